@@ -1,0 +1,77 @@
+"""The one entry point the pack loader uses for effect strings.
+
+``compile_effect`` runs the passes parse → check → compile and returns the compiled
+form (docs/effect-ir.md) with every diagnostic found; it never raises for bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.dsl import ast
+from whitedwarf.dsl.checker import Checker
+from whitedwarf.dsl.compiler import compile_checked
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.parser import EffectSyntaxError, parse
+from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.source import EffectSource
+from whitedwarf.dsl.suggest import did_you_mean
+
+MAX_EFFECT_CHARS = 4000
+MAX_NESTING = 24  # parentheses and arrows; deeper effects are refused before parsing
+
+
+def compile_effect(
+    source: EffectSource, registry: Registry, card_kind: str
+) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+    """Parse, check and compile one effect string for a card of ``card_kind``.
+
+    Returns ``(compiled, diagnostics)``; ``compiled`` is None when any error was found.
+    """
+    kind = registry.card_kinds.get(card_kind)
+    if kind is None:
+        hint = did_you_mean(card_kind, registry.card_kinds)
+        return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", source.span(0), hint)]
+    effect, problems = parse_effect(source)
+    if effect is None:
+        return None, problems
+    checker = Checker(registry, kind, source)
+    resolved = checker.run(effect)
+    diagnostics = checker.diagnostics
+    if any(d.is_error for d in diagnostics):
+        return None, diagnostics
+    clauses = compile_checked(effect, resolved, source.text)
+    return {"kind": card_kind, "clauses": clauses}, diagnostics
+
+
+def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnostic]]:
+    """Parse with the language's size limits; syntax problems become diagnostics."""
+    text = source.text
+    if len(text) > MAX_EFFECT_CHARS:
+        message = f"the effect is {len(text)} characters long; the limit is {MAX_EFFECT_CHARS}"
+        return None, [Diagnostic("E0302", message, source.span(0, 1), "split it into clauses")]
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        message = f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}"
+        return None, [Diagnostic("E0302", message, source.span(0, 1))]
+    if not text.strip():
+        return None, [
+            Diagnostic("E0301", "the effect is empty", source.span(0), "write what the card does")
+        ]
+    try:
+        return parse(text), []
+    except EffectSyntaxError as error:
+        problem = error.problem
+        span = source.span(problem.start, problem.end)
+        return None, [Diagnostic("E0301", problem.message, span, problem.hint)]
+
+
+def _nesting(text: str) -> int:
+    depth = deepest = 0
+    for char in text:
+        if char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")":
+            depth = max(0, depth - 1)
+    return max(deepest, text.count("->"))

@@ -1,0 +1,266 @@
+"""The typed syntax tree of an effect.
+
+Every node carries ``pos``: offsets into the effect text (``start``, ``end``), so the
+checker can point at the exact word inside the YAML file via an EffectSource.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """Where a node sits in its effect text (0-based offsets, end exclusive)."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A vocabulary word as written."""
+
+    text: str
+    pos: Pos
+
+
+# --- expressions and conditions -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class ValueRef:
+    name: Word
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    selector: Selector
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    op: str
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+Expr = Num | ValueRef | Count | Arith
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    items: tuple[Cond, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    items: tuple[Cond, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    item: Cond
+    pos: Pos
+
+
+Cond = Compare | AllOf | AnyOf | Not
+
+
+# --- selectors and arguments ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A qualifier after a noun: ``of yours``, ``of this type``, ``you control``,
+    ``other than this card``."""
+
+    kind: str  # of_yours | of_this | you_verb | other_than
+    word: Word | None
+    other: Selector | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """``a red planet you control``: determiner, words (adjectives + noun), qualifiers."""
+
+    det: Word | None
+    count: Expr | None  # ``2 ships`` / ``up to 2 ships``
+    up_to: bool
+    words: tuple[Word, ...]
+    posts: tuple[Post, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class You:
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Per:
+    every: Expr | None
+    selector: Selector
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """``2 light``, ``1 rare per 2 planets you control``, or a bare number."""
+
+    count: Expr
+    unit: Word | None
+    per: Per | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class PrepArg:
+    prep: Word
+    value: Amount | Selector | You
+    pos: Pos
+
+
+Arg = Amount | Selector | PrepArg | You
+
+
+# --- steps ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    verb: Word
+    args: tuple[Arg, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Optional:
+    step: Step
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    cond: Cond
+    step: Step
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    options: tuple[Step, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    selector: Selector
+    step: Step
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    times: Expr
+    step: Step
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    costs: tuple[Action, ...]
+    effect: Step
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    steps: tuple[Step, ...]
+    pos: Pos
+
+
+Step = Action | Optional | Conditional | Choice | ForEach | Repeat | Paid | Body
+
+
+# --- clauses --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    subject: Selector | You
+    amount: int
+    stat: Word
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    subject: Selector | You
+    flag: Word
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    hook: Word
+    cond: Cond | None
+    body: Body
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Activated:
+    body: Body
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class AsSoonAs:
+    cond: Cond
+    body: Body
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Immediate:
+    body: Body
+    pos: Pos
+
+
+Clause = Modifier | Grant | Trigger | Activated | AsSoonAs | Immediate
+
+CLAUSE_FORMS: dict[type, str] = {
+    Modifier: "modifier",
+    Grant: "grant",
+    Trigger: "trigger",
+    Activated: "activated",
+    AsSoonAs: "as_soon_as",
+    Immediate: "immediate",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    clauses: tuple[Clause, ...]
+    pos: Pos

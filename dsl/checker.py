@@ -1,0 +1,683 @@
+"""The static checker: resolve every word of an effect against the game's registry.
+
+The checker walks the AST once, reports every problem it finds (never only the first)
+and records, for each selector and argument, what it resolved to. The compiler reads
+those resolutions; it never looks a word up itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from whitedwarf.dsl import ast
+from whitedwarf.dsl.diagnostics import Diagnostic, Severity
+from whitedwarf.dsl.registry import ArgKind, CardKind, Noun, Param, Registry, Verb
+from whitedwarf.dsl.source import EffectSource
+from whitedwarf.dsl.suggest import did_you_mean
+
+# Prepositions that mean the same place.
+PREP_SYNONYMS = {"on": "in", "at": "in", "into": "to"}
+ONE_DETS = {"a", "an", "one", "any", "the", "another"}
+ALL_DETS = {"each", "every", "all"}
+THIS_DETS = {"this", "that", "its"}
+
+
+@dataclass
+class Resolved:
+    """What the checker learnt, keyed by ``id()`` of AST nodes, for the compiler."""
+
+    selectors: dict[int, dict[str, Any]] = field(default_factory=dict)
+    operands: dict[int, dict[str, Any]] = field(default_factory=dict)
+    calls: dict[int, list[tuple[Param, Any]]] = field(default_factory=dict)
+    scopes: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Scope:
+    """What ``this <noun>`` and ``it`` can mean at a point of the effect."""
+
+    context: dict[str, str]  # noun phrase -> entity type
+    loop_type: str | None = None
+    lenient: bool = False  # the hook was unknown: do not pile `this ...` errors on top
+
+
+class Checker:
+    """Checks one effect of one card kind; collect results with :meth:`run`."""
+
+    def __init__(self, registry: Registry, card_kind: CardKind, source: EffectSource) -> None:
+        self.registry = registry
+        self.kind = card_kind
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
+        self.resolved = Resolved()
+
+    # --- reporting ------------------------------------------------------------------
+
+    def error(self, code: str, pos: ast.Pos, message: str, hint: str | None = None) -> None:
+        span = self.source.span(pos.start, pos.end)
+        self.diagnostics.append(Diagnostic(code, message, span, hint))
+
+    def warning(self, code: str, pos: ast.Pos, message: str, hint: str | None = None) -> None:
+        span = self.source.span(pos.start, pos.end)
+        self.diagnostics.append(Diagnostic(code, message, span, hint, Severity.WARNING))
+
+    # --- clauses --------------------------------------------------------------------
+
+    def run(self, effect: ast.Effect) -> Resolved:
+        """Check every clause; problems land in :attr:`diagnostics`."""
+        for clause in effect.clauses:
+            self.clause(clause)
+        return self.resolved
+
+    def clause(self, clause: ast.Clause) -> None:
+        form = ast.CLAUSE_FORMS[type(clause)]
+        if form not in self.kind.clauses:
+            allowed = ", ".join(self.kind.clauses)
+            self.error(
+                "E0412",
+                clause.pos,
+                f"a {self.kind.name} card cannot have {_article(form)} `{form.replace('_', ' ')}` clause",
+                f"a {self.kind.name} card may use: {allowed}",
+            )
+        scope = _Scope(dict(self.kind.context))
+        if isinstance(clause, ast.Modifier):
+            self.modifier(clause, scope)
+        elif isinstance(clause, ast.Grant):
+            self.grant(clause, scope)
+        elif isinstance(clause, ast.Trigger):
+            self.trigger(clause, scope)
+        elif isinstance(clause, ast.AsSoonAs):
+            self.cond(clause.cond, scope)
+            self.step(clause.body, scope)
+        else:
+            self.step(clause.body, scope)
+
+    def subject_scope(self, subject: ast.Selector | ast.You, scope: _Scope) -> str | None:
+        if isinstance(subject, ast.You):
+            return "player"
+        operand = self.selector(subject, scope, want=("ship_type",))
+        if operand is None:
+            return None
+        if "this" not in operand:
+            self.error(
+                "E0411",
+                subject.pos,
+                "a modifier's subject must be `you` or `this ship type`",
+                "write `this ship type has ...` or `you have ...`",
+            )
+            return None
+        return "ship_type"
+
+    def modifier(self, clause: ast.Modifier, scope: _Scope) -> None:
+        subject = self.subject_scope(clause.subject, scope)
+        stat = self.registry.stats.get(clause.stat.text)
+        if stat is None:
+            self.error(
+                "E0403",
+                clause.stat.pos,
+                f"unknown stat `{clause.stat.text}`",
+                did_you_mean(clause.stat.text, self.registry.stats),
+            )
+        elif subject is not None and stat.scope != subject:
+            owner = "`this ship type`" if stat.scope == "ship_type" else "`you`"
+            self.error(
+                "E0403",
+                clause.stat.pos,
+                f"`{stat.name}` belongs to {owner}, not to this subject",
+                f"write `{'this ship type has' if stat.scope == 'ship_type' else 'you have'} "
+                f"{clause.amount:+d} {stat.name}`",
+            )
+        if clause.amount == 0:
+            self.warning("W0401", clause.pos, "this modifier adds 0 and changes nothing")
+        if subject:
+            self.resolved.scopes[id(clause)] = subject
+
+    def grant(self, clause: ast.Grant, scope: _Scope) -> None:
+        subject = self.subject_scope(clause.subject, scope)
+        flag = self.registry.flags.get(clause.flag.text)
+        if flag is None:
+            self.error(
+                "E0404",
+                clause.flag.pos,
+                f"unknown ability `{clause.flag.text}`",
+                did_you_mean(clause.flag.text, self.registry.flags),
+            )
+        elif subject is not None and flag.scope != subject:
+            self.error("E0404", clause.flag.pos, f"`{flag.name}` cannot be granted to this subject")
+        if subject:
+            self.resolved.scopes[id(clause)] = subject
+
+    def trigger(self, clause: ast.Trigger, scope: _Scope) -> None:
+        hook = self.registry.hooks.get(clause.hook.text)
+        if hook is None:
+            self.error(
+                "E0402",
+                clause.hook.pos,
+                f"unknown hook `{clause.hook.text}`",
+                did_you_mean(clause.hook.text, self.registry.hooks),
+            )
+            scope.lenient = True
+        else:
+            scope.context.update(dict(hook.provides))
+        if clause.cond is not None:
+            self.cond(clause.cond, scope)
+        self.step(clause.body, scope)
+
+    # --- steps ----------------------------------------------------------------------
+
+    def step(self, step: ast.Step, scope: _Scope) -> None:
+        if isinstance(step, ast.Body):
+            for item in step.steps:
+                self.step(item, scope)
+        elif isinstance(step, ast.Action):
+            self.action(step, scope)
+        elif isinstance(step, ast.Optional):
+            self.step(step.step, scope)
+        elif isinstance(step, ast.Conditional):
+            self.cond(step.cond, scope)
+            self.step(step.step, scope)
+        elif isinstance(step, ast.Choice):
+            for option in step.options:
+                self.step(option, scope)
+        elif isinstance(step, ast.ForEach):
+            self.for_each(step, scope)
+        elif isinstance(step, ast.Repeat):
+            self.expr(step.times, scope)
+            if isinstance(step.times, ast.Num) and step.times.value == 0:
+                self.warning("W0401", step.pos, "`repeat 0 times` does nothing")
+            self.step(step.step, scope)
+        elif isinstance(step, ast.Paid):
+            self.paid(step, scope)
+
+    def for_each(self, step: ast.ForEach, scope: _Scope) -> None:
+        operand = self.selector(step.selector, scope, mode="all")
+        inner = _Scope(dict(scope.context), scope.loop_type, scope.lenient)
+        if operand is not None and "type" in operand:
+            inner.loop_type = operand["type"]
+        self.step(step.step, inner)
+
+    def paid(self, step: ast.Paid, scope: _Scope) -> None:
+        for cost in step.costs:
+            verb = self.registry.verbs.get(cost.verb.text)
+            if verb is not None and not verb.cost:
+                costs = sorted(v.name for v in self.registry.verbs.values() if v.cost)
+                self.error(
+                    "E0413",
+                    cost.verb.pos,
+                    f"`{verb.name}` is not a cost, so it cannot stand before `->`",
+                    f"costs are: {', '.join(costs)}; join steps with `then` instead",
+                )
+            self.action(cost, scope)
+        self.step(step.effect, scope)
+
+    def action(self, action: ast.Action, scope: _Scope) -> None:
+        verb = self.registry.verbs.get(action.verb.text)
+        if verb is None:
+            self.error(
+                "E0401",
+                action.verb.pos,
+                f"unknown verb `{action.verb.text}`",
+                did_you_mean(action.verb.text, self.registry.verbs),
+            )
+            return
+        self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
+
+    def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
+        positional = [p for p in verb.params if p.prep is None]
+        by_prep = {p.prep: p for p in verb.params if p.prep is not None}
+        bound: list[tuple[Param, Any]] = []
+        filled: set[str] = set()
+        for arg in action.args:
+            param, value = self.match_param(verb, arg, positional, by_prep, filled)
+            if param is None:
+                continue
+            filled.add(param.name)
+            operand = self.operand(param, value, scope)
+            if operand is not None:
+                bound.append((param, operand))
+        for param in verb.params:
+            if param.name not in filled and not param.optional:
+                self.error(
+                    "E0410",
+                    action.pos,
+                    f"`{verb.name}` needs {_describe_param(param)}",
+                    f"for example: `{verb.example}`",
+                )
+        return bound
+
+    def match_param(
+        self,
+        verb: Verb,
+        arg: ast.Arg,
+        positional: list[Param],
+        by_prep: dict[str | None, Param],
+        filled: set[str],
+    ) -> tuple[Param | None, Any]:
+        if isinstance(arg, ast.PrepArg):
+            prep = PREP_SYNONYMS.get(arg.prep.text, arg.prep.text)
+            param = by_prep.get(prep)
+            if param is None:
+                known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
+                self.error(
+                    "E0410",
+                    arg.prep.pos,
+                    f"`{verb.name}` takes nothing introduced by `{arg.prep.text}`",
+                    f"its prepositions: {known}; for example: `{verb.example}`",
+                )
+                return None, None
+            return param, arg.value
+        for param in positional:
+            if param.name not in filled:
+                return param, arg
+        self.error(
+            "E0410",
+            arg.pos,
+            f"`{verb.name}` was given more than it takes",
+            f"for example: `{verb.example}`",
+        )
+        return None, None
+
+    # --- operands -------------------------------------------------------------------
+
+    def operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
+        kind = param.kind
+        if kind is ArgKind.AMOUNT:
+            return self.amount_operand(param, value, scope)
+        if kind is ArgKind.NUMBER:
+            return self.number_operand(param, value, scope)
+        if kind is ArgKind.TARGET:
+            return self.target_operand(param, value, scope)
+        if kind is ArgKind.UNIT:
+            return self.unit_operand(param, value)
+        return self.word_operand(param, value)
+
+    def amount_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
+        if not isinstance(value, ast.Amount) or value.unit is None:
+            self.error(
+                "E0409",
+                value.pos,
+                f"expected an amount such as `1 {param.types[0]}`",
+                f"units here: {', '.join(param.types)}",
+            )
+            return None
+        unit = _singular(value.unit.text, param.types)
+        if unit not in param.types:
+            self.error(
+                "E0409",
+                value.unit.pos,
+                f"`{value.unit.text}` is not a unit this verb takes",
+                did_you_mean(value.unit.text, param.types) or f"units: {', '.join(param.types)}",
+            )
+            return None
+        count = self.amount_expr(value, scope)
+        operand = {"amount": count, "unit": unit}
+        self.resolved.operands[id(value)] = operand
+        return operand
+
+    def amount_expr(self, value: ast.Amount, scope: _Scope) -> Any:
+        self.expr(value.count, scope)
+        if value.per is not None:
+            self.selector(value.per.selector, scope, mode="count")
+            if value.per.every is not None:
+                self.expr(value.per.every, scope)
+                if isinstance(value.per.every, ast.Num) and value.per.every.value == 0:
+                    self.error("E0415", value.per.every.pos, "`per 0` divides by zero")
+        return value
+
+    def number_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
+        if not isinstance(value, ast.Amount) or value.unit is not None:
+            self.error("E0410", value.pos, f"expected a number for {_describe_param(param)}")
+            return None
+        self.amount_expr(value, scope)
+        operand = {"num": value}
+        self.resolved.operands[id(value)] = operand
+        return operand
+
+    def target_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
+        if isinstance(value, ast.You):
+            if "player" not in param.types:
+                self.error("E0410", value.pos, f"`you` cannot be {_describe_param(param)}")
+                return None
+            return {"you": True}
+        if isinstance(value, ast.Amount):
+            value = _amount_as_selector(value)
+            if value is None:
+                self.error("E0410", param_pos(value), f"expected {_describe_param(param)}")
+                return None
+        return self.selector(value, scope, want=param.types)
+
+    def unit_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
+        if isinstance(value, ast.Amount):
+            value = _amount_as_selector(value) or value
+        if not isinstance(value, ast.Selector) or value.posts:
+            self.error("E0410", value.pos, "expected what to build, such as `small ship`")
+            return None
+        words = tuple(w.text for w in value.words)
+        found = self.registry.noun_for(words)
+        if found is None or found[0].type not in param.types:
+            self.error(
+                "E0405",
+                value.pos,
+                f"cannot build `{' '.join(words)}`",
+                "build `small ship`, `medium ship`, `large ship` or `extractor`",
+            )
+            return None
+        noun, adjectives = found
+        sizes = [a for a in adjectives if a in ("small", "medium", "large")]
+        if len(sizes) != len(adjectives) or (noun.type == "ship" and len(sizes) != 1):
+            self.error(
+                "E0406",
+                value.pos,
+                f"say exactly which unit to build, not `{' '.join(words)}`",
+                "build `small ship`, `medium ship`, `large ship` or `extractor`",
+            )
+            return None
+        return {"unit_kind": noun.type, "size": sizes[0] if sizes else None}
+
+    def word_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
+        text = _single_word(value)
+        if param.kind is ArgKind.STAT:
+            if text not in self.registry.stats or self.registry.stats[text].scope != "player":
+                names = [n for n, s in self.registry.stats.items() if s.scope == "player"]
+                self.error(
+                    "E0403",
+                    value.pos,
+                    f"`{text or '...'}` is not one of your stats",
+                    did_you_mean(text or "", names),
+                )
+                return None
+            return {"stat": text}
+        if text not in param.words:
+            self.error(
+                "E0414",
+                value.pos,
+                f"`{text or '...'}` is not allowed here",
+                did_you_mean(text or "", param.words) or f"one of: {', '.join(param.words)}",
+            )
+            return None
+        return {"word": text}
+
+    # --- selectors ------------------------------------------------------------------
+
+    def selector(
+        self,
+        sel: ast.Selector,
+        scope: _Scope,
+        want: tuple[str, ...] = (),
+        mode: str = "target",
+    ) -> dict[str, Any] | None:
+        """Resolve a selector to an operand: ``this``, ``it`` or a selection to choose."""
+        resolved = self._selector(sel, scope, want, mode)
+        if resolved is not None:
+            self.resolved.selectors[id(sel)] = resolved
+        return resolved
+
+    def _selector(
+        self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...], mode: str
+    ) -> dict[str, Any] | None:
+        words = tuple(w.text for w in sel.words)
+        if words == ("it",) and sel.det is None and not sel.posts:
+            return self.it_operand(sel, scope, want)
+        sel, trailing = self.peel_trailing(sel)
+        words = tuple(w.text for w in sel.words)
+        found = self.registry.noun_for(words)
+        if found is None:
+            last = sel.words[-1]
+            self.error(
+                "E0405",
+                last.pos,
+                f"unknown noun `{last.text}`",
+                did_you_mean(last.text, self.registry.all_noun_words()),
+            )
+            return None
+        noun, adjectives = found
+        if want and noun.type not in want:
+            self.error(
+                "E0410",
+                sel.pos,
+                f"expected {_or_list(want)} here, not {noun.name}",
+            )
+            return None
+        det = sel.det.text if sel.det else None
+        if det in THIS_DETS:
+            return self.this_operand(sel, noun, adjectives, scope)
+        filters = self.filters(sel, noun, adjectives, scope)
+        if filters is None:
+            return None
+        for word in trailing:
+            if not self.filter_word(word, noun, "after", filters):
+                return None
+        return self.quantify(sel, noun, det, words, filters, mode, scope)
+
+    def peel_trailing(self, sel: ast.Selector) -> tuple[ast.Selector, list[ast.Word]]:
+        """Split off words after the noun, such as ``here`` in ``enemy ships here``."""
+        words = list(sel.words)
+        trailing: list[ast.Word] = []
+        while len(words) > 1:
+            found = self.registry.filters.get(words[-1].text)
+            if found is None or found.form != "after":
+                break
+            trailing.insert(0, words.pop())
+        if not trailing:
+            return sel, []
+        peeled = ast.Selector(sel.det, sel.count, sel.up_to, tuple(words), sel.posts, sel.pos)
+        return peeled, trailing
+
+    def it_operand(self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...]) -> Any:
+        if scope.loop_type is None:
+            self.error("E0416", sel.pos, "`it` only means something inside `for each ... ->`")
+            return None
+        if want and scope.loop_type not in want:
+            self.error("E0410", sel.pos, f"`it` is a {scope.loop_type} here, not {_or_list(want)}")
+            return None
+        return {"it": True, "type": scope.loop_type}
+
+    def this_operand(
+        self, sel: ast.Selector, noun: Noun, adjectives: tuple[str, ...], scope: _Scope
+    ) -> dict[str, Any] | None:
+        if adjectives or sel.posts:
+            self.error("E0411", sel.pos, f"write just `this {noun.name}`, without filters")
+            return None
+        if noun.name not in scope.context:
+            if scope.lenient:
+                return None
+            have = ", ".join(f"`this {n}`" for n in scope.context) or "nothing"
+            self.error(
+                "E0411",
+                sel.pos,
+                f"there is no `this {noun.name}` here",
+                f"here there is: {have}",
+            )
+            return None
+        return {"this": scope.context[noun.name], "type": noun.type}
+
+    def filters(
+        self, sel: ast.Selector, noun: Noun, adjectives: tuple[str, ...], scope: _Scope
+    ) -> list[list[Any]] | None:
+        result: list[list[Any]] = []
+        ok = True
+        adjective_words = sel.words[: len(adjectives)]
+        for word in adjective_words:
+            ok &= self.filter_word(word, noun, "adjective", result)
+        if sel.det is not None and sel.det.text == "your":
+            result.append(["yours"])
+        for post in sel.posts:
+            ok &= self.post(post, noun, scope, result)
+        return result if ok else None
+
+    def filter_word(self, word: ast.Word, noun: Noun, form: str, out: list[list[Any]]) -> bool:
+        found = self.registry.filters.get(word.text)
+        if found is None or found.form != form:
+            names = [f.name for f in self.registry.filters.values() if f.form == form]
+            self.error(
+                "E0406",
+                word.pos,
+                f"unknown filter `{word.text}` for {noun.plural or noun.name}",
+                did_you_mean(word.text, names),
+            )
+            return False
+        if noun.type not in found.applies_to:
+            fits = [
+                f.name
+                for f in self.registry.filters.values()
+                if noun.type in f.applies_to and f.form == form
+            ]
+            self.error(
+                "E0407",
+                word.pos,
+                f"`{word.text}` does not apply to {noun.plural or noun.name}",
+                f"for {noun.plural or noun.name} use: {', '.join(fits)}" if fits else None,
+            )
+            return False
+        out.append([found.name])
+        return True
+
+    def post(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
+        if post.kind == "of_yours":
+            return self.filter_word(ast.Word("yours", post.pos), noun, "of", out)
+        if post.kind == "of_this":
+            assert post.word is not None
+            if post.word.text not in self.registry.filters and post.word.text == "ship":
+                pass
+            if "ship type" not in scope.context and post.word.text == "type":
+                self.error("E0411", post.pos, "there is no ship type here for `of this type`")
+                return False
+            return self.filter_word(post.word, noun, "of", out)
+        if post.kind == "you_verb":
+            assert post.word is not None
+            return self.filter_word(post.word, noun, "you", out)
+        assert post.other is not None
+        other = self.selector(post.other, scope)
+        if other is None:
+            return False
+        out.append(["other_than", other])
+        return True
+
+    def quantify(
+        self,
+        sel: ast.Selector,
+        noun: Noun,
+        det: str | None,
+        words: tuple[str, ...],
+        filters: list[list[Any]],
+        mode: str,
+        scope: _Scope,
+    ) -> dict[str, Any]:
+        plural = bool(noun.plural) and " ".join(words[-len(noun.plural.split()) :]) == noun.plural
+        quant = "one"
+        count = None
+        exclude: list[Any] = []
+        if sel.count is not None:
+            quant = "up_to" if sel.up_to else "count"
+            count = sel.count
+            self.expr(sel.count, scope)
+        elif det in ALL_DETS or mode in ("all", "count") or (det in (None, "your") and plural):
+            quant = "all"
+        if det == "another":
+            if noun.type == "player":
+                exclude.append({"you": True})
+            for phrase, entity in scope.context.items():
+                if entity == noun.type:
+                    exclude.append({"this": entity, "type": noun.type, "phrase": phrase})
+        if noun.name == "opponent":
+            filters = [*filters, ["opponent"]]
+        return {
+            "type": noun.type,
+            "filters": filters,
+            "quant": quant,
+            "count": count,
+            "exclude": exclude,
+        }
+
+    # --- conditions and expressions -------------------------------------------------
+
+    def cond(self, cond: ast.Cond, scope: _Scope) -> None:
+        if isinstance(cond, ast.Compare):
+            self.expr(cond.left, scope)
+            self.expr(cond.right, scope)
+        elif isinstance(cond, ast.Not):
+            self.cond(cond.item, scope)
+        else:
+            for item in cond.items:
+                self.cond(item, scope)
+
+    def expr(self, expr: ast.Expr, scope: _Scope) -> None:
+        if isinstance(expr, ast.ValueRef):
+            if expr.name.text not in self.registry.values:
+                self.error(
+                    "E0408",
+                    expr.name.pos,
+                    f"unknown value `{expr.name.text}`",
+                    did_you_mean(expr.name.text, self.registry.values)
+                    or "count things with `number of <selector>`",
+                )
+        elif isinstance(expr, ast.Count):
+            self.selector(expr.selector, scope, mode="count")
+        elif isinstance(expr, ast.Arith):
+            self.expr(expr.left, scope)
+            self.expr(expr.right, scope)
+            if expr.op == "/" and isinstance(expr.right, ast.Num) and expr.right.value == 0:
+                self.error("E0415", expr.right.pos, "division by zero")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def param_pos(value: Any) -> ast.Pos:
+    return getattr(value, "pos", ast.Pos(0, 0))
+
+
+def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
+    """``2 extractors`` written as an amount is a counted selector."""
+    if value.unit is None or value.per is not None:
+        return None
+    return ast.Selector(None, value.count, False, (value.unit,), (), value.pos)
+
+
+def _single_word(value: Any) -> str | None:
+    if isinstance(value, ast.Selector) and value.det is None and len(value.words) == 1:
+        return value.words[0].text
+    if isinstance(value, ast.Amount) and value.unit is not None and value.per is None:
+        return None
+    return None
+
+
+def _singular(word: str, allowed: tuple[str, ...]) -> str:
+    if word in allowed:
+        return word
+    if word.endswith("s") and word[:-1] in allowed:
+        return word[:-1]
+    return word
+
+
+def _describe_param(param: Param) -> str:
+    what = param.doc or param.name
+    if param.kind is ArgKind.AMOUNT:
+        what = f"an amount ({', '.join(param.types)})"
+    elif param.kind is ArgKind.TARGET:
+        what = _or_list(param.types)
+    return f"`{param.prep} ...` ({what})" if param.prep else what
+
+
+def _or_list(items: tuple[str, ...] | list[str]) -> str:
+    names = [i.replace("_", " ") for i in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
+    """Every step inside ``step``, itself included (for tools that scan effects)."""
+    yield step
+    inner: tuple[ast.Step, ...] = ()
+    if isinstance(step, ast.Body):
+        inner = step.steps
+    elif isinstance(step, ast.Choice):
+        inner = step.options
+    elif isinstance(step, ast.Paid):
+        inner = (*step.costs, step.effect)
+    elif isinstance(step, ast.Optional | ast.Conditional | ast.ForEach | ast.Repeat):
+        inner = (step.step,)
+    for item in inner:
+        yield from walk_steps(item)

@@ -1,0 +1,294 @@
+"""Lower a checked effect to the plain-data form the interpreter runs.
+
+The form is documented in docs/effect-ir.md. Programs are flat instruction lists with
+jumps, so the engine can pause an effect at a player's choice by saving a program
+counter, and save, clone and reload it like any other data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.dsl import ast
+from whitedwarf.dsl.checker import Resolved
+from whitedwarf.dsl.registry import ArgKind
+
+
+class _Label:
+    """A jump target whose pc is known once the code is laid out."""
+
+    __slots__ = ("pc",)
+
+    def __init__(self) -> None:
+        self.pc = -1
+
+
+class _Assembler:
+    """Collects instructions; labels are patched into pcs by :meth:`finish`."""
+
+    def __init__(self) -> None:
+        self.code: list[list[Any]] = []
+        self.vars = 0
+        self.loops = 0
+
+    def emit(self, *instruction: Any) -> None:
+        self.code.append(list(instruction))
+
+    def mark(self, label: _Label) -> None:
+        label.pc = len(self.code)
+
+    def new_var(self) -> int:
+        self.vars += 1
+        return self.vars - 1
+
+    def new_loop(self) -> int:
+        self.loops += 1
+        return self.loops - 1
+
+    def finish(self) -> list[list[Any]]:
+        self.emit("end")
+        return [[_patch(item) for item in instruction] for instruction in self.code]
+
+
+def _patch(item: Any) -> Any:
+    if isinstance(item, _Label):
+        return item.pc
+    if isinstance(item, list):
+        return [_patch(x) for x in item]
+    return item
+
+
+class Compiler:
+    """Compiles one checked effect; see :func:`compile_checked`."""
+
+    def __init__(self, resolved: Resolved, text: str) -> None:
+        self.resolved = resolved
+        self.text = text
+
+    def effect(self, effect: ast.Effect) -> list[dict[str, Any]]:
+        return [self.clause(clause) for clause in effect.clauses]
+
+    def clause(self, clause: ast.Clause) -> dict[str, Any]:
+        if isinstance(clause, ast.Modifier):
+            scope = self.resolved.scopes.get(id(clause), "player")
+            return {
+                "form": "modifier",
+                "scope": scope,
+                "stat": clause.stat.text,
+                "amount": clause.amount,
+            }
+        if isinstance(clause, ast.Grant):
+            scope = self.resolved.scopes.get(id(clause), "ship_type")
+            return {"form": "grant", "scope": scope, "flag": clause.flag.text}
+        if isinstance(clause, ast.Trigger):
+            when = self.cond(clause.cond) if clause.cond is not None else None
+            return {
+                "form": "trigger",
+                "hook": clause.hook.text,
+                "when": when,
+                "code": self.program(clause.body),
+            }
+        if isinstance(clause, ast.AsSoonAs):
+            return {
+                "form": "as_soon_as",
+                "when": self.cond(clause.cond),
+                "code": self.program(clause.body),
+            }
+        form = "activated" if isinstance(clause, ast.Activated) else "immediate"
+        return {"form": form, "code": self.program(clause.body)}
+
+    def program(self, body: ast.Body) -> list[list[Any]]:
+        asm = _Assembler()
+        self.step(body, asm, loop_var=None)
+        return asm.finish()
+
+    # --- steps ----------------------------------------------------------------------
+
+    def step(self, step: ast.Step, asm: _Assembler, loop_var: int | None) -> None:
+        if isinstance(step, ast.Body):
+            for item in step.steps:
+                self.step(item, asm, loop_var)
+        elif isinstance(step, ast.Action):
+            end = _Label()
+            self.action(step, asm, loop_var, end)
+            asm.mark(end)
+        elif isinstance(step, ast.Optional):
+            self.optional(step, asm, loop_var)
+        elif isinstance(step, ast.Paid):
+            self.paid(step, asm, loop_var, ask=None)
+        elif isinstance(step, ast.Conditional):
+            end = _Label()
+            asm.emit("check", self.cond(step.cond), end)
+            self.step(step.step, asm, loop_var)
+            asm.mark(end)
+        elif isinstance(step, ast.Choice):
+            self.choice(step, asm, loop_var)
+        elif isinstance(step, ast.ForEach):
+            self.for_each(step, asm)
+        elif isinstance(step, ast.Repeat):
+            self.repeat(step, asm, loop_var)
+
+    def optional(self, step: ast.Optional, asm: _Assembler, loop_var: int | None) -> None:
+        inner = step.step
+        text = self.text[inner.pos.start : inner.pos.end]
+        if isinstance(inner, ast.Paid):
+            self.paid(inner, asm, loop_var, ask=text)
+            return
+        end = _Label()
+        asm.emit("ask", text, end)
+        self.step(inner, asm, loop_var)
+        asm.mark(end)
+
+    def paid(self, step: ast.Paid, asm: _Assembler, loop_var: int | None, ask: str | None) -> None:
+        """Costs are checked first, targets chosen next, then costs paid (docs/effect-ir.md)."""
+        end = _Label()
+        direct = [c for c in step.costs if self.needs_no_choice(c, loop_var)]
+        asm.emit("affordable", [self.cost_call(c, loop_var) for c in direct], end)
+        if ask is not None:
+            asm.emit("ask", ask, end)
+        before = len(asm.code)
+        costs = [[cost.verb.text, self.bind(cost, asm, loop_var, end)] for cost in step.costs]
+        effect = step.effect
+        operands = self.bind(effect, asm, loop_var, end) if isinstance(effect, ast.Action) else None
+        if len(asm.code) > before:  # targets were chosen: check the costs again with them
+            asm.emit("affordable", costs, end)
+        for verb, args in costs:
+            asm.emit("call", verb, args)
+        if isinstance(effect, ast.Action):
+            asm.emit("call", effect.verb.text, operands)
+        else:
+            self.step(effect, asm, loop_var)
+        asm.mark(end)
+
+    def needs_no_choice(self, action: ast.Action, loop_var: int | None) -> bool:
+        for _, operand in self.resolved.calls.get(id(action), []):
+            if isinstance(operand, dict) and "quant" in operand:
+                return False
+        return True
+
+    def cost_call(self, action: ast.Action, loop_var: int | None) -> list[Any]:
+        args = [self.operand(p, o, loop_var) for p, o in self.resolved.calls.get(id(action), [])]
+        return [action.verb.text, args]
+
+    def bind(
+        self, action: ast.Action, asm: _Assembler, loop_var: int | None, end: _Label
+    ) -> list[Any]:
+        """Emit the choices an action's targets need; return its operands."""
+        operands: list[Any] = []
+        for param, operand in self.resolved.calls.get(id(action), []):
+            if param.kind is ArgKind.TARGET and "quant" in operand:
+                var = asm.new_var()
+                asm.emit("choose", var, self.selector_ir(operand, loop_var), end)
+                operands.append({"var": var})
+            else:
+                operands.append(self.operand(param, operand, loop_var))
+        return operands
+
+    def action(
+        self, action: ast.Action, asm: _Assembler, loop_var: int | None, end: _Label
+    ) -> None:
+        operands = self.bind(action, asm, loop_var, end)
+        asm.emit("call", action.verb.text, operands)
+
+    def choice(self, step: ast.Choice, asm: _Assembler, loop_var: int | None) -> None:
+        end = _Label()
+        labels = [_Label() for _ in step.options]
+        texts = [self.text[o.pos.start : o.pos.end] for o in step.options]
+        asm.emit("branch", labels, texts)
+        for label, option in zip(labels, step.options, strict=True):
+            asm.mark(label)
+            self.step(option, asm, loop_var)
+            asm.emit("jump", end)
+        asm.mark(end)
+
+    def for_each(self, step: ast.ForEach, asm: _Assembler) -> None:
+        slot, var = asm.new_loop(), asm.new_var()
+        top, end = _Label(), _Label()
+        operand = self.resolved.selectors.get(id(step.selector), {})
+        asm.emit("loop", slot, self.selector_ir(operand, None))
+        asm.mark(top)
+        asm.emit("next", slot, var, end)
+        self.step(step.step, asm, var)
+        asm.emit("jump", top)
+        asm.mark(end)
+
+    def repeat(self, step: ast.Repeat, asm: _Assembler, loop_var: int | None) -> None:
+        slot, var = asm.new_loop(), asm.new_var()
+        top, end = _Label(), _Label()
+        asm.emit("repeat", slot, self.expr(step.times, loop_var))
+        asm.mark(top)
+        asm.emit("next", slot, var, end)
+        self.step(step.step, asm, loop_var)
+        asm.emit("jump", top)
+        asm.mark(end)
+
+    # --- operands, selectors, expressions -------------------------------------------
+
+    def operand(self, param: Any, operand: dict[str, Any], loop_var: int | None) -> Any:
+        if "it" in operand:
+            return {"var": loop_var}
+        if "this" in operand:
+            return {"this": operand["this"]}
+        if "amount" in operand:
+            return {"amount": self.amount(operand["amount"], loop_var), "unit": operand["unit"]}
+        if "num" in operand:
+            return {"num": self.amount(operand["num"], loop_var)}
+        if "quant" in operand:
+            return {"select": self.selector_ir(operand, loop_var)}
+        return dict(operand)
+
+    def amount(self, value: ast.Amount, loop_var: int | None) -> list[Any]:
+        count = self.expr(value.count, loop_var)
+        if value.per is None:
+            return count
+        counted = self.resolved.selectors.get(id(value.per.selector), {})
+        every = self.expr(value.per.every, loop_var) if value.per.every else ["num", 1]
+        return ["*", count, ["/", ["count", self.selector_ir(counted, loop_var)], every]]
+
+    def selector_ir(self, operand: dict[str, Any], loop_var: int | None) -> dict[str, Any]:
+        filters = []
+        for item in operand.get("filters", []):
+            if item[0] == "other_than":
+                filters.append(["other_than", self.simple_operand(item[1], loop_var)])
+            else:
+                filters.append(list(item))
+        count = operand.get("count")
+        return {
+            "type": operand.get("type"),
+            "filters": filters,
+            "quant": operand.get("quant", "one"),
+            "count": self.expr(count, loop_var) if count is not None else None,
+            "exclude": [self.simple_operand(x, loop_var) for x in operand.get("exclude", [])],
+        }
+
+    def simple_operand(self, operand: dict[str, Any], loop_var: int | None) -> dict[str, Any]:
+        if "it" in operand:
+            return {"var": loop_var}
+        if "this" in operand:
+            return {"this": operand["this"]}
+        if "you" in operand:
+            return {"you": True}
+        return {"select": self.selector_ir(operand, loop_var)}
+
+    def expr(self, expr: ast.Expr, loop_var: int | None = None) -> list[Any]:
+        if isinstance(expr, ast.Num):
+            return ["num", expr.value]
+        if isinstance(expr, ast.ValueRef):
+            return ["value", expr.name.text]
+        if isinstance(expr, ast.Count):
+            operand = self.resolved.selectors.get(id(expr.selector), {})
+            return ["count", self.selector_ir(operand, loop_var)]
+        return [expr.op, self.expr(expr.left, loop_var), self.expr(expr.right, loop_var)]
+
+    def cond(self, cond: ast.Cond) -> list[Any]:
+        if isinstance(cond, ast.Compare):
+            return ["cmp", cond.op, self.expr(cond.left), self.expr(cond.right)]
+        if isinstance(cond, ast.Not):
+            return ["not", self.cond(cond.item)]
+        op = "and" if isinstance(cond, ast.AllOf) else "or"
+        return [op, [self.cond(item) for item in cond.items]]
+
+
+def compile_checked(effect: ast.Effect, resolved: Resolved, text: str) -> list[dict[str, Any]]:
+    """The compiled clauses of a checked effect (docs/effect-ir.md)."""
+    return Compiler(resolved, text).effect(effect)

@@ -1,0 +1,170 @@
+"""Diagnostics: every problem the authoring core finds, located and explained.
+
+A :class:`Diagnostic` prints as ``path:line:col: error[E0301]: message`` followed by the
+source line, a caret under the fault and, where one is known, ``help: ...``. Lines and
+columns are 1-based everywhere in this module.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+
+class Severity(enum.StrEnum):
+    """How bad a problem is; errors make ``validate`` exit 1, warnings only with --strict."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A located stretch of a source file (1-based, end exclusive)."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int | None = None
+    end_column: int | None = None
+
+    def shifted(self, lines: int = 0, columns: int = 0) -> Span:
+        """Return this span moved by a number of lines and columns."""
+        return Span(
+            self.path,
+            self.line + lines,
+            self.column + columns,
+            None if self.end_line is None else self.end_line + lines,
+            None if self.end_column is None else self.end_column + columns,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem: a stable code, a severity, a message, a place and maybe a hint."""
+
+    code: str
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    severity: Severity = Severity.ERROR
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def headline(self) -> str:
+        """``path:line:col: error[CODE]: message``."""
+        where = "<unknown>"
+        if self.span is not None:
+            where = f"{self.span.path}:{self.span.line}:{self.span.column}"
+        return f"{where}: {self.severity.value}[{self.code}]: {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        """The stable JSON shape documented in docs/diagnostics.md."""
+        span = self.span
+        return {
+            "file": span.path if span else None,
+            "line": span.line if span else None,
+            "column": span.column if span else None,
+            "end_line": span.end_line if span else None,
+            "end_column": span.end_column if span else None,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+class DiagnosticError(Exception):
+    """Raised by a pass that cannot go on; carries every problem found so far."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.headline() for d in self.diagnostics))
+
+
+class SourceLines:
+    """Reads source lines for rendering, once per file."""
+
+    def __init__(self, texts: dict[str, str] | None = None) -> None:
+        self._texts: dict[str, list[str]] = {
+            path: text.splitlines() for path, text in (texts or {}).items()
+        }
+
+    def add(self, path: str, text: str) -> None:
+        self._texts[path] = text.splitlines()
+
+    def line(self, path: str, number: int) -> str | None:
+        if path not in self._texts:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    self._texts[path] = handle.read().splitlines()
+            except OSError:
+                self._texts[path] = []
+        lines = self._texts[path]
+        return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
+    """Render one diagnostic with its source line, a caret and its hint."""
+    out = [diagnostic.headline()]
+    span = diagnostic.span
+    source = sources.line(span.path, span.line) if span else None
+    if span is not None and source is not None:
+        gutter = str(span.line)
+        pad = " " * len(gutter)
+        width = 1
+        if span.end_line == span.line and span.end_column and span.end_column > span.column:
+            width = span.end_column - span.column
+        caret_pad = _visual_prefix(source, span.column - 1)
+        out.append(f"{pad} |")
+        out.append(f"{gutter} | {source.expandtabs(4)}")
+        out.append(f"{pad} | {caret_pad}{'^' * max(1, width)}")
+    for note in diagnostic.notes:
+        out.append(f"  = note: {note}")
+    if diagnostic.hint:
+        out.append(f"  = help: {diagnostic.hint}")
+    return "\n".join(out)
+
+
+def _visual_prefix(source: str, chars: int) -> str:
+    """Blank space as wide as the first ``chars`` characters of the line (tabs kept)."""
+    return "".join("\t" if c == "\t" else " " for c in source[:chars]).expandtabs(4)
+
+
+def render_all_text(diagnostics: Iterable[Diagnostic], sources: SourceLines) -> str:
+    """Render several diagnostics, separated by blank lines, with a summary."""
+    items = list(diagnostics)
+    blocks = [render_text(d, sources) for d in items]
+    errors = sum(d.is_error for d in items)
+    warnings = len(items) - errors
+    blocks.append(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+    return "\n\n".join(blocks)
+
+
+def render_json(diagnostics: Iterable[Diagnostic]) -> str:
+    """Render diagnostics as the documented JSON document."""
+    items = [d.to_json() for d in diagnostics]
+    errors = sum(1 for d in items if d["severity"] == "error")
+    document = {
+        "version": 1,
+        "diagnostics": items,
+        "summary": {"errors": errors, "warnings": len(items) - errors},
+    }
+    return json.dumps(document, indent=2)
+
+
+def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
+    """Order diagnostics by file, line, column, then code."""
+    span = diagnostic.span
+    if span is None:
+        return ("", 0, 0, diagnostic.code)
+    return (span.path, span.line, span.column, diagnostic.code)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"

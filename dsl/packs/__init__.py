@@ -1,0 +1,1 @@
+"""Content packs: safe YAML loading, manifests, dependency resolution and merging."""

@@ -1,0 +1,375 @@
+"""Safe, located YAML: a pack file as plain data plus where each value came from.
+
+Content is untrusted (DESIGN principle 3), so a file is never given to a YAML constructor.
+ruamel.yaml's round-trip composer (the stage under its round-trip loader) turns the text into
+nodes that carry a start and end mark for every key and value, scalars included, and their
+style; :class:`_Converter` turns those nodes into ``dict``/``list``/``str``/``int``/``float``/
+``bool``/``None`` itself. So a tag can never build an object: any tag but the standard scalar
+and collection ones is refused with E0503. The size of the file, the depth of the data, the
+number of aliases and the size of their expansion are all bounded (:mod:`.limits`).
+
+Positions: :meth:`YamlFile.span` maps a data path such as ``(3, "effect")`` to a located
+:class:`Span`, and :meth:`YamlFile.effect_source` builds the :class:`EffectSource` whose
+``locate`` points at the exact file character of any offset of a DSL string.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import warnings
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.composer import ComposerError, MaxDepthExceededError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
+from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
+from whitedwarf.dsl.packs.scalars import scalar_offsets
+from whitedwarf.dsl.source import EffectSource
+
+DataPath = tuple[str | int, ...]
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null"))
+# An unquoted date is resolved as a timestamp; packs have no dates, so it stays a string.
+_TIMESTAMP = f"{_CORE}timestamp"
+_MERGE = f"{_CORE}merge"
+_COLLECTION_TAGS = frozenset({f"{_CORE}map", f"{_CORE}seq"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where one value sits: its node and, for a mapping entry, its key's node."""
+
+    node: Node
+    key: Node | None = None
+
+
+@dataclass
+class YamlFile:
+    """One loaded YAML file: plain ``data`` and the position of every value in it."""
+
+    path: Path
+    display: str
+    text: str
+    data: Any
+    _where: dict[DataPath, _Where] = field(default_factory=dict, repr=False)
+    _line_starts: list[int] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self._line_starts:
+            self._line_starts = _line_starts(self.text)
+
+    def has(self, path: DataPath) -> bool:
+        """Whether ``path`` names a value of this file."""
+        return tuple(path) in self._where
+
+    def span(self, path: Sequence[str | int] = (), key: bool = False) -> Span:
+        """The span of the value at ``path`` (or of its key); missing paths use their parent."""
+        path = tuple(path)
+        while path and path not in self._where:
+            path = path[:-1]
+        where = self._where.get(path)
+        if where is None:
+            return Span(self.display, 1, 1)
+        node = where.key if key and where.key is not None else where.node
+        return self._node_span(node)
+
+    def _node_span(self, node: Node) -> Span:
+        start, end = node.start_mark, node.end_mark
+        if end is not None and end.line == start.line and end.column > start.column:
+            return Span(self.display, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+        return Span(self.display, start.line + 1, start.column + 1)
+
+    def lines_of(self, path: DataPath) -> tuple[int, int]:
+        """The 1-based first and last line of the value at ``path``."""
+        where = self._where.get(tuple(path))
+        if where is None:
+            return (0, -1)
+        first = (where.key or where.node).start_mark.line + 1
+        end = where.node.end_mark
+        last = end.line + (0 if end.column else -1) + 1 if end is not None else first
+        return first, max(first, last)
+
+    def effect_source(self, path: DataPath) -> EffectSource | None:
+        """An :class:`EffectSource` for the string at ``path``, located to the character."""
+        where = self._where.get(tuple(path))
+        if where is None or not isinstance(where.node, ScalarNode):
+            return None
+        node = where.node
+        value = self._value_text(node)
+        start, end = node.start_mark.index, node.end_mark.index
+        offsets = scalar_offsets(self.text, start, end, node.style, node.value)
+        if offsets is None:
+            offsets = [start] * (len(value) + 1)  # coarse but never wrong: the scalar's start
+        return EffectSource(value, self.display, self._locator(offsets))
+
+    @staticmethod
+    def _value_text(node: ScalarNode) -> str:
+        return node.value.replace("\a", "") if node.style == ">" else node.value
+
+    def _locator(self, offsets: list[int]):
+        starts = self._line_starts
+
+        def locate(offset: int) -> tuple[int, int]:
+            index = offsets[max(0, min(offset, len(offsets) - 1))]
+            row = bisect_right(starts, index) - 1
+            return row + 1, index - starts[row] + 1
+
+        return locate
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(index + 1 for index, char in enumerate(text) if char == "\n")
+    return starts
+
+
+def read_yaml(
+    path: Path, display: str, root: Path, limits: Limits = DEFAULT_LIMITS
+) -> tuple[YamlFile | None, list[Diagnostic]]:
+    """Read and compose one pack file; returns None with diagnostics when it cannot be used.
+
+    ``root`` is the pack folder: a file (or symlink) that leads outside it is refused.
+    """
+    text, problem = _read_text(path, display, root, limits)
+    if text is None:
+        return None, [problem] if problem else []
+    return parse_yaml(text, path, display, limits)
+
+
+def parse_yaml(
+    text: str, path: Path, display: str, limits: Limits = DEFAULT_LIMITS
+) -> tuple[YamlFile | None, list[Diagnostic]]:
+    """Compose already-read text into a :class:`YamlFile` (also used by tests)."""
+    text = _normalise(text)
+    node, problem = _compose(text, display, limits)
+    if problem is not None:
+        return None, [problem]
+    converter = _Converter(display, limits)
+    data = converter.convert(node, (), None, 0) if node is not None else None
+    located = YamlFile(path, display, text, data, converter.where)
+    return located, converter.diagnostics
+
+
+def _normalise(text: str) -> str:
+    text = text.removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_text(
+    path: Path, display: str, root: Path, limits: Limits
+) -> tuple[str | None, Diagnostic | None]:
+    start = Span(display, 1, 1)
+    resolved = path.resolve()
+    if not resolved.is_relative_to(root.resolve()):
+        message = f"`{path.name}` leads outside the pack folder (to {str(resolved)!r})"
+        return None, error("E0507", message, start, "packs may only read their own files")
+    try:
+        info = os.stat(resolved)
+        if not stat.S_ISREG(info.st_mode):
+            return None, error("E0507", f"`{path.name}` is not a regular file", start)
+        if info.st_size > limits.file_bytes:
+            return None, _too_big(path, display, info.st_size, limits)
+        with open(resolved, "rb") as handle:
+            raw = handle.read(limits.file_bytes + 1)
+    except OSError as exc:
+        return None, error("E0509", f"cannot read `{path.name}`: {exc.strerror}", start)
+    if len(raw) > limits.file_bytes:
+        return None, _too_big(path, display, len(raw), limits)
+    return _decode(raw, display)
+
+
+def _too_big(path: Path, display: str, size: int, limits: Limits) -> Diagnostic:
+    message = f"`{path.name}` is {size:,} bytes, over the limit of {limits.file_bytes:,}"
+    return error("E0504", message, Span(display, 1, 1), "split the content into smaller packs")
+
+
+def _decode(raw: bytes, display: str) -> tuple[str | None, Diagnostic | None]:
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start].decode("utf-8", errors="replace")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        message = f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})"
+        hint = "save the file as UTF-8"
+        return None, error("E0509", message, Span(display, line, column), hint)
+
+
+def _compose(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
+    yaml = YAML(typ="rt")
+    yaml.max_depth = limits.depth + 1
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return yaml.compose(text), None
+    except MaxDepthExceededError as exc:
+        message = f"the data is nested deeper than {limits.depth} levels"
+        return None, error("E0505", message, _mark_span(exc, display))
+    except ComposerError as exc:
+        if "single document" in str(exc.problem or exc.context):
+            hint = "remove the `---` line; a pack file holds one document"
+            return None, error("E0510", "more than one YAML document", _mark_span(exc, display), hint)
+        return None, _syntax(exc, display)
+    except YAMLError as exc:
+        return None, _syntax(exc, display)
+
+
+def _syntax(exc: YAMLError, display: str) -> Diagnostic:
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None)
+    message = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
+    return error("E0501", message, _mark_span(exc, display))
+
+
+def _mark_span(exc: YAMLError, display: str) -> Span:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if mark is None and hasattr(exc, "position"):  # a ReaderError (a forbidden character)
+        return Span(display, 1, 1)
+    if isinstance(exc, MarkedYAMLError) and mark is not None:
+        return Span(display, mark.line + 1, mark.column + 1)
+    return Span(display, 1, 1)
+
+
+class _Budget(Exception):
+    """Stops conversion when the alias budget is spent (the diagnostic is already recorded)."""
+
+
+class _Converter:
+    """Turns composed nodes into plain data, recording positions and every problem."""
+
+    def __init__(self, display: str, limits: Limits) -> None:
+        self.display = display
+        self.limits = limits
+        self.where: dict[DataPath, _Where] = {}
+        self.diagnostics: list[Diagnostic] = []
+        self._seen_anchors: set[int] = set()
+        self._aliases = 0
+        self._nodes = 0
+
+    def span(self, node: Node) -> Span:
+        mark = node.start_mark
+        return Span(self.display, mark.line + 1, mark.column + 1)
+
+    def convert(self, node: Node, path: DataPath, key: Node | None, depth: int) -> Any:
+        try:
+            return self._convert(node, path, key, depth)
+        except _Budget:
+            return None
+
+    def _convert(self, node: Node, path: DataPath, key: Node | None, depth: int) -> Any:
+        self._count(node, depth)
+        self.where[path] = _Where(node, key)
+        if not self._tag_allowed(node):
+            return None
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, SequenceNode):
+            return [self._convert(item, (*path, i), None, depth + 1) for i, item in enumerate(node.value)]
+        return _scalar(node)
+
+    def _count(self, node: Node, depth: int) -> None:
+        self._nodes += 1
+        if node.anchor is not None:
+            if id(node) in self._seen_anchors:
+                self._aliases += 1
+            self._seen_anchors.add(id(node))
+        if self._aliases > self.limits.aliases or self._nodes > self.limits.nodes:
+            message = (
+                f"too many aliases (more than {self.limits.aliases})"
+                if self._aliases > self.limits.aliases
+                else f"the data expands to more than {self.limits.nodes:,} values"
+            )
+            hint = "write the repeated data out, or split the file"
+            self.diagnostics.append(error("E0506", message, self.span(node), hint))
+            raise _Budget
+        if depth > self.limits.depth:  # a recursive alias (&a [*a]) never ends otherwise
+            message = f"the data is nested deeper than {self.limits.depth} levels"
+            self.diagnostics.append(error("E0505", message, self.span(node)))
+            raise _Budget
+
+    def _tag_allowed(self, node: Node) -> bool:
+        tag = node.tag or ""
+        allowed = _COLLECTION_TAGS if not isinstance(node, ScalarNode) else _SCALAR_TAGS
+        if tag in allowed or tag == _TIMESTAMP:
+            return True
+        shown = str(node.ctag) if node.ctag is not None else tag
+        if tag.startswith(_CORE):
+            shown = "!!" + tag.removeprefix(_CORE)
+        message = f"the YAML tag `{shown}` is not allowed in a pack"
+        hint = "remove the tag; pack files hold plain text, numbers, lists and mappings"
+        self.diagnostics.append(error("E0503", message, self.span(node), hint))
+        return False
+
+    def _mapping(self, node: MappingNode, path: DataPath, depth: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        first_seen: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            name = self._key(key_node)
+            if name is None:
+                continue
+            if name in first_seen:
+                self._duplicate(name, key_node, first_seen[name])
+                continue
+            first_seen[name] = key_node
+            out[name] = self._convert(value_node, (*path, name), key_node, depth + 1)
+        return out
+
+    def _key(self, key: Node) -> str | None:
+        if key.tag == _MERGE:
+            hint = "write the keys out; packs do not support `<<` merge keys"
+            self.diagnostics.append(error("E0508", "merge keys (`<<`) are not supported", self.span(key), hint))
+            return None
+        if not isinstance(key, ScalarNode) or not self._tag_allowed(key):
+            message = "a mapping key must be a plain word, not a list or mapping"
+            self.diagnostics.append(error("E0511", message, self.span(key)))
+            return None
+        return str(key.value)
+
+    def _duplicate(self, name: str, key: Node, first: Node) -> None:
+        message = f"the key `{name}` appears twice in this mapping"
+        hint = f"the first `{name}` is on line {first.start_mark.line + 1}; keep one of them"
+        self.diagnostics.append(error("E0502", message, self.span(key), hint))
+
+
+def _scalar(node: ScalarNode) -> Any:
+    """The plain value of a scalar with a standard (already checked) tag."""
+    tag, text = node.tag, node.value
+    if tag == f"{_CORE}null":
+        return None
+    if tag == f"{_CORE}bool":
+        return text.lower() == "true"
+    if tag == f"{_CORE}int":
+        return _int(text)
+    if tag == f"{_CORE}float":
+        return _float(text)
+    return text.replace("\a", "") if node.style == ">" else text
+
+
+def _int(text: str) -> int | str:
+    digits = text.replace("_", "")
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("+-")
+    base = {"0x": 16, "0o": 8, "0b": 2}.get(digits[:2].lower(), 10)
+    try:
+        return sign * int(digits[2:] if base != 10 else digits, base)
+    except ValueError:
+        return text  # e.g. `!!int abc`: kept as text so the schema reports a wrong type
+
+
+def _float(text: str) -> float | str:
+    lowered = text.replace("_", "").lower()
+    specials = {".inf": "inf", "+.inf": "inf", "-.inf": "-inf", ".nan": "nan"}
+    try:
+        return float(specials.get(lowered, lowered))
+    except ValueError:
+        return text

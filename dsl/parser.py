@@ -1,0 +1,346 @@
+"""Parse effect text into the typed AST (dsl/ast.py), with errors a designer can read.
+
+The grammar is ``dsl/grammar.lark`` (LALR, positions propagated). Parse errors never
+escape as Lark exceptions: :func:`parse` raises :class:`EffectSyntaxError` carrying a
+diagnostic whose message says, in words, what was found and what could come next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
+from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
+
+from whitedwarf.dsl import ast
+
+GRAMMAR_FILE = "grammar.lark"
+
+# Every terminal of the grammar, said in words (STYLE: no "expected __ANON_22").
+TERMINAL_WORDS: dict[str, str] = {
+    "NAME": "a word",
+    "INT": "a number",
+    "SIGNED": "a signed number such as `+1`",
+    "DET": "a determiner (`a`, `this`, `each`, `any`, ...)",
+    "NUMBER_DET": "`up to N`",
+    "PREP": "a preposition (`to`, `in`, `on`, `from`, `by`, ...)",
+    "AS": "`as`",
+    "_HAVE": "`has`",
+    "_ARROW": "`->`",
+    "_COLON": "`:`",
+    "_LPAR": "`(`",
+    "_RPAR": "`)`",
+    "_PER": "`per`",
+    "_SEP": "a new line or `;`",
+    "CMP": "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
+    "ADD_OP": "`+` or `-`",
+    "MUL_OP": "`*` or `/`",
+    "$END": "the end of the effect",
+}
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """One syntax error: where (offsets in the effect text), what, and a hint."""
+
+    start: int
+    end: int
+    message: str
+    hint: str | None = None
+
+
+class EffectSyntaxError(Exception):
+    """The effect text is not in the language."""
+
+    def __init__(self, problem: SyntaxProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+@cache
+def lark_parser() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark)."""
+    grammar = (files("whitedwarf.dsl") / GRAMMAR_FILE).read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+    )
+
+
+def parse(text: str) -> ast.Effect:
+    """Parse one effect; raise :class:`EffectSyntaxError` on the first syntax error."""
+    try:
+        tree = lark_parser().parse(text)
+        return _ToAst().transform(tree)
+    except UnexpectedInput as error:
+        raise EffectSyntaxError(explain(error, text)) from None
+    except VisitError as error:  # a malformed number and the like
+        raise EffectSyntaxError(SyntaxProblem(0, len(text), str(error.orig_exc))) from None
+
+
+def describe_expected(expected: set[str] | frozenset[str]) -> str:
+    """``a word, `->` or the end of the effect``."""
+    words = sorted({_word_for(name) for name in expected})
+    if not words:
+        return "nothing more"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _word_for(terminal: str) -> str:
+    if terminal in TERMINAL_WORDS:
+        return TERMINAL_WORDS[terminal]
+    pattern = _keyword_text(terminal)
+    return f"`{pattern}`" if pattern else terminal.lower()
+
+
+@cache
+def _keyword_text(terminal: str) -> str | None:
+    for definition in lark_parser().terminals:
+        if definition.name == terminal:
+            value = definition.pattern.value
+            return value if isinstance(value, str) else None
+    return None
+
+
+def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
+    """Turn a Lark error into a located message in words, with a hint where one is known."""
+    if isinstance(error, UnexpectedCharacters):
+        return _bad_character(error.pos_in_stream, text)
+    friendly = _friendly_message(error, text)
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        expected = describe_expected(error.expected)
+        end = len(text.rstrip())
+        return SyntaxProblem(
+            max(0, end - 1),
+            max(1, end),
+            friendly or f"the effect ends too early: expected {expected}",
+        )
+    assert isinstance(error, UnexpectedToken)
+    token = error.token
+    start = token.start_pos or 0
+    end = token.end_pos or start + 1
+    found = "a new line" if token.type == "_SEP" else f"`{token.value}`"
+    message = f"unexpected {found}: expected {describe_expected(error.expected)}"
+    return SyntaxProblem(start, end, friendly or message, _token_hint(token, error.expected))
+
+
+def _bad_character(start: int, text: str) -> SyntaxProblem:
+    char = text[start] if start < len(text) else ""
+    if char.isupper():
+        end = start
+        while end < len(text) and (text[end].isalnum() or text[end] in "_'"):
+            end += 1
+        begin = start
+        while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in "_'"):
+            begin -= 1
+        word = text[begin:end]
+        return SyntaxProblem(begin, end, f"`{word}` is not lower case", f"write `{word.lower()}`")
+    return SyntaxProblem(start, start + 1, f"unexpected character {char!r}", _character_hint(char))
+
+
+def _character_hint(char: str) -> str | None:
+    if char == "=":
+        return "compare with `==`, `>=` or `<=`"
+    if char in "\"'":
+        return "effects need no quotes inside them"
+    return None
+
+
+def _token_hint(token: Token, expected: set[str]) -> str | None:
+    if "_ARROW" in expected and token.type != "_ARROW":
+        return "put `->` between the trigger or the cost and what happens"
+    if token.type == "SIGNED" and "NAME" in expected:
+        return "a modifier reads `this ship type has +1 attack` or `you have +1 research_draw`"
+    return None
+
+
+# A table of friendly messages, each with example bad inputs that reach the same parser
+# state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
+FRIENDLY_EXAMPLES: dict[str, list[str]] = {
+    "a trigger needs `->` before what happens, as in `when extractor_built -> gain 1 light`": [
+        "when extractor_built gain 1 light",
+        "when round_end if light > 2 gain 1 light",
+    ],
+    "a modifier needs a subject, as in `this ship type has +1 attack`": [
+        "+1 attack",
+    ],
+    "`activated` is followed by `:` and then what happens, as in `activated: exhaust this card -> gain 1 light`": [
+        "activated exhaust this card -> gain 1 light",
+    ],
+    "`choose one:` needs at least two options separated by `or`": [
+        "choose one: gain 1 common",
+    ],
+}
+
+
+def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
+    try:
+        label = error.match_examples(
+            lark_parser().parse, FRIENDLY_EXAMPLES, token_type_match_fallback=True
+        )
+    except Exception:  # noqa: BLE001 - a failed lookup must never hide the real error
+        return None
+    return label if isinstance(label, str) else None
+
+
+# --- tree → AST -----------------------------------------------------------------------
+
+
+def _pos(meta: object) -> ast.Pos:
+    start = getattr(meta, "start_pos", 0) or 0
+    end = getattr(meta, "end_pos", start) or start
+    return ast.Pos(start, end)
+
+
+def _word(token: Token) -> ast.Word:
+    return ast.Word(str(token), ast.Pos(token.start_pos or 0, token.end_pos or 0))
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Build dsl/ast.py nodes from the Lark tree."""
+
+    def start(self, meta, items):
+        return ast.Effect(tuple(items), _pos(meta))
+
+    # clauses
+    def modifier(self, meta, items):
+        subject, amount, stat = items
+        return ast.Modifier(subject, int(amount), _word(stat), _pos(meta))
+
+    def grant(self, meta, items):
+        subject, flag = items
+        return ast.Grant(subject, _word(flag), _pos(meta))
+
+    def trigger(self, meta, items):
+        hook, cond, body = items
+        return ast.Trigger(_word(hook), cond, body, _pos(meta))
+
+    def activated(self, meta, items):
+        return ast.Activated(items[0], _pos(meta))
+
+    def as_soon_as(self, meta, items):
+        cond, body = items[-2], items[-1]
+        return ast.AsSoonAs(cond, body, _pos(meta))
+
+    def immediate(self, meta, items):
+        return ast.Immediate(items[0], _pos(meta))
+
+    def you(self, meta, items):
+        return ast.You(_pos(meta))
+
+    def subject(self, meta, items):
+        return items[0]
+
+    # steps
+    def body(self, meta, items):
+        return ast.Body(tuple(items), _pos(meta))
+
+    def optional(self, meta, items):
+        return ast.Optional(items[0], _pos(meta))
+
+    def conditional(self, meta, items):
+        return ast.Conditional(items[0], items[1], _pos(meta))
+
+    def choice(self, meta, items):
+        return ast.Choice(tuple(items), _pos(meta))
+
+    def for_each(self, meta, items):
+        return ast.ForEach(items[0], items[1], _pos(meta))
+
+    def repeat(self, meta, items):
+        return ast.Repeat(items[0], items[1], _pos(meta))
+
+    def paid(self, meta, items):
+        return ast.Paid(tuple(items[:-1]), items[-1], _pos(meta))
+
+    def action(self, meta, items):
+        verb, *args = items
+        return ast.Action(_word(verb), tuple(args), _pos(meta))
+
+    def prep_arg(self, meta, items):
+        prep, value = items
+        return ast.PrepArg(_word(prep), value, _pos(meta))
+
+    def amount(self, meta, items):
+        count, unit, every, selector = items
+        per = None
+        if selector is not None:
+            start = every.pos.start if every is not None else selector.pos.start
+            per = ast.Per(every, selector, ast.Pos(start, selector.pos.end))
+        unit_word = _word(unit) if unit is not None else None
+        return ast.Amount(count, unit_word, per, _pos(meta))
+
+    # selectors
+    def selector(self, meta, items):
+        det = None
+        if items and isinstance(items[0], Token) and items[0].type == "DET":
+            det = _word(items[0])
+            items = items[1:]
+        words = tuple(_word(t) for t in items if isinstance(t, Token))
+        posts = tuple(p for p in items if isinstance(p, ast.Post))
+        return ast.Selector(det, None, False, words, posts, _pos(meta))
+
+    def counted(self, meta, items):
+        det = None
+        if isinstance(items[0], Token) and items[0].type == "DET":
+            det = _word(items[0])
+            items = items[1:]
+        token = items[0]
+        number = int(str(token).split()[-1])
+        count = ast.Num(number, ast.Pos(token.start_pos or 0, token.end_pos or 0))
+        words = tuple(_word(t) for t in items[1:] if isinstance(t, Token))
+        posts = tuple(p for p in items[1:] if isinstance(p, ast.Post))
+        return ast.Selector(det, count, True, words, posts, _pos(meta))
+
+    def of_yours(self, meta, items):
+        return ast.Post("of_yours", None, None, _pos(meta))
+
+    def of_this(self, meta, items):
+        return ast.Post("of_this", _word(items[0]), None, _pos(meta))
+
+    def you_verb(self, meta, items):
+        return ast.Post("you_verb", _word(items[0]), None, _pos(meta))
+
+    def other_than(self, meta, items):
+        det, *words = items
+        pos = _pos(meta)
+        other = ast.Selector(_word(det), None, False, tuple(_word(w) for w in words), (), pos)
+        return ast.Post("other_than", None, other, pos)
+
+    # conditions and expressions
+    def any_of(self, meta, items):
+        return ast.AnyOf(tuple(items), _pos(meta))
+
+    def all_of(self, meta, items):
+        return ast.AllOf(tuple(items), _pos(meta))
+
+    def negate(self, meta, items):
+        return ast.Not(items[0], _pos(meta))
+
+    def compare(self, meta, items):
+        left, op, right = items
+        return ast.Compare(str(op), left, right, _pos(meta))
+
+    def arith(self, meta, items):
+        left, op, right = items
+        return ast.Arith(str(op), left, right, _pos(meta))
+
+    def int(self, meta, items):
+        token = items[0]
+        return ast.Num(int(str(token)), ast.Pos(token.start_pos or 0, token.end_pos or 0))
+
+    def count(self, meta, items):
+        return ast.Count(items[0], _pos(meta))
+
+    def value(self, meta, items):
+        return ast.ValueRef(_word(items[0]), _pos(meta))

@@ -1,0 +1,178 @@
+"""The vocabulary a game declares for the effect language, declared once.
+
+A game builds one :class:`Registry`. The checker resolves every word of an effect
+against it, ``whitedwarf doc`` renders it, the JSON Schemas take their enums from it and
+the engine binds an implementation to every verb and hook it names. A word that is not in
+the registry is a located error with a "did you mean".
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+
+class ArgKind(enum.StrEnum):
+    """What a verb parameter accepts."""
+
+    AMOUNT = "amount"  # a number with a resource, e.g. ``2 light``
+    NUMBER = "number"  # a bare number or expression, e.g. ``1`` or ``(number of ...)``
+    TARGET = "target"  # a selector of some noun type, e.g. ``a ship of yours``
+    STAT = "stat"  # the name of a stat, e.g. ``extractor_builds``
+    WORD = "word"  # one of a fixed set of words, e.g. a die face
+    UNIT = "unit"  # a kind of unit to make, e.g. ``small ship`` or ``extractor``
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of a verb; ``prep`` is the word that introduces it (None: positional)."""
+
+    name: str
+    kind: ArgKind
+    types: tuple[str, ...] = ()  # entity types a TARGET accepts; resources an AMOUNT accepts
+    prep: str | None = None
+    optional: bool = False
+    words: tuple[str, ...] = ()  # the allowed words of a WORD parameter
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What every vocabulary entry has: a name, a one-line doc and an example."""
+
+    name: str
+    doc: str
+    example: str
+    cite: str = ""  # the rulebook section the word comes from, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Verb(Entry):
+    """An action an effect can take; ``cost`` verbs may stand before ``->``."""
+
+    params: tuple[Param, ...] = ()
+    cost: bool = False
+    chooses: bool = False  # whether the verb itself may ask its owner something
+
+
+@dataclass(frozen=True, slots=True)
+class Noun(Entry):
+    """A kind of thing a selector can pick: ``ship``, ``planet``, ``action card``."""
+
+    type: str = ""  # the entity type the engine knows it by
+    plural: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Filter(Entry):
+    """A word that narrows a selector; ``applies_to`` lists entity types."""
+
+    applies_to: tuple[str, ...] = ()
+    # adjective (before the noun) | after (``ships here``) | of (``of yours``) | you (``you control``)
+    form: str = "adjective"
+
+
+@dataclass(frozen=True, slots=True)
+class Stat(Entry):
+    """A number a card can change; ``scope`` says whose number it is."""
+
+    scope: str = "player"  # player | ship_type
+    default: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(Entry):
+    """An ability a card can grant (``this ship type can bombard``)."""
+
+    scope: str = "ship_type"
+
+
+@dataclass(frozen=True, slots=True)
+class Hook(Entry):
+    """A named timing point in the engine; ``provides`` maps ``this <noun>`` to a type."""
+
+    provides: tuple[tuple[str, str], ...] = ()
+    value: bool = False  # a value hook: an adjustable number rather than an event
+
+
+@dataclass(frozen=True, slots=True)
+class Value(Entry):
+    """A number an expression can read, always from the effect owner's point of view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resource(Entry):
+    """A countable thing players gain and pay."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind(Entry):
+    """A kind of card a pack file holds, and which clause forms it may use."""
+
+    file: str = ""
+    clauses: tuple[str, ...] = ()
+    context: tuple[tuple[str, str], ...] = ()  # ``this <noun>`` bindings every card of it has
+
+
+@dataclass
+class Registry:
+    """Every word of one game's effect vocabulary, indexed by name."""
+
+    game: str
+    verbs: dict[str, Verb] = field(default_factory=dict)
+    nouns: dict[str, Noun] = field(default_factory=dict)
+    filters: dict[str, Filter] = field(default_factory=dict)
+    stats: dict[str, Stat] = field(default_factory=dict)
+    flags: dict[str, Flag] = field(default_factory=dict)
+    hooks: dict[str, Hook] = field(default_factory=dict)
+    values: dict[str, Value] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    card_kinds: dict[str, CardKind] = field(default_factory=dict)
+
+    SECTIONS = (
+        "verbs",
+        "nouns",
+        "filters",
+        "stats",
+        "flags",
+        "hooks",
+        "values",
+        "resources",
+        "card_kinds",
+    )
+
+    def declare(self, section: str, entries: Iterable[Entry]) -> None:
+        """Add entries to a section; declaring a name twice is a programming error."""
+        table: dict[str, Entry] = getattr(self, section)
+        for entry in entries:
+            if entry.name in table:
+                raise ValueError(f"{section}: {entry.name!r} declared twice")
+            table[entry.name] = entry
+
+    def entries(self) -> Iterator[tuple[str, Entry]]:
+        """Every (section, entry) pair, in declaration order."""
+        for section in self.SECTIONS:
+            for entry in getattr(self, section).values():
+                yield section, entry
+
+    def noun_for(self, words: tuple[str, ...]) -> tuple[Noun, tuple[str, ...]] | None:
+        """Split ``words`` into (noun, adjectives): the longest known noun suffix wins."""
+        for start in range(len(words)):
+            phrase = " ".join(words[start:])
+            noun = self.nouns.get(phrase) or self._by_plural(phrase)
+            if noun is not None:
+                return noun, words[:start]
+        return None
+
+    def _by_plural(self, phrase: str) -> Noun | None:
+        for noun in self.nouns.values():
+            if noun.plural == phrase:
+                return noun
+        return None
+
+    def all_noun_words(self) -> list[str]:
+        """Every singular and plural noun spelling."""
+        words = list(self.nouns)
+        words += [n.plural for n in self.nouns.values() if n.plural]
+        return words

@@ -1,0 +1,60 @@
+"""Where an effect string came from, so diagnostics can point into the YAML file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from whitedwarf.dsl.diagnostics import Span
+
+Locator = Callable[[int], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class EffectSource:
+    """An effect's text and a map from offsets in it to 1-based (line, column) in its file.
+
+    For block scalars the map skips the indentation; for quoted scalars it skips escapes;
+    the pack loader builds it from the YAML node (see dsl/packs/yamlsource.py).
+    """
+
+    text: str
+    path: str
+    locate: Locator
+
+    def span(self, start: int, end: int | None = None) -> Span:
+        """The file span of ``text[start:end]``."""
+        line, column = self.locate(start)
+        if end is None or end <= start:
+            return Span(self.path, line, column)
+        end_line, end_column = self.locate(end - 1)
+        return Span(self.path, line, column, end_line, end_column + 1)
+
+    @classmethod
+    def standalone(
+        cls, text: str, path: str = "<effect>", line: int = 1, column: int = 1
+    ) -> EffectSource:
+        """A source whose text sits verbatim in its file at (line, column)."""
+        starts = [0]
+        for index, char in enumerate(text):
+            if char == "\n":
+                starts.append(index + 1)
+
+        def locate(offset: int) -> tuple[int, int]:
+            offset = max(0, min(offset, len(text)))
+            row = _row_of(starts, offset)
+            col = offset - starts[row] + 1
+            return line + row, (column + col - 1) if row == 0 else col
+
+        return cls(text, path, locate)
+
+
+def _row_of(starts: list[int], offset: int) -> int:
+    low, high = 0, len(starts) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if starts[mid] <= offset:
+            low = mid
+        else:
+            high = mid - 1
+    return low

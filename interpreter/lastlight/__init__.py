@@ -1,0 +1,1 @@
+"""Last Light: vocabulary, board, rules of each action, combat and setup."""

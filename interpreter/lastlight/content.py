@@ -1,0 +1,233 @@
+"""The content a Last Light game runs on, and its precomputed runtime tables.
+
+:class:`GameContent` is the pack's files as plain dicts (``board``, ``setups``, ``planets``,
+``ships``, ``dice``, ``actions``, ``supply`` and the card files ``techs``, ``factions``,
+``exploration``, ``achievements``). :func:`load_content` reads a pack folder; it is a stopgap
+behind one function until merged packs arrive from the pack loader.
+
+A game state names its content by id (``state["content"]``) and never copies it; the engine
+reaches static data through :func:`runtime`, which returns the :class:`Runtime` registered
+for that id: the board with adjacency precomputed, base stats, costs, dice faces, cards by id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setup, setup_entry
+
+PACK_FILES = (
+    "board",
+    "setups",
+    "planets",
+    "ships",
+    "dice",
+    "actions",
+    "supply",
+    "techs",
+    "factions",
+    "exploration",
+    "achievements",
+)
+CARD_FILES = ("techs", "factions", "exploration", "achievements")
+
+#: Where the base pack lives in the source tree.
+BASE_PACK = Path(__file__).resolve().parents[2] / "content" / "lastlight"
+
+
+@dataclass
+class GameContent:
+    """A content pack as plain data: file stem -> parsed YAML (lists or dicts)."""
+
+    files: dict[str, Any]
+    name: str = "lastlight"
+
+    def get(self, stem: str, default: Any = None) -> Any:
+        """One file's data, or ``default`` when the pack has no such file."""
+        return self.files.get(stem, default)
+
+    def digest(self) -> str:
+        """A short stable digest of the content (part of the id states refer to)."""
+        text = json.dumps(self.files, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def load_content(pack_dir: str | Path = BASE_PACK) -> GameContent:
+    """Read a pack folder's YAML files with the safe loader (missing card files are empty)."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    pack = Path(pack_dir)
+    files: dict[str, Any] = {}
+    for stem in PACK_FILES:
+        path = pack / f"{stem}.yaml"
+        if path.is_file():
+            files[stem] = yaml.load(path.read_text(encoding="utf-8"))
+    return GameContent(files, pack.name)
+
+
+# -- runtime tables ----------------------------------------------------------------------------
+
+
+@dataclass
+class Runtime:
+    """Static tables of one content pack at one player count, built once per game."""
+
+    content: GameContent
+    players: int
+    board: Board
+    layout: SetupLayout
+    ring: dict[str, str]
+    blocked: frozenset[str]
+    ship_stats: dict[str, dict[str, int]]
+    ship_cost: dict[str, dict[str, int]]
+    base_stats: dict[str, int]
+    rules: dict[str, Any]
+    colony_spaces: list[tuple[str, str]]
+    die_faces: list[str]
+    face_info: dict[str, tuple[int, bool, bool]]
+    cards: dict[str, dict[str, dict[str, Any]]]
+    planets: dict[str, dict[str, Any]]
+    resources_total: dict[str, int]
+    light_total: int
+    pieces: dict[str, int]
+    extractor_shield: int
+    colony_safe: bool = True
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    def card(self, ref: str) -> dict[str, Any]:
+        """The card data of a card instance ref, from any card file."""
+        cid = ref.split("#", 1)[0]
+        for table in self.cards.values():
+            if cid in table:
+                return table[cid]
+        raise KeyError(f"unknown card {cid!r}")
+
+
+_RUNTIMES: dict[str, Runtime] = {}
+
+
+def register(content: GameContent, players: int) -> str:
+    """Build (once) and register the runtime tables; return the id states refer to."""
+    key = f"{content.name}-{content.digest()}-{players}p"
+    if key not in _RUNTIMES:
+        _RUNTIMES[key] = _build(content, players)
+    return key
+
+
+def runtime(state: dict[str, Any]) -> Runtime:
+    """The static tables of the content a state was made from."""
+    try:
+        return _RUNTIMES[state["content"]]
+    except KeyError:
+        raise KeyError(
+            f"content {state['content']!r} is not loaded; create the Game from it first"
+        ) from None
+
+
+def _build(content: GameContent, players: int) -> Runtime:
+    """The runtime tables of a pack for a player count."""
+    board_data, setups = content.get("board", {}), content.get("setups", {})
+    layout = load_setup(board_data, setups, players)
+    board = Board.from_data(board_data, setup_entry(setups, players))
+    supply = content.get("supply", {})
+    ships = content.get("ships", {})
+    return Runtime(
+        content=content,
+        players=players,
+        board=board,
+        layout=layout,
+        ring={sid: s.ring for sid, s in board.sectors.items()},
+        blocked=frozenset(layout.asteroids),
+        ship_stats=_ship_stats(ships),
+        ship_cost={s["id"]: dict(s.get("cost", {})) for s in ships.get("ships", [])},
+        base_stats=_base_stats(supply, ships, players),
+        rules=dict(supply.get("rules", {})),
+        colony_spaces=[(s["id"], s["resource"]) for s in board_data["colony_ship"]["spaces"]],
+        die_faces=_die_faces(content.get("dice", {})),
+        face_info=_face_info(content.get("dice", {})),
+        cards={stem: _cards(content.get(stem) or []) for stem in CARD_FILES},
+        planets={p["id"]: p for p in content.get("planets") or []},
+        resources_total=dict(supply.get("resources", {})),
+        light_total=sum(c["value"] * c["count"] for c in supply.get("light_crystals", [])),
+        pieces=dict(supply.get("per_player", {}).get("ships", {})),
+        extractor_shield=int(ships.get("extractor", {}).get("shields", 1)),
+        colony_safe=not ships.get("colony_ship", {}).get("extractors_attackable", False),
+    )
+
+
+def _ship_stats(ships: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Base ship stats by size (000 "Combat Icons Explained"; ships.yaml)."""
+    out = {}
+    for s in ships.get("ships", []):
+        out[s["id"]] = {
+            "attack": int(s.get("attack", 1)),
+            "shield": int(s.get("shields", 1)),
+            "movement": int(s.get("movement", 1)),
+            "range": int(s.get("range", 0)),
+            "mod_slots": int(s.get("mod_slots", 1)),
+        }
+    return out
+
+
+def _base_stats(supply: dict[str, Any], ships: dict[str, Any], players: int) -> dict[str, int]:
+    """Base values of the player stats of the vocabulary, from supply.yaml's rules."""
+    rules = supply.get("rules", {})
+    per_player = supply.get("per_player", {})
+    light = rules.get("refresh_light", {})
+    two = players == 2
+    return {
+        "research_draw": int(rules.get("research_draw", 3)),
+        "research_keep": int(rules.get("research_keep", 2)),
+        "research_light_per": int(rules.get("research_light_per_techs", 4)),
+        "starting_techs": int(per_player.get("starting_tech_cards", 1)),
+        "starting_common": int((per_player.get("starting_resources") or {}).get("common", 0)),
+        "extractor_builds": int(ships.get("extractor", {}).get("per_construct", 1)),
+        "trades": int(rules.get("trade_picks", 2)),
+        "trade_gift": int(rules.get("trade_gift_light", 1)),
+        "inner_light": int(light.get("inner", 2)),
+        "outer_light": int(light.get("outer", 1)),
+        "distant_light": int(light.get("distant", 0)),
+        "centre_light": int(rules.get("rotation_light_per_centre_ship", 1)),
+        "mine_bonus": 0,
+        "ship_discount": 0,
+        "tech_discount": 0,
+        "graveyard_light": int(
+            rules.get("graveyard_light_two_players", 2) if two else rules.get("graveyard_light", 1)
+        ),
+    }
+
+
+def _die_faces(dice: dict[str, Any]) -> list[str]:
+    """The faces of the combat die, one entry per side (dice.yaml)."""
+    die = (dice.get("dice") or [{}])[0]
+    faces = [r["id"] for r in die.get("results", []) for _ in range(int(r.get("faces", 1)))]
+    return faces or ["miss", "miss", "hit", "hit_ability", "explode", "ability"]
+
+
+def _face_info(dice: dict[str, Any]) -> dict[str, tuple[int, bool, bool]]:
+    """Face id -> (damage, activates the ship ability, rolls an extra die)."""
+    die = (dice.get("dice") or [{}])[0]
+    info = {
+        r["id"]: (int(r.get("damage", 0)), bool(r.get("ability")), bool(r.get("extra_die")))
+        for r in die.get("results", [])
+    }
+    return info or {
+        "miss": (0, False, False),
+        "hit": (1, False, False),
+        "hit_ability": (1, True, False),
+        "explode": (1, False, True),
+        "ability": (0, True, False),
+    }
+
+
+def _cards(data: Any) -> dict[str, dict[str, Any]]:
+    """Card id -> card dict from a card file (a list, or a dict with one list inside)."""
+    if isinstance(data, dict):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = lists[0] if lists else []
+    return {c["id"]: c for c in data if isinstance(c, dict) and "id" in c}

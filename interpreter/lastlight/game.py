@@ -1,0 +1,326 @@
+"""The Last Light game: the OpenSpiel-style decision interface and the round flow.
+
+>>> game = Game.from_content(load_content(), players=4)
+>>> state = game.new_state(seed=7)
+>>> while not game.is_terminal(state):
+...     seat = game.current_players(state)[0]
+...     option = game.legal_options(state, seat)[0]
+...     game.apply(state, seat, option.id)
+
+``apply`` mutates the state in place (and returns it); :meth:`Game.clone` copies it. During
+the secret action choice (000 "playing the game": "players simultaneously choose a single
+action card") every player who has not chosen is a current player; the choices stay hidden
+(:meth:`Game.observation`) until the last one is made.
+
+The round (000 "playing the game", "end of round"): every player chooses an action card;
+the cards resolve in order (lower number first; the same card from the first player
+clockwise; Command's move steps in turn order, then one shared attack step); then the end of
+round: rotation if every Refresh is down, the game-end check, and the first player token
+passes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.lastlight import (
+    combat,  # noqa: F401  (registers the attack task)
+    command,
+    construct,  # noqa: F401
+    lumos,
+    mine,  # noqa: F401
+    refresh,  # noqa: F401
+    research,  # noqa: F401
+    rotation,
+    setup,
+    trade,  # noqa: F401
+)
+from whitedwarf.interpreter.lastlight.content import GameContent, load_content, register
+from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option, task
+from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
+from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
+
+__all__ = ["Game", "GameContent", "IllegalOption", "Option", "load_content"]
+
+State = dict[str, Any]
+
+#: Rounds after which an unfinished game ends by "round limit" (docs/rules-decisions.md).
+ROUND_LIMIT = 200
+
+
+class Game:
+    """One ruleset (content pack, player count, options); states are plain dicts."""
+
+    def __init__(self, content: GameContent, players: int, options: dict[str, Any]) -> None:
+        """Use :meth:`from_content`."""
+        if not 2 <= players <= 4:
+            raise ValueError(f"Last Light is for 2-4 players, not {players}")
+        self.content = content
+        self.players = players
+        self.options = dict(options)
+        self.content_id = register(content, players)
+
+    @classmethod
+    def from_content(
+        cls, content: GameContent, players: int, options: dict[str, Any] | None = None
+    ) -> Game:
+        """A game of ``players`` players on a content pack.
+
+        ``options``: ``round_limit`` (default 200), ``first_player`` (seat, default 0),
+        ``log`` (record every decision in ``state["log"]``, default True).
+        """
+        return cls(content, players, options or {})
+
+    # -- states ------------------------------------------------------------------------------
+
+    def new_state(self, seed: int) -> State:
+        """The state after setup, waiting for the first decision."""
+        state = setup.new_state(self, seed)
+        advance(state)
+        return state
+
+    @staticmethod
+    def clone(state: State) -> State:
+        """An independent copy of a state."""
+        return generic.clone(state)
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    @staticmethod
+    def current_players(state: State) -> list[int]:
+        """Seats whose decision is awaited (several during the simultaneous choices)."""
+        return current_players(state)
+
+    @staticmethod
+    def legal_options(state: State, player: int) -> list[Option]:
+        """The options ``player`` may choose now (empty if not their decision)."""
+        return legal_options(state, player)
+
+    def apply(self, state: State, player: int, option_id: str, check: bool = True) -> State:
+        """Apply ``player``'s choice and run the rules up to the next decision.
+
+        With ``check`` the option is validated against :meth:`legal_options` first
+        (:class:`IllegalOption` if it is not legal); bots that pick from the list may skip it.
+        """
+        if check and option_id not in {o.id for o in legal_options(state, player)}:
+            raise IllegalOption(f"player {player} cannot choose {option_id!r} now")
+        apply(state, player, option_id, self.options.get("log", True))
+        return state
+
+    # -- outcome -----------------------------------------------------------------------------
+
+    @staticmethod
+    def is_terminal(state: State) -> bool:
+        """Whether the game is over."""
+        return state["phase"] == "over"
+
+    @staticmethod
+    def result(state: State) -> dict[str, Any] | None:
+        """``{"winners", "light", "reason", "tiebreak"}`` once the game is over."""
+        return state["result"]
+
+    @staticmethod
+    def returns(state: State) -> list[float]:
+        """1 for a sole winner, 1/k each for k tied winners, 0 otherwise (0s until over)."""
+        result = state["result"]
+        out = [0.0] * state["n"]
+        if result:
+            for seat in result["winners"]:
+                out[seat] = 1.0 / len(result["winners"])
+        return out
+
+    @staticmethod
+    def observation(state: State, player: int) -> State:
+        """What ``player`` may see: the state without others' secrets (see ``persist``)."""
+        from whitedwarf.interpreter.lastlight.persist import observation
+
+        return observation(state, player)
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+
+def current_players(state: State) -> list[int]:
+    """Seats whose decision is awaited."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if state["frames"]:
+        return [state["frames"][-1]["owner"]]
+    if phase == "choose":
+        return [p["seat"] for p in state["players"] if p["choice"] is None]
+    if phase == "setup":
+        return setup.pending_seats(state)
+    return [state["stack"][-1]["ask"]]
+
+
+def legal_options(state: State, player: int) -> list[Option]:
+    """The options ``player`` may choose now."""
+    if player not in current_players(state):
+        return []
+    if state["frames"]:
+        return _frame_options(state)
+    phase = state["phase"]
+    if phase == "choose":
+        return choose_options(state, player)
+    if phase == "setup":
+        return setup.options(state, player)
+    top = state["stack"][-1]
+    return HANDLERS[top["kind"]].options(state, top)
+
+
+def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
+    """Apply a decision (assumed legal) and advance to the next one."""
+    if log:
+        state["log"].append(f"{player}:{option_id}")
+    if state["frames"]:
+        _frame_apply(state, option_id)
+    elif state["phase"] == "choose":
+        _choose_card(state, player, option_id)
+    elif state["phase"] == "setup":
+        setup.choose(state, player, option_id)
+    else:
+        top = state["stack"][-1]
+        HANDLERS[top["kind"]].choose(state, top, option_id)
+    advance(state)
+
+
+def advance(state: State) -> None:
+    """Run the rules until a decision is needed or the game is over."""
+    stack = state["stack"]
+    while not (state["frames"] and _frames_wait(state)):
+        if stack:
+            top = stack[-1]
+            if top["ask"] is not None:
+                return
+            if top["pc"] == "done":
+                stack.pop()
+                _finish(state, top)
+                continue
+            HANDLERS[top["kind"]].run(state, top)
+            continue
+        phase = state["phase"]
+        if phase == "resolve":
+            _next_resolution(state)
+        elif phase == "setup" and not setup.pending_seats(state):
+            setup.finish(state)
+            stack.append(task("round_start", None, "start"))
+        else:
+            return
+
+
+# -- action choice (000 "playing the game") -------------------------------------------------
+
+
+def choose_options(state: State, seat: int) -> list[Option]:
+    """The action cards a player may play this round."""
+    player = state["players"][seat]
+    cards = player["hand"]
+    if state["n"] == 2 and "refresh" in cards and not player["played"]:
+        # 002: "you must have at least 1 action card already played ... before you may play
+        # your Refresh card" (when Refresh is all that is left, it stays playable: 000
+        # "Players always get an action").
+        cards = [c for c in cards if c != "refresh"] or cards
+    return [Option(f"play:{c}", f"play {c.title()}") for c in sorted(cards, key=ACTION_NUMBER.get)]
+
+
+def _choose_card(state: State, seat: int, option_id: str) -> None:
+    """Record a secret choice; when everyone has chosen, reveal and resolve."""
+    card = option_id.removeprefix("play:")
+    player = state["players"][seat]
+    if not option_id.startswith("play:") or card not in player["hand"]:
+        raise IllegalOption(f"player {seat} cannot play {option_id!r}")
+    player["choice"] = card
+    if all(p["choice"] is not None for p in state["players"]):
+        _reveal(state)
+
+
+def _reveal(state: State) -> None:
+    """Reveal all cards and queue their resolutions (000 "playing the game")."""
+    order = turn_order(state)
+    queue: list[list[Any]] = []
+    for card in ACTIONS:
+        seats = [s for s in order if state["players"][s]["choice"] == card]
+        if card == "command":
+            # 000/004 "Action Card #6": move in turn order, then one attack step.
+            queue += [["move", s] for s in seats]
+            if seats:
+                queue.append(["attack", seats])
+        else:
+            queue += [[card, s] for s in seats]
+    for player in state["players"]:
+        player["hand"].remove(player["choice"])
+        player["played"].append(player["choice"])
+        player["choice"] = None
+    state["queue"] = queue
+    state["phase"] = "resolve"
+
+
+def _next_resolution(state: State) -> None:
+    """Start the next queued resolution, or the end of round."""
+    if not state["queue"]:
+        state["stack"].append(task("end_round", None, "round_end"))
+        return
+    kind, seat = state["queue"].pop(0)
+    if kind == "attack":
+        state["stack"].append(combat.new_task(seat))
+        return
+    card = "command" if kind == "move" else kind
+    fire(state, f"before_{card}", seat, {})
+    state["stack"].append(HANDLERS_NEW[kind](seat))
+
+
+def _finish(state: State, done: dict[str, Any]) -> None:
+    """After a task is over: card-end hooks, temporary adds, the Lumos, achievements."""
+    kind = done["kind"]
+    if kind in ("end_round", "round_start", "move"):
+        return
+    seats = done["players"] if kind == "attack" else [done["seat"]]
+    for seat in seats:
+        if kind == "attack":
+            fire(state, "after_command", seat, {})
+        else:
+            fire(state, f"after_{kind}", seat, {})
+        # vocabulary "add": "until the current action card is resolved".
+        state["players"][seat]["temp"].clear()
+    # 002: "The Lumos change allegiance only at the end of an action card resolution."
+    lumos.reevaluate(state)
+    check_achievements(state)
+
+
+def _frames_wait(state: State) -> bool:
+    """Whether effect frames await a decision; without the effects module they are dropped."""
+    from whitedwarf.interpreter.lastlight import effects
+
+    if hasattr(effects, "frame_options"):
+        return True
+    state["frames"].clear()
+    return False
+
+
+def _frame_options(state: State) -> list[Option]:
+    """Options of the effect frame on top (effects module), or none if it is missing."""
+    from whitedwarf.interpreter.lastlight import effects
+
+    found = getattr(effects, "frame_options", None)
+    return [Option(*o) if not isinstance(o, Option) else o for o in found(state)] if found else []
+
+
+def _frame_apply(state: State, option_id: str) -> None:
+    """Apply a choice to the effect frame on top (effects module)."""
+    from whitedwarf.interpreter.lastlight import effects
+
+    effects.frame_apply(state, option_id)
+
+
+HANDLERS_NEW = {
+    "research": research.new_task,
+    "mine": mine.new_task,
+    "construct": construct.new_task,
+    "trade": trade.new_task,
+    "refresh": refresh.new_task,
+    "move": command.new_task,
+}
+
+rotation.register_round_tasks()

@@ -1,0 +1,279 @@
+"""The Last Light game state: the whole game as plain data (DESIGN principle 4).
+
+Everything below is ``dict`` (string keys only), ``list``, ``str``, ``int``, ``bool`` or
+``None``, so a state clones, saves to JSON, loads and compares exactly. Static data (the
+board, card texts, base stats) is not copied into the state: ``state["content"]`` names the
+loaded content, and :func:`whitedwarf.interpreter.lastlight.content.runtime` returns it.
+
+Seats are ints ``0..n-1`` in clockwise order (the turn order of 000 "playing the game").
+The Lumos, the non-player faction of the 2-player variant (002), own ships as seat ``LUMOS``
+(``-1``); never index ``state["players"]`` with an owner without checking for it.
+
+Card instances are referenced as ``"<card id>#<copy>"`` (``"warp_drive#2"``); the card id is
+the part before ``#`` (:func:`card_id`).
+
+Top level
+---------
+``format``      int, the save format version (:data:`FORMAT`).
+``game``        ``"lastlight"``.
+``content``     str, the id of the registered content the state was made from.
+``n``           int, number of players (2-4).
+``seed``        int, the seed given to ``Game.new_state``.
+``rng``         int, the SplitMix64 state (``interpreter/rng.py``); the only randomness.
+``round``       int, the current round, 1-based.
+``round_limit`` int, the round after which the game ends by "round limit".
+``rotation``    int, rotations so far (board adjacency depends on it).
+``first``       int, the seat holding the first player token.
+``phase``       ``"setup"`` (keeping a faction and an achievement), ``"choose"`` (secret
+                simultaneous action choice), ``"resolve"`` (cards resolving) or ``"over"``.
+``queue``       list of ``[kind, seat]``, the action resolutions still to run this round in
+                order (000 "playing the game": lower card number first; same card: first
+                player then clockwise). ``kind`` is an action id, or ``"move"`` (one
+                Command player's move step) or ``"attack"`` (the shared attack step,
+                seat ``None``).
+``stack``       list of task dicts, the engine's own program counter for the resolution
+                in progress (top = last). Every task has ``kind``, ``seat``, ``pc`` (a step
+                name) and ``ask`` (the seat whose decision is awaited, or ``None``). Kinds
+                and their extra fields are documented in the module of the same name
+                (``research.py``, ``construct.py``, ``command.py``, ``combat.py`` ...).
+``frames``      list of effect frames (docs/effect-ir.md "Frames"); while non-empty the top
+                frame's owner is deciding and the engine waits.
+``players``     list of player dicts, by seat (below).
+``ships``       dict ship id -> ship dict, ships on the board only (below).
+``extractors``  dict extractor id -> extractor dict, extractors on the board only (below).
+``sectors``     dict sector id -> sector dict, every sector of the board (below).
+``planets``     dict planet id -> planet dict, planets on the board (below).
+``supply``      dict ``common``/``uncommon``/``rare``/``light`` -> what is left in the
+                general supply (000 "Components"; finite, docs/rules-decisions.md).
+``deck``        list of tech refs, the face-down technology deck; the top is the LAST item.
+``discard``     list of tech refs, discarded face up next to the deck.
+``explored``    list of deep space token refs resolved and removed from the board.
+``box``         dict ``factions``/``achievements``/``tokens`` -> refs returned to the box.
+``dice``        list of die dicts of the roll being resolved:
+                ``{"face": str, "ship": ship id, "size": str, "owner": int}``; hook contexts
+                name a die by its index here, and ``treat``/``reroll`` change ``face``.
+``lumos``       ``None`` (3-4 players) or ``{"ally": seat | None, "supply": {size: int},
+                "box": int}`` (002: ships not yet added, and Lumos ships returned to the box).
+``next_id``     int, the counter for new ship (``s<n>``) and extractor (``x<n>``) ids.
+``log``         list of ``"seat:option"`` strings, every decision applied, in order.
+``result``      ``None`` until the game is over, then ``{"winners": [seat], "light":
+                [int], "reason": "light" | "round limit", "tiebreak": str}``.
+
+Player (``state["players"][seat]``)
+-----------------------------------
+``seat``              int.
+``light``             int.
+``res``               dict ``common``/``uncommon``/``rare`` -> int.
+``hand``              list of action card ids in hand (``"research"`` ... ``"command"``).
+``played``            list of action card ids on the table (the Refresh card stays here
+                      until the rotation, 000 "Action Card #5").
+``choice``            the action card chosen this round but not yet revealed, else ``None``.
+``techs_hand``        list of tech refs: unresearched techs (000 "Action Card #1").
+``techs``             list of techs in play: ``{"ref": str, "exhausted": bool,
+                      "ship_type": None | "small" | "medium" | "large"}``; ``ship_type`` is the
+                      player-board slot a ship ability or ship mod is attached to.
+``faction``           faction card id or ``None``; ``faction_exhausted`` bool.
+``factions_dealt``    faction ids dealt at setup (hidden), emptied once one is kept.
+``achievement``       the hidden planetary achievement kept, or ``None`` once played.
+``achievements_dealt`` achievement ids dealt at setup (hidden), emptied once one is kept.
+``achievements_done`` achievement ids already played.
+``graveyard``         list of units this player destroyed: ``{"kind": "ship" |
+                      "extractor", "owner": int, "size": str | None}`` (000 "Graveyard").
+``supply``            dict ``small``/``medium``/``large``/``extractor`` -> unbuilt pieces.
+``temp``              dict stat name -> int added until the current action card is
+                      resolved (the ``add`` verb); cleared at the end of each resolution.
+
+Ship (``state["ships"][id]``)
+-----------------------------
+``id``, ``owner`` (seat or ``LUMOS``), ``size``, ``sector``, ``damage`` (damage tokens),
+``fought`` (combats this turn), ``moved`` (moved this Command), ``extra_move`` (sectors of
+extra movement granted this Command, e.g. Talorin).
+
+Extractor (``state["extractors"][id]``)
+---------------------------------------
+``id``, ``owner``, ``sector``, ``planet`` (planet id or ``None``), ``space`` (colony ship
+space id such as ``"common_a"``, or ``None``).
+
+Sector (``state["sectors"][id]``)
+---------------------------------
+``planet`` (planet id or ``None``), ``token`` (exploration token ref or ``None``),
+``token_kind`` (``"planetary"``, ``"deep_space"`` or ``None``), ``revealed`` (bool: a
+planetary token lies face up), ``asteroid`` (bool), ``home`` (seat whose colony ship is here,
+or ``None``), ``white_dwarf`` (bool). The ring of a sector is static (``runtime(state).ring``).
+
+Planet (``state["planets"][id]``)
+---------------------------------
+``sector``, ``token`` (the planetary token ref beneath it), ``resource`` (what Mine collects
+here, from the token), ``colour``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+State = dict[str, Any]
+
+#: The save format version; bump it when the layout changes.
+FORMAT = 1
+#: The owner id of the Lumos' ships (002).
+LUMOS = -1
+RESOURCES = ("common", "uncommon", "rare")
+SIZES = ("small", "medium", "large")
+ACTIONS = ("research", "mine", "construct", "trade", "refresh", "command")
+ACTION_NUMBER = {a: i for i, a in enumerate(ACTIONS, start=1)}
+
+
+def card_id(ref: str) -> str:
+    """The card id of a card instance ref (``"warp_drive#2"`` -> ``"warp_drive"``)."""
+    return ref.split("#", 1)[0]
+
+
+def new_player(seat: int, ships: dict[str, int], extractors: int) -> dict[str, Any]:
+    """A player with empty hands and full piece supply."""
+    return {
+        "seat": seat,
+        "light": 0,
+        "res": dict.fromkeys(RESOURCES, 0),
+        "hand": list(ACTIONS),
+        "played": [],
+        "choice": None,
+        "techs_hand": [],
+        "techs": [],
+        "faction": None,
+        "faction_exhausted": False,
+        "factions_dealt": [],
+        "achievement": None,
+        "achievements_dealt": [],
+        "achievements_done": [],
+        "graveyard": [],
+        "supply": {**ships, "extractor": extractors},
+        "temp": {},
+    }
+
+
+def new_sector() -> dict[str, Any]:
+    """An empty sector."""
+    return {
+        "planet": None,
+        "token": None,
+        "token_kind": None,
+        "revealed": False,
+        "asteroid": False,
+        "home": None,
+        "white_dwarf": False,
+    }
+
+
+def new_id(state: State, prefix: str) -> str:
+    """A fresh id for a new ship (``s``) or extractor (``x``)."""
+    state["next_id"] += 1
+    return f"{prefix}{state['next_id']}"
+
+
+# -- pieces on the board -----------------------------------------------------------------
+
+
+def place_ship(state: State, owner: int, size: str, sector: str) -> str:
+    """Put a ship on the board (its piece must already be taken from a supply)."""
+    sid = new_id(state, "s")
+    state["ships"][sid] = {
+        "id": sid,
+        "owner": owner,
+        "size": size,
+        "sector": sector,
+        "damage": 0,
+        "fought": 0,
+        "moved": False,
+        "extra_move": 0,
+    }
+    return sid
+
+
+def place_extractor(
+    state: State, owner: int, sector: str, planet: str | None, space: str | None
+) -> str:
+    """Put an extractor on a planet or a colony ship space (its piece already taken)."""
+    xid = new_id(state, "x")
+    state["extractors"][xid] = {
+        "id": xid,
+        "owner": owner,
+        "sector": sector,
+        "planet": planet,
+        "space": space,
+    }
+    return xid
+
+
+def ships_in(state: State, sector: str) -> list[dict[str, Any]]:
+    """Ships in a sector, in id-creation order."""
+    return [s for s in state["ships"].values() if s["sector"] == sector]
+
+
+def extractor_on(state: State, planet: str) -> dict[str, Any] | None:
+    """The extractor on a planet, if any (000 "2. Extractor": at most one)."""
+    for x in state["extractors"].values():
+        if x["planet"] == planet:
+            return x
+    return None
+
+
+def home_of(state: State, seat: int) -> str:
+    """The sector holding a player's colony ship."""
+    for sid, sector in state["sectors"].items():
+        if sector["home"] == seat:
+            return sid
+    raise KeyError(f"seat {seat} has no home sector")
+
+
+def turn_order(state: State) -> list[int]:
+    """Seats from the first player clockwise (000 "playing the game")."""
+    n, first = state["n"], state["first"]
+    return [(first + i) % n for i in range(n)]
+
+
+# -- the general supply (finite: 000 "Components") -----------------------------------------
+
+
+def gain(state: State, seat: int, unit: str, amount: int) -> int:
+    """Move up to ``amount`` of a resource or light from the supply to a player.
+
+    The supply is finite (000 "Components"); when it runs short the player gains what is
+    left (docs/rules-decisions.md "Engine rules"). Returns what was gained.
+    """
+    if amount <= 0 or seat < 0:
+        return 0
+    supply = state["supply"]
+    got = min(amount, supply[unit])
+    supply[unit] -= got
+    player = state["players"][seat]
+    if unit == "light":
+        player["light"] += got
+    else:
+        player["res"][unit] += got
+    return got
+
+
+def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
+    """Whether a player holds every resource (and light) of a cost."""
+    for unit, amount in cost.items():
+        have = player["light"] if unit == "light" else player["res"][unit]
+        if have < amount:
+            return False
+    return True
+
+
+def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) -> None:
+    """Pay a cost the player can afford, to the supply or to player ``to`` (graveyard builds)."""
+    player = state["players"][seat]
+    receiver = state["players"][to] if to is not None else None
+    for unit, amount in cost.items():
+        if unit == "light":
+            player["light"] -= amount
+        else:
+            player["res"][unit] -= amount
+        if receiver is None:
+            state["supply"][unit] += amount
+        elif unit == "light":
+            receiver["light"] += amount
+        else:
+            receiver["res"][unit] += amount

@@ -1,0 +1,960 @@
+"""The Last Light vocabulary of the effect language: every word, declared once.
+
+Each entry names the rulebook section it comes from (000 = rulebook, 001 = reference
+manual, 002 = 2-player variant, 004 = revised Command). The checker, ``whitedwarf doc``,
+the JSON Schemas and the engine's verb and hook tables are all driven from this module.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from whitedwarf.dsl.registry import (
+    ArgKind,
+    CardKind,
+    Filter,
+    Flag,
+    Hook,
+    Noun,
+    Param,
+    Registry,
+    Resource,
+    Stat,
+    Value,
+    Verb,
+)
+
+GAME = "lastlight"
+
+RESOURCES = ("common", "uncommon", "rare")
+PLANET_COLOURS = ("red", "blue", "green")
+DIE_FACES = ("miss", "hit", "hit_ability", "explode", "ability")
+SHIP_SIZES = ("small", "medium", "large")
+ACTION_CARDS = ("research", "mine", "construct", "trade", "refresh", "command")
+
+
+def _resources() -> list[Resource]:
+    return [
+        Resource("common", "The grey common resource.", "gain 1 common", '000 "Components"'),
+        Resource("uncommon", "The purple uncommon resource.", "pay 1 uncommon", '000 "Components"'),
+        Resource("rare", "The orange rare resource.", "pay 1 rare", '000 "Components"'),
+        Resource(
+            "light", "Light, the goal of the game (20 wins).", "gain 2 light", '000 "Overview"'
+        ),
+    ]
+
+
+def _nouns() -> list[Noun]:
+    return [
+        Noun(
+            "ship",
+            "One of the players' ships.",
+            "move a ship of yours to this sector",
+            type="ship",
+            plural="ships",
+        ),
+        Noun(
+            "extractor",
+            "An extractor on a planet or a colony ship.",
+            "destroy an enemy extractor",
+            type="extractor",
+            plural="extractors",
+        ),
+        Noun(
+            "sector",
+            "A sector of the board.",
+            "move a ship of yours to any sector",
+            type="sector",
+            plural="sectors",
+        ),
+        Noun(
+            "planet",
+            "A planet on the board.",
+            "build extractor on this planet",
+            type="planet",
+            plural="planets",
+        ),
+        Noun(
+            "player",
+            "A player (you included).",
+            "give 1 light to another player",
+            type="player",
+            plural="players",
+        ),
+        Noun(
+            "opponent",
+            "A player other than you.",
+            "give 1 common to an opponent",
+            type="player",
+            plural="opponents",
+        ),
+        Noun(
+            "tech",
+            "A technology card in play.",
+            "unexhaust another tech of yours",
+            type="tech",
+            plural="techs",
+        ),
+        Noun(
+            "card",
+            "This card (the card the effect is printed on).",
+            "exhaust this card",
+            type="card",
+            plural="cards",
+        ),
+        Noun(
+            "action card",
+            "One of your action cards.",
+            "take_back an action card of yours",
+            type="action_card",
+            plural="action cards",
+        ),
+        Noun(
+            "ship type",
+            "A ship type on a player board (small, medium, large).",
+            "this ship type has +1 attack",
+            type="ship_type",
+            plural="ship types",
+        ),
+        Noun(
+            "die",
+            "A combat die that was just rolled.",
+            "treat this die as explode",
+            type="die",
+            plural="dice",
+        ),
+    ]
+
+
+def _filters() -> list[Filter]:
+    ships = ("ship", "ship_type")
+    sizes = [
+        Filter(
+            size,
+            f"{size.title()} ships only.",
+            f"build {size} ship in this sector",
+            '000 "Components"',
+            applies_to=ships,
+        )
+        for size in SHIP_SIZES
+    ]
+    colours = [
+        Filter(
+            colour,
+            f"{colour.title()} planets only.",
+            f"as soon as number of {colour} planets you control >= 2 -> gain 2 light",
+            '000 "Planetary Achievement"',
+            applies_to=("planet",),
+        )
+        for colour in PLANET_COLOURS
+    ]
+    rings = [
+        Filter(
+            "inner",
+            "On the inner ring.",
+            "gain 1 light per inner planets you control",
+            '000 "Planetary terminology"',
+            applies_to=("planet", "sector"),
+        ),
+        Filter(
+            "outer",
+            "On the outer ring.",
+            "for each outer planet you control -> gain 1 common",
+            '000 "Planetary terminology"',
+            applies_to=("planet", "sector"),
+        ),
+        Filter(
+            "distant",
+            "On neither ring.",
+            "for each distant planet you control -> gain 1 common",
+            '000 "Planetary terminology"',
+            applies_to=("planet", "sector"),
+        ),
+    ]
+    others = [
+        Filter(
+            "enemy",
+            "Owned by a player other than you.",
+            "deal 1 damage to an enemy ship here",
+            '000 "Attack"',
+            applies_to=("ship", "extractor"),
+        ),
+        Filter(
+            "exhausted",
+            "Exhausted (flipped) cards only.",
+            "unexhaust another exhausted tech of yours",
+            '000 "Civilization technology"',
+            applies_to=("tech", "card"),
+        ),
+        Filter(
+            "ready",
+            "Cards that are not exhausted.",
+            "exhaust a ready tech of yours",
+            '000 "Refresh"',
+            applies_to=("tech", "card"),
+        ),
+        Filter(
+            "unresearched",
+            "Techs in your hand, not yet manufactured.",
+            "manufacture_free an unresearched tech of yours",
+            '000 "Research"',
+            applies_to=("tech",),
+        ),
+        Filter(
+            "played",
+            "Action cards on the table (not Refresh).",
+            "take_back a played action card of yours",
+            '000 "Refresh"',
+            applies_to=("action_card",),
+        ),
+        Filter(
+            "damaged",
+            "Ships carrying damage tokens.",
+            "repair a damaged ship of yours",
+            '000 "Attack"',
+            applies_to=("ship",),
+        ),
+        Filter(
+            "adjacent",
+            "Sectors next to this sector (or ships in them).",
+            "move a ship of yours to an adjacent sector",
+            '000 "Move"',
+            applies_to=("sector", "ship"),
+        ),
+        Filter(
+            "here",
+            "In this sector.",
+            "for each enemy ship here -> gain 1 common",
+            '000 "Attack"',
+            applies_to=("ship", "extractor", "planet"),
+            form="after",
+        ),
+        Filter(
+            "centre",
+            "The centre sector with the white dwarf.",
+            "move a ship of yours to the centre sector",
+            '000 "Board Rotation"',
+            applies_to=("sector", "ship"),
+        ),
+        Filter(
+            "home",
+            "Your colony ship's sector.",
+            "move a ship of yours to your home sector",
+            '000 "Construct"',
+            applies_to=("sector", "ship"),
+        ),
+        Filter(
+            "yours",
+            "Owned or controlled by you.",
+            "a ship of yours",
+            '000 "Construct"',
+            applies_to=("ship", "extractor", "tech", "card", "action_card", "planet", "ship_type"),
+            form="of",
+        ),
+        Filter(
+            "type",
+            "Of this card's ship type.",
+            "a ship of yours of this type",
+            '000 "Ship ability"',
+            applies_to=("ship",),
+            form="of",
+        ),
+        Filter(
+            "control",
+            "Planets where you have an extractor.",
+            "a planet you control",
+            '000 "Extractor": a planet is controlled by the player with an extractor on it',
+            applies_to=("planet",),
+            form="you",
+        ),
+        Filter(
+            "own",
+            "Owned by you.",
+            "a ship you own",
+            '000 "Construct"',
+            applies_to=("ship", "extractor", "tech"),
+            form="you",
+        ),
+    ]
+    return sizes + colours + rings + others
+
+
+def _stats() -> list[Stat]:
+    ship = "ship_type"
+    return [
+        Stat(
+            "attack",
+            "Dice each ship of the type rolls.",
+            "this ship type has +1 attack",
+            '000 "Attack": small 1, medium 2, large 3 dice',
+            scope=ship,
+        ),
+        Stat(
+            "shield",
+            "Damage a ship of the type takes before it is destroyed.",
+            "this ship type has +1 shield",
+            '000 "Combat Icons Explained": Shields',
+            scope=ship,
+        ),
+        Stat(
+            "movement",
+            "Sectors each ship of the type may move.",
+            "this ship type has +1 movement",
+            '000 "Move": 1 adjacent sector by default',
+            scope=ship,
+        ),
+        Stat(
+            "range",
+            "How far a ship of the type can fire (0 = same sector).",
+            "this ship type has +1 range",
+            '000 "Combat Icons Explained": Range',
+            scope=ship,
+        ),
+        Stat(
+            "research_draw",
+            "Tech cards drawn by Research.",
+            "you have +1 research_draw",
+            '000 "Action Card #1": draw 3',
+        ),
+        Stat(
+            "research_keep",
+            "Drawn tech cards kept by Research.",
+            "you have +1 research_keep",
+            '000 "Action Card #1": add 2 to your hand',
+        ),
+        Stat(
+            "research_light_per",
+            "Techs in play per light gained by Research.",
+            "you have -1 research_light_per",
+            '000 "Action Card #1": 1 light for every 4 techs',
+        ),
+        Stat(
+            "starting_techs",
+            "Unresearched tech cards dealt at setup.",
+            "you have +1 starting_techs",
+            '000 "Setup": deal 1 technology card',
+        ),
+        Stat(
+            "starting_common",
+            "Common resources at setup.",
+            "you have +1 starting_common",
+            '001 "Setup": 1 common resource',
+        ),
+        Stat(
+            "extractor_builds",
+            "Extractors one Construct may build.",
+            "add 1 to extractor_builds",
+            '000 "Action Card #3": a single extractor',
+        ),
+        Stat(
+            "trades",
+            "Choices one Trade action makes.",
+            "you have +1 trades",
+            '000 "Action Card #4": choose 2',
+        ),
+        Stat(
+            "trade_gift",
+            "Light the chosen opponent gains after your Trade.",
+            "you have -1 trade_gift",
+            '000 "Action Card #4": 1 light',
+        ),
+        Stat(
+            "inner_light",
+            "Light per inner-ring extractor at Refresh.",
+            "you have +1 inner_light",
+            '000 "Claim": 2 light',
+        ),
+        Stat(
+            "outer_light",
+            "Light per outer-ring extractor at Refresh.",
+            "you have +1 outer_light",
+            '000 "Claim": 1 light',
+        ),
+        Stat(
+            "distant_light",
+            "Light per distant extractor at Refresh.",
+            "you have +1 distant_light",
+            'invented: 000 "Claim" gives none',
+        ),
+        Stat(
+            "centre_light",
+            "Light per ship in the centre at rotation.",
+            "you have +1 centre_light",
+            '000 "Board Rotation": 1 light per ship',
+        ),
+        Stat(
+            "mine_bonus",
+            "Extra resources of a mined planet's type per Mine.",
+            "add 1 to mine_bonus",
+            '000 "Action Card #2"',
+        ),
+        Stat(
+            "ship_discount",
+            "Resources taken off each ship you build (never below 0).",
+            "you have +1 ship_discount",
+            'invented: 000 "Ships" costs on the player board',
+        ),
+        Stat(
+            "tech_discount",
+            "Resources taken off each tech you manufacture (never below 0).",
+            "add 1 to tech_discount",
+            'invented: 000 "Manufacture Technologies"',
+        ),
+        Stat(
+            "graveyard_light",
+            "Light for a full graveyard.",
+            "you have +1 graveyard_light",
+            '000 "Graveyard": 1 light (2 with 2 players)',
+        ),
+    ]
+
+
+def _flags() -> list[Flag]:
+    return [
+        Flag(
+            "bombard",
+            "Hits may destroy extractors when no enemy ships remain.",
+            "this ship type can bombard",
+            '000 "Bombardment"; 004 "Attack"',
+        ),
+        Flag(
+            "cross_asteroids",
+            "Ships of the type may enter asteroid sectors.",
+            "this ship type can cross_asteroids",
+            'invented: 000 "Move" says asteroids block',
+        ),
+        Flag(
+            "fight_twice",
+            "Ships of the type may take part in a second combat this turn.",
+            "this ship type can fight_twice",
+            '000 "Combat Icons Explained" note: unless a card says otherwise',
+        ),
+        Flag(
+            "attack_colony",
+            "Ships of the type ignore nothing: colony ships stay safe (public rules FAQ); kept for mods.",
+            "this ship type can attack_colony",
+            "public rules FAQ",
+        ),
+    ]
+
+
+def _hooks() -> list[Hook]:
+    planet = ("planet", "planet")
+    sector = ("sector", "sector")
+    ship = ("ship", "ship")
+    die = ("die", "die")
+    hooks: list[Hook] = [
+        Hook(
+            "game_start",
+            "After setup, before the first round.",
+            "when game_start -> gain 1 common",
+            '000 "Setup"',
+        ),
+        Hook(
+            "round_start",
+            "Before action cards are chosen.",
+            "when round_start -> gain 1 common",
+            '000 "Playing the game"',
+        ),
+        Hook(
+            "round_end",
+            "After every card of the round resolved, before rotation.",
+            "when round_end -> gain 1 common",
+            '000 "End of round"',
+        ),
+        Hook(
+            "rotation",
+            "When the board rotates, before centre light is collected.",
+            "when rotation -> gain 1 light",
+            '000 "Board Rotation"',
+        ),
+        Hook(
+            "centre_light_harvested",
+            "Once per player whose ships collected centre light.",
+            "when centre_light_harvested -> gain 1 light",
+            '000 "Board Rotation"; Lyannae',
+        ),
+        Hook(
+            "token_revealed",
+            "After you reveal an exploration token (before its effect).",
+            "when token_revealed -> gain 1 common",
+            '000 "Move"',
+            provides=(sector, planet),
+        ),
+        Hook(
+            "tech_manufactured",
+            "After you manufacture a tech.",
+            "when tech_manufactured -> gain 1 common",
+            '000 "Manufacture Technologies"',
+        ),
+        Hook(
+            "resources_mined",
+            "After your Mine collected resources.",
+            "when resources_mined -> gain 1 common",
+            '000 "Action Card #2"',
+        ),
+        Hook(
+            "extractor_built",
+            "After you build an extractor.",
+            "when extractor_built -> mine this planet",
+            '000 "Extractor"; Allterra',
+            provides=(planet, sector),
+        ),
+        Hook(
+            "ship_built",
+            "After you build a ship.",
+            "when ship_built -> gain 1 common",
+            '000 "Ships"',
+            provides=(ship, sector),
+        ),
+        Hook(
+            "light_claimed",
+            "After your Refresh claimed light.",
+            "when light_claimed -> gain 1 common",
+            '000 "Claim"',
+        ),
+        Hook(
+            "die_rolled",
+            "After one of your combat dice is rolled (any face).",
+            "when die_rolled -> gain 1 common",
+            '000 "Attack"',
+            provides=(die, ship, sector),
+        ),
+        Hook(
+            "hit_rolled",
+            "For each die of yours that deals damage.",
+            "when hit_rolled -> gain 1 common",
+            '000 "Combat Dice Results Explained"',
+            provides=(die, ship, sector),
+        ),
+        Hook(
+            "ability_rolled",
+            "For each ability face you roll; ship abilities fire here.",
+            "when ability_rolled -> may exhaust this card -> take_back an action card of yours",
+            '000 "Ship ability technology cards"',
+            provides=(die, ship, sector),
+        ),
+        Hook(
+            "explode_rolled",
+            "For each exploding face you roll.",
+            "when explode_rolled -> gain 1 common",
+            '000 "Combat Dice Results Explained"',
+            provides=(die, ship, sector),
+        ),
+        Hook(
+            "miss_rolled",
+            "For each miss you roll.",
+            "when miss_rolled -> gain 1 common",
+            '000 "Combat Dice Results Explained"',
+            provides=(die, ship, sector),
+        ),
+        Hook(
+            "damage_dealt",
+            "After damage you assigned is applied to a ship.",
+            "when damage_dealt -> gain 1 common",
+            '000 "Attack"',
+            provides=(ship, sector),
+        ),
+        Hook(
+            "unit_destroyed",
+            "After you destroy an enemy unit.",
+            "when unit_destroyed -> gain 1 common",
+            '000 "Graveyard"',
+            provides=(sector,),
+        ),
+        Hook(
+            "unit_lost",
+            "After one of your units is destroyed.",
+            "when unit_lost -> gain 1 common",
+            '000 "Graveyard"',
+            provides=(sector,),
+        ),
+        Hook(
+            "graveyard_filled",
+            "When your graveyard pays out.",
+            "when graveyard_filled -> gain 1 common",
+            '000 "Graveyard"',
+        ),
+        Hook(
+            "ship_moved",
+            "After one of your ships finishes its move.",
+            "when ship_moved -> gain 1 common",
+            '000 "Move"',
+            provides=(ship, sector),
+        ),
+        Hook(
+            "trade_made",
+            "After each trade choice you make.",
+            "when trade_made -> gain 1 common",
+            '000 "Action Card #4"',
+        ),
+    ]
+    for number, card in enumerate(ACTION_CARDS, start=1):
+        cite = f'000 "Action Card #{number} - {card}"'
+        hooks.append(
+            Hook(
+                f"before_{card}",
+                f"When you play {card.title()}, before it resolves.",
+                f"when before_{card} -> gain 1 common",
+                cite,
+            )
+        )
+        hooks.append(
+            Hook(
+                f"after_{card}",
+                f"After your {card.title()} resolved.",
+                f"when after_{card} -> gain 1 common",
+                cite,
+            )
+        )
+    steps = {
+        "manufacture": ('000 "Manufacture Technologies"', "research"),
+        "build_ships": ('000 "Action Card #3": 1. Ships', "construct"),
+        "build_extractor": ('000 "Action Card #3": 2. Extractor', "construct"),
+        "claim": ('000 "Action Card #5": 2. Claim', "refresh"),
+        "move": ('000 "Action Card #6": 1. Move', "command"),
+        "attack": ('000 "Action Card #6": 2. Attack; 004', "command"),
+    }
+    for step, (cite, card) in steps.items():
+        hooks.append(
+            Hook(
+                f"before_{step}",
+                f"Before your {step.replace('_', ' ')} step of {card.title()}.",
+                f"when before_{step} -> gain 1 common",
+                cite,
+            )
+        )
+        hooks.append(
+            Hook(
+                f"after_{step}",
+                f"After your {step.replace('_', ' ')} step of {card.title()}.",
+                f"when after_{step} -> gain 1 common",
+                cite,
+            )
+        )
+    return hooks
+
+
+def _values() -> list[Value]:
+    return [
+        Value("light", "Your light.", "if light < 5 -> gain 1 light", '000 "Overview"'),
+        Value(
+            "common",
+            "Your common resources.",
+            "if common >= 3 -> gain 1 uncommon",
+            '000 "Overview"',
+        ),
+        Value(
+            "uncommon",
+            "Your uncommon resources.",
+            "if uncommon >= 2 -> gain 1 rare",
+            '000 "Overview"',
+        ),
+        Value("rare", "Your rare resources.", "if rare == 0 -> gain 1 rare", '000 "Overview"'),
+        Value(
+            "resources",
+            "All your resources.",
+            "if resources == 0 -> gain 1 common",
+            '000 "Game End"',
+        ),
+        Value(
+            "techs_in_play",
+            "Your techs in play (exhausted ones count).",
+            "gain (techs_in_play / 4) light",
+            '000 "Action Card #1"; public rules FAQ',
+        ),
+        Value(
+            "round",
+            "The round number, starting at 1.",
+            "if round >= 5 -> gain 1 light",
+            '000 "Playing the game"',
+        ),
+        Value(
+            "players",
+            "How many players are in the game.",
+            "if players == 2 -> gain 1 light",
+            '000 "Setup"',
+        ),
+        Value(
+            "graveyard",
+            "Units in your graveyard.",
+            "if graveyard >= 3 -> gain 1 light",
+            '000 "Graveyard"',
+        ),
+        Value(
+            "opponents_max_light",
+            "The most light any opponent has.",
+            "if opponents_max_light > light -> gain 1 light",
+            '000 "Game End"',
+        ),
+    ]
+
+
+def _verbs() -> list[Verb]:
+    A, T, N, S, W, U = (
+        ArgKind.AMOUNT,
+        ArgKind.TARGET,
+        ArgKind.NUMBER,
+        ArgKind.STAT,
+        ArgKind.WORD,
+        ArgKind.UNIT,
+    )
+    pay_types = (*RESOURCES, "light")
+    return [
+        Verb(
+            "gain",
+            "Take resources or light from the supply.",
+            "gain 2 light",
+            '000 "Exploration Icons Explained"',
+            params=(Param("amount", A, pay_types),),
+        ),
+        Verb(
+            "pay",
+            "Return resources or light to the supply; a cost.",
+            "may pay 1 rare -> gain 2 light",
+            '000 "Manufacture Technologies"',
+            params=(Param("amount", A, pay_types),),
+            cost=True,
+        ),
+        Verb(
+            "give",
+            "Move resources or light from the supply to a player.",
+            "give 1 light to another player",
+            '000 "Action Card #4": choose 1 other player to gain 1 light',
+            params=(Param("amount", A, pay_types), Param("player", T, ("player",), prep="to")),
+            chooses=True,
+        ),
+        Verb(
+            "steal",
+            "Take resources from a player's stock.",
+            "steal 1 common from an opponent",
+            "invented",
+            params=(Param("amount", A, RESOURCES), Param("player", T, ("player",), prep="from")),
+            chooses=True,
+        ),
+        Verb(
+            "exhaust",
+            "Flip a card until your next Refresh; a cost.",
+            "exhaust this card",
+            '000 "Civilization technology cards"',
+            params=(Param("card", T, ("card", "tech")),),
+            cost=True,
+            chooses=True,
+        ),
+        Verb(
+            "unexhaust",
+            "Ready an exhausted card.",
+            "unexhaust another tech of yours",
+            '000 "resourcefulness"',
+            params=(Param("card", T, ("card", "tech")),),
+            chooses=True,
+        ),
+        Verb(
+            "draw",
+            "Draw tech cards into your hand as unresearched techs.",
+            "draw 1 tech",
+            '000 "Exploration Icons Explained"',
+            params=(Param("amount", A, ("tech",)),),
+        ),
+        Verb(
+            "manufacture_free",
+            "Put an unresearched tech of yours into play without paying its cost.",
+            "manufacture_free an unresearched tech of yours",
+            '000 "Exploration": research a tech without paying its cost',
+            params=(Param("tech", T, ("tech",)),),
+            chooses=True,
+        ),
+        Verb(
+            "discard",
+            "Discard a tech of yours from play.",
+            "discard a tech of yours",
+            '000 "Ship ability technology cards"',
+            params=(Param("tech", T, ("tech",)),),
+            cost=True,
+            chooses=True,
+        ),
+        Verb(
+            "take_back",
+            "Return one of your played action cards (never Refresh) to your hand.",
+            "take_back an action card of yours",
+            '000 "Exploration"; "Refresh": a played Refresh cannot be returned',
+            params=(Param("card", T, ("action_card",)),),
+            chooses=True,
+        ),
+        Verb(
+            "build",
+            "Build a unit from your supply, in a sector or on a planet.",
+            "build small ship in this sector",
+            '000 "Exploration Icons Explained"',
+            params=(
+                Param("unit", U, ("ship", "extractor")),
+                Param("place", T, ("sector", "planet"), prep="in", optional=True),
+            ),
+            chooses=True,
+        ),
+        Verb(
+            "move",
+            "Move a ship to a sector, ignoring distance.",
+            "move a ship of yours to this sector",
+            '000 "Exploration Icons Explained"; warp drive',
+            params=(Param("ship", T, ("ship",)), Param("to", T, ("sector",), prep="to")),
+            chooses=True,
+        ),
+        Verb(
+            "move_extra",
+            "Let a ship move further this Command.",
+            "move_extra a ship of yours by 1",
+            "000 Talorin",
+            params=(Param("ship", T, ("ship",)), Param("sectors", N, prep="by")),
+            chooses=True,
+        ),
+        Verb(
+            "trade",
+            "Make trades as the Trade action does, without its gift.",
+            "trade 1",
+            '000 "Exploration": take a trade action, making one trade only',
+            params=(Param("count", N),),
+            chooses=True,
+        ),
+        Verb(
+            "mine",
+            "Gain resources as though you mined a planet.",
+            "mine this planet",
+            "000 Allterra",
+            params=(Param("planet", T, ("planet",)),),
+            chooses=True,
+        ),
+        Verb(
+            "deal",
+            "Deal damage to a ship or extractor.",
+            "deal 1 damage to an enemy ship here",
+            '000 "Attack"',
+            params=(
+                Param("amount", A, ("damage",)),
+                Param("target", T, ("ship", "extractor"), prep="to"),
+            ),
+            chooses=True,
+        ),
+        Verb(
+            "destroy",
+            "Destroy a ship or extractor; it goes to your graveyard.",
+            "destroy an enemy extractor here",
+            '000 "Graveyard"',
+            params=(Param("target", T, ("ship", "extractor")),),
+            chooses=True,
+        ),
+        Verb(
+            "repair",
+            "Remove all damage from a ship.",
+            "repair a damaged ship of yours",
+            '000 "Refresh": remove all damage tokens',
+            params=(Param("ship", T, ("ship",)),),
+            chooses=True,
+        ),
+        Verb(
+            "treat",
+            "Count a die just rolled as another face.",
+            "treat this die as explode",
+            "000 ai targeting",
+            params=(Param("die", T, ("die",)), Param("face", W, prep="as", words=DIE_FACES)),
+        ),
+        Verb(
+            "reroll",
+            "Roll a die just rolled again; the new face counts.",
+            "reroll this die",
+            "invented",
+            params=(Param("die", T, ("die",)),),
+        ),
+        Verb(
+            "add",
+            "Raise one of your numbers until the current action card is resolved.",
+            "add 1 to extractor_builds",
+            "000 development",
+            params=(Param("amount", N), Param("stat", S, prep="to")),
+        ),
+    ]
+
+
+def _card_kinds() -> list[CardKind]:
+    card = ("card", "card")
+    return [
+        CardKind(
+            "civilization",
+            "A civilization tech: played near your board.",
+            "activated: exhaust this card -> gain 1 light",
+            '000 "Civilization technology cards"',
+            file="techs",
+            clauses=("modifier", "grant", "trigger", "activated", "as_soon_as"),
+            context=(card,),
+        ),
+        CardKind(
+            "ship_ability",
+            "A ship ability: fires on the ability face of its ship type.",
+            "when ability_rolled -> may exhaust this card -> take_back an action card of yours",
+            '000 "Ship ability technology cards"',
+            file="techs",
+            clauses=("trigger",),
+            context=(card, ("ship type", "ship_type")),
+        ),
+        CardKind(
+            "ship_mod",
+            "A ship mod: a permanent upgrade of its ship type.",
+            "this ship type has +1 attack",
+            '000 "Ship mod technology cards"',
+            file="techs",
+            clauses=("modifier", "grant", "trigger"),
+            context=(card, ("ship type", "ship_type")),
+        ),
+        CardKind(
+            "faction",
+            "An alien faction's ability.",
+            "when extractor_built -> mine this planet",
+            '000 "Setup"',
+            file="factions",
+            clauses=("modifier", "grant", "trigger", "activated", "as_soon_as"),
+            context=(card,),
+        ),
+        CardKind(
+            "deep_space",
+            "A deep space exploration token: resolved once, then removed.",
+            "gain 1 light",
+            '000 "Move"',
+            file="exploration",
+            clauses=("immediate",),
+            context=(card, ("sector", "sector")),
+        ),
+        CardKind(
+            "planetary",
+            "A planetary exploration token: resolved once, sets the planet's resource.",
+            "may build extractor on this planet",
+            '000 "Move"',
+            file="exploration",
+            clauses=("immediate",),
+            context=(card, ("sector", "sector"), ("planet", "planet")),
+        ),
+        CardKind(
+            "achievement",
+            "A planetary achievement: kept hidden, played as soon as its condition holds.",
+            "as soon as number of red planets you control >= 2 -> gain 2 light",
+            '000 "Planetary Achievement"',
+            file="achievements",
+            clauses=("as_soon_as",),
+            context=(card,),
+        ),
+    ]
+
+
+@cache
+def registry() -> Registry:
+    """The Last Light vocabulary (built once)."""
+    reg = Registry(GAME)
+    reg.declare("resources", _resources())
+    reg.declare("nouns", _nouns())
+    reg.declare("filters", _filters())
+    reg.declare("stats", _stats())
+    reg.declare("flags", _flags())
+    reg.declare("hooks", _hooks())
+    reg.declare("values", _values())
+    reg.declare("verbs", _verbs())
+    reg.declare("card_kinds", _card_kinds())
+    return reg

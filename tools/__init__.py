@@ -1,0 +1,1 @@
+"""The ``whitedwarf`` command line and designer tools."""
