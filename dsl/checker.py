@@ -75,11 +75,13 @@ class Checker:
         form = ast.CLAUSE_FORMS[type(clause)]
         if form not in self.kind.clauses:
             allowed = ", ".join(self.kind.clauses)
+            said = form.replace("_", " ")
             self.error(
                 "E0412",
                 clause.pos,
-                f"a {self.kind.name} card cannot have {_article(form)} `{form.replace('_', ' ')}` clause",
-                f"a {self.kind.name} card may use: {allowed}",
+                f"{_article(self.kind.name)} {self.kind.name} card cannot have "
+                f"{_article(form)} `{said}` clause",
+                f"{_article(self.kind.name)} {self.kind.name} card may use: {allowed}",
             )
         scope = _Scope(dict(self.kind.context))
         if isinstance(clause, ast.Modifier):
@@ -229,7 +231,7 @@ class Checker:
         by_prep = {p.prep: p for p in verb.params if p.prep is not None}
         bound: list[tuple[Param, Any]] = []
         filled: set[str] = set()
-        for arg in action.args:
+        for arg in self.attach_trailing(action.args):
             param, value = self.match_param(verb, arg, positional, by_prep, filled)
             if param is None:
                 continue
@@ -246,6 +248,32 @@ class Checker:
                     f"for example: `{verb.example}`",
                 )
         return bound
+
+    def attach_trailing(self, args: tuple[ast.Arg, ...]) -> list[ast.Arg]:
+        """``a ship of yours here``: a lone ``here`` after qualifiers belongs to the selector."""
+        out: list[ast.Arg] = []
+        for arg in args:
+            previous = out[-1] if out else None
+            if (
+                isinstance(arg, ast.Selector)
+                and isinstance(previous, ast.Selector)
+                and arg.det is None
+                and not arg.posts
+                and all(self._is_after(w.text) for w in arg.words)
+            ):
+                pos = ast.Pos(previous.pos.start, arg.pos.end)
+                words = previous.words + arg.words
+                merged = ast.Selector(
+                    previous.det, previous.count, previous.up_to, words, previous.posts, pos
+                )
+                out[-1] = merged
+                continue
+            out.append(arg)
+        return out
+
+    def _is_after(self, word: str) -> bool:
+        found = self.registry.filters.get(word)
+        return found is not None and found.form == "after"
 
     def match_param(
         self,

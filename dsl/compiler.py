@@ -144,14 +144,14 @@ class Compiler:
         end = _Label()
         direct = [c for c in step.costs if self.needs_no_choice(c, loop_var)]
         asm.emit("affordable", [self.cost_call(c, loop_var) for c in direct], end)
-        if ask is not None:
-            asm.emit("ask", ask, end)
         before = len(asm.code)
         costs = [[cost.verb.text, self.bind(cost, asm, loop_var, end)] for cost in step.costs]
+        if len(asm.code) > before:  # the costs' own targets were chosen: check them again
+            asm.emit("affordable", costs, end)
         effect = step.effect
         operands = self.bind(effect, asm, loop_var, end) if isinstance(effect, ast.Action) else None
-        if len(asm.code) > before:  # targets were chosen: check the costs again with them
-            asm.emit("affordable", costs, end)
+        if ask is not None:  # asked only once there is something to pay for and act on
+            asm.emit("ask", ask, end)
         for verb, args in costs:
             asm.emit("call", verb, args)
         if isinstance(effect, ast.Action):

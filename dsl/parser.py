@@ -13,7 +13,6 @@ from importlib.resources import files
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
-
 from whitedwarf.dsl import ast
 
 GRAMMAR_FILE = "grammar.lark"
@@ -118,7 +117,7 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
         expected = describe_expected(error.expected)
-        end = len(text.rstrip())
+        end = _code_end(text, len(text))  # under the last word, not a comment after it
         return SyntaxProblem(
             max(0, end - 1),
             max(1, end),
@@ -127,10 +126,25 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     assert isinstance(error, UnexpectedToken)
     token = error.token
     start = token.start_pos or 0
-    end = token.end_pos or start + 1
-    found = "a new line" if token.type == "_SEP" else f"`{token.value}`"
-    message = f"unexpected {found}: expected {describe_expected(error.expected)}"
+    word = (str(token.value).split() or [""])[0]  # `->` and `:` take the line end with them
+    end = start + max(1, len(word))
+    message = f"unexpected `{word}`: expected {describe_expected(error.expected)}"
+    if token.type == "_SEP":  # point just after the clause's last word
+        start = _code_end(text, start)
+        end = start + 1
+        message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     return SyntaxProblem(start, end, friendly or message, _token_hint(token, error.expected))
+
+
+def _code_end(text: str, pos: int) -> int:
+    """The offset just after the last character of code before ``pos`` (comments skipped)."""
+    while pos > 0:
+        line_start = text.rfind("\n", 0, pos) + 1
+        code = text[line_start:pos].split("#", 1)[0].rstrip()
+        if code:
+            return line_start + len(code)
+        pos = line_start - 1
+    return 0
 
 
 def _bad_character(start: int, text: str) -> SyntaxProblem:
@@ -173,7 +187,8 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     "a modifier needs a subject, as in `this ship type has +1 attack`": [
         "+1 attack",
     ],
-    "`activated` is followed by `:` and then what happens, as in `activated: exhaust this card -> gain 1 light`": [
+    "`activated` is followed by `:` and then what happens, "
+    "as in `activated: exhaust this card -> gain 1 light`": [
         "activated exhaust this card -> gain 1 light",
     ],
     "`choose one:` needs at least two options separated by `or`": [
@@ -187,7 +202,7 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
         label = error.match_examples(
             lark_parser().parse, FRIENDLY_EXAMPLES, token_type_match_fallback=True
         )
-    except Exception:  # noqa: BLE001 - a failed lookup must never hide the real error
+    except Exception:
         return None
     return label if isinstance(label, str) else None
 
@@ -318,11 +333,12 @@ class _ToAst(Transformer):
         return ast.Post("other_than", None, other, pos)
 
     # conditions and expressions
+    # `?cond` does not inline an aliased rule, so a lone comparison comes here alone
     def any_of(self, meta, items):
-        return ast.AnyOf(tuple(items), _pos(meta))
+        return items[0] if len(items) == 1 else ast.AnyOf(tuple(items), _pos(meta))
 
     def all_of(self, meta, items):
-        return ast.AllOf(tuple(items), _pos(meta))
+        return items[0] if len(items) == 1 else ast.AllOf(tuple(items), _pos(meta))
 
     def negate(self, meta, items):
         return ast.Not(items[0], _pos(meta))

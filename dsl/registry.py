@@ -69,7 +69,8 @@ class Filter(Entry):
     """A word that narrows a selector; ``applies_to`` lists entity types."""
 
     applies_to: tuple[str, ...] = ()
-    # adjective (before the noun) | after (``ships here``) | of (``of yours``) | you (``you control``)
+    # adjective (before the noun) | after (``ships here``) | of (``of yours``)
+    # | you (``you control``)
     form: str = "adjective"
 
 

@@ -45,7 +45,9 @@ def below(holder: MutableMapping[str, Any], n: int, key: str = "rng") -> int:
     return (out * n) >> 64
 
 
-def shuffle(holder: MutableMapping[str, Any], items: MutableSequence[Any], key: str = "rng") -> None:
+def shuffle(
+    holder: MutableMapping[str, Any], items: MutableSequence[Any], key: str = "rng"
+) -> None:
     """Shuffle ``items`` in place (Fisher-Yates) with the generator in ``holder[key]``."""
     for i in range(len(items) - 1, 0, -1):
         j = below(holder, i + 1, key)

@@ -41,7 +41,9 @@ class _Builder:
         self.offsets.pop()
 
 
-def scalar_offsets(text: str, start: int, end: int, style: str | None, value: str) -> list[int] | None:
+def scalar_offsets(
+    text: str, start: int, end: int, style: str | None, value: str
+) -> list[int] | None:
     """File indexes of each character of ``value`` plus one for its end, or None.
 
     ``text`` is the whole file, ``start``/``end`` the scalar's marks, ``style`` its ruamel style
@@ -219,7 +221,9 @@ def _indent_candidates(lines: list[tuple[int, str]]) -> list[int]:
     return [0]
 
 
-def _block_body(lines: list[tuple[int, str]], indent: int, style: str, chomp: str) -> _Builder | None:
+def _block_body(
+    lines: list[tuple[int, str]], indent: int, style: str, chomp: str
+) -> _Builder | None:
     rows = [_block_row(index, raw, indent) for index, raw in lines]
     if any(row is None for row in rows):
         return None

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.composer import ComposerError, MaxDepthExceededError
+from ruamel.yaml.composer import Composer, ComposerError, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
@@ -62,6 +62,7 @@ class YamlFile:
     text: str
     data: Any
     _where: dict[DataPath, _Where] = field(default_factory=dict, repr=False)
+    refused: set[DataPath] = field(default_factory=set, repr=False)  # values with a refused tag
     _line_starts: list[int] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -86,7 +87,9 @@ class YamlFile:
     def _node_span(self, node: Node) -> Span:
         start, end = node.start_mark, node.end_mark
         if end is not None and end.line == start.line and end.column > start.column:
-            return Span(self.display, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+            return Span(
+                self.display, start.line + 1, start.column + 1, end.line + 1, end.column + 1
+            )
         return Span(self.display, start.line + 1, start.column + 1)
 
     def lines_of(self, path: DataPath) -> tuple[int, int]:
@@ -156,7 +159,7 @@ def parse_yaml(
         return None, [problem]
     converter = _Converter(display, limits)
     data = converter.convert(node, (), None, 0) if node is not None else None
-    located = YamlFile(path, display, text, data, converter.where)
+    located = YamlFile(path, display, text, data, converter.where, converter.refused)
     return located, converter.diagnostics
 
 
@@ -205,20 +208,45 @@ def _decode(raw: bytes, display: str) -> tuple[str | None, Diagnostic | None]:
         return None, error("E0509", message, Span(display, line, column), hint)
 
 
+class _AliasLimitError(MarkedYAMLError):
+    """Raised by :class:`_BoundedComposer` at the first alias over the limit."""
+
+
+class _BoundedComposer(Composer):
+    """ruamel's composer, counting aliases as it meets them (so the error is at the alias)."""
+
+    alias_limit = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.parser.check_event(AliasEvent):
+            self.aliases_seen = getattr(self, "aliases_seen", 0) + 1
+            if self.aliases_seen > self.alias_limit:
+                mark = self.parser.peek_event().start_mark
+                raise _AliasLimitError(None, None, "too many aliases", mark)
+        return super().compose_node(parent, index)
+
+
 def _compose(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
     yaml = YAML(typ="rt")
     yaml.max_depth = limits.depth + 1
+    yaml.Composer = type("Composer", (_BoundedComposer,), {"alias_limit": limits.aliases})
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return yaml.compose(text), None
+    except _AliasLimitError as exc:
+        message = f"too many aliases (more than {limits.aliases} in one file)"
+        hint = "write the repeated data out instead of using `*alias`"
+        return None, error("E0506", message, _mark_span(exc, display), hint)
     except MaxDepthExceededError as exc:
         message = f"the data is nested deeper than {limits.depth} levels"
         return None, error("E0505", message, _mark_span(exc, display))
     except ComposerError as exc:
-        if "single document" in str(exc.problem or exc.context):
+        if "single document" in f"{exc.problem} {exc.context}":
             hint = "remove the `---` line; a pack file holds one document"
-            return None, error("E0510", "more than one YAML document", _mark_span(exc, display), hint)
+            return None, error(
+                "E0510", "more than one YAML document", _mark_span(exc, display), hint
+            )
         return None, _syntax(exc, display)
     except YAMLError as exc:
         return None, _syntax(exc, display)
@@ -251,9 +279,8 @@ class _Converter:
         self.display = display
         self.limits = limits
         self.where: dict[DataPath, _Where] = {}
+        self.refused: set[DataPath] = set()
         self.diagnostics: list[Diagnostic] = []
-        self._seen_anchors: set[int] = set()
-        self._aliases = 0
         self._nodes = 0
 
     def span(self, node: Node) -> Span:
@@ -270,26 +297,22 @@ class _Converter:
         self._count(node, depth)
         self.where[path] = _Where(node, key)
         if not self._tag_allowed(node):
+            self.refused.add(path)
             return None
         if isinstance(node, MappingNode):
             return self._mapping(node, path, depth)
         if isinstance(node, SequenceNode):
-            return [self._convert(item, (*path, i), None, depth + 1) for i, item in enumerate(node.value)]
+            return [
+                self._convert(item, (*path, i), None, depth + 1)
+                for i, item in enumerate(node.value)
+            ]
         return _scalar(node)
 
     def _count(self, node: Node, depth: int) -> None:
         self._nodes += 1
-        if node.anchor is not None:
-            if id(node) in self._seen_anchors:
-                self._aliases += 1
-            self._seen_anchors.add(id(node))
-        if self._aliases > self.limits.aliases or self._nodes > self.limits.nodes:
-            message = (
-                f"too many aliases (more than {self.limits.aliases})"
-                if self._aliases > self.limits.aliases
-                else f"the data expands to more than {self.limits.nodes:,} values"
-            )
-            hint = "write the repeated data out, or split the file"
+        if self._nodes > self.limits.nodes:  # an alias bomb: few aliases, huge expansion
+            message = f"the data expands to more than {self.limits.nodes:,} values"
+            hint = "write the repeated data out instead of nesting aliases, or split the file"
             self.diagnostics.append(error("E0506", message, self.span(node), hint))
             raise _Budget
         if depth > self.limits.depth:  # a recursive alias (&a [*a]) never ends otherwise
@@ -327,7 +350,9 @@ class _Converter:
     def _key(self, key: Node) -> str | None:
         if key.tag == _MERGE:
             hint = "write the keys out; packs do not support `<<` merge keys"
-            self.diagnostics.append(error("E0508", "merge keys (`<<`) are not supported", self.span(key), hint))
+            self.diagnostics.append(
+                error("E0508", "merge keys (`<<`) are not supported", self.span(key), hint)
+            )
             return None
         if not isinstance(key, ScalarNode) or not self._tag_allowed(key):
             message = "a mapping key must be a plain word, not a list or mapping"

@@ -45,15 +45,18 @@ class GameContent:
 
     files: dict[str, Any]
     name: str = "lastlight"
+    _digest: str | None = field(default=None, repr=False, compare=False)
 
     def get(self, stem: str, default: Any = None) -> Any:
         """One file's data, or ``default`` when the pack has no such file."""
         return self.files.get(stem, default)
 
     def digest(self) -> str:
-        """A short stable digest of the content (part of the id states refer to)."""
-        text = json.dumps(self.files, sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()[:12]
+        """A short stable digest of the content (part of the id states refer to); cached."""
+        if self._digest is None:
+            text = json.dumps(self.files, sort_keys=True, default=str)
+            self._digest = hashlib.sha256(text.encode()).hexdigest()[:12]
+        return self._digest
 
 
 def load_content(pack_dir: str | Path = BASE_PACK) -> GameContent:

@@ -25,19 +25,19 @@ from typing import Any
 
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight import (
-    combat,  # noqa: F401  (registers the attack task)
+    combat,
     command,
-    construct,  # noqa: F401
+    construct,
     lumos,
-    mine,  # noqa: F401
-    refresh,  # noqa: F401
-    research,  # noqa: F401
+    mine,
+    refresh,
+    research,
     rotation,
     setup,
-    trade,  # noqa: F401
+    trade,
 )
 from whitedwarf.interpreter.lastlight.content import GameContent, load_content, register
-from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option, task
+from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
 
@@ -205,12 +205,15 @@ def advance(state: State) -> None:
             _next_resolution(state)
         elif phase == "setup" and not setup.pending_seats(state):
             setup.finish(state)
-            stack.append(task("round_start", None, "start"))
+            stack.append(rotation.start_task())
         else:
             return
 
 
 # -- action choice (000 "playing the game") -------------------------------------------------
+
+
+_PLAY = {c: Option(f"play:{c}", f"play {c.title()}") for c in ACTIONS}
 
 
 def choose_options(state: State, seat: int) -> list[Option]:
@@ -222,7 +225,7 @@ def choose_options(state: State, seat: int) -> list[Option]:
         # your Refresh card" (when Refresh is all that is left, it stays playable: 000
         # "Players always get an action").
         cards = [c for c in cards if c != "refresh"] or cards
-    return [Option(f"play:{c}", f"play {c.title()}") for c in sorted(cards, key=ACTION_NUMBER.get)]
+    return [_PLAY[c] for c in sorted(cards, key=ACTION_NUMBER.__getitem__)]
 
 
 def _choose_card(state: State, seat: int, option_id: str) -> None:
@@ -260,7 +263,7 @@ def _reveal(state: State) -> None:
 def _next_resolution(state: State) -> None:
     """Start the next queued resolution, or the end of round."""
     if not state["queue"]:
-        state["stack"].append(task("end_round", None, "round_end"))
+        state["stack"].append(rotation.end_task())
         return
     kind, seat = state["queue"].pop(0)
     if kind == "attack":
@@ -274,7 +277,7 @@ def _next_resolution(state: State) -> None:
 def _finish(state: State, done: dict[str, Any]) -> None:
     """After a task is over: card-end hooks, temporary adds, the Lumos, achievements."""
     kind = done["kind"]
-    if kind in ("end_round", "round_start", "move"):
+    if kind in ("round_flow", "move"):
         return
     seats = done["players"] if kind == "attack" else [done["seat"]]
     for seat in seats:
@@ -291,9 +294,7 @@ def _finish(state: State, done: dict[str, Any]) -> None:
 
 def _frames_wait(state: State) -> bool:
     """Whether effect frames await a decision; without the effects module they are dropped."""
-    from whitedwarf.interpreter.lastlight import effects
-
-    if hasattr(effects, "frame_options"):
+    if hasattr(_effects(), "frame_options"):
         return True
     state["frames"].clear()
     return False
@@ -301,17 +302,22 @@ def _frames_wait(state: State) -> bool:
 
 def _frame_options(state: State) -> list[Option]:
     """Options of the effect frame on top (effects module), or none if it is missing."""
-    from whitedwarf.interpreter.lastlight import effects
-
-    found = getattr(effects, "frame_options", None)
+    found = getattr(_effects(), "frame_options", None)
     return [Option(*o) if not isinstance(o, Option) else o for o in found(state)] if found else []
 
 
 def _frame_apply(state: State, option_id: str) -> None:
     """Apply a choice to the effect frame on top (effects module)."""
-    from whitedwarf.interpreter.lastlight import effects
+    _effects().frame_apply(state, option_id)
 
-    effects.frame_apply(state, option_id)
+
+def _effects() -> Any:
+    """The effects module if it is installed (it is written in parallel), else None."""
+    try:
+        from whitedwarf.interpreter.lastlight import effects
+    except ImportError:
+        return None
+    return effects
 
 
 HANDLERS_NEW = {

@@ -1,29 +1,212 @@
-"""Where the engine hands control to card effects: hooks, exploration tokens, achievements.
+"""Where the engine hands control to card effects: hooks, tokens, achievements, abilities.
 
-The core engine calls these three functions at the timing points named in
-``vocabulary._hooks()`` (000: every action card's before/after and sub-steps, dice faces,
-damage, destruction, building, claiming, rotation, centre light, round start/end, game
-start). They are no-ops here; the effects module replaces their bodies. An effect that
-needs a player's choice pushes a frame onto ``state["frames"]`` and returns: the engine
-resolves frames (their decisions) before its next step.
+The core engine calls :func:`fire` at the timing points named in ``vocabulary._hooks()``,
+:func:`run_card` when an exploration token is revealed, :func:`check_achievements` after each
+action card resolution, and offers :func:`activated_options` / :func:`start_activated` while
+a player resolves their own action card (001 FAQ: "Techs are activated during your action
+resolution only").
+
+Each effect that starts becomes a frame (``interpreter/vm.py``) in ``state["frames"]`` and
+runs at once; one that needs a player's decision stays there, and the engine waits until the
+frames are gone (``game.advance``). So after calling any of these, an engine step that needs
+the effects' results must end its step and let ``advance`` run them first when
+``state["frames"]`` is not empty.
+
+Order of triggers (000 "playing the game" gives none within one player): the faction card
+first, then the techs in play in the order they came into play; the clauses of a card in
+printed order. A ``when ... if`` condition is tested when the hook fires.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import effects
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.state import card_id, turn_order
+from whitedwarf.interpreter.vm import new_frame
 
-def fire(state: dict[str, Any], hook: str, player: int, context: dict[str, Any]) -> None:
+State = dict[str, Any]
+
+__all__ = ["activated_options", "check_achievements", "fire", "run_card", "start_activated"]
+
+
+def _triggers(rt: Runtime, cid: str) -> dict[str, list[tuple[int, Any]]]:
+    """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses (cached)."""
+    cache = rt.cache.setdefault("triggers", {})
+    found = cache.get(cid)
+    if found is None:
+        found = {}
+        for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
+            if clause["form"] == "trigger":
+                found.setdefault(clause["hook"], []).append((i, clause["when"]))
+        cache[cid] = found
+    return found
+
+
+def _ship_size(state: State, context: dict[str, Any]) -> str | None:
+    """The ship type a hook is about: its ``ship_type``, its ship's, or its die's."""
+    size = context.get("ship_type")
+    if size is None and context.get("ship") in state["ships"]:
+        size = state["ships"][context["ship"]]["size"]
+    if size is None and context.get("die") is not None and context["die"] < len(state["dice"]):
+        size = state["dice"][context["die"]]["size"]
+    return size
+
+
+def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     """Run every effect of ``player``'s cards bound to ``hook`` (a vocabulary hook name).
 
     ``context`` carries what ``this <noun>`` means for the hook: ``sector``, ``planet``,
-    ``ship``, ``ship_type``, ``die`` (an index into ``state["dice"]``), ``card``.
+    ``ship``, ``ship_type``, ``die`` (an index into ``state["dice"]``). A ship ability or ship
+    mod fires only for hooks about its own ship type when the hook is about a ship (000 "Ship
+    ability technology cards": they "activate every time you roll a [ability] when attacking
+    with a ship of the associated type"); the Lumos have no cards (002).
     """
+    if player is None or player < 0:
+        return
+    rt = runtime(state)
+    p = state["players"][player]
+    started: list[dict[str, Any]] = []
+    faction = p["faction"]
+    if faction:
+        found = _triggers(rt, faction).get(hook)
+        if found:
+            _start(state, started, faction, faction, player, None, found, context)
+    size = None
+    for tech in p["techs"]:
+        ref = tech["ref"]
+        found = _triggers(rt, card_id(ref)).get(hook)
+        if not found:
+            continue
+        slot = tech["ship_type"]
+        if slot is not None:
+            if size is None:
+                size = _ship_size(state, context) or ""
+            if size and size != slot:
+                continue
+        _start(state, started, card_id(ref), ref, player, slot, found, context)
+    if started:
+        effects.push(state, started)
 
 
-def run_card(state: dict[str, Any], player: int, card_ref: str, context: dict[str, Any]) -> None:
-    """Resolve a card's ``immediate`` clauses for ``player`` (a revealed exploration token)."""
+def _start(
+    state: State,
+    out: list[dict[str, Any]],
+    cid: str,
+    ref: str,
+    player: int,
+    slot: str | None,
+    clauses: list[tuple[int, Any]],
+    context: dict[str, Any],
+) -> None:
+    """Frames for a card's triggered clauses whose condition holds."""
+    ctx = dict(context)
+    ctx["card"] = ref
+    if slot is not None:
+        ctx["ship_type"] = slot
+    for index, when in clauses:
+        frame = new_frame(cid, player, index, ctx if len(clauses) == 1 else dict(ctx))
+        if when is None or effects.MACHINE.test(state, frame, when):
+            out.append(frame)
 
 
-def check_achievements(state: dict[str, Any]) -> None:
-    """Play every hidden achievement whose condition now holds (000 "Planetary Achievement")."""
+def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) -> None:
+    """Resolve a card's ``immediate`` clauses for ``player`` (a revealed exploration token).
+
+    000 "1. Move": "completely resolve the effect of a revealed token before moving on".
+    """
+    if player is None or player < 0 or card_ref.startswith(effects.BLANK):
+        return
+    cid = card_id(card_ref)
+    ctx = {**context, "card": card_ref}
+    frames = [
+        new_frame(cid, player, i, dict(ctx))
+        for i, clause in enumerate(effects.card_effect(runtime(state), cid)["clauses"])
+        if clause["form"] == "immediate"
+    ]
+    effects.push(state, frames)
+
+
+def check_achievements(state: State) -> None:
+    """Play every hidden achievement whose condition now holds (000 "Planetary Achievement":
+    "Keep Hidden. Play immediately when ...").
+
+    Players are checked in turn order. A played achievement moves from ``achievement`` to
+    ``achievements_done``; ``as_soon_as`` clauses of factions and civilization techs run once
+    each too, recorded as ``"<ref>:<clause>"`` in the player's ``once`` list.
+    """
+    rt = runtime(state)
+    started = []
+    for seat in turn_order(state):
+        p = state["players"][seat]
+        ach = p["achievement"]
+        if ach:
+            frames = _ready(state, rt, seat, ach, ach, set())
+            if frames:
+                p["achievement"] = None
+                p["achievements_done"].append(ach)
+                started += frames
+        cards = [p["faction"]] if p["faction"] else []
+        cards += [t["ref"] for t in p["techs"]]
+        for ref in cards:
+            done = set(p.get("once", ()))
+            frames = _ready(state, rt, seat, card_id(ref), ref, done)
+            for frame in frames:
+                p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
+            started += frames
+    effects.push(state, started)
+
+
+def _ready(state: State, rt: Runtime, seat: int, cid: str, ref: str, done: set[str]) -> list[dict[str, Any]]:
+    """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now."""
+    out = []
+    for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
+        if clause["form"] != "as_soon_as" or f"{ref}:{i}" in done:
+            continue
+        frame = new_frame(cid, seat, i, {"card": ref})
+        if effects.MACHINE.test(state, frame, clause["when"]):
+            out.append(frame)
+    return out
+
+
+# -- activated abilities (001 FAQ: during your own action resolution only) --------------------
+
+
+def activated_options(state: State, player: int) -> list[tuple[str, str]]:
+    """Abilities ``player`` may start now: ``("use:<ref>", text)``, or
+    ``("use:<ref>:<clause>", text)`` for a card with several; only those whose costs are
+    payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
+    if player is None or player < 0:
+        return []
+    rt = runtime(state)
+    p = state["players"][player]
+    refs = ([p["faction"]] if p["faction"] else []) + [t["ref"] for t in p["techs"]]
+    out = []
+    for ref in refs:
+        cid = card_id(ref)
+        clauses = [i for i, c in enumerate(effects.card_effect(rt, cid)["clauses"]) if c["form"] == "activated"]
+        for i in clauses:
+            frame = new_frame(cid, player, i, {"card": ref})
+            code = effects.card_effect(rt, cid)["clauses"][i]["code"]
+            if code[0][0] == "affordable" and not effects.ADAPTER.affordable(state, frame, code[0][1]):
+                continue
+            suffix = f":{i}" if len(clauses) > 1 else ""
+            name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
+            out.append((f"use:{ref}{suffix}", f"use {name}"))
+    return out
+
+
+def start_activated(state: State, player: int, option_id: str) -> None:
+    """Start an activated ability (an option id of :func:`activated_options`, or a card ref)."""
+    ref = option_id.removeprefix("use:")
+    ref, _, index = ref.partition(":")
+    cid = card_id(ref)
+    clauses = effects.card_effect(runtime(state), cid)["clauses"]
+    if index:
+        i = int(index)
+    else:
+        i = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
+        if i is None:
+            raise ValueError(f"card {cid!r} has no activated ability")
+    effects.push(state, [new_frame(cid, player, i, {"card": ref})])

@@ -29,8 +29,8 @@ Top level
 ``queue``       list of ``[kind, seat]``, the action resolutions still to run this round in
                 order (000 "playing the game": lower card number first; same card: first
                 player then clockwise). ``kind`` is an action id, or ``"move"`` (one
-                Command player's move step) or ``"attack"`` (the shared attack step,
-                seat ``None``).
+                Command player's move step) or ``"attack"`` (the shared attack step; its
+                second item is the list of Command seats in turn order).
 ``stack``       list of task dicts, the engine's own program counter for the resolution
                 in progress (top = last). Every task has ``kind``, ``seat``, ``pc`` (a step
                 name) and ``ask`` (the seat whose decision is awaited, or ``None``). Kinds
@@ -123,9 +123,15 @@ ACTIONS = ("research", "mine", "construct", "trade", "refresh", "command")
 ACTION_NUMBER = {a: i for i, a in enumerate(ACTIONS, start=1)}
 
 
+_CARD_IDS: dict[str, str] = {}
+
+
 def card_id(ref: str) -> str:
     """The card id of a card instance ref (``"warp_drive#2"`` -> ``"warp_drive"``)."""
-    return ref.split("#", 1)[0]
+    found = _CARD_IDS.get(ref)
+    if found is None:
+        found = _CARD_IDS[ref] = ref.split("#", 1)[0]
+    return found
 
 
 def new_player(seat: int, ships: dict[str, int], extractors: int) -> dict[str, Any]:
@@ -277,3 +283,19 @@ def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) ->
             receiver["light"] += amount
         else:
             receiver["res"][unit] += amount
+
+
+def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:
+    """A cost less ``discount`` resources, taken off the commonest first, never below 0.
+
+    Used by the ``ship_discount`` and ``tech_discount`` stats (docs/rules-decisions.md).
+    """
+    if discount <= 0:
+        return cost
+    out = dict(cost)
+    for unit in (*RESOURCES, "light"):
+        cut = min(out.get(unit, 0), discount)
+        if cut:
+            out[unit] -= cut
+            discount -= cut
+    return {k: v for k, v in out.items() if v > 0}

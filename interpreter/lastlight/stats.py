@@ -22,10 +22,7 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     stats associated with their ship size".
     """
     rt = runtime(state)
-    if ship_type is not None:
-        base = rt.ship_stats[ship_type][name]
-    else:
-        base = rt.base_stats.get(name, 0)
+    base = rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
     if player == LUMOS:
         return base
     temp = state["players"][player]["temp"]
@@ -41,9 +38,13 @@ def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
 
 def card_modifier(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> int:
     """The sum of ``modifier`` clauses of the player's cards in play (effects module)."""
-    return 0
+    from whitedwarf.interpreter.lastlight import modifiers
+
+    return modifiers.card_modifier(state, player, name, ship_type)
 
 
 def card_flag(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> bool:
     """Whether a ``grant`` clause of the player's cards gives the flag (effects module)."""
-    return False
+    from whitedwarf.interpreter.lastlight import modifiers
+
+    return modifiers.card_flag(state, player, name, ship_type)

@@ -429,12 +429,6 @@ def _flags() -> list[Flag]:
             "this ship type can fight_twice",
             '000 "Combat Icons Explained" note: unless a card says otherwise',
         ),
-        Flag(
-            "attack_colony",
-            "Ships of the type ignore nothing: colony ships stay safe (public rules FAQ); kept for mods.",
-            "this ship type can attack_colony",
-            "public rules FAQ",
-        ),
     ]
 
 

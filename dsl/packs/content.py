@@ -1,0 +1,66 @@
+"""The merged content of a set of packs, each entry remembering the file it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from whitedwarf.dsl.diagnostics import Span
+from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
+
+
+@dataclass
+class Entry:
+    """One card, or one whole document, and where it was written."""
+
+    kind: str
+    id: str | None
+    data: Any
+    file: YamlFile
+    path: DataPath  # the entry's path inside ``file`` ((index,) for a card, () for a document)
+    pack: str
+    valid: bool = True  # False when the schema refused it: its effect is not compiled
+
+    def span(self, path: Sequence[str | int] = (), key: bool = False) -> Span:
+        """The span of ``path`` inside this entry."""
+        return self.file.span((*self.path, *path), key=key)
+
+    def key_span(self, name: str) -> Span:
+        """The span of this entry's key ``name`` (or of the entry when it has none)."""
+        return self.span((name,), key=True)
+
+
+@dataclass
+class Content:
+    """Card lists and documents after mods were applied, in a deterministic order."""
+
+    cards: dict[str, list[Entry]] = field(default_factory=dict)
+    documents: dict[str, Entry] = field(default_factory=dict)
+
+    def data(self, kind: str) -> Any:
+        """The plain data of a kind: a list of card dicts, a document, or None."""
+        if kind in self.cards:
+            return [entry.data for entry in self.cards[kind]]
+        entry = self.documents.get(kind)
+        return entry.data if entry is not None else None
+
+    def plain(self) -> dict[str, Any]:
+        """Every kind's plain data, cards in load order."""
+        out: dict[str, Any] = {kind: self.data(kind) for kind in self.cards}
+        out.update({kind: entry.data for kind, entry in self.documents.items()})
+        return dict(sorted(out.items()))
+
+    def span(self, kind: str, path: Sequence[str | int], key: bool = False) -> Span | None:
+        """The file span of ``path`` inside the merged data of ``kind``."""
+        if kind in self.cards:
+            if not path or not isinstance(path[0], int) or path[0] >= len(self.cards[kind]):
+                return None
+            return self.cards[kind][path[0]].span(path[1:], key=key)
+        entry = self.documents.get(kind)
+        return entry.span(path, key=key) if entry is not None else None
+
+    def entries(self) -> list[Entry]:
+        """Every card and document entry."""
+        out = [entry for entries in self.cards.values() for entry in entries]
+        return out + list(self.documents.values())

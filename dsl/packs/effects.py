@@ -1,0 +1,134 @@
+"""Compiling every card's effect, and finding vocabulary words no card uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.dsl import api
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
+from whitedwarf.dsl.packs.codes import error, warning
+from whitedwarf.dsl.packs.content import Content, Entry
+from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
+from whitedwarf.dsl.packs.limits import Limits
+from whitedwarf.dsl.registry import Registry
+
+Compiled = dict[str, dict[str, dict[str, Any]]]
+
+
+def compile_cards(
+    content: Content, spec: ContentSpec, registry: Registry, limits: Limits
+) -> tuple[Compiled, list[Diagnostic]]:
+    """Compile the effect of every valid card; kind -> card id -> compiled effect."""
+    compiled: Compiled = {}
+    diagnostics: list[Diagnostic] = []
+    for kind in spec.card_kinds():
+        if kind.effect_field is None:
+            continue
+        table = compiled.setdefault(kind.name, {})
+        for entry in content.cards.get(kind.name, []):
+            result, problems = _compile(entry, kind, registry, limits)
+            diagnostics += problems
+            if result is not None:
+                table[entry.id] = result
+    return compiled, diagnostics
+
+
+def _compile(
+    entry: Entry, kind: FileKind, registry: Registry, limits: Limits
+) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+    field = kind.effect_field
+    text = entry.data.get(field) if isinstance(entry.data, dict) else None
+    card_kind = kind.card_kind_of(entry.data) if isinstance(entry.data, dict) else None
+    if not entry.valid or not isinstance(text, str) or card_kind not in registry.card_kinds:
+        return None, []  # the schema already said what is wrong with this card
+    if len(text) > limits.effect_chars:
+        limit = limits.effect_chars
+        message = f"this effect is {len(text):,} characters long, over the limit of {limit:,}"
+        return None, [
+            error("E0513", message, entry.span((field,)), "split the card, or say it shorter")
+        ]
+    source = entry.file.effect_source((*entry.path, field))
+    if source is None:
+        return None, []
+    result, problems = api.compile_effect(source, registry, card_kind)
+    if result is not None:
+        result = {"card": entry.id, **result}
+    return result, problems
+
+
+# -- vocabulary use ------------------------------------------------------------------------
+
+_KEYED = {"hook": "hooks", "stat": "stats", "flag": "flags", "unit": "resources"}
+
+
+def used_words(compiled: Compiled) -> dict[str, set[str]]:
+    """Registry words (by section) that appear in compiled effects (docs/effect-ir.md)."""
+    used: dict[str, set[str]] = {}
+    for table in compiled.values():
+        for effect in table.values():
+            _walk(effect, used)
+            used.setdefault("card_kinds", set()).add(str(effect.get("kind")))
+    return used
+
+
+def _walk(item: Any, used: dict[str, set[str]]) -> None:
+    if isinstance(item, dict):
+        _from_dict(item, used)
+        for value in item.values():
+            _walk(value, used)
+    elif isinstance(item, list):
+        _from_list(item, used)
+        for value in item:
+            _walk(value, used)
+
+
+def _from_dict(item: dict[str, Any], used: dict[str, set[str]]) -> None:
+    for key, section in _KEYED.items():
+        if isinstance(item.get(key), str):
+            used.setdefault(section, set()).add(item[key])
+    for key in ("type", "this"):  # a selector's noun, or `this <noun>`
+        if isinstance(item.get(key), str):
+            used.setdefault("noun_types", set()).add(item[key])
+    for entry in item.get("filters", []) if isinstance(item.get("filters"), list) else []:
+        if isinstance(entry, list) and entry and isinstance(entry[0], str):
+            used.setdefault("filters", set()).add(entry[0])
+
+
+def _from_list(item: list[Any], used: dict[str, set[str]]) -> None:
+    if len(item) < 2 or not isinstance(item[0], str) or not isinstance(item[1], str):
+        if len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], list):
+            used.setdefault("verbs", set()).add(item[0])  # a CALL inside `affordable`
+        return
+    head, name = item[0], item[1]
+    if head == "call":
+        used.setdefault("verbs", set()).add(name)
+    elif head == "value":
+        used.setdefault("values", set()).add(name)
+
+
+def unused_words(compiled: Compiled, registry: Registry, span: Span) -> list[Diagnostic]:
+    """W0901 for each registry word no card uses (reported once per section)."""
+    used = used_words(compiled)
+    noun_types = used.get("noun_types", set())
+    out = []
+    for section in ("verbs", "hooks", "stats", "flags", "filters", "values", "card_kinds"):
+        missing = sorted(set(getattr(registry, section)) - used.get(section, set()))
+        if missing:
+            out.append(_unused(section, missing, span))
+    nouns = sorted(
+        n.name for n in registry.nouns.values() if n.type not in noun_types and n.type != "card"
+    )
+    if nouns:
+        out.append(_unused("nouns", nouns, span))
+    return out
+
+
+def _unused(section: str, words: list[str], span: Span) -> Diagnostic:
+    shown = ", ".join(f"`{w}`" for w in words[:12]) + (
+        f" and {len(words) - 12} more" if len(words) > 12 else ""
+    )
+    message = f"no card uses these {section.replace('_', ' ')}: {shown}"
+    hint = (
+        "every word of the vocabulary should be used by some card; `allow: [W0901]` silences this"
+    )
+    return warning("W0901", message, span, hint)

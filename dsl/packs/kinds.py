@@ -1,0 +1,131 @@
+"""What a game declares about its content files: kinds, ids, references and box counts.
+
+A game (``interpreter/<game>/content_schema.py``) describes its files with these records; the
+pack loader, the schema generator and the cross-reference checker are generic over them, so
+a second game only writes a new :class:`ContentSpec`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.content import Content
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """One content file kind: ``<name>.yaml``, either a list of cards or one document.
+
+    ``schema`` is the JSON Schema of one card (card files) or of the whole document.
+    A card's effect is compiled for the card kind ``card_kind`` or, when that is None, for
+    the value of its field ``card_kind_field``.
+    """
+
+    name: str
+    noun: str  # what one entry is called in messages: "tech", "board"
+    cards: bool
+    schema: dict[str, Any]
+    description: str
+    card_kind: str | None = None
+    card_kind_field: str | None = None
+    effect_field: str | None = None
+    required: bool = True
+
+    def card_kind_of(self, card: dict[str, Any]) -> str | None:
+        """The registry card kind this card's effect is compiled for."""
+        if self.card_kind is not None:
+            return self.card_kind
+        if self.card_kind_field is not None:
+            value = card.get(self.card_kind_field)
+            return value if isinstance(value, str) else None
+        return None
+
+
+@dataclass(frozen=True)
+class IdSpace:
+    """A namespace of ids: the values found at ``path`` (see :func:`select`) of ``kind``."""
+
+    name: str
+    kind: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Values at ``path`` of ``kind`` must be ids of the namespace ``target``."""
+
+    kind: str
+    path: str
+    target: str
+
+
+@dataclass(frozen=True)
+class BoxCount:
+    """The copies of matching cards of ``kind`` should add up to the box count.
+
+    ``expected`` is a number, or ``"<document>:<path>"`` read from a document of the pack.
+    """
+
+    kind: str
+    label: str
+    expected: int | str
+    where: tuple[tuple[str, Any], ...] = ()  # field == value conditions
+    default: int | None = None  # used when the document does not give the number
+
+    def matches(self, card: dict[str, Any]) -> bool:
+        """Whether ``card`` is one of the cards this count is about."""
+        return all(card.get(name) == value for name, value in self.where)
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """A game's own check of its documents, run only when ``kinds`` loaded without errors."""
+
+    kinds: tuple[str, ...]
+    run: Callable[[Content], list[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class ContentSpec:
+    """Everything a game declares about its content files."""
+
+    game: str
+    kinds: dict[str, FileKind]
+    ids: tuple[IdSpace, ...] = ()
+    references: tuple[Reference, ...] = ()
+    counts: tuple[BoxCount, ...] = ()
+    checks: tuple[GameCheck, ...] = field(default=())
+
+    def card_kinds(self) -> list[FileKind]:
+        return [kind for kind in self.kinds.values() if kind.cards]
+
+
+def select(data: Any, pattern: str) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every (path, value) in ``data`` matching ``pattern``: ``/``-separated keys, ``*`` any.
+
+    ``select(board, "rings/*/sectors/*/id")`` yields each sector id with its data path;
+    missing keys and values of the wrong shape are skipped (the schema reports those).
+    """
+    parts = [part for part in pattern.split("/") if part]
+    yield from _select(data, parts, ())
+
+
+def _select(
+    data: Any, parts: list[str], path: tuple[str | int, ...]
+) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    if not parts:
+        yield path, data
+        return
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        if isinstance(data, list):
+            for index, item in enumerate(data):
+                yield from _select(item, rest, (*path, index))
+        elif isinstance(data, dict):
+            for key, item in data.items():
+                yield from _select(item, rest, (*path, key))
+    elif isinstance(data, dict) and head in data:
+        yield from _select(data[head], rest, (*path, head))

@@ -1,0 +1,202 @@
+"""Loading content packs: the one entry point the engine and ``whitedwarf validate`` use.
+
+Passes (each returns every problem it finds): resolve packs and dependencies → read and
+schema-check each file → merge mods in load order → cross-reference → the game's own checks →
+compile every effect → silence allowed warnings. ``LoadResult.pack`` is None when any error
+was found; the engine refuses to start on such a pack.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.diagnostics import Diagnostic, sort_key
+from whitedwarf.dsl.packs import crossref
+from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.content import Content
+from whitedwarf.dsl.packs.effects import Compiled, compile_cards, unused_words
+from whitedwarf.dsl.packs.files import ReadPack, read_pack
+from whitedwarf.dsl.packs.games import CONTENT_SPECS, game_registry, game_spec
+from whitedwarf.dsl.packs.kinds import ContentSpec
+from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
+from whitedwarf.dsl.packs.manifest import Manifest
+from whitedwarf.dsl.packs.merge import merge
+from whitedwarf.dsl.packs.resolve import Resolution, resolve
+from whitedwarf.dsl.packs.suppress import Silencer, check_allow_lists
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """One loaded pack: its id, version, folder and the sha256 of its files."""
+
+    id: str
+    version: str
+    path: Path
+    sha256: str
+
+
+@dataclass
+class LoadedPack:
+    """The merged content of a set of packs, ready for the engine."""
+
+    game: str
+    data: dict[str, Any]
+    compiled: Compiled
+    packs: list[PackInfo]
+    content_hash: str
+
+
+@dataclass
+class LoadResult:
+    """Every diagnostic found, sorted; the loaded pack when there was no error."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    pack: LoadedPack | None = None
+    sources: dict[str, str] = field(default_factory=dict)  # display path -> text read
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+
+def bundled_search() -> list[Path]:
+    """The folder holding the packs shipped with whitedwarf."""
+    return [bundled_pack().parent]
+
+
+def load_pack(path: Path | str, search: Sequence[Path | str] = (), **options: Any) -> LoadResult:
+    """Load one pack and its dependencies."""
+    return load_packs([path], search, **options)
+
+
+def load_packs(
+    paths: Iterable[Path | str],
+    search: Sequence[Path | str] = (),
+    *,
+    bundled: bool = True,
+    limits: Limits = DEFAULT_LIMITS,
+) -> LoadResult:
+    """Load the packs at ``paths`` with their dependencies into one :class:`LoadedPack`.
+
+    Dependencies are looked up among the given packs, their sibling folders, ``search``
+    folders and (unless ``bundled=False``) the packs shipped with whitedwarf.
+    """
+    folders = [Path(p) for p in search] + (bundled_search() if bundled else [])
+    resolution = resolve([Path(p) for p in paths], folders, limits)
+    result = LoadResult(list(resolution.diagnostics))
+    if resolution.order and resolution.order[0].game in CONTENT_SPECS:
+        _Load(resolution, result, limits).run()
+    result.diagnostics = _sorted(result.diagnostics)
+    return result
+
+
+class _Load:
+    """One run of the passes after resolution."""
+
+    def __init__(self, resolution: Resolution, result: LoadResult, limits: Limits) -> None:
+        self.resolution = resolution
+        self.result = result
+        self.limits = limits
+        self.game = resolution.order[0].game
+        self.spec: ContentSpec = game_spec(self.game)
+        self.silencer = Silencer()
+        self._kinds_read: set[str] = set()
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return self.result.diagnostics
+
+    def run(self) -> None:
+        reads = [self._read(m) for m in self.resolution.order]
+        content, problems = merge(
+            [r.files for r in reads],
+            [k.name for k in self.spec.card_kinds()],
+            self.resolution.closure,
+        )
+        self.diagnostics.extend(problems)
+        self._cross_reference(content)
+        compiled = self._compile(content)
+        self.diagnostics.extend(check_allow_lists(self.resolution.order, content))
+        self.silencer.add_cards(content)
+        self.result.diagnostics = [d for d in self.diagnostics if self.silencer.keeps(d)]
+        if not any(d.is_error for d in self.result.diagnostics):
+            self.result.pack = self._loaded(content, compiled, reads)
+
+    def _read(self, manifest: Manifest) -> ReadPack:
+        read = read_pack(manifest, self.spec, self.limits)
+        self.diagnostics.extend(read.diagnostics)
+        self.result.sources.update(read.texts)
+        self._kinds_read.update(read.kinds_present)
+        root = manifest.id in self.resolution.roots
+        self.silencer.add_pack(manifest, root)
+        return read
+
+    def _cross_reference(self, content: Content) -> None:
+        self.diagnostics.extend(crossref.check_duplicates(self.spec, content))
+        self.diagnostics.extend(crossref.check_references(self.spec, content))
+        self.diagnostics.extend(crossref.check_counts(self.spec, content))
+        self.diagnostics.extend(self._missing_kinds(content))
+        for check in self.spec.checks:
+            if not self._has_errors(content, check.kinds):
+                self.diagnostics.extend(check.run(content))
+
+    def _missing_kinds(self, content: Content) -> list[Diagnostic]:
+        if any(d.is_error for d in self.resolution.diagnostics):
+            return []  # a missing or refused dependency would provide them
+        root = self._manifest(self.resolution.roots[0])
+        out = []
+        for kind in self.spec.kinds.values():
+            # A file whose cards were all removed (or refused) still counts as provided.
+            if kind.required and kind.name not in self._kinds_read:
+                message = (
+                    f"no pack provides `{kind.name}.yaml` ({kind.description.lower().rstrip('.')})"
+                )
+                out.append(
+                    error(
+                        "E0709",
+                        message,
+                        root.file.span(("id",)),
+                        "add the file, or depend on a pack that has it",
+                    )
+                )
+        return out
+
+    def _has_errors(self, content: Content, kinds: Sequence[str]) -> bool:
+        paths = {e.file.display for e in content.entries() if e.kind in kinds}
+        return any(
+            d.is_error and d.span is not None and d.span.path in paths for d in self.diagnostics
+        )
+
+    def _manifest(self, pack_id: str) -> Manifest:
+        return next(m for m in self.resolution.order if m.id == pack_id)
+
+    def _compile(self, content: Content) -> Compiled:
+        registry = game_registry(self.game)
+        compiled, problems = compile_cards(content, self.spec, registry, self.limits)
+        self.diagnostics.extend(problems)
+        base = next((m for m in self.resolution.order if not m.depends), None)
+        if base is not None and not any(d.is_error for d in self.diagnostics):
+            self.diagnostics.extend(unused_words(compiled, registry, base.file.span(("game",))))
+        return compiled
+
+    def _loaded(self, content: Content, compiled: Compiled, reads: list[ReadPack]) -> LoadedPack:
+        packs = [
+            PackInfo(m.id, str(m.version), m.folder.resolve(), read.sha256)
+            for m, read in zip(self.resolution.order, reads, strict=True)
+        ]
+        digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())
+        return LoadedPack(self.game, content.plain(), compiled, packs, digest.hexdigest())
+
+
+def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    unique = list(dict.fromkeys(diagnostics))
+    return sorted(unique, key=lambda d: (*sort_key(d), d.message))

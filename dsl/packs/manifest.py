@@ -1,0 +1,120 @@
+"""``pack.yaml``: a pack's id, version, game, dependencies and silenced warnings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
+from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
+from whitedwarf.dsl.packs.paths import display_path
+from whitedwarf.dsl.packs.schema_errors import schema_diagnostics
+from whitedwarf.dsl.packs.schemas import MANIFEST, validator
+from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
+
+MANIFEST_FILE = "pack.yaml"
+ANY_VERSION = ("", "*")
+
+
+@dataclass
+class Manifest:
+    """A pack's manifest, checked; ``depends`` holds only the ranges that parse."""
+
+    id: str
+    name: str
+    version: Version
+    game: str
+    folder: Path
+    file: YamlFile
+    depends: dict[str, SpecifierSet] = field(default_factory=dict)
+    allow: frozenset[str] = frozenset()
+    description: str = ""
+
+    @property
+    def display(self) -> str:
+        """The folder as shown in messages."""
+        return display_path(self.folder)
+
+    def depends_span(self, dep: str, key: bool = False) -> Span:
+        """Where the dependency ``dep`` is written."""
+        return self.file.span(("depends", dep), key=key)
+
+
+def pack_folder(path: Path) -> Path:
+    """The pack folder of a path given on the command line (a folder or its pack.yaml)."""
+    return path.parent if path.name == MANIFEST_FILE and not path.is_dir() else path
+
+
+def read_manifest(
+    folder: Path, limits: Limits = DEFAULT_LIMITS
+) -> tuple[Manifest | None, list[Diagnostic]]:
+    """Read and check ``folder/pack.yaml``; None when it cannot be used."""
+    path = folder / MANIFEST_FILE
+    display = display_path(path)
+    if not path.is_file():
+        hint = "a pack is a folder with a pack.yaml naming its id, name, version and game"
+        return None, [
+            error(
+                "E0701",
+                f"no {MANIFEST_FILE} in {display_path(folder)!r}",
+                Span(display, 1, 1),
+                hint,
+            )
+        ]
+    file, diagnostics = read_yaml(path, display, folder, limits)
+    if file is None:
+        return None, diagnostics
+    check = validator("", MANIFEST)  # the manifest schema is the same for every game
+    codes = {("game",): "E0702", ("version",): "E0705"}
+    problems, _ = schema_diagnostics(check, file.data, file, "pack", codes)
+    diagnostics += problems
+    if any(d.is_error for d in diagnostics):
+        return None, diagnostics
+    return _build(folder, file, diagnostics)
+
+
+def _build(
+    folder: Path, file: YamlFile, diagnostics: list[Diagnostic]
+) -> tuple[Manifest | None, list[Diagnostic]]:
+    data = file.data
+    try:
+        version = Version(data["version"])
+    except InvalidVersion:
+        diagnostics.append(
+            error("E0705", f"`{data['version']}` is not a version", file.span(("version",)))
+        )
+        return None, diagnostics
+    depends = {}
+    for dep, text in data.get("depends", {}).items():
+        spec = _range(text, file, dep, diagnostics)
+        if spec is not None:
+            depends[dep] = spec
+    manifest = Manifest(
+        id=data["id"],
+        name=data["name"],
+        version=version,
+        game=data["game"],
+        folder=folder,
+        file=file,
+        depends=depends,
+        allow=frozenset(data.get("allow", ())),
+        description=data.get("description", ""),
+    )
+    return manifest, diagnostics
+
+
+def _range(
+    text: str, file: YamlFile, dep: str, diagnostics: list[Diagnostic]
+) -> SpecifierSet | None:
+    if text.strip() in ANY_VERSION:
+        return SpecifierSet()
+    try:
+        return SpecifierSet(text)
+    except InvalidSpecifier:
+        hint = "write a range like `>=1.0,<2` or `==1.2.0`; `*` accepts any version"
+        message = f"`{text}` is not a version range"
+        diagnostics.append(error("E0705", message, file.span(("depends", dep)), hint))
+        return None

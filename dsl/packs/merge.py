@@ -1,0 +1,194 @@
+"""Applying packs in load order: mods add, replace and remove cards and replace documents.
+
+A card whose id a dependency already has must say ``replace: true``; ``{id: x, remove: true}``
+removes one. Two packs that change the same card (or document) while neither depends on the
+other conflict: which one wins would depend on load order, so it is an error naming both.
+Replacements keep the card's place in the list; new cards are appended in load order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.content import Content, Entry
+from whitedwarf.dsl.packs.yamlsource import YamlFile
+from whitedwarf.dsl.suggest import did_you_mean
+
+MOD_KEYS = ("replace", "remove")
+
+
+@dataclass
+class PackFiles:
+    """The checked files of one pack: kind -> (file, indexes of items the schema refused).
+
+    A document the schema refused has ``{0}`` there (it is one item).
+    """
+
+    id: str
+    files: dict[str, tuple[YamlFile, set[int]]] = field(default_factory=dict)
+
+
+@dataclass
+class _Change:
+    """A pack's add, replace or remove of one card, remembered to spot conflicts."""
+
+    pack: str
+    action: str
+    entry: Entry
+
+
+class _CardMerge:
+    """The merge of one card kind."""
+
+    def __init__(self, kind: str, closure: dict[str, frozenset[str]]) -> None:
+        self.kind = kind
+        self.closure = closure
+        self.current: dict[str, Entry] = {}
+        self.changes: dict[str, list[_Change]] = {}
+        self.diagnostics: list[Diagnostic] = []
+
+    def apply(self, pack: str, file: YamlFile, bad: set[int]) -> None:
+        if not isinstance(file.data, list):
+            return
+        for index, item in enumerate(file.data):
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            data = {k: v for k, v in item.items() if k not in MOD_KEYS}
+            entry = Entry(self.kind, item["id"], data, file, (index,), pack, index not in bad)
+            action = (
+                "remove"
+                if item.get("remove") is True
+                else "replace"
+                if item.get("replace") is True
+                else "add"
+            )
+            getattr(self, f"_{action}")(pack, entry)
+
+    def _visible(self, pack: str) -> list[str]:
+        """Ids a pack may replace or remove: those added by the packs it depends on."""
+        deps = self.closure.get(pack, frozenset())
+        return [cid for cid, changes in self.changes.items() if changes[0].pack in deps]
+
+    def _change(self, pack: str, entry: Entry, action: str) -> bool:
+        """Check a replace/remove; True when it may go ahead."""
+        if not self.closure.get(pack):
+            hint = "only a pack that depends on another may replace or remove its cards"
+            self.diagnostics.append(
+                error(
+                    "E0804",
+                    f"`{action}` in a pack with no dependencies",
+                    entry.key_span(action),
+                    hint,
+                )
+            )
+            return False
+        if entry.id not in self._visible(pack):
+            hint = did_you_mean(entry.id, self._visible(pack))
+            message = (
+                f"cannot {action} `{entry.id}`: no dependency of {pack} has it in {self.kind}.yaml"
+            )
+            self.diagnostics.append(error("E0802", message, entry.span(("id",)), hint))
+            return False
+        return not self._conflict(pack, entry, action)
+
+    def _conflict(self, pack: str, entry: Entry, action: str) -> bool:
+        deps = self.closure.get(pack, frozenset())
+        for change in self.changes.get(entry.id, []):
+            other = change.pack
+            if (
+                other != pack
+                and other not in deps
+                and pack not in self.closure.get(other, frozenset())
+            ):
+                self.diagnostics.append(_conflict_error(entry, action, change))
+                return True
+        return False
+
+    def _add(self, pack: str, entry: Entry) -> None:
+        changes = self.changes.get(entry.id)
+        if changes is None:
+            self.current[entry.id] = entry
+            self.changes[entry.id] = [_Change(pack, "add", entry)]
+            return
+        first = changes[0]
+        if first.pack == pack:
+            self.diagnostics.append(_duplicate_error(entry, first.entry))
+        elif first.pack in self.closure.get(pack, frozenset()):
+            message = f"{pack} adds `{entry.id}`, which {first.pack} already has"
+            hint = "add `replace: true` to replace that card, or choose a new id"
+            self.diagnostics.append(error("E0801", message, entry.span(("id",)), hint))
+        else:
+            self.diagnostics.append(_conflict_error(entry, "add", first))
+
+    def _replace(self, pack: str, entry: Entry) -> None:
+        if self._change(pack, entry, "replace"):
+            self.current[entry.id] = entry  # keeps the card's place in the list
+            self.changes[entry.id].append(_Change(pack, "replace", entry))
+
+    def _remove(self, pack: str, entry: Entry) -> None:
+        if self._change(pack, entry, "remove"):
+            self.current.pop(entry.id, None)
+            self.changes[entry.id].append(_Change(pack, "remove", entry))
+
+
+def _where(entry: Entry) -> str:
+    span = entry.span(("id",))
+    return f"{span.path}:{span.line}:{span.column}"
+
+
+def _duplicate_error(entry: Entry, first: Entry) -> Diagnostic:
+    message = f"two `{entry.kind}` cards have the id `{entry.id}` (the first is at {_where(first)})"
+    return error("E0901", message, entry.span(("id",)), "give each card its own id")
+
+
+def _conflict_error(entry: Entry, action: str, other: _Change) -> Diagnostic:
+    message = (
+        f"{entry.pack} and {other.pack} both change `{entry.id}` ({action} here, "
+        f"{other.action} at {_where(other.entry)}) and neither depends on the other"
+    )
+    hint = "make one pack depend on the other, or drop one of the changes"
+    return error("E0803", message, entry.span(("id",)), hint)
+
+
+def merge(
+    packs: Sequence[PackFiles], card_kinds: Sequence[str], closure: dict[str, frozenset[str]]
+) -> tuple[Content, list[Diagnostic]]:
+    """Merge packs (in load order) into one :class:`Content`."""
+    content = Content()
+    diagnostics: list[Diagnostic] = []
+    for kind in card_kinds:
+        merger = _CardMerge(kind, closure)
+        for pack in packs:
+            if kind in pack.files:
+                merger.apply(pack.id, *pack.files[kind])
+        content.cards[kind] = list(merger.current.values())
+        diagnostics += merger.diagnostics
+    owners: dict[str, str] = {}
+    for pack in packs:
+        for kind, (file, bad) in pack.files.items():
+            if kind not in card_kinds:
+                diagnostics += _document(content, owners, closure, pack.id, kind, file, bad)
+    return content, diagnostics
+
+
+def _document(
+    content: Content, owners: dict[str, str], closure: dict[str, frozenset[str]],
+    pack: str, kind: str, file: YamlFile, bad: set[int],
+) -> list[Diagnostic]:  # fmt: skip
+    """A document replaces the one of a dependency whole."""
+    entry = Entry(kind, None, file.data, file, (), pack, not bad)
+    previous = owners.get(kind)
+    if previous is not None and previous not in closure.get(pack, frozenset()):
+        old = content.documents[kind]
+        message = (
+            f"{pack} and {previous} both provide `{kind}.yaml` (the other is {old.file.display}) "
+            "and neither depends on the other"
+        )
+        hint = "make one pack depend on the other, or drop one of the files"
+        return [error("E0803", message, entry.span(), hint)]
+    owners[kind] = pack
+    content.documents[kind] = entry
+    return []

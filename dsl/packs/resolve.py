@@ -1,0 +1,217 @@
+"""Finding the packs to load: the given ones, their dependencies, versions and load order.
+
+Dependencies are looked up, in this order, among the given packs, the sibling folders of each
+given pack, the ``--pack-path`` folders and the bundled packs; the first pack with the id
+wins. Load order is dependency order, ties broken by pack id, so it never depends on the
+file system.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
+from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, Manifest, pack_folder, read_manifest
+from whitedwarf.dsl.suggest import did_you_mean
+
+
+@dataclass
+class Resolution:
+    """The packs to load in load order, who depends on whom, and every problem found."""
+
+    order: list[Manifest] = field(default_factory=list)
+    roots: list[str] = field(default_factory=list)
+    closure: dict[str, frozenset[str]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+class _Candidates:
+    """Pack folders that may provide a dependency, read lazily, first one wins."""
+
+    def __init__(self, folders: Iterable[Path], limits: Limits) -> None:
+        self._folders = list(dict.fromkeys(f.resolve() for f in folders))
+        self._limits = limits
+        self._by_id: dict[str, Manifest] | None = None
+        self.broken: dict[str, list[Diagnostic]] = {}
+
+    def find(self, pack_id: str) -> Manifest | None:
+        return self._index().get(pack_id)
+
+    def ids(self) -> list[str]:
+        return list(self._index())
+
+    def _index(self) -> dict[str, Manifest]:
+        if self._by_id is None:
+            self._by_id = {}
+            for folder in self._folders:
+                manifest, problems = read_manifest(folder, self._limits)
+                if manifest is None:
+                    self.broken[folder.name] = problems
+                else:
+                    self._by_id.setdefault(manifest.id, manifest)
+        return self._by_id
+
+
+def candidate_folders(roots: Sequence[Path], search: Sequence[Path]) -> list[Path]:
+    """Sibling folders of each root, then each search folder (itself and its children)."""
+    out: list[Path] = []
+    for root in roots:
+        out += _packs_in(root.parent)
+    for folder in search:
+        if (folder / MANIFEST_FILE).is_file():
+            out.append(folder)
+        out += _packs_in(folder)
+    return out
+
+
+def _packs_in(folder: Path) -> list[Path]:
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return []
+    return [child for child in children if child.is_dir() and (child / MANIFEST_FILE).is_file()]
+
+
+def resolve(
+    paths: Sequence[Path], search: Sequence[Path] = (), limits: Limits = DEFAULT_LIMITS
+) -> Resolution:
+    """Read the given packs and everything they depend on; order them for loading."""
+    result = Resolution()
+    folders = [pack_folder(Path(p)) for p in paths]
+    loaded = _read_roots(folders, result, limits)
+    candidates = _Candidates(candidate_folders(folders, search), limits)
+    _follow(loaded, candidates, result)
+    _check_cycles(loaded, result)
+    _check_games(loaded, result)
+    result.order = _load_order(loaded)
+    result.closure = {pid: _closure(pid, loaded) for pid in loaded}
+    return result
+
+
+def _read_roots(folders: list[Path], result: Resolution, limits: Limits) -> dict[str, Manifest]:
+    loaded: dict[str, Manifest] = {}
+    for folder in folders:
+        manifest, problems = read_manifest(folder, limits)
+        result.diagnostics += problems
+        if manifest is None:
+            continue
+        other = loaded.get(manifest.id)
+        if other is not None and other.folder.resolve() != folder.resolve():
+            message = (
+                f"two packs have the id `{manifest.id}`: {other.display} and {manifest.display}"
+            )
+            result.diagnostics.append(
+                error("E0708", message, manifest.file.span(("id",)), "give each pack its own id")
+            )
+            continue
+        if other is None:
+            loaded[manifest.id] = manifest
+            result.roots.append(manifest.id)
+    return loaded
+
+
+def _follow(loaded: dict[str, Manifest], candidates: _Candidates, result: Resolution) -> None:
+    """Add every dependency, transitively, checking each version range."""
+    queue = list(loaded.values())
+    while queue:
+        manifest = queue.pop(0)
+        for dep, spec in manifest.depends.items():
+            found = loaded.get(dep) or candidates.find(dep)
+            if found is None:
+                result.diagnostics += _missing(manifest, dep, candidates, loaded)
+                continue
+            if not spec.contains(found.version, prereleases=True):
+                message = (
+                    f"`{dep}` {found.version} (in {found.display}) is not in the range `{spec}`"
+                )
+                hint = f"change the range, or install a version of `{dep}` that matches it"
+                result.diagnostics.append(error("E0704", message, manifest.depends_span(dep), hint))
+            if dep not in loaded:
+                loaded[dep] = found
+                queue.append(found)
+
+
+def _missing(
+    manifest: Manifest, dep: str, candidates: _Candidates, loaded: dict[str, Manifest]
+) -> list[Diagnostic]:
+    if dep in candidates.broken:
+        return candidates.broken.pop(dep)  # the folder is there but its pack.yaml is not usable
+    known = [*loaded, *candidates.ids()]
+    hint = did_you_mean(dep, known) or "pass its folder too, or add --pack-path DIR"
+    message = f"cannot find the pack `{dep}` that {manifest.id} depends on"
+    return [error("E0703", message, manifest.depends_span(dep, key=True), hint)]
+
+
+def _check_cycles(loaded: dict[str, Manifest], result: Resolution) -> None:
+    reported: set[frozenset[str]] = set()
+    for start in sorted(loaded):
+        cycle = _cycle_from(start, loaded)
+        if cycle is None or frozenset(cycle) in reported:
+            continue
+        reported.add(frozenset(cycle))
+        closing = loaded[cycle[-2]]
+        message = "packs depend on each other in a cycle: " + " -> ".join(cycle)
+        span = closing.depends_span(cycle[-1], key=True)
+        result.diagnostics.append(error("E0706", message, span, "remove one of these dependencies"))
+
+
+def _cycle_from(start: str, loaded: dict[str, Manifest]) -> list[str] | None:
+    """A dependency path from ``start`` back to itself, if there is one."""
+    stack: list[tuple[str, list[str]]] = [(start, [start])]
+    seen: set[str] = set()
+    while stack:
+        node, path = stack.pop()
+        for dep in sorted(loaded[node].depends):
+            if dep == start:
+                return [*path, dep]
+            if dep in loaded and dep not in seen:
+                seen.add(dep)
+                stack.append((dep, [*path, dep]))
+    return None
+
+
+def _check_games(loaded: dict[str, Manifest], result: Resolution) -> None:
+    if not result.roots:
+        return
+    game = loaded[result.roots[0]].game
+    for manifest in loaded.values():
+        if manifest.game != game:
+            first = result.roots[0]
+            message = f"{manifest.id} is a `{manifest.game}` pack, but {first} is a `{game}` pack"
+            result.diagnostics.append(error("E0707", message, manifest.file.span(("game",))))
+
+
+def _load_order(loaded: dict[str, Manifest]) -> list[Manifest]:
+    """Dependencies first, ties by id; packs left in a cycle come last, by id."""
+    waiting = {pid: {d for d in m.depends if d in loaded and d != pid} for pid, m in loaded.items()}
+    ready = [pid for pid, deps in waiting.items() if not deps]
+    heapq.heapify(ready)
+    order: list[str] = []
+    while ready:
+        pid = heapq.heappop(ready)
+        order.append(pid)
+        for other, deps in waiting.items():
+            if pid in deps:
+                deps.discard(pid)
+                if not deps:
+                    heapq.heappush(ready, other)
+    order += sorted(set(loaded) - set(order))
+    return [loaded[pid] for pid in order]
+
+
+def _closure(pack_id: str, loaded: dict[str, Manifest]) -> frozenset[str]:
+    """Every pack ``pack_id`` depends on, transitively (not itself)."""
+    seen: set[str] = set()
+    stack = [d for d in loaded[pack_id].depends if d in loaded]
+    while stack:
+        dep = stack.pop()
+        if dep not in seen:
+            seen.add(dep)
+            stack += [d for d in loaded[dep].depends if d in loaded]
+    seen.discard(pack_id)
+    return frozenset(seen)

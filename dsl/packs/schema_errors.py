@@ -1,0 +1,185 @@
+"""Schema errors as designer diagnostics, located in the YAML file.
+
+Each ``ValidationError.absolute_path`` is walked back into the file's positions: the key of
+an unexpected or missing property, the value otherwise. ``oneOf``/``anyOf`` errors are
+replaced by their :func:`best_match`, so a designer sees one reason, not every branch's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import best_match, relevance
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.schema_parts import ID_PATTERN
+from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
+from whitedwarf.dsl.suggest import did_you_mean
+
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "empty",
+}
+
+
+def schema_diagnostics(
+    validator: Draft202012Validator,
+    data: Any,
+    file: YamlFile,
+    noun: str,
+    codes: dict[DataPath, str] | None = None,
+) -> tuple[list[Diagnostic], set[int]]:
+    """Every schema problem of ``data``; also the indexes of top-level items that have one.
+
+    ``codes`` gives some paths their own code (the manifest's `game` is E0702, not E0605).
+    """
+    out: dict[tuple[str, str, int, int], Diagnostic] = {}
+    bad_items: set[int] = set()
+    for err in sorted(_leaves(validator.iter_errors(data)), key=relevance):
+        path = tuple(err.absolute_path)
+        if any(path[: len(refused)] == refused for refused in file.refused):
+            continue  # the refused tag was already reported (E0503)
+        if path and isinstance(path[0], int):
+            bad_items.add(path[0])
+        for diagnostic in _describe(err, path, file, noun):
+            if codes and path in codes:
+                diagnostic = replace(diagnostic, code=codes[path])
+            span = diagnostic.span
+            key = (
+                diagnostic.code,
+                diagnostic.message,
+                span.line if span else 0,
+                span.column if span else 0,
+            )
+            out.setdefault(key, diagnostic)
+    return list(out.values()), bad_items
+
+
+def _leaves(errors: Iterable[ValidationError]) -> Iterable[ValidationError]:
+    for err in errors:
+        if err.validator in ("oneOf", "anyOf") and err.context:
+            yield best_match(err.context)
+        else:
+            yield err
+
+
+def _describe(err: ValidationError, path: DataPath, file: YamlFile, noun: str) -> list[Diagnostic]:
+    field = _field(path, noun)
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    if "x-message" in schema:
+        return [error("E0601", schema["x-message"], file.span(path, key=True))]
+    kind = err.validator
+    if kind == "additionalProperties":
+        return _unknown(err, path, file, field)
+    if kind == "required":
+        return _missing(err, path, file, field)
+    if kind == "type":
+        return [_wrong_type(err, path, file, field)]
+    if kind in ("enum", "const"):
+        return [_not_allowed(err, path, file, field)]
+    return [_generic(err, path, file, field)]
+
+
+def _field(path: DataPath, noun: str) -> str:
+    """How messages name the value at ``path``: `cost`, or "this tech" for a whole card."""
+    names = [part for part in path if isinstance(part, str)]
+    if names:
+        return f"`{names[-1]}`"
+    return f"this {noun}" if path else "the file"
+
+
+def _unknown(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> list[Diagnostic]:
+    allowed = list(err.schema.get("properties", {}))
+    out = []
+    for extra in sorted(set(err.instance) - set(allowed)):
+        hint = did_you_mean(extra, allowed) or _listing(allowed)
+        message = f"`{extra}` is not a field of {field}"
+        out.append(error("E0602", message, file.span((*path, extra), key=True), hint))
+    return out
+
+
+def _listing(words: list[str]) -> str | None:
+    return f"the fields are: {', '.join(words)}" if 0 < len(words) <= 12 else None
+
+
+def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> list[Diagnostic]:
+    missing = [name for name in err.validator_value if name not in err.instance]
+    span = file.span(path, key=bool(path) and isinstance(path[-1], str))
+    return [
+        error("E0603", f"{field} needs `{name}`", span, _missing_hint(name)) for name in missing
+    ]
+
+
+def _missing_hint(name: str) -> str | None:
+    if name == "source":
+        return "write `source: rulebook` if the seeds print the card, else `source: invented`"
+    return None
+
+
+def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> Diagnostic:
+    wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+    words = " or ".join(_TYPE_WORDS.get(name, name) for name in wanted)
+    got = _describe_value(err.instance)
+    message = f"{field} must be {words}, not {got}"
+    hint = None
+    if not path and "array" in wanted:
+        hint = "a card file is a list: start each card with `- id: ...`"
+    return error("E0604", message, file.span(path), hint)
+
+
+def _describe_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, str):
+        return f"text {_short(value)!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    return _TYPE_WORDS.get(
+        {list: "array", dict: "object", type(None): "null"}.get(type(value), ""), "something else"
+    )
+
+
+def _short(value: str) -> str:
+    return value if len(value) <= 40 else value[:37] + "..."
+
+
+def _not_allowed(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> Diagnostic:
+    allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
+    shown = ", ".join(_word(value) for value in allowed)
+    if err.validator == "const":
+        message = f"{field} can only be {shown}, not {_word(err.instance)}"
+        return error("E0605", message, file.span(path))
+    message = f"{field} is {_word(err.instance)}, not one of: {shown}"
+    hint = None
+    if isinstance(err.instance, str):
+        hint = did_you_mean(err.instance, [str(value) for value in allowed])
+    return error("E0605", message, file.span(path), hint)
+
+
+def _word(value: Any) -> str:
+    if value is True or value is False:
+        return "`true`" if value else "`false`"
+    return f"`{value}`"
+
+
+def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> Diagnostic:
+    if err.validator == "pattern" and err.validator_value == ID_PATTERN:
+        shown = _short(str(err.instance))
+        message = (
+            f"{field} must be lower-case words joined by `_` (like `warp_drive`), not {shown!r}"
+        )
+        return error("E0601", message, file.span(path))
+    if err.validator == "pattern" and path and path[-1] == "version":
+        message = (
+            f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"
+        )
+        return error("E0601", message, file.span(path))
+    return error("E0601", f"{field}: {err.message}", file.span(path))

@@ -1,0 +1,96 @@
+"""Small builders for the JSON Schema (2020-12) fragments games write their files with.
+
+``x-message`` is an annotation of ours: when a value fails that subschema, the validator's
+message is replaced by it (jsonschema ignores unknown keywords, editors show them as text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+Schema = dict[str, Any]
+
+ID_PATTERN = "^[a-z][a-z0-9_]*$"
+WARNING_CODE_PATTERN = "^W[0-9]{4}$"
+
+
+def obj(properties: dict[str, Schema], required: Iterable[str] = (), **extra: Any) -> Schema:
+    """A strict object: only ``properties`` are allowed."""
+    schema: Schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    required = list(required)
+    if required:
+        schema["required"] = required
+    schema.update(extra)
+    return schema
+
+
+def enum(values: Iterable[str], description: str = "") -> Schema:
+    """One of a fixed set of words (kept in the given order)."""
+    schema: Schema = {"enum": list(dict.fromkeys(values))}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def integer(minimum: int | None = 0, maximum: int | None = None, description: str = "") -> Schema:
+    """A whole number, by default not negative."""
+    schema: Schema = {"type": "integer"}
+    if minimum is not None:
+        schema["minimum"] = minimum
+    if maximum is not None:
+        schema["maximum"] = maximum
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def text(description: str = "", min_length: int = 1) -> Schema:
+    """A non-empty string."""
+    schema: Schema = {"type": "string", "minLength": min_length}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def identifier(description: str = "an id: lower-case words joined by `_`") -> Schema:
+    """A snake_case id."""
+    return {"type": "string", "pattern": ID_PATTERN, "description": description}
+
+
+def boolean(description: str = "") -> Schema:
+    schema: Schema = {"type": "boolean"}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def array(items: Schema, min_items: int = 0, unique: bool = False, description: str = "") -> Schema:
+    schema: Schema = {"type": "array", "items": items}
+    if min_items:
+        schema["minItems"] = min_items
+    if unique:
+        schema["uniqueItems"] = True
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def counts(keys: Iterable[str], description: str = "") -> Schema:
+    """A mapping from some of ``keys`` to whole numbers (a cost, a set of ship counts)."""
+    extra = {"description": description} if description else {}
+    return obj({key: integer() for key in keys}, **extra)
+
+
+def forbidden(message: str) -> Schema:
+    """A property that must not be present here (used in if/then/else branches)."""
+    return {"not": {}, "x-message": message}
+
+
+def allow_list() -> Schema:
+    """``allow: [W0901, ...]``: warnings silenced for one card or a whole pack."""
+    return array(
+        {"type": "string", "pattern": WARNING_CODE_PATTERN},
+        unique=True,
+        description="warning codes silenced here, e.g. W0901",
+    )

@@ -1,0 +1,51 @@
+"""Bots: seat controllers that pick one of the legal options.
+
+A bot never touches the game's random generator: it has its own, seeded from the game
+seed and its seat, so a seeded game with bot seats is reproducible option by option.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+
+class OptionLike(Protocol):
+    """What a bot needs of an option: its stable id."""
+
+    id: str
+
+
+class Bot(Protocol):
+    """Chooses an option id for ``seat`` among ``options``."""
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal options."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+        return options[self.rng.randrange(len(options))].id
+
+
+class FirstBot:
+    """Always takes the first legal option (a deterministic baseline)."""
+
+    def __init__(self, seed: int) -> None:
+        del seed
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+        return options[0].id
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "first": FirstBot}
+
+
+def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
+    """A bot of ``kind`` for ``seat``; raises KeyError for an unknown kind."""
+    return BOTS[kind](game_seed * 1009 + seat * 7919 + 1)

@@ -1,0 +1,375 @@
+"""Action card #6, Command, step 2: attack, sector by sector.
+
+004 "2. Attack" (the revised text, which replaces 000's): "All players that chose Command must
+finish their movement before the attack phase occurs; at which point, all ships controlled by
+those players may attack. ... Ships without bombardment can only attack if there is an enemy
+ship present. Ships with bombardment can attack if there is an enemy ship or extractor
+present. ... Attacks are resolved sector by sector. The player holding the first player token
+chooses the order in which the sectors are resolved." "Attack rolls should be in turn order,
+but all damage is resolved simultaneously. A ship that takes enough damage to be destroyed will
+still roll attack dice before being removed from the board." "Dice should be rolled for all
+ships of the same type simultaneously." "Attacking is optional, but once you have rolled attack
+dice, assigning all rolled damage is mandatory. Damage is assigned to targets by the player
+rolling the dice." "Any ship which receives damage equal to its shields is destroyed and placed
+on the graveyard card of the player who assigned the final damage." "Extractors may be
+targeted by ships with bombardment but only if there are no enemy ships remaining in the
+sector." 000 "Combat Icons Explained": each ship may only participate in 1 combat per turn.
+Public rules FAQ: the colony ship and the extractors on it cannot be attacked.
+002: the Lumos' ally rolls the Lumos ships separately, with base stats; their kills are the
+ally's.
+
+Task ``attack`` fields: ``players`` (Command seats in turn order), ``done`` (sectors already
+resolved), ``sector`` (the one being resolved), ``turn`` (index into ``players`` of the
+roller), ``group`` (the group rolling: ``"small"`` or ``"lumos:small"``), ``die`` (next die of
+``state["dice"]`` to resolve), ``fired`` (its hooks fired), ``hits`` (damage still to
+assign), ``pending`` (``[target id, seat]`` assignments in order), ``dmg`` (target id ->
+pending damage). Steps: ``start`` -> ``pick`` (decision ``sector:<id>`` for the first player)
+-> ``roll`` (decisions ``roll:<group>`` or ``done``) -> ``dice`` -> ``assign`` (decision
+``assign:<unit id>``) -> ... -> ``apply`` -> ``pick`` ... -> ``end``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight import graveyard
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    IllegalOption,
+    Option,
+    ask,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES
+from whitedwarf.interpreter.lastlight.stats import flag, stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+
+def new_task(seats: list[int]) -> Task:
+    """The shared attack step of every Command player of the round."""
+    return task(
+        "attack", None, "start", players=list(seats), done=[], sector=None, turn=0,
+        group=None, die=0, fired=False, hits=0, pending=[], dmg={},
+    )  # fmt: skip
+
+
+# -- who fights whom ---------------------------------------------------------------------------
+
+
+def enemy(state: State, seat: int, owner: int) -> bool:
+    """Whether units of ``owner`` are enemies of ``seat`` (and of the Lumos it commands)."""
+    if owner == seat:
+        return False
+    if owner == LUMOS:
+        lumos = state["lumos"]
+        return not (lumos and lumos["ally"] == seat)
+    return True
+
+
+def _side(state: State, seat: int, group: str) -> tuple[int, str]:
+    """The owner and size of a group id (``"medium"`` or ``"lumos:medium"``)."""
+    if group.startswith("lumos:"):
+        return LUMOS, group[6:]
+    return seat, group
+
+
+def _groups_of(state: State, seat: int) -> list[str]:
+    """The group ids a Command player rolls: own sizes, and the Lumos' if allied (002)."""
+    lumos = state["lumos"]
+    ally = lumos is not None and lumos["ally"] == seat
+    return list(SIZES) + ([f"lumos:{s}" for s in SIZES] if ally else [])
+
+
+def shield(state: State, ship: dict[str, Any]) -> int:
+    """Damage that destroys the ship (000 "Combat Icons Explained": Shields)."""
+    return stat(state, ship["owner"], "shield", ship["size"])
+
+
+def _can_fight(state: State, ship: dict[str, Any]) -> bool:
+    """000: "Each ship may only participate in 1 combat per turn" (unless a card says)."""
+    limit = 2 if flag(state, ship["owner"], "fight_twice", ship["size"]) else 1
+    return ship["fought"] < limit
+
+
+def _in_range(state: State, ship: dict[str, Any], sector: str) -> bool:
+    """Range 0 fires in its own sector, range 1 also into adjacent ones (000 "Range")."""
+    if ship["sector"] == sector:
+        return True
+    reach = stat(state, ship["owner"], "range", ship["size"])
+    if reach <= 0:
+        return False
+    board = runtime(state).board
+    return sector in board.reachable(ship["sector"], reach, state["rotation"])
+
+
+def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[str, Any]]:
+    """Ships of a group that can still fight in ``sector``."""
+    owner, size = _side(state, seat, group)
+    return [
+        s
+        for s in state["ships"].values()
+        if s["owner"] == owner and s["size"] == size and _can_fight(state, s)
+        and _in_range(state, s, sector)
+    ]  # fmt: skip
+
+
+def targets(state: State, t: Task, seat: int, bombard: bool, sector: str) -> list[str]:
+    """Units a hit of ``seat``'s may be assigned to in ``sector`` now.
+
+    Enemy ships not already doomed by pending damage; when none remain, enemy extractors on
+    planets for bombarding ships (004). A doomed ship takes no more hits: a hit with no target
+    left is lost (docs/rules-decisions.md "Engine rules").
+    """
+    dmg = t["dmg"]
+    ships = [
+        s["id"]
+        for s in state["ships"].values()
+        if s["sector"] == sector and enemy(state, seat, s["owner"])
+        and s["damage"] + dmg.get(s["id"], 0) < shield(state, s)
+    ]  # fmt: skip
+    if ships or not bombard:
+        return ships
+    need = runtime(state).extractor_shield
+    return [
+        x["id"]
+        for x in state["extractors"].values()
+        if x["sector"] == sector and x["planet"] is not None and enemy(state, seat, x["owner"])
+        and dmg.get(x["id"], 0) < need
+    ]  # fmt: skip
+
+
+def _bombards(state: State, seat: int, group: str) -> bool:
+    owner, size = _side(state, seat, group)
+    return flag(state, owner, "bombard", size)
+
+
+def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
+    """Groups of ``seat`` that can roll in ``sector``: ships able to fight and a target (004)."""
+    return [
+        g
+        for g in _groups_of(state, seat)
+        if group_ships(state, seat, g, sector)
+        and targets(state, t, seat, _bombards(state, seat, g), sector)
+    ]
+
+
+def combat_sectors(state: State, t: Task) -> list[str]:
+    """Sectors not yet resolved where some Command player's group can attack."""
+    found: set[str] = set()
+    lumos = state["lumos"]
+    for seat in t["players"]:
+        ally = lumos is not None and lumos["ally"] == seat
+        for ship in state["ships"].values():
+            owner = ship["owner"]
+            if not (owner == seat or (ally and owner == LUMOS)) or not _can_fight(state, ship):
+                continue
+            bombard = flag(state, owner, "bombard", ship["size"])
+            for sector in _reach(state, ship):
+                if sector in found or sector in t["done"]:
+                    continue
+                if targets(state, t, seat, bombard, sector):
+                    found.add(sector)
+    return sorted(found)
+
+
+def _reach(state: State, ship: dict[str, Any]) -> list[str]:
+    """The sectors a ship can fire into: its own, and more with range (000 "Range")."""
+    reach = stat(state, ship["owner"], "range", ship["size"])
+    if reach <= 0:
+        return [ship["sector"]]
+    return list(runtime(state).board.reachable(ship["sector"], reach, state["rotation"]))
+
+
+# -- the steps ---------------------------------------------------------------------------------
+
+
+def _run(state: State, t: Task) -> None:
+    STEPS[t["pc"]](state, t)
+
+
+def _start(state: State, t: Task) -> None:
+    for seat in t["players"]:
+        fire(state, "before_attack", seat, {})
+    t["pc"] = "pick"
+
+
+def _pick(state: State, t: Task) -> None:
+    found = combat_sectors(state, t)
+    if len(found) > 1:
+        # 000: "The player holding the first player token chooses the order".
+        ask(t, state["first"])
+    elif found:
+        _open(t, found[0])
+    else:
+        t["pc"] = "end"
+
+
+def _open(t: Task, sector: str) -> None:
+    t.update(sector=sector, turn=0, pending=[], dmg={}, pc="roll")
+
+
+def _roll(state: State, t: Task) -> None:
+    if t["turn"] >= len(t["players"]):
+        t["pc"] = "apply"
+    elif groups(state, t, t["players"][t["turn"]], t["sector"]):
+        ask(t, t["players"][t["turn"]])
+    else:
+        t["turn"] += 1
+
+
+def roll_group(state: State, t: Task, seat: int, group: str) -> None:
+    """Roll every die of a group at once (000: same type together); they have fought."""
+    owner, size = _side(state, seat, group)
+    dice = []
+    for ship in group_ships(state, seat, group, t["sector"]):
+        ship["fought"] += 1
+        for _ in range(stat(state, owner, "attack", size)):
+            dice.append(_die(state, ship))
+    state["dice"] = dice
+    t.update(group=group, die=0, fired=False, hits=0, pc="dice")
+
+
+def _die(state: State, ship: dict[str, Any]) -> dict[str, Any]:
+    faces = runtime(state).die_faces
+    face = faces[rng.below(state, len(faces))]
+    return {"face": face, "ship": ship["id"], "size": ship["size"], "owner": ship["owner"]}
+
+
+def _dice(state: State, t: Task) -> None:
+    dice = state["dice"]
+    if t["die"] >= len(dice):
+        t["pc"] = "assign"
+        return
+    die = dice[t["die"]]
+    if not t["fired"] and die["owner"] != LUMOS:
+        # Lumos ships use no technologies (002), so their dice fire no hooks.
+        t["fired"] = True
+        _fire_die(state, t, t["die"], die)
+        return
+    damage, _, extra = runtime(state).face_info[die["face"]]
+    t["hits"] += damage
+    if extra:
+        # 000 "Combat Dice Results Explained": "roll another combat die, applying its result".
+        ship = state["ships"].get(die["ship"]) or {"id": die["ship"], **die}
+        dice.append(_die(state, ship))
+    t["die"] += 1
+    t["fired"] = False
+
+
+def _fire_die(state: State, t: Task, index: int, die: dict[str, Any]) -> None:
+    """The die hooks, in order: die_rolled, then one per result the face shows."""
+    seat = die["owner"]
+    ctx = {"die": index, "ship": die["ship"], "ship_type": die["size"], "sector": t["sector"]}
+    damage, ability, extra = runtime(state).face_info[die["face"]]
+    fire(state, "die_rolled", seat, ctx)
+    if damage:
+        fire(state, "hit_rolled", seat, ctx)
+    if extra:
+        fire(state, "explode_rolled", seat, ctx)
+    if ability:
+        # 000: ship abilities "activate every time you roll a [ability icon]".
+        fire(state, "ability_rolled", seat, ctx)
+    if not (damage or ability or extra):
+        fire(state, "miss_rolled", seat, ctx)
+
+
+def _assign(state: State, t: Task) -> None:
+    seat = t["players"][t["turn"]]
+    if t["hits"] <= 0:
+        state["dice"] = []
+        t["pc"] = "roll"
+        return
+    found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+    if len(found) > 1:
+        ask(t, seat)
+    elif found:
+        _hit(t, seat, found[0])
+    else:
+        t["hits"] = 0
+
+
+def _hit(t: Task, seat: int, target: str) -> None:
+    t["pending"].append([target, seat])
+    t["dmg"][target] = t["dmg"].get(target, 0) + 1
+    t["hits"] -= 1
+
+
+def _apply(state: State, t: Task) -> None:
+    """000: "all damage is resolved simultaneously"; the final damage names the destroyer."""
+    sector, hits = t["sector"], {}
+    need = runtime(state).extractor_shield
+    for target, seat in t["pending"]:
+        ship = state["ships"].get(target)
+        if ship is not None:
+            ship["damage"] += 1
+            fire(state, "damage_dealt", seat, {"ship": target, "sector": sector})
+            if ship["damage"] >= shield(state, ship):
+                graveyard.destroy(state, target, seat)
+        elif target in state["extractors"]:
+            hits[target] = hits.get(target, 0) + 1
+            if hits[target] >= need:
+                graveyard.destroy(state, target, seat)
+    graveyard.check_all(state)
+    t["done"].append(sector)
+    t.update(sector=None, pending=[], dmg={}, pc="pick")
+
+
+def _end(state: State, t: Task) -> None:
+    for seat in t["players"]:
+        fire(state, "after_attack", seat, {})
+    t["pc"] = "done"
+
+
+STEPS = {
+    "start": _start,
+    "pick": _pick,
+    "roll": _roll,
+    "dice": _dice,
+    "assign": _assign,
+    "apply": _apply,
+    "end": _end,
+}
+
+
+# -- decisions ---------------------------------------------------------------------------------
+
+
+def _options(state: State, t: Task) -> list[Option]:
+    pc = t["pc"]
+    if pc == "pick":
+        return [Option(f"sector:{s}", f"resolve combat in {s}") for s in combat_sectors(state, t)]
+    seat = t["players"][t["turn"]]
+    if pc == "roll":
+        found = groups(state, t, seat, t["sector"])
+        return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [
+            Option("done", "stop attacking here")
+        ]
+    found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+    return [Option(f"assign:{u}", f"assign a hit to {u}") for u in found]
+
+
+def _choose(state: State, t: Task, option_id: str) -> None:
+    pc = t["pc"]
+    verb, _, arg = option_id.partition(":")
+    t["ask"] = None
+    if pc == "pick" and verb == "sector" and arg in combat_sectors(state, t):
+        _open(t, arg)
+        return
+    seat = t["players"][t["turn"]] if t["turn"] < len(t["players"]) else None
+    if pc == "roll" and verb == "done":
+        t["turn"] += 1
+    elif pc == "roll" and verb == "roll" and arg in groups(state, t, seat, t["sector"]):
+        roll_group(state, t, seat, arg)
+    elif pc == "assign" and verb == "assign":
+        _hit(t, seat, arg)
+    else:
+        raise IllegalOption(f"attack cannot take {option_id!r} now")
+
+
+register("attack", Handler(_run, _options, _choose))

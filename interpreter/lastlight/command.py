@@ -1,0 +1,197 @@
+"""Action card #6, Command, step 1: move, then reveal exploration tokens.
+
+000/004 "Action Card #6 - Command", "1. Move": "Move each of your ships. Ships of every size
+can move into 1 adjacent sector by default. Ship mod technologies can increase a ship type's
+movement." "Ships cannot enter a sector containing an asteroid. Ships cannot move to a sector
+that is connected to their current sector only by a diagonal corner." "After moving all of
+your ships, reveal any deep space exploration tokens or planetary exploration tokens in
+sectors you now occupy with ships. Tokens can be revealed in any order you choose but you
+must reveal them one at a time and completely resolve the effect of a revealed token before
+moving on to the next one. Deep space exploration tokens are removed from the board after they
+have been resolved. Planetary exploration tokens remain on the board".
+002: the Lumos' ally may move the Lumos ships too; Lumos ships reveal nothing.
+
+Task ``move`` fields: ``token`` (the sector whose token is being resolved). Steps: ``start`` ->
+``move`` (decisions ``move:<ship>:<sector>`` once per ship, or ``done``) -> ``reveal``
+(decision ``reveal:<sector>``, automatic when one is left) -> ``resolve`` -> ``end``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    IllegalOption,
+    Option,
+    ask,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+from whitedwarf.interpreter.lastlight.state import LUMOS
+from whitedwarf.interpreter.lastlight.stats import flag, stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+BLANK = "@blank_"
+
+
+def new_task(seat: int) -> Task:
+    """One Command player's move step."""
+    return task("move", seat, "start", token=None)
+
+
+def movers(state: State, seat: int) -> list[dict[str, Any]]:
+    """Ships the player may still move: their own, and the Lumos' if allied (002)."""
+    ally = lumos.controller(state) == seat
+    return [
+        s
+        for s in state["ships"].values()
+        if not s["moved"] and (s["owner"] == seat or (ally and s["owner"] == LUMOS))
+    ]
+
+
+def destinations(
+    state: State, ship: dict[str, Any], memo: dict[Any, Any] | None = None
+) -> list[str]:
+    """Sectors a ship can end its move in (000 "1. Move"), its own sector excluded.
+
+    ``memo`` caches the speed and blocked sectors per (owner, size) within one listing.
+    """
+    owner, size = ship["owner"], ship["size"]
+    key = (owner, size)
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        rt = runtime(state)
+        blocked = frozenset() if flag(state, owner, "cross_asteroids", size) else rt.blocked
+        found = (stat(state, owner, "movement", size), blocked)
+        if memo is not None:
+            memo[key] = found
+    speed, blocked = found
+    return list(_reach(state, ship["sector"], speed + ship["extra_move"], blocked))
+
+
+def _reach(state: State, here: str, speed: int, blocked: frozenset[str]) -> tuple[str, ...]:
+    """Sorted sectors within ``speed`` moves of ``here`` (itself excluded), cached per content."""
+    rt = runtime(state)
+    board = rt.board
+    key = (here, speed, state["rotation"] % board.rotations_cycle(), blocked)
+    cache = rt.cache.setdefault("destinations", {})
+    found = cache.get(key)
+    if found is None:
+        reach = board.reachable(here, speed, key[2], blocked)
+        found = cache[key] = tuple(sorted(s for s in reach if s != here))
+    return found
+
+
+def move_options(state: State, seat: int) -> list[Option]:
+    """Every (ship, destination) pair still open to the player."""
+    out = []
+    memo: dict[Any, Any] = {}
+    for ship in movers(state, seat):
+        sid, size = ship["id"], ship["size"]
+        for dest in destinations(state, ship, memo):
+            out.append(Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}"))
+    return out
+
+
+def to_reveal(state: State, seat: int) -> list[str]:
+    """Sectors with a face-down token that the player's own ships occupy."""
+    sectors = state["sectors"]
+    found = {
+        s["sector"]
+        for s in state["ships"].values()
+        if s["owner"] == seat
+        and sectors[s["sector"]]["token"]
+        and not sectors[s["sector"]]["revealed"]
+    }
+    return sorted(found)
+
+
+def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
+    """Turn a token face up (deep space: off the board) and fire ``token_revealed``."""
+    sec = state["sectors"][sector]
+    ref = sec["token"]
+    ctx = {"sector": sector, "planet": sec["planet"], "card": ref}
+    if sec["token_kind"] == "deep_space":
+        # 000: deep space tokens "are removed from the board after they have been resolved".
+        sec["token"], sec["token_kind"] = None, None
+        state["explored"].append(ref)
+    else:
+        # 000: planetary tokens "remain on the board" and give the planet's resource.
+        sec["revealed"] = True
+    fire(state, "token_revealed", seat, ctx)
+    return ctx
+
+
+def _run(state: State, t: Task) -> None:
+    seat, pc = t["seat"], t["pc"]
+    if pc == "start":
+        fire(state, "before_move", seat, {})
+        t["pc"] = "move"
+    elif pc == "move":
+        # Any ship left to move: the player is asked (a boxed-in ship can only "done").
+        if movers(state, seat):
+            ask(t, seat)
+        else:
+            t["pc"] = "reveal"
+    elif pc == "reveal":
+        left = to_reveal(state, seat)
+        if len(left) > 1:
+            ask(t, seat)
+        elif left:
+            _reveal(state, t, left[0])
+        else:
+            t["pc"] = "end"
+    elif pc == "resolve":
+        ctx = t["token"]
+        if not ctx["card"].startswith(BLANK):
+            run_card(state, seat, ctx["card"], ctx)
+        t["token"] = None
+        t["pc"] = "reveal"
+    elif pc == "end":
+        fire(state, "after_move", seat, {})
+        t["pc"] = "done"
+
+
+def _reveal(state: State, t: Task, sector: str) -> None:
+    t["token"] = reveal(state, t["seat"], sector)
+    t["pc"] = "resolve"
+
+
+def _options(state: State, t: Task) -> list[Option]:
+    seat = t["seat"]
+    if t["pc"] == "move":
+        return [*move_options(state, seat), Option("done", "stop moving")]
+    return [Option(f"reveal:{s}", f"reveal the token in {s}") for s in to_reveal(state, seat)]
+
+
+def _choose(state: State, t: Task, option_id: str) -> None:
+    seat, pc = t["seat"], t["pc"]
+    parts = option_id.split(":")
+    t["ask"] = None
+    if pc == "move" and parts[0] == "done":
+        t["pc"] = "reveal"
+    elif pc == "move" and parts[0] == "move" and len(parts) == 3:
+        ship = state["ships"].get(parts[1])
+        if (
+            ship is None
+            or ship not in movers(state, seat)
+            or parts[2] not in destinations(state, ship)
+        ):
+            raise IllegalOption(f"cannot {option_id!r}")
+        ship["sector"] = parts[2]
+        ship["moved"] = True
+        if ship["owner"] != LUMOS:
+            fire(state, "ship_moved", seat, {"ship": ship["id"], "sector": parts[2]})
+    elif pc == "reveal" and parts[0] == "reveal" and parts[1] in to_reveal(state, seat):
+        _reveal(state, t, parts[1])
+    else:
+        raise IllegalOption(f"command cannot take {option_id!r} now")
+
+
+register("move", Handler(_run, _options, _choose))

@@ -1,0 +1,191 @@
+"""Action card #3, Construct: build ships, then one free extractor.
+
+000 "Action Card #3 - construct": "1. Ships: To build a ship, pay the cost indicated on your
+player board ... You can build as many ships as you can afford ... Built ships are placed in
+your home sector ... *If you wish to build a ship that is in an opponent's graveyard, you must
+pay the ship build cost to that opponent instead of the bank ... You cannot build an extractor
+from an opponent's graveyard." "2. Extractor: Place an extractor either on a sector of your
+colony ship that does not yet contain an extractor or in the sector of a planet containing
+only your ships and not containing a previously built extractor belonging to any player. You
+may only build a single extractor with this action. Building an extractor does not require you
+to pay any resources."
+
+Task ``construct`` fields: ``left`` (extractors still allowed). Steps: ``start`` -> ``ships``
+(decisions ``build:<size>``, ``build:<size>@<seat>`` from that seat's graveyard, ``done``) ->
+``extractor`` (decisions ``extractor:<colony space>``, ``extractor:<planet>``, ``skip``) ->
+``end``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    IllegalOption,
+    Option,
+    ask,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import (
+    SIZES,
+    can_pay,
+    discounted,
+    extractor_on,
+    home_of,
+    pay,
+    place_extractor,
+    place_ship,
+)
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+
+def new_task(seat: int) -> Task:
+    """The Construct resolution of one player."""
+    return task("construct", seat, "start", left=0)
+
+
+def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
+    """A ship's cost from the player board, less the player's ``ship_discount``."""
+    return discounted(runtime(state).ship_cost[size], stat(state, seat, "ship_discount"))
+
+
+def ship_options(state: State, seat: int) -> list[Option]:
+    """Ships the player can build now, from their supply or an opponent's graveyard."""
+    player = state["players"][seat]
+    out = []
+    for size in SIZES:
+        if not can_pay(player, ship_cost(state, seat, size)):
+            continue
+        if player["supply"][size] > 0:
+            out.append(Option(f"build:{size}", f"build a {size} ship"))
+        for other in state["players"]:
+            if other["seat"] != seat and _in_graveyard(other, seat, size):
+                s = other["seat"]
+                out.append(Option(f"build:{size}@{s}", f"build a {size} ship from {s}'s graveyard"))
+    return out
+
+
+def _in_graveyard(holder: dict[str, Any], owner: int, size: str) -> bool:
+    return any(
+        u["kind"] == "ship" and u["owner"] == owner and u["size"] == size
+        for u in holder["graveyard"]
+    )
+
+
+def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector: str) -> str:
+    """Pay for and place a ship (000 "1. Ships"); from a graveyard the cost goes to its owner."""
+    cost = ship_cost(state, seat, size)
+    if graveyard is None:
+        state["players"][seat]["supply"][size] -= 1
+    else:
+        holder = state["players"][graveyard]["graveyard"]
+        holder.remove({"kind": "ship", "owner": seat, "size": size})
+    pay(state, seat, cost, to=graveyard)
+    sid = place_ship(state, seat, size, sector)
+    fire(state, "ship_built", seat, {"ship": sid, "sector": sector})
+    return sid
+
+
+def extractor_options(state: State, seat: int) -> list[Option]:
+    """000 "2. Extractor": an empty colony ship space, or a planet with only your ships."""
+    if state["players"][seat]["supply"]["extractor"] <= 0:
+        return []
+    used = {x["space"] for x in state["extractors"].values() if x["owner"] == seat and x["space"]}
+    out = [
+        Option(f"extractor:{space}", f"extractor on colony space {space}")
+        for space, _ in runtime(state).colony_spaces
+        if space not in used
+    ]
+    return out + [Option(f"extractor:{p}", f"extractor on {p}") for p in annexed(state, seat)]
+
+
+def annexed(state: State, seat: int) -> list[str]:
+    """Planets whose sector holds at least one of your ships, no other ship, no extractor."""
+    owners: dict[str, set[int]] = {}
+    for ship in state["ships"].values():
+        owners.setdefault(ship["sector"], set()).add(ship["owner"])
+    return [
+        pid
+        for pid, planet in state["planets"].items()
+        if owners.get(planet["sector"]) == {seat} and extractor_on(state, pid) is None
+    ]
+
+
+def build_extractor(state: State, seat: int, where: str) -> str:
+    """Place a free extractor on a colony ship space or a planet (the ``build`` verb too)."""
+    state["players"][seat]["supply"]["extractor"] -= 1
+    if where in state["planets"]:
+        sector = state["planets"][where]["sector"]
+        xid = place_extractor(state, seat, sector, where, None)
+        fire(state, "extractor_built", seat, {"planet": where, "sector": sector})
+    else:
+        sector = home_of(state, seat)
+        xid = place_extractor(state, seat, sector, None, where)
+        fire(state, "extractor_built", seat, {"planet": None, "sector": sector})
+    return xid
+
+
+def _run(state: State, t: Task) -> None:
+    seat, pc = t["seat"], t["pc"]
+    if pc == "start":
+        fire(state, "before_build_ships", seat, {})
+        t["pc"] = "ships"
+    elif pc == "ships":
+        if ship_options(state, seat):
+            ask(t, seat)
+        else:
+            _to_extractor(state, t)
+    elif pc == "extractor":
+        if t["left"] > 0 and extractor_options(state, seat):
+            ask(t, seat)
+        else:
+            t["pc"] = "end"
+    elif pc == "end":
+        fire(state, "after_build_extractor", seat, {})
+        t["pc"] = "done"
+
+
+def _to_extractor(state: State, t: Task) -> None:
+    seat = t["seat"]
+    fire(state, "after_build_ships", seat, {})
+    fire(state, "before_build_extractor", seat, {})
+    # 000 "You may only build a single extractor with this action" (extractor_builds).
+    t["left"] = stat(state, seat, "extractor_builds")
+    t["pc"] = "extractor"
+
+
+def _options(state: State, t: Task) -> list[Option]:
+    seat = t["seat"]
+    if t["pc"] == "ships":
+        return [*ship_options(state, seat), Option("done", "stop building ships")]
+    return [*extractor_options(state, seat), Option("skip", "build no extractor")]
+
+
+def _choose(state: State, t: Task, option_id: str) -> None:
+    seat, pc = t["seat"], t["pc"]
+    verb, _, arg = option_id.partition(":")
+    t["ask"] = None
+    if pc == "ships" and verb == "done":
+        _to_extractor(state, t)
+    elif pc == "ships" and verb == "build":
+        size, _, source = arg.partition("@")
+        if size not in SIZES:
+            raise IllegalOption(f"no ship size {size!r}")
+        build_ship(state, seat, size, int(source) if source else None, home_of(state, seat))
+    elif pc == "extractor" and verb == "skip":
+        t["pc"] = "end"
+    elif pc == "extractor" and verb == "extractor":
+        build_extractor(state, seat, arg)
+        t["left"] -= 1
+    else:
+        raise IllegalOption(f"construct cannot take {option_id!r} now")
+
+
+register("construct", Handler(_run, _options, _choose))

@@ -1,0 +1,68 @@
+"""Graveyards: destroyed units go to the destroyer, who cashes in 4 of them for light.
+
+000 "Graveyard": "When you destroy an enemy ship or extractor, place it in your graveyard. As
+soon as you have 4 units in your graveyard, gain 1 light from the supply and return the units
+to their original owners. (In a 2-player game, you gain 2 light ...)" 000 "Attack": a
+destroyed ship is "placed on the graveyard card of the player who assigned the final damage".
+002: Lumos ships removed from a graveyard go back to the box.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import LUMOS, gain
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+
+
+def destroy(state: State, unit_id: str, by: int | None) -> None:
+    """Remove a ship or extractor from the board; it goes to ``by``'s graveyard.
+
+    A unit destroyed by nobody, or by its own owner, goes back to its owner's supply.
+    """
+    ships = state["ships"]
+    if unit_id in ships:
+        piece = ships.pop(unit_id)
+        unit = {"kind": "ship", "owner": piece["owner"], "size": piece["size"]}
+    else:
+        piece = state["extractors"].pop(unit_id)
+        unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
+    ctx = {"sector": piece["sector"]}
+    if by is None or by == unit["owner"] or by < 0:
+        release(state, unit)
+    else:
+        state["players"][by]["graveyard"].append(unit)
+        fire(state, "unit_destroyed", by, ctx)
+    if unit["owner"] != LUMOS:
+        fire(state, "unit_lost", unit["owner"], ctx)
+
+
+def release(state: State, unit: dict[str, Any]) -> None:
+    """Return a unit to its owner's supply (Lumos ships go to the box, 002)."""
+    if unit["owner"] == LUMOS:
+        state["lumos"]["box"] += 1
+        return
+    key = "extractor" if unit["kind"] == "extractor" else unit["size"]
+    state["players"][unit["owner"]]["supply"][key] += 1
+
+
+def check(state: State, seat: int) -> None:
+    """Pay out a full graveyard: light, then every unit goes home (000 "Graveyard")."""
+    size = int(runtime(state).rules.get("graveyard_units", 4))
+    grave = state["players"][seat]["graveyard"]
+    while len(grave) >= size:
+        for unit in grave[:size]:
+            release(state, unit)
+        del grave[:size]
+        gain(state, seat, "light", stat(state, seat, "graveyard_light"))
+        fire(state, "graveyard_filled", seat, {})
+
+
+def check_all(state: State) -> None:
+    """Check every player's graveyard, in seat order."""
+    for seat in range(state["n"]):
+        check(state, seat)

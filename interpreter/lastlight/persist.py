@@ -1,0 +1,77 @@
+"""Saving, loading and per-player views of a Last Light state.
+
+A save is the state's JSON with its ``format`` version (DESIGN principle 4). Loading checks
+the format and the game; the content the state names must be loaded (create the ``Game`` from
+it) before the state is played on.
+
+:func:`observation` is what one player may see: other players' unresearched techs, unrevealed
+action choices, dealt and kept secret cards, the deck order, face-down exploration tokens
+(and the resource of planets whose token is face down), the box, the random generator and the
+decision log are hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.lastlight.state import FORMAT
+
+State = dict[str, Any]
+HIDDEN = "?"
+
+
+class SaveError(ValueError):
+    """A save that is not a Last Light state of a supported format."""
+
+
+def save(state: State, indent: int | None = None) -> str:
+    """The state as versioned JSON text."""
+    return generic.to_json(state, indent)
+
+
+def load(text: str) -> State:
+    """A state from :func:`save` output, format-checked."""
+    state = generic.from_json(text)
+    if state.get("game") != "lastlight":
+        raise SaveError(f"not a Last Light save: game {state.get('game')!r}")
+    if state.get("format") != FORMAT:
+        raise SaveError(f"save format {state.get('format')!r} is not supported (need {FORMAT})")
+    return state
+
+
+def observation(state: State, player: int) -> State:
+    """A copy of the state with everything ``player`` may not see replaced by ``"?"``."""
+    view = generic.clone(state)
+    for key in ("rng", "log", "seed"):
+        view[key] = HIDDEN
+    view["deck"] = len(state["deck"])
+    view["box"] = HIDDEN
+    for p in view["players"]:
+        if p["seat"] != player:
+            _hide_player(p)
+    for sector in view["sectors"].values():
+        if sector["token"] and not sector["revealed"]:
+            sector["token"] = HIDDEN
+    for planet in view["planets"].values():
+        if not state["sectors"][planet["sector"]]["revealed"]:
+            planet["token"] = planet["resource"] = HIDDEN
+    view["stack"] = [_task_view(t, player) for t in view["stack"]]
+    return view
+
+
+def _hide_player(p: dict[str, Any]) -> None:
+    p["techs_hand"] = len(p["techs_hand"])
+    if p["choice"] is not None:
+        p["choice"] = HIDDEN
+    for key in ("factions_dealt", "achievements_dealt"):
+        p[key] = len(p[key])
+    if p["achievement"] is not None:
+        p["achievement"] = HIDDEN
+
+
+def _task_view(task: dict[str, Any], player: int) -> dict[str, Any]:
+    """Another player's task shows only its kind, step and whose decision it awaits."""
+    if task.get("seat") in (None, player):
+        return task
+    return {k: task[k] for k in ("kind", "seat", "pc", "ask")}

@@ -1,0 +1,92 @@
+"""Action card #5, Refresh: ready cards, heal ships, take back cards, claim light.
+
+000 "Action Card #5 - refresh": "1. Refresh: Ready all of your exhausted technology cards and
+Alien faction cards ... Remove all damage tokens currently on your ships. Pick up all your
+previously played action cards and return them to your hand. (Your Refresh card stays on the
+table.)" "2. Claim: Collect 1 light for each extractor you have on a non-blockaded planet on
+the outer ring. Collect 2 light for each extractor you have on a non-blockaded planet on the
+inner ring. *A planet is considered blockaded if any ships of a different color than the
+extractor occupy that sector." 002: Lumos ships blockade the planets of players they are not
+allied with (so never their ally's).
+
+Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    no_choice,
+    no_options,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import LUMOS, gain
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+
+def new_task(seat: int) -> Task:
+    """The Refresh resolution of one player."""
+    return task("refresh", seat, "refresh")
+
+
+def blockaded(state: State, sector: str, owner: int) -> bool:
+    """000 "2. Claim": any ship of a different colour in the sector; 002 for the Lumos."""
+    ally = state["lumos"]["ally"] if state["lumos"] else None
+    for ship in state["ships"].values():
+        if ship["sector"] != sector or ship["owner"] == owner:
+            continue
+        if ship["owner"] == LUMOS and ally == owner:
+            continue
+        return True
+    return False
+
+
+def refresh_cards(state: State, seat: int) -> None:
+    """000 "1. Refresh": ready cards, heal ships, take back every played card but Refresh."""
+    player = state["players"][seat]
+    for tech in player["techs"]:
+        tech["exhausted"] = False
+    player["faction_exhausted"] = False
+    for ship in state["ships"].values():
+        if ship["owner"] == seat:
+            ship["damage"] = 0
+    back = [c for c in player["played"] if c != "refresh"]
+    player["hand"] += back
+    player["played"] = [c for c in player["played"] if c == "refresh"]
+
+
+def claim(state: State, seat: int) -> int:
+    """000 "2. Claim": light for each extractor on a non-blockaded ringed planet."""
+    rings = runtime(state).ring
+    per = {r: stat(state, seat, f"{r}_light") for r in ("inner", "outer", "distant")}
+    total = 0
+    for x in state["extractors"].values():
+        if x["owner"] == seat and x["planet"] is not None:
+            ring = rings[x["sector"]]
+            if per.get(ring) and not blockaded(state, x["sector"], seat):
+                total += per[ring]
+    return gain(state, seat, "light", total)
+
+
+def _run(state: State, t: Task) -> None:
+    seat = t["seat"]
+    if t["pc"] == "refresh":
+        refresh_cards(state, seat)
+        fire(state, "before_claim", seat, {})
+        t["pc"] = "claim"
+    else:
+        claim(state, seat)
+        fire(state, "light_claimed", seat, {})
+        fire(state, "after_claim", seat, {})
+        t["pc"] = "done"
+
+
+register("refresh", Handler(_run, no_options, no_choice))

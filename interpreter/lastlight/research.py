@@ -1,0 +1,214 @@
+"""Action card #1, Research: light for techs in play, draw and keep, manufacture.
+
+000 "Action Card #1 - Research": "Gain 1 light for every 4 technology cards you have in play.
+Then, draw 3 technology cards from the technology deck and add 2 to your hand as unresearched
+technology cards. The other card is discarded face up next to the technology deck." Then
+"Manufacture Technologies: Play any number of unresearched technology cards from your hand by
+paying the costs ... Resources paid ... are returned to the supply."
+
+Task ``research`` fields: ``drawn`` (tech refs drawn and not yet kept or discarded).
+Steps: ``light`` -> ``draw`` -> ``keep`` (decision ``discard:<ref>`` while more than
+``research_keep`` cards are drawn) -> ``manufacture`` (decision ``make:<ref>`` or
+``make:<ref>:<size>`` for ship techs, or ``done``) -> ``end``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    IllegalOption,
+    Option,
+    ask,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import (
+    SIZES,
+    can_pay,
+    card_id,
+    discounted,
+    gain,
+    pay,
+)
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+
+def new_task(seat: int) -> Task:
+    """The Research resolution of one player."""
+    return task("research", seat, "light", drawn=[])
+
+
+def draw_one(state: State) -> str | None:
+    """The top tech of the deck; an empty deck is refilled by shuffling the discard pile.
+
+    The seeds do not say what happens when the deck runs out (docs/rules-decisions.md).
+    """
+    deck = state["deck"]
+    if not deck and state["discard"]:
+        deck.extend(state["discard"])
+        state["discard"].clear()
+        rng.shuffle(state, deck)
+    return deck.pop() if deck else None
+
+
+def _run(state: State, t: Task) -> None:
+    seat, pc = t["seat"], t["pc"]
+    player = state["players"][seat]
+    if pc == "light":
+        # 000 #1: 1 light per 4 techs in play; exhausted techs count (public rules FAQ).
+        per = max(1, stat(state, seat, "research_light_per"))
+        gain(state, seat, "light", len(player["techs"]) // per)
+        t["pc"] = "draw"
+    elif pc == "draw":
+        for _ in range(stat(state, seat, "research_draw")):
+            ref = draw_one(state)
+            if ref is not None:
+                t["drawn"].append(ref)
+        t["pc"] = "keep"
+    elif pc == "keep":
+        if len(t["drawn"]) > stat(state, seat, "research_keep"):
+            ask(t, seat)
+            return
+        player["techs_hand"] += t["drawn"]
+        t["drawn"] = []
+        fire(state, "before_manufacture", seat, {})
+        t["pc"] = "manufacture"
+    elif pc == "manufacture":
+        if make_options(state, seat):
+            ask(t, seat)
+        else:
+            t["pc"] = "end"
+    elif pc == "end":
+        fire(state, "after_manufacture", seat, {})
+        t["pc"] = "done"
+
+
+def _options(state: State, t: Task) -> list[Option]:
+    if t["pc"] == "keep":
+        return [Option(f"discard:{r}", f"discard {card_id(r)}") for r in t["drawn"]]
+    return [*make_options(state, t["seat"]), Option("done", "stop manufacturing")]
+
+
+def _choose(state: State, t: Task, option_id: str) -> None:
+    seat = t["seat"]
+    verb, _, rest = option_id.partition(":")
+    t["ask"] = None
+    if t["pc"] == "keep" and verb == "discard" and rest in t["drawn"]:
+        t["drawn"].remove(rest)
+        state["discard"].append(rest)
+    elif t["pc"] == "manufacture" and verb == "done":
+        t["pc"] = "end"
+    elif t["pc"] == "manufacture" and verb == "make":
+        ref, _, size = rest.partition(":")
+        manufacture(state, seat, ref, size or None)
+    else:
+        raise IllegalOption(f"research cannot take {option_id!r} now")
+
+
+# -- manufacture (000 "Manufacture Technologies") -----------------------------------------------
+
+
+def tech_cost(state: State, seat: int, ref: str) -> dict[str, int]:
+    """A tech's cost after the player's ``tech_discount``."""
+    card = runtime(state).cards["techs"][card_id(ref)]
+    return discounted(dict(card.get("cost") or {}), stat(state, seat, "tech_discount"))
+
+
+def make_options(state: State, seat: int, free: bool = False) -> list[Option]:
+    """Every legal way to put an unresearched tech into play (one option per card id)."""
+    player = state["players"][seat]
+    cards = runtime(state).cards["techs"]
+    discount = stat(state, seat, "tech_discount")
+    board = _board(state, seat)
+    seen: set[str] = set()
+    out = []
+    for ref in player["techs_hand"]:
+        cid = card_id(ref)
+        if cid in seen:
+            continue
+        seen.add(cid)
+        if not free and not can_pay(player, discounted(cards[cid].get("cost") or {}, discount)):
+            continue
+        for size in _slots(cards[cid], cid, board, runtime(state).ship_stats):
+            suffix = f":{size}" if size else ""
+            out.append(Option(f"make:{ref}{suffix}", _text(cid, size)))
+    return out
+
+
+def _text(cid: str, size: str | None) -> str:
+    return f"manufacture {cid}" + (f" on {size} ships" if size else "")
+
+
+def _board(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
+    """The names of the player's techs in play and the mods on each ship type."""
+    cards = runtime(state).cards["techs"]
+    names: set[str] = set()
+    mods = dict.fromkeys(SIZES, 0)
+    for tech in state["players"][seat]["techs"]:
+        cid = card_id(tech["ref"])
+        card = cards[cid]
+        names.add(card.get("name", cid))
+        if tech["ship_type"] and card.get("kind") == "ship_mod":
+            mods[tech["ship_type"]] += 1
+    return names, mods
+
+
+def slots(state: State, seat: int, ref: str) -> list[str | None]:
+    """Where a tech can go: ``[None]`` for civilization, the legal ship types otherwise."""
+    cid = card_id(ref)
+    rt = runtime(state)
+    return _slots(rt.cards["techs"][cid], cid, _board(state, seat), rt.ship_stats)
+
+
+def _slots(
+    card: dict[str, Any],
+    cid: str,
+    board: tuple[set[str], dict[str, int]],
+    ship_stats: dict[str, dict[str, int]],
+) -> list[str | None]:
+    kind = card.get("kind", "civilization")
+    if kind == "ship_ability":
+        # 000: "Playing a ship ability on a ship type that already has one causes the
+        # previously played technology card to be discarded."
+        return list(SIZES)
+    if kind == "ship_mod":
+        # 000: small ships hold 1 mod, medium 2, large 3; a full type takes no more mods
+        # (docs/rules-decisions.md "Engine rules").
+        return [s for s in SIZES if board[1][s] < ship_stats[s]["mod_slots"]]
+    # 000: "No player may have two civilization technologies with the same name."
+    return [] if card.get("name", cid) in board[0] else [None]
+
+
+def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool = False) -> None:
+    """Pay for (unless ``free``) and put an unresearched tech into play."""
+    player = state["players"][seat]
+    if ref not in player["techs_hand"] or size not in slots(state, seat, ref):
+        raise IllegalOption(f"player {seat} cannot manufacture {ref!r} on {size!r}")
+    if not free:
+        pay(state, seat, tech_cost(state, seat, ref))
+    player["techs_hand"].remove(ref)
+    put_in_play(state, seat, ref, size)
+    fire(state, "tech_manufactured", seat, {"card": ref, "ship_type": size})
+
+
+def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
+    """Place a tech in the play area or on a ship type of the player board."""
+    techs = state["players"][seat]["techs"]
+    cards = runtime(state).cards["techs"]
+    if size is not None and cards[card_id(ref)].get("kind") == "ship_ability":
+        for old in [t for t in techs if t["ship_type"] == size]:
+            if cards[card_id(old["ref"])].get("kind") == "ship_ability":
+                techs.remove(old)
+                state["discard"].append(old["ref"])
+    techs.append({"ref": ref, "exhausted": False, "ship_type": size})
+
+
+register("research", Handler(_run, _options, _choose))

@@ -1,0 +1,148 @@
+"""The round flow: round start (the hand rule), end of round, rotation and the game end.
+
+000 "end of round": "A game round ends after every player has resolved their played action
+card. During the end of round phase, check to see if the board needs to be rotated and if the
+game ends. If the game continues, the start player token passes clockwise to the next player."
+000 "Board Rotation": "If all players have their Refresh card on the table, rotation occurs"
+(inner ring 90, outer ring 45 degrees: the board module), "each player collects 1 light ...
+for each ship they have in the center sector", "the first player token is passed" (the same
+pass as above, read as one pass per round: docs/rules-decisions.md). 001 "4. Gameplay Flow":
+"All players pick up their Refresh cards." 002: 2 more Lumos ships join at each rotation.
+000 "Game End": "If any player has 20+ light, the game ends. The player with the most light
+wins ... the tied player with the most Technology cards in play ... the most resources".
+
+Task ``round_flow`` (seat ``None``) steps: ``round_end`` -> ``rotate`` -> ``game_end`` ->
+``start`` (the next round: the hand rule, ``round_start``, then the secret action choice).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    no_choice,
+    no_options,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import gain, turn_order
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+
+def end_task() -> Task:
+    """The end-of-round flow, started when the last card of the round has resolved."""
+    return task("round_flow", None, "round_end")
+
+
+def start_task() -> Task:
+    """The start of the first round (after setup)."""
+    return task("round_flow", None, "start")
+
+
+def all_refreshed(state: State) -> bool:
+    """000 "Board Rotation": every player has their Refresh card on the table."""
+    return all("refresh" in p["played"] for p in state["players"])
+
+
+def rotate(state: State) -> None:
+    """Turn the rings, pay centre light, reinforce the Lumos, return the Refresh cards."""
+    state["rotation"] += 1
+    order = turn_order(state)
+    for seat in order:
+        fire(state, "rotation", seat, {})
+    centre = runtime(state).board.centre
+    for seat in order:
+        ships = sum(
+            1 for s in state["ships"].values() if s["owner"] == seat and s["sector"] == centre
+        )
+        if ships and gain(state, seat, "light", ships * stat(state, seat, "centre_light")):
+            fire(state, "centre_light_harvested", seat, {"sector": centre})
+    lumos.reinforce(state)
+    for player in state["players"]:
+        player["played"].remove("refresh")
+        player["hand"].append("refresh")
+
+
+def ranking_key(state: State, seat: int) -> tuple[int, int, int]:
+    """000 "Game End": light, then techs in play, then resources."""
+    player = state["players"][seat]
+    return player["light"], len(player["techs"]), sum(player["res"].values())
+
+
+def finish_game(state: State, reason: str) -> None:
+    """Decide the winners; players still tied after both tiebreakers share the win."""
+    keys = [ranking_key(state, s) for s in range(state["n"])]
+    best = max(keys)
+    winners = [s for s, k in enumerate(keys) if k == best]
+    by_light = [s for s, k in enumerate(keys) if k[0] == best[0]]
+    tiebreak = "light"
+    if len(by_light) > 1:
+        by_techs = [s for s in by_light if keys[s][1] == best[1]]
+        tiebreak = "techs" if len(by_techs) == 1 else "resources" if len(winners) == 1 else "shared"
+    state["result"] = {
+        "winners": winners,
+        "light": [p["light"] for p in state["players"]],
+        "reason": reason,
+        "tiebreak": tiebreak,
+    }
+    state["phase"] = "over"
+
+
+def hand_rule(state: State) -> None:
+    """000: "If—at the start of a round—you have no action cards in your hand, pick up all
+    your action cards except Refresh."
+    """
+    for player in state["players"]:
+        if not player["hand"]:
+            player["hand"] = [c for c in player["played"] if c != "refresh"]
+            player["played"] = [c for c in player["played"] if c == "refresh"]
+
+
+def _run(state: State, t: Task) -> None:
+    pc = t["pc"]
+    order = turn_order(state)
+    if pc == "round_end":
+        for seat in order:
+            fire(state, "round_end", seat, {})
+        for ship in state["ships"].values():
+            ship["fought"], ship["moved"], ship["extra_move"] = 0, False, 0
+        t["pc"] = "rotate"
+    elif pc == "rotate":
+        if all_refreshed(state):
+            rotate(state)
+        t["pc"] = "game_end"
+    elif pc == "game_end":
+        _game_end(state, t)
+    elif pc == "start":
+        state["phase"] = "choose"
+        hand_rule(state)
+        for seat in order:
+            fire(state, "round_start", seat, {})
+        t["pc"] = "done"
+
+
+def _game_end(state: State, t: Task) -> None:
+    """000 "Game End", or the engine's round limit; else the first player token passes."""
+    target = int(runtime(state).rules.get("game_end_light", 20))
+    if any(p["light"] >= target for p in state["players"]):
+        finish_game(state, "light")
+        t["pc"] = "done"
+    elif state["round"] >= state["round_limit"]:
+        finish_game(state, "round limit")
+        t["pc"] = "done"
+    else:
+        state["first"] = (state["first"] + 1) % state["n"]
+        state["round"] += 1
+        t["pc"] = "start"
+
+
+def register_round_tasks() -> None:
+    """Bind the ``round_flow`` task kind."""
+    register("round_flow", Handler(_run, no_options, no_choice))

@@ -1,0 +1,277 @@
+"""Setup: the board, the pieces and the secret keep of a faction and an achievement.
+
+000 "setup" (and 001 "3. Setup"): planets and their planetary tokens are dealt at random to
+the planet slots of the player count's map, deep space tokens to theirs; asteroids and
+colony ships are placed; each player puts one small ship in their home sector and an
+extractor on a common space of their colony ship; the tech deck is shuffled and each player
+is dealt 1 tech; each player is dealt 2 factions (3+ factions removed with 2 players) and a
+set of 4 achievements and secretly keeps 1 of each. The 2-player Lumos start in the centre
+(002).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import (
+    FORMAT,
+    RESOURCES,
+    gain,
+    new_player,
+    new_sector,
+    place_extractor,
+    place_ship,
+    turn_order,
+)
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+
+#: Placeholder exploration tokens used when the pack has too few (no effect; a planetary one
+#: yields its pile's resource). Their refs start with this prefix.
+BLANK = "@blank_"
+
+
+def new_state(game: Any, seed: int) -> State:
+    """A fresh state for ``game`` after the public part of setup."""
+    rt = runtime({"content": game.content_id})
+    state = _skeleton(game, seed, rt)
+    _place_board(state, rt)
+    _deal_tech_deck(state, rt)
+    for seat in range(state["n"]):
+        _place_start_pieces(state, rt, seat)
+    _deal_secrets(state, rt)
+    lumos.setup(state, rt)
+    for seat in range(state["n"]):
+        # 000 "setup": "deal 1 technology card to each player".
+        _draw_tech(state, seat)
+    return state
+
+
+def _skeleton(game: Any, seed: int, rt: Runtime) -> State:
+    """The top-level state with players and supplies, nothing placed yet."""
+    n = game.players
+    extractors = int(rt.content.get("supply", {}).get("per_player", {}).get("extractors", 8))
+    supply = dict(rt.resources_total)
+    supply["light"] = rt.light_total
+    return {
+        "format": FORMAT,
+        "game": "lastlight",
+        "content": game.content_id,
+        "n": n,
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "round": 1,
+        "round_limit": int(game.options.get("round_limit", 200)),
+        "rotation": 0,
+        # 000 "setup": the first player token goes to "the player who most recently looked
+        # at the stars"; seats are anonymous, so seat 0 (setups.yaml) unless an option says.
+        "first": int(game.options.get("first_player", 0)) % n,
+        "phase": "setup",
+        "queue": [],
+        "stack": [],
+        "frames": [],
+        "players": [new_player(s, dict(rt.pieces), extractors) for s in range(n)],
+        "ships": {},
+        "extractors": {},
+        "sectors": {sid: new_sector() for sid in sorted(rt.ring)},
+        "planets": {},
+        "supply": supply,
+        "deck": [],
+        "discard": [],
+        "explored": [],
+        "box": {"factions": [], "achievements": [], "tokens": []},
+        "dice": [],
+        "lumos": None,
+        "next_id": 0,
+        "log": [],
+        "result": None,
+    }
+
+
+def _place_board(state: State, rt: Runtime) -> None:
+    """Planets with their planetary tokens, deep space tokens, asteroids, colony ships."""
+    layout, sectors = rt.layout, state["sectors"]
+    sectors[layout.white_dwarf]["white_dwarf"] = True
+    for sid in layout.asteroids:
+        sectors[sid]["asteroid"] = True
+    for seat, sid in enumerate(layout.homes):
+        sectors[sid]["home"] = seat
+    planets = sorted(rt.planets)
+    rng.shuffle(state, planets)
+    piles = {kind: _token_pile(state, rt, kind) for kind in ("common", "rare")}
+    for slot, planet in zip(layout.planets, planets, strict=False):
+        token = piles[slot.token].pop() if piles[slot.token] else f"{BLANK}{slot.token}#{planet}"
+        sectors[slot.sector].update(planet=planet, token=token, token_kind="planetary")
+        state["planets"][planet] = {
+            "sector": slot.sector,
+            "token": token,
+            "resource": token_resource(rt, token, slot.token),
+            "colour": rt.planets[planet].get("colour"),
+        }
+    deep = _token_pile(state, rt, "deep_space")
+    for i, sid in enumerate(layout.deep_space):
+        token = deep.pop() if deep else f"{BLANK}deep#{i}"
+        sectors[sid].update(token=token, token_kind="deep_space")
+    # 000 "setup": "Any unused tokens should be returned to the box."
+    state["box"]["tokens"] = sorted(piles["common"] + piles["rare"] + deep)
+
+
+def _token_pile(state: State, rt: Runtime, pile: str) -> list[str]:
+    """The shuffled refs of one exploration pile: ``common``, ``rare`` or ``deep_space``."""
+    refs = []
+    for cid, card in sorted(rt.cards["exploration"].items()):
+        if _pile_of(card) == pile:
+            refs += [f"{cid}#{k}" for k in range(1, int(card.get("copies", 1)) + 1)]
+    rng.shuffle(state, refs)
+    return refs
+
+
+def _pile_of(card: dict[str, Any]) -> str:
+    """Which pile a token belongs to: deep_space, or the planetary pile common/rare."""
+    if card.get("kind", card.get("type")) == "deep_space":
+        return "deep_space"
+    for key in ("tier", "pile", "token", "rarity"):
+        if key in card:
+            return str(card[key])
+    return "common"
+
+
+def token_resource(rt: Runtime, token: str, pile: str) -> str:
+    """What a planet over this planetary token yields (000 "Action Card #2 - mine")."""
+    if token.startswith(BLANK):
+        return pile
+    card = rt.card(token)
+    found = card.get("resource", card.get("yields", pile))
+    if isinstance(found, dict):
+        found = next(iter(found), pile)
+    return found if found in RESOURCES else pile
+
+
+def _deal_tech_deck(state: State, rt: Runtime) -> None:
+    """000 "setup": "Shuffle the deck of technology cards and place it ... face down"."""
+    deck = []
+    for cid, card in sorted(rt.cards["techs"].items()):
+        deck += [f"{cid}#{k}" for k in range(1, int(card.get("copies", 1)) + 1)]
+    rng.shuffle(state, deck)
+    state["deck"] = deck
+
+
+def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
+    """000 "setup": one small ship in the home sector, an extractor on a common space."""
+    home = rt.layout.homes[seat]
+    player = state["players"][seat]
+    player["supply"]["small"] -= 1
+    place_ship(state, seat, "small", home)
+    # The two common spaces are alike, so the first one is used (no real choice).
+    space = next(sid for sid, res in rt.colony_spaces if res == "common")
+    player["supply"]["extractor"] -= 1
+    place_extractor(state, seat, home, None, space)
+
+
+def _deal_secrets(state: State, rt: Runtime) -> None:
+    """Deal 2 factions and a set of 4 achievements to each player (000 "setup")."""
+    n = state["n"]
+    factions = [cid for cid, c in sorted(rt.cards["factions"].items()) if _allowed(c, n)]
+    removed = [cid for cid in sorted(rt.cards["factions"]) if cid not in factions]
+    rng.shuffle(state, factions)
+    for player in state["players"]:
+        player["factions_dealt"] = sorted(factions[-2:])
+        del factions[-2:]
+    state["box"]["factions"] = sorted(factions + removed)
+    sets = _achievement_sets(state, rt, n)
+    for player, cards in zip(state["players"], sets, strict=False):
+        player["achievements_dealt"] = sorted(cards)
+
+
+def _allowed(card: dict[str, Any], players: int) -> bool:
+    """000 "setup": "some alien faction cards are labeled 3+ and should be removed"."""
+    if card.get("three_plus"):
+        return players >= 3
+    return players >= int(card.get("min_players", card.get("players_min", 2)))
+
+
+def _achievement_sets(state: State, rt: Runtime, n: int) -> list[list[str]]:
+    """One set of 4 achievements per player: by the cards' ``set`` field, else dealt at random."""
+    cards = rt.cards["achievements"]
+    by_set: dict[str, list[str]] = {}
+    for cid, card in sorted(cards.items()):
+        if "set" in card:
+            by_set.setdefault(str(card["set"]), []).append(cid)
+    if by_set:
+        # Each player receives one whole set, the sets dealt at random.
+        keys = sorted(by_set)
+        rng.shuffle(state, keys)
+        return [by_set[k] for k in keys[:n]]
+    ids = sorted(cards)
+    rng.shuffle(state, ids)
+    return [ids[4 * s : 4 * s + 4] for s in range(n)]
+
+
+def _draw_tech(state: State, seat: int) -> None:
+    """Deal one tech from the deck to a player's unresearched techs, if any is left."""
+    from whitedwarf.interpreter.lastlight.research import draw_one
+
+    ref = draw_one(state)
+    if ref is not None:
+        state["players"][seat]["techs_hand"].append(ref)
+
+
+# -- the secret keep (000 "setup" step: "secretly and simultaneously chooses") -----------------
+
+
+def pending_seats(state: State) -> list[int]:
+    """Seats that still have a faction or an achievement to keep."""
+    return [
+        p["seat"]
+        for p in state["players"]
+        if len(p["factions_dealt"]) > 1 or len(p["achievements_dealt"]) > 1
+    ]
+
+
+def options(state: State, seat: int) -> list[Option]:
+    """Keep one of the dealt factions, then one of the dealt achievements."""
+    player = state["players"][seat]
+    if len(player["factions_dealt"]) > 1:
+        return [Option(f"faction:{f}", f"keep faction {f}") for f in player["factions_dealt"]]
+    return [
+        Option(f"achievement:{a}", f"keep achievement {a}") for a in player["achievements_dealt"]
+    ]
+
+
+def choose(state: State, seat: int, option_id: str) -> None:
+    """Keep a faction or an achievement; the others go back to the box face down."""
+    kind, _, card = option_id.partition(":")
+    player = state["players"][seat]
+    dealt = player.get(f"{kind}s_dealt")
+    if dealt is None or card not in dealt or len(dealt) < 2:
+        raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
+    _keep(state, player, kind, card)
+
+
+def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
+    """Keep ``card`` of the dealt ``kind`` and box the rest."""
+    dealt = player[f"{kind}s_dealt"]
+    state["box"][f"{kind}s"] = sorted(state["box"][f"{kind}s"] + [c for c in dealt if c != card])
+    player[kind] = card
+    player[f"{kind}s_dealt"] = []
+
+
+def finish(state: State) -> None:
+    """After the keep: single dealt cards kept, faction-dependent starting cards, game_start."""
+    for player in state["players"]:
+        for kind in ("faction", "achievement"):
+            if len(player[f"{kind}s_dealt"]) == 1:
+                _keep(state, player, kind, player[f"{kind}s_dealt"][0])
+    for seat in turn_order(state):
+        # 000 Iou'Nell: "You start the game with 1 additional unresearched technology card".
+        for _ in range(stat(state, seat, "starting_techs") - 1):
+            _draw_tech(state, seat)
+        # 001 "3. Setup": "1 common resource" (the pack's starting_common; see decisions).
+        gain(state, seat, "common", stat(state, seat, "starting_common"))
+        fire(state, "game_start", seat, {})

@@ -1,0 +1,111 @@
+"""Action card #4, Trade: two trades, then another player gains 1 light.
+
+000 "Action Card #4 - trade": "Choose 2 of the following actions to perform. You may choose
+the same action twice." followed by four lines whose icons are lost in the text: "Gain 1 _",
+"Trade 2 _ for 1 _ (or 1 _ for 2 _)" twice, and "Trade 2 _ for 1 _". "After choosing your two
+actions, choose 1 other player to gain 1 light from the supply." 001 lists gains of every
+resource and conversions but no light; the rulebook wins, read as the table :data:`TRADES`
+(docs/rules-decisions.md "Engine rules").
+
+Task ``trade`` fields: ``left`` (trades still to make). Steps: ``trade`` (decision
+``trade:<id>``) -> ``gift`` (decision ``gift:<seat>``) -> ``done``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.decisions import (
+    Handler,
+    IllegalOption,
+    Option,
+    ask,
+    register,
+    task,
+)
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import can_pay, gain, pay
+from whitedwarf.interpreter.lastlight.stats import stat
+
+State = dict[str, Any]
+Task = dict[str, Any]
+
+#: id -> (what is paid, what is gained, text). 000 "Action Card #4 - trade".
+TRADES: dict[str, tuple[dict[str, int], dict[str, int], str]] = {
+    "gain_common": ({}, {"common": 1}, "gain 1 common"),
+    "common_to_uncommon": ({"common": 2}, {"uncommon": 1}, "trade 2 common for 1 uncommon"),
+    "uncommon_to_common": ({"uncommon": 1}, {"common": 2}, "trade 1 uncommon for 2 common"),
+    "uncommon_to_rare": ({"uncommon": 2}, {"rare": 1}, "trade 2 uncommon for 1 rare"),
+    "rare_to_uncommon": ({"rare": 1}, {"uncommon": 2}, "trade 1 rare for 2 uncommon"),
+    # 000 "OVERVIEW": resources are needed "to purchase technologies, ships, and light";
+    # the fourth, one-way line is read as buying light.
+    "rare_to_light": ({"rare": 2}, {"light": 1}, "trade 2 rare for 1 light"),
+}
+
+
+def new_task(seat: int) -> Task:
+    """The Trade resolution of one player."""
+    return task("trade", seat, "start", left=0)
+
+
+def trade_options(state: State, seat: int) -> list[Option]:
+    """The trades a player can make now: affordable, and the supply can pay them in full."""
+    player, supply = state["players"][seat], state["supply"]
+    return [
+        Option(f"trade:{tid}", text)
+        for tid, (cost, got, text) in TRADES.items()
+        if can_pay(player, cost) and all(supply[u] >= n for u, n in got.items())
+    ]
+
+
+def make_trade(state: State, seat: int, trade_id: str) -> None:
+    """Make one trade (also the ``trade`` verb of exploration tokens)."""
+    cost, got, _ = TRADES[trade_id]
+    pay(state, seat, cost)
+    for unit, amount in got.items():
+        gain(state, seat, unit, amount)
+    fire(state, "trade_made", seat, {})
+
+
+def _run(state: State, t: Task) -> None:
+    seat, pc = t["seat"], t["pc"]
+    if pc == "start":
+        t["left"] = stat(state, seat, "trades")
+        t["pc"] = "trade"
+    elif pc == "trade":
+        if t["left"] > 0 and trade_options(state, seat):
+            ask(t, seat)
+        else:
+            t["pc"] = "gift"
+    elif pc == "gift":
+        others = [s for s in range(state["n"]) if s != seat]
+        if len(others) == 1:
+            # Only one other player: the rules leave no choice.
+            gain(state, others[0], "light", stat(state, seat, "trade_gift"))
+            t["pc"] = "done"
+        else:
+            ask(t, seat)
+
+
+def _options(state: State, t: Task) -> list[Option]:
+    seat = t["seat"]
+    if t["pc"] == "trade":
+        return trade_options(state, seat)
+    return [Option(f"gift:{s}", f"player {s} gains light") for s in range(state["n"]) if s != seat]
+
+
+def _choose(state: State, t: Task, option_id: str) -> None:
+    seat = t["seat"]
+    verb, _, arg = option_id.partition(":")
+    t["ask"] = None
+    if t["pc"] == "trade" and verb == "trade" and arg in TRADES:
+        make_trade(state, seat, arg)
+        t["left"] -= 1
+    elif t["pc"] == "gift" and verb == "gift" and arg.isdigit() and int(arg) != seat:
+        gain(state, int(arg), "light", stat(state, seat, "trade_gift"))
+        t["pc"] = "done"
+    else:
+        raise IllegalOption(f"trade cannot take {option_id!r} now")
+
+
+register("trade", Handler(_run, _options, _choose))

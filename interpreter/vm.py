@@ -1,0 +1,434 @@
+"""The effect virtual machine: runs compiled effect programs inside plain-data frames.
+
+A program is the flat instruction list of docs/effect-ir.md. A *frame* is the record of one
+running program, kept in the game state as plain data (DESIGN principle 4)::
+
+    {"card": "warp_drive", "owner": 2, "clause": 0, "pc": 3, "vars": ["s12", None],
+     "loops": [], "context": {"card": "warp_drive#1", "ship_type": "medium"},
+     "depth": 1, "steps": 17, "pending": None, "calls": []}
+
+``pending`` describes the decision the frame waits for (``{"kind": ..., "options": [[id,
+text], ...], ...}``) and ``calls`` holds verb calls still to make when a call ran once per
+element of a list and paused half-way. No generator or closure is ever stored, so a state
+paused in the middle of an effect clones, saves to JSON and resumes identically.
+
+The machine knows nothing about any game. A game supplies an :class:`Adapter` that finds a
+frame's program, lists a selector's candidates, runs verbs and reads values. A verb may
+itself ask a question (it returns a pending dict, answered through :meth:`Adapter.resume`)
+or start other effects (it returns :data:`YIELD`: the frames it started run first).
+
+Content is untrusted (DESIGN principle 3): every instruction costs one step of the frame's
+budget, and a trigger chain deeper than the depth limit is refused; both end in
+:class:`EffectLimitError` naming the card.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from itertools import product
+from typing import Any, Protocol
+
+Frame = dict[str, Any]
+State = dict[str, Any]
+
+#: Instructions one frame may execute (DESIGN principle 3: "DSL execution has a step budget").
+MAX_STEPS = 10_000
+#: How deep effects may start other effects (DESIGN principle 3: "trigger chains have a
+#: depth limit").
+MAX_DEPTH = 16
+
+
+class Outcome:
+    """How a run of a frame ended: :data:`DONE`, :data:`PAUSE` or :data:`YIELD`."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: The program reached ``end``: drop the frame.
+DONE = Outcome("DONE")
+#: The frame waits for its owner's decision (``frame["pending"]``).
+PAUSE = Outcome("PAUSE")
+#: A verb started other effects; run the frames above this one first, then run it again.
+YIELD = Outcome("YIELD")
+
+Pause = Done = Outcome  # the names the engine brief uses for the outcome type
+
+_PAUSE, _YIELD, _DONE = -1, -2, -3
+_SIGNALS = {_PAUSE: PAUSE, _YIELD: YIELD, _DONE: DONE}
+
+
+class EffectError(Exception):
+    """A card effect that cannot run (bad content reaching the engine, or a limit)."""
+
+
+class EffectLimitError(EffectError):
+    """A frame ran out of steps, or a trigger chain went too deep (DESIGN principle 3)."""
+
+    def __init__(self, card: str, limit: str, message: str) -> None:
+        super().__init__(message)
+        self.card = card
+        self.limit = limit
+
+
+class IllegalAnswer(ValueError):
+    """An option id that the pending decision of a frame does not offer."""
+
+
+class Adapter(Protocol):
+    """What a game provides so the machine can run its effects."""
+
+    def program(self, state: State, frame: Frame) -> list[list[Any]]:
+        """The instruction list the frame runs."""
+
+    def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
+        """Ids matching a selector's type, filters and excludes, sorted (ignores ``quant``)."""
+
+    def labels(self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]) -> list[str]:
+        """Readable names of candidate ids, for option texts."""
+
+    def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
+        """An operand other than ``var``, ``num`` and ``amount`` (``this``, ``you``, ``word`` ...)."""
+
+    def value(self, state: State, frame: Frame, name: str) -> int:
+        """A registry value, from the frame owner's point of view."""
+
+    def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
+        """Whether every cost call ``[verb, operands]`` can be paid now."""
+
+    def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
+        """Run a verb: None, a pending decision dict, or :data:`YIELD`."""
+
+    def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
+        """Continue a verb that asked: None, a new pending dict, or :data:`YIELD`."""
+
+
+def new_frame(
+    card: str, owner: int, clause: int, context: dict[str, Any], depth: int = 1
+) -> Frame:
+    """A frame at the start of a card clause's program."""
+    return {
+        "card": card,
+        "owner": owner,
+        "clause": clause,
+        "pc": 0,
+        "vars": [],
+        "loops": [],
+        "context": context,
+        "depth": depth,
+        "steps": 0,
+        "pending": None,
+        "calls": [],
+    }
+
+
+def _put(items: list[Any], index: int, value: Any) -> None:
+    """Store into a slot list, growing it as needed."""
+    if index >= len(items):
+        items.extend([None] * (index + 1 - len(items)))
+    items[index] = value
+
+
+_CMP: dict[str, Callable[[Any, Any], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">": operator.gt,
+    "<": operator.lt,
+}
+
+
+class Machine:
+    """Runs frames for one game adapter; holds no per-game state itself."""
+
+    def __init__(self, adapter: Adapter, max_steps: int = MAX_STEPS, max_depth: int = MAX_DEPTH) -> None:
+        self.adapter = adapter
+        self.max_steps = max_steps
+        self.max_depth = max_depth
+        self._ops: dict[str, Callable[[State, Frame, list[Any], int], int]] = {
+            "call": self._op_call,
+            "choose": self._op_choose,
+            "affordable": self._op_affordable,
+            "check": self._op_check,
+            "next": self._op_next,
+            "loop": self._op_loop,
+            "repeat": self._op_repeat,
+            "ask": self._op_ask,
+            "branch": self._op_branch,
+            "jump": self._op_jump,
+            "end": self._op_end,
+        }
+
+    # -- running -----------------------------------------------------------------------------
+
+    def run(self, state: State, frame: Frame) -> Outcome:
+        """Execute until the program ends, a decision is needed, or a verb yields."""
+        if frame["depth"] > self.max_depth:
+            raise EffectLimitError(
+                frame["card"],
+                "depth",
+                f"card {frame['card']!r}: effects triggered more than {self.max_depth} "
+                "levels deep (a trigger loop?)",
+            )
+        if frame["pending"] is not None:
+            return PAUSE
+        if frame["calls"]:
+            signal = self._drain(state, frame)
+            if signal:
+                return _SIGNALS[signal]
+        code = self.adapter.program(state, frame)
+        ops = self._ops
+        pc = frame["pc"]
+        steps = frame["steps"]
+        limit = self.max_steps
+        while True:
+            steps += 1
+            if steps > limit:
+                frame["steps"], frame["pc"] = steps, pc
+                raise EffectLimitError(
+                    frame["card"],
+                    "steps",
+                    f"card {frame['card']!r}: the effect ran more than {limit} steps "
+                    "(an endless loop?)",
+                )
+            ins = code[pc]
+            nxt = ops[ins[0]](state, frame, ins, pc)
+            if nxt >= 0:
+                pc = nxt
+                continue
+            frame["steps"] = steps
+            if nxt == _DONE:
+                frame["pc"] = pc
+            return _SIGNALS[nxt]
+
+    def options(self, frame: Frame) -> list[tuple[str, str]]:
+        """The options of the frame's pending decision (empty if it waits for nothing)."""
+        pending = frame["pending"]
+        if pending is None:
+            return []
+        return [(o[0], o[1]) for o in pending["options"]]
+
+    def answer(self, state: State, frame: Frame, option_id: str) -> Outcome:
+        """Apply the owner's choice to the pending decision, then run on."""
+        pending = frame["pending"]
+        if pending is None:
+            raise IllegalAnswer(f"card {frame['card']!r} is not waiting for a decision")
+        kind = pending["kind"]
+        if kind == "verb":
+            frame["pending"] = None
+            found = self.adapter.resume(state, frame, pending, option_id)
+            if found is YIELD:
+                return YIELD
+            if found is not None:
+                frame["pending"] = found
+                return PAUSE
+            return self.run(state, frame)
+        if option_id not in {o[0] for o in pending["options"]}:
+            raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
+        if kind == "ask":
+            frame["pc"] = pending["next"] if option_id == "yes" else pending["else"]
+        elif kind == "branch":
+            frame["pc"] = pending["pcs"][int(option_id.partition(":")[2])]
+        elif not self._pick(frame, pending, option_id):
+            return PAUSE
+        frame["pending"] = None
+        return self.run(state, frame)
+
+    def _pick(self, frame: Frame, pending: dict[str, Any], option_id: str) -> bool:
+        """Apply one pick of a ``choose``; True when the choice is complete."""
+        if pending["quant"] == "one":
+            _put(frame["vars"], pending["var"], option_id.partition(":")[2])
+            frame["pc"] = pending["next"]
+            return True
+        picked = pending["picked"]
+        if option_id != "stop":
+            picked.append(option_id.partition(":")[2])
+            pending["options"] = [o for o in pending["options"] if o[0] != option_id]
+        picks_left = any(o[0] != "stop" for o in pending["options"])
+        if option_id == "stop" or len(picked) >= pending["need"] or not picks_left:
+            _put(frame["vars"], pending["var"], list(picked))
+            frame["pc"] = pending["next"]
+            return True
+        return False
+
+    # -- expressions and conditions ----------------------------------------------------------
+
+    def evaluate(self, state: State, frame: Frame, expr: list[Any]) -> int:
+        """The value of an EXPR (docs/effect-ir.md); ``/`` floors and x/0 is 0."""
+        op = expr[0]
+        if op == "num":
+            return expr[1]
+        if op == "value":
+            return self.adapter.value(state, frame, expr[1])
+        if op == "count":
+            return len(self.adapter.candidates(state, frame, expr[1]))
+        a = self.evaluate(state, frame, expr[1])
+        b = self.evaluate(state, frame, expr[2])
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        return a // b if b else 0
+
+    def test(self, state: State, frame: Frame, cond: list[Any]) -> bool:
+        """Whether a COND holds (docs/effect-ir.md)."""
+        op = cond[0]
+        if op == "cmp":
+            left = self.evaluate(state, frame, cond[2])
+            return _CMP[cond[1]](left, self.evaluate(state, frame, cond[3]))
+        if op == "and":
+            return all(self.test(state, frame, c) for c in cond[1])
+        if op == "or":
+            return any(self.test(state, frame, c) for c in cond[1])
+        return not self.test(state, frame, cond[1])
+
+    def operand(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
+        """A bound operand: a variable, a number, ``[amount, unit]``, or the adapter's."""
+        if "var" in operand:
+            return frame["vars"][operand["var"]]
+        if "amount" in operand:
+            return [self.evaluate(state, frame, operand["amount"]), operand["unit"]]
+        if "num" in operand:
+            return self.evaluate(state, frame, operand["num"])
+        return self.adapter.resolve(state, frame, operand)
+
+    # -- instructions (each returns the next pc, or a negative signal) -----------------------
+
+    def _op_call(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        operands = ins[2]
+        args = [self.operand(state, frame, o) for o in operands]
+        frame["pc"] = pc + 1  # a pause or yield resumes after the call
+        lists = [i for i, o in enumerate(operands) if "var" in o and isinstance(args[i], list)]
+        if lists:
+            # docs/effect-ir.md: "a list operand runs it per element".
+            combos = product(*(args[i] for i in lists))
+            calls = frame["calls"]
+            for combo in combos:
+                each = list(args)
+                for i, item in zip(lists, combo, strict=True):
+                    each[i] = item
+                calls.append([ins[1], each])
+            signal = self._drain(state, frame)
+            return signal or pc + 1
+        found = self.adapter.call(state, frame, ins[1], args)
+        if found is None:
+            return pc + 1
+        return self._suspend(frame, found)
+
+    def _drain(self, state: State, frame: Frame) -> int:
+        """Make the queued per-element calls; 0 when all are made, else a signal."""
+        calls = frame["calls"]
+        while calls:
+            verb, args = calls.pop(0)
+            found = self.adapter.call(state, frame, verb, args)
+            if found is not None:
+                return self._suspend(frame, found)
+        return 0
+
+    @staticmethod
+    def _suspend(frame: Frame, found: Any) -> int:
+        if found is YIELD:
+            return _YIELD
+        frame["pending"] = found
+        return _PAUSE
+
+    def _op_choose(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        var, selector = ins[1], ins[2]
+        found = self.adapter.candidates(state, frame, selector)
+        if not found:
+            return ins[3]
+        quant = selector["quant"]
+        if quant == "all":
+            _put(frame["vars"], var, found)
+            return pc + 1
+        if quant == "one":
+            if len(found) == 1:
+                _put(frame["vars"], var, found[0])
+                return pc + 1
+            need = 1
+        else:
+            count = selector["count"]
+            need = self.evaluate(state, frame, count) if count is not None else 1
+            if need <= 0 or (quant == "count" and len(found) <= need):
+                # Fewer candidates than wanted: all of them, no choice left to make.
+                _put(frame["vars"], var, found if need > 0 else [])
+                return pc + 1
+        labels = self.adapter.labels(state, frame, selector, found)
+        options = [[f"pick:{c}", text] for c, text in zip(found, labels, strict=True)]
+        if quant == "up_to":
+            options.append(["stop", "choose no more"])
+        frame["pending"] = {
+            "kind": "choose",
+            "var": var,
+            "quant": quant,
+            "need": need,
+            "picked": [],
+            "options": options,
+            "next": pc + 1,
+        }
+        frame["pc"] = pc
+        return _PAUSE
+
+    def _op_affordable(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        return pc + 1 if self.adapter.affordable(state, frame, ins[1]) else ins[2]
+
+    def _op_check(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        return pc + 1 if self.test(state, frame, ins[1]) else ins[2]
+
+    def _op_next(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        loops = frame["loops"]
+        items = loops[ins[1]]
+        if isinstance(items, int):  # a repeat counter
+            if items <= 0:
+                return ins[3]
+            loops[ins[1]] = items - 1
+            _put(frame["vars"], ins[2], None)
+            return pc + 1
+        if not items:
+            return ins[3]
+        _put(frame["vars"], ins[2], items.pop(0))
+        return pc + 1
+
+    def _op_loop(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        _put(frame["loops"], ins[1], list(self.adapter.candidates(state, frame, ins[2])))
+        return pc + 1
+
+    def _op_repeat(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        _put(frame["loops"], ins[1], max(0, self.evaluate(state, frame, ins[2])))
+        return pc + 1
+
+    def _op_ask(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        frame["pending"] = {
+            "kind": "ask",
+            "options": [["yes", ins[1]], ["no", "decline"]],
+            "next": pc + 1,
+            "else": ins[2],
+        }
+        frame["pc"] = pc
+        return _PAUSE
+
+    def _op_branch(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        frame["pending"] = {
+            "kind": "branch",
+            "options": [[f"branch:{i}", text] for i, text in enumerate(ins[2])],
+            "pcs": list(ins[1]),
+        }
+        frame["pc"] = pc
+        return _PAUSE
+
+    @staticmethod
+    def _op_jump(state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        return ins[1]
+
+    @staticmethod
+    def _op_end(state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+        return _DONE

@@ -1,0 +1,188 @@
+"""Hooks, tokens, achievements, activated abilities and the frame driver on real states."""
+
+from __future__ import annotations
+
+import pytest
+from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight.effects import EffectLimitError
+from whitedwarf.interpreter.state import from_json, to_json
+
+from tests.effects.scenario import (
+    add_card,
+    extractor,
+    faction,
+    fresh,
+    ids,
+    ship,
+    tech,
+    token,
+)
+
+
+def test_faction_fires_before_techs_in_play_order():
+    g, s = fresh()
+    tech(s, 0, "first_tech", "when round_start -> gain 1 rare")
+    tech(s, 0, "second_tech", "when round_start -> may gain 1 uncommon")
+    faction(s, 0, "fac", "when round_start -> may gain 1 common")
+    hooks.fire(s, "round_start", 0, {})
+    assert [f["card"] for f in s["frames"]] == ["second_tech", "first_tech", "fac"]
+    g.apply(s, 0, "yes")  # the faction's
+    assert s["players"][0]["res"] == {"common": 1, "uncommon": 0, "rare": 1}
+    g.apply(s, 0, "no")
+    assert not s["frames"]
+
+
+def test_ship_techs_fire_only_for_their_ship_type():
+    # 000 "Ship ability technology cards": they activate on a roll "with a ship of the
+    # associated type".
+    g, s = fresh()
+    tech(s, 0, "ab", "when ability_rolled -> gain 1 common", kind="ship_ability", slot="medium")
+    faction(s, 0, "fac", "when ability_rolled -> gain 1 rare")
+    sid = ship(s, 0, "small", "outer_08")
+    s["dice"] = [{"face": "ability", "ship": sid, "size": "small", "owner": 0}]
+    hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"})
+    assert s["players"][0]["res"] == {"common": 0, "uncommon": 0, "rare": 1}
+    hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship_type": "medium"})
+    assert s["players"][0]["res"]["common"] == 1
+
+
+def test_when_condition_is_tested_as_the_hook_fires():
+    g, s = fresh()
+    faction(s, 0, "zhur_like", "when round_start if light < opponents_max_light -> gain 1 common")
+    hooks.fire(s, "round_start", 0, {})
+    assert s["players"][0]["res"]["common"] == 0
+    s["players"][1]["light"] = 3
+    hooks.fire(s, "round_start", 0, {})
+    assert s["players"][0]["res"]["common"] == 1
+
+
+def test_an_effects_triggers_resolve_before_its_next_step_in_order():
+    # A verb's hooks run first (depth-first), in the order they fired.
+    g, s = fresh()
+    faction(s, 0, "fac", "when ship_built -> gain 1 common")
+    tech(s, 0, "t1", "when ship_built -> if common == 1 -> gain 1 uncommon")
+    token(s, 0, "t", "build small ship in this sector then if uncommon == 1 -> gain 1 light", sector="outer_08")
+    assert s["players"][0]["res"]["uncommon"] == 1
+    assert s["players"][0]["light"] == 1
+
+
+def test_frames_started_while_one_waits_run_after_it():
+    g, s = fresh()
+    faction(s, 0, "fac", "when round_start -> may gain 1 common")
+    tech(s, 0, "t1", "when round_end -> gain 1 rare")
+    hooks.fire(s, "round_start", 0, {})
+    hooks.fire(s, "round_end", 0, {})  # the engine fires on while a frame waits
+    assert s["players"][0]["res"]["rare"] == 0
+    assert [f["card"] for f in s["frames"]] == ["t1", "fac"]
+    g.apply(s, 0, "yes")
+    assert s["players"][0]["res"] == {"common": 1, "uncommon": 0, "rare": 1}
+    assert not s["frames"]
+
+
+def test_deep_space_token_effect_with_a_branch():
+    g, s = fresh()
+    token(s, 2, "t", "choose one: gain 1 common or gain 1 rare")
+    assert g.current_players(s) == [2]
+    assert ids(g, s, 2) == ["branch:0", "branch:1"]
+    g.apply(s, 2, "branch:1")
+    assert s["players"][2]["res"]["rare"] == 1
+
+
+def test_blank_tokens_do_nothing():
+    g, s = fresh()
+    hooks.run_card(s, 0, "@blank_deep#3", {"sector": "outer_08"})
+    assert not s["frames"]
+
+
+def test_achievement_plays_once_when_its_condition_holds():
+    # 000 "Planetary Achievement": "Keep Hidden. Play immediately when you control 2 red
+    # planets. Gain 2 [light]".
+    g, s = fresh()
+    add_card(s, "achievements", "reds", "as soon as number of red planets you control >= 2 -> gain 2 light")
+    s["players"][1]["achievement"] = "reds"
+    extractor(s, 1, planet="ashfall")
+    hooks.check_achievements(s)
+    assert s["players"][1]["light"] == 0
+    extractor(s, 1, planet="cinder")
+    hooks.check_achievements(s)
+    hooks.check_achievements(s)
+    p = s["players"][1]
+    assert (p["light"], p["achievement"], p["achievements_done"]) == (2, None, ["reds"])
+
+
+def test_as_soon_as_on_a_tech_runs_once():
+    g, s = fresh()
+    ref = tech(s, 0, "golden", "as soon as techs_in_play >= 1 -> gain 2 light")
+    hooks.check_achievements(s)
+    hooks.check_achievements(s)
+    assert s["players"][0]["light"] == 2
+    assert s["players"][0]["once"] == [f"{ref}:0"]
+
+
+def test_activated_options_only_when_payable():
+    g, s = fresh()
+    ref = tech(s, 0, "rapid", "activated: exhaust this card and pay 1 rare -> take_back a played action card of yours")
+    assert hooks.activated_options(s, 0) == []
+    s["players"][0]["res"]["rare"] = 1
+    assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Rapid")]
+    s["players"][0]["played"] = ["mine", "command"]
+    hooks.start_activated(s, 0, f"use:{ref}")
+    assert ids(g, s, 0) == ["pick:command", "pick:mine"]
+    g.apply(s, 0, "pick:command")
+    assert "command" in s["players"][0]["hand"]
+    assert s["players"][0]["res"]["rare"] == 0
+
+
+def test_ship_ability_pays_after_targets_are_chosen():
+    # 000 warp drive: "You may exhaust this card and pay [uncommon] to move one of your ships
+    # of this type to any location." The base pack's card, on medium ships.
+    g, s = fresh()
+    p = s["players"][0]
+    p["techs"].append({"ref": "warp_drive#1", "exhausted": False, "ship_type": "medium"})
+    p["res"]["uncommon"] = 1
+    sid = ship(s, 0, "medium", "outer_08")
+    s["dice"] = [{"face": "ability", "ship": sid, "size": "medium", "owner": 0}]
+    hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "medium", "sector": "outer_08"})
+    assert "pick:centre" in ids(g, s, 0)
+    g.apply(s, 0, "pick:centre")
+    assert ids(g, s, 0) == ["yes", "no"]
+    g.apply(s, 0, "yes")
+    assert s["ships"][sid]["sector"] == "centre"
+    assert p["techs"][0]["exhausted"] and p["res"]["uncommon"] == 0
+
+
+def test_a_trigger_loop_hits_the_depth_limit():
+    # DESIGN principle 3: "trigger chains have a depth limit".
+    g, s = fresh()
+    tech(s, 0, "thick", "this ship type has +90 shield", kind="ship_mod", slot="large")
+    faction(s, 0, "loop", "when damage_dealt -> deal 1 damage to a large ship of yours")
+    ship(s, 0, "large", "outer_08")
+    with pytest.raises(EffectLimitError, match="'loop'"):
+        token(s, 0, "t", "deal 1 damage to a large ship of yours")
+
+
+def test_an_endless_effect_hits_the_step_budget():
+    g, s = fresh()
+    with pytest.raises(EffectLimitError, match="'spin'") as error:
+        token(s, 0, "spin", "repeat 20000 times -> gain 0 common")
+    assert error.value.limit == "steps"
+
+
+def test_save_and_load_mid_effect_then_continue_identically():
+    # DESIGN principle 4: an effect waiting for a choice is plain data.
+    g, s = fresh()
+    faction(s, 0, "fac", "when ship_built -> may gain 1 common")
+    ship(s, 1, "small", "outer_08")
+    ship(s, 2, "small", "outer_08")
+    token(s, 0, "t", "deal 1 damage to an enemy ship here then build small ship in this sector then gain 1 light",
+          sector="outer_08")  # fmt: skip
+    assert ids(g, s, 0)[0].startswith("pick:")
+    loaded = from_json(to_json(s))
+    assert loaded == s
+    for state in (s, loaded):
+        g.apply(state, 0, ids(g, state, 0)[-1])
+        assert ids(g, state, 0) == ["yes", "no"]
+        g.apply(state, 0, "yes")
+    assert to_json(s) == to_json(loaded)
+    assert not s["frames"]
+    assert s["players"][0]["light"] == 1 and s["players"][0]["res"]["common"] == 1

@@ -1,0 +1,154 @@
+"""Selector nouns, filters, quantifiers and values on a real state (vocabulary.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.lastlight.effects import MACHINE, candidates, value
+from whitedwarf.interpreter.vm import new_frame
+
+from tests.effects.scenario import adjacent, extractor, fresh, home, ship, tech
+
+
+def sel(typ: str, *filters: Any, quant: str = "all", exclude: list[Any] | None = None) -> dict[str, Any]:
+    specs = [list(f) if isinstance(f, tuple) else [f] for f in filters]
+    return {"type": typ, "filters": specs, "quant": quant, "count": None, "exclude": exclude or []}
+
+
+def frame(owner: int = 0, **ctx: Any) -> dict[str, Any]:
+    return new_frame("probe", owner, 0, ctx)
+
+
+@pytest.fixture
+def pos():
+    g, s = fresh()
+    units = {
+        "mine_small": ship(s, 0, "small", "outer_08"),
+        "mine_large": ship(s, 0, "large", "centre", damage=1),
+        "their_small": ship(s, 1, "small", "outer_08"),
+        "their_medium": ship(s, 2, "medium", adjacent(s, "outer_08")[0]),
+        "lumos": ship(s, -1, "small", "outer_08"),
+        "x_glacis": extractor(s, 0, planet="glacis"),
+        "x_home": extractor(s, 0, space="common_a"),
+        "x_theirs": extractor(s, 1, planet="thornhold"),
+    }
+    return s, units
+
+
+def test_ships_yours_enemy_and_sizes(pos):
+    # 000 "Construct" (yours), "Attack" (enemy); sizes from 000 "Components".
+    s, u = pos
+    assert candidates(s, frame(), sel("ship", "yours")) == sorted([u["mine_small"], u["mine_large"]])
+    assert candidates(s, frame(), sel("ship", "enemy")) == sorted([u["their_small"], u["their_medium"], u["lumos"]])
+    assert candidates(s, frame(), sel("ship", "large")) == [u["mine_large"]]
+    assert candidates(s, frame(), sel("ship", "damaged", "yours")) == [u["mine_large"]]
+
+
+def test_lumos_are_no_enemy_of_their_ally(pos):
+    # 002: the Lumos are allied to a player.
+    s, u = pos
+    s["lumos"] = {"ally": 0, "supply": {}, "box": 0}
+    assert u["lumos"] not in candidates(s, frame(), sel("ship", "enemy"))
+    assert u["lumos"] in candidates(s, frame(1), sel("ship", "enemy"))
+
+
+def test_here_and_adjacent_follow_the_context_sector(pos):
+    # 000 "1. Move": adjacency at the current rotation.
+    s, u = pos
+    here = frame(sector="outer_08")
+    assert candidates(s, here, sel("ship", "enemy", "here")) == sorted([u["their_small"], u["lumos"]])
+    assert candidates(s, here, sel("ship", "adjacent")) == [u["their_medium"]]
+    assert candidates(s, here, sel("sector", "adjacent")) == sorted(adjacent(s, "outer_08"))
+    by_ship = frame(ship=u["mine_small"])
+    assert candidates(s, by_ship, sel("ship", "here", "yours")) == [u["mine_small"]]
+    assert candidates(s, frame(), sel("ship", "here")) == []
+
+
+def test_centre_home_and_rings(pos):
+    # 000 "Board Rotation" (centre), "1. Ships" (home), "PLANETARY TERMINOLOGY" (rings).
+    s, u = pos
+    assert candidates(s, frame(), sel("ship", "centre")) == [u["mine_large"]]
+    assert candidates(s, frame(), sel("sector", "centre")) == ["centre"]
+    assert candidates(s, frame(2), sel("sector", "home")) == [home(s, 2)]
+    assert candidates(s, frame(), sel("planet", "inner")) == ["thornhold", "tidewell", "verdance", "wildroot"]
+    assert all(x.startswith("distant") for x in candidates(s, frame(), sel("sector", "distant")))
+
+
+def test_control_and_colours_of_planets(pos):
+    # 000 "2. Extractor": a planet is controlled by the player with an extractor on it.
+    s, u = pos
+    assert candidates(s, frame(), sel("planet", "control")) == ["glacis"]
+    assert candidates(s, frame(), sel("planet", "yours")) == ["glacis"]
+    assert candidates(s, frame(1), sel("planet", "green", "control")) == ["thornhold"]
+    assert candidates(s, frame(), sel("planet", "red")) == ["ashfall", "cinder", "emberlyn", "rustvale", "scoria"]
+
+
+def test_extractors(pos):
+    s, u = pos
+    assert candidates(s, frame(), sel("extractor", "own")) == sorted([u["x_glacis"], u["x_home"]])
+    assert candidates(s, frame(), sel("extractor", "enemy")) == [u["x_theirs"]]
+
+
+def test_techs_cards_and_their_states():
+    # 000 "Civilization technology cards": exhausted / ready; 000 "Action Card #1":
+    # unresearched techs are the hand.
+    g, s = fresh()
+    a = tech(s, 0, "alpha", "activated: exhaust this card -> gain 1 light", exhausted=True)
+    b = tech(s, 0, "beta", "activated: exhaust this card -> gain 1 light")
+    c = tech(s, 1, "gamma", "activated: exhaust this card -> gain 1 light")
+    s["players"][0]["techs_hand"] = ["x_blaster#2"]
+    s["players"][0]["faction"] = "allterra"
+    assert candidates(s, frame(), sel("tech", "yours")) == [a, b]
+    assert candidates(s, frame(), sel("tech", "exhausted")) == [a]
+    assert candidates(s, frame(), sel("tech", "ready")) == [b, c]
+    assert candidates(s, frame(), sel("tech", "unresearched", "yours")) == ["x_blaster#2"]
+    assert candidates(s, frame(), sel("card", "ready", "yours")) == ["allterra", b]
+
+
+def test_other_than_and_exclude():
+    g, s = fresh()
+    a = tech(s, 0, "alpha", "activated: exhaust this card -> gain 1 light")
+    b = tech(s, 0, "beta", "activated: exhaust this card -> gain 1 light")
+    me = frame(card=a)
+    assert candidates(s, me, sel("tech", "yours", ("other_than", {"this": "card"}))) == [b]
+    assert candidates(s, me, sel("tech", exclude=[{"this": "card"}])) == [b]
+    # "another player": 4 players minus you.
+    assert candidates(s, me, sel("player", exclude=[{"you": True}])) == ["p1", "p2", "p3"]
+
+
+def test_players_opponents_action_cards_ship_types_dice():
+    g, s = fresh()
+    s["players"][0]["played"] = ["mine", "refresh"]
+    s["players"][0]["hand"] = ["research"]
+    assert candidates(s, frame(2), sel("player", "opponent")) == ["p0", "p1", "p3"]
+    assert candidates(s, frame(), sel("action_card", "played", "yours")) == ["mine"]
+    assert candidates(s, frame(), sel("action_card", "yours")) == ["mine", "refresh", "research"]
+    assert candidates(s, frame(), sel("ship_type", "medium")) == ["medium"]
+    s["dice"] = [{"face": "hit", "ship": "s1", "size": "small", "owner": 0}] * 2
+    assert candidates(s, frame(), sel("die")) == ["d0", "d1"]
+
+
+def test_type_is_this_cards_ship_type(pos):
+    # 000 "Ship ability technology cards": the ship type the card is played on.
+    s, u = pos
+    assert candidates(s, frame(ship_type="large"), sel("ship", "yours", "type")) == [u["mine_large"]]
+
+
+def test_values_from_the_owners_point_of_view():
+    g, s = fresh()
+    p = s["players"][0]
+    p["light"], p["res"] = 4, {"common": 2, "uncommon": 1, "rare": 3}
+    s["players"][2]["light"] = 9
+    p["graveyard"] = [{"kind": "ship", "owner": 1, "size": "small"}]
+    tech(s, 0, "alpha", "activated: exhaust this card -> gain 1 light", exhausted=True)
+    f = frame()
+    got = {n: value(s, f, n) for n in ("light", "common", "uncommon", "rare", "resources",
+                                      "techs_in_play", "round", "players", "graveyard",
+                                      "opponents_max_light")}  # fmt: skip
+    assert got == {"light": 4, "common": 2, "uncommon": 1, "rare": 3, "resources": 6,
+                   "techs_in_play": 1, "round": 1, "players": 4, "graveyard": 1,
+                   "opponents_max_light": 9}  # fmt: skip
+    # "gain 1 light per 4 techs of yours" as an expression: floor division.
+    per = ["*", ["num", 1], ["/", ["count", sel("tech", "yours")], ["num", 4]]]
+    assert MACHINE.evaluate(s, f, per) == 0

@@ -1,0 +1,79 @@
+"""Setup scenarios (000 "setup", 001 "3. Setup", 002)."""
+
+from __future__ import annotations
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.state import LUMOS, home_of
+
+from tests.engine.positions import game, ids, started
+
+
+def test_000_setup_pieces_for_every_player_count() -> None:
+    """000 "setup": a small ship at home, an extractor on a common colony space, 1 tech."""
+    for n in (2, 3, 4):
+        g = game(n)
+        state = started(g)
+        rt = runtime(state)
+        assert len(state["planets"]) == len(rt.layout.planets)
+        for seat, player in enumerate(state["players"]):
+            home = home_of(state, seat)
+            own = [s for s in state["ships"].values() if s["owner"] == seat]
+            assert [(s["size"], s["sector"]) for s in own] == [("small", home)]
+            (x,) = [x for x in state["extractors"].values() if x["owner"] == seat]
+            assert x["space"] == "common_a" and x["sector"] == home
+            assert player["supply"] == {"small": 4, "medium": 3, "large": 2, "extractor": 7}
+            assert len(player["techs_hand"]) == 1
+            assert player["hand"] == [
+                "research",
+                "mine",
+                "construct",
+                "trade",
+                "refresh",
+                "command",
+            ]
+
+
+def test_000_setup_keep_one_faction_of_two_and_one_achievement_of_four() -> None:
+    """000 "setup": 2 factions dealt, 1 kept; 4 achievements, 1 kept; secret and simultaneous."""
+    g = game(4)
+    state = g.new_state(3)
+    assert state["phase"] == "setup"
+    assert g.current_players(state) == [0, 1, 2, 3]
+    offered = ids(g.legal_options(state, 2))
+    assert len(offered) == 2 and all(o.startswith("faction:") for o in offered)
+    g.apply(state, 2, offered[1])
+    assert state["players"][2]["faction"] == offered[1].split(":")[1]
+    achievements = ids(g.legal_options(state, 2))
+    assert len(achievements) == 4
+    g.apply(state, 2, achievements[3])
+    assert 2 not in g.current_players(state)
+    view = g.observation(state, 0)
+    assert view["players"][2]["achievement"] == "?"
+
+
+def test_000_setup_three_plus_factions_removed_with_two_players() -> None:
+    """000 "setup": "some alien faction cards are labeled 3+ and should be removed"."""
+    for seed in range(10):
+        state = game(2).new_state(seed)
+        dealt = [f for p in state["players"] for f in p["factions_dealt"]]
+        assert "deshard" not in dealt and "fifth" not in dealt
+        assert "deshard" in state["box"]["factions"]
+
+
+def test_002_setup_lumos_two_small_ships_in_centre() -> None:
+    """002: "Add 2 small Lumos ships to the center sector"; allied to nobody on a tie."""
+    state = started(game(2))
+    lumos = [s for s in state["ships"].values() if s["owner"] == LUMOS]
+    assert [(s["size"], s["sector"]) for s in lumos] == [("small", "centre")] * 2
+    assert state["lumos"] == {
+        "ally": None,
+        "supply": {"small": 3, "medium": 3, "large": 2},
+        "box": 0,
+    }
+
+
+def test_setup_is_deterministic_by_seed() -> None:
+    """One seeded generator in the state: the same seed gives the same setup."""
+    g = game(4)
+    assert g.new_state(11) == g.new_state(11)
+    assert g.new_state(11) != g.new_state(12)

@@ -1,0 +1,87 @@
+"""``whitedwarf validate`` and ``whitedwarf schema``: output formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.tools.cli import main
+
+from .corpus import FIXTURES, SHARED
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_a_clean_pack_exits_0() -> None:
+    code, out = run("validate", str(SHARED / "mini"))
+    assert code == 0
+    assert out.strip().endswith("0 errors, 0 warnings")
+
+
+def test_errors_exit_1_with_located_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES / "dsl_errors")
+    code, out = run("validate", "mod", "--pack-path", str(SHARED))
+    assert code == 1
+    assert "mod/techs.yaml:16:8: error[E0401]: unknown verb `gian`" in out
+    assert "16 |     -> gian 1 light\n   |        ^^^^" in out
+    assert "= help: did you mean `gain`?" in out
+    assert out.strip().endswith("4 errors, 0 warnings")
+
+
+def test_warnings_fail_only_with_strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES / "warnings")
+    assert run("validate", "mod", "--pack-path", str(SHARED))[0] == 0
+    assert run("validate", "mod", "--pack-path", str(SHARED), "--strict")[0] == 1
+
+
+def test_json_output_is_the_documented_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES / "mod_add_existing")
+    code, out = run("validate", "mod/pack.yaml", "--format", "json", "--pack-path", str(SHARED))
+    document = json.loads(out)
+    assert code == 1
+    assert document["version"] == 1
+    assert document["summary"] == {"errors": 1, "warnings": 0}
+    (item,) = document["diagnostics"]
+    assert item["file"] == "mod/techs.yaml" and (item["line"], item["column"]) == (1, 7)
+    assert set(item) == {
+        "file",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "severity",
+        "code",
+        "message",
+        "hint",
+    }
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("validate", "no/such/folder")[0] == 2
+    assert run("validate", str(SHARED / "mini"), "--format", "yaml")[0] == 2
+
+
+def test_an_internal_error_exits_3_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from whitedwarf.tools import validate
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(validate, "load_packs", broken)
+    result = CliRunner().invoke(main, ["validate", str(SHARED / "mini")])
+    assert result.exit_code == 3
+    assert "internal error: RuntimeError('boom')" in result.output
+    assert "Traceback" not in result.output
+    debug = CliRunner().invoke(main, ["validate", str(SHARED / "mini"), "--debug"])
+    assert "Traceback" in debug.output
+
+
+def test_schema_prints_one_kind() -> None:
+    code, out = run("schema", "techs")
+    assert code == 0
+    assert json.loads(out)["title"] == "techs.yaml"
+    assert run("schema", "tech")[0] == 2

@@ -1,0 +1,100 @@
+"""Mod packs: add, replace and remove cards; load order; the loaded pack's shape."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from whitedwarf.dsl.packs.loader import load_packs
+
+from .corpus import FIXTURES, SHARED
+
+
+def test_a_mod_adds_replaces_and_removes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES / "valid_mod")
+    result = load_packs(["mod"], [SHARED], bundled=False)
+    assert result.diagnostics == []
+    pack = result.pack
+    ids = [card["id"] for card in pack.data["techs"]]
+    assert ids == ["warp_drive", "archive", "beacon"]  # a replacement keeps its place
+    assert pack.data["techs"][1]["name"] == "Archive Mk II"
+    assert "replace" not in pack.data["techs"][1]
+    assert set(pack.compiled["techs"]) == {"warp_drive", "archive", "beacon"}
+    assert [p.id for p in pack.packs] == ["mini", "mod"]
+    assert pack.game == "lastlight" and len(pack.content_hash) == 64
+
+
+def test_load_order_is_dependencies_first_then_by_id(tmp_path: Path) -> None:
+    for name, deps in (("zeta", "{mini: '*'}"), ("alpha", "{zeta: '*'}"), ("beta", "{mini: '*'}")):
+        folder = tmp_path / name
+        folder.mkdir()
+        manifest = f"id: {name}\nname: {name}\nversion: 1.0.0\ngame: lastlight\ndepends: {deps}\n"
+        (folder / "pack.yaml").write_text(manifest)
+    result = load_packs([tmp_path / "alpha", tmp_path / "beta"], [SHARED], bundled=False)
+    assert result.errors == []
+    assert [p.id for p in result.pack.packs] == ["mini", "beta", "zeta", "alpha"]
+
+
+def test_a_mod_that_depends_on_another_may_override_it(tmp_path: Path) -> None:
+    for name, deps, techs in (
+        ("first", "{mini: '*'}", "- {id: archive, remove: true}\n"),
+        ("second", "{first: '*'}", "- {id: warp_drive, remove: true}\n"),
+    ):
+        folder = tmp_path / name
+        folder.mkdir()
+        manifest = f"id: {name}\nname: {name}\nversion: 1.0.0\ngame: lastlight\ndepends: {deps}\n"
+        (folder / "pack.yaml").write_text(manifest + "allow: [W0902]\n")
+        (folder / "techs.yaml").write_text(techs)
+    result = load_packs([tmp_path / "second"], [SHARED], bundled=False)
+    assert result.errors == []
+    assert [c["id"] for c in result.pack.data["techs"]] == ["x_blaster"]
+
+
+def test_the_content_hash_changes_with_the_content(tmp_path: Path) -> None:
+    copy = tmp_path / "mini"
+    shutil.copytree(SHARED / "mini", copy)
+    before = load_packs([copy], bundled=False).pack.content_hash
+    (copy / "planets.yaml").write_text(
+        (copy / "planets.yaml").read_text().replace("Glacis", "Glacier")
+    )
+    after = load_packs([copy], bundled=False).pack.content_hash
+    assert before != after
+
+
+def test_a_symlink_out_of_the_pack_is_refused(tmp_path: Path) -> None:
+    copy = tmp_path / "packs" / "mini"
+    shutil.copytree(SHARED / "mini", copy)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("- {id: dusk, name: Dusk, colour: red, source: invented}\n")
+    (copy / "planets.yaml").unlink()
+    (copy / "planets.yaml").symlink_to(secret)
+    result = load_packs([copy], bundled=False)
+    assert [d.code for d in result.errors] == ["E0507"]
+
+
+def test_a_missing_pack_yaml_is_located(tmp_path: Path) -> None:
+    result = load_packs([tmp_path], bundled=False)
+    assert [d.code for d in result.diagnostics] == ["E0701"]
+
+
+def test_packs_of_two_games_cannot_load_together(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from whitedwarf.dsl.packs import games, manifest, resolve
+
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "pack.yaml").write_text("id: other\nname: O\nversion: 1.0.0\ngame: lastlight\n")
+    real = manifest.read_manifest
+
+    def starlight(folder, limits=None):
+        found, problems = real(folder)
+        if found is not None and found.id == "other":
+            found.game = "starlight"
+        return found, problems
+
+    monkeypatch.setattr(resolve, "read_manifest", starlight)
+    monkeypatch.setitem(games.CONTENT_SPECS, "starlight", games.CONTENT_SPECS["lastlight"])
+    result = load_packs([SHARED / "mini", other], bundled=False)
+    assert "E0707" in [d.code for d in result.errors]

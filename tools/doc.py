@@ -1,0 +1,594 @@
+"""``whitedwarf doc``: the Markdown reference of a game's effect vocabulary.
+
+Everything on the page comes from the game's registry (DESIGN principle 1), from the
+grammar's forms below and from the diagnostic codes in :mod:`whitedwarf.dsl.codes`, so the
+page can never disagree with the checker. The output is deterministic: the checked-in
+``docs/reference.md`` must equal a fresh rendering, and ``--check`` says when it does not.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import click
+from whitedwarf.dsl.codes import DSL_CODES
+from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Hook, Param, Registry, Verb
+
+DEFAULT_OUT = "docs/reference.md"
+DEFAULT_GAME = "lastlight"
+
+# The clause forms of the grammar (dsl/grammar.lark), in words, with an example each.
+CLAUSE_FORMS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "modifier",
+        "`<subject> has <+N or -N> <stat>`",
+        "this ship type has +1 attack",
+        "a static change to a number while the card is in play",
+    ),
+    (
+        "grant",
+        "`<subject> can <ability>`",
+        "this ship type can bombard",
+        "a static ability while the card is in play",
+    ),
+    (
+        "trigger",
+        "`when <hook> [if <condition>] -> <steps>`",
+        "when extractor_built -> mine this planet",
+        "runs each time the hook fires for the card's owner",
+    ),
+    (
+        "activated",
+        "`activated: <steps>`",
+        "activated: exhaust this card -> gain 1 light",
+        "its owner may use it during their own turn",
+    ),
+    (
+        "as_soon_as",
+        "`as soon as <condition> -> <steps>`",
+        "as soon as number of red planets you control >= 2 -> gain 2 light",
+        "runs once, the first time the condition holds",
+    ),
+    (
+        "immediate",
+        "`<steps>`",
+        "may move a ship of yours to this sector",
+        "runs once, when the card resolves",
+    ),
+)
+
+# The step forms, with an example each and the card kind the example is checked for.
+STEP_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("`<verb> <arguments>`", "gain 1 light", "one action"),
+    ("`<step> then <step>`", "gain 1 common then gain 1 uncommon", "one after the other"),
+    ("`may <step>`", "may build extractor on this planet", "its owner decides yes or no"),
+    ("`if <condition> -> <step>`", "if light < 5 -> gain 1 light", "only when it holds"),
+    (
+        "`choose one: <step> or <step> ...`",
+        "choose one: gain 1 common or gain 1 uncommon",
+        "its owner picks one option",
+    ),
+    (
+        "`for each <selector> -> <step>`",
+        "for each enemy ship here -> deal 1 damage to it",
+        "once per thing; `it` is the current one",
+    ),
+    ("`repeat <N> times -> <step>`", "repeat 2 times -> gain 1 common", "N times"),
+    (
+        "`<cost> [and <cost>] -> <step>`",
+        "may pay 1 rare -> gain 2 light",
+        "pay the costs, then do the step; targets are chosen first",
+    ),
+)
+
+# Determiners and what they select (see the `quantify` step of dsl/checker.py).
+DETERMINERS: tuple[tuple[str, str], ...] = (
+    ("`a`, `an`, `one`, `any`, `the`", "one thing, picked by the card's owner"),
+    ("`another`", "one thing other than the card's own `this ...` (and, for players, you)"),
+    ("`each`, `every`, `all`", "every such thing, no choice"),
+    ("`your` + plural, or a bare plural", "every such thing (`your` also means `of yours`)"),
+    ("`this`, `that`, `its`", "the card's or the hook's own thing (see *provides*)"),
+    ("`2 ships`", "exactly that many, picked by the owner"),
+    ("`up to 2 ships`", "at most that many; the owner may pick fewer"),
+    ("`it`", "the current thing of the enclosing `for each`"),
+)
+
+FILTER_FORMS = {
+    "adjective": "before the noun",
+    "after": "after the noun",
+    "of": "`of ...` after the noun",
+    "you": "`you ...` after the noun",
+}
+
+SECTION_TITLES = {
+    "verbs": "Verbs",
+    "nouns": "Nouns",
+    "filters": "Filters",
+    "stats": "Stats",
+    "flags": "Abilities (flags)",
+    "hooks": "Hooks",
+    "values": "Values",
+    "resources": "Resources",
+    "card_kinds": "Card kinds",
+}
+
+COUNT_WORDS = {"flags": "abilities", "card_kinds": "card kinds"}
+
+SCOPE_SUBJECTS = {"player": "you", "ship_type": "this ship type"}
+
+
+def render(registry: Registry) -> str:
+    """The whole reference page for ``registry``."""
+    parts = [
+        _header(registry),
+        _grammar(registry),
+        _verbs(registry),
+        _nouns(registry),
+        _filters(registry),
+        _stats(registry),
+        _flags(registry),
+        _hooks(registry),
+        _values(registry),
+        _resources(registry),
+        _card_kinds(registry),
+        _codes(),
+    ]
+    return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"
+
+
+# --- page parts ----------------------------------------------------------------------
+
+
+def _header(registry: Registry) -> str:
+    counts = ", ".join(
+        f"{len(getattr(registry, section))} {COUNT_WORDS.get(section, section)}"
+        for section in Registry.SECTIONS
+    )
+    toc = " · ".join(
+        f"[{title}](#{_anchor(title)})"
+        for title in ("Grammar summary", *SECTION_TITLES.values(), "Diagnostic codes")
+    )
+    return "\n".join(
+        [
+            f"# Effect vocabulary reference: `{registry.game}`",
+            "",
+            "<!-- Generated by `whitedwarf doc` from the game's registry; do not edit by hand.",
+            "     Regenerate with `whitedwarf doc`; `whitedwarf doc --check` fails when stale. -->",
+            "",
+            "Every word the effect language knows for this game, with an example that compiles.",
+            "The guide to writing effects is [docs/dsl.md](dsl.md).",
+            "",
+            f"This game declares {counts}.",
+            "",
+            toc,
+        ]
+    )
+
+
+def _grammar(registry: Registry) -> str:
+    lines = ["## Grammar summary", "", "### Clauses", ""]
+    lines += _table(
+        ("form", "shape", "example", "meaning", "card kinds"),
+        (
+            (
+                f"`{form}`",
+                shape,
+                _code(example),
+                meaning,
+                _words(k.name for k in registry.card_kinds.values() if form in k.clauses),
+            )
+            for form, shape, example, meaning in CLAUSE_FORMS
+        ),
+    )
+    lines += [
+        "",
+        "An effect is one or more clauses, one per line or separated by `;`. A clause goes on",
+        "over several lines after `->` or `:`, and before a line that starts with `then`, `or`",
+        "or `and`. `#` starts a comment.",
+        "",
+        "### Steps",
+        "",
+    ]
+    lines += _table(
+        ("form", "example", "meaning"),
+        ((shape, _code(example), meaning) for shape, example, meaning in STEP_FORMS),
+    )
+    lines += ["", "### Selectors", ""]
+    lines += [
+        "A selector is `[determiner] [adjective filters] <noun> [after filters] [qualifiers]`,",
+        "for example `a red planet you control` or `each enemy ship here`. Qualifiers:",
+        "`of yours`, `of this type`, `you control`, `other than <determiner> <noun>`.",
+        "",
+    ]
+    lines += _table(("determiner", "selects"), DETERMINERS)
+    lines += [
+        "",
+        "### Amounts and conditions",
+        "",
+        "An amount is `<number> <unit>`, optionally `per [N] <selector>`: `gain 1 light per 2",
+        "planets you control` gains 1 light for every 2 such planets (rounded down). A number",
+        "is a whole number or a parenthesised expression: `(techs_in_play / 4)`, with `+ - * /`",
+        "(`/` rounds down), value names and `number of <selector>`.",
+        "",
+        "A condition compares two expressions with `>= <= == != > <`, joined with `and`, `or`,",
+        "`not` and parentheses: `if light < 5 and not round == 1 -> gain 1 light`.",
+    ]
+    return "\n".join(lines)
+
+
+def _verbs(registry: Registry) -> str:
+    lines = [_section("verbs", registry)]
+    lines += _table(
+        ("verb", "written", "cost", "does"),
+        (
+            (
+                f"[`{v.name}`](#verb-{_anchor(v.name)})",
+                _code(signature(v)),
+                "yes" if v.cost else "",
+                v.doc,
+            )
+            for v in registry.verbs.values()
+        ),
+    )
+    for verb in registry.verbs.values():
+        lines += ["", f'<a id="verb-{_anchor(verb.name)}"></a>', f"### `{verb.name}`", ""]
+        lines += [verb.doc + (" **A cost:** it may stand before `->`." if verb.cost else ""), ""]
+        lines += [f"Written: {_code(signature(verb))}", ""]
+        for param in verb.params:
+            lines.append(f"- {_code(_param_slot(param))}: {describe_param(param, registry)}")
+        if verb.params:
+            lines.append("")
+        lines += _example_and_cite(verb)
+    return "\n".join(lines)
+
+
+def _nouns(registry: Registry) -> str:
+    lines = [_section("nouns", registry)]
+    lines += _table(
+        ("noun", "plural", "entity type", "meaning", "example"),
+        (
+            (f"`{n.name}`", _code(n.plural), f"`{n.type}`", n.doc, _code(n.example))
+            for n in registry.nouns.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _filters(registry: Registry) -> str:
+    lines = [_section("filters", registry)]
+    lines += [
+        "A filter narrows a selector. Its form says where it is written: an adjective goes",
+        "before the noun (`red planet`), an *after* filter follows the noun (`ships here`),",
+        "an `of` filter reads `of yours` or `of this type`, a `you` filter reads",
+        "`you control`.",
+        "",
+    ]
+    lines += _table(
+        ("filter", "form", "written", "applies to", "meaning", "example", "rulebook"),
+        (
+            (
+                f"`{f.name}`",
+                FILTER_FORMS.get(f.form, f.form),
+                _code(filter_phrase(f, registry)),
+                _words(nouns_of_types(registry, f.applies_to)),
+                f.doc,
+                _code(f.example),
+                _cell(f.cite),
+            )
+            for f in registry.filters.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _stats(registry: Registry) -> str:
+    lines = [_section("stats", registry)]
+    lines += [
+        "A stat is changed by a modifier clause: `you have +1 research_draw` for your own",
+        "stats, `this ship type has +1 attack` for a ship type's. Verbs such as `add` change",
+        "your stats for the current action only.",
+        "",
+    ]
+    lines += _table(
+        ("stat", "whose", "default", "meaning", "example", "rulebook"),
+        (
+            (
+                f"`{s.name}`",
+                f"`{SCOPE_SUBJECTS.get(s.scope, s.scope)}`",
+                "" if s.default is None else str(s.default),
+                s.doc,
+                _code(s.example),
+                _cell(s.cite),
+            )
+            for s in registry.stats.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _flags(registry: Registry) -> str:
+    lines = [_section("flags", registry)]
+    lines += ["An ability is granted by a clause such as `this ship type can bombard`.", ""]
+    lines += _table(
+        ("ability", "whose", "meaning", "example", "rulebook"),
+        (
+            (
+                f"`{f.name}`",
+                f"`{SCOPE_SUBJECTS.get(f.scope, f.scope)}`",
+                f.doc,
+                _code(f.example),
+                _cell(f.cite),
+            )
+            for f in registry.flags.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _hooks(registry: Registry) -> str:
+    lines = [_section("hooks", registry)]
+    lines += [
+        "A hook is a moment of the game a trigger waits for: `when <hook> -> ...`. The",
+        "*provides* column lists what `this ...` means inside the trigger, on top of what the",
+        "card kind itself provides (`this card`, and `this ship type` on ship techs).",
+        "",
+    ]
+    lines += _table(
+        ("hook", "provides", "when", "example", "rulebook"),
+        (
+            (
+                f"`{h.name}`",
+                _provides(h),
+                h.doc + (" (a value hook)" if h.value else ""),
+                _code(h.example),
+                _cell(h.cite),
+            )
+            for h in registry.hooks.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _values(registry: Registry) -> str:
+    lines = [_section("values", registry)]
+    lines += [
+        "A value is a number an expression reads, always from the card owner's side:",
+        "`if light < 5 -> ...`.",
+        "",
+    ]
+    lines += _table(
+        ("value", "meaning", "example", "rulebook"),
+        ((f"`{v.name}`", v.doc, _code(v.example), _cell(v.cite)) for v in registry.values.values()),
+    )
+    return "\n".join(lines)
+
+
+def _resources(registry: Registry) -> str:
+    lines = [_section("resources", registry)]
+    lines += _table(
+        ("resource", "meaning", "example", "rulebook"),
+        (
+            (f"`{r.name}`", r.doc, _code(r.example), _cell(r.cite))
+            for r in registry.resources.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _card_kinds(registry: Registry) -> str:
+    lines = [_section("card_kinds", registry)]
+    lines += [
+        "Each kind of card may use only some clause forms, and knows some `this ...` phrases",
+        "everywhere in its effect (its *context*).",
+        "",
+    ]
+    lines += _table(
+        ("kind", "file", "clause forms", "context", "meaning", "example", "rulebook"),
+        (
+            (
+                f"`{k.name}`",
+                f"`{k.file}`" if k.file else "",
+                _words(k.clauses),
+                _words(f"this {phrase}" for phrase, _ in k.context),
+                k.doc,
+                _code(k.example),
+                _cell(k.cite),
+            )
+            for k in registry.card_kinds.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _codes() -> str:
+    lines = [
+        "## Diagnostic codes",
+        "",
+        "Codes of the effect language (`whitedwarf.dsl.codes`); a `W` code is a warning. Pack",
+        "codes (E05xx and up) are listed in docs/diagnostics.md.",
+        "",
+    ]
+    lines += _table(
+        ("code", "severity", "meaning"),
+        (
+            (f"`{code}`", "warning" if code.startswith("W") else "error", _cell(meaning))
+            for code, meaning in sorted(DSL_CODES.items())
+        ),
+    )
+    return "\n".join(lines)
+
+
+# --- words -------------------------------------------------------------------------
+
+
+def signature(verb: Verb) -> str:
+    """How a verb is written: ``give <amount> to <player>``, ``build <unit> [in <place>]``."""
+    parts = [verb.name]
+    for param in verb.params:
+        slot = _param_slot(param)
+        parts.append(f"[{slot}]" if param.optional else slot)
+    return " ".join(parts)
+
+
+def _param_slot(param: Param) -> str:
+    return f"{param.prep} <{param.name}>" if param.prep else f"<{param.name}>"
+
+
+def describe_param(param: Param, registry: Registry) -> str:
+    """What a parameter accepts, in words."""
+    optional = " (optional)" if param.optional else ""
+    if param.doc:
+        optional = f"{optional}; {param.doc}"
+    if param.kind is ArgKind.AMOUNT:
+        return f"an amount of {_or_words(param.types)}{optional}"
+    if param.kind is ArgKind.NUMBER:
+        return f"a number or a `(...)` expression{optional}"
+    if param.kind is ArgKind.TARGET:
+        nouns = nouns_of_types(registry, param.types)
+        you = ", or `you`" if "player" in param.types else ""
+        return f"a selector of {_or_words(nouns)}{you}{optional}"
+    if param.kind is ArgKind.STAT:
+        stats = [s.name for s in registry.stats.values() if s.scope == "player"]
+        return f"one of your stats ({_words(stats)}){optional}"
+    if param.kind is ArgKind.WORD:
+        return f"one of {_words(param.words)}{optional}"
+    if param.kind is ArgKind.UNIT:
+        return f"what to build: {_or_words(_units(param, registry))}{optional}"
+    return f"{param.kind}{optional}"
+
+
+def _units(param: Param, registry: Registry) -> list[str]:
+    units: list[str] = []
+    for noun in registry.nouns.values():
+        if noun.type not in param.types or noun.name != noun.type:
+            continue
+        sizes = [
+            f.name
+            for f in registry.filters.values()
+            if noun.type in f.applies_to and "ship_type" in f.applies_to and f.form == "adjective"
+        ]
+        units += [f"{size} {noun.name}" for size in sizes] or [noun.name]
+    return units
+
+
+def filter_phrase(flt: Filter, registry: Registry) -> str:
+    """A filter as written with its first noun: ``red planet``, ``ship of yours``."""
+    nouns = nouns_of_types(registry, flt.applies_to[:1])
+    noun = nouns[0] if nouns else "thing"
+    if flt.form == "after":
+        return f"{noun} {flt.name}"
+    if flt.form == "of":
+        return f"{noun} of yours" if flt.name == "yours" else f"{noun} of this {flt.name}"
+    if flt.form == "you":
+        return f"{noun} you {flt.name}"
+    return f"{flt.name} {noun}"
+
+
+def nouns_of_types(registry: Registry, types: Iterable[str]) -> list[str]:
+    """The noun words for entity types, in registry order (``player`` → player, opponent)."""
+    wanted = set(types)
+    found = [n.name for n in registry.nouns.values() if n.type in wanted]
+    known = {n.type for n in registry.nouns.values()}
+    return found + [t for t in types if t not in known]
+
+
+def _provides(hook: Hook) -> str:
+    return _words(f"this {phrase}" for phrase, _ in hook.provides)
+
+
+def _example_and_cite(entry: Entry) -> list[str]:
+    lines = [f"Example: {_code(entry.example)}"]
+    if entry.cite:
+        lines += ["", f"Rulebook: {_cell(entry.cite)}"]
+    return lines
+
+
+# --- markdown ------------------------------------------------------------------------
+
+
+def _section(section: str, registry: Registry) -> str:
+    count = len(getattr(registry, section))
+    return f"## {SECTION_TITLES[section]}\n\n{count} entries.\n"
+
+
+def _table(header: tuple[str, ...], rows: Iterable[Iterable[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text: str) -> str:
+    return f"`{text}`" if text else ""
+
+
+def _words(items: Iterable[str]) -> str:
+    return ", ".join(f"`{item}`" for item in items)
+
+
+def _or_words(items: Iterable[str]) -> str:
+    names = [f"`{item}`" for item in items]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _anchor(title: str) -> str:
+    keep = (c for c in title.lower().replace(" ", "-") if c.isalnum() or c in "-_")
+    return "".join(keep)
+
+
+# --- command -------------------------------------------------------------------------
+
+
+def game_registry(game: str) -> Registry:
+    """The registry of a game known to whitedwarf."""
+    from whitedwarf.dsl.packs.games import game_registry as lookup
+
+    return lookup(game)
+
+
+def known_games() -> list[str]:
+    from whitedwarf.dsl.packs.games import GAMES
+
+    return sorted(GAMES)
+
+
+@click.command("doc")
+@click.option(
+    "--out",
+    "out",
+    default=DEFAULT_OUT,
+    show_default=True,
+    help="Where to write the reference; `-` writes it to standard output.",
+)
+@click.option("--game", default=DEFAULT_GAME, show_default=True, help="Whose vocabulary.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the file is out of date.")
+def doc(out: str, game: str, check: bool) -> None:
+    """Generate the Markdown reference of the effect vocabulary from the registry."""
+    if game not in known_games():
+        raise click.BadParameter(
+            f"unknown game {game!r}; known: {', '.join(known_games())}", param_hint="--game"
+        )
+    text = render(game_registry(game))
+    if out == "-":
+        if check:
+            raise click.BadParameter("--check needs a file", param_hint="--out")
+        sys.stdout.write(text)
+        return
+    path = Path(out)
+    if check:
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        if current != text:
+            click.echo(f"{out} is out of date; run `whitedwarf doc --out {out}`", err=True)
+            sys.exit(1)
+        click.echo(f"{out} is up to date")
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="\n")
+    click.echo(f"wrote {out}")
