@@ -304,15 +304,27 @@ class Machine:
     # -- instructions (each returns the next pc, or a negative signal) -----------------------
 
     def _op_call(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
-        operands = ins[2]
-        args = [self.operand(state, frame, o) for o in operands]
+        args = []
+        lists = None
+        for i, o in enumerate(ins[2]):  # inlined :meth:`operand`: calls are the hot path
+            if "var" in o:
+                found = frame["vars"][o["var"]]
+                if found.__class__ is list:
+                    lists = [i] if lists is None else [*lists, i]
+            elif "amount" in o:
+                e = o["amount"]
+                found = [e[1] if e[0] == "num" else self.evaluate(state, frame, e), o["unit"]]
+            elif "num" in o:
+                e = o["num"]
+                found = e[1] if e[0] == "num" else self.evaluate(state, frame, e)
+            else:
+                found = self.adapter.resolve(state, frame, o)
+            args.append(found)
         frame["pc"] = pc + 1  # a pause or yield resumes after the call
-        lists = [i for i, o in enumerate(operands) if "var" in o and isinstance(args[i], list)]
-        if lists:
+        if lists is not None:
             # docs/effect-ir.md: "a list operand runs it per element".
-            combos = product(*(args[i] for i in lists))
             calls = frame["calls"]
-            for combo in combos:
+            for combo in product(*(args[i] for i in lists)):
                 each = list(args)
                 for i, item in zip(lists, combo, strict=True):
                     each[i] = item

@@ -2,6 +2,8 @@
 
 import click
 from whitedwarf.tools.doc import doc
+from whitedwarf.tools.play import play
+from whitedwarf.tools.replay import replay
 from whitedwarf.tools.schema import schema
 from whitedwarf.tools.validate import validate
 
@@ -13,5 +15,7 @@ def main() -> None:
 
 
 main.add_command(doc)
+main.add_command(play)
+main.add_command(replay)
 main.add_command(schema)
 main.add_command(validate)

@@ -195,7 +195,14 @@ def _grammar(registry: Registry) -> str:
         ("form", "example", "meaning"),
         ((shape, _code(example), meaning) for shape, example, meaning in STEP_FORMS),
     )
-    lines += ["", "### Selectors", ""]
+    lines += [
+        "",
+        "`then` ends the step before it, however deeply nested: in `if C -> A then B`, B",
+        "always happens; an option of `choose one:` cannot contain `then`.",
+        "",
+        "### Selectors",
+        "",
+    ]
     lines += [
         "A selector is `[determiner] [adjective filters] <noun> [after filters] [qualifiers]`,",
         "for example `a red planet you control` or `each enemy ship here`. Qualifiers:",

@@ -86,7 +86,7 @@ def _from_dict(item: dict[str, Any], used: dict[str, set[str]]) -> None:
     for key, section in _KEYED.items():
         if isinstance(item.get(key), str):
             used.setdefault(section, set()).add(item[key])
-    for key in ("type", "this"):  # a selector's noun, or `this <noun>`
+    for key in ("type", "this", "scope"):  # a selector's noun, `this <noun>`, a subject
         if isinstance(item.get(key), str):
             used.setdefault("noun_types", set()).add(item[key])
     for entry in item.get("filters", []) if isinstance(item.get("filters"), list) else []:

@@ -253,10 +253,18 @@ def board(reg: Registry) -> FileKind:
     return FileKind("board", "board", False, schema, "The board geometry.")
 
 
+NEUTRAL_FACTIONS = ("lumos",)
+
+
 def setups(reg: Registry) -> FileKind:
     planet_slot = obj({"sector": identifier(), "token": enum(TOKEN_TIERS)}, ["sector", "token"])
     neutral = obj(
-        {"faction": identifier(), "sector": identifier(), "ships": counts(ship_sizes(reg))},
+        # The Lumos are a non-player faction (002), not one of the 15 faction cards.
+        {
+            "faction": enum(NEUTRAL_FACTIONS),
+            "sector": identifier(),
+            "ships": counts(ship_sizes(reg)),
+        },
         ["faction", "sector", "ships"],
     )
     sectors = array(identifier(), unique=True)
@@ -414,7 +422,6 @@ def _ids() -> tuple[IdSpace, ...]:
 
 def _references() -> tuple[Reference, ...]:
     refs = [Reference(kind, path, "sector") for kind, path in _SECTOR_REFS]
-    refs.append(Reference("setups", "setups/*/neutral_ships/*/faction", "faction"))
     return tuple(refs)
 
 

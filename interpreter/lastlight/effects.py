@@ -109,7 +109,9 @@ def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
     A card dict may carry its compiled form under ``compiled`` (a pack loader that compiles
     ahead of time); otherwise its ``effect`` text is compiled here.
     """
-    cache = rt.cache.setdefault("effects", {})
+    cache = rt.cache.get("effects")
+    if cache is None:
+        cache = rt.cache["effects"] = {}
     found = cache.get(cid)
     if found is None:
         kind, card = card_kind(rt, cid)
@@ -309,7 +311,8 @@ def _filter(state: State, frame: Frame, typ: str, spec: list[Any]):  # noqa: ANN
         return lambda i, o: o["sector"] == home
     if name in ("yours", "own", "control"):  # 000 "Construct"; "2. Extractor" for planets
         if typ == "planet":
-            return lambda i, o: _controller(state, i) == me
+            held = {x["planet"] for x in state["extractors"].values() if x["owner"] == me}
+            return lambda i, o: i in held
         return lambda i, o: o["owner"] == me
     if name == "type":  # 000 "Ship ability technology cards": the card's ship type
         size = frame["context"].get("ship_type")
@@ -798,7 +801,15 @@ class LastLightAdapter:
     machine: Machine
 
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
-        return _program(runtime(state), frame["card"], frame["clause"])
+        rt = runtime(state)
+        codes = rt.cache.get("code")
+        if codes is None:
+            codes = rt.cache["code"] = {}
+        key = (frame["card"], frame["clause"])
+        code = codes.get(key)
+        if code is None:
+            code = codes[key] = _program(rt, frame["card"], frame["clause"])
+        return code
 
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
         return candidates(state, frame, selector)

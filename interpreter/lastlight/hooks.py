@@ -31,17 +31,16 @@ State = dict[str, Any]
 __all__ = ["activated_options", "check_achievements", "fire", "run_card", "start_activated"]
 
 
-def _triggers(rt: Runtime, cid: str) -> dict[str, list[tuple[int, Any]]]:
-    """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses (cached)."""
-    cache = rt.cache.setdefault("triggers", {})
-    found = cache.get(cid)
-    if found is None:
-        found = {}
-        for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
-            if clause["form"] == "trigger":
-                found.setdefault(clause["hook"], []).append((i, clause["when"]))
-        cache[cid] = found
-    return found
+_NONE: dict[str, list[tuple[int, Any]]] = {}
+
+
+def _triggers(rt: Runtime, ref: str) -> dict[str, list[tuple[int, Any]]]:
+    """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses, by card ref."""
+    found = {}
+    for i, clause in enumerate(effects.card_effect(rt, card_id(ref))["clauses"]):
+        if clause["form"] == "trigger":
+            found.setdefault(clause["hook"], []).append((i, clause["when"]))
+    return found or _NONE
 
 
 def _ship_size(state: State, context: dict[str, Any]) -> str | None:
@@ -66,17 +65,27 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     if player is None or player < 0:
         return
     rt = runtime(state)
+    index = rt.cache.get("triggers")
+    if index is None:
+        index = rt.cache["triggers"] = {}
     p = state["players"][player]
-    started: list[dict[str, Any]] = []
+    started: list[dict[str, Any]] | None = None
     faction = p["faction"]
     if faction:
-        found = _triggers(rt, faction).get(hook)
+        table = index.get(faction)
+        if table is None:
+            table = index[faction] = _triggers(rt, faction)
+        found = table.get(hook)
         if found:
+            started = []
             _start(state, started, faction, faction, player, None, found, context)
     size = None
     for tech in p["techs"]:
         ref = tech["ref"]
-        found = _triggers(rt, card_id(ref)).get(hook)
+        table = index.get(ref)
+        if table is None:
+            table = index[ref] = _triggers(rt, ref)
+        found = table.get(hook)
         if not found:
             continue
         slot = tech["ship_type"]
@@ -85,6 +94,8 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
                 size = _ship_size(state, context) or ""
             if size and size != slot:
                 continue
+        if started is None:
+            started = []
         _start(state, started, card_id(ref), ref, player, slot, found, context)
     if started:
         effects.push(state, started)
@@ -101,12 +112,24 @@ def _start(
     context: dict[str, Any],
 ) -> None:
     """Frames for a card's triggered clauses whose condition holds."""
-    ctx = dict(context)
-    ctx["card"] = ref
-    if slot is not None:
-        ctx["ship_type"] = slot
     for index, when in clauses:
-        frame = new_frame(cid, player, index, ctx if len(clauses) == 1 else dict(ctx))
+        ctx = dict(context)
+        ctx["card"] = ref
+        if slot is not None:
+            ctx["ship_type"] = slot
+        frame = {
+            "card": cid,
+            "owner": player,
+            "clause": index,
+            "pc": 0,
+            "vars": [],
+            "loops": [],
+            "context": ctx,
+            "depth": 1,
+            "steps": 0,
+            "pending": None,
+            "calls": [],
+        }
         if when is None or effects.MACHINE.test(state, frame, when):
             out.append(frame)
 
@@ -137,35 +160,43 @@ def check_achievements(state: State) -> None:
     each too, recorded as ``"<ref>:<clause>"`` in the player's ``once`` list.
     """
     rt = runtime(state)
-    started = []
+    index = rt.cache.get("as_soon_as")
+    if index is None:
+        index = rt.cache["as_soon_as"] = {}
+    started: list[dict[str, Any]] = []
     for seat in turn_order(state):
         p = state["players"][seat]
         ach = p["achievement"]
         if ach:
-            frames = _ready(state, rt, seat, ach, ach, set())
+            frames = _ready(state, rt, index, seat, ach, ())
             if frames:
                 p["achievement"] = None
                 p["achievements_done"].append(ach)
                 started += frames
-        cards = [p["faction"]] if p["faction"] else []
-        cards += [t["ref"] for t in p["techs"]]
-        for ref in cards:
-            done = set(p.get("once", ()))
-            frames = _ready(state, rt, seat, card_id(ref), ref, done)
+        faction = p["faction"]
+        for ref in [faction, *[t["ref"] for t in p["techs"]]] if faction else [t["ref"] for t in p["techs"]]:
+            frames = _ready(state, rt, index, seat, ref, p.get("once", ()))
             for frame in frames:
                 p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
             started += frames
-    effects.push(state, started)
+    if started:
+        effects.push(state, started)
 
 
-def _ready(state: State, rt: Runtime, seat: int, cid: str, ref: str, done: set[str]) -> list[dict[str, Any]]:
+def _ready(
+    state: State, rt: Runtime, index: dict[str, Any], seat: int, ref: str, done: Any
+) -> list[dict[str, Any]]:
     """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now."""
+    clauses = index.get(ref)
+    if clauses is None:
+        found = effects.card_effect(rt, card_id(ref))["clauses"]
+        clauses = index[ref] = [(i, c["when"]) for i, c in enumerate(found) if c["form"] == "as_soon_as"]
     out = []
-    for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
-        if clause["form"] != "as_soon_as" or f"{ref}:{i}" in done:
+    for i, when in clauses:
+        if done and f"{ref}:{i}" in done:
             continue
-        frame = new_frame(cid, seat, i, {"card": ref})
-        if effects.MACHINE.test(state, frame, clause["when"]):
+        frame = new_frame(card_id(ref), seat, i, {"card": ref})
+        if effects.MACHINE.test(state, frame, when):
             out.append(frame)
     return out
 

@@ -24,14 +24,20 @@ State = dict[str, Any]
 _Key = tuple[str, str | None]
 
 _CACHE_LIMIT = 1 << 14
+_NOTHING: tuple[dict[_Key, int], set[_Key]] = ({}, set())
 
 
 def _tables(state: State, player: int) -> tuple[dict[_Key, int], set[_Key]]:
     """``(stat, ship_type or None) -> amount`` and ``{(flag, ship_type or None)}``."""
-    rt = runtime(state)
     p = state["players"][player]
-    key = (p["faction"], *[(card_id(t["ref"]), t["ship_type"]) for t in p["techs"]])
-    cache = rt.cache.setdefault("modifiers", {})
+    techs = p["techs"]
+    if not techs and not p["faction"]:
+        return _NOTHING
+    rt = runtime(state)
+    key = (p["faction"], *[(t["ref"], t["ship_type"]) for t in techs])
+    cache = rt.cache.get("modifiers")
+    if cache is None:
+        cache = rt.cache["modifiers"] = {}
     found = cache.get(key)
     if found is None:
         if len(cache) >= _CACHE_LIMIT:
@@ -44,8 +50,8 @@ def _build(rt: Runtime, key: tuple[Any, ...]) -> tuple[dict[_Key, int], set[_Key
     amounts: dict[_Key, int] = {}
     flags: set[_Key] = set()
     cards = ([(key[0], None)] if key[0] else []) + list(key[1:])
-    for cid, slot in cards:
-        for clause in card_effect(rt, cid)["clauses"]:
+    for ref, slot in cards:
+        for clause in card_effect(rt, card_id(ref))["clauses"]:
             form = clause.get("form")
             if form not in ("modifier", "grant"):
                 continue

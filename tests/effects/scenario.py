@@ -54,9 +54,7 @@ def add_card(state: State, stem: str, cid: str, effect: str, **fields: Any) -> s
     rt = runtime(state)
     _ADDED.append((stem, cid))
     rt.cards[stem][cid] = {"id": cid, "name": cid.replace("_", " ").title(), "effect": effect, **fields}
-    for key in ("effects", "triggers"):
-        rt.cache.get(key, {}).pop(cid, None)
-    rt.cache.pop("modifiers", None)
+    rt.cache.clear()  # compiled effects, trigger and modifier tables of the old text
     return cid
 
 
@@ -74,7 +72,6 @@ def tech(
     ref = f"{cid}#1"
     entry = {"ref": ref, "exhausted": exhausted, "ship_type": slot}
     state["players"][seat]["techs"].append(entry)
-    runtime(state).cache.pop("modifiers", None)
     return ref
 
 

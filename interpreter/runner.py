@@ -1,0 +1,89 @@
+"""Run a game to its end with bot seats, optionally writing a replay.
+
+The runner only uses the decision interface every game offers (``current_players``,
+``legal_options``, ``apply``, ``is_terminal``), so bots, replays and tests drive the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from whitedwarf.interpreter.bots import Bot
+from whitedwarf.interpreter.replay import ReplayError, ReplayWriter
+from whitedwarf.interpreter.state import state_hash
+
+
+class DecisionGame(Protocol):
+    """The OpenSpiel-style decision interface (see docs/architecture.md)."""
+
+    def current_players(self, state: Any) -> list[int]: ...
+    def legal_options(self, state: Any, player: int) -> list[Any]: ...
+    def apply(self, state: Any, player: int, option_id: str, check: bool = True) -> Any: ...
+    def is_terminal(self, state: Any) -> bool: ...
+
+
+class StalledGame(RuntimeError):
+    """The engine asked nobody for a decision but the game is not over (an engine bug)."""
+
+
+@dataclass
+class Outcome:
+    """How a run ended."""
+
+    state: Any
+    decisions: int
+    final_hash: str
+
+
+def play(
+    game: DecisionGame,
+    state: Any,
+    bots: Sequence[Bot],
+    writer: ReplayWriter | None = None,
+    max_decisions: int = 2_000_000,
+    on_decision: Callable[[int, str], None] | None = None,
+) -> Outcome:
+    """Let ``bots`` (one per seat) decide until the game ends."""
+    count = 0
+    while not game.is_terminal(state):
+        seats = game.current_players(state)
+        if not seats:
+            raise StalledGame("no player is asked to decide, yet the game is not over")
+        seat = seats[0]
+        options = game.legal_options(state, seat)
+        if not options:
+            raise StalledGame(f"seat {seat} must decide but has no legal option")
+        option = bots[seat].choose(state, seat, options)
+        game.apply(state, seat, option, check=False)
+        if writer is not None:
+            writer.decision(seat, option)
+        if on_decision is not None:
+            on_decision(seat, option)
+        count += 1
+        if count >= max_decisions:
+            raise StalledGame(f"no end after {max_decisions} decisions")
+    return Outcome(state, count, state_hash(state))
+
+
+def replay_decisions(
+    game: DecisionGame, state: Any, decisions: Sequence[tuple[int, str]]
+) -> Outcome:
+    """Re-apply logged decisions, checking each is legal at its point of the game."""
+    for number, (seat, option) in enumerate(decisions):
+        if game.is_terminal(state):
+            raise ReplayError(f"decision {number}: the game was already over")
+        if seat not in game.current_players(state):
+            raise ReplayError(
+                f"decision {number}: seat {seat} is not the one to decide here "
+                "(the log was altered, or made by a different engine)"
+            )
+        legal = {o.id for o in game.legal_options(state, seat)}
+        if option not in legal:
+            raise ReplayError(
+                f"decision {number}: {option!r} is not a legal option for seat {seat} here "
+                "(the log was altered, or made by a different engine)"
+            )
+        game.apply(state, seat, option, check=False)
+    return Outcome(state, len(decisions), state_hash(state))

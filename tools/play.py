@@ -1,0 +1,138 @@
+"""``whitedwarf play``: play a full seeded game with bot seats, and write its replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from whitedwarf.interpreter.bots import BOTS, make_bot
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.packs import pack_header
+from whitedwarf.interpreter.replay import ReplayWriter
+from whitedwarf.interpreter.runner import play as run_game
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+
+ENGINE_VERSION = "lastlight-engine-1"
+
+
+def parse_seats(text: str) -> list[str]:
+    """``random,random,random`` → seat kinds, checked against the known bots."""
+    seats = [s.strip() for s in text.split(",") if s.strip()]
+    unknown = [s for s in seats if s not in BOTS]
+    if unknown:
+        known = ", ".join(sorted(BOTS))
+        raise click.BadParameter(f"unknown seat kind {unknown[0]!r}; known: {known}")
+    if not 2 <= len(seats) <= 4:
+        raise click.BadParameter(f"Last Light needs 2 to 4 seats, not {len(seats)}")
+    return seats
+
+
+@click.command("play")
+@click.option(
+    "--seats",
+    default="random,random,random",
+    show_default=True,
+    help="comma-separated seat kinds: random or first (one per player, 2-4)",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="the game's seed")
+@click.option(
+    "--replay",
+    "replay_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="write the game's replay log (JSON Lines) here",
+)
+@click.option("--force", is_flag=True, help="overwrite an existing replay file")
+@click.option(
+    "--round-limit",
+    type=int,
+    default=200,
+    show_default=True,
+    help="end the game after this many rounds",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@PACK_OPTION
+@PACK_PATH_OPTION
+def play(
+    seats: str,
+    seed: int,
+    replay_path: Path | None,
+    force: bool,
+    round_limit: int,
+    fmt: str,
+    packs: tuple[Path, ...],
+    pack_paths: tuple[Path, ...],
+) -> None:
+    """Play a full game with bot seats to the end and print the result."""
+    kinds = parse_seats(seats)
+    _refuse_overwrite(replay_path, force)
+    loaded, content = load_content(packs, pack_paths)
+    options = {"round_limit": round_limit}
+    game = Game.from_content(content, len(kinds), options)
+    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    state = game.new_state(seed)
+    header = {
+        **pack_header(loaded),
+        "seed": seed,
+        "players": len(kinds),
+        "seats": kinds,
+        "options": options,
+        "engine": ENGINE_VERSION,
+    }
+    if replay_path is None:
+        outcome = run_game(game, state, bots)
+    else:
+        with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
+            writer = ReplayWriter(stream)
+            writer.header(**header)
+            outcome = run_game(game, state, bots, writer)
+            writer.end(outcome.final_hash, game.result(state))
+    summary = summarise(game, state, outcome.decisions, outcome.final_hash)
+    click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
+
+
+def _refuse_overwrite(path: Path | None, force: bool) -> None:
+    if path is None or not path.exists() or force:
+        return
+    if sys.stdin.isatty() and click.confirm(f"{path} exists; overwrite it?", default=False):
+        return
+    raise click.UsageError(f"{path} already exists; pass --force to overwrite it")
+
+
+def summarise(game: Game, state: dict[str, Any], decisions: int, final_hash: str) -> dict[str, Any]:
+    """The result as one JSON-able object (the documented `--format json` output)."""
+    result = game.result(state) or {}
+    players = state["players"]
+    return {
+        "winner": result.get("winners", [None])[0] if len(result.get("winners", [])) == 1 else None,
+        "winners": result.get("winners", []),
+        "light": [p["light"] for p in players],
+        "techs_in_play": [len(p["techs"]) for p in players],
+        "factions": [p["faction"] for p in players],
+        "rounds": state["round"],
+        "reason": result.get("reason"),
+        "tiebreak": result.get("tiebreak"),
+        "decisions": decisions,
+        "final_hash": final_hash,
+    }
+
+
+def _text(summary: dict[str, Any]) -> str:
+    winners = summary["winners"]
+    head = (
+        f"winner: seat {winners[0]}"
+        if len(winners) == 1
+        else "shared win: seats " + ", ".join(map(str, winners))
+    )
+    lines = [f"{head} after {summary['rounds']} rounds ({summary['reason']})"]
+    for seat, light in enumerate(summary["light"]):
+        lines.append(
+            f"  seat {seat} ({summary['factions'][seat]}): {light} light, "
+            f"{summary['techs_in_play'][seat]} techs in play"
+        )
+    lines.append(f"final state hash: {summary['final_hash']}")
+    return "\n".join(lines)

@@ -1,0 +1,71 @@
+"""``whitedwarf replay``: re-run a replay log and verify its final state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.packs import pack_header
+from whitedwarf.interpreter.replay import ReplayError, header_mismatch, read_replay
+from whitedwarf.interpreter.runner import replay_decisions
+from whitedwarf.tools.play import summarise
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+
+
+class ReplayRefused(click.ClickException):
+    """The log cannot be replayed; the message says why."""
+
+    exit_code = 1
+
+
+@click.command("replay")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@PACK_OPTION
+@PACK_PATH_OPTION
+def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path, ...]) -> None:
+    """Re-run the game in PATH and check it reaches the recorded final state."""
+    try:
+        log = read_replay(path)
+    except ReplayError as error:
+        raise ReplayRefused(str(error)) from None
+    loaded, content = load_content(packs, pack_paths)
+    differences = header_mismatch(log.header, pack_header(loaded))
+    if differences:
+        raise ReplayRefused(
+            f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
+        )
+    game, state = _start(content, log.header, path)
+    try:
+        outcome = replay_decisions(game, state, log.decisions)
+    except ReplayError as error:
+        raise ReplayRefused(f"{path}: {error}") from None
+    assert log.end is not None
+    if outcome.final_hash != log.end.get("final_hash"):
+        raise ReplayRefused(
+            f"{path}: the replay ends in state {outcome.final_hash}, "
+            f"but the log recorded {log.end.get('final_hash')}"
+        )
+    if not game.is_terminal(state):
+        raise ReplayRefused(f"{path}: the log ends before the game is over")
+    summary = summarise(game, state, outcome.decisions, outcome.final_hash)
+    if fmt == "json":
+        click.echo(json.dumps({**summary, "verified": True}, sort_keys=True))
+    else:
+        click.echo(f"verified: {outcome.decisions} decisions reproduce the recorded game")
+        click.echo(f"final state hash: {outcome.final_hash}")
+
+
+def _start(content, header: dict, path: Path) -> tuple[Game, dict]:
+    seed, players, options = header.get("seed"), header.get("players"), header.get("options")
+    if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
+        raise ReplayRefused(f"{path}:1: the header needs an integer seed and players, and options")
+    try:
+        game = Game.from_content(content, players, options)
+    except ValueError as error:
+        raise ReplayRefused(f"{path}:1: {error}") from None
+    return game, game.new_state(seed)
