@@ -13,17 +13,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from whitedwarf.interpreter.lastlight.content import runtime  # noqa: E402
-from whitedwarf.interpreter.lastlight.hooks import fire  # noqa: E402
-from whitedwarf.interpreter.lastlight.state import extractor_on, gain  # noqa: E402
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.state import extractor_on, gain
 
-from tests.effects.scenario import extractor, faction, fresh, tech  # noqa: E402
+from tests.effects.scenario import extractor, faction, fresh, tech
 
 N = 20_000
 
 
 def main() -> None:
-    g, s = fresh()
+    _, s = fresh()
     for k in range(6):
         tech(s, 0, f"filler_{k}", "when round_end -> gain 1 common")
     faction(s, 0, "korr", "when resources_mined -> gain 1 common")

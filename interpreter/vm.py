@@ -90,11 +90,13 @@ class Adapter(Protocol):
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
         """Ids matching a selector's type, filters and excludes, sorted (ignores ``quant``)."""
 
-    def labels(self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]) -> list[str]:
+    def labels(
+        self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
+    ) -> list[str]:
         """Readable names of candidate ids, for option texts."""
 
     def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
-        """An operand other than ``var``, ``num`` and ``amount`` (``this``, ``you``, ``word`` ...)."""
+        """An operand other than ``var``, ``num`` or ``amount`` (``this``, ``you``, ``word``...)."""
 
     def value(self, state: State, frame: Frame, name: str) -> int:
         """A registry value, from the frame owner's point of view."""
@@ -109,9 +111,7 @@ class Adapter(Protocol):
         """Continue a verb that asked: None, a new pending dict, or :data:`YIELD`."""
 
 
-def new_frame(
-    card: str, owner: int, clause: int, context: dict[str, Any], depth: int = 1
-) -> Frame:
+def new_frame(card: str, owner: int, clause: int, context: dict[str, Any], depth: int = 1) -> Frame:
     """A frame at the start of a card clause's program."""
     return {
         "card": card,
@@ -148,7 +148,9 @@ _CMP: dict[str, Callable[[Any, Any], bool]] = {
 class Machine:
     """Runs frames for one game adapter; holds no per-game state itself."""
 
-    def __init__(self, adapter: Adapter, max_steps: int = MAX_STEPS, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(
+        self, adapter: Adapter, max_steps: int = MAX_STEPS, max_depth: int = MAX_DEPTH
+    ) -> None:
         self.adapter = adapter
         self.max_steps = max_steps
         self.max_depth = max_depth

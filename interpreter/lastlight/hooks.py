@@ -174,7 +174,12 @@ def check_achievements(state: State) -> None:
                 p["achievements_done"].append(ach)
                 started += frames
         faction = p["faction"]
-        for ref in [faction, *[t["ref"] for t in p["techs"]]] if faction else [t["ref"] for t in p["techs"]]:
+        refs = [t["ref"] for t in p["techs"]]
+        if faction:
+            refs.insert(0, faction)
+        for ref in refs:
+            if index.get(ref) == []:
+                continue  # the usual case: no as_soon_as clause on the card
             frames = _ready(state, rt, index, seat, ref, p.get("once", ()))
             for frame in frames:
                 p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
@@ -190,7 +195,9 @@ def _ready(
     clauses = index.get(ref)
     if clauses is None:
         found = effects.card_effect(rt, card_id(ref))["clauses"]
-        clauses = index[ref] = [(i, c["when"]) for i, c in enumerate(found) if c["form"] == "as_soon_as"]
+        clauses = index[ref] = [
+            (i, c["when"]) for i, c in enumerate(found) if c["form"] == "as_soon_as"
+        ]
     out = []
     for i, when in clauses:
         if done and f"{ref}:{i}" in done:
@@ -216,11 +223,17 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     out = []
     for ref in refs:
         cid = card_id(ref)
-        clauses = [i for i, c in enumerate(effects.card_effect(rt, cid)["clauses"]) if c["form"] == "activated"]
+        clauses = [
+            i
+            for i, c in enumerate(effects.card_effect(rt, cid)["clauses"])
+            if c["form"] == "activated"
+        ]
         for i in clauses:
             frame = new_frame(cid, player, i, {"card": ref})
             code = effects.card_effect(rt, cid)["clauses"][i]["code"]
-            if code[0][0] == "affordable" and not effects.ADAPTER.affordable(state, frame, code[0][1]):
+            if code[0][0] == "affordable" and not effects.ADAPTER.affordable(
+                state, frame, code[0][1]
+            ):
                 continue
             suffix = f":{i}" if len(clauses) > 1 else ""
             name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)

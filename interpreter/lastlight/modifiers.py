@@ -88,7 +88,9 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     if player == LUMOS:
         return False
     flags = _tables(state, player)[1]
-    return bool(flags) and ((name, None) in flags or (ship_type is not None and (name, ship_type) in flags))
+    return bool(flags) and (
+        (name, None) in flags or (ship_type is not None and (name, ship_type) in flags)
+    )
 
 
 def has_flag(state: State, player: int, ship_type: str | None, flag: str) -> bool:

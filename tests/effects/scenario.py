@@ -53,7 +53,12 @@ def add_card(state: State, stem: str, cid: str, effect: str, **fields: Any) -> s
     """Put a card with an effect into the test content's tables (and drop stale caches)."""
     rt = runtime(state)
     _ADDED.append((stem, cid))
-    rt.cards[stem][cid] = {"id": cid, "name": cid.replace("_", " ").title(), "effect": effect, **fields}
+    rt.cards[stem][cid] = {
+        "id": cid,
+        "name": cid.replace("_", " ").title(),
+        "effect": effect,
+        **fields,
+    }
     rt.cache.clear()  # compiled effects, trigger and modifier tables of the old text
     return cid
 
@@ -81,7 +86,9 @@ def faction(state: State, seat: int, cid: str, effect: str) -> str:
     return cid
 
 
-def token(state: State, seat: int, cid: str, effect: str, kind: str = "deep_space", **ctx: Any) -> None:
+def token(
+    state: State, seat: int, cid: str, effect: str, kind: str = "deep_space", **ctx: Any
+) -> None:
     """Resolve an exploration token with this effect for ``seat`` now."""
     add_card(state, "exploration", cid, effect, kind=kind, copies=0)
     hooks.run_card(state, seat, f"{cid}#1", ctx)
@@ -111,7 +118,8 @@ def planets(state: State, ring: str | None = None, colour: str | None = None) ->
     return sorted(
         pid
         for pid, p in state["planets"].items()
-        if (ring is None or rings[p["sector"]] == ring) and (colour is None or p["colour"] == colour)
+        if (ring is None or rings[p["sector"]] == ring)
+        and (colour is None or p["colour"] == colour)
     )
 
 

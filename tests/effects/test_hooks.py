@@ -35,19 +35,21 @@ def test_faction_fires_before_techs_in_play_order():
 def test_ship_techs_fire_only_for_their_ship_type():
     # 000 "Ship ability technology cards": they activate on a roll "with a ship of the
     # associated type".
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "ab", "when ability_rolled -> gain 1 common", kind="ship_ability", slot="medium")
     faction(s, 0, "fac", "when ability_rolled -> gain 1 rare")
     sid = ship(s, 0, "small", "outer_08")
     s["dice"] = [{"face": "ability", "ship": sid, "size": "small", "owner": 0}]
-    hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"})
+    hooks.fire(
+        s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"}
+    )
     assert s["players"][0]["res"] == {"common": 0, "uncommon": 0, "rare": 1}
     hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship_type": "medium"})
     assert s["players"][0]["res"]["common"] == 1
 
 
 def test_when_condition_is_tested_as_the_hook_fires():
-    g, s = fresh()
+    _g, s = fresh()
     faction(s, 0, "zhur_like", "when round_start if light < opponents_max_light -> gain 1 common")
     hooks.fire(s, "round_start", 0, {})
     assert s["players"][0]["res"]["common"] == 0
@@ -58,10 +60,16 @@ def test_when_condition_is_tested_as_the_hook_fires():
 
 def test_an_effects_triggers_resolve_before_its_next_step_in_order():
     # A verb's hooks run first (depth-first), in the order they fired.
-    g, s = fresh()
+    _g, s = fresh()
     faction(s, 0, "fac", "when ship_built -> gain 1 common")
     tech(s, 0, "t1", "when ship_built -> if common == 1 -> gain 1 uncommon")
-    token(s, 0, "t", "build small ship in this sector then if uncommon == 1 -> gain 1 light", sector="outer_08")
+    token(
+        s,
+        0,
+        "t",
+        "build small ship in this sector then if uncommon == 1 -> gain 1 light",
+        sector="outer_08",
+    )
     assert s["players"][0]["res"]["uncommon"] == 1
     assert s["players"][0]["light"] == 1
 
@@ -89,7 +97,7 @@ def test_deep_space_token_effect_with_a_branch():
 
 
 def test_blank_tokens_do_nothing():
-    g, s = fresh()
+    _g, s = fresh()
     hooks.run_card(s, 0, "@blank_deep#3", {"sector": "outer_08"})
     assert not s["frames"]
 
@@ -97,8 +105,13 @@ def test_blank_tokens_do_nothing():
 def test_achievement_plays_once_when_its_condition_holds():
     # 000 "Planetary Achievement": "Keep Hidden. Play immediately when you control 2 red
     # planets. Gain 2 [light]".
-    g, s = fresh()
-    add_card(s, "achievements", "reds", "as soon as number of red planets you control >= 2 -> gain 2 light")
+    _g, s = fresh()
+    add_card(
+        s,
+        "achievements",
+        "reds",
+        "as soon as number of red planets you control >= 2 -> gain 2 light",
+    )
     s["players"][1]["achievement"] = "reds"
     extractor(s, 1, planet="ashfall")
     hooks.check_achievements(s)
@@ -111,7 +124,7 @@ def test_achievement_plays_once_when_its_condition_holds():
 
 
 def test_as_soon_as_on_a_tech_runs_once():
-    g, s = fresh()
+    _g, s = fresh()
     ref = tech(s, 0, "golden", "as soon as techs_in_play >= 1 -> gain 2 light")
     hooks.check_achievements(s)
     hooks.check_achievements(s)
@@ -121,7 +134,12 @@ def test_as_soon_as_on_a_tech_runs_once():
 
 def test_activated_options_only_when_payable():
     g, s = fresh()
-    ref = tech(s, 0, "rapid", "activated: exhaust this card and pay 1 rare -> take_back a played action card of yours")
+    ref = tech(
+        s,
+        0,
+        "rapid",
+        "activated: exhaust this card and pay 1 rare -> take_back a played action card of yours",
+    )
     assert hooks.activated_options(s, 0) == []
     s["players"][0]["res"]["rare"] = 1
     assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Rapid")]
@@ -142,7 +160,9 @@ def test_ship_ability_pays_after_targets_are_chosen():
     p["res"]["uncommon"] = 1
     sid = ship(s, 0, "medium", "outer_08")
     s["dice"] = [{"face": "ability", "ship": sid, "size": "medium", "owner": 0}]
-    hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "medium", "sector": "outer_08"})
+    hooks.fire(
+        s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "medium", "sector": "outer_08"}
+    )
     assert "pick:centre" in ids(g, s, 0)
     g.apply(s, 0, "pick:centre")
     assert ids(g, s, 0) == ["yes", "no"]
@@ -153,7 +173,7 @@ def test_ship_ability_pays_after_targets_are_chosen():
 
 def test_a_trigger_loop_hits_the_depth_limit():
     # DESIGN principle 3: "trigger chains have a depth limit".
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "thick", "this ship type has +90 shield", kind="ship_mod", slot="large")
     faction(s, 0, "loop", "when damage_dealt -> deal 1 damage to a large ship of yours")
     ship(s, 0, "large", "outer_08")
@@ -162,7 +182,7 @@ def test_a_trigger_loop_hits_the_depth_limit():
 
 
 def test_an_endless_effect_hits_the_step_budget():
-    g, s = fresh()
+    _g, s = fresh()
     with pytest.raises(EffectLimitError, match="'spin'") as error:
         token(s, 0, "spin", "repeat 20000 times -> gain 0 common")
     assert error.value.limit == "steps"
@@ -174,8 +194,10 @@ def test_save_and_load_mid_effect_then_continue_identically():
     faction(s, 0, "fac", "when ship_built -> may gain 1 common")
     ship(s, 1, "small", "outer_08")
     ship(s, 2, "small", "outer_08")
-    token(s, 0, "t", "deal 1 damage to an enemy ship here then build small ship in this sector then gain 1 light",
-          sector="outer_08")  # fmt: skip
+    effect = (
+        "deal 1 damage to an enemy ship here then build small ship in this sector then gain 1 light"
+    )
+    token(s, 0, "t", effect, sector="outer_08")
     assert ids(g, s, 0)[0].startswith("pick:")
     loaded = from_json(to_json(s))
     assert loaded == s

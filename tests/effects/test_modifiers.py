@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from whitedwarf.interpreter.lastlight.modifiers import add_temp, card_modifier, has_flag, temp_amount
+from whitedwarf.interpreter.lastlight.modifiers import (
+    add_temp,
+    card_modifier,
+    has_flag,
+    temp_amount,
+)
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 
 from tests.effects.scenario import faction, fresh, tech
@@ -10,7 +15,7 @@ from tests.effects.scenario import faction, fresh, tech
 
 def test_ship_mod_changes_only_its_ship_type():
     # 000 "Ship mod technology cards": "a permanent upgrade to all ships of the associated type".
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "blaster", "this ship type has +1 attack", kind="ship_mod", slot="medium")
     assert stat(s, 0, "attack", "medium") == 3
     assert stat(s, 0, "attack", "small") == 1
@@ -19,7 +24,7 @@ def test_ship_mod_changes_only_its_ship_type():
 
 def test_modifiers_count_while_exhausted_and_stack():
     # 000: an effect that does not exhaust "is always on once you have it in play".
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "lens", "you have +1 outer_light", exhausted=True)
     faction(s, 0, "fac", "you have +1 outer_light ; you have -1 research_light_per")
     assert stat(s, 0, "outer_light") == 3
@@ -28,7 +33,7 @@ def test_modifiers_count_while_exhausted_and_stack():
 
 
 def test_player_modifiers_and_temporary_adds():
-    g, s = fresh()
+    _g, s = fresh()
     faction(s, 0, "iou", "you have +1 research_draw")
     add_temp(s, 0, "research_draw", 2)
     assert temp_amount(s, 0, "research_draw") == 2
@@ -37,7 +42,7 @@ def test_player_modifiers_and_temporary_adds():
 
 def test_grants_are_per_ship_type():
     # 000 bombardment: "This ship can now bombard enemy extractors."
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "bomb", "this ship type can bombard", kind="ship_mod", slot="large")
     assert flag(s, 0, "bombard", "large")
     assert not flag(s, 0, "bombard", "small")
@@ -47,14 +52,14 @@ def test_grants_are_per_ship_type():
 
 def test_lumos_use_base_stats():
     # 002: "they attack only using the base stats associated with their ship size".
-    g, s = fresh(players=2)
+    _g, s = fresh(players=2)
     tech(s, 0, "blaster", "this ship type has +1 attack", kind="ship_mod", slot="small")
     assert stat(s, -1, "attack", "small") == 1
     assert card_modifier(s, -1, "attack", "small") == 0
 
 
 def test_losing_the_tech_removes_the_modifier():
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "blaster", "this ship type has +1 attack", kind="ship_mod", slot="small")
     assert stat(s, 0, "attack", "small") == 2
     s["players"][0]["techs"].clear()

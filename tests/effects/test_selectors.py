@@ -5,13 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.lastlight.effects import MACHINE, candidates, value
+from whitedwarf.interpreter.lastlight.effects import ADAPTER, MACHINE
+from whitedwarf.interpreter.lastlight.selectors import value
 from whitedwarf.interpreter.vm import new_frame
 
 from tests.effects.scenario import adjacent, extractor, fresh, home, ship, tech
 
 
-def sel(typ: str, *filters: Any, quant: str = "all", exclude: list[Any] | None = None) -> dict[str, Any]:
+def candidates(state: dict[str, Any], frame: dict[str, Any], selector: dict[str, Any]) -> list[str]:
+    return ADAPTER.candidates(state, frame, selector)
+
+
+def sel(
+    typ: str, *filters: Any, quant: str = "all", exclude: list[Any] | None = None
+) -> dict[str, Any]:
     specs = [list(f) if isinstance(f, tuple) else [f] for f in filters]
     return {"type": typ, "filters": specs, "quant": quant, "count": None, "exclude": exclude or []}
 
@@ -22,7 +29,7 @@ def frame(owner: int = 0, **ctx: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def pos():
-    g, s = fresh()
+    _g, s = fresh()
     units = {
         "mine_small": ship(s, 0, "small", "outer_08"),
         "mine_large": ship(s, 0, "large", "centre", damage=1),
@@ -39,8 +46,12 @@ def pos():
 def test_ships_yours_enemy_and_sizes(pos):
     # 000 "Construct" (yours), "Attack" (enemy); sizes from 000 "Components".
     s, u = pos
-    assert candidates(s, frame(), sel("ship", "yours")) == sorted([u["mine_small"], u["mine_large"]])
-    assert candidates(s, frame(), sel("ship", "enemy")) == sorted([u["their_small"], u["their_medium"], u["lumos"]])
+    assert candidates(s, frame(), sel("ship", "yours")) == sorted(
+        [u["mine_small"], u["mine_large"]]
+    )
+    assert candidates(s, frame(), sel("ship", "enemy")) == sorted(
+        [u["their_small"], u["their_medium"], u["lumos"]]
+    )
     assert candidates(s, frame(), sel("ship", "large")) == [u["mine_large"]]
     assert candidates(s, frame(), sel("ship", "damaged", "yours")) == [u["mine_large"]]
 
@@ -57,7 +68,9 @@ def test_here_and_adjacent_follow_the_context_sector(pos):
     # 000 "1. Move": adjacency at the current rotation.
     s, u = pos
     here = frame(sector="outer_08")
-    assert candidates(s, here, sel("ship", "enemy", "here")) == sorted([u["their_small"], u["lumos"]])
+    assert candidates(s, here, sel("ship", "enemy", "here")) == sorted(
+        [u["their_small"], u["lumos"]]
+    )
     assert candidates(s, here, sel("ship", "adjacent")) == [u["their_medium"]]
     assert candidates(s, here, sel("sector", "adjacent")) == sorted(adjacent(s, "outer_08"))
     by_ship = frame(ship=u["mine_small"])
@@ -71,17 +84,28 @@ def test_centre_home_and_rings(pos):
     assert candidates(s, frame(), sel("ship", "centre")) == [u["mine_large"]]
     assert candidates(s, frame(), sel("sector", "centre")) == ["centre"]
     assert candidates(s, frame(2), sel("sector", "home")) == [home(s, 2)]
-    assert candidates(s, frame(), sel("planet", "inner")) == ["thornhold", "tidewell", "verdance", "wildroot"]
+    assert candidates(s, frame(), sel("planet", "inner")) == [
+        "thornhold",
+        "tidewell",
+        "verdance",
+        "wildroot",
+    ]
     assert all(x.startswith("distant") for x in candidates(s, frame(), sel("sector", "distant")))
 
 
 def test_control_and_colours_of_planets(pos):
     # 000 "2. Extractor": a planet is controlled by the player with an extractor on it.
-    s, u = pos
+    s, _u = pos
     assert candidates(s, frame(), sel("planet", "control")) == ["glacis"]
     assert candidates(s, frame(), sel("planet", "yours")) == ["glacis"]
     assert candidates(s, frame(1), sel("planet", "green", "control")) == ["thornhold"]
-    assert candidates(s, frame(), sel("planet", "red")) == ["ashfall", "cinder", "emberlyn", "rustvale", "scoria"]
+    assert candidates(s, frame(), sel("planet", "red")) == [
+        "ashfall",
+        "cinder",
+        "emberlyn",
+        "rustvale",
+        "scoria",
+    ]
 
 
 def test_extractors(pos):
@@ -93,7 +117,7 @@ def test_extractors(pos):
 def test_techs_cards_and_their_states():
     # 000 "Civilization technology cards": exhausted / ready; 000 "Action Card #1":
     # unresearched techs are the hand.
-    g, s = fresh()
+    _g, s = fresh()
     a = tech(s, 0, "alpha", "activated: exhaust this card -> gain 1 light", exhausted=True)
     b = tech(s, 0, "beta", "activated: exhaust this card -> gain 1 light")
     c = tech(s, 1, "gamma", "activated: exhaust this card -> gain 1 light")
@@ -107,7 +131,7 @@ def test_techs_cards_and_their_states():
 
 
 def test_other_than_and_exclude():
-    g, s = fresh()
+    _g, s = fresh()
     a = tech(s, 0, "alpha", "activated: exhaust this card -> gain 1 light")
     b = tech(s, 0, "beta", "activated: exhaust this card -> gain 1 light")
     me = frame(card=a)
@@ -118,7 +142,7 @@ def test_other_than_and_exclude():
 
 
 def test_players_opponents_action_cards_ship_types_dice():
-    g, s = fresh()
+    _g, s = fresh()
     s["players"][0]["played"] = ["mine", "refresh"]
     s["players"][0]["hand"] = ["research"]
     assert candidates(s, frame(2), sel("player", "opponent")) == ["p0", "p1", "p3"]
@@ -132,11 +156,13 @@ def test_players_opponents_action_cards_ship_types_dice():
 def test_type_is_this_cards_ship_type(pos):
     # 000 "Ship ability technology cards": the ship type the card is played on.
     s, u = pos
-    assert candidates(s, frame(ship_type="large"), sel("ship", "yours", "type")) == [u["mine_large"]]
+    assert candidates(s, frame(ship_type="large"), sel("ship", "yours", "type")) == [
+        u["mine_large"]
+    ]
 
 
 def test_values_from_the_owners_point_of_view():
-    g, s = fresh()
+    _g, s = fresh()
     p = s["players"][0]
     p["light"], p["res"] = 4, {"common": 2, "uncommon": 1, "rare": 3}
     s["players"][2]["light"] = 9

@@ -7,13 +7,11 @@ from whitedwarf.interpreter.lastlight import hooks
 from whitedwarf.interpreter.lastlight.stats import stat
 
 from tests.effects.scenario import (
-    adjacent,
     extractor,
     faction,
     fresh,
     home,
     ids,
-    planets,
     sector_of,
     ship,
     tech,
@@ -23,7 +21,7 @@ from tests.effects.scenario import (
 
 def test_gain_takes_from_the_finite_supply():
     # 000 "Components": the supply is what is in the box; short supply gives what is left.
-    g, s = fresh()
+    _g, s = fresh()
     s["supply"]["rare"] = 1
     token(s, 0, "t", "gain 2 rare then gain 3 light")
     assert s["players"][0]["res"]["rare"] == 1
@@ -55,7 +53,7 @@ def test_give_to_another_player_asks_which():
 
 
 def test_steal_takes_what_the_opponent_has():
-    g, s = fresh(players=2)
+    _g, s = fresh(players=2)
     s["players"][1]["res"]["common"] = 1
     token(s, 0, "t", "steal 2 common from an opponent")
     assert s["players"][0]["res"]["common"] == 1
@@ -65,7 +63,7 @@ def test_steal_takes_what_the_opponent_has():
 def test_exhaust_is_a_cost_and_activated_abilities_wait_for_refresh():
     # 000 "Civilization technology cards": exhausted "until you play your Refresh card";
     # 001 FAQ: activated during your own action resolution (the engine offers these).
-    g, s = fresh()
+    _g, s = fresh()
     ref = tech(s, 0, "monument", "activated: exhaust this card -> gain 1 light")
     assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Monument")]
     hooks.start_activated(s, 0, f"use:{ref}")
@@ -76,16 +74,18 @@ def test_exhaust_is_a_cost_and_activated_abilities_wait_for_refresh():
 
 def test_unexhaust_another_exhausted_tech():
     # 000 resourcefulness: "Exhaust this card to unexhaust another technology card."
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "monument", "activated: exhaust this card -> gain 1 light", exhausted=True)
-    ref = tech(s, 0, "resourceful", "activated: exhaust this card -> unexhaust an exhausted tech of yours")
+    ref = tech(
+        s, 0, "resourceful", "activated: exhaust this card -> unexhaust an exhausted tech of yours"
+    )
     hooks.start_activated(s, 0, ref)
     assert [t["exhausted"] for t in s["players"][0]["techs"]] == [False, True]
 
 
 def test_draw_puts_the_deck_top_in_hand_and_reshuffles_the_discard():
     # 000 "Exploration": "Draw one technology card and put it in your hand".
-    g, s = fresh()
+    _g, s = fresh()
     top = s["deck"][-1]
     token(s, 0, "t", "draw 1 tech")
     assert s["players"][0]["techs_hand"] == [top]
@@ -99,10 +99,12 @@ def test_draw_puts_the_deck_top_in_hand_and_reshuffles_the_discard():
 
 def test_manufacture_free_puts_a_tech_in_play_without_paying():
     # 000 "Exploration": "Research a tech without paying its cost."
-    g, s = fresh()
+    _g, s = fresh()
     s["players"][0]["techs_hand"] = ["galactic_monument#1"]
     token(s, 0, "t", "manufacture_free an unresearched tech of yours")
-    assert s["players"][0]["techs"] == [{"ref": "galactic_monument#1", "exhausted": False, "ship_type": None}]
+    assert s["players"][0]["techs"] == [
+        {"ref": "galactic_monument#1", "exhausted": False, "ship_type": None}
+    ]
     assert s["players"][0]["techs_hand"] == []
 
 
@@ -118,9 +120,11 @@ def test_manufacture_free_of_a_ship_mod_asks_the_ship_type():
 
 
 def test_discard_a_tech_other_than_this_card():
-    g, s = fresh()
+    _g, s = fresh()
     other = tech(s, 0, "monument", "activated: exhaust this card -> gain 1 light")
-    scrap = tech(s, 0, "scrap", "activated: discard a tech of yours other than this card -> gain 2 uncommon")
+    scrap = tech(
+        s, 0, "scrap", "activated: discard a tech of yours other than this card -> gain 2 uncommon"
+    )
     hooks.start_activated(s, 0, scrap)
     assert [t["ref"] for t in s["players"][0]["techs"]] == [scrap]
     assert s["discard"][-1] == other
@@ -129,7 +133,7 @@ def test_discard_a_tech_other_than_this_card():
 
 def test_take_back_never_returns_refresh():
     # 000 "Action Card #5": "A played Refresh card cannot be returned to your hand".
-    g, s = fresh()
+    _g, s = fresh()
     p = s["players"][0]
     p["hand"], p["played"] = ["mine"], ["research", "refresh"]
     token(s, 0, "t", "take_back a played action card of yours")
@@ -142,7 +146,7 @@ def test_take_back_never_returns_refresh():
 def test_build_small_ship_in_this_sector_from_the_supply_only():
     # 000 "Exploration Icons Explained": "Immediately build a small ship in this sector (if
     # you have one unbuilt in your supply)".
-    g, s = fresh()
+    _g, s = fresh()
     faction(s, 0, "watcher", "when ship_built -> gain 1 common")
     token(s, 0, "t", "build small ship in this sector", sector="outer_08")
     built = [x for x in s["ships"].values() if x["owner"] == 0]
@@ -183,7 +187,7 @@ def test_build_extractor_anywhere_follows_the_construct_rule():
 
 def test_move_to_any_sector_but_not_an_asteroid():
     # Warp drive: "to any location"; 000 "1. Move": ships cannot enter an asteroid sector.
-    g, s = fresh()
+    _g, s = fresh()
     sid = ship(s, 0, "small", home(s, 0))
     token(s, 0, "t", "move a ship of yours to this sector", sector="inner_7")  # an asteroid
     assert s["ships"][sid]["sector"] == home(s, 0)
@@ -194,7 +198,7 @@ def test_move_to_any_sector_but_not_an_asteroid():
 def test_move_reveals_the_token_where_it_arrives():
     # 000 "1. Move": tokens in sectors you occupy are revealed and resolved; deep space
     # tokens leave the board; token_revealed fires before the token's effect.
-    g, s = fresh()
+    _g, s = fresh()
     faction(s, 0, "explorer", "when token_revealed -> gain 1 common")
     sid = ship(s, 0, "small", home(s, 0))
     assert s["sectors"]["inner_3"]["token"] == "stellar_remnant#1"  # gain 1 light
@@ -208,7 +212,7 @@ def test_move_reveals_the_token_where_it_arrives():
 
 def test_move_extra_adds_to_this_commands_movement():
     # 000 Talorin: "move 1 ship 1 extra sector".
-    g, s = fresh()
+    _g, s = fresh()
     sid = ship(s, 0, "small", home(s, 0))
     token(s, 0, "t", "move_extra a ship of yours by 2")
     assert s["ships"][sid]["extra_move"] == 2
@@ -241,7 +245,7 @@ def test_trade_two_fires_trade_made_between_trades():
 
 def test_mine_gains_the_planets_resource():
     # 000 Allterra: "gain resources as though you mined this planet".
-    g, s = fresh()
+    _g, s = fresh()
     token(s, 0, "t", "mine this planet", kind="planetary", planet="thornhold", sector="inner_2")
     assert s["players"][0]["res"]["rare"] == 1
 
@@ -249,7 +253,7 @@ def test_mine_gains_the_planets_resource():
 def test_deal_damage_destroys_at_shields_into_the_dealers_graveyard():
     # 000 "Attack": destroyed at damage equal to shields, onto the graveyard of "the player
     # who assigned the final damage".
-    g, s = fresh()
+    _g, s = fresh()
     enemy = ship(s, 1, "medium", "outer_08")  # 2 shields
     token(s, 0, "t", "deal 1 damage to an enemy ship here", sector="outer_08")
     assert s["ships"][enemy]["damage"] == 1
@@ -260,7 +264,7 @@ def test_deal_damage_destroys_at_shields_into_the_dealers_graveyard():
 
 def test_extractors_on_a_colony_ship_cannot_be_destroyed():
     # Public rules FAQ: the colony ship and the extractors on it cannot be attacked.
-    g, s = fresh()
+    _g, s = fresh()
     safe = extractor(s, 1, space="common_a")
     exposed = extractor(s, 1, planet="glacis")
     token(s, 0, "t", "destroy each enemy extractor")
@@ -271,7 +275,7 @@ def test_extractors_on_a_colony_ship_cannot_be_destroyed():
 
 def test_a_full_graveyard_pays_light():
     # 000 "Graveyard": "As soon as you have 4 units in your graveyard, gain 1 light".
-    g, s = fresh()
+    _g, s = fresh()
     for _ in range(4):
         ship(s, 1, "small", "outer_08")
     token(s, 0, "t", "destroy each enemy ship here", sector="outer_08")
@@ -282,7 +286,7 @@ def test_a_full_graveyard_pays_light():
 
 def test_repair_removes_all_damage():
     # 000 "1. Refresh": "Remove all damage tokens".
-    g, s = fresh()
+    _g, s = fresh()
     sid = ship(s, 0, "large", home(s, 0), damage=2)
     token(s, 0, "t", "repair a damaged ship of yours")
     assert s["ships"][sid]["damage"] == 0
@@ -290,21 +294,32 @@ def test_repair_removes_all_damage():
 
 def test_treat_and_reroll_change_a_rolled_die():
     # 000 ai targeting: "treat this as a [face]"; reroll uses the state's generator.
-    g, s = fresh()
+    _g, s = fresh()
     sid = ship(s, 0, "small", "outer_08")
     s["dice"] = [{"face": "ability", "ship": sid, "size": "small", "owner": 0}]
-    tech(s, 0, "targeting", "when ability_rolled -> treat this die as explode", kind="ship_ability", slot="small")
-    hooks.fire(s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"})
+    tech(
+        s,
+        0,
+        "targeting",
+        "when ability_rolled -> treat this die as explode",
+        kind="ship_ability",
+        slot="small",
+    )
+    hooks.fire(
+        s, "ability_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"}
+    )
     assert s["dice"][0]["face"] == "explode"
     faction(s, 0, "gambler", "when die_rolled -> reroll this die")
     before = s["rng"]
-    hooks.fire(s, "die_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"})
+    hooks.fire(
+        s, "die_rolled", 0, {"die": 0, "ship": sid, "ship_type": "small", "sector": "outer_08"}
+    )
     assert s["rng"] != before
 
 
 def test_add_lasts_until_the_action_card_is_resolved():
     # 000 development: "build an extra extractor" this Construct (player["temp"]).
-    g, s = fresh()
+    _g, s = fresh()
     tech(s, 0, "development", "when before_construct -> add 1 to extractor_builds")
     hooks.fire(s, "before_construct", 0, {})
     assert s["players"][0]["temp"] == {"extractor_builds": 1}
@@ -313,7 +328,7 @@ def test_add_lasts_until_the_action_card_is_resolved():
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_lumos_and_players_without_cards_fire_nothing(seat):
-    g, s = fresh(players=2)
+    _g, s = fresh(players=2)
     hooks.fire(s, "round_start", -1, {})
     hooks.fire(s, "round_start", seat, {})
     assert not s["frames"]

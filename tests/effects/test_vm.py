@@ -49,8 +49,11 @@ class Fake:
         return state["values"][name]
 
     def affordable(self, state, frame, calls):
-        return all(state["values"]["money"] >= self.machine.operand(state, frame, ops[0])[0]
-                   for verb, ops in calls if verb == "pay")
+        return all(
+            state["values"]["money"] >= self.machine.operand(state, frame, ops[0])[0]
+            for verb, ops in calls
+            if verb == "pay"
+        )
 
     def call(self, state, frame, verb, args):
         state["log"].append([verb, *args])
@@ -142,7 +145,9 @@ def test_choose_one_of_many_asks():
 
 
 def test_choose_all_runs_the_verb_per_element():
-    m, _ = machine({"c": [["choose", 0, sel("ship", "all"), 2], ["call", "hit", [{"var": 0}]], END]})
+    m, _ = machine(
+        {"c": [["choose", 0, sel("ship", "all"), 2], ["call", "hit", [{"var": 0}]], END]}
+    )
     s = state(ship=["s1", "s2", "s3"])
     m.run(s, new_frame("c", 0, 0, {}))
     assert s["log"] == [["hit", "s1"], ["hit", "s2"], ["hit", "s3"]]

@@ -47,11 +47,12 @@ def test_000_manufacture_pays_cost_and_civilization_names_are_unique() -> None:
     player["techs_hand"] = ["galactic_monument#1", "galactic_monument#2"]
     player["res"]["common"] = 5
     state["supply"]["common"] -= 5
+    supply_before = state["supply"]["common"]
     state["deck"] = []
     resolve(g, state, [["research", 0]])
     assert ids(g.legal_options(state, 0)) == ["make:galactic_monument#1", "done"]
     g.apply(state, 0, "make:galactic_monument#1")
-    assert player["res"]["common"] == 4 and state["supply"]["common"] == 26
+    assert player["res"]["common"] == 4 and state["supply"]["common"] == supply_before + 1
     assert player["techs"] == [
         {"ref": "galactic_monument#1", "exhausted": False, "ship_type": None}
     ]
@@ -112,6 +113,7 @@ def test_000_mine_one_resource_per_extractor_even_when_blockaded() -> None:
     extractor(state, 0, space="common_a", sector=home_of(state, 0))
     extractor(state, 0, space="uncommon", sector=home_of(state, 0))
     ship(state, 1, "small", "inner_0")
+    state["players"][0]["res"] = {"common": 0, "uncommon": 0, "rare": 0}
     resolve(g, state, [["mine", 0]])
     assert state["players"][0]["res"] == {"common": 1, "uncommon": 1, "rare": 1}
 
@@ -140,6 +142,7 @@ def test_000_construct_from_an_opponents_graveyard_pays_that_opponent() -> None:
     state = empty_board(started(g))
     me, them = state["players"][0], state["players"][2]
     me["res"]["common"] = 2
+    them["res"]["common"] = 0
     me["supply"]["small"] = 0
     them["graveyard"] = [
         {"kind": "ship", "owner": 0, "size": "small"},

@@ -1,0 +1,314 @@
+"""Selectors and values of the effect language for Last Light (vocabulary ``_nouns``,
+``_filters``, ``_values``).
+
+A selector (docs/effect-ir.md "Selectors") names a noun type, filters and excludes; its
+candidates are sorted entity ids: ships ``s<n>``, extractors ``x<n>``, sector and planet ids,
+players ``p<seat>``, tech and card refs (``warp_drive#2``; a faction card by its id), action
+card ids (``research``), ship types (``small``), dice ``d<index into state["dice"]>``.
+Each filter cites the rule it reads. ``resolve`` turns an ``other_than`` / ``exclude``
+operand into ids (the effect machine's operand resolver).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    RESOURCES,
+    SIZES,
+    card_id,
+    extractor_on,
+    home_of,
+)
+from whitedwarf.interpreter.vm import EffectError
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+Resolve = Callable[[State, Frame, dict[str, Any]], Any]
+
+
+# -- small lookups -----------------------------------------------------------------------------
+
+
+def seat_of(entity: str) -> int:
+    """The seat of a player id ``p<seat>``."""
+    return int(entity[1:])
+
+
+def find_card(state: State, ref: str) -> tuple[int | None, dict[str, Any] | None]:
+    """Who holds a card in play: ``(seat, tech entry)``, ``(seat, None)`` for a faction."""
+    for player in state["players"]:
+        if player["faction"] == ref:
+            return player["seat"], None
+        for tech in player["techs"]:
+            if tech["ref"] == ref:
+                return player["seat"], tech
+    return None, None
+
+
+def is_exhausted(state: State, ref: str) -> bool | None:
+    """Whether a card in play is exhausted (None: not in play)."""
+    seat, tech = find_card(state, ref)
+    if seat is None:
+        return None
+    return state["players"][seat]["faction_exhausted"] if tech is None else tech["exhausted"]
+
+
+def _enemy(state: State, me: int, owner: int) -> bool:
+    """000 "Attack": units of another player; 002: the Lumos are no enemy of their ally."""
+    if owner == me:
+        return False
+    if owner == LUMOS:
+        lumos = state["lumos"]
+        return not (lumos and lumos["ally"] == me)
+    return True
+
+
+def _controller(state: State, planet: str) -> int | None:
+    """000 "2. Extractor": "A planet is considered to be controlled by the player who has an
+    extractor on that planet"."""
+    found = extractor_on(state, planet)
+    return None if found is None else found["owner"]
+
+
+def _ref_sector(state: State, ctx: dict[str, Any]) -> str | None:
+    """What ``this sector`` / ``here`` means: the hook's sector, else its ship's or planet's."""
+    sector = ctx.get("sector")
+    if sector is None and ctx.get("ship") in state["ships"]:
+        sector = state["ships"][ctx["ship"]]["sector"]
+    if sector is None and ctx.get("planet") in state["planets"]:
+        sector = state["planets"][ctx["planet"]]["sector"]
+    return sector
+
+
+# -- selectors: candidates of each noun type -----------------------------------------------------
+
+
+def _base_ship(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return list(state["ships"].items())
+
+
+def _base_extractor(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return list(state["extractors"].items())
+
+
+def _base_sector(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return list(state["sectors"].items())
+
+
+def _base_planet(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return list(state["planets"].items())
+
+
+def _base_player(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return [(f"p{p['seat']}", p) for p in state["players"]]
+
+
+def _base_tech(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    """Techs in play (vocabulary "tech"); with ``unresearched``, techs in hands instead."""
+    out = []
+    if ["unresearched"] in filters:
+        for p in state["players"]:
+            info = {"owner": p["seat"], "exhausted": False, "hand": True}
+            out += [(ref, info) for ref in p["techs_hand"]]
+        return out
+    for p in state["players"]:
+        for t in p["techs"]:
+            out.append((t["ref"], {"owner": p["seat"], "exhausted": t["exhausted"], "hand": False}))
+    return out
+
+
+def _base_card(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    """Cards in play: techs and faction cards."""
+    out = _base_tech(state, frame, [])
+    for p in state["players"]:
+        if p["faction"]:
+            out.append((p["faction"], {"owner": p["seat"], "exhausted": p["faction_exhausted"]}))
+    return out
+
+
+def _base_action_card(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    """The owner's action cards, in hand or played (000 "playing the game")."""
+    p = state["players"][frame["owner"]]
+    owner = frame["owner"]
+    out = [(c, {"owner": owner, "played": True}) for c in p["played"]]
+    return out + [(c, {"owner": owner, "played": False}) for c in p["hand"]]
+
+
+def _base_ship_type(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return [(s, {"owner": frame["owner"]}) for s in SIZES]
+
+
+def _base_die(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    return [(f"d{i}", d) for i, d in enumerate(state["dice"])]
+
+
+_BASE = {
+    "ship": _base_ship,
+    "extractor": _base_extractor,
+    "sector": _base_sector,
+    "planet": _base_planet,
+    "player": _base_player,
+    "tech": _base_tech,
+    "card": _base_card,
+    "action_card": _base_action_card,
+    "ship_type": _base_ship_type,
+    "die": _base_die,
+}
+
+
+def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve):
+    """A predicate ``(id, obj) -> bool`` for one selector filter (vocabulary ``_filters``)."""
+    name = spec[0]
+    me = frame["owner"]
+    if name in SIZES:  # 000 "Components"
+        if typ == "ship_type":
+            return lambda i, o: i == name
+        return lambda i, o: o["size"] == name
+    if name in ("red", "blue", "green"):  # 000 "Planetary Achievement"
+        return lambda i, o: o["colour"] == name
+    if name in ("inner", "outer", "distant"):  # 000 "PLANETARY TERMINOLOGY"
+        ring = runtime(state).ring
+        if typ == "sector":
+            return lambda i, o: ring[i] == name
+        return lambda i, o: ring[o["sector"]] == name
+    if name == "enemy":  # 000 "Attack"
+        return lambda i, o: _enemy(state, me, o["owner"])
+    if name == "exhausted":  # 000 "Civilization technology cards"
+        return lambda i, o: o["exhausted"]
+    if name == "ready":  # 000 "1. Refresh"
+        return lambda i, o: not o["exhausted"]
+    if name == "unresearched":  # 000 "Action Card #1": the base list is the hands
+        return lambda i, o: o.get("hand", False)
+    if name == "played":  # 000 "Action Card #5": a played Refresh never counts
+        return lambda i, o: o["played"] and i != "refresh"
+    if name == "damaged":  # 000 "Attack": damage tokens
+        return lambda i, o: o["damage"] > 0
+    if name in ("adjacent", "here"):  # 000 "1. Move"; "Attacks are resolved sector by sector"
+        ref = _ref_sector(state, frame["context"])
+        if ref is None:
+            return lambda i, o: False
+        if name == "here":
+            near = {ref}
+        else:
+            near = set(runtime(state).board.adjacent(ref, state["rotation"]))
+        if typ == "sector":
+            return lambda i, o: i in near
+        return lambda i, o: o["sector"] in near
+    if name == "centre":  # 000 "Board Rotation": the sector with the white dwarf
+        centre = runtime(state).board.centre
+        if typ == "sector":
+            return lambda i, o: i == centre
+        return lambda i, o: o["sector"] == centre
+    if name == "home":  # 000 "1. Ships": your home sector holds your colony ship
+        home = home_of(state, me)
+        if typ == "sector":
+            return lambda i, o: i == home
+        return lambda i, o: o["sector"] == home
+    if name in ("yours", "own", "control"):  # 000 "Construct"; "2. Extractor" for planets
+        if typ == "planet":
+            held = {x["planet"] for x in state["extractors"].values() if x["owner"] == me}
+            return lambda i, o: i in held
+        return lambda i, o: o["owner"] == me
+    if name == "type":  # 000 "Ship ability technology cards": the card's ship type
+        size = frame["context"].get("ship_type")
+        return lambda i, o: o["size"] == size
+    if name == "opponent":  # vocabulary "opponent": a player other than you
+        return lambda i, o: o["seat"] != me
+    if name == "other_than":
+        other = _exclusions(state, frame, [spec[1]], resolve)
+        return lambda i, o: i not in other
+    raise EffectError(f"unknown selector filter {name!r}")
+
+
+def _exclusions(
+    state: State, frame: Frame, operands: list[dict[str, Any]], resolve: Resolve
+) -> set[str]:
+    """The ids an ``exclude`` / ``other_than`` list names."""
+    out: set[str] = set()
+    for operand in operands:
+        found = resolve(state, frame, operand)
+        if isinstance(found, list):
+            out.update(found)
+        elif found is not None:
+            out.add(found)
+    return out
+
+
+def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Resolve) -> list[str]:
+    """Sorted ids of a selector's noun type that pass its filters and excludes."""
+    typ, filters = selector["type"], selector["filters"]
+    items = _BASE[typ](state, frame, filters)
+    if len(filters) == 1:
+        keep = _filter(state, frame, typ, filters[0], resolve)
+        ids = [i for i, o in items if keep(i, o)]
+    elif filters:
+        for spec in filters[:-1]:
+            keep = _filter(state, frame, typ, spec, resolve)
+            items = [(i, o) for i, o in items if keep(i, o)]
+        keep = _filter(state, frame, typ, filters[-1], resolve)
+        ids = [i for i, o in items if keep(i, o)]
+    else:
+        ids = [i for i, o in items]
+    if selector["exclude"]:
+        drop = _exclusions(state, frame, selector["exclude"], resolve)
+        ids = [i for i in ids if i not in drop]
+    ids.sort()
+    return ids
+
+
+def label(state: State, typ: str, entity: str) -> str:
+    """A readable name for an entity id, for option texts."""
+    if typ == "ship" and entity in state["ships"]:
+        s = state["ships"][entity]
+        return f"{s['size']} ship {entity} of player {s['owner']} in {s['sector']}"
+    if typ == "extractor" and entity in state["extractors"]:
+        x = state["extractors"][entity]
+        where = x["planet"] or f"colony space {x['space']}"
+        return f"extractor {entity} of player {x['owner']} on {where}"
+    if typ == "planet" and entity in state["planets"]:
+        planet = state["planets"][entity]
+        return f"planet {entity} ({planet['colour']}) in {planet['sector']}"
+    if typ == "player":
+        return f"player {entity[1:]}"
+    if typ in ("tech", "card"):
+        from whitedwarf.interpreter.lastlight.effects import card_kind
+
+        card = card_kind(runtime(state), card_id(entity))[1] or {}
+        return str(card.get("name", card_id(entity)))
+    if typ == "ship_type":
+        return f"{entity} ships"
+    if typ == "die":
+        index = int(entity[1:])
+        return f"die {index} ({state['dice'][index]['face']})"
+    if typ == "action_card":
+        return entity.title()
+    return f"sector {entity}" if typ == "sector" else entity
+
+
+# -- values (vocabulary ``_values``) ----------------------------------------------------------
+
+
+def value(state: State, frame: Frame, name: str) -> int:
+    """A value from the effect owner's point of view."""
+    p = state["players"][frame["owner"]]
+    if name == "light":  # 000 "Overview"
+        return p["light"]
+    if name in RESOURCES:
+        return p["res"][name]
+    if name == "resources":  # 000 "Game End" tiebreak: all resources
+        return sum(p["res"].values())
+    if name == "techs_in_play":  # 000 "Action Card #1"; exhausted techs count (public FAQ)
+        return len(p["techs"])
+    if name == "round":
+        return state["round"]
+    if name == "players":
+        return state["n"]
+    if name == "graveyard":  # 000 "Graveyard"
+        return len(p["graveyard"])
+    if name == "opponents_max_light":  # 000 "Game End"
+        return max((q["light"] for q in state["players"] if q["seat"] != p["seat"]), default=0)
+    raise EffectError(f"unknown value {name!r}")

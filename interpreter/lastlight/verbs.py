@@ -1,0 +1,428 @@
+"""The verbs of the effect language for Last Light (vocabulary ``_verbs``), one rule each.
+
+A verb is ``(state, frame, args) -> None | pending``: ``args`` are bound operands (an entity
+id, ``[amount, unit]``, an int, a word, a ``unit_kind`` dict). A verb that must ask its owner
+something returns a pending decision (``{"kind": "verb", "verb": ..., "options": [[id,
+text], ...]}``), answered through :data:`RESUME`. Where the engine core already has the rule
+(building an extractor, destroying a unit, revealing a token, trading, manufacturing,
+drawing) the verb calls it; engine modules are imported inside the verbs because they
+import the hooks, which import the effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    SIZES,
+    card_id,
+    extractor_on,
+    gain,
+    home_of,
+    place_ship,
+)
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+
+#: Placeholder exploration tokens of setup (no effect).
+BLANK = "@blank_"
+
+
+# Each verb is ``(state, frame, args) -> None | pending dict``; args are bound operands: an
+# entity id, ``[amount, unit]``, an int, a word, or a ``unit_kind`` dict.
+
+
+def _verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Exploration Icons Explained": gain from the finite supply (000 "Components")."""
+    amount, unit = args[0]
+    gain(state, frame["owner"], unit, amount)
+
+
+def _verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Manufacture Technologies": paid resources return to the supply."""
+    amount, unit = args[0]
+    p = state["players"][frame["owner"]]
+    have = p["light"] if unit == "light" else p["res"][unit]
+    amount = max(0, min(amount, have))  # checked by ``affordable``; never below zero
+    if unit == "light":
+        p["light"] -= amount
+    else:
+        p["res"][unit] -= amount
+    state["supply"][unit] += amount
+
+
+def _verb_give(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Action Card #4": another player gains from the supply."""
+    amount, unit = args[0]
+    gain(state, seat_of(args[1]), unit, amount)
+
+
+def _verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
+    """Invented: take up to the amount from the player's stock (vocabulary "steal")."""
+    amount, unit = args[0]
+    victim = state["players"][seat_of(args[1])]["res"]
+    taken = max(0, min(amount, victim[unit]))
+    victim[unit] -= taken
+    state["players"][frame["owner"]]["res"][unit] += taken
+
+
+def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
+    seat, tech = find_card(state, ref)
+    if seat is None:
+        return
+    if tech is None:
+        state["players"][seat]["faction_exhausted"] = exhausted
+    else:
+        tech["exhausted"] = exhausted
+
+
+def _verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Civilization technology cards": "flip it over until you play your Refresh"."""
+    _set_exhausted(state, args[0], True)
+
+
+def _verb_unexhaust(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "resourcefulness": unexhaust another technology card."""
+    _set_exhausted(state, args[0], False)
+
+
+def _verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Exploration": "Draw one technology card and put it in your hand"."""
+    from whitedwarf.interpreter.lastlight.research import draw_one
+
+    hand = state["players"][frame["owner"]]["techs_hand"]
+    for _ in range(max(0, args[0][0])):
+        ref = draw_one(state)
+        if ref is None:
+            break
+        hand.append(ref)
+
+
+def _verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
+    """000 "Exploration": "Research a tech without paying its cost"; ship techs pick a slot."""
+    from whitedwarf.interpreter.lastlight.research import manufacture, slots
+
+    ref, owner = args[0], frame["owner"]
+    if ref not in state["players"][owner]["techs_hand"]:
+        return None
+    found = slots(state, owner, ref)
+    if len(found) == 1:
+        manufacture(state, owner, ref, found[0], free=True)
+        return None
+    if not found:
+        return None
+    options = [[f"slot:{s}", f"put {card_id(ref)} on your {s} ships"] for s in found]
+    return _verb_pending("manufacture_free", options, ref=ref)
+
+
+def _resume_manufacture_free(
+    state: State, frame: Frame, pending: dict[str, Any], option: str
+) -> Any:
+    from whitedwarf.interpreter.lastlight.research import manufacture
+
+    manufacture(state, frame["owner"], pending["ref"], option.partition(":")[2], free=True)
+    return None
+
+
+def _verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Ship ability technology cards": a discarded tech goes face up to the discard."""
+    ref = args[0]
+    seat, tech = find_card(state, ref)
+    if tech is not None:
+        state["players"][seat]["techs"].remove(tech)
+        state["discard"].append(ref)
+        return
+    for p in state["players"]:
+        if ref in p["techs_hand"]:
+            p["techs_hand"].remove(ref)
+            state["discard"].append(ref)
+            return
+
+
+def _returnable(state: State, card: str) -> bool:
+    """000 "Action Card #5": "A played Refresh card cannot be returned to your hand by card or
+    explore effects" (``returnable`` in actions.yaml)."""
+    for action in runtime(state).content.get("actions") or []:
+        if action.get("id") == card:
+            return bool(action.get("returnable", card != "refresh"))
+    return card != "refresh"
+
+
+def _verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Exploration": "pick up an action card other than the Refresh card"."""
+    card = args[0]
+    p = state["players"][frame["owner"]]
+    if card in p["played"] and _returnable(state, card):
+        p["played"].remove(card)
+        p["hand"].append(card)
+
+
+def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | None:
+    """Place a ship from the player's own supply at no cost, if one is unbuilt.
+
+    000 "Exploration Icons Explained": "Immediately build a small ship in this sector (if you
+    have one unbuilt in your supply)". (The engine's ``construct.build_ship`` always pays.)
+    """
+    from whitedwarf.interpreter.lastlight.hooks import fire
+
+    supply = state["players"][seat]["supply"]
+    if supply.get(size, 0) <= 0:
+        return None
+    supply[size] -= 1
+    sid = place_ship(state, seat, size, sector)
+    fire(state, "ship_built", seat, {"ship": sid, "sector": sector})
+    return sid
+
+
+def _extractor_places(state: State, seat: int, place: str | None) -> list[str]:
+    """Where the ``build`` verb may put an extractor (000 "Action Card #3", "2. Extractor").
+
+    No place: the Construct rule (an empty colony ship space, or a planet whose sector holds
+    only your ships and no extractor). A planet named by the effect ("You may immediately build
+    an extractor on this planet", 000 "Exploration"): that planet, if it has no extractor. A
+    sector: its planet if free, and your empty colony spaces if it is your home.
+    """
+    from whitedwarf.interpreter.lastlight.construct import extractor_options
+
+    if state["players"][seat]["supply"]["extractor"] <= 0:
+        return []
+    if place is None:
+        return [o.id.partition(":")[2] for o in extractor_options(state, seat)]
+    if place in state["planets"]:
+        return [place] if extractor_on(state, place) is None else []
+    out = []
+    planet = state["sectors"][place]["planet"] if place in state["sectors"] else None
+    if planet is not None and extractor_on(state, planet) is None:
+        out.append(planet)
+    if place == home_of(state, seat):
+        used = {
+            x["space"] for x in state["extractors"].values() if x["owner"] == seat and x["space"]
+        }
+        out += [s for s, _ in runtime(state).colony_spaces if s not in used]
+    return out
+
+
+def _verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
+    """000 "Exploration Icons Explained": build a unit from your own supply, free."""
+    from whitedwarf.interpreter.lastlight.construct import build_extractor
+
+    unit, seat = args[0], frame["owner"]
+    place = args[1] if len(args) > 1 else None
+    if unit["unit_kind"] == "extractor":
+        found = _extractor_places(state, seat, place)
+        if len(found) == 1:
+            build_extractor(state, seat, found[0])
+        elif found:
+            options = [[f"place:{w}", f"build the extractor on {w}"] for w in found]
+            return _verb_pending("build", options)
+        return None
+    if place in state["planets"]:
+        place = state["planets"][place]["sector"]
+    # 000 "1. Ships": "Built ships are placed in your home sector".
+    sector = place if place is not None else home_of(state, seat)
+    supply = state["players"][seat]["supply"]
+    sizes = [unit["size"]] if unit["size"] else [s for s in SIZES if supply[s] > 0]
+    if len(sizes) == 1:
+        build_ship_free(state, seat, sizes[0], sector)
+    elif sizes:
+        options = [[f"size:{s}", f"build a {s} ship in {sector}"] for s in sizes]
+        return _verb_pending("build", options, sector=sector)
+    return None
+
+
+def _resume_build(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
+    from whitedwarf.interpreter.lastlight.construct import build_extractor
+
+    kind, _, what = option.partition(":")
+    if kind == "place":
+        build_extractor(state, frame["owner"], what)
+    else:
+        build_ship_free(state, frame["owner"], what, pending["sector"])
+    return None
+
+
+def _verb_move(state: State, frame: Frame, args: list[Any]) -> None:
+    """Warp drive: "move one of your ships ... to any location", ignoring distance.
+
+    000 "1. Move": "Ships cannot enter a sector containing an asteroid" (unless the ship type
+    can ``cross_asteroids``). Arriving where a token lies face down reveals and resolves it
+    (000 "1. Move": tokens are revealed "in sectors you now occupy with ships"); the Lumos
+    reveal nothing (002).
+    """
+    from whitedwarf.interpreter.lastlight.command import reveal
+    from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+    from whitedwarf.interpreter.lastlight.stats import flag
+
+    ship, sector = state["ships"].get(args[0]), args[1]
+    if ship is None or ship["sector"] == sector or sector not in state["sectors"]:
+        return
+    owner = ship["owner"]
+    if sector in runtime(state).blocked and not flag(state, owner, "cross_asteroids", ship["size"]):
+        return
+    ship["sector"] = sector
+    if owner == LUMOS:
+        return
+    fire(state, "ship_moved", owner, {"ship": ship["id"], "sector": sector})
+    where = state["sectors"][sector]
+    if where["token"] and not where["revealed"]:
+        ctx = reveal(state, owner, sector)
+        if not ctx["card"].startswith(BLANK):
+            run_card(state, owner, ctx["card"], ctx)
+
+
+def _verb_move_extra(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 Talorin: "move 1 ship 1 extra sector" this Command (``extra_move``)."""
+    ship = state["ships"].get(args[0])
+    if ship is not None:
+        ship["extra_move"] += max(0, args[1])
+
+
+def _verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:
+    """000 "Exploration": "take a trade action, making one trade only" (no gift of light)."""
+    return _next_trade(state, frame, args[0])
+
+
+def _next_trade(state: State, frame: Frame, left: int) -> Any:
+    from whitedwarf.interpreter.lastlight.trade import trade_options
+
+    if left <= 0:
+        return None
+    options = [[o.id, o.text] for o in trade_options(state, frame["owner"])]
+    return _verb_pending("trade", options, left=left) if options else None
+
+
+def _resume_trade(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
+    from whitedwarf.interpreter.lastlight.trade import make_trade
+
+    make_trade(state, frame["owner"], option.partition(":")[2])
+    return _next_trade(state, frame, pending["left"] - 1)
+
+
+def _verb_mine(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 Allterra: "gain resources as though you mined this planet"."""
+    from whitedwarf.interpreter.lastlight.mine import mine_planet
+
+    if args[0] in state["planets"] and state["planets"][args[0]]["resource"]:
+        mine_planet(state, frame["owner"], args[0])
+
+
+def _attackable_extractor(state: State, xid: str) -> bool:
+    """Public rules FAQ: extractors on a colony ship cannot be attacked there."""
+    return state["extractors"][xid]["planet"] is not None or not runtime(state).colony_safe
+
+
+def _verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Attack": damage tokens; "Any ship which receives damage equal to its shields is
+    destroyed and placed on the graveyard card of the player who assigned the final damage";
+    public rules FAQ: an extractor is destroyed by 1 damage."""
+    from whitedwarf.interpreter.lastlight import graveyard
+    from whitedwarf.interpreter.lastlight.combat import shield
+    from whitedwarf.interpreter.lastlight.hooks import fire
+
+    (amount, _), target, me = args[0], args[1], frame["owner"]
+    if amount <= 0:
+        return
+    ship = state["ships"].get(target)
+    if ship is not None:
+        ship["damage"] += amount
+        fire(state, "damage_dealt", me, {"ship": target, "sector": ship["sector"]})
+        if target in state["ships"] and ship["damage"] >= shield(state, ship):
+            graveyard.destroy(state, target, me)
+            graveyard.check(state, me)
+    elif (
+        target in state["extractors"]
+        and _attackable_extractor(state, target)
+        and amount >= runtime(state).extractor_shield
+    ):
+        graveyard.destroy(state, target, me)
+        graveyard.check(state, me)
+
+
+def _verb_destroy(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "Graveyard": "When you destroy an enemy ship or extractor, place it in your
+    graveyard"."""
+    from whitedwarf.interpreter.lastlight import graveyard
+
+    target = args[0]
+    if target in state["ships"] or (
+        target in state["extractors"] and _attackable_extractor(state, target)
+    ):
+        graveyard.destroy(state, target, frame["owner"])
+        graveyard.check(state, frame["owner"])
+
+
+def _verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 "1. Refresh": "Remove all damage tokens currently on your ships"."""
+    ship = state["ships"].get(args[0])
+    if ship is not None:
+        ship["damage"] = 0
+
+
+def _die(state: State, die: str) -> dict[str, Any] | None:
+    index = int(die[1:])
+    dice = state["dice"]
+    return dice[index] if 0 <= index < len(dice) else None
+
+
+def _verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 ai targeting: "Pay [ ] to treat this as a [face]"."""
+    die = _die(state, args[0])
+    if die is not None:
+        die["face"] = args[1]
+
+
+def _verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
+    """Invented: roll the die again with the game's generator; the new face counts."""
+    die = _die(state, args[0])
+    if die is not None:
+        faces = runtime(state).die_faces
+        die["face"] = faces[rng.below(state, len(faces))]
+
+
+def _verb_add(state: State, frame: Frame, args: list[Any]) -> None:
+    """000 development: "build an extra extractor" while taking the Construct action; the
+    amount lasts until the current action card is resolved (``player["temp"]``)."""
+    from whitedwarf.interpreter.lastlight.modifiers import add_temp
+
+    add_temp(state, frame["owner"], args[1], args[0])
+
+
+def _verb_pending(verb: str, options: list[list[str]], **data: Any) -> dict[str, Any]:
+    """A decision a verb asks its frame's owner (answered through ``_RESUME``)."""
+    return {"kind": "verb", "verb": verb, "options": options, **data}
+
+
+VERBS = {
+    "gain": _verb_gain,
+    "pay": _verb_pay,
+    "give": _verb_give,
+    "steal": _verb_steal,
+    "exhaust": _verb_exhaust,
+    "unexhaust": _verb_unexhaust,
+    "draw": _verb_draw,
+    "manufacture_free": _verb_manufacture_free,
+    "discard": _verb_discard,
+    "take_back": _verb_take_back,
+    "build": _verb_build,
+    "move": _verb_move,
+    "move_extra": _verb_move_extra,
+    "trade": _verb_trade,
+    "mine": _verb_mine,
+    "deal": _verb_deal,
+    "destroy": _verb_destroy,
+    "repair": _verb_repair,
+    "treat": _verb_treat,
+    "reroll": _verb_reroll,
+    "add": _verb_add,
+}
+
+RESUME = {
+    "build": _resume_build,
+    "trade": _resume_trade,
+    "manufacture_free": _resume_manufacture_free,
+}
