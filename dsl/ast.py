@@ -94,7 +94,7 @@ class Post:
     """A qualifier after a noun: ``of yours``, ``of this type``, ``you control``,
     ``other than this card``."""
 
-    kind: str  # of_yours | of_this | you_verb | other_than
+    kind: str  # of_yours | of_this | you_verb | other_than | after (``here``)
     word: Word | None
     other: Selector | None
     pos: Pos

@@ -250,10 +250,22 @@ class Checker:
         return bound
 
     def attach_trailing(self, args: tuple[ast.Arg, ...]) -> list[ast.Arg]:
-        """``a ship of yours here``: a lone ``here`` after qualifiers belongs to the selector."""
+        """Join arguments the grammar splits: ``2 enemy extractors``, ``a ship of yours here``."""
         out: list[ast.Arg] = []
         for arg in args:
             previous = out[-1] if out else None
+            if (
+                isinstance(arg, ast.Selector)
+                and isinstance(previous, ast.Amount)
+                and previous.unit is not None
+                and previous.per is None
+                and arg.det is None
+                and arg.count is None
+            ):  # ``destroy 2 enemy extractors``: the number counts the whole selector
+                pos = ast.Pos(previous.pos.start, arg.pos.end)
+                words = (previous.unit, *arg.words)
+                out[-1] = ast.Selector(None, previous.count, False, words, arg.posts, pos)
+                continue
             if (
                 isinstance(arg, ast.Selector)
                 and isinstance(previous, ast.Selector)
@@ -576,6 +588,9 @@ class Checker:
         if post.kind == "you_verb":
             assert post.word is not None
             return self.filter_word(post.word, noun, "you", out)
+        if post.kind == "after":
+            assert post.word is not None
+            return self.filter_word(post.word, noun, "after", out)
         assert post.other is not None
         other = self.selector(post.other, scope)
         if other is None:
@@ -607,7 +622,8 @@ class Checker:
             if noun.type == "player":
                 exclude.append({"you": True})
             for phrase, entity in scope.context.items():
-                if entity == noun.type:
+                # A tech in play is also `this card`: "another tech" never means itself.
+                if entity == noun.type or (noun.type == "tech" and entity == "card"):
                     exclude.append({"this": entity, "type": noun.type, "phrase": phrase})
         if noun.name == "opponent":
             filters = [*filters, ["opponent"]]

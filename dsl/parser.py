@@ -326,6 +326,9 @@ class _ToAst(Transformer):
     def you_verb(self, meta, items):
         return ast.Post("you_verb", _word(items[0]), None, _pos(meta))
 
+    def after_word(self, meta, items):
+        return ast.Post("after", _word(items[0]), None, _pos(meta))
+
     def other_than(self, meta, items):
         det, *words = items
         pos = _pos(meta)

@@ -1,0 +1,130 @@
+"""Engine speed on one core: random-agent games, decisions, clone, save/load and hashing.
+
+Run: ``python benchmarks/engine_bench.py [--quick] [--games N] [--core]``.
+
+Every game is a full seeded game of the base pack with its card effects on (the real game),
+driven exactly like ``whitedwarf play``: :func:`whitedwarf.interpreter.runner.play` with one
+:class:`~whitedwarf.interpreter.bots.RandomBot` per seat. Times are CPU time of this process
+(``time.process_time``), so other load on the machine does not count and the figures are per
+core. ``--core`` stubs the effect entry points (hooks, tokens, achievements) to time the rules
+alone. Prints a Markdown table.
+
+Targets (the engine speed issue): at least 20 full 4-player games per second and 50,000
+decisions applied per second, per core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from whitedwarf.interpreter.bots import make_bot
+from whitedwarf.interpreter.lastlight import persist
+from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.state import clone, state_hash
+
+#: Engine modules whose effect entry points ``--core`` replaces by no-ops.
+MODULES = (
+    "game", "research", "mine", "construct", "trade", "refresh", "command", "combat",
+    "graveyard", "rotation",
+)  # fmt: skip
+ENTRY_POINTS = ("fire", "run_card", "check_achievements")
+
+
+def stub_hooks() -> None:
+    """Time the rules alone: card effects never start."""
+    for name in MODULES:
+        module = importlib.import_module(f"whitedwarf.interpreter.lastlight.{name}")
+        for fn in ENTRY_POINTS:
+            if hasattr(module, fn):
+                setattr(module, fn, lambda *args, **kwargs: None)
+
+
+def games(game: Game, count: int, first_seed: int = 0) -> tuple[float, int]:
+    """CPU seconds and decisions for ``count`` seeded random games."""
+    decisions = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + count):
+        state = game.new_state(seed)
+        bots = [make_bot("random", seed, seat) for seat in range(game.players)]
+        decisions += play(game, state, bots).decisions
+    return time.process_time() - start, decisions
+
+
+def mid_game(game: Game, seed: int = 3, decisions: int = 400) -> dict[str, Any]:
+    """A 4-player state some way into a random game (ships, techs and frames about)."""
+    state = game.new_state(seed)
+    bots = [make_bot("random", seed, seat) for seat in range(game.players)]
+    for _ in range(decisions):
+        if game.is_terminal(state):
+            break
+        seat = game.current_players(state)[0]
+        option = bots[seat].choose(state, seat, game.legal_options(state, seat))
+        game.apply(state, seat, option, check=False)
+    return state
+
+
+def per_call(fn: Callable[[], Any], budget: float) -> float:
+    """Microseconds per call of ``fn``, repeated for about ``budget`` CPU seconds."""
+    calls, start = 0, time.process_time()
+    while True:
+        fn()
+        calls += 1
+        spent = time.process_time() - start
+        if spent >= budget:
+            return spent / calls * 1e6
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    parser.add_argument("--games", type=int, help="games per player count")
+    parser.add_argument("--core", action="store_true", help="stub card effects")
+    args = parser.parse_args(argv)
+    count = args.games or (4 if args.quick else 30)
+    budget = 0.3 if args.quick else 1.5
+    if args.core:
+        stub_hooks()
+    content = load_content()
+    rows = []
+    total_time = total_decisions = 0.0
+    for players in (2, 3, 4):
+        game = Game.from_content(content, players)
+        games(game, 1, first_seed=10_000)  # warm the per-content caches
+        spent, decisions = games(game, count)
+        total_time += spent
+        total_decisions += decisions
+        rows.append(
+            (f"{players}-player games", f"{count / spent:.1f} games/s",
+             f"{decisions / count:.0f} decisions/game, {decisions / spent:,.0f} decisions/s")
+        )  # fmt: skip
+    rows.append(("decisions applied (all games)", f"{total_decisions / total_time:,.0f} /s", ""))
+    game = Game.from_content(content, 4)
+    state = mid_game(game)
+    text = persist.save(state)
+    rows += [
+        ("clone (4p, mid-game)", f"{per_call(lambda: clone(state), budget):.0f} us", ""),
+        ("save (to_json)", f"{per_call(lambda: persist.save(state), budget):.0f} us",
+         f"{len(text):,} bytes"),
+        ("load (from_json)", f"{per_call(lambda: persist.load(text), budget):.0f} us", ""),
+        ("state hash", f"{per_call(lambda: state_hash(state), budget):.0f} us", "sha256"),
+    ]  # fmt: skip
+    mode = "rules only (--core)" if args.core else "card effects on"
+    print(f"Engine benchmark, one core, CPU time, base pack, {mode}, {count} games per count\n")
+    print("| measure | value | notes |")
+    print("| --- | --- | --- |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
