@@ -6,13 +6,18 @@ Exit status: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2
 
 from __future__ import annotations
 
+import os
 import traceback
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from whitedwarf.dsl.diagnostics import Diagnostic, SourceLines, render_json, render_text
-from whitedwarf.dsl.packs.loader import LoadResult, load_packs
+from whitedwarf.tools import validate_cache
+
+if TYPE_CHECKING:  # the loader is imported only when the cache cannot answer (start-up time)
+    from whitedwarf.dsl.diagnostics import Diagnostic
+    from whitedwarf.dsl.packs.loader import LoadResult
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -48,13 +53,34 @@ def issue_tracker() -> str:
     help="a folder to look for dependencies in (repeatable)",
 )
 @click.option("--debug", is_flag=True, help="show the traceback of an internal error")
+@click.option("--no-cache", is_flag=True, help="check everything again, ignoring cached reports")
 def validate(
-    paths: tuple[Path, ...], fmt: str, strict: bool, pack_paths: tuple[Path, ...], debug: bool
+    paths: tuple[Path, ...],
+    fmt: str,
+    strict: bool,
+    pack_paths: tuple[Path, ...],
+    debug: bool,
+    no_cache: bool,
 ) -> None:
     """Check the packs at PATH... (folders or pack.yaml files) and their dependencies."""
+    request = {
+        "paths": [str(p) for p in paths],
+        "pack_paths": [str(p) for p in pack_paths],
+        "format": fmt,
+        "strict": strict,
+        "cwd": os.getcwd(),
+    }
+    key = validate_cache.request_key(request)
+    cached = None if no_cache else validate_cache.lookup(key)
+    if cached is not None:
+        click.echo(cached["output"])
+        raise SystemExit(cached["status"])
     try:
+        from whitedwarf.dsl.packs.loader import load_packs
+
         result = load_packs(paths, pack_paths)
-        click.echo(render(result, fmt))
+        output = render(result, fmt)
+        click.echo(output)
     except Exception as exc:  # a bug of ours: say so, never blame the pack with a traceback
         click.echo(f"internal error: {exc!r}", err=True)
         click.echo(
@@ -63,7 +89,25 @@ def validate(
         if debug:
             click.echo(traceback.format_exc(), err=True)
         raise SystemExit(EXIT_INTERNAL) from None
-    raise SystemExit(exit_status(result.diagnostics, strict))
+    status = exit_status(result.diagnostics, strict)
+    files, dirs = watched(result, paths, pack_paths)
+    validate_cache.store(key, output, status, files, dirs)
+    raise SystemExit(status)
+
+
+def watched(
+    result: LoadResult, paths: tuple[Path, ...], pack_paths: tuple[Path, ...]
+) -> tuple[list[str], list[str]]:
+    """The files the check read and the folders where packs and pack files were looked for."""
+    from whitedwarf.dsl.packs.loader import bundled_search
+
+    files = [os.path.abspath(p) for p in result.sources]
+    folders = {os.path.dirname(f) for f in files}
+    for path in paths:
+        pack = path if path.is_dir() else path.parent
+        folders.update({os.path.abspath(pack), os.path.abspath(pack.parent)})
+    folders.update(os.path.abspath(p) for p in (*pack_paths, *bundled_search()))
+    return files, sorted(folders)
 
 
 def exit_status(diagnostics: list[Diagnostic], strict: bool) -> int:
@@ -75,6 +119,8 @@ def exit_status(diagnostics: list[Diagnostic], strict: bool) -> int:
 
 def render(result: LoadResult, fmt: str) -> str:
     """The report in the chosen format."""
+    from whitedwarf.dsl.diagnostics import SourceLines, render_json, render_text
+
     if fmt == "json":
         return render_json(result.diagnostics)
     sources = SourceLines(result.sources)

@@ -16,6 +16,7 @@ Positions: :meth:`YamlFile.span` maps a data path such as ``(3, "effect")`` to a
 from __future__ import annotations
 
 import os
+import re
 import stat
 import warnings
 from bisect import bisect_right
@@ -36,6 +37,13 @@ from whitedwarf.dsl.packs.scalars import scalar_offsets
 from whitedwarf.dsl.source import EffectSource
 
 DataPath = tuple[str | int, ...]
+
+try:  # ruamel.yaml.clib: libyaml bindings, eight times faster than the pure composer
+    import _ruamel_yaml  # noqa: F401
+
+    _HAVE_LIBYAML = True
+except ImportError:  # pragma: no cover - platforms without the wheel use the pure composer
+    _HAVE_LIBYAML = False
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null"))
@@ -226,7 +234,73 @@ class _BoundedComposer(Composer):
         return super().compose_node(parent, index)
 
 
+_ALIAS_OR_ANCHOR = re.compile(r"(?:^|[\s\[{,])[&*][^\s\]},]")
+
+
 def _compose(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
+    """Compose with libyaml when it is installed and the text is plainly safe for it."""
+    if _HAVE_LIBYAML and _fast_path_safe(text, limits):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return YAML(typ="safe", pure=False).compose(text), None
+        except YAMLError:
+            pass  # the pure composer below gives the located diagnostic
+    return _compose_pure(text, display, limits)
+
+
+def _fast_path_safe(text: str, limits: Limits) -> bool:
+    """No anchors or aliases and shallow nesting: libyaml's composer cannot be abused.
+
+    libyaml has no depth limit of its own and its composer recurses in C, so deep or
+    aliased input always takes the pure composer, whose limits give located errors.
+    """
+    if _ALIAS_OR_ANCHOR.search(text):
+        return False
+    if _flow_depth(text) > limits.depth:
+        return False
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        depth = len(line) - len(stripped)
+        while stripped.startswith(("- ", "? ")):
+            depth += 2
+            stripped = stripped[2:].lstrip(" ")
+        if depth > 2 * limits.depth:
+            return False
+    return True
+
+
+def _flow_depth(text: str) -> int:
+    """The deepest ``[``/``{`` nesting outside quotes and comments (an upper bound)."""
+    depth = deepest = 0
+    quote = ""
+    previous = "\n"
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char == "#" and previous in " \t\n":
+            index = text.find("\n", index)
+            if index < 0:
+                break
+            char = "\n"
+        elif char in "'\"" and previous in " \t\n[{,:-?":
+            quote = char
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        previous = char
+        index += 1
+    return deepest
+
+
+def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
     # The safe (pure) composer keeps every node's marks and style like the round-trip one,
     # without the round-trip scanner's comment gathering, which tripled load time.
     yaml = YAML(typ="safe", pure=True)

@@ -38,15 +38,54 @@ from whitedwarf.interpreter.lastlight import (
 )
 from whitedwarf.interpreter.lastlight.content import GameContent, load_content, register
 from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
-from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
+from whitedwarf.interpreter.lastlight.hooks import (
+    activated_options,
+    check_achievements,
+    fire,
+    start_activated,
+)
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
+from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
-__all__ = ["Game", "GameContent", "IllegalOption", "Option", "load_content"]
+__all__ = [
+    "EffectLimitReached",
+    "Game",
+    "GameContent",
+    "IllegalOption",
+    "Option",
+    "load_content",
+]
 
 State = dict[str, Any]
 
 #: Rounds after which an unfinished game ends by "round limit" (docs/rules-decisions.md).
 ROUND_LIMIT = 200
+
+
+class EffectLimitReached(EffectError):
+    """A card's effect went over a limit of the effect runtime (DESIGN principle 3: "DSL
+    execution has a step budget and trigger chains have a depth limit, and each limit ends
+    in a clear error").
+
+    ``card`` is the card id, ``limit`` ``"steps"`` or ``"depth"``. The state is left where
+    the limit was hit, in the middle of the effect: discard it.
+    """
+
+    def __init__(self, card: str, limit: str, message: str) -> None:
+        super().__init__(message)
+        self.card = card
+        self.limit = limit
+
+    @classmethod
+    def from_error(cls, error: EffectLimitError) -> EffectLimitReached:
+        """The engine's error for a limit the effect machine hit."""
+        from whitedwarf.interpreter.lastlight.effects import MACHINE
+
+        if error.limit == "depth":
+            what = f"started a trigger chain deeper than {MACHINE.max_depth:,} effects"
+        else:
+            what = f"ran more than {MACHINE.max_steps:,} steps"
+        return cls(error.card, error.limit, f"the effect of card {error.card!r} {what}")
 
 
 class Game:
@@ -77,7 +116,10 @@ class Game:
     def new_state(self, seed: int) -> State:
         """The state after setup, waiting for the first decision."""
         state = setup.new_state(self, seed)
-        advance(state)
+        try:
+            advance(state)
+        except EffectLimitError as error:
+            raise EffectLimitReached.from_error(error) from error
         return state
 
     @staticmethod
@@ -105,7 +147,10 @@ class Game:
         """
         if check and option_id not in {o.id for o in legal_options(state, player)}:
             raise IllegalOption(f"player {player} cannot choose {option_id!r} now")
-        apply(state, player, option_id, self.options.get("log", True))
+        try:
+            apply(state, player, option_id, self.options.get("log", True))
+        except EffectLimitError as error:
+            raise EffectLimitReached.from_error(error) from error
         return state
 
     # -- outcome -----------------------------------------------------------------------------
@@ -167,7 +212,14 @@ def legal_options(state: State, player: int) -> list[Option]:
     if phase == "setup":
         return setup.options(state, player)
     top = state["stack"][-1]
-    return HANDLERS[top["kind"]].options(state, top)
+    if top["pc"] == "abilities":
+        return [*_abilities(state, player), _END_ACTION]
+    options = HANDLERS[top["kind"]].options(state, top)
+    if _may_activate(top, player):
+        found = _abilities(state, player)
+        if found:
+            options = [*options, *found]
+    return options
 
 
 def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
@@ -182,7 +234,17 @@ def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
         setup.choose(state, player, option_id)
     else:
         top = state["stack"][-1]
-        HANDLERS[top["kind"]].choose(state, top, option_id)
+        if option_id.startswith("use:") and _may_activate(top, player):
+            start_activated(state, player, option_id)
+            # The step is looked at again once the ability has resolved: its options may
+            # have changed (a card readied, resources gained).
+            top["ask"] = None
+        elif top["pc"] == "abilities":
+            if option_id != _END_ACTION.id:
+                raise IllegalOption(f"player {player} cannot choose {option_id!r} now")
+            top["pc"], top["ask"] = "over", None
+        else:
+            HANDLERS[top["kind"]].choose(state, top, option_id)
     advance(state)
 
 
@@ -194,7 +256,12 @@ def advance(state: State) -> None:
             top = stack[-1]
             if top["ask"] is not None:
                 return
-            if top["pc"] == "done":
+            pc = top["pc"]
+            if pc == "done" or pc == "abilities" or pc == "over":
+                if pc != "over" and top["kind"] in OWN_ACTIONS and _abilities(state, top["seat"]):
+                    # The closing window of an action card: abilities still usable.
+                    top["pc"], top["ask"] = "abilities", top["seat"]
+                    return
                 stack.pop()
                 _finish(state, top)
                 continue
@@ -208,6 +275,31 @@ def advance(state: State) -> None:
             stack.append(rotation.start_task())
         else:
             return
+
+
+# -- activated abilities (001 FAQ: "Techs are activated during your action resolution only")
+
+#: Task kinds that are one player's own action card resolution (a Command card's move step
+#: included; its shared attack step is handled apart).
+OWN_ACTIONS = frozenset(("research", "mine", "construct", "trade", "refresh", "move"))
+_END_ACTION = Option("done", "use no more abilities: end the action")
+
+
+def _may_activate(top: dict[str, Any], player: int) -> bool:
+    """Whether ``player``, asked by the task on top, is resolving their own action card.
+
+    Every decision of a player's own action task qualifies; in the shared attack step, the
+    decision of a Command player whether to roll (docs/rules-decisions.md "Engine rules").
+    """
+    kind = top["kind"]
+    if kind in OWN_ACTIONS:
+        return top["seat"] == player
+    return kind == "attack" and top["pc"] == "roll" and player in top["players"]
+
+
+def _abilities(state: State, seat: int) -> list[Option]:
+    """The activated abilities ``seat`` may start now, as options."""
+    return [Option(i, t) for i, t in activated_options(state, seat)]
 
 
 # -- action choice (000 "playing the game") -------------------------------------------------

@@ -218,27 +218,44 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     if player is None or player < 0:
         return []
     rt = runtime(state)
+    index = rt.cache.get("activated")
+    if index is None:
+        index = rt.cache["activated"] = {}
     p = state["players"][player]
-    refs = ([p["faction"]] if p["faction"] else []) + [t["ref"] for t in p["techs"]]
     out = []
-    for ref in refs:
-        cid = card_id(ref)
-        clauses = [
-            i
-            for i, c in enumerate(effects.card_effect(rt, cid)["clauses"])
-            if c["form"] == "activated"
-        ]
-        for i in clauses:
-            frame = new_frame(cid, player, i, {"card": ref})
-            code = effects.card_effect(rt, cid)["clauses"][i]["code"]
-            if code[0][0] == "affordable" and not effects.ADAPTER.affordable(
-                state, frame, code[0][1]
-            ):
-                continue
-            suffix = f":{i}" if len(clauses) > 1 else ""
-            name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
-            out.append((f"use:{ref}{suffix}", f"use {name}"))
+    faction = p["faction"]
+    if faction:
+        _usable(state, rt, index, player, faction, out)
+    for tech in p["techs"]:
+        _usable(state, rt, index, player, tech["ref"], out)
     return out
+
+
+def _usable(
+    state: State,
+    rt: Runtime,
+    index: dict[str, Any],
+    player: int,
+    ref: str,
+    out: list[tuple[str, str]],
+) -> None:
+    """Append the options of a card's activated clauses whose costs can be paid now."""
+    cid = card_id(ref)
+    found = index.get(cid)
+    if found is None:
+        clauses = effects.card_effect(rt, cid)["clauses"]
+        name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
+        mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
+        found = index[cid] = [
+            (i, code, f":{i}" if len(mine) > 1 else "", f"use {name}") for i, code in mine
+        ]
+    for i, code, suffix, text in found:
+        first = code[0]
+        if first[0] == "affordable":
+            frame = new_frame(cid, player, i, {"card": ref})
+            if not effects.ADAPTER.affordable(state, frame, first[1]):
+                continue
+        out.append((f"use:{ref}{suffix}", text))
 
 
 def start_activated(state: State, player: int, option_id: str) -> None:

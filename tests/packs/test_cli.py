@@ -66,17 +66,17 @@ def test_usage_errors_exit_2() -> None:
 
 
 def test_an_internal_error_exits_3_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from whitedwarf.tools import validate
+    from whitedwarf.dsl.packs import loader
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(validate, "load_packs", broken)
-    result = CliRunner().invoke(main, ["validate", str(SHARED / "mini")])
+    monkeypatch.setattr(loader, "load_packs", broken)
+    result = CliRunner().invoke(main, ["validate", "--no-cache", str(SHARED / "mini")])
     assert result.exit_code == 3
     assert "internal error: RuntimeError('boom')" in result.output
     assert "Traceback" not in result.output
-    debug = CliRunner().invoke(main, ["validate", str(SHARED / "mini"), "--debug"])
+    debug = CliRunner().invoke(main, ["validate", "--no-cache", str(SHARED / "mini"), "--debug"])
     assert "Traceback" in debug.output
 
 

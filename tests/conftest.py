@@ -1,0 +1,9 @@
+"""Test-wide settings."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_validate_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> None:
+    """Keep `whitedwarf validate`'s report cache out of the user's home during tests."""
+    monkeypatch.setenv("WHITEDWARF_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))

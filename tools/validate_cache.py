@@ -1,0 +1,119 @@
+"""A cache of ``whitedwarf validate`` reports, so re-checking unchanged packs is instant.
+
+An entry is keyed by the request (paths, options, working folder) and remembers every file
+the check read with its sha256, the listings of the folders where packs are looked up, and
+a fingerprint of whitedwarf's own code. It is used only when all of those still match, so a
+cached report is always the report a fresh check would print. ``--no-cache`` or
+``WHITEDWARF_CACHE_DIR=off`` turns it off; the cache lives in ``$XDG_CACHE_HOME/whitedwarf``
+(``~/.cache/whitedwarf``) unless ``WHITEDWARF_CACHE_DIR`` names another folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+
+
+def cache_dir() -> Path | None:
+    """Where reports are cached, or None when caching is off."""
+    configured = os.environ.get("WHITEDWARF_CACHE_DIR")
+    if configured == "off":
+        return None
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "whitedwarf" / "validate"
+
+
+def request_key(request: dict[str, Any]) -> str:
+    """The sha256 of a request (paths, flags, working folder, code fingerprint)."""
+    text = json.dumps({**request, "code": code_fingerprint()}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def code_fingerprint() -> str:
+    """Changes whenever any file of whitedwarf's code, grammar, schemas or bundled packs does."""
+    digest = hashlib.sha256()
+    for root in _package_roots():
+        for folder, _dirs, names in sorted(os.walk(root)):
+            for name in sorted(names):
+                if name.endswith((".py", ".lark", ".json", ".yaml")):
+                    info = os.stat(os.path.join(folder, name))
+                    digest.update(f"{folder}/{name}:{info.st_mtime_ns}:{info.st_size};".encode())
+    return digest.hexdigest()
+
+
+def _package_roots() -> list[str]:
+    import whitedwarf.content
+    import whitedwarf.dsl
+    import whitedwarf.interpreter
+    import whitedwarf.schemas
+    import whitedwarf.tools
+
+    modules = (whitedwarf.dsl, whitedwarf.interpreter, whitedwarf.tools, whitedwarf.schemas)
+    roots = [os.path.dirname(m.__file__ or "") for m in (*modules, whitedwarf.content)]
+    return sorted(set(roots))
+
+
+def lookup(key: str) -> dict[str, Any] | None:
+    """The cached report for ``key`` if every watched file and folder is unchanged."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if entry.get("format") != FORMAT:
+        return None
+    files, dirs = entry.get("files", {}), entry.get("dirs", {})
+    if any(file_hash(path) != digest for path, digest in files.items()):
+        return None
+    if any(listing(path) != digest for path, digest in dirs.items()):
+        return None
+    return entry
+
+
+def store(key: str, output: str, status: int, files: Iterable[str], dirs: Iterable[str]) -> None:
+    """Remember a report; a cache that cannot be written is silently skipped."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    entry = {
+        "format": FORMAT,
+        "output": output,
+        "status": status,
+        "files": {path: file_hash(path) for path in sorted(set(files))},
+        "dirs": {path: listing(path) for path in sorted(set(dirs))},
+    }
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = folder / f"{key}.{os.getpid()}.tmp"
+        partial.write_text(json.dumps(entry), encoding="utf-8")
+        partial.replace(folder / f"{key}.json")
+    except OSError:
+        return
+
+
+def file_hash(path: str) -> str | None:
+    """The sha256 of a file's bytes, or None when it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def listing(path: str) -> str | None:
+    """A digest of a folder's entry names (a new or removed pack or file changes it)."""
+    try:
+        names = sorted(os.listdir(path))
+    except OSError:
+        return None
+    return hashlib.sha256("\n".join(names).encode()).hexdigest()
