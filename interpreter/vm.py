@@ -20,6 +20,12 @@ or start other effects (it returns :data:`YIELD`: the frames it started run firs
 Content is untrusted (DESIGN principle 3): every instruction costs one step of the frame's
 budget, and a trigger chain deeper than the depth limit is refused; both end in
 :class:`EffectLimitError` naming the card.
+
+Speed: a program is *lowered* once (:meth:`Machine.lower`) into a tuple of instructions whose
+first item is the handler itself, with operands pre-sorted by kind and the verb pre-bound
+(:meth:`Adapter.bind`), so running an instruction costs no name lookup. The lowered form is
+kept by the adapter (:meth:`Adapter.lowered`, per loaded content) or by the machine, never in
+the state: a frame still holds only its card, clause and ``pc``.
 """
 
 from __future__ import annotations
@@ -62,6 +68,12 @@ Pause = Done = Outcome  # the names the engine brief uses for the outcome type
 
 _PAUSE, _YIELD, _DONE = -1, -2, -3
 _SIGNALS = {_PAUSE: PAUSE, _YIELD: YIELD, _DONE: DONE}
+
+#: Kinds of a lowered operand ``(kind, data)``: a bound variable (data: its slot), a value
+#: fixed by the program, an amount of a fixed number (data: ``(n, unit)``), an amount or a
+#: number computed from an EXPR (data: ``(expr, unit)`` / ``expr``), or a function
+#: ``(state, frame) -> value`` the adapter made (:meth:`Adapter.resolver`).
+VAR, CONST, AMOUNT, AMOUNT_EXPR, NUM_EXPR, FN = range(6)
 
 
 class EffectError(Exception):
@@ -110,6 +122,14 @@ class Adapter(Protocol):
     def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
         """Continue a verb that asked: None, a new pending dict, or :data:`YIELD`."""
 
+    # Optional, for speed (the machine falls back on the methods above when missing):
+    #
+    # ``lowered(state, frame)`` -> the frame's program lowered by :meth:`Machine.lower`,
+    #     cached by the adapter (say, per loaded content);
+    # ``bind(verb)`` -> a function ``(state, frame, args)`` that does what ``call`` does;
+    # ``resolver(operand)`` -> a lowered operand ``(kind, data)`` (:data:`CONST` or
+    #     :data:`FN`) for an operand ``resolve`` would handle.
+
 
 def new_frame(card: str, owner: int, clause: int, context: dict[str, Any], depth: int = 1) -> Frame:
     """A frame at the start of a card clause's program."""
@@ -154,7 +174,7 @@ class Machine:
         self.adapter = adapter
         self.max_steps = max_steps
         self.max_depth = max_depth
-        self._ops: dict[str, Callable[[State, Frame, list[Any], int], int]] = {
+        self._ops: dict[str, Callable[[State, Frame, Any, int], int]] = {
             "call": self._op_call,
             "choose": self._op_choose,
             "affordable": self._op_affordable,
@@ -167,6 +187,67 @@ class Machine:
             "jump": self._op_jump,
             "end": self._op_end,
         }
+        #: id(program) -> (program, lowered), for adapters that keep no lowered programs.
+        self._lowered: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+        self._code = getattr(adapter, "lowered", None) or self._lowered_program
+        self._bind = getattr(adapter, "bind", None)
+        self._resolver = getattr(adapter, "resolver", None)
+
+    # -- lowering ----------------------------------------------------------------------------
+
+    def lower(self, program: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
+        """The program as instruction tuples ``(handler, field, ...)`` (same fields and pcs).
+
+        ``call`` becomes ``(handler, verb, operands, bound verb, has_var)`` with lowered
+        operands (:data:`VAR` ...). Lowering changes no behaviour; it moves the name lookups
+        and operand sorting out of the run.
+        """
+        out = []
+        for ins in program:
+            op = ins[0]
+            handler = self._ops.get(op)
+            if handler is None:
+                raise EffectError(f"unknown instruction {op!r}")
+            if op == "call":
+                verb = ins[1]
+                operands = tuple(self.lower_operand(o) for o in ins[2])
+                has_var = any(kind == VAR for kind, _ in operands)
+                out.append((handler, verb, operands, self._bound(verb), has_var))
+            else:
+                out.append((handler, *ins[1:]))
+        return tuple(out)
+
+    def lower_operand(self, operand: dict[str, Any]) -> tuple[int, Any]:
+        """An operand as ``(kind, data)`` (the kinds of :data:`VAR` ...)."""
+        if "var" in operand:
+            return VAR, operand["var"]
+        if "amount" in operand:
+            expr = operand["amount"]
+            if expr[0] == "num":
+                return AMOUNT, (expr[1], operand["unit"])
+            return AMOUNT_EXPR, (expr, operand["unit"])
+        if "num" in operand:
+            expr = operand["num"]
+            return (CONST, expr[1]) if expr[0] == "num" else (NUM_EXPR, expr)
+        if self._resolver is not None:
+            found = self._resolver(operand)
+            if found is not None:
+                return found
+        resolve = self.adapter.resolve
+        return FN, lambda state, frame: resolve(state, frame, operand)
+
+    def _bound(self, verb: str) -> Callable[[State, Frame, list[Any]], Any]:
+        if self._bind is not None:
+            return self._bind(verb)
+        call = self.adapter.call
+        return lambda state, frame, args: call(state, frame, verb, args)
+
+    def _lowered_program(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
+        program = self.adapter.program(state, frame)
+        found = self._lowered.get(id(program))
+        if found is None or found[0] is not program:
+            found = self._lowered[id(program)] = (program, self.lower(program))
+        return found[1]
 
     # -- running -----------------------------------------------------------------------------
 
@@ -185,8 +266,7 @@ class Machine:
             signal = self._drain(state, frame)
             if signal:
                 return _SIGNALS[signal]
-        code = self.adapter.program(state, frame)
-        ops = self._ops
+        code = self._code(state, frame)
         pc = frame["pc"]
         steps = frame["steps"]
         limit = self.max_steps
@@ -201,7 +281,7 @@ class Machine:
                     "(an endless loop?)",
                 )
             ins = code[pc]
-            nxt = ops[ins[0]](state, frame, ins, pc)
+            nxt = ins[0](state, frame, ins, pc)
             if nxt >= 0:
                 pc = nxt
                 continue
@@ -305,35 +385,39 @@ class Machine:
 
     # -- instructions (each returns the next pc, or a negative signal) -----------------------
 
-    def _op_call(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_call(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         args = []
-        lists = None
-        for i, o in enumerate(ins[2]):  # inlined :meth:`operand`: calls are the hot path
-            if "var" in o:
-                found = frame["vars"][o["var"]]
-                if found.__class__ is list:
-                    lists = [i] if lists is None else [*lists, i]
-            elif "amount" in o:
-                e = o["amount"]
-                found = [e[1] if e[0] == "num" else self.evaluate(state, frame, e), o["unit"]]
-            elif "num" in o:
-                e = o["num"]
-                found = e[1] if e[0] == "num" else self.evaluate(state, frame, e)
+        for kind, data in ins[2]:
+            if kind == AMOUNT:
+                args.append([data[0], data[1]])
+            elif kind == VAR:
+                args.append(frame["vars"][data])
+            elif kind == CONST:
+                args.append(data)
+            elif kind == FN:
+                args.append(data(state, frame))
+            elif kind == AMOUNT_EXPR:
+                args.append([self.evaluate(state, frame, data[0]), data[1]])
             else:
-                found = self.adapter.resolve(state, frame, o)
-            args.append(found)
+                args.append(self.evaluate(state, frame, data))
         frame["pc"] = pc + 1  # a pause or yield resumes after the call
-        if lists is not None:
-            # docs/effect-ir.md: "a list operand runs it per element".
-            calls = frame["calls"]
-            for combo in product(*(args[i] for i in lists)):
-                each = list(args)
-                for i, item in zip(lists, combo, strict=True):
-                    each[i] = item
-                calls.append([ins[1], each])
-            signal = self._drain(state, frame)
-            return signal or pc + 1
-        found = self.adapter.call(state, frame, ins[1], args)
+        if ins[4]:
+            lists = [
+                i
+                for i, (kind, _) in enumerate(ins[2])
+                if kind == VAR and args[i].__class__ is list
+            ]
+            if lists:
+                # docs/effect-ir.md: "a list operand runs it per element".
+                calls = frame["calls"]
+                for combo in product(*(args[i] for i in lists)):
+                    each = list(args)
+                    for i, item in zip(lists, combo, strict=True):
+                        each[i] = item
+                    calls.append([ins[1], each])
+                signal = self._drain(state, frame)
+                return signal or pc + 1
+        found = ins[3](state, frame, args)
         if found is None:
             return pc + 1
         return self._suspend(frame, found)
@@ -355,7 +439,7 @@ class Machine:
         frame["pending"] = found
         return _PAUSE
 
-    def _op_choose(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_choose(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         var, selector = ins[1], ins[2]
         found = self.adapter.candidates(state, frame, selector)
         if not found:
@@ -392,13 +476,13 @@ class Machine:
         frame["pc"] = pc
         return _PAUSE
 
-    def _op_affordable(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         return pc + 1 if self.adapter.affordable(state, frame, ins[1]) else ins[2]
 
-    def _op_check(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_check(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         return pc + 1 if self.test(state, frame, ins[1]) else ins[2]
 
-    def _op_next(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_next(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         loops = frame["loops"]
         items = loops[ins[1]]
         if isinstance(items, int):  # a repeat counter
@@ -412,15 +496,15 @@ class Machine:
         _put(frame["vars"], ins[2], items.pop(0))
         return pc + 1
 
-    def _op_loop(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_loop(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         _put(frame["loops"], ins[1], list(self.adapter.candidates(state, frame, ins[2])))
         return pc + 1
 
-    def _op_repeat(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_repeat(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         _put(frame["loops"], ins[1], max(0, self.evaluate(state, frame, ins[2])))
         return pc + 1
 
-    def _op_ask(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_ask(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         frame["pending"] = {
             "kind": "ask",
             "options": [["yes", ins[1]], ["no", "decline"]],
@@ -430,7 +514,7 @@ class Machine:
         frame["pc"] = pc
         return _PAUSE
 
-    def _op_branch(self, state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_branch(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         frame["pending"] = {
             "kind": "branch",
             "options": [[f"branch:{i}", text] for i, text in enumerate(ins[2])],
@@ -440,9 +524,9 @@ class Machine:
         return _PAUSE
 
     @staticmethod
-    def _op_jump(state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_jump(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         return ins[1]
 
     @staticmethod
-    def _op_end(state: State, frame: Frame, ins: list[Any], pc: int) -> int:
+    def _op_end(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         return _DONE

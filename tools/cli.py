@@ -60,3 +60,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="whitedwarf")
 def main() -> None:
     """whitedwarf: author, validate, simulate and play Last Light content packs."""
+
+
+if __name__ == "__main__":
+    main()

@@ -75,34 +75,28 @@ def play(
     game = Game.from_content(content, len(kinds), options)
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
     try:
-        state, outcome = _run(game, bots, seed, replay_path, {
-            **pack_header(loaded), "seed": seed, "players": len(kinds), "seats": kinds,
-            "options": options, "engine": ENGINE_VERSION,
-        })  # fmt: skip
+        state = game.new_state(seed)
+        header = {
+            **pack_header(loaded),
+            "seed": seed,
+            "players": len(kinds),
+            "seats": kinds,
+            "options": options,
+            "engine": ENGINE_VERSION,
+        }
+        if replay_path is None:
+            outcome = run_game(game, state, bots)
+        else:
+            with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
+                writer = ReplayWriter(stream)
+                writer.header(**header)
+                outcome = run_game(game, state, bots, writer)
+                writer.end(outcome.final_hash, game.result(state))
     except EffectLimitReached as error:
         # DESIGN principle 3: a runaway card effect ends in a clear error, not a traceback.
         raise click.ClickException(str(error)) from None
     summary = summarise(game, state, outcome.decisions, outcome.final_hash)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
-
-
-def _run(
-    game: Game,
-    bots: list[Any],
-    seed: int,
-    replay_path: Path | None,
-    header: dict[str, Any],
-) -> tuple[dict[str, Any], Any]:
-    """Play the game to its end, writing the replay if asked."""
-    state = game.new_state(seed)
-    if replay_path is None:
-        return state, run_game(game, state, bots)
-    with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
-        writer = ReplayWriter(stream)
-        writer.header(**header)
-        outcome = run_game(game, state, bots, writer)
-        writer.end(outcome.final_hash, game.result(state))
-    return state, outcome
 
 
 def _refuse_overwrite(path: Path | None, force: bool) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any
 
 from whitedwarf.dsl import api
@@ -11,32 +15,49 @@ from whitedwarf.dsl.packs.content import Content, Entry
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.limits import Limits
 from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.source import EffectSource
 
 Compiled = dict[str, dict[str, dict[str, Any]]]
+
+
+PARALLEL_FROM = 2000  # effects; below this a process pool costs more than it saves
 
 
 def compile_cards(
     content: Content, spec: ContentSpec, registry: Registry, limits: Limits
 ) -> tuple[Compiled, list[Diagnostic]]:
-    """Compile the effect of every valid card; kind -> card id -> compiled effect."""
+    """Compile the effect of every valid card; kind -> card id -> compiled effect.
+
+    Identical effect texts of the same card kind are compiled once, and large packs are
+    compiled on all cores (diagnostics are mapped back to each card's own place).
+    """
     compiled: Compiled = {}
     diagnostics: list[Diagnostic] = []
+    jobs: list[tuple[Entry, str, EffectSource]] = []
     for kind in spec.card_kinds():
         if kind.effect_field is None:
             continue
-        table = compiled.setdefault(kind.name, {})
+        compiled.setdefault(kind.name, {})
         for entry in content.cards.get(kind.name, []):
-            result, problems = _compile(entry, kind, registry, limits)
+            job, problems = _job(entry, kind, registry, limits)
             diagnostics += problems
-            if result is not None:
-                table[entry.id] = result
+            if job is not None:
+                jobs.append(job)
+    unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
+    results = dict(zip(unique, _compile_all(unique, registry), strict=True))
+    for entry, card_kind, source in jobs:
+        result, problems = results[(card_kind, source.text)]
+        diagnostics += [_relocate(problem, source) for problem in problems]
+        if result is not None:
+            compiled[entry.kind][entry.id] = {"card": entry.id, **result}
     return compiled, diagnostics
 
 
-def _compile(
+def _job(
     entry: Entry, kind: FileKind, registry: Registry, limits: Limits
-) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+) -> tuple[tuple[Entry, str, EffectSource] | None, list[Diagnostic]]:
     field = kind.effect_field
+    assert field is not None
     text = entry.data.get(field) if isinstance(entry.data, dict) else None
     card_kind = kind.card_kind_of(entry.data) if isinstance(entry.data, dict) else None
     if not entry.valid or not isinstance(text, str) or card_kind not in registry.card_kinds:
@@ -50,10 +71,47 @@ def _compile(
     source = entry.file.effect_source((*entry.path, field))
     if source is None:
         return None, []
-    result, problems = api.compile_effect(source, registry, card_kind)
-    if result is not None:
-        result = {"card": entry.id, **result}
-    return result, problems
+    return (entry, card_kind, source), []
+
+
+Outcome = tuple[dict[str, Any] | None, list[Diagnostic]]
+
+
+def _compile_all(unique: list[tuple[str, str]], registry: Registry) -> list[Outcome]:
+    workers = min(os.cpu_count() or 1, 8)
+    if len(unique) < PARALLEL_FROM or workers < 2:
+        return _compile_batch(registry, unique)
+    size = -(-len(unique) // (workers * 4))
+    batches = [unique[i : i + size] for i in range(0, len(unique), size)]
+    try:
+        with ProcessPoolExecutor(workers) as pool:
+            done = pool.map(_compile_batch, [registry] * len(batches), batches)
+            return [outcome for batch in done for outcome in batch]
+    except (OSError, BrokenProcessPool):  # no processes here: do it in this one
+        return _compile_batch(registry, unique)
+
+
+def _compile_batch(registry: Registry, batch: list[tuple[str, str]]) -> list[Outcome]:
+    """Compile texts against a source whose span columns are just offsets + 1."""
+    out = []
+    for card_kind, text in batch:
+        source = EffectSource(text, "", _offset_locator)
+        out.append(api.compile_effect(source, registry, card_kind))
+    return out
+
+
+def _offset_locator(offset: int) -> tuple[int, int]:
+    return 1, offset + 1
+
+
+def _relocate(problem: Diagnostic, source: EffectSource) -> Diagnostic:
+    """Move a diagnostic made against offsets to the card's real place in its file."""
+    span = problem.span
+    if span is None:
+        return replace(problem, span=source.span(0))
+    start = span.column - 1
+    end = span.end_column - 1 if span.end_column is not None else None
+    return replace(problem, span=source.span(start, end))
 
 
 # -- vocabulary use ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ class Limits:
     depth: int = 32  # E0505: the deepest base-game document nests 6 levels
     aliases: int = 64  # E0506: aliases per file; 0 refuses them all
     nodes: int = 200_000  # E0506: values per file after aliases are expanded
-    cards: int = 2_000  # E0512: entries per card file (the base game has 83 techs)
+    cards: int = 10_000  # E0512: entries per card file (the base game has 83 techs)
     effect_chars: int = 4_000  # E0513: the longest printed card text is ~400 characters
 
 

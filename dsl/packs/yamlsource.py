@@ -16,7 +16,6 @@ Positions: :meth:`YamlFile.span` maps a data path such as ``(3, "effect")`` to a
 from __future__ import annotations
 
 import os
-import re
 import stat
 import warnings
 from bisect import bisect_right
@@ -30,6 +29,7 @@ from ruamel.yaml.composer import Composer, ComposerError, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.resolver import VersionedResolver
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
@@ -38,12 +38,10 @@ from whitedwarf.dsl.source import EffectSource
 
 DataPath = tuple[str | int, ...]
 
-try:  # ruamel.yaml.clib: libyaml bindings, eight times faster than the pure composer
-    import _ruamel_yaml  # noqa: F401
-
-    _HAVE_LIBYAML = True
-except ImportError:  # pragma: no cover - platforms without the wheel use the pure composer
-    _HAVE_LIBYAML = False
+try:  # ruamel.yaml.clib: libyaml's scanner and parser, much faster than the pure ones
+    from _ruamel_yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - platforms without the wheel use the pure path
+    _CParser = None
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null"))
@@ -234,70 +232,37 @@ class _BoundedComposer(Composer):
         return super().compose_node(parent, index)
 
 
-_ALIAS_OR_ANCHOR = re.compile(r"(?:^|[\s\[{,])[&*][^\s\]},]")
-
-
 def _compose(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
-    """Compose with libyaml when it is installed and the text is plainly safe for it."""
-    if _HAVE_LIBYAML and _fast_path_safe(text, limits):
+    """Compose the text; libyaml (when installed) scans and parses, Python composes.
+
+    libyaml's own composer recurses in C without a depth limit (deep input crashes the
+    process), so only its scanner and parser are used; the bounded composer below keeps
+    the depth and alias limits. Any YAML error is reported by the pure path, whose
+    messages and marks the diagnostics are written for.
+    """
+    if _CParser is not None:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                return YAML(typ="safe", pure=False).compose(text), None
+                return _compose_with(_CParser(text), limits), None
         except YAMLError:
-            pass  # the pure composer below gives the located diagnostic
+            pass
     return _compose_pure(text, display, limits)
 
 
-def _fast_path_safe(text: str, limits: Limits) -> bool:
-    """No anchors or aliases and shallow nesting: libyaml's composer cannot be abused.
+class _EventSource:
+    """The minimal loader a ruamel composer needs: a parser, a resolver and a depth."""
 
-    libyaml has no depth limit of its own and its composer recurses in C, so deep or
-    aliased input always takes the pure composer, whose limits give located errors.
-    """
-    if _ALIAS_OR_ANCHOR.search(text):
-        return False
-    if _flow_depth(text) > limits.depth:
-        return False
-    for line in text.split("\n"):
-        stripped = line.lstrip(" ")
-        depth = len(line) - len(stripped)
-        while stripped.startswith(("- ", "? ")):
-            depth += 2
-            stripped = stripped[2:].lstrip(" ")
-        if depth > 2 * limits.depth:
-            return False
-    return True
+    def __init__(self, parser: Any, limits: Limits) -> None:
+        self._parser = parser
+        self._resolver = VersionedResolver(loader=self)
+        self._composer = None
+        self.max_depth = limits.depth + 1
 
 
-def _flow_depth(text: str) -> int:
-    """The deepest ``[``/``{`` nesting outside quotes and comments (an upper bound)."""
-    depth = deepest = 0
-    quote = ""
-    previous = "\n"
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if quote:
-            if char == "\\" and quote == '"':
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char == "#" and previous in " \t\n":
-            index = text.find("\n", index)
-            if index < 0:
-                break
-            char = "\n"
-        elif char in "'\"" and previous in " \t\n[{,:-?":
-            quote = char
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth = max(0, depth - 1)
-        previous = char
-        index += 1
-    return deepest
+def _compose_with(parser: Any, limits: Limits) -> Node | None:
+    composer_class = type("Composer", (_BoundedComposer,), {"alias_limit": limits.aliases})
+    return composer_class(_EventSource(parser, limits)).get_single_node()
 
 
 def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:

@@ -59,9 +59,11 @@ def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
 def ship_options(state: State, seat: int) -> list[Option]:
     """Ships the player can build now, from their supply or an opponent's graveyard."""
     player = state["players"][seat]
+    costs = runtime(state).ship_cost
+    discount = stat(state, seat, "ship_discount")
     out = []
     for size in SIZES:
-        if not can_pay(player, ship_cost(state, seat, size)):
+        if not can_pay(player, discounted(costs[size], discount)):
             continue
         if player["supply"][size] > 0:
             out.append(Option(f"build:{size}", f"build a {size} ship"))

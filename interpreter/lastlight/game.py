@@ -405,12 +405,17 @@ def _frame_apply(state: State, option_id: str) -> None:
 
 def _effects() -> Any:
     """The effects module if it is installed (it is written in parallel), else None."""
-    try:
-        from whitedwarf.interpreter.lastlight import effects
-    except ImportError:
-        return None
-    return effects
+    global _EFFECTS
+    if _EFFECTS is False:
+        try:
+            from whitedwarf.interpreter.lastlight import effects
+        except ImportError:
+            return None
+        _EFFECTS = effects
+    return _EFFECTS
 
+
+_EFFECTS: Any = False
 
 HANDLERS_NEW = {
     "research": research.new_task,

@@ -19,9 +19,11 @@ printed order. A ``when ... if`` condition is tested when the hook fires.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects
+from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id, turn_order
 from whitedwarf.interpreter.vm import new_frame
@@ -69,8 +71,18 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     if index is None:
         index = rt.cache["triggers"] = {}
     p = state["players"][player]
-    started: list[dict[str, Any]] | None = None
     faction = p["faction"]
+    # Most hooks find no card of the player: one lookup by the cards in play says so.
+    key = (faction, *map(_REF, p["techs"]))
+    hooked = rt.cache.get("hooked")
+    if hooked is None or len(hooked) >= _MEMO_LIMIT:
+        hooked = rt.cache["hooked"] = {}
+    listens = hooked.get(key)
+    if listens is None:
+        listens = hooked[key] = _listens(rt, index, key)
+    if hook not in listens:
+        return
+    started: list[dict[str, Any]] | None = None
     if faction:
         table = index.get(faction)
         if table is None:
@@ -99,6 +111,21 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         _start(state, started, card_id(ref), ref, player, slot, found, context)
     if started:
         effects.push(state, started)
+
+
+_REF = itemgetter("ref")
+
+
+def _listens(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> frozenset[str]:
+    """The hooks any of these cards has a trigger for."""
+    out: set[str] = set()
+    for ref in refs:
+        if ref:
+            table = index.get(ref)
+            if table is None:
+                table = index[ref] = _triggers(rt, ref)
+            out.update(table)
+    return frozenset(out)
 
 
 def _start(
@@ -158,54 +185,101 @@ def check_achievements(state: State) -> None:
     Players are checked in turn order. A played achievement moves from ``achievement`` to
     ``achievements_done``; ``as_soon_as`` clauses of factions and civilization techs run once
     each too, recorded as ``"<ref>:<clause>"`` in the player's ``once`` list.
+
+    A condition whose inputs are the same as when it was last found false is not tested again
+    (``conditions.py``): the memo lives with the content, keyed by card ref, clause and seat,
+    and holds the fingerprints of what the condition reads.
     """
     rt = runtime(state)
-    index = rt.cache.get("as_soon_as")
+    cache = rt.cache
+    index = cache.get("as_soon_as")
     if index is None:
-        index = rt.cache["as_soon_as"] = {}
+        index = cache["as_soon_as"] = {}
+        cache["as_soon_as_false"] = {}
+    memo = cache["as_soon_as_false"]
+    snap = Snapshot(state)
     started: list[dict[str, Any]] = []
+    players = state["players"]
     for seat in turn_order(state):
-        p = state["players"][seat]
+        p = players[seat]
         ach = p["achievement"]
         if ach:
-            frames = _ready(state, rt, index, seat, ach, ())
+            frames = _ready(state, rt, index, memo, snap, seat, ach, ())
             if frames:
                 p["achievement"] = None
                 p["achievements_done"].append(ach)
                 started += frames
         faction = p["faction"]
-        refs = [t["ref"] for t in p["techs"]]
-        if faction:
-            refs.insert(0, faction)
-        for ref in refs:
-            if index.get(ref) == []:
-                continue  # the usual case: no as_soon_as clause on the card
-            frames = _ready(state, rt, index, seat, ref, p.get("once", ()))
-            for frame in frames:
-                p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
-            started += frames
+        if faction and index.get(faction) != []:
+            _once(state, rt, index, memo, snap, seat, p, faction, started)
+        for tech in p["techs"]:
+            ref = tech["ref"]
+            if index.get(ref) != []:  # the usual case: no as_soon_as clause on the card
+                _once(state, rt, index, memo, snap, seat, p, ref, started)
     if started:
         effects.push(state, started)
 
 
+def _once(
+    state: State,
+    rt: Runtime,
+    index: dict[str, Any],
+    memo: dict[Any, Any],
+    snap: Snapshot,
+    seat: int,
+    p: dict[str, Any],
+    ref: str,
+    started: list[dict[str, Any]],
+) -> None:
+    """Start a card's ``as_soon_as`` clauses that now hold and have not run yet."""
+    frames = _ready(state, rt, index, memo, snap, seat, ref, p.get("once", ()))
+    for frame in frames:
+        p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
+    started += frames
+
+
 def _ready(
-    state: State, rt: Runtime, index: dict[str, Any], seat: int, ref: str, done: Any
+    state: State,
+    rt: Runtime,
+    index: dict[str, Any],
+    memo: dict[Any, Any],
+    snap: Snapshot,
+    seat: int,
+    ref: str,
+    done: Any,
 ) -> list[dict[str, Any]]:
     """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now."""
     clauses = index.get(ref)
     if clauses is None:
         found = effects.card_effect(rt, card_id(ref))["clauses"]
         clauses = index[ref] = [
-            (i, c["when"]) for i, c in enumerate(found) if c["form"] == "as_soon_as"
+            (i, c["when"], reads(c["when"]))
+            for i, c in enumerate(found)
+            if c["form"] == "as_soon_as"
         ]
     out = []
-    for i, when in clauses:
+    for i, when, domains in clauses:
         if done and f"{ref}:{i}" in done:
             continue
+        key = signature = None
+        if domains is not None:
+            key = (ref, i, seat)
+            signature = snap.signature(domains, seat)
+            if memo.get(key) == signature:
+                continue  # nothing it reads has changed since it was last false
         frame = new_frame(card_id(ref), seat, i, {"card": ref})
         if effects.MACHINE.test(state, frame, when):
             out.append(frame)
+            memo.pop(key, None)
+        elif key is not None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = signature
     return out
+
+
+#: Entries of the false-condition memo before it is emptied (many states of one content).
+_MEMO_LIMIT = 1 << 14
 
 
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------
@@ -222,37 +296,47 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     if index is None:
         index = rt.cache["activated"] = {}
     p = state["players"][player]
-    out = []
+    out: list[tuple[str, str]] = []
     faction = p["faction"]
     if faction:
-        _usable(state, rt, index, player, faction, out)
+        found = index.get(faction)
+        if found is None:
+            found = index[faction] = _activated(rt, faction)
+        if found:
+            _usable(state, player, faction, found, out)
     for tech in p["techs"]:
-        _usable(state, rt, index, player, tech["ref"], out)
+        ref = tech["ref"]
+        found = index.get(ref)
+        if found is None:
+            found = index[ref] = _activated(rt, ref)
+        if found:
+            _usable(state, player, ref, found, out)
     return out
+
+
+def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str], ...]:
+    """A card's activated clauses: ``(index, code, option id suffix, option text)``."""
+    cid = card_id(ref)
+    clauses = effects.card_effect(rt, cid)["clauses"]
+    mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
+    if not mine:
+        return ()
+    name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
+    return tuple((i, code, f":{i}" if len(mine) > 1 else "", f"use {name}") for i, code in mine)
 
 
 def _usable(
     state: State,
-    rt: Runtime,
-    index: dict[str, Any],
     player: int,
     ref: str,
+    clauses: tuple[tuple[int, Any, str, str], ...],
     out: list[tuple[str, str]],
 ) -> None:
     """Append the options of a card's activated clauses whose costs can be paid now."""
-    cid = card_id(ref)
-    found = index.get(cid)
-    if found is None:
-        clauses = effects.card_effect(rt, cid)["clauses"]
-        name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
-        mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
-        found = index[cid] = [
-            (i, code, f":{i}" if len(mine) > 1 else "", f"use {name}") for i, code in mine
-        ]
-    for i, code, suffix, text in found:
+    for i, code, suffix, text in clauses:
         first = code[0]
         if first[0] == "affordable":
-            frame = new_frame(cid, player, i, {"card": ref})
+            frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, first[1]):
                 continue
         out.append((f"use:{ref}{suffix}", text))

@@ -29,7 +29,6 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     SIZES,
-    can_pay,
     card_id,
     discounted,
     gain,
@@ -82,7 +81,7 @@ def _run(state: State, t: Task) -> None:
         fire(state, "before_manufacture", seat, {})
         t["pc"] = "manufacture"
     elif pc == "manufacture":
-        if make_options(state, seat):
+        if make_options(state, seat, any_one=True):
             ask(t, seat)
         else:
             t["pc"] = "end"
@@ -122,24 +121,47 @@ def tech_cost(state: State, seat: int, ref: str) -> dict[str, int]:
     return discounted(dict(card.get("cost") or {}), stat(state, seat, "tech_discount"))
 
 
-def make_options(state: State, seat: int, free: bool = False) -> list[Option]:
-    """Every legal way to put an unresearched tech into play (one option per card id)."""
+def make_options(
+    state: State, seat: int, free: bool = False, any_one: bool = False
+) -> list[Option]:
+    """Every legal way to put an unresearched tech into play (one option per card id).
+
+    ``any_one``: stop at the first (enough to know whether to ask).
+    """
     player = state["players"][seat]
-    cards = runtime(state).cards["techs"]
+    hand = player["techs_hand"]
+    if not hand:
+        return []
+    rt = runtime(state)
+    cards = rt.cards["techs"]
+    costs = rt.cache.get("tech_costs")
+    if costs is None:
+        costs = rt.cache["tech_costs"] = {}
     discount = stat(state, seat, "tech_discount")
-    board = _board(state, seat)
+    res, light = player["res"], player["light"]
+    board = None
     seen: set[str] = set()
     out = []
-    for ref in player["techs_hand"]:
+    for ref in hand:
         cid = card_id(ref)
         if cid in seen:
             continue
         seen.add(cid)
-        if not free and not can_pay(player, discounted(cards[cid].get("cost") or {}, discount)):
-            continue
-        for size in _slots(cards[cid], cid, board, runtime(state).ship_stats):
+        card = cards[cid]
+        if not free:
+            cost = costs.get((cid, discount))
+            if cost is None:
+                found = discounted(dict(card.get("cost") or {}), discount)
+                cost = costs[cid, discount] = tuple(found.items())
+            if any((light if u == "light" else res[u]) < n for u, n in cost):
+                continue
+        if board is None:
+            board = _board(state, seat)
+        for size in _slots(card, cid, board, rt.ship_stats):
             suffix = f":{size}" if size else ""
             out.append(Option(f"make:{ref}{suffix}", _text(cid, size)))
+            if any_one:
+                return out
     return out
 
 

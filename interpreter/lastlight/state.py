@@ -36,6 +36,8 @@ Top level
                 name) and ``ask`` (the seat whose decision is awaited, or ``None``). Kinds
                 and their extra fields are documented in the module of the same name
                 (``research.py``, ``construct.py``, ``command.py``, ``combat.py`` ...).
+                A player's own action task ends with ``pc`` ``"abilities"`` (the closing
+                window for activated abilities, ``game.py``) and ``"over"``.
 ``frames``      list of effect frames (docs/effect-ir.md "Frames"); while non-empty the top
                 frame's owner is deciding and the engine waits.
 ``players``     list of player dicts, by seat (below).

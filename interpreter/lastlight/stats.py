@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import modifiers
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
@@ -25,26 +26,27 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     base = rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
     if player == LUMOS:
         return base
-    temp = state["players"][player]["temp"]
-    return base + temp.get(name, 0) + card_modifier(state, player, name, ship_type)
+    p = state["players"][player]
+    temp = p["temp"]
+    if temp:
+        base += temp.get(name, 0)
+    if p["techs"] or p["faction"]:  # a player without cards has no modifiers
+        base += modifiers.card_modifier(state, player, name, ship_type)
+    return base
 
 
 def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = None) -> bool:
     """Whether a player's ship type has an ability flag (``bombard``, ``fight_twice`` ...)."""
     if player == LUMOS:
         return False
-    return card_flag(state, player, name, ship_type)
+    return modifiers.card_flag(state, player, name, ship_type)
 
 
 def card_modifier(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> int:
     """The sum of ``modifier`` clauses of the player's cards in play (effects module)."""
-    from whitedwarf.interpreter.lastlight import modifiers
-
     return modifiers.card_modifier(state, player, name, ship_type)
 
 
 def card_flag(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> bool:
     """Whether a ``grant`` clause of the player's cards gives the flag (effects module)."""
-    from whitedwarf.interpreter.lastlight import modifiers
-
     return modifiers.card_flag(state, player, name, ship_type)

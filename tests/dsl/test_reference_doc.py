@@ -94,4 +94,4 @@ def test_stdout_and_unknown_game():
 def test_the_command_is_registered():
     from whitedwarf.tools.cli import main
 
-    assert main.commands["doc"] is doc
+    assert main.get_command(None, "doc") is doc

@@ -18,8 +18,9 @@ CONTENT = GameContent(copy.deepcopy(load_content().files), "effects-test")
 
 State = dict[str, Any]
 
-#: Cards the tests added to the runtime tables, removed again by :func:`fresh`.
-_ADDED: list[tuple[str, str]] = []
+#: Cards the tests added to the runtime tables (and the base card each replaced, if any),
+#: undone again by :func:`fresh`.
+_ADDED: list[tuple[str, str, dict[str, Any] | None]] = []
 
 
 def fresh(players: int = 4, seed: int = 3) -> tuple[Game, State]:
@@ -27,8 +28,11 @@ def fresh(players: int = 4, seed: int = 3) -> tuple[Game, State]:
     g = Game.from_content(CONTENT, players)
     for rt in _RUNTIMES.values():
         if rt.content is CONTENT:
-            for stem, cid in _ADDED:
-                rt.cards[stem].pop(cid, None)
+            for stem, cid, replaced in reversed(_ADDED):
+                if replaced is None:
+                    rt.cards[stem].pop(cid, None)
+                else:
+                    rt.cards[stem][cid] = replaced
             rt.cache.clear()
     _ADDED.clear()
     s = g.new_state(seed)
@@ -52,7 +56,7 @@ def fresh(players: int = 4, seed: int = 3) -> tuple[Game, State]:
 def add_card(state: State, stem: str, cid: str, effect: str, **fields: Any) -> str:
     """Put a card with an effect into the test content's tables (and drop stale caches)."""
     rt = runtime(state)
-    _ADDED.append((stem, cid))
+    _ADDED.append((stem, cid, rt.cards[stem].get(cid)))
     rt.cards[stem][cid] = {
         "id": cid,
         "name": cid.replace("_", " ").title(),

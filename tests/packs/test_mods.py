@@ -98,3 +98,23 @@ def test_packs_of_two_games_cannot_load_together(
     monkeypatch.setitem(games.CONTENT_SPECS, "starlight", games.CONTENT_SPECS["lastlight"])
     result = load_packs([SHARED / "mini", other], bundled=False)
     assert "E0707" in [d.code for d in result.errors]
+
+
+def test_too_many_cards_in_one_file_is_a_located_error(tmp_path: Path) -> None:
+    from whitedwarf.dsl.packs.limits import Limits
+    from whitedwarf.dsl.packs.loader import load_packs as load
+
+    pack = tmp_path / "many"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "id: many\nname: Many\nversion: 1.0.0\ngame: lastlight\ndepends: {lastlight: '>=1.0'}\n"
+    )
+    cards = "".join(
+        f"- id: t{i}\n  name: T{i}\n  kind: ship_mod\n  cost: {{common: 1}}\n"
+        f"  source: invented\n  effect: this ship type has +1 attack\n"
+        for i in range(4)
+    )
+    (pack / "techs.yaml").write_text(cards)
+    result = load([pack], limits=Limits(cards=3))
+    codes = [(d.code, d.span.line if d.span else None) for d in result.errors]
+    assert ("E0512", 19) in codes

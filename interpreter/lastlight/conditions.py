@@ -1,0 +1,221 @@
+"""What a compiled condition reads of the state, so an unchanged condition is not re-tested.
+
+:func:`hooks.check_achievements` runs after every action card resolution (000 "Planetary
+Achievement": "Play immediately when ..."), and most conditions count planets, ships or
+extractors through selectors, which walk the board. A condition is a pure function of the
+parts of the state it reads (and of the static content), so :func:`reads` lists those parts
+(*domains*) once per condition, :class:`Snapshot` takes each domain's cheap fingerprint at
+most once per check, and a condition whose fingerprints equal those of its last false test is
+still false without being evaluated.
+
+Only the filters and values listed here are understood; a condition using anything else
+(``here``, ``adjacent``, ``other_than``, excludes, dice, an unknown word) reads
+:data:`EVERYTHING` and is always evaluated. Keep this table in step with ``selectors.py``.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+State = dict[str, Any]
+
+#: The answer of :func:`reads` for a condition that must always be evaluated.
+EVERYTHING = None
+
+#: Noun type -> domains its candidates read regardless of filters. Sectors, planets (their
+#: colour, ring and sector), players and ship types do not change during a game.
+_TYPE_READS: dict[str, tuple[str, ...]] = {
+    "ship": ("ships",),
+    "extractor": ("extractors",),
+    "sector": (),
+    "planet": (),
+    "player": (),
+    "ship_type": (),
+    "tech": ("techs",),
+    "card": ("techs",),
+    "action_card": ("cards",),
+}
+
+#: Filter -> extra domains it reads (beyond the noun's own, which hold owner, size, sector,
+#: damage, exhausted and played). ``home`` reads the colony ship's sector, fixed at setup;
+#: ``type`` reads the context's ship type, which a condition's context does not change.
+_FILTER_READS: dict[str, tuple[str, ...]] = {
+    **{size: () for size in ("small", "medium", "large")},
+    **{colour: () for colour in ("red", "blue", "green")},
+    **{ring: () for ring in ("inner", "outer", "distant")},
+    "enemy": ("lumos",),
+    "exhausted": (),
+    "ready": (),
+    "unresearched": (),
+    "played": (),
+    "damaged": (),
+    "centre": (),
+    "home": (),
+    "yours": (),
+    "own": (),
+    "control": (),
+    "type": (),
+    "opponent": (),
+}
+
+#: Value -> domain (selectors ``value``).
+_VALUE_READS: dict[str, tuple[str, ...]] = {
+    "light": ("me",),
+    "common": ("me",),
+    "uncommon": ("me",),
+    "rare": ("me",),
+    "resources": ("me",),
+    "techs_in_play": ("me",),
+    "graveyard": ("me",),
+    "round": ("round",),
+    "players": (),
+    "opponents_max_light": ("lights",),
+}
+
+
+class _Unknown(Exception):
+    """The condition uses something this module does not understand."""
+
+
+def reads(cond: list[Any]) -> tuple[str, ...] | None:
+    """The sorted domains a COND reads (docs/effect-ir.md), or :data:`EVERYTHING`."""
+    found: set[str] = set()
+    try:
+        _cond(cond, found)
+    except (_Unknown, LookupError, TypeError):
+        return EVERYTHING
+    return tuple(sorted(found))
+
+
+def _cond(cond: list[Any], out: set[str]) -> None:
+    op = cond[0]
+    if op == "cmp":
+        _expr(cond[2], out)
+        _expr(cond[3], out)
+    elif op in ("and", "or"):
+        for c in cond[1]:
+            _cond(c, out)
+    elif op == "not":
+        _cond(cond[1], out)
+    else:
+        raise _Unknown(op)
+
+
+def _expr(expr: list[Any], out: set[str]) -> None:
+    op = expr[0]
+    if op == "num":
+        return
+    if op == "value":
+        out.update(_VALUE_READS[expr[1]])
+    elif op == "count":
+        _selector(expr[1], out)
+    elif op in ("+", "-", "*", "/"):
+        _expr(expr[1], out)
+        _expr(expr[2], out)
+    else:
+        raise _Unknown(op)
+
+
+def _selector(selector: dict[str, Any], out: set[str]) -> None:
+    if selector.get("exclude"):
+        raise _Unknown("exclude")
+    typ = selector["type"]
+    out.update(_TYPE_READS[typ])
+    for spec in selector["filters"]:
+        name = spec[0]
+        out.update(_FILTER_READS[name])
+        if typ == "planet" and name in ("yours", "own", "control"):
+            out.add("extractors")  # 000 "2. Extractor": control is an extractor there
+
+
+_SECTOR_DAMAGE = itemgetter("sector", "damage")
+_TECH = itemgetter("ref", "exhausted", "ship_type")
+
+
+class Snapshot:
+    """Fingerprints of the state's domains, each taken at most once (one check's worth)."""
+
+    __slots__ = ("found", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.found: dict[Any, Any] = {}
+
+    def signature(self, domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
+        """The fingerprints of ``domains`` as seen by ``seat``."""
+        found = self.found
+        out = []
+        for domain in domains:
+            key = (domain, seat) if domain in ("me", "cards") else domain
+            value = found.get(key)
+            if value is None:
+                value = found[key] = _FINGERPRINT[domain](self.state, seat)
+            out.append(value)
+        return tuple(out)
+
+
+def _ships(state: State, seat: int) -> tuple[Any, ...]:
+    ships = state["ships"]
+    # Ids never change owner or size; new ships get new ids (state.new_id).
+    return tuple(ships), tuple(map(_SECTOR_DAMAGE, ships.values()))
+
+
+def _extractors(state: State, seat: int) -> tuple[str, ...]:
+    # Extractors never move or change owner: their ids say everything.
+    return tuple(state["extractors"])
+
+
+def _techs(state: State, seat: int) -> tuple[Any, ...]:
+    return tuple(
+        (
+            p["faction"],
+            p["faction_exhausted"],
+            tuple(map(_TECH, p["techs"])),
+            tuple(p["techs_hand"]),
+        )
+        for p in state["players"]
+    )
+
+
+def _cards(state: State, seat: int) -> tuple[Any, ...]:
+    p = state["players"][seat]
+    return tuple(p["hand"]), tuple(p["played"])
+
+
+def _me(state: State, seat: int) -> tuple[Any, ...]:
+    p = state["players"][seat]
+    res = p["res"]
+    return (
+        p["light"],
+        res["common"],
+        res["uncommon"],
+        res["rare"],
+        len(p["techs"]),
+        len(p["graveyard"]),
+    )
+
+
+def _lights(state: State, seat: int) -> tuple[int, ...]:
+    return tuple(p["light"] for p in state["players"])
+
+
+def _round(state: State, seat: int) -> int:
+    return state["round"]
+
+
+def _lumos(state: State, seat: int) -> Any:
+    lumos = state["lumos"]
+    return -2 if lumos is None or lumos["ally"] is None else lumos["ally"]
+
+
+_FINGERPRINT = {
+    "ships": _ships,
+    "extractors": _extractors,
+    "techs": _techs,
+    "cards": _cards,
+    "me": _me,
+    "lights": _lights,
+    "round": _round,
+    "lumos": _lumos,
+}

@@ -1,0 +1,64 @@
+"""The achievement check skips conditions whose inputs have not changed (``conditions.py``);
+that must never change a game (000 "Planetary Achievement": "Play immediately when ...")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.bots import make_bot
+from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight.conditions import EVERYTHING, Snapshot, reads
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.effects import compile_text
+from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.runner import play
+
+from tests.engine.positions import extractor, game, started
+
+
+def when(text: str) -> Any:
+    """The compiled condition of an achievement's ``as soon as``."""
+    return compile_text("achievement", f"as soon as {text} -> gain 2 light")["clauses"][0]["when"]
+
+
+def test_reads_lists_what_a_condition_depends_on() -> None:
+    assert reads(when("number of red planets you control >= 2")) == ("extractors",)
+    assert reads(when("number of medium ships you own >= 2")) == ("ships",)
+    assert reads(when("common >= 4 and rare >= 1")) == ("me",)
+    assert reads(when("round >= 6 and opponents_max_light - light >= 5")) == (
+        "lights",
+        "me",
+        "round",
+    )
+    assert reads(["cmp", ">=", ["count", {"type": "ship", "filters": [["here"]],
+                                          "exclude": []}], ["num", 1]]) is EVERYTHING  # fmt: skip
+
+
+def test_a_condition_is_tested_again_once_what_it_reads_changes() -> None:
+    g = game(4)
+    state = started(g)
+    domains = reads(when("number of extractors you own >= 1"))
+    before = Snapshot(state).signature(domains, 0)
+    planet = next(iter(state["planets"]))
+    extractor(state, 0, planet=planet)
+    assert Snapshot(state).signature(domains, 0) != before
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_games_are_the_same_with_and_without_the_memo(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g = Game.from_content(load_content(), players)
+
+    def hashes() -> list[str]:
+        out = []
+        for seed in range(3):
+            state = g.new_state(seed)
+            out.append(play(g, state, [make_bot("random", seed, s) for s in range(players)]))
+        return [o.final_hash for o in out]
+
+    with_memo = hashes()
+    monkeypatch.setattr(hooks, "reads", lambda cond: EVERYTHING)
+    runtime({"content": g.content_id}).cache.clear()  # no memo left from the first run
+    assert hashes() == with_memo

@@ -1,0 +1,82 @@
+"""A runaway card effect ends the game with one clear error (DESIGN principle 3: "DSL execution
+has a step budget and trigger chains have a depth limit, and each limit ends in a clear
+error"), in the engine and in ``whitedwarf play``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from ruamel.yaml import YAML
+from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
+from whitedwarf.interpreter.vm import EffectError
+from whitedwarf.tools.play import play
+
+from tests.engine.positions import BASE, FACTIONS, content, started
+
+LOOP = "when before_research -> repeat 100000 times -> gain 0 light"
+CHAIN = "when ship_built -> build a small ship in this sector"
+
+
+def with_factions(effect: str, players: int = 4) -> Game:
+    """Every faction card of the test content carries ``effect``."""
+    factions = [{**f, "effect": effect} for f in FACTIONS]
+    return Game.from_content(content(factions=factions), players, {})
+
+
+def test_a_step_budget_overrun_names_the_card_and_the_limit() -> None:
+    g = with_factions(LOOP)
+    state = started(g)
+    card = state["players"][0]["faction"]
+    for seat in range(1, 4):
+        g.apply(state, seat, "play:trade")
+    with pytest.raises(EffectLimitReached) as caught:
+        g.apply(state, 0, "play:research")
+    error = caught.value
+    assert isinstance(error, EffectError)
+    assert (error.card, error.limit) == (card, "steps")
+    assert str(error) == f"the effect of card {card!r} ran more than 10,000 steps"
+
+
+def test_a_trigger_chain_deeper_than_the_limit_names_the_card() -> None:
+    g = with_factions(CHAIN)
+    state = started(g)
+    player = state["players"][0]
+    player["supply"]["small"] = 100
+    player["res"]["common"] = 10
+    for seat in range(4):
+        g.apply(state, seat, "play:construct")
+    assert g.current_players(state) == [0]
+    with pytest.raises(EffectLimitReached) as caught:
+        g.apply(state, 0, "build:small")
+    assert caught.value.limit == "depth"
+    assert str(caught.value) == (
+        f"the effect of card {player['faction']!r} started a trigger chain deeper than 16 effects"
+    )
+
+
+def _looping_pack(tmp_path: Path) -> Path:
+    """The base pack with every faction looping at Research (its cards written as data)."""
+    pack = tmp_path / "loopy"
+    shutil.copytree(BASE_DIR, pack)
+    yaml = YAML(typ="safe", pure=True)
+    factions: list[dict[str, Any]] = yaml.load((pack / "factions.yaml").read_text("utf-8"))
+    for card in factions:
+        card["effect"] = LOOP
+    (pack / "factions.yaml").write_text(json.dumps(factions, indent=1), "utf-8")
+    return pack
+
+
+BASE_DIR = Path(__file__).resolve().parents[2] / "content" / BASE.name
+
+
+def test_whitedwarf_play_prints_the_limit_and_exits_non_zero(tmp_path: Path) -> None:
+    result = CliRunner().invoke(play, ["--pack", str(_looping_pack(tmp_path)), "--seed", "1"])
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
+    assert "ran more than 10,000 steps" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
