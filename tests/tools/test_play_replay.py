@@ -1,0 +1,150 @@
+"""`whitedwarf play` and `whitedwarf replay` from a user's point of view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.tools.cli import main
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    "seats", ["random,random", "random,random,random", "random,first,random,random"]
+)
+def test_play_prints_one_json_result(seats: str) -> None:
+    code, out = run("play", "--seats", seats, "--seed", "3", "--format", "json")
+    assert code == 0, out
+    summary = json.loads(out)
+    players = len(seats.split(","))
+    assert len(summary["light"]) == len(summary["techs_in_play"]) == players
+    assert summary["reason"] in ("light", "round limit")
+    assert summary["rounds"] >= 1 and summary["winners"]
+    if len(summary["winners"]) == 1:
+        assert summary["winner"] == summary["winners"][0]
+
+
+def test_text_output_names_the_winner_and_each_players_light() -> None:
+    code, out = run("play", "--seed", "7")
+    assert code == 0
+    assert out.startswith(("winner: seat", "shared win: seats"))
+    assert out.count(" light, ") == 3 and "final state hash:" in out
+
+
+def test_the_same_seed_writes_a_byte_identical_replay(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert run("play", "--seed", "7", "--replay", str(first))[0] == 0
+    assert run("play", "--seed", "7", "--replay", str(second))[0] == 0
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_replay_verifies_the_final_state_hash(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    _, played = run("play", "--seed", "5", "--seats", "random,random", "--replay", str(log))
+    code, out = run("replay", str(log))
+    assert code == 0, out
+    final = played.strip().splitlines()[-1].split()[-1]
+    assert f"final state hash: {final}" in out
+    assert json.loads(log.read_text().splitlines()[-1])["final_hash"] == final
+
+
+def recorded(tmp_path: Path) -> tuple[Path, list[str]]:
+    log = tmp_path / "game.jsonl"
+    assert run("play", "--seed", "9", "--replay", str(log))[0] == 0
+    return log, log.read_text().splitlines()
+
+
+def test_an_altered_decision_is_refused(tmp_path: Path) -> None:
+    log, lines = recorded(tmp_path)
+    decision = json.loads(lines[12])
+    decision["option"] = "play:nonsense"
+    lines[12] = json.dumps(decision)
+    log.write_text("\n".join(lines) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and "decision 11" in out and "not a legal option" in out
+
+
+def test_a_log_from_other_content_is_refused_with_what_differs(tmp_path: Path) -> None:
+    log, lines = recorded(tmp_path)
+    header = json.loads(lines[0])
+    header["packs"][0]["version"] = "0.9.0"
+    lines[0] = json.dumps(header)
+    log.write_text("\n".join(lines) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and "different content" in out and "log version 0.9.0" in out
+
+
+def test_a_changed_final_hash_is_refused(tmp_path: Path) -> None:
+    log, lines = recorded(tmp_path)
+    end = json.loads(lines[-1])
+    end["final_hash"] = "0" * 64
+    lines[-1] = json.dumps(end)
+    log.write_text("\n".join(lines) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and "but the log recorded 000000" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("not json\n", "not valid JSON"),
+        ('{"type": "decision", "n": 0, "seat": 0, "option": "x"}\n', "must be the replay header"),
+        ('{"type": "header", "format": 99}\n', "format 99 is not supported"),
+    ],
+)
+def test_an_unreadable_log_says_why(tmp_path: Path, text: str, said: str) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(text)
+    code, out = run("replay", str(log))
+    assert code == 1 and said in out and "Traceback" not in out
+
+
+def test_a_cut_short_log_says_so(tmp_path: Path) -> None:
+    log, lines = recorded(tmp_path)
+    log.write_text("\n".join(lines[:20]) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and "no end line" in out
+
+
+def test_play_never_overwrites_a_replay_without_force(tmp_path: Path) -> None:
+    log = tmp_path / "mine.jsonl"
+    log.write_text("precious\n")
+    code, out = run("play", "--seed", "1", "--replay", str(log))
+    assert code == 2 and "--force" in out
+    assert log.read_text() == "precious\n"
+    assert run("play", "--seed", "1", "--replay", str(log), "--force")[0] == 0
+
+
+@pytest.mark.parametrize("seats", ["random", "random,robot", "random,random,random,random,random"])
+def test_bad_seats_are_usage_errors(seats: str) -> None:
+    code, out = run("play", "--seats", seats)
+    assert code == 2 and "seat" in out.lower()
+
+
+def test_play_with_a_mod_pack(tmp_path: Path) -> None:
+    mod = tmp_path / "richer"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: richer\nname: Richer\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '>=1.0,<2'}\n"
+    )
+    (mod / "factions.yaml").write_text(
+        "- id: allterra\n  replace: true\n  name: Allterra\n  three_plus: false\n"
+        "  source: invented\n  text: Start richer.\n  effect: you have +5 starting_common\n"
+    )
+    code, out = run("play", "--pack", str(mod), "--seed", "2", "--format", "json")
+    assert code == 0, out
+
+
+def test_play_with_a_broken_pack_shows_its_errors(tmp_path: Path) -> None:
+    mod = tmp_path / "broken"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text("id: broken\nname: B\nversion: 0.1.0\ngame: lastlihgt\n")
+    code, out = run("play", "--pack", str(mod))
+    assert code == 1 and "E07" in out and "Traceback" not in out
