@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
-from whitedwarf.interpreter.bots import BOTS, make_bot
+from whitedwarf.interpreter.bots import BOTS, Bot, make_bot
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
 from whitedwarf.interpreter.replay import ReplayWriter
@@ -55,6 +56,11 @@ def parse_seats(text: str) -> list[str]:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@click.option(
+    "--trace",
+    is_flag=True,
+    help="print every decision as it is made (to stderr), to watch a card work in play",
+)
 @PACK_OPTION
 @PACK_PATH_OPTION
 def play(
@@ -64,6 +70,7 @@ def play(
     force: bool,
     round_limit: int,
     fmt: str,
+    trace: bool,
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
 ) -> None:
@@ -74,6 +81,8 @@ def play(
     options = {"round_limit": round_limit}
     game = Game.from_content(content, len(kinds), options)
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    if trace:
+        bots = [TracingBot(bot) for bot in bots]
     try:
         state = game.new_state(seed)
         header = {
@@ -97,6 +106,19 @@ def play(
         raise click.ClickException(str(error)) from None
     summary = summarise(game, state, outcome.decisions, outcome.final_hash)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
+
+
+class TracingBot:
+    """Wraps a bot and prints each choice it makes, with the round and the option's text."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose(self, state: Any, seat: int, options: Sequence[Any]) -> str:
+        chosen = self.bot.choose(state, seat, options)
+        text = next((o.text for o in options if o.id == chosen), chosen)
+        click.echo(f"round {state['round']:>3} seat {seat}: {text}  [{chosen}]", err=True)
+        return chosen
 
 
 def _refuse_overwrite(path: Path | None, force: bool) -> None:
