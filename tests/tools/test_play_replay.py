@@ -148,3 +148,13 @@ def test_play_with_a_broken_pack_shows_its_errors(tmp_path: Path) -> None:
     (mod / "pack.yaml").write_text("id: broken\nname: B\nversion: 0.1.0\ngame: lastlihgt\n")
     code, out = run("play", "--pack", str(mod))
     assert code == 1 and "E07" in out and "Traceback" not in out
+
+
+def test_trace_shows_each_decision_with_its_text() -> None:
+    result = CliRunner().invoke(
+        main, ["play", "--seed", "3", "--seats", "random,random", "--trace"]
+    )
+    assert result.exit_code == 0
+    lines = [line for line in result.output.splitlines() if line.startswith("round")]
+    assert lines and all("seat" in line and "[" in line for line in lines)
+    assert any("keep faction" in line for line in lines)
