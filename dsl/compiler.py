@@ -178,7 +178,9 @@ class Compiler:
         for param, operand in self.resolved.calls.get(id(action), []):
             if param.kind is ArgKind.TARGET and "quant" in operand:
                 var = asm.new_var()
-                asm.emit("choose", var, self.selector_ir(operand, loop_var), end)
+                selector = self.selector_ir(operand, loop_var)
+                selector["for"] = [action.verb.text, param.name]  # the verb may narrow targets
+                asm.emit("choose", var, selector, end)
                 operands.append({"var": var})
             else:
                 operands.append(self.operand(param, operand, loop_var))

@@ -256,8 +256,31 @@ def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Re
     if selector["exclude"]:
         drop = _exclusions(state, frame, selector["exclude"], resolve)
         ids = [i for i in ids if i not in drop]
+    usable = TARGET_RULES.get(tuple(selector.get("for") or ()))
+    if usable is not None:
+        ids = [i for i in ids if usable(state, i)]
     ids.sort()
     return ids
+
+
+def _enterable(state: State, sector: str) -> bool:
+    """000 "Move": ships cannot enter a sector containing an asteroid."""
+    return not state["sectors"][sector].get("asteroid")
+
+
+def _attackable(state: State, unit: str) -> bool:
+    """Public rules FAQ: extractors on a colony ship cannot be attacked there."""
+    extractor = state["extractors"].get(unit)
+    return extractor is None or extractor["planet"] is not None or not runtime(state).colony_safe
+
+
+# What a verb can act on, beyond what its selector says: a target the verb could not use
+# is never offered, so no cost is paid for an effect that cannot happen.
+TARGET_RULES: dict[tuple[str, ...], Callable[[State, str], bool]] = {
+    ("move", "to"): _enterable,
+    ("deal", "target"): _attackable,
+    ("destroy", "target"): _attackable,
+}
 
 
 def label(state: State, typ: str, entity: str) -> str:

@@ -178,3 +178,23 @@ def test_values_from_the_owners_point_of_view():
     # "gain 1 light per 4 techs of yours" as an expression: floor division.
     per = ["*", ["num", 1], ["/", ["count", sel("tech", "yours")], ["num", 4]]]
     assert MACHINE.evaluate(s, f, per) == 0
+
+
+def test_a_move_never_offers_an_asteroid_sector(pos) -> None:
+    """000 "Move": ships cannot enter a sector containing an asteroid, so `move ... to any
+    sector` (Warp Drive) never offers one and no cost is paid for a move that cannot happen."""
+    s, _ = pos
+    asteroids = {sid for sid, sector in s["sectors"].items() if sector.get("asteroid")}
+    assert asteroids
+    any_sector = {**sel("sector", quant="one"), "for": ["move", "to"]}
+    offered = set(candidates(s, frame(), any_sector))
+    assert offered and not offered & asteroids
+    assert asteroids <= set(candidates(s, frame(), sel("sector", quant="one")))
+
+
+def test_destroy_never_offers_an_extractor_on_a_colony_ship(pos) -> None:
+    """Public rules FAQ: the colony ship and the extractors on it cannot be attacked."""
+    s, units = pos
+    target = {**sel("extractor", quant="one"), "for": ["destroy", "target"]}
+    offered = candidates(s, frame(owner=1), target)
+    assert units["x_glacis"] in offered and units["x_home"] not in offered
