@@ -71,7 +71,8 @@ _SIGNALS = {_PAUSE: PAUSE, _YIELD: YIELD, _DONE: DONE}
 
 #: Kinds of a lowered operand ``(kind, data)``: a bound variable (data: its slot), a value
 #: fixed by the program, an amount of a fixed number (data: ``(n, unit)``), an amount or a
-#: number computed from an EXPR (data: ``(expr, unit)`` / ``expr``), or a function
+#: number computed from an EXPR (data: ``(function, unit)`` / ``function``, see
+#: :meth:`Machine.expression`), or a function
 #: ``(state, frame) -> value`` the adapter made (:meth:`Adapter.resolver`).
 VAR, CONST, AMOUNT, AMOUNT_EXPR, NUM_EXPR, FN = range(6)
 
@@ -128,7 +129,8 @@ class Adapter(Protocol):
     #     cached by the adapter (say, per loaded content);
     # ``bind(verb)`` -> a function ``(state, frame, args)`` that does what ``call`` does;
     # ``resolver(operand)`` -> a lowered operand ``(kind, data)`` (:data:`CONST` or
-    #     :data:`FN`) for an operand ``resolve`` would handle.
+    #     :data:`FN`) for an operand ``resolve`` would handle;
+    # ``valuer(name)`` -> a function ``(state, frame) -> int`` doing what ``value`` does.
 
 
 def new_frame(card: str, owner: int, clause: int, context: dict[str, Any], depth: int = 1) -> Frame:
@@ -154,6 +156,9 @@ def _put(items: list[Any], index: int, value: Any) -> None:
         items.extend([None] * (index + 1 - len(items)))
     items[index] = value
 
+
+#: Lowered programs, expressions and conditions a machine keeps before starting afresh.
+_MEMO_LIMIT = 1 << 16
 
 _CMP: dict[str, Callable[[Any, Any], bool]] = {
     ">=": operator.ge,
@@ -192,6 +197,10 @@ class Machine:
         self._code = getattr(adapter, "lowered", None) or self._lowered_program
         self._bind = getattr(adapter, "bind", None)
         self._resolver = getattr(adapter, "resolver", None)
+        self._valuer = getattr(adapter, "valuer", None)
+        #: id(EXPR or COND) -> (it, its function); the objects are kept so ids stay theirs.
+        self._exprs: dict[int, tuple[Any, Callable[[State, Frame], int]]] = {}
+        self._conds: dict[int, tuple[Any, Callable[[State, Frame], bool]]] = {}
 
     # -- lowering ----------------------------------------------------------------------------
 
@@ -213,6 +222,8 @@ class Machine:
                 operands = tuple(self.lower_operand(o) for o in ins[2])
                 has_var = any(kind == VAR for kind, _ in operands)
                 out.append((handler, verb, operands, self._bound(verb), has_var))
+            elif op == "check":
+                out.append((handler, self.condition(ins[1]), ins[2]))
             else:
                 out.append((handler, *ins[1:]))
         return tuple(out)
@@ -225,10 +236,10 @@ class Machine:
             expr = operand["amount"]
             if expr[0] == "num":
                 return AMOUNT, (expr[1], operand["unit"])
-            return AMOUNT_EXPR, (expr, operand["unit"])
+            return AMOUNT_EXPR, (self.expression(expr), operand["unit"])
         if "num" in operand:
             expr = operand["num"]
-            return (CONST, expr[1]) if expr[0] == "num" else (NUM_EXPR, expr)
+            return (CONST, expr[1]) if expr[0] == "num" else (NUM_EXPR, self.expression(expr))
         if self._resolver is not None:
             found = self._resolver(operand)
             if found is not None:
@@ -246,6 +257,8 @@ class Machine:
         program = self.adapter.program(state, frame)
         found = self._lowered.get(id(program))
         if found is None or found[0] is not program:
+            if len(self._lowered) >= _MEMO_LIMIT:
+                self._lowered.clear()
             found = self._lowered[id(program)] = (program, self.lower(program))
         return found[1]
 
@@ -344,34 +357,79 @@ class Machine:
 
     def evaluate(self, state: State, frame: Frame, expr: list[Any]) -> int:
         """The value of an EXPR (docs/effect-ir.md); ``/`` floors and x/0 is 0."""
-        op = expr[0]
-        if op == "num":
-            return expr[1]
-        if op == "value":
-            return self.adapter.value(state, frame, expr[1])
-        if op == "count":
-            return len(self.adapter.candidates(state, frame, expr[1]))
-        a = self.evaluate(state, frame, expr[1])
-        b = self.evaluate(state, frame, expr[2])
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        return a // b if b else 0
+        return self.expression(expr)(state, frame)
 
     def test(self, state: State, frame: Frame, cond: list[Any]) -> bool:
         """Whether a COND holds (docs/effect-ir.md)."""
+        return self.condition(cond)(state, frame)
+
+    def expression(self, expr: list[Any]) -> Callable[[State, Frame], int]:
+        """An EXPR as a function ``(state, frame) -> int``, made once per EXPR object."""
+        found = self._exprs.get(id(expr))
+        if found is None or found[0] is not expr:
+            if len(self._exprs) >= _MEMO_LIMIT:
+                self._exprs.clear()
+            found = self._exprs[id(expr)] = (expr, self._lower_expr(expr))
+        return found[1]
+
+    def condition(self, cond: list[Any]) -> Callable[[State, Frame], bool]:
+        """A COND as a function ``(state, frame) -> bool``, made once per COND object."""
+        found = self._conds.get(id(cond))
+        if found is None or found[0] is not cond:
+            if len(self._conds) >= _MEMO_LIMIT:
+                self._conds.clear()
+            found = self._conds[id(cond)] = (cond, self._lower_cond(cond))
+        return found[1]
+
+    def _lower_expr(self, expr: list[Any]) -> Callable[[State, Frame], int]:
+        op = expr[0]
+        if op == "num":
+            n = expr[1]
+            return lambda state, frame: n
+        if op == "value":
+            name = expr[1]
+            if self._valuer is not None:
+                found = self._valuer(name)
+                if found is not None:
+                    return found
+            value = self.adapter.value
+            return lambda state, frame: value(state, frame, name)
+        if op == "count":
+            selector = expr[1]
+            candidates = self.adapter.candidates
+            return lambda state, frame: len(candidates(state, frame, selector))
+        a, b = self._lower_expr(expr[1]), self._lower_expr(expr[2])
+        if op == "+":
+            return lambda state, frame: a(state, frame) + b(state, frame)
+        if op == "-":
+            return lambda state, frame: a(state, frame) - b(state, frame)
+        if op == "*":
+            return lambda state, frame: a(state, frame) * b(state, frame)
+
+        def divide(state: State, frame: Frame) -> int:
+            left = a(state, frame)  # both sides are evaluated, left first
+            right = b(state, frame)
+            return left // right if right else 0
+
+        return divide
+
+    def _lower_cond(self, cond: list[Any]) -> Callable[[State, Frame], bool]:
         op = cond[0]
         if op == "cmp":
-            left = self.evaluate(state, frame, cond[2])
-            return _CMP[cond[1]](left, self.evaluate(state, frame, cond[3]))
+            compare = _CMP[cond[1]]
+            a, b = self._lower_expr(cond[2]), self._lower_expr(cond[3])
+            if cond[3][0] == "num":
+                n = cond[3][1]
+                return lambda state, frame: compare(a(state, frame), n)
+            return lambda state, frame: compare(a(state, frame), b(state, frame))
         if op == "and":
-            return all(self.test(state, frame, c) for c in cond[1])
+            parts = tuple(self._lower_cond(c) for c in cond[1])
+            return lambda state, frame: all(p(state, frame) for p in parts)
         if op == "or":
-            return any(self.test(state, frame, c) for c in cond[1])
-        return not self.test(state, frame, cond[1])
+            parts = tuple(self._lower_cond(c) for c in cond[1])
+            return lambda state, frame: any(p(state, frame) for p in parts)
+        inner = self._lower_cond(cond[1])
+        return lambda state, frame: not inner(state, frame)
 
     def operand(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
         """A bound operand: a variable, a number, ``[amount, unit]``, or the adapter's."""
@@ -397,15 +455,13 @@ class Machine:
             elif kind == FN:
                 args.append(data(state, frame))
             elif kind == AMOUNT_EXPR:
-                args.append([self.evaluate(state, frame, data[0]), data[1]])
+                args.append([data[0](state, frame), data[1]])
             else:
-                args.append(self.evaluate(state, frame, data))
+                args.append(data(state, frame))
         frame["pc"] = pc + 1  # a pause or yield resumes after the call
         if ins[4]:
             lists = [
-                i
-                for i, (kind, _) in enumerate(ins[2])
-                if kind == VAR and args[i].__class__ is list
+                i for i, (kind, _) in enumerate(ins[2]) if kind == VAR and args[i].__class__ is list
             ]
             if lists:
                 # docs/effect-ir.md: "a list operand runs it per element".
@@ -479,8 +535,9 @@ class Machine:
     def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         return pc + 1 if self.adapter.affordable(state, frame, ins[1]) else ins[2]
 
-    def _op_check(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        return pc + 1 if self.test(state, frame, ins[1]) else ins[2]
+    @staticmethod
+    def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        return pc + 1 if ins[1](state, frame) else ins[2]
 
     def _op_next(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         loops = frame["loops"]

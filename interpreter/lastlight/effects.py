@@ -20,13 +20,16 @@ from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
 from whitedwarf.interpreter.lastlight.verbs import BLANK, RESUME, VERBS
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
+    AMOUNT,
+    CONST,
     DONE,
+    FN,
     YIELD,
     EffectError,
     EffectLimitError,
@@ -111,10 +114,6 @@ def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
     return found
 
 
-def _program(rt: Runtime, cid: str, clause: int) -> list[list[Any]]:
-    return card_effect(rt, cid)["clauses"][clause]["code"]
-
-
 # -- the adapter -----------------------------------------------------------------------------
 
 
@@ -124,15 +123,56 @@ class LastLightAdapter:
     machine: Machine
 
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
-        rt = runtime(state)
-        codes = rt.cache.get("code")
+        return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
+
+    def lowered(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
+        """The frame's program lowered once per loaded content (``rt.cache["lowered"]``:
+        card id -> one lowered program per clause, None for clauses without code)."""
+        table = _RUNTIMES[state["content"]].cache.get("lowered")
+        codes = table.get(frame["card"]) if table is not None else None
         if codes is None:
-            codes = rt.cache["code"] = {}
-        key = (frame["card"], frame["clause"])
-        code = codes.get(key)
-        if code is None:
-            code = codes[key] = _program(rt, frame["card"], frame["clause"])
-        return code
+            codes = _lower_card(runtime(state), frame["card"])[0]
+        return codes[frame["clause"]]
+
+    def bind(self, verb: str) -> Any:
+        """The verb as ``(state, frame, args) -> None | pending | YIELD`` (what :meth:`call`
+        does, with the registry lookup done once)."""
+        run = VERBS.get(verb)
+        if run is None:
+            raise EffectError(f"unknown verb {verb!r}")
+
+        def bound(state: State, frame: Frame, args: list[Any]) -> Any:
+            if None in args:  # ``this planet`` where the hook has none: nothing to act on
+                return None
+            frames = state["frames"]
+            before = len(frames)
+            found = run(state, frame, args)
+            if found is None and len(frames) > before:
+                return YIELD
+            return found
+
+        return bound
+
+    def valuer(self, name: str) -> Any:
+        """The common values as ``(state, frame) -> int`` (what :func:`selectors.value` says)."""
+        return _VALUERS.get(name)
+
+    def resolver(self, operand: dict[str, Any]) -> tuple[int, Any] | None:
+        """A lowered operand (``vm.CONST`` or ``vm.FN``) doing what :meth:`resolve` does."""
+        if "this" in operand:
+            what = operand["this"]
+            if what == "die":
+                return FN, _this_die
+            return FN, lambda state, frame: frame["context"].get(what)
+        if "you" in operand:
+            return FN, _you
+        if "word" in operand:
+            return CONST, operand["word"]
+        if "stat" in operand:
+            return CONST, operand["stat"]
+        if "unit_kind" in operand:
+            return CONST, operand
+        return None
 
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
         return candidates(state, frame, selector, self.resolve_any)
@@ -213,6 +253,110 @@ class LastLightAdapter:
         return found
 
 
+#: Verbs that never ask and never start other effects (so never fire a hook): a program made
+#: of these, ``check``, ``jump``, ``loop``, ``next``, ``repeat`` and ``end`` runs to its end in
+#: one go. Keep in step with ``verbs.py``.
+PURE_VERBS = frozenset(
+    {"gain", "pay", "give", "steal", "exhaust", "unexhaust", "draw", "discard", "take_back",
+     "move_extra", "mine", "repair", "treat", "reroll", "add"}
+)  # fmt: skip
+_PURE_OPS = frozenset({"check", "jump", "loop", "next", "repeat", "end"})
+
+
+def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
+    """Lower a card's clause programs once per content, and say how each runs by itself:
+    ``False`` (it may ask or start effects: the driver runs it), ``True`` (pure: it runs to
+    its end in one go) or a function ``(state, frame)`` (pure straight-line calls, run
+    without the machine)."""
+    table = rt.cache.get("lowered")
+    if table is None:
+        table = rt.cache["lowered"] = {}
+        rt.cache["how"] = {}
+    clauses = card_effect(rt, cid)["clauses"]
+    codes = [MACHINE.lower(c["code"]) if "code" in c else None for c in clauses]
+    how = [
+        False if code is None else _how(c["code"], code)
+        for c, code in zip(clauses, codes, strict=True)
+    ]
+    table[cid] = codes
+    rt.cache["how"][cid] = how
+    return codes, how
+
+
+def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
+    """How a program runs by itself (see :func:`_lower_card`)."""
+    if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in PURE_VERBS) for i in program):
+        return False
+    if program[-1][0] != "end" or any(i[0] != "call" for i in program[:-1]):
+        return True
+    calls = []
+    for ins in code[:-1]:
+        kinds = [kind for kind, _ in ins[2]]
+        if not set(kinds) <= {CONST, AMOUNT, FN}:
+            return True
+        calls.append((VERBS[ins[1]], ins[2], FN in kinds))
+    return _straight(tuple(calls))
+
+
+def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
+    """A function running pure calls with fixed operands, as the machine would."""
+    if len(calls) == 1 and not calls[0][2] and len(calls[0][1]) == 1:
+        verb, ((kind, data),), _ = calls[0]
+        if kind == AMOUNT:  # the usual card: ``gain 1 common``
+            n, unit = data
+
+            def one_amount(state: State, frame: Frame) -> None:
+                verb(state, frame, [[n, unit]])
+
+            return one_amount
+
+    def straight(state: State, frame: Frame) -> None:
+        for verb, operands, nullable in calls:
+            args = [
+                [d[0], d[1]] if k == AMOUNT else d if k == CONST else d(state, frame)
+                for k, d in operands
+            ]
+            if not (nullable and None in args):
+                verb(state, frame, args)
+
+    return straight
+
+
+def _how_runs(state: State, frame: Frame) -> Any:
+    """How the frame's program runs by itself (see :func:`_lower_card`)."""
+    table = _RUNTIMES[state["content"]].cache.get("how")
+    found = table.get(frame["card"]) if table is not None else None
+    if found is None:
+        found = _lower_card(runtime(state), frame["card"])[1]
+    return found[frame["clause"]]
+
+
+def _resource(name: str) -> Any:
+    return lambda state, frame: state["players"][frame["owner"]]["res"][name]
+
+
+#: Values read without the if-chain of :func:`selectors.value` (the same answers).
+_VALUERS = {
+    "light": lambda state, frame: state["players"][frame["owner"]]["light"],
+    "common": _resource("common"),
+    "uncommon": _resource("uncommon"),
+    "rare": _resource("rare"),
+    "techs_in_play": lambda state, frame: len(state["players"][frame["owner"]]["techs"]),
+    "round": lambda state, frame: state["round"],
+    "players": lambda state, frame: state["n"],
+    "graveyard": lambda state, frame: len(state["players"][frame["owner"]]["graveyard"]),
+}
+
+
+def _this_die(state: State, frame: Frame) -> str | None:
+    found = frame["context"].get("die")
+    return None if found is None else f"d{found}"
+
+
+def _you(state: State, frame: Frame) -> str:
+    return f"p{frame['owner']}"
+
+
 ADAPTER = LastLightAdapter()
 MACHINE = Machine(ADAPTER)
 ADAPTER.machine = MACHINE
@@ -240,6 +384,21 @@ def push(state: State, frames: list[Frame]) -> None:
             frame["depth"] = depth + 1
         stack[index + 1 : index + 1] = frames[::-1]
         return
+    if not stack:
+        # Nothing runs and nothing waits: a pure program (PURE_VERBS) runs to its end right
+        # here, as it would at the top of the stack, without the driver's bookkeeping.
+        for i, frame in enumerate(frames):
+            how = _how_runs(state, frame)
+            if how is False:
+                frames = frames[i:]
+                break
+            if how is not True:
+                how(state, frame)
+            elif MACHINE.run(state, frame) is not DONE:  # cannot happen for a pure program
+                frames = frames[i:]
+                break
+        else:
+            return
     stack[0:0] = frames[::-1]
     drive(state)
 
@@ -250,6 +409,7 @@ def drive(state: State) -> None:
     if key in _RUNNING:
         return
     stack = state["frames"]
+    run = MACHINE.run
     try:
         while stack:
             top = stack[-1]
@@ -257,7 +417,7 @@ def drive(state: State) -> None:
                 return
             index = len(stack) - 1
             _RUNNING[key] = (index, top["depth"])
-            if MACHINE.run(state, top) is DONE:
+            if run(state, top) is DONE:
                 del stack[index]
     finally:
         _RUNNING.pop(key, None)

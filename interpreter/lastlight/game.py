@@ -42,6 +42,7 @@ from whitedwarf.interpreter.lastlight.hooks import (
     activated_options,
     check_achievements,
     fire,
+    has_activated,
     start_activated,
 )
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
@@ -191,8 +192,9 @@ def current_players(state: State) -> list[int]:
     phase = state["phase"]
     if phase == "over":
         return []
-    if state["frames"]:
-        return [state["frames"][-1]["owner"]]
+    frames = state["frames"]
+    if frames:
+        return [frames[-1]["owner"]]
     if phase == "choose":
         return [p["seat"] for p in state["players"] if p["choice"] is None]
     if phase == "setup":
@@ -202,16 +204,21 @@ def current_players(state: State) -> list[int]:
 
 def legal_options(state: State, player: int) -> list[Option]:
     """The options ``player`` may choose now."""
-    if player not in current_players(state):
-        return []
-    if state["frames"]:
-        return _frame_options(state)
     phase = state["phase"]
-    if phase == "choose":
-        return choose_options(state, player)
-    if phase == "setup":
+    if phase == "over":
+        return []
+    frames = state["frames"]
+    if frames:
+        return _frame_options(state) if frames[-1]["owner"] == player else []
+    if phase != "resolve":
+        if player not in current_players(state):
+            return []
+        if phase == "choose":
+            return choose_options(state, player)
         return setup.options(state, player)
     top = state["stack"][-1]
+    if top["ask"] != player:
+        return []
     if top["pc"] == "abilities":
         return [*_abilities(state, player), _END_ACTION]
     options = HANDLERS[top["kind"]].options(state, top)
@@ -258,7 +265,7 @@ def advance(state: State) -> None:
                 return
             pc = top["pc"]
             if pc == "done" or pc == "abilities" or pc == "over":
-                if pc != "over" and top["kind"] in OWN_ACTIONS and _abilities(state, top["seat"]):
+                if pc != "over" and top["kind"] in OWN_ACTIONS and has_activated(state, top["seat"]):
                     # The closing window of an action card: abilities still usable.
                     top["pc"], top["ask"] = "abilities", top["seat"]
                     return

@@ -30,7 +30,14 @@ from whitedwarf.interpreter.vm import new_frame
 
 State = dict[str, Any]
 
-__all__ = ["activated_options", "check_achievements", "fire", "run_card", "start_activated"]
+__all__ = [
+    "activated_options",
+    "check_achievements",
+    "fire",
+    "has_activated",
+    "run_card",
+    "start_activated",
+]
 
 
 _NONE: dict[str, list[tuple[int, Any]]] = {}
@@ -72,43 +79,28 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         index = rt.cache["triggers"] = {}
     p = state["players"][player]
     faction = p["faction"]
-    # Most hooks find no card of the player: one lookup by the cards in play says so.
+    # One lookup by the cards in play gives the cards bound to each hook (most: none).
     key = (faction, *map(_REF, p["techs"]))
     hooked = rt.cache.get("hooked")
     if hooked is None or len(hooked) >= _MEMO_LIMIT:
         hooked = rt.cache["hooked"] = {}
-    listens = hooked.get(key)
-    if listens is None:
-        listens = hooked[key] = _listens(rt, index, key)
-    if hook not in listens:
+    plan = hooked.get(key)
+    if plan is None:
+        plan = hooked[key] = _plan(rt, index, key)
+    bound = plan.get(hook)
+    if bound is None:
         return
-    started: list[dict[str, Any]] | None = None
-    if faction:
-        table = index.get(faction)
-        if table is None:
-            table = index[faction] = _triggers(rt, faction)
-        found = table.get(hook)
-        if found:
-            started = []
-            _start(state, started, faction, faction, player, None, found, context)
+    started: list[dict[str, Any]] = []
+    techs = p["techs"]
     size = None
-    for tech in p["techs"]:
-        ref = tech["ref"]
-        table = index.get(ref)
-        if table is None:
-            table = index[ref] = _triggers(rt, ref)
-        found = table.get(hook)
-        if not found:
-            continue
-        slot = tech["ship_type"]
+    for at, cid, ref, found in bound:
+        slot = None if at < 0 else techs[at]["ship_type"]
         if slot is not None:
             if size is None:
                 size = _ship_size(state, context) or ""
             if size and size != slot:
                 continue
-        if started is None:
-            started = []
-        _start(state, started, card_id(ref), ref, player, slot, found, context)
+        _start(state, started, cid, ref, player, slot, found, context)
     if started:
         effects.push(state, started)
 
@@ -116,16 +108,20 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
 _REF = itemgetter("ref")
 
 
-def _listens(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> frozenset[str]:
-    """The hooks any of these cards has a trigger for."""
-    out: set[str] = set()
-    for ref in refs:
+def _plan(
+    rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]
+) -> dict[str, tuple[tuple[int, str, str, list[tuple[int, Any]]], ...]]:
+    """Hook -> the cards of ``refs`` (faction first, then techs in play order) with trigger
+    clauses on it: ``(index in the techs or -1 for the faction, card id, ref, clauses)``."""
+    out: dict[str, list[tuple[int, str, str, list[tuple[int, Any]]]]] = {}
+    for at, ref in enumerate(refs, start=-1):
         if ref:
             table = index.get(ref)
             if table is None:
                 table = index[ref] = _triggers(rt, ref)
-            out.update(table)
-    return frozenset(out)
+            for hook, clauses in table.items():
+                out.setdefault(hook, []).append((at, card_id(ref), ref, clauses))
+    return {hook: tuple(found) for hook, found in out.items()}
 
 
 def _start(
@@ -285,6 +281,26 @@ _MEMO_LIMIT = 1 << 14
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------
 
 
+def has_activated(state: State, player: int) -> bool:
+    """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
+    if player is None or player < 0:
+        return False
+    rt = runtime(state)
+    index = rt.cache.get("activated")
+    if index is None:
+        index = rt.cache["activated"] = {}
+    p = state["players"][player]
+    faction = p["faction"]
+    refs = [faction, *map(_REF, p["techs"])] if faction else map(_REF, p["techs"])
+    for ref in refs:
+        found = index.get(ref)
+        if found is None:
+            found = index[ref] = _activated(rt, ref)
+        if found and _usable(state, player, ref, found, None):
+            return True
+    return False
+
+
 def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     """Abilities ``player`` may start now: ``("use:<ref>", text)``, or
     ``("use:<ref>:<clause>", text)`` for a card with several; only those whose costs are
@@ -330,16 +346,20 @@ def _usable(
     player: int,
     ref: str,
     clauses: tuple[tuple[int, Any, str, str], ...],
-    out: list[tuple[str, str]],
-) -> None:
-    """Append the options of a card's activated clauses whose costs can be paid now."""
+    out: list[tuple[str, str]] | None,
+) -> bool:
+    """Append the options of a card's activated clauses whose costs can be paid now
+    (without ``out``: whether there is one)."""
     for i, code, suffix, text in clauses:
         first = code[0]
         if first[0] == "affordable":
             frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, first[1]):
                 continue
+        if out is None:
+            return True
         out.append((f"use:{ref}{suffix}", text))
+    return False
 
 
 def start_activated(state: State, player: int, option_id: str) -> None:

@@ -7,79 +7,71 @@ card is in play, exhausted or not: a player-scoped one (``you have +1 research_d
 player, a ship-type-scoped one (``this ship type has +1 attack``) for the ship type its tech is
 attached to. Factions count like civilization techs.
 
-``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. The sums
-depend only on the player's faction and their techs in play with their slots, so they are
-cached per content under that key: a stat read costs one tuple and two dict lookups.
+``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. Each
+card's static clauses are read once per content (:func:`_card_table`, by card ref); a stat read
+walks the player's cards in play with one dict lookup each, skipping the many cards that have
+no static clause (as a hand-written rule would loop over the techs in play).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
 
 State = dict[str, Any]
-_Key = tuple[str, str | None]
-
-_CACHE_LIMIT = 1 << 14
-_NOTHING: tuple[dict[_Key, int], set[_Key]] = ({}, set())
 
 
-def _tables(state: State, player: int) -> tuple[dict[_Key, int], set[_Key]]:
-    """``(stat, ship_type or None) -> amount`` and ``{(flag, ship_type or None)}``."""
-    p = state["players"][player]
-    techs = p["techs"]
-    if not techs and not p["faction"]:
-        return _NOTHING
-    rt = runtime(state)
-    key = (p["faction"], *[(t["ref"], t["ship_type"]) for t in techs])
-    cache = rt.cache.get("modifiers")
-    if cache is None:
-        cache = rt.cache["modifiers"] = {}
-    found = cache.get(key)
+def _card_table(rt: Runtime, ref: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """A card's ``modifier`` clauses as ``(stat, ship-type scoped, amount)`` and its
+    ``grant`` clauses as ``(flag, ship-type scoped)``, cached per content by card ref."""
+    table = rt.cache.get("static")
+    if table is None:
+        table = rt.cache["static"] = {}
+    found = table.get(ref)
     if found is None:
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        found = cache[key] = _build(rt, key)
-    return found
-
-
-def _build(rt: Runtime, key: tuple[Any, ...]) -> tuple[dict[_Key, int], set[_Key]]:
-    amounts: dict[_Key, int] = {}
-    flags: set[_Key] = set()
-    cards = ([(key[0], None)] if key[0] else []) + list(key[1:])
-    for ref, slot in cards:
+        mods, grants = [], []
         for clause in card_effect(rt, card_id(ref))["clauses"]:
             form = clause.get("form")
-            if form not in ("modifier", "grant"):
-                continue
-            scoped = slot if clause["scope"] == "ship_type" else None
-            if clause["scope"] == "ship_type" and slot is None:
-                continue  # a ship-type clause on a card with no ship type: nothing to change
+            scoped = clause.get("scope") == "ship_type"
             if form == "modifier":
-                k = (clause["stat"], scoped)
-                amounts[k] = amounts.get(k, 0) + int(clause["amount"])
-            else:
-                flags.add((clause["flag"], scoped))
-    return amounts, flags
+                mods.append((clause["stat"], scoped, int(clause["amount"])))
+            elif form == "grant":
+                grants.append((clause["flag"], scoped))
+        found = table[ref] = (tuple(mods), tuple(grants))
+    return found
 
 
 def card_modifier(state: State, player: int, name: str, ship_type: str | None = None) -> int:
     """The sum of the ``modifier`` clauses of the player's cards in play for a stat.
 
     Player-scoped amounts count for every ship type too; ship-type-scoped ones only for the
-    type their tech is attached to.
+    type their tech is attached to (none for a card attached to no ship type).
     """
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
-    amounts = _tables(state, player)[0]
-    if not amounts:
-        return 0
-    total = amounts.get((name, None), 0)
-    if ship_type is not None:
-        total += amounts.get((name, ship_type), 0)
+    p = state["players"][player]
+    rt = _RUNTIMES[state["content"]]
+    table = rt.cache.get("static")
+    if table is None:
+        table = rt.cache["static"] = {}
+    total = 0
+    faction = p["faction"]
+    if faction:
+        mods = (table.get(faction) or _card_table(rt, faction))[0]
+        for stat, scoped, amount in mods:
+            if stat == name and not scoped:
+                total += amount
+    for tech in p["techs"]:
+        mods = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[0]
+        if mods:
+            for stat, scoped, amount in mods:
+                if stat == name and (
+                    not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
+                ):
+                    total += amount
     return total
 
 
@@ -87,10 +79,24 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     """Whether a ``grant`` clause of the player's cards in play gives the flag."""
     if player == LUMOS:
         return False
-    flags = _tables(state, player)[1]
-    return bool(flags) and (
-        (name, None) in flags or (ship_type is not None and (name, ship_type) in flags)
-    )
+    p = state["players"][player]
+    rt = _RUNTIMES[state["content"]]
+    table = rt.cache.get("static")
+    if table is None:
+        table = rt.cache["static"] = {}
+    faction = p["faction"]
+    if faction:
+        for flag, scoped in (table.get(faction) or _card_table(rt, faction))[1]:
+            if flag == name and not scoped:
+                return True
+    for tech in p["techs"]:
+        grants = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[1]
+        for flag, scoped in grants:
+            if flag == name and (
+                not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
+            ):
+                return True
+    return False
 
 
 def has_flag(state: State, player: int, ship_type: str | None, flag: str) -> bool:

@@ -52,7 +52,10 @@ Units = dict[str, str]
 
 ACTIONS = ["research", "mine", "construct", "trade", "refresh", "command"]
 #: Seat 0 has played Mine and Refresh; the rest is in hand.
-PLAYED_MINE = {"p0.played": ["mine", "refresh"], "p0.hand": ["research", "construct", "trade", "command"]}  # fmt: skip
+PLAYED_MINE = {
+    "p0.played": ["mine", "refresh"],
+    "p0.hand": ["research", "construct", "trade", "command"],
+}
 #: Every player's Refresh is on the table, so the board rotates (000 "Board Rotation").
 ALL_REFRESHED = {
     **{f"p{i}.played": ["refresh"] for i in range(4)},
@@ -219,7 +222,11 @@ RULEBOOK_TECHS = [
     Case(
         "planning",
         Roll("ability", "a"),
-        {"card.exhausted": True, "p0.played": ["refresh"], "p0.hand": [*PLAYED_MINE["p0.hand"], "mine"]},  # fmt: skip
+        {
+            "card.exhausted": True,
+            "p0.played": ["refresh"],
+            "p0.hand": [*PLAYED_MINE["p0.hand"], "mine"],
+        },
         cite='000 "Ship ability technology cards"; Planning: "You may exhaust this card to return '
         'an action card to your hand"',
         ships={"a": (0, "medium", "outer_08")},
@@ -277,8 +284,9 @@ CIVILIZATION = [
         Static(),
         {"stat.research_keep": 3},
         # 3 drawn, 3 kept: Research asks for no discard.
-        rule=lambda s, u, b: run_task(s, "research", 3)["ask"] is None
-        and len(s["players"][0]["techs_hand"]) == 3,
+        rule=lambda s, u, b: (
+            run_task(s, "research", 3)["ask"] is None and len(s["players"][0]["techs_hand"]) == 3
+        ),
     ),
     Case(
         "knowledge_lattice",
@@ -305,8 +313,9 @@ CIVILIZATION = [
         "automated_foundries",
         Static(),
         {"stat.tech_discount": 1},
-        rule=lambda s, u, b: research.tech_cost(s, 0, "x_blaster#9")
-        == {"common": 1, "uncommon": 1},
+        rule=lambda s, u, b: (
+            research.tech_cost(s, 0, "x_blaster#9") == {"common": 1, "uncommon": 1}
+        ),
     ),
     Case(
         "free_markets",
@@ -479,8 +488,9 @@ CIVILIZATION = [
         Fire("before_manufacture"),
         {"card.exhausted": True, "stat.tech_discount": 1},
         answers=("yes",),
-        rule=lambda s, u, b: research.tech_cost(s, 0, "x_blaster#9")
-        == {"common": 1, "uncommon": 1},
+        rule=lambda s, u, b: (
+            research.tech_cost(s, 0, "x_blaster#9") == {"common": 1, "uncommon": 1}
+        ),
     ),
     Case(
         "prototype_lab",
@@ -731,7 +741,7 @@ FACTIONS = [
         "iou_nell",
         Engine(lambda s, u: setup.finish(s)),
         {"stat.starting_techs": 2, "stat.research_draw": 4, "len:p0.techs_hand": 1},
-        cite='000 Iou\'Nell: "You start the game with 1 additional unresearched technology '
+        cite="000 Iou'Nell: \"You start the game with 1 additional unresearched technology "
         'card. When playing your research action, draw 1 additional card"',
         rule=research_draws(4),
     ),
@@ -747,7 +757,7 @@ FACTIONS = [
         Engine(lambda s, u: construct.build_extractor(s, 0, "common_a")),
         {"p0.res": {"common": 0, "uncommon": 0, "rare": 0}},
         name="colony_space",  # not a planet: nothing to mine
-        cite='000 Allterra',
+        cite="000 Allterra",
     ),
     Case(
         "deshard",
@@ -762,7 +772,7 @@ FACTIONS = [
         Roll("miss", "a"),
         {"p0.res.common": 0},
         name="reroll",
-        cite='000 Deshard',
+        cite="000 Deshard",
         ships={"a": (0, "small", "outer_08")},
         answers=("yes", "branch:0"),
         rule=rng_used,
@@ -823,8 +833,14 @@ FACTIONS = [
     Case(
         "thessari",
         Engine(lambda s, u: research.manufacture(s, 0, "galactic_monument#9", None)),
-        {"p0.res": {"common": 1, "uncommon": 0, "rare": 0}, "p0.techs.0.ref": "galactic_monument#9"},  # fmt: skip
-        given={"p0.techs_hand": ["galactic_monument#9"], "p0.res": {"common": 0, "uncommon": 2, "rare": 1}},  # fmt: skip
+        {
+            "p0.res": {"common": 1, "uncommon": 0, "rare": 0},
+            "p0.techs.0.ref": "galactic_monument#9",
+        },
+        given={
+            "p0.techs_hand": ["galactic_monument#9"],
+            "p0.res": {"common": 0, "uncommon": 2, "rare": 1},
+        },
     ),
     Case(
         "veyshan",
@@ -873,12 +889,28 @@ def _where(cid: str) -> str:
 
 
 PLANETARY = {
-    "surface_deposits", "free_extractor", "ancient_ruins", "survey_cache", "trading_post",
-    "abandoned_shipyard", "local_guides", "landing_beacon", "crystal_seam", "mineral_vein",
-    "precursor_databank", "motherlode", "rich_claim", "heartstone_claim", "light_shrine",
-    "orbital_foundry", "research_station", "exchange_hub", "relay_gate", "chrono_spire",
+    "surface_deposits",
+    "free_extractor",
+    "ancient_ruins",
+    "survey_cache",
+    "trading_post",
+    "abandoned_shipyard",
+    "local_guides",
+    "landing_beacon",
+    "crystal_seam",
+    "mineral_vein",
+    "precursor_databank",
+    "motherlode",
+    "rich_claim",
+    "heartstone_claim",
+    "light_shrine",
+    "orbital_foundry",
+    "research_station",
+    "exchange_hub",
+    "relay_gate",
+    "chrono_spire",
     "precursor_vault",
-}  # fmt: skip
+}
 
 
 def _tokens() -> list[Case]:
@@ -904,7 +936,9 @@ def _tokens() -> list[Case]:
             )
         )
     for cid in ("stellar_remnant", "ancient_ruins", "light_shrine"):
-        out.append(Case(cid, Explore(_where(cid)), {"p0.light": 1}, cite=f'{ICONS}: "Gain a light"'))
+        out.append(
+            Case(cid, Explore(_where(cid)), {"p0.light": 1}, cite=f'{ICONS}: "Gain a light"')
+        )
     for cid in ("derelict_probe", "survey_cache", "research_station"):
         out.append(
             Case(
@@ -1011,7 +1045,13 @@ ACHIEVEMENTS = [
         'Gain 2 [light]"',
         **_controls("ashfall", "cinder"),
     ),
-    _achievement("red_worlds", "one_red", 0, cite='000 "Planetary Achievement"', **_controls("ashfall", "glacis")),  # fmt: skip
+    _achievement(
+        "red_worlds",
+        "one_red",
+        0,
+        cite='000 "Planetary Achievement"',
+        **_controls("ashfall", "glacis"),
+    ),
     _achievement("inner_circle", **_controls("thornhold", "verdance")),
     _achievement("battle_line", **_fleet(medium=2, small=3)),
     _achievement("battle_line", "two_small", 0, **_fleet(medium=2, small=2)),
@@ -1035,9 +1075,18 @@ ACHIEVEMENTS = [
         },
     ),
     _achievement("three_suns", **_controls("ashfall", "azure_deep", "canopy")),
-    _achievement("dominion", **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis", "thornhold")),  # fmt: skip
-    _achievement("dominion", "five_planets", 0, **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis")),  # fmt: skip
-    _achievement("conqueror", given={"p0.graveyard": [{"kind": "extractor", "owner": 2, "size": None}] * 3}),  # fmt: skip
+    _achievement(
+        "dominion", **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis", "thornhold")
+    ),
+    _achievement(
+        "dominion",
+        "five_planets",
+        0,
+        **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis"),
+    ),
+    _achievement(
+        "conqueror", given={"p0.graveyard": [{"kind": "extractor", "owner": 2, "size": None}] * 3}
+    ),
     _achievement("comeback", given={"round": 6, "p1.light": 6, "p0.light": 1}, light=3),
     _achievement("comeback", "round_5", 0, given={"round": 5, "p1.light": 6}),
 ]

@@ -29,6 +29,8 @@ def test_case_ids_are_unique_and_rulebook_cards_cite_the_rulebook() -> None:
     ids = [c.id for c in CASES]
     assert len(ids) == len(set(ids))
     files = load_content().files
-    rulebook = {c["id"] for stem in CARD_FILES for c in files[stem] if c.get("source") == "rulebook"}
+    rulebook = {
+        c["id"] for stem in CARD_FILES for c in files[stem] if c.get("source") == "rulebook"
+    }
     missing = sorted({c.card for c in CASES if c.card in rulebook and not c.cite.startswith("00")})
     assert missing == []

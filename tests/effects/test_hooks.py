@@ -208,3 +208,20 @@ def test_save_and_load_mid_effect_then_continue_identically():
     assert to_json(s) == to_json(loaded)
     assert not s["frames"]
     assert s["players"][0]["light"] == 1 and s["players"][0]["res"]["common"] == 1
+
+
+def test_a_pure_effect_started_after_a_waiting_one_waits_its_turn():
+    # Frames run in the order they started: a pure effect (no decision, no hook) runs at once
+    # only while nothing before it waits (effects.push runs pure programs without the driver).
+    g, s = fresh()
+    faction(s, 0, "fac", "when round_start -> may gain 1 common")
+    tech(s, 0, "t1", "when round_start -> gain 1 rare then gain 1 light")
+    hooks.fire(s, "round_start", 0, {})
+    assert s["players"][0]["res"]["rare"] == 0
+    g.apply(s, 0, "no")
+    assert s["players"][0]["res"]["rare"] == 1 and s["players"][0]["light"] == 1
+    assert not s["frames"]
+    tech(s, 0, "t0", "when round_end -> gain 1 uncommon")
+    faction(s, 0, "fac", "when round_end -> if uncommon == 1 -> gain 1 common")
+    hooks.fire(s, "round_end", 0, {})  # both pure: the faction first, then the tech
+    assert s["players"][0]["res"]["common"] == 0 and s["players"][0]["res"]["uncommon"] == 1
