@@ -258,17 +258,22 @@ def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Re
         ids = [i for i in ids if i not in drop]
     usable = TARGET_RULES.get(tuple(selector.get("for") or ()))
     if usable is not None:
-        ids = [i for i in ids if usable(state, i)]
+        ids = [i for i in ids if usable(state, frame, i)]
     ids.sort()
     return ids
 
 
-def _enterable(state: State, sector: str) -> bool:
-    """000 "Move": ships cannot enter a sector containing an asteroid."""
-    return not state["sectors"][sector].get("asteroid")
+def _enterable(state: State, frame: Frame, sector: str) -> bool:
+    """000 "Move": ships cannot enter a sector containing an asteroid (unless a ship type of
+    the effect's owner can ``cross_asteroids``; the `move` verb checks the ship itself)."""
+    if not state["sectors"][sector].get("asteroid"):
+        return True
+    from whitedwarf.interpreter.lastlight.stats import flag
+
+    return any(flag(state, frame["owner"], "cross_asteroids", size) for size in SIZES)
 
 
-def _attackable(state: State, unit: str) -> bool:
+def _attackable(state: State, frame: Frame, unit: str) -> bool:
     """Public rules FAQ: extractors on a colony ship cannot be attacked there."""
     extractor = state["extractors"].get(unit)
     return extractor is None or extractor["planet"] is not None or not runtime(state).colony_safe
@@ -276,7 +281,7 @@ def _attackable(state: State, unit: str) -> bool:
 
 # What a verb can act on, beyond what its selector says: a target the verb could not use
 # is never offered, so no cost is paid for an effect that cannot happen.
-TARGET_RULES: dict[tuple[str, ...], Callable[[State, str], bool]] = {
+TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
     ("move", "to"): _enterable,
     ("deal", "target"): _attackable,
     ("destroy", "target"): _attackable,

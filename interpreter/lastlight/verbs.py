@@ -269,7 +269,9 @@ def _verb_move(state: State, frame: Frame, args: list[Any]) -> None:
         return
     fire(state, "ship_moved", owner, {"ship": ship["id"], "sector": sector})
     where = state["sectors"][sector]
-    if where["token"] and not where["revealed"]:
+    # Only the effect's owner explores: an opponent's ship pushed by your card is not that
+    # player's Command move (000 "1. Move"), so it reveals nothing (rules-decisions R1).
+    if owner == frame["owner"] and where["token"] and not where["revealed"]:
         ctx = reveal(state, owner, sector)
         if not ctx["card"].startswith(BLANK):
             run_card(state, owner, ctx["card"], ctx)

@@ -210,6 +210,17 @@ def test_move_reveals_the_token_where_it_arrives():
     assert s["players"][0]["res"]["common"] == 1
 
 
+def test_an_enemy_ship_moved_by_your_card_reveals_nothing():
+    # rules-decisions R1: pushing an opponent's ship is not that player's Command move.
+    _g, s = fresh()
+    sid = ship(s, 1, "small", home(s, 1))
+    assert s["sectors"]["inner_3"]["token"] == "stellar_remnant#1"
+    token(s, 0, "t", "move an enemy ship to this sector", sector="inner_3")
+    assert s["ships"][sid]["sector"] == "inner_3"
+    assert s["sectors"]["inner_3"]["token"] == "stellar_remnant#1"
+    assert s["players"][1]["light"] == 0
+
+
 def test_move_extra_adds_to_this_commands_movement():
     # 000 Talorin: "move 1 ship 1 extra sector".
     _g, s = fresh()
