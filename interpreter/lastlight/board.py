@@ -114,6 +114,7 @@ class Board:
         self._ring_order = tuple(r for r in RING_ORDER if r in self._rings)
         self._adjacency = tuple(self._build_adjacency(r) for r in range(self._cycle))
         self._reach_cache: dict[_ReachKey, tuple[tuple[str, int], ...]] = {}
+        self._reach_ids_cache: dict[_ReachKey, tuple[str, ...]] = {}
 
     # -- construction ------------------------------------------------------------------------
 
@@ -228,6 +229,19 @@ class Board:
                 self._reach_cache.clear()
             self._reach_cache[key] = found
         return dict(found)
+
+    def reachable_ids(
+        self, start: str, steps: int, rotation: int, blocked: frozenset[str] = frozenset()
+    ) -> tuple[str, ...]:
+        """The sectors of :meth:`reachable`, in the same order, as a shared tuple."""
+        key = (start, steps, rotation % self._cycle, blocked)
+        found = self._reach_ids_cache.get(key)
+        if found is None:
+            found = tuple(self.reachable(start, steps, rotation, blocked))
+            if len(self._reach_ids_cache) >= _REACH_CACHE_LIMIT:
+                self._reach_ids_cache.clear()
+            self._reach_ids_cache[key] = found
+        return found
 
     def _bfs(
         self, start: str, steps: int, rotation: int, blocked: frozenset[str]

@@ -105,34 +105,68 @@ def _in_range(state: State, ship: dict[str, Any], sector: str) -> bool:
     if reach <= 0:
         return False
     board = runtime(state).board
-    return sector in board.reachable(ship["sector"], reach, state["rotation"])
+    return sector in board.reachable_ids(ship["sector"], reach, state["rotation"])
 
 
 def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[str, Any]]:
     """Ships of a group that can still fight in ``sector``."""
     owner, size = _side(state, seat, group)
-    return [
-        s
-        for s in state["ships"].values()
-        if s["owner"] == owner and s["size"] == size and _can_fight(state, s)
-        and _in_range(state, s, sector)
-    ]  # fmt: skip
+    out = []
+    limit = reach = None
+    for s in state["ships"].values():
+        if s["owner"] != owner or s["size"] != size:
+            continue
+        # Every ship of a group has the same stats: read them once.
+        if limit is None:
+            limit = 2 if flag(state, owner, "fight_twice", size) else 1
+        if s["fought"] >= limit:
+            continue
+        here = s["sector"]
+        if here != sector:
+            if reach is None:
+                reach = stat(state, owner, "range", size)
+            if reach <= 0:
+                continue
+            board = runtime(state).board
+            if sector not in board.reachable_ids(here, reach, state["rotation"]):
+                continue
+        out.append(s)
+    return out
 
 
-def targets(state: State, t: Task, seat: int, bombard: bool, sector: str) -> list[str]:
+def targets(
+    state: State,
+    t: Task,
+    seat: int,
+    bombard: bool,
+    sector: str,
+    memo: dict[Any, int] | None = None,
+) -> list[str]:
     """Units a hit of ``seat``'s may be assigned to in ``sector`` now.
 
     Enemy ships not already doomed by pending damage; when none remain, enemy extractors on
     planets for bombarding ships (004). A doomed ship takes no more hits: a hit with no target
-    left is lost (docs/rules-decisions.md "Engine rules").
+    left is lost (docs/rules-decisions.md "Engine rules"). ``memo`` keeps the shields per
+    ship type within one listing.
     """
     dmg = t["dmg"]
-    ships = [
-        s["id"]
-        for s in state["ships"].values()
-        if s["sector"] == sector and enemy(state, seat, s["owner"])
-        and s["damage"] + dmg.get(s["id"], 0) < shield(state, s)
-    ]  # fmt: skip
+    if memo is None:
+        memo = {}
+    lumos = state["lumos"]
+    friend = LUMOS if lumos and lumos["ally"] == seat else seat
+    ships = []
+    for s in state["ships"].values():
+        if s["sector"] != sector:
+            continue
+        owner = s["owner"]
+        if owner in (seat, friend):
+            continue  # not an enemy (the Lumos are their ally's friends, 002)
+        key = (owner, s["size"])
+        need = memo.get(key)
+        if need is None:
+            need = memo[key] = stat(state, owner, "shield", s["size"])
+        if s["damage"] + dmg.get(s["id"], 0) < need:
+            ships.append(s["id"])
     if ships or not bombard:
         return ships
     need = runtime(state).extractor_shield
@@ -151,29 +185,49 @@ def _bombards(state: State, seat: int, group: str) -> bool:
 
 def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     """Groups of ``seat`` that can roll in ``sector``: ships able to fight and a target (004)."""
+    memo: dict[Any, int] = {}
     return [
         g
         for g in _groups_of(state, seat)
         if group_ships(state, seat, g, sector)
-        and targets(state, t, seat, _bombards(state, seat, g), sector)
+        and targets(state, t, seat, _bombards(state, seat, g), sector, memo)
     ]
 
 
 def combat_sectors(state: State, t: Task) -> list[str]:
     """Sectors not yet resolved where some Command player's group can attack."""
     found: set[str] = set()
+    done = t["done"]
     lumos = state["lumos"]
+    ships = state["ships"]
+    kinds: dict[Any, tuple[int, bool, tuple[str, ...] | int]] = {}
+    shields: dict[Any, int] = {}
     for seat in t["players"]:
         ally = lumos is not None and lumos["ally"] == seat
-        for ship in state["ships"].values():
+        for ship in ships.values():
             owner = ship["owner"]
-            if not (owner == seat or (ally and owner == LUMOS)) or not _can_fight(state, ship):
+            if not (owner == seat or (ally and owner == LUMOS)):
                 continue
-            bombard = flag(state, owner, "bombard", ship["size"])
-            for sector in _reach(state, ship):
-                if sector in found or sector in t["done"]:
+            size = ship["size"]
+            kind = kinds.get((owner, size))
+            if kind is None:
+                # A ship type's fight limit, bombardment and range, read once per listing.
+                kind = kinds[owner, size] = (
+                    2 if flag(state, owner, "fight_twice", size) else 1,
+                    flag(state, owner, "bombard", size),
+                    stat(state, owner, "range", size),
+                )
+            if ship["fought"] >= kind[0]:
+                continue
+            if kind[2] <= 0:
+                reach: tuple[str, ...] = (ship["sector"],)
+            else:
+                board = runtime(state).board
+                reach = board.reachable_ids(ship["sector"], kind[2], state["rotation"])
+            for sector in reach:
+                if sector in found or sector in done:
                     continue
-                if targets(state, t, seat, bombard, sector):
+                if targets(state, t, seat, kind[1], sector, shields):
                     found.add(sector)
     return sorted(found)
 
@@ -183,7 +237,7 @@ def _reach(state: State, ship: dict[str, Any]) -> list[str]:
     reach = stat(state, ship["owner"], "range", ship["size"])
     if reach <= 0:
         return [ship["sector"]]
-    return list(runtime(state).board.reachable(ship["sector"], reach, state["rotation"]))
+    return list(runtime(state).board.reachable_ids(ship["sector"], reach, state["rotation"]))
 
 
 # -- the steps ---------------------------------------------------------------------------------
@@ -227,9 +281,12 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
     """Roll every die of a group at once (000: same type together); they have fought."""
     owner, size = _side(state, seat, group)
     dice = []
+    attack = None
     for ship in group_ships(state, seat, group, t["sector"]):
         ship["fought"] += 1
-        for _ in range(stat(state, owner, "attack", size)):
+        if attack is None:
+            attack = stat(state, owner, "attack", size)
+        for _ in range(attack):
             dice.append(_die(state, ship))
     state["dice"] = dice
     t.update(group=group, die=0, fired=False, hits=0, pc="dice")

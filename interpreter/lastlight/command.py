@@ -55,6 +55,29 @@ def movers(state: State, seat: int) -> list[dict[str, Any]]:
     ]
 
 
+def _may_move(state: State, seat: int, ship: dict[str, Any]) -> bool:
+    """Whether ``ship`` is one of :func:`movers` of ``seat``."""
+    if ship["moved"]:
+        return False
+    owner = ship["owner"]
+    return owner == seat or (owner == LUMOS and lumos.controller(state) == seat)
+
+
+def _any_mover(state: State, seat: int) -> bool:
+    """Whether :func:`movers` of ``seat`` is not empty."""
+    ally = lumos.controller(state) == seat
+    for s in state["ships"].values():
+        if not s["moved"] and (s["owner"] == seat or (ally and s["owner"] == LUMOS)):
+            return True
+    return False
+
+
+def _speed(state: State, owner: int, size: str) -> tuple[int, frozenset[str]]:
+    """A ship type's movement and the sectors it cannot enter."""
+    blocked = frozenset() if flag(state, owner, "cross_asteroids", size) else runtime(state).blocked
+    return stat(state, owner, "movement", size), blocked
+
+
 def destinations(
     state: State, ship: dict[str, Any], memo: dict[Any, Any] | None = None
 ) -> list[str]:
@@ -66,9 +89,7 @@ def destinations(
     key = (owner, size)
     found = memo.get(key) if memo is not None else None
     if found is None:
-        rt = runtime(state)
-        blocked = frozenset() if flag(state, owner, "cross_asteroids", size) else rt.blocked
-        found = (stat(state, owner, "movement", size), blocked)
+        found = _speed(state, owner, size)
         if memo is not None:
             memo[key] = found
     speed, blocked = found
@@ -88,14 +109,39 @@ def _reach(state: State, here: str, speed: int, blocked: frozenset[str]) -> tupl
     return found
 
 
+#: Entries of the per-content cache of one ship's move options before it is emptied.
+_OPTIONS_LIMIT = 1 << 15
+
+
 def move_options(state: State, seat: int) -> list[Option]:
     """Every (ship, destination) pair still open to the player."""
-    out = []
+    rt = runtime(state)
+    cache = rt.cache.get("move_options")
+    if cache is None or len(cache) >= _OPTIONS_LIMIT:
+        cache = rt.cache["move_options"] = {}
+    ally = lumos.controller(state) == seat
+    rotation = state["rotation"] % rt.board.rotations_cycle()
+    out: list[Option] = []
     memo: dict[Any, Any] = {}
-    for ship in movers(state, seat):
-        sid, size = ship["id"], ship["size"]
-        for dest in destinations(state, ship, memo):
-            out.append(Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}"))
+    for ship in state["ships"].values():
+        if ship["moved"]:
+            continue
+        owner = ship["owner"]
+        if owner != seat and not (ally and owner == LUMOS):
+            continue
+        size = ship["size"]
+        found = memo.get((owner, size))
+        if found is None:
+            found = memo[owner, size] = _speed(state, owner, size)
+        key = (ship["id"], size, ship["sector"], found[0] + ship["extra_move"], rotation, found[1])
+        options = cache.get(key)
+        if options is None:
+            sid = ship["id"]
+            options = cache[key] = tuple(
+                Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}")
+                for dest in _reach(state, key[2], key[3], key[5])
+            )
+        out += options
     return out
 
 
@@ -135,7 +181,7 @@ def _run(state: State, t: Task) -> None:
         t["pc"] = "move"
     elif pc == "move":
         # Any ship left to move: the player is asked (a boxed-in ship can only "done").
-        if movers(state, seat):
+        if _any_mover(state, seat):
             ask(t, seat)
         else:
             t["pc"] = "reveal"
@@ -180,7 +226,7 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         ship = state["ships"].get(parts[1])
         if (
             ship is None
-            or ship not in movers(state, seat)
+            or not _may_move(state, seat, ship)
             or parts[2] not in destinations(state, ship)
         ):
             raise IllegalOption(f"cannot {option_id!r}")

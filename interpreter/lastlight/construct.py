@@ -34,7 +34,6 @@ from whitedwarf.interpreter.lastlight.state import (
     SIZES,
     can_pay,
     discounted,
-    extractor_on,
     home_of,
     pay,
     place_extractor,
@@ -66,12 +65,30 @@ def ship_options(state: State, seat: int) -> list[Option]:
         if not can_pay(player, discounted(costs[size], discount)):
             continue
         if player["supply"][size] > 0:
-            out.append(Option(f"build:{size}", f"build a {size} ship"))
+            out.append(_build_option(size, None))
         for other in state["players"]:
-            if other["seat"] != seat and _in_graveyard(other, seat, size):
-                s = other["seat"]
-                out.append(Option(f"build:{size}@{s}", f"build a {size} ship from {s}'s graveyard"))
+            if other["graveyard"] and other["seat"] != seat and _in_graveyard(other, seat, size):
+                out.append(_build_option(size, other["seat"]))
     return out
+
+
+def _build_option(size: str, source: int | None) -> Option:
+    """The option to build a ship of ``size`` from the supply or ``source``'s graveyard."""
+    key = (size, source)
+    found = _BUILD.get(key)
+    if found is None:
+        if source is None:
+            found = Option(f"build:{size}", f"build a {size} ship")
+        else:
+            found = Option(
+                f"build:{size}@{source}", f"build a {size} ship from {source}'s graveyard"
+            )
+        _BUILD[key] = found
+    return found
+
+
+#: (size, graveyard seat or None) -> build option.
+_BUILD: dict[tuple[str, int | None], Option] = {}
 
 
 def _in_graveyard(holder: dict[str, Any], owner: int, size: str) -> bool:
@@ -101,22 +118,40 @@ def extractor_options(state: State, seat: int) -> list[Option]:
         return []
     used = {x["space"] for x in state["extractors"].values() if x["owner"] == seat and x["space"]}
     out = [
-        Option(f"extractor:{space}", f"extractor on colony space {space}")
+        _extractor_option(space, True)
         for space, _ in runtime(state).colony_spaces
         if space not in used
     ]
-    return out + [Option(f"extractor:{p}", f"extractor on {p}") for p in annexed(state, seat)]
+    return out + [_extractor_option(p, False) for p in annexed(state, seat)]
+
+
+def _extractor_option(where: str, colony: bool) -> Option:
+    """The option to build an extractor on a colony ship space or a planet."""
+    found = _EXTRACTOR.get((where, colony))
+    if found is None:
+        text = f"extractor on colony space {where}" if colony else f"extractor on {where}"
+        found = _EXTRACTOR[where, colony] = Option(f"extractor:{where}", text)
+    return found
+
+
+#: (colony space or planet id, whether a colony space) -> extractor option.
+_EXTRACTOR: dict[tuple[str, bool], Option] = {}
 
 
 def annexed(state: State, seat: int) -> list[str]:
     """Planets whose sector holds at least one of your ships, no other ship, no extractor."""
-    owners: dict[str, set[int]] = {}
+    mine: set[str] = set()
+    others: set[str] = set()
     for ship in state["ships"].values():
-        owners.setdefault(ship["sector"], set()).add(ship["owner"])
+        (mine if ship["owner"] == seat else others).add(ship["sector"])
+    mine -= others
+    if not mine:
+        return []
+    built = {x["planet"] for x in state["extractors"].values()}
     return [
         pid
         for pid, planet in state["planets"].items()
-        if owners.get(planet["sector"]) == {seat} and extractor_on(state, pid) is None
+        if planet["sector"] in mine and pid not in built
     ]
 
 

@@ -265,9 +265,10 @@ def advance(state: State) -> None:
                 return
             pc = top["pc"]
             if pc == "done" or pc == "abilities" or pc == "over":
-                if pc != "over" and top["kind"] in OWN_ACTIONS and has_activated(state, top["seat"]):
+                seat = top["seat"]
+                if pc != "over" and top["kind"] in OWN_ACTIONS and has_activated(state, seat):
                     # The closing window of an action card: abilities still usable.
-                    top["pc"], top["ask"] = "abilities", top["seat"]
+                    top["pc"], top["ask"] = "abilities", seat
                     return
                 stack.pop()
                 _finish(state, top)
@@ -324,7 +325,15 @@ def choose_options(state: State, seat: int) -> list[Option]:
         # your Refresh card" (when Refresh is all that is left, it stays playable: 000
         # "Players always get an action").
         cards = [c for c in cards if c != "refresh"] or cards
-    return [_PLAY[c] for c in sorted(cards, key=ACTION_NUMBER.__getitem__)]
+    key = tuple(cards)
+    found = _HANDS.get(key)
+    if found is None:
+        found = _HANDS[key] = tuple(_PLAY[c] for c in sorted(cards, key=ACTION_NUMBER.__getitem__))
+    return list(found)
+
+
+#: A hand (tuple of card ids, as held) -> its play options, in action card order.
+_HANDS: dict[tuple[str, ...], tuple[Option, ...]] = {}
 
 
 def _choose_card(state: State, seat: int, option_id: str) -> None:
@@ -368,8 +377,7 @@ def _next_resolution(state: State) -> None:
     if kind == "attack":
         state["stack"].append(combat.new_task(seat))
         return
-    card = "command" if kind == "move" else kind
-    fire(state, f"before_{card}", seat, {})
+    fire(state, _BEFORE[kind], seat, {})
     state["stack"].append(HANDLERS_NEW[kind](seat))
 
 
@@ -380,10 +388,7 @@ def _finish(state: State, done: dict[str, Any]) -> None:
         return
     seats = done["players"] if kind == "attack" else [done["seat"]]
     for seat in seats:
-        if kind == "attack":
-            fire(state, "after_command", seat, {})
-        else:
-            fire(state, f"after_{kind}", seat, {})
+        fire(state, _AFTER[kind], seat, {})
         # vocabulary "add": "until the current action card is resolved".
         state["players"][seat]["temp"].clear()
     # 002: "The Lumos change allegiance only at the end of an action card resolution."
@@ -423,6 +428,11 @@ def _effects() -> Any:
 
 
 _EFFECTS: Any = False
+
+#: Queue kind -> the hook fired before it starts (a move step is the Command card's).
+_BEFORE = {kind: f"before_{kind}" for kind in ACTIONS} | {"move": "before_command"}
+#: Task kind -> the hook fired after it (the attack step ends the Command card).
+_AFTER = {kind: f"after_{kind}" for kind in ACTIONS} | {"attack": "after_command"}
 
 HANDLERS_NEW = {
     "research": research.new_task,

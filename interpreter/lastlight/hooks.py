@@ -24,8 +24,8 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects
 from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
-from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.state import card_id, turn_order
+from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
+from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import new_frame
 
 State = dict[str, Any]
@@ -73,25 +73,19 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     """
     if player is None or player < 0:
         return
-    rt = runtime(state)
-    index = rt.cache.get("triggers")
-    if index is None:
-        index = rt.cache["triggers"] = {}
     p = state["players"][player]
-    faction = p["faction"]
+    techs = p["techs"]
     # One lookup by the cards in play gives the cards bound to each hook (most: none).
-    key = (faction, *map(_REF, p["techs"]))
-    hooked = rt.cache.get("hooked")
-    if hooked is None or len(hooked) >= _MEMO_LIMIT:
-        hooked = rt.cache["hooked"] = {}
-    plan = hooked.get(key)
-    if plan is None:
-        plan = hooked[key] = _plan(rt, index, key)
+    key = (p["faction"], *map(_REF, techs))
+    try:
+        hooked = _RUNTIMES[state["content"]].cache["hooked"]
+        plan = hooked[key]
+    except KeyError:
+        plan = _plan_for(state, key)
     bound = plan.get(hook)
     if bound is None:
         return
     started: list[dict[str, Any]] = []
-    techs = p["techs"]
     size = None
     for at, cid, ref, found in bound:
         slot = None if at < 0 else techs[at]["ship_type"]
@@ -106,6 +100,19 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
 
 
 _REF = itemgetter("ref")
+
+
+def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
+    """The :func:`_plan` of a faction and techs in play, memoised per content."""
+    rt = runtime(state)
+    index = rt.cache.get("triggers")
+    if index is None:
+        index = rt.cache["triggers"] = {}
+    hooked = rt.cache.get("hooked")
+    if hooked is None or len(hooked) >= _MEMO_LIMIT:
+        hooked = rt.cache["hooked"] = {}
+    plan = hooked[key] = _plan(rt, index, key)
+    return plan
 
 
 def _plan(
@@ -196,39 +203,62 @@ def check_achievements(state: State) -> None:
     snap = Snapshot(state)
     started: list[dict[str, Any]] = []
     players = state["players"]
-    for seat in turn_order(state):
+    n, first = state["n"], state["first"]
+    for k in range(n):
+        seat = (first + k) % n  # turn order
         p = players[seat]
         ach = p["achievement"]
         if ach:
-            frames = _ready(state, rt, index, memo, snap, seat, ach, ())
+            clauses = index.get(ach)
+            if clauses is None:
+                clauses = _clauses(rt, index, ach)
+            frames = _ready(state, memo, snap, seat, ach, clauses, ()) if clauses else None
             if frames:
                 p["achievement"] = None
                 p["achievements_done"].append(ach)
                 started += frames
         faction = p["faction"]
-        if faction and index.get(faction) != []:
-            _once(state, rt, index, memo, snap, seat, p, faction, started)
+        if faction:
+            clauses = index.get(faction)
+            if clauses is None:
+                clauses = _clauses(rt, index, faction)
+            if clauses:
+                _once(state, memo, snap, seat, p, faction, clauses, started)
         for tech in p["techs"]:
             ref = tech["ref"]
-            if index.get(ref) != []:  # the usual case: no as_soon_as clause on the card
-                _once(state, rt, index, memo, snap, seat, p, ref, started)
+            clauses = index.get(ref)
+            if clauses is None:
+                clauses = _clauses(rt, index, ref)
+            if clauses:  # the usual case: no as_soon_as clause on the card
+                _once(state, memo, snap, seat, p, ref, clauses, started)
     if started:
         effects.push(state, started)
 
 
+def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:
+    """A card's ``as_soon_as`` clauses, memoised: ``(index, condition, what it reads, its
+    name in a ``once`` list, its memo key by seat)``."""
+    found = effects.card_effect(rt, card_id(ref))["clauses"]
+    clauses = index[ref] = [
+        (i, c["when"], reads(c["when"]), f"{ref}:{i}", tuple((ref, i, s) for s in range(4)))
+        for i, c in enumerate(found)
+        if c["form"] == "as_soon_as"
+    ]
+    return clauses
+
+
 def _once(
     state: State,
-    rt: Runtime,
-    index: dict[str, Any],
     memo: dict[Any, Any],
     snap: Snapshot,
     seat: int,
     p: dict[str, Any],
     ref: str,
+    clauses: list[tuple[int, Any, Any, str, tuple[Any, ...]]],
     started: list[dict[str, Any]],
 ) -> None:
     """Start a card's ``as_soon_as`` clauses that now hold and have not run yet."""
-    frames = _ready(state, rt, index, memo, snap, seat, ref, p.get("once", ()))
+    frames = _ready(state, memo, snap, seat, ref, clauses, p.get("once", ()))
     for frame in frames:
         p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
     started += frames
@@ -236,30 +266,21 @@ def _once(
 
 def _ready(
     state: State,
-    rt: Runtime,
-    index: dict[str, Any],
     memo: dict[Any, Any],
     snap: Snapshot,
     seat: int,
     ref: str,
+    clauses: list[tuple[int, Any, Any, str, tuple[Any, ...]]],
     done: Any,
 ) -> list[dict[str, Any]]:
     """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now."""
-    clauses = index.get(ref)
-    if clauses is None:
-        found = effects.card_effect(rt, card_id(ref))["clauses"]
-        clauses = index[ref] = [
-            (i, c["when"], reads(c["when"]))
-            for i, c in enumerate(found)
-            if c["form"] == "as_soon_as"
-        ]
     out = []
-    for i, when, domains in clauses:
-        if done and f"{ref}:{i}" in done:
+    for i, when, domains, name, keys in clauses:
+        if done and name in done:
             continue
         key = signature = None
         if domains is not None:
-            key = (ref, i, seat)
+            key = keys[seat]  # (ref, i, seat)
             signature = snap.signature(domains, seat)
             if memo.get(key) == signature:
                 continue  # nothing it reads has changed since it was last false
@@ -281,22 +302,41 @@ _MEMO_LIMIT = 1 << 14
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------
 
 
-def has_activated(state: State, player: int) -> bool:
-    """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
-    if player is None or player < 0:
-        return False
+def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], ...]:
+    """The player's cards in play with activated clauses, faction first: ``(index in the
+    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
+    by the cards in play."""
+    key = (p["faction"], *map(_REF, p["techs"]))
+    try:
+        return _RUNTIMES[state["content"]].cache["activators"][key]
+    except KeyError:
+        pass
     rt = runtime(state)
     index = rt.cache.get("activated")
     if index is None:
         index = rt.cache["activated"] = {}
+    memo = rt.cache.get("activators")
+    if memo is None or len(memo) >= _MEMO_LIMIT:
+        memo = rt.cache["activators"] = {}
+    out = []
+    for at, ref in enumerate(key, start=-1):
+        if ref:
+            found = index.get(ref)
+            if found is None:
+                found = index[ref] = _activated(rt, ref)
+            if found:
+                out.append((at, ref, found))
+    memo[key] = found = tuple(out)
+    return found
+
+
+def has_activated(state: State, player: int) -> bool:
+    """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
+    if player is None or player < 0:
+        return False
     p = state["players"][player]
-    faction = p["faction"]
-    refs = [faction, *map(_REF, p["techs"])] if faction else map(_REF, p["techs"])
-    for ref in refs:
-        found = index.get(ref)
-        if found is None:
-            found = index[ref] = _activated(rt, ref)
-        if found and _usable(state, player, ref, found, None):
+    for at, ref, clauses in _activators(state, p):
+        if _usable(state, player, p, at, ref, clauses, None):
             return True
     return False
 
@@ -307,54 +347,86 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
-    rt = runtime(state)
-    index = rt.cache.get("activated")
-    if index is None:
-        index = rt.cache["activated"] = {}
-    p = state["players"][player]
     out: list[tuple[str, str]] = []
-    faction = p["faction"]
-    if faction:
-        found = index.get(faction)
-        if found is None:
-            found = index[faction] = _activated(rt, faction)
-        if found:
-            _usable(state, player, faction, found, out)
-    for tech in p["techs"]:
-        ref = tech["ref"]
-        found = index.get(ref)
-        if found is None:
-            found = index[ref] = _activated(rt, ref)
-        if found:
-            _usable(state, player, ref, found, out)
+    p = state["players"][player]
+    for at, ref, clauses in _activators(state, p):
+        _usable(state, player, p, at, ref, clauses, out)
     return out
 
 
-def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str], ...]:
-    """A card's activated clauses: ``(index, code, option id suffix, option text)``."""
+def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str, Any], ...]:
+    """A card's activated clauses: ``(index, code, option id suffix, option text, plain
+    cost)`` (:func:`_plain_cost`)."""
     cid = card_id(ref)
     clauses = effects.card_effect(rt, cid)["clauses"]
     mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
     if not mine:
         return ()
     name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
-    return tuple((i, code, f":{i}" if len(mine) > 1 else "", f"use {name}") for i, code in mine)
+    return tuple(
+        (i, code, f":{i}" if len(mine) > 1 else "", f"use {name}", _plain_cost(code))
+        for i, code in mine
+    )
+
+
+#: The ``exhaust`` call of "exhaust this card" and the operand of a constant ``pay``.
+_EXHAUST_THIS = ["exhaust", [{"this": "card"}]]
+
+
+def _plain_cost(code: list[Any]) -> tuple[bool, tuple[tuple[str, int], ...]] | None:
+    """The cost of an activated clause when it is only "exhaust this card" and constant
+    payments: ``(exhausts this card, ((unit, amount), ...))``; None for any other cost, which
+    the effects module's ``affordable`` checks (the same answer, without a frame)."""
+    first = code[0] if code else None
+    if not first or first[0] != "affordable":
+        return None
+    exhaust = False
+    need: dict[str, int] = {}
+    for call in first[1]:
+        if call == _EXHAUST_THIS and not exhaust:
+            exhaust = True
+            continue
+        verb, operands = call
+        if verb != "pay" or len(operands) != 1:
+            return None
+        operand = operands[0]
+        amount = operand.get("amount") if isinstance(operand, dict) else None
+        if (
+            set(operand) != {"amount", "unit"}
+            or not isinstance(amount, list)
+            or len(amount) != 2
+            or amount[0] != "num"
+            or type(amount[1]) is not int
+            or not isinstance(operand["unit"], str)
+        ):
+            return None
+        need[operand["unit"]] = need.get(operand["unit"], 0) + amount[1]
+    return exhaust, tuple(need.items())
 
 
 def _usable(
     state: State,
     player: int,
+    p: dict[str, Any],
+    at: int,
     ref: str,
-    clauses: tuple[tuple[int, Any, str, str], ...],
+    clauses: tuple[tuple[int, Any, str, str, Any], ...],
     out: list[tuple[str, str]] | None,
 ) -> bool:
     """Append the options of a card's activated clauses whose costs can be paid now
-    (without ``out``: whether there is one)."""
-    for i, code, suffix, text in clauses:
-        first = code[0]
-        if first[0] == "affordable":
+    (without ``out``: whether there is one). ``at`` is the card's index in the techs in play
+    (-1: the faction)."""
+    for i, code, suffix, text, plain in clauses:
+        if plain is not None:
+            exhaust, need = plain
+            if exhaust and (p["faction_exhausted"] if at < 0 else p["techs"][at]["exhausted"]):
+                continue
+            res = p["res"]
+            if any((p["light"] if u == "light" else res[u]) < n for u, n in need):
+                continue
+        elif code[0][0] == "affordable":
             frame = new_frame(card_id(ref), player, i, {"card": ref})
-            if not effects.ADAPTER.affordable(state, frame, first[1]):
+            if not effects.ADAPTER.affordable(state, frame, code[0][1]):
                 continue
         if out is None:
             return True

@@ -65,15 +65,29 @@ def refresh_cards(state: State, seat: int) -> None:
 
 def claim(state: State, seat: int) -> int:
     """000 "2. Claim": light for each extractor on a non-blockaded ringed planet."""
+    extractors = state["extractors"].values()
+    mine = [x for x in extractors if x["owner"] == seat and x["planet"] is not None]
+    if not mine:
+        return 0
     rings = runtime(state).ring
-    per = {r: stat(state, seat, f"{r}_light") for r in ("inner", "outer", "distant")}
+    per = {r: stat(state, seat, name) for r, name in _RING_LIGHT}
+    ally = state["lumos"]["ally"] if state["lumos"] else None
+    # Sectors holding a ship of a different colour (not the seat's Lumos allies).
+    blocked = {
+        ship["sector"]
+        for ship in state["ships"].values()
+        if ship["owner"] != seat and not (ship["owner"] == LUMOS and ally == seat)
+    }
     total = 0
-    for x in state["extractors"].values():
-        if x["owner"] == seat and x["planet"] is not None:
-            ring = rings[x["sector"]]
-            if per.get(ring) and not blockaded(state, x["sector"], seat):
-                total += per[ring]
+    for x in mine:
+        ring = rings[x["sector"]]
+        if per.get(ring) and x["sector"] not in blocked:
+            total += per[ring]
     return gain(state, seat, "light", total)
+
+
+#: Ring -> the stat of the light its planets give at Claim.
+_RING_LIGHT = tuple((r, f"{r}_light") for r in ("inner", "outer", "distant"))
 
 
 def _run(state: State, t: Task) -> None:

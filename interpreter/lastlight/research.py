@@ -28,6 +28,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
+    _CARD_IDS,
     SIZES,
     card_id,
     discounted,
@@ -92,8 +93,20 @@ def _run(state: State, t: Task) -> None:
 
 def _options(state: State, t: Task) -> list[Option]:
     if t["pc"] == "keep":
-        return [Option(f"discard:{r}", f"discard {card_id(r)}") for r in t["drawn"]]
+        return [_DISCARD.get(r) or _discard(r) for r in t["drawn"]]
     return [*make_options(state, t["seat"]), Option("done", "stop manufacturing")]
+
+
+def _discard(ref: str) -> Option:
+    """The option to discard a drawn tech (memoised by ref)."""
+    if len(_DISCARD) >= _OPTIONS_LIMIT:
+        _DISCARD.clear()
+    found = _DISCARD[ref] = Option(f"discard:{ref}", f"discard {card_id(ref)}")
+    return found
+
+
+#: Tech ref -> its discard option.
+_DISCARD: dict[str, Option] = {}
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:
@@ -139,11 +152,14 @@ def make_options(
         costs = rt.cache["tech_costs"] = {}
     discount = stat(state, seat, "tech_discount")
     res, light = player["res"], player["light"]
+    options = rt.cache.get("make_options")
+    if options is None or len(options) >= _OPTIONS_LIMIT:
+        options = rt.cache["make_options"] = {}
     board = None
     seen: set[str] = set()
     out = []
     for ref in hand:
-        cid = card_id(ref)
+        cid = _CARD_IDS.get(ref) or card_id(ref)
         if cid in seen:
             continue
         seen.add(cid)
@@ -153,16 +169,28 @@ def make_options(
             if cost is None:
                 found = discounted(dict(card.get("cost") or {}), discount)
                 cost = costs[cid, discount] = tuple(found.items())
-            if any((light if u == "light" else res[u]) < n for u, n in cost):
-                continue
+            for unit, amount in cost:
+                if (light if unit == "light" else res[unit]) < amount:
+                    break
+            else:
+                cost = None
+            if cost:
+                continue  # not affordable
         if board is None:
             board = _board(state, seat)
         for size in _slots(card, cid, board, rt.ship_stats):
-            suffix = f":{size}" if size else ""
-            out.append(Option(f"make:{ref}{suffix}", _text(cid, size)))
+            option = options.get((ref, size))
+            if option is None:
+                suffix = f":{size}" if size else ""
+                option = options[ref, size] = Option(f"make:{ref}{suffix}", _text(cid, size))
+            out.append(option)
             if any_one:
                 return out
     return out
+
+
+#: Entries of the per-content cache of manufacture options before it is emptied.
+_OPTIONS_LIMIT = 1 << 14
 
 
 def _text(cid: str, size: str | None) -> str:
@@ -171,14 +199,21 @@ def _text(cid: str, size: str | None) -> str:
 
 def _board(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
     """The names of the player's techs in play and the mods on each ship type."""
-    cards = runtime(state).cards["techs"]
+    rt = runtime(state)
+    info = rt.cache.get("tech_info")
+    if info is None:
+        info = rt.cache["tech_info"] = {}
     names: set[str] = set()
     mods = dict.fromkeys(SIZES, 0)
     for tech in state["players"][seat]["techs"]:
-        cid = card_id(tech["ref"])
-        card = cards[cid]
-        names.add(card.get("name", cid))
-        if tech["ship_type"] and card.get("kind") == "ship_mod":
+        ref = tech["ref"]
+        found = info.get(ref)
+        if found is None:
+            cid = card_id(ref)
+            card = rt.cards["techs"][cid]
+            found = info[ref] = (card.get("name", cid), card.get("kind") == "ship_mod")
+        names.add(found[0])
+        if found[1] and tech["ship_type"]:
             mods[tech["ship_type"]] += 1
     return names, mods
 

@@ -24,7 +24,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import can_pay, gain, pay
+from whitedwarf.interpreter.lastlight.state import gain, pay
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
@@ -48,14 +48,29 @@ def new_task(seat: int) -> Task:
     return task("trade", seat, "start", left=0)
 
 
+#: TRADES as ``(option, cost items, gained items)``.
+_TABLE = tuple(
+    (Option(f"trade:{tid}", text), tuple(cost.items()), tuple(got.items()))
+    for tid, (cost, got, text) in TRADES.items()
+)
+
+
 def trade_options(state: State, seat: int) -> list[Option]:
     """The trades a player can make now: affordable, and the supply can pay them in full."""
     player, supply = state["players"][seat], state["supply"]
-    return [
-        Option(f"trade:{tid}", text)
-        for tid, (cost, got, text) in TRADES.items()
-        if can_pay(player, cost) and all(supply[u] >= n for u, n in got.items())
-    ]
+    res, light = player["res"], player["light"]
+    out = []
+    for option, cost, got in _TABLE:
+        for unit, amount in cost:
+            if (light if unit == "light" else res[unit]) < amount:
+                break
+        else:
+            for unit, amount in got:
+                if supply[unit] < amount:
+                    break
+            else:
+                out.append(option)
+    return out
 
 
 def make_trade(state: State, seat: int, trade_id: str) -> None:
@@ -91,7 +106,17 @@ def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "trade":
         return trade_options(state, seat)
-    return [Option(f"gift:{s}", f"player {s} gains light") for s in range(state["n"]) if s != seat]
+    key = (state["n"], seat)
+    found = _GIFTS.get(key)
+    if found is None:
+        found = _GIFTS[key] = tuple(
+            Option(f"gift:{s}", f"player {s} gains light") for s in range(key[0]) if s != seat
+        )
+    return list(found)
+
+
+#: (players, seat) -> the gift options of that seat.
+_GIFTS: dict[tuple[int, int], tuple[Option, ...]] = {}
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:

@@ -1,0 +1,111 @@
+"""The engine's speed-ups give the same answers as the plain rules they stand for.
+
+Option lists are memoised per content (move, trade, play, build options), activated abilities
+are found through a per-card-set index and their plain costs are checked without a frame,
+and the closing window asks only whether an ability is usable. Each is compared here with a
+direct computation at every decision of seeded random games; a difference would change
+games (option order and ids are what bots and replays choose by).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.bots import make_bot
+from whitedwarf.interpreter.lastlight import combat, command, effects, hooks, trade
+from whitedwarf.interpreter.lastlight.game import ACTION_NUMBER, choose_options
+from whitedwarf.interpreter.lastlight.state import can_pay
+from whitedwarf.interpreter.vm import new_frame
+
+from tests.engine.positions import game
+
+
+def _activated_slow(state: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    """Every activated clause of the player's cards, its costs checked by the effects module."""
+    p = state["players"][seat]
+    out = []
+    for ref in [p["faction"], *(t["ref"] for t in p["techs"])]:
+        if not ref:
+            continue
+        for i, code, suffix, text, _ in hooks._activated(hooks.runtime(state), ref):
+            first = code[0]
+            if first[0] == "affordable":
+                frame = new_frame(ref.split("#", 1)[0], seat, i, {"card": ref})
+                if not effects.ADAPTER.affordable(state, frame, first[1]):
+                    continue
+            out.append((f"use:{ref}{suffix}", text))
+    return out
+
+
+def _moves_slow(state: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    out = []
+    for ship in command.movers(state, seat):
+        sid, size = ship["id"], ship["size"]
+        for dest in command.destinations(state, ship):
+            out.append((f"move:{sid}:{dest}", f"move {size} {sid} to {dest}"))
+    return out
+
+
+def _trades_slow(state: dict[str, Any], seat: int) -> list[str]:
+    player, supply = state["players"][seat], state["supply"]
+    return [
+        f"trade:{tid}"
+        for tid, (cost, got, _) in trade.TRADES.items()
+        if can_pay(player, cost) and all(supply[u] >= n for u, n in got.items())
+    ]
+
+
+def _targets_slow(state: dict[str, Any], t: dict[str, Any], seat: int, sector: str) -> list[str]:
+    return [
+        s["id"]
+        for s in state["ships"].values()
+        if s["sector"] == sector
+        and combat.enemy(state, seat, s["owner"])
+        and s["damage"] + t["dmg"].get(s["id"], 0) < combat.shield(state, s)
+    ]
+
+
+def _check(state: dict[str, Any]) -> None:
+    for seat in range(state["n"]):
+        slow = _activated_slow(state, seat)
+        assert hooks.activated_options(state, seat) == slow
+        assert hooks.has_activated(state, seat) == bool(slow)
+        got = [(o.id, o.text) for o in command.move_options(state, seat)]
+        assert got == _moves_slow(state, seat)
+        assert [o.id for o in trade.trade_options(state, seat)] == _trades_slow(state, seat)
+        hand = state["players"][seat]["hand"]
+        if state["n"] > 2:
+            wanted = [f"play:{c}" for c in sorted(hand, key=ACTION_NUMBER.__getitem__)]
+            assert [o.id for o in choose_options(state, seat)] == wanted
+    top = state["stack"][-1] if state["stack"] else None
+    if top is not None and top["kind"] == "attack" and top["pc"] in ("roll", "assign"):
+        seat = top["players"][min(top["turn"], len(top["players"]) - 1)]
+        sector = top["sector"]
+        assert combat.targets(state, top, seat, False, sector) == _targets_slow(
+            state, top, seat, sector
+        )
+        for group in combat._groups_of(state, seat):
+            owner, size = combat._side(state, seat, group)
+            slow = [
+                s
+                for s in state["ships"].values()
+                if s["owner"] == owner
+                and s["size"] == size
+                and combat._can_fight(state, s)
+                and combat._in_range(state, s, sector)
+            ]
+            assert combat.group_ships(state, seat, group, sector) == slow
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memoised_options_match_the_direct_rules(players: int) -> None:
+    g = game(players)
+    for seed in range(3):
+        state = g.new_state(seed)
+        bots = [make_bot("random", seed, s) for s in range(players)]
+        while not g.is_terminal(state):
+            _check(state)
+            seat = g.current_players(state)[0]
+            option = bots[seat].choose(state, seat, g.legal_options(state, seat))
+            g.apply(state, seat, option, check=False)
