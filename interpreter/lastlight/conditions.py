@@ -129,7 +129,8 @@ def _selector(selector: dict[str, Any], out: set[str]) -> None:
             out.add("extractors")  # 000 "2. Extractor": control is an extractor there
 
 
-_SECTOR_DAMAGE = itemgetter("sector", "damage")
+_SHIP = itemgetter("owner", "size", "sector", "damage")
+_EXTRACTOR = itemgetter("owner", "sector", "planet", "space")
 _TECH = itemgetter("ref", "exhausted", "ship_type")
 
 
@@ -157,13 +158,15 @@ class Snapshot:
 
 def _ships(state: State, seat: int) -> tuple[Any, ...]:
     ships = state["ships"]
-    # Ids never change owner or size; new ships get new ids (state.new_id).
-    return tuple(ships), tuple(map(_SECTOR_DAMAGE, ships.values()))
+    # The memo is shared by every game of a content, and ids repeat from game to game, so
+    # the fingerprint names everything a condition can read of a ship, not just its id.
+    return tuple(ships), tuple(map(_SHIP, ships.values()))
 
 
-def _extractors(state: State, seat: int) -> tuple[str, ...]:
-    # Extractors never move or change owner: their ids say everything.
-    return tuple(state["extractors"])
+def _extractors(state: State, seat: int) -> tuple[Any, ...]:
+    # Shared across games (see _ships): owner and place, not only the id.
+    extractors = state["extractors"]
+    return tuple(extractors), tuple(map(_EXTRACTOR, extractors.values()))
 
 
 def _techs(state: State, seat: int) -> tuple[Any, ...]:
