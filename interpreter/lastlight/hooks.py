@@ -428,10 +428,32 @@ def _usable(
             frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, code[0][1]):
                 continue
+        if not _would_act(state, player, ref, i, code):
+            continue
         if out is None:
             return True
         out.append((f"use:{ref}{suffix}", text))
     return False
+
+
+def _would_act(state: State, player: int, ref: str, clause: int, code: Any) -> bool:
+    """Whether an ability would do anything now: a target it must choose before acting
+    exists. Resourcefulness with no other exhausted tech is not offered (it would end
+    at once, leaving its owner to be asked again and again)."""
+    frame = None
+    for instruction in code:
+        if instruction[0] == "affordable":
+            continue
+        if instruction[0] != "choose":
+            return True
+        if frame is None:
+            frame = new_frame(card_id(ref), player, clause, {"card": ref})
+        try:
+            if not effects.ADAPTER.candidates(state, frame, instruction[2]):
+                return False
+        except Exception:  # a target that depends on an earlier choice: assume it can act
+            return True
+    return True
 
 
 def start_activated(state: State, player: int, option_id: str) -> None:

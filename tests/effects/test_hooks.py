@@ -142,8 +142,10 @@ def test_activated_options_only_when_payable():
     )
     assert hooks.activated_options(s, 0) == []
     s["players"][0]["res"]["rare"] = 1
-    assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Rapid")]
+    s["players"][0]["played"] = []
+    assert hooks.activated_options(s, 0) == []  # payable, but nothing to take back
     s["players"][0]["played"] = ["mine", "command"]
+    assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Rapid")]
     hooks.start_activated(s, 0, f"use:{ref}")
     assert ids(g, s, 0) == ["pick:command", "pick:mine"]
     g.apply(s, 0, "pick:command")
