@@ -112,7 +112,8 @@ class Board:
         self._circle = _circle_units(self._rings.values())
         self._cycle = lcm(*(r.period() for r in self._rings.values()))
         self._ring_order = tuple(r for r in RING_ORDER if r in self._rings)
-        self._adjacency = tuple(self._build_adjacency(r) for r in range(self._cycle))
+        # Built on first use: validating a pack never moves a ship, so it never pays for them.
+        self._adjacency: list[dict[str, tuple[str, ...]] | None] = [None] * self._cycle
         self._reach_cache: dict[_ReachKey, tuple[tuple[str, int], ...]] = {}
         self._reach_ids_cache: dict[_ReachKey, tuple[str, ...]] = {}
 
@@ -183,11 +184,17 @@ class Board:
 
     def adjacent(self, sector_id: str, rotation: int) -> tuple[str, ...]:
         """Sectors a ship can move to in one step at this rotation state, sorted by id."""
-        return self._adjacency[rotation % self._cycle][sector_id]
+        return self._table(rotation % self._cycle)[sector_id]
 
     def adjacency_table(self, rotation: int) -> Mapping[str, tuple[str, ...]]:
         """The whole adjacency table of one rotation state (shared; do not mutate)."""
-        return self._adjacency[rotation % self._cycle]
+        return self._table(rotation % self._cycle)
+
+    def _table(self, rotation: int) -> dict[str, tuple[str, ...]]:
+        table = self._adjacency[rotation]
+        if table is None:
+            table = self._adjacency[rotation] = self._build_adjacency(rotation)
+        return table
 
     def _build_adjacency(self, rotation: int) -> dict[str, tuple[str, ...]]:
         """Adjacency of every sector at one rotation state."""
@@ -247,7 +254,7 @@ class Board:
         self, start: str, steps: int, rotation: int, blocked: frozenset[str]
     ) -> dict[str, int]:
         """Breadth-first search over one rotation state's adjacency table."""
-        table = self._adjacency[rotation]
+        table = self._table(rotation)
         dist = {start: 0}
         queue = deque([start])
         while queue:
