@@ -35,7 +35,7 @@ def chunks():
                 yield pytest.param(path, first, kind, body, id=f"{path.name}:{first}")
 
 
-@pytest.mark.parametrize(("path", "first", "kind", "body"), chunks())
+@pytest.mark.parametrize(("path", "first", "kind", "body"), list(chunks()))
 def test_chunk(path, first, kind, body):
     source = EffectSource.standalone("\n".join(body), str(path), first)
     _, diagnostics = compile_effect(source, registry(), kind)
