@@ -156,9 +156,10 @@ def _text(summary: dict[str, Any]) -> str:
     )
     lines = [f"{head} after {summary['rounds']} rounds ({summary['reason']})"]
     for seat, light in enumerate(summary["light"]):
+        techs = summary["techs_in_play"][seat]
         lines.append(
             f"  seat {seat} ({summary['factions'][seat]}): {light} light, "
-            f"{summary['techs_in_play'][seat]} techs in play"
+            f"{techs} tech{'' if techs == 1 else 's'} in play"
         )
     lines.append(f"final state hash: {summary['final_hash']}")
     return "\n".join(lines)
