@@ -382,10 +382,11 @@ class Checker:
                 return None
             return {"you": True}
         if isinstance(value, ast.Amount):
-            value = _amount_as_selector(value)
-            if value is None:
-                self.error("E0410", param_pos(value), f"expected {_describe_param(param)}")
+            counted = _amount_as_selector(value)
+            if counted is None:  # a bare number or a `per` amount where a target belongs
+                self.error("E0410", value.pos, f"expected {_describe_param(param)}")
                 return None
+            value = counted
         return self.selector(value, scope, want=param.types)
 
     def unit_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
@@ -579,8 +580,6 @@ class Checker:
             return self.filter_word(ast.Word("yours", post.pos), noun, "of", out)
         if post.kind == "of_this":
             assert post.word is not None
-            if post.word.text not in self.registry.filters and post.word.text == "ship":
-                pass
             if "ship type" not in scope.context and post.word.text == "type":
                 self.error("E0411", post.pos, "there is no ship type here for `of this type`")
                 return False
@@ -670,10 +669,6 @@ def _article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
 
 
-def param_pos(value: Any) -> ast.Pos:
-    return getattr(value, "pos", ast.Pos(0, 0))
-
-
 def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
     """``2 extractors`` written as an amount is a counted selector."""
     if value.unit is None or value.per is not None:
@@ -684,8 +679,6 @@ def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
 def _single_word(value: Any) -> str | None:
     if isinstance(value, ast.Selector) and value.det is None and len(value.words) == 1:
         return value.words[0].text
-    if isinstance(value, ast.Amount) and value.unit is not None and value.per is None:
-        return None
     return None
 
 
