@@ -7,3 +7,7 @@ import pytest
 def _private_validate_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> None:
     """Keep `whitedwarf validate`'s report cache out of the user's home during tests."""
     monkeypatch.setenv("WHITEDWARF_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+# The headless browser fixture for tests of the HTML whitedwarf writes (tests/browser.py).
+from tests.browser import browser  # noqa: E402,F401
