@@ -28,6 +28,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "schema",
         "Print or export the JSON Schemas of pack files.",
     ),
+    "new": (
+        "whitedwarf.tools.new",
+        "new",
+        "Scaffold a mod pack or append a card skeleton to one.",
+    ),
     "play": ("whitedwarf.tools.play", "play", "Play a full seeded game with bot seats."),
     "replay": (
         "whitedwarf.tools.replay",

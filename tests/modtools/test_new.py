@@ -1,0 +1,65 @@
+"""`whitedwarf new`: scaffolds validate clean and nothing is ever overwritten (issue 11)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.tools.cli import main
+from whitedwarf.tools.scaffold import CARD_KINDS
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_new_pack_validates_clean_and_plays_its_cards(tmp_path: Path) -> None:
+    pack = tmp_path / "space_pirates"
+    status, output = run("new", "pack", str(pack))
+    assert status == 0, output
+    result = load_packs([pack])
+    assert result.diagnostics == []
+    ids = {card["id"] for file in ("techs", "factions", "exploration", "achievements")
+           for card in result.pack.data[file]}
+    assert {f"space_pirates_{kind}" for kind in CARD_KINDS} <= ids
+    manifest = (pack / "pack.yaml").read_text()
+    assert 'lastlight: ">=1.0,<2"' in manifest
+    assert manifest.startswith("# yaml-language-server: $schema=")
+    schema = manifest.splitlines()[0].split("$schema=")[1]
+    assert (pack / schema).resolve().is_file()
+
+
+def test_every_card_kind_appends_a_card_that_validates(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    run("new", "pack", str(pack))
+    (pack / "techs.yaml").write_text(
+        (pack / "techs.yaml").read_text() + "# a comment the designer wrote\n"
+    )
+    for kind in CARD_KINDS:
+        status, output = run("new", kind, str(pack), f"extra_{kind}", "--name", "Extra: One")
+        assert status == 0, output
+    assert "# a comment the designer wrote" in (pack / "techs.yaml").read_text()
+    assert load_packs([pack]).diagnostics == []
+
+
+def test_new_never_overwrites(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    run("new", "pack", str(pack))
+    before = {p.name: p.read_text() for p in pack.iterdir()}
+    status, output = run("new", "pack", str(pack))
+    assert status == 1 and "not empty" in output
+    status, output = run("new", "tech", str(pack), "mod_tech")
+    assert status == 1 and "already has a card with id `mod_tech`" in output
+    assert {p.name: p.read_text() for p in pack.iterdir()} == before
+
+
+def test_bad_requests_are_refused_in_words(tmp_path: Path) -> None:
+    status, output = run("new", "pack", str(tmp_path / "Bad-Name!"))
+    assert status == 1 and "not a valid id" in output
+    status, output = run("new", "tech", str(tmp_path), "laser")
+    assert status == 1 and "no pack.yaml" in output
+    run("new", "pack", str(tmp_path / "mod"))
+    status, output = run("new", "tech", str(tmp_path / "mod"), "Laser Grid")
+    assert status == 1 and "not a valid id" in output

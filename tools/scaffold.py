@@ -1,0 +1,188 @@
+"""Skeletons for new packs and cards (``whitedwarf new``).
+
+Every skeleton validates clean as written, so a designer starts from a working card and changes
+it, instead of from a blank file and a list of errors. Nothing here overwrites a file: a new
+pack needs an empty or missing folder, and a card is appended to the end of its file (comments
+and layout above it are kept).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from whitedwarf.content import bundled_pack
+from whitedwarf.schemas import schema_dir
+
+
+class ScaffoldError(Exception):
+    """A request ``new`` refuses, with the reason in words."""
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """One kind of card ``new`` can write: its file and a skeleton that validates clean."""
+
+    file: str
+    skeleton: str  # a YAML list item; {id} and {name} are filled in
+
+
+CARD_KINDS: dict[str, CardKind] = {
+    "tech": CardKind(
+        "techs.yaml",
+        """- id: {id}
+  name: {name}
+  kind: ship_mod            # civilization | ship_ability | ship_mod
+  cost: {{common: 2}}         # common, uncommon, rare
+  copies: 1
+  source: invented
+  text: "This ship type has +1 [attack]."
+  effect: this ship type has +1 attack
+""",
+    ),
+    "faction": CardKind(
+        "factions.yaml",
+        """- id: {id}
+  name: {name}
+  three_plus: false         # true: removed from 2-player games
+  source: invented
+  text: "When you mine, gain 1 [common]."
+  effect: when resources_mined -> gain 1 common
+""",
+    ),
+    "token": CardKind(
+        "exploration.yaml",
+        """- id: {id}
+  name: {name}
+  kind: deep_space          # deep_space | planetary
+  copies: 1
+  source: invented
+  text: "Gain a light."
+  effect: gain 1 light
+""",
+    ),
+    "achievement": CardKind(
+        "achievements.yaml",
+        """- id: {id}
+  name: {name}
+  set: 1                    # the set of 4 dealt to one player (1-4)
+  source: invented
+  text: "Keep hidden. Play immediately when you control 2 red planets. Gain 2 [light]."
+  effect: as soon as number of red planets you control >= 2 -> gain 2 light
+""",
+    ),
+}
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")  # the schemas' id pattern
+SCHEMA_OF_FILE = {
+    "pack.yaml": "pack",
+    "techs.yaml": "techs",
+    "factions.yaml": "factions",
+    "exploration.yaml": "exploration",
+    "achievements.yaml": "achievements",
+}
+
+
+def check_id(card_id: str) -> None:
+    """Ids are lower-case words joined by ``_`` (the schemas' id pattern)."""
+    if not ID_PATTERN.match(card_id):
+        raise ScaffoldError(
+            f"{card_id!r} is not a valid id: use lower-case words joined by `_`, e.g. `warp_drive`"
+        )
+
+
+def title_of(card_id: str) -> str:
+    """``warp_drive`` → ``Warp Drive``: the default card name."""
+    return " ".join(word.capitalize() for word in card_id.split("_"))
+
+
+def modeline(folder: Path, file: str) -> str:
+    """The yaml-language-server line that gives editors the file's schema.
+
+    It points at the schemas installed with whitedwarf, relative to the pack folder, so it
+    works on the machine that made the pack (``whitedwarf schema --out DIR`` writes copies).
+    """
+    target = schema_dir() / f"{SCHEMA_OF_FILE[file]}.schema.json"
+    try:
+        location = os.path.relpath(target, folder.resolve())
+    except ValueError:  # another drive on Windows: no relative path exists
+        location = str(target)
+    return f"# yaml-language-server: $schema={Path(location).as_posix()}\n"
+
+
+def base_dependency() -> str:
+    """The version range of the bundled base pack a new mod should ask for (``>=1.0,<2``)."""
+    text = (Path(bundled_pack()) / "pack.yaml").read_text(encoding="utf-8")
+    found = re.search(r"^version:\s*(\d+)\.(\d+)", text, re.MULTILINE)
+    major, minor = (int(found.group(1)), int(found.group(2))) if found else (1, 0)
+    return f">={major}.{minor},<{major + 1}"
+
+
+def manifest(folder: Path, pack_id: str, name: str) -> str:
+    """A mod's ``pack.yaml`` depending on the bundled base pack."""
+    return (
+        modeline(folder, "pack.yaml")
+        + f"id: {pack_id}\n"
+        + f"name: {name}\n"
+        + "version: 0.1.0\n"
+        + "game: lastlight\n"
+        + f"description: {name}, a Last Light mod.\n"
+        + "depends:\n"
+        + f'  lastlight: "{base_dependency()}"\n'
+        + "# The base game's box counts (supply.yaml) do not include the cards this pack adds:\n"
+        + "# W0902 would say so for every new card.\n"
+        + "allow: [W0902]\n"
+    )
+
+
+def new_pack(folder: Path, pack_id: str | None = None, name: str | None = None) -> list[Path]:
+    """Write a mod pack with one example card of each kind; returns the files written."""
+    pack_id = pack_id or folder.name.lower().replace("-", "_").replace(" ", "_")
+    check_id(pack_id)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder")
+    name = name or title_of(pack_id)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name))]
+    for kind in CARD_KINDS:
+        card_id = f"{pack_id}_{kind}"
+        written.append(new_card(folder, kind, card_id, title_of(card_id)))
+    return written
+
+
+def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> Path:
+    """Append a card skeleton of ``kind`` to its file in the pack at ``folder``."""
+    if kind not in CARD_KINDS:
+        raise ScaffoldError(f"unknown card kind {kind!r}; one of: {', '.join(CARD_KINDS)}")
+    check_id(card_id)
+    if not (folder / "pack.yaml").is_file():
+        raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
+    spec = CARD_KINDS[kind]
+    path = folder / spec.file
+    card = spec.skeleton.format(id=card_id, name=_yaml_name(name or title_of(card_id)))
+    if not path.exists():
+        return _write_new(path, modeline(folder, spec.file) + card)
+    text = path.read_text(encoding="utf-8")
+    if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
+        raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
+    if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
+        raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
+    separator = "" if text.endswith("\n") or not text else "\n"
+    with path.open("a", encoding="utf-8", newline="\n") as stream:
+        stream.write(separator + "\n" + card)
+    return path
+
+
+def _yaml_name(name: str) -> str:
+    """A card name as a YAML scalar: quoted when plain YAML would misread it."""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 '\-]*", name) and ": " not in name:
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _write_new(path: Path, text: str) -> Path:
+    with path.open("x", encoding="utf-8", newline="\n") as stream:  # "x": never overwrite
+        stream.write(text)
+    return path
