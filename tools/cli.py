@@ -28,6 +28,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "schema",
         "Print or export the JSON Schemas of pack files.",
     ),
+    "fmt": (
+        "whitedwarf.tools.fmt",
+        "fmt",
+        "Lay out pack files one way, keeping comments.",
+    ),
     "new": (
         "whitedwarf.tools.new",
         "new",

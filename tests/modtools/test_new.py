@@ -21,8 +21,11 @@ def test_new_pack_validates_clean_and_plays_its_cards(tmp_path: Path) -> None:
     assert status == 0, output
     result = load_packs([pack])
     assert result.diagnostics == []
-    ids = {card["id"] for file in ("techs", "factions", "exploration", "achievements")
-           for card in result.pack.data[file]}
+    ids = {
+        card["id"]
+        for file in ("techs", "factions", "exploration", "achievements")
+        for card in result.pack.data[file]
+    }
     assert {f"space_pirates_{kind}" for kind in CARD_KINDS} <= ids
     manifest = (pack / "pack.yaml").read_text()
     assert 'lastlight: ">=1.0,<2"' in manifest

@@ -1,0 +1,110 @@
+"""`whitedwarf fmt`: one layout, idempotent, comments and meaning kept (issue 11 item 5)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.tools.cli import main
+from whitedwarf.tools.fmt import pack_files
+from whitedwarf.tools.formatter import _comments, _comparable, format_file, format_text
+
+from tests.packs import corpus
+
+
+def fmt(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["fmt", *args])
+    return result.exit_code, result.output
+
+
+def meaning(result) -> list[tuple[str, str]]:
+    """What validation says, without where (formatting moves lines)."""
+    return sorted((d.code, d.message) for d in result.diagnostics)
+
+
+def test_base_pack_round_trip(tmp_path: Path) -> None:
+    pack = tmp_path / "lastlight"
+    shutil.copytree(bundled_pack(), pack)
+    before = load_packs([pack], bundled=False)
+    assert fmt(str(pack))[0] == 0
+    after = load_packs([pack], bundled=False)
+    assert meaning(after) == meaning(before) == []
+    same = {k: _comparable(v) for k, v in before.pack.data.items()}
+    assert {k: _comparable(v) for k, v in after.pack.data.items()} == same
+    status, output = fmt("--check", str(pack))
+    assert status == 0, output  # formatting twice changes nothing
+    for path in pack_files(bundled_pack()):
+        original = path.read_text(encoding="utf-8")
+        assert not _comments(original) - _comments((pack / path.name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", corpus.cases(), ids=lambda p: p.name)
+def test_every_fixture_round_trips(case: Path, tmp_path: Path, monkeypatch) -> None:
+    copy = tmp_path / case.name
+    shutil.copytree(case, copy, symlinks=True)
+    monkeypatch.chdir(copy)
+    before = meaning(corpus.run_case(copy))
+    originals = {p: p.read_bytes() for p in copy.rglob("*.yaml") if not p.is_symlink()}
+    for folder in corpus.pack_folders(copy):
+        for path in pack_files(folder):
+            first = format_file(path)
+            if first.text is None:
+                continue  # not valid pack YAML: left alone, checked below
+            second = format_text(first.text, path, str(path))
+            assert second.text == first.text, f"{path.name}: formatting is not idempotent"
+            path.write_text(first.text, encoding="utf-8")
+    assert meaning(corpus.run_case(copy)) == before
+    for path, raw in originals.items():
+        result = format_file(path) if path.exists() else None
+        if result is not None and result.text is None:
+            assert path.read_bytes() == raw  # a file fmt refused is never touched
+
+
+def test_check_and_diff_change_nothing(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    messy = (
+        "# my techs\n"
+        "- effect: this ship type has +1 attack   \n"
+        "  id: laser   # the laser\n"
+        "  name: Laser\n"
+    )
+    (pack / "techs.yaml").write_text(messy)
+    status, output = fmt("--check", str(pack))
+    assert status == 1 and "techs.yaml: would be reformatted" in output
+    status, output = fmt("--diff", str(pack))
+    assert "+- id: laser # the laser" in output
+    assert (pack / "techs.yaml").read_text() == messy
+    assert fmt(str(pack))[0] == 0
+    assert (pack / "techs.yaml").read_text() == (
+        "# my techs\n- id: laser # the laser\n  name: Laser\n"
+        "  effect: this ship type has +1 attack\n"
+    )
+
+
+def test_bad_yaml_is_left_alone_with_the_reason(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    bad = "- id: laser\n  name: [unclosed\n"
+    (pack / "techs.yaml").write_text(bad)
+    status, output = fmt(str(pack))
+    assert status == 1 and "left alone: it is not valid pack YAML" in output
+    assert (pack / "techs.yaml").read_text() == bad
+
+
+def test_multiline_effects_become_tidy_blocks(tmp_path: Path) -> None:
+    text = (
+        "- id: a\n  effect: >-\n    when round_start\n    -> gain 1 light\n"
+        '- id: b\n  effect: "activated: exhaust this card -> gain 1 light"\n'
+        "- id: c\n  effect: |\n    you have +1 research_draw   \n    you have +1 starting_techs\n"
+    )
+    result = format_text(text, tmp_path / "techs.yaml", "techs.yaml")
+    assert result.text == (
+        "- id: a\n  effect: when round_start -> gain 1 light\n"
+        "- id: b\n  effect: |\n    activated: exhaust this card -> gain 1 light\n"
+        "- id: c\n  effect: |\n    you have +1 research_draw\n    you have +1 starting_techs\n"
+    )

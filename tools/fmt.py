@@ -1,0 +1,76 @@
+"""``whitedwarf fmt``: lay out pack files one way (tools/formatter.py), keeping comments."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from pathlib import Path
+
+import click
+from whitedwarf.tools.formatter import Formatted, format_file
+
+
+def pack_files(pack: Path) -> list[Path]:
+    """The YAML files of a pack folder (or the one file given), links left out."""
+    if pack.is_file():
+        return [pack]
+    return sorted(p for p in pack.glob("*.yaml") if p.is_file() and not p.is_symlink())
+
+
+@click.command("fmt")
+@click.argument("packs", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True, help="change nothing; exit 1 if a file would change")
+@click.option("--diff", "show_diff", is_flag=True, help="change nothing; print the changes")
+def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
+    """Lay out the YAML files of the packs at PACKS... one way, keeping every comment.
+
+    A file is rewritten only when its data reads back the same; files that are not valid pack
+    YAML are left alone with the reason (run `whitedwarf validate` for the details).
+    """
+    results = [format_file(path) for pack in packs for path in pack_files(pack)]
+    changed = [r for r in results if r.changed]
+    left_alone = [r for r in results if r.text is None]
+    for result in left_alone:
+        click.echo(f"{result.path}: left alone: {result.reason}", err=True)
+    if show_diff:
+        for result in changed:
+            click.echo(_diff(result), nl=False)
+    elif check:
+        for result in changed:
+            click.echo(f"{result.path}: would be reformatted")
+    else:
+        for result in changed:
+            _replace(result.path, result.text or "")
+            click.echo(f"{result.path}: reformatted")
+    verb = "would be reformatted" if check or show_diff else "reformatted"
+    click.echo(
+        f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
+        f"{len(results) - len(changed) - len(left_alone)} unchanged, "
+        f"{len(left_alone)} left alone",
+        err=True,
+    )
+    if (check and changed) or left_alone:
+        raise SystemExit(1)
+
+
+def _diff(result: Formatted) -> str:
+    lines = difflib.unified_diff(
+        result.original.splitlines(keepends=True),
+        (result.text or "").splitlines(keepends=True),
+        f"{result.path}",
+        f"{result.path} (formatted)",
+    )
+    return "".join(lines)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` over ``path`` atomically: a crash leaves the old file or the new one."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,237 @@
+"""The layout of pack files that ``whitedwarf fmt`` writes.
+
+One layout for every pack, so diffs between versions of a mod show what changed and nothing
+else:
+
+- two spaces per level; a list inside a mapping is indented under its key (``  - id: x``),
+  a file that is a list starts its items in column 0 (``- id: x``);
+- the keys of a card in one order (:data:`CARD_KEY_ORDER`, then any others as they were);
+- an effect of one line is a plain (or, where YAML needs it, quoted) scalar on one line; an
+  effect of several lines is a ``|`` block, each line without trailing blanks;
+- nothing is folded: long lines stay long, a line break is the designer's.
+
+Comments, blank lines and quoting of other values are kept (ruamel.yaml's round trip). A file
+is only rewritten when its data reads back identical and every comment is still there; a file
+the safe reader refuses (bad YAML, tags, limits) is never formatted.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString, PlainScalarString
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.yamlsource import parse_yaml
+
+#: The order of a card's keys: identity, what it is, what it costs, where it comes from, what
+#: it says and does, then notes and pack mechanics.
+CARD_KEY_ORDER = (
+    "number",
+    "id",
+    "name",
+    "kind",
+    "set",
+    "three_plus",
+    "tier",
+    "resource",
+    "colour",
+    "cost",
+    "copies",
+    "source",
+    "steps",
+    "returnable",
+    "turn_order",
+    "text",
+    "effect",
+    "lore",
+    "notes",
+    "allow",
+    "replace",
+    "remove",
+)
+EFFECT_KEYS = ("effect",)
+ROOT_INDENT = 2  # how far ruamel indents the items of a root list; taken off again
+BLOCK_START = re.compile(r"(:|^\s*-)\s+[|>][-+0-9]*\s*(#.*)?$")
+
+
+@dataclass
+class Formatted:
+    """The result of formatting one file."""
+
+    path: Path
+    original: str
+    text: str | None  # None when the file could not be formatted
+    problems: list[Diagnostic]
+    reason: str = ""  # why it was left alone, when text is None
+
+    @property
+    def changed(self) -> bool:
+        return self.text is not None and self.text != self.original
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 1 << 16  # never fold: a line break is the designer's
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def format_text(text: str, path: Path, display: str) -> Formatted:
+    """Format the text of one pack file (``display`` is the path shown in messages)."""
+    checked, problems = parse_yaml(text, path, display)
+    errors = [d for d in problems if d.is_error]
+    if checked is None or errors:
+        return Formatted(path, text, None, problems or errors, "it is not valid pack YAML")
+    yaml = _yaml()
+    document = yaml.load(text)
+    if document is None:
+        return Formatted(path, text, text, [])
+    if isinstance(document, CommentedSeq):
+        for item in document:
+            if isinstance(item, CommentedMap):
+                _order_card(item)
+                _layout_effects(item)
+    out = io.StringIO()
+    yaml.dump(document, out)
+    result = out.getvalue()
+    if isinstance(document, CommentedSeq):
+        result = _unindent_root_list(result)
+    result = result.rstrip("\n") + "\n"  # exactly one line end at the end of the file
+    reason = _lost_something(text, result, checked.data, path, display)
+    if reason:
+        return Formatted(path, text, None, [], reason)
+    return Formatted(path, text, result, [])
+
+
+def format_file(path: Path, display: str | None = None) -> Formatted:
+    """Format one file on disk (without writing it)."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return Formatted(path, "", None, [], "it is not UTF-8 text")
+    return format_text(text, path, display or str(path))
+
+
+def _order_card(card: CommentedMap) -> None:
+    """Put a card's keys in :data:`CARD_KEY_ORDER`, moving each key's comments with it."""
+    keys = list(card.keys())
+    rank = {key: index for index, key in enumerate(CARD_KEY_ORDER)}
+    wanted = sorted(keys, key=lambda k: (rank.get(k, len(rank)), keys.index(k)))
+    if wanted == keys:
+        return
+    # A comment after the last key belongs to the card's end, not to that key: keep it last.
+    last_comment = card.ca.items.pop(keys[-1], None)
+    values = {key: card[key] for key in keys}
+    comments = {key: card.ca.items.pop(key) for key in keys if key in card.ca.items}
+    for key in keys:
+        del card[key]
+    for key in wanted:
+        card[key] = values[key]
+        if key in comments:
+            card.ca.items[key] = comments[key]
+    if last_comment is not None:
+        card.ca.items[wanted[-1]] = last_comment
+
+
+def _layout_effects(card: CommentedMap) -> None:
+    for key in EFFECT_KEYS:
+        value = card.get(key)
+        if isinstance(value, str):
+            card[key] = _effect_layout(value)
+
+
+def _effect_layout(effect: str) -> Any:
+    """A one-line effect as a plain string, a multi-line effect as a tidy ``|`` block."""
+    lines = [line.rstrip() for line in effect.strip("\n").split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        return effect
+    if len(lines) == 1 and _plain_safe(lines[0]):
+        # A plain str would take the style of the value it replaces (ruamel keeps styles).
+        return PlainScalarString(lines[0])
+    return LiteralScalarString("\n".join(lines) + "\n")
+
+
+def _plain_safe(line: str) -> bool:
+    """Whether a one-line effect reads back as itself written plain (no quotes, no block)."""
+    return not (
+        ": " in line
+        or " #" in line
+        or line.endswith(":")
+        or line[0] in "-?:,[]{}#&*!|>'\"%@`"
+        or line != line.strip()
+    )
+
+
+def _unindent_root_list(text: str) -> str:
+    """Move a root list's items from column 2 to column 0 (ruamel indents every list alike).
+
+    Only lines that belong to the list's block structure move: a ``|`` block's content is part
+    of its item, so it moves with it; full-line comments at column 0 stay where they are.
+    """
+    out = []
+    block_owner: int | None = None  # the indent of the key whose | or > block we are in
+    for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip(" "))
+        in_block = block_owner is not None and (not line.strip() or indent > block_owner)
+        if not in_block:
+            block_owner = indent if BLOCK_START.search(line) else None
+            if line.lstrip().startswith("#"):
+                out.append(line)  # ruamel writes a comment at the column it was read at
+                continue
+        out.append(line[ROOT_INDENT:] if line.startswith(" " * ROOT_INDENT) else line)
+    return "\n".join(out)
+
+
+def _comparable(data: Any) -> Any:
+    """The data with each effect's layout (line ends, trailing blanks) evened out."""
+    if not isinstance(data, list):
+        return data
+    return [
+        {k: _effect_words(v) if k in EFFECT_KEYS else v for k, v in card.items()}
+        if isinstance(card, dict)
+        else card
+        for card in data
+    ]
+
+
+def _effect_words(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    return "\n".join(line.rstrip() for line in value.strip("\n").split("\n")).rstrip()
+
+
+def _comments(text: str) -> Counter[str]:
+    """Every comment in a YAML text, as written (what must survive formatting)."""
+    found: Counter[str] = Counter()
+    for line in text.split("\n"):
+        match = re.search(r"(^|\s)(#.*)$", line)
+        if match and not _inside_quotes(line, match.start(2)):
+            found[match.group(2).rstrip()] += 1
+    return found
+
+
+def _inside_quotes(line: str, index: int) -> bool:
+    before = line[:index]
+    return before.count('"') % 2 == 1 or before.count("'") % 2 == 1
+
+
+def _lost_something(original: str, result: str, data: Any, path: Path, display: str) -> str:
+    """Why ``result`` may not replace ``original`` (empty when it may)."""
+    reread, problems = parse_yaml(result, path, display)
+    if reread is None or any(d.is_error for d in problems):
+        return "the formatted text would not read back (a whitedwarf bug; please report it)"
+    if _comparable(reread.data) != _comparable(data):
+        return "formatting would change the data (a whitedwarf bug; please report it)"
+    if _comments(original) - _comments(result):
+        return "formatting would lose a comment (a whitedwarf bug; please report it)"
+    return ""
