@@ -33,6 +33,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "fmt",
         "Lay out pack files one way, keeping comments.",
     ),
+    "lsp": (
+        "whitedwarf.tools.lsp",
+        "lsp",
+        "Run the language server for pack files (for editors).",
+    ),
     "new": (
         "whitedwarf.tools.new",
         "new",

@@ -19,9 +19,11 @@ import os
 import stat
 import warnings
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -49,6 +51,11 @@ _SCALAR_TAGS = frozenset(f"{_CORE}{name}" for name in ("str", "int", "float", "b
 _TIMESTAMP = f"{_CORE}timestamp"
 _MERGE = f"{_CORE}merge"
 _COLLECTION_TAGS = frozenset({f"{_CORE}map", f"{_CORE}seq"})
+
+#: Texts of files open in an editor but not saved, by resolved path: the language server sets
+#: it so a pack is checked as the designer sees it. Read in place of the file on disk, with the
+#: same limits; a path outside the pack folder is still refused first.
+UNSAVED: ContextVar[Mapping[Path, str]] = ContextVar("unsaved", default=MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +156,11 @@ def read_yaml(
 
     ``root`` is the pack folder: a file (or symlink) that leads outside it is refused.
     """
+    unsaved = UNSAVED.get().get(path.resolve())
+    if unsaved is not None and path.resolve().is_relative_to(root.resolve()):
+        if len(unsaved.encode("utf-8")) > limits.file_bytes:
+            return None, [_too_big(path, display, len(unsaved.encode("utf-8")), limits)]
+        return parse_yaml(unsaved, path, display, limits)
     text, problem = _read_text(path, display, root, limits)
     if text is None:
         return None, [problem] if problem else []

@@ -1,0 +1,329 @@
+"""``whitedwarf lsp``: a Language Server for pack files (pygls).
+
+Features, each from the same code the command line uses:
+
+- diagnostics as you type: the pack of the open file is checked with its dependencies and
+  the editor's unsaved texts, with the codes, ranges and hints of ``whitedwarf validate``;
+- completion inside effect strings of the words that fit there, from the game's registry
+  (:mod:`.effect_context`), and of card ids after ``id:`` in a mod and pack ids under
+  ``depends:``;
+- hover: a word's reference entry (doc line, example, rulebook section); a card id's card;
+- go to definition: from a card id to the card in the pack it comes from, from a dependency
+  to its ``pack.yaml``;
+- quick fixes: a diagnostic whose hint says "did you mean `x`?" offers to write ``x``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.registry import Entry
+from whitedwarf.tools.editor.analysis import CardPlace, PackReport, check_pack, pack_folder
+from whitedwarf.tools.editor.effect_context import effect_at, words_for
+
+SERVER_NAME = "whitedwarf"
+SUGGESTION = re.compile(r"did you mean `([^`]+)`\?")
+ID_LINE = re.compile(r"^(?P<lead>\s*(?:-\s+)?(?:\{\s*)?id:\s*)(?P<id>[a-z0-9_]*)")
+WORD_AT = re.compile(r"[a-z0-9_']+")
+
+
+class PackServer(LanguageServer):
+    """The server: one report per pack folder, refreshed on every change of its files."""
+
+    def __init__(self) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            server_version = version("whitedwarf")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            server_version = "0"
+        super().__init__(SERVER_NAME, server_version)
+        self.reports: dict[Path, PackReport] = {}
+        self.published: dict[Path, set[Path]] = {}
+
+    def unsaved(self) -> dict[Path, str]:
+        """The texts of every open document, as the editor has them."""
+        texts = {}
+        for uri, document in self.workspace.text_documents.items():
+            path = to_fs_path(uri)
+            if path:
+                texts[Path(path)] = document.source
+        return texts
+
+    def refresh(self, uri: str) -> PackReport | None:
+        """Check the pack of ``uri`` again and publish its diagnostics."""
+        path = to_fs_path(uri)
+        folder = pack_folder(Path(path)) if path else None
+        if folder is None:
+            return None
+        report = check_pack(folder, self.unsaved())
+        self.reports[folder] = report
+        shown = {p for p in report.diagnostics if p.is_relative_to(folder)}
+        for stale in self.published.get(folder, set()) - shown:
+            self._publish(stale, [])
+        for file in shown:
+            self._publish(file, report.diagnostics[file])
+        if path and Path(path) not in shown:
+            self._publish(Path(path), [])
+        self.published[folder] = shown
+        return report
+
+    def report_for(self, uri: str) -> PackReport | None:
+        path = to_fs_path(uri)
+        folder = pack_folder(Path(path)) if path else None
+        if folder is None:
+            return None
+        return self.reports.get(folder) or self.refresh(uri)
+
+    def _publish(self, file: Path, diagnostics: list[Diagnostic]) -> None:
+        uri = from_fs_path(str(file)) or file.as_uri()
+        items = [to_lsp(d) for d in diagnostics]
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=items)
+        )
+
+
+def to_lsp(diagnostic: Diagnostic) -> types.Diagnostic:
+    """A whitedwarf diagnostic as the protocol's (0-based lines and columns)."""
+    span = diagnostic.span
+    assert span is not None
+    start = types.Position(line=span.line - 1, character=span.column - 1)
+    end_line = (span.end_line or span.line) - 1
+    end_column = (span.end_column or span.column + 1) - 1
+    if (end_line, end_column) <= (start.line, start.character):
+        end_line, end_column = start.line, start.character + 1
+    message = diagnostic.message + (f"\nhelp: {diagnostic.hint}" if diagnostic.hint else "")
+    return types.Diagnostic(
+        range=types.Range(start=start, end=types.Position(line=end_line, character=end_column)),
+        message=message,
+        severity=(
+            types.DiagnosticSeverity.Error
+            if diagnostic.is_error
+            else types.DiagnosticSeverity.Warning
+        ),
+        code=diagnostic.code,
+        source=SERVER_NAME,
+        data={"hint": diagnostic.hint} if diagnostic.hint else None,
+    )
+
+
+server = PackServer()
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: PackServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.refresh(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: PackServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.refresh(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: PackServer, params: types.DidSaveTextDocumentParams) -> None:
+    ls.refresh(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: PackServer, params: types.DidCloseTextDocumentParams) -> None:
+    ls.refresh(params.text_document.uri)  # the file on disk is what counts again
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_COMPLETION,
+    types.CompletionOptions(trigger_characters=[" ", ":"]),
+)
+def completion(ls: PackServer, params: types.CompletionParams) -> types.CompletionList:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.source.split("\n")
+    line, column = params.position.line, params.position.character
+    report = ls.report_for(params.text_document.uri)
+    items: list[types.CompletionItem] = []
+    if report is not None:
+        cursor = effect_at(lines, line, column)
+        if cursor is not None:
+            items = [_word_item(w, s, e) for w, s, e in words_for(report.registry, cursor)]
+        else:
+            items = _id_items(report, document.path, lines, line, column)
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+def _word_item(word: str, section: str, entry: Entry | None) -> types.CompletionItem:
+    kinds = {
+        "verbs": types.CompletionItemKind.Function,
+        "hooks": types.CompletionItemKind.Event,
+        "stats": types.CompletionItemKind.Property,
+        "flags": types.CompletionItemKind.EnumMember,
+        "values": types.CompletionItemKind.Variable,
+        "nouns": types.CompletionItemKind.Class,
+        "filters": types.CompletionItemKind.Enum,
+        "resources": types.CompletionItemKind.Unit,
+    }
+    return types.CompletionItem(
+        label=word,
+        kind=kinds.get(section, types.CompletionItemKind.Keyword),
+        detail=f"{section[:-1] if section.endswith('s') else section}"
+        + (f": {entry.doc}" if entry else ""),
+        documentation=_entry_markdown(word, section, entry) if entry else None,
+    )
+
+
+def _id_items(
+    report: PackReport, path: str, lines: list[str], line: int, column: int
+) -> list[types.CompletionItem]:
+    """Card ids after ``id:`` (for replace/remove in a mod), pack ids under ``depends:``."""
+    text = lines[line][:column] if line < len(lines) else ""
+    file = Path(path)
+    if ID_LINE.match(text) and file.stem in {p.kind for ps in report.cards.values() for p in ps}:
+        own = {c for c, ps in report.cards.items() if any(p.file == file for p in ps)}
+        return [
+            types.CompletionItem(
+                label=card_id,
+                kind=types.CompletionItemKind.Reference,
+                detail=f"{places[0].kind}: {places[0].card.get('name', card_id)}",
+            )
+            for card_id, places in sorted(report.cards.items())
+            if places[0].kind == file.stem and card_id not in own
+        ]
+    if file.name == "pack.yaml" and _under_key(lines, line, "depends"):
+        return [
+            types.CompletionItem(label=pack_id, kind=types.CompletionItemKind.Module)
+            for pack_id in sorted(report.packs)
+            if report.packs[pack_id].parent != report.folder
+        ]
+    return []
+
+
+def _under_key(lines: list[str], line: int, key: str) -> bool:
+    for above in range(line - 1, -1, -1):
+        text = lines[above]
+        if text.strip() and not text.startswith((" ", "\t")):
+            return text.startswith(f"{key}:")
+    return False
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(ls: PackServer, params: types.HoverParams) -> types.Hover | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.source.split("\n")
+    line, column = params.position.line, params.position.character
+    report = ls.report_for(params.text_document.uri)
+    word, word_range = _word_at(lines, line, column)
+    if report is None or not word:
+        return None
+    if effect_at(lines, line, column) is not None:
+        entries = [(s, e) for s, e in report.registry.entries() if e.name == word]
+        if not entries:
+            return None
+        text = "\n\n---\n\n".join(_entry_markdown(word, s, e).value for s, e in entries)
+    elif word in report.cards:
+        cards = [p for p in report.cards[word] if not p.card.get("remove")]
+        text = _card_markdown((cards or report.cards[word])[-1])  # the card as it now stands
+    else:
+        return None
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text), range=word_range
+    )
+
+
+def _entry_markdown(word: str, section: str, entry: Entry) -> types.MarkupContent:
+    parts = [f"**{word}** ({section[:-1] if section.endswith('s') else section})", entry.doc]
+    if entry.example:
+        parts.append(f"Example: `{entry.example}`")
+    if entry.cite:
+        parts.append(f"Rulebook: {entry.cite}")
+    return types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n".join(parts))
+
+
+def _card_markdown(place: CardPlace) -> str:
+    card = place.card
+    lines = [f"**{card.get('name', place.id)}** (`{place.id}`, {place.kind})"]
+    for key in ("kind", "cost", "copies", "source"):
+        if key in card:
+            lines.append(f"- {key}: {card[key]}")
+    if "text" in card:
+        lines.append(f"\n{card['text']}")
+    if "effect" in card:
+        lines.append(f"\n```\n{str(card['effect']).strip()}\n```")
+    lines.append(f"\n{place.file.name}:{place.line + 1}")
+    return "\n".join(lines)
+
+
+def _word_at(lines: list[str], line: int, column: int) -> tuple[str, types.Range | None]:
+    if line >= len(lines):
+        return "", None
+    for match in WORD_AT.finditer(lines[line]):
+        if match.start() <= column <= match.end():
+            start = types.Position(line=line, character=match.start())
+            end = types.Position(line=line, character=match.end())
+            return match.group(0), types.Range(start=start, end=end)
+    return "", None
+
+
+@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: PackServer, params: types.DefinitionParams) -> list[types.Location]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.source.split("\n")
+    report = ls.report_for(params.text_document.uri)
+    word, _ = _word_at(lines, params.position.line, params.position.character)
+    if report is None or not word:
+        return []
+    here = Path(document.path)
+    if here.name == "pack.yaml" and word in report.packs and report.packs[word] != here:
+        target = report.packs[word]
+        return [_location(target, 0, 0, 0)]
+    places = [p for p in report.cards.get(word, []) if p.file != here]
+    return [_location(p.file, p.line, p.column, p.end_column) for p in places[:1]]
+
+
+def _text_in(lines: list[str], where: types.Range) -> str:
+    start, end = where.start, where.end
+    if start.line != end.line or start.line >= len(lines):
+        return ""
+    return lines[start.line][start.character : end.character]
+
+
+def _location(file: Path, line: int, column: int, end_column: int) -> types.Location:
+    start = types.Position(line=line, character=column)
+    end = types.Position(line=line, character=max(end_column, column))
+    return types.Location(uri=file.as_uri(), range=types.Range(start=start, end=end))
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
+def code_action(ls: PackServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.source.split("\n")
+    actions = []
+    for diagnostic in params.context.diagnostics:
+        if not WORD_AT.fullmatch(_text_in(lines, diagnostic.range)):
+            continue  # only a misspelt word is replaced by its suggestion
+        hint = (diagnostic.data or {}).get("hint") if isinstance(diagnostic.data, dict) else None
+        found = SUGGESTION.search(hint or diagnostic.message)
+        if not found:
+            continue
+        fix = found.group(1)
+        edit = types.TextEdit(range=diagnostic.range, new_text=fix)
+        actions.append(
+            types.CodeAction(
+                title=f"Change to `{fix}`",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diagnostic],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]}),
+            )
+        )
+    return actions
+
+
+def main() -> None:
+    """Serve over standard input and output (what editors start)."""
+    server.start_io()
