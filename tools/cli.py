@@ -18,6 +18,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "validate",
         "Check content packs and report every problem.",
     ),
+    "cards": (
+        "whitedwarf.tools.cards",
+        "cards",
+        "Print a pack's cards to a PDF at playing-card size.",
+    ),
     "doc": (
         "whitedwarf.tools.doc",
         "doc",

@@ -1,0 +1,198 @@
+"""Card text written from an effect, in the printed style.
+
+``this ship type has +1 attack`` becomes "This ship type has +1 [attack]." Every clause
+becomes one sentence; the words come from the game's registry: each entry's ``text`` is how
+the word is printed (a hook's ``text`` is the phrase that opens a triggered sentence, "At the
+start of each round"; a stat or resource is printed as its icon, in [brackets]). So a card's
+``text`` need never be written by hand, and ``whitedwarf validate`` can tell when the text a
+designer wrote says something other than the effect (W0430).
+
+The renderer is game-agnostic: it walks the typed AST (dsl/ast.py) and asks the registry.
+"""
+
+from __future__ import annotations
+
+import re
+
+from whitedwarf.dsl import ast
+from whitedwarf.dsl.parser import parse
+from whitedwarf.dsl.registry import Entry, Registry
+
+BRACKETED_SECTIONS = ("stats", "resources")  # printed as icons: [attack], [2 light]
+
+
+def render_effect(text: str, registry: Registry) -> str:
+    """The card text of an effect (raises EffectSyntaxError for text that does not parse)."""
+    return render(parse(text), registry)
+
+
+def render(effect: ast.Effect, registry: Registry) -> str:
+    """The card text of a parsed effect: one sentence per clause."""
+    return " ".join(_sentence(_clause(c, registry)) for c in effect.clauses)
+
+
+def word_text(registry: Registry, section: str, name: str) -> str:
+    """How a registry word is printed: its declared ``text``, else the word itself."""
+    entry: Entry | None = getattr(registry, section).get(name)
+    declared = getattr(entry, "text", "") if entry is not None else ""
+    printed = declared or name.replace("_", " ")
+    if section in BRACKETED_SECTIONS and not printed.startswith("["):
+        return f"[{printed}]"
+    return printed
+
+
+def normalise(text: str) -> str:
+    """Text with case, brackets, punctuation and spacing evened out, for comparing."""
+    text = text.lower().replace("[", "").replace("]", "")
+    text = re.sub(r"[^a-z0-9+\-<>=!/* ]+", " ", text)
+    return " ".join(text.split())
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _clause(clause: ast.Clause, registry: Registry) -> str:
+    if isinstance(clause, ast.Modifier):
+        sign = f"+{clause.amount}" if clause.amount >= 0 else str(clause.amount)
+        have = "have" if isinstance(clause.subject, ast.You) else "has"
+        stat = word_text(registry, "stats", clause.stat.text)
+        return f"{_subject(clause.subject, registry)} {have} {sign} {stat}"
+    if isinstance(clause, ast.Grant):
+        flag = word_text(registry, "flags", clause.flag.text)
+        return f"{_subject(clause.subject, registry)} can {flag}"
+    if isinstance(clause, ast.Trigger):
+        head = word_text(registry, "hooks", clause.hook.text)
+        if clause.cond is not None:
+            head += f", if {_cond(clause.cond, registry)}"
+        return f"{head}: {_body(clause.body, registry)}"
+    if isinstance(clause, ast.Activated):
+        return f"Action: {_body(clause.body, registry)}"
+    if isinstance(clause, ast.AsSoonAs):
+        return f"As soon as {_cond(clause.cond, registry)}: {_body(clause.body, registry)}"
+    return _body(clause.body, registry)
+
+
+def _subject(subject: ast.Selector | ast.You, registry: Registry) -> str:
+    return "you" if isinstance(subject, ast.You) else _selector(subject, registry)
+
+
+def _body(body: ast.Body, registry: Registry) -> str:
+    return ", then ".join(_step(step, registry) for step in body.steps)
+
+
+def _step(step: ast.Step, registry: Registry) -> str:
+    if isinstance(step, ast.Action):
+        return _action(step, registry)
+    if isinstance(step, ast.Optional):
+        return f"you may {_step(step.step, registry)}"
+    if isinstance(step, ast.Conditional):
+        return f"if {_cond(step.cond, registry)}, {_step(step.step, registry)}"
+    if isinstance(step, ast.Choice):
+        return "choose one: " + " or ".join(_step(s, registry) for s in step.options)
+    if isinstance(step, ast.ForEach):
+        return f"for each {_selector(step.selector, registry)}, {_step(step.step, registry)}"
+    if isinstance(step, ast.Repeat):
+        return f"{_expr(step.times, registry)} times: {_step(step.step, registry)}"
+    if isinstance(step, ast.Paid):
+        costs = " and ".join(_action(cost, registry) for cost in step.costs)
+        return f"{costs} to {_step(step.effect, registry)}"
+    return _body(step, registry)
+
+
+def _action(action: ast.Action, registry: Registry) -> str:
+    verb = word_text(registry, "verbs", action.verb.text)
+    args = " ".join(_arg(arg, registry) for arg in action.args)
+    return f"{verb} {args}".strip()
+
+
+def _arg(arg: ast.Arg, registry: Registry) -> str:
+    if isinstance(arg, ast.Amount):
+        return _amount(arg, registry)
+    if isinstance(arg, ast.PrepArg):
+        return f"{arg.prep.text} {_arg(arg.value, registry)}"
+    if isinstance(arg, ast.You):
+        return "you"
+    return _selector(arg, registry)
+
+
+def _amount(amount: ast.Amount, registry: Registry) -> str:
+    count = _expr(amount.count, registry)
+    text = count
+    if amount.unit is not None:
+        unit = amount.unit.text
+        if unit in registry.resources:
+            text = f"[{count} {word_text(registry, 'resources', unit).strip('[]')}]"
+        else:
+            text = f"{count} {word_text(registry, _section_of(registry, unit), unit)}"
+    if amount.per is not None:
+        every = f"{_expr(amount.per.every, registry)} " if amount.per.every is not None else ""
+        text += f" per {every}{_selector(amount.per.selector, registry)}"
+    return text
+
+
+def _section_of(registry: Registry, word: str) -> str:
+    for section in ("stats", "nouns", "filters", "values"):
+        if word in getattr(registry, section):
+            return section
+    return "nouns"
+
+
+def _selector(selector: ast.Selector, registry: Registry) -> str:
+    parts = []
+    if selector.det is not None:
+        parts.append(selector.det.text)
+    if selector.count is not None:
+        parts.append(("up to " if selector.up_to else "") + _expr(selector.count, registry))
+    parts += [w.text.replace("_", " ") for w in selector.words]
+    parts += [_post(post, registry) for post in selector.posts]
+    return " ".join(parts)
+
+
+def _post(post: ast.Post, registry: Registry) -> str:
+    if post.kind == "of_yours":
+        return "of yours"
+    if post.kind == "of_this" and post.word is not None:
+        return f"of this {post.word.text}"
+    if post.kind == "you_verb" and post.word is not None:
+        return f"you {post.word.text}"
+    if post.kind == "other_than" and post.other is not None:
+        return f"other than {_selector(post.other, registry)}"
+    return post.word.text.replace("_", " ") if post.word is not None else ""
+
+
+def _cond(cond: ast.Cond, registry: Registry) -> str:
+    if isinstance(cond, ast.AllOf):
+        return " and ".join(_cond(c, registry) for c in cond.items)
+    if isinstance(cond, ast.AnyOf):
+        return " or ".join(_cond(c, registry) for c in cond.items)
+    if isinstance(cond, ast.Not):
+        return f"not {_cond(cond.item, registry)}"
+    return _compare(cond, registry)
+
+
+COMPARISONS = {
+    ">=": "is at least",
+    "<=": "is at most",
+    "==": "is",
+    "!=": "is not",
+    ">": "is more than",
+    "<": "is less than",
+}
+
+
+def _compare(compare: ast.Compare, registry: Registry) -> str:
+    left, right = _expr(compare.left, registry), _expr(compare.right, registry)
+    return f"{left} {COMPARISONS[compare.op]} {right}"
+
+
+def _expr(expr: ast.Expr, registry: Registry) -> str:
+    if isinstance(expr, ast.Num):
+        return str(expr.value)
+    if isinstance(expr, ast.ValueRef):
+        return word_text(registry, "values", expr.name.text)
+    if isinstance(expr, ast.Count):
+        return f"the number of {_selector(expr.selector, registry)}"
+    return f"{_expr(expr.left, registry)} {expr.op} {_expr(expr.right, registry)}"
