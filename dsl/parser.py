@@ -8,7 +8,7 @@ diagnostic whose message says, in words, what was found and what could come next
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
@@ -71,8 +71,12 @@ def lark_parser() -> Lark:
     )
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str) -> ast.Effect:
-    """Parse one effect; raise :class:`EffectSyntaxError` on the first syntax error."""
+    """Parse one effect; raise :class:`EffectSyntaxError` on the first syntax error.
+
+    Trees are immutable, so a text parsed again (to write card text from it) is not re-parsed.
+    """
     try:
         tree = lark_parser().parse(text)
         return _ToAst().transform(tree)

@@ -45,6 +45,10 @@ class Entry:
     doc: str
     example: str
     cite: str = ""  # the rulebook section the word comes from, if any
+    # How the word is printed on a card (dsl/render.py): a hook's phrase that opens a triggered
+    # sentence ("At the start of each round"), a stat's or resource's icon ("[attack]"), a
+    # verb's words, where "{}" stands for its arguments ("make {} trade(s)").
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +153,8 @@ class Registry:
         for entry in entries:
             if entry.name in table:
                 raise ValueError(f"{section}: {entry.name!r} declared twice")
+            if not entry.text:  # card text is written from effects (dsl/render.py)
+                raise ValueError(f"{section}: {entry.name!r} declares no printed `text`")
             table[entry.name] = entry
 
     def entries(self) -> Iterator[tuple[str, Entry]]:

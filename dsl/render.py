@@ -18,8 +18,6 @@ from whitedwarf.dsl import ast
 from whitedwarf.dsl.parser import parse
 from whitedwarf.dsl.registry import Entry, Registry
 
-BRACKETED_SECTIONS = ("stats", "resources")  # printed as icons: [attack], [2 light]
-
 
 def render_effect(text: str, registry: Registry) -> str:
     """The card text of an effect (raises EffectSyntaxError for text that does not parse)."""
@@ -32,13 +30,9 @@ def render(effect: ast.Effect, registry: Registry) -> str:
 
 
 def word_text(registry: Registry, section: str, name: str) -> str:
-    """How a registry word is printed: its declared ``text``, else the word itself."""
+    """How a registry word is printed: its declared ``text`` (the word, for unknown words)."""
     entry: Entry | None = getattr(registry, section).get(name)
-    declared = getattr(entry, "text", "") if entry is not None else ""
-    printed = declared or name.replace("_", " ")
-    if section in BRACKETED_SECTIONS and not printed.startswith("["):
-        return f"[{printed}]"
-    return printed
+    return entry.text if entry is not None else name.replace("_", " ")
 
 
 def normalise(text: str) -> str:
@@ -105,6 +99,8 @@ def _step(step: ast.Step, registry: Registry) -> str:
 def _action(action: ast.Action, registry: Registry) -> str:
     verb = word_text(registry, "verbs", action.verb.text)
     args = " ".join(_arg(arg, registry) for arg in action.args)
+    if "{}" in verb:  # the verb's words stand around its arguments: "make {} trade(s)"
+        return verb.replace("{}", args)
     return f"{verb} {args}".strip()
 
 
@@ -123,10 +119,7 @@ def _amount(amount: ast.Amount, registry: Registry) -> str:
     text = count
     if amount.unit is not None:
         unit = amount.unit.text
-        if unit in registry.resources:
-            text = f"[{count} {word_text(registry, 'resources', unit).strip('[]')}]"
-        else:
-            text = f"{count} {word_text(registry, _section_of(registry, unit), unit)}"
+        text = f"{count} {word_text(registry, _section_of(registry, unit), unit)}"
     if amount.per is not None:
         every = f"{_expr(amount.per.every, registry)} " if amount.per.every is not None else ""
         text += f" per {every}{_selector(amount.per.selector, registry)}"
@@ -134,7 +127,7 @@ def _amount(amount: ast.Amount, registry: Registry) -> str:
 
 
 def _section_of(registry: Registry, word: str) -> str:
-    for section in ("stats", "nouns", "filters", "values"):
+    for section in ("resources", "stats", "nouns", "filters", "values"):
         if word in getattr(registry, section):
             return section
     return "nouns"
@@ -146,9 +139,15 @@ def _selector(selector: ast.Selector, registry: Registry) -> str:
         parts.append(selector.det.text)
     if selector.count is not None:
         parts.append(("up to " if selector.up_to else "") + _expr(selector.count, registry))
-    parts += [w.text.replace("_", " ") for w in selector.words]
+    parts += [_selector_word(w.text, registry) for w in selector.words]
     parts += [_post(post, registry) for post in selector.posts]
     return " ".join(parts)
+
+
+def _selector_word(word: str, registry: Registry) -> str:
+    if word in registry.stats:  # `add 1 to mine_bonus`: a stat named as a target
+        return word_text(registry, "stats", word)
+    return word.replace("_", " ")
 
 
 def _post(post: ast.Post, registry: Registry) -> str:

@@ -13,6 +13,11 @@ import click
 
 # name -> (module, attribute, one-line help shown by `whitedwarf --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
+    "text": (
+        "whitedwarf.tools.card_text",
+        "text",
+        "Write card texts from their effects, or check they agree.",
+    ),
     "validate": (
         "whitedwarf.tools.validate",
         "validate",

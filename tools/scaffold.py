@@ -8,12 +8,15 @@ and layout above it are kept).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.games import game_registry
+from whitedwarf.dsl.render import render_effect
 from whitedwarf.schemas import schema_dir
 
 
@@ -38,7 +41,7 @@ CARD_KINDS: dict[str, CardKind] = {
   cost: {{common: 2}}         # common, uncommon, rare
   copies: 1
   source: invented
-  text: "This ship type has +1 [attack]."
+  text: {text}
   effect: this ship type has +1 attack
 """,
     ),
@@ -48,7 +51,7 @@ CARD_KINDS: dict[str, CardKind] = {
   name: {name}
   three_plus: false         # true: removed from 2-player games
   source: invented
-  text: "When you mine, gain 1 [common]."
+  text: {text}
   effect: when resources_mined -> gain 1 common
 """,
     ),
@@ -59,7 +62,7 @@ CARD_KINDS: dict[str, CardKind] = {
   kind: deep_space          # deep_space | planetary
   copies: 1
   source: invented
-  text: "Gain a light."
+  text: {text}
   effect: gain 1 light
 """,
     ),
@@ -69,7 +72,7 @@ CARD_KINDS: dict[str, CardKind] = {
   name: {name}
   set: 1                    # the set of 4 dealt to one player (1-4)
   source: invented
-  text: "Keep hidden. Play immediately when you control 2 red planets. Gain 2 [light]."
+  text: {text}
   effect: as soon as number of red planets you control >= 2 -> gain 2 light
 """,
     ),
@@ -161,7 +164,9 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
         raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     spec = CARD_KINDS[kind]
     path = folder / spec.file
-    card = spec.skeleton.format(id=card_id, name=_yaml_name(name or title_of(card_id)))
+    card = spec.skeleton.format(
+        id=card_id, name=_yaml_name(name or title_of(card_id)), text=_printed(spec.skeleton)
+    )
     if not path.exists():
         return _write_new(path, modeline(folder, spec.file) + card)
     text = path.read_text(encoding="utf-8")
@@ -173,6 +178,13 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
     with path.open("a", encoding="utf-8", newline="\n") as stream:
         stream.write(separator + "\n" + card)
     return path
+
+
+def _printed(skeleton: str) -> str:
+    """The skeleton's text, written from its effect (so the two agree: W0430)."""
+    effect = re.search(r"^  effect: (.*)$", skeleton, re.MULTILINE)
+    assert effect is not None
+    return json.dumps(render_effect(effect.group(1), game_registry("lastlight")))
 
 
 def _yaml_name(name: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import Diagnostic, sort_key
 from whitedwarf.dsl.packs import crossref
+from whitedwarf.dsl.packs.card_text import text_mismatches
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.effects import Compiled, compile_cards, unused_words
@@ -183,6 +184,7 @@ class _Load:
         registry = game_registry(self.game)
         compiled, problems = compile_cards(content, self.spec, registry, self.limits)
         self.diagnostics.extend(problems)
+        self.diagnostics.extend(text_mismatches(content, self.spec, registry, compiled))
         base = next((m for m in self.resolution.order if not m.depends), None)
         if base is not None and not any(d.is_error for d in self.diagnostics):
             self.diagnostics.extend(unused_words(compiled, registry, base.file.span(("game",))))

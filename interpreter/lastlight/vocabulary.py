@@ -35,11 +35,29 @@ ACTION_CARDS = ("research", "mine", "construct", "trade", "refresh", "command")
 
 def _resources() -> list[Resource]:
     return [
-        Resource("common", "The grey common resource.", "gain 1 common", '000 "Components"'),
-        Resource("uncommon", "The purple uncommon resource.", "pay 1 uncommon", '000 "Components"'),
-        Resource("rare", "The orange rare resource.", "pay 1 rare", '000 "Components"'),
         Resource(
-            "light", "Light, the goal of the game (20 wins).", "gain 2 light", '000 "Overview"'
+            "common",
+            "The grey common resource.",
+            "gain 1 common",
+            '000 "Components"',
+            text="[common]",
+        ),
+        Resource(
+            "uncommon",
+            "The purple uncommon resource.",
+            "pay 1 uncommon",
+            '000 "Components"',
+            text="[uncommon]",
+        ),
+        Resource(
+            "rare", "The orange rare resource.", "pay 1 rare", '000 "Components"', text="[rare]"
+        ),
+        Resource(
+            "light",
+            "Light, the goal of the game (20 wins).",
+            "gain 2 light",
+            '000 "Overview"',
+            text="[light]",
         ),
     ]
 
@@ -52,6 +70,7 @@ def _nouns() -> list[Noun]:
             "move a ship of yours to this sector",
             type="ship",
             plural="ships",
+            text="ship",
         ),
         Noun(
             "extractor",
@@ -59,6 +78,7 @@ def _nouns() -> list[Noun]:
             "destroy an enemy extractor",
             type="extractor",
             plural="extractors",
+            text="extractor",
         ),
         Noun(
             "sector",
@@ -66,6 +86,7 @@ def _nouns() -> list[Noun]:
             "move a ship of yours to any sector",
             type="sector",
             plural="sectors",
+            text="sector",
         ),
         Noun(
             "planet",
@@ -73,6 +94,7 @@ def _nouns() -> list[Noun]:
             "build extractor on this planet",
             type="planet",
             plural="planets",
+            text="planet",
         ),
         Noun(
             "player",
@@ -80,6 +102,7 @@ def _nouns() -> list[Noun]:
             "give 1 light to another player",
             type="player",
             plural="players",
+            text="player",
         ),
         Noun(
             "opponent",
@@ -87,6 +110,7 @@ def _nouns() -> list[Noun]:
             "give 1 common to an opponent",
             type="player",
             plural="opponents",
+            text="opponent",
         ),
         Noun(
             "tech",
@@ -94,6 +118,7 @@ def _nouns() -> list[Noun]:
             "unexhaust another tech of yours",
             type="tech",
             plural="techs",
+            text="tech",
         ),
         Noun(
             "card",
@@ -101,6 +126,7 @@ def _nouns() -> list[Noun]:
             "exhaust this card",
             type="card",
             plural="cards",
+            text="card",
         ),
         Noun(
             "action card",
@@ -108,6 +134,7 @@ def _nouns() -> list[Noun]:
             "take_back an action card of yours",
             type="action_card",
             plural="action cards",
+            text="action card",
         ),
         Noun(
             "ship type",
@@ -115,6 +142,7 @@ def _nouns() -> list[Noun]:
             "this ship type has +1 attack",
             type="ship_type",
             plural="ship types",
+            text="ship type",
         ),
         Noun(
             "die",
@@ -122,6 +150,7 @@ def _nouns() -> list[Noun]:
             "treat this die as explode",
             type="die",
             plural="dice",
+            text="die",
         ),
     ]
 
@@ -135,6 +164,7 @@ def _filters() -> list[Filter]:
             f"build {size} ship in this sector",
             '000 "Components"',
             applies_to=ships,
+            text=size,
         )
         for size in SHIP_SIZES
     ]
@@ -145,6 +175,7 @@ def _filters() -> list[Filter]:
             f"as soon as number of {colour} planets you control >= 2 -> gain 2 light",
             '000 "Planetary Achievement"',
             applies_to=("planet",),
+            text=colour,
         )
         for colour in PLANET_COLOURS
     ]
@@ -155,6 +186,7 @@ def _filters() -> list[Filter]:
             "gain 1 light per inner planets you control",
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
+            text="inner",
         ),
         Filter(
             "outer",
@@ -162,6 +194,7 @@ def _filters() -> list[Filter]:
             "for each outer planet you control -> gain 1 common",
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
+            text="outer",
         ),
         Filter(
             "distant",
@@ -169,6 +202,7 @@ def _filters() -> list[Filter]:
             "for each distant planet you control -> gain 1 common",
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
+            text="distant",
         ),
     ]
     others = [
@@ -178,6 +212,7 @@ def _filters() -> list[Filter]:
             "deal 1 damage to an enemy ship here",
             '000 "Attack"',
             applies_to=("ship", "extractor"),
+            text="enemy",
         ),
         Filter(
             "exhausted",
@@ -185,6 +220,7 @@ def _filters() -> list[Filter]:
             "unexhaust another exhausted tech of yours",
             '000 "Civilization technology"',
             applies_to=("tech", "card"),
+            text="exhausted",
         ),
         Filter(
             "ready",
@@ -192,6 +228,7 @@ def _filters() -> list[Filter]:
             "exhaust a ready tech of yours",
             '000 "Refresh"',
             applies_to=("tech", "card"),
+            text="ready",
         ),
         Filter(
             "unresearched",
@@ -199,6 +236,7 @@ def _filters() -> list[Filter]:
             "manufacture_free an unresearched tech of yours",
             '000 "Research"',
             applies_to=("tech",),
+            text="unresearched",
         ),
         Filter(
             "played",
@@ -206,6 +244,7 @@ def _filters() -> list[Filter]:
             "take_back a played action card of yours",
             '000 "Refresh"',
             applies_to=("action_card",),
+            text="played",
         ),
         Filter(
             "damaged",
@@ -213,6 +252,7 @@ def _filters() -> list[Filter]:
             "repair a damaged ship of yours",
             '000 "Attack"',
             applies_to=("ship",),
+            text="damaged",
         ),
         Filter(
             "adjacent",
@@ -220,6 +260,7 @@ def _filters() -> list[Filter]:
             "move a ship of yours to an adjacent sector",
             '000 "Move"',
             applies_to=("sector", "ship"),
+            text="adjacent",
         ),
         Filter(
             "here",
@@ -228,6 +269,7 @@ def _filters() -> list[Filter]:
             '000 "Attack"',
             applies_to=("ship", "extractor", "planet"),
             form="after",
+            text="here",
         ),
         Filter(
             "centre",
@@ -235,6 +277,7 @@ def _filters() -> list[Filter]:
             "move a ship of yours to the centre sector",
             '000 "Board Rotation"',
             applies_to=("sector", "ship"),
+            text="centre",
         ),
         Filter(
             "home",
@@ -242,6 +285,7 @@ def _filters() -> list[Filter]:
             "move a ship of yours to your home sector",
             '000 "Construct"',
             applies_to=("sector", "ship"),
+            text="home",
         ),
         Filter(
             "yours",
@@ -250,6 +294,7 @@ def _filters() -> list[Filter]:
             '000 "Construct"',
             applies_to=("ship", "extractor", "tech", "card", "action_card", "planet", "ship_type"),
             form="of",
+            text="yours",
         ),
         Filter(
             "type",
@@ -258,6 +303,7 @@ def _filters() -> list[Filter]:
             '000 "Ship ability"',
             applies_to=("ship",),
             form="of",
+            text="type",
         ),
         Filter(
             "control",
@@ -266,6 +312,7 @@ def _filters() -> list[Filter]:
             '000 "Extractor": a planet is controlled by the player with an extractor on it',
             applies_to=("planet",),
             form="you",
+            text="control",
         ),
         Filter(
             "own",
@@ -274,6 +321,7 @@ def _filters() -> list[Filter]:
             '000 "Construct"',
             applies_to=("ship", "extractor", "tech"),
             form="you",
+            text="own",
         ),
     ]
     return sizes + colours + rings + others
@@ -288,6 +336,7 @@ def _stats() -> list[Stat]:
             "this ship type has +1 attack",
             '000 "Attack": small 1, medium 2, large 3 dice',
             scope=ship,
+            text="[attack]",
         ),
         Stat(
             "shield",
@@ -295,6 +344,7 @@ def _stats() -> list[Stat]:
             "this ship type has +1 shield",
             '000 "Combat Icons Explained": Shields',
             scope=ship,
+            text="[shield]",
         ),
         Stat(
             "movement",
@@ -302,6 +352,7 @@ def _stats() -> list[Stat]:
             "this ship type has +1 movement",
             '000 "Move": 1 adjacent sector by default',
             scope=ship,
+            text="[movement]",
         ),
         Stat(
             "range",
@@ -309,102 +360,119 @@ def _stats() -> list[Stat]:
             "this ship type has +1 range",
             '000 "Combat Icons Explained": Range',
             scope=ship,
+            text="[range]",
         ),
         Stat(
             "research_draw",
             "Tech cards drawn by Research.",
             "you have +1 research_draw",
             '000 "Action Card #1": draw 3',
+            text="cards drawn when you research",
         ),
         Stat(
             "research_keep",
             "Drawn tech cards kept by Research.",
             "you have +1 research_keep",
             '000 "Action Card #1": add 2 to your hand',
+            text="cards kept when you research",
         ),
         Stat(
             "research_light_per",
             "Techs in play per light gained by Research.",
             "you have -1 research_light_per",
             '000 "Action Card #1": 1 light for every 4 techs',
+            text="techs needed per [light] from Research",
         ),
         Stat(
             "starting_techs",
             "Unresearched tech cards dealt at setup.",
             "you have +1 starting_techs",
             '000 "Setup": deal 1 technology card',
+            text="starting unresearched techs",
         ),
         Stat(
             "starting_common",
             "Common resources at setup.",
             "you have +1 starting_common",
             '001 "Setup": 1 common resource',
+            text="starting [common]",
         ),
         Stat(
             "extractor_builds",
             "Extractors one Construct may build.",
             "add 1 to extractor_builds",
             '000 "Action Card #3": a single extractor',
+            text="extractors built per Construct",
         ),
         Stat(
             "trades",
             "Choices one Trade action makes.",
             "you have +1 trades",
             '000 "Action Card #4": choose 2',
+            text="trades per Trade action",
         ),
         Stat(
             "trade_gift",
             "Light the chosen opponent gains after your Trade.",
             "you have -1 trade_gift",
             '000 "Action Card #4": 1 light',
+            text="[light] given by your Trade",
         ),
         Stat(
             "inner_light",
             "Light per inner-ring extractor at Refresh.",
             "you have +1 inner_light",
             '000 "Claim": 2 light',
+            text="[light] per inner extractor",
         ),
         Stat(
             "outer_light",
             "Light per outer-ring extractor at Refresh.",
             "you have +1 outer_light",
             '000 "Claim": 1 light',
+            text="[light] per outer extractor",
         ),
         Stat(
             "distant_light",
             "Light per distant extractor at Refresh.",
             "you have +1 distant_light",
             'invented: 000 "Claim" gives none',
+            text="[light] per distant extractor",
         ),
         Stat(
             "centre_light",
             "Light per ship in the centre at rotation.",
             "you have +1 centre_light",
             '000 "Board Rotation": 1 light per ship',
+            text="[light] per ship in the centre",
         ),
         Stat(
             "mine_bonus",
             "Extra resources of a mined planet's type per Mine.",
             "add 1 to mine_bonus",
             '000 "Action Card #2"',
+            text="extra resources per mined planet",
         ),
         Stat(
             "ship_discount",
             "Resources taken off each ship you build (never below 0).",
             "you have +1 ship_discount",
             'invented: 000 "Ships" costs on the player board',
+            text="off the cost of each ship",
         ),
         Stat(
             "tech_discount",
             "Resources taken off each tech you manufacture (never below 0).",
             "add 1 to tech_discount",
             'invented: 000 "Manufacture Technologies"',
+            text="off the cost of each tech",
         ),
         Stat(
             "graveyard_light",
             "Light for a full graveyard.",
             "you have +1 graveyard_light",
             '000 "Graveyard": 1 light (2 with 2 players)',
+            text="[light] for a full graveyard",
         ),
     ]
 
@@ -416,18 +484,21 @@ def _flags() -> list[Flag]:
             "Hits may destroy extractors when no enemy ships remain.",
             "this ship type can bombard",
             '000 "Bombardment"; 004 "Attack"',
+            text="bombard",
         ),
         Flag(
             "cross_asteroids",
             "Ships of the type may enter asteroid sectors.",
             "this ship type can cross_asteroids",
             'invented: 000 "Move" says asteroids block',
+            text="cross asteroids",
         ),
         Flag(
             "fight_twice",
             "Ships of the type may take part in a second combat this turn.",
             "this ship type can fight_twice",
             '000 "Combat Icons Explained" note: unless a card says otherwise',
+            text="fight twice a turn",
         ),
     ]
 
@@ -443,30 +514,35 @@ def _hooks() -> list[Hook]:
             "After setup, before the first round.",
             "when game_start -> gain 1 common",
             '000 "Setup"',
+            text="At the start of the game",
         ),
         Hook(
             "round_start",
             "Before action cards are chosen.",
             "when round_start -> gain 1 common",
             '000 "Playing the game"',
+            text="At the start of each round",
         ),
         Hook(
             "round_end",
             "After every card of the round resolved, before rotation.",
             "when round_end -> gain 1 common",
             '000 "End of round"',
+            text="At the end of each round",
         ),
         Hook(
             "rotation",
             "When the board rotates, before centre light is collected.",
             "when rotation -> gain 1 light",
             '000 "Board Rotation"',
+            text="When the board rotates",
         ),
         Hook(
             "centre_light_harvested",
             "Once per player whose ships collected centre light.",
             "when centre_light_harvested -> gain 1 light",
             '000 "Board Rotation"; Lyannae',
+            text="When your ships harvest light from the centre star",
         ),
         Hook(
             "token_revealed",
@@ -474,18 +550,21 @@ def _hooks() -> list[Hook]:
             "when token_revealed -> gain 1 common",
             '000 "Move"',
             provides=(sector, planet),
+            text="When you reveal an exploration token",
         ),
         Hook(
             "tech_manufactured",
             "After you manufacture a tech.",
             "when tech_manufactured -> gain 1 common",
             '000 "Manufacture Technologies"',
+            text="When you manufacture a tech",
         ),
         Hook(
             "resources_mined",
             "After your Mine collected resources.",
             "when resources_mined -> gain 1 common",
             '000 "Action Card #2"',
+            text="When you mine",
         ),
         Hook(
             "extractor_built",
@@ -493,6 +572,7 @@ def _hooks() -> list[Hook]:
             "when extractor_built -> mine this planet",
             '000 "Extractor"; Allterra',
             provides=(planet, sector),
+            text="When you build an extractor",
         ),
         Hook(
             "ship_built",
@@ -500,12 +580,14 @@ def _hooks() -> list[Hook]:
             "when ship_built -> gain 1 common",
             '000 "Ships"',
             provides=(ship, sector),
+            text="When you build a ship",
         ),
         Hook(
             "light_claimed",
             "After your Refresh claimed light.",
             "when light_claimed -> gain 1 common",
             '000 "Claim"',
+            text="When you claim light",
         ),
         Hook(
             "die_rolled",
@@ -513,6 +595,7 @@ def _hooks() -> list[Hook]:
             "when die_rolled -> gain 1 common",
             '000 "Attack"',
             provides=(die, ship, sector),
+            text="When you roll a combat die",
         ),
         Hook(
             "hit_rolled",
@@ -520,6 +603,7 @@ def _hooks() -> list[Hook]:
             "when hit_rolled -> gain 1 common",
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
+            text="For each [hit] you roll",
         ),
         Hook(
             "ability_rolled",
@@ -527,6 +611,7 @@ def _hooks() -> list[Hook]:
             "when ability_rolled -> may exhaust this card -> take_back an action card of yours",
             '000 "Ship ability technology cards"',
             provides=(die, ship, sector),
+            text="For each [ability] you roll",
         ),
         Hook(
             "explode_rolled",
@@ -534,6 +619,7 @@ def _hooks() -> list[Hook]:
             "when explode_rolled -> gain 1 common",
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
+            text="For each [explode] you roll",
         ),
         Hook(
             "miss_rolled",
@@ -541,6 +627,7 @@ def _hooks() -> list[Hook]:
             "when miss_rolled -> gain 1 common",
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
+            text="For each [miss] you roll",
         ),
         Hook(
             "damage_dealt",
@@ -548,6 +635,7 @@ def _hooks() -> list[Hook]:
             "when damage_dealt -> gain 1 common",
             '000 "Attack"',
             provides=(ship, sector),
+            text="When you deal damage",
         ),
         Hook(
             "unit_destroyed",
@@ -555,6 +643,7 @@ def _hooks() -> list[Hook]:
             "when unit_destroyed -> gain 1 common",
             '000 "Graveyard"',
             provides=(sector,),
+            text="When you destroy an enemy unit",
         ),
         Hook(
             "unit_lost",
@@ -562,12 +651,14 @@ def _hooks() -> list[Hook]:
             "when unit_lost -> gain 1 common",
             '000 "Graveyard"',
             provides=(sector,),
+            text="When you lose a unit",
         ),
         Hook(
             "graveyard_filled",
             "When your graveyard pays out.",
             "when graveyard_filled -> gain 1 common",
             '000 "Graveyard"',
+            text="When your graveyard pays out",
         ),
         Hook(
             "ship_moved",
@@ -575,12 +666,14 @@ def _hooks() -> list[Hook]:
             "when ship_moved -> gain 1 common",
             '000 "Move"',
             provides=(ship, sector),
+            text="When one of your ships moves",
         ),
         Hook(
             "trade_made",
             "After each trade choice you make.",
             "when trade_made -> gain 1 common",
             '000 "Action Card #4"',
+            text="Each time you trade",
         ),
     ]
     for number, card in enumerate(ACTION_CARDS, start=1):
@@ -591,6 +684,7 @@ def _hooks() -> list[Hook]:
                 f"When you play {card.title()}, before it resolves.",
                 f"when before_{card} -> gain 1 common",
                 cite,
+                text=f"When you play {card.title()}",
             )
         )
         hooks.append(
@@ -599,23 +693,29 @@ def _hooks() -> list[Hook]:
                 f"After your {card.title()} resolved.",
                 f"when after_{card} -> gain 1 common",
                 cite,
+                text=f"After your {card.title()}",
             )
         )
-    steps = {
-        "manufacture": ('000 "Manufacture Technologies"', "research"),
-        "build_ships": ('000 "Action Card #3": 1. Ships', "construct"),
-        "build_extractor": ('000 "Action Card #3": 2. Extractor', "construct"),
-        "claim": ('000 "Action Card #5": 2. Claim', "refresh"),
-        "move": ('000 "Action Card #6": 1. Move', "command"),
-        "attack": ('000 "Action Card #6": 2. Attack; 004', "command"),
+    steps = {  # step -> (rulebook section, its action card, how a card says "you do it")
+        "manufacture": ('000 "Manufacture Technologies"', "research", "you manufacture"),
+        "build_ships": ('000 "Action Card #3": 1. Ships', "construct", "you build ships"),
+        "build_extractor": (
+            '000 "Action Card #3": 2. Extractor',
+            "construct",
+            "you build extractors",
+        ),
+        "claim": ('000 "Action Card #5": 2. Claim', "refresh", "you claim light"),
+        "move": ('000 "Action Card #6": 1. Move', "command", "you move"),
+        "attack": ('000 "Action Card #6": 2. Attack; 004', "command", "you attack"),
     }
-    for step, (cite, card) in steps.items():
+    for step, (cite, card, doing) in steps.items():
         hooks.append(
             Hook(
                 f"before_{step}",
                 f"Before your {step.replace('_', ' ')} step of {card.title()}.",
                 f"when before_{step} -> gain 1 common",
                 cite,
+                text=f"Before {doing}",
             )
         )
         hooks.append(
@@ -624,6 +724,7 @@ def _hooks() -> list[Hook]:
                 f"After your {step.replace('_', ' ')} step of {card.title()}.",
                 f"when after_{step} -> gain 1 common",
                 cite,
+                text=f"After {doing}",
             )
         )
     return hooks
@@ -631,55 +732,75 @@ def _hooks() -> list[Hook]:
 
 def _values() -> list[Value]:
     return [
-        Value("light", "Your light.", "if light < 5 -> gain 1 light", '000 "Overview"'),
+        Value(
+            "light",
+            "Your light.",
+            "if light < 5 -> gain 1 light",
+            '000 "Overview"',
+            text="your [light]",
+        ),
         Value(
             "common",
             "Your common resources.",
             "if common >= 3 -> gain 1 uncommon",
             '000 "Overview"',
+            text="your [common]",
         ),
         Value(
             "uncommon",
             "Your uncommon resources.",
             "if uncommon >= 2 -> gain 1 rare",
             '000 "Overview"',
+            text="your [uncommon]",
         ),
-        Value("rare", "Your rare resources.", "if rare == 0 -> gain 1 rare", '000 "Overview"'),
+        Value(
+            "rare",
+            "Your rare resources.",
+            "if rare == 0 -> gain 1 rare",
+            '000 "Overview"',
+            text="your [rare]",
+        ),
         Value(
             "resources",
             "All your resources.",
             "if resources == 0 -> gain 1 common",
             '000 "Game End"',
+            text="your resources",
         ),
         Value(
             "techs_in_play",
             "Your techs in play (exhausted ones count).",
             "gain (techs_in_play / 4) light",
             '000 "Action Card #1"; public rules FAQ',
+            text="your techs in play",
         ),
         Value(
             "round",
             "The round number, starting at 1.",
             "if round >= 5 -> gain 1 light",
             '000 "Playing the game"',
+            text="the round",
         ),
         Value(
             "players",
             "How many players are in the game.",
             "if players == 2 -> gain 1 light",
             '000 "Setup"',
+            text="the number of players",
         ),
         Value(
             "graveyard",
             "Units in your graveyard.",
             "if graveyard >= 3 -> gain 1 light",
             '000 "Graveyard"',
+            text="the units in your graveyard",
         ),
         Value(
             "opponents_max_light",
             "The most light any opponent has.",
             "if opponents_max_light > light -> gain 1 light",
             '000 "Game End"',
+            text="the most [light] an opponent has",
         ),
     ]
 
@@ -701,6 +822,7 @@ def _verbs() -> list[Verb]:
             "gain 2 light",
             '000 "Exploration Icons Explained"',
             params=(Param("amount", A, pay_types),),
+            text="gain",
         ),
         Verb(
             "pay",
@@ -709,6 +831,7 @@ def _verbs() -> list[Verb]:
             '000 "Manufacture Technologies"',
             params=(Param("amount", A, pay_types),),
             cost=True,
+            text="pay",
         ),
         Verb(
             "give",
@@ -717,6 +840,7 @@ def _verbs() -> list[Verb]:
             '000 "Action Card #4": choose 1 other player to gain 1 light',
             params=(Param("amount", A, pay_types), Param("player", T, ("player",), prep="to")),
             chooses=True,
+            text="give",
         ),
         Verb(
             "steal",
@@ -725,6 +849,7 @@ def _verbs() -> list[Verb]:
             "invented",
             params=(Param("amount", A, RESOURCES), Param("player", T, ("player",), prep="from")),
             chooses=True,
+            text="steal",
         ),
         Verb(
             "exhaust",
@@ -734,6 +859,7 @@ def _verbs() -> list[Verb]:
             params=(Param("card", T, ("card", "tech")),),
             cost=True,
             chooses=True,
+            text="exhaust",
         ),
         Verb(
             "unexhaust",
@@ -742,6 +868,7 @@ def _verbs() -> list[Verb]:
             '000 "resourcefulness"',
             params=(Param("card", T, ("card", "tech")),),
             chooses=True,
+            text="ready",
         ),
         Verb(
             "draw",
@@ -749,6 +876,7 @@ def _verbs() -> list[Verb]:
             "draw 1 tech",
             '000 "Exploration Icons Explained"',
             params=(Param("amount", A, ("tech",)),),
+            text="draw",
         ),
         Verb(
             "manufacture_free",
@@ -757,6 +885,7 @@ def _verbs() -> list[Verb]:
             '000 "Exploration": research a tech without paying its cost',
             params=(Param("tech", T, ("tech",)),),
             chooses=True,
+            text="manufacture, without paying its cost,",
         ),
         Verb(
             "discard",
@@ -766,6 +895,7 @@ def _verbs() -> list[Verb]:
             params=(Param("tech", T, ("tech",)),),
             cost=True,
             chooses=True,
+            text="discard",
         ),
         Verb(
             "take_back",
@@ -774,6 +904,7 @@ def _verbs() -> list[Verb]:
             '000 "Exploration"; "Refresh": a played Refresh cannot be returned',
             params=(Param("card", T, ("action_card",)),),
             chooses=True,
+            text="take back",
         ),
         Verb(
             "build",
@@ -785,6 +916,7 @@ def _verbs() -> list[Verb]:
                 Param("place", T, ("sector", "planet"), prep="in", optional=True),
             ),
             chooses=True,
+            text="build",
         ),
         Verb(
             "move",
@@ -793,6 +925,7 @@ def _verbs() -> list[Verb]:
             '000 "Exploration Icons Explained"; warp drive',
             params=(Param("ship", T, ("ship",)), Param("to", T, ("sector",), prep="to")),
             chooses=True,
+            text="move",
         ),
         Verb(
             "move_extra",
@@ -801,6 +934,7 @@ def _verbs() -> list[Verb]:
             "000 Talorin",
             params=(Param("ship", T, ("ship",)), Param("sectors", N, prep="by")),
             chooses=True,
+            text="let {} move further",
         ),
         Verb(
             "trade",
@@ -809,6 +943,7 @@ def _verbs() -> list[Verb]:
             '000 "Exploration": take a trade action, making one trade only',
             params=(Param("count", N),),
             chooses=True,
+            text="make {} trade(s)",
         ),
         Verb(
             "mine",
@@ -817,6 +952,7 @@ def _verbs() -> list[Verb]:
             "000 Allterra",
             params=(Param("planet", T, ("planet",)),),
             chooses=True,
+            text="gain resources as though you mined {}",
         ),
         Verb(
             "deal",
@@ -828,6 +964,7 @@ def _verbs() -> list[Verb]:
                 Param("target", T, ("ship", "extractor"), prep="to"),
             ),
             chooses=True,
+            text="deal",
         ),
         Verb(
             "destroy",
@@ -836,6 +973,7 @@ def _verbs() -> list[Verb]:
             '000 "Graveyard"',
             params=(Param("target", T, ("ship", "extractor")),),
             chooses=True,
+            text="destroy",
         ),
         Verb(
             "repair",
@@ -844,6 +982,7 @@ def _verbs() -> list[Verb]:
             '000 "Refresh": remove all damage tokens',
             params=(Param("ship", T, ("ship",)),),
             chooses=True,
+            text="repair",
         ),
         Verb(
             "treat",
@@ -851,6 +990,7 @@ def _verbs() -> list[Verb]:
             "treat this die as explode",
             "000 ai targeting",
             params=(Param("die", T, ("die",)), Param("face", W, prep="as", words=DIE_FACES)),
+            text="treat",
         ),
         Verb(
             "reroll",
@@ -858,6 +998,7 @@ def _verbs() -> list[Verb]:
             "reroll this die",
             "invented",
             params=(Param("die", T, ("die",)),),
+            text="reroll",
         ),
         Verb(
             "add",
@@ -865,6 +1006,7 @@ def _verbs() -> list[Verb]:
             "add 1 to extractor_builds",
             "000 development",
             params=(Param("amount", N), Param("stat", S, prep="to")),
+            text="add",
         ),
     ]
 
@@ -880,6 +1022,7 @@ def _card_kinds() -> list[CardKind]:
             file="techs",
             clauses=("modifier", "grant", "trigger", "activated", "as_soon_as"),
             context=(card,),
+            text="civilization",
         ),
         CardKind(
             "ship_ability",
@@ -889,6 +1032,7 @@ def _card_kinds() -> list[CardKind]:
             file="techs",
             clauses=("trigger",),
             context=(card, ("ship type", "ship_type")),
+            text="ship ability",
         ),
         CardKind(
             "ship_mod",
@@ -898,6 +1042,7 @@ def _card_kinds() -> list[CardKind]:
             file="techs",
             clauses=("modifier", "grant", "trigger"),
             context=(card, ("ship type", "ship_type")),
+            text="ship mod",
         ),
         CardKind(
             "faction",
@@ -907,6 +1052,7 @@ def _card_kinds() -> list[CardKind]:
             file="factions",
             clauses=("modifier", "grant", "trigger", "activated", "as_soon_as"),
             context=(card,),
+            text="faction",
         ),
         CardKind(
             "deep_space",
@@ -916,6 +1062,7 @@ def _card_kinds() -> list[CardKind]:
             file="exploration",
             clauses=("immediate",),
             context=(card, ("sector", "sector")),
+            text="deep space",
         ),
         CardKind(
             "planetary",
@@ -925,6 +1072,7 @@ def _card_kinds() -> list[CardKind]:
             file="exploration",
             clauses=("immediate",),
             context=(card, ("sector", "sector"), ("planet", "planet")),
+            text="planetary",
         ),
         CardKind(
             "achievement",
@@ -934,6 +1082,7 @@ def _card_kinds() -> list[CardKind]:
             file="achievements",
             clauses=("as_soon_as",),
             context=(card,),
+            text="achievement",
         ),
     ]
 

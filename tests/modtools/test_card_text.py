@@ -1,0 +1,127 @@
+"""Card text written from the effect; W0430 when a card's text says otherwise (issue 11 item 2)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.games import GAMES, game_registry
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.registry import Hook, Registry
+from whitedwarf.dsl.render import render_effect
+from whitedwarf.tools.cli import main
+from whitedwarf.tools.scaffold import new_pack
+
+REGISTRY = game_registry("lastlight")
+
+
+@pytest.mark.parametrize(
+    ("effect", "text"),
+    [
+        ("this ship type has +1 attack", "This ship type has +1 [attack]."),
+        ("you have +1 research_draw", "You have +1 cards drawn when you research."),
+        ("this ship type can bombard", "This ship type can bombard."),
+        ("when round_start -> gain 1 common", "At the start of each round: gain 1 [common]."),
+        (
+            "activated: exhaust this card -> gain 1 light",
+            "Action: exhaust this card to gain 1 [light].",
+        ),
+        (
+            "when miss_rolled -> may choose one: reroll this die or gain 1 common",
+            "For each [miss] you roll: you may choose one: reroll this die or gain 1 [common].",
+        ),
+        ("trade 1", "Make 1 trade(s)."),
+        (
+            "as soon as number of red planets you control >= 2 -> gain 2 light",
+            "As soon as the number of red planets you control is at least 2: gain 2 [light].",
+        ),
+        ("gain 1 light then draw 1 tech", "Gain 1 [light], then draw 1 tech."),
+    ],
+)
+def test_effects_read_as_printed_cards(effect: str, text: str) -> None:
+    assert render_effect(effect, REGISTRY) == text
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_registry_word_is_printable(game: str) -> None:
+    registry = game_registry(game)
+    assert all(entry.text for _, entry in registry.entries())
+
+
+def test_a_new_word_cannot_lack_its_printed_text() -> None:
+    registry = Registry("test")
+    with pytest.raises(ValueError, match="declares no printed `text`"):
+        registry.declare("hooks", [Hook("tea_time", "At tea.", "when tea_time -> gain 1 common")])
+
+
+def test_every_base_card_is_rendered() -> None:
+    data = load_packs([bundled_pack()]).pack.data
+    for file in ("techs", "factions", "exploration", "achievements"):
+        for card in data[file]:
+            text = render_effect(card["effect"], REGISTRY)
+            assert text and text[0].isupper() and text.endswith("."), card["id"]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def mod(tmp_path: Path) -> Path:
+    pack = tmp_path / "mod"
+    new_pack(pack)
+    return pack
+
+
+def test_validate_warns_when_text_and_effect_disagree(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text().replace("+1 [attack]", "+2 [attack]"))
+    diagnostics = load_packs([mod]).diagnostics
+    (warning,) = [d for d in diagnostics if d.code == "W0430"]
+    assert warning.span.path.endswith("techs.yaml") and warning.span.line == 8
+    assert "This ship type has +1 [attack]." in warning.hint
+    techs.write_text(techs.read_text().replace("  source: invented", "  source: rulebook"))
+    assert not [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+
+
+def test_text_write_makes_them_agree_and_keeps_the_rest(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    original = techs.read_text().replace(
+        'text: "This ship type has +1 [attack]."', "text: >-\n    Lasers.\n    Many lasers."
+    )
+    techs.write_text("# my comment\n" + original)
+    status, output = run("text", "--check", str(mod))
+    assert status == 1 and "mod_tech: This ship type has +1 [attack]." in output
+    status, output = run("text", "--write", str(mod))
+    assert status == 0 and "rewrote 1 card text" in output
+    written = techs.read_text()
+    assert written.startswith("# my comment\n")
+    assert 'text: "This ship type has +1 [attack]."' in written and "Lasers" not in written
+    assert run("text", "--check", str(mod))[0] == 0
+    assert [d for d in load_packs([mod]).diagnostics if d.code == "W0430"] == []
+
+
+def test_text_write_adds_missing_texts_and_respects_allow(mod: Path) -> None:
+    factions = mod / "factions.yaml"
+    without_text = re.sub(r"(?m)^  text: .*\n", "", factions.read_text())
+    assert "text:" not in without_text
+    factions.write_text(without_text)
+    techs = mod / "techs.yaml"
+    techs.write_text(
+        techs.read_text().replace("+1 [attack].", "+1 [attack]!") + "  allow: [W0430]\n"
+    )
+    assert run("text", "--write", str(mod))[0] == 0
+    assert 'text: "When you mine: gain 1 [common]."' in factions.read_text()
+    assert "+1 [attack]!" in techs.read_text()
+
+
+def test_the_base_pack_text_agrees_with_its_effects(tmp_path: Path) -> None:
+    copy = tmp_path / "lastlight"
+    shutil.copytree(bundled_pack(), copy)
+    status, output = run("text", "--check", str(copy))
+    assert status == 0, output

@@ -1,0 +1,159 @@
+"""``whitedwarf text``: write each card's text from its effect, or check that they agree."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
+from whitedwarf.dsl.packs.card_text import KEPT_WORDING, TEXT_FIELD
+from whitedwarf.dsl.packs.games import game_registry
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
+from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.render import normalise, render_effect
+
+CARD_FILES = ("techs", "factions", "exploration", "achievements")
+CODE = "W0430"
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One card whose text is not the text of its effect."""
+
+    file: Path
+    card: str
+    index: int
+    written: str | None
+    rendered: str
+
+
+@click.command("text")
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--check", is_flag=True, help="exit 1 if a card's text differs from its effect")
+@click.option("--write", is_flag=True, help="rewrite those texts from the effects, in place")
+@click.option(
+    "--pack-path",
+    "pack_paths",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="a folder to look for dependencies in (repeatable)",
+)
+def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> None:
+    """Show each card of PACK with the text written from its effect.
+
+    Cards with `source: rulebook` keep their printed wording, and so does any card (or pack)
+    with `allow: [W0430]`; the others are compared (--check) or rewritten (--write). Only the
+    `text:` values change; comments and layout stay.
+    """
+    if check and write:
+        raise click.UsageError("choose --check or --write, not both")
+    result = load_packs([pack], pack_paths)
+    if result.pack is None:
+        click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
+        raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
+    registry = game_registry(result.pack.game)
+    pack_allow = _pack_allow(pack)
+    rewrites: list[Rewrite] = []
+    for name in CARD_FILES:
+        path = pack / f"{name}.yaml"
+        if path.is_file() and not path.is_symlink():
+            rewrites += _file_rewrites(path, registry, pack_allow, show=not (check or write))
+    for rewrite in rewrites:
+        click.echo(f"{rewrite.file}: {rewrite.card}: {rewrite.rendered}")
+    if write:
+        for path in sorted({r.file for r in rewrites}):
+            _apply(path, [r for r in rewrites if r.file == path])
+        click.echo(f"rewrote {len(rewrites)} card text{'s' if len(rewrites) != 1 else ''}")
+    elif check and rewrites:
+        raise SystemExit(1)
+
+
+def _pack_allow(pack: Path) -> set[str]:
+    located, _ = parse_yaml((pack / "pack.yaml").read_text("utf-8"), pack / "pack.yaml", "")
+    data = located.data if located else None
+    allow = data.get("allow") if isinstance(data, dict) else None
+    return set(allow) if isinstance(allow, list) else set()
+
+
+def _file_rewrites(path: Path, registry: Registry, pack_allow: set[str], show: bool) -> list:
+    located, _ = parse_yaml(path.read_text("utf-8"), path, str(path))
+    out = []
+    cards = located.data if located and isinstance(located.data, list) else []
+    for index, card in enumerate(cards):
+        if not isinstance(card, dict) or not isinstance(card.get("effect"), str):
+            continue
+        rendered = render_effect(card["effect"], registry)
+        if show:
+            click.echo(f"{card['id']}: {rendered}")
+        if _keeps_wording(card, pack_allow):
+            continue
+        written = card.get(TEXT_FIELD)
+        if not isinstance(written, str) or normalise(written) != normalise(rendered):
+            out.append(Rewrite(path, card["id"], index, written, rendered))
+    return out if not show else []
+
+
+def _keeps_wording(card: dict[str, Any], pack_allow: set[str]) -> bool:
+    allow = card.get("allow") if isinstance(card.get("allow"), list) else []
+    return card.get("source") == KEPT_WORDING or CODE in allow or CODE in pack_allow
+
+
+def _apply(path: Path, rewrites: list[Rewrite]) -> None:
+    """Replace just the text values (or add a text line after the name) in the file's text."""
+    original = path.read_text("utf-8")
+    located, _ = parse_yaml(original, path, str(path))
+    assert located is not None
+    edited = original
+    for rewrite in sorted(rewrites, key=lambda r: r.index, reverse=True):
+        edited = _edit(edited, located, rewrite)
+    check, _ = parse_yaml(edited, path, str(path))
+    expected = [dict(c) for c in located.data]
+    for rewrite in rewrites:
+        expected[rewrite.index][TEXT_FIELD] = rewrite.rendered
+    if check is None or [_same(c) for c in check.data] != [_same(c) for c in expected]:
+        raise click.ClickException(f"{path}: could not rewrite the texts safely; left unchanged")
+    _replace(path, edited)
+
+
+def _same(card: dict[str, Any]) -> list[tuple[str, Any]]:
+    return sorted(card.items())
+
+
+def _edit(text: str, located: YamlFile, rewrite: Rewrite) -> str:
+    lines = text.split("\n")
+    quoted = json.dumps(rewrite.rendered, ensure_ascii=False)
+    if rewrite.written is None:  # no text yet: add one after the card's name (or id)
+        key = "name" if located.has((rewrite.index, "name")) else "id"
+        span = located.span((rewrite.index, key), key=True)
+        indent = " " * (span.column - 1)
+        end = located.span((rewrite.index, key))
+        lines.insert(end.line, f"{indent}{TEXT_FIELD}: {quoted}")
+        return "\n".join(lines)
+    span = located.span((rewrite.index, TEXT_FIELD))
+    first = span.line - 1
+    if span.end_line is not None and span.end_column is not None:
+        last, end_column = span.end_line - 1, span.end_column
+    else:  # a value over several lines (a block or a folded scalar): up to its last line
+        last = located.lines_of((rewrite.index, TEXT_FIELD))[1] - 1
+        end_column = len(lines[last]) + 1
+    head = lines[first][: span.column - 1]
+    tail = lines[last][end_column - 1 :]
+    lines[first : last + 1] = [head + quoted + tail]
+    return "\n".join(lines)
+
+
+def _replace(path: Path, text: str) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
