@@ -11,9 +11,11 @@ from typing import Any
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.checker import Checker
 from whitedwarf.dsl.compiler import compile_checked
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.deprecation import message as deprecation_message
+from whitedwarf.dsl.deprecation import modernise
+from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.parser import EffectSyntaxError, parse
-from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.registry import Deprecation, Registry
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.dsl.suggest import did_you_mean
 
@@ -35,13 +37,20 @@ def compile_effect(
     effect, problems = parse_effect(source)
     if effect is None:
         return None, problems
+    effect, old_words = modernise(effect, registry)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
-    diagnostics = checker.diagnostics
+    diagnostics = [_deprecated(word, d, source) for word, d in old_words] + checker.diagnostics
     if any(d.is_error for d in diagnostics):
         return None, diagnostics
     clauses = compile_checked(effect, resolved, source.text)
     return {"kind": card_kind, "clauses": clauses}, diagnostics
+
+
+def _deprecated(word: ast.Word, deprecation: Deprecation, source: EffectSource) -> Diagnostic:
+    text, hint = deprecation_message(deprecation)
+    span = source.span(word.pos.start, word.pos.end)
+    return Diagnostic("W0431", text, span, hint, Severity.WARNING)
 
 
 def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnostic]]:

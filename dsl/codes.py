@@ -27,4 +27,5 @@ DSL_CODES: dict[str, str] = {
     "E0416": "`it` outside `for each`",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`may` on a cost-free effect that always happens anyway",
+    "W0431": "a deprecated word, with the word to write instead (`whitedwarf fix`)",
 }

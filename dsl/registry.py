@@ -120,11 +120,27 @@ class CardKind(Entry):
     context: tuple[tuple[str, str], ...] = ()  # ``this <noun>`` bindings every card of it has
 
 
+@dataclass(frozen=True, slots=True)
+class Deprecation:
+    """An old word that still works but should be written as ``new`` (Unciv's ``ReplaceWith``).
+
+    The checker warns where it is used (W0431, with the replacement as a quick fix),
+    ``whitedwarf fix`` rewrites it, and everything after the parser sees only ``new``.
+    """
+
+    old: str
+    new: str
+    section: str
+    since: str  # the language version that deprecated it
+    reason: str = ""
+
+
 @dataclass
 class Registry:
     """Every word of one game's effect vocabulary, indexed by name."""
 
     game: str
+    language: str = "1.0"  # the version of this game's effect language (packs may name it)
     verbs: dict[str, Verb] = field(default_factory=dict)
     nouns: dict[str, Noun] = field(default_factory=dict)
     filters: dict[str, Filter] = field(default_factory=dict)
@@ -134,6 +150,7 @@ class Registry:
     values: dict[str, Value] = field(default_factory=dict)
     resources: dict[str, Resource] = field(default_factory=dict)
     card_kinds: dict[str, CardKind] = field(default_factory=dict)
+    deprecations: dict[str, Deprecation] = field(default_factory=dict)  # by old word
 
     SECTIONS = (
         "verbs",
@@ -156,6 +173,14 @@ class Registry:
             if not entry.text:  # card text is written from effects (dsl/render.py)
                 raise ValueError(f"{section}: {entry.name!r} declares no printed `text`")
             table[entry.name] = entry
+
+    def deprecate(self, section: str, old: str, new: str, since: str, reason: str = "") -> None:
+        """Accept ``old`` as a deprecated spelling of the ``section`` word ``new``."""
+        if new not in getattr(self, section):
+            raise ValueError(f"{section}: cannot deprecate {old!r} for unknown {new!r}")
+        if any(old in getattr(self, name) for name in self.SECTIONS) or old in self.deprecations:
+            raise ValueError(f"{old!r} is a word already; a deprecated word must be free")
+        self.deprecations[old] = Deprecation(old, new, section, since, reason)
 
     def entries(self) -> Iterator[tuple[str, Entry]]:
         """Every (section, entry) pair, in declaration order."""

@@ -38,6 +38,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "schema",
         "Print or export the JSON Schemas of pack files.",
     ),
+    "fix": (
+        "whitedwarf.tools.fix",
+        "fix",
+        "Rewrite deprecated words in a pack's effects.",
+    ),
     "fmt": (
         "whitedwarf.tools.fmt",
         "fmt",

@@ -133,6 +133,7 @@ def render(registry: Registry) -> str:
         _values(registry),
         _resources(registry),
         _card_kinds(registry),
+        _deprecated(registry),
         _codes(),
     ]
     return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"
@@ -148,7 +149,12 @@ def _header(registry: Registry) -> str:
     )
     toc = " · ".join(
         f"[{title}](#{_anchor(title)})"
-        for title in ("Grammar summary", *SECTION_TITLES.values(), "Diagnostic codes")
+        for title in (
+            "Grammar summary",
+            *SECTION_TITLES.values(),
+            "Deprecated words",
+            "Diagnostic codes",
+        )
     )
     return "\n".join(
         [
@@ -404,6 +410,27 @@ def _card_kinds(registry: Registry) -> str:
                 _cell(k.cite),
             )
             for k in registry.card_kinds.values()
+        ),
+    )
+    return "\n".join(lines)
+
+
+def _deprecated(registry: Registry) -> str:
+    lines = [
+        "## Deprecated words",
+        "",
+        f"This is version {registry.language} of the `{registry.game}` effect language. These old",
+        "words still work, with a warning (W0431) naming the word to write instead; editors offer",
+        "it as a quick fix and `whitedwarf fix PACK` rewrites them all (docs/dsl.md).",
+        "",
+    ]
+    if not registry.deprecations:
+        return "\n".join([*lines, "None."])
+    lines += _table(
+        ("old word", "write instead", "kind of word", "since", "why"),
+        (
+            (f"`{d.old}`", f"`{d.new}`", d.section[:-1], d.since, _cell(d.reason))
+            for d in registry.deprecations.values()
         ),
     )
     return "\n".join(lines)

@@ -131,6 +131,7 @@ def manifest(folder: Path, pack_id: str, name: str) -> str:
         + f"name: {name}\n"
         + "version: 0.1.0\n"
         + "game: lastlight\n"
+        + f'language: "{game_registry("lastlight").language}"  # of the effect language\n'
         + f"description: {name}, a Last Light mod.\n"
         + "depends:\n"
         + f'  lastlight: "{base_dependency()}"\n'

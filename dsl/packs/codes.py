@@ -39,6 +39,7 @@ PACK_CODES: dict[str, str] = {
     "E0707": "packs of different games loaded together",
     "E0708": "two different packs with the same id",
     "E0709": "a required file is missing from the loaded packs",
+    "E0720": "a pack written for a newer version of the game's effect language",
     "E0801": "a card id that a dependency already has, without `replace: true`",
     "E0802": "`replace` or `remove` of a card no dependency has",
     "E0803": "two packs that do not depend on each other change the same card or document",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from packaging.version import Version
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import Diagnostic, sort_key
 from whitedwarf.dsl.packs import crossref
@@ -117,6 +118,7 @@ class _Load:
         return self.result.diagnostics
 
     def run(self) -> None:
+        self.diagnostics.extend(self._language_checks())
         reads = [self._read(m) for m in self.resolution.order]
         content, problems = merge(
             [r.files for r in reads],
@@ -140,6 +142,20 @@ class _Load:
         root = manifest.id in self.resolution.roots
         self.silencer.add_pack(manifest, root)
         return read
+
+    def _language_checks(self) -> list[Diagnostic]:
+        """E0720 for a pack written for a newer effect language than this whitedwarf speaks."""
+        spoken = Version(game_registry(self.game).language)
+        out = []
+        for manifest in self.resolution.order:
+            if manifest.language is not None and manifest.language > spoken:
+                message = (
+                    f"`{manifest.id}` is written for {self.game} language {manifest.language}; "
+                    f"this whitedwarf knows {spoken}"
+                )
+                hint = "upgrade whitedwarf (pip install --upgrade whitedwarf)"
+                out.append(error("E0720", message, manifest.file.span(("language",)), hint))
+        return out
 
     def _cross_reference(self, content: Content) -> None:
         self.diagnostics.extend(crossref.check_duplicates(self.spec, content))

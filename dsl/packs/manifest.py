@@ -32,6 +32,7 @@ class Manifest:
     depends: dict[str, SpecifierSet] = field(default_factory=dict)
     allow: frozenset[str] = frozenset()
     description: str = ""
+    language: Version | None = None  # the effect language version the pack is written for
 
     @property
     def display(self) -> str:
@@ -102,6 +103,7 @@ def _build(
         depends=depends,
         allow=frozenset(data.get("allow", ())),
         description=data.get("description", ""),
+        language=Version(data["language"]) if "language" in data else None,
     )
     return manifest, diagnostics
 

@@ -55,6 +55,12 @@ def manifest_schema() -> Schema:
             },
             "allow": allow_list(),
             "description": text(),
+            "language": {
+                "type": "string",
+                "pattern": r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$",
+                "description": "the version of the game's effect language the pack is written "
+                "for, e.g. 1.1 (`whitedwarf fix` updates it)",
+            },
         },
         ["id", "name", "version", "game"],
     )

@@ -25,6 +25,8 @@ from whitedwarf.dsl.registry import (
 )
 
 GAME = "lastlight"
+#: The version of the Last Light effect language. 1.1: `center` spellings deprecated.
+LANGUAGE = "1.1"
 
 RESOURCES = ("common", "uncommon", "rare")
 PLANET_COLOURS = ("red", "blue", "green")
@@ -1090,7 +1092,7 @@ def _card_kinds() -> list[CardKind]:
 @cache
 def registry() -> Registry:
     """The Last Light vocabulary (built once)."""
-    reg = Registry(GAME)
+    reg = Registry(GAME, LANGUAGE)
     reg.declare("resources", _resources())
     reg.declare("nouns", _nouns())
     reg.declare("filters", _filters())
@@ -1100,4 +1102,13 @@ def registry() -> Registry:
     reg.declare("values", _values())
     reg.declare("verbs", _verbs())
     reg.declare("card_kinds", _card_kinds())
+    _deprecate(reg)
     return reg
+
+
+def _deprecate(reg: Registry) -> None:
+    """Old spellings still accepted, each with the word to write instead (W0431)."""
+    american = "one spelling per word: the effect language writes `centre`"
+    reg.deprecate("filters", "center", "centre", "1.1", american)
+    reg.deprecate("stats", "center_light", "centre_light", "1.1", american)
+    reg.deprecate("hooks", "center_light_harvested", "centre_light_harvested", "1.1", american)

@@ -206,3 +206,35 @@ def test_ids_complete_and_lead_to_their_card(mod: Path) -> None:
     assert "X Blaster" in seen["hover"].contents.value
     (pack,) = seen["deps"]
     assert pack.uri.endswith("content/lastlight/pack.yaml")
+
+
+def test_a_deprecated_word_has_a_quick_fix(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    text = techs.read_text().replace(
+        "effect: this ship type has +1 attack",
+        "effect: when center_light_harvested -> gain 1 common\n  allow: [W0430]",
+    )
+
+    async def session() -> dict[str, Any]:
+        editor = Editor()
+        await editor.start(mod.parent)
+        uri = await editor.open(techs)
+        await editor.type_text(uri, text)
+        diagnostics = editor.diagnostics[uri]
+        actions = await editor.client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=diagnostics[0].range,
+                context=types.CodeActionContext(diagnostics=list(diagnostics)),
+            )
+        )
+        await editor.stop()
+        return {"diagnostics": diagnostics, "actions": actions}
+
+    seen = run(session())
+    (warning,) = seen["diagnostics"]
+    assert warning.code == "W0431"
+    assert warning.severity == types.DiagnosticSeverity.Warning
+    (action,) = seen["actions"]
+    (edit,) = next(iter(action.edit.changes.values()))
+    assert edit.new_text == "centre_light_harvested" and edit.range == warning.range

@@ -27,7 +27,7 @@ from whitedwarf.tools.editor.analysis import CardPlace, PackReport, check_pack, 
 from whitedwarf.tools.editor.effect_context import effect_at, words_for
 
 SERVER_NAME = "whitedwarf"
-SUGGESTION = re.compile(r"did you mean `([^`]+)`\?")
+SUGGESTION = re.compile(r"did you mean `([^`]+)`\?|write `([^`]+)` instead")
 ID_LINE = re.compile(r"^(?P<lead>\s*(?:-\s+)?(?:\{\s*)?id:\s*)(?P<id>[a-z0-9_]*)")
 WORD_AT = re.compile(r"[a-z0-9_']+")
 
@@ -310,7 +310,7 @@ def code_action(ls: PackServer, params: types.CodeActionParams) -> list[types.Co
         found = SUGGESTION.search(hint or diagnostic.message)
         if not found:
             continue
-        fix = found.group(1)
+        fix = found.group(1) or found.group(2)
         edit = types.TextEdit(range=diagnostic.range, new_text=fix)
         actions.append(
             types.CodeAction(

@@ -1,0 +1,143 @@
+"""``whitedwarf fix``: rewrite the deprecated words of a pack's effects (W0431) in place.
+
+Only the words change: each is replaced where the checker found it, so comments, layout and
+quoting stay as they were. The pack's ``language`` is set to the version the words now follow.
+Each changed file is first copied to ``<file>.bak`` (``--no-backup`` to skip); ``--dry-run``
+shows the changes and writes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import click
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.games import game_registry
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
+from whitedwarf.dsl.registry import Registry
+
+LANGUAGE_VALUE = re.compile(r"^(language:[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|[^\s#]+)", re.MULTILINE)
+GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
+
+
+@click.command("fix")
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--dry-run", is_flag=True, help="show the changes, write nothing")
+@click.option("--no-backup", is_flag=True, help="do not copy each changed file to <file>.bak")
+@click.option(
+    "--pack-path",
+    "pack_paths",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="a folder to look for dependencies in (repeatable)",
+)
+def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]) -> None:
+    """Replace the deprecated words in PACK's effects with the words to write instead."""
+    result = load_packs([pack], pack_paths)
+    manifest = pack / MANIFEST_FILE
+    game = _game(result, manifest)
+    registry = game_registry(game)
+    edits = _edits(result.diagnostics, pack)
+    changed: dict[Path, tuple[str, str]] = {}
+    for file, spans in edits.items():
+        original = file.read_text("utf-8")
+        changed[file] = (original, _replace_words(original, spans, registry))
+    original = changed.get(manifest, (manifest.read_text("utf-8"),) * 2)
+    changed[manifest] = (original[0], _with_language(original[1], registry.language))
+    changed = {f: texts for f, texts in changed.items() if texts[0] != texts[1]}
+    words = sum(len(spans) for spans in edits.values())
+    if dry_run:
+        for file, (before, after) in changed.items():
+            click.echo(_diff(file, before, after), nl=False)
+        click.echo(f"would fix {words} deprecated word{'s' if words != 1 else ''}", err=True)
+        return
+    for file, (_, after) in changed.items():
+        if not no_backup:
+            click.echo(f"backup: {_backup(file)}", err=True)
+        _replace(file, after)
+    click.echo(
+        f"fixed {words} deprecated word{'s' if words != 1 else ''} in "
+        f"{len(changed)} file{'s' if len(changed) != 1 else ''}; "
+        f"language {registry.language}"
+    )
+
+
+def _game(result, manifest: Path) -> str:
+    if result.pack is not None:
+        return result.pack.game
+    found = GAME_LINE.search(manifest.read_text("utf-8"))
+    return found.group(0).split(":", 1)[1].strip().strip("'\"") if found else "lastlight"
+
+
+def _edits(diagnostics: list[Diagnostic], pack: Path) -> dict[Path, list[tuple[int, int, int]]]:
+    """File -> (line, start column, end column) of each deprecated word in the pack."""
+    root = pack.resolve()
+    edits: dict[Path, list[tuple[int, int, int]]] = {}
+    for diagnostic in diagnostics:
+        span = diagnostic.span
+        if diagnostic.code != "W0431" or span is None or span.end_column is None:
+            continue
+        file = Path(os.path.abspath(span.path))
+        if file.resolve().parent == root:
+            edits.setdefault(file, []).append((span.line, span.column, span.end_column))
+    return edits
+
+
+def _replace_words(text: str, spans: list[tuple[int, int, int]], registry: Registry) -> str:
+    lines = text.split("\n")
+    for line, start, end in sorted(set(spans), reverse=True):
+        row = lines[line - 1]
+        old = row[start - 1 : end - 1]
+        deprecation = registry.deprecations.get(old)
+        if deprecation is None:  # the file changed under us: leave it
+            continue
+        lines[line - 1] = row[: start - 1] + deprecation.new + row[end - 1 :]
+    return "\n".join(lines)
+
+
+def _with_language(text: str, language: str) -> str:
+    if LANGUAGE_VALUE.search(text):  # only the value changes: a comment after it stays
+        return LANGUAGE_VALUE.sub(lambda m: f'{m.group(1)}"{language}"', text, count=1)
+    line = f'language: "{language}"'
+    found = GAME_LINE.search(text)
+    if found is None:
+        return text
+    return text[: found.end()] + "\n" + line + text[found.end() :]
+
+
+def _diff(file: Path, before: str, after: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True),
+            after.splitlines(keepends=True),
+            str(file),
+            f"{file} (fixed)",
+        )
+    )
+
+
+def _backup(file: Path) -> Path:
+    backup = file.with_name(file.name + ".bak")
+    number = 0
+    while backup.exists():  # never overwrite an earlier backup
+        number += 1
+        backup = file.with_name(f"{file.name}.bak.{number}")
+    shutil.copy2(file, backup)
+    return backup
+
+
+def _replace(path: Path, text: str) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
