@@ -15,7 +15,7 @@ from whitedwarf.dsl import ast
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.registry import ArgKind, CardKind, Noun, Param, Registry, Verb
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.suggest import did_you_mean, suggest
 
 # Prepositions that mean the same place.
 PREP_SYNONYMS = {"on": "in", "at": "in", "into": "to"}
@@ -120,7 +120,7 @@ class Checker:
                 "E0403",
                 clause.stat.pos,
                 f"unknown stat `{clause.stat.text}`",
-                did_you_mean(clause.stat.text, self.registry.stats),
+                suggest(clause.stat.text, self.registry.stats, "stats"),
             )
         elif subject is not None and stat.scope != subject:
             owner = "`this ship type`" if stat.scope == "ship_type" else "`you`"
@@ -144,7 +144,7 @@ class Checker:
                 "E0404",
                 clause.flag.pos,
                 f"unknown ability `{clause.flag.text}`",
-                did_you_mean(clause.flag.text, self.registry.flags),
+                suggest(clause.flag.text, self.registry.flags, "abilities"),
             )
         elif subject is not None and flag.scope != subject:
             self.error("E0404", clause.flag.pos, f"`{flag.name}` cannot be granted to this subject")
@@ -158,7 +158,7 @@ class Checker:
                 "E0402",
                 clause.hook.pos,
                 f"unknown hook `{clause.hook.text}`",
-                did_you_mean(clause.hook.text, self.registry.hooks),
+                suggest(clause.hook.text, self.registry.hooks, "hooks"),
             )
             scope.lenient = True
         else:
@@ -221,7 +221,7 @@ class Checker:
                 "E0401",
                 action.verb.pos,
                 f"unknown verb `{action.verb.text}`",
-                did_you_mean(action.verb.text, self.registry.verbs),
+                suggest(action.verb.text, self.registry.verbs, "verbs"),
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
@@ -348,7 +348,7 @@ class Checker:
                 "E0409",
                 value.unit.pos,
                 f"`{value.unit.text}` is not a unit this verb takes",
-                did_you_mean(value.unit.text, param.types) or f"units: {', '.join(param.types)}",
+                suggest(value.unit.text, param.types, "units this verb takes"),
             )
             return None
         count = self.amount_expr(value, scope)
@@ -426,7 +426,7 @@ class Checker:
                     "E0403",
                     value.pos,
                     f"`{text or '...'}` is not one of your stats",
-                    did_you_mean(text or "", names),
+                    suggest(text or "", names, "stats of yours"),
                 )
                 return None
             return {"stat": text}
@@ -435,7 +435,7 @@ class Checker:
                 "E0414",
                 value.pos,
                 f"`{text or '...'}` is not allowed here",
-                did_you_mean(text or "", param.words) or f"one of: {', '.join(param.words)}",
+                suggest(text or "", param.words, "allowed words"),
             )
             return None
         return {"word": text}
@@ -470,7 +470,7 @@ class Checker:
                 "E0405",
                 last.pos,
                 f"unknown noun `{last.text}`",
-                did_you_mean(last.text, self.registry.all_noun_words()),
+                suggest(last.text, self.registry.all_noun_words(), "nouns"),
             )
             return None
         noun, adjectives = found
@@ -556,7 +556,7 @@ class Checker:
                 "E0406",
                 word.pos,
                 f"unknown filter `{word.text}` for {noun.plural or noun.name}",
-                did_you_mean(word.text, names),
+                suggest(word.text, names, f"{form} filters" if form != "adjective" else "filters"),
             )
             return False
         if noun.type not in found.applies_to:
@@ -654,7 +654,8 @@ class Checker:
                     expr.name.pos,
                     f"unknown value `{expr.name.text}`",
                     did_you_mean(expr.name.text, self.registry.values)
-                    or "count things with `number of <selector>`",
+                    or "count things with `number of <selector>`; "
+                    + suggest(expr.name.text, self.registry.values, "values"),
                 )
         elif isinstance(expr, ast.Count):
             self.selector(expr.selector, scope, mode="count")

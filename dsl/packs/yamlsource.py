@@ -180,7 +180,8 @@ def _read_text(
     start = Span(display, 1, 1)
     resolved = path.resolve()
     if not resolved.is_relative_to(root.resolve()):
-        message = f"`{path.name}` leads outside the pack folder (to {str(resolved)!r})"
+        # The target is never named: it is not the pack's to show (nor the machine's layout).
+        message = f"`{path.name}` leads outside the pack folder"
         return None, error("E0507", message, start, "packs may only read their own files")
     try:
         info = os.stat(resolved)
