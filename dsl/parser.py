@@ -292,7 +292,8 @@ class _ToAst(Transformer):
     # clauses
     def modifier(self, meta, items):
         subject, amount, stat = items
-        return ast.Modifier(subject, int(amount), _word(stat), _pos(meta))
+        where = ast.Pos(amount.start_pos or 0, amount.end_pos or 0)
+        return ast.Modifier(subject, int(amount), _word(stat), _pos(meta), where)
 
     def grant(self, meta, items):
         subject, flag = items

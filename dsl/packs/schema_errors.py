@@ -85,7 +85,17 @@ def _describe(err: ValidationError, path: DataPath, file: YamlFile, noun: str) -
         return [_wrong_type(err, path, file, field)]
     if kind in ("enum", "const"):
         return [_not_allowed(err, path, file, field)]
+    if kind in ("minimum", "maximum") and "minimum" in schema and "maximum" in schema:
+        return [_out_of_range(err, schema, path, file, field)]
     return [_generic(err, path, file, field)]
+
+
+def _out_of_range(
+    err: ValidationError, schema: dict[str, Any], path: DataPath, file: YamlFile, field: str
+) -> Diagnostic:
+    low, high = schema["minimum"], schema["maximum"]
+    message = f"{field} is {err.instance}, out of range: it must be {low} to {high}"
+    return error("E0606", message, file.span(path), schema.get("x-why"))
 
 
 def _field(path: DataPath, noun: str) -> str:
