@@ -134,6 +134,7 @@ def render(registry: Registry) -> str:
         _resources(registry),
         _card_kinds(registry),
         _numbers(registry),
+        _file_numbers(registry.game),
         _codes(),
     ]
     return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"
@@ -153,6 +154,7 @@ def _header(registry: Registry) -> str:
             "Grammar summary",
             *SECTION_TITLES.values(),
             NUMBERS_TITLE,
+            FILE_NUMBERS_TITLE,
             "Diagnostic codes",
         )
     )
@@ -447,6 +449,46 @@ def _numbers(registry: Registry) -> str:
         ),
     )
     return "\n".join(lines)
+
+
+FILE_NUMBERS_TITLE = "Numbers in pack files"
+
+
+def _file_numbers(game: str) -> str:
+    from whitedwarf.dsl.packs.schemas import game_schemas
+
+    lines = [
+        f"## {FILE_NUMBERS_TITLE}",
+        "",
+        "Every whole number of a pack file has a range too (from the JSON Schemas, which",
+        "`whitedwarf schema` writes); one outside it is error E0606. `[]` stands for any item",
+        "of a list.",
+        "",
+    ]
+    rows = [
+        (f"`{name}.yaml`", _code(field), f"{schema['minimum']} to {schema['maximum']}", why)
+        for name, schema_of_file in game_schemas(game).items()
+        for field, schema, why in _schema_integers(schema_of_file)
+    ]
+    lines += _table(("file", "field", "range", "why"), rows)
+    return "\n".join(lines)
+
+
+def _schema_integers(schema: object, field: str = "") -> Iterable[tuple[str, dict, str]]:
+    """(field path, integer schema, why) for every bounded integer of a schema, in order."""
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "integer" and "maximum" in schema:
+        yield field, schema, schema.get("x-why", "")
+    for key, value in schema.items():
+        if key == "properties":
+            for name, item in value.items():
+                yield from _schema_integers(item, f"{field}.{name}" if field else name)
+        elif key in ("items", "else", "additionalProperties"):
+            yield from _schema_integers(value, f"{field}[]" if key == "items" else field)
+        elif key == "allOf":
+            for item in value:
+                yield from _schema_integers(item, field)
 
 
 def _codes() -> str:

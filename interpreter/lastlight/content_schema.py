@@ -312,12 +312,22 @@ def ships(reg: Registry) -> FileKind:
             "name": text(),
             "source": enum(SOURCES),
             "sources": obj({group: enum(SOURCES) for group in groups}),
-            "count": integer(0, 20, "ships of the type in a player's supply", "5 small ships"),
-            "attack": integer(0, 10, "dice each ship rolls", "a large ship rolls 3"),
-            "mod_slots": integer(0, 5, "ship mods the type may carry", "a large ship has 3"),
-            "movement": integer(0, 5, "sectors a ship moves", "1; 5 crosses the whole board"),
-            "range": integer(0, 3, "sectors away a ship fires", "0; 3 is distant to the centre"),
-            "shields": integer(1, 10, "damage a ship takes before it is destroyed", "3 at most"),
+            "count": integer(
+                0, 20, "ships of the type in a player's supply", "the base game: 5 small ships"
+            ),
+            "attack": integer(0, 10, "dice each ship rolls", "the base game: a large ship rolls 3"),
+            "mod_slots": integer(
+                0, 5, "ship mods the type may carry", "the base game: a large ship has 3"
+            ),
+            "movement": integer(
+                0, 5, "sectors a ship moves", "the base game: 1; 5 crosses the whole board"
+            ),
+            "range": integer(
+                0, 3, "sectors away a ship fires", "the base game: 0; 3 is distant to the centre"
+            ),
+            "shields": integer(
+                1, 10, "damage a ship takes before it is destroyed", "the base game: 3 at most"
+            ),
             "cost": counts(resources(reg), 10, why=COST_WHY),
         },
         ["id", "name", "source", *groups],
@@ -325,7 +335,7 @@ def ships(reg: Registry) -> FileKind:
     colony = obj(
         {
             "id": identifier(), "name": text(), "source": enum(SOURCES),
-            "count": integer(1, 4, "colony ships per player", "1 per player"),
+            "count": integer(1, 4, "colony ships per player", "the base game: 1 per player"),
             "movable": boolean(), "attackable": boolean(), "extractors_attackable": boolean(),
             "builds_ships_here": boolean(),
         },
@@ -334,13 +344,13 @@ def ships(reg: Registry) -> FileKind:
     extractor = obj(
         {
             "id": identifier(), "name": text(), "source": enum(SOURCES),
-            "count": integer(1, 20, "extractors per player", "8 per player"),
-            "shields": integer(1, 10, "damage that destroys one", "1 (public rules FAQ)"),
+            "count": integer(1, 20, "extractors per player", "the base game: 8 per player"),
+            "shields": integer(1, 10, "damage that destroys one", "the base game: 1 (rules FAQ)"),
             "cost": counts(resources(reg), 10, why=COST_WHY),
-            "per_construct": integer(1, 10, "built by one Construct", "1"),
-            "per_planet": integer(1, 4, "extractors on one planet", "1 in the rulebook"),
+            "per_construct": integer(1, 10, "built by one Construct", "the base game: 1"),
+            "per_planet": integer(1, 4, "extractors on one planet", "the base game: 1"),
             "needs_bombardment": boolean(),
-            "yield": integer(0, 10, "resources one Mine collects", "1"),
+            "yield": integer(0, 10, "resources one Mine collects", "the base game: 1"),
         },
         ["id", "name", "source", "count"],
     )  # fmt: skip
@@ -356,7 +366,7 @@ def dice(reg: Registry) -> FileKind:
     result = obj(
         {
             "id": enum(die_faces(reg)),
-            "damage": integer(0, 5, "damage the result deals", "1 at most"),
+            "damage": integer(0, 5, "damage the result deals", "the base game: 1 at most"),
             "ability": boolean(), "extra_die": boolean(),
             "faces": integer(1, 20, "faces of the die that show it", DIE_WHY),
         },
@@ -365,7 +375,7 @@ def dice(reg: Registry) -> FileKind:
     die = obj(
         {
             "id": identifier(), "name": text(),
-            "count": integer(1, 20, "dice in the box", "6 dice"),
+            "count": integer(1, 20, "dice in the box", "the base game: 6 dice"),
             "sides": integer(1, 20, "faces of one die", DIE_WHY),
             "source": enum(SOURCES),
             "sources": obj({"results": enum(SOURCES), "faces": enum(SOURCES)}),
@@ -383,41 +393,43 @@ def supply(reg: Registry) -> FileKind:
     box = "a box holds a few dozen of any piece"
     crystal = obj(
         {
-            "value": integer(1, 20, "light one crystal is worth", "1 and 5"),
-            "count": integer(0, 100, "crystals of that value", "15 of each"),
+            "value": integer(1, 20, "light one crystal is worth", "the base game: 1 and 5"),
+            "count": integer(0, 100, "crystals of that value", "the base game: 15 of each"),
         },
         ["value", "count"],
     )
     few = "the rulebook gives 1 to 8"  # a player's pieces: 000 "Components"
     per_player = obj(
         {
-            "ships": counts(ship_sizes(reg), 20, why="5 small, 3 medium, 2 large"),
-            "extractors": integer(0, 20, why="8"), "colony_ships": integer(0, 4, why="1"),
-            "action_cards": integer(0, 20, why="6"), "player_boards": integer(0, 4, why="1"),
-            "graveyard_cards": integer(0, 4, why="1"),
-            "achievement_cards": integer(0, 16, why="4"),
-            "faction_cards_dealt": integer(0, 15, why="2 of 15 factions"),
-            "starting_ships": counts(ship_sizes(reg), 10, why="1 small ship"),
-            "starting_colony_extractors": integer(0, 8, why="1"),
-            "starting_resources": counts(res, 20, why="1 common"),
-            "starting_tech_cards": integer(0, 10, why="1 of an 83-card deck"),
+            "ships": counts(ship_sizes(reg), 20, why="the base game: 5 small, 3 medium, 2 large"),
+            "extractors": integer(0, 20, why="the base game: 8"),
+            "colony_ships": integer(0, 4, why="the base game: 1"),
+            "action_cards": integer(0, 20, why="the base game: 6"),
+            "player_boards": integer(0, 4, why="the base game: 1"),
+            "graveyard_cards": integer(0, 4, why="the base game: 1"),
+            "achievement_cards": integer(0, 16, why="the base game: 4"),
+            "faction_cards_dealt": integer(0, 15, why="the base game: 2 of 15 factions"),
+            "starting_ships": counts(ship_sizes(reg), 10, why="the base game: 1 small ship"),
+            "starting_colony_extractors": integer(0, 8, why="the base game: 1"),
+            "starting_resources": counts(res, 20, why="the base game: 1 common"),
+            "starting_tech_cards": integer(0, 10, why="the base game: 1 of an 83-card deck"),
         },
         description=f"what each player has ({few})",
     )  # fmt: skip
     rules = obj(
         {
-            "game_end_light": integer(1, 100, why="20 light wins"),
-            "graveyard_units": integer(1, 20, why="4 units fill a graveyard"),
-            "graveyard_light": integer(0, 10, why="1 light"),
-            "graveyard_light_two_players": integer(0, 10, why="2 light"),
-            "research_light_per_techs": integer(1, 20, why="1 light per 4 techs"),
+            "game_end_light": integer(1, 100, why="the base game: 20 light wins"),
+            "graveyard_units": integer(1, 20, why="the base game: 4 units fill a graveyard"),
+            "graveyard_light": integer(0, 10, why="the base game: 1 light"),
+            "graveyard_light_two_players": integer(0, 10, why="the base game: 2 light"),
+            "research_light_per_techs": integer(1, 20, why="the base game: 1 light per 4 techs"),
             "research_draw": integer(0, 20, why="Research draws 3"),
             "research_keep": integer(0, 20, why="Research keeps 2"),
             "refresh_light": counts(("inner", "outer", "distant"), 10, why="2, 1 and 0 light"),
-            "rotation_light_per_centre_ship": integer(0, 10, why="1 light"),
-            "trade_picks": integer(0, 10, why="2 choices"),
-            "trade_gift_light": integer(0, 10, why="1 light"),
-            "lumos_ships_per_rotation": integer(0, 10, why="2 ships"),
+            "rotation_light_per_centre_ship": integer(0, 10, why="the base game: 1 light"),
+            "trade_picks": integer(0, 10, why="the base game: 2 choices"),
+            "trade_gift_light": integer(0, 10, why="the base game: 1 light"),
+            "lumos_ships_per_rotation": integer(0, 10, why="the base game: 2 ships"),
         }
     )  # fmt: skip
     pieces = (
@@ -428,10 +440,12 @@ def supply(reg: Registry) -> FileKind:
     schema = obj(
         {
             "source": enum(SOURCES),
-            "resources": counts(res, 500, why="30 common, 15 uncommon, 15 rare"),
+            "resources": counts(res, 500, why="the base game: 30 common, 15 uncommon, 15 rare"),
             "light_crystals": array(crystal),
             **{piece: integer(0, 500, why=box) for piece in pieces},
-            "planetary_tokens": counts(TOKEN_TIERS, 100, why="18 common and 15 rare"),
+            "planetary_tokens": counts(
+                TOKEN_TIERS, 100, why="the base game: 18 common and 15 rare"
+            ),
             "per_player": per_player,
             "rules": rules,
         },
