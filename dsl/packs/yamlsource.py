@@ -34,6 +34,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.scalars import scalar_offsets
+from whitedwarf.dsl.packs.yaml_errors import explain as explain_yaml_error
 from whitedwarf.dsl.source import EffectSource
 
 DataPath = tuple[str | int, ...]
@@ -289,12 +290,15 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
             return None, error(
                 "E0510", "more than one YAML document", _mark_span(exc, display), hint
             )
-        return None, _syntax(exc, display)
+        return None, _syntax(exc, display, text)
     except YAMLError as exc:
-        return None, _syntax(exc, display)
+        return None, _syntax(exc, display, text)
 
 
-def _syntax(exc: YAMLError, display: str) -> Diagnostic:
+def _syntax(exc: YAMLError, display: str, text: str) -> Diagnostic:
+    said = explain_yaml_error(exc, text, display)
+    if said is not None:
+        return said
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
     message = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
@@ -405,6 +409,8 @@ class _Converter:
     def _duplicate(self, name: str, key: Node, first: Node) -> None:
         message = f"the key `{name}` appears twice in this mapping"
         hint = f"the first `{name}` is on line {first.start_mark.line + 1}; keep one of them"
+        if name == "id":
+            hint += ", or if a new card starts here, write `- id: ...`"
         self.diagnostics.append(error("E0502", message, self.span(key), hint))
 
 
