@@ -157,7 +157,7 @@ def _dedented_block_line(err: _Error) -> _Said | None:
         line = err.line
     else:
         return None
-    header = _block_header_above(err.lines, line)
+    header = block_header_above(err.lines, line)
     if header is None:
         return None
     header_line, block_indent = header
@@ -173,7 +173,7 @@ def _dedented_block_line(err: _Error) -> _Said | None:
     )
 
 
-def _block_header_above(lines: list[str], line: int) -> tuple[int, int] | None:
+def block_header_above(lines: list[str], line: int) -> tuple[int, int] | None:
     """(header line, indentation of the block's text) of a block scalar ``line`` fell out of."""
     indent = _indent(lines[line]) if line < len(lines) else 0
     block_indent: int | None = None  # the least indentation of the lines between

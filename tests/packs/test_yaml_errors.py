@@ -148,3 +148,26 @@ def test_an_unknown_slip_keeps_the_parser_words_located() -> None:
     [found] = problems("- id: a\n  effect: |x\n    gain 1 light\n")
     assert found.code == "E0501" and found.span.line == 2
     assert found.message.startswith("invalid YAML: ")
+
+
+def test_a_dedented_effect_line_that_reads_as_a_key_is_explained(tmp_path: Path) -> None:
+    import shutil
+
+    from whitedwarf.content import bundled_pack
+    from whitedwarf.dsl.packs.loader import load_pack
+
+    pack = tmp_path / "lastlight"
+    shutil.copytree(bundled_pack(), pack)
+    factions = pack / "factions.yaml"
+    text = factions.read_text(encoding="utf-8")
+    old = "    you have +1 starting_techs\n    you have +1 research_draw\n"
+    assert old in text
+    new = "    you have +1 starting_techs\n  when round_end: gain 1 light\n"
+    factions.write_text(text.replace(old, new), "utf-8")
+    [found] = load_pack(pack, bundled=False).errors
+    assert (found.code, found.message) == (
+        "E0602",
+        "`when round_end` is not a field of this faction",
+    )
+    assert "less indented than the block that starts on line" in (found.hint or "")
+    assert "indent it by 4 spaces" in (found.hint or "")
