@@ -14,13 +14,12 @@ from whitedwarf.dsl.compiler import compile_checked
 from whitedwarf.dsl.deprecation import message as deprecation_message
 from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
-from whitedwarf.dsl.parser import EffectSyntaxError, parse
+from whitedwarf.dsl.parser import EffectSyntaxError, EffectTooDeep, parse
 from whitedwarf.dsl.registry import Deprecation, Registry
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.dsl.suggest import did_you_mean
 
 MAX_EFFECT_CHARS = 4000
-MAX_NESTING = 24  # parentheses and arrows; deeper effects are refused before parsing
 
 
 def compile_effect(
@@ -59,28 +58,17 @@ def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnost
     if len(text) > MAX_EFFECT_CHARS:
         message = f"the effect is {len(text)} characters long; the limit is {MAX_EFFECT_CHARS}"
         return None, [Diagnostic("E0302", message, source.span(0, 1), "split it into clauses")]
-    depth = _nesting(text)
-    if depth > MAX_NESTING:
-        message = f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}"
-        return None, [Diagnostic("E0302", message, source.span(0, 1))]
     if not text.strip():
         return None, [
             Diagnostic("E0301", "the effect is empty", source.span(0), "write what the card does")
         ]
     try:
         return parse(text), []
+    except EffectTooDeep as error:
+        span = source.span(error.start, error.end)
+        hint = "split it into clauses, or into steps joined by `then`"
+        return None, [Diagnostic("E0302", str(error), span, hint)]
     except EffectSyntaxError as error:
         problem = error.problem
         span = source.span(problem.start, problem.end)
         return None, [Diagnostic("E0301", problem.message, span, problem.hint)]
-
-
-def _nesting(text: str) -> int:
-    depth = deepest = 0
-    for char in text:
-        if char == "(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char == ")":
-            depth = max(0, depth - 1)
-    return max(deepest, text.count("->"))

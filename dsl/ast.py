@@ -212,6 +212,7 @@ class Modifier:
     amount: int
     stat: Word
     pos: Pos
+    amount_pos: Pos | None = None  # where ``+1`` is written
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,9 @@ from typing import Any
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
-from whitedwarf.dsl.registry import ArgKind, CardKind, Noun, Param, Registry, Verb
+from whitedwarf.dsl.registry import ArgKind, CardKind, Noun, Param, Range, Registry, Verb
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.suggest import did_you_mean, suggest
 
 # Prepositions that mean the same place.
 PREP_SYNONYMS = {"on": "in", "at": "in", "into": "to"}
@@ -120,7 +120,7 @@ class Checker:
                 "E0403",
                 clause.stat.pos,
                 f"unknown stat `{clause.stat.text}`",
-                did_you_mean(clause.stat.text, self.registry.stats),
+                suggest(clause.stat.text, self.registry.stats, "stats"),
             )
         elif subject is not None and stat.scope != subject:
             owner = "`this ship type`" if stat.scope == "ship_type" else "`you`"
@@ -133,6 +133,9 @@ class Checker:
             )
         if clause.amount == 0:
             self.warning("W0401", clause.pos, "this modifier adds 0 and changes nothing")
+        elif stat is not None and clause.amount not in stat.range:
+            where = clause.amount_pos or clause.pos
+            self.out_of_range(clause.amount, where, stat.range, f"a change of `{stat.name}`")
         if subject:
             self.resolved.scopes[id(clause)] = subject
 
@@ -144,7 +147,7 @@ class Checker:
                 "E0404",
                 clause.flag.pos,
                 f"unknown ability `{clause.flag.text}`",
-                did_you_mean(clause.flag.text, self.registry.flags),
+                suggest(clause.flag.text, self.registry.flags, "abilities"),
             )
         elif subject is not None and flag.scope != subject:
             self.error("E0404", clause.flag.pos, f"`{flag.name}` cannot be granted to this subject")
@@ -158,7 +161,7 @@ class Checker:
                 "E0402",
                 clause.hook.pos,
                 f"unknown hook `{clause.hook.text}`",
-                did_you_mean(clause.hook.text, self.registry.hooks),
+                suggest(clause.hook.text, self.registry.hooks, "hooks"),
             )
             scope.lenient = True
         else:
@@ -186,9 +189,10 @@ class Checker:
         elif isinstance(step, ast.ForEach):
             self.for_each(step, scope)
         elif isinstance(step, ast.Repeat):
-            self.expr(step.times, scope)
             if isinstance(step.times, ast.Num) and step.times.value == 0:
                 self.warning("W0401", step.pos, "`repeat 0 times` does nothing")
+            else:
+                self.expr(step.times, scope, self.registry.numbers.get("repeat"), "`repeat`")
             self.step(step.step, scope)
         elif isinstance(step, ast.Paid):
             self.paid(step, scope)
@@ -221,7 +225,7 @@ class Checker:
                 "E0401",
                 action.verb.pos,
                 f"unknown verb `{action.verb.text}`",
-                did_you_mean(action.verb.text, self.registry.verbs),
+                suggest(action.verb.text, self.registry.verbs, "verbs"),
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
@@ -239,6 +243,7 @@ class Checker:
             operand = self.operand(param, value, scope)
             if operand is not None:
                 bound.append((param, operand))
+        self.stat_ranges(bound)
         for param in verb.params:
             if param.name not in filled and not param.optional:
                 self.error(
@@ -248,6 +253,19 @@ class Checker:
                     f"for example: `{verb.example}`",
                 )
         return bound
+
+    def stat_ranges(self, bound: list[tuple[Param, Any]]) -> None:
+        """``add 5 to trades``: a number bounded by the range of the stat it changes."""
+        stats = {p.name: o.get("stat") for p, o in bound if p.kind is ArgKind.STAT}
+        for param, operand in bound:
+            stat = self.registry.stats.get(stats.get(param.range_of or "") or "")
+            num = operand.get("num")
+            if stat is None or not isinstance(num, ast.Amount):
+                continue
+            if isinstance(num.count, ast.Num) and num.count.value not in stat.range:
+                self.out_of_range(
+                    num.count.value, num.count.pos, stat.range, f"a change of `{stat.name}`"
+                )
 
     def attach_trailing(self, args: tuple[ast.Arg, ...]) -> list[ast.Arg]:
         """Join arguments the grammar splits: ``2 enemy extractors``, ``a ship of yours here``."""
@@ -348,29 +366,35 @@ class Checker:
                 "E0409",
                 value.unit.pos,
                 f"`{value.unit.text}` is not a unit this verb takes",
-                did_you_mean(value.unit.text, param.types) or f"units: {', '.join(param.types)}",
+                suggest(value.unit.text, param.types, "units this verb takes"),
             )
             return None
-        count = self.amount_expr(value, scope)
+        count = self.amount_expr(value, scope, param.range, f"an amount of {unit}")
         operand = {"amount": count, "unit": unit}
         self.resolved.operands[id(value)] = operand
         return operand
 
-    def amount_expr(self, value: ast.Amount, scope: _Scope) -> Any:
-        self.expr(value.count, scope)
+    def amount_expr(
+        self, value: ast.Amount, scope: _Scope, bound: Range | None = None, what: str = ""
+    ) -> Any:
+        self.expr(value.count, scope, bound, what)
         if value.per is not None:
             self.selector(value.per.selector, scope, mode="count")
-            if value.per.every is not None:
-                self.expr(value.per.every, scope)
-                if isinstance(value.per.every, ast.Num) and value.per.every.value == 0:
-                    self.error("E0415", value.per.every.pos, "`per 0` divides by zero")
+            every = value.per.every
+            if isinstance(every, ast.Num) and every.value == 0:
+                self.error("E0415", every.pos, "`per 0` divides by zero")
+            elif every is not None:
+                self.expr(every, scope, self.registry.numbers.get("per"), "`per`")
         return value
 
     def number_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
         if not isinstance(value, ast.Amount) or value.unit is not None:
             self.error("E0410", value.pos, f"expected a number for {_describe_param(param)}")
             return None
-        self.amount_expr(value, scope)
+        if param.range_of is not None and isinstance(value.count, ast.Num):
+            pass  # bounded by the stat it changes, once that is known (see bind_args)
+        else:
+            self.amount_expr(value, scope, param.range, f"`{param.name}`")
         operand = {"num": value}
         self.resolved.operands[id(value)] = operand
         return operand
@@ -426,7 +450,7 @@ class Checker:
                     "E0403",
                     value.pos,
                     f"`{text or '...'}` is not one of your stats",
-                    did_you_mean(text or "", names),
+                    suggest(text or "", names, "stats of yours"),
                 )
                 return None
             return {"stat": text}
@@ -435,7 +459,7 @@ class Checker:
                 "E0414",
                 value.pos,
                 f"`{text or '...'}` is not allowed here",
-                did_you_mean(text or "", param.words) or f"one of: {', '.join(param.words)}",
+                suggest(text or "", param.words, "allowed words"),
             )
             return None
         return {"word": text}
@@ -470,7 +494,7 @@ class Checker:
                 "E0405",
                 last.pos,
                 f"unknown noun `{last.text}`",
-                did_you_mean(last.text, self.registry.all_noun_words()),
+                suggest(last.text, self.registry.all_noun_words(), "nouns"),
             )
             return None
         noun, adjectives = found
@@ -556,7 +580,7 @@ class Checker:
                 "E0406",
                 word.pos,
                 f"unknown filter `{word.text}` for {noun.plural or noun.name}",
-                did_you_mean(word.text, names),
+                suggest(word.text, names, f"{form} filters" if form != "adjective" else "filters"),
             )
             return False
         if noun.type not in found.applies_to:
@@ -614,7 +638,7 @@ class Checker:
         if sel.count is not None:
             quant = "up_to" if sel.up_to else "count"
             count = sel.count
-            self.expr(sel.count, scope)
+            self.expr(sel.count, scope, self.registry.numbers.get("count"), "a count")
         elif det in ALL_DETS or mode in ("all", "count") or (det in (None, "your") and plural):
             quant = "all"
         if det == "another":
@@ -634,6 +658,27 @@ class Checker:
             "exclude": exclude,
         }
 
+    # --- numbers --------------------------------------------------------------------
+
+    def number(self, num: ast.Num, bound: Range | None, what: str) -> None:
+        """A written number outside its declared range is an error (DESIGN principle 3)."""
+        if bound is None or num.value not in bound:
+            fallback = self.registry.numbers.get("number")
+            if bound is None and (fallback is None or num.value in fallback):
+                return
+            bound, what = bound or fallback, what if bound else "a number"
+            assert bound is not None
+            self.out_of_range(num.value, num.pos, bound, what)
+
+    def out_of_range(self, value: int, pos: ast.Pos, bound: Range, what: str) -> None:
+        shown = f"{value:+d}" if bound.low < 0 else str(value)
+        self.error(
+            "E0417",
+            pos,
+            f"{shown} is out of range for {what}: it must be {bound}",
+            bound.why or None,
+        )
+
     # --- conditions and expressions -------------------------------------------------
 
     def cond(self, cond: ast.Cond, scope: _Scope) -> None:
@@ -646,15 +691,21 @@ class Checker:
             for item in cond.items:
                 self.cond(item, scope)
 
-    def expr(self, expr: ast.Expr, scope: _Scope) -> None:
-        if isinstance(expr, ast.ValueRef):
+    def expr(
+        self, expr: ast.Expr, scope: _Scope, bound: Range | None = None, what: str = ""
+    ) -> None:
+        """Check an expression; a number written alone must lie in ``bound`` (or any number's)."""
+        if isinstance(expr, ast.Num):
+            self.number(expr, bound, what)
+        elif isinstance(expr, ast.ValueRef):
             if expr.name.text not in self.registry.values:
                 self.error(
                     "E0408",
                     expr.name.pos,
                     f"unknown value `{expr.name.text}`",
                     did_you_mean(expr.name.text, self.registry.values)
-                    or "count things with `number of <selector>`",
+                    or "count things with `number of <selector>`; "
+                    + suggest(expr.name.text, self.registry.values, "values"),
                 )
         elif isinstance(expr, ast.Count):
             self.selector(expr.selector, scope, mode="count")

@@ -25,6 +25,7 @@ DSL_CODES: dict[str, str] = {
     "E0414": "a word that is not one of the allowed words",
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
+    "E0417": "a number outside the range declared for where it is written",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`may` on a cost-free effect that always happens anyway",
     "W0431": "a deprecated word, with the word to write instead (`whitedwarf fix`)",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
+from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from whitedwarf.dsl import ast
 
@@ -71,19 +71,69 @@ def lark_parser() -> Lark:
     )
 
 
+# Nodes of the parse tree that nest one level deeper: steps inside steps, and expressions
+# and conditions inside expressions. Only the tree says what nests: arrows of separate
+# clauses, parentheses around one number or inside a comment do not.
+NESTING_NODES = frozenset(
+    {"optional", "conditional", "choice", "for_each", "repeat", "paid"}
+    | {"arith", "compare", "negate", "count", "any_of", "all_of"}
+)
+MAX_NESTING = 24  # the deepest base-game effect nests 3 levels; the passes recurse per level
+
+
+class EffectTooDeep(Exception):
+    """The effect parses but nests deeper than ``MAX_NESTING`` levels (refused unwalked)."""
+
+    def __init__(self, depth: int, start: int, end: int) -> None:
+        super().__init__(f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}")
+        self.depth, self.start, self.end = depth, start, end
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str) -> ast.Effect:
     """Parse one effect; raise :class:`EffectSyntaxError` on the first syntax error.
 
     Trees are immutable, so a text parsed again (to write card text from it) is not re-parsed.
+
+    An effect nested deeper than :data:`MAX_NESTING` raises :class:`EffectTooDeep` before
+    any recursive pass walks it.
     """
     try:
         tree = lark_parser().parse(text)
-        return _ToAst().transform(tree)
     except UnexpectedInput as error:
         raise EffectSyntaxError(explain(error, text)) from None
+    depth, node = nesting(tree)
+    if depth > MAX_NESTING:
+        meta = node.meta
+        raise EffectTooDeep(depth, meta.start_pos, meta.end_pos)
+    try:
+        return _ToAst().transform(tree)
     except VisitError as error:  # a malformed number and the like
         raise EffectSyntaxError(SyntaxProblem(0, len(text), str(error.orig_exc))) from None
+
+
+def nesting(tree: Tree) -> tuple[int, Tree]:
+    """How many :data:`NESTING_NODES` the deepest path holds, and the node where it is deepest.
+
+    Walked with an explicit stack: the tree of a hostile effect may be deeper than Python's
+    recursion limit (the LALR parser itself never recurses).
+    """
+    deepest, where = 0, tree
+    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if _nests(node):
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, node
+        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
+    return deepest, where
+
+
+def _nests(node: Tree) -> bool:
+    if node.data in ("any_of", "all_of"):  # a lone comparison is wrapped in both
+        return len(node.children) > 1
+    return node.data in NESTING_NODES
 
 
 def describe_expected(expected: set[str] | frozenset[str]) -> str:
@@ -121,11 +171,9 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
         expected = describe_expected(error.expected)
-        end = _code_end(text, len(text))  # under the last word, not a comment after it
+        start, end = _last_word(text, len(text))  # not a comment after it
         return SyntaxProblem(
-            max(0, end - 1),
-            max(1, end),
-            friendly or f"the effect ends too early: expected {expected}",
+            start, end, friendly or f"the effect ends too early: expected {expected}"
         )
     assert isinstance(error, UnexpectedToken)
     token = error.token
@@ -133,11 +181,24 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     word = (str(token.value).split() or [""])[0]  # `->` and `:` take the line end with them
     end = start + max(1, len(word))
     message = f"unexpected `{word}`: expected {describe_expected(error.expected)}"
-    if token.type == "_SEP":  # point just after the clause's last word
-        start = _code_end(text, start)
-        end = start + 1
+    if token.type == "_SEP":  # under the clause's last word: the line break has no column
+        start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     return SyntaxProblem(start, end, friendly or message, _token_hint(token, error.expected))
+
+
+def _last_word(text: str, pos: int) -> tuple[int, int]:
+    """The offsets of the last word of code before ``pos`` (never past the end of its line)."""
+    end = _code_end(text, pos)
+    start = end
+    same = _is_word_char(text[end - 1]) if end else False
+    while start > 0 and not text[start - 1].isspace() and _is_word_char(text[start - 1]) == same:
+        start -= 1
+    return start, max(end, start + 1)
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char in "_'"
 
 
 def _code_end(text: str, pos: int) -> int:
@@ -234,7 +295,8 @@ class _ToAst(Transformer):
     # clauses
     def modifier(self, meta, items):
         subject, amount, stat = items
-        return ast.Modifier(subject, int(amount), _word(stat), _pos(meta))
+        where = ast.Pos(amount.start_pos or 0, amount.end_pos or 0)
+        return ast.Modifier(subject, int(amount), _word(stat), _pos(meta), where)
 
     def grant(self, meta, items):
         subject, flag = items

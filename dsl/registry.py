@@ -25,6 +25,27 @@ class ArgKind(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Range:
+    """The whole numbers a card may write in one place, and why those (DESIGN principle 3).
+
+    Content is untrusted: every number the checker reads has a declared range, chosen from
+    the game, and a number outside it is a located error (E0417) that names the range.
+    """
+
+    low: int
+    high: int
+    why: str = ""
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and self.low <= number <= self.high
+
+    def __str__(self) -> str:
+        signed = self.low < 0
+        high = f"+{self.high}" if signed and self.high > 0 else str(self.high)
+        return f"{self.low} to {high}"
+
+
+@dataclass(frozen=True, slots=True)
 class Param:
     """One parameter of a verb; ``prep`` is the word that introduces it (None: positional)."""
 
@@ -35,6 +56,8 @@ class Param:
     optional: bool = False
     words: tuple[str, ...] = ()  # the allowed words of a WORD parameter
     doc: str = ""
+    range: Range | None = None  # the numbers an AMOUNT or NUMBER may be written with
+    range_of: str | None = None  # ...or those of the stat named by this STAT parameter
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +107,7 @@ class Stat(Entry):
 
     scope: str = "player"  # player | ship_type
     default: int | None = None
+    range: Range = Range(-10, 10)  # how much one modifier or `add` may change it by
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +175,10 @@ class Registry:
     resources: dict[str, Resource] = field(default_factory=dict)
     card_kinds: dict[str, CardKind] = field(default_factory=dict)
     deprecations: dict[str, Deprecation] = field(default_factory=dict)  # by old word
+    # The ranges of numbers that no parameter or stat bounds, by where they are written:
+    # ``number`` (in an expression or a comparison), ``count`` (``2 ships``, ``up to 2
+    # ships``), ``per`` (``per 2 planets``) and ``repeat`` (``repeat 2 times``).
+    numbers: dict[str, Range] = field(default_factory=dict)
 
     SECTIONS = (
         "verbs",

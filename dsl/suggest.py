@@ -23,3 +23,37 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """A ready ``help:`` line, or None."""
     match = closest(word, candidates)
     return f"did you mean `{match}`?" if match else None
+
+
+# Up to this many candidates are listed in the hint; more point at the reference instead.
+LIST_AT_MOST = 12
+
+
+def suggest(word: str, candidates: Iterable[str], kind: str) -> str:
+    """A ``help:`` line that always helps: a close match, the few valid words, or the reference.
+
+    ``kind`` names the words in the plural (``hooks``, ``stats``); an unknown word with no
+    close match points at every valid word of its kind instead of saying nothing.
+    """
+    pool = sorted(set(candidates))
+    close = did_you_mean(word, pool)
+    if close is not None:
+        return close
+    if len(pool) <= LIST_AT_MOST:
+        return f"the {kind} are: {_listed(pool)}"
+    reference = f"`whitedwarf doc` lists all {len(pool)} {kind} (docs/reference.md)"
+    related = _sharing_a_part(word, pool)
+    if related:
+        return f"related {kind}: {_listed(related)}; {reference}"
+    return reference
+
+
+def _sharing_a_part(word: str, pool: list[str]) -> list[str]:
+    """Candidates that share a whole ``_``-separated part with ``word`` (a few at most)."""
+    parts = {part for part in word.split("_") if len(part) > 2}
+    related = [name for name in pool if parts & set(name.split("_"))]
+    return related if len(related) <= LIST_AT_MOST else []
+
+
+def _listed(names: Iterable[str]) -> str:
+    return ", ".join(f"`{name}`" for name in names)

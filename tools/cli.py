@@ -89,7 +89,7 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup)
 @click.version_option(package_name="whitedwarf")
 def main() -> None:
-    """whitedwarf: author, validate, simulate and play Last Light content packs."""
+    """whitedwarf: validate, document, play and replay Last Light content packs."""
 
 
 if __name__ == "__main__":

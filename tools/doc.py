@@ -133,6 +133,8 @@ def render(registry: Registry) -> str:
         _values(registry),
         _resources(registry),
         _card_kinds(registry),
+        _numbers(registry),
+        _file_numbers(registry.game),
         _deprecated(registry),
         _codes(),
     ]
@@ -152,6 +154,8 @@ def _header(registry: Registry) -> str:
         for title in (
             "Grammar summary",
             *SECTION_TITLES.values(),
+            NUMBERS_TITLE,
+            FILE_NUMBERS_TITLE,
             "Deprecated words",
             "Diagnostic codes",
         )
@@ -301,19 +305,23 @@ def _stats(registry: Registry) -> str:
     lines += [
         "A stat is changed by a modifier clause: `you have +1 research_draw` for your own",
         "stats, `this ship type has +1 attack` for a ship type's. Verbs such as `add` change",
-        "your stats for the current action only.",
+        "your stats for the current action only. One modifier or `add` changes a stat by",
+        "an amount within its *range* (error E0417 otherwise); *why* says where the bound",
+        "comes from.",
         "",
     ]
     lines += _table(
-        ("stat", "whose", "default", "meaning", "example", "rulebook"),
+        ("stat", "whose", "default", "range", "meaning", "example", "rulebook", "why"),
         (
             (
                 f"`{s.name}`",
                 f"`{SCOPE_SUBJECTS.get(s.scope, s.scope)}`",
                 "" if s.default is None else str(s.default),
+                str(s.range),
                 s.doc,
                 _code(s.example),
                 _cell(s.cite),
+                s.range.why,
             )
             for s in registry.stats.values()
         ),
@@ -415,6 +423,76 @@ def _card_kinds(registry: Registry) -> str:
     return "\n".join(lines)
 
 
+NUMBERS_TITLE = "Numbers"
+NUMBER_PLACES = {
+    "number": "any other number: in an expression or a comparison",
+    "count": "a count of things: `2 ships`, `up to 2 ships`",
+    "per": "`per N`: `1 light per 2 planets you control`",
+    "repeat": "`repeat N times`",
+}
+
+
+def _numbers(registry: Registry) -> str:
+    lines = [
+        f"## {NUMBERS_TITLE}",
+        "",
+        "Every number written in an effect has a declared range (DESIGN principle 3: content",
+        "is untrusted); one outside it is error E0417, which names the range. Verb arguments",
+        "give theirs under [Verbs](#verbs), modifiers and `add` under [Stats](#stats); every",
+        "other number is bounded by where it is written. Numbers the game computes while it",
+        "runs (`(light * 2)`) are bounded by the engine.",
+        "",
+    ]
+    lines += _table(
+        ("written as", "range", "why"),
+        (
+            (NUMBER_PLACES.get(name, f"`{name}`"), str(bound), bound.why)
+            for name, bound in registry.numbers.items()
+        ),
+    )
+    return "\n".join(lines)
+
+
+FILE_NUMBERS_TITLE = "Numbers in pack files"
+
+
+def _file_numbers(game: str) -> str:
+    from whitedwarf.dsl.packs.schemas import game_schemas
+
+    lines = [
+        f"## {FILE_NUMBERS_TITLE}",
+        "",
+        "Every whole number of a pack file has a range too (from the JSON Schemas, which",
+        "`whitedwarf schema` writes); one outside it is error E0606. `[]` stands for any item",
+        "of a list.",
+        "",
+    ]
+    rows = [
+        (f"`{name}.yaml`", _code(field), f"{schema['minimum']} to {schema['maximum']}", why)
+        for name, schema_of_file in game_schemas(game).items()
+        for field, schema, why in _schema_integers(schema_of_file)
+    ]
+    lines += _table(("file", "field", "range", "why"), rows)
+    return "\n".join(lines)
+
+
+def _schema_integers(schema: object, field: str = "") -> Iterable[tuple[str, dict, str]]:
+    """(field path, integer schema, why) for every bounded integer of a schema, in order."""
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "integer" and "maximum" in schema:
+        yield field, schema, schema.get("x-why", "")
+    for key, value in schema.items():
+        if key == "properties":
+            for name, item in value.items():
+                yield from _schema_integers(item, f"{field}.{name}" if field else name)
+        elif key in ("items", "else", "additionalProperties"):
+            yield from _schema_integers(value, f"{field}[]" if key == "items" else field)
+        elif key == "allOf":
+            for item in value:
+                yield from _schema_integers(item, field)
+
+
 def _deprecated(registry: Registry) -> str:
     lines = [
         "## Deprecated words",
@@ -475,6 +553,10 @@ def describe_param(param: Param, registry: Registry) -> str:
     optional = " (optional)" if param.optional else ""
     if param.doc:
         optional = f"{optional}; {param.doc}"
+    if param.range is not None:
+        optional = f"{optional}; written {param.range} ({param.range.why})"
+    elif param.range_of is not None:
+        optional = f"{optional}; written within the range of the `{param.range_of}` it changes"
     if param.kind is ArgKind.AMOUNT:
         return f"an amount of {_or_words(param.types)}{optional}"
     if param.kind is ArgKind.NUMBER:

@@ -106,11 +106,16 @@ class ContentSpec:
 def select(data: Any, pattern: str) -> Iterator[tuple[tuple[str | int, ...], Any]]:
     """Every (path, value) in ``data`` matching ``pattern``: ``/``-separated keys, ``*`` any.
 
-    ``select(board, "rings/*/sectors/*/id")`` yields each sector id with its data path;
-    missing keys and values of the wrong shape are skipped (the schema reports those).
+    ``select(board, "rings/*/sectors/*/id")`` yields each sector id with its data path.
+    Only plain values (text, numbers, true/false) are selected: missing keys and values of
+    the wrong shape, such as an id written as a mapping, are skipped, because the schema
+    pass reports them and the passes after it (duplicate ids, references, counts) compare
+    and hash what they select.
     """
     parts = [part for part in pattern.split("/") if part]
-    yield from _select(data, parts, ())
+    for path, value in _select(data, parts, ()):
+        if isinstance(value, str | int | float | bool):
+            yield path, value
 
 
 def _select(

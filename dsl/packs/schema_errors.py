@@ -16,6 +16,7 @@ from jsonschema.exceptions import best_match, relevance
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.schema_parts import ID_PATTERN
+from whitedwarf.dsl.packs.yaml_errors import block_header_above
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 from whitedwarf.dsl.suggest import did_you_mean
 
@@ -85,7 +86,17 @@ def _describe(err: ValidationError, path: DataPath, file: YamlFile, noun: str) -
         return [_wrong_type(err, path, file, field)]
     if kind in ("enum", "const"):
         return [_not_allowed(err, path, file, field)]
+    if kind in ("minimum", "maximum") and "minimum" in schema and "maximum" in schema:
+        return [_out_of_range(err, schema, path, file, field)]
     return [_generic(err, path, file, field)]
+
+
+def _out_of_range(
+    err: ValidationError, schema: dict[str, Any], path: DataPath, file: YamlFile, field: str
+) -> Diagnostic:
+    low, high = schema["minimum"], schema["maximum"]
+    message = f"{field} is {err.instance}, out of range: it must be {low} to {high}"
+    return error("E0606", message, file.span(path), schema.get("x-why"))
 
 
 def _field(path: DataPath, noun: str) -> str:
@@ -100,10 +111,24 @@ def _unknown(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
     allowed = list(err.schema.get("properties", {}))
     out = []
     for extra in sorted(set(err.instance) - set(allowed)):
-        hint = did_you_mean(extra, allowed) or _listing(allowed)
+        span = file.span((*path, extra), key=True)
+        hint = _out_of_block(file, span.line) or did_you_mean(extra, allowed) or _listing(allowed)
         message = f"`{extra}` is not a field of {field}"
-        out.append(error("E0602", message, file.span((*path, extra), key=True), hint))
+        out.append(error("E0602", message, span, hint))
     return out
+
+
+def _out_of_block(file: YamlFile, line: int) -> str | None:
+    """A hint when the key is a line that fell out of the ``|`` block above it."""
+    lines = file.text.split("\n")
+    header = block_header_above(lines, line - 1)
+    if header is None:
+        return None
+    header_line, indent = header
+    return (
+        f"this line is less indented than the block that starts on line {header_line + 1}, "
+        f"so it ended the block; indent it by {indent} spaces like the lines above it"
+    )
 
 
 def _listing(words: list[str]) -> str | None:

@@ -33,15 +33,17 @@ def enum(values: Iterable[str], description: str = "") -> Schema:
     return schema
 
 
-def integer(minimum: int | None = 0, maximum: int | None = None, description: str = "") -> Schema:
-    """A whole number, by default not negative."""
-    schema: Schema = {"type": "integer"}
-    if minimum is not None:
-        schema["minimum"] = minimum
-    if maximum is not None:
-        schema["maximum"] = maximum
-    if description:
-        schema["description"] = description
+def integer(minimum: int, maximum: int, description: str = "", why: str = "") -> Schema:
+    """A whole number within a declared range (DESIGN principle 3: every number is bounded).
+
+    ``why`` says where the bound comes from; it is kept as ``x-why`` (shown as the hint of
+    an out-of-range error, E0606) and appended to the description editors show.
+    """
+    schema: Schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    said = f"{minimum} to {maximum}" + (f": {why}" if why else "")
+    schema["description"] = f"{description} ({said})" if description else said
+    if why:
+        schema["x-why"] = why
     return schema
 
 
@@ -76,10 +78,10 @@ def array(items: Schema, min_items: int = 0, unique: bool = False, description: 
     return schema
 
 
-def counts(keys: Iterable[str], description: str = "") -> Schema:
-    """A mapping from some of ``keys`` to whole numbers (a cost, a set of ship counts)."""
+def counts(keys: Iterable[str], maximum: int, description: str = "", why: str = "") -> Schema:
+    """A mapping from some of ``keys`` to whole numbers from 0 to ``maximum`` (a cost...)."""
     extra = {"description": description} if description else {}
-    return obj({key: integer() for key in keys}, **extra)
+    return obj({key: integer(0, maximum, why=why) for key in keys}, **extra)
 
 
 def forbidden(message: str) -> Schema:

@@ -36,6 +36,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.scalars import scalar_offsets
+from whitedwarf.dsl.packs.yaml_errors import explain as explain_yaml_error
 from whitedwarf.dsl.source import EffectSource
 
 DataPath = tuple[str | int, ...]
@@ -192,7 +193,8 @@ def _read_text(
     start = Span(display, 1, 1)
     resolved = path.resolve()
     if not resolved.is_relative_to(root.resolve()):
-        message = f"`{path.name}` leads outside the pack folder (to {str(resolved)!r})"
+        # The target is never named: it is not the pack's to show (nor the machine's layout).
+        message = f"`{path.name}` leads outside the pack folder"
         return None, error("E0507", message, start, "packs may only read their own files")
     try:
         info = os.stat(resolved)
@@ -300,12 +302,15 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
             return None, error(
                 "E0510", "more than one YAML document", _mark_span(exc, display), hint
             )
-        return None, _syntax(exc, display)
+        return None, _syntax(exc, display, text)
     except YAMLError as exc:
-        return None, _syntax(exc, display)
+        return None, _syntax(exc, display, text)
 
 
-def _syntax(exc: YAMLError, display: str) -> Diagnostic:
+def _syntax(exc: YAMLError, display: str, text: str) -> Diagnostic:
+    said = explain_yaml_error(exc, text, display)
+    if said is not None:
+        return said
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
     message = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
@@ -416,6 +421,8 @@ class _Converter:
     def _duplicate(self, name: str, key: Node, first: Node) -> None:
         message = f"the key `{name}` appears twice in this mapping"
         hint = f"the first `{name}` is on line {first.start_mark.line + 1}; keep one of them"
+        if name == "id":
+            hint += ", or if a new card starts here, write `- id: ...`"
         self.diagnostics.append(error("E0502", message, self.span(key), hint))
 
 

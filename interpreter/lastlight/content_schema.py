@@ -39,6 +39,14 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.lastlight import board as board_model
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
+# Why the numbers of the files are bounded where they are (DESIGN principle 3); the base
+# game's own numbers are in content/lastlight and 000 "Components".
+COPIES_WHY = "the base game prints at most 3 copies of a card"
+COST_WHY = "the dearest ship costs 4 resources, a tech 3"
+MAX_SLOTS = 64
+SLOTS_WHY = "the outer and distant rings have 16 slots"
+DIE_WHY = "the combat die has 6 faces"
+
 SOURCES = ("rulebook", "invented")  # DESIGN principle 6: provenance on content
 TOKEN_TIERS = tuple(sorted(board_model.TOKEN_TYPES))  # 000 "setup": two planetary piles
 ROTATIONS = ("clockwise", "counterclockwise")
@@ -105,8 +113,8 @@ def techs(reg: Registry) -> FileKind:
                 card_kinds_of_file(reg, "techs"),
                 "blue civilization, green ship ability, yellow ship mod",
             ),
-            "cost": counts(resources(reg), "resources paid to manufacture it"),
-            "copies": integer(1, description="copies in the box (default 1)"),
+            "cost": counts(resources(reg), 10, "resources paid to manufacture it", COST_WHY),
+            "copies": integer(1, 10, "copies in the box (default 1)", COPIES_WHY),
             "text": _printed(),
             "effect": _effect(),
         },
@@ -151,7 +159,7 @@ def exploration(reg: Registry) -> FileKind:
             "kind": enum(card_kinds_of_file(reg, "exploration"), "deep_space or planetary"),
             "tier": enum(TOKEN_TIERS, "planetary only: the pile the token is shuffled into"),
             "resource": enum(resources(reg), "planetary only: what the planet yields when mined"),
-            "copies": integer(1, description="copies in the box (default 1)"),
+            "copies": integer(1, 10, "copies in the box (default 1)", COPIES_WHY),
             "text": _printed(),
             "effect": _effect(),
         },
@@ -183,7 +191,9 @@ def exploration(reg: Registry) -> FileKind:
 def achievements(reg: Registry) -> FileKind:
     schema = _card(
         {
-            "set": integer(1, ACHIEVEMENT_SETS, "which player's set of 4 the card belongs to"),
+            "set": integer(
+                1, ACHIEVEMENT_SETS, "which player's set of 4 the card belongs to", "4 players"
+            ),
             "text": _printed(),
             "effect": _effect(),
         },
@@ -208,7 +218,9 @@ def planets(reg: Registry) -> FileKind:
 def actions(reg: Registry) -> FileKind:
     schema = _card(
         {
-            "number": integer(1, description="the printed number; lower resolves first"),
+            "number": integer(
+                1, 20, "the printed number; lower resolves first", "the game has 6 action cards"
+            ),
             "steps": array(identifier("a step the engine binds a rule to"), 1, unique=True),
             "returnable": boolean("whether effects may return the played card to its owner's hand"),
             "turn_order": boolean("whether players resolve it one at a time in turn order"),
@@ -224,14 +236,18 @@ def actions(reg: Registry) -> FileKind:
 
 def board(reg: Registry) -> FileKind:
     sector = obj(
-        {"id": identifier(), "slot": integer(), "span": integer(1)},
+        {
+            "id": identifier(),
+            "slot": integer(0, MAX_SLOTS - 1, "the first slot it occupies", SLOTS_WHY),
+            "span": integer(1, MAX_SLOTS, "how many slots it occupies (default 1)", SLOTS_WHY),
+        },
         ["id", "slot"],
     )
     ring = obj(
         {
             "id": enum(board_model.RING_ORDER, "the ring, from the centre outwards"),
-            "slots": integer(1),
-            "degrees_per_rotation": integer(0, 360),
+            "slots": integer(1, MAX_SLOTS, "equal angular slots of the ring", SLOTS_WHY),
+            "degrees_per_rotation": integer(0, 360, "how far it turns", "a full turn"),
             "sectors": array(sector, 1),
         },
         ["id", "slots", "degrees_per_rotation", "sectors"],
@@ -263,14 +279,14 @@ def setups(reg: Registry) -> FileKind:
         {
             "faction": enum(NEUTRAL_FACTIONS),
             "sector": identifier(),
-            "ships": counts(ship_sizes(reg)),
+            "ships": counts(ship_sizes(reg), 10, why="a player's supply holds 10 ships"),
         },
         ["faction", "sector", "ships"],
     )
     sectors = array(identifier(), unique=True)
     setup = obj(
         {
-            "players": integer(1),
+            "players": integer(1, 6, "the player count it is for", "Last Light is for 2 to 4"),
             "source": enum(SOURCES),
             "white_dwarf": identifier(),
             "homes": sectors,
@@ -296,19 +312,30 @@ def ships(reg: Registry) -> FileKind:
             "name": text(),
             "source": enum(SOURCES),
             "sources": obj({group: enum(SOURCES) for group in groups}),
-            "count": integer(0),
-            "attack": integer(0),
-            "mod_slots": integer(0),
-            "movement": integer(0),
-            "range": integer(0),
-            "shields": integer(1),
-            "cost": counts(resources(reg)),
+            "count": integer(
+                0, 20, "ships of the type in a player's supply", "the base game: 5 small ships"
+            ),
+            "attack": integer(0, 10, "dice each ship rolls", "the base game: a large ship rolls 3"),
+            "mod_slots": integer(
+                0, 5, "ship mods the type may carry", "the base game: a large ship has 3"
+            ),
+            "movement": integer(
+                0, 5, "sectors a ship moves", "the base game: 1; 5 crosses the whole board"
+            ),
+            "range": integer(
+                0, 3, "sectors away a ship fires", "the base game: 0; 3 is distant to the centre"
+            ),
+            "shields": integer(
+                1, 10, "damage a ship takes before it is destroyed", "the base game: 3 at most"
+            ),
+            "cost": counts(resources(reg), 10, why=COST_WHY),
         },
         ["id", "name", "source", *groups],
     )
     colony = obj(
         {
-            "id": identifier(), "name": text(), "source": enum(SOURCES), "count": integer(1),
+            "id": identifier(), "name": text(), "source": enum(SOURCES),
+            "count": integer(1, 4, "colony ships per player", "the base game: 1 per player"),
             "movable": boolean(), "attackable": boolean(), "extractors_attackable": boolean(),
             "builds_ships_here": boolean(),
         },
@@ -316,9 +343,14 @@ def ships(reg: Registry) -> FileKind:
     )  # fmt: skip
     extractor = obj(
         {
-            "id": identifier(), "name": text(), "source": enum(SOURCES), "count": integer(1),
-            "shields": integer(1), "cost": counts(resources(reg)), "per_construct": integer(1),
-            "per_planet": integer(1), "needs_bombardment": boolean(), "yield": integer(0),
+            "id": identifier(), "name": text(), "source": enum(SOURCES),
+            "count": integer(1, 20, "extractors per player", "the base game: 8 per player"),
+            "shields": integer(1, 10, "damage that destroys one", "the base game: 1 (rules FAQ)"),
+            "cost": counts(resources(reg), 10, why=COST_WHY),
+            "per_construct": integer(1, 10, "built by one Construct", "the base game: 1"),
+            "per_planet": integer(1, 4, "extractors on one planet", "the base game: 1"),
+            "needs_bombardment": boolean(),
+            "yield": integer(0, 10, "resources one Mine collects", "the base game: 1"),
         },
         ["id", "name", "source", "count"],
     )  # fmt: skip
@@ -333,14 +365,18 @@ def ships(reg: Registry) -> FileKind:
 def dice(reg: Registry) -> FileKind:
     result = obj(
         {
-            "id": enum(die_faces(reg)), "damage": integer(0), "ability": boolean(),
-            "extra_die": boolean(), "faces": integer(1),
+            "id": enum(die_faces(reg)),
+            "damage": integer(0, 5, "damage the result deals", "the base game: 1 at most"),
+            "ability": boolean(), "extra_die": boolean(),
+            "faces": integer(1, 20, "faces of the die that show it", DIE_WHY),
         },
         ["id", "damage", "ability", "extra_die", "faces"],
     )  # fmt: skip
     die = obj(
         {
-            "id": identifier(), "name": text(), "count": integer(1), "sides": integer(1),
+            "id": identifier(), "name": text(),
+            "count": integer(1, 20, "dice in the box", "the base game: 6 dice"),
+            "sides": integer(1, 20, "faces of one die", DIE_WHY),
             "source": enum(SOURCES),
             "sources": obj({"results": enum(SOURCES), "faces": enum(SOURCES)}),
             "results": array(result, 1),
@@ -354,25 +390,46 @@ def dice(reg: Registry) -> FileKind:
 
 def supply(reg: Registry) -> FileKind:
     res = resources(reg)
-    crystal = obj({"value": integer(1), "count": integer(0)}, ["value", "count"])
+    box = "a box holds a few dozen of any piece"
+    crystal = obj(
+        {
+            "value": integer(1, 20, "light one crystal is worth", "the base game: 1 and 5"),
+            "count": integer(0, 100, "crystals of that value", "the base game: 15 of each"),
+        },
+        ["value", "count"],
+    )
+    few = "the rulebook gives 1 to 8"  # a player's pieces: 000 "Components"
     per_player = obj(
         {
-            "ships": counts(ship_sizes(reg)), "extractors": integer(), "colony_ships": integer(),
-            "action_cards": integer(), "player_boards": integer(), "graveyard_cards": integer(),
-            "achievement_cards": integer(), "faction_cards_dealt": integer(),
-            "starting_ships": counts(ship_sizes(reg)), "starting_colony_extractors": integer(),
-            "starting_resources": counts(res), "starting_tech_cards": integer(),
-        }
+            "ships": counts(ship_sizes(reg), 20, why="the base game: 5 small, 3 medium, 2 large"),
+            "extractors": integer(0, 20, why="the base game: 8"),
+            "colony_ships": integer(0, 4, why="the base game: 1"),
+            "action_cards": integer(0, 20, why="the base game: 6"),
+            "player_boards": integer(0, 4, why="the base game: 1"),
+            "graveyard_cards": integer(0, 4, why="the base game: 1"),
+            "achievement_cards": integer(0, 16, why="the base game: 4"),
+            "faction_cards_dealt": integer(0, 15, why="the base game: 2 of 15 factions"),
+            "starting_ships": counts(ship_sizes(reg), 10, why="the base game: 1 small ship"),
+            "starting_colony_extractors": integer(0, 8, why="the base game: 1"),
+            "starting_resources": counts(res, 20, why="the base game: 1 common"),
+            "starting_tech_cards": integer(0, 10, why="the base game: 1 of an 83-card deck"),
+        },
+        description=f"what each player has ({few})",
     )  # fmt: skip
     rules = obj(
         {
-            "game_end_light": integer(1), "graveyard_units": integer(1),
-            "graveyard_light": integer(),
-            "graveyard_light_two_players": integer(), "research_light_per_techs": integer(1),
-            "research_draw": integer(), "research_keep": integer(),
-            "refresh_light": counts(("inner", "outer", "distant")),
-            "rotation_light_per_centre_ship": integer(), "trade_picks": integer(),
-            "trade_gift_light": integer(), "lumos_ships_per_rotation": integer(),
+            "game_end_light": integer(1, 100, why="the base game: 20 light wins"),
+            "graveyard_units": integer(1, 20, why="the base game: 4 units fill a graveyard"),
+            "graveyard_light": integer(0, 10, why="the base game: 1 light"),
+            "graveyard_light_two_players": integer(0, 10, why="the base game: 2 light"),
+            "research_light_per_techs": integer(1, 20, why="the base game: 1 light per 4 techs"),
+            "research_draw": integer(0, 20, why="Research draws 3"),
+            "research_keep": integer(0, 20, why="Research keeps 2"),
+            "refresh_light": counts(("inner", "outer", "distant"), 10, why="2, 1 and 0 light"),
+            "rotation_light_per_centre_ship": integer(0, 10, why="the base game: 1 light"),
+            "trade_picks": integer(0, 10, why="the base game: 2 choices"),
+            "trade_gift_light": integer(0, 10, why="the base game: 1 light"),
+            "lumos_ships_per_rotation": integer(0, 10, why="the base game: 2 ships"),
         }
     )  # fmt: skip
     pieces = (
@@ -383,10 +440,12 @@ def supply(reg: Registry) -> FileKind:
     schema = obj(
         {
             "source": enum(SOURCES),
-            "resources": counts(res),
+            "resources": counts(res, 500, why="the base game: 30 common, 15 uncommon, 15 rare"),
             "light_crystals": array(crystal),
-            **{piece: integer() for piece in pieces},
-            "planetary_tokens": counts(TOKEN_TIERS),
+            **{piece: integer(0, 500, why=box) for piece in pieces},
+            "planetary_tokens": counts(
+                TOKEN_TIERS, 100, why="the base game: 18 common and 15 rare"
+            ),
             "per_player": per_player,
             "rules": rules,
         },

@@ -17,6 +17,7 @@ from whitedwarf.dsl.registry import (
     Hook,
     Noun,
     Param,
+    Range,
     Registry,
     Resource,
     Stat,
@@ -338,6 +339,7 @@ def _stats() -> list[Stat]:
             "this ship type has +1 attack",
             '000 "Attack": small 1, medium 2, large 3 dice',
             scope=ship,
+            range=Range(-3, 5, "a large ship rolls 3 dice; +5 more is already a different game"),
             text="[attack]",
         ),
         Stat(
@@ -346,6 +348,7 @@ def _stats() -> list[Stat]:
             "this ship type has +1 shield",
             '000 "Combat Icons Explained": Shields',
             scope=ship,
+            range=Range(-3, 5, "a large ship has 3 shields and a hit deals 1 or 2 damage"),
             text="[shield]",
         ),
         Stat(
@@ -354,6 +357,7 @@ def _stats() -> list[Stat]:
             "this ship type has +1 movement",
             '000 "Move": 1 adjacent sector by default',
             scope=ship,
+            range=Range(-1, 5, "a ship moves 1 sector; 5 more crosses the whole board"),
             text="[movement]",
         ),
         Stat(
@@ -362,6 +366,9 @@ def _stats() -> list[Stat]:
             "this ship type has +1 range",
             '000 "Combat Icons Explained": Range',
             scope=ship,
+            range=Range(
+                -1, 3, "range counts sectors away; 3 reaches from a distant sector to the centre"
+            ),
             text="[range]",
         ),
         Stat(
@@ -369,6 +376,7 @@ def _stats() -> list[Stat]:
             "Tech cards drawn by Research.",
             "you have +1 research_draw",
             '000 "Action Card #1": draw 3',
+            range=Range(-3, 10, "Research draws 3 of an 83-card deck"),
             text="cards drawn when you research",
         ),
         Stat(
@@ -376,6 +384,7 @@ def _stats() -> list[Stat]:
             "Drawn tech cards kept by Research.",
             "you have +1 research_keep",
             '000 "Action Card #1": add 2 to your hand',
+            range=Range(-2, 10, "Research keeps 2"),
             text="cards kept when you research",
         ),
         Stat(
@@ -383,6 +392,7 @@ def _stats() -> list[Stat]:
             "Techs in play per light gained by Research.",
             "you have -1 research_light_per",
             '000 "Action Card #1": 1 light for every 4 techs',
+            range=Range(-3, 10, "1 light per 4 techs; the engine never lets it fall below 1"),
             text="techs needed per [light] from Research",
         ),
         Stat(
@@ -390,6 +400,7 @@ def _stats() -> list[Stat]:
             "Unresearched tech cards dealt at setup.",
             "you have +1 starting_techs",
             '000 "Setup": deal 1 technology card',
+            range=Range(-1, 10, "setup deals 1 tech of an 83-card deck"),
             text="starting unresearched techs",
         ),
         Stat(
@@ -397,6 +408,7 @@ def _stats() -> list[Stat]:
             "Common resources at setup.",
             "you have +1 starting_common",
             '001 "Setup": 1 common resource',
+            range=Range(-1, 10, "setup gives 1 common"),
             text="starting [common]",
         ),
         Stat(
@@ -404,6 +416,7 @@ def _stats() -> list[Stat]:
             "Extractors one Construct may build.",
             "add 1 to extractor_builds",
             '000 "Action Card #3": a single extractor',
+            range=Range(-1, 5, "Construct builds 1 extractor; a player has 8 (supply.yaml)"),
             text="extractors built per Construct",
         ),
         Stat(
@@ -411,6 +424,7 @@ def _stats() -> list[Stat]:
             "Choices one Trade action makes.",
             "you have +1 trades",
             '000 "Action Card #4": choose 2',
+            range=Range(-2, 5, "Trade makes 2 choices"),
             text="trades per Trade action",
         ),
         Stat(
@@ -418,6 +432,7 @@ def _stats() -> list[Stat]:
             "Light the chosen opponent gains after your Trade.",
             "you have -1 trade_gift",
             '000 "Action Card #4": 1 light',
+            range=Range(-1, 5, "the gift is 1 light"),
             text="[light] given by your Trade",
         ),
         Stat(
@@ -425,6 +440,7 @@ def _stats() -> list[Stat]:
             "Light per inner-ring extractor at Refresh.",
             "you have +1 inner_light",
             '000 "Claim": 2 light',
+            range=Range(-2, 5, "an inner extractor gives 2 light a Refresh; the game ends at 20"),
             text="[light] per inner extractor",
         ),
         Stat(
@@ -432,6 +448,7 @@ def _stats() -> list[Stat]:
             "Light per outer-ring extractor at Refresh.",
             "you have +1 outer_light",
             '000 "Claim": 1 light',
+            range=Range(-1, 5, "an outer extractor gives 1 light a Refresh; the game ends at 20"),
             text="[light] per outer extractor",
         ),
         Stat(
@@ -439,6 +456,7 @@ def _stats() -> list[Stat]:
             "Light per distant extractor at Refresh.",
             "you have +1 distant_light",
             'invented: 000 "Claim" gives none',
+            range=Range(-1, 5, "a distant extractor gives none; the game ends at 20"),
             text="[light] per distant extractor",
         ),
         Stat(
@@ -446,6 +464,9 @@ def _stats() -> list[Stat]:
             "Light per ship in the centre at rotation.",
             "you have +1 centre_light",
             '000 "Board Rotation": 1 light per ship',
+            range=Range(
+                -1, 5, "a ship in the centre gives 1 light a rotation; the game ends at 20"
+            ),
             text="[light] per ship in the centre",
         ),
         Stat(
@@ -453,6 +474,7 @@ def _stats() -> list[Stat]:
             "Extra resources of a mined planet's type per Mine.",
             "add 1 to mine_bonus",
             '000 "Action Card #2"',
+            range=Range(-1, 5, "Mine gives 1 resource a planet"),
             text="extra resources per mined planet",
         ),
         Stat(
@@ -460,6 +482,7 @@ def _stats() -> list[Stat]:
             "Resources taken off each ship you build (never below 0).",
             "you have +1 ship_discount",
             'invented: 000 "Ships" costs on the player board',
+            range=Range(-5, 5, "the dearest ship costs 4 resources (ships.yaml)"),
             text="off the cost of each ship",
         ),
         Stat(
@@ -467,6 +490,7 @@ def _stats() -> list[Stat]:
             "Resources taken off each tech you manufacture (never below 0).",
             "add 1 to tech_discount",
             'invented: 000 "Manufacture Technologies"',
+            range=Range(-5, 5, "the dearest tech costs 3 resources"),
             text="off the cost of each tech",
         ),
         Stat(
@@ -474,6 +498,7 @@ def _stats() -> list[Stat]:
             "Light for a full graveyard.",
             "you have +1 graveyard_light",
             '000 "Graveyard": 1 light (2 with 2 players)',
+            range=Range(-1, 5, "a full graveyard gives 1 light (2 with 2 players)"),
             text="[light] for a full graveyard",
         ),
     ]
@@ -807,6 +832,25 @@ def _values() -> list[Value]:
     ]
 
 
+# The numbers a verb may be written with (DESIGN principle 3: every number has a range).
+GAIN = Range(1, 20, "20 light wins the game; no card gives more than the whole game")
+RESOURCES_MOVED = Range(1, 10, "the dearest ship costs 4 resources, a tech 3; 10 is twice that")
+TECHS_DRAWN = Range(1, 10, "Research draws 3 techs; 10 is over a tenth of the 83-card deck")
+EXTRA_MOVE = Range(1, 5, "a ship moves 1 sector; 5 more crosses the whole board")
+TRADES = Range(1, 5, "a Trade action makes 2 choices")
+DAMAGE = Range(1, 10, "a large ship has 3 shields, an extractor 1; 10 destroys anything")
+
+# Numbers written where no verb or stat says more (Registry.numbers).
+NUMBERS = {
+    "number": Range(
+        0, 100, "the game counts to 20 light, 4 players and some 40 rounds; 100 is ample"
+    ),
+    "count": Range(1, 20, "`2 ships`: a player has at most 10 ships and 8 extractors"),
+    "per": Range(1, 20, "`per 2 planets`: there are 15 planets on the board"),
+    "repeat": Range(1, 10, "a step repeated more than 10 times is a loop, not a card"),
+}
+
+
 def _verbs() -> list[Verb]:
     A, T, N, S, W, U = (
         ArgKind.AMOUNT,
@@ -823,7 +867,7 @@ def _verbs() -> list[Verb]:
             "Take resources or light from the supply.",
             "gain 2 light",
             '000 "Exploration Icons Explained"',
-            params=(Param("amount", A, pay_types),),
+            params=(Param("amount", A, pay_types, range=GAIN),),
             text="gain",
         ),
         Verb(
@@ -831,7 +875,7 @@ def _verbs() -> list[Verb]:
             "Return resources or light to the supply; a cost.",
             "may pay 1 rare -> gain 2 light",
             '000 "Manufacture Technologies"',
-            params=(Param("amount", A, pay_types),),
+            params=(Param("amount", A, pay_types, range=RESOURCES_MOVED),),
             cost=True,
             text="pay",
         ),
@@ -840,7 +884,10 @@ def _verbs() -> list[Verb]:
             "Move resources or light from the supply to a player.",
             "give 1 light to another player",
             '000 "Action Card #4": choose 1 other player to gain 1 light',
-            params=(Param("amount", A, pay_types), Param("player", T, ("player",), prep="to")),
+            params=(
+                Param("amount", A, pay_types, range=RESOURCES_MOVED),
+                Param("player", T, ("player",), prep="to"),
+            ),
             chooses=True,
             text="give",
         ),
@@ -849,7 +896,10 @@ def _verbs() -> list[Verb]:
             "Take resources from a player's stock.",
             "steal 1 common from an opponent",
             "invented",
-            params=(Param("amount", A, RESOURCES), Param("player", T, ("player",), prep="from")),
+            params=(
+                Param("amount", A, RESOURCES, range=RESOURCES_MOVED),
+                Param("player", T, ("player",), prep="from"),
+            ),
             chooses=True,
             text="steal",
         ),
@@ -877,7 +927,7 @@ def _verbs() -> list[Verb]:
             "Draw tech cards into your hand as unresearched techs.",
             "draw 1 tech",
             '000 "Exploration Icons Explained"',
-            params=(Param("amount", A, ("tech",)),),
+            params=(Param("amount", A, ("tech",), range=TECHS_DRAWN),),
             text="draw",
         ),
         Verb(
@@ -934,7 +984,7 @@ def _verbs() -> list[Verb]:
             "Let a ship move further this Command.",
             "move_extra a ship of yours by 1",
             "000 Talorin",
-            params=(Param("ship", T, ("ship",)), Param("sectors", N, prep="by")),
+            params=(Param("ship", T, ("ship",)), Param("sectors", N, prep="by", range=EXTRA_MOVE)),
             chooses=True,
             text="let {} move further",
         ),
@@ -943,7 +993,7 @@ def _verbs() -> list[Verb]:
             "Make trades as the Trade action does, without its gift.",
             "trade 1",
             '000 "Exploration": take a trade action, making one trade only',
-            params=(Param("count", N),),
+            params=(Param("count", N, range=TRADES),),
             chooses=True,
             text="make {} trade(s)",
         ),
@@ -962,7 +1012,7 @@ def _verbs() -> list[Verb]:
             "deal 1 damage to an enemy ship here",
             '000 "Attack"',
             params=(
-                Param("amount", A, ("damage",)),
+                Param("amount", A, ("damage",), range=DAMAGE),
                 Param("target", T, ("ship", "extractor"), prep="to"),
             ),
             chooses=True,
@@ -1007,7 +1057,7 @@ def _verbs() -> list[Verb]:
             "Raise one of your numbers until the current action card is resolved.",
             "add 1 to extractor_builds",
             "000 development",
-            params=(Param("amount", N), Param("stat", S, prep="to")),
+            params=(Param("amount", N, range_of="stat"), Param("stat", S, prep="to")),
             text="add",
         ),
     ]
@@ -1103,6 +1153,7 @@ def registry() -> Registry:
     reg.declare("verbs", _verbs())
     reg.declare("card_kinds", _card_kinds())
     _deprecate(reg)
+    reg.numbers.update(NUMBERS)
     return reg
 
 

@@ -87,7 +87,22 @@ def test_messages_and_hints(text, message, hint):
 def test_end_of_effect_error_points_at_the_last_word_not_a_comment():
     text = "choose one: gain 1 common  # only one option"
     problem = syntax_error(text).problem
-    assert text[problem.start : problem.end] == "n"  # the last letter of `common`
+    assert text[problem.start : problem.end] == "common"
+
+
+@pytest.mark.parametrize(
+    ("text", "under"),
+    [
+        ("when round_end -> move a ship of yours to\nyou have +1 trades", "to"),
+        ("when round_end ->\n  gain 1 light per\n", "per"),
+        ("when round_end -> gain 1 (light", "light"),
+        ("when round_end -> gain 1 light ->", "->"),
+    ],
+)
+def test_an_error_at_a_line_break_stays_inside_its_line(text: str, under: str) -> None:
+    problem = syntax_error(text).problem
+    assert text[problem.start : problem.end] == under
+    assert "\n" not in text[problem.start : problem.end]
 
 
 def test_clause_layout():

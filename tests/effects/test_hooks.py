@@ -176,7 +176,8 @@ def test_ship_ability_pays_after_targets_are_chosen():
 def test_a_trigger_loop_hits_the_depth_limit():
     # DESIGN principle 3: "trigger chains have a depth limit".
     _g, s = fresh()
-    tech(s, 0, "thick", "this ship type has +90 shield", kind="ship_mod", slot="large")
+    for name in ("thick", "thicker", "thickest"):  # 3 + 3 x 5 shields outlast the depth 16
+        tech(s, 0, name, "this ship type has +5 shield", kind="ship_mod", slot="large")
     faction(s, 0, "loop", "when damage_dealt -> deal 1 damage to a large ship of yours")
     ship(s, 0, "large", "outer_08")
     with pytest.raises(EffectLimitError, match="'loop'"):
@@ -186,7 +187,7 @@ def test_a_trigger_loop_hits_the_depth_limit():
 def test_an_endless_effect_hits_the_step_budget():
     _g, s = fresh()
     with pytest.raises(EffectLimitError, match="'spin'") as error:
-        token(s, 0, "spin", "repeat 20000 times -> gain 0 common")
+        token(s, 0, "spin", "repeat 10 times -> " * 5 + "gain 1 common")
     assert error.value.limit == "steps"
 
 

@@ -85,3 +85,15 @@ def test_schema_prints_one_kind() -> None:
     assert code == 0
     assert json.loads(out)["title"] == "techs.yaml"
     assert run("schema", "tech")[0] == 2
+
+
+def test_help_promises_only_commands_that_exist() -> None:
+    from whitedwarf.tools.cli import COMMANDS
+
+    code, out = run("--help")
+    summary = out.split("Options:")[0]
+    assert code == 0
+    for promised in ("simulate", "compare", "lint", "serve"):
+        assert promised not in summary or promised in COMMANDS, promised
+    for name in COMMANDS:
+        assert f"  {name} " in out  # listed under Commands

@@ -46,3 +46,16 @@ def test_every_dsl_code_is_documented() -> None:
     page = (REPO / "docs" / "diagnostics.md").read_text(encoding="utf-8")
     for code in DSL_CODES:
         assert code in page, code
+
+
+# An absolute path in an example is the machine it was run on, never what a user sees.
+_ABSOLUTE = re.compile(r"(?<![\w.~])/(home|work|tmp|usr|root|Users|var|opt)/|[A-Z]:\\\\")
+
+
+def test_doc_examples_show_relative_paths() -> None:
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    for page in pages:
+        blocks = re.findall(r"^```.*?^```", page.read_text(encoding="utf-8"), re.M | re.S)
+        for block in blocks:
+            found = _ABSOLUTE.search(block)
+            assert found is None, f"{page.name}: absolute path in an example: {found.group(0)}"

@@ -1,0 +1,54 @@
+"""An unknown word always gets a hint: a close match, the few valid words, or the reference."""
+
+from __future__ import annotations
+
+from whitedwarf.dsl.api import compile_effect
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.source import EffectSource
+from whitedwarf.interpreter.lastlight.vocabulary import registry
+
+
+def diagnose(effect: str, kind: str = "faction") -> list[Diagnostic]:
+    _, diagnostics = compile_effect(EffectSource.standalone(effect), registry(), kind)
+    return diagnostics
+
+
+def only(effect: str, code: str, kind: str = "faction") -> Diagnostic:
+    found = [d for d in diagnose(effect, kind) if d.code == code]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_close_word_is_still_a_did_you_mean() -> None:
+    hint = only("when round_ned -> gain 1 common", "E0402").hint
+    assert hint == "did you mean `round_end`?"
+
+
+def test_an_unknown_hook_with_no_close_match_points_at_related_hooks_and_the_reference() -> None:
+    found = only("when refresh_played -> gain 1 common", "E0402")
+    assert found.message == "unknown hook `refresh_played`"
+    assert "`before_refresh`" in found.hint and "`after_refresh`" in found.hint
+    assert f"`whitedwarf doc` lists all {len(registry().hooks)} hooks" in found.hint
+
+
+def test_an_unknown_stat_with_nothing_related_points_at_the_reference() -> None:
+    hint = only("you have +1 zzz", "E0403").hint
+    assert hint == f"`whitedwarf doc` lists all {len(registry().stats)} stats (docs/reference.md)"
+
+
+def test_a_few_valid_words_are_listed_in_full() -> None:
+    hint = only("this ship type can zap", "E0404", kind="ship_mod").hint
+    assert hint == "the abilities are: `bombard`, `cross_asteroids`, `fight_twice`"
+    unit = only("when round_end -> gain 1 xyz", "E0409").hint
+    assert unit == "the units this verb takes are: `common`, `light`, `rare`, `uncommon`"
+
+
+def test_every_unknown_word_kind_gets_a_hint() -> None:
+    effects = {
+        "E0401": "when round_end -> frobnicate 1 common",
+        "E0405": "when round_end -> destroy an enemy qqqq",
+        "E0406": "when round_end -> for each qqqq planet -> gain 1 common",
+        "E0408": "when round_end -> if qqqq > 1 -> gain 1 common",
+    }
+    for code, effect in effects.items():
+        assert only(effect, code).hint, code

@@ -1,0 +1,67 @@
+"""Examples of docs/diagnostics.md that whitedwarf reproduces word for word.
+
+Each scenario is built in a fresh folder that is the current directory, as a user's would be,
+so the paths in the output are the relative ones a user sees (never this machine's).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.content import bundled_pack
+from whitedwarf.tools.cli import main
+
+from .corpus import FIXTURES, SHARED
+
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "diagnostics.md").read_text("utf-8")
+
+
+def example(code: str) -> list[str]:
+    """The headlines of the examples under ``### code`` (or anywhere, for later examples)."""
+    return re.findall(rf"^(\S+: (?:error|warning)\[{code}\]: .*)$", PAGE, re.M)
+
+
+def validate(*args: str) -> str:
+    result = CliRunner().invoke(main, ["validate", "--no-cache", *args])
+    assert result.exit_code in (0, 1), result.output
+    return result.output
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_e0704_names_the_dependency_by_its_relative_folder(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mini")
+    shutil.copytree(FIXTURES / "dep_version" / "mod", here / "mod")
+    [headline] = example("E0704")
+    assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0606_an_out_of_range_number(here: Path) -> None:
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    techs = here / "lastlight" / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("copies: 3", "copies: 1000000000000", 1))
+    [headline] = example("E0606")
+    assert headline in validate("lastlight")
+
+
+def test_e0501_a_colon_in_a_plain_effect(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mini")
+    mod = here / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {mini: '>=1'}\n"
+    )
+    (mod / "factions.yaml").write_text(
+        "- id: drifters\n  name: Drifters\n  three_plus: false\n"
+        "  effect: choose one: gain 1 common or gain 1 rare\n  source: invented\n"
+    )
+    headlines = example("E0501")
+    assert headlines[1] in validate("mod", "--pack-path", ".")

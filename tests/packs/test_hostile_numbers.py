@@ -1,0 +1,118 @@
+"""Hostile numbers and odd shapes found by fuzzing (issue 6): each is a located error, exit 1.
+
+Each case edits a copy of the base pack the way the fuzzer did; before, each validated clean
+and then broke `play` (memory, a setup or a Research that never ended) or broke `validate`
+itself (exit 3).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.schemas import game_schemas
+from whitedwarf.dsl.registry import ArgKind
+from whitedwarf.interpreter.lastlight.vocabulary import registry
+from whitedwarf.tools.cli import main
+
+
+def validate_edited(tmp_path: Path, file: str, old: str, new: str) -> tuple[int, str]:
+    pack = tmp_path / "lastlight"
+    shutil.copytree(bundled_pack(), pack)
+    path = pack / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    return result.exit_code, result.output
+
+
+CASES = {
+    "attack": (
+        "techs.yaml",
+        "effect: this ship type has +1 attack",
+        "effect: this ship type has +1000000000 attack",
+        r"techs\.yaml:\d+:\d+: error\[E0417\]: \+1000000000 is out of range for a change of "
+        r"`attack`: it must be -3 to \+5",
+    ),
+    "starting_techs": (
+        "factions.yaml",
+        "you have +1 starting_techs",
+        "you have +1000000000000000000000000000000 starting_techs",
+        r"factions\.yaml:\d+:\d+: error\[E0417\]: \+1{1}0{30} is out of range for a change of "
+        r"`starting_techs`",
+    ),
+    "research_draw": (
+        "techs.yaml",
+        "add 1 to research_draw",
+        "add 1000000000 to research_draw",
+        r"techs\.yaml:\d+:\d+: error\[E0417\]: \+1000000000 is out of range for a change of "
+        r"`research_draw`: it must be -3 to \+10",
+    ),
+    "copies": (
+        "techs.yaml",
+        "copies: 3",
+        "copies: 1000000000000",
+        r"techs\.yaml:\d+:11: error\[E0606\]: `copies` is 1000000000000, out of range: "
+        r"it must be 1 to 10",
+    ),
+    "faces": (
+        "dice.yaml",
+        "faces: 2",
+        "faces: 1000000000000",
+        r"dice\.yaml:\d+:16: error\[E0606\]: `faces` is 1000000000000, out of range",
+    ),
+    "id_as_mapping": (
+        "board.yaml",
+        "- {id: centre, slot: 0}",
+        "- {id: {}, slot: 0}",
+        r"board\.yaml:\d+:\d+: error\[E0604\]: `id` must be text, not a mapping",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_hostile_content_is_a_located_error_never_an_internal_one(
+    tmp_path: Path, case: str
+) -> None:
+    file, old, new, expected = CASES[case]
+    code, out = validate_edited(tmp_path, file, old, new)
+    assert code == 1, out
+    assert "internal error" not in out
+    assert re.search(expected, out), out
+
+
+def test_every_number_the_registry_knows_has_a_range_with_a_reason() -> None:
+    reg = registry()
+    for stat in reg.stats.values():
+        assert stat.range.low < 0 < stat.range.high and stat.range.why, stat.name
+    for verb in reg.verbs.values():
+        for param in verb.params:
+            if param.kind in (ArgKind.AMOUNT, ArgKind.NUMBER):
+                bound = param.range
+                assert (bound is not None and bound.why) or param.range_of, (verb.name, param)
+    assert set(reg.numbers) == {"number", "count", "per", "repeat"}
+    assert all(bound.why for bound in reg.numbers.values())
+
+
+def _integers(schema: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    if isinstance(schema, list):
+        return [found for i, item in enumerate(schema) for found in _integers(item, path)]
+    if not isinstance(schema, dict):
+        return []
+    found = [(path, schema)] if schema.get("type") == "integer" else []
+    for key, value in schema.items():
+        found += _integers(value, f"{path}/{key}")
+    return found
+
+
+def test_every_integer_of_every_schema_has_a_declared_range() -> None:
+    for name, schema in game_schemas("lastlight").items():
+        for path, integer in _integers(schema):
+            assert "minimum" in integer and "maximum" in integer, (name, path)
+            assert integer["maximum"] <= 500, (name, path)  # nothing the game needs is larger
