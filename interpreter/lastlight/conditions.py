@@ -1,12 +1,12 @@
 """What a compiled condition reads of the state, so an unchanged condition is not re-tested.
 
-:func:`hooks.check_achievements` runs after every action card resolution (000 "Planetary
-Achievement": "Play immediately when ..."), and most conditions count planets, ships or
-extractors through selectors, which walk the board. A condition is a pure function of the
-parts of the state it reads (and of the static content), so :func:`reads` lists those parts
-(*domains*) once per condition, :class:`Snapshot` takes each domain's cheap fingerprint at
-most once per check, and a condition whose fingerprints equal those of its last false test is
-still false without being evaluated.
+:func:`hooks.check_achievements` runs after every step of the rules and every verb of a card
+effect (000 "Planetary Achievement": "Play immediately when ..."), and most conditions count
+planets, ships or extractors through selectors, which walk the board. A condition is a pure
+function of the parts of the state it reads (and of the static content), so :func:`reads`
+lists those parts (*domains*) once per condition, :class:`Snapshot` takes each domain's cheap
+fingerprint at most once per check, and a condition whose fingerprints equal those of its last
+false test is still false without being evaluated.
 
 Only the filters and values listed here are understood; a condition using anything else
 (``here``, ``adjacent``, ``other_than``, excludes, dice, an unknown word) reads

@@ -252,6 +252,9 @@ def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
             top["pc"], top["ask"] = "over", None
         else:
             HANDLERS[top["kind"]].choose(state, top, option_id)
+            # A decision of the rules (a ship moved, a ship or tech built, a trade) may have
+            # made an achievement's condition true: it is played at once (``_settle``).
+            check_achievements(state)
     advance(state)
 
 
@@ -274,6 +277,9 @@ def advance(state: State) -> None:
                 _finish(state, top)
                 continue
             HANDLERS[top["kind"]].run(state, top)
+            # Every automatic step of the rules is followed by the achievement check (000
+            # "Planetary Achievement": "Play immediately when ..."; see ``check_achievements``).
+            check_achievements(state)
             continue
         phase = state["phase"]
         if phase == "resolve":
