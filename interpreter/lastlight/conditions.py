@@ -157,16 +157,15 @@ class Snapshot:
 
 
 def _ships(state: State, seat: int) -> tuple[Any, ...]:
-    ships = state["ships"]
     # The memo is shared by every game of a content, and ids repeat from game to game, so
-    # the fingerprint names everything a condition can read of a ship, not just its id.
-    return tuple(ships), tuple(map(_SHIP, ships.values()))
+    # the fingerprint names everything a condition can read of a ship. The ids themselves are
+    # left out: a condition of this module counts ships by what they are, never by id.
+    return tuple(map(_SHIP, state["ships"].values()))
 
 
 def _extractors(state: State, seat: int) -> tuple[Any, ...]:
-    # Shared across games (see _ships): owner and place, not only the id.
-    extractors = state["extractors"]
-    return tuple(extractors), tuple(map(_EXTRACTOR, extractors.values()))
+    # Shared across games (see _ships): owner and place, not the id.
+    return tuple(map(_EXTRACTOR, state["extractors"].values()))
 
 
 def _techs(state: State, seat: int) -> tuple[Any, ...]:

@@ -52,6 +52,8 @@ def public_refs(state: State, seat: int) -> set[str]:
     for p in state["players"]:
         out.update(t["ref"] for t in p["techs"])
         out.update(p["achievements_done"])
+        # ``as soon as`` clauses that ran, of cards that were in play (face up) then.
+        out.update(name.rpartition(":")[0] for name in p.get("once", ()))
         if p["faction"] and state["phase"] != "setup":
             out.add(p["faction"])  # revealed together once every seat has kept one
     for sector in state["sectors"].values():
