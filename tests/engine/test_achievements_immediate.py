@@ -91,3 +91,27 @@ def test_000_each_achievement_is_played_once_however_often_it_is_checked() -> No
         seat = g.current_players(s)[0]
         g.apply(s, seat, g.legal_options(s, seat)[0].id)
     assert s["players"][0]["light"] == 2 and s["players"][0]["achievements_done"] == ["vigil"]
+
+
+def test_000_played_when_a_kill_fills_the_graveyard_before_it_pays_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two kills in one sector take seat 0's graveyard from 2 units to 4, and the full
+    graveyard pays out "as soon as" it holds 4 (000 "Graveyard"), in the same damage step.
+    "3 units in your graveyard" held once the kills were placed there, before the payout, so
+    the achievement is played (checked after each unit destroyed, E17)."""
+    force_faces(monkeypatch, ["hit", "hit", "miss"])
+    g, s = fresh()
+    add_card(s, "achievements", "trophies", "as soon as graveyard >= 3 -> gain 2 light")
+    p = s["players"][0]
+    p["achievement"] = "trophies"
+    p["graveyard"] = [{"kind": "ship", "owner": 1, "size": "small"}] * 2
+    ship(s, 0, "large", "outer_00")
+    first = ship(s, 1, "small", "outer_00")
+    second = ship(s, 2, "small", "outer_00")
+    resolve(g, s, [["attack", [0]]])
+    g.apply(s, 0, "roll:large")
+    g.apply(s, 0, f"assign:{first}")  # the second hit has one target left: assigned at once
+    assert first not in s["ships"] and second not in s["ships"]
+    assert p["graveyard"] == []  # paid out: 1 light
+    assert (p["light"], p["achievements_done"]) == (3, ["trophies"])
