@@ -288,6 +288,7 @@ def advance(state: State) -> None:
             _next_resolution(state)
         elif phase == "setup" and not setup.pending_seats(state):
             setup.finish(state)
+            check_achievements(state)  # the kept cards and starting resources (E17)
             stack.append(rotation.start_task())
         else:
             return
@@ -372,6 +373,7 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
     player["choice"] = card
     if all(p["choice"] is not None for p in state["players"]):
         _reveal(state)
+        check_achievements(state)  # the cards are now played (E17)
 
 
 def _reveal(state: State) -> None:
