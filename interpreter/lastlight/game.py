@@ -253,7 +253,7 @@ def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
         else:
             HANDLERS[top["kind"]].choose(state, top, option_id)
             # A decision of the rules (a ship moved, a ship or tech built, a trade) may have
-            # made an achievement's condition true: it is played at once (``_settle``).
+            # made an achievement's condition true: it is played at once (E17).
             check_achievements(state)
     advance(state)
 
