@@ -183,15 +183,43 @@ def _bombards(state: State, seat: int, group: str) -> bool:
     return flag(state, owner, "bombard", size)
 
 
+def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
+    """Whether ``seat`` has something to attack in ``sector`` (004: "Ships without
+    bombardment can only attack if there is an enemy ship present. Ships with bombardment can
+    attack if there is an enemy ship or extractor present").
+
+    Damage already assigned does not count: it is "resolved simultaneously" (004), so a ship
+    that will be destroyed is still present until the sector's damage is applied
+    (docs/rules-decisions.md E7).
+    """
+    lumos = state["lumos"]
+    friend = LUMOS if lumos and lumos["ally"] == seat else seat
+    for s in state["ships"].values():
+        if s["sector"] == sector and s["owner"] != seat and s["owner"] != friend:
+            return True
+    if not bombard:
+        return False
+    return any(
+        x["sector"] == sector and x["planet"] is not None and enemy(state, seat, x["owner"])
+        for x in state["extractors"].values()
+    )
+
+
 def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
-    """Groups of ``seat`` that can roll in ``sector``: ships able to fight and a target (004)."""
-    memo: dict[Any, int] = {}
-    return [
-        g
-        for g in _groups_of(state, seat)
-        if group_ships(state, seat, g, sector)
-        and targets(state, t, seat, _bombards(state, seat, g), sector, memo)
-    ]
+    """Groups of ``seat`` that can roll in ``sector``: ships able to fight and an enemy
+    present (004), even one already doomed by the damage assigned this sector (E7)."""
+    found: dict[bool, bool] = {}
+    out = []
+    for g in _groups_of(state, seat):
+        if not group_ships(state, seat, g, sector):
+            continue
+        bombard = _bombards(state, seat, g)
+        there = found.get(bombard)
+        if there is None:
+            there = found[bombard] = present(state, seat, bombard, sector)
+        if there:
+            out.append(g)
+    return out
 
 
 def combat_sectors(state: State, t: Task) -> list[str]:

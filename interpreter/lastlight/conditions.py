@@ -1,12 +1,12 @@
 """What a compiled condition reads of the state, so an unchanged condition is not re-tested.
 
-:func:`hooks.check_achievements` runs after every action card resolution (000 "Planetary
-Achievement": "Play immediately when ..."), and most conditions count planets, ships or
-extractors through selectors, which walk the board. A condition is a pure function of the
-parts of the state it reads (and of the static content), so :func:`reads` lists those parts
-(*domains*) once per condition, :class:`Snapshot` takes each domain's cheap fingerprint at
-most once per check, and a condition whose fingerprints equal those of its last false test is
-still false without being evaluated.
+:func:`hooks.check_achievements` runs after every step of the rules and every verb of a card
+effect (000 "Planetary Achievement": "Play immediately when ..."), and most conditions count
+planets, ships or extractors through selectors, which walk the board. A condition is a pure
+function of the parts of the state it reads (and of the static content), so :func:`reads`
+lists those parts (*domains*) once per condition, :class:`Snapshot` takes each domain's cheap
+fingerprint at most once per check, and a condition whose fingerprints equal those of its last
+false test is still false without being evaluated.
 
 Only the filters and values listed here are understood; a condition using anything else
 (``here``, ``adjacent``, ``other_than``, excludes, dice, an unknown word) reads
@@ -157,16 +157,15 @@ class Snapshot:
 
 
 def _ships(state: State, seat: int) -> tuple[Any, ...]:
-    ships = state["ships"]
     # The memo is shared by every game of a content, and ids repeat from game to game, so
-    # the fingerprint names everything a condition can read of a ship, not just its id.
-    return tuple(ships), tuple(map(_SHIP, ships.values()))
+    # the fingerprint names everything a condition can read of a ship. The ids themselves are
+    # left out: a condition of this module counts ships by what they are, never by id.
+    return tuple(map(_SHIP, state["ships"].values()))
 
 
 def _extractors(state: State, seat: int) -> tuple[Any, ...]:
-    # Shared across games (see _ships): owner and place, not only the id.
-    extractors = state["extractors"]
-    return tuple(extractors), tuple(map(_EXTRACTOR, extractors.values()))
+    # Shared across games (see _ships): owner and place, not the id.
+    return tuple(map(_EXTRACTOR, state["extractors"].values()))
 
 
 def _techs(state: State, seat: int) -> tuple[Any, ...]:

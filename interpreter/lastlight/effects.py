@@ -114,6 +114,20 @@ def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
     return found
 
 
+# -- after every verb ------------------------------------------------------------------------
+
+
+def _no_check(state: State) -> None:
+    """Until ``hooks`` installs the achievement check."""
+
+
+#: Called after every verb an effect runs, whatever path runs it (the machine, a resumed
+#: decision, a straight-line program): ``hooks.check_achievements``, installed by ``hooks``
+#: (which imports this module), so an achievement whose condition a verb makes true is played
+#: at once (000 "Planetary Achievement": "Play immediately when ...").
+after_verb: Any = _no_check
+
+
 # -- the adapter -----------------------------------------------------------------------------
 
 
@@ -147,6 +161,7 @@ class LastLightAdapter:
             frames = state["frames"]
             before = len(frames)
             found = run(state, frame, args)
+            after_verb(state)
             if found is None and len(frames) > before:
                 return YIELD
             return found
@@ -237,6 +252,7 @@ class LastLightAdapter:
         frames = state["frames"]
         before = len(frames)
         found = VERBS[verb](state, frame, args)
+        after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
         return found
@@ -248,6 +264,7 @@ class LastLightAdapter:
         frames = state["frames"]
         before = len(frames)
         found = RESUME[pending["verb"]](state, frame, pending, option_id)
+        after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
         return found
@@ -307,6 +324,7 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
 
             def one_amount(state: State, frame: Frame) -> None:
                 verb(state, frame, [[n, unit]])
+                after_verb(state)
 
             return one_amount
 
@@ -318,6 +336,7 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
             ]
             if not (nullable and None in args):
                 verb(state, frame, args)
+                after_verb(state)
 
     return straight
 

@@ -252,6 +252,9 @@ def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
             top["pc"], top["ask"] = "over", None
         else:
             HANDLERS[top["kind"]].choose(state, top, option_id)
+            # A decision of the rules (a ship moved, a ship or tech built, a trade) may have
+            # made an achievement's condition true: it is played at once (E17).
+            check_achievements(state)
     advance(state)
 
 
@@ -273,16 +276,41 @@ def advance(state: State) -> None:
                 stack.pop()
                 _finish(state, top)
                 continue
+            step = (top["kind"], pc)
             HANDLERS[top["kind"]].run(state, top)
+            if step not in QUIET_STEPS:
+                # An automatic step of the rules is followed by the achievement check (000
+                # "Planetary Achievement": "Play immediately when ..."; E17).
+                check_achievements(state)
             continue
         phase = state["phase"]
         if phase == "resolve":
             _next_resolution(state)
         elif phase == "setup" and not setup.pending_seats(state):
             setup.finish(state)
+            check_achievements(state)  # the kept cards and starting resources (E17)
             stack.append(rotation.start_task())
         else:
             return
+
+
+#: Engine steps ``(task kind, pc)`` that change nothing an achievement's condition can read:
+#: they only move their task along, ask, or fire hooks (whose effects' verbs are checked
+#: themselves, ``effects.after_verb``), so no check follows them (a check costs about as much
+#: as a step: docs/rules-decisions.md E17). Any step not listed here is followed by a check.
+QUIET_STEPS = frozenset(
+    {
+        ("move", "start"), ("move", "move"), ("move", "end"),
+        ("trade", "start"), ("trade", "trade"),
+        ("research", "draw"), ("research", "manufacture"), ("research", "end"),
+        ("construct", "start"), ("construct", "ships"), ("construct", "extractor"),
+        ("construct", "end"),
+        ("attack", "start"), ("attack", "pick"), ("attack", "roll"), ("attack", "end"),
+        # Round end: hooks, and the ships' per-turn marks (fought, moved), which no word of
+        # the effect language reads.
+        ("round_flow", "round_end"),
+    }
+)  # fmt: skip
 
 
 # -- activated abilities (001 FAQ: "Techs are activated during your action resolution only")
@@ -345,6 +373,7 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
     player["choice"] = card
     if all(p["choice"] is not None for p in state["players"]):
         _reveal(state)
+        check_achievements(state)  # the cards are now played (E17)
 
 
 def _reveal(state: State) -> None:
@@ -387,13 +416,20 @@ def _finish(state: State, done: dict[str, Any]) -> None:
     if kind in ("round_flow", "move"):
         return
     seats = done["players"] if kind == "attack" else [done["seat"]]
+    changed = False
     for seat in seats:
         fire(state, _AFTER[kind], seat, {})
         # vocabulary "add": "until the current action card is resolved".
-        state["players"][seat]["temp"].clear()
+        temp = state["players"][seat]["temp"]
+        changed = changed or bool(temp)
+        temp.clear()
     # 002: "The Lumos change allegiance only at the end of an action card resolution."
+    ally = state["lumos"] and state["lumos"]["ally"]
     lumos.reevaluate(state)
-    check_achievements(state)
+    if changed or ally != (state["lumos"] and state["lumos"]["ally"]):
+        # The end hooks' verbs were checked as they ran (E17); what changed here since is
+        # the temporary adds and the Lumos' ally.
+        check_achievements(state)
 
 
 def _frames_wait(state: State) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -39,6 +39,9 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         fire(state, "unit_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         fire(state, "unit_lost", unit["owner"], ctx)
+    # A unit destroyed is a change of its own (docs/rules-decisions.md E17): checked here,
+    # before a full graveyard pays out and while the rest of a sector's damage is applied.
+    check_achievements(state)
 
 
 def release(state: State, unit: dict[str, Any]) -> None:

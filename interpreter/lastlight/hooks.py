@@ -1,10 +1,10 @@
 """Where the engine hands control to card effects: hooks, tokens, achievements, abilities.
 
 The core engine calls :func:`fire` at the timing points named in ``vocabulary._hooks()``,
-:func:`run_card` when an exploration token is revealed, :func:`check_achievements` after each
-action card resolution, and offers :func:`activated_options` / :func:`start_activated` while
-a player resolves their own action card (001 FAQ: "Techs are activated during your action
-resolution only").
+:func:`run_card` when an exploration token is revealed, :func:`check_achievements` after every
+step of the rules, every decision and every verb of a card effect (docs/rules-decisions.md
+E17), and offers :func:`activated_options` / :func:`start_activated` while a player resolves
+their own action card (001 FAQ: "Techs are activated during your action resolution only").
 
 Each effect that starts becomes a frame (``interpreter/vm.py``) in ``state["frames"]`` and
 runs at once; one that needs a player's decision stays there, and the engine waits until the
@@ -185,9 +185,15 @@ def check_achievements(state: State) -> None:
     """Play every hidden achievement whose condition now holds (000 "Planetary Achievement":
     "Keep Hidden. Play immediately when ...").
 
-    Players are checked in turn order. A played achievement moves from ``achievement`` to
-    ``achievements_done``; ``as_soon_as`` clauses of factions and civilization techs run once
-    each too, recorded as ``"<ref>:<clause>"`` in the player's ``once`` list.
+    "Immediately" is every point where the state can change (docs/rules-decisions.md E17):
+    ``game.advance`` calls this after every automatic step of an engine task that can change
+    what a condition reads (not after ``game.QUIET_STEPS``) and ``game.apply`` after every
+    decision of one; ``effects.after_verb`` after every verb of a card effect;
+    ``graveyard.destroy`` after each unit destroyed; ``game._finish`` at the end of an action
+    card whose temporary adds or Lumos ally changed. Players are checked in turn order. A
+    played achievement moves from ``achievement`` to ``achievements_done``; ``as_soon_as``
+    clauses of factions and civilization techs run once each too, recorded as
+    ``"<ref>:<clause>"`` in the player's ``once`` list.
 
     A condition whose inputs are the same as when it was last found false is not tested again
     (``conditions.py``): the memo lives with the content, keyed by card ref, clause and seat,
@@ -297,6 +303,9 @@ def _ready(
 
 #: Entries of the false-condition memo before it is emptied (many states of one content).
 _MEMO_LIMIT = 1 << 14
+
+# Every verb a card effect runs is followed by the check (docs/rules-decisions.md E17).
+effects.after_verb = check_achievements
 
 
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------

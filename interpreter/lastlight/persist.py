@@ -4,10 +4,24 @@ A save is the state's JSON with its ``format`` version (DESIGN principle 4). Loa
 the format and the game; the content the state names must be loaded (create the ``Game`` from
 it) before the state is played on.
 
-:func:`observation` is what one player may see: other players' unresearched techs, unrevealed
-action choices, dealt and kept secret cards, the deck order, face-down exploration tokens
-(and the resource of planets whose token is face down), the box, the random generator and the
-decision log are hidden.
+:func:`observation` is what one player may see (whitedwarf's convention: a hidden value is
+``"?"``, a hidden list is replaced by its length). Hidden from the other seats:
+
+* ``players[s]``: ``techs_hand`` (unresearched techs) -> count; ``choice`` (the secret action
+  choice) -> ``"?"``; ``factions_dealt`` and ``achievements_dealt`` (dealt cards, and during
+  the setup keep the card kept face down: 000 "setup", "secretly and simultaneously", the
+  factions revealed together only once every seat has kept) -> count; ``achievement`` (the
+  kept planetary achievement, 000 "Keep Hidden") -> ``"?"``.
+* ``frames`` (card effects in progress) of another seat: ``vars``, ``loops`` and ``calls``
+  (what the effect chose or will act on, e.g. an unresearched tech picked for "research a
+  tech without paying its cost") -> count; ``pending`` (its question and options) -> ``"?"``.
+  ``card``, ``owner``, ``clause``, ``pc``, ``context``, ``depth`` and ``steps`` stay.
+* ``stack``: another seat's task shows only ``kind``, ``seat``, ``pc`` and ``ask`` (e.g. the
+  techs a Research drew).
+* For everyone: ``deck`` -> count (its order and contents); ``box`` (cards and tokens
+  returned face down) -> ``"?"``; a face-down exploration token in ``sectors`` -> ``"?"``, and
+  the ``token`` and ``resource`` of a planet whose token is face down -> ``"?"``; ``rng``,
+  ``seed`` and ``log`` -> ``"?"``.
 """
 
 from __future__ import annotations
@@ -57,6 +71,7 @@ def observation(state: State, player: int) -> State:
         if not state["sectors"][planet["sector"]]["revealed"]:
             planet["token"] = planet["resource"] = HIDDEN
     view["stack"] = [_task_view(t, player) for t in view["stack"]]
+    view["frames"] = [_frame_view(f, player) for f in view["frames"]]
     return view
 
 
@@ -75,3 +90,15 @@ def _task_view(task: dict[str, Any], player: int) -> dict[str, Any]:
     if task.get("seat") in (None, player):
         return task
     return {k: task[k] for k in ("kind", "seat", "pc", "ask")}
+
+
+def _frame_view(frame: dict[str, Any], player: int) -> dict[str, Any]:
+    """Another seat's effect frame without what it chose or asks (see the module docstring)."""
+    if frame.get("owner") == player:
+        return frame
+    for key in ("vars", "loops", "calls"):
+        if isinstance(frame.get(key), list):
+            frame[key] = len(frame[key])
+    if frame.get("pending") is not None:
+        frame["pending"] = HIDDEN
+    return frame

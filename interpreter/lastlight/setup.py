@@ -245,13 +245,22 @@ def options(state: State, seat: int) -> list[Option]:
 
 
 def choose(state: State, seat: int, option_id: str) -> None:
-    """Keep a faction or an achievement; the others go back to the box face down."""
+    """Keep a faction or an achievement; the others go back to the box face down.
+
+    000 "setup": each player "secretly and simultaneously chooses", then "All players reveal
+    their alien faction card". So the kept card stays face down, the only card left in
+    ``factions_dealt`` / ``achievements_dealt`` (hidden from the other seats), until every
+    seat has kept: :func:`finish` then reveals the factions together (and keeps the
+    achievements, which stay hidden in ``achievement``).
+    """
     kind, _, card = option_id.partition(":")
     player = state["players"][seat]
     dealt = player.get(f"{kind}s_dealt")
     if dealt is None or card not in dealt or len(dealt) < 2:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
-    _keep(state, player, kind, card)
+    box = state["box"][f"{kind}s"]
+    state["box"][f"{kind}s"] = sorted(box + [c for c in dealt if c != card])
+    player[f"{kind}s_dealt"] = [card]
 
 
 def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
@@ -263,7 +272,8 @@ def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
 
 
 def finish(state: State) -> None:
-    """After the keep: single dealt cards kept, faction-dependent starting cards, game_start."""
+    """After the keep: the kept cards revealed together (000 "setup"), faction-dependent
+    starting cards, game_start."""
     for player in state["players"]:
         for kind in ("faction", "achievement"):
             if len(player[f"{kind}s_dealt"]) == 1:

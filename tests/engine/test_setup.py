@@ -42,13 +42,27 @@ def test_000_setup_keep_one_faction_of_two_and_one_achievement_of_four() -> None
     offered = ids(g.legal_options(state, 2))
     assert len(offered) == 2 and all(o.startswith("faction:") for o in offered)
     g.apply(state, 2, offered[1])
-    assert state["players"][2]["faction"] == offered[1].split(":")[1]
+    kept = offered[1].split(":")[1]
+    # Kept face down: not revealed before every seat has kept (000 "setup").
+    assert state["players"][2]["faction"] is None
+    assert state["players"][2]["factions_dealt"] == [kept]
     achievements = ids(g.legal_options(state, 2))
     assert len(achievements) == 4
     g.apply(state, 2, achievements[3])
     assert 2 not in g.current_players(state)
     view = g.observation(state, 0)
-    assert view["players"][2]["achievement"] == "?"
+    assert view["players"][2]["faction"] is None
+    assert view["players"][2]["factions_dealt"] == 1
+    assert kept not in str(view)
+    assert view["players"][2]["achievement"] is None
+    assert g.observation(state, 2)["players"][2]["factions_dealt"] == [kept]
+    while state["phase"] == "setup":
+        seat = g.current_players(state)[0]
+        g.apply(state, seat, g.legal_options(state, seat)[0].id)
+    # "All players reveal their alien faction card": together, once all have kept.
+    assert state["players"][2]["faction"] == kept
+    assert g.observation(state, 0)["players"][2]["faction"] == kept
+    assert g.observation(state, 0)["players"][2]["achievement"] == "?"
 
 
 def test_000_setup_three_plus_factions_removed_with_two_players() -> None:
