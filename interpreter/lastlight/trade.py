@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import limits
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     IllegalOption,
@@ -24,7 +25,6 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.limits import MAX_TRADES, too_many_trades
 from whitedwarf.interpreter.lastlight.state import gain, pay
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -87,9 +87,9 @@ def _run(state: State, t: Task) -> None:
     seat, pc = t["seat"], t["pc"]
     if pc == "start":
         t["left"] = stat(state, seat, "trades")
-        if t["left"] > MAX_TRADES:
+        if t["left"] > limits.MAX_TRADES:
             # Trades can be undone by the reverse trade, so no supply ends them (E21).
-            too_many_trades(state, seat, t["left"])
+            limits.too_many_trades(state, seat, t["left"])
         t["pc"] = "trade"
     elif pc == "trade":
         if t["left"] > 0 and trade_options(state, seat):

@@ -9,12 +9,16 @@ MemoryError, never a hang. Loops are bounded by counting decisions, not by the c
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.lastlight import graveyard
+from click.testing import CliRunner
+from whitedwarf.interpreter.lastlight import graveyard, limits
 from whitedwarf.interpreter.lastlight.content import ContentError, runtime
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
+from whitedwarf.tools.play import play
 
 from tests.engine.positions import (
     ACHIEVEMENTS,
@@ -30,6 +34,7 @@ from tests.engine.positions import (
 )
 
 HUGE = 1_000_000_000
+BASE_DIR = Path(__file__).resolve().parents[2] / "content" / "lastlight"
 #: More decisions than any bounded case below can need: a loop past it is a hang.
 BUDGET = 5_000
 
@@ -292,3 +297,35 @@ def test_a_graveyard_of_zero_units_pays_out_once_per_unit_not_for_ever() -> None
 
 def test_the_test_content_is_what_the_cases_assume() -> None:
     assert len(ACHIEVEMENTS) == 16 and sum(t["copies"] for t in TECHS) == 10
+
+
+# -- whitedwarf play ---------------------------------------------------------------------------
+
+
+def test_play_prints_a_limit_hit_in_play_as_one_line_and_exits_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The base pack with the dice limit lowered to 0: the first roll goes over."""
+    monkeypatch.setattr(limits, "MAX_DICE_PER_ROLL", 0)
+    result = CliRunner().invoke(play, ["--seed", "7"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    assert result.output.startswith("Error: card ")
+    assert "dice at once; a roll has at most 0 dice" in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_play_prints_a_deck_over_the_limit_as_one_line_and_exits_1(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A copy of the base pack (a content not built before) with the deck limit lowered."""
+    pack = tmp_path / "copy"
+    shutil.copytree(BASE_DIR, pack)
+    manifest = (pack / "pack.yaml").read_text("utf-8")
+    (pack / "pack.yaml").write_text(manifest.replace("id: lastlight", "id: lastlight_copy"))
+    monkeypatch.setattr(limits, "MAX_DECK", 50)
+    result = CliRunner().invoke(play, ["--pack", str(pack), "--seed", "7"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    assert "copies make the technology deck 83 cards; a deck holds at most 50" in result.output
+    assert result.output.count("\n") == 1
