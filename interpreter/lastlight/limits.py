@@ -12,7 +12,11 @@ naming the card responsible (docs/rules-decisions.md E21), which ``Game`` turns 
   summed over techs can grow without end; a die whose faces all roll again never stops);
 - :data:`MAX_TRADES`: the trades of one Trade action (trades can be undone by the reverse
   trade, so no supply ends them);
-- :data:`MAX_DECK`: the cards of one deck or token pile built from ``copies``.
+- :data:`MAX_DECK`: the cards of one deck or token pile built from ``copies``;
+- :data:`MAX_ABILITY_USES`: activated abilities one player starts in one action card (an
+  ability that pays for itself, ``activated: pay 1 common -> gain 1 common``, could be used
+  for ever). The count is kept in the player's ``temp`` under :data:`USES`, which the engine
+  clears when the action card is resolved, as it clears the ``add`` amounts.
 
 The validator refuses most such numbers where they are written (the declared ranges of the
 schemas); these limits hold for content that adds up to them, and for content that was never
@@ -33,6 +37,11 @@ State = dict[str, Any]
 MAX_DICE_PER_ROLL = 1_000
 #: Trades one Trade action may make (000 "Action Card #4": 2).
 MAX_TRADES = 100
+#: Activated abilities one player may start during one action card. Every base-game ability
+#: exhausts its card, so a player uses at most one per card in play.
+MAX_ABILITY_USES = 100
+#: The key of the use count in ``player["temp"]`` (never a stat name).
+USES = "@ability_uses"
 #: Cards of one deck (the techs) or one exploration pile, all copies counted (83 techs and
 #: 18 tokens in the base game).
 MAX_DECK = 10_000
@@ -121,3 +130,18 @@ def check_deck(what: str, copies: dict[str, int]) -> None:
         f"card {card!r}: {copies[card]:,} copies make the {what} {total:,} cards; "
         f"a deck holds at most {MAX_DECK:,}",
     )
+
+
+def count_use(state: State, seat: int, card: str) -> None:
+    """Count an activated ability started by ``seat``; stop the game when the action card
+    has seen more than :data:`MAX_ABILITY_USES`, naming the card."""
+    temp = state["players"][seat]["temp"]
+    uses = temp.get(USES, 0) + 1
+    if uses > MAX_ABILITY_USES:
+        raise EffectLimitError(
+            card,
+            "uses",
+            f"card {card!r}: player {seat} started activated abilities more than "
+            f"{MAX_ABILITY_USES:,} times in one action card (does an ability pay for itself?)",
+        )
+    temp[USES] = uses

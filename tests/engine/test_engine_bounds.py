@@ -299,6 +299,41 @@ def test_the_test_content_is_what_the_cases_assume() -> None:
     assert len(ACHIEVEMENTS) == 16 and sum(t["copies"] for t in TECHS) == 10
 
 
+# -- activated abilities -----------------------------------------------------------------------
+
+
+def test_an_ability_that_pays_for_itself_ends_in_one_error_naming_the_card() -> None:
+    """`activated: pay 1 common -> gain 1 common` validates clean; a bot that always uses it
+    made a Mine action that never ended (2,000,000 decisions, then a traceback)."""
+    g = _game(factions=_factions("activated: pay 1 common -> gain 1 common"))
+    state = started(g)
+    state["players"][0]["res"]["common"] = 1
+    for seat in range(1, 4):
+        g.apply(state, seat, "play:trade")
+    g.apply(state, 0, "play:mine")
+    card = state["players"][0]["faction"]
+    with pytest.raises(EffectLimitReached) as caught:
+        for _ in range(BUDGET):
+            g.apply(state, 0, f"use:{card}")
+    assert (caught.value.card, caught.value.limit) == (card, "uses")
+    assert "more than 100 times in one action card" in str(caught.value)
+
+
+def test_ability_uses_are_counted_per_action_card() -> None:
+    g = _game(factions=_factions("activated: pay 1 common -> gain 1 common"))
+    state = started(g)
+    state["players"][0]["res"]["common"] = 1
+    card = state["players"][0]["faction"]
+    for seat in range(1, 4):
+        g.apply(state, seat, "play:trade")
+    g.apply(state, 0, "play:mine")
+    for _ in range(limits.MAX_ABILITY_USES):  # exactly the limit is allowed
+        g.apply(state, 0, f"use:{card}")
+    assert state["players"][0]["temp"][limits.USES] == limits.MAX_ABILITY_USES
+    g.apply(state, 0, "done")  # Mine is resolved: the count goes with it
+    assert limits.USES not in state["players"][0]["temp"]
+
+
 # -- whitedwarf play ---------------------------------------------------------------------------
 
 
