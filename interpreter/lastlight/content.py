@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setup, setup_entry
-from whitedwarf.interpreter.lastlight.limits import check_deck
+from whitedwarf.interpreter.lastlight.limits import check_deck, check_pieces
 
 PACK_FILES = (
     "board",
@@ -142,6 +142,7 @@ def _build(content: GameContent, players: int) -> Runtime:
     supply = content.get("supply", {})
     ships = content.get("ships", {})
     _check_decks(content)
+    check_pieces(supply.get("per_player") or {})
     return Runtime(
         content=content,
         players=players,

@@ -69,10 +69,11 @@ class EffectLimitReached(EffectError):
     in a clear error").
 
     ``card`` is the card id, ``limit`` ``"steps"`` or ``"depth"``; the engine's own bounds
-    (``limits.py``, docs/rules-decisions.md E21) add ``"dice"`` and ``"trades"`` (in play,
-    naming the card that raised the number; a die id for extra dice) and ``"copies"`` (when
-    the game is made, naming the card whose copies overfill a deck). The state is left where
-    the limit was hit, in the middle of the effect: discard it.
+    (``limits.py``, docs/rules-decisions.md E21) add ``"dice"``, ``"trades"`` and ``"uses"``
+    (in play, naming the card that raised the number or used the ability; a die id for extra
+    dice), ``"copies"`` and ``"pieces"`` (when the game is made, naming the card whose copies
+    overfill a deck, or the supply.yaml entry). The state is left where the limit was hit, in
+    the middle of the effect: discard it.
     """
 
     def __init__(self, card: str, limit: str, message: str) -> None:

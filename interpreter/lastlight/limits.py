@@ -13,6 +13,8 @@ naming the card responsible (docs/rules-decisions.md E21), which ``Game`` turns 
 - :data:`MAX_TRADES`: the trades of one Trade action (trades can be undone by the reverse
   trade, so no supply ends them);
 - :data:`MAX_DECK`: the cards of one deck or token pile built from ``copies``;
+- :data:`MAX_PIECES`: the ships of one size and the extractors in a player's supply (each
+  build is one decision; with free builds nothing else ends them);
 - :data:`MAX_ABILITY_USES`: activated abilities one player starts in one action card (an
   ability that pays for itself, ``activated: pay 1 common -> gain 1 common``, could be used
   for ever). The count is kept in the player's ``temp`` under :data:`USES`, which the engine
@@ -37,6 +39,9 @@ State = dict[str, Any]
 MAX_DICE_PER_ROLL = 1_000
 #: Trades one Trade action may make (000 "Action Card #4": 2).
 MAX_TRADES = 100
+#: Ships of one size, or extractors, in one player's supply (5 small ships and 8 extractors in
+#: the base game).
+MAX_PIECES = 100
 #: Activated abilities one player may start during one action card. Every base-game ability
 #: exhausts its card, so a player uses at most one per card in play.
 MAX_ABILITY_USES = 100
@@ -145,3 +150,19 @@ def count_use(state: State, seat: int, card: str) -> None:
             f"{MAX_ABILITY_USES:,} times in one action card (does an ability pay for itself?)",
         )
     temp[USES] = uses
+
+
+def check_pieces(per_player: dict[str, Any]) -> None:
+    """Refuse a player supply (supply.yaml ``per_player``) of more than :data:`MAX_PIECES`
+    ships of a size or extractors, naming the entry."""
+    counts = {f"ships/{k}": v for k, v in (per_player.get("ships") or {}).items()}
+    counts["extractors"] = per_player.get("extractors", 0)
+    for key, count in counts.items():
+        if int(count) > MAX_PIECES:
+            where = f"supply.yaml:per_player/{key}"
+            raise EffectLimitError(
+                where,
+                "pieces",
+                f"{where}: {int(count):,} pieces in a player's supply; a supply holds at most "
+                f"{MAX_PIECES:,} of a kind",
+            )

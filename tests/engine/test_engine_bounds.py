@@ -200,6 +200,18 @@ def test_copies_added_up_over_many_cards_overfill_the_deck() -> None:
     assert "the exploration tokens 10,038 cards" in str(caught.value)
 
 
+def test_a_trillion_ships_in_a_players_supply_is_one_error_naming_the_entry() -> None:
+    """Free builds (a ship discount) would let a player build ships one decision at a time
+    until the supply runs out; the Lumos setup places ships up to the supply too."""
+    supply = BASE.files["supply"]
+    per_player = {**supply["per_player"], "ships": {"small": 10**12, "medium": 3, "large": 2}}
+    with pytest.raises(EffectLimitReached) as caught:
+        _game(2, supply={**supply, "per_player": per_player})
+    assert (caught.value.card, caught.value.limit) == ("supply.yaml:per_player/ships/small",
+                                                      "pieces")  # fmt: skip
+    assert "a supply holds at most 100 of a kind" in str(caught.value)
+
+
 def test_starting_techs_beyond_the_deck_deal_the_deck_and_setup_ends() -> None:
     """Issue 6: `you have +10^30 starting_techs` on a faction: setup never ended."""
     g = _game(factions=_factions(f"you have +{10**30} starting_techs"))
