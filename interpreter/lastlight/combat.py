@@ -326,7 +326,7 @@ def _dice(state: State, t: Task) -> None:
     if extra:
         # 000 "Combat Dice Results Explained": "roll another combat die, applying its result".
         if len(dice) >= limits.MAX_DICE_PER_ROLL:
-            limits.too_many_extra_dice(runtime(state).die.id)
+            limits.too_many_extra_dice(runtime(state).die.id, die.get("by"))
         ship = state["ships"].get(die["ship"]) or {"id": die["ship"], **die}
         dice.append(_die(state, ship))
     t["die"] += 1

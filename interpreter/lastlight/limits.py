@@ -100,8 +100,16 @@ def too_many_dice(state: State, seat: int, size: str, ships: int, attack: int) -
     )
 
 
-def too_many_extra_dice(die: str) -> NoReturn:
-    """Stop a roll whose extra dice went over :data:`MAX_DICE_PER_ROLL`, naming the die."""
+def too_many_extra_dice(die: str, card: str | None = None) -> NoReturn:
+    """Stop a roll whose extra dice went over :data:`MAX_DICE_PER_ROLL`, naming the card
+    that turned the last die into one that rolls again, or else the die."""
+    if card is not None:
+        raise EffectLimitError(
+            card,
+            "dice",
+            f"card {card!r}: one roll went over {MAX_DICE_PER_ROLL:,} dice, the card turning "
+            "dice into ones that roll another die",
+        )
     raise EffectLimitError(
         die,
         "dice",

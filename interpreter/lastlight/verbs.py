@@ -375,6 +375,7 @@ def _verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
     die = _die(state, args[0])
     if die is not None:
         die["face"] = args[1]
+        die["by"] = frame["card"]  # named if its extra dice run away (limits.py)
 
 
 def _verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:

@@ -151,6 +151,19 @@ def test_a_die_whose_every_face_rolls_again_is_one_error_naming_the_die() -> Non
     assert "went over 1,000 dice" in str(caught.value)
 
 
+def test_a_card_that_makes_every_die_roll_again_is_named() -> None:
+    """`when miss_rolled -> treat this die as explode` on a die of misses: every die rolls
+    another, for ever; the card, not the die, is named."""
+    treat = _tech("echo", "when miss_rolled -> treat this die as explode", "ship_ability")
+    g = _game(techs=[*TECHS, treat], dice=_one_result_die("miss"))
+    state = _fight(g)
+    _in_play(state, 0, ["echo#1"], "small")
+    _attack(state, g)
+    with pytest.raises(EffectLimitReached) as caught:
+        g.apply(state, 0, "roll:small")
+    assert (caught.value.card, caught.value.limit) == ("echo", "dice")
+
+
 def test_a_trillion_faces_builds_no_table_and_rolls() -> None:
     """Issue 6: a face count of 1000000000000 ran out of memory building the face table."""
     dice = {"dice": [{"id": "combat_die", "name": "Combat die", "sides": 10**12 + 1,
