@@ -562,6 +562,8 @@ class Machine:
         return pc + 1
 
     def _op_ask(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        if not self.acts(state, frame, self._code(state, frame), pc + 1):
+            return ins[2]  # ``may`` before a choice none of whose options can act: no question
         frame["pending"] = {
             "kind": "ask",
             "options": [["yes", ins[1]], ["no", "decline"]],
@@ -572,13 +574,68 @@ class Machine:
         return _PAUSE
 
     def _op_branch(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        """``choose one:``: offer only the options that can be carried out now.
+
+        An option is offered when its costs can be paid and it would act (:meth:`acts`), as
+        an activated ability is (docs/rules-decisions.md E15, R9). With one such option it is
+        taken without asking; with none the choice is skipped (any option then does nothing,
+        so running the first is the same as jumping past the choice).
+        """
+        code = self._code(state, frame)
+        pcs = ins[1]
+        live = [i for i, start in enumerate(pcs) if self.acts(state, frame, code, start)]
+        if len(live) <= 1:
+            return pcs[live[0] if live else 0]
         frame["pending"] = {
             "kind": "branch",
-            "options": [[f"branch:{i}", text] for i, text in enumerate(ins[2])],
-            "pcs": list(ins[1]),
+            "options": [[f"branch:{i}", ins[2][i]] for i in live],
+            "pcs": list(pcs),
         }
         frame["pc"] = pc
         return _PAUSE
+
+    def acts(self, state: State, frame: Frame, code: tuple[tuple[Any, ...], ...], pc: int) -> bool:
+        """Whether running ``code`` from ``pc`` would reach a verb now, without running it.
+
+        The walk follows the program as the machine would: a cost that cannot be paid, a
+        condition that fails or a target with no candidate takes its ``else`` jump; a ``may``
+        question is passed as if accepted; a chosen target is taken to be its first candidate
+        (in a scratch copy of the variables) so later targets that depend on it can be listed.
+        Reaching a ``call``, a loop or a repeat counts as acting; reaching the end does not.
+        Nothing in the state or the frame changes.
+        """
+        ops = self._ops
+        call, choose, afford, check = ops["call"], ops["choose"], ops["affordable"], ops["check"]
+        look = frame
+        for _ in range(len(code)):  # the walk only jumps forward, so this bounds it
+            ins = code[pc]
+            handler = ins[0]
+            if handler is call or handler is ops["loop"] or handler is ops["repeat"]:
+                return True
+            if handler is afford:
+                pc = pc + 1 if self.adapter.affordable(state, look, ins[1]) else ins[2]
+            elif handler is check:
+                pc = pc + 1 if ins[1](state, look) else ins[2]
+            elif handler is choose:
+                found = self.adapter.candidates(state, look, ins[2])
+                if not found:
+                    pc = ins[3]
+                    continue
+                if look is frame:
+                    look = {**frame, "vars": list(frame["vars"])}
+                _put(look["vars"], ins[1], found[0] if ins[2]["quant"] == "one" else found)
+                pc += 1
+            elif handler is ops["branch"]:
+                if any(self.acts(state, look, code, start) for start in ins[1]):
+                    return True
+                pc = ins[1][0]  # no option acts: the first one runs through to the exit
+            elif handler is ops["jump"]:
+                pc = ins[1]
+            elif handler is ops["ask"]:
+                pc += 1
+            else:  # end (and next, only reached through a loop)
+                return False
+        return False
 
     @staticmethod
     def _op_jump(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:

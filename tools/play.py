@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.bots import BOTS, Bot, make_bot
+from whitedwarf.interpreter.lastlight.content import ContentError
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
 from whitedwarf.interpreter.replay import ReplayWriter
@@ -79,7 +80,10 @@ def play(
     _refuse_overwrite(replay_path, force)
     loaded, content = load_content(packs, pack_paths)
     options = {"round_limit": round_limit}
-    game = Game.from_content(content, len(kinds), options)
+    try:
+        game = Game.from_content(content, len(kinds), options)
+    except (EffectLimitReached, ContentError) as error:
+        raise click.ClickException(str(error)) from None
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
     if trace:
         bots = [TracingBot(bot) for bot in bots]
@@ -102,7 +106,8 @@ def play(
                 outcome = run_game(game, state, bots, writer)
                 writer.end(outcome.final_hash, game.result(state))
     except EffectLimitReached as error:
-        # DESIGN principle 3: a runaway card effect ends in a clear error, not a traceback.
+        # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
+        # in a clear error naming the card, not a traceback.
         raise click.ClickException(str(error)) from None
     summary = summarise(game, state, outcome.decisions, outcome.final_hash)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))

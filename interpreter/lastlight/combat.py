@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import graveyard
+from whitedwarf.interpreter.lastlight import graveyard, limits
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -306,23 +306,35 @@ def _roll(state: State, t: Task) -> None:
 
 
 def roll_group(state: State, t: Task, seat: int, group: str) -> None:
-    """Roll every die of a group at once (000: same type together); they have fought."""
+    """Roll every die of a group at once (000: same type together); they have fought.
+
+    000 "Attack": each ship rolls its type's attack in dice. A roll of more than
+    ``limits.MAX_DICE_PER_ROLL`` dice stops the game with an error naming the card that
+    raised the attack (docs/rules-decisions.md E21).
+    """
     owner, size = _side(state, seat, group)
+    ships = group_ships(state, seat, group, t["sector"])
+    attack = max(0, stat(state, owner, "attack", size)) if ships else 0
+    if len(ships) * attack > limits.MAX_DICE_PER_ROLL:
+        limits.too_many_dice(state, owner, size, len(ships), attack)
     dice = []
-    attack = None
-    for ship in group_ships(state, seat, group, t["sector"]):
+    for ship in ships:
         ship["fought"] += 1
-        if attack is None:
-            attack = stat(state, owner, "attack", size)
         for _ in range(attack):
             dice.append(_die(state, ship))
     state["dice"] = dice
     t.update(group=group, die=0, fired=False, hits=0, pc="dice")
 
 
+def roll_face(state: State) -> str:
+    """Roll the combat die: one of its ``sides`` at random, and the result that side shows
+    (dice.yaml ``sides`` and each result's ``faces``)."""
+    die = runtime(state).die
+    return die.face(rng.below(state, die.sides))
+
+
 def _die(state: State, ship: dict[str, Any]) -> dict[str, Any]:
-    faces = runtime(state).die_faces
-    face = faces[rng.below(state, len(faces))]
+    face = roll_face(state)
     return {"face": face, "ship": ship["id"], "size": ship["size"], "owner": ship["owner"]}
 
 
@@ -341,6 +353,8 @@ def _dice(state: State, t: Task) -> None:
     t["hits"] += damage
     if extra:
         # 000 "Combat Dice Results Explained": "roll another combat die, applying its result".
+        if len(dice) >= limits.MAX_DICE_PER_ROLL:
+            limits.too_many_extra_dice(runtime(state).die.id, die.get("by"))
         ship = state["ships"].get(die["ship"]) or {"id": die["ship"], **die}
         dice.append(_die(state, ship))
     t["die"] += 1

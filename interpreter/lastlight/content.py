@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setup, setup_entry
+from whitedwarf.interpreter.lastlight.limits import check_deck, check_pieces
 
 PACK_FILES = (
     "board",
@@ -91,7 +93,7 @@ class Runtime:
     base_stats: dict[str, int]
     rules: dict[str, Any]
     colony_spaces: list[tuple[str, str]]
-    die_faces: list[str]
+    die: Die
     face_info: dict[str, tuple[int, bool, bool]]
     cards: dict[str, dict[str, dict[str, Any]]]
     planets: dict[str, dict[str, Any]]
@@ -139,6 +141,8 @@ def _build(content: GameContent, players: int) -> Runtime:
     board = Board.from_data(board_data, setup_entry(setups, players))
     supply = content.get("supply", {})
     ships = content.get("ships", {})
+    _check_decks(content)
+    check_pieces(supply.get("per_player") or {})
     return Runtime(
         content=content,
         players=players,
@@ -151,7 +155,7 @@ def _build(content: GameContent, players: int) -> Runtime:
         base_stats=_base_stats(supply, ships, players),
         rules=dict(supply.get("rules", {})),
         colony_spaces=[(s["id"], s["resource"]) for s in board_data["colony_ship"]["spaces"]],
-        die_faces=_die_faces(content.get("dice", {})),
+        die=_die(content.get("dice", {})),
         face_info=_face_info(content.get("dice", {})),
         cards={stem: _cards(content.get(stem) or []) for stem in CARD_FILES},
         planets={p["id"]: p for p in content.get("planets") or []},
@@ -205,27 +209,88 @@ def _base_stats(supply: dict[str, Any], ships: dict[str, Any], players: int) -> 
     }
 
 
-def _die_faces(dice: dict[str, Any]) -> list[str]:
-    """The faces of the combat die, one entry per side (dice.yaml)."""
-    die = (dice.get("dice") or [{}])[0]
-    faces = [r["id"] for r in die.get("results", []) for _ in range(int(r.get("faces", 1)))]
-    return faces or ["miss", "miss", "hit", "hit_ability", "explode", "ability"]
+class ContentError(ValueError):
+    """Content the engine cannot run as written (a pack that was not validated)."""
+
+
+#: 000 "Combat Dice Results Explained": what each printed result does, as (damage, activates
+#: the ship ability, rolls another die). dice.yaml's ``results`` say it for the pack's die; a
+#: face an effect names (``treat this die as explode``) that the die does not show keeps its
+#: printed meaning.
+PRINTED_RESULTS: dict[str, tuple[int, bool, bool]] = {
+    "miss": (0, False, False),
+    "hit": (1, False, False),
+    "hit_ability": (1, True, False),
+    "explode": (1, False, True),
+    "ability": (0, True, False),
+}
+
+
+@dataclass(frozen=True)
+class Die:
+    """The combat die (dice.yaml): ``sides`` equally likely sides, each showing a result.
+
+    ``bounds`` holds, per result in the file's order, the number of sides up to and
+    including that result's (``faces`` summed), so a side maps to its result by bisection
+    and no table one entry per side is ever built, whatever the counts.
+    """
+
+    id: str
+    sides: int
+    results: tuple[str, ...]
+    bounds: tuple[int, ...]
+
+    def face(self, side: int) -> str:
+        """The result a side (0 to ``sides`` - 1) shows."""
+        return self.results[bisect_right(self.bounds, side)]
+
+
+#: The die of 000 with the invented face counts of dice.yaml, for content without a die.
+_BASE_DIE = Die("combat_die", 6, ("miss", "hit", "hit_ability", "explode", "ability"),
+                (2, 3, 4, 5, 6))  # fmt: skip
+
+
+def _die(dice: dict[str, Any]) -> Die:
+    """The combat die of dice.yaml: its ``sides``, and how many of them show each result.
+
+    The ``faces`` of the results must add up to ``sides`` (the validator says so at the
+    file's line, E0920); the engine rolls ``sides`` and refuses content where they differ.
+    """
+    listed = dice.get("dice") or []
+    if not listed:
+        return _BASE_DIE
+    die = listed[0]
+    results = die.get("results") or []
+    if not results:
+        raise ContentError(f"die {die.get('id')!r} (dice.yaml) has no results")
+    bounds, total = [], 0
+    for r in results:
+        total += max(0, int(r.get("faces", 1)))
+        bounds.append(total)
+    sides = int(die.get("sides", total))
+    if sides != total or sides <= 0:
+        raise ContentError(
+            f"die {die.get('id')!r} (dice.yaml) has {sides} sides but the faces of its results "
+            f"add up to {total}"
+        )
+    return Die(str(die.get("id")), sides, tuple(str(r["id"]) for r in results), tuple(bounds))
 
 
 def _face_info(dice: dict[str, Any]) -> dict[str, tuple[int, bool, bool]]:
     """Face id -> (damage, activates the ship ability, rolls an extra die)."""
     die = (dice.get("dice") or [{}])[0]
-    info = {
-        r["id"]: (int(r.get("damage", 0)), bool(r.get("ability")), bool(r.get("extra_die")))
-        for r in die.get("results", [])
-    }
-    return info or {
-        "miss": (0, False, False),
-        "hit": (1, False, False),
-        "hit_ability": (1, True, False),
-        "explode": (1, False, True),
-        "ability": (0, True, False),
-    }
+    info = dict(PRINTED_RESULTS)
+    for r in die.get("results", []):
+        info[r["id"]] = (int(r.get("damage", 0)), bool(r.get("ability")), bool(r.get("extra_die")))
+    return info
+
+
+def _check_decks(content: GameContent) -> None:
+    """The tech deck and the exploration tokens fit :data:`limits.MAX_DECK` (the engine
+    builds them card by card at setup)."""
+    for stem, what in (("techs", "technology deck"), ("exploration", "exploration tokens")):
+        cards = _cards(content.get(stem) or [])
+        check_deck(what, {cid: int(c.get("copies", 1)) for cid, c in cards.items()})
 
 
 def _cards(data: Any) -> dict[str, dict[str, Any]]:

@@ -375,13 +375,12 @@ def dice(reg: Registry) -> FileKind:
     die = obj(
         {
             "id": identifier(), "name": text(),
-            "count": integer(1, 20, "dice in the box", "the base game: 6 dice"),
             "sides": integer(1, 20, "faces of one die", DIE_WHY),
             "source": enum(SOURCES),
             "sources": obj({"results": enum(SOURCES), "faces": enum(SOURCES)}),
             "results": array(result, 1),
         },
-        ["id", "name", "count", "sides", "source", "results"],
+        ["id", "name", "sides", "source", "results"],
     )  # fmt: skip
     return FileKind(
         "dice", "dice", False, obj({"dice": array(die, 1)}, ["dice"]), "The combat dice."
@@ -532,6 +531,50 @@ def check_setups(content: Content) -> list[Diagnostic]:
     return out
 
 
+def check_dice(content: Content) -> list[Diagnostic]:
+    """The combat die as the engine rolls it (000 "Combat Dice Results Explained"; docs/
+    rules-decisions.md C10): one die, whose results' ``faces`` add up to its ``sides``, with
+    a face that does not roll another die."""
+    entry = content.documents.get("dice")
+    if entry is None:
+        return []
+    out = []
+    dice = entry.data.get("dice", [])
+    for index, die in enumerate(dice):
+        if index:
+            out.append(
+                error(
+                    "E0921",
+                    f"die `{die.get('id')}`: the engine rolls one combat die, the first listed "
+                    f"(`{dice[0].get('id')}`); a second die would never be rolled",
+                    entry.span(("dice", index), key=False),
+                )
+            )
+            continue
+        results = die.get("results", [])
+        faces = sum(r.get("faces", 0) for r in results)
+        if faces != die.get("sides"):
+            out.append(
+                error(
+                    "E0920",
+                    f"die `{die.get('id')}` has {die.get('sides')} sides but the faces of its "
+                    f"results add up to {faces}",
+                    entry.span(("dice", index, "sides")),
+                    "give every side one result: make `sides` the sum of the `faces`",
+                )
+            )
+        if results and all(r.get("extra_die") for r in results):
+            out.append(
+                error(
+                    "E0922",
+                    f"every face of die `{die.get('id')}` rolls another die, so a roll never ends",
+                    entry.span(("dice", index, "results")),
+                    "give at least one result `extra_die: false`",
+                )
+            )
+    return out
+
+
 @cache
 def content_spec() -> ContentSpec:
     """Everything Last Light declares about its content files (built once)."""
@@ -555,5 +598,8 @@ def content_spec() -> ContentSpec:
         ids=_ids(),
         references=_references(),
         counts=_counts(),
-        checks=(GameCheck(("board", "setups"), check_setups),),
+        checks=(
+            GameCheck(("board", "setups"), check_setups),
+            GameCheck(("dice",), check_dice),
+        ),
     )

@@ -68,8 +68,12 @@ class EffectLimitReached(EffectError):
     execution has a step budget and trigger chains have a depth limit, and each limit ends
     in a clear error").
 
-    ``card`` is the card id, ``limit`` ``"steps"`` or ``"depth"``. The state is left where
-    the limit was hit, in the middle of the effect: discard it.
+    ``card`` is the card id, ``limit`` ``"steps"`` or ``"depth"``; the engine's own bounds
+    (``limits.py``, docs/rules-decisions.md E21) add ``"dice"``, ``"trades"`` and ``"uses"``
+    (in play, naming the card that raised the number or used the ability; a die id for extra
+    dice), ``"copies"`` and ``"pieces"`` (when the game is made, naming the card whose copies
+    overfill a deck, or the supply.yaml entry). The state is left where the limit was hit, in
+    the middle of the effect: discard it.
     """
 
     def __init__(self, card: str, limit: str, message: str) -> None:
@@ -84,8 +88,10 @@ class EffectLimitReached(EffectError):
 
         if error.limit == "depth":
             what = f"started a trigger chain deeper than {MACHINE.max_depth:,} effects"
-        else:
+        elif error.limit == "steps":
             what = f"ran more than {MACHINE.max_steps:,} steps"
+        else:  # an engine bound (limits.py) says it all
+            return cls(error.card, error.limit, str(error))
         return cls(error.card, error.limit, f"the effect of card {error.card!r} {what}")
 
 
@@ -99,7 +105,10 @@ class Game:
         self.content = content
         self.players = players
         self.options = dict(options)
-        self.content_id = register(content, players)
+        try:
+            self.content_id = register(content, players)
+        except EffectLimitError as error:
+            raise EffectLimitReached.from_error(error) from error
 
     @classmethod
     def from_content(
@@ -116,8 +125,8 @@ class Game:
 
     def new_state(self, seed: int) -> State:
         """The state after setup, waiting for the first decision."""
-        state = setup.new_state(self, seed)
         try:
+            state = setup.new_state(self, seed)
             advance(state)
         except EffectLimitError as error:
             raise EffectLimitReached.from_error(error) from error

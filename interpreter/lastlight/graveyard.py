@@ -55,7 +55,8 @@ def release(state: State, unit: dict[str, Any]) -> None:
 
 def check(state: State, seat: int) -> None:
     """Pay out a full graveyard: light, then every unit goes home (000 "Graveyard")."""
-    size = int(runtime(state).rules.get("graveyard_units", 4))
+    # At least one unit per payout, or an empty graveyard would pay out for ever.
+    size = max(1, int(runtime(state).rules.get("graveyard_units", 4)))
     grave = state["players"][seat]["graveyard"]
     while len(grave) >= size:
         for unit in grave[:size]:

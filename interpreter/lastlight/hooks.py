@@ -22,7 +22,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects
+from whitedwarf.interpreter.lastlight import effects, limits
 from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
@@ -477,4 +477,5 @@ def start_activated(state: State, player: int, option_id: str) -> None:
         i = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
         if i is None:
             raise ValueError(f"card {cid!r} has no activated ability")
+    limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
     effects.push(state, [new_frame(cid, player, i, {"card": ref})])

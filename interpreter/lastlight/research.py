@@ -68,13 +68,16 @@ def _run(state: State, t: Task) -> None:
         gain(state, seat, "light", len(player["techs"]) // per)
         t["pc"] = "draw"
     elif pc == "draw":
+        # 000 #1: "draw 3 technology cards from the technology deck": no more can be drawn
+        # than the deck (refilled once from the discard pile, E5) holds, whatever the stat.
         for _ in range(stat(state, seat, "research_draw")):
             ref = draw_one(state)
-            if ref is not None:
-                t["drawn"].append(ref)
+            if ref is None:
+                break
+            t["drawn"].append(ref)
         t["pc"] = "keep"
     elif pc == "keep":
-        if len(t["drawn"]) > stat(state, seat, "research_keep"):
+        if len(t["drawn"]) > max(0, stat(state, seat, "research_keep")):
             ask(t, seat)
             return
         player["techs_hand"] += t["drawn"]

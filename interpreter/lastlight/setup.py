@@ -213,13 +213,15 @@ def _achievement_sets(state: State, rt: Runtime, n: int) -> list[list[str]]:
     return [ids[4 * s : 4 * s + 4] for s in range(n)]
 
 
-def _draw_tech(state: State, seat: int) -> None:
-    """Deal one tech from the deck to a player's unresearched techs, if any is left."""
+def _draw_tech(state: State, seat: int) -> bool:
+    """Deal one tech from the deck to a player's unresearched techs; False if none is left."""
     from whitedwarf.interpreter.lastlight.research import draw_one
 
     ref = draw_one(state)
-    if ref is not None:
-        state["players"][seat]["techs_hand"].append(ref)
+    if ref is None:
+        return False
+    state["players"][seat]["techs_hand"].append(ref)
+    return True
 
 
 # -- the secret keep (000 "setup" step: "secretly and simultaneously chooses") -----------------
@@ -280,8 +282,10 @@ def finish(state: State) -> None:
                 _keep(state, player, kind, player[f"{kind}s_dealt"][0])
     for seat in turn_order(state):
         # 000 Iou'Nell: "You start the game with 1 additional unresearched technology card".
+        # No more are dealt than the deck holds, whatever the stat (docs/rules-decisions.md E21).
         for _ in range(stat(state, seat, "starting_techs") - 1):
-            _draw_tech(state, seat)
+            if not _draw_tech(state, seat):
+                break
         # 001 "3. Setup": "1 common resource" (the pack's starting_common; see decisions).
         gain(state, seat, "common", stat(state, seat, "starting_common"))
         fire(state, "game_start", seat, {})

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import limits
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     IllegalOption,
@@ -86,6 +87,9 @@ def _run(state: State, t: Task) -> None:
     seat, pc = t["seat"], t["pc"]
     if pc == "start":
         t["left"] = stat(state, seat, "trades")
+        if t["left"] > limits.MAX_TRADES:
+            # Trades can be undone by the reverse trade, so no supply ends them (E21).
+            limits.too_many_trades(state, seat, t["left"])
         t["pc"] = "trade"
     elif pc == "trade":
         if t["left"] > 0 and trade_options(state, seat):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
@@ -376,14 +375,16 @@ def _verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
     die = _die(state, args[0])
     if die is not None:
         die["face"] = args[1]
+        die["by"] = frame["card"]  # named if its extra dice run away (limits.py)
 
 
 def _verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: roll the die again with the game's generator; the new face counts."""
+    from whitedwarf.interpreter.lastlight.combat import roll_face
+
     die = _die(state, args[0])
     if die is not None:
-        faces = runtime(state).die_faces
-        die["face"] = faces[rng.below(state, len(faces))]
+        die["face"] = roll_face(state)
 
 
 def _verb_add(state: State, frame: Frame, args: list[Any]) -> None:

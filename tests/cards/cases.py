@@ -154,7 +154,7 @@ def extractor_builds(count: int):
 def rng_used(s: State, u: Units, before: State) -> None:
     """A die was rolled again: the game's one generator moved on."""
     assert s["rng"] != before["rng"]
-    assert s["dice"][0]["face"] in runtime(s).die_faces
+    assert s["dice"][0]["face"] in runtime(s).die.results
 
 
 def rotates(light: int):
