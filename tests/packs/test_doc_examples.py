@@ -65,3 +65,12 @@ def test_e0501_a_colon_in_a_plain_effect(here: Path) -> None:
     )
     headlines = example("E0501")
     assert headlines[1] in validate("mod", "--pack-path", ".")
+
+
+def test_e0507_a_link_leading_out_of_the_pack(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mod")
+    (here / "secret.txt").write_text("not the pack's to show\n")
+    (here / "mod" / "zz_escape.yaml").symlink_to(here / "secret.txt")
+    [headline] = example("E0507")
+    out = validate("mod")
+    assert headline in out and "not the pack's" not in out
