@@ -163,6 +163,8 @@ class _Load:
         self.diagnostics.extend(crossref.check_counts(self.spec, content))
         self.diagnostics.extend(self._missing_kinds(content))
         for check in self.spec.checks:
+            if check.whole and any(d.is_error for d in self.diagnostics):
+                continue
             if not self._has_errors(content, check.kinds):
                 self.diagnostics.extend(check.run(content))
 

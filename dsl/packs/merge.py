@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
-from whitedwarf.dsl.packs.content import Content, Entry
+from whitedwarf.dsl.packs.content import Change, Content, Entry
 from whitedwarf.dsl.packs.yamlsource import YamlFile
 from whitedwarf.dsl.suggest import did_you_mean
 
@@ -48,6 +48,7 @@ class _CardMerge:
         self.closure = closure
         self.current: dict[str, Entry] = {}
         self.changes: dict[str, list[_Change]] = {}
+        self.dropped: list[Change] = []  # what each replace/remove took away
         self.diagnostics: list[Diagnostic] = []
 
     def apply(self, pack: str, file: YamlFile, bad: set[int]) -> None:
@@ -133,13 +134,20 @@ class _CardMerge:
 
     def _replace(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "replace"):
+            self._drop("replace", entry)
             self.current[entry.id] = entry  # keeps the card's place in the list
             self.changes[entry.id].append(_Change(pack, "replace", entry))
 
     def _remove(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "remove"):
+            self._drop("remove", entry)
             self.current.pop(entry.id, None)
             self.changes[entry.id].append(_Change(pack, "remove", entry))
+
+    def _drop(self, action: str, entry: Entry) -> None:
+        old = self.current.get(entry.id)
+        if old is not None:
+            self.dropped.append(Change(action, old, entry))
 
 
 def _where(entry: Entry) -> str:
@@ -165,7 +173,7 @@ def merge(
     packs: Sequence[PackFiles], card_kinds: Sequence[str], closure: dict[str, frozenset[str]]
 ) -> tuple[Content, list[Diagnostic]]:
     """Merge packs (in load order) into one :class:`Content`."""
-    content = Content()
+    content = Content(order={pack.id: index for index, pack in enumerate(packs)})
     diagnostics: list[Diagnostic] = []
     for kind in card_kinds:
         merger = _CardMerge(kind, closure)
@@ -173,6 +181,7 @@ def merge(
             if kind in pack.files:
                 merger.apply(pack.id, *pack.files[kind])
         content.cards[kind] = list(merger.current.values())
+        content.changes += merger.dropped
         diagnostics += merger.diagnostics
     owners: dict[str, str] = {}
     for pack in packs:

@@ -37,6 +37,8 @@ from whitedwarf.dsl.packs.schema_parts import (
 )
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.lastlight import board as board_model
+from whitedwarf.interpreter.lastlight.action_cards import check_actions
+from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 # Why the numbers of the files are bounded where they are (DESIGN principle 3); the base
@@ -407,7 +409,7 @@ def supply(reg: Registry) -> FileKind:
             "player_boards": integer(0, 4, why="the base game: 1"),
             "graveyard_cards": integer(0, 4, why="the base game: 1"),
             "achievement_cards": integer(0, 16, why="the base game: 4"),
-            "faction_cards_dealt": integer(0, 15, why="the base game: 2 of 15 factions"),
+            "faction_cards_dealt": integer(1, 15, why="the base game: 2 of 15 factions"),
             "starting_ships": counts(ship_sizes(reg), 10, why="the base game: 1 small ship"),
             "starting_colony_extractors": integer(0, 8, why="the base game: 1"),
             "starting_resources": counts(res, 20, why="the base game: 1 common"),
@@ -601,5 +603,11 @@ def content_spec() -> ContentSpec:
         checks=(
             GameCheck(("board", "setups"), check_setups),
             GameCheck(("dice",), check_dice),
+            GameCheck(("actions",), check_actions),
+            GameCheck(
+                ("setups", "supply", "factions", "achievements", "planets"),
+                check_setup_needs,
+                whole=True,
+            ),
         ),
     )

@@ -177,12 +177,16 @@ def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
 def _deal_secrets(state: State, rt: Runtime) -> None:
     """Deal 2 factions and a set of 4 achievements to each player (000 "setup")."""
     n = state["n"]
+    # supply.yaml ``per_player.faction_cards_dealt`` (2); the validator checks there are enough
+    # (setup_needs.py, E0930).
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    dealt = int(per_player.get("faction_cards_dealt", 2))
     factions = [cid for cid, c in sorted(rt.cards["factions"].items()) if _allowed(c, n)]
     removed = [cid for cid in sorted(rt.cards["factions"]) if cid not in factions]
     rng.shuffle(state, factions)
     for player in state["players"]:
-        player["factions_dealt"] = sorted(factions[-2:])
-        del factions[-2:]
+        player["factions_dealt"] = sorted(factions[-dealt:])
+        del factions[-dealt:]
     state["box"]["factions"] = sorted(factions + removed)
     sets = _achievement_sets(state, rt, n)
     for player, cards in zip(state["players"], sets, strict=False):

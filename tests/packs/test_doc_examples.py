@@ -74,3 +74,39 @@ def test_e0507_a_link_leading_out_of_the_pack(here: Path) -> None:
     [headline] = example("E0507")
     out = validate("mod")
     assert headline in out and "not the pack's" not in out
+
+
+def _mini_mod(here: Path, files: dict[str, str]) -> None:
+    shutil.copytree(SHARED / "mini", here / "mini")
+    mod = here / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {mini: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    for name, text in files.items():
+        (mod / name).write_text(text)
+
+
+def test_e0805_a_mod_removing_an_action_card(here: Path) -> None:
+    _mini_mod(here, {"actions.yaml": "- {id: trade, remove: true}\n"})
+    [headline] = example("E0805")
+    assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0923_an_action_card_field_the_engine_would_ignore(here: Path) -> None:
+    card = (
+        "- number: 4\n  id: trade\n  name: Barter\n  source: invented\n  replace: true\n"
+        "  steps: [trade]\n  returnable: true\n  turn_order: false\n"
+    )
+    _mini_mod(here, {"actions.yaml": card})
+    [headline] = example("E0923")
+    assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0930_a_mod_removing_too_many_factions(here: Path) -> None:
+    _mini_mod(
+        here, {"factions.yaml": "- {id: allterra, remove: true}\n- {id: drifters, remove: true}\n"}
+    )
+    [headline] = example("E0930")
+    assert headline in validate("mod", "--pack-path", ".")
