@@ -53,6 +53,7 @@ PACK_CODES: dict[str, str] = {
     "E0921": "a second die in dice.yaml (the engine rolls one combat die)",
     "E0922": "a die every face of which rolls another die",
     "E0923": "an action card, or a field of one, that the engine would not play as written",
+    "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
     "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
     "W0501": "a file in the pack folder that is not a known content file",
     "W0901": "a vocabulary word that no card uses",

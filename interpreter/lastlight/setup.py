@@ -163,11 +163,18 @@ def _deal_tech_deck(state: State, rt: Runtime) -> None:
 
 
 def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
-    """000 "setup": one small ship in the home sector, an extractor on a common space."""
+    """000 "setup": one small ship in the home sector, an extractor on a common space.
+
+    The ships are supply.yaml's ``per_player.starting_ships`` (``{small: 1}``), in the
+    order of ships.yaml's ship types."""
     home = rt.layout.homes[seat]
     player = state["players"][seat]
-    player["supply"]["small"] -= 1
-    place_ship(state, seat, "small", home)
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    starting = per_player.get("starting_ships", {"small": 1})
+    for size in rt.ship_stats:
+        for _ in range(min(int(starting.get(size, 0)), player["supply"].get(size, 0))):
+            player["supply"][size] -= 1
+            place_ship(state, seat, size, home)
     # The two common spaces are alike, so the first one is used (no real choice).
     space = next(sid for sid, res in rt.colony_spaces if res == "common")
     player["supply"]["extractor"] -= 1
@@ -292,4 +299,10 @@ def finish(state: State) -> None:
                 break
         # 001 "3. Setup": "1 common resource" (the pack's starting_common; see decisions).
         gain(state, seat, "common", stat(state, seat, "starting_common"))
+        # supply.yaml ``per_player.starting_resources`` may give the other resources too.
+        starting = runtime(state).content.get("supply", {}).get("per_player", {})
+        for resource in ("uncommon", "rare"):
+            amount = int(starting.get("starting_resources", {}).get(resource, 0))
+            if amount:
+                gain(state, seat, resource, amount)
         fire(state, "game_start", seat, {})

@@ -110,3 +110,14 @@ def test_e0930_a_mod_removing_too_many_factions(here: Path) -> None:
     )
     [headline] = example("E0930")
     assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0924_a_ship_count_the_supply_contradicts(here: Path) -> None:
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    ships = here / "lastlight" / "ships.yaml"
+    text = ships.read_text("utf-8")
+    large = text.index("id: large")
+    at = text.index("count: 2", large)
+    ships.write_text(text[:at] + "count: 4" + text[at + len("count: 2") :])
+    [headline] = example("E0924")
+    assert headline in validate("lastlight")
