@@ -121,3 +121,14 @@ def test_e0924_a_ship_count_the_supply_contradicts(here: Path) -> None:
     ships.write_text(text[:at] + "count: 4" + text[at + len("count: 2") :])
     [headline] = example("E0924")
     assert headline in validate("lastlight")
+
+
+def test_w0901_a_word_a_mod_left_unused(here: Path) -> None:
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    (here / "mod" / "factions.yaml").write_text("- {id: zhur, remove: true}\n")
+    headline = example("W0901")[1]
+    assert headline in validate("mod")
