@@ -57,7 +57,6 @@ Top level
 ``lumos``       ``None`` (3-4 players) or ``{"ally": seat | None, "supply": {size: int},
                 "box": int}`` (002: ships not yet added, and Lumos ships returned to the box).
 ``next_id``     int, the counter for new ship (``s<n>``) and extractor (``x<n>``) ids.
-``log``         list of ``"seat:option"`` strings, every decision applied, in order.
 ``result``      ``None`` until the game is over, then ``{"winners": [seat], "light":
                 [int], "reason": "light" | "round limit", "tiebreak": str}``.
 
@@ -115,8 +114,11 @@ from typing import Any
 
 State = dict[str, Any]
 
-#: The save format version; bump it when the layout changes.
-FORMAT = 1
+#: The save format version; bump it when the layout changes. Format 2 dropped ``log`` (the
+#: decisions applied, which made clone/save/hash grow with the game's length: a game's
+#: decisions are kept beside the state, in its replay); ``persist.load`` upgrades a format 1
+#: save by dropping its log.
+FORMAT = 2
 #: The owner id of the Lumos' ships (002).
 LUMOS = -1
 RESOURCES = ("common", "uncommon", "rare")
