@@ -83,6 +83,16 @@ def per_call(fn: Callable[[], Any], budget: float) -> float:
     return best
 
 
+def operations(state: dict[str, Any], text: str, budget: float) -> list[float]:
+    """Microseconds to clone, save, load (``text``) and hash ``state``."""
+    return [
+        per_call(lambda: clone(state), budget),
+        per_call(lambda: persist.save(state), budget),
+        per_call(lambda: persist.load(text), budget),
+        per_call(lambda: state_hash(state), budget),
+    ]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure and print the two tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -104,13 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     for made in (100, 2_000):
         state = state_after(game, made)
         text = persist.save(state)
-        times = [
-            per_call(lambda: clone(state), budget),
-            per_call(lambda: persist.save(state), budget),
-            per_call(lambda: persist.load(text), budget),
-            per_call(lambda: state_hash(state), budget),
-        ]
-        cells = " | ".join(f"{t:.0f}" for t in times)
+        cells = " | ".join(f"{t:.0f}" for t in operations(state, text, budget))
         print(f"| {made:,} | {len(text):,} bytes | {cells} |")
 
 
