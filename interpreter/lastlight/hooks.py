@@ -24,7 +24,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects, limits
 from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import new_frame
 
@@ -41,6 +41,7 @@ __all__ = [
 
 
 _NONE: dict[str, list[tuple[int, Any]]] = {}
+_NO_MEMO: dict[Any, Any] = {}
 
 
 def _triggers(rt: Runtime, ref: str) -> dict[str, list[tuple[int, Any]]]:
@@ -77,10 +78,9 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     techs = p["techs"]
     # One lookup by the cards in play gives the cards bound to each hook (most: none).
     key = (p["faction"], *map(_REF, techs))
-    try:
-        hooked = _RUNTIMES[state["content"]].cache["hooked"]
-        plan = hooked[key]
-    except KeyError:
+    hooked = runtime(state).cache.get("hooked")
+    plan = hooked.get(key) if hooked is not None else None
+    if plan is None:
         plan = _plan_for(state, key)
     bound = plan.get(hook)
     if bound is None:
@@ -205,7 +205,9 @@ def check_achievements(state: State) -> None:
     if index is None:
         index = cache["as_soon_as"] = {}
         cache["as_soon_as_false"] = {}
+        cache["as_soon_as_cards"] = {}
     memo = cache["as_soon_as_false"]
+    by_cards = cache["as_soon_as_cards"]
     snap = Snapshot(state)
     started: list[dict[str, Any]] = []
     players = state["players"]
@@ -223,22 +225,35 @@ def check_achievements(state: State) -> None:
                 p["achievement"] = None
                 p["achievements_done"].append(ach)
                 started += frames
-        faction = p["faction"]
-        if faction:
-            clauses = index.get(faction)
-            if clauses is None:
-                clauses = _clauses(rt, index, faction)
-            if clauses:
-                _once(state, memo, snap, seat, p, faction, clauses, started)
-        for tech in p["techs"]:
-            ref = tech["ref"]
+        # The cards in play with as_soon_as clauses (most have none), by one lookup on the
+        # cards in play rather than one per card: the check stays cheap as techs pile up.
+        key = (p["faction"], *map(_REF, p["techs"]))
+        cards = by_cards.get(key)
+        if cards is None:
+            cards = _with_clauses(rt, index, by_cards, key)
+        for ref, clauses in cards:
+            _once(state, memo, snap, seat, p, ref, clauses, started)
+    if started:
+        effects.push(state, started)
+
+
+def _with_clauses(
+    rt: Runtime, index: dict[str, Any], by_cards: dict[Any, Any], key: tuple[str | None, ...]
+) -> tuple[tuple[str, list[Any]], ...]:
+    """The cards of ``key`` (a faction, then techs in play order) that have ``as_soon_as``
+    clauses, with them, memoised per content by the cards in play."""
+    out = []
+    for ref in key:
+        if ref:
             clauses = index.get(ref)
             if clauses is None:
                 clauses = _clauses(rt, index, ref)
-            if clauses:  # the usual case: no as_soon_as clause on the card
-                _once(state, memo, snap, seat, p, ref, clauses, started)
-    if started:
-        effects.push(state, started)
+            if clauses:
+                out.append((ref, clauses))
+    if len(by_cards) >= _MEMO_LIMIT:
+        by_cards.clear()
+    found = by_cards[key] = tuple(out)
+    return found
 
 
 def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:
@@ -316,11 +331,10 @@ def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], 
     techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
     by the cards in play."""
     key = (p["faction"], *map(_REF, p["techs"]))
-    try:
-        return _RUNTIMES[state["content"]].cache["activators"][key]
-    except KeyError:
-        pass
     rt = runtime(state)
+    found = rt.cache.get("activators", _NO_MEMO).get(key)
+    if found is not None:
+        return found
     index = rt.cache.get("activated")
     if index is None:
         index = rt.cache["activated"] = {}

@@ -8,16 +8,17 @@ player, a ship-type-scoped one (``this ship type has +1 attack``) for the ship t
 attached to. Factions count like civilization techs.
 
 ``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. Each
-card's static clauses are read once per content (:func:`_card_table`, by card ref); a stat read
-walks the player's cards in play with one dict lookup each, skipping the many cards that have
-no static clause (as a hand-written rule would loop over the techs in play).
+card's static clauses are read once per content (:func:`_card_table`, by card ref), and each
+stat's total once per set of cards in play (:func:`_totals`): a stat read is a lookup, not a
+walk of the player's techs, so it costs the same at the end of a long game as at its start.
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
 
@@ -52,26 +53,10 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     """
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
-    p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
-    total = 0
-    faction = p["faction"]
-    if faction:
-        mods = (table.get(faction) or _card_table(rt, faction))[0]
-        for stat, scoped, amount in mods:
-            if stat == name and not scoped:
-                total += amount
-    for tech in p["techs"]:
-        mods = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[0]
-        if mods:
-            for stat, scoped, amount in mods:
-                if stat == name and (
-                    not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
-                ):
-                    total += amount
+    rt, cards, (sums, _) = _totals(state, state["players"][player])
+    total = sums.get((name, ship_type))
+    if total is None:
+        total = sums[name, ship_type] = _sum(rt, cards, name, ship_type)
     return total
 
 
@@ -79,22 +64,62 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     """Whether a ``grant`` clause of the player's cards in play gives the flag."""
     if player == LUMOS:
         return False
-    p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
-    faction = p["faction"]
+    rt, cards, (_, flags) = _totals(state, state["players"][player])
+    found = flags.get((name, ship_type))
+    if found is None:
+        found = flags[name, ship_type] = _granted(rt, cards, name, ship_type)
+    return found
+
+
+#: A tech in play as its card ref and the ship type it is attached to.
+_SLOTTED = itemgetter("ref", "ship_type")
+#: Cards in play (memo keys) per content before the memo is emptied.
+_MEMO_LIMIT = 1 << 14
+
+Cards = tuple[Any, ...]
+
+
+def _totals(
+    state: State, p: dict[str, Any]
+) -> tuple[Runtime, Cards, tuple[dict[Any, int], dict[Any, bool]]]:
+    """The player's cards in play (faction, then ``(ref, ship type)`` of each tech) and the
+    stat sums and flags already worked out for exactly those cards. A stat read costs one
+    lookup however many techs a player has; the memo lives with the content and is keyed by
+    the cards themselves, so a clone, a loaded state or a changed tech finds the right entry."""
+    rt = runtime(state)
+    memo = rt.cache.get("static_totals")
+    if memo is None or len(memo) >= _MEMO_LIMIT:
+        memo = rt.cache["static_totals"] = {}
+    cards = (p["faction"], *map(_SLOTTED, p["techs"]))
+    found = memo.get(cards)
+    if found is None:
+        found = memo[cards] = ({}, {})
+    return rt, cards, found
+
+
+def _sum(rt: Runtime, cards: Cards, name: str, ship_type: str | None) -> int:
+    total = 0
+    faction = cards[0]
     if faction:
-        for flag, scoped in (table.get(faction) or _card_table(rt, faction))[1]:
+        for stat, scoped, amount in _card_table(rt, faction)[0]:
+            if stat == name and not scoped:
+                total += amount
+    for ref, slot in cards[1:]:
+        for stat, scoped, amount in _card_table(rt, ref)[0]:
+            if stat == name and (not scoped or (ship_type is not None and slot == ship_type)):
+                total += amount
+    return total
+
+
+def _granted(rt: Runtime, cards: Cards, name: str, ship_type: str | None) -> bool:
+    faction = cards[0]
+    if faction:
+        for flag, scoped in _card_table(rt, faction)[1]:
             if flag == name and not scoped:
                 return True
-    for tech in p["techs"]:
-        grants = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[1]
-        for flag, scoped in grants:
-            if flag == name and (
-                not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
-            ):
+    for ref, slot in cards[1:]:
+        for flag, scoped in _card_table(rt, ref)[1]:
+            if flag == name and (not scoped or (ship_type is not None and slot == ship_type)):
                 return True
     return False
 
