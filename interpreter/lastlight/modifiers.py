@@ -53,10 +53,17 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     """
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
-    rt, cards, (sums, _) = _totals(state, state["players"][player])
-    total = sums.get((name, ship_type))
-    if total is None:
-        total = sums[name, ship_type] = _sum(rt, cards, name, ship_type)
+    p = state["players"][player]
+    rt, cards, (sums, _) = _totals(state, p)
+    found = sums.get(name)
+    if found is None:
+        found = sums[name] = _sum(rt, cards, name)
+    total, scoped = found
+    if scoped and ship_type is not None:
+        techs = p["techs"]
+        for at, amount in scoped:
+            if techs[at]["ship_type"] == ship_type:
+                total += amount
     return total
 
 
@@ -64,15 +71,21 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     """Whether a ``grant`` clause of the player's cards in play gives the flag."""
     if player == LUMOS:
         return False
-    rt, cards, (_, flags) = _totals(state, state["players"][player])
-    found = flags.get((name, ship_type))
+    p = state["players"][player]
+    rt, cards, (_, flags) = _totals(state, p)
+    found = flags.get(name)
     if found is None:
-        found = flags[name, ship_type] = _granted(rt, cards, name, ship_type)
-    return found
+        found = flags[name] = _granted(rt, cards, name)
+    anyway, scoped = found
+    if anyway:
+        return True
+    if scoped and ship_type is not None:
+        techs = p["techs"]
+        return any(techs[at]["ship_type"] == ship_type for at in scoped)
+    return False
 
 
-#: A tech in play as its card ref and the ship type it is attached to.
-_SLOTTED = itemgetter("ref", "ship_type")
+_REF = itemgetter("ref")
 #: Cards in play (memo keys) per content before the memo is emptied.
 _MEMO_LIMIT = 1 << 14
 
@@ -81,47 +94,52 @@ Cards = tuple[Any, ...]
 
 def _totals(
     state: State, p: dict[str, Any]
-) -> tuple[Runtime, Cards, tuple[dict[Any, int], dict[Any, bool]]]:
-    """The player's cards in play (faction, then ``(ref, ship type)`` of each tech) and the
-    stat sums and flags already worked out for exactly those cards. A stat read costs one
-    lookup however many techs a player has; the memo lives with the content and is keyed by
-    the cards themselves, so a clone, a loaded state or a changed tech finds the right entry."""
+) -> tuple[Runtime, Cards, tuple[dict[str, Any], dict[str, Any]]]:
+    """The player's cards in play (faction, then the techs' refs in play order) and the stat
+    sums and flags already worked out for exactly those cards: a stat read is one lookup,
+    however many techs the player has. The memo lives with the content and is keyed by the
+    cards themselves (as ``hooks.fire``'s), so a clone, a loaded state or a new tech finds its
+    own entry; the slot a ship-type-scoped card is attached to is read from the state."""
     rt = runtime(state)
     memo = rt.cache.get("static_totals")
     if memo is None or len(memo) >= _MEMO_LIMIT:
         memo = rt.cache["static_totals"] = {}
-    cards = (p["faction"], *map(_SLOTTED, p["techs"]))
+    cards = (p["faction"], *map(_REF, p["techs"]))
     found = memo.get(cards)
     if found is None:
         found = memo[cards] = ({}, {})
     return rt, cards, found
 
 
-def _sum(rt: Runtime, cards: Cards, name: str, ship_type: str | None) -> int:
-    total = 0
-    faction = cards[0]
-    if faction:
-        for stat, scoped, amount in _card_table(rt, faction)[0]:
-            if stat == name and not scoped:
-                total += amount
-    for ref, slot in cards[1:]:
-        for stat, scoped, amount in _card_table(rt, ref)[0]:
-            if stat == name and (not scoped or (ship_type is not None and slot == ship_type)):
-                total += amount
-    return total
+def _sum(rt: Runtime, cards: Cards, name: str) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A stat's total from player-scoped clauses, and ``(tech index, amount)`` of the
+    ship-type-scoped ones (they count for the ship type their tech is attached to)."""
+    total, scoped = 0, []
+    for at, ref in enumerate(cards, start=-1):
+        if ref:
+            for stat, by_type, amount in _card_table(rt, ref)[0]:
+                if stat != name or (by_type and at < 0):
+                    continue
+                if by_type:
+                    scoped.append((at, amount))
+                else:
+                    total += amount
+    return total, tuple(scoped)
 
 
-def _granted(rt: Runtime, cards: Cards, name: str, ship_type: str | None) -> bool:
-    faction = cards[0]
-    if faction:
-        for flag, scoped in _card_table(rt, faction)[1]:
-            if flag == name and not scoped:
-                return True
-    for ref, slot in cards[1:]:
-        for flag, scoped in _card_table(rt, ref)[1]:
-            if flag == name and (not scoped or (ship_type is not None and slot == ship_type)):
-                return True
-    return False
+def _granted(rt: Runtime, cards: Cards, name: str) -> tuple[bool, tuple[int, ...]]:
+    """Whether a player-scoped clause grants a flag, and the tech indexes of the
+    ship-type-scoped clauses that grant it."""
+    scoped = []
+    for at, ref in enumerate(cards, start=-1):
+        if ref:
+            for flag, by_type in _card_table(rt, ref)[1]:
+                if flag != name or (by_type and at < 0):
+                    continue
+                if not by_type:
+                    return True, ()
+                scoped.append(at)
+    return False, tuple(scoped)
 
 
 def has_flag(state: State, player: int, ship_type: str | None, flag: str) -> bool:
