@@ -10,7 +10,7 @@ from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
 from whitedwarf.interpreter.replay import ReplayError, header_mismatch, read_replay
 from whitedwarf.interpreter.runner import replay_decisions
-from whitedwarf.tools.play import summarise
+from whitedwarf.tools.play import Tally, summarise
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
 
 
@@ -39,7 +39,8 @@ def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path
         raise ReplayRefused(
             f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
         )
-    game, state = _start(content, log.header, path)
+    tally = Tally()
+    game, state = _start(content, log.header, path, tally)
     try:
         outcome = replay_decisions(game, state, log.decisions)
     except ReplayError as error:
@@ -52,7 +53,7 @@ def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path
         )
     if not game.is_terminal(state):
         raise ReplayRefused(f"{path}: the log ends before the game is over")
-    summary = summarise(game, state, outcome.decisions, outcome.final_hash)
+    summary = summarise(game, state, outcome.decisions, outcome.final_hash, tally)
     if fmt == "json":
         click.echo(json.dumps({**summary, "verified": True}, sort_keys=True))
     else:
@@ -60,7 +61,7 @@ def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _start(content, header: dict, path: Path) -> tuple[Game, dict]:
+def _start(content, header: dict, path: Path, tally: Tally) -> tuple[Game, dict]:
     seed, players, options = header.get("seed"), header.get("players"), header.get("options")
     if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
         raise ReplayRefused(f"{path}:1: the header needs an integer seed and players, and options")
@@ -68,4 +69,5 @@ def _start(content, header: dict, path: Path) -> tuple[Game, dict]:
         game = Game.from_content(content, players, options)
     except ValueError as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
+    game.listen(tally)
     return game, game.new_state(seed)

@@ -83,7 +83,7 @@ def claim(state: State, seat: int) -> int:
         ring = rings[x["sector"]]
         if per.get(ring) and x["sector"] not in blocked:
             total += per[ring]
-    return gain(state, seat, "light", total)
+    return gain(state, seat, "light", total, "refresh")
 
 
 #: Ring -> the stat of the light its planets give at Claim.
