@@ -237,7 +237,9 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         ship["sector"] = parts[2]
         ship["moved"] = True
         if events.ON:
-            events.emit(state, "ship_moved", ship["owner"], ship=ship["id"], sector=parts[2])
+            events.emit(
+                state, "ship_moved", seat, ship=ship["id"], owner=ship["owner"], sector=parts[2]
+            )
         if ship["owner"] != LUMOS:
             fire(state, "ship_moved", seat, {"ship": ship["id"], "sector": parts[2]})
     elif pc == "reveal" and parts[0] == "reveal" and parts[1] in to_reveal(state, seat):

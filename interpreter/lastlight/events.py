@@ -32,9 +32,13 @@ kind                    extra keys
 ``gain``                ``unit``, ``amount`` (what the supply gave), ``source`` (light)
 ``pay``                 ``unit``, ``amount``, ``to`` (a seat, or ``None``: the supply)
 ``ship_built``          ``ship``, ``size``, ``sector``
-``ship_moved``          ``ship``, ``sector``
+``ship_moved``          ``ship``, ``owner`` (seat is who moved it), ``sector``
 ``extractor_built``     ``extractor``, ``sector``, ``planet``
 ``destroyed``           ``unit``, ``what`` (``ship``/``extractor``), ``owner``, ``sector``
+``roll``                combat dice of a group (or one extra die): ``size``, ``sector``,
+                        ``faces``
+``damage``              1 damage dealt (at the simultaneous damage): ``ship``, ``owner``,
+                        ``sector``
 ``graveyard``           a full graveyard paid out: ``units``
 ``token``               a token revealed: ``card`` is the token, ``sector``
 ``tech_drawn``, ``tech_kept``, ``tech_discarded``, ``tech_built``  ``card``; built: ``slot``
@@ -152,7 +156,9 @@ def _text_of(event: Event) -> str:
     if kind == "ship_built":
         return f"{event['size']} ship {event['ship']} placed in {event['sector']}"
     if kind == "ship_moved":
-        return f"ship {event['ship']} moves to {event['sector']}"
+        owner = event.get("owner", event["seat"])
+        whose = "" if owner == event["seat"] else " (Lumos)" if owner == -1 else f" of seat {owner}"
+        return f"moves ship {event['ship']}{whose} to {event['sector']}"
     if kind == "extractor_built":
         where = event.get("planet") or f"the colony ship in {event['sector']}"
         return f"extractor {event['extractor']} built on {where}"
@@ -161,6 +167,14 @@ def _text_of(event: Event) -> str:
             f"destroys {event['what']} {event['unit']} of seat {event['owner']} "
             f"in {event['sector']}"
         )
+    if kind == "roll":
+        dice = len(event["faces"])
+        return (
+            f"rolls {dice} {'die' if dice == 1 else 'dice'} for {event['size']} ships in "
+            f"{event['sector']}: {', '.join(event['faces']) or 'none'}"
+        )
+    if kind == "damage":
+        return f"deals 1 damage to ship {event['ship']} of seat {event['owner']}"
     if kind == "graveyard":
         return f"graveyard of {event['units']} units pays out"
     if kind == "token":

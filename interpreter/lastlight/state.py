@@ -58,6 +58,8 @@ Top level
                 "box": int}`` (002: ships not yet added, and Lumos ships returned to the box).
 ``next_id``     int, the counter for new ship (``s<n>``) and extractor (``x<n>``) ids.
 ``log``         list of ``"seat:option"`` strings, every decision applied, in order.
+                What happened inside a decision (effects, gains, tokens ...) is not kept in
+                the state: listeners hear it as events (``events.py``, ``Game.listen``).
 ``result``      ``None`` until the game is over, then ``{"winners": [seat], "light":
                 [int], "reason": "light" | "round limit", "tiebreak": str}``.
 
@@ -84,6 +86,19 @@ Player (``state["players"][seat]``)
 ``supply``            dict ``small``/``medium``/``large``/``extractor`` -> unbuilt pieces.
 ``temp``              dict stat name -> int added until the current action card is
                       resolved (the ``add`` verb); cleared at the end of each resolution.
+``light_by_source``   dict source -> int, every light gained, by where it came from (the
+                      keys of :data:`LIGHT_SOURCES`: ``refresh`` planet claims at Refresh,
+                      ``centre`` the centre sector at rotation, ``research`` Research's light
+                      for techs in play, ``trade`` gifts received and light bought by a trade,
+                      ``graveyard`` graveyard payouts, ``exploration`` tokens, ``achievement``,
+                      ``faction``, ``card`` techs and any other card, ``other`` anything else).
+                      Light paid is not taken off: the sum is the light gained; ``light`` is
+                      what the player holds (docs/rules-decisions.md E40).
+``tech_stats``        ``{"drawn": {card id: n}, "kept": {card id: n}, "built": {card id:
+                      n}}``: techs drawn from the deck, put into the hand (kept at Research,
+                      drawn by a token, dealt at setup) and put into play, counted by card id
+                      (bounded by the card ids, whatever the game's length). ``drawn`` and
+                      ``kept`` are secret: other seats' observations show their totals.
 
 Ship (``state["ships"][id]``)
 -----------------------------

@@ -297,7 +297,9 @@ def _verb_move(state: State, frame: Frame, args: list[Any]) -> None:
         return
     ship["sector"] = sector
     if events.ON:
-        events.emit(state, "ship_moved", owner, ship=ship["id"], sector=sector)
+        events.emit(
+            state, "ship_moved", frame["owner"], ship=ship["id"], owner=owner, sector=sector
+        )
     if owner == LUMOS:
         return
     fire(state, "ship_moved", owner, {"ship": ship["id"], "sector": sector})
