@@ -61,7 +61,8 @@ def parse_seats(text: str) -> list[str]:
 @click.option(
     "--trace",
     is_flag=True,
-    help="print every decision as it is made (to stderr), to watch a card work in play",
+    help="print every decision and every event it causes (card effects, gains, tokens, "
+    "techs, modifiers ...), one line each, to stderr",
 )
 @PACK_OPTION
 @PACK_PATH_OPTION
