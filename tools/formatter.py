@@ -188,8 +188,29 @@ def _unindent_root_list(text: str) -> str:
             if line.lstrip().startswith("#"):
                 out.append(line)  # ruamel writes a comment at the column it was read at
                 continue
-        out.append(line[ROOT_INDENT:] if line.startswith(" " * ROOT_INDENT) else line)
+        if not line.startswith(" " * ROOT_INDENT):
+            out.append(line)
+        elif in_block:
+            out.append(line[ROOT_INDENT:])
+        else:
+            out.append(_keep_comment_column(line[ROOT_INDENT:]))
     return "\n".join(out)
+
+
+END_COMMENT = re.compile(r"^(?P<data>.*?\S)(?P<gap> {2,})(?P<comment>#.*)$")
+
+
+def _keep_comment_column(line: str) -> str:
+    """Give back the columns taken off before a line's end comment.
+
+    ruamel writes an end-of-line comment at the column it was read at, not relative to its
+    data, so moving the data left must widen the gap, or every run would move the comment
+    two columns further left (and ``fmt`` would never settle).
+    """
+    found = END_COMMENT.match(line)
+    if found is None or found["data"].count("'") % 2 or found["data"].count('"') % 2:
+        return line  # no end comment, or a `#` inside a quoted string
+    return f"{found['data']}{found['gap']}{' ' * ROOT_INDENT}{found['comment']}"
 
 
 def _comparable(data: Any) -> Any:

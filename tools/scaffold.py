@@ -37,8 +37,8 @@ CARD_KINDS: dict[str, CardKind] = {
         "techs.yaml",
         """- id: {id}
   name: {name}
-  kind: ship_mod            # civilization | ship_ability | ship_mod
-  cost: {{common: 2}}         # common, uncommon, rare
+  kind: ship_mod          # civilization | ship_ability | ship_mod
+  cost: {{common: 2}}       # common, uncommon, rare
   copies: 1
   source: invented
   text: {text}
@@ -49,7 +49,7 @@ CARD_KINDS: dict[str, CardKind] = {
         "factions.yaml",
         """- id: {id}
   name: {name}
-  three_plus: false         # true: removed from 2-player games
+  three_plus: false       # true: removed from 2-player games
   source: invented
   text: {text}
   effect: when resources_mined -> gain 1 common
@@ -59,7 +59,7 @@ CARD_KINDS: dict[str, CardKind] = {
         "exploration.yaml",
         """- id: {id}
   name: {name}
-  kind: deep_space          # deep_space | planetary
+  kind: deep_space        # deep_space | planetary
   copies: 1
   source: invented
   text: {text}
@@ -70,7 +70,7 @@ CARD_KINDS: dict[str, CardKind] = {
         "achievements.yaml",
         """- id: {id}
   name: {name}
-  set: 1                    # the set of 4 dealt to one player (1-4)
+  set: 1                  # the set of 4 dealt to one player (1-4)
   source: invented
   text: {text}
   effect: as soon as number of red planets you control >= 2 -> gain 2 light

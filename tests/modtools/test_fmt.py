@@ -108,3 +108,23 @@ def test_multiline_effects_become_tidy_blocks(tmp_path: Path) -> None:
         "- id: b\n  effect: |\n    activated: exhaust this card -> gain 1 light\n"
         "- id: c\n  effect: |\n    you have +1 research_draw\n    you have +1 starting_techs\n"
     )
+
+
+def test_an_end_of_line_comment_keeps_its_column(tmp_path: Path) -> None:
+    """A comment after a card's value stays where the designer put it, run after run."""
+    path = tmp_path / "techs.yaml"
+    text = (
+        "- id: laser\n"
+        "  name: Laser\n"
+        "  kind: ship_mod          # civilization | ship_ability | ship_mod\n"
+        "  cost: {common: 2}       # common, uncommon, rare\n"
+        "  source: invented\n"
+        '  text: "Ship #1 gets  # no comment"\n'
+        "  effect: this ship type has +1 attack\n"
+    )
+    first = format_text(text, path, str(path)).text
+    assert first is not None
+    assert "  kind: ship_mod          # civilization" in first
+    assert "  cost: {common: 2}       # common" in first
+    assert '"Ship #1 gets  # no comment"' in first
+    assert format_text(first, path, str(path)).text == first

@@ -66,3 +66,13 @@ def test_bad_requests_are_refused_in_words(tmp_path: Path) -> None:
     run("new", "pack", str(tmp_path / "mod"))
     status, output = run("new", "tech", str(tmp_path / "mod"), "Laser Grid")
     assert status == 1 and "not a valid id" in output
+
+
+def test_a_new_pack_is_already_in_fmt_layout(tmp_path: Path) -> None:
+    """What `new` writes passes `fmt --check`, so a modder's CI is green from the start."""
+    pack = tmp_path / "mod"
+    run("new", "pack", str(pack))
+    for kind in CARD_KINDS:
+        run("new", kind, str(pack), f"extra_{kind}")
+    status, output = run("fmt", str(pack), "--check")
+    assert status == 0, output
