@@ -89,13 +89,8 @@ def play(
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
     if trace:
         bots = [TracingBot(bot) for bot in bots]
-    tally = Tally()
-    writer = None
-    stream = None
-    if replay_path is not None:
-        stream = replay_path.open("w", encoding="utf-8", newline="\n")
-        writer = ReplayWriter(stream)
-    game.listen(_fan_out(tally, writer, trace))
+    listener = Listener(trace, replay=replay_path is not None)
+    game.listen(listener)
     try:
         state = game.new_state(seed)
         header = {
@@ -106,20 +101,19 @@ def play(
             "options": options,
             "engine": ENGINE_VERSION,
         }
-        if writer is None:
+        if replay_path is None:
             outcome = run_game(game, state, bots)
         else:
-            writer.header(**header)
-            outcome = run_game(game, state, bots, writer)
-            writer.end(outcome.final_hash, game.result(state))
+            with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
+                writer = listener.record_to(ReplayWriter(stream))
+                writer.header(**header)
+                outcome = run_game(game, state, bots, writer)
+                writer.end(outcome.final_hash, game.result(state))
     except EffectLimitReached as error:
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
         # in a clear error naming the card, not a traceback.
         raise click.ClickException(str(error)) from None
-    finally:
-        if stream is not None:
-            stream.close()
-    summary = summarise(game, state, outcome.decisions, outcome.final_hash, tally)
+    summary = summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
 
 
@@ -159,17 +153,33 @@ def _count(counts: dict[str, int], key: str) -> None:
     counts[key] = counts.get(key, 0) + 1
 
 
-def _fan_out(tally: Tally, writer: ReplayWriter | None, trace: bool) -> events.Listener:
-    """One listener feeding the tally, the replay and the trace (one line per event)."""
+class Listener:
+    """The engine's listener in ``play``: feeds the tally, the trace (one line per event)
+    and the replay, which opens after the setup (its events wait until then)."""
 
-    def listener(event: events.Event) -> None:
-        tally(event)
-        if writer is not None:
+    def __init__(self, trace: bool, replay: bool) -> None:
+        self.tally = Tally()
+        self.trace = trace
+        self.replay = replay
+        self.writer: ReplayWriter | None = None
+        self.early: list[events.Event] = []  # the setup's, until the replay opens
+
+    def record_to(self, writer: ReplayWriter) -> ReplayWriter:
+        """Write the events to a replay from now on, those heard so far first."""
+        self.writer = writer
+        for event in self.early:
             writer.event(event)
-        if trace:
-            click.echo(events.describe(event), err=True)
+        self.early.clear()
+        return writer
 
-    return listener
+    def __call__(self, event: events.Event) -> None:
+        self.tally(event)
+        if self.writer is not None:
+            self.writer.event(event)
+        elif self.replay:
+            self.early.append(event)
+        if self.trace:
+            click.echo(events.describe(event), err=True)
 
 
 def _refuse_overwrite(path: Path | None, force: bool) -> None:
