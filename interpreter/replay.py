@@ -74,9 +74,7 @@ class ReplayWriter:
 
     def _flush(self, decision: int | None) -> None:
         for event in self.pending:
-            record = {**event, "type": "event", "decision": decision}
-            if isinstance(record.get("cards"), dict):  # JSON keys are strings
-                record["cards"] = {str(k): v for k, v in record["cards"].items()}
+            record = {**event_record(event), "type": "event", "decision": decision}
             self.stream.write(dump_line(record))
         self.pending.clear()
 
@@ -89,6 +87,25 @@ class ReplayWriter:
         }
         self.stream.write(dump_line(record))
         self.stream.flush()
+
+
+def event_record(event: dict[str, Any]) -> dict[str, Any]:
+    """An engine event as its replay line holds it (JSON types: string keys, lists)."""
+    return json.loads(json.dumps(event, sort_keys=True))
+
+
+def first_event_difference(
+    recorded: list[dict[str, Any]], replayed: list[dict[str, Any]]
+) -> str | None:
+    """Where the events of a replayed game differ from the log's (None: they agree)."""
+    for number, (old, new) in enumerate(zip(recorded, replayed, strict=False)):
+        old = {k: v for k, v in old.items() if k not in ("type", "decision")}
+        new = event_record(new)
+        if old != new:
+            return f"event {number}: the log has {old}, the replay {new}"
+    if len(recorded) != len(replayed):
+        return f"the log has {len(recorded)} events, the replay {len(replayed)}"
+    return None
 
 
 def read_replay(path: str | Path) -> Replay:

@@ -46,6 +46,7 @@ kind                    extra keys
                         ``stat``), ``ship_type`` (once per decision)
 ``achievement``         a planetary achievement is played: ``card``
 ``faction``             a faction is kept and revealed: ``card``
+``refreshed``           000 "1. Refresh": cards readied, ships repaired, ``cards`` taken back
 ``rotation``            ``rotation`` (how many so far)
 ``lumos``               the Lumos: ``what`` (``ally``, ``ship``), ``ally`` or ``sector``
 ``game_end``            ``winners``, ``reason``, ``light``
@@ -192,6 +193,9 @@ def _text_of(event: Event) -> str:
         return f"plays achievement {card}"
     if kind == "faction":
         return f"reveals faction {card}"
+    if kind == "refreshed":
+        back = ", ".join(event["cards"]) or "no card"
+        return f"readies its cards, repairs its ships, takes back {back}"
     if kind == "rotation":
         return f"the board rotates (rotation {event['rotation']})"
     if kind == "lumos":

@@ -98,6 +98,20 @@ def test_json_summary_has_light_by_source_and_cards_per_player() -> None:
         assert sum(player["actions_played"].values()) == summary["rounds"]
 
 
+def test_an_altered_event_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    assert CliRunner().invoke(main, ["play", "--seed", "6", "--replay", str(log)]).exit_code == 0
+    lines = log.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if '"kind":"token"' in line)
+    event = json.loads(lines[at])
+    event["card"] = "not_the_token"
+    lines[at] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert "the recorded events differ" in result.output and "not_the_token" in result.output
+
+
 def test_a_format_1_replay_still_verifies(tmp_path: Path) -> None:
     """Replays written before events were recorded (format 1) are still read and verified."""
     log = tmp_path / "old.jsonl"
