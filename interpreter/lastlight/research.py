@@ -32,7 +32,7 @@ from whitedwarf.interpreter.lastlight.state import (
     _CARD_IDS,
     SIZES,
     card_id,
-    count_tech,
+    count_techs,
     discounted,
     gain,
     pay,
@@ -77,14 +77,13 @@ def _run(state: State, t: Task) -> None:
             if ref is None:
                 break
             t["drawn"].append(ref)
-            count_tech(state, seat, "drawn", ref)
+        count_techs(state, seat, "drawn", t["drawn"])
         t["pc"] = "keep"
     elif pc == "keep":
         if len(t["drawn"]) > max(0, stat(state, seat, "research_keep")):
             ask(t, seat)
             return
-        for ref in t["drawn"]:
-            count_tech(state, seat, "kept", ref)
+        count_techs(state, seat, "kept", t["drawn"])
         player["techs_hand"] += t["drawn"]
         t["drawn"] = []
         fire(state, "before_manufacture", seat, {})
@@ -264,7 +263,7 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
     player["techs_hand"].remove(ref)
     put_in_play(state, seat, ref, size)
     counts = player["tech_stats"]["built"]
-    cid = card_id(ref)
+    cid = _CARD_IDS.get(ref) or card_id(ref)
     counts[cid] = counts.get(cid, 0) + 1
     if events.ON:
         events.emit(state, "tech_built", seat, cid, slot=size)

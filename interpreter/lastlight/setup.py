@@ -21,7 +21,7 @@ from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
     RESOURCES,
-    count_tech,
+    count_techs,
     gain,
     new_player,
     new_sector,
@@ -222,8 +222,8 @@ def _draw_tech(state: State, seat: int) -> bool:
     if ref is None:
         return False
     state["players"][seat]["techs_hand"].append(ref)
-    count_tech(state, seat, "drawn", ref)
-    count_tech(state, seat, "kept", ref)
+    count_techs(state, seat, "drawn", [ref])
+    count_techs(state, seat, "kept", [ref])
     return True
 
 

@@ -296,13 +296,14 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
     return got
 
 
-def count_tech(state: State, seat: int, what: str, ref: str) -> None:
-    """Count a tech ``drawn``, ``kept`` (into the hand) or ``built`` in ``tech_stats``."""
+def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
+    """Count techs ``drawn``, ``kept`` (into the hand) or ``built`` in ``tech_stats``."""
     counts = state["players"][seat]["tech_stats"][what]
-    cid = card_id(ref)
-    counts[cid] = counts.get(cid, 0) + 1
-    if events.ON:
-        events.emit(state, f"tech_{what}", seat, cid)
+    for ref in refs:
+        cid = _CARD_IDS.get(ref) or card_id(ref)
+        counts[cid] = counts.get(cid, 0) + 1
+        if events.ON:
+            events.emit(state, f"tech_{what}", seat, cid)
 
 
 def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:

@@ -20,7 +20,7 @@ from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
     SIZES,
     card_id,
-    count_tech,
+    count_techs,
     extractor_on,
     gain,
     home_of,
@@ -130,8 +130,8 @@ def _verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
         if ref is None:
             break
         hand.append(ref)
-        count_tech(state, frame["owner"], "drawn", ref)
-        count_tech(state, frame["owner"], "kept", ref)
+        count_techs(state, frame["owner"], "drawn", [ref])
+        count_techs(state, frame["owner"], "kept", [ref])
 
 
 def _verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
