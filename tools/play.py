@@ -90,7 +90,8 @@ def play(
     if trace:
         bots = [TracingBot(bot) for bot in bots]
     listener = Listener(trace, replay=replay_path is not None)
-    game.listen(listener)
+    if trace or replay_path is not None or fmt == "json":
+        game.listen(listener)  # events cost only when someone listens (events.py)
     try:
         state = game.new_state(seed)
         header = {
