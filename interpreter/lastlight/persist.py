@@ -2,15 +2,17 @@
 
 A save is the state's JSON with its ``format`` version (DESIGN principle 4). Loading checks
 the format and the game; the content the state names must be loaded (create the ``Game`` from
-it) before the state is played on. A format 1 save (which held the decisions applied in a
-``log`` list) loads as format 2 without it: nothing in the rules read the log, so the position
+it) before the state is played on. A format 2 save (which held the decisions applied in a
+``log`` list) loads as format 3 without it: nothing in the rules read the log, so the position
 is the same; the game's decisions are its replay's. Any other format is refused, naming it.
 
 :func:`observation` is what one player may see (whitedwarf's convention: a hidden value is
 ``"?"``, a hidden list is replaced by its length). Hidden from the other seats:
 
-* ``players[s]``: ``techs_hand`` (unresearched techs) -> count; ``choice`` (the secret action
-  choice) -> ``"?"``; ``factions_dealt`` and ``achievements_dealt`` (dealt cards, and during
+* ``players[s]``: ``techs_hand`` (unresearched techs) -> count; ``tech_stats["drawn"]``
+  and ``tech_stats["kept"]`` (which techs they drew and kept in hand) -> their total
+  (``built`` and ``light_by_source`` are public); ``choice`` (the secret action choice) ->
+  ``"?"``; ``factions_dealt`` and ``achievements_dealt`` (dealt cards, and during
   the setup keep the card kept face down: 000 "setup", "secretly and simultaneously", the
   factions revealed together only once every seat has kept) -> count; ``achievement`` (the
   kept planetary achievement, 000 "Keep Hidden") -> ``"?"``.
@@ -52,7 +54,7 @@ def load(text: str) -> State:
     if state.get("game") != "lastlight":
         raise SaveError(f"not a Last Light save: game {state.get('game')!r}")
     if state.get("format") == _LOGGED and isinstance(state.get("log"), list):
-        del state["log"]  # kept beside the state since format 2 (see the module docstring)
+        del state["log"]  # kept beside the state since format 3 (see the module docstring)
         state["format"] = FORMAT
     if state.get("format") != FORMAT:
         raise SaveError(
@@ -63,7 +65,7 @@ def load(text: str) -> State:
 
 
 #: The save format that kept the decision log inside the state (upgraded on load).
-_LOGGED = 1
+_LOGGED = 2
 
 
 def observation(state: State, player: int) -> State:
@@ -89,6 +91,9 @@ def observation(state: State, player: int) -> State:
 
 def _hide_player(p: dict[str, Any]) -> None:
     p["techs_hand"] = len(p["techs_hand"])
+    stats = p["tech_stats"]
+    for key in ("drawn", "kept"):  # which techs went into the hand is secret; how many is not
+        stats[key] = sum(stats[key].values())
     if p["choice"] is not None:
         p["choice"] = HIDDEN
     for key in ("factions_dealt", "achievements_dealt"):
