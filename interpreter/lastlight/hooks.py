@@ -197,104 +197,65 @@ def check_achievements(state: State) -> None:
 
     A condition whose inputs are the same as when it was last found false is not tested again
     (``conditions.py``): the memo lives with the content, keyed by card ref, clause and seat,
-    and holds the fingerprints of what the condition reads. Before that, the whole check is
-    skipped when the cards in play, the ``once`` lists and the fingerprints of everything any
-    pending condition reads equal those of the last check that started nothing (most checks:
-    a step changes one thing, rarely what an achievement reads).
+    and holds the fingerprints of what the condition reads.
     """
-    tables = runtime(state).cache.get("achievement_check")
-    if tables is None:
-        tables = runtime(state).cache["achievement_check"] = _CheckTables()
-    players = state["players"]
-    cards = tuple([(p["achievement"], p["faction"], *map(_REF, p["techs"])) for p in players])
-    plan = tables.plans.get(cards)
-    if plan is None:
-        plan = _check_plan(runtime(state), tables, cards)
-    work, reads = plan
-    if not work:
-        return  # no card in play or in hand has an as_soon_as clause
+    rt = runtime(state)
+    cache = rt.cache
+    index = cache.get("as_soon_as")
+    if index is None:
+        index = cache["as_soon_as"] = {}
+        cache["as_soon_as_false"] = {}
+        cache["as_soon_as_cards"] = {}
+    memo = cache["as_soon_as_false"]
+    by_cards = cache["as_soon_as_cards"]
     snap = Snapshot(state)
-    signature = None
-    if reads is not None:
-        onces = tuple([tuple(p["once"]) if "once" in p else () for p in players])
-        signature = (cards, onces, tuple([snap.signature(d, seat) for seat, d in reads]))
-        if tables.last_false == signature:
-            return
-    memo = tables.memo
     started: list[dict[str, Any]] = []
+    players = state["players"]
     n, first = state["n"], state["first"]
     for k in range(n):
         seat = (first + k) % n  # turn order
-        found = work.get(seat)
-        if found is None:
-            continue
         p = players[seat]
-        ach, ach_clauses, with_clauses = found
-        if ach_clauses:
-            frames = _ready(state, memo, snap, seat, ach, ach_clauses, ())
+        ach = p["achievement"]
+        if ach:
+            clauses = index.get(ach)
+            if clauses is None:
+                clauses = _clauses(rt, index, ach)
+            frames = _ready(state, memo, snap, seat, ach, clauses, ()) if clauses else None
             if frames:
                 p["achievement"] = None
                 p["achievements_done"].append(ach)
                 if events.ON:
                     events.emit(state, "achievement", seat, ach)
                 started += frames
-        for ref, clauses in with_clauses:
+        # The cards in play with as_soon_as clauses (most have none), by one lookup on the
+        # cards in play rather than one per card: the check stays cheap as techs pile up.
+        key = (p["faction"], *map(_REF, p["techs"]))
+        cards = by_cards.get(key)
+        if cards is None:
+            cards = _with_clauses(rt, index, by_cards, key)
+        for ref, clauses in cards:
             _once(state, memo, snap, seat, p, ref, clauses, started)
     if started:
         effects.push(state, started)
-    else:
-        tables.last_false = signature  # the check changed nothing and found nothing
 
 
-class _CheckTables:
-    """The achievement check's memos for one content (kept in its runtime cache)."""
-
-    __slots__ = ("clauses", "last_false", "memo", "plans")
-
-    def __init__(self) -> None:
-        #: Card ref -> its as_soon_as clauses (:func:`_clauses`).
-        self.clauses: dict[str, list[Any]] = {}
-        #: (card ref, clause, seat) -> the fingerprints it was last found false with.
-        self.memo: dict[Any, Any] = {}
-        #: Every player's (achievement, faction, techs in play) -> :func:`_check_plan`.
-        self.plans: dict[Any, Any] = {}
-        #: The signature of the last check that started nothing (None: no such check).
-        self.last_false: Any = None
-
-
-def _check_plan(
-    rt: Runtime, tables: _CheckTables, cards: tuple[tuple[str | None, ...], ...]
-) -> tuple[dict[int, Any], tuple[tuple[int, tuple[str, ...]], ...] | None]:
-    """What a check looks at for these cards: seat -> ``(achievement, its clauses, ((ref,
-    clauses), ...) of the faction and techs with as_soon_as clauses)`` for the seats with
-    any, and ``((seat, domains read), ...)``, or None when a condition reads
-    :data:`conditions.EVERYTHING` (no whole-check shortcut then)."""
-    index = tables.clauses
-    work: dict[int, Any] = {}
-    reads: list[tuple[int, tuple[str, ...]]] | None = []
-    for seat, (ach, *in_play) in enumerate(cards):
-        ach_clauses = (index.get(ach) or _clauses(rt, index, ach)) if ach else []
-        with_clauses = []
-        for ref in in_play:
-            if ref:
-                clauses = index.get(ref)
-                if clauses is None:
-                    clauses = _clauses(rt, index, ref)
-                if clauses:
-                    with_clauses.append((ref, clauses))
-        every = [c for _, clauses in with_clauses for c in clauses] + list(ach_clauses)
-        if not every:
-            continue
-        work[seat] = (ach, ach_clauses, tuple(with_clauses))
-        domains = [c[2] for c in every]
-        if reads is not None and None not in domains:
-            reads.append((seat, tuple(sorted({d for ds in domains for d in ds}))))
-        else:
-            reads = None
-    if len(tables.plans) >= _MEMO_LIMIT:
-        tables.plans.clear()
-    plan = tables.plans[cards] = (work, tuple(reads) if reads is not None else None)
-    return plan
+def _with_clauses(
+    rt: Runtime, index: dict[str, Any], by_cards: dict[Any, Any], key: tuple[str | None, ...]
+) -> tuple[tuple[str, list[Any]], ...]:
+    """The cards of ``key`` (a faction, then techs in play order) that have ``as_soon_as``
+    clauses, with them, memoised per content by the cards in play."""
+    out = []
+    for ref in key:
+        if ref:
+            clauses = index.get(ref)
+            if clauses is None:
+                clauses = _clauses(rt, index, ref)
+            if clauses:
+                out.append((ref, clauses))
+    if len(by_cards) >= _MEMO_LIMIT:
+        by_cards.clear()
+    found = by_cards[key] = tuple(out)
+    return found
 
 
 def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:
