@@ -648,8 +648,8 @@ class Checker:
                 # A tech in play is also `this card`: "another tech" never means itself.
                 if entity == noun.type or (noun.type == "tech" and entity == "card"):
                     exclude.append({"this": entity, "type": noun.type, "phrase": phrase})
-        if noun.name == "opponent":
-            filters = [*filters, ["opponent"]]
+        if noun.implies:  # a noun that means a filtered other noun (``opponent``)
+            filters = [*filters, *([word] for word in noun.implies)]
         return {
             "type": noun.type,
             "filters": filters,

@@ -21,6 +21,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setup, setup_entry
 from whitedwarf.interpreter.lastlight.limits import check_deck, check_pieces
+from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 PACK_FILES = (
     "board",
@@ -152,7 +153,7 @@ def _build(content: GameContent, players: int) -> Runtime:
         blocked=frozenset(layout.asteroids),
         ship_stats=_ship_stats(ships),
         ship_cost={s["id"]: dict(s.get("cost", {})) for s in ships.get("ships", [])},
-        base_stats=_base_stats(supply, ships, players),
+        base_stats=_base_stats(content, players),
         rules=dict(supply.get("rules", {})),
         colony_spaces=[(s["id"], s["resource"]) for s in board_data["colony_ship"]["spaces"]],
         die=_die(content.get("dice", {})),
@@ -168,45 +169,41 @@ def _build(content: GameContent, players: int) -> Runtime:
 
 
 def _ship_stats(ships: dict[str, Any]) -> dict[str, dict[str, int]]:
-    """Base ship stats by size (000 "Combat Icons Explained"; ships.yaml)."""
+    """Base ship stats by size (000 "Combat Icons Explained"; ships.yaml): each ship-type stat
+    of the vocabulary from its ``setting`` key of the ship's entry, else its ``default``."""
+    stats = [s for s in registry().stats.values() if s.scope == "ship_type"]
     out = {}
-    for s in ships.get("ships", []):
-        out[s["id"]] = {
-            "attack": int(s.get("attack", 1)),
-            "shield": int(s.get("shields", 1)),
-            "movement": int(s.get("movement", 1)),
-            "range": int(s.get("range", 0)),
-            "mod_slots": int(s.get("mod_slots", 1)),
-        }
+    for ship in ships.get("ships", []):
+        row = {s.name: int(ship.get(s.setting.partition(":")[2], s.default or 0)) for s in stats}
+        row["mod_slots"] = int(ship.get("mod_slots", 1))  # a pack field, not a card's stat
+        out[ship["id"]] = row
     return out
 
 
-def _base_stats(supply: dict[str, Any], ships: dict[str, Any], players: int) -> dict[str, int]:
-    """Base values of the player stats of the vocabulary, from supply.yaml's rules."""
-    rules = supply.get("rules", {})
-    per_player = supply.get("per_player", {})
-    light = rules.get("refresh_light", {})
-    two = players == 2
-    return {
-        "research_draw": int(rules.get("research_draw", 3)),
-        "research_keep": int(rules.get("research_keep", 2)),
-        "research_light_per": int(rules.get("research_light_per_techs", 4)),
-        "starting_techs": int(per_player.get("starting_tech_cards", 1)),
-        "starting_common": int((per_player.get("starting_resources") or {}).get("common", 0)),
-        "extractor_builds": int(ships.get("extractor", {}).get("per_construct", 1)),
-        "trades": int(rules.get("trade_picks", 2)),
-        "trade_gift": int(rules.get("trade_gift_light", 1)),
-        "inner_light": int(light.get("inner", 2)),
-        "outer_light": int(light.get("outer", 1)),
-        "distant_light": int(light.get("distant", 0)),
-        "centre_light": int(rules.get("rotation_light_per_centre_ship", 1)),
-        "mine_bonus": 0,
-        "ship_discount": 0,
-        "tech_discount": 0,
-        "graveyard_light": int(
-            rules.get("graveyard_light_two_players", 2) if two else rules.get("graveyard_light", 1)
-        ),
-    }
+def _base_stats(content: GameContent, players: int) -> dict[str, int]:
+    """Base values of the player stats: each from the pack where its ``setting`` says, else
+    the vocabulary's ``default``."""
+    out = {}
+    for stat in registry().stats.values():
+        if stat.scope != "player":
+            continue
+        found = _setting(content, stat.setting) if stat.setting else None
+        out[stat.name] = int(found if found is not None else stat.default or 0)
+    if players == 2:  # 000 "Graveyard": 2 light in a 2-player game (rules-decisions C4)
+        found = _setting(content, "supply:rules.graveyard_light_two_players")
+        out["graveyard_light"] = int(found if found is not None else 2)
+    return out
+
+
+def _setting(content: GameContent, setting: str) -> Any:
+    """The value at ``"file:key.key"`` in the pack, or None."""
+    stem, _, path = setting.partition(":")
+    node: Any = content.get(stem) or {}
+    for key in path.split("."):
+        if not isinstance(node, dict):
+            return None
+        node = node.get(key)
+    return node
 
 
 class ContentError(ValueError):

@@ -15,7 +15,7 @@ already pending.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
@@ -23,7 +23,7 @@ from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
-from whitedwarf.interpreter.lastlight.verbs import BLANK, RESUME, VERBS
+from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -151,7 +151,7 @@ class LastLightAdapter:
     def bind(self, verb: str) -> Any:
         """The verb as ``(state, frame, args) -> None | pending | YIELD`` (what :meth:`call`
         does, with the registry lookup done once)."""
-        run = VERBS.get(verb)
+        run = _verb_table().get(verb)
         if run is None:
             raise EffectError(f"unknown verb {verb!r}")
 
@@ -169,8 +169,8 @@ class LastLightAdapter:
         return bound
 
     def valuer(self, name: str) -> Any:
-        """The common values as ``(state, frame) -> int`` (what :func:`selectors.value` says)."""
-        return _VALUERS.get(name)
+        """A value as ``(state, frame) -> int``: its implementation (``Value.impl``)."""
+        return registry().implementations("values").get(name)
 
     def resolver(self, operand: dict[str, Any]) -> tuple[int, Any] | None:
         """A lowered operand (``vm.CONST`` or ``vm.FN``) doing what :meth:`resolve` does."""
@@ -251,7 +251,7 @@ class LastLightAdapter:
             return None
         frames = state["frames"]
         before = len(frames)
-        found = VERBS[verb](state, frame, args)
+        found = _verb_table()[verb](state, frame, args)
         after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
@@ -263,20 +263,34 @@ class LastLightAdapter:
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         frames = state["frames"]
         before = len(frames)
-        found = RESUME[pending["verb"]](state, frame, pending, option_id)
+        found = _resume_table()[pending["verb"]](state, frame, pending, option_id)
         after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
         return found
 
 
-#: Verbs that never ask and never start other effects (so never fire a hook): a program made
-#: of these, ``check``, ``jump``, ``loop``, ``next``, ``repeat`` and ``end`` runs to its end in
-#: one go. Keep in step with ``verbs.py``.
-PURE_VERBS = frozenset(
-    {"gain", "pay", "give", "steal", "exhaust", "unexhaust", "draw", "discard", "take_back",
-     "move_extra", "mine", "repair", "treat", "reroll", "add"}
-)  # fmt: skip
+@cache
+def _verb_table() -> dict[str, Any]:
+    """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""
+    return registry().implementations("verbs")
+
+
+@cache
+def _resume_table() -> dict[str, Any]:
+    """Verb -> what answers its own decision (``Verb.resume``, for verbs that choose)."""
+    reg = registry()
+    return {name: reg.implementation(v.resume) for name, v in reg.verbs.items() if v.resume}
+
+
+@cache
+def _pure_verbs() -> frozenset[str]:
+    """Verbs that never ask and never start other effects, so never fire a hook
+    (``Verb.pure``): a program made of these, ``check``, ``jump``, ``loop``, ``next``,
+    ``repeat`` and ``end`` runs to its end in one go."""
+    return frozenset(name for name, v in registry().verbs.items() if v.pure)
+
+
 _PURE_OPS = frozenset({"check", "jump", "loop", "next", "repeat", "end"})
 
 
@@ -302,7 +316,8 @@ def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
 
 def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
     """How a program runs by itself (see :func:`_lower_card`)."""
-    if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in PURE_VERBS) for i in program):
+    pure = _pure_verbs()
+    if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in pure) for i in program):
         return False
     if program[-1][0] != "end" or any(i[0] != "call" for i in program[:-1]):
         return True
@@ -311,7 +326,7 @@ def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
         kinds = [kind for kind, _ in ins[2]]
         if not set(kinds) <= {CONST, AMOUNT, FN}:
             return True
-        calls.append((VERBS[ins[1]], ins[2], FN in kinds))
+        calls.append((_verb_table()[ins[1]], ins[2], FN in kinds))
     return _straight(tuple(calls))
 
 
@@ -348,23 +363,6 @@ def _how_runs(state: State, frame: Frame) -> Any:
     if found is None:
         found = _lower_card(runtime(state), frame["card"])[1]
     return found[frame["clause"]]
-
-
-def _resource(name: str) -> Any:
-    return lambda state, frame: state["players"][frame["owner"]]["res"][name]
-
-
-#: Values read without the if-chain of :func:`selectors.value` (the same answers).
-_VALUERS = {
-    "light": lambda state, frame: state["players"][frame["owner"]]["light"],
-    "common": _resource("common"),
-    "uncommon": _resource("uncommon"),
-    "rare": _resource("rare"),
-    "techs_in_play": lambda state, frame: len(state["players"][frame["owner"]]["techs"]),
-    "round": lambda state, frame: state["round"],
-    "players": lambda state, frame: state["n"],
-    "graveyard": lambda state, frame: len(state["players"][frame["owner"]]["graveyard"]),
-}
 
 
 def _this_die(state: State, frame: Frame) -> str | None:
@@ -404,7 +402,7 @@ def push(state: State, frames: list[Frame]) -> None:
         stack[index + 1 : index + 1] = frames[::-1]
         return
     if not stack:
-        # Nothing runs and nothing waits: a pure program (PURE_VERBS) runs to its end right
+        # Nothing runs and nothing waits: a pure program (``Verb.pure``) runs to its end right
         # here, as it would at the top of the stack, without the driver's bookkeeping.
         for i, frame in enumerate(frames):
             how = _how_runs(state, frame)
