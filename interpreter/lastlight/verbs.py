@@ -1,4 +1,6 @@
-"""The verbs of the effect language for Last Light (vocabulary ``_verbs``), one rule each: each ``verb_<name>`` is named by its declaration (``Verb.impl``).
+"""The verbs of the effect language for Last Light, one rule each.
+
+Each ``verb_<name>`` is what its declaration in the vocabulary names (``Verb.impl``).
 
 A verb is ``(state, frame, args) -> None | pending``: ``args`` are bound operands (an entity
 id, ``[amount, unit]``, an int, a word, a ``unit_kind`` dict). A verb that must ask its owner
