@@ -20,7 +20,7 @@ from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
 from whitedwarf.interpreter.lastlight.verbs import BLANK
@@ -96,9 +96,7 @@ def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
     A card dict may carry its compiled form under ``compiled`` (a pack loader that compiles
     ahead of time); otherwise its ``effect`` text is compiled here.
     """
-    cache = rt.cache.get("effects")
-    if cache is None:
-        cache = rt.cache["effects"] = {}
+    cache = rt.effects
     found = cache.get(cid)
     if found is None:
         kind, card = card_kind(rt, cid)
@@ -140,10 +138,9 @@ class LastLightAdapter:
         return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
 
     def lowered(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
-        """The frame's program lowered once per loaded content (``rt.cache["lowered"]``:
+        """The frame's program lowered once per loaded content (``Runtime.lowered``:
         card id -> one lowered program per clause, None for clauses without code)."""
-        table = _RUNTIMES[state["content"]].cache.get("lowered")
-        codes = table.get(frame["card"]) if table is not None else None
+        codes = runtime(state).lowered.get(frame["card"])
         if codes is None:
             codes = _lower_card(runtime(state), frame["card"])[0]
         return codes[frame["clause"]]
@@ -299,18 +296,14 @@ def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
     ``False`` (it may ask or start effects: the driver runs it), ``True`` (pure: it runs to
     its end in one go) or a function ``(state, frame)`` (pure straight-line calls, run
     without the machine)."""
-    table = rt.cache.get("lowered")
-    if table is None:
-        table = rt.cache["lowered"] = {}
-        rt.cache["how"] = {}
     clauses = card_effect(rt, cid)["clauses"]
     codes = [MACHINE.lower(c["code"]) if "code" in c else None for c in clauses]
     how = [
         False if code is None else _how(c["code"], code)
         for c, code in zip(clauses, codes, strict=True)
     ]
-    table[cid] = codes
-    rt.cache["how"][cid] = how
+    rt.lowered[cid] = codes
+    rt.how[cid] = how
     return codes, how
 
 
@@ -358,8 +351,7 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
 
 def _how_runs(state: State, frame: Frame) -> Any:
     """How the frame's program runs by itself (see :func:`_lower_card`)."""
-    table = _RUNTIMES[state["content"]].cache.get("how")
-    found = table.get(frame["card"]) if table is not None else None
+    found = runtime(state).how.get(frame["card"])
     if found is None:
         found = _lower_card(runtime(state), frame["card"])[1]
     return found[frame["clause"]]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
 
@@ -27,9 +27,7 @@ State = dict[str, Any]
 def _card_table(rt: Runtime, ref: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """A card's ``modifier`` clauses as ``(stat, ship-type scoped, amount)`` and its
     ``grant`` clauses as ``(flag, ship-type scoped)``, cached per content by card ref."""
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    table = rt.static
     found = table.get(ref)
     if found is None:
         mods, grants = [], []
@@ -53,10 +51,8 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
     p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    rt = runtime(state)
+    table = rt.static
     total = 0
     faction = p["faction"]
     if faction:
@@ -80,10 +76,8 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     if player == LUMOS:
         return False
     p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    rt = runtime(state)
+    table = rt.static
     faction = p["faction"]
     if faction:
         for flag, scoped in (table.get(faction) or _card_table(rt, faction))[1]:
