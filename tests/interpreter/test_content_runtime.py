@@ -7,11 +7,11 @@ a directory of weak references, so nothing outlives the content it was built fro
 import gc
 
 import pytest
-
-from tests.base_content import base_content
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.game import Game
+
+from tests.base_content import base_content
 
 
 def test_a_state_finds_the_runtime_its_content_owns():
