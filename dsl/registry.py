@@ -102,7 +102,8 @@ class Noun(Entry):
 
     type: str = ""  # the entity type the engine knows it by
     plural: str = ""
-    implies: tuple[str, ...] = ()  # filters the noun itself means (``opponent``: not you)
+    implies: tuple[str, ...] = ()  # filters the noun itself means (a player other than you)
+    also: tuple[str, ...] = ()  # other ``this`` bindings that can be the same thing
     label: str = ""  # "module:function" naming one candidate in an option's text
     # The parts of the state the candidates read whatever the filters (docs/architecture.md
     # "conditions"); None: the engine cannot say, so a condition using it is always tested.
@@ -118,6 +119,7 @@ class Filter(Entry):
     # | you (``you control``)
     form: str = "adjective"
     reads: tuple[str, ...] | None = None  # parts of the state it reads beyond its noun's
+    needs: str = ""  # the ``this <noun>`` an ``of this <word>`` filter reads
 
 
 @dataclass(frozen=True, slots=True)

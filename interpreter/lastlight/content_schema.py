@@ -575,6 +575,14 @@ def check_dice(content: Content) -> list[Diagnostic]:
     return out
 
 
+#: The codes of Last Light's own checks of its files (``check_dice``).
+CODES = {
+    "E0920": "a die whose results' faces do not add up to its sides",
+    "E0921": "a second die in dice.yaml (the engine rolls one combat die)",
+    "E0922": "a die every face of which rolls another die",
+}
+
+
 @cache
 def content_spec() -> ContentSpec:
     """Everything Last Light declares about its content files (built once)."""
@@ -598,6 +606,7 @@ def content_spec() -> ContentSpec:
         ids=_ids(),
         references=_references(),
         counts=_counts(),
+        codes=CODES,
         checks=(
             GameCheck(("board", "setups"), check_setups),
             GameCheck(("dice",), check_dice),

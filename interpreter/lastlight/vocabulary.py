@@ -142,6 +142,7 @@ def _nouns() -> list[Noun]:
             "unexhaust another tech of yours",
             type="tech",
             plural="techs",
+            also=("card",),  # a tech in play is also `this card`: "another tech" is not itself
             text="tech",
             impl="selectors:candidates_tech",
             label="selectors:label_card",
@@ -376,6 +377,7 @@ def _filters() -> list[Filter]:
             form="of",
             text="type",
             impl="selectors:filter_type",
+            needs="ship type",
             reads=(),
         ),
         Filter(
@@ -1118,7 +1120,7 @@ def _verbs() -> list[Verb]:
             "build small ship in this sector",
             '000 "Exploration Icons Explained"',
             params=(
-                Param("unit", U, ("ship", "extractor")),
+                Param("unit", U, ("ship", "extractor"), words=SHIP_SIZES),
                 Param("place", T, ("sector", "planet"), prep="in", optional=True),
             ),
             text="build",
