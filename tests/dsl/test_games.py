@@ -9,7 +9,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 import pytest
-from whitedwarf.dsl.packs import games
+from whitedwarf.dsl.packs import games, schemas
 from whitedwarf.dsl.packs.loader import load_packs
 
 
@@ -17,6 +17,10 @@ def test_last_light_is_registered_by_the_installed_distribution():
     names = {point.name: point.value for point in entry_points(group=games.GROUP)}
     assert names["lastlight"] == "whitedwarf.interpreter.lastlight:GAME"
     assert games.installed_games()["lastlight"].name == "lastlight"
+
+
+#: What is read once per process from the installed games (the manifest's `game` enum too).
+CACHES = (games.installed_games, games.game_registry, games.game_spec, schemas.validator)
 
 
 @pytest.fixture
@@ -29,10 +33,10 @@ def tiny_installed(monkeypatch):
         return [*real(group=group), tiny] if group == games.GROUP else real(group=group)
 
     monkeypatch.setattr(games, "entry_points", with_tiny)
-    for cached in (games.installed_games, games.game_registry, games.game_spec):
+    for cached in CACHES:
         cached.cache_clear()
     yield
-    for cached in (games.installed_games, games.game_registry, games.game_spec):
+    for cached in CACHES:
         cached.cache_clear()
 
 

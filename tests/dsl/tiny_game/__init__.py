@@ -18,8 +18,9 @@ def registry() -> Registry:
     amount = Param("amount", ArgKind.AMOUNT, ("bean",), range=Range(1, 5))
     reg.declare("verbs", [Verb("sow", "Plant beans.", "sow 1 bean", params=(amount,),
                                text="sow")])  # fmt: skip
-    reg.declare("card_kinds", [CardKind("spell", "A spell card.", "when dawn -> sow 1 bean",
-                                        file="spells", clauses=("trigger",), text="spell")])  # fmt: skip
+    spell = CardKind("spell", "A spell card.", "when dawn -> sow 1 bean", file="spells",
+                     clauses=("trigger",), text="spell")  # fmt: skip
+    reg.declare("card_kinds", [spell])
     return reg
 
 
