@@ -245,7 +245,7 @@ class Checker:
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
         positional = [p for p in verb.params if p.prep is None]
-        by_prep = {p.prep: p for p in verb.params if p.prep is not None}
+        by_prep: dict[str | None, Param] = {p.prep: p for p in verb.params if p.prep is not None}
         bound: list[tuple[Param, Any]] = []
         filled: set[str] = set()
         for arg in self.attach_trailing(action.args):

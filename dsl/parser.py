@@ -165,12 +165,12 @@ def _keyword_text(terminal: str) -> str | None:
 def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     """Turn a Lark error into a located message in words, with a hint where one is known."""
     if isinstance(error, UnexpectedCharacters):
-        return _bad_character(error.pos_in_stream, text)
+        return _bad_character(error.pos_in_stream or 0, text)
     friendly = _friendly_message(error, text)
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
-        expected = describe_expected(error.expected)
+        expected = describe_expected(frozenset(str(name) for name in error.expected))
         start, end = _last_word(text, len(text))  # not a comment after it
         return SyntaxProblem(
             start, end, friendly or f"the effect ends too early: expected {expected}"

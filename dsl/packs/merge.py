@@ -75,7 +75,7 @@ class _CardMerge:
     def _change(self, pack: str, entry: Entry, action: str) -> bool:
         """Check a replace/remove; True when it may go ahead."""
         if not self.closure.get(pack):
-            hint = "only a pack that depends on another may replace or remove its cards"
+            hint: str | None = "only a pack that depends on another may replace or remove its cards"
             self.diagnostics.append(
                 error(
                     "E0804",
@@ -85,8 +85,8 @@ class _CardMerge:
                 )
             )
             return False
-        if entry.id not in self._visible(pack):
-            hint = did_you_mean(entry.id, self._visible(pack))
+        if entry.card_id not in self._visible(pack):
+            hint = did_you_mean(entry.card_id, self._visible(pack))
             message = (
                 f"cannot {action} `{entry.id}`: no dependency of {pack} has it in {self.kind}.yaml"
             )
@@ -96,7 +96,7 @@ class _CardMerge:
 
     def _conflict(self, pack: str, entry: Entry, action: str) -> bool:
         deps = self.closure.get(pack, frozenset())
-        for change in self.changes.get(entry.id, []):
+        for change in self.changes.get(entry.card_id, []):
             other = change.pack
             if (
                 other != pack
@@ -108,10 +108,10 @@ class _CardMerge:
         return False
 
     def _add(self, pack: str, entry: Entry) -> None:
-        changes = self.changes.get(entry.id)
+        changes = self.changes.get(entry.card_id)
         if changes is None:
-            self.current[entry.id] = entry
-            self.changes[entry.id] = [_Change(pack, "add", entry)]
+            self.current[entry.card_id] = entry
+            self.changes[entry.card_id] = [_Change(pack, "add", entry)]
             return
         first = changes[0]
         if first.pack == pack:
@@ -125,13 +125,13 @@ class _CardMerge:
 
     def _replace(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "replace"):
-            self.current[entry.id] = entry  # keeps the card's place in the list
-            self.changes[entry.id].append(_Change(pack, "replace", entry))
+            self.current[entry.card_id] = entry  # keeps the card's place in the list
+            self.changes[entry.card_id].append(_Change(pack, "replace", entry))
 
     def _remove(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "remove"):
-            self.current.pop(entry.id, None)
-            self.changes[entry.id].append(_Change(pack, "remove", entry))
+            self.current.pop(entry.card_id, None)
+            self.changes[entry.card_id].append(_Change(pack, "remove", entry))
 
 
 def _where(entry: Entry) -> str:

@@ -116,7 +116,7 @@ class Runtime:
     as_soon_as_false: dict[Any, Any] = field(default_factory=dict)  # hooks: conditions false
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
-    tech_costs: dict[str, Any] = field(default_factory=dict)  # research
+    tech_costs: dict[tuple[str, int], Any] = field(default_factory=dict)  # research
     make_options: dict[Any, Any] = field(default_factory=dict)  # research
     tech_info: dict[str, Any] = field(default_factory=dict)  # research
     destinations: dict[Any, tuple[str, ...]] = field(default_factory=dict)  # command

@@ -45,7 +45,7 @@ _NONE: dict[str, list[tuple[int, Any]]] = {}
 
 def _triggers(rt: Runtime, ref: str) -> dict[str, list[tuple[int, Any]]]:
     """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses, by card ref."""
-    found = {}
+    found: dict[str, list[tuple[int, Any]]] = {}
     for i, clause in enumerate(effects.card_effect(rt, card_id(ref))["clauses"]):
         if clause["form"] == "trigger":
             found.setdefault(clause["hook"], []).append((i, clause["when"]))
@@ -461,11 +461,9 @@ def start_activated(state: State, player: int, option_id: str) -> None:
     ref, _, index = ref.partition(":")
     cid = card_id(ref)
     clauses = effects.card_effect(runtime(state), cid)["clauses"]
-    if index:
-        i = int(index)
-    else:
-        i = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
-        if i is None:
-            raise ValueError(f"card {cid!r} has no activated ability")
+    first = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
+    i = int(index) if index else first
+    if i is None:
+        raise ValueError(f"card {cid!r} has no activated ability")
     limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
     effects.push(state, [new_frame(cid, player, i, {"card": ref})])
