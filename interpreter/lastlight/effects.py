@@ -267,6 +267,16 @@ class LastLightAdapter:
         return found
 
 
+def reload_vocabulary() -> None:
+    """Forget every table built from the vocabulary (after a word was added to it, as the
+    extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
+    from whitedwarf.interpreter.lastlight import selectors
+
+    for table in (_verb_table, _resume_table, _pure_verbs, selectors.vocabulary_tables):
+        table.cache_clear()
+    compile_text.cache_clear()
+
+
 @cache
 def _verb_table() -> dict[str, Any]:
     """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""

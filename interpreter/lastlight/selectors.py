@@ -261,7 +261,7 @@ def filter_opponent(
 
 
 @cache
-def _tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
+def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Candidates and labels by noun type, filters and values by word: the vocabulary's
     implementations (``Noun.impl``, ``Noun.label``, ``Filter.impl``, ``Value.impl``)."""
     from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -278,7 +278,7 @@ def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Reso
     if name == "other_than":  # the language's own ``other than X`` form
         other = _exclusions(state, frame, [spec[1]], resolve)
         return lambda i, o: i not in other
-    found = _tables()[2].get(name)
+    found = vocabulary_tables()[2].get(name)
     if found is None:
         raise EffectError(f"unknown selector filter {name!r}")
     return found(state, frame, typ, spec, resolve)
@@ -301,7 +301,7 @@ def _exclusions(
 def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Resolve) -> list[str]:
     """Sorted ids of a selector's noun type that pass its filters and excludes."""
     typ, filters = selector["type"], selector["filters"]
-    items = _tables()[0][typ](state, frame, filters)
+    items = vocabulary_tables()[0][typ](state, frame, filters)
     if len(filters) == 1:
         keep = _filter(state, frame, typ, filters[0], resolve)
         ids = [i for i, o in items if keep(i, o)]
@@ -350,7 +350,7 @@ TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
 
 def label(state: State, typ: str, entity: str) -> str:
     """A readable name for an entity id, for option texts (``Noun.label``)."""
-    return str(_tables()[1][typ](state, entity))
+    return str(vocabulary_tables()[1][typ](state, entity))
 
 
 def label_ship(state: State, entity: str) -> str:
@@ -409,7 +409,7 @@ def label_sector(state: State, entity: str) -> str:
 
 def value(state: State, frame: Frame, name: str) -> int:
     """A value from the effect owner's point of view (``Value.impl``)."""
-    found = _tables()[3].get(name)
+    found = vocabulary_tables()[3].get(name)
     if found is None:
         raise EffectError(f"unknown value {name!r}")
     return int(found(state, frame))
