@@ -46,6 +46,7 @@ PACK_CODES: dict[str, str] = {
     "E0802": "`replace` or `remove` of a card no dependency has",
     "E0803": "two packs that do not depend on each other change the same card or document",
     "E0804": "`replace` or `remove` in a pack with no dependencies",
+    "E0805": "a mod removes a card the rules cannot do without",
     "E0901": "two cards or entries with the same id",
     "E0902": "a reference to an id that does not exist",
     "E0903": "game data that the game's own checks refuse (board, setups)",

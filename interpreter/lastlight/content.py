@@ -121,6 +121,7 @@ class Runtime:
     tech_info: dict[str, Any] = field(default_factory=dict)  # research
     destinations: dict[Any, tuple[str, ...]] = field(default_factory=dict)  # command
     move_options: dict[Any, Any] = field(default_factory=dict)  # command
+    light_source: dict[str, str] = field(default_factory=dict)  # verbs: card id -> its source
 
     def forget(self) -> None:
         """Empty the memo tables (after card data changed in place, as test cards do)."""
