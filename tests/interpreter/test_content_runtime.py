@@ -4,12 +4,15 @@ The content object owns its runtime per player count; a state names it by id, lo
 a directory of weak references, so nothing outlives the content it was built from.
 """
 
+import copy
 import gc
+from dataclasses import replace
 
 import pytest
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 from tests.base_content import base_content
 
@@ -38,3 +41,13 @@ def test_a_runtime_goes_with_its_content():
     gc.collect()
     with pytest.raises(KeyError, match="is not loaded"):
         runtime(state)
+
+
+def test_a_stat_the_pack_does_not_set_starts_at_the_registrys_default(monkeypatch):
+    files = copy.deepcopy(base_content().files)
+    del files["supply"]["rules"]["research_draw"]
+    stat = registry().stats["research_draw"]
+    monkeypatch.setitem(registry().stats, "research_draw", replace(stat, default=5))
+    content = GameContent(files, "defaults")
+    assert content.runtime(2).base_stats["research_draw"] == 5
+    assert GameContent(base_content().files, "set").runtime(2).base_stats["research_draw"] == 3
