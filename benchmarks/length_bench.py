@@ -28,14 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.content import GameContent
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game, load_game_content
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone, state_hash
 
 
 def game_to(light: int, players: int = 4) -> Game:
     """A game of the base pack that ends at ``light`` light instead of 20."""
-    base = load_content()
+    base = load_game_content()
     files = copy.deepcopy(base.files)
     files["supply"]["rules"]["game_end_light"] = light
     return Game.from_content(GameContent(files, base.name), players)

@@ -41,12 +41,11 @@ __all__ = [
 
 
 _NONE: dict[str, list[tuple[int, Any]]] = {}
-_NO_MEMO: dict[Any, Any] = {}
 
 
 def _triggers(rt: Runtime, ref: str) -> dict[str, list[tuple[int, Any]]]:
     """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses, by card ref."""
-    found = {}
+    found: dict[str, list[tuple[int, Any]]] = {}
     for i, clause in enumerate(effects.card_effect(rt, card_id(ref))["clauses"]):
         if clause["form"] == "trigger":
             found.setdefault(clause["hook"], []).append((i, clause["when"]))
@@ -78,9 +77,9 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     techs = p["techs"]
     # One lookup by the cards in play gives the cards bound to each hook (most: none).
     key = (p["faction"], *map(_REF, techs))
-    hooked = runtime(state).cache.get("hooked")
-    plan = hooked.get(key) if hooked is not None else None
-    if plan is None:
+    try:
+        plan = runtime(state).hooked[key]
+    except KeyError:
         plan = _plan_for(state, key)
     bound = plan.get(hook)
     if bound is None:
@@ -105,13 +104,10 @@ _REF = itemgetter("ref")
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
     """The :func:`_plan` of a faction and techs in play, memoised per content."""
     rt = runtime(state)
-    index = rt.cache.get("triggers")
-    if index is None:
-        index = rt.cache["triggers"] = {}
-    hooked = rt.cache.get("hooked")
-    if hooked is None or len(hooked) >= _MEMO_LIMIT:
-        hooked = rt.cache["hooked"] = {}
-    plan = hooked[key] = _plan(rt, index, key)
+    hooked = rt.hooked
+    if len(hooked) >= _MEMO_LIMIT:
+        hooked.clear()
+    plan = hooked[key] = _plan(rt, rt.triggers, key)
     return plan
 
 
@@ -200,14 +196,9 @@ def check_achievements(state: State) -> None:
     and holds the fingerprints of what the condition reads.
     """
     rt = runtime(state)
-    cache = rt.cache
-    index = cache.get("as_soon_as")
-    if index is None:
-        index = cache["as_soon_as"] = {}
-        cache["as_soon_as_false"] = {}
-        cache["as_soon_as_cards"] = {}
-    memo = cache["as_soon_as_false"]
-    by_cards = cache["as_soon_as_cards"]
+    index = rt.as_soon_as
+    memo = rt.as_soon_as_false
+    by_cards = rt.as_soon_as_cards
     snap = Snapshot(state)
     started: list[dict[str, Any]] = []
     players = state["players"]
@@ -333,16 +324,15 @@ def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], 
     techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
     by the cards in play."""
     key = (p["faction"], *map(_REF, p["techs"]))
+    try:
+        return runtime(state).activators[key]
+    except KeyError:
+        pass
     rt = runtime(state)
-    found = rt.cache.get("activators", _NO_MEMO).get(key)
-    if found is not None:
-        return found
-    index = rt.cache.get("activated")
-    if index is None:
-        index = rt.cache["activated"] = {}
-    memo = rt.cache.get("activators")
-    if memo is None or len(memo) >= _MEMO_LIMIT:
-        memo = rt.cache["activators"] = {}
+    index = rt.activated
+    memo = rt.activators
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
     out = []
     for at, ref in enumerate(key, start=-1):
         if ref:
@@ -487,11 +477,9 @@ def start_activated(state: State, player: int, option_id: str) -> None:
     ref, _, index = ref.partition(":")
     cid = card_id(ref)
     clauses = effects.card_effect(runtime(state), cid)["clauses"]
-    if index:
-        i = int(index)
-    else:
-        i = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
-        if i is None:
-            raise ValueError(f"card {cid!r} has no activated ability")
+    first = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
+    i = int(index) if index else first
+    if i is None:
+        raise ValueError(f"card {cid!r} has no activated ability")
     limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
     effects.push(state, [new_frame(cid, player, i, {"card": ref})])

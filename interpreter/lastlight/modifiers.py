@@ -29,9 +29,7 @@ State = dict[str, Any]
 def _card_table(rt: Runtime, ref: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """A card's ``modifier`` clauses as ``(stat, ship-type scoped, amount)`` and its
     ``grant`` clauses as ``(flag, ship-type scoped)``, cached per content by card ref."""
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    table = rt.static
     found = table.get(ref)
     if found is None:
         mods, grants = [], []
@@ -102,9 +100,9 @@ def _totals(
     cards themselves (as ``hooks.fire``'s), so a clone, a loaded state or a new tech finds its
     own entry; the slot a ship-type-scoped card is attached to is read from the state."""
     rt = runtime(state)
-    memo = rt.cache.get("static_totals")
-    if memo is None or len(memo) >= _MEMO_LIMIT:
-        memo = rt.cache["static_totals"] = {}
+    memo = rt.static_totals
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
     cards = (p["faction"], *map(_REF, p["techs"]))
     found = memo.get(cards)
     if found is None:

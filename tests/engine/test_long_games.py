@@ -16,7 +16,7 @@ import random
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game, load_game_content
 from whitedwarf.interpreter.lastlight.state import SIZES
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 from whitedwarf.interpreter.state import clone
@@ -24,7 +24,7 @@ from whitedwarf.interpreter.state import clone
 
 def game_to(light: int, players: int = 4) -> Game:
     """The base pack with the game ending at ``light`` light (20 in the base game)."""
-    base = load_content()
+    base = load_game_content()
     files = copy.deepcopy(base.files)
     files["supply"]["rules"]["game_end_light"] = light
     return Game.from_content(GameContent(files, base.name), players)
@@ -72,7 +72,7 @@ def test_a_clone_driven_elsewhere_leaves_the_memos_right() -> None:
             seat = game.current_players(state)[0]
             memoised = (game.legal_options(state, seat), numbers(state))
             loaded = persist.load(persist.save(state))
-            rt.cache.clear()
+            rt.forget()
             assert (game.legal_options(loaded, seat), numbers(loaded)) == memoised
         step(game, state, agent)
 
