@@ -109,18 +109,12 @@ class Runtime:
     static: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = field(
         default_factory=dict
     )  # modifiers: a card's modifier and grant clauses
-    static_totals: dict[tuple[str | None, ...], Any] = field(
-        default_factory=dict
-    )  # modifiers: the cards in play -> the stat totals and flags they give
     triggers: dict[str, Any] = field(default_factory=dict)  # hooks: a card's triggered clauses
     hooked: dict[tuple[str | None, ...], dict[str, Any]] = field(
         default_factory=dict
     )  # hooks: the cards in play -> the clauses bound to each hook
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
     as_soon_as_false: dict[Any, Any] = field(default_factory=dict)  # hooks: conditions false
-    as_soon_as_cards: dict[tuple[str | None, ...], Any] = field(
-        default_factory=dict
-    )  # hooks: the cards in play -> those with as_soon_as clauses
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
     tech_costs: dict[tuple[str, int], Any] = field(default_factory=dict)  # research

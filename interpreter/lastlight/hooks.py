@@ -198,7 +198,6 @@ def check_achievements(state: State) -> None:
     rt = runtime(state)
     index = rt.as_soon_as
     memo = rt.as_soon_as_false
-    by_cards = rt.as_soon_as_cards
     snap = Snapshot(state)
     started: list[dict[str, Any]] = []
     players = state["players"]
@@ -218,35 +217,22 @@ def check_achievements(state: State) -> None:
                 if events.ON:
                     events.emit(state, "achievement", seat, ach)
                 started += frames
-        # The cards in play with as_soon_as clauses (most have none), by one lookup on the
-        # cards in play rather than one per card: the check stays cheap as techs pile up.
-        key = (p["faction"], *map(_REF, p["techs"]))
-        cards = by_cards.get(key)
-        if cards is None:
-            cards = _with_clauses(rt, index, by_cards, key)
-        for ref, clauses in cards:
-            _once(state, memo, snap, seat, p, ref, clauses, started)
-    if started:
-        effects.push(state, started)
-
-
-def _with_clauses(
-    rt: Runtime, index: dict[str, Any], by_cards: dict[Any, Any], key: tuple[str | None, ...]
-) -> tuple[tuple[str, list[Any]], ...]:
-    """The cards of ``key`` (a faction, then techs in play order) that have ``as_soon_as``
-    clauses, with them, memoised per content by the cards in play."""
-    out = []
-    for ref in key:
-        if ref:
+        faction = p["faction"]
+        if faction:
+            clauses = index.get(faction)
+            if clauses is None:
+                clauses = _clauses(rt, index, faction)
+            if clauses:
+                _once(state, memo, snap, seat, p, faction, clauses, started)
+        for tech in p["techs"]:
+            ref = tech["ref"]
             clauses = index.get(ref)
             if clauses is None:
                 clauses = _clauses(rt, index, ref)
-            if clauses:
-                out.append((ref, clauses))
-    if len(by_cards) >= _MEMO_LIMIT:
-        by_cards.clear()
-    found = by_cards[key] = tuple(out)
-    return found
+            if clauses:  # the usual case: no as_soon_as clause on the card
+                _once(state, memo, snap, seat, p, ref, clauses, started)
+    if started:
+        effects.push(state, started)
 
 
 def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:

@@ -8,14 +8,13 @@ player, a ship-type-scoped one (``this ship type has +1 attack``) for the ship t
 attached to. Factions count like civilization techs.
 
 ``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. Each
-card's static clauses are read once per content (:func:`_card_table`, by card ref), and each
-stat's total once per set of cards in play (:func:`_totals`): a stat read is a lookup, not a
-walk of the player's techs, so it costs the same at the end of a long game as at its start.
+card's static clauses are read once per content (:func:`_card_table`, by card ref); a stat read
+walks the player's cards in play with one dict lookup each, skipping the many cards that have
+no static clause (as a hand-written rule would loop over the techs in play).
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events
@@ -53,16 +52,23 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
     p = state["players"][player]
-    rt, cards, (sums, _) = _totals(state, p)
-    found = sums.get(name)
-    if found is None:
-        found = sums[name] = _sum(rt, cards, name)
-    total, scoped = found
-    if scoped and ship_type is not None:
-        techs = p["techs"]
-        for at, amount in scoped:
-            if techs[at]["ship_type"] == ship_type:
+    rt = runtime(state)
+    table = rt.static
+    total = 0
+    faction = p["faction"]
+    if faction:
+        mods = (table.get(faction) or _card_table(rt, faction))[0]
+        for stat, scoped, amount in mods:
+            if stat == name and not scoped:
                 total += amount
+    for tech in p["techs"]:
+        mods = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[0]
+        if mods:
+            for stat, scoped, amount in mods:
+                if stat == name and (
+                    not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
+                ):
+                    total += amount
     return total
 
 
@@ -71,74 +77,21 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     if player == LUMOS:
         return False
     p = state["players"][player]
-    rt, cards, (_, flags) = _totals(state, p)
-    found = flags.get(name)
-    if found is None:
-        found = flags[name] = _granted(rt, cards, name)
-    anyway, scoped = found
-    if anyway:
-        return True
-    if scoped and ship_type is not None:
-        techs = p["techs"]
-        return any(techs[at]["ship_type"] == ship_type for at in scoped)
-    return False
-
-
-_REF = itemgetter("ref")
-#: Cards in play (memo keys) per content before the memo is emptied.
-_MEMO_LIMIT = 1 << 14
-
-Cards = tuple[Any, ...]
-
-
-def _totals(
-    state: State, p: dict[str, Any]
-) -> tuple[Runtime, Cards, tuple[dict[str, Any], dict[str, Any]]]:
-    """The player's cards in play (faction, then the techs' refs in play order) and the stat
-    sums and flags already worked out for exactly those cards: a stat read is one lookup,
-    however many techs the player has. The memo lives with the content and is keyed by the
-    cards themselves (as ``hooks.fire``'s), so a clone, a loaded state or a new tech finds its
-    own entry; the slot a ship-type-scoped card is attached to is read from the state."""
     rt = runtime(state)
-    memo = rt.static_totals
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    cards = (p["faction"], *map(_REF, p["techs"]))
-    found = memo.get(cards)
-    if found is None:
-        found = memo[cards] = ({}, {})
-    return rt, cards, found
-
-
-def _sum(rt: Runtime, cards: Cards, name: str) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """A stat's total from player-scoped clauses, and ``(tech index, amount)`` of the
-    ship-type-scoped ones (they count for the ship type their tech is attached to)."""
-    total, scoped = 0, []
-    for at, ref in enumerate(cards, start=-1):
-        if ref:
-            for stat, by_type, amount in _card_table(rt, ref)[0]:
-                if stat != name or (by_type and at < 0):
-                    continue
-                if by_type:
-                    scoped.append((at, amount))
-                else:
-                    total += amount
-    return total, tuple(scoped)
-
-
-def _granted(rt: Runtime, cards: Cards, name: str) -> tuple[bool, tuple[int, ...]]:
-    """Whether a player-scoped clause grants a flag, and the tech indexes of the
-    ship-type-scoped clauses that grant it."""
-    scoped = []
-    for at, ref in enumerate(cards, start=-1):
-        if ref:
-            for flag, by_type in _card_table(rt, ref)[1]:
-                if flag != name or (by_type and at < 0):
-                    continue
-                if not by_type:
-                    return True, ()
-                scoped.append(at)
-    return False, tuple(scoped)
+    table = rt.static
+    faction = p["faction"]
+    if faction:
+        for flag, scoped in (table.get(faction) or _card_table(rt, faction))[1]:
+            if flag == name and not scoped:
+                return True
+    for tech in p["techs"]:
+        grants = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[1]
+        for flag, scoped in grants:
+            if flag == name and (
+                not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
+            ):
+                return True
+    return False
 
 
 def announce(

@@ -2,8 +2,9 @@
 
 The state holds the position only (save format 2: the decisions are the replay's, not the
 state's), so its size, and the cost of cloning, saving and hashing it, is bounded by the
-pieces on the table, not by the decisions made. The engine memoises stat totals, the cards
-with ``as_soon_as`` clauses and option lists per content, keyed by what they depend on; a
+pieces on the table, not by the decisions made. The engine memoises per content, keyed by
+what they depend on, the cards bound to each hook, the activated abilities and the move,
+research and construct options, and the fingerprints of false achievement conditions; a
 state cloned mid-game and driven elsewhere must then get exactly what a fresh computation
 gives.
 """
