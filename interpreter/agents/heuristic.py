@@ -103,9 +103,7 @@ def _trade_value(view: State, seat: int, player: dict[str, Any]) -> float:
 
 
 def _refresh_value(view: State, seat: int, player: dict[str, Any]) -> float:
-    claim = sum(
-        _ring_light(view, x) for x in view["extractors"].values() if x["owner"] == seat
-    )
+    claim = sum(_ring_light(view, x) for x in view["extractors"].values() if x["owner"] == seat)
     return claim + (3.0 if len(player["hand"]) <= 2 else 0.0)
 
 

@@ -23,8 +23,8 @@ from typing import Any
 from whitedwarf.interpreter.agents.heuristic import best_option
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight.determinise import determinise
-from whitedwarf.interpreter.lastlight.game import current_players, legal_options
 from whitedwarf.interpreter.lastlight.game import apply as apply_option
+from whitedwarf.interpreter.lastlight.game import current_players, legal_options
 from whitedwarf.interpreter.lastlight.persist import observation
 from whitedwarf.interpreter.lastlight.valuation import advantage
 from whitedwarf.interpreter.vm import EffectError

@@ -44,7 +44,11 @@ def determinise(view: State, seat: int, rng: random.Random) -> State | None:
         if player["seat"] != seat:
             _fill_player(player, techs, achievements, factions, rng)
     _fill_tokens(state, rt, seen, rng)
-    state["box"] = {"factions": sorted(factions), "achievements": sorted(achievements), "tokens": []}
+    state["box"] = {
+        "factions": sorted(factions),
+        "achievements": sorted(achievements),
+        "tokens": [],
+    }
     state["rng"] = rng.getrandbits(64)
     state["seed"] = 0
     state["log"] = []
