@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 import pytest
@@ -46,7 +47,7 @@ def _alter_hidden(state: dict[str, Any], seat: int) -> dict[str, Any]:
             altered["deck"][:count],
             p["techs_hand"][:count],
         )
-    for a, b in zip(others, others[1:], strict=False):
+    for a, b in itertools.pairwise(others):
         a["achievement"], b["achievement"] = b["achievement"], a["achievement"]
     for p in others:
         if p["choice"] is not None and len(p["hand"]) > 1:
