@@ -14,13 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight import events, lumos
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
     RESOURCES,
+    count_techs,
     gain,
     new_player,
     new_sector,
@@ -163,11 +164,18 @@ def _deal_tech_deck(state: State, rt: Runtime) -> None:
 
 
 def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
-    """000 "setup": one small ship in the home sector, an extractor on a common space."""
+    """000 "setup": one small ship in the home sector, an extractor on a common space.
+
+    The ships are supply.yaml's ``per_player.starting_ships`` (``{small: 1}``), in the
+    order of ships.yaml's ship types."""
     home = rt.layout.homes[seat]
     player = state["players"][seat]
-    player["supply"]["small"] -= 1
-    place_ship(state, seat, "small", home)
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    starting = per_player.get("starting_ships", {"small": 1})
+    for size in rt.ship_stats:
+        for _ in range(min(int(starting.get(size, 0)), player["supply"].get(size, 0))):
+            player["supply"][size] -= 1
+            place_ship(state, seat, size, home)
     # The two common spaces are alike, so the first one is used (no real choice).
     space = next(sid for sid, res in rt.colony_spaces if res == "common")
     player["supply"]["extractor"] -= 1
@@ -177,12 +185,16 @@ def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
 def _deal_secrets(state: State, rt: Runtime) -> None:
     """Deal 2 factions and a set of 4 achievements to each player (000 "setup")."""
     n = state["n"]
+    # supply.yaml ``per_player.faction_cards_dealt`` (2); the validator checks there are enough
+    # (setup_needs.py, E0930).
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    dealt = int(per_player.get("faction_cards_dealt", 2))
     factions = [cid for cid, c in sorted(rt.cards["factions"].items()) if _allowed(c, n)]
     removed = [cid for cid in sorted(rt.cards["factions"]) if cid not in factions]
     rng.shuffle(state, factions)
     for player in state["players"]:
-        player["factions_dealt"] = sorted(factions[-2:])
-        del factions[-2:]
+        player["factions_dealt"] = sorted(factions[-dealt:])
+        del factions[-dealt:]
     state["box"]["factions"] = sorted(factions + removed)
     sets = _achievement_sets(state, rt, n)
     for player, cards in zip(state["players"], sets, strict=False):
@@ -221,6 +233,8 @@ def _draw_tech(state: State, seat: int) -> bool:
     if ref is None:
         return False
     state["players"][seat]["techs_hand"].append(ref)
+    count_techs(state, seat, "drawn", [ref])
+    count_techs(state, seat, "kept", [ref])
     return True
 
 
@@ -280,6 +294,9 @@ def finish(state: State) -> None:
         for kind in ("faction", "achievement"):
             if len(player[f"{kind}s_dealt"]) == 1:
                 _keep(state, player, kind, player[f"{kind}s_dealt"][0])
+    if events.ON:
+        for player in state["players"]:
+            events.emit(state, "faction", player["seat"], player["faction"])
     for seat in turn_order(state):
         # 000 Iou'Nell: "You start the game with 1 additional unresearched technology card".
         # No more are dealt than the deck holds, whatever the stat (docs/rules-decisions.md E21).
@@ -288,4 +305,10 @@ def finish(state: State) -> None:
                 break
         # 001 "3. Setup": "1 common resource" (the pack's starting_common; see decisions).
         gain(state, seat, "common", stat(state, seat, "starting_common"))
+        # supply.yaml ``per_player.starting_resources`` may give the other resources too.
+        starting = runtime(state).content.get("supply", {}).get("per_player", {})
+        for resource in ("uncommon", "rare"):
+            amount = int(starting.get("starting_resources", {}).get(resource, 0))
+            if amount:
+                gain(state, seat, resource, amount)
         fire(state, "game_start", seat, {})
