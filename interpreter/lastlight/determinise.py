@@ -10,6 +10,8 @@ cards the player has not seen, shuffled by the agent's own generator:
   the tokens of the same pile not in view;
 * the other players' secret action choice, from their hand; their kept achievement and dealt
   cards, from the cards not in view; the box gets what is left;
+* the other players' counts of techs drawn and kept (only their totals are seen) keep
+  their totals under a placeholder card id;
 * the random generator gets a fresh seed, so dice and draws differ between samples.
 
 Another seat's task or effect in progress hides the fields it works on, and those cannot be
@@ -77,6 +79,11 @@ def _fill_player(
         player["achievement"] = achievements.pop() if achievements else None
     for key, pool in (("factions_dealt", factions), ("achievements_dealt", achievements)):
         player[key] = sorted(pool.pop() for _ in range(min(player[key], len(pool))))
+    stats = player.get("tech_stats", {})
+    for what in ("drawn", "kept"):
+        if isinstance(stats.get(what), int):
+            # Only the total is seen; the rules never read these counts, so keep the total.
+            stats[what] = {HIDDEN: stats[what]} if stats[what] else {}
 
 
 def _fill_tokens(state: State, rt: Any, seen: set[str], rng: random.Random) -> None:

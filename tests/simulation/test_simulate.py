@@ -131,3 +131,19 @@ def test_the_report_opens_in_a_browser_with_its_plots(tmp_path: Path, browser) -
     assert all(p.size["height"] > 30 and p.size["width"] > 300 for p in plots)
     assert "Win rate per faction" in browser.page_source
     assert "wins" in browser.find_element("css selector", "ul.lead").text
+
+
+def test_records_carry_light_by_source_and_tech_counts(tmp_path: Path) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "4", "--out", str(out))[0] == 0
+    sources = {"refresh", "centre", "research", "trade", "graveyard", "exploration"}
+    for line in (out / "games.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        for seat, by_source in enumerate(record["light_by_source"]):
+            assert sources <= set(by_source)
+            assert sum(by_source.values()) >= record["light"][seat]  # light paid away is gone
+        assert any(sum(t["built"].values()) for t in record["techs"])
+        for tech in record["techs"]:
+            assert set(tech["built"]) <= set(tech["in_play"]) | set(tech["built"])
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["light_sources"]["available"]
