@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from whitedwarf.interpreter.bots import BOTS, Bot, make_bot
+from whitedwarf.interpreter.agents import AGENTS, make_agent
+from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import ContentError
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
@@ -24,9 +25,9 @@ ENGINE_VERSION = "lastlight-engine-1"
 def parse_seats(text: str) -> list[str]:
     """``random,random,random`` → seat kinds, checked against the known bots."""
     seats = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in BOTS]
+    unknown = [s for s in seats if s not in AGENTS]
     if unknown:
-        known = ", ".join(sorted(BOTS))
+        known = ", ".join(sorted(AGENTS))
         raise click.BadParameter(f"unknown seat kind {unknown[0]!r}; known: {known}")
     if not 2 <= len(seats) <= 4:
         raise click.BadParameter(f"Last Light needs 2 to 4 seats, not {len(seats)}")
@@ -38,7 +39,7 @@ def parse_seats(text: str) -> list[str]:
     "--seats",
     default="random,random,random",
     show_default=True,
-    help="comma-separated seat kinds: random or first (one per player, 2-4)",
+    help="comma-separated seat kinds: random, first, heuristic or search (one per player, 2-4)",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="the game's seed")
 @click.option(
@@ -86,7 +87,7 @@ def play(
         game = Game.from_content(content, len(kinds), options)
     except (EffectLimitReached, ContentError) as error:
         raise click.ClickException(str(error)) from None
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    bots = [make_agent(kind, seed, seat) for seat, kind in enumerate(kinds)]
     if trace:
         bots = [TracingBot(bot) for bot in bots]
     listener = Listener(trace, replay=replay_path is not None)
