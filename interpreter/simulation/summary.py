@@ -227,6 +227,12 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             else "no significant advantage"
         )
         out.append(f"The first player wins {_pm(first)}: {verdict}.")
+    for row in summary["seats"]:
+        if row["significant"] and row["name"] != "seat 0":
+            side = "above" if row["rate"] > summary["fair_share"] else "below"
+            out.append(
+                f"{row['name'].capitalize()} wins {_pm(row)}, {side} a fair share (significant)."
+            )
     for row in summary["agents"]:
         if len(summary["agents"]) > 1:
             out.append(f"Agent {row['name']} wins {_pm(row)} of its seats.")
