@@ -32,6 +32,7 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         "variant": b,
         "factions": _differences(a["factions"], b["factions"], "rate", "wins", "games", "Holm"),
         "techs": _tech_differences(a["techs"], b["techs"]),
+        "techs_built": _built_differences(a, b),
         "rounds": paired_rounds(base, variant),
     }
     result["sentences"] = sentences(result)
@@ -93,6 +94,16 @@ def _tech_differences(
     return _differences(owned(rows_a), owned(rows_b), "rate", "wins", "games", "Benjamini-Hochberg")
 
 
+def _built_differences(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """How often each tech is built, per player per game, base against variant."""
+
+    def built(summary: dict[str, Any]) -> list[dict[str, Any]]:
+        n = summary["games"] * summary["players"]
+        return [{"name": r["name"], "wins": r["built"] * n, "games": n} for r in summary["techs"]]
+
+    return _differences(built(a), built(b), "rate", "wins", "games", "Benjamini-Hochberg")
+
+
 def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
     """Mean change of game length, game by game (same index, same seed), with a 95% interval."""
     by_index = {r["index"]: r for r in base if "error" not in r}
@@ -112,6 +123,13 @@ def sentences(result: dict[str, Any]) -> list[str]:
     """Plain sentences: what changed significantly, or that nothing did."""
     out = [f"{result['games']} games on each pack, the same seeds and agents."]
     found = False
+    for row in result["techs_built"]:
+        if row["significant"]:
+            found = True
+            out.append(
+                f"{row['name']} is now built by {_pct(row['variant'])} of players instead of "
+                f"{_pct(row['base'])} ({_signed(row['difference'])}; significant)."
+            )
     for what, rows in (("faction", result["factions"]), ("owner of", result["techs"])):
         for row in rows:
             if row["significant"]:
@@ -126,7 +144,8 @@ def sentences(result: dict[str, Any]) -> list[str]:
                 )
     if not found:
         out.append(
-            "Nothing changed significantly: no faction or tech win rate moved beyond chance."
+            "Nothing changed significantly: no faction win rate, tech build rate or tech owners' "
+            "win rate moved beyond chance."
         )
     rounds = result["rounds"]
     longer = "longer" if rounds["mean"] >= 0 else "shorter"

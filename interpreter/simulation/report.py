@@ -69,6 +69,8 @@ def comparison_html(result: dict[str, Any]) -> str:
             "Change of faction win rate (95% interval)", _diff_bars(result["factions"]), 0.0, -1.0
         ),
         _diff_table(result["factions"], "faction"),
+        "<h2>How often each tech is built: variant minus base</h2>",
+        _diff_table(result["techs_built"], "tech"),
         "<h2>Win rate of a tech's owners: variant minus base</h2>",
         _diff_table(result["techs"], "tech"),
         "<h2>The base pack</h2>",
