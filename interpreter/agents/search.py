@@ -1,6 +1,7 @@
 """The ``search`` agent: information-set Monte Carlo search over determinisations.
 
-At each decision with more than one option it runs ``iterations`` simulations. Each draws a
+At each choice of the round's action card (the strategic decision; the steps inside an
+action follow the heuristic agent's rules) it runs ``iterations`` simulations. Each draws a
 state consistent with the seat's observation (:mod:`~whitedwarf.interpreter.lastlight.
 determinise`; a different guess at the hidden cards every time), picks a first option by UCB1
 over the statistics all determinisations share (the information set's root: Cowling, Powley
@@ -37,6 +38,10 @@ DEFAULT_HORIZON = 40
 #: UCB1's exploration constant, in the units of the score (light-equivalents).
 EXPLORATION = 4.0
 WIN_SCORE = 100.0
+#: The decisions searched: the action card of the round (the strategic choice). Steps inside
+#: an action are left to the heuristic's rules: with a few noisy samples per option, search
+#: chose worse moves and builds than the rules did (docs/simulate.md S1).
+SEARCHED = "play:"
 
 
 class SearchAgent:
@@ -54,6 +59,8 @@ class SearchAgent:
         view = observation(state, seat)
         if len(options) == 1:
             return options[0].id
+        if not any(o.id.startswith(SEARCHED) for o in options):
+            return best_option(view, seat, options, self.rng)
         ids = [o.id for o in options]
         totals = [0.0] * len(ids)
         visits = [0] * len(ids)
