@@ -40,12 +40,10 @@ def run_into(
 def _source(config: BatchConfig, todo: list[int], workers: int, cluster: str | None):  # type: ignore[no-untyped-def]
     if cluster is None:
         return run_local(config, todo, workers)
-    from whitedwarf.interpreter.simulation.cluster import ClusterUnavailable, run_cluster
+    from whitedwarf.interpreter.simulation.cluster import run_cluster
 
-    try:
-        return run_cluster(config, todo, cluster, max(workers, 1))
-    except ClusterUnavailable as error:
-        raise click.ClickException(str(error)) from None
+    # A missing Dask or an unreachable scheduler is a BatchError, reported by run_into.
+    return run_cluster(config, todo, cluster, max(workers, 1))
 
 
 def quiet() -> bool:

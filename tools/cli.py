@@ -62,7 +62,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "simulate": (
         "whitedwarf.tools.simulate",
         "simulate",
-        "Play a batch of seeded games with agents and write a balance report.",
+        "Play many seeded games with agents; write a balance report.",
     ),
     "compare": (
         "whitedwarf.tools.compare",

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from whitedwarf.interpreter.simulation.batch import BatchConfig, run_indices
+from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, run_indices
 from whitedwarf.interpreter.simulation.workers import chunks
 
 
-class ClusterUnavailable(RuntimeError):
+class ClusterUnavailable(BatchError):
     """Dask distributed is not installed, or the scheduler cannot be reached."""
 
 
