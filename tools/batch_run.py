@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,9 @@ def run_into(
     return done
 
 
-def _source(config: BatchConfig, todo: list[int], workers: int, cluster: str | None):  # type: ignore[no-untyped-def]
+def _source(
+    config: BatchConfig, todo: list[int], workers: int, cluster: str | None
+) -> Iterator[dict[str, Any]]:
     if cluster is None:
         return run_local(config, todo, workers)
     from whitedwarf.interpreter.simulation.cluster import run_cluster

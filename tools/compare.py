@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
@@ -85,6 +86,6 @@ def compare(
     click.echo(f"report: {out / 'comparison.html'}")
 
 
-def _without_games(result: dict) -> dict:  # type: ignore[type-arg]
+def _without_games(result: dict[str, Any]) -> dict[str, Any]:
     """The comparison without the two full summaries (they are in base/ and variant/)."""
     return {k: v for k, v in result.items() if k not in ("base", "variant")}

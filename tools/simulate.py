@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
@@ -132,7 +133,7 @@ def batch_config(
     )
 
 
-def write_report(folder: Path, records: list[dict]) -> dict:  # type: ignore[type-arg]
+def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
     """``summary.json`` and ``report.html`` of a finished batch; returns the summary."""
     summary = summarise(records)
     store.write_json(folder / "summary.json", summary)

@@ -16,7 +16,7 @@ determinised state in its rollouts.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
@@ -43,7 +43,7 @@ class HeuristicAgent:
         return best_option(observation(state, seat), seat, options, self.rng)
 
 
-def best_option(view: State, seat: int, options: Sequence[OptionLike], rng: random.Random) -> str:
+def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Random) -> str:
     """The id of the highest-scoring option (ties broken by ``rng``)."""
     scores = score_options(view, seat, [o.id for o in options])
     top = max(scores)
@@ -214,7 +214,7 @@ def _slot(view: State, seat: int, size: str) -> float:
     return float(sum(1 for s in view["ships"].values() if s["owner"] == seat and s["size"] == size))
 
 
-def _constant(value: float):  # type: ignore[no-untyped-def]
+def _constant(value: float) -> Callable[[State, int, str], float]:
     return lambda view, seat, rest: value
 
 

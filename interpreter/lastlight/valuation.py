@@ -53,7 +53,7 @@ def clause_value(clause: dict[str, Any]) -> float:
         return STAT_VALUE
     gained = sum(call_value(call) for call in _calls(clause.get("code", [])))
     if form == "trigger":
-        return gained * HOOK_FREQUENCY.get(clause.get("hook"), DEFAULT_FREQUENCY)
+        return gained * HOOK_FREQUENCY.get(str(clause.get("hook")), DEFAULT_FREQUENCY)
     if form == "activated":
         return gained * DEFAULT_FREQUENCY
     return gained
@@ -63,7 +63,7 @@ def call_value(call: list[Any]) -> float:
     """The worth of one ``["call", verb, args]`` instruction, once."""
     verb, args = call[1], call[2] if len(call) > 2 else []
     if verb == "gain":
-        return sum(_amount(a) * UNIT_VALUE.get(a.get("unit"), 0.3) for a in _dicts(args))
+        return sum(_amount(a) * UNIT_VALUE.get(str(a.get("unit")), 0.3) for a in _dicts(args))
     return COSTLY_VERBS.get(verb, OTHER_VERB_VALUE)
 
 
@@ -91,13 +91,16 @@ def _amount(arg: dict[str, Any]) -> float:
     return 1.0
 
 
+#: (content id, card id) -> the card's worth; cards never change within a loaded content.
+_VALUES: dict[tuple[str, str], float] = {}
+
+
 def ref_value(state: State, ref: str) -> float:
     """The worth of a card instance (``"warp_drive#2"``) of the state's content."""
-    cache = runtime(state).cache
-    key = ("card_value", ref.split("#", 1)[0])
-    if key not in cache:
-        cache[key] = card_value(runtime(state).card(ref))
-    value: float = cache[key]
+    key = (state["content"], ref.split("#", 1)[0])
+    value = _VALUES.get(key)
+    if value is None:
+        value = _VALUES[key] = card_value(runtime(state).card(ref))
     return value
 
 

@@ -7,7 +7,7 @@ has a ``<title>`` so screen readers and tests can find it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 WIDTH = 640
@@ -111,7 +111,7 @@ def _open(title: str, height: int) -> str:
     )
 
 
-def _axis(x, lowest: float, height: int) -> str:  # type: ignore[no-untyped-def]
+def _axis(x: Callable[[float], float], lowest: float, height: int) -> str:
     ticks = [lowest + (1.0 - lowest) * k / 4 for k in range(5)]
     return "".join(
         f'<text x="{x(t):.1f}" y="{height - 2}" text-anchor="middle" fill="#555">'
