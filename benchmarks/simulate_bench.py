@@ -30,10 +30,10 @@ def batch(games: int, workers: int) -> tuple[float, int]:
 def per_decision(kind: str, games: int) -> tuple[float, int]:
     """Mean milliseconds per decision of ``kind`` playing every seat, and decisions timed."""
     from whitedwarf.interpreter.agents import make_agent
-    from whitedwarf.interpreter.lastlight.content import load_content
     from whitedwarf.interpreter.lastlight.game import Game
+    from whitedwarf.interpreter.lastlight.packs import load_game_content
 
-    game = Game.from_content(load_content(), 3)
+    game = Game.from_content(load_game_content(), 3)
     spent, count = 0.0, 0
     for seed in range(games):
         state = game.new_state(seed)

@@ -6,7 +6,6 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.agents import AGENTS, make_agent
@@ -110,17 +109,16 @@ def content_for(config: BatchConfig) -> GameContent:
 
 
 def load_game_content(packs: Sequence[str], search: Sequence[str] = ()) -> GameContent:
-    """Load packs with the validating loader; :class:`BatchError` names the first problem."""
-    from whitedwarf.content import bundled_pack
-    from whitedwarf.dsl.packs.loader import load_packs
-    from whitedwarf.interpreter.lastlight.packs import content_from_pack
+    """Load packs with the validating loader; :class:`BatchError` carries the diagnostics."""
+    from whitedwarf.interpreter.lastlight.packs import ContentLoadError
+    from whitedwarf.interpreter.lastlight.packs import load_game_content as load
 
-    paths = [Path(p) for p in packs] or [bundled_pack("lastlight")]
-    result = load_packs(paths, [Path(p) for p in search])
-    if result.pack is None:
-        first = result.errors[0] if result.errors else "unknown error"
-        raise BatchError(f"the content packs have errors ({first}); run `whitedwarf validate`")
-    return content_from_pack(result.pack)
+    try:
+        return load(list(packs), list(search))
+    except ContentLoadError as error:
+        raise BatchError(
+            f"the content packs have errors; run `whitedwarf validate`\n{error}"
+        ) from None
 
 
 def run_indices(config: BatchConfig, indices: Sequence[int]) -> list[dict[str, Any]]:

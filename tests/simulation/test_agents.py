@@ -10,14 +10,15 @@ import pytest
 from whitedwarf.interpreter.agents import make_agent
 from whitedwarf.interpreter.bots import RandomBot
 from whitedwarf.interpreter.lastlight import valuation
-from whitedwarf.interpreter.lastlight.content import load_content
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.runner import play
+
+from tests.base_content import base_content
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return Game.from_content(load_content(), 3)
+    return Game.from_content(base_content(), 3)
 
 
 def _positions(
