@@ -24,7 +24,7 @@ OWNER_COLOURS = {
     "1": "#56b4e9",
     "2": "#009e73",
     "3": "#cc79a7",
-    "lumos": "#f0f0f0",
+    "lumos": "#8c8c8c",
 }
 PLANET_COLOURS = {"red": "#c0392b", "blue": "#2e6fd8", "green": "#2f9e44", "yellow": "#d4b106"}
 RING_FILLS = {"centre": "#fff8dc", "inner": "#1d2240", "outer": "#171b33", "distant": "#10131f"}
@@ -38,18 +38,29 @@ def owner_colour(owner: int | str) -> str:
 
 def render_svg(picture: BoardPicture, title: str = "") -> str:
     """The SVG document of the board picture."""
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 40}" '
-        f'width="{SIZE}" height="{SIZE + 40}" font-family="sans-serif" '
-        f'data-rotation="{picture.rotation}" data-round="{picture.round}">',
-        f'<rect width="{SIZE}" height="{SIZE + 40}" fill="#0b0d16"/>',
-    ]
+    head, sectors, tail = svg_parts(picture, title)
+    head = head.replace(
+        "<svg ", f'<svg data-rotation="{picture.rotation}" data-round="{picture.round}" ', 1
+    )
+    return "\n".join([head, *sectors, tail])
+
+
+def svg_parts(picture: BoardPicture, title: str = "") -> tuple[str, list[str], str]:
+    """The document's opening, one ``<g>`` per sector, and its closing (legend and ``</svg>``).
+
+    The replay viewer stores each distinct sector drawing once and rebuilds a step's picture
+    from their indices, so a whole game's pictures stay small.
+    """
+    head = "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 40}" '
+            f'width="{SIZE}" height="{SIZE + 40}" font-family="sans-serif">',
+            f'<rect width="{SIZE}" height="{SIZE + 40}" fill="#0b0d16"/>',
+        ]
+    )
     inner = _ring_inner_radii(picture.rings)
-    for sector in picture.sectors:
-        parts.append(_sector_svg(sector, inner[sector.ring]))
-    parts.append(_legend(picture, title))
-    parts.append("</svg>")
-    return "\n".join(parts)
+    sectors = [_sector_svg(sector, inner[sector.ring]) for sector in picture.sectors]
+    return head, sectors, _legend(picture, title) + "\n</svg>"
 
 
 def _ring_inner_radii(rings: tuple[str, ...]) -> dict[str, float]:
