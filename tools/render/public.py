@@ -21,8 +21,12 @@ def card_name(ref: str) -> str:
 
 
 def public_players(state: State, viewer: int = NOBODY) -> list[dict[str, Any]]:
-    """One plain dict per seat with what ``viewer`` may see (default: what everyone sees)."""
-    view = observation(state, viewer)
+    """One plain dict per seat with what ``viewer`` may see (default: what everyone sees).
+
+    ``state`` may already be one seat's observation (its generator shows ``"?"``); it is used
+    as it is, and only that seat's own secrets are in it.
+    """
+    view = state if state.get("rng") == "?" else observation(state, viewer)
     return [_player(p, view) for p in view["players"]]
 
 
