@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
-from whitedwarf.interpreter.replay import ReplayError, header_mismatch, read_replay
+from whitedwarf.interpreter.replay import (
+    ReplayError,
+    first_event_difference,
+    header_mismatch,
+    read_replay,
+)
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import state_hash
-from whitedwarf.tools.play import summarise
+from whitedwarf.tools.play import Tally, summarise
 from whitedwarf.tools.render.position import PositionError, replay_states
 from whitedwarf.tools.render.viewer import ViewerBuilder
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
@@ -61,7 +67,14 @@ def replay(
         raise ReplayRefused(
             f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
         )
-    game, state = _start(content, log.header, path)
+    tally = Tally()
+    heard: list[dict] = []
+
+    def listener(event: dict) -> None:
+        tally(event)
+        heard.append(event)
+
+    game, state = _start(content, log.header, path, listener)
     try:
         if html_path is None:
             outcome = replay_decisions(game, state, log.decisions)
@@ -77,7 +90,11 @@ def replay(
         )
     if not game.is_terminal(state):
         raise ReplayRefused(f"{path}: the log ends before the game is over")
-    summary = summarise(game, state, outcome.decisions, outcome.final_hash)
+    if log.header.get("format", 1) >= 2:
+        difference = first_event_difference(log.events, heard)
+        if difference is not None:
+            raise ReplayRefused(f"{path}: the recorded events differ from the game's: {difference}")
+    summary = summarise(game, state, outcome.decisions, outcome.final_hash, tally)
     if fmt == "json":
         click.echo(json.dumps({**summary, "verified": True}, sort_keys=True))
     else:
@@ -101,7 +118,7 @@ def _replay_to_viewer(game, state, decisions, content, path: Path, html_path: Pa
     return Outcome(state, len(decisions), state_hash(state))
 
 
-def _start(content, header: dict, path: Path) -> tuple[Game, dict]:
+def _start(content, header: dict, path: Path, listener: Callable) -> tuple[Game, dict]:
     seed, players, options = header.get("seed"), header.get("players"), header.get("options")
     if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
         raise ReplayRefused(f"{path}:1: the header needs an integer seed and players, and options")
@@ -109,4 +126,5 @@ def _start(content, header: dict, path: Path) -> tuple[Game, dict]:
         game = Game.from_content(content, players, options)
     except ValueError as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
+    game.listen(listener)
     return game, game.new_state(seed)

@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.bots import Bot, make_bot
+from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.game import Game, Option
 from whitedwarf.interpreter.lastlight.persist import SaveError, load, save
-from whitedwarf.interpreter.replay import ReplayWriter
+from whitedwarf.interpreter.replay import ReplayWriter, event_record
 from whitedwarf.interpreter.state import state_hash
 
 State = dict[str, Any]
@@ -42,17 +43,39 @@ class SaveProblem(Exception):
 
 @dataclass
 class LogEntry:
-    """One decision, told in words."""
+    """One decision and the engine's events it caused (``lastlight/events.py``)."""
 
     number: int
     round: int
     seat: int
     kind: str
     text: str
+    events: list[dict[str, Any]] = field(default_factory=list)
 
     def words(self) -> str:
         who = f"seat {self.seat} ({self.kind})"
         return f"round {self.round}: {who} chose: {self.text}"
+
+
+#: Events told to a seat only without their card when they concern another seat: a tech
+#: drawn into, kept in or discarded from a hand is secret (000 "Action Card #1 - Research").
+_HAND_EVENTS = frozenset({"tech_drawn", "tech_kept", "tech_discarded"})
+#: The inner workings of card effects, left out of the story told to players.
+_QUIET_EVENTS = frozenset({"verb", "modifier", "decision"})
+
+
+def tell_event(event: dict[str, Any], seat: int) -> str | None:
+    """An engine event in words as ``seat`` may know it (None: not told)."""
+    kind = event.get("kind")
+    if kind in _QUIET_EVENTS:
+        return None
+    if kind in _HAND_EVENTS and event.get("seat") != seat:
+        what = {"tech_drawn": "draws", "tech_kept": "keeps", "tech_discarded": "discards"}[kind]
+        return f"    seat {event.get('seat')} {what} a tech"
+    what = describe(event).split(": ", 1)[-1]
+    who = event.get("seat")
+    prefix = "" if who is None else "Lumos: " if who == -1 else f"seat {who}: "
+    return f"    {prefix}{what}"
 
 
 @dataclass
@@ -79,6 +102,8 @@ class Session:
     _bots: dict[int, Bot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._heard: list[dict[str, Any]] = []
+        self.game.listen(lambda event: self._heard.append(event_record(event)))
         offset = len(self.decisions)  # a resumed game does not replay the bots' first picks
         self._bots = {
             seat: make_bot(kind, self.seed + offset, seat)
@@ -165,29 +190,38 @@ class Session:
     def _record(self, seat: int, option_id: str, options: Sequence[Option]) -> None:
         text = next((o.text for o in options if o.id == option_id), option_id)
         round_now = self.state["round"]
+        self._heard.clear()
         self.game.apply(self.state, seat, option_id, check=False)
         self.decisions.append((seat, option_id))
         if seat != self._undo_seat:
             self._undo.clear()  # another seat decided: earlier choices are locked in
             self._undo_seat = None
-        self.log.append(LogEntry(len(self.decisions), round_now, seat, self.seats[seat], text))
+        heard = list(self._heard)
+        entry = LogEntry(len(self.decisions), round_now, seat, self.seats[seat], text, heard)
+        self.log.append(entry)
 
     # -- what happened -----------------------------------------------------------------------
 
     def news(self, seat: int) -> list[str]:
-        """What the other seats did since ``seat`` was last shown the log, in words.
+        """What happened since ``seat`` was last shown the log, in words: each decision and
+        the engine's events it caused, as far as ``seat`` may know them.
 
         The secret action choice of another seat is told as "chose an action card" until the
         cards are revealed (000 "playing the game": chosen "simultaneously").
         """
-        start = self.seen.get(seat, 0)
-        return [self._told(entry, seat) for entry in self.log[start:] if entry.seat != seat]
+        lines: list[str] = []
+        for entry in self.log[self.seen.get(seat, 0) :]:
+            lines.append(self._told(entry, seat))
+            lines.extend(t for e in entry.events if (t := tell_event(e, seat)) is not None)
+        return lines
 
     def mark_seen(self, seat: int) -> None:
         """The seat has read the log up to now."""
         self.seen[seat] = len(self.log)
 
     def _told(self, entry: LogEntry, seat: int) -> str:
+        if entry.seat == seat:
+            return f"round {entry.round}: you chose: {entry.text}"
         if entry.text.startswith("play ") and self._still_secret(entry):
             return f"round {entry.round}: seat {entry.seat} ({entry.kind}) chose an action card"
         if entry.text.startswith(("keep faction", "keep achievement")):
@@ -221,13 +255,21 @@ class Session:
         temporary.replace(path)
 
     def write_replay(self, path: Path) -> None:
-        """The game so far as a replay log (docs/replays.md); ends with the final state's hash."""
+        """The game as a replay log (docs/replays.md), events and all.
+
+        The decisions are played again on a fresh game that tells its events to the writer,
+        so the log is exactly what `whitedwarf play` writes for the same decisions.
+        """
+        game = Game.from_content(self.game.content, self.state["n"], self.game.options)
         with path.open("w", encoding="utf-8", newline="\n") as stream:
             writer = ReplayWriter(stream)
+            game.listen(writer.event)
+            state = game.new_state(self.seed)
             writer.header(**self.header)
             for seat, option in self.decisions:
+                game.apply(state, seat, option)
                 writer.decision(seat, option)
-            writer.end(state_hash(self.state), self.game.result(self.state))
+            writer.end(state_hash(state), game.result(state))
 
 
 def read_save(path: Path) -> dict[str, Any]:
