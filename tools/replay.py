@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
+from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
 from whitedwarf.interpreter.replay import (
@@ -79,7 +80,9 @@ def replay(
         if html_path is None:
             outcome = replay_decisions(game, state, log.decisions)
         else:
-            outcome = _replay_to_viewer(game, state, log.decisions, content, path, html_path)
+            outcome = _replay_to_viewer(
+                game, state, log.decisions, (content, heard), path, html_path
+            )
     except ReplayError as error:
         raise ReplayRefused(f"{path}: {error}") from None
     assert log.end is not None
@@ -102,15 +105,22 @@ def replay(
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _replay_to_viewer(game, state, decisions, content, path: Path, html_path: Path) -> Outcome:
-    """Replay the decisions, recording every step for the viewer, and write the page."""
+def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path) -> Outcome:
+    """Replay the decisions, recording every step for the viewer, and write the page.
+
+    ``heard`` is the content and the list the game's listener appends its events to; each
+    step's log line is followed by the events its decision caused.
+    """
+    content, events_heard = heard
     builder = ViewerBuilder(content, f"{path.name} ({game.players} players, seed {state['seed']})")
-    builder.add(state, "setup")
+    builder.add(state, "setup", [describe(e) for e in events_heard])
     try:
         for seat, _option, text in replay_states(game, state, decisions, path):
             # The round the decision was made in, before it could end the round.
             made_in = builder.steps[-1]["round"]
-            builder.add(state, f"round {made_in} · seat {seat}: {text}")
+            told = [describe(e) for e in events_heard[builder.events_seen :]]
+            builder.events_seen = len(events_heard)
+            builder.add(state, f"round {made_in} · seat {seat}: {text}", told)
     except PositionError as error:
         raise ReplayError(str(error)) from None
     html_path.write_text(builder.html(game.result(state)), encoding="utf-8")

@@ -158,6 +158,11 @@ async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> N
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("y")
     assert app.return_value == "saved" and read_save(save_path)["seats"][0] == "human"
+    # The save draws as a board picture too.
+    picture = tmp_path / "board.svg"
+    result = CliRunner().invoke(main, ["render", str(save_path), "--out", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert 'class="piece"' in picture.read_text(encoding="utf-8")
 
 
 def test_an_unreadable_save_says_why_and_is_left_alone(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ message that says what is wrong with which file.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,9 @@ from whitedwarf.interpreter.lastlight.persist import SaveError, load
 from whitedwarf.interpreter.replay import Replay, ReplayError, header_mismatch, read_replay
 
 State = dict[str, Any]
+
+#: The kind of the terminal interface's saves (``tools/tui/session.py``).
+PLAY_SAVE_KIND = "whitedwarf-play-save"
 
 
 class PositionError(Exception):
@@ -63,12 +67,20 @@ def open_position(path: Path, at: int | None, loaded: LoadedPack, content: GameC
 
 
 def load_save(path: Path, content: GameContent) -> State:
-    """A saved state, checked to be a Last Light save made with this content."""
+    """A saved state, checked to be a Last Light save made with this content.
+
+    Either a bare state (``persist.save``) or the save of the terminal interface
+    (``whitedwarf play --seats human,...``), which holds one.
+    """
     try:
-        state = load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        record = json.loads(text)
+        if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+            text = json.dumps(record.get("state"))
+        state = load(text)
     except (OSError, UnicodeDecodeError) as error:
         raise PositionError(f"cannot read {path}: {error}") from None
-    except (SaveError, ValueError) as error:
+    except (SaveError, ValueError, TypeError) as error:
         raise PositionError(f"{path} is not a whitedwarf save: {error}") from None
     players = state.get("n")
     if not isinstance(players, int) or not 2 <= players <= 4:

@@ -63,7 +63,14 @@
 
   function fillLog() {
     steps.forEach((s, i) => {
-      if (i > 0) logList.appendChild(el("li", { value: String(i), "data-step": String(i) }, s.log));
+      if (i === 0) return;
+      const item = el("li", { value: String(i), "data-step": String(i) }, s.log);
+      if (s.events.length) {
+        const told = el("ul", { class: "events" });
+        for (const e of s.events) told.appendChild(el("li", {}, e));
+        item.appendChild(told);
+      }
+      logList.appendChild(item);
     });
   }
 

@@ -45,9 +45,11 @@ class ViewerBuilder:
         self.panels = _Table()
         self.steps: list[dict[str, Any]] = []
         self.head = self.tail = ""
+        self.events_seen = 0  # the caller's count of engine events already told
 
-    def add(self, state: State, log_line: str) -> None:
-        """Record the position ``state`` reached, with the decision that led to it."""
+    def add(self, state: State, log_line: str, events: list[str] | None = None) -> None:
+        """Record the position ``state`` reached, with the decision that led to it and the
+        engine's events it caused, in words."""
         head, sectors, tail = svg_parts(picture(self.content, state))
         self.head, self.tail = head, tail
         players = public_players(state)
@@ -57,6 +59,7 @@ class ViewerBuilder:
                 "rotation": state["rotation"],
                 "phase": state["phase"],
                 "log": log_line,
+                "events": [_without_round(e) for e in events or ()],
                 "light": [p["light"] for p in players],
                 "board": [self.sectors.index(s) for s in sectors],
                 "players": [self.panels.index(json.dumps(p, sort_keys=True)) for p in players],
@@ -86,6 +89,12 @@ class ViewerBuilder:
             .replace("/*DATA*/", payload)
             .replace("<!--TITLE-->", _escape(self.title))
         )
+
+
+def _without_round(told: str) -> str:
+    """``round  12 seat 2: gains 1 light`` → ``seat 2: gains 1 light`` (the step says the round)."""
+    rest = told.split(None, 2)[-1] if told.startswith("round") else told
+    return rest.replace("seat -: ", "", 1).replace("seat L: ", "Lumos: ", 1)
 
 
 def _escape(text: str) -> str:

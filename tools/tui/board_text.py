@@ -20,7 +20,8 @@ SHIP_LETTER = {"small": "s", "medium": "m", "large": "L"}
 LEGEND = (
     "● planet (its colour)  ▓ asteroid  ◇ face-down token  ◆ revealed token  "
     "⌂n colony ship of seat n  ☼ white dwarf\n"
-    "ships: s small, m medium, L large; x extractor; coloured by owner"
+    "ships: s small, m medium, L large (n^: n ships, when they do not fit); "
+    "xn: n extractors; coloured by owner"
 )
 
 
@@ -81,6 +82,8 @@ def _runs(sectors: list[SectorPicture]) -> list[tuple[SectorPicture | None, int]
 def _cell(sector: SectorPicture, width: int) -> list[str]:
     features = _features(sector)
     ships, extractors = _pieces(sector)
+    if ships[1] > width:
+        ships = _ship_counts(sector)
     return [
         _fit(escape(short_name(sector.id)), len(short_name(sector.id)), width),
         _fit(*features, width),
@@ -112,6 +115,16 @@ def _features(sector: SectorPicture) -> tuple[str, int]:
     elif sector.token_state == "revealed":
         parts.append(("[yellow]◆[/]", 1))
     return "".join(p for p, _ in parts), sum(n for _, n in parts)
+
+
+def _ship_counts(sector: SectorPicture) -> tuple[str, int]:
+    """Ships as a count per owner (``6^``) when their letters do not fit the cell."""
+    counts: dict[str, int] = {}
+    for piece in sector.pieces:
+        if piece.kind != "extractor":
+            counts[str(piece.owner)] = counts.get(str(piece.owner), 0) + 1
+    text = "".join(f"[{owner_colour(owner)}]{n}^[/]" for owner, n in counts.items())
+    return text, sum(len(str(n)) + 1 for n in counts.values())
 
 
 def _pieces(sector: SectorPicture) -> tuple[tuple[str, int], tuple[str, int]]:

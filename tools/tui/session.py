@@ -26,10 +26,11 @@ from whitedwarf.interpreter.lastlight.game import Game, Option
 from whitedwarf.interpreter.lastlight.persist import SaveError, load, save
 from whitedwarf.interpreter.replay import ReplayWriter, event_record
 from whitedwarf.interpreter.state import state_hash
+from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 
 State = dict[str, Any]
 HUMAN = "human"
-SAVE_KIND = "whitedwarf-play-save"
+SAVE_KIND = PLAY_SAVE_KIND
 SAVE_VERSION = 1
 
 
