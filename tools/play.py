@@ -176,7 +176,9 @@ def _play_in_terminal(
             "engine": ENGINE_VERSION,
         }
         session = launch.new_session(game, kinds, seed, header)
-    launch.run(session, target, replay_path)
+    if replay_path is not None:
+        session.replay_to = str(replay_path)
+    launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
 
 
 class TracingBot:

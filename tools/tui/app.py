@@ -182,8 +182,11 @@ class PlayApp(App[str]):
         light = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.get("light", [])))
         text = f"[bold]Game over[/]: {winners} won ({result.get('reason')}). Light: {light}."
         if self.replay_path is not None:
-            self.session.write_replay(self.replay_path)
-            text += f"\nReplay written to {self.replay_path}."
+            try:
+                self.session.write_replay(self.replay_path)
+                text += f"\nReplay written to {self.replay_path}."
+            except OSError as error:
+                text += f"\nThe replay could not be written to {self.replay_path}: {error}"
         self.query_one("#board", Static).update(
             board_markup(picture(self.session.game.content, state))
         )

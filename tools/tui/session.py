@@ -98,6 +98,7 @@ class Session:
     decisions: list[tuple[int, str]] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)  # seat -> log entries it has been shown
+    replay_to: str | None = None  # where the replay is written when the game ends
     _undo: list[_Snapshot] = field(default_factory=list)
     _undo_seat: int | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
@@ -246,6 +247,7 @@ class Session:
             "seen": {str(k): v for k, v in self.seen.items()},
             "log": [entry.__dict__ for entry in self.log],
             "state": json.loads(save(self.state)),
+            "replay": self.replay_to,
         }
         return json.dumps(record, sort_keys=True)
 
@@ -319,5 +321,6 @@ def resume(record: dict[str, Any], game: Game) -> Session:
         [(int(s), str(o)) for s, o in record.get("decisions", [])],
         [LogEntry(**entry) for entry in record.get("log", [])],
         {int(k): int(v) for k, v in record.get("seen", {}).items()},
+        record.get("replay") if isinstance(record.get("replay"), str) else None,
     )
     return session
