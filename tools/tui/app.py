@@ -199,6 +199,9 @@ class PlayApp(App[str]):
         if self.seat is None or self.hidden or event.option.id is None:
             return
         seat = self.seat
+        if event.option.id not in {o.id for o in self.session.options(seat)}:
+            # A key press queued before the menu was rebuilt: it chose from an old menu.
+            return
         self.session.mark_seen(seat)
         self.session.choose(seat, event.option.id)
         self.next_turn()
