@@ -22,7 +22,7 @@ pytest.importorskip("textual")
 
 from textual.widgets import Static
 from whitedwarf.tools.tui.app import PlayApp
-from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen
+from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session, read_save, resume
 
 SIZE = (160, 50)
@@ -154,6 +154,13 @@ async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> N
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert app.query_one("#main").display
+        # The rules of the step (the setup keep) and the help, each closed with Esc.
+        await pilot.press("r")
+        assert isinstance(app.screen, TextScreen)
+        assert '000 "setup"' in " ".join(str(w.render()) for w in app.screen.query(Static))
+        await pilot.press("escape", "question_mark")
+        assert "undo your last choice" in str(app.screen.query_one("#page-body", Static).render())
+        await pilot.press("escape")
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("y")
