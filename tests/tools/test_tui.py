@@ -26,7 +26,7 @@ from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session, read_save, resume
 
 SIZE = (160, 50)
-ROUNDS = 5  # a short game: it ends by the round limit (docs/rules-decisions.md)
+ROUNDS = 200  # the default round limit: the whole game is played out
 
 
 def new_session(seats: list[str], seed: int = 4) -> Session:
