@@ -137,6 +137,13 @@ async def test_hot_seat_hands_over_without_showing_the_previous_choice(tmp_path:
         assert isinstance(app.screen, HandoverScreen)
         await pilot.press("enter")
         assert app.seat == 1 and "You: seat 1" in text_of(app, "#me")
+        # Seat 0's techs in hand are secret from seat 1 (E18): none is named on its screen.
+        state = session.state
+        shown = {t.split("#")[0] for t in state["players"][1]["techs_hand"]}
+        shown |= {t["ref"].split("#")[0] for p in state["players"] for t in p["techs"]}
+        secret = {t.split("#")[0] for t in state["players"][0]["techs_hand"]} - shown
+        screen = " ".join(text_of(app, n) for n in ("#board", "#me", "#others", "#news"))
+        assert secret and not any(name in screen for name in secret)
         assert "chose an action card" in text_of(app, "#news")
         assert str(chosen).replace("play ", "") not in text_of(app, "#news")
         await pilot.press("enter")  # seat 1 chooses: seat 0's choice is locked in
