@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_bench import games, warm
 from whitedwarf.interpreter.lastlight import effects, hooks
 from whitedwarf.interpreter.lastlight import game as engine
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game, load_game_content
 
 _CHECK = hooks.check_achievements
 _FINISH = engine._finish
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=8, help="games per player count a round")
     parser.add_argument("--rounds", type=int, default=4, help="alternating rounds")
     args = parser.parse_args(argv)
-    content = load_content()
+    content = load_game_content()
     variants = {"every step (E17)": every_step, "end of each card (before)": card_end_only}
     by_count = {n: Game.from_content(content, n) for n in (2, 3, 4)}
     for game in by_count.values():

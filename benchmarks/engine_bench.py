@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import effects, persist
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game, load_game_content
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone, state_hash
 
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     budget = 0.3 if args.quick else 1.5
     if args.core:
         stub_hooks()
-    content = load_content()
+    content = load_game_content()
     rows = []
     total_time = total_decisions = 0.0
     for players in (2, 3, 4):

@@ -99,18 +99,32 @@ class Checker:
     def subject_scope(self, subject: ast.Selector | ast.You, scope: _Scope) -> str | None:
         if isinstance(subject, ast.You):
             return "player"
-        operand = self.selector(subject, scope, want=("ship_type",))
+        owners = self.stat_owners()
+        operand = self.selector(subject, scope, want=tuple(owners))
         if operand is None:
             return None
         if "this" not in operand:
+            phrases = " or ".join(f"`this {noun}`" for noun in owners.values())
             self.error(
                 "E0411",
                 subject.pos,
-                "a modifier's subject must be `you` or `this ship type`",
-                "write `this ship type has ...` or `you have ...`",
+                f"a modifier's subject must be `you` or {phrases}",
+                "write `you have ...` or `this ... has ...`",
             )
             return None
-        return "ship_type"
+        return str(operand["type"])
+
+    def stat_owners(self) -> dict[str, str]:
+        """Noun type -> noun name of every owner of stats or abilities besides the player
+        (the ``scope`` the game gives its stats and flags)."""
+        scopes = {s.scope for s in self.registry.stats.values()}
+        scopes |= {f.scope for f in self.registry.flags.values()}
+        scopes.discard("player")
+        return {n.type: n.name for n in self.registry.nouns.values() if n.type in scopes}
+
+    def owner_phrase(self, scope: str) -> str:
+        """How a modifier names the owner of a stat: ``you have`` or ``this <noun> has``."""
+        return "you have" if scope == "player" else f"this {self.stat_owners()[scope]} has"
 
     def modifier(self, clause: ast.Modifier, scope: _Scope) -> None:
         subject = self.subject_scope(clause.subject, scope)
@@ -123,13 +137,12 @@ class Checker:
                 suggest(clause.stat.text, self.registry.stats, "stats"),
             )
         elif subject is not None and stat.scope != subject:
-            owner = "`this ship type`" if stat.scope == "ship_type" else "`you`"
+            owner = self.owner_phrase(stat.scope).rpartition(" ")[0]
             self.error(
                 "E0403",
                 clause.stat.pos,
-                f"`{stat.name}` belongs to {owner}, not to this subject",
-                f"write `{'this ship type has' if stat.scope == 'ship_type' else 'you have'} "
-                f"{clause.amount:+d} {stat.name}`",
+                f"`{stat.name}` belongs to `{owner}`, not to this subject",
+                f"write `{self.owner_phrase(stat.scope)} {clause.amount:+d} {stat.name}`",
             )
         if clause.amount == 0:
             self.warning("W0401", clause.pos, "this modifier adds 0 and changes nothing")
@@ -232,7 +245,7 @@ class Checker:
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
         positional = [p for p in verb.params if p.prep is None]
-        by_prep = {p.prep: p for p in verb.params if p.prep is not None}
+        by_prep: dict[str | None, Param] = {p.prep: p for p in verb.params if p.prep is not None}
         bound: list[tuple[Param, Any]] = []
         filled: set[str] = set()
         for arg in self.attach_trailing(action.args):
@@ -417,7 +430,7 @@ class Checker:
         if isinstance(value, ast.Amount):
             value = _amount_as_selector(value) or value
         if not isinstance(value, ast.Selector) or value.posts:
-            self.error("E0410", value.pos, "expected what to build, such as `small ship`")
+            self.error("E0410", value.pos, "expected what to make", self.units_hint(param))
             return None
         words = tuple(w.text for w in value.words)
         found = self.registry.noun_for(words)
@@ -425,21 +438,39 @@ class Checker:
             self.error(
                 "E0405",
                 value.pos,
-                f"cannot build `{' '.join(words)}`",
-                "build `small ship`, `medium ship`, `large ship` or `extractor`",
+                f"cannot make `{' '.join(words)}`",
+                self.units_hint(param),
             )
             return None
         noun, adjectives = found
-        sizes = [a for a in adjectives if a in ("small", "medium", "large")]
-        if len(sizes) != len(adjectives) or (noun.type == "ship" and len(sizes) != 1):
+        kinds = [a for a in adjectives if a in param.words]
+        if len(kinds) != len(adjectives) or (self.unit_kinds(param, noun.type) and len(kinds) != 1):
             self.error(
                 "E0406",
                 value.pos,
-                f"say exactly which unit to build, not `{' '.join(words)}`",
-                "build `small ship`, `medium ship`, `large ship` or `extractor`",
+                f"say exactly which unit to make, not `{' '.join(words)}`",
+                self.units_hint(param),
             )
             return None
-        return {"unit_kind": noun.type, "size": sizes[0] if sizes else None}
+        return {"unit_kind": noun.type, "size": kinds[0] if kinds else None}
+
+    def unit_kinds(self, param: Param, noun_type: str) -> list[str]:
+        """The words of a UNIT parameter (``Param.words``) that name a kind of ``noun_type``:
+        a unit of a noun that has kinds must say which one."""
+        filters = self.registry.filters
+        return [w for w in param.words if w in filters and noun_type in filters[w].applies_to]
+
+    def units_hint(self, param: Param) -> str:
+        """Every unit a UNIT parameter accepts, spelt out."""
+        units = []
+        for noun in self.registry.nouns.values():
+            if noun.type in param.types:
+                kinds = self.unit_kinds(param, noun.type)
+                units += [f"`{k} {noun.name}`" for k in kinds] or [f"`{noun.name}`"]
+        units = list(dict.fromkeys(units))
+        return "write " + (
+            ", ".join(units[:-1]) + " or " + units[-1] if len(units) > 1 else units[0]
+        )
 
     def word_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
         text = _single_word(value)
@@ -599,13 +630,21 @@ class Checker:
         out.append([found.name])
         return True
 
+    def of_this_needs(self, word: str) -> str | None:
+        """The ``this <noun>`` an ``of this <word>`` filter reads (``Filter.needs``)."""
+        found = self.registry.filters.get(word)
+        return found.needs or None if found is not None else None
+
     def post(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
         if post.kind == "of_yours":
             return self.filter_word(ast.Word("yours", post.pos), noun, "of", out)
         if post.kind == "of_this":
             assert post.word is not None
-            if "ship type" not in scope.context and post.word.text == "type":
-                self.error("E0411", post.pos, "there is no ship type here for `of this type`")
+            needs = self.of_this_needs(post.word.text)
+            if needs is not None and needs not in scope.context:
+                self.error(
+                    "E0411", post.pos, f"there is no {needs} here for `of this {post.word.text}`"
+                )
                 return False
             return self.filter_word(post.word, noun, "of", out)
         if post.kind == "you_verb":
@@ -646,10 +685,10 @@ class Checker:
                 exclude.append({"you": True})
             for phrase, entity in scope.context.items():
                 # A tech in play is also `this card`: "another tech" never means itself.
-                if entity == noun.type or (noun.type == "tech" and entity == "card"):
+                if entity == noun.type or entity in noun.also:
                     exclude.append({"this": entity, "type": noun.type, "phrase": phrase})
-        if noun.name == "opponent":
-            filters = [*filters, ["opponent"]]
+        if noun.implies:  # a noun that means a filtered other noun (``opponent``)
+            filters = [*filters, *([word] for word in noun.implies)]
         return {
             "type": noun.type,
             "filters": filters,

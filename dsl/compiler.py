@@ -78,7 +78,7 @@ class Compiler:
                 "amount": clause.amount,
             }
         if isinstance(clause, ast.Grant):
-            scope = self.resolved.scopes.get(id(clause), "ship_type")
+            scope = self.resolved.scopes.get(id(clause), "player")
             return {"form": "grant", "scope": scope, "flag": clause.flag.text}
         if isinstance(clause, ast.Trigger):
             when = self.cond(clause.cond) if clause.cond is not None else None

@@ -34,7 +34,7 @@ def _walk(node: Node, registry: Registry, found: list[tuple[ast.Word, Deprecatio
         if deprecation is None:
             return node
         found.append((node, deprecation))
-        return replace(node, text=deprecation.new)  # type: ignore[return-value]
+        return replace(node, text=deprecation.new)
     if isinstance(node, tuple):
         items = tuple(_walk(item, registry, found) for item in node)
         same = all(new is old for new, old in zip(items, node, strict=True))
@@ -46,7 +46,7 @@ def _walk(node: Node, registry: Registry, found: list[tuple[ast.Word, Deprecatio
             new = _walk(value, registry, found)
             if new is not value:
                 changes[item.name] = new
-        return replace(node, **changes) if changes else node  # type: ignore[return-value]
+        return replace(node, **changes) if changes else node
     return node
 
 

@@ -165,12 +165,12 @@ def _keyword_text(terminal: str) -> str | None:
 def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     """Turn a Lark error into a located message in words, with a hint where one is known."""
     if isinstance(error, UnexpectedCharacters):
-        return _bad_character(error.pos_in_stream, text)
+        return _bad_character(error.pos_in_stream or 0, text)
     friendly = _friendly_message(error, text)
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
-        expected = describe_expected(error.expected)
+        expected = describe_expected(frozenset(str(name) for name in error.expected))
         start, end = _last_word(text, len(text))  # not a comment after it
         return SyntaxProblem(
             start, end, friendly or f"the effect ends too early: expected {expected}"
@@ -238,26 +238,27 @@ def _token_hint(token: Token, expected: set[str]) -> str | None:
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger or the cost and what happens"
     if token.type == "SIGNED" and "NAME" in expected:
-        return "a modifier reads `this ship type has +1 attack` or `you have +1 research_draw`"
+        return "a modifier reads `you have +1 <stat>` or `this <noun> has +1 <stat>`"
     return None
 
 
 # A table of friendly messages, each with example bad inputs that reach the same parser
 # state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
 FRIENDLY_EXAMPLES: dict[str, list[str]] = {
-    "a trigger needs `->` before what happens, as in `when extractor_built -> gain 1 light`": [
-        "when extractor_built gain 1 light",
-        "when round_end if light > 2 gain 1 light",
+    # The examples use made-up words: the grammar is the same for every game.
+    "a trigger needs `->` before what happens, as in `when <hook> -> <what happens>`": [
+        "when some_hook do_thing 1 point",
+        "when some_hook if points > 2 do_thing 1 point",
     ],
-    "a modifier needs a subject, as in `this ship type has +1 attack`": [
-        "+1 attack",
+    "a modifier needs a subject, as in `you have +1 <stat>`": [
+        "+1 power",
     ],
     "`activated` is followed by `:` and then what happens, "
-    "as in `activated: exhaust this card -> gain 1 light`": [
-        "activated exhaust this card -> gain 1 light",
+    "as in `activated: <cost> -> <what happens>`": [
+        "activated flip this thing -> do_thing 1 point",
     ],
     "`choose one:` needs at least two options separated by `or`": [
-        "choose one: gain 1 common",
+        "choose one: do_thing 1 point",
     ],
 }
 

@@ -9,8 +9,10 @@ the registry is a located error with a "did you mean".
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+import importlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class ArgKind(enum.StrEnum):
@@ -72,15 +74,26 @@ class Entry:
     # sentence ("At the start of each round"), a stat's or resource's icon ("[attack]"), a
     # verb's words, where "{}" stands for its arguments ("make {} trade(s)").
     text: str = ""
+    # What runs the word in the engine: ``"module:function"`` inside the registry's ``engine``
+    # package (a reference, so the checker and ``doc`` never import the engine). Words the
+    # engine reads by name (stats, flags, hooks, resources) have none.
+    impl: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Verb(Entry):
-    """An action an effect can take; ``cost`` verbs may stand before ``->``."""
+    """An action an effect can take; ``cost`` verbs may stand before ``->``.
+
+    ``chooses``: the verb itself may ask its owner something (a pending decision answered by
+    its ``resume`` implementation). ``pure``: it never asks and never starts another effect,
+    so never fires a hook; a program of pure verbs runs to its end in one go.
+    """
 
     params: tuple[Param, ...] = ()
     cost: bool = False
-    chooses: bool = False  # whether the verb itself may ask its owner something
+    chooses: bool = False
+    pure: bool = False
+    resume: str = ""  # "module:function" answering the verb's own decision (``chooses``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +102,12 @@ class Noun(Entry):
 
     type: str = ""  # the entity type the engine knows it by
     plural: str = ""
+    implies: tuple[str, ...] = ()  # filters the noun itself means (a player other than you)
+    also: tuple[str, ...] = ()  # other ``this`` bindings that can be the same thing
+    label: str = ""  # "module:function" naming one candidate in an option's text
+    # The parts of the state the candidates read whatever the filters (docs/architecture.md
+    # "conditions"); None: the engine cannot say, so a condition using it is always tested.
+    reads: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,15 +118,20 @@ class Filter(Entry):
     # adjective (before the noun) | after (``ships here``) | of (``of yours``)
     # | you (``you control``)
     form: str = "adjective"
+    reads: tuple[str, ...] | None = None  # parts of the state it reads beyond its noun's
+    needs: str = ""  # the ``this <noun>`` an ``of this <word>`` filter reads
 
 
 @dataclass(frozen=True, slots=True)
 class Stat(Entry):
     """A number a card can change; ``scope`` says whose number it is."""
 
-    scope: str = "player"  # player | ship_type
-    default: int | None = None
+    scope: str = "player"  # player | the noun type whose number it is
+    default: int | None = None  # the base value where the pack does not set it
     range: Range = Range(-10, 10)  # how much one modifier or `add` may change it by
+    # Where a pack sets the base value: ``"file:key.key"`` (a key of each entry for a stat of
+    # a noun type, such as ``"ships:shields"``); empty when no pack file sets it.
+    setting: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +152,8 @@ class Hook(Entry):
 @dataclass(frozen=True, slots=True)
 class Value(Entry):
     """A number an expression can read, always from the effect owner's point of view."""
+
+    reads: tuple[str, ...] | None = None  # parts of the state it reads (see Noun.reads)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +205,9 @@ class Registry:
     # ``number`` (in an expression or a comparison), ``count`` (``2 ships``, ``up to 2
     # ships``), ``per`` (``per 2 planets``) and ``repeat`` (``repeat 2 times``).
     numbers: dict[str, Range] = field(default_factory=dict)
+    # The package that implements the words (``Entry.impl`` is relative to it).
+    engine: str = ""
+    _bound: dict[str, Callable[..., Any]] = field(default_factory=dict, repr=False)
 
     SECTIONS = (
         "verbs",
@@ -209,6 +238,20 @@ class Registry:
         if any(old in getattr(self, name) for name in self.SECTIONS) or old in self.deprecations:
             raise ValueError(f"{old!r} is a word already; a deprecated word must be free")
         self.deprecations[old] = Deprecation(old, new, section, since, reason)
+
+    def implementation(self, ref: str) -> Callable[..., Any]:
+        """The engine function a ``"module:function"`` reference names (imported once)."""
+        found = self._bound.get(ref)
+        if found is None:
+            module, _, name = ref.partition(":")
+            found = getattr(importlib.import_module(f"{self.engine}.{module}"), name)
+            self._bound[ref] = found
+        return found
+
+    def implementations(self, section: str) -> dict[str, Callable[..., Any]]:
+        """Word -> engine function for every word of a section that names one."""
+        table: dict[str, Entry] = getattr(self, section)
+        return {name: self.implementation(e.impl) for name, e in table.items() if e.impl}
 
     def entries(self) -> Iterator[tuple[str, Entry]]:
         """Every (section, entry) pair, in declaration order."""

@@ -211,7 +211,7 @@ class Machine:
         operands (:data:`VAR` ...). Lowering changes no behaviour; it moves the name lookups
         and operand sorting out of the run.
         """
-        out = []
+        out: list[tuple[Any, ...]] = []
         for ins in program:
             op = ins[0]
             handler = self._ops.get(op)

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.bots import RandomBot
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.state import state_hash
+
+from tests.base_content import base_content
 
 FOLDER = Path(__file__).parent / "fixtures" / "playthrough"
 GAMES = {"lastlight_3p_seed7.txt": (3, 7)}
@@ -32,7 +34,7 @@ def position(state: dict[str, Any]) -> str:
 
 def record(players: int, seed: int) -> str:
     """The playthrough text of one seeded game with random seats."""
-    game = Game.from_content(load_content(), players)
+    game = Game.from_content(base_content(), players)
     state = game.new_state(seed)
     bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
     lines = [

@@ -100,7 +100,8 @@ def _file_rewrites(path: Path, registry: Registry, pack_allow: set[str], show: b
 
 
 def _keeps_wording(card: dict[str, Any], pack_allow: set[str]) -> bool:
-    allow = card.get("allow") if isinstance(card.get("allow"), list) else []
+    listed = card.get("allow")
+    allow = listed if isinstance(listed, list) else []
     return card.get("source") == KEPT_WORDING or CODE in allow or CODE in pack_allow
 
 

@@ -670,9 +670,9 @@ def game_registry(game: str) -> Registry:
 
 
 def known_games() -> list[str]:
-    from whitedwarf.dsl.packs.games import GAMES
+    from whitedwarf.dsl.packs.games import installed_games
 
-    return sorted(GAMES)
+    return sorted(installed_games())
 
 
 @click.command("doc")

@@ -48,8 +48,8 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     for file, spans in edits.items():
         original = file.read_text("utf-8")
         changed[file] = (original, _replace_words(original, spans, registry))
-    original = changed.get(manifest, (manifest.read_text("utf-8"),) * 2)
-    changed[manifest] = (original[0], _with_language(original[1], registry.language))
+    before, after = changed.get(manifest, (manifest.read_text("utf-8"),) * 2)
+    changed[manifest] = (before, _with_language(after, registry.language))
     changed = {f: texts for f, texts in changed.items() if texts[0] != texts[1]}
     words = sum(len(spans) for spans in edits.values())
     if dry_run:

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import click
-from whitedwarf.dsl.packs.games import CONTENT_SPECS
+from whitedwarf.dsl.packs.games import installed_games
 from whitedwarf.dsl.packs.schemas import game_schemas, render, stale_schemas, write_schemas
 from whitedwarf.schemas import schema_dir
 
@@ -26,7 +26,7 @@ from whitedwarf.schemas import schema_dir
 )
 @click.option("--check", is_flag=True, help="exit 1 when the shipped schemas are not current")
 @click.option(
-    "--game", type=click.Choice(sorted(CONTENT_SPECS)), default="lastlight", show_default=True
+    "--game", type=click.Choice(sorted(installed_games())), default="lastlight", show_default=True
 )
 def schema(kind: str | None, out_dir: Path | None, check: bool, game: str) -> None:
     """Print the JSON Schema of KIND (pack, techs, board, ...), or export them all with --out."""

@@ -10,6 +10,8 @@ any other card can keep its own wording with ``allow: [W0430]``. ``whitedwarf te
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import warning
 from whitedwarf.dsl.packs.content import Content
@@ -23,7 +25,10 @@ KEPT_WORDING = "rulebook"  # the `source` whose printed wording is kept as print
 
 
 def text_mismatches(
-    content: Content, spec: ContentSpec, registry: Registry, compiled: dict[str, dict[str, object]]
+    content: Content,
+    spec: ContentSpec,
+    registry: Registry,
+    compiled: Mapping[str, Mapping[str, object]],
 ) -> list[Diagnostic]:
     """W0430 for each compiled card whose text differs from the text of its effect."""
     out = []

@@ -2,7 +2,8 @@
 
 Codes are stable: tools and editors match on them and packs silence warnings by code
 (``allow:``). Ranges: E05xx YAML files, E06xx schema, E07xx manifests and dependencies,
-E08xx mod packs, E09xx cross-references; a ``W`` code is a warning. The effect language's
+E08xx mod packs, E09xx cross-references (E092x onwards: a game's own checks of its files,
+declared in its ``ContentSpec.codes``); a ``W`` code is a warning. The effect language's
 own codes (E03xx, E04xx) live in :mod:`whitedwarf.dsl.codes`. docs/diagnostics.md lists
 them all, with an example each, and a test keeps that page in step with this table.
 """
@@ -45,16 +46,10 @@ PACK_CODES: dict[str, str] = {
     "E0802": "`replace` or `remove` of a card no dependency has",
     "E0803": "two packs that do not depend on each other change the same card or document",
     "E0804": "`replace` or `remove` in a pack with no dependencies",
-    "E0805": "a mod removes a card the rules cannot do without (an action card)",
+    "E0805": "a mod removes a card the rules cannot do without",
     "E0901": "two cards or entries with the same id",
     "E0902": "a reference to an id that does not exist",
     "E0903": "game data that the game's own checks refuse (board, setups)",
-    "E0920": "a die whose results' faces do not add up to its sides",
-    "E0921": "a second die in dice.yaml (the engine rolls one combat die)",
-    "E0922": "a die every face of which rolls another die",
-    "E0923": "an action card, or a field of one, that the engine would not play as written",
-    "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
-    "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
     "W0501": "a file in the pack folder that is not a known content file",
     "W0901": "a vocabulary word that no card uses",
     "W0902": "card copies that do not add up to the box count",

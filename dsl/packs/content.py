@@ -26,6 +26,13 @@ class Entry:
         """The span of ``path`` inside this entry."""
         return self.file.span((*self.path, *path), key=key)
 
+    @property
+    def card_id(self) -> str:
+        """The id of a card (the schema gives every card one; a document has none)."""
+        if self.id is None:
+            raise ValueError(f"a {self.kind} document has no card id")
+        return self.id
+
     def key_span(self, name: str) -> Span:
         """The span of this entry's key ``name`` (or of the entry when it has none)."""
         return self.span((name,), key=True)

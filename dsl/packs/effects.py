@@ -50,7 +50,7 @@ def compile_cards(
         result, problems = results[(card_kind, source.text)]
         diagnostics += [_relocate(problem, source) for problem in problems]
         if result is not None:
-            compiled[entry.kind][entry.id] = {"card": entry.id, **result}
+            compiled[entry.kind][entry.card_id] = {"card": entry.id, **result}
     return compiled, diagnostics
 
 

@@ -1,23 +1,52 @@
-"""The games whitedwarf knows: where each one's vocabulary and content description live.
+"""The games whitedwarf knows, found through the ``whitedwarf.games`` entry point group.
 
-A pack's manifest names its ``game``; these tables map that name to the registry its effects
-are checked against and to the :class:`ContentSpec` its files are checked against. Entries
-are ``module:function`` strings so a game is imported only when a pack needs it.
+A game package registers itself in its ``pyproject.toml``::
+
+    [project.entry-points."whitedwarf.games"]
+    mygame = "mygame:GAME"
+
+where ``GAME`` is a :class:`GameDefinition`. Any installed distribution can do this, so a
+third-party game installed with pip is found like the bundled one. A pack's manifest names
+its ``game``; the definition says where that game's vocabulary (the registry its effects are
+checked against) and its content description (the :class:`ContentSpec` its files are checked
+against) live. They are ``module:function`` strings so a game is imported only when a pack
+needs it (docs/architecture.md "Games").
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
+from importlib.metadata import entry_points
 from typing import Any
 
 from whitedwarf.dsl.packs.kinds import ContentSpec
 from whitedwarf.dsl.registry import Registry
 
-GAMES: dict[str, str] = {"lastlight": "whitedwarf.interpreter.lastlight.vocabulary:registry"}
-CONTENT_SPECS: dict[str, str] = {
-    "lastlight": "whitedwarf.interpreter.lastlight.content_schema:content_spec"
-}
+#: The entry point group games register under.
+GROUP = "whitedwarf.games"
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """What a game registers: its name and where its vocabulary and content spec live."""
+
+    name: str
+    registry: str  # "module:function" returning the game's Registry
+    content_spec: str  # "module:function" returning the game's ContentSpec
+
+
+@cache
+def installed_games() -> dict[str, GameDefinition]:
+    """Game name -> definition, for every ``whitedwarf.games`` entry point installed."""
+    found: dict[str, GameDefinition] = {}
+    for point in entry_points(group=GROUP):
+        game = point.load()
+        if not isinstance(game, GameDefinition):
+            raise TypeError(f"entry point {point.name!r} of {GROUP} is not a GameDefinition")
+        found[game.name] = game
+    return found
 
 
 def _call(target: str) -> Any:
@@ -28,10 +57,12 @@ def _call(target: str) -> Any:
 @cache
 def game_registry(game: str) -> Registry:
     """The effect vocabulary of ``game`` (KeyError when the game is unknown)."""
-    return _call(GAMES[game])
+    result: Registry = _call(installed_games()[game].registry)
+    return result
 
 
 @cache
 def game_spec(game: str) -> ContentSpec:
     """The content files of ``game`` (KeyError when the game is unknown)."""
-    return _call(CONTENT_SPECS[game])
+    result: ContentSpec = _call(installed_games()[game].content_spec)
+    return result

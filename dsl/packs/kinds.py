@@ -101,6 +101,7 @@ class ContentSpec:
     references: tuple[Reference, ...] = ()
     counts: tuple[BoxCount, ...] = ()
     checks: tuple[GameCheck, ...] = field(default=())
+    codes: dict[str, str] = field(default_factory=dict)  # the codes its ``checks`` report
 
     def card_kinds(self) -> list[FileKind]:
         return [kind for kind in self.kinds.values() if kind.cards]

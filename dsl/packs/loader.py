@@ -28,7 +28,7 @@ from whitedwarf.dsl.packs.effects import (
     unused_words,
 )
 from whitedwarf.dsl.packs.files import ReadPack, read_pack
-from whitedwarf.dsl.packs.games import CONTENT_SPECS, game_registry, game_spec
+from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
 from whitedwarf.dsl.packs.kinds import ContentSpec
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.manifest import Manifest
@@ -100,7 +100,7 @@ def load_packs(
     folders = [Path(p) for p in search] + (bundled_search() if bundled else [])
     resolution = resolve([Path(p) for p in paths], folders, limits)
     result = LoadResult(list(resolution.diagnostics))
-    if resolution.order and resolution.order[0].game in CONTENT_SPECS:
+    if resolution.order and resolution.order[0].game in installed_games():
         _Load(resolution, result, limits).run()
     result.diagnostics = _sorted(result.diagnostics)
     return result

@@ -69,7 +69,7 @@ def read_manifest(
     if file is None:
         return None, diagnostics
     check = validator("", MANIFEST)  # the manifest schema is the same for every game
-    codes = {("game",): "E0702", ("version",): "E0705"}
+    codes: dict[tuple[str | int, ...], str] = {("game",): "E0702", ("version",): "E0705"}
     problems, _ = schema_diagnostics(check, file.data, file, "pack", codes)
     diagnostics += problems
     if any(d.is_error for d in diagnostics):

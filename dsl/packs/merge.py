@@ -84,7 +84,7 @@ class _CardMerge:
     def _change(self, pack: str, entry: Entry, action: str) -> bool:
         """Check a replace/remove; True when it may go ahead."""
         if not self.closure.get(pack):
-            hint = "only a pack that depends on another may replace or remove its cards"
+            hint: str | None = "only a pack that depends on another may replace or remove its cards"
             self.diagnostics.append(
                 error(
                     "E0804",
@@ -94,10 +94,11 @@ class _CardMerge:
                 )
             )
             return False
-        if not self._visible(pack, entry.id):
-            hint = did_you_mean(entry.id, self._visible_ids(pack))
+        if not self._visible(pack, entry.card_id):
+            hint = did_you_mean(entry.card_id, self._visible_ids(pack))
             message = (
-                f"cannot {action} `{entry.id}`: no dependency of {pack} has it in {self.kind}.yaml"
+                f"cannot {action} `{entry.card_id}`: no dependency of {pack} has it in "
+                f"{self.kind}.yaml"
             )
             self.diagnostics.append(error("E0802", message, entry.span(("id",)), hint))
             return False
@@ -105,7 +106,7 @@ class _CardMerge:
 
     def _conflict(self, pack: str, entry: Entry, action: str) -> bool:
         deps = self.closure.get(pack, frozenset())
-        for change in self.changes.get(entry.id, []):
+        for change in self.changes.get(entry.card_id, []):
             other = change.pack
             if (
                 other != pack
@@ -117,16 +118,16 @@ class _CardMerge:
         return False
 
     def _add(self, pack: str, entry: Entry) -> None:
-        changes = self.changes.get(entry.id)
+        changes = self.changes.get(entry.card_id)
         if changes is None:
-            self.current[entry.id] = entry
-            self.changes[entry.id] = [_Change(pack, "add", entry)]
+            self.current[entry.card_id] = entry
+            self.changes[entry.card_id] = [_Change(pack, "add", entry)]
             return
         first = changes[0]
         if first.pack == pack:
             self.diagnostics.append(_duplicate_error(entry, first.entry))
         elif first.pack in self.closure.get(pack, frozenset()):
-            message = f"{pack} adds `{entry.id}`, which {first.pack} already has"
+            message = f"{pack} adds `{entry.card_id}`, which {first.pack} already has"
             hint = "add `replace: true` to replace that card, or choose a new id"
             self.diagnostics.append(error("E0801", message, entry.span(("id",)), hint))
         else:
@@ -135,17 +136,17 @@ class _CardMerge:
     def _replace(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "replace"):
             self._drop("replace", entry)
-            self.current[entry.id] = entry  # keeps the card's place in the list
-            self.changes[entry.id].append(_Change(pack, "replace", entry))
+            self.current[entry.card_id] = entry  # keeps the card's place in the list
+            self.changes[entry.card_id].append(_Change(pack, "replace", entry))
 
     def _remove(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "remove"):
             self._drop("remove", entry)
-            self.current.pop(entry.id, None)
-            self.changes[entry.id].append(_Change(pack, "remove", entry))
+            self.current.pop(entry.card_id, None)
+            self.changes[entry.card_id].append(_Change(pack, "remove", entry))
 
     def _drop(self, action: str, entry: Entry) -> None:
-        old = self.current.get(entry.id)
+        old = self.current.get(entry.card_id)
         if old is not None:
             self.dropped.append(Change(action, old, entry))
 

@@ -224,8 +224,9 @@ def _indent_candidates(lines: list[tuple[int, str]]) -> list[int]:
 def _block_body(
     lines: list[tuple[int, str]], indent: int, style: str, chomp: str
 ) -> _Builder | None:
-    rows = [_block_row(index, raw, indent) for index, raw in lines]
-    if any(row is None for row in rows):
+    found = [_block_row(index, raw, indent) for index, raw in lines]
+    rows = [row for row in found if row is not None]
+    if len(rows) != len(found):  # a line under the block's indentation
         return None
     content = [number for number, row in enumerate(rows) if row[2]]
     out = _Builder()

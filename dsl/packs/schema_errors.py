@@ -151,7 +151,7 @@ def _missing_hint(name: str) -> str | None:
 
 def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> Diagnostic:
     wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-    words = " or ".join(_TYPE_WORDS.get(name, name) for name in wanted)
+    words = " or ".join(_TYPE_WORDS.get(str(name), str(name)) for name in wanted)
     got = _describe_value(err.instance)
     message = f"{field} must be {words}, not {got}"
     hint = None

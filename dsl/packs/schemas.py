@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from whitedwarf.dsl.packs.games import GAMES, game_spec
+from whitedwarf.dsl.packs.games import game_spec, installed_games
 from whitedwarf.dsl.packs.kinds import FileKind
 from whitedwarf.dsl.packs.schema_parts import (
     ID_PATTERN,
@@ -43,7 +43,7 @@ def manifest_schema() -> Schema:
                 "pattern": VERSION_PATTERN,
                 "description": "semver, e.g. 1.2.0",
             },
-            "game": {"enum": sorted(GAMES), "description": "the game the pack is for"},
+            "game": {"enum": sorted(installed_games()), "description": "the game the pack is for"},
             "depends": {
                 "type": "object",
                 "propertyNames": {"pattern": ID_PATTERN},
@@ -113,7 +113,7 @@ def render(schema: Schema) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schemas(out_dir: Path, game: str = "lastlight", only: str | None = None) -> list[Path]:
+def write_schemas(out_dir: Path, game: str, only: str | None = None) -> list[Path]:
     """Write ``<name>.schema.json`` files (or just ``only``) into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
@@ -126,7 +126,7 @@ def write_schemas(out_dir: Path, game: str = "lastlight", only: str | None = Non
     return written
 
 
-def stale_schemas(schema_dir: Path, game: str = "lastlight") -> list[str]:
+def stale_schemas(schema_dir: Path, game: str) -> list[str]:
     """Names of schema files in ``schema_dir`` that are missing or differ from the code."""
     stale = []
     for name, schema in game_schemas(game).items():

@@ -284,7 +284,11 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
     # without the round-trip scanner's comment gathering, which tripled load time.
     yaml = YAML(typ="safe", pure=True)
     yaml.max_depth = limits.depth + 1
-    yaml.Composer = type("Composer", (_BoundedComposer,), {"alias_limit": limits.aliases})
+
+    class Composer(_BoundedComposer):
+        alias_limit = limits.aliases
+
+    yaml.Composer = Composer
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -364,6 +368,8 @@ class _Converter:
                 self._convert(item, (*path, i), None, depth + 1)
                 for i, item in enumerate(node.value)
             ]
+        if not isinstance(node, ScalarNode):
+            raise TypeError(f"a YAML node of an unknown kind: {node!r}")
         return _scalar(node)
 
     def _count(self, node: Node, depth: int) -> None:

@@ -228,7 +228,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     done = t["done"]
     lumos = state["lumos"]
     ships = state["ships"]
-    kinds: dict[Any, tuple[int, bool, tuple[str, ...] | int]] = {}
+    kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
     for seat in t["players"]:
         ally = lumos is not None and lumos["ally"] == seat
@@ -409,7 +409,8 @@ def _hit(t: Task, seat: int, target: str) -> None:
 
 def _apply(state: State, t: Task) -> None:
     """000: "all damage is resolved simultaneously"; the final damage names the destroyer."""
-    sector, hits = t["sector"], {}
+    sector = t["sector"]
+    hits: dict[str, Any] = {}
     need = runtime(state).extractor_shield
     for target, seat in t["pending"]:
         ship = state["ships"].get(target)
@@ -473,6 +474,8 @@ def _choose(state: State, t: Task, option_id: str) -> None:
     seat = t["players"][t["turn"]] if t["turn"] < len(t["players"]) else None
     if pc == "roll" and verb == "done":
         t["turn"] += 1
+    elif seat is None:  # every player has rolled: only `done` is left
+        raise IllegalOption(f"attack cannot take {option_id!r} now")
     elif pc == "roll" and verb == "roll" and arg in groups(state, t, seat, t["sector"]):
         roll_group(state, t, seat, arg)
     elif pc == "assign" and verb == "assign":

@@ -101,7 +101,7 @@ def _reach(state: State, here: str, speed: int, blocked: frozenset[str]) -> tupl
     rt = runtime(state)
     board = rt.board
     key = (here, speed, state["rotation"] % board.rotations_cycle(), blocked)
-    cache = rt.cache.setdefault("destinations", {})
+    cache = rt.destinations
     found = cache.get(key)
     if found is None:
         reach = board.reachable(here, speed, key[2], blocked)
@@ -116,9 +116,9 @@ _OPTIONS_LIMIT = 1 << 15
 def move_options(state: State, seat: int) -> list[Option]:
     """Every (ship, destination) pair still open to the player."""
     rt = runtime(state)
-    cache = rt.cache.get("move_options")
-    if cache is None or len(cache) >= _OPTIONS_LIMIT:
-        cache = rt.cache["move_options"] = {}
+    cache = rt.move_options
+    if len(cache) >= _OPTIONS_LIMIT:
+        cache.clear()
     ally = lumos.controller(state) == seat
     rotation = state["rotation"] % rt.board.rotations_cycle()
     out: list[Option] = []

@@ -8,70 +8,39 @@ lists those parts (*domains*) once per condition, :class:`Snapshot` takes each d
 fingerprint at most once per check, and a condition whose fingerprints equal those of its last
 false test is still false without being evaluated.
 
-Only the filters and values listed here are understood; a condition using anything else
-(``here``, ``adjacent``, ``other_than``, excludes, dice, an unknown word) reads
-:data:`EVERYTHING` and is always evaluated. Keep this table in step with ``selectors.py``.
+What each noun, filter and value reads is declared with the word in the vocabulary
+(``reads``); a condition using a word declared ``reads=None`` (``here``, ``adjacent``, dice),
+``other_than``, excludes or an unknown word reads :data:`EVERYTHING` and is always
+evaluated.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from operator import itemgetter
 from typing import Any
+
+from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 State = dict[str, Any]
 
 #: The answer of :func:`reads` for a condition that must always be evaluated.
 EVERYTHING = None
 
-#: Noun type -> domains its candidates read regardless of filters. Sectors, planets (their
-#: colour, ring and sector), players and ship types do not change during a game.
-_TYPE_READS: dict[str, tuple[str, ...]] = {
-    "ship": ("ships",),
-    "extractor": ("extractors",),
-    "sector": (),
-    "planet": (),
-    "player": (),
-    "ship_type": (),
-    "tech": ("techs",),
-    "card": ("techs",),
-    "action_card": ("cards",),
-}
 
-#: Filter -> extra domains it reads (beyond the noun's own, which hold owner, size, sector,
-#: damage, exhausted and played). ``home`` reads the colony ship's sector, fixed at setup;
-#: ``type`` reads the context's ship type, which a condition's context does not change.
-_FILTER_READS: dict[str, tuple[str, ...]] = {
-    **{size: () for size in ("small", "medium", "large")},
-    **{colour: () for colour in ("red", "blue", "green")},
-    **{ring: () for ring in ("inner", "outer", "distant")},
-    "enemy": ("lumos",),
-    "exhausted": (),
-    "ready": (),
-    "unresearched": (),
-    "played": (),
-    "damaged": (),
-    "centre": (),
-    "home": (),
-    "yours": (),
-    "own": (),
-    "control": (),
-    "type": (),
-    "opponent": (),
-}
+@cache
+def _noun_reads() -> dict[str, tuple[str, ...] | None]:
+    """Noun type -> the domains its candidates read regardless of filters (``Noun.reads``)."""
+    return {noun.type: noun.reads for noun in registry().nouns.values()}
 
-#: Value -> domain (selectors ``value``).
-_VALUE_READS: dict[str, tuple[str, ...]] = {
-    "light": ("me",),
-    "common": ("me",),
-    "uncommon": ("me",),
-    "rare": ("me",),
-    "resources": ("me",),
-    "techs_in_play": ("me",),
-    "graveyard": ("me",),
-    "round": ("round",),
-    "players": (),
-    "opponents_max_light": ("lights",),
-}
+
+def _declared_reads(section: str, name: str) -> tuple[str, ...]:
+    """The domains a filter or value reads, as the vocabulary declares them (``reads``);
+    a word it does not declare, or declares as unknowable (None), reads everything."""
+    entry = getattr(registry(), section).get(name)
+    if entry is None or entry.reads is None:
+        raise _Unknown(name)
+    return tuple(entry.reads)
 
 
 class _Unknown(Exception):
@@ -107,7 +76,7 @@ def _expr(expr: list[Any], out: set[str]) -> None:
     if op == "num":
         return
     if op == "value":
-        out.update(_VALUE_READS[expr[1]])
+        out.update(_declared_reads("values", expr[1]))
     elif op == "count":
         _selector(expr[1], out)
     elif op in ("+", "-", "*", "/"):
@@ -121,10 +90,13 @@ def _selector(selector: dict[str, Any], out: set[str]) -> None:
     if selector.get("exclude"):
         raise _Unknown("exclude")
     typ = selector["type"]
-    out.update(_TYPE_READS[typ])
+    base = _noun_reads().get(typ)
+    if base is None:
+        raise _Unknown(typ)
+    out.update(base)
     for spec in selector["filters"]:
         name = spec[0]
-        out.update(_FILTER_READS[name])
+        out.update(_declared_reads("filters", name))
         if typ == "planet" and name in ("yours", "own", "control"):
             out.add("extractors")  # 000 "2. Extractor": control is an extractor there
 

@@ -1,44 +1,35 @@
 """The content a Last Light game runs on, and its precomputed runtime tables.
 
-:class:`GameContent` is the pack's files as plain dicts (``board``, ``setups``, ``planets``,
-``ships``, ``dice``, ``actions``, ``supply`` and the card files ``techs``, ``factions``,
-``exploration``, ``achievements``). :func:`load_content` reads a pack folder; it is a stopgap
-behind one function until merged packs arrive from the pack loader.
+:class:`GameContent` is a loaded pack's files as plain dicts (``board``, ``setups``,
+``planets``, ``ships``, ``dice``, ``actions``, ``supply`` and the card files ``techs``,
+``factions``, ``exploration``, ``achievements``). It comes from the validating pack loader
+only (``packs.load_game_content``, or ``content_from_pack`` of a ``dsl.packs`` load): there is
+one content path, with the loader's limits and schema checks.
 
-A game state names its content by id (``state["content"]``) and never copies it; the engine
-reaches static data through :func:`runtime`, which returns the :class:`Runtime` registered
-for that id: the board with adjacency precomputed, base stats, costs, dice faces, cards by id.
+How a state finds its runtime: a state names its content by id (``state["content"]``:
+pack name, content digest, player count) and never copies it, so it stays plain data. The
+content object owns its :class:`Runtime` per player count (:meth:`GameContent.runtime`);
+:func:`register` also lists that runtime under the id in a directory of *weak* references,
+so :func:`runtime` finds it from the id while the content is alive, and an entry goes when
+its content goes. Two loaded contents with the same digest hold equal data; the one
+registered last answers for the id.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from bisect import bisect_right
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import Any
 
 from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setup, setup_entry
 from whitedwarf.interpreter.lastlight.limits import check_deck, check_pieces
+from whitedwarf.interpreter.lastlight.vocabulary import registry
 
-PACK_FILES = (
-    "board",
-    "setups",
-    "planets",
-    "ships",
-    "dice",
-    "actions",
-    "supply",
-    "techs",
-    "factions",
-    "exploration",
-    "achievements",
-)
 CARD_FILES = ("techs", "factions", "exploration", "achievements")
-
-#: Where the base pack lives in the source tree.
-BASE_PACK = Path(__file__).resolve().parents[2] / "content" / "lastlight"
 
 
 @dataclass
@@ -48,6 +39,8 @@ class GameContent:
     files: dict[str, Any]
     name: str = "lastlight"
     _digest: str | None = field(default=None, repr=False, compare=False)
+    # The runtime tables by player count, built once (:meth:`runtime`).
+    runtimes: dict[int, Runtime] = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, stem: str, default: Any = None) -> Any:
         """One file's data, or ``default`` when the pack has no such file."""
@@ -56,23 +49,30 @@ class GameContent:
     def digest(self) -> str:
         """A short stable digest of the content (part of the id states refer to); cached."""
         if self._digest is None:
-            text = json.dumps(self.files, sort_keys=True, default=str)
+            text = json.dumps(_authored(self.files), sort_keys=True, default=str)
             self._digest = hashlib.sha256(text.encode()).hexdigest()[:12]
         return self._digest
 
+    def runtime(self, players: int) -> Runtime:
+        """The runtime tables of this content for a player count (built once)."""
+        found = self.runtimes.get(players)
+        if found is None:
+            found = self.runtimes[players] = _build(self, players)
+        return found
 
-def load_content(pack_dir: str | Path = BASE_PACK) -> GameContent:
-    """Read a pack folder's YAML files with the safe loader (missing card files are empty)."""
-    from ruamel.yaml import YAML
 
-    yaml = YAML(typ="safe", pure=True)
-    pack = Path(pack_dir)
-    files: dict[str, Any] = {}
-    for stem in PACK_FILES:
-        path = pack / f"{stem}.yaml"
-        if path.is_file():
-            files[stem] = yaml.load(path.read_text(encoding="utf-8"))
-    return GameContent(files, pack.name)
+def _authored(files: dict[str, Any]) -> dict[str, Any]:
+    """The files as written: a card's ``compiled`` form (added by the loader) is left out, so
+    the digest, and with it the id states name, is the same however the content was loaded."""
+    out = dict(files)
+    for stem in CARD_FILES:
+        cards = out.get(stem)
+        if isinstance(cards, list):
+            out[stem] = [
+                {k: v for k, v in c.items() if k != "compiled"} if isinstance(c, dict) else c
+                for c in cards
+            ]
+    return out
 
 
 # -- runtime tables ----------------------------------------------------------------------------
@@ -102,7 +102,33 @@ class Runtime:
     pieces: dict[str, int]
     extractor_shield: int
     colony_safe: bool = True
-    cache: dict[Any, Any] = field(default_factory=dict)
+    # -- memo tables, filled as the games of this content run; each names its one user ----
+    effects: dict[str, dict[str, Any]] = field(default_factory=dict)  # effects.card_effect
+    lowered: dict[str, list[Any]] = field(default_factory=dict)  # effects: programs lowered
+    how: dict[str, list[Any]] = field(default_factory=dict)  # effects: how each clause runs
+    static: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = field(
+        default_factory=dict
+    )  # modifiers: a card's modifier and grant clauses
+    triggers: dict[str, Any] = field(default_factory=dict)  # hooks: a card's triggered clauses
+    hooked: dict[tuple[str | None, ...], dict[str, Any]] = field(
+        default_factory=dict
+    )  # hooks: the cards in play -> the clauses bound to each hook
+    as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
+    as_soon_as_false: dict[Any, Any] = field(default_factory=dict)  # hooks: conditions false
+    activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
+    activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
+    tech_costs: dict[tuple[str, int], Any] = field(default_factory=dict)  # research
+    make_options: dict[Any, Any] = field(default_factory=dict)  # research
+    tech_info: dict[str, Any] = field(default_factory=dict)  # research
+    destinations: dict[Any, tuple[str, ...]] = field(default_factory=dict)  # command
+    move_options: dict[Any, Any] = field(default_factory=dict)  # command
+    light_source: dict[str, str] = field(default_factory=dict)  # verbs: card id -> its source
+
+    def forget(self) -> None:
+        """Empty the memo tables (after card data changed in place, as test cards do)."""
+        for table in fields(self):
+            if table.default_factory is dict:  # the memo tables, and only they
+                getattr(self, table.name).clear()
 
     def card(self, ref: str) -> dict[str, Any]:
         """The card data of a card instance ref, from any card file."""
@@ -113,25 +139,35 @@ class Runtime:
         raise KeyError(f"unknown card {cid!r}")
 
 
-_RUNTIMES: dict[str, Runtime] = {}
+#: Content id -> weak reference to its runtime, for the contents alive now: an entry goes when
+#: its runtime (owned by its content) goes. A plain dict of references rather than a
+#: ``WeakValueDictionary``, whose Python-level lookup cost 10% of a triggered effect.
+_DIRECTORY: dict[str, weakref.ref[Runtime]] = {}
 
 
 def register(content: GameContent, players: int) -> str:
-    """Build (once) and register the runtime tables; return the id states refer to."""
+    """List the content's runtime for ``players`` under its id; return the id states name."""
     key = f"{content.name}-{content.digest()}-{players}p"
-    if key not in _RUNTIMES:
-        _RUNTIMES[key] = _build(content, players)
+    rt = content.runtime(players)
+    known = _DIRECTORY.get(key)
+    if known is None or known() is not rt:
+        _DIRECTORY[key] = weakref.ref(rt, partial(_forget, key))
     return key
+
+
+def _forget(key: str, gone: weakref.ref[Runtime]) -> None:
+    """Drop a dead runtime's entry (unless a newer content took its id meanwhile)."""
+    if _DIRECTORY.get(key) is gone:
+        del _DIRECTORY[key]
 
 
 def runtime(state: dict[str, Any]) -> Runtime:
     """The static tables of the content a state was made from."""
-    try:
-        return _RUNTIMES[state["content"]]
-    except KeyError:
-        raise KeyError(
-            f"content {state['content']!r} is not loaded; create the Game from it first"
-        ) from None
+    ref = _DIRECTORY.get(state["content"])
+    found = ref() if ref is not None else None
+    if found is None:
+        raise KeyError(f"content {state['content']!r} is not loaded; create the Game from it first")
+    return found
 
 
 def _build(content: GameContent, players: int) -> Runtime:
@@ -152,7 +188,7 @@ def _build(content: GameContent, players: int) -> Runtime:
         blocked=frozenset(layout.asteroids),
         ship_stats=_ship_stats(ships),
         ship_cost={s["id"]: dict(s.get("cost", {})) for s in ships.get("ships", [])},
-        base_stats=_base_stats(supply, ships, players),
+        base_stats=_base_stats(content, players),
         rules=dict(supply.get("rules", {})),
         colony_spaces=[(s["id"], s["resource"]) for s in board_data["colony_ship"]["spaces"]],
         die=_die(content.get("dice", {})),
@@ -168,45 +204,41 @@ def _build(content: GameContent, players: int) -> Runtime:
 
 
 def _ship_stats(ships: dict[str, Any]) -> dict[str, dict[str, int]]:
-    """Base ship stats by size (000 "Combat Icons Explained"; ships.yaml)."""
+    """Base ship stats by size (000 "Combat Icons Explained"; ships.yaml): each ship-type stat
+    of the vocabulary from its ``setting`` key of the ship's entry, else its ``default``."""
+    stats = [s for s in registry().stats.values() if s.scope == "ship_type"]
     out = {}
-    for s in ships.get("ships", []):
-        out[s["id"]] = {
-            "attack": int(s.get("attack", 1)),
-            "shield": int(s.get("shields", 1)),
-            "movement": int(s.get("movement", 1)),
-            "range": int(s.get("range", 0)),
-            "mod_slots": int(s.get("mod_slots", 1)),
-        }
+    for ship in ships.get("ships", []):
+        row = {s.name: int(ship.get(s.setting.partition(":")[2], s.default or 0)) for s in stats}
+        row["mod_slots"] = int(ship.get("mod_slots", 1))  # a pack field, not a card's stat
+        out[ship["id"]] = row
     return out
 
 
-def _base_stats(supply: dict[str, Any], ships: dict[str, Any], players: int) -> dict[str, int]:
-    """Base values of the player stats of the vocabulary, from supply.yaml's rules."""
-    rules = supply.get("rules", {})
-    per_player = supply.get("per_player", {})
-    light = rules.get("refresh_light", {})
-    two = players == 2
-    return {
-        "research_draw": int(rules.get("research_draw", 3)),
-        "research_keep": int(rules.get("research_keep", 2)),
-        "research_light_per": int(rules.get("research_light_per_techs", 4)),
-        "starting_techs": int(per_player.get("starting_tech_cards", 1)),
-        "starting_common": int((per_player.get("starting_resources") or {}).get("common", 0)),
-        "extractor_builds": int(ships.get("extractor", {}).get("per_construct", 1)),
-        "trades": int(rules.get("trade_picks", 2)),
-        "trade_gift": int(rules.get("trade_gift_light", 1)),
-        "inner_light": int(light.get("inner", 2)),
-        "outer_light": int(light.get("outer", 1)),
-        "distant_light": int(light.get("distant", 0)),
-        "centre_light": int(rules.get("rotation_light_per_centre_ship", 1)),
-        "mine_bonus": 0,
-        "ship_discount": 0,
-        "tech_discount": 0,
-        "graveyard_light": int(
-            rules.get("graveyard_light_two_players", 2) if two else rules.get("graveyard_light", 1)
-        ),
-    }
+def _base_stats(content: GameContent, players: int) -> dict[str, int]:
+    """Base values of the player stats: each from the pack where its ``setting`` says, else
+    the vocabulary's ``default``."""
+    out = {}
+    for stat in registry().stats.values():
+        if stat.scope != "player":
+            continue
+        found = _setting(content, stat.setting) if stat.setting else None
+        out[stat.name] = int(found if found is not None else stat.default or 0)
+    if players == 2:  # 000 "Graveyard": 2 light in a 2-player game (rules-decisions C4)
+        found = _setting(content, "supply:rules.graveyard_light_two_players")
+        out["graveyard_light"] = int(found if found is not None else 2)
+    return out
+
+
+def _setting(content: GameContent, setting: str) -> Any:
+    """The value at ``"file:key.key"`` in the pack, or None."""
+    stem, _, path = setting.partition(":")
+    node: Any = content.get(stem) or {}
+    for key in path.split("."):
+        if not isinstance(node, dict):
+            return None
+        node = node.get(key)
+    return node
 
 
 class ContentError(ValueError):

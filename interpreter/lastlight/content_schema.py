@@ -597,7 +597,7 @@ def check_piece_counts(content: Content) -> list[Diagnostic]:
     if ships_entry is None or not isinstance(supply, dict):
         return []
     per_player = supply.get("per_player") or {}
-    pairs = [
+    pairs: list[tuple[tuple[str | int, ...], Any, Any, str]] = [
         (
             ("ships", index, "count"),
             ship.get("count"),
@@ -618,6 +618,17 @@ def check_piece_counts(content: Content) -> list[Diagnostic]:
             hint = "the engine uses supply.yaml's number: make the two agree"
             out.append(error("E0924", message, ships_entry.span(path), hint))
     return out
+
+
+#: The codes of Last Light's own checks of its files (``checks`` of :func:`content_spec`).
+CODES = {
+    "E0920": "a die whose results' faces do not add up to its sides",
+    "E0921": "a second die in dice.yaml (the engine rolls one combat die)",
+    "E0922": "a die every face of which rolls another die",
+    "E0923": "an action card, or a field of one, that the engine would not play as written",
+    "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
+    "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
+}
 
 
 @cache
@@ -643,6 +654,7 @@ def content_spec() -> ContentSpec:
         ids=_ids(),
         references=_references(),
         counts=_counts(),
+        codes=CODES,
         checks=(
             GameCheck(("board", "setups"), check_setups),
             GameCheck(("dice",), check_dice),

@@ -15,16 +15,16 @@ already pending.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight import events
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
-from whitedwarf.interpreter.lastlight.verbs import BLANK, RESUME, VERBS
+from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -97,9 +97,7 @@ def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
     A card dict may carry its compiled form under ``compiled`` (a pack loader that compiles
     ahead of time); otherwise its ``effect`` text is compiled here.
     """
-    cache = rt.cache.get("effects")
-    if cache is None:
-        cache = rt.cache["effects"] = {}
+    cache = rt.effects
     found = cache.get(cid)
     if found is None:
         kind, card = card_kind(rt, cid)
@@ -136,7 +134,7 @@ def traced(run: Any, verb: str, state: State, frame: Frame, args: list[Any]) -> 
     """Run a verb announcing it (``verb`` event), its changes marked as caused by the card."""
     events.emit(
         state, "verb", frame["owner"], frame["card"],
-        verb=verb.removeprefix("_verb_"), args=_args_text(args),
+        verb=verb.removeprefix("verb_"), args=_args_text(args),
     )  # fmt: skip
     with events.caused_by(frame["card"]):
         return run(state, frame, args)
@@ -188,10 +186,9 @@ class LastLightAdapter:
         return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
 
     def lowered(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
-        """The frame's program lowered once per loaded content (``rt.cache["lowered"]``:
+        """The frame's program lowered once per loaded content (``Runtime.lowered``:
         card id -> one lowered program per clause, None for clauses without code)."""
-        table = _RUNTIMES[state["content"]].cache.get("lowered")
-        codes = table.get(frame["card"]) if table is not None else None
+        codes = runtime(state).lowered.get(frame["card"])
         if codes is None:
             codes = _lower_card(runtime(state), frame["card"])[0]
         return codes[frame["clause"]]
@@ -199,7 +196,7 @@ class LastLightAdapter:
     def bind(self, verb: str) -> Any:
         """The verb as ``(state, frame, args) -> None | pending | YIELD`` (what :meth:`call`
         does, with the registry lookup done once)."""
-        run = VERBS.get(verb)
+        run = _verb_table().get(verb)
         if run is None:
             raise EffectError(f"unknown verb {verb!r}")
 
@@ -217,8 +214,8 @@ class LastLightAdapter:
         return bound
 
     def valuer(self, name: str) -> Any:
-        """The common values as ``(state, frame) -> int`` (what :func:`selectors.value` says)."""
-        return _VALUERS.get(name)
+        """A value as ``(state, frame) -> int``: its implementation (``Value.impl``)."""
+        return registry().implementations("values").get(name)
 
     def resolver(self, operand: dict[str, Any]) -> tuple[int, Any] | None:
         """A lowered operand (``vm.CONST`` or ``vm.FN``) doing what :meth:`resolve` does."""
@@ -299,7 +296,7 @@ class LastLightAdapter:
             return None
         frames = state["frames"]
         before = len(frames)
-        run = VERBS[verb]
+        run = _verb_table()[verb]
         found = traced(run, verb, state, frame, args) if events.ON else run(state, frame, args)
         after_verb(state)
         if found is None and len(frames) > before:
@@ -317,22 +314,46 @@ class LastLightAdapter:
                 state, "verb", frame["owner"], frame["card"], verb=pending["verb"], args=option_id
             )
             with events.caused_by(frame["card"]):
-                found = RESUME[pending["verb"]](state, frame, pending, option_id)
+                found = _resume_table()[pending["verb"]](state, frame, pending, option_id)
         else:
-            found = RESUME[pending["verb"]](state, frame, pending, option_id)
+            found = _resume_table()[pending["verb"]](state, frame, pending, option_id)
         after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
         return found
 
 
-#: Verbs that never ask and never start other effects (so never fire a hook): a program made
-#: of these, ``check``, ``jump``, ``loop``, ``next``, ``repeat`` and ``end`` runs to its end in
-#: one go. Keep in step with ``verbs.py``.
-PURE_VERBS = frozenset(
-    {"gain", "pay", "give", "steal", "exhaust", "unexhaust", "draw", "discard", "take_back",
-     "move_extra", "mine", "repair", "treat", "reroll", "add"}
-)  # fmt: skip
+def reload_vocabulary() -> None:
+    """Forget every table built from the vocabulary (after a word was added to it, as the
+    extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
+    from whitedwarf.interpreter.lastlight import selectors
+
+    for table in (_verb_table, _resume_table, _pure_verbs, selectors.vocabulary_tables):
+        table.cache_clear()
+    compile_text.cache_clear()
+
+
+@cache
+def _verb_table() -> dict[str, Any]:
+    """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""
+    return registry().implementations("verbs")
+
+
+@cache
+def _resume_table() -> dict[str, Any]:
+    """Verb -> what answers its own decision (``Verb.resume``, for verbs that choose)."""
+    reg = registry()
+    return {name: reg.implementation(v.resume) for name, v in reg.verbs.items() if v.resume}
+
+
+@cache
+def _pure_verbs() -> frozenset[str]:
+    """Verbs that never ask and never start other effects, so never fire a hook
+    (``Verb.pure``): a program made of these, ``check``, ``jump``, ``loop``, ``next``,
+    ``repeat`` and ``end`` runs to its end in one go."""
+    return frozenset(name for name, v in registry().verbs.items() if v.pure)
+
+
 _PURE_OPS = frozenset({"check", "jump", "loop", "next", "repeat", "end"})
 
 
@@ -341,24 +362,21 @@ def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
     ``False`` (it may ask or start effects: the driver runs it), ``True`` (pure: it runs to
     its end in one go) or a function ``(state, frame)`` (pure straight-line calls, run
     without the machine)."""
-    table = rt.cache.get("lowered")
-    if table is None:
-        table = rt.cache["lowered"] = {}
-        rt.cache["how"] = {}
     clauses = card_effect(rt, cid)["clauses"]
     codes = [MACHINE.lower(c["code"]) if "code" in c else None for c in clauses]
     how = [
         False if code is None else _how(c["code"], code)
         for c, code in zip(clauses, codes, strict=True)
     ]
-    table[cid] = codes
-    rt.cache["how"][cid] = how
+    rt.lowered[cid] = codes
+    rt.how[cid] = how
     return codes, how
 
 
 def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
     """How a program runs by itself (see :func:`_lower_card`)."""
-    if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in PURE_VERBS) for i in program):
+    pure = _pure_verbs()
+    if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in pure) for i in program):
         return False
     if program[-1][0] != "end" or any(i[0] != "call" for i in program[:-1]):
         return True
@@ -367,7 +385,7 @@ def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
         kinds = [kind for kind, _ in ins[2]]
         if not set(kinds) <= {CONST, AMOUNT, FN}:
             return True
-        calls.append((VERBS[ins[1]], ins[2], FN in kinds))
+        calls.append((_verb_table()[ins[1]], ins[2], FN in kinds))
     return _straight(tuple(calls))
 
 
@@ -405,28 +423,10 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
 
 def _how_runs(state: State, frame: Frame) -> Any:
     """How the frame's program runs by itself (see :func:`_lower_card`)."""
-    table = _RUNTIMES[state["content"]].cache.get("how")
-    found = table.get(frame["card"]) if table is not None else None
+    found = runtime(state).how.get(frame["card"])
     if found is None:
         found = _lower_card(runtime(state), frame["card"])[1]
     return found[frame["clause"]]
-
-
-def _resource(name: str) -> Any:
-    return lambda state, frame: state["players"][frame["owner"]]["res"][name]
-
-
-#: Values read without the if-chain of :func:`selectors.value` (the same answers).
-_VALUERS = {
-    "light": lambda state, frame: state["players"][frame["owner"]]["light"],
-    "common": _resource("common"),
-    "uncommon": _resource("uncommon"),
-    "rare": _resource("rare"),
-    "techs_in_play": lambda state, frame: len(state["players"][frame["owner"]]["techs"]),
-    "round": lambda state, frame: state["round"],
-    "players": lambda state, frame: state["n"],
-    "graveyard": lambda state, frame: len(state["players"][frame["owner"]]["graveyard"]),
-}
 
 
 def _this_die(state: State, frame: Frame) -> str | None:
@@ -468,7 +468,7 @@ def push(state: State, frames: list[Frame]) -> None:
         stack[index + 1 : index + 1] = frames[::-1]
         return
     if not stack:
-        # Nothing runs and nothing waits: a pure program (PURE_VERBS) runs to its end right
+        # Nothing runs and nothing waits: a pure program (``Verb.pure``) runs to its end right
         # here, as it would at the top of the stack, without the driver's bookkeeping.
         for i, frame in enumerate(frames):
             how = _how_runs(state, frame)

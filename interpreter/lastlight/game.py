@@ -1,6 +1,6 @@
 """The Last Light game: the OpenSpiel-style decision interface and the round flow.
 
->>> game = Game.from_content(load_content(), players=4)
+>>> game = Game.from_content(load_game_content(), players=4)
 >>> state = game.new_state(seed=7)
 >>> while not game.is_terminal(state):
 ...     seat = game.current_players(state)[0]
@@ -37,7 +37,7 @@ from whitedwarf.interpreter.lastlight import (
     setup,
     trade,
 )
-from whitedwarf.interpreter.lastlight.content import GameContent, load_content, register
+from whitedwarf.interpreter.lastlight.content import GameContent, register
 from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import (
     activated_options,
@@ -46,6 +46,7 @@ from whitedwarf.interpreter.lastlight.hooks import (
     has_activated,
     start_activated,
 )
+from whitedwarf.interpreter.lastlight.packs import load_game_content
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
@@ -55,7 +56,7 @@ __all__ = [
     "GameContent",
     "IllegalOption",
     "Option",
-    "load_content",
+    "load_game_content",
 ]
 
 State = dict[str, Any]

@@ -24,7 +24,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects, events, limits
 from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import new_frame
 
@@ -45,7 +45,7 @@ _NONE: dict[str, list[tuple[int, Any]]] = {}
 
 def _triggers(rt: Runtime, ref: str) -> dict[str, list[tuple[int, Any]]]:
     """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses, by card ref."""
-    found = {}
+    found: dict[str, list[tuple[int, Any]]] = {}
     for i, clause in enumerate(effects.card_effect(rt, card_id(ref))["clauses"]):
         if clause["form"] == "trigger":
             found.setdefault(clause["hook"], []).append((i, clause["when"]))
@@ -78,8 +78,7 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     # One lookup by the cards in play gives the cards bound to each hook (most: none).
     key = (p["faction"], *map(_REF, techs))
     try:
-        hooked = _RUNTIMES[state["content"]].cache["hooked"]
-        plan = hooked[key]
+        plan = runtime(state).hooked[key]
     except KeyError:
         plan = _plan_for(state, key)
     bound = plan.get(hook)
@@ -105,13 +104,10 @@ _REF = itemgetter("ref")
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
     """The :func:`_plan` of a faction and techs in play, memoised per content."""
     rt = runtime(state)
-    index = rt.cache.get("triggers")
-    if index is None:
-        index = rt.cache["triggers"] = {}
-    hooked = rt.cache.get("hooked")
-    if hooked is None or len(hooked) >= _MEMO_LIMIT:
-        hooked = rt.cache["hooked"] = {}
-    plan = hooked[key] = _plan(rt, index, key)
+    hooked = rt.hooked
+    if len(hooked) >= _MEMO_LIMIT:
+        hooked.clear()
+    plan = hooked[key] = _plan(rt, rt.triggers, key)
     return plan
 
 
@@ -200,12 +196,8 @@ def check_achievements(state: State) -> None:
     and holds the fingerprints of what the condition reads.
     """
     rt = runtime(state)
-    cache = rt.cache
-    index = cache.get("as_soon_as")
-    if index is None:
-        index = cache["as_soon_as"] = {}
-        cache["as_soon_as_false"] = {}
-    memo = cache["as_soon_as_false"]
+    index = rt.as_soon_as
+    memo = rt.as_soon_as_false
     snap = Snapshot(state)
     started: list[dict[str, Any]] = []
     players = state["players"]
@@ -319,16 +311,14 @@ def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], 
     by the cards in play."""
     key = (p["faction"], *map(_REF, p["techs"]))
     try:
-        return _RUNTIMES[state["content"]].cache["activators"][key]
+        return runtime(state).activators[key]
     except KeyError:
         pass
     rt = runtime(state)
-    index = rt.cache.get("activated")
-    if index is None:
-        index = rt.cache["activated"] = {}
-    memo = rt.cache.get("activators")
-    if memo is None or len(memo) >= _MEMO_LIMIT:
-        memo = rt.cache["activators"] = {}
+    index = rt.activated
+    memo = rt.activators
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
     out = []
     for at, ref in enumerate(key, start=-1):
         if ref:
@@ -473,11 +463,9 @@ def start_activated(state: State, player: int, option_id: str) -> None:
     ref, _, index = ref.partition(":")
     cid = card_id(ref)
     clauses = effects.card_effect(runtime(state), cid)["clauses"]
-    if index:
-        i = int(index)
-    else:
-        i = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
-        if i is None:
-            raise ValueError(f"card {cid!r} has no activated ability")
+    first = next((k for k, c in enumerate(clauses) if c["form"] == "activated"), None)
+    i = int(index) if index else first
+    if i is None:
+        raise ValueError(f"card {cid!r} has no activated ability")
     limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
     effects.push(state, [new_frame(cid, player, i, {"card": ref})])

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
 
@@ -28,9 +28,7 @@ State = dict[str, Any]
 def _card_table(rt: Runtime, ref: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """A card's ``modifier`` clauses as ``(stat, ship-type scoped, amount)`` and its
     ``grant`` clauses as ``(flag, ship-type scoped)``, cached per content by card ref."""
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    table = rt.static
     found = table.get(ref)
     if found is None:
         mods, grants = [], []
@@ -54,10 +52,8 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
     p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    rt = runtime(state)
+    table = rt.static
     total = 0
     faction = p["faction"]
     if faction:
@@ -81,10 +77,8 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     if player == LUMOS:
         return False
     p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
-    table = rt.cache.get("static")
-    if table is None:
-        table = rt.cache["static"] = {}
+    rt = runtime(state)
+    table = rt.static
     faction = p["faction"]
     if faction:
         for flag, scoped in (table.get(faction) or _card_table(rt, faction))[1]:
@@ -107,7 +101,7 @@ def announce(
     ``name`` (with ``flag``: whose ``grant`` clause gives the flag) that the engine just read;
     :func:`events.modifier` reports each card once per decision."""
     p = state["players"][player]
-    rt = _RUNTIMES[state["content"]]
+    rt = runtime(state)
     cards = [(p["faction"], None)] if p["faction"] else []
     cards += [(t["ref"], t["ship_type"]) for t in p["techs"]]
     for ref, slot in cards:

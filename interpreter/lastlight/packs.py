@@ -1,11 +1,17 @@
-"""Turn a loaded content pack (dsl/packs) into the engine's :class:`GameContent`."""
+"""The engine's one content path: packs loaded and validated by ``dsl/packs`` become its
+:class:`GameContent`."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from whitedwarf.dsl.packs.loader import LoadedPack
 from whitedwarf.interpreter.lastlight.content import CARD_FILES, GameContent
+from whitedwarf.interpreter.lastlight.vocabulary import GAME
+
+if TYPE_CHECKING:
+    from whitedwarf.dsl.packs.loader import LoadedPack
 
 
 def content_from_pack(pack: LoadedPack) -> GameContent:
@@ -33,3 +39,22 @@ def pack_header(pack: LoadedPack) -> dict[str, Any]:
         "packs": [{"id": p.id, "version": p.version, "hash": p.sha256} for p in pack.packs],
         "content_hash": pack.content_hash,
     }
+
+
+class ContentLoadError(ValueError):
+    """The packs did not load; the message holds every diagnostic, rendered."""
+
+
+def load_game_content(
+    paths: Sequence[Path | str] = (), search: Sequence[Path | str] = ()
+) -> GameContent:
+    """The engine's content, through the validating loader: the packs at ``paths`` (default:
+    the bundled base pack) with their dependencies, schema-checked and compiled."""
+    from whitedwarf.content import bundled_pack
+    from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
+    from whitedwarf.dsl.packs.loader import load_packs
+
+    result = load_packs(list(paths) or [bundled_pack(GAME)], search)
+    if result.pack is None:
+        raise ContentLoadError(render_all_text(result.errors, SourceLines(result.sources)))
+    return content_from_pack(result.pack)

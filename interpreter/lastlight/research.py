@@ -156,14 +156,12 @@ def make_options(
         return []
     rt = runtime(state)
     cards = rt.cards["techs"]
-    costs = rt.cache.get("tech_costs")
-    if costs is None:
-        costs = rt.cache["tech_costs"] = {}
+    costs = rt.tech_costs
     discount = stat(state, seat, "tech_discount")
     res, light = player["res"], player["light"]
-    options = rt.cache.get("make_options")
-    if options is None or len(options) >= _OPTIONS_LIMIT:
-        options = rt.cache["make_options"] = {}
+    options = rt.make_options
+    if len(options) >= _OPTIONS_LIMIT:
+        options.clear()
     board = None
     seen: set[str] = set()
     out = []
@@ -209,9 +207,7 @@ def _text(cid: str, size: str | None) -> str:
 def _board(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
     """The names of the player's techs in play and the mods on each ship type."""
     rt = runtime(state)
-    info = rt.cache.get("tech_info")
-    if info is None:
-        info = rt.cache["tech_info"] = {}
+    info = rt.tech_info
     names: set[str] = set()
     mods = dict.fromkeys(SIZES, 0)
     for tech in state["players"][seat]["techs"]:

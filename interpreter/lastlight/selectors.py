@@ -12,12 +12,12 @@ operand into ids (the effect machine's operand resolver).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
-    RESOURCES,
     SIZES,
     card_id,
     extractor_on,
@@ -28,6 +28,7 @@ from whitedwarf.interpreter.vm import EffectError
 State = dict[str, Any]
 Frame = dict[str, Any]
 Resolve = Callable[[State, Frame, dict[str, Any]], Any]
+Keep = Callable[[str, Any], bool]
 
 
 # -- small lookups -----------------------------------------------------------------------------
@@ -87,27 +88,27 @@ def _ref_sector(state: State, ctx: dict[str, Any]) -> str | None:
 # -- selectors: candidates of each noun type -----------------------------------------------------
 
 
-def _base_ship(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_ship(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return list(state["ships"].items())
 
 
-def _base_extractor(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_extractor(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return list(state["extractors"].items())
 
 
-def _base_sector(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_sector(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return list(state["sectors"].items())
 
 
-def _base_planet(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_planet(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return list(state["planets"].items())
 
 
-def _base_player(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_player(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return [(f"p{p['seat']}", p) for p in state["players"]]
 
 
-def _base_tech(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_tech(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     """Techs in play (vocabulary "tech"); with ``unresearched``, techs in hands instead."""
     out = []
     if ["unresearched"] in filters:
@@ -121,16 +122,16 @@ def _base_tech(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str
     return out
 
 
-def _base_card(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_card(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     """Cards in play: techs and faction cards."""
-    out = _base_tech(state, frame, [])
+    out = candidates_tech(state, frame, [])
     for p in state["players"]:
         if p["faction"]:
             out.append((p["faction"], {"owner": p["seat"], "exhausted": p["faction_exhausted"]}))
     return out
 
 
-def _base_action_card(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_action_card(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     """The owner's action cards, in hand or played (000 "playing the game")."""
     p = state["players"][frame["owner"]]
     owner = frame["owner"]
@@ -138,90 +139,149 @@ def _base_action_card(state: State, frame: Frame, filters: list[Any]) -> list[tu
     return out + [(c, {"owner": owner, "played": False}) for c in p["hand"]]
 
 
-def _base_ship_type(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_ship_type(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return [(s, {"owner": frame["owner"]}) for s in SIZES]
 
 
-def _base_die(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+def candidates_die(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
     return [(f"d{i}", d) for i, d in enumerate(state["dice"])]
 
 
-_BASE = {
-    "ship": _base_ship,
-    "extractor": _base_extractor,
-    "sector": _base_sector,
-    "planet": _base_planet,
-    "player": _base_player,
-    "tech": _base_tech,
-    "card": _base_card,
-    "action_card": _base_action_card,
-    "ship_type": _base_ship_type,
-    "die": _base_die,
-}
+# -- filters: each is ``(state, frame, type, spec, resolve) -> predicate (id, obj) -> bool`` --
 
 
-def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve):
-    """A predicate ``(id, obj) -> bool`` for one selector filter (vocabulary ``_filters``)."""
+def filter_size(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Components": a ship size."""
     name = spec[0]
+    if typ == "ship_type":
+        return lambda i, o: i == name
+    return lambda i, o: o["size"] == name
+
+
+def filter_colour(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Planetary Achievement": a planet colour."""
+    name = spec[0]
+    return lambda i, o: o["colour"] == name
+
+
+def filter_ring(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "PLANETARY TERMINOLOGY": inner, outer, distant."""
+    name, ring = spec[0], runtime(state).ring
+    if typ == "sector":
+        return lambda i, o: ring[i] == name
+    return lambda i, o: ring[o["sector"]] == name
+
+
+def filter_enemy(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Attack"."""
     me = frame["owner"]
-    if name in SIZES:  # 000 "Components"
-        if typ == "ship_type":
-            return lambda i, o: i == name
-        return lambda i, o: o["size"] == name
-    if name in ("red", "blue", "green"):  # 000 "Planetary Achievement"
-        return lambda i, o: o["colour"] == name
-    if name in ("inner", "outer", "distant"):  # 000 "PLANETARY TERMINOLOGY"
-        ring = runtime(state).ring
-        if typ == "sector":
-            return lambda i, o: ring[i] == name
-        return lambda i, o: ring[o["sector"]] == name
-    if name == "enemy":  # 000 "Attack"
-        return lambda i, o: _enemy(state, me, o["owner"])
-    if name == "exhausted":  # 000 "Civilization technology cards"
-        return lambda i, o: o["exhausted"]
-    if name == "ready":  # 000 "1. Refresh"
-        return lambda i, o: not o["exhausted"]
-    if name == "unresearched":  # 000 "Action Card #1": the base list is the hands
-        return lambda i, o: o.get("hand", False)
-    if name == "played":  # 000 "Action Card #5": a played Refresh never counts
-        return lambda i, o: o["played"] and i != "refresh"
-    if name == "damaged":  # 000 "Attack": damage tokens
-        return lambda i, o: o["damage"] > 0
-    if name in ("adjacent", "here"):  # 000 "1. Move"; "Attacks are resolved sector by sector"
-        ref = _ref_sector(state, frame["context"])
-        if ref is None:
-            return lambda i, o: False
-        if name == "here":
-            near = {ref}
-        else:
-            near = set(runtime(state).board.adjacent(ref, state["rotation"]))
-        if typ == "sector":
-            return lambda i, o: i in near
-        return lambda i, o: o["sector"] in near
-    if name == "centre":  # 000 "Board Rotation": the sector with the white dwarf
-        centre = runtime(state).board.centre
-        if typ == "sector":
-            return lambda i, o: i == centre
-        return lambda i, o: o["sector"] == centre
-    if name == "home":  # 000 "1. Ships": your home sector holds your colony ship
-        home = home_of(state, me)
-        if typ == "sector":
-            return lambda i, o: i == home
-        return lambda i, o: o["sector"] == home
-    if name in ("yours", "own", "control"):  # 000 "Construct"; "2. Extractor" for planets
-        if typ == "planet":
-            held = {x["planet"] for x in state["extractors"].values() if x["owner"] == me}
-            return lambda i, o: i in held
-        return lambda i, o: o["owner"] == me
-    if name == "type":  # 000 "Ship ability technology cards": the card's ship type
-        size = frame["context"].get("ship_type")
-        return lambda i, o: o["size"] == size
-    if name == "opponent":  # vocabulary "opponent": a player other than you
-        return lambda i, o: o["seat"] != me
-    if name == "other_than":
+    return lambda i, o: _enemy(state, me, o["owner"])
+
+
+def filter_exhausted(
+    state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve
+) -> Keep:
+    """000 "Civilization technology cards"."""
+    return lambda i, o: o["exhausted"]
+
+
+def filter_ready(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "1. Refresh"."""
+    return lambda i, o: not o["exhausted"]
+
+
+def filter_unresearched(
+    state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve
+) -> Keep:
+    """000 "Action Card #1": the base list is the hands (:func:`candidates_tech`)."""
+    return lambda i, o: o.get("hand", False)
+
+
+def filter_played(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Action Card #5": a played Refresh never counts."""
+    return lambda i, o: o["played"] and i != "refresh"
+
+
+def filter_damaged(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Attack": damage tokens."""
+    return lambda i, o: o["damage"] > 0
+
+
+def filter_near(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """``here`` and ``adjacent``: 000 "1. Move"; "Attacks are resolved sector by sector"."""
+    ref = _ref_sector(state, frame["context"])
+    if ref is None:
+        return lambda i, o: False
+    if spec[0] == "here":
+        near = {ref}
+    else:
+        near = set(runtime(state).board.adjacent(ref, state["rotation"]))
+    if typ == "sector":
+        return lambda i, o: i in near
+    return lambda i, o: o["sector"] in near
+
+
+def filter_centre(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Board Rotation": the sector with the white dwarf."""
+    centre = runtime(state).board.centre
+    if typ == "sector":
+        return lambda i, o: i == centre
+    return lambda i, o: o["sector"] == centre
+
+
+def filter_home(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "1. Ships": your home sector holds your colony ship."""
+    home = home_of(state, frame["owner"])
+    if typ == "sector":
+        return lambda i, o: i == home
+    return lambda i, o: o["sector"] == home
+
+
+def filter_yours(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Construct"; for planets 000 "2. Extractor" (``yours``, ``own``, ``control``)."""
+    me = frame["owner"]
+    if typ == "planet":
+        held = {x["planet"] for x in state["extractors"].values() if x["owner"] == me}
+        return lambda i, o: i in held
+    return lambda i, o: o["owner"] == me
+
+
+def filter_type(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Ship ability technology cards": the card's ship type."""
+    size = frame["context"].get("ship_type")
+    return lambda i, o: o["size"] == size
+
+
+def filter_opponent(
+    state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve
+) -> Keep:
+    """Vocabulary "opponent": a player other than you."""
+    me = frame["owner"]
+    return lambda i, o: o["seat"] != me
+
+
+@cache
+def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Candidates and labels by noun type, filters and values by word: the vocabulary's
+    implementations (``Noun.impl``, ``Noun.label``, ``Filter.impl``, ``Value.impl``)."""
+    from whitedwarf.interpreter.lastlight.vocabulary import registry
+
+    reg = registry()
+    bases = {n.type: reg.implementation(n.impl) for n in reg.nouns.values()}
+    labels = {n.type: reg.implementation(n.label) for n in reg.nouns.values()}
+    return bases, labels, reg.implementations("filters"), reg.implementations("values")
+
+
+def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """A predicate ``(id, obj) -> bool`` for one selector filter."""
+    name = spec[0]
+    if name == "other_than":  # the language's own ``other than X`` form
         other = _exclusions(state, frame, [spec[1]], resolve)
         return lambda i, o: i not in other
-    raise EffectError(f"unknown selector filter {name!r}")
+    found = vocabulary_tables()[2].get(name)
+    if found is None:
+        raise EffectError(f"unknown selector filter {name!r}")
+    return found(state, frame, typ, spec, resolve)
 
 
 def _exclusions(
@@ -241,7 +301,7 @@ def _exclusions(
 def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Resolve) -> list[str]:
     """Sorted ids of a selector's noun type that pass its filters and excludes."""
     typ, filters = selector["type"], selector["filters"]
-    items = _BASE[typ](state, frame, filters)
+    items = vocabulary_tables()[0][typ](state, frame, filters)
     if len(filters) == 1:
         keep = _filter(state, frame, typ, filters[0], resolve)
         ids = [i for i, o in items if keep(i, o)]
@@ -289,54 +349,113 @@ TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
 
 
 def label(state: State, typ: str, entity: str) -> str:
-    """A readable name for an entity id, for option texts."""
-    if typ == "ship" and entity in state["ships"]:
-        s = state["ships"][entity]
-        return f"{s['size']} ship {entity} of player {s['owner']} in {s['sector']}"
-    if typ == "extractor" and entity in state["extractors"]:
-        x = state["extractors"][entity]
-        where = x["planet"] or f"colony space {x['space']}"
-        return f"extractor {entity} of player {x['owner']} on {where}"
-    if typ == "planet" and entity in state["planets"]:
-        planet = state["planets"][entity]
-        return f"planet {entity} ({planet['colour']}) in {planet['sector']}"
-    if typ == "player":
-        return f"player {entity[1:]}"
-    if typ in ("tech", "card"):
-        from whitedwarf.interpreter.lastlight.effects import card_kind
+    """A readable name for an entity id, for option texts (``Noun.label``)."""
+    return str(vocabulary_tables()[1][typ](state, entity))
 
-        card = card_kind(runtime(state), card_id(entity))[1] or {}
-        return str(card.get("name", card_id(entity)))
-    if typ == "ship_type":
-        return f"{entity} ships"
-    if typ == "die":
-        index = int(entity[1:])
-        return f"die {index} ({state['dice'][index]['face']})"
-    if typ == "action_card":
-        return entity.title()
-    return f"sector {entity}" if typ == "sector" else entity
+
+def label_ship(state: State, entity: str) -> str:
+    s = state["ships"].get(entity)
+    if s is None:
+        return entity
+    return f"{s['size']} ship {entity} of player {s['owner']} in {s['sector']}"
+
+
+def label_extractor(state: State, entity: str) -> str:
+    x = state["extractors"].get(entity)
+    if x is None:
+        return entity
+    where = x["planet"] or f"colony space {x['space']}"
+    return f"extractor {entity} of player {x['owner']} on {where}"
+
+
+def label_planet(state: State, entity: str) -> str:
+    planet = state["planets"].get(entity)
+    if planet is None:
+        return entity
+    return f"planet {entity} ({planet['colour']}) in {planet['sector']}"
+
+
+def label_player(state: State, entity: str) -> str:
+    return f"player {entity[1:]}"
+
+
+def label_card(state: State, entity: str) -> str:
+    """Techs and cards: the printed name."""
+    from whitedwarf.interpreter.lastlight.effects import card_kind
+
+    card = card_kind(runtime(state), card_id(entity))[1] or {}
+    return str(card.get("name", card_id(entity)))
+
+
+def label_ship_type(state: State, entity: str) -> str:
+    return f"{entity} ships"
+
+
+def label_die(state: State, entity: str) -> str:
+    index = int(entity[1:])
+    return f"die {index} ({state['dice'][index]['face']})"
+
+
+def label_action_card(state: State, entity: str) -> str:
+    return entity.title()
+
+
+def label_sector(state: State, entity: str) -> str:
+    return f"sector {entity}"
 
 
 # -- values (vocabulary ``_values``) ----------------------------------------------------------
 
 
 def value(state: State, frame: Frame, name: str) -> int:
-    """A value from the effect owner's point of view."""
-    p = state["players"][frame["owner"]]
-    if name == "light":  # 000 "Overview"
-        return p["light"]
-    if name in RESOURCES:
-        return p["res"][name]
-    if name == "resources":  # 000 "Game End" tiebreak: all resources
-        return sum(p["res"].values())
-    if name == "techs_in_play":  # 000 "Action Card #1"; exhausted techs count (public FAQ)
-        return len(p["techs"])
-    if name == "round":
-        return state["round"]
-    if name == "players":
-        return state["n"]
-    if name == "graveyard":  # 000 "Graveyard"
-        return len(p["graveyard"])
-    if name == "opponents_max_light":  # 000 "Game End"
-        return max((q["light"] for q in state["players"] if q["seat"] != p["seat"]), default=0)
-    raise EffectError(f"unknown value {name!r}")
+    """A value from the effect owner's point of view (``Value.impl``)."""
+    found = vocabulary_tables()[3].get(name)
+    if found is None:
+        raise EffectError(f"unknown value {name!r}")
+    return int(found(state, frame))
+
+
+def value_light(state: State, frame: Frame) -> int:
+    """000 "Overview"."""
+    return int(state["players"][frame["owner"]]["light"])
+
+
+def value_common(state: State, frame: Frame) -> int:
+    return int(state["players"][frame["owner"]]["res"]["common"])
+
+
+def value_uncommon(state: State, frame: Frame) -> int:
+    return int(state["players"][frame["owner"]]["res"]["uncommon"])
+
+
+def value_rare(state: State, frame: Frame) -> int:
+    return int(state["players"][frame["owner"]]["res"]["rare"])
+
+
+def value_resources(state: State, frame: Frame) -> int:
+    """000 "Game End" tiebreak: all resources."""
+    return sum(state["players"][frame["owner"]]["res"].values())
+
+
+def value_techs_in_play(state: State, frame: Frame) -> int:
+    """000 "Action Card #1"; exhausted techs count (public FAQ)."""
+    return len(state["players"][frame["owner"]]["techs"])
+
+
+def value_round(state: State, frame: Frame) -> int:
+    return int(state["round"])
+
+
+def value_players(state: State, frame: Frame) -> int:
+    return int(state["n"])
+
+
+def value_graveyard(state: State, frame: Frame) -> int:
+    """000 "Graveyard"."""
+    return len(state["players"][frame["owner"]]["graveyard"])
+
+
+def value_opponents_max_light(state: State, frame: Frame) -> int:
+    """000 "Game End"."""
+    me = frame["owner"]
+    return max((q["light"] for q in state["players"] if q["seat"] != me), default=0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, modifiers
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, runtime
+from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
 
@@ -22,10 +22,7 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     Lumos ships (002) use the base stats of their size only: "they attack only using the base
     stats associated with their ship size".
     """
-    try:
-        rt = _RUNTIMES[state["content"]]
-    except KeyError:
-        rt = runtime(state)  # raises the explanatory error
+    rt = runtime(state)
     base = rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
     if player == LUMOS:
         return base

@@ -1,4 +1,6 @@
-"""The verbs of the effect language for Last Light (vocabulary ``_verbs``), one rule each.
+"""The verbs of the effect language for Last Light, one rule each.
+
+Each ``verb_<name>`` is what its declaration in the vocabulary names (``Verb.impl``).
 
 A verb is ``(state, frame, args) -> None | pending``: ``args`` are bound operands (an entity
 id, ``[amount, unit]``, an int, a word, a ``unit_kind`` dict). A verb that must ask its owner
@@ -50,17 +52,19 @@ _SOURCE_OF_FILE = {
 def light_source(state: State, card: str) -> str:
     """Where light a card's effect gives comes from: its card file's source, else ``card``."""
     rt = runtime(state)
-    found = rt.cache.get("light_source")
-    if found is None:
-        found = rt.cache["light_source"] = {
-            cid: _SOURCE_OF_FILE.get(stem, "card")
-            for stem, table in rt.cards.items()
-            for cid in table
-        }
+    found = rt.light_source
+    if not found:
+        found.update(
+            {
+                cid: _SOURCE_OF_FILE.get(stem, "card")
+                for stem, table in rt.cards.items()
+                for cid in table
+            }
+        )
     return found.get(card, "card")
 
 
-def _verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration Icons Explained": gain from the finite supply (000 "Components")."""
     amount, unit = args[0]
     if unit == "light":
@@ -69,7 +73,7 @@ def _verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
         gain(state, frame["owner"], unit, amount)
 
 
-def _verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Manufacture Technologies": paid resources return to the supply."""
     amount, unit = args[0]
     p = state["players"][frame["owner"]]
@@ -84,14 +88,14 @@ def _verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
         events.emit(state, "pay", frame["owner"], unit=unit, amount=amount, to=None)
 
 
-def _verb_give(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_give(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Action Card #4": another player gains from the supply."""
     amount, unit = args[0]
     source = light_source(state, frame["card"]) if unit == "light" else "other"
     gain(state, seat_of(args[1]), unit, amount, source)
 
 
-def _verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: take up to the amount from the player's stock (vocabulary "steal")."""
     amount, unit = args[0]
     victim = state["players"][seat_of(args[1])]["res"]
@@ -110,17 +114,17 @@ def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
         tech["exhausted"] = exhausted
 
 
-def _verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Civilization technology cards": "flip it over until you play your Refresh"."""
     _set_exhausted(state, args[0], True)
 
 
-def _verb_unexhaust(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_unexhaust(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "resourcefulness": unexhaust another technology card."""
     _set_exhausted(state, args[0], False)
 
 
-def _verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration": "Draw one technology card and put it in your hand"."""
     from whitedwarf.interpreter.lastlight.research import draw_one
 
@@ -134,7 +138,7 @@ def _verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
         count_techs(state, frame["owner"], "kept", [ref])
 
 
-def _verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
+def verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
     """000 "Exploration": "Research a tech without paying its cost"; ship techs pick a slot."""
     from whitedwarf.interpreter.lastlight.research import manufacture, slots
 
@@ -148,10 +152,10 @@ def _verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
     if not found:
         return None
     options = [[f"slot:{s}", f"put {card_id(ref)} on your {s} ships"] for s in found]
-    return _verb_pending("manufacture_free", options, ref=ref)
+    return _pending_decision("manufacture_free", options, ref=ref)
 
 
-def _resume_manufacture_free(
+def resume_manufacture_free(
     state: State, frame: Frame, pending: dict[str, Any], option: str
 ) -> Any:
     from whitedwarf.interpreter.lastlight.research import manufacture
@@ -160,7 +164,7 @@ def _resume_manufacture_free(
     return None
 
 
-def _verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Ship ability technology cards": a discarded tech goes face up to the discard."""
     ref = args[0]
     seat, tech = find_card(state, ref)
@@ -184,7 +188,7 @@ def _returnable(state: State, card: str) -> bool:
     return card != "refresh"
 
 
-def _verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration": "pick up an action card other than the Refresh card"."""
     card = args[0]
     p = state["players"][frame["owner"]]
@@ -238,7 +242,7 @@ def _extractor_places(state: State, seat: int, place: str | None) -> list[str]:
     return out
 
 
-def _verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
+def verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
     """000 "Exploration Icons Explained": build a unit from your own supply, free."""
     from whitedwarf.interpreter.lastlight.construct import build_extractor
 
@@ -250,7 +254,7 @@ def _verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
             build_extractor(state, seat, found[0])
         elif found:
             options = [[f"place:{w}", f"build the extractor on {w}"] for w in found]
-            return _verb_pending("build", options)
+            return _pending_decision("build", options)
         return None
     if place in state["planets"]:
         place = state["planets"][place]["sector"]
@@ -262,11 +266,11 @@ def _verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
         build_ship_free(state, seat, sizes[0], sector)
     elif sizes:
         options = [[f"size:{s}", f"build a {s} ship in {sector}"] for s in sizes]
-        return _verb_pending("build", options, sector=sector)
+        return _pending_decision("build", options, sector=sector)
     return None
 
 
-def _resume_build(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
+def resume_build(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
     from whitedwarf.interpreter.lastlight.construct import build_extractor
 
     kind, _, what = option.partition(":")
@@ -277,7 +281,7 @@ def _resume_build(state: State, frame: Frame, pending: dict[str, Any], option: s
     return None
 
 
-def _verb_move(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_move(state: State, frame: Frame, args: list[Any]) -> None:
     """Warp drive: "move one of your ships ... to any location", ignoring distance.
 
     000 "1. Move": "Ships cannot enter a sector containing an asteroid" (unless the ship type
@@ -312,14 +316,14 @@ def _verb_move(state: State, frame: Frame, args: list[Any]) -> None:
             run_card(state, owner, ctx["card"], ctx)
 
 
-def _verb_move_extra(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_move_extra(state: State, frame: Frame, args: list[Any]) -> None:
     """000 Talorin: "move 1 ship 1 extra sector" this Command (``extra_move``)."""
     ship = state["ships"].get(args[0])
     if ship is not None:
         ship["extra_move"] += max(0, args[1])
 
 
-def _verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:
+def verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:
     """000 "Exploration": "take a trade action, making one trade only" (no gift of light)."""
     return _next_trade(state, frame, args[0])
 
@@ -330,17 +334,17 @@ def _next_trade(state: State, frame: Frame, left: int) -> Any:
     if left <= 0:
         return None
     options = [[o.id, o.text] for o in trade_options(state, frame["owner"])]
-    return _verb_pending("trade", options, left=left) if options else None
+    return _pending_decision("trade", options, left=left) if options else None
 
 
-def _resume_trade(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
+def resume_trade(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
     from whitedwarf.interpreter.lastlight.trade import make_trade
 
     make_trade(state, frame["owner"], option.partition(":")[2])
     return _next_trade(state, frame, pending["left"] - 1)
 
 
-def _verb_mine(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_mine(state: State, frame: Frame, args: list[Any]) -> None:
     """000 Allterra: "gain resources as though you mined this planet"."""
     from whitedwarf.interpreter.lastlight.mine import mine_planet
 
@@ -353,7 +357,7 @@ def _attackable_extractor(state: State, xid: str) -> bool:
     return state["extractors"][xid]["planet"] is not None or not runtime(state).colony_safe
 
 
-def _verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Attack": damage tokens; "Any ship which receives damage equal to its shields is
     destroyed and placed on the graveyard card of the player who assigned the final damage";
     public rules FAQ: an extractor is destroyed by 1 damage."""
@@ -380,7 +384,7 @@ def _verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
         graveyard.check(state, me)
 
 
-def _verb_destroy(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_destroy(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Graveyard": "When you destroy an enemy ship or extractor, place it in your
     graveyard"."""
     from whitedwarf.interpreter.lastlight import graveyard
@@ -393,7 +397,7 @@ def _verb_destroy(state: State, frame: Frame, args: list[Any]) -> None:
         graveyard.check(state, frame["owner"])
 
 
-def _verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "1. Refresh": "Remove all damage tokens currently on your ships"."""
     ship = state["ships"].get(args[0])
     if ship is not None:
@@ -406,7 +410,7 @@ def _die(state: State, die: str) -> dict[str, Any] | None:
     return dice[index] if 0 <= index < len(dice) else None
 
 
-def _verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
     """000 ai targeting: "Pay [ ] to treat this as a [face]"."""
     die = _die(state, args[0])
     if die is not None:
@@ -414,7 +418,7 @@ def _verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
         die["by"] = frame["card"]  # named if its extra dice run away (limits.py)
 
 
-def _verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: roll the die again with the game's generator; the new face counts."""
     from whitedwarf.interpreter.lastlight.combat import roll_face
 
@@ -423,7 +427,7 @@ def _verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
         die["face"] = roll_face(state)
 
 
-def _verb_add(state: State, frame: Frame, args: list[Any]) -> None:
+def verb_add(state: State, frame: Frame, args: list[Any]) -> None:
     """000 development: "build an extra extractor" while taking the Construct action; the
     amount lasts until the current action card is resolved (``player["temp"]``)."""
     from whitedwarf.interpreter.lastlight.modifiers import add_temp
@@ -431,37 +435,6 @@ def _verb_add(state: State, frame: Frame, args: list[Any]) -> None:
     add_temp(state, frame["owner"], args[1], args[0])
 
 
-def _verb_pending(verb: str, options: list[list[str]], **data: Any) -> dict[str, Any]:
-    """A decision a verb asks its frame's owner (answered through ``_RESUME``)."""
+def _pending_decision(verb: str, options: list[list[str]], **data: Any) -> dict[str, Any]:
+    """A decision a verb asks its frame's owner (answered by its declared ``resume``)."""
     return {"kind": "verb", "verb": verb, "options": options, **data}
-
-
-VERBS = {
-    "gain": _verb_gain,
-    "pay": _verb_pay,
-    "give": _verb_give,
-    "steal": _verb_steal,
-    "exhaust": _verb_exhaust,
-    "unexhaust": _verb_unexhaust,
-    "draw": _verb_draw,
-    "manufacture_free": _verb_manufacture_free,
-    "discard": _verb_discard,
-    "take_back": _verb_take_back,
-    "build": _verb_build,
-    "move": _verb_move,
-    "move_extra": _verb_move_extra,
-    "trade": _verb_trade,
-    "mine": _verb_mine,
-    "deal": _verb_deal,
-    "destroy": _verb_destroy,
-    "repair": _verb_repair,
-    "treat": _verb_treat,
-    "reroll": _verb_reroll,
-    "add": _verb_add,
-}
-
-RESUME = {
-    "build": _resume_build,
-    "trade": _resume_trade,
-    "manufacture_free": _resume_manufacture_free,
-}

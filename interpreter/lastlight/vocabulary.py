@@ -26,6 +26,8 @@ from whitedwarf.dsl.registry import (
 )
 
 GAME = "lastlight"
+#: The package whose modules implement the words (``impl="module:function"`` is relative to it).
+ENGINE = __name__.rpartition(".")[0]
 #: The version of the Last Light effect language. 1.1: `center` spellings deprecated.
 LANGUAGE = "1.1"
 
@@ -74,6 +76,9 @@ def _nouns() -> list[Noun]:
             type="ship",
             plural="ships",
             text="ship",
+            impl="selectors:candidates_ship",
+            label="selectors:label_ship",
+            reads=("ships",),
         ),
         Noun(
             "extractor",
@@ -82,6 +87,9 @@ def _nouns() -> list[Noun]:
             type="extractor",
             plural="extractors",
             text="extractor",
+            impl="selectors:candidates_extractor",
+            label="selectors:label_extractor",
+            reads=("extractors",),
         ),
         Noun(
             "sector",
@@ -90,6 +98,9 @@ def _nouns() -> list[Noun]:
             type="sector",
             plural="sectors",
             text="sector",
+            impl="selectors:candidates_sector",
+            label="selectors:label_sector",
+            reads=(),
         ),
         Noun(
             "planet",
@@ -98,6 +109,9 @@ def _nouns() -> list[Noun]:
             type="planet",
             plural="planets",
             text="planet",
+            impl="selectors:candidates_planet",
+            label="selectors:label_planet",
+            reads=(),
         ),
         Noun(
             "player",
@@ -106,6 +120,9 @@ def _nouns() -> list[Noun]:
             type="player",
             plural="players",
             text="player",
+            impl="selectors:candidates_player",
+            label="selectors:label_player",
+            reads=(),
         ),
         Noun(
             "opponent",
@@ -114,6 +131,10 @@ def _nouns() -> list[Noun]:
             type="player",
             plural="opponents",
             text="opponent",
+            impl="selectors:candidates_player",
+            label="selectors:label_player",
+            reads=(),
+            implies=("opponent",),
         ),
         Noun(
             "tech",
@@ -121,7 +142,11 @@ def _nouns() -> list[Noun]:
             "unexhaust another tech of yours",
             type="tech",
             plural="techs",
+            also=("card",),  # a tech in play is also `this card`: "another tech" is not itself
             text="tech",
+            impl="selectors:candidates_tech",
+            label="selectors:label_card",
+            reads=("techs",),
         ),
         Noun(
             "card",
@@ -130,6 +155,9 @@ def _nouns() -> list[Noun]:
             type="card",
             plural="cards",
             text="card",
+            impl="selectors:candidates_card",
+            label="selectors:label_card",
+            reads=("techs",),
         ),
         Noun(
             "action card",
@@ -138,6 +166,9 @@ def _nouns() -> list[Noun]:
             type="action_card",
             plural="action cards",
             text="action card",
+            impl="selectors:candidates_action_card",
+            label="selectors:label_action_card",
+            reads=("cards",),
         ),
         Noun(
             "ship type",
@@ -146,6 +177,9 @@ def _nouns() -> list[Noun]:
             type="ship_type",
             plural="ship types",
             text="ship type",
+            impl="selectors:candidates_ship_type",
+            label="selectors:label_ship_type",
+            reads=(),
         ),
         Noun(
             "die",
@@ -154,6 +188,9 @@ def _nouns() -> list[Noun]:
             type="die",
             plural="dice",
             text="die",
+            impl="selectors:candidates_die",
+            label="selectors:label_die",
+            reads=None,
         ),
     ]
 
@@ -168,6 +205,8 @@ def _filters() -> list[Filter]:
             '000 "Components"',
             applies_to=ships,
             text=size,
+            impl="selectors:filter_size",
+            reads=(),
         )
         for size in SHIP_SIZES
     ]
@@ -179,6 +218,8 @@ def _filters() -> list[Filter]:
             '000 "Planetary Achievement"',
             applies_to=("planet",),
             text=colour,
+            impl="selectors:filter_colour",
+            reads=(),
         )
         for colour in PLANET_COLOURS
     ]
@@ -190,6 +231,8 @@ def _filters() -> list[Filter]:
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
             text="inner",
+            impl="selectors:filter_ring",
+            reads=(),
         ),
         Filter(
             "outer",
@@ -198,6 +241,8 @@ def _filters() -> list[Filter]:
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
             text="outer",
+            impl="selectors:filter_ring",
+            reads=(),
         ),
         Filter(
             "distant",
@@ -206,6 +251,8 @@ def _filters() -> list[Filter]:
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
             text="distant",
+            impl="selectors:filter_ring",
+            reads=(),
         ),
     ]
     others = [
@@ -216,6 +263,8 @@ def _filters() -> list[Filter]:
             '000 "Attack"',
             applies_to=("ship", "extractor"),
             text="enemy",
+            impl="selectors:filter_enemy",
+            reads=("lumos",),
         ),
         Filter(
             "exhausted",
@@ -224,6 +273,8 @@ def _filters() -> list[Filter]:
             '000 "Civilization technology"',
             applies_to=("tech", "card"),
             text="exhausted",
+            impl="selectors:filter_exhausted",
+            reads=(),
         ),
         Filter(
             "ready",
@@ -232,6 +283,8 @@ def _filters() -> list[Filter]:
             '000 "Refresh"',
             applies_to=("tech", "card"),
             text="ready",
+            impl="selectors:filter_ready",
+            reads=(),
         ),
         Filter(
             "unresearched",
@@ -240,6 +293,8 @@ def _filters() -> list[Filter]:
             '000 "Research"',
             applies_to=("tech",),
             text="unresearched",
+            impl="selectors:filter_unresearched",
+            reads=(),
         ),
         Filter(
             "played",
@@ -248,6 +303,8 @@ def _filters() -> list[Filter]:
             '000 "Refresh"',
             applies_to=("action_card",),
             text="played",
+            impl="selectors:filter_played",
+            reads=(),
         ),
         Filter(
             "damaged",
@@ -256,6 +313,8 @@ def _filters() -> list[Filter]:
             '000 "Attack"',
             applies_to=("ship",),
             text="damaged",
+            impl="selectors:filter_damaged",
+            reads=(),
         ),
         Filter(
             "adjacent",
@@ -264,6 +323,8 @@ def _filters() -> list[Filter]:
             '000 "Move"',
             applies_to=("sector", "ship"),
             text="adjacent",
+            impl="selectors:filter_near",
+            reads=None,
         ),
         Filter(
             "here",
@@ -273,6 +334,8 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "extractor", "planet"),
             form="after",
             text="here",
+            impl="selectors:filter_near",
+            reads=None,
         ),
         Filter(
             "centre",
@@ -281,6 +344,8 @@ def _filters() -> list[Filter]:
             '000 "Board Rotation"',
             applies_to=("sector", "ship"),
             text="centre",
+            impl="selectors:filter_centre",
+            reads=(),
         ),
         Filter(
             "home",
@@ -289,6 +354,8 @@ def _filters() -> list[Filter]:
             '000 "Construct"',
             applies_to=("sector", "ship"),
             text="home",
+            impl="selectors:filter_home",
+            reads=(),
         ),
         Filter(
             "yours",
@@ -298,6 +365,8 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "extractor", "tech", "card", "action_card", "planet", "ship_type"),
             form="of",
             text="yours",
+            impl="selectors:filter_yours",
+            reads=(),
         ),
         Filter(
             "type",
@@ -307,6 +376,9 @@ def _filters() -> list[Filter]:
             applies_to=("ship",),
             form="of",
             text="type",
+            impl="selectors:filter_type",
+            needs="ship type",
+            reads=(),
         ),
         Filter(
             "control",
@@ -316,6 +388,8 @@ def _filters() -> list[Filter]:
             applies_to=("planet",),
             form="you",
             text="control",
+            impl="selectors:filter_yours",
+            reads=(),
         ),
         Filter(
             "own",
@@ -325,6 +399,17 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "extractor", "tech"),
             form="you",
             text="own",
+            impl="selectors:filter_yours",
+            reads=(),
+        ),
+        Filter(
+            "opponent",
+            "A player other than you (what the noun `opponent` means).",
+            "give 1 common to an opponent player",
+            applies_to=("player",),
+            text="opponent",
+            impl="selectors:filter_opponent",
+            reads=(),
         ),
     ]
     return sizes + colours + rings + others
@@ -341,6 +426,8 @@ def _stats() -> list[Stat]:
             scope=ship,
             range=Range(-3, 5, "a large ship rolls 3 dice; +5 more is already a different game"),
             text="[attack]",
+            default=1,
+            setting="ships:attack",
         ),
         Stat(
             "shield",
@@ -350,6 +437,8 @@ def _stats() -> list[Stat]:
             scope=ship,
             range=Range(-3, 5, "a large ship has 3 shields and a hit deals 1 or 2 damage"),
             text="[shield]",
+            default=1,
+            setting="ships:shields",
         ),
         Stat(
             "movement",
@@ -359,6 +448,8 @@ def _stats() -> list[Stat]:
             scope=ship,
             range=Range(-1, 5, "a ship moves 1 sector; 5 more crosses the whole board"),
             text="[movement]",
+            default=1,
+            setting="ships:movement",
         ),
         Stat(
             "range",
@@ -370,6 +461,8 @@ def _stats() -> list[Stat]:
                 -1, 3, "range counts sectors away; 3 reaches from a distant sector to the centre"
             ),
             text="[range]",
+            default=0,
+            setting="ships:range",
         ),
         Stat(
             "research_draw",
@@ -378,6 +471,8 @@ def _stats() -> list[Stat]:
             '000 "Action Card #1": draw 3',
             range=Range(-3, 10, "Research draws 3 of an 83-card deck"),
             text="cards drawn when you research",
+            default=3,
+            setting="supply:rules.research_draw",
         ),
         Stat(
             "research_keep",
@@ -386,6 +481,8 @@ def _stats() -> list[Stat]:
             '000 "Action Card #1": add 2 to your hand',
             range=Range(-2, 10, "Research keeps 2"),
             text="cards kept when you research",
+            default=2,
+            setting="supply:rules.research_keep",
         ),
         Stat(
             "research_light_per",
@@ -394,6 +491,8 @@ def _stats() -> list[Stat]:
             '000 "Action Card #1": 1 light for every 4 techs',
             range=Range(-3, 10, "1 light per 4 techs; the engine never lets it fall below 1"),
             text="techs needed per [light] from Research",
+            default=4,
+            setting="supply:rules.research_light_per_techs",
         ),
         Stat(
             "starting_techs",
@@ -402,6 +501,8 @@ def _stats() -> list[Stat]:
             '000 "Setup": deal 1 technology card',
             range=Range(-1, 10, "setup deals 1 tech of an 83-card deck"),
             text="starting unresearched techs",
+            default=1,
+            setting="supply:per_player.starting_tech_cards",
         ),
         Stat(
             "starting_common",
@@ -410,6 +511,8 @@ def _stats() -> list[Stat]:
             '001 "Setup": 1 common resource',
             range=Range(-1, 10, "setup gives 1 common"),
             text="starting [common]",
+            default=0,
+            setting="supply:per_player.starting_resources.common",
         ),
         Stat(
             "extractor_builds",
@@ -418,6 +521,8 @@ def _stats() -> list[Stat]:
             '000 "Action Card #3": a single extractor',
             range=Range(-1, 5, "Construct builds 1 extractor; a player has 8 (supply.yaml)"),
             text="extractors built per Construct",
+            default=1,
+            setting="ships:extractor.per_construct",
         ),
         Stat(
             "trades",
@@ -426,6 +531,8 @@ def _stats() -> list[Stat]:
             '000 "Action Card #4": choose 2',
             range=Range(-2, 5, "Trade makes 2 choices"),
             text="trades per Trade action",
+            default=2,
+            setting="supply:rules.trade_picks",
         ),
         Stat(
             "trade_gift",
@@ -434,6 +541,8 @@ def _stats() -> list[Stat]:
             '000 "Action Card #4": 1 light',
             range=Range(-1, 5, "the gift is 1 light"),
             text="[light] given by your Trade",
+            default=1,
+            setting="supply:rules.trade_gift_light",
         ),
         Stat(
             "inner_light",
@@ -442,6 +551,8 @@ def _stats() -> list[Stat]:
             '000 "Claim": 2 light',
             range=Range(-2, 5, "an inner extractor gives 2 light a Refresh; the game ends at 20"),
             text="[light] per inner extractor",
+            default=2,
+            setting="supply:rules.refresh_light.inner",
         ),
         Stat(
             "outer_light",
@@ -450,6 +561,8 @@ def _stats() -> list[Stat]:
             '000 "Claim": 1 light',
             range=Range(-1, 5, "an outer extractor gives 1 light a Refresh; the game ends at 20"),
             text="[light] per outer extractor",
+            default=1,
+            setting="supply:rules.refresh_light.outer",
         ),
         Stat(
             "distant_light",
@@ -458,6 +571,8 @@ def _stats() -> list[Stat]:
             'invented: 000 "Claim" gives none',
             range=Range(-1, 5, "a distant extractor gives none; the game ends at 20"),
             text="[light] per distant extractor",
+            default=0,
+            setting="supply:rules.refresh_light.distant",
         ),
         Stat(
             "centre_light",
@@ -468,6 +583,8 @@ def _stats() -> list[Stat]:
                 -1, 5, "a ship in the centre gives 1 light a rotation; the game ends at 20"
             ),
             text="[light] per ship in the centre",
+            default=1,
+            setting="supply:rules.rotation_light_per_centre_ship",
         ),
         Stat(
             "mine_bonus",
@@ -476,6 +593,7 @@ def _stats() -> list[Stat]:
             '000 "Action Card #2"',
             range=Range(-1, 5, "Mine gives 1 resource a planet"),
             text="extra resources per mined planet",
+            default=0,
         ),
         Stat(
             "ship_discount",
@@ -484,6 +602,7 @@ def _stats() -> list[Stat]:
             'invented: 000 "Ships" costs on the player board',
             range=Range(-5, 5, "the dearest ship costs 4 resources (ships.yaml)"),
             text="off the cost of each ship",
+            default=0,
         ),
         Stat(
             "tech_discount",
@@ -492,6 +611,7 @@ def _stats() -> list[Stat]:
             'invented: 000 "Manufacture Technologies"',
             range=Range(-5, 5, "the dearest tech costs 3 resources"),
             text="off the cost of each tech",
+            default=0,
         ),
         Stat(
             "graveyard_light",
@@ -500,6 +620,8 @@ def _stats() -> list[Stat]:
             '000 "Graveyard": 1 light (2 with 2 players)',
             range=Range(-1, 5, "a full graveyard gives 1 light (2 with 2 players)"),
             text="[light] for a full graveyard",
+            default=1,
+            setting="supply:rules.graveyard_light",
         ),
     ]
 
@@ -765,6 +887,8 @@ def _values() -> list[Value]:
             "if light < 5 -> gain 1 light",
             '000 "Overview"',
             text="your [light]",
+            impl="selectors:value_light",
+            reads=("me",),
         ),
         Value(
             "common",
@@ -772,6 +896,8 @@ def _values() -> list[Value]:
             "if common >= 3 -> gain 1 uncommon",
             '000 "Overview"',
             text="your [common]",
+            impl="selectors:value_common",
+            reads=("me",),
         ),
         Value(
             "uncommon",
@@ -779,6 +905,8 @@ def _values() -> list[Value]:
             "if uncommon >= 2 -> gain 1 rare",
             '000 "Overview"',
             text="your [uncommon]",
+            impl="selectors:value_uncommon",
+            reads=("me",),
         ),
         Value(
             "rare",
@@ -786,6 +914,8 @@ def _values() -> list[Value]:
             "if rare == 0 -> gain 1 rare",
             '000 "Overview"',
             text="your [rare]",
+            impl="selectors:value_rare",
+            reads=("me",),
         ),
         Value(
             "resources",
@@ -793,6 +923,8 @@ def _values() -> list[Value]:
             "if resources == 0 -> gain 1 common",
             '000 "Game End"',
             text="your resources",
+            impl="selectors:value_resources",
+            reads=("me",),
         ),
         Value(
             "techs_in_play",
@@ -800,6 +932,8 @@ def _values() -> list[Value]:
             "gain (techs_in_play / 4) light",
             '000 "Action Card #1"; public rules FAQ',
             text="your techs in play",
+            impl="selectors:value_techs_in_play",
+            reads=("me",),
         ),
         Value(
             "round",
@@ -807,6 +941,8 @@ def _values() -> list[Value]:
             "if round >= 5 -> gain 1 light",
             '000 "Playing the game"',
             text="the round",
+            impl="selectors:value_round",
+            reads=("round",),
         ),
         Value(
             "players",
@@ -814,6 +950,8 @@ def _values() -> list[Value]:
             "if players == 2 -> gain 1 light",
             '000 "Setup"',
             text="the number of players",
+            impl="selectors:value_players",
+            reads=(),
         ),
         Value(
             "graveyard",
@@ -821,6 +959,8 @@ def _values() -> list[Value]:
             "if graveyard >= 3 -> gain 1 light",
             '000 "Graveyard"',
             text="the units in your graveyard",
+            impl="selectors:value_graveyard",
+            reads=("me",),
         ),
         Value(
             "opponents_max_light",
@@ -828,6 +968,8 @@ def _values() -> list[Value]:
             "if opponents_max_light > light -> gain 1 light",
             '000 "Game End"',
             text="the most [light] an opponent has",
+            impl="selectors:value_opponents_max_light",
+            reads=("lights",),
         ),
     ]
 
@@ -869,6 +1011,8 @@ def _verbs() -> list[Verb]:
             '000 "Exploration Icons Explained"',
             params=(Param("amount", A, pay_types, range=GAIN),),
             text="gain",
+            impl="verbs:verb_gain",
+            pure=True,
         ),
         Verb(
             "pay",
@@ -878,6 +1022,8 @@ def _verbs() -> list[Verb]:
             params=(Param("amount", A, pay_types, range=RESOURCES_MOVED),),
             cost=True,
             text="pay",
+            impl="verbs:verb_pay",
+            pure=True,
         ),
         Verb(
             "give",
@@ -888,8 +1034,9 @@ def _verbs() -> list[Verb]:
                 Param("amount", A, pay_types, range=RESOURCES_MOVED),
                 Param("player", T, ("player",), prep="to"),
             ),
-            chooses=True,
             text="give",
+            impl="verbs:verb_give",
+            pure=True,
         ),
         Verb(
             "steal",
@@ -900,8 +1047,9 @@ def _verbs() -> list[Verb]:
                 Param("amount", A, RESOURCES, range=RESOURCES_MOVED),
                 Param("player", T, ("player",), prep="from"),
             ),
-            chooses=True,
             text="steal",
+            impl="verbs:verb_steal",
+            pure=True,
         ),
         Verb(
             "exhaust",
@@ -910,8 +1058,9 @@ def _verbs() -> list[Verb]:
             '000 "Civilization technology cards"',
             params=(Param("card", T, ("card", "tech")),),
             cost=True,
-            chooses=True,
             text="exhaust",
+            impl="verbs:verb_exhaust",
+            pure=True,
         ),
         Verb(
             "unexhaust",
@@ -919,8 +1068,9 @@ def _verbs() -> list[Verb]:
             "unexhaust another tech of yours",
             '000 "resourcefulness"',
             params=(Param("card", T, ("card", "tech")),),
-            chooses=True,
             text="ready",
+            impl="verbs:verb_unexhaust",
+            pure=True,
         ),
         Verb(
             "draw",
@@ -929,6 +1079,8 @@ def _verbs() -> list[Verb]:
             '000 "Exploration Icons Explained"',
             params=(Param("amount", A, ("tech",), range=TECHS_DRAWN),),
             text="draw",
+            impl="verbs:verb_draw",
+            pure=True,
         ),
         Verb(
             "manufacture_free",
@@ -936,8 +1088,10 @@ def _verbs() -> list[Verb]:
             "manufacture_free an unresearched tech of yours",
             '000 "Exploration": research a tech without paying its cost',
             params=(Param("tech", T, ("tech",)),),
-            chooses=True,
             text="manufacture, without paying its cost,",
+            impl="verbs:verb_manufacture_free",
+            chooses=True,
+            resume="verbs:resume_manufacture_free",
         ),
         Verb(
             "discard",
@@ -946,8 +1100,9 @@ def _verbs() -> list[Verb]:
             '000 "Ship ability technology cards"',
             params=(Param("tech", T, ("tech",)),),
             cost=True,
-            chooses=True,
             text="discard",
+            impl="verbs:verb_discard",
+            pure=True,
         ),
         Verb(
             "take_back",
@@ -955,8 +1110,9 @@ def _verbs() -> list[Verb]:
             "take_back an action card of yours",
             '000 "Exploration"; "Refresh": a played Refresh cannot be returned',
             params=(Param("card", T, ("action_card",)),),
-            chooses=True,
             text="take back",
+            impl="verbs:verb_take_back",
+            pure=True,
         ),
         Verb(
             "build",
@@ -964,11 +1120,13 @@ def _verbs() -> list[Verb]:
             "build small ship in this sector",
             '000 "Exploration Icons Explained"',
             params=(
-                Param("unit", U, ("ship", "extractor")),
+                Param("unit", U, ("ship", "extractor"), words=SHIP_SIZES),
                 Param("place", T, ("sector", "planet"), prep="in", optional=True),
             ),
-            chooses=True,
             text="build",
+            impl="verbs:verb_build",
+            chooses=True,
+            resume="verbs:resume_build",
         ),
         Verb(
             "move",
@@ -976,8 +1134,8 @@ def _verbs() -> list[Verb]:
             "move a ship of yours to this sector",
             '000 "Exploration Icons Explained"; warp drive',
             params=(Param("ship", T, ("ship",)), Param("to", T, ("sector",), prep="to")),
-            chooses=True,
             text="move",
+            impl="verbs:verb_move",
         ),
         Verb(
             "move_extra",
@@ -985,8 +1143,9 @@ def _verbs() -> list[Verb]:
             "move_extra a ship of yours by 1",
             "000 Talorin",
             params=(Param("ship", T, ("ship",)), Param("sectors", N, prep="by", range=EXTRA_MOVE)),
-            chooses=True,
             text="let {} move further",
+            impl="verbs:verb_move_extra",
+            pure=True,
         ),
         Verb(
             "trade",
@@ -994,8 +1153,10 @@ def _verbs() -> list[Verb]:
             "trade 1",
             '000 "Exploration": take a trade action, making one trade only',
             params=(Param("count", N, range=TRADES),),
-            chooses=True,
             text="make {} trade(s)",
+            impl="verbs:verb_trade",
+            chooses=True,
+            resume="verbs:resume_trade",
         ),
         Verb(
             "mine",
@@ -1003,8 +1164,9 @@ def _verbs() -> list[Verb]:
             "mine this planet",
             "000 Allterra",
             params=(Param("planet", T, ("planet",)),),
-            chooses=True,
             text="gain resources as though you mined {}",
+            impl="verbs:verb_mine",
+            pure=True,
         ),
         Verb(
             "deal",
@@ -1015,8 +1177,8 @@ def _verbs() -> list[Verb]:
                 Param("amount", A, ("damage",), range=DAMAGE),
                 Param("target", T, ("ship", "extractor"), prep="to"),
             ),
-            chooses=True,
             text="deal",
+            impl="verbs:verb_deal",
         ),
         Verb(
             "destroy",
@@ -1024,8 +1186,8 @@ def _verbs() -> list[Verb]:
             "destroy an enemy extractor here",
             '000 "Graveyard"',
             params=(Param("target", T, ("ship", "extractor")),),
-            chooses=True,
             text="destroy",
+            impl="verbs:verb_destroy",
         ),
         Verb(
             "repair",
@@ -1033,8 +1195,9 @@ def _verbs() -> list[Verb]:
             "repair a damaged ship of yours",
             '000 "Refresh": remove all damage tokens',
             params=(Param("ship", T, ("ship",)),),
-            chooses=True,
             text="repair",
+            impl="verbs:verb_repair",
+            pure=True,
         ),
         Verb(
             "treat",
@@ -1043,6 +1206,8 @@ def _verbs() -> list[Verb]:
             "000 ai targeting",
             params=(Param("die", T, ("die",)), Param("face", W, prep="as", words=DIE_FACES)),
             text="treat",
+            impl="verbs:verb_treat",
+            pure=True,
         ),
         Verb(
             "reroll",
@@ -1051,6 +1216,8 @@ def _verbs() -> list[Verb]:
             "invented",
             params=(Param("die", T, ("die",)),),
             text="reroll",
+            impl="verbs:verb_reroll",
+            pure=True,
         ),
         Verb(
             "add",
@@ -1059,6 +1226,8 @@ def _verbs() -> list[Verb]:
             "000 development",
             params=(Param("amount", N, range_of="stat"), Param("stat", S, prep="to")),
             text="add",
+            impl="verbs:verb_add",
+            pure=True,
         ),
     ]
 
@@ -1142,7 +1311,7 @@ def _card_kinds() -> list[CardKind]:
 @cache
 def registry() -> Registry:
     """The Last Light vocabulary (built once)."""
-    reg = Registry(GAME, LANGUAGE)
+    reg = Registry(GAME, LANGUAGE, engine=ENGINE)
     reg.declare("resources", _resources())
     reg.declare("nouns", _nouns())
     reg.declare("filters", _filters())

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from whitedwarf.interpreter.lastlight.content import load_content
 
+from tests.base_content import base_content
 from tests.cards.cases import CASES
 from tests.cards.harness import Case, check, run
 
@@ -18,7 +18,7 @@ def test_card_effect_happens_in_play(case: Case) -> None:
 
 
 def test_every_card_of_the_base_pack_has_a_case() -> None:
-    files = load_content().files
+    files = base_content().files
     cards = {c["id"]: stem for stem in CARD_FILES for c in files[stem]}
     covered = {c.card for c in CASES}
     assert sorted(set(cards) - covered) == []
@@ -28,7 +28,7 @@ def test_every_card_of_the_base_pack_has_a_case() -> None:
 def test_case_ids_are_unique_and_rulebook_cards_cite_the_rulebook() -> None:
     ids = [c.id for c in CASES]
     assert len(ids) == len(set(ids))
-    files = load_content().files
+    files = base_content().files
     rulebook = {
         c["id"] for stem in CARD_FILES for c in files[stem] if c.get("source") == "rulebook"
     }

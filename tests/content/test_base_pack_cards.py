@@ -338,7 +338,7 @@ def _walk_selector(selector: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     for item in selector["filters"]:
         if item[0] == "other_than":
             yield from _walk_operand(item[1])
-        elif item[0] != "opponent":
+        else:  # `opponent` too: the noun means the filter of that name (Noun.implies)
             yield "filter", item[0]
     if selector.get("count") is not None:
         yield from _walk_expr(selector["count"])

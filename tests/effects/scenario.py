@@ -10,11 +10,13 @@ import copy
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import hooks
-from whitedwarf.interpreter.lastlight.content import _RUNTIMES, GameContent, load_content, runtime
+from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.state import LIGHT_SOURCES, place_extractor, place_ship
 
-CONTENT = GameContent(copy.deepcopy(load_content().files), "effects-test")
+from tests.base_content import base_content
+
+CONTENT = GameContent(copy.deepcopy(base_content().files), "effects-test")
 
 State = dict[str, Any]
 
@@ -26,14 +28,13 @@ _ADDED: list[tuple[str, str, dict[str, Any] | None]] = []
 def fresh(players: int = 4, seed: int = 3) -> tuple[Game, State]:
     """A state in the action choice of round 1 with no faction, achievement, tech or unit."""
     g = Game.from_content(CONTENT, players)
-    for rt in _RUNTIMES.values():
-        if rt.content is CONTENT:
-            for stem, cid, replaced in reversed(_ADDED):
-                if replaced is None:
-                    rt.cards[stem].pop(cid, None)
-                else:
-                    rt.cards[stem][cid] = replaced
-            rt.cache.clear()
+    for rt in CONTENT.runtimes.values():
+        for stem, cid, replaced in reversed(_ADDED):
+            if replaced is None:
+                rt.cards[stem].pop(cid, None)
+            else:
+                rt.cards[stem][cid] = replaced
+        rt.forget()
     _ADDED.clear()
     s = g.new_state(seed)
     while s["phase"] == "setup":
@@ -65,7 +66,7 @@ def add_card(state: State, stem: str, cid: str, effect: str, **fields: Any) -> s
         "effect": effect,
         **fields,
     }
-    rt.cache.clear()  # compiled effects, trigger and modifier tables of the old text
+    rt.forget()  # compiled effects, trigger and modifier tables of the old text
     return cid
 
 

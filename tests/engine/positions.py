@@ -6,11 +6,13 @@ import copy
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import combat
-from whitedwarf.interpreter.lastlight.content import GameContent, load_content
+from whitedwarf.interpreter.lastlight.content import GameContent
 from whitedwarf.interpreter.lastlight.game import Game, advance
 from whitedwarf.interpreter.lastlight.state import place_extractor, place_ship
 
-BASE = load_content()
+from tests.base_content import base_content
+
+BASE = base_content()
 
 #: Small hand-written cards until the card files land.
 TECHS = [

@@ -11,9 +11,10 @@ from whitedwarf.interpreter.lastlight import hooks
 from whitedwarf.interpreter.lastlight.conditions import EVERYTHING, Snapshot, reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.effects import compile_text
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.runner import play
 
+from tests.base_content import base_content
 from tests.engine.positions import extractor, game, started
 
 
@@ -49,7 +50,7 @@ def test_a_condition_is_tested_again_once_what_it_reads_changes() -> None:
 def test_games_are_the_same_with_and_without_the_memo(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    g = Game.from_content(load_content(), players)
+    g = Game.from_content(base_content(), players)
 
     def hashes() -> list[str]:
         out = []
@@ -60,5 +61,5 @@ def test_games_are_the_same_with_and_without_the_memo(
 
     with_memo = hashes()
     monkeypatch.setattr(hooks, "reads", lambda cond: EVERYTHING)
-    runtime({"content": g.content_id}).cache.clear()  # no memo left from the first run
+    runtime({"content": g.content_id}).forget()  # no memo left from the first run
     assert hashes() == with_memo

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.rotation import ranking_key
 from whitedwarf.interpreter.lastlight.state import FORMAT, LIGHT_SOURCES, LUMOS, RESOURCES, SIZES
 from whitedwarf.interpreter.state import clone, state_hash
 
+from tests.base_content import base_content
 from tests.engine.positions import game
 
 GAMES = 10
@@ -142,7 +143,7 @@ def test_save_rejects_other_formats() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_base_pack_games_with_card_effects(players: int) -> None:
     """The real base pack (cards and their effects) plays to the end, invariants intact."""
-    g = Game.from_content(load_content(), players)
+    g = Game.from_content(base_content(), players)
     for seed in range(2):
         state = g.new_state(seed)
         agent = random.Random(seed)

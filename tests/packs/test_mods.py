@@ -95,7 +95,8 @@ def test_packs_of_two_games_cannot_load_together(
         return found, problems
 
     monkeypatch.setattr(resolve, "read_manifest", starlight)
-    monkeypatch.setitem(games.CONTENT_SPECS, "starlight", games.CONTENT_SPECS["lastlight"])
+    lastlight = games.installed_games()["lastlight"]
+    monkeypatch.setitem(games.installed_games(), "starlight", lastlight)
     result = load_packs([SHARED / "mini", other], bundled=False)
     assert "E0707" in [d.code for d in result.errors]
 

@@ -26,8 +26,10 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.bots import RandomBot
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.state import card_id
+
+from tests.base_content import base_content
 
 State = dict[str, Any]
 
@@ -43,7 +45,7 @@ BATCHES = [(players, start) for players in (2, 3, 4) for start in range(0, GAMES
 
 @cache
 def base_game(players: int) -> Game:
-    return Game.from_content(load_content(), players)
+    return Game.from_content(base_content(), players)
 
 
 def public_refs(state: State, seat: int) -> set[str]:

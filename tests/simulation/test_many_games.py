@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.bots import RandomBot
 from whitedwarf.interpreter.lastlight import persist
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.rotation import ranking_key
 from whitedwarf.interpreter.lastlight.state import LIGHT_SOURCES
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone, state_hash
 
+from tests.base_content import base_content
 from tests.engine.test_random_games import check_invariants
 
 TOTAL_GAMES = 2_000
@@ -36,7 +37,7 @@ BATCHES = [
 
 @cache
 def base_game(players: int) -> Game:
-    return Game.from_content(load_content(), players)
+    return Game.from_content(base_content(), players)
 
 
 def bots_for(players: int, seed: int) -> list[RandomBot]:

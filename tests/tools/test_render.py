@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from whitedwarf.interpreter.lastlight.game import Game, load_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.persist import save
 from whitedwarf.interpreter.replay import read_replay
 from whitedwarf.tools.cli import main
@@ -16,6 +17,11 @@ from whitedwarf.tools.render.model import picture
 from whitedwarf.tools.session import load_content as load_pack_content
 
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+@cache
+def load_content():  # the content `whitedwarf play` and `render` load
+    return load_pack_content(())[1]
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -98,7 +104,7 @@ def test_rings_are_drawn_at_the_states_rotation(replay_file: Path) -> None:
 
 def test_a_save_renders_to_png(tmp_path: Path) -> None:
     pytest.importorskip("cairosvg")
-    _, content = load_pack_content(())  # the content `whitedwarf play` and `render` load
+    content = load_content()
     game = Game.from_content(content, 2)
     state = game.new_state(3)
     saved = tmp_path / "game.save"

@@ -71,11 +71,11 @@ def _runs(sectors: list[SectorPicture]) -> list[tuple[SectorPicture | None, int]
         for col in range(first, first + min(width, COLUMNS)):
             owner[col % COLUMNS] = sector
     runs: list[tuple[SectorPicture | None, int]] = []
-    for sector in owner:
-        if runs and runs[-1][0] is sector:
-            runs[-1] = (sector, runs[-1][1] + 1)
+    for held in owner:
+        if runs and runs[-1][0] is held:
+            runs[-1] = (held, runs[-1][1] + 1)
         else:
-            runs.append((sector, 1))
+            runs.append((held, 1))
     return runs
 
 

@@ -140,7 +140,7 @@ class Session:
             if not bots:
                 return
             seat = bots[0]
-            options = self.game.legal_options(self.state, seat)
+            options: list[Any] = self.game.legal_options(self.state, seat)
             choice = self._bots[seat].choose(self.state, seat, options)
             self._record(seat, choice, options)
         raise RuntimeError(f"the bots made {limit} decisions without reaching a human seat")

@@ -1,0 +1,84 @@
+"""``dsl/`` is game-agnostic (issue 7 item 3): no game's name and no game's word in it.
+
+Every word of a game reaches the core through that game's registry. This test reads every
+file under ``dsl/`` for the names of the games, and every string the code uses (messages,
+keys, defaults; docstrings and comments explain and may show examples) for the words of the
+Last Light registry. A few words are the language's own or plain English as well as Last
+Light words; each is allowed below with the reason.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+from whitedwarf.interpreter.lastlight.vocabulary import registry
+
+DSL = Path(__file__).parents[2] / "dsl"
+GAME_NAMES = re.compile(r"last\s*light|starlight", re.IGNORECASE)
+
+#: Registry words the core may say, and why.
+ALLOWED = {
+    "player": "every game has players; `you` is the player who owns an effect",
+    "card": "the language's `this card` and card kinds: every game's effects sit on cards",
+    "cards": "plural of card, in pack-merging messages",
+    "here": "the grammar's word after a noun (`ships here`), resolved by the game's filter",
+    "yours": "the grammar's `of yours`, resolved by the game's filter of that name",
+    "type": "English and JSON Schema's `type` key",
+    "range": "the registry's own Range of numbers, and English",
+    "resources": "the name of a registry section",
+    "add": "English, in pack-merging messages (a pack adds a card)",
+    "give": "English, in hints (`give the card an id`)",
+    "own": "English, in hints (`its own id`)",
+}
+
+
+def _words() -> set[str]:
+    reg = registry()
+    words: set[str] = set(reg.deprecations)
+    for _, entry in reg.entries():
+        words.update(re.findall(r"[a-z_]+", entry.name))
+        words.update(re.findall(r"[a-z_]+", getattr(entry, "plural", "")))
+    return words
+
+
+def _code_strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docs.add(id(first.value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    ]
+
+
+def test_no_game_is_named_in_dsl():
+    leaks = [
+        f"{path}:{number}"
+        for path in sorted(DSL.rglob("*"))
+        if path.suffix in (".py", ".lark")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if GAME_NAMES.search(line)
+    ]
+    assert leaks == []
+
+
+def test_no_registry_word_is_used_by_the_core():
+    words = _words() - set(ALLOWED)
+    leaks = [
+        f"{path.relative_to(DSL.parent)}:{line}: {word}"
+        for path in sorted(DSL.rglob("*.py"))
+        for line, text in _code_strings(path)
+        for word in re.findall(r"[a-z_]+", text)
+        if word in words
+    ]
+    assert leaks == []
+
+
+def test_the_allow_list_holds_only_words_of_the_registry():
+    assert set(ALLOWED) <= _words()
