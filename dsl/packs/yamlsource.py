@@ -1,16 +1,19 @@
 """Safe, located YAML: a pack file as plain data plus where each value came from.
 
 Content is untrusted (DESIGN principle 3), so a file is never given to a YAML constructor.
-ruamel.yaml's round-trip composer (the stage under its round-trip loader) turns the text into
-nodes that carry a start and end mark for every key and value, scalars included, and their
-style; :class:`_Converter` turns those nodes into ``dict``/``list``/``str``/``int``/``float``/
-``bool``/``None`` itself. So a tag can never build an object: any tag but the standard scalar
-and collection ones is refused with E0503. The size of the file, the depth of the data, the
-number of aliases and the size of their expansion are all bounded (:mod:`.limits`).
+libyaml's parser (ruamel.yaml.clib) reads the text into events, :mod:`.yamlnodes` composes
+them into nodes that carry a start and end mark for every key and value, scalars included,
+and their style, and :class:`_Converter` turns those nodes into ``dict``/``list``/``str``/
+``int``/``float``/``bool``/``None`` itself. Text libyaml cannot read goes through ruamel's pure
+parser and composer instead, whose messages the syntax diagnostics are written for. So a
+tag can never build an object: any tag but the standard scalar and collection ones is
+refused with E0503. The size of the file, the depth of the data, the number of aliases and
+the size of their expansion are all bounded (:mod:`.limits`).
 
 Positions: :meth:`YamlFile.span` maps a data path such as ``(3, "effect")`` to a located
 :class:`Span`, and :meth:`YamlFile.effect_source` builds the :class:`EffectSource` whose
-``locate`` points at the exact file character of any offset of a DSL string.
+``locate`` points at the exact file character of any offset of a DSL string (worked out
+only when a diagnostic asks for it).
 """
 
 from __future__ import annotations
@@ -30,13 +33,19 @@ from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer, ComposerError, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from ruamel.yaml.resolver import VersionedResolver
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.scalars import scalar_offsets
 from whitedwarf.dsl.packs.yaml_errors import explain as explain_yaml_error
+from whitedwarf.dsl.packs.yamlnodes import (
+    MappingNode,
+    Node,
+    ScalarNode,
+    SequenceNode,
+    compose_events,
+    from_ruamel,
+)
 from whitedwarf.dsl.source import EffectSource
 
 DataPath = tuple[str | int, ...]
@@ -77,11 +86,13 @@ class YamlFile:
     data: Any
     _where: dict[DataPath, _Where] = field(default_factory=dict, repr=False)
     refused: set[DataPath] = field(default_factory=set, repr=False)  # values with a refused tag
-    _line_starts: list[int] = field(default_factory=list, repr=False)
+    _line_starts: list[int] = field(default_factory=list, repr=False)  # filled when needed
 
-    def __post_init__(self) -> None:
+    def line_starts(self) -> list[int]:
+        """The index in :attr:`text` where each line starts (worked out on first use)."""
         if not self._line_starts:
             self._line_starts = _line_starts(self.text)
+        return self._line_starts
 
     def has(self, path: DataPath) -> bool:
         """Whether ``path`` names a value of this file."""
@@ -117,36 +128,57 @@ class YamlFile:
         return first, max(first, last)
 
     def effect_source(self, path: DataPath) -> EffectSource | None:
-        """An :class:`EffectSource` for the string at ``path``, located to the character."""
+        """An :class:`EffectSource` for the string at ``path``, located to the character.
+
+        Where each character sits is worked out only when a diagnostic asks (most effects
+        never have one), so a large clean pack does not pay for it.
+        """
         where = self._where.get(tuple(path))
         if where is None or not isinstance(where.node, ScalarNode):
             return None
         node = where.node
-        value = self._value_text(node)
-        start, end = node.start_mark.index, node.end_mark.index
-        offsets = scalar_offsets(self.text, start, end, node.style, node.value)
+        return EffectSource(_value_text(node), self.display, _ScalarLocator(self, node))
+
+
+def _value_text(node: ScalarNode) -> str:
+    return node.value.replace("\a", "") if node.style == ">" else node.value
+
+
+class _ScalarLocator:
+    """Maps an offset in a scalar's value to its (line, column) in the file, lazily."""
+
+    __slots__ = ("_file", "_node", "_offsets")
+
+    def __init__(self, file: YamlFile, node: ScalarNode) -> None:
+        self._file = file
+        self._node = node
+        self._offsets: list[int] | None = None
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        offsets = self._offsets
         if offsets is None:
-            offsets = [start] * (len(value) + 1)  # coarse but never wrong: the scalar's start
-        return EffectSource(value, self.display, self._locator(offsets))
+            offsets = self._offsets = self._scan()
+        index = offsets[max(0, min(offset, len(offsets) - 1))]
+        starts = self._file.line_starts()
+        row = bisect_right(starts, index) - 1
+        return row + 1, index - starts[row] + 1
 
-    @staticmethod
-    def _value_text(node: ScalarNode) -> str:
-        return node.value.replace("\a", "") if node.style == ">" else node.value
-
-    def _locator(self, offsets: list[int]):
-        starts = self._line_starts
-
-        def locate(offset: int) -> tuple[int, int]:
-            index = offsets[max(0, min(offset, len(offsets) - 1))]
-            row = bisect_right(starts, index) - 1
-            return row + 1, index - starts[row] + 1
-
-        return locate
+    def _scan(self) -> list[int]:
+        node = self._node
+        start, end = node.start_mark.index, node.end_mark.index
+        offsets = scalar_offsets(self._file.text, start, end, node.style, node.value)
+        if offsets is None:  # coarse but never wrong: the scalar's start
+            offsets = [start] * (len(_value_text(node)) + 1)
+        return offsets
 
 
 def _line_starts(text: str) -> list[int]:
     starts = [0]
-    starts.extend(index + 1 for index, char in enumerate(text) if char == "\n")
+    find = text.find
+    index = find("\n")
+    while index >= 0:
+        starts.append(index + 1)
+        index = find("\n", index + 1)
     return starts
 
 
@@ -250,33 +282,17 @@ def _compose(text: str, display: str, limits: Limits) -> tuple[Node | None, Diag
     """Compose the text; libyaml (when installed) scans and parses, Python composes.
 
     libyaml's own composer recurses in C without a depth limit (deep input crashes the
-    process), so only its scanner and parser are used; the bounded composer below keeps
-    the depth and alias limits. Any YAML error is reported by the pure path, whose
+    process), so only its scanner and parser are used, under :func:`compose_events`, which
+    keeps the depth and alias limits. Any problem is reported by the pure path, whose
     messages and marks the diagnostics are written for.
     """
     if _CParser is not None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return _compose_with(_CParser(text), limits), None
+            parser = _CParser(text)
+            return compose_events(parser.get_event, limits.depth + 1, limits.aliases), None
         except YAMLError:
             pass
     return _compose_pure(text, display, limits)
-
-
-class _EventSource:
-    """The minimal loader a ruamel composer needs: a parser, a resolver and a depth."""
-
-    def __init__(self, parser: Any, limits: Limits) -> None:
-        self._parser = parser
-        self._resolver = VersionedResolver(loader=self)
-        self._composer = None
-        self.max_depth = limits.depth + 1
-
-
-def _compose_with(parser: Any, limits: Limits) -> Node | None:
-    composer_class = type("Composer", (_BoundedComposer,), {"alias_limit": limits.aliases})
-    return composer_class(_EventSource(parser, limits)).get_single_node()
 
 
 def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
@@ -288,7 +304,7 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return yaml.compose(text), None
+            return from_ruamel(yaml.compose(text)), None
     except _AliasLimitError as exc:
         message = f"too many aliases (more than {limits.aliases} in one file)"
         hint = "write the repeated data out instead of using `*alias`"
@@ -383,7 +399,7 @@ class _Converter:
         allowed = _COLLECTION_TAGS if not isinstance(node, ScalarNode) else _SCALAR_TAGS
         if tag in allowed or tag == _TIMESTAMP:
             return True
-        shown = str(node.ctag) if node.ctag is not None else tag
+        shown = tag
         if tag.startswith(_CORE):
             shown = "!!" + tag.removeprefix(_CORE)
         message = f"the YAML tag `{shown}` is not allowed in a pack"
