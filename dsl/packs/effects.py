@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -95,6 +93,10 @@ def _compile_all(unique: list[tuple[str, str]], registry: Registry) -> list[Outc
     workers = min(os.cpu_count() or 1, 8)
     if len(unique) < PARALLEL_FROM or workers < 2:
         return _compile_batch(registry, unique)
+    # Imported here: most packs are compiled in this process, and the import costs start-up.
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     size = -(-len(unique) // (workers * 4))
     batches = [unique[i : i + size] for i in range(0, len(unique), size)]
     try:
