@@ -5,11 +5,14 @@ multi-clause triggers, costs, choices and conditions, and real cards carry a pri
 Here every generated card is one of the base pack's tech cards (cycling through all of them)
 with each number of its effect moved to another value its declared range allows, and a
 ``text`` written from the varied effect, as ``whitedwarf text --write`` would. The pack is
-clean: ``validate`` reports no problem, so every card goes through every pass.
+clean: ``validate`` reports no problem, so every card goes through every pass. Numbers have
+small ranges, so about a quarter of 10,000 such effects are distinct texts (identical texts
+are compiled once); ``in_range=False`` varies them past their ranges instead, making every
+effect with a number distinct and most of them errors (the worst case for the compiler).
 
 The file limit (2 MiB, E0504) keeps a 10,000-card techs file of such cards out of one pack, so
 the cards are spread over packs of at most ``PER_PACK`` cards; ``validate`` is given them all.
-Run ``python benchmarks/realistic_pack.py OUT_DIR [--cards N]`` to write one and look at it.
+Run ``python benchmarks/realistic_pack.py OUT_DIR [--cards N] [--beyond-ranges]`` to look at one.
 """
 
 from __future__ import annotations
@@ -65,43 +68,57 @@ def _choices(text: str, kind: str) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def variants(text: str, kind: str, count: int) -> list[str]:
-    """``count`` texts of the effect, its numbers varied (distinct while combinations last)."""
-    choices = _choices(text, kind)
-    combos = itertools.islice(itertools.cycle(itertools.product(*choices)), count)
+def variants(text: str, kind: str, count: int, in_range: bool = True) -> list[str]:
+    """``count`` texts of the effect with its numbers varied.
+
+    ``in_range``: each number takes the values its declared range allows (the texts are
+    distinct while the combinations last, and every one is valid). Otherwise the n-th
+    variant adds n to every number, so every text with a number is distinct, and most are
+    out of range (E0417): what varying the numbers without looking at the ranges gives.
+    """
+    if in_range:
+        combos = itertools.cycle(itertools.product(*_choices(text, kind)))
+    else:
+        combos = (
+            tuple(f"{m.group(1)}{int(m.group(2)) + n}" for m in NUMBER.finditer(text))
+            for n in itertools.count()
+        )
     out = []
-    for combo in combos:
-        varied, pieces, last = text, [], 0
+    for combo in itertools.islice(combos, count):
+        pieces, last = [], 0
         for match, value in zip(NUMBER.finditer(text), combo, strict=True):
             pieces += [text[last : match.start()], value]
             last = match.end()
-        varied = "".join(pieces) + text[last:]
-        out.append(varied)
+        out.append("".join(pieces) + text[last:])
     return out
 
 
-def realistic_cards(count: int) -> list[dict[str, Any]]:
-    """``count`` varied tech cards, cycling through the base pack's techs."""
-    registry = game_registry("lastlight")
+def realistic_cards(count: int, in_range: bool = True) -> list[dict[str, Any]]:
+    """``count`` varied tech cards, cycling through the base pack's techs (see variants)."""
     techs = base_techs()
     per_tech = -(-count // len(techs))
-    texts = {t["id"]: variants(t["effect"].strip(), t["kind"], per_tech) for t in techs}
-    cards = []
-    for index in range(count):
-        tech = techs[index % len(techs)]
-        effect = texts[tech["id"]][index // len(techs)]
-        cards.append(
-            {
-                "id": f"real_{index:05d}",
-                "name": f"{tech['name']} {index}",
-                "kind": tech["kind"],
-                "cost": tech["cost"],
-                "source": "invented",
-                "text": render_effect(effect, registry),
-                "effect": effect,
-            }
+    texts = {t["id"]: variants(t["effect"].strip(), t["kind"], per_tech, in_range) for t in techs}
+    return [
+        card(
+            techs[index % len(techs)],
+            index,
+            texts[techs[index % len(techs)]["id"]][index // len(techs)],
         )
-    return cards
+        for index in range(count)
+    ]
+
+
+def card(tech: dict[str, Any], index: int, effect: str) -> dict[str, Any]:
+    """Card number ``index``: ``tech`` with ``effect``, and the text written from it."""
+    return {
+        "id": f"real_{index:05d}",
+        "name": f"{tech['name']} {index}",
+        "kind": tech["kind"],
+        "cost": tech["cost"],
+        "source": "invented",
+        "text": render_effect(effect, game_registry("lastlight")),
+        "effect": effect,
+    }
 
 
 def _card_yaml(card: dict[str, Any]) -> str:
@@ -118,11 +135,15 @@ def _card_yaml(card: dict[str, Any]) -> str:
     )
 
 
-def write_realistic_packs(folder: Path, count: int) -> list[Path]:
+def write_realistic_packs(folder: Path, count: int, in_range: bool = True) -> list[Path]:
     """Packs holding ``count`` realistic techs in all, each a mod on the base game."""
-    cards = realistic_cards(count)
+    return write_packs(folder, realistic_cards(count, in_range))
+
+
+def write_packs(folder: Path, cards: list[dict[str, Any]]) -> list[Path]:
+    """``cards`` as techs of mod packs on the base game, ``PER_PACK`` to a pack."""
     packs = []
-    for number, start in enumerate(range(0, count, PER_PACK), 1):
+    for number, start in enumerate(range(0, len(cards), PER_PACK), 1):
         pack = folder / f"realmod{number}"
         pack.mkdir()
         (pack / "pack.yaml").write_text(
@@ -135,18 +156,23 @@ def write_realistic_packs(folder: Path, count: int) -> list[Path]:
     return packs
 
 
-def distinct_effects(count: int) -> int:
+def distinct_effects(count: int, in_range: bool = True) -> int:
     """How many distinct effect texts ``count`` realistic cards hold (the rest repeat one)."""
-    return len({card["effect"] for card in realistic_cards(count)})
+    return len({card["effect"] for card in realistic_cards(count, in_range)})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out", type=Path, help="an empty folder to write the packs into")
     parser.add_argument("--cards", type=int, default=10_000)
+    parser.add_argument(
+        "--beyond-ranges",
+        action="store_true",
+        help="vary numbers past their declared ranges: every effect distinct, most refused",
+    )
     options = parser.parse_args()
     options.out.mkdir(parents=True, exist_ok=True)
-    for pack in write_realistic_packs(options.out, options.cards):
+    for pack in write_realistic_packs(options.out, options.cards, not options.beyond_ranges):
         print(pack)
 
 
