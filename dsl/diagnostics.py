@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -100,6 +101,11 @@ class SourceLines:
 
     def line(self, path: str, number: int) -> str | None:
         if path not in self._texts:
+            if os.path.islink(path):
+                # A link is shown only through the text the loader read from it, if any: a
+                # link a pack may not follow must never have its target printed.
+                self._texts[path] = []
+                return None
             try:
                 with open(path, encoding="utf-8", errors="replace") as handle:
                     self._texts[path] = handle.read().splitlines()

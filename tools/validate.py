@@ -108,7 +108,25 @@ def watched(
         pack = path if path.is_dir() else path.parent
         folders.update({os.path.abspath(pack), os.path.abspath(pack.parent)})
     folders.update(os.path.abspath(p) for p in (*pack_paths, *bundled_search()))
+    # Every file a pack could read, parsed or not: a file that failed to parse is not in
+    # ``result.sources``, yet fixing it must invalidate the report (issue 6 item 5).
+    for folder in sorted(folders):
+        files += _pack_files(folder)
     return files, sorted(folders)
+
+
+def _pack_files(folder: str) -> list[str]:
+    """The YAML files of a pack folder, without links leading out of it (never read)."""
+    if not os.path.isfile(os.path.join(folder, "pack.yaml")):
+        return []
+    root = os.path.realpath(folder)
+    out = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        inside = os.path.realpath(path).startswith(root + os.sep)
+        if name.endswith((".yaml", ".yml")) and inside and os.path.isfile(path):
+            out.append(path)
+    return out
 
 
 def exit_status(diagnostics: list[Diagnostic], strict: bool) -> int:

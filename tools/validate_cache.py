@@ -111,9 +111,19 @@ def file_hash(path: str) -> str | None:
 
 
 def listing(path: str) -> str | None:
-    """A digest of a folder's entry names (a new or removed pack or file changes it)."""
+    """A digest of a folder's entry names and link targets (a new or removed pack or file,
+    or a link changed, changes it; a link refused by the loader is never read, so its
+    target path stands for it)."""
     try:
         names = sorted(os.listdir(path))
     except OSError:
         return None
-    return hashlib.sha256("\n".join(names).encode()).hexdigest()
+    entries = [_entry(os.path.join(path, name), name) for name in names]
+    return hashlib.sha256("\n".join(entries).encode()).hexdigest()
+
+
+def _entry(path: str, name: str) -> str:
+    try:
+        return f"{name} -> {os.readlink(path)}" if os.path.islink(path) else name
+    except OSError:
+        return name

@@ -31,12 +31,42 @@ class Entry:
         return self.span((name,), key=True)
 
 
+@dataclass(frozen=True)
+class Change:
+    """A mod's ``replace`` or ``remove`` of a card: the card it dropped and the entry that
+    did it (the replacement card, or the ``{id: x, remove: true}`` line)."""
+
+    action: str
+    dropped: Entry
+    by: Entry
+
+
 @dataclass
 class Content:
-    """Card lists and documents after mods were applied, in a deterministic order."""
+    """Card lists and documents after mods were applied, in a deterministic order.
+
+    ``changes`` remembers every replace and remove, so a check that finds the merged content
+    short can name the mod (and the line) that made it so; ``order`` is each pack's place in
+    the load order.
+    """
 
     cards: dict[str, list[Entry]] = field(default_factory=dict)
     documents: dict[str, Entry] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+    order: dict[str, int] = field(default_factory=dict)
+
+    def removals(self, kind: str) -> list[Entry]:
+        """The ``remove`` entries of ``kind``, in load order."""
+        found = [c.by for c in self.changes if c.action == "remove" and c.by.kind == kind]
+        return sorted(found, key=self.load_position)
+
+    def load_position(self, entry: Entry) -> tuple[int, tuple[int, ...]]:
+        """Sort key: the entry's pack in load order, then its place in its file."""
+        return self.order.get(entry.pack, -1), tuple(p for p in entry.path if isinstance(p, int))
+
+    def latest(self, entries: Sequence[Entry]) -> Entry | None:
+        """The entry written by the pack loaded last (the last change wins)."""
+        return max(entries, key=self.load_position, default=None)
 
     def data(self, kind: str) -> Any:
         """The plain data of a kind: a list of card dicts, a document, or None."""

@@ -73,8 +73,18 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         expected, source = _expected(count, content)
         if expected is None or total == expected:
             continue
-        # At the last card counted: the pack that changed the total last is the one to fix.
-        span = entries[-1].span(("id",))
+        # At the last change to the count (a card counted, or a mod's replace or remove of
+        # one): the pack that changed the total last is the one to fix, and its `allow`
+        # silences this.
+        changed = [
+            c.by
+            for c in content.changes
+            if c.dropped.kind == count.kind
+            and isinstance(c.dropped.data, dict)
+            and count.matches(c.dropped.data)
+        ]
+        last = content.latest([*entries, *changed]) or entries[-1]
+        span = last.span(("id",))
         message = f"the {count.label} add up to {total} copies, but the box has {expected}{source}"
         hint = "change `copies`, or silence this with `allow: [W0902]` in pack.yaml"
         out.append(warning("W0902", message, span, hint))

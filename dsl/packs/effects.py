@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from whitedwarf.dsl import api
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
-from whitedwarf.dsl.packs.content import Content, Entry
+from whitedwarf.dsl.packs.content import Change, Content, Entry
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.limits import Limits
 from whitedwarf.dsl.registry import Registry
@@ -84,6 +85,28 @@ def _job(
     if source is None:
         return None, []
     return (entry, card_kind, source), []
+
+
+def compile_dropped(
+    changes: Sequence[Change], spec: ContentSpec, registry: Registry, limits: Limits
+) -> list[tuple[Change, dict[str, Any]]]:
+    """The compiled effect of each card a mod replaced or removed (problems ignored: the
+    card is not played), for telling which mod left a vocabulary word unused."""
+    kinds = {kind.name: kind for kind in spec.card_kinds() if kind.effect_field is not None}
+    jobs = []
+    for change in changes:
+        kind = kinds.get(change.dropped.kind)
+        job = _job(change.dropped, kind, registry, limits)[0] if kind is not None else None
+        if job is not None:
+            jobs.append((change, job[1], job[2]))
+    unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
+    results = dict(zip(unique, _compile_all(unique, registry), strict=True))
+    out = []
+    for change, card_kind, source in jobs:
+        effect = results[(card_kind, source.text)][0]
+        if effect is not None:
+            out.append((change, effect))
+    return out
 
 
 Outcome = tuple[dict[str, Any] | None, list[Diagnostic], str | None]  # and the card text
@@ -186,21 +209,70 @@ def _from_list(item: list[Any], used: dict[str, set[str]]) -> None:
         used.setdefault("values", set()).add(name)
 
 
-def unused_words(compiled: Compiled, registry: Registry, span: Span) -> list[Diagnostic]:
-    """W0901 for each registry word no card uses (reported once per section)."""
-    used = used_words(compiled)
-    noun_types = used.get("noun_types", set())
+def unused_words(
+    compiled: Compiled,
+    registry: Registry,
+    span: Span,
+    dropped: Sequence[tuple[Change, dict[str, Any]]] = (),
+) -> list[Diagnostic]:
+    """W0901 for each registry word no card uses (reported once per section).
+
+    ``dropped`` holds the cards mods replaced or removed, with their compiled effects: a word
+    only such a card used is no longer used because of that mod, so the warning stands at the
+    mod's change (its ``allow`` silences it), not on the base pack's ``game:`` line.
+    """
+    missing = _missing(used_words(compiled), registry)
+    uses = [used_words({"dropped": {"card": effect}}) for _change, effect in dropped]
     out = []
+    for section, words in missing.items():
+        blamed: dict[int, list[str]] = {}
+        for word in words:
+            # The last change (in load order) that dropped a card using the word, or -1.
+            users = [i for i, used in enumerate(uses) if _uses(used, section, word, registry)]
+            blamed.setdefault(users[-1] if users else -1, []).append(word)
+        for culprit, culprit_words in sorted(blamed.items()):
+            if culprit < 0:
+                out.append(_unused(section, culprit_words, span))
+            else:
+                out.append(_unused_after(section, culprit_words, dropped[culprit][0]))
+    return out
+
+
+def _uses(used: dict[str, set[str]], section: str, word: str, registry: Registry) -> bool:
+    if section == "nouns":
+        return registry.nouns[word].type in used.get("noun_types", set())
+    return word in used.get(section, set())
+
+
+def _missing(used: dict[str, set[str]], registry: Registry) -> dict[str, list[str]]:
+    """Section -> registry words not in ``used`` (nouns by their noun type)."""
+    out = {}
     for section in ("verbs", "hooks", "stats", "flags", "filters", "values", "card_kinds"):
-        missing = sorted(set(getattr(registry, section)) - used.get(section, set()))
-        if missing:
-            out.append(_unused(section, missing, span))
+        words = sorted(set(getattr(registry, section)) - used.get(section, set()))
+        if words:
+            out[section] = words
+    noun_types = used.get("noun_types", set())
     nouns = sorted(
         n.name for n in registry.nouns.values() if n.type not in noun_types and n.type != "card"
     )
     if nouns:
-        out.append(_unused("nouns", nouns, span))
+        out["nouns"] = nouns
     return out
+
+
+def _unused_after(section: str, words: list[str], change: Change) -> Diagnostic:
+    shown = ", ".join(f"`{w}`" for w in words[:12]) + (
+        f" and {len(words) - 12} more" if len(words) > 12 else ""
+    )
+    verb = "removes" if change.action == "remove" else "replaces"
+    message = (
+        f"no card uses these {section.replace('_', ' ')} any more: {shown} "
+        f"({change.by.pack} {verb} `{change.dropped.id}`, the last card that used them)"
+    )
+    hint = (
+        "every word of the vocabulary should be used by some card; `allow: [W0901]` silences this"
+    )
+    return warning("W0901", message, change.by.span(("id",)), hint)
 
 
 def _unused(section: str, words: list[str], span: Span) -> Diagnostic:

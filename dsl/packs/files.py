@@ -37,8 +37,14 @@ def read_pack(manifest: Manifest, spec: ContentSpec, limits: Limits) -> ReadPack
     result.texts[manifest.file.display] = manifest.file.text
     digest = hashlib.sha256()
     _hash(digest, MANIFEST_FILE, manifest.file.text)
+    escaping = _links_out(manifest.folder)
+    result.diagnostics += [_link_out(path) for path in escaping]
     for path in _yaml_files(manifest.folder):
         kind = spec.kinds.get(path.stem) if path.suffix == ".yaml" else None
+        if path in escaping:
+            if kind is not None:
+                result.kinds_present.add(kind.name)  # refused, not missing (no E0709)
+            continue  # never read, whatever its name: refused above
         if kind is None:
             result.diagnostics.append(_unknown_file(path, spec))
             continue
@@ -68,6 +74,33 @@ def _yaml_files(folder: Path) -> list[Path]:
         and child.name != MANIFEST_FILE
         and not child.name.startswith(".")
     ]
+
+
+def _links_out(folder: Path) -> list[Path]:
+    """The entries of the pack folder that are symlinks leading outside it (files, folders,
+    ``..`` paths or dangling links alike): a pack may only read its own files (DESIGN
+    principle 3), so such a link is refused whatever its name, and its target is never read."""
+    try:
+        root = folder.resolve()
+        children = sorted(folder.iterdir())
+    except OSError:
+        return []
+    out = []
+    for child in children:
+        try:
+            if child.is_symlink() and not child.resolve().is_relative_to(root):
+                out.append(child)
+        except (OSError, RuntimeError):  # a link loop cannot be resolved: refuse it too
+            out.append(child)
+    return out
+
+
+def _link_out(path: Path) -> Diagnostic:
+    # The target is never named: it is not the pack's to show (nor the machine's layout).
+    message = f"`{path.name}` is a link that leads outside the pack folder"
+    return error(
+        "E0507", message, Span(display_path(path), 1, 1), "packs may only read their own files"
+    )
 
 
 def _hash(digest: hashlib._Hash, name: str, text: str) -> None:

@@ -82,10 +82,13 @@ class BoxCount:
 
 @dataclass(frozen=True)
 class GameCheck:
-    """A game's own check of its documents, run only when ``kinds`` loaded without errors."""
+    """A game's own check of its documents, run only when ``kinds`` loaded without errors
+    (or, with ``whole``, only when nothing so far is an error: a check of the whole merged
+    content, such as whether setup can be dealt, would only repeat what is already wrong)."""
 
     kinds: tuple[str, ...]
     run: Callable[[Content], list[Diagnostic]]
+    whole: bool = False
 
 
 @dataclass(frozen=True)

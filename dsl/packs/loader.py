@@ -24,7 +24,12 @@ from whitedwarf.dsl.packs import crossref
 from whitedwarf.dsl.packs.card_text import text_mismatches
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.content import Content
-from whitedwarf.dsl.packs.effects import Compiled, compile_cards, unused_words
+from whitedwarf.dsl.packs.effects import (
+    Compiled,
+    compile_cards,
+    compile_dropped,
+    unused_words,
+)
 from whitedwarf.dsl.packs.files import ReadPack, read_pack
 from whitedwarf.dsl.packs.games import CONTENT_SPECS, game_registry, game_spec
 from whitedwarf.dsl.packs.kinds import ContentSpec
@@ -199,6 +204,8 @@ class _Load:
         self.diagnostics.extend(crossref.check_counts(self.spec, content))
         self.diagnostics.extend(self._missing_kinds(content))
         for check in self.spec.checks:
+            if check.whole and any(d.is_error for d in self.diagnostics):
+                continue
             if not self._has_errors(content, check.kinds):
                 self.diagnostics.extend(check.run(content))
 
@@ -242,7 +249,10 @@ class _Load:
         )
         base = next((m for m in self.resolution.order if not m.depends), None)
         if base is not None and not any(d.is_error for d in self.diagnostics):
-            self.diagnostics.extend(unused_words(compiled, registry, base.file.span(("game",))))
+            changes = sorted(content.changes, key=lambda c: content.load_position(c.by))
+            dropped = compile_dropped(changes, self.spec, registry, self.limits)
+            span = base.file.span(("game",))
+            self.diagnostics.extend(unused_words(compiled, registry, span, dropped))
         return compiled
 
     def _loaded(self, content: Content, compiled: Compiled, reads: list[ReadPack]) -> LoadedPack:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
-from whitedwarf.dsl.packs.content import Content, Entry
+from whitedwarf.dsl.packs.content import Change, Content, Entry
 from whitedwarf.dsl.packs.yamlsource import YamlFile
 from whitedwarf.dsl.suggest import did_you_mean
 
@@ -48,6 +48,7 @@ class _CardMerge:
         self.closure = closure
         self.current: dict[str, Entry] = {}
         self.changes: dict[str, list[_Change]] = {}
+        self.dropped: list[Change] = []  # what each replace/remove took away
         self.diagnostics: list[Diagnostic] = []
 
     def apply(self, pack: str, file: YamlFile, bad: set[int]) -> None:
@@ -67,8 +68,16 @@ class _CardMerge:
             )
             getattr(self, f"_{action}")(pack, entry)
 
-    def _visible(self, pack: str) -> list[str]:
-        """Ids a pack may replace or remove: those added by the packs it depends on."""
+    def _visible(self, pack: str, card: str) -> bool:
+        """Whether a pack may replace or remove ``card``: a pack it depends on added it.
+
+        One lookup per change, so merging a mod that replaces N cards takes time linear in N.
+        """
+        changes = self.changes.get(card)
+        return changes is not None and changes[0].pack in self.closure.get(pack, frozenset())
+
+    def _visible_ids(self, pack: str) -> list[str]:
+        """Every id ``pack`` may change (built only for a did-you-mean after a miss)."""
         deps = self.closure.get(pack, frozenset())
         return [cid for cid, changes in self.changes.items() if changes[0].pack in deps]
 
@@ -85,8 +94,8 @@ class _CardMerge:
                 )
             )
             return False
-        if entry.id not in self._visible(pack):
-            hint = did_you_mean(entry.id, self._visible(pack))
+        if not self._visible(pack, entry.id):
+            hint = did_you_mean(entry.id, self._visible_ids(pack))
             message = (
                 f"cannot {action} `{entry.id}`: no dependency of {pack} has it in {self.kind}.yaml"
             )
@@ -125,13 +134,20 @@ class _CardMerge:
 
     def _replace(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "replace"):
+            self._drop("replace", entry)
             self.current[entry.id] = entry  # keeps the card's place in the list
             self.changes[entry.id].append(_Change(pack, "replace", entry))
 
     def _remove(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "remove"):
+            self._drop("remove", entry)
             self.current.pop(entry.id, None)
             self.changes[entry.id].append(_Change(pack, "remove", entry))
+
+    def _drop(self, action: str, entry: Entry) -> None:
+        old = self.current.get(entry.id)
+        if old is not None:
+            self.dropped.append(Change(action, old, entry))
 
 
 def _where(entry: Entry) -> str:
@@ -157,7 +173,7 @@ def merge(
     packs: Sequence[PackFiles], card_kinds: Sequence[str], closure: dict[str, frozenset[str]]
 ) -> tuple[Content, list[Diagnostic]]:
     """Merge packs (in load order) into one :class:`Content`."""
-    content = Content()
+    content = Content(order={pack.id: index for index, pack in enumerate(packs)})
     diagnostics: list[Diagnostic] = []
     for kind in card_kinds:
         merger = _CardMerge(kind, closure)
@@ -165,6 +181,7 @@ def merge(
             if kind in pack.files:
                 merger.apply(pack.id, *pack.files[kind])
         content.cards[kind] = list(merger.current.values())
+        content.changes += merger.dropped
         diagnostics += merger.diagnostics
     owners: dict[str, str] = {}
     for pack in packs:

@@ -132,22 +132,37 @@ def _type(value: Any, _: dict[str, Any]) -> Check:
 
 
 def _enum(values: list[Any], _: dict[str, Any] | None = None) -> Check:
-    """jsonschema's ``equal``: a string equals only the same string; True is not 1."""
-    strings = frozenset(v for v in values if isinstance(v, str))
-    others = [v for v in values if not isinstance(v, str)]
-    flags = [v for v in others if isinstance(v, bool)]
-    unsure = len(flags) != len(others)  # numbers, lists or mappings: leave them to jsonschema
+    """Membership by jsonschema's ``equal``: True is not 1, 1 is 1.0, a string only itself.
+
+    Strings, booleans, numbers, None and empty lists or mappings are compared exactly; a
+    member that is a non-empty list or mapping makes any list or mapping instance unsure.
+    """
+    strings = frozenset(v for v in values if type(v) is str)
+    flags = [v for v in values if type(v) is bool]
+    numbers = [v for v in values if type(v) in (int, float)]
+    has_none = any(v is None for v in values)
+    empty = {kind: any(type(v) is kind and not v for v in values) for kind in (list, dict)}
+    filled = any(type(v) in (list, dict) and v for v in values)
+    if any(type(v) not in _EXACT_TYPES for v in values):
+        raise _Unknown("an enum member of another type")
 
     def check(instance: Any) -> bool:
-        if isinstance(instance, str):
+        kind = type(instance)
+        if kind is str:
             return instance in strings
-        if (instance is True or instance is False) and any(instance is f for f in flags):
-            return True
-        if unsure:
-            raise Unsure("an enum of non-strings")
-        if type(instance) not in _EXACT_TYPES:
-            raise Unsure(f"a {type(instance).__name__}")
-        return False
+        if kind is bool:
+            return any(instance is flag for flag in flags)
+        if kind is int or kind is float:
+            return any(instance == number for number in numbers)
+        if instance is None:
+            return has_none
+        if kind is list or kind is dict:
+            if not instance and empty[kind]:
+                return True
+            if filled:
+                raise Unsure("an enum with lists or mappings")
+            return False
+        raise Unsure(f"a {kind.__name__}")
 
     return check
 

@@ -84,6 +84,12 @@ def counts(keys: Iterable[str], maximum: int, description: str = "", why: str = 
     return obj({key: integer(0, maximum, why=why) for key in keys}, **extra)
 
 
+def fixed(value: Any, description: str, why: str) -> Schema:
+    """A value the engine does not read because it plays it as printed: only ``value`` is
+    accepted (anything else would be silently ignored, DESIGN principle 3)."""
+    return {"const": value, "description": f"{description} (fixed: {why})"}
+
+
 def forbidden(message: str) -> Schema:
     """A property that must not be present here (used in if/then/else branches)."""
     return {"not": {}, "x-message": message}

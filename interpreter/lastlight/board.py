@@ -128,6 +128,9 @@ class Board:
         carries = bool(board.get("outer_carries_inner", False))
         ring_data = _ring_data_by_id(board)
         degrees = _effective_degrees(ring_data, carries)
+        if board.get("rotation_direction") == "counterclockwise":
+            # The rings turn the other way: a clockwise turn by minus the degrees.
+            degrees = {ring: -turn for ring, turn in degrees.items()}
         circle = lcm(*(int(r["slots"]) for r in ring_data.values()))
         rings = [_make_ring(rid, r, degrees[rid], circle) for rid, r in ring_data.items()]
         sectors = [_make_sector(rid, s, r) for rid, r in ring_data.items() for s in r["sectors"]]

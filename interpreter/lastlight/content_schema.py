@@ -29,6 +29,7 @@ from whitedwarf.dsl.packs.schema_parts import (
     boolean,
     counts,
     enum,
+    fixed,
     forbidden,
     identifier,
     integer,
@@ -37,6 +38,8 @@ from whitedwarf.dsl.packs.schema_parts import (
 )
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.lastlight import board as board_model
+from whitedwarf.interpreter.lastlight.action_cards import check_actions
+from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 # Why the numbers of the files are bounded where they are (DESIGN principle 3); the base
@@ -46,6 +49,7 @@ COST_WHY = "the dearest ship costs 4 resources, a tech 3"
 MAX_SLOTS = 64
 SLOTS_WHY = "the outer and distant rings have 16 slots"
 DIE_WHY = "the combat die has 6 faces"
+ENGINE_FIXED = "the engine plays the printed rule (docs/rules-decisions.md C22)"
 
 SOURCES = ("rulebook", "invented")  # DESIGN principle 6: provenance on content
 TOKEN_TIERS = tuple(sorted(board_model.TOKEN_TYPES))  # 000 "setup": two planetary piles
@@ -335,9 +339,11 @@ def ships(reg: Registry) -> FileKind:
     colony = obj(
         {
             "id": identifier(), "name": text(), "source": enum(SOURCES),
-            "count": integer(1, 4, "colony ships per player", "the base game: 1 per player"),
-            "movable": boolean(), "attackable": boolean(), "extractors_attackable": boolean(),
-            "builds_ships_here": boolean(),
+            "count": fixed(1, "colony ships per player", ENGINE_FIXED),
+            "movable": fixed(False, "whether it moves", ENGINE_FIXED),
+            "attackable": fixed(False, "whether it can be attacked", ENGINE_FIXED),
+            "extractors_attackable": boolean("whether the extractors on it can be attacked"),
+            "builds_ships_here": fixed(True, "whether ships are built in its sector", ENGINE_FIXED),
         },
         ["id", "name", "source", "count"],
     )  # fmt: skip
@@ -346,11 +352,11 @@ def ships(reg: Registry) -> FileKind:
             "id": identifier(), "name": text(), "source": enum(SOURCES),
             "count": integer(1, 20, "extractors per player", "the base game: 8 per player"),
             "shields": integer(1, 10, "damage that destroys one", "the base game: 1 (rules FAQ)"),
-            "cost": counts(resources(reg), 10, why=COST_WHY),
+            "cost": fixed({}, "what building one costs", "000 'Action Card #3': built free"),
             "per_construct": integer(1, 10, "built by one Construct", "the base game: 1"),
-            "per_planet": integer(1, 4, "extractors on one planet", "the base game: 1"),
-            "needs_bombardment": boolean(),
-            "yield": integer(0, 10, "resources one Mine collects", "the base game: 1"),
+            "per_planet": fixed(1, "extractors on one planet", ENGINE_FIXED),
+            "needs_bombardment": fixed(True, "only bombardment attacks it", ENGINE_FIXED),
+            "yield": fixed(1, "resources one Mine collects per extractor", ENGINE_FIXED),
         },
         ["id", "name", "source", "count"],
     )  # fmt: skip
@@ -402,14 +408,14 @@ def supply(reg: Registry) -> FileKind:
         {
             "ships": counts(ship_sizes(reg), 20, why="the base game: 5 small, 3 medium, 2 large"),
             "extractors": integer(0, 20, why="the base game: 8"),
-            "colony_ships": integer(0, 4, why="the base game: 1"),
-            "action_cards": integer(0, 20, why="the base game: 6"),
-            "player_boards": integer(0, 4, why="the base game: 1"),
-            "graveyard_cards": integer(0, 4, why="the base game: 1"),
-            "achievement_cards": integer(0, 16, why="the base game: 4"),
-            "faction_cards_dealt": integer(0, 15, why="the base game: 2 of 15 factions"),
+            "colony_ships": fixed(1, "colony ships", ENGINE_FIXED),
+            "action_cards": fixed(6, "action cards", "the six action cards (C20)"),
+            "player_boards": fixed(1, "player boards", ENGINE_FIXED),
+            "graveyard_cards": fixed(1, "graveyard cards", ENGINE_FIXED),
+            "achievement_cards": fixed(4, "achievements dealt", "a whole set is dealt (C21)"),
+            "faction_cards_dealt": integer(1, 15, why="the base game: 2 of 15 factions"),
             "starting_ships": counts(ship_sizes(reg), 10, why="the base game: 1 small ship"),
-            "starting_colony_extractors": integer(0, 8, why="the base game: 1"),
+            "starting_colony_extractors": fixed(1, "extractors on the colony ship", ENGINE_FIXED),
             "starting_resources": counts(res, 20, why="the base game: 1 common"),
             "starting_tech_cards": integer(0, 10, why="the base game: 1 of an 83-card deck"),
         },
@@ -431,17 +437,25 @@ def supply(reg: Registry) -> FileKind:
             "lumos_ships_per_rotation": integer(0, 10, why="the base game: 2 ships"),
         }
     )  # fmt: skip
-    pieces = (
-        "damage_tokens", "attention_tokens", "dice", "graveyard_cards", "first_player_token",
-        "white_dwarf", "asteroids", "planets", "planetary_id_tokens", "colony_ships",
-        "deep_space_tokens", "tech_cards", "faction_cards", "achievement_cards",
-    )  # fmt: skip
+    # Box counts the validator compares with the cards (W0902, ``_counts``) ...
+    counted = ("planets", "deep_space_tokens", "tech_cards", "faction_cards", "achievement_cards")
+    # ... and components the engine does not count (it never runs out of them): the printed
+    # number of 000 "Components" is accepted, any other would change nothing.
+    inventory = {
+        "damage_tokens": 20, "attention_tokens": 20, "dice": 6, "graveyard_cards": 4,
+        "first_player_token": 1, "white_dwarf": 1, "asteroids": 7, "planetary_id_tokens": 15,
+        "colony_ships": 4,
+    }  # fmt: skip
     schema = obj(
         {
             "source": enum(SOURCES),
             "resources": counts(res, 500, why="the base game: 30 common, 15 uncommon, 15 rare"),
             "light_crystals": array(crystal),
-            **{piece: integer(0, 500, why=box) for piece in pieces},
+            **{piece: integer(0, 500, why=box) for piece in counted},
+            **{
+                piece: fixed(count, "in the box", "the engine does not run out of them")
+                for piece, count in inventory.items()
+            },
             "planetary_tokens": counts(
                 TOKEN_TIERS, 100, why="the base game: 18 common and 15 rare"
             ),
@@ -575,6 +589,37 @@ def check_dice(content: Content) -> list[Diagnostic]:
     return out
 
 
+def check_piece_counts(content: Content) -> list[Diagnostic]:
+    """ships.yaml's ``count`` of each ship type and of the extractor say again what
+    supply.yaml's ``per_player`` says (which the engine reads): they must agree, or one of
+    the two would be silently ignored (docs/rules-decisions.md C22)."""
+    ships_entry, supply = content.documents.get("ships"), content.data("supply")
+    if ships_entry is None or not isinstance(supply, dict):
+        return []
+    per_player = supply.get("per_player") or {}
+    pairs = [
+        (
+            ("ships", index, "count"),
+            ship.get("count"),
+            (per_player.get("ships") or {}).get(ship.get("id")),
+            f"per_player.ships.{ship.get('id')}",
+        )
+        for index, ship in enumerate(ships_entry.data.get("ships", []))
+    ]
+    extractor = ships_entry.data.get("extractor") or {}
+    pairs.append(
+        (("extractor", "count"), extractor.get("count"), per_player.get("extractors"),
+         "per_player.extractors")
+    )  # fmt: skip
+    out = []
+    for path, count, supplied, where in pairs:
+        if count is not None and supplied is not None and count != supplied:
+            message = f"`count` is {count} but supply.yaml `{where}` is {supplied}"
+            hint = "the engine uses supply.yaml's number: make the two agree"
+            out.append(error("E0924", message, ships_entry.span(path), hint))
+    return out
+
+
 @cache
 def content_spec() -> ContentSpec:
     """Everything Last Light declares about its content files (built once)."""
@@ -601,5 +646,12 @@ def content_spec() -> ContentSpec:
         checks=(
             GameCheck(("board", "setups"), check_setups),
             GameCheck(("dice",), check_dice),
+            GameCheck(("actions",), check_actions),
+            GameCheck(("ships", "supply"), check_piece_counts),
+            GameCheck(
+                ("setups", "supply", "factions", "achievements", "planets"),
+                check_setup_needs,
+                whole=True,
+            ),
         ),
     )

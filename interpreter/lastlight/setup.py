@@ -163,11 +163,18 @@ def _deal_tech_deck(state: State, rt: Runtime) -> None:
 
 
 def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
-    """000 "setup": one small ship in the home sector, an extractor on a common space."""
+    """000 "setup": one small ship in the home sector, an extractor on a common space.
+
+    The ships are supply.yaml's ``per_player.starting_ships`` (``{small: 1}``), in the
+    order of ships.yaml's ship types."""
     home = rt.layout.homes[seat]
     player = state["players"][seat]
-    player["supply"]["small"] -= 1
-    place_ship(state, seat, "small", home)
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    starting = per_player.get("starting_ships", {"small": 1})
+    for size in rt.ship_stats:
+        for _ in range(min(int(starting.get(size, 0)), player["supply"].get(size, 0))):
+            player["supply"][size] -= 1
+            place_ship(state, seat, size, home)
     # The two common spaces are alike, so the first one is used (no real choice).
     space = next(sid for sid, res in rt.colony_spaces if res == "common")
     player["supply"]["extractor"] -= 1
@@ -177,12 +184,16 @@ def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
 def _deal_secrets(state: State, rt: Runtime) -> None:
     """Deal 2 factions and a set of 4 achievements to each player (000 "setup")."""
     n = state["n"]
+    # supply.yaml ``per_player.faction_cards_dealt`` (2); the validator checks there are enough
+    # (setup_needs.py, E0930).
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    dealt = int(per_player.get("faction_cards_dealt", 2))
     factions = [cid for cid, c in sorted(rt.cards["factions"].items()) if _allowed(c, n)]
     removed = [cid for cid in sorted(rt.cards["factions"]) if cid not in factions]
     rng.shuffle(state, factions)
     for player in state["players"]:
-        player["factions_dealt"] = sorted(factions[-2:])
-        del factions[-2:]
+        player["factions_dealt"] = sorted(factions[-dealt:])
+        del factions[-dealt:]
     state["box"]["factions"] = sorted(factions + removed)
     sets = _achievement_sets(state, rt, n)
     for player, cards in zip(state["players"], sets, strict=False):
@@ -288,4 +299,10 @@ def finish(state: State) -> None:
                 break
         # 001 "3. Setup": "1 common resource" (the pack's starting_common; see decisions).
         gain(state, seat, "common", stat(state, seat, "starting_common"))
+        # supply.yaml ``per_player.starting_resources`` may give the other resources too.
+        starting = runtime(state).content.get("supply", {}).get("per_player", {})
+        for resource in ("uncommon", "rare"):
+            amount = int(starting.get("starting_resources", {}).get(resource, 0))
+            if amount:
+                gain(state, seat, resource, amount)
         fire(state, "game_start", seat, {})

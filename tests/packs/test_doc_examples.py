@@ -65,3 +65,70 @@ def test_e0501_a_colon_in_a_plain_effect(here: Path) -> None:
     )
     headlines = example("E0501")
     assert headlines[1] in validate("mod", "--pack-path", ".")
+
+
+def test_e0507_a_link_leading_out_of_the_pack(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mod")
+    (here / "secret.txt").write_text("not the pack's to show\n")
+    (here / "mod" / "zz_escape.yaml").symlink_to(here / "secret.txt")
+    [headline] = example("E0507")
+    out = validate("mod")
+    assert headline in out and "not the pack's" not in out
+
+
+def _mini_mod(here: Path, files: dict[str, str]) -> None:
+    shutil.copytree(SHARED / "mini", here / "mini")
+    mod = here / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {mini: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    for name, text in files.items():
+        (mod / name).write_text(text)
+
+
+def test_e0805_a_mod_removing_an_action_card(here: Path) -> None:
+    _mini_mod(here, {"actions.yaml": "- {id: trade, remove: true}\n"})
+    [headline] = example("E0805")
+    assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0923_an_action_card_field_the_engine_would_ignore(here: Path) -> None:
+    card = (
+        "- number: 4\n  id: trade\n  name: Barter\n  source: invented\n  replace: true\n"
+        "  steps: [trade]\n  returnable: true\n  turn_order: false\n"
+    )
+    _mini_mod(here, {"actions.yaml": card})
+    [headline] = example("E0923")
+    assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0930_a_mod_removing_too_many_factions(here: Path) -> None:
+    _mini_mod(
+        here, {"factions.yaml": "- {id: allterra, remove: true}\n- {id: drifters, remove: true}\n"}
+    )
+    [headline] = example("E0930")
+    assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0924_a_ship_count_the_supply_contradicts(here: Path) -> None:
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    ships = here / "lastlight" / "ships.yaml"
+    text = ships.read_text("utf-8")
+    large = text.index("id: large")
+    at = text.index("count: 2", large)
+    ships.write_text(text[:at] + "count: 4" + text[at + len("count: 2") :])
+    [headline] = example("E0924")
+    assert headline in validate("lastlight")
+
+
+def test_w0901_a_word_a_mod_left_unused(here: Path) -> None:
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    (here / "mod" / "factions.yaml").write_text("- {id: zhur, remove: true}\n")
+    headline = example("W0901")[1]
+    assert headline in validate("mod")

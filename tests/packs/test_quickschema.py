@@ -85,6 +85,10 @@ def test_the_keywords_judge_like_jsonschema() -> None:
         ({"type": ["string", "null"]}, ["a", None, 0]),
         ({"enum": ["a", "b"]}, ["a", "c", 1, True, None, ["a"]]),
         ({"const": True}, [True, 1, 1.0, False, "true"]),
+        ({"const": 1}, [1, 1.0, True, "1", None, [1], 2]),
+        ({"const": {}}, [{}, {"a": 1}, [], None, 0]),
+        ({"enum": [None, [], 2.5, "a", False]}, [None, [], [1], 2.5, 0, False, True, "a", {}]),
+        ({"enum": [[1], {"a": 1}]}, [[1], {"a": 1}, [], "x", 1]),
         ({"minimum": 1, "maximum": 3}, [0, 1, 3, 4, math.nan, math.inf, "9", True]),
         ({"minLength": 2, "pattern": "^a"}, ["ab", "a", "ba", 5]),
         (

@@ -54,3 +54,16 @@ def test_no_cache_and_off_switch_write_nothing(tmp_path: Path, monkeypatch) -> N
     assert validate("--no-cache", str(pack))[0] == 0
     assert validate(str(pack))[0] == 0
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1
+
+
+def test_a_fixed_yaml_syntax_error_is_checked_again(tmp_path: Path, monkeypatch) -> None:
+    """Issue 6 item 5: a file that failed to parse must still be watched by the cache."""
+    monkeypatch.setenv("WHITEDWARF_CACHE_DIR", str(tmp_path / "cache"))
+    pack = copy_pack(tmp_path)
+    planets = pack / "planets.yaml"
+    good = planets.read_text()
+    planets.write_text(good + "- {id: broken, name: [unclosed\n")
+    code, out = validate(str(pack))
+    assert code == 1 and "E0501" in out
+    planets.write_text(good)
+    assert validate(str(pack)) == (0, validate("--no-cache", str(pack))[1])

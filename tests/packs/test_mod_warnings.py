@@ -1,0 +1,77 @@
+"""A warning a mod causes is the mod's: located at its change, silenced by its ``allow``.
+
+Issue 6 item 4: a mod removing the only card that uses hook ``round_start`` used to get a
+W0901 "no card uses these hooks" on the base pack's ``game:`` line, which the mod's
+``allow: [W0901]`` could not silence.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.loader import load_packs
+
+MANIFEST = "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+
+
+@pytest.fixture
+def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The base pack (given on the command line too, so its warnings show) and a mod."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(bundled_pack(), tmp_path / "lastlight")
+    (tmp_path / "mod").mkdir()
+    (tmp_path / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0902]\n")
+    (tmp_path / "mod" / "factions.yaml").write_text("- {id: zhur, remove: true}\n")
+    return tmp_path
+
+
+def warnings(*roots: str) -> list[str]:
+    result = load_packs(list(roots), ["."], bundled=False)
+    assert result.errors == []
+    return [f"{d.span.path}:{d.span.line}:{d.span.column}: {d.message}" for d in result.warnings]
+
+
+def test_removing_the_only_user_of_a_hook_warns_at_the_removal(packs: Path) -> None:
+    assert warnings("lastlight", "mod") == [
+        "mod/factions.yaml:1:8: no card uses these hooks any more: `round_start` "
+        "(mod removes `zhur`, the last card that used them)"
+    ]
+
+
+def test_the_mods_allow_silences_it(packs: Path) -> None:
+    manifest = packs / "mod" / "pack.yaml"
+    manifest.write_text(MANIFEST + "allow: [W0902, W0901]\n")
+    assert warnings("lastlight", "mod") == []
+
+
+def test_a_replacement_that_drops_the_word_is_blamed_and_its_card_allow_works(
+    packs: Path,
+) -> None:
+    card = (
+        "- id: zhur\n  name: Zhur\n  three_plus: true\n  source: invented\n  replace: true\n"
+        "  effect: when rotation -> gain 1 common\n"
+    )
+    (packs / "mod" / "factions.yaml").write_text(card)
+    [found] = warnings("lastlight", "mod")
+    assert found.startswith("mod/factions.yaml:1:7: no card uses these hooks any more")
+    assert "(mod replaces `zhur`" in found
+    (packs / "mod" / "factions.yaml").write_text(card + "  allow: [W0901]\n")
+    assert warnings("lastlight", "mod") == []
+
+
+def test_words_the_base_never_used_stay_on_the_base(packs: Path) -> None:
+    factions = packs / "lastlight" / "factions.yaml"
+    factions.write_text(factions.read_text().replace("when round_start if", "when rotation if"))
+    found = [w for w in warnings("lastlight", "mod") if "round_start" in w]
+    assert len(found) == 1 and found[0].startswith("lastlight/pack.yaml:")
+    assert "any more" not in found[0]
+
+
+def test_a_box_count_a_mod_changed_warns_at_the_mod(packs: Path) -> None:
+    (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0901]\n")
+    assert warnings("lastlight", "mod") == [
+        "mod/factions.yaml:1:8: the faction cards add up to 14 copies, but the box has 15"
+    ]
