@@ -42,7 +42,6 @@ from whitedwarf.dsl.packs.yamlnodes import (
     MappingNode,
     Node,
     ScalarNode,
-    SequenceNode,
     compose_events,
     from_ruamel,
 )
@@ -56,7 +55,10 @@ except ImportError:  # pragma: no cover - platforms without the wheel use the pu
     _CParser = None
 
 _CORE = "tag:yaml.org,2002:"
-_SCALAR_TAGS = frozenset(f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null"))
+_STR, _INT, _FLOAT, _BOOL, _NULL = (
+    f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")
+)
+_SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
 # An unquoted date is resolved as a timestamp; packs have no dates, so it stays a string.
 _TIMESTAMP = f"{_CORE}timestamp"
 _MERGE = f"{_CORE}merge"
@@ -68,12 +70,9 @@ _COLLECTION_TAGS = frozenset({f"{_CORE}map", f"{_CORE}seq"})
 UNSAVED: ContextVar[Mapping[Path, str]] = ContextVar("unsaved", default=MappingProxyType({}))
 
 
-@dataclass(frozen=True, slots=True)
-class _Where:
-    """Where one value sits: its node and, for a mapping entry, its key's node."""
-
-    node: Node
-    key: Node | None = None
+# Where one value sits: its node and, for a mapping entry, its key's node (None otherwise).
+# A plain tuple: one is made for every value of every file.
+_Where = tuple[Node, Node | None]
 
 
 @dataclass
@@ -106,8 +105,8 @@ class YamlFile:
         where = self._where.get(path)
         if where is None:
             return Span(self.display, 1, 1)
-        node = where.key if key and where.key is not None else where.node
-        return self._node_span(node)
+        value, key_node = where
+        return self._node_span(key_node if key and key_node is not None else value)
 
     def _node_span(self, node: Node) -> Span:
         start, end = node.start_mark, node.end_mark
@@ -122,8 +121,9 @@ class YamlFile:
         where = self._where.get(tuple(path))
         if where is None:
             return (0, -1)
-        first = (where.key or where.node).start_mark.line + 1
-        end = where.node.end_mark
+        node, key = where
+        first = (key or node).start_mark.line + 1
+        end = node.end_mark
         last = end.line + (0 if end.column else -1) + 1 if end is not None else first
         return first, max(first, last)
 
@@ -133,10 +133,9 @@ class YamlFile:
         Where each character sits is worked out only when a diagnostic asks (most effects
         never have one), so a large clean pack does not pay for it.
         """
-        where = self._where.get(tuple(path))
-        if where is None or not isinstance(where.node, ScalarNode):
+        node = self._where.get(tuple(path), (None, None))[0]
+        if not isinstance(node, ScalarNode):
             return None
-        node = where.node
         return EffectSource(_value_text(node), self.display, _ScalarLocator(self, node))
 
 
@@ -355,7 +354,7 @@ class _Converter:
         self.where: dict[DataPath, _Where] = {}
         self.refused: set[DataPath] = set()
         self.diagnostics: list[Diagnostic] = []
-        self._nodes = 0
+        self._nodes_left = limits.nodes
 
     def span(self, node: Node) -> Span:
         mark = node.start_mark
@@ -368,23 +367,30 @@ class _Converter:
             return None
 
     def _convert(self, node: Node, path: DataPath, key: Node | None, depth: int) -> Any:
-        self._count(node, depth)
-        self.where[path] = _Where(node, key)
-        if not self._tag_allowed(node):
-            self.refused.add(path)
-            return None
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path, depth)
-        if isinstance(node, SequenceNode):
+        # Called for every value of every file: the common cases come first and inline.
+        self._nodes_left -= 1
+        if self._nodes_left < 0 or depth > self.limits.depth:
+            self._over_limit(node, depth)
+        self.where[path] = (node, key)
+        kind, tag = type(node), node.tag
+        if kind is ScalarNode:
+            if tag == _STR:
+                return node.value.replace("\a", "") if node.style == ">" else node.value
+            if tag in _SCALAR_TAGS or tag == _TIMESTAMP:
+                return _scalar(node)
+        elif tag in _COLLECTION_TAGS or tag == _TIMESTAMP:
+            if kind is MappingNode:
+                return self._mapping(node, path, depth)
             return [
                 self._convert(item, (*path, i), None, depth + 1)
                 for i, item in enumerate(node.value)
             ]
-        return _scalar(node)
+        self._refuse(node)
+        self.refused.add(path)
+        return None
 
-    def _count(self, node: Node, depth: int) -> None:
-        self._nodes += 1
-        if self._nodes > self.limits.nodes:  # an alias bomb: few aliases, huge expansion
+    def _over_limit(self, node: Node, depth: int) -> None:
+        if self._nodes_left < 0:  # an alias bomb: few aliases, huge expansion
             message = f"the data expands to more than {self.limits.nodes:,} values"
             hint = "write the repeated data out instead of nesting aliases, or split the file"
             self.diagnostics.append(error("E0506", message, self.span(node), hint))
@@ -399,13 +405,18 @@ class _Converter:
         allowed = _COLLECTION_TAGS if not isinstance(node, ScalarNode) else _SCALAR_TAGS
         if tag in allowed or tag == _TIMESTAMP:
             return True
+        self._refuse(node)
+        return False
+
+    def _refuse(self, node: Node) -> None:
+        """E0503 for a value whose tag is not a standard scalar or collection one."""
+        tag = node.tag or ""
         shown = tag
         if tag.startswith(_CORE):
             shown = "!!" + tag.removeprefix(_CORE)
         message = f"the YAML tag `{shown}` is not allowed in a pack"
         hint = "remove the tag; pack files hold plain text, numbers, lists and mappings"
         self.diagnostics.append(error("E0503", message, self.span(node), hint))
-        return False
 
     def _mapping(self, node: MappingNode, path: DataPath, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -445,13 +456,13 @@ class _Converter:
 def _scalar(node: ScalarNode) -> Any:
     """The plain value of a scalar with a standard (already checked) tag."""
     tag, text = node.tag, node.value
-    if tag == f"{_CORE}null":
+    if tag == _NULL:
         return None
-    if tag == f"{_CORE}bool":
+    if tag == _BOOL:
         return text.lower() == "true"
-    if tag == f"{_CORE}int":
+    if tag == _INT:
         return _int(text)
-    if tag == f"{_CORE}float":
+    if tag == _FLOAT:
         return _float(text)
     return text.replace("\a", "") if node.style == ">" else text
 
