@@ -5,8 +5,13 @@ seed and seats give a byte-identical file:
 
 1. ``{"type": "header", "format": 1, "game", "seed", "players", "seats", "options",
    "packs": [{"id", "version", "hash"}], "content_hash", "engine"}``
-2. one ``{"type": "decision", "n", "seat", "option"}`` per decision applied, in order
+2. one ``{"type": "decision", "n", "seat", "option"}`` per decision applied, in order, each
+   followed by the engine's events that decision caused (format 2):
+   ``{"type": "event", "decision": n, "kind", "round", "seat", "card", "by", ...}``
+   (``lastlight/events.py``); the events of the setup follow the header, ``decision`` null
 3. ``{"type": "end", "decisions", "final_hash", "result"}``
+
+Format 1 logs (no event lines) are still read and verified.
 
 docs/replays.md describes the format for other tools.
 """
@@ -19,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-FORMAT = 1
+FORMAT = 2
+#: Formats :func:`read_replay` reads (1: decisions only; 2: with events).
+READABLE = (1, 2)
 
 
 class ReplayError(Exception):
@@ -33,6 +40,8 @@ class Replay:
     header: dict[str, Any]
     decisions: list[tuple[int, str]] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    #: The engine's events (format 2), each with the ``decision`` that caused it.
+    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 def dump_line(record: dict[str, Any]) -> str:
@@ -46,15 +55,28 @@ class ReplayWriter:
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.count = 0
+        self.pending: list[dict[str, Any]] = []
 
     def header(self, **fields: Any) -> None:
         self.stream.write(dump_line({"type": "header", "format": FORMAT, **fields}))
+        self._flush(None)
+
+    def event(self, event: dict[str, Any]) -> None:
+        """An engine event (``lastlight/events.py``), written after the decision causing it."""
+        self.pending.append(event)
 
     def decision(self, seat: int, option: str) -> None:
         self.stream.write(
             dump_line({"type": "decision", "n": self.count, "seat": seat, "option": option})
         )
+        self._flush(self.count)
         self.count += 1
+
+    def _flush(self, decision: int | None) -> None:
+        for event in self.pending:
+            record = {**event_record(event), "type": "event", "decision": decision}
+            self.stream.write(dump_line(record))
+        self.pending.clear()
 
     def end(self, final_hash: str, result: dict[str, Any] | None) -> None:
         record = {
@@ -67,6 +89,25 @@ class ReplayWriter:
         self.stream.flush()
 
 
+def event_record(event: dict[str, Any]) -> dict[str, Any]:
+    """An engine event as its replay line holds it (JSON types: string keys, lists)."""
+    return json.loads(json.dumps(event, sort_keys=True))
+
+
+def first_event_difference(
+    recorded: list[dict[str, Any]], replayed: list[dict[str, Any]]
+) -> str | None:
+    """Where the events of a replayed game differ from the log's (None: they agree)."""
+    for number, (old, new) in enumerate(zip(recorded, replayed, strict=False)):
+        old = {k: v for k, v in old.items() if k not in ("type", "decision")}
+        new = event_record(new)
+        if old != new:
+            return f"event {number}: the log has {old}, the replay {new}"
+    if len(recorded) != len(replayed):
+        return f"the log has {len(recorded)} events, the replay {len(replayed)}"
+    return None
+
+
 def read_replay(path: str | Path) -> Replay:
     """Parse a replay file; :class:`ReplayError` says what is wrong and on which line."""
     try:
@@ -77,12 +118,17 @@ def read_replay(path: str | Path) -> Replay:
     if not records or records[0].get("type") != "header":
         raise ReplayError(f"{path}:1: the first line must be the replay header")
     header = records[0]
-    if header.get("format") != FORMAT:
+    if header.get("format") not in READABLE:
         raise ReplayError(
-            f"{path}:1: replay format {header.get('format')!r} is not supported (this is {FORMAT})"
+            f"{path}:1: replay format {header.get('format')!r} is not supported "
+            f"(this version reads formats {', '.join(map(str, READABLE))})"
         )
     replay = Replay(header)
+    with_events = header["format"] >= 2
     for line, record in enumerate(records[1:], start=2):
+        if record.get("type") == "event" and with_events and replay.end is None:
+            replay.events.append(record)
+            continue
         _add_record(replay, record, f"{path}:{line}")
     if replay.end is None:
         raise ReplayError(f"{path}: the log has no end line (the game was cut short?)")

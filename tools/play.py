@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.bots import BOTS, Bot, make_bot
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import ContentError
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
@@ -60,7 +61,8 @@ def parse_seats(text: str) -> list[str]:
 @click.option(
     "--trace",
     is_flag=True,
-    help="print every decision as it is made (to stderr), to watch a card work in play",
+    help="print every decision and every event it causes (card effects, gains, tokens, "
+    "techs, modifiers ...), one line each, to stderr",
 )
 @PACK_OPTION
 @PACK_PATH_OPTION
@@ -87,6 +89,9 @@ def play(
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
     if trace:
         bots = [TracingBot(bot) for bot in bots]
+    listener = Listener(trace, replay=replay_path is not None)
+    if trace or replay_path is not None or fmt == "json":
+        game.listen(listener)  # events cost only when someone listens (events.py)
     try:
         state = game.new_state(seed)
         header = {
@@ -101,7 +106,7 @@ def play(
             outcome = run_game(game, state, bots)
         else:
             with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
-                writer = ReplayWriter(stream)
+                writer = listener.record_to(ReplayWriter(stream))
                 writer.header(**header)
                 outcome = run_game(game, state, bots, writer)
                 writer.end(outcome.final_hash, game.result(state))
@@ -109,12 +114,13 @@ def play(
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
         # in a clear error naming the card, not a traceback.
         raise click.ClickException(str(error)) from None
-    summary = summarise(game, state, outcome.decisions, outcome.final_hash)
+    summary = summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
 
 
 class TracingBot:
-    """Wraps a bot and prints each choice it makes, with the round and the option's text."""
+    """Wraps a bot and prints each choice it makes as one trace line (``events.describe``),
+    before the engine applies it and prints what it caused."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -122,8 +128,59 @@ class TracingBot:
     def choose(self, state: Any, seat: int, options: Sequence[Any]) -> str:
         chosen = self.bot.choose(state, seat, options)
         text = next((o.text for o in options if o.id == chosen), chosen)
-        click.echo(f"round {state['round']:>3} seat {seat}: {text}  [{chosen}]", err=True)
+        decision = {"kind": "decision", "round": state["round"], "seat": seat}
+        click.echo(events.describe({**decision, "option": chosen, "text": text}), err=True)
         return chosen
+
+
+class Tally:
+    """Counts, per seat, the action cards played and the card effects that took effect
+    (the ``played`` part of the ``--format json`` summary), from the engine's events."""
+
+    def __init__(self) -> None:
+        self.actions: dict[int, dict[str, int]] = {}
+        self.effects: dict[int, dict[str, int]] = {}
+
+    def __call__(self, event: events.Event) -> None:
+        kind = event["kind"]
+        if kind == "reveal":
+            for seat, card in event["cards"].items():
+                _count(self.actions.setdefault(seat, {}), card)
+        elif kind == "effect" and event["seat"] is not None and event["seat"] >= 0:
+            _count(self.effects.setdefault(event["seat"], {}), event["card"])
+
+
+def _count(counts: dict[str, int], key: str) -> None:
+    counts[key] = counts.get(key, 0) + 1
+
+
+class Listener:
+    """The engine's listener in ``play``: feeds the tally, the trace (one line per event)
+    and the replay, which opens after the setup (its events wait until then)."""
+
+    def __init__(self, trace: bool, replay: bool) -> None:
+        self.tally = Tally()
+        self.trace = trace
+        self.replay = replay
+        self.writer: ReplayWriter | None = None
+        self.early: list[events.Event] = []  # the setup's, until the replay opens
+
+    def record_to(self, writer: ReplayWriter) -> ReplayWriter:
+        """Write the events to a replay from now on, those heard so far first."""
+        self.writer = writer
+        for event in self.early:
+            writer.event(event)
+        self.early.clear()
+        return writer
+
+    def __call__(self, event: events.Event) -> None:
+        self.tally(event)
+        if self.writer is not None:
+            self.writer.event(event)
+        elif self.replay:
+            self.early.append(event)
+        if self.trace:
+            click.echo(events.describe(event), err=True)
 
 
 def _refuse_overwrite(path: Path | None, force: bool) -> None:
@@ -134,11 +191,19 @@ def _refuse_overwrite(path: Path | None, force: bool) -> None:
     raise click.UsageError(f"{path} already exists; pass --force to overwrite it")
 
 
-def summarise(game: Game, state: dict[str, Any], decisions: int, final_hash: str) -> dict[str, Any]:
+def summarise(
+    game: Game,
+    state: dict[str, Any],
+    decisions: int,
+    final_hash: str,
+    tally: Tally | None = None,
+) -> dict[str, Any]:
     """The result as one JSON-able object (the documented `--format json` output)."""
     result = game.result(state) or {}
     players = state["players"]
+    tally = tally or Tally()
     return {
+        "players": [_player_summary(p, tally) for p in players],
         "winner": result.get("winners", [None])[0] if len(result.get("winners", [])) == 1 else None,
         "winners": result.get("winners", []),
         "light": [p["light"] for p in players],
@@ -149,6 +214,23 @@ def summarise(game: Game, state: dict[str, Any], decisions: int, final_hash: str
         "tiebreak": result.get("tiebreak"),
         "decisions": decisions,
         "final_hash": final_hash,
+    }
+
+
+def _player_summary(player: dict[str, Any], tally: Tally) -> dict[str, Any]:
+    """One seat's light by source and cards kept, built and played (docs/replays.md)."""
+    seat = player["seat"]
+    stats = player["tech_stats"]
+    return {
+        "seat": seat,
+        "light": player["light"],
+        "light_by_source": dict(player["light_by_source"]),
+        "techs_drawn": dict(sorted(stats["drawn"].items())),
+        "techs_kept": dict(sorted(stats["kept"].items())),
+        "techs_built": dict(sorted(stats["built"].items())),
+        "achievements_played": list(player["achievements_done"]),
+        "actions_played": dict(sorted(tally.actions.get(seat, {}).items())),
+        "effects": dict(sorted(tally.effects.get(seat, {}).items())),
     }
 
 

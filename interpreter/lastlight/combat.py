@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import graveyard, limits
+from whitedwarf.interpreter.lastlight import events, graveyard, limits
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -323,6 +323,9 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
         for _ in range(attack):
             dice.append(_die(state, ship))
     state["dice"] = dice
+    if events.ON:
+        faces = [d["face"] for d in dice]
+        events.emit(state, "roll", owner, size=size, sector=t["sector"], faces=faces)
     t.update(group=group, die=0, fired=False, hits=0, pc="dice")
 
 
@@ -357,6 +360,11 @@ def _dice(state: State, t: Task) -> None:
             limits.too_many_extra_dice(runtime(state).die.id, die.get("by"))
         ship = state["ships"].get(die["ship"]) or {"id": die["ship"], **die}
         dice.append(_die(state, ship))
+        if events.ON:
+            faces = [dice[-1]["face"]]
+            events.emit(
+                state, "roll", die["owner"], size=die["size"], sector=t["sector"], faces=faces
+            )
     t["die"] += 1
     t["fired"] = False
 
@@ -407,6 +415,8 @@ def _apply(state: State, t: Task) -> None:
         ship = state["ships"].get(target)
         if ship is not None:
             ship["damage"] += 1
+            if events.ON:
+                events.emit(state, "damage", seat, ship=target, owner=ship["owner"], sector=sector)
             fire(state, "damage_dealt", seat, {"ship": target, "sector": sector})
             if ship["damage"] >= shield(state, ship):
                 graveyard.destroy(state, target, seat)

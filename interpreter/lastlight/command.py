@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight import events, lumos
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -31,7 +31,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
-from whitedwarf.interpreter.lastlight.state import LUMOS
+from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 
 State = dict[str, Any]
@@ -163,6 +163,10 @@ def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
     sec = state["sectors"][sector]
     ref = sec["token"]
     ctx = {"sector": sector, "planet": sec["planet"], "card": ref}
+    if events.ON:
+        # The token by name (blank placeholders of setup have none: "blank").
+        name = "blank" if ref.startswith(BLANK) else card_id(ref)
+        events.emit(state, "token", seat, name, sector=sector)
     if sec["token_kind"] == "deep_space":
         # 000: deep space tokens "are removed from the board after they have been resolved".
         sec["token"], sec["token_kind"] = None, None
@@ -232,6 +236,10 @@ def _choose(state: State, t: Task, option_id: str) -> None:
             raise IllegalOption(f"cannot {option_id!r}")
         ship["sector"] = parts[2]
         ship["moved"] = True
+        if events.ON:
+            events.emit(
+                state, "ship_moved", seat, ship=ship["id"], owner=ship["owner"], sector=parts[2]
+            )
         if ship["owner"] != LUMOS:
             fire(state, "ship_moved", seat, {"ship": ship["id"], "sector": parts[2]})
     elif pc == "reveal" and parts[0] == "reveal" and parts[1] in to_reveal(state, seat):

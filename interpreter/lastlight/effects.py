@@ -20,6 +20,7 @@ from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
@@ -128,6 +129,53 @@ def _no_check(state: State) -> None:
 after_verb: Any = _no_check
 
 
+# -- events (events.py): what a card does, for listeners ---------------------------------------
+
+
+def traced(run: Any, verb: str, state: State, frame: Frame, args: list[Any]) -> Any:
+    """Run a verb announcing it (``verb`` event), its changes marked as caused by the card."""
+    events.emit(
+        state, "verb", frame["owner"], frame["card"],
+        verb=verb.removeprefix("_verb_"), args=_args_text(args),
+    )  # fmt: skip
+    with events.caused_by(frame["card"]):
+        return run(state, frame, args)
+
+
+def _args_text(args: list[Any]) -> str:
+    """A verb's bound operands as words: ``2 light``, ``s12``, ``warp_drive#2``."""
+    parts = []
+    for arg in args:
+        if (
+            isinstance(arg, list)
+            and len(arg) == 2
+            and type(arg[0]) is int
+            and isinstance(arg[1], str)
+        ):
+            parts.append(f"{arg[0]} {arg[1]}")
+        elif isinstance(arg, list):
+            parts.append(", ".join(map(str, arg)) or "nothing")
+        elif isinstance(arg, dict):
+            parts.append(str(arg.get("size") or arg.get("unit_kind") or arg))
+        else:
+            parts.append(str(arg))
+    return " ".join(parts)
+
+
+#: Clause form -> how an ``effect`` event says the clause started.
+_HOW = {"immediate": "immediate", "as_soon_as": "as soon as", "activated": "activated"}
+
+
+def _announce(state: State, frames: list[Frame]) -> None:
+    """An ``effect`` event for each frame started (a card's clause taking effect)."""
+    rt = runtime(state)
+    for frame in frames:
+        clause = card_effect(rt, frame["card"])["clauses"][frame["clause"]]
+        form = clause.get("form")
+        how = f"when {clause.get('hook')}" if form == "trigger" else _HOW.get(form, str(form))
+        events.emit(state, "effect", frame["owner"], frame["card"], how=how)
+
+
 # -- the adapter -----------------------------------------------------------------------------
 
 
@@ -160,7 +208,7 @@ class LastLightAdapter:
                 return None
             frames = state["frames"]
             before = len(frames)
-            found = run(state, frame, args)
+            found = traced(run, verb, state, frame, args) if events.ON else run(state, frame, args)
             after_verb(state)
             if found is None and len(frames) > before:
                 return YIELD
@@ -251,7 +299,8 @@ class LastLightAdapter:
             return None
         frames = state["frames"]
         before = len(frames)
-        found = VERBS[verb](state, frame, args)
+        run = VERBS[verb]
+        found = traced(run, verb, state, frame, args) if events.ON else run(state, frame, args)
         after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
@@ -263,7 +312,14 @@ class LastLightAdapter:
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         frames = state["frames"]
         before = len(frames)
-        found = RESUME[pending["verb"]](state, frame, pending, option_id)
+        if events.ON:
+            events.emit(
+                state, "verb", frame["owner"], frame["card"], verb=pending["verb"], args=option_id
+            )
+            with events.caused_by(frame["card"]):
+                found = RESUME[pending["verb"]](state, frame, pending, option_id)
+        else:
+            found = RESUME[pending["verb"]](state, frame, pending, option_id)
         after_verb(state)
         if found is None and len(frames) > before:
             return YIELD
@@ -323,7 +379,10 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
             n, unit = data
 
             def one_amount(state: State, frame: Frame) -> None:
-                verb(state, frame, [[n, unit]])
+                if events.ON:
+                    traced(verb, verb.__name__, state, frame, [[n, unit]])
+                else:
+                    verb(state, frame, [[n, unit]])
                 after_verb(state)
 
             return one_amount
@@ -335,7 +394,10 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
                 for k, d in operands
             ]
             if not (nullable and None in args):
-                verb(state, frame, args)
+                if events.ON:
+                    traced(verb, verb.__name__, state, frame, args)
+                else:
+                    verb(state, frame, args)
                 after_verb(state)
 
     return straight
@@ -395,6 +457,8 @@ def push(state: State, frames: list[Frame]) -> None:
     """
     if not frames:
         return
+    if events.ON:
+        _announce(state, frames)
     stack = state["frames"]
     running = _RUNNING.get(id(state))
     if running is not None:

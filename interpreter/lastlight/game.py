@@ -28,6 +28,7 @@ from whitedwarf.interpreter.lastlight import (
     combat,
     command,
     construct,
+    events,
     lumos,
     mine,
     refresh,
@@ -105,6 +106,8 @@ class Game:
         self.content = content
         self.players = players
         self.options = dict(options)
+        #: Who hears the engine's events (events.py) while this game sets up or applies.
+        self.listener: events.Listener | None = None
         try:
             self.content_id = register(content, players)
         except EffectLimitError as error:
@@ -121,13 +124,19 @@ class Game:
         """
         return cls(content, players, options or {})
 
+    def listen(self, listener: events.Listener | None) -> None:
+        """Send every event of the engine (``events.py``) to ``listener`` from now on, as the
+        events happen inside :meth:`new_state` and :meth:`apply` (None: stop)."""
+        self.listener = listener
+
     # -- states ------------------------------------------------------------------------------
 
     def new_state(self, seed: int) -> State:
         """The state after setup, waiting for the first decision."""
         try:
-            state = setup.new_state(self, seed)
-            advance(state)
+            with events.listening(self.listener):
+                state = setup.new_state(self, seed)
+                advance(state)
         except EffectLimitError as error:
             raise EffectLimitReached.from_error(error) from error
         return state
@@ -158,7 +167,11 @@ class Game:
         if check and option_id not in {o.id for o in legal_options(state, player)}:
             raise IllegalOption(f"player {player} cannot choose {option_id!r} now")
         try:
-            apply(state, player, option_id, self.options.get("log", True))
+            if self.listener is None:
+                apply(state, player, option_id, self.options.get("log", True))
+            else:
+                with events.listening(self.listener):
+                    apply(state, player, option_id, self.options.get("log", True))
         except EffectLimitError as error:
             raise EffectLimitReached.from_error(error) from error
         return state
@@ -398,6 +411,9 @@ def _reveal(state: State) -> None:
                 queue.append(["attack", seats])
         else:
             queue += [[card, s] for s in seats]
+    if events.ON:
+        cards = {p["seat"]: p["choice"] for p in state["players"]}
+        events.emit(state, "reveal", None, cards=cards)
     for player in state["players"]:
         player["hand"].remove(player["choice"])
         player["played"].append(player["choice"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain
@@ -32,6 +33,11 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         piece = state["extractors"].pop(unit_id)
         unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
     ctx = {"sector": piece["sector"]}
+    if events.ON:
+        events.emit(
+            state, "destroyed", by, None, unit=unit_id, what=unit["kind"],
+            owner=unit["owner"], sector=piece["sector"],
+        )  # fmt: skip
     if by is None or by == unit["owner"] or by < 0:
         release(state, unit)
     else:
@@ -59,10 +65,12 @@ def check(state: State, seat: int) -> None:
     size = max(1, int(runtime(state).rules.get("graveyard_units", 4)))
     grave = state["players"][seat]["graveyard"]
     while len(grave) >= size:
+        if events.ON:
+            events.emit(state, "graveyard", seat, units=size)
         for unit in grave[:size]:
             release(state, unit)
         del grave[:size]
-        gain(state, seat, "light", stat(state, seat, "graveyard_light"))
+        gain(state, seat, "light", stat(state, seat, "graveyard_light"), "graveyard")
         fire(state, "graveyard_filled", seat, {})
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, limits
+from whitedwarf.interpreter.lastlight import effects, events, limits
 from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
@@ -222,6 +222,8 @@ def check_achievements(state: State) -> None:
             if frames:
                 p["achievement"] = None
                 p["achievements_done"].append(ach)
+                if events.ON:
+                    events.emit(state, "achievement", seat, ach)
                 started += frames
         faction = p["faction"]
         if faction:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship
 
@@ -42,7 +43,10 @@ def reevaluate(state: State) -> None:
         return
     lights = [p["light"] for p in state["players"]]
     least = min(lights)
-    lumos["ally"] = lights.index(least) if lights.count(least) == 1 else None
+    ally = lights.index(least) if lights.count(least) == 1 else None
+    if events.ON and ally != lumos["ally"]:
+        events.emit(state, "lumos", LUMOS, what="ally", ally=ally)
+    lumos["ally"] = ally
 
 
 def reinforce(state: State) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, Runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
@@ -97,6 +98,32 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
             ):
                 return True
     return False
+
+
+def announce(
+    state: State, player: int, name: str, ship_type: str | None, flag: bool = False
+) -> None:
+    """A ``modifier`` event for each card in play whose ``modifier`` clause changes the stat
+    ``name`` (with ``flag``: whose ``grant`` clause gives the flag) that the engine just read;
+    :func:`events.modifier` reports each card once per decision."""
+    p = state["players"][player]
+    rt = _RUNTIMES[state["content"]]
+    cards = [(p["faction"], None)] if p["faction"] else []
+    cards += [(t["ref"], t["ship_type"]) for t in p["techs"]]
+    for ref, slot in cards:
+        mods, grants = _card_table(rt, ref)
+        amount = 0
+        for stat, scoped, value in () if flag else mods:
+            if stat == name and (not scoped or (ship_type is not None and slot == ship_type)):
+                amount += value
+        granted = flag and any(
+            f == name and (not scoped or (ship_type is not None and slot == ship_type))
+            for f, scoped in grants
+        )
+        if amount or granted:
+            events.modifier(
+                state, player, card_id(ref), name, amount if amount else None, ship_type
+            )
 
 
 def has_flag(state: State, player: int, ship_type: str | None, flag: str) -> bool:

@@ -7,8 +7,10 @@ it) before the state is played on.
 :func:`observation` is what one player may see (whitedwarf's convention: a hidden value is
 ``"?"``, a hidden list is replaced by its length). Hidden from the other seats:
 
-* ``players[s]``: ``techs_hand`` (unresearched techs) -> count; ``choice`` (the secret action
-  choice) -> ``"?"``; ``factions_dealt`` and ``achievements_dealt`` (dealt cards, and during
+* ``players[s]``: ``techs_hand`` (unresearched techs) -> count; ``tech_stats["drawn"]``
+  and ``tech_stats["kept"]`` (which techs they drew and kept in hand) -> their total
+  (``built`` and ``light_by_source`` are public); ``choice`` (the secret action choice) ->
+  ``"?"``; ``factions_dealt`` and ``achievements_dealt`` (dealt cards, and during
   the setup keep the card kept face down: 000 "setup", "secretly and simultaneously", the
   factions revealed together only once every seat has kept) -> count; ``achievement`` (the
   kept planetary achievement, 000 "Keep Hidden") -> ``"?"``.
@@ -77,6 +79,9 @@ def observation(state: State, player: int) -> State:
 
 def _hide_player(p: dict[str, Any]) -> None:
     p["techs_hand"] = len(p["techs_hand"])
+    stats = p["tech_stats"]
+    for key in ("drawn", "kept"):  # which techs went into the hand is secret; how many is not
+        stats[key] = sum(stats[key].values())
     if p["choice"] is not None:
         p["choice"] = HIDDEN
     for key in ("factions_dealt", "achievements_dealt"):

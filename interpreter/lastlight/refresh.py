@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -59,6 +60,8 @@ def refresh_cards(state: State, seat: int) -> None:
         if ship["owner"] == seat:
             ship["damage"] = 0
     back = [c for c in player["played"] if c != "refresh"]
+    if events.ON:
+        events.emit(state, "refreshed", seat, cards=back)
     player["hand"] += back
     player["played"] = [c for c in player["played"] if c == "refresh"]
 
@@ -83,7 +86,7 @@ def claim(state: State, seat: int) -> int:
         ring = rings[x["sector"]]
         if per.get(ring) and x["sector"] not in blocked:
             total += per[ring]
-    return gain(state, seat, "light", total)
+    return gain(state, seat, "light", total, "refresh")
 
 
 #: Ring -> the stat of the light its planets give at Claim.

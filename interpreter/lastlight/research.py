@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -31,6 +32,7 @@ from whitedwarf.interpreter.lastlight.state import (
     _CARD_IDS,
     SIZES,
     card_id,
+    count_techs,
     discounted,
     gain,
     pay,
@@ -65,7 +67,7 @@ def _run(state: State, t: Task) -> None:
     if pc == "light":
         # 000 #1: 1 light per 4 techs in play; exhausted techs count (public rules FAQ).
         per = max(1, stat(state, seat, "research_light_per"))
-        gain(state, seat, "light", len(player["techs"]) // per)
+        gain(state, seat, "light", len(player["techs"]) // per, "research")
         t["pc"] = "draw"
     elif pc == "draw":
         # 000 #1: "draw 3 technology cards from the technology deck": no more can be drawn
@@ -75,11 +77,13 @@ def _run(state: State, t: Task) -> None:
             if ref is None:
                 break
             t["drawn"].append(ref)
+        count_techs(state, seat, "drawn", t["drawn"])
         t["pc"] = "keep"
     elif pc == "keep":
         if len(t["drawn"]) > max(0, stat(state, seat, "research_keep")):
             ask(t, seat)
             return
+        count_techs(state, seat, "kept", t["drawn"])
         player["techs_hand"] += t["drawn"]
         t["drawn"] = []
         fire(state, "before_manufacture", seat, {})
@@ -119,6 +123,8 @@ def _choose(state: State, t: Task, option_id: str) -> None:
     if t["pc"] == "keep" and verb == "discard" and rest in t["drawn"]:
         t["drawn"].remove(rest)
         state["discard"].append(rest)
+        if events.ON:
+            events.emit(state, "tech_discarded", seat, card_id(rest))
     elif t["pc"] == "manufacture" and verb == "done":
         t["pc"] = "end"
     elif t["pc"] == "manufacture" and verb == "make":
@@ -256,6 +262,11 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
         pay(state, seat, tech_cost(state, seat, ref))
     player["techs_hand"].remove(ref)
     put_in_play(state, seat, ref, size)
+    counts = player["tech_stats"]["built"]
+    cid = _CARD_IDS.get(ref) or card_id(ref)
+    counts[cid] = counts.get(cid, 0) + 1
+    if events.ON:
+        events.emit(state, "tech_built", seat, cid, slot=size)
     fire(state, "tech_manufactured", seat, {"card": ref, "ship_type": size})
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight import events, lumos
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -54,6 +54,8 @@ def all_refreshed(state: State) -> bool:
 def rotate(state: State) -> None:
     """Turn the rings, pay centre light, reinforce the Lumos, return the Refresh cards."""
     state["rotation"] += 1
+    if events.ON:
+        events.emit(state, "rotation", None, rotation=state["rotation"])
     order = turn_order(state)
     for seat in order:
         fire(state, "rotation", seat, {})
@@ -62,7 +64,9 @@ def rotate(state: State) -> None:
         ships = sum(
             1 for s in state["ships"].values() if s["owner"] == seat and s["sector"] == centre
         )
-        if ships and gain(state, seat, "light", ships * stat(state, seat, "centre_light")):
+        if ships and gain(
+            state, seat, "light", ships * stat(state, seat, "centre_light"), "centre"
+        ):
             fire(state, "centre_light_harvested", seat, {"sector": centre})
     lumos.reinforce(state)
     for player in state["players"]:
@@ -93,6 +97,8 @@ def finish_game(state: State, reason: str) -> None:
         "tiebreak": tiebreak,
     }
     state["phase"] = "over"
+    if events.ON:
+        events.emit(state, "game_end", None, **state["result"])
 
 
 def hand_rule(state: State) -> None:

@@ -14,13 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import lumos
+from whitedwarf.interpreter.lastlight import events, lumos
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
     RESOURCES,
+    count_techs,
     gain,
     new_player,
     new_sector,
@@ -232,6 +233,8 @@ def _draw_tech(state: State, seat: int) -> bool:
     if ref is None:
         return False
     state["players"][seat]["techs_hand"].append(ref)
+    count_techs(state, seat, "drawn", [ref])
+    count_techs(state, seat, "kept", [ref])
     return True
 
 
@@ -291,6 +294,9 @@ def finish(state: State) -> None:
         for kind in ("faction", "achievement"):
             if len(player[f"{kind}s_dealt"]) == 1:
                 _keep(state, player, kind, player[f"{kind}s_dealt"][0])
+    if events.ON:
+        for player in state["players"]:
+            events.emit(state, "faction", player["seat"], player["faction"])
     for seat in turn_order(state):
         # 000 Iou'Nell: "You start the game with 1 additional unresearched technology card".
         # No more are dealt than the deck holds, whatever the stat (docs/rules-decisions.md E21).

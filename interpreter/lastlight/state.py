@@ -58,6 +58,8 @@ Top level
                 "box": int}`` (002: ships not yet added, and Lumos ships returned to the box).
 ``next_id``     int, the counter for new ship (``s<n>``) and extractor (``x<n>``) ids.
 ``log``         list of ``"seat:option"`` strings, every decision applied, in order.
+                What happened inside a decision (effects, gains, tokens ...) is not kept in
+                the state: listeners hear it as events (``events.py``, ``Game.listen``).
 ``result``      ``None`` until the game is over, then ``{"winners": [seat], "light":
                 [int], "reason": "light" | "round limit", "tiebreak": str}``.
 
@@ -84,6 +86,19 @@ Player (``state["players"][seat]``)
 ``supply``            dict ``small``/``medium``/``large``/``extractor`` -> unbuilt pieces.
 ``temp``              dict stat name -> int added until the current action card is
                       resolved (the ``add`` verb); cleared at the end of each resolution.
+``light_by_source``   dict source -> int, every light gained, by where it came from (the
+                      keys of :data:`LIGHT_SOURCES`: ``refresh`` planet claims at Refresh,
+                      ``centre`` the centre sector at rotation, ``research`` Research's light
+                      for techs in play, ``trade`` gifts received and light bought by a trade,
+                      ``graveyard`` graveyard payouts, ``exploration`` tokens, ``achievement``,
+                      ``faction``, ``card`` techs and any other card, ``other`` anything else).
+                      Light paid is not taken off: the sum is the light gained; ``light`` is
+                      what the player holds (docs/rules-decisions.md E40).
+``tech_stats``        ``{"drawn": {card id: n}, "kept": {card id: n}, "built": {card id:
+                      n}}``: techs drawn from the deck, put into the hand (kept at Research,
+                      drawn by a token, dealt at setup) and put into play, counted by card id
+                      (bounded by the card ids, whatever the game's length). ``drawn`` and
+                      ``kept`` are secret: other seats' observations show their totals.
 
 Ship (``state["ships"][id]``)
 -----------------------------
@@ -113,16 +128,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import events
+
 State = dict[str, Any]
 
-#: The save format version; bump it when the layout changes.
-FORMAT = 1
+#: The save format version; bump it when the layout changes (2: ``light_by_source`` and
+#: ``tech_stats`` of the players).
+FORMAT = 2
 #: The owner id of the Lumos' ships (002).
 LUMOS = -1
 RESOURCES = ("common", "uncommon", "rare")
 SIZES = ("small", "medium", "large")
 ACTIONS = ("research", "mine", "construct", "trade", "refresh", "command")
 ACTION_NUMBER = {a: i for i, a in enumerate(ACTIONS, start=1)}
+#: Where a player's light came from (``player["light_by_source"]``; see the module docstring).
+LIGHT_SOURCES = (
+    "refresh", "centre", "research", "trade", "graveyard", "exploration", "achievement",
+    "faction", "card", "other",
+)  # fmt: skip
 
 
 _CARD_IDS: dict[str, str] = {}
@@ -156,6 +179,8 @@ def new_player(seat: int, ships: dict[str, int], extractors: int) -> dict[str, A
         "graveyard": [],
         "supply": {**ships, "extractor": extractors},
         "temp": {},
+        "light_by_source": dict.fromkeys(LIGHT_SOURCES, 0),
+        "tech_stats": {"drawn": {}, "kept": {}, "built": {}},
     }
 
 
@@ -194,6 +219,8 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
         "moved": False,
         "extra_move": 0,
     }
+    if events.ON:
+        events.emit(state, "ship_built", owner, ship=sid, size=size, sector=sector)
     return sid
 
 
@@ -209,6 +236,8 @@ def place_extractor(
         "planet": planet,
         "space": space,
     }
+    if events.ON:
+        events.emit(state, "extractor_built", owner, extractor=xid, sector=sector, planet=planet)
     return xid
 
 
@@ -242,11 +271,12 @@ def turn_order(state: State) -> list[int]:
 # -- the general supply (finite: 000 "Components") -----------------------------------------
 
 
-def gain(state: State, seat: int, unit: str, amount: int) -> int:
+def gain(state: State, seat: int, unit: str, amount: int, source: str = "other") -> int:
     """Move up to ``amount`` of a resource or light from the supply to a player.
 
     The supply is finite (000 "Components"); when it runs short the player gains what is
-    left (docs/rules-decisions.md "Engine rules"). Returns what was gained.
+    left (docs/rules-decisions.md "Engine rules"). Returns what was gained. Light is counted
+    in the player's ``light_by_source[source]`` too (a key of :data:`LIGHT_SOURCES`).
     """
     if amount <= 0 or seat < 0:
         return 0
@@ -256,9 +286,24 @@ def gain(state: State, seat: int, unit: str, amount: int) -> int:
     player = state["players"][seat]
     if unit == "light":
         player["light"] += got
+        player["light_by_source"][source] += got
     else:
         player["res"][unit] += got
+    if events.ON and got:
+        events.emit(
+            state, "gain", seat, unit=unit, amount=got, source=source if unit == "light" else None
+        )
     return got
+
+
+def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
+    """Count techs ``drawn``, ``kept`` (into the hand) or ``built`` in ``tech_stats``."""
+    counts = state["players"][seat]["tech_stats"][what]
+    for ref in refs:
+        cid = _CARD_IDS.get(ref) or card_id(ref)
+        counts[cid] = counts.get(cid, 0) + 1
+        if events.ON:
+            events.emit(state, f"tech_{what}", seat, cid)
 
 
 def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
@@ -282,9 +327,16 @@ def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) ->
         if receiver is None:
             state["supply"][unit] += amount
         elif unit == "light":
+            # Light paid into a graveyard's owner's hands (000 "Graveyard" builds).
             receiver["light"] += amount
+            receiver["light_by_source"]["graveyard"] += amount
         else:
             receiver["res"][unit] += amount
+        if events.ON and amount:
+            events.emit(state, "pay", seat, unit=unit, amount=amount, to=to)
+            if to is not None:
+                source = "graveyard" if unit == "light" else None
+                events.emit(state, "gain", to, unit=unit, amount=amount, source=source)
 
 
 def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:

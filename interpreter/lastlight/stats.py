@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import modifiers
+from whitedwarf.interpreter.lastlight import events, modifiers
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, runtime
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
@@ -35,6 +35,8 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
         base += temp.get(name, 0)
     if p["techs"] or p["faction"]:  # a player without cards has no modifiers
         base += modifiers.card_modifier(state, player, name, ship_type)
+        if events.ON:
+            modifiers.announce(state, player, name, ship_type)
     return base
 
 
@@ -42,7 +44,10 @@ def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     """Whether a player's ship type has an ability flag (``bombard``, ``fight_twice`` ...)."""
     if player == LUMOS:
         return False
-    return modifiers.card_flag(state, player, name, ship_type)
+    found = modifiers.card_flag(state, player, name, ship_type)
+    if found and events.ON:
+        modifiers.announce(state, player, name, ship_type, flag=True)
+    return found
 
 
 def card_modifier(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> int:

@@ -79,7 +79,7 @@ def make_trade(state: State, seat: int, trade_id: str) -> None:
     cost, got, _ = TRADES[trade_id]
     pay(state, seat, cost)
     for unit, amount in got.items():
-        gain(state, seat, unit, amount)
+        gain(state, seat, unit, amount, "trade")
     fire(state, "trade_made", seat, {})
 
 
@@ -100,7 +100,7 @@ def _run(state: State, t: Task) -> None:
         others = [s for s in range(state["n"]) if s != seat]
         if len(others) == 1:
             # Only one other player: the rules leave no choice.
-            gain(state, others[0], "light", stat(state, seat, "trade_gift"))
+            gain(state, others[0], "light", stat(state, seat, "trade_gift"), "trade")
             t["pc"] = "done"
         else:
             ask(t, seat)
@@ -131,7 +131,7 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         make_trade(state, seat, arg)
         t["left"] -= 1
     elif t["pc"] == "gift" and verb == "gift" and arg.isdigit() and int(arg) != seat:
-        gain(state, int(arg), "light", stat(state, seat, "trade_gift"))
+        gain(state, int(arg), "light", stat(state, seat, "trade_gift"), "trade")
         t["pc"] = "done"
     else:
         raise IllegalOption(f"trade cannot take {option_id!r} now")

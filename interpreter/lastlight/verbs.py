@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
     SIZES,
     card_id,
+    count_techs,
     extractor_on,
     gain,
     home_of,
@@ -36,10 +38,35 @@ BLANK = "@blank_"
 # entity id, ``[amount, unit]``, an int, a word, or a ``unit_kind`` dict.
 
 
+#: Card file -> the ``light_by_source`` key of light its effects give (state.LIGHT_SOURCES).
+_SOURCE_OF_FILE = {
+    "exploration": "exploration",
+    "achievements": "achievement",
+    "factions": "faction",
+    "techs": "card",
+}
+
+
+def light_source(state: State, card: str) -> str:
+    """Where light a card's effect gives comes from: its card file's source, else ``card``."""
+    rt = runtime(state)
+    found = rt.cache.get("light_source")
+    if found is None:
+        found = rt.cache["light_source"] = {
+            cid: _SOURCE_OF_FILE.get(stem, "card")
+            for stem, table in rt.cards.items()
+            for cid in table
+        }
+    return found.get(card, "card")
+
+
 def _verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration Icons Explained": gain from the finite supply (000 "Components")."""
     amount, unit = args[0]
-    gain(state, frame["owner"], unit, amount)
+    if unit == "light":
+        gain(state, frame["owner"], unit, amount, light_source(state, frame["card"]))
+    else:
+        gain(state, frame["owner"], unit, amount)
 
 
 def _verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
@@ -53,12 +80,15 @@ def _verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
     else:
         p["res"][unit] -= amount
     state["supply"][unit] += amount
+    if events.ON and amount:
+        events.emit(state, "pay", frame["owner"], unit=unit, amount=amount, to=None)
 
 
 def _verb_give(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Action Card #4": another player gains from the supply."""
     amount, unit = args[0]
-    gain(state, seat_of(args[1]), unit, amount)
+    source = light_source(state, frame["card"]) if unit == "light" else "other"
+    gain(state, seat_of(args[1]), unit, amount, source)
 
 
 def _verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
@@ -100,6 +130,8 @@ def _verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
         if ref is None:
             break
         hand.append(ref)
+        count_techs(state, frame["owner"], "drawn", [ref])
+        count_techs(state, frame["owner"], "kept", [ref])
 
 
 def _verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
@@ -264,6 +296,10 @@ def _verb_move(state: State, frame: Frame, args: list[Any]) -> None:
     if sector in runtime(state).blocked and not flag(state, owner, "cross_asteroids", ship["size"]):
         return
     ship["sector"] = sector
+    if events.ON:
+        events.emit(
+            state, "ship_moved", frame["owner"], ship=ship["id"], owner=owner, sector=sector
+        )
     if owner == LUMOS:
         return
     fire(state, "ship_moved", owner, {"ship": ship["id"], "sector": sector})

@@ -12,7 +12,7 @@ from typing import Any
 from whitedwarf.interpreter.lastlight import hooks
 from whitedwarf.interpreter.lastlight.content import _RUNTIMES, GameContent, load_content, runtime
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.state import place_extractor, place_ship
+from whitedwarf.interpreter.lastlight.state import LIGHT_SOURCES, place_extractor, place_ship
 
 CONTENT = GameContent(copy.deepcopy(load_content().files), "effects-test")
 
@@ -42,6 +42,8 @@ def fresh(players: int = 4, seed: int = 3) -> tuple[Game, State]:
     assert not s["frames"]
     for p in s["players"]:
         p.update(faction=None, achievement=None, techs=[], techs_hand=[], light=0)
+        p["light_by_source"] = dict.fromkeys(LIGHT_SOURCES, 0)
+        p["tech_stats"] = {"drawn": {}, "kept": {}, "built": {}}
         p["res"] = {"common": 0, "uncommon": 0, "rare": 0}
         for size in ("small", "medium", "large"):
             p["supply"][size] = {"small": 5, "medium": 3, "large": 2}[size]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from tests.effects.scenario import fresh, token
+from tests.engine.positions import resolve
 
 
 def test_another_seats_pending_effect_does_not_show_its_hand() -> None:
@@ -31,3 +32,21 @@ def test_another_seats_pending_effect_does_not_show_its_hand() -> None:
         frame = view["frames"][-1]
         assert frame["owner"] == 0 and frame["pending"] == "?"
         assert g.legal_options(s, seat) == []
+
+
+def test_which_techs_another_seat_drew_and_kept_is_hidden_how_many_is_not() -> None:
+    """000 "Action Card #1": the techs drawn and kept go to the hand, unseen; the discarded
+    one goes face up, and techs in play are public. ``tech_stats`` follows (E40)."""
+    g, s = fresh()
+    resolve(g, s, [["research", 0]])
+    drawn = list(s["stack"][-1]["drawn"])
+    g.apply(s, 0, f"discard:{drawn[0]}")
+    stats = s["players"][0]["tech_stats"]
+    assert sum(stats["drawn"].values()) == 3 and sum(stats["kept"].values()) == 2
+    kept = {ref.partition("#")[0] for ref in drawn[1:]} - {drawn[0].partition("#")[0]}
+    assert kept and all(cid in json.dumps(g.observation(s, 0)) for cid in kept)
+    for seat in (1, 2, 3):
+        view = g.observation(s, seat)
+        shown = view["players"][0]["tech_stats"]
+        assert (shown["drawn"], shown["kept"], shown["built"]) == (3, 2, {})
+        assert not any(cid in json.dumps(view["players"][0]) for cid in kept)

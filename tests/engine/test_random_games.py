@@ -14,7 +14,7 @@ from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.game import Game, load_content
 from whitedwarf.interpreter.lastlight.rotation import ranking_key
-from whitedwarf.interpreter.lastlight.state import LUMOS, RESOURCES, SIZES
+from whitedwarf.interpreter.lastlight.state import FORMAT, LIGHT_SOURCES, LUMOS, RESOURCES, SIZES
 from whitedwarf.interpreter.state import clone, state_hash
 
 from tests.engine.positions import game
@@ -41,6 +41,13 @@ def check_invariants(state: dict[str, Any]) -> None:
             state["supply"][unit] + sum(p["res"][unit] for p in players) == rt.resources_total[unit]
         )
     assert state["supply"]["light"] + sum(p["light"] for p in players) == rt.light_total
+    for p in players:
+        # Light gained by source (state.py): paid light is not taken off its source, so the
+        # sources add up to at least the light held (exactly, with the light paid: the
+        # simulation suite's ledger).
+        sources = p["light_by_source"]
+        assert tuple(sources) == LIGHT_SOURCES and min(sources.values()) >= 0
+        assert sum(sources.values()) >= p["light"]
     graves = [u for p in players for u in p["graveyard"]]
     for seat, p in enumerate(players):
         assert all(v >= 0 for v in p["supply"].values())
@@ -126,7 +133,8 @@ def test_observation_hides_secrets() -> None:
 def test_save_rejects_other_formats() -> None:
     """Saves are versioned (``format``)."""
     g = game(2)
-    text = persist.save(g.new_state(1)).replace('"format": 1', '"format": 99')
+    text = persist.save(g.new_state(1)).replace(f'"format": {FORMAT}', '"format": 99')
+    assert '"format": 99' in text
     with pytest.raises(persist.SaveError):
         persist.load(text)
 

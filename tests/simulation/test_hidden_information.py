@@ -90,6 +90,11 @@ def secrets(state: State, seat: int) -> set[str]:
     known = public_refs(state, seat)
     hidden -= known
     tech_ids -= {card_id(r) for r in known}
+    # Techs the seat itself drew once (maybe shuffled back into the deck since) and techs
+    # anyone built are names it knows (``tech_stats``).
+    tech_ids -= set().union(*state["players"][seat]["tech_stats"].values())
+    for p in state["players"]:
+        tech_ids -= set(p["tech_stats"]["built"])
     return hidden | tech_ids
 
 
@@ -132,6 +137,12 @@ def check_shape(state: State, view: State, seat: int) -> None:
             assert shown["techs_hand"] == p["techs_hand"]
             continue
         assert shown["techs_hand"] == len(p["techs_hand"])
+        # Which techs another seat drew and kept is secret, how many is not (persist.py).
+        stats = p["tech_stats"]
+        for key in ("drawn", "kept"):
+            assert shown["tech_stats"][key] == sum(stats[key].values())
+        assert shown["tech_stats"]["built"] == stats["built"]
+        assert shown["light_by_source"] == p["light_by_source"]
         assert shown["choice"] == (None if p["choice"] is None else "?")
         assert shown["achievement"] == (None if p["achievement"] is None else "?")
     for pid, planet in view["planets"].items():

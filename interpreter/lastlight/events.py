@@ -1,0 +1,225 @@
+"""Engine events: what happened, as it happens, for whoever listens (a trace, a replay).
+
+The engine announces every change a designer may want to watch: a card effect starting and
+each verb it runs, resources and light gained (with the light's source) or paid, pieces
+built, moved and destroyed, tokens revealed by name, techs drawn, kept, discarded and built,
+modifiers changing a number, achievements played, the rotation, the Lumos and the game end.
+
+Events are for listeners only: nothing of them is kept in the state (the state stays plain
+data of a size independent of the game's length). A listener is a callable taking one event;
+:meth:`Game.listen <whitedwarf.interpreter.lastlight.game.Game.listen>` holds it and
+:func:`listening` switches it on only while that game applies a decision (or sets up), so
+reading options never emits anything. With nobody listening an emit site costs one global
+flag test (``if events.ON:``).
+
+An event is a plain dict:
+
+``kind``   what happened (the table below); ``round`` the round; ``seat`` the player it
+           happened to (``None`` for the table, ``-1`` for the Lumos);
+``card``   the card the event is about (the token revealed, the tech drawn, the card whose
+           effect starts), or ``None``;
+``by``     the card whose effect caused it (set while a card's verb runs), or ``None``;
+           other keys by kind.
+
+======================  ==========================================================
+kind                    extra keys
+======================  ==========================================================
+``decision``            ``option``, ``text`` (added by the trace; not an engine event)
+``reveal``              the action cards revealed: ``cards`` (seat -> card)
+``effect``              a card effect starts: ``how`` (``when <hook>``, ``immediate``,
+                        ``as soon as`` or ``activated``)
+``verb``                a verb of ``card``'s effect runs: ``verb``, ``args`` (text)
+``gain``                ``unit``, ``amount`` (what the supply gave), ``source`` (light)
+``pay``                 ``unit``, ``amount``, ``to`` (a seat, or ``None``: the supply)
+``ship_built``          ``ship``, ``size``, ``sector``
+``ship_moved``          ``ship``, ``owner`` (seat is who moved it), ``sector``
+``extractor_built``     ``extractor``, ``sector``, ``planet``
+``destroyed``           ``unit``, ``what`` (``ship``/``extractor``), ``owner``, ``sector``
+``roll``                combat dice of a group (or one extra die): ``size``, ``sector``,
+                        ``faces``
+``damage``              1 damage dealt (at the simultaneous damage): ``ship``, ``owner``,
+                        ``sector``
+``graveyard``           a full graveyard paid out: ``units``
+``token``               a token revealed: ``card`` is the token, ``sector``
+``tech_drawn``, ``tech_kept``, ``tech_discarded``, ``tech_built``  ``card``; built: ``slot``
+``modifier``            ``card`` changes ``stat`` by ``amount`` (``None``: grants the flag
+                        ``stat``), ``ship_type`` (once per decision)
+``achievement``         a planetary achievement is played: ``card``
+``faction``             a faction is kept and revealed: ``card``
+``refreshed``           000 "1. Refresh": cards readied, ships repaired, ``cards`` taken back
+``rotation``            ``rotation`` (how many so far)
+``lumos``               the Lumos: ``what`` (``ally``, ``ship``), ``ally`` or ``sector``
+``game_end``            ``winners``, ``reason``, ``light``
+======================  ==========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+Event = dict[str, Any]
+Listener = Callable[[Event], None]
+
+#: True while someone listens: every emit site tests it first (the only cost otherwise).
+ON = False
+_LISTENER: Listener | None = None
+#: The card whose verb is running, and its owner (events it causes carry it as ``by``).
+_BY: list[str | None] = [None]
+#: ``(seat, card, stat, ship type)`` already reported by :func:`modifier` this decision.
+_MODIFIERS: set[tuple[Any, ...]] = set()
+
+
+@contextmanager
+def listening(listener: Listener | None) -> Iterator[None]:
+    """Send the engine's events to ``listener`` while the block runs (None: nobody)."""
+    global ON, _LISTENER
+    before = (ON, _LISTENER)
+    ON, _LISTENER = listener is not None, listener
+    _MODIFIERS.clear()
+    try:
+        yield
+    finally:
+        ON, _LISTENER = before
+        _BY[0] = None
+
+
+def emit(
+    state: dict[str, Any], kind: str, seat: int | None, card: str | None = None, **data: Any
+) -> None:
+    """Announce an event (call only under ``if events.ON:``)."""
+    if _LISTENER is None:
+        return
+    event = {"kind": kind, "round": state["round"], "seat": seat, "card": card, "by": _BY[0]}
+    event.update(data)
+    _LISTENER(event)
+
+
+@contextmanager
+def caused_by(card: str) -> Iterator[None]:
+    """Mark the events of the block as caused by ``card``'s effect (a verb running)."""
+    before = _BY[0]
+    _BY[0] = card
+    try:
+        yield
+    finally:
+        _BY[0] = before
+
+
+def modifier(
+    state: dict[str, Any],
+    seat: int,
+    card: str,
+    stat: str,
+    amount: int | None,
+    ship_type: str | None,
+) -> None:
+    """A card's ``modifier`` clause changed a number the engine read, or (``amount`` None) its
+    ``grant`` clause gave an ability flag the engine checked (once per decision)."""
+    key = (seat, card, stat, ship_type)
+    if key in _MODIFIERS:
+        return
+    _MODIFIERS.add(key)
+    emit(state, "modifier", seat, card, stat=stat, amount=amount, ship_type=ship_type)
+
+
+def card_id(ref: str | None) -> str | None:
+    """The card id of a ref (``warp_drive#2`` -> ``warp_drive``)."""
+    return None if ref is None else ref.split("#", 1)[0]
+
+
+# -- one line of text per event ---------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _text_of(event: Event) -> str:
+    kind, card = event["kind"], event.get("card")
+    if kind == "decision":
+        return f"decides: {event['text']} [{event['option']}]"
+    if kind == "reveal":
+        return "action cards revealed: " + ", ".join(
+            f"seat {s} {c}" for s, c in sorted(event["cards"].items())
+        )
+    if kind == "effect":
+        return f"{card} takes effect ({event['how']})"
+    if kind == "verb":
+        return f"{card}: {event['verb']} {event['args']}".rstrip()
+    if kind == "gain":
+        source = f" ({event['source']})" if event.get("source") else ""
+        return f"gains {event['amount']} {event['unit']}{source}"
+    if kind == "pay":
+        to = "the supply" if event.get("to") is None else f"seat {event['to']}"
+        return f"pays {event['amount']} {event['unit']} to {to}"
+    if kind == "ship_built":
+        return f"{event['size']} ship {event['ship']} placed in {event['sector']}"
+    if kind == "ship_moved":
+        owner = event.get("owner", event["seat"])
+        whose = "" if owner == event["seat"] else " (Lumos)" if owner == -1 else f" of seat {owner}"
+        return f"moves ship {event['ship']}{whose} to {event['sector']}"
+    if kind == "extractor_built":
+        where = event.get("planet") or f"the colony ship in {event['sector']}"
+        return f"extractor {event['extractor']} built on {where}"
+    if kind == "destroyed":
+        return (
+            f"destroys {event['what']} {event['unit']} of seat {event['owner']} "
+            f"in {event['sector']}"
+        )
+    if kind == "roll":
+        dice = len(event["faces"])
+        return (
+            f"rolls {dice} {'die' if dice == 1 else 'dice'} for {event['size']} ships in "
+            f"{event['sector']}: {', '.join(event['faces']) or 'none'}"
+        )
+    if kind == "damage":
+        return f"deals 1 damage to ship {event['ship']} of seat {event['owner']}"
+    if kind == "graveyard":
+        return f"graveyard of {event['units']} units pays out"
+    if kind == "token":
+        return f"reveals token {card} in {event['sector']}"
+    if kind.startswith("tech_"):
+        slot = f" on {event['slot']} ships" if event.get("slot") else ""
+        done = {"tech_kept": "kept in hand", "tech_built": "built"}.get(kind, kind[5:])
+        return f"tech {card} {done}{slot}"
+    if kind == "modifier":
+        on = f" of {event['ship_type']} ships" if event.get("ship_type") else ""
+        if event["amount"] is None:  # a grant clause: an ability flag
+            return f"{card} grants {event['stat']}{on}"
+        return f"{card} modifies {event['stat']}{on} by {_signed(event['amount'])}"
+    if kind == "achievement":
+        return f"plays achievement {card}"
+    if kind == "faction":
+        return f"reveals faction {card}"
+    if kind == "refreshed":
+        back = ", ".join(event["cards"]) or "no card"
+        return f"readies its cards, repairs its ships, takes back {back}"
+    if kind == "rotation":
+        return f"the board rotates (rotation {event['rotation']})"
+    if kind == "lumos":
+        if event["what"] == "ally":
+            ally = event.get("ally")
+            return (
+                "the Lumos ally with nobody" if ally is None else f"the Lumos ally with seat {ally}"
+            )
+        return f"a {event['size']} Lumos ship joins in {event['sector']}"
+    if kind == "game_end":
+        return f"game over ({event['reason']}): winners {event['winners']}, light {event['light']}"
+    return kind
+
+
+def describe(event: Event) -> str:
+    """One line for an event: ``round  12 seat 2: <what happened> [by <card>]``.
+
+    Option labels and card names are flattened to one line, so one event is one line.
+    """
+    seat = event.get("seat")
+    who = "-" if seat is None else "L" if seat == -1 else str(seat)
+    text = _text_of(event)
+    by = event.get("by")
+    if by and by != event.get("card"):
+        text += f" [by {by}]"
+    text = " ".join(text.split())
+    return f"round {event['round']:>3} seat {who}: {text}"

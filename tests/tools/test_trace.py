@@ -1,0 +1,138 @@
+"""`whitedwarf play --trace`, the replay's events and the JSON summary, as a designer uses them.
+
+The README: ``whitedwarf play --pack mymod --trace 2>&1 | grep my_card`` shows a new card at
+work: every line is one event (or decision) with the round and the seat, and names the card.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+from whitedwarf.interpreter.lastlight.state import LIGHT_SOURCES
+from whitedwarf.interpreter.replay import read_replay
+from whitedwarf.tools.cli import main
+
+#: The prefix of every trace line.
+LINE = re.compile(r"^round [ \d]{2}\d+ seat [-L\d]: \S")
+
+
+def write_mod(tmp_path: Path) -> Path:
+    """A mod adding ``my_card``, a cheap tech whose trigger asks nothing, and ``my_lens``, a
+    modifier, three copies each so random bots meet them."""
+    mod = tmp_path / "mymod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mymod\nname: My mod\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '*'}\nallow: [W0902]\n"
+    )
+    (mod / "techs.yaml").write_text(
+        "- id: my_card\n  name: My Card\n  kind: civilization\n  cost: {common: 1}\n"
+        "  copies: 3\n  source: invented\n  effect: when round_start -> gain 1 common\n"
+        "- id: my_lens\n  name: My Lens\n  kind: civilization\n  cost: {common: 1}\n"
+        "  copies: 3\n  source: invented\n  effect: you have +1 research_draw\n"
+    )
+    return mod
+
+
+def trace(*args: str) -> tuple[int, list[str], str]:
+    result = CliRunner().invoke(main, ["play", "--trace", *args])
+    return result.exit_code, result.stderr.splitlines(), result.stdout
+
+
+def games_until(mod: Path, found: str) -> list[str]:
+    """Trace lines of seeded 2-player games with the mod until one has a line with ``found``
+    (random bots do not build every card in every game)."""
+    lines: list[str] = []
+    for seed in range(1, 16):
+        code, more, out = trace("--pack", str(mod), "--seed", str(seed), "--seats", "random,random")
+        assert code == 0, out
+        lines += more
+        if any(found in line for line in more):
+            break
+    return lines
+
+
+def test_readme_grep_my_card_finds_its_firings(tmp_path: Path) -> None:
+    mod = write_mod(tmp_path)
+    lines = games_until(mod, "my_card takes effect")
+    mine = [line for line in lines if "my_card" in line]
+    # Drawn, kept, built, and then firing at each round start with what it did.
+    assert any(re.search(r"tech my_card drawn$", line) for line in mine)
+    assert any(re.search(r"tech my_card built$", line) for line in mine)
+    assert any("my_card takes effect (when round_start)" in line for line in mine)
+    assert any("my_card: gain 1 common" in line for line in mine)
+    assert any("gains 1 common [by my_card]" in line for line in mine)
+    lens = games_until(mod, "my_lens modifies research_draw by +1")
+    assert any("my_lens modifies research_draw by +1" in line for line in lens)
+
+
+def test_trace_is_one_line_per_event_each_with_round_and_seat(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    code, lines, _ = trace("--seed", "5", "--replay", str(log))
+    assert code == 0
+    assert lines and all(LINE.match(line) for line in lines), [
+        line for line in lines if not LINE.match(line)
+    ][:3]
+    # The replay holds the same events (and decisions), one record per trace line.
+    records = log.read_text().splitlines()[1:-1]
+    assert len(records) == len(lines)
+    replay = read_replay(log)
+    assert len(replay.events) + len(replay.decisions) == len(lines)
+    assert {"token", "effect", "gain", "tech_drawn"} <= {e["kind"] for e in replay.events}
+    assert any(e["kind"] == "token" and e["card"] and e["card"] != "?" for e in replay.events)
+
+
+def test_json_summary_has_light_by_source_and_cards_per_player() -> None:
+    result = CliRunner().invoke(main, ["play", "--seed", "3", "--format", "json"])
+    assert result.exit_code == 0
+    summary = json.loads(result.stdout)
+    for seat, player in enumerate(summary["players"]):
+        assert player["seat"] == seat
+        assert set(player["light_by_source"]) == set(LIGHT_SOURCES)
+        assert sum(player["light_by_source"].values()) >= player["light"] == summary["light"][seat]
+        assert sum(player["techs_kept"].values()) <= sum(player["techs_drawn"].values())
+        assert len(player["techs_built"]) >= 1 or summary["techs_in_play"][seat] == 0
+        assert sum(player["actions_played"].values()) == summary["rounds"]
+
+
+def test_an_altered_event_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    assert CliRunner().invoke(main, ["play", "--seed", "6", "--replay", str(log)]).exit_code == 0
+    lines = log.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if '"kind":"token"' in line)
+    event = json.loads(lines[at])
+    event["card"] = "not_the_token"
+    lines[at] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert "the recorded events differ" in result.output and "not_the_token" in result.output
+
+
+def test_a_format_1_replay_still_verifies(tmp_path: Path) -> None:
+    """Replays written before events were recorded (format 1) are still read and verified."""
+    log = tmp_path / "old.jsonl"
+    assert CliRunner().invoke(main, ["play", "--seed", "6", "--replay", str(log)]).exit_code == 0
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["format"] = 1
+    kept = [json.dumps(header)] + [line for line in lines[1:] if '"type":"event"' not in line]
+    log.write_text("\n".join(kept) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(log)])
+    assert result.exit_code == 0, result.output
+    assert "verified:" in result.output
+
+
+def test_an_unknown_replay_format_is_refused_with_the_reason(tmp_path: Path) -> None:
+    log = tmp_path / "new.jsonl"
+    assert CliRunner().invoke(main, ["play", "--seed", "6", "--replay", str(log)]).exit_code == 0
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["format"] = 9
+    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    result = CliRunner().invoke(main, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert "replay format 9 is not supported" in result.output
