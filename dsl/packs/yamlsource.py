@@ -36,8 +36,6 @@ from ruamel.yaml.events import AliasEvent
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
-from whitedwarf.dsl.packs.scalars import scalar_offsets
-from whitedwarf.dsl.packs.yaml_errors import explain as explain_yaml_error
 from whitedwarf.dsl.packs.yamlnodes import (
     MappingNode,
     Node,
@@ -165,6 +163,8 @@ class _ScalarLocator:
     def _scan(self) -> list[int]:
         node = self._node
         start, end = node.start_mark.index, node.end_mark.index
+        from whitedwarf.dsl.packs.scalars import scalar_offsets  # only for a diagnostic
+
         offsets = scalar_offsets(self._file.text, start, end, node.style, node.value)
         if offsets is None:  # coarse but never wrong: the scalar's start
             offsets = [start] * (len(_value_text(node)) + 1)
@@ -323,7 +323,9 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
 
 
 def _syntax(exc: YAMLError, display: str, text: str) -> Diagnostic:
-    said = explain_yaml_error(exc, text, display)
+    from whitedwarf.dsl.packs.yaml_errors import explain  # only for a file with an error
+
+    said = explain(exc, text, display)
     if said is not None:
         return said
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
