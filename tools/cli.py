@@ -59,6 +59,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Scaffold a mod pack or append a card skeleton to one.",
     ),
     "play": ("whitedwarf.tools.play", "play", "Play a full seeded game with bot seats."),
+    "render": (
+        "whitedwarf.tools.render.command",
+        "render",
+        "Draw the board of a save or a replay to SVG or PNG.",
+    ),
     "replay": (
         "whitedwarf.tools.replay",
         "replay",
