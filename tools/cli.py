@@ -69,6 +69,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "compare",
         "Play the same seeds on two packs and report what changed.",
     ),
+    "render": (
+        "whitedwarf.tools.render.command",
+        "render",
+        "Draw the board of a save or a replay to SVG or PNG.",
+    ),
     "replay": (
         "whitedwarf.tools.replay",
         "replay",
