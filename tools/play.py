@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from whitedwarf.interpreter.bots import BOTS, Bot, make_bot
+from whitedwarf.interpreter.agents import AGENTS, make_agent
+from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import ContentError
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
@@ -27,9 +28,9 @@ HUMAN = "human"
 def parse_seats(text: str) -> list[str]:
     """``human,random,random`` → seat kinds, checked against ``human`` and the known bots."""
     seats = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in BOTS and s != HUMAN]
+    unknown = [s for s in seats if s not in AGENTS and s != HUMAN]
     if unknown:
-        known = ", ".join(sorted([*BOTS, HUMAN]))
+        known = ", ".join(sorted([*AGENTS, HUMAN]))
         raise click.BadParameter(f"unknown seat kind {unknown[0]!r}; known: {known}")
     if not 2 <= len(seats) <= 4:
         raise click.BadParameter(f"Last Light needs 2 to 4 seats, not {len(seats)}")
@@ -41,7 +42,8 @@ def parse_seats(text: str) -> list[str]:
     "--seats",
     default="random,random,random",
     show_default=True,
-    help="comma-separated seat kinds: human, random or first (one per player, 2-4); "
+    help="comma-separated seat kinds: human, random, first, heuristic or search (one per "
+    "player, 2-4); "
     "human seats play in the terminal (two or more: hot-seat)",
 )
 @click.option(
@@ -112,7 +114,7 @@ def play(
         game = Game.from_content(content, len(kinds), options)
     except (EffectLimitReached, ContentError) as error:
         raise click.ClickException(str(error)) from None
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    bots = [make_agent(kind, seed, seat) for seat, kind in enumerate(kinds)]
     if trace:
         bots = [TracingBot(bot) for bot in bots]
     listener = Listener(trace, replay=replay_path is not None)

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whitedwarf.interpreter.bots import Bot, make_bot
+from whitedwarf.interpreter.agents import make_agent
+from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.game import Game, Option
 from whitedwarf.interpreter.lastlight.persist import SaveError, load, save
@@ -108,7 +109,7 @@ class Session:
         self.game.listen(lambda event: self._heard.append(event_record(event)))
         offset = len(self.decisions)  # a resumed game does not replay the bots' first picks
         self._bots = {
-            seat: make_bot(kind, self.seed + offset, seat)
+            seat: make_agent(kind, self.seed + offset, seat)
             for seat, kind in enumerate(self.seats)
             if kind != HUMAN
         }
