@@ -36,7 +36,7 @@ def compile_effect(
     effect, problems = parse_effect(source)
     if effect is None:
         return None, problems
-    effect, old_words = modernise(effect, registry)
+    effect, old_words = modernise(effect, registry, source.text)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
     diagnostics = [_deprecated(word, d, source) for word, d in old_words] + checker.diagnostics

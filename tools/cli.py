@@ -59,6 +59,21 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Scaffold a mod pack or append a card skeleton to one.",
     ),
     "play": ("whitedwarf.tools.play", "play", "Play a full seeded game with bot seats."),
+    "simulate": (
+        "whitedwarf.tools.simulate",
+        "simulate",
+        "Play many seeded games with agents; write a balance report.",
+    ),
+    "compare": (
+        "whitedwarf.tools.compare",
+        "compare",
+        "Play the same seeds on two packs and report what changed.",
+    ),
+    "render": (
+        "whitedwarf.tools.render.command",
+        "render",
+        "Draw the board of a save or a replay to SVG or PNG.",
+    ),
     "replay": (
         "whitedwarf.tools.replay",
         "replay",

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from whitedwarf.interpreter.bots import BOTS, Bot, make_bot
+from whitedwarf.interpreter.agents import AGENTS, make_agent
+from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import ContentError
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
@@ -21,12 +22,15 @@ from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
 ENGINE_VERSION = "lastlight-engine-1"
 
 
+HUMAN = "human"
+
+
 def parse_seats(text: str) -> list[str]:
-    """``random,random,random`` → seat kinds, checked against the known bots."""
+    """``human,random,random`` → seat kinds, checked against ``human`` and the known bots."""
     seats = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in BOTS]
+    unknown = [s for s in seats if s not in AGENTS and s != HUMAN]
     if unknown:
-        known = ", ".join(sorted(BOTS))
+        known = ", ".join(sorted([*AGENTS, HUMAN]))
         raise click.BadParameter(f"unknown seat kind {unknown[0]!r}; known: {known}")
     if not 2 <= len(seats) <= 4:
         raise click.BadParameter(f"Last Light needs 2 to 4 seats, not {len(seats)}")
@@ -38,7 +42,21 @@ def parse_seats(text: str) -> list[str]:
     "--seats",
     default="random,random,random",
     show_default=True,
-    help="comma-separated seat kinds: random or first (one per player, 2-4)",
+    help="comma-separated seat kinds: human, random, first, heuristic or search (one per "
+    "player, 2-4); "
+    "human seats play in the terminal (two or more: hot-seat)",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="continue the game saved in this file (from the terminal interface's save)",
+)
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="where the terminal interface saves the game [default: game.save, or the --resume file]",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="the game's seed")
 @click.option(
@@ -47,7 +65,7 @@ def parse_seats(text: str) -> list[str]:
     type=click.Path(dir_okay=False, path_type=Path),
     help="write the game's replay log (JSON Lines) here",
 )
-@click.option("--force", is_flag=True, help="overwrite an existing replay file")
+@click.option("--force", is_flag=True, help="overwrite an existing replay or save file")
 @click.option(
     "--round-limit",
     type=int,
@@ -68,6 +86,8 @@ def parse_seats(text: str) -> list[str]:
 @PACK_PATH_OPTION
 def play(
     seats: str,
+    resume_path: Path | None,
+    save_path: Path | None,
     seed: int,
     replay_path: Path | None,
     force: bool,
@@ -77,16 +97,24 @@ def play(
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
 ) -> None:
-    """Play a full game with bot seats to the end and print the result."""
+    """Play a full game to the end and print the result.
+
+    With human seats (or --resume) the game is played in a full-screen terminal interface.
+    """
     kinds = parse_seats(seats)
     _refuse_overwrite(replay_path, force)
     loaded, content = load_content(packs, pack_paths)
     options = {"round_limit": round_limit}
+    if resume_path is not None or HUMAN in kinds:
+        _play_in_terminal(
+            kinds, seed, options, loaded, content, resume_path, save_path, replay_path, force
+        )
+        return
     try:
         game = Game.from_content(content, len(kinds), options)
     except (EffectLimitReached, ContentError) as error:
         raise click.ClickException(str(error)) from None
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    bots = [make_agent(kind, seed, seat) for seat, kind in enumerate(kinds)]
     if trace:
         bots = [TracingBot(bot) for bot in bots]
     listener = Listener(trace, replay=replay_path is not None)
@@ -116,6 +144,43 @@ def play(
         raise click.ClickException(str(error)) from None
     summary = summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
+
+
+def _play_in_terminal(
+    kinds: list[str],
+    seed: int,
+    options: dict[str, Any],
+    loaded: Any,
+    content: Any,
+    resume_path: Path | None,
+    save_path: Path | None,
+    replay_path: Path | None,
+    force: bool,
+) -> None:
+    """Human seats: the terminal interface (tools/tui), new or resumed."""
+    from whitedwarf.tools.tui import launch
+
+    target = save_path or resume_path or Path("game.save")
+    launch.check_save_target(target, resume_path, force)
+    if resume_path is not None:
+        session = launch.resumed_session(resume_path, content)
+    else:
+        try:
+            game = Game.from_content(content, len(kinds), options)
+        except (EffectLimitReached, ContentError) as error:
+            raise click.ClickException(str(error)) from None
+        header = {
+            **pack_header(loaded),
+            "seed": seed,
+            "players": len(kinds),
+            "seats": kinds,
+            "options": options,
+            "engine": ENGINE_VERSION,
+        }
+        session = launch.new_session(game, kinds, seed, header)
+    if replay_path is not None:
+        session.replay_to = str(replay_path)
+    launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
 
 
 class TracingBot:

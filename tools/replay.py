@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
+from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
 from whitedwarf.interpreter.replay import (
@@ -15,8 +16,11 @@ from whitedwarf.interpreter.replay import (
     header_mismatch,
     read_replay,
 )
-from whitedwarf.interpreter.runner import replay_decisions
+from whitedwarf.interpreter.runner import Outcome, replay_decisions
+from whitedwarf.interpreter.state import state_hash
 from whitedwarf.tools.play import Tally, summarise
+from whitedwarf.tools.render.position import PositionError, replay_states
+from whitedwarf.tools.render.viewer import ViewerBuilder
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
 
 
@@ -31,10 +35,29 @@ class ReplayRefused(click.ClickException):
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="also write a self-contained replay viewer (one HTML file) here",
+)
+@click.option("--force", is_flag=True, help="overwrite an existing --html file")
 @PACK_OPTION
 @PACK_PATH_OPTION
-def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path, ...]) -> None:
-    """Re-run the game in PATH and check it reaches the recorded final state."""
+def replay(
+    path: Path,
+    fmt: str,
+    html_path: Path | None,
+    force: bool,
+    packs: tuple[Path, ...],
+    pack_paths: tuple[Path, ...],
+) -> None:
+    """Re-run the game in PATH and check it reaches the recorded final state.
+
+    With --html, also write a page that steps through the game decision by decision.
+    """
+    if html_path is not None and html_path.exists() and not force:
+        raise click.UsageError(f"{html_path} already exists; pass --force to overwrite it")
     try:
         log = read_replay(path)
     except ReplayError as error:
@@ -54,7 +77,12 @@ def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path
 
     game, state = _start(content, log.header, path, listener)
     try:
-        outcome = replay_decisions(game, state, log.decisions)
+        if html_path is None:
+            outcome = replay_decisions(game, state, log.decisions)
+        else:
+            outcome = _replay_to_viewer(
+                game, state, log.decisions, (content, heard), path, html_path
+            )
     except ReplayError as error:
         raise ReplayRefused(f"{path}: {error}") from None
     assert log.end is not None
@@ -75,6 +103,29 @@ def replay(path: Path, fmt: str, packs: tuple[Path, ...], pack_paths: tuple[Path
     else:
         click.echo(f"verified: {outcome.decisions} decisions reproduce the recorded game")
         click.echo(f"final state hash: {outcome.final_hash}")
+
+
+def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path) -> Outcome:
+    """Replay the decisions, recording every step for the viewer, and write the page.
+
+    ``heard`` is the content and the list the game's listener appends its events to; each
+    step's log line is followed by the events its decision caused.
+    """
+    content, events_heard = heard
+    builder = ViewerBuilder(content, f"{path.name} ({game.players} players, seed {state['seed']})")
+    builder.add(state, "setup", [describe(e) for e in events_heard])
+    try:
+        for seat, _option, text in replay_states(game, state, decisions, path):
+            # The round the decision was made in, before it could end the round.
+            made_in = builder.steps[-1]["round"]
+            told = [describe(e) for e in events_heard[builder.events_seen :]]
+            builder.events_seen = len(events_heard)
+            builder.add(state, f"round {made_in} · seat {seat}: {text}", told)
+    except PositionError as error:
+        raise ReplayError(str(error)) from None
+    html_path.write_text(builder.html(game.result(state)), encoding="utf-8")
+    click.echo(f"wrote {html_path} ({len(decisions)} decisions)", err=True)
+    return Outcome(state, len(decisions), state_hash(state))
 
 
 def _start(content, header: dict, path: Path, listener: Callable) -> tuple[Game, dict]:

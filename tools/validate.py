@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import traceback
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,8 @@ EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 def issue_tracker() -> str:
     """Where to report bugs: the package's ``Issues`` project URL, if it declares one."""
+    from importlib import metadata  # only after a crash: its import costs ~14 ms of start-up
+
     try:
         for entry in metadata.metadata("whitedwarf").get_all("Project-URL") or []:
             label, _, url = entry.partition(",")

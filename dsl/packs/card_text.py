@@ -11,6 +11,7 @@ any other card can keep its own wording with ``allow: [W0430]``. ``whitedwarf te
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import warning
@@ -29,8 +30,13 @@ def text_mismatches(
     spec: ContentSpec,
     registry: Registry,
     compiled: Mapping[str, Mapping[str, object]],
+    card_texts: Mapping[str, str] = MappingProxyType({}),
 ) -> list[Diagnostic]:
-    """W0430 for each compiled card whose text differs from the text of its effect."""
+    """W0430 for each compiled card whose text differs from the text of its effect.
+
+    ``card_texts`` holds texts already written from effects (by effect text); the others
+    are written here.
+    """
     out = []
     for kind in spec.card_kinds():
         field = kind.effect_field
@@ -43,10 +49,12 @@ def text_mismatches(
             written = card.get(TEXT_FIELD)
             if not isinstance(written, str) or card.get("source") == KEPT_WORDING:
                 continue
-            try:
-                rendered = render_effect(card[field], registry)
-            except EffectSyntaxError:  # pragma: no cover - it compiled, so it parses
-                continue
+            rendered = card_texts.get(card[field])
+            if rendered is None:
+                try:
+                    rendered = render_effect(card[field], registry)
+                except EffectSyntaxError:  # pragma: no cover - it compiled, so it parses
+                    continue
             if normalise(rendered) != normalise(written):
                 out.append(
                     warning(

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from whitedwarf.dsl import api
@@ -16,6 +14,7 @@ from whitedwarf.dsl.packs.content import Change, Content, Entry
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.limits import Limits
 from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.render import render_effect
 from whitedwarf.dsl.source import EffectSource
 
 Compiled = dict[str, dict[str, dict[str, Any]]]
@@ -24,16 +23,27 @@ Compiled = dict[str, dict[str, dict[str, Any]]]
 PARALLEL_FROM = 2000  # effects; below this a process pool costs more than it saves
 
 
+@dataclass
+class CompiledCards:
+    """Every valid card's compiled effect (kind -> card id -> effect) and what was found."""
+
+    compiled: Compiled = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: effect text -> the card text written from it (dsl/render.py), for each effect that
+    #: compiled: written where it was parsed, so the text check need not parse it again.
+    card_texts: dict[str, str] = field(default_factory=dict)
+
+
 def compile_cards(
     content: Content, spec: ContentSpec, registry: Registry, limits: Limits
-) -> tuple[Compiled, list[Diagnostic]]:
-    """Compile the effect of every valid card; kind -> card id -> compiled effect.
+) -> CompiledCards:
+    """Compile the effect of every valid card.
 
     Identical effect texts of the same card kind are compiled once, and large packs are
     compiled on all cores (diagnostics are mapped back to each card's own place).
     """
-    compiled: Compiled = {}
-    diagnostics: list[Diagnostic] = []
+    out = CompiledCards()
+    compiled, diagnostics = out.compiled, out.diagnostics
     jobs: list[tuple[Entry, str, EffectSource]] = []
     for kind in spec.card_kinds():
         if kind.effect_field is None:
@@ -47,11 +57,13 @@ def compile_cards(
     unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
     results = dict(zip(unique, _compile_all(unique, registry), strict=True))
     for entry, card_kind, source in jobs:
-        result, problems = results[(card_kind, source.text)]
+        result, problems, card_text = results[(card_kind, source.text)]
         diagnostics += [_relocate(problem, source) for problem in problems]
         if result is not None:
             compiled[entry.kind][entry.card_id] = {"card": entry.id, **result}
-    return compiled, diagnostics
+        if card_text is not None:
+            out.card_texts[source.text] = card_text
+    return out
 
 
 def _job(
@@ -97,13 +109,17 @@ def compile_dropped(
     return out
 
 
-Outcome = tuple[dict[str, Any] | None, list[Diagnostic]]
+Outcome = tuple[dict[str, Any] | None, list[Diagnostic], str | None]  # and the card text
 
 
 def _compile_all(unique: list[tuple[str, str]], registry: Registry) -> list[Outcome]:
     workers = min(os.cpu_count() or 1, 8)
     if len(unique) < PARALLEL_FROM or workers < 2:
         return _compile_batch(registry, unique)
+    # Imported here: most packs are compiled in this process, and the import costs start-up.
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     size = -(-len(unique) // (workers * 4))
     batches = [unique[i : i + size] for i in range(0, len(unique), size)]
     try:
@@ -116,10 +132,12 @@ def _compile_all(unique: list[tuple[str, str]], registry: Registry) -> list[Outc
 
 def _compile_batch(registry: Registry, batch: list[tuple[str, str]]) -> list[Outcome]:
     """Compile texts against a source whose span columns are just offsets + 1."""
-    out = []
+    out: list[Outcome] = []
     for card_kind, text in batch:
         source = EffectSource(text, "", _offset_locator)
-        out.append(api.compile_effect(source, registry, card_kind))
+        result, problems = api.compile_effect(source, registry, card_kind)
+        card_text = render_effect(text, registry) if result is not None else None
+        out.append((result, problems, card_text))
     return out
 
 
@@ -145,10 +163,14 @@ _KEYED = {"hook": "hooks", "stat": "stats", "flag": "flags", "unit": "resources"
 def used_words(compiled: Compiled) -> dict[str, set[str]]:
     """Registry words (by section) that appear in compiled effects (docs/effect-ir.md)."""
     used: dict[str, set[str]] = {}
+    walked: set[int] = set()  # cards with the same effect text share their compiled clauses
     for table in compiled.values():
         for effect in table.values():
-            _walk(effect, used)
             used.setdefault("card_kinds", set()).add(str(effect.get("kind")))
+            clauses = id(effect.get("clauses"))
+            if clauses not in walked:
+                walked.add(clauses)
+                _walk(effect, used)
     return used
 
 

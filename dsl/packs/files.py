@@ -13,8 +13,7 @@ from whitedwarf.dsl.packs.limits import Limits
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, Manifest
 from whitedwarf.dsl.packs.merge import PackFiles
 from whitedwarf.dsl.packs.paths import display_path
-from whitedwarf.dsl.packs.schema_errors import schema_diagnostics
-from whitedwarf.dsl.packs.schemas import validator
+from whitedwarf.dsl.packs.schemas import schema_problems
 from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
 from whitedwarf.dsl.suggest import did_you_mean
 
@@ -119,7 +118,7 @@ def _check(
     file: YamlFile, kind: FileKind, game: str, limits: Limits
 ) -> tuple[set[int], list[Diagnostic]]:
     """Schema problems of one file; the bad item indexes (``{0}`` for a bad document)."""
-    problems, bad = schema_diagnostics(validator(game, kind.name), file.data, file, kind.noun)
+    problems, bad = schema_problems(game, kind.name, file, kind.noun)
     if kind.cards and isinstance(file.data, list) and len(file.data) > limits.cards:
         message = f"{len(file.data):,} cards in one file, over the limit of {limits.cards:,}"
         problems.append(

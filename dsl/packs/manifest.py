@@ -11,8 +11,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.paths import display_path
-from whitedwarf.dsl.packs.schema_errors import schema_diagnostics
-from whitedwarf.dsl.packs.schemas import MANIFEST, validator
+from whitedwarf.dsl.packs.schemas import MANIFEST, schema_problems
 from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
 
 MANIFEST_FILE = "pack.yaml"
@@ -68,9 +67,9 @@ def read_manifest(
     file, diagnostics = read_yaml(path, display, folder, limits)
     if file is None:
         return None, diagnostics
-    check = validator("", MANIFEST)  # the manifest schema is the same for every game
     codes: dict[tuple[str | int, ...], str] = {("game",): "E0702", ("version",): "E0705"}
-    problems, _ = schema_diagnostics(check, file.data, file, "pack", codes)
+    # The manifest schema is the same for every game.
+    problems, _ = schema_problems("", MANIFEST, file, "pack", codes)
     diagnostics += problems
     if any(d.is_error for d in diagnostics):
         return None, diagnostics

@@ -33,6 +33,11 @@ class _Builder:
         self.chars.append(char)
         self.offsets.append(index)
 
+    def add_run(self, text: str, index: int) -> None:
+        """``text``, copied verbatim from the file starting at ``index``."""
+        self.chars.extend(text)
+        self.offsets.extend(range(index, index + len(text)))
+
     def text(self) -> str:
         return "".join(self.chars)
 
@@ -129,8 +134,7 @@ def _ends_with_escape(body: str) -> bool:
 
 
 def _plain_line(out: _Builder, body: str, index: int) -> bool:
-    for offset, char in enumerate(body):
-        out.add(char, index + offset)
+    out.add_run(body, index)
     return False
 
 
@@ -252,8 +256,7 @@ def _block_row(index: int, raw: str, indent: int) -> tuple[int, int, str] | None
 
 def _literal(out: _Builder, rows: list[tuple[int, int, str]]) -> None:
     for start, brk, content in rows:
-        for offset, char in enumerate(content):
-            out.add(char, start + offset)
+        out.add_run(content, start)
         out.add("\n", brk)
     out.pop()  # the final break belongs to chomping
 
@@ -276,8 +279,7 @@ def _folded(out: _Builder, rows: list[tuple[int, int, str]]) -> None:
                 out.add("\n", index)
         else:
             out.add(" ", previous[1])
-        for offset, char in enumerate(content):
-            out.add(char, start + offset)
+        out.add_run(content, start)
         previous, empties = row, []
 
 

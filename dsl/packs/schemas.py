@@ -1,8 +1,10 @@
 """JSON Schemas (2020-12) for pack files: built from a game's :class:`ContentSpec`.
 
 The generated files live in ``schemas/<kind>.schema.json`` (``whitedwarf schema --out``) for
-editors; the loader validates with the same dicts, one cached ``Draft202012Validator`` each.
-Errors are mapped back into the YAML file by :mod:`.schema_errors`.
+editors; the loader validates with the same dicts (:func:`schema_problems`): a quick check
+(:mod:`.quickschema`) first, and one cached ``Draft202012Validator`` each for files it does
+not pass, whose errors :mod:`.schema_errors` maps back into the YAML file. jsonschema is
+imported only then, so checking a clean pack never pays for it.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from jsonschema import Draft202012Validator
+from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.games import game_spec, installed_games
 from whitedwarf.dsl.packs.kinds import FileKind
+from whitedwarf.dsl.packs.quickschema import Check, compile_check, is_valid
 from whitedwarf.dsl.packs.schema_parts import (
     ID_PATTERN,
     Schema,
@@ -23,6 +26,10 @@ from whitedwarf.dsl.packs.schema_parts import (
     obj,
     text,
 )
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://whitedwarf.invalid/schemas/{name}.schema.json"
@@ -137,12 +144,38 @@ def stale_schemas(schema_dir: Path, game: str) -> list[str]:
 
 
 @cache
+def schema_of(game: str, name: str) -> Schema:
+    """The schema of one file kind (``pack`` for the manifest), built once; do not change it."""
+    return manifest_schema() if name == MANIFEST else game_schemas(game)[name]
+
+
+@cache
 def validator(game: str, name: str) -> Draft202012Validator:
     """The cached validator for one schema (building one per call is ten times slower)."""
-    schema = manifest_schema() if name == MANIFEST else game_schemas(game)[name]
-    return Draft202012Validator(schema)
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema_of(game, name))
 
 
-def schema_of(game: str, name: str) -> Any:
-    """The schema dict behind :func:`validator`."""
-    return validator(game, name).schema
+@cache
+def quick_check(game: str, name: str) -> Check | None:
+    """The compiled quick check of one schema (None if it uses keywords it does not know)."""
+    return compile_check(schema_of(game, name))
+
+
+def schema_problems(
+    game: str,
+    name: str,
+    file: YamlFile,
+    noun: str,
+    codes: dict[DataPath, str] | None = None,
+) -> tuple[list[Diagnostic], set[int]]:
+    """The schema diagnostics of ``file`` and its bad top-level items (see schema_errors).
+
+    A file the quick check passes has none; any other is described by jsonschema.
+    """
+    if is_valid(quick_check(game, name), file.data):
+        return [], set()
+    from whitedwarf.dsl.packs.schema_errors import schema_diagnostics
+
+    return schema_diagnostics(validator(game, name), file.data, file, noun, codes)

@@ -1,16 +1,19 @@
 """Safe, located YAML: a pack file as plain data plus where each value came from.
 
 Content is untrusted (DESIGN principle 3), so a file is never given to a YAML constructor.
-ruamel.yaml's round-trip composer (the stage under its round-trip loader) turns the text into
-nodes that carry a start and end mark for every key and value, scalars included, and their
-style; :class:`_Converter` turns those nodes into ``dict``/``list``/``str``/``int``/``float``/
-``bool``/``None`` itself. So a tag can never build an object: any tag but the standard scalar
-and collection ones is refused with E0503. The size of the file, the depth of the data, the
-number of aliases and the size of their expansion are all bounded (:mod:`.limits`).
+libyaml's parser (ruamel.yaml.clib) reads the text into events, :mod:`.yamlnodes` composes
+them into nodes that carry a start and end mark for every key and value, scalars included,
+and their style, and :class:`_Converter` turns those nodes into ``dict``/``list``/``str``/
+``int``/``float``/``bool``/``None`` itself. Text libyaml cannot read goes through ruamel's pure
+parser and composer instead, whose messages the syntax diagnostics are written for. So a
+tag can never build an object: any tag but the standard scalar and collection ones is
+refused with E0503. The size of the file, the depth of the data, the number of aliases and
+the size of their expansion are all bounded (:mod:`.limits`).
 
 Positions: :meth:`YamlFile.span` maps a data path such as ``(3, "effect")`` to a located
 :class:`Span`, and :meth:`YamlFile.effect_source` builds the :class:`EffectSource` whose
-``locate`` points at the exact file character of any offset of a DSL string.
+``locate`` points at the exact file character of any offset of a DSL string (worked out
+only when a diagnostic asks for it).
 """
 
 from __future__ import annotations
@@ -30,13 +33,16 @@ from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer, ComposerError, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from ruamel.yaml.resolver import VersionedResolver
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
-from whitedwarf.dsl.packs.scalars import scalar_offsets
-from whitedwarf.dsl.packs.yaml_errors import explain as explain_yaml_error
+from whitedwarf.dsl.packs.yamlnodes import (
+    MappingNode,
+    Node,
+    ScalarNode,
+    compose_events,
+    from_ruamel,
+)
 from whitedwarf.dsl.source import EffectSource
 
 DataPath = tuple[str | int, ...]
@@ -47,7 +53,10 @@ except ImportError:  # pragma: no cover - platforms without the wheel use the pu
     _CParser = None
 
 _CORE = "tag:yaml.org,2002:"
-_SCALAR_TAGS = frozenset(f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null"))
+_STR, _INT, _FLOAT, _BOOL, _NULL = (
+    f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")
+)
+_SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
 # An unquoted date is resolved as a timestamp; packs have no dates, so it stays a string.
 _TIMESTAMP = f"{_CORE}timestamp"
 _MERGE = f"{_CORE}merge"
@@ -59,12 +68,9 @@ _COLLECTION_TAGS = frozenset({f"{_CORE}map", f"{_CORE}seq"})
 UNSAVED: ContextVar[Mapping[Path, str]] = ContextVar("unsaved", default=MappingProxyType({}))
 
 
-@dataclass(frozen=True, slots=True)
-class _Where:
-    """Where one value sits: its node and, for a mapping entry, its key's node."""
-
-    node: Node
-    key: Node | None = None
+# Where one value sits: its node and, for a mapping entry, its key's node (None otherwise).
+# A plain tuple: one is made for every value of every file.
+_Where = tuple[Node, Node | None]
 
 
 @dataclass
@@ -77,11 +83,13 @@ class YamlFile:
     data: Any
     _where: dict[DataPath, _Where] = field(default_factory=dict, repr=False)
     refused: set[DataPath] = field(default_factory=set, repr=False)  # values with a refused tag
-    _line_starts: list[int] = field(default_factory=list, repr=False)
+    _line_starts: list[int] = field(default_factory=list, repr=False)  # filled when needed
 
-    def __post_init__(self) -> None:
+    def line_starts(self) -> list[int]:
+        """The index in :attr:`text` where each line starts (worked out on first use)."""
         if not self._line_starts:
             self._line_starts = _line_starts(self.text)
+        return self._line_starts
 
     def has(self, path: DataPath) -> bool:
         """Whether ``path`` names a value of this file."""
@@ -95,8 +103,8 @@ class YamlFile:
         where = self._where.get(path)
         if where is None:
             return Span(self.display, 1, 1)
-        node = where.key if key and where.key is not None else where.node
-        return self._node_span(node)
+        value, key_node = where
+        return self._node_span(key_node if key and key_node is not None else value)
 
     def _node_span(self, node: Node) -> Span:
         start, end = node.start_mark, node.end_mark
@@ -111,42 +119,65 @@ class YamlFile:
         where = self._where.get(tuple(path))
         if where is None:
             return (0, -1)
-        first = (where.key or where.node).start_mark.line + 1
-        end = where.node.end_mark
+        node, key = where
+        first = (key or node).start_mark.line + 1
+        end = node.end_mark
         last = end.line + (0 if end.column else -1) + 1 if end is not None else first
         return first, max(first, last)
 
     def effect_source(self, path: DataPath) -> EffectSource | None:
-        """An :class:`EffectSource` for the string at ``path``, located to the character."""
-        where = self._where.get(tuple(path))
-        if where is None or not isinstance(where.node, ScalarNode):
+        """An :class:`EffectSource` for the string at ``path``, located to the character.
+
+        Where each character sits is worked out only when a diagnostic asks (most effects
+        never have one), so a large clean pack does not pay for it.
+        """
+        node = self._where.get(tuple(path), (None, None))[0]
+        if not isinstance(node, ScalarNode):
             return None
-        node = where.node
-        value = self._value_text(node)
-        start, end = node.start_mark.index, node.end_mark.index
-        offsets = scalar_offsets(self.text, start, end, node.style, node.value)
+        return EffectSource(_value_text(node), self.display, _ScalarLocator(self, node))
+
+
+def _value_text(node: ScalarNode) -> str:
+    return node.value.replace("\a", "") if node.style == ">" else node.value
+
+
+class _ScalarLocator:
+    """Maps an offset in a scalar's value to its (line, column) in the file, lazily."""
+
+    __slots__ = ("_file", "_node", "_offsets")
+
+    def __init__(self, file: YamlFile, node: ScalarNode) -> None:
+        self._file = file
+        self._node = node
+        self._offsets: list[int] | None = None
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        offsets = self._offsets
         if offsets is None:
-            offsets = [start] * (len(value) + 1)  # coarse but never wrong: the scalar's start
-        return EffectSource(value, self.display, self._locator(offsets))
+            offsets = self._offsets = self._scan()
+        index = offsets[max(0, min(offset, len(offsets) - 1))]
+        starts = self._file.line_starts()
+        row = bisect_right(starts, index) - 1
+        return row + 1, index - starts[row] + 1
 
-    @staticmethod
-    def _value_text(node: ScalarNode) -> str:
-        return node.value.replace("\a", "") if node.style == ">" else node.value
+    def _scan(self) -> list[int]:
+        node = self._node
+        start, end = node.start_mark.index, node.end_mark.index
+        from whitedwarf.dsl.packs.scalars import scalar_offsets  # only for a diagnostic
 
-    def _locator(self, offsets: list[int]):
-        starts = self._line_starts
-
-        def locate(offset: int) -> tuple[int, int]:
-            index = offsets[max(0, min(offset, len(offsets) - 1))]
-            row = bisect_right(starts, index) - 1
-            return row + 1, index - starts[row] + 1
-
-        return locate
+        offsets = scalar_offsets(self._file.text, start, end, node.style, node.value)
+        if offsets is None:  # coarse but never wrong: the scalar's start
+            offsets = [start] * (len(_value_text(node)) + 1)
+        return offsets
 
 
 def _line_starts(text: str) -> list[int]:
     starts = [0]
-    starts.extend(index + 1 for index, char in enumerate(text) if char == "\n")
+    find = text.find
+    index = find("\n")
+    while index >= 0:
+        starts.append(index + 1)
+        index = find("\n", index + 1)
     return starts
 
 
@@ -250,33 +281,17 @@ def _compose(text: str, display: str, limits: Limits) -> tuple[Node | None, Diag
     """Compose the text; libyaml (when installed) scans and parses, Python composes.
 
     libyaml's own composer recurses in C without a depth limit (deep input crashes the
-    process), so only its scanner and parser are used; the bounded composer below keeps
-    the depth and alias limits. Any YAML error is reported by the pure path, whose
+    process), so only its scanner and parser are used, under :func:`compose_events`, which
+    keeps the depth and alias limits. Any problem is reported by the pure path, whose
     messages and marks the diagnostics are written for.
     """
     if _CParser is not None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return _compose_with(_CParser(text), limits), None
+            parser = _CParser(text)
+            return compose_events(parser.get_event, limits.depth + 1, limits.aliases), None
         except YAMLError:
             pass
     return _compose_pure(text, display, limits)
-
-
-class _EventSource:
-    """The minimal loader a ruamel composer needs: a parser, a resolver and a depth."""
-
-    def __init__(self, parser: Any, limits: Limits) -> None:
-        self._parser = parser
-        self._resolver = VersionedResolver(loader=self)
-        self._composer = None
-        self.max_depth = limits.depth + 1
-
-
-def _compose_with(parser: Any, limits: Limits) -> Node | None:
-    composer_class = type("Composer", (_BoundedComposer,), {"alias_limit": limits.aliases})
-    return composer_class(_EventSource(parser, limits)).get_single_node()
 
 
 def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None, Diagnostic | None]:
@@ -292,7 +307,7 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return yaml.compose(text), None
+            return from_ruamel(yaml.compose(text)), None
     except _AliasLimitError as exc:
         message = f"too many aliases (more than {limits.aliases} in one file)"
         hint = "write the repeated data out instead of using `*alias`"
@@ -312,7 +327,9 @@ def _compose_pure(text: str, display: str, limits: Limits) -> tuple[Node | None,
 
 
 def _syntax(exc: YAMLError, display: str, text: str) -> Diagnostic:
-    said = explain_yaml_error(exc, text, display)
+    from whitedwarf.dsl.packs.yaml_errors import explain  # only for a file with an error
+
+    said = explain(exc, text, display)
     if said is not None:
         return said
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -343,7 +360,7 @@ class _Converter:
         self.where: dict[DataPath, _Where] = {}
         self.refused: set[DataPath] = set()
         self.diagnostics: list[Diagnostic] = []
-        self._nodes = 0
+        self._nodes_left = limits.nodes
 
     def span(self, node: Node) -> Span:
         mark = node.start_mark
@@ -356,25 +373,33 @@ class _Converter:
             return None
 
     def _convert(self, node: Node, path: DataPath, key: Node | None, depth: int) -> Any:
-        self._count(node, depth)
-        self.where[path] = _Where(node, key)
-        if not self._tag_allowed(node):
-            self.refused.add(path)
-            return None
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path, depth)
-        if isinstance(node, SequenceNode):
+        # Called for every value of every file: the common cases come first and inline.
+        self._nodes_left -= 1
+        if self._nodes_left < 0 or depth > self.limits.depth:
+            self._over_limit(node, depth)
+        self.where[path] = (node, key)
+        # `type(node) is` is faster than isinstance here, but mypy does not narrow on it:
+        # the ignores below are for that narrowing only.
+        kind, tag = type(node), node.tag
+        if kind is ScalarNode:
+            if tag == _STR:
+                style = node.style  # type: ignore[attr-defined]
+                return node.value.replace("\a", "") if style == ">" else node.value
+            if tag in _SCALAR_TAGS or tag == _TIMESTAMP:
+                return _scalar(node)  # type: ignore[arg-type]
+        elif tag in _COLLECTION_TAGS or tag == _TIMESTAMP:
+            if kind is MappingNode:
+                return self._mapping(node, path, depth)  # type: ignore[arg-type]
             return [
                 self._convert(item, (*path, i), None, depth + 1)
                 for i, item in enumerate(node.value)
             ]
-        if not isinstance(node, ScalarNode):
-            raise TypeError(f"a YAML node of an unknown kind: {node!r}")
-        return _scalar(node)
+        self._refuse(node)
+        self.refused.add(path)
+        return None
 
-    def _count(self, node: Node, depth: int) -> None:
-        self._nodes += 1
-        if self._nodes > self.limits.nodes:  # an alias bomb: few aliases, huge expansion
+    def _over_limit(self, node: Node, depth: int) -> None:
+        if self._nodes_left < 0:  # an alias bomb: few aliases, huge expansion
             message = f"the data expands to more than {self.limits.nodes:,} values"
             hint = "write the repeated data out instead of nesting aliases, or split the file"
             self.diagnostics.append(error("E0506", message, self.span(node), hint))
@@ -389,13 +414,18 @@ class _Converter:
         allowed = _COLLECTION_TAGS if not isinstance(node, ScalarNode) else _SCALAR_TAGS
         if tag in allowed or tag == _TIMESTAMP:
             return True
-        shown = str(node.ctag) if node.ctag is not None else tag
+        self._refuse(node)
+        return False
+
+    def _refuse(self, node: Node) -> None:
+        """E0503 for a value whose tag is not a standard scalar or collection one."""
+        tag = node.tag or ""
+        shown = tag
         if tag.startswith(_CORE):
             shown = "!!" + tag.removeprefix(_CORE)
         message = f"the YAML tag `{shown}` is not allowed in a pack"
         hint = "remove the tag; pack files hold plain text, numbers, lists and mappings"
         self.diagnostics.append(error("E0503", message, self.span(node), hint))
-        return False
 
     def _mapping(self, node: MappingNode, path: DataPath, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -435,13 +465,13 @@ class _Converter:
 def _scalar(node: ScalarNode) -> Any:
     """The plain value of a scalar with a standard (already checked) tag."""
     tag, text = node.tag, node.value
-    if tag == f"{_CORE}null":
+    if tag == _NULL:
         return None
-    if tag == f"{_CORE}bool":
+    if tag == _BOOL:
         return text.lower() == "true"
-    if tag == f"{_CORE}int":
+    if tag == _INT:
         return _int(text)
-    if tag == f"{_CORE}float":
+    if tag == _FLOAT:
         return _float(text)
     return text.replace("\a", "") if node.style == ">" else text
 

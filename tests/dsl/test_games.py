@@ -20,7 +20,14 @@ def test_last_light_is_registered_by_the_installed_distribution():
 
 
 #: What is read once per process from the installed games (the manifest's `game` enum too).
-CACHES = (games.installed_games, games.game_registry, games.game_spec, schemas.validator)
+CACHES = (
+    games.installed_games,
+    games.game_registry,
+    games.game_spec,
+    schemas.schema_of,
+    schemas.validator,
+    schemas.quick_check,
+)
 
 
 @pytest.fixture

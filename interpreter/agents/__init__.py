@@ -1,0 +1,26 @@
+"""Agents: seat controllers that play on purpose, deciding from their own observation.
+
+``AGENTS`` names every seat kind a batch or a game can use: the simple bots of
+:mod:`whitedwarf.interpreter.bots` (``random``, ``first``) and the agents of this package
+(``heuristic``, ``search``). Each is made from one integer seed, so a seeded game with agent
+seats is reproducible decision by decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from whitedwarf.interpreter.agents.heuristic import HeuristicAgent
+from whitedwarf.interpreter.agents.search import SearchAgent
+from whitedwarf.interpreter.bots import BOTS, Bot
+
+AGENTS: dict[str, Callable[[int], Bot]] = {
+    **BOTS,
+    "heuristic": HeuristicAgent,
+    "search": SearchAgent,
+}
+
+
+def make_agent(kind: str, game_seed: int, seat: int) -> Bot:
+    """An agent of ``kind`` for ``seat``, seeded from the game's seed and the seat."""
+    return AGENTS[kind](game_seed * 1009 + seat * 7919 + 1)

@@ -1,0 +1,282 @@
+"""The ``heuristic`` agent: rule-based play from the seat's own observation.
+
+It scores each legal option with a few rules of thumb and takes the best (ties broken by
+its own seeded generator): claim light with extractors on ringed planets, build the biggest
+ship it can pay for, research and manufacture the techs worth most (valued from their
+compiled effect by :mod:`~whitedwarf.interpreter.lastlight.valuation`, so a mod's card is
+played on its merits), move towards the white dwarf, free planets and unexplored tokens,
+fight only where it is the stronger side, use abilities when it can, and refresh when its
+hand runs low or its extractors have light to claim.
+
+The agent reads :meth:`Game.observation` only (issue 8: "seeing only their own observation");
+:func:`score_options` takes any state-like view, so the search agent can call it on a
+determinised state in its rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from whitedwarf.interpreter.bots import OptionLike
+from whitedwarf.interpreter.lastlight import valuation
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.persist import observation
+
+State = dict[str, Any]
+
+#: Ship sizes, weakest first (a bigger ship is preferred when it can be paid for).
+SIZE_RANK = {"small": 1, "medium": 2, "large": 3}
+#: Resources, cheapest first (rarer extractor spaces are preferred).
+RESOURCE_RANK = {"common": 1, "uncommon": 2, "rare": 3}
+
+
+class HeuristicAgent:
+    """Plays by rules of thumb from its own observation (see the module docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+        """The best-scoring option for ``seat``, judged from ``seat``'s observation only."""
+        return best_option(observation(state, seat), seat, options, self.rng)
+
+
+def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Random) -> str:
+    """The id of the highest-scoring option (ties broken by ``rng``)."""
+    scores = score_options(view, seat, [o.id for o in options])
+    top = max(scores)
+    best = [o.id for o, s in zip(options, scores, strict=True) if s >= top - 1e-9]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
+    """A score for each option id: higher is better for ``seat``."""
+    return [score(view, seat, option) for option in ids]
+
+
+def score(view: State, seat: int, option: str) -> float:
+    """One option's score (the rules of thumb, by the option's kind)."""
+    kind, _, rest = option.partition(":")
+    rule = _RULES.get(kind)
+    return rule(view, seat, rest) if rule is not None else 0.0
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+
+def _keep_card(view: State, seat: int, card: str) -> float:
+    return valuation.ref_value(view, card)
+
+
+# -- the action choice -------------------------------------------------------------------------
+
+
+def _play(view: State, seat: int, action: str) -> float:
+    player = view["players"][seat]
+    rule = _ACTION_RULES.get(action)
+    value = rule(view, seat, player) if rule is not None else 0.5
+    return value
+
+
+def _research_value(view: State, seat: int, player: dict[str, Any]) -> float:
+    hand = player["techs_hand"]
+    affordable = [r for r in hand if _can_pay(player["res"], _tech_cost(view, r))]
+    return 1.0 + (2.0 if len(hand) < 2 else 0.0) + 1.5 * len(affordable)
+
+
+def _mine_value(view: State, seat: int, player: dict[str, Any]) -> float:
+    return 0.8 * _count(view["extractors"], seat) + 0.3
+
+
+def _construct_value(view: State, seat: int, player: dict[str, Any]) -> float:
+    costs = runtime(view).ship_cost
+    ships = [size for size, cost in costs.items() if _can_pay(player["res"], cost)]
+    free_spaces = _free_colony_spaces(view, seat)
+    return 1.2 * len(ships) + (2.5 if free_spaces or _free_planets_held(view, seat) else 0.0)
+
+
+def _trade_value(view: State, seat: int, player: dict[str, Any]) -> float:
+    res = player["res"]
+    return 2.0 if res.get("rare", 0) >= 2 else 0.6 + 0.1 * sum(res.values())
+
+
+def _refresh_value(view: State, seat: int, player: dict[str, Any]) -> float:
+    claim = sum(_ring_light(view, x) for x in view["extractors"].values() if x["owner"] == seat)
+    return claim + (3.0 if len(player["hand"]) <= 2 else 0.0)
+
+
+def _command_value(view: State, seat: int, player: dict[str, Any]) -> float:
+    ships = _count(view["ships"], seat)
+    return 0.0 if ships == 0 else 1.0 + 0.4 * min(ships, 5)
+
+
+_ACTION_RULES = {
+    "research": _research_value,
+    "mine": _mine_value,
+    "construct": _construct_value,
+    "trade": _trade_value,
+    "refresh": _refresh_value,
+    "command": _command_value,
+}
+
+
+# -- inside an action --------------------------------------------------------------------------
+
+
+def _trade(view: State, seat: int, trade: str) -> float:
+    return {"rare_to_light": 3.0, "uncommon_to_rare": 1.0, "common_to_uncommon": 0.8}.get(
+        trade, 0.5
+    )
+
+
+def _gift(view: State, seat: int, other: str) -> float:
+    """Give the trade's light to the player furthest behind."""
+    return -float(view["players"][int(other)]["light"])
+
+
+def _discard(view: State, seat: int, ref: str) -> float:
+    """Discard the least valuable tech."""
+    return -valuation.ref_value(view, ref)
+
+
+def _make(view: State, seat: int, rest: str) -> float:
+    ref, _, size = rest.partition(":")
+    value = valuation.ref_value(view, ref) - 0.5 * valuation.cost_in_light(_tech_cost(view, ref))
+    if size:
+        value += 0.3 * sum(
+            1 for s in view["ships"].values() if s["owner"] == seat and s["size"] == size
+        )
+    return 2.0 + value
+
+
+def _build(view: State, seat: int, rest: str) -> float:
+    size = rest.split("@", 1)[0]
+    return 2.0 + SIZE_RANK.get(size, 1)
+
+
+def _extractor(view: State, seat: int, where: str) -> float:
+    planet = view["planets"].get(where)
+    if planet is not None:
+        ring = runtime(view).ring.get(planet["sector"], "")
+        return 4.0 + {"inner": 2.0, "outer": 1.0}.get(ring, 0.0)
+    resource = dict(runtime(view).colony_spaces).get(where, "common")
+    return 3.0 + RESOURCE_RANK.get(resource, 1) * 0.3
+
+
+def _move(view: State, seat: int, rest: str) -> float:
+    ship, _, dest = rest.partition(":")
+    here = view["ships"].get(ship, {}).get("sector")
+    return _sector_value(view, seat, dest) - (
+        _sector_value(view, seat, here) if here is not None else 0.0
+    )
+
+
+def _sector_value(view: State, seat: int, sector_id: str) -> float:
+    sector = view["sectors"].get(sector_id)
+    if sector is None:
+        return 0.0
+    value = 0.0
+    if sector.get("white_dwarf"):
+        value += 3.0
+    if sector.get("planet") and not any(
+        x["sector"] == sector_id for x in view["extractors"].values()
+    ):
+        value += 2.0 + (1.0 if runtime(view).ring.get(sector_id) == "inner" else 0.0)
+    if sector.get("token") and not sector.get("revealed"):
+        value += 1.0
+    mine = sum(1 for s in view["ships"].values() if s["sector"] == sector_id and s["owner"] == seat)
+    theirs = sum(
+        1 for s in view["ships"].values() if s["sector"] == sector_id and s["owner"] != seat
+    )
+    if theirs:
+        value += 1.5 if mine >= theirs else -2.5
+    return value
+
+
+def _roll(view: State, seat: int, size: str) -> float:
+    return 1.0 + SIZE_RANK.get(size, 1)
+
+
+def _use(view: State, seat: int, ref: str) -> float:
+    return 1.0 + max(0.0, valuation.ref_value(view, ref.split(":", 1)[0]))
+
+
+def _pick(view: State, seat: int, ref: str) -> float:
+    try:
+        return valuation.ref_value(view, ref)
+    except KeyError:
+        return 0.0
+
+
+def _slot(view: State, seat: int, size: str) -> float:
+    return float(sum(1 for s in view["ships"].values() if s["owner"] == seat and s["size"] == size))
+
+
+def _constant(value: float) -> Callable[[State, int, str], float]:
+    return lambda view, seat, rest: value
+
+
+_RULES = {
+    "faction": _keep_card,
+    "achievement": _keep_card,
+    "play": _play,
+    "trade": _trade,
+    "gift": _gift,
+    "discard": _discard,
+    "make": _make,
+    "build": _build,
+    "extractor": _extractor,
+    "move": _move,
+    "roll": _roll,
+    "use": _use,
+    "pick": _pick,
+    "slot": _slot,
+    "yes": _constant(1.0),
+    "no": _constant(0.0),
+    "skip": _constant(-1.0),
+    "done": _constant(0.0),
+}
+
+
+# -- small readers -----------------------------------------------------------------------------
+
+
+def _count(pieces: dict[str, dict[str, Any]], seat: int) -> int:
+    return sum(1 for p in pieces.values() if p["owner"] == seat)
+
+
+def _can_pay(res: dict[str, int], cost: dict[str, int]) -> bool:
+    return all(res.get(unit, 0) >= n for unit, n in cost.items())
+
+
+def _tech_cost(view: State, ref: str) -> dict[str, int]:
+    try:
+        return dict(runtime(view).card(ref).get("cost", {}))
+    except KeyError:
+        return {}
+
+
+def _ring_light(view: State, extractor: dict[str, Any]) -> float:
+    if extractor.get("planet") is None:
+        return 0.0
+    ring = runtime(view).ring.get(extractor["sector"], "")
+    return float(runtime(view).rules.get("refresh_light", {}).get(ring, 0))
+
+
+def _free_colony_spaces(view: State, seat: int) -> list[str]:
+    used = {x["space"] for x in view["extractors"].values() if x["owner"] == seat and x["space"]}
+    return [space for space, _ in runtime(view).colony_spaces if space not in used]
+
+
+def _free_planets_held(view: State, seat: int) -> bool:
+    """A planet sector with only this seat's ships and no extractor (000 Construct "2.")."""
+    taken = {x["sector"] for x in view["extractors"].values()}
+    for sector_id, sector in view["sectors"].items():
+        if not sector.get("planet") or sector_id in taken:
+            continue
+        owners = {s["owner"] for s in view["ships"].values() if s["sector"] == sector_id}
+        if owners == {seat}:
+            return True
+    return False

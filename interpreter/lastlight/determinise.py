@@ -1,0 +1,144 @@
+"""Determinisation: one complete state consistent with what a player observes.
+
+Information-set search (issue 8, the ``search`` agent) plays its simulations on states drawn
+from the set the player cannot tell apart: everything the observation shows is kept, and each
+hidden part (:func:`~whitedwarf.interpreter.lastlight.persist.observation`) is filled with
+cards the player has not seen, shuffled by the agent's own generator:
+
+* the tech deck and the other players' unresearched techs, from the techs not in view;
+* face-down exploration tokens (and the resource of the planet above a planetary one), from
+  the tokens of the same pile not in view;
+* the other players' secret action choice, from their hand; their kept achievement and dealt
+  cards, from the cards not in view; the box gets what is left;
+* the other players' counts of techs drawn and kept (only their totals are seen) keep
+  their totals under a placeholder card id;
+* the random generator gets a fresh seed, so dice and draws differ between samples.
+
+Another seat's task or effect in progress hides the fields it works on, and those cannot be
+guessed back into a runnable task: :func:`determinise` returns ``None`` then and the caller
+decides without search.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.persist import HIDDEN
+from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
+
+State = dict[str, Any]
+
+
+def determinise(view: State, seat: int, rng: random.Random) -> State | None:
+    """A full state matching ``seat``'s observation ``view``, or ``None`` (module docstring)."""
+    if not _tasks_complete(view, seat):
+        return None
+    rt = runtime(view)
+    state: State = _copy(view)
+    seen = _refs_in(view)
+    techs = _unseen(_all_refs(rt.cards["techs"]), seen, rng)
+    state["deck"] = [techs.pop() for _ in range(view["deck"])]
+    achievements = _unseen(sorted(rt.cards["achievements"]), seen, rng)
+    factions = _unseen(sorted(rt.cards["factions"]), seen, rng)
+    for player in state["players"]:
+        if player["seat"] != seat:
+            _fill_player(player, techs, achievements, factions, rng)
+    _fill_tokens(state, rt, seen, rng)
+    state["box"] = {
+        "factions": sorted(factions),
+        "achievements": sorted(achievements),
+        "tokens": [],
+    }
+    state["rng"] = rng.getrandbits(64)
+    state["seed"] = 0
+    state["log"] = []
+    return state
+
+
+def _tasks_complete(view: State, seat: int) -> bool:
+    """Whether no task or effect of another seat had fields hidden."""
+    for task in view["stack"]:
+        if task.get("seat") not in (None, seat) and set(task) <= {"kind", "seat", "pc", "ask"}:
+            return False
+    return all(frame.get("owner") == seat for frame in view["frames"])
+
+
+def _fill_player(
+    player: dict[str, Any],
+    techs: list[str],
+    achievements: list[str],
+    factions: list[str],
+    rng: random.Random,
+) -> None:
+    player["techs_hand"] = [techs.pop() for _ in range(min(player["techs_hand"], len(techs)))]
+    if player["choice"] == HIDDEN:
+        player["choice"] = player["hand"][rng.randrange(len(player["hand"]))]
+    if player["achievement"] == HIDDEN:
+        player["achievement"] = achievements.pop() if achievements else None
+    for key, pool in (("factions_dealt", factions), ("achievements_dealt", achievements)):
+        player[key] = sorted(pool.pop() for _ in range(min(player[key], len(pool))))
+    stats = player.get("tech_stats", {})
+    for what in ("drawn", "kept"):
+        if isinstance(stats.get(what), int):
+            # Only the total is seen; the rules never read these counts, so keep the total.
+            stats[what] = {HIDDEN: stats[what]} if stats[what] else {}
+
+
+def _fill_tokens(state: State, rt: Any, seen: set[str], rng: random.Random) -> None:
+    """Face-down tokens from the unseen tokens of the pile their place takes."""
+    piles: dict[str, list[str]] = {}
+    for cid, card in sorted(rt.cards["exploration"].items()):
+        refs = [f"{cid}#{k}" for k in range(1, int(card.get("copies", 1)) + 1)]
+        piles.setdefault(_pile_of(card), []).extend(r for r in refs if r not in seen)
+    for pile in piles.values():
+        rng.shuffle(pile)
+    slot_pile = {slot.sector: slot.token for slot in rt.layout.planets}
+    for sector_id, sector in sorted(state["sectors"].items()):
+        if sector["token"] != HIDDEN:
+            continue
+        pile_name = "deep_space" if sector["token_kind"] == "deep_space" else None
+        pile_name = pile_name or slot_pile.get(sector_id, "common")
+        pile = piles.get(pile_name) or []
+        token = pile.pop() if pile else f"@blank_{pile_name}#{sector_id}"
+        sector["token"] = token
+        planet = sector.get("planet")
+        if planet in state["planets"]:
+            state["planets"][planet]["token"] = token
+            state["planets"][planet]["resource"] = token_resource(rt, token, pile_name)
+
+
+def _unseen(refs: list[str], seen: set[str], rng: random.Random) -> list[str]:
+    pool = [r for r in refs if r not in seen]
+    rng.shuffle(pool)
+    return pool
+
+
+def _all_refs(cards: dict[str, dict[str, Any]]) -> list[str]:
+    return [
+        f"{cid}#{k}"
+        for cid, card in sorted(cards.items())
+        for k in range(1, int(card.get("copies", 1)) + 1)
+    ]
+
+
+def _refs_in(value: Any) -> set[str]:
+    """Every string in a view (card refs and ids among them): what the player has seen."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def _copy(view: State) -> State:
+    from whitedwarf.interpreter.state import clone
+
+    return clone(view)

@@ -1,0 +1,131 @@
+"""How much a card or a position is worth to a player: the strong agents' game knowledge.
+
+Everything here reads content data (a card's compiled program, the pack's rules and ship
+stats) or a player's view of the state, never card ids, so a modder's new tech is valued from
+what it does (issue 8: "a new tech in a mod pack is valued from its effect"). The numbers are
+a rough exchange rate in light: a common resource is worth about a third of a light (the
+Trade table prices 2 rare at 1 light, and 1 rare at 4 common), a permanent +1 to a stat about
+two light over a game. They only have to rank options sensibly; docs/simulate.md says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import runtime
+
+State = dict[str, Any]
+
+#: Light-equivalent of one unit of each thing a ``gain`` can give.
+UNIT_VALUE = {"light": 1.0, "common": 0.25, "uncommon": 0.5, "rare": 1.0}
+#: A permanent +1 to a stat, in light over a game (an unknown stat is still worth something).
+STAT_VALUE = 1.5
+#: How often a trigger's hook fires over a game, relative to "once".
+HOOK_FREQUENCY = {
+    "round_start": 8.0,
+    "round_end": 8.0,
+    "rotation": 3.0,
+    "game_start": 1.0,
+}
+#: Hooks not listed above fire around this often (the player's own actions and combat).
+DEFAULT_FREQUENCY = 3.0
+#: Other verbs a card can use are worth this much each time they run (they do something).
+OTHER_VERB_VALUE = 0.3
+#: Verbs that cost the owner rather than help (a price paid for the effect).
+COSTLY_VERBS = {"pay": -0.3, "discard": -0.5, "exhaust": 0.0}
+
+
+def card_value(card: dict[str, Any]) -> float:
+    """A card's worth in light over a game, from its compiled clauses."""
+    total = 0.0
+    for clause in card.get("compiled", {}).get("clauses", []):
+        total += clause_value(clause)
+    return total
+
+
+def clause_value(clause: dict[str, Any]) -> float:
+    """One compiled clause's worth: what its calls give, times how often it runs."""
+    form = clause.get("form")
+    if form == "modifier":
+        return STAT_VALUE * max(-3, min(3, int(clause.get("amount", 0) or 0)))
+    if form == "grant":
+        return STAT_VALUE
+    gained = sum(call_value(call) for call in _calls(clause.get("code", [])))
+    if form == "trigger":
+        return gained * HOOK_FREQUENCY.get(str(clause.get("hook")), DEFAULT_FREQUENCY)
+    if form == "activated":
+        return gained * DEFAULT_FREQUENCY
+    return gained
+
+
+def call_value(call: list[Any]) -> float:
+    """The worth of one ``["call", verb, args]`` instruction, once."""
+    verb, args = call[1], call[2] if len(call) > 2 else []
+    if verb == "gain":
+        return sum(_amount(a) * UNIT_VALUE.get(str(a.get("unit")), 0.3) for a in _dicts(args))
+    return COSTLY_VERBS.get(verb, OTHER_VERB_VALUE)
+
+
+def _calls(code: Any) -> Iterable[list[Any]]:
+    """Every call instruction in a compiled program, however nested."""
+    if isinstance(code, list):
+        if len(code) >= 2 and code[0] == "call" and isinstance(code[1], str):
+            yield code
+        for item in code:
+            yield from _calls(item)
+    elif isinstance(code, dict):
+        for item in code.values():
+            yield from _calls(item)
+
+
+def _dicts(args: Any) -> list[dict[str, Any]]:
+    return [a for a in args if isinstance(a, dict)] if isinstance(args, list) else []
+
+
+def _amount(arg: dict[str, Any]) -> float:
+    """A literal amount (``["num", n]``); an amount computed in play counts as 1."""
+    amount = arg.get("amount")
+    if isinstance(amount, list) and len(amount) == 2 and amount[0] == "num":
+        return float(min(max(int(amount[1]), 0), 20))
+    return 1.0
+
+
+#: (content id, card id) -> the card's worth; cards never change within a loaded content.
+_VALUES: dict[tuple[str, str], float] = {}
+
+
+def ref_value(state: State, ref: str) -> float:
+    """The worth of a card instance (``"warp_drive#2"``) of the state's content."""
+    key = (state["content"], ref.split("#", 1)[0])
+    value = _VALUES.get(key)
+    if value is None:
+        value = _VALUES[key] = card_value(runtime(state).card(ref))
+    return value
+
+
+def cost_in_light(cost: dict[str, int]) -> float:
+    """What a cost in resources is worth in light."""
+    return sum(UNIT_VALUE.get(unit, 0.3) * n for unit, n in cost.items())
+
+
+def resources_value(res: dict[str, int]) -> float:
+    """A player's resources in light."""
+    return cost_in_light(res)
+
+
+def position_value(view: State, seat: int) -> float:
+    """A player's standing in light: what they have plus what their board will pay."""
+    player = view["players"][seat]
+    value = float(player["light"]) + resources_value(player["res"])
+    value += sum(ref_value(view, t["ref"]) * 0.5 for t in player["techs"])
+    value += 0.6 * sum(1 for s in view["ships"].values() if s["owner"] == seat)
+    value += 1.2 * sum(1 for x in view["extractors"].values() if x["owner"] == seat)
+    return value
+
+
+def advantage(view: State, seat: int) -> float:
+    """``seat``'s position value less the best other player's (positive when ahead)."""
+    mine = position_value(view, seat)
+    others = [position_value(view, s) for s in range(view["n"]) if s != seat]
+    return mine - max(others, default=0.0)

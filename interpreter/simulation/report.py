@@ -1,0 +1,217 @@
+"""The balance report as one self-contained HTML file (inline CSS and SVG, no scripts)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from whitedwarf.interpreter.simulation import plots
+
+STYLE = """
+body{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222;line-height:1.4}
+table{border-collapse:collapse;margin:1em 0}td,th{padding:3px 8px;border-bottom:1px solid #ddd;
+text-align:right}td:first-child,th:first-child{text-align:left}.sig{font-weight:bold;
+color:#a02030}.lead li{margin:.3em 0}.note{color:#555;font-size:90%}
+"""
+
+
+def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> str:
+    """The report of one batch (``report.html``)."""
+    fair = summary["fair_share"]
+    body = [
+        _lead(summary["sentences"]),
+        "<h2>Win rate per faction</h2>",
+        plots.interval_bars(
+            "Win rate per faction (95% interval; dashed: fair share)",
+            _bars(summary["factions"]),
+            fair,
+        ),
+        _share_table(summary["factions"]),
+        "<h2>Win rate per seat (first-player advantage)</h2>",
+        plots.interval_bars(
+            "Win rate per seat (95% interval; dashed: fair share)", _bars(summary["seats"]), fair
+        ),
+        _share_table(summary["seats"]),
+        "<h2>Win rate per agent</h2>",
+        _share_table(summary["agents"]),
+        "<h2>Game length</h2>",
+        plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
+        f"<p>Mean {summary['rounds']['mean']:.1f} rounds; why games ended: "
+        f"{escape(', '.join(f'{k}: {v}' for k, v in summary['reasons'].items()))}.</p>",
+        "<h2>Where light came from</h2>",
+        _light(summary["light_sources"]),
+        "<h2>Techs</h2>",
+        _tech_table(summary["techs"]),
+        "<h2>Achievements</h2>",
+        _table(
+            ["achievement", "kept", "completed", "rate"],
+            [[a["name"], a["kept"], a["done"], _pct(a["rate"])] for a in summary["achievements"]],
+        ),
+        "<h2>Exploration tokens</h2>",
+        _table(
+            ["token", "deep space resolved", "planetary revealed", "per game"],
+            [
+                [t["name"], t["explored"], t["revealed"], f"{t['per_game']:.2f}"]
+                for t in summary["exploration"]
+            ],
+        ),
+        _method(),
+    ]
+    return _page(title, body)
+
+
+def comparison_html(result: dict[str, Any]) -> str:
+    """The report of a comparison (``comparison.html``)."""
+    body = [
+        _lead(result["sentences"]),
+        "<h2>Faction win rates: variant minus base</h2>",
+        plots.interval_bars(
+            "Change of faction win rate (95% interval)", _diff_bars(result["factions"]), 0.0, -1.0
+        ),
+        _diff_table(result["factions"], "faction"),
+        "<h2>How often each tech is built: variant minus base</h2>",
+        _diff_table(result["techs_built"], "tech"),
+        "<h2>Win rate of a tech's owners: variant minus base</h2>",
+        _diff_table(result["techs"], "tech"),
+        "<h2>The base pack</h2>",
+        _lead(result["base"]["sentences"]),
+        "<h2>The variant pack</h2>",
+        _lead(result["variant"]["sentences"]),
+        _method(),
+    ]
+    return _page("Comparison report", body)
+
+
+def _page(title: str, body: list[str]) -> str:
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+        f"<h1>{escape(title)}</h1>{''.join(body)}</body></html>\n"
+    )
+
+
+def _lead(sentences: list[str]) -> str:
+    return '<ul class="lead">' + "".join(f"<li>{escape(s)}</li>" for s in sentences) + "</ul>"
+
+
+def _bars(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, float, bool]]:
+    return [(r["name"], r["rate"], r["low"], r["high"], r["significant"]) for r in rows]
+
+
+def _diff_bars(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, float, bool]]:
+    return [(r["name"], r["difference"], r["low"], r["high"], r["significant"]) for r in rows]
+
+
+def _share_table(rows: list[dict[str, Any]]) -> str:
+    return _table(
+        ["", "games", "wins", "win rate", "95% interval", "p (corrected)", ""],
+        [
+            [
+                r["name"],
+                r["games"],
+                f"{r['wins']:g}",
+                _pct(r["rate"]),
+                f"{_pct(r['low'])}–{_pct(r['high'])}",
+                f"{r['p_adjusted']:.3g}",
+                _mark(r),
+            ]
+            for r in rows
+        ],
+        rows[0]["test"] if rows else "",
+    )
+
+
+def _tech_table(rows: list[dict[str, Any]]) -> str:
+    return _table(
+        [
+            "tech",
+            "drawn",
+            "kept",
+            "built",
+            "owned at end",
+            "win owned",
+            "win not owned",
+            "p (corrected)",
+            "",
+        ],
+        [
+            [
+                r["name"],
+                _pct(r["drawn"]),
+                _pct(r["kept"]),
+                _pct(r["built"]),
+                _pct(r["owned"]),
+                _pct(r["win_owned"]),
+                _pct(r["win_not_owned"]),
+                f"{r['p_adjusted']:.3g}",
+                _mark(r),
+            ]
+            for r in rows
+        ],
+        (rows[0]["test"] + "; rates are per player per game") if rows else "",
+    )
+
+
+def _diff_table(rows: list[dict[str, Any]], what: str) -> str:
+    return _table(
+        [what, "base", "variant", "change", "95% interval", "p (corrected)", ""],
+        [
+            [
+                r["name"],
+                _pct(r["base"]),
+                _pct(r["variant"]),
+                f"{100 * r['difference']:+.1f}",
+                f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}",
+                f"{r['p_adjusted']:.3g}",
+                _mark(r),
+            ]
+            for r in rows
+        ],
+        rows[0]["test"] if rows else "",
+    )
+
+
+def _light(sources: dict[str, Any]) -> str:
+    if not sources.get("available"):
+        return '<p class="note">These games recorded no light by source (an engine without it).</p>'
+    chart = plots.stacked_bar(
+        "Mean light per player per game, by source",
+        {"all players": sources["all"], "winners": sources["winners"]},
+    )
+    rows = [[s, f"{sources['all'][s]:.2f}", f"{sources['winners'][s]:.2f}"] for s in sources["all"]]
+    return chart + _table(["source", "all players", "winners"], rows)
+
+
+def _table(head: list[str], rows: list[list[Any]], note: str = "") -> str:
+    cells = "".join(f"<th>{escape(str(h))}</th>" for h in head)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{escape(str(c))}</td>" if c != "★" else '<td class="sig">★</td>' for c in row
+        )
+        + "</tr>"
+        for row in rows
+    )
+    caption = f'<p class="note">Test: {escape(note)}.</p>' if note else ""
+    return f"<table><tr>{cells}</tr>{body}</table>{caption}"
+
+
+def _mark(row: dict[str, Any]) -> str:
+    return "★" if row["significant"] else ""
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{100 * value:.1f}%"
+
+
+def _method() -> str:
+    return (
+        '<p class="note">★ marks a result significant at 5% after correcting for the number of '
+        "tests in its table. Intervals are 95% Wilson score intervals (differences: Newcombe). "
+        "A tie shares the win between the tied players.</p>"
+    )
+
+
+def terminal_summary(sentences: list[str]) -> str:
+    """The short summary printed at the end of a run."""
+    return "\n".join(f"- {s}" for s in sentences)

@@ -1,0 +1,104 @@
+"""The statistics of a balance report, written out so each is short and tested.
+
+* :func:`wilson`: the Wilson score interval of a proportion (good at small n and near 0/1,
+  where the plain "p ± 1.96·se" interval is not).
+* :func:`binomial_test`: the exact two-sided binomial test of k successes in n against p
+  (the sum of the probabilities of outcomes no more likely than k: R's ``binom.test``).
+* :func:`two_proportion_test`: the pooled two-proportion z-test (normal approximation).
+* :func:`holm` and :func:`benjamini_hochberg`: adjusted p-values for many tests at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
+#: The significance level a result must reach after correction to be marked.
+ALPHA = 0.05
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (low, high) of ``successes`` out of ``n``; (0, 1) if n = 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def binomial_test(successes: int, n: int, p: float) -> float:
+    """Exact two-sided binomial test p-value of ``successes`` in ``n`` trials against ``p``."""
+    if n <= 0:
+        return 1.0
+    if p <= 0.0 or p >= 1.0:
+        return 1.0 if successes == round(p * n) else 0.0
+    observed = _log_pmf(successes, n, p)
+    # Outcomes no more likely than the observed one (a relative tolerance, as R uses).
+    limit = observed + math.log1p(1e-7)
+    total = sum(math.exp(lp) for k in range(n + 1) if (lp := _log_pmf(k, n, p)) <= limit)
+    return min(1.0, total)
+
+
+def _log_pmf(k: int, n: int, p: float) -> float:
+    return (
+        math.lgamma(n + 1)
+        - math.lgamma(k + 1)
+        - math.lgamma(n - k + 1)
+        + k * math.log(p)
+        + (n - k) * math.log1p(-p)
+    )
+
+
+def two_proportion_test(k1: float, n1: int, k2: float, n2: int) -> float:
+    """Two-sided p-value that two proportions are equal (pooled z-test; 1 if undefined)."""
+    if n1 <= 0 or n2 <= 0:
+        return 1.0
+    pooled = (k1 + k2) / (n1 + n2)
+    variance = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
+    if variance <= 0:
+        return 1.0
+    z = abs(k1 / n1 - k2 / n2) / math.sqrt(variance)
+    return math.erfc(z / math.sqrt(2))
+
+
+def difference_interval(
+    k1: float, n1: int, k2: float, n2: int, z: float = Z95
+) -> tuple[float, float]:
+    """A 95% interval for p1 - p2 (Newcombe's hybrid of two Wilson intervals)."""
+    if n1 <= 0 or n2 <= 0:
+        return -1.0, 1.0
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1, z)
+    l2, u2 = wilson(k2, n2, z)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return low, high
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm-Bonferroni adjusted p-values (controls the chance of any false alarm)."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def benjamini_hochberg(pvalues: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (controls the share of false alarms)."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i], reverse=True)
+    adjusted = [1.0] * m
+    running = 1.0
+    for position, i in enumerate(order):
+        rank = m - position
+        running = min(running, pvalues[i] * m / rank)
+        adjusted[i] = min(1.0, running)
+    return adjusted

@@ -1,0 +1,49 @@
+"""``whitedwarf compare`` finds a change that matters and nothing where nothing changed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.simulation.helpers import BOOSTED, boosted_pack, pack_copy, run
+
+COMPARE = ("compare", "--players", "3", "--agents", "heuristic", "--seed", "1")
+
+
+def test_an_overpowered_tech_is_flagged_as_significant(tmp_path: Path) -> None:
+    base = pack_copy(tmp_path, "base")
+    code, text = run(
+        *COMPARE,
+        "--games",
+        "60",
+        "--base",
+        str(base),
+        "--variant",
+        str(boosted_pack(tmp_path)),
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert code == 0, text
+    result = json.loads((tmp_path / "out" / "comparison.json").read_text())
+    flagged = {row["name"] for row in result["techs"] if row["significant"]}
+    assert BOOSTED in flagged
+    assert f"The owner of {BOOSTED} now wins" in text
+    assert (tmp_path / "out" / "comparison.html").exists()
+
+
+def test_identical_packs_show_nothing_significant(tmp_path: Path) -> None:
+    code, text = run(
+        *COMPARE,
+        "--games",
+        "20",
+        "--base",
+        str(pack_copy(tmp_path, "a")),
+        "--variant",
+        str(pack_copy(tmp_path, "b")),
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert code == 0, text
+    result = json.loads((tmp_path / "out" / "comparison.json").read_text())
+    assert not any(r["significant"] for r in result["factions"] + result["techs"])
+    assert "Nothing changed significantly" in text

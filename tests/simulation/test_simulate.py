@@ -1,0 +1,149 @@
+"""``whitedwarf simulate``: deterministic records, resume, refusal to overwrite, the report."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from whitedwarf.interpreter.simulation.summary import summarise
+
+from tests.browser import browser, console_errors  # noqa: F401 (a fixture)
+from tests.simulation.helpers import run
+
+BATCH = ("simulate", "--players", "3", "--agents", "heuristic,random", "--seed", "5")
+
+
+def test_same_seed_same_records_whatever_the_workers(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run(*BATCH, "--games", "10", "--workers", "1", "--out", str(one))[0] == 0
+    assert run(*BATCH, "--games", "10", "--workers", "2", "--out", str(two))[0] == 0
+    lines = (one / "games.jsonl").read_text()
+    assert lines == (two / "games.jsonl").read_text()
+    assert len(lines.splitlines()) == 10
+
+
+def test_an_existing_batch_is_not_overwritten_without_force(tmp_path: Path) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
+    before = (out / "games.jsonl").read_text()
+    code, text = run(*BATCH, "--games", "3", "--out", str(out))
+    assert code == 1 and "--force" in text
+    assert (out / "games.jsonl").read_text() == before
+    assert run(*BATCH, "--games", "3", "--out", str(out), "--force")[0] == 0
+    assert len((out / "games.jsonl").read_text().splitlines()) == 3
+
+
+def test_resume_after_ctrl_c_completes_to_the_same_records(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    assert run(*BATCH, "--games", "40", "--out", str(whole))[0] == 0
+    command = [sys.executable, "-m", "whitedwarf.tools.cli", *BATCH, "--games", "40"]
+    process = subprocess.Popen(
+        [*command, "--out", str(cut)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    games = cut / "games.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (
+        games.exists() and games.read_text().count("\n") >= 3
+    ):
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    kept = games.read_text().count("\n")
+    assert process.returncode == 1 and 3 <= kept < 40, (kept, err)
+    assert b"--resume" in err
+    assert run("simulate", "--resume", str(cut))[0] == 0
+    assert games.read_text() == (whole / "games.jsonl").read_text()
+
+
+def _record(index: int, factions: list[str], winners: list[int], rounds: int) -> dict:
+    return {
+        "index": index,
+        "seed": index,
+        "players": 2,
+        "seats": [0, 1],
+        "agents": ["heuristic", "random"],
+        "factions": factions,
+        "achievements": [{"kept": "a", "done": []}, {"kept": None, "done": ["b"]}],
+        "winners": winners,
+        "light": [20, 5],
+        "light_by_source": [{"refresh": 4, "trade": 1}, {"refresh": 2}],
+        "techs": [
+            {"drawn": {"t": 1}, "kept": {"t": 1}, "built": {"t": 1}, "in_play": ["t"]},
+            {"drawn": {"t": 1}, "kept": {}, "built": {}, "in_play": []},
+        ],
+        "rounds": rounds,
+        "reason": "light",
+        "explored": ["wormhole"],
+        "revealed": [],
+    }
+
+
+def test_the_summary_matches_a_hand_count() -> None:
+    records = [
+        _record(0, ["deshard", "hexan"], [0], 10),
+        _record(1, ["hexan", "deshard"], [0], 12),
+        _record(2, ["deshard", "hexan"], [0, 1], 12),
+        _record(3, ["hexan", "deshard"], [1], 14),
+    ]
+    summary = summarise(records)
+    factions = {r["name"]: r for r in summary["factions"]}
+    # deshard: won game 0, lost 1, half of 2, won 3 -> 2.5 of 4
+    assert factions["deshard"]["wins"] == 2.5 and factions["deshard"]["games"] == 4
+    assert factions["hexan"]["rate"] == pytest.approx(1.5 / 4)
+    seats = {r["name"]: r for r in summary["seats"]}
+    assert seats["seat 0"]["wins"] == 2.5  # games 0, 1 and half of 2
+    agents = {r["name"]: r for r in summary["agents"]}
+    assert agents["heuristic"]["wins"] == 2.5 and agents["random"]["wins"] == 1.5
+    assert summary["rounds"]["histogram"] == {"10": 1, "12": 2, "14": 1}
+    assert summary["rounds"]["mean"] == 12
+    light = summary["light_sources"]
+    assert light["all"] == {"refresh": 3.0, "trade": 0.5}  # (4+2)*4 / 8 seats, 4/8
+    tech = summary["techs"][0]
+    assert tech["name"] == "t" and tech["drawn"] == 1.0 and tech["built"] == 0.5
+    assert tech["win_owned"] == pytest.approx(2.5 / 4)  # owned by seat 0 in every game
+    assert summary["achievements"] == [
+        {"name": "a", "kept": 4, "done": 0, "rate": 0.0},
+        {"name": "b", "kept": 4, "done": 4, "rate": 1.0},
+    ]
+    assert summary["exploration"][0] == {
+        "name": "wormhole",
+        "explored": 4,
+        "revealed": 0,
+        "per_game": 1.0,
+    }
+
+
+def test_the_report_opens_in_a_browser_with_its_plots(tmp_path: Path, browser) -> None:  # noqa: F811
+    out = tmp_path / "report"
+    code, text = run(*BATCH, "--games", "6", "--out", str(out))
+    assert code == 0 and "fair share" in text
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 6
+    browser.get((out / "report.html").as_uri())
+    assert console_errors(browser) == []
+    plots = browser.find_elements("css selector", "svg.plot")
+    assert len(plots) >= 3
+    assert all(p.size["height"] > 30 and p.size["width"] > 300 for p in plots)
+    assert "Win rate per faction" in browser.page_source
+    assert "wins" in browser.find_element("css selector", "ul.lead").text
+
+
+def test_records_carry_light_by_source_and_tech_counts(tmp_path: Path) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "4", "--out", str(out))[0] == 0
+    sources = {"refresh", "centre", "research", "trade", "graveyard", "exploration"}
+    for line in (out / "games.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        for seat, by_source in enumerate(record["light_by_source"]):
+            assert sources <= set(by_source)
+            assert sum(by_source.values()) >= record["light"][seat]  # light paid away is gone
+        assert any(sum(t["built"].values()) for t in record["techs"])
+        for tech in record["techs"]:
+            assert set(tech["built"]) <= set(tech["in_play"]) | set(tech["built"])
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["light_sources"]["available"]

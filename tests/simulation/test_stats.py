@@ -1,0 +1,42 @@
+"""The report's statistics against values computed by hand or by R."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from whitedwarf.interpreter.simulation import stats
+
+
+def test_wilson_interval_matches_the_textbook_value() -> None:
+    # 8 of 20 at 95%: R's prop.test(8, 20, correct=FALSE)$conf.int = 0.2188 0.6134
+    low, high = stats.wilson(8, 20)
+    assert low == pytest.approx(0.2188, abs=1e-4)
+    assert high == pytest.approx(0.6134, abs=1e-4)
+    assert stats.wilson(0, 0) == (0.0, 1.0)
+
+
+def _binomial_by_definition(k: int, n: int, p: float) -> float:
+    pmf = [math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)]
+    return sum(x for x in pmf if x <= pmf[k] * (1 + 1e-7))
+
+
+def test_exact_binomial_test_matches_its_definition_and_r() -> None:
+    for k, n, p in ((7, 20, 0.25), (0, 12, 0.25), (40, 100, 0.25), (3, 9, 0.5)):
+        assert stats.binomial_test(k, n, p) == pytest.approx(_binomial_by_definition(k, n, p))
+    # R: binom.test(15, 20, 0.5)$p.value = 0.04139
+    assert stats.binomial_test(15, 20, 0.5) == pytest.approx(0.04139, abs=1e-5)
+    assert stats.binomial_test(5, 20, 0.25) == pytest.approx(1.0)
+
+
+def test_two_proportion_test_and_equal_proportions() -> None:
+    # 0.6 against 0.3 of 50 each: pooled 0.45, z = 0.3 / sqrt(0.45 * 0.55 * 0.04) = 3.015
+    assert stats.two_proportion_test(30, 50, 15, 50) == pytest.approx(0.002569, abs=1e-5)
+    assert stats.two_proportion_test(10, 40, 10, 40) == 1.0
+
+
+def test_holm_and_benjamini_hochberg_match_r_p_adjust() -> None:
+    p = [0.01, 0.04, 0.03, 0.5]
+    # R: p.adjust(p, "holm") = 0.04 0.09 0.09 0.5; p.adjust(p, "BH") = 0.04 0.0533 0.0533 0.5
+    assert stats.holm(p) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert stats.benjamini_hochberg(p) == pytest.approx([0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5])

@@ -1,0 +1,96 @@
+"""`whitedwarf replay --html`: the viewer opened in headless Chromium and stepped with the keyboard.
+
+The screenshot is kept as a test artefact under ``$WHITEDWARF_ARTEFACTS`` (default: the test's
+temporary folder), never in the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.interpreter.replay import read_replay
+from whitedwarf.tools.cli import main
+
+from tests.browser import browser, console_errors  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def viewer(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("viewer")
+    log, page = folder / "game.jsonl", folder / "game.html"
+    code, out = run("play", "--seats", "random,random", "--seed", "5", "--replay", str(log))
+    assert code == 0, out
+    code, out = run("replay", str(log), "--html", str(page))
+    assert code == 0, out
+    assert "verified:" in out
+    return log, page
+
+
+def test_the_page_needs_no_network(viewer: tuple[Path, Path]) -> None:
+    text = viewer[1].read_text(encoding="utf-8")
+    # No external script, stylesheet, image or font: everything is inside the file.
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)
+    assert "@import" not in text and "url(" not in text
+
+
+def test_an_existing_page_is_not_overwritten(viewer: tuple[Path, Path]) -> None:
+    log, page = viewer
+    before = page.read_bytes()
+    code, out = run("replay", str(log), "--html", str(page))
+    assert code == 2 and "--force" in out and page.read_bytes() == before
+
+
+def _pieces(driver) -> Counter:
+    svg = driver.find_element("css selector", "#board svg").get_attribute("outerHTML")
+    root = ET.fromstring(svg)
+    return Counter(e.get("data-owner") for e in root.iter() if e.get("class") == "piece")
+
+
+def test_stepping_with_the_keyboard_in_chromium(browser, viewer) -> None:  # noqa: F811
+    log, page = viewer
+    total = len(read_replay(log).decisions)
+    browser.get(page.resolve().as_uri())
+    assert browser.find_element("tag name", "body").get_attribute("data-ready") == "true"
+    where = browser.find_element("id", "where")
+    assert where.text == f"decision 0 of {total}"
+    start = _pieces(browser)
+    assert start["0"] and start["1"] and start["lumos"]  # 002: Lumos ships in the centre
+    body = browser.find_element("tag name", "body")
+    for _ in range(3):
+        body.send_keys("\ue014")  # ArrowRight
+    assert where.text == f"decision 3 of {total}"
+    assert "current" in browser.find_element("css selector", 'li[data-step="3"]').get_attribute(
+        "class"
+    )
+    body.send_keys("\ue012")  # ArrowLeft
+    assert where.text == f"decision 2 of {total}"
+    body.send_keys("\ue010")  # End
+    assert where.text == f"decision {total} of {total}"
+    assert "winners: seat" in browser.find_element("id", "status").text
+    panels = browser.find_elements("css selector", "#players .player")
+    assert len(panels) == 2 and "light" in panels[0].text
+    assert browser.find_elements("css selector", "#chart polyline")
+    browser.execute_script(
+        "const s = document.getElementById('slider'); s.value = '10';"
+        "s.dispatchEvent(new Event('input'));"
+    )
+    assert where.text == f"decision 10 of {total}"
+    artefacts = Path(os.environ.get("WHITEDWARF_ARTEFACTS", page.parent))
+    artefacts.mkdir(parents=True, exist_ok=True)
+    shot = artefacts / "replay-viewer.png"
+    browser.save_screenshot(str(shot))
+    assert shot.stat().st_size > 10_000
+    assert console_errors(browser) == []

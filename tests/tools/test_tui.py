@@ -1,0 +1,221 @@
+"""Human seats in the terminal: whole games played through the interface, as a player would.
+
+Driven by textual's Pilot (key presses into the real app), plus one run of `whitedwarf play`
+in a real pseudo-terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.packs import pack_header
+from whitedwarf.interpreter.state import state_hash
+from whitedwarf.tools.cli import main
+from whitedwarf.tools.session import load_content
+
+pytest.importorskip("textual")
+
+from textual.widgets import Static
+from whitedwarf.tools.tui.app import PlayApp
+from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
+from whitedwarf.tools.tui.session import Session, read_save, resume
+
+SIZE = (160, 50)
+ROUNDS = 200  # the default round limit: the whole game is played out
+
+
+def new_session(seats: list[str], seed: int = 4) -> Session:
+    loaded, content = load_content(())
+    options = {"round_limit": ROUNDS}
+    game = Game.from_content(content, len(seats), options)
+    header = {
+        **pack_header(loaded),
+        "seed": seed,
+        "players": len(seats),
+        "seats": seats,
+        "options": options,
+    }
+    return Session(game, game.new_state(seed), seats, seed, header)
+
+
+def recorded_notices(app: PlayApp) -> list[str]:
+    notices: list[str] = []
+    original = app.notify
+
+    def notify(message: str, **kwargs) -> None:
+        notices.append(message)
+        original(message, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return notices
+
+
+def text_of(app: PlayApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+@pytest.mark.asyncio
+async def test_a_whole_game_with_a_bad_key_an_undo_a_save_and_a_resume(tmp_path: Path) -> None:
+    save_path, replay_path = tmp_path / "game.save", tmp_path / "game.jsonl"
+    session = new_session(["human", "random"])
+    app = PlayApp(session, save_path, replay_path)
+    notices = recorded_notices(app)
+    undone = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "your decision" in text_of(app, "#prompt")
+        assert "You: seat 0" in text_of(app, "#me")
+        await pilot.press("z")
+        assert any("does nothing here" in n for n in notices)
+        while not undone and not session.over():
+            before, count = state_hash(session.state), len(session.decisions)
+            await pilot.press("enter")
+            if session.can_undo(0):
+                await pilot.press("u")
+                assert len(session.decisions) == count
+                assert state_hash(session.state) == before
+                undone = True
+        assert undone, "no undoable choice came up in the game"
+        await pilot.press("s")
+        assert save_path.exists()
+        saved_at = len(session.decisions)
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+    assert app.return_value == "quit"
+
+    record = read_save(save_path)
+    resumed = resume(record, new_session(["human", "random"]).game)
+    assert len(resumed.decisions) == saved_at
+    assert state_hash(resumed.state) == state_hash(record["state"])
+    app = PlayApp(resumed, save_path, replay_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(2000):
+            if resumed.over():
+                break
+            await pilot.press("enter")
+        assert resumed.over()
+        assert "Game over" in text_of(app, "#prompt")
+        await pilot.press("q")
+    assert app.return_value == "over"
+    # The replay written at the end reproduces the game.
+    result = CliRunner().invoke(main, ["replay", str(replay_path)])
+    assert result.exit_code == 0 and "verified" in result.output, result.output
+
+
+@pytest.mark.asyncio
+async def test_hot_seat_hands_over_without_showing_the_previous_choice(tmp_path: Path) -> None:
+    session = new_session(["human", "human"], seed=9)
+    app = PlayApp(session, tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(200):
+            if session.state["phase"] == "choose" and app.seat == 0:
+                break
+            if isinstance(app.screen, HandoverScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("enter")
+        assert session.state["phase"] == "choose" and app.seat == 0
+        chosen = app.query_one("#options").get_option_at_index(0).prompt
+        await pilot.press("enter")  # seat 0's secret action choice
+        assert isinstance(app.screen, HandoverScreen)
+        screen_text = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Seat 1" in screen_text and str(chosen) not in screen_text
+        # Behind the hand-over, the game screen is blank as well.
+        assert text_of(app, "#board") == "" and text_of(app, "#me") == ""
+        # Seat 0, still at the keyboard, may take the choice back before handing over.
+        await pilot.press("u")
+        assert app.seat == 0 and session.state["players"][0]["choice"] is None
+        await pilot.press("enter")
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter")
+        assert app.seat == 1 and "You: seat 1" in text_of(app, "#me")
+        # Seat 0's techs in hand are secret from seat 1 (E18): none is named on its screen.
+        state = session.state
+        shown = {t.split("#")[0] for t in state["players"][1]["techs_hand"]}
+        shown |= {t["ref"].split("#")[0] for p in state["players"] for t in p["techs"]}
+        secret = {t.split("#")[0] for t in state["players"][0]["techs_hand"]} - shown
+        screen = " ".join(text_of(app, n) for n in ("#board", "#me", "#others", "#news"))
+        assert secret and not any(name in screen for name in secret)
+        assert "chose an action card" in text_of(app, "#news")
+        assert str(chosen).replace("play ", "") not in text_of(app, "#news")
+        await pilot.press("enter")  # seat 1 chooses: seat 0's choice is locked in
+        assert not session.can_undo(0)
+
+
+@pytest.mark.asyncio
+async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> None:
+    save_path = tmp_path / "game.save"
+    app = PlayApp(new_session(["human", "random", "random"]), save_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert "too small" in text_of(app, "#too-small")
+        assert not app.query_one("#main").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert app.query_one("#main").display
+        # The rules of the step (the setup keep) and the help, each closed with Esc.
+        await pilot.press("r")
+        assert isinstance(app.screen, TextScreen)
+        assert '000 "setup"' in " ".join(str(w.render()) for w in app.screen.query(Static))
+        await pilot.press("escape", "question_mark")
+        assert "undo your last choice" in str(app.screen.query_one("#page-body", Static).render())
+        await pilot.press("escape")
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("y")
+    assert app.return_value == "saved" and read_save(save_path)["seats"][0] == "human"
+    # The save draws as a board picture too.
+    picture = tmp_path / "board.svg"
+    result = CliRunner().invoke(main, ["render", str(save_path), "--out", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert 'class="piece"' in picture.read_text(encoding="utf-8")
+
+
+def test_an_unreadable_save_says_why_and_is_left_alone(tmp_path: Path) -> None:
+    broken = tmp_path / "game.save"
+    broken.write_text('{"kind": "whitedwarf-play-save", "version": 1, "sta', encoding="utf-8")
+    before = broken.read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(broken)])
+    assert result.exit_code == 1
+    assert "not a whitedwarf save" in result.output and "left as it is" in result.output
+    assert "Traceback" not in result.output and broken.read_bytes() == before
+
+
+def test_a_new_game_does_not_overwrite_an_existing_save(tmp_path: Path) -> None:
+    existing = tmp_path / "game.save"
+    existing.write_text("mine", encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--seats", "human,random", "--save", str(existing)])
+    assert result.exit_code == 2 and "--force" in result.output
+    assert existing.read_text() == "mine"
+
+
+def test_play_in_a_real_terminal_starts_and_quits_cleanly(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    command = f"{sys.executable} -m whitedwarf.tools.cli"
+    # The terminal's own size, not one a test runner left in the environment.
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(
+        command + f" play --seats human,random --save {tmp_path / 'g.save'}",
+        dimensions=(45, 150),
+        timeout=60,
+        encoding="utf-8",
+        cwd=str(tmp_path),
+        env=env,
+    )
+    child.expect("Other seats")
+    child.send("q")
+    child.expect("quit without saving")  # the quit dialog
+    child.send("n")
+    child.expect("quit without saving")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")

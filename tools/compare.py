@@ -1,0 +1,91 @@
+"""``whitedwarf compare``: the same seeds and agents on two packs, and what changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+from whitedwarf.interpreter.simulation import store
+from whitedwarf.interpreter.simulation.comparison import compare as compare_records
+from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
+from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.session import PACK_PATH_OPTION
+from whitedwarf.tools.simulate import (
+    AGENTS_OPTION,
+    CLUSTER_OPTION,
+    WORKERS_OPTION,
+    batch_config,
+    write_report,
+)
+
+
+@click.command("compare")
+@click.option(
+    "--base",
+    type=click.Path(exists=True, path_type=Path),
+    required=True,
+    help="the pack before the change",
+)
+@click.option(
+    "--variant",
+    type=click.Path(exists=True, path_type=Path),
+    required=True,
+    help="the pack after the change",
+)
+@PACK_PATH_OPTION
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
+@AGENTS_OPTION
+@click.option("--seed", type=int, default=0, show_default=True)
+@WORKERS_OPTION
+@CLUSTER_OPTION
+@click.option("--round-limit", type=click.IntRange(1, 1000), default=200, show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="folder for base/, variant/, comparison.json and comparison.html",
+)
+@click.option("--force", is_flag=True, help="overwrite a comparison already in --out")
+def compare(
+    base: Path,
+    variant: Path,
+    pack_paths: tuple[Path, ...],
+    players: int,
+    games: int,
+    agents: str,
+    seed: int,
+    workers: int,
+    cluster: str | None,
+    round_limit: int,
+    out: Path,
+    force: bool,
+) -> None:
+    """Play the same seeds on a base and a variant pack and report the differences."""
+    if (out / "comparison.json").exists() and not force:
+        raise click.ClickException(
+            f"{out} already holds a comparison; pass --force to overwrite it"
+        )
+    results = []
+    for name, pack in (("base", base), ("variant", variant)):
+        config = batch_config((pack,), pack_paths, players, games, agents, seed, round_limit)
+        folder = out / name
+        try:
+            store.prepare(folder, replace(config), force)
+        except store.StoreError as error:
+            raise click.ClickException(str(error)) from None
+        records = run_into(folder, config, workers, cluster, name)
+        write_report(folder, records)
+        results.append(records)
+    result = compare_records(results[0], results[1])
+    store.write_json(out / "comparison.json", _without_games(result))
+    (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
+    click.echo(terminal_summary(result["sentences"]))
+    click.echo(f"report: {out / 'comparison.html'}")
+
+
+def _without_games(result: dict[str, Any]) -> dict[str, Any]:
+    """The comparison without the two full summaries (they are in base/ and variant/)."""
+    return {k: v for k, v in result.items() if k not in ("base", "variant")}

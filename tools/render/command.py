@@ -1,0 +1,68 @@
+"""``whitedwarf render``: draw the board of a save or a replay to an SVG or PNG file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from whitedwarf.tools.render.model import picture
+from whitedwarf.tools.render.position import PositionError, open_position
+from whitedwarf.tools.render.svg import render_svg
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+
+
+@click.command("render")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--at", type=int, help="for a replay: the position after this many decisions")
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="the picture to write: board.svg, or board.png (needs the png extra)",
+)
+@click.option("--force", is_flag=True, help="overwrite an existing picture")
+@PACK_OPTION
+@PACK_PATH_OPTION
+def render(
+    source: Path,
+    at: int | None,
+    out: Path,
+    force: bool,
+    packs: tuple[Path, ...],
+    pack_paths: tuple[Path, ...],
+) -> None:
+    """Draw the board of SOURCE (a save, or a replay log at --at N) to --out."""
+    kind = out.suffix.lower()
+    if kind not in (".svg", ".png"):
+        raise click.UsageError(f"--out {out}: the picture must end in .svg or .png")
+    if out.exists() and not force:
+        raise click.UsageError(f"{out} already exists; pass --force to overwrite it")
+    loaded, content = load_content(packs, pack_paths)
+    try:
+        position = open_position(source, at, loaded, content)
+    except PositionError as error:
+        raise click.ClickException(str(error)) from None
+    svg = render_svg(picture(content, position.state), _title(position))
+    if kind == ".svg":
+        out.write_text(svg, encoding="utf-8")
+    else:
+        out.write_bytes(svg_to_png(svg))
+    click.echo(f"wrote {out}")
+
+
+def _title(position) -> str:
+    state = position.state
+    return f"{position.label} · round {state['round']} · rotation {state['rotation']}"
+
+
+def svg_to_png(svg: str) -> bytes:
+    """PNG bytes of an SVG document, through cairosvg (the ``png`` extra)."""
+    try:
+        import cairosvg
+    except ImportError:
+        raise click.ClickException(
+            "PNG output needs cairosvg: pip install 'whitedwarf[png]' (or write a .svg)"
+        ) from None
+    except OSError as error:  # cairosvg imports, but the cairo library is missing
+        raise click.ClickException(f"PNG output needs the cairo library: {error}") from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))

@@ -1,0 +1,133 @@
+"""Open a game position from a file: a save (``persist.save`` JSON) or a replay log.
+
+A replay is re-run from its header's seed to decision ``at`` (default: its end), checking each
+decision is legal, as ``whitedwarf replay`` does. Problems are :class:`PositionError` with a
+message that says what is wrong with which file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.dsl.packs.loader import LoadedPack
+from whitedwarf.interpreter.lastlight.content import GameContent
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.packs import pack_header
+from whitedwarf.interpreter.lastlight.persist import SaveError, load
+from whitedwarf.interpreter.replay import Replay, ReplayError, header_mismatch, read_replay
+
+State = dict[str, Any]
+
+#: The kind of the terminal interface's saves (``tools/tui/session.py``).
+PLAY_SAVE_KIND = "whitedwarf-play-save"
+
+
+class PositionError(Exception):
+    """A file that holds no position we can show; the message says why."""
+
+
+@dataclass
+class Position:
+    """A state to draw and where it came from."""
+
+    state: State
+    decision: int  # decisions applied before this state (0 for a save: unknown)
+    total: int  # decisions in the whole replay (0 for a save)
+    label: str
+
+
+def is_replay(path: Path) -> bool:
+    """Whether the file starts like a replay log (a header line) rather than a save."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            first = stream.readline(4096)
+    except (OSError, UnicodeDecodeError) as error:
+        raise PositionError(f"cannot read {path}: {error}") from None
+    return '"type":"header"' in first.replace(" ", "")
+
+
+def open_position(path: Path, at: int | None, loaded: LoadedPack, content: GameContent) -> Position:
+    """The position in ``path``: a save's state, or a replay's state after ``at`` decisions."""
+    if is_replay(path):
+        log, game, state = start_replay(path, loaded, content)
+        total = len(log.decisions)
+        stop = total if at is None else at
+        if not 0 <= stop <= total:
+            raise PositionError(f"{path}: --at {at} is outside 0..{total} (the game's decisions)")
+        for _ in replay_states(game, state, log.decisions[:stop], path):
+            pass
+        return Position(state, stop, total, f"{path.name}: decision {stop} of {total}")
+    if at is not None:
+        raise PositionError(f"{path} is a save, not a replay: --at needs a replay log")
+    return Position(load_save(path, content), 0, 0, f"{path.name}")
+
+
+def load_save(path: Path, content: GameContent) -> State:
+    """A saved state, checked to be a Last Light save made with this content.
+
+    Either a bare state (``persist.save``) or the save of the terminal interface
+    (``whitedwarf play --seats human,...``), which holds one.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+        record = json.loads(text)
+        if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+            text = json.dumps(record.get("state"))
+        state = load(text)
+    except (OSError, UnicodeDecodeError) as error:
+        raise PositionError(f"cannot read {path}: {error}") from None
+    except (SaveError, ValueError, TypeError) as error:
+        raise PositionError(f"{path} is not a whitedwarf save: {error}") from None
+    players = state.get("n")
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise PositionError(f"{path}: the save names no player count of 2 to 4")
+    expected = Game.from_content(content, players).content_id
+    if state.get("content") != expected:
+        raise PositionError(
+            f"{path} was saved with different content ({state.get('content')}); "
+            f"the packs loaded now are {expected}: pass the same --pack options"
+        )
+    return state
+
+
+def start_replay(
+    path: Path, loaded: LoadedPack, content: GameContent
+) -> tuple[Replay, Game, State]:
+    """The parsed log, its game and the state before its first decision."""
+    try:
+        log = read_replay(path)
+    except ReplayError as error:
+        raise PositionError(str(error)) from None
+    differences = header_mismatch(log.header, pack_header(loaded))
+    if differences:
+        raise PositionError(
+            f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
+        )
+    header = log.header
+    seed, players, options = header.get("seed"), header.get("players"), header.get("options")
+    if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
+        raise PositionError(f"{path}:1: the header needs an integer seed and players, and options")
+    try:
+        game = Game.from_content(content, players, options)
+    except ValueError as error:
+        raise PositionError(f"{path}:1: {error}") from None
+    return log, game, game.new_state(seed)
+
+
+def replay_states(
+    game: Game, state: State, decisions: list[tuple[int, str]], path: Path
+) -> Iterator[tuple[int, str, str]]:
+    """Apply ``decisions`` one by one, yielding ``(seat, option id, option text)`` after each."""
+    for number, (seat, option) in enumerate(decisions):
+        options = {o.id: o.text for o in game.legal_options(state, seat)}
+        if seat not in game.current_players(state) or option not in options:
+            raise PositionError(
+                f"{path}: decision {number} ({option!r} by seat {seat}) is not legal there "
+                "(the log was altered, or made by a different engine)"
+            )
+        game.apply(state, seat, option, check=False)
+        yield seat, option, options[option]

@@ -1,0 +1,62 @@
+"""What every player may know of each seat: light, resources, techs, cards played, graveyard.
+
+Built from :func:`Game.observation` as seen by no seat (``player=-1``), so nothing secret
+(a hand of techs, a kept achievement, the secret action choice) can leak into the replay
+viewer's player panels or the terminal interface's table of opponents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.persist import observation
+
+State = dict[str, Any]
+NOBODY = -1
+
+
+def card_name(ref: str) -> str:
+    """A card's id without its copy number: ``warp_drive#2`` → ``warp_drive``."""
+    return ref.split("#", 1)[0]
+
+
+def public_players(state: State, viewer: int = NOBODY) -> list[dict[str, Any]]:
+    """One plain dict per seat with what ``viewer`` may see (default: what everyone sees).
+
+    ``state`` may already be one seat's observation (its generator shows ``"?"``); it is used
+    as it is, and only that seat's own secrets are in it.
+    """
+    view = state if state.get("rng") == "?" else observation(state, viewer)
+    return [_player(p, view) for p in view["players"]]
+
+
+def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
+    choice = p["choice"]
+    return {
+        "seat": p["seat"],
+        "faction": p["faction"] or "(not yet revealed)",
+        "light": p["light"],
+        "resources": dict(p["res"]),
+        "hand": list(p["hand"]),
+        "played": list(p["played"]),
+        "choice": "chosen (secret)" if choice == "?" else choice,
+        "techs": [
+            {
+                "name": card_name(t["ref"]),
+                "exhausted": bool(t.get("exhausted")),
+                "slot": t.get("ship_type") or "civilization",
+            }
+            for t in p["techs"]
+        ],
+        "techs_in_hand": p["techs_hand"]
+        if isinstance(p["techs_hand"], int)
+        else len(p["techs_hand"]),
+        "graveyard": len(p["graveyard"]),
+        "supply": dict(p["supply"]),
+        "achievements_done": [card_name(a) for a in p["achievements_done"]],
+    }
+
+
+def light_of(state: State) -> list[int]:
+    """Each seat's light."""
+    return [p["light"] for p in state["players"]]

@@ -1,0 +1,133 @@
+// The whitedwarf replay viewer: draws one step of the game stored in #game-data.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("game-data").textContent);
+  const steps = data.steps;
+  const last = steps.length - 1;
+  const slider = document.getElementById("slider");
+  const logList = document.getElementById("log");
+  let current = 0;
+  let timer = null;
+
+  slider.max = String(last);
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function resources(res) {
+    return Object.entries(res).map(([k, v]) => v + " " + k).join(", ");
+  }
+
+  function playerPanel(p) {
+    const box = el("div", { class: "player", "data-seat": p.seat });
+    box.style.borderColor = data.colours[p.seat] || "#999";
+    box.appendChild(el("div", {}, "seat " + p.seat + " · " + p.faction + " · " + p.light + " light"));
+    box.appendChild(el("div", {}, "resources: " + resources(p.resources)));
+    box.appendChild(el("div", {}, "action cards in hand: " + (p.hand.join(", ") || "none") +
+      (p.choice ? " · choice: " + p.choice : "")));
+    const techs = el("div", { class: "techs" }, "techs (" + p.techs_in_hand + " in hand): ");
+    for (const t of p.techs) {
+      techs.appendChild(el("span", { class: t.exhausted ? "exhausted" : "" }, t.name + " [" + t.slot + "]"));
+    }
+    box.appendChild(techs);
+    box.appendChild(el("div", {}, "graveyard: " + p.graveyard + " · supply: " + resources(p.supply)));
+    if (p.achievements_done.length) {
+      box.appendChild(el("div", {}, "achievements: " + p.achievements_done.join(", ")));
+    }
+    return box;
+  }
+
+  function drawChart() {
+    const chart = document.getElementById("chart");
+    const seats = data.colours.length;
+    let top = 1;
+    for (const s of steps) for (const v of s.light) top = Math.max(top, v);
+    const x = (i) => 30 + (360 * i) / Math.max(1, last);
+    const y = (v) => 110 - (100 * v) / top;
+    let svg = '<line x1="30" y1="110" x2="390" y2="110" stroke="#556"/>' +
+      '<text x="2" y="14" fill="#aab" font-size="10">' + top + '</text>' +
+      '<text x="2" y="110" fill="#aab" font-size="10">0</text>';
+    for (let seat = 0; seat < seats; seat++) {
+      const points = steps.map((s, i) => x(i).toFixed(1) + "," + y(s.light[seat]).toFixed(1));
+      svg += '<polyline fill="none" stroke-width="1.5" stroke="' + data.colours[seat] +
+        '" points="' + points.join(" ") + '"/>';
+    }
+    svg += '<line id="chart-now" y1="5" y2="110" stroke="#fff" stroke-dasharray="2,2"/>';
+    chart.innerHTML = svg;
+    chart.dataset.x0 = "30";
+  }
+
+  function fillLog() {
+    steps.forEach((s, i) => {
+      if (i === 0) return;
+      const item = el("li", { value: String(i), "data-step": String(i) }, s.log);
+      if (s.events.length) {
+        const told = el("ul", { class: "events" });
+        for (const e of s.events) told.appendChild(el("li", {}, e));
+        item.appendChild(told);
+      }
+      logList.appendChild(item);
+    });
+  }
+
+  function show(index) {
+    current = Math.max(0, Math.min(last, index));
+    const step = steps[current];
+    const board = data.svgHead + step.board.map((i) => data.sectors[i]).join("") + data.svgTail;
+    document.getElementById("board").innerHTML = board;
+    slider.value = String(current);
+    document.getElementById("where").textContent = "decision " + current + " of " + last;
+    let status = "round " + step.round + " · rotation " + step.rotation + " · " + step.phase;
+    if (current === last && data.result) {
+      status += " · winners: seat " + data.result.winners.join(", seat ") + " (" + data.result.reason + ")";
+    }
+    document.getElementById("status").textContent = status;
+    const players = document.getElementById("players");
+    players.replaceChildren(...step.players.map((i) => playerPanel(data.panels[i])));
+    const now = document.getElementById("chart-now");
+    const xx = (30 + (360 * current) / Math.max(1, last)).toFixed(1);
+    now.setAttribute("x1", xx);
+    now.setAttribute("x2", xx);
+    for (const item of logList.querySelectorAll("li.current")) item.classList.remove("current");
+    const item = logList.querySelector('li[data-step="' + current + '"]');
+    if (item) {
+      item.classList.add("current");
+      logList.scrollTop = item.offsetTop - logList.offsetTop - 100;
+    }
+  }
+
+  function toggle() {
+    if (timer) { clearInterval(timer); timer = null; return; }
+    timer = setInterval(() => { if (current >= last) toggle(); else show(current + 1); }, 300);
+  }
+
+  document.getElementById("first").addEventListener("click", () => show(0));
+  document.getElementById("prev").addEventListener("click", () => show(current - 1));
+  document.getElementById("next").addEventListener("click", () => show(current + 1));
+  document.getElementById("last").addEventListener("click", () => show(last));
+  document.getElementById("play").addEventListener("click", toggle);
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  logList.addEventListener("click", (event) => {
+    const step = event.target.getAttribute && event.target.getAttribute("data-step");
+    if (step) show(Number(step));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target === slider && (event.key === "ArrowLeft" || event.key === "ArrowRight")) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
+    if (event.key in moves) show(current + moves[event.key]);
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(last);
+    else if (event.key === " ") toggle();
+    else return;
+    event.preventDefault();
+  });
+
+  drawChart();
+  fillLog();
+  show(0);
+  document.body.dataset.ready = "true";
+})();

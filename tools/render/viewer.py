@@ -1,0 +1,103 @@
+"""The replay viewer: one self-contained HTML file that steps through a game decision by decision.
+
+The page holds the data of every step (the board picture, each seat's public state, the log
+line, light) as JSON inside the file, and ``viewer.js`` draws it: nothing is fetched, so the
+file opens offline. Each distinct sector drawing and each distinct player panel is stored once
+and steps refer to them by index, which keeps a whole game's file small.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import GameContent
+from whitedwarf.tools.render.model import picture
+from whitedwarf.tools.render.public import public_players
+from whitedwarf.tools.render.svg import owner_colour, svg_parts
+
+State = dict[str, Any]
+
+
+class _Table:
+    """Distinct strings, each stored once; ``index`` returns a string's position."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self._where: dict[str, int] = {}
+
+    def index(self, item: str) -> int:
+        found = self._where.get(item)
+        if found is None:
+            found = self._where[item] = len(self.items)
+            self.items.append(item)
+        return found
+
+
+class ViewerBuilder:
+    """Collects the steps of a game, then writes the page."""
+
+    def __init__(self, content: GameContent, title: str) -> None:
+        self.content = content
+        self.title = title
+        self.sectors = _Table()
+        self.panels = _Table()
+        self.steps: list[dict[str, Any]] = []
+        self.head = self.tail = ""
+        self.events_seen = 0  # the caller's count of engine events already told
+
+    def add(self, state: State, log_line: str, events: list[str] | None = None) -> None:
+        """Record the position ``state`` reached, with the decision that led to it and the
+        engine's events it caused, in words."""
+        head, sectors, tail = svg_parts(picture(self.content, state))
+        self.head, self.tail = head, tail
+        players = public_players(state)
+        self.steps.append(
+            {
+                "round": state["round"],
+                "rotation": state["rotation"],
+                "phase": state["phase"],
+                "log": log_line,
+                "events": [_without_round(e) for e in events or ()],
+                "light": [p["light"] for p in players],
+                "board": [self.sectors.index(s) for s in sectors],
+                "players": [self.panels.index(json.dumps(p, sort_keys=True)) for p in players],
+            }
+        )
+
+    def html(self, result: dict[str, Any] | None) -> str:
+        """The whole page."""
+        players = len(self.steps[0]["light"]) if self.steps else 0
+        data = {
+            "title": self.title,
+            "svgHead": self.head,
+            "svgTail": self.tail,
+            "sectors": self.sectors.items,
+            "panels": [json.loads(p) for p in self.panels.items],
+            "steps": self.steps,
+            "colours": [owner_colour(seat) for seat in range(players)],
+            "result": result,
+        }
+        # "</" cannot end the script element early once escaped.
+        payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        assets = files("whitedwarf.tools.render")
+        page = assets.joinpath("viewer.html").read_text(encoding="utf-8")
+        return (
+            page.replace("/*STYLE*/", assets.joinpath("viewer.css").read_text(encoding="utf-8"))
+            .replace("/*SCRIPT*/", assets.joinpath("viewer.js").read_text(encoding="utf-8"))
+            .replace("/*DATA*/", payload)
+            .replace("<!--TITLE-->", _escape(self.title))
+        )
+
+
+def _without_round(told: str) -> str:
+    """``round  12 seat 2: gains 1 light`` → ``seat 2: gains 1 light`` (the step says the round)."""
+    rest = told.split(None, 2)[-1] if told.startswith("round") else told
+    return rest.replace("seat -: ", "", 1).replace("seat L: ", "Lumos: ", 1)
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)

@@ -1,0 +1,141 @@
+"""``whitedwarf simulate``: play a batch of seeded games with agents and write a balance report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+from whitedwarf.interpreter.simulation import store
+from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, check_agents
+from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
+from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.session import PACK_PATH_OPTION, load_content
+
+PACKS_OPTION = click.option(
+    "--pack",
+    "packs",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="a content pack to play with (repeatable; default: the bundled base pack)",
+)
+WORKERS_OPTION = click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="worker processes (the records are the same whatever the number)",
+)
+CLUSTER_OPTION = click.option(
+    "--cluster",
+    metavar="local|ADDRESS",
+    help="run on a Dask cluster (needs the [cluster] extra): 'local' or a scheduler address",
+)
+AGENTS_OPTION = click.option(
+    "--agents",
+    default="heuristic",
+    show_default=True,
+    help="comma-separated agents: one per seat, or a pool each game's seats are drawn from "
+    "(random, first, heuristic, search)",
+)
+
+
+def parse_agents(text: str, players: int) -> tuple[str, ...]:
+    """The agents of ``--agents``, checked."""
+    agents = tuple(a.strip() for a in text.split(",") if a.strip())
+    try:
+        check_agents(agents, players)
+    except BatchError as error:
+        raise click.BadParameter(str(error), param_hint="--agents") from None
+    return agents
+
+
+@click.command("simulate")
+@PACKS_OPTION
+@PACK_PATH_OPTION
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@AGENTS_OPTION
+@click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
+@WORKERS_OPTION
+@CLUSTER_OPTION
+@click.option("--round-limit", type=click.IntRange(1, 1000), default=200, show_default=True)
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="the batch's folder (games.jsonl, summary.json, report.html)",
+)
+@click.option(
+    "--resume",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="continue the interrupted batch in this folder (its settings are kept)",
+)
+@click.option("--force", is_flag=True, help="overwrite the batch already in --out")
+def simulate(
+    packs: tuple[Path, ...],
+    pack_paths: tuple[Path, ...],
+    players: int,
+    games: int,
+    agents: str,
+    seed: int,
+    workers: int,
+    cluster: str | None,
+    round_limit: int,
+    out: Path | None,
+    resume: Path | None,
+    force: bool,
+) -> None:
+    """Play many seeded games and report win rates, light sources and techs."""
+    if resume is not None:
+        folder = resume
+        try:
+            config = store.load_config(folder)
+        except store.StoreError as error:
+            raise click.ClickException(str(error)) from None
+        load_content([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+    else:
+        if out is None:
+            raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
+        folder = out
+        config = batch_config(packs, pack_paths, players, games, agents, seed, round_limit)
+        try:
+            store.prepare(folder, config, force)
+        except store.StoreError as error:
+            raise click.ClickException(str(error)) from None
+    records = run_into(folder, config, workers, cluster, "simulating")
+    summary = write_report(folder, records)
+    click.echo(terminal_summary(summary["sentences"]))
+    click.echo(f"report: {folder / 'report.html'}")
+
+
+def batch_config(
+    packs: tuple[Path, ...],
+    pack_paths: tuple[Path, ...],
+    players: int,
+    games: int,
+    agents: str,
+    seed: int,
+    round_limit: int,
+) -> BatchConfig:
+    """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings."""
+    _loaded, content = load_content(packs, pack_paths)
+    return BatchConfig(
+        packs=tuple(str(p.resolve()) for p in packs),
+        pack_paths=tuple(str(p.resolve()) for p in pack_paths),
+        players=players,
+        games=games,
+        agents=parse_agents(agents, players),
+        seed=seed,
+        round_limit=round_limit,
+        digest=content.digest(),
+    )
+
+
+def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``summary.json`` and ``report.html`` of a finished batch; returns the summary."""
+    summary = summarise(records)
+    store.write_json(folder / "summary.json", summary)
+    (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
+    return summary

@@ -1,0 +1,1 @@
+"""Human seats in ``whitedwarf play``: the full-screen terminal interface (textual)."""

@@ -1,0 +1,281 @@
+"""The full-screen terminal interface for human seats (textual).
+
+One screen: the board (``board_text``) on the left; your seat, everyone's public information
+and what happened since your last turn on the right; the decision as a menu of the engine's
+option texts at the bottom. Keys: ``?`` help, ``r`` the rules of this step, ``l`` the log,
+``u`` undo, ``s`` save, ``q`` (or Ctrl-C) quit with an offer to save. Everything shown comes
+from the seat's ``Game.observation``; between two human seats a hand-over screen shows nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option as MenuOption
+from whitedwarf.tools.render.model import picture
+from whitedwarf.tools.tui.board_text import LEGEND, board_markup
+from whitedwarf.tools.tui.citations import citation
+from whitedwarf.tools.tui.panels import others_panel, own_panel
+from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
+from whitedwarf.tools.tui.session import Session
+
+MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+HELP = (
+    """\
+Each decision is a menu of what the rules allow now, in the engine's words.
+  ↑ ↓ (or the mouse)  pick an option        Enter  choose it
+  u   undo your last choice (until it is locked in: when another seat has decided
+      after it, a die was rolled or a card drawn, or the action cards were revealed)
+  r   the rulebook section of this decision
+  l   the log: what the other seats did since your last turn
+  s   save the game (resume with `whitedwarf play --resume FILE`)
+  q   quit (asks whether to save first); Ctrl-C does the same
+  ?   this help
+
+The board: rings from the outside in (distant, outer, inner, centre); columns are fixed
+directions on the table, north first, so a ring's sectors move along their row as it turns.
+"""
+    + LEGEND
+)
+
+KNOWN_KEYS = {
+    "question_mark",
+    "r",
+    "l",
+    "u",
+    "s",
+    "q",
+    "ctrl+c",
+    "up",
+    "down",
+    "enter",
+    "pageup",
+    "pagedown",
+    "home",
+    "end",
+    "tab",
+    "shift+tab",
+    "escape",
+    "y",
+    "n",
+}
+
+
+class PlayApp(App[str]):
+    """A game with human seats; the app's return value says how it ended."""
+
+    CSS_PATH = "play.tcss"
+    TITLE = "whitedwarf · Last Light"
+    BINDINGS = [  # noqa: RUF012 (textual reads the class attribute)
+        Binding("question_mark", "help", "help"),
+        Binding("r", "rules", "rules"),
+        Binding("l", "log", "log"),
+        Binding("u", "undo", "undo"),
+        Binding("s", "save", "save"),
+        Binding("q", "quit_game", "quit"),
+        Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
+    ]
+
+    def __init__(self, session: Session, save_path: Path, replay_path: Path | None = None):
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.replay_path = replay_path
+        self.seat: int | None = None  # the human seat shown now
+        self.hidden = False  # the hand-over screen is up: show nothing
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
+        with Vertical(id="main"):
+            with Horizontal(id="top"):
+                yield Static("", id="board")
+                with VerticalScroll(id="side"):
+                    yield Static("", id="me")
+                    yield Static("", id="others")
+                    yield Static("", id="news")
+            yield Static("", id="prompt")
+            yield OptionList(id="options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._check_size(self.size.width, self.size.height)
+        self.next_turn()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.query_one("#too-small", Static).update(
+            f"The terminal is too small for the game: it is {width}×{height}, "
+            f"the game needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+            "Make the window larger (nothing is lost), or press q to quit."
+            if small
+            else ""
+        )
+        self.query_one("#too-small").display = small
+        self.query_one("#main").display = not small
+
+    # -- turns -------------------------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        """Let the bots play, then show the next human seat (after a hand-over if it changed)."""
+        seat = self.session.human_to_move()
+        if seat is None:
+            self.show_end()
+            return
+        if self.seat is not None and seat != self.seat and len(self.session.humans) > 1:
+            self.blank()
+            handover = HandoverScreen(seat, self.seat, self.session.can_undo(self.seat))
+            self.push_screen(handover, lambda _: self.show(seat))
+            return
+        self.show(seat)
+
+    def blank(self) -> None:
+        """Show nothing of the game (between two seats of a hot-seat game)."""
+        self.hidden = True
+        for name in ("#board", "#me", "#others", "#news", "#prompt"):
+            self.query_one(name, Static).update("")
+        self.query_one("#options", OptionList).clear_options()
+
+    def show(self, seat: int) -> None:
+        """Draw everything ``seat`` may see and its decision."""
+        self.hidden = False
+        self.seat = seat
+        view = self.session.view(seat)
+        self.query_one("#board", Static).update(
+            board_markup(picture(self.session.game.content, view))
+        )
+        self.query_one("#me", Static).update(own_panel(view, seat))
+        self.query_one("#others", Static).update(
+            "[bold]Other seats[/]\n" + others_panel(view, seat, self.session.seats)
+        )
+        news = self.session.news(seat)
+        self.query_one("#news", Static).update(
+            "[bold]Since your last turn[/]\n" + ("\n".join(news[-12:]) or "nothing yet")
+        )
+        undo = " · u: undo" if self.session.can_undo(seat) else ""
+        self.query_one("#prompt", Static).update(
+            f"[bold]Seat {seat}, round {view['round']}: your decision[/] "
+            f"(r: rules of this step{undo} · ?: help)"
+        )
+        menu = self.query_one("#options", OptionList)
+        menu.clear_options()
+        menu.add_options(MenuOption(o.text, id=o.id) for o in self.session.options(seat))
+        menu.highlighted = 0
+        menu.focus()
+
+    def show_end(self) -> None:
+        """The game is over: the result, and the replay written if asked."""
+        self.seat = None
+        state = self.session.state
+        result = self.session.game.result(state) or {}
+        winners = ", ".join(f"seat {s}" for s in result.get("winners", []))
+        light = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.get("light", [])))
+        text = f"[bold]Game over[/]: {winners} won ({result.get('reason')}). Light: {light}."
+        if self.replay_path is not None:
+            try:
+                self.session.write_replay(self.replay_path)
+                text += f"\nReplay written to {self.replay_path}."
+            except OSError as error:
+                text += f"\nThe replay could not be written to {self.replay_path}: {error}"
+        self.query_one("#board", Static).update(
+            board_markup(picture(self.session.game.content, state))
+        )
+        self.query_one("#prompt", Static).update(text + "\nPress q to quit.")
+        self.query_one("#options", OptionList).clear_options()
+
+    # -- choices -----------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.seat is None or self.hidden or event.option.id is None:
+            return
+        seat = self.seat
+        if event.option.id not in {o.id for o in self.session.options(seat)}:
+            # A key press queued before the menu was rebuilt: it chose from an old menu.
+            return
+        self.session.mark_seen(seat)
+        self.session.choose(seat, event.option.id)
+        self.next_turn()
+
+    def action_undo(self) -> None:
+        if self.seat is None:
+            return
+        if self.hidden:
+            # The seat that just chose is still at the keyboard on the hand-over screen.
+            if self.session.undo(self.seat):
+                self.pop_screen()
+                self.notify("Your last choice is taken back.")
+                self.show(self.seat)
+            return
+        if self.session.undo(self.seat):
+            self.notify("Your last choice is taken back.")
+            self.show(self.seat)
+        else:
+            self.notify(
+                "Nothing to undo: your choices are locked in once another seat has decided, "
+                "a die was rolled or a card drawn, or the action cards were revealed.",
+                severity="warning",
+            )
+
+    def action_save(self) -> None:
+        try:
+            self.session.save(self.save_path)
+        except OSError as error:
+            self.notify(f"Could not save to {self.save_path}: {error}", severity="error")
+            return
+        self.notify(f"Saved to {self.save_path}. Resume: whitedwarf play --resume {self.save_path}")
+
+    def action_quit_game(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            return
+        if self.session.over():
+            self.exit("over")
+            return
+        self.push_screen(QuitScreen(str(self.save_path)), self._quit_answer)
+
+    def _quit_answer(self, answer: str | None) -> None:
+        if answer == "save":
+            try:
+                self.session.save(self.save_path)
+            except OSError as error:
+                self.notify(f"Could not save to {self.save_path}: {error}", severity="error")
+                return
+            self.exit("saved")
+        elif answer == "quit":
+            self.exit("quit")
+
+    # -- pages -------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(TextScreen("Help", HELP))
+
+    def action_rules(self) -> None:
+        if self.seat is None or self.hidden:
+            return
+        self.push_screen(
+            TextScreen("The rules of this step", citation(self.session.view(self.seat)))
+        )
+
+    def action_log(self) -> None:
+        if self.seat is None or self.hidden:
+            return
+        news = self.session.news(self.seat)
+        body = "\n".join(news) or "Nothing has happened since your last turn."
+        self.push_screen(TextScreen("Since your last turn", body))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that does nothing says so, instead of being silently ignored."""
+        if event.key in KNOWN_KEYS or not event.is_printable:
+            return
+        if self.screen is not self.screen_stack[0]:
+            return  # a pop-up has its own keys
+        self.notify(f"The key {event.key!r} does nothing here; press ? for help.")

@@ -1,0 +1,69 @@
+"""Start the terminal interface from ``whitedwarf play``: a new game or a resumed save.
+
+Problems the player can fix (no textual installed, an unreadable save, a save made with other
+content, a save file that would be overwritten) end in a :class:`click.ClickException` with
+the reason; an unreadable save is never written over.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+from whitedwarf.interpreter.lastlight.content import GameContent
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume
+
+
+def new_session(game: Game, seats: list[str], seed: int, header: dict[str, Any]) -> Session:
+    """A fresh game with these seats."""
+    return Session(game, game.new_state(seed), seats, seed, header)
+
+
+def resumed_session(path: Path, content: GameContent) -> Session:
+    """The game saved in ``path``; exits with the reason if it cannot be resumed."""
+    try:
+        record = read_save(path)
+        state = record["state"]
+        game = Game.from_content(
+            content, int(state["n"]), dict(record.get("header", {})).get("options", {})
+        )
+        return resume(record, game)
+    except SaveProblem as error:
+        raise click.ClickException(f"{error}\n(the save was left as it is)") from None
+
+
+def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
+    """Refuse to start a new game whose saves would overwrite an existing file."""
+    if resuming is not None and path.resolve() == resuming.resolve():
+        return
+    if path.exists() and not force:
+        raise click.UsageError(
+            f"{path} already exists; choose another --save file or pass --force to overwrite it"
+        )
+
+
+def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
+    """Run the interface until the players quit; say how it ended."""
+    try:
+        from whitedwarf.tools.tui.app import PlayApp
+    except ImportError:
+        raise click.ClickException(
+            "human seats need the terminal interface: pip install 'whitedwarf[tui]'"
+        ) from None
+    app = PlayApp(session, save_path, replay_path)
+    try:
+        outcome = app.run()
+    except KeyboardInterrupt:  # an interrupt the interface did not see as a key
+        session.save(save_path)
+        outcome = "saved"
+    if outcome == "saved":
+        click.echo(f"saved to {save_path}; resume with: whitedwarf play --resume {save_path}")
+    elif outcome == "over":
+        result = session.game.result(session.state) or {}
+        click.echo(f"game over: winners {result.get('winners')} ({result.get('reason')})")
+        if replay_path is not None:
+            click.echo(f"replay written to {replay_path}")
+    else:
+        click.echo("quit without saving")

@@ -1,0 +1,327 @@
+"""A game with human seats, as plain logic: whose turn, their options, undo, save and resume.
+
+The terminal interface (``app.py``) only draws what this holds and forwards key presses, so
+the rules of the human seats are tested without a terminal. Bots decide as soon as it is their
+turn; when several seats choose at once (the secret action choice) the bots go first, so a
+human's choice stays undoable until the cards are revealed.
+
+Undo (docs/rules-decisions.md E60): a seat may take back its own choices while they are not
+locked in. A choice is locked in once another seat decides after it, or once applying it
+drew on the game's random generator (a die rolled, a card or token drawn): undoing it then
+would show the seat something it could not know and let it choose again. The last secret
+action choice of a round is locked in too, since it turns every card face up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.interpreter.agents import make_agent
+from whitedwarf.interpreter.bots import Bot
+from whitedwarf.interpreter.lastlight.events import describe
+from whitedwarf.interpreter.lastlight.game import Game, Option
+from whitedwarf.interpreter.lastlight.persist import SaveError, load, save
+from whitedwarf.interpreter.replay import ReplayWriter, event_record
+from whitedwarf.interpreter.state import state_hash
+from whitedwarf.tools.render.position import PLAY_SAVE_KIND
+
+State = dict[str, Any]
+HUMAN = "human"
+SAVE_KIND = PLAY_SAVE_KIND
+SAVE_VERSION = 1
+
+
+#: Phases of simultaneous secret choices (000 "setup", "playing the game").
+_SECRET_PHASES = ("setup", "choose")
+
+
+class SaveProblem(Exception):
+    """A save that cannot be read or resumed; the message says why."""
+
+
+@dataclass
+class LogEntry:
+    """One decision and the engine's events it caused (``lastlight/events.py``)."""
+
+    number: int
+    round: int
+    seat: int
+    kind: str
+    text: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def words(self) -> str:
+        who = f"seat {self.seat} ({self.kind})"
+        return f"round {self.round}: {who} chose: {self.text}"
+
+
+#: Events told to a seat only without their card when they concern another seat: a tech
+#: drawn into, kept in or discarded from a hand is secret (000 "Action Card #1 - Research").
+_HAND_EVENTS = frozenset({"tech_drawn", "tech_kept", "tech_discarded"})
+#: The inner workings of card effects, left out of the story told to players.
+_QUIET_EVENTS = frozenset({"verb", "modifier", "decision"})
+
+
+def tell_event(event: dict[str, Any], seat: int) -> str | None:
+    """An engine event in words as ``seat`` may know it (None: not told)."""
+    kind = event.get("kind")
+    if kind in _QUIET_EVENTS:
+        return None
+    if kind in _HAND_EVENTS and event.get("seat") != seat:
+        what = {"tech_drawn": "draws", "tech_kept": "keeps", "tech_discarded": "discards"}[kind]
+        return f"    seat {event.get('seat')} {what} a tech"
+    what = describe(event).split(": ", 1)[-1]
+    who = event.get("seat")
+    prefix = "" if who is None else "Lumos: " if who == -1 else f"seat {who}: "
+    return f"    {prefix}{what}"
+
+
+@dataclass
+class _Snapshot:
+    state: State
+    decisions: int
+    log: int
+
+
+@dataclass
+class Session:
+    """A game in progress with its seats (``human`` or a bot kind) and its decision record."""
+
+    game: Game
+    state: State
+    seats: list[str]
+    seed: int
+    header: dict[str, Any]
+    decisions: list[tuple[int, str]] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)  # seat -> log entries it has been shown
+    replay_to: str | None = None  # where the replay is written when the game ends
+    _undo: list[_Snapshot] = field(default_factory=list)
+    _undo_seat: int | None = None
+    _bots: dict[int, Bot] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._heard: list[dict[str, Any]] = []
+        self.game.listen(lambda event: self._heard.append(event_record(event)))
+        offset = len(self.decisions)  # a resumed game does not replay the bots' first picks
+        self._bots = {
+            seat: make_agent(kind, self.seed + offset, seat)
+            for seat, kind in enumerate(self.seats)
+            if kind != HUMAN
+        }
+
+    # -- whose turn --------------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        """The human seats."""
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_terminal(self.state)
+
+    def human_to_move(self) -> int | None:
+        """The human seat whose decision is awaited now (after the bots have played)."""
+        self.run_bots()
+        waiting = [s for s in self.game.current_players(self.state) if self.seats[s] == HUMAN]
+        return waiting[0] if waiting else None
+
+    def run_bots(self, limit: int = 100_000) -> None:
+        """Let bot seats decide until a human must, or the game is over."""
+        for _ in range(limit):
+            if self.over():
+                return
+            seats = self.game.current_players(self.state)
+            bots = [s for s in seats if self.seats[s] != HUMAN]
+            if not bots:
+                return
+            seat = bots[0]
+            options: list[Any] = self.game.legal_options(self.state, seat)
+            choice = self._bots[seat].choose(self.state, seat, options)
+            self._record(seat, choice, options)
+        raise RuntimeError(f"the bots made {limit} decisions without reaching a human seat")
+
+    def options(self, seat: int) -> list[Option]:
+        """The legal options of ``seat`` now, with the engine's texts."""
+        return self.game.legal_options(self.state, seat)
+
+    def view(self, seat: int) -> State:
+        """What ``seat`` may see (``Game.observation``): the only state a human is shown."""
+        return self.game.observation(self.state, seat)
+
+    # -- choosing and undoing ----------------------------------------------------------------
+
+    def choose(self, seat: int, option_id: str) -> None:
+        """Apply a human seat's choice (checked against its legal options)."""
+        options = self.options(seat)
+        if option_id not in {o.id for o in options}:
+            raise ValueError(f"seat {seat} cannot choose {option_id!r} now")
+        if self._undo_seat != seat:
+            self._undo.clear()
+        snapshot = _Snapshot(self.game.clone(self.state), len(self.decisions), len(self.log))
+        rng_before, phase_before = self.state["rng"], self.state["phase"]
+        self._record(seat, option_id, options)
+        revealed = phase_before in _SECRET_PHASES and self.state["phase"] != phase_before
+        if self.state["rng"] != rng_before or revealed:
+            # It drew on chance, or it was the last secret choice and the cards are shown:
+            # locked in (E60).
+            self._undo.clear()
+            self._undo_seat = None
+        else:
+            self._undo.append(snapshot)
+            self._undo_seat = seat
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has a choice it may still take back."""
+        return self._undo_seat == seat and bool(self._undo)
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last choice if it is not locked in; False if there is none."""
+        if not self.can_undo(seat):
+            return False
+        snapshot = self._undo.pop()
+        self.state = snapshot.state
+        del self.decisions[snapshot.decisions :]
+        del self.log[snapshot.log :]
+        return True
+
+    def _record(self, seat: int, option_id: str, options: Sequence[Option]) -> None:
+        text = next((o.text for o in options if o.id == option_id), option_id)
+        round_now = self.state["round"]
+        self._heard.clear()
+        self.game.apply(self.state, seat, option_id, check=False)
+        self.decisions.append((seat, option_id))
+        if seat != self._undo_seat:
+            self._undo.clear()  # another seat decided: earlier choices are locked in
+            self._undo_seat = None
+        heard = list(self._heard)
+        entry = LogEntry(len(self.decisions), round_now, seat, self.seats[seat], text, heard)
+        self.log.append(entry)
+
+    # -- what happened -----------------------------------------------------------------------
+
+    def news(self, seat: int) -> list[str]:
+        """What happened since ``seat`` was last shown the log, in words: each decision and
+        the engine's events it caused, as far as ``seat`` may know them.
+
+        The secret action choice of another seat is told as "chose an action card" until the
+        cards are revealed (000 "playing the game": chosen "simultaneously").
+        """
+        lines: list[str] = []
+        for entry in self.log[self.seen.get(seat, 0) :]:
+            lines.append(self._told(entry, seat))
+            lines.extend(t for e in entry.events if (t := tell_event(e, seat)) is not None)
+        return lines
+
+    def mark_seen(self, seat: int) -> None:
+        """The seat has read the log up to now."""
+        self.seen[seat] = len(self.log)
+
+    def _told(self, entry: LogEntry, seat: int) -> str:
+        if entry.seat == seat:
+            return f"round {entry.round}: you chose: {entry.text}"
+        if entry.text.startswith("play ") and self._still_secret(entry):
+            return f"round {entry.round}: seat {entry.seat} ({entry.kind}) chose an action card"
+        if entry.text.startswith(("keep faction", "keep achievement")):
+            return f"round {entry.round}: seat {entry.seat} ({entry.kind}) kept a card"
+        return entry.words()
+
+    def _still_secret(self, entry: LogEntry) -> bool:
+        return self.state["phase"] == "choose" and entry.round == self.state["round"]
+
+    # -- saving ------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The save: the state (``persist.save``) with the seats and the decisions so far."""
+        record = {
+            "kind": SAVE_KIND,
+            "version": SAVE_VERSION,
+            "seats": self.seats,
+            "seed": self.seed,
+            "header": self.header,
+            "decisions": [[seat, option] for seat, option in self.decisions],
+            "seen": {str(k): v for k, v in self.seen.items()},
+            "log": [entry.__dict__ for entry in self.log],
+            "state": json.loads(save(self.state)),
+            "replay": self.replay_to,
+        }
+        return json.dumps(record, sort_keys=True)
+
+    def save(self, path: Path) -> None:
+        """Write the save to ``path`` (a temporary file first, so a crash leaves the old one)."""
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(self.to_json(), encoding="utf-8")
+        temporary.replace(path)
+
+    def write_replay(self, path: Path) -> None:
+        """The game as a replay log (docs/replays.md), events and all.
+
+        The decisions are played again on a fresh game that tells its events to the writer,
+        so the log is exactly what `whitedwarf play` writes for the same decisions.
+        """
+        game = Game.from_content(self.game.content, self.state["n"], self.game.options)
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            writer = ReplayWriter(stream)
+            game.listen(writer.event)
+            state = game.new_state(self.seed)
+            writer.header(**self.header)
+            for seat, option in self.decisions:
+                game.apply(state, seat, option)
+                writer.decision(seat, option)
+            writer.end(state_hash(state), game.result(state))
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The save record in ``path``; :class:`SaveProblem` says why it cannot be used."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SaveProblem(f"cannot read {path}: {error}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveProblem(
+            f"{path}:{error.lineno}:{error.colno}: not a whitedwarf save (bad JSON: {error.msg})"
+        ) from None
+    if not isinstance(record, dict) or record.get("kind") != SAVE_KIND:
+        raise SaveProblem(f"{path} is not a save of `whitedwarf play` (no {SAVE_KIND!r} kind)")
+    if record.get("version") != SAVE_VERSION:
+        raise SaveProblem(
+            f"{path}: save version {record.get('version')!r} is not supported "
+            f"(this whitedwarf reads version {SAVE_VERSION})"
+        )
+    try:
+        record["state"] = load(json.dumps(record["state"]))
+    except (KeyError, SaveError, ValueError, TypeError) as error:
+        raise SaveProblem(f"{path}: the saved game state cannot be used: {error}") from None
+    return record
+
+
+def resume(record: dict[str, Any], game: Game) -> Session:
+    """A session from a save record, once its content's game is made."""
+    state = record["state"]
+    if state.get("content") != game.content_id:
+        raise SaveProblem(
+            f"the save was made with different content ({state.get('content')}); the packs "
+            f"loaded now are {game.content_id}: pass the same --pack options"
+        )
+    seats = record.get("seats")
+    if not isinstance(seats, list) or len(seats) != state["n"]:
+        raise SaveProblem("the save's seats do not match its number of players")
+    session = Session(
+        game,
+        state,
+        [str(s) for s in seats],
+        int(record.get("seed", 0)),
+        dict(record.get("header", {})),
+        [(int(s), str(o)) for s, o in record.get("decisions", [])],
+        [LogEntry(**entry) for entry in record.get("log", [])],
+        {int(k): int(v) for k, v in record.get("seen", {}).items()},
+        record.get("replay") if isinstance(record.get("replay"), str) else None,
+    )
+    return session
