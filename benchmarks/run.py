@@ -23,6 +23,7 @@ SUITES = (
         ["--runs", "3", "--no-growth"],
     ),
     ("Engine (full random-agent games)", "engine_bench.py", [], ["--quick"]),
+    ("Game length and the state's size", "length_bench.py", [], ["--quick"]),
     ("Effects (DSL against hand-written Python)", "effects_bench.py", [], ["--rounds", "3"]),
     ("Language server (`whitedwarf lsp`)", "lsp_bench.py", [], ["--edits", "6"]),
     ("Simulation (`whitedwarf simulate`)", "simulate_bench.py", [], ["--quick"]),

@@ -77,14 +77,14 @@ class SearchAgent:
     def _simulate(self, world: State, seat: int, first: str) -> float:
         """Play ``first`` then ``horizon`` heuristic decisions; ``seat``'s resulting score."""
         try:
-            apply_option(world, seat, first, log=False)
+            apply_option(world, seat, first)
             for _ in range(self.horizon):
                 if world["phase"] == "over":
                     break
                 mover = current_players(world)[0]
                 options = legal_options(world, mover)
                 pick = best_option(world, mover, options, self.rng)
-                apply_option(world, mover, pick, log=False)
+                apply_option(world, mover, pick)
         except (EffectError, KeyError, IndexError, ValueError):
             return -WIN_SCORE  # a guess the rules could not play on: count it as a bad line
         if world["phase"] == "over":

@@ -53,7 +53,6 @@ def determinise(view: State, seat: int, rng: random.Random) -> State | None:
     }
     state["rng"] = rng.getrandbits(64)
     state["seed"] = 0
-    state["log"] = []
     return state
 
 

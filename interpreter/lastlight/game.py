@@ -120,8 +120,10 @@ class Game:
     ) -> Game:
         """A game of ``players`` players on a content pack.
 
-        ``options``: ``round_limit`` (default 200), ``first_player`` (seat, default 0),
-        ``log`` (record every decision in ``state["log"]``, default True).
+        ``options``: ``round_limit`` (default 200), ``first_player`` (seat, default 0).
+        The decisions applied are not kept in the state (its size and the cost of cloning,
+        saving and hashing it would grow with the game): the caller records them beside it
+        (``runner.play`` writes them to a replay).
         """
         return cls(content, players, options or {})
 
@@ -169,10 +171,10 @@ class Game:
             raise IllegalOption(f"player {player} cannot choose {option_id!r} now")
         try:
             if self.listener is None:
-                apply(state, player, option_id, self.options.get("log", True))
+                apply(state, player, option_id)
             else:
                 with events.listening(self.listener):
-                    apply(state, player, option_id, self.options.get("log", True))
+                    apply(state, player, option_id)
         except EffectLimitError as error:
             raise EffectLimitReached.from_error(error) from error
         return state
@@ -252,10 +254,8 @@ def legal_options(state: State, player: int) -> list[Option]:
     return options
 
 
-def apply(state: State, player: int, option_id: str, log: bool = True) -> None:
+def apply(state: State, player: int, option_id: str) -> None:
     """Apply a decision (assumed legal) and advance to the next one."""
-    if log:
-        state["log"].append(f"{player}:{option_id}")
     if state["frames"]:
         _frame_apply(state, option_id)
     elif state["phase"] == "choose":

@@ -2,7 +2,9 @@
 
 A save is the state's JSON with its ``format`` version (DESIGN principle 4). Loading checks
 the format and the game; the content the state names must be loaded (create the ``Game`` from
-it) before the state is played on.
+it) before the state is played on. A format 2 save (which held the decisions applied in a
+``log`` list) loads as format 3 without it: nothing in the rules read the log, so the position
+is the same; the game's decisions are its replay's. Any other format is refused, naming it.
 
 :func:`observation` is what one player may see (whitedwarf's convention: a hidden value is
 ``"?"``, a hidden list is replaced by its length). Hidden from the other seats:
@@ -22,8 +24,8 @@ it) before the state is played on.
   techs a Research drew).
 * For everyone: ``deck`` -> count (its order and contents); ``box`` (cards and tokens
   returned face down) -> ``"?"``; a face-down exploration token in ``sectors`` -> ``"?"``, and
-  the ``token`` and ``resource`` of a planet whose token is face down -> ``"?"``; ``rng``,
-  ``seed`` and ``log`` -> ``"?"``.
+  the ``token`` and ``resource`` of a planet whose token is face down -> ``"?"``; ``rng``
+  and ``seed`` -> ``"?"``.
 """
 
 from __future__ import annotations
@@ -51,15 +53,25 @@ def load(text: str) -> State:
     state = generic.from_json(text)
     if state.get("game") != "lastlight":
         raise SaveError(f"not a Last Light save: game {state.get('game')!r}")
+    if state.get("format") == _LOGGED and isinstance(state.get("log"), list):
+        del state["log"]  # kept beside the state since format 3 (see the module docstring)
+        state["format"] = FORMAT
     if state.get("format") != FORMAT:
-        raise SaveError(f"save format {state.get('format')!r} is not supported (need {FORMAT})")
+        raise SaveError(
+            f"save format {state.get('format')!r} is not supported: this engine reads format "
+            f"{FORMAT} (and upgrades format {_LOGGED}); was it written by a newer whitedwarf?"
+        )
     return state
+
+
+#: The save format that kept the decision log inside the state (upgraded on load).
+_LOGGED = 2
 
 
 def observation(state: State, player: int) -> State:
     """A copy of the state with everything ``player`` may not see replaced by ``"?"``."""
     view = generic.clone(state)
-    for key in ("rng", "log", "seed"):
+    for key in ("rng", "seed"):
         view[key] = HIDDEN
     view["deck"] = len(state["deck"])
     view["box"] = HIDDEN

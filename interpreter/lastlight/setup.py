@@ -90,7 +90,6 @@ def _skeleton(game: Any, seed: int, rt: Runtime) -> State:
         "dice": [],
         "lumos": None,
         "next_id": 0,
-        "log": [],
         "result": None,
     }
 

@@ -57,9 +57,6 @@ Top level
 ``lumos``       ``None`` (3-4 players) or ``{"ally": seat | None, "supply": {size: int},
                 "box": int}`` (002: ships not yet added, and Lumos ships returned to the box).
 ``next_id``     int, the counter for new ship (``s<n>``) and extractor (``x<n>``) ids.
-``log``         list of ``"seat:option"`` strings, every decision applied, in order.
-                What happened inside a decision (effects, gains, tokens ...) is not kept in
-                the state: listeners hear it as events (``events.py``, ``Game.listen``).
 ``result``      ``None`` until the game is over, then ``{"winners": [seat], "light":
                 [int], "reason": "light" | "round limit", "tiebreak": str}``.
 
@@ -133,8 +130,10 @@ from whitedwarf.interpreter.lastlight import events
 State = dict[str, Any]
 
 #: The save format version; bump it when the layout changes (2: ``light_by_source`` and
-#: ``tech_stats`` of the players).
-FORMAT = 2
+#: ``tech_stats`` of the players; 3: no ``log``, the decisions applied, which made clone,
+#: save and hash grow with the game's length: a game's decisions are kept beside the state,
+#: in its replay). ``persist.load`` upgrades a format 2 save by dropping its log.
+FORMAT = 3
 #: The owner id of the Lumos' ships (002).
 LUMOS = -1
 RESOURCES = ("common", "uncommon", "rare")

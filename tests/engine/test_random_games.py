@@ -6,6 +6,7 @@ The in-suite count is modest (``GAMES`` per player count); a big run uses
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -132,12 +133,24 @@ def test_observation_hides_secrets() -> None:
 
 
 def test_save_rejects_other_formats() -> None:
-    """Saves are versioned (``format``)."""
+    """Saves are versioned (``format``); an unknown format is refused, naming it."""
     g = game(2)
     text = persist.save(g.new_state(1)).replace(f'"format": {FORMAT}', '"format": 99')
     assert '"format": 99' in text
-    with pytest.raises(persist.SaveError):
+    with pytest.raises(persist.SaveError, match="format 99 is not supported"):
         persist.load(text)
+
+
+def test_a_format_2_save_loads_without_its_log() -> None:
+    """Format 2 kept the decisions in ``log``; it loads as the same position in format 3."""
+    g = game(3)
+    state = g.new_state(4)
+    agent = random.Random(4)
+    for _ in range(60):
+        step(g, state, agent)
+    old = {**persist.load(persist.save(state)), "format": 2, "log": ["0:play:mine"] * 60}
+    loaded = persist.load(json.dumps(old))
+    assert loaded == state and "log" not in loaded and loaded["format"] == FORMAT == 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,0 +1,122 @@
+"""Does the engine's cost grow with the length of a game? Per-decision cost at two game
+lengths, and clone/save/load/hash of a state early and late in a game.
+
+Run: ``python benchmarks/length_bench.py [--quick] [--games N]``.
+
+1. Random 4-player games of the base pack with the game-end light (``supply.yaml`` rules
+   ``game_end_light``, 20 in the base game) set to 10 and to 40: CPU microseconds per
+   decision, best of three rounds (the machine is shared; the best round is the least
+   disturbed). Target (the engine speed issue): a game to 40 light costs no more per decision
+   than a game to 10.
+2. One seeded 4-player game to 40 light, stopped after 100 and after 2,000 decisions: the
+   time to clone, save, load and hash each state, and the size of the save. Target: the same
+   at both points (the decision log is kept beside the state, not in it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from whitedwarf.interpreter.bots import make_bot
+from whitedwarf.interpreter.lastlight import persist
+from whitedwarf.interpreter.lastlight.content import GameContent
+from whitedwarf.interpreter.lastlight.game import Game, load_game_content
+from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.state import clone, state_hash
+
+
+def game_to(light: int, players: int = 4) -> Game:
+    """A game of the base pack that ends at ``light`` light instead of 20."""
+    base = load_game_content()
+    files = copy.deepcopy(base.files)
+    files["supply"]["rules"]["game_end_light"] = light
+    return Game.from_content(GameContent(files, base.name), players)
+
+
+def per_decision(game: Game, count: int, rounds: int = 3) -> tuple[float, float]:
+    """Best-of-``rounds`` CPU microseconds per decision over ``count`` seeded games, and the
+    mean decisions per game."""
+    play(game, game.new_state(9_999), [make_bot("random", 9_999, s) for s in range(4)])
+    best, decisions = float("inf"), 0
+    for _ in range(rounds):
+        decisions, start = 0, time.process_time()
+        for seed in range(count):
+            bots = [make_bot("random", seed, seat) for seat in range(game.players)]
+            decisions += play(game, game.new_state(seed), bots).decisions
+        best = min(best, (time.process_time() - start) / decisions * 1e6)
+    return best, decisions / count
+
+
+def state_after(game: Game, decisions: int, seed: int = 3) -> dict[str, Any]:
+    """The state of a seeded random game after ``decisions`` decisions (or at its end)."""
+    state = game.new_state(seed)
+    bots = [make_bot("random", seed, seat) for seat in range(game.players)]
+    for _ in range(decisions):
+        if game.is_terminal(state):
+            break
+        seat = game.current_players(state)[0]
+        option = bots[seat].choose(state, seat, game.legal_options(state, seat))
+        game.apply(state, seat, option, check=False)
+    return state
+
+
+def per_call(fn: Callable[[], Any], budget: float) -> float:
+    """Best-of-five microseconds per call of ``fn``, each round about ``budget / 5`` s."""
+    best = float("inf")
+    for _ in range(5):
+        calls, start = 0, time.process_time()
+        while True:
+            fn()
+            calls += 1
+            spent = time.process_time() - start
+            if spent >= budget / 5:
+                break
+        best = min(best, spent / calls * 1e6)
+    return best
+
+
+def operations(state: dict[str, Any], text: str, budget: float) -> list[float]:
+    """Microseconds to clone, save, load (``text``) and hash ``state``."""
+    return [
+        per_call(lambda: clone(state), budget),
+        per_call(lambda: persist.save(state), budget),
+        per_call(lambda: persist.load(text), budget),
+        per_call(lambda: state_hash(state), budget),
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure and print the two tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    parser.add_argument("--games", type=int, help="games per length")
+    args = parser.parse_args(argv)
+    count = args.games or (3 if args.quick else 15)
+    budget = 0.3 if args.quick else 1.5
+    print(f"Cost per decision by game length, 4 players, CPU time, best of 3 x {count} games\n")
+    print("| game ends at | decisions/game | us/decision |")
+    print("| --- | --- | --- |")
+    for light in (10, 40):
+        cost, length = per_decision(game_to(light), count)
+        print(f"| {light} light | {length:.0f} | {cost:.1f} |")
+    game = game_to(40)
+    print("\nState operations early and late in one game (4 players, to 40 light, seed 3)\n")
+    print("| decisions made | save size | clone us | save us | load us | hash us |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for made in (100, 2_000):
+        state = state_after(game, made)
+        text = persist.save(state)
+        cells = " | ".join(f"{t:.0f}" for t in operations(state, text, budget))
+        print(f"| {made:,} | {len(text):,} bytes | {cells} |")
+
+
+if __name__ == "__main__":
+    main()
