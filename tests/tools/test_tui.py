@@ -20,7 +20,7 @@ from whitedwarf.tools.session import load_content
 
 pytest.importorskip("textual")
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from whitedwarf.tools.tui.app import PlayApp
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session, read_save, resume
@@ -219,3 +219,20 @@ def test_play_in_a_real_terminal_starts_and_quits_cleanly(tmp_path: Path) -> Non
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in (child.before or "")
+
+
+@pytest.mark.asyncio
+async def test_a_card_in_a_menu_shows_what_it_does(tmp_path: Path) -> None:
+    """Keeping a faction (000 "Setup"), the player reads each dealt faction's ability."""
+    session = new_session(["human", "random", "random"])
+    app = PlayApp(session, tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.query_one("#options", OptionList)
+        dealt = session.state["players"][0]["factions_dealt"]
+        factions = {card["id"]: card for card in session.game.content.get("factions")}
+        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        for faction in dealt:
+            words = " ".join(factions[faction]["text"].split())
+            assert any(faction in p and words in p for p in prompts), (faction, prompts)
+        await pilot.press("q", "n")

@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
 from whitedwarf.tools.render.model import picture
 from whitedwarf.tools.tui.board_text import LEGEND, board_markup
+from whitedwarf.tools.tui.card_notes import card_texts, option_prompt
 from whitedwarf.tools.tui.citations import citation
 from whitedwarf.tools.tui.panels import others_panel, own_panel
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
@@ -89,6 +90,7 @@ class PlayApp(App[str]):
         self.replay_path = replay_path
         self.seat: int | None = None  # the human seat shown now
         self.hidden = False  # the hand-over screen is up: show nothing
+        self._texts: dict[str, str] | None = None  # card id -> printed text, read once
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -169,9 +171,18 @@ class PlayApp(App[str]):
         )
         menu = self.query_one("#options", OptionList)
         menu.clear_options()
-        menu.add_options(MenuOption(o.text, id=o.id) for o in self.session.options(seat))
+        texts = self._card_texts()
+        menu.add_options(
+            MenuOption(option_prompt(o.text, o.id, texts), id=o.id)
+            for o in self.session.options(seat)
+        )
         menu.highlighted = 0
         menu.focus()
+
+    def _card_texts(self) -> dict[str, str]:
+        if self._texts is None:
+            self._texts = card_texts(self.session.game.content)
+        return self._texts
 
     def show_end(self) -> None:
         """The game is over: the result, and the replay written if asked."""
