@@ -25,6 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine_bench import mid_game  # the same seeded random game, stopped part way
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.content import GameContent
@@ -53,19 +54,6 @@ def per_decision(game: Game, count: int, rounds: int = 3) -> tuple[float, float]
             decisions += play(game, game.new_state(seed), bots).decisions
         best = min(best, (time.process_time() - start) / decisions * 1e6)
     return best, decisions / count
-
-
-def state_after(game: Game, decisions: int, seed: int = 3) -> dict[str, Any]:
-    """The state of a seeded random game after ``decisions`` decisions (or at its end)."""
-    state = game.new_state(seed)
-    bots = [make_bot("random", seed, seat) for seat in range(game.players)]
-    for _ in range(decisions):
-        if game.is_terminal(state):
-            break
-        seat = game.current_players(state)[0]
-        option = bots[seat].choose(state, seat, game.legal_options(state, seat))
-        game.apply(state, seat, option, check=False)
-    return state
 
 
 def per_call(fn: Callable[[], Any], budget: float) -> float:
@@ -112,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     print("| decisions made | save size | clone us | save us | load us | hash us |")
     print("| --- | --- | --- | --- | --- | --- |")
     for made in (100, 2_000):
-        state = state_after(game, made)
+        state = mid_game(game, decisions=made)
         text = persist.save(state)
         cells = " | ".join(f"{t:.0f}" for t in operations(state, text, budget))
         print(f"| {made:,} | {len(text):,} bytes | {cells} |")
