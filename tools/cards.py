@@ -11,6 +11,7 @@ from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
 from whitedwarf.tools.card_sheets import CARD_FILES, PAPER, draw_sheets, printed_cards
+from whitedwarf.tools.session import refuse_overwrite
 
 
 @click.command("cards")
@@ -40,8 +41,7 @@ def cards(
     Each card's text is written from its effect, copies are repeated. A mod prints only the
     cards it adds or replaces unless --all is given.
     """
-    if out.exists() and not force:
-        raise click.UsageError(f"{out} already exists; pass --force to overwrite it")
+    refuse_overwrite(out, force)
     result = load_packs([pack], pack_paths)
     if result.pack is None:
         click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +72,7 @@ def compare(
         config = batch_config((pack,), pack_paths, players, games, agents, seed, round_limit)
         folder = out / name
         try:
-            store.prepare(folder, replace(config), force)
+            store.prepare(folder, config, force)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
         records = run_into(folder, config, workers, cluster, name)

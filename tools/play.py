@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,12 @@ from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.packs import pack_header
 from whitedwarf.interpreter.replay import ReplayWriter
 from whitedwarf.interpreter.runner import play as run_game
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+from whitedwarf.tools.session import (
+    PACK_OPTION,
+    PACK_PATH_OPTION,
+    load_content,
+    refuse_overwrite,
+)
 
 ENGINE_VERSION = "lastlight-engine-1"
 
@@ -102,7 +106,7 @@ def play(
     With human seats (or --resume) the game is played in a full-screen terminal interface.
     """
     kinds = parse_seats(seats)
-    _refuse_overwrite(replay_path, force)
+    refuse_overwrite(replay_path, force, ask=True)
     loaded, content = load_content(packs, pack_paths)
     options = {"round_limit": round_limit}
     if resume_path is not None or HUMAN in kinds:
@@ -246,14 +250,6 @@ class Listener:
             self.early.append(event)
         if self.trace:
             click.echo(events.describe(event), err=True)
-
-
-def _refuse_overwrite(path: Path | None, force: bool) -> None:
-    if path is None or not path.exists() or force:
-        return
-    if sys.stdin.isatty() and click.confirm(f"{path} exists; overwrite it?", default=False):
-        return
-    raise click.UsageError(f"{path} already exists; pass --force to overwrite it")
 
 
 def summarise(

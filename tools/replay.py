@@ -21,7 +21,12 @@ from whitedwarf.interpreter.state import state_hash
 from whitedwarf.tools.play import Tally, summarise
 from whitedwarf.tools.render.position import PositionError, replay_states
 from whitedwarf.tools.render.viewer import ViewerBuilder
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+from whitedwarf.tools.session import (
+    PACK_OPTION,
+    PACK_PATH_OPTION,
+    load_content,
+    refuse_overwrite,
+)
 
 
 class ReplayRefused(click.ClickException):
@@ -56,8 +61,7 @@ def replay(
 
     With --html, also write a page that steps through the game decision by decision.
     """
-    if html_path is not None and html_path.exists() and not force:
-        raise click.UsageError(f"{html_path} already exists; pass --force to overwrite it")
+    refuse_overwrite(html_path, force)
     try:
         log = read_replay(path)
     except ReplayError as error:

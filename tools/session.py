@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -48,3 +49,15 @@ PACK_PATH_OPTION = click.option(
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="a folder to look for pack dependencies in (repeatable)",
 )
+
+
+def refuse_overwrite(path: Path | None, force: bool, ask: bool = False) -> None:
+    """Stop unless writing ``path`` loses nothing: it does not exist, or ``--force`` was given.
+
+    With ``ask``, a person at a terminal may also say yes to overwriting it.
+    """
+    if path is None or not path.exists() or force:
+        return
+    if ask and sys.stdin.isatty() and click.confirm(f"{path} exists; overwrite it?", default=False):
+        return
+    raise click.UsageError(f"{path} already exists; pass --force to overwrite it")

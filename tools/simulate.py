@@ -11,15 +11,8 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, che
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
-from whitedwarf.tools.session import PACK_PATH_OPTION, load_content
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
 
-PACKS_OPTION = click.option(
-    "--pack",
-    "packs",
-    multiple=True,
-    type=click.Path(exists=True, path_type=Path),
-    help="a content pack to play with (repeatable; default: the bundled base pack)",
-)
 WORKERS_OPTION = click.option(
     "--workers",
     type=click.IntRange(1, 256),
@@ -52,7 +45,7 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
 
 
 @click.command("simulate")
-@PACKS_OPTION
+@PACK_OPTION
 @PACK_PATH_OPTION
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)

@@ -8,7 +8,12 @@ import click
 from whitedwarf.tools.render.model import picture
 from whitedwarf.tools.render.position import PositionError, open_position
 from whitedwarf.tools.render.svg import render_svg
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+from whitedwarf.tools.session import (
+    PACK_OPTION,
+    PACK_PATH_OPTION,
+    load_content,
+    refuse_overwrite,
+)
 
 
 @click.command("render")
@@ -35,8 +40,7 @@ def render(
     kind = out.suffix.lower()
     if kind not in (".svg", ".png"):
         raise click.UsageError(f"--out {out}: the picture must end in .svg or .png")
-    if out.exists() and not force:
-        raise click.UsageError(f"{out} already exists; pass --force to overwrite it")
+    refuse_overwrite(out, force)
     loaded, content = load_content(packs, pack_paths)
     try:
         position = open_position(source, at, loaded, content)
