@@ -126,14 +126,7 @@ def play(
         game.listen(listener)  # events cost only when someone listens (events.py)
     try:
         state = game.new_state(seed)
-        header = {
-            **pack_header(loaded),
-            "seed": seed,
-            "players": len(kinds),
-            "seats": kinds,
-            "options": options,
-            "engine": ENGINE_VERSION,
-        }
+        header = replay_header(loaded, seed, kinds, options)
         if replay_path is None:
             outcome = run_game(game, state, bots)
         else:
@@ -148,6 +141,20 @@ def play(
         raise click.ClickException(str(error)) from None
     summary = summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
+
+
+def replay_header(
+    loaded: Any, seed: int, kinds: list[str], options: dict[str, Any]
+) -> dict[str, Any]:
+    """What a replay (or a terminal game's save) records about how its game was made."""
+    return {
+        **pack_header(loaded),
+        "seed": seed,
+        "players": len(kinds),
+        "seats": kinds,
+        "options": options,
+        "engine": ENGINE_VERSION,
+    }
 
 
 def _play_in_terminal(
@@ -173,14 +180,7 @@ def _play_in_terminal(
             game = Game.from_content(content, len(kinds), options)
         except (EffectLimitReached, ContentError) as error:
             raise click.ClickException(str(error)) from None
-        header = {
-            **pack_header(loaded),
-            "seed": seed,
-            "players": len(kinds),
-            "seats": kinds,
-            "options": options,
-            "engine": ENGINE_VERSION,
-        }
+        header = replay_header(loaded, seed, kinds, options)
         session = launch.new_session(game, kinds, seed, header)
     if replay_path is not None:
         session.replay_to = str(replay_path)
