@@ -23,6 +23,7 @@ from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import valuation
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import observation
+from whitedwarf.interpreter.lastlight.state import can_pay
 
 State = dict[str, Any]
 
@@ -82,7 +83,7 @@ def _play(view: State, seat: int, action: str) -> float:
 
 def _research_value(view: State, seat: int, player: dict[str, Any]) -> float:
     hand = player["techs_hand"]
-    affordable = [r for r in hand if _can_pay(player["res"], _tech_cost(view, r))]
+    affordable = [r for r in hand if can_pay(player, _tech_cost(view, r))]
     return 1.0 + (2.0 if len(hand) < 2 else 0.0) + 1.5 * len(affordable)
 
 
@@ -92,7 +93,7 @@ def _mine_value(view: State, seat: int, player: dict[str, Any]) -> float:
 
 def _construct_value(view: State, seat: int, player: dict[str, Any]) -> float:
     costs = runtime(view).ship_cost
-    ships = [size for size, cost in costs.items() if _can_pay(player["res"], cost)]
+    ships = [size for size, cost in costs.items() if can_pay(player, cost)]
     free_spaces = _free_colony_spaces(view, seat)
     return 1.2 * len(ships) + (2.5 if free_spaces or _free_planets_held(view, seat) else 0.0)
 
@@ -245,10 +246,6 @@ _RULES = {
 
 def _count(pieces: dict[str, dict[str, Any]], seat: int) -> int:
     return sum(1 for p in pieces.values() if p["owner"] == seat)
-
-
-def _can_pay(res: dict[str, int], cost: dict[str, int]) -> bool:
-    return all(res.get(unit, 0) >= n for unit, n in cost.items())
 
 
 def _tech_cost(view: State, ref: str) -> dict[str, int]:
