@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise, render_effect
+from whitedwarf.tools.atomic import write_atomically
 
 CARD_FILES = ("techs", "factions", "exploration", "achievements")
 CODE = "W0430"
@@ -119,7 +118,7 @@ def _apply(path: Path, rewrites: list[Rewrite]) -> None:
         expected[rewrite.index][TEXT_FIELD] = rewrite.rendered
     if check is None or [_same(c) for c in check.data] != [_same(c) for c in expected]:
         raise click.ClickException(f"{path}: could not rewrite the texts safely; left unchanged")
-    _replace(path, edited)
+    write_atomically(path, edited)
 
 
 def _same(card: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -147,14 +146,3 @@ def _edit(text: str, located: YamlFile, rewrite: Rewrite) -> str:
     tail = lines[last][end_column - 1 :]
     lines[first : last + 1] = [head + quoted + tail]
     return "\n".join(lines)
-
-
-def _replace(path: Path, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

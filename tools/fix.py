@@ -12,7 +12,6 @@ import difflib
 import os
 import re
 import shutil
-import tempfile
 from pathlib import Path
 
 import click
@@ -21,6 +20,7 @@ from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
 from whitedwarf.dsl.registry import Registry
+from whitedwarf.tools.atomic import write_atomically
 
 LANGUAGE_VALUE = re.compile(r"^(language:[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|[^\s#]+)", re.MULTILINE)
 GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
@@ -60,7 +60,7 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     for file, (_, after) in changed.items():
         if not no_backup:
             click.echo(f"backup: {_backup(file)}", err=True)
-        _replace(file, after)
+        write_atomically(file, after)
     click.echo(
         f"fixed {words} deprecated word{'s' if words != 1 else ''} in "
         f"{len(changed)} file{'s' if len(changed) != 1 else ''}; "
@@ -130,14 +130,3 @@ def _backup(file: Path) -> Path:
         backup = file.with_name(f"{file.name}.bak.{number}")
     shutil.copy2(file, backup)
     return backup
-
-
-def _replace(path: Path, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import difflib
-import os
-import tempfile
 from pathlib import Path
 
 import click
+from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.formatter import Formatted, format_file
 
 
@@ -41,7 +40,7 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
             click.echo(f"{result.path}: would be reformatted")
     else:
         for result in changed:
-            _replace(result.path, result.text or "")
+            write_atomically(result.path, result.text or "")
             click.echo(f"{result.path}: reformatted")
     verb = "would be reformatted" if check or show_diff else "reformatted"
     click.echo(
@@ -62,15 +61,3 @@ def _diff(result: Formatted) -> str:
         f"{result.path} (formatted)",
     )
     return "".join(lines)
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``text`` over ``path`` atomically: a crash leaves the old file or the new one."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

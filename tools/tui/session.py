@@ -27,6 +27,7 @@ from whitedwarf.interpreter.lastlight.game import Game, Option
 from whitedwarf.interpreter.lastlight.persist import SaveError, load, save
 from whitedwarf.interpreter.replay import ReplayWriter, event_record
 from whitedwarf.interpreter.state import state_hash
+from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 
 State = dict[str, Any]
@@ -254,9 +255,7 @@ class Session:
 
     def save(self, path: Path) -> None:
         """Write the save to ``path`` (a temporary file first, so a crash leaves the old one)."""
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(self.to_json(), encoding="utf-8")
-        temporary.replace(path)
+        write_atomically(path, self.to_json())
 
     def write_replay(self, path: Path) -> None:
         """The game as a replay log (docs/replays.md), events and all.
