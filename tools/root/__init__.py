@@ -5,9 +5,16 @@ package by pyproject.toml; this folder only gives the package its ``__version__`
 ``python -m whitedwarf`` (docs/architecture.md "Packaging").
 """
 
-from importlib.metadata import PackageNotFoundError, version
 
-try:
-    __version__ = version("whitedwarf")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+def __getattr__(name: str) -> str:
+    # ``__version__`` is read from the installed metadata only when asked for: every
+    # ``whitedwarf.*`` import runs this file, and importlib.metadata costs about 20 ms of a
+    # 0.2 s `validate` (BENCHMARKS.md "Validation").
+    if name != "__version__":
+        raise AttributeError(f"module 'whitedwarf' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("whitedwarf")
+    except PackageNotFoundError:  # imported from a source tree that was never installed
+        return "0+unknown"
