@@ -91,16 +91,17 @@ def _amount(arg: dict[str, Any]) -> float:
     return 1.0
 
 
-#: (content id, card id) -> the card's worth; cards never change within a loaded content.
-_VALUES: dict[tuple[str, str], float] = {}
-
-
 def ref_value(state: State, ref: str) -> float:
-    """The worth of a card instance (``"warp_drive#2"``) of the state's content."""
-    key = (state["content"], ref.split("#", 1)[0])
-    value = _VALUES.get(key)
+    """The worth of a card instance (``"warp_drive#2"``) of the state's content.
+
+    Memoised in the content's runtime tables, so it goes with its content (and
+    ``Runtime.forget``) like every other memo of the engine.
+    """
+    tables = runtime(state)
+    key = ref.split("#", 1)[0]
+    value = tables.card_values.get(key)
     if value is None:
-        value = _VALUES[key] = card_value(runtime(state).card(ref))
+        value = tables.card_values[key] = card_value(tables.card(ref))
     return value
 
 
