@@ -44,7 +44,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES
+from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 
 State = dict[str, Any]
@@ -415,7 +415,7 @@ def _apply(state: State, t: Task) -> None:
     for target, seat in t["pending"]:
         ship = state["ships"].get(target)
         if ship is not None:
-            ship["damage"] += 1
+            damage_ship(state, ship, 1)
             if events.ON:
                 events.emit(state, "damage", seat, ship=target, owner=ship["owner"], sector=sector)
             fire(state, "damage_dealt", seat, {"ship": target, "sector": sector})

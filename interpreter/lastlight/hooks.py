@@ -22,7 +22,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, events, limits
+from whitedwarf.interpreter.lastlight import effects, events, limits, versions
 from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
@@ -192,13 +192,17 @@ def check_achievements(state: State) -> None:
     ``"<ref>:<clause>"`` in the player's ``once`` list.
 
     A condition whose inputs are the same as when it was last found false is not tested again
-    (``conditions.py``): the memo lives with the content, keyed by card ref, clause and seat,
-    and holds the fingerprints of what the condition reads.
+    (``conditions.py``): the memo lives with the state's versions (``versions.py``), keyed by
+    card ref, clause and seat, and holds the fingerprints of what the condition reads (the
+    version stamps of the ships and extractors). The cards with ``as_soon_as`` clauses of
+    each seat are listed once and listed again only when its cards in play or kept
+    achievement change, so a check does not walk the techs in play.
     """
     rt = runtime(state)
-    index = rt.as_soon_as
-    memo = rt.as_soon_as_false
-    snap = Snapshot(state)
+    kept = versions.of(state)
+    soon = kept.soon
+    snap = Snapshot(state, kept.ships, kept.extractors)
+    memo = kept.false
     started: list[dict[str, Any]] = []
     players = state["players"]
     n, first = state["n"], state["first"]
@@ -206,33 +210,42 @@ def check_achievements(state: State) -> None:
         seat = (first + k) % n  # turn order
         p = players[seat]
         ach = p["achievement"]
-        if ach:
-            clauses = index.get(ach)
-            if clauses is None:
-                clauses = _clauses(rt, index, ach)
-            frames = _ready(state, memo, snap, seat, ach, clauses, ()) if clauses else None
-            if frames:
-                p["achievement"] = None
-                p["achievements_done"].append(ach)
-                if events.ON:
-                    events.emit(state, "achievement", seat, ach)
-                started += frames
-        faction = p["faction"]
-        if faction:
-            clauses = index.get(faction)
-            if clauses is None:
-                clauses = _clauses(rt, index, faction)
-            if clauses:
-                _once(state, memo, snap, seat, p, faction, clauses, started)
-        for tech in p["techs"]:
-            ref = tech["ref"]
+        mine = soon[seat]
+        if mine is None or mine[0] != ach:
+            mine = soon[seat] = (ach, _soon_cards(rt, p))
+        for ref, clauses, achievement in mine[1]:
+            if achievement:
+                if p["achievement"] != ref:
+                    continue  # played earlier in this check
+                frames = _ready(state, memo, snap, seat, ref, clauses, ())
+                if frames:
+                    p["achievement"] = None
+                    p["achievements_done"].append(ref)
+                    if events.ON:
+                        events.emit(state, "achievement", seat, ref)
+                    started += frames
+            else:
+                _once(state, memo, snap, seat, p, ref, clauses, started)
+    if started:
+        effects.push(state, started)
+
+
+def _soon_cards(rt: Runtime, p: dict[str, Any]) -> tuple[tuple[str, list[Any], bool], ...]:
+    """A player's cards with ``as_soon_as`` clauses, in the order they are checked: the kept
+    achievement, the faction, the techs in play in the order they came into play, as
+    ``(ref, clauses, whether it is the achievement)``."""
+    index = rt.as_soon_as
+    out = []
+    refs = [(p["achievement"], True), (p["faction"], False)]
+    refs += [(tech["ref"], False) for tech in p["techs"]]
+    for ref, achievement in refs:
+        if ref:
             clauses = index.get(ref)
             if clauses is None:
                 clauses = _clauses(rt, index, ref)
             if clauses:  # the usual case: no as_soon_as clause on the card
-                _once(state, memo, snap, seat, p, ref, clauses, started)
-    if started:
-        effects.push(state, started)
+                out.append((ref, clauses, achievement))
+    return tuple(out)
 
 
 def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:
@@ -280,7 +293,7 @@ def _ready(
             continue
         key = signature = None
         if domains is not None:
-            key = keys[seat]  # (ref, i, seat)
+            key = keys[seat] if seat < len(keys) else (ref, i, seat)
             signature = snap.signature(domains, seat)
             if memo.get(key) == signature:
                 continue  # nothing it reads has changed since it was last false
@@ -289,8 +302,6 @@ def _ready(
             out.append(frame)
             memo.pop(key, None)
         elif key is not None:
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
             memo[key] = signature
     return out
 

@@ -26,7 +26,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import LUMOS, gain
+from whitedwarf.interpreter.lastlight.state import LUMOS, gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
@@ -58,7 +58,7 @@ def refresh_cards(state: State, seat: int) -> None:
     player["faction_exhausted"] = False
     for ship in state["ships"].values():
         if ship["owner"] == seat:
-            ship["damage"] = 0
+            repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -276,6 +276,7 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
                 techs.remove(old)
                 state["discard"].append(old["ref"])
     techs.append({"ref": ref, "exhausted": False, "ship_type": size})
+    versions.cards_changed(state, seat)
 
 
 register("research", Handler(_run, _options, _choose))

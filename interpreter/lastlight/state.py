@@ -125,7 +125,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 
 State = dict[str, Any]
 
@@ -218,9 +218,33 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
         "moved": False,
         "extra_move": 0,
     }
+    versions.ships_changed(state)
     if events.ON:
         events.emit(state, "ship_built", owner, ship=sid, size=size, sector=sector)
     return sid
+
+
+# A ship's owner, size, sector and damage change only through these functions (and
+# ``graveyard.destroy``), which renew the ships' version stamp (``versions.py``).
+
+
+def move_ship(state: State, ship: dict[str, Any], sector: str) -> None:
+    """Put a ship in another sector."""
+    ship["sector"] = sector
+    versions.ships_changed(state)
+
+
+def damage_ship(state: State, ship: dict[str, Any], amount: int) -> None:
+    """Add damage tokens to a ship."""
+    ship["damage"] += amount
+    versions.ships_changed(state)
+
+
+def repair_ship(state: State, ship: dict[str, Any]) -> None:
+    """Remove every damage token from a ship (000 "1. Refresh")."""
+    if ship["damage"]:
+        ship["damage"] = 0
+        versions.ships_changed(state)
 
 
 def place_extractor(
@@ -235,6 +259,7 @@ def place_extractor(
         "planet": planet,
         "space": space,
     }
+    versions.extractors_changed(state)
     if events.ON:
         events.emit(state, "extractor_built", owner, extractor=xid, sector=sector, planet=planet)
     return xid

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
@@ -23,10 +23,13 @@ from whitedwarf.interpreter.lastlight.state import (
     SIZES,
     card_id,
     count_techs,
+    damage_ship,
     extractor_on,
     gain,
     home_of,
+    move_ship,
     place_ship,
+    repair_ship,
 )
 
 State = dict[str, Any]
@@ -170,6 +173,7 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     seat, tech = find_card(state, ref)
     if tech is not None:
         state["players"][seat]["techs"].remove(tech)
+        versions.cards_changed(state, seat)
         state["discard"].append(ref)
         return
     for p in state["players"]:
@@ -299,7 +303,7 @@ def verb_move(state: State, frame: Frame, args: list[Any]) -> None:
     owner = ship["owner"]
     if sector in runtime(state).blocked and not flag(state, owner, "cross_asteroids", ship["size"]):
         return
-    ship["sector"] = sector
+    move_ship(state, ship, sector)
     if events.ON:
         events.emit(
             state, "ship_moved", frame["owner"], ship=ship["id"], owner=owner, sector=sector
@@ -370,7 +374,7 @@ def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
         return
     ship = state["ships"].get(target)
     if ship is not None:
-        ship["damage"] += amount
+        damage_ship(state, ship, amount)
         fire(state, "damage_dealt", me, {"ship": target, "sector": ship["sector"]})
         if target in state["ships"] and ship["damage"] >= shield(state, ship):
             graveyard.destroy(state, target, me)
@@ -401,7 +405,7 @@ def verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "1. Refresh": "Remove all damage tokens currently on your ships"."""
     ship = state["ships"].get(args[0])
     if ship is not None:
-        ship["damage"] = 0
+        repair_ship(state, ship)
 
 
 def _die(state: State, die: str) -> dict[str, Any] | None:
