@@ -4,9 +4,11 @@
 effect (000 "Planetary Achievement": "Play immediately when ..."), and most conditions count
 planets, ships or extractors through selectors, which walk the board. A condition is a pure
 function of the parts of the state it reads (and of the static content), so :func:`reads`
-lists those parts (*domains*) once per condition, :class:`Snapshot` takes each domain's cheap
-fingerprint at most once per check, and a condition whose fingerprints equal those of its last
-false test is still false without being evaluated.
+lists those parts (*domains*) once per condition; every function that changes a domain renews
+its version stamp (``versions.py``), and a condition whose domains' stamps equal those of its
+last false test is still false without being evaluated. :data:`FINGERPRINTS` works out what a
+condition can read of each domain from the state itself, for the tests that hold the stamps to
+it.
 
 What each noun, filter and value reads is declared with the word in the vocabulary
 (``reads``); a condition using a word declared ``reads=None`` (``here``, ``adjacent``, dice),
@@ -104,37 +106,6 @@ def _selector(selector: dict[str, Any], out: set[str]) -> None:
 _SHIP = itemgetter("owner", "size", "sector", "damage")
 _EXTRACTOR = itemgetter("owner", "sector", "planet", "space")
 _TECH = itemgetter("ref", "exhausted", "ship_type")
-
-
-class Snapshot:
-    """Fingerprints of the state's domains, each taken at most once (one check's worth).
-
-    Given the version stamps of the ships and the extractors (``versions.py``), those two
-    stand for their fingerprints and the pieces are not walked; :data:`FINGERPRINTS` holds
-    the walks, which the tests compare the stamps with.
-    """
-
-    __slots__ = ("found", "state")
-
-    def __init__(self, state: State, ships: int | None = None, extractors: int | None = None):
-        self.state = state
-        self.found: dict[Any, Any] = {}
-        if ships is not None:
-            self.found["ships"] = ships
-        if extractors is not None:
-            self.found["extractors"] = extractors
-
-    def signature(self, domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
-        """The fingerprints of ``domains`` as seen by ``seat``."""
-        found = self.found
-        out = []
-        for domain in domains:
-            key = (domain, seat) if domain in ("me", "cards") else domain
-            value = found.get(key)
-            if value is None:
-                value = found[key] = FINGERPRINTS[domain](self.state, seat)
-            out.append(value)
-        return tuple(out)
 
 
 def _ships(state: State, seat: int) -> tuple[Any, ...]:

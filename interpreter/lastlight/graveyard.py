@@ -44,6 +44,7 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         release(state, unit)
     else:
         state["players"][by]["graveyard"].append(unit)
+        versions.changed(state, "me", by)
         fire(state, "unit_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         fire(state, "unit_lost", unit["owner"], ctx)
@@ -72,6 +73,7 @@ def check(state: State, seat: int) -> None:
         for unit in grave[:size]:
             release(state, unit)
         del grave[:size]
+        versions.changed(state, "me", seat)
         gain(state, seat, "light", stat(state, seat, "graveyard_light"), "graveyard")
         fire(state, "graveyard_filled", seat, {})
 

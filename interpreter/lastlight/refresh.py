@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -56,6 +56,7 @@ def refresh_cards(state: State, seat: int) -> None:
     for tech in player["techs"]:
         tech["exhausted"] = False
     player["faction_exhausted"] = False
+    versions.changed(state, "techs")
     for ship in state["ships"].values():
         if ship["owner"] == seat:
             repair_ship(state, ship)
@@ -64,6 +65,7 @@ def refresh_cards(state: State, seat: int) -> None:
         events.emit(state, "refreshed", seat, cards=back)
     player["hand"] += back
     player["played"] = [c for c in player["played"] if c == "refresh"]
+    versions.changed(state, "cards", seat)
 
 
 def claim(state: State, seat: int) -> int:

@@ -311,8 +311,10 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
     if unit == "light":
         player["light"] += got
         player["light_by_source"][source] += got
+        versions.light_changed(state, seat)
     else:
         player["res"][unit] += got
+        versions.changed(state, "me", seat)
     if events.ON and got:
         events.emit(
             state, "gain", seat, unit=unit, amount=got, source=source if unit == "light" else None
@@ -346,16 +348,20 @@ def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) ->
     for unit, amount in cost.items():
         if unit == "light":
             player["light"] -= amount
+            versions.light_changed(state, seat)
         else:
             player["res"][unit] -= amount
+            versions.changed(state, "me", seat)
         if receiver is None:
             state["supply"][unit] += amount
         elif unit == "light":
             # Light paid into a graveyard's owner's hands (000 "Graveyard" builds).
             receiver["light"] += amount
             receiver["light_by_source"]["graveyard"] += amount
+            versions.light_changed(state, to)
         else:
             receiver["res"][unit] += amount
+            versions.changed(state, "me", to)
         if events.ON and amount:
             events.emit(state, "pay", seat, unit=unit, amount=amount, to=to)
             if to is not None:

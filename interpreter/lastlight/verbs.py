@@ -84,8 +84,10 @@ def verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
     amount = max(0, min(amount, have))  # checked by ``affordable``; never below zero
     if unit == "light":
         p["light"] -= amount
+        versions.light_changed(state, frame["owner"])
     else:
         p["res"][unit] -= amount
+        versions.changed(state, "me", frame["owner"])
     state["supply"][unit] += amount
     if events.ON and amount:
         events.emit(state, "pay", frame["owner"], unit=unit, amount=amount, to=None)
@@ -101,10 +103,13 @@ def verb_give(state: State, frame: Frame, args: list[Any]) -> None:
 def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: take up to the amount from the player's stock (vocabulary "steal")."""
     amount, unit = args[0]
-    victim = state["players"][seat_of(args[1])]["res"]
+    seat = seat_of(args[1])
+    victim = state["players"][seat]["res"]
     taken = max(0, min(amount, victim[unit]))
     victim[unit] -= taken
     state["players"][frame["owner"]]["res"][unit] += taken
+    versions.changed(state, "me", seat)
+    versions.changed(state, "me", frame["owner"])
 
 
 def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
@@ -115,6 +120,7 @@ def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
         state["players"][seat]["faction_exhausted"] = exhausted
     else:
         tech["exhausted"] = exhausted
+    versions.changed(state, "techs")
 
 
 def verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
@@ -137,6 +143,7 @@ def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
         if ref is None:
             break
         hand.append(ref)
+        versions.changed(state, "techs")
         count_techs(state, frame["owner"], "drawn", [ref])
         count_techs(state, frame["owner"], "kept", [ref])
 
@@ -179,6 +186,7 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     for p in state["players"]:
         if ref in p["techs_hand"]:
             p["techs_hand"].remove(ref)
+            versions.changed(state, "techs")
             state["discard"].append(ref)
             return
 
@@ -199,6 +207,7 @@ def verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
     if card in p["played"] and _returnable(state, card):
         p["played"].remove(card)
         p["hand"].append(card)
+        versions.changed(state, "cards", frame["owner"])
 
 
 def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | None:
