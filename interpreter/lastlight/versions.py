@@ -29,6 +29,7 @@ engine that edits a state in place after it was checked (a test building a posit
 
 from __future__ import annotations
 
+import weakref
 from itertools import count
 from typing import Any
 
@@ -51,7 +52,9 @@ _LIMIT = 64
 class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
-    __slots__ = ("board", "clean", "false", "flags", "mods", "rt", "soon", "stamps", "state")
+    __slots__ = (
+        "__weakref__", "board", "clean", "false", "flags", "mods", "rt", "soon", "stamps", "state",
+    )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
         seats = len(state["players"])
@@ -74,28 +77,56 @@ class Versions:
         self.board: list[Any] = [None] * seats
 
 
+#: The state last asked about and its versions (weakly, so a content that goes takes them
+#: along): most reads in a row are about one state, and this skips the content's directory.
+#: Kept equal to the table's entry: emptying the table or forgetting a state resets it.
+_last_state: State | None = None
+_last_versions: weakref.ref[Versions] | None = None
+
+
+def _reset_last() -> None:
+    global _last_state, _last_versions
+    _last_state = _last_versions = None
+
+
 def of(state: State) -> Versions:
     """The versions of a state object, made when first asked."""
+    global _last_state, _last_versions
+    if state is _last_state and _last_versions is not None:
+        found = _last_versions()
+        if found is not None:
+            return found
     rt = runtime(state)
     table = rt.versions
     found = table.get(id(state))
     if found is None:
         if len(table) >= _LIMIT:
             table.clear()
+            _reset_last()
         found = table[id(state)] = Versions(state, rt)
+    _last_state, _last_versions = state, weakref.ref(found)
     return found
+
+
+def _kept(state: State) -> Versions | None:
+    """The versions of a state if it has any yet (a change before then renews nothing)."""
+    if state is _last_state and _last_versions is not None:
+        found = _last_versions()
+        if found is not None:
+            return found
+    return runtime(state).versions.get(id(state))
 
 
 def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
-    found = runtime(state).versions.get(id(state))
+    found = _kept(state)
     if found is not None:
         found.stamps[domain if seat is None else (domain, seat)] = next(_STAMPS)
 
 
 def light_changed(state: State, seat: int) -> None:
     """A player's light changed (their ``me`` and everyone's ``lights``)."""
-    found = runtime(state).versions.get(id(state))
+    found = _kept(state)
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["lights"] = next(_STAMPS)
@@ -114,7 +145,7 @@ def extractors_changed(state: State) -> None:
 def cards_changed(state: State, seat: int) -> None:
     """A seat's faction or techs in play (or the ship type one sits on) changed: its
     ``me`` and the ``techs`` stamps renew, and the memos derived from its cards go."""
-    found = runtime(state).versions.get(id(state))
+    found = _kept(state)
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["techs"] = next(_STAMPS)
@@ -128,3 +159,4 @@ def cards_changed(state: State, seat: int) -> None:
 def forget(state: State) -> None:
     """Drop every stamp and memo of a state (after editing its pieces or cards in place)."""
     runtime(state).versions.pop(id(state), None)
+    _reset_last()
