@@ -234,6 +234,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
     nothing: set[tuple[int, bool, str]] = set()  # (seat, bombard, sector) without targets
+    looked: set[tuple[int, bool, int, str]] = set()  # (seat, bombard, range, ship's sector)
     board = runtime(state).board
     rotation = state["rotation"]
     # The ships in each sector, in board order: target lists look at one sector's ships,
@@ -258,6 +259,12 @@ def combat_sectors(state: State, t: Task) -> list[str]:
                 )
             if ship["fought"] >= kind[0]:
                 continue
+            # A ship of the same side, bombardment and range in the same sector reaches the
+            # same sectors, each already looked at: a stack of ships is looked at once.
+            origin = (seat, kind[1], kind[2], ship["sector"])
+            if origin in looked:
+                continue
+            looked.add(origin)
             if kind[2] <= 0:
                 reach: tuple[str, ...] = (ship["sector"],)
             else:
