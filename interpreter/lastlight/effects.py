@@ -401,6 +401,12 @@ def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
     return _straight(tuple(calls))
 
 
+def straight(how: Any) -> bool:
+    """Whether a clause's :func:`runner` is straight-line calls (:func:`_straight`), which
+    read only the card, owner and context of their frame."""
+    return getattr(how, "short_frame", False)
+
+
 def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
     """A function running pure calls with fixed operands, as the machine would."""
     if len(calls) == 1 and not calls[0][2] and len(calls[0][1]) == 1:
@@ -416,6 +422,7 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
                 after_verb(state)
                 return DONE
 
+            one_amount.short_frame = True  # type: ignore[attr-defined]
             return one_amount
 
     def straight(state: State, frame: Frame) -> Outcome:
@@ -432,6 +439,7 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
                 after_verb(state)
         return DONE
 
+    straight.short_frame = True  # type: ignore[attr-defined]
     return straight
 
 
@@ -472,6 +480,7 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
     running = _RUNNING.get(id(state))
     if running is not None:
         index, depth = running
+        frames = [_whole(frame) for frame in frames]
         for frame in frames:
             frame["depth"] = depth + 1
         stack[index + 1 : index + 1] = frames[::-1]
@@ -486,8 +495,16 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
                 break
         else:
             return
-    stack[0:0] = frames[::-1]
+    stack[0:0] = [_whole(frame) for frame in reversed(frames)]
     drive(state)
+
+
+def _whole(frame: Frame) -> Frame:
+    """A frame with every field, for the stack (a straight-line clause's short frame,
+    ``{card, owner, clause, context}``, completed as :func:`new_frame` makes it)."""
+    if "pc" in frame:
+        return frame
+    return new_frame(frame["card"], frame["owner"], frame["clause"], frame["context"])
 
 
 def drive(state: State) -> None:

@@ -40,19 +40,23 @@ __all__ = [
 ]
 
 
-_NONE: dict[str, tuple[tuple[int, Any, Any], ...]] = {}
+_NONE: dict[str, tuple[tuple[int, Any, Any, bool], ...]] = {}
 
 
-def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any], ...]]:
+def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, bool], ...]]:
     """Hook name -> the trigger clauses of a card, by card ref: ``(clause index, its ``when``
-    as a function or None, how it runs)``, each made once per content (:func:`effects.runner`)."""
+    as a function or None, how it runs, whether it needs a whole frame)``, each made once per
+    content (:func:`effects.runner`; a straight-line clause starts with a short frame that
+    :func:`effects.push` completes if it has to wait)."""
     cid = card_id(ref)
-    found: dict[str, list[tuple[int, Any, Any]]] = {}
+    found: dict[str, list[tuple[int, Any, Any, bool]]] = {}
     for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
         if clause["form"] == "trigger":
             when = clause["when"]
             test = None if when is None else effects.MACHINE.condition(when)
-            found.setdefault(clause["hook"], []).append((i, test, effects.runner(rt, cid, i)))
+            how = effects.runner(rt, cid, i)
+            whole = not effects.straight(how)
+            found.setdefault(clause["hook"], []).append((i, test, how, whole))
     return {hook: tuple(clauses) for hook, clauses in found.items()} or _NONE
 
 
@@ -100,24 +104,15 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
                 size = _ship_size(state, context) or ""
             if size and size != slot:
                 continue
-        for index, test, how in clauses:
+        for index, test, how, whole in clauses:
             ctx = dict(context)
             ctx["card"] = ref
             if slot is not None:
                 ctx["ship_type"] = slot
-            frame = {
-                "card": cid,
-                "owner": player,
-                "clause": index,
-                "pc": 0,
-                "vars": [],
-                "loops": [],
-                "context": ctx,
-                "depth": 1,
-                "steps": 0,
-                "pending": None,
-                "calls": [],
-            }
+            if whole:
+                frame = new_frame(cid, player, index, ctx)
+            else:  # a straight-line clause: its card, owner and context are all it reads
+                frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
             if test is None or test(state, frame):
                 started.append(frame)
                 hows.append(how)
@@ -137,10 +132,10 @@ def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
 
 def _plan(
     rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]
-) -> dict[str, tuple[tuple[int, str, str, tuple[tuple[int, Any, Any], ...]], ...]]:
+) -> dict[str, tuple[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]], ...]]:
     """Hook -> the cards of ``refs`` (faction first, then techs in play order) with trigger
     clauses on it: ``(index in the techs or -1 for the faction, card id, ref, clauses)``."""
-    out: dict[str, list[tuple[int, str, str, tuple[tuple[int, Any, Any], ...]]]] = {}
+    out: dict[str, list[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]]]] = {}
     for at, ref in enumerate(refs, start=-1):
         if ref:
             table = index.get(ref)
