@@ -156,24 +156,36 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     """
     if player is None or player < 0 or card_ref.startswith(effects.BLANK):
         return
-    cid = card_id(card_ref)
     rt = runtime(state)
-    clauses = rt.immediate.get(cid)
-    if clauses is None:
-        clauses = rt.immediate[cid] = _immediate(rt, cid)
+    found = rt.immediate.get(card_ref)
+    if found is None:
+        if len(rt.immediate) >= _MEMO_LIMIT:
+            rt.immediate.clear()
+        found = rt.immediate[card_ref] = _immediate(rt, card_ref)
+    cid, clauses, hows = found
     if not clauses:
         return
     ctx = {**context, "card": card_ref}
-    frames = [new_frame(cid, player, i, dict(ctx)) for i, _ in clauses]
-    effects.push(state, frames, [how for _, how in clauses])
+    frames = []
+    for index, whole in clauses:
+        if whole:
+            frames.append(new_frame(cid, player, index, dict(ctx)))
+        else:  # a straight-line clause: its card, owner and context are all it reads
+            frames.append({"card": cid, "owner": player, "clause": index, "context": dict(ctx)})
+    effects.push(state, frames, hows)
 
 
-def _immediate(rt: Runtime, cid: str) -> tuple[tuple[int, Any], ...]:
-    """A card's ``immediate`` clauses: ``(clause index, how it runs)``."""
-    return tuple(
-        (i, effects.runner(rt, cid, i))
-        for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"])
-        if clause["form"] == "immediate"
+def _immediate(rt: Runtime, ref: str) -> tuple[str, tuple[tuple[int, bool], ...], list[Any]]:
+    """A card's ``immediate`` clauses, by card ref: its card id, ``(clause index, whether it
+    needs a whole frame)`` for each (see :func:`_triggers`), and how each runs."""
+    cid = card_id(ref)
+    found = effects.card_effect(rt, cid)["clauses"]
+    indexes = [i for i, clause in enumerate(found) if clause["form"] == "immediate"]
+    hows = [effects.runner(rt, cid, i) for i in indexes]
+    return (
+        cid,
+        tuple((i, not effects.straight(how)) for i, how in zip(indexes, hows, strict=True)),
+        hows,
     )
 
 
