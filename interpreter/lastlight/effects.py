@@ -330,7 +330,13 @@ def reload_vocabulary() -> None:
     extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
     from whitedwarf.interpreter.lastlight import selectors
 
-    for table in (_verb_table, _resume_table, _pure_verbs, selectors.vocabulary_tables):
+    for table in (
+        _verb_table,
+        _resume_table,
+        _fixed_table,
+        _pure_verbs,
+        selectors.vocabulary_tables,
+    ):
         table.cache_clear()
     compile_text.cache_clear()
 
@@ -339,6 +345,13 @@ def reload_vocabulary() -> None:
 def _verb_table() -> dict[str, Any]:
     """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""
     return registry().implementations("verbs")
+
+
+@cache
+def _fixed_table() -> dict[str, Any]:
+    """Verb -> what makes it for fixed arguments of one card (``Verb.fixed``, optional)."""
+    reg = registry()
+    return {name: reg.implementation(v.fixed) for name, v in reg.verbs.items() if v.fixed}
 
 
 @cache
@@ -369,7 +382,7 @@ def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
     clauses = card_effect(rt, cid)["clauses"]
     codes = [MACHINE.lower(c["code"]) if "code" in c else None for c in clauses]
     how = [
-        False if code is None else _how(c["code"], code)
+        False if code is None else _how(rt, cid, c["code"], code)
         for c, code in zip(clauses, codes, strict=True)
     ]
     rt.lowered[cid] = codes
@@ -385,7 +398,7 @@ def runner(rt: Runtime, cid: str, clause: int) -> Any:
     return found[clause]
 
 
-def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
+def _how(rt: Runtime, cid: str, program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
     """How a program runs by itself (see :func:`_lower_card`)."""
     pure = _pure_verbs()
     if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in pure) for i in program):
@@ -397,8 +410,8 @@ def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
         kinds = [kind for kind, _ in ins[2]]
         if not set(kinds) <= {CONST, AMOUNT, FN}:
             return MACHINE.compile(program, code) or MACHINE.run
-        calls.append((_verb_table()[ins[1]], ins[2], FN in kinds))
-    return _straight(tuple(calls))
+        calls.append((_verb_table()[ins[1]], ins[2], FN in kinds, ins[1]))
+    return _straight(rt, cid, tuple(calls))
 
 
 def straight(how: Any) -> bool:
@@ -407,16 +420,20 @@ def straight(how: Any) -> bool:
     return getattr(how, "short_frame", False)
 
 
-def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
+def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
     """A function running pure calls with fixed operands, as the machine would."""
     if len(calls) == 1 and not calls[0][2] and len(calls[0][1]) == 1:
-        verb, ((kind, data),), _ = calls[0]
+        verb, ((kind, data),), _, name = calls[0]
         if kind == AMOUNT:  # the usual card: ``gain 1 common``
             n, unit = data
+            fixed = _fixed_table().get(name)
+            run = None if fixed is None else fixed(rt, cid, [[n, unit]])
 
             def one_amount(state: State, frame: Frame) -> Outcome:
                 if events.ON:
                     traced(verb, verb.__name__, state, frame, [[n, unit]])
+                elif run is not None:
+                    run(state, frame)
                 else:
                     verb(state, frame, [[n, unit]])
                 after_verb(state)
@@ -426,7 +443,7 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
             return one_amount
 
     def straight(state: State, frame: Frame) -> Outcome:
-        for verb, operands, nullable in calls:
+        for verb, operands, nullable, _ in calls:
             args = [
                 [d[0], d[1]] if k == AMOUNT else d if k == CONST else d(state, frame)
                 for k, d in operands

@@ -151,3 +151,36 @@ def test_a_triggered_loop_waits_under_an_achievement_that_asks_and_resumes_after
         assert not position["frames"]
         assert (p["res"]["common"], p["light"]) == (2, 2)  # 3 gained, 1 paid
     assert loaded == s
+
+
+@pytest.mark.parametrize("unit", ["light", "common", "rare"])
+@pytest.mark.parametrize("stem", ["techs", "exploration", "factions", "achievements"])
+def test_a_verbs_fixed_form_does_what_the_verb_does(stem: str, unit: str) -> None:
+    # ``Verb.fixed`` (a speed path for fixed arguments) changes nothing a player sees: the
+    # same resources and light, counted under the same source (state.LIGHT_SOURCES).
+    from whitedwarf.interpreter.lastlight.content import runtime
+    from whitedwarf.interpreter.lastlight.vocabulary import registry
+
+    from tests.effects.scenario import add_card, fresh
+
+    reg = registry()
+    for name, verb in reg.verbs.items():
+        if not verb.fixed:
+            continue
+        assert name == "gain", "a new fixed form needs its arguments here"
+        results = []
+        for run in ("impl", "fixed"):
+            _, s = fresh()
+            add_card(s, stem, "giver", "gain 1 light")
+            frame = {"card": "giver", "owner": 1, "clause": 0, "context": {"card": "giver#1"}}
+            args = [[2, unit]]
+            if run == "impl":
+                reg.implementation(verb.impl)(s, frame, args)
+            else:
+                reg.implementation(verb.fixed)(runtime(s), "giver", args)(s, frame)
+            results.append(s)
+        assert results[0] == results[1]
+        assert (
+            results[0]["players"][1]["light" if unit == "light" else "res"]
+            != (results[0]["players"][0]["light" if unit == "light" else "res"])
+        )
