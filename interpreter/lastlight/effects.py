@@ -494,7 +494,7 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
     if events.ON:
         _announce(state, frames)
     stack = state["frames"]
-    running = _RUNNING.get(id(state))
+    running = _RUNNING.get(id(state)) if _RUNNING else None
     if running is not None:
         index, depth = running
         frames = [_whole(frame) for frame in frames]
