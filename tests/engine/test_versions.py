@@ -42,6 +42,7 @@ CONDITIONS = [
     "graveyard >= 2",
     "techs_in_play >= 3",
     "number of large ships you own >= 1",
+    "number of dice >= 3",  # dice have no stamp: read as "everything", never skipped
 ]
 
 
