@@ -20,7 +20,26 @@ class Entry:
     file: YamlFile
     path: DataPath  # the entry's path inside ``file`` ((index,) for a card, () for a document)
     pack: str
-    valid: bool = True  # False when the schema refused it: its effect is not compiled
+    #: Paths (inside the entry) of the values the schema or a YAML tag refused: the passes
+    #: after the schema skip those values and check the rest (see :meth:`refuses`).
+    refused: frozenset[DataPath] = frozenset()
+
+    @property
+    def valid(self) -> bool:
+        """Whether the schema accepted every field of the entry."""
+        return not self.refused
+
+    def refuses(self, path: Sequence[str | int]) -> bool:
+        """Whether the value at ``path`` was refused, whole or in part.
+
+        True when it, something holding it (the whole card) or something inside it was
+        refused: a later check must then not read that value.
+        """
+        path = tuple(path)
+        return any(
+            path[: len(refused)] == refused or refused[: len(path)] == path
+            for refused in self.refused
+        )
 
     def span(self, path: Sequence[str | int] = (), key: bool = False) -> Span:
         """The span of ``path`` inside this entry."""
@@ -54,13 +73,17 @@ class Content:
 
     ``changes`` remembers every replace and remove, so a check that finds the merged content
     short can name the mod (and the line) that made it so; ``order`` is each pack's place in
-    the load order.
+    the load order. ``unplaced`` holds the cards the schema left no place for (their id, or
+    their ``replace``/``remove``, was refused, so which card they are, or whether they add,
+    replace or remove one, is unknown): they are not merged, but their other fields, such as
+    the effect, are still checked.
     """
 
     cards: dict[str, list[Entry]] = field(default_factory=dict)
     documents: dict[str, Entry] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
     order: dict[str, int] = field(default_factory=dict)
+    unplaced: dict[str, list[Entry]] = field(default_factory=dict)
 
     def removals(self, kind: str) -> list[Entry]:
         """The ``remove`` entries of ``kind``, in load order."""
@@ -96,6 +119,15 @@ class Content:
             return self.cards[kind][path[0]].span(path[1:], key=key)
         entry = self.documents.get(kind)
         return entry.span(path, key=key) if entry is not None else None
+
+    def refuses(self, kind: str, path: Sequence[str | int]) -> bool:
+        """Whether the value at ``path`` of the merged data of ``kind`` was refused."""
+        if kind in self.cards:
+            if not path or not isinstance(path[0], int) or path[0] >= len(self.cards[kind]):
+                return False
+            return self.cards[kind][path[0]].refuses(path[1:])
+        entry = self.documents.get(kind)
+        return entry is not None and entry.refuses(path)
 
     def entries(self) -> list[Entry]:
         """Every card and document entry."""

@@ -1,4 +1,8 @@
-"""Checks across files: duplicate ids, references to unknown ids and box counts."""
+"""Checks across files: duplicate ids, references to unknown ids and box counts.
+
+A value the schema refused feeds none of them: its own error says what is wrong, and a
+second diagnostic about the same value (or a sum that counted it) would only repeat it.
+"""
 
 from __future__ import annotations
 
@@ -33,6 +37,8 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     for space in spec.ids:
         first: dict[Any, Span | None] = {}
         for path, value in select(content.data(space.kind), space.path):
+            if content.refuses(space.kind, path):
+                continue
             span = content.span(space.kind, path)
             if value in first:
                 where = first[value]
@@ -45,13 +51,16 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
 
 
 def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
-    """Values that must name an existing id, with a did-you-mean."""
+    """Values that must name an existing id, with a did-you-mean.
+
+    A refused id still counts as existing (a reference to it is not a second problem).
+    """
     spaces = id_spaces(content, spec)
     out = []
     for ref in spec.references:
         known = [value for value, _ in spaces.get(ref.target, [])]
         for path, value in select(content.data(ref.kind), ref.path):
-            if value not in known:
+            if value not in known and not content.refuses(ref.kind, path):
                 hint = did_you_mean(str(value), [str(k) for k in known])
                 message = f"there is no {ref.target} `{value}`"
                 out.append(error("E0902", message, content.span(ref.kind, path), hint))
@@ -59,9 +68,16 @@ def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
 
 
 def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
-    """Warn when the copies of a kind of card do not add up to the box count."""
+    """Warn when the copies of a kind of card do not add up to the box count.
+
+    No warning when the sum is unknown: a counted card's ``copies`` (or a field that decides
+    whether it is counted) was refused, a card could not be merged, or the box count itself
+    was refused.
+    """
     out = []
     for count in spec.counts:
+        if _unknown_total(count, content):
+            continue
         entries = [
             e
             for e in content.cards.get(count.kind, [])
@@ -89,6 +105,15 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         hint = "change `copies`, or silence this with `allow: [W0902]` in pack.yaml"
         out.append(warning("W0902", message, span, hint))
     return out
+
+
+def _unknown_total(count: BoxCount, content: Content) -> bool:
+    read = ("copies", *(name for name, _ in count.where))
+    cards = content.cards.get(count.kind, [])
+    if content.unplaced.get(count.kind) or any(e.refuses((f,)) for e in cards for f in read):
+        return True
+    kind, _, path = str(count.expected).partition(":")
+    return bool(path) and content.refuses(kind, tuple(path.split("/")))
 
 
 def _copies(card: dict[str, Any]) -> int:

@@ -169,8 +169,8 @@ def schema_problems(
     file: YamlFile,
     noun: str,
     codes: dict[DataPath, str] | None = None,
-) -> tuple[list[Diagnostic], set[int]]:
-    """The schema diagnostics of ``file`` and its bad top-level items (see schema_errors).
+) -> tuple[list[Diagnostic], set[DataPath]]:
+    """The schema diagnostics of ``file`` and the data paths refused (see schema_errors).
 
     A file the quick check passes has none; any other is described by jsonschema.
     """
