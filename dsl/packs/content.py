@@ -130,6 +130,7 @@ class Content:
         return entry is not None and entry.refuses(path)
 
     def entries(self) -> list[Entry]:
-        """Every card and document entry."""
+        """Every card (merged or unplaced) and document entry."""
         out = [entry for entries in self.cards.values() for entry in entries]
+        out += [entry for entries in self.unplaced.values() for entry in entries]
         return out + list(self.documents.values())

@@ -215,3 +215,26 @@ def test_each_broken_field_of_a_card_is_reported_once_in_one_run(
 def _located(diagnostic: Diagnostic) -> bool:
     span = diagnostic.span
     return span is not None and span.path.endswith("techs.yaml") and span.line >= 1
+
+
+@pytest.mark.parametrize("allow", ["", "  allow: [W0401]\n", "  allow: [W0999]\n"])
+def test_a_card_that_could_not_be_merged_keeps_its_allow_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, allow: str
+) -> None:
+    """A card whose id is refused is not merged, but its effect's warnings are still found
+    and its own `allow` still silences them (or is itself checked, W0903)."""
+    monkeypatch.chdir(tmp_path)
+    card = "- id: 7\n  name: Seven\n  kind: ship_mod\n  cost: {common: 1}\n  source: invented\n"
+    card += allow + "  effect: this ship type has +0 attack\n"
+    pack = _mini_copy(tmp_path, {})
+    (pack / "techs.yaml").write_text((pack / "techs.yaml").read_text("utf-8") + card, "utf-8")
+    result = load_packs([Path("mini")], bundled=False)
+    codes = sorted(d.code for d in result.diagnostics)
+    assert (
+        codes
+        == {
+            "": ["E0604", "W0401"],
+            "  allow: [W0401]\n": ["E0604"],
+            "  allow: [W0999]\n": ["E0604", "W0401", "W0903"],
+        }[allow]
+    )
