@@ -110,7 +110,8 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
 def _unknown_total(count: BoxCount, content: Content) -> bool:
     read = ("copies", *(name for name, _ in count.where))
     cards = content.cards.get(count.kind, [])
-    if content.unplaced.get(count.kind) or any(e.refuses((f,)) for e in cards for f in read):
+    refused = [entry for entry in cards if entry.refused]
+    if content.unplaced.get(count.kind) or any(e.refuses((f,)) for e in refused for f in read):
         return True
     kind, _, path = str(count.expected).partition(":")
     return bool(path) and content.refuses(kind, tuple(path.split("/")))
