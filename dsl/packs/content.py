@@ -86,6 +86,23 @@ class Content:
     changes: list[Change] = field(default_factory=list)
     order: dict[str, int] = field(default_factory=dict)
     unplaced: dict[str, list[Entry]] = field(default_factory=dict)
+    unreadable: set[str] = field(default_factory=set)  # kinds with a file no pass could read
+
+    def hides_ids(self, kind: str, pattern: str) -> bool:
+        """Whether ids at ``pattern`` (see :func:`~.kinds.select`) of ``kind`` may be missing
+        from the data: a file of it could not be read, a card could not be merged, or the
+        schema refused something holding them, or an id that is not a plain value."""
+        if kind in self.unreadable or self.unplaced.get(kind):
+            return True
+        parts = pattern.split("/")
+        if kind in self.cards:
+            refused = [(i, *path) for i, e in enumerate(self.cards[kind]) for path in e.refused]
+            data = self.data(kind)
+        elif kind in self.documents:
+            refused, data = list(self.documents[kind].refused), self.documents[kind].data
+        else:
+            return False
+        return any(_hides(path, parts, data) for path in refused)
 
     def removals(self, kind: str) -> list[Entry]:
         """The ``remove`` entries of ``kind``, in load order."""
@@ -136,3 +153,25 @@ class Content:
         out = [entry for entries in self.cards.values() for entry in entries]
         out += [entry for entries in self.unplaced.values() for entry in entries]
         return out + list(self.documents.values())
+
+
+def _hides(refused: DataPath, parts: list[str], data: Any) -> bool:
+    """Whether a refused path holds ids at the pattern ``parts``, or is one not plainly given."""
+    if len(refused) > len(parts):
+        return False
+    if any(part not in ("*", str(step)) for part, step in zip(parts, refused, strict=False)):
+        return False
+    return len(refused) < len(parts) or not _plain(_value_at(data, refused))
+
+
+def _value_at(data: Any, path: DataPath) -> Any:
+    for step in path:
+        try:
+            data = data[step] if isinstance(data, dict | list) else None
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _plain(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool)

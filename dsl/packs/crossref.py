@@ -6,6 +6,7 @@ second diagnostic about the same value (or a sum that counted it) would only rep
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -31,6 +32,31 @@ def id_spaces(content: Content, spec: ContentSpec) -> dict[str, list[Located]]:
     return spaces
 
 
+def hidden_spaces(content: Content, spec: ContentSpec) -> set[str]:
+    """Namespaces some of whose ids may be missing: their file could not be read, or the
+    schema refused what holds them (a required document that no pack provides: E0709)."""
+    out = {
+        space.name
+        for space in spec.ids
+        if content.hides_ids(space.kind, space.path) or _missing_document(spec, content, space.kind)
+    }
+    for kind in spec.card_kinds():
+        if kind.name in content.unreadable or content.unplaced.get(kind.name):
+            out.add(kind.noun)
+    return out
+
+
+def _missing_document(spec: ContentSpec, content: Content, kind: str) -> bool:
+    """A required document no pack provides (E0709 says so): its ids are all unknown."""
+    file_kind = spec.kinds.get(kind)
+    return (
+        file_kind is not None
+        and not file_kind.cards
+        and file_kind.required
+        and kind not in content.documents
+    )
+
+
 def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     """Ids declared twice in one namespace (card ids are checked while merging)."""
     out = []
@@ -51,20 +77,45 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
 
 
 def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
-    """Values that must name an existing id, with a did-you-mean.
+    """Values that must name an existing id, with a did-you-mean among the accepted ids.
 
-    A refused id still counts as existing (a reference to it is not a second problem).
+    Not checked: a reference the schema refused, one that is a refused id spelt right
+    (``inner_3`` for a sector written ``Inner 3``: the id's own error covers it), and every
+    reference into a namespace whose ids could not all be read (the id may be in the part
+    that was refused).
     """
     spaces = id_spaces(content, spec)
+    hidden = hidden_spaces(content, spec)
+    refused = _refused_ids(spec, content)
     out = []
     for ref in spec.references:
+        if ref.target in hidden:
+            continue
+        spelt = {_spelt_right(value) for value in refused.get(ref.target, ())}
         known = [value for value, _ in spaces.get(ref.target, [])]
+        accepted = [str(value) for value in known if value not in refused.get(ref.target, ())]
         for path, value in select(content.data(ref.kind), ref.path):
-            if value not in known and not content.refuses(ref.kind, path):
-                hint = did_you_mean(str(value), [str(k) for k in known])
-                message = f"there is no {ref.target} `{value}`"
-                out.append(error("E0902", message, content.span(ref.kind, path), hint))
+            if value in known or content.refuses(ref.kind, path) or _spelt_right(value) in spelt:
+                continue
+            message = f"there is no {ref.target} `{value}`"
+            hint = did_you_mean(str(value), accepted)
+            out.append(error("E0902", message, content.span(ref.kind, path), hint))
     return out
+
+
+def _refused_ids(spec: ContentSpec, content: Content) -> dict[str, set[Any]]:
+    """The ids (plain values) the schema refused, by namespace."""
+    out: dict[str, set[Any]] = defaultdict(set)
+    for space in spec.ids:
+        for path, value in select(content.data(space.kind), space.path):
+            if content.refuses(space.kind, path):
+                out[space.name].add(value)
+    return out
+
+
+def _spelt_right(value: Any) -> str:
+    """An id as the schema's pattern would have it: lower case, words joined by `_`."""
+    return "_".join(re.findall(r"[a-z0-9]+", str(value).lower()))
 
 
 def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:

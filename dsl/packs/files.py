@@ -44,6 +44,7 @@ def read_pack(manifest: Manifest, spec: ContentSpec, limits: Limits) -> ReadPack
         if path in escaping:
             if kind is not None:
                 result.kinds_present.add(kind.name)  # refused, not missing (no E0709)
+                result.files.unreadable.add(kind.name)
             continue  # never read, whatever its name: refused above
         if kind is None:
             result.diagnostics.append(_unknown_file(path, spec))
@@ -52,6 +53,7 @@ def read_pack(manifest: Manifest, spec: ContentSpec, limits: Limits) -> ReadPack
         file, problems = read_yaml(path, display_path(path), manifest.folder, limits)
         result.diagnostics += problems
         if file is None:
+            result.files.unreadable.add(kind.name)
             continue
         result.texts[file.display] = file.text
         _hash(digest, path.name, file.text)

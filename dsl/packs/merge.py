@@ -23,10 +23,12 @@ IDENTITY = ((), ("id",), *((key,) for key in MOD_KEYS))  # what places a card in
 
 @dataclass
 class PackFiles:
-    """The checked files of one pack: kind -> (file, data paths the schema refused in it)."""
+    """The checked files of one pack: kind -> (file, data paths the schema refused in it),
+    and the kinds whose file is there but could not be read (bad YAML, a link refused)."""
 
     id: str
     files: dict[str, tuple[YamlFile, set[DataPath]]] = field(default_factory=dict)
+    unreadable: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -206,6 +208,8 @@ def merge(
         content.unplaced[kind] = merger.unplaced
         content.changes += merger.dropped
         diagnostics += merger.diagnostics
+    for pack in packs:
+        content.unreadable |= pack.unreadable
     owners: dict[str, str] = {}
     for pack in packs:
         for kind, (file, refused) in pack.files.items():

@@ -238,3 +238,32 @@ def test_a_card_that_could_not_be_merged_keeps_its_allow_list(
             "  allow: [W0999]\n": ["E0604", "W0401", "W0903"],
         }[allow]
     )
+
+
+BOARD_BREAKS = {
+    "bad YAML": ("{id: inner_0, slot: 0}", "{id: inner_0, slot: 0, x: [", [(17, "E0501")]),
+    "rings not a list": ("rings:\n", "rings: 5\nold_rings:\n", [(6, "E0604"), (7, "E0602")]),
+    "an id not text": ("{id: inner_0, slot: 0}", "{id: {x: 1}, slot: 0}", [(16, "E0604")]),
+    "an id misspelt": ("{id: inner_0, slot: 0}", "{id: Inner 0, slot: 0}", [(16, "E0601")]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BOARD_BREAKS))
+def test_references_into_sectors_the_board_could_not_give_are_not_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """setups.yaml names sectors of board.yaml: while the board's sectors are refused (or
+    unreadable) a reference cannot be checked, so there is no E0902 for each of the eight
+    references; a reference that names no sector even spelt as the refused id still is."""
+    monkeypatch.chdir(tmp_path)
+    old, new, board = BOARD_BREAKS[case]
+    _mini_copy(
+        tmp_path,
+        {"board.yaml": [(old, new)], "setups.yaml": [("deep_space: [inner_2]", "deep_space: [x]")]},
+    )
+    result = load_packs([Path("mini")], bundled=False)
+    found = sorted((d.span.path, d.span.line, d.code) for d in result.diagnostics if d.span)
+    expected = [("mini/board.yaml", line, code) for line, code in board]
+    if case == "an id misspelt":  # the sectors are known: only `x` names none of them
+        expected.append(("mini/setups.yaml", 9, "E0902"))
+    assert found == sorted(expected)
