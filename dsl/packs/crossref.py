@@ -122,12 +122,12 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     """Warn when the copies of a kind of card do not add up to the box count.
 
     No warning when the sum is unknown: a counted card's ``copies`` (or a field that decides
-    whether it is counted) was refused, a card could not be merged, or the box count itself
-    was refused.
+    whether it is counted) was refused, a card could not be merged, or the cards' file or
+    the box count could not be read or was refused.
     """
     out = []
     for count in spec.counts:
-        if _unknown_total(count, content):
+        if _unknown_total(spec, count, content):
             continue
         entries = [
             e
@@ -158,14 +158,19 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     return out
 
 
-def _unknown_total(count: BoxCount, content: Content) -> bool:
+def _unknown_total(spec: ContentSpec, count: BoxCount, content: Content) -> bool:
+    """Whether a count cannot be trusted: a card, or the box count, was refused or unread."""
     read = ("copies", *(name for name, _ in count.where))
-    cards = content.cards.get(count.kind, [])
-    refused = [entry for entry in cards if entry.refused]
-    if content.unplaced.get(count.kind) or any(e.refuses((f,)) for e in refused for f in read):
+    refused = [entry for entry in content.cards.get(count.kind, []) if entry.refused]
+    if content.unplaced.get(count.kind) or count.kind in content.unreadable:
+        return True
+    if any(entry.refuses((name,)) for entry in refused for name in read):
         return True
     kind, _, path = str(count.expected).partition(":")
-    return bool(path) and content.refuses(kind, tuple(path.split("/")))
+    if not path:
+        return False
+    unread = kind in content.unreadable or _missing_document(spec, content, kind)
+    return unread or content.refuses(kind, tuple(path.split("/")))
 
 
 def _copies(card: dict[str, Any]) -> int:

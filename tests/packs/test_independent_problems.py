@@ -267,3 +267,16 @@ def test_references_into_sectors_the_board_could_not_give_are_not_reported(
     if case == "an id misspelt":  # the sectors are known: only `x` names none of them
         expected.append(("mini/setups.yaml", 9, "E0902"))
     assert found == sorted(expected)
+
+
+def test_box_counts_are_not_warned_about_while_supply_yaml_cannot_be_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The box counts live in supply.yaml: bad YAML there is one error, not one W0902 per
+    kind of card measured against the base game's defaults."""
+    monkeypatch.chdir(tmp_path)
+    _mini_copy(tmp_path, {"supply.yaml": [("tech_cards: 3", "tech_cards: [3")]})
+    result = load_packs([Path("mini")], bundled=False)
+    assert [(d.span.path, d.code) for d in result.diagnostics if d.span] == [
+        ("mini/supply.yaml", "E0501")
+    ]
