@@ -166,9 +166,11 @@ def _hides(refused: DataPath, parts: list[str], data: Any) -> bool:
 
 def _value_at(data: Any, path: DataPath) -> Any:
     for step in path:
-        try:
-            data = data[step] if isinstance(data, dict | list) else None
-        except (KeyError, IndexError, TypeError):
+        if isinstance(data, dict):
+            data = data.get(step)
+        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
+            data = data[step]
+        else:
             return None
     return data
 
