@@ -79,21 +79,22 @@ class Versions:
 
 #: The state last asked about and its versions (weakly, so a content that goes takes them
 #: along): most reads in a row are about one state, and this skips the content's directory.
-#: Kept equal to the table's entry: emptying the table or forgetting a state resets it.
-_last_state: State | None = None
-_last_versions: weakref.ref[Versions] | None = None
+#: Kept equal to the table's entry: emptying the table or forgetting a state resets it. One
+#: pair, stored and read whole, so games in other threads never mix a state with another's.
+_last: tuple[State, weakref.ref[Versions]] | None = None
 
 
 def _reset_last() -> None:
-    global _last_state, _last_versions
-    _last_state = _last_versions = None
+    global _last
+    _last = None
 
 
 def of(state: State) -> Versions:
     """The versions of a state object, made when first asked."""
-    global _last_state, _last_versions
-    if state is _last_state and _last_versions is not None:
-        found = _last_versions()
+    global _last
+    last = _last
+    if last is not None and last[0] is state:
+        found = last[1]()
         if found is not None:
             return found
     rt = runtime(state)
@@ -104,14 +105,15 @@ def of(state: State) -> Versions:
             table.clear()
             _reset_last()
         found = table[id(state)] = Versions(state, rt)
-    _last_state, _last_versions = state, weakref.ref(found)
+    _last = (state, weakref.ref(found))
     return found
 
 
 def _kept(state: State) -> Versions | None:
     """The versions of a state if it has any yet (a change before then renews nothing)."""
-    if state is _last_state and _last_versions is not None:
-        found = _last_versions()
+    last = _last
+    if last is not None and last[0] is state:
+        found = last[1]()
         if found is not None:
             return found
     return runtime(state).versions.get(id(state))
