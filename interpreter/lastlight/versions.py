@@ -15,7 +15,8 @@ domain's stamp here, and the memos compare stamps:
   condition reads has moved since a check that found nothing is skipped whole.
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
   :func:`cards_changed`): the memos derived from them (the cards with ``as_soon_as``
-  clauses, stat and flag totals, the techs on each ship type) are dropped.
+  clauses, stat and flag totals, the techs on each ship type, the cards bound to each hook
+  and those with activated clauses) are dropped.
 
 The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
 the same however it was reached). They live in the content's runtime tables, one
@@ -53,7 +54,8 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "board", "clean", "false", "flags", "mods", "rt", "soon", "stamps", "state",
+        "__weakref__", "acts", "board", "clean", "false", "flags", "mods", "plans", "rt", "soon",
+        "stamps", "state",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -75,6 +77,10 @@ class Versions:
         self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
         #: seat -> the techs in play by name and the mods on each ship type (research).
         self.board: list[Any] = [None] * seats
+        #: seat -> hook -> the cards bound to it (``hooks.fire``).
+        self.plans: list[Any] = [None] * seats
+        #: seat -> the cards in play with activated clauses (``hooks._activators``).
+        self.acts: list[Any] = [None] * seats
 
 
 #: The state last asked about and its versions (weakly, so a content that goes takes them
@@ -153,7 +159,7 @@ def cards_changed(state: State, seat: int) -> None:
         found.stamps["techs"] = next(_STAMPS)
         found.clean = None  # the conditions pending may be others now
         if 0 <= seat < len(found.soon):
-            found.soon[seat] = found.board[seat] = None
+            found.soon[seat] = found.board[seat] = found.plans[seat] = found.acts[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
 

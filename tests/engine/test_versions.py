@@ -107,6 +107,11 @@ class Auditor:
                 assert granted == modifiers.flag_granted(state, seat, name, size), name
             if kept.board[seat] is not None:
                 assert kept.board[seat] == research.board_of(state, seat)
+            refs = (p["faction"], *(t["ref"] for t in p["techs"]))
+            if kept.plans[seat] is not None:
+                assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
+            if kept.acts[seat] is not None:
+                assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
         stamps = kept.stamps
         for (ref, index, seat), signature in kept.false.items():
             domains = next(c[3][seat][1] for c in rt.as_soon_as[ref] if c[0] == index)
@@ -123,6 +128,17 @@ class Auditor:
                             continue
                         assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
             self.whole_skips += 1
+
+
+def fresh_activators(rt: Any, refs: tuple[str | None, ...]) -> tuple[Any, ...]:
+    """The cards with activated clauses among ``refs`` (faction first), without the memos."""
+    out = []
+    for at, ref in enumerate(refs, start=-1):
+        if ref:
+            found = hooks._activated(rt, ref)
+            if found:
+                out.append((at, ref, found))
+    return tuple(out)
 
 
 def holds(state: State, ref: str, index: int, seat: int) -> bool:
