@@ -51,6 +51,11 @@ class Game:
         self.options = dict(options)
         self.listener: Any = None
         self.adapter = Adapter(self)
+        #: each core's plan, made once (stars.plan_of)
+        self.plans: dict[str, Any] = {}
+        self.gods = bool(self.options.get("gods"))
+        #: each god's compiled clauses, read once (gods.clauses)
+        self.god_clauses: dict[str, list[dict[str, Any]]] = {}
         setup.check_fits(self)
 
     @classmethod
@@ -72,6 +77,8 @@ class Game:
     def stat(self, state: State, seat: int, name: str) -> int:
         """A standard number for ``seat``: the setup's, changed by its god (003 "The Gods")."""
         base = self.content.number(name)
+        if not self.gods:
+            return base
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])
@@ -79,6 +86,8 @@ class Game:
 
     def flag(self, state: State, seat: int, name: str) -> bool:
         """Whether ``seat``'s god grants the power ``name``."""
+        if not self.gods:
+            return False
         return any(
             c["form"] == "grant" and c["flag"] == name for c in gods.clauses(self, state, seat)
         )
