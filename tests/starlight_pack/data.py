@@ -17,10 +17,16 @@ def read(stem: str) -> Any:
     return YAML(typ="safe", pure=True).load((PACK / f"{stem}.yaml").read_text(encoding="utf-8"))
 
 
+def constellations() -> list[dict[str, Any]]:
+    """The constellations of the sky board."""
+    result: list[dict[str, Any]] = read("sky")["constellations"]
+    return result
+
+
 def slots() -> dict[str, dict[str, Any]]:
     """Every slot of the sky by id, with its constellation under ``constellation``."""
     found = {}
-    for constellation in read("sky"):
+    for constellation in read("sky")["constellations"]:
         for slot in constellation["slots"]:
             found[slot["id"]] = {**slot, "constellation": constellation["id"]}
     return found
@@ -29,7 +35,7 @@ def slots() -> dict[str, dict[str, Any]]:
 def neighbours(slot_id: str) -> set[str]:
     """The slots linked to ``slot_id`` (003 "Choosing a Destination Slot": connecting lines)."""
     linked: set[str] = set()
-    for constellation in read("sky"):
+    for constellation in read("sky")["constellations"]:
         for a, b in constellation["links"]:
             if a == slot_id:
                 linked.add(b)
