@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.starlight import ending, persist
+from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.state import DAY_SOURCES, NIGHT_SOURCES
 from whitedwarf.interpreter.state import clone, state_hash
@@ -32,9 +33,18 @@ MAX_DECISIONS = 20_000
 SUPPLY_EVERY = 11  # decisions between two checks of the whole supply (and at the end)
 
 
+FULL_PACK_GAMES = 200  # and as many more on the full pack, content/starlight
+
+
 @cache
-def game_for(seats: tuple[str, ...], gods: bool) -> Game:
-    return Game.from_content(mini(), len(seats), {"seats": list(seats), "gods": gods})
+def full_pack() -> StarlightContent:
+    return load_content()
+
+
+@cache
+def game_for(seats: tuple[str, ...], gods: bool, full: bool = False) -> Game:
+    content = full_pack() if full else mini()
+    return Game.from_content(content, len(seats), {"seats": list(seats), "gods": gods})
 
 
 def setup_for(seed: int) -> tuple[tuple[str, ...], bool]:
@@ -165,6 +175,15 @@ def test_random_games_keep_the_invariants(start: int) -> None:
         check_end(game, state)
         if seed % 50 == 0:
             copies_finish_alike(game, seed)
+
+
+def test_random_games_on_the_full_pack_keep_the_invariants() -> None:
+    for seed in range(FULL_PACK_GAMES):
+        seats, gods = setup_for(seed)
+        game = game_for(seats, gods, full=True)
+        state = game.new_state(seed)
+        play_out(game, state, random.Random(seed), checked=True)
+        check_end(game, state)
 
 
 def test_the_games_mix_seats_and_reach_every_ending() -> None:
