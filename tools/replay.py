@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.content import bundled_pack
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
@@ -66,7 +67,13 @@ def replay(
         log = read_replay(path)
     except ReplayError as error:
         raise ReplayRefused(str(error)) from None
-    loaded = load_game(packs, pack_paths, default_game=recorded_game(log.header))
+    game = recorded_game(log.header)
+    if not packs and not bundled_pack(game).is_dir():
+        raise ReplayRefused(
+            f"{path} is a game of {game!r}, which has no bundled pack: "
+            "pass the packs it was played with (--pack)"
+        )
+    loaded = load_game(packs, pack_paths, default_game=game)
     engine, content = loaded.engine, loaded.content
     differences = header_mismatch(log.header, pack_header(loaded.pack))
     if differences:
