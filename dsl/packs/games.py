@@ -36,12 +36,12 @@ class GameDefinition:
     registry: str  # "module:function" returning the game's Registry
     content_spec: str  # "module:function" returning the game's ContentSpec
     #: "module:function" returning the game's engine (``interpreter/engines.py``'s
-    #: ``GameEngine``: its Game class, content loader, seats); None: validated, not played.
+    #: ``GameEngine``: its Game class, content loader, seats); None: its packs are only validated.
     engine: str | None = None
 
 
 class NoEngine(LookupError):
-    """The game is installed but brings no engine: its packs validate, nothing plays them."""
+    """The game is installed but brings no engine: its packs validate, no command runs them."""
 
 
 @cache
@@ -84,5 +84,5 @@ def game_engine(game: str) -> Any:
     """
     target = installed_games()[game].engine
     if target is None:
-        raise NoEngine(f"game {game!r} has no engine: its packs validate but cannot be played")
+        raise NoEngine(f"game {game!r} has no engine: its packs validate, but no command can run its games")
     return _call(target)
