@@ -84,5 +84,5 @@ def game_engine(game: str) -> Any:
     """
     target = installed_games()[game].engine
     if target is None:
-        raise NoEngine(f"game {game!r} has no engine: its packs validate, but no command can run its games")
+        raise NoEngine(f"game {game!r} has no engine: its packs validate, no command runs them")
     return _call(target)
