@@ -75,6 +75,7 @@ def summarise(
         "tiebreak": result.get("tiebreak"),
         "decisions": decisions,
         "final_hash": final_hash,
+        "result": result,
     }
 
 
@@ -91,9 +92,25 @@ def summary_text(summary: dict[str, Any]) -> str:
     lines = [f"{head}{after} ({summary['reason']})"]
     points = summary.get("points")
     if isinstance(points, list):
-        lines += [f"  seat {seat}: {score} points" for seat, score in enumerate(points)]
+        parts = _per_seat_numbers(summary.get("result") or {}, len(points))
+        for seat, score in enumerate(points):
+            detail = ", ".join(f"{name} {numbers[seat]}" for name, numbers in parts.items())
+            noun = "point" if score == 1 else "points"
+            lines.append(f"  seat {seat}: {score} {noun}" + (f" ({detail})" if detail else ""))
     lines.append(f"final state hash: {summary['final_hash']}")
     return "\n".join(lines)
+
+
+def _per_seat_numbers(result: dict[str, Any], seats: int) -> dict[str, list[Any]]:
+    """The result's other per-seat numbers (Starlight: night, day, stars ...), by name."""
+    return {
+        name: value
+        for name, value in result.items()
+        if name not in ("points", "winners")
+        and isinstance(value, list)
+        and len(value) == seats
+        and all(isinstance(v, int) for v in value)
+    }
 
 
 @dataclass(frozen=True)
@@ -131,12 +148,28 @@ class GameEngine:
     summary_text: Callable[[dict[str, Any]], str] = summary_text
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
+    #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):
+    #: name -> what it does.
+    settings: dict[str, str] = field(default_factory=dict)
 
     def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
         """The options ``Game.from_content`` takes for these seats."""
         if self.options is not None:
             return self.options(seats, round_limit)
         return default_options(seats, self.automated_seats)
+
+    def setting(self, text: str) -> tuple[str, Any]:
+        """``NAME=VALUE`` to one option: VALUE read as JSON (``true``, ``2``), else text;
+        ValueError names the settings the game has when NAME is not one of them."""
+        name, equals, value = text.partition("=")
+        name = name.strip()
+        if not equals or name not in self.settings:
+            known = ", ".join(sorted(self.settings)) or "none"
+            raise ValueError(f"{text!r} is not NAME=VALUE for a {self.title} option ({known})")
+        try:
+            return name, json.loads(value)
+        except json.JSONDecodeError:
+            return name, value.strip()
 
     def require(self, feature: str, command: str, missing: str) -> None:
         """Refuse (:class:`Unserved`) unless the game has ``feature``."""

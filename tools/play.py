@@ -78,6 +78,13 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="the game's seed")
 @click.option(
+    "--option",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="a game option (repeatable; Starlight: gods=true, starbot_level=2)",
+)
+@click.option(
     "--replay",
     "replay_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -107,6 +114,7 @@ def play(
     resume_path: Path | None,
     save_path: Path | None,
     seed: int,
+    settings: tuple[str, ...],
     replay_path: Path | None,
     force: bool,
     round_limit: int,
@@ -124,7 +132,7 @@ def play(
     loaded = load_game(packs, pack_paths)
     engine = loaded.engine
     check_seats(kinds, engine)
-    options = engine.game_options(kinds, round_limit)
+    options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
     if resume_path is not None or HUMAN in kinds:
         require(engine, "terminal", "play --seats human", "the terminal interface shows only "
                 "Last Light's board and cards")  # fmt: skip
@@ -155,6 +163,14 @@ def play(
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
+
+
+def game_settings(settings: tuple[str, ...], engine: GameEngine) -> dict[str, Any]:
+    """The ``--option NAME=VALUE`` settings, checked against the game's."""
+    try:
+        return dict(engine.setting(text) for text in settings)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--option") from None
 
 
 def make_game(engine: GameEngine, content: Any, players: int, options: dict[str, Any]) -> Any:
