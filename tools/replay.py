@@ -160,9 +160,10 @@ def _start(
     seed, players, options = header.get("seed"), header.get("players"), header.get("options")
     if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
         raise ReplayRefused(f"{path}:1: the header needs an integer seed and players, and options")
+    refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game = engine.game.from_content(content, players, options)
-    except (ValueError, *engine.errors) as error:
+    except refused as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
     game.listen(listener)
     return game, game.new_state(seed)
