@@ -139,16 +139,7 @@ class Game:
         """Apply ``seat``'s choice and run the rules up to the next decision."""
         if check and option_id not in {o.id for o in self.legal_options(state, seat)}:
             raise IllegalOption(f"player {seat} cannot choose {option_id!r} now")
-        if state["frames"]:
-            effects.answer(self, state, option_id)
-        elif state["phase"] == "gods":
-            gods.choose(state, seat, option_id)
-        elif state["action"] is None:
-            turns.choose(self, state, seat, option_id)
-        else:
-            rules = launch if state["action"]["kind"] == "launch" else actions
-            if rules.choose(self, state, option_id):
-                turns.action_over(self, state)
+        dispatch(self, state, seat, option_id)
         advance(self, state)
         return state
 
@@ -183,11 +174,37 @@ class Game:
         return observation(state, seat)
 
 
+def dispatch(game: Game, state: State, seat: int, option_id: str) -> None:
+    """Hand a decision to the rules it belongs to."""
+    if state["frames"]:
+        effects.answer(game, state, option_id)
+    elif state["phase"] == "gods":
+        gods.choose(state, seat, option_id)
+    elif state["action"] is None:
+        turns.choose(game, state, seat, option_id)
+    else:
+        rules = launch if state["action"]["kind"] == "launch" else actions
+        if rules.choose(game, state, option_id):
+            turns.action_over(game, state)
+
+
+#: Options taken without asking when they are the only one (SL8): an action with nothing
+#: left to do is over, a launch that cannot be made is called off, and a turn without AP to
+#: spend is over (003 "Action Points": "or when you have no more action points to spend").
+FORCED = frozenset({"done", "end", "cancel"})
+
+
 def advance(game: Game, state: State) -> None:
     """Run the rules until a decision is needed or the game is over."""
     while state["phase"] != "over":
         if state["frames"]:
             return
+        if not state["todo"] and state["phase"] == "play":
+            seat = state["turn"]
+            found = game.legal_options(state, seat)
+            if len(found) == 1 and found[0].id in FORCED:
+                dispatch(game, state, seat, found[0].id)
+                continue
         if state["todo"]:
             turns.STEPS[state["todo"].pop(0)](game, state)
             continue

@@ -56,9 +56,9 @@ def test_gain_rays_any_number_at_one_ap_each() -> None:
     play(game, state, "step", "act")
     for _ in range(4):
         play(game, state, next(o for o in ids(game, state) if o.startswith("ray:")))
-    assert state["players"][0]["ap"] == 0
     assert all(r.endswith(":long") for r in state["players"][0]["rays"][2:])
-    assert ids(game, state) == ["done"]
+    # no AP left: the action and the turn are over without asking (SL8)
+    assert state["players"][0]["saved"] == 0 and state["turn"] == 1
 
 
 def test_flushing_the_long_pool_returns_its_rays_after_the_refill() -> None:
