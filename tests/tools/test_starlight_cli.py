@@ -87,14 +87,12 @@ def test_the_readme_validates_plays_and_replays_a_starlight_game(user_folder: Pa
 
 
 def write_mod(folder: Path) -> Path:
-    """A Starlight mod: a new god and two flares."""
+    """A Starlight mod started with `whitedwarf new pack`: a new god and two flares."""
+    code, out = run("new", "pack", "mymod", "--game", "starlight")
+    assert code == 0 and out.startswith("wrote mymod/pack.yaml"), out
     mod = folder / "mymod"
-    mod.mkdir()
-    (mod / "pack.yaml").write_text(
-        "id: mymod\nname: My Starlight mod\nversion: 0.1.0\ngame: starlight\n"
-        'depends: {starlight: ">=1.0,<2"}\n',
-        encoding="utf-8",
-    )
+    manifest = (mod / "pack.yaml").read_text(encoding="utf-8")
+    assert "game: starlight" in manifest and 'starlight: ">=1.0,<2"' in manifest
     (mod / "gods.yaml").write_text(
         "- id: lumen\n  name: Lumen the Generous\n  source: invented\n"
         "  effect: when turn_start -> gain 1 ap\n",
