@@ -135,6 +135,19 @@ def read_replay(path: str | Path) -> Replay:
     return replay
 
 
+def read_header(path: str | Path) -> dict[str, Any]:
+    """The header of a replay log (its first line) without reading the rest."""
+    try:
+        with Path(path).open(encoding="utf-8") as stream:
+            first = stream.readline()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReplayError(f"cannot read {path}: {error}") from None
+    records = list(_records(first, str(path)))
+    if not records or records[0].get("type") != "header":
+        raise ReplayError(f"{path}:1: the first line must be the replay header")
+    return records[0]
+
+
 def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -170,6 +183,16 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
         replay.end = record
     else:
         raise ReplayError(f"{where}: unknown line type {kind!r}")
+
+
+def pack_header(pack: Any) -> dict[str, Any]:
+    """What a replay records about the content it was played with: the game, each pack's id,
+    version and file digest, and the merged content's digest (a ``LoadedPack``)."""
+    return {
+        "game": pack.game,
+        "packs": [{"id": p.id, "version": p.version, "hash": p.sha256} for p in pack.packs],
+        "content_hash": pack.content_hash,
+    }
 
 
 def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, che
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_game, require
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -87,7 +88,7 @@ def simulate(
             config = store.load_config(folder)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        load_content([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+        simulated_content([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
     else:
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
@@ -113,7 +114,7 @@ def batch_config(
     round_limit: int,
 ) -> BatchConfig:
     """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings."""
-    _loaded, content = load_content(packs, pack_paths)
+    content = simulated_content(packs, pack_paths)
     return BatchConfig(
         packs=tuple(str(p.resolve()) for p in packs),
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
@@ -124,6 +125,18 @@ def batch_config(
         round_limit=round_limit,
         digest=content.digest(),
     )
+
+
+def simulated_content(packs: Sequence[Path], pack_paths: Sequence[Path]) -> Any:
+    """The packs' content, for a game whose games a batch can play and report on."""
+    loaded = load_game(packs, pack_paths)
+    require(
+        loaded.engine,
+        "simulate",
+        "simulate",
+        "its balance report counts only Last Light's factions, techs and light",
+    )
+    return loaded.content
 
 
 def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ CACHES = (
     games.installed_games,
     games.game_registry,
     games.game_spec,
+    games.game_engine,
     schemas.schema_of,
     schemas.validator,
     schemas.quick_check,
