@@ -81,8 +81,10 @@ def _job(
     card_kind = fixed_kind
     if card_kind is None and isinstance(entry.data, dict):
         card_kind = kind.card_kind_of(entry.data)
-    if not entry.valid or not isinstance(text, str) or card_kind not in registry.card_kinds:
+    if not entry.valid or not isinstance(text, str) or card_kind is None:
         return None, []  # the schema already said what is wrong with this card
+    if card_kind not in registry.card_kinds:
+        return None, []
     if len(text) > limits.effect_chars:
         limit = limits.effect_chars
         message = f"this effect is {len(text):,} characters long, over the limit of {limit:,}"

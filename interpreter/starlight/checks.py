@@ -61,7 +61,7 @@ def check_rondel(content: Content) -> list[Diagnostic]:
                 error(
                     "E0941",
                     f"constellation `{cid}` is on {where}; each is on one",
-                    rondel.key_span("spaces"),
+                    rondel.span(("spaces",)),
                     "name it on exactly one launch space",
                 )
             )
