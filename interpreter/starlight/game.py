@@ -207,12 +207,26 @@ def dispatch(game: Game, state: State, seat: int, option_id: str) -> None:
 FORCED = frozenset({"end", "cancel"})
 
 
+def _may_be_forced(game: Game, state: State) -> bool:
+    """A quick no for most positions: a turn with AP for a step, or an action under way
+    other than a launch, always offers more than one option."""
+    action = state["action"]
+    if action is not None:
+        return bool(action["kind"] == "launch")
+    p = player(state, state["turn"])
+    turn = state["turn_state"]
+    if turn is None or turn["first"]:
+        return False
+    steps_left = turn.get("steps", 0) < turns.MAX_STEPS
+    return not (steps_left and p["ap"] >= game.stat(state, p["seat"], "step_cost"))
+
+
 def advance(game: Game, state: State) -> None:
     """Run the rules until a decision is needed or the game is over."""
     while state["phase"] != "over":
         if state["frames"]:
             return
-        if not state["todo"] and state["phase"] == "play":
+        if not state["todo"] and state["phase"] == "play" and _may_be_forced(game, state):
             seat = state["turn"]
             found = game.legal_options(state, seat)
             if len(found) == 1 and found[0].id in FORCED:

@@ -7,7 +7,7 @@ your calculation"): its marker is placed (launch step 4) before its points are s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.state import State, held_cores, player
 
@@ -15,10 +15,12 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 
-def _launching(state: State, seat: int) -> dict[str, object] | None:
-    action = state.get("action")
-    mine = action and action.get("kind") == "launch" and action.get("seat") == seat
-    return action if mine and action.get("placed") else None
+def _launching(state: State, seat: int) -> dict[str, Any] | None:
+    """The launch of ``seat`` whose star is placed (launch step 4 done), if any."""
+    action: dict[str, Any] | None = state.get("action")
+    if action is None or action.get("kind") != "launch" or action.get("seat") != seat:
+        return None
+    return action if action.get("placed") else None
 
 
 def value_stars_launched(game: Game, state: State, seat: int) -> int:
@@ -75,14 +77,14 @@ def value_linked_stars(game: Game, state: State, seat: int) -> int:
 
 def value_star_magnitude(game: Game, state: State, seat: int) -> int:
     launching = _launching(state, seat)
-    return int(launching["magnitude"]) if launching is not None else 0  # type: ignore[call-overload]
+    return int(launching["magnitude"]) if launching is not None else 0
 
 
 def value_star_colours(game: Game, state: State, seat: int) -> int:
     launching = _launching(state, seat)
     if launching is None:
         return 0
-    return len({ray.partition(":")[0] for ray in launching["rays"]})  # type: ignore[attr-defined]
+    return len({ray.partition(":")[0] for ray in launching["rays"]})
 
 
 def value_rays_held(game: Game, state: State, seat: int) -> int:
