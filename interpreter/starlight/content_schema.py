@@ -144,10 +144,7 @@ def starbots(reg: Registry) -> FileKind:
 
 
 def privileges(reg: Registry) -> FileKind:
-    schema = _card(
-        {"text": text("the printed text"), "icon": text("how the icon is drawn")},
-        [],
-    )
+    schema = _card({"text": text("the printed text")}, [])
     schema["properties"]["id"] = enum(PRIVILEGES, "one of the six privileges of 003")
     return FileKind("privileges", "privilege", True, schema, '003 "Privileges".')
 
