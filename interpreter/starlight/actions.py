@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from whitedwarf.interpreter.starlight import supply
+from whitedwarf.interpreter.starlight import events, supply
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -85,23 +85,29 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     if verb == "flush":
         p["ap"] -= game.stat(state, seat, "flush_cost")
         supply.flush(game, state, pool_of(kind))
+        events.emit(state, "flush", seat, pool=pool_of(kind))
     elif verb == "core":
         state["pools"]["cores"].remove(what)
         p["cores"].append(what)
         p["ap"] -= UNIT_COST
         action["taken"] += 1
+        events.emit(state, "take", seat, what="core", item=what, cost=UNIT_COST)
         if has_privilege(state, seat, "core_plus_ray"):
             action["rays_owed"] += 1  # 003 "Core + Ray": one free ray per Core taken
     elif verb == "ray" and kind == "gain_cores":
         action["rays_owed"] -= 1
         supply.take_ray(game, state, seat, what.partition(":")[2], what)
+        events.emit(state, "take", seat, what="ray", item=what, cost=0)
     elif verb == "ray":
         p["ap"] -= UNIT_COST
         supply.take_ray(game, state, seat, pool_of(kind), what)
+        events.emit(state, "take", seat, what="ray", item=what, cost=UNIT_COST)
     elif verb == "flare":
         place = int(what)
         p["ap"] -= game.flare_costs()[place]
         p["flares"].append(state["pools"]["flares"][place])
+        events.emit(state, "take", seat, what="flare", item=p["flares"][-1],
+                    cost=game.flare_costs()[place])  # fmt: skip
         state["pools"]["flares"][place] = None  # slid and refilled when the turn ends
     else:
         raise IllegalOption(f"{option_id!r} is not an option of {kind}")

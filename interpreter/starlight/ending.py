@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import goals
+from whitedwarf.interpreter.starlight import events, goals
 from whitedwarf.interpreter.starlight.state import State, gain_day, has_privilege, score
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ def check_daybreak(state: State, seat: int) -> None:
     if state["players"][seat]["night"] >= state["daybreak_at"]:
         state["daybreak"] = state["round"]
         state["last_round"] = state["round"] + 1
+        events.emit(state, "daybreak", seat, last_round=state["last_round"])
 
 
 def is_last_round(state: State) -> bool:
@@ -56,7 +57,9 @@ def finish(game: Game, state: State, reason: str) -> None:
         gain_day(p, sum(int(accolades[a]["points"]) for a in p["accolades"]), "accolades")
     state["phase"] = "over"
     state["action"] = None
-    state["result"] = result_of(game, state, reason)
+    state["result"] = result = result_of(game, state, reason)
+    events.emit(state, "game_end", None, winners=result["winners"], reason=reason,
+                tiebreak=result["tiebreak"], points=result["points"])  # fmt: skip
 
 
 def result_of(game: Game, state: State, reason: str) -> dict[str, Any]:

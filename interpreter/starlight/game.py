@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import state as generic
-from whitedwarf.interpreter.starlight import actions, effects, gods, launch, setup, turns
+from whitedwarf.interpreter.starlight import actions, effects, events, gods, launch, setup, turns
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
 from whitedwarf.interpreter.starlight.state import State, player
@@ -68,8 +68,9 @@ class Game:
         ``starbot_star_points``, default 1)."""
         return cls(content, players, options or {})
 
-    def listen(self, listener: Any) -> None:
-        """Kept for the shared interface: Starlight announces no events yet."""
+    def listen(self, listener: events.Listener | None) -> None:
+        """Send every event of the engine (``events.py``) to ``listener`` from now on, as the
+        events happen inside :meth:`new_state` and :meth:`apply` (None: stop)."""
         self.listener = listener
 
     # -- rules numbers -------------------------------------------------------------------
@@ -108,9 +109,10 @@ class Game:
 
     def new_state(self, seed: int) -> State:
         """The state after setup, waiting for the first decision."""
-        state = setup.new_state(self, seed)
-        state["todo"] = [] if state["phase"] == "gods" else ["begin_turn"]
-        advance(self, state)
+        with events.listening(self.listener):
+            state = setup.new_state(self, seed)
+            state["todo"] = [] if state["phase"] == "gods" else ["begin_turn"]
+            advance(self, state)
         return state
 
     @staticmethod
@@ -151,8 +153,13 @@ class Game:
         """Apply ``seat``'s choice and run the rules up to the next decision."""
         if check and option_id not in {o.id for o in self.legal_options(state, seat)}:
             raise IllegalOption(f"player {seat} cannot choose {option_id!r} now")
-        dispatch(self, state, seat, option_id)
-        advance(self, state)
+        if self.listener is None:
+            dispatch(self, state, seat, option_id)
+            advance(self, state)
+        else:
+            with events.listening(self.listener):
+                dispatch(self, state, seat, option_id)
+                advance(self, state)
         return state
 
     # -- outcome -------------------------------------------------------------------------
@@ -239,6 +246,8 @@ def advance(game: Game, state: State) -> None:
             if gods.choosing(state):
                 return
             state["phase"] = "play"  # every god is kept: all are revealed together
+            kept = {str(p["seat"]): p["god"] for p in state["players"] if p["god"]}
+            events.emit(state, "gods", None, gods=kept)
             state["todo"].append("begin_turn")
             continue
         return

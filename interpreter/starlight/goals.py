@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from whitedwarf.interpreter.starlight import effects
+from whitedwarf.interpreter.starlight import effects, events
 from whitedwarf.interpreter.starlight.state import State, is_live, player
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ def check_accolades(game: Game, state: State, seat: int) -> None:
         if accolade["owner"] is None and _claimed(game, state, "accolades", accolade["id"], seat):
             accolade["owner"] = seat
             player(state, seat)["accolades"].append(accolade["id"])
+            events.emit(state, "accolade", seat, card=accolade["id"])
 
 
 def mark_accolade(state: State, seat: int, place: int, needed: int = 5) -> None:
@@ -50,6 +51,7 @@ def mark_accolade(state: State, seat: int, place: int, needed: int = 5) -> None:
     if marks[str(seat)] >= needed:
         accolade["owner"] = seat
         player(state, seat)["accolades"].append(accolade["id"])
+        events.emit(state, "accolade", seat, card=accolade["id"])
 
 
 def fulfilled_laurels(game: Game, state: State, seat: int) -> list[str]:

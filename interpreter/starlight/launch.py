@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import effects, gods, stars, supply
+from whitedwarf.interpreter.starlight import effects, events, gods, stars, supply
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
@@ -153,6 +153,7 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     elif verb == "flare":
         p["flares"].remove(what)
         p["used_flares"].append(what)
+        events.emit(state, "flare", seat, card=what, box="points")
         effects.start(game, state, "flares", what, seat)  # 003 "Flares": the blue box
         action["step"] = "buy"
         _skip_buying(game, state, action)
@@ -180,6 +181,8 @@ def _place(game: Game, state: State, action: dict[str, Any], slot: str | None) -
     p["ap"] -= game.stat(state, seat, "launch_cost") + action["surcharge"]
     action["slot"] = slot
     action["placed"] = True
+    events.emit(state, "launch", seat, core=action["core"], magnitude=action["magnitude"],
+                slot=slot)  # fmt: skip
     if slot is not None:
         state["slots"][slot] = seat
         p["stars"].append(slot)
@@ -213,6 +216,7 @@ def _record(game: Game, state: State, action: dict[str, Any]) -> None:
         privilege = game.content.slots[slot].privilege
         if privilege and privilege not in p["privileges"]:
             p["privileges"][privilege] = state["actions"]
+            events.emit(state, "privilege", seat, privilege=privilege)
         if action["magnitude"] not in p["magnitudes"]:
             p["magnitudes"].append(action["magnitude"])
         if action["aspect"] and action["aspect"] not in p["aspects"]:

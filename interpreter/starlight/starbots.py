@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.starlight import goals, stars
+from whitedwarf.interpreter.starlight import events, goals, stars
 from whitedwarf.interpreter.starlight.content import MAGNITUDES
 from whitedwarf.interpreter.starlight.state import State, gain_night, player
 
@@ -48,6 +48,7 @@ def play_turn(game: Game, state: State, seat: int) -> None:
         return
     card = game.content.cards["starbots"][card_id]
     state["last_starbot_card"] = card_id
+    events.emit(state, "starbot", seat, card=card_id, action=card["action"])
     _act(game, state, seat, card["action"])
     gain_night(state, seat, int(card["night_points"]), "starbot")
     if card.get("accolade") is not None:

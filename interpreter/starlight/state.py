@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.content import StarlightContent
 
 State = dict[str, Any]
@@ -88,6 +89,7 @@ def gain_night(state: State, seat: int, points: int, source: str) -> None:
     p = player(state, seat)
     p["night"] += points
     p["points"]["night"][source] += points
+    events.emit(state, "points", seat, amount=points, source=source)
     from whitedwarf.interpreter.starlight.ending import check_daybreak
 
     check_daybreak(state, seat)

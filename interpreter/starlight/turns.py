@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from whitedwarf.interpreter.starlight import actions, ending, goals, gods, launch, starbots, supply
+from whitedwarf.interpreter.starlight import (
+    actions,
+    ending,
+    events,
+    goals,
+    gods,
+    launch,
+    starbots,
+    supply,
+)
 from whitedwarf.interpreter.starlight.state import State, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -44,6 +53,7 @@ def begin_turn(game: Game, state: State) -> None:
         return
     if last and not launch.can_start(game, state, seat, None):
         state["turn_state"]["forfeit"] = True  # 003 "Your Last Turn": no complete star
+        events.emit(state, "forfeit", seat)
         state["todo"].append("finish_turn")
         return
     p["turns"] += 1
@@ -54,6 +64,7 @@ def begin_turn(game: Game, state: State) -> None:
         p["ap"] = max(0, game.stat(state, seat, "ap_per_turn")) + extra + p["saved"]
     p["saved"] = 0
     state["turn_state"]["ap_received"] = p["ap"]
+    events.emit(state, "turn", seat, ap=p["ap"], last=last)
     gods.fire(game, state, seat, "turn_start")
 
 
@@ -161,6 +172,7 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
         state["turn_state"]["steps"] = state["turn_state"].get("steps", 0) + 1
         p["marker"] = (p["marker"] + 1) % len(spaces)
         p["moved"], p["visit_done"] = True, False
+        events.emit(state, "step", seat, space=spaces[p["marker"]]["id"])
     elif verb == "act":
         start_action(game, state, seat, surcharge(game, state, seat, p["marker"]))
     elif verb == "final":
@@ -170,6 +182,7 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
     elif verb == "boon":
         p["flares"].remove(what)
         p["used_flares"].append(what)
+        events.emit(state, "flare", seat, card=what, box="boon")
         from whitedwarf.interpreter.starlight import effects
 
         effects.start(game, state, "flares.boon", what, seat)  # 003 "Flares": the green box
@@ -186,6 +199,7 @@ def start_action(game: Game, state: State, seat: int, surcharge_paid: int) -> No
     state["actions"] += 1
     space = p["marker"]
     kind = game.content.spaces[space]["action"]
+    events.emit(state, "action", seat, action=kind, surcharge=surcharge_paid)
     if kind == "launch":
         launch.begin(state, seat, reach(game, state, seat, space), surcharge_paid, final=False)
         return
