@@ -8,9 +8,9 @@ can you flush a pool?").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import events, supply
+from whitedwarf.interpreter.starlight import effects, events, supply
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -71,7 +71,22 @@ def options(game: Game, state: State) -> list[Option]:
                 out.append(Option(f"flare:{place}", f"buy {flare} ({costs[place]} AP)"))
     if can_flush(game, state, seat, kind):
         out.append(Option("flush", f"flush the pool ({game.stat(state, seat, 'flush_cost')} AP)"))
+    out += boon_options(p)
     return [*out, DONE]
+
+
+def boon_options(p: dict[str, Any]) -> list[Option]:
+    """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
+    return [Option(f"boon:{f}", f"use the boon of {f}") for f in dict.fromkeys(p["flares"])]
+
+
+def use_boon(game: Game, state: State, seat: int, flare: str) -> None:
+    """Turn a flare face-down for its green box (003 "Flares": never also its points)."""
+    p = player(state, seat)
+    p["flares"].remove(flare)
+    p["used_flares"].append(flare)
+    events.emit(state, "flare", seat, card=flare, box="boon")
+    effects.start(game, state, "flares.boon", flare, seat)
 
 
 def choose(game: Game, state: State, option_id: str) -> bool:
@@ -82,7 +97,9 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     verb, _, what = option_id.partition(":")
     if verb == "done":
         return True
-    if verb == "flush":
+    if verb == "boon":
+        use_boon(game, state, seat, what)
+    elif verb == "flush":
         p["ap"] -= game.stat(state, seat, "flush_cost")
         supply.flush(game, state, pool_of(kind))
         events.emit(state, "flush", seat, pool=pool_of(kind))

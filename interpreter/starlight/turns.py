@@ -145,7 +145,7 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
         out.append(Option("act", f"take the action of {spaces[p['marker']]['id']}"))
     if _final_open(game, state, seat):
         out.append(Option("final", "the final launch: any constellation, 1 AP"))
-    out += [Option(f"boon:{f}", f"use the boon of {f}") for f in dict.fromkeys(p["flares"])]
+    out += actions.boon_options(p)
     return [*out, END]
 
 
@@ -180,12 +180,7 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
         state["actions"] += 1
         launch.begin(state, seat, list(game.content.constellations), 0, final=True)
     elif verb == "boon":
-        p["flares"].remove(what)
-        p["used_flares"].append(what)
-        events.emit(state, "flare", seat, card=what, box="boon")
-        from whitedwarf.interpreter.starlight import effects
-
-        effects.start(game, state, "flares.boon", what, seat)  # 003 "Flares": the green box
+        actions.use_boon(game, state, seat, what)  # 003 "Flares": the green box
     elif verb == "end":
         state["todo"].append("end_turn")
     else:

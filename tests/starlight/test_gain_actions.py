@@ -122,3 +122,15 @@ def test_a_privilege_is_usable_from_the_action_after_it_is_gained() -> None:
     play(game, state, "step", "act")
     play(game, state, _cores(game, state)[0])
     assert not any(o.startswith("ray:") for o in ids(game, state))
+
+
+def test_a_flare_boon_may_be_used_during_a_gain_action() -> None:
+    # 003 "Actions": boons "during, before, or after any appropriate action" (SL13).
+    game = make_game()
+    state = position(game, markers={0: "launch_aquila_hydrus"}, ap=5, flares=["flare_marks"])
+    play(game, state, "step", "act")
+    assert "boon:flare_marks" in ids(game, state)
+    play(game, state, "boon:flare_marks")  # gain 2 ap
+    p = state["players"][0]
+    assert p["ap"] == 4 + 2 and state["action"]["kind"] == "gain_long_rays"
+    assert p["used_flares"] == ["flare_marks"] and "boon:flare_marks" not in ids(game, state)
