@@ -77,10 +77,12 @@ def check_points_and_ap(game: Game, state: dict[str, Any]) -> None:
         assert p["day"] == sum(p["points"]["day"].values())
         assert set(p["points"]["night"]) == set(NIGHT_SOURCES)
         assert set(p["points"]["day"]) == set(DAY_SOURCES)
-        if p["kind"] == "starbot":
-            assert set(p["points"]["night"]) - {"starbot"} <= {
-                k for k, v in p["points"]["night"].items() if v == 0
-            }
+        # Starbots score only their cards' points and day points for stars and accolades;
+        # live players never score as a Starbot does (003 "Scoring").
+        starbot_only = {"starbot", "starbot_stars", "accolades"}
+        for source, amount in {**p["points"]["night"], **p["points"]["day"]}.items():
+            if amount:
+                assert (source in starbot_only) == (p["kind"] == "starbot") or source == "accolades"
     turn = state["turn_state"]
     if turn is not None and "ap_received" in turn and state["phase"] == "play":
         p = state["players"][turn["seat"]]
@@ -110,7 +112,7 @@ def check_supplies(game: Game, state: dict[str, Any]) -> None:
     assert sorted(flares) == sorted(content.cards["flares"])
     if "starbot" in game.seats:
         bots = sorted([*state["starbot_deck"], *state["starbot_discard"]])
-        assert bots == sorted(content.cards["starbots"]) or state["turn_state"] is not None
+        assert bots == sorted(content.cards["starbots"])
     for slot, seat in state["slots"].items():
         if seat is not None:
             assert slot in state["players"][seat]["stars"]
