@@ -61,7 +61,7 @@ def check_rondel(content: Content) -> list[Diagnostic]:
                 error(
                     "E0941",
                     f"constellation `{cid}` is on {where}; each is on one",
-                    rondel.span(("spaces",)),
+                    rondel.key_span("spaces"),
                     "name it on exactly one launch space",
                 )
             )
@@ -82,8 +82,8 @@ def check_sky(content: Content) -> list[Diagnostic]:
                 out.append(
                     error(
                         "E0942",
-                        f"link {link} of `{constellation.get('id')}` does not "
-                        "join two of its own slots",
+                        f"the link {' - '.join(f'`{end}`' for end in link)} of "
+                        f"`{constellation.get('id')}` does not join two of its own slots",
                         entry.span(("constellations", c_index, "links", l_index)),
                         "link two different slots of this constellation",
                     )

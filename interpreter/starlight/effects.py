@@ -71,10 +71,18 @@ class Adapter:
         raise KeyError("no Starlight verb asks its own question")
 
 
-def start(game: Game, state: State, kind: str, card: str, seat: int, clause: int = 0) -> None:
-    """Run one clause of a card's effect for ``seat``; it may pause in ``state["frames"]``."""
-    frame = new_frame(f"{kind}:{card}", seat, clause, {"card": card})
-    state["frames"].append(frame)
+def start(
+    game: Game, state: State, kind: str, card: str, seat: int, clause: int | None = None
+) -> None:
+    """Run a card's effect for ``seat``: one clause, or (None) every clause in printed order;
+    a frame that asks its owner pauses in ``state["frames"]`` and the rest wait under it."""
+    if clause is None:
+        compiled = game.content.compiled(kind, card)
+        clauses = range(len(compiled["clauses"])) if compiled else range(0)
+    else:
+        clauses = range(clause, clause + 1)
+    for index in reversed(clauses):  # the first clause on top: it runs first
+        state["frames"].append(new_frame(f"{kind}:{card}", seat, index, {"card": card}))
     run_frames(game, state)
 
 

@@ -51,6 +51,11 @@ class Game:
         self.options = dict(options)
         self.listener: Any = None
         self.adapter = Adapter(self)
+        #: each core's plan, made once (stars.plan_of)
+        self.plans: dict[str, Any] = {}
+        self.gods = bool(self.options.get("gods"))
+        #: each god's compiled clauses, read once (gods.clauses)
+        self.god_clauses: dict[str, list[dict[str, Any]]] = {}
         setup.check_fits(self)
 
     @classmethod
@@ -70,15 +75,22 @@ class Game:
     # -- rules numbers -------------------------------------------------------------------
 
     def stat(self, state: State, seat: int, name: str) -> int:
-        """A standard number for ``seat``: the setup's, changed by its god (003 "The Gods")."""
+        """A standard number for ``seat``: the setup's, changed by its god (003 "The Gods").
+
+        Every Starlight stat counts or costs something, so none goes below 0 (a god's -1 on a
+        cost of 1 makes it free, never a gain)."""
         base = self.content.number(name)
+        if not self.gods:
+            return base
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])
-        return base
+        return max(0, base)
 
     def flag(self, state: State, seat: int, name: str) -> bool:
         """Whether ``seat``'s god grants the power ``name``."""
+        if not self.gods:
+            return False
         return any(
             c["form"] == "grant" and c["flag"] == name for c in gods.clauses(self, state, seat)
         )
@@ -188,10 +200,11 @@ def dispatch(game: Game, state: State, seat: int, option_id: str) -> None:
             turns.action_over(game, state)
 
 
-#: Options taken without asking when they are the only one (SL8): an action with nothing
-#: left to do is over, a launch that cannot be made is called off, and a turn without AP to
-#: spend is over (003 "Action Points": "or when you have no more action points to spend").
-FORCED = frozenset({"done", "end", "cancel"})
+#: Options taken without asking when they are the only one (SL8): a turn without AP to
+#: spend is over (003 "Action Points": "or when you have no more action points to spend"),
+#: and a launch that cannot be made is called off. Ending an action is always the player's
+#: own word (``done``), as the printed example has Red "done taking the rays".
+FORCED = frozenset({"end", "cancel"})
 
 
 def advance(game: Game, state: State) -> None:

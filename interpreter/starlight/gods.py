@@ -55,8 +55,11 @@ def clauses(game: Game, state: State, seat: int) -> list[dict[str, Any]]:
     god = player(state, seat)["god"]
     if god is None or state["phase"] == "gods":
         return []
-    compiled = game.content.compiled("gods", god)
-    return list(compiled["clauses"]) if compiled else []
+    found = game.god_clauses.get(god)
+    if found is None:
+        compiled = game.content.compiled("gods", god)
+        found = game.god_clauses[god] = list(compiled["clauses"]) if compiled else []
+    return found
 
 
 def fire(game: Game, state: State, seat: int, hook: str) -> None:

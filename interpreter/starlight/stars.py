@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.content import MAGNITUDES, slot_size_for
 from whitedwarf.interpreter.starlight.state import State, has_privilege
+from whitedwarf.interpreter.starlight.vocabulary import COLOURS
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -29,13 +30,14 @@ class Plan:
         self.colours = colours
         self.pattern = pattern
         self.printed = printed
+        colours_ok = colours if colours is not None else set(COLOURS)
+        sizes = ("long", "short") if pattern in ("any", "equal") else (pattern,)
+        #: every ray (``colour:size``) the plan accepts, for quick membership tests
+        self.rays = frozenset(f"{c}:{s}" for c in colours_ok for s in sizes)
 
     def accepts(self, ray: str) -> bool:
         """Whether ``ray`` may be attached at all (its colour, and a size the pattern uses)."""
-        colour, _, size = ray.partition(":")
-        if self.colours is not None and colour not in self.colours:
-            return False
-        return self.pattern in ("any", "equal") or self.pattern == size
+        return ray in self.rays
 
     def sizes_fit(self, longs: int, shorts: int) -> bool:
         """003 "Ray Patterns", for the attached rays (the printed ray of a starter is free)."""
@@ -45,7 +47,14 @@ class Plan:
 
 
 def plan_of(game: Game, core: str) -> Plan:
-    """The plan of a core or a starter core."""
+    """The plan of a core or a starter core (made once per game)."""
+    found = game.plans.get(core)
+    if found is None:
+        found = game.plans[core] = _plan(game, core)
+    return found
+
+
+def _plan(game: Game, core: str) -> Plan:
     starters = game.content.cards["starters"]
     if core in starters:
         ray = starters[core]["ray"]
@@ -77,20 +86,25 @@ def is_complete(plan: Plan, rays: list[str]) -> bool:
 
 def reachable_magnitudes(plan: Plan, chosen: list[str], spare: list[str]) -> set[int]:
     """Magnitudes a complete star could have by adding some of ``spare`` to ``chosen``."""
-    if not all(plan.accepts(r) for r in chosen):
+    accepted = plan.rays
+    if not all(r in accepted for r in chosen):
         return set()
-    usable = [r for r in spare if plan.accepts(r)]
-    long_spare = sum(1 for r in usable if r.endswith(":long"))
-    short_spare = len(usable) - long_spare
-    long0 = sum(1 for r in chosen if r.endswith(":long"))
+    long_spare = short_spare = 0
+    for ray in spare:
+        if ray in accepted:
+            if ray.endswith("g"):  # ":long"
+                long_spare += 1
+            else:
+                short_spare += 1
+    long0 = sum(1 for r in chosen if r.endswith("g"))
     short0 = len(chosen) - long0
     extra = 1 if plan.printed else 0
+    room = MAX_RAYS - extra
     found: set[int] = set()
-    for longs in range(long0, long0 + long_spare + 1):
-        for shorts in range(short0, short0 + short_spare + 1):
-            total = longs + shorts + extra
-            if MIN_RAYS <= total <= MAX_RAYS and plan.sizes_fit(longs, shorts):
-                found.add(total)
+    for longs in range(long0, min(long0 + long_spare, room) + 1):
+        for shorts in range(short0, min(short0 + short_spare, room - longs) + 1):
+            if longs + shorts + extra >= MIN_RAYS and plan.sizes_fit(longs, shorts):
+                found.add(longs + shorts + extra)
     return found
 
 

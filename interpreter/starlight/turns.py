@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 END = Option("end", "end your turn (save what AP you may)")
+#: Steps one turn may take (SL18): two laps of the rondel. A turn has at most 11 AP, so the
+#: bound only matters when a god makes steps free; it keeps every turn finite.
+MAX_STEPS = 14
 
 
 def begin_turn(game: Game, state: State) -> None:
@@ -124,7 +127,7 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
                 for i, s in enumerate(spaces)]  # fmt: skip
     out: list[Option] = []
     step = game.stat(state, seat, "step_cost")
-    if p["ap"] >= step:
+    if p["ap"] >= step and turn.get("steps", 0) < MAX_STEPS:
         nxt = spaces[(p["marker"] + 1) % len(spaces)]["id"]
         out.append(Option("step", f"move one step to {nxt} ({step} AP)"))
     if can_act(game, state, seat):
@@ -155,6 +158,7 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
         start_action(game, state, seat, surcharge_paid=0)
     elif verb == "step":
         p["ap"] -= game.stat(state, seat, "step_cost")
+        state["turn_state"]["steps"] = state["turn_state"].get("steps", 0) + 1
         p["marker"] = (p["marker"] + 1) % len(spaces)
         p["moved"], p["visit_done"] = True, False
     elif verb == "act":

@@ -27,6 +27,8 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> None
         return
     if unit == "ap":
         p["ap"] += count
+        if state["turn_state"] is not None:  # AP beyond the turn's allowance, accounted for
+            state["turn_state"]["ap_gained"] = state["turn_state"].get("ap_gained", 0) + count
     elif unit == "night_point":
         source = "flare" if frame["card"].startswith("flares:") else "effect"
         gain_night(state, seat, count, source)

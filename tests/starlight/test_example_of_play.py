@@ -48,6 +48,8 @@ def test_the_example_of_play_comes_out_as_written() -> None:
 
     # "Red is now out of action points, and is done with their turn." "When they are done
     # taking the rays, they refill the pool by drawing three random replacement rays."
+    assert red["ap"] == 0 and ids(game, state) == ["done"]
+    play(game, state, "done")
     assert state["turn"] == YELLOW and red["saved"] == 0
     assert len(state["pools"]["long"]) == len(pool) and len(state["bags"]["long"]) == bag - 3
 

@@ -57,7 +57,8 @@ def test_gain_rays_any_number_at_one_ap_each() -> None:
     for _ in range(4):
         play(game, state, next(o for o in ids(game, state) if o.startswith("ray:")))
     assert all(r.endswith(":long") for r in state["players"][0]["rays"][2:])
-    # no AP left: the action and the turn are over without asking (SL8)
+    assert ids(game, state) == ["done"]
+    play(game, state, "done")  # no AP left: the turn is over without asking (SL8)
     assert state["players"][0]["saved"] == 0 and state["turn"] == 1
 
 

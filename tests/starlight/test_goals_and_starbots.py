@@ -92,7 +92,7 @@ def test_gods_are_dealt_two_and_one_is_kept() -> None:
 
 
 def test_a_god_changes_standard_numbers_and_rules() -> None:
-    game = make_game(("live", "live"))
+    game = make_game(("live", "live"), gods=True)
     state = position(game, markers={0: "short_rays", 1: "cores"}, ap=5)
     state["players"][0]["god"] = "god_tireless"
     assert game.stat(state, 0, "ap_per_turn") == 6
@@ -102,7 +102,7 @@ def test_a_god_changes_standard_numbers_and_rules() -> None:
 
 
 def test_a_god_trigger_fires_on_its_hook() -> None:
-    game = make_game()
+    game = make_game(gods=True)
     state = position(game, markers={0: "launch_lyra_cygnus"}, ap=5,
                      rays=hand("6 red:long"), cores=[], starter="starter_red",
                      privileges={"launch_alpha_star": 0})  # fmt: skip

@@ -186,3 +186,15 @@ def test_launch_is_not_offered_without_a_possible_star() -> None:
     state = position(game, markers={0: "cores"}, ap=5, rays=[], cores=["core_1"], starter=None)
     play(game, state, "step")
     assert "act" not in ids(game, state)
+
+
+def test_every_clause_of_a_flare_box_runs_in_order() -> None:
+    game = make_game()
+    state = _at_launch(game, rays=hand("2 orange:long"), cores=["core_1"], starter=None,
+                       flares=["flare_double"])  # fmt: skip
+    play(game, state, "core:core_1", "ray:orange:long", "ray:orange:long", "ready", "slot:hydrus_1")
+    play(game, state, "flare:flare_double")
+    assert state["players"][0]["points"]["night"]["flare"] == 1 + 2
+    state = position(game, ap=5, flares=["flare_double"], rays=[])
+    play(game, state, "boon:flare_double")
+    assert sorted(r.partition(":")[2] for r in state["players"][0]["rays"]) == ["long", "short"]

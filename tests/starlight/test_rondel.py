@@ -15,8 +15,10 @@ def test_first_turn_places_anywhere_with_two_ap_and_that_action_only() -> None:
     assert state["action"]["kind"] == "gain_long_rays"
     for _ in range(2):
         play(game, state, next(o for o in ids(game, state) if o.startswith("ray:")))
-    # no AP left: the action, and with it the first turn, is over (SL8)
-    assert state["turn"] == 1
+    assert state["players"][0]["ap"] == 0
+    assert ids(game, state) == ["done"]  # no AP left to flush
+    play(game, state, "done")
+    assert state["turn"] == 1  # the first turn is over after the one action
     assert len(state["players"][0]["rays"]) == 2 + 2  # two starter rays and two taken
 
 
