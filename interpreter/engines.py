@@ -22,8 +22,9 @@ Event = dict[str, Any]
 SIMPLE_AGENTS = ("random", "first")
 
 #: What a command may need beyond playing, replaying and batches: ``terminal`` (human seats
-#: in the terminal interface) and ``render`` (a board picture: ``render`` and ``replay --html``).
-FEATURES = ("terminal", "render")
+#: in the terminal interface), ``render`` (a board picture: ``render`` and ``replay --html``)
+#: and ``cards`` (printed card texts: ``text`` and ``cards``).
+FEATURES = ("terminal", "render", "cards")
 
 
 class Unserved(Exception):

@@ -44,5 +44,5 @@ def engine() -> GameEngine:
         summarise=summary.summarise,
         summary_text=summary.summary_text,
         record=game_record,
-        features=frozenset(("terminal", "render")),
+        features=frozenset(("terminal", "render", "cards")),
     )
