@@ -21,10 +21,10 @@ Event = dict[str, Any]
 #: Seat kinds any game can seat: the simple bots of ``interpreter/bots.py``.
 SIMPLE_AGENTS = ("random", "first")
 
-#: What a command may need beyond playing and replaying: ``terminal`` (human seats in the
-#: terminal interface), ``render`` (a board picture: ``render`` and ``replay --html``) and
-#: ``simulate`` (batches with a balance report: ``simulate`` and ``compare``).
-FEATURES = ("terminal", "render", "simulate")
+#: What a command may need beyond playing, replaying and batches: ``terminal`` (human seats
+#: in the terminal interface), ``render`` (a board picture: ``render`` and ``replay --html``)
+#: and ``cards`` (printed card texts: ``text`` and ``cards``).
+FEATURES = ("terminal", "render", "cards")
 
 
 class Unserved(Exception):
@@ -146,6 +146,9 @@ class GameEngine:
     summarise: Callable[..., dict[str, Any]] = summarise
     #: That object for people.
     summary_text: Callable[[dict[str, Any]], str] = summary_text
+    #: ``(index, seed, agents, state, decisions)`` to one game's record in a ``simulate``
+    #: batch; None: the record of its ``result`` (``simulation/records.py``).
+    record: Callable[..., dict[str, Any]] | None = None
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
     #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):

@@ -4,11 +4,13 @@ A log is one JSON object per line, written with sorted keys and no timestamps, s
 seed and seats give a byte-identical file:
 
 1. ``{"type": "header", "format": 1, "game", "seed", "players", "seats", "options",
-   "packs": [{"id", "version", "hash"}], "content_hash", "engine"}``
+   "packs": [{"id", "version", "hash"}], "content_hash", "engine"}`` (``game`` names the
+   game, so any installed game's log is replayed by its own engine)
 2. one ``{"type": "decision", "n", "seat", "option"}`` per decision applied, in order, each
    followed by the engine's events that decision caused (format 2):
-   ``{"type": "event", "decision": n, "kind", "round", "seat", "card", "by", ...}``
-   (``lastlight/events.py``); the events of the setup follow the header, ``decision`` null
+   ``{"type": "event", "decision": n, "kind", "round", ...}`` (whatever the game's engine
+   announces: Last Light's are in ``lastlight/events.py``); the events of the setup follow
+   the header, ``decision`` null
 3. ``{"type": "end", "decisions", "final_hash", "result"}``
 
 Format 1 logs (no event lines) are still read and verified.
@@ -62,7 +64,7 @@ class ReplayWriter:
         self._flush(None)
 
     def event(self, event: dict[str, Any]) -> None:
-        """An engine event (``lastlight/events.py``), written after the decision causing it."""
+        """An engine event (a plain dict), written after the decision causing it."""
         self.pending.append(event)
 
     def decision(self, seat: int, option: str) -> None:

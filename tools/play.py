@@ -134,8 +134,9 @@ def play(
     check_seats(kinds, engine)
     options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
     if resume_path is not None or HUMAN in kinds:
-        require(engine, "terminal", "play --seats human", "the terminal interface shows only "
-                "Last Light's board and cards")  # fmt: skip
+        command = "play --resume" if resume_path is not None else "play --seats human"
+        missing = "the terminal interface shows only Last Light's board and cards"
+        require(engine, "terminal", command, missing)
         _play_in_terminal(kinds, seed, options, loaded, resume_path, save_path, replay_path, force)
         return
     game = make_game(engine, loaded.content, len(kinds), options)

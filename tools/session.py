@@ -63,6 +63,11 @@ def load_content(packs: Sequence[Path], search: Sequence[Path] = ()) -> tuple[Lo
     return loaded.pack, loaded.content
 
 
+def require_of_game(game: str, feature: str, command: str, missing: str) -> None:
+    """Stop with one line unless ``game`` has an engine with ``feature``."""
+    require(engine_of(game), feature, command, missing)
+
+
 def require(engine: GameEngine, feature: str, command: str, missing: str) -> None:
     """Stop with one line unless the game has ``feature`` (``GameEngine.require``)."""
     try:

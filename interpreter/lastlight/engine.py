@@ -27,6 +27,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.lastlight.content import ContentError
     from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
     from whitedwarf.interpreter.lastlight.packs import content_from_pack
+    from whitedwarf.interpreter.simulation.records import game_record
 
     return GameEngine(
         name="lastlight",
@@ -42,5 +43,6 @@ def engine() -> GameEngine:
         tally=summary.Tally,
         summarise=summary.summarise,
         summary_text=summary.summary_text,
-        features=frozenset(("terminal", "render", "simulate")),
+        record=game_record,
+        features=frozenset(("terminal", "render", "cards")),
     )

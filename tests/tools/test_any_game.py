@@ -144,13 +144,33 @@ def test_commands_that_cannot_serve_the_game_say_so_in_one_line(
         "render": ("render", str(log), "--pack", str(garden), "--out", str(tmp_path / "b.svg")),
         "replay --html": ("replay", "--pack", str(garden), str(log), "--html", "g.html"),
         "play --seats human": ("play", "--pack", str(garden), "--seats", "human,random"),
-        "simulate": ("simulate", "--pack", str(garden), "--out", str(tmp_path / "runs")),
     }
     for command, args in refusals.items():
         code, out = run(*args)
         assert code == 1, (command, out)
         assert f"Error: {command} cannot serve Tiny (tiny) yet: " in out, out
         assert len(out.strip().splitlines()) == 1 and "Traceback" not in out
+
+
+def test_simulate_and_compare_report_on_the_games_results(garden: Path, tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    code, out = run("simulate", "--pack", str(garden), "--players", "3", "--games", "6",
+                    "--agents", "random,first,scarecrow", "--out", str(runs))  # fmt: skip
+    assert code == 0, out
+    assert "6 games of 3 players; a fair share of wins is 33%." in out
+    assert "faction" not in out and "Agent scarecrow wins" in out
+    records = [json.loads(line) for line in (runs / "games.jsonl").read_text().splitlines()]
+    assert [r["agents"] for r in records] == [["random", "first", "scarecrow"]] * 6
+    assert all(len(r["points"]) == 3 and r["winners"] for r in records)
+    summary = json.loads((runs / "summary.json").read_text())
+    assert summary["points"]["all"]["points"] > 0
+    assert "Points per player" in (runs / "report.html").read_text()
+    code, out = run("simulate", "--pack", str(garden), "--players", "2", "--out",
+                    str(tmp_path / "r2"), "--agents", "heuristic")  # fmt: skip
+    assert code == 2 and "unknown agent 'heuristic'; known: first, random, scarecrow" in out
+    pair = ("--base", str(garden), "--variant", str(garden), "--players", "2", "--games", "4")
+    code, out = run("compare", *pair, "--agents", "random", "--out", str(tmp_path / "cmp"))
+    assert code == 0 and "no agent's win rate moved beyond chance" in out
 
 
 def test_doc_writes_a_page_per_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

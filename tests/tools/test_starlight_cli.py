@@ -157,7 +157,8 @@ def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
         ("render", ("render", "g.jsonl", "--out", "board.svg")),
         ("replay --html", ("replay", "g.jsonl", "--html", "g.html")),
         ("play --seats human", ("play", "--pack", "content/starlight", "--seats", "human")),
-        ("simulate", ("simulate", "--pack", "content/starlight", "--out", "runs")),
+        ("text", ("text", "content/starlight", "--check")),
+        ("cards", ("cards", "content/starlight", "--out", "cards.pdf")),
     ],
 )
 def test_what_starlight_cannot_use_yet_is_refused_in_one_line(
@@ -168,6 +169,16 @@ def test_what_starlight_cannot_use_yet_is_refused_in_one_line(
     code, out = run(*args)
     assert code == 1 and len(out.strip().splitlines()) == 1, out
     assert out.startswith(f"Error: {command} cannot serve Starlight (starlight) yet: ")
+
+
+def test_simulate_a_batch_of_starlight_games_with_starbots(user_folder: Path) -> None:
+    code, out = run("simulate", "--pack", "content/starlight", "--players", "3", "--games", "4",
+                    "--agents", "random,first,starbot", "--out", "runs")  # fmt: skip
+    assert code == 0, out
+    assert out.startswith("- 4 games of 3 players")
+    records = [json.loads(line) for line in Path("runs/games.jsonl").read_text().splitlines()]
+    assert {r["reason"] for r in records} <= {"daybreak", "round limit"} and len(records) == 4
+    assert all(set(r["scores"]) >= {"night", "day", "stars"} for r in records)
 
 
 def test_starlights_reference_page_and_schemas_are_current() -> None:
