@@ -60,7 +60,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
     default="random,random,random",
     show_default=True,
     help="comma-separated seat kinds: human, random, first, heuristic or search (one per "
-    "player, 2-4); "
+    "player: Last Light 2-4, Starlight 1-5); "
     "human seats play in the terminal (two or more: hot-seat); a game may have seats its "
     "engine plays (Starlight: starbot)",
 )
