@@ -127,6 +127,7 @@ def batch_config(
             f"{loaded.engine.title} is for {fewest} to {most} players", param_hint="--players"
         )
     digest = getattr(loaded.content, "digest", None)
+    digest = digest() if callable(digest) else digest
     return BatchConfig(
         packs=tuple(str(p.resolve()) for p in packs),
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
@@ -135,9 +136,9 @@ def batch_config(
         agents=parse_agents(agents, players, loaded.engine),
         seed=seed,
         round_limit=round_limit,
-        # What a resumed batch checks it still plays on: Last Light's content digest, or the
-        # merged packs' digest for a game whose content has none.
-        digest=digest() if callable(digest) else loaded.pack.content_hash[:12],
+        # What a resumed batch checks it still plays on: the content's digest, or the merged
+        # packs' digest for a game whose content has none.
+        digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
     )
 
 
