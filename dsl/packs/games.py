@@ -11,15 +11,19 @@ its ``game``; the definition says where that game's vocabulary (the registry its
 checked against) and its content description (the :class:`ContentSpec` its files are checked
 against) live. They are ``module:function`` strings so a game is imported only when a pack
 needs it (docs/architecture.md "Games").
+
+What is read from the installed games is cached for the process; :func:`forget` clears all
+of it (every cache marked with :func:`remembers_games`) after a game is installed or removed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, TypeVar
 
 from whitedwarf.dsl.packs.kinds import ContentSpec
 from whitedwarf.dsl.registry import Registry
@@ -86,3 +90,36 @@ def game_engine(game: str) -> Any:
     if target is None:
         raise NoEngine(f"game {game!r} has no engine: its packs validate, no command runs them")
     return _call(target)
+
+
+# -- forgetting what was read from the installed games --------------------------------------
+
+#: The caches whose results depend on which games are installed: these four, and each one
+#: marked with :func:`remembers_games` where it lives (the JSON Schemas, whose manifest
+#: schema lists the games' names).
+_REMEMBERING: list[Callable[..., Any]] = [installed_games, game_registry, game_spec, game_engine]
+_Cached = TypeVar("_Cached", bound=Callable[..., Any])
+
+
+def remembers_games(cached: _Cached) -> _Cached:
+    """Mark a ``functools.cache``'d function whose results depend on the installed games,
+    so :func:`forget` clears it too (a decorator, written above ``@cache``)."""
+    _REMEMBERING.append(cached)
+    return cached
+
+
+def remembering() -> tuple[Callable[..., Any], ...]:
+    """Every cache :func:`forget` clears."""
+    return tuple(_REMEMBERING)
+
+
+def forget() -> None:
+    """Forget everything read from the installed games (their entry points, registries,
+    content specs and the schemas built from them), so the next call reads them again.
+
+    Each is read once per process; a program that installs or removes a game while it runs
+    (or a test that adds a game's entry point, as ``tests/dsl/test_games.py`` does) calls
+    this afterwards, and again when the game is gone.
+    """
+    for cached in _REMEMBERING:
+        cached.cache_clear()  # type: ignore[attr-defined]

@@ -344,7 +344,6 @@ def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
 def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) -> None:
     """Pay a cost the player can afford, to the supply or to player ``to`` (graveyard builds)."""
     player = state["players"][seat]
-    receiver = state["players"][to] if to is not None else None
     for unit, amount in cost.items():
         if unit == "light":
             player["light"] -= amount
@@ -352,15 +351,16 @@ def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) ->
         else:
             player["res"][unit] -= amount
             versions.changed(state, "me", seat)
-        if receiver is None:
+        if to is None:
             state["supply"][unit] += amount
         elif unit == "light":
             # Light paid into a graveyard's owner's hands (000 "Graveyard" builds).
+            receiver = state["players"][to]
             receiver["light"] += amount
             receiver["light_by_source"]["graveyard"] += amount
             versions.light_changed(state, to)
         else:
-            receiver["res"][unit] += amount
+            state["players"][to]["res"][unit] += amount
             versions.changed(state, "me", to)
         if events.ON and amount:
             events.emit(state, "pay", seat, unit=unit, amount=amount, to=to)

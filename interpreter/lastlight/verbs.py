@@ -178,7 +178,7 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Ship ability technology cards": a discarded tech goes face up to the discard."""
     ref = args[0]
     seat, tech = find_card(state, ref)
-    if tech is not None:
+    if tech is not None and seat is not None:
         state["players"][seat]["techs"].remove(tech)
         versions.cards_changed(state, seat)
         state["discard"].append(ref)
