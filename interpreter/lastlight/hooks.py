@@ -85,6 +85,8 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         return
     p = state["players"][player]
     techs = p["techs"]
+    # The cards bound to each hook, kept per seat until its cards in play change (most
+    # hooks: none), else one lookup by the cards in play.
     kept = versions.of(state)
     plan = kept.plans[player]
     if plan is None:
@@ -357,8 +359,9 @@ effects.after_verb = check_achievements
 
 def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
-    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
-    by the cards in play."""
+    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
+    the state's versions until its cards in play change, and memoised per content by the
+    cards in play."""
     kept = versions.of(state)
     seat = p["seat"]
     if kept.acts[seat] is not None:
