@@ -34,11 +34,18 @@ GROUP = "whitedwarf.games"
 
 @dataclass(frozen=True)
 class GameDefinition:
-    """What a game registers: its name and where its vocabulary and content spec live."""
+    """What a game registers: its name and where its vocabulary, content spec and engine live."""
 
     name: str
     registry: str  # "module:function" returning the game's Registry
     content_spec: str  # "module:function" returning the game's ContentSpec
+    #: "module:function" returning the game's engine (``interpreter/engines.py``'s
+    #: ``GameEngine``: its Game class, content loader, seats); None: its packs are only validated.
+    engine: str | None = None
+
+
+class NoEngine(LookupError):
+    """The game is installed but brings no engine: its packs validate, no command runs them."""
 
 
 @cache
@@ -72,12 +79,25 @@ def game_spec(game: str) -> ContentSpec:
     return result
 
 
+@cache
+def game_engine(game: str) -> Any:
+    """The engine of ``game`` (KeyError when unknown, :class:`NoEngine` when it has none).
+
+    The engine's type lives with the engines (``interpreter/engines.py``), not here: the
+    language core knows games only by the references they register.
+    """
+    target = installed_games()[game].engine
+    if target is None:
+        raise NoEngine(f"game {game!r} has no engine: its packs validate, no command runs them")
+    return _call(target)
+
+
 # -- forgetting what was read from the installed games --------------------------------------
 
-#: The caches whose results depend on which games are installed: these three, and each one
+#: The caches whose results depend on which games are installed: these four, and each one
 #: marked with :func:`remembers_games` where it lives (the JSON Schemas, whose manifest
 #: schema lists the games' names).
-_REMEMBERING: list[Callable[..., Any]] = [installed_games, game_registry, game_spec]
+_REMEMBERING: list[Callable[..., Any]] = [installed_games, game_registry, game_spec, game_engine]
 _Cached = TypeVar("_Cached", bound=Callable[..., Any])
 
 
