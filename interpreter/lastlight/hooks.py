@@ -85,12 +85,17 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         return
     p = state["players"][player]
     techs = p["techs"]
-    # One lookup by the cards in play gives the cards bound to each hook (most: none).
-    key = (p["faction"], *map(_REF, techs))
-    try:
-        plan = runtime(state).hooked[key]
-    except KeyError:
-        plan = _plan_for(state, key)
+    # The cards bound to each hook, kept per seat until its cards in play change (most
+    # hooks: none), else one lookup by the cards in play.
+    kept = versions.of(state)
+    plan = kept.plans[player]
+    if plan is None:
+        key = (p["faction"], *map(_REF, techs))
+        try:
+            plan = kept.rt.hooked[key]
+        except KeyError:
+            plan = _plan_for(state, key)
+        kept.plans[player] = plan
     bound = plan.get(hook)
     if bound is None:
         return
@@ -354,11 +359,17 @@ effects.after_verb = check_achievements
 
 def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
-    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
-    by the cards in play."""
+    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
+    the state's versions until its cards in play change, and memoised per content by the
+    cards in play."""
+    kept = versions.of(state)
+    seat = p["seat"]
+    if kept.acts[seat] is not None:
+        return kept.acts[seat]
     key = (p["faction"], *map(_REF, p["techs"]))
     try:
-        return runtime(state).activators[key]
+        kept.acts[seat] = runtime(state).activators[key]
+        return kept.acts[seat]
     except KeyError:
         pass
     rt = runtime(state)
@@ -375,6 +386,7 @@ def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], 
             if found:
                 out.append((at, ref, found))
     memo[key] = found = tuple(out)
+    kept.acts[seat] = found
     return found
 
 
