@@ -5,8 +5,10 @@ its own seeded generator): claim light with extractors on ringed planets, build 
 ship it can pay for, research and manufacture the techs worth most (valued from their
 compiled effect by :mod:`~whitedwarf.interpreter.lastlight.valuation`, so a mod's card is
 played on its merits), move towards the white dwarf, free planets and unexplored tokens,
-fight only where it is the stronger side, use abilities when it can, and refresh when its
-hand runs low or its extractors have light to claim.
+fight only where it is the stronger side, use an ability (or answer a card's "may") only when
+what it gives outweighs what it costs (:func:`~whitedwarf.interpreter.lastlight.valuation.
+run_value`), steer towards its kept achievement (:mod:`~whitedwarf.interpreter.agents.aim`),
+and refresh when its hand runs low or its extractors have light to claim.
 
 The agent reads :meth:`Game.observation` only (issue 8: "seeing only their own observation");
 :func:`score_options` takes any state-like view, so the search agent can call it on a
