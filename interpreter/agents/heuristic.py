@@ -48,27 +48,23 @@ class HeuristicAgent:
         return best_option(observation(state, seat), seat, options, self.rng)
 
 
-def best_option(
-    view: State, seat: int, options: Sequence[Any], rng: random.Random, aim: bool = True
-) -> str:
-    """The id of the highest-scoring option (ties broken by ``rng``); without ``aim`` the
-    kept achievement is not looked at (the search agent's rollouts: it halves their cost)."""
-    scores = score_options(view, seat, [o.id for o in options], aim)
+def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Random) -> str:
+    """The id of the highest-scoring option (ties broken by ``rng``)."""
+    scores = score_options(view, seat, [o.id for o in options])
     top = max(scores)
     best = [o.id for o, s in zip(options, scores, strict=True) if s >= top - 1e-9]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-def score_options(view: State, seat: int, ids: Sequence[str], aim: bool = True) -> list[float]:
-    """A score for each option id: higher is better for ``seat``. With ``aim``, an option
-    that brings the seat's kept achievement closer scores more (:mod:`~whitedwarf.
-    interpreter.agents.aim`)."""
+def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
+    """A score for each option id: higher is better for ``seat``. An option that brings the
+    seat's kept achievement closer scores more (:mod:`~whitedwarf.interpreter.agents.aim`)."""
     scores = [score(view, seat, option) for option in ids]
-    if not aim or view["phase"] == "setup":
+    if view["phase"] == "setup":
         return scores
-    kept = Aim.of(view, seat)
-    if kept is not None:
-        scores = [s + kept.bonus(option) for s, option in zip(scores, ids, strict=True)]
+    aim = Aim.of(view, seat)
+    if aim is not None:
+        scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
     return scores
 
 

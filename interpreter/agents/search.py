@@ -6,11 +6,9 @@ state consistent with the seat's observation (:mod:`~whitedwarf.interpreter.last
 determinise`; a different guess at the hidden cards every time), picks a first option by UCB1
 over the statistics all determinisations share (the information set's root: Cowling, Powley
 and Whitehouse's single-observer ISMCTS, searched one decision deep), plays it, and lets the
-heuristic agent play every seat for ``horizon`` more decisions (its rules without the
-achievement look-ahead, which would make each simulation about 1.6 times as long). The
-result is scored by the seat's lead in light-equivalents (:func:`~whitedwarf.interpreter.
-lastlight.valuation.advantage`, or 100 for a win), and the option with the best mean is
-chosen.
+heuristic agent play every seat for ``horizon`` more decisions. The result is scored by the
+seat's lead in light-equivalents (:func:`~whitedwarf.interpreter.lastlight.valuation.
+advantage`, or 100 for a win), and the option with the best mean is chosen.
 
 Where no determinisation is possible (another seat's effect in progress hides what it works
 on) the agent decides as the heuristic agent does.
@@ -85,7 +83,7 @@ class SearchAgent:
                     break
                 mover = current_players(world)[0]
                 options = legal_options(world, mover)
-                pick = best_option(world, mover, options, self.rng, aim=False)
+                pick = best_option(world, mover, options, self.rng)
                 apply_option(world, mover, pick)
         except (EffectError, KeyError, IndexError, ValueError):
             return -WIN_SCORE  # a guess the rules could not play on: count it as a bad line
