@@ -43,6 +43,17 @@ class FirstBot:
         return options[0].id
 
 
+class EngineSeat:
+    """A seat the game's engine plays itself (Starlight's Starbots take no decisions, 003
+    "Starbots"): the runner never asks it, and being asked is an engine bug, said so."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+        raise RuntimeError(f"seat {seat} is a {self.kind} the engine plays, yet it was asked")
+
+
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "first": FirstBot}
 
 

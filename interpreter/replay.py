@@ -4,11 +4,13 @@ A log is one JSON object per line, written with sorted keys and no timestamps, s
 seed and seats give a byte-identical file:
 
 1. ``{"type": "header", "format": 1, "game", "seed", "players", "seats", "options",
-   "packs": [{"id", "version", "hash"}], "content_hash", "engine"}``
+   "packs": [{"id", "version", "hash"}], "content_hash", "engine"}`` (``game`` names the
+   game, so any installed game's log is replayed by its own engine)
 2. one ``{"type": "decision", "n", "seat", "option"}`` per decision applied, in order, each
    followed by the engine's events that decision caused (format 2):
-   ``{"type": "event", "decision": n, "kind", "round", "seat", "card", "by", ...}``
-   (``lastlight/events.py``); the events of the setup follow the header, ``decision`` null
+   ``{"type": "event", "decision": n, "kind", "round", ...}`` (whatever the game's engine
+   announces: Last Light's are in ``lastlight/events.py``); the events of the setup follow
+   the header, ``decision`` null
 3. ``{"type": "end", "decisions", "final_hash", "result"}``
 
 Format 1 logs (no event lines) are still read and verified.
@@ -62,7 +64,7 @@ class ReplayWriter:
         self._flush(None)
 
     def event(self, event: dict[str, Any]) -> None:
-        """An engine event (``lastlight/events.py``), written after the decision causing it."""
+        """An engine event (a plain dict), written after the decision causing it."""
         self.pending.append(event)
 
     def decision(self, seat: int, option: str) -> None:
@@ -135,6 +137,19 @@ def read_replay(path: str | Path) -> Replay:
     return replay
 
 
+def read_header(path: str | Path) -> dict[str, Any]:
+    """The header of a replay log (its first line) without reading the rest."""
+    try:
+        with Path(path).open(encoding="utf-8") as stream:
+            first = stream.readline()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReplayError(f"cannot read {path}: {error}") from None
+    records = list(_records(first, str(path)))
+    if not records or records[0].get("type") != "header":
+        raise ReplayError(f"{path}:1: the first line must be the replay header")
+    return records[0]
+
+
 def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -170,6 +185,16 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
         replay.end = record
     else:
         raise ReplayError(f"{where}: unknown line type {kind!r}")
+
+
+def pack_header(pack: Any) -> dict[str, Any]:
+    """What a replay records about the content it was played with: the game, each pack's id,
+    version and file digest, and the merged content's digest (a ``LoadedPack``)."""
+    return {
+        "game": pack.game,
+        "packs": [{"id": p.id, "version": p.version, "hash": p.sha256} for p in pack.packs],
+        "content_hash": pack.content_hash,
+    }
 
 
 def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[str]:

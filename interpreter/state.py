@@ -10,9 +10,24 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
-from typing import Any
+from typing import Any, NamedTuple
 
 State = dict[str, Any]
+
+
+class Option(NamedTuple):
+    """One legal choice: a stable ``id`` for programs and a readable ``text`` for people.
+
+    Every game offers its decisions as these (DESIGN principle 4), so bots, people and
+    replays drive each game the same way.
+    """
+
+    id: str
+    text: str
+
+
+class IllegalOption(ValueError):
+    """An option id that is not legal for that player now."""
 
 
 def clone(state: State) -> State:

@@ -16,6 +16,7 @@ from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise, render_effect
 from whitedwarf.tools.atomic import write_atomically
+from whitedwarf.tools.session import require_of_game
 
 CARD_FILES = ("techs", "factions", "exploration", "achievements")
 CODE = "W0430"
@@ -56,6 +57,7 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
     if result.pack is None:
         click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
         raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
+    require_of_game(result.pack.game, "cards", "text", "it writes the `text` of Last Light's cards")
     registry = game_registry(result.pack.game)
     pack_allow = _pack_allow(pack)
     rewrites: list[Rewrite] = []

@@ -11,7 +11,7 @@ from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
 from whitedwarf.tools.card_sheets import CARD_FILES, PAPER, draw_sheets, printed_cards
-from whitedwarf.tools.session import refuse_overwrite
+from whitedwarf.tools.session import refuse_overwrite, require_of_game
 
 
 @click.command("cards")
@@ -46,6 +46,7 @@ def cards(
     if result.pack is None:
         click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
         raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
+    require_of_game(result.pack.game, "cards", "cards", "it lays out Last Light's card files")
     folder = pack if pack.is_dir() else pack.parent
     own = None if everything else own_card_ids(result, folder)
     registry = game_registry(result.pack.game)

@@ -31,7 +31,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "doc": (
         "whitedwarf.tools.doc",
         "doc",
-        "Generate the vocabulary reference (docs/reference.md).",
+        "Generate each game's vocabulary reference (docs/reference*.md).",
     ),
     "schema": (
         "whitedwarf.tools.schema",
@@ -104,7 +104,7 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup)
 @click.version_option(package_name="whitedwarf")
 def main() -> None:
-    """whitedwarf: validate, document, play and replay Last Light content packs."""
+    """whitedwarf: validate, document, play and replay content packs (Last Light, Starlight)."""
 
 
 if __name__ == "__main__":

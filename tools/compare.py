@@ -34,7 +34,7 @@ from whitedwarf.tools.simulate import (
     help="the pack after the change",
 )
 @PACK_PATH_OPTION
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True)

@@ -3,7 +3,10 @@
 Everything on the page comes from the game's registry (DESIGN principle 1), from the
 grammar's forms below and from the diagnostic codes in :mod:`whitedwarf.dsl.codes`, so the
 page can never disagree with the checker. The output is deterministic: the checked-in
-``docs/reference.md`` must equal a fresh rendering, and ``--check`` says when it does not.
+pages must equal a fresh rendering, and ``--check`` says when they do not.
+
+Each installed game has its page: ``docs/reference.md`` is Last Light's (the first game's,
+where it has always been), ``docs/reference-<game>.md`` any other game's.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Hook, Param, Registr
 
 DEFAULT_OUT = "docs/reference.md"
 DEFAULT_GAME = "lastlight"
+#: Where every other game's page goes.
+GAME_OUT = "docs/reference-{game}.md"
 
 # The clause forms of the grammar (dsl/grammar.lark), in words, with an example each.
 CLAUSE_FORMS: tuple[tuple[str, str, str, str], ...] = (
@@ -675,36 +680,63 @@ def known_games() -> list[str]:
     return sorted(installed_games())
 
 
+def page_path(game: str) -> str:
+    """Where ``whitedwarf doc`` writes the page of ``game``."""
+    return DEFAULT_OUT if game == DEFAULT_GAME else GAME_OUT.format(game=game)
+
+
 @click.command("doc")
 @click.option(
     "--out",
     "out",
-    default=DEFAULT_OUT,
-    show_default=True,
-    help="Where to write the reference; `-` writes it to standard output.",
+    help="Where to write one game's reference (default: each game's page in docs/, "
+    f"{DEFAULT_OUT} for {DEFAULT_GAME}); `-` writes it to standard output.",
 )
-@click.option("--game", default=DEFAULT_GAME, show_default=True, help="Whose vocabulary.")
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the file is out of date.")
-def doc(out: str, game: str, check: bool) -> None:
-    """Generate the Markdown reference of the effect vocabulary from the registry."""
-    if game not in known_games():
+@click.option(
+    "--game",
+    help=f"Whose vocabulary (default: every installed game; with --out, {DEFAULT_GAME}).",
+)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if a page is out of date.")
+def doc(out: str | None, game: str | None, check: bool) -> None:
+    """Generate the Markdown reference of each game's effect vocabulary from its registry."""
+    if game is not None and game not in known_games():
         raise click.BadParameter(
             f"unknown game {game!r}; known: {', '.join(known_games())}", param_hint="--game"
         )
-    text = render(game_registry(game))
+    if out is not None:
+        _one_page(out, game or DEFAULT_GAME, check)
+        return
+    stale = [
+        page_path(name)
+        for name in ([game] if game is not None else known_games())
+        if not _write_page(Path(page_path(name)), name, check)
+    ]
+    if stale:
+        sys.exit(1)
+
+
+def _one_page(out: str, game: str, check: bool) -> None:
+    """``--out``: one game's page, to a file or (``-``) to standard output."""
     if out == "-":
         if check:
             raise click.BadParameter("--check needs a file", param_hint="--out")
-        sys.stdout.write(text)
+        sys.stdout.write(render(game_registry(game)))
         return
-    path = Path(out)
+    if not _write_page(Path(out), game, check):
+        sys.exit(1)
+
+
+def _write_page(path: Path, game: str, check: bool) -> bool:
+    """Write (or with ``check`` compare) one page; False when a checked page is stale."""
+    text = render(game_registry(game))
     if check:
         current = path.read_text(encoding="utf-8") if path.is_file() else None
         if current != text:
-            click.echo(f"{out} is out of date; run `whitedwarf doc --out {out}`", err=True)
-            sys.exit(1)
-        click.echo(f"{out} is up to date")
-        return
+            click.echo(f"{path} is out of date; run `whitedwarf doc --out {path}`", err=True)
+            return False
+        click.echo(f"{path} is up to date")
+        return True
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8", newline="\n")
-    click.echo(f"wrote {out}")
+    click.echo(f"wrote {path}")
+    return True

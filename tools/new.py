@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from whitedwarf.tools.scaffold import CARD_KINDS, ScaffoldError, new_card, new_pack
+from whitedwarf.dsl.packs.games import installed_games
+from whitedwarf.tools.scaffold import (
+    CARD_KINDS,
+    DEFAULT_GAME,
+    ScaffoldError,
+    new_card,
+    new_pack,
+)
 
 
 @click.group("new")
@@ -17,15 +24,29 @@ def new() -> None:
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--id", "pack_id", help="the pack id (default: from the folder name)")
 @click.option("--name", help="the pack's display name (default: from the id)")
-def new_pack_command(folder: Path, pack_id: str | None, name: str | None) -> None:
+@click.option(
+    "--game",
+    type=click.Choice(sorted(installed_games())),
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="the game the mod is for (Last Light's gets example cards; another game's, "
+    "pack.yaml only)",
+)
+def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: str) -> None:
     """Create FOLDER as a mod of the base pack, with one example card of each kind."""
     try:
-        written = new_pack(folder, pack_id, name)
+        written = new_pack(folder, pack_id, name, game)
     except (ScaffoldError, OSError) as error:
         raise click.ClickException(str(error)) from None
     for path in written:
         click.echo(f"wrote {path}")
-    click.echo(f"next: edit the cards, then `whitedwarf validate {folder}`")
+    if game == DEFAULT_GAME:
+        click.echo(f"next: edit the cards, then `whitedwarf validate {folder}`")
+    else:
+        click.echo(
+            f"next: add the card files you change (as in the bundled {game} pack; words: "
+            f"docs/reference-{game}.md), then `whitedwarf validate {folder}`"
+        )
 
 
 def _card_command(kind: str) -> click.Command:

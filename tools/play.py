@@ -9,36 +9,49 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.agents import AGENTS, make_agent
-from whitedwarf.interpreter.bots import Bot
-from whitedwarf.interpreter.lastlight import events
-from whitedwarf.interpreter.lastlight.content import ContentError
-from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
-from whitedwarf.interpreter.lastlight.packs import pack_header
-from whitedwarf.interpreter.replay import ReplayWriter
+from whitedwarf.interpreter.bots import Bot, EngineSeat
+from whitedwarf.interpreter.engines import Event, GameEngine
+from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
-    load_content,
+    Loaded,
+    load_game,
     refuse_overwrite,
+    require,
 )
-
-ENGINE_VERSION = "lastlight-engine-1"
-
 
 HUMAN = "human"
 
 
-def parse_seats(text: str) -> list[str]:
-    """``human,random,random`` → seat kinds, checked against ``human`` and the known bots."""
-    seats = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in AGENTS and s != HUMAN]
+def split_seats(text: str) -> list[str]:
+    """``human,random,random`` → the seat kinds, in seat order."""
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def check_seats(seats: list[str], engine: GameEngine) -> None:
+    """The seats must be kinds this game can seat (``human``, its agents, the seats its engine
+    plays itself), as many as it has seats for, and at least one not played by the engine."""
+    known = {*engine.agents, *engine.automated_seats, HUMAN}
+    unknown = [s for s in seats if s not in known]
     if unknown:
-        known = ", ".join(sorted([*AGENTS, HUMAN]))
-        raise click.BadParameter(f"unknown seat kind {unknown[0]!r}; known: {known}")
-    if not 2 <= len(seats) <= 4:
-        raise click.BadParameter(f"Last Light needs 2 to 4 seats, not {len(seats)}")
-    return seats
+        if unknown[0] in AGENTS:
+            raise click.BadParameter(
+                f"seat kind {unknown[0]!r} cannot play {engine.title}; its agents are "
+                f"{', '.join(engine.agents)} (heuristic and search know only Last Light)"
+            )
+        raise click.BadParameter(
+            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}"
+        )
+    fewest, most = engine.players
+    if not fewest <= len(seats) <= most:
+        raise click.BadParameter(f"{engine.title} needs {fewest} to {most} seats, not {len(seats)}")
+    if all(s in engine.automated_seats for s in seats):
+        raise click.BadParameter(
+            f"{engine.title} needs at least one seat that is not "
+            f"{' or '.join(engine.automated_seats)}"
+        )
 
 
 @click.command("play")
@@ -47,8 +60,9 @@ def parse_seats(text: str) -> list[str]:
     default="random,random,random",
     show_default=True,
     help="comma-separated seat kinds: human, random, first, heuristic or search (one per "
-    "player, 2-4); "
-    "human seats play in the terminal (two or more: hot-seat)",
+    "player: Last Light 2-4, Starlight 1-5); "
+    "human seats play in the terminal (two or more: hot-seat); a game may have seats its "
+    "engine plays (Starlight: starbot)",
 )
 @click.option(
     "--resume",
@@ -63,6 +77,13 @@ def parse_seats(text: str) -> list[str]:
     help="where the terminal interface saves the game [default: game.save, or the --resume file]",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="the game's seed")
+@click.option(
+    "--option",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="a game option (repeatable; Starlight: gods=true, starbot_level=2)",
+)
 @click.option(
     "--replay",
     "replay_path",
@@ -93,6 +114,7 @@ def play(
     resume_path: Path | None,
     save_path: Path | None,
     seed: int,
+    settings: tuple[str, ...],
     replay_path: Path | None,
     force: bool,
     round_limit: int,
@@ -105,23 +127,23 @@ def play(
 
     With human seats (or --resume) the game is played in a full-screen terminal interface.
     """
-    kinds = parse_seats(seats)
+    kinds = split_seats(seats)
     refuse_overwrite(replay_path, force, ask=True)
-    loaded, content = load_content(packs, pack_paths)
-    options = {"round_limit": round_limit}
+    loaded = load_game(packs, pack_paths)
+    engine = loaded.engine
+    check_seats(kinds, engine)
+    options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
     if resume_path is not None or HUMAN in kinds:
-        _play_in_terminal(
-            kinds, seed, options, loaded, content, resume_path, save_path, replay_path, force
-        )
+        command = "play --resume" if resume_path is not None else "play --seats human"
+        missing = "the terminal interface shows only Last Light's board and cards"
+        require(engine, "terminal", command, missing)
+        _play_in_terminal(kinds, seed, options, loaded, resume_path, save_path, replay_path, force)
         return
-    try:
-        game = Game.from_content(content, len(kinds), options)
-    except (EffectLimitReached, ContentError) as error:
-        raise click.ClickException(str(error)) from None
-    bots = [make_agent(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    game = make_game(engine, loaded.content, len(kinds), options)
+    bots = seat_bots(kinds, seed, engine)
     if trace:
-        bots = [TracingBot(bot) for bot in bots]
-    listener = Listener(trace, replay=replay_path is not None)
+        bots = [TracingBot(bot, engine) for bot in bots]
+    listener = Listener(engine, trace, replay=replay_path is not None)
     if trace or replay_path is not None or fmt == "json":
         game.listen(listener)  # events cost only when someone listens (events.py)
     try:
@@ -135,25 +157,50 @@ def play(
                 writer.header(**header)
                 outcome = run_game(game, state, bots, writer)
                 writer.end(outcome.final_hash, game.result(state))
-    except EffectLimitReached as error:
+    except engine.errors as error:
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
         # in a clear error naming the card, not a traceback.
         raise click.ClickException(str(error)) from None
-    summary = summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
-    click.echo(json.dumps(summary, sort_keys=True) if fmt == "json" else _text(summary))
+    summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
+    text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
+    click.echo(text)
+
+
+def game_settings(settings: tuple[str, ...], engine: GameEngine) -> dict[str, Any]:
+    """The ``--option NAME=VALUE`` settings, checked against the game's."""
+    try:
+        return dict(engine.setting(text) for text in settings)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--option") from None
+
+
+def make_game(engine: GameEngine, content: Any, players: int, options: dict[str, Any]) -> Any:
+    """The engine's ``Game`` for these seats; an error of the game's making is one line."""
+    try:
+        return engine.game.from_content(content, players, options)
+    except engine.errors as error:
+        raise click.ClickException(str(error)) from None
+
+
+def seat_bots(kinds: list[str], seed: int, engine: GameEngine) -> list[Bot]:
+    """One bot per seat; a seat the engine plays itself gets one that is never asked."""
+    return [
+        EngineSeat(kind) if kind in engine.automated_seats else make_agent(kind, seed, seat)
+        for seat, kind in enumerate(kinds)
+    ]
 
 
 def replay_header(
-    loaded: Any, seed: int, kinds: list[str], options: dict[str, Any]
+    loaded: Loaded, seed: int, kinds: list[str], options: dict[str, Any]
 ) -> dict[str, Any]:
     """What a replay (or a terminal game's save) records about how its game was made."""
     return {
-        **pack_header(loaded),
+        **pack_header(loaded.pack),
         "seed": seed,
         "players": len(kinds),
         "seats": kinds,
         "options": options,
-        "engine": ENGINE_VERSION,
+        "engine": loaded.engine.version,
     }
 
 
@@ -161,8 +208,7 @@ def _play_in_terminal(
     kinds: list[str],
     seed: int,
     options: dict[str, Any],
-    loaded: Any,
-    content: Any,
+    loaded: Loaded,
     resume_path: Path | None,
     save_path: Path | None,
     replay_path: Path | None,
@@ -174,12 +220,9 @@ def _play_in_terminal(
     target = save_path or resume_path or Path("game.save")
     launch.check_save_target(target, resume_path, force)
     if resume_path is not None:
-        session = launch.resumed_session(resume_path, content)
+        session = launch.resumed_session(resume_path, loaded.content)
     else:
-        try:
-            game = Game.from_content(content, len(kinds), options)
-        except (EffectLimitReached, ContentError) as error:
-            raise click.ClickException(str(error)) from None
+        game = make_game(loaded.engine, loaded.content, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
         session = launch.new_session(game, kinds, seed, header)
     if replay_path is not None:
@@ -188,51 +231,32 @@ def _play_in_terminal(
 
 
 class TracingBot:
-    """Wraps a bot and prints each choice it makes as one trace line (``events.describe``),
-    before the engine applies it and prints what it caused."""
+    """Wraps a bot and prints each choice it makes as one trace line (the engine's
+    ``describe``), before the engine applies it and prints what it caused."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, engine: GameEngine) -> None:
         self.bot = bot
+        self.describe = engine.describe
 
     def choose(self, state: Any, seat: int, options: Sequence[Any]) -> str:
         chosen = self.bot.choose(state, seat, options)
         text = next((o.text for o in options if o.id == chosen), chosen)
-        decision = {"kind": "decision", "round": state["round"], "seat": seat}
-        click.echo(events.describe({**decision, "option": chosen, "text": text}), err=True)
+        decision = {"kind": "decision", "round": state.get("round"), "seat": seat}
+        click.echo(self.describe({**decision, "option": chosen, "text": text}), err=True)
         return chosen
-
-
-class Tally:
-    """Counts, per seat, the action cards played and the card effects that took effect
-    (the ``played`` part of the ``--format json`` summary), from the engine's events."""
-
-    def __init__(self) -> None:
-        self.actions: dict[int, dict[str, int]] = {}
-        self.effects: dict[int, dict[str, int]] = {}
-
-    def __call__(self, event: events.Event) -> None:
-        kind = event["kind"]
-        if kind == "reveal":
-            for seat, card in event["cards"].items():
-                _count(self.actions.setdefault(seat, {}), card)
-        elif kind == "effect" and event["seat"] is not None and event["seat"] >= 0:
-            _count(self.effects.setdefault(event["seat"], {}), event["card"])
-
-
-def _count(counts: dict[str, int], key: str) -> None:
-    counts[key] = counts.get(key, 0) + 1
 
 
 class Listener:
     """The engine's listener in ``play``: feeds the tally, the trace (one line per event)
     and the replay, which opens after the setup (its events wait until then)."""
 
-    def __init__(self, trace: bool, replay: bool) -> None:
-        self.tally = Tally()
+    def __init__(self, engine: GameEngine, trace: bool, replay: bool) -> None:
+        self.tally = engine.tally()
+        self.describe = engine.describe
         self.trace = trace
         self.replay = replay
         self.writer: ReplayWriter | None = None
-        self.early: list[events.Event] = []  # the setup's, until the replay opens
+        self.early: list[Event] = []  # the setup's, until the replay opens
 
     def record_to(self, writer: ReplayWriter) -> ReplayWriter:
         """Write the events to a replay from now on, those heard so far first."""
@@ -242,72 +266,11 @@ class Listener:
         self.early.clear()
         return writer
 
-    def __call__(self, event: events.Event) -> None:
+    def __call__(self, event: Event) -> None:
         self.tally(event)
         if self.writer is not None:
             self.writer.event(event)
         elif self.replay:
             self.early.append(event)
         if self.trace:
-            click.echo(events.describe(event), err=True)
-
-
-def summarise(
-    game: Game,
-    state: dict[str, Any],
-    decisions: int,
-    final_hash: str,
-    tally: Tally | None = None,
-) -> dict[str, Any]:
-    """The result as one JSON-able object (the documented `--format json` output)."""
-    result = game.result(state) or {}
-    players = state["players"]
-    tally = tally or Tally()
-    return {
-        "players": [_player_summary(p, tally) for p in players],
-        "winner": result.get("winners", [None])[0] if len(result.get("winners", [])) == 1 else None,
-        "winners": result.get("winners", []),
-        "light": [p["light"] for p in players],
-        "techs_in_play": [len(p["techs"]) for p in players],
-        "factions": [p["faction"] for p in players],
-        "rounds": state["round"],
-        "reason": result.get("reason"),
-        "tiebreak": result.get("tiebreak"),
-        "decisions": decisions,
-        "final_hash": final_hash,
-    }
-
-
-def _player_summary(player: dict[str, Any], tally: Tally) -> dict[str, Any]:
-    """One seat's light by source and cards kept, built and played (docs/replays.md)."""
-    seat = player["seat"]
-    stats = player["tech_stats"]
-    return {
-        "seat": seat,
-        "light": player["light"],
-        "light_by_source": dict(player["light_by_source"]),
-        "techs_drawn": dict(sorted(stats["drawn"].items())),
-        "techs_kept": dict(sorted(stats["kept"].items())),
-        "techs_built": dict(sorted(stats["built"].items())),
-        "achievements_played": list(player["achievements_done"]),
-        "actions_played": dict(sorted(tally.actions.get(seat, {}).items())),
-        "effects": dict(sorted(tally.effects.get(seat, {}).items())),
-    }
-
-
-def _text(summary: dict[str, Any]) -> str:
-    winners = summary["winners"]
-    head = (
-        f"winner: seat {winners[0]}"
-        if len(winners) == 1
-        else "shared win: seats " + ", ".join(map(str, winners))
-    )
-    lines = [f"{head} after {summary['rounds']} rounds ({summary['reason']})"]
-    for seat, light in enumerate(summary["light"]):
-        techs = summary["techs_in_play"][seat]
-        lines.append(
-            f"  seat {seat} ({summary['factions'][seat]}): {light} light, "
-            f"{techs} tech{'' if techs == 1 else 's'} in play"
-        )
-    lines.append(f"final state hash: {summary['final_hash']}")
-    return "\n".join(lines)
+            click.echo(self.describe(event), err=True)

@@ -5,27 +5,27 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
-from whitedwarf.interpreter.lastlight.events import describe
-from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.packs import pack_header
+from whitedwarf.content import bundled_pack
+from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
     first_event_difference,
     header_mismatch,
+    pack_header,
     read_replay,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import state_hash
-from whitedwarf.tools.play import Tally, summarise
-from whitedwarf.tools.render.position import PositionError, replay_states
-from whitedwarf.tools.render.viewer import ViewerBuilder
 from whitedwarf.tools.session import (
+    DEFAULT_GAME,
     PACK_OPTION,
     PACK_PATH_OPTION,
-    load_content,
+    load_game,
     refuse_overwrite,
+    require,
 )
 
 
@@ -59,6 +59,7 @@ def replay(
 ) -> None:
     """Re-run the game in PATH and check it reaches the recorded final state.
 
+    The log names its game; without --pack it is replayed on that game's bundled pack.
     With --html, also write a page that steps through the game decision by decision.
     """
     refuse_overwrite(html_path, force)
@@ -66,20 +67,29 @@ def replay(
         log = read_replay(path)
     except ReplayError as error:
         raise ReplayRefused(str(error)) from None
-    loaded, content = load_content(packs, pack_paths)
-    differences = header_mismatch(log.header, pack_header(loaded))
+    game = recorded_game(log.header)
+    if not packs and not bundled_pack(game).is_dir():
+        raise ReplayRefused(
+            f"{path} is a game of {game!r}, which has no bundled pack: "
+            "pass the packs it was played with (--pack)"
+        )
+    loaded = load_game(packs, pack_paths, default_game=game)
+    engine, content = loaded.engine, loaded.content
+    differences = header_mismatch(log.header, pack_header(loaded.pack))
     if differences:
         raise ReplayRefused(
             f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
         )
-    tally = Tally()
+    if html_path is not None:
+        require(engine, "render", "replay --html", "the viewer draws only Last Light's board")
+    tally = engine.tally()
     heard: list[dict] = []
 
     def listener(event: dict) -> None:
         tally(event)
         heard.append(event)
 
-    game, state = _start(content, log.header, path, listener)
+    game, state = _start(engine, content, log.header, path, listener)
     try:
         if html_path is None:
             outcome = replay_decisions(game, state, log.decisions)
@@ -88,6 +98,8 @@ def replay(
                 game, state, log.decisions, (content, heard), path, html_path
             )
     except ReplayError as error:
+        raise ReplayRefused(f"{path}: {error}") from None
+    except engine.errors as error:
         raise ReplayRefused(f"{path}: {error}") from None
     assert log.end is not None
     if outcome.final_hash != log.end.get("final_hash"):
@@ -101,7 +113,7 @@ def replay(
         difference = first_event_difference(log.events, heard)
         if difference is not None:
             raise ReplayRefused(f"{path}: the recorded events differ from the game's: {difference}")
-    summary = summarise(game, state, outcome.decisions, outcome.final_hash, tally)
+    summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, tally)
     if fmt == "json":
         click.echo(json.dumps({**summary, "verified": True}, sort_keys=True))
     else:
@@ -115,6 +127,10 @@ def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path
     ``heard`` is the content and the list the game's listener appends its events to; each
     step's log line is followed by the events its decision caused.
     """
+    from whitedwarf.interpreter.lastlight.events import describe
+    from whitedwarf.tools.render.position import PositionError, replay_states
+    from whitedwarf.tools.render.viewer import ViewerBuilder
+
     content, events_heard = heard
     builder = ViewerBuilder(content, f"{path.name} ({game.players} players, seed {state['seed']})")
     builder.add(state, "setup", [describe(e) for e in events_heard])
@@ -132,13 +148,22 @@ def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path
     return Outcome(state, len(decisions), state_hash(state))
 
 
-def _start(content, header: dict, path: Path, listener: Callable) -> tuple[Game, dict]:
+def recorded_game(header: dict) -> str:
+    """The game a log says it is of (logs name it since format 1; Last Light otherwise)."""
+    game = header.get("game")
+    return game if isinstance(game, str) else DEFAULT_GAME
+
+
+def _start(
+    engine: GameEngine, content: Any, header: dict, path: Path, listener: Callable
+) -> tuple[Any, dict]:
     seed, players, options = header.get("seed"), header.get("players"), header.get("options")
     if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
         raise ReplayRefused(f"{path}:1: the header needs an integer seed and players, and options")
+    refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
-        game = Game.from_content(content, players, options)
-    except ValueError as error:
+        game = engine.game.from_content(content, players, options)
+    except refused as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
     game.listen(listener)
     return game, game.new_state(seed)

@@ -115,9 +115,13 @@ def modeline(folder: Path, file: str) -> str:
     return f"# yaml-language-server: $schema={Path(location).as_posix()}\n"
 
 
-def base_dependency() -> str:
+#: The game ``new pack`` writes a mod of unless told otherwise; its card skeletons are above.
+DEFAULT_GAME = "lastlight"
+
+
+def base_dependency(game: str = DEFAULT_GAME) -> str:
     """The version range of the bundled base pack a new mod should ask for (``>=1.0,<2``)."""
-    text = (Path(bundled_pack()) / "pack.yaml").read_text(encoding="utf-8")
+    text = (Path(bundled_pack(game)) / "pack.yaml").read_text(encoding="utf-8")
     found = re.search(r"^version:\s*(\d+)\.(\d+)", text, re.MULTILINE)
     major, minor = (int(found.group(1)), int(found.group(2))) if found else (1, 0)
     return f">={major}.{minor},<{major + 1}"
@@ -141,13 +145,40 @@ def manifest(folder: Path, pack_id: str, name: str) -> str:
     )
 
 
-def new_pack(folder: Path, pack_id: str | None = None, name: str | None = None) -> list[Path]:
-    """Write a mod pack with one example card of each kind; returns the files written."""
+def game_manifest(folder: Path, pack_id: str, name: str, game: str) -> str:
+    """A mod's ``pack.yaml`` for another game, depending on that game's bundled pack."""
+    if not (Path(bundled_pack(game)) / "pack.yaml").is_file():
+        raise ScaffoldError(f"game {game!r} has no bundled pack for a mod to depend on")
+    return (
+        modeline(folder, "pack.yaml")
+        + f"id: {pack_id}\n"
+        + f"name: {name}\n"
+        + "version: 0.1.0\n"
+        + f"game: {game}\n"
+        + f'language: "{game_registry(game).language}"  # of the effect language\n'
+        + f"description: {name}, a {game} mod.\n"
+        + "depends:\n"
+        + f'  {game}: "{base_dependency(game)}"\n'
+    )
+
+
+def new_pack(
+    folder: Path, pack_id: str | None = None, name: str | None = None, game: str = DEFAULT_GAME
+) -> list[Path]:
+    """Write a mod pack with one example card of each kind; returns the files written.
+
+    For a game other than Last Light only ``pack.yaml`` is written: the card skeletons are
+    Last Light's (its pack shows the files a mod of it may add).
+    """
     pack_id = pack_id or folder.name.lower().replace("-", "_").replace(" ", "_")
     check_id(pack_id)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
+    if game != DEFAULT_GAME:
+        text = game_manifest(folder, pack_id, name, game)
+        folder.mkdir(parents=True, exist_ok=True)
+        return [_write_new(folder / "pack.yaml", text)]
     folder.mkdir(parents=True, exist_ok=True)
     written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name))]
     for kind in CARD_KINDS:

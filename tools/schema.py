@@ -1,8 +1,10 @@
 """``whitedwarf schema``: print or export the JSON Schemas of pack files.
 
-The schemas are generated from the game's content description and vocabulary
+The schemas are generated from each game's content description and vocabulary
 (:mod:`whitedwarf.dsl.packs.schemas`); ``schemas/`` in the repository must equal a fresh
-export, which ``--check`` verifies.
+export, which ``--check`` verifies. Last Light's schemas are ``schemas/*.schema.json`` (where
+they have always been; its pack files point there); every other installed game's are in
+``schemas/<game>/``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,13 @@ from whitedwarf.dsl.packs.games import installed_games
 from whitedwarf.dsl.packs.schemas import game_schemas, render, stale_schemas, write_schemas
 from whitedwarf.schemas import schema_dir
 
+DEFAULT_GAME = "lastlight"
+
+
+def game_folder(root: Path, game: str) -> Path:
+    """Where the schemas of ``game`` go under ``root``."""
+    return root if game == DEFAULT_GAME else root / game
+
 
 @click.command("schema")
 @click.argument("kind", required=False)
@@ -22,28 +31,49 @@ from whitedwarf.schemas import schema_dir
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
-    help="write <kind>.schema.json files into this folder",
+    help="write <kind>.schema.json files into this folder (each other game's into <game>/ "
+    "inside it, unless --game names one)",
 )
 @click.option("--check", is_flag=True, help="exit 1 when the shipped schemas are not current")
 @click.option(
-    "--game", type=click.Choice(sorted(installed_games())), default="lastlight", show_default=True
+    "--game",
+    type=click.Choice(sorted(installed_games())),
+    help=f"one game's schemas [default: {DEFAULT_GAME} to print; every installed game to "
+    "write or check]",
 )
-def schema(kind: str | None, out_dir: Path | None, check: bool, game: str) -> None:
+def schema(kind: str | None, out_dir: Path | None, check: bool, game: str | None) -> None:
     """Print the JSON Schema of KIND (pack, techs, board, ...), or export them all with --out."""
-    schemas = game_schemas(game)
+    schemas = game_schemas(game or DEFAULT_GAME)
     if kind is not None and kind not in schemas:
         raise click.BadParameter(
             f"unknown kind {kind!r}; kinds: {', '.join(schemas)}", param_hint="KIND"
         )
     if check:
-        stale = stale_schemas(out_dir or schema_dir(), game)
+        stale = [
+            f"{name}/{stem}" if name != DEFAULT_GAME else stem
+            for name, folder in _folders(out_dir, game, kind)
+            for stem in stale_schemas(folder, name)
+        ]
         click.echo("schemas are current" if not stale else f"stale schemas: {', '.join(stale)}")
         raise SystemExit(1 if stale else 0)
     if out_dir is not None:
-        for path in write_schemas(out_dir, game, only=kind):
-            click.echo(f"wrote {path}")
+        for name, folder in _folders(out_dir, game, kind):
+            for path in write_schemas(folder, name, only=kind):
+                click.echo(f"wrote {path}")
         return
     if kind is not None:
         click.echo(render(schemas[kind]), nl=False)
     else:
         click.echo(json.dumps(schemas, indent=2, ensure_ascii=False))
+
+
+def _folders(out_dir: Path | None, game: str | None, kind: str | None) -> list[tuple[str, Path]]:
+    """The games to write or check and their folders: the one ``--game`` names (into
+    ``--out`` itself, or its folder of the shipped schemas), or with no ``--game`` and no
+    KIND every installed game, each in its own folder (Last Light's alone with a KIND)."""
+    if game is not None:
+        return [(game, out_dir if out_dir is not None else game_folder(schema_dir(), game))]
+    root = out_dir if out_dir is not None else schema_dir()
+    if kind is not None:
+        return [(DEFAULT_GAME, root)]
+    return [(name, game_folder(root, name)) for name in sorted(installed_games())]

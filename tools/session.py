@@ -1,17 +1,22 @@
-"""Shared by ``play`` and ``replay``: load packs for a game and report problems cleanly."""
+"""Shared by ``play``, ``replay`` and the other commands that run games: load packs, find the
+game they are for and its engine, and report problems cleanly."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.loader import LoadedPack, load_packs
-from whitedwarf.interpreter.lastlight.content import GameContent
-from whitedwarf.interpreter.lastlight.packs import content_from_pack
+from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
+
+#: The game played when no pack is given.
+DEFAULT_GAME = "lastlight"
 
 
 class ContentProblem(click.ClickException):
@@ -20,19 +25,55 @@ class ContentProblem(click.ClickException):
     exit_code = 1
 
 
-def load_content(
-    packs: Sequence[Path], search: Sequence[Path] = ()
-) -> tuple[LoadedPack, GameContent]:
-    """Load the given packs (default: the bundled base pack) or exit 1 with diagnostics."""
-    paths = list(packs) or [bundled_pack("lastlight")]
+@dataclass(frozen=True)
+class Loaded:
+    """Packs loaded for a game: the merged pack, the engine's content and the engine."""
+
+    pack: LoadedPack
+    content: Any
+    engine: GameEngine
+
+
+def load_game(
+    packs: Sequence[Path], search: Sequence[Path] = (), default_game: str = DEFAULT_GAME
+) -> Loaded:
+    """Load the given packs (default: ``default_game``'s bundled pack) and the engine of the
+    game they are for, or exit 1 with the diagnostics or the reason it cannot be played."""
+    paths = list(packs) or [bundled_pack(default_game)]
     result = load_packs(paths, search)
     if result.pack is None:
         sources = SourceLines(result.sources)
         click.echo(render_all_text(result.errors, sources), err=True)
         raise ContentProblem("the content packs have errors; run `whitedwarf validate` on them")
-    if result.pack.game != "lastlight":
-        raise ContentProblem(f"cannot play game {result.pack.game!r}: only lastlight has an engine")
-    return result.pack, content_from_pack(result.pack)
+    engine = engine_of(result.pack.game)
+    return Loaded(result.pack, engine.content_from_pack(result.pack), engine)
+
+
+def engine_of(game: str) -> GameEngine:
+    """The engine of ``game``, or exit 1 saying why there is none."""
+    try:
+        return engine_for(game)
+    except Unserved as error:
+        raise ContentProblem(f"cannot play game {game!r}: {error}") from None
+
+
+def load_content(packs: Sequence[Path], search: Sequence[Path] = ()) -> tuple[LoadedPack, Any]:
+    """The merged pack and the engine's content (see :func:`load_game`)."""
+    loaded = load_game(packs, search)
+    return loaded.pack, loaded.content
+
+
+def require_of_game(game: str, feature: str, command: str, missing: str) -> None:
+    """Stop with one line unless ``game`` has an engine with ``feature``."""
+    require(engine_of(game), feature, command, missing)
+
+
+def require(engine: GameEngine, feature: str, command: str, missing: str) -> None:
+    """Stop with one line unless the game has ``feature`` (``GameEngine.require``)."""
+    try:
+        engine.require(feature, command, missing)
+    except Unserved as error:
+        raise ContentProblem(str(error)) from None
 
 
 PACK_OPTION = click.option(

@@ -6,12 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, check_agents
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_content
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_game
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -30,15 +31,15 @@ AGENTS_OPTION = click.option(
     default="heuristic",
     show_default=True,
     help="comma-separated agents: one per seat, or a pool each game's seats are drawn from "
-    "(random, first, heuristic, search)",
+    "(random, first, heuristic, search; Starlight: random, first, starbot)",
 )
 
 
-def parse_agents(text: str, players: int) -> tuple[str, ...]:
-    """The agents of ``--agents``, checked."""
+def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> tuple[str, ...]:
+    """The agents of ``--agents``, checked (against the game's, when given)."""
     agents = tuple(a.strip() for a in text.split(",") if a.strip())
     try:
-        check_agents(agents, players)
+        check_agents(agents, players, engine)
     except BatchError as error:
         raise click.BadParameter(str(error), param_hint="--agents") from None
     return agents
@@ -47,7 +48,13 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
 @click.command("simulate")
 @PACK_OPTION
 @PACK_PATH_OPTION
-@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option(
+    "--players",
+    type=click.IntRange(1, 5),
+    default=4,
+    show_default=True,
+    help="seats per game (Last Light 2-4, Starlight 1-5)",
+)
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
@@ -87,7 +94,7 @@ def simulate(
             config = store.load_config(folder)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        load_content([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+        load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
     else:
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
@@ -113,16 +120,25 @@ def batch_config(
     round_limit: int,
 ) -> BatchConfig:
     """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings."""
-    _loaded, content = load_content(packs, pack_paths)
+    loaded = load_game(packs, pack_paths)
+    fewest, most = loaded.engine.players
+    if not fewest <= players <= most:
+        raise click.BadParameter(
+            f"{loaded.engine.title} is for {fewest} to {most} players", param_hint="--players"
+        )
+    digest = getattr(loaded.content, "digest", None)
+    digest = digest() if callable(digest) else digest
     return BatchConfig(
         packs=tuple(str(p.resolve()) for p in packs),
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
         players=players,
         games=games,
-        agents=parse_agents(agents, players),
+        agents=parse_agents(agents, players, loaded.engine),
         seed=seed,
         round_limit=round_limit,
-        digest=content.digest(),
+        # What a resumed batch checks it still plays on: the content's digest, or the merged
+        # packs' digest for a game whose content has none.
+        digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
     )
 
 

@@ -46,6 +46,8 @@ def text_mismatches(
             card = entry.data
             if not isinstance(card, dict) or entry.id not in compiled.get(kind.name, {}):
                 continue
+            if entry.refuses((TEXT_FIELD,)) or entry.refuses(("source",)):
+                continue  # a refused text, or source, is not compared (the schema said why)
             written = card.get(TEXT_FIELD)
             if not isinstance(written, str) or card.get("source") == KEPT_WORDING:
                 continue

@@ -20,7 +20,28 @@ class Entry:
     file: YamlFile
     path: DataPath  # the entry's path inside ``file`` ((index,) for a card, () for a document)
     pack: str
-    valid: bool = True  # False when the schema refused it: its effect is not compiled
+    #: Paths (inside the entry) of the values the schema or a YAML tag refused: the passes
+    #: after the schema skip those values and check the rest (see :meth:`refuses`).
+    refused: frozenset[DataPath] = frozenset()
+
+    @property
+    def valid(self) -> bool:
+        """Whether the schema accepted every field of the entry."""
+        return not self.refused
+
+    def refuses(self, path: Sequence[str | int]) -> bool:
+        """Whether the value at ``path`` was refused, whole or in part.
+
+        True when it, something holding it (the whole card) or something inside it was
+        refused: a later check must then not read that value.
+        """
+        if not self.refused:
+            return False  # nearly every card: keep the passes over large packs linear and cheap
+        path = tuple(path)
+        return any(
+            path[: len(refused)] == refused or refused[: len(path)] == path
+            for refused in self.refused
+        )
 
     def span(self, path: Sequence[str | int] = (), key: bool = False) -> Span:
         """The span of ``path`` inside this entry."""
@@ -54,13 +75,34 @@ class Content:
 
     ``changes`` remembers every replace and remove, so a check that finds the merged content
     short can name the mod (and the line) that made it so; ``order`` is each pack's place in
-    the load order.
+    the load order. ``unplaced`` holds the cards the schema left no place for (their id, or
+    their ``replace``/``remove``, was refused, so which card they are, or whether they add,
+    replace or remove one, is unknown): they are not merged, but their other fields, such as
+    the effect, are still checked.
     """
 
     cards: dict[str, list[Entry]] = field(default_factory=dict)
     documents: dict[str, Entry] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
     order: dict[str, int] = field(default_factory=dict)
+    unplaced: dict[str, list[Entry]] = field(default_factory=dict)
+    unreadable: set[str] = field(default_factory=set)  # kinds with a file no pass could read
+
+    def hides_ids(self, kind: str, pattern: str) -> bool:
+        """Whether ids at ``pattern`` (see :func:`~.kinds.select`) of ``kind`` may be missing
+        from the data: a file of it could not be read, a card could not be merged, or the
+        schema refused something holding them, or an id that is not a plain value."""
+        if kind in self.unreadable or self.unplaced.get(kind):
+            return True
+        parts = pattern.split("/")
+        if kind in self.cards:
+            refused = [(i, *path) for i, e in enumerate(self.cards[kind]) for path in e.refused]
+            data = self.data(kind)
+        elif kind in self.documents:
+            refused, data = list(self.documents[kind].refused), self.documents[kind].data
+        else:
+            return False
+        return any(_hides(path, parts, data) for path in refused)
 
     def removals(self, kind: str) -> list[Entry]:
         """The ``remove`` entries of ``kind``, in load order."""
@@ -97,7 +139,41 @@ class Content:
         entry = self.documents.get(kind)
         return entry.span(path, key=key) if entry is not None else None
 
+    def refuses(self, kind: str, path: Sequence[str | int]) -> bool:
+        """Whether the value at ``path`` of the merged data of ``kind`` was refused."""
+        if kind in self.cards:
+            if not path or not isinstance(path[0], int) or path[0] >= len(self.cards[kind]):
+                return False
+            return self.cards[kind][path[0]].refuses(path[1:])
+        entry = self.documents.get(kind)
+        return entry is not None and entry.refuses(path)
+
     def entries(self) -> list[Entry]:
-        """Every card and document entry."""
+        """Every card (merged or unplaced) and document entry."""
         out = [entry for entries in self.cards.values() for entry in entries]
+        out += [entry for entries in self.unplaced.values() for entry in entries]
         return out + list(self.documents.values())
+
+
+def _hides(refused: DataPath, parts: list[str], data: Any) -> bool:
+    """Whether a refused path holds ids at the pattern ``parts``, or is one not plainly given."""
+    if len(refused) > len(parts):
+        return False
+    if any(part not in ("*", str(step)) for part, step in zip(parts, refused, strict=False)):
+        return False
+    return len(refused) < len(parts) or not _plain(_value_at(data, refused))
+
+
+def _value_at(data: Any, path: DataPath) -> Any:
+    for step in path:
+        if isinstance(data, dict):
+            data = data.get(step)
+        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
+            data = data[step]
+        else:
+            return None
+    return data
+
+
+def _plain(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool)

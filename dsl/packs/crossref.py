@@ -1,7 +1,12 @@
-"""Checks across files: duplicate ids, references to unknown ids and box counts."""
+"""Checks across files: duplicate ids, references to unknown ids and box counts.
+
+A value the schema refused feeds none of them: its own error says what is wrong, and a
+second diagnostic about the same value (or a sum that counted it) would only repeat it.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -27,12 +32,39 @@ def id_spaces(content: Content, spec: ContentSpec) -> dict[str, list[Located]]:
     return spaces
 
 
+def hidden_spaces(content: Content, spec: ContentSpec) -> set[str]:
+    """Namespaces some of whose ids may be missing: their file could not be read, or the
+    schema refused what holds them (a required document that no pack provides: E0709)."""
+    out = {
+        space.name
+        for space in spec.ids
+        if content.hides_ids(space.kind, space.path) or _missing_document(spec, content, space.kind)
+    }
+    for kind in spec.card_kinds():
+        if kind.name in content.unreadable or content.unplaced.get(kind.name):
+            out.add(kind.noun)
+    return out
+
+
+def _missing_document(spec: ContentSpec, content: Content, kind: str) -> bool:
+    """A required document no pack provides (E0709 says so): its ids are all unknown."""
+    file_kind = spec.kinds.get(kind)
+    return (
+        file_kind is not None
+        and not file_kind.cards
+        and file_kind.required
+        and kind not in content.documents
+    )
+
+
 def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     """Ids declared twice in one namespace (card ids are checked while merging)."""
     out = []
     for space in spec.ids:
         first: dict[Any, Span | None] = {}
         for path, value in select(content.data(space.kind), space.path):
+            if content.refuses(space.kind, path):
+                continue
             span = content.span(space.kind, path)
             if value in first:
                 where = first[value]
@@ -45,23 +77,58 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
 
 
 def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
-    """Values that must name an existing id, with a did-you-mean."""
+    """Values that must name an existing id, with a did-you-mean among the accepted ids.
+
+    Not checked: a reference the schema refused, one that is a refused id spelt right
+    (``inner_3`` for a sector written ``Inner 3``: the id's own error covers it), and every
+    reference into a namespace whose ids could not all be read (the id may be in the part
+    that was refused).
+    """
     spaces = id_spaces(content, spec)
+    hidden = hidden_spaces(content, spec)
+    refused = _refused_ids(spec, content)
     out = []
     for ref in spec.references:
+        if ref.target in hidden:
+            continue
+        spelt = {_spelt_right(value) for value in refused.get(ref.target, ())}
         known = [value for value, _ in spaces.get(ref.target, [])]
+        accepted = [str(value) for value in known if value not in refused.get(ref.target, ())]
         for path, value in select(content.data(ref.kind), ref.path):
-            if value not in known:
-                hint = did_you_mean(str(value), [str(k) for k in known])
-                message = f"there is no {ref.target} `{value}`"
-                out.append(error("E0902", message, content.span(ref.kind, path), hint))
+            if value in known or content.refuses(ref.kind, path) or _spelt_right(value) in spelt:
+                continue
+            message = f"there is no {ref.target} `{value}`"
+            hint = did_you_mean(str(value), accepted)
+            out.append(error("E0902", message, content.span(ref.kind, path), hint))
     return out
 
 
+def _refused_ids(spec: ContentSpec, content: Content) -> dict[str, set[Any]]:
+    """The ids (plain values) the schema refused, by namespace."""
+    out: dict[str, set[Any]] = defaultdict(set)
+    for space in spec.ids:
+        for path, value in select(content.data(space.kind), space.path):
+            if content.refuses(space.kind, path):
+                out[space.name].add(value)
+    return out
+
+
+def _spelt_right(value: Any) -> str:
+    """An id as the schema's pattern would have it: lower case, words joined by `_`."""
+    return "_".join(re.findall(r"[a-z0-9]+", str(value).lower()))
+
+
 def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
-    """Warn when the copies of a kind of card do not add up to the box count."""
+    """Warn when the copies of a kind of card do not add up to the box count.
+
+    No warning when the sum is unknown: a counted card's ``copies`` (or a field that decides
+    whether it is counted) was refused, a card could not be merged, or the cards' file or
+    the box count could not be read or was refused.
+    """
     out = []
     for count in spec.counts:
+        if _unknown_total(spec, count, content):
+            continue
         entries = [
             e
             for e in content.cards.get(count.kind, [])
@@ -89,6 +156,21 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         hint = "change `copies`, or silence this with `allow: [W0902]` in pack.yaml"
         out.append(warning("W0902", message, span, hint))
     return out
+
+
+def _unknown_total(spec: ContentSpec, count: BoxCount, content: Content) -> bool:
+    """Whether a count cannot be trusted: a card, or the box count, was refused or unread."""
+    read = ("copies", *(name for name, _ in count.where))
+    refused = [entry for entry in content.cards.get(count.kind, []) if entry.refused]
+    if content.unplaced.get(count.kind) or count.kind in content.unreadable:
+        return True
+    if any(entry.refuses((name,)) for entry in refused for name in read):
+        return True
+    kind, _, path = str(count.expected).partition(":")
+    if not path:
+        return False
+    unread = kind in content.unreadable or _missing_document(spec, content, kind)
+    return unread or content.refuses(kind, tuple(path.split("/")))
 
 
 def _copies(card: dict[str, Any]) -> int:

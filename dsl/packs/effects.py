@@ -37,44 +37,60 @@ class CompiledCards:
 def compile_cards(
     content: Content, spec: ContentSpec, registry: Registry, limits: Limits
 ) -> CompiledCards:
-    """Compile the effect of every valid card.
+    """Compile the effect of every card whose effect (and card kind) the schema accepted.
 
-    Identical effect texts of the same card kind are compiled once, and large packs are
-    compiled on all cores (diagnostics are mapped back to each card's own place).
+    A card with other refused fields is still compiled, so all its problems are reported in
+    one run; so is a card the merge could not place (its id was refused), for its
+    diagnostics only. Identical effect texts of the same card kind are compiled once, and
+    large packs are compiled on all cores (diagnostics are mapped back to each card's own
+    place).
     """
     out = CompiledCards()
     compiled, diagnostics = out.compiled, out.diagnostics
     jobs: list[tuple[Entry, str, EffectSource]] = []
+    keys: list[str] = []
     for kind in spec.card_kinds():
-        if kind.effect_field is None:
-            continue
-        compiled.setdefault(kind.name, {})
-        for entry in content.cards.get(kind.name, []):
-            job, problems = _job(entry, kind, registry, limits)
-            diagnostics += problems
-            if job is not None:
-                jobs.append(job)
+        for name, fixed_kind, key in kind.effect_fields():
+            compiled.setdefault(key, {})
+            for entry in [*content.cards.get(kind.name, []), *content.unplaced.get(kind.name, [])]:
+                job, problems = _job(entry, kind, registry, limits, name, fixed_kind)
+                diagnostics += problems
+                if job is not None:
+                    jobs.append(job)
+                    keys.append(key)
     unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
     results = dict(zip(unique, _compile_all(unique, registry), strict=True))
-    for entry, card_kind, source in jobs:
+    unplaced = {id(entry) for entries in content.unplaced.values() for entry in entries}
+    for (entry, card_kind, source), key in zip(jobs, keys, strict=True):
         result, problems, card_text = results[(card_kind, source.text)]
         diagnostics += [_relocate(problem, source) for problem in problems]
-        if result is not None:
-            compiled[entry.kind][entry.card_id] = {"card": entry.id, **result}
+        if result is not None and id(entry) not in unplaced:
+            compiled[key][entry.card_id] = {"card": entry.id, **result}
         if card_text is not None:
             out.card_texts[source.text] = card_text
     return out
 
 
 def _job(
-    entry: Entry, kind: FileKind, registry: Registry, limits: Limits
+    entry: Entry,
+    kind: FileKind,
+    registry: Registry,
+    limits: Limits,
+    field: str | None = None,
+    fixed_kind: str | None = None,
 ) -> tuple[tuple[Entry, str, EffectSource] | None, list[Diagnostic]]:
-    field = kind.effect_field
+    field = field or kind.effect_field
     assert field is not None
+    if entry.refuses((field,)) or (
+        kind.card_kind_field is not None and entry.refuses((kind.card_kind_field,))
+    ):
+        return None, []  # the schema already said what is wrong with the effect
     text = entry.data.get(field) if isinstance(entry.data, dict) else None
-    card_kind = kind.card_kind_of(entry.data) if isinstance(entry.data, dict) else None
-    if not entry.valid or not isinstance(text, str) or card_kind not in registry.card_kinds:
-        return None, []  # the schema already said what is wrong with this card
+    card_kind = fixed_kind
+    if card_kind is None and isinstance(entry.data, dict):
+        card_kind = kind.card_kind_of(entry.data)
+    if not isinstance(text, str) or card_kind not in registry.card_kinds:
+        return None, []
     if len(text) > limits.effect_chars:
         limit = limits.effect_chars
         message = f"this effect is {len(text):,} characters long, over the limit of {limit:,}"

@@ -14,7 +14,7 @@ from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, Manifest
 from whitedwarf.dsl.packs.merge import PackFiles
 from whitedwarf.dsl.packs.paths import display_path
 from whitedwarf.dsl.packs.schemas import schema_problems
-from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
+from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile, read_yaml
 from whitedwarf.dsl.suggest import did_you_mean
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -44,6 +44,7 @@ def read_pack(manifest: Manifest, spec: ContentSpec, limits: Limits) -> ReadPack
         if path in escaping:
             if kind is not None:
                 result.kinds_present.add(kind.name)  # refused, not missing (no E0709)
+                result.files.unreadable.add(kind.name)
             continue  # never read, whatever its name: refused above
         if kind is None:
             result.diagnostics.append(_unknown_file(path, spec))
@@ -52,12 +53,13 @@ def read_pack(manifest: Manifest, spec: ContentSpec, limits: Limits) -> ReadPack
         file, problems = read_yaml(path, display_path(path), manifest.folder, limits)
         result.diagnostics += problems
         if file is None:
+            result.files.unreadable.add(kind.name)
             continue
         result.texts[file.display] = file.text
         _hash(digest, path.name, file.text)
-        bad, problems = _check(file, kind, spec.game, limits)
+        refused, problems = _check(file, kind, spec.game, limits)
         result.diagnostics += problems
-        result.files.files[kind.name] = (file, bad)
+        result.files.files[kind.name] = (file, refused)
     result.sha256 = digest.hexdigest()
     return result
 
@@ -116,9 +118,9 @@ def _unknown_file(path: Path, spec: ContentSpec) -> Diagnostic:
 
 def _check(
     file: YamlFile, kind: FileKind, game: str, limits: Limits
-) -> tuple[set[int], list[Diagnostic]]:
-    """Schema problems of one file; the bad item indexes (``{0}`` for a bad document)."""
-    problems, bad = schema_problems(game, kind.name, file, kind.noun)
+) -> tuple[set[DataPath], list[Diagnostic]]:
+    """Schema problems of one file, and the data paths refused (by the schema or a tag)."""
+    problems, refused = schema_problems(game, kind.name, file, kind.noun)
     if kind.cards and isinstance(file.data, list) and len(file.data) > limits.cards:
         message = f"{len(file.data):,} cards in one file, over the limit of {limits.cards:,}"
         problems.append(
@@ -126,6 +128,4 @@ def _check(
                 "E0512", message, file.span((limits.cards,)), "split the cards into several packs"
             )
         )
-    if not kind.cards and problems:
-        bad = {0}
-    return bad, problems
+    return refused | file.refused, problems

@@ -33,6 +33,23 @@ class FileKind:
     card_kind_field: str | None = None
     effect_field: str | None = None
     required: bool = True
+    # More effect fields of one card, each ``(field, card kind)``: a card printed with two
+    # boxes (say, a points box and a boon box) has its second effect here. Each is compiled
+    # for its own card kind and kept under the compiled key :meth:`compiled_key` names.
+    more_effects: tuple[tuple[str, str], ...] = ()
+
+    def effect_fields(self) -> list[tuple[str, str | None, str]]:
+        """Every ``(field, card kind or None: from the card, compiled key)`` of a card."""
+        out: list[tuple[str, str | None, str]] = []
+        if self.effect_field is not None:
+            out.append((self.effect_field, None, self.name))
+        out += [(name, kind, self.compiled_key(name)) for name, kind in self.more_effects]
+        return out
+
+    def compiled_key(self, field: str) -> str:
+        """Where the compiled effects of ``field`` are kept (the kind's name for the main
+        effect, ``<kind>.<field>`` for one of :attr:`more_effects`)."""
+        return self.name if field == self.effect_field else f"{self.name}.{field}"
 
     def card_kind_of(self, card: dict[str, Any]) -> str | None:
         """The registry card kind this card's effect is compiled for."""

@@ -14,21 +14,21 @@ from dataclasses import dataclass, field
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.content import Change, Content, Entry
-from whitedwarf.dsl.packs.yamlsource import YamlFile
+from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 from whitedwarf.dsl.suggest import did_you_mean
 
 MOD_KEYS = ("replace", "remove")
+IDENTITY = ((), ("id",), *((key,) for key in MOD_KEYS))  # what places a card in the merge
 
 
 @dataclass
 class PackFiles:
-    """The checked files of one pack: kind -> (file, indexes of items the schema refused).
-
-    A document the schema refused has ``{0}`` there (it is one item).
-    """
+    """The checked files of one pack: kind -> (file, data paths the schema refused in it),
+    and the kinds whose file is there but could not be read (bad YAML, a link refused)."""
 
     id: str
-    files: dict[str, tuple[YamlFile, set[int]]] = field(default_factory=dict)
+    files: dict[str, tuple[YamlFile, set[DataPath]]] = field(default_factory=dict)
+    unreadable: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -49,16 +49,24 @@ class _CardMerge:
         self.current: dict[str, Entry] = {}
         self.changes: dict[str, list[_Change]] = {}
         self.dropped: list[Change] = []  # what each replace/remove took away
+        self.unplaced: list[Entry] = []  # cards whose id or action the schema refused
         self.diagnostics: list[Diagnostic] = []
 
-    def apply(self, pack: str, file: YamlFile, bad: set[int]) -> None:
+    def apply(self, pack: str, file: YamlFile, refused: set[DataPath]) -> None:
         if not isinstance(file.data, list):
             return
+        by_item = _refused_by_item(refused)
         for index, item in enumerate(file.data):
-            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            if not isinstance(item, dict):
                 continue
             data = {k: v for k, v in item.items() if k not in MOD_KEYS}
-            entry = Entry(self.kind, item["id"], data, file, (index,), pack, index not in bad)
+            card_id = item.get("id")
+            mine = by_item.get(index, frozenset())
+            entry = Entry(self.kind, card_id if isinstance(card_id, str) else None, data, file,
+                          (index,), pack, mine)  # fmt: skip
+            if not isinstance(card_id, str) or _refuses_identity(mine):
+                self.unplaced.append(entry)  # merging it would guess what it does
+                continue
             action = (
                 "remove"
                 if item.get("remove") is True
@@ -151,6 +159,21 @@ class _CardMerge:
             self.dropped.append(Change(action, old, entry))
 
 
+def _refused_by_item(refused: set[DataPath]) -> dict[int, frozenset[DataPath]]:
+    """Refused paths of a card file, by card index, each relative to its card."""
+    out: dict[int, set[DataPath]] = {}
+    for path in refused:
+        if path and isinstance(path[0], int):
+            out.setdefault(path[0], set()).add(path[1:])
+    return {index: frozenset(paths) for index, paths in out.items()}
+
+
+def _refuses_identity(refused: frozenset[DataPath]) -> bool:
+    """Whether the schema refused the card whole, its id, its ``replace`` or its ``remove``
+    (what the merge needs to know which card it is and what it does)."""
+    return any(path[:1] in IDENTITY for path in refused)
+
+
 def _where(entry: Entry) -> str:
     span = entry.span(("id",))
     return f"{span.path}:{span.line}:{span.column}"
@@ -182,22 +205,25 @@ def merge(
             if kind in pack.files:
                 merger.apply(pack.id, *pack.files[kind])
         content.cards[kind] = list(merger.current.values())
+        content.unplaced[kind] = merger.unplaced
         content.changes += merger.dropped
         diagnostics += merger.diagnostics
+    for pack in packs:
+        content.unreadable |= pack.unreadable
     owners: dict[str, str] = {}
     for pack in packs:
-        for kind, (file, bad) in pack.files.items():
+        for kind, (file, refused) in pack.files.items():
             if kind not in card_kinds:
-                diagnostics += _document(content, owners, closure, pack.id, kind, file, bad)
+                diagnostics += _document(content, owners, closure, pack.id, kind, file, refused)
     return content, diagnostics
 
 
 def _document(
     content: Content, owners: dict[str, str], closure: dict[str, frozenset[str]],
-    pack: str, kind: str, file: YamlFile, bad: set[int],
+    pack: str, kind: str, file: YamlFile, refused: set[DataPath],
 ) -> list[Diagnostic]:  # fmt: skip
     """A document replaces the one of a dependency whole."""
-    entry = Entry(kind, None, file.data, file, (), pack, not bad)
+    entry = Entry(kind, None, file.data, file, (), pack, frozenset(refused))
     previous = owners.get(kind)
     if previous is not None and previous not in closure.get(pack, frozenset()):
         old = content.documents[kind]

@@ -3,6 +3,11 @@
 Each ``ValidationError.absolute_path`` is walked back into the file's positions: the key of
 an unexpected or missing property, the value otherwise. ``oneOf``/``anyOf`` errors are
 replaced by their :func:`best_match`, so a designer sees one reason, not every branch's.
+
+Each error also names the data paths it refused (:func:`refused_paths`): the passes after the
+schema skip exactly those values, not the whole card, so the other fields of a card with one
+bad field are still checked in the same run (DESIGN principle 2) and a refused value never
+feeds a later check.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match, relevance
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
-from whitedwarf.dsl.packs.schema_parts import ID_PATTERN
+from whitedwarf.dsl.packs.schema_parts import ID_PATTERN, WARNING_CODE_PATTERN
 from whitedwarf.dsl.packs.yaml_errors import block_header_above
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 from whitedwarf.dsl.suggest import did_you_mean
@@ -37,19 +42,18 @@ def schema_diagnostics(
     file: YamlFile,
     noun: str,
     codes: dict[DataPath, str] | None = None,
-) -> tuple[list[Diagnostic], set[int]]:
-    """Every schema problem of ``data``; also the indexes of top-level items that have one.
+) -> tuple[list[Diagnostic], set[DataPath]]:
+    """Every schema problem of ``data``; also the data paths the schema refused.
 
     ``codes`` gives some paths their own code (the manifest's `game` is E0702, not E0605).
     """
     out: dict[tuple[str, str, int, int], Diagnostic] = {}
-    bad_items: set[int] = set()
+    refused: set[DataPath] = set()
     for err in sorted(_leaves(validator.iter_errors(data)), key=relevance):
         path = tuple(err.absolute_path)
-        if any(path[: len(refused)] == refused for refused in file.refused):
+        if any(path[: len(tagged)] == tagged for tagged in file.refused):
             continue  # the refused tag was already reported (E0503)
-        if path and isinstance(path[0], int):
-            bad_items.add(path[0])
+        refused.update(refused_paths(err, path))
         for diagnostic in _describe(err, path, file, noun):
             if codes and path in codes:
                 diagnostic = replace(diagnostic, code=codes[path])
@@ -61,7 +65,23 @@ def schema_diagnostics(
                 span.column if span else 0,
             )
             out.setdefault(key, diagnostic)
-    return list(out.values()), bad_items
+    return list(out.values()), refused
+
+
+def refused_paths(err: ValidationError, path: DataPath) -> list[DataPath]:
+    """The data paths whose values ``err`` refuses.
+
+    An unexpected field refuses that field and a missing one the field it lacks, not the
+    mapping holding them (its other fields are fine); any other error refuses the value it
+    is about, with everything inside it.
+    """
+    instance = err.instance
+    if err.validator == "additionalProperties" and isinstance(instance, dict):
+        allowed = err.schema.get("properties", {}) if isinstance(err.schema, dict) else {}
+        return [(*path, extra) for extra in instance if extra not in allowed]
+    if err.validator == "required" and isinstance(instance, dict):
+        return [(*path, name) for name in err.validator_value if name not in instance]
+    return [path]
 
 
 def _leaves(errors: Iterable[ValidationError]) -> Iterable[ValidationError]:
@@ -202,6 +222,10 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
             f"{field} must be lower-case words joined by `_` (like `warp_drive`), not {shown!r}"
         )
         return error("E0601", message, file.span(path))
+    if err.validator == "pattern" and err.validator_value == WARNING_CODE_PATTERN:
+        message = f"`{_short(str(err.instance))}` is not a warning code"
+        hint = "warning codes look like W0901; docs/diagnostics.md lists them"
+        return error("E0601", message, file.span(path), hint)
     if err.validator == "pattern" and path and path[-1] == "version":
         message = (
             f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"

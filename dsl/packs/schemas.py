@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.games import game_spec, installed_games
+from whitedwarf.dsl.packs.games import game_spec, installed_games, remembers_games
 from whitedwarf.dsl.packs.kinds import FileKind
 from whitedwarf.dsl.packs.quickschema import Check, compile_check, is_valid
 from whitedwarf.dsl.packs.schema_parts import (
@@ -143,12 +143,14 @@ def stale_schemas(schema_dir: Path, game: str) -> list[str]:
     return stale
 
 
+@remembers_games
 @cache
 def schema_of(game: str, name: str) -> Schema:
     """The schema of one file kind (``pack`` for the manifest), built once; do not change it."""
     return manifest_schema() if name == MANIFEST else game_schemas(game)[name]
 
 
+@remembers_games
 @cache
 def validator(game: str, name: str) -> Draft202012Validator:
     """The cached validator for one schema (building one per call is ten times slower)."""
@@ -157,6 +159,7 @@ def validator(game: str, name: str) -> Draft202012Validator:
     return Draft202012Validator(schema_of(game, name))
 
 
+@remembers_games
 @cache
 def quick_check(game: str, name: str) -> Check | None:
     """The compiled quick check of one schema (None if it uses keywords it does not know)."""
@@ -169,8 +172,8 @@ def schema_problems(
     file: YamlFile,
     noun: str,
     codes: dict[DataPath, str] | None = None,
-) -> tuple[list[Diagnostic], set[int]]:
-    """The schema diagnostics of ``file`` and its bad top-level items (see schema_errors).
+) -> tuple[list[Diagnostic], set[DataPath]]:
+    """The schema diagnostics of ``file`` and the data paths refused (see schema_errors).
 
     A file the quick check passes has none; any other is described by jsonschema.
     """

@@ -45,7 +45,7 @@ class Silencer:
         return frozenset(), True
 
     def add_cards(self, content: Content) -> None:
-        for entries in content.cards.values():
+        for entries in (*content.cards.values(), *content.unplaced.values()):
             for entry in entries:
                 allow = entry.data.get("allow") if isinstance(entry.data, dict) else None
                 if isinstance(allow, list) and allow:
@@ -78,7 +78,8 @@ def check_allow_lists(manifests: Iterable[Manifest], content: Content) -> list[D
     for entry in content.entries():
         allow = entry.data.get("allow") if isinstance(entry.data, dict) else None
         for index, code in enumerate(allow if isinstance(allow, list) else []):
-            if isinstance(code, str) and code not in known:
+            refused = entry.refuses(("allow", index))  # not a code at all: E0601 said so
+            if isinstance(code, str) and code not in known and not refused:
                 out.append(_unknown(code, known, entry.span(("allow", index))))
     return out
 

@@ -44,7 +44,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES
+from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 
 State = dict[str, Any]
@@ -210,8 +210,9 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     present (004), even one already doomed by the damage assigned this sector (E7)."""
     found: dict[bool, bool] = {}
     out = []
+    kinds = {(s["owner"], s["size"]) for s in state["ships"].values()}  # one pass, not one a group
     for g in _groups_of(state, seat):
-        if not group_ships(state, seat, g, sector):
+        if _side(state, seat, g) not in kinds or not group_ships(state, seat, g, sector):
             continue
         bombard = _bombards(state, seat, g)
         there = found.get(bombard)
@@ -230,6 +231,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     ships = state["ships"]
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
+    nothing: set[tuple[int, bool, str]] = set()  # (seat, bombard, sector) without targets
     for seat in t["players"]:
         ally = lumos is not None and lumos["ally"] == seat
         for ship in ships.values():
@@ -253,10 +255,12 @@ def combat_sectors(state: State, t: Task) -> list[str]:
                 board = runtime(state).board
                 reach = board.reachable_ids(ship["sector"], kind[2], state["rotation"])
             for sector in reach:
-                if sector in found or sector in done:
+                if sector in found or sector in done or (seat, kind[1], sector) in nothing:
                     continue
                 if targets(state, t, seat, kind[1], sector, shields):
                     found.add(sector)
+                else:  # many ships reach the same sectors: each is looked at once
+                    nothing.add((seat, kind[1], sector))
     return sorted(found)
 
 
@@ -415,7 +419,7 @@ def _apply(state: State, t: Task) -> None:
     for target, seat in t["pending"]:
         ship = state["ships"].get(target)
         if ship is not None:
-            ship["damage"] += 1
+            damage_ship(state, ship, 1)
             if events.ON:
                 events.emit(state, "damage", seat, ship=target, owner=ship["owner"], sector=sector)
             fire(state, "damage_dealt", seat, {"ship": target, "sector": sector})

@@ -31,7 +31,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
-from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
+from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 
 State = dict[str, Any]
@@ -234,7 +234,7 @@ def _choose(state: State, t: Task, option_id: str) -> None:
             or parts[2] not in destinations(state, ship)
         ):
             raise IllegalOption(f"cannot {option_id!r}")
-        ship["sector"] = parts[2]
+        move_ship(state, ship, parts[2])
         ship["moved"] = True
         if events.ON:
             events.emit(

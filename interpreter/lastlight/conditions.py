@@ -4,9 +4,11 @@
 effect (000 "Planetary Achievement": "Play immediately when ..."), and most conditions count
 planets, ships or extractors through selectors, which walk the board. A condition is a pure
 function of the parts of the state it reads (and of the static content), so :func:`reads`
-lists those parts (*domains*) once per condition, :class:`Snapshot` takes each domain's cheap
-fingerprint at most once per check, and a condition whose fingerprints equal those of its last
-false test is still false without being evaluated.
+lists those parts (*domains*) once per condition; every function that changes a domain renews
+its version stamp (``versions.py``), and a condition whose domains' stamps equal those of its
+last false test is still false without being evaluated. :data:`FINGERPRINTS` works out what a
+condition can read of each domain from the state itself, for the tests that hold the stamps to
+it.
 
 What each noun, filter and value reads is declared with the word in the vocabulary
 (``reads``); a condition using a word declared ``reads=None`` (``here``, ``adjacent``, dice),
@@ -106,28 +108,6 @@ _EXTRACTOR = itemgetter("owner", "sector", "planet", "space")
 _TECH = itemgetter("ref", "exhausted", "ship_type")
 
 
-class Snapshot:
-    """Fingerprints of the state's domains, each taken at most once (one check's worth)."""
-
-    __slots__ = ("found", "state")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.found: dict[Any, Any] = {}
-
-    def signature(self, domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
-        """The fingerprints of ``domains`` as seen by ``seat``."""
-        found = self.found
-        out = []
-        for domain in domains:
-            key = (domain, seat) if domain in ("me", "cards") else domain
-            value = found.get(key)
-            if value is None:
-                value = found[key] = _FINGERPRINT[domain](self.state, seat)
-            out.append(value)
-        return tuple(out)
-
-
 def _ships(state: State, seat: int) -> tuple[Any, ...]:
     # The memo is shared by every game of a content, and ids repeat from game to game, so
     # the fingerprint names everything a condition can read of a ship. The ids themselves are
@@ -183,7 +163,8 @@ def _lumos(state: State, seat: int) -> Any:
     return -2 if lumos is None or lumos["ally"] is None else lumos["ally"]
 
 
-_FINGERPRINT = {
+#: Domain -> the fingerprint of what a condition can read of it, worked out from the state.
+FINGERPRINTS = {
     "ships": _ships,
     "extractors": _extractors,
     "techs": _techs,

@@ -114,7 +114,6 @@ class Runtime:
         default_factory=dict
     )  # hooks: the cards in play -> the clauses bound to each hook
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
-    as_soon_as_false: dict[Any, Any] = field(default_factory=dict)  # hooks: conditions false
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
     tech_costs: dict[tuple[str, int], Any] = field(default_factory=dict)  # research
@@ -124,6 +123,7 @@ class Runtime:
     move_options: dict[Any, Any] = field(default_factory=dict)  # command
     light_source: dict[str, str] = field(default_factory=dict)  # verbs: card id -> its source
     card_values: dict[str, float] = field(default_factory=dict)  # valuation: card id -> worth
+    versions: dict[int, Any] = field(default_factory=dict)  # versions: a state's id -> its stamps
 
     def forget(self) -> None:
         """Empty the memo tables (after card data changed in place, as test cards do)."""

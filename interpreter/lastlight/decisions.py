@@ -22,15 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from whitedwarf.interpreter.state import IllegalOption, Option
+
+__all__ = ["HANDLERS", "Handler", "IllegalOption", "Option", "register", "task"]
+
 State = dict[str, Any]
 Task = dict[str, Any]
-
-
-class Option(NamedTuple):
-    """One legal choice: a stable ``id`` for programs and a readable ``text`` for people."""
-
-    id: str
-    text: str
 
 
 class Handler(NamedTuple):
@@ -39,10 +36,6 @@ class Handler(NamedTuple):
     run: Callable[[State, Task], None]
     options: Callable[[State, Task], list[Option]]
     choose: Callable[[State, Task, str], None]
-
-
-class IllegalOption(ValueError):
-    """An option id that is not legal for that player now."""
 
 
 HANDLERS: dict[str, Handler] = {}

@@ -12,6 +12,12 @@ data of a size independent of the game's length). A listener is a callable takin
 reading options never emits anything. With nobody listening an emit site costs one global
 flag test (``if events.ON:``).
 
+The listener belongs to the running context (a ``ContextVar``: each thread, and each asyncio
+task, has its own), so games played at the same time in several threads (a Dask worker with
+threads, the language server) each hear only their own events. ``ON`` stays one global flag,
+true while anybody anywhere listens: it only opens the gate; :func:`emit` then finds the
+listener of its own context, or none.
+
 An event is a plain dict:
 
 ``kind``   what happened (the table below); ``round`` the round; ``seat`` the player it
@@ -55,56 +61,116 @@ kind                    extra keys
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from contextvars import ContextVar, Token
 from typing import Any
 
 Event = dict[str, Any]
 Listener = Callable[[Event], None]
 
-#: True while someone listens: every emit site tests it first (the only cost otherwise).
+#: True while someone listens, in any thread: every emit site tests it first (the only cost
+#: when nobody listens). Whom an event goes to is the calling context's :class:`_Hearing`.
 ON = False
-_LISTENER: Listener | None = None
-#: The card whose verb is running, and its owner (events it causes carry it as ``by``).
-_BY: list[str | None] = [None]
-#: ``(seat, card, stat, ship type)`` already reported by :func:`modifier` this decision.
-_MODIFIERS: set[tuple[Any, ...]] = set()
 
 
-@contextmanager
-def listening(listener: Listener | None) -> Iterator[None]:
-    """Send the engine's events to ``listener`` while the block runs (None: nobody)."""
-    global ON, _LISTENER
-    before = (ON, _LISTENER)
-    ON, _LISTENER = listener is not None, listener
-    _MODIFIERS.clear()
-    try:
-        yield
-    finally:
-        ON, _LISTENER = before
-        _BY[0] = None
+class _Hearing:
+    """One listening block: its listener, the card whose verb is running (events it causes
+    carry it as ``by``) and the ``(seat, card, stat, ship type)`` already reported by
+    :func:`modifier` in this decision. It is its own context manager (entered once per
+    decision a heard game applies, so no generator-based one)."""
+
+    __slots__ = ("by", "listener", "modifiers", "token")
+
+    def __init__(self, listener: Listener) -> None:
+        self.listener = listener
+        self.by: str | None = None
+        self.modifiers: set[tuple[Any, ...]] = set()
+        self.token: Token[_Hearing | None] | None = None
+
+    def __enter__(self) -> None:
+        global ON
+        self.token = _HEARING.set(self)
+        with _OPEN_LOCK:
+            _OPEN[0] += 1
+            ON = True
+
+    def __exit__(self, *_exc: object) -> None:
+        global ON
+        if self.token is not None:
+            _HEARING.reset(self.token)
+            self.token = None
+            with _OPEN_LOCK:
+                _OPEN[0] -= 1
+                ON = _OPEN[0] > 0
+
+
+class _Unheard:
+    """A block whose events nobody hears (``listening(None)``), even inside a heard one."""
+
+    __slots__ = ("token",)
+
+    def __init__(self) -> None:
+        self.token: Token[_Hearing | None] | None = None
+
+    def __enter__(self) -> None:
+        self.token = _HEARING.set(None)
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.token is not None:
+            _HEARING.reset(self.token)
+            self.token = None
+
+
+#: The listening block of the running context (thread, asyncio task), if any.
+_HEARING: ContextVar[_Hearing | None] = ContextVar("whitedwarf_lastlight_events", default=None)
+#: How many listening blocks are open in all threads (``ON`` is whether any is).
+_OPEN = [0]
+_OPEN_LOCK = threading.Lock()
+
+
+def listening(listener: Listener | None) -> AbstractContextManager[None]:
+    """Send the engine's events of this context (thread, task) to ``listener`` while the
+    block runs (None: nobody hears them)."""
+    return _Unheard() if listener is None else _Hearing(listener)
 
 
 def emit(
     state: dict[str, Any], kind: str, seat: int | None, card: str | None = None, **data: Any
 ) -> None:
-    """Announce an event (call only under ``if events.ON:``)."""
-    if _LISTENER is None:
-        return
-    event = {"kind": kind, "round": state["round"], "seat": seat, "card": card, "by": _BY[0]}
+    """Announce an event (call only under ``if events.ON:``) to this context's listener."""
+    hearing = _HEARING.get()
+    if hearing is None:
+        return  # another thread listens, not this one
+    event = {"kind": kind, "round": state["round"], "seat": seat, "card": card, "by": hearing.by}
     event.update(data)
-    _LISTENER(event)
+    hearing.listener(event)
 
 
-@contextmanager
-def caused_by(card: str) -> Iterator[None]:
+def caused_by(card: str) -> AbstractContextManager[None]:
     """Mark the events of the block as caused by ``card``'s effect (a verb running)."""
-    before = _BY[0]
-    _BY[0] = card
-    try:
-        yield
-    finally:
-        _BY[0] = before
+    return _Cause(card)
+
+
+class _Cause:
+    """The block of :func:`caused_by` (entered for every verb a heard game runs)."""
+
+    __slots__ = ("before", "card", "hearing")
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+        self.hearing: _Hearing | None = None
+        self.before: str | None = None
+
+    def __enter__(self) -> None:
+        hearing = self.hearing = _HEARING.get()
+        if hearing is not None:
+            self.before, hearing.by = hearing.by, self.card
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.hearing is not None:
+            self.hearing.by = self.before
 
 
 def modifier(
@@ -117,10 +183,11 @@ def modifier(
 ) -> None:
     """A card's ``modifier`` clause changed a number the engine read, or (``amount`` None) its
     ``grant`` clause gave an ability flag the engine checked (once per decision)."""
+    hearing = _HEARING.get()
     key = (seat, card, stat, ship_type)
-    if key in _MODIFIERS:
+    if hearing is None or key in hearing.modifiers:
         return
-    _MODIFIERS.add(key)
+    hearing.modifiers.add(key)
     emit(state, "modifier", seat, card, stat=stat, amount=amount, ship_type=ship_type)
 
 

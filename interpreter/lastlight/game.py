@@ -36,6 +36,7 @@ from whitedwarf.interpreter.lastlight import (
     rotation,
     setup,
     trade,
+    versions,
 )
 from whitedwarf.interpreter.lastlight.content import GameContent, register
 from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
@@ -419,6 +420,7 @@ def _reveal(state: State) -> None:
         player["hand"].remove(player["choice"])
         player["played"].append(player["choice"])
         player["choice"] = None
+        versions.changed(state, "cards", player["seat"])
     state["queue"] = queue
     state["phase"] = "resolve"
 

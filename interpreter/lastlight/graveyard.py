@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain
@@ -28,9 +28,11 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     ships = state["ships"]
     if unit_id in ships:
         piece = ships.pop(unit_id)
+        versions.ships_changed(state)
         unit = {"kind": "ship", "owner": piece["owner"], "size": piece["size"]}
     else:
         piece = state["extractors"].pop(unit_id)
+        versions.extractors_changed(state)
         unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
     ctx = {"sector": piece["sector"]}
     if events.ON:
@@ -42,6 +44,7 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         release(state, unit)
     else:
         state["players"][by]["graveyard"].append(unit)
+        versions.changed(state, "me", by)
         fire(state, "unit_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         fire(state, "unit_lost", unit["owner"], ctx)
@@ -70,6 +73,7 @@ def check(state: State, seat: int) -> None:
         for unit in grave[:size]:
             release(state, unit)
         del grave[:size]
+        versions.changed(state, "me", seat)
         gain(state, seat, "light", stat(state, seat, "graveyard_light"), "graveyard")
         fire(state, "graveyard_filled", seat, {})
 

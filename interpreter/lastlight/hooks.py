@@ -22,8 +22,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, events, limits
-from whitedwarf.interpreter.lastlight.conditions import Snapshot, reads
+from whitedwarf.interpreter.lastlight import effects, events, limits, versions
+from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import new_frame
@@ -191,106 +191,141 @@ def check_achievements(state: State) -> None:
     clauses of factions and civilization techs run once each too, recorded as
     ``"<ref>:<clause>"`` in the player's ``once`` list.
 
-    A condition whose inputs are the same as when it was last found false is not tested again
-    (``conditions.py``): the memo lives with the content, keyed by card ref, clause and seat,
-    and holds the fingerprints of what the condition reads.
+    A condition is a function of the domains it reads (``conditions.reads``), and the
+    functions that change a domain renew its version stamp (``versions.py``). So a condition
+    whose domains' stamps are those of its last false test is not tested again, and a check
+    is skipped whole when no stamp that any pending condition reads has moved since a check
+    that found nothing. The cards with ``as_soon_as`` clauses of each seat are listed once,
+    and again only when its cards in play or kept achievement change.
     """
-    rt = runtime(state)
-    index = rt.as_soon_as
-    memo = rt.as_soon_as_false
-    snap = Snapshot(state)
+    kept = versions.of(state)
+    stamps = kept.stamps
+    clean = kept.clean
+    if clean is not None and tuple(map(stamps.__getitem__, clean[0])) == clean[1]:
+        return  # nothing any pending condition reads has changed
+    rt = kept.rt
+    soon = kept.soon
+    memo = kept.false
     started: list[dict[str, Any]] = []
+    watched: list[Any] | None = []
     players = state["players"]
     n, first = state["n"], state["first"]
     for k in range(n):
         seat = (first + k) % n  # turn order
         p = players[seat]
         ach = p["achievement"]
-        if ach:
-            clauses = index.get(ach)
-            if clauses is None:
-                clauses = _clauses(rt, index, ach)
-            frames = _ready(state, memo, snap, seat, ach, clauses, ()) if clauses else None
-            if frames:
-                p["achievement"] = None
-                p["achievements_done"].append(ach)
-                if events.ON:
-                    events.emit(state, "achievement", seat, ach)
+        mine = soon[seat]
+        if mine is None or mine[0] != ach:
+            mine = soon[seat] = (ach, _soon_cards(rt, p))
+        for ref, clauses, achievement in mine[1]:
+            if achievement:
+                if p["achievement"] != ref:
+                    continue  # played earlier in this check
+                frames = _ready(state, memo, stamps, seat, ref, clauses, (), watched)
+                if frames:
+                    p["achievement"] = None
+                    p["achievements_done"].append(ref)
+                    if events.ON:
+                        events.emit(state, "achievement", seat, ref)
+                    started += frames
+            else:
+                frames = _ready(state, memo, stamps, seat, ref, clauses, p.get("once"), watched)
+                for frame in frames:
+                    p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
                 started += frames
-        faction = p["faction"]
-        if faction:
-            clauses = index.get(faction)
-            if clauses is None:
-                clauses = _clauses(rt, index, faction)
-            if clauses:
-                _once(state, memo, snap, seat, p, faction, clauses, started)
-        for tech in p["techs"]:
-            ref = tech["ref"]
+            if watched is not None and None in watched:
+                watched = None  # a condition that reads everything: never skip a check
+    if started:
+        kept.clean = None
+        effects.push(state, started)
+    elif watched is None:
+        kept.clean = None
+    else:
+        keys = tuple(set(watched))
+        kept.clean = keys, tuple(map(stamps.__getitem__, keys))
+
+
+def _soon_cards(rt: Runtime, p: dict[str, Any]) -> tuple[tuple[str, list[Any], bool], ...]:
+    """A player's cards with ``as_soon_as`` clauses, in the order they are checked: the kept
+    achievement, the faction, the techs in play in the order they came into play, as
+    ``(ref, clauses, whether it is the achievement)``."""
+    index = rt.as_soon_as
+    out = []
+    refs = [(p["achievement"], True), (p["faction"], False)]
+    refs += [(tech["ref"], False) for tech in p["techs"]]
+    for ref, achievement in refs:
+        if ref:
             clauses = index.get(ref)
             if clauses is None:
                 clauses = _clauses(rt, index, ref)
             if clauses:  # the usual case: no as_soon_as clause on the card
-                _once(state, memo, snap, seat, p, ref, clauses, started)
-    if started:
-        effects.push(state, started)
+                out.append((ref, clauses, achievement))
+    return tuple(out)
+
+
+#: Seats a card's clauses have memo keys made for (a seat past them is always tested).
+_SEATS = 8
 
 
 def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:
-    """A card's ``as_soon_as`` clauses, memoised: ``(index, condition, what it reads, its
-    name in a ``once`` list, its memo key by seat)``."""
+    """A card's ``as_soon_as`` clauses, memoised: ``(index, condition, its name in a
+    ``once`` list, by seat: its memo key and the domain keys it reads)`` (:func:`_keyed`)."""
     found = effects.card_effect(rt, card_id(ref))["clauses"]
     clauses = index[ref] = [
-        (i, c["when"], reads(c["when"]), f"{ref}:{i}", tuple((ref, i, s) for s in range(4)))
+        (i, c["when"], f"{ref}:{i}", _keyed(ref, i, reads(c["when"])))
         for i, c in enumerate(found)
         if c["form"] == "as_soon_as"
     ]
     return clauses
 
 
-def _once(
-    state: State,
-    memo: dict[Any, Any],
-    snap: Snapshot,
-    seat: int,
-    p: dict[str, Any],
-    ref: str,
-    clauses: list[tuple[int, Any, Any, str, tuple[Any, ...]]],
-    started: list[dict[str, Any]],
-) -> None:
-    """Start a card's ``as_soon_as`` clauses that now hold and have not run yet."""
-    frames = _ready(state, memo, snap, seat, ref, clauses, p.get("once", ()))
-    for frame in frames:
-        p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
-    started += frames
+def _keyed(
+    ref: str, clause: int, domains: tuple[str, ...] | None
+) -> tuple[tuple[tuple[str, int, int], tuple[Any, ...] | None], ...]:
+    """By seat: a clause's memo key and the ``versions`` domain keys it reads as that seat
+    (None: it reads everything, so it is always tested)."""
+    return tuple(
+        (
+            (ref, clause, seat),
+            None
+            if domains is None
+            else tuple((d, seat) if d in versions.PER_SEAT else d for d in domains),
+        )
+        for seat in range(_SEATS)
+    )
 
 
 def _ready(
     state: State,
     memo: dict[Any, Any],
-    snap: Snapshot,
+    stamps: dict[Any, int],
     seat: int,
     ref: str,
-    clauses: list[tuple[int, Any, Any, str, tuple[Any, ...]]],
+    clauses: list[tuple[int, Any, str, Any]],
     done: Any,
+    watched: list[Any] | None,
 ) -> list[dict[str, Any]]:
-    """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now."""
+    """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now;
+    the domain keys of those tested are added to ``watched`` (None for "everything")."""
     out = []
-    for i, when, domains, name, keys in clauses:
+    for i, when, name, by_seat in clauses:
         if done and name in done:
             continue
-        key = signature = None
+        key, domains = by_seat[seat] if seat < len(by_seat) else ((ref, i, seat), None)
+        signature = None
         if domains is not None:
-            key = keys[seat]  # (ref, i, seat)
-            signature = snap.signature(domains, seat)
+            signature = tuple(map(stamps.__getitem__, domains))
+            if watched is not None:
+                watched += domains
             if memo.get(key) == signature:
                 continue  # nothing it reads has changed since it was last false
+        elif watched is not None:
+            watched.append(None)
         frame = new_frame(card_id(ref), seat, i, {"card": ref})
         if effects.MACHINE.test(state, frame, when):
             out.append(frame)
             memo.pop(key, None)
-        elif key is not None:
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
+        elif signature is not None:
             memo[key] = signature
     return out
 

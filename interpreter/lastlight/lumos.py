@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship
 
@@ -46,7 +46,9 @@ def reevaluate(state: State) -> None:
     ally = lights.index(least) if lights.count(least) == 1 else None
     if events.ON and ally != lumos["ally"]:
         events.emit(state, "lumos", LUMOS, what="ally", ally=ally)
-    lumos["ally"] = ally
+    if ally != lumos["ally"]:
+        lumos["ally"] = ally
+        versions.changed(state, "lumos")
 
 
 def reinforce(state: State) -> None:

@@ -8,16 +8,17 @@ player, a ship-type-scoped one (``this ship type has +1 attack``) for the ship t
 attached to. Factions count like civilization techs.
 
 ``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. Each
-card's static clauses are read once per content (:func:`_card_table`, by card ref); a stat read
-walks the player's cards in play with one dict lookup each, skipping the many cards that have
-no static clause (as a hand-written rule would loop over the techs in play).
+card's static clauses are read once per content (:func:`_card_table`, by card ref); a total
+is worked out once by walking the player's cards in play (:func:`modifier_total`,
+:func:`flag_granted`) and kept with the state's versions until that player's cards in play
+change (``versions.py``), so a stat read does not grow with the techs a player has.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
@@ -47,10 +48,34 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     """The sum of the ``modifier`` clauses of the player's cards in play for a stat.
 
     Player-scoped amounts count for every ship type too; ship-type-scoped ones only for the
-    type their tech is attached to (none for a card attached to no ship type).
+    type their tech is attached to (none for a card attached to no ship type). Kept per state
+    and seat until the seat's cards in play change (``versions.cards_changed``).
     """
     if player == LUMOS:
         return 0  # 002: the Lumos use "only the base stats associated with their ship size"
+    known = versions.of(state).mods[player]
+    key = (name, ship_type)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = modifier_total(state, player, name, ship_type)
+    return found
+
+
+def card_flag(state: State, player: int, name: str, ship_type: str | None = None) -> bool:
+    """Whether a ``grant`` clause of the player's cards in play gives the flag (kept like
+    :func:`card_modifier`)."""
+    if player == LUMOS:
+        return False
+    known = versions.of(state).flags[player]
+    key = (name, ship_type)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = flag_granted(state, player, name, ship_type)
+    return found
+
+
+def modifier_total(state: State, player: int, name: str, ship_type: str | None) -> int:
+    """:func:`card_modifier` worked out by walking the player's cards in play."""
     p = state["players"][player]
     rt = runtime(state)
     table = rt.static
@@ -72,10 +97,8 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     return total
 
 
-def card_flag(state: State, player: int, name: str, ship_type: str | None = None) -> bool:
-    """Whether a ``grant`` clause of the player's cards in play gives the flag."""
-    if player == LUMOS:
-        return False
+def flag_granted(state: State, player: int, name: str, ship_type: str | None) -> bool:
+    """:func:`card_flag` worked out by walking the player's cards in play."""
     p = state["players"][player]
     rt = runtime(state)
     table = rt.static

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.lastlight.content import CARD_FILES, GameContent
 from whitedwarf.interpreter.lastlight.vocabulary import GAME
+from whitedwarf.interpreter.replay import pack_header
+
+__all__ = ["ContentLoadError", "content_from_pack", "load_game_content", "pack_header"]
 
 if TYPE_CHECKING:
     from whitedwarf.dsl.packs.loader import LoadedPack
@@ -30,15 +33,6 @@ def content_from_pack(pack: LoadedPack) -> GameContent:
 def _with_compiled(card: dict[str, Any], compiled: dict[str, dict[str, Any]]) -> dict[str, Any]:
     found = compiled.get(str(card.get("id")))
     return {**card, "compiled": found} if found is not None else dict(card)
-
-
-def pack_header(pack: LoadedPack) -> dict[str, Any]:
-    """What a replay records about the content it was played with."""
-    return {
-        "game": pack.game,
-        "packs": [{"id": p.id, "version": p.version, "hash": p.sha256} for p in pack.packs],
-        "content_hash": pack.content_hash,
-    }
 
 
 class ContentLoadError(ValueError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -26,7 +26,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import LUMOS, gain
+from whitedwarf.interpreter.lastlight.state import LUMOS, gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
@@ -56,14 +56,16 @@ def refresh_cards(state: State, seat: int) -> None:
     for tech in player["techs"]:
         tech["exhausted"] = False
     player["faction_exhausted"] = False
+    versions.changed(state, "techs")
     for ship in state["ships"].values():
         if ship["owner"] == seat:
-            ship["damage"] = 0
+            repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)
     player["hand"] += back
     player["played"] = [c for c in player["played"] if c == "refresh"]
+    versions.changed(state, "cards", seat)
 
 
 def claim(state: State, seat: int) -> int:

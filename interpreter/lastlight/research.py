@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -85,6 +85,7 @@ def _run(state: State, t: Task) -> None:
             return
         count_techs(state, seat, "kept", t["drawn"])
         player["techs_hand"] += t["drawn"]
+        versions.changed(state, "techs")
         t["drawn"] = []
         fire(state, "before_manufacture", seat, {})
         t["pc"] = "manufacture"
@@ -205,7 +206,17 @@ def _text(cid: str, size: str | None) -> str:
 
 
 def _board(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
-    """The names of the player's techs in play and the mods on each ship type."""
+    """The names of the player's techs in play and the mods on each ship type, kept until
+    the player's cards in play change (``versions.cards_changed``; read only)."""
+    kept = versions.of(state).board
+    found = kept[seat]
+    if found is None:
+        found = kept[seat] = board_of(state, seat)
+    return found
+
+
+def board_of(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
+    """:func:`_board` worked out by walking the player's techs in play."""
     rt = runtime(state)
     info = rt.tech_info
     names: set[str] = set()
@@ -257,7 +268,7 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
     if not free:
         pay(state, seat, tech_cost(state, seat, ref))
     player["techs_hand"].remove(ref)
-    put_in_play(state, seat, ref, size)
+    put_in_play(state, seat, ref, size)  # renews the techs' stamp
     counts = player["tech_stats"]["built"]
     cid = _CARD_IDS.get(ref) or card_id(ref)
     counts[cid] = counts.get(cid, 0) + 1
@@ -276,6 +287,7 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
                 techs.remove(old)
                 state["discard"].append(old["ref"])
     techs.append({"ref": ref, "exhausted": False, "ship_type": size})
+    versions.cards_changed(state, seat)
 
 
 register("research", Handler(_run, _options, _choose))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, lumos
+from whitedwarf.interpreter.lastlight import events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -72,6 +72,7 @@ def rotate(state: State) -> None:
     for player in state["players"]:
         player["played"].remove("refresh")
         player["hand"].append("refresh")
+        versions.changed(state, "cards", player["seat"])
 
 
 def ranking_key(state: State, seat: int) -> tuple[int, int, int]:
@@ -109,6 +110,7 @@ def hand_rule(state: State) -> None:
         if not player["hand"]:
             player["hand"] = [c for c in player["played"] if c != "refresh"]
             player["played"] = [c for c in player["played"] if c == "refresh"]
+            versions.changed(state, "cards", player["seat"])
 
 
 def _run(state: State, t: Task) -> None:
@@ -146,6 +148,7 @@ def _game_end(state: State, t: Task) -> None:
     else:
         state["first"] = (state["first"] + 1) % state["n"]
         state["round"] += 1
+        versions.changed(state, "round")
         t["pc"] = "start"
 
 

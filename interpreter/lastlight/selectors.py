@@ -117,8 +117,10 @@ def candidates_tech(state: State, frame: Frame, filters: list[Any]) -> list[tupl
             out += [(ref, info) for ref in p["techs_hand"]]
         return out
     for p in state["players"]:
-        for t in p["techs"]:
-            out.append((t["ref"], {"owner": p["seat"], "exhausted": t["exhausted"], "hand": False}))
+        # Filters only read these: one ready and one exhausted description per player.
+        ready = {"owner": p["seat"], "exhausted": False, "hand": False}
+        spent = {"owner": p["seat"], "exhausted": True, "hand": False}
+        out += [(t["ref"], spent if t["exhausted"] else ready) for t in p["techs"]]
     return out
 
 

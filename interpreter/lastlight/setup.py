@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, lumos
+from whitedwarf.interpreter.lastlight import events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
@@ -232,6 +232,7 @@ def _draw_tech(state: State, seat: int) -> bool:
     if ref is None:
         return False
     state["players"][seat]["techs_hand"].append(ref)
+    versions.changed(state, "techs")
     count_techs(state, seat, "drawn", [ref])
     count_techs(state, seat, "kept", [ref])
     return True
@@ -284,6 +285,7 @@ def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
     state["box"][f"{kind}s"] = sorted(state["box"][f"{kind}s"] + [c for c in dealt if c != card])
     player[kind] = card
     player[f"{kind}s_dealt"] = []
+    versions.cards_changed(state, player["seat"])
 
 
 def finish(state: State) -> None:

@@ -125,7 +125,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 
 State = dict[str, Any]
 
@@ -218,9 +218,33 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
         "moved": False,
         "extra_move": 0,
     }
+    versions.ships_changed(state)
     if events.ON:
         events.emit(state, "ship_built", owner, ship=sid, size=size, sector=sector)
     return sid
+
+
+# A ship's owner, size, sector and damage change only through these functions (and
+# ``graveyard.destroy``), which renew the ships' version stamp (``versions.py``).
+
+
+def move_ship(state: State, ship: dict[str, Any], sector: str) -> None:
+    """Put a ship in another sector."""
+    ship["sector"] = sector
+    versions.ships_changed(state)
+
+
+def damage_ship(state: State, ship: dict[str, Any], amount: int) -> None:
+    """Add damage tokens to a ship."""
+    ship["damage"] += amount
+    versions.ships_changed(state)
+
+
+def repair_ship(state: State, ship: dict[str, Any]) -> None:
+    """Remove every damage token from a ship (000 "1. Refresh")."""
+    if ship["damage"]:
+        ship["damage"] = 0
+        versions.ships_changed(state)
 
 
 def place_extractor(
@@ -235,6 +259,7 @@ def place_extractor(
         "planet": planet,
         "space": space,
     }
+    versions.extractors_changed(state)
     if events.ON:
         events.emit(state, "extractor_built", owner, extractor=xid, sector=sector, planet=planet)
     return xid
@@ -286,8 +311,10 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
     if unit == "light":
         player["light"] += got
         player["light_by_source"][source] += got
+        versions.light_changed(state, seat)
     else:
         player["res"][unit] += got
+        versions.changed(state, "me", seat)
     if events.ON and got:
         events.emit(
             state, "gain", seat, unit=unit, amount=got, source=source if unit == "light" else None
@@ -317,20 +344,24 @@ def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
 def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) -> None:
     """Pay a cost the player can afford, to the supply or to player ``to`` (graveyard builds)."""
     player = state["players"][seat]
-    receiver = state["players"][to] if to is not None else None
     for unit, amount in cost.items():
         if unit == "light":
             player["light"] -= amount
+            versions.light_changed(state, seat)
         else:
             player["res"][unit] -= amount
-        if receiver is None:
+            versions.changed(state, "me", seat)
+        if to is None:
             state["supply"][unit] += amount
         elif unit == "light":
             # Light paid into a graveyard's owner's hands (000 "Graveyard" builds).
+            receiver = state["players"][to]
             receiver["light"] += amount
             receiver["light_by_source"]["graveyard"] += amount
+            versions.light_changed(state, to)
         else:
-            receiver["res"][unit] += amount
+            state["players"][to]["res"][unit] += amount
+            versions.changed(state, "me", to)
         if events.ON and amount:
             events.emit(state, "pay", seat, unit=unit, amount=amount, to=to)
             if to is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, modifiers
+from whitedwarf.interpreter.lastlight import events, modifiers, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
@@ -20,18 +20,28 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     """The current value of a stat for a player (and ship type, for ship stats).
 
     Lumos ships (002) use the base stats of their size only: "they attack only using the base
-    stats associated with their ship size".
+    stats associated with their ship size". The cards' share is kept with the state's
+    versions until the player's cards in play change (``modifiers.card_modifier``).
     """
-    rt = runtime(state)
-    base = rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
     if player == LUMOS:
-        return base
+        rt = runtime(state)
+        return (
+            rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
+        )
+    kept = versions.of(state)
+    rt = kept.rt
+    base = rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
     p = state["players"][player]
     temp = p["temp"]
     if temp:
         base += temp.get(name, 0)
     if p["techs"] or p["faction"]:  # a player without cards has no modifiers
-        base += modifiers.card_modifier(state, player, name, ship_type)
+        known = kept.mods[player]
+        key = (name, ship_type)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = modifiers.modifier_total(state, player, name, ship_type)
+        base += found
         if events.ON:
             modifiers.announce(state, player, name, ship_type)
     return base
@@ -41,7 +51,11 @@ def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     """Whether a player's ship type has an ability flag (``bombard``, ``fight_twice`` ...)."""
     if player == LUMOS:
         return False
-    found = modifiers.card_flag(state, player, name, ship_type)
+    known = versions.of(state).flags[player]
+    key = (name, ship_type)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = modifiers.flag_granted(state, player, name, ship_type)
     if found and events.ON:
         modifiers.announce(state, player, name, ship_type, flag=True)
     return found

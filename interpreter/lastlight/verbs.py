@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
@@ -23,10 +23,13 @@ from whitedwarf.interpreter.lastlight.state import (
     SIZES,
     card_id,
     count_techs,
+    damage_ship,
     extractor_on,
     gain,
     home_of,
+    move_ship,
     place_ship,
+    repair_ship,
 )
 
 State = dict[str, Any]
@@ -81,8 +84,10 @@ def verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
     amount = max(0, min(amount, have))  # checked by ``affordable``; never below zero
     if unit == "light":
         p["light"] -= amount
+        versions.light_changed(state, frame["owner"])
     else:
         p["res"][unit] -= amount
+        versions.changed(state, "me", frame["owner"])
     state["supply"][unit] += amount
     if events.ON and amount:
         events.emit(state, "pay", frame["owner"], unit=unit, amount=amount, to=None)
@@ -98,10 +103,13 @@ def verb_give(state: State, frame: Frame, args: list[Any]) -> None:
 def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: take up to the amount from the player's stock (vocabulary "steal")."""
     amount, unit = args[0]
-    victim = state["players"][seat_of(args[1])]["res"]
+    seat = seat_of(args[1])
+    victim = state["players"][seat]["res"]
     taken = max(0, min(amount, victim[unit]))
     victim[unit] -= taken
     state["players"][frame["owner"]]["res"][unit] += taken
+    versions.changed(state, "me", seat)
+    versions.changed(state, "me", frame["owner"])
 
 
 def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
@@ -112,6 +120,7 @@ def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
         state["players"][seat]["faction_exhausted"] = exhausted
     else:
         tech["exhausted"] = exhausted
+    versions.changed(state, "techs")
 
 
 def verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
@@ -134,6 +143,7 @@ def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
         if ref is None:
             break
         hand.append(ref)
+        versions.changed(state, "techs")
         count_techs(state, frame["owner"], "drawn", [ref])
         count_techs(state, frame["owner"], "kept", [ref])
 
@@ -168,13 +178,15 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Ship ability technology cards": a discarded tech goes face up to the discard."""
     ref = args[0]
     seat, tech = find_card(state, ref)
-    if tech is not None:
+    if tech is not None and seat is not None:
         state["players"][seat]["techs"].remove(tech)
+        versions.cards_changed(state, seat)
         state["discard"].append(ref)
         return
     for p in state["players"]:
         if ref in p["techs_hand"]:
             p["techs_hand"].remove(ref)
+            versions.changed(state, "techs")
             state["discard"].append(ref)
             return
 
@@ -195,6 +207,7 @@ def verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
     if card in p["played"] and _returnable(state, card):
         p["played"].remove(card)
         p["hand"].append(card)
+        versions.changed(state, "cards", frame["owner"])
 
 
 def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | None:
@@ -299,7 +312,7 @@ def verb_move(state: State, frame: Frame, args: list[Any]) -> None:
     owner = ship["owner"]
     if sector in runtime(state).blocked and not flag(state, owner, "cross_asteroids", ship["size"]):
         return
-    ship["sector"] = sector
+    move_ship(state, ship, sector)
     if events.ON:
         events.emit(
             state, "ship_moved", frame["owner"], ship=ship["id"], owner=owner, sector=sector
@@ -370,7 +383,7 @@ def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
         return
     ship = state["ships"].get(target)
     if ship is not None:
-        ship["damage"] += amount
+        damage_ship(state, ship, amount)
         fire(state, "damage_dealt", me, {"ship": target, "sector": ship["sector"]})
         if target in state["ships"] and ship["damage"] >= shield(state, ship):
             graveyard.destroy(state, target, me)
@@ -401,7 +414,7 @@ def verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "1. Refresh": "Remove all damage tokens currently on your ships"."""
     ship = state["ships"].get(args[0])
     if ship is not None:
-        ship["damage"] = 0
+        repair_ship(state, ship)
 
 
 def _die(state: State, die: str) -> dict[str, Any] | None:

@@ -9,10 +9,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from whitedwarf.interpreter.agents import AGENTS, make_agent
-from whitedwarf.interpreter.lastlight.content import GameContent
-from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
+from whitedwarf.interpreter.bots import EngineSeat
+from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
 from whitedwarf.interpreter.runner import play
-from whitedwarf.interpreter.simulation.records import game_record
+from whitedwarf.interpreter.simulation.records import result_record
 
 #: Bumped when a record's layout changes (a resumed batch must use the same one).
 RECORD_FORMAT = 1
@@ -50,13 +50,17 @@ class BatchError(ValueError):
     """A batch that cannot run (bad settings or packs)."""
 
 
-def check_agents(agents: Sequence[str], players: int) -> None:
-    """Agents must be known, and either one per seat or a pool to draw from."""
-    unknown = [a for a in agents if a not in AGENTS]
+def check_agents(agents: Sequence[str], players: int, engine: GameEngine | None = None) -> None:
+    """Agents must be known (to the game, when given: its agents and the seats its engine
+    plays), and either one per seat or a pool to draw from."""
+    known = set(AGENTS) if engine is None else {*engine.agents, *engine.automated_seats}
+    unknown = [a for a in agents if a not in known]
     if unknown:
-        raise BatchError(f"unknown agent {unknown[0]!r}; known: {', '.join(sorted(AGENTS))}")
+        raise BatchError(f"unknown agent {unknown[0]!r}; known: {', '.join(sorted(known))}")
     if not agents:
         raise BatchError("give at least one agent")
+    if engine is not None and all(a in engine.automated_seats for a in agents):
+        raise BatchError(f"at least one agent must not be {' or '.join(engine.automated_seats)}")
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -81,44 +85,65 @@ def seat_agents(agents: Sequence[str], players: int, seed: int) -> list[str]:
     return chosen
 
 
-def play_game(config: BatchConfig, content: GameContent, index: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Played:
+    """What a batch plays on: the game's engine and its content from the batch's packs."""
+
+    engine: GameEngine
+    content: Any
+
+
+def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]:
     """Play game ``index`` of the batch to its end and return its record."""
+    engine = played.engine
     seed = game_seed(config.seed, index)
     kinds = seat_agents(config.agents, config.players, seed)
-    game = Game.from_content(content, config.players, {"round_limit": config.round_limit})
-    bots = [make_agent(kind, seed, seat) for seat, kind in enumerate(kinds)]
-    state = game.new_state(seed)
+    options = engine.game_options(kinds, config.round_limit)
+    bots = [
+        EngineSeat(kind) if kind in engine.automated_seats else make_agent(kind, seed, seat)
+        for seat, kind in enumerate(kinds)
+    ]
     try:
+        game = engine.game.from_content(played.content, config.players, options)
+        state = game.new_state(seed)
         outcome = play(game, state, bots)
-    except EffectLimitReached as error:
+    except engine.errors as error:
         return {"index": index, "seed": seed, "agents": kinds, "error": str(error)}
-    return game_record(index, seed, kinds, state, outcome.decisions)
+    if engine.record is not None:
+        record: dict[str, Any] = engine.record(index, seed, kinds, state, outcome.decisions)
+        return record
+    return result_record(index, seed, kinds, game.result(state) or {}, state, outcome.decisions)
 
 
 # -- content, loaded once per process ---------------------------------------------------------
 
-_CONTENT: dict[tuple[tuple[str, ...], tuple[str, ...]], GameContent] = {}
+_CONTENT: dict[tuple[tuple[str, ...], tuple[str, ...]], Played] = {}
 
 
-def content_for(config: BatchConfig) -> GameContent:
-    """The batch's game content, loaded (and validated) once per process."""
+def content_for(config: BatchConfig) -> Played:
+    """The batch's engine and content, loaded (and validated) once per process."""
     key = (config.packs, config.pack_paths)
     if key not in _CONTENT:
         _CONTENT[key] = load_game_content(config.packs, config.pack_paths)
     return _CONTENT[key]
 
 
-def load_game_content(packs: Sequence[str], search: Sequence[str] = ()) -> GameContent:
-    """Load packs with the validating loader; :class:`BatchError` carries the diagnostics."""
-    from whitedwarf.interpreter.lastlight.packs import ContentLoadError
-    from whitedwarf.interpreter.lastlight.packs import load_game_content as load
+def load_game_content(packs: Sequence[str], search: Sequence[str] = ()) -> Played:
+    """Load packs with the validating loader (default: the bundled Last Light pack) and find
+    their game's engine; :class:`BatchError` carries the diagnostics or the reason."""
+    from whitedwarf.content import bundled_pack
+    from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
+    from whitedwarf.dsl.packs.loader import load_packs
 
+    result = load_packs(list(packs) or [bundled_pack("lastlight")], list(search))
+    if result.pack is None:
+        diagnostics = render_all_text(result.errors, SourceLines(result.sources))
+        raise BatchError(f"the content packs have errors; run `whitedwarf validate`\n{diagnostics}")
     try:
-        return load(list(packs), list(search))
-    except ContentLoadError as error:
-        raise BatchError(
-            f"the content packs have errors; run `whitedwarf validate`\n{error}"
-        ) from None
+        engine = engine_for(result.pack.game)
+    except Unserved as error:
+        raise BatchError(str(error)) from None
+    return Played(engine, engine.content_from_pack(result.pack))
 
 
 def run_indices(config: BatchConfig, indices: Sequence[int]) -> list[dict[str, Any]]:

@@ -35,6 +35,8 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         "techs_built": _built_differences(a, b),
         "rounds": paired_rounds(base, variant),
     }
+    if "points" in a:  # a game without factions or techs (records.py ``result_record``)
+        result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
     result["sentences"] = sentences(result)
     return result
 
@@ -130,19 +132,27 @@ def sentences(result: dict[str, Any]) -> list[str]:
                 f"{row['name']} is now built by {_pct(row['variant'])} of players instead of "
                 f"{_pct(row['base'])} ({_signed(row['difference'])}; significant)."
             )
-    for what, rows in (("faction", result["factions"]), ("owner of", result["techs"])):
+    tables = [("faction", result["factions"]), ("owner of", result["techs"])]
+    tables += [("agent", result["agents"])] if "agents" in result else []
+    for what, rows in tables:
         for row in rows:
             if row["significant"]:
                 found = True
                 subject = (
-                    f"{row['name'].title()}" if what == "faction" else f"The owner of {row['name']}"
+                    f"{row['name'].title()}"
+                    if what == "faction"
+                    else f"Agent {row['name']}"
+                    if what == "agent"
+                    else f"The owner of {row['name']}"
                 )
                 out.append(
                     f"{subject} now wins {_pct(row['variant'])} instead of {_pct(row['base'])} "
                     f"({_signed(row['difference'])}, 95% interval {_signed(row['low'])} to "
                     f"{_signed(row['high'])}; significant)."
                 )
-    if not found:
+    if not found and "agents" in result:
+        out.append("Nothing changed significantly: no agent's win rate moved beyond chance.")
+    elif not found:
         out.append(
             "Nothing changed significantly: no faction win rate, tech build rate or tech owners' "
             "win rate moved beyond chance."

@@ -2,7 +2,9 @@
 
 Light by source and the tech counts are read from the state's ``light_by_source`` and
 ``tech_stats`` (interpreter/lastlight/state.py); a state made before they existed gives empty
-dicts, and the report says the data is missing rather than showing zeros.
+dicts, and the report says the data is missing rather than showing zeros. A game other than
+Last Light is recorded from its ``Game.result`` (:func:`result_record`): who won, the points,
+the result's other per-seat numbers, the length and why it ended.
 """
 
 from __future__ import annotations
@@ -57,4 +59,37 @@ def _tech_counts(player: dict[str, Any]) -> dict[str, Any]:
         "kept": dict(stats.get("kept", {})),
         "built": dict(stats.get("built", {})),
         "in_play": sorted(card_id(t["ref"]) for t in player["techs"]),
+    }
+
+
+def result_record(
+    index: int,
+    seed: int,
+    agents: list[str],
+    result: dict[str, Any],
+    state: State,
+    decisions: int,
+) -> dict[str, Any]:
+    """The record of a finished game of any game, from its result (docs/simulate.md)."""
+    players = len(agents)
+    return {
+        "index": index,
+        "seed": seed,
+        "players": players,
+        "seats": list(range(players)),
+        "agents": agents,
+        "winners": list(result.get("winners", [])),
+        "points": list(result.get("points", [])),
+        "scores": {
+            name: value
+            for name, value in result.items()
+            if name not in ("points", "winners")
+            and isinstance(value, list)
+            and len(value) == players
+            and all(isinstance(v, int) for v in value)
+        },
+        "rounds": state.get("round", 0),
+        "reason": result.get("reason"),
+        "tiebreak": result.get("tiebreak"),
+        "decisions": decisions,
     }

@@ -17,6 +17,8 @@ color:#a02030}.lead li{margin:.3em 0}.note{color:#555;font-size:90%}
 
 def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> str:
     """The report of one batch (``report.html``)."""
+    if "points" in summary:
+        return _page(title, _result_report(summary))
     fair = summary["fair_share"]
     body = [
         _lead(summary["sentences"]),
@@ -58,6 +60,33 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
         _method(),
     ]
     return _page(title, body)
+
+
+def _result_report(summary: dict[str, Any]) -> list[str]:
+    """The report of a game other than Last Light: who wins (per seat and agent), how long
+    games last and the mean points, from each game's result."""
+    fair = summary["fair_share"]
+    numbers = summary["points"]
+    return [
+        _lead(summary["sentences"]),
+        "<h2>Win rate per seat (first-player advantage)</h2>",
+        plots.interval_bars(
+            "Win rate per seat (95% interval; dashed: fair share)", _bars(summary["seats"]), fair
+        ),
+        _share_table(summary["seats"]),
+        "<h2>Win rate per agent</h2>",
+        _share_table(summary["agents"]),
+        "<h2>Game length</h2>",
+        plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
+        f"<p>Mean {summary['rounds']['mean']:.1f} rounds; why games ended: "
+        f"{escape(', '.join(f'{k}: {v}' for k, v in summary['reasons'].items()))}.</p>",
+        "<h2>Points per player</h2>",
+        _table(
+            ["", "every player", "winners"],
+            [[n, f"{v:.1f}", f"{numbers['winners'][n]:.1f}"] for n, v in numbers["all"].items()],
+        ),
+        _method(),
+    ]
 
 
 def comparison_html(result: dict[str, Any]) -> str:

@@ -31,7 +31,7 @@ def summarise(records: Sequence[Record]) -> dict[str, Any]:
         "errors": [r for r in records if "error" in r],
         "players": players,
         "fair_share": 1 / players if players else 0.0,
-        "factions": share_table(games, lambda r, s: r["factions"][s], players),
+        "factions": share_table(games, _faction, players),
         "seats": share_table(games, lambda r, s: f"seat {s}", players),
         "agents": share_table(games, lambda r, s: r["agents"][s], players),
         "rounds": rounds(games),
@@ -41,11 +41,39 @@ def summarise(records: Sequence[Record]) -> dict[str, Any]:
         "achievements": achievements(games),
         "exploration": exploration(games),
     }
+    if any("points" in r for r in games):  # a game other than Last Light (records.py)
+        summary["points"] = points(games)
     summary["first_player"] = next(
         (row for row in summary["seats"] if row["name"] == "seat 0"), None
     )
     summary["sentences"] = sentences(summary)
     return summary
+
+
+def _faction(record: Record, seat: int) -> str | None:
+    """Last Light's faction of a seat; None (not counted) for a game without factions."""
+    return record["factions"][seat] if "factions" in record else None
+
+
+def points(games: Sequence[Record]) -> dict[str, Any]:
+    """Mean points per seat-game, for everyone and for winners, and of the result's other
+    per-seat numbers (a game other than Last Light: records.py ``result_record``)."""
+    totals: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    seats = winning_seats = 0
+    for record in games:
+        for seat, score in enumerate(record.get("points", [])):
+            numbers = {"points": score} | {k: v[seat] for k, v in record.get("scores", {}).items()}
+            seats += 1
+            totals.update(numbers)
+            if seat in record["winners"]:
+                winning_seats += 1
+                winners.update(numbers)
+    names = ["points", *sorted(n for n in totals if n != "points")]
+    return {
+        "all": {n: totals[n] / seats if seats else 0.0 for n in names},
+        "winners": {n: winners[n] / winning_seats if winning_seats else 0.0 for n in names},
+    }
 
 
 def win_shares(record: Record) -> list[float]:
@@ -136,7 +164,7 @@ def techs(games: Sequence[Record]) -> list[dict[str, Any]]:
     total_wins = 0.0
     for record in games:
         shares = win_shares(record)
-        for seat, tech in enumerate(record["techs"]):
+        for seat, tech in enumerate(record.get("techs", [])):
             seat_games += 1
             total_wins += shares[seat]
             for what in ("drawn", "kept", "built"):
@@ -178,7 +206,7 @@ def achievements(games: Sequence[Record]) -> list[dict[str, Any]]:
     kept: Counter[str] = Counter()
     done: Counter[str] = Counter()
     for record in games:
-        for entry in record["achievements"]:
+        for entry in record.get("achievements", []):
             for cid in entry["done"]:
                 done[cid] += 1
                 kept[cid] += 1
@@ -216,7 +244,8 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         f"{summary['games']} games of {summary['players']} players; a fair share of wins is "
         f"{_pct(summary['fair_share'])}."
     ]
-    out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
+    if "points" not in summary:  # Last Light's factions
+        out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
     first = summary["first_player"]
     if first:
         verdict = (

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import command, hooks
+from whitedwarf.interpreter.lastlight import command, hooks, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.effects import card_kind
 from whitedwarf.interpreter.lastlight.state import SIZES
@@ -178,6 +178,7 @@ def setup(case: Case) -> tuple[Any, State, Units]:
             units[name] = extractor(s, owner, space=where)
     for path, value in case.given.items():
         _set(s, units, path, copy.deepcopy(value))
+    versions.forget(s)  # the cards and pieces were edited in place, past the engine
     return g, s, units
 
 

@@ -3,8 +3,8 @@
 Every word of a game reaches the core through that game's registry. This test reads every
 file under ``dsl/`` for the names of the games, and every string the code uses (messages,
 keys, defaults; docstrings and comments explain and may show examples) for the words of the
-Last Light registry. A few words are the language's own or plain English as well as Last
-Light words; each is allowed below with the reason.
+Last Light and Starlight registries. A few words are the language's own or plain English as
+well as a game's words; each is allowed below with the reason.
 """
 
 import ast
@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from whitedwarf.interpreter.lastlight.vocabulary import registry
+from whitedwarf.interpreter.starlight.vocabulary import registry as starlight_registry
 
 DSL = Path(__file__).parents[2] / "dsl"
 GAME_NAMES = re.compile(r"last\s*light|starlight", re.IGNORECASE)
@@ -33,11 +34,12 @@ ALLOWED = {
 
 
 def _words() -> set[str]:
-    reg = registry()
-    words: set[str] = set(reg.deprecations)
-    for _, entry in reg.entries():
-        words.update(re.findall(r"[a-z_]+", entry.name))
-        words.update(re.findall(r"[a-z_]+", getattr(entry, "plural", "")))
+    words: set[str] = set()
+    for reg in (registry(), starlight_registry()):
+        words.update(reg.deprecations)
+        for _, entry in reg.entries():
+            words.update(re.findall(r"[a-z_]+", entry.name))
+            words.update(re.findall(r"[a-z_]+", getattr(entry, "plural", "")))
     return words
 
 

@@ -87,7 +87,7 @@ def test_check_flag(tmp_path):
 def test_stdout_and_unknown_game():
     runner = CliRunner()
     assert runner.invoke(doc, ["--out", "-"]).output == render(REGISTRY)
-    bad = runner.invoke(doc, ["--game", "starlight", "--out", "-"])
+    bad = runner.invoke(doc, ["--game", "nosuchgame", "--out", "-"])
     assert bad.exit_code == 2 and "unknown game" in bad.output
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import combat
+from whitedwarf.interpreter.lastlight import combat, versions
 from whitedwarf.interpreter.lastlight.content import GameContent
 from whitedwarf.interpreter.lastlight.game import Game, advance
 from whitedwarf.interpreter.lastlight.state import place_extractor, place_ship
@@ -78,6 +78,7 @@ def empty_board(state: dict[str, Any]) -> dict[str, Any]:
     """Remove every ship and extractor (pieces back to supply is not tracked here)."""
     state["ships"].clear()
     state["extractors"].clear()
+    versions.forget(state)  # edited in place, past the engine's mutations
     return state
 
 
@@ -85,6 +86,7 @@ def ship(state: dict[str, Any], owner: int, size: str, sector: str, **fields: An
     """Place a ship and return its id."""
     sid = place_ship(state, owner, size, sector)
     state["ships"][sid].update(fields)
+    versions.forget(state)  # the fields were set in place, past the engine's mutations
     return sid
 
 

@@ -6,13 +6,15 @@ from pathlib import Path
 
 import click
 from whitedwarf.tools.render.model import picture
-from whitedwarf.tools.render.position import PositionError, open_position
+from whitedwarf.tools.render.position import PositionError, is_replay, open_position
 from whitedwarf.tools.render.svg import render_svg
 from whitedwarf.tools.session import (
+    DEFAULT_GAME,
     PACK_OPTION,
     PACK_PATH_OPTION,
-    load_content,
+    load_game,
     refuse_overwrite,
+    require,
 )
 
 
@@ -41,9 +43,15 @@ def render(
     if kind not in (".svg", ".png"):
         raise click.UsageError(f"--out {out}: the picture must end in .svg or .png")
     refuse_overwrite(out, force)
-    loaded, content = load_content(packs, pack_paths)
     try:
-        position = open_position(source, at, loaded, content)
+        game = recorded_game(source) if is_replay(source) else DEFAULT_GAME
+    except PositionError as error:
+        raise click.ClickException(str(error)) from None
+    loaded = load_game(packs, pack_paths, default_game=game)
+    require(loaded.engine, "render", "render", "it draws only Last Light's board")
+    content = loaded.content
+    try:
+        position = open_position(source, at, loaded.pack, content)
     except PositionError as error:
         raise click.ClickException(str(error)) from None
     svg = render_svg(picture(content, position.state), _title(position))
@@ -52,6 +60,17 @@ def render(
     else:
         out.write_bytes(svg_to_png(svg))
     click.echo(f"wrote {out}")
+
+
+def recorded_game(path: Path) -> str:
+    """The game a replay log's header names (Last Light when it names none)."""
+    from whitedwarf.interpreter.replay import ReplayError, read_header
+
+    try:
+        game = read_header(path).get("game")
+    except ReplayError as error:
+        raise PositionError(str(error)) from None
+    return game if isinstance(game, str) else DEFAULT_GAME
 
 
 def _title(position) -> str:

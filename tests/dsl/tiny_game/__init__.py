@@ -1,13 +1,16 @@
 """A tiny made-up game, registered in tests the way a third-party package registers one.
 
-It shares no word with Last Light: a game brings its own vocabulary and content files.
+It shares no word with Last Light: a game brings its own vocabulary and content files, and
+its own engine (``engine.py``), which the commands play through ``GAME.engine``.
 """
 
 from whitedwarf.dsl.packs.games import GameDefinition
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.registry import ArgKind, CardKind, Hook, Param, Range, Registry, Resource, Verb
 
-GAME = GameDefinition("tiny", f"{__name__}:registry", f"{__name__}:content_spec")
+GAME = GameDefinition(
+    "tiny", f"{__name__}:registry", f"{__name__}:content_spec", f"{__name__}.engine:engine"
+)
 
 
 def registry() -> Registry:

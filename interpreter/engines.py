@@ -1,0 +1,196 @@
+"""A game's engine as the command line sees it: what ``play``, ``replay`` and the others run.
+
+A game registers ``engine="module:function"`` in its ``GameDefinition``
+(``dsl/packs/games.py``); the function returns a :class:`GameEngine`. Everything the
+commands do with a game goes through it and through the decision interface every game's
+``Game`` class offers (``from_content``, ``listen``, ``new_state``, ``current_players``,
+``legal_options``, ``apply``, ``is_terminal``, ``result``, ``returns``, ``observation``),
+so a new game needs no change to the commands (docs/new-game.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+#: Seat kinds any game can seat: the simple bots of ``interpreter/bots.py``.
+SIMPLE_AGENTS = ("random", "first")
+
+#: What a command may need beyond playing, replaying and batches: ``terminal`` (human seats
+#: in the terminal interface), ``render`` (a board picture: ``render`` and ``replay --html``)
+#: and ``cards`` (printed card texts: ``text`` and ``cards``).
+FEATURES = ("terminal", "render", "cards")
+
+
+class Unserved(Exception):
+    """A command cannot serve this game yet; the message names the game and what is missing."""
+
+
+def no_tally() -> Callable[[Event], None]:
+    """A listener that counts nothing (a game whose summary needs no event counts)."""
+    return lambda event: None
+
+
+def default_options(seats: list[str], automated: tuple[str, ...]) -> dict[str, Any]:
+    """The Game's options for ``--seats``: ``{"seats": ["live", "starbot", ...]}`` when a seat
+    is one the engine plays itself, else none."""
+    if not any(kind in automated for kind in seats):
+        return {}
+    return {"seats": [kind if kind in automated else "live" for kind in seats]}
+
+
+def describe_event(event: Event) -> str:
+    """One trace line for an event of a game without its own wording:
+    ``round   3 seat 1: <kind> <the rest as JSON>``."""
+    seat = event.get("seat")
+    who = "-" if seat is None else str(seat)
+    round_ = event.get("round")
+    where = f"round {round_:>3}" if isinstance(round_, int) else "setup"
+    if event.get("kind") == "decision":  # what ``play --trace`` says a seat chose
+        return f"{where} seat {who}: decides: {event.get('text')} [{event.get('option')}]"
+    rest = {k: v for k, v in event.items() if k not in ("kind", "round", "seat")}
+    detail = f" {json.dumps(rest, sort_keys=True)}" if rest else ""
+    return f"{where} seat {who}: {event.get('kind', 'event')}{detail}"
+
+
+def summarise(
+    game: Any, state: State, decisions: int, final_hash: str, tally: Any = None
+) -> dict[str, Any]:
+    """The ``--format json`` result of a game without its own: the Game's ``result``."""
+    del tally
+    result = game.result(state) or {}
+    winners = list(result.get("winners", []))
+    return {
+        "players": game.players,
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "points": result.get("points"),
+        "rounds": state.get("round"),
+        "reason": result.get("reason"),
+        "tiebreak": result.get("tiebreak"),
+        "decisions": decisions,
+        "final_hash": final_hash,
+        "result": result,
+    }
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """The result for people, from :func:`summarise`'s object."""
+    winners = summary["winners"]
+    head = (
+        f"winner: seat {winners[0]}"
+        if len(winners) == 1
+        else "shared win: seats " + ", ".join(map(str, winners))
+    )
+    rounds = summary.get("rounds")
+    after = f" after {rounds} rounds" if isinstance(rounds, int) else ""
+    lines = [f"{head}{after} ({summary['reason']})"]
+    points = summary.get("points")
+    if isinstance(points, list):
+        parts = _per_seat_numbers(summary.get("result") or {}, len(points))
+        for seat, score in enumerate(points):
+            detail = ", ".join(f"{name} {numbers[seat]}" for name, numbers in parts.items())
+            noun = "point" if score == 1 else "points"
+            lines.append(f"  seat {seat}: {score} {noun}" + (f" ({detail})" if detail else ""))
+    lines.append(f"final state hash: {summary['final_hash']}")
+    return "\n".join(lines)
+
+
+def _per_seat_numbers(result: dict[str, Any], seats: int) -> dict[str, list[Any]]:
+    """The result's other per-seat numbers (Starlight: night, day, stars ...), by name."""
+    return {
+        name: value
+        for name, value in result.items()
+        if name not in ("points", "winners")
+        and isinstance(value, list)
+        and len(value) == seats
+        and all(isinstance(v, int) for v in value)
+    }
+
+
+@dataclass(frozen=True)
+class GameEngine:
+    """What the commands need of a game beyond its ``Game`` class's decision interface."""
+
+    #: The game, as a pack's manifest names it.
+    name: str
+    #: Its name for people, in messages ("Last Light").
+    title: str
+    #: The ``Game`` class: ``Game.from_content(content, players, options)``.
+    game: Any
+    #: A loaded pack (``dsl/packs/loader.py``'s ``LoadedPack``) to the game's content object.
+    content_from_pack: Callable[[Any], Any]
+    #: The fewest and the most seats, automated ones included.
+    players: tuple[int, int]
+    #: Recorded in replay headers as ``engine``; a replay names the engine that made it.
+    version: str
+    #: Seat kinds the engine plays itself (no decisions: Starlight's ``starbot``).
+    automated_seats: tuple[str, ...] = ()
+    #: Agent kinds that can play it (``interpreter/agents``); the simple bots play any game.
+    agents: tuple[str, ...] = SIMPLE_AGENTS
+    #: Errors of the game's making (a runaway effect, content it cannot seat), shown as one
+    #: line, never a traceback.
+    errors: tuple[type[BaseException], ...] = ()
+    #: ``(seat kinds, round limit)`` to the options of ``Game.from_content``.
+    options: Callable[[list[str], int], dict[str, Any]] | None = None
+    #: One trace line per engine event.
+    describe: Callable[[Event], str] = describe_event
+    #: A fresh counter fed every event of a game (its summary's event counts).
+    tally: Callable[[], Callable[[Event], None]] = no_tally
+    #: ``(game, state, decisions, final hash, tally)`` to the ``--format json`` object.
+    summarise: Callable[..., dict[str, Any]] = summarise
+    #: That object for people.
+    summary_text: Callable[[dict[str, Any]], str] = summary_text
+    #: ``(index, seed, agents, state, decisions)`` to one game's record in a ``simulate``
+    #: batch; None: the record of its ``result`` (``simulation/records.py``).
+    record: Callable[..., dict[str, Any]] | None = None
+    #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
+    features: frozenset[str] = field(default_factory=frozenset)
+    #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):
+    #: name -> what it does.
+    settings: dict[str, str] = field(default_factory=dict)
+
+    def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
+        """The options ``Game.from_content`` takes for these seats."""
+        if self.options is not None:
+            return self.options(seats, round_limit)
+        return default_options(seats, self.automated_seats)
+
+    def setting(self, text: str) -> tuple[str, Any]:
+        """``NAME=VALUE`` to one option: VALUE read as JSON (``true``, ``2``), else text;
+        ValueError names the settings the game has when NAME is not one of them."""
+        name, equals, value = text.partition("=")
+        name = name.strip()
+        if not equals or name not in self.settings:
+            known = ", ".join(sorted(self.settings)) or "none"
+            raise ValueError(f"{text!r} is not NAME=VALUE for a {self.title} option ({known})")
+        try:
+            return name, json.loads(value)
+        except json.JSONDecodeError:
+            return name, value.strip()
+
+    def require(self, feature: str, command: str, missing: str) -> None:
+        """Refuse (:class:`Unserved`) unless the game has ``feature``."""
+        if feature not in self.features:
+            raise Unserved(f"{command} cannot serve {self.title} ({self.name}) yet: {missing}")
+
+
+def engine_for(game: str) -> GameEngine:
+    """The engine of an installed game; :class:`Unserved` when it is unknown or has none."""
+    from whitedwarf.dsl.packs.games import NoEngine, game_engine, installed_games
+
+    if game not in installed_games():
+        known = ", ".join(sorted(installed_games()))
+        raise Unserved(f"game {game!r} is not installed (installed: {known})")
+    try:
+        engine = game_engine(game)
+    except NoEngine as error:
+        raise Unserved(str(error)) from None
+    if not isinstance(engine, GameEngine):
+        raise TypeError(f"the engine of game {game!r} is not a GameEngine")
+    return engine

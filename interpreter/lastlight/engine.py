@@ -1,0 +1,48 @@
+"""Last Light's engine for the commands (``interpreter/engines.py``): ``GAME.engine`` names
+:func:`engine`, so ``play``, ``replay``, ``render``, the terminal interface and ``simulate``
+reach the game only through it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.engines import GameEngine
+
+#: Recorded in every replay header as ``engine``.
+VERSION = "lastlight-engine-1"
+
+
+def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
+    """000 has no automated seats; a game that runs too long ends at the round limit (E-series
+    docs/rules-decisions.md)."""
+    del seats
+    return {"round_limit": round_limit}
+
+
+def engine() -> GameEngine:
+    """Last Light as the commands play it: every agent, the board picture, the terminal
+    interface and balance reports."""
+    from whitedwarf.interpreter.agents import AGENTS
+    from whitedwarf.interpreter.lastlight import events, summary
+    from whitedwarf.interpreter.lastlight.content import ContentError
+    from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
+    from whitedwarf.interpreter.lastlight.packs import content_from_pack
+    from whitedwarf.interpreter.simulation.records import game_record
+
+    return GameEngine(
+        name="lastlight",
+        title="Last Light",
+        game=Game,
+        content_from_pack=content_from_pack,
+        players=(2, 4),
+        version=VERSION,
+        agents=tuple(AGENTS),
+        errors=(EffectLimitReached, ContentError),
+        options=_options,
+        describe=events.describe,
+        tally=summary.Tally,
+        summarise=summary.summarise,
+        summary_text=summary.summary_text,
+        record=game_record,
+        features=frozenset(("terminal", "render", "cards")),
+    )

@@ -1,0 +1,130 @@
+"""What changed in a state since a memo was made: version stamps kept by the mutations.
+
+The achievement check runs after every step, decision and verb (docs/rules-decisions.md E17)
+and stat reads run at every die; both used to fingerprint or walk what they read each time
+(the ships, the extractors, a player's cards in play). Instead, every function that changes a
+part of the state a condition can read (a *domain* of ``conditions.py``) renews that
+domain's stamp here, and the memos compare stamps:
+
+* ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
+  exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
+  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard) and
+  ``("cards", seat)`` (action cards in hand and played): a stamp unique in the process,
+  renewed at each change. A condition found false with the same stamps of what it reads is
+  still false (``hooks.check_achievements``), and a check where no stamp any pending
+  condition reads has moved since a check that found nothing is skipped whole.
+* a seat's cards in play (faction, techs in play and the ship types they sit on,
+  :func:`cards_changed`): the memos derived from them (the cards with ``as_soon_as``
+  clauses, stat and flag totals, the techs on each ship type) are dropped.
+
+The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
+the same however it was reached). They live in the content's runtime tables, one
+:class:`Versions` per state object; a clone or a loaded state is a new object and starts with
+fresh stamps and empty memos, so nothing is carried from one state to another.
+``tests/engine/test_versions.py`` plays seeded games comparing every memoised answer with one
+worked out from scratch, so a change made without renewing a stamp fails it. Code outside the
+engine that edits a state in place after it was checked (a test building a position) calls
+:func:`forget` for it.
+"""
+
+from __future__ import annotations
+
+from itertools import count
+from typing import Any
+
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+
+State = dict[str, Any]
+
+#: Stamps unique in the process: equal stamps mean the same state object, unchanged since.
+_STAMPS = count(1)
+
+#: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
+SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
+PER_SEAT = ("me", "cards")
+
+#: States with versions kept per content before the table is emptied (a search agent's
+#: clones come and go; an emptied table only means fresh stamps and empty memos).
+_LIMIT = 64
+
+
+class Versions:
+    """The stamps and per-state memos of one state object (see the module docstring)."""
+
+    __slots__ = ("board", "clean", "false", "flags", "mods", "rt", "soon", "stamps", "state")
+
+    def __init__(self, state: State, rt: Runtime) -> None:
+        seats = len(state["players"])
+        self.state = state  # held, so the id this is filed under is not reused meanwhile
+        self.rt = rt  # the content's runtime, for readers that need both
+        #: domain key -> its stamp.
+        self.stamps: dict[Any, int] = {d: next(_STAMPS) for d in SHARED}
+        self.stamps.update({(d, s): next(_STAMPS) for d in PER_SEAT for s in range(seats)})
+        #: ``(ref, clause, seat)`` -> the stamps of what a condition read when last false.
+        self.false: dict[tuple[str, int, int], tuple[int, ...]] = {}
+        #: ``(domain keys, their stamps)`` of the last check that found nothing, or None.
+        self.clean: tuple[tuple[Any, ...], tuple[int, ...]] | None = None
+        #: seat -> the cards with ``as_soon_as`` clauses (``hooks.check_achievements``).
+        self.soon: list[Any] = [None] * seats
+        #: seat -> ``(stat, ship type)`` -> the total of its cards' modifiers.
+        self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
+        #: seat -> ``(flag, ship type)`` -> whether a card grants it.
+        self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
+        #: seat -> the techs in play by name and the mods on each ship type (research).
+        self.board: list[Any] = [None] * seats
+
+
+def of(state: State) -> Versions:
+    """The versions of a state object, made when first asked."""
+    rt = runtime(state)
+    table = rt.versions
+    found = table.get(id(state))
+    if found is None:
+        if len(table) >= _LIMIT:
+            table.clear()
+        found = table[id(state)] = Versions(state, rt)
+    return found
+
+
+def changed(state: State, domain: str, seat: int | None = None) -> None:
+    """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
+    found = runtime(state).versions.get(id(state))
+    if found is not None:
+        found.stamps[domain if seat is None else (domain, seat)] = next(_STAMPS)
+
+
+def light_changed(state: State, seat: int) -> None:
+    """A player's light changed (their ``me`` and everyone's ``lights``)."""
+    found = runtime(state).versions.get(id(state))
+    if found is not None:
+        found.stamps["me", seat] = next(_STAMPS)
+        found.stamps["lights"] = next(_STAMPS)
+
+
+def ships_changed(state: State) -> None:
+    """A ship was placed, moved, damaged, repaired or removed."""
+    changed(state, "ships")
+
+
+def extractors_changed(state: State) -> None:
+    """An extractor was placed or removed."""
+    changed(state, "extractors")
+
+
+def cards_changed(state: State, seat: int) -> None:
+    """A seat's faction or techs in play (or the ship type one sits on) changed: its
+    ``me`` and the ``techs`` stamps renew, and the memos derived from its cards go."""
+    found = runtime(state).versions.get(id(state))
+    if found is not None:
+        found.stamps["me", seat] = next(_STAMPS)
+        found.stamps["techs"] = next(_STAMPS)
+        found.clean = None  # the conditions pending may be others now
+        if 0 <= seat < len(found.soon):
+            found.soon[seat] = found.board[seat] = None
+            found.mods[seat] = {}
+            found.flags[seat] = {}
+
+
+def forget(state: State) -> None:
+    """Drop every stamp and memo of a state (after editing its pieces or cards in place)."""
+    runtime(state).versions.pop(id(state), None)

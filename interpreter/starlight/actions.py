@@ -1,0 +1,145 @@
+"""The four gain actions of the rondel (003 "Actions": Gain Cores, Gain Rays, Gain Flares).
+
+An action in progress is ``state["action"]``; its options are what the rules allow now and
+``done`` ends it. Every price is paid as it is incurred: 1 AP a Core or a ray, the place's
+cost for a Flare, ``flush_cost`` to flush the pool (only that action's own pool: 003 "When
+can you flush a pool?").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whitedwarf.interpreter.starlight import effects, events, supply
+from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
+from whitedwarf.interpreter.state import IllegalOption, Option
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+UNIT_COST = 1  # 003: "1 AP each" Core, "1 AP per ray"
+DONE = Option("done", "end this action")
+
+
+def pool_of(kind: str) -> str:
+    """The pool an action takes from."""
+    return {"gain_cores": "cores", "gain_long_rays": "long", "gain_short_rays": "short",
+            "gain_flares": "flares"}[kind]  # fmt: skip
+
+
+def can_flush(game: Game, state: State, seat: int, kind: str) -> bool:
+    """A flush costs ``flush_cost`` and needs something to refill from."""
+    pool = pool_of(kind)
+    if player(state, seat)["ap"] < game.stat(state, seat, "flush_cost"):
+        return False
+    if pool == "cores":
+        return bool(state["core_deck"] or state["core_discard"] or state["pools"]["cores"])
+    if pool == "flares":
+        return bool(state["flare_deck"])
+    return bool(state["bags"][pool])
+
+
+def options(game: Game, state: State) -> list[Option]:
+    """The options of the gain action in progress."""
+    action = state["action"]
+    seat, kind = action["seat"], action["kind"]
+    p = player(state, seat)
+    out: list[Option] = []
+    if kind == "gain_cores":
+        room = held_cores(p) < game.stat(state, seat, "max_cores")
+        if (
+            room
+            and action["taken"] < game.stat(state, seat, "cores_per_action")
+            and p["ap"] >= UNIT_COST
+        ):
+            out += [
+                Option(f"core:{c}", f"take {c} (1 AP)")
+                for c in dict.fromkeys(state["pools"]["cores"])
+            ]
+        if action["rays_owed"] > 0:
+            for size in ("long", "short"):
+                for ray in dict.fromkeys(state["pools"][size]):
+                    out.append(Option(f"ray:{ray}", f"take a free {ray} ray (Core + Ray)"))
+    elif kind in ("gain_long_rays", "gain_short_rays"):
+        if p["ap"] >= UNIT_COST:
+            pool = state["pools"][pool_of(kind)]
+            out += [Option(f"ray:{r}", f"take a {r} ray (1 AP)") for r in dict.fromkeys(pool)]
+    else:
+        costs = game.flare_costs()
+        for place, flare in enumerate(state["pools"]["flares"]):
+            if flare is not None and p["ap"] >= costs[place]:
+                out.append(Option(f"flare:{place}", f"buy {flare} ({costs[place]} AP)"))
+    if can_flush(game, state, seat, kind):
+        out.append(Option("flush", f"flush the pool ({game.stat(state, seat, 'flush_cost')} AP)"))
+    out += boon_options(p)
+    return [*out, DONE]
+
+
+def boon_options(p: dict[str, Any]) -> list[Option]:
+    """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
+    return [Option(f"boon:{f}", f"use the boon of {f}") for f in dict.fromkeys(p["flares"])]
+
+
+def use_boon(game: Game, state: State, seat: int, flare: str) -> None:
+    """Turn a flare face-down for its green box (003 "Flares": never also its points)."""
+    p = player(state, seat)
+    p["flares"].remove(flare)
+    p["used_flares"].append(flare)
+    events.emit(state, "flare", seat, card=flare, box="boon")
+    effects.start(game, state, "flares.boon", flare, seat)
+
+
+def choose(game: Game, state: State, option_id: str) -> bool:
+    """Apply an option; True when the action is over."""
+    action = state["action"]
+    seat, kind = action["seat"], action["kind"]
+    p = player(state, seat)
+    verb, _, what = option_id.partition(":")
+    if verb == "done":
+        return True
+    if verb == "boon":
+        use_boon(game, state, seat, what)
+    elif verb == "flush":
+        p["ap"] -= game.stat(state, seat, "flush_cost")
+        supply.flush(game, state, pool_of(kind))
+        events.emit(state, "flush", seat, pool=pool_of(kind))
+    elif verb == "core":
+        state["pools"]["cores"].remove(what)
+        p["cores"].append(what)
+        p["ap"] -= UNIT_COST
+        action["taken"] += 1
+        events.emit(state, "take", seat, what="core", item=what, cost=UNIT_COST)
+        if has_privilege(state, seat, "core_plus_ray"):
+            action["rays_owed"] += 1  # 003 "Core + Ray": one free ray per Core taken
+    elif verb == "ray" and kind == "gain_cores":
+        action["rays_owed"] -= 1
+        supply.take_ray(game, state, seat, what.partition(":")[2], what)
+        events.emit(state, "take", seat, what="ray", item=what, cost=0)
+    elif verb == "ray":
+        p["ap"] -= UNIT_COST
+        supply.take_ray(game, state, seat, pool_of(kind), what)
+        events.emit(state, "take", seat, what="ray", item=what, cost=UNIT_COST)
+    elif verb == "flare":
+        place = int(what)
+        p["ap"] -= game.flare_costs()[place]
+        p["flares"].append(state["pools"]["flares"][place])
+        events.emit(state, "take", seat, what="flare", item=p["flares"][-1],
+                    cost=game.flare_costs()[place])  # fmt: skip
+        state["pools"]["flares"][place] = None  # slid and refilled when the turn ends
+    else:
+        raise IllegalOption(f"{option_id!r} is not an option of {kind}")
+    return False
+
+
+def possible(game: Game, state: State, seat: int, kind: str, ap: int) -> bool:
+    """Whether the action could do anything with ``ap`` left after the surcharge."""
+    p = player(state, seat)
+    flush = ap >= game.stat(state, seat, "flush_cost")
+    if kind == "gain_cores":
+        room = held_cores(p) < game.stat(state, seat, "max_cores")
+        return room and ((bool(state["pools"]["cores"]) and ap >= UNIT_COST) or flush)
+    if kind in ("gain_long_rays", "gain_short_rays"):
+        return (bool(state["pools"][pool_of(kind)]) and ap >= UNIT_COST) or flush
+    costs = game.flare_costs()
+    cheapest = [costs[i] for i, f in enumerate(state["pools"]["flares"]) if f is not None]
+    return (bool(cheapest) and ap >= min(cheapest)) or (flush and bool(state["flare_deck"]))

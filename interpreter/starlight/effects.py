@@ -1,0 +1,118 @@
+"""The effect machine's adapter for Starlight: cards' compiled effects run in frames.
+
+A frame's ``card`` is ``"<kind>:<card id>"`` where kind is the compiled table (``flares``
+for a flare's points box, ``flares.boon`` for its boon, ``laurels``, ``accolades``,
+``gods``); the machine (``interpreter/vm.py``, shared with Last Light) runs its program.
+A ``may`` pauses the frame: its owner's decision is offered by the game like any other
+(options ``yes`` / ``no``), so a state paused inside an effect is still plain data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.vm import DONE, Frame, Machine, new_frame
+
+__all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
+from whitedwarf.interpreter.starlight.vocabulary import registry
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+
+class Adapter:
+    """What the machine asks of Starlight: programs, operands, values, verbs."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        reg = registry()
+        self.verbs = reg.implementations("verbs")
+        self.values = reg.implementations("values")
+        self.machine = Machine(self)
+
+    def program(self, state: State, frame: Frame) -> list[list[Any]]:
+        kind, _, card = frame["card"].partition(":")
+        compiled = self.game.content.compiled(kind, card)
+        if compiled is None:
+            raise KeyError(f"no compiled effect for {frame['card']!r}")
+        code: list[list[Any]] = compiled["clauses"][frame["clause"]]["code"]
+        return code
+
+    def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
+        return []  # Starlight's vocabulary declares no nouns: nothing is selected
+
+    def labels(
+        self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
+    ) -> list[str]:
+        return list(ids)
+
+    def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
+        if operand.get("you"):
+            return frame["owner"]
+        if "this" in operand:
+            return frame["card"]
+        raise KeyError(f"operand {operand!r} is not one Starlight knows")
+
+    def value(self, state: State, frame: Frame, name: str) -> int:
+        return int(self.values[name](self.game, state, frame["owner"]))
+
+    def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
+        need = 0
+        for verb, operands in calls:
+            if verb == "pay":
+                need += self.machine.evaluate(state, frame, operands[0]["amount"])
+        return bool(player(state, frame["owner"])["ap"] >= need)
+
+    def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
+        return self.verbs[verb](self.game, state, frame, *args)
+
+    def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
+        raise KeyError("no Starlight verb asks its own question")
+
+
+def start(
+    game: Game, state: State, kind: str, card: str, seat: int, clause: int | None = None
+) -> None:
+    """Run a card's effect for ``seat``: one clause, or (None) every clause in printed order;
+    a frame that asks its owner pauses in ``state["frames"]`` and the rest wait under it."""
+    if clause is None:
+        compiled = game.content.compiled(kind, card)
+        clauses = range(len(compiled["clauses"])) if compiled else range(0)
+    else:
+        clauses = range(clause, clause + 1)
+    for index in reversed(clauses):  # the first clause on top: it runs first
+        state["frames"].append(new_frame(f"{kind}:{card}", seat, index, {"card": card}))
+    run_frames(game, state)
+
+
+def run_frames(game: Game, state: State) -> None:
+    """Run the frames on top of the stack until one waits for a decision or all are done."""
+    machine = game.adapter.machine
+    frames = state["frames"]
+    while frames:
+        outcome = machine.run(state, frames[-1])
+        if outcome is DONE:
+            frames.pop()
+        else:
+            return
+
+
+def answer(game: Game, state: State, option_id: str) -> None:
+    """The owner of the top frame answers its pending question."""
+    frame = state["frames"][-1]
+    if game.adapter.machine.answer(state, frame, option_id) is DONE:
+        state["frames"].pop()
+    run_frames(game, state)
+
+
+def holds(game: Game, state: State, kind: str, card: str, seat: int) -> bool:
+    """Whether the ``as soon as`` condition of a laurel or accolade holds for ``seat``."""
+    compiled = game.content.compiled(kind, card)
+    if compiled is None:
+        return False
+    frame = new_frame(f"{kind}:{card}", seat, 0, {"card": card})
+    return any(
+        clause.get("when") is not None and game.adapter.machine.test(state, frame, clause["when"])
+        for clause in compiled["clauses"]
+    )

@@ -1,0 +1,33 @@
+"""Starlight's engine for the commands (``interpreter/engines.py``): ``GAME.engine`` names
+:func:`engine`, so ``play`` and ``replay`` reach the game only through it."""
+
+from __future__ import annotations
+
+from whitedwarf.interpreter.engines import GameEngine
+
+#: Recorded in every replay header as ``engine``.
+VERSION = "starlight-engine-1"
+
+
+def engine() -> GameEngine:
+    """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
+    and Starbot Players"), the simple bots; its board picture, the terminal interface and
+    balance reports are not written yet (the commands needing them say so)."""
+    from whitedwarf.interpreter.starlight.content import content_from_pack
+    from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
+
+    return GameEngine(
+        name="starlight",
+        title="Starlight",
+        game=Game,
+        content_from_pack=content_from_pack,
+        players=(1, MAX_SEATS),
+        version=VERSION,
+        automated_seats=("starbot",),
+        errors=(ValueError,),
+        settings={
+            "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
+            "starbot_level": "the Starbots' difficulty: which of setup.yaml's "
+            "starbot_star_points they score per star (1 is the first)",
+        },
+    )

@@ -1,0 +1,61 @@
+"""Starlight's engine events: what happened, for whoever listens (``play --trace``, replays).
+
+As in Last Light (``lastlight/events.py``), events are for listeners only: nothing of them is
+kept in the state. :meth:`Game.listen <whitedwarf.interpreter.starlight.game.Game.listen>`
+holds the listener and :func:`listening` switches it on only while that game sets up or
+applies a decision, so reading options never emits anything; with nobody listening an emit
+costs one flag test.
+
+An event is a plain dict with ``kind``, ``round`` and ``seat`` (``None`` for the table) and:
+
+==================  ====================================================================
+kind                extra keys
+==================  ====================================================================
+``turn``            a turn begins: ``ap`` (received), ``last`` (003 "Your Last Turn")
+``forfeit``         a last turn is forfeit: no complete star (003 "Your Last Turn")
+``step``            the marker moves: ``space``
+``action``          an action begins: ``action``, ``surcharge``
+``take``            ``what`` (``core``, ``ray``, ``flare``), ``item``, ``cost``
+``flush``           a pool is flushed: ``pool``
+``launch``          a star is launched: ``core``, ``magnitude``, ``slot`` (None: slotless)
+``flare``           a flare is used: ``card``, ``box`` (``points`` or ``boon``)
+``points``          night points scored: ``amount``, ``source``
+``privilege``       a privilege recorded: ``privilege``
+``accolade``        an accolade claimed: ``card``
+``starbot``         a Starbot card turned up: ``card``, ``action``
+``gods``            every live player kept a god: ``gods`` (seat -> god), revealed together
+``daybreak``        65 night points reached: ``last_round``
+``game_end``        ``winners``, ``reason``, ``tiebreak``, ``points``
+==================  ====================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+Event = dict[str, Any]
+Listener = Callable[[Event], None]
+
+#: True while someone listens: every emit site tests it first.
+ON = False
+_LISTENER: Listener | None = None
+
+
+@contextmanager
+def listening(listener: Listener | None) -> Iterator[None]:
+    """Send the engine's events to ``listener`` while the block runs (None: nobody)."""
+    global ON, _LISTENER
+    before = (ON, _LISTENER)
+    ON, _LISTENER = listener is not None, listener
+    try:
+        yield
+    finally:
+        ON, _LISTENER = before
+
+
+def emit(state: dict[str, Any], kind: str, seat: int | None, **extra: Any) -> None:
+    """Announce an event (callers test :data:`ON` first where building it costs)."""
+    if ON and _LISTENER is not None:
+        _LISTENER({"kind": kind, "round": state.get("round"), "seat": seat, **extra})

@@ -1,0 +1,76 @@
+"""Gods (003 "The Gods"): deal two, keep one; powers take precedence over the rules.
+
+Gods are optional, for all live players or none (``options["gods"]``). Each live player is
+dealt two at random, keeps one (a decision: ``god:<id>``) and the choices are revealed together
+once every live player has chosen (SL25; Starbots get no cards: 003 "Starbot Play"). A god's
+effect changes standard numbers through stats (``you have +1 ap_per_turn``), grants powers
+through flags (``you can ignore_surcharge``) and acts at hooks (``when turn_start -> ...``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.starlight import effects
+from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.state import Option
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+
+def deal(game: Game, state: State) -> None:
+    """Deal ``gods_per_player`` gods to every live player."""
+    deck = sorted(game.content.cards["gods"])
+    rng.shuffle(state, deck)
+    each = game.content.number("gods_per_player")
+    for p in state["players"]:
+        if p["kind"] == "live":
+            p["gods_dealt"], deck = deck[:each], deck[each:]
+
+
+def choosing(state: State) -> list[int]:
+    """Live seats still to keep a god."""
+    return [p["seat"] for p in state["players"] if p["kind"] == "live" and p["god"] is None]
+
+
+def options(game: Game, state: State, seat: int) -> list[Option]:
+    """Keep one of the dealt gods."""
+    cards = game.content.cards["gods"]
+    return [
+        Option(f"god:{g}", f"keep {cards[g]['name']}") for g in player(state, seat)["gods_dealt"]
+    ]
+
+
+def choose(state: State, seat: int, option_id: str) -> None:
+    """Keep a god; the other goes back to the box."""
+    p = player(state, seat)
+    p["god"] = option_id.partition(":")[2]
+    p["gods_dealt"] = [p["god"]]
+
+
+def clauses(game: Game, state: State, seat: int) -> list[dict[str, Any]]:
+    """The compiled clauses of the god ``seat`` keeps (none before it is kept)."""
+    god = player(state, seat)["god"]
+    if god is None or state["phase"] == "gods":
+        return []
+    found = game.god_clauses.get(god)
+    if found is None:
+        compiled = game.content.compiled("gods", god)
+        found = game.god_clauses[god] = list(compiled["clauses"]) if compiled else []
+    return found
+
+
+def fire(game: Game, state: State, seat: int, hook: str) -> None:
+    """Run the god's triggers on ``hook`` for its owner (003: powers take precedence)."""
+    god = player(state, seat)["god"]
+    for index, clause in enumerate(clauses(game, state, seat)):
+        if clause["form"] != "trigger" or clause["hook"] != hook:
+            continue
+        when = clause.get("when")
+        if when is not None:
+            frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god})
+            if not game.adapter.machine.test(state, frame, when):
+                continue
+        effects.start(game, state, "gods", str(god), seat, index)

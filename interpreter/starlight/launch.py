@@ -1,0 +1,234 @@
+"""Launching a star: the nine steps of 003 "Launching a Star, step by step".
+
+The launch is a small sequence of decisions (``state["action"]["step"]``):
+
+1. ``core``: pick the Core (or the Starter Core); ``rays``: attach rays one at a time
+   (``ray:<colour>:<size>``) and say ``ready`` once the star is complete. Only rays that leave
+   a complete star reachable for an open slot are offered, so no choice leads nowhere.
+2. ``slot``: pick an empty slot of the star's size, with the target icon in an empty
+   constellation or linked to a filled slot (large slots need Launch Alpha Star).
+3. pay the launch cost (and the occupation surcharge); 4. place the marker;
+5. score the slot's night points, then ``flare``: attach one Flare for its blue box (or not),
+   then ``buy``: with Buy Night Points on Launch, 2 AP a night point, as often as wished;
+6-8. record the slot's privilege, the magnitude and the Core's aspect, each if new;
+9. discard the Core, rays back into their bags; the Flare stays, face-down.
+
+Before the slot is chosen the launch may be called off (``cancel``): nothing was paid.
+A final launch (003 "Your Last Turn") may go to any constellation and, with no eligible slot
+left for its size, scores the slotless points without placing any marker.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whitedwarf.interpreter.starlight import effects, events, gods, stars, supply
+from whitedwarf.interpreter.starlight.content import slot_size_for
+from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
+from whitedwarf.interpreter.state import IllegalOption, Option
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+CANCEL = Option("cancel", "call off the launch")
+
+
+def begin(state: State, seat: int, constellations: list[str], surcharge: int, final: bool) -> None:
+    """Start a launch action."""
+    state["action"] = {
+        "kind": "launch", "seat": seat, "step": "core", "core": None, "rays": [],
+        "constellations": list(constellations), "surcharge": surcharge, "final": final,
+        "slot": None, "magnitude": 0, "aspect": None, "placed": False,
+    }  # fmt: skip
+
+
+def targets(game: Game, state: State, action: dict[str, Any]) -> set[int] | None:
+    """Magnitudes with an open slot; None for a final launch (any star can score)."""
+    if action["final"]:
+        return None
+    return stars.launchable_sizes(game, state, action["seat"], action["constellations"])
+
+
+def can_start(game: Game, state: State, seat: int, constellations: list[str] | None) -> bool:
+    """Whether some Core and the rays held make a star that can be launched now (None:
+    a final launch, where any complete star will do)."""
+    p = player(state, seat)
+    if constellations is None:
+        aims = None
+    else:
+        aims = stars.launchable_sizes(game, state, seat, constellations)
+        if not aims:
+            return False
+    return any(stars.feasible(game, state, seat, c, [], p["rays"], aims) for c in stars.cores_of(p))
+
+
+def _spare(p: dict[str, Any], chosen: list[str]) -> list[str]:
+    spare = list(p["rays"])
+    for ray in chosen:
+        spare.remove(ray)
+    return spare
+
+
+def options(game: Game, state: State) -> list[Option]:
+    """The options of the launch in progress."""
+    action = state["action"]
+    seat, step = action["seat"], action["step"]
+    p = player(state, seat)
+    aims = targets(game, state, action)
+    if step == "core":
+        found = [
+            c
+            for c in stars.cores_of(p)
+            if stars.feasible(game, state, seat, c, [], p["rays"], aims)
+        ]
+        return [*(Option(f"core:{c}", f"launch with {c}") for c in found), CANCEL]
+    if step == "rays":
+        core, chosen = action["core"], action["rays"]
+        spare = _spare(p, chosen)
+        out = [
+            Option(f"ray:{ray}", f"attach a {ray} ray")
+            for ray in sorted(set(spare))
+            if stars.feasible(game, state, seat, core, [*chosen, ray], _without(spare, ray), aims)
+        ]
+        plan = stars.plan_of(game, core)
+        mag = stars.magnitude(plan, chosen)
+        if stars.is_complete(plan, chosen) and _launchable(game, state, action, mag):
+            out.append(Option("ready", f"the star is complete (magnitude {mag})"))
+        return [*out, CANCEL]
+    if step == "slot":
+        slots = _slots(game, state, action)
+        if not slots:
+            return [Option("slotless", "score the star without a slot"), CANCEL]
+        return [*(Option(f"slot:{s}", f"launch to {s}") for s in slots), CANCEL]
+    if step == "flare":
+        return [*(Option(f"flare:{f}", f"attach {f} for its points") for f in p["flares"]),
+                Option("no_flare", "attach no flare")]  # fmt: skip
+    price = game.stat(state, seat, "night_point_price")
+    return [Option("buy", f"buy 1 night point ({price} AP)"), Option("done", "buy no more")]
+
+
+def _without(items: list[str], one: str) -> list[str]:
+    out = list(items)
+    out.remove(one)
+    return out
+
+
+def _launchable(game: Game, state: State, action: dict[str, Any], mag: int) -> bool:
+    if action["final"]:
+        return slot_size_for(mag) != "large" or stars.can_launch_large(game, state, action["seat"])
+    return bool(_slots(game, state, action, mag))
+
+
+def _slots(game: Game, state: State, action: dict[str, Any], mag: int | None = None) -> list[str]:
+    seat = action["seat"]
+    if mag is None:
+        mag = action["magnitude"]
+    everywhere = list(game.content.constellations) if action["final"] else action["constellations"]
+    return stars.eligible_slots(game, state, seat, everywhere, mag)
+
+
+def choose(game: Game, state: State, option_id: str) -> bool:
+    """Apply an option; True when the launch is over (launched or called off)."""
+    action = state["action"]
+    seat = action["seat"]
+    p = player(state, seat)
+    verb, _, what = option_id.partition(":")
+    if verb == "cancel":
+        action["cancelled"] = True
+        return True
+    if verb == "core":
+        action["core"], action["step"] = what, "rays"
+        plan = stars.plan_of(game, what)
+        if plan.printed and stars.is_complete(plan, []):
+            pass  # a starter's printed ray alone is magnitude 1: never complete
+    elif verb == "ray":
+        action["rays"].append(what)
+    elif verb == "ready":
+        action["magnitude"] = stars.magnitude(stars.plan_of(game, action["core"]), action["rays"])
+        action["aspect"] = stars.aspect_of(game, action["core"])
+        action["step"] = "slot"
+    elif verb in ("slot", "slotless"):
+        _place(game, state, action, what if verb == "slot" else None)
+        _next_scoring_step(game, state, action)
+    elif verb == "flare":
+        p["flares"].remove(what)
+        p["used_flares"].append(what)
+        events.emit(state, "flare", seat, card=what, box="points")
+        effects.start(game, state, "flares", what, seat)  # 003 "Flares": the blue box
+        action["step"] = "buy"
+        _skip_buying(game, state, action)
+    elif verb == "no_flare":
+        action["step"] = "buy"
+        _skip_buying(game, state, action)
+    elif verb == "buy":
+        p["ap"] -= game.stat(state, seat, "night_point_price")
+        gain_night(state, seat, 1, "bought")
+        _skip_buying(game, state, action)
+    elif verb == "done":
+        action["step"] = "record"
+    else:
+        raise IllegalOption(f"{option_id!r} is not a launch option")
+    if action["step"] == "record":
+        _record(game, state, action)
+        return True
+    return False
+
+
+def _place(game: Game, state: State, action: dict[str, Any], slot: str | None) -> None:
+    """Steps 3 to 5: pay, place the marker, score the slot (or the slotless points)."""
+    seat = action["seat"]
+    p = player(state, seat)
+    p["ap"] -= game.stat(state, seat, "launch_cost") + action["surcharge"]
+    action["slot"] = slot
+    action["placed"] = True
+    events.emit(state, "launch", seat, core=action["core"], magnitude=action["magnitude"],
+                slot=slot)  # fmt: skip
+    if slot is not None:
+        state["slots"][slot] = seat
+        p["stars"].append(slot)
+        gain_night(state, seat, game.content.slots[slot].night_points, "slot")
+    else:
+        size = slot_size_for(action["magnitude"]) or "small"
+        gain_night(state, seat, int(game.content.setup["slotless_points"][size]), "slotless")
+
+
+def _next_scoring_step(game: Game, state: State, action: dict[str, Any]) -> None:
+    action["step"] = "flare" if player(state, action["seat"])["flares"] else "buy"
+    if action["step"] == "buy":
+        _skip_buying(game, state, action)
+
+
+def _skip_buying(game: Game, state: State, action: dict[str, Any]) -> None:
+    """Buying is offered only with the privilege (gained before this action) and the AP."""
+    seat = action["seat"]
+    price = game.stat(state, seat, "night_point_price")
+    can_buy = has_privilege(state, seat, "buy_night_points") and player(state, seat)["ap"] >= price
+    if not can_buy or price <= 0:
+        action["step"] = "record"
+
+
+def _record(game: Game, state: State, action: dict[str, Any]) -> None:
+    """Steps 6 to 9 (a slotless star records nothing on the mat: 003 "Your Last Turn")."""
+    seat = action["seat"]
+    p = player(state, seat)
+    slot = action["slot"]
+    if slot is not None:
+        privilege = game.content.slots[slot].privilege
+        if privilege and privilege not in p["privileges"]:
+            p["privileges"][privilege] = state["actions"]
+            events.emit(state, "privilege", seat, privilege=privilege)
+        if action["magnitude"] not in p["magnitudes"]:
+            p["magnitudes"].append(action["magnitude"])
+        if action["aspect"] and action["aspect"] not in p["aspects"]:
+            p["aspects"].append(action["aspect"])
+    core = action["core"]
+    if core == p["starter"]:
+        p["starter"] = None
+        state.setdefault("starters_launched", []).append(core)
+    else:
+        p["cores"].remove(core)
+        state["core_discard"].append(core)
+    for ray in action["rays"]:
+        p["rays"].remove(ray)
+    supply.return_rays(state, action["rays"])
+    gods.fire(game, state, seat, "star_launched")

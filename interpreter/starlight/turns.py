@@ -1,0 +1,218 @@
+"""Turns on the rondel: AP, moving, taking actions, saving AP and refilling the pools.
+
+003 "Basics of Play": players take turns clockwise from the Start Player. 003 "Using the
+Rondel" and "Action Points": each turn gives 5 AP (6 with +1 Action Point) plus the saved AP;
+each step clockwise costs 1 AP; the action of the space stepped onto may be taken (once per
+visit, never without moving first), paying the occupation surcharge (1 AP however many other
+markers are there). The turn ends when the player says so; up to 5 AP are saved, the rest
+lost, and every pool is refilled. 003 "Your First Turn": the marker is placed on any space,
+that action only, with 2 AP and no surcharge. 003 "Your Last Turn": a special final launch,
+anywhere, for 1 AP; a player who cannot assemble a complete star forfeits the turn.
+
+The work of a turn that follows an effect (a god's trigger may ask its owner) is queued in
+``state["todo"]`` so that a decision can come in between and the state stays plain data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from whitedwarf.interpreter.starlight import (
+    actions,
+    ending,
+    events,
+    goals,
+    gods,
+    launch,
+    starbots,
+    supply,
+)
+from whitedwarf.interpreter.starlight.state import State, has_privilege, player
+from whitedwarf.interpreter.state import IllegalOption, Option
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+END = Option("end", "end your turn (save what AP you may)")
+#: Steps one turn may take (SL18): two laps of the rondel. A turn has at most 11 AP, so the
+#: bound only matters when a god makes steps free; it keeps every turn finite.
+MAX_STEPS = 14
+
+
+def begin_turn(game: Game, state: State) -> None:
+    """The start of the turn of ``state["turn"]``."""
+    seat = state["turn"]
+    p = player(state, seat)
+    p["moved"] = p["visit_done"] = False
+    last = ending.is_last_round(state)
+    state["turn_state"] = {"seat": seat, "first": p["marker"] is None, "last": last,
+                           "final_done": False, "forfeit": False}  # fmt: skip
+    if p["kind"] == "starbot":
+        starbots.play_turn(game, state, seat)
+        state["todo"].append("finish_turn")
+        return
+    if last and not launch.can_start(game, state, seat, None):
+        state["turn_state"]["forfeit"] = True  # 003 "Your Last Turn": no complete star
+        events.emit(state, "forfeit", seat)
+        state["todo"].append("finish_turn")
+        return
+    p["turns"] += 1
+    if p["marker"] is None:
+        p["ap"] = max(0, game.stat(state, seat, "first_turn_ap")) + p["saved"]
+    else:
+        extra = 1 if has_privilege(state, seat, "extra_action_point") else 0
+        p["ap"] = max(0, game.stat(state, seat, "ap_per_turn")) + extra + p["saved"]
+    p["saved"] = 0
+    state["turn_state"]["ap_received"] = p["ap"]
+    events.emit(state, "turn", seat, ap=p["ap"], last=last)
+    gods.fire(game, state, seat, "turn_start")
+
+
+def end_turn(game: Game, state: State) -> None:
+    """The player ends the turn: the god's turn-end powers, then the rest."""
+    gods.fire(game, state, state["turn"], "turn_end")
+    state["todo"].append("finish_turn")
+
+
+def finish_turn(game: Game, state: State) -> None:
+    """Save AP, refill the pools, check accolades, pass the turn (or end the game)."""
+    seat = state["turn"]
+    p = player(state, seat)
+    p["saved"] = min(p["ap"], max(0, game.stat(state, seat, "saved_ap_max")))
+    p["ap"] = 0
+    supply.refill_all(game, state)
+    goals.check_accolades(game, state, seat)
+    state["turn_state"] = None
+    state["turn"] += 1
+    if state["turn"] < state["n"]:
+        state["todo"].append("begin_turn")
+        return
+    if ending.is_last_round(state):
+        ending.finish(game, state, "daybreak")
+    elif state["round"] >= ending.ROUND_LIMIT:
+        ending.finish(game, state, "round limit")
+    else:
+        state["round"] += 1
+        state["turn"] = 0
+        state["todo"].append("begin_turn")
+
+
+def surcharge(game: Game, state: State, seat: int, space: int) -> int:
+    """003 "occupation surcharge": 1 AP if any other marker is on the space."""
+    if game.flag(state, seat, "ignore_surcharge"):
+        return 0
+    others = any(q["marker"] == space for q in state["players"] if q["seat"] != seat)
+    return max(0, game.stat(state, seat, "surcharge")) if others else 0
+
+
+def reach(game: Game, state: State, seat: int, space: int) -> list[str]:
+    """The constellations a launch from ``space`` reaches."""
+    if game.flag(state, seat, "launch_anywhere"):
+        return list(game.content.constellations)
+    return list(game.content.spaces[space].get("constellations", []))
+
+
+def can_act(game: Game, state: State, seat: int) -> bool:
+    """Whether the action of the space the marker is on may be taken now."""
+    p = player(state, seat)
+    if not p["moved"] or p["visit_done"]:
+        return False
+    space = p["marker"]
+    kind = game.content.spaces[space]["action"]
+    extra = surcharge(game, state, seat, space)
+    if kind == "launch":
+        cost = game.stat(state, seat, "launch_cost") + extra
+        return p["ap"] >= cost and launch.can_start(
+            game, state, seat, reach(game, state, seat, space)
+        )
+    return p["ap"] >= extra and actions.possible(game, state, seat, kind, p["ap"] - extra)
+
+
+def options(game: Game, state: State, seat: int) -> list[Option]:
+    """The options between actions."""
+    p = player(state, seat)
+    spaces = game.content.spaces
+    turn = state["turn_state"]
+    if turn["first"]:
+        return [Option(f"place:{i}", f"place your marker on {s['id']} and take its action")
+                for i, s in enumerate(spaces)]  # fmt: skip
+    out: list[Option] = []
+    step = game.stat(state, seat, "step_cost")
+    if p["ap"] >= step and turn.get("steps", 0) < MAX_STEPS:
+        nxt = spaces[(p["marker"] + 1) % len(spaces)]["id"]
+        out.append(Option("step", f"move one step to {nxt} ({step} AP)"))
+    if can_act(game, state, seat):
+        out.append(Option("act", f"take the action of {spaces[p['marker']]['id']}"))
+    if _final_open(game, state, seat):
+        out.append(Option("final", "the final launch: any constellation, 1 AP"))
+    out += actions.boon_options(p)
+    return [*out, END]
+
+
+def _final_open(game: Game, state: State, seat: int) -> bool:
+    """003 "Your Last Turn": the final launch, once, with the AP for it and a star to make."""
+    turn = state["turn_state"]
+    if not turn["last"] or turn["final_done"]:
+        return False
+    paid = player(state, seat)["ap"] >= game.stat(state, seat, "launch_cost")
+    return paid and launch.can_start(game, state, seat, None)
+
+
+def choose(game: Game, state: State, seat: int, option_id: str) -> None:
+    """Apply an option between actions."""
+    p = player(state, seat)
+    verb, _, what = option_id.partition(":")
+    spaces = game.content.spaces
+    if verb == "place":
+        p["marker"] = int(what)
+        p["moved"] = True
+        start_action(game, state, seat, surcharge_paid=0)
+    elif verb == "step":
+        p["ap"] -= game.stat(state, seat, "step_cost")
+        state["turn_state"]["steps"] = state["turn_state"].get("steps", 0) + 1
+        p["marker"] = (p["marker"] + 1) % len(spaces)
+        p["moved"], p["visit_done"] = True, False
+        events.emit(state, "step", seat, space=spaces[p["marker"]]["id"])
+    elif verb == "act":
+        start_action(game, state, seat, surcharge(game, state, seat, p["marker"]))
+    elif verb == "final":
+        state["turn_state"]["final_done"] = True
+        state["actions"] += 1
+        launch.begin(state, seat, list(game.content.constellations), 0, final=True)
+    elif verb == "boon":
+        actions.use_boon(game, state, seat, what)  # 003 "Flares": the green box
+    elif verb == "end":
+        state["todo"].append("end_turn")
+    else:
+        raise IllegalOption(f"player {seat} cannot choose {option_id!r} now")
+
+
+def start_action(game: Game, state: State, seat: int, surcharge_paid: int) -> None:
+    """Begin the action of the space the marker is on (003 "Actions")."""
+    p = player(state, seat)
+    p["visit_done"] = True
+    state["actions"] += 1
+    space = p["marker"]
+    kind = game.content.spaces[space]["action"]
+    events.emit(state, "action", seat, action=kind, surcharge=surcharge_paid)
+    if kind == "launch":
+        launch.begin(state, seat, reach(game, state, seat, space), surcharge_paid, final=False)
+        return
+    p["ap"] -= surcharge_paid
+    state["action"] = {"kind": kind, "seat": seat, "taken": 0, "rays_owed": 0}
+
+
+def action_over(game: Game, state: State) -> None:
+    """After an action: accolades may be claimed, the god's powers fire; a first turn and a
+    final launch end the turn (003 "Your First Turn", "Your Last Turn")."""
+    action = state["action"]
+    seat = action["seat"]
+    state["action"] = None
+    goals.check_accolades(game, state, seat)
+    gods.fire(game, state, seat, "action_done")
+    turn = state["turn_state"]
+    if turn["first"] or action.get("final"):
+        state["todo"].append("end_turn")
+
+
+STEPS = {"begin_turn": begin_turn, "end_turn": end_turn, "finish_turn": finish_turn}

@@ -1,0 +1,127 @@
+"""What the Starlight values read (vocabulary.py declares them), from one seat's view.
+
+The star being launched counts (003 "Flares": "Include the star you are launching now in
+your calculation"): its marker is placed (launch step 4) before its points are scored
+(step 5), and :func:`_launching` adds its magnitude and aspect before they are recorded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whitedwarf.interpreter.starlight.state import State, held_cores, player
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+
+def _launching(state: State, seat: int) -> dict[str, Any] | None:
+    """The launch of ``seat`` whose star is placed (launch step 4 done), if any."""
+    action: dict[str, Any] | None = state.get("action")
+    if action is None or action.get("kind") != "launch" or action.get("seat") != seat:
+        return None
+    return action if action.get("placed") else None
+
+
+def value_stars_launched(game: Game, state: State, seat: int) -> int:
+    return len(player(state, seat)["stars"])
+
+
+def value_constellations_with_stars(game: Game, state: State, seat: int) -> int:
+    slots = game.content.slots
+    return len({slots[s].constellation for s in player(state, seat)["stars"]})
+
+
+def value_magnitudes_recorded(game: Game, state: State, seat: int) -> int:
+    found = set(player(state, seat)["magnitudes"])
+    launching = _launching(state, seat)
+    if launching is not None:
+        found.add(launching["magnitude"])
+    return len(found)
+
+
+def value_aspects_recorded(game: Game, state: State, seat: int) -> int:
+    found = set(player(state, seat)["aspects"])
+    launching = _launching(state, seat)
+    if launching is not None and launching.get("aspect"):
+        found.add(launching["aspect"])
+    return len(found)
+
+
+def value_privileges(game: Game, state: State, seat: int) -> int:
+    return len(player(state, seat)["privileges"])
+
+
+def _sized(game: Game, state: State, seat: int, size: str) -> int:
+    slots = game.content.slots
+    return sum(1 for s in player(state, seat)["stars"] if slots[s].size == size)
+
+
+def value_alpha_stars(game: Game, state: State, seat: int) -> int:
+    return _sized(game, state, seat, "large")
+
+
+def value_small_stars(game: Game, state: State, seat: int) -> int:
+    return _sized(game, state, seat, "small")
+
+
+def value_medium_stars(game: Game, state: State, seat: int) -> int:
+    return _sized(game, state, seat, "medium")
+
+
+def value_linked_stars(game: Game, state: State, seat: int) -> int:
+    mine = set(player(state, seat)["stars"])
+    slots = game.content.slots
+    return sum(1 for s in mine if any(other in mine for other in slots[s].links))
+
+
+def value_star_magnitude(game: Game, state: State, seat: int) -> int:
+    launching = _launching(state, seat)
+    return int(launching["magnitude"]) if launching is not None else 0
+
+
+def value_star_colours(game: Game, state: State, seat: int) -> int:
+    launching = _launching(state, seat)
+    if launching is None:
+        return 0
+    return len({ray.partition(":")[0] for ray in launching["rays"]})
+
+
+def value_rays_held(game: Game, state: State, seat: int) -> int:
+    return len(player(state, seat)["rays"])
+
+
+def value_long_rays_held(game: Game, state: State, seat: int) -> int:
+    return sum(1 for r in player(state, seat)["rays"] if r.endswith(":long"))
+
+
+def value_short_rays_held(game: Game, state: State, seat: int) -> int:
+    return sum(1 for r in player(state, seat)["rays"] if r.endswith(":short"))
+
+
+def value_cores_held(game: Game, state: State, seat: int) -> int:
+    return held_cores(player(state, seat))
+
+
+def value_flares_held(game: Game, state: State, seat: int) -> int:
+    return len(player(state, seat)["flares"])
+
+
+def value_flares_used(game: Game, state: State, seat: int) -> int:
+    return len(player(state, seat)["used_flares"])
+
+
+def value_night_points(game: Game, state: State, seat: int) -> int:
+    return int(player(state, seat)["night"])
+
+
+def value_ap(game: Game, state: State, seat: int) -> int:
+    return int(player(state, seat)["ap"])
+
+
+def value_round(game: Game, state: State, seat: int) -> int:
+    return int(state["round"])
+
+
+def value_players(game: Game, state: State, seat: int) -> int:
+    return int(state["n"])

@@ -1,0 +1,572 @@
+"""The Starlight vocabulary of the effect language: every word, declared once.
+
+Each entry names the section of seed 003 (the Starlight rulebook, draft rev 08) it comes
+from, or ``invented`` with the rules-decision that designed it (docs/rules-decisions.md,
+"Starlight: rules"). The checker, ``whitedwarf doc``, the JSON Schemas and the engine's verb,
+value and hook tables are all driven from this module, as Last Light's are from its own.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from whitedwarf.dsl.registry import (
+    ArgKind,
+    CardKind,
+    Flag,
+    Hook,
+    Param,
+    Range,
+    Registry,
+    Resource,
+    Stat,
+    Value,
+    Verb,
+)
+
+GAME = "starlight"
+#: The package whose modules implement the words (``impl="module:function"`` is relative).
+ENGINE = __name__.rpartition(".")[0]
+LANGUAGE = "1.0"
+
+#: 003 "Star Plans" and "Components": rays come in six colours, long and short.
+COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
+RAY_SIZES = ("long", "short")
+#: 003 "Star Plans": a core's ray pattern (long only, short only, equal sizes) or, for a
+#: designed core, any sizes (SL7).
+PATTERNS = ("long", "short", "equal", "any")
+#: 003 "Slot Sizes and Magnitudes".
+SLOT_SIZES = ("small", "medium", "large")
+#: 003 "Actions": what a rondel space does.
+ACTIONS = ("gain_cores", "gain_long_rays", "gain_short_rays", "gain_flares", "launch")
+#: 003 "Starbot Play": a Starbot card's action is a rondel action or the Refresh card.
+STARBOT_ACTIONS = (*ACTIONS, "refresh")
+#: 003 "Privileges": the six privileges, in the order the rulebook lists them.
+PRIVILEGES = (
+    "buy_night_points",
+    "extra_action_point",
+    "refill_rays",
+    "laurels_bonus",
+    "core_plus_ray",
+    "launch_alpha_star",
+)
+
+
+def _resources() -> list[Resource]:
+    return [
+        Resource(
+            "long_ray",
+            "A long ray, from the long ray pool.",
+            "gain 2 long_rays",
+            '003 "Gain Rays"',
+            text="[long ray]",
+        ),
+        Resource(
+            "short_ray",
+            "A short ray, from the short ray pool.",
+            "gain 2 short_rays",
+            '003 "Gain Rays"',
+            text="[short ray]",
+        ),
+        Resource(
+            "core",
+            "A Core card, from the Core pool (never more than you may hold).",
+            "gain 1 core",
+            '003 "Gain Cores"',
+            text="[core]",
+        ),
+        Resource(
+            "flare",
+            "A Flare card, the cheapest in the Flare pool.",
+            "gain 1 flare",
+            '003 "Gain Flares"',
+            text="[flare]",
+        ),
+        Resource(
+            "ap", "Action points for this turn.", "gain 1 ap", '003 "Action Points"', text="[AP]"
+        ),
+        Resource(
+            "night_point",
+            "Night points on the score track.",
+            "gain 2 night_points",
+            '003 "Victory Points"',
+            text="[night point]",
+        ),
+    ]
+
+
+def _value(name: str, doc: str, example: str, cite: str, text: str) -> Value:
+    return Value(name, doc, example, cite, text=text, impl=f"values:value_{name}", reads=None)
+
+
+def _values() -> list[Value]:
+    launch = '003 "Launching a Star, step by step"'
+    return [
+        _value(
+            "stars_launched",
+            "Your stars on the sky board (the one being launched too).",
+            "gain (stars_launched) night_points",
+            '003 "Scoring": tiebreak',
+            "your stars",
+        ),
+        _value(
+            "constellations_with_stars",
+            "Constellations holding a star of yours.",
+            "gain (constellations_with_stars) night_points",
+            '003 "Scoring": tiebreak',
+            "constellations with your stars",
+        ),
+        _value(
+            "magnitudes_recorded",
+            "Magnitudes recorded on your mat (of 2 to 7).",
+            "gain (magnitudes_recorded) night_points",
+            launch + " 7",
+            "magnitudes you recorded",
+        ),
+        _value(
+            "aspects_recorded",
+            "Aspects recorded on your mat.",
+            "gain (aspects_recorded) night_points",
+            launch + " 8",
+            "aspects you recorded",
+        ),
+        _value(
+            "privileges",
+            "Privileges recorded on your mat.",
+            "gain (privileges) night_points",
+            launch + " 6",
+            "your privileges",
+        ),
+        _value(
+            "alpha_stars",
+            "Your stars in large (alpha) slots.",
+            "gain (alpha_stars * 2) night_points",
+            '003 "Scoring"',
+            "your alpha stars",
+        ),
+        _value(
+            "small_stars",
+            "Your stars in small slots.",
+            "gain (small_stars) night_points",
+            '003 "Slot Sizes and Magnitudes"',
+            "your stars in small slots",
+        ),
+        _value(
+            "medium_stars",
+            "Your stars in medium slots.",
+            "gain (medium_stars) night_points",
+            '003 "Slot Sizes and Magnitudes"',
+            "your stars in medium slots",
+        ),
+        _value(
+            "linked_stars",
+            "Your stars connected by a line to another star of yours.",
+            "gain (linked_stars) night_points",
+            '003 "Choosing a Destination Slot"',
+            "your stars linked to another of yours",
+        ),
+        _value(
+            "star_magnitude",
+            "The magnitude of the star being launched (0 otherwise).",
+            "gain (star_magnitude) night_points",
+            '003 "Flares": include the star',
+            "the magnitude of this star",
+        ),
+        _value(
+            "star_colours",
+            "Ray colours in the star being launched (0 otherwise).",
+            "gain (star_colours) night_points",
+            '003 "Flares": include the star',
+            "the colours in this star",
+        ),
+        _value(
+            "rays_held",
+            "Rays you hold, long and short.",
+            "if rays_held < 3 -> gain 1 long_ray",
+            '003 "Gain Rays"',
+            "your rays",
+        ),
+        _value(
+            "long_rays_held",
+            "Long rays you hold.",
+            "if long_rays_held < 2 -> gain 1 long_ray",
+            '003 "Gain Rays"',
+            "your long rays",
+        ),
+        _value(
+            "short_rays_held",
+            "Short rays you hold.",
+            "if short_rays_held < 2 -> gain 1 short_ray",
+            '003 "Gain Rays"',
+            "your short rays",
+        ),
+        _value(
+            "cores_held",
+            "Cores you hold (your starter core too, until launched).",
+            "if cores_held < 2 -> gain 1 core",
+            '003 "Gain Cores"',
+            "your cores",
+        ),
+        _value(
+            "flares_held",
+            "Flares you hold face-up.",
+            "gain (flares_held) night_points",
+            '003 "Flares"',
+            "your unused flares",
+        ),
+        _value(
+            "flares_used",
+            "Flares you turned face-down.",
+            "gain (flares_used) night_points",
+            '003 "Flares": they may count at the end',
+            "your used flares",
+        ),
+        _value(
+            "night_points",
+            "Your night points.",
+            "if night_points < 10 -> gain 2 ap",
+            '003 "Victory Points"',
+            "your night points",
+        ),
+        _value(
+            "ap",
+            "Action points you have left this turn.",
+            "if ap == 0 -> gain 1 ap",
+            '003 "Action Points"',
+            "your AP",
+        ),
+        _value(
+            "round",
+            "The round number, starting at 1.",
+            "if round >= 5 -> gain 1 ap",
+            '003 "Basics of Play"',
+            "the round",
+        ),
+        _value(
+            "players",
+            "Players in the game, live and Starbot.",
+            "if players >= 4 -> gain 1 ap",
+            '003 "Live and Starbot Players"',
+            "the number of players",
+        ),
+    ]
+
+
+GAIN = Range(1, 20, "65 night points start daybreak; no card gives a third of that")
+PAID = Range(1, 11, "a turn has at most 6 AP and 5 saved")
+
+NUMBERS = {
+    "number": Range(0, 200, "a game ends soon after 65 night points; 200 is ample"),
+    "count": Range(1, 20, "a player holds few cores; 48 rays of a size exist"),
+    "per": Range(1, 20, "`per 2 ...`: there are at most a few dozen stars on the sky"),
+    "repeat": Range(1, 10, "a step repeated more than 10 times is a loop, not a card"),
+}
+
+
+def _verbs() -> list[Verb]:
+    units = ("long_ray", "short_ray", "core", "flare", "ap", "night_point")
+    return [
+        Verb(
+            "gain",
+            "Take rays, cores or a flare from their pools, or gain AP or night points.",
+            "gain 2 long_rays",
+            '003 "Flares": the green box gives its benefit',
+            params=(Param("amount", ArgKind.AMOUNT, units, range=GAIN),),
+            text="gain",
+            impl="verbs:verb_gain",
+            pure=True,
+        ),
+        Verb(
+            "pay",
+            "Spend action points; a cost.",
+            "may pay 1 ap -> gain 2 short_rays",
+            '003 "Action Points"',
+            params=(Param("amount", ArgKind.AMOUNT, ("ap",), range=PAID),),
+            cost=True,
+            text="pay",
+            impl="verbs:verb_pay",
+            pure=True,
+        ),
+        Verb(
+            "claim",
+            "The goal of this laurel or accolade is met: it is yours.",
+            "as soon as stars_launched >= 5 -> claim",
+            '003 "Laurels"; "Accolades"',
+            text="claim this card",
+            impl="verbs:verb_claim",
+            pure=True,
+        ),
+    ]
+
+
+def _stat(
+    name: str, doc: str, cite: str, default: int, low: int, high: int, why: str, text: str
+) -> Stat:
+    return Stat(
+        name,
+        doc,
+        f"you have +1 {name}",
+        cite,
+        range=Range(low, high, why),
+        text=text,
+        default=default,
+        setting=f"setup:{name}",
+    )
+
+
+def _stats() -> list[Stat]:
+    return [
+        _stat(
+            "ap_per_turn",
+            "AP received at the start of each turn.",
+            '003 "Action Points"',
+            5,
+            -4,
+            5,
+            "5 AP a turn; 10 more is a different game",
+            "AP each turn",
+        ),
+        _stat(
+            "saved_ap_max",
+            "AP that may be saved for a later turn.",
+            '003 "Action Points"',
+            5,
+            -5,
+            5,
+            "the Saved AP box holds 5",
+            "AP you may save",
+        ),
+        _stat(
+            "first_turn_ap",
+            "AP on your first turn.",
+            '003 "Your First Turn"',
+            2,
+            -2,
+            5,
+            "the first turn has 2 AP",
+            "AP on your first turn",
+        ),
+        _stat(
+            "surcharge",
+            "Extra AP to act where an opponent's marker is.",
+            '003 "Action Points": occupation surcharge',
+            1,
+            -1,
+            3,
+            "the surcharge is 1",
+            "occupation surcharge",
+        ),
+        _stat(
+            "step_cost",
+            "AP per step on the rondel.",
+            '003 "Using the Rondel"',
+            1,
+            -1,
+            3,
+            "a step costs 1",
+            "AP per rondel step",
+        ),
+        _stat(
+            "max_cores",
+            "Cores you may hold.",
+            '003 "Gain Cores"',
+            4,
+            -3,
+            4,
+            "4 cores at a time",
+            "cores you may hold",
+        ),
+        _stat(
+            "cores_per_action",
+            "Cores one Gain Cores action may take.",
+            '003 "Gain Cores"',
+            2,
+            -1,
+            3,
+            "up to 2 cores",
+            "cores per Gain Cores",
+        ),
+        _stat(
+            "flush_cost",
+            "AP to flush a pool.",
+            '003 "Clarifications": flushing',
+            1,
+            -1,
+            3,
+            "a flush costs 1",
+            "AP to flush a pool",
+        ),
+        _stat(
+            "launch_cost",
+            "AP to launch a star.",
+            '003 "Launch"',
+            1,
+            -1,
+            3,
+            "a launch costs 1",
+            "AP to launch",
+        ),
+        _stat(
+            "night_point_price",
+            "AP per night point bought on launch.",
+            '003 "Buy Night Points on Launch"',
+            2,
+            -1,
+            3,
+            "2 AP a point",
+            "AP per bought point",
+        ),
+        _stat(
+            "laurel_bonus",
+            "Day points per fulfilled laurel with Laurels +3.",
+            '003 "Laurels +3 Victory Points"',
+            3,
+            -3,
+            5,
+            "3 per laurel",
+            "points per laurel",
+        ),
+        _stat(
+            "alpha_day_points",
+            "Day points per alpha star.",
+            '003 "Scoring"',
+            5,
+            -5,
+            5,
+            "5 per alpha star",
+            "day points per alpha star",
+        ),
+    ]
+
+
+def _flags() -> list[Flag]:
+    return [
+        Flag(
+            "ignore_surcharge",
+            "You never pay the occupation surcharge.",
+            "you can ignore_surcharge",
+            'invented: 003 "The Gods" powers (SL30)',
+            scope="player",
+            text="ignore the occupation surcharge",
+        ),
+        Flag(
+            "launch_alpha",
+            "You may launch into large slots without the privilege.",
+            "you can launch_alpha",
+            'invented: 003 "The Gods" powers (SL30)',
+            scope="player",
+            text="launch alpha stars",
+        ),
+        Flag(
+            "launch_anywhere",
+            "Your Launch actions reach every constellation.",
+            "you can launch_anywhere",
+            'invented: 003 "The Gods" powers (SL30)',
+            scope="player",
+            text="launch to any constellation",
+        ),
+    ]
+
+
+def _hooks() -> list[Hook]:
+    return [
+        Hook(
+            "turn_start",
+            "At the start of each of your turns, after your AP is received.",
+            "when turn_start -> gain 1 ap",
+            '003 "Action Points"',
+            text="At the start of your turn",
+        ),
+        Hook(
+            "turn_end",
+            "When your turn is over, before pools refill.",
+            "when turn_end -> gain 1 night_point",
+            '003 "Action Points"',
+            text="At the end of your turn",
+        ),
+        Hook(
+            "star_launched",
+            "After you score a star you launched (003 launch step 5).",
+            "when star_launched if star_magnitude >= 6 -> gain 2 night_points",
+            '003 "Launching a Star, step by step"',
+            text="When you launch a star",
+        ),
+        Hook(
+            "action_done",
+            "After each rondel action you take.",
+            "when action_done -> gain 1 night_point",
+            '003 "Accolades": after any action',
+            text="After each of your actions",
+        ),
+    ]
+
+
+def _card_kinds() -> list[CardKind]:
+    card = (("card", "card"),)
+    return [
+        CardKind(
+            "flare_points",
+            "The blue box of a Flare: night points for a launch.",
+            "gain (stars_launched) night_points",
+            '003 "Flares"',
+            file="flares",
+            clauses=("immediate",),
+            context=card,
+            text="flare points",
+        ),
+        CardKind(
+            "flare_boon",
+            "The green box of a Flare: its boon.",
+            "gain 2 long_rays",
+            '003 "Flares"',
+            file="flares",
+            clauses=("immediate",),
+            context=card,
+            text="flare boon",
+        ),
+        CardKind(
+            "laurel",
+            "A secret goal, scored at the end of the game.",
+            "as soon as constellations_with_stars >= 4 -> claim",
+            '003 "Laurels"',
+            file="laurels",
+            clauses=("as_soon_as",),
+            context=card,
+            text="laurel",
+        ),
+        CardKind(
+            "accolade",
+            "A public goal, claimed by the first to meet it.",
+            "as soon as magnitudes_recorded >= 6 -> claim",
+            '003 "Accolades"',
+            file="accolades",
+            clauses=("as_soon_as",),
+            context=card,
+            text="accolade",
+        ),
+        CardKind(
+            "god",
+            "A god's powers, which take precedence over the standard rules.",
+            "you have +1 ap_per_turn",
+            '003 "The Gods"',
+            file="gods",
+            clauses=("modifier", "grant", "trigger"),
+            context=card,
+            text="god",
+        ),
+    ]
+
+
+@cache
+def registry() -> Registry:
+    """The Starlight vocabulary (built once)."""
+    reg = Registry(GAME, LANGUAGE, engine=ENGINE)
+    reg.declare("resources", _resources())
+    reg.declare("stats", _stats())
+    reg.declare("flags", _flags())
+    reg.declare("hooks", _hooks())
+    reg.declare("values", _values())
+    reg.declare("verbs", _verbs())
+    reg.declare("card_kinds", _card_kinds())
+    reg.numbers.update(NUMBERS)
+    return reg

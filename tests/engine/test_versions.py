@@ -1,0 +1,199 @@
+"""The version stamps and the memos built on them give the answers a fresh walk gives.
+
+``versions.py`` lets the achievement check and stat reads skip work when nothing they read
+changed, trusting every function that changes the ships, the extractors or a seat's cards in
+play to say so. These tests play seeded games and, every time a memo is consulted (each
+check, each stat read), compare it with the state worked out from scratch, so a change made
+without renewing a stamp fails here: the same pieces under the same stamp, the same cards with
+``as_soon_as`` clauses, the same stat and flag totals, and every condition the memo skips
+still false.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.bots import make_bot
+from whitedwarf.interpreter.lastlight import effects, hooks, modifiers, research, versions
+from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS
+from whitedwarf.interpreter.lastlight.content import GameContent, runtime
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.state import card_id
+from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.state import clone
+from whitedwarf.interpreter.vm import new_frame
+
+from tests.base_content import base_content
+from tests.engine.positions import content as with_test_cards
+
+State = dict[str, Any]
+
+#: ``as soon as`` conditions over every domain a memo keys on (the base achievements' own).
+CONDITIONS = [
+    "number of medium ships you own >= 2 and number of small ships you own >= 3",
+    "number of extractors you own >= 4",
+    "number of red planets you control >= 1 and number of blue planets you control >= 1",
+    "number of centre ships of yours >= 2",
+    "common >= 3 and uncommon >= 2",
+    "round >= 5 and opponents_max_light - light >= 3",
+    "number of planets you control >= players + 1",
+    "graveyard >= 2",
+    "techs_in_play >= 3",
+    "number of large ships you own >= 1",
+    "number of dice >= 3",  # dice have no stamp: read as "everything", never skipped
+]
+
+
+def modded_content() -> GameContent:
+    """A modder's pack: every tech and faction of the base pack also has an ``as soon as``
+    clause, so many conditions of every domain are pending on every seat at once."""
+    files = copy.deepcopy(base_content().files)
+    for table in ("techs", "factions"):
+        for i, card in enumerate(files[table]):
+            extra = f"as soon as {CONDITIONS[i % len(CONDITIONS)]} -> gain 1 common"
+            card["effect"] = f"{card['effect'].rstrip()}\n{extra}" if card.get("effect") else extra
+    return GameContent(files, "lastlight-modded")
+
+
+def to_light(data: GameContent, light: int) -> GameContent:
+    """The same pack with the game ending at ``light`` light."""
+    files = copy.deepcopy(data.files)
+    files["supply"]["rules"]["game_end_light"] = light
+    return GameContent(files, data.name)
+
+
+class Auditor:
+    """Wraps ``versions.of``: each time a memo is about to be used, checks it from scratch."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[str, int], Any] = {}
+        self.audits = 0
+        self.skipped_checked = 0
+        self.whole_skips = 0
+        self.real = versions.of
+
+    def __call__(self, state: State) -> versions.Versions:
+        kept = self.real(state)
+        self.audit(state, kept)
+        return kept
+
+    def audit(self, state: State, kept: versions.Versions) -> None:
+        self.audits += 1
+        for key, stamp in kept.stamps.items():
+            domain, seat = key if isinstance(key, tuple) else (key, 0)
+            now = FINGERPRINTS[domain](state, seat)
+            assert self.seen.setdefault((key, stamp), now) == now, (
+                f"{key} changed without a new version stamp"
+            )
+        rt = runtime(state)
+        for seat, p in enumerate(state["players"]):
+            mine = kept.soon[seat]
+            if mine is not None and mine[0] == p["achievement"]:
+                assert mine[1] == hooks._soon_cards(rt, p), f"seat {seat}'s cards changed"
+            for (name, size), total in kept.mods[seat].items():
+                assert total == modifiers.modifier_total(state, seat, name, size), name
+            for (name, size), granted in kept.flags[seat].items():
+                assert granted == modifiers.flag_granted(state, seat, name, size), name
+            if kept.board[seat] is not None:
+                assert kept.board[seat] == research.board_of(state, seat)
+        stamps = kept.stamps
+        for (ref, index, seat), signature in kept.false.items():
+            domains = next(c[3][seat][1] for c in rt.as_soon_as[ref] if c[0] == index)
+            if tuple(stamps[d] for d in domains) == signature:  # the check would skip it
+                assert not holds(state, ref, index, seat), f"{ref}:{index} holds for {seat}"
+                self.skipped_checked += 1
+        clean = kept.clean
+        if clean is not None and tuple(stamps[d] for d in clean[0]) == clean[1]:
+            # The whole check is skipped: nothing pending may hold.
+            for seat, p in enumerate(state["players"]):
+                for ref, clauses, achievement in hooks._soon_cards(rt, p):
+                    for index, *_ in clauses:
+                        if not achievement and f"{ref}:{index}" in p.get("once", ()):
+                            continue
+                        assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
+            self.whole_skips += 1
+
+
+def holds(state: State, ref: str, index: int, seat: int) -> bool:
+    """Whether a card's ``as_soon_as`` condition holds now for a seat, tested afresh."""
+    when = effects.card_effect(runtime(state), card_id(ref))["clauses"][index]["when"]
+    return bool(effects.MACHINE.test(state, new_frame(card_id(ref), seat, index, {}), when))
+
+
+def audited_games(
+    monkeypatch: pytest.MonkeyPatch, data: GameContent, players: int, seeds: range
+) -> Auditor:
+    auditor = Auditor()
+    monkeypatch.setattr(versions, "of", auditor)
+    fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
+    game = Game.from_content(fresh, players)
+    for seed in seeds:
+        state = game.new_state(seed)
+        play(game, state, [make_bot("random", seed, seat) for seat in range(players)])
+    return auditor
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memos_match_a_fresh_walk_in_base_games(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    auditor = audited_games(monkeypatch, base_content(), players, range(3))
+    assert auditor.audits > 1_000
+    assert auditor.skipped_checked > 100  # the memo was used, and checked
+    assert auditor.whole_skips > 100
+
+
+def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    auditor = audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+    assert auditor.audits > 2_000
+
+
+def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    auditor = audited_games(monkeypatch, modded_content(), 4, range(2))
+    assert auditor.skipped_checked > 1_000
+
+
+def test_memos_match_a_fresh_walk_with_the_test_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    auditor = audited_games(monkeypatch, with_test_cards(), 3, range(3))
+    assert auditor.audits > 500
+
+
+def test_a_modded_game_plays_the_same_without_the_memos(monkeypatch: pytest.MonkeyPatch) -> None:
+    def final_hashes() -> list[str]:
+        game = Game.from_content(modded_content(), 3)
+        return [
+            play(
+                game, game.new_state(seed), [make_bot("random", seed, s) for s in range(3)]
+            ).final_hash
+            for seed in range(2)
+        ]
+
+    memoised = final_hashes()
+    fresh_each_time = versions.Versions
+    monkeypatch.setattr(versions, "of", lambda state: fresh_each_time(state, runtime(state)))
+    assert final_hashes() == memoised
+
+
+def test_a_clone_starts_with_memos_of_its_own() -> None:
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(5)
+    bots = [make_bot("random", 5, seat) for seat in range(4)]
+    for _ in range(200):
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+    kept = versions.of(state)
+    copy_ = clone(state)
+    assert versions.of(copy_) is not kept
+    assert versions.of(copy_).stamps["ships"] != kept.stamps["ships"]
+
+
+def test_forget_drops_a_state_s_memos() -> None:
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(5)
+    kept = versions.of(state)
+    versions.forget(state)
+    assert versions.of(state) is not kept

@@ -1,0 +1,53 @@
+"""Starlight's own checks of its files (interpreter/starlight/checks.py), and the content
+model the engine reads (interpreter/starlight/content.py)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.interpreter.starlight.content import slot_size_for
+
+from tests.starlight.helpers import MINI, mini
+
+BREAKS = {
+    "E0940": ("rondel.yaml", "{id: flares, action: gain_flares}",
+              "{id: flares, action: gain_flares, constellations: [lyra, cygnus]}"),
+    "E0941": ("rondel.yaml", "constellations: [orion, draco]", "constellations: [orion, hydrus]"),
+    "E0942": ("sky.yaml", "links: [[orion_1, orion_2]]", "links: [[orion_1, lyra_2]]"),
+    "E0943": ("sky.yaml", "privilege: extra_action_point, target: true}",
+              "privilege: extra_action_point}"),
+    "E0944": ("accolades.yaml", "- {id: accolade_flares", "#"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", sorted(BREAKS))
+def test_each_check_finds_its_problem(tmp_path: Path, code: str) -> None:
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    name, old, new = BREAKS[code]
+    path = pack / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = load_packs([pack])
+    assert [d.code for d in result.errors] and {d.code for d in result.errors} == {code}
+
+
+def test_the_mini_pack_is_clean() -> None:
+    result = load_packs([MINI])
+    assert result.errors == [] and result.warnings == []
+
+
+def test_the_content_model_reads_the_sky_and_the_cards() -> None:
+    content = mini()
+    assert content.slots["hydrus_2"].links == ["hydrus_1"]
+    assert content.constellations["hydrus"] == ["hydrus_1", "hydrus_2", "hydrus_3", "hydrus_4"]
+    assert sum(content.rays.values()) == 36
+    assert content.compiled("flares.boon", "flare_stars")["kind"] == "flare_boon"
+    assert content.compiled("flares", "flare_stars")["kind"] == "flare_points"
+    assert content.number("ap_per_turn") == 5
+    assert [slot_size_for(m) for m in range(1, 9)] == [
+        None, "small", "small", "medium", "medium", "large", "large", None]  # fmt: skip

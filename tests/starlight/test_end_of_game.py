@@ -1,0 +1,115 @@
+"""003 "End of Game", "Your Last Turn", "Scoring": scenario tests."""
+
+from __future__ import annotations
+
+from whitedwarf.interpreter.starlight import ending
+from whitedwarf.interpreter.starlight.state import gain_night
+
+from tests.starlight.helpers import hand, ids, make_game, play, position
+
+
+def test_daybreak_at_65_finishes_the_round_and_plays_one_more() -> None:
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0)
+    gain_night(state, 1, 65, "slot")
+    assert state["daybreak"] == state["round"] and state["last_round"] == state["round"] + 1
+    play(game, state, "end")  # seat 1 ends round r
+    assert not game.is_terminal(state) and state["round"] == state["last_round"]
+    assert state["turn_state"]["last"]
+
+
+def test_the_game_ends_after_the_last_round() -> None:
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[])
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end")
+    # last round: neither player can assemble a star, both turns are forfeit
+    assert game.is_terminal(state)
+    result = game.result(state)
+    assert result["reason"] == "daybreak" and result["winners"] == [1]
+
+
+def test_a_player_without_a_complete_star_forfeits_the_last_turn() -> None:
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0)
+    state["players"][0].update(rays=[], starter=None, cores=[], saved=3, marker=2)
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end")
+    p0 = state["players"][0]
+    assert p0["marker"] == 2 and p0["ap"] == 0 and state["turn"] == 1  # no move, no action
+
+
+def test_the_final_launch_goes_anywhere_for_one_ap() -> None:
+    # 003 "Your Last Turn": no move, any constellation, 1 AP.
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0)
+    state["players"][0].update(rays=hand("2 orange:long"), cores=["core_1"], starter=None)
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end")
+    assert "final" in ids(game, state)
+    play(game, state, "final", "core:core_1", "ray:orange:long", "ray:orange:long", "ready")
+    slots = [o for o in ids(game, state) if o.startswith("slot:")]
+    assert {"slot:lyra_1", "slot:orion_1", "slot:draco_2"} <= set(slots)
+    play(game, state, "slot:orion_1")
+    p0 = state["players"][0]
+    assert p0["saved"] == 5 - 1 and p0["stars"] == ["orion_1"] and state["turn"] == 1
+
+
+def test_a_slotless_final_launch_scores_by_size_without_markers() -> None:
+    # 003 "Your Last Turn": no eligible slot -> 7 / 11 / 14 night points, nothing recorded.
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0)
+    for slot in game.content.slots.values():
+        if slot.size == "small":
+            state["slots"][slot.id] = 1
+    state["players"][0].update(rays=hand("2 orange:long"), cores=["core_1"], starter=None)
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end", "final", "core:core_1", "ray:orange:long", "ray:orange:long", "ready")
+    assert ids(game, state) == ["slotless", "cancel"]
+    play(game, state, "slotless")
+    p0 = state["players"][0]
+    assert p0["points"]["night"]["slotless"] == 7
+    assert p0["stars"] == [] and p0["magnitudes"] == [] and p0["aspects"] == []
+
+
+def test_day_points_alpha_laurels_bonus_and_accolades() -> None:
+    # 003 "Scoring": 5 per alpha star; laurels; +3 per laurel with the privilege; accolades.
+    game = make_game(("live", "live"))
+    state = position(game)
+    p = state["players"][0]
+    p.update(stars=["hydrus_4", "aquila_1", "lyra_1", "orion_1"], laurels=["laurel_wide"],
+             privileges={"laurels_bonus": 0}, accolades=["accolade_first_alpha"])  # fmt: skip
+    for slot in p["stars"]:
+        state["slots"][slot] = 0
+    ending.finish(game, state, "daybreak")
+    assert p["points"]["day"] == {"alpha": 5, "laurels": 5, "laurel_bonus": 3, "accolades": 5,
+                                  "starbot_stars": 0}  # fmt: skip
+    assert p["day"] == 18
+
+
+def test_an_unmet_laurel_scores_nothing() -> None:
+    game = make_game(("live", "live"))
+    state = position(game)
+    state["players"][0].update(stars=["aquila_1"], laurels=["laurel_wide"])
+    ending.finish(game, state, "daybreak")
+    assert state["players"][0]["points"]["day"]["laurels"] == 0
+
+
+def test_ties_go_to_most_stars_then_most_constellations_then_shared() -> None:
+    game = make_game(("live", "live", "live"))
+    state = position(game)
+    players = state["players"]
+    for p in players:
+        p["night"] = 20
+    players[0]["stars"] = ["aquila_1", "aquila_2"]
+    players[1]["stars"] = ["hydrus_1", "lyra_1"]
+    players[2]["stars"] = ["orion_1"]
+    state["players"][2]["night"] = 20
+    result = ending.result_of(game, state, "daybreak")
+    assert result["winners"] == [1] and result["tiebreak"] == "constellations"
+    players[0]["stars"] = ["aquila_1", "hydrus_2"]
+    result = ending.result_of(game, state, "daybreak")
+    assert result["winners"] == [0, 1] and result["tiebreak"] == "shared"
+    players[2]["night"] = 21
+    assert ending.result_of(game, state, "daybreak")["winners"] == [2]

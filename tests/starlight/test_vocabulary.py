@@ -1,0 +1,56 @@
+"""Starlight's vocabulary is the one table of its words (DESIGN principle 1).
+
+Every verb and value names the function that runs it, every such function is declared, every
+stat has the default and the setup.yaml key the engine reads, and every card kind's file is a
+file of the content spec.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from whitedwarf.interpreter.starlight import values, verbs
+from whitedwarf.interpreter.starlight.content_schema import content_spec
+from whitedwarf.interpreter.starlight.vocabulary import registry
+
+from tests.starlight.helpers import mini
+
+REG = registry()
+
+
+def test_every_declared_word_runs_a_function_and_every_function_is_declared() -> None:
+    refs = {
+        entry.impl for section in ("verbs", "values") for entry in getattr(REG, section).values()
+    }
+    assert all(callable(REG.implementation(ref)) for ref in refs)
+    for module, prefix in ((verbs, "verb_"), (values, "value_")):
+        short = module.__name__.rpartition(".")[2]
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if function.__module__ == module.__name__ and name.startswith(prefix):
+                assert f"{short}:{name}" in refs, f"{short}.{name} implements no declared word"
+
+
+def test_every_stat_is_a_setup_number_with_a_default() -> None:
+    setup = content_spec().kinds["setup"].schema["properties"]
+    for name, stat in REG.stats.items():
+        assert stat.default is not None and stat.setting == f"setup:{name}"
+        assert name in setup
+        assert mini().number(name) == stat.default  # the mini pack plays the printed numbers
+
+
+def test_every_card_kind_lives_in_a_file_of_the_content_spec() -> None:
+    kinds = content_spec().kinds
+    for kind in REG.card_kinds.values():
+        assert kind.file in kinds
+    assert kinds["flares"].effect_fields() == [
+        ("points", None, "flares"), ("boon", "flare_boon", "flares.boon")]  # fmt: skip
+
+
+def test_every_value_reads_a_number_in_a_game() -> None:
+    from tests.starlight.helpers import make_game, position
+
+    game = make_game()
+    state = position(game, stars=["hydrus_1", "hydrus_2"], rays=["red:long", "red:short"])
+    for name in REG.values:
+        assert isinstance(game.adapter.values[name](game, state, 0), int), name
+    assert game.adapter.values["linked_stars"](game, state, 0) == 2

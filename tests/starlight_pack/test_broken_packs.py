@@ -1,0 +1,42 @@
+"""The Starlight cases of the broken-pack corpus (tests/fixtures/packs/starlight_*).
+
+``tests/packs/test_corpus.py`` checks each case's diagnostics against its expected.txt; here:
+the shared Starlight base the cases build on is itself valid, every diagnostic stands inside
+the mod's own file, and the checker's, references' and Starlight's own checks (E04xx, E09xx)
+each carry a hint saying what to write instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from whitedwarf.dsl.packs.loader import load_pack
+
+from tests.packs.corpus import FIXTURES, SHARED, run_case
+
+CASES = sorted(FIXTURES.glob("starlight_*"))
+
+
+def test_there_are_starlight_cases() -> None:
+    assert len(CASES) >= 8
+
+
+def test_the_shared_starlight_base_is_valid() -> None:
+    result = load_pack(SHARED / "starlight_base", bundled=False)
+    assert result.diagnostics == []
+    assert result.pack is not None
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_diagnostics_are_located_in_the_mod_with_hints(
+    case: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(case)
+    result = run_case(case)
+    assert result.diagnostics and result.pack is None
+    for diagnostic in result.diagnostics:
+        assert diagnostic.span is not None and diagnostic.span.path.startswith("mod/")
+        assert diagnostic.span.line > 0 and diagnostic.span.column > 0
+        if diagnostic.code[:3] in ("E04", "E09"):
+            assert diagnostic.hint, diagnostic.headline()

@@ -1,0 +1,174 @@
+"""Every god of the base pack in play (003 "The Gods": powers take precedence over the rules).
+
+Seat 0 keeps the god; seat 1 is a Starbot, so ending seat 0's turn plays the Starbot's turn
+and starts seat 0's next one. Rondel spaces (rondel.yaml): 0 Gain Cores, 1 Launch
+Aquila/Hydrus, 2 Gain Long Rays, 3 Launch Lyra/Draco, 4 Gain Flares, 5 Launch Cygnus/Orion,
+6 Gain Short Rays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whitedwarf.interpreter.starlight.game import Game
+from whitedwarf.interpreter.starlight.state import player
+
+from .data import read
+from .play import choose, content, end_turn, final_scoring, launch, put
+
+GAIN_CORES, GAIN_LONG_RAYS = 0, 2
+OR, YE, GR, PU = "orange:long", "yellow:long", "green:long", "purple:long"
+State = dict[str, Any]
+
+
+def with_god(god: str | None, first_turn: bool = False, **given: Any) -> tuple[Game, State]:
+    """A live seat 0 that kept ``god`` (dealt with another god, chosen through the decision
+    interface before its first turn) and a Starbot seat 1; then the position ``given``
+    (``first_turn``: left at the first turn instead)."""
+    game = Game.from_content(content(), 2, {"seats": ["live", "starbot"], "gods": True})
+    state = game.new_state(1)
+    if god is not None:
+        player(state, 0)["gods_dealt"] = [god, "gaea" if god != "gaea" else "tyr"]
+        choose(game, state, f"god:{god}")
+    else:
+        choose(game, state, f"god:{player(state, 0)['gods_dealt'][0]}")
+        player(state, 0)["god"] = None
+    if not first_turn:
+        put(state, **given)
+    return game, state
+
+
+def step_and_act(game: Game, state: State, space: int) -> None:
+    """Seat 0 steps onto ``space`` and takes its action."""
+    player(state, 0)["marker"] = space - 1
+    choose(game, state, "step")
+    choose(game, state, "act")
+
+
+def next_turn(game: Game, state: State) -> None:
+    """Seat 0 ends its turn; the Starbot plays; seat 0's next turn begins."""
+    end_turn(game, state)
+    assert state["turn"] == 0 and state["round"] == 2
+
+
+def test_helion_gains_an_ap_each_turn_and_saves_two() -> None:
+    game, state = with_god("helion", ap=7)
+    next_turn(game, state)
+    assert player(state, 0)["ap"] == 5 + 1 + 2  # 5 a turn, +1 at turn start, 2 saved of 7
+
+
+def test_hermes_steps_free_ignores_the_surcharge_and_gets_three_ap() -> None:
+    game, state = with_god("hermes", ap=1)
+    player(state, 1)["marker"] = GAIN_LONG_RAYS  # the Starbot occupies Gain Long Rays
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    assert player(state, 0)["ap"] == 1  # no step cost, no surcharge
+    choose(game, state, f"ray:{state['pools']['long'][0]}")
+    choose(game, state, "done")
+    next_turn(game, state)
+    assert player(state, 0)["ap"] == 3
+
+
+def test_without_a_god_the_same_visit_costs_a_step_and_the_surcharge() -> None:
+    game, state = with_god(None, ap=3)
+    player(state, 1)["marker"] = GAIN_LONG_RAYS
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    assert player(state, 0)["ap"] == 1
+
+
+def test_mammon_saves_eight_pays_two_surcharge_and_starts_with_one_ap() -> None:
+    game, state = with_god("mammon", first_turn=True)
+    assert player(state, 0)["ap"] == 1  # the first turn: 2 - 1 (begun after the god is kept)
+    put(state, ap=4)
+    player(state, 1)["marker"] = GAIN_LONG_RAYS
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    assert player(state, 0)["ap"] == 4 - 1 - 2
+    choose(game, state, "done")
+    put(state, ap=10)
+    next_turn(game, state)
+    assert player(state, 0)["ap"] == 5 + 8
+
+
+def test_iris_takes_a_ray_at_turn_end_and_flushes_for_two() -> None:
+    game, state = with_god("iris", ap=5)
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    choose(game, state, "flush")
+    assert player(state, 0)["ap"] == 5 - 1 - 2
+    choose(game, state, "done")
+    end_turn(game, state)
+    assert state["frames"], "Iris asks which ray"
+    choose(game, state, "branch:1")
+    assert [r.partition(":")[2] for r in player(state, 0)["rays"]] == ["short"]
+
+
+def test_nyx_scores_for_spending_the_last_ap_and_saves_two() -> None:
+    game, state = with_god("nyx", ap=2)
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    choose(game, state, f"ray:{state['pools']['long'][0]}")
+    choose(game, state, "done")
+    assert player(state, 0)["points"]["night"]["effect"] == 1
+    game, state = with_god("nyx", ap=6)
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    choose(game, state, "done")
+    assert player(state, 0)["points"]["night"]["effect"] == 0  # AP left: no point
+    next_turn(game, state)
+    assert player(state, 0)["ap"] == 5 + 2
+
+
+def test_astraea_adds_three_for_a_magnitude_six_star() -> None:
+    rays = [OR, OR, YE, YE, GR, GR]
+    given = {"cores": ["achernar"], "rays": rays, "privileges": ["launch_alpha_star"]}
+    game, state = with_god("astraea", others=["aquila_1", "aquila_2"], **given)
+    launch(game, state, "achernar", rays, "aquila_5")
+    assert player(state, 0)["points"]["night"]["effect"] == 3
+    given["rays"] = rays[:5]
+    game, state = with_god("astraea", others=["aquila_1"], **given)
+    launch(game, state, "achernar", rays[:5], "aquila_2")
+    assert player(state, 0)["points"]["night"]["effect"] == 0
+
+
+def test_gaea_takes_three_cores_and_holds_five() -> None:
+    game, state = with_god("gaea", cores=["achernar"])
+    step_and_act(game, state, GAIN_CORES)
+    for _ in range(3):
+        choose(game, state, f"core:{state['pools']['cores'][0]}")
+    assert len(player(state, 0)["cores"]) == 4  # + the starter: 5 held
+    assert not [o for o in game.legal_options(state, 0) if o.id.startswith("core:")]
+
+
+def test_selene_buys_night_points_at_one_ap_and_laurels_gain_five() -> None:
+    given = {"cores": ["achernar"], "rays": [OR, YE], "ap": 6}
+    privileges = ["buy_night_points", "laurels_bonus", "refill_rays"]
+    game, state = with_god("selene", privileges=privileges, laurels=["favoured"], **given)
+    p = player(state, 0)
+    p["marker"], p["moved"], p["visit_done"] = 1, True, False
+    for option in ("act", "core:achernar", f"ray:{OR}", f"ray:{YE}", "ready", "slot:hydrus_1"):
+        choose(game, state, option)
+    choose(game, state, "buy")
+    choose(game, state, "buy")
+    choose(game, state, "done")
+    assert (p["ap"], p["points"]["night"]["bought"]) == (6 - 1 - 2, 2)
+    final_scoring(game, state)
+    assert p["points"]["day"]["laurel_bonus"] == 5
+
+
+def test_tyr_launches_alpha_stars_without_the_privilege_for_three_day_points() -> None:
+    rays = [OR, OR, YE, YE, GR, GR]
+    game, state = with_god("tyr", others=["aquila_1", "aquila_2"], cores=["achernar"], rays=rays)
+    launch(game, state, "achernar", rays, "aquila_5")
+    assert player(state, 0)["stars"] == ["aquila_5"]
+    final_scoring(game, state)
+    assert player(state, 0)["points"]["day"]["alpha"] == 3
+
+
+def test_hermod_launches_anywhere_from_any_launch_space_for_two_ap() -> None:
+    game, state = with_god("hermod", cores=["achernar"], rays=[OR, YE], ap=5)
+    p = player(state, 0)
+    p["marker"], p["moved"], p["visit_done"] = 1, True, False  # the Aquila/Hydrus space
+    for option in ("act", "core:achernar", f"ray:{OR}", f"ray:{YE}", "ready", "slot:lyra_1"):
+        choose(game, state, option)
+    assert p["stars"] == ["lyra_1"] and p["ap"] == 5 - 2
+
+
+def test_every_god_has_a_case() -> None:
+    tested = {name.split("_")[1] for name in globals() if name.startswith("test_")}
+    assert {g["id"] for g in read("gods")} <= tested
