@@ -27,6 +27,7 @@ SUITES = (
     ("Effects (DSL against hand-written Python)", "effects_bench.py", [], ["--rounds", "3"]),
     ("Language server (`whitedwarf lsp`)", "lsp_bench.py", [], ["--edits", "6"]),
     ("Simulation (`whitedwarf simulate`)", "simulate_bench.py", [], ["--quick"]),
+    ("Starlight's heuristic agent", "starlight_agent_bench.py", [], ["--games", "9"]),
 )
 
 

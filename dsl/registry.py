@@ -94,6 +94,9 @@ class Verb(Entry):
     chooses: bool = False
     pure: bool = False
     resume: str = ""  # "module:function" answering the verb's own decision (``chooses``)
+    # "module:function" (optional, for speed): given the content's runtime, a card id and
+    # fixed arguments, a function ``(state, frame)`` doing what ``impl`` does for that card
+    fixed: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,6 +133,10 @@ class GameEngine:
     automated_seats: tuple[str, ...] = ()
     #: Agent kinds that can play it (``interpreter/agents``); the simple bots play any game.
     agents: tuple[str, ...] = SIMPLE_AGENTS
+    #: The game's own agents, by kind: ``(seed, Game)`` to a bot (Starlight's ``heuristic``,
+    #: which reads the pack's content through the Game). A kind here wins over the shared
+    #: agent of the same name in ``interpreter/agents``.
+    game_agents: dict[str, Callable[[int, Any], Any]] = field(default_factory=dict)
     #: Errors of the game's making (a runaway effect, content it cannot seat), shown as one
     #: line, never a traceback.
     errors: tuple[type[BaseException], ...] = ()
@@ -173,6 +177,15 @@ class GameEngine:
             return name, json.loads(value)
         except json.JSONDecodeError:
             return name, value.strip()
+
+    def make_agent(self, kind: str, game_seed: int, seat: int, game: Any) -> Any:
+        """The agent of ``kind`` for ``seat`` of ``game``, seeded from the game seed and seat."""
+        from whitedwarf.interpreter.agents import agent_seed, make_agent
+
+        own = self.game_agents.get(kind)
+        if own is not None:
+            return own(agent_seed(game_seed, seat), game)
+        return make_agent(kind, game_seed, seat)
 
     def require(self, feature: str, command: str, missing: str) -> None:
         """Refuse (:class:`Unserved`) unless the game has ``feature``."""

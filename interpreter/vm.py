@@ -170,6 +170,61 @@ _CMP: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+#: A compiled run of instructions: ``(state, frame, steps so far, step limit) -> steps``.
+_Step = Callable[[State, Frame, int, int], int]
+
+
+class _Stop(Exception):
+    """A compiled program's verb paused or yielded; the frame is saved where it stopped."""
+
+    def __init__(self, signal: int) -> None:
+        super().__init__(signal)
+        self.signal = signal
+
+
+def _sequence(steps: tuple[_Step, ...]) -> _Step:
+    """Step functions run one after the other."""
+    if len(steps) == 1:
+        return steps[0]
+
+    def sequence(state: State, frame: Frame, count: int, limit: int) -> int:
+        for step in steps:
+            count = step(state, frame, count, limit)
+        return count
+
+    return sequence
+
+
+def _arguments(operands: tuple[tuple[int, Any], ...]) -> Callable[[State, Frame], list[Any]]:
+    """A function building a call's arguments from lowered operands without variables, as
+    :meth:`Machine._op_call` does (a fresh ``[n, unit]`` list for each amount)."""
+    if len(operands) == 1:
+        kind, data = operands[0]
+        if kind == AMOUNT:
+            n, unit = data
+            return lambda state, frame: [[n, unit]]
+        if kind == CONST:
+            return lambda state, frame: [data]
+        if kind == AMOUNT_EXPR:
+            fn, unit = data
+            return lambda state, frame: [[fn(state, frame), unit]]
+        return lambda state, frame: [data(state, frame)]
+
+    def arguments(state: State, frame: Frame) -> list[Any]:
+        return [
+            [d[0], d[1]]
+            if k == AMOUNT
+            else d
+            if k == CONST
+            else [d[0](state, frame), d[1]]
+            if k == AMOUNT_EXPR
+            else d(state, frame)
+            for k, d in operands
+        ]
+
+    return arguments
+
+
 class Machine:
     """Runs frames for one game adapter; holds no per-game state itself."""
 
@@ -261,6 +316,185 @@ class Machine:
                 self._lowered.clear()
             found = self._lowered[id(program)] = (program, self.lower(program))
         return found[1]
+
+    # -- compiling pure programs to Python functions ---------------------------------------
+
+    def compile(
+        self, program: list[list[Any]], code: tuple[tuple[Any, ...], ...]
+    ) -> Callable[[State, Frame], Outcome] | None:
+        """A program that cannot ask (no ``ask``, ``choose``, ``branch`` or ``affordable``)
+        as one Python function ``(state, frame) -> Outcome`` doing what :meth:`run` does on a
+        fresh frame, or None when its shape is not one this compiles (the machine runs it).
+
+        ``code`` is the program lowered (:meth:`lower`). Loops, repeats and ``if`` checks
+        become Python loops and ``if``s over closures; each instruction still counts one step
+        of the budget, and the frame's ``loops`` and ``vars`` are kept as the machine keeps
+        them, so a verb that pauses or yields leaves the frame where :meth:`run` would have
+        left it (its ``pc``, ``steps``, loops and variables), as plain data the machine
+        resumes. A frame that is not fresh is handed to :meth:`run`.
+        """
+        if not program or program[-1] != ["end"]:
+            return None
+        body = self._block(program, code, 0, len(program) - 1)
+        if body is None:
+            return None
+        end_pc = len(program) - 1
+        run = self.run
+
+        def compiled(state: State, frame: Frame) -> Outcome:
+            if (
+                frame["pc"]
+                or frame["steps"]
+                or frame["pending"] is not None
+                or frame["calls"]
+                or frame["depth"] > self.max_depth
+            ):
+                return run(state, frame)
+            limit = self.max_steps
+            try:
+                steps = body(state, frame, 0, limit) + 1  # and ``end``
+            except _Stop as stop:
+                return _SIGNALS[stop.signal]
+            if steps > limit:
+                self._over(frame, steps, end_pc)
+            frame["steps"], frame["pc"] = steps, end_pc
+            return DONE
+
+        return compiled
+
+    def _over(self, frame: Frame, steps: int, pc: int) -> None:
+        """Raise the step-budget error as :meth:`run` does, the frame where it stopped."""
+        frame["steps"], frame["pc"] = steps, pc
+        raise EffectLimitError(
+            frame["card"],
+            "steps",
+            f"card {frame['card']!r}: the effect ran more than {self.max_steps} steps "
+            "(an endless loop?)",
+        )
+
+    def _block(
+        self, program: list[list[Any]], code: tuple[tuple[Any, ...], ...], start: int, stop: int
+    ) -> _Step | None:
+        """Instructions ``start`` to ``stop`` (excluded) as one step function, or None."""
+        steps: list[_Step] = []
+        pc = start
+        while pc < stop:
+            op = program[pc][0]
+            if op == "call":
+                steps.append(self._compile_call(code[pc], pc))
+                pc += 1
+            elif op == "check":
+                skip = program[pc][2]
+                inner = self._block(program, code, pc + 1, skip) if pc < skip <= stop else None
+                if inner is None:
+                    return None
+                steps.append(self._compile_check(code[pc][1], inner, pc))
+                pc = skip
+            elif op in ("loop", "repeat") and pc + 1 < stop and program[pc + 1][0] == "next":
+                _, slot, var, done = program[pc + 1]
+                if (
+                    slot != program[pc][1]
+                    or not pc + 3 <= done <= stop
+                    or program[done - 1] != ["jump", pc + 1]
+                ):
+                    return None
+                inner = self._block(program, code, pc + 2, done - 1)
+                if inner is None:
+                    return None
+                steps.append(self._compile_loop(program[pc], slot, var, inner, pc, done - 1))
+                pc = done
+            else:
+                return None
+        return _sequence(tuple(steps))
+
+    def _compile_call(self, ins: tuple[Any, ...], pc: int) -> _Step:
+        """A ``call``: :meth:`_op_call` itself when an operand is a variable (which may hold a
+        list, run per element), else the bound verb with its operands made here."""
+        suspend, over, handler = self._suspend, self._over, ins[0]
+        if ins[4]:
+
+            def call_with_vars(state: State, frame: Frame, steps: int, limit: int) -> int:
+                steps += 1
+                if steps > limit:
+                    over(frame, steps, pc)
+                signal = handler(state, frame, ins, pc)
+                if signal < 0:
+                    frame["steps"] = steps
+                    raise _Stop(signal)
+                return steps
+
+            return call_with_vars
+        verb, make = ins[3], _arguments(ins[2])
+        after = pc + 1
+
+        def call(state: State, frame: Frame, steps: int, limit: int) -> int:
+            steps += 1
+            if steps > limit:
+                over(frame, steps, pc)
+            args = make(state, frame)
+            frame["pc"] = after  # a pause or yield resumes after the call
+            found = verb(state, frame, args)
+            if found is not None:
+                frame["steps"] = steps
+                raise _Stop(suspend(frame, found))
+            return steps
+
+        return call
+
+    def _compile_check(self, test: Callable[[State, Frame], bool], inner: _Step, pc: int) -> _Step:
+        over = self._over
+
+        def check(state: State, frame: Frame, steps: int, limit: int) -> int:
+            steps += 1
+            if steps > limit:
+                over(frame, steps, pc)
+            return inner(state, frame, steps, limit) if test(state, frame) else steps
+
+        return check
+
+    def _compile_loop(
+        self, head: list[Any], slot: int, var: int, inner: _Step, pc: int, at_jump: int
+    ) -> _Step:
+        """``loop``/``repeat``, then ``next`` ... ``jump`` back: the items (or the count) are
+        kept in ``frame["loops"][slot]`` and popped as :meth:`_op_next` pops them."""
+        over, at_next = self._over, pc + 1
+        if head[0] == "loop":
+            selector, candidates = head[2], self.adapter.candidates
+
+            def fill(state: State, frame: Frame) -> Any:
+                return list(candidates(state, frame, selector))
+
+        else:
+            count = self.expression(head[2])
+
+            def fill(state: State, frame: Frame) -> Any:
+                return max(0, count(state, frame))
+
+        def each(state: State, frame: Frame, steps: int, limit: int) -> int:
+            steps += 1
+            if steps > limit:
+                over(frame, steps, pc)
+            loops = frame["loops"]
+            _put(loops, slot, fill(state, frame))
+            while True:
+                steps += 1
+                if steps > limit:
+                    over(frame, steps, at_next)
+                items = loops[slot]
+                if items.__class__ is int:  # a repeat counter
+                    if items <= 0:
+                        return steps
+                    loops[slot] = items - 1
+                    _put(frame["vars"], var, None)
+                elif not items:
+                    return steps
+                else:
+                    _put(frame["vars"], var, items.pop(0))
+                steps = inner(state, frame, steps, limit) + 1  # and the ``jump`` back
+                if steps > limit:
+                    over(frame, steps, at_jump)
+
+        return each
 
     # -- running -----------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from whitedwarf.interpreter.agents import AGENTS, make_agent
+from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.engines import Event, GameEngine
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
@@ -39,7 +39,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
         if unknown[0] in AGENTS:
             raise click.BadParameter(
                 f"seat kind {unknown[0]!r} cannot play {engine.title}; its agents are "
-                f"{', '.join(engine.agents)} (heuristic and search know only Last Light)"
+                f"{', '.join(engine.agents)} (an agent plays only the games that bring it)"
             )
         raise click.BadParameter(
             f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}"
@@ -140,7 +140,7 @@ def play(
         _play_in_terminal(kinds, seed, options, loaded, resume_path, save_path, replay_path, force)
         return
     game = make_game(engine, loaded.content, len(kinds), options)
-    bots = seat_bots(kinds, seed, engine)
+    bots = seat_bots(kinds, seed, engine, game)
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
     listener = Listener(engine, trace, replay=replay_path is not None)
@@ -182,10 +182,12 @@ def make_game(engine: GameEngine, content: Any, players: int, options: dict[str,
         raise click.ClickException(str(error)) from None
 
 
-def seat_bots(kinds: list[str], seed: int, engine: GameEngine) -> list[Bot]:
+def seat_bots(kinds: list[str], seed: int, engine: GameEngine, game: Any) -> list[Bot]:
     """One bot per seat; a seat the engine plays itself gets one that is never asked."""
     return [
-        EngineSeat(kind) if kind in engine.automated_seats else make_agent(kind, seed, seat)
+        EngineSeat(kind)
+        if kind in engine.automated_seats
+        else engine.make_agent(kind, seed, seat, game)
         for seat, kind in enumerate(kinds)
     ]
 

@@ -21,6 +21,12 @@ AGENTS: dict[str, Callable[[int], Bot]] = {
 }
 
 
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of a seat's agent: from the game's seed and the seat."""
+    return game_seed * 1009 + seat * 7919 + 1
+
+
 def make_agent(kind: str, game_seed: int, seat: int) -> Bot:
-    """An agent of ``kind`` for ``seat``, seeded from the game's seed and the seat."""
-    return AGENTS[kind](game_seed * 1009 + seat * 7919 + 1)
+    """An agent of ``kind`` for ``seat``, seeded from the game's seed and the seat (a game's
+    own agents are made by its engine: ``GameEngine.make_agent``)."""
+    return AGENTS[kind](agent_seed(game_seed, seat))

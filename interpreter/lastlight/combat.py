@@ -141,13 +141,15 @@ def targets(
     bombard: bool,
     sector: str,
     memo: dict[Any, int] | None = None,
+    here: list[dict[str, Any]] | None = None,
 ) -> list[str]:
     """Units a hit of ``seat``'s may be assigned to in ``sector`` now.
 
     Enemy ships not already doomed by pending damage; when none remain, enemy extractors on
     planets for bombarding ships (004). A doomed ship takes no more hits: a hit with no target
     left is lost (docs/rules-decisions.md "Engine rules"). ``memo`` keeps the shields per
-    ship type within one listing.
+    ship type within one listing; ``here``, the ships in ``sector`` in board order, if the
+    caller has them (:func:`combat_sectors` looks at many sectors).
     """
     dmg = t["dmg"]
     if memo is None:
@@ -155,7 +157,7 @@ def targets(
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
     ships = []
-    for s in state["ships"].values():
+    for s in state["ships"].values() if here is None else here:
         if s["sector"] != sector:
             continue
         owner = s["owner"]
@@ -232,6 +234,14 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
     nothing: set[tuple[int, bool, str]] = set()  # (seat, bombard, sector) without targets
+    looked: set[tuple[int, bool, int, str]] = set()  # (seat, bombard, range, ship's sector)
+    board = runtime(state).board
+    rotation = state["rotation"]
+    # The ships in each sector, in board order: target lists look at one sector's ships,
+    # not every ship on the board (a late game has some 25).
+    by_sector: dict[str, list[dict[str, Any]]] = {}
+    for ship in ships.values():
+        by_sector.setdefault(ship["sector"], []).append(ship)
     for seat in t["players"]:
         ally = lumos is not None and lumos["ally"] == seat
         for ship in ships.values():
@@ -249,15 +259,21 @@ def combat_sectors(state: State, t: Task) -> list[str]:
                 )
             if ship["fought"] >= kind[0]:
                 continue
+            # A ship of the same side, bombardment and range in the same sector reaches the
+            # same sectors, each already looked at: a stack of ships is looked at once.
+            origin = (seat, kind[1], kind[2], ship["sector"])
+            if origin in looked:
+                continue
+            looked.add(origin)
             if kind[2] <= 0:
                 reach: tuple[str, ...] = (ship["sector"],)
             else:
-                board = runtime(state).board
-                reach = board.reachable_ids(ship["sector"], kind[2], state["rotation"])
+                reach = board.reachable_ids(ship["sector"], kind[2], rotation)
             for sector in reach:
                 if sector in found or sector in done or (seat, kind[1], sector) in nothing:
                     continue
-                if targets(state, t, seat, kind[1], sector, shields):
+                here = by_sector.get(sector, [])
+                if targets(state, t, seat, kind[1], sector, shields, here):
                     found.add(sector)
                 else:  # many ships reach the same sectors: each is looked at once
                     nothing.add((seat, kind[1], sector))

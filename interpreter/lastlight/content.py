@@ -110,6 +110,7 @@ class Runtime:
         default_factory=dict
     )  # modifiers: a card's modifier and grant clauses
     triggers: dict[str, Any] = field(default_factory=dict)  # hooks: a card's triggered clauses
+    immediate: dict[str, Any] = field(default_factory=dict)  # hooks: a card's immediate clauses
     hooked: dict[tuple[str | None, ...], dict[str, Any]] = field(
         default_factory=dict
     )  # hooks: the cards in play -> the clauses bound to each hook

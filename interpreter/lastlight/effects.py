@@ -16,6 +16,7 @@ already pending.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
@@ -36,6 +37,7 @@ from whitedwarf.interpreter.vm import (
     EffectLimitError,
     IllegalAnswer,
     Machine,
+    Outcome,
     new_frame,
 )
 
@@ -328,7 +330,13 @@ def reload_vocabulary() -> None:
     extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
     from whitedwarf.interpreter.lastlight import selectors
 
-    for table in (_verb_table, _resume_table, _pure_verbs, selectors.vocabulary_tables):
+    for table in (
+        _verb_table,
+        _resume_table,
+        _fixed_table,
+        _pure_verbs,
+        selectors.vocabulary_tables,
+    ):
         table.cache_clear()
     compile_text.cache_clear()
 
@@ -337,6 +345,13 @@ def reload_vocabulary() -> None:
 def _verb_table() -> dict[str, Any]:
     """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""
     return registry().implementations("verbs")
+
+
+@cache
+def _fixed_table() -> dict[str, Any]:
+    """Verb -> what makes it for fixed arguments of one card (``Verb.fixed``, optional)."""
+    reg = registry()
+    return {name: reg.implementation(v.fixed) for name, v in reg.verbs.items() if v.fixed}
 
 
 @cache
@@ -359,13 +374,15 @@ _PURE_OPS = frozenset({"check", "jump", "loop", "next", "repeat", "end"})
 
 def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
     """Lower a card's clause programs once per content, and say how each runs by itself:
-    ``False`` (it may ask or start effects: the driver runs it), ``True`` (pure: it runs to
-    its end in one go) or a function ``(state, frame)`` (pure straight-line calls, run
-    without the machine)."""
+    ``False`` (it may ask or start effects: the driver runs it) or, for a pure program, a
+    function ``(state, frame) -> outcome`` that runs it to its end (``DONE``), or until an
+    achievement it made playable waits for a decision (``YIELD``, the frame saved as the
+    machine saves it): the straight-line calls of :func:`_straight`, the Python function
+    :meth:`Machine.compile` makes of loops and checks, or else the machine itself."""
     clauses = card_effect(rt, cid)["clauses"]
     codes = [MACHINE.lower(c["code"]) if "code" in c else None for c in clauses]
     how = [
-        False if code is None else _how(c["code"], code)
+        False if code is None else _how(rt, cid, c["code"], code)
         for c, code in zip(clauses, codes, strict=True)
     ]
     rt.lowered[cid] = codes
@@ -373,40 +390,60 @@ def _lower_card(rt: Runtime, cid: str) -> tuple[list[Any], list[Any]]:
     return codes, how
 
 
-def _how(program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
+def runner(rt: Runtime, cid: str, clause: int) -> Any:
+    """How a card clause runs by itself (see :func:`_lower_card`), lowered once per content."""
+    found = rt.how.get(cid)
+    if found is None:
+        found = _lower_card(rt, cid)[1]
+    return found[clause]
+
+
+def _how(rt: Runtime, cid: str, program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> Any:
     """How a program runs by itself (see :func:`_lower_card`)."""
     pure = _pure_verbs()
     if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in pure) for i in program):
         return False
     if program[-1][0] != "end" or any(i[0] != "call" for i in program[:-1]):
-        return True
+        return MACHINE.compile(program, code) or MACHINE.run
     calls = []
     for ins in code[:-1]:
         kinds = [kind for kind, _ in ins[2]]
         if not set(kinds) <= {CONST, AMOUNT, FN}:
-            return True
-        calls.append((_verb_table()[ins[1]], ins[2], FN in kinds))
-    return _straight(tuple(calls))
+            return MACHINE.compile(program, code) or MACHINE.run
+        calls.append((_verb_table()[ins[1]], ins[2], FN in kinds, ins[1]))
+    return _straight(rt, cid, tuple(calls))
 
 
-def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
+def straight(how: Any) -> bool:
+    """Whether a clause's :func:`runner` is straight-line calls (:func:`_straight`), which
+    read only the card, owner and context of their frame."""
+    return getattr(how, "short_frame", False)
+
+
+def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
     """A function running pure calls with fixed operands, as the machine would."""
     if len(calls) == 1 and not calls[0][2] and len(calls[0][1]) == 1:
-        verb, ((kind, data),), _ = calls[0]
+        verb, ((kind, data),), _, name = calls[0]
         if kind == AMOUNT:  # the usual card: ``gain 1 common``
             n, unit = data
+            fixed = _fixed_table().get(name)
+            run = None if fixed is None else fixed(rt, cid, [[n, unit]])
 
-            def one_amount(state: State, frame: Frame) -> None:
+            def one_amount(state: State, frame: Frame) -> Outcome:
                 if events.ON:
                     traced(verb, verb.__name__, state, frame, [[n, unit]])
+                elif run is not None:
+                    run(state, frame)
                 else:
                     verb(state, frame, [[n, unit]])
                 after_verb(state)
+                return DONE
 
+            one_amount.short_frame = True  # type: ignore[attr-defined]
             return one_amount
 
-    def straight(state: State, frame: Frame) -> None:
-        for verb, operands, nullable in calls:
+    def straight(state: State, frame: Frame) -> Outcome:
+        for verb, operands, nullable, _ in calls:
             args = [
                 [d[0], d[1]] if k == AMOUNT else d if k == CONST else d(state, frame)
                 for k, d in operands
@@ -417,16 +454,10 @@ def _straight(calls: tuple[tuple[Any, ...], ...]) -> Any:
                 else:
                     verb(state, frame, args)
                 after_verb(state)
+        return DONE
 
+    straight.short_frame = True  # type: ignore[attr-defined]
     return straight
-
-
-def _how_runs(state: State, frame: Frame) -> Any:
-    """How the frame's program runs by itself (see :func:`_lower_card`)."""
-    found = runtime(state).how.get(frame["card"])
-    if found is None:
-        found = _lower_card(runtime(state), frame["card"])[1]
-    return found[frame["clause"]]
 
 
 def _this_die(state: State, frame: Frame) -> str | None:
@@ -445,24 +476,28 @@ ADAPTER.machine = MACHINE
 
 # -- the frame driver ------------------------------------------------------------------------
 
+_CLAUSE_OF = itemgetter("card", "clause")
+
 #: id(state) -> (index of the running frame, its depth), while frames of that state run.
 _RUNNING: dict[int, tuple[int, int]] = {}
 
 
-def push(state: State, frames: list[Frame]) -> None:
+def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> None:
     """Start frames (in the order given: the first runs first) and run them if idle.
 
     While a frame of this state runs, new frames go just above it and one level deeper;
     otherwise they go under any frame already waiting for a decision, and run now if none is.
+    ``hows``, when the caller has them, are the frames' :func:`runner` (one per frame).
     """
     if not frames:
         return
     if events.ON:
         _announce(state, frames)
     stack = state["frames"]
-    running = _RUNNING.get(id(state))
+    running = _RUNNING.get(id(state)) if _RUNNING else None
     if running is not None:
         index, depth = running
+        frames = [_whole(frame) for frame in frames]
         for frame in frames:
             frame["depth"] = depth + 1
         stack[index + 1 : index + 1] = frames[::-1]
@@ -471,19 +506,22 @@ def push(state: State, frames: list[Frame]) -> None:
         # Nothing runs and nothing waits: a pure program (``Verb.pure``) runs to its end right
         # here, as it would at the top of the stack, without the driver's bookkeeping.
         for i, frame in enumerate(frames):
-            how = _how_runs(state, frame)
-            if how is False:
-                frames = frames[i:]
-                break
-            if how is not True:
-                how(state, frame)
-            elif MACHINE.run(state, frame) is not DONE:  # cannot happen for a pure program
+            how = hows[i] if hows is not None else runner(runtime(state), *_CLAUSE_OF(frame))
+            if how is False or how(state, frame) is not DONE:
                 frames = frames[i:]
                 break
         else:
             return
-    stack[0:0] = frames[::-1]
+    stack[0:0] = [_whole(frame) for frame in reversed(frames)]
     drive(state)
+
+
+def _whole(frame: Frame) -> Frame:
+    """A frame with every field, for the stack (a straight-line clause's short frame,
+    ``{card, owner, clause, context}``, completed as :func:`new_frame` makes it)."""
+    if "pc" in frame:
+        return frame
+    return new_frame(frame["card"], frame["owner"], frame["clause"], frame["context"])
 
 
 def drive(state: State) -> None:

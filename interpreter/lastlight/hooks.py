@@ -40,16 +40,24 @@ __all__ = [
 ]
 
 
-_NONE: dict[str, list[tuple[int, Any]]] = {}
+_NONE: dict[str, tuple[tuple[int, Any, Any, bool], ...]] = {}
 
 
-def _triggers(rt: Runtime, ref: str) -> dict[str, list[tuple[int, Any]]]:
-    """Hook name -> ``[(clause index, when)]`` of a card's trigger clauses, by card ref."""
-    found: dict[str, list[tuple[int, Any]]] = {}
-    for i, clause in enumerate(effects.card_effect(rt, card_id(ref))["clauses"]):
+def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, bool], ...]]:
+    """Hook name -> the trigger clauses of a card, by card ref: ``(clause index, its ``when``
+    as a function or None, how it runs, whether it needs a whole frame)``, each made once per
+    content (:func:`effects.runner`; a straight-line clause starts with a short frame that
+    :func:`effects.push` completes if it has to wait)."""
+    cid = card_id(ref)
+    found: dict[str, list[tuple[int, Any, Any, bool]]] = {}
+    for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
         if clause["form"] == "trigger":
-            found.setdefault(clause["hook"], []).append((i, clause["when"]))
-    return found or _NONE
+            when = clause["when"]
+            test = None if when is None else effects.MACHINE.condition(when)
+            how = effects.runner(rt, cid, i)
+            whole = not effects.straight(how)
+            found.setdefault(clause["hook"], []).append((i, test, how, whole))
+    return {hook: tuple(clauses) for hook, clauses in found.items()} or _NONE
 
 
 def _ship_size(state: State, context: dict[str, Any]) -> str | None:
@@ -70,35 +78,51 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     mod fires only for hooks about its own ship type when the hook is about a ship (000 "Ship
     ability technology cards": they "activate every time you roll a [ability] when attacking
     with a ship of the associated type"); the Lumos have no cards (002).
+
+    Every ``when ... if`` condition is tested before any of the effects runs.
     """
     if player is None or player < 0:
         return
     p = state["players"][player]
     techs = p["techs"]
-    # One lookup by the cards in play gives the cards bound to each hook (most: none).
-    key = (p["faction"], *map(_REF, techs))
-    try:
-        plan = runtime(state).hooked[key]
-    except KeyError:
-        plan = _plan_for(state, key)
+    # The cards bound to each hook, kept per seat until its cards in play change (most
+    # hooks: none), else one lookup by the cards in play.
+    kept = versions.of(state)
+    plan = kept.plans[player]
+    if plan is None:
+        key = (p["faction"], *map(_REF, techs))
+        try:
+            plan = kept.rt.hooked[key]
+        except KeyError:
+            plan = _plan_for(state, key)
+        kept.plans[player] = plan
     bound = plan.get(hook)
     if bound is None:
         return
     started: list[dict[str, Any]] = []
+    hows: list[Any] = []
     size = None
-    for at, cid, ref, found in bound:
+    for at, cid, ref, clauses in bound:
         slot = None if at < 0 else techs[at]["ship_type"]
         if slot is not None:
             if size is None:
                 size = _ship_size(state, context) or ""
             if size and size != slot:
                 continue
-        _start(state, started, cid, ref, player, slot, found, context)
+        for index, test, how, whole in clauses:
+            ctx = dict(context)
+            ctx["card"] = ref
+            if slot is not None:
+                ctx["ship_type"] = slot
+            if whole:
+                frame = new_frame(cid, player, index, ctx)
+            else:  # a straight-line clause: its card, owner and context are all it reads
+                frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
+            if test is None or test(state, frame):
+                started.append(frame)
+                hows.append(how)
     if started:
-        effects.push(state, started)
-
-
-_REF = itemgetter("ref")
+        effects.push(state, started, hows)
 
 
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
@@ -113,10 +137,10 @@ def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
 
 def _plan(
     rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]
-) -> dict[str, tuple[tuple[int, str, str, list[tuple[int, Any]]], ...]]:
+) -> dict[str, tuple[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]], ...]]:
     """Hook -> the cards of ``refs`` (faction first, then techs in play order) with trigger
     clauses on it: ``(index in the techs or -1 for the faction, card id, ref, clauses)``."""
-    out: dict[str, list[tuple[int, str, str, list[tuple[int, Any]]]]] = {}
+    out: dict[str, list[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]]]] = {}
     for at, ref in enumerate(refs, start=-1):
         if ref:
             table = index.get(ref)
@@ -127,37 +151,7 @@ def _plan(
     return {hook: tuple(found) for hook, found in out.items()}
 
 
-def _start(
-    state: State,
-    out: list[dict[str, Any]],
-    cid: str,
-    ref: str,
-    player: int,
-    slot: str | None,
-    clauses: list[tuple[int, Any]],
-    context: dict[str, Any],
-) -> None:
-    """Frames for a card's triggered clauses whose condition holds."""
-    for index, when in clauses:
-        ctx = dict(context)
-        ctx["card"] = ref
-        if slot is not None:
-            ctx["ship_type"] = slot
-        frame = {
-            "card": cid,
-            "owner": player,
-            "clause": index,
-            "pc": 0,
-            "vars": [],
-            "loops": [],
-            "context": ctx,
-            "depth": 1,
-            "steps": 0,
-            "pending": None,
-            "calls": [],
-        }
-        if when is None or effects.MACHINE.test(state, frame, when):
-            out.append(frame)
+_REF = itemgetter("ref")
 
 
 def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) -> None:
@@ -167,14 +161,37 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     """
     if player is None or player < 0 or card_ref.startswith(effects.BLANK):
         return
-    cid = card_id(card_ref)
+    rt = runtime(state)
+    found = rt.immediate.get(card_ref)
+    if found is None:
+        if len(rt.immediate) >= _MEMO_LIMIT:
+            rt.immediate.clear()
+        found = rt.immediate[card_ref] = _immediate(rt, card_ref)
+    cid, clauses, hows = found
+    if not clauses:
+        return
     ctx = {**context, "card": card_ref}
-    frames = [
-        new_frame(cid, player, i, dict(ctx))
-        for i, clause in enumerate(effects.card_effect(runtime(state), cid)["clauses"])
-        if clause["form"] == "immediate"
-    ]
-    effects.push(state, frames)
+    frames = []
+    for index, whole in clauses:
+        if whole:
+            frames.append(new_frame(cid, player, index, dict(ctx)))
+        else:  # a straight-line clause: its card, owner and context are all it reads
+            frames.append({"card": cid, "owner": player, "clause": index, "context": dict(ctx)})
+    effects.push(state, frames, hows)
+
+
+def _immediate(rt: Runtime, ref: str) -> tuple[str, tuple[tuple[int, bool], ...], list[Any]]:
+    """A card's ``immediate`` clauses, by card ref: its card id, ``(clause index, whether it
+    needs a whole frame)`` for each (see :func:`_triggers`), and how each runs."""
+    cid = card_id(ref)
+    found = effects.card_effect(rt, cid)["clauses"]
+    indexes = [i for i, clause in enumerate(found) if clause["form"] == "immediate"]
+    hows = [effects.runner(rt, cid, i) for i in indexes]
+    return (
+        cid,
+        tuple((i, not effects.straight(how)) for i, how in zip(indexes, hows, strict=True)),
+        hows,
+    )
 
 
 def check_achievements(state: State) -> None:
@@ -342,11 +359,17 @@ effects.after_verb = check_achievements
 
 def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
-    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
-    by the cards in play."""
+    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
+    the state's versions until its cards in play change, and memoised per content by the
+    cards in play."""
+    kept = versions.of(state)
+    seat = p["seat"]
+    if kept.acts[seat] is not None:
+        return kept.acts[seat]
     key = (p["faction"], *map(_REF, p["techs"]))
     try:
-        return runtime(state).activators[key]
+        kept.acts[seat] = runtime(state).activators[key]
+        return kept.acts[seat]
     except KeyError:
         pass
     rt = runtime(state)
@@ -363,6 +386,7 @@ def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], 
             if found:
                 out.append((at, ref, found))
     memo[key] = found = tuple(out)
+    kept.acts[seat] = found
     return found
 
 

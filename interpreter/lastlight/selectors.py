@@ -88,11 +88,28 @@ def _ref_sector(state: State, ctx: dict[str, Any]) -> str | None:
 # -- selectors: candidates of each noun type -----------------------------------------------------
 
 
+#: Filters that keep only the effect owner's entities (:func:`filter_yours`).
+_OWNERS_ONLY = (["yours"], ["own"], ["control"])
+
+
+def _owners_only(filters: list[Any]) -> bool:
+    """Whether a filter keeps only the effect owner's entities (:func:`filter_yours`), so the
+    candidates can start from the owner's alone: the filter would drop the others, and the
+    ids are sorted after filtering, so the answer is the same."""
+    return bool(filters) and any(mine in filters for mine in _OWNERS_ONLY)
+
+
 def candidates_ship(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    if _owners_only(filters):
+        owner = frame["owner"]
+        return [(i, s) for i, s in state["ships"].items() if s["owner"] == owner]
     return list(state["ships"].items())
 
 
 def candidates_extractor(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    if _owners_only(filters):
+        owner = frame["owner"]
+        return [(i, x) for i, x in state["extractors"].items() if x["owner"] == owner]
     return list(state["extractors"].items())
 
 
@@ -109,14 +126,21 @@ def candidates_player(state: State, frame: Frame, filters: list[Any]) -> list[tu
 
 
 def candidates_tech(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
-    """Techs in play (vocabulary "tech"); with ``unresearched``, techs in hands instead."""
+    """Techs in play (vocabulary "tech"); with ``unresearched``, techs in hands instead.
+
+    With a filter that keeps only the owner's, only the owner's techs are listed
+    (:func:`_owners_only`; a late game has some 60 techs in play)."""
     out = []
+    players = state["players"]
+    if _owners_only(filters):
+        owner = frame["owner"]
+        players = [p for p in players if p["seat"] == owner]
     if ["unresearched"] in filters:
-        for p in state["players"]:
+        for p in players:
             info = {"owner": p["seat"], "exhausted": False, "hand": True}
             out += [(ref, info) for ref in p["techs_hand"]]
         return out
-    for p in state["players"]:
+    for p in players:
         # Filters only read these: one ready and one exhausted description per player.
         ready = {"owner": p["seat"], "exhausted": False, "hand": False}
         spent = {"owner": p["seat"], "exhausted": True, "hand": False}
@@ -318,9 +342,11 @@ def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Re
     if selector["exclude"]:
         drop = _exclusions(state, frame, selector["exclude"], resolve)
         ids = [i for i in ids if i not in drop]
-    usable = TARGET_RULES.get(tuple(selector.get("for") or ()))
-    if usable is not None:
-        ids = [i for i in ids if usable(state, frame, i)]
+    target = selector.get("for")
+    if target:
+        usable = TARGET_RULES.get(tuple(target))
+        if usable is not None:
+            ids = [i for i in ids if usable(state, frame, i)]
     ids.sort()
     return ids
 

@@ -13,10 +13,11 @@ import the hooks, which import the effects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
-from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
@@ -54,7 +55,10 @@ _SOURCE_OF_FILE = {
 
 def light_source(state: State, card: str) -> str:
     """Where light a card's effect gives comes from: its card file's source, else ``card``."""
-    rt = runtime(state)
+    return _light_source_of(runtime(state), card)
+
+
+def _light_source_of(rt: Runtime, card: str) -> str:
     found = rt.light_source
     if not found:
         found.update(
@@ -74,6 +78,18 @@ def verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
         gain(state, frame["owner"], unit, amount, light_source(state, frame["card"]))
     else:
         gain(state, frame["owner"], unit, amount)
+
+
+def fixed_gain(rt: Runtime, card: str, args: list[Any]) -> Callable[[State, Frame], None]:
+    """:func:`verb_gain` with a fixed amount for one card's effect, its light's source
+    looked up once (``Verb.fixed``)."""
+    amount, unit = args[0]
+    source = _light_source_of(rt, card) if unit == "light" else "other"
+
+    def gain_fixed(state: State, frame: Frame) -> None:
+        gain(state, frame["owner"], unit, amount, source)
+
+    return gain_fixed
 
 
 def verb_pay(state: State, frame: Frame, args: list[Any]) -> None:

@@ -15,7 +15,8 @@ domain's stamp here, and the memos compare stamps:
   condition reads has moved since a check that found nothing is skipped whole.
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
   :func:`cards_changed`): the memos derived from them (the cards with ``as_soon_as``
-  clauses, stat and flag totals, the techs on each ship type) are dropped.
+  clauses, stat and flag totals, the techs on each ship type, the cards bound to each hook
+  and those with activated clauses) are dropped.
 
 The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
 the same however it was reached). They live in the content's runtime tables, one
@@ -29,6 +30,7 @@ engine that edits a state in place after it was checked (a test building a posit
 
 from __future__ import annotations
 
+import weakref
 from itertools import count
 from typing import Any
 
@@ -51,7 +53,10 @@ _LIMIT = 64
 class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
-    __slots__ = ("board", "clean", "false", "flags", "mods", "rt", "soon", "stamps", "state")
+    __slots__ = (
+        "__weakref__", "acts", "board", "clean", "false", "flags", "mods", "plans", "rt", "soon",
+        "stamps", "state",
+    )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
         seats = len(state["players"])
@@ -72,30 +77,64 @@ class Versions:
         self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
         #: seat -> the techs in play by name and the mods on each ship type (research).
         self.board: list[Any] = [None] * seats
+        #: seat -> hook -> the cards bound to it (``hooks.fire``).
+        self.plans: list[Any] = [None] * seats
+        #: seat -> the cards in play with activated clauses (``hooks._activators``).
+        self.acts: list[Any] = [None] * seats
+
+
+#: The state last asked about and its versions (weakly, so a content that goes takes them
+#: along): most reads in a row are about one state, and this skips the content's directory.
+#: Kept equal to the table's entry: emptying the table or forgetting a state resets it. One
+#: pair, stored and read whole, so games in other threads never mix a state with another's.
+_last: tuple[State, weakref.ref[Versions]] | None = None
+
+
+def _reset_last() -> None:
+    global _last
+    _last = None
 
 
 def of(state: State) -> Versions:
     """The versions of a state object, made when first asked."""
+    global _last
+    last = _last
+    if last is not None and last[0] is state:
+        found = last[1]()
+        if found is not None:
+            return found
     rt = runtime(state)
     table = rt.versions
     found = table.get(id(state))
     if found is None:
         if len(table) >= _LIMIT:
             table.clear()
+            _reset_last()
         found = table[id(state)] = Versions(state, rt)
+    _last = (state, weakref.ref(found))
     return found
+
+
+def _kept(state: State) -> Versions | None:
+    """The versions of a state if it has any yet (a change before then renews nothing)."""
+    last = _last
+    if last is not None and last[0] is state:
+        found = last[1]()
+        if found is not None:
+            return found
+    return runtime(state).versions.get(id(state))
 
 
 def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
-    found = runtime(state).versions.get(id(state))
+    found = _kept(state)
     if found is not None:
         found.stamps[domain if seat is None else (domain, seat)] = next(_STAMPS)
 
 
 def light_changed(state: State, seat: int) -> None:
     """A player's light changed (their ``me`` and everyone's ``lights``)."""
-    found = runtime(state).versions.get(id(state))
+    found = _kept(state)
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["lights"] = next(_STAMPS)
@@ -114,13 +153,13 @@ def extractors_changed(state: State) -> None:
 def cards_changed(state: State, seat: int) -> None:
     """A seat's faction or techs in play (or the ship type one sits on) changed: its
     ``me`` and the ``techs`` stamps renew, and the memos derived from its cards go."""
-    found = runtime(state).versions.get(id(state))
+    found = _kept(state)
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["techs"] = next(_STAMPS)
         found.clean = None  # the conditions pending may be others now
         if 0 <= seat < len(found.soon):
-            found.soon[seat] = found.board[seat] = None
+            found.soon[seat] = found.board[seat] = found.plans[seat] = found.acts[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
 
@@ -128,3 +167,4 @@ def cards_changed(state: State, seat: int) -> None:
 def forget(state: State) -> None:
     """Drop every stamp and memo of a state (after editing its pieces or cards in place)."""
     runtime(state).versions.pop(id(state), None)
+    _reset_last()

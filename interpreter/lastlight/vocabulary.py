@@ -1012,6 +1012,7 @@ def _verbs() -> list[Verb]:
             params=(Param("amount", A, pay_types, range=GAIN),),
             text="gain",
             impl="verbs:verb_gain",
+            fixed="verbs:fixed_gain",
             pure=True,
         ),
         Verb(

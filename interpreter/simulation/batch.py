@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from whitedwarf.interpreter.agents import AGENTS, make_agent
+from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
 from whitedwarf.interpreter.runner import play
@@ -99,12 +99,14 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     seed = game_seed(config.seed, index)
     kinds = seat_agents(config.agents, config.players, seed)
     options = engine.game_options(kinds, config.round_limit)
-    bots = [
-        EngineSeat(kind) if kind in engine.automated_seats else make_agent(kind, seed, seat)
-        for seat, kind in enumerate(kinds)
-    ]
     try:
         game = engine.game.from_content(played.content, config.players, options)
+        bots = [
+            EngineSeat(kind)
+            if kind in engine.automated_seats
+            else engine.make_agent(kind, seed, seat, game)
+            for seat, kind in enumerate(kinds)
+        ]
         state = game.new_state(seed)
         outcome = play(game, state, bots)
     except engine.errors as error:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight import hooks, versions
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.state import LIGHT_SOURCES, place_extractor, place_ship
@@ -53,6 +53,7 @@ def fresh(players: int = 4, seed: int = 3) -> tuple[Game, State]:
     s["supply"].update(rt.resources_total, light=rt.light_total)
     s["ships"].clear()
     s["extractors"].clear()
+    versions.forget(s)  # the players' cards and pieces were edited in place, past the engine
     return g, s
 
 

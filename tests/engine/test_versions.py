@@ -16,7 +16,14 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.bots import make_bot
-from whitedwarf.interpreter.lastlight import effects, hooks, modifiers, research, versions
+from whitedwarf.interpreter.lastlight import (
+    effects,
+    hooks,
+    modifiers,
+    research,
+    selectors,
+    versions,
+)
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
@@ -81,6 +88,8 @@ class Auditor:
 
     def audit(self, state: State, kept: versions.Versions) -> None:
         self.audits += 1
+        # The state last asked about is answered without the table: still the table's entry.
+        assert runtime(state).versions.get(id(state)) is kept, "versions.of gave a stale entry"
         for key, stamp in kept.stamps.items():
             domain, seat = key if isinstance(key, tuple) else (key, 0)
             now = FINGERPRINTS[domain](state, seat)
@@ -98,6 +107,11 @@ class Auditor:
                 assert granted == modifiers.flag_granted(state, seat, name, size), name
             if kept.board[seat] is not None:
                 assert kept.board[seat] == research.board_of(state, seat)
+            refs = (p["faction"], *(t["ref"] for t in p["techs"]))
+            if kept.plans[seat] is not None:
+                assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
+            if kept.acts[seat] is not None:
+                assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
         stamps = kept.stamps
         for (ref, index, seat), signature in kept.false.items():
             domains = next(c[3][seat][1] for c in rt.as_soon_as[ref] if c[0] == index)
@@ -114,6 +128,17 @@ class Auditor:
                             continue
                         assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
             self.whole_skips += 1
+
+
+def fresh_activators(rt: Any, refs: tuple[str | None, ...]) -> tuple[Any, ...]:
+    """The cards with activated clauses among ``refs`` (faction first), without the memos."""
+    out = []
+    for at, ref in enumerate(refs, start=-1):
+        if ref:
+            found = hooks._activated(rt, ref)
+            if found:
+                out.append((at, ref, found))
+    return tuple(out)
 
 
 def holds(state: State, ref: str, index: int, seat: int) -> bool:
@@ -197,3 +222,38 @@ def test_forget_drops_a_state_s_memos() -> None:
     kept = versions.of(state)
     versions.forget(state)
     assert versions.of(state) is not kept
+
+
+def test_the_state_last_asked_about_follows_the_table() -> None:
+    game = Game.from_content(GameContent(base_content().files, "versions-limit"), 2)
+    state = game.new_state(5)
+    kept = versions.of(state)
+    assert versions.of(state) is kept
+    others = [game.new_state(seed) for seed in range(versions._LIMIT)]
+    for other in others:
+        versions.of(other)  # the table fills and is emptied once on the way
+    again = versions.of(state)
+    assert runtime(state).versions.get(id(state)) is again
+    assert again is not kept
+    versions.forget(state)
+    assert versions.of(state) is not again
+
+
+def test_games_play_the_same_when_tech_candidates_list_every_player_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tech candidates with a ``yours`` filter start from the owner's techs alone; listing
+    everyone's and filtering gives the same games (test cards and a long base game)."""
+
+    def final_hashes() -> list[str]:
+        out = []
+        for data, players in ((with_test_cards(), 3), (to_light(base_content(), 40), 4)):
+            game = Game.from_content(GameContent(data.files, data.name), players)
+            for seed in range(2):
+                bots = [make_bot("random", seed, s) for s in range(players)]
+                out.append(play(game, game.new_state(seed), bots).final_hash)
+        return out
+
+    narrowed = final_hashes()
+    monkeypatch.setattr(selectors, "_OWNERS_ONLY", ())
+    assert final_hashes() == narrowed

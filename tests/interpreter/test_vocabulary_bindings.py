@@ -15,7 +15,7 @@ REG = registry()
 
 #: Engine module -> the name prefixes of its word implementations.
 IMPLEMENTING = {
-    verbs: ("verb_", "resume_"),
+    verbs: ("verb_", "resume_", "fixed_"),
     selectors: ("candidates_", "label_", "filter_", "value_"),
 }
 
@@ -25,7 +25,9 @@ def _references() -> set[str]:
     for section in ("verbs", "nouns", "filters", "values"):
         for entry in getattr(REG, section).values():
             refs.add(entry.impl)
-            refs.update(r for r in (getattr(entry, "resume", ""), getattr(entry, "label", "")) if r)
+            refs.update(
+                r for r in (getattr(entry, a, "") for a in ("resume", "label", "fixed")) if r
+            )
     return refs
 
 

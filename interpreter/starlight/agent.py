@@ -1,0 +1,226 @@
+"""Starlight's ``heuristic`` agent: greedy play from the seat's own observation.
+
+It reads :meth:`Game.observation` only (never the full state) and the pack's content (the
+cores' plans, the sky's slots, the rondel), so a mod's cores and slots are played on their
+merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
+
+* gather the rays its cores' plans accept, and a second core when it has room;
+* act on a Launch space when a complete star can be launched there, and aim each star at the
+  best slot it can reach: night points, a privilege it lacks, a magnitude and an aspect it
+  has not recorded yet;
+* attach the flare that scores most on a launch (tried on a copy of its own view);
+* step round the rondel only with AP to spare, save the rest, and take the final launch.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from whitedwarf.interpreter.bots import OptionLike
+from whitedwarf.interpreter.starlight import launch, stars
+from whitedwarf.interpreter.starlight.state import State, player
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.starlight.game import Game
+
+#: What a slot is worth beyond its night points: a privilege it lacks, a new magnitude, a
+#: new aspect (each counts towards laurels and the game's long run).
+PRIVILEGE_WORTH, MAGNITUDE_WORTH, ASPECT_WORTH = 6, 2, 2
+#: Rays held beyond which it stops buying more (the bags are shared and AP is better spent).
+MAX_RAYS_HELD = 10
+#: The cores it likes to hold besides its starter.
+CORES_WANTED = 2
+
+
+class StarlightHeuristic:
+    """Plays Starlight greedily from its own observation (see the module docstring)."""
+
+    def __init__(self, seed: int, game: Game) -> None:
+        self.rng = random.Random(seed)
+        self.game = game
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+        view = self.game.observation(state, seat)
+        return decide(self.game, view, seat, [o.id for o in options])
+
+
+def decide(game: Game, view: State, seat: int, ids: list[str]) -> str:
+    """The option this agent takes in ``view`` (an observation of ``seat``)."""
+    if view["frames"] or any(i.startswith("god:") for i in ids):
+        return ids[0]  # an effect's choice or keeping a god: the first is as good as any
+    action = view["action"]
+    if action is not None and action["kind"] == "launch":
+        return _launch_step(game, view, seat, action, ids)
+    if action is not None:
+        return _gain(game, view, seat, action["kind"], ids)
+    return _between_actions(game, view, seat, ids)
+
+
+# -- launching --------------------------------------------------------------------------------
+
+
+def slot_worth(game: Game, view: State, seat: int, slot: str, core: str | None, mag: int) -> int:
+    """What launching a star of ``mag`` from ``core`` to ``slot`` brings this seat."""
+    p = player(view, seat)
+    found = game.content.slots[slot]
+    worth = found.night_points
+    if found.privilege and found.privilege not in p["privileges"]:
+        worth += PRIVILEGE_WORTH
+    if mag not in p["magnitudes"]:
+        worth += MAGNITUDE_WORTH
+    aspect = stars.aspect_of(game, core) if core else None
+    if aspect and aspect not in p["aspects"]:
+        worth += ASPECT_WORTH
+    return worth
+
+
+def _best_aim(game: Game, view: State, action: dict[str, Any], core: str, chosen: list[str],
+              spare: list[str]) -> tuple[int, int | None]:  # fmt: skip
+    """(worth, magnitude) of the best star ``core`` can still become; (−1, None) if none."""
+    seat = action["seat"]
+    where = list(game.content.constellations) if action["final"] else action["constellations"]
+    best: tuple[int, int | None] = (-1, None)
+    for mag in sorted(stars.reachable_magnitudes(stars.plan_of(game, core), chosen, spare)):
+        slots = stars.eligible_slots(game, view, seat, where, mag)
+        if slots:
+            worth = max(slot_worth(game, view, seat, s, core, mag) for s in slots)
+        elif action["final"] and (mag < 6 or stars.can_launch_large(game, view, seat)):
+            worth = mag  # a slotless final launch still scores (003 "Your Last Turn")
+        else:
+            continue
+        if worth > best[0]:
+            best = (worth, mag)
+    return best
+
+
+def _launch_step(game: Game, view: State, seat: int, action: dict[str, Any], ids: list[str]) -> str:
+    p = player(view, seat)
+    step = action["step"]
+    if step == "core":
+        cores = [i for i in ids if i.startswith("core:")]
+        if not cores:
+            return ids[0]
+        return max(cores, key=lambda c: _best_aim(game, view, action, c[5:], [], p["rays"])[0])
+    if step == "rays":
+        return _next_ray(game, view, action, ids, list(p["rays"]))
+    if step == "slot":
+        slots = [i for i in ids if i.startswith("slot:")]
+        if not slots:
+            return ids[0]
+        core, mag = action["core"], action["magnitude"]
+        return max(slots, key=lambda s: slot_worth(game, view, seat, s[5:], core, mag))
+    if step == "flare":
+        return _best_flare(game, view, seat, ids)
+    # buying night points (a privilege): only on the last turn, when AP has no other use
+    return "buy" if "buy" in ids and view["turn_state"]["last"] else "done"
+
+
+def _next_ray(
+    game: Game, view: State, action: dict[str, Any], ids: list[str], held: list[str]
+) -> str:
+    """Attach rays until the star reaches its best reachable magnitude, then launch it."""
+    core, chosen = action["core"], list(action["rays"])
+    spare = list(held)
+    for ray in chosen:
+        spare.remove(ray)
+    _, aim = _best_aim(game, view, action, core, chosen, spare)
+    plan = stars.plan_of(game, core)
+    if "ready" in ids and (aim is None or stars.magnitude(plan, chosen) >= aim):
+        return "ready"
+    for option in ids:
+        if not option.startswith("ray:"):
+            continue
+        rest = list(spare)
+        rest.remove(option[4:])
+        if aim in stars.reachable_magnitudes(plan, [*chosen, option[4:]], rest):
+            return option
+    rays = [i for i in ids if i.startswith("ray:")]
+    return "ready" if "ready" in ids else (rays[0] if rays else ids[0])
+
+
+def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
+    """The flare worth most night points on this launch, tried on copies of the view."""
+    before = player(view, seat)["night"]
+    best, gain = "no_flare", 0
+    for option in ids:
+        if not option.startswith("flare:"):
+            continue
+        trial = game.clone(view)
+        try:
+            launch.choose(game, trial, option)  # only this step: the blue box's points
+            scored = player(trial, seat)["night"] - before
+        except (AttributeError, KeyError, TypeError, ValueError):
+            # the flare's effect reached a part the view hides (a deck is only its size):
+            # unknown, so worth a little, as a flare on a launch usually scores (003 "Flares")
+            scored = 1
+        if scored > gain:
+            best, gain = option, scored
+    return best if best in ids else ids[-1]
+
+
+# -- gaining ----------------------------------------------------------------------------------
+
+
+def _wanted_rays(game: Game, p: dict[str, Any]) -> list[str]:
+    """Ray options (``ray:colour:size``) some held core's plan accepts."""
+    plans = [stars.plan_of(game, c) for c in stars.cores_of(p)]
+    return [r for r in set().union(*(plan.rays for plan in plans))] if plans else []
+
+
+def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
+    p = player(view, seat)
+    rays = [i for i in ids if i.startswith("ray:")]
+    if kind == "gain_cores":
+        cores = [i for i in ids if i.startswith("core:")]
+        if rays:  # a free ray (Core + Ray): one the plans take, else any
+            wanted = set(_wanted_rays(game, p))
+            return next((r for r in rays if r[4:] in wanted), rays[0])
+        if cores and len(p["cores"]) < CORES_WANTED:
+            return cores[0]
+        return "done"
+    if kind in ("gain_long_rays", "gain_short_rays"):
+        wanted = set(_wanted_rays(game, p))
+        useful = [r for r in rays if r[4:] in wanted]
+        if useful and len(p["rays"]) < MAX_RAYS_HELD and p["ap"] > 1:
+            return min(useful, key=lambda r: p["rays"].count(r[4:]))  # spread the colours
+        return "done"
+    flares = [i for i in ids if i.startswith("flare:")]
+    if flares and p["ap"] >= 3 and len(p["flares"]) < 2:
+        return flares[0]  # the cheapest place: the pool is priced 1-4 from the left
+    return "done"
+
+
+# -- between actions --------------------------------------------------------------------------
+
+
+def _between_actions(game: Game, view: State, seat: int, ids: list[str]) -> str:
+    if "final" in ids:
+        return "final"
+    places = [i for i in ids if i.startswith("place:")]
+    if places:
+        return max(places, key=lambda i: _space_value(game, view, seat, int(i[6:])))
+    p = player(view, seat)
+    if "act" in ids and _space_value(game, view, seat, p["marker"]) > 0:
+        return "act"
+    if "step" in ids and p["ap"] >= 2:
+        return "step"
+    return "end"
+
+
+def _space_value(game: Game, view: State, seat: int, index: int) -> int:
+    """How much this seat wants the action of rondel space ``index`` now (0: not at all)."""
+    p = player(view, seat)
+    space = game.content.spaces[index]
+    kind = space["action"]
+    if kind == "launch":
+        return 10 if launch.can_start(game, view, seat, space["constellations"]) else 0
+    if kind == "gain_cores":
+        return 3 if len(p["cores"]) < CORES_WANTED else 0
+    if kind in ("gain_long_rays", "gain_short_rays"):
+        size = "long" if kind == "gain_long_rays" else "short"
+        wanted = {r for r in _wanted_rays(game, p) if r.endswith(size)}
+        in_pool = [r for r in view["pools"][size] if r in wanted]
+        return 2 if in_pool and len(p["rays"]) < MAX_RAYS_HELD else 0
+    return 1 if p["ap"] >= 3 and len(p["flares"]) < 2 else 0

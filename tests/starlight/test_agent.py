@@ -1,0 +1,142 @@
+"""Starlight's ``heuristic`` agent decides from its own observation only and plays on purpose.
+
+It must not see what the seat cannot (other seats' laurels and flares, deck orders, bag
+orders, the generator: 003 "Laurels", "Components"); with it, seeded games end and keep the
+invariants of the random games; and it launches stars and beats the random bot clearly.
+Through the commands: ``play --seats heuristic,...`` and ``simulate --agents heuristic,...``.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.interpreter.bots import EngineSeat
+from whitedwarf.interpreter.engines import engine_for
+from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
+from whitedwarf.interpreter.starlight.game import Game
+from whitedwarf.tools.cli import main
+
+from tests.starlight.test_random_games import check, check_end, full_pack
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _game(seats: tuple[str, ...]) -> Game:
+    return Game.from_content(full_pack(), len(seats), {"seats": list(seats)})
+
+
+def _seat_bots(game: Game, kinds: tuple[str, ...], seed: int) -> list[Any]:
+    engine = engine_for("starlight")
+    return [
+        EngineSeat(kind) if kind == "starbot" else engine.make_agent(kind, seed, seat, game)
+        for seat, kind in enumerate(kinds)
+    ]
+
+
+def _positions(game: Game, seed: int, every: int) -> list[tuple[dict[str, Any], int]]:
+    """States met along a game of heuristic seats, every ``every`` real choices."""
+    state = game.new_state(seed)
+    bots = [StarlightHeuristic(seed + seat, game) for seat in range(game.players)]
+    found, count = [], 0
+    while not game.is_terminal(state) and len(found) < 15:
+        seat = game.current_players(state)[0]
+        options = game.legal_options(state, seat)
+        if len(options) > 1:
+            if count % every == 0:
+                found.append((game.clone(state), seat))
+            count += 1
+        game.apply(state, seat, bots[seat].choose(state, seat, options))
+    return found
+
+
+def _alter_hidden(game: Game, state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The same position with everything ``seat`` cannot see changed."""
+    altered = copy.deepcopy(state)
+    altered["rng"] = (altered["rng"] * 6364136223846793005 + 1) % 2**64
+    for deck in ("core_deck", "flare_deck", "starbot_deck"):
+        altered[deck].reverse()
+    for bag in altered["bags"].values():
+        bag.reverse()  # the view sorts a bag: its order is hidden, its contents are not
+    unused = [c for c in game.content.cards["laurels"] if c not in _held_laurels(state)]
+    for p in altered["players"]:
+        if p["seat"] != seat:
+            p["laurels"] = unused[: len(p["laurels"])]
+            unused = unused[len(p["laurels"]) :]
+            p["flares"].reverse()
+    return altered
+
+
+def _held_laurels(state: dict[str, Any]) -> set[str]:
+    return {c for p in state["players"] for c in p["laurels"]}
+
+
+def test_the_agent_gives_the_same_choice_whatever_is_hidden() -> None:
+    game = _game(("live", "live", "live"))
+    positions = _positions(game, seed=5, every=13)
+    assert len(positions) >= 10
+    changed = 0
+    for state, seat in positions:
+        options = game.legal_options(state, seat)
+        altered = _alter_hidden(game, state, seat)
+        changed += altered != state
+        assert game.observation(altered, seat) == game.observation(state, seat)
+        first = StarlightHeuristic(11, game).choose(state, seat, options)
+        second = StarlightHeuristic(11, game).choose(altered, seat, options)
+        assert first == second
+    assert changed == len(positions)  # every position really had something hidden to alter
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [("heuristic",), ("heuristic", "starbot"), ("heuristic", "random", "heuristic", "starbot")],
+)
+def test_seeded_games_with_the_agent_end_and_keep_the_invariants(seats: tuple[str, ...]) -> None:
+    kinds = tuple("starbot" if s == "starbot" else "live" for s in seats)
+    for seed in range(3):
+        game = _game(kinds)
+        state = game.new_state(seed)
+        bots = _seat_bots(game, seats, seed)
+        while not game.is_terminal(state):
+            seat = game.current_players(state)[0]
+            game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+            check(game, state)
+        check_end(game, state)
+
+
+def test_the_agent_launches_stars_and_beats_random() -> None:
+    kinds = ("heuristic", "random", "random")
+    wins, stars, random_stars = 0, 0, 0
+    for seed in range(60):
+        game = _game(("live",) * 3)
+        seats = kinds[seed % 3 :] + kinds[: seed % 3]  # it sits in every seat in turn
+        state = game.new_state(seed)
+        play(game, state, _seat_bots(game, seats, seed))
+        mine = seats.index("heuristic")
+        wins += mine in game.result(state)["winners"]
+        for seat, p in enumerate(state["players"]):
+            if seat == mine:
+                stars += len(p["stars"])
+            else:
+                random_stars += len(p["stars"])
+    assert wins >= 50  # a fair share would be 20 of 60
+    assert stars >= 3 * 60 and stars > 5 * random_stars
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_play_and_simulate_seat_the_agent(tmp_path: Path) -> None:
+    pack = str(REPO / "content" / "starlight")
+    code, out = _run("play", "--pack", pack, "--seats", "heuristic,heuristic,starbot",
+                     "--seed", "7")  # fmt: skip
+    assert code == 0 and out.startswith("winner: seat ") and "stars" in out, out
+    code, out = _run("simulate", "--pack", pack, "--players", "3", "--games", "6",
+                     "--agents", "heuristic,random", "--out", str(tmp_path / "runs"))  # fmt: skip
+    assert code == 0 and "Agent heuristic wins" in out, out
