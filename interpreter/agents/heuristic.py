@@ -5,8 +5,10 @@ its own seeded generator): claim light with extractors on ringed planets, build 
 ship it can pay for, research and manufacture the techs worth most (valued from their
 compiled effect by :mod:`~whitedwarf.interpreter.lastlight.valuation`, so a mod's card is
 played on its merits), move towards the white dwarf, free planets and unexplored tokens,
-fight only where it is the stronger side, use abilities when it can, and refresh when its
-hand runs low or its extractors have light to claim.
+fight only where it is the stronger side, use an ability (or answer a card's "may") only when
+what it gives outweighs what it costs (:func:`~whitedwarf.interpreter.lastlight.valuation.
+run_value`), steer towards its kept achievement (:mod:`~whitedwarf.interpreter.agents.aim`),
+and refresh when its hand runs low or its extractors have light to claim.
 
 The agent reads :meth:`Game.observation` only (issue 8: "seeing only their own observation");
 :func:`score_options` takes any state-like view, so the search agent can call it on a
@@ -19,11 +21,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from whitedwarf.interpreter.agents.aim import Aim
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.lastlight import valuation
+from whitedwarf.interpreter.lastlight import effects, valuation
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import observation
-from whitedwarf.interpreter.lastlight.state import can_pay
+from whitedwarf.interpreter.lastlight.state import can_pay, card_id
+from whitedwarf.interpreter.vm import EffectError
 
 State = dict[str, Any]
 
@@ -53,8 +57,15 @@ def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Rand
 
 
 def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
-    """A score for each option id: higher is better for ``seat``."""
-    return [score(view, seat, option) for option in ids]
+    """A score for each option id: higher is better for ``seat``. An option that brings the
+    seat's kept achievement closer scores more (:mod:`~whitedwarf.interpreter.agents.aim`)."""
+    scores = [score(view, seat, option) for option in ids]
+    if view["phase"] == "setup":
+        return scores
+    aim = Aim.of(view, seat)
+    if aim is not None:
+        scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
+    return scores
 
 
 def score(view: State, seat: int, option: str) -> float:
@@ -200,15 +211,35 @@ def _roll(view: State, seat: int, size: str) -> float:
     return 1.0 + SIZE_RANK.get(size, 1)
 
 
-def _use(view: State, seat: int, ref: str) -> float:
-    return 1.0 + max(0.0, valuation.ref_value(view, ref.split(":", 1)[0]))
+def _use(view: State, seat: int, option: str) -> float:
+    """An activated ability is used when what it gives is worth more than what it costs
+    (its compiled program, run once): above ``done`` (0) then, below it when it loses."""
+    ref, _, index = option.partition(":")
+    code = _activated_code(view, ref, index)
+    if code is None:
+        return 0.0
+    net = valuation.run_value(view, seat, code, ref)
+    return 1.0 + net if net >= 0 else net
+
+
+def _yes(view: State, seat: int, rest: str) -> float:
+    """Answer a card's "may ..." with yes when the part it would run pays (``no`` is 0)."""
+    found = _own_question(view, seat, "ask")
+    if found is None:
+        return 1.0
+    frame, pending, code = found
+    stop = pending["else"] if pending["else"] > pending["next"] else len(code)
+    return valuation.run_value(view, seat, code[pending["next"] : stop], frame["card"]) + 0.01
 
 
 def _pick(view: State, seat: int, ref: str) -> float:
+    """Pick the most valuable card, or the least valuable of one's own when it is to be
+    given up (the choice's ``for`` names a costly verb, e.g. "discard a tech of yours")."""
     try:
-        return valuation.ref_value(view, ref)
+        value = valuation.ref_value(view, ref)
     except KeyError:
         return 0.0
+    return -value if _picking_to_lose(view, seat) else value
 
 
 def _slot(view: State, seat: int, size: str) -> float:
@@ -234,11 +265,59 @@ _RULES = {
     "use": _use,
     "pick": _pick,
     "slot": _slot,
-    "yes": _constant(1.0),
+    "yes": _yes,
     "no": _constant(0.0),
     "skip": _constant(-1.0),
     "done": _constant(0.0),
 }
+
+
+# -- the seat's own card effects --------------------------------------------------------------
+
+#: Verbs whose target the chooser gives up (a pick for them should be the cheapest).
+_LOSING_VERBS = frozenset({"discard", "exhaust", "pay", "destroy"})
+
+
+def _activated_code(view: State, ref: str, index: str) -> list[Any] | None:
+    """The program of a card's activated clause (``index``, else its first)."""
+    try:
+        clauses = effects.card_effect(runtime(view), card_id(ref))["clauses"]
+    except (KeyError, EffectError):
+        return None
+    if index:
+        return clauses[int(index)]["code"] if int(index) < len(clauses) else None
+    return next((c["code"] for c in clauses if c["form"] == "activated"), None)
+
+
+def _own_question(
+    view: State, seat: int, kind: str
+) -> tuple[dict[str, Any], dict[str, Any], list[Any]] | None:
+    """The seat's own effect frame awaiting a decision of ``kind`` (its pending question and
+    program), or None. Another seat's frame is hidden in the view and never read."""
+    if not view["frames"]:
+        return None
+    frame = view["frames"][-1]
+    pending = frame.get("pending")
+    if frame.get("owner") != seat or not isinstance(pending, dict) or pending["kind"] != kind:
+        return None
+    try:
+        code = effects.card_effect(runtime(view), card_id(frame["card"]))["clauses"]
+        return frame, pending, code[frame["clause"]]["code"]
+    except (KeyError, IndexError, EffectError):
+        return None
+
+
+def _picking_to_lose(view: State, seat: int) -> bool:
+    """Whether the seat's pending choice picks something it will give up."""
+    found = _own_question(view, seat, "choose")
+    if found is None:
+        return False
+    frame, _, code = found
+    instruction = code[frame["pc"]] if frame["pc"] < len(code) else None
+    if not instruction or instruction[0] != "choose":
+        return False
+    purpose = instruction[2].get("for") or [None]
+    return purpose[0] in _LOSING_VERBS and ["yours"] in instruction[2].get("filters", [])
 
 
 # -- small readers -----------------------------------------------------------------------------

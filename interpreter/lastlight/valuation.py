@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import effects
 from whitedwarf.interpreter.lastlight.content import runtime
 
 State = dict[str, Any]
@@ -101,7 +102,9 @@ def ref_value(state: State, ref: str) -> float:
     key = ref.split("#", 1)[0]
     value = tables.card_values.get(key)
     if value is None:
-        value = tables.card_values[key] = card_value(tables.card(ref))
+        tables.card(ref)  # an unknown card is a KeyError, as for every card lookup
+        compiled = effects.card_effect(tables, key)  # compiled by the loader, or from its text
+        value = tables.card_values[key] = card_value({"compiled": compiled})
     return value
 
 
@@ -130,3 +133,52 @@ def advantage(view: State, seat: int) -> float:
     mine = position_value(view, seat)
     others = [position_value(view, s) for s in range(view["n"]) if s != seat]
     return mine - max(others, default=0.0)
+
+
+# -- one run of a program: is using an ability, or answering "yes" to a "may", worth it? ------
+
+#: Exhausting a card: it cannot be exhausted again until a Refresh (000 "Civilization
+#: technology cards"), a small price.
+EXHAUST_COST = 0.25
+#: ``add N to <stat>`` lasts one action (a temporary modifier): a third of a permanent +1.
+ADD_VALUE = STAT_VALUE / DEFAULT_FREQUENCY
+#: Share of a tech's game-long worth still to come once it is in play (as in position_value).
+IN_PLAY_SHARE = 0.5
+#: What losing a tech in play costs at least: it was paid for, and it counts as a tech.
+TECH_FLOOR = 0.5
+
+
+def run_value(view: State, seat: int, code: list[Any], card: str | None = None) -> float:
+    """The net worth in light of running ``code`` once for ``seat``: what its calls give
+    less what they cost (``pay``, ``exhaust``, ``discard``), read from the compiled program
+    so a modder's ability is weighed on what it does. ``card`` is the card it runs on (a
+    discard is priced at the cheapest other tech the seat could give up)."""
+    total = 0.0
+    for call in _calls(code):
+        total += _once(view, seat, call, card)
+    return total
+
+
+def _once(view: State, seat: int, call: list[Any], card: str | None) -> float:
+    verb, args = call[1], call[2] if len(call) > 2 else []
+    if verb in ("gain", "steal", "pay"):
+        amounts = [a for a in _dicts(args) if "unit" in a]
+        worth = call_value(["call", "gain", amounts])
+        return -worth if verb == "pay" else worth
+    if verb == "exhaust":
+        return -EXHAUST_COST
+    if verb == "add":
+        return ADD_VALUE * sum(_num(a.get("num")) for a in _dicts(args) if "num" in a)
+    if verb == "discard":
+        return -_cheapest_tech(view, seat, card)
+    return OTHER_VERB_VALUE
+
+
+def _num(expr: Any) -> float:
+    return _amount({"amount": expr})
+
+
+def _cheapest_tech(view: State, seat: int, card: str | None) -> float:
+    """What giving up the seat's least valuable tech in play (other than ``card``) costs."""
+    worths = [ref_value(view, t["ref"]) for t in view["players"][seat]["techs"] if t["ref"] != card]
+    return TECH_FLOOR + IN_PLAY_SHARE * max(0.0, min(worths, default=0.0))

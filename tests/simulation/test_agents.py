@@ -52,7 +52,8 @@ def _alter_hidden(state: dict[str, Any], seat: int) -> dict[str, Any]:
             altered["deck"][:count],
             p["techs_hand"][:count],
         )
-    for a, b in itertools.pairwise(others):
+    # kept achievements not yet played trade places (a played one is public: None)
+    for a, b in itertools.pairwise([p for p in others if p["achievement"] is not None]):
         a["achievement"], b["achievement"] = b["achievement"], a["achievement"]
     for p in others:
         if p["choice"] is not None and len(p["hand"]) > 1:

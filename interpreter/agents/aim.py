@@ -1,0 +1,299 @@
+"""Keeping the kept planetary achievement in view: how far an option moves a seat towards it.
+
+A planetary achievement is played as soon as its condition holds (000 "Planetary
+Achievement": "Keep Hidden. Play immediately when ..."). The condition is compiled content
+(``as_soon_as`` clauses), so progress is measured by evaluating it with the effect machine,
+never by card id: a modder's new achievement steers the agent too (issue 8: "keeps its
+achievement in view").
+
+*Progress* is a number in [0, 1]: a ``count >= n`` comparison is ``count / n`` (capped), an
+``and`` is the mean of its parts, an ``or`` the best part, anything else 1 when it holds and 0
+when not. An option's *gain* is the progress of a what-if view (the option's usual result
+applied to a shallow copy: a ship moved or built, an extractor placed, a tech made, resources
+mined) less the progress now. Only the seat's own observation is read: its own kept
+achievement is visible to it, the others' are ``"?"`` there and never looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from whitedwarf.interpreter.lastlight import effects, valuation
+from whitedwarf.interpreter.lastlight.conditions import reads
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.persist import HIDDEN
+from whitedwarf.interpreter.lastlight.state import can_pay, card_id
+from whitedwarf.interpreter.vm import EffectError, new_frame
+
+State = dict[str, Any]
+
+#: Light-equivalents of bonus per unit of progress, per light the achievement is worth: an
+#: option completing half of a 2-light achievement scores 1.5 more (about what an inner
+#: planet's extractor earns over a plain one).
+PULL = 1.5
+#: A move onto a free planet only makes a later extractor possible: that counts this much.
+HOLD_SHARE = 0.5
+#: A condition's domains (conditions.reads) that each option kind can change.
+_CHANGES = {
+    "move": {"ships", "extractors"},
+    "build": {"ships"},
+    "extractor": {"extractors"},
+    "make": {"techs", "cards", "me"},
+    "play": {"ships", "extractors", "techs", "cards", "me"},
+}
+
+
+class Aim:
+    """A seat's kept achievement and its progress now, judged from the seat's own view."""
+
+    def __init__(self, view: State, seat: int, ref: str, clauses: list[tuple[int, Any]]) -> None:
+        self.view = view
+        self.seat = seat
+        self.ref = ref
+        self.clauses = clauses
+        self.worth = max(1.0, valuation.ref_value(view, ref))
+        self.domains = _domains(clauses)
+        self.now = self.progress(view)
+
+    @classmethod
+    def of(cls, view: State, seat: int) -> Aim | None:
+        """The seat's aim, or None when it has no achievement left to complete."""
+        ref = view["players"][seat].get("achievement")
+        if not ref or ref == HIDDEN:
+            return None
+        try:
+            found = effects.card_effect(runtime(view), card_id(ref))["clauses"]
+        except (KeyError, EffectError):
+            return None
+        clauses = [(i, c["when"]) for i, c in enumerate(found) if c.get("form") == "as_soon_as"]
+        return cls(view, seat, ref, clauses) if clauses else None
+
+    def progress(self, view: State) -> float:
+        """How close the achievement is to being played in ``view`` (the best clause)."""
+        best = 0.0
+        for index, cond in self.clauses:
+            frame = new_frame(card_id(self.ref), self.seat, index, {"card": self.ref})
+            best = max(best, condition_progress(view, frame, cond))
+        return best
+
+    def bonus(self, option: str) -> float:
+        """Extra score for an option that brings the achievement closer (0 if it does not)."""
+        kind, _, rest = option.partition(":")
+        changes = _CHANGES.get(kind)
+        if changes is None or self.now >= 1.0:
+            return 0.0
+        if self.domains is not None and not changes & self.domains:
+            return 0.0
+        gain = _GAINS[kind](self, rest)
+        return PULL * self.worth * gain if gain > 0 else 0.0
+
+    def gain(self, what_if: State | None) -> float:
+        """Progress of a what-if view less progress now."""
+        return 0.0 if what_if is None else self.progress(what_if) - self.now
+
+
+def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
+    """A COND's progress in [0, 1] (module docstring); 0 when it cannot be evaluated."""
+    try:
+        return _progress(view, frame, cond)
+    except (EffectError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError):
+        return 0.0
+
+
+def _progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
+    op = cond[0]
+    if op == "and":
+        parts = [_progress(view, frame, c) for c in cond[1]]
+        return sum(parts) / len(parts) if parts else 1.0
+    if op == "or":
+        return max((_progress(view, frame, c) for c in cond[1]), default=0.0)
+    if op == "cmp" and cond[1] in (">=", ">"):
+        have = effects.MACHINE.evaluate(view, frame, cond[2])
+        need = effects.MACHINE.evaluate(view, frame, cond[3]) + (1 if cond[1] == ">" else 0)
+        return 1.0 if need <= 0 else max(0.0, min(1.0, have / need))
+    return 1.0 if effects.MACHINE.test(view, frame, cond) else 0.0
+
+
+def _domains(clauses: list[tuple[int, Any]]) -> set[str] | None:
+    """Every domain the clauses read, or None when one of them may read anything."""
+    out: set[str] = set()
+    for _, cond in clauses:
+        found = reads(cond)
+        if found is None:
+            return None
+        out.update(found)
+    return out
+
+
+# -- what-if views: an option's usual result on a shallow copy ---------------------------------
+
+
+def _moved(view: State, ship: str, dest: str) -> State | None:
+    if ship not in view["ships"]:
+        return None
+    ships = dict(view["ships"])
+    ships[ship] = {**ships[ship], "sector": dest}
+    return {**view, "ships": ships}
+
+
+def _with_extractor(
+    view: State, seat: int, sector: str, planet: str | None, space: str | None
+) -> State:
+    extractors = dict(view["extractors"])
+    extractors[f"what-if-x{len(extractors)}"] = {
+        "id": "what-if",
+        "owner": seat,
+        "sector": sector,
+        "planet": planet,
+        "space": space,
+    }
+    return {**view, "extractors": extractors}
+
+
+def _with_ship(view: State, seat: int, size: str) -> State:
+    ships = dict(view["ships"])
+    home = _home(view, seat)
+    ships[f"what-if-s{len(ships)}"] = {
+        "id": "what-if",
+        "owner": seat,
+        "size": size,
+        "sector": home,
+        "damage": 0,
+        "fought": 0,
+        "moved": False,
+        "extra_move": 0,
+    }
+    return {**view, "ships": ships}
+
+
+def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
+    players = list(view["players"])
+    player = dict(players[seat])
+    tech = {"ref": ref, "exhausted": False, "ship_type": size or None}
+    player["techs"] = [*player["techs"], tech]
+    if isinstance(player["techs_hand"], list):
+        player["techs_hand"] = [r for r in player["techs_hand"] if r != ref]
+    players[seat] = player
+    return {**view, "players": players}
+
+
+def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
+    players = list(view["players"])
+    player = dict(players[seat])
+    res = dict(player["res"])
+    for unit, amount in extra.items():
+        res[unit] = res.get(unit, 0) + amount
+    player["res"] = res
+    players[seat] = player
+    return {**view, "players": players}
+
+
+def _home(view: State, seat: int) -> str | None:
+    return next((sid for sid, s in view["sectors"].items() if s.get("home") == seat), None)
+
+
+def _free_planet(view: State, sector: str) -> str | None:
+    """The planet of a sector when it has no extractor yet."""
+    planet = view["sectors"].get(sector, {}).get("planet")
+    if planet is None or any(x["planet"] == planet for x in view["extractors"].values()):
+        return None
+    return planet
+
+
+# -- gains, by option kind ---------------------------------------------------------------------
+
+
+def _gain_move(aim: Aim, rest: str) -> float:
+    ship, _, dest = rest.partition(":")
+    moved = _moved(aim.view, ship, dest)
+    gain = aim.gain(moved)
+    planet = _free_planet(aim.view, dest)
+    if moved is not None and planet is not None:
+        held = _with_extractor(moved, aim.seat, dest, planet, None)
+        gain = max(gain, HOLD_SHARE * aim.gain(held))
+    return gain
+
+
+def _gain_build(aim: Aim, rest: str) -> float:
+    return aim.gain(_with_ship(aim.view, aim.seat, rest.split("@", 1)[0]))
+
+
+def _gain_extractor(aim: Aim, where: str) -> float:
+    planet = aim.view["planets"].get(where)
+    if planet is not None:
+        what_if = _with_extractor(aim.view, aim.seat, planet["sector"], where, None)
+    else:
+        what_if = _with_extractor(aim.view, aim.seat, _home(aim.view, aim.seat), None, where)
+    return aim.gain(what_if)
+
+
+def _gain_make(aim: Aim, rest: str) -> float:
+    ref, _, size = rest.partition(":")
+    return aim.gain(_with_tech(aim.view, aim.seat, ref, size or None))
+
+
+def _gain_play(aim: Aim, action: str) -> float:
+    """The best gain the action card usually allows (its decisions are judged later)."""
+    outcome = _PLAY_OUTCOMES.get(action)
+    return max((aim.gain(v) for v in outcome(aim)), default=0.0) if outcome else 0.0
+
+
+def _construct_outcomes(aim: Aim) -> list[State]:
+    view, seat = aim.view, aim.seat
+    player = view["players"][seat]
+    out = [
+        _with_ship(view, seat, size)
+        for size, cost in runtime(view).ship_cost.items()
+        if can_pay(player, cost)
+    ]
+    for sector in _held_free_sectors(view, seat):
+        out.append(_with_extractor(view, seat, sector, _free_planet(view, sector), None))
+    return out
+
+
+def _research_outcomes(aim: Aim) -> list[State]:
+    player = aim.view["players"][aim.seat]
+    hand = player["techs_hand"] if isinstance(player["techs_hand"], list) else []
+    return [_with_tech(aim.view, aim.seat, ref, None) for ref in hand[:1]]
+
+
+def _mine_outcomes(aim: Aim) -> list[State]:
+    """One of each extractor's resource (000 "Mine"), where the resource is known."""
+    view, seat = aim.view, aim.seat
+    spaces = dict(runtime(view).colony_spaces)
+    extra: dict[str, int] = {}
+    for x in view["extractors"].values():
+        if x["owner"] != seat:
+            continue
+        unit = view["planets"][x["planet"]]["resource"] if x["planet"] else spaces.get(x["space"])
+        if unit in valuation.UNIT_VALUE and unit != "light":
+            extra[unit] = extra.get(unit, 0) + 1
+    return [_with_resources(view, seat, extra)] if extra else []
+
+
+def _held_free_sectors(view: State, seat: int) -> list[str]:
+    """Planet sectors with only this seat's ships and no extractor (000 Construct "2.")."""
+    out = []
+    for sector_id in view["sectors"]:
+        if _free_planet(view, sector_id) is None:
+            continue
+        owners = {s["owner"] for s in view["ships"].values() if s["sector"] == sector_id}
+        if owners == {seat}:
+            out.append(sector_id)
+    return out
+
+
+_PLAY_OUTCOMES: dict[str, Callable[[Aim], list[State]]] = {
+    "construct": _construct_outcomes,
+    "research": _research_outcomes,
+    "mine": _mine_outcomes,
+}
+
+_GAINS: dict[str, Callable[[Aim, str], float]] = {
+    "move": _gain_move,
+    "build": _gain_build,
+    "extractor": _gain_extractor,
+    "make": _gain_make,
+    "play": _gain_play,
+}
