@@ -224,7 +224,10 @@ def _gain_extractor(aim: Aim, where: str) -> float:
     if planet is not None:
         what_if = _with_extractor(aim.view, aim.seat, planet["sector"], where, None)
     else:
-        what_if = _with_extractor(aim.view, aim.seat, _home(aim.view, aim.seat), None, where)
+        home = _home(aim.view, aim.seat)
+        if home is None:  # no home sector in this view: nothing to place the extractor in
+            return 0.0
+        what_if = _with_extractor(aim.view, aim.seat, home, None, where)
     return aim.gain(what_if)
 
 
