@@ -29,17 +29,7 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
             fair,
         ),
         _share_table(summary["factions"]),
-        "<h2>Win rate per seat (first-player advantage)</h2>",
-        plots.interval_bars(
-            "Win rate per seat (95% interval; dashed: fair share)", _bars(summary["seats"]), fair
-        ),
-        _share_table(summary["seats"]),
-        "<h2>Win rate per agent</h2>",
-        _share_table(summary["agents"]),
-        "<h2>Game length</h2>",
-        plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
-        f"<p>Mean {summary['rounds']['mean']:.1f} rounds; why games ended: "
-        f"{escape(', '.join(f'{k}: {v}' for k, v in summary['reasons'].items()))}.</p>",
+        *_seats_agents_length(summary, fair),
         "<h2>Where light came from</h2>",
         _light(summary["light_sources"]),
         "<h2>Techs</h2>",
@@ -62,13 +52,9 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
     return _page(title, body)
 
 
-def _result_report(summary: dict[str, Any]) -> list[str]:
-    """The report of a game other than Last Light: who wins (per seat and agent), how long
-    games last and the mean points, from each game's result."""
-    fair = summary["fair_share"]
-    numbers = summary["points"]
+def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
+    """The parts every game's report has: win rates per seat and per agent, game length."""
     return [
-        _lead(summary["sentences"]),
         "<h2>Win rate per seat (first-player advantage)</h2>",
         plots.interval_bars(
             "Win rate per seat (95% interval; dashed: fair share)", _bars(summary["seats"]), fair
@@ -80,6 +66,17 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
         plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
         f"<p>Mean {summary['rounds']['mean']:.1f} rounds; why games ended: "
         f"{escape(', '.join(f'{k}: {v}' for k, v in summary['reasons'].items()))}.</p>",
+    ]
+
+
+def _result_report(summary: dict[str, Any]) -> list[str]:
+    """The report of a game other than Last Light: who wins (per seat and agent), how long
+    games last and the mean points, from each game's result."""
+    fair = summary["fair_share"]
+    numbers = summary["points"]
+    return [
+        _lead(summary["sentences"]),
+        *_seats_agents_length(summary, fair),
         "<h2>Points per player</h2>",
         _table(
             ["", "every player", "winners"],
