@@ -49,13 +49,7 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
 
 def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = None) -> bool:
     """Whether a player's ship type has an ability flag (``bombard``, ``fight_twice`` ...)."""
-    if player == LUMOS:
-        return False
-    known = versions.of(state).flags[player]
-    key = (name, ship_type)
-    found = known.get(key)
-    if found is None:
-        found = known[key] = modifiers.flag_granted(state, player, name, ship_type)
+    found = modifiers.card_flag(state, player, name, ship_type)  # False for the Lumos
     if found and events.ON:
         modifiers.announce(state, player, name, ship_type, flag=True)
     return found
