@@ -63,14 +63,14 @@ def render(
 
 
 def recorded_game(path: Path) -> str:
-    """The game a replay log's header names (Last Light when it names none)."""
+    """The game a replay log's header names (``replay``'s rule: Last Light when none)."""
     from whitedwarf.interpreter.replay import ReplayError, read_header
+    from whitedwarf.tools.replay import recorded_game as game_of_header
 
     try:
-        game = read_header(path).get("game")
+        return game_of_header(read_header(path))
     except ReplayError as error:
         raise PositionError(str(error)) from None
-    return game if isinstance(game, str) else DEFAULT_GAME
 
 
 def _title(position) -> str:
