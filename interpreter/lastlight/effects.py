@@ -420,6 +420,13 @@ def straight(how: Any) -> bool:
     return getattr(how, "short_frame", False)
 
 
+def direct(how: Any) -> Any:
+    """The one fixed verb ``(state, owner)`` (``Verb.fixed``) a straight-line clause's
+    :func:`runner` calls when no listener hears it, or None: calling it with the frame's
+    owner and then :data:`after_verb` is what the runner does then (no frame needed)."""
+    return getattr(how, "direct", None)
+
+
 def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
     """A function running pure calls with fixed operands, as the machine would."""
     if len(calls) == 1 and not calls[0][2] and len(calls[0][1]) == 1:
@@ -433,13 +440,15 @@ def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
                 if events.ON:
                     traced(verb, verb.__name__, state, frame, [[n, unit]])
                 elif run is not None:
-                    run(state, frame)
+                    run(state, frame["owner"])
                 else:
                     verb(state, frame, [[n, unit]])
                 after_verb(state)
                 return DONE
 
             one_amount.short_frame = True  # type: ignore[attr-defined]
+            # What it calls, for a caller that has ruled out listeners (``hooks.fire``).
+            one_amount.direct = run  # type: ignore[attr-defined]
             return one_amount
 
     def straight(state: State, frame: Frame) -> Outcome:
@@ -479,7 +488,9 @@ ADAPTER.machine = MACHINE
 _CLAUSE_OF = itemgetter("card", "clause")
 
 #: id(state) -> (index of the running frame, its depth), while frames of that state run.
-_RUNNING: dict[int, tuple[int, int]] = {}
+#: Empty, with no frame on a state's stack and no listener, a pure clause may run at once
+#: without :func:`push` (``hooks.fire`` does so: the same steps, in the same order).
+RUNNING: dict[int, tuple[int, int]] = {}
 
 
 def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> None:
@@ -494,7 +505,7 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
     if events.ON:
         _announce(state, frames)
     stack = state["frames"]
-    running = _RUNNING.get(id(state)) if _RUNNING else None
+    running = RUNNING.get(id(state)) if RUNNING else None
     if running is not None:
         index, depth = running
         frames = [_whole(frame) for frame in frames]
@@ -527,7 +538,7 @@ def _whole(frame: Frame) -> Frame:
 def drive(state: State) -> None:
     """Run the top frames until one waits for a decision or none is left."""
     key = id(state)
-    if key in _RUNNING:
+    if key in RUNNING:
         return
     stack = state["frames"]
     run = MACHINE.run
@@ -537,11 +548,11 @@ def drive(state: State) -> None:
             if top["pending"] is not None:
                 return
             index = len(stack) - 1
-            _RUNNING[key] = (index, top["depth"])
+            RUNNING[key] = (index, top["depth"])
             if run(state, top) is DONE:
                 del stack[index]
     finally:
-        _RUNNING.pop(key, None)
+        RUNNING.pop(key, None)
 
 
 def frame_options(state: State) -> list[tuple[str, str]]:
@@ -558,13 +569,13 @@ def frame_apply(state: State, option_id: str) -> None:
     key = id(state)
     top = stack[-1]
     index = len(stack) - 1
-    _RUNNING[key] = (index, top["depth"])
+    RUNNING[key] = (index, top["depth"])
     try:
         outcome = MACHINE.answer(state, top, option_id)
     except IllegalAnswer as error:
         raise IllegalOption(str(error)) from None
     finally:
-        _RUNNING.pop(key, None)
+        RUNNING.pop(key, None)
     if outcome is DONE:
         del stack[index]
     drive(state)
