@@ -403,15 +403,48 @@ def _how(rt: Runtime, cid: str, program: list[list[Any]], code: tuple[tuple[Any,
     pure = _pure_verbs()
     if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in pure) for i in program):
         return False
+
+    def fixed(verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
+        return _bound_fixed(rt, cid, verb, operands)
+
     if program[-1][0] != "end" or any(i[0] != "call" for i in program[:-1]):
-        return MACHINE.compile(program, code) or MACHINE.run
+        return MACHINE.compile(program, code, fixed) or MACHINE.run
     calls = []
     for ins in code[:-1]:
         kinds = [kind for kind, _ in ins[2]]
         if not set(kinds) <= {CONST, AMOUNT, FN}:
-            return MACHINE.compile(program, code) or MACHINE.run
+            return MACHINE.compile(program, code, fixed) or MACHINE.run
         calls.append((_verb_table()[ins[1]], ins[2], FN in kinds, ins[1]))
     return _straight(rt, cid, tuple(calls))
+
+
+def _bound_fixed(rt: Runtime, cid: str, verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
+    """A verb with fixed operands (``vm.AMOUNT`` and ``vm.CONST``) bound for one card's
+    compiled program, through its ``Verb.fixed`` form, doing what the bound verb
+    (:meth:`LastLightAdapter.bind`) does with those arguments; None for a verb without one."""
+    maker = _fixed_table().get(verb)
+    if maker is None:
+        return None
+    impl = _verb_table()[verb]
+
+    def arguments() -> list[Any]:  # fresh lists, as the machine makes them for each call
+        return [[d[0], d[1]] if k == AMOUNT else d for k, d in operands]
+
+    run = maker(rt, cid, arguments())
+
+    def bound_fixed(state: State, frame: Frame) -> Any:
+        frames = state["frames"]
+        before = len(frames)
+        if events.ON:
+            found = traced(impl, verb, state, frame, arguments())
+        else:
+            found = run(state, frame["owner"])
+        after_verb(state)
+        if found is None and len(frames) > before:
+            return YIELD
+        return found
+
+    return bound_fixed
 
 
 def straight(how: Any) -> bool:

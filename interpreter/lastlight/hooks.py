@@ -26,7 +26,7 @@ from whitedwarf.interpreter.lastlight import effects, events, limits, versions
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
-from whitedwarf.interpreter.vm import new_frame
+from whitedwarf.interpreter.vm import DONE, new_frame
 
 State = dict[str, Any]
 
@@ -123,11 +123,11 @@ def _make_firer(bound: Bound) -> Firer:
     """The function that starts the clauses of ``bound`` (see :func:`fire`).
 
     Each clause gets a frame; those whose ``when`` holds are pushed (:func:`effects.push`).
-    When every clause is straight-line (:func:`effects.straight`, which always runs to its
-    end), no listener hears the game and no frame of the state runs or waits, ``push``
-    would run them at once in order; the firer does the same itself. A single such clause
-    with one fixed verb (:func:`effects.direct`) is called without its runner: the whole
-    path from the hook to the verb is this one closure.
+    When no listener hears the game and no frame of the state runs or waits, ``push`` would
+    run them at once in order while each runs to its end; the firer does that itself. A
+    single straight-line clause with one fixed verb (:func:`effects.direct`) is called
+    without its runner or a frame: the whole path from the hook to the verb is this one
+    closure.
     """
 
     def general(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
@@ -153,16 +153,20 @@ def _make_firer(bound: Bound) -> Firer:
                 if test is None or test(state, frame):
                     started.append(frame)
                     hows.append(how)
-        if started:
-            if events.ON or state["frames"] or effects.RUNNING or not straight_only:
-                effects.push(state, started, hows)
-            else:
-                for frame, how in zip(started, hows, strict=True):
-                    how(state, frame)
+        if not started:
+            return
+        if events.ON or state["frames"] or effects.RUNNING:
+            effects.push(state, started, hows)
+            return
+        # What ``push`` does when idle: each runs at once, in order, while it ends; from the
+        # first that cannot (it needs the machine, or a verb yielded) ``push`` takes over.
+        for i, how in enumerate(hows):
+            if how is False or how(state, started[i]) is not DONE:
+                effects.push(state, started[i:], hows[i:])
+                return
 
-    clauses = [(at, c) for at, _, _, cs in bound for c in cs]
-    straight_only = not any(c[3] for _, c in clauses)
-    if len(clauses) != 1 or not straight_only or effects.direct(clauses[0][1][2]) is None:
+    clauses = [c for _, _, _, cs in bound for c in cs]
+    if len(clauses) != 1 or clauses[0][3] or effects.direct(clauses[0][2]) is None:
         return general
     ((at, cid, ref, ((index, test, how, _),)),) = bound
     verb = effects.direct(how)
