@@ -170,6 +170,25 @@ _CMP: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+def _compare_with(
+    op: str, a: Callable[[State, Frame], int], n: int
+) -> Callable[[State, Frame], bool]:
+    """``a op n`` for a fixed number ``n`` (the usual ``if light >= 5``), the comparison
+    written out rather than called through :data:`_CMP`."""
+    if op == ">=":
+        return lambda state, frame: a(state, frame) >= n
+    if op == "<=":
+        return lambda state, frame: a(state, frame) <= n
+    if op == "==":
+        return lambda state, frame: a(state, frame) == n
+    if op == "!=":
+        return lambda state, frame: a(state, frame) != n
+    if op == ">":
+        return lambda state, frame: a(state, frame) > n
+    compare = _CMP[op]
+    return lambda state, frame: compare(a(state, frame), n)
+
+
 #: A compiled run of instructions: ``(state, frame, steps so far, step limit) -> steps``.
 _Step = Callable[[State, Frame, int, int], int]
 
@@ -700,8 +719,7 @@ class Machine:
             compare = _CMP[cond[1]]
             a, b = self._lower_expr(cond[2]), self._lower_expr(cond[3])
             if cond[3][0] == "num":
-                n = cond[3][1]
-                return lambda state, frame: compare(a(state, frame), n)
+                return _compare_with(cond[1], a, cond[3][1])
             return lambda state, frame: compare(a(state, frame), b(state, frame))
         if op == "and":
             parts = tuple(self._lower_cond(c) for c in cond[1])

@@ -194,3 +194,17 @@ def test_a_runaway_card_effect_through_fixed_verbs_ends_in_an_error_naming_it() 
     with pytest.raises(EffectLimitError, match="'spin'") as error:
         hooks.run_card(s, 0, "spin#1", {})
     assert error.value.limit == "steps"
+
+
+@pytest.mark.parametrize("op", [">=", "<=", "==", "!=", ">", "<"])
+@pytest.mark.parametrize("light", [4, 5, 6])
+def test_a_comparison_with_a_fixed_number_holds_as_the_operator_says(op: str, light: int) -> None:
+    import operator
+
+    m, _ = machine({})
+    s = state()
+    s["values"]["light"] = light
+    cond = ["cmp", op, ["value", "light"], ["num", 5]]
+    expected = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+                ">": operator.gt, "<": operator.lt}[op](light, 5)  # fmt: skip
+    assert m.test(s, fresh_frame(), cond) is expected
