@@ -126,3 +126,21 @@ def test_a_pack_without_starbot_cards_warns_and_still_plays_live_seats(tmp_path:
     [warning] = result.warnings
     assert warning.code == "W0946"
     assert warning.span is not None and warning.span.path.endswith("setup.yaml")
+
+
+def test_play_with_a_starbot_seat_then_refuses_in_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+    from whitedwarf.tools.cli import main
+
+    pack = tmp_path / "starlight"
+    shutil.copytree(PACK, pack)
+    (pack / "starbots.yaml").write_text("[]\n", encoding="utf-8")
+    args = ["play", "--pack", str(pack), "--seats", "heuristic,starbot", "--seed", "3"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code != 0
+    assert result.output.strip().splitlines() == [
+        "Error: this game needs a Starbot deck (the packs have no Starbot cards: "
+        "seat live players only)"
+    ]
+    live = CliRunner().invoke(main, [*args[:4], "heuristic,heuristic", *args[5:]])
+    assert live.exit_code == 0, live.output
