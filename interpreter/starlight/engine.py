@@ -18,6 +18,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
+    from whitedwarf.interpreter.starlight.narrate import describe
 
     return GameEngine(
         name="starlight",
@@ -30,6 +31,7 @@ def engine() -> GameEngine:
         agents=(*SIMPLE_AGENTS, "heuristic"),
         game_agents={"heuristic": StarlightHeuristic},
         errors=(ValueError,),
+        describe=describe,
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "
