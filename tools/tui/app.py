@@ -91,7 +91,8 @@ class PlayApp(App[str]):
         yield Static("", id="too-small")
         with Vertical(id="main"):
             with Horizontal(id="top"):
-                yield Static("", id="board")
+                with VerticalScroll(id="board-box"):
+                    yield Static("", id="board")
                 with VerticalScroll(id="side"):
                     yield Static("", id="me")
                     yield Static("", id="others")
