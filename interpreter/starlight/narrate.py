@@ -24,6 +24,15 @@ SOURCE_WORDS = {
     "effect": "from a card's effect",
 }
 
+#: How the winner was decided (``ending.result_of``, 003 "Scoring": points, then the most
+#: stars launched, then the most constellations, then a shared win).
+TIEBREAK_WORDS = {
+    "points": "decided by points",
+    "stars": "tied on points, decided by the most stars launched",
+    "constellations": "tied on points and stars, decided by the most constellations",
+    "shared": "tied on points, stars and constellations: a shared win",
+}
+
 #: The pools a flush empties (``actions.pool_of``).
 POOL_WORDS = {"cores": "Core", "long": "long-ray", "short": "short-ray", "flares": "Flare"}
 
@@ -105,7 +114,7 @@ def _game_end(e: Event) -> str:
         f"seat {winners[0]} wins" if len(winners) == 1 else f"seats {_seats(winners)} share the win"
     )
     scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(points))
-    tiebreak = f"; decided by {e['tiebreak']}" if e.get("tiebreak") else ""
+    tiebreak = f"; {TIEBREAK_WORDS.get(str(e.get('tiebreak')), e.get('tiebreak'))}"
     return f"game over ({e.get('reason')}): {who} ({scores}){tiebreak}"
 
 

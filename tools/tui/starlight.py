@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
-from whitedwarf.interpreter.starlight.narrate import sentence
+from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
 from whitedwarf.tools.tui.starlight_board import LEGEND, board, core_plan, flare_text
@@ -145,7 +145,8 @@ def end_text(result: dict[str, Any]) -> str:
         + (f" (night {night[s]}, day {day[s]})" if s < len(night) and s < len(day) else "")
         for s, points in enumerate(result.get("points") or [])
     )
-    how = escape(f"{result.get('reason')}; decided by {result.get('tiebreak')}")
+    decided = TIEBREAK_WORDS.get(str(result.get("tiebreak")), result.get("tiebreak"))
+    how = escape(f"{result.get('reason')}; {decided}")
     return f"[bold]Game over[/]: {winners} won ({how}). Points: {scores}."
 
 
