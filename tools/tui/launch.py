@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.engines import GameEngine
-from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume
+from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
 from whitedwarf.tools.tui.views import views_of
 
 
@@ -26,13 +26,14 @@ def new_session(
 def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
     """The game saved in ``path``; exits with the reason if it cannot be resumed."""
     try:
+        saved = save_game(path)
+        if saved is not None and saved != engine.name:
+            raise SaveProblem(
+                f"{path} is a save of {saved!r}, but the packs loaded now are for "
+                f"{engine.name!r}: pass the same --pack options"
+            )
         record = read_save(path, views_of(engine))
         header = dict(record.get("header") or {})
-        if header.get("game", engine.name) != engine.name:
-            raise SaveProblem(
-                f"{path} is a save of {header.get('game')!r}, but the packs loaded now are "
-                f"for {engine.name!r}: pass the same --pack options"
-            )
         state = record["state"]
         try:
             game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
