@@ -277,3 +277,45 @@ def test_resume_in_a_real_terminal_finds_the_game_of_the_save(
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in (child.before or "")
+
+
+def test_undo_is_open_until_a_choice_shows_something_new(short_pack: Path) -> None:
+    """SL41: a step or a take from a face-up pool can be taken back; a turn's end cannot (the
+    pools refill from the bags and decks, and the Starbot plays its card)."""
+    session = new_game(short_pack, ["human", "starbot"], seed=6)
+    session.choose(0, "place:2")  # the first turn: Gain Long Rays
+    assert session.can_undo(0)
+    session.choose(0, next(o.id for o in session.options(0) if o.id.startswith("ray:")))
+    session.choose(0, "done")  # the first turn ends: the pools refill, the Starbot plays
+    assert not session.can_undo(0) and session.state["round"] == 2
+    before = state_hash(session.state)
+    session.choose(0, "step")  # onto Launch to Lyra or Draco ...
+    session.choose(0, "step")  # ... and Gain Flares
+    session.choose(0, "act")
+    flare = next(o.id for o in session.options(0) if o.id.startswith("flare:"))
+    session.choose(0, flare)
+    assert session.can_undo(0)
+    while session.undo(0):
+        pass
+    assert state_hash(session.state) == before
+    session.choose(0, "end")
+    assert not session.can_undo(0) and not session.undo(0)
+
+
+def test_another_seats_flare_and_god_are_not_named_in_the_news(short_pack: Path) -> None:
+    """SL42: the Flare another seat buys goes into a hand only it sees; its god is secret
+    until all are kept."""
+    session = new_game(short_pack, ["human", "human"], seed=8, gods=True)
+    god = session.options(0)[0]
+    session.choose(0, god.id)
+    assert god.text.removeprefix("keep ") not in "\n".join(session.news(1))
+    assert any("kept a god" in line for line in session.news(1))
+    session.choose(1, session.options(1)[0].id)  # every god kept: revealed together
+    session.choose(0, "place:4")  # seat 0's first turn: Gain Flares
+    bought = next(o for o in session.options(0) if o.id.startswith("flare:"))
+    session.choose(0, bought.id)
+    name = bought.text.removeprefix("buy ").split(" (")[0]
+    assert any("takes the Flare" in line or "buys the Flare" in line
+               for line in session.news(0))  # fmt: skip
+    told = "\n".join(session.news(1))
+    assert "bought a Flare" in told and "buys a Flare" in told and name not in told

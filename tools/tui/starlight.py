@@ -6,8 +6,8 @@ Secrets (docs/rules-decisions.md SL26, SL42): another seat's laurels, its flares
 the gods dealt to it are never shown; its god is "kept" until every live player has kept one
 (SL25), and the Flare it buys is told as "a Flare" (it goes face up into a hand that only its
 owner sees). Undo (SL41) is locked once a decision shows something new: a card or ray drawn
-(the decks and bags change), another seat's turn (the Starbots play inside it), the gods
-revealed.
+(the generator moves or a deck shrinks), another seat's turn (the Starbots play inside it),
+the gods revealed.
 """
 
 from __future__ import annotations
@@ -131,9 +131,10 @@ def locks_in(before: State, after: State) -> bool:
         return True
     if (after["round"], after["turn"]) != (before["round"], before["turn"]):
         return True
-    if any(len(after[deck]) != len(before[deck]) for deck in DECKS):
-        return True
-    return bool(after["bags"] != before["bags"])
+    # Rays are drawn from the bags at random (the generator moves); Cores, Flares and
+    # Starbot cards from decks shuffled at setup (a deck shrinks). Rays going back into a bag
+    # after a launch show nothing.
+    return any(len(after[deck]) != len(before[deck]) for deck in DECKS)
 
 
 def end_text(result: dict[str, Any]) -> str:
