@@ -22,8 +22,8 @@ pytest.importorskip("textual")
 
 from textual.widgets import OptionList, Static
 from whitedwarf.tools.tui.app import PlayApp
-from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.lastlight import views as lastlight_views
+from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session, read_save, resume
 
 SIZE = (160, 50)
@@ -172,7 +172,8 @@ async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> N
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("y")
-    assert app.return_value == "saved" and read_save(save_path, lastlight_views())["seats"][0] == "human"
+    assert app.return_value == "saved"
+    assert read_save(save_path, lastlight_views())["seats"][0] == "human"
     # The save draws as a board picture too.
     picture = tmp_path / "board.svg"
     result = CliRunner().invoke(main, ["render", str(save_path), "--out", str(picture)])
