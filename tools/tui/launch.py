@@ -35,9 +35,10 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
         record = read_save(path, views_of(engine))
         header = dict(record.get("header") or {})
         state = record["state"]
+        refused: tuple[type[BaseException], ...] = (*engine.errors, KeyError, TypeError, ValueError)
         try:
             game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
-        except (*engine.errors, KeyError, TypeError, ValueError) as error:
+        except refused as error:
             raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
         return resume(record, game, engine)
     except SaveProblem as error:
