@@ -516,8 +516,8 @@ class Machine:
         kept in ``frame["loops"][slot]`` and popped as :meth:`_op_next` pops them."""
         over, at_next = self._over, pc + 1
         candidates = self.adapter.candidates
-        selector = head[2] if head[0] == "loop" else None
-        count = self.expression(head[2]) if selector is None else None
+        selector: dict[str, Any] = head[2] if head[0] == "loop" else {}
+        count = None if head[0] == "loop" else self.expression(head[2])
 
         def each(state: State, frame: Frame, steps: int, limit: int) -> int:
             steps += 1
