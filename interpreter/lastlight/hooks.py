@@ -233,11 +233,14 @@ def check_achievements(state: State) -> None:
         seat = (first + k) % n  # turn order
         p = players[seat]
         mine = seats[seat]
-        if mine is None or mine.achievement != p["achievement"]:
-            versions.relist(kept, seat)
-            mine = seats[seat] = pending.seat_pending(rt, p)
+        if mine is None or mine.stale or mine.achievement != p["achievement"]:
+            old, mine = mine, pending.seat_pending(rt, p)
+            seats[seat] = mine
             listed = False
-        elif moved:  # forget only what the conditions reading a moved domain knew
+            if old is not None:  # what is known of conditions pending no more goes
+                for key in set(old.keys).difference(mine.keys):
+                    known.pop(key, None)
+        if moved:  # forget only what the conditions reading a moved domain knew
             readers = mine.readers
             for domain in moved:
                 found = readers.get(domain)

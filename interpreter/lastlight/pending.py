@@ -41,7 +41,7 @@ class Seat:
     achievement, the faction, the techs in play in the order they came into play; each
     card's clauses in printed order), and which of them read each domain key."""
 
-    __slots__ = ("achievement", "entries", "everything", "keys", "readers", "reads")
+    __slots__ = ("achievement", "entries", "everything", "keys", "readers", "reads", "stale")
 
     def __init__(self, achievement: str | None, entries: tuple[Entry, ...]) -> None:
         #: The kept achievement these were listed with (another one lists them again).
@@ -55,6 +55,8 @@ class Seat:
         self.everything = False
         #: The keys of every condition listed.
         self.keys = tuple(entry[0] for entry in entries)
+        #: Whether the seat's cards changed or a condition was met since (list them again).
+        self.stale = False
         for entry in entries:
             domains = entry[4]
             if domains is None:

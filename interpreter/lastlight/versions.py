@@ -178,14 +178,11 @@ def cards_changed(state: State, seat: int) -> None:
 
 
 def relist(found: Versions, seat: int) -> None:
-    """Forget a seat's pending ``as soon as`` conditions (listed again at the next check)
-    and what is known false of them."""
+    """A seat's pending ``as soon as`` conditions may be others now: list them again at the
+    next check (what is known false of those still pending stays known)."""
     old = found.seats[seat]
     if old is not None:
-        known = found.known_false
-        for key in old.keys:
-            known.pop(key, None)
-        found.seats[seat] = None
+        old.stale = True
     found.settled = False
 
 

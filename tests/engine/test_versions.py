@@ -100,7 +100,7 @@ class Auditor:
         rt = runtime(state)
         for seat, p in enumerate(state["players"]):
             mine = kept.seats[seat]
-            if mine is not None and mine.achievement == p["achievement"]:
+            if mine is not None and not mine.stale and mine.achievement == p["achievement"]:
                 done = p.get("once", ())  # one met in a check still running is listed
                 listed = [
                     (e[6], e[1], e[5], e[4]) for e in mine.entries if e[5] or e[3] not in done
