@@ -47,16 +47,19 @@ def play(
 ) -> Outcome:
     """Let ``bots`` (one per seat) decide until the game ends."""
     count = 0
-    while not game.is_terminal(state):
-        seats = game.current_players(state)
+    # The game's methods looked up once, not at each of the game's hundreds of decisions.
+    is_terminal, current_players = game.is_terminal, game.current_players
+    legal_options, apply = game.legal_options, game.apply
+    while not is_terminal(state):
+        seats = current_players(state)
         if not seats:
             raise StalledGame("no player is asked to decide, yet the game is not over")
         seat = seats[0]
-        options = game.legal_options(state, seat)
+        options = legal_options(state, seat)
         if not options:
             raise StalledGame(f"seat {seat} must decide but has no legal option")
         option = bots[seat].choose(state, seat, options)
-        game.apply(state, seat, option, check=False)
+        apply(state, seat, option, check=False)
         if writer is not None:
             writer.decision(seat, option)
         if on_decision is not None:
