@@ -167,16 +167,18 @@ def make_options(
     seen: set[str] = set()
     out = []
     for ref in hand:
-        cid = _CARD_IDS.get(ref) or card_id(ref)
+        # A ref's card id, card and discounted cost, kept per content and discount.
+        entry = costs.get((ref, discount))
+        if entry is None:
+            cid = card_id(ref)
+            card = cards[cid]
+            found = discounted(dict(card.get("cost") or {}), discount)
+            entry = costs[ref, discount] = (cid, card, tuple(found.items()))
+        cid, card, cost = entry
         if cid in seen:
             continue
         seen.add(cid)
-        card = cards[cid]
         if not free:
-            cost = costs.get((cid, discount))
-            if cost is None:
-                found = discounted(dict(card.get("cost") or {}), discount)
-                cost = costs[cid, discount] = tuple(found.items())
             for unit, amount in cost:
                 if (light if unit == "light" else res[unit]) < amount:
                     break
