@@ -7,7 +7,6 @@ The runner only uses the decision interface every game offers (``current_players
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from whitedwarf.interpreter.bots import Bot
@@ -28,13 +27,30 @@ class StalledGame(RuntimeError):
     """The engine asked nobody for a decision but the game is not over (an engine bug)."""
 
 
-@dataclass
 class Outcome:
-    """How a run ended."""
+    """How a run ended: the final ``state``, the ``decisions`` made and ``final_hash``.
 
-    state: Any
-    decisions: int
-    final_hash: str
+    The hash is worked out when first read unless given: a simulation batch never reads it,
+    and hashing a finished 4-player state costs as much as some eight decisions. Read it
+    before changing ``state`` any further (every caller reads it at once).
+    """
+
+    __slots__ = ("_hash", "decisions", "state")
+
+    def __init__(self, state: Any, decisions: int, final_hash: str | None = None) -> None:
+        self.state = state
+        self.decisions = decisions
+        self._hash = final_hash
+
+    @property
+    def final_hash(self) -> str:
+        """The sha256 of the final state (``state.state_hash``)."""
+        if self._hash is None:
+            self._hash = state_hash(self.state)
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Outcome(decisions={self.decisions}, final_hash={self.final_hash!r})"
 
 
 def play(
@@ -67,7 +83,7 @@ def play(
         count += 1
         if count >= max_decisions:
             raise StalledGame(f"no end after {max_decisions} decisions")
-    return Outcome(state, count, state_hash(state))
+    return Outcome(state, count)
 
 
 def replay_decisions(

@@ -469,6 +469,10 @@ STEPS = {
 # -- decisions ---------------------------------------------------------------------------------
 
 
+#: The option that ends a group's attacks in the sector (shared, immutable).
+_DONE = Option("done", "stop attacking here")
+
+
 def _options(state: State, t: Task) -> list[Option]:
     pc = t["pc"]
     if pc == "pick":
@@ -476,9 +480,7 @@ def _options(state: State, t: Task) -> list[Option]:
     seat = t["players"][t["turn"]]
     if pc == "roll":
         found = groups(state, t, seat, t["sector"])
-        return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [
-            Option("done", "stop attacking here")
-        ]
+        return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [_DONE]
     found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
     return [Option(f"assign:{u}", f"assign a hit to {u}") for u in found]
 

@@ -217,8 +217,12 @@ def _reveal(state: State, t: Task, sector: str) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "move":
-        return [*move_options(state, seat), Option("done", "stop moving")]
+        return [*move_options(state, seat), _DONE]
     return [Option(f"reveal:{s}", f"reveal the token in {s}") for s in to_reveal(state, seat)]
+
+
+#: The option that ends the move step (one shared, immutable).
+_DONE = Option("done", "stop moving")
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:

@@ -102,7 +102,11 @@ def _run(state: State, t: Task) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     if t["pc"] == "keep":
         return [_DISCARD.get(r) or _discard(r) for r in t["drawn"]]
-    return [*make_options(state, t["seat"]), Option("done", "stop manufacturing")]
+    return [*make_options(state, t["seat"]), _DONE]
+
+
+#: The option that ends manufacturing (one shared, immutable).
+_DONE = Option("done", "stop manufacturing")
 
 
 def _discard(ref: str) -> Option:
