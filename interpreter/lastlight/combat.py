@@ -243,11 +243,10 @@ def combat_sectors(state: State, t: Task) -> list[str]:
         by_sector.setdefault(ship["sector"], []).append(ship)
     for seat in t["players"]:
         ally = lumos is not None and lumos["ally"] == seat
-        for ship in ships.values():
-            owner = ship["owner"]
-            if not (owner == seat or (ally and owner == LUMOS)):
-                continue
-            size = ship["size"]
+        for ship in [
+            s for s in ships.values() if s["owner"] == seat or (ally and s["owner"] == LUMOS)
+        ]:
+            owner, size = ship["owner"], ship["size"]
             kind = kinds.get((owner, size))
             if kind is None:
                 # A ship type's fight limit, bombardment and range, read once per listing.

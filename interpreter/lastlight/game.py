@@ -410,10 +410,14 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
 
 def _reveal(state: State) -> None:
     """Reveal all cards and queue their resolutions (000 "playing the game")."""
-    order = turn_order(state)
+    players = state["players"]
+    # The seats that chose each card, in turn order (one pass over the seats).
+    chosen: dict[str, list[int]] = {}
+    for seat in turn_order(state):
+        chosen.setdefault(players[seat]["choice"], []).append(seat)
     queue: list[list[Any]] = []
     for card in ACTIONS:
-        seats = [s for s in order if state["players"][s]["choice"] == card]
+        seats = chosen.get(card, [])
         if card == "command":
             # 000/004 "Action Card #6": move in turn order, then one attack step.
             queue += [["move", s] for s in seats]
