@@ -403,9 +403,11 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
     if not option_id.startswith("play:") or card not in player["hand"]:
         raise IllegalOption(f"player {seat} cannot play {option_id!r}")
     player["choice"] = card
-    if all(p["choice"] is not None for p in state["players"]):
-        _reveal(state)
-        check_achievements(state)  # the cards are now played (E17)
+    for other in state["players"]:
+        if other["choice"] is None:
+            return  # still waiting for this player's card
+    _reveal(state)
+    check_achievements(state)  # the cards are now played (E17)
 
 
 def _reveal(state: State) -> None:
