@@ -35,7 +35,7 @@ class RandomBot:
         # and draw again while the number is past the end (uniform: every index is one of
         # the equally likely ``2**k`` draws kept). It is the same draws CPython's
         # ``randrange`` makes, so games stay the same move for move
-        # (tests/engine/test_bots.py), at a third of its cost: the bot runs at every
+        # (tests/engine/test_bots.py), without its argument checks: the bot runs at every
         # decision of a simulation.
         count = len(options)
         if not count:

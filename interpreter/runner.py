@@ -31,7 +31,7 @@ class Outcome:
     """How a run ended: the final ``state``, the ``decisions`` made and ``final_hash``.
 
     The hash is worked out when first read unless given: a simulation batch never reads it,
-    and hashing a finished 4-player state costs as much as some eight decisions. Read it
+    and hashing a finished 4-player state costs as much as some fifteen decisions. Read it
     before changing ``state`` any further (every caller reads it at once).
     """
 
