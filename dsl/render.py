@@ -118,12 +118,24 @@ def _amount(amount: ast.Amount, registry: Registry) -> str:
     count = _expr(amount.count, registry)
     text = count
     if amount.unit is not None:
-        unit = amount.unit.text
-        text = f"{count} {word_text(registry, _section_of(registry, unit), unit)}"
+        unit = _singular(registry, amount.unit.text)
+        word = word_text(registry, _section_of(registry, unit), unit)
+        # A counted amount reads "2 [core]"; a computed one "[night point] equal to your stars"
+        # ("gain your stars [night point]" is not a sentence).
+        computed = not isinstance(amount.count, ast.Num)
+        text = f"{word} equal to {count}" if computed else f"{count} {word}"
     if amount.per is not None:
         every = f"{_expr(amount.per.every, registry)} " if amount.per.every is not None else ""
         text += f" per {every}{_selector(amount.per.selector, registry)}"
     return text
+
+
+def _singular(registry: Registry, unit: str) -> str:
+    """``long_rays`` -> ``long_ray`` when only the singular is a resource (the checker reads
+    units the same way), so a plural unit is printed as its resource's icon."""
+    if unit not in registry.resources and unit.endswith("s") and unit[:-1] in registry.resources:
+        return unit[:-1]
+    return unit
 
 
 def _section_of(registry: Registry, word: str) -> str:
@@ -194,4 +206,21 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
         return word_text(registry, "values", expr.name.text)
     if isinstance(expr, ast.Count):
         return f"the number of {_selector(expr.selector, registry)}"
-    return f"{_expr(expr.left, registry)} {expr.op} {_expr(expr.right, registry)}"
+    left, right = _expr(expr.left, registry), _expr(expr.right, registry)
+    # The tree holds the grouping the effect wrote with brackets: say it again where needed.
+    if _binds_looser(expr.left, expr.op, right_side=False):
+        left = f"({left})"
+    if _binds_looser(expr.right, expr.op, right_side=True):
+        right = f"({right})"
+    return f"{left} {expr.op} {right}"
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def _binds_looser(child: ast.Expr, op: str, right_side: bool) -> bool:
+    """Whether ``child`` needs brackets as an operand of ``op`` (``(a + b) / 2``, ``a - (b - c)``)."""
+    if not isinstance(child, ast.Arith):
+        return False
+    inner, outer = _PRECEDENCE.get(child.op, 2), _PRECEDENCE.get(op, 2)
+    return inner < outer or (right_side and inner == outer and op in "-/")
