@@ -219,7 +219,7 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
 def _binds_looser(child: ast.Expr, op: str, right_side: bool) -> bool:
-    """Whether ``child`` needs brackets as an operand of ``op`` (``(a + b) / 2``, ``a - (b - c)``)."""
+    """Whether ``child`` needs brackets under ``op``: ``(a + b) / 2``, ``a - (b - c)``."""
     if not isinstance(child, ast.Arith):
         return False
     inner, outer = _PRECEDENCE.get(child.op, 2), _PRECEDENCE.get(op, 2)

@@ -1,6 +1,6 @@
 """W0430: a card whose printed ``text`` says something other than its ``effect``.
 
-A card with more than one effect (a Starlight flare's points box and boon box: a
+A card with more than one effect (a points box and a boon box on one card: a
 ``FileKind``'s ``more_effects``) has one text saying each box, each opened by its card kind's
 printed name: "Flare points: ... Flare boon: ..." (:func:`card_text`).
 
@@ -15,8 +15,8 @@ any other card can keep its own wording with ``allow: [W0430]``. ``whitedwarf te
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 from types import MappingProxyType
+from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import warning
