@@ -11,9 +11,9 @@ VERSION = "starlight-engine-1"
 
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
-    and Starbot Players"), the simple bots and its own ``heuristic`` agent; its board
-    picture, the terminal interface and balance reports are not written yet (the commands
-    needing them say so)."""
+    and Starbot Players"), the simple bots and its own ``heuristic`` agent, its board picture
+    (``tools/render/starlight.py``) and its printed cards (``wording.py``); the terminal
+    interface and balance reports are not written yet (the commands needing them say so)."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
     from whitedwarf.interpreter.starlight.content import content_from_pack
@@ -30,6 +30,9 @@ def engine() -> GameEngine:
         agents=(*SIMPLE_AGENTS, "heuristic"),
         game_agents={"heuristic": StarlightHeuristic},
         errors=(ValueError,),
+        features=frozenset(("render", "cards")),
+        drawing="whitedwarf.tools.render.starlight:drawing",
+        card_book="whitedwarf.interpreter.starlight.wording:card_book",
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "
