@@ -85,8 +85,9 @@ class ViewerBuilder:
             "colours": self.drawing.colours(players),
             "result": result,
         }
-        # "</" cannot end the script element early once escaped.
-        payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        # No "<" at all inside the script element: a pack's name cannot end it early or open
+        # another ("<" only occurs inside JSON strings, where \u003c means the same).
+        payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
         assets = files("whitedwarf.tools.render")
         page = assets.joinpath("viewer.html").read_text(encoding="utf-8")
         return (
