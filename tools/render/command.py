@@ -91,8 +91,10 @@ def saved_game(path: Path) -> str:
         return DEFAULT_GAME  # the game's own reader says what is wrong with the file
     if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
         record = record.get("state")
+    from whitedwarf.dsl.packs.games import installed_games
+
     game = record.get("game") if isinstance(record, dict) else None
-    return game if isinstance(game, str) else DEFAULT_GAME
+    return game if isinstance(game, str) and game in installed_games() else DEFAULT_GAME
 
 
 def _title(position) -> str:

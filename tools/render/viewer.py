@@ -11,12 +11,15 @@ index, which keeps a whole game's file small. What is drawn is the game's
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from typing import Any
 
 from whitedwarf.tools.render.drawing import Drawing, Event
 
 State = dict[str, Any]
+#: What may not stand inside a script element as it is (HTML's "script data" states).
+_UNSAFE = re.compile(r"<(?=!|script)", re.IGNORECASE)
 
 
 class _Table:
@@ -85,9 +88,10 @@ class ViewerBuilder:
             "colours": self.drawing.colours(players),
             "result": result,
         }
-        # No "<" at all inside the script element: a pack's name cannot end it early or open
-        # another ("<" only occurs inside JSON strings, where \u003c means the same).
-        payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+        # A pack's name cannot end the script element early ("</" escaped) nor open a comment
+        # or another script inside it ("<!", "<script" as \u003c: the same inside JSON strings).
+        payload = _UNSAFE.sub(r"\\u003c", json.dumps(data, separators=(",", ":")))
+        payload = payload.replace("</", "<\\/")
         assets = files("whitedwarf.tools.render")
         page = assets.joinpath("viewer.html").read_text(encoding="utf-8")
         return (
