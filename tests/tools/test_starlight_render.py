@@ -24,6 +24,9 @@ from whitedwarf.tools.cli import main
 from whitedwarf.tools.render.starlight import seat_colour
 from whitedwarf.tools.session import load_game
 
+from tests.browser import browser, console_errors  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SVG = "{http://www.w3.org/2000/svg}"
 AT = 90  # a decision in the middle of the game: stars, markers, claimed privileges
 
@@ -238,3 +241,51 @@ def test_a_saved_starlight_state_is_drawn_without_naming_the_pack(
     saved.write_text(save(state), encoding="utf-8")
     code, said = run("render", str(saved), "--out", str(tmp_path / "other.svg"))
     assert code == 1 and "was saved with different content" in said
+
+
+def test_the_viewer_in_chromium_shows_the_sky_and_a_hostile_name_as_text(
+    browser,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    mod = tmp_path / "hostile"
+    shutil.copytree(bundled_pack("starlight"), mod)
+    accolades = mod / "accolades.yaml"
+    hostile = "<img src=x onerror=alert(1)><script>alert(2)</script>"
+    text = accolades.read_text(encoding="utf-8")
+    accolades.write_text(text.replace("name: First Alpha", f"name: '{hostile}'"), encoding="utf-8")
+    log, page = tmp_path / "g.jsonl", tmp_path / "g.html"
+    code, said = run("play", "--pack", str(mod), "--seats", "heuristic,starbot", "--seed", "4",
+                     "--replay", str(log))  # fmt: skip
+    assert code == 0, said
+    assert run("replay", str(log), "--pack", str(mod), "--html", str(page))[0] == 0
+    browser.get(page.resolve().as_uri())
+    assert browser.find_element("tag name", "body").get_attribute("data-ready") == "true"
+    total = len(read_replay(log).decisions)
+    browser.find_element("tag name", "body").send_keys("\ue010")  # End
+    assert browser.find_element("id", "where").text == f"decision {total} of {total}"
+    svg = browser.find_element("css selector", "#board svg")
+    final, _ = replayed_with(mod, log, total)
+    stars = svg.find_elements("css selector", "g.slot.star")
+    assert len(stars) == sum(1 for seat in final["slots"].values() if seat is not None) > 0
+    names = [t.text for t in svg.find_elements("css selector", "g.accolade text")]
+    assert f"1. {hostile} (4)" in names  # shown as the text it is
+    assert not browser.find_elements("css selector", "#board img, #board script")
+    assert len(browser.find_elements("tag name", "script")) == 2
+    panels = browser.find_elements("css selector", "#players .player")
+    firsts = [p.text.splitlines()[0] for p in panels]
+    assert firsts[0].startswith("seat 0 (live) · ") and firsts[1].startswith("seat 1 (Starbot)")
+    assert console_errors(browser) == []
+
+
+def replayed_with(pack: Path, path: Path, at: int) -> tuple[dict, list[dict]]:
+    """:func:`replayed` on another pack."""
+    other = load_game([pack])
+    log, heard = read_replay(path), []
+    game = other.engine.game.from_content(
+        other.content, log.header["players"], log.header["options"]
+    )
+    game.listen(heard.append)
+    state = game.new_state(log.header["seed"])
+    for seat, option in log.decisions[:at]:
+        game.apply(state, seat, option)
+    return state, heard
