@@ -159,7 +159,18 @@ def _selector(selector: ast.Selector, registry: Registry) -> str:
 def _selector_word(word: str, registry: Registry) -> str:
     if word in registry.stats:  # `add 1 to mine_bonus`: a stat named as a target
         return word_text(registry, "stats", word)
+    if _is_pack_id(word, registry):  # an open filter's word: a name, as the pack prints it
+        return word.replace("_", " ").title()
     return word.replace("_", " ")
+
+
+def _is_pack_id(word: str, registry: Registry) -> bool:
+    """Whether ``word`` can only be an id taken by an open filter (``Filter.ids``): it is
+    no declared noun, plural or filter, and the registry has open filters."""
+    if not any(f.ids for f in registry.filters.values()):
+        return False
+    plurals = {n.plural for n in registry.nouns.values()}
+    return word not in registry.nouns and word not in plurals and word not in registry.filters
 
 
 def _post(post: ast.Post, registry: Registry) -> str:

@@ -29,6 +29,8 @@ class Adapter:
         reg = registry()
         self.verbs = reg.implementations("verbs")
         self.values = reg.implementations("values")
+        self.filters = reg.implementations("filters")
+        self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
         self.machine = Machine(self)
 
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
@@ -40,7 +42,12 @@ class Adapter:
         return code
 
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
-        return []  # Starlight's vocabulary declares no nouns: nothing is selected
+        """Ids of the selector's noun that pass its filters (selectors.py), sorted."""
+        found = self.nouns[selector["type"]](self.game, state, frame)
+        for spec in selector.get("filters", []):
+            keep = self.filters[spec[0]](self.game, frame, spec)
+            found = [candidate for candidate in found if keep(candidate)]
+        return sorted(candidate[0] for candidate in found)
 
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
