@@ -81,9 +81,9 @@ def star_magnitudes(events: list[Event]) -> dict[str, int]:
     found: dict[str, int] = {}
     for event in events:
         slot, magnitude = event.get("slot"), event.get("magnitude")
-        launched = event.get("kind") == "launch" and isinstance(slot, str)
-        # A Starbot's launch has no star of rays: no magnitude to show.
-        if launched and isinstance(magnitude, int) and magnitude > 0:
+        if event.get("kind") != "launch" or not isinstance(slot, str):
+            continue  # not a launch, or a slotless one (003 "Your Last Turn")
+        if isinstance(magnitude, int) and magnitude > 0:
             found[slot] = magnitude
     return found
 
