@@ -47,4 +47,5 @@ def engine() -> GameEngine:
         features=frozenset(("terminal", "render", "cards")),
         drawing="whitedwarf.tools.render.lastlight:drawing",
         card_book="whitedwarf.tools.card_sheets:lastlight_cards",
+        terminal="whitedwarf.tools.tui.lastlight:views",
     )

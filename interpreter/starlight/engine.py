@@ -11,13 +11,15 @@ VERSION = "starlight-engine-1"
 
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
-    and Starbot Players"), the simple bots and its own ``heuristic`` agent, its board picture
-    (``tools/render/starlight.py``) and its printed cards (``wording.py``); the terminal
-    interface and balance reports are not written yet (the commands needing them say so)."""
+    and Starbot Players"), the simple bots and its own ``heuristic`` agent, human seats in
+    the terminal interface (``tools/tui/starlight.py``), its events in words
+    (``narrate.py``), its board picture (``tools/render/starlight.py``) and its printed cards
+    (``wording.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
+    from whitedwarf.interpreter.starlight.narrate import describe
 
     return GameEngine(
         name="starlight",
@@ -30,7 +32,9 @@ def engine() -> GameEngine:
         agents=(*SIMPLE_AGENTS, "heuristic"),
         game_agents={"heuristic": StarlightHeuristic},
         errors=(ValueError,),
-        features=frozenset(("render", "cards")),
+        describe=describe,
+        features=frozenset({"terminal", "render", "cards"}),
+        terminal="whitedwarf.tools.tui.starlight:views",
         drawing="whitedwarf.tools.render.starlight:drawing",
         card_book="whitedwarf.interpreter.starlight.wording:card_book",
         settings={

@@ -21,6 +21,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.interpreter.replay import read_replay
 from whitedwarf.interpreter.starlight.persist import save
 from whitedwarf.tools.cli import main
+from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 from whitedwarf.tools.render.starlight import seat_colour
 from whitedwarf.tools.session import load_game
 
@@ -237,6 +238,13 @@ def test_a_saved_starlight_state_is_drawn_without_naming_the_pack(
     assert code == 0, said
     owners = {e.get("data-slot"): e.get("data-owner") for e in by_class(drawn(out), "star")}
     assert owners == {s: str(seat) for s, seat in state["slots"].items() if seat is not None}
+    held = tmp_path / "play.save"  # the terminal interface's save holds the state
+    record = {"kind": PLAY_SAVE_KIND, "version": 1, "state": json.loads(save(state))}
+    held.write_text(json.dumps(record), encoding="utf-8")
+    assert run("render", str(held), "--out", str(tmp_path / "held.svg"))[0] == 0
+    assert (tmp_path / "held.svg").read_bytes() == out.read_bytes().replace(
+        b"save.json", b"play.save"
+    )
     state["content"]["digest"] = "0" * 16  # made with other content: refused, with the reason
     saved.write_text(save(state), encoding="utf-8")
     code, said = run("render", str(saved), "--out", str(tmp_path / "other.svg"))

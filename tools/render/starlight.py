@@ -433,14 +433,19 @@ def _status(state: State) -> str:
 
 
 def load_save(path: Path, content: Any, game: Any) -> State:
-    """A saved Starlight state (``persist.save``), checked to be made with this content."""
+    """A saved Starlight state, checked to be made with this content: a bare state
+    (``persist.save``) or the save of the terminal interface, which holds one."""
     from whitedwarf.interpreter.starlight.persist import SaveError, load
     from whitedwarf.interpreter.starlight.state import content_id
-    from whitedwarf.tools.render.position import PositionError
+    from whitedwarf.tools.render.position import PLAY_SAVE_KIND, PositionError
 
     del game
     try:
-        state = load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        record = json.loads(text)
+        if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+            text = json.dumps(record.get("state"))
+        state = load(text)
     except (OSError, UnicodeDecodeError) as error:
         raise PositionError(f"cannot read {path}: {error}") from None
     except (SaveError, ValueError, TypeError) as error:
