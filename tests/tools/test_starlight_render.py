@@ -107,11 +107,10 @@ def test_markers_pools_accolades_and_seats_are_drawn_as_the_state_has_them(
     root = drawn(out)
     spaces = {e.get("data-index"): e for e in by_class(root, "space")}
     assert len(spaces) == 7  # 003 "Using the Rondel": seven action spaces
-    for p in state["players"]:
-        if p["marker"] is None:
-            continue
-        markers = by_class(spaces[str(p["marker"])], "marker")
-        assert str(p["seat"]) in {m.get("data-owner") for m in markers}
+    markers = {m.get("data-owner"): m.get("data-index") for m in by_class(root, "marker")}
+    assert markers == {
+        str(p["seat"]): str(p["marker"]) for p in state["players"] if p["marker"] is not None
+    }
     rays = [(e.get("data-pool"), e.get("data-colour")) for e in by_class(root, "pool-ray")]
     expected = [(size, r.split(":")[0]) for size in ("long", "short") for r in state["pools"][size]]
     assert rays == expected

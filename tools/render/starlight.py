@@ -90,8 +90,8 @@ def render_svg(content: Any, state: State, events: list[Event], title: str = "")
 
 
 def svg_parts(content: Any, state: State, events: list[Event]) -> Parts:
-    """The document's opening, one group per constellation, the rondel, the pools, the
-    accolades, the daybreak track and one per seat, and its closing."""
+    """The document's opening, one group per constellation, the rondel, its markers, the
+    pools, the accolades, the daybreak track and one per seat, and its closing."""
     sky = sky_view(content, state, events)
     head = "\n".join(
         [
@@ -105,7 +105,8 @@ def svg_parts(content: Any, state: State, events: list[Event]) -> Parts:
         _constellation(content, sky, index, cid) for index, cid in enumerate(content.constellations)
     ]
     groups += [
-        _rondel(content, sky),
+        _rondel(content),
+        _markers(content, sky),
         _pools(sky),
         _accolades(sky),
         _daybreak(sky),
@@ -235,30 +236,49 @@ def _slot_words(slot: Any, privilege: str | None, owner: int | None, magnitude: 
 # --- the rondel, pools, accolades and daybreak ------------------------------------------------
 
 
-def _rondel(content: Any, sky: SkyView) -> str:
-    cx, cy, radius = 1000.0, 120.0, 78.0
-    spaces = content.spaces
+RONDEL_CENTRE, RONDEL_RADIUS = (1000.0, 120.0), 78.0
+
+
+def _space_centre(index: int, spaces: int) -> tuple[float, float]:
+    angle = 2 * math.pi * index / max(1, spaces)
+    (cx, cy), radius = RONDEL_CENTRE, RONDEL_RADIUS
+    return cx + radius * math.sin(angle), cy - radius * math.cos(angle)
+
+
+def _rondel(content: Any) -> str:
+    """The seven spaces, which never change (the markers are a group of their own, so the
+    replay viewer stores the rondel once)."""
+    (cx, cy), spaces = RONDEL_CENTRE, content.spaces
     out = [
         '<g class="rondel">',
-        f'<circle cx="{cx}" cy="{cy}" r="{radius + 28}" fill="#121630" stroke="#2a3160"/>',
+        f'<circle cx="{cx}" cy="{cy}" r="{RONDEL_RADIUS + 28}" fill="#121630" stroke="#2a3160"/>',
         _text(cx, cy + 4, "rondel", 11, anchor="middle"),
     ]
     for index, space in enumerate(spaces):
-        angle = 2 * math.pi * index / max(1, len(spaces))
-        x, y = cx + radius * math.sin(angle), cy - radius * math.cos(angle)
+        x, y = _space_centre(index, len(spaces))
         name = space.get("name", space["id"])
         out.append(f'<g class="space" data-space="{_e(space["id"])}" data-index="{index}">')
         out.append(f"<title>{_e(name)}</title>")
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="22" fill="#1d2446" stroke="#8890b0"/>')
         out.append(_text(x, y - 6, _short(name), 8, anchor="middle"))
+        out.append("</g>")
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _markers(content: Any, sky: SkyView) -> str:
+    """Each seat's marker on its rondel space (``data-index``: the space's place)."""
+    spaces = len(content.spaces)
+    out = ['<g class="markers">']
+    for index in range(spaces):
+        x, y = _space_centre(index, spaces)
         here = [seat for seat in sky.seats if seat.marker == index]
         for place, seat in enumerate(here):
-            mx = x - 12 + 6 * place
             out.append(
-                f'<circle class="marker" data-owner="{seat.seat}" cx="{mx:.1f}" '
-                f'cy="{y + 8:.1f}" r="4.5" fill="{seat_colour(seat.seat)}" stroke="#000"/>'
+                f'<circle class="marker" data-owner="{seat.seat}" data-index="{index}" '
+                f'cx="{x - 12 + 6 * place:.1f}" cy="{y + 8:.1f}" r="4.5" '
+                f'fill="{seat_colour(seat.seat)}" stroke="#000"/>'
             )
-        out.append("</g>")
     out.append("</g>")
     return "\n".join(out)
 
