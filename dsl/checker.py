@@ -205,6 +205,8 @@ class Checker:
         elif isinstance(step, ast.Conditional):
             self.cond(step.cond, scope)
             self.step(step.step, scope)
+            if step.otherwise is not None:
+                self.step(step.otherwise, scope)
         elif isinstance(step, ast.Choice):
             for option in step.options:
                 self.step(option, scope)
@@ -825,7 +827,9 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
         inner = step.options
     elif isinstance(step, ast.Paid):
         inner = (*step.costs, step.effect)
-    elif isinstance(step, ast.Optional | ast.Conditional | ast.ForEach | ast.Repeat):
+    elif isinstance(step, ast.Conditional):
+        inner = (step.step,) if step.otherwise is None else (step.step, step.otherwise)
+    elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat):
         inner = (step.step,)
     for item in inner:
         yield from walk_steps(item)

@@ -357,13 +357,15 @@ def _verbs() -> list[Verb]:
     return [
         Verb(
             "gain",
-            "Take rays, cores or a flare from their pools, or gain AP or night points.",
+            "Take rays or cores of your choice from their pools, the cheapest flare, or gain "
+            "AP or night points.",
             "gain 2 long_rays",
             '003 "Flares": the green box gives its benefit',
             params=(Param("amount", ArgKind.AMOUNT, units, range=GAIN),),
             text="gain",
             impl="verbs:verb_gain",
-            pure=True,
+            chooses=True,  # which rays or cores of the pool (SL12)
+            resume="verbs:resume_gain",
         ),
         Verb(
             "pay",
