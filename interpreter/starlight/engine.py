@@ -11,11 +11,11 @@ VERSION = "starlight-engine-1"
 
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
-    and Starbot Players"), the simple bots and its own ``heuristic`` agent; its board
-    picture, the terminal interface and balance reports are not written yet (the commands
-    needing them say so)."""
+    and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents;
+    its board picture and the terminal interface are not written yet (the commands needing
+    them say so)."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
-    from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
+    from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
 
@@ -27,8 +27,8 @@ def engine() -> GameEngine:
         players=(1, MAX_SEATS),
         version=VERSION,
         automated_seats=("starbot",),
-        agents=(*SIMPLE_AGENTS, "heuristic"),
-        game_agents={"heuristic": StarlightHeuristic},
+        agents=(*SIMPLE_AGENTS, "heuristic", "search"),
+        game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
         errors=(ValueError,),
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
