@@ -231,6 +231,11 @@ def _space_value(game: Game, view: State, seat: int, index: int) -> int:
 
 # -- the search agent's part --------------------------------------------------------------------
 
+#: The search budget per searched decision: simulations, and decisions played in each after
+#: the option tried. A round of three players is about 40 decisions; rays gathered now score
+#: only when a star is launched turns later, so the rollouts look about three rounds ahead
+#: (with 40, the agent won no more than the heuristic: docs/simulate.md S12).
+SEARCH_ITERATIONS, SEARCH_HORIZON = 16, 120
 #: Decisions between actions (where to go, which action to take, when to end the turn) and
 #: the slot a star is aimed at are searched; the other steps follow the rules above.
 SEARCHED_STEPS = frozenset({"slot"})
@@ -311,4 +316,4 @@ def standing(game: Game, state: State, seat: int) -> int:
 
 def starlight_search(seed: int, game: Game) -> SearchAgent:
     """Starlight's ``search`` agent for ``game``, seeded."""
-    return SearchAgent(seed, StarlightSearch(game))
+    return SearchAgent(seed, StarlightSearch(game), SEARCH_ITERATIONS, SEARCH_HORIZON)
