@@ -155,6 +155,10 @@ class GameEngine:
     record: Callable[..., dict[str, Any]] | None = None
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
+    #: With the ``terminal`` feature: ``"module:function"`` of the function returning the
+    #: game's views of the terminal interface (``tools/tui/views.py``'s ``TerminalViews``:
+    #: its board, panels, citations and news wording), imported only when humans play.
+    terminal: str | None = None
     #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):
     #: name -> what it does.
     settings: dict[str, str] = field(default_factory=dict)

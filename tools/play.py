@@ -129,13 +129,13 @@ def play(
     """
     kinds = split_seats(seats)
     refuse_overwrite(replay_path, force, ask=True)
-    loaded = load_game(packs, pack_paths)
+    loaded = load_game(packs, pack_paths, **_saved_game(resume_path, packs))
     engine = loaded.engine
     check_seats(kinds, engine)
     options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
     if resume_path is not None or HUMAN in kinds:
         command = "play --resume" if resume_path is not None else "play --seats human"
-        missing = "the terminal interface shows only Last Light's board and cards"
+        missing = "it brings no board and panels for the terminal interface"
         require(engine, "terminal", command, missing)
         _play_in_terminal(kinds, seed, options, loaded, resume_path, save_path, replay_path, force)
         return
@@ -164,6 +164,17 @@ def play(
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
+
+
+def _saved_game(resume_path: Path | None, packs: tuple[Path, ...]) -> dict[str, str]:
+    """``--resume`` without ``--pack``: the bundled pack of the game the save was made for."""
+    if resume_path is None or packs:
+        return {}
+    from whitedwarf.dsl.packs.games import installed_games
+    from whitedwarf.tools.tui.session import save_game
+
+    game = save_game(resume_path)  # a name the save gives: used only if a game has it
+    return {"default_game": game} if game in installed_games() else {}
 
 
 def game_settings(settings: tuple[str, ...], engine: GameEngine) -> dict[str, Any]:
@@ -222,11 +233,11 @@ def _play_in_terminal(
     target = save_path or resume_path or Path("game.save")
     launch.check_save_target(target, resume_path, force)
     if resume_path is not None:
-        session = launch.resumed_session(resume_path, loaded.content)
+        session = launch.resumed_session(resume_path, loaded.content, loaded.engine)
     else:
         game = make_game(loaded.engine, loaded.content, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
-        session = launch.new_session(game, kinds, seed, header)
+        session = launch.new_session(game, kinds, seed, header, loaded.engine)
     if replay_path is not None:
         session.replay_to = str(replay_path)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)

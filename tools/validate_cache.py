@@ -38,14 +38,28 @@ def request_key(request: dict[str, Any]) -> str:
 
 
 def code_fingerprint() -> str:
-    """Changes whenever any file of whitedwarf's code, grammar, schemas or bundled packs does."""
+    """Changes whenever any file of whitedwarf's code, grammar, schemas or bundled packs does,
+    or a distribution is installed, upgraded or removed (a third-party game comes and goes
+    that way; an editable game's own files are watched per entry: :func:`game_code`)."""
     digest = hashlib.sha256()
     for root in _package_roots():
-        for folder, _dirs, names in sorted(os.walk(root)):
-            for name in sorted(names):
-                if name.endswith((".py", ".lark", ".json", ".yaml")):
-                    info = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name}:{info.st_mtime_ns}:{info.st_size};".encode())
+        digest.update(tree_digest(root).encode())
+    digest.update(_distributions().encode())
+    return digest.hexdigest()
+
+
+def tree_digest(root: str) -> str:
+    """A digest of the names, sizes and modification times of the code files under
+    ``root`` (a folder, or one file)."""
+    digest = hashlib.sha256()
+    if os.path.isfile(root):
+        info = os.stat(root)
+        digest.update(f"{root}:{info.st_mtime_ns}:{info.st_size};".encode())
+    for folder, _dirs, names in sorted(os.walk(root)):
+        for name in sorted(names):
+            if name.endswith((".py", ".lark", ".json", ".yaml")):
+                info = os.stat(os.path.join(folder, name))
+                digest.update(f"{folder}/{name}:{info.st_mtime_ns}:{info.st_size};".encode())
     return digest.hexdigest()
 
 
@@ -59,6 +73,47 @@ def _package_roots() -> list[str]:
     modules = (whitedwarf.dsl, whitedwarf.interpreter, whitedwarf.tools, whitedwarf.schemas)
     roots = [os.path.dirname(m.__file__ or "") for m in (*modules, whitedwarf.content)]
     return sorted(set(roots))
+
+
+def _distributions() -> str:
+    """The installed distributions' metadata folders on ``sys.path``, with their times: cheap
+    to list (reading the entry points themselves costs more than a cached answer)."""
+    import sys
+
+    found = []
+    for place in sys.path:
+        try:
+            entries = list(os.scandir(place or "."))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith((".dist-info", ".egg-info", ".egg-link", ".pth")):
+                found.append(f"{place}/{entry.name}:{entry.stat().st_mtime_ns}")
+    return hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()
+
+
+def game_code() -> dict[str, str]:
+    """The code folders of the installed games other than whitedwarf's own, each with its
+    :func:`tree_digest`: an editable game's author changes its vocabulary without
+    reinstalling, and the report must follow. Read only when a report is stored."""
+    from importlib.util import find_spec
+
+    from whitedwarf.dsl.packs.games import game_entry_points
+
+    roots: list[str] = []
+    for point in game_entry_points():
+        top = point.value.partition(":")[0].partition(".")[0]
+        if top == "whitedwarf":
+            continue
+        try:
+            spec = find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        if spec is not None and spec.submodule_search_locations:
+            roots.extend(str(location) for location in spec.submodule_search_locations)
+        elif spec is not None and spec.origin and os.path.isfile(spec.origin):
+            roots.append(spec.origin)  # a one-file module: the file, not its folder
+    return {root: tree_digest(root) for root in sorted(set(roots))}
 
 
 def lookup(key: str) -> dict[str, Any] | None:
@@ -77,6 +132,8 @@ def lookup(key: str) -> dict[str, Any] | None:
         return None
     if any(listing(path) != digest for path, digest in dirs.items()):
         return None
+    if any(tree_digest(root) != digest for root, digest in entry.get("games", {}).items()):
+        return None
     return entry
 
 
@@ -91,6 +148,7 @@ def store(key: str, output: str, status: int, files: Iterable[str], dirs: Iterab
         "status": status,
         "files": {path: file_hash(path) for path in sorted(set(files))},
         "dirs": {path: listing(path) for path in sorted(set(dirs))},
+        "games": game_code(),
     }
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, TypeVar
 
 from whitedwarf.dsl.packs.kinds import ContentSpec
@@ -48,11 +48,16 @@ class NoEngine(LookupError):
     """The game is installed but brings no engine: its packs validate, no command runs them."""
 
 
+def game_entry_points() -> list[EntryPoint]:
+    """The ``whitedwarf.games`` entry points installed, in a stable order (not loaded)."""
+    return sorted(entry_points(group=GROUP), key=lambda point: (point.name, point.value))
+
+
 @cache
 def installed_games() -> dict[str, GameDefinition]:
     """Game name -> definition, for every ``whitedwarf.games`` entry point installed."""
     found: dict[str, GameDefinition] = {}
-    for point in entry_points(group=GROUP):
+    for point in game_entry_points():
         game = point.load()
         if not isinstance(game, GameDefinition):
             raise TypeError(f"entry point {point.name!r} of {GROUP} is not a GameDefinition")

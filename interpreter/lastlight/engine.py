@@ -45,4 +45,5 @@ def engine() -> GameEngine:
         summary_text=summary.summary_text,
         record=game_record,
         features=frozenset(("terminal", "render", "cards")),
+        terminal="whitedwarf.tools.tui.lastlight:views",
     )

@@ -3,9 +3,11 @@
 Everything here reads content data (a card's compiled program, the pack's rules and ship
 stats) or a player's view of the state, never card ids, so a modder's new tech is valued from
 what it does (issue 8: "a new tech in a mod pack is valued from its effect"). The numbers are
-a rough exchange rate in light: a common resource is worth about a third of a light (the
-Trade table prices 2 rare at 1 light, and 1 rare at 4 common), a permanent +1 to a stat about
-two light over a game. They only have to rank options sensibly; docs/simulate.md says so.
+a rough exchange rate in light: common 1/4, uncommon 1/2, rare 1. That is twice what the
+Trade action pays (000 "Action Card #4 - trade": 2 common for 1 uncommon, 2 uncommon for 1
+rare, 2 rare for 1 light, so a rare traded is half a light), because resources spent on techs,
+ships and extractors earn more than trading them for light does; a permanent +1 to a stat is
+worth 1.5 light over a game. They only have to rank options sensibly; docs/simulate.md says so.
 """
 
 from __future__ import annotations

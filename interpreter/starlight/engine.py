@@ -11,13 +11,14 @@ VERSION = "starlight-engine-1"
 
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
-    and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents;
-    its board picture and the terminal interface are not written yet (the commands needing
-    them say so)."""
+    and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
+    human seats in the terminal interface (``tools/tui/starlight.py``) and its events in
+    words (``narrate.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
+    from whitedwarf.interpreter.starlight.narrate import describe
 
     return GameEngine(
         name="starlight",
@@ -30,6 +31,9 @@ def engine() -> GameEngine:
         agents=(*SIMPLE_AGENTS, "heuristic", "search"),
         game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
         errors=(ValueError,),
+        describe=describe,
+        features=frozenset({"terminal"}),
+        terminal="whitedwarf.tools.tui.starlight:views",
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "

@@ -157,7 +157,6 @@ def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
     [
         ("render", ("render", "g.jsonl", "--out", "board.svg")),
         ("replay --html", ("replay", "g.jsonl", "--html", "g.html")),
-        ("play --seats human", ("play", "--pack", "content/starlight", "--seats", "human")),
         ("text", ("text", "content/starlight", "--check")),
         ("cards", ("cards", "content/starlight", "--out", "cards.pdf")),
     ],

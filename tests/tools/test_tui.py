@@ -22,6 +22,7 @@ pytest.importorskip("textual")
 
 from textual.widgets import OptionList, Static
 from whitedwarf.tools.tui.app import PlayApp
+from whitedwarf.tools.tui.lastlight import views as lastlight_views
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session, read_save, resume
 
@@ -89,7 +90,7 @@ async def test_a_whole_game_with_a_bad_key_an_undo_a_save_and_a_resume(tmp_path:
         await pilot.press("n")
     assert app.return_value == "quit"
 
-    record = read_save(save_path)
+    record = read_save(save_path, lastlight_views())
     resumed = resume(record, new_session(["human", "random"]).game)
     assert len(resumed.decisions) == saved_at
     assert state_hash(resumed.state) == state_hash(record["state"])
@@ -171,7 +172,8 @@ async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> N
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("y")
-    assert app.return_value == "saved" and read_save(save_path)["seats"][0] == "human"
+    assert app.return_value == "saved"
+    assert read_save(save_path, lastlight_views())["seats"][0] == "human"
     # The save draws as a board picture too.
     picture = tmp_path / "board.svg"
     result = CliRunner().invoke(main, ["render", str(save_path), "--out", str(picture)])

@@ -67,3 +67,51 @@ def test_a_fixed_yaml_syntax_error_is_checked_again(tmp_path: Path, monkeypatch)
     assert code == 1 and "E0501" in out
     planets.write_text(good)
     assert validate(str(pack)) == (0, validate("--no-cache", str(pack))[1])
+
+
+def test_an_edited_third_party_game_is_checked_again(tmp_path: Path, monkeypatch) -> None:
+    """A game installed through the entry point (here an editable one, as a game's author
+    has it) decides the report as much as the pack does: editing its vocabulary must not
+    leave the old report in the cache."""
+    import sys
+    from importlib.metadata import EntryPoint
+
+    from whitedwarf.dsl.packs import games
+
+    import tests.dsl.tiny_game as tiny
+
+    game_folder = tmp_path / "site" / "beangame"
+    game_folder.mkdir(parents=True)
+    for name in ("__init__.py", "engine.py"):
+        shutil.copy(Path(tiny.__file__).with_name(name), game_folder / name)
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    real = games.entry_points
+
+    def with_beans(group: str):  # as pip would register the game
+        beans = EntryPoint("tiny", "beangame:GAME", games.GROUP)
+        return [*real(group=group), beans] if group == games.GROUP else real(group=group)
+
+    monkeypatch.setattr(games, "entry_points", with_beans)
+    monkeypatch.setenv("WHITEDWARF_CACHE_DIR", str(tmp_path / "cache"))
+    pack = tmp_path / "packs" / "garden"
+    pack.mkdir(parents=True)
+    (pack / "pack.yaml").write_text("id: garden\nname: Garden\nversion: 1.0.0\ngame: tiny\n")
+    (pack / "spells.yaml").write_text(
+        "- id: rain\n  name: Rain\n  source: invented\n  effect: when dawn -> sow 9 bean\n"
+    )
+
+    def fresh_validate() -> tuple[int, str]:  # a new process: the game imported anew
+        for module in [m for m in sys.modules if m.split(".")[0] == "beangame"]:
+            del sys.modules[module]
+        games.forget()
+        return validate(str(pack))
+
+    try:
+        code, out = fresh_validate()
+        assert code == 1 and "spells.yaml:4:" in out  # 9 is over the verb's range 1-5
+        source = game_folder / "__init__.py"
+        source.write_text(source.read_text().replace("Range(1, 5)", "Range(1, 10)"))
+        assert fresh_validate()[0] == 0
+    finally:
+        monkeypatch.undo()
+        games.forget()

@@ -1,15 +1,18 @@
 """The full-screen terminal interface for human seats (textual).
 
-One screen: the board (``board_text``) on the left; your seat, everyone's public information
-and what happened since your last turn on the right; the decision as a menu of the engine's
-option texts at the bottom. Keys: ``?`` help, ``r`` the rules of this step, ``l`` the log,
-``u`` undo, ``s`` save, ``q`` (or Ctrl-C) quit with an offer to save. Everything shown comes
+One screen: the board on the left; your seat, everyone's public information and what happened
+since your last turn on the right; the decision as a menu of the engine's option texts at the
+bottom. What is drawn is the game's own (``views.py``: Last Light's ``lastlight.py``,
+Starlight's ``starlight.py``); this module only lays it out and handles the keys. Keys: ``?``
+help, ``r`` the rules of this step, ``l`` the log, ``u`` undo, ``s`` save, ``q`` (or Ctrl-C)
+quit with an offer to save. Everything shown comes
 from the seat's ``Game.observation``; between two human seats a hand-over screen shows nothing.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -17,18 +20,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
-from whitedwarf.tools.render.model import picture
-from whitedwarf.tools.tui.board_text import LEGEND, board_markup
-from whitedwarf.tools.tui.card_notes import card_texts, option_prompt
-from whitedwarf.tools.tui.citations import citation
-from whitedwarf.tools.tui.panels import others_panel, own_panel
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 
-HELP = (
-    """\
+HELP = """\
 Each decision is a menu of what the rules allow now, in the engine's words.
   ↑ ↓ (or the mouse)  pick an option        Enter  choose it
   u   undo your last choice (until it is locked in: when another seat has decided
@@ -38,12 +35,7 @@ Each decision is a menu of what the rules allow now, in the engine's words.
   s   save the game (resume with `whitedwarf play --resume FILE`)
   q   quit (asks whether to save first); Ctrl-C does the same
   ?   this help
-
-The board: rings from the outside in (distant, outer, inner, centre); columns are fixed
-directions on the table, north first, so a ring's sectors move along their row as it turns.
 """
-    + LEGEND
-)
 
 KNOWN_KEYS = {
     "question_mark",
@@ -72,7 +64,6 @@ class PlayApp(App[str]):
     """A game with human seats; the app's return value says how it ended."""
 
     CSS_PATH = "play.tcss"
-    TITLE = "whitedwarf · Last Light"
     BINDINGS = [  # noqa: RUF012 (textual reads the class attribute)
         Binding("question_mark", "help", "help"),
         Binding("r", "rules", "rules"),
@@ -90,7 +81,9 @@ class PlayApp(App[str]):
         self.replay_path = replay_path
         self.seat: int | None = None  # the human seat shown now
         self.hidden = False  # the hand-over screen is up: show nothing
-        self._texts: dict[str, str] | None = None  # card id -> printed text, read once
+        self.views = session.views
+        self.title = f"whitedwarf · {self.views.title}"
+        self._prompt: Any = None  # (option text, id) -> menu line, made once
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -98,7 +91,8 @@ class PlayApp(App[str]):
         yield Static("", id="too-small")
         with Vertical(id="main"):
             with Horizontal(id="top"):
-                yield Static("", id="board")
+                with VerticalScroll(id="board-box"):
+                    yield Static("", id="board")
                 with VerticalScroll(id="side"):
                     yield Static("", id="me")
                     yield Static("", id="others")
@@ -153,13 +147,11 @@ class PlayApp(App[str]):
         self.hidden = False
         self.seat = seat
         view = self.session.view(seat)
-        self.query_one("#board", Static).update(
-            board_markup(picture(self.session.game.content, view))
-        )
-        self.query_one("#me", Static).update(own_panel(view, seat))
-        self.query_one("#others", Static).update(
-            "[bold]Other seats[/]\n" + others_panel(view, seat, self.session.seats)
-        )
+        content = self.session.game.content
+        self.query_one("#board", Static).update(self.views.board(content, view))
+        self.query_one("#me", Static).update(self.views.own_panel(content, view, seat))
+        others = self.views.others_panel(content, view, seat, self.session.seats)
+        self.query_one("#others", Static).update("[bold]Other seats[/]\n" + others)
         news = self.session.news(seat)
         self.query_one("#news", Static).update(
             "[bold]Since your last turn[/]\n" + ("\n".join(news[-12:]) or "nothing yet")
@@ -171,36 +163,31 @@ class PlayApp(App[str]):
         )
         menu = self.query_one("#options", OptionList)
         menu.clear_options()
-        texts = self._card_texts()
+        prompt = self._option_prompt()
         menu.add_options(
-            MenuOption(option_prompt(o.text, o.id, texts), id=o.id)
-            for o in self.session.options(seat)
+            MenuOption(prompt(o.text, o.id), id=o.id) for o in self.session.options(seat)
         )
         menu.highlighted = 0
         menu.focus()
 
-    def _card_texts(self) -> dict[str, str]:
-        if self._texts is None:
-            self._texts = card_texts(self.session.game.content)
-        return self._texts
+    def _option_prompt(self) -> Any:
+        if self._prompt is None:
+            self._prompt = self.views.option_prompt(self.session.game.content)
+        return self._prompt
 
     def show_end(self) -> None:
         """The game is over: the result, and the replay written if asked."""
         self.seat = None
         state = self.session.state
         result = self.session.game.result(state) or {}
-        winners = ", ".join(f"seat {s}" for s in result.get("winners", []))
-        light = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.get("light", [])))
-        text = f"[bold]Game over[/]: {winners} won ({result.get('reason')}). Light: {light}."
+        text = self.views.end_text(result)
         if self.replay_path is not None:
             try:
                 self.session.write_replay(self.replay_path)
                 text += f"\nReplay written to {self.replay_path}."
             except OSError as error:
                 text += f"\nThe replay could not be written to {self.replay_path}: {error}"
-        self.query_one("#board", Static).update(
-            board_markup(picture(self.session.game.content, state))
-        )
+        self.query_one("#board", Static).update(self.views.board(self.session.game.content, state))
         self.query_one("#prompt", Static).update(text + "\nPress q to quit.")
         self.query_one("#options", OptionList).clear_options()
 
@@ -267,13 +254,13 @@ class PlayApp(App[str]):
     # -- pages -------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(TextScreen("Help", HELP))
+        self.push_screen(TextScreen("Help", f"{HELP}\n{self.views.legend}"))
 
     def action_rules(self) -> None:
         if self.seat is None or self.hidden:
             return
         self.push_screen(
-            TextScreen("The rules of this step", citation(self.session.view(self.seat)))
+            TextScreen("The rules of this step", self.views.citation(self.session.view(self.seat)))
         )
 
     def action_log(self) -> None:

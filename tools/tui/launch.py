@@ -11,25 +11,36 @@ from pathlib import Path
 from typing import Any
 
 import click
-from whitedwarf.interpreter.lastlight.content import GameContent
-from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume
+from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
+from whitedwarf.tools.tui.views import views_of
 
 
-def new_session(game: Game, seats: list[str], seed: int, header: dict[str, Any]) -> Session:
+def new_session(
+    game: Any, seats: list[str], seed: int, header: dict[str, Any], engine: GameEngine
+) -> Session:
     """A fresh game with these seats."""
-    return Session(game, game.new_state(seed), seats, seed, header)
+    return Session(game, game.new_state(seed), seats, seed, header, engine=engine)
 
 
-def resumed_session(path: Path, content: GameContent) -> Session:
+def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
     """The game saved in ``path``; exits with the reason if it cannot be resumed."""
     try:
-        record = read_save(path)
+        saved = save_game(path)
+        if saved is not None and saved != engine.name:
+            raise SaveProblem(
+                f"{path} is a save of {saved!r}, but the packs loaded now are for "
+                f"{engine.name!r}: pass the same --pack options"
+            )
+        record = read_save(path, views_of(engine))
+        header = dict(record.get("header") or {})
         state = record["state"]
-        game = Game.from_content(
-            content, int(state["n"]), dict(record.get("header", {})).get("options", {})
-        )
-        return resume(record, game)
+        refused: tuple[type[BaseException], ...] = (*engine.errors, KeyError, TypeError, ValueError)
+        try:
+            game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
+        except refused as error:
+            raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
+        return resume(record, game, engine)
     except SaveProblem as error:
         raise click.ClickException(f"{error}\n(the save was left as it is)") from None
 

@@ -1,15 +1,18 @@
 """A game with human seats, as plain logic: whose turn, their options, undo, save and resume.
 
 The terminal interface (``app.py``) only draws what this holds and forwards key presses, so
-the rules of the human seats are tested without a terminal. Bots decide as soon as it is their
-turn; when several seats choose at once (the secret action choice) the bots go first, so a
-human's choice stays undoable until the cards are revealed.
+the rules of the human seats are tested without a terminal. Any game with the ``terminal``
+feature is played through it: the game comes as its ``GameEngine`` (bots, the ``Game``) and
+its :class:`~whitedwarf.tools.tui.views.TerminalViews` (saving, what is secret, wording).
+Bots decide as soon as it is their turn; seats the engine plays itself (Starlight's Starbots)
+are never asked. When several seats choose at once (Last Light's secret action choice) the
+bots go first, so a human's choice stays undoable until the cards are revealed.
 
-Undo (docs/rules-decisions.md E60): a seat may take back its own choices while they are not
-locked in. A choice is locked in once another seat decides after it, or once applying it
-drew on the game's random generator (a die rolled, a card or token drawn): undoing it then
-would show the seat something it could not know and let it choose again. The last secret
-action choice of a round is locked in too, since it turns every card face up.
+Undo (docs/rules-decisions.md E60, SL41): a seat may take back its own choices while they are
+not locked in. A choice is locked in once another seat decides after it, or once the game's
+views say it is (``locks_in``: it drew on the game's random generator, revealed secret
+choices, or showed new cards): undoing it then would show the seat something it could not
+know and let it choose again.
 """
 
 from __future__ import annotations
@@ -20,24 +23,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whitedwarf.interpreter.agents import make_agent
 from whitedwarf.interpreter.bots import Bot
-from whitedwarf.interpreter.lastlight.events import describe
-from whitedwarf.interpreter.lastlight.game import Game, Option
-from whitedwarf.interpreter.lastlight.persist import SaveError, load, save
+from whitedwarf.interpreter.engines import GameEngine, engine_for
 from whitedwarf.interpreter.replay import ReplayWriter, event_record
-from whitedwarf.interpreter.state import state_hash
+from whitedwarf.interpreter.state import Option, state_hash
 from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.render.position import PLAY_SAVE_KIND
+from whitedwarf.tools.tui.views import TerminalViews, views_of
 
 State = dict[str, Any]
 HUMAN = "human"
 SAVE_KIND = PLAY_SAVE_KIND
 SAVE_VERSION = 1
-
-
-#: Phases of simultaneous secret choices (000 "setup", "playing the game").
-_SECRET_PHASES = ("setup", "choose")
 
 
 class SaveProblem(Exception):
@@ -46,7 +43,7 @@ class SaveProblem(Exception):
 
 @dataclass
 class LogEntry:
-    """One decision and the engine's events it caused (``lastlight/events.py``)."""
+    """One decision and the engine's events it caused (the game's ``events.py``)."""
 
     number: int
     round: int
@@ -60,27 +57,6 @@ class LogEntry:
         return f"round {self.round}: {who} chose: {self.text}"
 
 
-#: Events told to a seat only without their card when they concern another seat: a tech
-#: drawn into, kept in or discarded from a hand is secret (000 "Action Card #1 - Research").
-_HAND_EVENTS = frozenset({"tech_drawn", "tech_kept", "tech_discarded"})
-#: The inner workings of card effects, left out of the story told to players.
-_QUIET_EVENTS = frozenset({"verb", "modifier", "decision"})
-
-
-def tell_event(event: dict[str, Any], seat: int) -> str | None:
-    """An engine event in words as ``seat`` may know it (None: not told)."""
-    kind = event.get("kind")
-    if kind in _QUIET_EVENTS:
-        return None
-    if kind in _HAND_EVENTS and event.get("seat") != seat:
-        what = {"tech_drawn": "draws", "tech_kept": "keeps", "tech_discarded": "discards"}[kind]
-        return f"    seat {event.get('seat')} {what} a tech"
-    what = describe(event).split(": ", 1)[-1]
-    who = event.get("seat")
-    prefix = "" if who is None else "Lumos: " if who == -1 else f"seat {who}: "
-    return f"    {prefix}{what}"
-
-
 @dataclass
 class _Snapshot:
     state: State
@@ -90,9 +66,10 @@ class _Snapshot:
 
 @dataclass
 class Session:
-    """A game in progress with its seats (``human`` or a bot kind) and its decision record."""
+    """A game in progress with its seats (``human``, a bot kind, or a seat kind the engine
+    plays) and its decision record. ``engine`` defaults to the engine of the header's game."""
 
-    game: Game
+    game: Any
     state: State
     seats: list[str]
     seed: int
@@ -104,15 +81,19 @@ class Session:
     _undo: list[_Snapshot] = field(default_factory=list)
     _undo_seat: int | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
+    engine: GameEngine | None = None
 
     def __post_init__(self) -> None:
+        if self.engine is None:
+            self.engine = engine_for(str(self.header.get("game", "lastlight")))
+        self.views: TerminalViews = views_of(self.engine)
         self._heard: list[dict[str, Any]] = []
         self.game.listen(lambda event: self._heard.append(event_record(event)))
         offset = len(self.decisions)  # a resumed game does not replay the bots' first picks
         self._bots = {
-            seat: make_agent(kind, self.seed + offset, seat)
+            seat: self.engine.make_agent(kind, self.seed + offset, seat, self.game)
             for seat, kind in enumerate(self.seats)
-            if kind != HUMAN
+            if kind != HUMAN and kind not in self.engine.automated_seats
         }
 
     # -- whose turn --------------------------------------------------------------------------
@@ -165,12 +146,9 @@ class Session:
         if self._undo_seat != seat:
             self._undo.clear()
         snapshot = _Snapshot(self.game.clone(self.state), len(self.decisions), len(self.log))
-        rng_before, phase_before = self.state["rng"], self.state["phase"]
         self._record(seat, option_id, options)
-        revealed = phase_before in _SECRET_PHASES and self.state["phase"] != phase_before
-        if self.state["rng"] != rng_before or revealed:
-            # It drew on chance, or it was the last secret choice and the cards are shown:
-            # locked in (E60).
+        if self.views.locks_in(snapshot.state, self.state):
+            # It drew on chance, or it showed what was hidden: locked in (E60, SL41).
             self._undo.clear()
             self._undo_seat = None
         else:
@@ -216,7 +194,8 @@ class Session:
         lines: list[str] = []
         for entry in self.log[self.seen.get(seat, 0) :]:
             lines.append(self._told(entry, seat))
-            lines.extend(t for e in entry.events if (t := tell_event(e, seat)) is not None)
+            tell = self.views.tell
+            lines.extend(t for e in entry.events if (t := tell(e, seat)) is not None)
         return lines
 
     def mark_seen(self, seat: int) -> None:
@@ -226,14 +205,10 @@ class Session:
     def _told(self, entry: LogEntry, seat: int) -> str:
         if entry.seat == seat:
             return f"round {entry.round}: you chose: {entry.text}"
-        if entry.text.startswith("play ") and self._still_secret(entry):
-            return f"round {entry.round}: seat {entry.seat} ({entry.kind}) chose an action card"
-        if entry.text.startswith(("keep faction", "keep achievement")):
-            return f"round {entry.round}: seat {entry.seat} ({entry.kind}) kept a card"
+        secret = self.views.told(entry.text, entry.round, self.state)
+        if secret is not None:
+            return f"round {entry.round}: seat {entry.seat} ({entry.kind}) {secret}"
         return entry.words()
-
-    def _still_secret(self, entry: LogEntry) -> bool:
-        return self.state["phase"] == "choose" and entry.round == self.state["round"]
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -248,7 +223,7 @@ class Session:
             "decisions": [[seat, option] for seat, option in self.decisions],
             "seen": {str(k): v for k, v in self.seen.items()},
             "log": [entry.__dict__ for entry in self.log],
-            "state": json.loads(save(self.state)),
+            "state": json.loads(self.views.save(self.state)),
             "replay": self.replay_to,
         }
         return json.dumps(record, sort_keys=True)
@@ -263,7 +238,7 @@ class Session:
         The decisions are played again on a fresh game that tells its events to the writer,
         so the log is exactly what `whitedwarf play` writes for the same decisions.
         """
-        game = Game.from_content(self.game.content, self.state["n"], self.game.options)
+        game = type(self.game).from_content(self.game.content, self.state["n"], self.game.options)
         with path.open("w", encoding="utf-8", newline="\n") as stream:
             writer = ReplayWriter(stream)
             game.listen(writer.event)
@@ -275,8 +250,21 @@ class Session:
             writer.end(state_hash(state), game.result(state))
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    """The save record in ``path``; :class:`SaveProblem` says why it cannot be used."""
+def save_game(path: Path) -> str | None:
+    """The game a save in ``path`` was made for (None when it cannot be told): ``play
+    --resume`` then loads that game's bundled pack unless ``--pack`` is given."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    header = record.get("header") if isinstance(record, dict) else None
+    game = header.get("game") if isinstance(header, dict) else None
+    return game if isinstance(game, str) else None
+
+
+def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
+    """The save record in ``path``, its state read by the game's ``views``;
+    :class:`SaveProblem` says why it cannot be used."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -295,19 +283,21 @@ def read_save(path: Path) -> dict[str, Any]:
             f"(this whitedwarf reads version {SAVE_VERSION})"
         )
     try:
-        record["state"] = load(json.dumps(record["state"]))
-    except (KeyError, SaveError, ValueError, TypeError) as error:
+        record["state"] = views.load(json.dumps(record["state"]))
+    except (KeyError, ValueError, TypeError) as error:
         raise SaveProblem(f"{path}: the saved game state cannot be used: {error}") from None
     return record
 
 
-def resume(record: dict[str, Any], game: Game) -> Session:
+def resume(record: dict[str, Any], game: Any, engine: GameEngine | None = None) -> Session:
     """A session from a save record, once its content's game is made."""
     state = record["state"]
-    if state.get("content") != game.content_id:
+    engine = engine or engine_for(str(dict(record.get("header") or {}).get("game", "lastlight")))
+    loaded_now = views_of(engine).content_id(game)
+    if state.get("content") != loaded_now:
         raise SaveProblem(
             f"the save was made with different content ({state.get('content')}); the packs "
-            f"loaded now are {game.content_id}: pass the same --pack options"
+            f"loaded now are {loaded_now}: pass the same --pack options"
         )
     seats = record.get("seats")
     if not isinstance(seats, list) or len(seats) != state["n"]:
@@ -322,5 +312,6 @@ def resume(record: dict[str, Any], game: Game) -> Session:
         [LogEntry(**entry) for entry in record.get("log", [])],
         {int(k): int(v) for k, v in record.get("seen", {}).items()},
         record.get("replay") if isinstance(record.get("replay"), str) else None,
+        engine=engine,
     )
     return session

@@ -1,0 +1,161 @@
+"""Starlight's events in words: one sentence per event, for ``play --trace`` and for the
+news a human seat reads in the terminal interface.
+
+Every event kind of ``events.py`` has a sentence here (:data:`WORDING`); a kind without one
+is a test failure (tests/starlight/test_narrate.py), not a line of JSON. An event carries ids
+only (the engine does not hold the pack's names in its events), so ids are shown as words:
+``aquila_4`` is "Aquila slot 4", ``refill_rays`` "Refill Rays".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Event = dict[str, Any]
+
+#: Where night points come from (``state.NIGHT_SOURCES``, 003 "Victory Points").
+SOURCE_WORDS = {
+    "slot": "for the slot",
+    "flare": "from a flare",
+    "bought": "bought with AP (Buy Night Points on Launch)",
+    "slotless": "for a star launched without a slot",
+    "starbot": "from its Starbot card",
+    "effect": "from a card's effect",
+}
+
+#: How the winner was decided (``ending.result_of``, 003 "Scoring": points, then the most
+#: stars launched, then the most constellations, then a shared win).
+TIEBREAK_WORDS = {
+    "points": "decided by points",
+    "stars": "tied on points, decided by the most stars launched",
+    "constellations": "tied on points and stars, decided by the most constellations",
+    "shared": "tied on points, stars and constellations: a shared win",
+}
+
+#: The pools a flush empties (``actions.pool_of``).
+POOL_WORDS = {"cores": "Core", "long": "long-ray", "short": "short-ray", "flares": "Flare"}
+
+
+def words(identifier: object) -> str:
+    """An id as words: ``refill_rays`` → ``Refill Rays``, ``starbot_08`` → ``Starbot 08``."""
+    return " ".join(part.capitalize() for part in str(identifier).split("_") if part)
+
+
+def slot_words(slot: object) -> str:
+    """``aquila_4`` → ``Aquila slot 4`` (an id without a number is shown as words)."""
+    constellation, _, number = str(slot).rpartition("_")
+    if constellation and number.isdigit():
+        return f"{words(constellation)} slot {number}"
+    return words(slot)
+
+
+def ray_words(ray: object) -> str:
+    """``green:long`` → ``green long``."""
+    return str(ray).replace(":", " ")
+
+
+def _seats(seats: object) -> str:
+    listed = [str(s) for s in seats] if isinstance(seats, list) else []
+    return ", ".join(listed) or "none"
+
+
+def _turn(e: Event) -> str:
+    last = " (the last turn: 003 'Your Last Turn')" if e.get("last") else ""
+    return f"begins a turn with {e.get('ap')} AP{last}"
+
+
+def _take(e: Event) -> str:
+    cost = int(e.get("cost") or 0)
+    price = f"{cost} AP" if cost else "free"
+    what, item = e.get("what"), e.get("item")
+    if what == "core":
+        return f"takes the Core {words(item)} ({price})"
+    if what == "ray":
+        return f"takes a {ray_words(item)} ray ({price})"
+    return f"buys the Flare {words(item)} ({price})"
+
+
+def _launch(e: Event) -> str:
+    star = f"launches a magnitude-{e.get('magnitude')} star (Core {words(e.get('core'))})"
+    slot = e.get("slot")
+    if slot is None:
+        return f"{star} without a slot (the final launch: 003 'Your Last Turn')"
+    return f"{star} into {slot_words(slot)}"
+
+
+def _flare(e: Event) -> str:
+    if e.get("box") == "boon":
+        return f"uses the boon (green box) of the Flare {words(e.get('card'))}; it turns face down"
+    return f"attaches the Flare {words(e.get('card'))} for its night points (blue box)"
+
+
+def _points(e: Event) -> str:
+    amount = e.get("amount")
+    noun = "night point" if amount == 1 else "night points"
+    source = SOURCE_WORDS.get(str(e.get("source")), f"({e.get('source')})")
+    return f"scores {amount} {noun} {source}"
+
+
+def _gods(e: Event) -> str:
+    kept = e.get("gods") or {}
+    told = "; ".join(f"seat {seat} keeps {words(god)}" for seat, god in sorted(kept.items()))
+    return f"the gods are revealed: {told or 'none kept'}"
+
+
+def _daybreak(e: Event) -> str:
+    return f"brings daybreak: round {e.get('last_round')} is the last round (003 'End of Game')"
+
+
+def _game_end(e: Event) -> str:
+    winners = e.get("winners") or []
+    points = e.get("points") or []
+    who = (
+        f"seat {winners[0]} wins" if len(winners) == 1 else f"seats {_seats(winners)} share the win"
+    )
+    scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(points))
+    tiebreak = f"; {TIEBREAK_WORDS.get(str(e.get('tiebreak')), e.get('tiebreak'))}"
+    return f"game over ({e.get('reason')}): {who} ({scores}){tiebreak}"
+
+
+#: One sentence per event kind (the kinds of ``events.py``), without the round and seat.
+WORDING: dict[str, Callable[[Event], str]] = {
+    "turn": _turn,
+    "forfeit": lambda e: "forfeits the last turn: no complete star to launch",
+    "step": lambda e: f"moves its marker to {words(e.get('space'))}",
+    "action": lambda e: (
+        f"takes the action {words(e.get('action'))}"
+        + (f" (occupation surcharge {e['surcharge']} AP)" if e.get("surcharge") else "")
+    ),
+    "take": _take,
+    "flush": lambda e: f"flushes the {POOL_WORDS.get(str(e.get('pool')), e.get('pool'))} pool",
+    "launch": _launch,
+    "flare": _flare,
+    "points": _points,
+    "privilege": lambda e: f"gains the privilege {words(e.get('privilege'))}",
+    "accolade": lambda e: f"claims the Accolade {words(e.get('card'))}",
+    "starbot": lambda e: (
+        f"turns up the Starbot card {words(e.get('card'))}: {words(e.get('action'))}"
+    ),
+    "gods": _gods,
+    "daybreak": _daybreak,
+    "game_end": _game_end,
+    "decision": lambda e: f"decides: {e.get('text')} [{e.get('option')}]",
+}
+
+
+def sentence(event: Event) -> str:
+    """What happened, without the round and seat (an unknown kind is named as it is)."""
+    wording = WORDING.get(str(event.get("kind")))
+    if wording is None:
+        return f"{event.get('kind', 'event')} (an event without wording)"
+    return " ".join(wording(event).split())
+
+
+def describe(event: Event) -> str:
+    """One trace line: ``round   3 seat 1: launches a magnitude-5 star ...``."""
+    seat = event.get("seat")
+    who = "-" if seat is None else str(seat)
+    round_ = event.get("round")
+    where = f"round {round_:>3}" if isinstance(round_, int) else "setup"
+    return f"{where} seat {who}: {sentence(event)}"

@@ -1,0 +1,98 @@
+"""Starlight's events in words (interpreter/starlight/narrate.py): `play --trace` says what
+happened in one sentence per event, and every event kind the engine emits has a sentence."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import whitedwarf.interpreter.starlight as starlight
+from click.testing import CliRunner
+from whitedwarf.interpreter.starlight import events
+from whitedwarf.interpreter.starlight.narrate import WORDING, describe
+
+from tests.starlight.helpers import make_game
+
+PACKAGE = Path(starlight.__file__).parent
+PACK = Path(__file__).resolve().parents[2] / "content" / "starlight"
+#: ``emit(state, "kind", ...)`` wherever the engine announces an event.
+EMIT = re.compile(r"""emit\(\s*\w+,\s*["'](\w+)["']""")
+
+
+def emitted_kinds() -> set[str]:
+    """Every kind the engine's source emits, and every kind events.py documents."""
+    found = {kind for path in PACKAGE.glob("*.py") for kind in EMIT.findall(path.read_text())}
+    documented = set(re.findall(r"^``(\w+)``", events.__doc__ or "", re.MULTILINE))
+    return found | documented
+
+
+def test_every_event_kind_the_engine_emits_has_a_sentence() -> None:
+    kinds = emitted_kinds()
+    assert len(kinds) >= 15  # the table of events.py
+    assert sorted(kinds - WORDING.keys()) == [], "a new event kind needs wording in narrate.py"
+
+
+def _heard(seed: int) -> list[dict[str, Any]]:
+    game = make_game(("live", "starbot", "live"), gods=True)
+    heard: list[dict[str, Any]] = []
+    game.listen(heard.append)
+    state = game.new_state(seed)
+    draw = random.Random(seed)
+    while not game.is_terminal(state):
+        seat = game.current_players(state)[0]
+        options = game.legal_options(state, seat)
+        keen = [o for o in options if o.id not in ("end", "cancel", "done", "no")]
+        game.apply(state, seat, draw.choice(keen if keen and draw.random() < 0.9 else options).id)
+    return heard
+
+
+def test_every_event_of_whole_games_reads_as_one_sentence() -> None:
+    seen: set[str] = set()
+    for seed in range(3):
+        for event in _heard(seed):
+            line = describe(event)
+            seen.add(event["kind"])
+            assert "\n" not in line and "{" not in line and "without wording" not in line, line
+            assert re.match(r"^(round [ \d]{2}\d+|setup) seat [-\d]: \S", line), line
+    assert {"turn", "step", "action", "take", "launch", "points", "starbot", "game_end"} <= seen
+
+
+def test_a_launch_and_what_follows_it_in_words() -> None:
+    launch = {"kind": "launch", "round": 3, "seat": 1, "core": "achernar", "magnitude": 5,
+              "slot": "aquila_4"}  # fmt: skip
+    points = {"kind": "points", "round": 3, "seat": 1, "amount": 9, "source": "slot"}
+    privilege = {"kind": "privilege", "round": 3, "seat": 1, "privilege": "refill_rays"}
+    assert describe(launch) == (
+        "round   3 seat 1: launches a magnitude-5 star (Core Achernar) into Aquila slot 4"
+    )
+    assert describe(points) == "round   3 seat 1: scores 9 night points for the slot"
+    assert describe(privilege) == "round   3 seat 1: gains the privilege Refill Rays"
+    slotless = {**launch, "slot": None, "magnitude": 6}
+    assert "without a slot (the final launch" in describe(slotless)
+    boon = {"kind": "flare", "round": 2, "seat": 0, "card": "star_chorus", "box": "boon"}
+    assert describe(boon).endswith("uses the boon (green box) of the Flare Star Chorus; it turns "
+                                   "face down")  # fmt: skip
+    end = {"kind": "game_end", "round": 15, "seat": None, "winners": [0, 2], "reason": "daybreak",
+           "tiebreak": "shared", "points": [70, 12, 70]}  # fmt: skip
+    assert describe(end) == (
+        "round  15 seat -: game over (daybreak): seats 0, 2 share the win "
+        "(seat 0: 70, seat 1: 12, seat 2: 70); tied on points, stars and constellations: "
+        "a shared win"
+    )
+
+
+def test_play_trace_speaks_starlight() -> None:
+    from whitedwarf.tools.cli import main
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "--pack", str(PACK), "--seats", "heuristic,starbot", "--seed", "3",
+         "--trace"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    trace = [line for line in result.output.splitlines() if line.startswith(("round", "setup"))]
+    assert trace and not [line for line in trace if "{" in line]
+    assert any(": launches a magnitude-" in line for line in trace)
+    assert any(": turns up the Starbot card " in line for line in trace)

@@ -1,0 +1,98 @@
+"""Last Light's views of the terminal interface (``views.py``): the board as a text grid
+(``board_text``), the panels (``panels``), the rulebook citations (``citations``), the card
+texts under menu options (``card_notes``) and what the other seats may be told."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from whitedwarf.interpreter.lastlight.events import describe
+from whitedwarf.interpreter.lastlight.persist import load, save
+from whitedwarf.tools.render.model import picture
+from whitedwarf.tools.tui.board_text import LEGEND, board_markup
+from whitedwarf.tools.tui.card_notes import card_texts, option_prompt
+from whitedwarf.tools.tui.citations import citation
+from whitedwarf.tools.tui.panels import others_panel, own_panel
+from whitedwarf.tools.tui.views import TerminalViews
+
+State = dict[str, Any]
+
+#: Phases of simultaneous secret choices (000 "setup", "playing the game").
+SECRET_PHASES = ("setup", "choose")
+#: Events told to a seat only without their card when they concern another seat: a tech
+#: drawn into, kept in or discarded from a hand is secret (000 "Action Card #1 - Research").
+_HAND_EVENTS = frozenset({"tech_drawn", "tech_kept", "tech_discarded"})
+#: The inner workings of card effects, left out of the story told to players.
+_QUIET_EVENTS = frozenset({"verb", "modifier", "decision"})
+
+BOARD_HELP = (
+    "The board: rings from the outside in (distant, outer, inner, centre); columns are fixed\n"
+    "directions on the table, north first, so a ring's sectors move along their row as it "
+    "turns.\n" + LEGEND
+)
+
+
+def tell_event(event: dict[str, Any], seat: int) -> str | None:
+    """An engine event in words as ``seat`` may know it (None: not told)."""
+    kind = event.get("kind")
+    if kind in _QUIET_EVENTS:
+        return None
+    if kind in _HAND_EVENTS and event.get("seat") != seat:
+        what = {"tech_drawn": "draws", "tech_kept": "keeps", "tech_discarded": "discards"}[kind]
+        return f"    seat {event.get('seat')} {what} a tech"
+    what = describe(event).split(": ", 1)[-1]
+    who = event.get("seat")
+    prefix = "" if who is None else "Lumos: " if who == -1 else f"seat {who}: "
+    return f"    {prefix}{what}"
+
+
+def told(text: str, round_: int, state: State) -> str | None:
+    """Another seat's secret action choice is told as "chose an action card" until the cards
+    are revealed (000 "playing the game": chosen "simultaneously"); a kept faction or
+    achievement is never named."""
+    if text.startswith("play ") and state["phase"] == "choose" and round_ == state["round"]:
+        return "chose an action card"
+    if text.startswith(("keep faction", "keep achievement")):
+        return "kept a card"
+    return None
+
+
+def locks_in(before: State, after: State) -> bool:
+    """A die rolled or a card drawn, or the last secret choice that reveals the cards (E60)."""
+    revealed = before["phase"] in SECRET_PHASES and after["phase"] != before["phase"]
+    return bool(after["rng"] != before["rng"] or revealed)
+
+
+def end_text(result: dict[str, Any]) -> str:
+    """The winners and every seat's light."""
+    winners = ", ".join(f"seat {s}" for s in result.get("winners", []))
+    light = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.get("light", [])))
+    return (
+        f"[bold]Game over[/]: {winners} won ({escape(str(result.get('reason')))}). Light: {light}."
+    )
+
+
+def _prompts(content: Any) -> Any:
+    texts = card_texts(content)
+    return lambda text, option_id: option_prompt(text, option_id, texts)
+
+
+def views() -> TerminalViews:
+    """Last Light in the terminal interface."""
+    return TerminalViews(
+        title="Last Light",
+        board=lambda content, view: board_markup(picture(content, view)),
+        own_panel=lambda content, view, seat: own_panel(view, seat),
+        others_panel=lambda content, view, seat, kinds: others_panel(view, seat, kinds),
+        citation=citation,
+        option_prompt=_prompts,
+        tell=tell_event,
+        told=told,
+        locks_in=locks_in,
+        save=save,
+        load=load,
+        content_id=lambda game: game.content_id,
+        end_text=end_text,
+        legend=BOARD_HELP,
+    )

@@ -1,0 +1,171 @@
+"""Starlight's views of the terminal interface (``views.py``): the board
+(``starlight_board``), the panels (``starlight_panels``), the rulebook section of each
+decision (003), the cards named in menu options, and what the other seats are told.
+
+Secrets (docs/rules-decisions.md SL26, SL42): another seat's laurels, its flares in hand and
+the gods dealt to it are never shown; its god is "kept" until every live player has kept one
+(SL25), and the Flare it buys is told as "a Flare" (it goes face up into a hand that only its
+owner sees). Undo (SL41) is locked once a decision shows something new: a card or ray drawn
+(the generator moves or a deck shrinks), another seat's turn (the Starbots play inside it),
+the gods revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.markup import escape
+from rich.text import Text
+from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence
+from whitedwarf.interpreter.starlight.persist import load, save
+from whitedwarf.interpreter.starlight.state import content_id
+from whitedwarf.tools.tui.starlight_board import LEGEND, board, core_plan, flare_text
+from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_panel
+from whitedwarf.tools.tui.views import TerminalViews
+
+State = dict[str, Any]
+
+#: The decks whose size changes when a card is drawn (their order is hidden).
+DECKS = ("core_deck", "flare_deck", "starbot_deck")
+
+#: What the rules of each gain action are called in 003.
+ACTION_SECTIONS = {
+    "gain_cores": '003 "Gain Cores"',
+    "gain_long_rays": '003 "Gain Rays"',
+    "gain_short_rays": '003 "Gain Rays"',
+    "gain_flares": '003 "Gain Flares"',
+}
+#: The steps of a launch (``launch.py``) and where 003 says how each is done.
+LAUNCH_SECTIONS = {
+    "core": '003 "Launching a Star, step by step" (step 1: assemble a star) and "Completed '
+    'Stars and Plans"',
+    "rays": '003 "Completed Stars and Plans", "Star Plans" and "Slot Sizes and Magnitudes"',
+    "slot": '003 "Choosing a Destination Slot" (step 2) and "Slot Sizes and Magnitudes"',
+    "flare": '003 "Launching a Star, step by step" (step 5) and "Flares": the blue box',
+    "buy": '003 "Buy Night Points on Launch"',
+}
+
+
+def citation(view: State) -> str:
+    """Where 003 says how the decision asked now is made."""
+    if view["phase"] == "over":
+        return '003 "Scoring"'
+    if view["phase"] == "gods":
+        return '003 "The Gods": each live player examines the two gods dealt and keeps one'
+    frames = view.get("frames") or []
+    if frames:
+        kind, _, card = str(frames[-1].get("card", "")).partition(":")
+        section = '003 "The Gods"' if kind == "gods" else '003 "Flares"'
+        return f"the text of the card {card!r} (an effect waiting for a choice); {section}"
+    action = view.get("action")
+    turn = view.get("turn_state") or {}
+    if action is None:
+        if turn.get("first"):
+            return '003 "Your First Turn": place your marker on any space; 2 AP, that action only'
+        if turn.get("last"):
+            return '003 "Your Last Turn" and "Using the Rondel"'
+        return '003 "Using the Rondel" and "Action Points"; 003 "Flares" for a boon'
+    if action["kind"] == "launch":
+        final = '003 "Your Last Turn" (the final launch); ' if action.get("final") else ""
+        return final + LAUNCH_SECTIONS.get(str(action.get("step")), '003 "Launch"')
+    return ACTION_SECTIONS.get(str(action["kind"]), '003 "Actions"')
+
+
+def card_notes(content: Any) -> dict[str, str]:
+    """Card id -> what it is, for every card a menu option can name."""
+    notes: dict[str, str] = {}
+    for core in content.cards.get("cores", {}):
+        notes[core] = core_plan(content, core)
+    for starter in content.cards.get("starters", {}):
+        notes[starter] = core_plan(content, starter)
+    for flare in content.cards.get("flares", {}):
+        notes[flare] = flare_text(content, flare)
+    for god, card in content.cards.get("gods", {}).items():
+        notes[god] = " ".join(str(card.get("notes") or card.get("effect") or "").split())
+    for laurel, card in content.cards.get("laurels", {}).items():
+        notes.setdefault(laurel, f"{card.get('points')} day points: {goal_text(card)}")
+    return notes
+
+
+def option_prompts(content: Any) -> Callable[[str, str], Text]:
+    """The menu line of an option: its text, then each card it names with what it does."""
+    notes = card_notes(content)
+
+    def prompt(text: str, option_id: str) -> Text:
+        line = Text(text)
+        words = [w.strip("(),.") for w in (*option_id.split(":"), *text.split())]
+        for word in dict.fromkeys(words):
+            if word in notes:
+                line.append(f"\n  {word}: {notes[word]}", style="dim")
+        return line
+
+    return prompt
+
+
+def tell(event: dict[str, Any], seat: int) -> str | None:
+    """An event as ``seat`` may know it: another seat's Flare bought is not named."""
+    kind = event.get("kind")
+    if kind == "decision":
+        return None
+    who = event.get("seat")
+    prefix = "" if who is None else f"seat {who}: "
+    if kind == "take" and event.get("what") == "flare" and who != seat:
+        return f"    {prefix}buys a Flare ({event.get('cost')} AP)"
+    return f"    {prefix}{sentence(event)}"
+
+
+def told(text: str, round_: int, state: State) -> str | None:
+    """Another seat's choice that names a secret: the god it keeps, the Flare it buys."""
+    del round_, state
+    if text.startswith("keep "):
+        return "kept a god"
+    if text.startswith("buy ") and "night point" not in text:
+        return "bought a Flare"
+    return None
+
+
+def locks_in(before: State, after: State) -> bool:
+    """Whether a decision showed something new (SL41)."""
+    if after["rng"] != before["rng"] or after["phase"] != before["phase"]:
+        return True
+    if (after["round"], after["turn"]) != (before["round"], before["turn"]):
+        return True
+    # Rays are drawn from the bags at random (the generator moves); Cores, Flares and
+    # Starbot cards from decks shuffled at setup (a deck shrinks). Rays going back into a bag
+    # after a launch show nothing.
+    return any(len(after[deck]) != len(before[deck]) for deck in DECKS)
+
+
+def end_text(result: dict[str, Any]) -> str:
+    """The winners, each seat's points (night and day) and how it was decided."""
+    winners = ", ".join(f"seat {s}" for s in result.get("winners", []))
+    night, day = result.get("night") or [], result.get("day") or []
+    scores = ", ".join(
+        f"seat {s}: {points}"
+        + (f" (night {night[s]}, day {day[s]})" if s < len(night) and s < len(day) else "")
+        for s, points in enumerate(result.get("points") or [])
+    )
+    decided = TIEBREAK_WORDS.get(str(result.get("tiebreak")), result.get("tiebreak"))
+    how = escape(f"{result.get('reason')}; {decided}")
+    return f"[bold]Game over[/]: {winners} won ({how}). Points: {scores}."
+
+
+def views() -> TerminalViews:
+    """Starlight in the terminal interface."""
+    return TerminalViews(
+        title="Starlight",
+        board=board,
+        own_panel=own_panel,
+        others_panel=others_panel,
+        citation=citation,
+        option_prompt=option_prompts,
+        tell=tell,
+        told=told,
+        locks_in=locks_in,
+        save=save,
+        load=load,
+        content_id=lambda game: content_id(game.content, game.players),
+        end_text=end_text,
+        legend=LEGEND,
+    )

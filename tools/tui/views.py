@@ -1,0 +1,71 @@
+"""What the terminal interface needs of a game: its board, panels, citations and news wording.
+
+The interface (``app.py``) and the session (``session.py``) are the same for every game; a
+game with the ``terminal`` feature names its :class:`TerminalViews` in its ``GameEngine``
+(``terminal="module:function"``, a function of no arguments returning them), so a new game
+adds a module of views and no branch here. Last Light's are ``tools/tui/lastlight.py``,
+Starlight's ``tools/tui/starlight.py``.
+
+Every function that draws reads a seat's view (``Game.observation``) only, never the state,
+so a human is never shown what their seat may not know.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TerminalViews:
+    """A game's parts of the terminal interface, each a function of plain data."""
+
+    #: The game's name in the window title ("Last Light").
+    title: str
+    #: ``(content, view)`` to the board as Rich markup (the left of the screen).
+    board: Callable[[Any, State], str]
+    #: ``(content, view, seat)`` to the seat's own panel (Rich markup).
+    own_panel: Callable[[Any, State, int], str]
+    #: ``(content, view, seat, seat kinds)`` to every other seat's public information.
+    others_panel: Callable[[Any, State, int, list[str]], str]
+    #: A seat's view to the rulebook section of the decision it is asked (the ``r`` key).
+    citation: Callable[[State], str]
+    #: ``content`` to a function ``(option text, option id)`` -> the menu line (rich Text),
+    #: with what any card it names does.
+    option_prompt: Callable[[Any], Callable[[str, str], Text]]
+    #: ``(event, seat)`` to the event in words as that seat may know it (None: not told).
+    tell: Callable[[Event, int], str | None]
+    #: ``(decision text, its round, state)`` to how another seat's decision is told (None:
+    #: as it is); a secret choice is told without what was chosen.
+    told: Callable[[str, int, State], str | None]
+    #: ``(state before, state after)`` a decision: whether it is locked in at once (it drew on
+    #: chance, or revealed something): undo would show the seat what it could not know.
+    locks_in: Callable[[State, State], bool]
+    #: The state to save text and back (the game's ``persist``); ``load`` raises ValueError.
+    save: Callable[[State], str]
+    load: Callable[[str], State]
+    #: ``game`` to what its states record of the content (a save of other content is refused).
+    content_id: Callable[[Any], Any]
+    #: The game's result for the end screen (Rich markup).
+    end_text: Callable[[dict[str, Any]], str]
+    #: The help page's part about this game's board.
+    legend: str = ""
+
+
+def views_of(engine: Any) -> TerminalViews:
+    """The terminal views a game's engine names (``GameEngine.terminal``, "module:function")."""
+    reference = getattr(engine, "terminal", None)
+    if not reference:
+        raise LookupError(f"{engine.title} names no terminal views")
+    module, _, name = str(reference).partition(":")
+    found = getattr(importlib.import_module(module), name)()
+    if not isinstance(found, TerminalViews):
+        raise TypeError(f"{reference} did not return TerminalViews")
+    return found
