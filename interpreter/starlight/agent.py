@@ -10,6 +10,10 @@ merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
   has not recorded yet;
 * attach the flare that scores most on a launch (tried on a copy of its own view);
 * step round the rondel only with AP to spare, save the rest, and take the final launch.
+
+The ``search`` agent's Starlight part is here too (:class:`StarlightSearch`): the shared
+search (``interpreter/agents/search.py``) with states drawn by
+:mod:`~whitedwarf.interpreter.starlight.determinise` and these rules as the rollout policy.
 """
 
 from __future__ import annotations
@@ -234,7 +238,7 @@ def _space_value(game: Game, view: State, seat: int, index: int) -> int:
 #: The search budget per searched decision: simulations, and decisions played in each after
 #: the option tried. A round of three players is about 40 decisions; rays gathered now score
 #: only when a star is launched turns later, so the rollouts look about three rounds ahead
-#: (with 40, the agent won no more than the heuristic: docs/simulate.md S12).
+#: (with 40, the agent won no more than the heuristic: docs/simulate.md S13).
 SEARCH_ITERATIONS, SEARCH_HORIZON = 16, 120
 #: Decisions between actions (where to go, which action to take, when to end the turn) and
 #: the slot a star is aimed at are searched; the other steps follow the rules above.
