@@ -166,8 +166,8 @@ def sentences(result: dict[str, Any]) -> list[str]:
                 )
     if not found and "agents" in result:
         out.append(
-            "Nothing changed significantly: no agent's win rate (nor a kept card's) moved "
-            "beyond chance."
+            "Nothing changed significantly: no agent's win rate moved beyond chance, nor "
+            "the win rate of a kept card's seats."
         )
     elif not found:
         out.append(
