@@ -8,6 +8,9 @@ Run: ``python benchmarks/length_bench.py [--quick] [--games N]``.
    decision, best of three rounds (the machine is shared; the best round is the least
    disturbed). Target (the engine speed issue): a game to 40 light costs no more per decision
    than a game to 10.
+   With ``--by-ships``, the same games' decisions (one round) are also grouped by the ships on
+   the board when each is made: a position's size, which a longer game reaches, against the
+   cost of a decision there (CPU nanoseconds of each decision, noisier than whole games).
 2. One seeded 4-player game to 40 light, stopped after 100 and after 2,000 decisions: the
    time to clone, save, load and hash each state, and the size of the save. Target: the same
    at both points (the decision log is kept beside the state, not in it).
@@ -56,6 +59,26 @@ def per_decision(game: Game, count: int, rounds: int = 3) -> tuple[float, float]
     return best, decisions / count
 
 
+def by_ships(game: Game, count: int, width: int = 5) -> dict[int, tuple[int, float]]:
+    """Decisions of ``count`` seeded games grouped by the ships on the board (in bins of
+    ``width``): ``bin -> (decisions, mean microseconds per decision)``."""
+    found: dict[int, list[int]] = {}
+    for seed in range(count):
+        state = game.new_state(seed)
+        bots = [make_bot("random", seed, seat) for seat in range(game.players)]
+        while not game.is_terminal(state):
+            ships = len(state["ships"]) // width * width
+            start = time.process_time_ns()
+            seat = game.current_players(state)[0]
+            chosen = bots[seat].choose(state, seat, game.legal_options(state, seat))
+            game.apply(state, seat, chosen, check=False)
+            spent = time.process_time_ns() - start
+            slot = found.setdefault(ships, [0, 0])
+            slot[0] += 1
+            slot[1] += spent
+    return {k: (n, ns / n / 1e3) for k, (n, ns) in sorted(found.items())}
+
+
 def per_call(fn: Callable[[], Any], budget: float) -> float:
     """Best-of-five microseconds per call of ``fn``, each round about ``budget / 5`` s."""
     best = float("inf")
@@ -86,15 +109,30 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
     parser.add_argument("--games", type=int, help="games per length")
+    parser.add_argument(
+        "--by-ships", action="store_true", help="also the cost by ships on the board"
+    )
     args = parser.parse_args(argv)
     count = args.games or (3 if args.quick else 15)
     budget = 0.3 if args.quick else 1.5
     print(f"Cost per decision by game length, 4 players, CPU time, best of 3 x {count} games\n")
     print("| game ends at | decisions/game | us/decision |")
     print("| --- | --- | --- |")
-    for light in (10, 40):
-        cost, length = per_decision(game_to(light), count)
+    games = {light: game_to(light) for light in (10, 40)}
+    for light, game in games.items():
+        cost, length = per_decision(game, count)  # warms the game's caches too
         print(f"| {light} light | {length:.0f} | {cost:.1f} |")
+    if args.by_ships:
+        print("\nThe same games' decisions by ships on the board, us/decision (decisions)\n")
+        print("| ships | to 10 light | to 40 light |")
+        print("| --- | --- | --- |")
+        short, long_ = by_ships(games[10], count), by_ships(games[40], count)
+        for ships in sorted(set(short) | set(long_)):
+            cells = [
+                f"{found[ships][1]:.1f} ({found[ships][0]:,})" if ships in found else "-"
+                for found in (short, long_)
+            ]
+            print(f"| {ships}-{ships + 4} | {' | '.join(cells)} |")
     game = game_to(40)
     print("\nState operations early and late in one game (4 players, to 40 light, seed 3)\n")
     print("| decisions made | save size | clone us | save us | load us | hash us |")

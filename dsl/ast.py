@@ -162,9 +162,12 @@ class Optional:
 
 @dataclass(frozen=True, slots=True)
 class Conditional:
+    """``if <cond> -> <step>``, with ``else <otherwise>`` when the condition is false."""
+
     cond: Cond
     step: Step
     pos: Pos
+    otherwise: Step | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,16 @@ from typing import Any
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
-from whitedwarf.dsl.registry import ArgKind, CardKind, Noun, Param, Range, Registry, Verb
+from whitedwarf.dsl.registry import (
+    ArgKind,
+    CardKind,
+    Filter,
+    Noun,
+    Param,
+    Range,
+    Registry,
+    Verb,
+)
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.dsl.suggest import did_you_mean, suggest
 
@@ -196,6 +205,8 @@ class Checker:
         elif isinstance(step, ast.Conditional):
             self.cond(step.cond, scope)
             self.step(step.step, scope)
+            if step.otherwise is not None:
+                self.step(step.otherwise, scope)
         elif isinstance(step, ast.Choice):
             for option in step.options:
                 self.step(option, scope)
@@ -605,6 +616,11 @@ class Checker:
 
     def filter_word(self, word: ast.Word, noun: Noun, form: str, out: list[list[Any]]) -> bool:
         found = self.registry.filters.get(word.text)
+        if found is None:
+            opened = self.open_filter(noun, form)
+            if opened is not None:  # a pack id: the game's content check knows the ids
+                out.append([opened.name, word.text])
+                return True
         if found is None or found.form != form:
             names = [f.name for f in self.registry.filters.values() if f.form == form]
             self.error(
@@ -629,6 +645,13 @@ class Checker:
             return False
         out.append([found.name])
         return True
+
+    def open_filter(self, noun: Noun, form: str) -> Filter | None:
+        """The open filter (``Filter.ids``) of ``noun``'s type in ``form``, if any."""
+        for candidate in self.registry.filters.values():
+            if candidate.ids and candidate.form == form and noun.type in candidate.applies_to:
+                return candidate
+        return None
 
     def of_this_needs(self, word: str) -> str | None:
         """The ``this <noun>`` an ``of this <word>`` filter reads (``Filter.needs``)."""
@@ -804,7 +827,9 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
         inner = step.options
     elif isinstance(step, ast.Paid):
         inner = (*step.costs, step.effect)
-    elif isinstance(step, ast.Optional | ast.Conditional | ast.ForEach | ast.Repeat):
+    elif isinstance(step, ast.Conditional):
+        inner = (step.step,) if step.otherwise is None else (step.step, step.otherwise)
+    elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat):
         inner = (step.step,)
     for item in inner:
         yield from walk_steps(item)

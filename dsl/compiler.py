@@ -117,16 +117,30 @@ class Compiler:
         elif isinstance(step, ast.Paid):
             self.paid(step, asm, loop_var, ask=None)
         elif isinstance(step, ast.Conditional):
-            end = _Label()
-            asm.emit("check", self.cond(step.cond), end)
-            self.step(step.step, asm, loop_var)
-            asm.mark(end)
+            self.conditional(step, asm, loop_var)
         elif isinstance(step, ast.Choice):
             self.choice(step, asm, loop_var)
         elif isinstance(step, ast.ForEach):
             self.for_each(step, asm)
         elif isinstance(step, ast.Repeat):
             self.repeat(step, asm, loop_var)
+
+    def conditional(self, step: ast.Conditional, asm: _Assembler, loop_var: int | None) -> None:
+        """``check`` jumps past the step when the condition is false; with ``else`` it jumps
+        to the other step, and the first jumps over it (docs/effect-ir.md)."""
+        end = _Label()
+        if step.otherwise is None:
+            asm.emit("check", self.cond(step.cond), end)
+            self.step(step.step, asm, loop_var)
+            asm.mark(end)
+            return
+        other = _Label()
+        asm.emit("check", self.cond(step.cond), other)
+        self.step(step.step, asm, loop_var)
+        asm.emit("jump", end)
+        asm.mark(other)
+        self.step(step.otherwise, asm, loop_var)
+        asm.mark(end)
 
     def optional(self, step: ast.Optional, asm: _Assembler, loop_var: int | None) -> None:
         inner = step.step

@@ -75,7 +75,7 @@ def lark_parser() -> Lark:
 # and conditions inside expressions. Only the tree says what nests: arrows of separate
 # clauses, parentheses around one number or inside a comment do not.
 NESTING_NODES = frozenset(
-    {"optional", "conditional", "choice", "for_each", "repeat", "paid"}
+    {"optional", "conditional", "conditional_else", "choice", "for_each", "repeat", "paid"}
     | {"arith", "compare", "negate", "count", "any_of", "all_of"}
 )
 MAX_NESTING = 24  # the deepest base-game effect nests 3 levels; the passes recurse per level
@@ -332,6 +332,9 @@ class _ToAst(Transformer):
 
     def conditional(self, meta, items):
         return ast.Conditional(items[0], items[1], _pos(meta))
+
+    def conditional_else(self, meta, items):
+        return ast.Conditional(items[0], items[1], _pos(meta), items[2])
 
     def choice(self, meta, items):
         return ast.Choice(tuple(items), _pos(meta))

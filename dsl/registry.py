@@ -123,6 +123,11 @@ class Filter(Entry):
     form: str = "adjective"
     reads: tuple[str, ...] | None = None  # parts of the state it reads beyond its noun's
     needs: str = ""  # the ``this <noun>`` an ``of this <word>`` filter reads
+    # An open filter: its words are not declared here but are the ids of the id space
+    # ``ids`` of the loaded pack (a board's regions, say: ``north sectors``). The checker
+    # accepts any word for it; the game's content check names a misspelt one, with the
+    # pack's ids as suggestions. At most one open filter per noun type and form.
+    ids: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,7 +83,10 @@ def _step(step: ast.Step, registry: Registry) -> str:
     if isinstance(step, ast.Optional):
         return f"you may {_step(step.step, registry)}"
     if isinstance(step, ast.Conditional):
-        return f"if {_cond(step.cond, registry)}, {_step(step.step, registry)}"
+        text = f"if {_cond(step.cond, registry)}, {_step(step.step, registry)}"
+        if step.otherwise is not None:
+            text += f"; otherwise, {_step(step.otherwise, registry)}"
+        return text
     if isinstance(step, ast.Choice):
         return "choose one: " + " or ".join(_step(s, registry) for s in step.options)
     if isinstance(step, ast.ForEach):

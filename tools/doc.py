@@ -604,7 +604,8 @@ def filter_phrase(flt: Filter, registry: Registry) -> str:
         return f"{noun} of yours" if flt.name == "yours" else f"{noun} of this {flt.name}"
     if flt.form == "you":
         return f"{noun} you {flt.name}"
-    return f"{flt.name} {noun}"
+    word = f"<{flt.ids} id>" if flt.ids else flt.name  # an open filter's words are pack ids
+    return f"{word} {noun}"
 
 
 def nouns_of_types(registry: Registry, types: Iterable[str]) -> list[str]:

@@ -22,8 +22,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, events, limits, versions
-from whitedwarf.interpreter.lastlight.conditions import reads
+from whitedwarf.interpreter.lastlight import effects, events, limits, pending, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import new_frame
@@ -196,7 +195,9 @@ def _immediate(rt: Runtime, ref: str) -> tuple[str, tuple[tuple[int, bool], ...]
 
 def check_achievements(state: State) -> None:
     """Play every hidden achievement whose condition now holds (000 "Planetary Achievement":
-    "Keep Hidden. Play immediately when ...").
+    "Keep Hidden. Play immediately when ..."), and run the ``as_soon_as`` clauses of factions
+    and techs whose condition holds (000 "Graveyard": "As soon as you have 4 units in your
+    graveyard, gain 1 light").
 
     "Immediately" is every point where the state can change (docs/rules-decisions.md E17):
     ``game.advance`` calls this after every automatic step of an engine task that can change
@@ -209,145 +210,83 @@ def check_achievements(state: State) -> None:
     ``"<ref>:<clause>"`` in the player's ``once`` list.
 
     A condition is a function of the domains it reads (``conditions.reads``), and the
-    functions that change a domain renew its version stamp (``versions.py``). So a condition
-    whose domains' stamps are those of its last false test is not tested again, and a check
-    is skipped whole when no stamp that any pending condition reads has moved since a check
-    that found nothing. The cards with ``as_soon_as`` clauses of each seat are listed once,
-    and again only when its cards in play or kept achievement change.
+    functions that change a domain renew its version stamp and name it in ``moved``
+    (``versions.py``). So a condition found false is not tested again until a domain it
+    reads moves: the conditions reading each domain key are indexed per seat
+    (``pending.py``), and a check forgets what it knew only of those. A check is skipped
+    whole when every pending condition is known false and nothing any of them reads moved.
     """
     kept = versions.of(state)
-    stamps = kept.stamps
-    clean = kept.clean
-    if clean is not None and tuple(map(stamps.__getitem__, clean[0])) == clean[1]:
+    moved = kept.moved
+    if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
+        moved.clear()
         return  # nothing any pending condition reads has changed
     rt = kept.rt
-    soon = kept.soon
-    memo = kept.false
+    seats = kept.seats
+    known = kept.known_false
+    stamps = kept.stamps
     started: list[dict[str, Any]] = []
-    watched: list[Any] | None = []
+    settled = listed = True
     players = state["players"]
     n, first = state["n"], state["first"]
     for k in range(n):
         seat = (first + k) % n  # turn order
         p = players[seat]
-        ach = p["achievement"]
-        mine = soon[seat]
-        if mine is None or mine[0] != ach:
-            mine = soon[seat] = (ach, _soon_cards(rt, p))
-        for ref, clauses, achievement in mine[1]:
+        mine = seats[seat]
+        if mine is None or mine.stale or mine.achievement != p["achievement"]:
+            old, mine = mine, pending.seat_pending(rt, p)
+            seats[seat] = mine
+            listed = False
+            if old is not None:  # what is known of conditions pending no more goes
+                for key in set(old.keys).difference(mine.keys):
+                    known.pop(key, None)
+        if moved:  # forget only what the conditions reading a moved domain knew
+            readers = mine.readers
+            for domain in moved:
+                found = readers.get(domain)
+                if found is not None:
+                    for key in found:
+                        known.pop(key, None)
+        if mine.everything:
+            settled = False  # a condition that reads everything is tested at every check
+        met = False
+        played: str | None = None  # the kept achievement played in this check
+        for key, clause, when, name, domains, achievement, ref in mine.entries:
+            if key in known:
+                continue  # found false, and nothing it reads has moved since
             if achievement:
-                if p["achievement"] != ref:
+                if p["achievement"] != ref and played != ref:
                     continue  # played earlier in this check
-                frames = _ready(state, memo, stamps, seat, ref, clauses, (), watched)
-                if frames:
-                    p["achievement"] = None
-                    p["achievements_done"].append(ref)
-                    if events.ON:
-                        events.emit(state, "achievement", seat, ref)
-                    started += frames
-            else:
-                frames = _ready(state, memo, stamps, seat, ref, clauses, p.get("once"), watched)
-                for frame in frames:
-                    p.setdefault("once", []).append(f"{ref}:{frame['clause']}")
-                started += frames
-            if watched is not None and None in watched:
-                watched = None  # a condition that reads everything: never skip a check
+            elif name in p.get("once", ()):
+                continue
+            frame = new_frame(card_id(ref), seat, clause, {"card": ref})
+            if not effects.MACHINE.test(state, frame, when):
+                if domains is not None:
+                    known[key] = tuple(map(stamps.__getitem__, domains))
+                continue
+            met = True
+            if not achievement:
+                p.setdefault("once", []).append(name)
+            elif played != ref:  # the card is played once, whichever of its clauses holds
+                played = ref
+                p["achievement"] = None
+                p["achievements_done"].append(ref)
+                if events.ON:
+                    events.emit(state, "achievement", seat, ref)
+            started.append(frame)
+        if met:
+            versions.relist(kept, seat)  # a met condition is pending no more
+    moved.clear()
     if started:
-        kept.clean = None
+        kept.settled = False
         effects.push(state, started)
-    elif watched is None:
-        kept.clean = None
-    else:
-        keys = tuple(set(watched))
-        kept.clean = keys, tuple(map(stamps.__getitem__, keys))
+        return
+    if not listed:
+        kept.reading = set().union(*(mine.reads for mine in seats if mine is not None))
+    kept.settled = settled
 
 
-def _soon_cards(rt: Runtime, p: dict[str, Any]) -> tuple[tuple[str, list[Any], bool], ...]:
-    """A player's cards with ``as_soon_as`` clauses, in the order they are checked: the kept
-    achievement, the faction, the techs in play in the order they came into play, as
-    ``(ref, clauses, whether it is the achievement)``."""
-    index = rt.as_soon_as
-    out = []
-    refs = [(p["achievement"], True), (p["faction"], False)]
-    refs += [(tech["ref"], False) for tech in p["techs"]]
-    for ref, achievement in refs:
-        if ref:
-            clauses = index.get(ref)
-            if clauses is None:
-                clauses = _clauses(rt, index, ref)
-            if clauses:  # the usual case: no as_soon_as clause on the card
-                out.append((ref, clauses, achievement))
-    return tuple(out)
-
-
-#: Seats a card's clauses have memo keys made for (a seat past them is always tested).
-_SEATS = 8
-
-
-def _clauses(rt: Runtime, index: dict[str, Any], ref: str) -> list[Any]:
-    """A card's ``as_soon_as`` clauses, memoised: ``(index, condition, its name in a
-    ``once`` list, by seat: its memo key and the domain keys it reads)`` (:func:`_keyed`)."""
-    found = effects.card_effect(rt, card_id(ref))["clauses"]
-    clauses = index[ref] = [
-        (i, c["when"], f"{ref}:{i}", _keyed(ref, i, reads(c["when"])))
-        for i, c in enumerate(found)
-        if c["form"] == "as_soon_as"
-    ]
-    return clauses
-
-
-def _keyed(
-    ref: str, clause: int, domains: tuple[str, ...] | None
-) -> tuple[tuple[tuple[str, int, int], tuple[Any, ...] | None], ...]:
-    """By seat: a clause's memo key and the ``versions`` domain keys it reads as that seat
-    (None: it reads everything, so it is always tested)."""
-    return tuple(
-        (
-            (ref, clause, seat),
-            None
-            if domains is None
-            else tuple((d, seat) if d in versions.PER_SEAT else d for d in domains),
-        )
-        for seat in range(_SEATS)
-    )
-
-
-def _ready(
-    state: State,
-    memo: dict[Any, Any],
-    stamps: dict[Any, int],
-    seat: int,
-    ref: str,
-    clauses: list[tuple[int, Any, str, Any]],
-    done: Any,
-    watched: list[Any] | None,
-) -> list[dict[str, Any]]:
-    """Frames of a card's ``as_soon_as`` clauses not yet run whose condition holds now;
-    the domain keys of those tested are added to ``watched`` (None for "everything")."""
-    out = []
-    for i, when, name, by_seat in clauses:
-        if done and name in done:
-            continue
-        key, domains = by_seat[seat] if seat < len(by_seat) else ((ref, i, seat), None)
-        signature = None
-        if domains is not None:
-            signature = tuple(map(stamps.__getitem__, domains))
-            if watched is not None:
-                watched += domains
-            if memo.get(key) == signature:
-                continue  # nothing it reads has changed since it was last false
-        elif watched is not None:
-            watched.append(None)
-        frame = new_frame(card_id(ref), seat, i, {"card": ref})
-        if effects.MACHINE.test(state, frame, when):
-            out.append(frame)
-            memo.pop(key, None)
-        elif signature is not None:
-            memo[key] = signature
-    return out
-
-
-#: Entries of the false-condition memo before it is emptied (many states of one content).
+#: Entries of a per-content memo (hook plans, immediate clauses) before it is emptied.
 _MEMO_LIMIT = 1 << 14
 
 # Every verb a card effect runs is followed by the check (docs/rules-decisions.md E17).

@@ -10,12 +10,14 @@ domain's stamp here, and the memos compare stamps:
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
   ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard) and
   ``("cards", seat)`` (action cards in hand and played): a stamp unique in the process,
-  renewed at each change. A condition found false with the same stamps of what it reads is
-  still false (``hooks.check_achievements``), and a check where no stamp any pending
-  condition reads has moved since a check that found nothing is skipped whole.
+  renewed at each change, and named in ``moved`` until the next achievement check. A
+  condition found false stays false until a domain it reads moves (``pending.py``,
+  ``hooks.check_achievements``): the check tests again only the conditions that read what
+  moved, and is skipped whole when nothing any pending condition reads has moved since a
+  check that found nothing.
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
-  :func:`cards_changed`): the memos derived from them (the cards with ``as_soon_as``
-  clauses, stat and flag totals, the techs on each ship type, the cards bound to each hook
+  :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
+  conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
   and those with activated clauses) are dropped.
 
 The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
@@ -54,8 +56,8 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "board", "clean", "false", "flags", "mods", "plans", "rt", "soon",
-        "stamps", "state",
+        "__weakref__", "acts", "board", "flags", "known_false", "mods", "moved", "plans",
+        "reading", "rt", "seats", "settled", "stamps", "state",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -65,12 +67,17 @@ class Versions:
         #: domain key -> its stamp.
         self.stamps: dict[Any, int] = {d: next(_STAMPS) for d in SHARED}
         self.stamps.update({(d, s): next(_STAMPS) for d in PER_SEAT for s in range(seats)})
-        #: ``(ref, clause, seat)`` -> the stamps of what a condition read when last false.
-        self.false: dict[tuple[str, int, int], tuple[int, ...]] = {}
-        #: ``(domain keys, their stamps)`` of the last check that found nothing, or None.
-        self.clean: tuple[tuple[Any, ...], tuple[int, ...]] | None = None
-        #: seat -> the cards with ``as_soon_as`` clauses (``hooks.check_achievements``).
-        self.soon: list[Any] = [None] * seats
+        #: The domain keys renewed since the last achievement check.
+        self.moved: set[Any] = set()
+        #: ``(ref, clause, seat)`` of a pending condition found false, none of whose domains
+        #: has moved since -> the stamps of those domains then (kept for the tests' audit).
+        self.known_false: dict[tuple[str, int, int], tuple[int, ...]] = {}
+        #: seat -> its pending ``as_soon_as`` conditions (``pending.Seat``), None: to list.
+        self.seats: list[Any] = [None] * seats
+        #: Whether the last check found nothing and every pending condition is known false.
+        self.settled = False
+        #: Every domain key a pending condition reads (when ``settled``).
+        self.reading: set[Any] = set()
         #: seat -> ``(stat, ship type)`` -> the total of its cards' modifiers.
         self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
         #: seat -> ``(flag, ship type)`` -> whether a card grants it.
@@ -129,7 +136,9 @@ def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
     found = _kept(state)
     if found is not None:
-        found.stamps[domain if seat is None else (domain, seat)] = next(_STAMPS)
+        key = domain if seat is None else (domain, seat)
+        found.stamps[key] = next(_STAMPS)
+        found.moved.add(key)
 
 
 def light_changed(state: State, seat: int) -> None:
@@ -138,6 +147,8 @@ def light_changed(state: State, seat: int) -> None:
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["lights"] = next(_STAMPS)
+        found.moved.add(("me", seat))
+        found.moved.add("lights")
 
 
 def ships_changed(state: State) -> None:
@@ -157,11 +168,22 @@ def cards_changed(state: State, seat: int) -> None:
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["techs"] = next(_STAMPS)
-        found.clean = None  # the conditions pending may be others now
-        if 0 <= seat < len(found.soon):
-            found.soon[seat] = found.board[seat] = found.plans[seat] = found.acts[seat] = None
+        found.moved.add(("me", seat))
+        found.moved.add("techs")
+        if 0 <= seat < len(found.seats):
+            relist(found, seat)  # the conditions pending may be others now
+            found.board[seat] = found.plans[seat] = found.acts[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
+
+
+def relist(found: Versions, seat: int) -> None:
+    """A seat's pending ``as soon as`` conditions may be others now: list them again at the
+    next check (what is known false of those still pending stays known)."""
+    old = found.seats[seat]
+    if old is not None:
+        old.stale = True
+    found.settled = False
 
 
 def forget(state: State) -> None:

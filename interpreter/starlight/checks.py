@@ -6,11 +6,21 @@ code is documented in docs/diagnostics.md.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
+from whitedwarf.dsl import ast
+from whitedwarf.dsl.api import parse_effect
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content
+from whitedwarf.dsl.packs.crossref import hidden_spaces, id_spaces
+from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.suggest import suggest
+
+if TYPE_CHECKING:
+    from whitedwarf.dsl.packs.kinds import ContentSpec
 
 CODES = {
     "E0940": "a rondel space whose constellations do not fit its action",
@@ -18,6 +28,8 @@ CODES = {
     "E0942": "a link between slots of different constellations, or to itself",
     "E0943": "a constellation without a target slot (no first star could go there)",
     "E0944": "a Starbot card that marks an accolade place the pack does not lay out",
+    "E0945": "an effect names a constellation, aspect or privilege the pack does not have",
+    "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
 }
 
 
@@ -125,3 +137,83 @@ def check_starbots(content: Content) -> list[Diagnostic]:
                 )
             )
     return out
+
+
+def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> list[Diagnostic]:
+    """An id written as an adjective (``aquila stars``, ``cornucopia aspects``) must be one
+    of the loaded pack's (the open filters of vocabulary.py, ``Filter.ids``); a misspelt one
+    is located inside the effect, with the pack's ids as suggestions."""
+    spaces = id_spaces(content, spec)
+    hidden = hidden_spaces(content, spec)
+    out: list[Diagnostic] = []
+    for kind in spec.card_kinds():
+        for field, _, _ in kind.effect_fields():
+            for entry in content.cards.get(kind.name, []):
+                text = entry.data.get(field) if isinstance(entry.data, dict) else None
+                source = entry.file.effect_source((*entry.path, field)) if text else None
+                effect = parse_effect(source)[0] if source is not None else None
+                if effect is None or source is None:
+                    continue  # compiling it reports what is wrong with it
+                for word, space in _pack_words(effect, registry):
+                    known = [str(value) for value, _ in spaces.get(space, [])]
+                    if space in hidden or word.text in known:
+                        continue
+                    out.append(
+                        error(
+                            "E0945",
+                            f"the pack has no {space} `{word.text}`",
+                            source.span(word.pos.start, word.pos.end),
+                            suggest(word.text, known, f"{space}s of this pack"),
+                        )
+                    )
+    return out
+
+
+def _pack_words(effect: ast.Effect, registry: Registry) -> Iterator[tuple[ast.Word, str]]:
+    """Each adjective of a selector that names a pack id, with its id space."""
+    for selector in _selectors(effect):
+        found = registry.noun_for(tuple(w.text for w in selector.words))
+        if found is None:
+            continue
+        noun, adjectives = found
+        for word in selector.words[: len(adjectives)]:
+            if word.text in registry.filters:
+                continue
+            for candidate in registry.filters.values():
+                if (
+                    candidate.ids
+                    and candidate.form == "adjective"
+                    and noun.type in (candidate.applies_to)
+                ):
+                    yield word, candidate.ids
+                    break
+
+
+def _selectors(node: Any) -> Iterator[ast.Selector]:
+    """Every selector in a syntax tree (a generic walk over its dataclass fields)."""
+    if isinstance(node, ast.Selector):
+        yield node
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from _selectors(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for item in dataclasses.fields(node):
+            yield from _selectors(getattr(node, item.name))
+
+
+def check_starbot_deck(content: Content) -> list[Diagnostic]:
+    """003 "Starbot Play": a Starbot turns up one Starbot card each turn, so a pack without
+    any cannot seat one; the pack is still good for games of live players only."""
+    if content.cards.get("starbots"):
+        return []
+    removals = [c.by for c in content.changes if c.dropped.kind == "starbots"]
+    setup = content.documents.get("setup")
+    if removals:  # the mod line that removed the last one
+        span = removals[-1].span()
+    elif setup is not None:
+        span = setup.span(("starbot_star_points",), key=True)
+    else:
+        span = None
+    message = "this pack has no Starbot cards: games with a Starbot seat cannot be played"
+    hint = 'add Starbot cards (starbots.yaml), or seat live players only (003 "Starbot Play")'
+    return [warning("W0946", message, span, hint)]

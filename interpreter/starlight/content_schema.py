@@ -8,7 +8,8 @@ recorded in docs/rules-decisions.md ("Starlight: rules", SL1-SL49).
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import replace
+from functools import cache, partial
 from typing import Any
 
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind, GameCheck, IdSpace, Reference
@@ -24,7 +25,14 @@ from whitedwarf.dsl.packs.schema_parts import (
     text,
 )
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.interpreter.starlight.checks import CODES, check_rondel, check_sky, check_starbots
+from whitedwarf.interpreter.starlight.checks import (
+    CODES,
+    check_pack_ids,
+    check_rondel,
+    check_sky,
+    check_starbot_deck,
+    check_starbots,
+)
 from whitedwarf.interpreter.starlight.vocabulary import (
     ACTIONS,
     COLOURS,
@@ -293,7 +301,7 @@ def content_spec() -> ContentSpec:
         rays,
     ]
     kinds: dict[str, FileKind] = {kind.name: kind for kind in (make(reg) for make in makers)}
-    return ContentSpec(
+    spec = ContentSpec(
         game=reg.game,
         kinds=kinds,
         ids=_ids(),
@@ -303,8 +311,16 @@ def content_spec() -> ContentSpec:
             GameCheck(("rondel", "sky"), check_rondel),
             GameCheck(("sky",), check_sky),
             GameCheck(("starbots", "accolades"), check_starbots),
+            GameCheck(("starbots",), check_starbot_deck),
         ),
     )
+    # The pack-ids check reads the spec's own effect fields, so it is added once they exist.
+    ids_check = GameCheck(("sky", "aspects", "privileges"), partial(_check_ids, spec))
+    return replace(spec, checks=(*spec.checks, ids_check))
+
+
+def _check_ids(spec: ContentSpec, content: Any) -> list[Any]:
+    return check_pack_ids(content, spec, registry())
 
 
 def describe() -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.state import State, player
-from whitedwarf.interpreter.vm import DONE, Frame, Machine, new_frame
+from whitedwarf.interpreter.vm import DONE, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
 from whitedwarf.interpreter.starlight.vocabulary import registry
@@ -29,6 +29,11 @@ class Adapter:
         reg = registry()
         self.verbs = reg.implementations("verbs")
         self.values = reg.implementations("values")
+        self.filters = reg.implementations("filters")
+        self.resumes = {
+            name: reg.implementation(verb.resume) for name, verb in reg.verbs.items() if verb.resume
+        }
+        self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
         self.machine = Machine(self)
 
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
@@ -40,7 +45,12 @@ class Adapter:
         return code
 
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
-        return []  # Starlight's vocabulary declares no nouns: nothing is selected
+        """Ids of the selector's noun that pass its filters (selectors.py), sorted."""
+        found = self.nouns[selector["type"]](self.game, state, frame)
+        for spec in selector.get("filters", []):
+            keep = self.filters[spec[0]](self.game, frame, spec)
+            found = [candidate for candidate in found if keep(candidate)]
+        return sorted(candidate[0] for candidate in found)
 
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
@@ -68,7 +78,11 @@ class Adapter:
         return self.verbs[verb](self.game, state, frame, *args)
 
     def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
-        raise KeyError("no Starlight verb asks its own question")
+        """Continue a verb that asked (``gain``: which ray or core of the pool)."""
+        if option_id not in {o[0] for o in pending["options"]}:
+            frame["pending"] = pending
+            raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
+        return self.resumes[pending["verb"]](self.game, state, frame, pending, option_id)
 
 
 def start(

@@ -14,6 +14,9 @@ The launch is a small sequence of decisions (``state["action"]["step"]``):
 9. discard the Core, rays back into their bags; the Flare stays, face-down.
 
 Before the slot is chosen the launch may be called off (``cancel``): nothing was paid.
+While the star is being built (``core`` and ``rays``) a flare's boon may be used (003
+"Flares": "during, before, or after any appropriate action"; SL13): a boon's ray or core
+counts for the star at once.
 A final launch (003 "Your Last Turn") may go to any constellation and, with no eligible slot
 left for its size, scores the slotless points without placing any marker.
 """
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import effects, events, gods, stars, supply
+from whitedwarf.interpreter.starlight import actions, effects, events, gods, stars, supply
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
@@ -81,7 +84,8 @@ def options(game: Game, state: State) -> list[Option]:
             for c in stars.cores_of(p)
             if stars.feasible(game, state, seat, c, [], p["rays"], aims)
         ]
-        return [*(Option(f"core:{c}", f"launch with {c}") for c in found), CANCEL]
+        return [*(Option(f"core:{c}", f"launch with {c}") for c in found), CANCEL,
+                *actions.boon_options(p)]  # fmt: skip
     if step == "rays":
         core, chosen = action["core"], action["rays"]
         spare = _spare(p, chosen)
@@ -94,7 +98,7 @@ def options(game: Game, state: State) -> list[Option]:
         mag = stars.magnitude(plan, chosen)
         if stars.is_complete(plan, chosen) and _launchable(game, state, action, mag):
             out.append(Option("ready", f"the star is complete (magnitude {mag})"))
-        return [*out, CANCEL]
+        return [*out, CANCEL, *actions.boon_options(p)]
     if step == "slot":
         slots = _slots(game, state, action)
         if not slots:
@@ -136,7 +140,9 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     if verb == "cancel":
         action["cancelled"] = True
         return True
-    if verb == "core":
+    if verb == "boon":  # while the star is being built (SL13)
+        actions.use_boon(game, state, seat, what)
+    elif verb == "core":
         action["core"], action["step"] = what, "rays"
         plan = stars.plan_of(game, what)
         if plan.printed and stars.is_complete(plan, []):

@@ -101,6 +101,6 @@ def check_fits(game: Game) -> None:
         if len(content.cards["gods"]) < need:
             short.append(f"{need} gods (the packs have {len(content.cards['gods'])})")
     if "starbot" in game.seats and not content.cards["starbots"]:
-        short.append("a Starbot deck (the packs have no Starbot cards)")
+        short.append("a Starbot deck (the packs have no Starbot cards: seat live players only)")
     if short:
         raise ValueError("this game needs " + "; ".join(short))

@@ -23,6 +23,12 @@ def _launching(state: State, seat: int) -> dict[str, Any] | None:
     return action if action.get("placed") else None
 
 
+def launching_aspect(state: State, seat: int) -> str | None:
+    """The aspect of the core ``seat`` is launching (placed, not yet recorded), if any."""
+    launching = _launching(state, seat)
+    return launching.get("aspect") if launching is not None else None
+
+
 def value_stars_launched(game: Game, state: State, seat: int) -> int:
     return len(player(state, seat)["stars"])
 

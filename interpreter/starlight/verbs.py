@@ -11,20 +11,24 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 Frame = dict[str, Any]
+#: A decision the verb asks (interpreter/vm.py: answered by :func:`resume_gain`).
+Pending = dict[str, Any]
 
 
-def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> None:
+def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pending | None:
     """``gain N <unit>`` (003 "Flares": the green box gives its benefit).
 
-    Rays and cores come from their pools, the first in the pool's (random) order, as a boon
-    takes them (SL12); a flare is the cheapest in the Flare pool; the pools are not refilled
-    until the turn ends unless the Refill Rays privilege says so (003 "Refill Rays").
+    Rays and cores are the player's pick from their pools, one at a time (SL12: a boon is
+    taken "from either the Long Ray or the Short Ray pool" like any ray, and a pool is a row
+    of face-up choices); a pool holding one kind only gives it without asking (SL8). A flare
+    is the cheapest in the Flare pool. Pools are not refilled until the turn ends unless the
+    Refill Rays privilege says so (003 "Refill Rays").
     """
     count, unit = int(amount[0]), amount[1]
     seat = frame["owner"]
     p = player(state, seat)
     if count <= 0:
-        return
+        return None
     if unit == "ap":
         p["ap"] += count
         if state["turn_state"] is not None:  # AP beyond the turn's allowance, accounted for
@@ -32,18 +36,10 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> None
     elif unit == "night_point":
         source = "flare" if frame["card"].startswith("flares:") else "effect"
         gain_night(state, seat, count, source)
-    elif unit in ("long_ray", "short_ray"):
-        size = unit.partition("_")[0]
-        for _ in range(count):
-            if not state["pools"][size]:
-                break
-            supply.take_ray(game, state, seat, size, state["pools"][size][0])
-    elif unit == "core":
-        room = game.stat(state, seat, "max_cores") - held_cores(p)
-        for _ in range(min(count, room)):
-            if not state["pools"]["cores"]:
-                break
-            p["cores"].append(state["pools"]["cores"].pop(0))
+    elif unit in ("long_ray", "short_ray", "core"):
+        if unit == "core":
+            count = min(count, game.stat(state, seat, "max_cores") - held_cores(p))
+        return _take_next(game, state, seat, unit, count)
     elif unit == "flare":
         for _ in range(count):
             places = [i for i, f in enumerate(state["pools"]["flares"]) if f is not None]
@@ -51,6 +47,45 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> None
                 break
             p["flares"].append(state["pools"]["flares"][places[0]])
             state["pools"]["flares"][places[0]] = None
+    return None
+
+
+def _pool(unit: str) -> str:
+    return "cores" if unit == "core" else unit.partition("_")[0]
+
+
+def _take_next(game: Game, state: State, seat: int, unit: str, left: int) -> Pending | None:
+    """Take the rays or cores still due, asking which whenever the pool offers a choice."""
+    pool = _pool(unit)
+    while left > 0 and state["pools"][pool]:
+        kinds = sorted(set(state["pools"][pool]))
+        if len(kinds) > 1:
+            word = "core" if unit == "core" else "ray"
+            options = [[f"{word}:{k}", f"take the {k} {word} from the pool"] for k in kinds]
+            return {"kind": "verb", "verb": "gain", "options": options, "unit": unit, "left": left}
+        _take(game, state, seat, unit, kinds[0])
+        left -= 1
+    return None
+
+
+def _take(game: Game, state: State, seat: int, unit: str, item: str) -> None:
+    if unit == "core":
+        state["pools"]["cores"].remove(item)
+        player(state, seat)["cores"].append(item)
+    else:
+        supply.take_ray(game, state, seat, _pool(unit), item)
+
+
+def resume_gain(
+    game: Game, state: State, frame: Frame, pending: Pending, option_id: str
+) -> Pending | None:
+    """The owner picked one ray or core of the pool; the rest of the boon follows."""
+    item = option_id.partition(":")[2]
+    unit = pending["unit"]
+    if item not in state["pools"][_pool(unit)]:
+        raise KeyError(f"{item!r} is not in the pool")
+    _take(game, state, frame["owner"], unit, item)
+    return _take_next(game, state, frame["owner"], unit, int(pending["left"]) - 1)
 
 
 def verb_pay(game: Game, state: State, frame: Frame, amount: list[Any]) -> None:

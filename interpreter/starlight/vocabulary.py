@@ -13,8 +13,10 @@ from functools import cache
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
+    Filter,
     Flag,
     Hook,
+    Noun,
     Param,
     Range,
     Registry,
@@ -252,6 +254,93 @@ def _values() -> list[Value]:
     ]
 
 
+def _nouns() -> list[Noun]:
+    """Things a condition can count: ``number of your aquila stars``. The pack's ids (a
+    constellation, an aspect, a privilege) are adjectives, through the open filters below."""
+    return [
+        Noun(
+            "star",
+            "A star launched on the sky board (the one being launched too).",
+            "as soon as number of your aquila stars >= 1 -> claim",
+            '003 "Launching Stars"',
+            type="star",
+            plural="stars",
+            text="star",
+            impl="selectors:candidates_star",
+            reads=None,
+        ),
+        Noun(
+            "aspect",
+            "An aspect recorded on your player mat (the launching star's too).",
+            "as soon as number of your cornucopia aspects >= 1 -> claim",
+            '003 "Launching a Star, step by step" 8',
+            type="aspect",
+            plural="aspects",
+            text="aspect",
+            impl="selectors:candidates_aspect",
+            reads=None,
+        ),
+        Noun(
+            "privilege",
+            "A privilege recorded on your player mat.",
+            "as soon as number of your refill_rays privileges >= 1 -> claim",
+            '003 "Launching a Star, step by step" 6',
+            type="privilege",
+            plural="privileges",
+            text="privilege",
+            impl="selectors:candidates_privilege",
+            reads=None,
+        ),
+    ]
+
+
+def _filters() -> list[Filter]:
+    """``yours`` and the open filters whose words are the pack's ids (``Filter.ids``): a
+    misspelt id is E0945 with the loaded pack's ids as suggestions (checks.py)."""
+    return [
+        Filter(
+            "yours",
+            "Yours only (aspects and privileges are always the mat's owner's).",
+            "as soon as number of stars of yours >= 3 -> claim",
+            '003 "Launching Stars": "place one of your markers"',
+            applies_to=("star", "aspect", "privilege"),
+            form="of",
+            text="of yours",
+            impl="selectors:filter_yours",
+        ),
+        Filter(
+            "constellation_id",
+            "Stars in the constellation of this id (`aquila stars`).",
+            "as soon as number of your aquila stars >= 1 -> claim",
+            '003 "Laurels": "a star in each of the four constellations shown"',
+            applies_to=("star",),
+            text="in the constellation",
+            impl="selectors:filter_constellation",
+            ids="constellation",
+        ),
+        Filter(
+            "aspect_id",
+            "The aspect of this id (`cornucopia aspects`).",
+            "as soon as number of your cornucopia aspects >= 1 -> claim",
+            '003 "Example of Play": the "cornucopia" Aspect',
+            applies_to=("aspect",),
+            text="the aspect",
+            impl="selectors:filter_id",
+            ids="aspect",
+        ),
+        Filter(
+            "privilege_id",
+            "The privilege of this id (`refill_rays privileges`).",
+            "as soon as number of your refill_rays privileges >= 1 -> claim",
+            '003 "Privileges"',
+            applies_to=("privilege",),
+            text="the privilege",
+            impl="selectors:filter_id",
+            ids="privilege",
+        ),
+    ]
+
+
 GAIN = Range(1, 20, "65 night points start daybreak; no card gives a third of that")
 PAID = Range(1, 11, "a turn has at most 6 AP and 5 saved")
 
@@ -268,13 +357,15 @@ def _verbs() -> list[Verb]:
     return [
         Verb(
             "gain",
-            "Take rays, cores or a flare from their pools, or gain AP or night points.",
+            "Take rays or cores of your choice from their pools, the cheapest flare, or gain "
+            "AP or night points.",
             "gain 2 long_rays",
             '003 "Flares": the green box gives its benefit',
             params=(Param("amount", ArgKind.AMOUNT, units, range=GAIN),),
             text="gain",
             impl="verbs:verb_gain",
-            pure=True,
+            chooses=True,  # which rays or cores of the pool (SL12)
+            resume="verbs:resume_gain",
         ),
         Verb(
             "pay",
@@ -562,6 +653,8 @@ def registry() -> Registry:
     """The Starlight vocabulary (built once)."""
     reg = Registry(GAME, LANGUAGE, engine=ENGINE)
     reg.declare("resources", _resources())
+    reg.declare("nouns", _nouns())
+    reg.declare("filters", _filters())
     reg.declare("stats", _stats())
     reg.declare("flags", _flags())
     reg.declare("hooks", _hooks())

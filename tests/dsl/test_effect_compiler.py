@@ -141,3 +141,13 @@ def test_costs_with_their_own_targets_are_checked_again_once_chosen():
 def test_compiled_effects_are_plain_json(kind, text):
     effect = compiled(kind, text)
     assert json.loads(json.dumps(effect)) == effect
+
+
+def test_else_jumps_to_its_step_and_the_first_step_jumps_over_it():
+    """docs/effect-ir.md: `if C -> A else B` is `check C` to B, A, `jump` past B, B."""
+    effect = compiled("deep_space", "if light < 5 -> gain 1 light else gain 1 common")
+    [code] = programs(effect)
+    ops = [ins[0] for ins in code]
+    assert ops == ["check", "call", "jump", "call", "end"]
+    assert code[0][2] == 3 and code[2][1] == 4
+    assert [code[1][1], code[3][1]] == ["gain", "gain"]

@@ -22,6 +22,7 @@ SEEDS = [
     "as soon as number of red planets you control >= 2 and not light > 3 -> gain 2 light",
     "choose one: gain 1 common or gain 1 uncommon\nfor each enemy ship here -> deal 1 damage to it",
     "repeat (players - 1) times -> gain 1 light per 2 planets you control",
+    "if light < 5 -> if rare > 0 -> gain 1 light else gain 1 common\nelse gain 1 rare",
     "activated: discard a tech of yours -> destroy up to 2 enemy ships here",
 ]
 WORDS = sorted(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.bots import make_bot
-from whitedwarf.interpreter.lastlight import hooks, versions
+from whitedwarf.interpreter.lastlight import pending, versions
 from whitedwarf.interpreter.lastlight.conditions import EVERYTHING, reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.effects import compile_text
@@ -64,6 +64,6 @@ def test_games_are_the_same_with_and_without_the_memo(
         return [o.final_hash for o in out]
 
     with_memo = hashes()
-    monkeypatch.setattr(hooks, "reads", lambda cond: EVERYTHING)
+    monkeypatch.setattr(pending, "reads", lambda cond: EVERYTHING)
     runtime({"content": g.content_id}).forget()  # no memo left from the first run
     assert hashes() == with_memo

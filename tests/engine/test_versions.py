@@ -20,11 +20,12 @@ from whitedwarf.interpreter.lastlight import (
     effects,
     hooks,
     modifiers,
+    pending,
     research,
     selectors,
     versions,
 )
-from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS
+from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.state import card_id
@@ -98,9 +99,13 @@ class Auditor:
             )
         rt = runtime(state)
         for seat, p in enumerate(state["players"]):
-            mine = kept.soon[seat]
-            if mine is not None and mine[0] == p["achievement"]:
-                assert mine[1] == hooks._soon_cards(rt, p), f"seat {seat}'s cards changed"
+            mine = kept.seats[seat]
+            if mine is not None and not mine.stale and mine.achievement == p["achievement"]:
+                done = p.get("once", ())  # one met in a check still running is listed
+                listed = [
+                    (e[6], e[1], e[5], e[4]) for e in mine.entries if e[5] or e[3] not in done
+                ]
+                assert listed == fresh_pending(rt, p), f"seat {seat}'s pending conditions"
             for (name, size), total in kept.mods[seat].items():
                 assert total == modifiers.modifier_total(state, seat, name, size), name
             for (name, size), granted in kept.flags[seat].items():
@@ -112,22 +117,66 @@ class Auditor:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
             if kept.acts[seat] is not None:
                 assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
-        stamps = kept.stamps
-        for (ref, index, seat), signature in kept.false.items():
-            domains = next(c[3][seat][1] for c in rt.as_soon_as[ref] if c[0] == index)
-            if tuple(stamps[d] for d in domains) == signature:  # the check would skip it
+        self.audit_pending(state, kept)
+
+    def audit_pending(self, state: State, kept: versions.Versions) -> None:
+        """What the next achievement check will skip is still false: a condition known false
+        either reads the same stamps as when it was found false, or one that moved is in
+        ``moved`` and the seat's index names the condition under it (else it would stay
+        known false: the index missed a change)."""
+        stamps, moved = kept.stamps, kept.moved
+        for (ref, index, seat), signature in kept.known_false.items():
+            mine = kept.seats[seat]
+            assert mine is not None and (ref, index, seat) in mine.keys, f"{ref}:{index} unlisted"
+            keys = seat_keys(runtime(state), ref, index, seat)
+            assert keys is not None, f"{ref}:{index} reads everything, yet is known false"
+            now = tuple(stamps[k] for k in keys)
+            if now == signature:  # the check will skip it
                 assert not holds(state, ref, index, seat), f"{ref}:{index} holds for {seat}"
                 self.skipped_checked += 1
-        clean = kept.clean
-        if clean is not None and tuple(stamps[d] for d in clean[0]) == clean[1]:
+                continue
+            assert any(
+                (ref, index, seat) in mine.readers.get(k, ())
+                for k, was, is_ in zip(keys, signature, now, strict=True)
+                if was != is_ and k in moved
+            ), f"{ref}:{index} of seat {seat} reads a domain that moved, but is not dropped"
+        if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
             # The whole check is skipped: nothing pending may hold.
+            rt = runtime(state)
             for seat, p in enumerate(state["players"]):
-                for ref, clauses, achievement in hooks._soon_cards(rt, p):
-                    for index, *_ in clauses:
-                        if not achievement and f"{ref}:{index}" in p.get("once", ()):
-                            continue
-                        assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
+                for ref, index, _, domains in fresh_pending(rt, p):
+                    assert domains is not None, f"{ref}:{index} reads everything"
+                    keys = seat_keys(rt, ref, index, seat) or ()
+                    assert set(keys) <= kept.reading, f"{ref}:{index}: unread domains"
+                    assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
             self.whole_skips += 1
+
+
+def fresh_pending(rt: Any, p: dict[str, Any]) -> list[tuple[str, int, bool, Any]]:
+    """A player's pending ``as soon as`` conditions, without the memos: ``(ref, clause,
+    whether it is the kept achievement, the domain keys it reads as the seat or None)``."""
+    out = []
+    refs = [(p["achievement"], True), (p["faction"], False)]
+    refs += [(t["ref"], False) for t in p["techs"]]
+    for ref, achievement in refs:
+        if not ref:
+            continue
+        for index, clause in enumerate(effects.card_effect(rt, card_id(ref))["clauses"]):
+            if clause["form"] != "as_soon_as":
+                continue
+            if not achievement and f"{ref}:{index}" in p.get("once", ()):
+                continue
+            out.append((ref, index, achievement, seat_keys(rt, ref, index, p["seat"])))
+    return out
+
+
+def seat_keys(rt: Any, ref: str, index: int, seat: int) -> tuple[Any, ...] | None:
+    """The version keys a card's ``as soon as`` condition reads as ``seat``, worked out
+    afresh from the condition (None: it reads everything)."""
+    domains = reads(effects.card_effect(rt, card_id(ref))["clauses"][index]["when"])
+    if domains is None:
+        return None
+    return tuple((d, seat) if d in versions.PER_SEAT else d for d in domains)
 
 
 def fresh_activators(rt: Any, refs: tuple[str | None, ...]) -> tuple[Any, ...]:
@@ -180,6 +229,26 @@ def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
 ) -> None:
     auditor = audited_games(monkeypatch, modded_content(), 4, range(2))
     assert auditor.skipped_checked > 1_000
+
+
+@pytest.mark.parametrize("blind_to", ["ships", "me"])
+def test_the_audit_fails_when_the_index_misses_a_change(
+    blind_to: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An index of pending conditions that leaves out the readers of one domain (the ships,
+    or a seat's own things) keeps conditions known false after what they read moved: the
+    audit above catches it."""
+    real = pending.seat_pending
+
+    def blind(rt: Any, p: dict[str, Any]) -> pending.Seat:
+        found = real(rt, p)
+        found.readers.pop(blind_to, None)
+        found.readers.pop((blind_to, p["seat"]), None)
+        return found
+
+    monkeypatch.setattr(pending, "seat_pending", blind)
+    with pytest.raises(AssertionError, match="moved, but is not dropped"):
+        audited_games(monkeypatch, modded_content(), 4, range(2))
 
 
 def test_memos_match_a_fresh_walk_with_the_test_cards(monkeypatch: pytest.MonkeyPatch) -> None:

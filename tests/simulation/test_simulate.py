@@ -39,12 +39,25 @@ def test_an_existing_batch_is_not_overwritten_without_force(tmp_path: Path) -> N
 
 
 def test_resume_after_ctrl_c_completes_to_the_same_records(tmp_path: Path) -> None:
-    # Enough games (about 20 ms each) that the batch is still running when this test, polling
-    # for the third record, sends Ctrl-C even on a loaded machine: with 40 the whole batch
-    # once finished between two polls.
-    games_in_batch = 120
-    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    # The interrupt must land while games remain. On a loaded machine this test can be starved
+    # long enough for a whole batch to end between two of its polls (it happened with 40 games,
+    # and once with 120), so a batch that ran to the end is tried again, larger.
+    for games_in_batch in (120, 480, 1920):
+        cut = tmp_path / f"cut{games_in_batch}"
+        process, kept, err = _interrupted(cut, games_in_batch)
+        if not (process.returncode == 0 and kept == games_in_batch):
+            break
+    assert process.returncode == 1 and 3 <= kept < games_in_batch, (kept, err)
+    assert b"--resume" in err
+    assert run("simulate", "--resume", str(cut))[0] == 0
+    whole = tmp_path / "whole"
     assert run(*BATCH, "--games", str(games_in_batch), "--out", str(whole))[0] == 0
+    assert (cut / "games.jsonl").read_text() == (whole / "games.jsonl").read_text()
+
+
+def _interrupted(cut: Path, games_in_batch: int) -> tuple[subprocess.Popen[bytes], int, bytes]:
+    """A batch sent Ctrl-C once its third record is written: the process, records kept,
+    and what it said on stderr."""
     command = [sys.executable, "-m", "whitedwarf.tools.cli", *BATCH, "--games", str(games_in_batch)]
     process = subprocess.Popen(
         [*command, "--out", str(cut)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
@@ -56,12 +69,8 @@ def test_resume_after_ctrl_c_completes_to_the_same_records(tmp_path: Path) -> No
     ):
         time.sleep(0.02)
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
-    kept = games.read_text().count("\n")
-    assert process.returncode == 1 and 3 <= kept < games_in_batch, (kept, err)
-    assert b"--resume" in err
-    assert run("simulate", "--resume", str(cut))[0] == 0
-    assert games.read_text() == (whole / "games.jsonl").read_text()
+    _, err = process.communicate(timeout=120)
+    return process, games.read_text().count("\n"), err
 
 
 def _record(index: int, factions: list[str], winners: list[int], rounds: int) -> dict:

@@ -72,3 +72,12 @@ def hand(*rays: str) -> list[str]:
         count, _, ray = item.partition(" ") if " " in item else ("1", "", item)
         out += [ray] * int(count)
     return out
+
+
+def take_first_from_pool(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+    """Answer a boon's "which ray or core of the pool?" with the first, until it is done."""
+    while state["frames"] and all(
+        i.startswith(("ray:", "core:")) for i in ids(game, state, state["frames"][-1]["owner"])
+    ):
+        play(game, state, ids(game, state, state["frames"][-1]["owner"])[0])
+    return state

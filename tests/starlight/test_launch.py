@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.starlight.helpers import hand, ids, make_game, play, position
+from tests.starlight.helpers import hand, ids, make_game, play, position, take_first_from_pool
 
 
 def _at_launch(game, ap=5, **player):
@@ -166,6 +166,7 @@ def test_a_flare_is_used_for_points_or_its_boon_never_both() -> None:
     assert "boon:flare_stars" in ids(game, state)
     long_before = len(state["players"][0]["rays"])
     play(game, state, "boon:flare_stars")
+    take_first_from_pool(game, state)  # the boon's rays are the player's pick (SL12)
     p = state["players"][0]
     assert len(p["rays"]) == long_before + 2 and p["used_flares"] == ["flare_stars"]
     assert "boon:flare_stars" not in ids(game, state)
@@ -177,6 +178,7 @@ def test_a_boon_with_a_cost_asks_its_owner() -> None:
     play(game, state, "boon:flare_trade")
     assert ids(game, state) == ["yes", "no"]
     play(game, state, "yes")
+    take_first_from_pool(game, state)
     p = state["players"][0]
     assert p["ap"] == 4 and sum(r.endswith(":short") for r in p["rays"]) >= 3
 
@@ -197,4 +199,5 @@ def test_every_clause_of_a_flare_box_runs_in_order() -> None:
     assert state["players"][0]["points"]["night"]["flare"] == 1 + 2
     state = position(game, ap=5, flares=["flare_double"], rays=[])
     play(game, state, "boon:flare_double")
+    take_first_from_pool(game, state)
     assert sorted(r.partition(":")[2] for r in state["players"][0]["rays"]) == ["long", "short"]

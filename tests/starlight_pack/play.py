@@ -99,11 +99,23 @@ def choose(game: Game, state: State, option: str, seat: int = 0) -> None:
 
 
 def answer(game: Game, state: State, answers: tuple[str, ...]) -> None:
-    """Answer the questions an effect asks, in order."""
+    """Answer the questions an effect asks, in order; which ray or core of a pool a boon
+    takes (SL12) is answered with the first, between them."""
     for option in answers:
+        pick_from_pools(game, state)
         assert state["frames"], f"the effect asked nothing, {option!r} left over"
         choose(game, state, option)
+    pick_from_pools(game, state)
     assert not state["frames"], "the effect still waits for an answer"
+
+
+def pick_from_pools(game: Game, state: State, seat: int = 0) -> None:
+    """Take the first ray or core offered while an effect asks which of a pool (SL12)."""
+    while state["frames"]:
+        offered = [o.id for o in game.legal_options(state, seat)]
+        if not offered or not all(i.startswith(("ray:", "core:")) for i in offered):
+            return
+        choose(game, state, offered[0], seat)
 
 
 def launch_space(game: Game, slot: str) -> int:

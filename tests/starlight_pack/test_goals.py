@@ -44,7 +44,12 @@ def mix(**parts: Any) -> dict[str, Any]:
 
 #: laurel id -> (a position meeting the goal, a position just short of it)
 LAURELS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
-    "four_constellations": ({"stars": SPREAD[:4]}, {"stars": [*SPREAD[:3], "aquila_3"]}),
+    # 003 "Laurels": a star in each of the four constellations shown (SL69: Aquila,
+    # Hydrus, Lyra, Cygnus); four others, or three of them with Draco, are not enough.
+    "four_constellations": (
+        {"stars": ["aquila_1", "hydrus_1", "lyra_1", "cygnus_2"]},
+        {"stars": ["aquila_1", "hydrus_1", "lyra_1", "draco_2", "orion_1"]},
+    ),
     "far_traveller": ({"stars": SPREAD[:5]}, {"stars": SPREAD[:4]}),
     "whole_sky": ({"stars": SPREAD}, {"stars": SPREAD[:5]}),
     "star_forger": (stars(6), stars(5)),
@@ -85,8 +90,8 @@ LAURELS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"stars": SMALL[:1] + MEDIUM[:2]},
     ),
     "pilgrim": (
-        {"privileges": PRIVILEGES[:3], "stars": SPREAD[:3]},
-        {"privileges": PRIVILEGES[:3], "stars": SPREAD[:2]},
+        {"privileges": ["refill_rays"], "stars": SPREAD[:3]},
+        {"privileges": PRIVILEGES[:2] + PRIVILEGES[3:], "stars": SPREAD},
     ),
     "scholar": (
         {"magnitudes": [2, 3, 4, 5], "aspects": ASPECTS[:4]},
@@ -109,8 +114,8 @@ LAURELS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"magnitudes": [2, 3], "stars": CHAIN[:3]},
     ),
     "rich_sky": (
-        {"aspects": ASPECTS[:3], "privileges": PRIVILEGES[:3]},
-        {"aspects": ASPECTS[:3], "privileges": PRIVILEGES[:2]},
+        {"aspects": ["cornucopia"], "privileges": PRIVILEGES[:3]},
+        {"aspects": ASPECTS[1:], "privileges": PRIVILEGES},
     ),
     "cartographer": (
         {"stars": [*CHAIN[:3], *SPREAD[1:4]]},

@@ -14,7 +14,7 @@ from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.state import player
 
 from .data import read
-from .play import choose, content, end_turn, final_scoring, launch, put
+from .play import choose, content, end_turn, final_scoring, launch, pick_from_pools, put
 
 GAIN_CORES, GAIN_LONG_RAYS = 0, 2
 OR, YE, GR, PU = "orange:long", "yellow:long", "green:long", "purple:long"
@@ -97,6 +97,7 @@ def test_iris_takes_a_ray_at_turn_end_and_flushes_for_two() -> None:
     end_turn(game, state)
     assert state["frames"], "Iris asks which ray"
     choose(game, state, "branch:1")
+    pick_from_pools(game, state)  # which short ray of the pool (SL12)
     assert [r.partition(":")[2] for r in player(state, 0)["rays"]] == ["short"]
 
 

@@ -27,7 +27,8 @@ BOX = {
 }
 #: The only items whose content 003 prints.
 RULEBOOK = {("privileges", p) for p in [p["id"] for p in read("privileges")]} | {
-    ("aspects", "cornucopia")
+    ("aspects", "cornucopia"),
+    ("laurels", "four_constellations"),  # 003 "Laurels": the sample laurel (SL69)
 }
 #: Files that are one component, not a list of cards: each is marked as a whole.
 WHOLE_FILES = ("setup", "rondel", "rays", "sky")

@@ -59,7 +59,7 @@ DETERMINERS = frozenset(
         "its",
     ]
 )
-STEP_STARTERS = frozenset(["->", "then", ":", "may", "or", "activated:"])
+STEP_STARTERS = frozenset(["->", "then", "else", ":", "may", "or", "activated:"])
 CONDITION_STARTERS = frozenset(
     ["if", "(", "and", "not", "<", ">", "<=", ">=", "==", "!=", "+", "-", "*", "/", "soon"]
 )
