@@ -121,12 +121,24 @@ def _amount(amount: ast.Amount, registry: Registry) -> str:
     count = _expr(amount.count, registry)
     text = count
     if amount.unit is not None:
-        unit = amount.unit.text
-        text = f"{count} {word_text(registry, _section_of(registry, unit), unit)}"
+        unit = _singular(registry, amount.unit.text)
+        word = word_text(registry, _section_of(registry, unit), unit)
+        # A counted amount reads "2 [core]"; a computed one "[night point] equal to your stars"
+        # ("gain your stars [night point]" is not a sentence).
+        computed = not isinstance(amount.count, ast.Num)
+        text = f"{word} equal to {count}" if computed else f"{count} {word}"
     if amount.per is not None:
         every = f"{_expr(amount.per.every, registry)} " if amount.per.every is not None else ""
         text += f" per {every}{_selector(amount.per.selector, registry)}"
     return text
+
+
+def _singular(registry: Registry, unit: str) -> str:
+    """``long_rays`` -> ``long_ray`` when only the singular is a resource (the checker reads
+    units the same way), so a plural unit is printed as its resource's icon."""
+    if unit not in registry.resources and unit.endswith("s") and unit[:-1] in registry.resources:
+        return unit[:-1]
+    return unit
 
 
 def _section_of(registry: Registry, word: str) -> str:
@@ -150,7 +162,18 @@ def _selector(selector: ast.Selector, registry: Registry) -> str:
 def _selector_word(word: str, registry: Registry) -> str:
     if word in registry.stats:  # `add 1 to mine_bonus`: a stat named as a target
         return word_text(registry, "stats", word)
+    if _is_pack_id(word, registry):  # an open filter's word: a name, as the pack prints it
+        return word.replace("_", " ").title()
     return word.replace("_", " ")
+
+
+def _is_pack_id(word: str, registry: Registry) -> bool:
+    """Whether ``word`` can only be an id taken by an open filter (``Filter.ids``): it is
+    no declared noun, plural or filter, and the registry has open filters."""
+    if not any(f.ids for f in registry.filters.values()):
+        return False
+    plurals = {n.plural for n in registry.nouns.values()}
+    return word not in registry.nouns and word not in plurals and word not in registry.filters
 
 
 def _post(post: ast.Post, registry: Registry) -> str:
@@ -197,4 +220,21 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
         return word_text(registry, "values", expr.name.text)
     if isinstance(expr, ast.Count):
         return f"the number of {_selector(expr.selector, registry)}"
-    return f"{_expr(expr.left, registry)} {expr.op} {_expr(expr.right, registry)}"
+    left, right = _expr(expr.left, registry), _expr(expr.right, registry)
+    # The tree holds the grouping the effect wrote with brackets: say it again where needed.
+    if _binds_looser(expr.left, expr.op, right_side=False):
+        left = f"({left})"
+    if _binds_looser(expr.right, expr.op, right_side=True):
+        right = f"({right})"
+    return f"{left} {expr.op} {right}"
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def _binds_looser(child: ast.Expr, op: str, right_side: bool) -> bool:
+    """Whether ``child`` needs brackets under ``op``: ``(a + b) / 2``, ``a - (b - c)``."""
+    if not isinstance(child, ast.Arith):
+        return False
+    inner, outer = _PRECEDENCE.get(child.op, 2), _PRECEDENCE.get(op, 2)
+    return inner < outer or (right_side and inner == outer and op in "-/")

@@ -28,9 +28,23 @@ class RandomBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits
 
     def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
-        return options[self.rng.randrange(len(options))].id
+        # ``rng.randrange(len(options))`` written out: draw as many bits as the count needs
+        # and draw again while the number is past the end (uniform: every index is one of
+        # the equally likely ``2**k`` draws kept). It is the same draws CPython's
+        # ``randrange`` makes, so games stay the same move for move
+        # (tests/engine/test_bots.py), without its argument checks: the bot runs at every
+        # decision of a simulation.
+        count = len(options)
+        if not count:
+            raise ValueError("no option to choose from")
+        bits = count.bit_length()
+        index = self._bits(bits)
+        while index >= count:
+            index = self._bits(bits)
+        return options[index].id
 
 
 class FirstBot:

@@ -22,8 +22,10 @@ Event = dict[str, Any]
 SIMPLE_AGENTS = ("random", "first")
 
 #: What a command may need beyond playing, replaying and batches: ``terminal`` (human seats
-#: in the terminal interface), ``render`` (a board picture: ``render`` and ``replay --html``)
-#: and ``cards`` (printed card texts: ``text`` and ``cards``).
+#: in the terminal interface), ``render`` (a board picture: ``render`` and ``replay --html``,
+#: drawn by the game's :attr:`GameEngine.drawing`) and ``cards`` (printable card sheets:
+#: ``cards``, laid out by its :attr:`GameEngine.card_book`). ``text`` needs none: it writes
+#: card texts from any game's effects.
 FEATURES = ("terminal", "render", "cards")
 
 
@@ -162,6 +164,13 @@ class GameEngine:
     #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):
     #: name -> what it does.
     settings: dict[str, str] = field(default_factory=dict)
+    #: ``"module:function"`` returning the game's board picture (``tools/render/drawing.py``'s
+    #: ``Drawing``), for ``render`` and ``replay --html``: a reference, so playing a game
+    #: never imports the drawing code.
+    drawing: str = ""
+    #: ``"module:function"`` returning how its cards are printed (``tools/card_sheets.py``'s
+    #: ``CardBook``: the files, each card's face, the colours), for ``cards``.
+    card_book: str = ""
 
     def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
         """The options ``Game.from_content`` takes for these seats."""
@@ -195,6 +204,16 @@ class GameEngine:
         """Refuse (:class:`Unserved`) unless the game has ``feature``."""
         if feature not in self.features:
             raise Unserved(f"{command} cannot serve {self.title} ({self.name}) yet: {missing}")
+
+    def part(self, reference: str) -> Any:
+        """What a ``"module:function"`` field (:attr:`drawing`, :attr:`card_book`) names,
+        called; :class:`Unserved` when the field is empty."""
+        if not reference:
+            raise Unserved(f"{self.title} ({self.name}) names no such part")
+        module, _, function = reference.partition(":")
+        from importlib import import_module
+
+        return getattr(import_module(module), function)()
 
 
 def engine_for(game: str) -> GameEngine:

@@ -7,7 +7,6 @@ The runner only uses the decision interface every game offers (``current_players
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from whitedwarf.interpreter.bots import Bot
@@ -28,13 +27,30 @@ class StalledGame(RuntimeError):
     """The engine asked nobody for a decision but the game is not over (an engine bug)."""
 
 
-@dataclass
 class Outcome:
-    """How a run ended."""
+    """How a run ended: the final ``state``, the ``decisions`` made and ``final_hash``.
 
-    state: Any
-    decisions: int
-    final_hash: str
+    The hash is worked out when first read unless given: a simulation batch never reads it,
+    and hashing a finished 4-player state costs as much as some fifteen decisions. Read it
+    before changing ``state`` any further (every caller reads it at once).
+    """
+
+    __slots__ = ("_hash", "decisions", "state")
+
+    def __init__(self, state: Any, decisions: int, final_hash: str | None = None) -> None:
+        self.state = state
+        self.decisions = decisions
+        self._hash = final_hash
+
+    @property
+    def final_hash(self) -> str:
+        """The sha256 of the final state (``state.state_hash``)."""
+        if self._hash is None:
+            self._hash = state_hash(self.state)
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Outcome(decisions={self.decisions}, final_hash={self.final_hash!r})"
 
 
 def play(
@@ -47,16 +63,19 @@ def play(
 ) -> Outcome:
     """Let ``bots`` (one per seat) decide until the game ends."""
     count = 0
-    while not game.is_terminal(state):
-        seats = game.current_players(state)
+    # The game's methods looked up once, not at each of the game's hundreds of decisions.
+    is_terminal, current_players = game.is_terminal, game.current_players
+    legal_options, apply = game.legal_options, game.apply
+    while not is_terminal(state):
+        seats = current_players(state)
         if not seats:
             raise StalledGame("no player is asked to decide, yet the game is not over")
         seat = seats[0]
-        options = game.legal_options(state, seat)
+        options = legal_options(state, seat)
         if not options:
             raise StalledGame(f"seat {seat} must decide but has no legal option")
         option = bots[seat].choose(state, seat, options)
-        game.apply(state, seat, option, check=False)
+        apply(state, seat, option, check=False)
         if writer is not None:
             writer.decision(seat, option)
         if on_decision is not None:
@@ -64,7 +83,7 @@ def play(
         count += 1
         if count >= max_decisions:
             raise StalledGame(f"no end after {max_decisions} decisions")
-    return Outcome(state, count, state_hash(state))
+    return Outcome(state, count)
 
 
 def replay_decisions(

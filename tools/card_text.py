@@ -1,4 +1,9 @@
-"""``whitedwarf text``: write each card's text from its effect, or check that they agree."""
+"""``whitedwarf text``: write each card's text from its effect, or check that they agree.
+
+Game-agnostic: the files are those of the pack's game whose cards carry an effect and a
+``text`` (its ``ContentSpec``), and the text is :func:`card_text`'s (each box of a card with
+two effects, a Starlight flare's points and boon, after the box's name).
+"""
 
 from __future__ import annotations
 
@@ -9,17 +14,27 @@ from typing import Any
 
 import click
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
-from whitedwarf.dsl.packs.card_text import KEPT_WORDING, TEXT_FIELD
-from whitedwarf.dsl.packs.games import game_registry
+from whitedwarf.dsl.packs.card_text import KEPT_WORDING, TEXT_FIELD, card_text
+from whitedwarf.dsl.packs.games import game_registry, game_spec
+from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.dsl.render import normalise, render_effect
+from whitedwarf.dsl.render import normalise
 from whitedwarf.tools.atomic import write_atomically
-from whitedwarf.tools.session import require_of_game
 
-CARD_FILES = ("techs", "factions", "exploration", "achievements")
 CODE = "W0430"
+
+
+def text_files(spec: ContentSpec) -> list[FileKind]:
+    """The card files whose cards have an effect and a printed ``text`` (Last Light's techs,
+    factions, exploration tokens and achievements; Starlight's flares, laurels, accolades
+    and gods)."""
+    return [
+        kind
+        for kind in spec.card_kinds()
+        if kind.effect_fields() and TEXT_FIELD in kind.schema.get("properties", {})
+    ]
 
 
 @dataclass(frozen=True)
@@ -57,14 +72,14 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
     if result.pack is None:
         click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
         raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
-    require_of_game(result.pack.game, "cards", "text", "it writes the `text` of Last Light's cards")
     registry = game_registry(result.pack.game)
     pack_allow = _pack_allow(pack)
     rewrites: list[Rewrite] = []
-    for name in CARD_FILES:
-        path = pack / f"{name}.yaml"
+    for kind in text_files(game_spec(result.pack.game)):
+        path = pack / f"{kind.name}.yaml"
         if path.is_file() and not path.is_symlink():
-            rewrites += _file_rewrites(path, registry, pack_allow, show=not (check or write))
+            show = not (check or write)
+            rewrites += _file_rewrites(path, kind, registry, pack_allow, show)
     for rewrite in rewrites:
         click.echo(f"{rewrite.file}: {rewrite.card}: {rewrite.rendered}")
     if write:
@@ -82,14 +97,18 @@ def _pack_allow(pack: Path) -> set[str]:
     return set(allow) if isinstance(allow, list) else set()
 
 
-def _file_rewrites(path: Path, registry: Registry, pack_allow: set[str], show: bool) -> list:
+def _file_rewrites(
+    path: Path, kind: FileKind, registry: Registry, pack_allow: set[str], show: bool
+) -> list:
     located, _ = parse_yaml(path.read_text("utf-8"), path, str(path))
     out = []
     cards = located.data if located and isinstance(located.data, list) else []
     for index, card in enumerate(cards):
-        if not isinstance(card, dict) or not isinstance(card.get("effect"), str):
+        if not isinstance(card, dict):
             continue
-        rendered = render_effect(card["effect"], registry)
+        rendered = card_text(card, kind, registry)
+        if rendered is None:
+            continue
         if show:
             click.echo(f"{card['id']}: {rendered}")
         if _keeps_wording(card, pack_allow):

@@ -10,8 +10,8 @@ from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
-from whitedwarf.tools.card_sheets import CARD_FILES, PAPER, draw_sheets, printed_cards
-from whitedwarf.tools.session import refuse_overwrite, require_of_game
+from whitedwarf.tools.card_sheets import PAPER, CardBook, draw_sheets, printed_cards
+from whitedwarf.tools.session import engine_of, refuse_overwrite, require
 
 
 @click.command("cards")
@@ -46,30 +46,35 @@ def cards(
     if result.pack is None:
         click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
         raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
-    require_of_game(result.pack.game, "cards", "cards", "it lays out Last Light's card files")
+    engine = engine_of(result.pack.game)
+    require(engine, "cards", "cards", "it has no card layouts (GameEngine.card_book)")
+    book: CardBook = engine.part(engine.card_book)
     folder = pack if pack.is_dir() else pack.parent
-    own = None if everything else own_card_ids(result, folder)
+    own = None if everything else own_card_ids(result, folder, book.files)
     registry = game_registry(result.pack.game)
     pack_id = next((p.id for p in result.pack.packs if p.path.resolve() == folder.resolve()), "")
-    faces = printed_cards(result.pack.data, registry, pack_id, own)
+    faces = printed_cards(result.pack.data, registry, pack_id, own, book)
     if not faces:
         raise click.ClickException("the pack has no cards to print (try --all for a mod)")
-    pages = draw_sheets(faces, out, paper)
+    pages = draw_sheets(faces, out, paper, book)
     click.echo(f"wrote {out}: {len(faces)} cards on {pages} page{'s' if pages != 1 else ''}")
 
 
-def own_card_ids(result: LoadResult, folder: Path) -> set[str] | None:
-    """The ids a pack adds or replaces itself (None: the pack has no dependencies)."""
+def own_card_ids(
+    result: LoadResult, folder: Path, files: tuple[str, ...]
+) -> set[tuple[str, str]] | None:
+    """The ``(file, id)`` of each card a pack adds or replaces itself (None: the pack has no
+    dependencies). By file: two kinds of card may share an id (a flare and an accolade)."""
     if len(result.pack.packs if result.pack else []) <= 1:
         return None
-    ids: set[str] = set()
+    ids: set[tuple[str, str]] = set()
     root = folder.resolve()
     for display, text in result.sources.items():
         path = Path(os.path.abspath(display))
-        if path.parent.resolve() != root or path.stem not in CARD_FILES:
+        if path.parent.resolve() != root or path.stem not in files:
             continue
         located, _ = parse_yaml(text, path, display)
         for card in located.data if located and isinstance(located.data, list) else []:
             if isinstance(card, dict) and not card.get("remove") and "id" in card:
-                ids.add(card["id"])
+                ids.add((path.stem, card["id"]))
     return ids

@@ -81,7 +81,7 @@ def replay(
             f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
         )
     if html_path is not None:
-        require(engine, "render", "replay --html", "the viewer draws only Last Light's board")
+        require(engine, "render", "replay --html", "it has no board picture (GameEngine.drawing)")
     tally = engine.tally()
     heard: list[dict] = []
 
@@ -95,7 +95,7 @@ def replay(
             outcome = replay_decisions(game, state, log.decisions)
         else:
             outcome = _replay_to_viewer(
-                game, state, log.decisions, (content, heard), path, html_path
+                game, state, log.decisions, (engine, content, heard), path, html_path
             )
     except ReplayError as error:
         raise ReplayRefused(f"{path}: {error}") from None
@@ -124,23 +124,26 @@ def replay(
 def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path) -> Outcome:
     """Replay the decisions, recording every step for the viewer, and write the page.
 
-    ``heard`` is the content and the list the game's listener appends its events to; each
-    step's log line is followed by the events its decision caused.
+    ``heard`` is the engine, the content and the list the game's listener appends its events
+    to; each step's log line is followed by the events its decision caused, in the engine's
+    words, and the game's drawing (``GameEngine.drawing``) draws each step.
     """
-    from whitedwarf.interpreter.lastlight.events import describe
     from whitedwarf.tools.render.position import PositionError, replay_states
     from whitedwarf.tools.render.viewer import ViewerBuilder
 
-    content, events_heard = heard
-    builder = ViewerBuilder(content, f"{path.name} ({game.players} players, seed {state['seed']})")
-    builder.add(state, "setup", [describe(e) for e in events_heard])
+    engine, content, events_heard = heard
+    describe = engine.describe
+    title = f"{path.name} ({game.players} players, seed {state['seed']})"
+    builder = ViewerBuilder(content, title, engine.part(engine.drawing))
+    builder.add(state, "setup", [describe(e) for e in events_heard], events_heard)
+    builder.events_seen = len(events_heard)
     try:
         for seat, _option, text in replay_states(game, state, decisions, path):
             # The round the decision was made in, before it could end the round.
             made_in = builder.steps[-1]["round"]
             told = [describe(e) for e in events_heard[builder.events_seen :]]
             builder.events_seen = len(events_heard)
-            builder.add(state, f"round {made_in} · seat {seat}: {text}", told)
+            builder.add(state, f"round {made_in} · seat {seat}: {text}", told, events_heard)
     except PositionError as error:
         raise ReplayError(str(error)) from None
     html_path.write_text(builder.html(game.result(state)), encoding="utf-8")

@@ -1,5 +1,9 @@
 """W0430: a card whose printed ``text`` says something other than its ``effect``.
 
+A card with more than one effect (a points box and a boon box on one card: a
+``FileKind``'s ``more_effects``) has one text saying each box, each opened by its card kind's
+printed name: "Flare points: ... Flare boon: ..." (:func:`card_text`).
+
 The text a player reads and the effect the engine runs are two sources of truth on one card,
 and they drift apart. The effect is the one that counts, so the text is compared with the text
 written from the effect (dsl/render.py), after evening out case, brackets and punctuation.
@@ -12,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import warning
 from whitedwarf.dsl.packs.content import Content
-from whitedwarf.dsl.packs.kinds import ContentSpec
+from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.parser import EffectSyntaxError
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise, render_effect
@@ -51,13 +56,11 @@ def text_mismatches(
             written = card.get(TEXT_FIELD)
             if not isinstance(written, str) or card.get("source") == KEPT_WORDING:
                 continue
-            rendered = card_texts.get(card[field])
-            if rendered is None:
-                try:
-                    rendered = render_effect(card[field], registry)
-                except EffectSyntaxError:  # pragma: no cover - it compiled, so it parses
-                    continue
-            if normalise(rendered) != normalise(written):
+            try:
+                rendered = card_text(card, kind, registry, card_texts)
+            except EffectSyntaxError:  # pragma: no cover - it compiled, so it parses
+                continue
+            if rendered is not None and normalise(rendered) != normalise(written):
                 out.append(
                     warning(
                         "W0430",
@@ -68,3 +71,31 @@ def text_mismatches(
                     )
                 )
     return out
+
+
+def card_text(
+    card: Mapping[str, Any],
+    kind: FileKind,
+    registry: Registry,
+    written: Mapping[str, str] = MappingProxyType({}),
+) -> str | None:
+    """The text of a card written from its effects (None: it has none).
+
+    One effect: its text. Several (``more_effects``): each effect's text after its card
+    kind's printed name, in the order of :meth:`FileKind.effect_fields`. ``written`` holds
+    texts already written, by effect text. Raises EffectSyntaxError for an effect that does
+    not parse.
+    """
+    boxes = []
+    for name, fixed_kind, _ in kind.effect_fields():
+        effect = card.get(name)
+        if not isinstance(effect, str):
+            continue
+        text = written.get(effect) or render_effect(effect, registry)
+        card_kind = registry.card_kinds.get(fixed_kind or kind.card_kind_of(dict(card)) or "")
+        boxes.append((card_kind.text if card_kind is not None else name, text))
+    if not boxes:
+        return None
+    if len(kind.effect_fields()) == 1:
+        return boxes[0][1]
+    return " ".join(f"{label[:1].upper()}{label[1:]}: {text}" for label, text in boxes)

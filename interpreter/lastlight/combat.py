@@ -113,9 +113,8 @@ def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[s
     owner, size = _side(state, seat, group)
     out = []
     limit = reach = None
-    for s in state["ships"].values():
-        if s["owner"] != owner or s["size"] != size:
-            continue
+    # The group's ships picked out in one comprehension: most ships on the board are others'.
+    for s in [s for s in state["ships"].values() if s["owner"] == owner and s["size"] == size]:
         # Every ship of a group has the same stats: read them once.
         if limit is None:
             limit = 2 if flag(state, owner, "fight_twice", size) else 1
@@ -244,11 +243,10 @@ def combat_sectors(state: State, t: Task) -> list[str]:
         by_sector.setdefault(ship["sector"], []).append(ship)
     for seat in t["players"]:
         ally = lumos is not None and lumos["ally"] == seat
-        for ship in ships.values():
-            owner = ship["owner"]
-            if not (owner == seat or (ally and owner == LUMOS)):
-                continue
-            size = ship["size"]
+        for ship in [
+            s for s in ships.values() if s["owner"] == seat or (ally and s["owner"] == LUMOS)
+        ]:
+            owner, size = ship["owner"], ship["size"]
             kind = kinds.get((owner, size))
             if kind is None:
                 # A ship type's fight limit, bombardment and range, read once per listing.
@@ -470,6 +468,10 @@ STEPS = {
 # -- decisions ---------------------------------------------------------------------------------
 
 
+#: The option that ends a group's attacks in the sector (shared, immutable).
+_DONE = Option("done", "stop attacking here")
+
+
 def _options(state: State, t: Task) -> list[Option]:
     pc = t["pc"]
     if pc == "pick":
@@ -477,9 +479,7 @@ def _options(state: State, t: Task) -> list[Option]:
     seat = t["players"][t["turn"]]
     if pc == "roll":
         found = groups(state, t, seat, t["sector"])
-        return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [
-            Option("done", "stop attacking here")
-        ]
+        return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [_DONE]
     found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
     return [Option(f"assign:{u}", f"assign a hit to {u}") for u in found]
 

@@ -123,13 +123,14 @@ def move_options(state: State, seat: int) -> list[Option]:
     rotation = state["rotation"] % rt.board.rotations_cycle()
     out: list[Option] = []
     memo: dict[Any, Any] = {}
-    for ship in state["ships"].values():
-        if ship["moved"]:
-            continue
-        owner = ship["owner"]
-        if owner != seat and not (ally and owner == LUMOS):
-            continue
-        size = ship["size"]
+    # The movers picked out in one comprehension first (:func:`movers`): a late game has
+    # some 25 ships, most of them another player's.
+    for ship in [
+        s
+        for s in state["ships"].values()
+        if not s["moved"] and (s["owner"] == seat or (ally and s["owner"] == LUMOS))
+    ]:
+        owner, size = ship["owner"], ship["size"]
         found = memo.get((owner, size))
         if found is None:
             found = memo[owner, size] = _speed(state, owner, size)
@@ -216,8 +217,12 @@ def _reveal(state: State, t: Task, sector: str) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "move":
-        return [*move_options(state, seat), Option("done", "stop moving")]
+        return [*move_options(state, seat), _DONE]
     return [Option(f"reveal:{s}", f"reveal the token in {s}") for s in to_reveal(state, seat)]
+
+
+#: The option that ends the move step (one shared, immutable).
+_DONE = Option("done", "stop moving")
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:

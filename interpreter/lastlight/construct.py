@@ -198,11 +198,16 @@ def _to_extractor(state: State, t: Task) -> None:
     t["pc"] = "extractor"
 
 
+#: The options that end the ship step and skip the extractor (shared, immutable).
+_DONE = Option("done", "stop building ships")
+_SKIP = Option("skip", "build no extractor")
+
+
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "ships":
-        return [*ship_options(state, seat), Option("done", "stop building ships")]
-    return [*extractor_options(state, seat), Option("skip", "build no extractor")]
+        return [*ship_options(state, seat), _DONE]
+    return [*extractor_options(state, seat), _SKIP]
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:

@@ -45,5 +45,7 @@ def engine() -> GameEngine:
         summary_text=summary.summary_text,
         record=game_record,
         features=frozenset(("terminal", "render", "cards")),
+        drawing="whitedwarf.tools.render.lastlight:drawing",
+        card_book="whitedwarf.tools.card_sheets:lastlight_cards",
         terminal="whitedwarf.tools.tui.lastlight:views",
     )

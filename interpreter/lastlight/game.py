@@ -236,11 +236,16 @@ def legal_options(state: State, player: int) -> list[Option]:
     frames = state["frames"]
     if frames:
         return _frame_options(state) if frames[-1]["owner"] == player else []
+    if phase == "choose":
+        # A seat is asked until it has chosen (:func:`current_players`), read directly: a
+        # third of the decisions are these.
+        players = state["players"]
+        if not 0 <= player < len(players) or players[player]["choice"] is not None:
+            return []
+        return choose_options(state, player)
     if phase != "resolve":
         if player not in current_players(state):
             return []
-        if phase == "choose":
-            return choose_options(state, player)
         return setup.options(state, player)
     top = state["stack"][-1]
     if top["ask"] != player:
@@ -284,25 +289,25 @@ def apply(state: State, player: int, option_id: str) -> None:
 
 def advance(state: State) -> None:
     """Run the rules until a decision is needed or the game is over."""
-    stack = state["stack"]
-    while not (state["frames"] and _frames_wait(state)):
+    # The engine never replaces these two lists, only changes them (looked up once).
+    stack, frames = state["stack"], state["frames"]
+    while not (frames and _frames_wait(state)):
         if stack:
             top = stack[-1]
             if top["ask"] is not None:
                 return
-            pc = top["pc"]
-            if pc == "done" or pc == "abilities" or pc == "over":
+            pc, kind = top["pc"], top["kind"]
+            if pc in _CLOSING:
                 seat = top["seat"]
-                if pc != "over" and top["kind"] in OWN_ACTIONS and has_activated(state, seat):
+                if pc != "over" and kind in OWN_ACTIONS and has_activated(state, seat):
                     # The closing window of an action card: abilities still usable.
                     top["pc"], top["ask"] = "abilities", seat
                     return
                 stack.pop()
                 _finish(state, top)
                 continue
-            step = (top["kind"], pc)
-            HANDLERS[top["kind"]].run(state, top)
-            if step not in QUIET_STEPS:
+            HANDLERS[kind].run(state, top)
+            if (kind, pc) not in QUIET_STEPS:
                 # An automatic step of the rules is followed by the achievement check (000
                 # "Planetary Achievement": "Play immediately when ..."; E17).
                 check_achievements(state)
@@ -317,6 +322,9 @@ def advance(state: State) -> None:
         else:
             return
 
+
+#: Task steps where a task is over or in its closing window (:func:`advance`).
+_CLOSING = frozenset(("done", "abilities", "over"))
 
 #: Engine steps ``(task kind, pc)`` that change nothing an achievement's condition can read:
 #: they only move their task along, ask, or fire hooks (whose effects' verbs are checked
@@ -395,17 +403,23 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
     if not option_id.startswith("play:") or card not in player["hand"]:
         raise IllegalOption(f"player {seat} cannot play {option_id!r}")
     player["choice"] = card
-    if all(p["choice"] is not None for p in state["players"]):
-        _reveal(state)
-        check_achievements(state)  # the cards are now played (E17)
+    for other in state["players"]:
+        if other["choice"] is None:
+            return  # still waiting for this player's card
+    _reveal(state)
+    check_achievements(state)  # the cards are now played (E17)
 
 
 def _reveal(state: State) -> None:
     """Reveal all cards and queue their resolutions (000 "playing the game")."""
-    order = turn_order(state)
+    players = state["players"]
+    # The seats that chose each card, in turn order (one pass over the seats).
+    chosen: dict[str, list[int]] = {}
+    for seat in turn_order(state):
+        chosen.setdefault(players[seat]["choice"], []).append(seat)
     queue: list[list[Any]] = []
     for card in ACTIONS:
-        seats = [s for s in order if state["players"][s]["choice"] == card]
+        seats = chosen.get(card, [])
         if card == "command":
             # 000/004 "Action Card #6": move in turn order, then one attack step.
             queue += [["move", s] for s in seats]

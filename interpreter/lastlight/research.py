@@ -102,7 +102,11 @@ def _run(state: State, t: Task) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     if t["pc"] == "keep":
         return [_DISCARD.get(r) or _discard(r) for r in t["drawn"]]
-    return [*make_options(state, t["seat"]), Option("done", "stop manufacturing")]
+    return [*make_options(state, t["seat"]), _DONE]
+
+
+#: The option that ends manufacturing (one shared, immutable).
+_DONE = Option("done", "stop manufacturing")
 
 
 def _discard(ref: str) -> Option:
@@ -167,16 +171,18 @@ def make_options(
     seen: set[str] = set()
     out = []
     for ref in hand:
-        cid = _CARD_IDS.get(ref) or card_id(ref)
+        # A ref's card id, card and discounted cost, kept per content and discount.
+        entry = costs.get((ref, discount))
+        if entry is None:
+            cid = card_id(ref)
+            card = cards[cid]
+            found = discounted(dict(card.get("cost") or {}), discount)
+            entry = costs[ref, discount] = (cid, card, tuple(found.items()))
+        cid, card, cost = entry
         if cid in seen:
             continue
         seen.add(cid)
-        card = cards[cid]
         if not free:
-            cost = costs.get((cid, discount))
-            if cost is None:
-                found = discounted(dict(card.get("cost") or {}), discount)
-                cost = costs[cid, discount] = tuple(found.items())
             for unit, amount in cost:
                 if (light if unit == "light" else res[unit]) < amount:
                     break

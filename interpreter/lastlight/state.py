@@ -289,7 +289,16 @@ def home_of(state: State, seat: int) -> str:
 def turn_order(state: State) -> list[int]:
     """Seats from the first player clockwise (000 "playing the game")."""
     n, first = state["n"], state["first"]
-    return [(first + i) % n for i in range(n)]
+    found = _ORDERS.get((n, first))
+    if found is None:
+        found = tuple((first + i) % n for i in range(n))
+        if len(_ORDERS) < 64:
+            _ORDERS[n, first] = found
+    return list(found)
+
+
+#: ``(players, first player)`` -> the turn order (a handful; at most 64 kept).
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 # -- the general supply (finite: 000 "Components") -----------------------------------------

@@ -12,8 +12,9 @@ VERSION = "starlight-engine-1"
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
     and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
-    human seats in the terminal interface (``tools/tui/starlight.py``) and its events in
-    words (``narrate.py``); the commands needing what it lacks say so."""
+    human seats in the terminal interface (``tools/tui/starlight.py``), its events in words
+    (``narrate.py``), its board picture (``tools/render/starlight.py``) and its printed cards
+    (``wording.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
     from whitedwarf.interpreter.starlight.content import content_from_pack
@@ -32,8 +33,10 @@ def engine() -> GameEngine:
         game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
         errors=(ValueError,),
         describe=describe,
-        features=frozenset({"terminal"}),
+        features=frozenset({"terminal", "render", "cards"}),
         terminal="whitedwarf.tools.tui.starlight:views",
+        drawing="whitedwarf.tools.render.starlight:drawing",
+        card_book="whitedwarf.interpreter.starlight.wording:card_book",
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "

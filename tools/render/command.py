@@ -1,13 +1,16 @@
-"""``whitedwarf render``: draw the board of a save or a replay to an SVG or PNG file."""
+"""``whitedwarf render``: draw the board of a save or a replay to an SVG or PNG file.
+
+The game is the one the replay's header or the save names (or the packs'); its engine's
+``drawing`` (``drawing.py``) draws it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
-from whitedwarf.tools.render.model import picture
+from whitedwarf.tools.render.drawing import Drawing
 from whitedwarf.tools.render.position import PositionError, is_replay, open_position
-from whitedwarf.tools.render.svg import render_svg
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
     PACK_OPTION,
@@ -44,17 +47,20 @@ def render(
         raise click.UsageError(f"--out {out}: the picture must end in .svg or .png")
     refuse_overwrite(out, force)
     try:
-        game = recorded_game(source) if is_replay(source) else DEFAULT_GAME
+        game = recorded_game(source) if is_replay(source) else saved_game(source)
     except PositionError as error:
         raise click.ClickException(str(error)) from None
     loaded = load_game(packs, pack_paths, default_game=game)
-    require(loaded.engine, "render", "render", "it draws only Last Light's board")
+    require(loaded.engine, "render", "render", "it has no board picture (GameEngine.drawing)")
     content = loaded.content
+    drawing: Drawing = loaded.engine.part(loaded.engine.drawing)
     try:
-        position = open_position(source, at, loaded.pack, content)
+        position = open_position(
+            source, at, loaded.pack, content, loaded.engine.game, drawing.load_save
+        )
     except PositionError as error:
         raise click.ClickException(str(error)) from None
-    svg = render_svg(picture(content, position.state), _title(position))
+    svg = drawing.svg(content, position.state, position.events, _title(position))
     if kind == ".svg":
         out.write_text(svg, encoding="utf-8")
     else:
@@ -73,9 +79,26 @@ def recorded_game(path: Path) -> str:
         raise PositionError(str(error)) from None
 
 
+def saved_game(path: Path) -> str:
+    """The game a save names (``"game"`` in its state; Last Light when none)."""
+    import json
+
+    from whitedwarf.tools.render.position import PLAY_SAVE_KIND
+
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return DEFAULT_GAME  # the game's own reader says what is wrong with the file
+    if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+        record = record.get("state")
+    from whitedwarf.dsl.packs.games import installed_games
+
+    game = record.get("game") if isinstance(record, dict) else None
+    return game if isinstance(game, str) and game in installed_games() else DEFAULT_GAME
+
+
 def _title(position) -> str:
-    state = position.state
-    return f"{position.label} · round {state['round']} · rotation {state['rotation']}"
+    return f"{position.label} · round {position.state['round']}"
 
 
 def svg_to_png(svg: str) -> bytes:

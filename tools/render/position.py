@@ -1,26 +1,30 @@
-"""Open a game position from a file: a save (``persist.save`` JSON) or a replay log.
+"""Open a game position from a file: a save or a replay log, of any game.
 
 A replay is re-run from its header's seed to decision ``at`` (default: its end), checking each
-decision is legal, as ``whitedwarf replay`` does. Problems are :class:`PositionError` with a
-message that says what is wrong with which file.
+decision is legal, as ``whitedwarf replay`` does, with the engine of the game it names. A save
+is read by the game's drawing (``Drawing.load_save``: Last Light's is :func:`load_save`).
+Problems are :class:`PositionError` with a message that says what is wrong with which file.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.packs.loader import LoadedPack
-from whitedwarf.interpreter.lastlight.content import GameContent
-from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.packs import pack_header
-from whitedwarf.interpreter.lastlight.persist import SaveError, load
-from whitedwarf.interpreter.replay import Replay, ReplayError, header_mismatch, read_replay
+from whitedwarf.interpreter.replay import (
+    Replay,
+    ReplayError,
+    header_mismatch,
+    pack_header,
+    read_replay,
+)
 
 State = dict[str, Any]
+Event = dict[str, Any]
 
 #: The kind of the terminal interface's saves (``tools/tui/session.py``).
 PLAY_SAVE_KIND = "whitedwarf-play-save"
@@ -38,6 +42,7 @@ class Position:
     decision: int  # decisions applied before this state (0 for a save: unknown)
     total: int  # decisions in the whole replay (0 for a save)
     label: str
+    events: list[Event] = field(default_factory=list)  # the engine's, up to here (a replay)
 
 
 def is_replay(path: Path) -> bool:
@@ -50,28 +55,40 @@ def is_replay(path: Path) -> bool:
     return '"type":"header"' in first.replace(" ", "")
 
 
-def open_position(path: Path, at: int | None, loaded: LoadedPack, content: GameContent) -> Position:
-    """The position in ``path``: a save's state, or a replay's state after ``at`` decisions."""
+def open_position(
+    path: Path,
+    at: int | None,
+    loaded: LoadedPack,
+    content: Any,
+    game_class: Any,
+    load_save: Callable[[Path, Any, Any], State],
+) -> Position:
+    """The position in ``path``: a save's state, or a replay's state after ``at`` decisions
+    (with the events the engine told on the way)."""
     if is_replay(path):
-        log, game, state = start_replay(path, loaded, content)
+        heard: list[Event] = []
+        log, game, state = start_replay(path, loaded, content, game_class, heard.append)
         total = len(log.decisions)
         stop = total if at is None else at
         if not 0 <= stop <= total:
             raise PositionError(f"{path}: --at {at} is outside 0..{total} (the game's decisions)")
         for _ in replay_states(game, state, log.decisions[:stop], path):
             pass
-        return Position(state, stop, total, f"{path.name}: decision {stop} of {total}")
+        return Position(state, stop, total, f"{path.name}: decision {stop} of {total}", heard)
     if at is not None:
         raise PositionError(f"{path} is a save, not a replay: --at needs a replay log")
-    return Position(load_save(path, content), 0, 0, f"{path.name}")
+    return Position(load_save(path, content, game_class), 0, 0, f"{path.name}")
 
 
-def load_save(path: Path, content: GameContent) -> State:
+def load_save(path: Path, content: Any) -> State:
     """A saved state, checked to be a Last Light save made with this content.
 
     Either a bare state (``persist.save``) or the save of the terminal interface
     (``whitedwarf play --seats human,...``), which holds one.
     """
+    from whitedwarf.interpreter.lastlight.game import Game
+    from whitedwarf.interpreter.lastlight.persist import SaveError, load
+
     try:
         text = path.read_text(encoding="utf-8")
         record = json.loads(text)
@@ -95,9 +112,14 @@ def load_save(path: Path, content: GameContent) -> State:
 
 
 def start_replay(
-    path: Path, loaded: LoadedPack, content: GameContent
-) -> tuple[Replay, Game, State]:
-    """The parsed log, its game and the state before its first decision."""
+    path: Path,
+    loaded: LoadedPack,
+    content: Any,
+    game_class: Any,
+    listener: Callable[[Event], None] | None = None,
+) -> tuple[Replay, Any, State]:
+    """The parsed log, its game (``listener`` hears its events) and the state before its
+    first decision."""
     try:
         log = read_replay(path)
     except ReplayError as error:
@@ -112,14 +134,16 @@ def start_replay(
     if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
         raise PositionError(f"{path}:1: the header needs an integer seed and players, and options")
     try:
-        game = Game.from_content(content, players, options)
+        game = game_class.from_content(content, players, options)
     except ValueError as error:
         raise PositionError(f"{path}:1: {error}") from None
+    if listener is not None:
+        game.listen(listener)
     return log, game, game.new_state(seed)
 
 
 def replay_states(
-    game: Game, state: State, decisions: list[tuple[int, str]], path: Path
+    game: Any, state: State, decisions: list[tuple[int, str]], path: Path
 ) -> Iterator[tuple[int, str, str]]:
     """Apply ``decisions`` one by one, yielding ``(seat, option id, option text)`` after each."""
     for number, (seat, option) in enumerate(decisions):

@@ -22,7 +22,16 @@
     return Object.entries(res).map(([k, v]) => v + " " + k).join(", ");
   }
 
+  // A game's own panel: lines of text (Starlight), else Last Light's fields.
+  function linesPanel(p) {
+    const box = el("div", { class: "player", "data-seat": p.seat });
+    box.style.borderColor = data.colours[p.seat] || "#999";
+    for (const line of p.lines) box.appendChild(el("div", {}, line));
+    return box;
+  }
+
   function playerPanel(p) {
+    if (p.lines) return linesPanel(p);
     const box = el("div", { class: "player", "data-seat": p.seat });
     box.style.borderColor = data.colours[p.seat] || "#999";
     box.appendChild(el("div", {}, "seat " + p.seat + " · " + p.faction + " · " + p.light + " light"));
@@ -45,14 +54,14 @@
     const chart = document.getElementById("chart");
     const seats = data.colours.length;
     let top = 1;
-    for (const s of steps) for (const v of s.light) top = Math.max(top, v);
+    for (const s of steps) for (const v of s.scores) top = Math.max(top, v);
     const x = (i) => 30 + (360 * i) / Math.max(1, last);
     const y = (v) => 110 - (100 * v) / top;
     let svg = '<line x1="30" y1="110" x2="390" y2="110" stroke="#556"/>' +
       '<text x="2" y="14" fill="#aab" font-size="10">' + top + '</text>' +
       '<text x="2" y="110" fill="#aab" font-size="10">0</text>';
     for (let seat = 0; seat < seats; seat++) {
-      const points = steps.map((s, i) => x(i).toFixed(1) + "," + y(s.light[seat]).toFixed(1));
+      const points = steps.map((s, i) => x(i).toFixed(1) + "," + y(s.scores[seat]).toFixed(1));
       svg += '<polyline fill="none" stroke-width="1.5" stroke="' + data.colours[seat] +
         '" points="' + points.join(" ") + '"/>';
     }
@@ -81,7 +90,7 @@
     document.getElementById("board").innerHTML = board;
     slider.value = String(current);
     document.getElementById("where").textContent = "decision " + current + " of " + last;
-    let status = "round " + step.round + " · rotation " + step.rotation + " · " + step.phase;
+    let status = step.status;
     if (current === last && data.result) {
       status += " · winners: seat " + data.result.winners.join(", seat ") + " (" + data.result.reason + ")";
     }

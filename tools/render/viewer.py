@@ -1,23 +1,25 @@
 """The replay viewer: one self-contained HTML file that steps through a game decision by decision.
 
 The page holds the data of every step (the board picture, each seat's public state, the log
-line, light) as JSON inside the file, and ``viewer.js`` draws it: nothing is fetched, so the
-file opens offline. Each distinct sector drawing and each distinct player panel is stored once
-and steps refer to them by index, which keeps a whole game's file small.
+line, the scores) as JSON inside the file, and ``viewer.js`` draws it: nothing is fetched, so
+the file opens offline. Each distinct part of the picture (a Last Light sector, a Starlight
+constellation) and each distinct player panel is stored once and steps refer to them by
+index, which keeps a whole game's file small. What is drawn is the game's
+:class:`~whitedwarf.tools.render.drawing.Drawing`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from typing import Any
 
-from whitedwarf.interpreter.lastlight.content import GameContent
-from whitedwarf.tools.render.model import picture
-from whitedwarf.tools.render.public import public_players
-from whitedwarf.tools.render.svg import owner_colour, svg_parts
+from whitedwarf.tools.render.drawing import Drawing, Event
 
 State = dict[str, Any]
+#: What may not stand inside a script element as it is (HTML's "script data" states).
+_UNSAFE = re.compile(r"<(?=!|script)", re.IGNORECASE)
 
 
 class _Table:
@@ -38,29 +40,35 @@ class _Table:
 class ViewerBuilder:
     """Collects the steps of a game, then writes the page."""
 
-    def __init__(self, content: GameContent, title: str) -> None:
+    def __init__(self, content: Any, title: str, drawing: Drawing) -> None:
         self.content = content
         self.title = title
+        self.drawing = drawing
         self.sectors = _Table()
         self.panels = _Table()
         self.steps: list[dict[str, Any]] = []
         self.head = self.tail = ""
         self.events_seen = 0  # the caller's count of engine events already told
 
-    def add(self, state: State, log_line: str, events: list[str] | None = None) -> None:
+    def add(
+        self,
+        state: State,
+        log_line: str,
+        events: list[str] | None = None,
+        heard: list[Event] | None = None,
+    ) -> None:
         """Record the position ``state`` reached, with the decision that led to it and the
-        engine's events it caused, in words."""
-        head, sectors, tail = svg_parts(picture(self.content, state))
+        engine's events it caused, in words (``heard``: every event so far, as data)."""
+        head, sectors, tail = self.drawing.parts(self.content, state, heard or [])
         self.head, self.tail = head, tail
-        players = public_players(state)
+        players = self.drawing.panels(self.content, state)
         self.steps.append(
             {
                 "round": state["round"],
-                "rotation": state["rotation"],
-                "phase": state["phase"],
+                "status": self.drawing.status(state),
                 "log": log_line,
                 "events": [_without_round(e) for e in events or ()],
-                "light": [p["light"] for p in players],
+                "scores": self.drawing.scores(state),
                 "board": [self.sectors.index(s) for s in sectors],
                 "players": [self.panels.index(json.dumps(p, sort_keys=True)) for p in players],
             }
@@ -68,19 +76,22 @@ class ViewerBuilder:
 
     def html(self, result: dict[str, Any] | None) -> str:
         """The whole page."""
-        players = len(self.steps[0]["light"]) if self.steps else 0
+        players = len(self.steps[0]["scores"]) if self.steps else 0
         data = {
             "title": self.title,
+            "scoreName": self.drawing.score_name,
             "svgHead": self.head,
             "svgTail": self.tail,
             "sectors": self.sectors.items,
             "panels": [json.loads(p) for p in self.panels.items],
             "steps": self.steps,
-            "colours": [owner_colour(seat) for seat in range(players)],
+            "colours": self.drawing.colours(players),
             "result": result,
         }
-        # "</" cannot end the script element early once escaped.
-        payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        # A pack's name cannot end the script element early ("</" escaped) nor open a comment
+        # or another script inside it ("<!", "<script" as \u003c: the same inside JSON strings).
+        payload = _UNSAFE.sub(r"\\u003c", json.dumps(data, separators=(",", ":")))
+        payload = payload.replace("</", "<\\/")
         assets = files("whitedwarf.tools.render")
         page = assets.joinpath("viewer.html").read_text(encoding="utf-8")
         return (
@@ -88,6 +99,7 @@ class ViewerBuilder:
             .replace("/*SCRIPT*/", assets.joinpath("viewer.js").read_text(encoding="utf-8"))
             .replace("/*DATA*/", payload)
             .replace("<!--TITLE-->", _escape(self.title))
+            .replace("<!--SCORE-->", _escape(self.drawing.score_name.capitalize()))
         )
 
 
