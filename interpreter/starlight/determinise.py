@@ -113,9 +113,10 @@ def _fill_gods(
             continue
         if p["gods_dealt"] > len(pool):
             return False
-        p["gods_dealt"] = sorted(pool.pop() for _ in range(p["gods_dealt"]))
+        dealt = sorted(pool.pop() for _ in range(p["gods_dealt"]))
+        p["gods_dealt"] = dealt
         if p["god"] == HIDDEN:
-            p["god"] = p["gods_dealt"][rng.randrange(len(p["gods_dealt"]))]
+            p["god"] = dealt[rng.randrange(len(dealt))]
             p["gods_dealt"] = [p["god"]]  # what keeping does to the hand (gods.choose)
     return True
 
