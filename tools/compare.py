@@ -14,6 +14,7 @@ from whitedwarf.tools.session import PACK_PATH_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
+    SETTING_OPTION,
     WORKERS_OPTION,
     batch_config,
     write_report,
@@ -41,6 +42,7 @@ from whitedwarf.tools.simulate import (
 @WORKERS_OPTION
 @CLUSTER_OPTION
 @click.option("--round-limit", type=click.IntRange(1, 1000), default=200, show_default=True)
+@SETTING_OPTION
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -59,6 +61,7 @@ def compare(
     workers: int,
     cluster: str | None,
     round_limit: int,
+    settings: tuple[str, ...],
     out: Path,
     force: bool,
 ) -> None:
@@ -69,7 +72,9 @@ def compare(
         )
     results = []
     for name, pack in (("base", base), ("variant", variant)):
-        config = batch_config((pack,), pack_paths, players, games, agents, seed, round_limit)
+        config = batch_config(
+            (pack,), pack_paths, players, games, agents, seed, round_limit, settings
+        )
         folder = out / name
         try:
             store.prepare(folder, config, force)

@@ -12,6 +12,7 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, che
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.play import game_settings
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_game
 
 WORKERS_OPTION = click.option(
@@ -26,12 +27,19 @@ CLUSTER_OPTION = click.option(
     metavar="local|ADDRESS",
     help="run on a Dask cluster (needs the [cluster] extra): 'local' or a scheduler address",
 )
+SETTING_OPTION = click.option(
+    "--option",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="a game option for every game (repeatable; Starlight: gods=true, starbot_level=2)",
+)
 AGENTS_OPTION = click.option(
     "--agents",
     default="heuristic",
     show_default=True,
     help="comma-separated agents: one per seat, or a pool each game's seats are drawn from "
-    "(random, first, heuristic, search; Starlight: random, first, starbot)",
+    "(random, first, heuristic, search; Starlight also starbot)",
 )
 
 
@@ -61,6 +69,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @WORKERS_OPTION
 @CLUSTER_OPTION
 @click.option("--round-limit", type=click.IntRange(1, 1000), default=200, show_default=True)
+@SETTING_OPTION
 @click.option(
     "--out",
     "out",
@@ -83,6 +92,7 @@ def simulate(
     workers: int,
     cluster: str | None,
     round_limit: int,
+    settings: tuple[str, ...],
     out: Path | None,
     resume: Path | None,
     force: bool,
@@ -99,7 +109,9 @@ def simulate(
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
         folder = out
-        config = batch_config(packs, pack_paths, players, games, agents, seed, round_limit)
+        config = batch_config(
+            packs, pack_paths, players, games, agents, seed, round_limit, settings
+        )
         try:
             store.prepare(folder, config, force)
         except store.StoreError as error:
@@ -118,8 +130,10 @@ def batch_config(
     agents: str,
     seed: int,
     round_limit: int,
+    settings: tuple[str, ...] = (),
 ) -> BatchConfig:
-    """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings."""
+    """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings;
+    ``settings`` are ``--option NAME=VALUE`` game options for every game."""
     loaded = load_game(packs, pack_paths)
     fewest, most = loaded.engine.players
     if not fewest <= players <= most:
@@ -139,6 +153,7 @@ def batch_config(
         # What a resumed batch checks it still plays on: the content's digest, or the merged
         # packs' digest for a game whose content has none.
         digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
+        extra={"options": game_settings(settings, loaded.engine)} if settings else {},
     )
 
 

@@ -2,8 +2,10 @@
 
 ``AGENTS`` names every seat kind a batch or a game can use: the simple bots of
 :mod:`whitedwarf.interpreter.bots` (``random``, ``first``) and the agents of this package
-(``heuristic``, ``search``). Each is made from one integer seed, so a seeded game with agent
-seats is reproducible decision by decision.
+(``heuristic``, ``search``), as Last Light seats them. Each is made from one integer seed, so
+a seeded game with agent seats is reproducible decision by decision. The ``search`` agent
+itself knows no game (:mod:`~whitedwarf.interpreter.agents.search`): Last Light's is made
+with its rules here, another game's through its engine's ``game_agents``.
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from whitedwarf.interpreter.agents.heuristic import HeuristicAgent
-from whitedwarf.interpreter.agents.search import SearchAgent
+from whitedwarf.interpreter.agents.lastlight_search import last_light_search
 from whitedwarf.interpreter.bots import BOTS, Bot
 
 AGENTS: dict[str, Callable[[int], Bot]] = {
     **BOTS,
     "heuristic": HeuristicAgent,
-    "search": SearchAgent,
+    "search": last_light_search,
 }
 
 

@@ -98,7 +98,7 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     engine = played.engine
     seed = game_seed(config.seed, index)
     kinds = seat_agents(config.agents, config.players, seed)
-    options = engine.game_options(kinds, config.round_limit)
+    options = {**engine.game_options(kinds, config.round_limit), **game_settings(config)}
     try:
         game = engine.game.from_content(played.content, config.players, options)
         bots = [
@@ -108,13 +108,21 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
             for seat, kind in enumerate(kinds)
         ]
         state = game.new_state(seed)
+        opening = game.clone(state)  # what setup dealt (the cards offered for a pick)
         outcome = play(game, state, bots)
     except engine.errors as error:
         return {"index": index, "seed": seed, "agents": kinds, "error": str(error)}
     if engine.record is not None:
         record: dict[str, Any] = engine.record(index, seed, kinds, state, outcome.decisions)
         return record
-    return result_record(index, seed, kinds, game.result(state) or {}, state, outcome.decisions)
+    result = game.result(state) or {}
+    return result_record(index, seed, kinds, result, state, outcome.decisions, opening)
+
+
+def game_settings(config: BatchConfig) -> dict[str, Any]:
+    """The game options of ``--option NAME=VALUE`` (Starlight's ``gods``), kept in the batch's
+    settings so that a resumed batch plays the same games."""
+    return dict(config.extra.get("options", {}))
 
 
 # -- content, loaded once per process ---------------------------------------------------------

@@ -37,6 +37,17 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
     }
     if "points" in a:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
+        result["picks"] = {
+            kind: _differences(
+                [r for r in a["picks"].get(kind, []) if r["games"]],
+                [r for r in b["picks"].get(kind, []) if r["games"]],
+                "rate",
+                "wins",
+                "games",
+                "Holm",
+            )
+            for kind in sorted({*a.get("picks", {}), *b.get("picks", {})})
+        }
     result["sentences"] = sentences(result)
     return result
 
@@ -134,6 +145,7 @@ def sentences(result: dict[str, Any]) -> list[str]:
             )
     tables = [("faction", result["factions"]), ("owner of", result["techs"])]
     tables += [("agent", result["agents"])] if "agents" in result else []
+    tables += [(kind, rows) for kind, rows in result.get("picks", {}).items()]
     for what, rows in tables:
         for row in rows:
             if row["significant"]:
@@ -144,6 +156,8 @@ def sentences(result: dict[str, Any]) -> list[str]:
                     else f"Agent {row['name']}"
                     if what == "agent"
                     else f"The owner of {row['name']}"
+                    if what == "owner of"
+                    else f"A seat keeping {what} {row['name']}"
                 )
                 out.append(
                     f"{subject} now wins {_pct(row['variant'])} instead of {_pct(row['base'])} "
@@ -151,7 +165,10 @@ def sentences(result: dict[str, Any]) -> list[str]:
                     f"{_signed(row['high'])}; significant)."
                 )
     if not found and "agents" in result:
-        out.append("Nothing changed significantly: no agent's win rate moved beyond chance.")
+        out.append(
+            "Nothing changed significantly: no agent's win rate moved beyond chance, nor "
+            "the win rate of a kept card's seats."
+        )
     elif not found:
         out.append(
             "Nothing changed significantly: no faction win rate, tech build rate or tech owners' "

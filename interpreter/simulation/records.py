@@ -69,8 +69,10 @@ def result_record(
     result: dict[str, Any],
     state: State,
     decisions: int,
+    opening: State | None = None,
 ) -> dict[str, Any]:
-    """The record of a finished game of any game, from its result (docs/simulate.md)."""
+    """The record of a finished game of any game, from its result (docs/simulate.md), with
+    the cards each seat picked (:func:`picks`) and its points by source (:func:`sources`)."""
     players = len(agents)
     return {
         "index": index,
@@ -92,4 +94,45 @@ def result_record(
         "reason": result.get("reason"),
         "tiebreak": result.get("tiebreak"),
         "decisions": decisions,
+        "picks": picks(opening, state),
+        "sources": [sources(p) for p in state.get("players", [])],
+    }
+
+
+def picks(opening: State | None, state: State) -> dict[str, list[dict[str, Any]]]:
+    """The cards each seat was dealt to keep one of, and the one it kept, by kind.
+
+    Both games name a deal ``<kind>s_dealt`` in a player's record and the card kept
+    ``<kind>`` (Last Light's ``factions_dealt``/``faction``, Starlight's ``gods_dealt``/
+    ``god``); the deal is read from the state after setup, before anyone kept a card. A kind
+    nobody was dealt (Starlight without gods) is left out.
+    """
+    if opening is None:
+        return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    for start, end in zip(opening.get("players", []), state.get("players", []), strict=False):
+        for key, dealt in start.items():
+            kind = key.removesuffix("s_dealt")
+            if kind == key or not isinstance(dealt, list) or not dealt:
+                continue
+            kept = end.get(kind)
+            entry = {"offered": sorted(map(str, dealt)), "kept": kept if kept in dealt else None}
+            seats = len(state["players"])
+            found.setdefault(kind, [{"offered": [], "kept": None} for _ in range(seats)])
+            found[kind][end["seat"]] = entry
+    return found
+
+
+def sources(player: dict[str, Any]) -> dict[str, int]:
+    """A player's points by source, when its record keeps them as ``points: {part: {source:
+    n}}`` (Starlight's night and day points, 003 "Victory Points"); ``{}`` otherwise."""
+    parts = player.get("points")
+    if not isinstance(parts, dict):
+        return {}
+    return {
+        f"{part} {source}": int(n)
+        for part, by_source in parts.items()
+        if isinstance(by_source, dict)
+        for source, n in by_source.items()
+        if isinstance(n, int)
     }

@@ -61,6 +61,11 @@ def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
         ),
         _share_table(summary["seats"]),
         "<h2>Win rate per agent</h2>",
+        plots.interval_bars(
+            "Win rate per agent's seat (95% interval; dashed: fair share)",
+            _bars(summary["agents"]),
+            fair,
+        ),
         _share_table(summary["agents"]),
         "<h2>Game length</h2>",
         plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
@@ -82,12 +87,50 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
             ["", "every player", "winners"],
             [[n, f"{v:.1f}", f"{numbers['winners'][n]:.1f}"] for n, v in numbers["all"].items()],
         ),
+        "<h2>Where points came from</h2>",
+        _light(summary.get("point_sources", {}), "points"),
+        *(
+            part
+            for kind, rows in summary.get("picks", {}).items()
+            for part in _picks(kind, rows, fair)
+        ),
         _method(),
+    ]
+
+
+def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
+    """A kind of card kept from a deal (Starlight's gods): how often each is kept when
+    offered, and how often its keepers win."""
+    played = [r for r in rows if r["games"]]
+    return [
+        f"<h2>Win rate per {escape(kind)} kept</h2>",
+        plots.interval_bars(
+            f"Win rate of the seats keeping each {kind} (95% interval; dashed: fair share)",
+            _bars(played),
+            fair,
+        ),
+        _share_table(played),
+        f"<h2>How often each {escape(kind)} is kept when dealt</h2>",
+        _table(
+            [kind, "dealt", "kept", "pick rate", "95% interval"],
+            [
+                [
+                    r["name"],
+                    r["offered"],
+                    r["kept"],
+                    _pct(r["pick_rate"]),
+                    f"{_pct(r['pick_low'])}–{_pct(r['pick_high'])}",
+                ]
+                for r in rows
+            ],
+        ),
     ]
 
 
 def comparison_html(result: dict[str, Any]) -> str:
     """The report of a comparison (``comparison.html``)."""
+    if "agents" in result:
+        return _page("Comparison report", _result_comparison(result))
     body = [
         _lead(result["sentences"]),
         "<h2>Faction win rates: variant minus base</h2>",
@@ -106,6 +149,37 @@ def comparison_html(result: dict[str, Any]) -> str:
         _method(),
     ]
     return _page("Comparison report", body)
+
+
+def _result_comparison(result: dict[str, Any]) -> list[str]:
+    """The comparison of a game other than Last Light: agents' and kept cards' win rates."""
+    body = [
+        _lead(result["sentences"]),
+        "<h2>Agent win rates: variant minus base</h2>",
+        plots.interval_bars(
+            "Change of agent win rate (95% interval)", _diff_bars(result["agents"]), 0.0, -1.0
+        ),
+        _diff_table(result["agents"], "agent"),
+    ]
+    for kind, rows in result.get("picks", {}).items():
+        body += [
+            f"<h2>Win rate per {escape(kind)} kept: variant minus base</h2>",
+            plots.interval_bars(
+                f"Change of the win rate of each {kind}'s keepers (95% interval)",
+                _diff_bars(rows),
+                0.0,
+                -1.0,
+            ),
+            _diff_table(rows, kind),
+        ]
+    return [
+        *body,
+        "<h2>The base pack</h2>",
+        _lead(result["base"]["sentences"]),
+        "<h2>The variant pack</h2>",
+        _lead(result["variant"]["sentences"]),
+        _method(),
+    ]
 
 
 def _page(title: str, body: list[str]) -> str:
@@ -197,11 +271,13 @@ def _diff_table(rows: list[dict[str, Any]], what: str) -> str:
     )
 
 
-def _light(sources: dict[str, Any]) -> str:
+def _light(sources: dict[str, Any], what: str = "light") -> str:
     if not sources.get("available"):
-        return '<p class="note">These games recorded no light by source (an engine without it).</p>'
+        return (
+            f'<p class="note">These games recorded no {what} by source (an engine without it).</p>'
+        )
     chart = plots.stacked_bar(
-        "Mean light per player per game, by source",
+        f"Mean {what} per player per game, by source",
         {"all players": sources["all"], "winners": sources["winners"]},
     )
     rows = [[s, f"{sources['all'][s]:.2f}", f"{sources['winners'][s]:.2f}"] for s in sources["all"]]

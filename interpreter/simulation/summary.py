@@ -43,6 +43,8 @@ def summarise(records: Sequence[Record]) -> dict[str, Any]:
     }
     if any("points" in r for r in games):  # a game other than Last Light (records.py)
         summary["points"] = points(games)
+        summary["picks"] = {kind: pick_table(games, kind, players) for kind in _kinds(games)}
+        summary["point_sources"] = light_sources(games, "sources")
     summary["first_player"] = next(
         (row for row in summary["seats"] if row["name"] == "seat 0"), None
     )
@@ -132,13 +134,59 @@ def rounds(games: Sequence[Record]) -> dict[str, Any]:
     }
 
 
-def light_sources(games: Sequence[Record]) -> dict[str, Any]:
-    """Mean light per player per game from each source, for everyone and for winners."""
+def _kinds(games: Sequence[Record]) -> list[str]:
+    """The kinds of card picked in these games (Starlight: ``god`` when gods are on)."""
+    return sorted({kind for r in games for kind in r.get("picks", {})})
+
+
+def pick_table(games: Sequence[Record], kind: str, players: int) -> list[dict[str, Any]]:
+    """Per card of ``kind``: how often it was kept when offered (with its interval), and
+    the win rate of the seats that kept it against a fair share (binomial, Holm)."""
+    offered: Counter[str] = Counter()
+    kept: Counter[str] = Counter()
+    for record in games:
+        for entry in record.get("picks", {}).get(kind, []):
+            offered.update(entry["offered"])
+            if entry["kept"] is not None:
+                kept[entry["kept"]] += 1
+    wins = {row["name"]: row for row in share_table(games, lambda r, s: _kept(r, kind, s), players)}
+    rows = []
+    for name in sorted(offered):
+        low, high = stats.wilson(kept[name], offered[name])
+        row = wins.get(name) or _never_kept(name, players)
+        rows.append(
+            {
+                **row,
+                "offered": offered[name],
+                "kept": kept[name],
+                "pick_rate": kept[name] / offered[name],
+                "pick_low": low,
+                "pick_high": high,
+            }
+        )
+    return rows
+
+
+def _never_kept(name: str, players: int) -> dict[str, Any]:
+    """The win-rate row of a card nobody kept: no games, nothing to test."""
+    fair = 1 / players if players else 0.0
+    row = _share_row(name, 0.0, 0, fair)
+    return {**row, "p_adjusted": 1.0, "significant": False, "test": BINOMIAL}
+
+
+def _kept(record: Record, kind: str, seat: int) -> str | None:
+    entries = record.get("picks", {}).get(kind, [])
+    return entries[seat]["kept"] if seat < len(entries) else None
+
+
+def light_sources(games: Sequence[Record], key: str = "light_by_source") -> dict[str, Any]:
+    """Mean light (or, with ``key="sources"``, points) per player per game from each
+    source, for everyone and for winners."""
     everyone: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     seats = winning_seats = 0
     for record in games:
-        for seat, sources in enumerate(record.get("light_by_source", [])):
+        for seat, sources in enumerate(record.get(key, [])):
             if not sources:
                 continue
             seats += 1
@@ -265,6 +313,8 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     for row in summary["agents"]:
         if len(summary["agents"]) > 1:
             out.append(f"Agent {row['name']} wins {_pm(row)} of its seats.")
+    for kind, rows in summary.get("picks", {}).items():
+        out += list(_share_sentences([r for r in rows if r["games"]], summary["fair_share"], kind))
     strong = [t for t in summary["techs"] if t["significant"]]
     for tech in strong[:5]:
         out.append(

@@ -10,6 +10,10 @@ merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
   has not recorded yet;
 * attach the flare that scores most on a launch (tried on a copy of its own view);
 * step round the rondel only with AP to spare, save the rest, and take the final launch.
+
+The ``search`` agent's Starlight part is here too (:class:`StarlightSearch`): the shared
+search (``interpreter/agents/search.py``) with states drawn by
+:mod:`~whitedwarf.interpreter.starlight.determinise` and these rules as the rollout policy.
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.starlight import launch, stars
+from whitedwarf.interpreter.starlight import goals, launch, stars
+from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.vm import EffectError
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -224,3 +231,93 @@ def _space_value(game: Game, view: State, seat: int, index: int) -> int:
         in_pool = [r for r in view["pools"][size] if r in wanted]
         return 2 if in_pool and len(p["rays"]) < MAX_RAYS_HELD else 0
     return 1 if p["ap"] >= 3 and len(p["flares"]) < 2 else 0
+
+
+# -- the search agent's part --------------------------------------------------------------------
+
+#: The search budget per searched decision: simulations, and decisions played in each after
+#: the option tried. A round of three players is about 40 decisions; rays gathered now score
+#: only when a star is launched turns later, so the rollouts look about three rounds ahead
+#: (with 40, the agent won no more than the heuristic: docs/simulate.md S13).
+SEARCH_ITERATIONS, SEARCH_HORIZON = 16, 120
+#: Decisions between actions (where to go, which action to take, when to end the turn) and
+#: the slot a star is aimed at are searched; the other steps follow the rules above.
+SEARCHED_STEPS = frozenset({"slot"})
+
+
+class StarlightSearch:
+    """Starlight's :class:`~whitedwarf.interpreter.agents.search.SearchRules`: guesses from
+    :mod:`~whitedwarf.interpreter.starlight.determinise`, this module's heuristic as the
+    rollout policy and the fallback, and a seat's lead in points as the evaluation."""
+
+    exploration = 5.0  # points: about the spread of a lead one round on
+    win_score = 40.0  # points: more than any lead a round can bring
+    errors: tuple[type[BaseException], ...] = (EffectError, KeyError, IndexError, ValueError)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def observation(self, state: State, seat: int) -> State:
+        return self.game.observation(state, seat)
+
+    def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
+        return determinise(self.game.content, view, seat, rng)
+
+    def searched(self, view: State, seat: int, ids: Sequence[str]) -> bool:
+        if view["frames"] or view["phase"] != "play":
+            return False
+        action = view["action"]
+        return action is None or (action["kind"] == "launch" and action["step"] in SEARCHED_STEPS)
+
+    def heuristic(
+        self, view: State, seat: int, options: Sequence[OptionLike], rng: random.Random
+    ) -> str:
+        return decide(self.game, view, seat, [o.id for o in options])
+
+    def rollout(self, world: State, seat: int, rng: random.Random) -> str:
+        ids = [o.id for o in self.game.legal_options(world, seat)]
+        return decide(self.game, world, seat, ids)
+
+    def mover(self, world: State) -> int:
+        return self.game.current_players(world)[0]
+
+    def apply(self, world: State, seat: int, option: str) -> None:
+        self.game.apply(world, seat, option, check=False)
+
+    def outcome(self, world: State, seat: int) -> float | None:
+        """A win's (shared: its share of) ``win_score``, a loss minus it, plus the final
+        lead in points: a seat sure to lose still prefers losing by less."""
+        result = world["result"]
+        if world["phase"] != "over":
+            return None
+        winners, points = result["winners"], result["points"]
+        won = self.win_score / len(winners) if seat in winners else -self.win_score
+        return won + points[seat] - max((p for s, p in enumerate(points) if s != seat), default=0)
+
+    def evaluate(self, world: State, seat: int) -> float:
+        """``seat``'s standing minus the best other seat's (:func:`standing`)."""
+        scores = [standing(self.game, world, s) for s in range(world["n"])]
+        return float(scores[seat] - max((s for i, s in enumerate(scores) if i != seat), default=0))
+
+
+def standing(game: Game, state: State, seat: int) -> int:
+    """The points ``seat`` would have if the game ended now (003 "Scoring"): night points,
+    plus day points for alpha stars, laurels met and accolades (a Starbot: its stars)."""
+    p = player(state, seat)
+    points = int(p["night"]) + sum(
+        int(game.content.cards["accolades"][a]["points"]) for a in p["accolades"]
+    )
+    if p["kind"] != "live":
+        return points + len(p["stars"]) * game.starbot_star_points()
+    alpha = sum(1 for s in p["stars"] if game.content.slots[s].size == "large")
+    points += alpha * game.stat(state, seat, "alpha_day_points")
+    trial = game.clone(state)  # a goal's check runs an effect: never on the world itself
+    laurels = game.content.cards["laurels"]
+    return points + sum(
+        int(laurels[c]["points"]) for c in goals.fulfilled_laurels(game, trial, seat)
+    )
+
+
+def starlight_search(seed: int, game: Game) -> SearchAgent:
+    """Starlight's ``search`` agent for ``game``, seeded."""
+    return SearchAgent(seed, StarlightSearch(game), SEARCH_ITERATIONS, SEARCH_HORIZON)

@@ -11,12 +11,12 @@ VERSION = "starlight-engine-1"
 
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
-    and Starbot Players"), the simple bots and its own ``heuristic`` agent, human seats in
-    the terminal interface (``tools/tui/starlight.py``), its events in words
+    and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
+    human seats in the terminal interface (``tools/tui/starlight.py``), its events in words
     (``narrate.py``), its board picture (``tools/render/starlight.py``) and its printed cards
     (``wording.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
-    from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
+    from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
     from whitedwarf.interpreter.starlight.narrate import describe
@@ -29,8 +29,8 @@ def engine() -> GameEngine:
         players=(1, MAX_SEATS),
         version=VERSION,
         automated_seats=("starbot",),
-        agents=(*SIMPLE_AGENTS, "heuristic"),
-        game_agents={"heuristic": StarlightHeuristic},
+        agents=(*SIMPLE_AGENTS, "heuristic", "search"),
+        game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
         errors=(ValueError,),
         describe=describe,
         features=frozenset({"terminal", "render", "cards"}),

@@ -1,0 +1,77 @@
+"""A balance report for Starlight: seats, agents, points by source and, with gods, the gods.
+
+``simulate --pack content/starlight --option gods=true`` deals gods in every game (003 "The
+Gods": two dealt, one kept); the report gives each god's pick rate (kept when dealt) and its
+keepers' win rate with intervals, and where the points came from (003 "Victory Points",
+"Scoring"). ``compare`` of identical packs changes nothing, and reports agents and gods, not
+Last Light's factions and techs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from whitedwarf.content import bundled_pack
+
+from tests.simulation.helpers import run
+
+PACK = str(bundled_pack("starlight"))
+
+
+def test_simulate_reports_the_gods_and_the_sources_of_points(tmp_path: Path) -> None:
+    out = tmp_path / "gods"
+    code, text = run("simulate", "--pack", PACK, "--players", "3", "--games", "6",
+                     "--agents", "heuristic,heuristic,starbot", "--option", "gods=true",
+                     "--seed", "4", "--out", str(out))  # fmt: skip
+    assert code == 0, text
+    summary = json.loads((out / "summary.json").read_text())
+    gods = summary["picks"]["god"]
+    # two live seats a game, each dealt two gods and keeping one
+    assert sum(r["offered"] for r in gods) == 6 * 2 * 2
+    assert sum(r["kept"] for r in gods) == sum(r["games"] for r in gods) == 6 * 2
+    for row in gods:
+        assert row["pick_rate"] == row["kept"] / row["offered"]
+        assert row["pick_low"] <= row["pick_rate"] <= row["pick_high"]
+    wins = sum(r["wins"] for r in gods) + next(
+        r["wins"] for r in summary["agents"] if r["name"] == "starbot"
+    )
+    assert abs(wins - 6) < 1e-9  # every game's win is shared among the seats
+    sources = summary["point_sources"]
+    assert sources["available"] and sources["all"]["night slot"] > 0
+    html = (out / "report.html").read_text()
+    for heading in ("Win rate per god kept", "How often each god is kept when dealt",
+                    "Where points came from", "Win rate per agent&#x27;s seat"):  # fmt: skip
+        assert heading in html
+    assert "faction" not in html.lower()
+
+
+def test_without_gods_there_is_no_god_table(tmp_path: Path) -> None:
+    out = tmp_path / "plain"
+    code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
+                     "--agents", "heuristic,starbot", "--out", str(out))  # fmt: skip
+    assert code == 0, text
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["picks"] == {}
+    assert "per god" not in (out / "report.html").read_text()
+
+
+def test_a_game_option_the_game_does_not_have_is_refused(tmp_path: Path) -> None:
+    code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
+                     "--agents", "heuristic", "--option", "godz=true",
+                     "--out", str(tmp_path / "x"))  # fmt: skip
+    assert code == 2 and "godz=true" in text and "gods" in text
+
+
+def test_compare_of_identical_packs_reports_agents_and_gods_unchanged(tmp_path: Path) -> None:
+    out = tmp_path / "cmp"
+    code, text = run("compare", "--base", PACK, "--variant", PACK, "--players", "3",
+                     "--games", "4", "--agents", "heuristic,random,starbot",
+                     "--option", "gods=true", "--out", str(out))  # fmt: skip
+    assert code == 0, text
+    result = json.loads((out / "comparison.json").read_text())
+    rows = result["agents"] + result["picks"]["god"]
+    assert rows and all(r["difference"] == 0 for r in rows)
+    html = (out / "comparison.html").read_text()
+    assert "Agent win rates: variant minus base" in html and "per god kept" in html
+    assert "Faction" not in html
