@@ -95,7 +95,8 @@ class Verb(Entry):
     pure: bool = False
     resume: str = ""  # "module:function" answering the verb's own decision (``chooses``)
     # "module:function" (optional, for speed): given the content's runtime, a card id and
-    # fixed arguments, a function ``(state, frame)`` doing what ``impl`` does for that card
+    # fixed arguments, a function ``(state, owner)`` doing what ``impl`` does for that card
+    # (fixed arguments need no frame, so an effect that cannot pause builds none)
     fixed: str = ""
 
 

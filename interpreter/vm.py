@@ -170,6 +170,25 @@ _CMP: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+def _compare_with(
+    op: str, a: Callable[[State, Frame], int], n: int
+) -> Callable[[State, Frame], bool]:
+    """``a op n`` for a fixed number ``n`` (the usual ``if light >= 5``), the comparison
+    written out rather than called through :data:`_CMP`."""
+    if op == ">=":
+        return lambda state, frame: a(state, frame) >= n
+    if op == "<=":
+        return lambda state, frame: a(state, frame) <= n
+    if op == "==":
+        return lambda state, frame: a(state, frame) == n
+    if op == "!=":
+        return lambda state, frame: a(state, frame) != n
+    if op == ">":
+        return lambda state, frame: a(state, frame) > n
+    compare = _CMP[op]
+    return lambda state, frame: compare(a(state, frame), n)
+
+
 #: A compiled run of instructions: ``(state, frame, steps so far, step limit) -> steps``.
 _Step = Callable[[State, Frame, int, int], int]
 
@@ -320,7 +339,10 @@ class Machine:
     # -- compiling pure programs to Python functions ---------------------------------------
 
     def compile(
-        self, program: list[list[Any]], code: tuple[tuple[Any, ...], ...]
+        self,
+        program: list[list[Any]],
+        code: tuple[tuple[Any, ...], ...],
+        fixed: Callable[[str, tuple[tuple[int, Any], ...]], Any] | None = None,
     ) -> Callable[[State, Frame], Outcome] | None:
         """A program that cannot ask (no ``ask``, ``choose``, ``branch`` or ``affordable``)
         as one Python function ``(state, frame) -> Outcome`` doing what :meth:`run` does on a
@@ -332,10 +354,15 @@ class Machine:
         them, so a verb that pauses or yields leaves the frame where :meth:`run` would have
         left it (its ``pc``, ``steps``, loops and variables), as plain data the machine
         resumes. A frame that is not fresh is handed to :meth:`run`.
+
+        ``fixed`` (optional, from the caller that knows the program's card) may bind a verb
+        for its fixed operands: given the verb and its lowered operands (:data:`AMOUNT` and
+        :data:`CONST` only), a function ``(state, frame)`` doing what the bound verb
+        (:meth:`Adapter.bind`) does with those arguments, or None.
         """
         if not program or program[-1] != ["end"]:
             return None
-        body = self._block(program, code, 0, len(program) - 1)
+        body = self._block(program, code, 0, len(program) - 1, fixed)
         if body is None:
             return None
         end_pc = len(program) - 1
@@ -373,7 +400,12 @@ class Machine:
         )
 
     def _block(
-        self, program: list[list[Any]], code: tuple[tuple[Any, ...], ...], start: int, stop: int
+        self,
+        program: list[list[Any]],
+        code: tuple[tuple[Any, ...], ...],
+        start: int,
+        stop: int,
+        fixed: Callable[[str, tuple[tuple[int, Any], ...]], Any] | None = None,
     ) -> _Step | None:
         """Instructions ``start`` to ``stop`` (excluded) as one step function, or None."""
         steps: list[_Step] = []
@@ -381,11 +413,13 @@ class Machine:
         while pc < stop:
             op = program[pc][0]
             if op == "call":
-                steps.append(self._compile_call(code[pc], pc))
+                steps.append(self._compile_call(code[pc], pc, fixed))
                 pc += 1
             elif op == "check":
                 skip = program[pc][2]
-                inner = self._block(program, code, pc + 1, skip) if pc < skip <= stop else None
+                inner = (
+                    self._block(program, code, pc + 1, skip, fixed) if pc < skip <= stop else None
+                )
                 if inner is None:
                     return None
                 steps.append(self._compile_check(code[pc][1], inner, pc))
@@ -398,7 +432,7 @@ class Machine:
                     or program[done - 1] != ["jump", pc + 1]
                 ):
                     return None
-                inner = self._block(program, code, pc + 2, done - 1)
+                inner = self._block(program, code, pc + 2, done - 1, fixed)
                 if inner is None:
                     return None
                 steps.append(self._compile_loop(program[pc], slot, var, inner, pc, done - 1))
@@ -407,10 +441,34 @@ class Machine:
                 return None
         return _sequence(tuple(steps))
 
-    def _compile_call(self, ins: tuple[Any, ...], pc: int) -> _Step:
+    def _compile_call(
+        self,
+        ins: tuple[Any, ...],
+        pc: int,
+        fixed: Callable[[str, tuple[tuple[int, Any], ...]], Any] | None = None,
+    ) -> _Step:
         """A ``call``: :meth:`_op_call` itself when an operand is a variable (which may hold a
-        list, run per element), else the bound verb with its operands made here."""
+        list, run per element), the verb bound for its fixed operands by ``fixed`` when it
+        gives one (:meth:`compile`), else the bound verb with its operands made here."""
         suspend, over, handler = self._suspend, self._over, ins[0]
+        after = pc + 1
+        run = None
+        if fixed is not None and all(kind in (AMOUNT, CONST) for kind, _ in ins[2]):
+            run = fixed(ins[1], ins[2])
+        if run is not None:
+
+            def call_fixed(state: State, frame: Frame, steps: int, limit: int) -> int:
+                steps += 1
+                if steps > limit:
+                    over(frame, steps, pc)
+                frame["pc"] = after  # a pause or yield resumes after the call
+                found = run(state, frame)
+                if found is not None:
+                    frame["steps"] = steps
+                    raise _Stop(suspend(frame, found))
+                return steps
+
+            return call_fixed
         if ins[4]:
 
             def call_with_vars(state: State, frame: Frame, steps: int, limit: int) -> int:
@@ -425,7 +483,6 @@ class Machine:
 
             return call_with_vars
         verb, make = ins[3], _arguments(ins[2])
-        after = pc + 1
 
         def call(state: State, frame: Frame, steps: int, limit: int) -> int:
             steps += 1
@@ -458,24 +515,27 @@ class Machine:
         """``loop``/``repeat``, then ``next`` ... ``jump`` back: the items (or the count) are
         kept in ``frame["loops"][slot]`` and popped as :meth:`_op_next` pops them."""
         over, at_next = self._over, pc + 1
-        if head[0] == "loop":
-            selector, candidates = head[2], self.adapter.candidates
-
-            def fill(state: State, frame: Frame) -> Any:
-                return list(candidates(state, frame, selector))
-
-        else:
-            count = self.expression(head[2])
-
-            def fill(state: State, frame: Frame) -> Any:
-                return max(0, count(state, frame))
+        candidates = self.adapter.candidates
+        selector: dict[str, Any] = head[2] if head[0] == "loop" else {}
+        count = None if head[0] == "loop" else self.expression(head[2])
 
         def each(state: State, frame: Frame, steps: int, limit: int) -> int:
             steps += 1
             if steps > limit:
                 over(frame, steps, pc)
             loops = frame["loops"]
-            _put(loops, slot, fill(state, frame))
+            if count is None:
+                filled: Any = list(candidates(state, frame, selector))
+            else:
+                filled = max(0, count(state, frame))
+            # ``_put``, written out (a fresh frame's lists grow by one here)
+            if slot < len(loops):
+                loops[slot] = filled
+            elif slot == len(loops):
+                loops.append(filled)
+            else:
+                _put(loops, slot, filled)
+            names = frame["vars"]
             while True:
                 steps += 1
                 if steps > limit:
@@ -485,11 +545,17 @@ class Machine:
                     if items <= 0:
                         return steps
                     loops[slot] = items - 1
-                    _put(frame["vars"], var, None)
+                    item = None
                 elif not items:
                     return steps
                 else:
-                    _put(frame["vars"], var, items.pop(0))
+                    item = items.pop(0)
+                if var < len(names):
+                    names[var] = item
+                elif var == len(names):
+                    names.append(item)
+                else:
+                    _put(names, var, item)
                 steps = inner(state, frame, steps, limit) + 1  # and the ``jump`` back
                 if steps > limit:
                     over(frame, steps, at_jump)
@@ -653,8 +719,7 @@ class Machine:
             compare = _CMP[cond[1]]
             a, b = self._lower_expr(cond[2]), self._lower_expr(cond[3])
             if cond[3][0] == "num":
-                n = cond[3][1]
-                return lambda state, frame: compare(a(state, frame), n)
+                return _compare_with(cond[1], a, cond[3][1])
             return lambda state, frame: compare(a(state, frame), b(state, frame))
         if op == "and":
             parts = tuple(self._lower_cond(c) for c in cond[1])

@@ -113,7 +113,8 @@ class Runtime:
     immediate: dict[str, Any] = field(default_factory=dict)  # hooks: a card's immediate clauses
     hooked: dict[tuple[str | None, ...], dict[str, Any]] = field(
         default_factory=dict
-    )  # hooks: the cards in play -> the clauses bound to each hook
+    )  # hooks: the cards in play -> what fires on each hook
+    firers: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # hooks: one per bound
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks

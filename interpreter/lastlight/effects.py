@@ -403,21 +403,61 @@ def _how(rt: Runtime, cid: str, program: list[list[Any]], code: tuple[tuple[Any,
     pure = _pure_verbs()
     if not all(i[0] in _PURE_OPS or (i[0] == "call" and i[1] in pure) for i in program):
         return False
+
+    def fixed(verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
+        return _bound_fixed(rt, cid, verb, operands)
+
     if program[-1][0] != "end" or any(i[0] != "call" for i in program[:-1]):
-        return MACHINE.compile(program, code) or MACHINE.run
+        return MACHINE.compile(program, code, fixed) or MACHINE.run
     calls = []
     for ins in code[:-1]:
         kinds = [kind for kind, _ in ins[2]]
         if not set(kinds) <= {CONST, AMOUNT, FN}:
-            return MACHINE.compile(program, code) or MACHINE.run
+            return MACHINE.compile(program, code, fixed) or MACHINE.run
         calls.append((_verb_table()[ins[1]], ins[2], FN in kinds, ins[1]))
     return _straight(rt, cid, tuple(calls))
+
+
+def _bound_fixed(rt: Runtime, cid: str, verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
+    """A verb with fixed operands (``vm.AMOUNT`` and ``vm.CONST``) bound for one card's
+    compiled program, through its ``Verb.fixed`` form, doing what the bound verb
+    (:meth:`LastLightAdapter.bind`) does with those arguments; None for a verb without one."""
+    maker = _fixed_table().get(verb)
+    if maker is None:
+        return None
+    impl = _verb_table()[verb]
+
+    def arguments() -> list[Any]:  # fresh lists, as the machine makes them for each call
+        return [[d[0], d[1]] if k == AMOUNT else d for k, d in operands]
+
+    run = maker(rt, cid, arguments())
+
+    def bound_fixed(state: State, frame: Frame) -> Any:
+        frames = state["frames"]
+        before = len(frames)
+        if events.ON:
+            found = traced(impl, verb, state, frame, arguments())
+        else:
+            found = run(state, frame["owner"])
+        after_verb(state)
+        if found is None and len(frames) > before:
+            return YIELD
+        return found
+
+    return bound_fixed
 
 
 def straight(how: Any) -> bool:
     """Whether a clause's :func:`runner` is straight-line calls (:func:`_straight`), which
     read only the card, owner and context of their frame."""
     return getattr(how, "short_frame", False)
+
+
+def direct(how: Any) -> Any:
+    """The one fixed verb ``(state, owner)`` (``Verb.fixed``) a straight-line clause's
+    :func:`runner` calls when no listener hears it, or None: calling it with the frame's
+    owner and then :data:`after_verb` is what the runner does then (no frame needed)."""
+    return getattr(how, "direct", None)
 
 
 def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
@@ -433,13 +473,15 @@ def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
                 if events.ON:
                     traced(verb, verb.__name__, state, frame, [[n, unit]])
                 elif run is not None:
-                    run(state, frame)
+                    run(state, frame["owner"])
                 else:
                     verb(state, frame, [[n, unit]])
                 after_verb(state)
                 return DONE
 
             one_amount.short_frame = True  # type: ignore[attr-defined]
+            # What it calls, for a caller that has ruled out listeners (``hooks.fire``).
+            one_amount.direct = run  # type: ignore[attr-defined]
             return one_amount
 
     def straight(state: State, frame: Frame) -> Outcome:
@@ -479,7 +521,9 @@ ADAPTER.machine = MACHINE
 _CLAUSE_OF = itemgetter("card", "clause")
 
 #: id(state) -> (index of the running frame, its depth), while frames of that state run.
-_RUNNING: dict[int, tuple[int, int]] = {}
+#: Empty, with no frame on a state's stack and no listener, a pure clause may run at once
+#: without :func:`push` (``hooks.fire`` does so: the same steps, in the same order).
+RUNNING: dict[int, tuple[int, int]] = {}
 
 
 def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> None:
@@ -494,7 +538,7 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
     if events.ON:
         _announce(state, frames)
     stack = state["frames"]
-    running = _RUNNING.get(id(state)) if _RUNNING else None
+    running = RUNNING.get(id(state)) if RUNNING else None
     if running is not None:
         index, depth = running
         frames = [_whole(frame) for frame in frames]
@@ -527,7 +571,7 @@ def _whole(frame: Frame) -> Frame:
 def drive(state: State) -> None:
     """Run the top frames until one waits for a decision or none is left."""
     key = id(state)
-    if key in _RUNNING:
+    if key in RUNNING:
         return
     stack = state["frames"]
     run = MACHINE.run
@@ -537,11 +581,11 @@ def drive(state: State) -> None:
             if top["pending"] is not None:
                 return
             index = len(stack) - 1
-            _RUNNING[key] = (index, top["depth"])
+            RUNNING[key] = (index, top["depth"])
             if run(state, top) is DONE:
                 del stack[index]
     finally:
-        _RUNNING.pop(key, None)
+        RUNNING.pop(key, None)
 
 
 def frame_options(state: State) -> list[tuple[str, str]]:
@@ -558,13 +602,13 @@ def frame_apply(state: State, option_id: str) -> None:
     key = id(state)
     top = stack[-1]
     index = len(stack) - 1
-    _RUNNING[key] = (index, top["depth"])
+    RUNNING[key] = (index, top["depth"])
     try:
         outcome = MACHINE.answer(state, top, option_id)
     except IllegalAnswer as error:
         raise IllegalOption(str(error)) from None
     finally:
-        _RUNNING.pop(key, None)
+        RUNNING.pop(key, None)
     if outcome is DONE:
         del stack[index]
     drive(state)

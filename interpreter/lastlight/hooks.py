@@ -25,7 +25,7 @@ from typing import Any
 from whitedwarf.interpreter.lastlight import effects, events, limits, pending, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
-from whitedwarf.interpreter.vm import new_frame
+from whitedwarf.interpreter.vm import DONE, new_frame
 
 State = dict[str, Any]
 
@@ -84,8 +84,8 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         return
     p = state["players"][player]
     techs = p["techs"]
-    # The cards bound to each hook, kept per seat until its cards in play change (most
-    # hooks: none), else one lookup by the cards in play.
+    # What fires on each hook, kept per seat until its cards in play change (most hooks:
+    # nothing), else one lookup by the cards in play.
     kept = versions.of(state)
     plan = kept.plans[player]
     if plan is None:
@@ -95,36 +95,106 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         except KeyError:
             plan = _plan_for(state, key)
         kept.plans[player] = plan
-    bound = plan.get(hook)
-    if bound is None:
-        return
-    started: list[dict[str, Any]] = []
-    hows: list[Any] = []
-    size = None
-    for at, cid, ref, clauses in bound:
-        slot = None if at < 0 else techs[at]["ship_type"]
-        if slot is not None:
-            if size is None:
-                size = _ship_size(state, context) or ""
-            if size and size != slot:
-                continue
-        for index, test, how, whole in clauses:
-            ctx = dict(context)
-            ctx["card"] = ref
+    go = plan.get(hook)
+    if go is not None:
+        go(state, player, context, techs)
+
+
+#: The cards of a hook's plan bound to it: ``(index in the techs or -1 for the faction, card
+#: id, ref, clauses)`` (the clauses of :func:`_triggers`).
+Bound = tuple[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]], ...]
+#: What :func:`fire` calls for a hook: ``(state, player, context, techs in play) -> None``.
+Firer = Any
+
+
+def _firer(rt: Runtime, bound: Bound) -> Firer:
+    """What fires ``bound``, made once per content and bound cards (so a plan made afresh
+    is equal to one kept)."""
+    found = rt.firers.get(bound)
+    if found is None:
+        if len(rt.firers) >= _MEMO_LIMIT:
+            rt.firers.clear()
+        found = rt.firers[bound] = _make_firer(bound)
+    return found
+
+
+def _make_firer(bound: Bound) -> Firer:
+    """The function that starts the clauses of ``bound`` (see :func:`fire`).
+
+    Each clause gets a frame; those whose ``when`` holds are pushed (:func:`effects.push`).
+    When no listener hears the game and no frame of the state runs or waits, ``push`` would
+    run them at once in order while each runs to its end; the firer does that itself. A
+    single straight-line clause with one fixed verb (:func:`effects.direct`) is called
+    without its runner or a frame: the whole path from the hook to the verb is this one
+    closure.
+    """
+
+    def general(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
+        started: list[dict[str, Any]] = []
+        hows: list[Any] = []
+        size = None
+        for at, cid, ref, clauses in bound:
+            slot = None if at < 0 else techs[at]["ship_type"]
             if slot is not None:
-                ctx["ship_type"] = slot
-            if whole:
-                frame = new_frame(cid, player, index, ctx)
-            else:  # a straight-line clause: its card, owner and context are all it reads
-                frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
-            if test is None or test(state, frame):
-                started.append(frame)
-                hows.append(how)
-    if started:
-        effects.push(state, started, hows)
+                if size is None:
+                    size = _ship_size(state, context) or ""
+                if size and size != slot:
+                    continue
+            for index, test, how, whole in clauses:
+                ctx = dict(context)
+                ctx["card"] = ref
+                if slot is not None:
+                    ctx["ship_type"] = slot
+                if whole:
+                    frame = new_frame(cid, player, index, ctx)
+                else:  # a straight-line clause: its card, owner and context are all it reads
+                    frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
+                if test is None or test(state, frame):
+                    started.append(frame)
+                    hows.append(how)
+        if not started:
+            return
+        if events.ON or state["frames"] or effects.RUNNING:
+            effects.push(state, started, hows)
+            return
+        # What ``push`` does when idle: each runs at once, in order, while it ends; from the
+        # first that cannot (it needs the machine, or a verb yielded) ``push`` takes over.
+        for i, how in enumerate(hows):
+            if how is False or how(state, started[i]) is not DONE:
+                effects.push(state, started[i:], hows[i:])
+                return
+
+    clauses = [c for _, _, _, cs in bound for c in cs]
+    if len(clauses) != 1 or clauses[0][3] or effects.direct(clauses[0][2]) is None:
+        return general
+    ((at, cid, ref, ((index, test, how, _),)),) = bound
+    verb = effects.direct(how)
+
+    def one(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
+        if (
+            events.ON
+            or state["frames"]
+            or effects.RUNNING
+            or (at >= 0 and techs[at]["ship_type"] is not None)
+        ):
+            general(state, player, context, techs)
+            return
+        if test is not None:
+            frame = {
+                "card": cid,
+                "owner": player,
+                "clause": index,
+                "context": {**context, "card": ref},
+            }
+            if not test(state, frame):
+                return
+        verb(state, player)  # a fixed verb reads no frame
+        effects.after_verb(state)
+
+    return one
 
 
-def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
+def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Firer]:
     """The :func:`_plan` of a faction and techs in play, memoised per content."""
     rt = runtime(state)
     hooked = rt.hooked
@@ -134,11 +204,10 @@ def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Any]:
     return plan
 
 
-def _plan(
-    rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]
-) -> dict[str, tuple[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]], ...]]:
-    """Hook -> the cards of ``refs`` (faction first, then techs in play order) with trigger
-    clauses on it: ``(index in the techs or -1 for the faction, card id, ref, clauses)``."""
+def _plan(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> dict[str, Firer]:
+    """Hook -> what fires on it (:func:`_firer`) for the cards of ``refs`` (faction first,
+    then techs in play order) with trigger clauses on it, each bound as ``(index in the techs
+    or -1 for the faction, card id, ref, clauses)``."""
     out: dict[str, list[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]]]] = {}
     for at, ref in enumerate(refs, start=-1):
         if ref:
@@ -147,7 +216,7 @@ def _plan(
                 table = index[ref] = _triggers(rt, ref)
             for hook, clauses in table.items():
                 out.setdefault(hook, []).append((at, card_id(ref), ref, clauses))
-    return {hook: tuple(found) for hook, found in out.items()}
+    return {hook: _firer(rt, tuple(found)) for hook, found in out.items()}
 
 
 _REF = itemgetter("ref")
@@ -161,36 +230,50 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     if player is None or player < 0 or card_ref.startswith(effects.BLANK):
         return
     rt = runtime(state)
-    found = rt.immediate.get(card_ref)
-    if found is None:
+    go = rt.immediate.get(card_ref)
+    if go is None:
         if len(rt.immediate) >= _MEMO_LIMIT:
             rt.immediate.clear()
-        found = rt.immediate[card_ref] = _immediate(rt, card_ref)
-    cid, clauses, hows = found
-    if not clauses:
-        return
-    ctx = {**context, "card": card_ref}
-    frames = []
-    for index, whole in clauses:
-        if whole:
-            frames.append(new_frame(cid, player, index, dict(ctx)))
-        else:  # a straight-line clause: its card, owner and context are all it reads
-            frames.append({"card": cid, "owner": player, "clause": index, "context": dict(ctx)})
-    effects.push(state, frames, hows)
+        go = rt.immediate[card_ref] = _immediate(rt, card_ref)
+    go(state, player, context)
 
 
-def _immediate(rt: Runtime, ref: str) -> tuple[str, tuple[tuple[int, bool], ...], list[Any]]:
-    """A card's ``immediate`` clauses, by card ref: its card id, ``(clause index, whether it
-    needs a whole frame)`` for each (see :func:`_triggers`), and how each runs."""
+def _immediate(rt: Runtime, ref: str) -> Any:
+    """What starts a card's ``immediate`` clauses, by card ref: ``(state, player, context)
+    -> None``, made once per content. Each clause gets a frame (a short one when it is
+    straight-line, see :func:`_triggers`) and they are pushed in order; a single
+    straight-line clause with one fixed verb is called directly when nothing runs or waits
+    and no listener hears the game (as :func:`_make_firer` does)."""
     cid = card_id(ref)
     found = effects.card_effect(rt, cid)["clauses"]
     indexes = [i for i, clause in enumerate(found) if clause["form"] == "immediate"]
     hows = [effects.runner(rt, cid, i) for i in indexes]
-    return (
-        cid,
-        tuple((i, not effects.straight(how)) for i, how in zip(indexes, hows, strict=True)),
-        hows,
-    )
+    clauses = tuple((i, not effects.straight(how)) for i, how in zip(indexes, hows, strict=True))
+
+    def general(state: State, player: int, context: dict[str, Any]) -> None:
+        if not clauses:
+            return
+        ctx = {**context, "card": ref}
+        frames = []
+        for index, whole in clauses:
+            if whole:
+                frames.append(new_frame(cid, player, index, dict(ctx)))
+            else:  # a straight-line clause: its card, owner and context are all it reads
+                frames.append({"card": cid, "owner": player, "clause": index, "context": dict(ctx)})
+        effects.push(state, frames, hows)
+
+    verb = effects.direct(hows[0]) if len(hows) == 1 else None
+    if verb is None:
+        return general
+
+    def one(state: State, player: int, context: dict[str, Any]) -> None:
+        if events.ON or state["frames"] or effects.RUNNING:
+            general(state, player, context)
+            return
+        verb(state, player)  # a fixed verb reads no frame
+        effects.after_verb(state)
+
+    return one
 
 
 def check_achievements(state: State) -> None:

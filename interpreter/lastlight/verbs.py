@@ -80,14 +80,14 @@ def verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
         gain(state, frame["owner"], unit, amount)
 
 
-def fixed_gain(rt: Runtime, card: str, args: list[Any]) -> Callable[[State, Frame], None]:
+def fixed_gain(rt: Runtime, card: str, args: list[Any]) -> Callable[[State, int], None]:
     """:func:`verb_gain` with a fixed amount for one card's effect, its light's source
-    looked up once (``Verb.fixed``)."""
+    looked up once (``Verb.fixed``: a function of the state and the effect's owner)."""
     amount, unit = args[0]
     source = _light_source_of(rt, card) if unit == "light" else "other"
 
-    def gain_fixed(state: State, frame: Frame) -> None:
-        gain(state, frame["owner"], unit, amount, source)
+    def gain_fixed(state: State, owner: int) -> None:
+        gain(state, owner, unit, amount, source)
 
     return gain_fixed
 

@@ -177,7 +177,7 @@ def test_a_verbs_fixed_form_does_what_the_verb_does(stem: str, unit: str) -> Non
             if run == "impl":
                 reg.implementation(verb.impl)(s, frame, args)
             else:
-                reg.implementation(verb.fixed)(runtime(s), "giver", args)(s, frame)
+                reg.implementation(verb.fixed)(runtime(s), "giver", args)(s, frame["owner"])
             results.append(s)
         assert results[0] == results[1]
         assert (

@@ -1,0 +1,210 @@
+"""The short paths from a hook to a verb do what the general path does.
+
+``hooks.fire`` and ``hooks.run_card`` call a single straight-line clause's fixed verb
+(``Verb.fixed``) directly, and run a hook's frames at once, when nothing runs or waits and
+nobody listens; a compiled program calls a verb with fixed operands through its fixed form
+(``Machine.compile``'s ``fixed``). A listener forces the general path (every frame through
+``effects.push``, every verb through its ``impl``), so the same position played heard and
+unheard must end the same: same resources, light and sources, same frames waiting.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.lastlight import events, hooks
+from whitedwarf.interpreter.vm import AMOUNT, DONE, YIELD, EffectLimitError
+
+from tests.effects.scenario import add_card, extractor, faction, fresh, tech
+from tests.effects.test_compiled import PROGRAMS, REPEAT, SPAWN_IN_LOOP
+from tests.effects.test_compiled import fresh as fresh_frame
+from tests.effects.test_vm import machine, state
+
+State = dict[str, Any]
+
+
+def heard_and_unheard(act: Callable[[State], None], build: Callable[[State], None]) -> list[State]:
+    """The position ``build`` makes, after ``act``: unheard, then heard by a listener."""
+    out = []
+    for heard in (False, True):
+        _, s = fresh()
+        build(s)
+        if heard:
+            with events.listening(lambda event: None):
+                assert events.ON
+                act(s)
+        else:
+            assert not events.ON
+            act(s)
+        out.append(s)
+    return out
+
+
+def _faction_gain(s: State) -> None:
+    faction(s, 0, "korr", "when resources_mined -> gain 2 common")
+
+
+def _tech_if(s: State) -> None:
+    tech(s, 0, "long_game", "when after_mine if round >= 1 -> gain 1 uncommon")
+
+
+def _slot_tech(s: State) -> None:
+    # a tech on a ship type fires only for hooks about that type (000 "Ship ability ...")
+    tech(s, 0, "gunnery", "when ship_built -> gain 1 rare", kind="ship_mod", slot="medium")
+
+
+def _loop(s: State) -> None:
+    tech(s, 0, "tithe", "when after_claim -> for each planet you control -> gain 1 common")
+    for planet in ("cinder", "mossreach"):
+        extractor(s, 0, planet=planet)
+
+
+def _achievement_asks(s: State) -> None:
+    # docs/rules-decisions.md E17: the achievement the gain makes playable asks at once.
+    faction(s, 0, "korr", "when resources_mined -> gain 1 common")
+    add_card(
+        s, "achievements", "first", "as soon as common >= 1 -> may pay 1 common -> gain 2 light"
+    )
+    s["players"][0]["achievement"] = "first"
+
+
+CASES: dict[str, tuple[Callable[[State], None], Callable[[State], None]]] = {
+    "faction gain": (_faction_gain, lambda s: hooks.fire(s, "resources_mined", 0, {})),
+    "tech with if": (_tech_if, lambda s: hooks.fire(s, "after_mine", 0, {})),
+    "ship slot, its type": (
+        _slot_tech,
+        lambda s: hooks.fire(s, "ship_built", 0, {"ship_type": "medium"}),
+    ),
+    "ship slot, another type": (
+        _slot_tech,
+        lambda s: hooks.fire(s, "ship_built", 0, {"ship_type": "small"}),
+    ),
+    "loop": (_loop, lambda s: hooks.fire(s, "after_claim", 0, {})),
+    "achievement asks": (_achievement_asks, lambda s: hooks.fire(s, "resources_mined", 0, {})),
+    "token light": (
+        lambda s: add_card(s, "exploration", "remnant", "gain 2 light", kind="deep_space"),
+        lambda s: hooks.run_card(s, 0, "remnant#1", {"sector": "outer_03"}),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_short_path_ends_where_the_general_path_ends(name: str) -> None:
+    build, act = CASES[name]
+    unheard, heard = heard_and_unheard(act, build)
+    assert unheard == heard
+    p = unheard["players"][0]
+    gained = {k: v for k, v in p["res"].items() if v} | (
+        {"light": p["light"]} if p["light"] else {}
+    )
+    expected = {
+        "faction gain": {"common": 2},
+        "tech with if": {"uncommon": 1},
+        "ship slot, its type": {"rare": 1},
+        "ship slot, another type": {},
+        "loop": {"common": 2},
+        "achievement asks": {"common": 1},
+        "token light": {"light": 2},
+    }[name]
+    assert gained == expected
+    if name == "token light":  # a token's light is counted as the token's (state.LIGHT_SOURCES)
+        assert p["light_by_source"]["exploration"] == 2
+    if name == "achievement asks":
+        top = unheard["frames"][-1]
+        assert top["card"] == "first" and top["pending"]["kind"] == "ask"
+        assert json.loads(json.dumps(unheard)) == unheard  # the waiting frame is plain data
+
+
+def test_a_hook_fired_while_an_effect_waits_takes_the_general_path() -> None:
+    # Frames run in the order they started: with a frame waiting, the short path must not run
+    # the new effect at once (it waits its turn under the waiting one).
+    g, s = fresh()
+    _achievement_asks(s)
+    hooks.fire(s, "resources_mined", 0, {})
+    assert s["frames"] and s["players"][0]["res"]["common"] == 1
+    hooks.fire(s, "resources_mined", 0, {})
+    assert s["players"][0]["res"]["common"] == 1  # not yet: the question comes first
+    g.apply(s, 0, "no")
+    assert s["players"][0]["res"]["common"] == 2 and not s["frames"]
+
+
+def _fixed(log_verbs: tuple[str, ...] = ("gain", "spawn")) -> Any:
+    """A ``fixed`` binder for the fake game of test_vm: what its ``call`` does, bound once."""
+
+    def bind(verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
+        if verb not in log_verbs:
+            return None
+
+        def run(s: State, frame: dict[str, Any]) -> Any:
+            args = [[d[0], d[1]] if k == AMOUNT else d for k, d in operands]
+            s["log"].append([verb, *args])
+            return YIELD if verb == "spawn" else None
+
+        return run
+
+    return bind
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_a_program_compiled_with_fixed_verbs_does_what_the_machine_does(name: str) -> None:
+    m, _ = machine({"c": PROGRAMS[name]})
+    compiled = m.compile(PROGRAMS[name], m.lower(PROGRAMS[name]), _fixed())
+    assert compiled is not None
+    s = state(ship=["s1", "s2", "s3"], planet=["p1", "p2"])
+    s2, f, f2 = copy.deepcopy(s), fresh_frame(), fresh_frame()
+    assert m.run(s, f) is DONE
+    assert compiled(s2, f2) is DONE
+    assert (s2, f2) == (s, f)
+
+
+def test_a_fixed_verb_that_yields_in_a_loop_leaves_the_frame_as_the_machine_does() -> None:
+    m, _ = machine({"c": SPAWN_IN_LOOP})
+    compiled = m.compile(SPAWN_IN_LOOP, m.lower(SPAWN_IN_LOOP), _fixed())
+    s = state(ship=["s1", "s2", "s3"])
+    s2, f, f2 = copy.deepcopy(s), fresh_frame(), fresh_frame()
+    assert m.run(s, f) is YIELD
+    assert compiled(s2, f2) is YIELD
+    assert (s2, f2) == (s, f) and f["pc"] == 4
+
+
+def test_the_step_budget_stops_a_program_with_fixed_verbs_naming_the_card() -> None:
+    # DESIGN principle 3: the budget counts every instruction, whichever way a verb is bound.
+    m, _ = machine({"c": REPEAT}, max_steps=9)
+    compiled = m.compile(REPEAT, m.lower(REPEAT), _fixed())
+    s = state()
+    s["values"]["light"] = 40
+    s2, f, f2 = copy.deepcopy(s), fresh_frame(), fresh_frame()
+    with pytest.raises(EffectLimitError, match="'c'") as one:
+        m.run(s, f)
+    with pytest.raises(EffectLimitError, match="'c'") as two:
+        compiled(s2, f2)
+    assert str(one.value) == str(two.value) and two.value.limit == "steps"
+    assert (s2, f2) == (s, f)
+
+
+def test_a_runaway_card_effect_through_fixed_verbs_ends_in_an_error_naming_it() -> None:
+    _, s = fresh()
+    add_card(
+        s, "exploration", "spin", "repeat 10 times -> " * 5 + "gain 1 common", kind="deep_space"
+    )
+    with pytest.raises(EffectLimitError, match="'spin'") as error:
+        hooks.run_card(s, 0, "spin#1", {})
+    assert error.value.limit == "steps"
+
+
+@pytest.mark.parametrize("op", [">=", "<=", "==", "!=", ">", "<"])
+@pytest.mark.parametrize("light", [4, 5, 6])
+def test_a_comparison_with_a_fixed_number_holds_as_the_operator_says(op: str, light: int) -> None:
+    import operator
+
+    m, _ = machine({})
+    s = state()
+    s["values"]["light"] = light
+    cond = ["cmp", op, ["value", "light"], ["num", 5]]
+    expected = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+                ">": operator.gt, "<": operator.lt}[op](light, 5)  # fmt: skip
+    assert m.test(s, fresh_frame(), cond) is expected
