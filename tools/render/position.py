@@ -89,16 +89,7 @@ def load_save(path: Path, content: Any) -> State:
     from whitedwarf.interpreter.lastlight.game import Game
     from whitedwarf.interpreter.lastlight.persist import SaveError, load
 
-    try:
-        text = path.read_text(encoding="utf-8")
-        record = json.loads(text)
-        if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
-            text = json.dumps(record.get("state"))
-        state = load(text)
-    except (OSError, UnicodeDecodeError) as error:
-        raise PositionError(f"cannot read {path}: {error}") from None
-    except (SaveError, ValueError, TypeError) as error:
-        raise PositionError(f"{path} is not a whitedwarf save: {error}") from None
+    state = read_saved_state(path, load, SaveError, "a whitedwarf save")
     players = state.get("n")
     if not isinstance(players, int) or not 2 <= players <= 4:
         raise PositionError(f"{path}: the save names no player count of 2 to 4")
@@ -109,6 +100,24 @@ def load_save(path: Path, content: Any) -> State:
             f"the packs loaded now are {expected}: pass the same --pack options"
         )
     return state
+
+
+def read_saved_state(
+    path: Path, load: Callable[[str], State], refused: type[Exception], what: str
+) -> State:
+    """The state in ``path``, read by the game's ``load``: a bare state (``persist.save``)
+    or the save of the terminal interface, which holds one. PositionError says why not
+    (``what`` names what the file should be: "a Starlight save")."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        record = json.loads(text)
+        if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+            text = json.dumps(record.get("state"))
+        return load(text)
+    except (OSError, UnicodeDecodeError) as error:
+        raise PositionError(f"cannot read {path}: {error}") from None
+    except (refused, ValueError, TypeError) as error:
+        raise PositionError(f"{path} is not {what}: {error}") from None
 
 
 def start_replay(

@@ -457,19 +457,10 @@ def load_save(path: Path, content: Any, game: Any) -> State:
     (``persist.save``) or the save of the terminal interface, which holds one."""
     from whitedwarf.interpreter.starlight.persist import SaveError, load
     from whitedwarf.interpreter.starlight.state import content_id
-    from whitedwarf.tools.render.position import PLAY_SAVE_KIND, PositionError
+    from whitedwarf.tools.render.position import PositionError, read_saved_state
 
     del game
-    try:
-        text = path.read_text(encoding="utf-8")
-        record = json.loads(text)
-        if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
-            text = json.dumps(record.get("state"))
-        state = load(text)
-    except (OSError, UnicodeDecodeError) as error:
-        raise PositionError(f"cannot read {path}: {error}") from None
-    except (SaveError, ValueError, TypeError) as error:
-        raise PositionError(f"{path} is not a Starlight save: {error}") from None
+    state = read_saved_state(path, load, SaveError, "a Starlight save")
     players = state.get("n")
     if not isinstance(players, int):
         raise PositionError(f"{path}: the save names no player count")
