@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import (
+    combat,
     construct,
     effects,
     hooks,
@@ -168,6 +169,8 @@ class Auditor:
 def fresh_step_options(state: State, task: dict[str, Any]) -> list[Any]:
     """The options of a task's step listed from scratch (without the step's kept list)."""
     seat, kind, pc = task["seat"], task["kind"], task["pc"]
+    if kind == "attack":
+        return fresh_combat_list(state, task)
     if kind == "trade":
         return trade.trade_options(state, seat)
     if kind == "research":
@@ -175,6 +178,16 @@ def fresh_step_options(state: State, task: dict[str, Any]) -> list[Any]:
     if pc == "ships":
         return construct.ship_options(state, seat)
     return construct.extractor_options(state, seat)
+
+
+def fresh_combat_list(state: State, t: dict[str, Any]) -> list[Any]:
+    """The sectors, groups or targets an attack step lists, from scratch."""
+    if t["pc"] == "pick":
+        return combat.combat_sectors(state, t)
+    seat = t["players"][t["turn"]]
+    if t["pc"] == "roll":
+        return combat.groups(state, t, seat, t["sector"])
+    return combat.targets(state, t, seat, combat._bombards(state, seat, t["group"]), t["sector"])
 
 
 def fresh_pending(rt: Any, p: dict[str, Any]) -> list[tuple[str, int, bool, Any]]:
