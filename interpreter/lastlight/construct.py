@@ -183,9 +183,9 @@ def _run(state: State, t: Task) -> None:
         else:
             _to_extractor(state, t)
     elif pc == "extractor":
-        found = extractor_options(state, seat) if t["left"] > 0 else None
-        if found:
-            versions.remember_asked(state, t, found)
+        spots = extractor_options(state, seat) if t["left"] > 0 else None
+        if spots:
+            versions.remember_asked(state, t, spots)
             ask(t, seat)
         else:
             t["pc"] = "end"

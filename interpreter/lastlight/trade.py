@@ -111,15 +111,15 @@ def _run(state: State, t: Task) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "trade":
-        found = versions.asked_options(state, t)
-        return list(found) if found is not None else trade_options(state, seat)
+        kept = versions.asked_options(state, t)
+        return list(kept) if kept is not None else trade_options(state, seat)
     key = (state["n"], seat)
-    found = _GIFTS.get(key)
-    if found is None:
-        found = _GIFTS[key] = tuple(
+    gifts = _GIFTS.get(key)
+    if gifts is None:
+        gifts = _GIFTS[key] = tuple(
             Option(f"gift:{s}", f"player {s} gains light") for s in range(key[0]) if s != seat
         )
-    return list(found)
+    return list(gifts)
 
 
 #: (players, seat) -> the gift options of that seat.

@@ -19,6 +19,9 @@ domain's stamp here, and the memos compare stamps:
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
   conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
   and those with activated clauses) are dropped.
+* the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
+  that decision's listing and check while the task still asks at that step; any renewal
+  above drops them.
 
 The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
 the same however it was reached). They live in the content's runtime tables, one

@@ -31,7 +31,7 @@ from whitedwarf.interpreter.lastlight import (
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.state import card_id
+from whitedwarf.interpreter.lastlight.state import card_id, gain
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone
 from whitedwarf.interpreter.vm import new_frame
@@ -366,3 +366,24 @@ def test_games_play_the_same_when_tech_candidates_list_every_player_s(
     narrowed = final_hashes()
     monkeypatch.setattr(selectors, "_OWNERS_ONLY", ())
     assert final_hashes() == narrowed
+
+
+def test_a_step_s_kept_options_go_when_anything_changes() -> None:
+    """Trade keeps the trades it listed to decide to ask; a resource gained meanwhile (a test
+    editing the position through the engine) drops them, and a clone lists afresh."""
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(5)
+    bots = [make_bot("random", 5, seat) for seat in range(4)]
+    for _ in range(2_000):
+        stack = state["stack"]
+        if stack and stack[-1]["kind"] == "trade" and stack[-1]["pc"] == "trade":
+            break
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+    top = state["stack"][-1]
+    assert top["ask"] is not None
+    kept = versions.asked_options(state, top)
+    assert kept == trade.trade_options(state, top["seat"])
+    assert versions.asked_options(clone(state), clone(state)["stack"][-1]) is None
+    gain(state, top["seat"], "common", 1)
+    assert versions.asked_options(state, top) is None
