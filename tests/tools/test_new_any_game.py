@@ -13,6 +13,8 @@ from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.tools.card_skeleton import card_files
 from whitedwarf.tools.cli import main
 
+from tests.dsl.test_games import tiny_installed  # noqa: F401  (the fixture)
+
 #: Card kinds whose ids the game fixes (Starlight's six privileges): a mod replaces one.
 FIXED_IDS = {("starlight", "privilege"): "launch_alpha_star"}
 #: Card kinds a game refuses new cards of, whatever the schema allows (engine rules: E0923).
@@ -135,3 +137,17 @@ def test_the_kinds_come_from_the_games_declarations() -> None:
 def test_help_says_an_achievement() -> None:
     status, output = run("new", "--help")
     assert status == 0 and "Append an achievement skeleton" in output
+
+
+@pytest.mark.usefixtures("tiny_installed")
+def test_the_tiny_third_game_gets_skeletons_too(tmp_path: Path) -> None:
+    """A game whitedwarf knows nothing of (tests/dsl/tiny_game) gets skeletons of its kinds."""
+    garden = tmp_path / "garden"
+    garden.mkdir()
+    (garden / "pack.yaml").write_text("id: garden\nname: Garden\nversion: 1.0.0\ngame: tiny\n")
+    status, output = run("new", "spell", str(garden), "sunrise")
+    assert status == 0, output
+    status, output = run("new", "card", str(garden), "spell", "drizzle")
+    assert status == 0, output
+    assert errors_and_warnings(garden) == []
+    assert [s["id"] for s in load_packs([garden]).pack.data["spells"]] == ["sunrise", "drizzle"]
