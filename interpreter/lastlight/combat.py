@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, graveyard, limits
+from whitedwarf.interpreter.lastlight import events, graveyard, limits, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -302,7 +302,9 @@ def _start(state: State, t: Task) -> None:
 def _pick(state: State, t: Task) -> None:
     found = combat_sectors(state, t)
     if len(found) > 1:
-        # 000: "The player holding the first player token chooses the order".
+        # 000: "The player holding the first player token chooses the order". The list is
+        # kept for the decision's options and its check (listed once a pick, not three times).
+        versions.remember_asked(state, t, found)
         ask(t, state["first"])
     elif found:
         _open(t, found[0])
@@ -317,10 +319,13 @@ def _open(t: Task, sector: str) -> None:
 def _roll(state: State, t: Task) -> None:
     if t["turn"] >= len(t["players"]):
         t["pc"] = "apply"
-    elif groups(state, t, t["players"][t["turn"]], t["sector"]):
-        ask(t, t["players"][t["turn"]])
     else:
-        t["turn"] += 1
+        found = groups(state, t, t["players"][t["turn"]], t["sector"])
+        if found:
+            versions.remember_asked(state, t, found)  # for the options and the choice's check
+            ask(t, t["players"][t["turn"]])
+        else:
+            t["turn"] += 1
 
 
 def roll_group(state: State, t: Task, seat: int, group: str) -> None:
@@ -412,6 +417,7 @@ def _assign(state: State, t: Task) -> None:
         return
     found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
     if len(found) > 1:
+        versions.remember_asked(state, t, found)
         ask(t, seat)
     elif found:
         _hit(t, seat, found[0])
@@ -474,21 +480,28 @@ _DONE = Option("done", "stop attacking here")
 
 def _options(state: State, t: Task) -> list[Option]:
     pc = t["pc"]
+    # The list of the step that decided to ask (sectors, groups or targets), else afresh.
+    found = versions.asked_options(state, t)
     if pc == "pick":
-        return [Option(f"sector:{s}", f"resolve combat in {s}") for s in combat_sectors(state, t)]
+        if found is None:
+            found = combat_sectors(state, t)
+        return [Option(f"sector:{s}", f"resolve combat in {s}") for s in found]
     seat = t["players"][t["turn"]]
     if pc == "roll":
-        found = groups(state, t, seat, t["sector"])
+        if found is None:
+            found = groups(state, t, seat, t["sector"])
         return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [_DONE]
-    found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+    if found is None:
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
     return [Option(f"assign:{u}", f"assign a hit to {u}") for u in found]
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:
     pc = t["pc"]
     verb, _, arg = option_id.partition(":")
+    kept = versions.asked_options(state, t)  # read while the task still asks
     t["ask"] = None
-    if pc == "pick" and verb == "sector" and arg in combat_sectors(state, t):
+    if pc == "pick" and verb == "sector" and arg in (kept or combat_sectors(state, t)):
         _open(t, arg)
         return
     seat = t["players"][t["turn"]] if t["turn"] < len(t["players"]) else None
@@ -496,7 +509,7 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         t["turn"] += 1
     elif seat is None:  # every player has rolled: only `done` is left
         raise IllegalOption(f"attack cannot take {option_id!r} now")
-    elif pc == "roll" and verb == "roll" and arg in groups(state, t, seat, t["sector"]):
+    elif pc == "roll" and verb == "roll" and arg in (kept or groups(state, t, seat, t["sector"])):
         roll_group(state, t, seat, arg)
     elif pc == "assign" and verb == "assign":
         _hit(t, seat, arg)

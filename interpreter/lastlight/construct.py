@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -175,12 +176,16 @@ def _run(state: State, t: Task) -> None:
         fire(state, "before_build_ships", seat, {})
         t["pc"] = "ships"
     elif pc == "ships":
-        if ship_options(state, seat):
+        found = ship_options(state, seat)
+        if found:
+            versions.remember_asked(state, t, found)  # the decision's list (not worked twice)
             ask(t, seat)
         else:
             _to_extractor(state, t)
     elif pc == "extractor":
-        if t["left"] > 0 and extractor_options(state, seat):
+        spots = extractor_options(state, seat) if t["left"] > 0 else None
+        if spots:
+            versions.remember_asked(state, t, spots)
             ask(t, seat)
         else:
             t["pc"] = "end"
@@ -205,9 +210,10 @@ _SKIP = Option("skip", "build no extractor")
 
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
+    found = versions.asked_options(state, t)
     if t["pc"] == "ships":
-        return [*ship_options(state, seat), _DONE]
-    return [*extractor_options(state, seat), _SKIP]
+        return [*(ship_options(state, seat) if found is None else found), _DONE]
+    return [*(extractor_options(state, seat) if found is None else found), _SKIP]
 
 
 def _choose(state: State, t: Task, option_id: str) -> None:

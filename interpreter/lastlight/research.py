@@ -90,7 +90,11 @@ def _run(state: State, t: Task) -> None:
         fire(state, "before_manufacture", seat, {})
         t["pc"] = "manufacture"
     elif pc == "manufacture":
-        if make_options(state, seat, any_one=True):
+        # The whole list (no dearer than the first option when there is none): kept for the
+        # decision's own listing.
+        found = make_options(state, seat)
+        if found:
+            versions.remember_asked(state, t, found)
             ask(t, seat)
         else:
             t["pc"] = "end"
@@ -102,7 +106,8 @@ def _run(state: State, t: Task) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     if t["pc"] == "keep":
         return [_DISCARD.get(r) or _discard(r) for r in t["drawn"]]
-    return [*make_options(state, t["seat"]), _DONE]
+    found = versions.asked_options(state, t)
+    return [*(make_options(state, t["seat"]) if found is None else found), _DONE]
 
 
 #: The option that ends manufacturing (one shared, immutable).

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import limits
+from whitedwarf.interpreter.lastlight import limits, versions
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     IllegalOption,
@@ -92,7 +92,9 @@ def _run(state: State, t: Task) -> None:
             limits.too_many_trades(state, seat, t["left"])
         t["pc"] = "trade"
     elif pc == "trade":
-        if t["left"] > 0 and trade_options(state, seat):
+        found = trade_options(state, seat) if t["left"] > 0 else None
+        if found:
+            versions.remember_asked(state, t, found)  # the decision's list (not worked twice)
             ask(t, seat)
         else:
             t["pc"] = "gift"
@@ -109,14 +111,15 @@ def _run(state: State, t: Task) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "trade":
-        return trade_options(state, seat)
+        kept = versions.asked_options(state, t)
+        return list(kept) if kept is not None else trade_options(state, seat)
     key = (state["n"], seat)
-    found = _GIFTS.get(key)
-    if found is None:
-        found = _GIFTS[key] = tuple(
+    gifts = _GIFTS.get(key)
+    if gifts is None:
+        gifts = _GIFTS[key] = tuple(
             Option(f"gift:{s}", f"player {s} gains light") for s in range(key[0]) if s != seat
         )
-    return list(found)
+    return list(gifts)
 
 
 #: (players, seat) -> the gift options of that seat.

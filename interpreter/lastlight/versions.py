@@ -19,6 +19,9 @@ domain's stamp here, and the memos compare stamps:
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
   conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
   and those with activated clauses) are dropped.
+* the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
+  that decision's listing and check while the task still asks at that step; any renewal
+  above drops them.
 
 The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
 the same however it was reached). They live in the content's runtime tables, one
@@ -56,8 +59,8 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "board", "flags", "known_false", "mods", "moved", "plans",
-        "reading", "rt", "seats", "settled", "stamps", "state",
+        "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
+        "plans", "reading", "rt", "seats", "settled", "stamps", "state",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -88,6 +91,9 @@ class Versions:
         self.plans: list[Any] = [None] * seats
         #: seat -> the cards in play with activated clauses (``hooks._activators``).
         self.acts: list[Any] = [None] * seats
+        #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
+        #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
+        self.asked: tuple[Any, str, list[Any]] | None = None
 
 
 #: The state last asked about and its versions (weakly, so a content that goes takes them
@@ -139,6 +145,7 @@ def changed(state: State, domain: str, seat: int | None = None) -> None:
         key = domain if seat is None else (domain, seat)
         found.stamps[key] = next(_STAMPS)
         found.moved.add(key)
+        found.asked = None
 
 
 def light_changed(state: State, seat: int) -> None:
@@ -149,6 +156,7 @@ def light_changed(state: State, seat: int) -> None:
         found.stamps["lights"] = next(_STAMPS)
         found.moved.add(("me", seat))
         found.moved.add("lights")
+        found.asked = None
 
 
 def ships_changed(state: State) -> None:
@@ -170,11 +178,33 @@ def cards_changed(state: State, seat: int) -> None:
         found.stamps["techs"] = next(_STAMPS)
         found.moved.add(("me", seat))
         found.moved.add("techs")
+        found.asked = None
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now
             found.board[seat] = found.plans[seat] = found.acts[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
+
+
+def remember_asked(state: State, task: dict[str, Any], options: list[Any]) -> None:
+    """Keep the options a task just listed to decide to ask (the step's whole list), so the
+    decision's listing does not work them out again (:func:`asked_options`)."""
+    of(state).asked = (task, task["pc"], options)
+
+
+def asked_options(state: State, task: dict[str, Any]) -> list[Any] | None:
+    """The options kept by :func:`remember_asked` for this task object at its current step,
+    while it asks and nothing has changed since (any stamp renewed drops them), else None.
+
+    A clone or loaded state has no versions yet, so it lists afresh; code that edits a state
+    in place calls :func:`forget`, which drops them too."""
+    found = _kept(state)
+    if found is None:
+        return None
+    asked = found.asked
+    if asked is None or asked[0] is not task or asked[1] != task["pc"] or task["ask"] is None:
+        return None
+    return asked[2]
 
 
 def relist(found: Versions, seat: int) -> None:

@@ -17,18 +17,21 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import (
+    combat,
+    construct,
     effects,
     hooks,
     modifiers,
     pending,
     research,
     selectors,
+    trade,
     versions,
 )
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.state import card_id
+from whitedwarf.interpreter.lastlight.state import card_id, gain
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone
 from whitedwarf.interpreter.vm import new_frame
@@ -80,7 +83,9 @@ class Auditor:
         self.audits = 0
         self.skipped_checked = 0
         self.whole_skips = 0
+        self.asked_used = 0
         self.real = versions.of
+        self.real_asked = versions.asked_options
 
     def __call__(self, state: State) -> versions.Versions:
         kept = self.real(state)
@@ -119,6 +124,15 @@ class Auditor:
                 assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
         self.audit_pending(state, kept)
 
+    def asked_options(self, state: State, task: dict[str, Any]) -> list[Any] | None:
+        """Wraps ``versions.asked_options``: options kept from the step that decided to ask
+        are the ones a fresh listing gives now."""
+        found = self.real_asked(state, task)
+        if found is not None:
+            self.asked_used += 1
+            assert found == fresh_step_options(state, task), f"kept options of {task['kind']}"
+        return found
+
     def audit_pending(self, state: State, kept: versions.Versions) -> None:
         """What the next achievement check will skip is still false: a condition known false
         either reads the same stamps as when it was found false, or one that moved is in
@@ -150,6 +164,30 @@ class Auditor:
                     assert set(keys) <= kept.reading, f"{ref}:{index}: unread domains"
                     assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
             self.whole_skips += 1
+
+
+def fresh_step_options(state: State, task: dict[str, Any]) -> list[Any]:
+    """The options of a task's step listed from scratch (without the step's kept list)."""
+    seat, kind, pc = task["seat"], task["kind"], task["pc"]
+    if kind == "attack":
+        return fresh_combat_list(state, task)
+    if kind == "trade":
+        return trade.trade_options(state, seat)
+    if kind == "research":
+        return research.make_options(state, seat)
+    if pc == "ships":
+        return construct.ship_options(state, seat)
+    return construct.extractor_options(state, seat)
+
+
+def fresh_combat_list(state: State, t: dict[str, Any]) -> list[Any]:
+    """The sectors, groups or targets an attack step lists, from scratch."""
+    if t["pc"] == "pick":
+        return combat.combat_sectors(state, t)
+    seat = t["players"][t["turn"]]
+    if t["pc"] == "roll":
+        return combat.groups(state, t, seat, t["sector"])
+    return combat.targets(state, t, seat, combat._bombards(state, seat, t["group"]), t["sector"])
 
 
 def fresh_pending(rt: Any, p: dict[str, Any]) -> list[tuple[str, int, bool, Any]]:
@@ -201,6 +239,7 @@ def audited_games(
 ) -> Auditor:
     auditor = Auditor()
     monkeypatch.setattr(versions, "of", auditor)
+    monkeypatch.setattr(versions, "asked_options", auditor.asked_options)
     fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
     game = Game.from_content(fresh, players)
     for seed in seeds:
@@ -222,6 +261,7 @@ def test_memos_match_a_fresh_walk_in_base_games(
 def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch) -> None:
     auditor = audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
     assert auditor.audits > 2_000
+    assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
 
 
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
@@ -326,3 +366,24 @@ def test_games_play_the_same_when_tech_candidates_list_every_player_s(
     narrowed = final_hashes()
     monkeypatch.setattr(selectors, "_OWNERS_ONLY", ())
     assert final_hashes() == narrowed
+
+
+def test_a_step_s_kept_options_go_when_anything_changes() -> None:
+    """Trade keeps the trades it listed to decide to ask; a resource gained meanwhile (a test
+    editing the position through the engine) drops them, and a clone lists afresh."""
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(5)
+    bots = [make_bot("random", 5, seat) for seat in range(4)]
+    for _ in range(2_000):
+        stack = state["stack"]
+        if stack and stack[-1]["kind"] == "trade" and stack[-1]["pc"] == "trade":
+            break
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+    top = state["stack"][-1]
+    assert top["ask"] is not None
+    kept = versions.asked_options(state, top)
+    assert kept == trade.trade_options(state, top["seat"])
+    assert versions.asked_options(clone(state), clone(state)["stack"][-1]) is None
+    gain(state, top["seat"], "common", 1)
+    assert versions.asked_options(state, top) is None
