@@ -380,28 +380,26 @@ class Machine:
         run = self.run
         over = self._over
 
-        def from_short(state: State, frame: Frame) -> Outcome:
-            # A short frame (``{card, owner, clause, context}``: see ``short_frame`` below)
-            # gets only the variables and loops the steps keep; it becomes the whole frame,
-            # in place, only when it is left unfinished (a pause, a yield, the step budget).
-            frame["vars"] = []
-            frame["loops"] = []
-            limit = self.max_steps
-            try:
-                steps = body(state, frame, 0, limit) + 1  # and ``end``
-                if steps > limit:
-                    over(frame, steps, end_pc)
-            except _Stop as stop:
-                _complete(frame)
-                return _SIGNALS[stop.signal]
-            except EffectLimitError:
-                _complete(frame)
-                raise
-            return DONE
-
         def compiled(state: State, frame: Frame) -> Outcome:
             if "pc" not in frame:
-                return from_short(state, frame)
+                # A short frame (``{card, owner, clause, context}``: ``short_frame`` below)
+                # gets only the variables and loops the steps keep; it becomes the whole
+                # frame, in place, only when it is left unfinished (a pause, a yield, the
+                # step budget), so the plain-data frame stays the saved form.
+                frame["vars"] = []
+                frame["loops"] = []
+                limit = self.max_steps
+                try:
+                    steps = body(state, frame, 0, limit) + 1  # and ``end``
+                    if steps > limit:
+                        over(frame, steps, end_pc)
+                except _Stop as stop:
+                    _complete(frame)
+                    return _SIGNALS[stop.signal]
+                except EffectLimitError:
+                    _complete(frame)
+                    raise
+                return DONE
             if (
                 frame["pc"]
                 or frame["steps"]
