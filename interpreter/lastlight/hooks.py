@@ -45,8 +45,8 @@ _NONE: dict[str, tuple[tuple[int, Any, Any, bool], ...]] = {}
 def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, bool], ...]]:
     """Hook name -> the trigger clauses of a card, by card ref: ``(clause index, its ``when``
     as a function or None, how it runs, whether it needs a whole frame)``, each made once per
-    content (:func:`effects.runner`; a straight-line clause starts with a short frame that
-    :func:`effects.push` completes if it has to wait)."""
+    content (:func:`effects.runner`; a straight-line clause or a compiled program without
+    variable operands starts with a short frame, completed if it has to wait)."""
     cid = card_id(ref)
     found: dict[str, list[tuple[int, Any, Any, bool]]] = {}
     for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
@@ -147,7 +147,7 @@ def _make_firer(bound: Bound) -> Firer:
                     ctx["ship_type"] = slot
                 if whole:
                     frame = new_frame(cid, player, index, ctx)
-                else:  # a straight-line clause: its card, owner and context are all it reads
+                else:  # a short frame (effects.straight): completed if it has to wait
                     frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
                 if test is None or test(state, frame):
                     started.append(frame)
@@ -286,7 +286,7 @@ def _immediate(rt: Runtime, ref: str) -> Any:
         for index, whole in clauses:
             if whole:
                 frames.append(new_frame(cid, player, index, dict(ctx)))
-            else:  # a straight-line clause: its card, owner and context are all it reads
+            else:  # a short frame (effects.straight): completed if it has to wait
                 frames.append({"card": cid, "owner": player, "clause": index, "context": dict(ctx)})
         effects.push(state, frames, hows)
 
