@@ -6,18 +6,40 @@ from pathlib import Path
 
 import click
 from whitedwarf.dsl.packs.games import installed_games
+from whitedwarf.tools.card_skeleton import all_kind_words, card_files
 from whitedwarf.tools.scaffold import (
     CARD_KINDS,
     DEFAULT_GAME,
     ScaffoldError,
     new_card,
+    new_card_of_game,
     new_pack,
+    pack_game,
 )
 
 
-@click.group("new")
+class NewGroup(click.Group):
+    """``new``'s commands, plus one per card kind of every installed game (``new god ...``).
+
+    Those are found by name when asked for, not listed, so the help stays short; ``new card``
+    lists the kinds of a pack's game when given a wrong one.
+    """
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in all_kind_words():
+            return _kind_command(cmd_name)
+        return command
+
+
+@click.group("new", cls=NewGroup)
 def new() -> None:
-    """Scaffold a mod pack, or append a card skeleton to a pack. Never overwrites."""
+    """Scaffold a mod pack, or append a card skeleton to a pack. Never overwrites.
+
+    \b
+    new card PACK KIND ID   any card kind of PACK's game (Starlight: god, flare, ...)
+    new KIND PACK ID        the same, e.g. `whitedwarf new god starmod apollo`
+    """
 
 
 @new.command("pack")
@@ -30,7 +52,7 @@ def new() -> None:
     default=DEFAULT_GAME,
     show_default=True,
     help="the game the mod is for (Last Light's gets example cards; another game's, "
-    "pack.yaml only)",
+    "pack.yaml only: add cards with `new card`)",
 )
 def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: str) -> None:
     """Create FOLDER as a mod of the base pack, with one example card of each kind."""
@@ -44,19 +66,56 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
         click.echo(f"next: edit the cards, then `whitedwarf validate {folder}`")
     else:
         click.echo(
-            f"next: add the card files you change (as in the bundled {game} pack; words: "
-            f"docs/reference-{game}.md), then `whitedwarf validate {folder}`"
+            f"next: add cards with `whitedwarf new card {folder} KIND ID` (KIND: "
+            f"{', '.join(card_files(game))}), then `whitedwarf validate {folder}`"
         )
 
 
+@new.command("card")
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("kind")
+@click.argument("card_id", metavar="ID")
+@click.option("--name", help="the card's name (default: from the id)")
+def new_card_command(pack: Path, kind: str, card_id: str, name: str | None) -> None:
+    """Append a KIND card skeleton to PACK, for the game PACK is a mod of."""
+    _append_card(pack, kind, card_id, name)
+
+
+def _kind_command(kind: str) -> click.Command:
+    @click.command(kind, help=f"Append {_a(kind)} skeleton to PACK (its game's {kind} file).")
+    @click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+    @click.argument("card_id", metavar="ID")
+    @click.option("--name", help="the card's name (default: from the id)")
+    def command(pack: Path, card_id: str, name: str | None) -> None:
+        _append_card(pack, kind, card_id, name)
+
+    return command
+
+
+def _append_card(pack: Path, kind: str, card_id: str, name: str | None) -> None:
+    try:
+        path = new_card_of_game(pack, kind, card_id, name)
+    except (ScaffoldError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"added {kind} `{card_id}` to {path}")
+
+
+def _a(word: str) -> str:
+    """``a tech``, ``an achievement``."""
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
 def _card_command(kind: str) -> click.Command:
-    @click.command(kind, help=f"Append a {kind} skeleton to {CARD_KINDS[kind].file} in PACK.")
+    @click.command(kind, help=f"Append {_a(kind)} skeleton to {CARD_KINDS[kind].file} in PACK.")
     @click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
     @click.argument("card_id", metavar="ID")
     @click.option("--name", help="the card's name (default: from the id)")
     def command(pack: Path, card_id: str, name: str | None) -> None:
         try:
-            path = new_card(pack, kind, card_id, name)
+            if (pack / "pack.yaml").is_file() and pack_game(pack) != DEFAULT_GAME:
+                path = new_card_of_game(pack, kind, card_id, name)  # refused, with the kinds
+            else:
+                path = new_card(pack, kind, card_id, name)
         except (ScaffoldError, OSError) as error:
             raise click.ClickException(str(error)) from None
         click.echo(f"added {kind} `{card_id}` to {path}")

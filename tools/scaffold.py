@@ -11,13 +11,17 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from whitedwarf.content import bundled_pack
-from whitedwarf.dsl.packs.games import game_registry
+from whitedwarf.dsl.packs.games import game_registry, installed_games
+from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.render import render_effect
 from whitedwarf.schemas import schema_dir
+from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
 
 
 class ScaffoldError(Exception):
@@ -107,7 +111,11 @@ def modeline(folder: Path, file: str) -> str:
     It points at the schemas installed with whitedwarf, relative to the pack folder, so it
     works on the machine that made the pack (``whitedwarf schema --out DIR`` writes copies).
     """
-    target = schema_dir() / f"{SCHEMA_OF_FILE[file]}.schema.json"
+    return modeline_to(folder, schema_dir() / f"{SCHEMA_OF_FILE[file]}.schema.json")
+
+
+def modeline_to(folder: Path, target: Path) -> str:
+    """The yaml-language-server line pointing at the schema file ``target``."""
     try:
         location = os.path.relpath(target, folder.resolve())
     except ValueError:  # another drive on Windows: no relative path exists
@@ -195,12 +203,94 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
     if not (folder / "pack.yaml").is_file():
         raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     spec = CARD_KINDS[kind]
-    path = folder / spec.file
     card = spec.skeleton.format(
         id=card_id, name=_yaml_name(name or title_of(card_id)), text=_printed(spec.skeleton)
     )
+    return _append(folder / spec.file, card_id, card, modeline(folder, spec.file))
+
+
+def pack_game(folder: Path) -> str:
+    """The game the pack at ``folder`` is for (its manifest's ``game``; Last Light if unsaid)."""
+    manifest = folder / "pack.yaml"
+    if not manifest.is_file():
+        raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
+    data = read_yaml(manifest)
+    game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
+    if game not in installed_games():
+        raise ScaffoldError(f"{manifest} is for game {game!r}, which is not installed")
+    return str(game)
+
+
+def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = None) -> Path:
+    """Append a skeleton of the card kind ``word`` of the pack's own game.
+
+    ``word`` is checked against the game of ``folder``'s manifest. Last Light's four kinds
+    keep their hand-written skeletons (with the comments listing each field's choices); every
+    other card kind of every game is derived from the game's declarations
+    (:mod:`whitedwarf.tools.card_skeleton`).
+    """
+    check_id(card_id)
+    game = pack_game(folder)
+    try:
+        card_file = find_card_file(game, word)
+        if game == DEFAULT_GAME:
+            written = next((k for k, s in CARD_KINDS.items() if s.file == card_file.file), None)
+            if written is not None:
+                return new_card(folder, written, card_id, name)
+        card = skeleton(
+            card_file,
+            card_id,
+            _yaml_name(name or title_of(card_id)),
+            read_yaml(folder / card_file.file),
+        )
+    except SkeletonError as error:
+        raise ScaffoldError(str(error)) from None
+    schema = _schema_file(game, card_file.kind.name)
+    top = modeline_to(folder, schema) if schema is not None else ""
+    _try_first(folder, card_file.file, card_id, card, top)
+    return _append(folder / card_file.file, card_id, card, top)
+
+
+def _try_first(folder: Path, file: str, card_id: str, card: str, top: str) -> None:
+    """Append the card to a copy of the pack and validate it there; refuse it (in the game's
+    own words) when it would be an error, since a game may refuse what its schema allows
+    (Last Light plays only its six printed action cards: E0923)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        trial = Path(scratch) / folder.name
+        shutil.copytree(folder, trial)
+        path = trial / file
+        before = path.read_text(encoding="utf-8").count("\n") if path.is_file() else 0
+        _append(path, card_id, card, top)
+        errors = [
+            d
+            for d in load_packs([trial]).diagnostics
+            if d.is_error
+            and d.span is not None
+            and Path(d.span.path).name == file
+            and d.span.line > before
+        ]
+    if errors:
+        raise ScaffoldError(
+            f"{folder.name} cannot take a new card of this kind: {errors[0].message}"
+            + (f" ({errors[0].hint})" if errors[0].hint else "")
+        )
+
+
+def _schema_file(game: str, kind: str) -> Path | None:
+    """The installed JSON Schema of a game's file kind, if whitedwarf ships one."""
+    for candidate in (
+        schema_dir() / game / f"{kind}.schema.json",
+        schema_dir() / f"{kind}.schema.json",
+    ):
+        if candidate.is_file() and (game != DEFAULT_GAME) == (candidate.parent.name == game):
+            return candidate
+    return None
+
+
+def _append(path: Path, card_id: str, card: str, top: str) -> Path:
+    """Append ``card`` to ``path`` (created with ``top`` first when missing); never overwrite."""
     if not path.exists():
-        return _write_new(path, modeline(folder, spec.file) + card)
+        return _write_new(path, top + card)
     text = path.read_text(encoding="utf-8")
     if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
         raise ScaffoldError(f"{path} already has a card with id `{card_id}`")

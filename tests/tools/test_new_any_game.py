@@ -1,0 +1,153 @@
+"""`whitedwarf new` for any installed game: card skeletons derived from the game's declarations
+(its ContentSpec's card files, their schemas, its vocabulary's example effects) validate clean
+right after they are appended, for every card kind of both games (issues 10 and 11)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.dsl.packs.games import game_spec
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.tools.card_skeleton import card_files
+from whitedwarf.tools.cli import main
+
+from tests.dsl.test_games import tiny_installed  # noqa: F401  (the fixture)
+
+#: Card kinds whose ids the game fixes (Starlight's six privileges): a mod replaces one.
+FIXED_IDS = {("starlight", "privilege"): "launch_alpha_star"}
+#: Card kinds a game refuses new cards of, whatever the schema allows (engine rules: E0923).
+REFUSED = {("lastlight", "action_card"): "no action card `extra` in the rules"}
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def new_pack(folder: Path, game: str) -> Path:
+    pack = folder / "mod"
+    status, output = run("new", "pack", str(pack), "--game", game)
+    assert status == 0, output
+    return pack
+
+
+def errors_and_warnings(pack: Path) -> list[str]:
+    return [d.headline() for d in load_packs([pack]).diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("game", "word"),
+    [(game, word) for game in ("lastlight", "starlight") for word in card_files(game)],
+)
+def test_every_card_kind_of_both_games_appends_a_card_that_validates(
+    tmp_path: Path, game: str, word: str
+) -> None:
+    pack = new_pack(tmp_path, game)
+    card_id = FIXED_IDS.get((game, word), "extra")
+    before = {p.name: p.read_text() for p in pack.iterdir()}
+    status, output = run("new", "card", str(pack), word, card_id)
+    if (game, word) in REFUSED:
+        assert status == 1 and REFUSED[game, word] in output, output
+        assert {p.name: p.read_text() for p in pack.iterdir()} == before  # nothing written
+        return
+    assert status == 0, output
+    assert errors_and_warnings(pack) == []
+    file = card_files(game)[word].file
+    assert f"id: {card_id}" in (pack / file).read_text()
+
+
+def test_a_starlight_mod_gets_a_god_and_two_flares_by_kind_name(tmp_path: Path) -> None:
+    pack = new_pack(tmp_path, "starlight")
+    assert run("new", "god", str(pack), "apollo")[0] == 0
+    assert run("new", "flare", str(pack), "comet", "--name", "Comet: Tail")[0] == 0
+    assert run("new", "card", str(pack), "flares", "ember")[0] == 0  # the file name works too
+    gods = (pack / "gods.yaml").read_text()
+    assert gods.startswith("# yaml-language-server: $schema=")
+    assert "- id: apollo\n  name: Apollo\n  source: invented\n" in gods
+    flares = (pack / "flares.yaml").read_text()
+    assert 'name: "Comet: Tail"' in flares and "- id: ember" in flares
+    assert errors_and_warnings(pack) == []
+    data = load_packs([pack]).pack.data
+    assert {"apollo"} <= {g["id"] for g in data["gods"]}
+    assert {"comet", "ember"} <= {f["id"] for f in data["flares"]}
+
+
+def test_append_keeps_the_file_and_refuses_an_existing_id(tmp_path: Path) -> None:
+    pack = new_pack(tmp_path, "starlight")
+    (pack / "gods.yaml").write_text(
+        "# my gods\n- id: lumen\n  name: Lumen\n  source: invented\n"
+        "  effect: when turn_start -> gain 1 ap  # a comment the designer wrote\n"
+    )
+    status, output = run("new", "god", str(pack), "apollo")
+    assert status == 0, output
+    text = (pack / "gods.yaml").read_text()
+    assert text.startswith("# my gods\n- id: lumen") and "# a comment the designer wrote" in text
+    status, output = run("new", "card", str(pack), "god", "lumen")
+    assert status == 1 and "already has a card with id `lumen`" in output
+    assert (pack / "gods.yaml").read_text() == text
+    assert errors_and_warnings(pack) == []
+
+
+def test_a_kind_is_checked_against_the_packs_game_with_did_you_mean(tmp_path: Path) -> None:
+    pack = new_pack(tmp_path, "starlight")
+    status, output = run("new", "card", str(pack), "flair", "comet")
+    assert status == 1 and "did you mean `flare`?" in output
+    status, output = run("new", "tech", str(pack), "laser")  # Last Light's kind, Starlight pack
+    assert status == 1 and "starlight has no card kind 'tech'" in output
+    assert not (pack / "techs.yaml").exists()
+    lastlight = tmp_path / "ll"
+    run("new", "pack", str(lastlight))
+    status, output = run("new", "god", str(lastlight), "apollo")
+    assert status == 1 and "lastlight has no card kind 'god'" in output
+
+
+def test_fixed_ids_are_refused_with_the_allowed_ones(tmp_path: Path) -> None:
+    pack = new_pack(tmp_path, "starlight")
+    status, output = run("new", "card", str(pack), "privilege", "free_lunch")
+    assert status == 1 and "ids are fixed by the rules" in output and "refill_rays" in output
+
+
+def test_last_lights_own_kinds_write_the_same_card_either_way(tmp_path: Path) -> None:
+    for way in ("card", "kind"):
+        pack = tmp_path / way / "mod"
+        run("new", "pack", str(pack))
+        args = (
+            ("card", str(pack), "tech", "laser") if way == "card" else ("tech", str(pack), "laser")
+        )
+        assert run("new", *args)[0] == 0
+    written = [(tmp_path / way / "mod/techs.yaml").read_text() for way in ("card", "kind")]
+    assert written[0] == written[1]
+
+
+def test_new_pack_for_starlight_says_how_to_add_cards(tmp_path: Path) -> None:
+    status, output = run("new", "pack", str(tmp_path / "sm"), "--game", "starlight")
+    assert status == 0
+    kinds = ", ".join(card_files("starlight"))
+    assert f"new card {tmp_path / 'sm'} KIND ID` (KIND: {kinds})" in output
+
+
+def test_the_kinds_come_from_the_games_declarations() -> None:
+    for game in ("lastlight", "starlight"):
+        declared = {kind.name for kind in game_spec(game).card_kinds()}
+        assert {spec.kind.name for spec in card_files(game).values()} == declared
+
+
+def test_help_says_an_achievement() -> None:
+    status, output = run("new", "--help")
+    assert status == 0 and "Append an achievement skeleton" in output
+
+
+@pytest.mark.usefixtures("tiny_installed")
+def test_the_tiny_third_game_gets_skeletons_too(tmp_path: Path) -> None:
+    """A game whitedwarf knows nothing of (tests/dsl/tiny_game) gets skeletons of its kinds."""
+    garden = tmp_path / "garden"
+    garden.mkdir()
+    (garden / "pack.yaml").write_text("id: garden\nname: Garden\nversion: 1.0.0\ngame: tiny\n")
+    status, output = run("new", "spell", str(garden), "sunrise")
+    assert status == 0, output
+    status, output = run("new", "card", str(garden), "spell", "drizzle")
+    assert status == 0, output
+    assert errors_and_warnings(garden) == []
+    assert [s["id"] for s in load_packs([garden]).pack.data["spells"]] == ["sunrise", "drizzle"]
