@@ -150,6 +150,17 @@ def new_frame(card: str, owner: int, clause: int, context: dict[str, Any], depth
     }
 
 
+def _complete(frame: Frame) -> None:
+    """Make a short frame that a compiled program ran on the whole frame, in place and with
+    :func:`new_frame`'s keys in its order (the saved form), keeping where it stopped."""
+    whole = new_frame(frame["card"], frame["owner"], frame["clause"], frame["context"])
+    for key in ("pc", "vars", "loops", "steps", "pending"):
+        if key in frame:
+            whole[key] = frame[key]
+    frame.clear()
+    frame.update(whole)
+
+
 def _put(items: list[Any], index: int, value: Any) -> None:
     """Store into a slot list, growing it as needed."""
     if index >= len(items):
@@ -367,8 +378,28 @@ class Machine:
             return None
         end_pc = len(program) - 1
         run = self.run
+        over = self._over
 
         def compiled(state: State, frame: Frame) -> Outcome:
+            if "pc" not in frame:
+                # A short frame (``{card, owner, clause, context}``: ``short_frame`` below)
+                # gets only the variables and loops the steps keep; it becomes the whole
+                # frame, in place, only when it is left unfinished (a pause, a yield, the
+                # step budget), so the plain-data frame stays the saved form.
+                frame["vars"] = []
+                frame["loops"] = []
+                limit = self.max_steps
+                try:
+                    steps = body(state, frame, 0, limit) + 1  # and ``end``
+                    if steps > limit:
+                        over(frame, steps, end_pc)
+                except _Stop as stop:
+                    _complete(frame)
+                    return _SIGNALS[stop.signal]
+                except EffectLimitError:
+                    _complete(frame)
+                    raise
+                return DONE
             if (
                 frame["pc"]
                 or frame["steps"]
@@ -387,6 +418,11 @@ class Machine:
             frame["steps"], frame["pc"] = steps, end_pc
             return DONE
 
+        # A caller with no frame running or waiting may start it from a short frame when no
+        # call reads its operands from a variable (``_op_call`` keeps ``calls`` in the frame).
+        compiled.short_frame = all(  # type: ignore[attr-defined]
+            not ins[4] for op, ins in zip(program, code, strict=True) if op[0] == "call"
+        )
         return compiled
 
     def _over(self, frame: Frame, steps: int, pc: int) -> None:

@@ -448,8 +448,10 @@ def _bound_fixed(rt: Runtime, cid: str, verb: str, operands: tuple[tuple[int, An
 
 
 def straight(how: Any) -> bool:
-    """Whether a clause's :func:`runner` is straight-line calls (:func:`_straight`), which
-    read only the card, owner and context of their frame."""
+    """Whether a clause's :func:`runner` starts from a short frame ``{card, owner, clause,
+    context}``: straight-line calls (:func:`_straight`, which read nothing else), or a
+    compiled program whose calls read no variable (``Machine.compile``: it adds its ``vars``
+    and ``loops`` and completes the frame in place if it is left unfinished)."""
     return getattr(how, "short_frame", False)
 
 

@@ -45,8 +45,8 @@ _NONE: dict[str, tuple[tuple[int, Any, Any, bool], ...]] = {}
 def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, bool], ...]]:
     """Hook name -> the trigger clauses of a card, by card ref: ``(clause index, its ``when``
     as a function or None, how it runs, whether it needs a whole frame)``, each made once per
-    content (:func:`effects.runner`; a straight-line clause starts with a short frame that
-    :func:`effects.push` completes if it has to wait)."""
+    content (:func:`effects.runner`; a straight-line clause or a compiled program without
+    variable operands starts with a short frame, completed if it has to wait)."""
     cid = card_id(ref)
     found: dict[str, list[tuple[int, Any, Any, bool]]] = {}
     for i, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
@@ -147,7 +147,7 @@ def _make_firer(bound: Bound) -> Firer:
                     ctx["ship_type"] = slot
                 if whole:
                     frame = new_frame(cid, player, index, ctx)
-                else:  # a straight-line clause: its card, owner and context are all it reads
+                else:  # a short frame (effects.straight): completed if it has to wait
                     frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
                 if test is None or test(state, frame):
                     started.append(frame)
@@ -165,10 +165,12 @@ def _make_firer(bound: Bound) -> Firer:
                 return
 
     clauses = [c for _, _, _, cs in bound for c in cs]
-    if len(clauses) != 1 or clauses[0][3] or effects.direct(clauses[0][2]) is None:
+    if len(clauses) != 1 or clauses[0][3]:
         return general
     ((at, cid, ref, ((index, test, how, _),)),) = bound
     verb = effects.direct(how)
+    if verb is None:
+        return _make_single(general, at, cid, ref, index, test, how)
 
     def one(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
         if (
@@ -192,6 +194,32 @@ def _make_firer(bound: Bound) -> Firer:
         effects.after_verb(state)
 
     return one
+
+
+def _make_single(
+    general: Firer, at: int, cid: str, ref: str, index: int, test: Any, how: Any
+) -> Firer:
+    """The firer of one clause that starts from a short frame (a compiled program, or
+    straight-line calls without a single fixed verb): when nothing runs, waits or listens,
+    its frame is made and run here, as :func:`_make_firer`'s ``general`` would, without the
+    lists of started frames; if it cannot end at once, :func:`effects.push` takes it on."""
+
+    def single(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
+        if (
+            events.ON
+            or state["frames"]
+            or effects.RUNNING
+            or (at >= 0 and techs[at]["ship_type"] is not None)
+        ):
+            general(state, player, context, techs)
+            return
+        frame = {"card": cid, "owner": player, "clause": index, "context": {**context, "card": ref}}
+        if test is not None and not test(state, frame):
+            return
+        if how(state, frame) is not DONE:
+            effects.push(state, [frame], [how])
+
+    return single
 
 
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Firer]:
@@ -258,7 +286,7 @@ def _immediate(rt: Runtime, ref: str) -> Any:
         for index, whole in clauses:
             if whole:
                 frames.append(new_frame(cid, player, index, dict(ctx)))
-            else:  # a straight-line clause: its card, owner and context are all it reads
+            else:  # a short frame (effects.straight): completed if it has to wait
                 frames.append({"card": cid, "owner": player, "clause": index, "context": dict(ctx)})
         effects.push(state, frames, hows)
 

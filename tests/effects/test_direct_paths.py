@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.lastlight import events, hooks
-from whitedwarf.interpreter.vm import AMOUNT, DONE, YIELD, EffectLimitError
+from whitedwarf.interpreter.vm import AMOUNT, DONE, YIELD, EffectLimitError, new_frame
 
 from tests.effects.scenario import add_card, extractor, faction, fresh, tech
 from tests.effects.test_compiled import PROGRAMS, REPEAT, SPAWN_IN_LOOP
@@ -208,3 +208,90 @@ def test_a_comparison_with_a_fixed_number_holds_as_the_operator_says(op: str, li
     expected = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
                 ">": operator.gt, "<": operator.lt}[op](light, 5)  # fmt: skip
     assert m.test(s, fresh_frame(), cond) is expected
+
+
+# A loop whose fixed verb yields on its first item (with no call reading a variable, so the
+# compiled program may start from a short frame).
+SPAWN_EACH = [["loop", 0, {"type": "ship", "quant": "all"}], ["next", 0, 0, 4],
+              ["call", "spawn", []], ["jump", 1], ["end"]]  # fmt: skip
+
+
+def _short() -> dict[str, Any]:
+    """The short frame a hook starts an idle clause with (``hooks._make_firer``)."""
+    whole = fresh_frame()
+    return {key: whole[key] for key in ("card", "owner", "clause", "context")}
+
+
+def test_a_compiled_loop_started_from_a_short_frame_yields_with_the_machines_whole_frame() -> None:
+    # The plain-data frame is the saved form of a paused effect: a short frame left half-way
+    # through a loop becomes the frame the machine leaves, key for key and in the same order.
+    m, _ = machine({"c": SPAWN_EACH})
+    compiled = m.compile(SPAWN_EACH, m.lower(SPAWN_EACH), _fixed())
+    assert compiled is not None and compiled.short_frame
+    s = state(ship=["s1", "s2", "s3"])
+    s2, f, f2 = copy.deepcopy(s), fresh_frame(), _short()
+    assert m.run(s, f) is YIELD
+    assert compiled(s2, f2) is YIELD
+    assert (s2, f2) == (s, f) and list(f2) == list(f)
+    assert f2["loops"] == [["s2", "s3"]] and f2["pc"] == 3
+    assert m.run(s, f) is YIELD and m.run(s2, f2) is YIELD  # and it resumes the same
+    assert (s2, f2) == (s, f)
+
+
+@pytest.mark.parametrize("name", ["repeat", "checked", "failed check"])
+def test_a_compiled_program_from_a_short_frame_ends_as_from_the_whole_frame(name: str) -> None:
+    program = PROGRAMS[name]
+    m, _ = machine({"c": program})
+    compiled = m.compile(program, m.lower(program), _fixed(("gain",)))
+    assert compiled is not None and compiled.short_frame
+    s = state(ship=["s1", "s2", "s3"], planet=["p1", "p2"])
+    s2 = copy.deepcopy(s)
+    assert compiled(s, fresh_frame()) is DONE
+    assert compiled(s2, _short()) is DONE
+    assert s2 == s
+
+
+def test_the_step_budget_stops_a_program_from_a_short_frame_as_the_machine_does() -> None:
+    m, _ = machine({"c": REPEAT}, max_steps=9)
+    compiled = m.compile(REPEAT, m.lower(REPEAT), _fixed())
+    s = state()
+    s["values"]["light"] = 40
+    s2, f, f2 = copy.deepcopy(s), fresh_frame(), _short()
+    with pytest.raises(EffectLimitError, match="'c'") as one:
+        m.run(s, f)
+    with pytest.raises(EffectLimitError, match="'c'") as two:
+        compiled(s2, f2)
+    assert str(one.value) == str(two.value)
+    assert (s2, f2) == (s, f) and list(f2) == list(f)
+
+
+def _loop_then_asks(s: State) -> None:
+    # The first gain of the loop makes the achievement playable (E17): it asks half-way.
+    _loop(s)
+    add_card(
+        s, "achievements", "first", "as soon as common >= 1 -> may pay 1 common -> gain 2 light"
+    )
+    s["players"][0]["achievement"] = "first"
+
+
+def test_a_loop_trigger_paused_half_way_resumes_exactly_heard_or_unheard() -> None:
+    ended = []
+    for heard in (False, True):
+        g, s = fresh()
+        _loop_then_asks(s)
+        if heard:
+            with events.listening(lambda event: None):
+                hooks.fire(s, "after_claim", 0, {})
+        else:
+            hooks.fire(s, "after_claim", 0, {})
+        assert json.loads(json.dumps(s)) == s  # the waiting frames are plain data
+        top, under = s["frames"][-1], s["frames"][0]
+        assert top["card"] == "first" and top["pending"]["kind"] == "ask"
+        assert under["card"] == "tithe" and len(under["loops"][0]) == 1  # one planet to go
+        assert list(under) == list(new_frame("tithe", 0, 0, {}))  # the saved form's keys
+        assert s["players"][0]["res"]["common"] == 1
+        waiting = copy.deepcopy(s["frames"])
+        g.apply(s, 0, "no")
+        assert s["players"][0]["res"]["common"] == 2 and not s["frames"]
+        ended.append((waiting, s))
+    assert ended[0] == ended[1]
