@@ -118,7 +118,15 @@ def candidates_sector(state: State, frame: Frame, filters: list[Any]) -> list[tu
 
 
 def candidates_planet(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
-    return list(state["planets"].items())
+    """Every planet; with a filter keeping the owner's (planets they control: 000
+    "2. Extractor"), only the planets under the owner's extractors, so the other filters
+    test a few planets instead of the board's fifteen."""
+    planets = state["planets"]
+    if _owners_only(filters):
+        owner = frame["owner"]
+        held = {x["planet"] for x in state["extractors"].values() if x["owner"] == owner}
+        return [(i, planets[i]) for i in held if i in planets]
+    return list(planets.items())
 
 
 def candidates_player(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:

@@ -13,6 +13,7 @@ from tests.effects.scenario import (
     faction,
     fresh,
     ids,
+    planets,
     ship,
     tech,
     token,
@@ -228,3 +229,24 @@ def test_a_pure_effect_started_after_a_waiting_one_waits_its_turn():
     faction(s, 0, "fac", "when round_end -> if uncommon == 1 -> gain 1 common")
     hooks.fire(s, "round_end", 0, {})  # both pure: the faction first, then the tech
     assert s["players"][0]["res"]["common"] == 0 and s["players"][0]["res"]["uncommon"] == 1
+
+
+def test_for_each_planet_you_control_counts_only_yours_of_that_ring():
+    # 000 "2. Extractor": "A planet is considered to be controlled by the player who has an
+    # extractor on that planet"; 000 "PLANETARY TERMINOLOGY": distant planets. The loop lists
+    # only the owner's planets first (selectors.candidates_planet), so this pins the answer:
+    # an extractor on a colony space, another ring's planet or an opponent's planet adds none.
+    _g, s = fresh()
+    ref = tech(
+        s, 0, "tithe", "when round_end -> for each distant planet you control -> gain 1 common"
+    )
+    far = planets(s, ring="distant")
+    extractor(s, 0, planet=far[0])
+    extractor(s, 0, planet=far[1])
+    extractor(s, 0, planet=planets(s, ring="inner")[0])
+    extractor(s, 0)  # a colony space at home: no planet
+    extractor(s, 1, planet=far[2])
+    before = [p["res"]["common"] for p in s["players"]]
+    hooks.fire(s, "round_end", 0, {"card": ref})
+    after = [p["res"]["common"] for p in s["players"]]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [2, 0, 0, 0]
