@@ -247,6 +247,8 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
         raise ScaffoldError(str(error)) from None
     schema = _schema_file(game, card_file.kind.name)
     top = modeline_to(folder, schema) if schema is not None else ""
+    if (folder / card_file.file).exists():
+        _appendable(folder / card_file.file, card_id)  # said of the user's file, not the trial's
     _try_first(folder, card_file.file, card_id, card, top)
     return _append(folder / card_file.file, card_id, card, top)
 
@@ -276,6 +278,17 @@ def _try_first(folder: Path, file: str, card_id: str, card: str, top: str) -> No
         )
 
 
+def _appendable(path: Path, card_id: str) -> str:
+    """The text of ``path``, which a card ``card_id`` may be appended to; ScaffoldError
+    (naming ``path``) when it has that id already or holds a bare empty list."""
+    text = path.read_text(encoding="utf-8")
+    if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
+        raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
+    if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
+        raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
+    return text
+
+
 def _schema_file(game: str, kind: str) -> Path | None:
     """The installed JSON Schema of a game's file kind, if whitedwarf ships one."""
     for candidate in (
@@ -291,11 +304,7 @@ def _append(path: Path, card_id: str, card: str, top: str) -> Path:
     """Append ``card`` to ``path`` (created with ``top`` first when missing); never overwrite."""
     if not path.exists():
         return _write_new(path, top + card)
-    text = path.read_text(encoding="utf-8")
-    if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
-        raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
-    if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
-        raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
+    text = _appendable(path, card_id)
     separator = "" if text.endswith("\n") or not text else "\n"
     with path.open("a", encoding="utf-8", newline="\n") as stream:
         stream.write(separator + "\n" + card)

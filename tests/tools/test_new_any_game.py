@@ -85,7 +85,8 @@ def test_append_keeps_the_file_and_refuses_an_existing_id(tmp_path: Path) -> Non
     text = (pack / "gods.yaml").read_text()
     assert text.startswith("# my gods\n- id: lumen") and "# a comment the designer wrote" in text
     status, output = run("new", "card", str(pack), "god", "lumen")
-    assert status == 1 and "already has a card with id `lumen`" in output
+    # named as the user's file, not the scratch copy the card is tried in
+    assert status == 1 and f"{pack / 'gods.yaml'} already has a card with id `lumen`" in output
     assert (pack / "gods.yaml").read_text() == text
     assert errors_and_warnings(pack) == []
 
