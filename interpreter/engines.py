@@ -81,14 +81,16 @@ def summarise(
     }
 
 
+def winner_line(winners: list[int]) -> str:
+    """``winner: seat 2``, or ``shared win: seats 0, 2``: the head of every game's summary."""
+    if len(winners) == 1:
+        return f"winner: seat {winners[0]}"
+    return "shared win: seats " + ", ".join(map(str, winners))
+
+
 def summary_text(summary: dict[str, Any]) -> str:
     """The result for people, from :func:`summarise`'s object."""
-    winners = summary["winners"]
-    head = (
-        f"winner: seat {winners[0]}"
-        if len(winners) == 1
-        else "shared win: seats " + ", ".join(map(str, winners))
-    )
+    head = winner_line(summary["winners"])
     rounds = summary.get("rounds")
     after = f" after {rounds} rounds" if isinstance(rounds, int) else ""
     lines = [f"{head}{after} ({summary['reason']})"]

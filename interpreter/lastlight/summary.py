@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.engines import winner_line
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.game import Game
 
@@ -80,12 +81,7 @@ def _player_summary(player: dict[str, Any], tally: Tally) -> dict[str, Any]:
 
 def summary_text(summary: dict[str, Any]) -> str:
     """The summary for people: the winner, then light and techs in play per seat."""
-    winners = summary["winners"]
-    head = (
-        f"winner: seat {winners[0]}"
-        if len(winners) == 1
-        else "shared win: seats " + ", ".join(map(str, winners))
-    )
+    head = winner_line(summary["winners"])
     lines = [f"{head} after {summary['rounds']} rounds ({summary['reason']})"]
     for seat, light in enumerate(summary["light"]):
         techs = summary["techs_in_play"][seat]
