@@ -22,13 +22,12 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
     fair = summary["fair_share"]
     body = [
         _lead(summary["sentences"]),
-        "<h2>Win rate per faction</h2>",
-        plots.interval_bars(
+        *_rates(
+            "Win rate per faction",
             "Win rate per faction (95% interval; dashed: fair share)",
-            _bars(summary["factions"]),
+            summary["factions"],
             fair,
         ),
-        _share_table(summary["factions"]),
         *_seats_agents_length(summary, fair),
         "<h2>Where light came from</h2>",
         _light(summary["light_sources"]),
@@ -55,18 +54,18 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
 def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
     """The parts every game's report has: win rates per seat and per agent, game length."""
     return [
-        "<h2>Win rate per seat (first-player advantage)</h2>",
-        plots.interval_bars(
-            "Win rate per seat (95% interval; dashed: fair share)", _bars(summary["seats"]), fair
-        ),
-        _share_table(summary["seats"]),
-        "<h2>Win rate per agent</h2>",
-        plots.interval_bars(
-            "Win rate per agent's seat (95% interval; dashed: fair share)",
-            _bars(summary["agents"]),
+        *_rates(
+            "Win rate per seat (first-player advantage)",
+            "Win rate per seat (95% interval; dashed: fair share)",
+            summary["seats"],
             fair,
         ),
-        _share_table(summary["agents"]),
+        *_rates(
+            "Win rate per agent",
+            "Win rate per agent's seat (95% interval; dashed: fair share)",
+            summary["agents"],
+            fair,
+        ),
         "<h2>Game length</h2>",
         plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
         f"<p>Mean {summary['rounds']['mean']:.1f} rounds; why games ended: "
@@ -98,18 +97,37 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
     ]
 
 
+def _rates(heading: str, caption: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
+    """A win-rate section: its heading, the rates as bars with their intervals against the
+    fair share, and the table."""
+    return [
+        f"<h2>{escape(heading)}</h2>",
+        plots.interval_bars(caption, _bars(rows), fair),
+        _share_table(rows),
+    ]
+
+
+def _changes(heading: str, caption: str, rows: list[dict[str, Any]], noun: str) -> list[str]:
+    """A comparison section: its heading, the changes of win rate (variant minus base) as
+    bars with their intervals, and the table."""
+    return [
+        f"<h2>{escape(heading)}</h2>",
+        plots.interval_bars(caption, _diff_bars(rows), 0.0, -1.0),
+        _diff_table(rows, noun),
+    ]
+
+
 def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
     """A kind of card kept from a deal (Starlight's gods): how often each is kept when
     offered, and how often its keepers win."""
     played = [r for r in rows if r["games"]]
     return [
-        f"<h2>Win rate per {escape(kind)} kept</h2>",
-        plots.interval_bars(
+        *_rates(
+            f"Win rate per {kind} kept",
             f"Win rate of the seats keeping each {kind} (95% interval; dashed: fair share)",
-            _bars(played),
+            played,
             fair,
         ),
-        _share_table(played),
         f"<h2>How often each {escape(kind)} is kept when dealt</h2>",
         _table(
             [kind, "dealt", "kept", "pick rate", "95% interval"],
@@ -133,11 +151,12 @@ def comparison_html(result: dict[str, Any]) -> str:
         return _page("Comparison report", _result_comparison(result))
     body = [
         _lead(result["sentences"]),
-        "<h2>Faction win rates: variant minus base</h2>",
-        plots.interval_bars(
-            "Change of faction win rate (95% interval)", _diff_bars(result["factions"]), 0.0, -1.0
+        *_changes(
+            "Faction win rates: variant minus base",
+            "Change of faction win rate (95% interval)",
+            result["factions"],
+            "faction",
         ),
-        _diff_table(result["factions"], "faction"),
         "<h2>How often each tech is built: variant minus base</h2>",
         _diff_table(result["techs_built"], "tech"),
         "<h2>Win rate of a tech's owners: variant minus base</h2>",
@@ -155,23 +174,20 @@ def _result_comparison(result: dict[str, Any]) -> list[str]:
     """The comparison of a game other than Last Light: agents' and kept cards' win rates."""
     body = [
         _lead(result["sentences"]),
-        "<h2>Agent win rates: variant minus base</h2>",
-        plots.interval_bars(
-            "Change of agent win rate (95% interval)", _diff_bars(result["agents"]), 0.0, -1.0
+        *_changes(
+            "Agent win rates: variant minus base",
+            "Change of agent win rate (95% interval)",
+            result["agents"],
+            "agent",
         ),
-        _diff_table(result["agents"], "agent"),
     ]
     for kind, rows in result.get("picks", {}).items():
-        body += [
-            f"<h2>Win rate per {escape(kind)} kept: variant minus base</h2>",
-            plots.interval_bars(
-                f"Change of the win rate of each {kind}'s keepers (95% interval)",
-                _diff_bars(rows),
-                0.0,
-                -1.0,
-            ),
-            _diff_table(rows, kind),
-        ]
+        body += _changes(
+            f"Win rate per {kind} kept: variant minus base",
+            f"Change of the win rate of each {kind}'s keepers (95% interval)",
+            rows,
+            kind,
+        )
     return [
         *body,
         "<h2>The base pack</h2>",
