@@ -33,7 +33,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from itertools import product
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 Frame = dict[str, Any]
 State = dict[str, Any]
@@ -425,8 +425,9 @@ class Machine:
         )
         return compiled
 
-    def _over(self, frame: Frame, steps: int, pc: int) -> None:
-        """Raise the step-budget error as :meth:`run` does, the frame where it stopped."""
+    def _over(self, frame: Frame, steps: int, pc: int) -> NoReturn:
+        """Raise the step-budget error, the frame left where it stopped (:meth:`run` and the
+        compiled programs)."""
         frame["steps"], frame["pc"] = steps, pc
         raise EffectLimitError(
             frame["card"],
@@ -622,13 +623,7 @@ class Machine:
         while True:
             steps += 1
             if steps > limit:
-                frame["steps"], frame["pc"] = steps, pc
-                raise EffectLimitError(
-                    frame["card"],
-                    "steps",
-                    f"card {frame['card']!r}: the effect ran more than {limit} steps "
-                    "(an endless loop?)",
-                )
+                self._over(frame, steps, pc)
             ins = code[pc]
             nxt = ins[0](state, frame, ins, pc)
             if nxt >= 0:
