@@ -120,6 +120,8 @@ def simulate(
     summary = write_report(folder, records)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")
+    if records and not summary["games"]:
+        raise click.ClickException("no game of the batch finished: every one stopped with an error")
 
 
 def batch_config(
@@ -140,6 +142,11 @@ def batch_config(
         raise click.BadParameter(
             f"{loaded.engine.title} is for {fewest} to {most} players", param_hint="--players"
         )
+    options = game_settings(settings, loaded.engine)
+    try:  # the game checks its own options (a Starbot level it has no points for ...)
+        loaded.engine.game.from_content(loaded.content, players, options)
+    except loaded.engine.errors as error:
+        raise click.BadParameter(str(error), param_hint="--option") from None
     digest = getattr(loaded.content, "digest", None)
     digest = digest() if callable(digest) else digest
     return BatchConfig(
@@ -153,7 +160,7 @@ def batch_config(
         # What a resumed batch checks it still plays on: the content's digest, or the merged
         # packs' digest for a game whose content has none.
         digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
-        extra={"options": game_settings(settings, loaded.engine)} if settings else {},
+        extra={"options": options} if settings else {},
     )
 
 

@@ -325,6 +325,13 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     out.append(
         f"Games last {rounds_['median']:g} rounds (median; {rounds_['min']}-{rounds_['max']})."
     )
+    failed = summary["errors"]
+    if failed:  # said, never averaged away: the numbers above leave these games out
+        first = failed[0]
+        out.append(
+            f"{len(failed)} of {len(failed) + summary['games']} games stopped with an error and "
+            f"are left out (game {first['index']}, seed {first['seed']}: {first['error']})."
+        )
     return out
 
 

@@ -75,3 +75,33 @@ def test_compare_of_identical_packs_reports_agents_and_gods_unchanged(tmp_path: 
     html = (out / "comparison.html").read_text()
     assert "Agent win rates: variant minus base" in html and "per god kept" in html
     assert "Faction" not in html
+
+
+def test_a_game_option_out_of_its_range_is_refused_before_any_game(tmp_path: Path) -> None:
+    # The game checks its own options once, up front: before, every game of the batch
+    # stopped with the error and the report said "0 games of 0 players" and exited 0.
+    out = tmp_path / "x"
+    code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
+                     "--agents", "heuristic,starbot", "--option", "starbot_level=999999999999",
+                     "--out", str(out))  # fmt: skip
+    assert code == 2 and "--option" in text and "starbot_level is 1 to 4" in text
+    assert not out.exists()
+
+
+def test_games_that_stop_with_an_error_are_said_and_a_batch_of_none_fails(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from whitedwarf.interpreter.simulation import batch
+
+    def runaway(*args, **kwargs):
+        raise ValueError("card `x`: a runaway effect")
+
+    monkeypatch.setattr(batch, "play", runaway)
+    out = tmp_path / "failed"
+    code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
+                     "--agents", "heuristic", "--seed", "1", "--out", str(out))  # fmt: skip
+    assert code == 1 and "no game of the batch finished" in text
+    assert "2 of 2 games stopped with an error and are left out (game 0, seed " in text
+    assert "card `x`: a runaway effect" in text
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 0 and len(summary["errors"]) == 2
