@@ -239,6 +239,11 @@ class LastLightAdapter:
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
         return candidates(state, frame, selector, self.resolve_any)
 
+    def selector(self, selector: dict[str, Any]) -> Any:
+        """What :meth:`candidates` does for one selector, as ``(state, frame) -> ids``."""
+        resolve = self.resolve_any
+        return lambda state, frame: candidates(state, frame, selector, resolve)
+
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
     ) -> list[str]:
