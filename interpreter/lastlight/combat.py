@@ -43,6 +43,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import by_sector, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
 from whitedwarf.interpreter.lastlight.stats import flag, stat
@@ -113,8 +114,8 @@ def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[s
     owner, size = _side(state, seat, group)
     out = []
     limit = reach = None
-    # The group's ships picked out in one comprehension: most ships on the board are others'.
-    for s in [s for s in state["ships"].values() if s["owner"] == owner and s["size"] == size]:
+    # The group's ships from the index of ships by kind: most ships on the board are others'.
+    for s in fleet(state).kinds.get((owner, size), ()):
         # Every ship of a group has the same stats: read them once.
         if limit is None:
             limit = 2 if flag(state, owner, "fight_twice", size) else 1
@@ -140,7 +141,7 @@ def targets(
     bombard: bool,
     sector: str,
     memo: dict[Any, int] | None = None,
-    here: list[dict[str, Any]] | None = None,
+    here: list[dict[str, Any]] | tuple[()] | None = None,
 ) -> list[str]:
     """Units a hit of ``seat``'s may be assigned to in ``sector`` now.
 
@@ -148,7 +149,8 @@ def targets(
     planets for bombarding ships (004). A doomed ship takes no more hits: a hit with no target
     left is lost (docs/rules-decisions.md "Engine rules"). ``memo`` keeps the shields per
     ship type within one listing; ``here``, the ships in ``sector`` in board order, if the
-    caller has them (:func:`combat_sectors` looks at many sectors).
+    caller has them (:func:`combat_sectors` looks at many sectors), else they come from the
+    index of ships by sector (``fleet.by_sector``).
     """
     dmg = t["dmg"]
     if memo is None:
@@ -156,9 +158,7 @@ def targets(
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
     ships = []
-    for s in state["ships"].values() if here is None else here:
-        if s["sector"] != sector:
-            continue
+    for s in by_sector(state).get(sector, ()) if here is None else here:
         owner = s["owner"]
         if owner in (seat, friend):
             continue  # not an enemy (the Lumos are their ally's friends, 002)
@@ -195,8 +195,8 @@ def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
     """
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
-    for s in state["ships"].values():
-        if s["sector"] == sector and s["owner"] != seat and s["owner"] != friend:
+    for s in by_sector(state).get(sector, ()):
+        if s["owner"] != seat and s["owner"] != friend:
             return True
     if not bombard:
         return False
@@ -211,7 +211,7 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     present (004), even one already doomed by the damage assigned this sector (E7)."""
     found: dict[bool, bool] = {}
     out = []
-    kinds = {(s["owner"], s["size"]) for s in state["ships"].values()}  # one pass, not one a group
+    kinds = fleet(state).kinds  # the kinds of ship on the board
     for g in _groups_of(state, seat):
         if _side(state, seat, g) not in kinds or not group_ships(state, seat, g, sector):
             continue
@@ -229,23 +229,18 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     found: set[str] = set()
     done = t["done"]
     lumos = state["lumos"]
-    ships = state["ships"]
+    pieces = fleet(state)
+    placed = by_sector(state)
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
     nothing: set[tuple[int, bool, str]] = set()  # (seat, bombard, sector) without targets
     looked: set[tuple[int, bool, int, str]] = set()  # (seat, bombard, range, ship's sector)
     board = runtime(state).board
     rotation = state["rotation"]
-    # The ships in each sector, in board order: target lists look at one sector's ships,
-    # not every ship on the board (a late game has some 25).
-    by_sector: dict[str, list[dict[str, Any]]] = {}
-    for ship in ships.values():
-        by_sector.setdefault(ship["sector"], []).append(ship)
     for seat in t["players"]:
-        ally = lumos is not None and lumos["ally"] == seat
-        for ship in [
-            s for s in ships.values() if s["owner"] == seat or (ally and s["owner"] == LUMOS)
-        ]:
+        # The seat's own ships (and the Lumos' for their ally) from the index: a late game
+        # has some 25-35 ships, most of them another seat's.
+        for ship in pieces.commanded(seat, lumos is not None and lumos["ally"] == seat):
             owner, size = ship["owner"], ship["size"]
             kind = kinds.get((owner, size))
             if kind is None:
@@ -270,8 +265,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
             for sector in reach:
                 if sector in found or sector in done or (seat, kind[1], sector) in nothing:
                     continue
-                here = by_sector.get(sector, [])
-                if targets(state, t, seat, kind[1], sector, shields, here):
+                if targets(state, t, seat, kind[1], sector, shields, placed.get(sector, ())):
                     found.add(sector)
                 else:  # many ships reach the same sectors: each is looked at once
                     nothing.add((seat, kind[1], sector))

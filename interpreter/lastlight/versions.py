@@ -19,6 +19,8 @@ domain's stamp here, and the memos compare stamps:
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
   conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
   and those with activated clauses) are dropped.
+* the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
+  (:func:`fleet_changed`); the ships by sector are kept with the ``ships`` stamp.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
@@ -59,8 +61,23 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
-        "plans", "reading", "rt", "seats", "settled", "stamps", "state",
+        "__weakref__",
+        "acts",
+        "asked",
+        "board",
+        "flags",
+        "fleet",
+        "known_false",
+        "mods",
+        "moved",
+        "plans",
+        "reading",
+        "rt",
+        "seats",
+        "sectors",
+        "settled",
+        "stamps",
+        "state",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -94,6 +111,11 @@ class Versions:
         #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
         #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
         self.asked: tuple[Any, str, list[Any]] | None = None
+        #: The ships by owner and size (``fleet.Fleet``), None: to build; dropped when a
+        #: ship is placed or removed (:func:`fleet_changed`), not when one moves.
+        self.fleet: Any = None
+        #: ``(ships stamp, sector -> its ships)`` (``fleet.by_sector``), kept with the stamp.
+        self.sectors: tuple[int, dict[str, list[Any]]] | None = None
 
 
 #: The state last asked about and its versions (weakly, so a content that goes takes them
@@ -162,6 +184,15 @@ def light_changed(state: State, seat: int) -> None:
 def ships_changed(state: State) -> None:
     """A ship was placed, moved, damaged, repaired or removed."""
     changed(state, "ships")
+
+
+def fleet_changed(state: State) -> None:
+    """A ship was placed on the board or removed from it: the ``ships`` stamp renews and the
+    index of ships by owner and size (``fleet.py``) goes."""
+    found = _kept(state)
+    if found is not None:
+        found.fleet = None
+        changed(state, "ships")
 
 
 def extractors_changed(state: State) -> None:

@@ -20,6 +20,7 @@ from whitedwarf.interpreter.lastlight import (
     combat,
     construct,
     effects,
+    fleet,
     hooks,
     modifiers,
     pending,
@@ -84,6 +85,8 @@ class Auditor:
         self.skipped_checked = 0
         self.whole_skips = 0
         self.asked_used = 0
+        self.fleets_checked = 0
+        self.sectors_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
 
@@ -122,7 +125,25 @@ class Auditor:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
             if kept.acts[seat] is not None:
                 assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
+        self.audit_pieces(state, kept)
         self.audit_pending(state, kept)
+
+    def audit_pieces(self, state: State, kept: versions.Versions) -> None:
+        """The index of ships by owner and size, and the ships by sector while their stamp
+        is current, list the ships a fresh walk over the board lists, in the same order."""
+        if kept.fleet is not None:
+            fresh = fleet.Fleet(state["ships"])
+            for seat in kept.fleet.commanding:
+                fresh.commanded(seat, True)
+            assert kept.fleet.layout() == fresh.layout(), "the ships by owner and size"
+            self.fleets_checked += 1
+        if kept.sectors is not None and kept.sectors[0] == kept.stamps["ships"]:
+            ids = {k: [s["id"] for s in v] for k, v in kept.sectors[1].items()}
+            fresh_ids = {
+                k: [s["id"] for s in v] for k, v in fleet.sectors_of(state["ships"]).items()
+            }
+            assert ids == fresh_ids, "the ships by sector"
+            self.sectors_checked += 1
 
     def asked_options(self, state: State, task: dict[str, Any]) -> list[Any] | None:
         """Wraps ``versions.asked_options``: options kept from the step that decided to ask
@@ -262,6 +283,45 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     auditor = audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
     assert auditor.audits > 2_000
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
+    assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
+
+
+def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2-player games have the Lumos (002): their ally moves and attacks with the Lumos ships
+    too, interleaved with its own on the board; the audit compares those lists as well."""
+    auditor = audited_games(monkeypatch, base_content(), 2, range(4))
+    assert auditor.fleets_checked > 500
+
+
+def test_the_audit_fails_when_a_new_or_removed_ship_keeps_the_fleet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ship placed or destroyed that renewed the ``ships`` stamp but left the index of
+    ships by owner and size in place: the audit above catches it."""
+    monkeypatch.setattr(versions, "fleet_changed", versions.ships_changed)
+    with pytest.raises(AssertionError, match="the ships by owner and size"):
+        audited_games(monkeypatch, base_content(), 4, range(1))
+
+
+def test_the_audit_fails_when_the_ships_by_sector_outlive_their_stamp(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ships by sector kept past a move (the stamp check left out): the audit catches it."""
+    real = fleet.by_sector
+
+    def stale(state: State) -> dict[str, list[Any]]:
+        kept = versions.of(state)
+        if kept.sectors is None:
+            return real(state)
+        kept.sectors = (kept.stamps["ships"], kept.sectors[1])
+        return kept.sectors[1]
+
+    monkeypatch.setattr(fleet, "by_sector", stale)
+    monkeypatch.setattr(combat, "by_sector", stale)
+    with pytest.raises(AssertionError, match="the ships by sector"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(1))
 
 
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
