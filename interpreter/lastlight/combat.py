@@ -46,7 +46,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import by_sector, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
-from whitedwarf.interpreter.lastlight.stats import flag, stat
+from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -109,14 +109,35 @@ def _in_range(state: State, ship: dict[str, Any], sector: str) -> bool:
     return sector in board.reachable_ids(ship["sector"], reach, state["rotation"])
 
 
+def _arms(state: State, owner: int, size: str) -> tuple[int, bool, int]:
+    """A ship type's fight limit (000: "Each ship may only participate in 1 combat per turn"
+    unless a card says), bombardment and range."""
+    numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+    if numbers is not None:
+        return numbers.fights, numbers.bombard, numbers.range
+    # Read one by one (events recorded, or temporary adds), in the rules' order.
+    return (
+        2 if flag(state, owner, "fight_twice", size) else 1,
+        flag(state, owner, "bombard", size),
+        stat(state, owner, "range", size),
+    )
+
+
 def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[str, Any]]:
     """Ships of a group that can still fight in ``sector``."""
     owner, size = _side(state, seat, group)
+    # The group's ships from the index of ships by kind: most ships on the board are others'.
+    ships = fleet(state).kinds.get((owner, size))
+    if not ships:
+        return []
     out = []
     limit = reach = None
-    # The group's ships from the index of ships by kind: most ships on the board are others'.
-    for s in fleet(state).kinds.get((owner, size), ()):
-        # Every ship of a group has the same stats: read them once.
+    numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+    if numbers is not None:
+        limit, reach = numbers.fights, numbers.range
+    for s in ships:
+        # Every ship of a group has the same stats: read them once (one by one while events
+        # are recorded, as the rules read them).
         if limit is None:
             limit = 2 if flag(state, owner, "fight_twice", size) else 1
         if s["fought"] >= limit:
@@ -243,13 +264,8 @@ def combat_sectors(state: State, t: Task) -> list[str]:
         for ship in pieces.commanded(seat, lumos is not None and lumos["ally"] == seat):
             owner, size = ship["owner"], ship["size"]
             kind = kinds.get((owner, size))
-            if kind is None:
-                # A ship type's fight limit, bombardment and range, read once per listing.
-                kind = kinds[owner, size] = (
-                    2 if flag(state, owner, "fight_twice", size) else 1,
-                    flag(state, owner, "bombard", size),
-                    stat(state, owner, "range", size),
-                )
+            if kind is None:  # read once per listing
+                kind = kinds[owner, size] = _arms(state, owner, size)
             if ship["fought"] >= kind[0]:
                 continue
             # A ship of the same side, bombardment and range in the same sector reaches the

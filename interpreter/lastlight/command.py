@@ -33,7 +33,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
-from whitedwarf.interpreter.lastlight.stats import flag, stat
+from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -72,8 +72,13 @@ def _any_mover(state: State, seat: int) -> bool:
 
 def _speed(state: State, owner: int, size: str) -> tuple[int, frozenset[str]]:
     """A ship type's movement and the sectors it cannot enter."""
-    blocked = frozenset() if flag(state, owner, "cross_asteroids", size) else runtime(state).blocked
-    return stat(state, owner, "movement", size), blocked
+    numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+    if numbers is None:  # read one by one (events recorded, or temporary adds)
+        crosses = flag(state, owner, "cross_asteroids", size)
+        movement = stat(state, owner, "movement", size)
+    else:
+        crosses, movement = numbers.cross_asteroids, numbers.movement
+    return movement, frozenset() if crosses else runtime(state).blocked
 
 
 def destinations(

@@ -17,8 +17,8 @@ domain's stamp here, and the memos compare stamps:
   check that found nothing.
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
-  conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
-  and those with activated clauses) are dropped.
+  conditions, stat and flag totals, its ship types' numbers, the techs on each ship type,
+  the cards bound to each hook and those with activated clauses) are dropped.
 * the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
   (:func:`fleet_changed`); the ships by sector are kept with the ``ships`` stamp.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
@@ -78,6 +78,7 @@ class Versions:
         "settled",
         "stamps",
         "state",
+        "types",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -102,6 +103,8 @@ class Versions:
         self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
         #: seat -> ``(flag, ship type)`` -> whether a card grants it.
         self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
+        #: owner (a seat, or the Lumos) -> ship size -> its numbers (``stats.ship_type``).
+        self.types: dict[int, dict[str, Any]] = {}
         #: seat -> the techs in play by name and the mods on each ship type (research).
         self.board: list[Any] = [None] * seats
         #: seat -> hook -> the cards bound to it (``hooks.fire``).
@@ -215,6 +218,7 @@ def cards_changed(state: State, seat: int) -> None:
             found.board[seat] = found.plans[seat] = found.acts[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
+            found.types.pop(seat, None)
 
 
 def remember_asked(state: State, task: dict[str, Any], options: list[Any]) -> None:

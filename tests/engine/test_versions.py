@@ -26,13 +26,14 @@ from whitedwarf.interpreter.lastlight import (
     pending,
     research,
     selectors,
+    stats,
     trade,
     versions,
 )
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.state import card_id, gain
+from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, gain
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone
 from whitedwarf.interpreter.vm import new_frame
@@ -86,6 +87,7 @@ class Auditor:
         self.whole_skips = 0
         self.asked_used = 0
         self.fleets_checked = 0
+        self.types_checked = 0
         self.sectors_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
@@ -125,6 +127,12 @@ class Auditor:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
             if kept.acts[seat] is not None:
                 assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
+        for owner, sizes in kept.types.items():
+            for size, numbers in sizes.items():
+                assert numbers == fresh_ship_type(state, owner, size), (
+                    f"the numbers of {owner}'s {size} ships"
+                )
+                self.types_checked += 1
         self.audit_pieces(state, kept)
         self.audit_pending(state, kept)
 
@@ -185,6 +193,29 @@ class Auditor:
                     assert set(keys) <= kept.reading, f"{ref}:{index}: unread domains"
                     assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
             self.whole_skips += 1
+
+
+def fresh_ship_type(state: State, owner: int, size: str) -> stats.ShipType:
+    """A ship type's numbers from the content's base stats and a walk over the owner's cards
+    in play (the Lumos use base stats only, 002), without temporary adds (the memo is not
+    used while there are some)."""
+    rt = runtime(state)
+
+    def number(name: str) -> int:
+        base: int = rt.ship_stats[size][name]
+        return base if owner == LUMOS else base + modifiers.modifier_total(state, owner, name, size)
+
+    def granted(name: str) -> bool:
+        return owner != LUMOS and modifiers.flag_granted(state, owner, name, size)
+
+    return stats.ShipType(
+        fights=2 if granted("fight_twice") else 1,
+        bombard=granted("bombard"),
+        range=number("range"),
+        shield=number("shield"),
+        movement=number("movement"),
+        cross_asteroids=granted("cross_asteroids"),
+    )
 
 
 def fresh_step_options(state: State, task: dict[str, Any]) -> list[Any]:
@@ -284,6 +315,26 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.audits > 2_000
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
+    assert auditor.types_checked > 1_000
+
+
+def test_the_audit_fails_when_a_ship_type_s_numbers_outlive_a_new_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seat's ship type numbers kept past a change of its cards in play (a ship mod put
+    into play): the audit catches it."""
+    real = versions.cards_changed
+
+    def keeps_types(state: State, seat: int) -> None:
+        kept = versions._kept(state)  # not versions.of: the audit runs at each of its calls
+        types = None if kept is None else kept.types.get(seat)
+        real(state, seat)
+        if kept is not None and types is not None:
+            kept.types[seat] = types
+
+    monkeypatch.setattr(versions, "cards_changed", keeps_types)
+    with pytest.raises(AssertionError, match="the numbers of"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
 def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
