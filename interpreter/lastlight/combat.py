@@ -43,7 +43,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
-from whitedwarf.interpreter.lastlight.fleet import by_sector, fleet
+from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
@@ -194,8 +194,8 @@ def targets(
     need = runtime(state).extractor_shield
     return [
         x["id"]
-        for x in state["extractors"].values()
-        if x["sector"] == sector and x["planet"] is not None and enemy(state, seat, x["owner"])
+        for x in extractors_by_sector(state).get(sector, ())
+        if x["planet"] is not None and enemy(state, seat, x["owner"])
         and dmg.get(x["id"], 0) < need
     ]  # fmt: skip
 
@@ -222,8 +222,8 @@ def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
     if not bombard:
         return False
     return any(
-        x["sector"] == sector and x["planet"] is not None and enemy(state, seat, x["owner"])
-        for x in state["extractors"].values()
+        x["planet"] is not None and enemy(state, seat, x["owner"])
+        for x in extractors_by_sector(state).get(sector, ())
     )
 
 
@@ -281,7 +281,10 @@ def combat_sectors(state: State, t: Task) -> list[str]:
             for sector in reach:
                 if sector in found or sector in done or (seat, kind[1], sector) in nothing:
                     continue
-                if targets(state, t, seat, kind[1], sector, shields, placed.get(sector, ())):
+                here = placed.get(sector, ())
+                # An empty sector has nothing to attack but extractors, for bombarding ships
+                # (most sectors a ship with range reaches are empty: no call for those).
+                if (here or kind[1]) and targets(state, t, seat, kind[1], sector, shields, here):
                     found.add(sector)
                 else:  # many ships reach the same sectors: each is looked at once
                     nothing.add((seat, kind[1], sector))

@@ -1,4 +1,5 @@
-"""Where the ships are: the ships on the board by owner, by owner and size, and by sector.
+"""Where the pieces are: the ships on the board by owner, by owner and size, and by sector;
+the extractors by sector.
 
 Combat and movement used to pick a player's ships out of every ship on the board at each
 listing: a late game has some 25-35 ships, most of them another player's, and the same walk ran
@@ -10,7 +11,8 @@ for each Command player at each combat pick, group and target list (docs/archite
   placed or removed. Moves, damage and the ``fought``/``moved`` marks change fields of the
   same ship objects, which the lists hold, so they stay right through those.
 * :func:`by_sector` (the ships in each sector) also depends on where they are: it is kept
-  with the ``ships`` stamp, which every move, damage and repair renews.
+  with the ``ships`` stamp, which every move, damage and repair renews. The extractors in
+  each sector (:func:`extractors_by_sector`) are kept with the ``extractors`` stamp.
 
 Every list is in board order (the order of ``state["ships"]``), so what is built from them
 lists options in the same order as a walk over every ship would.
@@ -93,9 +95,20 @@ def by_sector(state: State) -> dict[str, list[Ship]]:
     return found[1]
 
 
-def sectors_of(ships: dict[str, Ship]) -> dict[str, list[Ship]]:
-    """Sector -> the ships in it, in board order, worked out by walking every ship."""
-    out: dict[str, list[Ship]] = {}
-    for ship in ships.values():
-        out.setdefault(ship["sector"], []).append(ship)
+def extractors_by_sector(state: State) -> dict[str, list[dict[str, Any]]]:
+    """Sector -> the extractors in it, in board order, kept with the ``extractors`` stamp
+    (combat looks for extractors to bombard in each sector a bombarding ship reaches)."""
+    kept = versions.of(state)
+    stamp = kept.stamps["extractors"]
+    found = kept.extractor_sectors
+    if found is None or found[0] != stamp:
+        found = kept.extractor_sectors = (stamp, sectors_of(state["extractors"]))
+    return found[1]
+
+
+def sectors_of(pieces: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Sector -> the pieces (ships or extractors) in it, in board order, by walking them."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for piece in pieces.values():
+        out.setdefault(piece["sector"], []).append(piece)
     return out

@@ -20,7 +20,8 @@ domain's stamp here, and the memos compare stamps:
   conditions, stat and flag totals, its ship types' numbers, the techs on each ship type,
   the cards bound to each hook and those with activated clauses) are dropped.
 * the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
-  (:func:`fleet_changed`); the ships by sector are kept with the ``ships`` stamp.
+  (:func:`fleet_changed`); the ships by sector are kept with the ``ships`` stamp, the
+  extractors by sector with the ``extractors`` stamp.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
@@ -65,6 +66,7 @@ class Versions:
         "acts",
         "asked",
         "board",
+        "extractor_sectors",
         "flags",
         "fleet",
         "known_false",
@@ -119,6 +121,8 @@ class Versions:
         self.fleet: Any = None
         #: ``(ships stamp, sector -> its ships)`` (``fleet.by_sector``), kept with the stamp.
         self.sectors: tuple[int, dict[str, list[Any]]] | None = None
+        #: ``(extractors stamp, sector -> its extractors)`` (``fleet.extractors_by_sector``).
+        self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
 
 
 #: The state last asked about and its versions (weakly, so a content that goes takes them

@@ -152,6 +152,12 @@ class Auditor:
             }
             assert ids == fresh_ids, "the ships by sector"
             self.sectors_checked += 1
+        found = kept.extractor_sectors
+        if found is not None and found[0] == kept.stamps["extractors"]:
+            ids = {k: [x["id"] for x in v] for k, v in found[1].items()}
+            fresh = fleet.sectors_of(state["extractors"])
+            assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, "extractors"
+            self.sectors_checked += 1
 
     def asked_options(self, state: State, task: dict[str, Any]) -> list[Any] | None:
         """Wraps ``versions.asked_options``: options kept from the step that decided to ask
@@ -356,23 +362,32 @@ def test_the_audit_fails_when_a_new_or_removed_ship_keeps_the_fleet(
         audited_games(monkeypatch, base_content(), 4, range(1))
 
 
-def test_the_audit_fails_when_the_ships_by_sector_outlive_their_stamp(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("reader", "slot", "domain", "message"),
+    [
+        ("by_sector", "sectors", "ships", "the ships by sector"),
+        ("extractors_by_sector", "extractor_sectors", "extractors", "extractors"),
+    ],
+)
+def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
+    reader: str, slot: str, domain: str, message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The ships by sector kept past a move (the stamp check left out): the audit catches it."""
-    real = fleet.by_sector
+    """The ships (or extractors) by sector kept past a change (the stamp check left out):
+    the audit catches it."""
+    real = getattr(fleet, reader)
 
     def stale(state: State) -> dict[str, list[Any]]:
         kept = versions.of(state)
-        if kept.sectors is None:
+        found = getattr(kept, slot)
+        if found is None:
             return real(state)
-        kept.sectors = (kept.stamps["ships"], kept.sectors[1])
-        return kept.sectors[1]
+        setattr(kept, slot, (kept.stamps[domain], found[1]))
+        return found[1]
 
-    monkeypatch.setattr(fleet, "by_sector", stale)
-    monkeypatch.setattr(combat, "by_sector", stale)
-    with pytest.raises(AssertionError, match="the ships by sector"):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(1))
+    monkeypatch.setattr(fleet, reader, stale)
+    monkeypatch.setattr(combat, reader, stale)
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
