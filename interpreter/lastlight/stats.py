@@ -40,7 +40,7 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
         key = (name, ship_type)
         found = known.get(key)
         if found is None:
-            found = known[key] = modifiers.modifier_total(state, player, name, ship_type)
+            found = known[key] = modifiers.totals_of(state, player).modifier(name, ship_type)
         base += found
         if events.ON:
             modifiers.announce(state, player, name, ship_type)

@@ -80,6 +80,7 @@ class Versions:
         "settled",
         "stamps",
         "state",
+        "totals",
         "types",
     )  # fmt: skip
 
@@ -107,6 +108,9 @@ class Versions:
         self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
         #: owner (a seat, or the Lumos) -> ship size -> its numbers (``stats.ship_type``).
         self.types: dict[int, dict[str, Any]] = {}
+        #: seat -> every modifier and grant of its cards in play, summed in one walk
+        #: (``modifiers.CardTotals``), None: to sum.
+        self.totals: list[Any] = [None] * seats
         #: seat -> the techs in play by name and the mods on each ship type (research).
         self.board: list[Any] = [None] * seats
         #: seat -> hook -> the cards bound to it (``hooks.fire``).
@@ -220,6 +224,7 @@ def cards_changed(state: State, seat: int) -> None:
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now
             found.board[seat] = found.plans[seat] = found.acts[seat] = None
+            found.totals[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
             found.types.pop(seat, None)

@@ -116,6 +116,8 @@ class Auditor:
                     (e[6], e[1], e[5], e[4]) for e in mine.entries if e[5] or e[3] not in done
                 ]
                 assert listed == fresh_pending(rt, p), f"seat {seat}'s pending conditions"
+            if kept.totals[seat] is not None:
+                assert kept.totals[seat] == modifiers.card_totals(state, seat), "card totals"
             for (name, size), total in kept.mods[seat].items():
                 assert total == modifiers.modifier_total(state, seat, name, size), name
             for (name, size), granted in kept.flags[seat].items():
@@ -324,22 +326,26 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.types_checked > 1_000
 
 
-def test_the_audit_fails_when_a_ship_type_s_numbers_outlive_a_new_card(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("slot", "message"), [("types", "the numbers of"), ("totals", "card totals")]
+)
+def test_the_audit_fails_when_card_memos_outlive_a_new_card(
+    slot: str, message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A seat's ship type numbers kept past a change of its cards in play (a ship mod put
-    into play): the audit catches it."""
+    """A seat's ship type numbers, or the sums of its cards' clauses, kept past a change of
+    its cards in play (a ship mod put into play): the audit catches it."""
     real = versions.cards_changed
 
-    def keeps_types(state: State, seat: int) -> None:
+    def keeps(state: State, seat: int) -> None:
         kept = versions._kept(state)  # not versions.of: the audit runs at each of its calls
-        types = None if kept is None else kept.types.get(seat)
+        table = None if kept is None else getattr(kept, slot)
+        before = None if table is None else (table.get(seat) if slot == "types" else table[seat])
         real(state, seat)
-        if kept is not None and types is not None:
-            kept.types[seat] = types
+        if table is not None and before is not None:
+            getattr(kept, slot)[seat] = before
 
-    monkeypatch.setattr(versions, "cards_changed", keeps_types)
-    with pytest.raises(AssertionError, match="the numbers of"):
+    monkeypatch.setattr(versions, "cards_changed", keeps)
+    with pytest.raises(AssertionError, match=message):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
