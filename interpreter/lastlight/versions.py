@@ -60,7 +60,7 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
-        "plans", "reading", "rt", "seats", "settled", "stamps", "state",
+        "plans", "readers", "reading", "rt", "seats", "settled", "stamps", "state",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -81,6 +81,8 @@ class Versions:
         self.settled = False
         #: Every domain key a pending condition reads (when ``settled``).
         self.reading: set[Any] = set()
+        #: Domain key -> the pending conditions of every seat reading it (when ``settled``).
+        self.readers: dict[Any, tuple[Any, ...]] = {}
         #: seat -> ``(stat, ship type)`` -> the total of its cards' modifiers.
         self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
         #: seat -> ``(flag, ship type)`` -> whether a card grants it.
