@@ -118,7 +118,7 @@ class Runtime:
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
-    tech_costs: dict[tuple[str, int], Any] = field(default_factory=dict)  # research
+    tech_costs: dict[int, dict[str, Any]] = field(default_factory=dict)  # research, by discount
     make_options: dict[Any, Any] = field(default_factory=dict)  # research
     tech_info: dict[str, Any] = field(default_factory=dict)  # research
     destinations: dict[Any, tuple[str, ...]] = field(default_factory=dict)  # command

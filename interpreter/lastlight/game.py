@@ -299,7 +299,8 @@ def apply(state: State, player: int, option_id: str) -> None:
     if state["frames"]:
         _frame_apply(state, option_id)
     elif state["phase"] == "choose":
-        _choose_card(state, player, option_id)
+        if not _choose_card(state, player, option_id):
+            return  # the others still choose: no rule runs until the last card is in
     elif state["phase"] == "setup":
         setup.choose(state, player, option_id)
     else:
@@ -430,8 +431,8 @@ def choose_options(state: State, seat: int) -> list[Option]:
 _HANDS: dict[tuple[str, ...], tuple[Option, ...]] = {}
 
 
-def _choose_card(state: State, seat: int, option_id: str) -> None:
-    """Record a secret choice; when everyone has chosen, reveal and resolve."""
+def _choose_card(state: State, seat: int, option_id: str) -> bool:
+    """Record a secret choice; when everyone has chosen, reveal (and say so: True)."""
     card = option_id.removeprefix("play:")
     player = state["players"][seat]
     if not option_id.startswith("play:") or card not in player["hand"]:
@@ -439,9 +440,10 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
     player["choice"] = card
     for other in state["players"]:
         if other["choice"] is None:
-            return  # still waiting for this player's card
+            return False  # still waiting for this player's card
     _reveal(state)
     check_achievements(state)  # the cards are now played (E17)
+    return True
 
 
 def _reveal(state: State) -> None:
@@ -453,12 +455,13 @@ def _reveal(state: State) -> None:
         chosen.setdefault(players[seat]["choice"], []).append(seat)
     queue: list[list[Any]] = []
     for card in ACTIONS:
-        seats = chosen.get(card, [])
+        seats = chosen.get(card)
+        if seats is None:
+            continue  # nobody played it (most cards in most rounds)
         if card == "command":
             # 000/004 "Action Card #6": move in turn order, then one attack step.
             queue += [["move", s] for s in seats]
-            if seats:
-                queue.append(["attack", seats])
+            queue.append(["attack", seats])
         else:
             queue += [[card, s] for s in seats]
     if events.ON:
