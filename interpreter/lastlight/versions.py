@@ -8,8 +8,11 @@ domain's stamp here, and the memos compare stamps:
 
 * ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
-  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard) and
-  ``("cards", seat)`` (action cards in hand and played): a stamp unique in the process,
+  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard),
+  ``("cards", seat)`` (action cards in hand and played), ``("fleet", seat)`` and
+  ``("holdings", seat)`` (the seat's own ships and extractors: a condition on "ships you
+  own" or "planets you control" is not tested again when another player's piece moves): a
+  stamp unique in the process,
   renewed at each change, and named in ``moved`` until the next achievement check. A
   condition found false stays false until a domain it reads moves (``pending.py``,
   ``hooks.check_achievements``): the check tests again only the conditions that read what
@@ -49,7 +52,7 @@ _STAMPS = count(1)
 
 #: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
-PER_SEAT = ("me", "cards")
+PER_SEAT = ("me", "cards", "fleet", "holdings")
 
 #: States with versions kept per content before the table is emptied (a search agent's
 #: clones come and go; an emptied table only means fresh stamps and empty memos).
@@ -178,14 +181,27 @@ def light_changed(state: State, seat: int) -> None:
         found.asked = None
 
 
-def ships_changed(state: State) -> None:
-    """A ship was placed, moved, damaged, repaired or removed."""
-    changed(state, "ships")
+def ships_changed(state: State, owner: int) -> None:
+    """A ship of ``owner`` was placed, moved, damaged, repaired or removed: the ``ships``
+    stamp and the owner's ``fleet`` (a Lumos ship's, :data:`state.LUMOS`, has none)."""
+    _pieces_changed(state, "ships", "fleet", owner)
 
 
-def extractors_changed(state: State) -> None:
-    """An extractor was placed or removed."""
-    changed(state, "extractors")
+def extractors_changed(state: State, owner: int) -> None:
+    """An extractor of ``owner`` was placed or removed: the ``extractors`` stamp and the
+    owner's ``holdings``."""
+    _pieces_changed(state, "extractors", "holdings", owner)
+
+
+def _pieces_changed(state: State, domain: str, own: str, owner: int) -> None:
+    found = _kept(state)
+    if found is not None:
+        found.stamps[domain] = next(_STAMPS)
+        found.moved.add(domain)
+        if 0 <= owner < len(found.seats):
+            found.stamps[own, owner] = next(_STAMPS)
+            found.moved.add((own, owner))
+        found.asked = None
 
 
 def cards_changed(state: State, seat: int) -> None:

@@ -282,13 +282,13 @@ def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
     assert auditor.skipped_checked > 1_000
 
 
-@pytest.mark.parametrize("blind_to", ["ships", "me"])
+@pytest.mark.parametrize("blind_to", ["fleet", "holdings", "me"])
 def test_the_audit_fails_when_the_index_misses_a_change(
     blind_to: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An index of pending conditions that leaves out the readers of one domain (the ships,
-    or a seat's own things) keeps conditions known false after what they read moved: the
-    audit above catches it."""
+    """An index of pending conditions that leaves out the readers of one domain (a seat's own
+    ships, extractors or other things) keeps conditions known false after what they read
+    moved: the audit above catches it."""
     real = pending.seat_pending
 
     def blind(rt: Any, p: dict[str, Any]) -> pending.Seat:
@@ -312,7 +312,7 @@ def test_the_audit_fails_when_the_readers_of_a_domain_are_left_out(
 
     def blind(seats: list[Any]) -> dict[Any, tuple[Any, ...]]:
         found = real(seats)
-        found.pop("ships", None)
+        found.pop(("fleet", 0), None)
         return found
 
     monkeypatch.setattr(hooks, "_readers", blind)
