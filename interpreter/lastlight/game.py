@@ -342,7 +342,7 @@ def advance(state: State) -> None:
                 _finish(state, top)
                 continue
             HANDLERS[kind].run(state, top)
-            if (kind, pc) not in QUIET_STEPS:
+            if pc not in _QUIET_PCS.get(kind, _NO_PCS):
                 # An automatic step of the rules is followed by the achievement check (000
                 # "Planetary Achievement": "Play immediately when ..."; E17).
                 check_achievements(state)
@@ -378,6 +378,10 @@ QUIET_STEPS = frozenset(
         ("round_flow", "round_end"),
     }
 )  # fmt: skip
+#: :data:`QUIET_STEPS` by task kind: ``advance`` looks up the kind and tests the step, a
+#: little cheaper than building and hashing the pair at every step.
+_QUIET_PCS = {kind: frozenset(p for k, p in QUIET_STEPS if k == kind) for kind, _ in QUIET_STEPS}
+_NO_PCS: frozenset[str] = frozenset()
 
 
 # -- activated abilities (001 FAQ: "Techs are activated during your action resolution only")
@@ -402,7 +406,8 @@ def _may_activate(top: dict[str, Any], player: int) -> bool:
 
 def _abilities(state: State, seat: int) -> list[Option]:
     """The activated abilities ``seat`` may start now, as options."""
-    return [Option(i, t) for i, t in activated_options(state, seat)]
+    found = activated_options(state, seat)
+    return [Option(i, t) for i, t in found] if found else []  # mostly none
 
 
 # -- action choice (000 "playing the game") -------------------------------------------------

@@ -334,10 +334,11 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
 def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
     """Count techs ``drawn``, ``kept`` (into the hand) or ``built`` in ``tech_stats``."""
     counts = state["players"][seat]["tech_stats"][what]
+    emit = events.ON
     for ref in refs:
         cid = _CARD_IDS.get(ref) or card_id(ref)
         counts[cid] = counts.get(cid, 0) + 1
-        if events.ON:
+        if emit:
             events.emit(state, f"tech_{what}", seat, cid)
 
 
