@@ -7,7 +7,7 @@ for each Command player at each combat pick, group and target list (docs/archite
 "Where the ships are"). These indexes are built once and kept with the state's versions:
 
 * :class:`Fleet` (ships by owner, by ``(owner, size)``, and the ships a seat commands) depends
-  only on which ships are on the board: ``versions.fleet_changed`` drops it when a ship is
+  only on which ships are on the board: ``versions.ships_placed_or_removed`` drops it when a ship is
   placed or removed. Moves, damage and the ``fought``/``moved`` marks change fields of the
   same ship objects, which the lists hold, so they stay right through those.
 * :func:`by_sector` (the ships in each sector) also depends on where they are: it is kept
@@ -78,9 +78,9 @@ class Fleet:
 def fleet(state: State) -> Fleet:
     """The state's :class:`Fleet`, built when first asked after a ship came or went."""
     kept = versions.of(state)
-    found = kept.fleet
+    found = kept.ship_index
     if found is None:
-        found = kept.fleet = Fleet(state["ships"])
+        found = kept.ship_index = Fleet(state["ships"])
     return found
 
 

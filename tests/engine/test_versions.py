@@ -141,11 +141,11 @@ class Auditor:
     def audit_pieces(self, state: State, kept: versions.Versions) -> None:
         """The index of ships by owner and size, and the ships by sector while their stamp
         is current, list the ships a fresh walk over the board lists, in the same order."""
-        if kept.fleet is not None:
+        if kept.ship_index is not None:
             fresh = fleet.Fleet(state["ships"])
-            for seat in kept.fleet.commanding:
+            for seat in kept.ship_index.commanding:
                 fresh.commanded(seat, True)
-            assert kept.fleet.layout() == fresh.layout(), "the ships by owner and size"
+            assert kept.ship_index.layout() == fresh.layout(), "the ships by owner and size"
             self.fleets_checked += 1
         if kept.sectors is not None and kept.sectors[0] == kept.stamps["ships"]:
             ids = {k: [s["id"] for s in v] for k, v in kept.sectors[1].items()}
@@ -191,6 +191,17 @@ class Auditor:
                 for k, was, is_ in zip(keys, signature, now, strict=True)
                 if was != is_ and k in moved
             ), f"{ref}:{index} of seat {seat} reads a domain that moved, but is not dropped"
+        if kept.settled:
+            # A check tests the readers of a moved domain alone (hooks._still_false): every
+            # pending condition is under each domain key it reads, and none is under another.
+            rt = runtime(state)
+            index: dict[Any, set[tuple[str, int, int]]] = {}
+            for seat, p in enumerate(state["players"]):
+                for ref, clause, _, domains in fresh_pending(rt, p):
+                    for domain in domains or ():
+                        index.setdefault(domain, set()).add((ref, clause, seat))
+            kept_index = {d: {e[0] for e in entries} for d, entries in kept.readers.items()}
+            assert kept_index == index, "the readers of each domain, all seats"
         if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
             # The whole check is skipped: nothing pending may hold.
             rt = runtime(state)
@@ -363,7 +374,7 @@ def test_the_audit_fails_when_a_new_or_removed_ship_keeps_the_fleet(
 ) -> None:
     """A ship placed or destroyed that renewed the ``ships`` stamp but left the index of
     ships by owner and size in place: the audit above catches it."""
-    monkeypatch.setattr(versions, "fleet_changed", versions.ships_changed)
+    monkeypatch.setattr(versions, "ships_placed_or_removed", versions.ships_changed)
     with pytest.raises(AssertionError, match="the ships by owner and size"):
         audited_games(monkeypatch, base_content(), 4, range(1))
 
@@ -403,13 +414,13 @@ def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
     assert auditor.skipped_checked > 1_000
 
 
-@pytest.mark.parametrize("blind_to", ["ships", "me"])
+@pytest.mark.parametrize("blind_to", ["fleet", "holdings", "me"])
 def test_the_audit_fails_when_the_index_misses_a_change(
     blind_to: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An index of pending conditions that leaves out the readers of one domain (the ships,
-    or a seat's own things) keeps conditions known false after what they read moved: the
-    audit above catches it."""
+    """An index of pending conditions that leaves out the readers of one domain (a seat's own
+    ships, extractors or other things) keeps conditions known false after what they read
+    moved: the audit above catches it."""
     real = pending.seat_pending
 
     def blind(rt: Any, p: dict[str, Any]) -> pending.Seat:
@@ -420,6 +431,24 @@ def test_the_audit_fails_when_the_index_misses_a_change(
 
     monkeypatch.setattr(pending, "seat_pending", blind)
     with pytest.raises(AssertionError, match="moved, but is not dropped"):
+        audited_games(monkeypatch, modded_content(), 4, range(2))
+
+
+def test_the_audit_fails_when_the_readers_of_a_domain_are_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The all-seats index the check tests moved domains' readers from (hooks._readers), made
+    without the ships' readers, would leave a condition on ships known false after a ship
+    moved: the audit catches the index itself."""
+    real = hooks._readers
+
+    def blind(seats: list[Any]) -> dict[Any, tuple[Any, ...]]:
+        found = real(seats)
+        found.pop(("fleet", 0), None)
+        return found
+
+    monkeypatch.setattr(hooks, "_readers", blind)
+    with pytest.raises(AssertionError, match="the readers of each domain"):
         audited_games(monkeypatch, modded_content(), 4, range(2))
 
 
