@@ -88,6 +88,12 @@ def _expr(expr: list[Any], out: set[str]) -> None:
         raise _Unknown(op)
 
 
+#: Filters that keep the condition's seat's own pieces alone (``selectors._OWNERS_ONLY``).
+_OWN_FILTERS = (["yours"], ["own"], ["control"])
+#: A piece domain -> the per-seat domain of the seat's own pieces of it (``versions.py``).
+_OWN_SHARE = {"ships": "fleet", "extractors": "holdings"}
+
+
 def _selector(selector: dict[str, Any], out: set[str]) -> None:
     if selector.get("exclude"):
         raise _Unknown("exclude")
@@ -95,12 +101,19 @@ def _selector(selector: dict[str, Any], out: set[str]) -> None:
     base = _noun_reads().get(typ)
     if base is None:
         raise _Unknown(typ)
+    filters = selector["filters"]
+    own = any(spec in filters for spec in _OWN_FILTERS)
+    if own:
+        # Every filter must hold, so only the seat's own pieces can be counted: the
+        # selector reads the seat's share of the pieces, not another player's.
+        base = tuple(_OWN_SHARE.get(domain, domain) for domain in base)
     out.update(base)
-    for spec in selector["filters"]:
+    for spec in filters:
         name = spec[0]
         out.update(_declared_reads("filters", name))
-        if typ == "planet" and name in ("yours", "own", "control"):
-            out.add("extractors")  # 000 "2. Extractor": control is an extractor there
+        if typ == "planet" and spec in _OWN_FILTERS:
+            # 000 "2. Extractor": control is an extractor of the seat's there.
+            out.add("holdings")
 
 
 _SHIP = itemgetter("owner", "size", "sector", "damage")
@@ -118,6 +131,14 @@ def _ships(state: State, seat: int) -> tuple[Any, ...]:
 def _extractors(state: State, seat: int) -> tuple[Any, ...]:
     # Shared across games (see _ships): owner and place, not the id.
     return tuple(map(_EXTRACTOR, state["extractors"].values()))
+
+
+def _fleet(state: State, seat: int) -> tuple[Any, ...]:
+    return tuple(_SHIP(s) for s in state["ships"].values() if s["owner"] == seat)
+
+
+def _holdings(state: State, seat: int) -> tuple[Any, ...]:
+    return tuple(_EXTRACTOR(x) for x in state["extractors"].values() if x["owner"] == seat)
 
 
 def _techs(state: State, seat: int) -> tuple[Any, ...]:
@@ -167,6 +188,8 @@ def _lumos(state: State, seat: int) -> Any:
 FINGERPRINTS = {
     "ships": _ships,
     "extractors": _extractors,
+    "fleet": _fleet,
+    "holdings": _holdings,
     "techs": _techs,
     "cards": _cards,
     "me": _me,

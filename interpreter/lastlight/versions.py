@@ -8,8 +8,11 @@ domain's stamp here, and the memos compare stamps:
 
 * ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
-  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard) and
-  ``("cards", seat)`` (action cards in hand and played): a stamp unique in the process,
+  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard),
+  ``("cards", seat)`` (action cards in hand and played), ``("fleet", seat)`` and
+  ``("holdings", seat)`` (the seat's own ships and extractors: a condition on "ships you
+  own" or "planets you control" is not tested again when another player's piece moves): a
+  stamp unique in the process,
   renewed at each change, and named in ``moved`` until the next achievement check. A
   condition found false stays false until a domain it reads moves (``pending.py``,
   ``hooks.check_achievements``): the check tests again only the conditions that read what
@@ -17,8 +20,11 @@ domain's stamp here, and the memos compare stamps:
   check that found nothing.
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
-  conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
-  and those with activated clauses) are dropped.
+  conditions, stat and flag totals, its ship types' numbers, the techs on each ship type,
+  the cards bound to each hook and those with activated clauses) are dropped.
+* the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
+  (:func:`ships_placed_or_removed`); the ships by sector are kept with the ``ships`` stamp,
+  the extractors by sector with the ``extractors`` stamp.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
@@ -36,6 +42,7 @@ engine that edits a state in place after it was checked (a test building a posit
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from itertools import count
 from typing import Any
 
@@ -48,7 +55,7 @@ _STAMPS = count(1)
 
 #: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
-PER_SEAT = ("me", "cards")
+PER_SEAT = ("me", "cards", "fleet", "holdings")
 
 #: States with versions kept per content before the table is emptied (a search agent's
 #: clones come and go; an emptied table only means fresh stamps and empty memos).
@@ -59,8 +66,9 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
-        "plans", "reading", "rt", "seats", "settled", "stamps", "state",
+        "__weakref__", "acts", "asked", "board", "extractor_sectors", "flags", "known_false",
+        "mods", "moved", "plans", "readers", "reading", "rt", "seats", "sectors", "settled",
+        "ship_index", "stamps", "state", "totals", "types",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -81,10 +89,17 @@ class Versions:
         self.settled = False
         #: Every domain key a pending condition reads (when ``settled``).
         self.reading: set[Any] = set()
+        #: Domain key -> the pending conditions of every seat reading it (when ``settled``).
+        self.readers: dict[Any, tuple[Any, ...]] = {}
         #: seat -> ``(stat, ship type)`` -> the total of its cards' modifiers.
         self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
         #: seat -> ``(flag, ship type)`` -> whether a card grants it.
         self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
+        #: owner (a seat, or the Lumos) -> ship size -> its numbers (``stats.ship_type``).
+        self.types: dict[int, dict[str, Any]] = {}
+        #: seat -> every modifier and grant of its cards in play, summed in one walk
+        #: (``modifiers.CardTotals``), None: to sum.
+        self.totals: list[Any] = [None] * seats
         #: seat -> the techs in play by name and the mods on each ship type (research).
         self.board: list[Any] = [None] * seats
         #: seat -> hook -> the cards bound to it (``hooks.fire``).
@@ -94,28 +109,47 @@ class Versions:
         #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
         #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
         self.asked: tuple[Any, str, list[Any]] | None = None
+        #: The ships by owner and size (``fleet.Fleet``), None: to build; dropped when a
+        #: ship is placed or removed (:func:`ships_placed_or_removed`), not when one moves.
+        self.ship_index: Any = None
+        #: ``(ships stamp, sector -> its ships)`` (``fleet.by_sector``), kept with the stamp.
+        self.sectors: tuple[int, dict[str, list[Any]]] | None = None
+        #: ``(extractors stamp, sector -> its extractors)`` (``fleet.extractors_by_sector``).
+        self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
+
+
+def _none() -> None:
+    """What :data:`_last` holds when no state was asked about (answers no versions)."""
+    return None
 
 
 #: The state last asked about and its versions (weakly, so a content that goes takes them
 #: along): most reads in a row are about one state, and this skips the content's directory.
 #: Kept equal to the table's entry: emptying the table or forgetting a state resets it. One
 #: pair, stored and read whole, so games in other threads never mix a state with another's.
-_last: tuple[State, weakref.ref[Versions]] | None = None
+#: Never None (``(None, _none)`` when reset): the readers test one thing less, some ten times
+#: a decision.
+_last: tuple[State | None, Callable[[], Versions | None]] = (None, _none)
 
 
 def _reset_last() -> None:
     global _last
-    _last = None
+    _last = (None, _none)
 
 
 def of(state: State) -> Versions:
     """The versions of a state object, made when first asked."""
-    global _last
     last = _last
-    if last is not None and last[0] is state:
+    if last[0] is state:
         found = last[1]()
         if found is not None:
             return found
+    return _find(state)
+
+
+def _find(state: State) -> Versions:
+    """:func:`of` for a state other than the last one asked about."""
+    global _last
     rt = runtime(state)
     table = rt.versions
     found = table.get(id(state))
@@ -131,7 +165,7 @@ def of(state: State) -> Versions:
 def _kept(state: State) -> Versions | None:
     """The versions of a state if it has any yet (a change before then renews nothing)."""
     last = _last
-    if last is not None and last[0] is state:
+    if last[0] is state:
         found = last[1]()
         if found is not None:
             return found
@@ -140,7 +174,11 @@ def _kept(state: State) -> Versions | None:
 
 def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
-    found = _kept(state)
+    # :func:`_kept` written out (about 1.5 calls a decision).
+    last = _last
+    found = last[1]() if last[0] is state else None
+    if found is None:
+        found = runtime(state).versions.get(id(state))
     if found is not None:
         key = domain if seat is None else (domain, seat)
         found.stamps[key] = next(_STAMPS)
@@ -159,14 +197,36 @@ def light_changed(state: State, seat: int) -> None:
         found.asked = None
 
 
-def ships_changed(state: State) -> None:
-    """A ship was placed, moved, damaged, repaired or removed."""
-    changed(state, "ships")
+def ships_changed(state: State, owner: int) -> None:
+    """A ship of ``owner`` was placed, moved, damaged, repaired or removed: the ``ships``
+    stamp and the owner's ``fleet`` (a Lumos ship's, :data:`state.LUMOS`, has none)."""
+    _pieces_changed(state, "ships", "fleet", owner)
 
 
-def extractors_changed(state: State) -> None:
-    """An extractor was placed or removed."""
-    changed(state, "extractors")
+def ships_placed_or_removed(state: State, owner: int) -> None:
+    """A ship of ``owner`` was placed on the board or removed from it: :func:`ships_changed`,
+    and the index of ships by owner and size (``fleet.py``) goes."""
+    found = _kept(state)
+    if found is not None:
+        found.ship_index = None
+    ships_changed(state, owner)
+
+
+def extractors_changed(state: State, owner: int) -> None:
+    """An extractor of ``owner`` was placed or removed: the ``extractors`` stamp and the
+    owner's ``holdings``."""
+    _pieces_changed(state, "extractors", "holdings", owner)
+
+
+def _pieces_changed(state: State, domain: str, own: str, owner: int) -> None:
+    found = _kept(state)
+    if found is not None:
+        found.stamps[domain] = next(_STAMPS)
+        found.moved.add(domain)
+        if 0 <= owner < len(found.seats):
+            found.stamps[own, owner] = next(_STAMPS)
+            found.moved.add((own, owner))
+        found.asked = None
 
 
 def cards_changed(state: State, seat: int) -> None:
@@ -182,8 +242,10 @@ def cards_changed(state: State, seat: int) -> None:
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now
             found.board[seat] = found.plans[seat] = found.acts[seat] = None
+            found.totals[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
+            found.types.pop(seat, None)
 
 
 def remember_asked(state: State, task: dict[str, Any], options: list[Any]) -> None:
