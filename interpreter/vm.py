@@ -171,7 +171,7 @@ def _left(frame: Frame, slot: int, var: int, items: list[Any] | int, taken: int)
     if loops is None:
         loops = frame["loops"] = []
     if items.__class__ is int:
-        _put(loops, slot, items - taken)  # type: ignore[operator]
+        _put(loops, slot, items - taken)
         last = None
     else:
         last = items[taken - 1] if taken else None  # type: ignore[index]
@@ -634,9 +634,9 @@ class Machine:
         """
         over, at_next = self._over, pc + 1
         listing = self._listing(head[2]) if head[0] == "loop" else None
-        count = None if head[0] == "loop" else self.expression(head[2])
-        fixed = getattr(inner, "fixed", None)
-        many = None if reads else getattr(fixed, "many", None)
+        count: Any = None if head[0] == "loop" else self.expression(head[2])
+        fixed: Any = getattr(inner, "fixed", None)
+        many: Any = None if reads else getattr(fixed, "many", None)
         after_call, suspend = at_next + 2, self._suspend
 
         def turns(state: State, frame: Frame, items: Any, total: int, steps: int) -> int:
