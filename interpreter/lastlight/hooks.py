@@ -19,6 +19,7 @@ printed order. A ``when ... if`` condition is tested when the hook fires.
 
 from __future__ import annotations
 
+import weakref
 from operator import itemgetter
 from typing import Any
 
@@ -264,6 +265,13 @@ def _plan(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> d
 _REF = itemgetter("ref")
 
 
+#: The state a token was last resolved for and its content's runtime (weakly, so the content
+#: can go): tokens come one after another in one game, and this skips ``versions.of``
+#: (about 450 instructions, 2.5% of a ``gain 1 light`` token). The state is held, as
+#: ``versions`` holds its last one, so its id is not reused meanwhile.
+_LAST: tuple[Any, Any] = (None, None)
+
+
 def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) -> None:
     """Resolve a card's ``immediate`` clauses for ``player`` (a revealed exploration token).
 
@@ -271,7 +279,12 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     """
     if player is None or player < 0:
         return
-    rt = versions.of(state).rt
+    global _LAST
+    last = _LAST
+    rt = last[1]() if last[0] is state else None
+    if rt is None:
+        rt = versions.of(state).rt
+        _LAST = (state, weakref.ref(rt))
     try:
         verb, general = rt.immediate[card_ref]
     except KeyError:

@@ -386,3 +386,23 @@ def test_a_loop_whose_variable_is_read_keeps_it_in_the_frame_at_each_turn() -> N
     s2, f, f2 = copy.deepcopy(s), fresh_frame(), fresh_frame()
     assert m.run(s, f) is DONE and compiled(s2, f2) is DONE
     assert (s2, f2) == (s, f) and s["log"] == [["hit", "s1"], ["hit", "s2"]]
+
+
+def test_a_resolved_token_does_not_keep_its_content_alive() -> None:
+    # hooks.run_card keeps the last state's runtime weakly: a content that goes takes its
+    # runtime along, as for any state (tests/interpreter/test_content_runtime.py).
+    import gc
+
+    from whitedwarf.interpreter.lastlight.content import GameContent, runtime
+    from whitedwarf.interpreter.lastlight.game import Game
+
+    from tests.base_content import base_content
+
+    content = GameContent(base_content().files, "token-goes")
+    s = Game.from_content(content, 2).new_state(0)
+    token = base_content().files["exploration"][0]["id"]
+    hooks.run_card(s, 0, f"{token}#1", {"sector": None})
+    del content
+    gc.collect()
+    with pytest.raises(KeyError, match="is not loaded"):
+        runtime(s)
