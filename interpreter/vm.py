@@ -641,22 +641,20 @@ class Machine:
 
         def turns(state: State, frame: Frame, items: Any, total: int, steps: int) -> int:
             """Run the body of one fixed call ``total`` times (the budget allows them)."""
-            if many is not None:
-                stopped = many(state, frame, total) if total else None
-                if stopped is None:
-                    return total
-                taken, found = stopped
+            taken = 0
+            while taken < total:
+                taken += 1
+                if reads:
+                    _put(frame["vars"], var, None if listing is None else items[taken - 1])
+                found = fixed(state, frame)
+                if found is not None:
+                    break
             else:
-                taken = 0
-                while taken < total:
-                    taken += 1
-                    if reads:
-                        _put(frame["vars"], var, None if listing is None else items[taken - 1])
-                    found = fixed(state, frame)
-                    if found is not None:
-                        break
-                else:
-                    return total
+                return total
+            return stopped(frame, items, steps, taken, found)
+
+        def stopped(frame: Frame, items: Any, steps: int, taken: int, found: Any) -> NoReturn:
+            """Leave the frame as the machine would after turn ``taken`` returned ``found``."""
             frame["pc"], frame["steps"] = after_call, steps + 3 * taken - 1
             _left(frame, slot, var, items, taken)
             raise _Stop(suspend(frame, found))
@@ -674,7 +672,13 @@ class Machine:
             if fixed is not None and steps + 3 * total + 1 <= limit:
                 # One fixed call a turn (``next``, the call, the ``jump``: three steps), and
                 # the budget cannot run out in the loop, so no step needs counting here.
-                taken = turns(state, frame, items, total, steps)
+                if many is None:
+                    taken = turns(state, frame, items, total, steps)
+                else:  # the usual loop: its turns in one call (written here, not in ``turns``)
+                    stop = many(state, frame, total) if total else None
+                    if stop is not None:
+                        stopped(frame, items, steps, *stop)
+                    taken = total
                 steps += 3 * total + 1
             else:
                 taken = 0  # items the machine's ``next`` would have popped
