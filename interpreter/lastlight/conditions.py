@@ -59,6 +59,39 @@ def reads(cond: list[Any]) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
+#: Operands an ability's check fixes by its frame alone (``this card``, ``you``, a word): a
+#: selector excluding one reads nothing more (:func:`choice_reads`).
+_FIXED_BY_FRAME = ("this", "you", "word")
+
+
+def choice_reads(selector: dict[str, Any]) -> tuple[str, ...] | None:
+    """The sorted domains a selector's candidates read for an activated ability's first
+    choice (``hooks._would_act``), or :data:`EVERYTHING`.
+
+    Unlike a condition's selectors (:func:`reads`), its ``exclude`` and ``other_than``
+    operands may name what the ability's frame fixes (its card, its owner, a word: the frame
+    is made afresh with the card as its only context) or another selector (read in turn);
+    any other operand (a variable, an expression) reads everything."""
+    found: set[str] = set()
+    try:
+        _choice(selector, found)
+    except (_Unknown, LookupError, TypeError, AttributeError):
+        return EVERYTHING
+    return tuple(sorted(found))
+
+
+def _choice(selector: dict[str, Any], out: set[str]) -> None:
+    filters = selector["filters"]
+    operands = [*selector["exclude"], *(spec[1] for spec in filters if spec[0] == "other_than")]
+    plain = [spec for spec in filters if spec[0] != "other_than"]
+    _selector({**selector, "filters": plain, "exclude": []}, out)
+    for operand in operands:
+        if "select" in operand:
+            _choice(operand["select"], out)
+        elif not any(word in operand for word in _FIXED_BY_FRAME):
+            raise _Unknown(str(operand))
+
+
 def _cond(cond: list[Any], out: set[str]) -> None:
     op = cond[0]
     if op == "cmp":

@@ -22,7 +22,15 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, events, limits, pending, versions
+from whitedwarf.interpreter.lastlight import (
+    conditions,
+    effects,
+    events,
+    limits,
+    pending,
+    selectors,
+    versions,
+)
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import DONE, new_frame
@@ -464,9 +472,13 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     return out
 
 
-def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str, Any], ...]:
+#: A card's activated clause (:func:`_activated`).
+Activated = tuple[int, Any, str, str, Any, tuple[str, ...] | None]
+
+
+def _activated(rt: Runtime, ref: str) -> tuple[Activated, ...]:
     """A card's activated clauses: ``(index, code, option id suffix, option text, plain
-    cost)`` (:func:`_plain_cost`)."""
+    cost, domains its first choices read)`` (:func:`_plain_cost`, :func:`_choice_reads`)."""
     cid = card_id(ref)
     clauses = effects.card_effect(rt, cid)["clauses"]
     mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
@@ -474,9 +486,36 @@ def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str, Any], .
         return ()
     name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
     return tuple(
-        (i, code, f":{i}" if len(mine) > 1 else "", f"use {name}", _plain_cost(code))
+        (
+            i,
+            code,
+            f":{i}" if len(mine) > 1 else "",
+            f"use {name}",
+            _plain_cost(code),
+            _choice_reads(code),
+        )
         for i, code in mine
     )
+
+
+def _choice_reads(code: list[Any]) -> tuple[str, ...] | None:
+    """The sorted domains (``conditions.py``) that :func:`_would_act` reads for a clause:
+    those of the selectors of the choices before its first other instruction; None when one
+    reads what the domains do not say (``conditions.choice_reads``), or its target has a rule
+    of its own (``selectors.TARGET_RULES``: the asteroids a ship may cross, the colony ships'
+    extractors), so the answer is worked out at every ask."""
+    found: set[str] = set()
+    for instruction in code:
+        if instruction[0] == "affordable":
+            continue
+        if instruction[0] != "choose":
+            break
+        selector = instruction[2]
+        domains = conditions.choice_reads(selector)
+        if domains is None or tuple(selector.get("for") or ()) in selectors.TARGET_RULES:
+            return None
+        found.update(domains)
+    return tuple(sorted(found))
 
 
 #: The ``exhaust`` call of "exhaust this card" and the operand of a constant ``pay``.
@@ -520,13 +559,13 @@ def _usable(
     p: dict[str, Any],
     at: int,
     ref: str,
-    clauses: tuple[tuple[int, Any, str, str, Any], ...],
+    clauses: tuple[Activated, ...],
     out: list[tuple[str, str]] | None,
 ) -> bool:
-    """Append the options of a card's activated clauses whose costs can be paid now
-    (without ``out``: whether there is one). ``at`` is the card's index in the techs in play
-    (-1: the faction)."""
-    for i, code, suffix, text, plain in clauses:
+    """Append the options of a card's activated clauses whose costs can be paid now and
+    that would act (without ``out``: whether there is one). ``at`` is the card's index in
+    the techs in play (-1: the faction)."""
+    for i, code, suffix, text, plain, domains in clauses:
         if plain is not None:
             exhaust, need = plain
             if exhaust and (p["faction_exhausted"] if at < 0 else p["techs"][at]["exhausted"]):
@@ -538,7 +577,10 @@ def _usable(
             frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, code[0][1]):
                 continue
-        if not _would_act(state, player, ref, i, code):
+        if domains is None:  # its choices read what no stamp says: asked afresh
+            if not _would_act(state, player, ref, i, code):
+                continue
+        elif not _would_act_kept(state, player, ref, i, code, domains):
             continue
         if out is None:
             return True
@@ -564,6 +606,29 @@ def _would_act(state: State, player: int, ref: str, clause: int, code: Any) -> b
         except Exception:  # a target that depends on an earlier choice: assume it can act
             return True
     return True
+
+
+def _would_act_kept(
+    state: State, player: int, ref: str, clause: int, code: Any, domains: tuple[str, ...]
+) -> bool:
+    """:func:`_would_act`, kept per ``(seat, card, clause)`` with the stamps of the domains
+    its choices read (``versions.Versions.usable``): the closing window of every action card
+    and every step of one asks, and the candidates (the techs in play, the board) grow with
+    the game, while what they read changes less often. The frame the check makes holds only
+    the card and its owner, both in the key."""
+    kept = versions.of(state)
+    key = (player, ref, clause)
+    found = kept.usable.get(key)
+    stamps = kept.stamps
+    if found is not None:
+        keys, signature, answer = found
+        if tuple(map(stamps.__getitem__, keys)) == signature:
+            return answer
+    else:
+        keys = versions.keys_of(domains, player)
+    answer = _would_act(state, player, ref, clause, code)
+    kept.usable[key] = (keys, tuple(map(stamps.__getitem__, keys)), answer)
+    return answer
 
 
 def start_activated(state: State, player: int, option_id: str) -> None:

@@ -19,6 +19,9 @@ domain's stamp here, and the memos compare stamps:
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
   conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
   and those with activated clauses) are dropped.
+* whether each activated clause of a seat would act (a target it must choose exists,
+  ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
+  they are unchanged.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
@@ -60,7 +63,7 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
-        "plans", "reading", "rt", "seats", "settled", "stamps", "state",
+        "plans", "reading", "rt", "seats", "settled", "stamps", "state", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -91,6 +94,9 @@ class Versions:
         self.plans: list[Any] = [None] * seats
         #: seat -> the cards in play with activated clauses (``hooks._activators``).
         self.acts: list[Any] = [None] * seats
+        #: ``(seat, card ref, clause)`` of an activated clause -> ``(domain keys its choices
+        #: read, their stamps then, whether it would act)`` (``hooks._would_act_kept``).
+        self.usable: dict[tuple[int, str, int], tuple[tuple[Any, ...], tuple[int, ...], bool]] = {}
         #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
         #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
         self.asked: tuple[Any, str, list[Any]] | None = None
@@ -136,6 +142,12 @@ def _kept(state: State) -> Versions | None:
         if found is not None:
             return found
     return runtime(state).versions.get(id(state))
+
+
+def keys_of(domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
+    """The stamp keys of ``domains`` (``conditions.py``) read as ``seat``: the per-seat
+    domains are that seat's."""
+    return tuple((d, seat) if d in PER_SEAT else d for d in domains)
 
 
 def changed(state: State, domain: str, seat: int | None = None) -> None:
