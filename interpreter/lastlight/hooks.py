@@ -415,12 +415,13 @@ effects.after_verb = check_achievements
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------
 
 
-def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], ...]:
+def _activators(
+    state: State, kept: versions.Versions, p: dict[str, Any]
+) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
     techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
-    the state's versions until its cards in play change, and memoised per content by the
-    cards in play."""
-    kept = versions.of(state)
+    the state's versions (``kept``) until its cards in play change, and memoised per content
+    by the cards in play."""
     seat = p["seat"]
     if kept.acts[seat] is not None:
         return kept.acts[seat]
@@ -453,8 +454,9 @@ def has_activated(state: State, player: int) -> bool:
     if player is None or player < 0:
         return False
     p = state["players"][player]
-    for at, ref, clauses in _activators(state, p):
-        if _usable(state, player, p, at, ref, clauses, None):
+    kept = versions.of(state)
+    for at, ref, clauses in _activators(state, kept, p):
+        if _usable(state, kept, player, p, at, ref, clauses, None):
             return True
     return False
 
@@ -467,8 +469,9 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     p = state["players"][player]
-    for at, ref, clauses in _activators(state, p):
-        _usable(state, player, p, at, ref, clauses, out)
+    kept = versions.of(state)
+    for at, ref, clauses in _activators(state, kept, p):
+        _usable(state, kept, player, p, at, ref, clauses, out)
     return out
 
 
@@ -555,6 +558,7 @@ def _plain_cost(code: list[Any]) -> tuple[bool, tuple[tuple[str, int], ...]] | N
 
 def _usable(
     state: State,
+    kept: versions.Versions,
     player: int,
     p: dict[str, Any],
     at: int,
@@ -564,7 +568,7 @@ def _usable(
 ) -> bool:
     """Append the options of a card's activated clauses whose costs can be paid now and
     that would act (without ``out``: whether there is one). ``at`` is the card's index in
-    the techs in play (-1: the faction)."""
+    the techs in play (-1: the faction); ``kept`` the state's versions."""
     for i, code, suffix, text, plain, domains in clauses:
         if plain is not None:
             exhaust, need = plain
@@ -580,7 +584,7 @@ def _usable(
         if domains is None:  # its choices read what no stamp says: asked afresh
             if not _would_act(state, player, ref, i, code):
                 continue
-        elif not _would_act_kept(state, player, ref, i, code, domains):
+        elif not _would_act_kept(state, kept, player, ref, i, code, domains):
             continue
         if out is None:
             return True
@@ -609,14 +613,19 @@ def _would_act(state: State, player: int, ref: str, clause: int, code: Any) -> b
 
 
 def _would_act_kept(
-    state: State, player: int, ref: str, clause: int, code: Any, domains: tuple[str, ...]
+    state: State,
+    kept: versions.Versions,
+    player: int,
+    ref: str,
+    clause: int,
+    code: Any,
+    domains: tuple[str, ...],
 ) -> bool:
     """:func:`_would_act`, kept per ``(seat, card, clause)`` with the stamps of the domains
     its choices read (``versions.Versions.usable``): the closing window of every action card
     and every step of one asks, and the candidates (the techs in play, the board) grow with
     the game, while what they read changes less often. The frame the check makes holds only
     the card and its owner, both in the key."""
-    kept = versions.of(state)
     key = (player, ref, clause)
     found = kept.usable.get(key)
     stamps = kept.stamps
