@@ -80,11 +80,22 @@ def choice_reads(selector: dict[str, Any]) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
+#: Filters keeping only the effect owner's techs (``selectors.filter_yours``).
+_MINE = (["yours"], ["own"])
+
+
 def _choice(selector: dict[str, Any], out: set[str]) -> None:
     filters = selector["filters"]
     operands = [*selector["exclude"], *(spec[1] for spec in filters if spec[0] == "other_than")]
     plain = [spec for spec in filters if spec[0] != "other_than"]
-    _selector({**selector, "filters": plain, "exclude": []}, out)
+    if selector["type"] == "tech" and any(mine in plain for mine in _MINE):
+        # Only the owner's techs can pass: they read the owner's part of ``techs`` alone,
+        # which other players' exhausting and drawing leave unchanged.
+        out.add("techs_of")
+        for spec in plain:
+            out.update(_declared_reads("filters", spec[0]))
+    else:
+        _selector({**selector, "filters": plain, "exclude": []}, out)
     for operand in operands:
         if "select" in operand:
             _choice(operand["select"], out)
@@ -165,6 +176,16 @@ def _techs(state: State, seat: int) -> tuple[Any, ...]:
     )
 
 
+def _techs_of(state: State, seat: int) -> tuple[Any, ...]:
+    p = state["players"][seat]
+    return (
+        p["faction"],
+        p["faction_exhausted"],
+        tuple(map(_TECH, p["techs"])),
+        tuple(p["techs_hand"]),
+    )
+
+
 def _cards(state: State, seat: int) -> tuple[Any, ...]:
     p = state["players"][seat]
     return tuple(p["hand"]), tuple(p["played"])
@@ -201,6 +222,7 @@ FINGERPRINTS = {
     "ships": _ships,
     "extractors": _extractors,
     "techs": _techs,
+    "techs_of": _techs_of,
     "cards": _cards,
     "me": _me,
     "lights": _lights,

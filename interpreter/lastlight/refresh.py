@@ -56,7 +56,7 @@ def refresh_cards(state: State, seat: int) -> None:
     for tech in player["techs"]:
         tech["exhausted"] = False
     player["faction_exhausted"] = False
-    versions.changed(state, "techs")
+    versions.techs_changed(state, seat)
     for ship in state["ships"].values():
         if ship["owner"] == seat:
             repair_ship(state, ship)

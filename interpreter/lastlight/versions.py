@@ -8,8 +8,10 @@ domain's stamp here, and the memos compare stamps:
 
 * ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
-  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard) and
-  ``("cards", seat)`` (action cards in hand and played): a stamp unique in the process,
+  ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard),
+  ``("cards", seat)`` (action cards in hand and played) and ``("techs_of", seat)`` (the part
+  of ``techs`` that is the seat's: its faction, techs in play and in hand, exhausted or not,
+  renewed with ``techs`` by :func:`techs_changed`): a stamp unique in the process,
   renewed at each change, and named in ``moved`` until the next achievement check. A
   condition found false stays false until a domain it reads moves (``pending.py``,
   ``hooks.check_achievements``): the check tests again only the conditions that read what
@@ -51,7 +53,7 @@ _STAMPS = count(1)
 
 #: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
-PER_SEAT = ("me", "cards")
+PER_SEAT = ("me", "cards", "techs_of")
 
 #: States with versions kept per content before the table is emptied (a search agent's
 #: clones come and go; an emptied table only means fresh stamps and empty memos).
@@ -171,6 +173,18 @@ def light_changed(state: State, seat: int) -> None:
         found.asked = None
 
 
+def techs_changed(state: State, seat: int) -> None:
+    """A seat's cards (faction, techs in play or in hand) were exhausted, readied, drawn or
+    kept: the ``techs`` stamp and the seat's ``techs_of`` renew."""
+    found = _kept(state)
+    if found is not None:
+        found.stamps["techs"] = next(_STAMPS)
+        found.stamps["techs_of", seat] = next(_STAMPS)
+        found.moved.add("techs")
+        found.moved.add(("techs_of", seat))
+        found.asked = None
+
+
 def ships_changed(state: State) -> None:
     """A ship was placed, moved, damaged, repaired or removed."""
     changed(state, "ships")
@@ -188,8 +202,10 @@ def cards_changed(state: State, seat: int) -> None:
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["techs"] = next(_STAMPS)
+        found.stamps["techs_of", seat] = next(_STAMPS)
         found.moved.add(("me", seat))
         found.moved.add("techs")
+        found.moved.add(("techs_of", seat))
         found.asked = None
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now

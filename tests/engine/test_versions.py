@@ -365,6 +365,19 @@ def test_the_audit_fails_when_an_ability_s_check_misses_a_domain(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
+def test_the_audit_fails_when_a_seat_s_techs_change_unsaid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's cards exhausted, readied or drawn renew ``techs`` and that seat's
+    ``techs_of`` (what an ability choosing among its owner's techs reads); renewing only
+    the first leaves ``techs_of`` stale, and the audit's fingerprints catch it."""
+
+    def only_shared(state: State, seat: int) -> None:
+        versions.changed(state, "techs")
+
+    monkeypatch.setattr(versions, "techs_changed", only_shared)
+    with pytest.raises(AssertionError, match="techs_of.*changed without a new version stamp"):
+        audited_games(monkeypatch, base_content(), 4, range(1))
+
+
 def test_memos_match_a_fresh_walk_with_the_test_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     auditor = audited_games(monkeypatch, with_test_cards(), 3, range(3))
     assert auditor.audits > 500
