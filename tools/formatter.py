@@ -5,9 +5,12 @@ else:
 
 - two spaces per level; a list inside a mapping is indented under its key (``  - id: x``),
   a file that is a list starts its items in column 0 (``- id: x``);
-- the keys of a card in one order (:data:`CARD_KEY_ORDER`, then any others as they were);
-- an effect of one line is a plain (or, where YAML needs it, quoted) scalar on one line; an
-  effect of several lines is a ``|`` block, each line without trailing blanks;
+- the keys of a card in one order (:data:`CARD_KEY_ORDER`; keys it does not name keep their
+  places), unless a comment line sits between the card's keys;
+- a flow list or map broken over several lines becomes a block (one item a line);
+- an effect of one line is a plain scalar on one line (a ``|-`` block where YAML would need
+  quotes); an effect of several lines is a ``|`` block, each line without trailing blanks;
+  an effect keeps whether it ends with a line end (``|`` or ``|-``), so its data is the same;
 - nothing is folded: long lines stay long, a line break is the designer's.
 
 Comments, blank lines and quoting of other values are kept (ruamel.yaml's round trip). A file
@@ -94,10 +97,12 @@ def format_text(text: str, path: Path, display: str) -> Formatted:
     document = yaml.load(text)
     if document is None:
         return Formatted(path, text, text, [])
+    lines = text.split("\n")
+    _block_style_if_broken(document)
     if isinstance(document, CommentedSeq):
         for item in document:
             if isinstance(item, CommentedMap):
-                _order_card(item)
+                _order_card(item, lines)
                 _layout_effects(item)
     out = io.StringIO()
     yaml.dump(document, out)
@@ -120,12 +125,20 @@ def format_file(path: Path, display: str | None = None) -> Formatted:
     return format_text(text, path, display or str(path))
 
 
-def _order_card(card: CommentedMap) -> None:
-    """Put a card's keys in :data:`CARD_KEY_ORDER`, moving each key's comments with it."""
+def _order_card(card: CommentedMap, lines: list[str]) -> None:
+    """Put a card's keys in :data:`CARD_KEY_ORDER`, moving each key's comments with it.
+
+    Keys the order does not name (another game's, a pack's own) keep their places; the named
+    ones fill the other places in order. A card with a comment line between two of its keys
+    keeps its order: ruamel files such a comment under the key above it or the one below, so
+    moving keys could carry it away from the line it explains.
+    """
     keys = list(card.keys())
     rank = {key: index for index, key in enumerate(CARD_KEY_ORDER)}
-    wanted = sorted(keys, key=lambda k: (rank.get(k, len(rank)), keys.index(k)))
-    if wanted == keys:
+    named = sorted((k for k in keys if k in rank), key=rank.__getitem__)
+    slots = iter(named)
+    wanted = [next(slots) if k in rank else k for k in keys]
+    if wanted == keys or _comment_between_keys(card, keys, lines):
         return
     # A comment after the last key belongs to the card's end, not to that key: keep it last.
     last_comment = card.ca.items.pop(keys[-1], None)
@@ -141,6 +154,33 @@ def _order_card(card: CommentedMap) -> None:
         card.ca.items[wanted[-1]] = last_comment
 
 
+def _comment_between_keys(card: CommentedMap, keys: list[str], lines: list[str]) -> bool:
+    """Whether a full comment line sits between the first and the last key of a card."""
+    first, last = card.lc.key(keys[0])[0], card.lc.key(keys[-1])[0]
+    return any(line.lstrip().startswith("#") for line in lines[first + 1 : last])
+
+
+def _block_style_if_broken(node: Any) -> None:
+    """Write as a block a flow list or map that the designer broke over several lines.
+
+    ruamel writes a flow collection on one line, and the formatter never folds, so the
+    designer's line breaks would become one long line; a block (one item a line) keeps the
+    file as easy to read as it was.
+    """
+    if isinstance(node, CommentedMap):
+        children: list[Any] = list(node.values())
+        starts = [node.lc.key(k)[0] for k in node]
+    elif isinstance(node, CommentedSeq):
+        children = list(node)
+        starts = [node.lc.item(i)[0] for i in range(len(node))]
+    else:
+        return
+    if node.fa.flow_style() and len(set(starts)) > 1:
+        node.fa.set_block_style()
+    for child in children:
+        _block_style_if_broken(child)
+
+
 def _layout_effects(card: CommentedMap) -> None:
     for key in EFFECT_KEYS:
         value = card.get(key)
@@ -149,16 +189,22 @@ def _layout_effects(card: CommentedMap) -> None:
 
 
 def _effect_layout(effect: str) -> Any:
-    """A one-line effect as a plain string, a multi-line effect as a tidy ``|`` block."""
+    """A one-line effect as a plain string, a multi-line effect as a tidy ``|`` block.
+
+    The effect's last line end is kept as it was (``|`` keeps one, ``|-`` none, a plain
+    string has none), so the data, and with it the content digest a saved game names, does
+    not change with the layout: a one-line effect read from a ``|`` block stays a block.
+    """
+    ends = effect.endswith("\n")
     lines = [line.rstrip() for line in effect.strip("\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
         return effect
-    if len(lines) == 1 and _plain_safe(lines[0]):
+    if len(lines) == 1 and not ends and _plain_safe(lines[0]):
         # A plain str would take the style of the value it replaces (ruamel keeps styles).
         return PlainScalarString(lines[0])
-    return LiteralScalarString("\n".join(lines) + "\n")
+    return LiteralScalarString("\n".join(lines) + ("\n" if ends else ""))
 
 
 def _plain_safe(line: str) -> bool:

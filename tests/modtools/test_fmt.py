@@ -105,7 +105,7 @@ def test_multiline_effects_become_tidy_blocks(tmp_path: Path) -> None:
     result = format_text(text, tmp_path / "techs.yaml", "techs.yaml")
     assert result.text == (
         "- id: a\n  effect: when round_start -> gain 1 light\n"
-        "- id: b\n  effect: |\n    activated: exhaust this card -> gain 1 light\n"
+        "- id: b\n  effect: |-\n    activated: exhaust this card -> gain 1 light\n"
         "- id: c\n  effect: |\n    you have +1 research_draw\n    you have +1 starting_techs\n"
     )
 
@@ -128,3 +128,63 @@ def test_an_end_of_line_comment_keeps_its_column(tmp_path: Path) -> None:
     assert "  cost: {common: 2}       # common" in first
     assert '"Ship #1 gets  # no comment"' in first
     assert format_text(first, path, str(path)).text == first
+
+
+def test_a_comment_between_keys_stays_by_its_key(tmp_path: Path) -> None:
+    """A comment line above a key explains that key: the card keeps its order rather than
+    carry the comment to another key (ruamel files it under the key above)."""
+    text = (
+        "- id: refresh\n"
+        "  steps: [refresh, claim]\n"
+        "  turn_order: false\n"
+        "  # why it cannot be returned\n"
+        "  returnable: false\n"
+        "  text: Refresh.\n"
+    )
+    assert format_text(text, tmp_path / "actions.yaml", "actions.yaml").text == text
+
+
+def test_keys_the_order_does_not_name_keep_their_places(tmp_path: Path) -> None:
+    """Another game's keys (a Starlight laurel's goal and points) stay where they were; the
+    named keys fill the other places in order."""
+    text = (
+        "- id: a\n  name: A\n  text: Claim it.\n  source: invented\n"
+        "  goal: as soon as alpha_stars >= 1 -> claim\n  points: 4\n  notes: Why.\n"
+    )
+    assert format_text(text, tmp_path / "laurels.yaml", "laurels.yaml").text == (
+        "- id: a\n  name: A\n  source: invented\n  text: Claim it.\n"
+        "  goal: as soon as alpha_stars >= 1 -> claim\n  points: 4\n  notes: Why.\n"
+    )
+
+
+def test_a_flow_list_broken_over_lines_becomes_a_block(tmp_path: Path) -> None:
+    """Nothing is folded, so a flow list the designer wrapped would become one long line: it
+    is written one item a line instead; a flow list on one line stays."""
+    text = "- id: a\n  deep: [inner_1,\n    inner_3]\n  flat: [x, y]\n"
+    assert format_text(text, tmp_path / "setups.yaml", "setups.yaml").text == (
+        "- id: a\n  deep:\n    - inner_1\n    - inner_3\n  flat: [x, y]\n"
+    )
+
+
+@pytest.mark.parametrize("game", ["lastlight", "starlight"])
+def test_the_bundled_packs_are_laid_out_as_fmt_writes(game: str) -> None:
+    status, output = fmt("--check", str(bundled_pack().parent / game))
+    assert status == 0, output
+
+
+def test_an_effect_keeps_its_data_to_the_last_line_end(tmp_path: Path) -> None:
+    """A saved game names its content's digest: formatting must not change an effect's
+    string, not even by the line end a ``|`` block adds."""
+    from whitedwarf.dsl.packs.yamlsource import parse_yaml
+
+    text = (
+        '- id: a\n  effect: "when miss_rolled -> may choose one: reroll this die"\n'
+        "- id: b\n  effect: |\n    when round_start -> gain 1 light\n"
+        "- id: c\n  effect: when round_start -> gain 1 light\n"
+    )
+    path = tmp_path / "techs.yaml"
+    result = format_text(text, path, str(path)).text
+    assert result is not None
+    before, after = parse_yaml(text, path, str(path))[0], parse_yaml(result, path, str(path))[0]
+    assert before is not None and after is not None
+    assert after.data == before.data
