@@ -574,9 +574,10 @@ def _usable(
             exhaust, need = plain
             if exhaust and (p["faction_exhausted"] if at < 0 else p["techs"][at]["exhausted"]):
                 continue
-            res = p["res"]
-            if any((p["light"] if u == "light" else res[u]) < n for u, n in need):
-                continue
+            if need:  # most abilities pay nothing but "exhaust this card": no generator
+                res = p["res"]
+                if any((p["light"] if u == "light" else res[u]) < n for u, n in need):
+                    continue
         elif code[0][0] == "affordable":
             frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, code[0][1]):
@@ -631,12 +632,14 @@ def _would_act_kept(
     stamps = kept.stamps
     if found is not None:
         keys, signature, answer = found
-        if tuple(map(stamps.__getitem__, keys)) == signature:
+        now = tuple(map(stamps.__getitem__, keys))
+        if now == signature:
             return answer
     else:
         keys = versions.keys_of(domains, player)
+        now = tuple(map(stamps.__getitem__, keys))
     answer = _would_act(state, player, ref, clause, code)
-    kept.usable[key] = (keys, tuple(map(stamps.__getitem__, keys)), answer)
+    kept.usable[key] = (keys, now, answer)  # _would_act changes nothing: stamps as read
     return answer
 
 
