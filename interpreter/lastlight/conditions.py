@@ -13,7 +13,8 @@ it.
 What each noun, filter and value reads is declared with the word in the vocabulary
 (``reads``); a condition using a word declared ``reads=None`` (``here``, ``adjacent``, dice),
 ``other_than``, excludes or an unknown word reads :data:`EVERYTHING` and is always
-evaluated.
+evaluated. :func:`choice_reads` does the same for the selector of an activated ability's first
+choice, whose answer ``hooks`` keeps under those domains' stamps.
 """
 
 from __future__ import annotations
