@@ -374,7 +374,7 @@ def test_the_audit_fails_when_a_seat_s_techs_change_unsaid(monkeypatch: pytest.M
         versions.changed(state, "techs")
 
     monkeypatch.setattr(versions, "techs_changed", only_shared)
-    with pytest.raises(AssertionError, match="techs_of.*changed without a new version stamp"):
+    with pytest.raises(AssertionError, match=r"techs_of.*changed without a new version stamp"):
         audited_games(monkeypatch, base_content(), 4, range(1))
 
 
