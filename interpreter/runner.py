@@ -2,6 +2,8 @@
 
 The runner only uses the decision interface every game offers (``current_players``,
 ``legal_options``, ``apply``, ``is_terminal``), so bots, replays and tests drive the same code.
+A game may also offer ``next_decision(state)``: the same answer as the first three in one
+call (Last Light's, for its hundreds of decisions a game).
 """
 
 from __future__ import annotations
@@ -63,18 +65,19 @@ def play(
 ) -> Outcome:
     """Let ``bots`` (one per seat) decide until the game ends."""
     count = 0
-    # The game's methods looked up once, not at each of the game's hundreds of decisions.
-    is_terminal, current_players = game.is_terminal, game.current_players
-    legal_options, apply = game.legal_options, game.apply
-    while not is_terminal(state):
-        seats = current_players(state)
-        if not seats:
-            raise StalledGame("no player is asked to decide, yet the game is not over")
-        seat = seats[0]
-        options = legal_options(state, seat)
+    # Looked up once, not at each of the game's hundreds of decisions.
+    next_decision, apply = _asker(game), game.apply
+    choosers = [bot.choose for bot in bots]
+    while True:
+        asked = next_decision(state)
+        if asked is None:
+            return Outcome(state, count)
+        seat, options = asked
         if not options:
+            if seat is None:
+                raise StalledGame("no player is asked to decide, yet the game is not over")
             raise StalledGame(f"seat {seat} must decide but has no legal option")
-        option = bots[seat].choose(state, seat, options)
+        option = choosers[seat](state, seat, options)
         apply(state, seat, option, check=False)
         if writer is not None:
             writer.decision(seat, option)
@@ -83,7 +86,31 @@ def play(
         count += 1
         if count >= max_decisions:
             raise StalledGame(f"no end after {max_decisions} decisions")
-    return Outcome(state, count)
+
+
+#: What :func:`play` asks a game before each decision: None once the game is over, else the
+#: seat to decide (``current_players(state)[0]``, None if nobody is) and its legal options.
+Asker = Callable[[Any], "tuple[Any, list[Any]] | None"]
+
+
+def _asker(game: DecisionGame) -> Asker:
+    """The game's own ``next_decision`` if it has one (one call a decision where the
+    interface takes three: Last Light's), else the same answer from the interface."""
+    found: Asker | None = getattr(game, "next_decision", None)
+    if found is not None:
+        return found
+    is_terminal, current_players = game.is_terminal, game.current_players
+    legal_options = game.legal_options
+
+    def next_decision(state: Any) -> tuple[Any, list[Any]] | None:
+        if is_terminal(state):
+            return None
+        seats = current_players(state)
+        if not seats:
+            return None, []
+        return seats[0], legal_options(state, seats[0])
+
+    return next_decision
 
 
 def replay_decisions(

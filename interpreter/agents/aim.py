@@ -34,13 +34,15 @@ State = dict[str, Any]
 PULL = 1.5
 #: A move onto a free planet only makes a later extractor possible: that counts this much.
 HOLD_SHARE = 0.5
-#: A condition's domains (conditions.reads) that each option kind can change.
+#: A condition's domains (conditions.reads) that each option kind can change (``fleet`` and
+#: ``holdings``: the seat's own ships and extractors, read by "ships you own", "planets you
+#: control").
 _CHANGES = {
-    "move": {"ships", "extractors"},
-    "build": {"ships"},
-    "extractor": {"extractors"},
+    "move": {"ships", "extractors", "fleet", "holdings"},
+    "build": {"ships", "fleet"},
+    "extractor": {"extractors", "holdings"},
     "make": {"techs", "cards", "me"},
-    "play": {"ships", "extractors", "techs", "cards", "me"},
+    "play": {"ships", "extractors", "fleet", "holdings", "techs", "cards", "me"},
 }
 
 

@@ -81,15 +81,11 @@ def choice_reads(selector: dict[str, Any]) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
-#: Filters keeping only the effect owner's techs (``selectors.filter_yours``).
-_MINE = (["yours"], ["own"])
-
-
 def _choice(selector: dict[str, Any], out: set[str]) -> None:
     filters = selector["filters"]
     operands = [*selector["exclude"], *(spec[1] for spec in filters if spec[0] == "other_than")]
     plain = [spec for spec in filters if spec[0] != "other_than"]
-    if selector["type"] == "tech" and any(mine in plain for mine in _MINE):
+    if selector["type"] == "tech" and any(mine in plain for mine in _OWN_FILTERS):
         # Only the owner's techs can pass: they read the owner's part of ``techs`` alone,
         # which other players' exhausting and drawing leave unchanged.
         out.add("techs_of")
@@ -133,6 +129,12 @@ def _expr(expr: list[Any], out: set[str]) -> None:
         raise _Unknown(op)
 
 
+#: Filters that keep the condition's seat's own pieces alone (``selectors._OWNERS_ONLY``).
+_OWN_FILTERS = (["yours"], ["own"], ["control"])
+#: A piece domain -> the per-seat domain of the seat's own pieces of it (``versions.py``).
+_OWN_SHARE = {"ships": "fleet", "extractors": "holdings"}
+
+
 def _selector(selector: dict[str, Any], out: set[str]) -> None:
     if selector.get("exclude"):
         raise _Unknown("exclude")
@@ -140,12 +142,19 @@ def _selector(selector: dict[str, Any], out: set[str]) -> None:
     base = _noun_reads().get(typ)
     if base is None:
         raise _Unknown(typ)
+    filters = selector["filters"]
+    own = any(spec in filters for spec in _OWN_FILTERS)
+    if own:
+        # Every filter must hold, so only the seat's own pieces can be counted: the
+        # selector reads the seat's share of the pieces, not another player's.
+        base = tuple(_OWN_SHARE.get(domain, domain) for domain in base)
     out.update(base)
-    for spec in selector["filters"]:
+    for spec in filters:
         name = spec[0]
         out.update(_declared_reads("filters", name))
-        if typ == "planet" and name in ("yours", "own", "control"):
-            out.add("extractors")  # 000 "2. Extractor": control is an extractor there
+        if typ == "planet" and spec in _OWN_FILTERS:
+            # 000 "2. Extractor": control is an extractor of the seat's there.
+            out.add("holdings")
 
 
 _SHIP = itemgetter("owner", "size", "sector", "damage")
@@ -163,6 +172,14 @@ def _ships(state: State, seat: int) -> tuple[Any, ...]:
 def _extractors(state: State, seat: int) -> tuple[Any, ...]:
     # Shared across games (see _ships): owner and place, not the id.
     return tuple(map(_EXTRACTOR, state["extractors"].values()))
+
+
+def _fleet(state: State, seat: int) -> tuple[Any, ...]:
+    return tuple(_SHIP(s) for s in state["ships"].values() if s["owner"] == seat)
+
+
+def _holdings(state: State, seat: int) -> tuple[Any, ...]:
+    return tuple(_EXTRACTOR(x) for x in state["extractors"].values() if x["owner"] == seat)
 
 
 def _techs(state: State, seat: int) -> tuple[Any, ...]:
@@ -222,6 +239,8 @@ def _lumos(state: State, seat: int) -> Any:
 FINGERPRINTS = {
     "ships": _ships,
     "extractors": _extractors,
+    "fleet": _fleet,
+    "holdings": _holdings,
     "techs": _techs,
     "techs_of": _techs_of,
     "cards": _cards,

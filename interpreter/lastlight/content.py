@@ -118,7 +118,7 @@ class Runtime:
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
-    tech_costs: dict[tuple[str, int], Any] = field(default_factory=dict)  # research
+    tech_costs: dict[int, dict[str, Any]] = field(default_factory=dict)  # research, by discount
     make_options: dict[Any, Any] = field(default_factory=dict)  # research
     tech_info: dict[str, Any] = field(default_factory=dict)  # research
     destinations: dict[Any, tuple[str, ...]] = field(default_factory=dict)  # command
@@ -166,8 +166,12 @@ def _forget(key: str, gone: weakref.ref[Runtime]) -> None:
 
 def runtime(state: dict[str, Any]) -> Runtime:
     """The static tables of the content a state was made from."""
-    ref = _DIRECTORY.get(state["content"])
-    found = ref() if ref is not None else None
+    # A subscript in a ``try`` rather than ``.get`` and a test: asked about three times a
+    # decision, and the content is nearly always there.
+    try:
+        found = _DIRECTORY[state["content"]]()
+    except KeyError:
+        found = None
     if found is None:
         raise KeyError(f"content {state['content']!r} is not loaded; create the Game from it first")
     return found

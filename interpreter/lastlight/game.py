@@ -158,6 +158,12 @@ class Game:
         return current_players(state)
 
     @staticmethod
+    def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
+        """None once the game is over, else the seat asked next (``current_players(state)[0]``,
+        None if nobody is) and its legal options: ``runner.play``'s one call a decision."""
+        return next_decision(state)
+
+    @staticmethod
     def legal_options(state: State, player: int) -> list[Option]:
         """The options ``player`` may choose now (empty if not their decision)."""
         return legal_options(state, player)
@@ -250,6 +256,34 @@ def legal_options(state: State, player: int) -> list[Option]:
     top = state["stack"][-1]
     if top["ask"] != player:
         return []
+    return _step_options(state, top, player)
+
+
+def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
+    """None once the game is over, else the first seat :func:`current_players` names (None
+    if none) and its :func:`legal_options`: what ``runner.play`` asks before each decision,
+    in one call instead of three."""
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    frames = state["frames"]
+    if frames:
+        return frames[-1]["owner"], _frame_options(state)
+    if phase == "choose":
+        for player in state["players"]:
+            if player["choice"] is None:
+                return player["seat"], choose_options(state, player["seat"])
+        return None, []
+    if phase != "resolve":
+        seats = setup.pending_seats(state)
+        return (seats[0], setup.options(state, seats[0])) if seats else (None, [])
+    top = state["stack"][-1]
+    seat = top["ask"]
+    return (None, []) if seat is None else (seat, _step_options(state, top, seat))
+
+
+def _step_options(state: State, top: dict[str, Any], player: int) -> list[Option]:
+    """The options of the task on top, which asks ``player``."""
     if top["pc"] == "abilities":
         return [*_abilities(state, player), _END_ACTION]
     options = HANDLERS[top["kind"]].options(state, top)
@@ -265,7 +299,8 @@ def apply(state: State, player: int, option_id: str) -> None:
     if state["frames"]:
         _frame_apply(state, option_id)
     elif state["phase"] == "choose":
-        _choose_card(state, player, option_id)
+        if not _choose_card(state, player, option_id):
+            return  # the others still choose: no rule runs until the last card is in
     elif state["phase"] == "setup":
         setup.choose(state, player, option_id)
     else:
@@ -307,7 +342,7 @@ def advance(state: State) -> None:
                 _finish(state, top)
                 continue
             HANDLERS[kind].run(state, top)
-            if (kind, pc) not in QUIET_STEPS:
+            if pc not in _QUIET_PCS.get(kind, _NO_PCS):
                 # An automatic step of the rules is followed by the achievement check (000
                 # "Planetary Achievement": "Play immediately when ..."; E17).
                 check_achievements(state)
@@ -343,6 +378,10 @@ QUIET_STEPS = frozenset(
         ("round_flow", "round_end"),
     }
 )  # fmt: skip
+#: :data:`QUIET_STEPS` by task kind: ``advance`` looks up the kind and tests the step, a
+#: little cheaper than building and hashing the pair at every step.
+_QUIET_PCS = {kind: frozenset(p for k, p in QUIET_STEPS if k == kind) for kind, _ in QUIET_STEPS}
+_NO_PCS: frozenset[str] = frozenset()
 
 
 # -- activated abilities (001 FAQ: "Techs are activated during your action resolution only")
@@ -367,7 +406,8 @@ def _may_activate(top: dict[str, Any], player: int) -> bool:
 
 def _abilities(state: State, seat: int) -> list[Option]:
     """The activated abilities ``seat`` may start now, as options."""
-    return [Option(i, t) for i, t in activated_options(state, seat)]
+    found = activated_options(state, seat)
+    return [Option(i, t) for i, t in found] if found else []  # mostly none
 
 
 # -- action choice (000 "playing the game") -------------------------------------------------
@@ -396,8 +436,8 @@ def choose_options(state: State, seat: int) -> list[Option]:
 _HANDS: dict[tuple[str, ...], tuple[Option, ...]] = {}
 
 
-def _choose_card(state: State, seat: int, option_id: str) -> None:
-    """Record a secret choice; when everyone has chosen, reveal and resolve."""
+def _choose_card(state: State, seat: int, option_id: str) -> bool:
+    """Record a secret choice; when everyone has chosen, reveal (and say so: True)."""
     card = option_id.removeprefix("play:")
     player = state["players"][seat]
     if not option_id.startswith("play:") or card not in player["hand"]:
@@ -405,9 +445,10 @@ def _choose_card(state: State, seat: int, option_id: str) -> None:
     player["choice"] = card
     for other in state["players"]:
         if other["choice"] is None:
-            return  # still waiting for this player's card
+            return False  # still waiting for this player's card
     _reveal(state)
     check_achievements(state)  # the cards are now played (E17)
+    return True
 
 
 def _reveal(state: State) -> None:
@@ -419,12 +460,13 @@ def _reveal(state: State) -> None:
         chosen.setdefault(players[seat]["choice"], []).append(seat)
     queue: list[list[Any]] = []
     for card in ACTIONS:
-        seats = chosen.get(card, [])
+        seats = chosen.get(card)
+        if seats is None:
+            continue  # nobody played it (most cards in most rounds)
         if card == "command":
             # 000/004 "Action Card #6": move in turn order, then one attack step.
             queue += [["move", s] for s in seats]
-            if seats:
-                queue.append(["attack", seats])
+            queue.append(["attack", seats])
         else:
             queue += [[card, s] for s in seats]
     if events.ON:

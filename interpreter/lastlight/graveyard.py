@@ -28,11 +28,11 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     ships = state["ships"]
     if unit_id in ships:
         piece = ships.pop(unit_id)
-        versions.ships_changed(state)
+        versions.ships_changed(state, piece["owner"])
         unit = {"kind": "ship", "owner": piece["owner"], "size": piece["size"]}
     else:
         piece = state["extractors"].pop(unit_id)
-        versions.extractors_changed(state)
+        versions.extractors_changed(state, piece["owner"])
         unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
     ctx = {"sector": piece["sector"]}
     if events.ON:

@@ -337,9 +337,13 @@ def check_achievements(state: State) -> None:
     """
     kept = versions.of(state)
     moved = kept.moved
-    if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
-        moved.clear()
-        return  # nothing any pending condition reads has changed
+    if kept.settled:
+        if not moved or moved.isdisjoint(kept.reading):
+            moved.clear()
+            return  # nothing any pending condition reads has changed
+        if _still_false(state, kept, moved):
+            moved.clear()
+            return
     rt = kept.rt
     seats = kept.seats
     known = kept.known_false
@@ -402,7 +406,51 @@ def check_achievements(state: State) -> None:
         return
     if not listed:
         kept.reading = set().union(*(mine.reads for mine in seats if mine is not None))
+        kept.readers = _readers(seats)
     kept.settled = settled
+
+
+def _readers(seats: list[pending.Seat | None]) -> dict[Any, tuple[pending.Entry, ...]]:
+    """Domain key -> the pending conditions of every seat that read it (for
+    :func:`_still_false`)."""
+    out: dict[Any, list[pending.Entry]] = {}
+    for mine in seats:
+        if mine is not None:
+            for entry in mine.entries:
+                for domain in entry[4] or ():
+                    out.setdefault(domain, []).append(entry)
+    return {domain: tuple(entries) for domain, entries in out.items()}
+
+
+def _still_false(state: State, kept: versions.Versions, moved: set[Any]) -> bool:
+    """Whether every condition reading a moved domain is still false, when the last check
+    left every pending condition known false (``settled``): then only those are tested,
+    whatever their seat, and the check ends here. In 4-player games of the base pack about
+    one check in thirteen gets this far (a seat's own resources, ships or extractors moved)
+    and tests one condition of the four or so pending (each seat's kept achievement); the
+    whole check walks every seat and its list.
+
+    The seats' lists are the ones the last check made (``settled`` goes when one would change:
+    ``versions.relist``), so each condition is pending and its card's once not used. Found
+    true, the rest is left to the whole check, in turn order: the tests change nothing, and
+    a condition found false here is known false again with the stamps of now."""
+    known, stamps, readers = kept.known_false, kept.stamps, kept.readers
+    # Every condition that reads a moved domain, by key (one reading two is tested once).
+    tested: dict[Any, pending.Entry] = {}
+    for domain in moved:
+        found = readers.get(domain)
+        if found is not None:
+            for entry in found:
+                tested[entry[0]] = entry
+    for key in tested:
+        known.pop(key, None)
+    test = effects.MACHINE.test
+    for key, clause, when, _, domains, _, ref in tested.values():
+        frame = new_frame(card_id(ref), key[2], clause, {"card": ref})
+        if test(state, frame, when):
+            return False
+        known[key] = tuple(map(stamps.__getitem__, domains))  # type: ignore[arg-type]
+    return True
 
 
 #: Entries of a per-content memo (hook plans, immediate clauses) before it is emptied.

@@ -165,34 +165,33 @@ def make_options(
     if not hand:
         return []
     rt = runtime(state)
-    cards = rt.cards["techs"]
-    costs = rt.tech_costs
     discount = stat(state, seat, "tech_discount")
-    res, light = player["res"], player["light"]
+    # Each tech ref's card id, card and discounted cost, kept per content and discount.
+    costs = rt.tech_costs.get(discount)
+    if costs is None or len(costs) >= _OPTIONS_LIMIT:
+        costs = rt.tech_costs[discount] = {}
     options = rt.make_options
     if len(options) >= _OPTIONS_LIMIT:
         options.clear()
+    # What the player holds of each unit a cost can name (light too), read once.
+    have = {**player["res"], "light": player["light"]}
     board = None
     seen: set[str] = set()
     out = []
     for ref in hand:
-        # A ref's card id, card and discounted cost, kept per content and discount.
-        entry = costs.get((ref, discount))
+        entry = costs.get(ref)
         if entry is None:
-            cid = card_id(ref)
-            card = cards[cid]
-            found = discounted(dict(card.get("cost") or {}), discount)
-            entry = costs[ref, discount] = (cid, card, tuple(found.items()))
+            entry = costs[ref] = _cost_entry(rt.cards["techs"], ref, discount)
         cid, card, cost = entry
         if cid in seen:
             continue
         seen.add(cid)
         if not free:
             for unit, amount in cost:
-                if (light if unit == "light" else res[unit]) < amount:
+                if have[unit] < amount:
                     break
             else:
-                cost = None
+                cost = ()
             if cost:
                 continue  # not affordable
         if board is None:
@@ -206,6 +205,15 @@ def make_options(
             if any_one:
                 return out
     return out
+
+
+def _cost_entry(
+    cards: dict[str, Any], ref: str, discount: int
+) -> tuple[str, dict[str, Any], tuple[tuple[str, int], ...]]:
+    """A tech ref's card id, card and cost after ``discount`` (:func:`make_options`)."""
+    cid = card_id(ref)
+    card = cards[cid]
+    return cid, card, tuple(discounted(dict(card.get("cost") or {}), discount).items())
 
 
 #: Entries of the per-content cache of manufacture options before it is emptied.

@@ -60,10 +60,10 @@ def rotate(state: State) -> None:
     for seat in order:
         fire(state, "rotation", seat, {})
     centre = runtime(state).board.centre
+    # The owners of the ships in the centre (one pass over the ships, not one per player).
+    owners = [s["owner"] for s in state["ships"].values() if s["sector"] == centre]
     for seat in order:
-        ships = sum(
-            1 for s in state["ships"].values() if s["owner"] == seat and s["sector"] == centre
-        )
+        ships = owners.count(seat)
         if ships and gain(
             state, seat, "light", ships * stat(state, seat, "centre_light"), "centre"
         ):

@@ -218,7 +218,7 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
         "moved": False,
         "extra_move": 0,
     }
-    versions.ships_changed(state)
+    versions.ships_changed(state, owner)
     if events.ON:
         events.emit(state, "ship_built", owner, ship=sid, size=size, sector=sector)
     return sid
@@ -231,20 +231,20 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
 def move_ship(state: State, ship: dict[str, Any], sector: str) -> None:
     """Put a ship in another sector."""
     ship["sector"] = sector
-    versions.ships_changed(state)
+    versions.ships_changed(state, ship["owner"])
 
 
 def damage_ship(state: State, ship: dict[str, Any], amount: int) -> None:
     """Add damage tokens to a ship."""
     ship["damage"] += amount
-    versions.ships_changed(state)
+    versions.ships_changed(state, ship["owner"])
 
 
 def repair_ship(state: State, ship: dict[str, Any]) -> None:
     """Remove every damage token from a ship (000 "1. Refresh")."""
     if ship["damage"]:
         ship["damage"] = 0
-        versions.ships_changed(state)
+        versions.ships_changed(state, ship["owner"])
 
 
 def place_extractor(
@@ -259,7 +259,7 @@ def place_extractor(
         "planet": planet,
         "space": space,
     }
-    versions.extractors_changed(state)
+    versions.extractors_changed(state, owner)
     if events.ON:
         events.emit(state, "extractor_built", owner, extractor=xid, sector=sector, planet=planet)
     return xid
@@ -334,10 +334,11 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
 def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
     """Count techs ``drawn``, ``kept`` (into the hand) or ``built`` in ``tech_stats``."""
     counts = state["players"][seat]["tech_stats"][what]
+    emit = events.ON
     for ref in refs:
         cid = _CARD_IDS.get(ref) or card_id(ref)
         counts[cid] = counts.get(cid, 0) + 1
-        if events.ON:
+        if emit:
             events.emit(state, f"tech_{what}", seat, cid)
 
 

@@ -9,9 +9,12 @@ domain's stamp here, and the memos compare stamps:
 * ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
   ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard),
-  ``("cards", seat)`` (action cards in hand and played) and ``("techs_of", seat)`` (the part
-  of ``techs`` that is the seat's: its faction, techs in play and in hand, exhausted or not,
-  renewed with ``techs`` by :func:`techs_changed`): a stamp unique in the process,
+  ``("cards", seat)`` (action cards in hand and played), ``("fleet", seat)`` and
+  ``("holdings", seat)`` (the seat's own ships and extractors: a condition on "ships you
+  own" or "planets you control" is not tested again when another player's piece moves) and
+  ``("techs_of", seat)`` (the part of ``techs`` that is the seat's: its faction, techs in play
+  and in hand, exhausted or not, renewed with ``techs`` by :func:`techs_changed`): a
+  stamp unique in the process,
   renewed at each change, and named in ``moved`` until the next achievement check. A
   condition found false stays false until a domain it reads moves (``pending.py``,
   ``hooks.check_achievements``): the check tests again only the conditions that read what
@@ -41,6 +44,7 @@ engine that edits a state in place after it was checked (a test building a posit
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from itertools import count
 from typing import Any
 
@@ -53,7 +57,7 @@ _STAMPS = count(1)
 
 #: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
-PER_SEAT = ("me", "cards", "techs_of")
+PER_SEAT = ("me", "cards", "fleet", "holdings", "techs_of")
 
 #: States with versions kept per content before the table is emptied (a search agent's
 #: clones come and go; an emptied table only means fresh stamps and empty memos).
@@ -65,7 +69,7 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
-        "plans", "reading", "rt", "seats", "settled", "stamps", "state", "usable",
+        "plans", "readers", "reading", "rt", "seats", "settled", "stamps", "state", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -86,6 +90,8 @@ class Versions:
         self.settled = False
         #: Every domain key a pending condition reads (when ``settled``).
         self.reading: set[Any] = set()
+        #: Domain key -> the pending conditions of every seat reading it (when ``settled``).
+        self.readers: dict[Any, tuple[Any, ...]] = {}
         #: seat -> ``(stat, ship type)`` -> the total of its cards' modifiers.
         self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
         #: seat -> ``(flag, ship type)`` -> whether a card grants it.
@@ -104,26 +110,38 @@ class Versions:
         self.asked: tuple[Any, str, list[Any]] | None = None
 
 
+def _none() -> None:
+    """What :data:`_last` holds when no state was asked about (answers no versions)."""
+    return None
+
+
 #: The state last asked about and its versions (weakly, so a content that goes takes them
 #: along): most reads in a row are about one state, and this skips the content's directory.
 #: Kept equal to the table's entry: emptying the table or forgetting a state resets it. One
 #: pair, stored and read whole, so games in other threads never mix a state with another's.
-_last: tuple[State, weakref.ref[Versions]] | None = None
+#: Never None (``(None, _none)`` when reset): the readers test one thing less, some ten times
+#: a decision.
+_last: tuple[State | None, Callable[[], Versions | None]] = (None, _none)
 
 
 def _reset_last() -> None:
     global _last
-    _last = None
+    _last = (None, _none)
 
 
 def of(state: State) -> Versions:
     """The versions of a state object, made when first asked."""
-    global _last
     last = _last
-    if last is not None and last[0] is state:
+    if last[0] is state:
         found = last[1]()
         if found is not None:
             return found
+    return _find(state)
+
+
+def _find(state: State) -> Versions:
+    """:func:`of` for a state other than the last one asked about."""
+    global _last
     rt = runtime(state)
     table = rt.versions
     found = table.get(id(state))
@@ -139,7 +157,7 @@ def of(state: State) -> Versions:
 def _kept(state: State) -> Versions | None:
     """The versions of a state if it has any yet (a change before then renews nothing)."""
     last = _last
-    if last is not None and last[0] is state:
+    if last[0] is state:
         found = last[1]()
         if found is not None:
             return found
@@ -154,7 +172,11 @@ def keys_of(domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
 
 def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
-    found = _kept(state)
+    # :func:`_kept` written out (about 1.5 calls a decision).
+    last = _last
+    found = last[1]() if last[0] is state else None
+    if found is None:
+        found = runtime(state).versions.get(id(state))
     if found is not None:
         key = domain if seat is None else (domain, seat)
         found.stamps[key] = next(_STAMPS)
@@ -185,14 +207,27 @@ def techs_changed(state: State, seat: int) -> None:
         found.asked = None
 
 
-def ships_changed(state: State) -> None:
-    """A ship was placed, moved, damaged, repaired or removed."""
-    changed(state, "ships")
+def ships_changed(state: State, owner: int) -> None:
+    """A ship of ``owner`` was placed, moved, damaged, repaired or removed: the ``ships``
+    stamp and the owner's ``fleet`` (a Lumos ship's, :data:`state.LUMOS`, has none)."""
+    _pieces_changed(state, "ships", "fleet", owner)
 
 
-def extractors_changed(state: State) -> None:
-    """An extractor was placed or removed."""
-    changed(state, "extractors")
+def extractors_changed(state: State, owner: int) -> None:
+    """An extractor of ``owner`` was placed or removed: the ``extractors`` stamp and the
+    owner's ``holdings``."""
+    _pieces_changed(state, "extractors", "holdings", owner)
+
+
+def _pieces_changed(state: State, domain: str, own: str, owner: int) -> None:
+    found = _kept(state)
+    if found is not None:
+        found.stamps[domain] = next(_STAMPS)
+        found.moved.add(domain)
+        if 0 <= owner < len(found.seats):
+            found.stamps[own, owner] = next(_STAMPS)
+            found.moved.add((own, owner))
+        found.asked = None
 
 
 def cards_changed(state: State, seat: int) -> None:

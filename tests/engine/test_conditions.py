@@ -12,6 +12,7 @@ from whitedwarf.interpreter.lastlight.conditions import EVERYTHING, reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.effects import compile_text
 from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.state import move_ship
 from whitedwarf.interpreter.runner import play
 
 from tests.base_content import base_content
@@ -24,8 +25,12 @@ def when(text: str) -> Any:
 
 
 def test_reads_lists_what_a_condition_depends_on() -> None:
-    assert reads(when("number of red planets you control >= 2")) == ("extractors",)
-    assert reads(when("number of medium ships you own >= 2")) == ("ships",)
+    # Only the seat's own pieces can count toward "you control" / "you own": the seat's share.
+    assert reads(when("number of red planets you control >= 2")) == ("holdings",)
+    assert reads(when("number of medium ships you own >= 2")) == ("fleet",)
+    assert reads(when("number of centre ships of yours >= 2")) == ("fleet",)
+    assert reads(when("number of medium ships >= 2")) == ("ships",)
+    assert reads(when("number of extractors >= 6")) == ("extractors",)
     assert reads(when("common >= 4 and rare >= 1")) == ("me",)
     assert reads(when("round >= 6 and opponents_max_light - light >= 5")) == (
         "lights",
@@ -39,15 +44,34 @@ def test_reads_lists_what_a_condition_depends_on() -> None:
 def test_a_condition_is_tested_again_once_what_it_reads_changes() -> None:
     g = game(4)
     state = started(g)
-    assert reads(when("number of extractors you own >= 1")) == ("extractors",)
+    assert reads(when("number of extractors you own >= 1")) == ("holdings",)
     stamps = versions.of(state).stamps
     before = dict(stamps)
     planet = next(iter(state["planets"]))
     extractor(state, 0, planet=planet)
-    assert stamps["extractors"] != before["extractors"]
-    assert {k: v for k, v in stamps.items() if k != "extractors"} == {
-        k: v for k, v in before.items() if k != "extractors"
+    renewed = {"extractors", ("holdings", 0)}  # every seat's extractors, and seat 0's own
+    assert all(stamps[k] != before[k] for k in renewed)
+    assert {k: v for k, v in stamps.items() if k not in renewed} == {
+        k: v for k, v in before.items() if k not in renewed
     }
+
+
+def test_another_player_s_ship_leaves_a_condition_on_your_own_ships_alone() -> None:
+    # 000 "Planetary Achievement" (Battle Line: "number of medium ships you own >= 2 and
+    # number of small ships you own >= 3"): seat 1's ship moving cannot make it true for
+    # seat 0, so seat 0's condition stays known false; seat 0's own ship moving drops it.
+    g = game(4)
+    state = started(g)
+    kept = versions.of(state)
+    domains = reads(when("number of medium ships you own >= 2"))
+    keys = pending._seat_keys(domains, 0)
+    before = [kept.stamps[k] for k in keys]
+    theirs = next(s for s in state["ships"].values() if s["owner"] == 1)
+    move_ship(state, theirs, theirs["sector"])
+    assert [kept.stamps[k] for k in keys] == before
+    mine = next(s for s in state["ships"].values() if s["owner"] == 0)
+    move_ship(state, mine, mine["sector"])
+    assert [kept.stamps[k] for k in keys] != before
 
 
 @pytest.mark.parametrize("players", [2, 4])

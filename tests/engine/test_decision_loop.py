@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from whitedwarf.interpreter.bots import make_bot
-from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.runner import StalledGame, play
 from whitedwarf.interpreter.state import state_hash
 
 from tests.engine.positions import game, ids, started
@@ -45,3 +45,60 @@ def test_a_run_reports_the_hash_of_the_state_it_ended_in() -> None:
     assert outcome.decisions > 0
     assert outcome.final_hash == state_hash(state)
     assert str(outcome.decisions) in repr(outcome)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_next_decision_is_the_first_current_player_and_its_options(players: int) -> None:
+    # runner.play asks ``next_decision`` once a decision instead of ``is_terminal``,
+    # ``current_players`` and ``legal_options``: the same answer at every step of a game.
+    g = game(players)
+    for seed in range(3):
+        state = g.new_state(seed)
+        bots = [make_bot("random", seed, seat) for seat in range(players)]
+        while not g.is_terminal(state):
+            seat = g.current_players(state)[0]
+            options = g.legal_options(state, seat)
+            assert g.next_decision(state) == (seat, options)
+            g.apply(state, seat, bots[seat].choose(state, seat, options), check=False)
+        assert g.next_decision(state) is None
+
+
+class _Interface:
+    """A game seen only through the four calls of the decision interface."""
+
+    def __init__(self, players: int) -> None:
+        self.inner = game(players)
+
+    def is_terminal(self, state: dict) -> bool:
+        return self.inner.is_terminal(state)
+
+    def current_players(self, state: dict) -> list[int]:
+        return self.inner.current_players(state)
+
+    def legal_options(self, state: dict, player: int) -> list:
+        return self.inner.legal_options(state, player)
+
+    def apply(self, state: dict, player: int, option_id: str, check: bool = True) -> dict:
+        return self.inner.apply(state, player, option_id, check)
+
+
+def test_a_game_without_next_decision_plays_the_same_game() -> None:
+    g = game(3)
+    bots = [make_bot("random", 5, seat) for seat in range(3)]
+    ours = play(g, g.new_state(5), bots)
+    bots = [make_bot("random", 5, seat) for seat in range(3)]
+    theirs = play(_Interface(3), g.new_state(5), bots)
+    assert (theirs.decisions, theirs.final_hash) == (ours.decisions, ours.final_hash)
+
+
+class _Stalled(_Interface):
+    """Asks nobody, yet never ends."""
+
+    def current_players(self, state: dict) -> list[int]:
+        return []
+
+
+def test_a_game_that_asks_nobody_before_its_end_is_an_engine_error() -> None:
+    g = _Stalled(2)
+    with pytest.raises(StalledGame, match="no player is asked"):
+        play(g, g.inner.new_state(1), [make_bot("random", 1, seat) for seat in range(2)])

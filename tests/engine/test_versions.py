@@ -204,6 +204,17 @@ class Auditor:
                 for k, was, is_ in zip(keys, signature, now, strict=True)
                 if was != is_ and k in moved
             ), f"{ref}:{index} of seat {seat} reads a domain that moved, but is not dropped"
+        if kept.settled:
+            # A check tests the readers of a moved domain alone (hooks._still_false): every
+            # pending condition is under each domain key it reads, and none is under another.
+            rt = runtime(state)
+            index: dict[Any, set[tuple[str, int, int]]] = {}
+            for seat, p in enumerate(state["players"]):
+                for ref, clause, _, domains in fresh_pending(rt, p):
+                    for domain in domains or ():
+                        index.setdefault(domain, set()).add((ref, clause, seat))
+            kept_index = {d: {e[0] for e in entries} for d, entries in kept.readers.items()}
+            assert kept_index == index, "the readers of each domain, all seats"
         if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
             # The whole check is skipped: nothing pending may hold.
             rt = runtime(state)
@@ -322,13 +333,13 @@ def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
     assert auditor.skipped_checked > 1_000
 
 
-@pytest.mark.parametrize("blind_to", ["ships", "me"])
+@pytest.mark.parametrize("blind_to", ["fleet", "holdings", "me"])
 def test_the_audit_fails_when_the_index_misses_a_change(
     blind_to: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An index of pending conditions that leaves out the readers of one domain (the ships,
-    or a seat's own things) keeps conditions known false after what they read moved: the
-    audit above catches it."""
+    """An index of pending conditions that leaves out the readers of one domain (a seat's own
+    ships, extractors or other things) keeps conditions known false after what they read
+    moved: the audit above catches it."""
     real = pending.seat_pending
 
     def blind(rt: Any, p: dict[str, Any]) -> pending.Seat:
@@ -376,6 +387,24 @@ def test_the_audit_fails_when_a_seat_s_techs_change_unsaid(monkeypatch: pytest.M
     monkeypatch.setattr(versions, "techs_changed", only_shared)
     with pytest.raises(AssertionError, match=r"techs_of.*changed without a new version stamp"):
         audited_games(monkeypatch, base_content(), 4, range(1))
+
+
+def test_the_audit_fails_when_the_readers_of_a_domain_are_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The all-seats index the check tests moved domains' readers from (hooks._readers), made
+    without the ships' readers, would leave a condition on ships known false after a ship
+    moved: the audit catches the index itself."""
+    real = hooks._readers
+
+    def blind(seats: list[Any]) -> dict[Any, tuple[Any, ...]]:
+        found = real(seats)
+        found.pop(("fleet", 0), None)
+        return found
+
+    monkeypatch.setattr(hooks, "_readers", blind)
+    with pytest.raises(AssertionError, match="the readers of each domain"):
+        audited_games(monkeypatch, modded_content(), 4, range(2))
 
 
 def test_memos_match_a_fresh_walk_with_the_test_cards(monkeypatch: pytest.MonkeyPatch) -> None:
