@@ -43,9 +43,10 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
-from whitedwarf.interpreter.lastlight.stats import flag, stat
+from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -108,14 +109,35 @@ def _in_range(state: State, ship: dict[str, Any], sector: str) -> bool:
     return sector in board.reachable_ids(ship["sector"], reach, state["rotation"])
 
 
+def _arms(state: State, owner: int, size: str) -> tuple[int, bool, int]:
+    """A ship type's fight limit (000: "Each ship may only participate in 1 combat per turn"
+    unless a card says), bombardment and range."""
+    numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+    if numbers is not None:
+        return numbers.fights, numbers.bombard, numbers.range
+    # Read one by one (events recorded, or temporary adds), in the rules' order.
+    return (
+        2 if flag(state, owner, "fight_twice", size) else 1,
+        flag(state, owner, "bombard", size),
+        stat(state, owner, "range", size),
+    )
+
+
 def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[str, Any]]:
     """Ships of a group that can still fight in ``sector``."""
     owner, size = _side(state, seat, group)
+    # The group's ships from the index of ships by kind: most ships on the board are others'.
+    ships = fleet(state).kinds.get((owner, size))
+    if not ships:
+        return []
     out = []
     limit = reach = None
-    # The group's ships picked out in one comprehension: most ships on the board are others'.
-    for s in [s for s in state["ships"].values() if s["owner"] == owner and s["size"] == size]:
-        # Every ship of a group has the same stats: read them once.
+    numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+    if numbers is not None:
+        limit, reach = numbers.fights, numbers.range
+    for s in ships:
+        # Every ship of a group has the same stats: read them once (one by one while events
+        # are recorded, as the rules read them).
         if limit is None:
             limit = 2 if flag(state, owner, "fight_twice", size) else 1
         if s["fought"] >= limit:
@@ -140,7 +162,7 @@ def targets(
     bombard: bool,
     sector: str,
     memo: dict[Any, int] | None = None,
-    here: list[dict[str, Any]] | None = None,
+    here: list[dict[str, Any]] | tuple[()] | None = None,
 ) -> list[str]:
     """Units a hit of ``seat``'s may be assigned to in ``sector`` now.
 
@@ -148,7 +170,8 @@ def targets(
     planets for bombarding ships (004). A doomed ship takes no more hits: a hit with no target
     left is lost (docs/rules-decisions.md "Engine rules"). ``memo`` keeps the shields per
     ship type within one listing; ``here``, the ships in ``sector`` in board order, if the
-    caller has them (:func:`combat_sectors` looks at many sectors).
+    caller has them (:func:`combat_sectors` looks at many sectors), else they come from the
+    index of ships by sector (``fleet.by_sector``).
     """
     dmg = t["dmg"]
     if memo is None:
@@ -156,9 +179,7 @@ def targets(
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
     ships = []
-    for s in state["ships"].values() if here is None else here:
-        if s["sector"] != sector:
-            continue
+    for s in by_sector(state).get(sector, ()) if here is None else here:
         owner = s["owner"]
         if owner in (seat, friend):
             continue  # not an enemy (the Lumos are their ally's friends, 002)
@@ -173,8 +194,8 @@ def targets(
     need = runtime(state).extractor_shield
     return [
         x["id"]
-        for x in state["extractors"].values()
-        if x["sector"] == sector and x["planet"] is not None and enemy(state, seat, x["owner"])
+        for x in extractors_by_sector(state).get(sector, ())
+        if x["planet"] is not None and enemy(state, seat, x["owner"])
         and dmg.get(x["id"], 0) < need
     ]  # fmt: skip
 
@@ -195,14 +216,14 @@ def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
     """
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
-    for s in state["ships"].values():
-        if s["sector"] == sector and s["owner"] != seat and s["owner"] != friend:
+    for s in by_sector(state).get(sector, ()):
+        if s["owner"] != seat and s["owner"] != friend:
             return True
     if not bombard:
         return False
     return any(
-        x["sector"] == sector and x["planet"] is not None and enemy(state, seat, x["owner"])
-        for x in state["extractors"].values()
+        x["planet"] is not None and enemy(state, seat, x["owner"])
+        for x in extractors_by_sector(state).get(sector, ())
     )
 
 
@@ -211,7 +232,7 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     present (004), even one already doomed by the damage assigned this sector (E7)."""
     found: dict[bool, bool] = {}
     out = []
-    kinds = {(s["owner"], s["size"]) for s in state["ships"].values()}  # one pass, not one a group
+    kinds = fleet(state).kinds  # the kinds of ship on the board
     for g in _groups_of(state, seat):
         if _side(state, seat, g) not in kinds or not group_ships(state, seat, g, sector):
             continue
@@ -229,32 +250,22 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     found: set[str] = set()
     done = t["done"]
     lumos = state["lumos"]
-    ships = state["ships"]
+    pieces = fleet(state)
+    placed = by_sector(state)
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
     nothing: set[tuple[int, bool, str]] = set()  # (seat, bombard, sector) without targets
     looked: set[tuple[int, bool, int, str]] = set()  # (seat, bombard, range, ship's sector)
     board = runtime(state).board
     rotation = state["rotation"]
-    # The ships in each sector, in board order: target lists look at one sector's ships,
-    # not every ship on the board (a late game has some 25).
-    by_sector: dict[str, list[dict[str, Any]]] = {}
-    for ship in ships.values():
-        by_sector.setdefault(ship["sector"], []).append(ship)
     for seat in t["players"]:
-        ally = lumos is not None and lumos["ally"] == seat
-        for ship in [
-            s for s in ships.values() if s["owner"] == seat or (ally and s["owner"] == LUMOS)
-        ]:
+        # The seat's own ships (and the Lumos' for their ally) from the index: a late game
+        # has some 25-35 ships, most of them another seat's.
+        for ship in pieces.commanded(seat, lumos is not None and lumos["ally"] == seat):
             owner, size = ship["owner"], ship["size"]
             kind = kinds.get((owner, size))
-            if kind is None:
-                # A ship type's fight limit, bombardment and range, read once per listing.
-                kind = kinds[owner, size] = (
-                    2 if flag(state, owner, "fight_twice", size) else 1,
-                    flag(state, owner, "bombard", size),
-                    stat(state, owner, "range", size),
-                )
+            if kind is None:  # read once per listing
+                kind = kinds[owner, size] = _arms(state, owner, size)
             if ship["fought"] >= kind[0]:
                 continue
             # A ship of the same side, bombardment and range in the same sector reaches the
@@ -270,8 +281,10 @@ def combat_sectors(state: State, t: Task) -> list[str]:
             for sector in reach:
                 if sector in found or sector in done or (seat, kind[1], sector) in nothing:
                     continue
-                here = by_sector.get(sector, [])
-                if targets(state, t, seat, kind[1], sector, shields, here):
+                here = placed.get(sector, ())
+                # An empty sector has nothing to attack but extractors, for bombarding ships
+                # (most sectors a ship with range reaches are empty: no call for those).
+                if (here or kind[1]) and targets(state, t, seat, kind[1], sector, shields, here):
                     found.add(sector)
                 else:  # many ships reach the same sectors: each is looked at once
                     nothing.add((seat, kind[1], sector))

@@ -30,9 +30,10 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
-from whitedwarf.interpreter.lastlight.stats import flag, stat
+from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -47,12 +48,13 @@ def new_task(seat: int) -> Task:
 
 def movers(state: State, seat: int) -> list[dict[str, Any]]:
     """Ships the player may still move: their own, and the Lumos' if allied (002)."""
-    ally = lumos.controller(state) == seat
-    return [
-        s
-        for s in state["ships"].values()
-        if not s["moved"] and (s["owner"] == seat or (ally and s["owner"] == LUMOS))
-    ]
+    return [s for s in _commanded(state, seat) if not s["moved"]]
+
+
+def _commanded(state: State, seat: int) -> list[dict[str, Any]] | tuple[dict[str, Any], ...]:
+    """The player's ships and the Lumos' if allied (002), in board order, from the index of
+    ships by owner (``fleet.py``): a late game has some 25-35 ships, most of them others'."""
+    return fleet(state).commanded(seat, lumos.controller(state) == seat)
 
 
 def _may_move(state: State, seat: int, ship: dict[str, Any]) -> bool:
@@ -65,17 +67,18 @@ def _may_move(state: State, seat: int, ship: dict[str, Any]) -> bool:
 
 def _any_mover(state: State, seat: int) -> bool:
     """Whether :func:`movers` of ``seat`` is not empty."""
-    ally = lumos.controller(state) == seat
-    for s in state["ships"].values():
-        if not s["moved"] and (s["owner"] == seat or (ally and s["owner"] == LUMOS)):
-            return True
-    return False
+    return any(not s["moved"] for s in _commanded(state, seat))
 
 
 def _speed(state: State, owner: int, size: str) -> tuple[int, frozenset[str]]:
     """A ship type's movement and the sectors it cannot enter."""
-    blocked = frozenset() if flag(state, owner, "cross_asteroids", size) else runtime(state).blocked
-    return stat(state, owner, "movement", size), blocked
+    numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+    if numbers is None:  # read one by one (events recorded, or temporary adds)
+        crosses = flag(state, owner, "cross_asteroids", size)
+        movement = stat(state, owner, "movement", size)
+    else:
+        crosses, movement = numbers.cross_asteroids, numbers.movement
+    return movement, frozenset() if crosses else runtime(state).blocked
 
 
 def destinations(
@@ -119,17 +122,12 @@ def move_options(state: State, seat: int) -> list[Option]:
     cache = rt.move_options
     if len(cache) >= _OPTIONS_LIMIT:
         cache.clear()
-    ally = lumos.controller(state) == seat
     rotation = state["rotation"] % rt.board.rotations_cycle()
     out: list[Option] = []
     memo: dict[Any, Any] = {}
-    # The movers picked out in one comprehension first (:func:`movers`): a late game has
-    # some 25 ships, most of them another player's.
-    for ship in [
-        s
-        for s in state["ships"].values()
-        if not s["moved"] and (s["owner"] == seat or (ally and s["owner"] == LUMOS))
-    ]:
+    for ship in _commanded(state, seat):
+        if ship["moved"]:
+            continue
         owner, size = ship["owner"], ship["size"]
         found = memo.get((owner, size))
         if found is None:
@@ -151,10 +149,8 @@ def to_reveal(state: State, seat: int) -> list[str]:
     sectors = state["sectors"]
     found = {
         s["sector"]
-        for s in state["ships"].values()
-        if s["owner"] == seat
-        and sectors[s["sector"]]["token"]
-        and not sectors[s["sector"]]["revealed"]
+        for s in fleet(state).of(seat)
+        if sectors[s["sector"]]["token"] and not sectors[s["sector"]]["revealed"]
     }
     return sorted(found)
 

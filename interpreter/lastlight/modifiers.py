@@ -8,15 +8,18 @@ player, a ship-type-scoped one (``this ship type has +1 attack``) for the ship t
 attached to. Factions count like civilization techs.
 
 ``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. Each
-card's static clauses are read once per content (:func:`_card_table`, by card ref); a total
-is worked out once by walking the player's cards in play (:func:`modifier_total`,
-:func:`flag_granted`) and kept with the state's versions until that player's cards in play
-change (``versions.py``), so a stat read does not grow with the techs a player has.
+card's static clauses are read once per content (:func:`_card_table`, by card ref). One walk
+over the player's cards in play sums every clause at once (:func:`card_totals`), and each
+total read from it is kept with the state's versions until that player's cards in play change
+(``versions.py``), so a stat read does not grow with the techs a player has: a late game's
+player has some 20 techs, and a walk per stat and ship type read after each change of them
+cost more than the reads. :func:`modifier_total` and :func:`flag_granted` work one total out
+by walking the cards (the tests compare the kept totals with them).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
@@ -44,6 +47,67 @@ def _card_table(rt: Runtime, ref: str) -> tuple[tuple[Any, ...], tuple[Any, ...]
     return found
 
 
+class CardTotals(NamedTuple):
+    """Every ``modifier`` and ``grant`` clause of a player's cards in play, summed."""
+
+    #: stat -> the amounts of player-scoped modifiers (they count for every ship type too).
+    everywhere: dict[str, int]
+    #: ``(stat, ship type)`` -> the amounts of ship-type-scoped ones on techs on that type.
+    on_type: dict[tuple[str, str], int]
+    #: Flags granted player-wide, and ``(flag, ship type)`` granted to one ship type.
+    granted: frozenset[str]
+    granted_on_type: frozenset[tuple[str, str]]
+
+    def modifier(self, name: str, ship_type: str | None) -> int:
+        """What :func:`modifier_total` gives for the stat."""
+        found = self.everywhere.get(name, 0)
+        if ship_type is not None:
+            found += self.on_type.get((name, ship_type), 0)
+        return found
+
+    def grants(self, name: str, ship_type: str | None) -> bool:
+        """What :func:`flag_granted` gives for the flag."""
+        return name in self.granted or (
+            ship_type is not None and (name, ship_type) in self.granted_on_type
+        )
+
+
+def card_totals(state: State, player: int) -> CardTotals:
+    """One walk over the player's cards in play (faction first, then techs): a faction's
+    clauses count player-wide only (it sits on no ship type), a tech's ship-type-scoped ones
+    for the type it is attached to (none when it is attached to none)."""
+    p = state["players"][player]
+    rt = runtime(state)
+    everywhere: dict[str, int] = {}
+    on_type: dict[tuple[str, str], int] = {}
+    granted: set[str] = set()
+    granted_on_type: set[tuple[str, str]] = set()
+    cards = [(p["faction"], None)] if p["faction"] else []
+    cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
+    for ref, slot in cards:
+        mods, grants = rt.static.get(ref) or _card_table(rt, ref)
+        for stat, scoped, amount in mods:
+            if not scoped:
+                everywhere[stat] = everywhere.get(stat, 0) + amount
+            elif slot is not None:
+                on_type[stat, slot] = on_type.get((stat, slot), 0) + amount
+        for flag, scoped in grants:
+            if not scoped:
+                granted.add(flag)
+            elif slot is not None:
+                granted_on_type.add((flag, slot))
+    return CardTotals(everywhere, on_type, frozenset(granted), frozenset(granted_on_type))
+
+
+def totals_of(state: State, player: int) -> CardTotals:
+    """:func:`card_totals`, kept with the state's versions until the player's cards change."""
+    kept = versions.of(state)
+    found = kept.totals[player]
+    if found is None:
+        found = kept.totals[player] = card_totals(state, player)
+    return found
+
+
 def card_modifier(state: State, player: int, name: str, ship_type: str | None = None) -> int:
     """The sum of the ``modifier`` clauses of the player's cards in play for a stat.
 
@@ -57,7 +121,7 @@ def card_modifier(state: State, player: int, name: str, ship_type: str | None = 
     key = (name, ship_type)
     found = known.get(key)
     if found is None:
-        found = known[key] = modifier_total(state, player, name, ship_type)
+        found = known[key] = totals_of(state, player).modifier(name, ship_type)
     return found
 
 
@@ -70,7 +134,7 @@ def card_flag(state: State, player: int, name: str, ship_type: str | None = None
     key = (name, ship_type)
     found = known.get(key)
     if found is None:
-        found = known[key] = flag_granted(state, player, name, ship_type)
+        found = known[key] = totals_of(state, player).grants(name, ship_type)
     return found
 
 

@@ -25,6 +25,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
@@ -57,9 +58,8 @@ def refresh_cards(state: State, seat: int) -> None:
         tech["exhausted"] = False
     player["faction_exhausted"] = False
     versions.techs_changed(state, seat)
-    for ship in state["ships"].values():
-        if ship["owner"] == seat:
-            repair_ship(state, ship)
+    for ship in fleet(state).of(seat):
+        repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)
@@ -77,11 +77,13 @@ def claim(state: State, seat: int) -> int:
     rings = runtime(state).ring
     per = {r: stat(state, seat, name) for r, name in _RING_LIGHT}
     ally = state["lumos"]["ally"] if state["lumos"] else None
-    # Sectors holding a ship of a different colour (not the seat's Lumos allies).
+    # Sectors holding a ship of a different colour (not the seat's Lumos allies), from the
+    # index of ships by owner.
     blocked = {
         ship["sector"]
-        for ship in state["ships"].values()
-        if ship["owner"] != seat and not (ship["owner"] == LUMOS and ally == seat)
+        for owner, ships in fleet(state).owned.items()
+        if owner != seat and not (owner == LUMOS and ally == seat)
+        for ship in ships
     }
     total = 0
     for x in mine:

@@ -218,7 +218,7 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
         "moved": False,
         "extra_move": 0,
     }
-    versions.ships_changed(state, owner)
+    versions.ships_placed_or_removed(state, owner)
     if events.ON:
         events.emit(state, "ship_built", owner, ship=sid, size=size, sector=sector)
     return sid

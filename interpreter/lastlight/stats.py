@@ -9,7 +9,7 @@ through :func:`card_modifier` / :func:`card_flag`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.lastlight import events, modifiers, versions
 from whitedwarf.interpreter.lastlight.content import runtime
@@ -40,7 +40,7 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
         key = (name, ship_type)
         found = known.get(key)
         if found is None:
-            found = known[key] = modifiers.modifier_total(state, player, name, ship_type)
+            found = known[key] = modifiers.totals_of(state, player).modifier(name, ship_type)
         base += found
         if events.ON:
             modifiers.announce(state, player, name, ship_type)
@@ -53,6 +53,54 @@ def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     if found and events.ON:
         modifiers.announce(state, player, name, ship_type, flag=True)
     return found
+
+
+class ShipType(NamedTuple):
+    """The numbers of one player's ship type that combat and movement read (000 "Combat
+    Icons Explained", "1. Move"), each what :func:`stat` or :func:`flag` gives."""
+
+    fights: int  #: combats a ship may take part in per turn: 2 with ``fight_twice``
+    bombard: bool
+    range: int
+    shield: int
+    movement: int
+    cross_asteroids: bool
+
+
+def ship_type(state: dict[str, Any], player: int, size: str) -> ShipType | None:
+    """A ship type's numbers read at once, kept with the state's versions until the player's
+    cards in play change; None when they must be read one by one through :func:`stat` and
+    :func:`flag`: while events are recorded (each read names the cards behind it, in the
+    order read) or while the player has temporary adds (``add``, for the current action).
+
+    A listing of moves or combat sectors reads two or three numbers of each ship type, at
+    every listing; each read through :func:`stat` or :func:`flag` is a chain of calls (about
+    150-200 ns), one read here gives them all.
+    """
+    if events.ON:
+        return None
+    if player != LUMOS and state["players"][player]["temp"]:
+        return None
+    kept = versions.of(state)
+    known = kept.types.get(player)
+    if known is None:
+        known = kept.types[player] = {}
+    found = known.get(size)
+    if found is None:
+        found = known[size] = read_ship_type(state, player, size)
+    return found
+
+
+def read_ship_type(state: dict[str, Any], player: int, size: str) -> ShipType:
+    """:func:`ship_type` read stat by stat."""
+    return ShipType(
+        fights=2 if flag(state, player, "fight_twice", size) else 1,
+        bombard=flag(state, player, "bombard", size),
+        range=stat(state, player, "range", size),
+        shield=stat(state, player, "shield", size),
+        movement=stat(state, player, "movement", size),
+        cross_asteroids=flag(state, player, "cross_asteroids", size),
+    )
 
 
 def card_modifier(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> int:

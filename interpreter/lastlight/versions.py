@@ -22,8 +22,11 @@ domain's stamp here, and the memos compare stamps:
   check that found nothing.
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
-  conditions, stat and flag totals, the techs on each ship type, the cards bound to each hook
-  and those with activated clauses) are dropped.
+  conditions, stat and flag totals, its ship types' numbers, the techs on each ship type,
+  the cards bound to each hook and those with activated clauses) are dropped.
+* the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
+  (:func:`ships_placed_or_removed`); the ships by sector are kept with the ``ships`` stamp,
+  the extractors by sector with the ``extractors`` stamp.
 * whether each activated clause of a seat would act (a target it must choose exists,
   ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
   they are unchanged.
@@ -68,8 +71,9 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "flags", "known_false", "mods", "moved",
-        "plans", "readers", "reading", "rt", "seats", "settled", "stamps", "state", "usable",
+        "__weakref__", "acts", "asked", "board", "extractor_sectors", "flags", "known_false",
+        "mods", "moved", "plans", "readers", "reading", "rt", "seats", "sectors", "settled",
+        "ship_index", "stamps", "state", "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -96,6 +100,11 @@ class Versions:
         self.mods: list[dict[tuple[str, str | None], int]] = [{} for _ in range(seats)]
         #: seat -> ``(flag, ship type)`` -> whether a card grants it.
         self.flags: list[dict[tuple[str, str | None], bool]] = [{} for _ in range(seats)]
+        #: owner (a seat, or the Lumos) -> ship size -> its numbers (``stats.ship_type``).
+        self.types: dict[int, dict[str, Any]] = {}
+        #: seat -> every modifier and grant of its cards in play, summed in one walk
+        #: (``modifiers.CardTotals``), None: to sum.
+        self.totals: list[Any] = [None] * seats
         #: seat -> the techs in play by name and the mods on each ship type (research).
         self.board: list[Any] = [None] * seats
         #: seat -> hook -> the cards bound to it (``hooks.fire``).
@@ -108,6 +117,13 @@ class Versions:
         #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
         #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
         self.asked: tuple[Any, str, list[Any]] | None = None
+        #: The ships by owner and size (``fleet.Fleet``), None: to build; dropped when a
+        #: ship is placed or removed (:func:`ships_placed_or_removed`), not when one moves.
+        self.ship_index: Any = None
+        #: ``(ships stamp, sector -> its ships)`` (``fleet.by_sector``), kept with the stamp.
+        self.sectors: tuple[int, dict[str, list[Any]]] | None = None
+        #: ``(extractors stamp, sector -> its extractors)`` (``fleet.extractors_by_sector``).
+        self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
 
 
 def _none() -> None:
@@ -213,6 +229,15 @@ def ships_changed(state: State, owner: int) -> None:
     _pieces_changed(state, "ships", "fleet", owner)
 
 
+def ships_placed_or_removed(state: State, owner: int) -> None:
+    """A ship of ``owner`` was placed on the board or removed from it: :func:`ships_changed`,
+    and the index of ships by owner and size (``fleet.py``) goes."""
+    found = _kept(state)
+    if found is not None:
+        found.ship_index = None
+    ships_changed(state, owner)
+
+
 def extractors_changed(state: State, owner: int) -> None:
     """An extractor of ``owner`` was placed or removed: the ``extractors`` stamp and the
     owner's ``holdings``."""
@@ -245,8 +270,10 @@ def cards_changed(state: State, seat: int) -> None:
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now
             found.board[seat] = found.plans[seat] = found.acts[seat] = None
+            found.totals[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}
+            found.types.pop(seat, None)
 
 
 def remember_asked(state: State, task: dict[str, Any], options: list[Any]) -> None:

@@ -162,9 +162,14 @@ def test_004_bombard_extractors_only_when_no_enemy_ship_remains(
 ) -> None:
     """004: "Extractors may be targeted by ships with bombardment but only if there are no
     enemy ships remaining in the sector"; colony ship extractors never (public FAQ)."""
-    from whitedwarf.interpreter.lastlight import combat
+    from whitedwarf.interpreter.lastlight import combat, stats
 
-    monkeypatch.setattr(combat, "flag", lambda st, p, name, size=None: name == "bombard" and p == 0)
+    def bombard(st: dict, p: int, name: str, size: str | None = None) -> bool:
+        return name == "bombard" and p == 0
+
+    # Combat reads flags itself and through the ship type's numbers (stats.ship_type).
+    monkeypatch.setattr(combat, "flag", bombard)
+    monkeypatch.setattr(stats, "flag", bombard)
     force_faces(monkeypatch, ["hit", "hit", "hit"])
     g = game(4)
     state = empty_board(started(g))
@@ -188,12 +193,16 @@ def test_000_each_ship_fights_once_per_turn_and_first_player_orders(
 ) -> None:
     """000: the first player chooses the sector order; each ship fights at most once (range 1
     ships could otherwise join a second sector)."""
-    from whitedwarf.interpreter.lastlight import combat
+    from whitedwarf.interpreter.lastlight import combat, stats
 
-    real = combat.stat
-    monkeypatch.setattr(
-        combat, "stat", lambda st, p, n, t=None: 1 if n == "range" else real(st, p, n, t)
-    )
+    real = stats.stat
+
+    def range_1(st: dict, p: int, n: str, t: str | None = None) -> int:
+        return 1 if n == "range" else real(st, p, n, t)
+
+    # Combat reads stats itself and through the ship type's numbers (stats.ship_type).
+    monkeypatch.setattr(combat, "stat", range_1)
+    monkeypatch.setattr(stats, "stat", range_1)
     force_faces(monkeypatch, [])
     g = game(4)
     state = empty_board(started(g))

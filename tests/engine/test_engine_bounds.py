@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from whitedwarf.dsl.registry import Range
-from whitedwarf.interpreter.lastlight import effects, graveyard, limits
+from whitedwarf.interpreter.lastlight import effects, graveyard, limits, versions
 from whitedwarf.interpreter.lastlight.content import ContentError, runtime
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -80,6 +80,7 @@ def _in_play(state: dict[str, Any], seat: int, refs: list[str], slot: str | None
     state["players"][seat]["techs"] += [
         {"ref": r, "exhausted": False, "ship_type": slot} for r in refs
     ]
+    versions.forget(state)  # the cards were put in play in place, past the engine
 
 
 def _deck_size(g: Game) -> int:

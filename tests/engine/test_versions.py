@@ -20,18 +20,20 @@ from whitedwarf.interpreter.lastlight import (
     combat,
     construct,
     effects,
+    fleet,
     hooks,
     modifiers,
     pending,
     research,
     selectors,
+    stats,
     trade,
     versions,
 )
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.state import card_id, gain
+from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, gain
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone
 from whitedwarf.interpreter.vm import new_frame
@@ -118,6 +120,9 @@ class Auditor:
         self.whole_skips = 0
         self.asked_used = 0
         self.usable_checked = 0
+        self.fleets_checked = 0
+        self.types_checked = 0
+        self.sectors_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
 
@@ -145,6 +150,8 @@ class Auditor:
                     (e[6], e[1], e[5], e[4]) for e in mine.entries if e[5] or e[3] not in done
                 ]
                 assert listed == fresh_pending(rt, p), f"seat {seat}'s pending conditions"
+            if kept.totals[seat] is not None:
+                assert kept.totals[seat] == modifiers.card_totals(state, seat), "card totals"
             for (name, size), total in kept.mods[seat].items():
                 assert total == modifiers.modifier_total(state, seat, name, size), name
             for (name, size), granted in kept.flags[seat].items():
@@ -156,6 +163,13 @@ class Auditor:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
             if kept.acts[seat] is not None:
                 assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
+        for owner, sizes in kept.types.items():
+            for size, numbers in sizes.items():
+                assert numbers == fresh_ship_type(state, owner, size), (
+                    f"the numbers of {owner}'s {size} ships"
+                )
+                self.types_checked += 1
+        self.audit_pieces(state, kept)
         self.audit_pending(state, kept)
         self.audit_usable(state, kept)
 
@@ -173,6 +187,29 @@ class Auditor:
             now = hooks._would_act(state, seat, ref, index, code)
             assert answer == now, f"{ref}:{index} of seat {seat} would act: kept {answer}"
             self.usable_checked += 1
+
+    def audit_pieces(self, state: State, kept: versions.Versions) -> None:
+        """The index of ships by owner and size, and the ships by sector while their stamp
+        is current, list the ships a fresh walk over the board lists, in the same order."""
+        if kept.ship_index is not None:
+            fresh = fleet.Fleet(state["ships"])
+            for seat in kept.ship_index.commanding:
+                fresh.commanded(seat, True)
+            assert kept.ship_index.layout() == fresh.layout(), "the ships by owner and size"
+            self.fleets_checked += 1
+        if kept.sectors is not None and kept.sectors[0] == kept.stamps["ships"]:
+            ids = {k: [s["id"] for s in v] for k, v in kept.sectors[1].items()}
+            fresh_ids = {
+                k: [s["id"] for s in v] for k, v in fleet.sectors_of(state["ships"]).items()
+            }
+            assert ids == fresh_ids, "the ships by sector"
+            self.sectors_checked += 1
+        found = kept.extractor_sectors
+        if found is not None and found[0] == kept.stamps["extractors"]:
+            ids = {k: [x["id"] for x in v] for k, v in found[1].items()}
+            fresh = fleet.sectors_of(state["extractors"])
+            assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, "extractors"
+            self.sectors_checked += 1
 
     def asked_options(self, state: State, task: dict[str, Any]) -> list[Any] | None:
         """Wraps ``versions.asked_options``: options kept from the step that decided to ask
@@ -225,6 +262,29 @@ class Auditor:
                     assert set(keys) <= kept.reading, f"{ref}:{index}: unread domains"
                     assert not holds(state, ref, index, seat), f"skipped {ref}:{index}"
             self.whole_skips += 1
+
+
+def fresh_ship_type(state: State, owner: int, size: str) -> stats.ShipType:
+    """A ship type's numbers from the content's base stats and a walk over the owner's cards
+    in play (the Lumos use base stats only, 002), without temporary adds (the memo is not
+    used while there are some)."""
+    rt = runtime(state)
+
+    def number(name: str) -> int:
+        base: int = rt.ship_stats[size][name]
+        return base if owner == LUMOS else base + modifiers.modifier_total(state, owner, name, size)
+
+    def granted(name: str) -> bool:
+        return owner != LUMOS and modifiers.flag_granted(state, owner, name, size)
+
+    return stats.ShipType(
+        fights=2 if granted("fight_twice") else 1,
+        bombard=granted("bombard"),
+        range=number("range"),
+        shield=number("shield"),
+        movement=number("movement"),
+        cross_asteroids=granted("cross_asteroids"),
+    )
 
 
 def fresh_step_options(state: State, task: dict[str, Any]) -> list[Any]:
@@ -324,6 +384,78 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.audits > 2_000
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
     assert auditor.usable_checked > 1_000  # activated abilities' targets kept, and checked
+    assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
+    assert auditor.types_checked > 1_000
+
+
+@pytest.mark.parametrize(
+    ("slot", "message"), [("types", "the numbers of"), ("totals", "card totals")]
+)
+def test_the_audit_fails_when_card_memos_outlive_a_new_card(
+    slot: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's ship type numbers, or the sums of its cards' clauses, kept past a change of
+    its cards in play (a ship mod put into play): the audit catches it."""
+    real = versions.cards_changed
+
+    def keeps(state: State, seat: int) -> None:
+        kept = versions._kept(state)  # not versions.of: the audit runs at each of its calls
+        table = None if kept is None else getattr(kept, slot)
+        before = None if table is None else (table.get(seat) if slot == "types" else table[seat])
+        real(state, seat)
+        if table is not None and before is not None:
+            getattr(kept, slot)[seat] = before
+
+    monkeypatch.setattr(versions, "cards_changed", keeps)
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2-player games have the Lumos (002): their ally moves and attacks with the Lumos ships
+    too, interleaved with its own on the board; the audit compares those lists as well."""
+    auditor = audited_games(monkeypatch, base_content(), 2, range(4))
+    assert auditor.fleets_checked > 500
+
+
+def test_the_audit_fails_when_a_new_or_removed_ship_keeps_the_fleet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ship placed or destroyed that renewed the ``ships`` stamp but left the index of
+    ships by owner and size in place: the audit above catches it."""
+    monkeypatch.setattr(versions, "ships_placed_or_removed", versions.ships_changed)
+    with pytest.raises(AssertionError, match="the ships by owner and size"):
+        audited_games(monkeypatch, base_content(), 4, range(1))
+
+
+@pytest.mark.parametrize(
+    ("reader", "slot", "domain", "message"),
+    [
+        ("by_sector", "sectors", "ships", "the ships by sector"),
+        ("extractors_by_sector", "extractor_sectors", "extractors", "extractors"),
+    ],
+)
+def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
+    reader: str, slot: str, domain: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ships (or extractors) by sector kept past a change (the stamp check left out):
+    the audit catches it."""
+    real = getattr(fleet, reader)
+
+    def stale(state: State) -> dict[str, list[Any]]:
+        kept = versions.of(state)
+        found = getattr(kept, slot)
+        if found is None:
+            return real(state)
+        setattr(kept, slot, (kept.stamps[domain], found[1]))
+        return found[1]
+
+    monkeypatch.setattr(fleet, reader, stale)
+    monkeypatch.setattr(combat, reader, stale)
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
