@@ -13,7 +13,8 @@ it.
 What each noun, filter and value reads is declared with the word in the vocabulary
 (``reads``); a condition using a word declared ``reads=None`` (``here``, ``adjacent``, dice),
 ``other_than``, excludes or an unknown word reads :data:`EVERYTHING` and is always
-evaluated.
+evaluated. :func:`choice_reads` does the same for the selector of an activated ability's first
+choice, whose answer ``hooks`` keeps under those domains' stamps.
 """
 
 from __future__ import annotations
@@ -57,6 +58,46 @@ def reads(cond: list[Any]) -> tuple[str, ...] | None:
     except (_Unknown, LookupError, TypeError):
         return EVERYTHING
     return tuple(sorted(found))
+
+
+#: Operands an ability's check fixes by its frame alone (``this card``, ``you``, a word): a
+#: selector excluding one reads nothing more (:func:`choice_reads`).
+_FIXED_BY_FRAME = ("this", "you", "word")
+
+
+def choice_reads(selector: dict[str, Any]) -> tuple[str, ...] | None:
+    """The sorted domains a selector's candidates read for an activated ability's first
+    choice (``hooks._would_act``), or :data:`EVERYTHING`.
+
+    Unlike a condition's selectors (:func:`reads`), its ``exclude`` and ``other_than``
+    operands may name what the ability's frame fixes (its card, its owner, a word: the frame
+    is made afresh with the card as its only context) or another selector (read in turn);
+    any other operand (a variable, an expression) reads everything."""
+    found: set[str] = set()
+    try:
+        _choice(selector, found)
+    except (_Unknown, LookupError, TypeError, AttributeError):
+        return EVERYTHING
+    return tuple(sorted(found))
+
+
+def _choice(selector: dict[str, Any], out: set[str]) -> None:
+    filters = selector["filters"]
+    operands = [*selector["exclude"], *(spec[1] for spec in filters if spec[0] == "other_than")]
+    plain = [spec for spec in filters if spec[0] != "other_than"]
+    if selector["type"] == "tech" and any(mine in plain for mine in _OWN_FILTERS):
+        # Only the owner's techs can pass: they read the owner's part of ``techs`` alone,
+        # which other players' exhausting and drawing leave unchanged.
+        out.add("techs_of")
+        for spec in plain:
+            out.update(_declared_reads("filters", spec[0]))
+    else:
+        _selector({**selector, "filters": plain, "exclude": []}, out)
+    for operand in operands:
+        if "select" in operand:
+            _choice(operand["select"], out)
+        elif not any(word in operand for word in _FIXED_BY_FRAME):
+            raise _Unknown(str(operand))
 
 
 def _cond(cond: list[Any], out: set[str]) -> None:
@@ -153,6 +194,16 @@ def _techs(state: State, seat: int) -> tuple[Any, ...]:
     )
 
 
+def _techs_of(state: State, seat: int) -> tuple[Any, ...]:
+    p = state["players"][seat]
+    return (
+        p["faction"],
+        p["faction_exhausted"],
+        tuple(map(_TECH, p["techs"])),
+        tuple(p["techs_hand"]),
+    )
+
+
 def _cards(state: State, seat: int) -> tuple[Any, ...]:
     p = state["players"][seat]
     return tuple(p["hand"]), tuple(p["played"])
@@ -191,6 +242,7 @@ FINGERPRINTS = {
     "fleet": _fleet,
     "holdings": _holdings,
     "techs": _techs,
+    "techs_of": _techs_of,
     "cards": _cards,
     "me": _me,
     "lights": _lights,

@@ -23,7 +23,15 @@ import weakref
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, events, limits, pending, versions
+from whitedwarf.interpreter.lastlight import (
+    conditions,
+    effects,
+    events,
+    limits,
+    pending,
+    selectors,
+    versions,
+)
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.vm import DONE, new_frame
@@ -486,12 +494,13 @@ effects.after_verb = check_achievements
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------
 
 
-def _activators(state: State, p: dict[str, Any]) -> tuple[tuple[int, str, Any], ...]:
+def _activators(
+    state: State, kept: versions.Versions, p: dict[str, Any]
+) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
     techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
-    the state's versions until its cards in play change, and memoised per content by the
-    cards in play."""
-    kept = versions.of(state)
+    the state's versions (``kept``) until its cards in play change, and memoised per content
+    by the cards in play."""
     seat = p["seat"]
     if kept.acts[seat] is not None:
         return kept.acts[seat]
@@ -524,8 +533,9 @@ def has_activated(state: State, player: int) -> bool:
     if player is None or player < 0:
         return False
     p = state["players"][player]
-    for at, ref, clauses in _activators(state, p):
-        if _usable(state, player, p, at, ref, clauses, None):
+    kept = versions.of(state)
+    for at, ref, clauses in _activators(state, kept, p):
+        if _usable(state, kept, player, p, at, ref, clauses, None):
             return True
     return False
 
@@ -538,14 +548,19 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     p = state["players"][player]
-    for at, ref, clauses in _activators(state, p):
-        _usable(state, player, p, at, ref, clauses, out)
+    kept = versions.of(state)
+    for at, ref, clauses in _activators(state, kept, p):
+        _usable(state, kept, player, p, at, ref, clauses, out)
     return out
 
 
-def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str, Any], ...]:
+#: A card's activated clause (:func:`_activated`).
+Activated = tuple[int, Any, str, str, Any, tuple[str, ...] | None]
+
+
+def _activated(rt: Runtime, ref: str) -> tuple[Activated, ...]:
     """A card's activated clauses: ``(index, code, option id suffix, option text, plain
-    cost)`` (:func:`_plain_cost`)."""
+    cost, domains its first choices read)`` (:func:`_plain_cost`, :func:`_choice_reads`)."""
     cid = card_id(ref)
     clauses = effects.card_effect(rt, cid)["clauses"]
     mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
@@ -553,9 +568,36 @@ def _activated(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, str, Any], .
         return ()
     name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
     return tuple(
-        (i, code, f":{i}" if len(mine) > 1 else "", f"use {name}", _plain_cost(code))
+        (
+            i,
+            code,
+            f":{i}" if len(mine) > 1 else "",
+            f"use {name}",
+            _plain_cost(code),
+            _choice_reads(code),
+        )
         for i, code in mine
     )
+
+
+def _choice_reads(code: list[Any]) -> tuple[str, ...] | None:
+    """The sorted domains (``conditions.py``) that :func:`_would_act` reads for a clause:
+    those of the selectors of the choices before its first other instruction; None when one
+    reads what the domains do not say (``conditions.choice_reads``), or its target has a rule
+    of its own (``selectors.TARGET_RULES``: the asteroids a ship may cross, the colony ships'
+    extractors), so the answer is worked out at every ask."""
+    found: set[str] = set()
+    for instruction in code:
+        if instruction[0] == "affordable":
+            continue
+        if instruction[0] != "choose":
+            break
+        selector = instruction[2]
+        domains = conditions.choice_reads(selector)
+        if domains is None or tuple(selector.get("for") or ()) in selectors.TARGET_RULES:
+            return None
+        found.update(domains)
+    return tuple(sorted(found))
 
 
 #: The ``exhaust`` call of "exhaust this card" and the operand of a constant ``pay``.
@@ -595,29 +637,34 @@ def _plain_cost(code: list[Any]) -> tuple[bool, tuple[tuple[str, int], ...]] | N
 
 def _usable(
     state: State,
+    kept: versions.Versions,
     player: int,
     p: dict[str, Any],
     at: int,
     ref: str,
-    clauses: tuple[tuple[int, Any, str, str, Any], ...],
+    clauses: tuple[Activated, ...],
     out: list[tuple[str, str]] | None,
 ) -> bool:
-    """Append the options of a card's activated clauses whose costs can be paid now
-    (without ``out``: whether there is one). ``at`` is the card's index in the techs in play
-    (-1: the faction)."""
-    for i, code, suffix, text, plain in clauses:
+    """Append the options of a card's activated clauses whose costs can be paid now and
+    that would act (without ``out``: whether there is one). ``at`` is the card's index in
+    the techs in play (-1: the faction); ``kept`` the state's versions."""
+    for i, code, suffix, text, plain, domains in clauses:
         if plain is not None:
             exhaust, need = plain
             if exhaust and (p["faction_exhausted"] if at < 0 else p["techs"][at]["exhausted"]):
                 continue
-            res = p["res"]
-            if any((p["light"] if u == "light" else res[u]) < n for u, n in need):
-                continue
+            if need:  # most abilities pay nothing but "exhaust this card": no generator
+                res = p["res"]
+                if any((p["light"] if u == "light" else res[u]) < n for u, n in need):
+                    continue
         elif code[0][0] == "affordable":
             frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, code[0][1]):
                 continue
-        if not _would_act(state, player, ref, i, code):
+        if domains is None:  # its choices read what no stamp says: asked afresh
+            if not _would_act(state, player, ref, i, code):
+                continue
+        elif not _would_act_kept(state, kept, player, ref, i, code, domains):
             continue
         if out is None:
             return True
@@ -643,6 +690,36 @@ def _would_act(state: State, player: int, ref: str, clause: int, code: Any) -> b
         except Exception:  # a target that depends on an earlier choice: assume it can act
             return True
     return True
+
+
+def _would_act_kept(
+    state: State,
+    kept: versions.Versions,
+    player: int,
+    ref: str,
+    clause: int,
+    code: Any,
+    domains: tuple[str, ...],
+) -> bool:
+    """:func:`_would_act`, kept per ``(seat, card, clause)`` with the stamps of the domains
+    its choices read (``versions.Versions.usable``): the closing window of every action card
+    and every step of one asks, and the candidates (the techs in play, the board) grow with
+    the game, while what they read changes less often. The frame the check makes holds only
+    the card and its owner, both in the key."""
+    key = (player, ref, clause)
+    found = kept.usable.get(key)
+    stamps = kept.stamps
+    if found is not None:
+        keys, signature, answer = found
+        now = tuple(map(stamps.__getitem__, keys))
+        if now == signature:
+            return answer
+    else:
+        keys = versions.keys_of(domains, player)
+        now = tuple(map(stamps.__getitem__, keys))
+    answer = _would_act(state, player, ref, clause, code)
+    kept.usable[key] = (keys, now, answer)  # _would_act changes nothing: stamps as read
+    return answer
 
 
 def start_activated(state: State, player: int, option_id: str) -> None:

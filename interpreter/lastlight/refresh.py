@@ -57,7 +57,7 @@ def refresh_cards(state: State, seat: int) -> None:
     for tech in player["techs"]:
         tech["exhausted"] = False
     player["faction_exhausted"] = False
-    versions.changed(state, "techs")
+    versions.techs_changed(state, seat)
     for ship in fleet(state).of(seat):
         repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]

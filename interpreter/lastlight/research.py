@@ -85,7 +85,7 @@ def _run(state: State, t: Task) -> None:
             return
         count_techs(state, seat, "kept", t["drawn"])
         player["techs_hand"] += t["drawn"]
-        versions.changed(state, "techs")
+        versions.techs_changed(state, seat)
         t["drawn"] = []
         fire(state, "before_manufacture", seat, {})
         t["pc"] = "manufacture"

@@ -232,7 +232,7 @@ def _draw_tech(state: State, seat: int) -> bool:
     if ref is None:
         return False
     state["players"][seat]["techs_hand"].append(ref)
-    versions.changed(state, "techs")
+    versions.techs_changed(state, seat)
     count_techs(state, seat, "drawn", [ref])
     count_techs(state, seat, "kept", [ref])
     return True

@@ -136,7 +136,7 @@ def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
         state["players"][seat]["faction_exhausted"] = exhausted
     else:
         tech["exhausted"] = exhausted
-    versions.changed(state, "techs")
+    versions.techs_changed(state, seat)
 
 
 def verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
@@ -159,7 +159,7 @@ def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
         if ref is None:
             break
         hand.append(ref)
-        versions.changed(state, "techs")
+        versions.techs_changed(state, frame["owner"])
         count_techs(state, frame["owner"], "drawn", [ref])
         count_techs(state, frame["owner"], "kept", [ref])
 
@@ -202,7 +202,7 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     for p in state["players"]:
         if ref in p["techs_hand"]:
             p["techs_hand"].remove(ref)
-            versions.changed(state, "techs")
+            versions.techs_changed(state, p["seat"])
             state["discard"].append(ref)
             return
 

@@ -11,7 +11,9 @@ domain's stamp here, and the memos compare stamps:
   ally), and per seat ``("me", seat)`` (light, resources, techs in play, graveyard),
   ``("cards", seat)`` (action cards in hand and played), ``("fleet", seat)`` and
   ``("holdings", seat)`` (the seat's own ships and extractors: a condition on "ships you
-  own" or "planets you control" is not tested again when another player's piece moves): a
+  own" or "planets you control" is not tested again when another player's piece moves) and
+  ``("techs_of", seat)`` (the part of ``techs`` that is the seat's: its faction, techs in play
+  and in hand, exhausted or not, renewed with ``techs`` by :func:`techs_changed`): a
   stamp unique in the process,
   renewed at each change, and named in ``moved`` until the next achievement check. A
   condition found false stays false until a domain it reads moves (``pending.py``,
@@ -25,6 +27,9 @@ domain's stamp here, and the memos compare stamps:
 * the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
   (:func:`ships_placed_or_removed`); the ships by sector are kept with the ``ships`` stamp,
   the extractors by sector with the ``extractors`` stamp.
+* whether each activated clause of a seat would act (a target it must choose exists,
+  ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
+  they are unchanged.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
@@ -55,7 +60,7 @@ _STAMPS = count(1)
 
 #: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
-PER_SEAT = ("me", "cards", "fleet", "holdings")
+PER_SEAT = ("me", "cards", "fleet", "holdings", "techs_of")
 
 #: States with versions kept per content before the table is emptied (a search agent's
 #: clones come and go; an emptied table only means fresh stamps and empty memos).
@@ -68,7 +73,7 @@ class Versions:
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "extractor_sectors", "flags", "known_false",
         "mods", "moved", "plans", "readers", "reading", "rt", "seats", "sectors", "settled",
-        "ship_index", "stamps", "state", "totals", "types",
+        "ship_index", "stamps", "state", "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -106,6 +111,9 @@ class Versions:
         self.plans: list[Any] = [None] * seats
         #: seat -> the cards in play with activated clauses (``hooks._activators``).
         self.acts: list[Any] = [None] * seats
+        #: ``(seat, card ref, clause)`` of an activated clause -> ``(domain keys its choices
+        #: read, their stamps then, whether it would act)`` (``hooks._would_act_kept``).
+        self.usable: dict[tuple[int, str, int], tuple[tuple[Any, ...], tuple[int, ...], bool]] = {}
         #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
         #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
         self.asked: tuple[Any, str, list[Any]] | None = None
@@ -172,6 +180,12 @@ def _kept(state: State) -> Versions | None:
     return runtime(state).versions.get(id(state))
 
 
+def keys_of(domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
+    """The stamp keys of ``domains`` (``conditions.py``) read as ``seat``: the per-seat
+    domains are that seat's."""
+    return tuple((d, seat) if d in PER_SEAT else d for d in domains)
+
+
 def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
     # :func:`_kept` written out (about 1.5 calls a decision).
@@ -194,6 +208,18 @@ def light_changed(state: State, seat: int) -> None:
         found.stamps["lights"] = next(_STAMPS)
         found.moved.add(("me", seat))
         found.moved.add("lights")
+        found.asked = None
+
+
+def techs_changed(state: State, seat: int) -> None:
+    """A seat's cards (faction, techs in play or in hand) were exhausted, readied, drawn or
+    kept: the ``techs`` stamp and the seat's ``techs_of`` renew."""
+    found = _kept(state)
+    if found is not None:
+        found.stamps["techs"] = next(_STAMPS)
+        found.stamps["techs_of", seat] = next(_STAMPS)
+        found.moved.add("techs")
+        found.moved.add(("techs_of", seat))
         found.asked = None
 
 
@@ -236,8 +262,10 @@ def cards_changed(state: State, seat: int) -> None:
     if found is not None:
         found.stamps["me", seat] = next(_STAMPS)
         found.stamps["techs"] = next(_STAMPS)
+        found.stamps["techs_of", seat] = next(_STAMPS)
         found.moved.add(("me", seat))
         found.moved.add("techs")
+        found.moved.add(("techs_of", seat))
         found.asked = None
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now

@@ -28,7 +28,7 @@ def _activated_slow(state: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     for ref in [p["faction"], *(t["ref"] for t in p["techs"])]:
         if not ref:
             continue
-        for i, code, suffix, text, _ in hooks._activated(hooks.runtime(state), ref):
+        for i, code, suffix, text, *_ in hooks._activated(hooks.runtime(state), ref):
             first = code[0]
             if first[0] == "affordable":
                 frame = new_frame(ref.split("#", 1)[0], seat, i, {"card": ref})

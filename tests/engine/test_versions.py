@@ -60,14 +60,47 @@ CONDITIONS = [
 
 
 def modded_content() -> GameContent:
-    """A modder's pack: every tech and faction of the base pack also has an ``as soon as``
-    clause, so many conditions of every domain are pending on every seat at once."""
+    """A modder's pack: every civilization tech and faction of the base pack also has an
+    ``as soon as`` clause (ship techs may have none), so many conditions of every domain are
+    pending on every seat at once."""
     files = copy.deepcopy(base_content().files)
     for table in ("techs", "factions"):
-        for i, card in enumerate(files[table]):
+        cards = [c for c in files[table] if c.get("kind", "civilization") == "civilization"]
+        for i, card in enumerate(cards):
             extra = f"as soon as {CONDITIONS[i % len(CONDITIONS)]} -> gain 1 common"
             card["effect"] = f"{card['effect'].rstrip()}\n{extra}" if card.get("effect") else extra
+            card.pop("compiled", None)  # else the pack's compiled effect, without the clause
     return GameContent(files, "lastlight-modded")
+
+
+#: Activated abilities whose first choice reads each domain a memo keys on (the ships, the
+#: extractors, techs in hand, action cards), none (players), or what no stamp says (a target
+#: rule, ``adjacent``): ``hooks._would_act_kept`` keeps the first kinds, asks the last afresh.
+ABILITIES = [
+    "repair a damaged ship of yours",
+    "mine a planet you control",
+    "give 1 common to an opponent",
+    "manufacture_free an unresearched tech of yours",
+    "move_extra a medium ship of yours by 1",
+    "deal 1 damage to an enemy ship",
+    "move a ship of yours to an adjacent sector",
+    "destroy an enemy extractor",
+    "take_back a played action card of yours",
+    "repair a damaged ship of yours other than this card",
+]
+
+
+def activated_content() -> GameContent:
+    """A modder's pack: every civilization tech and faction of the base pack also has an
+    activated ability (:data:`ABILITIES`), so many are usable or not on every seat."""
+    files = copy.deepcopy(base_content().files)
+    for table in ("techs", "factions"):
+        cards = [c for c in files[table] if c.get("kind", "civilization") == "civilization"]
+        for i, card in enumerate(cards):
+            extra = f"activated: exhaust this card -> {ABILITIES[i % len(ABILITIES)]}"
+            card["effect"] = f"{card['effect'].rstrip()}\n{extra}" if card.get("effect") else extra
+            card.pop("compiled", None)
+    return GameContent(files, "lastlight-activated")
 
 
 def to_light(data: GameContent, light: int) -> GameContent:
@@ -86,6 +119,7 @@ class Auditor:
         self.skipped_checked = 0
         self.whole_skips = 0
         self.asked_used = 0
+        self.usable_checked = 0
         self.fleets_checked = 0
         self.types_checked = 0
         self.sectors_checked = 0
@@ -137,6 +171,22 @@ class Auditor:
                 self.types_checked += 1
         self.audit_pieces(state, kept)
         self.audit_pending(state, kept)
+        self.audit_usable(state, kept)
+
+    def audit_usable(self, state: State, kept: versions.Versions) -> None:
+        """Whether an activated clause would act, kept with the stamps of what its choices
+        read: under the same stamps, the same answer as a fresh look at its candidates, and
+        the domain keys those its selectors read now."""
+        rt = runtime(state)
+        for (seat, ref, index), (keys, signature, answer) in kept.usable.items():
+            code = effects.card_effect(rt, card_id(ref))["clauses"][index]["code"]
+            fresh = hooks._choice_reads(code)
+            assert fresh is not None and keys == versions.keys_of(fresh, seat), f"{ref} reads"
+            if tuple(kept.stamps[k] for k in keys) != signature:
+                continue  # worked out afresh at the next ask
+            now = hooks._would_act(state, seat, ref, index, code)
+            assert answer == now, f"{ref}:{index} of seat {seat} would act: kept {answer}"
+            self.usable_checked += 1
 
     def audit_pieces(self, state: State, kept: versions.Versions) -> None:
         """The index of ships by owner and size, and the ships by sector while their stamp
@@ -333,6 +383,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     auditor = audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
     assert auditor.audits > 2_000
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
+    assert auditor.usable_checked > 1_000  # activated abilities' targets kept, and checked
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
     assert auditor.types_checked > 1_000
 
@@ -432,6 +483,42 @@ def test_the_audit_fails_when_the_index_misses_a_change(
     monkeypatch.setattr(pending, "seat_pending", blind)
     with pytest.raises(AssertionError, match="moved, but is not dropped"):
         audited_games(monkeypatch, modded_content(), 4, range(2))
+
+
+def test_memos_match_a_fresh_walk_with_an_ability_on_every_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    auditor = audited_games(monkeypatch, activated_content(), 4, range(2))
+    assert auditor.usable_checked > 1_000
+
+
+def test_the_audit_fails_when_an_ability_s_check_misses_a_domain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether an activated ability has a target kept under no stamp at all (as if its
+    choices read nothing: Resourcefulness's exhausted techs, Rapid Response's played cards)
+    is soon wrong, and the audit above catches it."""
+    real = hooks._choice_reads
+
+    def blind(code: list[Any]) -> tuple[str, ...] | None:
+        return None if real(code) is None else ()
+
+    monkeypatch.setattr(hooks, "_choice_reads", blind)
+    with pytest.raises(AssertionError, match="would act: kept"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_a_seat_s_techs_change_unsaid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's cards exhausted, readied or drawn renew ``techs`` and that seat's
+    ``techs_of`` (what an ability choosing among its owner's techs reads); renewing only
+    the first leaves ``techs_of`` stale, and the audit's fingerprints catch it."""
+
+    def only_shared(state: State, seat: int) -> None:
+        versions.changed(state, "techs")
+
+    monkeypatch.setattr(versions, "techs_changed", only_shared)
+    with pytest.raises(AssertionError, match=r"techs_of.*changed without a new version stamp"):
+        audited_games(monkeypatch, base_content(), 4, range(1))
 
 
 def test_the_audit_fails_when_the_readers_of_a_domain_are_left_out(
