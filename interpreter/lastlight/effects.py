@@ -239,6 +239,11 @@ class LastLightAdapter:
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
         return candidates(state, frame, selector, self.resolve_any)
 
+    def selector(self, selector: dict[str, Any]) -> Any:
+        """What :meth:`candidates` does for one selector, as ``(state, frame) -> ids``."""
+        resolve = self.resolve_any
+        return lambda state, frame: candidates(state, frame, selector, resolve)
+
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
     ) -> list[str]:
@@ -444,6 +449,30 @@ def _bound_fixed(rt: Runtime, cid: str, verb: str, operands: tuple[tuple[int, An
             return YIELD
         return found
 
+    def many(state: State, frame: Frame, times: int) -> tuple[int, Any] | None:
+        """``bound_fixed`` ``times`` times in a row (a loop's body), stopping at the first
+        call that does not end: None, or ``(calls made, what that call returned)``."""
+        if events.ON:
+            for made in range(1, times + 1):
+                found = bound_fixed(state, frame)
+                if found is not None:
+                    return made, found
+            return None
+        frames = state["frames"]
+        before = len(frames)
+        owner = frame["owner"]
+        made = 0
+        while made < times:
+            made += 1
+            found = run(state, owner)
+            after_verb(state)
+            if found is not None:
+                return made, found
+            if len(frames) > before:
+                return made, YIELD
+        return None
+
+    bound_fixed.many = many  # type: ignore[attr-defined]
     return bound_fixed
 
 

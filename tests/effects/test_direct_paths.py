@@ -295,3 +295,114 @@ def test_a_loop_trigger_paused_half_way_resumes_exactly_heard_or_unheard() -> No
         assert s["players"][0]["res"]["common"] == 2 and not s["frames"]
         ended.append((waiting, s))
     assert ended[0] == ended[1]
+
+
+# A loop of one fixed call (the fast path of ``Machine._compile_loop``), one reading its
+# variable, and a loop followed by a call, for the budget tests below.
+GAIN_EACH = [["loop", 0, {"type": "ship", "quant": "all"}], ["next", 0, 0, 4],
+             ["call", "gain", [{"amount": ["num", 1], "unit": "coin"}]], ["jump", 1],
+             ["end"]]  # fmt: skip
+GAIN_EACH_THEN = [*GAIN_EACH[:4], ["call", "gain", [{"amount": ["num", 2], "unit": "coin"}]],
+                  ["end"]]  # fmt: skip
+
+
+def _many(log_verbs: tuple[str, ...] = ("gain", "spawn")) -> Any:
+    """``_fixed`` with a ``many`` form, as ``effects._bound_fixed`` gives one."""
+    bind = _fixed(log_verbs)
+
+    def with_many(verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
+        run = bind(verb, operands)
+        if run is None:
+            return None
+
+        def many(s: State, frame: dict[str, Any], times: int) -> Any:
+            for made in range(1, times + 1):
+                found = run(s, frame)
+                if found is not None:
+                    return made, found
+            return None
+
+        run.many = many
+        return run
+
+    return with_many
+
+
+@pytest.mark.parametrize("binder", [_fixed, _many])
+@pytest.mark.parametrize("name", ["gain each", "gain each then", "loop", "nested", "repeat"])
+@pytest.mark.parametrize("limit", range(1, 15))
+def test_a_compiled_loop_stops_at_every_step_budget_where_the_machine_stops(
+    binder: Any, name: str, limit: int
+) -> None:
+    # DESIGN principle 3: whichever way a loop's turns are run (counted once when the budget
+    # allows them all, or step by step), the budget error comes at the same step and
+    # leaves the same frame, from a whole frame or a short one.
+    extra = {"gain each": GAIN_EACH, "gain each then": GAIN_EACH_THEN}
+    program = extra.get(name) or PROGRAMS[name]
+    m, _ = machine({"c": program}, max_steps=limit)
+    compiled = m.compile(program, m.lower(program), binder())
+    assert compiled is not None
+    for start in (fresh_frame, _short):
+        s = state(ship=["s1", "s2", "s3"], planet=["p1", "p2"])
+        s["values"]["light"] = 6
+        s2, f, f2 = copy.deepcopy(s), fresh_frame(), start()
+        try:
+            one = m.run(s, f)
+        except EffectLimitError as error:
+            one = str(error)
+        try:
+            two = compiled(s2, f2)
+        except EffectLimitError as error:
+            two = str(error)
+        assert one == two and s2 == s
+        if isinstance(one, str) or start is fresh_frame:
+            assert f2 == f and list(f2) == list(f)
+
+
+@pytest.mark.parametrize("binder", [_fixed, _many])
+def test_a_fixed_verb_yielding_in_a_loop_run_by_its_many_leaves_the_machines_frame(
+    binder: Any,
+) -> None:
+    m, _ = machine({"c": SPAWN_EACH})
+    compiled = m.compile(SPAWN_EACH, m.lower(SPAWN_EACH), binder())
+    s = state(ship=["s1", "s2", "s3"])
+    for start in (fresh_frame, _short):
+        s1, s2, f, f2 = copy.deepcopy(s), copy.deepcopy(s), fresh_frame(), start()
+        while True:
+            one, two = m.run(s1, f), compiled(s2, f2) if "pc" not in f2 else m.run(s2, f2)
+            assert one is two and (s2, f2) == (s1, f) and list(f2) == list(f)
+            if one is DONE:
+                break
+        assert s1["log"] == [["spawn"]] * 3
+
+
+def test_a_loop_whose_variable_is_read_keeps_it_in_the_frame_at_each_turn() -> None:
+    # ``other than`` the loop's item: the selector reads the variable while the loop runs.
+    program = [["loop", 0, {"type": "ship", "quant": "all"}], ["next", 0, 0, 4],
+               ["call", "hit", [{"var": 0}]], ["jump", 1], ["end"]]  # fmt: skip
+    m, _ = machine({"c": program})
+    compiled = m.compile(program, m.lower(program), _many())
+    s = state(ship=["s1", "s2"])
+    s2, f, f2 = copy.deepcopy(s), fresh_frame(), fresh_frame()
+    assert m.run(s, f) is DONE and compiled(s2, f2) is DONE
+    assert (s2, f2) == (s, f) and s["log"] == [["hit", "s1"], ["hit", "s2"]]
+
+
+def test_a_resolved_token_does_not_keep_its_content_alive() -> None:
+    # hooks.run_card keeps the last state's runtime weakly: a content that goes takes its
+    # runtime along, as for any state (tests/interpreter/test_content_runtime.py).
+    import gc
+
+    from whitedwarf.interpreter.lastlight.content import GameContent, runtime
+    from whitedwarf.interpreter.lastlight.game import Game
+
+    from tests.base_content import base_content
+
+    content = GameContent(base_content().files, "token-goes")
+    s = Game.from_content(content, 2).new_state(0)
+    token = base_content().files["exploration"][0]["id"]
+    hooks.run_card(s, 0, f"{token}#1", {"sector": None})
+    del content
+    gc.collect()
+    with pytest.raises(KeyError, match="is not loaded"):
+        runtime(s)
