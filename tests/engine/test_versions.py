@@ -12,6 +12,7 @@ still false.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -63,14 +64,23 @@ def modded_content() -> GameContent:
     """A modder's pack: every civilization tech and faction of the base pack also has an
     ``as soon as`` clause (ship techs may have none), so many conditions of every domain are
     pending on every seat at once."""
+    return with_clause_on_every_card(
+        "lastlight-modded",
+        lambda i: f"as soon as {CONDITIONS[i % len(CONDITIONS)]} -> gain 1 common",
+    )
+
+
+def with_clause_on_every_card(name: str, clause: Callable[[int], str]) -> GameContent:
+    """The base pack with ``clause(i)`` added to the effect of the i-th civilization tech and
+    of the i-th faction (ship techs take no such clause)."""
     files = copy.deepcopy(base_content().files)
     for table in ("techs", "factions"):
         cards = [c for c in files[table] if c.get("kind", "civilization") == "civilization"]
         for i, card in enumerate(cards):
-            extra = f"as soon as {CONDITIONS[i % len(CONDITIONS)]} -> gain 1 common"
+            extra = clause(i)
             card["effect"] = f"{card['effect'].rstrip()}\n{extra}" if card.get("effect") else extra
             card.pop("compiled", None)  # else the pack's compiled effect, without the clause
-    return GameContent(files, "lastlight-modded")
+    return GameContent(files, name)
 
 
 #: Activated abilities whose first choice reads each domain a memo keys on (the ships, the
@@ -93,14 +103,10 @@ ABILITIES = [
 def activated_content() -> GameContent:
     """A modder's pack: every civilization tech and faction of the base pack also has an
     activated ability (:data:`ABILITIES`), so many are usable or not on every seat."""
-    files = copy.deepcopy(base_content().files)
-    for table in ("techs", "factions"):
-        cards = [c for c in files[table] if c.get("kind", "civilization") == "civilization"]
-        for i, card in enumerate(cards):
-            extra = f"activated: exhaust this card -> {ABILITIES[i % len(ABILITIES)]}"
-            card["effect"] = f"{card['effect'].rstrip()}\n{extra}" if card.get("effect") else extra
-            card.pop("compiled", None)
-    return GameContent(files, "lastlight-activated")
+    return with_clause_on_every_card(
+        "lastlight-activated",
+        lambda i: f"activated: exhaust this card -> {ABILITIES[i % len(ABILITIES)]}",
+    )
 
 
 def to_light(data: GameContent, light: int) -> GameContent:
