@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -81,3 +83,61 @@ def take_first_from_pool(game: Game, state: dict[str, Any]) -> dict[str, Any]:
     ):
         play(game, state, ids(game, state, state["frames"][-1]["owner"])[0])
     return state
+
+
+def alter_hidden(game: Game, state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The same position with everything ``seat`` cannot see changed: the others' flares
+    trade places with the Flare deck's, their laurels with laurels never dealt, decks and
+    bags are reordered and the generator moves on."""
+    altered = copy.deepcopy(state)
+    altered["rng"] = (altered["rng"] * 6364136223846793005 + 1) % 2**64
+    for deck in ("core_deck", "flare_deck", "starbot_deck"):
+        altered[deck].reverse()
+    for bag in altered["bags"].values():
+        bag.reverse()  # the view sorts a bag: its order is hidden, its contents are not
+    held = {c for p in state["players"] for c in p["laurels"]}
+    unused = [c for c in sorted(game.content.cards["laurels"]) if c not in held]
+    for p in altered["players"]:
+        if p["seat"] == seat:
+            continue
+        p["laurels"], unused = unused[: len(p["laurels"])], unused[len(p["laurels"]) :]
+        count = min(len(p["flares"]), len(altered["flare_deck"]))
+        p["flares"][:count], altered["flare_deck"][:count] = (
+            altered["flare_deck"][:count],
+            p["flares"][:count],
+        )
+    return altered
+
+
+def assert_blind_to_hidden(
+    game: Game, positions: list[tuple[dict[str, Any], int]], agent: Callable[[], Any]
+) -> None:
+    """At each ``(state, seat)``, a fresh ``agent()`` chooses the same option in the state
+    and in :func:`alter_hidden`'s, whose view for the seat is the same; every position really
+    had something hidden to alter."""
+    changed = 0
+    for state, seat in positions:
+        options = game.legal_options(state, seat)
+        altered = alter_hidden(game, state, seat)
+        changed += altered != state
+        assert game.observation(altered, seat) == game.observation(state, seat)
+        first = agent().choose(state, seat, options)
+        second = agent().choose(altered, seat, options)
+        assert first == second
+    assert changed == len(positions)
+
+
+def write_mod_cards(mod: Path) -> None:
+    """The cards of the Starlight mod the CLI tests play: a new god and two flares."""
+    (mod / "gods.yaml").write_text(
+        "- id: lumen\n  name: Lumen the Generous\n  source: invented\n"
+        "  effect: when turn_start -> gain 1 ap\n",
+        encoding="utf-8",
+    )
+    (mod / "flares.yaml").write_text(
+        "- id: twin_sparks\n  name: Twin Sparks\n  source: invented\n"
+        "  points: gain (stars_launched * 2) night_points\n  boon: gain 2 short_rays\n"
+        "- id: long_glow\n  name: Long Glow\n  source: invented\n"
+        "  points: gain 3 night_points\n  boon: gain 2 long_rays\n",
+        encoding="utf-8",
+    )

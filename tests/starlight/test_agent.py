@@ -8,7 +8,6 @@ Through the commands: ``play --seats heuristic,...`` and ``simulate --agents heu
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.tools.cli import main
 
+from tests.starlight.helpers import assert_blind_to_hidden
 from tests.starlight.test_random_games import check, check_end, full_pack
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,41 +54,11 @@ def _positions(game: Game, seed: int, every: int) -> list[tuple[dict[str, Any], 
     return found
 
 
-def _alter_hidden(game: Game, state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The same position with everything ``seat`` cannot see changed."""
-    altered = copy.deepcopy(state)
-    altered["rng"] = (altered["rng"] * 6364136223846793005 + 1) % 2**64
-    for deck in ("core_deck", "flare_deck", "starbot_deck"):
-        altered[deck].reverse()
-    for bag in altered["bags"].values():
-        bag.reverse()  # the view sorts a bag: its order is hidden, its contents are not
-    unused = [c for c in game.content.cards["laurels"] if c not in _held_laurels(state)]
-    for p in altered["players"]:
-        if p["seat"] != seat:
-            p["laurels"] = unused[: len(p["laurels"])]
-            unused = unused[len(p["laurels"]) :]
-            p["flares"].reverse()
-    return altered
-
-
-def _held_laurels(state: dict[str, Any]) -> set[str]:
-    return {c for p in state["players"] for c in p["laurels"]}
-
-
 def test_the_agent_gives_the_same_choice_whatever_is_hidden() -> None:
     game = _game(("live", "live", "live"))
     positions = _positions(game, seed=5, every=13)
     assert len(positions) >= 10
-    changed = 0
-    for state, seat in positions:
-        options = game.legal_options(state, seat)
-        altered = _alter_hidden(game, state, seat)
-        changed += altered != state
-        assert game.observation(altered, seat) == game.observation(state, seat)
-        first = StarlightHeuristic(11, game).choose(state, seat, options)
-        second = StarlightHeuristic(11, game).choose(altered, seat, options)
-        assert first == second
-    assert changed == len(positions)  # every position really had something hidden to alter
+    assert_blind_to_hidden(game, positions, lambda: StarlightHeuristic(11, game))
 
 
 @pytest.mark.parametrize(

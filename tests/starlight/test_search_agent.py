@@ -22,6 +22,7 @@ from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.state import state_hash
 from whitedwarf.tools.cli import main
 
+from tests.starlight.helpers import assert_blind_to_hidden
 from tests.starlight.test_random_games import full_pack
 
 REPO = Path(__file__).resolve().parents[2]
@@ -55,46 +56,13 @@ def _searched_positions(game: Game, seed: int, every: int) -> list[tuple[State, 
     return found
 
 
-def _alter_hidden(game: Game, state: State, seat: int) -> State:
-    """The same position with everything ``seat`` cannot see changed: the others' flares
-    trade places with the Flare deck's, their laurels with laurels never dealt, decks and
-    bags are reordered and the generator moves on."""
-    altered = copy.deepcopy(state)
-    altered["rng"] = (altered["rng"] * 6364136223846793005 + 1) % 2**64
-    for deck in ("core_deck", "flare_deck", "starbot_deck"):
-        altered[deck].reverse()
-    for bag in altered["bags"].values():
-        bag.reverse()
-    held = {c for p in state["players"] for c in p["laurels"]}
-    unused = [c for c in sorted(game.content.cards["laurels"]) if c not in held]
-    for p in altered["players"]:
-        if p["seat"] == seat:
-            continue
-        p["laurels"], unused = unused[: len(p["laurels"])], unused[len(p["laurels"]) :]
-        count = min(len(p["flares"]), len(altered["flare_deck"]))
-        p["flares"][:count], altered["flare_deck"][:count] = (
-            altered["flare_deck"][:count],
-            p["flares"][:count],
-        )
-    return altered
-
-
 @pytest.mark.parametrize(("seats", "seed"), [(("live", "live", "live"), 5),
                                              (("live", "starbot", "live"), 9)])  # fmt: skip
 def test_the_same_choice_whatever_the_seat_cannot_see(seats: tuple[str, ...], seed: int) -> None:
     game = _game(seats)
     positions = _searched_positions(game, seed, every=7)
     assert len(positions) >= 6
-    changed = 0
-    for state, seat in positions:
-        options = game.legal_options(state, seat)
-        altered = _alter_hidden(game, state, seat)
-        changed += altered != state
-        assert game.observation(altered, seat) == game.observation(state, seat)
-        first = _small_search(11, game).choose(state, seat, options)
-        second = _small_search(11, game).choose(altered, seat, options)
-        assert first == second
-    assert changed == len(positions)
+    assert_blind_to_hidden(game, positions, lambda: _small_search(11, game))
 
 
 def test_the_gods_dealt_to_the_others_do_not_change_the_choice() -> None:

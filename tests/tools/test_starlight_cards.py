@@ -19,6 +19,8 @@ from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.interpreter.starlight.wording import PRINTED_FILES, face
 from whitedwarf.tools.cli import main
 
+from tests.starlight.helpers import write_mod_cards
+
 PACK = bundled_pack("starlight")
 
 
@@ -203,18 +205,7 @@ def write_mod(folder: Path) -> Path:
         "depends:\n  starlight: '>=1.0,<2'\n",
         encoding="utf-8",
     )
-    (mod / "gods.yaml").write_text(
-        "- id: lumen\n  name: Lumen the Generous\n  source: invented\n"
-        "  effect: when turn_start -> gain 1 ap\n",
-        encoding="utf-8",
-    )
-    (mod / "flares.yaml").write_text(
-        "- id: twin_sparks\n  name: Twin Sparks\n  source: invented\n"
-        "  points: gain (stars_launched * 2) night_points\n  boon: gain 2 short_rays\n"
-        "- id: long_glow\n  name: Long Glow\n  source: invented\n"
-        "  points: gain 3 night_points\n  boon: gain 2 long_rays\n",
-        encoding="utf-8",
-    )
+    write_mod_cards(mod)
     return mod
 
 

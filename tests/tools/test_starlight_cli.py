@@ -21,6 +21,8 @@ from whitedwarf.dsl.packs.schemas import stale_schemas
 from whitedwarf.tools.cli import main
 from whitedwarf.tools.session import load_game
 
+from tests.starlight.helpers import write_mod_cards
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -95,18 +97,7 @@ def write_mod(folder: Path) -> Path:
     mod = folder / "mymod"
     manifest = (mod / "pack.yaml").read_text(encoding="utf-8")
     assert "game: starlight" in manifest and 'starlight: ">=1.0,<2"' in manifest
-    (mod / "gods.yaml").write_text(
-        "- id: lumen\n  name: Lumen the Generous\n  source: invented\n"
-        "  effect: when turn_start -> gain 1 ap\n",
-        encoding="utf-8",
-    )
-    (mod / "flares.yaml").write_text(
-        "- id: twin_sparks\n  name: Twin Sparks\n  source: invented\n"
-        "  points: gain (stars_launched * 2) night_points\n  boon: gain 2 short_rays\n"
-        "- id: long_glow\n  name: Long Glow\n  source: invented\n"
-        "  points: gain 3 night_points\n  boon: gain 2 long_rays\n",
-        encoding="utf-8",
-    )
+    write_mod_cards(mod)
     return mod
 
 

@@ -196,13 +196,19 @@ def test_the_viewer_steps_through_every_decision_with_public_panels(
     assert len(stars) == sum(1 for seat in final["slots"].values() if seat is not None)
 
 
-def test_a_hostile_name_in_a_pack_is_shown_as_text_never_as_markup(tmp_path: Path) -> None:
-    mod = tmp_path / "hostile"
+def pack_with_accolade_named(folder: Path, name: str) -> Path:
+    """A copy of the Starlight pack in ``folder`` whose first accolade is called ``name``."""
+    mod = folder / "hostile"
     shutil.copytree(bundled_pack("starlight"), mod)
     accolades = mod / "accolades.yaml"
-    hostile = '<script>alert(1)</script> & "quotes"'
     text = accolades.read_text(encoding="utf-8")
-    accolades.write_text(text.replace("name: First Alpha", f"name: '{hostile}'"), encoding="utf-8")
+    accolades.write_text(text.replace("name: First Alpha", f"name: '{name}'"), encoding="utf-8")
+    return mod
+
+
+def test_a_hostile_name_in_a_pack_is_shown_as_text_never_as_markup(tmp_path: Path) -> None:
+    hostile = '<script>alert(1)</script> & "quotes"'
+    mod = pack_with_accolade_named(tmp_path, hostile)
     sky = mod / "sky.yaml"
     sky.write_text(
         sky.read_text(encoding="utf-8").replace(
@@ -254,12 +260,8 @@ def test_the_viewer_in_chromium_shows_the_sky_and_a_hostile_name_as_text(
     browser,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    mod = tmp_path / "hostile"
-    shutil.copytree(bundled_pack("starlight"), mod)
-    accolades = mod / "accolades.yaml"
     hostile = "<img src=x onerror=alert(1)><script>alert(2)</script>"
-    text = accolades.read_text(encoding="utf-8")
-    accolades.write_text(text.replace("name: First Alpha", f"name: '{hostile}'"), encoding="utf-8")
+    mod = pack_with_accolade_named(tmp_path, hostile)
     log, page = tmp_path / "g.jsonl", tmp_path / "g.html"
     code, said = run("play", "--pack", str(mod), "--seats", "heuristic,starbot", "--seed", "4",
                      "--replay", str(log))  # fmt: skip
