@@ -72,8 +72,8 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "extractor_sectors", "flags", "known_false",
-        "mods", "moved", "plans", "readers", "reading", "rt", "seats", "sectors", "settled",
-        "ship_index", "stamps", "state", "totals", "types", "usable",
+        "mods", "moved", "moves", "plans", "readers", "reading", "rt", "seats", "sectors",
+        "settled", "ship_index", "stamps", "state", "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -124,6 +124,8 @@ class Versions:
         self.sectors: tuple[int, dict[str, list[Any]]] | None = None
         #: ``(extractors stamp, sector -> its extractors)`` (``fleet.extractors_by_sector``).
         self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
+        #: The current move step's options (``command.Listing``), kept with what it read.
+        self.moves: Any = None
 
 
 def _none() -> None:
@@ -224,8 +226,9 @@ def techs_changed(state: State, seat: int) -> None:
 
 
 def ships_changed(state: State, owner: int) -> None:
-    """A ship of ``owner`` was placed, moved, damaged, repaired or removed: the ``ships``
-    stamp and the owner's ``fleet`` (a Lumos ship's, :data:`state.LUMOS`, has none)."""
+    """A ship of ``owner`` was placed, moved, damaged, repaired, removed or given an extra
+    move (``verbs.verb_move_extra``): the ``ships`` stamp and the owner's ``fleet`` (a Lumos
+    ship's, :data:`state.LUMOS`, has none)."""
     _pieces_changed(state, "ships", "fleet", owner)
 
 
