@@ -18,6 +18,7 @@ Task ``move`` fields: ``token`` (the sector whose token is being resolved). Step
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, lumos, versions
@@ -312,28 +313,49 @@ def _choose(state: State, t: Task, option_id: str) -> None:
     if pc == "move" and parts[0] == "done":
         t["pc"] = "reveal"
     elif pc == "move" and parts[0] == "move" and len(parts) == 3:
-        ship = state["ships"].get(parts[1])
-        if (
-            ship is None
-            or not _may_move(state, seat, ship)
-            or parts[2] not in destinations(state, ship)
-        ):
-            raise IllegalOption(f"cannot {option_id!r}")
-        listing = _kept_listing(state, t)
-        move_ship(state, ship, parts[2])
-        ship["moved"] = True
-        if listing is not None:
-            _moved(state, listing, ship["id"])
-        if events.ON:
-            events.emit(
-                state, "ship_moved", seat, ship=ship["id"], owner=ship["owner"], sector=parts[2]
-            )
-        if ship["owner"] != LUMOS:
-            fire(state, "ship_moved", seat, {"ship": ship["id"], "sector": parts[2]})
+        _move(state, t, option_id, parts[1], parts[2])
     elif pc == "reveal" and parts[0] == "reveal" and parts[1] in to_reveal(state, seat):
         _reveal(state, t, parts[1])
     else:
         raise IllegalOption(f"command cannot take {option_id!r} now")
+
+
+def _move(state: State, t: Task, option_id: str, ship_id: str, sector: str) -> None:
+    """Move a ship (``move:<ship>:<sector>``) and mark it moved (000 "1. Move")."""
+    seat = t["seat"]
+    ship = state["ships"].get(ship_id)
+    listing = _kept_listing(state, t)
+    if ship is None or not _legal_move(state, t, ship, option_id, sector, listing):
+        raise IllegalOption(f"cannot {option_id!r}")
+    move_ship(state, ship, sector)
+    ship["moved"] = True
+    if listing is not None:
+        _moved(state, listing, ship_id)
+    if events.ON:
+        events.emit(state, "ship_moved", seat, ship=ship_id, owner=ship["owner"], sector=sector)
+    if ship["owner"] != LUMOS:
+        fire(state, "ship_moved", seat, {"ship": ship_id, "sector": sector})
+
+
+def _legal_move(
+    state: State,
+    t: Task,
+    ship: dict[str, Any],
+    option_id: str,
+    sector: str,
+    listing: Listing | None,
+) -> bool:
+    """Whether the step's player may move ``ship`` to ``sector``: one of the kept listing's
+    options when it serves (a ship is listed while the player may still move it), else
+    worked out (while events are recorded, each stat read is announced as before)."""
+    if listing is not None and not events.ON and not state["players"][t["seat"]]["temp"]:
+        options = listing.by_ship.get(ship["id"])
+        return options is not None and option_id in map(_ID, options)
+    return _may_move(state, t["seat"], ship) and sector in destinations(state, ship)
+
+
+#: An option's id.
+_ID = itemgetter(0)
 
 
 register("move", Handler(_run, _options, _choose))
