@@ -146,33 +146,13 @@ def _by_ship(state: State, seat: int) -> dict[str, tuple[Option, ...]]:
         key = (ship["id"], size, ship["sector"], found[0] + ship["extra_move"], rotation, found[1])
         options = cache.get(key)
         if options is None:
-            dests = _reach(state, key[2], key[3], key[5])
-            options = cache[key] = _ship_options(key[0], size, dests)
+            sid = ship["id"]
+            options = cache[key] = tuple(
+                Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}")
+                for dest in _reach(state, key[2], key[3], key[5])
+            )
         out[key[0]] = options
     return out
-
-
-def _ship_options(sid: str, size: str, dests: tuple[str, ...]) -> tuple[Option, ...]:
-    """The options moving ship ``sid`` to each of ``dests``, each made once per ship id,
-    size and destination (:data:`_OPTION`): a ship that moved is listed from a sector it was
-    not listed from before about every round, and two formatted strings per destination
-    were the most of such a listing."""
-    table = _OPTION
-    if len(table) >= _OPTIONS_LIMIT:
-        table.clear()
-    out = []
-    for dest in dests:
-        found = table.get((sid, size, dest))
-        if found is None:
-            found = table[sid, size, dest] = Option(
-                f"move:{sid}:{dest}", f"move {size} {sid} to {dest}"
-            )
-        out.append(found)
-    return tuple(out)
-
-
-#: ``(ship id, size, destination)`` -> its move option (strings only: any content's).
-_OPTION: dict[tuple[str, str, str], Option] = {}
 
 
 class Listing:
