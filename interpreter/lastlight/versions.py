@@ -30,6 +30,9 @@ domain's stamp here, and the memos compare stamps:
 * whether each activated clause of a seat would act (a target it must choose exists,
   ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
   they are unchanged.
+* a move step's options (``command.Listing``), for that step's task only, with the
+  ``ships`` stamp, the player's ``techs_of``, the rotation and the Lumos' ally then; a move
+  drops the moved ship's options and brings it up to date.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
