@@ -185,11 +185,12 @@ class Listing:
 def _signature(state: State, kept: versions.Versions, seat: int) -> tuple[Any, ...]:
     """What a kept :class:`Listing` of ``seat`` was made under (see there)."""
     stamps = kept.stamps
+    ally = state["lumos"]  # lumos.controller written out (three to four calls a move)
     return (
         stamps["ships"],
         stamps["techs_of", seat],
         state["rotation"],
-        lumos.controller(state),
+        ally["ally"] if ally else None,
     )
 
 
@@ -218,23 +219,20 @@ def _kept_listing(state: State, t: Task) -> Listing | None:
 
 def _moved(state: State, listing: Listing, ship_id: str) -> None:
     """A ship of the listing moved (and is marked so): its options go, and the listing is
-    up to date again (the move renewed the ``ships`` stamp)."""
+    up to date again. The move renewed the ``ships`` stamp alone of what the listing was
+    made under (``versions.ships_changed``): the rest of its signature stands."""
     options = listing.by_ship.pop(ship_id)
     if options:
         start = listing.options.index(options[0])
         del listing.options[start : start + len(options)]
-    listing.signature = _signature(state, versions.of(state), listing.task["seat"])
+    listing.signature = (versions.of(state).stamps["ships"], *listing.signature[1:])
 
 
 def to_reveal(state: State, seat: int) -> list[str]:
     """Sectors with a face-down token that the player's own ships occupy."""
     sectors = state["sectors"]
-    found = {
-        s["sector"]
-        for s in fleet(state).of(seat)
-        if sectors[s["sector"]]["token"] and not sectors[s["sector"]]["revealed"]
-    }
-    return sorted(found)
+    occupied = {s["sector"] for s in fleet(state).of(seat)}  # each sector looked at once
+    return sorted(x for x in occupied if sectors[x]["token"] and not sectors[x]["revealed"])
 
 
 def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
