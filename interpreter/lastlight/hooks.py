@@ -529,10 +529,15 @@ def _activators(
 
 
 def has_activated(state: State, player: int) -> bool:
-    """Whether :func:`activated_options` would offer ``player`` anything."""
+    """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
     if player is None or player < 0:
         return False
-    return bool(_offers(state, player))
+    p = state["players"][player]
+    kept = versions.of(state)
+    for at, ref, clauses in _activators(state, kept, p):
+        if _usable(state, kept, player, p, at, ref, clauses, None):
+            return True
+    return False
 
 
 def activated_options(state: State, player: int) -> list[tuple[str, str]]:
@@ -541,53 +546,12 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
-    return list(_offers(state, player))
-
-
-def _offers(state: State, player: int) -> tuple[tuple[str, str], ...]:
-    """:func:`activated_options` of ``player``, kept per seat (``versions.Versions.offers``)
-    with the stamps of everything its clauses read (:func:`_offer_keys`).
-
-    The closing window of every action card and every step of one asks: a late game has
-    more players holding abilities, each worked out clause by clause (its costs, then
-    whether a target exists), while what they read changes less often."""
+    out: list[tuple[str, str]] = []
     p = state["players"][player]
     kept = versions.of(state)
-    acts = _activators(state, kept, p)
-    if not acts:
-        return ()
-    stamps = kept.stamps
-    found = kept.offers[player]
-    if found is not None and found[0] is acts:
-        keys = found[1]
-        if tuple(map(stamps.__getitem__, keys)) == found[2]:
-            return found[3]  # type: ignore[no-any-return]
-    else:
-        keys = _offer_keys(acts, player)
-    out: list[tuple[str, str]] = []
-    for at, ref, clauses in acts:
+    for at, ref, clauses in _activators(state, kept, p):
         _usable(state, kept, player, p, at, ref, clauses, out)
-    offers = tuple(out)
-    if keys is not None:  # _usable changes nothing: the stamps as read
-        kept.offers[player] = (acts, keys, tuple(map(stamps.__getitem__, keys)), offers)
-    return offers
-
-
-def _offer_keys(acts: tuple[tuple[int, str, Any], ...], seat: int) -> tuple[Any, ...] | None:
-    """The stamp keys of what :func:`_usable` reads for the activated clauses ``acts`` of
-    ``seat``: its ``techs_of`` (its cards in play and whether each is exhausted), its ``me``
-    when a clause pays resources or light, and those its clauses' first choices read
-    (:func:`_choice_reads`); None when a clause's cost is not plain (the effects module
-    reads it) or its choices read what no stamp says."""
-    found: set[Any] = {("techs_of", seat)}
-    for _, _, clauses in acts:
-        for _, code, _, _, plain, domains in clauses:
-            if domains is None or (plain is None and code[0][0] == "affordable"):
-                return None
-            if plain is not None and plain[1]:
-                found.add(("me", seat))
-            found.update(versions.keys_of(domains, seat))
-    return tuple(sorted(found, key=repr))
+    return out
 
 
 #: A card's activated clause (:func:`_activated`).

@@ -75,8 +75,8 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "extractor_sectors", "flags", "known_false",
-        "mods", "moved", "moves", "offers", "plans", "readers", "reading", "rt", "seats",
-        "sectors", "settled", "ship_index", "stamps", "state", "totals", "types", "usable",
+        "mods", "moved", "moves", "plans", "readers", "reading", "rt", "seats", "sectors",
+        "settled", "ship_index", "stamps", "state", "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -117,9 +117,6 @@ class Versions:
         #: ``(seat, card ref, clause)`` of an activated clause -> ``(domain keys its choices
         #: read, their stamps then, whether it would act)`` (``hooks._would_act_kept``).
         self.usable: dict[tuple[int, str, int], tuple[tuple[Any, ...], tuple[int, ...], bool]] = {}
-        #: seat -> ``(its activated clauses (``hooks._activators``), stamp keys, their stamps
-        #: then, the abilities it may start)`` (``hooks._offers``), None: to work out.
-        self.offers: list[Any] = [None] * seats
         #: ``(task, pc, options)``: the options a task listed to decide whether to ask,
         #: kept for the decision's own listing (:func:`asked_options`); dropped at any change.
         self.asked: tuple[Any, str, list[Any]] | None = None

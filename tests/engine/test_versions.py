@@ -132,7 +132,6 @@ class Auditor:
         self.types_checked = 0
         self.sectors_checked = 0
         self.moves_checked = 0
-        self.offers_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
 
@@ -183,20 +182,6 @@ class Auditor:
         self.audit_pending(state, kept)
         self.audit_usable(state, kept)
         self.audit_moves(state, kept)
-        self.audit_offers(state, kept)
-
-    def audit_offers(self, state: State, kept: versions.Versions) -> None:
-        """The abilities kept per seat, while the stamps they were kept under are current,
-        are those a fresh look at the seat's cards offers: each clause's costs checked by
-        the effects module, its first choices' candidates listed."""
-        for seat, found in enumerate(kept.offers):
-            if found is None:
-                continue
-            _, keys, signature, offers = found
-            if tuple(kept.stamps[k] for k in keys) != signature:
-                continue  # worked out afresh at the next ask
-            assert list(offers) == fresh_offers(state, seat), f"seat {seat}'s abilities"
-            self.offers_checked += 1
 
     def audit_moves(self, state: State, kept: versions.Versions) -> None:
         """A move step's kept listing, while it can serve (its task still on the stack, what
@@ -329,25 +314,6 @@ def fresh_ship_type(state: State, owner: int, size: str) -> stats.ShipType:
     )
 
 
-def fresh_offers(state: State, seat: int) -> list[tuple[str, str]]:
-    """The activated abilities ``seat`` may start, from its cards in play: costs checked by
-    the effects module on a frame, targets by listing the first choices' candidates."""
-    rt = runtime(state)
-    p = state["players"][seat]
-    out = []
-    for ref in (p["faction"], *(t["ref"] for t in p["techs"])):
-        if not ref:
-            continue
-        for i, code, suffix, text, *_ in hooks._activated(rt, ref):
-            if code[0][0] == "affordable":
-                frame = new_frame(card_id(ref), seat, i, {"card": ref})
-                if not effects.ADAPTER.affordable(state, frame, code[0][1]):
-                    continue
-            if hooks._would_act(state, seat, ref, i, code):
-                out.append((f"use:{ref}{suffix}", text))
-    return out
-
-
 def fresh_moves(state: State, seat: int) -> tuple[list[str], list[str]]:
     """The ships ``seat`` may still move and the ids of their moves (000 "1. Move"), from a
     walk over every ship on the board, each destination found on the board afresh."""
@@ -469,7 +435,6 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
     assert auditor.types_checked > 1_000
     assert auditor.moves_checked > 1_000  # move steps' options kept, and checked
-    assert auditor.offers_checked > 1_000  # the abilities each seat may start, and checked
 
 
 @pytest.mark.parametrize(
@@ -554,42 +519,6 @@ def test_the_audit_fails_when_a_move_keeps_the_moved_ship_s_options(
     monkeypatch.setattr(command, "_moved", keeps)
     with pytest.raises(AssertionError, match="the move step's kept options"):
         audited_games(monkeypatch, base_content(), 4, range(1))
-
-
-def paid_content() -> GameContent:
-    """The base pack with every civilization tech and faction given an ability paid in
-    resources and nothing else (usable while its owner can pay, again and again)."""
-    return with_clause_on_every_card(
-        "lastlight-paid", lambda i: "activated: pay 2 common -> gain 1 light"
-    )
-
-
-def test_memos_match_a_fresh_walk_with_a_paid_ability_on_every_card(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    auditor = audited_games(monkeypatch, paid_content(), 4, range(2))
-    assert auditor.offers_checked > 1_000
-
-
-@pytest.mark.parametrize(
-    ("left_out", "data"),
-    [("techs_of", lambda: to_light(base_content(), 40)), ("me", paid_content)],
-)
-def test_the_audit_fails_when_a_seat_s_abilities_outlive_what_they_read(
-    left_out: str, data: Callable[[], GameContent], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The abilities a seat may start kept without its ``techs_of`` stamp (a card exhausted
-    by its own use, or readied by Refresh, left unsaid) or without its ``me`` (the resources
-    an ability pays): the audit catches it."""
-    real = hooks._offer_keys
-
-    def blind(acts: tuple[Any, ...], seat: int) -> tuple[Any, ...] | None:
-        found = real(acts, seat)
-        return None if found is None else tuple(k for k in found if k != (left_out, seat))
-
-    monkeypatch.setattr(hooks, "_offer_keys", blind)
-    with pytest.raises(AssertionError, match="abilities"):
-        audited_games(monkeypatch, data(), 4, range(2))
 
 
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
