@@ -65,7 +65,8 @@ def refresh_cards(state: State, seat: int) -> None:
     player["faction_exhausted"] = False
     versions.techs_changed(state, seat)
     for ship in fleet(state).of(seat):
-        repair_ship(state, ship)
+        if ship["damage"]:  # most are not damaged: no call for those
+            repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)

@@ -183,9 +183,6 @@ def make_options(
         if entry is None:
             entry = costs[ref] = _cost_entry(rt.cards["techs"], ref, discount)
         cid, card, cost = entry
-        if cid in seen:
-            continue
-        seen.add(cid)
         if not free:
             for unit, amount in cost:
                 if have[unit] < amount:
@@ -194,6 +191,12 @@ def make_options(
                 cost = ()
             if cost:
                 continue  # not affordable
+        # One option per card id, that of its first ref in the hand. Copies of a card cost
+        # the same and fit the same slots, so testing the cost first (most of a late hand
+        # is unaffordable) keeps the same options and skips the set for those.
+        if cid in seen:
+            continue
+        seen.add(cid)
         if board is None:
             board = _board(state, seat)
         for size in _slots(card, cid, board, rt.ship_stats):
