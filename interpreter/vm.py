@@ -131,6 +131,8 @@ class Adapter(Protocol):
     # ``resolver(operand)`` -> a lowered operand ``(kind, data)`` (:data:`CONST` or
     #     :data:`FN`) for an operand ``resolve`` would handle;
     # ``valuer(name)`` -> a function ``(state, frame) -> int`` doing what ``value`` does;
+    # ``coster(calls)`` -> a function ``(state, frame) -> bool`` doing what ``affordable``
+    #     does for those cost calls;
     # ``selector(selector)`` -> a function ``(state, frame) -> ids`` doing what
     #     ``candidates`` does for that selector, a new list at each call.
 
@@ -195,6 +197,15 @@ def _reads_variables(program: list[list[Any]]) -> bool:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+    return False
+
+
+def offers(pending: dict[str, Any], option_id: str) -> bool:
+    """Whether a pending decision offers ``option_id`` (a walk: the lists are short, and a
+    loop costs less than a set or ``any`` over a generator, SIM110, at every answer)."""
+    for option in pending["options"]:  # noqa: SIM110
+        if option[0] == option_id:
+            return True
     return False
 
 
@@ -320,6 +331,7 @@ class Machine:
         self._bind = getattr(adapter, "bind", None)
         self._resolver = getattr(adapter, "resolver", None)
         self._valuer = getattr(adapter, "valuer", None)
+        self._coster = getattr(adapter, "coster", None)
         #: id(EXPR or COND) -> (it, its function); the objects are kept so ids stay theirs.
         self._exprs: dict[int, tuple[Any, Callable[[State, Frame], int]]] = {}
         self._conds: dict[int, tuple[Any, Callable[[State, Frame], bool]]] = {}
@@ -330,8 +342,10 @@ class Machine:
         """The program as instruction tuples ``(handler, field, ...)`` (same fields and pcs).
 
         ``call`` becomes ``(handler, verb, operands, bound verb, has_var)`` with lowered
-        operands (:data:`VAR` ...). Lowering changes no behaviour; it moves the name lookups
-        and operand sorting out of the run.
+        operands (:data:`VAR` ...); ``affordable`` becomes ``(handler, calls, else_pc,
+        test)`` with its costs as one function ``(state, frame) -> bool`` (:meth:`_cost`).
+        Lowering changes no behaviour; it moves the name lookups and operand sorting out of
+        the run.
         """
         out: list[tuple[Any, ...]] = []
         for ins in program:
@@ -346,9 +360,20 @@ class Machine:
                 out.append((handler, verb, operands, self._bound(verb), has_var))
             elif op == "check":
                 out.append((handler, self.condition(ins[1]), ins[2]))
+            elif op == "affordable":
+                out.append((handler, ins[1], ins[2], self._cost(ins[1])))
             else:
                 out.append((handler, *ins[1:]))
         return tuple(out)
+
+    def _cost(self, calls: list[list[Any]]) -> Callable[[State, Frame], bool]:
+        """Whether cost calls can be paid, as ``(state, frame) -> bool``: the adapter's
+        ``coster`` when it has one, else :meth:`Adapter.affordable` with the calls."""
+        if self._coster is not None:
+            found: Callable[[State, Frame], bool] = self._coster(calls)
+            return found
+        affordable = self.adapter.affordable
+        return lambda state, frame: affordable(state, frame, calls)
 
     def lower_operand(self, operand: dict[str, Any]) -> tuple[int, Any]:
         """An operand as ``(kind, data)`` (the kinds of :data:`VAR` ...)."""
@@ -762,7 +787,7 @@ class Machine:
                 frame["pending"] = found
                 return PAUSE
             return self.run(state, frame)
-        if option_id not in {o[0] for o in pending["options"]}:
+        if not offers(pending, option_id):
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         if kind == "ask":
             frame["pc"] = pending["next"] if option_id == "yes" else pending["else"]
@@ -968,8 +993,9 @@ class Machine:
         frame["pc"] = pc
         return _PAUSE
 
-    def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        return pc + 1 if self.adapter.affordable(state, frame, ins[1]) else ins[2]
+    @staticmethod
+    def _op_affordable(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        return pc + 1 if ins[3](state, frame) else ins[2]
 
     @staticmethod
     def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
@@ -1049,7 +1075,7 @@ class Machine:
             if handler is call or handler is ops["loop"] or handler is ops["repeat"]:
                 return True
             if handler is afford:
-                pc = pc + 1 if self.adapter.affordable(state, look, ins[1]) else ins[2]
+                pc = pc + 1 if ins[3](state, look) else ins[2]
             elif handler is check:
                 pc = pc + 1 if ins[1](state, look) else ins[2]
             elif handler is choose:
