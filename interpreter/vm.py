@@ -341,11 +341,11 @@ class Machine:
     def lower(self, program: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
         """The program as instruction tuples ``(handler, field, ...)`` (same fields and pcs).
 
-        ``call`` becomes ``(handler, verb, operands, bound verb, has_var)`` with lowered
-        operands (:data:`VAR` ...); ``affordable`` becomes ``(handler, calls, else_pc,
-        test)`` with its costs as one function ``(state, frame) -> bool`` (:meth:`_cost`).
-        Lowering changes no behaviour; it moves the name lookups and operand sorting out of
-        the run.
+        ``call`` becomes ``(handler, verb, operands, bound verb, variables)`` with lowered
+        operands (:data:`VAR` ...) and the indexes of those that are variables;
+        ``affordable`` becomes ``(handler, calls, else_pc, test)`` with its costs as one
+        function ``(state, frame) -> bool`` (:meth:`_cost`). Lowering changes no behaviour;
+        it moves the name lookups and operand sorting out of the run.
         """
         out: list[tuple[Any, ...]] = []
         for ins in program:
@@ -356,8 +356,9 @@ class Machine:
             if op == "call":
                 verb = ins[1]
                 operands = tuple(self.lower_operand(o) for o in ins[2])
-                has_var = any(kind == VAR for kind, _ in operands)
-                out.append((handler, verb, operands, self._bound(verb), has_var))
+                # The operands that are variables (which may hold lists): empty, falsy, if none.
+                variables = tuple(i for i, (kind, _) in enumerate(operands) if kind == VAR)
+                out.append((handler, verb, operands, self._bound(verb), variables))
             elif op == "check":
                 out.append((handler, self.condition(ins[1]), ins[2]))
             elif op == "affordable":
@@ -921,9 +922,7 @@ class Machine:
                 args.append(data(state, frame))
         frame["pc"] = pc + 1  # a pause or yield resumes after the call
         if ins[4]:
-            lists = [
-                i for i, (kind, _) in enumerate(ins[2]) if kind == VAR and args[i].__class__ is list
-            ]
+            lists = [i for i in ins[4] if args[i].__class__ is list]
             if lists:
                 # docs/effect-ir.md: "a list operand runs it per element".
                 calls = frame["calls"]

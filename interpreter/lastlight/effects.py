@@ -24,7 +24,7 @@ from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
-from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
+from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
@@ -248,7 +248,8 @@ class LastLightAdapter:
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
     ) -> list[str]:
-        return [label(state, selector["type"], i) for i in ids]
+        name = labeller(selector["type"])  # one look-up for all the options
+        return [str(name(state, i)) for i in ids]
 
     def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
         if "this" in operand:
@@ -665,6 +666,8 @@ def drive(state: State) -> None:
     if key in RUNNING:
         return
     stack = state["frames"]
+    if not stack:  # the usual case after an answer: the frame answered was the last
+        return
     run = MACHINE.run
     try:
         while stack:

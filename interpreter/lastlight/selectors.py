@@ -455,6 +455,12 @@ def label(state: State, typ: str, entity: str) -> str:
     return str(vocabulary_tables()[1][typ](state, entity))
 
 
+def labeller(typ: str) -> Callable[[State, str], Any]:
+    """The ``Noun.label`` of a noun type, ``(state, id) -> name`` (what :func:`label` calls)."""
+    found: Callable[[State, str], Any] = vocabulary_tables()[1][typ]
+    return found
+
+
 def label_ship(state: State, entity: str) -> str:
     s = state["ships"].get(entity)
     if s is None:
