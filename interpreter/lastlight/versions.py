@@ -27,7 +27,7 @@ domain's stamp here, and the memos compare stamps:
   dropped.
 * the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
   (:func:`ships_placed_or_removed`); the ships by sector are kept with the ``ships`` stamp,
-  the extractors by sector with the ``extractors`` stamp.
+  the extractors by sector and by owner with the ``extractors`` stamp.
 * whether each activated clause of a seat would act (a target it must choose exists,
   ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
   they are unchanged.
@@ -72,9 +72,10 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "extractor_sectors", "flags", "held",
-        "known_false", "mods", "moved", "plans", "readers", "reading", "rt", "seats", "sectors",
-        "settled", "ship_index", "stamps", "state", "totals", "types", "usable",
+        "__weakref__", "acts", "asked", "board", "extractor_owners", "extractor_sectors",
+        "flags", "held", "known_false", "mods", "moved", "plans", "readers", "reading", "rt",
+        "seats", "sectors", "settled", "ship_index", "stamps", "state", "totals", "types",
+        "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -127,6 +128,8 @@ class Versions:
         self.sectors: tuple[int, dict[str, list[Any]]] | None = None
         #: ``(extractors stamp, sector -> its extractors)`` (``fleet.extractors_by_sector``).
         self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
+        #: ``(extractors stamp, owner -> its extractors)`` (``fleet.extractors_of``).
+        self.extractor_owners: tuple[int, dict[int, list[Any]]] | None = None
 
 
 def _none() -> None:

@@ -23,8 +23,10 @@ from whitedwarf.interpreter.lastlight import (
     effects,
     fleet,
     hooks,
+    mine,
     modifiers,
     pending,
+    refresh,
     research,
     selectors,
     stats,
@@ -132,6 +134,7 @@ class Auditor:
         self.held_checked = 0
         self.busy = False
         self.selections_checked = 0
+        self.extractor_owners_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
         self.real_candidates = selectors.candidates
@@ -232,6 +235,14 @@ class Auditor:
             fresh = fleet.sectors_of(state["extractors"])
             assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, "extractors"
             self.sectors_checked += 1
+        owners = kept.extractor_owners
+        if owners is not None and owners[0] == kept.stamps["extractors"]:
+            ids = {k: [x["id"] for x in v] for k, v in owners[1].items()}
+            fresh_owners = fleet.owners_of(state["extractors"])
+            assert ids == {k: [x["id"] for x in v] for k, v in fresh_owners.items()}, (
+                "the extractors by owner"
+            )
+            self.extractor_owners_checked += 1
 
     def candidates(
         self, state: State, frame: dict[str, Any], selector: dict[str, Any], resolve: Any
@@ -439,6 +450,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
     assert auditor.usable_checked > 1_000  # activated abilities' targets kept, and checked
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
+    assert auditor.extractor_owners_checked > 100  # Mine, Claim, Construct's extractor step
     assert auditor.types_checked > 1_000
     assert auditor.held_checked > 1_000  # cards in play by ref, for "exhaust this card"
     assert auditor.selections_checked > 500  # selectors started from the indexes, checked
@@ -516,6 +528,25 @@ def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
     monkeypatch.setattr(fleet, reader, stale)
     monkeypatch.setattr(combat, reader, stale)
     with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The extractors by owner (Mine, Refresh's claim, Construct's extractor step) kept past
+    an extractor built or destroyed (the stamp check left out): the audit catches it."""
+
+    def stale(state: State, owner: int) -> Any:
+        kept = versions.of(state)
+        if kept.extractor_owners is None:
+            kept.extractor_owners = (0, fleet.owners_of(state["extractors"]))
+        kept.extractor_owners = (kept.stamps["extractors"], kept.extractor_owners[1])
+        return kept.extractor_owners[1].get(owner, ())
+
+    for module in (fleet, mine, refresh, construct):
+        monkeypatch.setattr(module, "extractors_of", stale)
+    with pytest.raises(AssertionError, match="the extractors by owner"):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
