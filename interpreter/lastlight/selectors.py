@@ -161,9 +161,9 @@ def _size_named(frame: Frame, filters: list[Any]) -> Any:
 
 
 def candidates_extractor(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    """Every extractor; with a filter keeping the owner's, the owner's (``fleet.extractors_of``)."""
     if _owners_only(filters):
-        owner = frame["owner"]
-        return [(i, x) for i, x in state["extractors"].items() if x["owner"] == owner]
+        return [(x["id"], x) for x in fleet.extractors_of(state, frame["owner"])]
     return list(state["extractors"].items())
 
 
@@ -177,8 +177,7 @@ def candidates_planet(state: State, frame: Frame, filters: list[Any]) -> list[tu
     test a few planets instead of the board's fifteen."""
     planets = state["planets"]
     if _owners_only(filters):
-        owner = frame["owner"]
-        held = {x["planet"] for x in state["extractors"].values() if x["owner"] == owner}
+        held = {x["planet"] for x in fleet.extractors_of(state, frame["owner"])}
         return [(i, planets[i]) for i in held if i in planets]
     return list(planets.items())
 
