@@ -54,6 +54,7 @@ PACK_CODES: dict[str, str] = {
     "W0901": "a vocabulary word that no card uses",
     "W0902": "card copies that do not add up to the box count",
     "W0903": "an allow: entry that is not a known warning code",
+    "W0904": "two cards of one kind with the same name",
     "W0430": "a card's text says something other than its effect",
 }
 

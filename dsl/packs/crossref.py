@@ -1,4 +1,5 @@
-"""Checks across files: duplicate ids, references to unknown ids and box counts.
+"""Checks across files: duplicate ids, references to unknown ids, box counts and two cards
+of a kind with one name.
 
 A value the schema refused feeds none of them: its own error says what is wrong, and a
 second diagnostic about the same value (or a sum that counted it) would only repeat it.
@@ -73,6 +74,40 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
                 out.append(error("E0901", message, span, f"give each {space.name} its own id"))
             else:
                 first[value] = span
+    return out
+
+
+def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
+    """Warn when two cards of one kind, with different ids, have the same printed ``name``.
+
+    Players tell cards apart by name (an option, a log line, a printed card), and a game's
+    rules may read it (no two cards of one name in play, say), so a mod card that takes an
+    existing card's name is nearly always a slip: a copy of the card is written with
+    ``copies``, a new version with ``replace``.
+    Names are compared ignoring case and spacing; a refused name is not compared.
+    """
+    out = []
+    for kind in spec.card_kinds():
+        first: dict[str, Any] = {}
+        for entry in content.cards.get(kind.name, []):
+            name = entry.data.get("name") if isinstance(entry.data, dict) else None
+            if not isinstance(name, str) or entry.refuses(("name",)):
+                continue
+            key = " ".join(name.lower().split())
+            seen = first.setdefault(key, entry)
+            if seen is entry:
+                continue
+            where = seen.span(("name",))
+            spelt = seen.data["name"]
+            message = (
+                f"{kind.noun} `{entry.id}` has the name of {kind.noun} `{seen.id}`, `{spelt}` "
+                f"(at {where.path}:{where.line}:{where.column})"
+            )
+            hint = (
+                "give the card a name of its own; more copies of one card are `copies: N`, "
+                "a new version of a card is `replace: true` with its id"
+            )
+            out.append(warning("W0904", message, entry.span(("name",)), hint))
     return out
 
 

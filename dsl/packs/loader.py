@@ -202,6 +202,7 @@ class _Load:
         self.diagnostics.extend(crossref.check_duplicates(self.spec, content))
         self.diagnostics.extend(crossref.check_references(self.spec, content))
         self.diagnostics.extend(crossref.check_counts(self.spec, content))
+        self.diagnostics.extend(crossref.check_names(self.spec, content))
         self.diagnostics.extend(self._missing_kinds(content))
         for check in self.spec.checks:
             if check.whole and any(d.is_error for d in self.diagnostics):

@@ -30,6 +30,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import extractors_by_sector, extractors_of
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     SIZES,
@@ -61,15 +62,30 @@ def ship_options(state: State, seat: int) -> list[Option]:
     player = state["players"][seat]
     costs = runtime(state).ship_cost
     discount = stat(state, seat, "ship_discount")
+    held = _graveyard_sizes(state, seat)
     out = []
     for size in SIZES:
         if not can_pay(player, discounted(costs[size], discount)):
             continue
         if player["supply"][size] > 0:
             out.append(_build_option(size, None))
-        for other in state["players"]:
-            if other["graveyard"] and other["seat"] != seat and _in_graveyard(other, seat, size):
-                out.append(_build_option(size, other["seat"]))
+        for holder, sizes in held:
+            if size in sizes:
+                out.append(_build_option(size, holder))
+    return out
+
+
+def _graveyard_sizes(state: State, seat: int) -> list[tuple[int, set[str]]]:
+    """Each opponent whose graveyard holds ships of ``seat``, in seat order, with their
+    sizes: one walk over each graveyard (they fill up in a long game), not one per size."""
+    out = []
+    for other in state["players"]:
+        if other["graveyard"] and other["seat"] != seat:
+            sizes = {
+                u["size"] for u in other["graveyard"] if u["kind"] == "ship" and u["owner"] == seat
+            }
+            if sizes:
+                out.append((other["seat"], sizes))
     return out
 
 
@@ -92,13 +108,6 @@ def _build_option(size: str, source: int | None) -> Option:
 _BUILD: dict[tuple[str, int | None], Option] = {}
 
 
-def _in_graveyard(holder: dict[str, Any], owner: int, size: str) -> bool:
-    return any(
-        u["kind"] == "ship" and u["owner"] == owner and u["size"] == size
-        for u in holder["graveyard"]
-    )
-
-
 def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector: str) -> str:
     """Pay for and place a ship (000 "1. Ships"); from a graveyard the cost goes to its owner."""
     cost = ship_cost(state, seat, size)
@@ -117,7 +126,7 @@ def extractor_options(state: State, seat: int) -> list[Option]:
     """000 "2. Extractor": an empty colony ship space, or a planet with only your ships."""
     if state["players"][seat]["supply"]["extractor"] <= 0:
         return []
-    used = {x["space"] for x in state["extractors"].values() if x["owner"] == seat and x["space"]}
+    used = {x["space"] for x in extractors_of(state, seat) if x["space"]}
     out = [
         _extractor_option(space, True)
         for space, _ in runtime(state).colony_spaces
@@ -148,11 +157,14 @@ def annexed(state: State, seat: int) -> list[str]:
     mine -= others
     if not mine:
         return []
-    built = {x["planet"] for x in state["extractors"].values()}
+    # The extractors by sector are kept until one is built or destroyed (rarely), unlike the
+    # ships by sector, which a ship just built has made stale: those are walked above.
+    extractors = extractors_by_sector(state)
     return [
         pid
         for pid, planet in state["planets"].items()
-        if planet["sector"] in mine and pid not in built
+        if planet["sector"] in mine
+        and not any(x["planet"] == pid for x in extractors.get(planet["sector"], ()))
     ]
 
 

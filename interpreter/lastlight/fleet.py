@@ -12,7 +12,8 @@ for each Command player at each combat pick, group and target list (docs/archite
   same ship objects, which the lists hold, so they stay right through those.
 * :func:`by_sector` (the ships in each sector) also depends on where they are: it is kept
   with the ``ships`` stamp, which every move, damage and repair renews. The extractors in
-  each sector (:func:`extractors_by_sector`) are kept with the ``extractors`` stamp.
+  each sector (:func:`extractors_by_sector`) and by owner (:func:`extractors_of`) are kept
+  with the ``extractors`` stamp.
 
 Every list is in board order (the order of ``state["ships"]``), so what is built from them
 lists options in the same order as a walk over every ship would.
@@ -104,6 +105,26 @@ def extractors_by_sector(state: State) -> dict[str, list[dict[str, Any]]]:
     if found is None or found[0] != stamp:
         found = kept.extractor_sectors = (stamp, sectors_of(state["extractors"]))
     return found[1]
+
+
+def extractors_of(state: State, owner: int) -> list[dict[str, Any]] | tuple[()]:
+    """An owner's extractors, in board order, kept with the ``extractors`` stamp (Mine,
+    Refresh's claim and Construct's extractor step read one player's few extractors; a late
+    board holds some 20 of every player's). Read only."""
+    kept = versions.of(state)
+    stamp = kept.stamps["extractors"]
+    found = kept.extractor_owners
+    if found is None or found[0] != stamp:
+        found = kept.extractor_owners = (stamp, owners_of(state["extractors"]))
+    return found[1].get(owner, ())
+
+
+def owners_of(pieces: dict[str, dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """Owner -> the pieces they own, in board order, by walking them."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    for piece in pieces.values():
+        out.setdefault(piece["owner"], []).append(piece)
+    return out
 
 
 def sectors_of(pieces: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:

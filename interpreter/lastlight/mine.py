@@ -21,6 +21,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import extractors_of
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import gain
 from whitedwarf.interpreter.lastlight.stats import stat
@@ -34,13 +35,6 @@ def new_task(seat: int) -> Task:
     return task("mine", seat, "mine")
 
 
-def yield_of(state: State, extractor: dict[str, Any]) -> str:
-    """The resource an extractor collects: its planet's token, or its colony ship space."""
-    if extractor["planet"] is not None:
-        return state["planets"][extractor["planet"]]["resource"]
-    return dict(runtime(state).colony_spaces)[extractor["space"]]
-
-
 def mine_planet(state: State, seat: int, planet: str) -> None:
     """Gain resources as though the player mined this planet (the ``mine`` verb; Allterra)."""
     resource = state["planets"][planet]["resource"]
@@ -50,11 +44,17 @@ def mine_planet(state: State, seat: int, planet: str) -> None:
 def _run(state: State, t: Task) -> None:
     seat = t["seat"]
     bonus = stat(state, seat, "mine_bonus")
-    for x in list(state["extractors"].values()):
-        if x["owner"] == seat:
+    planets = state["planets"]
+    spaces = dict(runtime(state).colony_spaces)
+    # The seat's own extractors from the index by owner (board order, as a walk over every
+    # extractor gives them): gaining resources changes no extractor.
+    for x in extractors_of(state, seat):
+        planet = x["planet"]
+        if planet is None:
+            gain(state, seat, spaces[x["space"]], 1)
+        else:
             # vocabulary "mine_bonus": extra resources of a mined planet's type.
-            extra = bonus if x["planet"] is not None else 0
-            gain(state, seat, yield_of(state, x), 1 + extra)
+            gain(state, seat, planets[planet]["resource"], 1 + bonus)
     fire(state, "resources_mined", seat, {})
     t["pc"] = "done"
 

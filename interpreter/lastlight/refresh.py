@@ -14,6 +14,7 @@ Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
@@ -25,13 +26,14 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
-from whitedwarf.interpreter.lastlight.fleet import fleet
+from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_of, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
 Task = dict[str, Any]
+Ship = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
@@ -42,12 +44,16 @@ def new_task(seat: int) -> Task:
 def blockaded(state: State, sector: str, owner: int) -> bool:
     """000 "2. Claim": any ship of a different colour in the sector; 002 for the Lumos."""
     ally = state["lumos"]["ally"] if state["lumos"] else None
-    for ship in state["ships"].values():
-        if ship["sector"] != sector or ship["owner"] == owner:
-            continue
-        if ship["owner"] == LUMOS and ally == owner:
-            continue
-        return True
+    return _blocks(by_sector(state).get(sector, ()), owner, ally)
+
+
+def _blocks(ships: Iterable[Ship], owner: int, ally: int | None) -> bool:
+    """Whether any of ``ships`` (one sector's) blockades ``owner``'s planet there: a ship of a
+    different colour, the Lumos' only if ``owner`` is not their ``ally`` (002)."""
+    for ship in ships:
+        other = ship["owner"]
+        if other != owner and not (other == LUMOS and ally == owner):
+            return True
     return False
 
 
@@ -59,7 +65,8 @@ def refresh_cards(state: State, seat: int) -> None:
     player["faction_exhausted"] = False
     versions.techs_changed(state, seat)
     for ship in fleet(state).of(seat):
-        repair_ship(state, ship)
+        if ship["damage"]:  # most are not damaged: no call for those
+            repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)
@@ -70,26 +77,21 @@ def refresh_cards(state: State, seat: int) -> None:
 
 def claim(state: State, seat: int) -> int:
     """000 "2. Claim": light for each extractor on a non-blockaded ringed planet."""
-    extractors = state["extractors"].values()
-    mine = [x for x in extractors if x["owner"] == seat and x["planet"] is not None]
+    # The seat's own extractors (a handful) and the ships in their sectors, from the kept
+    # indexes, rather than a walk over every extractor and every other player's ship.
+    mine = [x for x in extractors_of(state, seat) if x["planet"] is not None]
     if not mine:
         return 0
     rings = runtime(state).ring
     per = {r: stat(state, seat, name) for r, name in _RING_LIGHT}
     ally = state["lumos"]["ally"] if state["lumos"] else None
-    # Sectors holding a ship of a different colour (not the seat's Lumos allies), from the
-    # index of ships by owner.
-    blocked = {
-        ship["sector"]
-        for owner, ships in fleet(state).owned.items()
-        if owner != seat and not (owner == LUMOS and ally == seat)
-        for ship in ships
-    }
+    ships = by_sector(state)
     total = 0
     for x in mine:
-        ring = rings[x["sector"]]
-        if per.get(ring) and x["sector"] not in blocked:
-            total += per[ring]
+        sector = x["sector"]
+        light = per.get(rings[sector])
+        if light and not _blocks(ships.get(sector, ()), seat, ally):
+            total += light
     return gain(state, seat, "light", total, "refresh")
 
 

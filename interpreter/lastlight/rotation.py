@@ -28,6 +28,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.fleet import by_sector
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import gain, turn_order
 from whitedwarf.interpreter.lastlight.stats import stat
@@ -60,8 +61,8 @@ def rotate(state: State) -> None:
     for seat in order:
         fire(state, "rotation", seat, {})
     centre = runtime(state).board.centre
-    # The owners of the ships in the centre (one pass over the ships, not one per player).
-    owners = [s["owner"] for s in state["ships"].values() if s["sector"] == centre]
+    # The owners of the ships in the centre (from the ships by sector, not one pass per player).
+    owners = [s["owner"] for s in by_sector(state).get(centre, ())]
     for seat in order:
         ships = owners.count(seat)
         if ships and gain(

@@ -26,7 +26,7 @@ domain's stamp here, and the memos compare stamps:
   the cards bound to each hook and those with activated clauses) are dropped.
 * the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
   (:func:`ships_placed_or_removed`); the ships by sector are kept with the ``ships`` stamp,
-  the extractors by sector with the ``extractors`` stamp.
+  the extractors by sector and by owner with the ``extractors`` stamp.
 * whether each activated clause of a seat would act (a target it must choose exists,
   ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
   they are unchanged.
@@ -71,9 +71,10 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_sectors",
-        "flags", "known_false", "mods", "moved", "plans", "readers", "reading", "rt", "seats",
-        "sectors", "settled", "ship_index", "stamps", "state", "totals", "types", "usable",
+        "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
+        "extractor_sectors", "flags", "known_false", "mods", "moved", "plans", "readers",
+        "reading", "rt", "seats", "sectors", "settled", "ship_index", "stamps", "state",
+        "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -124,6 +125,8 @@ class Versions:
         self.sectors: tuple[int, dict[str, list[Any]]] | None = None
         #: ``(extractors stamp, sector -> its extractors)`` (``fleet.extractors_by_sector``).
         self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
+        #: ``(extractors stamp, owner -> its extractors)`` (``fleet.extractors_of``).
+        self.extractor_owners: tuple[int, dict[int, list[Any]]] | None = None
         #: How many times a seat's cards in play changed (:func:`cards_changed`): combat's
         #: kept sectors hold while it is the same (``combat.KeptSectors``).
         self.card_changes = 0

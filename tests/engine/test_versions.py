@@ -24,8 +24,10 @@ from whitedwarf.interpreter.lastlight import (
     effects,
     fleet,
     hooks,
+    mine,
     modifiers,
     pending,
+    refresh,
     research,
     selectors,
     stats,
@@ -139,6 +141,7 @@ class Auditor:
         self.types_checked = 0
         self.sectors_checked = 0
         self.combat_checked = 0
+        self.extractor_owners_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
         self.real_look_again = combat._look_again
@@ -227,6 +230,14 @@ class Auditor:
             fresh = fleet.sectors_of(state["extractors"])
             assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, "extractors"
             self.sectors_checked += 1
+        owners = kept.extractor_owners
+        if owners is not None and owners[0] == kept.stamps["extractors"]:
+            ids = {k: [x["id"] for x in v] for k, v in owners[1].items()}
+            fresh_owners = fleet.owners_of(state["extractors"])
+            assert ids == {k: [x["id"] for x in v] for k, v in fresh_owners.items()}, (
+                "the extractors by owner"
+            )
+            self.extractor_owners_checked += 1
 
     def asked_options(self, state: State, task: dict[str, Any]) -> list[Any] | None:
         """Wraps ``versions.asked_options``: options kept from the step that decided to ask
@@ -411,6 +422,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
     assert auditor.usable_checked > 1_000  # activated abilities' targets kept, and checked
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
+    assert auditor.extractor_owners_checked > 100  # Mine, Claim, Construct's extractor step
     assert auditor.types_checked > 1_000
     assert auditor.combat_checked > 50  # later picks of an attack from its kept survey
 
@@ -482,6 +494,25 @@ def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
     monkeypatch.setattr(fleet, reader, stale)
     monkeypatch.setattr(combat, reader, stale)
     with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The extractors by owner (Mine, Refresh's claim, Construct's extractor step) kept past
+    an extractor built or destroyed (the stamp check left out): the audit catches it."""
+
+    def stale(state: State, owner: int) -> Any:
+        kept = versions.of(state)
+        if kept.extractor_owners is None:
+            kept.extractor_owners = (0, fleet.owners_of(state["extractors"]))
+        kept.extractor_owners = (kept.stamps["extractors"], kept.extractor_owners[1])
+        return kept.extractor_owners[1].get(owner, ())
+
+    for module in (fleet, mine, refresh, construct):
+        monkeypatch.setattr(module, "extractors_of", stale)
+    with pytest.raises(AssertionError, match="the extractors by owner"):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 

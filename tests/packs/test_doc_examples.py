@@ -132,3 +132,19 @@ def test_w0901_a_word_a_mod_left_unused(here: Path) -> None:
     (here / "mod" / "factions.yaml").write_text("- {id: zhur, remove: true}\n")
     headline = example("W0901")[1]
     assert headline in validate("mod")
+
+
+def test_w0904_a_mod_card_with_a_base_cards_name(here: Path) -> None:
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    (here / "mod" / "techs.yaml").write_text(
+        "- id: jump_drive\n  name: Warp Drive\n  kind: ship_ability\n  cost: {common: 2}\n"
+        "  copies: 1\n  source: invented\n  text: 'At the start of each round: gain 1 [common].'\n"
+        "  effect: when round_start -> gain 1 common\n"
+    )
+    [headline] = example("W0904")
+    assert headline in validate("mod", "--pack-path", ".")

@@ -75,3 +75,34 @@ def test_a_box_count_a_mod_changed_warns_at_the_mod(packs: Path) -> None:
     assert warnings("lastlight", "mod") == [
         "mod/factions.yaml:1:8: the faction cards add up to 14 copies, but the box has 15"
     ]
+
+
+JUMP_DRIVE = (
+    "- id: jump_drive\n  name: {name}\n  kind: ship_ability\n  cost: {{common: 2}}\n"
+    "  copies: 1\n  source: invented\n  text: 'At the start of each round: gain 1 [common].'\n"
+    "  effect: when round_start -> gain 1 common\n"
+)
+
+
+@pytest.mark.parametrize("name", ["Warp Drive", "warp  DRIVE"])
+def test_a_mod_card_named_like_a_base_card_warns_at_the_mod(packs: Path, name: str) -> None:
+    """W0904: players tell cards apart by name; case and spacing do not make a new one."""
+    (packs / "mod" / "factions.yaml").unlink()
+    (packs / "mod" / "techs.yaml").write_text(JUMP_DRIVE.format(name=name))
+    assert warnings("lastlight", "mod") == [
+        "mod/techs.yaml:2:9: tech `jump_drive` has the name of tech `warp_drive`, "
+        "`Warp Drive` (at lastlight/techs.yaml:90:9)"
+    ]
+
+
+def test_a_card_of_its_own_name_a_replacement_or_an_allow_does_not(packs: Path) -> None:
+    (packs / "mod" / "factions.yaml").unlink()
+    techs = packs / "mod" / "techs.yaml"
+    techs.write_text(JUMP_DRIVE.format(name="Jump Drive"))
+    assert warnings("lastlight", "mod") == []
+    replacement = JUMP_DRIVE.format(name="Warp Drive").replace("jump_drive", "warp_drive")
+    techs.write_text(replacement + "  replace: true\n")
+    assert warnings("lastlight", "mod") == []
+    techs.write_text(JUMP_DRIVE.format(name="Warp Drive"))
+    (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0902, W0904]\n")
+    assert warnings("lastlight", "mod") == []
