@@ -131,6 +131,8 @@ class Adapter(Protocol):
     # ``resolver(operand)`` -> a lowered operand ``(kind, data)`` (:data:`CONST` or
     #     :data:`FN`) for an operand ``resolve`` would handle;
     # ``valuer(name)`` -> a function ``(state, frame) -> int`` doing what ``value`` does;
+    # ``coster(calls)`` -> a function ``(state, frame) -> bool`` doing what ``affordable``
+    #     does for those cost calls;
     # ``selector(selector)`` -> a function ``(state, frame) -> ids`` doing what
     #     ``candidates`` does for that selector, a new list at each call.
 
@@ -195,6 +197,15 @@ def _reads_variables(program: list[list[Any]]) -> bool:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+    return False
+
+
+def offers(pending: dict[str, Any], option_id: str) -> bool:
+    """Whether a pending decision offers ``option_id`` (a walk: the lists are short, and a
+    loop costs less than a set or ``any`` over a generator, SIM110, at every answer)."""
+    for option in pending["options"]:  # noqa: SIM110
+        if option[0] == option_id:
+            return True
     return False
 
 
@@ -320,6 +331,7 @@ class Machine:
         self._bind = getattr(adapter, "bind", None)
         self._resolver = getattr(adapter, "resolver", None)
         self._valuer = getattr(adapter, "valuer", None)
+        self._coster = getattr(adapter, "coster", None)
         #: id(EXPR or COND) -> (it, its function); the objects are kept so ids stay theirs.
         self._exprs: dict[int, tuple[Any, Callable[[State, Frame], int]]] = {}
         self._conds: dict[int, tuple[Any, Callable[[State, Frame], bool]]] = {}
@@ -329,9 +341,11 @@ class Machine:
     def lower(self, program: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
         """The program as instruction tuples ``(handler, field, ...)`` (same fields and pcs).
 
-        ``call`` becomes ``(handler, verb, operands, bound verb, has_var)`` with lowered
-        operands (:data:`VAR` ...). Lowering changes no behaviour; it moves the name lookups
-        and operand sorting out of the run.
+        ``call`` becomes ``(handler, verb, operands, bound verb, variables)`` with lowered
+        operands (:data:`VAR` ...) and the indexes of those that are variables;
+        ``affordable`` becomes ``(handler, calls, else_pc, test)`` with its costs as one
+        function ``(state, frame) -> bool`` (:meth:`_cost`). Lowering changes no behaviour;
+        it moves the name lookups and operand sorting out of the run.
         """
         out: list[tuple[Any, ...]] = []
         for ins in program:
@@ -342,13 +356,25 @@ class Machine:
             if op == "call":
                 verb = ins[1]
                 operands = tuple(self.lower_operand(o) for o in ins[2])
-                has_var = any(kind == VAR for kind, _ in operands)
-                out.append((handler, verb, operands, self._bound(verb), has_var))
+                # The operands that are variables (which may hold lists): empty, falsy, if none.
+                variables = tuple(i for i, (kind, _) in enumerate(operands) if kind == VAR)
+                out.append((handler, verb, operands, self._bound(verb), variables))
             elif op == "check":
                 out.append((handler, self.condition(ins[1]), ins[2]))
+            elif op == "affordable":
+                out.append((handler, ins[1], ins[2], self._cost(ins[1])))
             else:
                 out.append((handler, *ins[1:]))
         return tuple(out)
+
+    def _cost(self, calls: list[list[Any]]) -> Callable[[State, Frame], bool]:
+        """Whether cost calls can be paid, as ``(state, frame) -> bool``: the adapter's
+        ``coster`` when it has one, else :meth:`Adapter.affordable` with the calls."""
+        if self._coster is not None:
+            found: Callable[[State, Frame], bool] = self._coster(calls)
+            return found
+        affordable = self.adapter.affordable
+        return lambda state, frame: affordable(state, frame, calls)
 
     def lower_operand(self, operand: dict[str, Any]) -> tuple[int, Any]:
         """An operand as ``(kind, data)`` (the kinds of :data:`VAR` ...)."""
@@ -762,7 +788,7 @@ class Machine:
                 frame["pending"] = found
                 return PAUSE
             return self.run(state, frame)
-        if option_id not in {o[0] for o in pending["options"]}:
+        if not offers(pending, option_id):
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         if kind == "ask":
             frame["pc"] = pending["next"] if option_id == "yes" else pending["else"]
@@ -896,9 +922,7 @@ class Machine:
                 args.append(data(state, frame))
         frame["pc"] = pc + 1  # a pause or yield resumes after the call
         if ins[4]:
-            lists = [
-                i for i, (kind, _) in enumerate(ins[2]) if kind == VAR and args[i].__class__ is list
-            ]
+            lists = [i for i in ins[4] if args[i].__class__ is list]
             if lists:
                 # docs/effect-ir.md: "a list operand runs it per element".
                 calls = frame["calls"]
@@ -968,8 +992,9 @@ class Machine:
         frame["pc"] = pc
         return _PAUSE
 
-    def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        return pc + 1 if self.adapter.affordable(state, frame, ins[1]) else ins[2]
+    @staticmethod
+    def _op_affordable(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        return pc + 1 if ins[3](state, frame) else ins[2]
 
     @staticmethod
     def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
@@ -1049,7 +1074,7 @@ class Machine:
             if handler is call or handler is ops["loop"] or handler is ops["repeat"]:
                 return True
             if handler is afford:
-                pc = pc + 1 if self.adapter.affordable(state, look, ins[1]) else ins[2]
+                pc = pc + 1 if ins[3](state, look) else ins[2]
             elif handler is check:
                 pc = pc + 1 if ins[1](state, look) else ins[2]
             elif handler is choose:

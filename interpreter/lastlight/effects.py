@@ -24,7 +24,7 @@ from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
-from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, label, value
+from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
@@ -39,6 +39,7 @@ from whitedwarf.interpreter.vm import (
     Machine,
     Outcome,
     new_frame,
+    offers,
 )
 
 __all__ = [
@@ -247,7 +248,8 @@ class LastLightAdapter:
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
     ) -> list[str]:
-        return [label(state, selector["type"], i) for i in ids]
+        name = labeller(selector["type"])  # one look-up for all the options
+        return [str(name(state, i)) for i in ids]
 
     def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
         if "this" in operand:
@@ -298,6 +300,33 @@ class LastLightAdapter:
                 return False
         return True
 
+    def coster(self, calls: list[list[Any]]) -> Any:
+        """What :meth:`affordable` answers for ``calls``, as ``(state, frame) -> bool``, made
+        once per program (``Machine.lower``). The usual cost, "exhaust this card" and
+        payments of fixed amounts (:func:`plain_cost`), reads the card and the owner's stock
+        directly, with no operand resolved at each test; any other goes through
+        :meth:`affordable`."""
+        plain = plain_cost(calls)
+        if plain is None:
+            affordable = self.affordable
+            return lambda state, frame: affordable(state, frame, calls)
+        exhaust, need = plain
+
+        def plain_affordable(state: State, frame: Frame) -> bool:
+            if exhaust:
+                ref = frame["context"].get("card")
+                if ref is None or is_exhausted(state, ref) is not False:
+                    return False  # not in play, or exhausted already
+            if need:
+                p = state["players"][frame["owner"]]
+                res = p["res"]
+                for unit, amount in need:
+                    if (p["light"] if unit == "light" else res[unit]) < amount:
+                        return False
+            return True
+
+        return plain_affordable
+
     def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
         if None in args:  # ``this planet`` where the hook has none: nothing to act on
             return None
@@ -311,7 +340,7 @@ class LastLightAdapter:
         return found
 
     def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
-        if option_id not in {o[0] for o in pending["options"]}:
+        if not offers(pending, option_id):
             frame["pending"] = pending
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         frames = state["frames"]
@@ -328,6 +357,38 @@ class LastLightAdapter:
         if found is None and len(frames) > before:
             return YIELD
         return found
+
+
+#: The ``exhaust`` call of "exhaust this card", the usual cost of a card's ability.
+_EXHAUST_THIS = ["exhaust", [{"this": "card"}]]
+
+
+def plain_cost(calls: list[list[Any]]) -> tuple[bool, tuple[tuple[str, int], ...]] | None:
+    """Cost calls that are at most one "exhaust this card" and payments of fixed amounts, as
+    ``(exhausts this card, ((unit, total amount), ...))`` (units in the order first paid);
+    None for any other cost (:meth:`LastLightAdapter.affordable` reads it then)."""
+    exhaust = False
+    need: dict[str, int] = {}
+    for call in calls:
+        if call == _EXHAUST_THIS and not exhaust:
+            exhaust = True
+            continue
+        verb, operands = call
+        if verb != "pay" or len(operands) != 1 or not isinstance(operands[0], dict):
+            return None
+        operand = operands[0]
+        amount, unit = operand.get("amount"), operand.get("unit")
+        if (
+            set(operand) != {"amount", "unit"}
+            or not isinstance(amount, list)
+            or len(amount) != 2
+            or amount[0] != "num"
+            or type(amount[1]) is not int
+            or not isinstance(unit, str)
+        ):
+            return None
+        need[unit] = need.get(unit, 0) + amount[1]
+    return exhaust, tuple(need.items())
 
 
 def reload_vocabulary() -> None:
@@ -605,6 +666,8 @@ def drive(state: State) -> None:
     if key in RUNNING:
         return
     stack = state["frames"]
+    if not stack:  # the usual case after an answer: the frame answered was the last
+        return
     run = MACHINE.run
     try:
         while stack:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import fleet, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
@@ -40,14 +41,29 @@ def seat_of(entity: str) -> int:
 
 
 def find_card(state: State, ref: str) -> tuple[int | None, dict[str, Any] | None]:
-    """Who holds a card in play: ``(seat, tech entry)``, ``(seat, None)`` for a faction."""
+    """Who holds a card in play: ``(seat, tech entry)``, ``(seat, None)`` for a faction.
+
+    Looked up by ref in each seat's cards in play (:func:`cards_in_play`, kept until the
+    seat's cards change) rather than by walking every tech in play: every "exhaust this
+    card" asks, as a cost and as a verb, and a late game has some 60 techs in play."""
+    held = versions.of(state).held
     for player in state["players"]:
-        if player["faction"] == ref:
-            return player["seat"], None
-        for tech in player["techs"]:
-            if tech["ref"] == ref:
-                return player["seat"], tech
+        seat = player["seat"]
+        cards = held[seat]
+        if cards is None:
+            cards = held[seat] = cards_in_play(player)
+        if ref in cards:
+            return seat, cards[ref]
     return None, None
+
+
+def cards_in_play(player: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """A player's cards in play by ref: its faction (None) and its tech entries, the first of
+    a ref winning as in a walk over them (``versions.Versions.held``)."""
+    cards: dict[str, dict[str, Any] | None] = {player["faction"]: None}
+    for tech in player["techs"]:
+        cards.setdefault(tech["ref"], tech)
+    return cards
 
 
 def is_exhausted(state: State, ref: str) -> bool | None:
@@ -96,20 +112,58 @@ def _owners_only(filters: list[Any]) -> bool:
     """Whether a filter keeps only the effect owner's entities (:func:`filter_yours`), so the
     candidates can start from the owner's alone: the filter would drop the others, and the
     ids are sorted after filtering, so the answer is the same."""
-    return bool(filters) and any(mine in filters for mine in _OWNERS_ONLY)
+    # A loop rather than ``any`` over a generator (SIM110): asked at every listing.
+    for mine in _OWNERS_ONLY:  # noqa: SIM110
+        if mine in filters:
+            return True
+    return False
+
+
+#: Noun types whose candidates start from the owner's alone under an owner's filter (their
+#: ``candidates_*``), which :func:`candidates` then need not test again.
+_STARTS_FROM_OWNERS = frozenset({"ship", "extractor", "planet", "tech"})
 
 
 def candidates_ship(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    """Every ship; with a filter keeping the owner's, only the owner's (of one size when a
+    filter names it), and with ``here``, only the ships in that sector: read from the
+    indexes of ``fleet.py`` (in board order), so a selector tests a few ships rather than
+    the 30 of a late board. The filters still run on them and the ids are sorted after, so
+    the answer is the one a walk over every ship gives."""
     if _owners_only(filters):
-        owner = frame["owner"]
-        return [(i, s) for i, s in state["ships"].items() if s["owner"] == owner]
-    return list(state["ships"].items())
+        index = fleet.fleet(state)
+        size = _size_named(frame, filters)
+        if size is _ANY_SIZE:
+            ships = index.of(frame["owner"])
+        else:
+            ships = index.kinds.get((frame["owner"], size), ())
+    elif ["here"] in filters:
+        sector = _ref_sector(state, frame["context"])
+        ships = () if sector is None else fleet.by_sector(state).get(sector, ())
+    else:
+        return list(state["ships"].items())
+    return [(s["id"], s) for s in ships]
+
+
+#: What :func:`_size_named` answers for a selector naming no ship size.
+_ANY_SIZE = object()
+
+
+def _size_named(frame: Frame, filters: list[Any]) -> Any:
+    """The one ship size a selector's filters keep (a size word, or ``type``: the card's
+    ship type, None if it has none, which no ship is), else :data:`_ANY_SIZE`."""
+    for spec in filters:
+        if spec[0] in SIZES:
+            return spec[0]
+        if spec == ["type"]:
+            return frame["context"].get("ship_type")
+    return _ANY_SIZE
 
 
 def candidates_extractor(state: State, frame: Frame, filters: list[Any]) -> list[tuple[str, Any]]:
+    """Every extractor; with a filter keeping the owner's, the owner's (``fleet.extractors_of``)."""
     if _owners_only(filters):
-        owner = frame["owner"]
-        return [(i, x) for i, x in state["extractors"].items() if x["owner"] == owner]
+        return [(x["id"], x) for x in fleet.extractors_of(state, frame["owner"])]
     return list(state["extractors"].items())
 
 
@@ -123,8 +177,7 @@ def candidates_planet(state: State, frame: Frame, filters: list[Any]) -> list[tu
     test a few planets instead of the board's fifteen."""
     planets = state["planets"]
     if _owners_only(filters):
-        owner = frame["owner"]
-        held = {x["planet"] for x in state["extractors"].values() if x["owner"] == owner}
+        held = {x["planet"] for x in fleet.extractors_of(state, frame["owner"])}
         return [(i, planets[i]) for i in held if i in planets]
     return list(planets.items())
 
@@ -306,13 +359,21 @@ def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any],
     return bases, labels, reg.implementations("filters"), reg.implementations("values")
 
 
-def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
-    """A predicate ``(id, obj) -> bool`` for one selector filter."""
+def _filter(
+    state: State,
+    frame: Frame,
+    typ: str,
+    spec: list[Any],
+    resolve: Resolve,
+    makers: dict[str, Any] | None = None,
+) -> Keep:
+    """A predicate ``(id, obj) -> bool`` for one selector filter (``makers``: the filters'
+    implementations, when the caller has them at hand)."""
     name = spec[0]
     if name == "other_than":  # the language's own ``other than X`` form
         other = _exclusions(state, frame, [spec[1]], resolve)
         return lambda i, o: i not in other
-    found = vocabulary_tables()[2].get(name)
+    found = (makers or vocabulary_tables()[2]).get(name)
     if found is None:
         raise EffectError(f"unknown selector filter {name!r}")
     return found(state, frame, typ, spec, resolve)
@@ -335,15 +396,19 @@ def _exclusions(
 def candidates(state: State, frame: Frame, selector: dict[str, Any], resolve: Resolve) -> list[str]:
     """Sorted ids of a selector's noun type that pass its filters and excludes."""
     typ, filters = selector["type"], selector["filters"]
-    items = vocabulary_tables()[0][typ](state, frame, filters)
+    tables = vocabulary_tables()
+    items = tables[0][typ](state, frame, filters)
+    if filters and typ in _STARTS_FROM_OWNERS and _owners_only(filters):
+        # The candidates are the owner's already: an owner's filter would keep them all.
+        filters = [spec for spec in filters if spec not in _OWNERS_ONLY]
     if len(filters) == 1:
-        keep = _filter(state, frame, typ, filters[0], resolve)
+        keep = _filter(state, frame, typ, filters[0], resolve, tables[2])
         ids = [i for i, o in items if keep(i, o)]
     elif filters:
         for spec in filters[:-1]:
-            keep = _filter(state, frame, typ, spec, resolve)
+            keep = _filter(state, frame, typ, spec, resolve, tables[2])
             items = [(i, o) for i, o in items if keep(i, o)]
-        keep = _filter(state, frame, typ, filters[-1], resolve)
+        keep = _filter(state, frame, typ, filters[-1], resolve, tables[2])
         ids = [i for i, o in items if keep(i, o)]
     else:
         ids = [i for i, o in items]
@@ -387,6 +452,12 @@ TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
 def label(state: State, typ: str, entity: str) -> str:
     """A readable name for an entity id, for option texts (``Noun.label``)."""
     return str(vocabulary_tables()[1][typ](state, entity))
+
+
+def labeller(typ: str) -> Callable[[State, str], Any]:
+    """The ``Noun.label`` of a noun type, ``(state, id) -> name`` (what :func:`label` calls)."""
+    found: Callable[[State, str], Any] = vocabulary_tables()[1][typ]
+    return found
 
 
 def label_ship(state: State, entity: str) -> str:

@@ -23,7 +23,8 @@ domain's stamp here, and the memos compare stamps:
 * a seat's cards in play (faction, techs in play and the ship types they sit on,
   :func:`cards_changed`): the memos derived from them (its pending ``as_soon_as``
   conditions, stat and flag totals, its ship types' numbers, the techs on each ship type,
-  the cards bound to each hook and those with activated clauses) are dropped.
+  the cards bound to each hook and those with activated clauses, its cards by ref) are
+  dropped.
 * the ships by owner and size (``fleet.py``), dropped when a ship is placed or removed
   (:func:`ships_placed_or_removed`); the ships by sector are kept with the ``ships`` stamp,
   the extractors by sector and by owner with the ``extractors`` stamp.
@@ -72,9 +73,9 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
-        "extractor_sectors", "flags", "known_false", "mods", "moved", "plans", "readers",
-        "reading", "rt", "seats", "sectors", "settled", "ship_index", "stamps", "state",
-        "totals", "types", "usable",
+        "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "plans",
+        "readers", "reading", "rt", "seats", "sectors", "settled", "ship_index", "stamps",
+        "state", "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -112,6 +113,8 @@ class Versions:
         self.plans: list[Any] = [None] * seats
         #: seat -> the cards in play with activated clauses (``hooks._activators``).
         self.acts: list[Any] = [None] * seats
+        #: seat -> its cards in play by ref (``selectors.cards_in_play``), None: to list.
+        self.held: list[Any] = [None] * seats
         #: ``(seat, card ref, clause)`` of an activated clause -> ``(domain keys its choices
         #: read, their stamps then, whether it would act)`` (``hooks._would_act_kept``).
         self.usable: dict[tuple[int, str, int], tuple[tuple[Any, ...], tuple[int, ...], bool]] = {}
@@ -279,7 +282,7 @@ def cards_changed(state: State, seat: int) -> None:
         found.card_changes += 1
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now
-            found.board[seat] = found.plans[seat] = found.acts[seat] = None
+            found.board[seat] = found.plans[seat] = found.acts[seat] = found.held[seat] = None
             found.totals[seat] = None
             found.mods[seat] = {}
             found.flags[seat] = {}

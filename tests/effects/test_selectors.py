@@ -6,7 +6,10 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.lastlight.effects import ADAPTER, MACHINE
-from whitedwarf.interpreter.lastlight.selectors import value
+from whitedwarf.interpreter.lastlight.graveyard import destroy
+from whitedwarf.interpreter.lastlight.research import put_in_play
+from whitedwarf.interpreter.lastlight.selectors import find_card, is_exhausted, value
+from whitedwarf.interpreter.lastlight.state import move_ship
 from whitedwarf.interpreter.vm import new_frame
 
 from tests.effects.scenario import adjacent, extractor, fresh, home, ship, tech
@@ -159,6 +162,46 @@ def test_type_is_this_cards_ship_type(pos):
     assert candidates(s, frame(ship_type="large"), sel("ship", "yours", "type")) == [
         u["mine_large"]
     ]
+    assert candidates(s, frame(ship_type="medium"), sel("ship", "yours", "type")) == []
+    assert candidates(s, frame(), sel("ship", "yours", "type")) == []  # a card on no type
+
+
+def test_chosen_ships_follow_moves_and_new_and_destroyed_ships(pos):
+    # The owner's ships of a size and the ships in a sector come from the engine's indexes
+    # (fleet.py): a move, a new ship and a destroyed one are seen at the next choice.
+    s, u = pos
+    here = frame(sector="outer_08")
+    assert candidates(s, here, sel("ship", "enemy", "here")) == sorted(
+        [u["their_small"], u["lumos"]]
+    )
+    move_ship(s, s["ships"][u["their_small"]], "centre")
+    assert candidates(s, here, sel("ship", "enemy", "here")) == [u["lumos"]]
+    assert candidates(s, frame(sector="centre"), sel("ship", "enemy", "here")) == [u["their_small"]]
+    newcomer = ship(s, 0, "small", "centre")
+    assert candidates(s, frame(), sel("ship", "small", "yours")) == sorted(
+        [u["mine_small"], newcomer]
+    )
+    destroy(s, u["mine_small"], None)
+    assert candidates(s, frame(), sel("ship", "small", "yours")) == [newcomer]
+    assert candidates(s, frame(ship=newcomer), sel("ship", "here")) == sorted(
+        [u["mine_large"], u["their_small"], newcomer]
+    )
+
+
+def test_this_card_is_found_after_the_cards_in_play_change():
+    # 000 "Civilization technology cards": "exhaust this card" finds the card in play, also
+    # one put in play after an earlier look-up (the seat's cards by ref are listed again).
+    _g, s = fresh()
+    lamp = tech(s, 0, "lamp", "activated: exhaust this card -> gain 1 common")
+    assert is_exhausted(s, lamp) is False
+    s["players"][1]["techs_hand"].append("warp_drive#1")
+    put_in_play(s, 1, "warp_drive#1", None)
+    assert find_card(s, "warp_drive#1") == (1, s["players"][1]["techs"][-1])
+    assert is_exhausted(s, "warp_drive#1") is False
+    ADAPTER.call(s, frame(1, card="warp_drive#1"), "exhaust", ["warp_drive#1"])
+    assert is_exhausted(s, "warp_drive#1") is True
+    assert s["players"][1]["techs"][-1]["exhausted"] is True  # the entry in play itself
+    assert find_card(s, "nowhere#1") == (None, None)
 
 
 def test_values_from_the_owners_point_of_view():

@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import combat, command, effects, hooks, trade
-from whitedwarf.interpreter.lastlight.game import ACTION_NUMBER, choose_options
+from whitedwarf.interpreter.lastlight.game import ACTION_NUMBER, Game, choose_options
 from whitedwarf.interpreter.lastlight.state import LUMOS, can_pay
 from whitedwarf.interpreter.vm import new_frame
 
+from tests.base_content import base_content
 from tests.engine.positions import game
 
 
@@ -173,3 +174,61 @@ def test_memoised_options_match_the_direct_rules(players: int) -> None:
             seat = g.current_players(state)[0]
             option = bots[seat].choose(state, seat, g.legal_options(state, seat))
             g.apply(state, seat, option, check=False)
+
+
+def _cost_calls(rt: Any) -> list[tuple[str, int, list[Any]]]:
+    """Every card clause's ``affordable`` costs: ``(card id, clause, calls)``."""
+    out = []
+    for table in rt.cards.values():
+        for cid in table:
+            for index, clause in enumerate(effects.card_effect(rt, cid)["clauses"]):
+                for ins in clause.get("code") or ():
+                    if ins[0] == "affordable":
+                        out.append((cid, index, ins[1]))
+    return out
+
+
+def test_lowered_costs_answer_as_the_adapter_s_affordable() -> None:
+    """A cost lowered once per program (``effects.LastLightAdapter.coster``: "exhaust this
+    card" and fixed payments read directly) answers what ``affordable`` answers for every
+    card's costs, for every seat and card in play, at many points of seeded games (exhausted
+    and ready cards, short and full stocks, a card not in play)."""
+    g = Game.from_content(base_content(), 4)
+    costs = _cost_calls(hooks.runtime(g.new_state(0)))
+    plain = [c for c in costs if effects.plain_cost(c[2]) is not None]
+    assert len(plain) > 20 and len(plain) < len(costs)  # both paths are exercised
+    tests = 0
+    for seed in range(2):
+        state = g.new_state(seed)
+        bots = [make_bot("random", seed, s) for s in range(4)]
+        decisions = 0
+        while not g.is_terminal(state):
+            if decisions % 25 == 0:
+                for p in state["players"]:
+                    refs = [p["faction"], *(t["ref"] for t in p["techs"]), "nowhere#1"]
+                    for cid, index, calls in costs:
+                        test = effects.ADAPTER.coster(calls)
+                        for ref in refs:
+                            frame = new_frame(cid, p["seat"], index, {"card": ref})
+                            frame["vars"] = [ref, ref]  # a cost on a card chosen before
+                            want = effects.ADAPTER.affordable(state, frame, calls)
+                            assert test(state, frame) == want, (cid, ref, p["seat"])
+                            tests += 1
+            seat = g.current_players(state)[0]
+            option = bots[seat].choose(state, seat, g.legal_options(state, seat))
+            g.apply(state, seat, option, check=False)
+            decisions += 1
+    assert tests > 10_000
+
+
+def test_plain_costs_are_exhaust_this_card_and_fixed_payments() -> None:
+    exhaust = ["exhaust", [{"this": "card"}]]
+    pay = ["pay", [{"amount": ["num", 2], "unit": "common"}]]
+    light = ["pay", [{"amount": ["num", 1], "unit": "light"}]]
+    assert effects.plain_cost([exhaust, pay, pay, light]) == (True, (("common", 4), ("light", 1)))
+    assert effects.plain_cost([pay]) == (False, (("common", 2),))
+    assert effects.plain_cost([exhaust, exhaust]) is None  # twice: the card cannot be
+    counted = ["pay", [{"amount": ["value", "round"], "unit": "common"}]]
+    assert effects.plain_cost([counted]) is None
+    assert effects.plain_cost([["exhaust", [{"var": 0}]]]) is None
+    assert effects.plain_cost([["discard", [{"this": "card"}]]]) is None

@@ -141,14 +141,23 @@ class Auditor:
         self.types_checked = 0
         self.sectors_checked = 0
         self.combat_checked = 0
+        self.held_checked = 0
+        self.busy = False
+        self.selections_checked = 0
         self.extractor_owners_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
         self.real_look_again = combat._look_again
+        self.real_candidates = selectors.candidates
 
     def __call__(self, state: State) -> versions.Versions:
         kept = self.real(state)
-        self.audit(state, kept)
+        if not self.busy:  # the audit's own fresh tests read the indexes too
+            self.busy = True
+            try:
+                self.audit(state, kept)
+            finally:
+                self.busy = False
         return kept
 
     def audit(self, state: State, kept: versions.Versions) -> None:
@@ -183,6 +192,13 @@ class Auditor:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
             if kept.acts[seat] is not None:
                 assert kept.acts[seat] == fresh_activators(rt, refs), "activated abilities"
+            if kept.held[seat] is not None:
+                # The very entries in play (a verb exhausts the one found), by ref.
+                fresh = selectors.cards_in_play(p)
+                assert {r: id(t) for r, t in kept.held[seat].items()} == {
+                    r: id(t) for r, t in fresh.items()
+                }, f"seat {seat}'s cards in play by ref"
+                self.held_checked += 1
         for owner, sizes in kept.types.items():
             for size, numbers in sizes.items():
                 assert numbers == fresh_ship_type(state, owner, size), (
@@ -238,6 +254,19 @@ class Auditor:
                 "the extractors by owner"
             )
             self.extractor_owners_checked += 1
+
+    def candidates(
+        self, state: State, frame: dict[str, Any], selector: dict[str, Any], resolve: Any
+    ) -> list[str]:
+        """Wraps ``selectors.candidates``: a selector that starts from an index (the owner's
+        ships of a size, the ships in a sector, the owner's techs) lists what a walk over
+        every piece of its type lists."""
+        found = self.real_candidates(state, frame, selector, resolve)
+        assert found == fresh_candidates(state, frame, selector, resolve), (
+            f"the candidates of {selector} for {frame['card']}"
+        )
+        self.selections_checked += 1
+        return found
 
     def asked_options(self, state: State, task: dict[str, Any]) -> list[Any] | None:
         """Wraps ``versions.asked_options``: options kept from the step that decided to ask
@@ -323,6 +352,23 @@ def fresh_ship_type(state: State, owner: int, size: str) -> stats.ShipType:
     )
 
 
+def fresh_candidates(
+    state: State, frame: dict[str, Any], selector: dict[str, Any], resolve: Any
+) -> list[str]:
+    """A selector's candidates from every piece of its type, each filter, exclude and target
+    rule applied in turn (no index, no start from the owner's alone)."""
+    typ, filters = selector["type"], selector["filters"]
+    hands = [spec for spec in filters if spec == ["unresearched"]]  # techs in hand, not play
+    items = selectors.vocabulary_tables()[0][typ](state, frame, hands)
+    for spec in filters:
+        keep = selectors._filter(state, frame, typ, spec, resolve)
+        items = [(i, o) for i, o in items if keep(i, o)]
+    drop = selectors._exclusions(state, frame, selector["exclude"], resolve)
+    ids = [i for i, _ in items if i not in drop]
+    rule = selectors.TARGET_RULES.get(tuple(selector.get("for") or ()))
+    return sorted(i for i in ids if rule is None or rule(state, frame, i))
+
+
 def fresh_step_options(state: State, task: dict[str, Any]) -> list[Any]:
     """The options of a task's step listed from scratch (without the step's kept list)."""
     seat, kind, pc = task["seat"], task["kind"], task["pc"]
@@ -398,6 +444,8 @@ def audited_games(
     monkeypatch.setattr(versions, "of", auditor)
     monkeypatch.setattr(versions, "asked_options", auditor.asked_options)
     monkeypatch.setattr(combat, "_look_again", auditor.look_again)
+    monkeypatch.setattr(selectors, "candidates", auditor.candidates)
+    monkeypatch.setattr(effects, "candidates", auditor.candidates)
     fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
     game = Game.from_content(fresh, players)
     for seed in seeds:
@@ -425,16 +473,23 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.extractor_owners_checked > 100  # Mine, Claim, Construct's extractor step
     assert auditor.types_checked > 1_000
     assert auditor.combat_checked > 50  # later picks of an attack from its kept survey
+    assert auditor.held_checked > 1_000  # cards in play by ref, for "exhaust this card"
+    assert auditor.selections_checked > 500  # selectors started from the indexes, checked
 
 
 @pytest.mark.parametrize(
-    ("slot", "message"), [("types", "the numbers of"), ("totals", "card totals")]
+    ("slot", "message"),
+    [
+        ("types", "the numbers of"),
+        ("totals", "card totals"),
+        ("held", "cards in play by ref"),
+    ],
 )
 def test_the_audit_fails_when_card_memos_outlive_a_new_card(
     slot: str, message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A seat's ship type numbers, or the sums of its cards' clauses, kept past a change of
-    its cards in play (a ship mod put into play): the audit catches it."""
+    """A seat's ship type numbers, the sums of its cards' clauses, or its cards by ref, kept
+    past a change of its cards in play (a ship mod put into play): the audit catches it."""
     real = versions.cards_changed
 
     def keeps(state: State, seat: int) -> None:
@@ -762,3 +817,13 @@ def test_a_later_pick_surveys_again_after_a_change_that_could_add_a_sector(
     assert combat._unchanged(state, kept, survey)
     change(state)
     assert not combat._unchanged(state, kept, survey)
+
+
+def test_the_audit_fails_when_a_selector_starts_from_too_few_ships(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A selector of the owner's ships started from one size's ships whatever it names: the
+    audit's walk over every ship catches the ships it leaves out."""
+    monkeypatch.setattr(selectors, "_size_named", lambda frame, filters: "small")
+    with pytest.raises(AssertionError, match="the candidates of"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
