@@ -479,14 +479,6 @@ def _look_again(state: State, t: Task, survey: KeptSectors) -> list[str]:
     return out
 
 
-def _reach(state: State, ship: dict[str, Any]) -> list[str]:
-    """The sectors a ship can fire into: its own, and more with range (000 "Range")."""
-    reach = stat(state, ship["owner"], "range", ship["size"])
-    if reach <= 0:
-        return [ship["sector"]]
-    return list(runtime(state).board.reachable_ids(ship["sector"], reach, state["rotation"]))
-
-
 # -- the steps ---------------------------------------------------------------------------------
 
 
