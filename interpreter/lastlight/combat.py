@@ -30,6 +30,7 @@ pending damage). Steps: ``start`` -> ``pick`` (decision ``sector:<id>`` for the 
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter import rng
@@ -227,16 +228,35 @@ def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
     )
 
 
+#: A Command player's group ids, each with the owner it rolls for (None: the player) and its
+#: size: the player's own sizes, and the Lumos' for their ally (002), as :func:`_groups_of`.
+_OWN_GROUPS = tuple((size, None, size) for size in SIZES)
+_ALLY_GROUPS = _OWN_GROUPS + tuple((f"lumos:{size}", LUMOS, size) for size in SIZES)
+
+
 def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     """Groups of ``seat`` that can roll in ``sector``: ships able to fight and an enemy
     present (004), even one already doomed by the damage assigned this sector (E7)."""
     found: dict[bool, bool] = {}
     out = []
+    lumos = state["lumos"]
     kinds = fleet(state).kinds  # the kinds of ship on the board
-    for g in _groups_of(state, seat):
-        if _side(state, seat, g) not in kinds or not group_ships(state, seat, g, sector):
+    for g, side, size in (
+        _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
+    ):
+        owner = seat if side is None else side
+        ships = kinds.get((owner, size))
+        if not ships:
             continue
-        bombard = _bombards(state, seat, g)
+        numbers = ship_type(state, owner, size)  # kept until the owner's cards change
+        if numbers is None:  # read one by one, in the rules' order (events, temporary adds)
+            if not group_ships(state, seat, g, sector):
+                continue
+            bombard = _bombards(state, seat, g)
+        elif _fights_in(state, ships, numbers, sector):
+            bombard = numbers.bombard
+        else:
+            continue
         there = found.get(bombard)
         if there is None:
             there = found[bombard] = present(state, seat, bombard, sector)
@@ -245,17 +265,110 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     return out
 
 
+def _fights_in(state: State, ships: list[dict[str, Any]], numbers: Any, sector: str) -> bool:
+    """Whether :func:`group_ships` would find a ship of a group (``ships``, of one type with
+    ``numbers``) in ``sector``, stopping at the first."""
+    limit, reach = numbers.fights, numbers.range
+    for s in ships:
+        if s["fought"] >= limit:
+            continue
+        here = s["sector"]
+        if here == sector:
+            return True
+        if reach > 0 and sector in runtime(state).board.reachable_ids(
+            here, reach, state["rotation"]
+        ):
+            return True
+    return False
+
+
 def combat_sectors(state: State, t: Task) -> list[str]:
-    """Sectors not yet resolved where some Command player's group can attack."""
+    """Sectors not yet resolved where some Command player's group can attack.
+
+    The first pick of an attack surveys the board (:func:`_survey`); a later pick looks again
+    only at the sectors that survey kept (:class:`KeptSectors`) while nothing that could add
+    one has changed. While events are heard every pick surveys, so that the stats it reads
+    (each read names the cards behind it) are the same at every pick.
+    """
+    if not events.ON:
+        kept = versions.of(state)
+        found = kept.combat
+        if found is not None and found.task is t and _unchanged(state, kept, found):
+            return _look_again(state, t, found)
+    sectors, candidates = _survey(state, t)
+    if sectors and not events.ON:  # else the attack ends: no later pick
+        kept.combat = KeptSectors(state, t, candidates)
+    return sectors
+
+
+# -- the sectors a pick offers, kept between the picks of one attack ---------------------------
+
+#: A ship's sector (read for every ship in one call by :func:`_positions`).
+_SECTOR = itemgetter("sector")
+
+
+def _positions(ships: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Ship id -> its sector, every ship read in one call (about 40 ns a ship)."""
+    return dict(zip(ships, map(_SECTOR, ships.values()), strict=True))
+
+
+#: Ships of one Command player that reach a sector: ``(seat, bombard, [(ship, fight limit)])``,
+#: every able ship of the same side, bombardment and range in the same sector.
+Reaching = tuple[int, bool, list[tuple[dict[str, Any], int]]]
+
+
+class KeptSectors:
+    """What an attack's pick surveyed, kept for its next pick (:func:`combat_sectors`).
+
+    Resolving a sector takes fighters away (the ships that rolled have fought, destroyed ones
+    leave the board) and enemies (damage, destruction), and the sector is done: it never makes
+    another sector able to host combat. So a later pick looks again only at the
+    ``candidates``: the sectors not yet resolved that an able ship of a Command player reaches
+    with an enemy present (doomed or not, E7), each with every group of ships reaching it.
+    What could add a sector is compared with the survey's state, and any change means a new
+    survey: a ship placed or moved (the ships' sectors), an extractor placed, a card in play
+    changed (fight limit, bombardment, range, shields: ``Versions.card_changes``), a
+    temporary add (range), the Lumos' ally (who commands them, who is an enemy) or the board's
+    rotation (where a range reaches). A ship's fight count only grows during an attack (the
+    round's end resets it). Kept in the state's versions, so a clone or loaded state surveys.
+    """
+
+    __slots__ = (
+        "ally", "candidates", "card_changes", "extractor_ids", "extractors_stamp",
+        "positions", "rotation", "ships_stamp", "task", "temps",
+    )  # fmt: skip
+
+    def __init__(self, state: State, t: Task, candidates: dict[str, list[Reaching]]) -> None:
+        kept = versions.of(state)
+        ships = state["ships"]
+        lumos = state["lumos"]
+        self.task = t  # the attack task object these picks belong to
+        self.candidates = candidates
+        #: ship id -> its sector at the survey.
+        self.positions = _positions(ships)
+        self.ships_stamp = kept.stamps["ships"]  # positions known to hold under this stamp
+        self.extractor_ids = set(state["extractors"])
+        self.extractors_stamp = kept.stamps["extractors"]
+        self.card_changes = kept.card_changes
+        self.temps = [dict(p["temp"]) for p in state["players"]]
+        self.ally = lumos["ally"] if lumos else None
+        self.rotation = state["rotation"]
+
+
+def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]]:
+    """The sectors where a group can attack, found by walking every able ship of the Command
+    players and the sectors it reaches, and the candidates a later pick looks at again
+    (:class:`KeptSectors`)."""
     found: set[str] = set()
+    candidates: dict[str, list[Reaching]] = {}
     done = t["done"]
     lumos = state["lumos"]
     pieces = fleet(state)
     placed = by_sector(state)
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[Any, int] = {}
-    nothing: set[tuple[int, bool, str]] = set()  # (seat, bombard, sector) without targets
-    looked: set[tuple[int, bool, int, str]] = set()  # (seat, bombard, range, ship's sector)
+    present_at: dict[tuple[int, bool, str], bool] = {}  # (seat, bombard, sector): an enemy?
+    origins: dict[tuple[int, bool, int, str], list[tuple[dict[str, Any], int]]] = {}
     board = runtime(state).board
     rotation = state["rotation"]
     for seat in t["players"]:
@@ -269,34 +382,101 @@ def combat_sectors(state: State, t: Task) -> list[str]:
             if ship["fought"] >= kind[0]:
                 continue
             # A ship of the same side, bombardment and range in the same sector reaches the
-            # same sectors, each already looked at: a stack of ships is looked at once.
+            # same sectors: a stack of ships is looked at once, as one group of fighters.
             origin = (seat, kind[1], kind[2], ship["sector"])
-            if origin in looked:
+            fighters = origins.get(origin)
+            if fighters is not None:
+                fighters.append((ship, kind[0]))
                 continue
-            looked.add(origin)
+            fighters = origins[origin] = [(ship, kind[0])]
             if kind[2] <= 0:
                 reach: tuple[str, ...] = (ship["sector"],)
             else:
                 reach = board.reachable_ids(ship["sector"], kind[2], rotation)
             for sector in reach:
-                if sector in found or sector in done or (seat, kind[1], sector) in nothing:
+                if sector in done:
                     continue
-                here = placed.get(sector, ())
-                # An empty sector has nothing to attack but extractors, for bombarding ships
-                # (most sectors a ship with range reaches are empty: no call for those).
-                if (here or kind[1]) and targets(state, t, seat, kind[1], sector, shields, here):
-                    found.add(sector)
-                else:  # many ships reach the same sectors: each is looked at once
-                    nothing.add((seat, kind[1], sector))
-    return sorted(found)
+                key = (seat, kind[1], sector)
+                there = present_at.get(key)
+                if there is None:  # many ships reach the same sectors: each is looked at once
+                    here = placed.get(sector, ())
+                    there = present_at[key] = _look(state, t, key, here, found, shields)
+                if there:
+                    candidates.setdefault(sector, []).append((seat, kind[1], fighters))
+    return sorted(found), candidates
 
 
-def _reach(state: State, ship: dict[str, Any]) -> list[str]:
-    """The sectors a ship can fire into: its own, and more with range (000 "Range")."""
-    reach = stat(state, ship["owner"], "range", ship["size"])
-    if reach <= 0:
-        return [ship["sector"]]
-    return list(runtime(state).board.reachable_ids(ship["sector"], reach, state["rotation"]))
+def _look(
+    state: State,
+    t: Task,
+    key: tuple[int, bool, str],
+    here: list[dict[str, Any]] | tuple[()],
+    found: set[str],
+    shields: dict[Any, int],
+) -> bool:
+    """Whether an enemy of ``seat`` is present in ``sector`` for a group that does or does not
+    bombard (``key``); the sector joins ``found`` if a hit of that group could land there."""
+    seat, bombard, sector = key
+    # An empty sector has nothing to attack but extractors, for bombarding ships (most
+    # sectors a ship with range reaches are empty: no call for those).
+    if not (here or bombard):
+        return False
+    if sector not in found and targets(state, t, seat, bombard, sector, shields, here):
+        found.add(sector)
+        return True
+    return present(state, seat, bombard, sector)
+
+
+def _unchanged(state: State, kept: versions.Versions, survey: KeptSectors) -> bool:
+    """Whether nothing that could add a combat sector changed since ``survey`` (see
+    :class:`KeptSectors`): no ship placed or moved, no extractor placed, the same cards in
+    play, temporary adds, Lumos' ally and rotation."""
+    lumos = state["lumos"]
+    if (
+        survey.card_changes != kept.card_changes
+        or survey.rotation != state["rotation"]
+        or survey.ally != (lumos["ally"] if lumos else None)
+    ):
+        return False
+    for p, temp in zip(state["players"], survey.temps, strict=True):
+        if p["temp"] != temp:
+            return False
+    stamp = kept.stamps["extractors"]
+    if stamp != survey.extractors_stamp:
+        if not state["extractors"].keys() <= survey.extractor_ids:
+            return False  # one was placed
+        survey.extractors_stamp = stamp
+    stamp = kept.stamps["ships"]
+    if stamp != survey.ships_stamp:
+        # The same ids in the same sectors, or fewer (compared in C, not ship by ship).
+        if not _positions(state["ships"]).items() <= survey.positions.items():
+            return False  # one was placed or moved
+        survey.ships_stamp = stamp
+    return True
+
+
+def _look_again(state: State, t: Task, survey: KeptSectors) -> list[str]:
+    """:func:`combat_sectors` from the survey's candidates: those not yet resolved where a
+    ship of a reaching group is still on the board and can still fight, and a hit of that
+    group could land now. Resolved sectors leave the candidates."""
+    ships = state["ships"]
+    done = t["done"]
+    placed = by_sector(state)
+    shields: dict[Any, int] = {}
+    candidates = survey.candidates
+    out = []
+    for sector in [s for s in candidates if s in done]:
+        del candidates[sector]
+    for sector, reaching in candidates.items():
+        here = placed.get(sector, ())
+        for seat, bombard, fighters in reaching:
+            if any(s["id"] in ships and s["fought"] < limit for s, limit in fighters) and targets(
+                state, t, seat, bombard, sector, shields, here
+            ):
+                out.append(sector)
+                break
+    out.sort()
+    return out
 
 
 # -- the steps ---------------------------------------------------------------------------------

@@ -62,10 +62,15 @@ def release(state: State, unit: dict[str, Any]) -> None:
     state["players"][unit["owner"]]["supply"][key] += 1
 
 
+def _payout(state: State) -> int:
+    """Units a graveyard pays out for (000 "Graveyard": 4); at least one, or an empty
+    graveyard would pay out for ever."""
+    return max(1, int(runtime(state).rules.get("graveyard_units", 4)))
+
+
 def check(state: State, seat: int) -> None:
     """Pay out a full graveyard: light, then every unit goes home (000 "Graveyard")."""
-    # At least one unit per payout, or an empty graveyard would pay out for ever.
-    size = max(1, int(runtime(state).rules.get("graveyard_units", 4)))
+    size = _payout(state)
     grave = state["players"][seat]["graveyard"]
     while len(grave) >= size:
         if events.ON:
@@ -79,6 +84,11 @@ def check(state: State, seat: int) -> None:
 
 
 def check_all(state: State) -> None:
-    """Check every player's graveyard, in seat order."""
+    """Check every player's graveyard, in seat order (after each sector's damage: most hold
+    fewer units than a payout, and are passed over)."""
+    size = _payout(state)
+    players = state["players"]
     for seat in range(state["n"]):
-        check(state, seat)
+        # Read when the seat's turn comes: a payout's hooks may destroy units for later seats.
+        if len(players[seat]["graveyard"]) >= size:
+            check(state, seat)

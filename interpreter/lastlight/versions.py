@@ -75,10 +75,10 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "extractor_owners", "extractor_sectors",
-        "flags", "held", "known_false", "mods", "moved", "moves", "plans", "readers", "reading",
-        "rt", "seats", "sectors", "settled", "ship_index", "stamps", "state", "totals", "types",
-        "usable",
+        "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
+        "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "moves", "plans",
+        "readers", "reading", "rt", "seats", "sectors", "settled", "ship_index", "stamps",
+        "state", "totals", "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -135,6 +135,12 @@ class Versions:
         self.extractor_owners: tuple[int, dict[int, list[Any]]] | None = None
         #: The current move step's options (``command.Listing``), kept with what it read.
         self.moves: Any = None
+        #: How many times a seat's cards in play changed (:func:`cards_changed`): combat's
+        #: kept sectors hold while it is the same (``combat.KeptSectors``).
+        self.card_changes = 0
+        #: What the last attack pick surveyed (``combat.KeptSectors``), None: nothing kept.
+        #: It holds its own record of what it was surveyed under (not dropped by renewals).
+        self.combat: Any = None
 
 
 def _none() -> None:
@@ -279,6 +285,7 @@ def cards_changed(state: State, seat: int) -> None:
         found.moved.add("techs")
         found.moved.add(("techs_of", seat))
         found.asked = None
+        found.card_changes += 1
         if 0 <= seat < len(found.seats):
             relist(found, seat)  # the conditions pending may be others now
             found.board[seat] = found.plans[seat] = found.acts[seat] = found.held[seat] = None

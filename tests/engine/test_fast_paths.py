@@ -2,7 +2,8 @@
 
 Option lists are memoised per content (move, trade, play, build options), activated abilities
 are found through a per-card-set index and their plain costs are checked without a frame,
-and the closing window asks only whether an ability is usable. Each is compared here with a
+the closing window asks only whether an ability is usable, and combat's picks and groups come
+from indexes and kept surveys. Each is compared here with a
 direct computation at every decision of seeded random games; a difference would change
 games (option order and ids are what bots and replays choose by).
 """
@@ -15,7 +16,7 @@ import pytest
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import combat, command, effects, hooks, trade
 from whitedwarf.interpreter.lastlight.game import ACTION_NUMBER, Game, choose_options
-from whitedwarf.interpreter.lastlight.state import can_pay
+from whitedwarf.interpreter.lastlight.state import LUMOS, can_pay
 from whitedwarf.interpreter.vm import new_frame
 
 from tests.base_content import base_content
@@ -67,6 +68,57 @@ def _targets_slow(state: dict[str, Any], t: dict[str, Any], seat: int, sector: s
     ]
 
 
+def _hits_slow(
+    state: dict[str, Any], t: dict[str, Any], seat: int, bombard: bool, sector: str
+) -> bool:
+    """Whether a hit of ``seat``'s could land in ``sector`` (004 "2. Attack", E7 c): an
+    enemy ship below its shields, else for bombardment an enemy extractor on a planet."""
+    if _targets_slow(state, t, seat, sector):
+        return True
+    need = combat.runtime(state).extractor_shield
+    return bombard and any(
+        x["sector"] == sector and x["planet"] is not None
+        and combat.enemy(state, seat, x["owner"]) and t["dmg"].get(x["id"], 0) < need
+        for x in state["extractors"].values()
+    )  # fmt: skip
+
+
+def _commands(state: dict[str, Any], seat: int, owner: int) -> bool:
+    """Whether ``seat`` attacks with ``owner``'s ships: its own, the Lumos' for their ally."""
+    lumos = state["lumos"]
+    return owner == seat or (owner == LUMOS and lumos is not None and lumos["ally"] == seat)
+
+
+def _sectors_slow(state: dict[str, Any], t: dict[str, Any]) -> list[str]:
+    """The sectors an attack's pick offers, from every ship and sector of the board."""
+    return sorted(
+        sector
+        for sector in state["sectors"]
+        if sector not in t["done"]
+        and any(
+            _commands(state, seat, s["owner"])
+            and combat._can_fight(state, s)
+            and combat._in_range(state, s, sector)
+            and _hits_slow(
+                state, t, seat, combat.flag(state, s["owner"], "bombard", s["size"]), sector
+            )
+            for seat in t["players"]
+            for s in state["ships"].values()
+        )
+    )
+
+
+def _present_slow(state: dict[str, Any], seat: int, bombard: bool, sector: str) -> bool:
+    """An enemy ship in the sector, or for bombardment an enemy extractor on a planet (E7)."""
+    return any(
+        s["sector"] == sector and combat.enemy(state, seat, s["owner"])
+        for s in state["ships"].values()
+    ) or (bombard and any(
+        x["sector"] == sector and x["planet"] is not None and combat.enemy(state, seat, x["owner"])
+        for x in state["extractors"].values()
+    ))  # fmt: skip
+
+
 def _check(state: dict[str, Any]) -> None:
     for seat in range(state["n"]):
         slow = _activated_slow(state, seat)
@@ -97,6 +149,18 @@ def _check(state: dict[str, Any]) -> None:
                 and combat._in_range(state, s, sector)
             ]
             assert combat.group_ships(state, seat, group, sector) == slow
+    if top is not None and top["kind"] == "attack" and top["pc"] == "roll" and top["ask"]:
+        seat = top["players"][top["turn"]]
+        sector = top["sector"]
+        slow_groups = [
+            group
+            for group in combat._groups_of(state, seat)
+            if combat.group_ships(state, seat, group, sector)
+            and _present_slow(state, seat, combat._bombards(state, seat, group), sector)
+        ]
+        assert combat.groups(state, top, seat, sector) == slow_groups
+    if top is not None and top["kind"] == "attack" and top["pc"] == "pick" and top["ask"]:
+        assert combat.combat_sectors(state, top) == _sectors_slow(state, top)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

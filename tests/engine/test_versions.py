@@ -12,6 +12,7 @@ still false.
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +39,15 @@ from whitedwarf.interpreter.lastlight import (
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, gain
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    card_id,
+    damage_ship,
+    gain,
+    move_ship,
+    place_extractor,
+    place_ship,
+)
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone
 from whitedwarf.interpreter.vm import new_frame
@@ -134,12 +143,14 @@ class Auditor:
         self.types_checked = 0
         self.sectors_checked = 0
         self.moves_checked = 0
+        self.combat_checked = 0
         self.held_checked = 0
         self.busy = False
         self.selections_checked = 0
         self.extractor_owners_checked = 0
         self.real = versions.of
         self.real_asked = versions.asked_options
+        self.real_look_again = combat._look_again
         self.real_candidates = selectors.candidates
 
     def __call__(self, state: State) -> versions.Versions:
@@ -285,6 +296,14 @@ class Auditor:
         if found is not None:
             self.asked_used += 1
             assert found == fresh_step_options(state, task), f"kept options of {task['kind']}"
+        return found
+
+    def look_again(self, state: State, t: dict[str, Any], survey: combat.KeptSectors) -> list[str]:
+        """Wraps ``combat._look_again``: the sectors a pick finds from what the attack's
+        last survey kept are the ones a fresh survey of the board finds."""
+        found = self.real_look_again(state, t, survey)
+        assert found == combat._survey(state, t)[0], "the kept combat sectors"
+        self.combat_checked += 1
         return found
 
     def audit_pending(self, state: State, kept: versions.Versions) -> None:
@@ -466,6 +485,7 @@ def audited_games(
     auditor = Auditor()
     monkeypatch.setattr(versions, "of", auditor)
     monkeypatch.setattr(versions, "asked_options", auditor.asked_options)
+    monkeypatch.setattr(combat, "_look_again", auditor.look_again)
     monkeypatch.setattr(selectors, "candidates", auditor.candidates)
     monkeypatch.setattr(effects, "candidates", auditor.candidates)
     fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
@@ -495,6 +515,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.extractor_owners_checked > 100  # Mine, Claim, Construct's extractor step
     assert auditor.types_checked > 1_000
     assert auditor.moves_checked > 1_000  # move steps' options kept, and checked
+    assert auditor.combat_checked > 50  # later picks of an attack from its kept survey
     assert auditor.held_checked > 1_000  # cards in play by ref, for "exhaust this card"
     assert auditor.selections_checked > 500  # selectors started from the indexes, checked
 
@@ -784,6 +805,75 @@ def test_a_step_s_kept_options_go_when_anything_changes() -> None:
     assert versions.asked_options(clone(state), clone(state)["stack"][-1]) is None
     gain(state, top["seat"], "common", 1)
     assert versions.asked_options(state, top) is None
+
+
+def test_the_audit_fails_when_the_kept_combat_sectors_miss_a_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later pick of an attack looks again only at the sectors its survey kept, unless a
+    ship was placed or moved (or cards, adds, the Lumos' ally or the rotation changed). Blind
+    to moves (each ship's id compared instead of its sector), it misses a sector a moved ship
+    opened: the audit catches it."""
+    monkeypatch.setattr(combat, "_SECTOR", operator.itemgetter("id"))
+    with pytest.raises(AssertionError, match="the kept combat sectors"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def at_a_later_pick() -> tuple[State, versions.Versions]:
+    """A seeded 40-light game stopped where an attack that resolved a sector asks which to
+    resolve next, with its survey kept (``combat.KeptSectors``)."""
+    game = Game.from_content(to_light(base_content(), 40), 4)
+    for seed in range(10):
+        state = game.new_state(seed)
+        bots = [make_bot("random", seed, seat) for seat in range(4)]
+        while not game.is_terminal(state):
+            top = state["stack"][-1] if state["stack"] else None
+            kept = versions.of(state)
+            if (
+                top is not None and top["kind"] == "attack" and top["pc"] == "pick"
+                and top["done"] and kept.combat is not None and kept.combat.task is top
+            ):  # fmt: skip
+                return state, kept
+            seat, options = game.next_decision(state)
+            game.apply(state, seat, bots[seat].choose(state, seat, options), check=False)
+    raise AssertionError("no later pick with a kept survey")
+
+
+def _move_a_ship(state: State) -> None:
+    ship = next(iter(state["ships"].values()))
+    sector = next(s for s in state["sectors"] if s != ship["sector"])
+    move_ship(state, ship, sector)
+
+
+def _place_an_extractor(state: State) -> None:
+    place_extractor(state, 0, next(iter(state["sectors"])), None, None)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        _move_a_ship,
+        lambda state: place_ship(state, 1, "small", next(iter(state["sectors"]))),
+        _place_an_extractor,
+        lambda state: versions.cards_changed(state, 2),
+        lambda state: state["players"][3]["temp"].update(range=1),
+        lambda state: state.update(rotation=state["rotation"] + 1),
+    ],
+    ids=["move", "new ship", "new extractor", "cards", "temporary add", "rotation"],
+)
+def test_a_later_pick_surveys_again_after_a_change_that_could_add_a_sector(
+    change: Callable[[State], None],
+) -> None:
+    """Resolving a sector only takes fighters and enemies away; a ship placed or moved, an
+    extractor placed, a card in play, a temporary add (range) or the rotation can open a new
+    combat sector, so after any of them the kept survey is not used (004 "2. Attack")."""
+    state, kept = at_a_later_pick()
+    survey = kept.combat
+    assert combat._unchanged(state, kept, survey)
+    damage_ship(state, next(iter(state["ships"].values())), 1)  # damage opens nothing
+    assert combat._unchanged(state, kept, survey)
+    change(state)
+    assert not combat._unchanged(state, kept, survey)
 
 
 def test_the_audit_fails_when_a_selector_starts_from_too_few_ships(
