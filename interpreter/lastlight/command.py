@@ -18,9 +18,10 @@ Task ``move`` fields: ``token`` (the sector whose token is being resolved). Step
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, lumos
+from whitedwarf.interpreter.lastlight import events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -65,9 +66,13 @@ def _may_move(state: State, seat: int, ship: dict[str, Any]) -> bool:
     return owner == seat or (owner == LUMOS and lumos.controller(state) == seat)
 
 
-def _any_mover(state: State, seat: int) -> bool:
-    """Whether :func:`movers` of ``seat`` is not empty."""
-    return any(not s["moved"] for s in _commanded(state, seat))
+def _any_mover(state: State, t: Task) -> bool:
+    """Whether :func:`movers` of the step's player is not empty: whether its kept listing
+    has a ship (made here if need be: the step asks next), else by a walk over the ships."""
+    listing = _listing(state, t)
+    if listing is not None:
+        return bool(listing.by_ship)
+    return any(not s["moved"] for s in _commanded(state, t["seat"]))
 
 
 def _speed(state: State, owner: int, size: str) -> tuple[int, frozenset[str]]:
@@ -117,13 +122,19 @@ _OPTIONS_LIMIT = 1 << 15
 
 
 def move_options(state: State, seat: int) -> list[Option]:
-    """Every (ship, destination) pair still open to the player."""
+    """Every (ship, destination) pair still open to the player, listed afresh."""
+    return [option for options in _by_ship(state, seat).values() for option in options]
+
+
+def _by_ship(state: State, seat: int) -> dict[str, tuple[Option, ...]]:
+    """Ship id -> its move options, for every ship the player may still move, in board
+    order (a boxed-in ship has none, but is there: the player is still asked)."""
     rt = runtime(state)
     cache = rt.move_options
     if len(cache) >= _OPTIONS_LIMIT:
         cache.clear()
     rotation = state["rotation"] % rt.board.rotations_cycle()
-    out: list[Option] = []
+    out: dict[str, tuple[Option, ...]] = {}
     memo: dict[Any, Any] = {}
     for ship in _commanded(state, seat):
         if ship["moved"]:
@@ -140,19 +151,88 @@ def move_options(state: State, seat: int) -> list[Option]:
                 Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}")
                 for dest in _reach(state, key[2], key[3], key[5])
             )
-        out += options
+        out[key[0]] = options
     return out
+
+
+class Listing:
+    """A move step's options, kept from one decision of the step to the next (in
+    ``versions.Versions.moves``): the step asks once per ship moved, and listing every ship
+    the player may still move at each ask grows with the fleet (a late game has 8-10 ships a
+    seat, each with 5-10 destinations).
+
+    A move changes one ship (it moves, so it is listed no more): :func:`_moved` drops its
+    options. Anything else that could change a listing renews what :func:`_signature` reads:
+    a ship placed, moved, damaged, removed or given an extra move (the ``ships`` stamp), the
+    player's cards (``techs_of``, which ``versions.cards_changed`` renews), the board's
+    rotation, the Lumos' ally. The ships' ``moved`` marks go back to unmoved only at the
+    round's end, never within one step: a listing serves only its own task object.
+
+    The listing is that of the player without temporary adds (``add``): it is not used while
+    they have some, nor while events are recorded (each stat read then names its cards)."""
+
+    __slots__ = ("by_ship", "options", "signature", "task")
+
+    def __init__(self, task: Task, signature: tuple[Any, ...], by_ship: dict[str, Any]) -> None:
+        self.task = task
+        self.signature = signature
+        #: ship id -> its options (:func:`_by_ship`).
+        self.by_ship = by_ship
+        #: The options of every ship, in board order.
+        self.options: list[Option] = [o for options in by_ship.values() for o in options]
+
+
+def _signature(state: State, kept: versions.Versions, seat: int) -> tuple[Any, ...]:
+    """What a kept :class:`Listing` of ``seat`` was made under (see there)."""
+    stamps = kept.stamps
+    ally = state["lumos"]  # lumos.controller written out (three to four calls a move)
+    return (
+        stamps["ships"],
+        stamps["techs_of", seat],
+        state["rotation"],
+        ally["ally"] if ally else None,
+    )
+
+
+def _listing(state: State, t: Task) -> Listing | None:
+    """The kept :class:`Listing` of a move step, made when missing or out of date; None
+    while it cannot be used (temporary adds, events recorded)."""
+    seat = t["seat"]
+    if events.ON or state["players"][seat]["temp"]:
+        return None
+    kept = versions.of(state)
+    signature = _signature(state, kept, seat)
+    found = kept.moves
+    if found is None or found.task is not t or found.signature != signature:
+        found = kept.moves = Listing(t, signature, _by_ship(state, seat))
+    return found
+
+
+def _kept_listing(state: State, t: Task) -> Listing | None:
+    """The kept :class:`Listing` of a move step if it is up to date (not made)."""
+    kept = versions.of(state)
+    found = kept.moves
+    if found is None or found.task is not t:
+        return None
+    return found if found.signature == _signature(state, kept, t["seat"]) else None
+
+
+def _moved(state: State, listing: Listing, ship_id: str) -> None:
+    """A ship of the listing moved (and is marked so): its options go, and the listing is
+    up to date again. The move renewed the ``ships`` stamp alone of what the listing was
+    made under (``versions.ships_changed``): the rest of its signature stands."""
+    options = listing.by_ship.pop(ship_id)
+    if options:
+        start = listing.options.index(options[0])
+        del listing.options[start : start + len(options)]
+    listing.signature = (versions.of(state).stamps["ships"], *listing.signature[1:])
 
 
 def to_reveal(state: State, seat: int) -> list[str]:
     """Sectors with a face-down token that the player's own ships occupy."""
     sectors = state["sectors"]
-    found = {
-        s["sector"]
-        for s in fleet(state).of(seat)
-        if sectors[s["sector"]]["token"] and not sectors[s["sector"]]["revealed"]
-    }
-    return sorted(found)
+    occupied = {s["sector"] for s in fleet(state).of(seat)}  # each sector looked at once
+    return sorted(x for x in occupied if sectors[x]["token"] and not sectors[x]["revealed"])
 
 
 def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
@@ -182,7 +262,7 @@ def _run(state: State, t: Task) -> None:
         t["pc"] = "move"
     elif pc == "move":
         # Any ship left to move: the player is asked (a boxed-in ship can only "done").
-        if _any_mover(state, seat):
+        if _any_mover(state, t):
             ask(t, seat)
         else:
             t["pc"] = "reveal"
@@ -213,7 +293,10 @@ def _reveal(state: State, t: Task, sector: str) -> None:
 def _options(state: State, t: Task) -> list[Option]:
     seat = t["seat"]
     if t["pc"] == "move":
-        return [*move_options(state, seat), _DONE]
+        listing = _listing(state, t)
+        if listing is None:
+            return [*move_options(state, seat), _DONE]
+        return [*listing.options, _DONE]
     return [Option(f"reveal:{s}", f"reveal the token in {s}") for s in to_reveal(state, seat)]
 
 
@@ -228,25 +311,49 @@ def _choose(state: State, t: Task, option_id: str) -> None:
     if pc == "move" and parts[0] == "done":
         t["pc"] = "reveal"
     elif pc == "move" and parts[0] == "move" and len(parts) == 3:
-        ship = state["ships"].get(parts[1])
-        if (
-            ship is None
-            or not _may_move(state, seat, ship)
-            or parts[2] not in destinations(state, ship)
-        ):
-            raise IllegalOption(f"cannot {option_id!r}")
-        move_ship(state, ship, parts[2])
-        ship["moved"] = True
-        if events.ON:
-            events.emit(
-                state, "ship_moved", seat, ship=ship["id"], owner=ship["owner"], sector=parts[2]
-            )
-        if ship["owner"] != LUMOS:
-            fire(state, "ship_moved", seat, {"ship": ship["id"], "sector": parts[2]})
+        _move(state, t, option_id, parts[1], parts[2])
     elif pc == "reveal" and parts[0] == "reveal" and parts[1] in to_reveal(state, seat):
         _reveal(state, t, parts[1])
     else:
         raise IllegalOption(f"command cannot take {option_id!r} now")
+
+
+def _move(state: State, t: Task, option_id: str, ship_id: str, sector: str) -> None:
+    """Move a ship (``move:<ship>:<sector>``) and mark it moved (000 "1. Move")."""
+    seat = t["seat"]
+    ship = state["ships"].get(ship_id)
+    listing = _kept_listing(state, t)
+    if ship is None or not _legal_move(state, t, ship, option_id, sector, listing):
+        raise IllegalOption(f"cannot {option_id!r}")
+    move_ship(state, ship, sector)
+    ship["moved"] = True
+    if listing is not None:
+        _moved(state, listing, ship_id)
+    if events.ON:
+        events.emit(state, "ship_moved", seat, ship=ship_id, owner=ship["owner"], sector=sector)
+    if ship["owner"] != LUMOS:
+        fire(state, "ship_moved", seat, {"ship": ship_id, "sector": sector})
+
+
+def _legal_move(
+    state: State,
+    t: Task,
+    ship: dict[str, Any],
+    option_id: str,
+    sector: str,
+    listing: Listing | None,
+) -> bool:
+    """Whether the step's player may move ``ship`` to ``sector``: one of the kept listing's
+    options when it serves (a ship is listed while the player may still move it), else
+    worked out (while events are recorded, each stat read is announced as before)."""
+    if listing is not None and not events.ON and not state["players"][t["seat"]]["temp"]:
+        options = listing.by_ship.get(ship["id"])
+        return options is not None and option_id in map(_ID, options)
+    return _may_move(state, t["seat"], ship) and sector in destinations(state, ship)
+
+
+#: An option's id.
+_ID = itemgetter(0)
 
 
 register("move", Handler(_run, _options, _choose))

@@ -350,6 +350,9 @@ def verb_move_extra(state: State, frame: Frame, args: list[Any]) -> None:
     ship = state["ships"].get(args[0])
     if ship is not None:
         ship["extra_move"] += max(0, args[1])
+        # The ship's destinations change: a move step's kept listing (``command.Listing``)
+        # goes with the ``ships`` stamp.
+        versions.ships_changed(state, ship["owner"])
 
 
 def verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:

@@ -31,6 +31,9 @@ domain's stamp here, and the memos compare stamps:
 * whether each activated clause of a seat would act (a target it must choose exists,
   ``hooks._would_act_kept``), with the stamps of the domains its choices read: used while
   they are unchanged.
+* a move step's options (``command.Listing``), for that step's task only, with the
+  ``ships`` stamp, the player's ``techs_of``, the rotation and the Lumos' ally then; a move
+  drops the moved ship's options and brings it up to date.
 * the options a step listed to decide whether to ask (:func:`remember_asked`), kept for
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
@@ -73,7 +76,7 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
-        "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "plans",
+        "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "moves", "plans",
         "readers", "reading", "rt", "seats", "sectors", "settled", "ship_index", "stamps",
         "state", "totals", "types", "usable",
     )  # fmt: skip
@@ -130,6 +133,8 @@ class Versions:
         self.extractor_sectors: tuple[int, dict[str, list[Any]]] | None = None
         #: ``(extractors stamp, owner -> its extractors)`` (``fleet.extractors_of``).
         self.extractor_owners: tuple[int, dict[int, list[Any]]] | None = None
+        #: The current move step's options (``command.Listing``), kept with what it read.
+        self.moves: Any = None
         #: How many times a seat's cards in play changed (:func:`cards_changed`): combat's
         #: kept sectors hold while it is the same (``combat.KeptSectors``).
         self.card_changes = 0
@@ -236,8 +241,9 @@ def techs_changed(state: State, seat: int) -> None:
 
 
 def ships_changed(state: State, owner: int) -> None:
-    """A ship of ``owner`` was placed, moved, damaged, repaired or removed: the ``ships``
-    stamp and the owner's ``fleet`` (a Lumos ship's, :data:`state.LUMOS`, has none)."""
+    """A ship of ``owner`` was placed, moved, damaged, repaired, removed or given an extra
+    move (``verbs.verb_move_extra``): the ``ships`` stamp and the owner's ``fleet`` (a Lumos
+    ship's, :data:`state.LUMOS`, has none)."""
     _pieces_changed(state, "ships", "fleet", owner)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight.command import destinations
 from whitedwarf.interpreter.lastlight.stats import stat
 
 from tests.effects.scenario import (
@@ -17,6 +18,7 @@ from tests.effects.scenario import (
     tech,
     token,
 )
+from tests.engine.positions import resolve
 
 
 def test_gain_takes_from_the_finite_supply():
@@ -227,6 +229,23 @@ def test_move_extra_adds_to_this_commands_movement():
     sid = ship(s, 0, "small", home(s, 0))
     token(s, 0, "t", "move_extra a ship of yours by 2")
     assert s["ships"][sid]["extra_move"] == 2
+
+
+def test_move_extra_in_the_middle_of_a_move_step_lengthens_that_ship_s_moves():
+    # 000 Talorin: "move 1 ship 1 extra sector" this Command; given after a first ship moved,
+    # the other ship's next listing reaches two sectors (the step's kept options go).
+    g, s = fresh()
+    faction(s, 0, "swift", "when ship_moved -> move_extra a ship of yours by 1")
+    start = home(s, 0)
+    a = ship(s, 0, "small", start)
+    b = ship(s, 0, "small", start)
+    resolve(g, s, [["move", 0]])
+    one = [o for o in ids(g, s, 0) if o.startswith(f"move:{b}:")]
+    g.apply(s, 0, next(o for o in ids(g, s, 0) if o.startswith(f"move:{a}:")))
+    g.apply(s, 0, f"pick:{b}")  # the ship given the extra sector
+    two = [o for o in ids(g, s, 0) if o.startswith(f"move:{b}:")]
+    assert set(one) < set(two)
+    assert two == [f"move:{b}:{d}" for d in destinations(s, s["ships"][b])]
 
 
 def test_trade_makes_one_trade_without_the_gift():

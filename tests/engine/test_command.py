@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.state import LUMOS, home_of
 
 from tests.engine.positions import (
@@ -32,6 +33,33 @@ def test_000_move_one_adjacent_sector_no_asteroids_no_corners() -> None:
     resolve(g, state, [["move", 0]])
     # inner_7 holds an asteroid; outer_15 touches inner_0 only at a corner.
     assert _moves(g.legal_options(state, 0), s) == ["centre", "inner_1", "outer_00", "outer_01"]
+
+
+def test_000_a_ship_moves_once_and_only_within_its_reach() -> None:
+    """000 "Move each of your ships": once each, within its movement; a moved ship, a
+    sector out of reach, an asteroid or another player's ship are refused (the step's
+    options are kept from one move to the next: a refusal changes nothing)."""
+    g = game(4)
+    state = empty_board(started(g))
+    a = ship(state, 0, "small", "inner_0")
+    b = ship(state, 0, "small", "outer_02")
+    other = ship(state, 1, "small", "outer_03")
+    resolve(g, state, [["move", 0]])
+    g.apply(state, 0, f"move:{a}:inner_1")
+    assert _moves(g.legal_options(state, 0), a) == []
+    assert _moves(g.legal_options(state, 0), b) == ["inner_1", "outer_01", "outer_03"]
+    refused = (f"move:{a}:inner_2", f"move:{b}:outer_05", f"move:{other}:outer_04")
+    for option in refused:
+        with pytest.raises(IllegalOption):
+            g.apply(state, 0, option)
+    for option in refused:  # the engine's own check, without the legal options listed first
+        with pytest.raises(IllegalOption):
+            g.apply(state, 0, option, check=False)
+    assert [state["ships"][s]["sector"] for s in (a, b, other)] == [
+        "inner_1",
+        "outer_02",
+        "outer_03",
+    ]
 
 
 def test_000_move_each_ship_once_then_reveal_in_chosen_order() -> None:

@@ -20,10 +20,12 @@ import pytest
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import (
     combat,
+    command,
     construct,
     effects,
     fleet,
     hooks,
+    lumos,
     mine,
     modifiers,
     pending,
@@ -140,6 +142,7 @@ class Auditor:
         self.fleets_checked = 0
         self.types_checked = 0
         self.sectors_checked = 0
+        self.moves_checked = 0
         self.combat_checked = 0
         self.held_checked = 0
         self.busy = False
@@ -208,6 +211,24 @@ class Auditor:
         self.audit_pieces(state, kept)
         self.audit_pending(state, kept)
         self.audit_usable(state, kept)
+        self.audit_moves(state, kept)
+
+    def audit_moves(self, state: State, kept: versions.Versions) -> None:
+        """A move step's kept listing, while it can serve (its task still on the stack, what
+        it was made under unchanged, no temporary adds), lists the moves a fresh walk over
+        the board lists, in the same order, and every ship still to move."""
+        listing = kept.moves
+        if listing is None or not any(t is listing.task for t in state["stack"]):
+            return
+        seat = listing.task["seat"]
+        if listing.signature != command._signature(state, kept, seat):
+            return  # made again at the next ask
+        if state["players"][seat]["temp"]:
+            return  # not used while there are some
+        ships, moves = fresh_moves(state, seat)
+        assert [o.id for o in listing.options] == moves, "the move step's kept options"
+        assert list(listing.by_ship) == ships, "the move step's ships still to move"
+        self.moves_checked += 1
 
     def audit_usable(self, state: State, kept: versions.Versions) -> None:
         """Whether an activated clause would act, kept with the stamps of what its choices
@@ -352,6 +373,27 @@ def fresh_ship_type(state: State, owner: int, size: str) -> stats.ShipType:
     )
 
 
+def fresh_moves(state: State, seat: int) -> tuple[list[str], list[str]]:
+    """The ships ``seat`` may still move and the ids of their moves (000 "1. Move"), from a
+    walk over every ship on the board, each destination found on the board afresh."""
+    rt = runtime(state)
+    board = rt.board
+    rotation = state["rotation"] % board.rotations_cycle()
+    ally = lumos.controller(state) == seat
+    ships, moves = [], []
+    for ship in state["ships"].values():
+        owner = ship["owner"]
+        if ship["moved"] or not (owner == seat or (ally and owner == LUMOS)):
+            continue
+        numbers = fresh_ship_type(state, owner, ship["size"])
+        blocked = frozenset() if numbers.cross_asteroids else rt.blocked
+        speed = numbers.movement + ship["extra_move"]
+        reach = board.reachable(ship["sector"], speed, rotation, blocked)
+        ships.append(ship["id"])
+        moves += [f"move:{ship['id']}:{d}" for d in sorted(reach) if d != ship["sector"]]
+    return ships, moves
+
+
 def fresh_candidates(
     state: State, frame: dict[str, Any], selector: dict[str, Any], resolve: Any
 ) -> list[str]:
@@ -472,6 +514,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
     assert auditor.extractor_owners_checked > 100  # Mine, Claim, Construct's extractor step
     assert auditor.types_checked > 1_000
+    assert auditor.moves_checked > 1_000  # move steps' options kept, and checked
     assert auditor.combat_checked > 50  # later picks of an attack from its kept survey
     assert auditor.held_checked > 1_000  # cards in play by ref, for "exhaust this card"
     assert auditor.selections_checked > 500  # selectors started from the indexes, checked
@@ -550,6 +593,20 @@ def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
     monkeypatch.setattr(combat, reader, stale)
     with pytest.raises(AssertionError, match=message):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_a_move_keeps_the_moved_ship_s_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move step's kept listing brought up to date after a move without dropping the ship
+    that moved (still offered, though moved): the audit catches it."""
+
+    def keeps(state: State, listing: command.Listing, ship_id: str) -> None:
+        listing.signature = command._signature(state, versions.of(state), listing.task["seat"])
+
+    monkeypatch.setattr(command, "_moved", keeps)
+    with pytest.raises(AssertionError, match="the move step's kept options"):
+        audited_games(monkeypatch, base_content(), 4, range(1))
 
 
 def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
