@@ -315,7 +315,14 @@ def apply(state: State, player: int, option_id: str) -> None:
                 raise IllegalOption(f"player {player} cannot choose {option_id!r} now")
             top["pc"], top["ask"] = "over", None
         else:
-            HANDLERS[top["kind"]].choose(state, top, option_id)
+            asked = top["ask"]
+            try:
+                HANDLERS[top["kind"]].choose(state, top, option_id)
+            except IllegalOption:
+                # A handler refuses before it changes anything, but has stopped asking:
+                # the same seat is asked again (``apply(..., check=False)`` with a bad id).
+                top["ask"] = asked
+                raise
             # A decision of the rules (a ship moved, a ship or tech built, a trade) may have
             # made an achievement's condition true: it is played at once (E17).
             check_achievements(state)

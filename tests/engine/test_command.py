@@ -55,6 +55,8 @@ def test_000_a_ship_moves_once_and_only_within_its_reach() -> None:
     for option in refused:  # the engine's own check, without the legal options listed first
         with pytest.raises(IllegalOption):
             g.apply(state, 0, option, check=False)
+    assert g.current_players(state) == [0]  # still asked, the same options
+    assert _moves(g.legal_options(state, 0), b) == ["inner_1", "outer_01", "outer_03"]
     assert [state["ships"][s]["sector"] for s in (a, b, other)] == [
         "inner_1",
         "outer_02",

@@ -102,3 +102,37 @@ def test_a_game_that_asks_nobody_before_its_end_is_an_engine_error() -> None:
     g = _Stalled(2)
     with pytest.raises(StalledGame, match="no player is asked"):
         play(g, g.inner.new_state(1), [make_bot("random", 1, seat) for seat in range(2)])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_refused_option_changes_nothing(seed: int) -> None:
+    """An option the rules refuse raises ``IllegalOption`` and leaves the position as it
+    was, the same seat asked with the same options. Each decision of a seeded game is met
+    first with a made-up option and with legal ids bent out of shape. Unchecked
+    (``check=False``, for callers that choose from the listing) the engine trusts the id, but
+    where a handler refuses one it too leaves the seat asked (tried on a clone)."""
+    from whitedwarf.interpreter.lastlight.decisions import IllegalOption
+
+    g = game(4)
+    state = g.new_state(seed)
+    bots = [make_bot("random", seed, seat) for seat in range(4)]
+    for _ in range(400):
+        if g.is_terminal(state):
+            break
+        seat = g.current_players(state)[0]
+        options = g.legal_options(state, seat)
+        before, listed = state_hash(state), ids(options)
+        for wrong in ("nonsense", f"{options[0].id}:extra", f"{options[-1].id}x"):
+            if wrong in listed:
+                continue
+            with pytest.raises(IllegalOption):
+                g.apply(state, seat, wrong)
+            assert state_hash(state) == before, wrong
+            trial = g.clone(state)
+            try:
+                g.apply(trial, seat, wrong, check=False)
+            except IllegalOption:
+                assert state_hash(trial) == before, wrong
+                assert ids(g.legal_options(trial, seat)) == listed, wrong
+        assert g.current_players(state)[0] == seat and ids(g.legal_options(state, seat)) == listed
+        g.apply(state, seat, bots[seat].choose(state, seat, options))
