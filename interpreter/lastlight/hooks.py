@@ -600,10 +600,6 @@ def _choice_reads(code: list[Any]) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
-#: The ``exhaust`` call of "exhaust this card" and the operand of a constant ``pay``.
-_EXHAUST_THIS = ["exhaust", [{"this": "card"}]]
-
-
 def _plain_cost(code: list[Any]) -> tuple[bool, tuple[tuple[str, int], ...]] | None:
     """The cost of an activated clause when it is only "exhaust this card" and constant
     payments: ``(exhausts this card, ((unit, amount), ...))``; None for any other cost, which
@@ -611,28 +607,7 @@ def _plain_cost(code: list[Any]) -> tuple[bool, tuple[tuple[str, int], ...]] | N
     first = code[0] if code else None
     if not first or first[0] != "affordable":
         return None
-    exhaust = False
-    need: dict[str, int] = {}
-    for call in first[1]:
-        if call == _EXHAUST_THIS and not exhaust:
-            exhaust = True
-            continue
-        verb, operands = call
-        if verb != "pay" or len(operands) != 1:
-            return None
-        operand = operands[0]
-        amount = operand.get("amount") if isinstance(operand, dict) else None
-        if (
-            set(operand) != {"amount", "unit"}
-            or not isinstance(amount, list)
-            or len(amount) != 2
-            or amount[0] != "num"
-            or type(amount[1]) is not int
-            or not isinstance(operand["unit"], str)
-        ):
-            return None
-        need[operand["unit"]] = need.get(operand["unit"], 0) + amount[1]
-    return exhaust, tuple(need.items())
+    return effects.plain_cost(first[1])
 
 
 def _usable(
