@@ -25,6 +25,7 @@ from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
+from whitedwarf.interpreter.lastlight.state import can_pay, holds
 from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
@@ -294,11 +295,7 @@ class LastLightAdapter:
                     if state_of is None or ref in flipped or (verb == "exhaust" and state_of):
                         return False
                     flipped.add(ref)
-        for unit, amount in need.items():
-            have = p["light"] if unit == "light" else p["res"][unit]
-            if have < amount:
-                return False
-        return True
+        return can_pay(p, need)
 
     def coster(self, calls: list[list[Any]]) -> Any:
         """What :meth:`affordable` answers for ``calls``, as ``(state, frame) -> bool``, made
@@ -317,13 +314,7 @@ class LastLightAdapter:
                 ref = frame["context"].get("card")
                 if ref is None or is_exhausted(state, ref) is not False:
                     return False  # not in play, or exhausted already
-            if need:
-                p = state["players"][frame["owner"]]
-                res = p["res"]
-                for unit, amount in need:
-                    if (p["light"] if unit == "light" else res[unit]) < amount:
-                        return False
-            return True
+            return not need or holds(state["players"][frame["owner"]], need)
 
         return plain_affordable
 

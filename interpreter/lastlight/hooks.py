@@ -33,7 +33,7 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.state import card_id
+from whitedwarf.interpreter.lastlight.state import card_id, holds
 from whitedwarf.interpreter.vm import DONE, new_frame
 
 State = dict[str, Any]
@@ -628,10 +628,8 @@ def _usable(
             exhaust, need = plain
             if exhaust and (p["faction_exhausted"] if at < 0 else p["techs"][at]["exhausted"]):
                 continue
-            if need:  # most abilities pay nothing but "exhaust this card": no generator
-                res = p["res"]
-                if any((p["light"] if u == "light" else res[u]) < n for u, n in need):
-                    continue
+            if need and not holds(p, need):  # most abilities pay only "exhaust this card"
+                continue
         elif code[0][0] == "affordable":
             frame = new_frame(card_id(ref), player, i, {"card": ref})
             if not effects.ADAPTER.affordable(state, frame, code[0][1]):

@@ -451,7 +451,7 @@ TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
 
 def label(state: State, typ: str, entity: str) -> str:
     """A readable name for an entity id, for option texts (``Noun.label``)."""
-    return str(vocabulary_tables()[1][typ](state, entity))
+    return str(labeller(typ)(state, entity))
 
 
 def labeller(typ: str) -> Callable[[State, str], Any]:

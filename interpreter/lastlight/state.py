@@ -123,6 +123,7 @@ here, from the token), ``colour``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
@@ -344,9 +345,14 @@ def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
 
 def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
     """Whether a player holds every resource (and light) of a cost."""
-    for unit, amount in cost.items():
-        have = player["light"] if unit == "light" else player["res"][unit]
-        if have < amount:
+    return holds(player, cost.items())
+
+
+def holds(player: dict[str, Any], amounts: Iterable[tuple[str, int]]) -> bool:
+    """Whether a player holds each ``(unit, amount)``: resources, or light."""
+    res = player["res"]
+    for unit, amount in amounts:
+        if (player["light"] if unit == "light" else res[unit]) < amount:
             return False
     return True
 
