@@ -92,22 +92,28 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     """
     if player is None or player < 0:
         return
-    p = state["players"][player]
-    techs = p["techs"]
-    # What fires on each hook, kept per seat until its cards in play change (most hooks:
-    # nothing), else one lookup by the cards in play.
-    kept = versions.of(state)
-    plan = kept.plans[player]
+    # What fires on each hook, kept per seat until its cards in play change: most hooks
+    # fired have no listener, and then this is the whole cost (two look-ups).
+    plan = versions.of(state).plans[player]
     if plan is None:
-        key = (p["faction"], *map(_REF, techs))
-        try:
-            plan = kept.rt.hooked[key]
-        except KeyError:
-            plan = _plan_for(state, key)
-        kept.plans[player] = plan
+        plan = _seat_plan(state, player)
     go = plan.get(hook)
     if go is not None:
-        go(state, player, context, techs)
+        go(state, player, context, state["players"][player]["techs"])
+
+
+def _seat_plan(state: State, player: int) -> dict[str, Firer]:
+    """The hook plan of a seat's cards in play (:func:`_plan`), looked up by the cards in
+    play in the content's memo and kept for the seat until they change."""
+    p = state["players"][player]
+    kept = versions.of(state)
+    key = (p["faction"], *map(_REF, p["techs"]))
+    try:
+        plan = kept.rt.hooked[key]
+    except KeyError:
+        plan = _plan_for(state, key)
+    kept.plans[player] = plan
+    return plan
 
 
 #: The cards of a hook's plan bound to it: ``(index in the techs or -1 for the faction, card
@@ -498,19 +504,16 @@ def _activators(
     state: State, kept: versions.Versions, p: dict[str, Any]
 ) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
-    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
-    the state's versions (``kept``) until its cards in play change, and memoised per content
-    by the cards in play."""
+    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
+    by the cards in play and kept per seat with the state's versions (``kept.acts``, which
+    the callers read first) until its cards in play change."""
     seat = p["seat"]
-    if kept.acts[seat] is not None:
-        return kept.acts[seat]
     key = (p["faction"], *map(_REF, p["techs"]))
-    try:
-        kept.acts[seat] = runtime(state).activators[key]
-        return kept.acts[seat]
-    except KeyError:
-        pass
-    rt = runtime(state)
+    rt = kept.rt
+    found = rt.activators.get(key)
+    if found is not None:
+        kept.acts[seat] = found
+        return found
     index = rt.activated
     memo = rt.activators
     if len(memo) >= _MEMO_LIMIT:
@@ -532,9 +535,14 @@ def has_activated(state: State, player: int) -> bool:
     """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
     if player is None or player < 0:
         return False
-    p = state["players"][player]
     kept = versions.of(state)
-    for at, ref, clauses in _activators(state, kept, p):
+    cards = kept.acts[player]  # kept until the seat's cards in play change
+    if not cards:  # most seats hold no card with an activated clause, or not yet listed
+        if cards is not None:
+            return False
+        cards = _activators(state, kept, state["players"][player])
+    p = state["players"][player]
+    for at, ref, clauses in cards:
         if _usable(state, kept, player, p, at, ref, clauses, None):
             return True
     return False
@@ -546,10 +554,15 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
+    kept = versions.of(state)
+    cards = kept.acts[player]  # as in has_activated
+    if not cards:
+        if cards is not None:
+            return []
+        cards = _activators(state, kept, state["players"][player])
     out: list[tuple[str, str]] = []
     p = state["players"][player]
-    kept = versions.of(state)
-    for at, ref, clauses in _activators(state, kept, p):
+    for at, ref, clauses in cards:
         _usable(state, kept, player, p, at, ref, clauses, out)
     return out
 
