@@ -181,9 +181,11 @@ def _make_firer(bound: Bound) -> Firer:
                 return
 
     clauses = [c for _, _, _, cs in bound for c in cs]
-    if len(clauses) != 1 or clauses[0][3]:
+    if len(clauses) != 1:
         return general
-    ((at, cid, ref, ((index, test, how, _),)),) = bound
+    ((at, cid, ref, ((index, test, how, whole),)),) = bound
+    if whole:
+        return _make_whole(general, at, cid, ref, index, test, how)
     verb = effects.direct(how)
     if verb is None:
         return _make_single(general, at, cid, ref, index, test, how)
@@ -249,6 +251,35 @@ def _make_single(
             effects.push(state, [frame], [how])
 
     return single
+
+
+def _make_whole(
+    general: Firer, at: int, cid: str, ref: str, index: int, test: Any, how: Any
+) -> Firer:
+    """The firer of one clause that needs a whole frame (it asks its owner, or runs on the
+    machine): when nothing runs, waits or listens, its ``when ... if`` condition is tested
+    on a short frame (a condition reads only the card, owner, clause and context, as in
+    :func:`_make_single`), and the whole frame is made only when it holds. Such a clause is
+    most often found false: ``when ship_moved if number of enemy ships here >= 1`` is tested
+    at every move of its owner. Then it runs as :func:`_make_firer`'s ``general`` runs it."""
+
+    def whole(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
+        if (
+            events.ON
+            or state["frames"]
+            or effects.RUNNING
+            or (at >= 0 and techs[at]["ship_type"] is not None)
+        ):
+            general(state, player, context, techs)
+            return
+        ctx = {**context, "card": ref} if context else {"card": ref}
+        if test is not None and not test(state, _test_frame(cid, player, index, ctx)):
+            return
+        frame = new_frame(cid, player, index, ctx)
+        if how is False or how(state, frame) is not DONE:
+            effects.push(state, [frame], [how])
+
+    return whole
 
 
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Firer]:
