@@ -93,8 +93,13 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     if player is None or player < 0:
         return
     # What fires on each hook, kept per seat until its cards in play change: most hooks
-    # fired have no listener, and then this is the whole cost (two look-ups).
-    plan = versions.of(state).plans[player]
+    # fired have no listener, and then this is the whole cost (two look-ups). The state's
+    # versions: ``versions.of`` written out (the call was a quarter of a fire, callgrind).
+    last = versions.last_asked
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
+    plan = kept.plans[player]
     if plan is None:
         plan = _seat_plan(state, player)
     go = plan.get(hook)
@@ -108,9 +113,8 @@ def _seat_plan(state: State, player: int) -> dict[str, Firer]:
     p = state["players"][player]
     kept = versions.of(state)
     key = (p["faction"], *map(_REF, p["techs"]))
-    try:
-        plan = kept.rt.hooked[key]
-    except KeyError:
+    plan = kept.rt.hooked.get(key)  # a miss is common: a seat's cards seldom repeat
+    if plan is None:
         plan = _plan_for(state, key)
     kept.plans[player] = plan
     return plan
@@ -403,7 +407,10 @@ def check_achievements(state: State) -> None:
     (``pending.py``), and a check forgets what it knew only of those. A check is skipped
     whole when every pending condition is known false and nothing any of them reads moved.
     """
-    kept = versions.of(state)
+    last = versions.last_asked  # versions.of written out, as in fire (1.7-1.9 checks a decision)
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
     moved = kept.moved
     if kept.settled:
         if not moved or moved.isdisjoint(kept.reading):
