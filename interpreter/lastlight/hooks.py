@@ -573,7 +573,10 @@ def has_activated(state: State, player: int) -> bool:
     """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
     if player is None or player < 0:
         return False
-    kept = versions.of(state)
+    last = versions.last_asked  # versions.of written out, as in fire
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
     cards = kept.acts[player]  # kept until the seat's cards in play change
     if not cards:  # most seats hold no card with an activated clause, or not yet listed
         if cards is not None:
@@ -592,7 +595,10 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
-    kept = versions.of(state)
+    last = versions.last_asked  # versions.of written out, as in fire
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
     cards = kept.acts[player]  # as in has_activated
     if not cards:
         if cards is not None:
