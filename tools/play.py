@@ -240,6 +240,7 @@ def _play_in_terminal(
         game = make_game(loaded, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
         session = launch.new_session(game, kinds, seed, header, loaded.engine)
+    session.locate = loaded.pack.located
     if replay_path is not None:
         session.replay_to = str(replay_path)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
