@@ -260,6 +260,13 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     "`choose one:` needs at least two options separated by `or`": [
         "choose one: do_thing 1 point",
     ],
+    "the options of `choose one:` are not a `-` list: separate them with `or`, as in "
+    "`choose one: <option> or <option>` (an option per line is fine, each after the first "
+    "starting with `or`)": [
+        "when some_hook -> choose one:\n  - do_thing 1 point\n  - do_thing 2 point",
+        "choose one:\n  - do_thing 1 point\n  - do_thing 2 point",
+        "choose one: - do_thing 1 point",
+    ],
 }
 
 
