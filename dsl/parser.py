@@ -79,14 +79,28 @@ NESTING_NODES = frozenset(
     | {"arith", "compare", "negate", "count", "any_of", "all_of"}
 )
 MAX_NESTING = 24  # the deepest base-game effect nests 3 levels; the passes recurse per level
+#: Parentheses around a condition nest no deeper by NESTING_NODES (``((a))`` is ``a``), but
+#: each pair is two more levels of the parse tree, which the tree-to-AST pass walks
+#: recursively: about 300 pairs overflowed Python's stack. The deepest base-game tree is 10
+#: levels; effects within MAX_NESTING stay near 30.
+MAX_TREE_DEPTH = 128
 
 
 class EffectTooDeep(Exception):
-    """The effect parses but nests deeper than ``MAX_NESTING`` levels (refused unwalked)."""
+    """The effect parses but nests deeper than ``MAX_NESTING`` levels, or its parse tree
+    deeper than ``MAX_TREE_DEPTH`` (refused unwalked)."""
 
-    def __init__(self, depth: int, start: int, end: int) -> None:
-        super().__init__(f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}")
+    def __init__(self, depth: int, start: int, end: int, parentheses: bool = False) -> None:
+        if parentheses:
+            message = (
+                f"the effect nests {depth} levels deep, parentheses included; the limit is "
+                f"{MAX_TREE_DEPTH}"
+            )
+        else:
+            message = f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}"
+        super().__init__(message)
         self.depth, self.start, self.end = depth, start, end
+        self.parentheses = parentheses
 
 
 @lru_cache(maxsize=4096)
@@ -102,32 +116,41 @@ def parse(text: str) -> ast.Effect:
         tree = lark_parser().parse(text)
     except UnexpectedInput as error:
         raise EffectSyntaxError(explain(error, text)) from None
-    depth, node = nesting(tree)
+    depth, node, levels, deepest = nesting(tree)
     if depth > MAX_NESTING:
         meta = node.meta
         raise EffectTooDeep(depth, meta.start_pos, meta.end_pos)
+    if levels > MAX_TREE_DEPTH:
+        meta = deepest.meta
+        raise EffectTooDeep(levels, meta.start_pos, meta.end_pos, parentheses=True)
     try:
         return _ToAst().transform(tree)
     except VisitError as error:  # a malformed number and the like
         raise EffectSyntaxError(SyntaxProblem(0, len(text), str(error.orig_exc))) from None
 
 
-def nesting(tree: Tree) -> tuple[int, Tree]:
-    """How many :data:`NESTING_NODES` the deepest path holds, and the node where it is deepest.
+def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
+    """How many :data:`NESTING_NODES` the deepest path holds and the node where it is
+    deepest, then how many levels the deepest path of the whole tree has and its last node.
 
     Walked with an explicit stack: the tree of a hostile effect may be deeper than Python's
     recursion limit (the LALR parser itself never recurses).
     """
     deepest, where = 0, tree
-    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    levels, bottom = 0, tree
+    stack: list[tuple[Tree, int, int]] = [(tree, 0, 1)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, level = stack.pop()
         if _nests(node):
             depth += 1
             if depth > deepest:
                 deepest, where = depth, node
-        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
-    return deepest, where
+        if level > levels:
+            levels, bottom = level, node
+        stack.extend(
+            (child, depth, level + 1) for child in node.children if isinstance(child, Tree)
+        )
+    return deepest, where, levels, bottom
 
 
 def _nests(node: Tree) -> bool:
