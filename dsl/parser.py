@@ -146,11 +146,16 @@ def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
             if depth > deepest:
                 deepest, where = depth, node
         if level > levels:
-            levels, bottom = level, node
+            levels = level
+            if node.data in _CONDITIONS or _nests(node):
+                bottom = node  # shown at the innermost condition or step, not at a number
         stack.extend(
             (child, depth, level + 1) for child in node.children if isinstance(child, Tree)
         )
     return deepest, where, levels, bottom
+
+
+_CONDITIONS = ("any_of", "all_of")
 
 
 def _nests(node: Tree) -> bool:
