@@ -259,12 +259,22 @@ def _character_hint(char: str) -> str | None:
         return "compare with `==`, `>=` or `<=`"
     if char in "\"'":
         return "effects need no quotes inside them"
+    if char in ".,":
+        return (
+            "numbers in effects are whole (`1`, not `1.5`), and a clause ends at the end of "
+            "its line: no full stop"
+        )
     return None
 
 
 def _token_hint(token: Token, expected: set[str]) -> str | None:
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger or the cost and what happens"
+    if token.type == "SIGNED" and "INT" in expected:
+        return (
+            "a number in a condition or a sum has no sign: write `1` (a sum may subtract: "
+            "`<value> - 1`); `+1` is for a modifier, `you have +1 <stat>`"
+        )
     if token.type == "SIGNED" and "NAME" in expected:
         return "a modifier reads `you have +1 <stat>` or `this <noun> has +1 <stat>`"
     return None
