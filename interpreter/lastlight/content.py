@@ -115,7 +115,6 @@ class Runtime:
         default_factory=dict
     )  # hooks: the cards in play -> what fires on each hook
     firers: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # hooks: one per bound
-    hook_bounds: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
     activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks

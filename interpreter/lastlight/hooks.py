@@ -246,69 +246,19 @@ def _make_single(
 
 
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Firer]:
-    """The :func:`_plan` of a faction and techs in play, memoised per content. When the
-    cards but the last one have a plan (a tech just put into play), that plan and its last
-    card's clauses make this one: working it out again walked every card in play."""
+    """The :func:`_plan` of a faction and techs in play, memoised per content."""
     rt = runtime(state)
-    hooked, bounds = rt.hooked, rt.hook_bounds
-    if len(hooked) >= _MEMO_LIMIT or len(bounds) >= _MEMO_LIMIT:
+    hooked = rt.hooked
+    if len(hooked) >= _MEMO_LIMIT:
         hooked.clear()
-        bounds.clear()
-    # The cards in play but the last few (those without trigger clauses made no plan of
-    # their own: the seat kept the one before them, ``research._keep_up``).
-    before, cut = None, len(key)
-    while before is None and cut > max(1, len(key) - _LOOK_BACK):
-        cut -= 1
-        before = bounds.get(key[:cut])
-    if before is None:
-        found = _bound(rt, rt.triggers, key)
-        plan = {hook: _firer(rt, bound) for hook, bound in found.items()}
-    else:
-        found, plan = _with_tail(rt, key, cut, *before)
-    bounds[key] = (found, plan)
-    hooked[key] = plan
+    plan = hooked[key] = _plan(rt, rt.triggers, key)
     return plan
-
-
-#: How many cards at the end of the cards in play :func:`_plan_for` looks past for a plan.
-_LOOK_BACK = 4
-
-
-def _with_tail(
-    rt: Runtime,
-    key: tuple[str | None, ...],
-    cut: int,
-    found: dict[str, Bound],
-    plan: dict[str, Firer],
-) -> tuple[dict[str, Bound], dict[str, Firer]]:
-    """The bound cards and plan of the cards in play ``key`` from those of ``key[:cut]``
-    (``found``, ``plan``): the cards after ``cut`` join the hooks they bind, last. A plan's
-    order of hooks does not matter (:func:`fire` looks one up)."""
-    copied = False
-    for at in range(cut - 1, len(key) - 1):  # an index in the techs (key[0]: the faction)
-        ref = key[at + 1]
-        if not ref:
-            continue  # as :func:`_bound` (only the faction can be none)
-        table = rt.triggers.get(ref)
-        if table is None:
-            table = rt.triggers[ref] = _triggers(rt, ref)
-        if table and not copied:
-            found, plan, copied = dict(found), dict(plan), True
-        for hook, clauses in table.items():
-            bound = found[hook] = (*found.get(hook, ()), (at, card_id(ref), ref, clauses))
-            plan[hook] = _firer(rt, bound)
-    return found, plan
 
 
 def _plan(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> dict[str, Firer]:
     """Hook -> what fires on it (:func:`_firer`) for the cards of ``refs`` (faction first,
-    then techs in play order) with trigger clauses on it (:func:`_bound`)."""
-    return {hook: _firer(rt, bound) for hook, bound in _bound(rt, index, refs).items()}
-
-
-def _bound(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> dict[str, Bound]:
-    """Hook -> the cards of ``refs`` with trigger clauses on it, each bound as ``(index in
-    the techs or -1 for the faction, card id, ref, clauses)``."""
+    then techs in play order) with trigger clauses on it, each bound as ``(index in the techs
+    or -1 for the faction, card id, ref, clauses)``."""
     out: dict[str, list[tuple[int, str, str, tuple[tuple[int, Any, Any, bool], ...]]]] = {}
     for at, ref in enumerate(refs, start=-1):
         if ref:
@@ -317,7 +267,7 @@ def _bound(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> 
                 table = index[ref] = _triggers(rt, ref)
             for hook, clauses in table.items():
                 out.setdefault(hook, []).append((at, card_id(ref), ref, clauses))
-    return {hook: tuple(found) for hook, found in out.items()}
+    return {hook: _firer(rt, tuple(found)) for hook, found in out.items()}
 
 
 _REF = itemgetter("ref")
