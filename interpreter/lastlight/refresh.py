@@ -15,7 +15,6 @@ Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
@@ -58,22 +57,16 @@ def _blocks(ships: Iterable[Ship], owner: int, ally: int | None) -> bool:
     return False
 
 
-_EXHAUSTED = itemgetter("exhausted")
-_DAMAGED = itemgetter("damage")
-
-
 def refresh_cards(state: State, seat: int) -> None:
     """000 "1. Refresh": ready cards, heal ships, take back every played card but Refresh."""
     player = state["players"][seat]
-    # Only the exhausted techs and the damaged ships, picked out by ``filter`` (no Python
-    # step for the others): a late player has some 8-20 techs and 8-12 ships, most of them
-    # ready and whole, and this walked each one.
-    for tech in filter(_EXHAUSTED, player["techs"]):
+    for tech in player["techs"]:
         tech["exhausted"] = False
     player["faction_exhausted"] = False
     versions.techs_changed(state, seat)
-    for ship in filter(_DAMAGED, fleet(state).of(seat)):
-        repair_ship(state, ship)
+    for ship in fleet(state).of(seat):
+        if ship["damage"]:  # most are not damaged: no call for those
+            repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)
