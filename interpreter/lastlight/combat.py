@@ -236,7 +236,62 @@ _ALLY_GROUPS = _OWN_GROUPS + tuple((f"lumos:{size}", LUMOS, size) for size in SI
 
 def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     """Groups of ``seat`` that can roll in ``sector``: ships able to fight and an enemy
-    present (004), even one already doomed by the damage assigned this sector (E7)."""
+    present (004), even one already doomed by the damage assigned this sector (E7).
+
+    While the attack's survey holds (:class:`KeptSectors`), from the groups of ships it found
+    reaching the sector (:func:`_groups_kept`), else by walking the seat's ships
+    (:func:`_groups_walk`).
+    """
+    if not events.ON:
+        kept = versions.of(state)
+        survey = kept.combat
+        if survey is not None and survey.task is t and _unchanged(state, kept, survey):
+            reaching = survey.candidates.get(sector)
+            if reaching is not None:
+                return _groups_kept(state, t, seat, sector, reaching)
+    return _groups_walk(state, t, seat, sector)
+
+
+def _groups_kept(
+    state: State, t: Task, seat: int, sector: str, reaching: list[Reaching]
+) -> list[str]:
+    """:func:`groups` from the ships the attack's survey found reaching ``sector``.
+
+    Nothing that could let another ship reach it has changed since the survey (no ship
+    placed or moved, the same cards, adds, ally and rotation: :func:`_unchanged`), and a
+    ship's fight count only grows during an attack, so the groups that can roll are among
+    those the survey found: the ones with a ship still on the board that can still fight
+    (000 "Combat Icons Explained": each ship may only participate in 1 combat per turn),
+    with an enemy present now (004, E7). Listed in the groups' order (:func:`_groups_of`).
+    """
+    ships = state["ships"]
+    able: dict[tuple[int, str], bool] = {}  # (owner, size) -> whether it bombards
+    for who, bombard, fighters in reaching:
+        if who == seat:
+            for ship, limit in fighters:
+                if ship["fought"] < limit and ship["id"] in ships:
+                    able[ship["owner"], ship["size"]] = bombard
+    if not able:
+        return []
+    lumos = state["lumos"]
+    present_for: dict[bool, bool] = {}
+    out = []
+    for g, side, size in (
+        _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
+    ):
+        bombard = able.get((seat if side is None else side, size))
+        if bombard is None:
+            continue
+        there = present_for.get(bombard)
+        if there is None:
+            there = present_for[bombard] = present(state, seat, bombard, sector)
+        if there:
+            out.append(g)
+    return out
+
+
+def _groups_walk(state: State, t: Task, seat: int, sector: str) -> list[str]:
+    """:func:`groups` by walking the seat's ships of each group."""
     found: dict[bool, bool] = {}
     out = []
     lumos = state["lumos"]
