@@ -201,23 +201,66 @@ def targets(
     ]  # fmt: skip
 
 
+def hittable(
+    state: State,
+    t: Task,
+    seat: int,
+    bombard: bool,
+    sector: str,
+    memo: dict[Any, int],
+    here: list[dict[str, Any]] | tuple[()],
+) -> bool:
+    """Whether :func:`targets` lists a unit (``here``: the ships in ``sector``), stopping at
+    the first: a pick asks only whether a hit could land in a sector, for each sector a
+    Command player's ship reaches. While events are heard, :func:`targets` itself (each
+    shield read names its cards, and it reads every enemy ship's)."""
+    if events.ON:
+        return bool(targets(state, t, seat, bombard, sector, memo, here))
+    dmg = t["dmg"]
+    lumos = state["lumos"]
+    friend = LUMOS if lumos and lumos["ally"] == seat else seat
+    for s in here:
+        owner = s["owner"]
+        if owner in (seat, friend):
+            continue  # not an enemy (002)
+        key = (owner, s["size"])
+        need = memo.get(key)
+        if need is None:
+            need = memo[key] = stat(state, owner, "shield", s["size"])
+        if s["damage"] + dmg.get(s["id"], 0) < need:
+            return True  # an enemy ship not doomed: no extractor is a target while it stays
+    if not bombard:
+        return False
+    need = runtime(state).extractor_shield
+    return any(
+        x["planet"] is not None and enemy(state, seat, x["owner"]) and dmg.get(x["id"], 0) < need
+        for x in extractors_by_sector(state).get(sector, ())
+    )
+
+
 def _bombards(state: State, seat: int, group: str) -> bool:
     owner, size = _side(state, seat, group)
     return flag(state, owner, "bombard", size)
 
 
-def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
+def present(
+    state: State,
+    seat: int,
+    bombard: bool,
+    sector: str,
+    here: list[dict[str, Any]] | tuple[()] | None = None,
+) -> bool:
     """Whether ``seat`` has something to attack in ``sector`` (004: "Ships without
     bombardment can only attack if there is an enemy ship present. Ships with bombardment can
     attack if there is an enemy ship or extractor present").
 
     Damage already assigned does not count: it is "resolved simultaneously" (004), so a ship
     that will be destroyed is still present until the sector's damage is applied
-    (docs/rules-decisions.md E7).
+    (docs/rules-decisions.md E7). ``here``: the ships in ``sector``, if the caller has them.
     """
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
-    for s in by_sector(state).get(sector, ()):
+    for s in by_sector(state).get(sector, ()) if here is None else here:
         if s["owner"] != seat and s["owner"] != friend:
             return True
     if not bombard:
@@ -360,6 +403,8 @@ def combat_sectors(state: State, t: Task) -> list[str]:
 
 #: A ship's sector (read for every ship in one call by :func:`_positions`).
 _SECTOR = itemgetter("sector")
+#: A player's temporary adds (read for every player in one call by :func:`_unchanged`).
+_TEMP = itemgetter("temp")
 
 
 def _positions(ships: dict[str, dict[str, Any]]) -> dict[str, str]:
@@ -476,10 +521,10 @@ def _look(
     # sectors a ship with range reaches are empty: no call for those).
     if not (here or bombard):
         return False
-    if sector not in found and targets(state, t, seat, bombard, sector, shields, here):
+    if sector not in found and hittable(state, t, seat, bombard, sector, shields, here):
         found.add(sector)
         return True
-    return present(state, seat, bombard, sector)
+    return present(state, seat, bombard, sector, here)
 
 
 def _unchanged(state: State, kept: versions.Versions, survey: KeptSectors) -> bool:
@@ -491,11 +536,9 @@ def _unchanged(state: State, kept: versions.Versions, survey: KeptSectors) -> bo
         survey.card_changes != kept.card_changes
         or survey.rotation != state["rotation"]
         or survey.ally != (lumos["ally"] if lumos else None)
+        or list(map(_TEMP, state["players"])) != survey.temps  # compared in C
     ):
         return False
-    for p, temp in zip(state["players"], survey.temps, strict=True):
-        if p["temp"] != temp:
-            return False
     stamp = kept.stamps["extractors"]
     if stamp != survey.extractors_stamp:
         if not state["extractors"].keys() <= survey.extractor_ids:
@@ -525,7 +568,7 @@ def _look_again(state: State, t: Task, survey: KeptSectors) -> list[str]:
     for sector, reaching in candidates.items():
         here = placed.get(sector, ())
         for seat, bombard, fighters in reaching:
-            if any(s["id"] in ships and s["fought"] < limit for s, limit in fighters) and targets(
+            if any(s["id"] in ships and s["fought"] < limit for s, limit in fighters) and hittable(
                 state, t, seat, bombard, sector, shields, here
             ):
                 out.append(sector)
