@@ -136,6 +136,13 @@ def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[s
     numbers = ship_type(state, owner, size)  # kept until the owner's cards change
     if numbers is not None:
         limit, reach = numbers.fights, numbers.range
+        if reach <= 0:
+            # Range 0 fires in its own sector only (000 "Range"): the few ships there, from
+            # the index of ships by sector, in board order as the group's own list.
+            return [
+                s for s in by_sector(state).get(sector, ())
+                if s["owner"] == owner and s["size"] == size and s["fought"] < limit
+            ]  # fmt: skip
     for s in ships:
         # Every ship of a group has the same stats: read them once (one by one while events
         # are recorded, as the rules read them).
@@ -393,9 +400,9 @@ def combat_sectors(state: State, t: Task) -> list[str]:
         found = kept.combat
         if found is not None and found.task is t and _unchanged(state, kept, found):
             return _look_again(state, t, found)
-    sectors, candidates = _survey(state, t)
+    sectors, candidates, shields = _survey(state, t)
     if sectors and not events.ON:  # else the attack ends: no later pick
-        kept.combat = KeptSectors(state, t, candidates)
+        kept.combat = KeptSectors(state, t, candidates, shields)
     return sectors
 
 
@@ -431,19 +438,29 @@ class KeptSectors:
     temporary add (range), the Lumos' ally (who commands them, who is an enemy) or the board's
     rotation (where a range reaches). A ship's fight count only grows during an attack (the
     round's end resets it). Kept in the state's versions, so a clone or loaded state surveys.
+    The ``shields`` read by ship type are kept too: they change only with the cards in play
+    and the temporary adds (000 "Combat Icons Explained": Shields).
     """
 
     __slots__ = (
         "ally", "candidates", "card_changes", "extractor_ids", "extractors_stamp",
-        "positions", "rotation", "ships_stamp", "task", "temps",
+        "positions", "rotation", "shields", "ships_stamp", "task", "temps",
     )  # fmt: skip
 
-    def __init__(self, state: State, t: Task, candidates: dict[str, list[Reaching]]) -> None:
+    def __init__(
+        self,
+        state: State,
+        t: Task,
+        candidates: dict[str, list[Reaching]],
+        shields: dict[tuple[int, str], int],
+    ) -> None:
         kept = versions.of(state)
         ships = state["ships"]
         lumos = state["lumos"]
         self.task = t  # the attack task object these picks belong to
         self.candidates = candidates
+        #: ``(owner, size)`` -> the ship type's shields, as read so far.
+        self.shields = shields
         #: ship id -> its sector at the survey.
         self.positions = _positions(ships)
         self.ships_stamp = kept.stamps["ships"]  # positions known to hold under this stamp
@@ -455,10 +472,12 @@ class KeptSectors:
         self.rotation = state["rotation"]
 
 
-def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]]:
+def _survey(
+    state: State, t: Task
+) -> tuple[list[str], dict[str, list[Reaching]], dict[tuple[int, str], int]]:
     """The sectors where a group can attack, found by walking every able ship of the Command
-    players and the sectors it reaches, and the candidates a later pick looks at again
-    (:class:`KeptSectors`)."""
+    players and the sectors it reaches, and the candidates a later pick looks at again with
+    the shields read (:class:`KeptSectors`)."""
     found: set[str] = set()
     candidates: dict[str, list[Reaching]] = {}
     done = t["done"]
@@ -466,7 +485,7 @@ def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]
     pieces = fleet(state)
     placed = by_sector(state)
     kinds: dict[Any, tuple[int, bool, int]] = {}
-    shields: dict[Any, int] = {}
+    shields: dict[tuple[int, str], int] = {}
     present_at: dict[tuple[int, bool, str], bool] = {}  # (seat, bombard, sector): an enemy?
     origins: dict[tuple[int, bool, int, str], list[tuple[dict[str, Any], int]]] = {}
     board = runtime(state).board
@@ -503,7 +522,7 @@ def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]
                     there = present_at[key] = _look(state, t, key, here, found, shields)
                 if there:
                     candidates.setdefault(sector, []).append((seat, kind[1], fighters))
-    return sorted(found), candidates
+    return sorted(found), candidates, shields
 
 
 def _look(
@@ -560,7 +579,7 @@ def _look_again(state: State, t: Task, survey: KeptSectors) -> list[str]:
     ships = state["ships"]
     done = t["done"]
     placed = by_sector(state)
-    shields: dict[Any, int] = {}
+    shields = survey.shields  # the same cards and adds as at the survey (_unchanged)
     candidates = survey.candidates
     out = []
     for sector in [s for s in candidates if s in done]:

@@ -303,6 +303,8 @@ class Auditor:
     def look_again(self, state: State, t: dict[str, Any], survey: combat.KeptSectors) -> list[str]:
         """Wraps ``combat._look_again``: the sectors a pick finds from what the attack's
         last survey kept are the ones a fresh survey of the board finds."""
+        for (owner, size), need in survey.shields.items():  # kept from the survey's reads
+            assert need == stats.stat(state, owner, "shield", size), "the kept shields"
         found = self.real_look_again(state, t, survey)
         assert found == combat._survey(state, t)[0], "the kept combat sectors"
         self.combat_checked += 1
@@ -855,6 +857,23 @@ def test_the_audit_fails_when_the_kept_combat_groups_miss_a_fight(
 
     monkeypatch.setattr(combat, "_groups_kept", forgetful)
     with pytest.raises(AssertionError, match="the kept combat groups"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_kept_shields_are_not_the_ship_types(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later pick tests its sectors with the shields the attack's survey read (they change
+    only with cards and temporary adds, which end the kept survey). Kept shields one too high
+    (as if read before a card lowered them) are caught by the audit."""
+    real = combat._survey
+
+    def off_by_one(state: State, t: dict[str, Any]) -> Any:
+        sectors, candidates, shields = real(state, t)
+        return sectors, candidates, {kind: need + 1 for kind, need in shields.items()}
+
+    monkeypatch.setattr(combat, "_survey", off_by_one)
+    with pytest.raises(AssertionError, match="the kept shields"):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
