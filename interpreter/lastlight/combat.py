@@ -678,6 +678,11 @@ def _dice(state: State, t: Task) -> None:
     dice = state["dice"]
     if t["die"] >= len(dice):
         t["pc"] = "assign"
+        if not events.ON:
+            # The first hit is assigned in the same step: this one only moved the attack's
+            # own step along, so the achievement check between the two would find nothing
+            # new (E17; while events are heard, a check's reads are heard: one step each).
+            _assign(state, t)
         return
     die = dice[t["die"]]
     if not t["fired"] and die["owner"] != LUMOS:
@@ -720,19 +725,30 @@ def _fire_die(state: State, t: Task, index: int, die: dict[str, Any]) -> None:
 
 
 def _assign(state: State, t: Task) -> None:
+    """Assign the roll's hits (004: "assigning all rolled damage is mandatory. Damage is
+    assigned to targets by the player rolling the dice"): ask when a hit has a choice of
+    targets, give it to the only one, or lose it when none is left; then the dice go.
+
+    Hits with one target each are assigned in one step: between them the attack changes
+    only its own pending damage, which no condition reads, so the achievement checks
+    ``game.advance`` would make between them find nothing new (E17). While events are
+    heard, one hit a step (a check's reads are heard).
+    """
     seat = t["players"][t["turn"]]
-    if t["hits"] <= 0:
-        state["dice"] = []
-        t["pc"] = "roll"
-        return
-    found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
-    if len(found) > 1:
-        versions.remember_asked(state, t, found)
-        ask(t, seat)
-    elif found:
-        _hit(t, seat, found[0])
-    else:
-        t["hits"] = 0
+    while t["hits"] > 0:
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+        if len(found) > 1:
+            versions.remember_asked(state, t, found)
+            ask(t, seat)
+            return
+        if found:
+            _hit(t, seat, found[0])
+        else:
+            t["hits"] = 0
+        if events.ON:
+            return
+    state["dice"] = []
+    t["pc"] = "roll"
 
 
 def _hit(t: Task, seat: int, target: str) -> None:
