@@ -675,21 +675,40 @@ def _die(state: State, ship: dict[str, Any]) -> dict[str, Any]:
 
 
 def _dice(state: State, t: Task) -> None:
-    dice = state["dice"]
-    if t["die"] >= len(dice):
-        t["pc"] = "assign"
-        if not events.ON:
-            # The first hit is assigned in the same step: this one only moved the attack's
-            # own step along, so the achievement check between the two would find nothing
-            # new (E17; while events are heard, a check's reads are heard: one step each).
-            _assign(state, t)
-        return
-    die = dice[t["die"]]
-    if not t["fired"] and die["owner"] != LUMOS:
-        # Lumos ships use no technologies (002), so their dice fire no hooks.
-        t["fired"] = True
-        _fire_die(state, t, t["die"], die)
-        return
+    """Resolve the rolled dice in order: each die's hooks, then its result (000 "Combat Dice
+    Results Explained"); then the hits are assigned.
+
+    The dice are resolved in one step while nothing in between needs the achievement check
+    ``game.advance`` makes after a step (E17): firing a die's hooks is quiet as
+    ``game.QUIET_STEPS`` counts quiet (their effects' verbs are checked themselves), and a
+    result changes only the attack's own hit count, which no condition reads. The step ends
+    at a hook's effect that asks (a frame waits) or another task on top, after an extra die
+    (the dice, which a condition can count, have changed), and at every die's hooks and
+    result while events are heard (a check's reads are heard).
+    """
+    stack, frames = state["stack"], state["frames"]
+    while True:
+        dice = state["dice"]
+        if t["die"] >= len(dice):
+            t["pc"] = "assign"
+            if not events.ON:
+                # The first hit is assigned in the same step: this one only moved the
+                # attack's own step along, so a check between the two would find nothing.
+                _assign(state, t)
+            return
+        die = dice[t["die"]]
+        if not t["fired"] and die["owner"] != LUMOS:
+            # Lumos ships use no technologies (002), so their dice fire no hooks.
+            t["fired"] = True
+            _fire_die(state, t, t["die"], die)
+            if events.ON or frames or stack[-1] is not t:
+                return
+        if _result(state, t, die, dice) or events.ON:
+            return
+
+
+def _result(state: State, t: Task, die: dict[str, Any], dice: list[dict[str, Any]]) -> bool:
+    """Count a die's hits and roll the extra die its face may call for; whether it did."""
     damage, _, extra = runtime(state).face_info[die["face"]]
     t["hits"] += damage
     if extra:
@@ -705,6 +724,7 @@ def _dice(state: State, t: Task) -> None:
             )
     t["die"] += 1
     t["fired"] = False
+    return bool(extra)
 
 
 def _fire_die(state: State, t: Task, index: int, die: dict[str, Any]) -> None:
