@@ -610,6 +610,13 @@ def _start(state: State, t: Task) -> None:
 
 
 def _pick(state: State, t: Task) -> None:
+    """The next sector to resolve: asked of the first player when there is a choice, else
+    opened (its first roll step run at once), or the attack ends (its end step run at once).
+
+    Pick, roll and end steps are quiet (``QUIET_STEPS``: no achievement check follows them),
+    so ``game.advance`` would run the next one straight after this one with nothing in
+    between; running it here spares the engine loop's round trip.
+    """
     found = combat_sectors(state, t)
     if len(found) > 1:
         # 000: "The player holding the first player token chooses the order". The list is
@@ -618,8 +625,10 @@ def _pick(state: State, t: Task) -> None:
         ask(t, state["first"])
     elif found:
         _open(t, found[0])
+        _roll(state, t)
     else:
         t["pc"] = "end"
+        _end(state, t)
 
 
 def _open(t: Task, sector: str) -> None:
@@ -627,15 +636,20 @@ def _open(t: Task, sector: str) -> None:
 
 
 def _roll(state: State, t: Task) -> None:
-    if t["turn"] >= len(t["players"]):
-        t["pc"] = "apply"
-    else:
-        found = groups(state, t, t["players"][t["turn"]], t["sector"])
+    """Ask the Command players in turn order whether to roll a group in the sector (004:
+    "Attack rolls should be in turn order"); a player with no group that can roll is passed
+    over in the same step (roll steps are quiet: ``game.advance`` would run the next at
+    once), and after the last the sector's damage is applied."""
+    players = t["players"]
+    while t["turn"] < len(players):
+        seat = players[t["turn"]]
+        found = groups(state, t, seat, t["sector"])
         if found:
             versions.remember_asked(state, t, found)  # for the options and the choice's check
-            ask(t, t["players"][t["turn"]])
-        else:
-            t["turn"] += 1
+            ask(t, seat)
+            return
+        t["turn"] += 1
+    t["pc"] = "apply"
 
 
 def roll_group(state: State, t: Task, seat: int, group: str) -> None:
