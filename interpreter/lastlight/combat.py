@@ -329,12 +329,12 @@ def _groups_kept(
     for g, side, size in (
         _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
     ):
-        bombard = able.get((seat if side is None else side, size))
-        if bombard is None:
+        bombards = able.get((seat if side is None else side, size))
+        if bombards is None:
             continue
-        there = present_for.get(bombard)
+        there = present_for.get(bombards)
         if there is None:
-            there = present_for[bombard] = present(state, seat, bombard, sector)
+            there = present_for[bombards] = present(state, seat, bombards, sector)
         if there:
             out.append(g)
     return out
