@@ -187,11 +187,15 @@ class Auditor:
             if kept.totals[seat] is not None:
                 assert kept.totals[seat] == modifiers.card_totals(state, seat), "card totals"
             for (name, size), total in kept.mods[seat].items():
-                assert total == modifiers.modifier_total(state, seat, name, size), name
+                assert total == modifiers.modifier_total(state, seat, name, size), (
+                    f"the total of {name}"
+                )
             for (name, size), granted in kept.flags[seat].items():
-                assert granted == modifiers.flag_granted(state, seat, name, size), name
+                assert granted == modifiers.flag_granted(state, seat, name, size), (
+                    f"the grant of {name}"
+                )
             if kept.board[seat] is not None:
-                assert kept.board[seat] == research.board_of(state, seat)
+                assert kept.board[seat] == research.board_of(state, seat), "techs by name"
             refs = (p["faction"], *(t["ref"] for t in p["techs"]))
             if kept.plans[seat] is not None:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
@@ -267,7 +271,9 @@ class Auditor:
         if found is not None and found[0] == kept.stamps["extractors"]:
             ids = {k: [x["id"] for x in v] for k, v in found[1].items()}
             fresh = fleet.sectors_of(state["extractors"])
-            assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, "extractors"
+            assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, (
+                "the extractors by sector"
+            )
             self.sectors_checked += 1
         owners = kept.extractor_owners
         if owners is not None and owners[0] == kept.stamps["extractors"]:
@@ -556,17 +562,52 @@ def test_the_audit_fails_when_card_memos_outlive_a_new_card(
     past a change of its cards in play (a ship mod put into play): the audit catches it."""
     real = versions.cards_changed
 
-    def keeps(state: State, seat: int) -> None:
+    def keeps(state: State, seat: int, keep_up: Any = None) -> None:
         kept = versions._kept(state)  # not versions.of: the audit runs at each of its calls
         table = None if kept is None else getattr(kept, slot)
         before = None if table is None else (table.get(seat) if slot == "types" else table[seat])
-        real(state, seat)
+        real(state, seat, keep_up)
         if table is not None and before is not None:
             getattr(kept, slot)[seat] = before
 
     monkeypatch.setattr(versions, "cards_changed", keeps)
     with pytest.raises(AssertionError, match=message):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+@pytest.mark.parametrize(
+    ("memo", "message", "pack"),
+    [
+        ("pending", "pending conditions", "conditions"),
+        ("plans", "hook plan", "base"),
+        ("acts", "activated abilities", "abilities"),
+        ("totals", "card totals", "base"),
+        ("reads", "the total of|the grant of|the numbers of", "base"),
+        ("board", "techs by name", "base"),
+        ("held", "cards in play by ref", "base"),
+    ],
+)
+def test_the_audit_fails_when_a_new_tech_is_not_taken_by_a_kept_memo(
+    memo: str, message: str, pack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tech put at the end of a seat's techs keeps the memos of its cards that it leaves as
+    they are, and brings three up to date (``research._keep_up``): one said kept when the
+    tech changes it, or left as it was, is caught by the audit."""
+    real = research._keep_up
+
+    def misses(added: dict[str, Any], kept: versions.Versions, seat: int) -> Any:
+        made = memo in ("board", "held", "totals")  # the memos it brings up to date
+        before = copy.deepcopy(getattr(kept, memo)[seat]) if made else None
+        found = real(added, kept, seat)
+        if before is not None:  # the update it makes, undone
+            getattr(kept, memo)[seat] = before
+        return (*found, memo)
+
+    monkeypatch.setattr(research, "_keep_up", misses)
+    data = {"base": base_content(), "conditions": modded_content()}.get(pack)
+    data = activated_content() if data is None else data
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(data, 40), 4, range(2))
 
 
 def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
@@ -581,11 +622,45 @@ def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
 def test_the_audit_fails_when_a_new_or_removed_ship_keeps_the_fleet(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A ship placed or destroyed that renewed the ``ships`` stamp but left the index of
-    ships by owner and size in place: the audit above catches it."""
+    """A ship destroyed that renewed the ``ships`` stamp but left the index of ships by
+    owner and size in place: the audit above catches it."""
     monkeypatch.setattr(versions, "ships_placed_or_removed", versions.ships_changed)
     with pytest.raises(AssertionError, match="the ships by owner and size"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_a_placed_ship_is_not_added_to_the_fleet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ship placed that the kept index of ships by owner and size does not take
+    (``fleet.Fleet.place``): the audit above catches it."""
+    monkeypatch.setattr(fleet.Fleet, "place", lambda self, ship: None)
+    with pytest.raises(AssertionError, match="the ships by owner and size"):
         audited_games(monkeypatch, base_content(), 4, range(1))
+
+
+@pytest.mark.parametrize(
+    "message", ["the ships by sector", "extractors by sector", "the extractors by owner"]
+)
+def test_the_audit_fails_when_a_placed_piece_is_not_added_to_the_kept_tables(
+    message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ship or extractor placed whose kept tables by sector or owner take the new stamp
+    but not the piece (``versions._with_piece``): the audit above catches it."""
+    real = versions._with_piece
+    field = "owner" if "owner" in message else "sector"
+    prefix = "s" if "ships" in message else "x"  # a ship's id, or an extractor's
+
+    def restamps(
+        kept: Any, before: int, after: int, piece: dict[str, Any], by: str = "sector"
+    ) -> Any:
+        if by != field or piece["id"][0] != prefix or kept is None or kept[0] != before:
+            return real(kept, before, after, piece, by)
+        return after, kept[1]
+
+    monkeypatch.setattr(versions, "_with_piece", restamps)
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
 @pytest.mark.parametrize(
