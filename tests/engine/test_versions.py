@@ -144,6 +144,7 @@ class Auditor:
         self.sectors_checked = 0
         self.moves_checked = 0
         self.combat_checked = 0
+        self.groups_checked = 0
         self.held_checked = 0
         self.busy = False
         self.selections_checked = 0
@@ -151,6 +152,7 @@ class Auditor:
         self.real = versions.of
         self.real_asked = versions.asked_options
         self.real_look_again = combat._look_again
+        self.real_groups_kept = combat._groups_kept
         self.real_candidates = selectors.candidates
 
     def __call__(self, state: State) -> versions.Versions:
@@ -307,9 +309,26 @@ class Auditor:
     def look_again(self, state: State, t: dict[str, Any], survey: combat.KeptSectors) -> list[str]:
         """Wraps ``combat._look_again``: the sectors a pick finds from what the attack's
         last survey kept are the ones a fresh survey of the board finds."""
+        for (owner, size), need in survey.shields.items():  # kept from the survey's reads
+            assert need == stats.stat(state, owner, "shield", size), "the kept shields"
         found = self.real_look_again(state, t, survey)
         assert found == combat._survey(state, t)[0], "the kept combat sectors"
         self.combat_checked += 1
+        return found
+
+    def groups_kept(
+        self,
+        state: State,
+        t: dict[str, Any],
+        seat: int,
+        sector: str,
+        reaching: list[combat.Reaching],
+    ) -> list[str]:
+        """Wraps ``combat._groups_kept``: the groups a roll step finds from the ships the
+        attack's survey kept are the ones a walk over the seat's ships finds."""
+        found = self.real_groups_kept(state, t, seat, sector, reaching)
+        assert found == combat._groups_walk(state, t, seat, sector), "the kept combat groups"
+        self.groups_checked += 1
         return found
 
     def audit_pending(self, state: State, kept: versions.Versions) -> None:
@@ -492,6 +511,7 @@ def audited_games(
     monkeypatch.setattr(versions, "of", auditor)
     monkeypatch.setattr(versions, "asked_options", auditor.asked_options)
     monkeypatch.setattr(combat, "_look_again", auditor.look_again)
+    monkeypatch.setattr(combat, "_groups_kept", auditor.groups_kept)
     monkeypatch.setattr(selectors, "candidates", auditor.candidates)
     monkeypatch.setattr(effects, "candidates", auditor.candidates)
     fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
@@ -522,6 +542,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.types_checked > 1_000
     assert auditor.moves_checked > 1_000  # move steps' options kept, and checked
     assert auditor.combat_checked > 50  # later picks of an attack from its kept survey
+    assert auditor.groups_checked > 300  # roll steps' groups from the attack's kept survey
     assert auditor.held_checked > 1_000  # cards in play by ref, for "exhaust this card"
     assert auditor.selections_checked > 500  # selectors started from the indexes, checked
 
@@ -891,6 +912,43 @@ def test_the_audit_fails_when_the_kept_combat_sectors_miss_a_move(
     opened: the audit catches it."""
     monkeypatch.setattr(combat, "_SECTOR", operator.itemgetter("id"))
     with pytest.raises(AssertionError, match="the kept combat sectors"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_kept_combat_groups_miss_a_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A roll step lists the groups from the ships the attack's survey found reaching the
+    sector; a ship that has fought (in an earlier sector of the attack) is no fighter any
+    more. Kept groups that forget the fight limit offer a group that cannot roll: the audit
+    catches it."""
+    real = combat._groups_kept
+
+    def forgetful(
+        state: State, t: dict[str, Any], seat: int, sector: str, reaching: list[Any]
+    ) -> list[str]:
+        unlimited = [(who, bombard, [(s, 99) for s, _ in f]) for who, bombard, f in reaching]
+        return real(state, t, seat, sector, unlimited)
+
+    monkeypatch.setattr(combat, "_groups_kept", forgetful)
+    with pytest.raises(AssertionError, match="the kept combat groups"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_kept_shields_are_not_the_ship_types(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later pick tests its sectors with the shields the attack's survey read (they change
+    only with cards and temporary adds, which end the kept survey). Kept shields one too high
+    (as if read before a card lowered them) are caught by the audit."""
+    real = combat._survey
+
+    def off_by_one(state: State, t: dict[str, Any]) -> Any:
+        sectors, candidates, shields = real(state, t)
+        return sectors, candidates, {kind: need + 1 for kind, need in shields.items()}
+
+    monkeypatch.setattr(combat, "_survey", off_by_one)
+    with pytest.raises(AssertionError, match="the kept shields"):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
