@@ -252,6 +252,16 @@ def _compare_with(
 _Step = Callable[[State, Frame, int, int], int]
 
 
+class Lowered(tuple[tuple[Any, ...], ...]):
+    """A lowered program (:meth:`Machine.lower`): its instruction tuples, one per pc, and
+    ``tails``: pc -> the rest of the program from that pc to its final ``end``, compiled as
+    one step function (:meth:`Machine._block`), for each pc an answer resumes at (after an
+    ``ask``, a ``choose``, a ``branch`` option) whose rest compiles. Kept with the lowered
+    program, never in the state: a paused frame still holds only its ``pc``."""
+
+    tails: dict[int, _Step]
+
+
 class _Stop(Exception):
     """A compiled program's verb paused or yielded; the frame is saved where it stopped."""
 
@@ -326,7 +336,7 @@ class Machine:
             "end": self._op_end,
         }
         #: id(program) -> (program, lowered), for adapters that keep no lowered programs.
-        self._lowered: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+        self._lowered: dict[int, tuple[Any, Lowered]] = {}
         self._code = getattr(adapter, "lowered", None) or self._lowered_program
         self._bind = getattr(adapter, "bind", None)
         self._resolver = getattr(adapter, "resolver", None)
@@ -338,7 +348,7 @@ class Machine:
 
     # -- lowering ----------------------------------------------------------------------------
 
-    def lower(self, program: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
+    def lower(self, program: list[list[Any]]) -> Lowered:
         """The program as instruction tuples ``(handler, field, ...)`` (same fields and pcs).
 
         ``call`` becomes ``(handler, verb, operands, bound verb, variables)`` with lowered
@@ -365,7 +375,37 @@ class Machine:
                 out.append((handler, ins[1], ins[2], self._cost(ins[1])))
             else:
                 out.append((handler, *ins[1:]))
-        return tuple(out)
+        code = Lowered(out)
+        code.tails = self._tails(program, code)
+        return code
+
+    def _tails(self, program: list[list[Any]], code: Lowered) -> dict[int, _Step]:
+        """The rest of the program from each pc an answer resumes at, compiled when it can
+        be (:attr:`Lowered.tails`; :meth:`answer` runs it).
+
+        Measured: most frames that ask are ``may <cost> -> <verb>``; after the answer the
+        machine's loop ran the cost, the verb and ``end`` one handler at a time, about twice
+        the Python lines of the compiled calls (BENCHMARKS.md "Effect frames, second pass").
+        """
+        end = len(program) - 1
+        if end < 0 or program[end] != ["end"]:
+            return {}
+        starts: list[int] = []
+        for pc, ins in enumerate(program):
+            if ins[0] == "ask":
+                starts += (pc + 1, ins[2])
+            elif ins[0] == "choose":
+                starts.append(pc + 1)
+            elif ins[0] == "branch":
+                starts += ins[1]
+        tails: dict[int, _Step] = {}
+        reads = _reads_variables(program) if starts else False
+        for start in starts:
+            if start not in tails and type(start) is int and 0 <= start <= end:
+                tail = self._block(program, code, start, end, None, reads)
+                if tail is not None:
+                    tails[start] = tail
+        return tails
 
     def _cost(self, calls: list[list[Any]]) -> Callable[[State, Frame], bool]:
         """Whether cost calls can be paid, as ``(state, frame) -> bool``: the adapter's
@@ -401,7 +441,7 @@ class Machine:
         call = self.adapter.call
         return lambda state, frame, args: call(state, frame, verb, args)
 
-    def _lowered_program(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
+    def _lowered_program(self, state: State, frame: Frame) -> Lowered:
         program = self.adapter.program(state, frame)
         found = self._lowered.get(id(program))
         if found is None or found[0] is not program:
@@ -791,19 +831,41 @@ class Machine:
         if not offers(pending, option_id):
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         if kind == "ask":
-            frame["pc"] = pending["next"] if option_id == "yes" else pending["else"]
+            pc = pending["next"] if option_id == "yes" else pending["else"]
         elif kind == "branch":
-            frame["pc"] = pending["pcs"][int(option_id.partition(":")[2])]
-        elif not self._pick(frame, pending, option_id):
+            pc = pending["pcs"][int(option_id.partition(":")[2])]
+        elif self._pick(frame, pending, option_id):
+            pc = pending["next"]
+        else:
             return PAUSE
         frame["pending"] = None
-        return self.run(state, frame)
+        return self._run_on(state, frame, pc)
+
+    def _run_on(self, state: State, frame: Frame, pc: int) -> Outcome:
+        """Run an answered frame on from ``pc``: through the program's compiled rest from
+        there (:attr:`Lowered.tails`) when lowering made one, else :meth:`run`. The frame is
+        left as :meth:`run` would leave it (``pc``, ``steps``, variables and loops)."""
+        frame["pc"] = pc
+        code = self._code(state, frame)
+        tail = code.tails.get(pc)
+        if tail is None or frame["calls"] or frame["depth"] > self.max_depth:
+            return self.run(state, frame)
+        limit = self.max_steps
+        try:
+            steps = tail(state, frame, frame["steps"], limit) + 1  # and ``end``
+        except _Stop as stop:
+            return _SIGNALS[stop.signal]
+        end = len(code) - 1
+        if steps > limit:
+            self._over(frame, steps, end)
+        frame["steps"], frame["pc"] = steps, end
+        return DONE
 
     def _pick(self, frame: Frame, pending: dict[str, Any], option_id: str) -> bool:
-        """Apply one pick of a ``choose``; True when the choice is complete."""
+        """Apply one pick of a ``choose``; True when the choice is complete (its variable
+        set: the frame goes on at ``pending["next"]``)."""
         if pending["quant"] == "one":
             _put(frame["vars"], pending["var"], option_id.partition(":")[2])
-            frame["pc"] = pending["next"]
             return True
         picked = pending["picked"]
         if option_id != "stop":
@@ -812,7 +874,6 @@ class Machine:
         picks_left = any(o[0] != "stop" for o in pending["options"])
         if option_id == "stop" or len(picked) >= pending["need"] or not picks_left:
             _put(frame["vars"], pending["var"], list(picked))
-            frame["pc"] = pending["next"]
             return True
         return False
 

@@ -23,7 +23,7 @@ from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.decisions import IllegalOption
+from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, holds
 from whitedwarf.interpreter.lastlight.verbs import BLANK
@@ -37,6 +37,7 @@ from whitedwarf.interpreter.vm import (
     EffectError,
     EffectLimitError,
     IllegalAnswer,
+    Lowered,
     Machine,
     Outcome,
     new_frame,
@@ -189,7 +190,7 @@ class LastLightAdapter:
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
         return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
 
-    def lowered(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
+    def lowered(self, state: State, frame: Frame) -> Lowered:
         """The frame's program lowered once per loaded content (``Runtime.lowered``:
         card id -> one lowered program per clause, None for clauses without code)."""
         codes = runtime(state).lowered.get(frame["card"])
@@ -673,10 +674,11 @@ def drive(state: State) -> None:
         RUNNING.pop(key, None)
 
 
-def frame_options(state: State) -> list[tuple[str, str]]:
-    """The options of the effect decision awaited (the top frame's), as ``(id, text)``."""
+def frame_options(state: State) -> list[Option]:
+    """The options of the effect decision awaited (the top frame's pending decision)."""
     stack = state["frames"]
-    return MACHINE.options(stack[-1]) if stack else []
+    pending = stack[-1]["pending"] if stack else None
+    return [] if pending is None else [Option(o[0], o[1]) for o in pending["options"]]
 
 
 def frame_apply(state: State, option_id: str) -> None:
@@ -696,4 +698,6 @@ def frame_apply(state: State, option_id: str) -> None:
         RUNNING.pop(key, None)
     if outcome is DONE:
         del stack[index]
+        if not stack:  # the usual case: the frame answered was the only one
+            return
     drive(state)
