@@ -187,6 +187,11 @@ class LastLightAdapter:
 
     machine: Machine
 
+    def __init__(self) -> None:
+        #: :meth:`resolve_any`, bound once: the selectors' functions are kept per selector
+        #: and resolver (``selectors.candidates``), and a method is bound anew at each access.
+        self._resolve = self.resolve_any
+
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
         return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
 
@@ -240,11 +245,11 @@ class LastLightAdapter:
         return None
 
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
-        return candidates(state, frame, selector, self.resolve_any)
+        return candidates(state, frame, selector, self._resolve)
 
     def selector(self, selector: dict[str, Any]) -> Any:
         """What :meth:`candidates` does for one selector, as ``(state, frame) -> ids``."""
-        resolve = self.resolve_any
+        resolve = self._resolve
         return lambda state, frame: candidates(state, frame, selector, resolve)
 
     def labels(
@@ -269,7 +274,7 @@ class LastLightAdapter:
         if "unit_kind" in operand:
             return operand
         if "select" in operand:
-            return candidates(state, frame, operand["select"], self.resolve_any)
+            return self.candidates(state, frame, operand["select"])
         raise EffectError(f"unknown operand {operand!r}")
 
     def resolve_any(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
@@ -396,7 +401,9 @@ def reload_vocabulary() -> None:
         selectors.vocabulary_tables,
     ):
         table.cache_clear()
+    selectors.forget_listings()
     compile_text.cache_clear()
+    MACHINE.forget()
 
 
 @cache
