@@ -409,7 +409,7 @@ class Machine:
         reads = _reads_variables(program) if starts else False
         for start in starts:
             if start not in tails and type(start) is int and 0 <= start <= end:
-                tail = self._block(program, code, start, end, None, reads)
+                tail = self._block(program, code, start, end, None, reads, answered=True)
                 if tail is not None:
                     tails[start] = tail
         return tails
@@ -555,10 +555,13 @@ class Machine:
         stop: int,
         fixed: Callable[[str, tuple[tuple[int, Any], ...]], Any] | None = None,
         reads: bool = True,
+        answered: bool = False,
     ) -> _Step | None:
         """Instructions ``start`` to ``stop`` (excluded) as one step function, or None
         (``reads``: whether anything in the program reads a variable, see
-        :meth:`_compile_loop`)."""
+        :meth:`_compile_loop`). ``answered``: the rest of a frame after an answer
+        (:meth:`_tails`), where a cost test (``affordable``) and a ``may`` question (``ask``,
+        which pauses the frame as :meth:`run` does) compile too."""
         steps: list[_Step] = []
         pc = start
         while pc < stop:
@@ -566,17 +569,22 @@ class Machine:
             if op == "call":
                 steps.append(self._compile_call(code[pc], pc, fixed))
                 pc += 1
-            elif op == "check":
+            elif op == "check" or (answered and op == "affordable"):
                 skip = program[pc][2]
                 inner = (
-                    self._block(program, code, pc + 1, skip, fixed, reads)
+                    self._block(program, code, pc + 1, skip, fixed, reads, answered)
                     if pc < skip <= stop
                     else None
                 )
                 if inner is None:
                     return None
-                steps.append(self._compile_check(code[pc][1], inner, pc))
+                test = code[pc][1] if op == "check" else code[pc][3]
+                steps.append(self._compile_check(test, inner, pc))
                 pc = skip
+            elif answered and op == "ask" and pc < program[pc][2] <= stop:
+                # Asked, the frame pauses (its yes is another tail); not asked, on at its else.
+                steps.append(self._compile_ask(code[pc], pc))
+                pc = program[pc][2]
             elif op in ("loop", "repeat") and pc + 1 < stop and program[pc + 1][0] == "next":
                 _, slot, var, done = program[pc + 1]
                 if (
@@ -585,7 +593,7 @@ class Machine:
                     or program[done - 1] != ["jump", pc + 1]
                 ):
                     return None
-                inner = self._block(program, code, pc + 2, done - 1, fixed, reads)
+                inner = self._block(program, code, pc + 2, done - 1, fixed, reads, answered)
                 if inner is None:
                     return None
                 last = start == 0 and done == stop == len(program) - 1
@@ -654,6 +662,23 @@ class Machine:
             return steps
 
         return call
+
+    def _compile_ask(self, ins: tuple[Any, ...], pc: int) -> _Step:
+        """An ``ask`` (:meth:`_op_ask`): it pauses the frame, or, when what follows could not
+        act, goes on at its else (the step after this one in the block)."""
+        over, handler = self._over, ins[0]
+
+        def ask(state: State, frame: Frame, steps: int, limit: int) -> int:
+            steps += 1
+            if steps > limit:
+                over(frame, steps, pc)
+            signal = handler(state, frame, ins, pc)
+            if signal < 0:
+                frame["steps"] = steps
+                raise _Stop(signal)
+            return steps
+
+        return ask
 
     def _compile_check(self, test: Callable[[State, Frame], bool], inner: _Step, pc: int) -> _Step:
         over = self._over
