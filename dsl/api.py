@@ -67,6 +67,8 @@ def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnost
     except EffectTooDeep as error:
         span = source.span(error.start, error.end)
         hint = "split it into clauses, or into steps joined by `then`"
+        if error.parentheses:
+            hint = "drop the parentheses around a single condition: `((a))` reads as `a`"
         return None, [Diagnostic("E0302", str(error), span, hint)]
     except EffectSyntaxError as error:
         problem = error.problem

@@ -126,15 +126,35 @@ def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
         width = 1
         if span.end_line == span.line and span.end_column and span.end_column > span.column:
             width = span.end_column - span.column
-        caret_pad = _visual_prefix(source, span.column - 1)
+        shown, at, width = _excerpt(source, span.column - 1, max(1, width))
         out.append(f"{pad} |")
-        out.append(f"{gutter} | {source.expandtabs(4)}")
-        out.append(f"{pad} | {caret_pad}{'^' * max(1, width)}")
+        out.append(f"{gutter} | {shown}")
+        out.append(f"{pad} | {' ' * at}{'^' * width}")
     for note in diagnostic.notes:
         out.append(f"  = note: {note}")
     if diagnostic.hint:
         out.append(f"  = help: {diagnostic.hint}")
     return "\n".join(out)
+
+
+#: The widest source excerpt shown: a longer line (a 4,000-character effect on one line, a
+#: hostile 5,000-character name) is cut to a window around the fault, marked with `...`.
+EXCERPT_WIDTH = 120
+
+
+def _excerpt(source: str, column: int, width: int) -> tuple[str, int, int]:
+    """The line as shown (tabs expanded, cut to :data:`EXCERPT_WIDTH` around the fault),
+    where its caret starts and how many carets it has."""
+    line = source.expandtabs(4)
+    at = len(_visual_prefix(source, column))
+    if len(line) <= EXCERPT_WIDTH:
+        return line, at, width
+    start = max(0, min(at - EXCERPT_WIDTH // 3, len(line) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    head = "..." if start > 0 else ""
+    tail = "..." if end < len(line) else ""
+    width = max(1, min(width, end - at))
+    return head + line[start:end] + tail, at - start + len(head), width
 
 
 def _visual_prefix(source: str, chars: int) -> str:

@@ -79,14 +79,28 @@ NESTING_NODES = frozenset(
     | {"arith", "compare", "negate", "count", "any_of", "all_of"}
 )
 MAX_NESTING = 24  # the deepest base-game effect nests 3 levels; the passes recurse per level
+#: Parentheses around a condition nest no deeper by NESTING_NODES (``((a))`` is ``a``), but
+#: each pair is two more levels of the parse tree, which the tree-to-AST pass walks
+#: recursively: about 300 pairs overflowed Python's stack. The deepest base-game tree is 10
+#: levels; effects within MAX_NESTING stay near 30.
+MAX_TREE_DEPTH = 128
 
 
 class EffectTooDeep(Exception):
-    """The effect parses but nests deeper than ``MAX_NESTING`` levels (refused unwalked)."""
+    """The effect parses but nests deeper than ``MAX_NESTING`` levels, or its parse tree
+    deeper than ``MAX_TREE_DEPTH`` (refused unwalked)."""
 
-    def __init__(self, depth: int, start: int, end: int) -> None:
-        super().__init__(f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}")
+    def __init__(self, depth: int, start: int, end: int, parentheses: bool = False) -> None:
+        if parentheses:
+            message = (
+                f"the effect nests {depth} levels deep, parentheses included; the limit is "
+                f"{MAX_TREE_DEPTH}"
+            )
+        else:
+            message = f"the effect nests {depth} levels deep; the limit is {MAX_NESTING}"
+        super().__init__(message)
         self.depth, self.start, self.end = depth, start, end
+        self.parentheses = parentheses
 
 
 @lru_cache(maxsize=4096)
@@ -102,32 +116,46 @@ def parse(text: str) -> ast.Effect:
         tree = lark_parser().parse(text)
     except UnexpectedInput as error:
         raise EffectSyntaxError(explain(error, text)) from None
-    depth, node = nesting(tree)
+    depth, node, levels, deepest = nesting(tree)
     if depth > MAX_NESTING:
         meta = node.meta
         raise EffectTooDeep(depth, meta.start_pos, meta.end_pos)
+    if levels > MAX_TREE_DEPTH:
+        meta = deepest.meta
+        raise EffectTooDeep(levels, meta.start_pos, meta.end_pos, parentheses=True)
     try:
         return _ToAst().transform(tree)
     except VisitError as error:  # a malformed number and the like
         raise EffectSyntaxError(SyntaxProblem(0, len(text), str(error.orig_exc))) from None
 
 
-def nesting(tree: Tree) -> tuple[int, Tree]:
-    """How many :data:`NESTING_NODES` the deepest path holds, and the node where it is deepest.
+def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
+    """How many :data:`NESTING_NODES` the deepest path holds and the node where it is
+    deepest, then how many levels the deepest path of the whole tree has and its last node.
 
     Walked with an explicit stack: the tree of a hostile effect may be deeper than Python's
     recursion limit (the LALR parser itself never recurses).
     """
     deepest, where = 0, tree
-    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    levels, bottom = 0, tree
+    stack: list[tuple[Tree, int, int]] = [(tree, 0, 1)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, level = stack.pop()
         if _nests(node):
             depth += 1
             if depth > deepest:
                 deepest, where = depth, node
-        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
-    return deepest, where
+        if level > levels:
+            levels = level
+            if node.data in _CONDITIONS or _nests(node):
+                bottom = node  # shown at the innermost condition or step, not at a number
+        stack.extend(
+            (child, depth, level + 1) for child in node.children if isinstance(child, Tree)
+        )
+    return deepest, where, levels, bottom
+
+
+_CONDITIONS = ("any_of", "all_of")
 
 
 def _nests(node: Tree) -> bool:
@@ -231,12 +259,22 @@ def _character_hint(char: str) -> str | None:
         return "compare with `==`, `>=` or `<=`"
     if char in "\"'":
         return "effects need no quotes inside them"
+    if char in ".,":
+        return (
+            "numbers in effects are whole (`1`, not `1.5`), and a clause ends at the end of "
+            "its line: no full stop"
+        )
     return None
 
 
 def _token_hint(token: Token, expected: set[str]) -> str | None:
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger or the cost and what happens"
+    if token.type == "SIGNED" and "INT" in expected:
+        return (
+            "a number in a condition or a sum has no sign: write `1` (a sum may subtract: "
+            "`<value> - 1`); `+1` is for a modifier, `you have +1 <stat>`"
+        )
     if token.type == "SIGNED" and "NAME" in expected:
         return "a modifier reads `you have +1 <stat>` or `this <noun> has +1 <stat>`"
     return None
@@ -259,6 +297,13 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     ],
     "`choose one:` needs at least two options separated by `or`": [
         "choose one: do_thing 1 point",
+    ],
+    "the options of `choose one:` are not a `-` list: separate them with `or`, as in "
+    "`choose one: <option> or <option>` (an option per line is fine, each after the first "
+    "starting with `or`)": [
+        "when some_hook -> choose one:\n  - do_thing 1 point\n  - do_thing 2 point",
+        "choose one:\n  - do_thing 1 point\n  - do_thing 2 point",
+        "choose one: - do_thing 1 point",
     ],
 }
 

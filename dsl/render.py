@@ -190,12 +190,20 @@ def _post(post: ast.Post, registry: Registry) -> str:
 
 def _cond(cond: ast.Cond, registry: Registry) -> str:
     if isinstance(cond, ast.AllOf):
-        return " and ".join(_cond(c, registry) for c in cond.items)
+        return " and ".join(_grouped(c, registry) for c in cond.items)
     if isinstance(cond, ast.AnyOf):
         return " or ".join(_cond(c, registry) for c in cond.items)
     if isinstance(cond, ast.Not):
-        return f"not {_cond(cond.item, registry)}"
+        return f"not {_grouped(cond.item, registry)}"
     return _compare(cond, registry)
+
+
+def _grouped(cond: ast.Cond, registry: Registry) -> str:
+    """A condition under ``and`` or ``not``, in brackets where the effect had them: ``a and
+    (b or c)`` must not read as ``a and b or c``, nor ``not (a and b)`` as ``not a and b``."""
+    text = _cond(cond, registry)
+    compound = isinstance(cond, ast.AnyOf | ast.AllOf) and len(cond.items) > 1
+    return f"({text})" if compound else text
 
 
 COMPARISONS = {

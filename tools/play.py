@@ -139,7 +139,7 @@ def play(
         require(engine, "terminal", command, missing)
         _play_in_terminal(kinds, seed, options, loaded, resume_path, save_path, replay_path, force)
         return
-    game = make_game(engine, loaded.content, len(kinds), options)
+    game = make_game(loaded, len(kinds), options)
     bots = seat_bots(kinds, seed, engine, game)
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
@@ -159,8 +159,8 @@ def play(
                 writer.end(outcome.final_hash, game.result(state))
     except engine.errors as error:
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
-        # in a clear error naming the card, not a traceback.
-        raise click.ClickException(str(error)) from None
+        # in a clear error naming the card and where it was written, not a traceback.
+        raise click.ClickException(loaded.pack.located(error)) from None
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
@@ -185,12 +185,14 @@ def game_settings(settings: tuple[str, ...], engine: GameEngine) -> dict[str, An
         raise click.BadParameter(str(error), param_hint="--option") from None
 
 
-def make_game(engine: GameEngine, content: Any, players: int, options: dict[str, Any]) -> Any:
-    """The engine's ``Game`` for these seats; an error of the game's making is one line."""
+def make_game(loaded: Loaded, players: int, options: dict[str, Any]) -> Any:
+    """The engine's ``Game`` for these seats; an error of the game's making is one line
+    (placed at the card it names)."""
+    engine = loaded.engine
     try:
-        return engine.game.from_content(content, players, options)
+        return engine.game.from_content(loaded.content, players, options)
     except engine.errors as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(loaded.pack.located(error)) from None
 
 
 def seat_bots(kinds: list[str], seed: int, engine: GameEngine, game: Any) -> list[Bot]:
@@ -235,9 +237,10 @@ def _play_in_terminal(
     if resume_path is not None:
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine)
     else:
-        game = make_game(loaded.engine, loaded.content, len(kinds), options)
+        game = make_game(loaded, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
         session = launch.new_session(game, kinds, seed, header, loaded.engine)
+    session.locate = loaded.pack.located
     if replay_path is not None:
         session.replay_to = str(replay_path)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)

@@ -100,7 +100,7 @@ def replay(
     except ReplayError as error:
         raise ReplayRefused(f"{path}: {error}") from None
     except engine.errors as error:
-        raise ReplayRefused(f"{path}: {error}") from None
+        raise ReplayRefused(f"{path}: {loaded.pack.located(error)}") from None
     assert log.end is not None
     if outcome.final_hash != log.end.get("final_hash"):
         raise ReplayRefused(

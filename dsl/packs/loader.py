@@ -19,7 +19,7 @@ from typing import Any
 
 from packaging.version import Version
 from whitedwarf.content import bundled_pack
-from whitedwarf.dsl.diagnostics import Diagnostic, sort_key
+from whitedwarf.dsl.diagnostics import Diagnostic, Span, sort_key
 from whitedwarf.dsl.packs import crossref
 from whitedwarf.dsl.packs.card_text import text_mismatches
 from whitedwarf.dsl.packs.codes import error
@@ -59,6 +59,14 @@ class LoadedPack:
     compiled: Compiled
     packs: list[PackInfo]
     content_hash: str
+    #: Where each card was written (its ``effect``, or the card when it has none), by card
+    #: id: an error the engine raises in play names a card id, and the commands print this
+    #: location before it, as a diagnostic does.
+    origins: dict[str, Span] = field(default_factory=dict)
+
+    def located(self, error: BaseException) -> str:
+        """An engine's error in play, placed at the card it names (:func:`located`)."""
+        return located(error, self.origins)
 
 
 @dataclass
@@ -262,7 +270,31 @@ class _Load:
             for m, read in zip(self.resolution.order, reads, strict=True)
         ]
         digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())
-        return LoadedPack(self.game, content.plain(), compiled, packs, digest.hexdigest())
+        return LoadedPack(
+            self.game, content.plain(), compiled, packs, digest.hexdigest(), _origins(content)
+        )
+
+
+def located(error: BaseException, origins: dict[str, Span]) -> str:
+    """An engine's error in play (a runaway effect, a number over an engine limit) with the
+    place of the card it names first, ``path:line:col: message``, as a diagnostic reads:
+    the error knows only the card's id (its ``card``), the packs know where it was written."""
+    card = getattr(error, "card", None)
+    where = origins.get(card) if isinstance(card, str) else None
+    if where is None:
+        return str(error)
+    return f"{where.path}:{where.line}:{where.column}: {error}"
+
+
+def _origins(content: Content) -> dict[str, Span]:
+    """Each merged card's location (the first card of an id, should two kinds share one)."""
+    out: dict[str, Span] = {}
+    for entries in content.cards.values():
+        for entry in entries:
+            if entry.id is not None and entry.id not in out:
+                has_effect = isinstance(entry.data, dict) and "effect" in entry.data
+                out[entry.id] = entry.span(("effect",) if has_effect else ())
+    return out
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -71,9 +71,15 @@ def read_manifest(
     # The manifest schema is the same for every game.
     problems, _ = schema_problems("", MANIFEST, file, "pack", codes)
     diagnostics += problems
-    if any(d.is_error for d in diagnostics):
+    if any(d.is_error and d.code != _UNKNOWN_FIELD for d in diagnostics):
         return None, diagnostics
+    # A field the manifest does not have (E0602) is refused, but the fields it has are
+    # sound: the pack is still read, so one run of `validate` shows its other errors too.
     return _build(folder, file, diagnostics)
+
+
+#: "`x` is not a field of the file": in a manifest, only an unknown top-level field.
+_UNKNOWN_FIELD = "E0602"
 
 
 def _build(

@@ -190,6 +190,13 @@ def _min_length(limit: int, _: dict[str, Any]) -> Check:
     return check
 
 
+def _max_length(limit: int, _: dict[str, Any]) -> Check:
+    def check(instance: Any) -> bool:
+        return not _is_type("string", instance) or len(instance) <= limit
+
+    return check
+
+
 def _pattern(pattern: str, _: dict[str, Any]) -> Check:
     search = re.compile(pattern).search  # jsonschema calls re.search(pattern, instance)
 
@@ -319,6 +326,7 @@ _KEYWORDS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
     "minimum": _bound(lambda value, limit: not value < limit),  # as jsonschema words it (NaN)
     "maximum": _bound(lambda value, limit: not value > limit),
     "minLength": _min_length,
+    "maxLength": _max_length,
     "pattern": _pattern,
     "items": _items,
     "minItems": _min_items,

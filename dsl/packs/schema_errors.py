@@ -108,6 +108,8 @@ def _describe(err: ValidationError, path: DataPath, file: YamlFile, noun: str) -
         return [_not_allowed(err, path, file, field)]
     if kind in ("minimum", "maximum") and "minimum" in schema and "maximum" in schema:
         return [_out_of_range(err, schema, path, file, field)]
+    if kind == "maxLength":
+        return [_too_long(err, schema, path, file, field)]
     return [_generic(err, path, file, field)]
 
 
@@ -117,6 +119,15 @@ def _out_of_range(
     low, high = schema["minimum"], schema["maximum"]
     message = f"{field} is {err.instance}, out of range: it must be {low} to {high}"
     return error("E0606", message, file.span(path), schema.get("x-why"))
+
+
+def _too_long(
+    err: ValidationError, schema: dict[str, Any], path: DataPath, file: YamlFile, field: str
+) -> Diagnostic:
+    message = (
+        f"{field} is {len(err.instance):,} characters long; the limit is {schema['maxLength']:,}"
+    )
+    return error("E0607", message, file.span(path), schema.get("x-why"))
 
 
 def _field(path: DataPath, noun: str) -> str:

@@ -47,17 +47,50 @@ def integer(minimum: int, maximum: int, description: str = "", why: str = "") ->
     return schema
 
 
-def text(description: str = "", min_length: int = 1) -> Schema:
-    """A non-empty string."""
+#: The longest a free text of a pack file may be (a card's printed text, notes, a lore), and
+#: why: a pack is a stranger's file, and its texts reach card sheets, the terminal and reports.
+TEXT_LIMIT = 2000
+TEXT_WHY = "the longest text of the base games is some 300 characters; a card holds far less"
+#: The longest a name may be: it is a card's title line and a column of every report.
+NAME_LIMIT = 60
+NAME_WHY = "a name is a card's title line; the longest of the base games has 26 characters"
+#: The longest an id may be.
+ID_LIMIT = 64
+ID_WHY = "an id is a short name for references; the longest of the base games has 21 characters"
+
+
+def text(
+    description: str = "",
+    min_length: int = 1,
+    max_length: int | None = TEXT_LIMIT,
+    why: str = TEXT_WHY,
+) -> Schema:
+    """A non-empty string of at most ``max_length`` characters (None: bounded elsewhere, as
+    an effect is by the loader's limit E0513). ``why`` is kept as ``x-why``, the hint of a
+    too-long error (E0607)."""
     schema: Schema = {"type": "string", "minLength": min_length}
+    if max_length is not None:
+        schema["maxLength"] = max_length
+        schema["x-why"] = why
     if description:
         schema["description"] = description
     return schema
 
 
+def printed_name(description: str = "the printed name") -> Schema:
+    """A human name: a card's title, a pack's name."""
+    return text(description, max_length=NAME_LIMIT, why=NAME_WHY)
+
+
 def identifier(description: str = "an id: lower-case words joined by `_`") -> Schema:
     """A snake_case id."""
-    return {"type": "string", "pattern": ID_PATTERN, "description": description}
+    return {
+        "type": "string",
+        "pattern": ID_PATTERN,
+        "maxLength": ID_LIMIT,
+        "x-why": ID_WHY,
+        "description": description,
+    }
 
 
 def boolean(description: str = "") -> Schema:

@@ -24,6 +24,7 @@ from whitedwarf.dsl.packs.schema_parts import (
     allow_list,
     identifier,
     obj,
+    printed_name,
     text,
 )
 
@@ -44,7 +45,7 @@ def manifest_schema() -> Schema:
     body = obj(
         {
             "id": identifier("the pack's id; other packs depend on it by this name"),
-            "name": text("a human name for the pack"),
+            "name": printed_name("a human name for the pack"),
             "version": {
                 "type": "string",
                 "pattern": VERSION_PATTERN,

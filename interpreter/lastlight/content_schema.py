@@ -34,6 +34,7 @@ from whitedwarf.dsl.packs.schema_parts import (
     identifier,
     integer,
     obj,
+    printed_name,
     text,
 )
 from whitedwarf.dsl.registry import Registry
@@ -95,7 +96,7 @@ def card_kinds_of_file(reg: Registry, file: str) -> list[str]:
 def _card(fields: dict[str, Schema], required: list[str], **extra: Any) -> Schema:
     base = {
         "id": identifier("the card's id, unique among cards of its kind"),
-        "name": text("the printed name"),
+        "name": printed_name(),
         "source": enum(SOURCES, "rulebook: printed in the seeds; invented: designed here"),
     }
     tail = {"allow": allow_list(), "notes": text("free notes for designers")}
@@ -103,7 +104,8 @@ def _card(fields: dict[str, Schema], required: list[str], **extra: Any) -> Schem
 
 
 def _effect() -> Schema:
-    return text("the card's rules in the effect language (docs/dsl.md)")
+    # No schema length: the loader bounds an effect first (E0513, dsl/packs/limits.py).
+    return text("the card's rules in the effect language (docs/dsl.md)", max_length=None)
 
 
 def _printed() -> Schema:
@@ -313,7 +315,7 @@ def ships(reg: Registry) -> FileKind:
     ship = obj(
         {
             "id": enum(ship_sizes(reg)),
-            "name": text(),
+            "name": printed_name("its name"),
             "source": enum(SOURCES),
             "sources": obj({group: enum(SOURCES) for group in groups}),
             "count": integer(
@@ -338,7 +340,7 @@ def ships(reg: Registry) -> FileKind:
     )
     colony = obj(
         {
-            "id": identifier(), "name": text(), "source": enum(SOURCES),
+            "id": identifier(), "name": printed_name("its name"), "source": enum(SOURCES),
             "count": fixed(1, "colony ships per player", ENGINE_FIXED),
             "movable": fixed(False, "whether it moves", ENGINE_FIXED),
             "attackable": fixed(False, "whether it can be attacked", ENGINE_FIXED),
@@ -349,7 +351,7 @@ def ships(reg: Registry) -> FileKind:
     )  # fmt: skip
     extractor = obj(
         {
-            "id": identifier(), "name": text(), "source": enum(SOURCES),
+            "id": identifier(), "name": printed_name("its name"), "source": enum(SOURCES),
             "count": integer(1, 20, "extractors per player", "the base game: 8 per player"),
             "shields": integer(1, 10, "damage that destroys one", "the base game: 1 (rules FAQ)"),
             "cost": fixed({}, "what building one costs", "000 'Action Card #3': built free"),
@@ -380,7 +382,7 @@ def dice(reg: Registry) -> FileKind:
     )  # fmt: skip
     die = obj(
         {
-            "id": identifier(), "name": text(),
+            "id": identifier(), "name": printed_name("its name"),
             "sides": integer(1, 20, "faces of one die", DIE_WHY),
             "source": enum(SOURCES),
             "sources": obj({"results": enum(SOURCES), "faces": enum(SOURCES)}),

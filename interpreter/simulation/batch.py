@@ -6,13 +6,16 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.simulation.records import result_record
+
+if TYPE_CHECKING:
+    from whitedwarf.dsl.diagnostics import Span
 
 #: Bumped when a record's layout changes (a resumed batch must use the same one).
 RECORD_FORMAT = 1
@@ -91,6 +94,9 @@ class Played:
 
     engine: GameEngine
     content: Any
+    #: Where each card was written (``LoadedPack.origins``): a game that ends in an engine
+    #: error is recorded with the place of the card the error names.
+    origins: dict[str, Span] = field(default_factory=dict)
 
 
 def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]:
@@ -111,7 +117,10 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
         opening = game.clone(state)  # what setup dealt (the cards offered for a pick)
         outcome = play(game, state, bots)
     except engine.errors as error:
-        return {"index": index, "seed": seed, "agents": kinds, "error": str(error)}
+        from whitedwarf.dsl.packs.loader import located
+
+        error_text = located(error, played.origins)
+        return {"index": index, "seed": seed, "agents": kinds, "error": error_text}
     if engine.record is not None:
         record: dict[str, Any] = engine.record(index, seed, kinds, state, outcome.decisions)
         return record
@@ -153,7 +162,7 @@ def load_game_content(packs: Sequence[str], search: Sequence[str] = ()) -> Playe
         engine = engine_for(result.pack.game)
     except Unserved as error:
         raise BatchError(str(error)) from None
-    return Played(engine, engine.content_from_pack(result.pack))
+    return Played(engine, engine.content_from_pack(result.pack), result.pack.origins)
 
 
 def run_indices(config: BatchConfig, indices: Sequence[int]) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from whitedwarf.dsl.packs.schema_parts import (
     identifier,
     integer,
     obj,
+    printed_name,
     text,
 )
 from whitedwarf.dsl.registry import Registry
@@ -61,7 +62,7 @@ SETUP_NUMBERS: dict[str, tuple[int, int, str, str]] = {
 def _card(fields: dict[str, Schema], required: list[str]) -> Schema:
     base = {
         "id": identifier("the card's id, unique among cards of its kind"),
-        "name": text("the printed name"),
+        "name": printed_name(),
         "source": enum(SOURCES, "rulebook: printed in the seeds; invented: designed here"),
     }
     tail = {"allow": allow_list(), "notes": text("free notes for designers")}
@@ -69,7 +70,8 @@ def _card(fields: dict[str, Schema], required: list[str]) -> Schema:
 
 
 def _effect(what: str) -> Schema:
-    return text(f"{what}, in the effect language (whitedwarf doc)")
+    # No schema length: the loader bounds an effect first (E0513, dsl/packs/limits.py).
+    return text(f"{what}, in the effect language (whitedwarf doc)", max_length=None)
 
 
 def _points(what: str) -> Schema:
@@ -212,7 +214,7 @@ def rondel(reg: Registry) -> FileKind:
             "constellations": array(
                 identifier(), 2, unique=True, description="a launch space's two constellations"
             ),
-            "name": text(),
+            "name": printed_name("its name"),
         },
         ["id", "action"],
     )
@@ -237,7 +239,7 @@ def sky(reg: Registry) -> FileKind:
     constellation = obj(
         {
             "id": identifier(),
-            "name": text(),
+            "name": printed_name("its name"),
             "source": enum(SOURCES),
             "slots": array(slot, 1),
             "links": array(array(identifier(), 2, unique=True), description="connecting lines"),

@@ -38,6 +38,22 @@ def test_a_sum_too_long_to_walk_is_refused_not_a_crash() -> None:
     assert problem.code == "E0302" and "1499 levels" in problem.message
 
 
+def test_parentheses_too_deep_to_walk_are_refused_not_a_crash() -> None:
+    # ((a)) is a, so parentheses around one condition are not nesting; but each pair is two
+    # levels of the parse tree, and about 300 pairs overflowed Python's stack (a traceback
+    # from `validate`). The effect's length limit allows some 2,000 pairs.
+    effect = "when round_end if " + "(" * 1900 + "light > 1" + ")" * 1900 + " -> gain 1 light"
+    [problem] = diagnose(effect)
+    assert problem.code == "E0302"
+    assert problem.message.endswith("levels deep, parentheses included; the limit is 128")
+    assert problem.hint is not None and "((a))" in problem.hint
+
+
+def test_parentheses_a_designer_writes_are_fine() -> None:
+    effect = "when round_end if " + "(" * 20 + "light > 1" + ")" * 20 + " -> gain 1 light"
+    assert diagnose(effect) == []
+
+
 @pytest.mark.parametrize(
     "effect",
     [

@@ -122,3 +122,16 @@ def test_a_lone_comparison_is_not_wrapped():
     assert isinstance(both, ast.Trigger)
     assert isinstance(both.cond, ast.AllOf)
     assert [type(c) for c in both.cond.items] == [ast.Compare, ast.Not]
+
+
+@pytest.mark.parametrize(
+    ("effect", "hint"),
+    [
+        ("when round_start if light > -1 -> gain 1 light", "has no sign: write `1`"),
+        ("when round_start -> gain 1.5 light", "numbers in effects are whole"),
+        ("when round_start -> gain 1 light.", "no full stop"),
+    ],
+)
+def test_a_signed_or_decimal_number_where_none_goes_says_why(effect: str, hint: str) -> None:
+    problem = syntax_error(effect).problem
+    assert problem.hint is not None and hint in problem.hint

@@ -5,6 +5,7 @@ error"), in the engine and in ``whitedwarf play``."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -81,3 +82,38 @@ def test_whitedwarf_play_prints_the_limit_and_exits_non_zero(tmp_path: Path) -> 
     assert "Traceback" not in result.output
     assert "ran more than 10,000 steps" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+#: ``path:line:col: the effect of card 'x' ...``: where the card's effect was written.
+LOCATED = re.compile(r"(\S+factions\.yaml):(\d+):(\d+): the effect of card '(\w+)' ran more")
+
+
+def _assert_at_the_effect(message: str) -> None:
+    """The message starts at the line and column of the named card's looping effect."""
+    found = LOCATED.search(message)
+    assert found is not None, message
+    path, line, column, card = found.groups()
+    lines = Path(path).read_text("utf-8").splitlines()
+    assert lines[int(line) - 1][int(column) - 1 :].startswith(f'"{LOOP[:20]}')
+    card_ids = [text for text in lines[: int(line)] if text.lstrip().startswith('"id": ')]
+    assert card_ids[-1].strip() == f'"id": "{card}",'  # the card the effect belongs to
+
+
+def test_the_limit_error_in_play_names_the_file_line_and_column_of_the_card(
+    tmp_path: Path,
+) -> None:
+    result = CliRunner().invoke(play, ["--pack", str(_looping_pack(tmp_path)), "--seed", "1"])
+    _assert_at_the_effect(result.output)
+
+
+def test_a_simulated_game_stopped_by_the_limit_is_recorded_at_the_card(tmp_path: Path) -> None:
+    from whitedwarf.tools.simulate import simulate
+
+    out = tmp_path / "runs"
+    args = ["--pack", str(_looping_pack(tmp_path)), "--players", "4", "--games", "2"]
+    result = CliRunner().invoke(simulate, [*args, "--out", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    errors = json.loads((out / "summary.json").read_text("utf-8"))["errors"]
+    assert len(errors) == 2
+    for record in errors:
+        _assert_at_the_effect(record["error"])

@@ -40,6 +40,22 @@ REGISTRY = game_registry("lastlight")
             "As soon as the number of red planets you control is at least 2: gain 2 [light].",
         ),
         ("gain 1 light then draw 1 tech", "Gain 1 [light], then draw 1 tech."),
+        # The brackets an effect needs are said again: "a and b or c" would mean otherwise.
+        (
+            "when round_start if light > 1 and (common > 0 or rare > 0) -> gain 1 light",
+            "At the start of each round, if your [light] is more than 1 and (your [common] is "
+            "more than 0 or your [rare] is more than 0): gain 1 [light].",
+        ),
+        (
+            "when round_start if not (light > 1 and common > 0) -> gain 1 light",
+            "At the start of each round, if not (your [light] is more than 1 and your [common] "
+            "is more than 0): gain 1 [light].",
+        ),
+        (
+            "when round_start if ((light > 1)) or common > 0 and rare > 0 -> gain 1 light",
+            "At the start of each round, if your [light] is more than 1 or your [common] is "
+            "more than 0 and your [rare] is more than 0: gain 1 [light].",
+        ),
     ],
 )
 def test_effects_read_as_printed_cards(effect: str, text: str) -> None:

@@ -148,3 +148,35 @@ def test_w0904_a_mod_card_with_a_base_cards_name(here: Path) -> None:
     )
     [headline] = example("W0904")
     assert headline in validate("mod", "--pack-path", ".")
+
+
+def test_e0607_a_name_too_long_for_a_card(here: Path) -> None:
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    techs = here / "mod" / "techs.yaml"
+    name = "Grand Unified Quantum Chromodynamic Hyperlattice Resonance Field Generator"
+    techs.write_text(techs.read_text("utf-8").replace("name: Mod Tech", f"name: {name}", 1))
+    page_block = PAGE[PAGE.index("mod/techs.yaml:3:9: error[E0607]") :]
+    shown = page_block[: page_block.index("```")].rstrip("\n")
+    assert shown in validate("mod")
+
+
+def test_a_line_too_long_to_show_is_cut_around_the_fault(here: Path) -> None:
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    techs = here / "mod" / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("name: Mod Tech", "name: " + "N" * 5000))
+    out = validate("mod")
+    excerpt = next(line for line in out.splitlines() if line.startswith("3 | "))
+    assert excerpt == "3 |   name: " + "N" * 112 + "..."
+    carets = out.splitlines()[out.splitlines().index(excerpt) + 1]
+    assert carets == "  |         " + "^" * 112
+
+
+def test_a_fault_far_along_a_long_line_is_shown_in_its_window(here: Path) -> None:
+    from whitedwarf.dsl.diagnostics import Diagnostic, SourceLines, Span, render_text
+
+    line = "x" * 3000 + "FAULT" + "y" * 3000
+    span = Span("f.yaml", 1, 3001, 1, 3006)
+    text = render_text(Diagnostic("E0301", "here", span), SourceLines({"f.yaml": line}))
+    _, _, shown, carets = text.splitlines()
+    assert shown.startswith("1 | ...") and shown.endswith("...") and len(shown) == 4 + 126
+    assert shown[carets.index("^") :].startswith("FAULT") and carets.count("^") == 5

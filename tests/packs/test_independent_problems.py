@@ -280,3 +280,24 @@ def test_box_counts_are_not_warned_about_while_supply_yaml_cannot_be_read(
     assert [(d.span.path, d.code) for d in result.diagnostics if d.span] == [
         ("mini/supply.yaml", "E0501")
     ]
+
+
+def test_an_unknown_manifest_field_does_not_hide_the_cards_problems(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before, a pack.yaml with a field it does not have (a homepage) stopped the run there:
+    # the designer fixed it, ran `validate` again and only then saw the cards' errors.
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    manifest = tmp_path / "mymod" / "pack.yaml"
+    manifest.write_text(manifest.read_text("utf-8") + "homepage: https://example.org\n", "utf-8")
+    techs = tmp_path / "mymod" / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("{common: 2}", "{common: 2, gold: 1}"))
+    result = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "mymod/pack.yaml:13:1: error[E0602]: `homepage` is not a field of the file" in (
+        result.output
+    )
+    assert re.search(r"^mymod/techs\.yaml:\d+:\d+: error\[E0602\]: `gold` is not a field of "
+                     r"`cost`", result.output, re.M), result.output  # fmt: skip
+    assert result.output.endswith("2 errors, 0 warnings\n"), result.output

@@ -238,3 +238,35 @@ async def test_a_card_in_a_menu_shows_what_it_does(tmp_path: Path) -> None:
             words = " ".join(factions[faction]["text"].split())
             assert any(faction in p and words in p for p in prompts), (faction, prompts)
         await pilot.press("q", "n")
+
+
+@pytest.mark.asyncio
+async def test_a_runaway_card_effect_stops_the_game_saved_before_that_decision(
+    tmp_path: Path,
+) -> None:
+    # Every faction of this pack loops at Research (docs/rules-decisions.md E16): the first
+    # Research ends in the step-limit error, which leaves the state mid-effect.
+    from tests.engine.test_limits import _looping_pack
+
+    loaded, content = load_content((_looping_pack(tmp_path),))
+    seats = ["human", "random"]
+    game = Game.from_content(content, len(seats), {"round_limit": ROUNDS})
+    header = {**pack_header(loaded), "seed": 4, "players": 2, "seats": seats, "options": {}}
+    session = Session(game, game.new_state(4), seats, 4, header, locate=loaded.located)
+    save_path = tmp_path / "game.save"
+    app = PlayApp(session, save_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(500):
+            await pilot.pause()
+            if app.return_value is not None:
+                break
+            before, played = state_hash(session.state), len(session.decisions)
+            await pilot.press("enter")
+    assert app.return_value == "stopped-saved"
+    assert app.stopped is not None and "ran more than 10,000 steps" in app.stopped
+    assert "factions.yaml:" in app.stopped  # placed at the card's effect
+    # Nothing is lost: the state and record are those before the failing decision, and the
+    # save resumes there.
+    assert state_hash(session.state) == before and len(session.decisions) == played
+    resumed = resume(read_save(save_path, lastlight_views()), game)
+    assert state_hash(resumed.state) == before and len(resumed.decisions) == played

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
-from whitedwarf.tools.tui.session import Session
+from whitedwarf.tools.tui.session import GameStopped, Session
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 
@@ -84,6 +84,8 @@ class PlayApp(App[str]):
         self.views = session.views
         self.title = f"whitedwarf · {self.views.title}"
         self._prompt: Any = None  # (option text, id) -> menu line, made once
+        #: Why the game stopped (an engine error, :class:`GameStopped`), when it did.
+        self.stopped: str | None = None
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -124,7 +126,11 @@ class PlayApp(App[str]):
 
     def next_turn(self) -> None:
         """Let the bots play, then show the next human seat (after a hand-over if it changed)."""
-        seat = self.session.human_to_move()
+        try:
+            seat = self.session.human_to_move()
+        except GameStopped as error:
+            self._stop(error)
+            return
         if seat is None:
             self.show_end()
             return
@@ -201,8 +207,24 @@ class PlayApp(App[str]):
             # A key press queued before the menu was rebuilt: it chose from an old menu.
             return
         self.session.mark_seen(seat)
-        self.session.choose(seat, event.option.id)
+        try:
+            self.session.choose(seat, event.option.id)
+        except GameStopped as error:
+            self._stop(error)
+            return
         self.next_turn()
+
+    def _stop(self, error: GameStopped) -> None:
+        """An engine error ended the game: save it as it was before the failing decision
+        (nothing played so far is lost) and leave, saying why (``launch.run``)."""
+        self.stopped = str(error)
+        try:
+            self.session.save(self.save_path)
+        except OSError as problem:
+            self.stopped += f"\n(the game could not be saved to {self.save_path}: {problem})"
+            self.exit("stopped")
+            return
+        self.exit("stopped-saved")
 
     def action_undo(self) -> None:
         if self.seat is None:

@@ -76,5 +76,13 @@ def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
         click.echo(f"game over: winners {result.get('winners')} ({result.get('reason')})")
         if replay_path is not None:
             click.echo(f"replay written to {replay_path}")
+    elif outcome in ("stopped", "stopped-saved"):
+        message = app.stopped or "the game stopped with an engine error"
+        if outcome == "stopped-saved":
+            message += (
+                f"\nthe game was saved to {save_path} as it stood before that decision; "
+                f"resume with: whitedwarf play --resume {save_path}"
+            )
+        raise click.ClickException(message)
     else:
         click.echo("quit without saving")

@@ -18,7 +18,7 @@ know and let it choose again.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,12 @@ SAVE_VERSION = 1
 
 class SaveProblem(Exception):
     """A save that cannot be read or resumed; the message says why."""
+
+
+class GameStopped(Exception):
+    """A decision ended in an error of the engine's (a runaway card effect, a number over an
+    engine limit: docs/rules-decisions.md E16): the game cannot go past it. The session is
+    left as it was before that decision; the message says why, placed at the card."""
 
 
 @dataclass
@@ -82,6 +88,8 @@ class Session:
     _undo_seat: int | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
     engine: GameEngine | None = None
+    #: An engine error in words, placed at its card (``LoadedPack.located``).
+    locate: Callable[[BaseException], str] = str
 
     def __post_init__(self) -> None:
         if self.engine is None:
@@ -173,7 +181,7 @@ class Session:
         text = next((o.text for o in options if o.id == option_id), option_id)
         round_now = self.state["round"]
         self._heard.clear()
-        self.game.apply(self.state, seat, option_id, check=False)
+        self._apply(seat, option_id)
         self.decisions.append((seat, option_id))
         if seat != self._undo_seat:
             self._undo.clear()  # another seat decided: earlier choices are locked in
@@ -181,6 +189,17 @@ class Session:
         heard = list(self._heard)
         entry = LogEntry(len(self.decisions), round_now, seat, self.seats[seat], text, heard)
         self.log.append(entry)
+
+    def _apply(self, seat: int, option_id: str) -> None:
+        """Apply a decision; on an engine error, put the state back and raise
+        :class:`GameStopped` (the error leaves the state in the middle of an effect)."""
+        assert self.engine is not None  # set by __post_init__
+        before = self.game.clone(self.state)
+        try:
+            self.game.apply(self.state, seat, option_id, check=False)
+        except self.engine.errors as error:
+            self.state = before
+            raise GameStopped(self.locate(error)) from None
 
     # -- what happened -----------------------------------------------------------------------
 
