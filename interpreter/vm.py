@@ -252,14 +252,10 @@ def _compare_with(
 _Step = Callable[[State, Frame, int, int], int]
 
 
-class Lowered(tuple[tuple[Any, ...], ...]):
-    """A lowered program (:meth:`Machine.lower`): its instruction tuples, one per pc, and
-    ``tails``: pc -> the rest of the program from that pc to its final ``end``, compiled as
-    one step function (:meth:`Machine._block`), for each pc an answer resumes at (after an
-    ``ask``, a ``choose``, a ``branch`` option) whose rest compiles. Kept with the lowered
-    program, never in the state: a paused frame still holds only its ``pc``."""
-
-    tails: dict[int, _Step]
+#: The compiled rests of a program by the pc each starts at (:meth:`Machine._tails`).
+_Tails = dict[int, _Step]
+#: Instructions that ask their owner; lowered, each ends with the program's :data:`_Tails`.
+_ASKS = frozenset({"ask", "choose", "branch"})
 
 
 class _Stop(Exception):
@@ -336,7 +332,7 @@ class Machine:
             "end": self._op_end,
         }
         #: id(program) -> (program, lowered), for adapters that keep no lowered programs.
-        self._lowered: dict[int, tuple[Any, Lowered]] = {}
+        self._lowered: dict[int, tuple[Any, tuple[Any, ...]]] = {}
         self._code = getattr(adapter, "lowered", None) or self._lowered_program
         self._bind = getattr(adapter, "bind", None)
         self._resolver = getattr(adapter, "resolver", None)
@@ -355,7 +351,7 @@ class Machine:
 
     # -- lowering ----------------------------------------------------------------------------
 
-    def lower(self, program: list[list[Any]]) -> Lowered:
+    def lower(self, program: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
         """The program as instruction tuples ``(handler, field, ...)`` (same fields and pcs).
 
         ``call`` becomes ``(handler, verb, operands, bound verb, variables)`` with lowered
@@ -382,13 +378,20 @@ class Machine:
                 out.append((handler, ins[1], ins[2], self._cost(ins[1])))
             else:
                 out.append((handler, *ins[1:]))
-        code = Lowered(out)
-        code.tails = self._tails(program, code)
-        return code
+        # The program's compiled rests, at the end of each instruction that asks (an exact
+        # tuple, not a subclass carrying them: the interpreter's fast path for indexing a
+        # tuple, ``code[pc]`` at every step, takes exact tuples only).
+        tails = self._tails(program, tuple(out))
+        for pc, ins in enumerate(program):
+            if ins[0] in _ASKS:
+                out[pc] = (*out[pc], tails)
+        return tuple(out)
 
-    def _tails(self, program: list[list[Any]], code: Lowered) -> dict[int, _Step]:
+    def _tails(self, program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> _Tails:
         """The rest of the program from each pc an answer resumes at, compiled when it can
-        be (:attr:`Lowered.tails`; :meth:`answer` runs it).
+        be: pc -> one step function (:meth:`_block`) running from that pc to the program's
+        final ``end``, for the pcs after an ``ask``, a ``choose`` or a ``branch`` option.
+        :meth:`lower` puts them at the end of those instructions; :meth:`answer` runs them.
 
         Measured: most frames that ask are ``may <cost> -> <verb>``; after the answer the
         machine's loop ran the cost, the verb and ``end`` one handler at a time, about twice
@@ -405,7 +408,7 @@ class Machine:
                 starts.append(pc + 1)
             elif ins[0] == "branch":
                 starts += ins[1]
-        tails: dict[int, _Step] = {}
+        tails: _Tails = {}
         reads = _reads_variables(program) if starts else False
         for start in starts:
             if start not in tails and type(start) is int and 0 <= start <= end:
@@ -448,7 +451,7 @@ class Machine:
         call = self.adapter.call
         return lambda state, frame, args: call(state, frame, verb, args)
 
-    def _lowered_program(self, state: State, frame: Frame) -> Lowered:
+    def _lowered_program(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
         program = self.adapter.program(state, frame)
         found = self._lowered.get(id(program))
         if found is None or found[0] is not program:
@@ -871,15 +874,17 @@ class Machine:
         else:
             return PAUSE
         frame["pending"] = None
-        return self._run_on(state, frame, pc)
+        return self._run_on(state, frame, frame["pc"], pc)
 
-    def _run_on(self, state: State, frame: Frame, pc: int) -> Outcome:
-        """Run an answered frame on from ``pc``: through the program's compiled rest from
-        there (:attr:`Lowered.tails`) when lowering made one, else :meth:`run`. The frame is
-        left as :meth:`run` would leave it (``pc``, ``steps``, variables and loops)."""
+    def _run_on(self, state: State, frame: Frame, asked: int, pc: int) -> Outcome:
+        """Run a frame answered at ``asked`` on from ``pc``: through the program's compiled
+        rest from there (:meth:`_tails`, kept at the end of the asking instruction) when
+        lowering made one, else :meth:`run`. The frame is left as :meth:`run` would leave it
+        (``pc``, ``steps``, variables and loops)."""
         frame["pc"] = pc
         code = self._code(state, frame)
-        tail = code.tails.get(pc)
+        tails = code[asked][-1]
+        tail = tails.get(pc) if tails.__class__ is dict else None
         if tail is None or frame["calls"] or frame["depth"] > self.max_depth:
             return self.run(state, frame)
         limit = self.max_steps

@@ -37,7 +37,6 @@ from whitedwarf.interpreter.vm import (
     EffectError,
     EffectLimitError,
     IllegalAnswer,
-    Lowered,
     Machine,
     Outcome,
     new_frame,
@@ -195,7 +194,7 @@ class LastLightAdapter:
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
         return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
 
-    def lowered(self, state: State, frame: Frame) -> Lowered:
+    def lowered(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
         """The frame's program lowered once per loaded content (``Runtime.lowered``:
         card id -> one lowered program per clause, None for clauses without code)."""
         codes = runtime(state).lowered.get(frame["card"])
