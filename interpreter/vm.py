@@ -252,12 +252,6 @@ def _compare_with(
 _Step = Callable[[State, Frame, int, int], int]
 
 
-#: The compiled rests of a program by the pc each starts at (:meth:`Machine._tails`).
-_Tails = dict[int, _Step]
-#: Instructions that ask their owner; lowered, each ends with the program's :data:`_Tails`.
-_ASKS = frozenset({"ask", "choose", "branch"})
-
-
 class _Stop(Exception):
     """A compiled program's verb paused or yielded; the frame is saved where it stopped."""
 
@@ -378,44 +372,7 @@ class Machine:
                 out.append((handler, ins[1], ins[2], self._cost(ins[1])))
             else:
                 out.append((handler, *ins[1:]))
-        # The program's compiled rests, at the end of each instruction that asks (an exact
-        # tuple, not a subclass carrying them: the interpreter's fast path for indexing a
-        # tuple, ``code[pc]`` at every step, takes exact tuples only).
-        tails = self._tails(program, tuple(out))
-        for pc, ins in enumerate(program):
-            if ins[0] in _ASKS:
-                out[pc] = (*out[pc], tails)
         return tuple(out)
-
-    def _tails(self, program: list[list[Any]], code: tuple[tuple[Any, ...], ...]) -> _Tails:
-        """The rest of the program from each pc an answer resumes at, compiled when it can
-        be: pc -> one step function (:meth:`_block`) running from that pc to the program's
-        final ``end``, for the pcs after an ``ask``, a ``choose`` or a ``branch`` option.
-        :meth:`lower` puts them at the end of those instructions; :meth:`answer` runs them.
-
-        Measured: most frames that ask are ``may <cost> -> <verb>``; after the answer the
-        machine's loop ran the cost, the verb and ``end`` one handler at a time, about twice
-        the Python lines of the compiled calls (BENCHMARKS.md "Effect frames, second pass").
-        """
-        end = len(program) - 1
-        if end < 0 or program[end] != ["end"]:
-            return {}
-        starts: list[int] = []
-        for pc, ins in enumerate(program):
-            if ins[0] == "ask":
-                starts += (pc + 1, ins[2])
-            elif ins[0] == "choose":
-                starts.append(pc + 1)
-            elif ins[0] == "branch":
-                starts += ins[1]
-        tails: _Tails = {}
-        reads = _reads_variables(program) if starts else False
-        for start in starts:
-            if start not in tails and type(start) is int and 0 <= start <= end:
-                tail = self._block(program, code, start, end, None, reads, answered=True)
-                if tail is not None:
-                    tails[start] = tail
-        return tails
 
     def _cost(self, calls: list[list[Any]]) -> Callable[[State, Frame], bool]:
         """Whether cost calls can be paid, as ``(state, frame) -> bool``: the adapter's
@@ -558,13 +515,10 @@ class Machine:
         stop: int,
         fixed: Callable[[str, tuple[tuple[int, Any], ...]], Any] | None = None,
         reads: bool = True,
-        answered: bool = False,
     ) -> _Step | None:
         """Instructions ``start`` to ``stop`` (excluded) as one step function, or None
         (``reads``: whether anything in the program reads a variable, see
-        :meth:`_compile_loop`). ``answered``: the rest of a frame after an answer
-        (:meth:`_tails`), where a cost test (``affordable``) and a ``may`` question (``ask``,
-        which pauses the frame as :meth:`run` does) compile too."""
+        :meth:`_compile_loop`)."""
         steps: list[_Step] = []
         pc = start
         while pc < stop:
@@ -572,22 +526,17 @@ class Machine:
             if op == "call":
                 steps.append(self._compile_call(code[pc], pc, fixed))
                 pc += 1
-            elif op == "check" or (answered and op == "affordable"):
+            elif op == "check":
                 skip = program[pc][2]
                 inner = (
-                    self._block(program, code, pc + 1, skip, fixed, reads, answered)
+                    self._block(program, code, pc + 1, skip, fixed, reads)
                     if pc < skip <= stop
                     else None
                 )
                 if inner is None:
                     return None
-                test = code[pc][1] if op == "check" else code[pc][3]
-                steps.append(self._compile_check(test, inner, pc))
+                steps.append(self._compile_check(code[pc][1], inner, pc))
                 pc = skip
-            elif answered and op == "ask" and pc < program[pc][2] <= stop:
-                # Asked, the frame pauses (its yes is another tail); not asked, on at its else.
-                steps.append(self._compile_ask(code[pc], pc))
-                pc = program[pc][2]
             elif op in ("loop", "repeat") and pc + 1 < stop and program[pc + 1][0] == "next":
                 _, slot, var, done = program[pc + 1]
                 if (
@@ -596,7 +545,7 @@ class Machine:
                     or program[done - 1] != ["jump", pc + 1]
                 ):
                     return None
-                inner = self._block(program, code, pc + 2, done - 1, fixed, reads, answered)
+                inner = self._block(program, code, pc + 2, done - 1, fixed, reads)
                 if inner is None:
                     return None
                 last = start == 0 and done == stop == len(program) - 1
@@ -665,23 +614,6 @@ class Machine:
             return steps
 
         return call
-
-    def _compile_ask(self, ins: tuple[Any, ...], pc: int) -> _Step:
-        """An ``ask`` (:meth:`_op_ask`): it pauses the frame, or, when what follows could not
-        act, goes on at its else (the step after this one in the block)."""
-        over, handler = self._over, ins[0]
-
-        def ask(state: State, frame: Frame, steps: int, limit: int) -> int:
-            steps += 1
-            if steps > limit:
-                over(frame, steps, pc)
-            signal = handler(state, frame, ins, pc)
-            if signal < 0:
-                frame["steps"] = steps
-                raise _Stop(signal)
-            return steps
-
-        return ask
 
     def _compile_check(self, test: Callable[[State, Frame], bool], inner: _Step, pc: int) -> _Step:
         over = self._over
@@ -866,43 +798,19 @@ class Machine:
         if not offers(pending, option_id):
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         if kind == "ask":
-            pc = pending["next"] if option_id == "yes" else pending["else"]
+            frame["pc"] = pending["next"] if option_id == "yes" else pending["else"]
         elif kind == "branch":
-            pc = pending["pcs"][int(option_id.partition(":")[2])]
-        elif self._pick(frame, pending, option_id):
-            pc = pending["next"]
-        else:
+            frame["pc"] = pending["pcs"][int(option_id.partition(":")[2])]
+        elif not self._pick(frame, pending, option_id):
             return PAUSE
         frame["pending"] = None
-        return self._run_on(state, frame, frame["pc"], pc)
-
-    def _run_on(self, state: State, frame: Frame, asked: int, pc: int) -> Outcome:
-        """Run a frame answered at ``asked`` on from ``pc``: through the program's compiled
-        rest from there (:meth:`_tails`, kept at the end of the asking instruction) when
-        lowering made one, else :meth:`run`. The frame is left as :meth:`run` would leave it
-        (``pc``, ``steps``, variables and loops)."""
-        frame["pc"] = pc
-        code = self._code(state, frame)
-        tails = code[asked][-1]
-        tail = tails.get(pc) if tails.__class__ is dict else None
-        if tail is None or frame["calls"] or frame["depth"] > self.max_depth:
-            return self.run(state, frame)
-        limit = self.max_steps
-        try:
-            steps = tail(state, frame, frame["steps"], limit) + 1  # and ``end``
-        except _Stop as stop:
-            return _SIGNALS[stop.signal]
-        end = len(code) - 1
-        if steps > limit:
-            self._over(frame, steps, end)
-        frame["steps"], frame["pc"] = steps, end
-        return DONE
+        return self.run(state, frame)
 
     def _pick(self, frame: Frame, pending: dict[str, Any], option_id: str) -> bool:
-        """Apply one pick of a ``choose``; True when the choice is complete (its variable
-        set: the frame goes on at ``pending["next"]``)."""
+        """Apply one pick of a ``choose``; True when the choice is complete."""
         if pending["quant"] == "one":
             _put(frame["vars"], pending["var"], option_id.partition(":")[2])
+            frame["pc"] = pending["next"]
             return True
         picked = pending["picked"]
         if option_id != "stop":
@@ -911,6 +819,7 @@ class Machine:
         picks_left = any(o[0] != "stop" for o in pending["options"])
         if option_id == "stop" or len(picked) >= pending["need"] or not picks_left:
             _put(frame["vars"], pending["var"], list(picked))
+            frame["pc"] = pending["next"]
             return True
         return False
 
