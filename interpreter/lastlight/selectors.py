@@ -484,16 +484,14 @@ def listing(selector: dict[str, Any], resolve: Resolve) -> Callable[[State, Fram
 def _maker(name: str, makers: dict[str, Any]) -> Any:
     """The implementation of a filter word (``other than``: the language's own form)."""
     if name == "other_than":
-        return filter_other_than
+        return _other_than
     found = makers.get(name)
     if found is None:
         raise EffectError(f"unknown selector filter {name!r}")
     return found
 
 
-def filter_other_than(
-    state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve
-) -> Keep:
+def _other_than(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
     """The language's ``other than X``: anything but the ids ``X`` names."""
     other = _exclusions(state, frame, [spec[1]], resolve)
     return lambda i, o: i not in other
