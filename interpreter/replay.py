@@ -187,6 +187,18 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
         raise ReplayError(f"{where}: unknown line type {kind!r}")
 
 
+def game_setup(header: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
+    """The seed, player count and options a log's header starts its game with; ReplayError
+    (at line 1) when they are missing, of the wrong kind, or its seats disagree with them."""
+    seed, players, options = header.get("seed"), header.get("players"), header.get("options")
+    if type(seed) is not int or type(players) is not int or not isinstance(options, dict):
+        raise ReplayError("the header needs an integer seed and players, and options")
+    seats = header.get("seats")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != players):
+        raise ReplayError(f"the header names {players} players but its seats are {seats!r}")
+    return seed, players, options
+
+
 def pack_header(pack: Any) -> dict[str, Any]:
     """What a replay records about the content it was played with: the game, each pack's id,
     version and file digest, and the merged content's digest (a ``LoadedPack``)."""

@@ -10,7 +10,7 @@ from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.batch_run import run_into
-from whitedwarf.tools.session import PACK_PATH_OPTION
+from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
@@ -41,7 +41,7 @@ from whitedwarf.tools.simulate import (
 @click.option("--seed", type=int, default=0, show_default=True)
 @WORKERS_OPTION
 @CLUSTER_OPTION
-@click.option("--round-limit", type=click.IntRange(1, 1000), default=200, show_default=True)
+@ROUND_LIMIT_OPTION
 @SETTING_OPTION
 @click.option(
     "--out",

@@ -16,6 +16,7 @@ from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
+    ROUND_LIMIT_OPTION,
     Loaded,
     load_game,
     refuse_overwrite,
@@ -91,13 +92,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
     help="write the game's replay log (JSON Lines) here",
 )
 @click.option("--force", is_flag=True, help="overwrite an existing replay or save file")
-@click.option(
-    "--round-limit",
-    type=int,
-    default=200,
-    show_default=True,
-    help="end the game after this many rounds",
-)
+@ROUND_LIMIT_OPTION
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )

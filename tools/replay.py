@@ -13,6 +13,7 @@ from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
     first_event_difference,
+    game_setup,
     header_mismatch,
     pack_header,
     read_replay,
@@ -160,9 +161,10 @@ def recorded_game(header: dict) -> str:
 def _start(
     engine: GameEngine, content: Any, header: dict, path: Path, listener: Callable
 ) -> tuple[Any, dict]:
-    seed, players, options = header.get("seed"), header.get("players"), header.get("options")
-    if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
-        raise ReplayRefused(f"{path}:1: the header needs an integer seed and players, and options")
+    try:
+        seed, players, options = game_setup(header)
+    except ReplayError as error:
+        raise ReplayRefused(f"{path}:1: {error}") from None
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game = engine.game.from_content(content, players, options)

@@ -76,6 +76,15 @@ def require(engine: GameEngine, feature: str, command: str, missing: str) -> Non
         raise ContentProblem(str(error)) from None
 
 
+#: The round limit every command takes (Last Light's 1 to 1,000: MOST_ROUNDS in
+#: interpreter/lastlight/game.py; a game no seat can win must still end).
+ROUND_LIMIT_OPTION = click.option(
+    "--round-limit",
+    type=click.IntRange(1, 1000),
+    default=200,
+    show_default=True,
+    help="end the game after this many rounds",
+)
 PACK_OPTION = click.option(
     "--pack",
     "packs",

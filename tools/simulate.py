@@ -13,7 +13,7 @@ from whitedwarf.interpreter.simulation.report import simulation_html, terminal_s
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.play import game_settings
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, load_game
+from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -68,7 +68,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
 @WORKERS_OPTION
 @CLUSTER_OPTION
-@click.option("--round-limit", type=click.IntRange(1, 1000), default=200, show_default=True)
+@ROUND_LIMIT_OPTION
 @SETTING_OPTION
 @click.option(
     "--out",

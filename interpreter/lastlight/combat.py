@@ -136,6 +136,13 @@ def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[s
     numbers = ship_type(state, owner, size)  # kept until the owner's cards change
     if numbers is not None:
         limit, reach = numbers.fights, numbers.range
+        if reach <= 0:
+            # Range 0 fires in its own sector only (000 "Range"): the few ships there, from
+            # the index of ships by sector, in board order as the group's own list.
+            return [
+                s for s in by_sector(state).get(sector, ())
+                if s["owner"] == owner and s["size"] == size and s["fought"] < limit
+            ]  # fmt: skip
     for s in ships:
         # Every ship of a group has the same stats: read them once (one by one while events
         # are recorded, as the rules read them).
@@ -201,23 +208,66 @@ def targets(
     ]  # fmt: skip
 
 
+def hittable(
+    state: State,
+    t: Task,
+    seat: int,
+    bombard: bool,
+    sector: str,
+    memo: dict[Any, int],
+    here: list[dict[str, Any]] | tuple[()],
+) -> bool:
+    """Whether :func:`targets` lists a unit (``here``: the ships in ``sector``), stopping at
+    the first: a pick asks only whether a hit could land in a sector, for each sector a
+    Command player's ship reaches. While events are heard, :func:`targets` itself (each
+    shield read names its cards, and it reads every enemy ship's)."""
+    if events.ON:
+        return bool(targets(state, t, seat, bombard, sector, memo, here))
+    dmg = t["dmg"]
+    lumos = state["lumos"]
+    friend = LUMOS if lumos and lumos["ally"] == seat else seat
+    for s in here:
+        owner = s["owner"]
+        if owner in (seat, friend):
+            continue  # not an enemy (002)
+        key = (owner, s["size"])
+        need = memo.get(key)
+        if need is None:
+            need = memo[key] = stat(state, owner, "shield", s["size"])
+        if s["damage"] + dmg.get(s["id"], 0) < need:
+            return True  # an enemy ship not doomed: no extractor is a target while it stays
+    if not bombard:
+        return False
+    need = runtime(state).extractor_shield
+    return any(
+        x["planet"] is not None and enemy(state, seat, x["owner"]) and dmg.get(x["id"], 0) < need
+        for x in extractors_by_sector(state).get(sector, ())
+    )
+
+
 def _bombards(state: State, seat: int, group: str) -> bool:
     owner, size = _side(state, seat, group)
     return flag(state, owner, "bombard", size)
 
 
-def present(state: State, seat: int, bombard: bool, sector: str) -> bool:
+def present(
+    state: State,
+    seat: int,
+    bombard: bool,
+    sector: str,
+    here: list[dict[str, Any]] | tuple[()] | None = None,
+) -> bool:
     """Whether ``seat`` has something to attack in ``sector`` (004: "Ships without
     bombardment can only attack if there is an enemy ship present. Ships with bombardment can
     attack if there is an enemy ship or extractor present").
 
     Damage already assigned does not count: it is "resolved simultaneously" (004), so a ship
     that will be destroyed is still present until the sector's damage is applied
-    (docs/rules-decisions.md E7).
+    (docs/rules-decisions.md E7). ``here``: the ships in ``sector``, if the caller has them.
     """
     lumos = state["lumos"]
     friend = LUMOS if lumos and lumos["ally"] == seat else seat
-    for s in by_sector(state).get(sector, ()):
+    for s in by_sector(state).get(sector, ()) if here is None else here:
         if s["owner"] != seat and s["owner"] != friend:
             return True
     if not bombard:
@@ -236,7 +286,62 @@ _ALLY_GROUPS = _OWN_GROUPS + tuple((f"lumos:{size}", LUMOS, size) for size in SI
 
 def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     """Groups of ``seat`` that can roll in ``sector``: ships able to fight and an enemy
-    present (004), even one already doomed by the damage assigned this sector (E7)."""
+    present (004), even one already doomed by the damage assigned this sector (E7).
+
+    While the attack's survey holds (:class:`KeptSectors`), from the groups of ships it found
+    reaching the sector (:func:`_groups_kept`), else by walking the seat's ships
+    (:func:`_groups_walk`).
+    """
+    if not events.ON:
+        kept = versions.of(state)
+        survey = kept.combat
+        if survey is not None and survey.task is t and _unchanged(state, kept, survey):
+            reaching = survey.candidates.get(sector)
+            if reaching is not None:
+                return _groups_kept(state, t, seat, sector, reaching)
+    return _groups_walk(state, t, seat, sector)
+
+
+def _groups_kept(
+    state: State, t: Task, seat: int, sector: str, reaching: list[Reaching]
+) -> list[str]:
+    """:func:`groups` from the ships the attack's survey found reaching ``sector``.
+
+    Nothing that could let another ship reach it has changed since the survey (no ship
+    placed or moved, the same cards, adds, ally and rotation: :func:`_unchanged`), and a
+    ship's fight count only grows during an attack, so the groups that can roll are among
+    those the survey found: the ones with a ship still on the board that can still fight
+    (000 "Combat Icons Explained": each ship may only participate in 1 combat per turn),
+    with an enemy present now (004, E7). Listed in the groups' order (:func:`_groups_of`).
+    """
+    ships = state["ships"]
+    able: dict[tuple[int, str], bool] = {}  # (owner, size) -> whether it bombards
+    for who, bombard, fighters in reaching:
+        if who == seat:
+            for ship, limit in fighters:
+                if ship["fought"] < limit and ship["id"] in ships:
+                    able[ship["owner"], ship["size"]] = bombard
+    if not able:
+        return []
+    lumos = state["lumos"]
+    present_for: dict[bool, bool] = {}
+    out = []
+    for g, side, size in (
+        _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
+    ):
+        bombards = able.get((seat if side is None else side, size))
+        if bombards is None:
+            continue
+        there = present_for.get(bombards)
+        if there is None:
+            there = present_for[bombards] = present(state, seat, bombards, sector)
+        if there:
+            out.append(g)
+    return out
+
+
+def _groups_walk(state: State, t: Task, seat: int, sector: str) -> list[str]:
+    """:func:`groups` by walking the seat's ships of each group."""
     found: dict[bool, bool] = {}
     out = []
     lumos = state["lumos"]
@@ -295,9 +400,9 @@ def combat_sectors(state: State, t: Task) -> list[str]:
         found = kept.combat
         if found is not None and found.task is t and _unchanged(state, kept, found):
             return _look_again(state, t, found)
-    sectors, candidates = _survey(state, t)
+    sectors, candidates, shields = _survey(state, t)
     if sectors and not events.ON:  # else the attack ends: no later pick
-        kept.combat = KeptSectors(state, t, candidates)
+        kept.combat = KeptSectors(state, t, candidates, shields)
     return sectors
 
 
@@ -305,6 +410,8 @@ def combat_sectors(state: State, t: Task) -> list[str]:
 
 #: A ship's sector (read for every ship in one call by :func:`_positions`).
 _SECTOR = itemgetter("sector")
+#: A player's temporary adds (read for every player in one call by :func:`_unchanged`).
+_TEMP = itemgetter("temp")
 
 
 def _positions(ships: dict[str, dict[str, Any]]) -> dict[str, str]:
@@ -331,19 +438,29 @@ class KeptSectors:
     temporary add (range), the Lumos' ally (who commands them, who is an enemy) or the board's
     rotation (where a range reaches). A ship's fight count only grows during an attack (the
     round's end resets it). Kept in the state's versions, so a clone or loaded state surveys.
+    The ``shields`` read by ship type are kept too: they change only with the cards in play
+    and the temporary adds (000 "Combat Icons Explained": Shields).
     """
 
     __slots__ = (
         "ally", "candidates", "card_changes", "extractor_ids", "extractors_stamp",
-        "positions", "rotation", "ships_stamp", "task", "temps",
+        "positions", "rotation", "shields", "ships_stamp", "task", "temps",
     )  # fmt: skip
 
-    def __init__(self, state: State, t: Task, candidates: dict[str, list[Reaching]]) -> None:
+    def __init__(
+        self,
+        state: State,
+        t: Task,
+        candidates: dict[str, list[Reaching]],
+        shields: dict[tuple[int, str], int],
+    ) -> None:
         kept = versions.of(state)
         ships = state["ships"]
         lumos = state["lumos"]
         self.task = t  # the attack task object these picks belong to
         self.candidates = candidates
+        #: ``(owner, size)`` -> the ship type's shields, as read so far.
+        self.shields = shields
         #: ship id -> its sector at the survey.
         self.positions = _positions(ships)
         self.ships_stamp = kept.stamps["ships"]  # positions known to hold under this stamp
@@ -355,10 +472,12 @@ class KeptSectors:
         self.rotation = state["rotation"]
 
 
-def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]]:
+def _survey(
+    state: State, t: Task
+) -> tuple[list[str], dict[str, list[Reaching]], dict[tuple[int, str], int]]:
     """The sectors where a group can attack, found by walking every able ship of the Command
-    players and the sectors it reaches, and the candidates a later pick looks at again
-    (:class:`KeptSectors`)."""
+    players and the sectors it reaches, and the candidates a later pick looks at again with
+    the shields read (:class:`KeptSectors`)."""
     found: set[str] = set()
     candidates: dict[str, list[Reaching]] = {}
     done = t["done"]
@@ -366,7 +485,7 @@ def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]
     pieces = fleet(state)
     placed = by_sector(state)
     kinds: dict[Any, tuple[int, bool, int]] = {}
-    shields: dict[Any, int] = {}
+    shields: dict[tuple[int, str], int] = {}
     present_at: dict[tuple[int, bool, str], bool] = {}  # (seat, bombard, sector): an enemy?
     origins: dict[tuple[int, bool, int, str], list[tuple[dict[str, Any], int]]] = {}
     board = runtime(state).board
@@ -403,7 +522,7 @@ def _survey(state: State, t: Task) -> tuple[list[str], dict[str, list[Reaching]]
                     there = present_at[key] = _look(state, t, key, here, found, shields)
                 if there:
                     candidates.setdefault(sector, []).append((seat, kind[1], fighters))
-    return sorted(found), candidates
+    return sorted(found), candidates, shields
 
 
 def _look(
@@ -421,10 +540,10 @@ def _look(
     # sectors a ship with range reaches are empty: no call for those).
     if not (here or bombard):
         return False
-    if sector not in found and targets(state, t, seat, bombard, sector, shields, here):
+    if sector not in found and hittable(state, t, seat, bombard, sector, shields, here):
         found.add(sector)
         return True
-    return present(state, seat, bombard, sector)
+    return present(state, seat, bombard, sector, here)
 
 
 def _unchanged(state: State, kept: versions.Versions, survey: KeptSectors) -> bool:
@@ -436,11 +555,9 @@ def _unchanged(state: State, kept: versions.Versions, survey: KeptSectors) -> bo
         survey.card_changes != kept.card_changes
         or survey.rotation != state["rotation"]
         or survey.ally != (lumos["ally"] if lumos else None)
+        or list(map(_TEMP, state["players"])) != survey.temps  # compared in C
     ):
         return False
-    for p, temp in zip(state["players"], survey.temps, strict=True):
-        if p["temp"] != temp:
-            return False
     stamp = kept.stamps["extractors"]
     if stamp != survey.extractors_stamp:
         if not state["extractors"].keys() <= survey.extractor_ids:
@@ -462,7 +579,7 @@ def _look_again(state: State, t: Task, survey: KeptSectors) -> list[str]:
     ships = state["ships"]
     done = t["done"]
     placed = by_sector(state)
-    shields: dict[Any, int] = {}
+    shields = survey.shields  # the same cards and adds as at the survey (_unchanged)
     candidates = survey.candidates
     out = []
     for sector in [s for s in candidates if s in done]:
@@ -470,7 +587,7 @@ def _look_again(state: State, t: Task, survey: KeptSectors) -> list[str]:
     for sector, reaching in candidates.items():
         here = placed.get(sector, ())
         for seat, bombard, fighters in reaching:
-            if any(s["id"] in ships and s["fought"] < limit for s, limit in fighters) and targets(
+            if any(s["id"] in ships and s["fought"] < limit for s, limit in fighters) and hittable(
                 state, t, seat, bombard, sector, shields, here
             ):
                 out.append(sector)
@@ -493,6 +610,13 @@ def _start(state: State, t: Task) -> None:
 
 
 def _pick(state: State, t: Task) -> None:
+    """The next sector to resolve: asked of the first player when there is a choice, else
+    opened (its first roll step run at once), or the attack ends (its end step run at once).
+
+    Pick, roll and end steps are quiet (``QUIET_STEPS``: no achievement check follows them),
+    so ``game.advance`` would run the next one straight after this one with nothing in
+    between; running it here spares the engine loop's round trip.
+    """
     found = combat_sectors(state, t)
     if len(found) > 1:
         # 000: "The player holding the first player token chooses the order". The list is
@@ -501,8 +625,10 @@ def _pick(state: State, t: Task) -> None:
         ask(t, state["first"])
     elif found:
         _open(t, found[0])
+        _roll(state, t)
     else:
         t["pc"] = "end"
+        _end(state, t)
 
 
 def _open(t: Task, sector: str) -> None:
@@ -510,15 +636,20 @@ def _open(t: Task, sector: str) -> None:
 
 
 def _roll(state: State, t: Task) -> None:
-    if t["turn"] >= len(t["players"]):
-        t["pc"] = "apply"
-    else:
-        found = groups(state, t, t["players"][t["turn"]], t["sector"])
+    """Ask the Command players in turn order whether to roll a group in the sector (004:
+    "Attack rolls should be in turn order"); a player with no group that can roll is passed
+    over in the same step (roll steps are quiet: ``game.advance`` would run the next at
+    once), and after the last the sector's damage is applied."""
+    players = t["players"]
+    while t["turn"] < len(players):
+        seat = players[t["turn"]]
+        found = groups(state, t, seat, t["sector"])
         if found:
             versions.remember_asked(state, t, found)  # for the options and the choice's check
-            ask(t, t["players"][t["turn"]])
-        else:
-            t["turn"] += 1
+            ask(t, seat)
+            return
+        t["turn"] += 1
+    t["pc"] = "apply"
 
 
 def roll_group(state: State, t: Task, seat: int, group: str) -> None:
@@ -558,16 +689,40 @@ def _die(state: State, ship: dict[str, Any]) -> dict[str, Any]:
 
 
 def _dice(state: State, t: Task) -> None:
-    dice = state["dice"]
-    if t["die"] >= len(dice):
-        t["pc"] = "assign"
-        return
-    die = dice[t["die"]]
-    if not t["fired"] and die["owner"] != LUMOS:
-        # Lumos ships use no technologies (002), so their dice fire no hooks.
-        t["fired"] = True
-        _fire_die(state, t, t["die"], die)
-        return
+    """Resolve the rolled dice in order: each die's hooks, then its result (000 "Combat Dice
+    Results Explained"); then the hits are assigned.
+
+    The dice are resolved in one step while nothing in between needs the achievement check
+    ``game.advance`` makes after a step (E17): firing a die's hooks is quiet as
+    ``game.QUIET_STEPS`` counts quiet (their effects' verbs are checked themselves), and a
+    result changes only the attack's own hit count, which no condition reads. The step ends
+    at a hook's effect that asks (a frame waits) or another task on top, after an extra die
+    (the dice, which a condition can count, have changed), and at every die's hooks and
+    result while events are heard (a check's reads are heard).
+    """
+    stack, frames = state["stack"], state["frames"]
+    while True:
+        dice = state["dice"]
+        if t["die"] >= len(dice):
+            t["pc"] = "assign"
+            if not events.ON:
+                # The first hit is assigned in the same step: this one only moved the
+                # attack's own step along, so a check between the two would find nothing.
+                _assign(state, t)
+            return
+        die = dice[t["die"]]
+        if not t["fired"] and die["owner"] != LUMOS:
+            # Lumos ships use no technologies (002), so their dice fire no hooks.
+            t["fired"] = True
+            _fire_die(state, t, t["die"], die)
+            if events.ON or frames or stack[-1] is not t:
+                return
+        if _result(state, t, die, dice) or events.ON:
+            return
+
+
+def _result(state: State, t: Task, die: dict[str, Any], dice: list[dict[str, Any]]) -> bool:
+    """Count a die's hits and roll the extra die its face may call for; whether it did."""
     damage, _, extra = runtime(state).face_info[die["face"]]
     t["hits"] += damage
     if extra:
@@ -583,6 +738,7 @@ def _dice(state: State, t: Task) -> None:
             )
     t["die"] += 1
     t["fired"] = False
+    return bool(extra)
 
 
 def _fire_die(state: State, t: Task, index: int, die: dict[str, Any]) -> None:
@@ -603,19 +759,30 @@ def _fire_die(state: State, t: Task, index: int, die: dict[str, Any]) -> None:
 
 
 def _assign(state: State, t: Task) -> None:
+    """Assign the roll's hits (004: "assigning all rolled damage is mandatory. Damage is
+    assigned to targets by the player rolling the dice"): ask when a hit has a choice of
+    targets, give it to the only one, or lose it when none is left; then the dice go.
+
+    Hits with one target each are assigned in one step: between them the attack changes
+    only its own pending damage, which no condition reads, so the achievement checks
+    ``game.advance`` would make between them find nothing new (E17). While events are
+    heard, one hit a step (a check's reads are heard).
+    """
     seat = t["players"][t["turn"]]
-    if t["hits"] <= 0:
-        state["dice"] = []
-        t["pc"] = "roll"
-        return
-    found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
-    if len(found) > 1:
-        versions.remember_asked(state, t, found)
-        ask(t, seat)
-    elif found:
-        _hit(t, seat, found[0])
-    else:
-        t["hits"] = 0
+    while t["hits"] > 0:
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+        if len(found) > 1:
+            versions.remember_asked(state, t, found)
+            ask(t, seat)
+            return
+        if found:
+            _hit(t, seat, found[0])
+        else:
+            t["hits"] = 0
+        if events.ON:
+            return
+    state["dice"] = []
+    t["pc"] = "roll"
 
 
 def _hit(t: Task, seat: int, target: str) -> None:

@@ -30,7 +30,12 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
-from whitedwarf.interpreter.lastlight.fleet import extractors_by_sector, extractors_of
+from whitedwarf.interpreter.lastlight.fleet import (
+    by_sector,
+    extractors_by_sector,
+    extractors_of,
+    fleet,
+)
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     SIZES,
@@ -150,15 +155,15 @@ _EXTRACTOR: dict[tuple[str, bool], Option] = {}
 
 def annexed(state: State, seat: int) -> list[str]:
     """Planets whose sector holds at least one of your ships, no other ship, no extractor."""
-    mine: set[str] = set()
-    others: set[str] = set()
-    for ship in state["ships"].values():
-        (mine if ship["owner"] == seat else others).add(ship["sector"])
-    mine -= others
+    # The seat's few ships, and the ships in their sectors, from the kept indexes (a ship
+    # just built is added to both, ``versions.ship_placed``) rather than a walk over every
+    # ship on the board.
+    ships = by_sector(state)
+    mine = {ship["sector"] for ship in fleet(state).of(seat)}
+    mine = {s for s in mine if all(ship["owner"] == seat for ship in ships[s])}
     if not mine:
         return []
-    # The extractors by sector are kept until one is built or destroyed (rarely), unlike the
-    # ships by sector, which a ship just built has made stale: those are walked above.
+    # The extractors by sector are kept until one is built or destroyed.
     extractors = extractors_by_sector(state)
     return [
         pid

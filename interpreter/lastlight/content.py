@@ -121,6 +121,7 @@ class Runtime:
     tech_costs: dict[int, dict[str, Any]] = field(default_factory=dict)  # research, by discount
     make_options: dict[Any, Any] = field(default_factory=dict)  # research
     tech_info: dict[str, Any] = field(default_factory=dict)  # research
+    untouched: dict[str, frozenset[str]] = field(default_factory=dict)  # research
     destinations: dict[Any, tuple[str, ...]] = field(default_factory=dict)  # command
     move_options: dict[Any, Any] = field(default_factory=dict)  # command
     light_source: dict[str, str] = field(default_factory=dict)  # verbs: card id -> its source

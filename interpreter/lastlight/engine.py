@@ -25,7 +25,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.agents import AGENTS
     from whitedwarf.interpreter.lastlight import events, summary
     from whitedwarf.interpreter.lastlight.content import ContentError
-    from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
+    from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game, GameOptionError
     from whitedwarf.interpreter.lastlight.packs import content_from_pack
     from whitedwarf.interpreter.simulation.records import game_record
 
@@ -37,7 +37,7 @@ def engine() -> GameEngine:
         players=(2, 4),
         version=VERSION,
         agents=tuple(AGENTS),
-        errors=(EffectLimitReached, ContentError),
+        errors=(EffectLimitReached, ContentError, GameOptionError),
         options=_options,
         describe=events.describe,
         tally=summary.Tally,

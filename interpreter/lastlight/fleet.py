@@ -7,9 +7,10 @@ for each Command player at each combat pick, group and target list (docs/archite
 "Where the ships are"). These indexes are built once and kept with the state's versions:
 
 * :class:`Fleet` (ships by owner, by ``(owner, size)``, and the ships a seat commands) depends
-  only on which ships are on the board: ``versions.ships_placed_or_removed`` drops it when a ship is
-  placed or removed. Moves, damage and the ``fought``/``moved`` marks change fields of the
-  same ship objects, which the lists hold, so they stay right through those.
+  only on which ships are on the board: ``versions.ships_placed_or_removed`` drops it when a
+  ship is removed, and a ship placed is added to it (``versions.ship_placed``). Moves, damage
+  and the ``fought``/``moved`` marks change fields of the same ship objects, which the lists
+  hold, so they stay right through those.
 * :func:`by_sector` (the ships in each sector) also depends on where they are: it is kept
   with the ``ships`` stamp, which every move, damage and repair renews. The extractors in
   each sector (:func:`extractors_by_sector`) and by owner (:func:`extractors_of`) are kept
@@ -49,6 +50,18 @@ class Fleet:
             self.kinds.setdefault((owner, ship["size"]), []).append(ship)
         #: seat -> its ships and the Lumos', in board order (for the Lumos' ally, 002).
         self.commanding: dict[int, list[Ship]] = {}
+
+    def place(self, ship: Ship) -> None:
+        """Take a ship just put on the board, last in board order (``versions.ship_placed``):
+        each list it belongs to gets it at its end, as a fresh walk would list it. The lists
+        are made anew, not appended to: a caller walking one meanwhile sees it unchanged."""
+        owner = ship["owner"]
+        self.owned[owner] = [*self.owned.get(owner, _NONE), ship]
+        kind = (owner, ship["size"])
+        self.kinds[kind] = [*self.kinds.get(kind, _NONE), ship]
+        for seat, ships in self.commanding.items():
+            if owner in (seat, LUMOS):
+                self.commanding[seat] = [*ships, ship]
 
     def of(self, owner: int) -> list[Ship] | tuple[Ship, ...]:
         """The ships of one owner (a seat, or ``LUMOS``)."""

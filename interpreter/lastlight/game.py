@@ -56,6 +56,7 @@ __all__ = [
     "EffectLimitReached",
     "Game",
     "GameContent",
+    "GameOptionError",
     "IllegalOption",
     "Option",
     "load_game_content",
@@ -63,8 +64,27 @@ __all__ = [
 
 State = dict[str, Any]
 
-#: Rounds after which an unfinished game ends by "round limit" (docs/rules-decisions.md).
+#: Rounds after which an unfinished game ends by "round limit" (docs/rules-decisions.md E10),
+#: and the most a game may be given: a game no seat can win must still end (the commands'
+#: ``--round-limit`` takes 1 to this).
 ROUND_LIMIT = 200
+MOST_ROUNDS = 1000
+
+
+class GameOptionError(ValueError):
+    """A game option out of its range or of the wrong kind (a replay's header, an API call);
+    the message names the option and its range."""
+
+
+def _checked_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The options as given, once each known one is in its range (000 is silent on both:
+    E10 for the round limit; the first player is a seat)."""
+    bounds = {"round_limit": (1, MOST_ROUNDS), "first_player": (0, players - 1)}
+    for name, (low, high) in bounds.items():
+        value = options.get(name, low)
+        if type(value) is not int or not low <= value <= high:
+            raise GameOptionError(f"option {name} is a whole number {low} to {high}, not {value!r}")
+    return dict(options)
 
 
 class EffectLimitReached(EffectError):
@@ -105,10 +125,10 @@ class Game:
     def __init__(self, content: GameContent, players: int, options: dict[str, Any]) -> None:
         """Use :meth:`from_content`."""
         if not 2 <= players <= 4:
-            raise ValueError(f"Last Light is for 2-4 players, not {players}")
+            raise GameOptionError(f"Last Light is for 2-4 players, not {players}")
         self.content = content
         self.players = players
-        self.options = dict(options)
+        self.options = _checked_options(options, players)
         #: Who hears the engine's events (events.py) while this game sets up or applies.
         self.listener: events.Listener | None = None
         try:

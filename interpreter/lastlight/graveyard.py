@@ -9,6 +9,7 @@ destroyed ship is "placed on the graveyard card of the player who assigned the f
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
@@ -18,6 +19,9 @@ from whitedwarf.interpreter.lastlight.state import LUMOS, gain
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
+
+#: A player's graveyard (read for every player in one call by :func:`check_all`).
+_GRAVEYARD = itemgetter("graveyard")
 
 
 def destroy(state: State, unit_id: str, by: int | None) -> None:
@@ -88,6 +92,8 @@ def check_all(state: State) -> None:
     fewer units than a payout, and are passed over)."""
     size = _payout(state)
     players = state["players"]
+    if max(map(len, map(_GRAVEYARD, players))) < size:
+        return  # the usual case: every graveyard's size read in one call
     for seat in range(state["n"]):
         # Read when the seat's turn comes: a payout's hooks may destroy units for later seats.
         if len(players[seat]["graveyard"]) >= size:

@@ -99,6 +99,26 @@ def card_totals(state: State, player: int) -> CardTotals:
     return CardTotals(everywhere, on_type, frozenset(granted), frozenset(granted_on_type))
 
 
+def with_card(rt: Runtime, totals: CardTotals, ref: str, slot: str | None) -> CardTotals:
+    """``totals`` and the clauses of one more tech (``ref``, attached to ``slot``): what
+    :func:`card_totals` gives once the tech is at the end of the player's techs in play (a
+    sum does not depend on the order), without walking the others again."""
+    mods, grants = rt.static.get(ref) or _card_table(rt, ref)
+    everywhere, on_type = dict(totals.everywhere), dict(totals.on_type)
+    granted, granted_on_type = set(totals.granted), set(totals.granted_on_type)
+    for stat, scoped, amount in mods:
+        if not scoped:
+            everywhere[stat] = everywhere.get(stat, 0) + amount
+        elif slot is not None:
+            on_type[stat, slot] = on_type.get((stat, slot), 0) + amount
+    for flag, scoped in grants:
+        if not scoped:
+            granted.add(flag)
+        elif slot is not None:
+            granted_on_type.add((flag, slot))
+    return CardTotals(everywhere, on_type, frozenset(granted), frozenset(granted_on_type))
+
+
 def totals_of(state: State, player: int) -> CardTotals:
     """:func:`card_totals`, kept with the state's versions until the player's cards change."""
     kept = versions.of(state)

@@ -14,11 +14,13 @@ Steps: ``light`` -> ``draw`` -> ``keep`` (decision ``discard:<ref>`` while more 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from functools import partial
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, versions
-from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight import events, modifiers, versions
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     IllegalOption,
@@ -27,6 +29,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     register,
     task,
 )
+from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     _CARD_IDS,
@@ -255,15 +258,19 @@ def board_of(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
     mods = dict.fromkeys(SIZES, 0)
     for tech in state["players"][seat]["techs"]:
         ref = tech["ref"]
-        found = info.get(ref)
-        if found is None:
-            cid = card_id(ref)
-            card = rt.cards["techs"][cid]
-            found = info[ref] = (card.get("name", cid), card.get("kind") == "ship_mod")
+        found = info.get(ref) or _tech_info(rt, ref)
         names.add(found[0])
         if found[1] and tech["ship_type"]:
             mods[tech["ship_type"]] += 1
     return names, mods
+
+
+def _tech_info(rt: Runtime, ref: str) -> tuple[str, bool]:
+    """A tech's name and whether it is a ship mod, memoised per content by ref."""
+    cid = card_id(ref)
+    card = rt.cards["techs"][cid]
+    found = rt.tech_info[ref] = (card.get("name", cid), card.get("kind") == "ship_mod")
+    return found
 
 
 def slots(state: State, seat: int, ref: str) -> list[str | None]:
@@ -313,13 +320,66 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
     """Place a tech in the play area or on a ship type of the player board."""
     techs = state["players"][seat]["techs"]
     cards = runtime(state).cards["techs"]
+    replaced = False
     if size is not None and cards[card_id(ref)].get("kind") == "ship_ability":
         for old in [t for t in techs if t["ship_type"] == size]:
             if cards[card_id(old["ref"])].get("kind") == "ship_ability":
                 techs.remove(old)
                 state["discard"].append(old["ref"])
-    techs.append({"ref": ref, "exhausted": False, "ship_type": size})
-    versions.cards_changed(state, seat)
+                replaced = True
+    added = {"ref": ref, "exhausted": False, "ship_type": size}
+    techs.append(added)
+    # A tech that left moved those after it: the memos of the seat's cards go, else they
+    # take the new one (:func:`_keep_up`).
+    versions.cards_changed(state, seat, None if replaced else partial(_keep_up, added))
+
+
+def _keep_up(added: dict[str, Any], kept: versions.Versions, seat: int) -> Collection[str]:
+    """Bring the seat's memos of its cards in play up to date with one tech put at the end of
+    its techs (:func:`put_in_play`), and name them (``versions.cards_changed``).
+
+    Its cards by ref and its board take the tech; the others stay as they are when the tech
+    has no clause of the form they are made of (most techs have one form only), and go
+    otherwise. Cards before it keep their places, so what the memos say of them holds."""
+    ref = added["ref"]
+    held = kept.held[seat]
+    if held is not None:
+        held.setdefault(ref, added)  # the first entry of a ref wins (selectors.cards_in_play)
+    board = kept.board[seat]
+    if board is not None:
+        name, is_mod = _tech_info(kept.rt, ref)
+        board[0].add(name)
+        if is_mod and added["ship_type"]:
+            board[1][added["ship_type"]] += 1
+    rt = kept.rt
+    untouched = rt.untouched.get(ref)
+    if untouched is None:
+        untouched = rt.untouched[ref] = _untouched_by(rt, ref)
+    totals = kept.totals[seat]
+    if totals is None or "totals" in untouched:
+        return untouched
+    # Its modifiers and grants join the sums (the totals read from them go).
+    kept.totals[seat] = modifiers.with_card(rt, totals, ref, added["ship_type"])
+    return (*untouched, "totals")
+
+
+#: The clause forms each memo of a seat's cards is made of (``versions.CARD_MEMOS``):
+#: ``pending.seat_pending``, ``hooks._plan``, ``hooks._activators``, ``modifiers.card_totals``.
+_MEMO_FORMS = {
+    "pending": ("as_soon_as",),
+    "plans": ("trigger",),
+    "acts": ("activated",),
+    "totals": ("modifier", "grant"),
+    "reads": ("modifier", "grant"),
+}
+
+
+def _untouched_by(rt: Runtime, ref: str) -> frozenset[str]:
+    """The memos of a seat's cards a tech put at the end of its techs leaves as they are, or
+    :func:`_keep_up` brings up to date (``held``, ``board``)."""
+    forms = {clause["form"] for clause in card_effect(rt, card_id(ref))["clauses"]}
+    unchanged = {memo for memo, made_of in _MEMO_FORMS.items() if forms.isdisjoint(made_of)}
+    return frozenset({"held", "board", *unchanged})
 
 
 register("research", Handler(_run, _options, _choose))

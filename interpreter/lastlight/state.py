@@ -209,7 +209,8 @@ def new_id(state: State, prefix: str) -> str:
 def place_ship(state: State, owner: int, size: str, sector: str) -> str:
     """Put a ship on the board (its piece must already be taken from a supply)."""
     sid = new_id(state, "s")
-    state["ships"][sid] = {
+    # A fresh id: the ship comes last in board order (the order of ``state["ships"]``).
+    ship = state["ships"][sid] = {
         "id": sid,
         "owner": owner,
         "size": size,
@@ -219,7 +220,7 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
         "moved": False,
         "extra_move": 0,
     }
-    versions.ships_placed_or_removed(state, owner)
+    versions.ship_placed(state, ship)
     if events.ON:
         events.emit(state, "ship_built", owner, ship=sid, size=size, sector=sector)
     return sid
@@ -253,14 +254,15 @@ def place_extractor(
 ) -> str:
     """Put an extractor on a planet or a colony ship space (its piece already taken)."""
     xid = new_id(state, "x")
-    state["extractors"][xid] = {
+    # A fresh id: the extractor comes last in board order.
+    extractor = state["extractors"][xid] = {
         "id": xid,
         "owner": owner,
         "sector": sector,
         "planet": planet,
         "space": space,
     }
-    versions.extractors_changed(state, owner)
+    versions.extractor_placed(state, extractor)
     if events.ON:
         events.emit(state, "extractor_built", owner, extractor=xid, sector=sector, planet=planet)
     return xid

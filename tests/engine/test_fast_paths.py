@@ -138,6 +138,11 @@ def _check(state: dict[str, Any]) -> None:
         assert combat.targets(state, top, seat, False, sector) == _targets_slow(
             state, top, seat, sector
         )
+        here = combat.by_sector(state).get(sector, ())
+        for bombard in (False, True):  # the pick's early-stopping test (004 "2. Attack", E7)
+            assert combat.hittable(state, top, seat, bombard, sector, {}, here) == _hits_slow(
+                state, top, seat, bombard, sector
+            )
         for group in combat._groups_of(state, seat):
             owner, size = combat._side(state, seat, group)
             slow = [

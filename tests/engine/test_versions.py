@@ -144,6 +144,7 @@ class Auditor:
         self.sectors_checked = 0
         self.moves_checked = 0
         self.combat_checked = 0
+        self.groups_checked = 0
         self.held_checked = 0
         self.busy = False
         self.selections_checked = 0
@@ -151,6 +152,7 @@ class Auditor:
         self.real = versions.of
         self.real_asked = versions.asked_options
         self.real_look_again = combat._look_again
+        self.real_groups_kept = combat._groups_kept
         self.real_candidates = selectors.candidates
 
     def __call__(self, state: State) -> versions.Versions:
@@ -185,11 +187,15 @@ class Auditor:
             if kept.totals[seat] is not None:
                 assert kept.totals[seat] == modifiers.card_totals(state, seat), "card totals"
             for (name, size), total in kept.mods[seat].items():
-                assert total == modifiers.modifier_total(state, seat, name, size), name
+                assert total == modifiers.modifier_total(state, seat, name, size), (
+                    f"the total of {name}"
+                )
             for (name, size), granted in kept.flags[seat].items():
-                assert granted == modifiers.flag_granted(state, seat, name, size), name
+                assert granted == modifiers.flag_granted(state, seat, name, size), (
+                    f"the grant of {name}"
+                )
             if kept.board[seat] is not None:
-                assert kept.board[seat] == research.board_of(state, seat)
+                assert kept.board[seat] == research.board_of(state, seat), "techs by name"
             refs = (p["faction"], *(t["ref"] for t in p["techs"]))
             if kept.plans[seat] is not None:
                 assert kept.plans[seat] == hooks._plan(rt, rt.triggers, refs), "hook plan"
@@ -265,7 +271,9 @@ class Auditor:
         if found is not None and found[0] == kept.stamps["extractors"]:
             ids = {k: [x["id"] for x in v] for k, v in found[1].items()}
             fresh = fleet.sectors_of(state["extractors"])
-            assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, "extractors"
+            assert ids == {k: [x["id"] for x in v] for k, v in fresh.items()}, (
+                "the extractors by sector"
+            )
             self.sectors_checked += 1
         owners = kept.extractor_owners
         if owners is not None and owners[0] == kept.stamps["extractors"]:
@@ -301,9 +309,26 @@ class Auditor:
     def look_again(self, state: State, t: dict[str, Any], survey: combat.KeptSectors) -> list[str]:
         """Wraps ``combat._look_again``: the sectors a pick finds from what the attack's
         last survey kept are the ones a fresh survey of the board finds."""
+        for (owner, size), need in survey.shields.items():  # kept from the survey's reads
+            assert need == stats.stat(state, owner, "shield", size), "the kept shields"
         found = self.real_look_again(state, t, survey)
         assert found == combat._survey(state, t)[0], "the kept combat sectors"
         self.combat_checked += 1
+        return found
+
+    def groups_kept(
+        self,
+        state: State,
+        t: dict[str, Any],
+        seat: int,
+        sector: str,
+        reaching: list[combat.Reaching],
+    ) -> list[str]:
+        """Wraps ``combat._groups_kept``: the groups a roll step finds from the ships the
+        attack's survey kept are the ones a walk over the seat's ships finds."""
+        found = self.real_groups_kept(state, t, seat, sector, reaching)
+        assert found == combat._groups_walk(state, t, seat, sector), "the kept combat groups"
+        self.groups_checked += 1
         return found
 
     def audit_pending(self, state: State, kept: versions.Versions) -> None:
@@ -486,6 +511,7 @@ def audited_games(
     monkeypatch.setattr(versions, "of", auditor)
     monkeypatch.setattr(versions, "asked_options", auditor.asked_options)
     monkeypatch.setattr(combat, "_look_again", auditor.look_again)
+    monkeypatch.setattr(combat, "_groups_kept", auditor.groups_kept)
     monkeypatch.setattr(selectors, "candidates", auditor.candidates)
     monkeypatch.setattr(effects, "candidates", auditor.candidates)
     fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
@@ -516,6 +542,7 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.types_checked > 1_000
     assert auditor.moves_checked > 1_000  # move steps' options kept, and checked
     assert auditor.combat_checked > 50  # later picks of an attack from its kept survey
+    assert auditor.groups_checked > 300  # roll steps' groups from the attack's kept survey
     assert auditor.held_checked > 1_000  # cards in play by ref, for "exhaust this card"
     assert auditor.selections_checked > 500  # selectors started from the indexes, checked
 
@@ -535,17 +562,52 @@ def test_the_audit_fails_when_card_memos_outlive_a_new_card(
     past a change of its cards in play (a ship mod put into play): the audit catches it."""
     real = versions.cards_changed
 
-    def keeps(state: State, seat: int) -> None:
+    def keeps(state: State, seat: int, keep_up: Any = None) -> None:
         kept = versions._kept(state)  # not versions.of: the audit runs at each of its calls
         table = None if kept is None else getattr(kept, slot)
         before = None if table is None else (table.get(seat) if slot == "types" else table[seat])
-        real(state, seat)
+        real(state, seat, keep_up)
         if table is not None and before is not None:
             getattr(kept, slot)[seat] = before
 
     monkeypatch.setattr(versions, "cards_changed", keeps)
     with pytest.raises(AssertionError, match=message):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+@pytest.mark.parametrize(
+    ("memo", "message", "pack"),
+    [
+        ("pending", "pending conditions", "conditions"),
+        ("plans", "hook plan", "base"),
+        ("acts", "activated abilities", "abilities"),
+        ("totals", "card totals", "base"),
+        ("reads", "the total of|the grant of|the numbers of", "base"),
+        ("board", "techs by name", "base"),
+        ("held", "cards in play by ref", "base"),
+    ],
+)
+def test_the_audit_fails_when_a_new_tech_is_not_taken_by_a_kept_memo(
+    memo: str, message: str, pack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tech put at the end of a seat's techs keeps the memos of its cards that it leaves as
+    they are, and brings three up to date (``research._keep_up``): one said kept when the
+    tech changes it, or left as it was, is caught by the audit."""
+    real = research._keep_up
+
+    def misses(added: dict[str, Any], kept: versions.Versions, seat: int) -> Any:
+        made = memo in ("board", "held", "totals")  # the memos it brings up to date
+        before = copy.deepcopy(getattr(kept, memo)[seat]) if made else None
+        found = real(added, kept, seat)
+        if before is not None:  # the update it makes, undone
+            getattr(kept, memo)[seat] = before
+        return (*found, memo)
+
+    monkeypatch.setattr(research, "_keep_up", misses)
+    data = {"base": base_content(), "conditions": modded_content()}.get(pack)
+    data = activated_content() if data is None else data
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(data, 40), 4, range(2))
 
 
 def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
@@ -560,11 +622,45 @@ def test_the_lumos_ally_s_ships_are_indexed_in_board_order(
 def test_the_audit_fails_when_a_new_or_removed_ship_keeps_the_fleet(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A ship placed or destroyed that renewed the ``ships`` stamp but left the index of
-    ships by owner and size in place: the audit above catches it."""
+    """A ship destroyed that renewed the ``ships`` stamp but left the index of ships by
+    owner and size in place: the audit above catches it."""
     monkeypatch.setattr(versions, "ships_placed_or_removed", versions.ships_changed)
     with pytest.raises(AssertionError, match="the ships by owner and size"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_a_placed_ship_is_not_added_to_the_fleet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ship placed that the kept index of ships by owner and size does not take
+    (``fleet.Fleet.place``): the audit above catches it."""
+    monkeypatch.setattr(fleet.Fleet, "place", lambda self, ship: None)
+    with pytest.raises(AssertionError, match="the ships by owner and size"):
         audited_games(monkeypatch, base_content(), 4, range(1))
+
+
+@pytest.mark.parametrize(
+    "message", ["the ships by sector", "extractors by sector", "the extractors by owner"]
+)
+def test_the_audit_fails_when_a_placed_piece_is_not_added_to_the_kept_tables(
+    message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ship or extractor placed whose kept tables by sector or owner take the new stamp
+    but not the piece (``versions._with_piece``): the audit above catches it."""
+    real = versions._with_piece
+    field = "owner" if "owner" in message else "sector"
+    prefix = "s" if "ships" in message else "x"  # a ship's id, or an extractor's
+
+    def restamps(
+        kept: Any, before: int, after: int, piece: dict[str, Any], by: str = "sector"
+    ) -> Any:
+        if by != field or piece["id"][0] != prefix or kept is None or kept[0] != before:
+            return real(kept, before, after, piece, by)
+        return after, kept[1]
+
+    monkeypatch.setattr(versions, "_with_piece", restamps)
+    with pytest.raises(AssertionError, match=message):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
 @pytest.mark.parametrize(
@@ -816,6 +912,43 @@ def test_the_audit_fails_when_the_kept_combat_sectors_miss_a_move(
     opened: the audit catches it."""
     monkeypatch.setattr(combat, "_SECTOR", operator.itemgetter("id"))
     with pytest.raises(AssertionError, match="the kept combat sectors"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_kept_combat_groups_miss_a_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A roll step lists the groups from the ships the attack's survey found reaching the
+    sector; a ship that has fought (in an earlier sector of the attack) is no fighter any
+    more. Kept groups that forget the fight limit offer a group that cannot roll: the audit
+    catches it."""
+    real = combat._groups_kept
+
+    def forgetful(
+        state: State, t: dict[str, Any], seat: int, sector: str, reaching: list[Any]
+    ) -> list[str]:
+        unlimited = [(who, bombard, [(s, 99) for s, _ in f]) for who, bombard, f in reaching]
+        return real(state, t, seat, sector, unlimited)
+
+    monkeypatch.setattr(combat, "_groups_kept", forgetful)
+    with pytest.raises(AssertionError, match="the kept combat groups"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_the_kept_shields_are_not_the_ship_types(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later pick tests its sectors with the shields the attack's survey read (they change
+    only with cards and temporary adds, which end the kept survey). Kept shields one too high
+    (as if read before a card lowered them) are caught by the audit."""
+    real = combat._survey
+
+    def off_by_one(state: State, t: dict[str, Any]) -> Any:
+        sectors, candidates, shields = real(state, t)
+        return sectors, candidates, {kind: need + 1 for kind, need in shields.items()}
+
+    monkeypatch.setattr(combat, "_survey", off_by_one)
+    with pytest.raises(AssertionError, match="the kept shields"):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 

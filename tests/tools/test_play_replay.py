@@ -160,3 +160,39 @@ def test_trace_shows_each_decision_with_its_text() -> None:
     decisions = [line for line in lines if ": decides: " in line]
     assert decisions and all(line.rstrip().endswith("]") for line in decisions)
     assert any("keep faction" in line for line in decisions)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            {"options": {"round_limit": -5}},
+            "option round_limit is a whole number 1 to 1000, not -5",
+        ),
+        ({"options": {"round_limit": 10**12}}, "round_limit is a whole number 1 to 1000"),
+        ({"options": {"first_player": 7}}, "option first_player is a whole number 0 to 2, not 7"),
+        ({"seats": ["random", "random"]}, "names 3 players but its seats are ['random', 'random']"),
+        ({"seed": "abc"}, "the header needs an integer seed"),
+        ({"players": True}, "the header needs an integer seed"),
+    ],
+)
+def test_a_header_out_of_range_is_refused_at_line_1(
+    tmp_path: Path, change: dict, said: str
+) -> None:
+    # Before, a negative round limit replayed until "decision 15: the game was already over"
+    # and a header naming 2 seats for 3 players verified.
+    log, lines = recorded(tmp_path)
+    lines[0] = json.dumps({**json.loads(lines[0]), **change})
+    log.write_text("\n".join(lines) + "\n")
+    for command in ("replay", "render"):
+        code, out = run(
+            command, str(log), *(["--out", str(tmp_path / "b.svg")] * (command == "render"))
+        )
+        assert code == 1 and f"{log.name}:1: " in out and said in out, out
+        assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("limit", ["0", "-3", "1001"])
+def test_play_takes_a_round_limit_of_1_to_1000(limit: str) -> None:
+    code, out = run("play", "--round-limit", limit)
+    assert code == 2 and "1<=x<=1000" in out

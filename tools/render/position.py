@@ -18,6 +18,7 @@ from whitedwarf.dsl.packs.loader import LoadedPack
 from whitedwarf.interpreter.replay import (
     Replay,
     ReplayError,
+    game_setup,
     header_mismatch,
     pack_header,
     read_replay,
@@ -139,9 +140,10 @@ def start_replay(
             f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
         )
     header = log.header
-    seed, players, options = header.get("seed"), header.get("players"), header.get("options")
-    if not isinstance(seed, int) or not isinstance(players, int) or not isinstance(options, dict):
-        raise PositionError(f"{path}:1: the header needs an integer seed and players, and options")
+    try:
+        seed, players, options = game_setup(header)
+    except ReplayError as error:
+        raise PositionError(f"{path}:1: {error}") from None
     try:
         game = game_class.from_content(content, players, options)
     except ValueError as error:
