@@ -208,16 +208,16 @@ def _listing(state: State, t: Task) -> Listing | None:
     return found
 
 
-def _kept_listing(state: State, t: Task) -> Listing | None:
-    """The kept :class:`Listing` of a move step if it is up to date (not made)."""
-    kept = versions.of(state)
+def _kept_listing(state: State, kept: versions.Versions, t: Task) -> Listing | None:
+    """The kept :class:`Listing` of a move step if it is up to date (not made); ``kept``:
+    the state's versions."""
     found = kept.moves
     if found is None or found.task is not t:
         return None
     return found if found.signature == _signature(state, kept, t["seat"]) else None
 
 
-def _moved(state: State, listing: Listing, ship_id: str) -> None:
+def _moved(kept: versions.Versions, listing: Listing, ship_id: str) -> None:
     """A ship of the listing moved (and is marked so): its options go, and the listing is
     up to date again. The move renewed the ``ships`` stamp alone of what the listing was
     made under (``versions.ships_changed``): the rest of its signature stands."""
@@ -225,7 +225,7 @@ def _moved(state: State, listing: Listing, ship_id: str) -> None:
     if options:
         start = listing.options.index(options[0])
         del listing.options[start : start + len(options)]
-    listing.signature = (versions.of(state).stamps["ships"], *listing.signature[1:])
+    listing.signature = (kept.stamps["ships"], *listing.signature[1:])
 
 
 def to_reveal(state: State, seat: int) -> list[str]:
@@ -322,13 +322,14 @@ def _move(state: State, t: Task, option_id: str, ship_id: str, sector: str) -> N
     """Move a ship (``move:<ship>:<sector>``) and mark it moved (000 "1. Move")."""
     seat = t["seat"]
     ship = state["ships"].get(ship_id)
-    listing = _kept_listing(state, t)
+    kept = versions.of(state)  # the same object after the move: its stamps are renewed
+    listing = _kept_listing(state, kept, t)
     if ship is None or not _legal_move(state, t, ship, option_id, sector, listing):
         raise IllegalOption(f"cannot {option_id!r}")
     move_ship(state, ship, sector)
     ship["moved"] = True
     if listing is not None:
-        _moved(state, listing, ship_id)
+        _moved(kept, listing, ship_id)
     if events.ON:
         events.emit(state, "ship_moved", seat, ship=ship_id, owner=ship["owner"], sector=sector)
     if ship["owner"] != LUMOS:

@@ -309,9 +309,9 @@ def _step_options(state: State, top: dict[str, Any], player: int) -> list[Option
         return [*_abilities(state, player), _END_ACTION]
     options = HANDLERS[top["kind"]].options(state, top)
     if _may_activate(top, player):
-        found = _abilities(state, player)
-        if found:
-            options = [*options, *found]
+        found = activated_options(state, player)
+        if found:  # mostly none: no list of options made (_abilities written out)
+            options = [*options, *(Option(i, t) for i, t in found)]
     return options
 
 

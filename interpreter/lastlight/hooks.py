@@ -92,22 +92,32 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     """
     if player is None or player < 0:
         return
-    p = state["players"][player]
-    techs = p["techs"]
-    # What fires on each hook, kept per seat until its cards in play change (most hooks:
-    # nothing), else one lookup by the cards in play.
-    kept = versions.of(state)
+    # What fires on each hook, kept per seat until its cards in play change: most hooks
+    # fired have no listener, and then this is the whole cost (two look-ups). The state's
+    # versions: ``versions.of`` written out (the call was a quarter of a fire, callgrind).
+    last = versions.last_asked
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
     plan = kept.plans[player]
     if plan is None:
-        key = (p["faction"], *map(_REF, techs))
-        try:
-            plan = kept.rt.hooked[key]
-        except KeyError:
-            plan = _plan_for(state, key)
-        kept.plans[player] = plan
+        plan = _seat_plan(state, player)
     go = plan.get(hook)
     if go is not None:
-        go(state, player, context, techs)
+        go(state, player, context, state["players"][player]["techs"])
+
+
+def _seat_plan(state: State, player: int) -> dict[str, Firer]:
+    """The hook plan of a seat's cards in play (:func:`_plan`), looked up by the cards in
+    play in the content's memo and kept for the seat until they change."""
+    p = state["players"][player]
+    kept = versions.of(state)
+    key = (p["faction"], *map(_REF, p["techs"]))
+    plan = kept.rt.hooked.get(key)  # a miss is common: a seat's cards seldom repeat
+    if plan is None:
+        plan = _plan_for(state, key)
+    kept.plans[player] = plan
+    return plan
 
 
 #: The cards of a hook's plan bound to it: ``(index in the techs or -1 for the faction, card
@@ -175,9 +185,11 @@ def _make_firer(bound: Bound) -> Firer:
                 return
 
     clauses = [c for _, _, _, cs in bound for c in cs]
-    if len(clauses) != 1 or clauses[0][3]:
+    if len(clauses) != 1:
         return general
-    ((at, cid, ref, ((index, test, how, _),)),) = bound
+    ((at, cid, ref, ((index, test, how, whole),)),) = bound
+    if whole:
+        return _make_whole(general, at, cid, ref, index, test, how)
     verb = effects.direct(how)
     if verb is None:
         return _make_single(general, at, cid, ref, index, test, how)
@@ -243,6 +255,35 @@ def _make_single(
             effects.push(state, [frame], [how])
 
     return single
+
+
+def _make_whole(
+    general: Firer, at: int, cid: str, ref: str, index: int, test: Any, how: Any
+) -> Firer:
+    """The firer of one clause that needs a whole frame (it asks its owner, or runs on the
+    machine): when nothing runs, waits or listens, its ``when ... if`` condition is tested
+    on a short frame (a condition reads only the card, owner, clause and context, as in
+    :func:`_make_single`), and the whole frame is made only when it holds. Such a clause is
+    most often found false: ``when ship_moved if number of enemy ships here >= 1`` is tested
+    at every move of its owner. Then it runs as :func:`_make_firer`'s ``general`` runs it."""
+
+    def whole(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
+        if (
+            events.ON
+            or state["frames"]
+            or effects.RUNNING
+            or (at >= 0 and techs[at]["ship_type"] is not None)
+        ):
+            general(state, player, context, techs)
+            return
+        ctx = {**context, "card": ref} if context else {"card": ref}
+        if test is not None and not test(state, _test_frame(cid, player, index, ctx)):
+            return
+        frame = new_frame(cid, player, index, ctx)
+        if how is False or how(state, frame) is not DONE:
+            effects.push(state, [frame], [how])
+
+    return whole
 
 
 def _plan_for(state: State, key: tuple[str | None, ...]) -> dict[str, Firer]:
@@ -366,7 +407,10 @@ def check_achievements(state: State) -> None:
     (``pending.py``), and a check forgets what it knew only of those. A check is skipped
     whole when every pending condition is known false and nothing any of them reads moved.
     """
-    kept = versions.of(state)
+    last = versions.last_asked  # versions.of written out, as in fire (1.7-1.9 checks a decision)
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
     moved = kept.moved
     if kept.settled:
         if not moved or moved.isdisjoint(kept.reading):
@@ -498,19 +542,16 @@ def _activators(
     state: State, kept: versions.Versions, p: dict[str, Any]
 ) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
-    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), kept per seat with
-    the state's versions (``kept``) until its cards in play change, and memoised per content
-    by the cards in play."""
+    techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
+    by the cards in play and kept per seat with the state's versions (``kept.acts``, which
+    the callers read first) until its cards in play change."""
     seat = p["seat"]
-    if kept.acts[seat] is not None:
-        return kept.acts[seat]
     key = (p["faction"], *map(_REF, p["techs"]))
-    try:
-        kept.acts[seat] = runtime(state).activators[key]
-        return kept.acts[seat]
-    except KeyError:
-        pass
-    rt = runtime(state)
+    rt = kept.rt
+    found = rt.activators.get(key)
+    if found is not None:
+        kept.acts[seat] = found
+        return found
     index = rt.activated
     memo = rt.activators
     if len(memo) >= _MEMO_LIMIT:
@@ -532,9 +573,17 @@ def has_activated(state: State, player: int) -> bool:
     """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
     if player is None or player < 0:
         return False
+    last = versions.last_asked  # versions.of written out, as in fire
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
+    cards = kept.acts[player]  # kept until the seat's cards in play change
+    if not cards:  # most seats hold no card with an activated clause, or not yet listed
+        if cards is not None:
+            return False
+        cards = _activators(state, kept, state["players"][player])
     p = state["players"][player]
-    kept = versions.of(state)
-    for at, ref, clauses in _activators(state, kept, p):
+    for at, ref, clauses in cards:
         if _usable(state, kept, player, p, at, ref, clauses, None):
             return True
     return False
@@ -546,10 +595,18 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
+    last = versions.last_asked  # versions.of written out, as in fire
+    kept = last[1]() if last[0] is state else None
+    if kept is None:
+        kept = versions.of(state)
+    cards = kept.acts[player]  # as in has_activated
+    if not cards:
+        if cards is not None:
+            return []
+        cards = _activators(state, kept, state["players"][player])
     out: list[tuple[str, str]] = []
     p = state["players"][player]
-    kept = versions.of(state)
-    for at, ref, clauses in _activators(state, kept, p):
+    for at, ref, clauses in cards:
         _usable(state, kept, player, p, at, ref, clauses, out)
     return out
 

@@ -7,9 +7,12 @@ import random
 from typing import Any
 
 import pytest
+from whitedwarf.interpreter.lastlight import events, hooks, versions
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
-from tests.engine.positions import game
+from tests.base_content import base_content
+from tests.engine.positions import empty_board, game, ship, started
 
 MODULES = (
     "game",
@@ -47,3 +50,32 @@ def test_every_vocabulary_hook_is_fired(monkeypatch: pytest.MonkeyPatch) -> None
             seat = agent.choice(g.current_players(state))
             g.apply(state, seat, agent.choice(g.legal_options(state, seat)).id, check=False)
     assert sorted(wanted - seen) == []
+
+
+@pytest.mark.parametrize("heard", [False, True])
+@pytest.mark.parametrize("enemies", [0, 1])
+def test_a_when_if_clause_that_asks_is_asked_only_when_its_condition_holds(
+    heard: bool, enemies: int
+) -> None:
+    """Khet (factions.yaml): "When one of your ships moves, if the number of enemy ships here
+    is at least 1: you may pay 1 [common] to deal 1 damage to an enemy ship here." The
+    condition is tested when the hook fires (hooks.py); its owner is asked only when it
+    holds. A listened game fires through the general path, an unheard one through the
+    firer of a single clause that asks: the same outcome."""
+    g = Game.from_content(base_content(), 4)
+    state = empty_board(started(g))
+    state["players"][0]["faction"] = "khet"
+    state["players"][0]["res"]["common"] = 1
+    versions.forget(state)  # the faction was set in place
+    mover = ship(state, 0, "small", "outer_03")
+    for _ in range(enemies):
+        ship(state, 1, "small", "outer_03")
+    heard_events: list[dict[str, Any]] = []
+    with events.listening(heard_events.append if heard else None):
+        hooks.fire(state, "ship_moved", 0, {"ship": mover, "sector": "outer_03"})
+    if enemies:
+        assert [f["card"] for f in state["frames"]] == ["khet"]  # the owner is asked
+        assert [o.id for o in g.legal_options(state, 0)] == ["yes", "no"]
+    else:
+        assert state["frames"] == []  # nothing asked, nothing paid
+        assert state["players"][0]["res"]["common"] == 1

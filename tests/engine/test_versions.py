@@ -697,8 +697,8 @@ def test_the_audit_fails_when_a_move_keeps_the_moved_ship_s_options(
     """A move step's kept listing brought up to date after a move without dropping the ship
     that moved (still offered, though moved): the audit catches it."""
 
-    def keeps(state: State, listing: command.Listing, ship_id: str) -> None:
-        listing.signature = command._signature(state, versions.of(state), listing.task["seat"])
+    def keeps(kept: versions.Versions, listing: command.Listing, ship_id: str) -> None:
+        listing.signature = command._signature(kept.state, kept, listing.task["seat"])
 
     monkeypatch.setattr(command, "_moved", keeps)
     with pytest.raises(AssertionError, match="the move step's kept options"):
