@@ -336,6 +336,13 @@ class Machine:
         self._exprs: dict[int, tuple[Any, Callable[[State, Frame], int]]] = {}
         self._conds: dict[int, tuple[Any, Callable[[State, Frame], bool]]] = {}
 
+    def forget(self) -> None:
+        """Drop the expressions, conditions and programs lowered so far (after the game's
+        vocabulary changed: they hold the implementations of its words)."""
+        self._lowered.clear()
+        self._exprs.clear()
+        self._conds.clear()
+
     # -- lowering ----------------------------------------------------------------------------
 
     def lower(self, program: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:

@@ -23,7 +23,7 @@ from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.decisions import IllegalOption
+from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, holds
 from whitedwarf.interpreter.lastlight.verbs import BLANK
@@ -186,6 +186,11 @@ class LastLightAdapter:
 
     machine: Machine
 
+    def __init__(self) -> None:
+        #: :meth:`resolve_any`, bound once: the selectors' functions are kept per selector
+        #: and resolver (``selectors.candidates``), and a method is bound anew at each access.
+        self._resolve = self.resolve_any
+
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
         return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
 
@@ -239,11 +244,11 @@ class LastLightAdapter:
         return None
 
     def candidates(self, state: State, frame: Frame, selector: dict[str, Any]) -> list[str]:
-        return candidates(state, frame, selector, self.resolve_any)
+        return candidates(state, frame, selector, self._resolve)
 
     def selector(self, selector: dict[str, Any]) -> Any:
         """What :meth:`candidates` does for one selector, as ``(state, frame) -> ids``."""
-        resolve = self.resolve_any
+        resolve = self._resolve
         return lambda state, frame: candidates(state, frame, selector, resolve)
 
     def labels(
@@ -268,7 +273,7 @@ class LastLightAdapter:
         if "unit_kind" in operand:
             return operand
         if "select" in operand:
-            return candidates(state, frame, operand["select"], self.resolve_any)
+            return self.candidates(state, frame, operand["select"])
         raise EffectError(f"unknown operand {operand!r}")
 
     def resolve_any(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
@@ -395,7 +400,9 @@ def reload_vocabulary() -> None:
         selectors.vocabulary_tables,
     ):
         table.cache_clear()
+    selectors.forget_listings()
     compile_text.cache_clear()
+    MACHINE.forget()
 
 
 @cache
@@ -673,10 +680,18 @@ def drive(state: State) -> None:
         RUNNING.pop(key, None)
 
 
-def frame_options(state: State) -> list[tuple[str, str]]:
-    """The options of the effect decision awaited (the top frame's), as ``(id, text)``."""
+def frame_options(state: State) -> list[Option]:
+    """The options of the effect decision awaited (the top frame's pending decision)."""
     stack = state["frames"]
-    return MACHINE.options(stack[-1]) if stack else []
+    pending = stack[-1]["pending"] if stack else None
+    if pending is None:
+        return []
+    # What ``Option._make`` does, without its length check (each option is ``[id, text]``):
+    # about half the cost of ``Option(id, text)``, whose ``__new__`` is a Python function.
+    return [_new_tuple(Option, o) for o in pending["options"]]
+
+
+_new_tuple = tuple.__new__
 
 
 def frame_apply(state: State, option_id: str) -> None:
@@ -696,4 +711,6 @@ def frame_apply(state: State, option_id: str) -> None:
         RUNNING.pop(key, None)
     if outcome is DONE:
         del stack[index]
+        if not stack:  # the usual case: the frame answered was the only one
+            return
     drive(state)

@@ -28,6 +28,7 @@ from whitedwarf.interpreter.lastlight import (
     combat,
     command,
     construct,
+    effects,
     events,
     lumos,
     mine,
@@ -544,37 +545,20 @@ def _finish(state: State, done: dict[str, Any]) -> None:
 
 
 def _frames_wait(state: State) -> bool:
-    """Whether effect frames await a decision; without the effects module they are dropped."""
-    if hasattr(_effects(), "frame_options"):
-        return True
-    state["frames"].clear()
-    return False
+    """Whether effect frames await a decision: always, while any is on the stack (the
+    effects module runs them to their next decision as they start, ``effects.push``)."""
+    return True
 
 
 def _frame_options(state: State) -> list[Option]:
-    """Options of the effect frame on top (effects module), or none if it is missing."""
-    found = getattr(_effects(), "frame_options", None)
-    return [Option(*o) if not isinstance(o, Option) else o for o in found(state)] if found else []
+    """Options of the effect frame on top (:func:`effects.frame_options`)."""
+    return effects.frame_options(state)
 
 
 def _frame_apply(state: State, option_id: str) -> None:
-    """Apply a choice to the effect frame on top (effects module)."""
-    _effects().frame_apply(state, option_id)
+    """Apply a choice to the effect frame on top (:func:`effects.frame_apply`)."""
+    effects.frame_apply(state, option_id)
 
-
-def _effects() -> Any:
-    """The effects module if it is installed (it is written in parallel), else None."""
-    global _EFFECTS
-    if _EFFECTS is False:
-        try:
-            from whitedwarf.interpreter.lastlight import effects
-        except ImportError:
-            return None
-        _EFFECTS = effects
-    return _EFFECTS
-
-
-_EFFECTS: Any = False
 
 #: Queue kind -> the hook fired before it starts (a move step is the Command card's).
 _BEFORE = {kind: f"before_{kind}" for kind in ACTIONS} | {"move": "before_command"}

@@ -241,3 +241,26 @@ def test_destroy_never_offers_an_extractor_on_a_colony_ship(pos) -> None:
     target = {**sel("extractor", quant="one"), "for": ["destroy", "target"]}
     offered = candidates(s, frame(owner=1), target)
     assert units["x_glacis"] in offered and units["x_home"] not in offered
+
+
+def test_a_selector_s_parts_are_looked_up_once_and_it_answers_for_the_position_now(pos):
+    # selectors.listing: a selector's noun, filters and target rule are found once per
+    # selector object; what it lists is read from the position at each call.
+    from whitedwarf.interpreter.lastlight import effects, selectors
+
+    s, u = pos
+    mine = sel("ship", "damaged", "yours", ("other_than", {"this": "ship"}))
+    here = frame(ship=u["mine_small"])
+    assert candidates(s, here, mine) == [u["mine_large"]]
+    made = selectors._LISTINGS[id(mine)]
+    s["ships"][u["mine_large"]]["damage"] = 0
+    assert candidates(s, here, mine) == []  # repaired: no other damaged ship of mine
+    s["ships"][u["mine_small"]]["damage"] = 1
+    assert candidates(s, frame(ship=u["mine_large"]), mine) == [u["mine_small"]]
+    s["ships"][u["mine_large"]]["damage"] = 1
+    assert selectors._LISTINGS[id(mine)] is made
+    equal = sel("ship", "damaged", "yours", ("other_than", {"this": "ship"}))
+    assert candidates(s, here, equal) == [u["mine_large"]]
+    effects.reload_vocabulary()  # a word added to the vocabulary: every listing made again
+    assert id(mine) not in selectors._LISTINGS
+    assert candidates(s, here, mine) == [u["mine_large"]]
