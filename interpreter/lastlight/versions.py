@@ -302,7 +302,7 @@ def ship_moved(state: State, ship: dict[str, Any], source: str) -> None:
     stamps = found.stamps
     current = kept is not None and kept[0] == stamps["ships"]
     _renew(found, "ships", "fleet", ship["owner"])
-    if not current:
+    if not current or kept is None:  # (kept is None: for the type checker)
         return
     table = kept[1].copy()
     left = table[source]
@@ -327,7 +327,7 @@ def ship_damaged(state: State, ship: dict[str, Any]) -> None:
     kept = found.sectors
     current = kept is not None and kept[0] == found.stamps["ships"]
     _renew(found, "ships", "fleet", ship["owner"])
-    if current:
+    if current and kept is not None:
         found.sectors = (found.stamps["ships"], kept[1])
 
 
