@@ -12,9 +12,13 @@ for each Command player at each combat pick, group and target list (docs/archite
   and the ``fought``/``moved`` marks change fields of the same ship objects, which the lists
   hold, so they stay right through those.
 * :func:`by_sector` (the ships in each sector) also depends on where they are: it is kept
-  with the ``ships`` stamp, which every move, damage and repair renews. The extractors in
-  each sector (:func:`extractors_by_sector`) and by owner (:func:`extractors_of`) are kept
-  with the ``extractors`` stamp.
+  with the ``ships`` stamp, and each change of a ship brings it to the new stamp rather than
+  dropping it: a ship placed, moved or removed is put in or taken out of its sector's list
+  (``versions.ship_placed``, ``ship_moved``, ``ship_removed``), damage and repair leave it as
+  it is (``versions.ship_damaged``). Built again, walking every ship, only after a change
+  that renews the stamp another way (a Talorin extra move) or for a new state object. The
+  extractors in each sector (:func:`extractors_by_sector`) and by owner
+  (:func:`extractors_of`) are kept with the ``extractors`` stamp.
 
 Every list is in board order (the order of ``state["ships"]``), so what is built from them
 lists options in the same order as a walk over every ship would.
@@ -99,8 +103,9 @@ def fleet(state: State) -> Fleet:
 
 
 def by_sector(state: State) -> dict[str, list[Ship]]:
-    """Sector -> the ships in it, in board order, kept until a ship moves, comes or goes (or
-    is damaged or repaired: those renew the same stamp)."""
+    """Sector -> the ships in it, in board order (no key for an empty sector), kept with
+    the ``ships`` stamp and brought up to date by the changes of a ship (module docstring).
+    Read only: the lists and the table are replaced, never changed, when a ship moves."""
     kept = versions.of(state)
     stamp = kept.stamps["ships"]
     found = kept.sectors

@@ -32,7 +32,7 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     ships = state["ships"]
     if unit_id in ships:
         piece = ships.pop(unit_id)
-        versions.ships_placed_or_removed(state, piece["owner"])
+        versions.ship_removed(state, piece)
         unit = {"kind": "ship", "owner": piece["owner"], "size": piece["size"]}
     else:
         piece = state["extractors"].pop(unit_id)

@@ -232,21 +232,22 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
 
 def move_ship(state: State, ship: dict[str, Any], sector: str) -> None:
     """Put a ship in another sector."""
+    source = ship["sector"]
     ship["sector"] = sector
-    versions.ships_changed(state, ship["owner"])
+    versions.ship_moved(state, ship, source)
 
 
 def damage_ship(state: State, ship: dict[str, Any], amount: int) -> None:
     """Add damage tokens to a ship."""
     ship["damage"] += amount
-    versions.ships_changed(state, ship["owner"])
+    versions.ship_damaged(state, ship)
 
 
 def repair_ship(state: State, ship: dict[str, Any]) -> None:
     """Remove every damage token from a ship (000 "1. Refresh")."""
     if ship["damage"]:
         ship["damage"] = 0
-        versions.ships_changed(state, ship["owner"])
+        versions.ship_damaged(state, ship)
 
 
 def place_extractor(

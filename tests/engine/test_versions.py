@@ -154,6 +154,14 @@ class Auditor:
         self.real_look_again = combat._look_again
         self.real_groups_kept = combat._groups_kept
         self.real_candidates = selectors.candidates
+        #: How many ship moves, damages or repairs, and removals left the ships by sector
+        #: kept with the new stamp, checked there and then.
+        self.sectors_carried = {"moved": 0, "damaged": 0, "removed": 0}
+        self.real_ship_changes = {
+            "moved": versions.ship_moved,
+            "damaged": versions.ship_damaged,
+            "removed": versions.ship_removed,
+        }
 
     def __call__(self, state: State) -> versions.Versions:
         kept = self.real(state)
@@ -260,12 +268,7 @@ class Auditor:
                 fresh.commanded(seat, True)
             assert kept.ship_index.layout() == fresh.layout(), "the ships by owner and size"
             self.fleets_checked += 1
-        if kept.sectors is not None and kept.sectors[0] == kept.stamps["ships"]:
-            ids = {k: [s["id"] for s in v] for k, v in kept.sectors[1].items()}
-            fresh_ids = {
-                k: [s["id"] for s in v] for k, v in fleet.sectors_of(state["ships"]).items()
-            }
-            assert ids == fresh_ids, "the ships by sector"
+        if self.audit_ship_sectors(state, kept):
             self.sectors_checked += 1
         found = kept.extractor_sectors
         if found is not None and found[0] == kept.stamps["extractors"]:
@@ -283,6 +286,30 @@ class Auditor:
                 "the extractors by owner"
             )
             self.extractor_owners_checked += 1
+
+    @staticmethod
+    def audit_ship_sectors(state: State, kept: versions.Versions) -> bool:
+        """The ships by sector, while their stamp is current, list the ships a walk over the
+        board lists in each sector, in the same order; whether they were checked."""
+        if kept.sectors is None or kept.sectors[0] != kept.stamps["ships"]:
+            return False
+        ids = {k: [s["id"] for s in v] for k, v in kept.sectors[1].items()}
+        fresh = {k: [s["id"] for s in v] for k, v in fleet.sectors_of(state["ships"]).items()}
+        assert ids == fresh, "the ships by sector"
+        return True
+
+    def ship_changed(self, change: str) -> Callable[..., None]:
+        """Wraps ``versions.ship_moved`` (``ship_damaged``, ``ship_removed``): the ships by
+        sector carried to the new stamp are checked right after the change."""
+        real = self.real_ship_changes[change]
+
+        def audited(state: State, *args: Any) -> None:
+            real(state, *args)
+            kept = versions._kept(state)
+            if kept is not None and self.audit_ship_sectors(state, kept):
+                self.sectors_carried[change] += 1
+
+        return audited
 
     def candidates(
         self, state: State, frame: dict[str, Any], selector: dict[str, Any], resolve: Any
@@ -514,6 +541,8 @@ def audited_games(
     monkeypatch.setattr(combat, "_groups_kept", auditor.groups_kept)
     monkeypatch.setattr(selectors, "candidates", auditor.candidates)
     monkeypatch.setattr(effects, "candidates", auditor.candidates)
+    for change in auditor.real_ship_changes:
+        monkeypatch.setattr(versions, f"ship_{change}", auditor.ship_changed(change))
     fresh = GameContent(data.files, data.name)  # runtime tables no other test has touched
     game = Game.from_content(fresh, players)
     for seed in seeds:
@@ -538,6 +567,10 @@ def test_memos_match_a_fresh_walk_in_long_games(monkeypatch: pytest.MonkeyPatch)
     assert auditor.asked_used > 100  # Trade, Construct and Manufacture lists kept, and checked
     assert auditor.usable_checked > 1_000  # activated abilities' targets kept, and checked
     assert auditor.fleets_checked > 1_000 and auditor.sectors_checked > 100
+    # The ships by sector carried across moves, damage and removals, and checked at once.
+    assert auditor.sectors_carried["moved"] > 300
+    assert auditor.sectors_carried["damaged"] > 50
+    assert auditor.sectors_carried["removed"] > 20
     assert auditor.extractor_owners_checked > 100  # Mine, Claim, Construct's extractor step
     assert auditor.types_checked > 1_000
     assert auditor.moves_checked > 1_000  # move steps' options kept, and checked
@@ -663,6 +696,45 @@ def test_the_audit_fails_when_a_placed_piece_is_not_added_to_the_kept_tables(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
+def _restamps_only(change: str) -> Callable[..., None]:
+    """A ship change that renews the ``ships`` stamp and carries the ships by sector over to
+    it unchanged, as damage does, without taking the change in."""
+
+    def restamps(state: State, ship: dict[str, Any], *_: Any) -> None:
+        found = versions._kept(state)
+        before = None if found is None else found.stamps["ships"]
+        if change == "removed":
+            versions.ships_placed_or_removed(state, ship["owner"])
+        else:
+            versions.ships_changed(state, ship["owner"])
+        if found is not None and found.sectors is not None and found.sectors[0] == before:
+            found.sectors = (found.stamps["ships"], found.sectors[1])
+
+    return restamps
+
+
+@pytest.mark.parametrize("change", ["moved", "removed"])
+def test_the_audit_fails_when_a_ship_change_is_not_taken_by_the_ships_by_sector(
+    change: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ship moved (or destroyed) whose kept ships by sector take the new stamp but not the
+    change (``versions.ship_moved``, ``ship_removed``): the audit catches it."""
+    monkeypatch.setattr(versions, f"ship_{change}", _restamps_only(change))
+    with pytest.raises(AssertionError, match="the ships by sector"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+def test_the_audit_fails_when_a_moved_ship_is_not_put_in_board_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A moved ship put last in its new sector's list rather than at its place in board
+    order (``versions._in_board_order``): options listed from the table would come in
+    another order than a walk over the board's; the audit catches it."""
+    monkeypatch.setattr(versions, "_in_board_order", lambda found, ships, ship: [*ships, ship])
+    with pytest.raises(AssertionError, match="the ships by sector"):
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
 @pytest.mark.parametrize(
     ("reader", "slot", "domain", "message"),
     [
@@ -674,8 +746,13 @@ def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
     reader: str, slot: str, domain: str, message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The ships (or extractors) by sector kept past a change (the stamp check left out):
-    the audit catches it."""
+    the audit catches it. Moves bring the ships by sector up to date themselves
+    (``versions.ship_moved``); here a move renews the stamp only, as a change that does not
+    (a Talorin extra move, an edit followed by :func:`versions.forget`) does."""
     real = getattr(fleet, reader)
+    monkeypatch.setattr(
+        versions, "ship_moved", lambda state, ship, _: versions.ships_changed(state, ship["owner"])
+    )
 
     def stale(state: State) -> dict[str, list[Any]]:
         kept = versions.of(state)
