@@ -195,12 +195,7 @@ def _make_firer(bound: Bound) -> Firer:
         return _make_single(general, at, cid, ref, index, test, how)
 
     def one(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
-        if (
-            events.ON
-            or state["frames"]
-            or effects.RUNNING
-            or (at >= 0 and techs[at]["ship_type"] is not None)
-        ):
+        if _must_go_general(state, at, techs):
             general(state, player, context, techs)
             return
         if test is not None:
@@ -229,6 +224,18 @@ def _test_frame(cid: str, player: int, index: int, context: dict[str, Any]) -> F
     return {"card": cid, "owner": player, "clause": index, "context": context}
 
 
+def _must_go_general(state: State, at: int, techs: Any) -> bool:
+    """Whether a lone clause's short path may not run it now (the firers of
+    :func:`_make_firer`'s one clause): events are heard, a frame waits or runs, or the card
+    is a tech on a ship type (its frame carries the type); then ``general`` runs it."""
+    return bool(
+        events.ON
+        or state["frames"]
+        or effects.RUNNING
+        or (at >= 0 and techs[at]["ship_type"] is not None)
+    )
+
+
 def _make_single(
     general: Firer, at: int, cid: str, ref: str, index: int, test: Any, how: Any
 ) -> Firer:
@@ -238,12 +245,7 @@ def _make_single(
     lists of started frames; if it cannot end at once, :func:`effects.push` takes it on."""
 
     def single(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
-        if (
-            events.ON
-            or state["frames"]
-            or effects.RUNNING
-            or (at >= 0 and techs[at]["ship_type"] is not None)
-        ):
+        if _must_go_general(state, at, techs):
             general(state, player, context, techs)
             return
         # (a hook's context is most often empty: no merge of dicts to make the frame's)
@@ -268,12 +270,7 @@ def _make_whole(
     at every move of its owner. Then it runs as :func:`_make_firer`'s ``general`` runs it."""
 
     def whole(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
-        if (
-            events.ON
-            or state["frames"]
-            or effects.RUNNING
-            or (at >= 0 and techs[at]["ship_type"] is not None)
-        ):
+        if _must_go_general(state, at, techs):
             general(state, player, context, techs)
             return
         ctx = {**context, "card": ref} if context else {"card": ref}

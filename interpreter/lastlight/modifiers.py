@@ -85,27 +85,22 @@ def card_totals(state: State, player: int) -> CardTotals:
     cards = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
-        mods, grants = rt.static.get(ref) or _card_table(rt, ref)
-        for stat, scoped, amount in mods:
-            if not scoped:
-                everywhere[stat] = everywhere.get(stat, 0) + amount
-            elif slot is not None:
-                on_type[stat, slot] = on_type.get((stat, slot), 0) + amount
-        for flag, scoped in grants:
-            if not scoped:
-                granted.add(flag)
-            elif slot is not None:
-                granted_on_type.add((flag, slot))
+        _add_card(rt, ref, slot, everywhere, on_type, granted, granted_on_type)
     return CardTotals(everywhere, on_type, frozenset(granted), frozenset(granted_on_type))
 
 
-def with_card(rt: Runtime, totals: CardTotals, ref: str, slot: str | None) -> CardTotals:
-    """``totals`` and the clauses of one more tech (``ref``, attached to ``slot``): what
-    :func:`card_totals` gives once the tech is at the end of the player's techs in play (a
-    sum does not depend on the order), without walking the others again."""
+def _add_card(
+    rt: Runtime,
+    ref: str,
+    slot: str | None,
+    everywhere: dict[str, int],
+    on_type: dict[tuple[str, str], int],
+    granted: set[str],
+    granted_on_type: set[tuple[str, str]],
+) -> None:
+    """Add one card's modifiers and grants (``slot``: the ship type it is attached to) to the
+    sums being made."""
     mods, grants = rt.static.get(ref) or _card_table(rt, ref)
-    everywhere, on_type = dict(totals.everywhere), dict(totals.on_type)
-    granted, granted_on_type = set(totals.granted), set(totals.granted_on_type)
     for stat, scoped, amount in mods:
         if not scoped:
             everywhere[stat] = everywhere.get(stat, 0) + amount
@@ -116,6 +111,15 @@ def with_card(rt: Runtime, totals: CardTotals, ref: str, slot: str | None) -> Ca
             granted.add(flag)
         elif slot is not None:
             granted_on_type.add((flag, slot))
+
+
+def with_card(rt: Runtime, totals: CardTotals, ref: str, slot: str | None) -> CardTotals:
+    """``totals`` and the clauses of one more tech (``ref``, attached to ``slot``): what
+    :func:`card_totals` gives once the tech is at the end of the player's techs in play (a
+    sum does not depend on the order), without walking the others again."""
+    everywhere, on_type = dict(totals.everywhere), dict(totals.on_type)
+    granted, granted_on_type = set(totals.granted), set(totals.granted_on_type)
+    _add_card(rt, ref, slot, everywhere, on_type, granted, granted_on_type)
     return CardTotals(everywhere, on_type, frozenset(granted), frozenset(granted_on_type))
 
 
