@@ -83,9 +83,7 @@ def _side(state: State, seat: int, group: str) -> tuple[int, str]:
 
 def _groups_of(state: State, seat: int) -> list[str]:
     """The group ids a Command player rolls: own sizes, and the Lumos' if allied (002)."""
-    lumos = state["lumos"]
-    ally = lumos is not None and lumos["ally"] == seat
-    return list(SIZES) + ([f"lumos:{s}" for s in SIZES] if ally else [])
+    return [g for g, _, _ in _group_table(state, seat)]
 
 
 def shield(state: State, ship: dict[str, Any]) -> int:
@@ -323,32 +321,19 @@ def _groups_kept(
                     able[ship["owner"], ship["size"]] = bombard
     if not able:
         return []
-    lumos = state["lumos"]
-    present_for: dict[bool, bool] = {}
-    out = []
-    for g, side, size in (
-        _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
-    ):
+    rolling = []
+    for g, side, size in _group_table(state, seat):
         bombards = able.get((seat if side is None else side, size))
-        if bombards is None:
-            continue
-        there = present_for.get(bombards)
-        if there is None:
-            there = present_for[bombards] = present(state, seat, bombards, sector)
-        if there:
-            out.append(g)
-    return out
+        if bombards is not None:
+            rolling.append((g, bombards))
+    return _facing_enemies(state, seat, sector, rolling)
 
 
 def _groups_walk(state: State, t: Task, seat: int, sector: str) -> list[str]:
     """:func:`groups` by walking the seat's ships of each group."""
-    found: dict[bool, bool] = {}
-    out = []
-    lumos = state["lumos"]
+    rolling = []
     kinds = fleet(state).kinds  # the kinds of ship on the board
-    for g, side, size in (
-        _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
-    ):
+    for g, side, size in _group_table(state, seat):
         owner = seat if side is None else side
         ships = kinds.get((owner, size))
         if not ships:
@@ -362,9 +347,28 @@ def _groups_walk(state: State, t: Task, seat: int, sector: str) -> list[str]:
             bombard = numbers.bombard
         else:
             continue
-        there = found.get(bombard)
+        rolling.append((g, bombard))
+    return _facing_enemies(state, seat, sector, rolling)
+
+
+def _group_table(state: State, seat: int) -> tuple[tuple[str, int | None, str], ...]:
+    """The groups ``seat`` may roll, with their owner and size (:data:`_OWN_GROUPS`, and the
+    Lumos' too for their ally, 002)."""
+    lumos = state["lumos"]
+    return _ALLY_GROUPS if lumos is not None and lumos["ally"] == seat else _OWN_GROUPS
+
+
+def _facing_enemies(
+    state: State, seat: int, sector: str, rolling: list[tuple[str, bool]]
+) -> list[str]:
+    """The groups of ``rolling`` (``(group, whether it bombards)``) with something to attack
+    in ``sector`` (:func:`present`, asked once per kind of group: 004)."""
+    present_for: dict[bool, bool] = {}
+    out = []
+    for g, bombards in rolling:
+        there = present_for.get(bombards)
         if there is None:
-            there = found[bombard] = present(state, seat, bombard, sector)
+            there = present_for[bombards] = present(state, seat, bombards, sector)
         if there:
             out.append(g)
     return out

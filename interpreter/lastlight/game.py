@@ -262,7 +262,7 @@ def legal_options(state: State, player: int) -> list[Option]:
         return []
     frames = state["frames"]
     if frames:
-        return _frame_options(state) if frames[-1]["owner"] == player else []
+        return effects.frame_options(state) if frames[-1]["owner"] == player else []
     if phase == "choose":
         # A seat is asked until it has chosen (:func:`current_players`), read directly: a
         # third of the decisions are these.
@@ -289,7 +289,7 @@ def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
         return None
     frames = state["frames"]
     if frames:
-        return frames[-1]["owner"], _frame_options(state)
+        return frames[-1]["owner"], effects.frame_options(state)
     if phase == "choose":
         for player in state["players"]:
             if player["choice"] is None:
@@ -318,7 +318,7 @@ def _step_options(state: State, top: dict[str, Any], player: int) -> list[Option
 def apply(state: State, player: int, option_id: str) -> None:
     """Apply a decision (assumed legal) and advance to the next one."""
     if state["frames"]:
-        _frame_apply(state, option_id)
+        effects.frame_apply(state, option_id)
     elif state["phase"] == "choose":
         if not _choose_card(state, player, option_id):
             return  # the others still choose: no rule runs until the last card is in
@@ -354,7 +354,7 @@ def advance(state: State) -> None:
     """Run the rules until a decision is needed or the game is over."""
     # The engine never replaces these two lists, only changes them (looked up once).
     stack, frames = state["stack"], state["frames"]
-    while not (frames and _frames_wait(state)):
+    while not frames:  # a frame on the stack waits for its owner's decision (effects.push)
         if stack:
             top = stack[-1]
             if top["ask"] is not None:
@@ -542,22 +542,6 @@ def _finish(state: State, done: dict[str, Any]) -> None:
         # The end hooks' verbs were checked as they ran (E17); what changed here since is
         # the temporary adds and the Lumos' ally.
         check_achievements(state)
-
-
-def _frames_wait(state: State) -> bool:
-    """Whether effect frames await a decision: always, while any is on the stack (the
-    effects module runs them to their next decision as they start, ``effects.push``)."""
-    return True
-
-
-def _frame_options(state: State) -> list[Option]:
-    """Options of the effect frame on top (:func:`effects.frame_options`)."""
-    return effects.frame_options(state)
-
-
-def _frame_apply(state: State, option_id: str) -> None:
-    """Apply a choice to the effect frame on top (:func:`effects.frame_apply`)."""
-    effects.frame_apply(state, option_id)
 
 
 #: Queue kind -> the hook fired before it starts (a move step is the Command card's).

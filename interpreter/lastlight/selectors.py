@@ -359,24 +359,10 @@ def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any],
     return bases, labels, reg.implementations("filters"), reg.implementations("values")
 
 
-def _filter(
-    state: State,
-    frame: Frame,
-    typ: str,
-    spec: list[Any],
-    resolve: Resolve,
-    makers: dict[str, Any] | None = None,
-) -> Keep:
-    """A predicate ``(id, obj) -> bool`` for one selector filter (``makers``: the filters'
-    implementations, when the caller has them at hand)."""
-    name = spec[0]
-    if name == "other_than":  # the language's own ``other than X`` form
-        other = _exclusions(state, frame, [spec[1]], resolve)
-        return lambda i, o: i not in other
-    found = (makers or vocabulary_tables()[2]).get(name)
-    if found is None:
-        raise EffectError(f"unknown selector filter {name!r}")
-    return found(state, frame, typ, spec, resolve)
+def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """A predicate ``(id, obj) -> bool`` for one selector filter, made afresh (the walk the
+    audit of ``tests/engine/test_versions.py`` compares :func:`listing` with)."""
+    return _maker(spec[0], vocabulary_tables()[2])(state, frame, typ, spec, resolve)
 
 
 def _exclusions(

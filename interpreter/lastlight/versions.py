@@ -294,7 +294,7 @@ def ship_moved(state: State, ship: dict[str, Any], source: str) -> None:
 
     Building the table again walked every ship on the board (some 25-35 late in a game) at
     the next read after a move; a Command moves some three ships between two reads, so this
-    is written in one function to cost less than a third of that walk."""
+    must cost less than a third of that walk."""
     # :func:`_kept` and :func:`_renew` written out (callgrind: -220 instructions a decision
     # at 10 light, -130 at 40, against calling them).
     last = last_asked
@@ -316,11 +316,7 @@ def ship_moved(state: State, ship: dict[str, Any], source: str) -> None:
     if not current or kept is None:  # (kept is None: for the type checker)
         return
     table = kept[1].copy()
-    left = table[source]
-    if len(left) == 1:  # most often: a lone ship leaves
-        del table[source]
-    else:
-        table[source] = [s for s in left if s is not ship]
+    _take_out(table, source, ship)
     target = ship["sector"]
     there = table.get(target)
     table[target] = [ship] if there is None else _in_board_order(found, there, ship)
