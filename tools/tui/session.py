@@ -192,14 +192,28 @@ class Session:
 
     def _apply(self, seat: int, option_id: str) -> None:
         """Apply a decision; on an engine error, put the state back and raise
-        :class:`GameStopped` (the error leaves the state in the middle of an effect)."""
+        :class:`GameStopped` (the error leaves the state in the middle of an effect).
+
+        The state before is made again only then, from the decisions recorded (the game is
+        deterministic, as :meth:`write_replay` uses): no copy of every state is kept."""
         assert self.engine is not None  # set by __post_init__
-        before = self.game.clone(self.state)
         try:
             self.game.apply(self.state, seat, option_id, check=False)
         except self.engine.errors as error:
-            self.state = before
+            self.state = self._played_again()
             raise GameStopped(self.locate(error)) from None
+
+    def _fresh_game(self) -> Any:
+        """A game like this one that nobody listens to yet."""
+        return type(self.game).from_content(self.game.content, self.state["n"], self.game.options)
+
+    def _played_again(self) -> State:
+        """The state after the decisions recorded, played again from the seed."""
+        game = self._fresh_game()
+        state = game.new_state(self.seed)
+        for seat, option in self.decisions:
+            game.apply(state, seat, option)
+        return state
 
     # -- what happened -----------------------------------------------------------------------
 
@@ -257,7 +271,7 @@ class Session:
         The decisions are played again on a fresh game that tells its events to the writer,
         so the log is exactly what `whitedwarf play` writes for the same decisions.
         """
-        game = type(self.game).from_content(self.game.content, self.state["n"], self.game.options)
+        game = self._fresh_game()
         with path.open("w", encoding="utf-8", newline="\n") as stream:
             writer = ReplayWriter(stream)
             game.listen(writer.event)
