@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, valuation
+from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
@@ -92,7 +92,12 @@ class Aim:
 
     def gain(self, what_if: State | None) -> float:
         """Progress of a what-if view less progress now."""
-        return 0.0 if what_if is None else self.progress(what_if) - self.now
+        if what_if is None:
+            return 0.0
+        try:
+            return self.progress(what_if) - self.now
+        finally:  # a what-if view is read once: its memos (versions.py) go with it
+            versions.forget(what_if)
 
 
 def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
