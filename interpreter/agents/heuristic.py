@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from whitedwarf.interpreter.agents.aim import Aim
+from whitedwarf.interpreter.agents.aim import Aim, steers
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.content import runtime
@@ -71,7 +71,7 @@ def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
     seat's kept achievement closer scores more (:mod:`~whitedwarf.interpreter.agents.aim`)."""
     scores = [score(view, seat, option) for option in ids]
-    if view["phase"] == "setup":
+    if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores
     aim = Aim.of(view, seat)
     if aim is not None:
