@@ -47,9 +47,11 @@ _CHANGES = {
 }
 #: The domains a what-if view differs in from the view it was made from, as the engine
 #: renews them for the same change (versions.py): a ship placed or moved, an extractor
-#: placed, resources gained. A condition reading none of them has the same progress there.
+#: placed, a tech put in play from the hand (``cards_changed`` and ``techs_changed``),
+#: resources gained. A condition reading none of them has the same progress there.
 SHIP_DOMAINS = frozenset({"ships", "fleet"})
 EXTRACTOR_DOMAINS = frozenset({"extractors", "holdings"})
+TECH_DOMAINS = frozenset({"me", "techs", "techs_of"})
 RESOURCE_DOMAINS = frozenset({"me"})
 
 
@@ -103,14 +105,14 @@ class Aim:
         gain = _GAINS[kind](self, rest)
         return PULL * self.worth * gain if gain > 0 else 0.0
 
-    def gain(self, what_if: State | None, changes: frozenset[str] | None = None) -> float:
+    def gain(self, what_if: State | None, changes: frozenset[str]) -> float:
         """Progress of a what-if view less progress now. ``changes``: the domains the what-if
-        differs in (None: it may differ in any); a condition that reads none of them has the
-        same progress in both (conditions.py: a pure function of the domains it reads, the
-        premise of the engine's own achievement memos), so the gain is 0 without a test."""
+        differs in; a condition that reads none of them has the same progress in both
+        (conditions.py: a pure function of the domains it reads, the premise of the engine's
+        own achievement memos), so the gain is 0 without a test."""
         if what_if is None:
             return 0.0
-        if changes is not None and self.domains is not None and not changes & self.domains:
+        if self.domains is not None and not changes & self.domains:
             return 0.0
         try:
             return self.progress(what_if) - self.now
@@ -264,7 +266,7 @@ def _gain_extractor(aim: Aim, where: str) -> float:
 
 def _gain_make(aim: Aim, rest: str) -> float:
     ref, _, size = rest.partition(":")
-    return aim.gain(_with_tech(aim.view, aim.seat, ref, size or None))
+    return aim.gain(_with_tech(aim.view, aim.seat, ref, size or None), TECH_DOMAINS)
 
 
 def _gain_play(aim: Aim, action: str) -> float:
@@ -273,8 +275,8 @@ def _gain_play(aim: Aim, action: str) -> float:
     return max((aim.gain(v, c) for v, c in outcome(aim)), default=0.0) if outcome else 0.0
 
 
-#: An action's usual result: a what-if view and the domains it changes (None: any).
-Outcome = tuple[State, frozenset[str] | None]
+#: An action's usual result: a what-if view and the domains it changes.
+Outcome = tuple[State, frozenset[str]]
 
 
 def _construct_outcomes(aim: Aim) -> list[Outcome]:
@@ -294,7 +296,7 @@ def _construct_outcomes(aim: Aim) -> list[Outcome]:
 def _research_outcomes(aim: Aim) -> list[Outcome]:
     player = aim.view["players"][aim.seat]
     hand = player["techs_hand"] if isinstance(player["techs_hand"], list) else []
-    return [(_with_tech(aim.view, aim.seat, ref, None), None) for ref in hand[:1]]
+    return [(_with_tech(aim.view, aim.seat, ref, None), TECH_DOMAINS) for ref in hand[:1]]
 
 
 def _mine_outcomes(aim: Aim) -> list[Outcome]:
