@@ -315,14 +315,17 @@ def _mine_outcomes(aim: Aim) -> list[Outcome]:
 
 def _held_free_sectors(view: State, seat: int) -> list[str]:
     """Planet sectors with only this seat's ships and no extractor (000 Construct "2.")."""
-    out = []
-    for sector_id in view["sectors"]:
-        if _free_planet(view, sector_id) is None:
-            continue
-        owners = {s["owner"] for s in view["ships"].values() if s["sector"] == sector_id}
-        if owners == {seat}:
-            out.append(sector_id)
-    return out
+    taken = {x["planet"] for x in view["extractors"].values()}  # as _free_planet, once
+    owners: dict[str, set[int]] = {}
+    for ship in view["ships"].values():
+        owners.setdefault(ship["sector"], set()).add(ship["owner"])
+    return [
+        sector_id
+        for sector_id, sector in view["sectors"].items()
+        if sector.get("planet") is not None
+        and sector["planet"] not in taken
+        and owners.get(sector_id) == {seat}
+    ]
 
 
 _PLAY_OUTCOMES: dict[str, Callable[[Aim], list[Outcome]]] = {

@@ -209,10 +209,13 @@ def _sector_value(view: State, seat: int, sector_id: str) -> float:
         value += 2.0 + (1.0 if runtime(view).ring.get(sector_id) == "inner" else 0.0)
     if sector.get("token") and not sector.get("revealed"):
         value += 1.0
-    mine = sum(1 for s in view["ships"].values() if s["sector"] == sector_id and s["owner"] == seat)
-    theirs = sum(
-        1 for s in view["ships"].values() if s["sector"] == sector_id and s["owner"] != seat
-    )
+    mine = theirs = 0
+    for ship in view["ships"].values():  # one walk (two per move option)
+        if ship["sector"] == sector_id:
+            if ship["owner"] == seat:
+                mine += 1
+            else:
+                theirs += 1
     if theirs:
         value += 1.5 if mine >= theirs else -2.5
     return value
