@@ -93,7 +93,8 @@ def finish_turn(game: Game, state: State) -> None:
         return
     if ending.is_last_round(state):
         ending.finish(game, state, "daybreak")
-    elif state["round"] >= ending.ROUND_LIMIT:
+    # SL17 stops a game that never reaches daybreak; after it, 003's one more round is played
+    elif state["round"] >= ending.ROUND_LIMIT and state["daybreak"] is None:
         ending.finish(game, state, "round limit")
     else:
         state["round"] += 1

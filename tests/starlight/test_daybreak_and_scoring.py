@@ -171,3 +171,16 @@ def test_a_slotless_final_launch_may_take_a_flare_and_bought_points() -> None:
     assert first["points"]["night"] == {"slot": 0, "flare": 3, "bought": 1, "slotless": 7,
                                         "starbot": 0, "effect": 0}  # fmt: skip
     assert first["ap"] == 0 and first["privileges"] == {"buy_night_points": 0}
+
+
+def test_daybreak_in_the_round_limits_round_still_gets_its_one_more_round() -> None:
+    # 003 "End of Game": after daybreak "play one more complete round"; the round limit
+    # (SL17) is for games that never reach daybreak.
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0)
+    state["round"] = ending.ROUND_LIMIT
+    _ready_to_launch(state["players"][0])
+    gain_night(state, 1, 65, "slot")
+    play(game, state, "end")
+    assert not game.is_terminal(state) and state["round"] == ending.ROUND_LIMIT + 1
+    assert "final" in ids(game, state)

@@ -104,3 +104,19 @@ def test_a_live_player_still_can_claim_while_a_starbot_gathers_markers() -> None
          "slot:aquila_1")  # a fifth star  # fmt: skip
     assert state["accolades"][3]["owner"] == 0
     assert "act" not in ids(game, state)
+
+
+def test_one_live_player_and_four_starbots_set_up_as_five_seats() -> None:
+    # 003 "Live and Starbot Players": "as few as one live player, and add as many Starbots
+    # ... (up to a combined total of 5)"; Starbots "do not get player mats or any kind of
+    # cards" (003 "Starbot Play"). Live setup: SL4 (a starter, two rays, the laurels).
+    game = make_game(("live", "starbot", "starbot", "starbot", "starbot"))
+    state = game.new_state(2)
+    live, *bots = state["players"]
+    assert live["starter"] and len(live["rays"]) == 2 and len(live["laurels"]) == 1
+    for bot in bots:
+        assert (bot["starter"], bot["rays"], bot["laurels"], bot["cores"]) == (None, [], [], [])
+    assert game.current_players(state) == [0] and live["ap"] == 2  # 003 "Your First Turn"
+    play(game, state, "place:0", "done")  # the four Starbots play their turns in between
+    assert state["round"] == 2 and state["turn"] == 0
+    assert all(bot["night"] > 0 for bot in bots)
