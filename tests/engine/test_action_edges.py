@@ -14,6 +14,7 @@ from whitedwarf.interpreter.lastlight.state import LUMOS, home_of
 
 from tests.engine.positions import (
     TECHS,
+    choose_all,
     content,
     empty_board,
     extractor,
@@ -149,3 +150,23 @@ def test_004_only_bombarding_ships_attack_a_sector_with_just_an_extractor(
     g.apply(state, 0, "roll:large")
     assert x not in state["extractors"]
     assert state["players"][0]["graveyard"] == [{"kind": "extractor", "owner": 1, "size": None}]
+
+
+# -- timing conflicts (000 "playing the game") -------------------------------------------------
+
+
+def test_000_a_short_supply_goes_to_the_first_player_of_the_same_card() -> None:
+    """000 "playing the game": "If the conflict occurs between players who both played the same
+    action card, resolve beginning with the player holding the first player token"; E6: the
+    supply is finite. One rare resource left, two players mine a rare planet: the token holder
+    (seat 1) gets it."""
+    g = game(4)
+    state = empty_board(started(g))
+    state["first"] = 1
+    extractor(state, 0, planet=planet_at(state, "inner_0"))  # rare pile: rare resources
+    extractor(state, 1, planet=planet_at(state, "inner_2"))
+    for p in state["players"]:
+        p["res"] = {"common": 0, "uncommon": 0, "rare": 0}
+    state["supply"]["rare"] = 1
+    choose_all(g, state, {0: "mine", 1: "mine", 2: "mine", 3: "mine"})
+    assert [p["res"]["rare"] for p in state["players"]] == [0, 1, 0, 0]
