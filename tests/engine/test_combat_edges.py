@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from whitedwarf.interpreter.lastlight.combat import shield
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
@@ -217,3 +218,40 @@ def test_002_lumos_attack_with_base_stats_and_no_ship_abilities(
     g.apply(state, 0, f"assign:{a}")  # one die: one hit
     assert a not in state["ships"] and b in state["ships"]
     assert state["players"][0]["res"]["common"] == common  # no ability fired
+
+
+def test_e100_a_fifth_unit_waits_in_the_emptied_graveyard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """000 "Graveyard": "As soon as you have 4 units in your graveyard, gain 1 light from the
+    supply and return the units to their original owners." A sector's two kills take a
+    graveyard of 3 to 5: the first 4 pay 1 light and go home, the fifth stays (E100)."""
+    force_faces(monkeypatch, ["hit", "hit"])
+    g = _game()
+    state = empty_board(started(g))
+    state["players"][0]["graveyard"] = [{"kind": "ship", "owner": 2, "size": "small"}] * 3
+    supply = state["players"][1]["supply"]["small"]
+    ship(state, 0, "medium", "outer_00")
+    a = ship(state, 1, "small", "outer_00")
+    ship(state, 1, "small", "outer_00")
+    resolve(g, state, [["attack", [0]]])
+    g.apply(state, 0, "roll:medium")
+    g.apply(state, 0, f"assign:{a}")  # the second hit has one target left
+    assert state["players"][0]["light"] == 1
+    assert state["players"][0]["graveyard"] == [{"kind": "ship", "owner": 1, "size": "small"}]
+    assert state["players"][1]["supply"]["small"] == supply + 1
+
+
+def test_001_ship_techs_stay_when_the_ships_are_destroyed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """001 FAQ: "What happens to techs when ship is destroyed? Ship techs stay on player board;
+    only ship is removed." A player's last small ship is destroyed; its +1 shield mod stays and
+    serves the next small ship."""
+    force_faces(monkeypatch, ["hit", "hit"])
+    g = _game()
+    state = empty_board(started(g))
+    _tech(state, 1, "power_shield", "small")
+    ship(state, 0, "medium", "outer_00")
+    victim = ship(state, 1, "small", "outer_00")
+    resolve(g, state, [["attack", [0]]])
+    g.apply(state, 0, "roll:medium")
+    assert victim not in state["ships"]
+    assert [t["ref"] for t in state["players"][1]["techs"]] == ["power_shield#1"]
+    assert shield(state, state["ships"][ship(state, 1, "small", "outer_02")]) == 2

@@ -107,3 +107,19 @@ def test_002_allegiance_holds_through_the_whole_command(monkeypatch: pytest.Monk
     g.apply(state, 0, "roll:lumos:small")
     assert victim not in state["ships"]
     assert state["lumos"]["ally"] is None  # the card has ended: tied, so nobody's ally
+
+
+def test_e101_lumos_damage_is_never_removed() -> None:
+    """000 "1. Refresh": a player removes "all damage tokens currently on *your* ships"; the
+    Lumos play no Refresh card (002: they "need no components other than their ships"), so a
+    damaged Lumos ship keeps its damage through the ally's Refresh and the rotation (E101)."""
+    g = Game.from_content(content(), 2)
+    state = empty_board(started(g))
+    state["lumos"]["ally"] = 0
+    own = ship(state, 0, "medium", "centre", damage=1)
+    lum = ship(state, LUMOS, "medium", "centre", damage=1)
+    for p in state["players"]:
+        p["played"], p["hand"] = ["mine"], [a for a in ACTIONS if a != "mine"]
+    choose_all(g, state, {0: "refresh", 1: "refresh"})
+    assert state["rotation"] == 1
+    assert state["ships"][own]["damage"] == 0 and state["ships"][lum]["damage"] == 1
