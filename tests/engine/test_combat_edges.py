@@ -255,3 +255,30 @@ def test_001_ship_techs_stay_when_the_ships_are_destroyed(monkeypatch: pytest.Mo
     assert victim not in state["ships"]
     assert [t["ref"] for t in state["players"][1]["techs"]] == ["power_shield#1"]
     assert shield(state, state["ships"][ship(state, 1, "small", "outer_02")]) == 2
+
+
+def test_000_every_sector_with_a_fight_is_resolved_in_the_chosen_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """000 "Attack": "Attacks are resolved sector by sector. The player holding the first
+    player token chooses the order": after the chosen sector the other one still fights, and
+    ships of a player without Command in a third sector are left alone."""
+    force_faces(monkeypatch, ["hit", "hit"])
+    g = _game()
+    state = empty_board(started(g))
+    state["first"] = 2
+    ship(state, 0, "small", "outer_00")
+    ship(state, 0, "small", "outer_02")
+    west = ship(state, 1, "small", "outer_00")
+    east = ship(state, 1, "small", "outer_02")
+    ship(state, 1, "small", "outer_04")
+    ship(state, 2, "small", "outer_04")
+    resolve(g, state, [["attack", [0]]])
+    assert g.current_players(state) == [2]
+    assert ids(g.legal_options(state, 2)) == ["sector:outer_00", "sector:outer_02"]
+    g.apply(state, 2, "sector:outer_02")
+    g.apply(state, 0, "roll:small")
+    assert east not in state["ships"] and west in state["ships"]
+    assert g.current_players(state) == [0]  # outer_00 is the only one left: opened at once
+    g.apply(state, 0, "roll:small")
+    assert west not in state["ships"] and state["phase"] == "choose"
