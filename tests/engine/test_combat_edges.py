@@ -282,3 +282,24 @@ def test_000_every_sector_with_a_fight_is_resolved_in_the_chosen_order(
     assert g.current_players(state) == [0]  # outer_00 is the only one left: opened at once
     g.apply(state, 0, "roll:small")
     assert west not in state["ships"] and state["phase"] == "choose"
+
+
+def test_000_a_ship_ability_fires_only_for_its_own_ship_type(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """000 "Ship ability technology cards": "These cards activate every time you roll a
+    [ability] when attacking with a ship of the associated type": an ability on the medium
+    ships does nothing when a small ship rolls the icon, and fires when a medium ship does."""
+    force_faces(monkeypatch, ["ability", "ability", "miss"])
+    g = _game()
+    state = empty_board(started(g))
+    _tech(state, 0, "scanner", "medium")
+    common = state["players"][0]["res"]["common"]
+    ship(state, 0, "small", "outer_00")
+    ship(state, 0, "medium", "outer_00")
+    ship(state, 1, "large", "outer_00")
+    resolve(g, state, [["attack", [0]]])
+    g.apply(state, 0, "roll:small")
+    assert state["players"][0]["res"]["common"] == common
+    g.apply(state, 0, "roll:medium")
+    assert state["players"][0]["res"]["common"] == common + 1
