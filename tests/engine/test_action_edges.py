@@ -170,3 +170,23 @@ def test_000_a_short_supply_goes_to_the_first_player_of_the_same_card() -> None:
     state["supply"]["rare"] = 1
     choose_all(g, state, {0: "mine", 1: "mine", 2: "mine", 3: "mine"})
     assert [p["res"]["rare"] for p in state["players"]] == [0, 1, 0, 0]
+
+
+# -- #6 Command: movement ----------------------------------------------------------------------
+
+
+def test_000_every_ship_size_moves_one_sector_by_default() -> None:
+    """000 "1. Move": "Ships of every size can move into 1 adjacent sector by default": small,
+    medium and large ships in one sector reach the same sectors."""
+    g = game(4)
+    state = empty_board(started(g))
+    fleet = {size: ship(state, 0, size, "outer_02") for size in ("small", "medium", "large")}
+    resolve(g, state, [["move", 0]])
+    options = ids(g.legal_options(state, 0))
+    reach = {
+        size: sorted(o.split(":")[2] for o in options if o.startswith(f"move:{sid}:"))
+        for size, sid in fleet.items()
+    }
+    assert (
+        reach["small"] == reach["medium"] == reach["large"] == ["inner_1", "outer_01", "outer_03"]
+    )
