@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
+from whitedwarf.interpreter.simulation.batch import GAMES, PLAYERS
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.batch_run import run_into
@@ -35,8 +36,8 @@ from whitedwarf.tools.simulate import (
     help="the pack after the change",
 )
 @PACK_PATH_OPTION
-@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
+@click.option("--players", type=click.IntRange(*PLAYERS), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(*GAMES), default=200, show_default=True)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True)
 @WORKERS_OPTION

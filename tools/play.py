@@ -156,6 +156,8 @@ def play(
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
         # in a clear error naming the card and where it was written, not a traceback.
         raise click.ClickException(loaded.pack.located(error)) from None
+    except OSError as error:  # the replay's folder is missing, read-only, or the disk full
+        raise click.ClickException(f"cannot write the replay {replay_path}: {error}") from None
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)

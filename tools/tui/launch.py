@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
 from whitedwarf.tools.tui.views import views_of
 
@@ -47,6 +48,7 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
 
 def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
     """Refuse to start a new game whose saves would overwrite an existing file."""
+    refuse_missing_folder(path)  # else the game would be lost at its first save
     if resuming is not None and path.resolve() == resuming.resolve():
         return
     if path.exists() and not force:
