@@ -240,6 +240,10 @@ def _play_in_terminal(
     session.locate = loaded.pack.located
     if replay_path is not None:
         session.replay_to = str(replay_path)
+    elif session.replay_to is not None:
+        # A save names where its replay goes when the game ends: a save from someone else
+        # may name any file, so it is held to the rules of --replay.
+        refuse_overwrite(Path(session.replay_to), force)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
 
 

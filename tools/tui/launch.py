@@ -41,7 +41,10 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
             game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
         except refused as error:
             raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
-        return resume(record, game, engine)
+        try:
+            return resume(record, game, engine)
+        except SaveProblem as error:
+            raise SaveProblem(f"{path}: {error}") from None
     except SaveProblem as error:
         raise click.ClickException(f"{error}\n(the save was left as it is)") from None
 
