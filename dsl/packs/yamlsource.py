@@ -209,6 +209,8 @@ def parse_yaml(
         return None, [problem]
     converter = _Converter(display, limits)
     data = converter.convert(node, (), None, 0) if node is not None else None
+    if converter.stopped:  # the limit's error says it all: no shape errors about a stub
+        return None, converter.diagnostics
     located = YamlFile(path, display, text, data, converter.where, converter.refused)
     return located, converter.diagnostics
 
@@ -361,6 +363,8 @@ class _Converter:
         self.refused: set[DataPath] = set()
         self.diagnostics: list[Diagnostic] = []
         self._nodes_left = limits.nodes
+        #: A limit stopped the conversion (E0505/E0506): the data is cut off, not the file's.
+        self.stopped = False
 
     def span(self, node: Node) -> Span:
         mark = node.start_mark
@@ -370,6 +374,7 @@ class _Converter:
         try:
             return self._convert(node, path, key, depth)
         except _Budget:
+            self.stopped = True
             return None
 
     def _convert(self, node: Node, path: DataPath, key: Node | None, depth: int) -> Any:
