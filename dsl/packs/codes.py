@@ -26,6 +26,7 @@ PACK_CODES: dict[str, str] = {
     "E0511": "a mapping key that is not a plain string",
     "E0512": "a card file with more cards than the limit",
     "E0513": "an effect longer than the limit",
+    "E0514": "a text holding an invisible character a terminal acts on, or that reorders text",
     "E0601": "a value does not match the schema",
     "E0602": "a property that this kind of entry does not have",
     "E0603": "a required property is missing",
