@@ -154,8 +154,11 @@ def test_commands_that_cannot_serve_the_game_say_so_in_one_line(
 
 def test_simulate_and_compare_report_on_the_games_results(garden: Path, tmp_path: Path) -> None:
     runs = tmp_path / "runs"
+    # One process: the tiny game is registered in this one only (a game installed with pip is
+    # found by its entry point in every worker), and a worker may be spawned, not forked.
     code, out = run("simulate", "--pack", str(garden), "--players", "3", "--games", "6",
-                    "--agents", "random,first,scarecrow", "--out", str(runs))  # fmt: skip
+                    "--agents", "random,first,scarecrow", "--workers", "1",
+                    "--out", str(runs))  # fmt: skip
     assert code == 0, out
     assert "6 games of 3 players; a fair share of wins is 33%." in out
     assert "faction" not in out and "Agent scarecrow wins" in out
