@@ -64,7 +64,8 @@ def finished(folder: Path) -> list[dict[str, Any]]:
     path = folder / GAMES
     if not path.exists():
         return []
-    records, good_bytes = [], 0
+    records: list[dict[str, Any]] = []
+    good_bytes = 0
     with path.open("rb") as stream:
         for number, line in enumerate(stream, start=1):
             if not line.endswith(b"\n"):
