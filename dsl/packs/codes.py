@@ -53,6 +53,7 @@ PACK_CODES: dict[str, str] = {
     "E0902": "a reference to an id that does not exist",
     "E0903": "game data that the game's own checks refuse (board, setups)",
     "W0501": "a file in the pack folder that is not a known content file",
+    "W0701": "a dependency found in more than one folder (the first is used)",
     "W0901": "a vocabulary word that no card uses",
     "W0902": "card copies that do not add up to the box count",
     "W0903": "an allow: entry that is not a known warning code",

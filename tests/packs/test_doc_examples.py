@@ -180,6 +180,14 @@ def test_e0514_each_invisible_character_in_any_text(here: Path, char: str) -> No
     assert "error[E0514]: this text holds the invisible character U+" in validate("mod")
 
 
+def test_w0701_a_sibling_pack_with_the_base_games_id(here: Path) -> None:
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    shutil.copytree(bundled_pack(), here / "evil")
+    page_block = PAGE[PAGE.index("mod/pack.yaml:9:3: warning[W0701]") :]
+    shown = page_block[: page_block.index("```")].rstrip("\n")
+    assert shown in validate("mod")
+
+
 def test_a_line_too_long_to_show_is_cut_around_the_fault(here: Path) -> None:
     assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
     techs = here / "mod" / "techs.yaml"
