@@ -113,14 +113,15 @@ def first_event_difference(
 def read_replay(path: str | Path) -> Replay:
     """Parse a replay file; :class:`ReplayError` says what is wrong and on which line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: an editor on Windows may have put a byte order mark in front.
+        text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise ReplayError(f"cannot read {path}: {error}") from None
     records = list(_records(text, str(path)))
     if not records or records[0].get("type") != "header":
         raise ReplayError(f"{path}:1: the first line must be the replay header")
     header = records[0]
-    if header.get("format") not in READABLE:
+    if type(header.get("format")) is not int or header["format"] not in READABLE:
         raise ReplayError(
             f"{path}:1: replay format {header.get('format')!r} is not supported "
             f"(this version reads formats {', '.join(map(str, READABLE))})"
@@ -140,7 +141,7 @@ def read_replay(path: str | Path) -> Replay:
 def read_header(path: str | Path) -> dict[str, Any]:
     """The header of a replay log (its first line) without reading the rest."""
     try:
-        with Path(path).open(encoding="utf-8") as stream:
+        with Path(path).open(encoding="utf-8-sig") as stream:
             first = stream.readline()
     except (OSError, UnicodeDecodeError) as error:
         raise ReplayError(f"cannot read {path}: {error}") from None
@@ -158,6 +159,10 @@ def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
             record = json.loads(line)
         except json.JSONDecodeError as error:
             raise ReplayError(f"{where}:{number}: not valid JSON ({error.msg})") from None
+        except (ValueError, RecursionError) as error:
+            # A number of thousands of digits (ValueError), or arrays nested thousands deep.
+            said = "nested too deep" if isinstance(error, RecursionError) else "a number too long"
+            raise ReplayError(f"{where}:{number}: not a replay line ({said})") from None
         if not isinstance(record, dict):
             raise ReplayError(f"{where}:{number}: each line must be a JSON object")
         yield record
@@ -169,7 +174,7 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
         raise ReplayError(f"{where}: nothing may follow the end line")
     if kind == "decision":
         seat, option, n = record.get("seat"), record.get("option"), record.get("n")
-        if not isinstance(seat, int) or not isinstance(option, str):
+        if type(seat) is not int or not isinstance(option, str):
             raise ReplayError(f"{where}: a decision needs an integer seat and a string option")
         if n != len(replay.decisions):
             raise ReplayError(
@@ -214,7 +219,9 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
     problems: list[str] = []
     if recorded.get("game") != current.get("game"):
         problems.append(f"game: log {recorded.get('game')!r}, loaded {current.get('game')!r}")
-    old = {p["id"]: p for p in recorded.get("packs", []) if isinstance(p, dict) and "id" in p}
+    listed = recorded.get("packs")
+    packs = listed if isinstance(listed, list) else []
+    old = {p["id"]: p for p in packs if isinstance(p, dict) and isinstance(p.get("id"), str)}
     new = {p["id"]: p for p in current.get("packs", [])}
     for pack_id in sorted(old.keys() | new.keys()):
         before, after = old.get(pack_id), new.get(pack_id)

@@ -698,37 +698,42 @@ def page_path(game: str) -> str:
     help=f"Whose vocabulary (default: every installed game; with --out, {DEFAULT_GAME}).",
 )
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if a page is out of date.")
-def doc(out: str | None, game: str | None, check: bool) -> None:
+@click.option("--force", is_flag=True, help="overwrite a file that is not a page doc wrote")
+def doc(out: str | None, game: str | None, check: bool, force: bool) -> None:
     """Generate the Markdown reference of each game's effect vocabulary from its registry."""
     if game is not None and game not in known_games():
         raise click.BadParameter(
             f"unknown game {game!r}; known: {', '.join(known_games())}", param_hint="--game"
         )
     if out is not None:
-        _one_page(out, game or DEFAULT_GAME, check)
+        _one_page(out, game or DEFAULT_GAME, check, force)
         return
     stale = [
         page_path(name)
         for name in ([game] if game is not None else known_games())
-        if not _write_page(Path(page_path(name)), name, check)
+        if not _write_page(Path(page_path(name)), name, check, force)
     ]
     if stale:
         sys.exit(1)
 
 
-def _one_page(out: str, game: str, check: bool) -> None:
+def _one_page(out: str, game: str, check: bool, force: bool) -> None:
     """``--out``: one game's page, to a file or (``-``) to standard output."""
     if out == "-":
         if check:
             raise click.BadParameter("--check needs a file", param_hint="--out")
         sys.stdout.write(render(game_registry(game)))
         return
-    if not _write_page(Path(out), game, check):
+    if not _write_page(Path(out), game, check, force):
         sys.exit(1)
 
 
-def _write_page(path: Path, game: str, check: bool) -> bool:
-    """Write (or with ``check`` compare) one page; False when a checked page is stale."""
+def _write_page(path: Path, game: str, check: bool, force: bool = False) -> bool:
+    """Write (or with ``check`` compare) one page; False when a checked page is stale.
+
+    A page doc wrote before (its first line is the same heading) is rewritten; any other
+    existing file only with ``force``: nothing a user wrote is overwritten without asking.
+    """
     text = render(game_registry(game))
     if check:
         current = path.read_text(encoding="utf-8") if path.is_file() else None
@@ -737,7 +742,21 @@ def _write_page(path: Path, game: str, check: bool) -> bool:
             return False
         click.echo(f"{path} is up to date")
         return True
+    if path.exists() and not force and _first_line(path) != text.partition("\n")[0]:
+        raise click.UsageError(
+            f"{path} exists and is not a reference page whitedwarf wrote; "
+            "pass --force to overwrite it"
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8", newline="\n")
     click.echo(f"wrote {path}")
     return True
+
+
+def _first_line(path: Path) -> str | None:
+    """The first line of the file at ``path`` (None: not a readable text file)."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            return stream.readline().rstrip("\n")
+    except (OSError, UnicodeDecodeError):
+        return None

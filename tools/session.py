@@ -104,10 +104,20 @@ PACK_PATH_OPTION = click.option(
 def refuse_overwrite(path: Path | None, force: bool, ask: bool = False) -> None:
     """Stop unless writing ``path`` loses nothing: it does not exist, or ``--force`` was given.
 
-    With ``ask``, a person at a terminal may also say yes to overwriting it.
+    With ``ask``, a person at a terminal may also say yes to overwriting it. A file in a folder
+    that does not exist is refused now, not after the work that would have filled it.
     """
+    if path is not None:
+        refuse_missing_folder(path)
     if path is None or not path.exists() or force:
         return
     if ask and sys.stdin.isatty() and click.confirm(f"{path} exists; overwrite it?", default=False):
         return
     raise click.UsageError(f"{path} already exists; pass --force to overwrite it")
+
+
+def refuse_missing_folder(path: Path) -> None:
+    """Stop with a usage error when the folder ``path`` would be written in does not exist."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise click.UsageError(f"cannot write {path}: the folder {folder} does not exist")

@@ -8,7 +8,13 @@ from typing import Any
 import click
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, check_agents
+from whitedwarf.interpreter.simulation.batch import (
+    GAMES,
+    PLAYERS,
+    BatchConfig,
+    BatchError,
+    check_agents,
+)
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
@@ -58,12 +64,12 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @PACK_PATH_OPTION
 @click.option(
     "--players",
-    type=click.IntRange(1, 5),
+    type=click.IntRange(*PLAYERS),
     default=4,
     show_default=True,
     help="seats per game (Last Light 2-4, Starlight 1-5)",
 )
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(*GAMES), default=100, show_default=True)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
 @WORKERS_OPTION
@@ -166,7 +172,14 @@ def batch_config(
 
 def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
     """``summary.json`` and ``report.html`` of a finished batch; returns the summary."""
-    summary = summarise(records)
+    try:
+        summary = summarise(records)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        # Records checked line by line (store.finished) may still hold an edited value.
+        raise click.ClickException(
+            f"{folder / store.GAMES} holds a record that cannot be summarised ({error!r}); "
+            "delete the edited lines to play those games again"
+        ) from None
     store.write_json(folder / "summary.json", summary)
     (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
     return summary

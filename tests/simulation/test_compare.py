@@ -47,3 +47,29 @@ def test_identical_packs_show_nothing_significant(tmp_path: Path) -> None:
     result = json.loads((tmp_path / "out" / "comparison.json").read_text())
     assert not any(r["significant"] for r in result["factions"] + result["techs"])
     assert "Nothing changed significantly" in text
+
+
+def test_packs_of_two_games_are_refused_before_any_game_is_played(tmp_path: Path) -> None:
+    from whitedwarf.content import bundled_pack
+
+    out = tmp_path / "out"
+    code, text = run(
+        *("compare", "--players", "2", "--agents", "random", "--games", "2"),
+        *("--base", str(bundled_pack("lastlight")), "--variant", str(bundled_pack("starlight"))),
+        *("--out", str(out)),
+    )
+    assert code == 2 and "--base is a lastlight pack and --variant a starlight pack" in text
+    assert not out.exists()
+
+
+def test_a_broken_variant_is_reported_before_the_base_is_played(tmp_path: Path) -> None:
+    variant = pack_copy(tmp_path, "variant")
+    (variant / "planets.yaml").write_text("- {id: 1}\n")
+    out = tmp_path / "out"
+    code, text = run(
+        *("compare", "--players", "2", "--agents", "random", "--games", "2"),
+        *("--base", str(pack_copy(tmp_path, "base")), "--variant", str(variant)),
+        *("--out", str(out)),
+    )
+    assert code == 1 and "planets.yaml:1:" in text, text
+    assert not (out / "base" / "games.jsonl").exists()

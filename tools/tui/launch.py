@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
 from whitedwarf.tools.tui.views import views_of
 
@@ -40,13 +41,17 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
             game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
         except refused as error:
             raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
-        return resume(record, game, engine)
+        try:
+            return resume(record, game, engine)
+        except SaveProblem as error:
+            raise SaveProblem(f"{path}: {error}") from None
     except SaveProblem as error:
         raise click.ClickException(f"{error}\n(the save was left as it is)") from None
 
 
 def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
     """Refuse to start a new game whose saves would overwrite an existing file."""
+    refuse_missing_folder(path)  # else the game would be lost at its first save
     if resuming is not None and path.resolve() == resuming.resolve():
         return
     if path.exists() and not force:
