@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -85,6 +86,20 @@ def test_schema_prints_one_kind() -> None:
     assert code == 0
     assert json.loads(out)["title"] == "techs.yaml"
     assert run("schema", "tech")[0] == 2
+
+
+def test_schema_out_overwrites_its_own_files_only(tmp_path: Path) -> None:
+    out = tmp_path / "schemas"
+    assert run("schema", "techs", "--out", str(out), "--game", "lastlight")[0] == 0
+    assert run("schema", "techs", "--out", str(out), "--game", "lastlight")[0] == 0  # its own
+    mine = out / "board.schema.json"
+    mine.write_text('{"my": "notes"}\n', encoding="utf-8")
+    code, text = run("schema", "--out", str(out), "--game", "lastlight")
+    assert code == 2 and "board.schema.json exists and is not a schema whitedwarf wrote" in text
+    assert mine.read_text(encoding="utf-8") == '{"my": "notes"}\n'
+    assert not (out / "pack.schema.json").exists()  # refused before anything was written
+    assert run("schema", "--out", str(out), "--game", "lastlight", "--force")[0] == 0
+    assert json.loads(mine.read_text(encoding="utf-8"))["title"] == "board.yaml"
 
 
 def test_help_promises_only_commands_that_exist() -> None:
