@@ -97,3 +97,24 @@ def test_help_promises_only_commands_that_exist() -> None:
         assert promised not in summary or promised in COMMANDS, promised
     for name in COMMANDS:
         assert f"  {name} " in out  # listed under Commands
+
+
+def test_a_bundled_pack_is_named_by_its_id_from_any_folder(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A designer who pip-installed whitedwarf has no content/ folder to point at.
+    monkeypatch.chdir(tmp_path)
+    code, out = run("validate", "lastlight", "--no-cache")
+    assert code == 0 and out.strip().endswith("0 errors, 0 warnings")
+    code, out = run("validate", "lastlite")
+    assert code == 2
+    assert "'lastlite' is neither a pack folder nor a bundled pack (lastlight, starlight)" in out
+
+
+def test_a_folder_of_the_same_name_wins_over_the_bundled_pack(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lastlight").mkdir()
+    code, out = run("validate", "lastlight")
+    assert code == 1 and "pack.yaml" in out
