@@ -165,3 +165,23 @@ def test_records_carry_light_by_source_and_tech_counts(tmp_path: Path) -> None:
             assert set(tech["built"]) <= set(tech["in_play"]) | set(tech["built"])
     summary = json.loads((out / "summary.json").read_text())
     assert summary["light_sources"]["available"]
+
+
+def test_the_report_names_a_faction_by_its_id_as_the_pack_does() -> None:
+    from whitedwarf.interpreter.simulation.summary import sentences
+
+    iou_nell = {"name": "iou_nell", "rate": 0.18, "low": 0.14, "high": 0.22, "significant": True}
+    summary = {
+        "games": 1000,
+        "players": 4,
+        "fair_share": 0.25,
+        "factions": [iou_nell],
+        "first_player": None,
+        "seats": [],
+        "agents": [],
+        "techs": [],
+        "rounds": {"median": 27, "min": 17, "max": 35},
+        "errors": [],
+    }
+    said = sentences(summary)
+    assert "Faction iou_nell wins 18% ± 4% of its games, well below the 25% of a fair " in said[1]
