@@ -221,7 +221,10 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
         if before is None:
             problems.append(f"pack {pack_id!r} is loaded now but was not in the game")
         elif after is None:
-            problems.append(f"pack {pack_id!r} was in the game but is not loaded now")
+            problems.append(
+                f"pack {pack_id!r} was in the game but is not loaded now"
+                " (pass its folder with --pack)"
+            )
         elif before.get("version") != after.get("version"):
             problems.append(
                 f"pack {pack_id!r}: log version {before.get('version')}, "

@@ -30,6 +30,12 @@ def test_play_prints_one_json_result(seats: str) -> None:
         assert summary["winner"] == summary["winners"][0]
 
 
+def test_an_option_last_light_does_not_have_says_it_has_none() -> None:
+    code, out = run("play", "--option", "faction=veyari")
+    assert code == 2
+    assert "Last Light has no game options (given 'faction=veyari')" in " ".join(out.split())
+
+
 def test_text_output_names_the_winner_and_each_players_light() -> None:
     code, out = run("play", "--seed", "7")
     assert code == 0
