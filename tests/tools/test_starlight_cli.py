@@ -125,7 +125,11 @@ def test_a_starlight_mod_works_as_for_last_light(user_folder: Path) -> None:
     assert header["options"]["gods"] is True
     assert run("replay", "--pack", "mymod", "m.jsonl")[0] == 0
     code, out = run("replay", "m.jsonl")  # without the mod: refused, with the reason
-    assert code == 1 and "pack 'mymod' was in the game but is not loaded now (pass its folder with --pack)" in out
+    assert (
+        code == 1
+        and "pack 'mymod' was in the game but is not loaded now (pass its folder with --pack)"
+        in out
+    )
 
 
 def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
