@@ -118,3 +118,17 @@ def test_a_folder_of_the_same_name_wins_over_the_bundled_pack(
     (tmp_path / "lastlight").mkdir()
     code, out = run("validate", "lastlight")
     assert code == 1 and "pack.yaml" in out
+
+
+def test_a_version_written_as_a_number_says_to_quote_it(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mod").mkdir()
+    (tmp_path / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+    )
+    code, out = run("validate", "mod", "--no-cache")
+    assert code == 1
+    assert "mod/pack.yaml:3:10: error[E0705]: `version` must be text, not the number 1.0" in out
+    assert '= help: a version is text such as "1.0.0": write it in quotes' in out
