@@ -308,18 +308,19 @@ def _reserved_start(err: _Error) -> _Said | None:
 
 
 def _block_indicator_value(err: _Error) -> _Said | None:
-    """``lastlight: >=1.0,<2``: a value starting with ``>`` or ``|`` begins a text block."""
+    """``lastlight: >=1.0,<2``: a version range starting with ``>`` begins a text block.
+    (``effect: |x``, a slip in a block header, keeps the parser's words.)"""
     if "expected chomping or indentation indicators" not in err.problem:
         return None
     text = err.text(err.line)
     start = err.column - 1
     while start > 0 and text[start] not in ">|":
         start -= 1
-    if text[start : start + 1] not in (">", "|"):
+    if text[start : start + 1] != ">" or text[start + 1 : start + 2] not in ("=", "<", ">"):
         return None
     value = text[start:].split(" #")[0].strip().rstrip(",}")
     return _Said(
-        f"a value starting with `{text[start]}` begins a block of text in YAML",
+        "a value starting with `>` begins a block of text in YAML",
         f'quote the value: `"{value}"`',
         err.line,
         start,
