@@ -74,7 +74,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     "--out",
     "out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="the batch's folder (games.jsonl, summary.json, report.html)",
+    help="the batch's folder (games.jsonl, summary.json, report.html); required unless --resume",
 )
 @click.option(
     "--resume",
