@@ -308,7 +308,7 @@ def _reserved_start(err: _Error) -> _Said | None:
 
 
 def _block_indicator_value(err: _Error) -> _Said | None:
-    """``lastlight: >=1.0,<2``: a version range starting with ``>`` begins a text block.
+    """``base: >=1.0,<2`` in ``depends``: a version range starting with ``>`` begins a text block.
     (``effect: |x``, a slip in a block header, keeps the parser's words.)"""
     if "expected chomping or indentation indicators" not in err.problem:
         return None
