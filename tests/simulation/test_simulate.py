@@ -185,3 +185,13 @@ def test_the_report_names_a_faction_by_its_id_as_the_pack_does() -> None:
     }
     said = sentences(summary)
     assert "Faction iou_nell wins 18% ± 4% of its games, well below the 25% of a fair " in said[1]
+
+
+def test_a_setting_given_with_resume_is_refused_not_ignored(tmp_path: Path) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
+    code, text = run("simulate", "--resume", str(out), "--games", "5000")
+    assert code == 2
+    assert "--resume continues the batch with the settings it was started with" in text
+    assert "--games would be ignored" in text
+    assert len((out / "games.jsonl").read_text().splitlines()) == 2
