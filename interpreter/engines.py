@@ -195,7 +195,9 @@ class GameEngine:
         if name not in self.settings:
             close = did_you_mean(name, self.settings)
             hint = f"; {close}" if close else ""
-            raise ValueError(f"{self.title} has no option {name!r} (its options: {known}){hint}")
+            raise ValueError(
+                f"{self.title} has no option {name!r}, in {text!r} (its options: {known}){hint}"
+            )
         try:
             return name, json.loads(value)
         except json.JSONDecodeError:

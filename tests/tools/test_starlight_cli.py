@@ -142,7 +142,11 @@ def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
     assert code == 2 and "unknown seat kind 'wizard'" in " ".join(out.split())
     code, out = run("play", *pack, "--option", "god=true")
     said = " ".join(out.split())
-    assert code == 2 and "Starlight has no option 'god' (its options: gods, starbot_level)" in said
+    assert (
+        code == 2
+        and "Starlight has no option 'god', in 'god=true' (its options: gods, starbot_level)"
+        in said
+    )
     assert "did you mean `gods`?" in said
     code, out = run("play", *pack, "--option", "gods")
     assert code == 2 and "'gods' is not NAME=VALUE" in out
