@@ -11,19 +11,20 @@ from typing import Any
 import click
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
-from whitedwarf.interpreter.simulation.workers import run_local
+from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 
 
 def run_into(
-    folder: Path, config: BatchConfig, workers: int, cluster: str | None, label: str
+    folder: Path, config: BatchConfig, workers: int | None, cluster: str | None, label: str
 ) -> list[dict[str, Any]]:
     """Play the games of ``config`` not yet in ``folder``; all its records, in order.
+    ``workers`` None is one process a usable core.
 
     Ctrl-C stops the run, keeps every finished game and tells how to resume.
     """
     done = store.finished(folder)
     todo = list(range(len(done), config.games))
-    source = _source(config, todo, workers, cluster)
+    source = _source(config, todo, workers or usable_cores(), cluster)
     try:
         with _Progress(label, config.games, len(done)) as progress:
             done += list(store.append(folder, source, progress.advance))
@@ -46,7 +47,7 @@ def _source(
     from whitedwarf.interpreter.simulation.cluster import run_cluster
 
     # A missing Dask or an unreachable scheduler is a BatchError, reported by run_into.
-    return run_cluster(config, todo, cluster, max(workers, 1))
+    return run_cluster(config, todo, cluster, workers)
 
 
 def quiet() -> bool:

@@ -59,7 +59,7 @@ def compare(
     games: int,
     agents: str,
     seed: int,
-    workers: int,
+    workers: int | None,
     cluster: str | None,
     round_limit: int,
     settings: tuple[str, ...],

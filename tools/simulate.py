@@ -19,8 +19,8 @@ from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_
 WORKERS_OPTION = click.option(
     "--workers",
     type=click.IntRange(1, 256),
-    default=1,
-    show_default=True,
+    default=None,
+    show_default="the cores this machine lets it use",
     help="worker processes (the records are the same whatever the number)",
 )
 CLUSTER_OPTION = click.option(
@@ -90,7 +90,7 @@ def simulate(
     games: int,
     agents: str,
     seed: int,
-    workers: int,
+    workers: int | None,
     cluster: str | None,
     round_limit: int,
     settings: tuple[str, ...],

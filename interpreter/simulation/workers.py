@@ -8,6 +8,7 @@ interrupted part-way has written a prefix of its games (what ``--resume`` contin
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -23,10 +24,23 @@ def chunks(indices: Sequence[int], size: int = CHUNK) -> list[list[int]]:
     return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells it), at least 1:
+    the default number of workers, so a batch uses the machine unless told otherwise."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this system (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
 def run_local(
     config: BatchConfig, indices: Sequence[int], workers: int
 ) -> Iterator[dict[str, Any]]:
-    """Records of games ``indices``, in order, played by ``workers`` processes (1: here)."""
+    """Records of games ``indices``, in order, played by ``workers`` processes (1: here).
+
+    No more processes are started than there are chunks to hand out: a batch of one chunk is
+    played here, with no pool to start."""
+    workers = min(workers, len(chunks(indices)))
     if workers <= 1:
         for index in indices:
             yield from run_indices(config, [index])

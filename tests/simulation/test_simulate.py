@@ -27,6 +27,45 @@ def test_same_seed_same_records_whatever_the_workers(tmp_path: Path) -> None:
     assert len(lines.splitlines()) == 10
 
 
+def test_the_default_workers_use_the_machine_and_write_the_same_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from whitedwarf.tools import batch_run
+
+    asked: list[int] = []
+    real_run_local = batch_run.run_local
+
+    def spy(config: object, indices: list[int], workers: int) -> object:
+        asked.append(workers)
+        return real_run_local(config, indices, workers)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch_run, "usable_cores", lambda: 2)
+    monkeypatch.setattr(batch_run, "run_local", spy)
+    one, default = tmp_path / "one", tmp_path / "default"
+    assert run(*BATCH, "--games", "10", "--workers", "1", "--out", str(one))[0] == 0
+    assert run(*BATCH, "--games", "10", "--out", str(default))[0] == 0
+    assert asked == [1, 2]  # the default: one process a usable core
+    assert (one / "games.jsonl").read_text() == (default / "games.jsonl").read_text()
+
+
+def test_a_batch_of_one_chunk_starts_no_pool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from whitedwarf.interpreter.simulation import workers
+
+    def no_pool(*_: object, **__: object) -> None:
+        raise AssertionError("a pool was started for one chunk of games")
+
+    monkeypatch.setattr(workers.multiprocessing, "get_context", no_pool)
+    assert (
+        run(*BATCH, "--games", str(workers.CHUNK), "--workers", "8", "--out", str(tmp_path / "b"))[
+            0
+        ]
+        == 0
+    )
+    assert len((tmp_path / "b" / "games.jsonl").read_text().splitlines()) == workers.CHUNK
+
+
 def test_an_existing_batch_is_not_overwritten_without_force(tmp_path: Path) -> None:
     out = tmp_path / "batch"
     assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
