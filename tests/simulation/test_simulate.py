@@ -234,3 +234,12 @@ def test_a_setting_given_with_resume_is_refused_not_ignored(tmp_path: Path) -> N
     assert "--resume continues the batch with the settings it was started with" in text
     assert "--games would be ignored" in text
     assert len((out / "games.jsonl").read_text().splitlines()) == 2
+
+
+def test_the_report_says_why_an_interval_can_miss_the_fair_share_without_a_star(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "The 95% interval is for the row alone; ★ holds after correcting for the number" in page
