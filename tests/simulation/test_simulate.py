@@ -243,3 +243,10 @@ def test_the_report_says_why_an_interval_can_miss_the_fair_share_without_a_star(
     assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "The 95% interval is for the row alone; ★ holds after correcting for the number" in page
+
+
+def test_a_misspelt_agent_gets_a_did_you_mean(tmp_path: Path) -> None:
+    code, text = run("simulate", "--agents", "heuristik", "--out", str(tmp_path / "x"))
+    assert code == 2
+    assert "unknown agent 'heuristik'" in text and "did you mean `heuristic`?" in text
+    assert not (tmp_path / "x").exists()
