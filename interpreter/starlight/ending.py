@@ -63,7 +63,8 @@ def finish(game: Game, state: State, reason: str) -> None:
 
 
 def result_of(game: Game, state: State, reason: str) -> dict[str, Any]:
-    """Winners by points, then stars launched, then constellations (003 "Scoring")."""
+    """Winners by points, then stars launched, then constellations (003 "Scoring"); stars are
+    those on the sky board, so a slotless final star does not count (SL111)."""
     players = state["players"]
     totals = [score(p) for p in players]
     slots = game.content.slots

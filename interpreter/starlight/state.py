@@ -9,7 +9,7 @@ a pool or a hand is a list of them. The main keys::
     flares}, core_deck, core_discard, flare_deck, starbot_deck, starbot_discard, slots
     (slot id -> seat or None), accolades [{id, owner, marks}], action (the action in
     progress, or None), frames (effects waiting for a decision), daybreak (the round it came
-    in, or None), last_round, actions (actions begun so far), result
+    in, or None), last_round, actions (actions and live turns begun so far: SL23, SL110), result
 
 A player: seat, kind ("live" | "starbot"), marker (rondel space index or None), ap, saved,
 night, day, turns, cores, rays, flares, used_flares, laurels, privileges {id: action number
@@ -107,7 +107,7 @@ def has_privilege(state: State, seat: int, privilege: str) -> bool:
     """003 "Privileges": usable "beginning with the action *after* you gain the privilege".
 
     A privilege records the number of the action during which it was gained; it is usable
-    once a later action has begun (``state["actions"]`` counts actions begun).
+    once a later action or turn has begun (``state["actions"]`` counts both: SL23, SL110).
     """
     gained = player(state, seat)["privileges"].get(privilege)
     return gained is not None and state["actions"] > gained

@@ -1,11 +1,12 @@
 """The bags, decks and pools: drawing, taking, flushing and refilling (003 "Actions",
 "Clarifications").
 
-Pools refill only when a turn is over (003 "When do pools refill?"), except a ray pool after
-each ray taken by a player with the Refill Rays privilege. A flushed pool is discarded and
-refilled at once. Discarded Cores go to the discard pile, which is shuffled into a new deck
-when the deck is empty; discarded Flares go to the bottom of the Flare deck; discarded rays
-go back into their bag after the refill (003 "When you flush a pool...").
+Pools refill only when a turn is over (003 "When do pools refill?"; the Core pool too:
+SL112), except a ray pool after each ray taken by a player with the Refill Rays privilege.
+A flushed pool is discarded and refilled at once. Discarded Cores go to the discard pile,
+which is shuffled into a new deck when the deck is empty; discarded Flares go to the bottom
+of the Flare deck; discarded rays go back into their bag after the refill (003 "When you
+flush a pool...").
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ def flush(game: Game, state: State, kind: str) -> None:
 
 def take_ray(game: Game, state: State, seat: int, size: str, ray: str) -> None:
     """A player takes ``ray`` from a ray pool; with Refill Rays the pool refills at once
-    (003 "Refill Rays": "You may refill either ray pool each time you take a ray"; SL11)."""
+    (003 "Refill Rays": "You may refill either ray pool each time you take a ray"; SL11;
+    "either" is the pool the ray came from: SL113)."""
     state["pools"][size].remove(ray)
     player(state, seat)["rays"].append(ray)
     if has_privilege(state, seat, "refill_rays"):

@@ -57,6 +57,10 @@ def begin_turn(game: Game, state: State) -> None:
         state["todo"].append("finish_turn")
         return
     p["turns"] += 1
+    # SL110: a turn begins after every action before it, so a privilege gained in an earlier
+    # turn works from this turn's start (003 "+1 Action Point": "at the start of each
+    # subsequent turn"), even when no other seat took an action in between.
+    state["actions"] += 1
     if p["marker"] is None:
         p["ap"] = max(0, game.stat(state, seat, "first_turn_ap")) + p["saved"]
     else:
@@ -89,7 +93,8 @@ def finish_turn(game: Game, state: State) -> None:
         return
     if ending.is_last_round(state):
         ending.finish(game, state, "daybreak")
-    elif state["round"] >= ending.ROUND_LIMIT:
+    # SL17 stops a game that never reaches daybreak; after it, 003's one more round is played
+    elif state["round"] >= ending.ROUND_LIMIT and state["daybreak"] is None:
         ending.finish(game, state, "round limit")
     else:
         state["round"] += 1

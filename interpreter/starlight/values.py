@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter.starlight.stars import plan_of
 from whitedwarf.interpreter.starlight.state import State, held_cores, player
 
 if TYPE_CHECKING:
@@ -90,7 +91,11 @@ def value_star_colours(game: Game, state: State, seat: int) -> int:
     launching = _launching(state, seat)
     if launching is None:
         return 0
-    return len({ray.partition(":")[0] for ray in launching["rays"]})
+    rays = list(launching["rays"])
+    printed = plan_of(game, launching["core"]).printed
+    if printed:  # 003 "Your Starter Core": the pre-printed ray "counts like a regular ray"
+        rays.append(printed)
+    return len({ray.partition(":")[0] for ray in rays})
 
 
 def value_rays_held(game: Game, state: State, seat: int) -> int:

@@ -60,6 +60,27 @@ def content(**files: Any) -> GameContent:
     return GameContent(data, "lastlight-test")
 
 
+#: Every token gives a light when revealed (000 "Exploration Icons Explained": "Gain a light").
+BEACONS: list[dict[str, Any]] = (
+    [
+        {"id": f"ore_{i}", "kind": "planetary", "pile": "common", "resource": "common",
+         "effect": "gain 1 light"}
+        for i in range(8)
+    ]
+    + [
+        {"id": f"gem_{i}", "kind": "planetary", "pile": "rare", "resource": "rare",
+         "effect": "gain 1 light"}
+        for i in range(8)
+    ]
+    + [{"id": f"beacon_{i}", "kind": "deep_space", "effect": "gain 1 light"} for i in range(12)]
+)  # fmt: skip
+
+
+def beacon_game(players: int) -> Game:
+    """A game whose every exploration token gains its revealer 1 light."""
+    return Game.from_content(content(exploration=BEACONS), players)
+
+
 def game(players: int = 4, **options: Any) -> Game:
     """A game on the test content."""
     return Game.from_content(content(), players, options)

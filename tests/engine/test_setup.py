@@ -91,3 +91,13 @@ def test_setup_is_deterministic_by_seed() -> None:
     g = game(4)
     assert g.new_state(11) == g.new_state(11)
     assert g.new_state(11) != g.new_state(12)
+
+
+def test_001_every_player_starts_with_one_common_resource() -> None:
+    """001 "3. Setup": each player receives "1 common resource" (000 is silent: C3); it comes
+    from the finite supply (E6)."""
+    for n in (2, 3, 4):
+        g = game(n)
+        state = started(g)
+        assert [p["res"] for p in state["players"]] == [{"common": 1, "uncommon": 0, "rare": 0}] * n
+        assert state["supply"]["common"] == runtime(state).resources_total["common"] - n

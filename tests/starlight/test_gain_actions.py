@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.starlight.helpers import ids, make_game, play, position
+from tests.starlight.helpers import ids, make_game, play, position, take_first_from_pool
 
 
 def _cores(game, state):
@@ -134,3 +134,19 @@ def test_a_flare_boon_may_be_used_during_a_gain_action() -> None:
     p = state["players"][0]
     assert p["ap"] == 4 + 2 and state["action"]["kind"] == "gain_long_rays"
     assert p["used_flares"] == ["flare_marks"] and "boon:flare_marks" not in ids(game, state)
+
+
+def test_the_core_pool_refills_when_the_turn_is_over_not_after_the_action() -> None:
+    # 003 "Clarifications": "All pools (the Cores pool, the Flares pool, and both ray pools)
+    # refill only when your entire turn is complete"; it wins over "When your action is
+    # complete, refill the pool" of 003 "Gain Cores" (SL112).
+    game = make_game()
+    state = position(game, markers={0: "short_rays"}, ap=5, flares=["flare_skies"])
+    play(game, state, "step", "act")
+    play(game, state, _cores(game, state)[0])
+    play(game, state, "done")
+    assert len(state["pools"]["cores"]) == 2
+    take_first_from_pool(game, play(game, state, "boon:flare_skies"))  # a pick of the two left
+    assert len(state["pools"]["cores"]) == 1
+    play(game, state, "end")
+    assert len(state["pools"]["cores"]) == 3

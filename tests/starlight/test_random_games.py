@@ -124,9 +124,13 @@ def check_supplies(game: Game, state: dict[str, Any]) -> None:
 def check_end(game: Game, state: dict[str, Any]) -> None:
     check(game, state)
     result = game.result(state)
-    assert result is not None and state["round"] <= ending.ROUND_LIMIT
+    assert result is not None and state["round"] <= ending.ROUND_LIMIT + 1
     if result["reason"] == "daybreak":
         assert max(p["night"] for p in state["players"]) >= state["daybreak_at"]
+        # 003 "End of Game": the round after daybreak's is the last (past the limit too)
+        assert state["round"] == state["daybreak"] + 1
+    else:
+        assert state["round"] == ending.ROUND_LIMIT and state["daybreak"] is None
     slots = game.content.slots
     keys = [
         (p["night"] + p["day"], len(p["stars"]), len({slots[s].constellation for s in p["stars"]}))

@@ -134,6 +134,23 @@ def test_blue_box_scores_when_attached_to_a_launch(case: Points) -> None:
     assert case.flare in p["used_flares"] and case.flare not in p["flares"]
 
 
+@pytest.mark.parametrize(
+    ("flare", "rays", "expect"),
+    [("pure_light", ["red:long"], 7), ("twin_colours", ["blue:short"], 6),
+     ("pure_light", ["blue:short"], 0)],
+)  # fmt: skip
+def test_a_starters_printed_ray_counts_for_the_colours_of_the_star(
+    flare: str, rays: list[str], expect: int
+) -> None:
+    # 003 "Your Starter Core": the pre-printed ray "counts like a regular ray"; 003 "Flares":
+    # the blue box counts "the star you are launching now". Red long starter + the rays.
+    game, state = fresh()
+    put(state, cores=[], rays=rays, flares=[flare])
+    player(state, 0)["starter"] = "starter_red_long"
+    launch(game, state, "starter_red_long", rays, "hydrus_1", flare)
+    assert player(state, 0)["points"]["night"]["flare"] == expect
+
+
 @dataclass(frozen=True)
 class Boon:
     """Use ``flare``'s boon, answering ``answers``: seat 0 holds ``gains`` more of each."""

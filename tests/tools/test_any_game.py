@@ -154,12 +154,11 @@ def test_commands_that_cannot_serve_the_game_say_so_in_one_line(
 
 def test_simulate_and_compare_report_on_the_games_results(garden: Path, tmp_path: Path) -> None:
     runs = tmp_path / "runs"
-    # The game is registered in this process only, not by an installed entry point: a worker
-    # process spawned for the batch (workers.py spawns while a thread runs, as an earlier test
-    # may leave one) would not know it. --workers defaults to the cores, so ask for one.
+    # One process: the tiny game is registered in this one only (a game installed with pip is
+    # found by its entry point in every worker), and a worker may be spawned, not forked.
     code, out = run("simulate", "--pack", str(garden), "--players", "3", "--games", "6",
-                    "--agents", "random,first,scarecrow", "--out", str(runs),
-                    "--workers", "1")  # fmt: skip
+                    "--agents", "random,first,scarecrow", "--workers", "1",
+                    "--out", str(runs))  # fmt: skip
     assert code == 0, out
     assert "6 games of 3 players; a fair share of wins is 33%." in out
     assert "faction" not in out and "Agent scarecrow wins" in out
@@ -173,9 +172,7 @@ def test_simulate_and_compare_report_on_the_games_results(garden: Path, tmp_path
                     str(tmp_path / "r2"), "--agents", "heuristic")  # fmt: skip
     assert code == 2 and "unknown agent 'heuristic'; known: first, random, scarecrow" in out
     pair = ("--base", str(garden), "--variant", str(garden), "--players", "2", "--games", "4")
-    code, out = run(
-        "compare", *pair, "--agents", "random", "--out", str(tmp_path / "cmp"), "--workers", "1"
-    )
+    code, out = run("compare", *pair, "--agents", "random", "--out", str(tmp_path / "cmp"))
     assert code == 0 and "no agent's win rate moved beyond chance" in out
 
 
