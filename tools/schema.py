@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 from whitedwarf.dsl.packs.games import installed_games
 from whitedwarf.dsl.packs.schemas import game_schemas, render, stale_schemas, write_schemas
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.schemas import schema_dir
 
 DEFAULT_GAME = "lastlight"
@@ -45,8 +46,10 @@ def schema(kind: str | None, out_dir: Path | None, check: bool, game: str | None
     """Print the JSON Schema of KIND (pack, techs, board, ...), or export them all with --out."""
     schemas = game_schemas(game or DEFAULT_GAME)
     if kind is not None and kind not in schemas:
+        close = did_you_mean(kind, schemas)
         raise click.BadParameter(
-            f"unknown kind {kind!r}; kinds: {', '.join(schemas)}", param_hint="KIND"
+            f"unknown kind {kind!r}; kinds: {', '.join(schemas)}" + (f"; {close}" if close else ""),
+            param_hint="KIND",
         )
     if check:
         stale = [

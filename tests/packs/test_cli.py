@@ -132,3 +132,9 @@ def test_a_version_written_as_a_number_says_to_quote_it(
     assert code == 1
     assert "mod/pack.yaml:3:10: error[E0705]: `version` must be text, not the number 1.0" in out
     assert '= help: a version is text such as "1.0.0": write it in quotes' in out
+
+
+def test_schema_of_a_misspelt_kind_gets_a_did_you_mean() -> None:
+    code, out = run("schema", "tech")
+    assert code == 2
+    assert "unknown kind 'tech'" in out and "did you mean `techs`?" in out
