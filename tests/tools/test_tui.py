@@ -270,3 +270,11 @@ async def test_a_runaway_card_effect_stops_the_game_saved_before_that_decision(
     assert state_hash(session.state) == before and len(session.decisions) == played
     resumed = resume(read_save(save_path, lastlight_views()), game)
     assert state_hash(resumed.state) == before and len(resumed.decisions) == played
+
+
+def test_human_seats_without_a_terminal_are_refused_not_left_waiting(tmp_path: Path) -> None:
+    save = tmp_path / "game.save"
+    result = CliRunner().invoke(main, ["play", "--seats", "human,random", "--save", str(save)])
+    assert result.exit_code == 2
+    assert "is not a terminal" in result.output and "--seats heuristic" in result.output
+    assert not save.exists()

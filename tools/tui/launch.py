@@ -7,6 +7,7 @@ the reason; an unreadable save is never written over.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,14 @@ def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
 
 def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
     """Run the interface until the players quit; say how it ended."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Without a terminal the interface waits for keys that never come: a script that
+        # pipes `play --seats human,...` would hang instead of being told.
+        raise click.UsageError(
+            "human seats play in a full-screen terminal interface, and the input or output "
+            "here is not a terminal; run it in a terminal, or seat only bots "
+            "(--seats heuristic,random,random) for a game a script can play"
+        )
     try:
         from whitedwarf.tools.tui.app import PlayApp
     except ImportError:

@@ -25,11 +25,17 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
-from whitedwarf.interpreter.replay import ReplayError, ReplayWriter, event_record
+from whitedwarf.interpreter.replay import (
+    PLAY_SAVE_KIND,
+    ReplayError,
+    ReplayWriter,
+    event_record,
+    starts_like_a_replay,
+    unreadable,
+)
 from whitedwarf.interpreter.runner import replay_decisions
 from whitedwarf.interpreter.state import Option, state_hash
 from whitedwarf.tools.atomic import write_atomically
-from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 from whitedwarf.tools.tui.views import TerminalViews, views_of
 
 State = dict[str, Any]
@@ -302,7 +308,12 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise SaveProblem(f"cannot read {path}: {error}") from None
+        raise SaveProblem(unreadable(path, error)) from None
+    if starts_like_a_replay(text):
+        raise SaveProblem(
+            f"{path} is a replay log, not a save: `whitedwarf replay {path}` re-runs it, "
+            f"`whitedwarf render {path} --at N` draws it at a decision"
+        )
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
