@@ -52,7 +52,10 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
 
 
 def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
-    """The parts every game's report has: win rates per seat and per agent, game length."""
+    """The parts every game's report has: win rates per seat and per agent (when there is
+    more than one: one agent in every seat wins its fair share by definition), game length."""
+    agents = summary["agents"]
+    names = escape(", ".join(row["name"] for row in agents))
     return [
         *_rates(
             "Win rate per seat (first-player advantage)",
@@ -60,11 +63,15 @@ def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
             summary["seats"],
             fair,
         ),
-        *_rates(
-            "Win rate per agent",
-            "Win rate per agent's seat (95% interval; dashed: fair share)",
-            summary["agents"],
-            fair,
+        *(
+            _rates(
+                "Win rate per agent",
+                "Win rate per agent's seat (95% interval; dashed: fair share)",
+                agents,
+                fair,
+            )
+            if len(agents) > 1
+            else [f"<p>Every seat was played by the {names} agent.</p>"]
         ),
         "<h2>Game length</h2>",
         plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),

@@ -250,3 +250,15 @@ def test_a_misspelt_agent_gets_a_did_you_mean(tmp_path: Path) -> None:
     assert code == 2
     assert "unknown agent 'heuristik'" in text and "did you mean `heuristic`?" in text
     assert not (tmp_path / "x").exists()
+
+
+def test_a_batch_of_one_agent_has_no_per_agent_chart(tmp_path: Path) -> None:
+    # One agent in every seat wins its fair share by definition: a chart of it says nothing.
+    one, mixed = tmp_path / "one", tmp_path / "mixed"
+    common = ("simulate", "--players", "2", "--games", "2", "--round-limit", "3")
+    assert run(*common, "--agents", "random", "--out", str(one))[0] == 0
+    assert run(*common, "--agents", "random,first", "--out", str(mixed))[0] == 0
+    html = (one / "report.html").read_text()
+    assert "Every seat was played by the random agent." in html
+    assert "Win rate per agent" not in html
+    assert "Win rate per agent" in (mixed / "report.html").read_text()
