@@ -39,7 +39,8 @@ SETTING_OPTION = click.option(
     "settings",
     multiple=True,
     metavar="NAME=VALUE",
-    help="a game option for every game (repeatable; Starlight: gods=true, starbot_level=2)",
+    help="a game option for every game (repeatable; Last Light: factions=veyshan,,hexan; "
+    "Starlight: gods=true, starbot_level=2)",
 )
 AGENTS_OPTION = click.option(
     "--agents",

@@ -30,10 +30,29 @@ def test_play_prints_one_json_result(seats: str) -> None:
         assert summary["winner"] == summary["winners"][0]
 
 
-def test_an_option_last_light_does_not_have_says_it_has_none() -> None:
-    code, out = run("play", "--option", "faction=veyari")
-    assert code == 2
-    assert "Last Light has no game options (given 'faction=veyari')" in " ".join(out.split())
+def test_an_option_last_light_does_not_have_gets_a_did_you_mean() -> None:
+    code, out = run("play", "--option", "faction=veyshan")
+    said = " ".join(out.split())
+    assert code == 2 and "Last Light has no option 'faction'" in said
+    assert "did you mean `factions`?" in said
+
+
+def test_the_factions_option_seats_a_faction_and_the_replay_keeps_it(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    args = ("play", "--seats", "random,random,random", "--seed", "4", "--format", "json")
+    code, out = run(*args, "--option", "factions=veyshan,,hexan", "--replay", str(log))
+    assert code == 0, out
+    factions = json.loads(out)["factions"]
+    assert factions[0] == "veyshan" and factions[2] == "hexan" and factions[1] not in factions[::2]
+    assert run("replay", str(log))[0] == 0  # the header's option deals the same way again
+    refused = {
+        "factions=veyshan,hexan,talorin,myrr": "option factions names 4 seats; the game has 3",
+        "factions=hexan,hexan": "option factions: hexan is named for two seats",
+        "factions=veyshn": "no faction 'veyshn' in the pack; did you mean `veyshan`?",
+    }
+    for option, said in refused.items():
+        code, out = run(*args, "--option", option)
+        assert code == 1 and said in " ".join(out.split()), (option, out)
 
 
 def test_text_output_names_the_winner_and_each_players_light() -> None:
