@@ -69,7 +69,8 @@ async def test_a_whole_game_with_a_bad_key_an_undo_a_save_and_a_resume(tmp_path:
     undone = False
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "your decision" in text_of(app, "#prompt")
+        # The prompt says what is decided, not only whose decision it is.
+        assert "your decision: setup: keep a faction" in text_of(app, "#prompt")
         assert "You: seat 0" in text_of(app, "#me")
         await pilot.press("z")
         assert any("does nothing here" in n for n in notices)
@@ -102,7 +103,14 @@ async def test_a_whole_game_with_a_bad_key_an_undo_a_save_and_a_resume(tmp_path:
                 break
             await pilot.press("enter")
         assert resumed.over()
-        assert "Game over" in text_of(app, "#prompt")
+        # The end says who won, by which rule of 000 "Game End", and why the game ended;
+        # the side shows the last moves and everyone's final light.
+        prompt, result = text_of(app, "#prompt"), resumed.state["result"]
+        assert "Game over" in prompt and "wins: the most light" in prompt
+        assert "The game ended because a player reached the light" in prompt
+        assert "The end of the game" in text_of(app, "#news")
+        assert "game over" in text_of(app, "#news")
+        assert f"{result['light'][1]} light" in text_of(app, "#others")  # seat 1's final light
         await pilot.press("q")
     assert app.return_value == "over"
     # The replay written at the end reproduces the game.
@@ -270,3 +278,17 @@ async def test_a_runaway_card_effect_stops_the_game_saved_before_that_decision(
     assert state_hash(session.state) == before and len(session.decisions) == played
     resumed = resume(read_save(save_path, lastlight_views()), game)
     assert state_hash(resumed.state) == before and len(resumed.decisions) == played
+
+
+def test_the_end_screen_names_the_tiebreak_that_decided() -> None:
+    """000 "Game End": light, then techs in play, then resources; still tied, a shared win."""
+    views = lastlight_views()
+    text = views.end_text(
+        {"winners": [0, 2], "light": [20, 12, 20], "reason": "light", "tiebreak": "shared"}
+    )
+    assert "seat 0, seat 2 win: tied on light" in text and "a shared win" in text
+    text = views.end_text(
+        {"winners": [1], "light": [9, 9], "reason": "round limit", "tiebreak": "techs"}
+    )
+    assert "seat 1 wins: tied on light, decided by the most techs in play" in text
+    assert "the round limit was reached" in text

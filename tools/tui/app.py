@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -163,8 +164,9 @@ class PlayApp(App[str]):
             "[bold]Since your last turn[/]\n" + ("\n".join(news[-12:]) or "nothing yet")
         )
         undo = " · u: undo" if self.session.can_undo(seat) else ""
+        about = f" {escape(self.views.step(view, seat))}" if self.views.step else ""
         self.query_one("#prompt", Static).update(
-            f"[bold]Seat {seat}, round {view['round']}: your decision[/] "
+            f"[bold]Seat {seat}, round {view['round']}: your decision:[/]{about} "
             f"(r: rules of this step{undo} · ?: help)"
         )
         menu = self.query_one("#options", OptionList)
@@ -182,8 +184,11 @@ class PlayApp(App[str]):
         return self._prompt
 
     def show_end(self) -> None:
-        """The game is over: the result, and the replay written if asked."""
+        """The game is over: the result, the last moves and everyone's final standing, and
+        the replay written if asked."""
+        last = self.seat if self.seat is not None else self.session.humans[0]
         self.seat = None
+        self._show_final_panels(last)
         state = self.session.state
         result = self.session.game.result(state) or {}
         text = self.views.end_text(result)
@@ -196,6 +201,20 @@ class PlayApp(App[str]):
         self.query_one("#board", Static).update(self.views.board(self.session.game.content, state))
         self.query_one("#prompt", Static).update(text + "\nPress q to quit.")
         self.query_one("#options", OptionList).clear_options()
+
+    def _show_final_panels(self, seat: int) -> None:
+        """The panels as ``seat`` sees the finished game, with what happened since its last
+        decision (the bots' last moves and the final scoring)."""
+        self.hidden = False
+        view = self.session.view(seat)
+        content = self.session.game.content
+        self.query_one("#me", Static).update(self.views.own_panel(content, view, seat))
+        others = self.views.others_panel(content, view, seat, self.session.seats)
+        self.query_one("#others", Static).update("[bold]Other seats[/]\n" + others)
+        news = self.session.news(seat)
+        self.query_one("#news", Static).update(
+            "[bold]The end of the game[/]\n" + ("\n".join(news[-12:]) or "nothing more")
+        )
 
     # -- choices -----------------------------------------------------------------------------
 
