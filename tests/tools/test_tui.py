@@ -292,3 +292,31 @@ def test_the_end_screen_names_the_tiebreak_that_decided() -> None:
     )
     assert "seat 1 wins: tied on light, decided by the most techs in play" in text
     assert "the round limit was reached" in text
+
+
+def test_resuming_a_finished_game_shows_the_result_and_leaves_it_on_the_terminal(
+    tmp_path: Path,
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    session = new_session(["human", "random"])
+    while (seat := session.human_to_move()) is not None:
+        session.choose(seat, session.options(seat)[0].id)
+    save_path = tmp_path / "g.save"
+    session.save(save_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(
+        f"{sys.executable} -m whitedwarf.tools.cli play --resume {save_path}",
+        dimensions=(45, 150),
+        timeout=60,
+        encoding="utf-8",
+        cwd=str(tmp_path),
+        env=env,
+    )
+    child.expect("Press q to quit")
+    child.send("q")
+    # Once the interface has closed, the result stays on the terminal in words.
+    child.expect("wins: the most light")
+    child.expect("The game ended because")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
