@@ -167,6 +167,11 @@ async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> N
         await pilot.pause()
         assert "too small" in text_of(app, "#too-small")
         assert not app.query_one("#main").display
+        # Keys pressed at a screen that shows no game choose nothing and take nothing back.
+        await pilot.press("enter", "down", "enter", "u")
+        assert app.session.decisions == [] or all(
+            app.session.seats[seat] != "human" for seat, _ in app.session.decisions
+        )
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert app.query_one("#main").display
@@ -320,3 +325,25 @@ def test_resuming_a_finished_game_shows_the_result_and_leaves_it_on_the_terminal
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.asyncio
+async def test_the_end_screen_shows_the_last_moves_and_the_whole_log(tmp_path: Path) -> None:
+    session = new_session(["human", "random", "random"])
+    while (seat := session.human_to_move()) is not None:
+        session.choose(seat, session.options(seat)[0].id)
+    app = PlayApp(session, tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        news = text_of(app, "#news")
+        # More happened than the panel holds: it says where the rest is.
+        assert news.startswith("The end of the game") and "press l for the whole log" in news
+        assert "game over" in news
+        await pilot.press("l")
+        assert isinstance(app.screen, TextScreen)
+        page = str(app.screen.query_one("#page-body", Static).render())
+        assert len(page.splitlines()) > 12 and "game over" in page
+        await pilot.press("escape", "r")
+        assert '000 "game end"' in str(app.screen.query_one("#page-body", Static).render())
+        await pilot.press("escape", "q")
+    assert app.return_value == "over"
