@@ -347,3 +347,19 @@ async def test_the_end_screen_shows_the_last_moves_and_the_whole_log(tmp_path: P
         assert '000 "game end"' in str(app.screen.query_one("#page-body", Static).render())
         await pilot.press("escape", "q")
     assert app.return_value == "over"
+
+
+@pytest.mark.asyncio
+async def test_at_the_smallest_size_the_side_panels_stay_on_screen(tmp_path: Path) -> None:
+    """At 100×30 (README's least size) the board gives way: your seat and the others stay
+    visible, the board scrolls sideways instead of wrapping its rows."""
+    app = PlayApp(new_session(["human", "random", "random"]), tmp_path / "game.save")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        side, board = app.query_one("#side").region, app.query_one("#board-box").region
+        assert side.width >= 40 and side.right <= 100
+        assert board.width < 100 and app.query_one("#board").region.width > board.width
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert app.query_one("#board-box").region.width == 106  # all the rings when there is room
+        await pilot.press("q", "n")

@@ -18,13 +18,16 @@ from rich.markup import escape
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import GameStopped, Session
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+#: The board's width when there is room (Last Light's rings are 104 columns), and the least
+#: the side panels are given.
+BOARD_WIDTH, SIDE_WIDTH = 106, 44
 
 HELP = """\
 Each decision is a menu of what the rules allow now, in the engine's words.
@@ -110,7 +113,7 @@ class PlayApp(App[str]):
         yield Static("", id="too-small")
         with Vertical(id="main"):
             with Horizontal(id="top"):
-                with VerticalScroll(id="board-box"):
+                with ScrollableContainer(id="board-box"):
                     yield Static("", id="board")
                 with VerticalScroll(id="side"):
                     yield Static("", id="me")
@@ -140,6 +143,9 @@ class PlayApp(App[str]):
         self.query_one("#main").display = not small
         # Nothing is chosen or taken back blind: the menu only answers when it can be seen.
         self.too_small = small
+        # The side (your seat, the others, the news) always keeps its room; on a narrow
+        # terminal the board gives way and scrolls sideways instead of hiding the side.
+        self.query_one("#board-box").styles.width = max(20, min(BOARD_WIDTH, width - SIDE_WIDTH))
 
     # -- turns -------------------------------------------------------------------------------
 

@@ -103,8 +103,8 @@ def step(view: State, seat: int) -> str:
         if turn.get("first"):
             return "your first turn: place your marker on any rondel space (2 AP, that action)"
         if turn.get("last"):
-            return "your last turn: move on the rondel"
-        return "move your marker on the rondel to an action (or end your turn)"
+            return "your last turn: move your marker on the rondel and take its action"
+        return "your turn: move your marker on the rondel, take its action, or end your turn"
     if action["kind"] == "launch":
         return STEP_WORDS.get(str(action.get("step")), "Launch")
     return STEP_WORDS.get(str(action["kind"]), str(action["kind"]))
