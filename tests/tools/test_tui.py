@@ -363,3 +363,19 @@ async def test_at_the_smallest_size_the_side_panels_stay_on_screen(tmp_path: Pat
         await pilot.pause()
         assert app.query_one("#board-box").region.width == 106  # all the rings when there is room
         await pilot.press("q", "n")
+
+
+@pytest.mark.asyncio
+async def test_no_way_out_skips_the_offer_to_save(tmp_path: Path) -> None:
+    """textual's command palette (ctrl+p, with its own "quit") is off, and its quit action
+    asks as q does."""
+    app = PlayApp(new_session(["human", "random"]), tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        assert app.screen is app.screen_stack[0]  # no palette
+        await app.run_action("quit")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("y")
+    assert app.return_value == "saved" and (tmp_path / "game.save").exists()

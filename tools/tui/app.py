@@ -81,6 +81,8 @@ class PlayApp(App[str]):
     """A game with human seats; the app's return value says how it ended."""
 
     CSS_PATH = "play.tcss"
+    # textual's command palette (ctrl+p) offers "quit", which left without the offer to save.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 (textual reads the class attribute)
         Binding("question_mark", "help", "help"),
         Binding("r", "rules", "rules"),
@@ -297,6 +299,10 @@ class PlayApp(App[str]):
             self.notify(f"Could not save to {self.save_path}: {error}", severity="error")
             return
         self.notify(f"Saved to {self.save_path}. Resume: whitedwarf play --resume {self.save_path}")
+
+    async def action_quit(self) -> None:
+        """Any other way to ask textual to quit asks whether to save, as ``q`` does."""
+        self.action_quit_game()
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):
