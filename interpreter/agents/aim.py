@@ -17,9 +17,10 @@ achievement is visible to it, the others' are ``"?"`` there and never looked at.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, valuation
+from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
@@ -44,6 +45,14 @@ _CHANGES = {
     "make": {"techs", "cards", "me"},
     "play": {"ships", "extractors", "fleet", "holdings", "techs", "cards", "me"},
 }
+#: The domains a what-if view differs in from the view it was made from, as the engine
+#: renews them for the same change (versions.py): a ship placed or moved, an extractor
+#: placed, a tech put in play from the hand (``cards_changed`` and ``techs_changed``),
+#: resources gained. A condition reading none of them has the same progress there.
+SHIP_DOMAINS = frozenset({"ships", "fleet"})
+EXTRACTOR_DOMAINS = frozenset({"extractors", "holdings"})
+TECH_DOMAINS = frozenset({"me", "techs", "techs_of"})
+RESOURCE_DOMAINS = frozenset({"me"})
 
 
 class Aim:
@@ -56,7 +65,11 @@ class Aim:
         self.clauses = clauses
         self.worth = max(1.0, valuation.ref_value(view, ref))
         self.domains = _domains(clauses)
-        self.now = self.progress(view)
+
+    @cached_property
+    def now(self) -> float:
+        """The progress in the view itself (worked out when an option may change it)."""
+        return self.progress(self.view)
 
     @classmethod
     def of(cls, view: State, seat: int) -> Aim | None:
@@ -83,16 +96,34 @@ class Aim:
         """Extra score for an option that brings the achievement closer (0 if it does not)."""
         kind, _, rest = option.partition(":")
         changes = _CHANGES.get(kind)
-        if changes is None or self.now >= 1.0:
+        if changes is None:
             return 0.0
         if self.domains is not None and not changes & self.domains:
+            return 0.0
+        if self.now >= 1.0:
             return 0.0
         gain = _GAINS[kind](self, rest)
         return PULL * self.worth * gain if gain > 0 else 0.0
 
-    def gain(self, what_if: State | None) -> float:
-        """Progress of a what-if view less progress now."""
-        return 0.0 if what_if is None else self.progress(what_if) - self.now
+    def gain(self, what_if: State | None, changes: frozenset[str]) -> float:
+        """Progress of a what-if view less progress now. ``changes``: the domains the what-if
+        differs in; a condition that reads none of them has the same progress in both
+        (conditions.py: a pure function of the domains it reads, the premise of the engine's
+        own achievement memos), so the gain is 0 without a test."""
+        if what_if is None:
+            return 0.0
+        if self.domains is not None and not changes & self.domains:
+            return 0.0
+        try:
+            return self.progress(what_if) - self.now
+        finally:  # a what-if view is read once: its memos (versions.py) go with it
+            versions.forget(what_if)
+
+
+def steers(option: str) -> bool:
+    """Whether an option's kind can bring an achievement closer (:meth:`Aim.bonus` is 0 for
+    the others: a decision among them needs no aim)."""
+    return option.partition(":")[0] in _CHANGES
 
 
 def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
@@ -209,16 +240,16 @@ def _free_planet(view: State, sector: str) -> str | None:
 def _gain_move(aim: Aim, rest: str) -> float:
     ship, _, dest = rest.partition(":")
     moved = _moved(aim.view, ship, dest)
-    gain = aim.gain(moved)
+    gain = aim.gain(moved, SHIP_DOMAINS)
     planet = _free_planet(aim.view, dest)
     if moved is not None and planet is not None:
         held = _with_extractor(moved, aim.seat, dest, planet, None)
-        gain = max(gain, HOLD_SHARE * aim.gain(held))
+        gain = max(gain, HOLD_SHARE * aim.gain(held, SHIP_DOMAINS | EXTRACTOR_DOMAINS))
     return gain
 
 
 def _gain_build(aim: Aim, rest: str) -> float:
-    return aim.gain(_with_ship(aim.view, aim.seat, rest.split("@", 1)[0]))
+    return aim.gain(_with_ship(aim.view, aim.seat, rest.split("@", 1)[0]), SHIP_DOMAINS)
 
 
 def _gain_extractor(aim: Aim, where: str) -> float:
@@ -230,40 +261,45 @@ def _gain_extractor(aim: Aim, where: str) -> float:
         if home is None:  # no home sector in this view: nothing to place the extractor in
             return 0.0
         what_if = _with_extractor(aim.view, aim.seat, home, None, where)
-    return aim.gain(what_if)
+    return aim.gain(what_if, EXTRACTOR_DOMAINS)
 
 
 def _gain_make(aim: Aim, rest: str) -> float:
     ref, _, size = rest.partition(":")
-    return aim.gain(_with_tech(aim.view, aim.seat, ref, size or None))
+    return aim.gain(_with_tech(aim.view, aim.seat, ref, size or None), TECH_DOMAINS)
 
 
 def _gain_play(aim: Aim, action: str) -> float:
     """The best gain the action card usually allows (its decisions are judged later)."""
     outcome = _PLAY_OUTCOMES.get(action)
-    return max((aim.gain(v) for v in outcome(aim)), default=0.0) if outcome else 0.0
+    return max((aim.gain(v, c) for v, c in outcome(aim)), default=0.0) if outcome else 0.0
 
 
-def _construct_outcomes(aim: Aim) -> list[State]:
+#: An action's usual result: a what-if view and the domains it changes.
+Outcome = tuple[State, frozenset[str]]
+
+
+def _construct_outcomes(aim: Aim) -> list[Outcome]:
     view, seat = aim.view, aim.seat
     player = view["players"][seat]
-    out = [
-        _with_ship(view, seat, size)
+    out: list[Outcome] = [
+        (_with_ship(view, seat, size), SHIP_DOMAINS)
         for size, cost in runtime(view).ship_cost.items()
         if can_pay(player, cost)
     ]
     for sector in _held_free_sectors(view, seat):
-        out.append(_with_extractor(view, seat, sector, _free_planet(view, sector), None))
+        what_if = _with_extractor(view, seat, sector, _free_planet(view, sector), None)
+        out.append((what_if, EXTRACTOR_DOMAINS))
     return out
 
 
-def _research_outcomes(aim: Aim) -> list[State]:
+def _research_outcomes(aim: Aim) -> list[Outcome]:
     player = aim.view["players"][aim.seat]
     hand = player["techs_hand"] if isinstance(player["techs_hand"], list) else []
-    return [_with_tech(aim.view, aim.seat, ref, None) for ref in hand[:1]]
+    return [(_with_tech(aim.view, aim.seat, ref, None), TECH_DOMAINS) for ref in hand[:1]]
 
 
-def _mine_outcomes(aim: Aim) -> list[State]:
+def _mine_outcomes(aim: Aim) -> list[Outcome]:
     """One of each extractor's resource (000 "Mine"), where the resource is known."""
     view, seat = aim.view, aim.seat
     spaces = dict(runtime(view).colony_spaces)
@@ -274,22 +310,25 @@ def _mine_outcomes(aim: Aim) -> list[State]:
         unit = view["planets"][x["planet"]]["resource"] if x["planet"] else spaces.get(x["space"])
         if unit in valuation.UNIT_VALUE and unit != "light":
             extra[unit] = extra.get(unit, 0) + 1
-    return [_with_resources(view, seat, extra)] if extra else []
+    return [(_with_resources(view, seat, extra), RESOURCE_DOMAINS)] if extra else []
 
 
 def _held_free_sectors(view: State, seat: int) -> list[str]:
     """Planet sectors with only this seat's ships and no extractor (000 Construct "2.")."""
-    out = []
-    for sector_id in view["sectors"]:
-        if _free_planet(view, sector_id) is None:
-            continue
-        owners = {s["owner"] for s in view["ships"].values() if s["sector"] == sector_id}
-        if owners == {seat}:
-            out.append(sector_id)
-    return out
+    taken = {x["planet"] for x in view["extractors"].values()}  # as _free_planet, once
+    owners: dict[str, set[int]] = {}
+    for ship in view["ships"].values():
+        owners.setdefault(ship["sector"], set()).add(ship["owner"])
+    return [
+        sector_id
+        for sector_id, sector in view["sectors"].items()
+        if sector.get("planet") is not None
+        and sector["planet"] not in taken
+        and owners.get(sector_id) == {seat}
+    ]
 
 
-_PLAY_OUTCOMES: dict[str, Callable[[Aim], list[State]]] = {
+_PLAY_OUTCOMES: dict[str, Callable[[Aim], list[Outcome]]] = {
     "construct": _construct_outcomes,
     "research": _research_outcomes,
     "mine": _mine_outcomes,

@@ -10,9 +10,14 @@ what it gives outweighs what it costs (:func:`~whitedwarf.interpreter.lastlight.
 run_value`), steer towards its kept achievement (:mod:`~whitedwarf.interpreter.agents.aim`),
 and refresh when its hand runs low or its extractors have light to claim.
 
-The agent reads :meth:`Game.observation` only (issue 8: "seeing only their own observation");
-:func:`score_options` takes any state-like view, so the search agent can call it on a
-determinised state in its rollouts.
+The agent reads its seat's observation only (issue 8: "seeing only their own observation"):
+:func:`~whitedwarf.interpreter.lastlight.persist.shared_observation`, equal to
+:meth:`Game.observation` but sharing the parts the seat may see with the game instead of
+copying the whole state at every decision (a deep copy cost more than the scoring). Nothing
+here writes to a view: the what-if views of :mod:`~whitedwarf.interpreter.agents.aim` are
+copies, and ``tests/agents/test_heuristic_view.py`` checks that the game's hash is the same
+after every choice. :func:`score_options` takes any state-like view, so the search agent can
+call it on a determinised state in its rollouts.
 """
 
 from __future__ import annotations
@@ -21,11 +26,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from whitedwarf.interpreter.agents.aim import Aim
+from whitedwarf.interpreter.agents.aim import Aim, steers
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.lastlight import effects, valuation
+from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.persist import observation
+from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id
 from whitedwarf.interpreter.vm import EffectError
 
@@ -45,7 +50,13 @@ class HeuristicAgent:
 
     def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
         """The best-scoring option for ``seat``, judged from ``seat``'s observation only."""
-        return best_option(observation(state, seat), seat, options, self.rng)
+        view = shared_observation(state, seat)
+        try:
+            return best_option(view, seat, options, self.rng)
+        finally:
+            # The view's memos (versions.py) are of no use once the choice is made; left in
+            # the content's table, views fill it and its emptying drops the game's memos too.
+            versions.forget(view)
 
 
 def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Random) -> str:
@@ -60,7 +71,7 @@ def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
     seat's kept achievement closer scores more (:mod:`~whitedwarf.interpreter.agents.aim`)."""
     scores = [score(view, seat, option) for option in ids]
-    if view["phase"] == "setup":
+    if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores
     aim = Aim.of(view, seat)
     if aim is not None:
@@ -198,10 +209,13 @@ def _sector_value(view: State, seat: int, sector_id: str) -> float:
         value += 2.0 + (1.0 if runtime(view).ring.get(sector_id) == "inner" else 0.0)
     if sector.get("token") and not sector.get("revealed"):
         value += 1.0
-    mine = sum(1 for s in view["ships"].values() if s["sector"] == sector_id and s["owner"] == seat)
-    theirs = sum(
-        1 for s in view["ships"].values() if s["sector"] == sector_id and s["owner"] != seat
-    )
+    mine = theirs = 0
+    for ship in view["ships"].values():  # one walk (two per move option)
+        if ship["sector"] == sector_id:
+            if ship["owner"] == seat:
+                mine += 1
+            else:
+                theirs += 1
     if theirs:
         value += 1.5 if mine >= theirs else -2.5
     return value

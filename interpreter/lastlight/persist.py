@@ -26,6 +26,11 @@ is the same; the game's decisions are its replay's. Any other format is refused,
   returned face down) -> ``"?"``; a face-down exploration token in ``sectors`` -> ``"?"``, and
   the ``token`` and ``resource`` of a planet whose token is face down -> ``"?"``; ``rng``
   and ``seed`` -> ``"?"``.
+
+:func:`shared_observation` is the same view built without copying what the player may see
+(only the parts that hide something are new objects): for a reader that never writes to it,
+the heuristic agent at every decision. :func:`observation` is its deep copy, so the two
+cannot differ.
 """
 
 from __future__ import annotations
@@ -70,36 +75,56 @@ _LOGGED = 2
 
 def observation(state: State, player: int) -> State:
     """A copy of the state with everything ``player`` may not see replaced by ``"?"``."""
-    view = generic.clone(state)
+    return generic.clone(shared_observation(state, player))
+
+
+def shared_observation(state: State, player: int) -> State:
+    """What :func:`observation` holds, built without copying what ``player`` may see: every
+    part that hides nothing is the state's own object, and only the parts that hide something
+    are new. Equal to :func:`observation`, at a fraction of its cost (the heuristic agent
+    reads one at every decision). For readers that never change it: a change made through it
+    can change the game itself. The hidden values themselves are not in it, so reading it
+    shows no more than :func:`observation` does.
+    """
+    view = dict(state)
     for key in ("rng", "seed"):
         view[key] = HIDDEN
     view["deck"] = len(state["deck"])
     view["box"] = HIDDEN
-    for p in view["players"]:
-        if p["seat"] != player:
-            _hide_player(p)
-    for sector in view["sectors"].values():
-        if sector["token"] and not sector["revealed"]:
-            sector["token"] = HIDDEN
-    for planet in view["planets"].values():
-        if not state["sectors"][planet["sector"]]["revealed"]:
-            planet["token"] = planet["resource"] = HIDDEN
-    view["stack"] = [_task_view(t, player) for t in view["stack"]]
-    view["frames"] = [_frame_view(f, player) for f in view["frames"]]
+    view["players"] = [p if p["seat"] == player else _player_view(p) for p in state["players"]]
+    sectors = state["sectors"]
+    view["sectors"] = {
+        sid: {**s, "token": HIDDEN} if s["token"] and not s["revealed"] else s
+        for sid, s in sectors.items()
+    }
+    view["planets"] = {
+        pid: planet if sectors[planet["sector"]]["revealed"] else _unrevealed(planet)
+        for pid, planet in state["planets"].items()
+    }
+    view["stack"] = [_task_view(t, player) for t in state["stack"]]
+    view["frames"] = [_frame_view(f, player) for f in state["frames"]]
     return view
 
 
-def _hide_player(p: dict[str, Any]) -> None:
-    p["techs_hand"] = len(p["techs_hand"])
-    stats = p["tech_stats"]
+def _unrevealed(planet: dict[str, Any]) -> dict[str, Any]:
+    """A planet whose sector's token is face down: its token and resource unseen."""
+    return {**planet, "token": HIDDEN, "resource": HIDDEN}
+
+
+def _player_view(p: dict[str, Any]) -> dict[str, Any]:
+    """Another seat's player record as one may see it (a new dict; ``p`` is unchanged)."""
+    shown = dict(p)
+    shown["techs_hand"] = len(p["techs_hand"])
+    stats = shown["tech_stats"] = dict(p["tech_stats"])
     for key in ("drawn", "kept"):  # which techs went into the hand is secret; how many is not
         stats[key] = sum(stats[key].values())
     if p["choice"] is not None:
-        p["choice"] = HIDDEN
+        shown["choice"] = HIDDEN
     for key in ("factions_dealt", "achievements_dealt"):
-        p[key] = len(p[key])
+        shown[key] = len(p[key])
     if p["achievement"] is not None:
-        p["achievement"] = HIDDEN
+        shown["achievement"] = HIDDEN
+    return shown
 
 
 def _task_view(task: dict[str, Any], player: int) -> dict[str, Any]:
@@ -110,12 +135,14 @@ def _task_view(task: dict[str, Any], player: int) -> dict[str, Any]:
 
 
 def _frame_view(frame: dict[str, Any], player: int) -> dict[str, Any]:
-    """Another seat's effect frame without what it chose or asks (see the module docstring)."""
+    """Another seat's effect frame without what it chose or asks (see the module docstring);
+    a new dict when something is hidden (``frame`` is unchanged)."""
     if frame.get("owner") == player:
         return frame
+    shown = dict(frame)
     for key in ("vars", "loops", "calls"):
         if isinstance(frame.get(key), list):
-            frame[key] = len(frame[key])
+            shown[key] = len(frame[key])
     if frame.get("pending") is not None:
-        frame["pending"] = HIDDEN
-    return frame
+        shown["pending"] = HIDDEN
+    return shown
