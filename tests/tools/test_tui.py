@@ -379,3 +379,23 @@ async def test_no_way_out_skips_the_offer_to_save(tmp_path: Path) -> None:
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("y")
     assert app.return_value == "saved" and (tmp_path / "game.save").exists()
+
+
+def test_what_the_bots_did_stays_in_the_news_for_the_whole_turn() -> None:
+    """A turn of several decisions (Research: discard, then manufacture...) keeps telling what
+    the other seats did before it, not only the seat's own latest choice."""
+    session = new_session(["human", "random", "random"])
+    checked = 0
+    while checked < 20 and (seat := session.human_to_move()) is not None:
+        log = session.log
+        if log and log[-1].seat == seat:  # a later decision of the same turn
+            start = len(log)
+            while start and log[start - 1].seat == seat:
+                start -= 1  # back to the beginning of this turn
+            news = "\n".join(session.news(seat))
+            if start:  # the other seat that decided just before this turn is told
+                assert f"seat {log[start - 1].seat} (random)" in news, news
+            checked += 1
+        session.mark_seen(seat)
+        session.choose(seat, session.options(seat)[0].id)
+    assert checked == 20
