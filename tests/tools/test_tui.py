@@ -399,3 +399,23 @@ def test_what_the_bots_did_stays_in_the_news_for_the_whole_turn() -> None:
         session.mark_seen(seat)
         session.choose(seat, session.options(seat)[0].id)
     assert checked == 20
+
+
+def test_the_prompt_names_the_action_and_its_step() -> None:
+    """What the line above the menu says for the steps of 000's action cards."""
+    from whitedwarf.tools.tui.citations import step
+
+    def view(kind: str, pc: str, owner: int) -> dict:
+        return {
+            "phase": "resolve",
+            "frames": [],
+            "stack": [{"kind": kind, "pc": pc, "seat": owner}],
+        }
+
+    assert step(view("trade", "gift", 0), 0) == (
+        "your Trade action: choose an opponent to gain 1 light"
+    )
+    assert step(view("attack", "assign", 2), 0) == "seat 2's Command (attack) action: assign a hit"
+    assert step(view("move", "reveal", 0), 0).startswith("your Command (move) action: reveal")
+    card = {"phase": "resolve", "frames": [{"card": "ore_refinery#1"}], "stack": []}
+    assert step(card, 0) == "a choice asked by the card ore_refinery"

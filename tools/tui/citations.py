@@ -67,6 +67,11 @@ STEP_WORDS: dict[tuple[str, str], str] = {
     ("trade", "trade"): "trade resources",
     ("trade", "gift"): "choose an opponent to gain 1 light",
     ("refresh", "claim"): "claim an achievement, or not",
+    ("move", "move"): "move a ship, or stop moving",
+    ("move", "reveal"): "reveal the token where your ship stopped, or not",
+    ("attack", "pick"): "choose the sector where combat is resolved",
+    ("attack", "roll"): "attack with a group of ships, or stop attacking here",
+    ("attack", "assign"): "assign a hit",
 }
 
 
