@@ -22,7 +22,10 @@ def run_into(
 
     Ctrl-C stops the run, keeps every finished game and tells how to resume.
     """
-    done = store.finished(folder)
+    try:
+        done = store.finished(folder)
+    except store.StoreError as error:
+        raise click.ClickException(str(error)) from None
     todo = list(range(len(done), config.games))
     source = _source(config, todo, workers or usable_cores(), cluster)
     try:

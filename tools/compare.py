@@ -7,9 +7,12 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
+from whitedwarf.interpreter.simulation.batch import GAMES, PLAYERS
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.pack_param import PackPath
+from whitedwarf.tools.scaffold import pack_game
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
@@ -24,19 +27,19 @@ from whitedwarf.tools.simulate import (
 @click.command("compare")
 @click.option(
     "--base",
-    type=click.Path(exists=True, path_type=Path),
+    type=PackPath(),
     required=True,
-    help="the pack before the change",
+    help="the pack before the change: a folder, or a bundled pack's id (`lastlight`)",
 )
 @click.option(
     "--variant",
-    type=click.Path(exists=True, path_type=Path),
+    type=PackPath(),
     required=True,
-    help="the pack after the change",
+    help="the pack after the change: a folder (a copy of the pack, or a mod of it)",
 )
 @PACK_PATH_OPTION
-@click.option("--players", type=click.IntRange(1, 5), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=200, show_default=True)
+@click.option("--players", type=click.IntRange(*PLAYERS), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(*GAMES), default=200, show_default=True)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True)
 @WORKERS_OPTION
@@ -70,11 +73,20 @@ def compare(
         raise click.ClickException(
             f"{out} already holds a comparison; pass --force to overwrite it"
         )
-    results = []
-    for name, pack in (("base", base), ("variant", variant)):
-        config = batch_config(
-            (pack,), pack_paths, players, games, agents, seed, round_limit, settings
+    # Both packs are checked before any game is played, and must be of one game: the
+    # comparison of two games' records would be numbers about nothing.
+    configs = {
+        name: batch_config((pack,), pack_paths, players, games, agents, seed, round_limit, settings)
+        for name, pack in (("base", base), ("variant", variant))
+    }
+    played = {name: _game_of(pack) for name, pack in (("base", base), ("variant", variant))}
+    if played["base"] != played["variant"]:
+        raise click.UsageError(
+            f"--base is a {played['base']} pack and --variant a {played['variant']} pack: "
+            "compare two packs of the same game"
         )
+    results = []
+    for name, config in configs.items():
         folder = out / name
         try:
             store.prepare(folder, config, force)
@@ -93,3 +105,8 @@ def compare(
 def _without_games(result: dict[str, Any]) -> dict[str, Any]:
     """The comparison without the two full summaries (they are in base/ and variant/)."""
     return {k: v for k, v in result.items() if k not in ("base", "variant")}
+
+
+def _game_of(pack: Path) -> str:
+    """The game of the (already checked) pack at ``pack``, a folder or its pack.yaml."""
+    return pack_game(pack if pack.is_dir() else pack.parent)

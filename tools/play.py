@@ -156,6 +156,8 @@ def play(
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
         # in a clear error naming the card and where it was written, not a traceback.
         raise click.ClickException(loaded.pack.located(error)) from None
+    except OSError as error:  # the replay's folder is missing, read-only, or the disk full
+        raise click.ClickException(f"cannot write the replay {replay_path}: {error}") from None
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
@@ -238,6 +240,10 @@ def _play_in_terminal(
     session.locate = loaded.pack.located
     if replay_path is not None:
         session.replay_to = str(replay_path)
+    elif session.replay_to is not None:
+        # A save names where its replay goes when the game ends: a save from someone else
+        # may name any file, so it is held to the rules of --replay.
+        refuse_overwrite(Path(session.replay_to), force)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
 
 

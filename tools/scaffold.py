@@ -280,13 +280,24 @@ def _try_first(folder: Path, file: str, card_id: str, card: str, top: str) -> No
 
 def _appendable(path: Path, card_id: str) -> str:
     """The text of ``path``, which a card ``card_id`` may be appended to; ScaffoldError
-    (naming ``path``) when it has that id already or holds a bare empty list."""
+    (naming ``path``) when it has that id already or holds a bare empty list, or when it
+    leads out of its pack folder (a link: the card would be written into the file it names)."""
+    _inside_pack(path)
     text = path.read_text(encoding="utf-8")
     if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
         raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
     if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
         raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
     return text
+
+
+def _inside_pack(path: Path) -> None:
+    """ScaffoldError unless ``path`` is, or would be, a regular file of its pack folder (the
+    loader's rule E0507: a pack reads, and ``new`` writes, only the pack's own files)."""
+    if path.is_symlink() and not path.resolve().is_relative_to(path.parent.resolve()):
+        raise ScaffoldError(f"{path} is a link that leads outside the pack folder; not written")
+    if path.exists() and not path.is_file():
+        raise ScaffoldError(f"{path} is not a regular file; not written")
 
 
 def _schema_file(game: str, kind: str) -> Path | None:
@@ -302,6 +313,7 @@ def _schema_file(game: str, kind: str) -> Path | None:
 
 def _append(path: Path, card_id: str, card: str, top: str) -> Path:
     """Append ``card`` to ``path`` (created with ``top`` first when missing); never overwrite."""
+    _inside_pack(path)
     if not path.exists():
         return _write_new(path, top + card)
     text = _appendable(path, card_id)

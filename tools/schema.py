@@ -14,7 +14,14 @@ from pathlib import Path
 
 import click
 from whitedwarf.dsl.packs.games import installed_games
-from whitedwarf.dsl.packs.schemas import game_schemas, render, stale_schemas, write_schemas
+from whitedwarf.dsl.packs.schemas import (
+    SCHEMA_ID,
+    game_schemas,
+    render,
+    stale_schemas,
+    write_schemas,
+)
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.schemas import schema_dir
 
 DEFAULT_GAME = "lastlight"
@@ -41,12 +48,19 @@ def game_folder(root: Path, game: str) -> Path:
     help=f"one game's schemas [default: {DEFAULT_GAME} to print; every installed game to "
     "write or check]",
 )
-def schema(kind: str | None, out_dir: Path | None, check: bool, game: str | None) -> None:
+@click.option(
+    "--force", is_flag=True, help="overwrite a file that is not a schema whitedwarf wrote"
+)
+def schema(
+    kind: str | None, out_dir: Path | None, check: bool, game: str | None, force: bool
+) -> None:
     """Print the JSON Schema of KIND (pack, techs, board, ...), or export them all with --out."""
     schemas = game_schemas(game or DEFAULT_GAME)
     if kind is not None and kind not in schemas:
+        close = did_you_mean(kind, schemas)
         raise click.BadParameter(
-            f"unknown kind {kind!r}; kinds: {', '.join(schemas)}", param_hint="KIND"
+            f"unknown kind {kind!r}; kinds: {', '.join(schemas)}" + (f"; {close}" if close else ""),
+            param_hint="KIND",
         )
     if check:
         stale = [
@@ -57,7 +71,10 @@ def schema(kind: str | None, out_dir: Path | None, check: bool, game: str | None
         click.echo("schemas are current" if not stale else f"stale schemas: {', '.join(stale)}")
         raise SystemExit(1 if stale else 0)
     if out_dir is not None:
-        for name, folder in _folders(out_dir, game, kind):
+        folders = _folders(out_dir, game, kind)
+        if not force:
+            _refuse_foreign_files(folders, kind)
+        for name, folder in folders:
             for path in write_schemas(folder, name, only=kind):
                 click.echo(f"wrote {path}")
         return
@@ -65,6 +82,28 @@ def schema(kind: str | None, out_dir: Path | None, check: bool, game: str | None
         click.echo(render(schemas[kind]), nl=False)
     else:
         click.echo(json.dumps(schemas, indent=2, ensure_ascii=False))
+
+
+def _refuse_foreign_files(folders: list[tuple[str, Path]], kind: str | None) -> None:
+    """Stop before writing anything if a file to be written exists and is not a schema
+    whitedwarf wrote (its ``$id``): nothing a user wrote is overwritten without asking."""
+    for name, folder in folders:
+        for stem in game_schemas(name):
+            path = folder / f"{stem}.schema.json"
+            if (kind is None or stem == kind) and path.exists() and not _ours(path, stem):
+                raise click.UsageError(
+                    f"{path} exists and is not a schema whitedwarf wrote; "
+                    "pass --force to overwrite it"
+                )
+
+
+def _ours(path: Path, stem: str) -> bool:
+    """Whether ``path`` holds a schema whitedwarf wrote for ``stem`` files (its ``$id``)."""
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(found, dict) and found.get("$id") == SCHEMA_ID.format(name=stem)
 
 
 def _folders(out_dir: Path | None, game: str | None, kind: str | None) -> list[tuple[str, Path]]:

@@ -14,6 +14,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.loader import LoadedPack, load_packs
 from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
+from whitedwarf.tools.pack_param import PackPath
 
 #: The game played when no pack is given.
 DEFAULT_GAME = "lastlight"
@@ -85,12 +86,15 @@ ROUND_LIMIT_OPTION = click.option(
     show_default=True,
     help="end the game after this many rounds",
 )
+
+
 PACK_OPTION = click.option(
     "--pack",
     "packs",
     multiple=True,
-    type=click.Path(exists=True, path_type=Path),
-    help="a content pack to play with (repeatable; default: the bundled base pack)",
+    type=PackPath(),
+    help="a content pack to play with: a folder, or a bundled pack's id such as `starlight`"
+    " (repeatable; default: the bundled base pack, `lastlight`)",
 )
 PACK_PATH_OPTION = click.option(
     "--pack-path",
@@ -104,10 +108,20 @@ PACK_PATH_OPTION = click.option(
 def refuse_overwrite(path: Path | None, force: bool, ask: bool = False) -> None:
     """Stop unless writing ``path`` loses nothing: it does not exist, or ``--force`` was given.
 
-    With ``ask``, a person at a terminal may also say yes to overwriting it.
+    With ``ask``, a person at a terminal may also say yes to overwriting it. A file in a folder
+    that does not exist is refused now, not after the work that would have filled it.
     """
+    if path is not None:
+        refuse_missing_folder(path)
     if path is None or not path.exists() or force:
         return
     if ask and sys.stdin.isatty() and click.confirm(f"{path} exists; overwrite it?", default=False):
         return
     raise click.UsageError(f"{path} already exists; pass --force to overwrite it")
+
+
+def refuse_missing_folder(path: Path) -> None:
+    """Stop with a usage error when the folder ``path`` would be written in does not exist."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise click.UsageError(f"cannot write {path}: the folder {folder} does not exist")

@@ -6,9 +6,16 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, check_agents
+from whitedwarf.interpreter.simulation.batch import (
+    GAMES,
+    PLAYERS,
+    BatchConfig,
+    BatchError,
+    check_agents,
+)
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
 from whitedwarf.tools.batch_run import run_into
@@ -58,12 +65,12 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @PACK_PATH_OPTION
 @click.option(
     "--players",
-    type=click.IntRange(1, 5),
+    type=click.IntRange(*PLAYERS),
     default=4,
     show_default=True,
     help="seats per game (Last Light 2-4, Starlight 1-5)",
 )
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(*GAMES), default=100, show_default=True)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
 @WORKERS_OPTION
@@ -74,7 +81,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     "--out",
     "out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="the batch's folder (games.jsonl, summary.json, report.html)",
+    help="the batch's folder (games.jsonl, summary.json, report.html); required unless --resume",
 )
 @click.option(
     "--resume",
@@ -99,6 +106,7 @@ def simulate(
 ) -> None:
     """Play many seeded games and report win rates, light sources and techs."""
     if resume is not None:
+        _refuse_settings_with_resume(click.get_current_context())
         folder = resume
         try:
             config = store.load_config(folder)
@@ -122,6 +130,37 @@ def simulate(
     click.echo(f"report: {folder / 'report.html'}")
     if records and not summary["games"]:
         raise click.ClickException("no game of the batch finished: every one stopped with an error")
+
+
+#: The options that make a batch what it is: a resumed batch keeps its own (batch.json).
+_BATCH_SETTINGS = {
+    "packs": "--pack",
+    "pack_paths": "--pack-path",
+    "players": "--players",
+    "games": "--games",
+    "agents": "--agents",
+    "seed": "--seed",
+    "round_limit": "--round-limit",
+    "settings": "--option",
+    "out": "--out",
+    "force": "--force",
+}
+
+
+def _refuse_settings_with_resume(ctx: click.Context) -> None:
+    """A setting given with --resume would be silently ignored (the batch keeps its own):
+    say so instead of letting `--resume runs/x --games 5000` look like it did something."""
+    given = [
+        flag
+        for name, flag in _BATCH_SETTINGS.items()
+        if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume continues the batch with the settings it was started with, so "
+            f"{', '.join(given)} would be ignored: leave {'them' if len(given) > 1 else 'it'} "
+            "out, or start a new batch with --out"
+        )
 
 
 def batch_config(
@@ -166,7 +205,14 @@ def batch_config(
 
 def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
     """``summary.json`` and ``report.html`` of a finished batch; returns the summary."""
-    summary = summarise(records)
+    try:
+        summary = summarise(records)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        # Records checked line by line (store.finished) may still hold an edited value.
+        raise click.ClickException(
+            f"{folder / store.GAMES} holds a record that cannot be summarised ({error!r}); "
+            "delete the edited lines to play those games again"
+        ) from None
     store.write_json(folder / "summary.json", summary)
     (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
     return summary

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, Manifest, pack_folder, read_manifest
 from whitedwarf.dsl.suggest import did_you_mean
@@ -38,6 +39,8 @@ class _Candidates:
         self._limits = limits
         self._by_id: dict[str, Manifest] | None = None
         self.broken: dict[str, list[Diagnostic]] = {}
+        #: Every other folder holding a pack of the same id (the first one wins).
+        self.shadowed: dict[str, list[Manifest]] = {}
 
     def find(self, pack_id: str) -> Manifest | None:
         return self._index().get(pack_id)
@@ -52,8 +55,10 @@ class _Candidates:
                 manifest, problems = read_manifest(folder, self._limits)
                 if manifest is None:
                     self.broken[folder.name] = problems
+                elif manifest.id in self._by_id:
+                    self.shadowed.setdefault(manifest.id, []).append(manifest)
                 else:
-                    self._by_id.setdefault(manifest.id, manifest)
+                    self._by_id[manifest.id] = manifest
         return self._by_id
 
 
@@ -134,6 +139,34 @@ def _follow(loaded: dict[str, Manifest], candidates: _Candidates, result: Resolu
             if dep not in loaded:
                 loaded[dep] = found
                 queue.append(found)
+                result.diagnostics += _shadowing(manifest, dep, found, candidates)
+
+
+def _shadowing(
+    manifest: Manifest, dep: str, found: Manifest, candidates: _Candidates
+) -> list[Diagnostic]:
+    """W0701 when another folder holds a pack with the id ``dep`` too: a stranger's pack
+    named like the base game, dropped beside a mod, would replace it without a word."""
+    others = candidates.shadowed.get(dep, [])
+    if not others:
+        return []
+    shown = [_where(other) for other in others[:3]]
+    if len(others) > 3:
+        shown.append(f"{len(others) - 3} more")
+    where = "another folder holds" if len(others) == 1 else f"{len(others)} other folders hold"
+    message = (
+        f"`{dep}` is the pack in {_where(found)}, but {where} a pack `{dep}` too: "
+        + ", ".join(shown)
+    )
+    hint = "the first folder found is used: remove or rename the pack you do not mean"
+    return [warning("W0701", message, manifest.depends_span(dep, key=True), hint)]
+
+
+def _where(manifest: Manifest) -> str:
+    """A pack's folder as messages show it; a pack shipped with whitedwarf is "bundled"."""
+    if manifest.folder.resolve().parent == bundled_pack().parent.resolve():
+        return f"the bundled pack ({manifest.folder.name})"
+    return manifest.display
 
 
 def _missing(

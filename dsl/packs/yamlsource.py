@@ -19,7 +19,9 @@ only when a diagnostic asks for it).
 from __future__ import annotations
 
 import os
+import re
 import stat
+import unicodedata
 import warnings
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
@@ -57,6 +59,13 @@ _STR, _INT, _FLOAT, _BOOL, _NULL = (
     f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")
 )
 _SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
+#: Characters a text of a pack may not hold (E0514): control characters other than tab and
+#: line break (a terminal acts on ESC sequences, and a double-quoted YAML string can write
+#: them as `\e`), and the invisible ones that reorder or hide text (bidi overrides, zero-width
+#: space, byte order mark), which make a name read as another, or a line read backwards.
+_HOSTILE_CHARACTERS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+)
 # An unquoted date is resolved as a timestamp; packs have no dates, so it stays a string.
 _TIMESTAMP = f"{_CORE}timestamp"
 _MERGE = f"{_CORE}merge"
@@ -209,6 +218,8 @@ def parse_yaml(
         return None, [problem]
     converter = _Converter(display, limits)
     data = converter.convert(node, (), None, 0) if node is not None else None
+    if converter.stopped:  # the limit's error says it all: no shape errors about a stub
+        return None, converter.diagnostics
     located = YamlFile(path, display, text, data, converter.where, converter.refused)
     return located, converter.diagnostics
 
@@ -361,6 +372,8 @@ class _Converter:
         self.refused: set[DataPath] = set()
         self.diagnostics: list[Diagnostic] = []
         self._nodes_left = limits.nodes
+        #: A limit stopped the conversion (E0505/E0506): the data is cut off, not the file's.
+        self.stopped = False
 
     def span(self, node: Node) -> Span:
         mark = node.start_mark
@@ -370,6 +383,7 @@ class _Converter:
         try:
             return self._convert(node, path, key, depth)
         except _Budget:
+            self.stopped = True
             return None
 
     def _convert(self, node: Node, path: DataPath, key: Node | None, depth: int) -> Any:
@@ -384,7 +398,10 @@ class _Converter:
         if kind is ScalarNode:
             if tag == _STR:
                 style = node.style  # type: ignore[attr-defined]
-                return node.value.replace("\a", "") if style == ">" else node.value
+                value = node.value.replace("\a", "") if style == ">" else node.value
+                if _HOSTILE_CHARACTERS.search(value):
+                    self._hostile_character(node, value)
+                return value
             if tag in _SCALAR_TAGS or tag == _TIMESTAMP:
                 return _scalar(node)  # type: ignore[arg-type]
         elif tag in _COLLECTION_TAGS or tag == _TIMESTAMP:
@@ -397,6 +414,16 @@ class _Converter:
         self._refuse(node)
         self.refused.add(path)
         return None
+
+    def _hostile_character(self, node: Node, value: str) -> None:
+        """E0514 for a text holding a character a terminal or a page would act on."""
+        found = _HOSTILE_CHARACTERS.search(value)
+        assert found is not None
+        char = found.group()
+        name = unicodedata.name(char, "non-printing character").lower()
+        message = f"this text holds the invisible character U+{ord(char):04X} ({name})"
+        hint = "remove it: pack texts are plain characters (tabs and line breaks are fine)"
+        self.diagnostics.append(error("E0514", message, self.span(node), hint))
 
     def _over_limit(self, node: Node, depth: int) -> None:
         if self._nodes_left < 0:  # an alias bomb: few aliases, huge expansion

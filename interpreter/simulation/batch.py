@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
@@ -19,6 +20,14 @@ if TYPE_CHECKING:
 
 #: Bumped when a record's layout changes (a resumed batch must use the same one).
 RECORD_FORMAT = 1
+
+#: The ranges of a batch's numbers (``simulate``'s and ``compare``'s options; a ``batch.json``
+#: edited by hand is held to the same, so a resumed batch cannot ask for 10^11 games).
+GAMES = (1, 10_000_000)
+PLAYERS = (1, 5)
+ROUND_LIMIT = (1, 1000)
+_RANGES = {"games": GAMES, "players": PLAYERS, "round_limit": ROUND_LIMIT}
+_TEXTS = ("packs", "agents", "pack_paths")
 
 
 @dataclass(frozen=True)
@@ -41,11 +50,34 @@ class BatchConfig:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BatchConfig:
-        """A config from :meth:`to_json` output."""
+    def from_json(cls, data: Any) -> BatchConfig:
+        """A config from :meth:`to_json` output; :class:`BatchError` names the first field
+        that is missing, unknown, of the wrong kind or out of range (the file may be edited)."""
+        if not isinstance(data, dict):
+            raise BatchError("the settings must be a JSON object")
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise BatchError(f"unknown setting {unknown[0]!r}")
+        for key in ("players", "games", "seed"):
+            if key not in data:
+                raise BatchError(f"the setting {key!r} is missing")
+        for key in ("players", "games", "seed", "round_limit", "record_format"):
+            if key in data and type(data[key]) is not int:
+                raise BatchError(f"{key!r} must be a whole number, not {data[key]!r}")
+        for key, (low, high) in _RANGES.items():
+            if key in data and not low <= data[key] <= high:
+                raise BatchError(f"{key!r} must be {low} to {high}, not {data[key]}")
         fields = dict(data)
-        for key in ("packs", "agents", "pack_paths"):
-            fields[key] = tuple(fields.get(key, ()))
+        for key in _TEXTS:
+            value = fields.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise BatchError(f"{key!r} must be a list of texts, not {value!r}")
+            fields[key] = tuple(value)
+        if not isinstance(fields.get("digest", ""), str):
+            raise BatchError(f"'digest' must be text, not {fields['digest']!r}")
+        if not isinstance(fields.get("extra", {}), dict):
+            raise BatchError(f"'extra' must be a JSON object, not {fields['extra']!r}")
         return cls(**fields)
 
 
@@ -59,7 +91,9 @@ def check_agents(agents: Sequence[str], players: int, engine: GameEngine | None 
     known = set(AGENTS) if engine is None else {*engine.agents, *engine.automated_seats}
     unknown = [a for a in agents if a not in known]
     if unknown:
-        raise BatchError(f"unknown agent {unknown[0]!r}; known: {', '.join(sorted(known))}")
+        close = did_you_mean(unknown[0], known)
+        hint = f"; {close}" if close else ""
+        raise BatchError(f"unknown agent {unknown[0]!r}; known: {', '.join(sorted(known))}{hint}")
     if not agents:
         raise BatchError("give at least one agent")
     if engine is not None and all(a in engine.automated_seats for a in agents):

@@ -233,7 +233,12 @@ def _share_table(rows: list[dict[str, Any]]) -> str:
             ]
             for r in rows
         ],
-        rows[0]["test"] if rows else "",
+        # The interval is one row's; the ★ is after correcting for every row of the table:
+        # a reader who sees an interval miss the fair share without a ★ is told why.
+        f"{rows[0]['test']}. The 95% interval is for the row alone; ★ holds after correcting "
+        "for the number of rows tested, so an interval may miss the fair share without a ★"
+        if rows
+        else "",
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from whitedwarf.interpreter.simulation.batch import BatchConfig
+from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
 
 CONFIG = "batch.json"
 GAMES = "games.jsonl"
@@ -42,28 +42,68 @@ def load_config(folder: Path) -> BatchConfig:
     path = folder / CONFIG
     if not path.exists():
         raise StoreError(f"{folder} holds no batch to resume ({CONFIG} is missing)")
-    return BatchConfig.from_json(json.loads(path.read_text(encoding="utf-8")))
+    try:
+        return BatchConfig.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError) as error:
+        raise StoreError(f"cannot read {path}: {error}") from None
+    except json.JSONDecodeError as error:
+        raise StoreError(
+            f"{path}:{error.lineno}:{error.colno}: not valid JSON ({error.msg})"
+        ) from None
+    except (ValueError, RecursionError) as error:  # BatchError, a number too long, too deep
+        said = str(error) if isinstance(error, BatchError) else "not readable JSON"
+        raise StoreError(f"{path}: {said}; the batch was left as it is") from None
 
 
 def finished(folder: Path) -> list[dict[str, Any]]:
-    """The records already written, in order; a last line cut short is dropped (and cut)."""
+    """The records already written, in order; a last line cut short is dropped (and cut).
+
+    A whole line that is not a record of this place in the batch (an edited file) is a
+    :class:`StoreError` at its line: the file is left as it is, never cut there.
+    """
     path = folder / GAMES
     if not path.exists():
         return []
-    records, good_bytes = [], 0
+    records: list[dict[str, Any]] = []
+    good_bytes = 0
     with path.open("rb") as stream:
-        for line in stream:
-            try:
-                records.append(json.loads(line))
-            except ValueError:
-                break
+        for number, line in enumerate(stream, start=1):
             if not line.endswith(b"\n"):
-                records.pop()
-                break
+                break  # the write an interruption cut short: that game is played again
+            try:
+                record = json.loads(line)
+            except (ValueError, RecursionError):
+                record = None
+            problem = _record_problem(record, len(records))
+            if problem:
+                raise StoreError(
+                    f"{path}:{number}: {problem}; delete this line and those after it to play "
+                    "those games again"
+                )
+            records.append(record)
             good_bytes += len(line)
     with path.open("r+b") as stream:
         stream.truncate(good_bytes)
     return records
+
+
+#: The fields every game's record has (each game adds its own: records.result_record,
+#: lastlight/records.py), and those of a game stopped by an error.
+_RECORD = {"seed": int, "players": int, "agents": list, "winners": list, "rounds": int}
+_ERROR = {"seed": int, "agents": list, "error": str}
+
+
+def _record_problem(record: Any, index: int) -> str | None:
+    """Why ``record`` is not the record of game ``index`` (None: it is one)."""
+    if not isinstance(record, dict):
+        return "not a game record (a JSON object per line)"
+    if record.get("index") != index or type(record.get("index")) is not int:
+        return f'the record of game {index} must have "index": {index}'
+    shape = _ERROR if "error" in record else _RECORD
+    for key, kind in shape.items():
+        if not isinstance(record.get(key), kind):
+            return f"the record of game {index} has no {kind.__name__} {key!r}"
+    return None
 
 
 def append(

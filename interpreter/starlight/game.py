@@ -42,9 +42,15 @@ class Game:
         if any(kind not in SEAT_KINDS for kind in seats) or "live" not in seats:
             raise ValueError(f"seats are `live` or `starbot`, at least one live: {seats}")
         levels = content.setup.get("starbot_star_points") or [0]
-        level = int(options.get("starbot_level", 1))
-        if not 1 <= level <= len(levels):
-            raise ValueError(f"starbot_level is 1 to {len(levels)}, not {level}")
+        level = options.get("starbot_level", 1)
+        # Options come from a command line or a replay header: a stranger's text, so each is
+        # refused unless it is exactly what it names (gods=no is not "true", 2.5 no level).
+        if type(level) is not int or not 1 <= level <= len(levels):
+            raise ValueError(
+                f"starbot_level is a whole number 1 to {len(levels)}, not {_shown(level)}"
+            )
+        if type(options.get("gods", False)) is not bool:
+            raise ValueError(f"gods is true or false, not {_shown(options['gods'])}")
         self.content = content
         self.players = players
         self.seats = seats
@@ -256,3 +262,9 @@ def advance(game: Game, state: State) -> None:
 def seat_kind(state: State, seat: int) -> str:
     """``live`` or ``starbot``."""
     return str(player(state, seat)["kind"])
+
+
+def _shown(value: Any) -> str:
+    """A refused option's value for a message: its repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."

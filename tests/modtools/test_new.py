@@ -76,3 +76,20 @@ def test_a_new_pack_is_already_in_fmt_layout(tmp_path: Path) -> None:
         run("new", kind, str(pack), f"extra_{kind}")
     status, output = run("fmt", str(pack), "--check")
     assert status == 0, output
+
+
+def test_new_never_writes_through_a_link_out_of_the_pack(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    run("new", "pack", str(pack))
+    outside = tmp_path / "outside.yaml"
+    outside.write_text((pack / "techs.yaml").read_text())
+    before = outside.read_bytes()
+    (pack / "techs.yaml").unlink()
+    (pack / "techs.yaml").symlink_to(outside)
+    status, output = run("new", "tech", str(pack), "stray_tech")
+    assert status == 1 and "is a link that leads outside the pack folder" in output, output
+    assert outside.read_bytes() == before
+    (pack / "techs.yaml").unlink()
+    (pack / "techs.yaml").symlink_to(tmp_path / "missing.yaml")  # would create it outside
+    status, output = run("new", "tech", str(pack), "stray_tech")
+    assert status == 1 and not (tmp_path / "missing.yaml").exists(), output

@@ -160,6 +160,34 @@ def test_e0607_a_name_too_long_for_a_card(here: Path) -> None:
     assert shown in validate("mod")
 
 
+def test_e0514_an_escape_sequence_in_a_name(here: Path) -> None:
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    techs = here / "mod" / "techs.yaml"
+    techs.write_text(
+        techs.read_text("utf-8").replace("name: Mod Tech", 'name: "Mod\\e[2J Tech"', 1)
+    )
+    page_block = PAGE[PAGE.index("mod/techs.yaml:3:9: error[E0514]") :]
+    shown = page_block[: page_block.index("```")].rstrip("\n")
+    assert shown in validate("mod")
+
+
+@pytest.mark.parametrize("char", ["\\x9b", "\\u202e", "\\u200b", "\\0", "\\x7f", "\\ufeff"])
+def test_e0514_each_invisible_character_in_any_text(here: Path, char: str) -> None:
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    pack = here / "mod" / "pack.yaml"
+    text = pack.read_text("utf-8")
+    pack.write_text(text.replace("description: Mod,", f'description: "a{char}b" #', 1))
+    assert "error[E0514]: this text holds the invisible character U+" in validate("mod")
+
+
+def test_w0701_a_sibling_pack_with_the_base_games_id(here: Path) -> None:
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    shutil.copytree(bundled_pack(), here / "evil")
+    page_block = PAGE[PAGE.index("mod/pack.yaml:9:3: warning[W0701]") :]
+    shown = page_block[: page_block.index("```")].rstrip("\n")
+    assert shown in validate("mod")
+
+
 def test_a_line_too_long_to_show_is_cut_around_the_fault(here: Path) -> None:
     assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
     techs = here / "mod" / "techs.yaml"
@@ -180,3 +208,13 @@ def test_a_fault_far_along_a_long_line_is_shown_in_its_window(here: Path) -> Non
     _, _, shown, carets = text.splitlines()
     assert shown.startswith("1 | ...") and shown.endswith("...") and len(shown) == 4 + 126
     assert shown[carets.index("^") :].startswith("FAULT") and carets.count("^") == 5
+
+
+def test_w0902_counts_copies_where_cards_have_them_and_cards_where_not(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mini")
+    shutil.copytree(FIXTURES / "warnings" / "mod", here / "mod")
+    out = validate("mod", "--pack-path", ".")
+    tech, faction = example("W0902")
+    assert tech in out and faction in out
+    # A faction has no `copies`: the hint must not ask for one.
+    assert "= help: remove a card, or silence this" in out

@@ -47,3 +47,52 @@ def test_identical_packs_show_nothing_significant(tmp_path: Path) -> None:
     result = json.loads((tmp_path / "out" / "comparison.json").read_text())
     assert not any(r["significant"] for r in result["factions"] + result["techs"])
     assert "Nothing changed significantly" in text
+
+
+def test_packs_of_two_games_are_refused_before_any_game_is_played(tmp_path: Path) -> None:
+    from whitedwarf.content import bundled_pack
+
+    out = tmp_path / "out"
+    code, text = run(
+        *("compare", "--players", "2", "--agents", "random", "--games", "2"),
+        *("--base", str(bundled_pack("lastlight")), "--variant", str(bundled_pack("starlight"))),
+        *("--out", str(out)),
+    )
+    assert code == 2 and "--base is a lastlight pack and --variant a starlight pack" in text
+    assert not out.exists()
+
+
+def test_a_broken_variant_is_reported_before_the_base_is_played(tmp_path: Path) -> None:
+    variant = pack_copy(tmp_path, "variant")
+    (variant / "planets.yaml").write_text("- {id: 1}\n")
+    out = tmp_path / "out"
+    code, text = run(
+        *("compare", "--players", "2", "--agents", "random", "--games", "2"),
+        *("--base", str(pack_copy(tmp_path, "base")), "--variant", str(variant)),
+        *("--out", str(out)),
+    )
+    assert code == 1 and "planets.yaml:1:" in text, text
+    assert not (out / "base" / "games.jsonl").exists()
+
+
+def test_a_mod_compares_against_the_bundled_base_pack_by_its_id(tmp_path: Path) -> None:
+    # A designer outside the repository: the base game is `lastlight`, the variant a mod.
+    mod = tmp_path / "cheap"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: cheap\nname: Cheap\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '>=1.0,<2'}\n"
+    )
+    (mod / "techs.yaml").write_text(
+        "- id: x_blaster\n  replace: true\n  name: X Blaster\n  kind: ship_mod\n"
+        "  cost: {common: 1}\n  copies: 3\n  source: invented\n"
+        '  text: "This ship type has +1 [attack]."\n  effect: this ship type has +1 attack\n'
+    )
+    out = tmp_path / "out"
+    args = ("--games", "4", "--base", "lastlight", "--variant", str(mod), "--out", str(out))
+    code, text = run(*COMPARE, *args)
+    assert code == 0, text
+    variant = json.loads((out / "variant" / "summary.json").read_text())
+    base = json.loads((out / "base" / "summary.json").read_text())
+    assert variant["games"] == base["games"] == 4
+    assert (out / "comparison.html").exists()

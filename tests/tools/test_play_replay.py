@@ -30,6 +30,12 @@ def test_play_prints_one_json_result(seats: str) -> None:
         assert summary["winner"] == summary["winners"][0]
 
 
+def test_an_option_last_light_does_not_have_says_it_has_none() -> None:
+    code, out = run("play", "--option", "faction=veyari")
+    assert code == 2
+    assert "Last Light has no game options (given 'faction=veyari')" in " ".join(out.split())
+
+
 def test_text_output_names_the_winner_and_each_players_light() -> None:
     code, out = run("play", "--seed", "7")
     assert code == 0
@@ -104,6 +110,26 @@ def test_an_unreadable_log_says_why(tmp_path: Path, text: str, said: str) -> Non
     log.write_text(text)
     code, out = run("replay", str(log))
     assert code == 1 and said in out and "Traceback" not in out
+
+
+def test_a_binary_file_is_not_a_text_file_rather_than_a_codec_error(tmp_path: Path) -> None:
+    blob = tmp_path / "game.jsonl"
+    blob.write_bytes(bytes([0x7B, 0xDC, 0x80, 0xFF, 0x00]) * 20)
+    for command in (("replay", str(blob)), ("render", str(blob), "--out", "b.svg")):
+        code, out = run(*command)
+        assert code == 1, out
+        assert f"{blob} is not a text file (not UTF-8)" in out and "codec" not in out
+
+
+def test_a_replay_and_a_save_given_for_each_other_say_which_is_which(tmp_path: Path) -> None:
+    log, _ = recorded(tmp_path)
+    code, out = run("play", "--resume", str(log))
+    assert code == 1 and f"{log} is a replay log, not a save: `whitedwarf replay {log}`" in out
+    save = tmp_path / "game.save"
+    save.write_text(json.dumps({"decisions": [[0, "x"]] * 500, "kind": "whitedwarf-play-save"}))
+    code, out = run("replay", str(save))
+    assert code == 1 and "is a save of `whitedwarf play`, not a replay log" in out
+    assert f"whitedwarf play --resume {save}" in out
 
 
 def test_a_cut_short_log_says_so(tmp_path: Path) -> None:

@@ -419,3 +419,11 @@ def test_the_prompt_names_the_action_and_its_step() -> None:
     assert step(view("move", "reveal", 0), 0).startswith("your Command (move) action: reveal")
     card = {"phase": "resolve", "frames": [{"card": "ore_refinery#1"}], "stack": []}
     assert step(card, 0) == "a choice asked by the card ore_refinery"
+
+
+def test_human_seats_without_a_terminal_are_refused_not_left_waiting(tmp_path: Path) -> None:
+    save = tmp_path / "game.save"
+    result = CliRunner().invoke(main, ["play", "--seats", "human,random", "--save", str(save)])
+    assert result.exit_code == 2
+    assert "is not a terminal" in result.output and "--seats heuristic" in result.output
+    assert not save.exists()

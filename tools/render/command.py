@@ -60,7 +60,15 @@ def render(
         )
     except PositionError as error:
         raise click.ClickException(str(error)) from None
-    svg = drawing.svg(content, position.state, position.events, _title(position))
+    try:
+        svg = drawing.svg(content, position.state, position.events, _title(position))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        # A replay's position is played by the engine; a save's state is read as it is, and
+        # a state edited by hand (or damaged) may lack what the drawing reads.
+        raise click.ClickException(
+            f"{source}: the saved game state is damaged or was edited, and cannot be drawn "
+            f"({type(error).__name__}: {error})"
+        ) from None
     if kind == ".svg":
         out.write_text(svg, encoding="utf-8")
     else:
@@ -83,7 +91,7 @@ def saved_game(path: Path) -> str:
     """The game a save names (``"game"`` in its state; Last Light when none)."""
     import json
 
-    from whitedwarf.tools.render.position import PLAY_SAVE_KIND
+    from whitedwarf.interpreter.replay import PLAY_SAVE_KIND
 
     try:
         record = json.loads(path.read_text(encoding="utf-8"))

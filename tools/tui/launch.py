@@ -7,12 +7,14 @@ the reason; an unreadable save is never written over.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.text import Text
 from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
 from whitedwarf.tools.tui.views import views_of
 
@@ -41,13 +43,17 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
             game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
         except refused as error:
             raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
-        return resume(record, game, engine)
+        try:
+            return resume(record, game, engine)
+        except SaveProblem as error:
+            raise SaveProblem(f"{path}: {error}") from None
     except SaveProblem as error:
         raise click.ClickException(f"{error}\n(the save was left as it is)") from None
 
 
 def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
     """Refuse to start a new game whose saves would overwrite an existing file."""
+    refuse_missing_folder(path)  # else the game would be lost at its first save
     if resuming is not None and path.resolve() == resuming.resolve():
         return
     if path.exists() and not force:
@@ -58,6 +64,14 @@ def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
 
 def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
     """Run the interface until the players quit; say how it ended."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Without a terminal the interface waits for keys that never come: a script that
+        # pipes `play --seats human,...` would hang instead of being told.
+        raise click.UsageError(
+            "human seats play in a full-screen terminal interface, and the input or output "
+            "here is not a terminal; run it in a terminal, or seat only bots "
+            "(--seats heuristic,random,random) for a game a script can play"
+        )
     try:
         from whitedwarf.tools.tui.app import PlayApp
     except ImportError:

@@ -25,10 +25,17 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
-from whitedwarf.interpreter.replay import ReplayWriter, event_record
+from whitedwarf.interpreter.replay import (
+    PLAY_SAVE_KIND,
+    ReplayError,
+    ReplayWriter,
+    event_record,
+    starts_like_a_replay,
+    unreadable,
+)
+from whitedwarf.interpreter.runner import replay_decisions
 from whitedwarf.interpreter.state import Option, state_hash
 from whitedwarf.tools.atomic import write_atomically
-from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 from whitedwarf.tools.tui.views import TerminalViews, views_of
 
 State = dict[str, Any]
@@ -296,8 +303,8 @@ def save_game(path: Path) -> str | None:
     --resume`` then loads that game's bundled pack unless ``--pack`` is given."""
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None  # read_save says what is wrong with the file
     header = record.get("header") if isinstance(record, dict) else None
     game = header.get("game") if isinstance(header, dict) else None
     return game if isinstance(game, str) else None
@@ -309,13 +316,20 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise SaveProblem(f"cannot read {path}: {error}") from None
+        raise SaveProblem(unreadable(path, error)) from None
+    if starts_like_a_replay(text):
+        raise SaveProblem(
+            f"{path} is a replay log, not a save: `whitedwarf replay {path}` re-runs it, "
+            f"`whitedwarf render {path} --at N` draws it at a decision"
+        )
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveProblem(
             f"{path}:{error.lineno}:{error.colno}: not a whitedwarf save (bad JSON: {error.msg})"
         ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, or nested deep
+        raise SaveProblem(f"{path}: not a whitedwarf save (unreadable JSON)") from None
     if not isinstance(record, dict) or record.get("kind") != SAVE_KIND:
         raise SaveProblem(f"{path} is not a save of `whitedwarf play` (no {SAVE_KIND!r} kind)")
     if record.get("version") != SAVE_VERSION:
@@ -323,6 +337,9 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
             f"{path}: save version {record.get('version')!r} is not supported "
             f"(this whitedwarf reads version {SAVE_VERSION})"
         )
+    problem = _record_problem(record)
+    if problem is not None:
+        raise SaveProblem(f"{path}: {problem}")
     try:
         record["state"] = views.load(json.dumps(record["state"]))
     except (KeyError, ValueError, TypeError) as error:
@@ -343,6 +360,10 @@ def resume(record: dict[str, Any], game: Any, engine: GameEngine | None = None) 
     seats = record.get("seats")
     if not isinstance(seats, list) or len(seats) != state["n"]:
         raise SaveProblem("the save's seats do not match its number of players")
+    known = {HUMAN, *engine.agents, *engine.automated_seats}
+    unknown = [kind for kind in seats if kind not in known]
+    if unknown:
+        raise SaveProblem(f"the save's seat kind {unknown[0]!r} is not one of {sorted(known)}")
     session = Session(
         game,
         state,
@@ -355,4 +376,87 @@ def resume(record: dict[str, Any], game: Any, engine: GameEngine | None = None) 
         record.get("replay") if isinstance(record.get("replay"), str) else None,
         engine=engine,
     )
+    _check_played(session)
     return session
+
+
+def _check_played(session: Session) -> None:
+    """The saved state must be where the saved decisions lead from the seed (the game is
+    deterministic): an edited state, seed, option or decision is refused, not played on."""
+    assert session.engine is not None  # set by Session.__post_init__
+    game = session._fresh_game()
+    refused: tuple[type[BaseException], ...] = (
+        ReplayError,
+        *session.engine.errors,
+        KeyError,
+        TypeError,
+        ValueError,
+    )
+    try:
+        replayed = replay_decisions(game, game.new_state(session.seed), session.decisions)
+    except refused as error:
+        raise SaveProblem(f"the save's decisions cannot be played again: {error}") from None
+    if replayed.final_hash != state_hash(session.state):
+        raise SaveProblem(
+            f"the saved state is not where its {len(session.decisions)} decisions lead "
+            "(the file was edited, or written by another version of whitedwarf)"
+        )
+
+
+#: What each field of a save record must be (``Session.to_json``).
+_LOG_FIELDS = {"number": int, "round": int, "seat": int, "kind": str, "text": str, "events": list}
+
+
+def _record_problem(record: dict[str, Any]) -> str | None:
+    """The first field of a save record that is missing or of the wrong kind (None: none)."""
+    header = record.get("header", {})
+    options = header.get("options", {}) if isinstance(header, dict) else {}
+    checks: list[tuple[str, bool]] = [
+        ("header", isinstance(header, dict)),
+        ("header's options", isinstance(options, dict)),
+        ("seed", type(record.get("seed", 0)) is int),
+        ("seats", _list_of(record.get("seats"), lambda s: isinstance(s, str))),
+        ("decisions", _list_of(record.get("decisions", []), _is_decision)),
+        ("log", _list_of(record.get("log", []), _is_log_entry)),
+        ("seen", _is_seen(record.get("seen", {}))),
+        ("replay", isinstance(record.get("replay"), (str, type(None)))),
+        ("state", "state" in record),
+    ]
+    wrong = [name for name, fine in checks if not fine]
+    return f"the save's {wrong[0]!r} is missing or of the wrong kind" if wrong else None
+
+
+def _list_of(value: Any, each: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and all(each(item) for item in value)
+
+
+def _is_decision(item: Any) -> bool:
+    """``[seat, option]``."""
+    return (
+        isinstance(item, list)
+        and len(item) == 2
+        and type(item[0]) is int
+        and isinstance(item[1], str)
+    )
+
+
+def _is_log_entry(item: Any) -> bool:
+    """A :class:`LogEntry` as a JSON object."""
+    return (
+        isinstance(item, dict)
+        and set(item) == set(_LOG_FIELDS)
+        and all(_is(item[key], kind) for key, kind in _LOG_FIELDS.items())
+        and all(isinstance(event, dict) for event in item["events"])
+    )
+
+
+def _is(value: Any, kind: type) -> bool:
+    """``isinstance``, except that JSON's true and false are not whole numbers."""
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def _is_seen(value: Any) -> bool:
+    """seat (as text) -> log entries shown."""
+    return isinstance(value, dict) and all(
+        key.isdigit() and type(count) is int for key, count in value.items()
+    )

@@ -1,0 +1,179 @@
+"""Replays, batch folders and output paths a stranger (or a slip) got wrong: each is one clear
+error naming the file (and its line where it has lines), never a traceback; nothing a user
+wrote is overwritten without asking."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from whitedwarf.interpreter.replay import ReplayError, read_replay
+from whitedwarf.tools.cli import main
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def log_lines(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """A short recorded game (5 rounds, 2 seats) as its lines."""
+    log = tmp_path_factory.mktemp("log") / "game.jsonl"
+    code, out = run("play", "--seats", "random,random", "--round-limit", "5", "--replay", str(log))
+    assert code == 0, out
+    return log.read_text().splitlines()
+
+
+def edited(lines: list[str], line: int, **changes: object) -> str:
+    record = json.loads(lines[line])
+    record.update(changes)
+    return "\n".join([*lines[:line], json.dumps(record), *lines[line + 1 :]]) + "\n"
+
+
+def first_decision(lines: list[str]) -> int:
+    return next(i for i, line in enumerate(lines) if '"type":"decision"' in line)
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("deep", "game.jsonl:1: not a replay line (nested too deep)"),
+        ("long_number", "game.jsonl:2: not a replay line (a number too long)"),
+        ("format_true", "game.jsonl:1: replay format True is not supported"),
+        ("seat_true", "a decision needs an integer seat and a string option"),
+        ("pack_ids_unhashable", "pack 'lastlight' is loaded now but was not in the game"),
+        ("packs_not_a_list", "pack 'lastlight' is loaded now but was not in the game"),
+    ],
+)
+def test_a_hostile_replay_line_is_one_located_error(
+    tmp_path: Path, log_lines: list[str], case: str, said: str
+) -> None:
+    decision = first_decision(log_lines)
+    texts = {
+        "deep": "[" * 100_000 + "]" * 100_000 + "\n",
+        "long_number": log_lines[0] + '\n{"type": "decision", "n": ' + "9" * 5000 + "}\n",
+        "format_true": edited(log_lines, 0, format=True),
+        "seat_true": edited(log_lines, decision, seat=True),
+        "pack_ids_unhashable": edited(log_lines, 0, packs=[1, {"id": []}]),
+        "packs_not_a_list": edited(log_lines, 0, packs="lastlight"),
+    }
+    log = tmp_path / "game.jsonl"
+    log.write_text(texts[case])
+    code, out = run("replay", str(log))
+    assert code == 1 and said in out, out
+
+
+def test_a_byte_order_mark_before_a_replay_is_read(tmp_path: Path, log_lines: list[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("\ufeff" + "\n".join(log_lines) + "\n", encoding="utf-8")
+    code, out = run("replay", str(log))
+    assert code == 0 and out.startswith("verified:"), out
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.binary(max_size=400) | st.text(max_size=400).map(str.encode))
+def test_random_bytes_as_a_replay_say_why_they_cannot_be_read(tmp_path: Path, data: bytes) -> None:
+    log = tmp_path / "random.jsonl"
+    log.write_bytes(data)
+    with pytest.raises(ReplayError) as refused:
+        read_replay(log)
+    assert str(log) in str(refused.value)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(cut=st.integers(min_value=0, max_value=10_000), junk=st.binary(max_size=8))
+def test_a_replay_cut_or_spliced_anywhere_is_refused_with_its_reason(
+    tmp_path: Path, log_lines: list[str], cut: int, junk: bytes
+) -> None:
+    whole = ("\n".join(log_lines) + "\n").encode()
+    at = cut % len(whole)
+    log = tmp_path / "spliced.jsonl"
+    log.write_bytes(whole[:at] + junk + whole[at + len(junk) :])
+    code, out = run("replay", str(log))
+    assert code in (0, 1), out
+    assert code == 0 or out.startswith("Error: ") or "error[" in out, out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("play", "--seats", "random,random", "--replay", "{missing}/game.jsonl"),
+        ("replay", "{log}", "--html", "{missing}/game.html"),
+        ("render", "{log}", "--out", "{missing}/board.svg"),
+    ],
+)
+def test_an_output_in_a_missing_folder_is_refused_before_any_work(
+    tmp_path: Path, log_lines: list[str], command: tuple[str, ...]
+) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("\n".join(log_lines) + "\n")
+    missing = tmp_path / "no" / "such"
+    args = [a.format(missing=missing, log=log) for a in command]
+    code, out = run(*args)
+    assert code == 2 and f"the folder {missing} does not exist" in out, out
+
+
+def test_doc_never_overwrites_a_users_file_without_force(tmp_path: Path) -> None:
+    mine = tmp_path / "notes.md"
+    mine.write_text("my own notes\n")
+    code, out = run("doc", "--out", str(mine))
+    assert code == 2 and "--force" in out and mine.read_text() == "my own notes\n"
+    assert run("doc", "--out", str(mine), "--force")[0] == 0
+    assert mine.read_text().startswith("# ")
+    assert run("doc", "--out", str(mine))[0] == 0  # a page doc wrote is its own to rewrite
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished batch of 2 short games."""
+    folder = tmp_path_factory.mktemp("batch") / "b"
+    code, out = run(
+        "simulate",
+        *("--games", "2", "--players", "2", "--agents", "random", "--round-limit", "3"),
+        *("--out", str(folder)),
+    )
+    assert code == 0, out
+    return folder
+
+
+def _config(batch: Path, **changes: object) -> str:
+    return json.dumps({**json.loads((batch / "batch.json").read_text()), **changes})
+
+
+@pytest.mark.parametrize(
+    ("file", "text", "said"),
+    [
+        ("batch.json", "{", "batch.json:1:2: not valid JSON"),
+        ("batch.json", "[]", "batch.json: the settings must be a JSON object"),
+        ("batch.json", "games=100000000000", "'games' must be 1 to 10000000, not 100000000000"),
+        ("batch.json", "players='2'", "'players' must be a whole number, not '2'"),
+        ("batch.json", "agents=[1]", "'agents' must be a list of texts"),
+        ("games.jsonl", "5\n", "games.jsonl:1: not a game record"),
+        ("games.jsonl", '{"index": 1}\n', 'games.jsonl:1: the record of game 0 must have "index"'),
+        ("games.jsonl", '{"index": 0}\n', "games.jsonl:1: the record of game 0 has no int 'seed'"),
+    ],
+)
+def test_an_edited_batch_is_refused_at_its_line_and_left_alone(
+    tmp_path: Path, batch: Path, file: str, text: str, said: str
+) -> None:
+    folder = tmp_path / "b"
+    folder.mkdir()
+    for name in ("batch.json", "games.jsonl"):
+        (folder / name).write_text((batch / name).read_text())
+    if "=" in text and file == "batch.json":
+        key, value = text.split("=")
+        text = _config(batch, **{key: json.loads(value.replace("'", '"'))})
+    (folder / file).write_text(text)
+    code, out = run("simulate", "--resume", str(folder))
+    assert code == 1 and said in out and "Traceback" not in out, out
+    assert (folder / file).read_text() == text

@@ -1,0 +1,123 @@
+"""A save of `whitedwarf play` that was edited, damaged or written by a stranger: `play
+--resume` and `render` say why it cannot be used (and leave it as it is), never a traceback,
+and never play on from a state its decisions do not lead to."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from whitedwarf.interpreter.replay import pack_header
+from whitedwarf.tools.cli import main
+from whitedwarf.tools.session import load_game
+from whitedwarf.tools.tui.session import Session
+
+SEATS = ["human", "random"]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def saved() -> dict[str, Any]:
+    """The save of a 2-seat game after the human's first 20 choices (bots in between)."""
+    loaded = load_game(())
+    options = {"round_limit": 200}
+    game = loaded.engine.game.from_content(loaded.content, len(SEATS), options)
+    header = {**pack_header(loaded.pack), "seed": 4, "players": 2, "seats": SEATS}
+    session = Session(game, game.new_state(4), SEATS, 4, {**header, "options": options})
+    for _ in range(20):
+        seat = session.human_to_move()
+        assert seat is not None
+        session.choose(seat, session.options(seat)[-1].id)
+    return dict(json.loads(session.to_json()))
+
+
+def resume(tmp_path: Path, record: dict[str, Any] | str) -> tuple[int, str, Path]:
+    path = tmp_path / "game.save"
+    path.write_text(record if isinstance(record, str) else json.dumps(record))
+    before = path.read_bytes()
+    code, out = run("play", "--resume", str(path))
+    assert path.read_bytes() == before
+    return code, out, path
+
+
+def edit(record: dict[str, Any], where: str, value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(record)
+    *parents, key = where.split(".")
+    target: Any = changed
+    for parent in parents:
+        target = target[int(parent)] if isinstance(target, list) else target[parent]
+    target[int(key) if isinstance(target, list) else key] = value
+    return changed
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "said"),
+    [
+        ("state.round", 7, "the saved state is not where its 20+ decisions lead"),
+        ("state.players.0.light", 19, "the saved state is not where its 20+ decisions lead"),
+        ("seed", 5, "the save's decisions cannot be played again"),
+        ("decisions.3", [0, "play:nonsense"], "the save's decisions cannot be played again"),
+        ("seed", "four", "the save's 'seed' is missing or of the wrong kind"),
+        ("header", "lastlight", "the save's 'header' is missing or of the wrong kind"),
+        ("header.options", "fast", "the save's \"header's options\" is missing"),
+        ("decisions", [[0]], "the save's 'decisions' is missing or of the wrong kind"),
+        ("log", [{"x": 1}], "the save's 'log' is missing or of the wrong kind"),
+        ("seen", {"a": "b"}, "the save's 'seen' is missing or of the wrong kind"),
+        ("replay", 5, "the save's 'replay' is missing or of the wrong kind"),
+        ("seats", ["human", "wizard"], "the save's seat kind 'wizard' is not one of"),
+    ],
+)
+def test_an_edited_save_is_refused_with_the_field_and_left_as_it_is(
+    tmp_path: Path, saved: dict[str, Any], where: str, value: Any, said: str
+) -> None:
+    code, out, path = resume(tmp_path, edit(saved, where, value))
+    decisions = len(saved["decisions"])
+    expected = said.replace("20+", str(decisions))
+    assert code == 1 and f"{path}: " in out and expected in out, out
+    assert "(the save was left as it is)" in out
+
+
+def test_a_save_cannot_write_its_replay_over_an_existing_file(
+    tmp_path: Path, saved: dict[str, Any]
+) -> None:
+    precious = tmp_path / "precious.txt"
+    precious.write_text("mine")
+    code, out, _ = resume(tmp_path, edit(saved, "replay", str(precious)))
+    assert code == 2 and f"{precious} already exists; pass --force" in out, out
+    assert precious.read_text() == "mine"
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+def test_random_bytes_as_a_save_say_why(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "random.save"
+    path.write_bytes(data)
+    code, out = run("play", "--resume", str(path))
+    assert code == 1 and str(path) in out and "(the save was left as it is)" in out, out
+    assert path.read_bytes() == data
+
+
+@pytest.mark.parametrize("key", ["sectors", "round", "extractors", "planets", "rotation"])
+def test_render_of_a_damaged_saved_state_says_so(
+    tmp_path: Path, saved: dict[str, Any], key: str
+) -> None:
+    state = dict(saved["state"])
+    state[key] = "damaged"
+    path = tmp_path / "state.save"
+    path.write_text(json.dumps(state))
+    code, out = run("render", str(path), "--out", str(tmp_path / "board.svg"))
+    assert code == 1 and "the saved game state is damaged or was edited" in out, out
+    assert not (tmp_path / "board.svg").exists()
