@@ -198,3 +198,15 @@ def test_starlights_reference_page_and_schemas_are_current() -> None:
     code, out = run("doc", "--game", "starlight", "--out", str(page), "--check")
     assert code == 0, out
     assert stale_schemas(REPO / "schemas" / "starlight", "starlight") == []
+
+
+def test_a_game_with_a_search_seat_replays(tmp_path: Path) -> None:
+    """The search agent's simulated lines are not recorded: the replay of a game it played
+    verifies (its simulations once wrote their events into the replay log)."""
+    log = tmp_path / "game.jsonl"
+    pack = str(REPO / "content" / "starlight")
+    seats = "heuristic,search,starbot"
+    code, out = run("play", "--pack", pack, "--seats", seats, "--seed", "5", "--replay", str(log))
+    assert code == 0, out
+    code, out = run("replay", str(log), "--pack", pack)
+    assert code == 0 and out.startswith("verified:"), out

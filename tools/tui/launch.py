@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.text import Text
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
@@ -86,8 +87,9 @@ def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
     if outcome == "saved":
         click.echo(f"saved to {save_path}; resume with: whitedwarf play --resume {save_path}")
     elif outcome == "over":
+        # What the end screen said, left on the terminal once the interface has closed.
         result = session.game.result(session.state) or {}
-        click.echo(f"game over: winners {result.get('winners')} ({result.get('reason')})")
+        click.echo(Text.from_markup(session.views.end_text(result)).plain)
         if replay_path is not None:
             click.echo(f"replay written to {replay_path}")
     elif outcome in ("stopped", "stopped-saved"):

@@ -225,8 +225,8 @@ class Session:
     # -- what happened -----------------------------------------------------------------------
 
     def news(self, seat: int) -> list[str]:
-        """What happened since ``seat`` was last shown the log, in words: each decision and
-        the engine's events it caused, as far as ``seat`` may know them.
+        """What happened since ``seat``'s previous turn, in words: each decision and the
+        engine's events it caused, as far as ``seat`` may know them.
 
         The secret action choice of another seat is told as "chose an action card" until the
         cards are revealed (000 "playing the game": chosen "simultaneously").
@@ -239,8 +239,16 @@ class Session:
         return lines
 
     def mark_seen(self, seat: int) -> None:
-        """The seat has read the log up to now."""
-        self.seen[seat] = len(self.log)
+        """The seat is deciding: its news starts after its previous turn.
+
+        Not at its latest decision: in a turn of several decisions what the other seats did
+        before it would vanish after the first one, before the player had read it."""
+        if self.log and self.log[-1].seat == seat:
+            return  # the same turn goes on: its news stays as it began
+        last_own = next(
+            (i for i in range(len(self.log) - 1, -1, -1) if self.log[i].seat == seat), -1
+        )
+        self.seen[seat] = last_own + 1
 
     def _told(self, entry: LogEntry, seat: int) -> str:
         if entry.seat == seat:
