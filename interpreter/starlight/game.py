@@ -29,6 +29,24 @@ SEAT_KINDS = ("live", "starbot")
 MAX_SEATS = 5  # 003 "Live and Starbot Players": "a combined total of 5"
 
 
+OPTIONS = ("seats", "gods", "starbot_level")
+
+
+def _check_options(options: dict[str, Any], levels: int) -> None:
+    """Every option is one the game has, of its kind: a save's header or an ``--option``
+    of ``gods=no`` (text, which ``bool`` reads as true) or ``starbot_level=2.5`` is refused,
+    not read as something else."""
+    unknown = sorted(str(name) for name in options if name not in OPTIONS)
+    if unknown:
+        raise ValueError(f"no Starlight option {unknown[0]!r} (the options: {', '.join(OPTIONS)})")
+    gods = options.get("gods", False)
+    if not isinstance(gods, bool):
+        raise ValueError(f"gods is true or false, not {gods!r}")
+    level = options.get("starbot_level", 1)
+    if type(level) is not int or not 1 <= level <= levels:
+        raise ValueError(f"starbot_level is 1 to {levels}, not {level!r}")
+
+
 class Game:
     """One ruleset (content, seats, options); states are plain dicts."""
 
@@ -41,10 +59,7 @@ class Game:
             raise ValueError(f"Starlight is for 1 to {MAX_SEATS} players, not {players}")
         if any(kind not in SEAT_KINDS for kind in seats) or "live" not in seats:
             raise ValueError(f"seats are `live` or `starbot`, at least one live: {seats}")
-        levels = content.setup.get("starbot_star_points") or [0]
-        level = int(options.get("starbot_level", 1))
-        if not 1 <= level <= len(levels):
-            raise ValueError(f"starbot_level is 1 to {len(levels)}, not {level}")
+        _check_options(options, len(content.setup.get("starbot_star_points") or [0]))
         self.content = content
         self.players = players
         self.seats = seats
