@@ -50,6 +50,7 @@ class _Scope:
     context: dict[str, str]  # noun phrase -> entity type
     loop_type: str | None = None
     lenient: bool = False  # the hook was unknown: do not pile `this ...` errors on top
+    loop_refused: bool = False  # the loop's selector was an error: `it` is not one more
 
 
 class Checker:
@@ -226,6 +227,8 @@ class Checker:
         inner = _Scope(dict(scope.context), scope.loop_type, scope.lenient)
         if operand is not None and "type" in operand:
             inner.loop_type = operand["type"]
+        elif operand is None:
+            inner.loop_refused = True
         self.step(step.step, inner)
 
     def paid(self, step: ast.Paid, scope: _Scope) -> None:
@@ -554,7 +557,7 @@ class Checker:
         if filters is None:
             return None
         for word in trailing:
-            if not self.filter_word(word, noun, "after", filters):
+            if not self.filter_word(word, noun, "after", filters, scope):
                 return None
         return self.quantify(sel, noun, det, words, filters, mode, scope)
 
@@ -573,6 +576,8 @@ class Checker:
         return peeled, trailing
 
     def it_operand(self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...]) -> Any:
+        if scope.loop_refused:
+            return None
         if scope.loop_type is None:
             self.error("E0416", sel.pos, "`it` only means something inside `for each ... ->`")
             return None
@@ -607,14 +612,21 @@ class Checker:
         ok = True
         adjective_words = sel.words[: len(adjectives)]
         for word in adjective_words:
-            ok &= self.filter_word(word, noun, "adjective", result)
+            ok &= self.filter_word(word, noun, "adjective", result, scope)
         if sel.det is not None and sel.det.text == "your":
             result.append(["yours"])
         for post in sel.posts:
             ok &= self.post(post, noun, scope, result)
         return result if ok else None
 
-    def filter_word(self, word: ast.Word, noun: Noun, form: str, out: list[list[Any]]) -> bool:
+    def filter_word(
+        self,
+        word: ast.Word,
+        noun: Noun,
+        form: str,
+        out: list[list[Any]],
+        scope: _Scope | None = None,
+    ) -> bool:
         found = self.registry.filters.get(word.text)
         if found is None:
             opened = self.open_filter(noun, form)
@@ -643,8 +655,34 @@ class Checker:
                 f"for {noun.plural or noun.name} use: {', '.join(fits)}" if fits else None,
             )
             return False
+        if scope is not None and not self.has_place(found, word, scope):
+            return False
         out.append([found.name])
         return True
+
+    def has_place(self, found: Filter, word: ast.Word, scope: _Scope) -> bool:
+        """Whether a place filter (``Filter.near``: ``here``, ``adjacent``) has a place to be
+        near; without one it would silently keep nothing, and the card would do nothing."""
+        if not found.near or scope.lenient or any(n in scope.context for n in found.near):
+            return True
+        places = ", ".join(f"`this {n}`" for n in found.near)
+        have = ", ".join(f"`this {n}`" for n in scope.context) or "nothing"
+        hooks = [
+            h.name
+            for h in self.registry.hooks.values()
+            if any(noun in found.near for noun, _ in h.provides)
+        ]
+        hint = f"here there is: {have}"
+        if hooks:
+            shown = ", ".join(f"`{h}`" for h in hooks[:4])
+            hint += f"; hooks that bring one: {shown}" + (", ..." if len(hooks) > 4 else "")
+        self.error(
+            "E0411",
+            word.pos,
+            f"`{word.text}` reads its place from one of {places}, and this effect has none",
+            hint,
+        )
+        return False
 
     def open_filter(self, noun: Noun, form: str) -> Filter | None:
         """The open filter (``Filter.ids``) of ``noun``'s type in ``form``, if any."""
@@ -675,7 +713,7 @@ class Checker:
             return self.filter_word(post.word, noun, "you", out)
         if post.kind == "after":
             assert post.word is not None
-            return self.filter_word(post.word, noun, "after", out)
+            return self.filter_word(post.word, noun, "after", out, scope)
         assert post.other is not None
         other = self.selector(post.other, scope)
         if other is None:

@@ -19,7 +19,7 @@ DSL_CODES: dict[str, str] = {
     "E0408": "unknown value in an expression",
     "E0409": "unknown or wrong unit in an amount",
     "E0410": "a verb was given the wrong arguments",
-    "E0411": "`this ...` names something this card or hook does not have",
+    "E0411": "`this ...` (or a place filter) needs something this card or hook does not have",
     "E0412": "a clause form this kind of card cannot use",
     "E0413": "a step before `->` that is not a cost",
     "E0414": "a word that is not one of the allowed words",

@@ -198,10 +198,16 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
-        expected = describe_expected(frozenset(str(name) for name in error.expected))
+        names = frozenset(str(name) for name in error.expected)
         start, end = _last_word(text, len(text))  # not a comment after it
+        hint = None
+        if {"_ARROW", "AND"} <= names:  # `gain 1 common and gain 1 rare`: read as costs
+            hint = "steps joined with `and` are costs, paid before `->`; join steps with `then`"
         return SyntaxProblem(
-            start, end, friendly or f"the effect ends too early: expected {expected}"
+            start,
+            end,
+            friendly or f"the effect ends too early: expected {describe_expected(names)}",
+            hint,
         )
     assert isinstance(error, UnexpectedToken)
     token = error.token
@@ -212,7 +218,8 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     if token.type == "_SEP":  # under the clause's last word: the line break has no column
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
-    return SyntaxProblem(start, end, friendly or message, _token_hint(token, error.expected))
+    hint = _token_hint(token, error.expected, text[:start].rstrip())
+    return SyntaxProblem(start, end, friendly or message, hint)
 
 
 def _last_word(text: str, pos: int) -> tuple[int, int]:
@@ -267,9 +274,25 @@ def _character_hint(char: str) -> str | None:
     return None
 
 
-def _token_hint(token: Token, expected: set[str]) -> str | None:
+def _token_hint(token: Token, expected: set[str], before: str = "") -> str | None:
+    """A hint for an unexpected token; ``before`` is the text before it (its last word
+    tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
+    in_sum = "CMP" in expected or "ADD_OP" in expected
+    if token.type == "NAME" and in_sum and before[-1:].isalpha():
+        return (
+            "to count things, write `number of` before them (`number of <things>`); else put "
+            "`->` between the condition and what happens"
+        )
     if "_ARROW" in expected and token.type != "_ARROW":
-        return "put `->` between the trigger or the cost and what happens"
+        return "put `->` between the trigger, the condition or the cost and what happens"
+    if token.type == "INT" and "SIGNED" in expected:
+        return f"a modifier's number has its sign: `+{token}` or `-{token}`"
+    if token.type == "OR" and "THEN" in expected:
+        return "`or` joins the options of a choice: `choose one: <step> or <step>`"
+    if token.type == "AND" and "THEN" in expected:
+        return "join steps with `then`; `and` joins costs before `->` and conditions"
+    if token.type == "AND" and expected <= {"_SEP", "$END"}:
+        return "one modifier or grant per clause: write the next on a new line, or after `;`"
     if token.type == "SIGNED" and "INT" in expected:
         return (
             "a number in a condition or a sum has no sign: write `1` (a sum may subtract: "

@@ -124,6 +124,10 @@ class Filter(Entry):
     form: str = "adjective"
     reads: tuple[str, ...] | None = None  # parts of the state it reads beyond its noun's
     needs: str = ""  # the ``this <noun>`` an ``of this <word>`` filter reads
+    # The ``this <noun>`` bindings a place filter reads its place from, any one of them
+    # (``here``: this sector, else this ship's or this planet's): where the card and its
+    # hook bring none, the filter would keep nothing, so the checker refuses it (E0411).
+    near: tuple[str, ...] = ()
     # An open filter: its words are not declared here but are the ids of the id space
     # ``ids`` of the loaded pack (a board's regions, say: ``north sectors``). The checker
     # accepts any word for it; the game's content check names a misspelt one, with the

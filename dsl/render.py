@@ -92,10 +92,13 @@ def _step(step: ast.Step, registry: Registry) -> str:
     if isinstance(step, ast.ForEach):
         return f"for each {_selector(step.selector, registry)}, {_step(step.step, registry)}"
     if isinstance(step, ast.Repeat):
-        return f"{_expr(step.times, registry)} times: {_step(step.step, registry)}"
+        return f"do this {_expr(step.times, registry)} times: {_step(step.step, registry)}"
     if isinstance(step, ast.Paid):
         costs = " and ".join(_action(cost, registry) for cost in step.costs)
-        return f"{costs} to {_step(step.effect, registry)}"
+        # "pay 1 [common] to gain 1 [light]" reads; "pay 1 [common] to for each ..." does
+        # not, so a cost before anything but one action is said as what comes first.
+        joint = " to " if isinstance(step.effect, ast.Action) else ", then "
+        return f"{costs}{joint}{_step(step.effect, registry)}"
     return _body(step, registry)
 
 

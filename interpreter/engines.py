@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from whitedwarf.dsl.suggest import did_you_mean
+
 State = dict[str, Any]
 Event = dict[str, Any]
 
@@ -200,12 +202,20 @@ class GameEngine:
         ValueError names the settings the game has when NAME is not one of them."""
         name, equals, value = text.partition("=")
         name = name.strip()
-        if not equals or name not in self.settings:
-            known = ", ".join(sorted(self.settings)) or "none"
-            raise ValueError(f"{text!r} is not NAME=VALUE for a {self.title} option ({known})")
+        if not self.settings:
+            raise ValueError(f"{self.title} has no game options (given {text!r})")
+        known = ", ".join(sorted(self.settings))
+        if not equals:
+            raise ValueError(f"{text!r} is not NAME=VALUE (the {self.title} options: {known})")
+        if name not in self.settings:
+            close = did_you_mean(name, self.settings)
+            hint = f"; {close}" if close else ""
+            raise ValueError(
+                f"{self.title} has no option {name!r}, in {text!r} (its options: {known}){hint}"
+            )
         try:
             return name, json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON (a word), too long a number, too deep
             return name, value.strip()
 
     def make_agent(self, kind: str, game_seed: int, seat: int, game: Any) -> Any:

@@ -35,6 +35,34 @@ class ReplayError(Exception):
     """A replay that cannot be read or does not match; the message says why."""
 
 
+def unreadable(path: str | Path, error: OSError | UnicodeDecodeError) -> str:
+    """Why a replay or save file cannot be read, in words: a binary file is not "a 'utf-8'
+    codec can't decode byte 0xdc in position 4", it is not a text file."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"{path} is not a text file (not UTF-8), so not a replay log or a save"
+    return f"cannot read {path}: {error.strerror or error}"
+
+
+#: The ``kind`` of a terminal game's save (``whitedwarf play`` with human seats).
+PLAY_SAVE_KIND = "whitedwarf-play-save"
+
+
+def starts_like_a_replay(text: str) -> bool:
+    """Whether the first line of ``text`` is a replay header (a save is one JSON object)."""
+    return '"type":"header"' in text.split("\n", 1)[0].replace(" ", "")
+
+
+def _is_play_save(text: str) -> bool:
+    """Whether ``text`` is the save of a terminal game rather than a replay log."""
+    if starts_like_a_replay(text):
+        return False
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, a number too long, nested too deep
+        return False
+    return isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND
+
+
 @dataclass
 class Replay:
     """A parsed replay log."""
@@ -116,7 +144,12 @@ def read_replay(path: str | Path) -> Replay:
         # utf-8-sig: an editor on Windows may have put a byte order mark in front.
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise ReplayError(f"cannot read {path}: {error}") from None
+        raise ReplayError(unreadable(path, error)) from None
+    if _is_play_save(text):
+        raise ReplayError(
+            f"{path} is a save of `whitedwarf play`, not a replay log: continue it with "
+            f"`whitedwarf play --resume {path}`, or draw it with `whitedwarf render {path}`"
+        )
     records = list(_records(text, str(path)))
     if not records or records[0].get("type") != "header":
         raise ReplayError(f"{path}:1: the first line must be the replay header")
@@ -144,7 +177,7 @@ def read_header(path: str | Path) -> dict[str, Any]:
         with Path(path).open(encoding="utf-8-sig") as stream:
             first = stream.readline()
     except (OSError, UnicodeDecodeError) as error:
-        raise ReplayError(f"cannot read {path}: {error}") from None
+        raise ReplayError(unreadable(path, error)) from None
     records = list(_records(first, str(path)))
     if not records or records[0].get("type") != "header":
         raise ReplayError(f"{path}:1: the first line must be the replay header")
@@ -158,7 +191,9 @@ def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            raise ReplayError(f"{where}:{number}: not valid JSON ({error.msg})") from None
+            raise ReplayError(
+                f"{where}:{number}:{error.colno}: not valid JSON ({error.msg.lower()})"
+            ) from None
         except (ValueError, RecursionError) as error:
             # A number of thousands of digits (ValueError), or arrays nested thousands deep.
             said = "nested too deep" if isinstance(error, RecursionError) else "a number too long"
@@ -228,7 +263,10 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
         if before is None:
             problems.append(f"pack {pack_id!r} is loaded now but was not in the game")
         elif after is None:
-            problems.append(f"pack {pack_id!r} was in the game but is not loaded now")
+            problems.append(
+                f"pack {pack_id!r} was in the game but is not loaded now"
+                " (pass its folder with --pack)"
+            )
         elif before.get("version") != after.get("version"):
             problems.append(
                 f"pack {pack_id!r}: log version {before.get('version')}, "

@@ -11,11 +11,12 @@ from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
 from whitedwarf.tools.card_sheets import PAPER, CardBook, draw_sheets, printed_cards
+from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.session import engine_of, refuse_overwrite, require
 
 
 @click.command("cards")
-@click.argument("pack", type=click.Path(exists=True, path_type=Path))
+@click.argument("pack", type=PackPath())
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

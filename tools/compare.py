@@ -11,6 +11,7 @@ from whitedwarf.interpreter.simulation.batch import GAMES, PLAYERS
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
@@ -26,15 +27,15 @@ from whitedwarf.tools.simulate import (
 @click.command("compare")
 @click.option(
     "--base",
-    type=click.Path(exists=True, path_type=Path),
+    type=PackPath(),
     required=True,
-    help="the pack before the change",
+    help="the pack before the change: a folder, or a bundled pack's id (`lastlight`)",
 )
 @click.option(
     "--variant",
-    type=click.Path(exists=True, path_type=Path),
+    type=PackPath(),
     required=True,
-    help="the pack after the change",
+    help="the pack after the change: a folder (a copy of the pack, or a mod of it)",
 )
 @PACK_PATH_OPTION
 @click.option("--players", type=click.IntRange(*PLAYERS), default=4, show_default=True)

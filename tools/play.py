@@ -83,7 +83,8 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
     "settings",
     multiple=True,
     metavar="NAME=VALUE",
-    help="a game option (repeatable; Starlight: gods=true, starbot_level=2)",
+    help="a game option (repeatable; Last Light: factions=veyshan,,hexan; Starlight: "
+    "gods=true, starbot_level=2)",
 )
 @click.option(
     "--replay",

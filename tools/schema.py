@@ -21,6 +21,7 @@ from whitedwarf.dsl.packs.schemas import (
     stale_schemas,
     write_schemas,
 )
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.schemas import schema_dir
 
 DEFAULT_GAME = "lastlight"
@@ -56,8 +57,10 @@ def schema(
     """Print the JSON Schema of KIND (pack, techs, board, ...), or export them all with --out."""
     schemas = game_schemas(game or DEFAULT_GAME)
     if kind is not None and kind not in schemas:
+        close = did_you_mean(kind, schemas)
         raise click.BadParameter(
-            f"unknown kind {kind!r}; kinds: {', '.join(schemas)}", param_hint="KIND"
+            f"unknown kind {kind!r}; kinds: {', '.join(schemas)}" + (f"; {close}" if close else ""),
+            param_hint="KIND",
         )
     if check:
         stale = [

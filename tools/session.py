@@ -14,6 +14,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.loader import LoadedPack, load_packs
 from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
+from whitedwarf.tools.pack_param import PackPath
 
 #: The game played when no pack is given.
 DEFAULT_GAME = "lastlight"
@@ -85,12 +86,15 @@ ROUND_LIMIT_OPTION = click.option(
     show_default=True,
     help="end the game after this many rounds",
 )
+
+
 PACK_OPTION = click.option(
     "--pack",
     "packs",
     multiple=True,
-    type=click.Path(exists=True, path_type=Path),
-    help="a content pack to play with (repeatable; default: the bundled base pack)",
+    type=PackPath(),
+    help="a content pack to play with: a folder, or a bundled pack's id such as `starlight`"
+    " (repeatable; default: the bundled base pack, `lastlight`)",
 )
 PACK_PATH_OPTION = click.option(
     "--pack-path",

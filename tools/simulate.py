@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
@@ -38,7 +39,8 @@ SETTING_OPTION = click.option(
     "settings",
     multiple=True,
     metavar="NAME=VALUE",
-    help="a game option for every game (repeatable; Starlight: gods=true, starbot_level=2)",
+    help="a game option for every game (repeatable; Last Light: factions=veyshan,,hexan; "
+    "Starlight: gods=true, starbot_level=2)",
 )
 AGENTS_OPTION = click.option(
     "--agents",
@@ -80,7 +82,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     "--out",
     "out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="the batch's folder (games.jsonl, summary.json, report.html)",
+    help="the batch's folder (games.jsonl, summary.json, report.html); required unless --resume",
 )
 @click.option(
     "--resume",
@@ -105,6 +107,7 @@ def simulate(
 ) -> None:
     """Play many seeded games and report win rates, light sources and techs."""
     if resume is not None:
+        _refuse_settings_with_resume(click.get_current_context())
         folder = resume
         try:
             config = store.load_config(folder)
@@ -128,6 +131,37 @@ def simulate(
     click.echo(f"report: {folder / 'report.html'}")
     if records and not summary["games"]:
         raise click.ClickException("no game of the batch finished: every one stopped with an error")
+
+
+#: The options that make a batch what it is: a resumed batch keeps its own (batch.json).
+_BATCH_SETTINGS = {
+    "packs": "--pack",
+    "pack_paths": "--pack-path",
+    "players": "--players",
+    "games": "--games",
+    "agents": "--agents",
+    "seed": "--seed",
+    "round_limit": "--round-limit",
+    "settings": "--option",
+    "out": "--out",
+    "force": "--force",
+}
+
+
+def _refuse_settings_with_resume(ctx: click.Context) -> None:
+    """A setting given with --resume would be silently ignored (the batch keeps its own):
+    say so instead of letting `--resume runs/x --games 5000` look like it did something."""
+    given = [
+        flag
+        for name, flag in _BATCH_SETTINGS.items()
+        if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume continues the batch with the settings it was started with, so "
+            f"{', '.join(given)} would be ignored: leave {'them' if len(given) > 1 else 'it'} "
+            "out, or start a new batch with --out"
+        )
 
 
 def batch_config(

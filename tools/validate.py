@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 from whitedwarf.tools import validate_cache
+from whitedwarf.tools.pack_param import PackPath
 
 if TYPE_CHECKING:  # the loader is imported only when the cache cannot answer (start-up time)
     from whitedwarf.dsl.diagnostics import Diagnostic
@@ -36,7 +37,7 @@ def issue_tracker() -> str:
 
 
 @click.command("validate")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=PackPath())
 @click.option(
     "--format",
     "fmt",
@@ -63,7 +64,8 @@ def validate(
     debug: bool,
     no_cache: bool,
 ) -> None:
-    """Check the packs at PATH... (folders or pack.yaml files) and their dependencies."""
+    """Check the packs at PATH... (folders or pack.yaml files, or a bundled pack's id such
+    as `lastlight`) and their dependencies."""
     request = {
         "paths": [str(p) for p in paths],
         "pack_paths": [str(p) for p in pack_paths],

@@ -187,10 +187,23 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         ]
         last = content.latest([*entries, *changed]) or entries[-1]
         span = last.span(("id",))
-        message = f"the {count.label} add up to {total} copies, but the box has {expected}{source}"
-        hint = "change `copies`, or silence this with `allow: [W0902]` in pack.yaml"
+        copies = _has_copies(spec, count)
+        counted = f"the {count.label} add up to {total} copies"
+        if not copies:
+            counted = f"there are {total} {count.label}"
+        message = f"{counted}, but the box has {expected}{source}"
+        silence = "silence this with `allow: [W0902]` in pack.yaml"
+        # A faction has no `copies`: each counts once, and the hint must not send the
+        # designer looking for a field the schema refuses.
+        hint = f"change `copies`, or {silence}" if copies else f"remove a card, or {silence}"
         out.append(warning("W0902", message, span, hint))
     return out
+
+
+def _has_copies(spec: ContentSpec, count: BoxCount) -> bool:
+    """Whether the counted cards have a ``copies`` field (a tech does, a faction does not)."""
+    kind = spec.kinds.get(count.kind)
+    return kind is not None and "copies" in kind.schema.get("properties", {})
 
 
 def _unknown_total(spec: ContentSpec, count: BoxCount, content: Content) -> bool:

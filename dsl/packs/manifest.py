@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -70,12 +70,20 @@ def read_manifest(
     codes: dict[tuple[str | int, ...], str] = {("game",): "E0702", ("version",): "E0705"}
     # The manifest schema is the same for every game.
     problems, _ = schema_problems("", MANIFEST, file, "pack", codes)
-    diagnostics += problems
+    diagnostics += [_version_hint(d) for d in problems]
     if any(d.is_error and d.code != _UNKNOWN_FIELD for d in diagnostics):
         return None, diagnostics
     # A field the manifest does not have (E0602) is refused, but the fields it has are
     # sound: the pack is still read, so one run of `validate` shows its other errors too.
     return _build(folder, file, diagnostics)
+
+
+def _version_hint(found: Diagnostic) -> Diagnostic:
+    """``version: 1`` is a number to YAML: say how to write a version, which the schema's
+    "must be text" alone does not."""
+    if found.code != "E0705" or found.hint is not None:
+        return found
+    return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
 
 
 #: "`x` is not a field of the file": in a manifest, only an unknown top-level field.

@@ -169,12 +169,19 @@ def _listing(words: list[str]) -> str | None:
 def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> list[Diagnostic]:
     missing = [name for name in err.validator_value if name not in err.instance]
     span = file.span(path, key=bool(path) and isinstance(path[-1], str))
+    replacing = isinstance(err.instance, dict) and err.instance.get("replace") is True
     return [
-        error("E0603", f"{field} needs `{name}`", span, _missing_hint(name)) for name in missing
+        error("E0603", f"{field} needs `{name}`", span, _missing_hint(name, replacing))
+        for name in missing
     ]
 
 
-def _missing_hint(name: str) -> str | None:
+def _missing_hint(name: str, replacing: bool = False) -> str | None:
+    if replacing:  # a modder expects `replace` to patch the fields it names; it does not
+        return (
+            "`replace: true` puts this whole card in place of the dependency's: copy the "
+            "full card, then change what you want"
+        )
     if name == "source":
         return "write `source: rulebook` if the seeds print the card, else `source: invented`"
     return None

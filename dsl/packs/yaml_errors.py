@@ -307,6 +307,27 @@ def _reserved_start(err: _Error) -> _Said | None:
     )
 
 
+def _block_indicator_value(err: _Error) -> _Said | None:
+    """``base: >=1.0,<2`` in ``depends``: a version range starting with ``>`` begins a text block.
+    (``effect: |x``, a slip in a block header, keeps the parser's words.)"""
+    if "expected chomping or indentation indicators" not in err.problem:
+        return None
+    text = err.text(err.line)
+    start = err.column - 1
+    while start > 0 and text[start] not in ">|":
+        start -= 1
+    if text[start : start + 1] != ">" or text[start + 1 : start + 2] not in ("=", "<", ">"):
+        return None
+    value = text[start:].split(" #")[0].strip().rstrip(",}")
+    return _Said(
+        "a value starting with `>` begins a block of text in YAML",
+        f'quote the value: `"{value}"`',
+        err.line,
+        start,
+        len(value),
+    )
+
+
 def _alias(err: _Error) -> _Said | None:
     found = re.search(r"found undefined alias '([^']*)'", err.problem)
     if found is None:
@@ -396,5 +417,6 @@ RULES: tuple[Callable[[_Error], _Said | None], ...] = (
     _list_item_in_mapping,
     _misaligned,
     _reserved_start,
+    _block_indicator_value,
     _alias,
 )

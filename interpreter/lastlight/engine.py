@@ -48,4 +48,8 @@ def engine() -> GameEngine:
         drawing="whitedwarf.tools.render.lastlight:drawing",
         card_book="whitedwarf.tools.card_sheets:lastlight_cards",
         terminal="whitedwarf.tools.tui.lastlight:views",
+        settings={
+            "factions": "the faction each seat keeps, in seat order (`veyari,,hexan`: an empty "
+            "place is dealt as usual): to watch a faction, a new one included, play",
+        },
     )

@@ -39,7 +39,7 @@ from whitedwarf.interpreter.lastlight import (
     trade,
     versions,
 )
-from whitedwarf.interpreter.lastlight.content import GameContent, register
+from whitedwarf.interpreter.lastlight.content import GameContent, register, runtime
 from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import (
     activated_options,
@@ -135,6 +135,11 @@ class Game:
             self.content_id = register(content, players)
         except EffectLimitError as error:
             raise EffectLimitReached.from_error(error) from error
+        if "factions" in self.options:
+            factions = runtime({"content": self.content_id}).cards["factions"]
+            self.options["factions"] = setup.kept_factions(
+                self.options["factions"], factions, players, GameOptionError
+            )
 
     @classmethod
     def from_content(
@@ -142,7 +147,9 @@ class Game:
     ) -> Game:
         """A game of ``players`` players on a content pack.
 
-        ``options``: ``round_limit`` (default 200), ``first_player`` (seat, default 0).
+        ``options``: ``round_limit`` (default 200), ``first_player`` (seat, default 0),
+        ``factions`` (the faction each seat keeps, in seat order: ``"veyari,,hexan"`` or a
+        list, an empty place dealt as usual; :func:`setup.kept_factions`).
         The decisions applied are not kept in the state (its size and the cost of cloning,
         saving and hashing it would grow with the game): the caller records them beside it
         (``runner.play`` writes them to a replay).

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.lastlight import events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
@@ -46,7 +47,7 @@ def new_state(game: Any, seed: int) -> State:
     _deal_tech_deck(state, rt)
     for seat in range(state["n"]):
         _place_start_pieces(state, rt, seat)
-    _deal_secrets(state, rt)
+    _deal_secrets(state, rt, game.options.get("factions") or [None] * state["n"])
     lumos.setup(state, rt)
     for seat in range(state["n"]):
         # 000 "setup": "deal 1 technology card to each player".
@@ -181,23 +182,62 @@ def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
     place_extractor(state, seat, home, None, space)
 
 
-def _deal_secrets(state: State, rt: Runtime) -> None:
-    """Deal 2 factions and a set of 4 achievements to each player (000 "setup")."""
+def _deal_secrets(state: State, rt: Runtime, kept: list[str | None]) -> None:
+    """Deal 2 factions and a set of 4 achievements to each player (000 "setup"); a seat with
+    a faction in ``kept`` (the ``factions`` option) is dealt that one alone."""
     n = state["n"]
     # supply.yaml ``per_player.faction_cards_dealt`` (2); the validator checks there are enough
     # (setup_needs.py, E0930).
     per_player = rt.content.get("supply", {}).get("per_player", {})
     dealt = int(per_player.get("faction_cards_dealt", 2))
-    factions = [cid for cid, c in sorted(rt.cards["factions"].items()) if _allowed(c, n)]
-    removed = [cid for cid in sorted(rt.cards["factions"]) if cid not in factions]
+    # The ``factions`` option (a designer watching a faction play) gives a seat its faction
+    # alone, so it has none to choose; the other seats are dealt from the rest as usual.
+    factions = [
+        cid for cid, c in sorted(rt.cards["factions"].items()) if _allowed(c, n) and cid not in kept
+    ]
+    removed = [
+        cid for cid in sorted(rt.cards["factions"]) if cid not in factions and cid not in kept
+    ]
     rng.shuffle(state, factions)
-    for player in state["players"]:
+    for player, chosen in zip(state["players"], kept, strict=True):
+        if chosen is not None:
+            player["factions_dealt"] = [chosen]
+            continue
         player["factions_dealt"] = sorted(factions[-dealt:])
         del factions[-dealt:]
     state["box"]["factions"] = sorted(factions + removed)
     sets = _achievement_sets(state, rt, n)
     for player, cards in zip(state["players"], sets, strict=False):
         player["achievements_dealt"] = sorted(cards)
+
+
+def kept_factions(
+    given: Any, cards: dict[str, Any], players: int, error: type[ValueError]
+) -> list[str | None]:
+    """The ``factions`` game option checked: one faction id or nothing per seat, in seat order
+    (text ``"veyari,,hexan"`` from the command line, or that list from a replay header).
+    Each named faction must be in the pack, allowed at this player count (000 "setup": the
+    3+ factions are removed with 2 players) and named once; ``error`` otherwise."""
+    if isinstance(given, str):
+        given = [name.strip() or None for name in given.split(",")]
+    if not isinstance(given, list) or not all(g is None or isinstance(g, str) for g in given):
+        raise error(f"option factions is faction ids in seat order, not {given!r:.60}")
+    if len(given) > players:
+        raise error(f"option factions names {len(given)} seats; the game has {players}")
+    for name in given:
+        if name is None:
+            continue
+        if name not in cards:
+            hint = did_you_mean(name, cards)
+            raise error(
+                f"option factions: no faction {name!r:.60} in the pack"
+                + (f"; {hint}" if hint else "")
+            )
+        if not _allowed(cards[name], players):
+            raise error(f"option factions: {name} is not played with {players} players")
+        if given.count(name) > 1:
+            raise error(f"option factions: {name} is named for two seats")
+    return [*given, *[None] * (players - len(given))]
 
 
 def _allowed(card: dict[str, Any], players: int) -> bool:

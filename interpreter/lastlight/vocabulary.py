@@ -325,6 +325,7 @@ def _filters() -> list[Filter]:
             text="adjacent",
             impl="selectors:filter_near",
             reads=None,
+            near=("sector", "ship", "planet"),
         ),
         Filter(
             "here",
@@ -336,6 +337,7 @@ def _filters() -> list[Filter]:
             text="here",
             impl="selectors:filter_near",
             reads=None,
+            near=("sector", "ship", "planet"),
         ),
         Filter(
             "centre",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
@@ -90,7 +91,9 @@ def check_agents(agents: Sequence[str], players: int, engine: GameEngine | None 
     known = set(AGENTS) if engine is None else {*engine.agents, *engine.automated_seats}
     unknown = [a for a in agents if a not in known]
     if unknown:
-        raise BatchError(f"unknown agent {unknown[0]!r}; known: {', '.join(sorted(known))}")
+        close = did_you_mean(unknown[0], known)
+        hint = f"; {close}" if close else ""
+        raise BatchError(f"unknown agent {unknown[0]!r}; known: {', '.join(sorted(known))}{hint}")
     if not agents:
         raise BatchError("give at least one agent")
     if engine is not None and all(a in engine.automated_seats for a in agents):

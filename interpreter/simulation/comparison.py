@@ -151,7 +151,7 @@ def sentences(result: dict[str, Any]) -> list[str]:
             if row["significant"]:
                 found = True
                 subject = (
-                    f"{row['name'].title()}"
+                    f"Faction {row['name']}"
                     if what == "faction"
                     else f"Agent {row['name']}"
                     if what == "agent"

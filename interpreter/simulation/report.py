@@ -52,7 +52,10 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
 
 
 def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
-    """The parts every game's report has: win rates per seat and per agent, game length."""
+    """The parts every game's report has: win rates per seat and per agent (when there is
+    more than one: one agent in every seat wins its fair share by definition), game length."""
+    agents = summary["agents"]
+    names = escape(", ".join(row["name"] for row in agents))
     return [
         *_rates(
             "Win rate per seat (first-player advantage)",
@@ -60,11 +63,15 @@ def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
             summary["seats"],
             fair,
         ),
-        *_rates(
-            "Win rate per agent",
-            "Win rate per agent's seat (95% interval; dashed: fair share)",
-            summary["agents"],
-            fair,
+        *(
+            _rates(
+                "Win rate per agent",
+                "Win rate per agent's seat (95% interval; dashed: fair share)",
+                agents,
+                fair,
+            )
+            if len(agents) > 1
+            else [f"<p>Every seat was played by the {names} agent.</p>"]
         ),
         "<h2>Game length</h2>",
         plots.histogram("Game length in rounds", summary["rounds"]["histogram"]),
@@ -233,7 +240,12 @@ def _share_table(rows: list[dict[str, Any]]) -> str:
             ]
             for r in rows
         ],
-        rows[0]["test"] if rows else "",
+        # The interval is one row's; the ★ is after correcting for every row of the table:
+        # a reader who sees an interval miss the fair share without a ★ is told why.
+        f"{rows[0]['test']}. The 95% interval is for the row alone; ★ holds after correcting "
+        "for the number of rows tested, so an interval may miss the fair share without a ★"
+        if rows
+        else "",
     )
 
 

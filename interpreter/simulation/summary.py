@@ -336,13 +336,15 @@ def sentences(summary: dict[str, Any]) -> list[str]:
 
 
 def _share_sentences(rows: Iterable[dict[str, Any]], fair: float, what: str) -> Iterable[str]:
+    """A sentence per significant row, naming it by its id (``Faction iou_nell``), as the
+    report's tables, the trace and the pack files do: a designer greps for it."""
     flagged = False
     for row in rows:
         if row["significant"]:
             flagged = True
             side = "above" if row["rate"] > fair else "below"
             yield (
-                f"{row['name'].title()} wins {_pm(row)} of its games, well {side} the "
+                f"{what.capitalize()} {row['name']} wins {_pm(row)} of its games, well {side} the "
                 f"{_pct(fair)} of a fair {what} (significant)."
             )
     if not flagged:

@@ -282,7 +282,13 @@ class StarlightSearch:
         return self.game.current_players(world)[0]
 
     def apply(self, world: State, seat: int, option: str) -> None:
-        self.game.apply(world, seat, option, check=False)
+        # A simulated line is not the game: its events must not reach whoever listens to the
+        # real one (the replay writer, --trace), or the replay records moves never played.
+        listener, self.game.listener = self.game.listener, None
+        try:
+            self.game.apply(world, seat, option, check=False)
+        finally:
+            self.game.listener = listener
 
     def outcome(self, world: State, seat: int) -> float | None:
         """A win's (shared: its share of) ``win_score``, a loss minus it, plus the final

@@ -27,24 +27,7 @@ __all__ = ["Game", "IllegalOption", "Option", "StarlightContent", "load_content"
 
 SEAT_KINDS = ("live", "starbot")
 MAX_SEATS = 5  # 003 "Live and Starbot Players": "a combined total of 5"
-
-
-OPTIONS = ("seats", "gods", "starbot_level")
-
-
-def _check_options(options: dict[str, Any], levels: int) -> None:
-    """Every option is one the game has, of its kind: a save's header or an ``--option``
-    of ``gods=no`` (text, which ``bool`` reads as true) or ``starbot_level=2.5`` is refused,
-    not read as something else."""
-    unknown = sorted(str(name) for name in options if name not in OPTIONS)
-    if unknown:
-        raise ValueError(f"no Starlight option {unknown[0]!r} (the options: {', '.join(OPTIONS)})")
-    gods = options.get("gods", False)
-    if not isinstance(gods, bool):
-        raise ValueError(f"gods is true or false, not {gods!r}")
-    level = options.get("starbot_level", 1)
-    if type(level) is not int or not 1 <= level <= levels:
-        raise ValueError(f"starbot_level is 1 to {levels}, not {level!r}")
+OPTIONS = ("seats", "gods", "starbot_level")  # what from_content reads; any other is refused
 
 
 class Game:
@@ -59,7 +42,21 @@ class Game:
             raise ValueError(f"Starlight is for 1 to {MAX_SEATS} players, not {players}")
         if any(kind not in SEAT_KINDS for kind in seats) or "live" not in seats:
             raise ValueError(f"seats are `live` or `starbot`, at least one live: {seats}")
-        _check_options(options, len(content.setup.get("starbot_star_points") or [0]))
+        unknown = sorted(str(name) for name in options if name not in OPTIONS)
+        if unknown:  # an option the game does not have would be silently ignored
+            raise ValueError(
+                f"no Starlight option {_shown(unknown[0])} (the options: {', '.join(OPTIONS)})"
+            )
+        levels = content.setup.get("starbot_star_points") or [0]
+        level = options.get("starbot_level", 1)
+        # Options come from a command line or a replay header: a stranger's text, so each is
+        # refused unless it is exactly what it names (gods=no is not "true", 2.5 no level).
+        if type(level) is not int or not 1 <= level <= len(levels):
+            raise ValueError(
+                f"starbot_level is a whole number 1 to {len(levels)}, not {_shown(level)}"
+            )
+        if type(options.get("gods", False)) is not bool:
+            raise ValueError(f"gods is true or false, not {_shown(options['gods'])}")
         self.content = content
         self.players = players
         self.seats = seats
@@ -271,3 +268,9 @@ def advance(game: Game, state: State) -> None:
 def seat_kind(state: State, seat: int) -> str:
     """``live`` or ``starbot``."""
     return str(player(state, seat)["kind"])
+
+
+def _shown(value: Any) -> str:
+    """A refused option's value for a message: its repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."

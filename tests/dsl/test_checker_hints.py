@@ -52,3 +52,27 @@ def test_every_unknown_word_kind_gets_a_hint() -> None:
     }
     for code, effect in effects.items():
         assert only(effect, code).hint, code
+
+
+def test_the_first_slips_of_a_designer_get_a_hint_that_says_what_to_write() -> None:
+    cases = {
+        ("faction", "when round_end if light > red planets you control -> gain 1 common"): (
+            "write `number of` before them"
+        ),
+        ("faction", "when round_end -> may gain 1 common or gain 1 rare"): (
+            "`or` joins the options of a choice: `choose one: <step> or <step>`"
+        ),
+        ("faction", "you have 1 trades"): "a modifier's number has its sign: `+1` or `-1`",
+        ("ship_mod", "this ship type has +1 attack and +1 shield"): (
+            "one modifier or grant per clause: write the next on a new line, or after `;`"
+        ),
+        ("faction", "when round_end -> gain 1 common and gain 1 rare"): (
+            "steps joined with `and` are costs, paid before `->`; join steps with `then`"
+        ),
+        ("faction", "when round_end -> if light >= 5 gain 1 rare"): (
+            "put `->` between the trigger, the condition or the cost and what happens"
+        ),
+    }
+    for (kind, effect), hint in cases.items():
+        found = only(effect, "E0301", kind)
+        assert found.hint is not None and hint in found.hint, (effect, found.hint)

@@ -95,3 +95,16 @@ def test_the_command_is_registered():
     from whitedwarf.tools.cli import main
 
     assert main.get_command(None, "doc") is doc
+
+
+def test_a_file_whitedwarf_did_not_write_is_not_overwritten_without_force(tmp_path):
+    notes = tmp_path / "reference.md"
+    notes.write_text("my own notes\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(doc, ["--out", str(notes)])
+    assert result.exit_code == 2 and "pass --force" in result.output
+    assert notes.read_text(encoding="utf-8") == "my own notes\n"
+    assert runner.invoke(doc, ["--out", str(notes), "--force"]).exit_code == 0
+    # A generated page is the tool's own: it is brought up to date without asking.
+    assert runner.invoke(doc, ["--out", str(notes)]).exit_code == 0
+    assert notes.read_text(encoding="utf-8") == render(registry())

@@ -101,3 +101,18 @@ def test_001_every_player_starts_with_one_common_resource() -> None:
         state = started(g)
         assert [p["res"] for p in state["players"]] == [{"common": 1, "uncommon": 0, "rare": 0}] * n
         assert state["supply"]["common"] == runtime(state).resources_total["common"] - n
+
+
+def test_the_factions_option_deals_a_seat_its_faction_alone() -> None:
+    """A designer's option, not a rule: the seat keeps the named faction without a choice,
+    the other seats are dealt 2 from the rest (000 "setup"), and no faction is dealt twice."""
+    factions = sorted(runtime(game(3).new_state(1)).cards["factions"])
+    named = factions[0]
+    g = game(3, factions=f",{named}")
+    state = g.new_state(5)
+    dealt = [p["factions_dealt"] for p in state["players"]]
+    assert dealt[1] == [named]
+    assert len(dealt[0]) == len(dealt[2]) == 2 and named not in dealt[0] + dealt[2]
+    assert len(set(dealt[0] + dealt[2])) == 4
+    assert all(o.id.startswith("achievement:") for o in g.legal_options(state, 1))
+    assert started(g, 5)["players"][1]["faction"] == named

@@ -98,7 +98,7 @@ def with_clause_on_every_card(name: str, clause: Callable[[int], str]) -> GameCo
 
 #: Activated abilities whose first choice reads each domain a memo keys on (the ships, the
 #: extractors, techs in hand, action cards), none (players), or what no stamp says (a target
-#: rule, ``adjacent``): ``hooks._would_act_kept`` keeps the first kinds, asks the last afresh.
+#: rule: a move's reach): ``hooks._would_act_kept`` keeps the first kinds, asks the last afresh.
 ABILITIES = [
     "repair a damaged ship of yours",
     "mine a planet you control",
@@ -106,7 +106,7 @@ ABILITIES = [
     "manufacture_free an unresearched tech of yours",
     "move_extra a medium ship of yours by 1",
     "deal 1 damage to an enemy ship",
-    "move a ship of yours to an adjacent sector",
+    "move a ship of yours to the centre sector",
     "destroy an enemy extractor",
     "take_back a played action card of yours",
     "repair a damaged ship of yours other than this card",

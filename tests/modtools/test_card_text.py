@@ -40,6 +40,15 @@ REGISTRY = game_registry("lastlight")
             "As soon as the number of red planets you control is at least 2: gain 2 [light].",
         ),
         ("gain 1 light then draw 1 tech", "Gain 1 [light], then draw 1 tech."),
+        # A cost before more than one action, and a repeat, read as sentences.
+        (
+            "activated: pay 1 common -> choose one: gain 1 light or draw 1 tech",
+            "Action: pay 1 [common], then choose one: gain 1 [light] or draw 1 tech.",
+        ),
+        (
+            "activated: exhaust this card -> repeat 2 times -> gain 1 common",
+            "Action: exhaust this card, then do this 2 times: gain 1 [common].",
+        ),
         # The brackets an effect needs are said again: "a and b or c" would mean otherwise.
         (
             "when round_start if light > 1 and (common > 0 or rare > 0) -> gain 1 light",

@@ -112,3 +112,44 @@ def test_help_promises_only_commands_that_exist() -> None:
         assert promised not in summary or promised in COMMANDS, promised
     for name in COMMANDS:
         assert f"  {name} " in out  # listed under Commands
+
+
+def test_a_bundled_pack_is_named_by_its_id_from_any_folder(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A designer who pip-installed whitedwarf has no content/ folder to point at.
+    monkeypatch.chdir(tmp_path)
+    code, out = run("validate", "lastlight", "--no-cache")
+    assert code == 0 and out.strip().endswith("0 errors, 0 warnings")
+    code, out = run("validate", "lastlite")
+    assert code == 2
+    assert "'lastlite' is neither a pack folder nor a bundled pack (lastlight, starlight)" in out
+
+
+def test_a_folder_of_the_same_name_wins_over_the_bundled_pack(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lastlight").mkdir()
+    code, out = run("validate", "lastlight")
+    assert code == 1 and "pack.yaml" in out
+
+
+def test_a_version_written_as_a_number_says_to_quote_it(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mod").mkdir()
+    (tmp_path / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+    )
+    code, out = run("validate", "mod", "--no-cache")
+    assert code == 1
+    assert "mod/pack.yaml:3:10: error[E0705]: `version` must be text, not the number 1.0" in out
+    assert '= help: a version is text such as "1.0.0": write it in quotes' in out
+
+
+def test_schema_of_a_misspelt_kind_gets_a_did_you_mean() -> None:
+    code, out = run("schema", "tech")
+    assert code == 2
+    assert "unknown kind 'tech'" in out and "did you mean `techs`?" in out

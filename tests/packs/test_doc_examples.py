@@ -208,3 +208,13 @@ def test_a_fault_far_along_a_long_line_is_shown_in_its_window(here: Path) -> Non
     _, _, shown, carets = text.splitlines()
     assert shown.startswith("1 | ...") and shown.endswith("...") and len(shown) == 4 + 126
     assert shown[carets.index("^") :].startswith("FAULT") and carets.count("^") == 5
+
+
+def test_w0902_counts_copies_where_cards_have_them_and_cards_where_not(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mini")
+    shutil.copytree(FIXTURES / "warnings" / "mod", here / "mod")
+    out = validate("mod", "--pack-path", ".")
+    tech, faction = example("W0902")
+    assert tech in out and faction in out
+    # A faction has no `copies`: the hint must not ask for one.
+    assert "= help: remove a card, or silence this" in out

@@ -73,7 +73,7 @@ def test_words_the_base_never_used_stay_on_the_base(packs: Path) -> None:
 def test_a_box_count_a_mod_changed_warns_at_the_mod(packs: Path) -> None:
     (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0901]\n")
     assert warnings("lastlight", "mod") == [
-        "mod/factions.yaml:1:8: the faction cards add up to 14 copies, but the box has 15"
+        "mod/factions.yaml:1:8: there are 14 faction cards, but the box has 15"
     ]
 
 

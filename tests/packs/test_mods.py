@@ -119,3 +119,16 @@ def test_too_many_cards_in_one_file_is_a_located_error(tmp_path: Path) -> None:
     result = load([pack], limits=Limits(cards=3))
     codes = [(d.code, d.span.line if d.span else None) for d in result.errors]
     assert ("E0512", 19) in codes
+
+
+def test_a_partial_replacement_says_replace_takes_the_whole_card(tmp_path: Path) -> None:
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {mini: '*'}\n"
+    )
+    (mod / "techs.yaml").write_text("- {id: archive, replace: true, cost: {common: 1}}\n")
+    result = load_packs([mod], [SHARED], bundled=False)
+    missing = [d for d in result.errors if d.code == "E0603"]
+    assert {d.message for d in missing} >= {"this tech needs `name`", "this tech needs `effect`"}
+    assert all(d.hint and "`replace: true` puts this whole card" in d.hint for d in missing)

@@ -10,6 +10,12 @@ from whitedwarf.dsl.packs.yamlsource import parse_yaml
 
 # name: (file text, expected line:column, words in the message, words in the hint)
 CASES: dict[str, tuple[str, str, str, str]] = {
+    "version range starting with >": (
+        "id: mod\ndepends:\n  lastlight: >=1.0,<2  # the base\n",
+        "3:14",
+        "a value starting with `>` begins a block of text in YAML",
+        'quote the value: `">=1.0,<2"`',
+    ),
     "tab in the indentation": (
         "- id: a\n  name: A\n  cost:\n  \tcommon: 1\n",
         "4:3",

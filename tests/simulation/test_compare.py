@@ -73,3 +73,26 @@ def test_a_broken_variant_is_reported_before_the_base_is_played(tmp_path: Path) 
     )
     assert code == 1 and "planets.yaml:1:" in text, text
     assert not (out / "base" / "games.jsonl").exists()
+
+
+def test_a_mod_compares_against_the_bundled_base_pack_by_its_id(tmp_path: Path) -> None:
+    # A designer outside the repository: the base game is `lastlight`, the variant a mod.
+    mod = tmp_path / "cheap"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: cheap\nname: Cheap\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '>=1.0,<2'}\n"
+    )
+    (mod / "techs.yaml").write_text(
+        "- id: x_blaster\n  replace: true\n  name: X Blaster\n  kind: ship_mod\n"
+        "  cost: {common: 1}\n  copies: 3\n  source: invented\n"
+        '  text: "This ship type has +1 [attack]."\n  effect: this ship type has +1 attack\n'
+    )
+    out = tmp_path / "out"
+    args = ("--games", "4", "--base", "lastlight", "--variant", str(mod), "--out", str(out))
+    code, text = run(*COMPARE, *args)
+    assert code == 0, text
+    variant = json.loads((out / "variant" / "summary.json").read_text())
+    base = json.loads((out / "base" / "summary.json").read_text())
+    assert variant["games"] == base["games"] == 4
+    assert (out / "comparison.html").exists()

@@ -204,3 +204,61 @@ def test_records_carry_light_by_source_and_tech_counts(tmp_path: Path) -> None:
             assert set(tech["built"]) <= set(tech["in_play"]) | set(tech["built"])
     summary = json.loads((out / "summary.json").read_text())
     assert summary["light_sources"]["available"]
+
+
+def test_the_report_names_a_faction_by_its_id_as_the_pack_does() -> None:
+    from whitedwarf.interpreter.simulation.summary import sentences
+
+    iou_nell = {"name": "iou_nell", "rate": 0.18, "low": 0.14, "high": 0.22, "significant": True}
+    summary = {
+        "games": 1000,
+        "players": 4,
+        "fair_share": 0.25,
+        "factions": [iou_nell],
+        "first_player": None,
+        "seats": [],
+        "agents": [],
+        "techs": [],
+        "rounds": {"median": 27, "min": 17, "max": 35},
+        "errors": [],
+    }
+    said = sentences(summary)
+    assert "Faction iou_nell wins 18% ± 4% of its games, well below the 25% of a fair " in said[1]
+
+
+def test_a_setting_given_with_resume_is_refused_not_ignored(tmp_path: Path) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
+    code, text = run("simulate", "--resume", str(out), "--games", "5000")
+    assert code == 2
+    assert "--resume continues the batch with the settings it was started with" in text
+    assert "--games would be ignored" in text
+    assert len((out / "games.jsonl").read_text().splitlines()) == 2
+
+
+def test_the_report_says_why_an_interval_can_miss_the_fair_share_without_a_star(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "batch"
+    assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "The 95% interval is for the row alone; ★ holds after correcting for the number" in page
+
+
+def test_a_misspelt_agent_gets_a_did_you_mean(tmp_path: Path) -> None:
+    code, text = run("simulate", "--agents", "heuristik", "--out", str(tmp_path / "x"))
+    assert code == 2
+    assert "unknown agent 'heuristik'" in text and "did you mean `heuristic`?" in text
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_batch_of_one_agent_has_no_per_agent_chart(tmp_path: Path) -> None:
+    # One agent in every seat wins its fair share by definition: a chart of it says nothing.
+    one, mixed = tmp_path / "one", tmp_path / "mixed"
+    common = ("simulate", "--players", "2", "--games", "2", "--round-limit", "3")
+    assert run(*common, "--agents", "random", "--out", str(one))[0] == 0
+    assert run(*common, "--agents", "random,first", "--out", str(mixed))[0] == 0
+    html = (one / "report.html").read_text()
+    assert "Every seat was played by the random agent." in html
+    assert "Win rate per agent" not in html
+    assert "Win rate per agent" in (mixed / "report.html").read_text()

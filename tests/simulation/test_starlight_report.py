@@ -84,7 +84,7 @@ def test_a_game_option_out_of_its_range_is_refused_before_any_game(tmp_path: Pat
     code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
                      "--agents", "heuristic,starbot", "--option", "starbot_level=999999999999",
                      "--out", str(out))  # fmt: skip
-    assert code == 2 and "--option" in text and "starbot_level is 1 to 4" in text
+    assert code == 2 and "--option" in text and "starbot_level is a whole number 1 to 4" in text
     assert not out.exists()
 
 

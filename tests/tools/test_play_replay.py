@@ -30,6 +30,31 @@ def test_play_prints_one_json_result(seats: str) -> None:
         assert summary["winner"] == summary["winners"][0]
 
 
+def test_an_option_last_light_does_not_have_gets_a_did_you_mean() -> None:
+    code, out = run("play", "--option", "faction=veyshan")
+    said = " ".join(out.split())
+    assert code == 2 and "Last Light has no option 'faction'" in said
+    assert "did you mean `factions`?" in said
+
+
+def test_the_factions_option_seats_a_faction_and_the_replay_keeps_it(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    args = ("play", "--seats", "random,random,random", "--seed", "4", "--format", "json")
+    code, out = run(*args, "--option", "factions=veyshan,,hexan", "--replay", str(log))
+    assert code == 0, out
+    factions = json.loads(out)["factions"]
+    assert factions[0] == "veyshan" and factions[2] == "hexan" and factions[1] not in factions[::2]
+    assert run("replay", str(log))[0] == 0  # the header's option deals the same way again
+    refused = {
+        "factions=veyshan,hexan,talorin,myrr": "option factions names 4 seats; the game has 3",
+        "factions=hexan,hexan": "option factions: hexan is named for two seats",
+        "factions=veyshn": "no faction 'veyshn' in the pack; did you mean `veyshan`?",
+    }
+    for option, said in refused.items():
+        code, out = run(*args, "--option", option)
+        assert code == 1 and said in " ".join(out.split()), (option, out)
+
+
 def test_text_output_names_the_winner_and_each_players_light() -> None:
     code, out = run("play", "--seed", "7")
     assert code == 0
@@ -104,6 +129,26 @@ def test_an_unreadable_log_says_why(tmp_path: Path, text: str, said: str) -> Non
     log.write_text(text)
     code, out = run("replay", str(log))
     assert code == 1 and said in out and "Traceback" not in out
+
+
+def test_a_binary_file_is_not_a_text_file_rather_than_a_codec_error(tmp_path: Path) -> None:
+    blob = tmp_path / "game.jsonl"
+    blob.write_bytes(bytes([0x7B, 0xDC, 0x80, 0xFF, 0x00]) * 20)
+    for command in (("replay", str(blob)), ("render", str(blob), "--out", "b.svg")):
+        code, out = run(*command)
+        assert code == 1, out
+        assert f"{blob} is not a text file (not UTF-8)" in out and "codec" not in out
+
+
+def test_a_replay_and_a_save_given_for_each_other_say_which_is_which(tmp_path: Path) -> None:
+    log, _ = recorded(tmp_path)
+    code, out = run("play", "--resume", str(log))
+    assert code == 1 and f"{log} is a replay log, not a save: `whitedwarf replay {log}`" in out
+    save = tmp_path / "game.save"
+    save.write_text(json.dumps({"decisions": [[0, "x"]] * 500, "kind": "whitedwarf-play-save"}))
+    code, out = run("replay", str(save))
+    assert code == 1 and "is a save of `whitedwarf play`, not a replay log" in out
+    assert f"whitedwarf play --resume {save}" in out
 
 
 def test_a_cut_short_log_says_so(tmp_path: Path) -> None:

@@ -82,6 +82,10 @@ def test_stepping_with_the_keyboard_in_chromium(browser, viewer) -> None:  # noq
     assert "winners: seat" in browser.find_element("id", "status").text
     panels = browser.find_elements("css selector", "#players .player")
     assert len(panels) == 2 and "light" in panels[0].text
+    # The techs listed are those in play; of the secret hand only its size is told.
+    assert all("techs in play:" in p.text and " in hand" in p.text for p in panels)
+    assert "game ended:" in browser.find_element("id", "status").text
+    assert "decided by" in browser.find_element("id", "status").text
     assert browser.find_elements("css selector", "#chart polyline")
     browser.execute_script(
         "const s = document.getElementById('slider'); s.value = '10';"

@@ -125,7 +125,11 @@ def test_a_starlight_mod_works_as_for_last_light(user_folder: Path) -> None:
     assert header["options"]["gods"] is True
     assert run("replay", "--pack", "mymod", "m.jsonl")[0] == 0
     code, out = run("replay", "m.jsonl")  # without the mod: refused, with the reason
-    assert code == 1 and "pack 'mymod' was in the game but is not loaded now" in out
+    assert (
+        code == 1
+        and "pack 'mymod' was in the game but is not loaded now (pass its folder with --pack)"
+        in out
+    )
 
 
 def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
@@ -137,9 +141,28 @@ def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
     code, out = run("play", *pack, "--seats", "random,wizard")
     assert code == 2 and "unknown seat kind 'wizard'" in " ".join(out.split())
     code, out = run("play", *pack, "--option", "god=true")
-    assert code == 2 and "(gods, starbot_level)" in out
+    said = " ".join(out.split())
+    assert (
+        code == 2
+        and "Starlight has no option 'god', in 'god=true' (its options: gods, starbot_level)"
+        in said
+    )
+    assert "did you mean `gods`?" in said
+    code, out = run("play", *pack, "--option", "gods")
+    assert code == 2 and "'gods' is not NAME=VALUE" in out
     code, out = run("play", *pack, "--option", "starbot_level=9")
-    assert code == 1 and out.strip() == "Error: starbot_level is 1 to 4, not 9"
+    assert code == 1 and out.strip() == "Error: starbot_level is a whole number 1 to 4, not 9"
+    # Each option is exactly what it names: "no" is not false, 2.5 and true are no level.
+    refused = {
+        "gods=no": "gods is true or false, not 'no'",
+        "gods=1": "gods is true or false, not 1",
+        "starbot_level=2.5": "starbot_level is a whole number 1 to 4, not 2.5",
+        "starbot_level=true": "starbot_level is a whole number 1 to 4, not True",
+        "starbot_level=" + "9" * 5000: "starbot_level is a whole number 1 to 4, not '99999",
+    }
+    for option, said in refused.items():
+        code, out = run("play", *pack, "--option", option)
+        assert code == 1 and said in out and len(out) < 200, (option, out)
     code, out = run("play", *pack, "--seats", "first", "--seed", "1", "--format", "json")
     assert code == 0 and json.loads(out)["players"] == 1  # a solo game against nobody
 
@@ -175,3 +198,15 @@ def test_starlights_reference_page_and_schemas_are_current() -> None:
     code, out = run("doc", "--game", "starlight", "--out", str(page), "--check")
     assert code == 0, out
     assert stale_schemas(REPO / "schemas" / "starlight", "starlight") == []
+
+
+def test_a_game_with_a_search_seat_replays(tmp_path: Path) -> None:
+    """The search agent's simulated lines are not recorded: the replay of a game it played
+    verifies (its simulations once wrote their events into the replay log)."""
+    log = tmp_path / "game.jsonl"
+    pack = str(REPO / "content" / "starlight")
+    seats = "heuristic,search,starbot"
+    code, out = run("play", "--pack", pack, "--seats", seats, "--seed", "5", "--replay", str(log))
+    assert code == 0, out
+    code, out = run("replay", str(log), "--pack", pack)
+    assert code == 0 and out.startswith("verified:"), out

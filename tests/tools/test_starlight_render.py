@@ -18,10 +18,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from whitedwarf.content import bundled_pack
-from whitedwarf.interpreter.replay import read_replay
+from whitedwarf.interpreter.replay import PLAY_SAVE_KIND, read_replay
 from whitedwarf.interpreter.starlight.persist import save
 from whitedwarf.tools.cli import main
-from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 from whitedwarf.tools.render.starlight import seat_colour
 from whitedwarf.tools.session import load_game
 

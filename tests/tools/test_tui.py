@@ -69,7 +69,8 @@ async def test_a_whole_game_with_a_bad_key_an_undo_a_save_and_a_resume(tmp_path:
     undone = False
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "your decision" in text_of(app, "#prompt")
+        # The prompt says what is decided, not only whose decision it is.
+        assert "your decision: setup: keep a faction" in text_of(app, "#prompt")
         assert "You: seat 0" in text_of(app, "#me")
         await pilot.press("z")
         assert any("does nothing here" in n for n in notices)
@@ -102,7 +103,14 @@ async def test_a_whole_game_with_a_bad_key_an_undo_a_save_and_a_resume(tmp_path:
                 break
             await pilot.press("enter")
         assert resumed.over()
-        assert "Game over" in text_of(app, "#prompt")
+        # The end says who won, by which rule of 000 "Game End", and why the game ended;
+        # the side shows the last moves and everyone's final light.
+        prompt, result = text_of(app, "#prompt"), resumed.state["result"]
+        assert "Game over" in prompt and "wins: the most light" in prompt
+        assert "The game ended because a player reached the light" in prompt
+        assert "The end of the game" in text_of(app, "#news")
+        assert "game over" in text_of(app, "#news")
+        assert f"{result['light'][1]} light" in text_of(app, "#others")  # seat 1's final light
         await pilot.press("q")
     assert app.return_value == "over"
     # The replay written at the end reproduces the game.
@@ -159,6 +167,11 @@ async def test_a_tiny_terminal_and_ctrl_c_get_clear_answers(tmp_path: Path) -> N
         await pilot.pause()
         assert "too small" in text_of(app, "#too-small")
         assert not app.query_one("#main").display
+        # Keys pressed at a screen that shows no game choose nothing and take nothing back.
+        await pilot.press("enter", "down", "enter", "u")
+        assert app.session.decisions == [] or all(
+            app.session.seats[seat] != "human" for seat, _ in app.session.decisions
+        )
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert app.query_one("#main").display
@@ -270,3 +283,147 @@ async def test_a_runaway_card_effect_stops_the_game_saved_before_that_decision(
     assert state_hash(session.state) == before and len(session.decisions) == played
     resumed = resume(read_save(save_path, lastlight_views()), game)
     assert state_hash(resumed.state) == before and len(resumed.decisions) == played
+
+
+def test_the_end_screen_names_the_tiebreak_that_decided() -> None:
+    """000 "Game End": light, then techs in play, then resources; still tied, a shared win."""
+    views = lastlight_views()
+    text = views.end_text(
+        {"winners": [0, 2], "light": [20, 12, 20], "reason": "light", "tiebreak": "shared"}
+    )
+    assert "seat 0, seat 2 win: tied on light" in text and "a shared win" in text
+    text = views.end_text(
+        {"winners": [1], "light": [9, 9], "reason": "round limit", "tiebreak": "techs"}
+    )
+    assert "seat 1 wins: tied on light, decided by the most techs in play" in text
+    assert "the round limit was reached" in text
+
+
+def test_resuming_a_finished_game_shows_the_result_and_leaves_it_on_the_terminal(
+    tmp_path: Path,
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    session = new_session(["human", "random"])
+    while (seat := session.human_to_move()) is not None:
+        session.choose(seat, session.options(seat)[0].id)
+    save_path = tmp_path / "g.save"
+    session.save(save_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(
+        f"{sys.executable} -m whitedwarf.tools.cli play --resume {save_path}",
+        dimensions=(45, 150),
+        timeout=60,
+        encoding="utf-8",
+        cwd=str(tmp_path),
+        env=env,
+    )
+    child.expect("Press q to quit")
+    child.send("q")
+    # Once the interface has closed, the result stays on the terminal in words.
+    child.expect("wins: the most light")
+    child.expect("The game ended because")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.asyncio
+async def test_the_end_screen_shows_the_last_moves_and_the_whole_log(tmp_path: Path) -> None:
+    session = new_session(["human", "random", "random"])
+    while (seat := session.human_to_move()) is not None:
+        session.choose(seat, session.options(seat)[0].id)
+    app = PlayApp(session, tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        news = text_of(app, "#news")
+        # More happened than the panel holds: it says where the rest is.
+        assert news.startswith("The end of the game") and "press l for the whole log" in news
+        assert "game over" in news
+        await pilot.press("l")
+        assert isinstance(app.screen, TextScreen)
+        page = str(app.screen.query_one("#page-body", Static).render())
+        assert len(page.splitlines()) > 12 and "game over" in page
+        await pilot.press("escape", "r")
+        assert '000 "game end"' in str(app.screen.query_one("#page-body", Static).render())
+        await pilot.press("escape", "q")
+    assert app.return_value == "over"
+
+
+@pytest.mark.asyncio
+async def test_at_the_smallest_size_the_side_panels_stay_on_screen(tmp_path: Path) -> None:
+    """At 100×30 (README's least size) the board gives way: your seat and the others stay
+    visible, the board scrolls sideways instead of wrapping its rows."""
+    app = PlayApp(new_session(["human", "random", "random"]), tmp_path / "game.save")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        side, board = app.query_one("#side").region, app.query_one("#board-box").region
+        assert side.width >= 40 and side.right <= 100
+        assert board.width < 100 and app.query_one("#board").region.width > board.width
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert app.query_one("#board-box").region.width == 106  # all the rings when there is room
+        await pilot.press("q", "n")
+
+
+@pytest.mark.asyncio
+async def test_no_way_out_skips_the_offer_to_save(tmp_path: Path) -> None:
+    """textual's command palette (ctrl+p, with its own "quit") is off, and its quit action
+    asks as q does."""
+    app = PlayApp(new_session(["human", "random"]), tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        assert app.screen is app.screen_stack[0]  # no palette
+        await app.run_action("quit")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("y")
+    assert app.return_value == "saved" and (tmp_path / "game.save").exists()
+
+
+def test_what_the_bots_did_stays_in_the_news_for_the_whole_turn() -> None:
+    """A turn of several decisions (Research: discard, then manufacture...) keeps telling what
+    the other seats did before it, not only the seat's own latest choice."""
+    session = new_session(["human", "random", "random"])
+    checked = 0
+    while checked < 20 and (seat := session.human_to_move()) is not None:
+        log = session.log
+        if log and log[-1].seat == seat:  # a later decision of the same turn
+            start = len(log)
+            while start and log[start - 1].seat == seat:
+                start -= 1  # back to the beginning of this turn
+            news = "\n".join(session.news(seat))
+            if start:  # the other seat that decided just before this turn is told
+                assert f"seat {log[start - 1].seat} (random)" in news, news
+            checked += 1
+        session.mark_seen(seat)
+        session.choose(seat, session.options(seat)[0].id)
+    assert checked == 20
+
+
+def test_the_prompt_names_the_action_and_its_step() -> None:
+    """What the line above the menu says for the steps of 000's action cards."""
+    from whitedwarf.tools.tui.citations import step
+
+    def view(kind: str, pc: str, owner: int) -> dict:
+        return {
+            "phase": "resolve",
+            "frames": [],
+            "stack": [{"kind": kind, "pc": pc, "seat": owner}],
+        }
+
+    assert step(view("trade", "gift", 0), 0) == (
+        "your Trade action: choose an opponent to gain 1 light"
+    )
+    assert step(view("attack", "assign", 2), 0) == "seat 2's Command (attack) action: assign a hit"
+    assert step(view("move", "reveal", 0), 0).startswith("your Command (move) action: reveal")
+    card = {"phase": "resolve", "frames": [{"card": "ore_refinery#1"}], "stack": []}
+    assert step(card, 0) == "a choice asked by the card ore_refinery"
+
+
+def test_human_seats_without_a_terminal_are_refused_not_left_waiting(tmp_path: Path) -> None:
+    save = tmp_path / "game.save"
+    result = CliRunner().invoke(main, ["play", "--seats", "human,random", "--save", str(save)])
+    assert result.exit_code == 2
+    assert "is not a terminal" in result.output and "--seats heuristic" in result.output
+    assert not save.exists()

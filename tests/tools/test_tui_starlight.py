@@ -111,6 +111,7 @@ async def test_a_whole_short_game_against_a_starbot_and_a_bot(
         assert "seat 1 (starbot)" in others and "seat 2 (heuristic)" in others
         assert "Accolades" in others and "laurels: 3 (secret)" in others
         assert menu_text(app).startswith("place your marker on gain_cores")
+        assert "your decision: your first turn: place your marker" in text_of(app, "#prompt")
         await pilot.press("r")
         assert isinstance(app.screen, TextScreen)
         page = str(app.screen.query_one("#page-body", Static).render())
@@ -152,6 +153,8 @@ async def test_a_whole_short_game_against_a_starbot_and_a_bot(
         assert resumed.over()
         prompt = text_of(app, "#prompt")
         assert "Game over" in prompt and "Points: seat 0:" in prompt
+        assert "The game ended because a player reached daybreak" in prompt
+        assert "The end of the game" in text_of(app, "#news")
         await pilot.press("q")
     assert app.return_value == "over"
     assert resumed.state["result"]["reason"] == "daybreak"

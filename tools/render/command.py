@@ -91,7 +91,7 @@ def saved_game(path: Path) -> str:
     """The game a save names (``"game"`` in its state; Last Light when none)."""
     import json
 
-    from whitedwarf.tools.render.position import PLAY_SAVE_KIND
+    from whitedwarf.interpreter.replay import PLAY_SAVE_KIND
 
     try:
         record = json.loads(path.read_text(encoding="utf-8"))

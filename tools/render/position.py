@@ -16,19 +16,18 @@ from typing import Any
 
 from whitedwarf.dsl.packs.loader import LoadedPack
 from whitedwarf.interpreter.replay import (
+    PLAY_SAVE_KIND,
     Replay,
     ReplayError,
     game_setup,
     header_mismatch,
     pack_header,
     read_replay,
+    unreadable,
 )
 
 State = dict[str, Any]
 Event = dict[str, Any]
-
-#: The kind of the terminal interface's saves (``tools/tui/session.py``).
-PLAY_SAVE_KIND = "whitedwarf-play-save"
 
 
 class PositionError(Exception):
@@ -52,7 +51,7 @@ def is_replay(path: Path) -> bool:
         with path.open(encoding="utf-8") as stream:
             first = stream.readline(4096)
     except (OSError, UnicodeDecodeError) as error:
-        raise PositionError(f"cannot read {path}: {error}") from None
+        raise PositionError(unreadable(path, error)) from None
     return '"type":"header"' in first.replace(" ", "")
 
 
@@ -116,7 +115,7 @@ def read_saved_state(
             text = json.dumps(record.get("state"))
         return load(text)
     except (OSError, UnicodeDecodeError) as error:
-        raise PositionError(f"cannot read {path}: {error}") from None
+        raise PositionError(unreadable(path, error)) from None
     except (refused, ValueError, TypeError) as error:
         raise PositionError(f"{path} is not {what}: {error}") from None
 

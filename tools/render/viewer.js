@@ -38,10 +38,13 @@
     box.appendChild(el("div", {}, "resources: " + resources(p.resources)));
     box.appendChild(el("div", {}, "action cards in hand: " + (p.hand.join(", ") || "none") +
       (p.choice ? " · choice: " + p.choice : "")));
-    const techs = el("div", { class: "techs" }, "techs (" + p.techs_in_hand + " in hand): ");
+    // The techs listed are those in play; the hand is secret, so only its size is told.
+    const techs = el("div", { class: "techs" }, "techs in play: " + (p.techs.length ? "" : "none "));
     for (const t of p.techs) {
-      techs.appendChild(el("span", { class: t.exhausted ? "exhausted" : "" }, t.name + " [" + t.slot + "]"));
+      const exhausted = t.exhausted ? " (exhausted)" : "";
+      techs.appendChild(el("span", { class: t.exhausted ? "exhausted" : "" }, t.name + " [" + t.slot + "]" + exhausted));
     }
+    techs.appendChild(el("span", { class: "hand-count" }, "· " + p.techs_in_hand + " in hand"));
     box.appendChild(techs);
     box.appendChild(el("div", {}, "graveyard: " + p.graveyard + " · supply: " + resources(p.supply)));
     if (p.achievements_done.length) {
@@ -92,7 +95,10 @@
     document.getElementById("where").textContent = "decision " + current + " of " + last;
     let status = step.status;
     if (current === last && data.result) {
-      status += " · winners: seat " + data.result.winners.join(", seat ") + " (" + data.result.reason + ")";
+      const tiebreak = data.result.tiebreak;
+      const decided = !tiebreak ? "" : tiebreak === "shared" ? "; tied: a shared win" : "; decided by " + tiebreak;
+      status += " · winners: seat " + data.result.winners.join(", seat ") +
+        " (game ended: " + data.result.reason + decided + ")";
     }
     document.getElementById("status").textContent = status;
     const players = document.getElementById("players");

@@ -14,16 +14,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import GameStopped, Session
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+#: The board's width when there is room (Last Light's rings are 104 columns), and the least
+#: the side panels are given.
+BOARD_WIDTH, SIDE_WIDTH = 106, 44
 
 HELP = """\
 Each decision is a menu of what the rules allow now, in the engine's words.
@@ -60,10 +64,25 @@ KNOWN_KEYS = {
 }
 
 
+#: Lines of news on the main screen; the rest is on the log page (``l``).
+NEWS_LINES = 12
+
+
+def _latest(news: list[str], nothing: str) -> str:
+    """The last lines of the news, saying how many earlier ones the log page holds."""
+    if not news:
+        return nothing
+    earlier = len(news) - NEWS_LINES
+    more = f"[dim]({earlier} earlier lines: press l for the whole log)[/]\n" if earlier > 0 else ""
+    return more + "\n".join(escape(line) for line in news[-NEWS_LINES:])
+
+
 class PlayApp(App[str]):
     """A game with human seats; the app's return value says how it ended."""
 
     CSS_PATH = "play.tcss"
+    # textual's command palette (ctrl+p) offers "quit", which left without the offer to save.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 (textual reads the class attribute)
         Binding("question_mark", "help", "help"),
         Binding("r", "rules", "rules"),
@@ -86,6 +105,9 @@ class PlayApp(App[str]):
         self._prompt: Any = None  # (option text, id) -> menu line, made once
         #: Why the game stopped (an engine error, :class:`GameStopped`), when it did.
         self.stopped: str | None = None
+        #: Once the game is over: the human seat whose screen shows the end (its log, ``l``).
+        self.ended_for: int | None = None
+        self.too_small = False  # the terminal is too small: the game is not shown
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -93,7 +115,7 @@ class PlayApp(App[str]):
         yield Static("", id="too-small")
         with Vertical(id="main"):
             with Horizontal(id="top"):
-                with VerticalScroll(id="board-box"):
+                with ScrollableContainer(id="board-box"):
                     yield Static("", id="board")
                 with VerticalScroll(id="side"):
                     yield Static("", id="me")
@@ -121,6 +143,11 @@ class PlayApp(App[str]):
         )
         self.query_one("#too-small").display = small
         self.query_one("#main").display = not small
+        # Nothing is chosen or taken back blind: the menu only answers when it can be seen.
+        self.too_small = small
+        # The side (your seat, the others, the news) always keeps its room; on a narrow
+        # terminal the board gives way and scrolls sideways instead of hiding the side.
+        self.query_one("#board-box").styles.width = max(20, min(BOARD_WIDTH, width - SIDE_WIDTH))
 
     # -- turns -------------------------------------------------------------------------------
 
@@ -158,13 +185,13 @@ class PlayApp(App[str]):
         self.query_one("#me", Static).update(self.views.own_panel(content, view, seat))
         others = self.views.others_panel(content, view, seat, self.session.seats)
         self.query_one("#others", Static).update("[bold]Other seats[/]\n" + others)
-        news = self.session.news(seat)
         self.query_one("#news", Static).update(
-            "[bold]Since your last turn[/]\n" + ("\n".join(news[-12:]) or "nothing yet")
+            "[bold]Since your last turn[/]\n" + _latest(self.session.news(seat), "nothing yet")
         )
         undo = " · u: undo" if self.session.can_undo(seat) else ""
+        about = f" {escape(self.views.step(view, seat))}" if self.views.step else ""
         self.query_one("#prompt", Static).update(
-            f"[bold]Seat {seat}, round {view['round']}: your decision[/] "
+            f"[bold]Seat {seat}, round {view['round']}: your decision:[/]{about} "
             f"(r: rules of this step{undo} · ?: help)"
         )
         menu = self.query_one("#options", OptionList)
@@ -182,8 +209,12 @@ class PlayApp(App[str]):
         return self._prompt
 
     def show_end(self) -> None:
-        """The game is over: the result, and the replay written if asked."""
+        """The game is over: the result, the last moves and everyone's final standing, and
+        the replay written if asked."""
+        last = self.seat if self.seat is not None else self.session.humans[0]
         self.seat = None
+        self.ended_for = last
+        self._show_final_panels(last)
         state = self.session.state
         result = self.session.game.result(state) or {}
         text = self.views.end_text(result)
@@ -194,13 +225,28 @@ class PlayApp(App[str]):
             except OSError as error:
                 text += f"\nThe replay could not be written to {self.replay_path}: {error}"
         self.query_one("#board", Static).update(self.views.board(self.session.game.content, state))
-        self.query_one("#prompt", Static).update(text + "\nPress q to quit.")
+        self.query_one("#prompt", Static).update(
+            text + "\nPress q to quit (l: the whole log of the end)."
+        )
         self.query_one("#options", OptionList).clear_options()
+
+    def _show_final_panels(self, seat: int) -> None:
+        """The panels as ``seat`` sees the finished game, with what happened since its last
+        decision (the bots' last moves and the final scoring)."""
+        self.hidden = False
+        view = self.session.view(seat)
+        content = self.session.game.content
+        self.query_one("#me", Static).update(self.views.own_panel(content, view, seat))
+        others = self.views.others_panel(content, view, seat, self.session.seats)
+        self.query_one("#others", Static).update("[bold]Other seats[/]\n" + others)
+        self.query_one("#news", Static).update(
+            "[bold]The end of the game[/]\n" + _latest(self.session.news(seat), "nothing more")
+        )
 
     # -- choices -----------------------------------------------------------------------------
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.seat is None or self.hidden or event.option.id is None:
+        if self.seat is None or self.hidden or self.too_small or event.option.id is None:
             return
         seat = self.seat
         if event.option.id not in {o.id for o in self.session.options(seat)}:
@@ -227,7 +273,7 @@ class PlayApp(App[str]):
         self.exit("stopped-saved")
 
     def action_undo(self) -> None:
-        if self.seat is None:
+        if self.seat is None or self.too_small:
             return
         if self.hidden:
             # The seat that just chose is still at the keyboard on the hand-over screen.
@@ -254,6 +300,10 @@ class PlayApp(App[str]):
             return
         self.notify(f"Saved to {self.save_path}. Resume: whitedwarf play --resume {self.save_path}")
 
+    async def action_quit(self) -> None:
+        """Any other way to ask textual to quit asks whether to save, as ``q`` does."""
+        self.action_quit_game()
+
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):
             return
@@ -279,18 +329,21 @@ class PlayApp(App[str]):
         self.push_screen(TextScreen("Help", f"{HELP}\n{self.views.legend}"))
 
     def action_rules(self) -> None:
-        if self.seat is None or self.hidden:
+        seat = self.seat if self.seat is not None else self.ended_for
+        if seat is None or self.hidden:
             return
         self.push_screen(
-            TextScreen("The rules of this step", self.views.citation(self.session.view(self.seat)))
+            TextScreen("The rules of this step", self.views.citation(self.session.view(seat)))
         )
 
     def action_log(self) -> None:
-        if self.seat is None or self.hidden:
+        seat = self.seat if self.seat is not None else self.ended_for
+        if seat is None or self.hidden:
             return
-        news = self.session.news(self.seat)
-        body = "\n".join(news) or "Nothing has happened since your last turn."
-        self.push_screen(TextScreen("Since your last turn", body))
+        news = self.session.news(seat)
+        body = "\n".join(escape(line) for line in news)
+        title = "Since your last turn" if self.seat is not None else "The end of the game"
+        self.push_screen(TextScreen(title, body or "Nothing has happened since your last turn."))
 
     def on_key(self, event: events.Key) -> None:
         """A key that does nothing says so, instead of being silently ignored."""

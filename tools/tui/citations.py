@@ -45,3 +45,57 @@ def citation(view: State) -> str:
             return '000 "technology cards": activated abilities may be used during your action'
         return TASK_SECTIONS.get(str(top.get("kind")), f"the {top.get('kind')} step")
     return '000 "playing the game"'
+
+
+#: Engine task kinds → the action they are, as a player calls it.
+ACTION_NAMES: dict[str, str] = {
+    "research": "Research",
+    "mine": "Mine",
+    "construct": "Construct",
+    "trade": "Trade",
+    "refresh": "Refresh",
+    "move": "Command (move)",
+    "attack": "Command (attack)",
+    "round_flow": "the end of the round",
+}
+#: ``(task kind, step)`` → what the player decides at that step.
+STEP_WORDS: dict[tuple[str, str], str] = {
+    ("research", "keep"): "discard one of the techs drawn (the others go to your hand)",
+    ("research", "manufacture"): "manufacture (build) a tech from your hand, or stop",
+    ("construct", "ships"): "build ships, or stop",
+    ("construct", "extractor"): "place an extractor, or build none",
+    ("trade", "trade"): "trade resources",
+    ("trade", "gift"): "choose an opponent to gain 1 light",
+    ("refresh", "claim"): "claim an achievement, or not",
+    ("move", "move"): "move a ship, or stop moving",
+    ("move", "reveal"): "reveal the token where your ship stopped, or not",
+    ("attack", "pick"): "choose the sector where combat is resolved",
+    ("attack", "roll"): "attack with a group of ships, or stop attacking here",
+    ("attack", "assign"): "assign a hit",
+}
+
+
+def step(view: State, seat: int) -> str:
+    """What the decision asked of ``seat`` now is about, in a player's words."""
+    if view["phase"] == "over":
+        return "the game is over"
+    frames = view.get("frames") or []
+    if frames:
+        card = str(frames[-1].get("card", "a card")).split("#", 1)[0]
+        return f"a choice asked by the card {card}"
+    if view["phase"] == "setup":
+        return "setup: keep a faction and a planetary achievement (both stay secret)"
+    if view["phase"] == "choose":
+        return "choose this round's action card (secret; all cards are revealed together)"
+    stack = view.get("stack") or []
+    if not stack:
+        return "what to do now"
+    top = stack[-1]
+    kind, pc = str(top.get("kind")), str(top.get("pc"))
+    action = ACTION_NAMES.get(kind, kind)
+    owner = top.get("seat")
+    whose = "your" if owner in (None, seat) else f"seat {owner}'s"
+    if pc == "abilities":
+        return f"{whose} {action} action: use a tech's ability, or end the action"
+    what = STEP_WORDS.get((kind, pc), "decide")
+    return f"{whose} {action} action: {what}"

@@ -12,7 +12,7 @@ from whitedwarf.interpreter.lastlight.persist import load, save
 from whitedwarf.tools.render.model import picture
 from whitedwarf.tools.tui.board_text import LEGEND, board_markup
 from whitedwarf.tools.tui.card_notes import card_texts, option_prompt
-from whitedwarf.tools.tui.citations import citation
+from whitedwarf.tools.tui.citations import citation, step
 from whitedwarf.tools.tui.panels import others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
 
@@ -64,12 +64,32 @@ def locks_in(before: State, after: State) -> bool:
     return bool(after["rng"] != before["rng"] or revealed)
 
 
+#: Why the game ended (``rotation.finish_game``), in a player's words.
+END_REASONS = {
+    "light": 'a player reached the light that ends the game (000 "Game End")',
+    "round limit": "the round limit was reached (docs/rules-decisions.md E10)",
+}
+#: How the winners were picked among the players (000 "Game End": light, then techs in play,
+#: then resources).
+TIEBREAK_WORDS = {
+    "light": "the most light",
+    "techs": "tied on light, decided by the most techs in play",
+    "resources": "tied on light and techs in play, decided by the most resources",
+    "shared": "tied on light, techs in play and resources: a shared win",
+}
+
+
 def end_text(result: dict[str, Any]) -> str:
-    """The winners and every seat's light."""
-    winners = ", ".join(f"seat {s}" for s in result.get("winners", []))
+    """The winners, how they were picked, why the game ended and every seat's light."""
+    winners = result.get("winners", [])
+    who = ", ".join(f"seat {s}" for s in winners) or "nobody"
+    reason = str(result.get("reason"))
+    tiebreak = str(result.get("tiebreak"))
     light = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.get("light", [])))
     return (
-        f"[bold]Game over[/]: {winners} won ({escape(str(result.get('reason')))}). Light: {light}."
+        f"[bold]Game over[/]: {who} {'win' if len(winners) > 1 else 'wins'}: "
+        f"{escape(TIEBREAK_WORDS.get(tiebreak, tiebreak))}.\n"
+        f"The game ended because {escape(END_REASONS.get(reason, reason))}. Light: {light}."
     )
 
 
@@ -95,4 +115,5 @@ def views() -> TerminalViews:
         content_id=lambda game: game.content_id,
         end_text=end_text,
         legend=BOARD_HELP,
+        step=step,
     )

@@ -7,10 +7,12 @@ the reason; an unreadable save is never written over.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
+from rich.text import Text
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
@@ -62,6 +64,14 @@ def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
 
 def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
     """Run the interface until the players quit; say how it ended."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Without a terminal the interface waits for keys that never come: a script that
+        # pipes `play --seats human,...` would hang instead of being told.
+        raise click.UsageError(
+            "human seats play in a full-screen terminal interface, and the input or output "
+            "here is not a terminal; run it in a terminal, or seat only bots "
+            "(--seats heuristic,random,random) for a game a script can play"
+        )
     try:
         from whitedwarf.tools.tui.app import PlayApp
     except ImportError:
@@ -77,8 +87,9 @@ def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
     if outcome == "saved":
         click.echo(f"saved to {save_path}; resume with: whitedwarf play --resume {save_path}")
     elif outcome == "over":
+        # What the end screen said, left on the terminal once the interface has closed.
         result = session.game.result(session.state) or {}
-        click.echo(f"game over: winners {result.get('winners')} ({result.get('reason')})")
+        click.echo(Text.from_markup(session.views.end_text(result)).plain)
         if replay_path is not None:
             click.echo(f"replay written to {replay_path}")
     elif outcome in ("stopped", "stopped-saved"):

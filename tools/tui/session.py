@@ -25,11 +25,17 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
-from whitedwarf.interpreter.replay import ReplayError, ReplayWriter, event_record
+from whitedwarf.interpreter.replay import (
+    PLAY_SAVE_KIND,
+    ReplayError,
+    ReplayWriter,
+    event_record,
+    starts_like_a_replay,
+    unreadable,
+)
 from whitedwarf.interpreter.runner import replay_decisions
 from whitedwarf.interpreter.state import Option, state_hash
 from whitedwarf.tools.atomic import write_atomically
-from whitedwarf.tools.render.position import PLAY_SAVE_KIND
 from whitedwarf.tools.tui.views import TerminalViews, views_of
 
 State = dict[str, Any]
@@ -219,8 +225,8 @@ class Session:
     # -- what happened -----------------------------------------------------------------------
 
     def news(self, seat: int) -> list[str]:
-        """What happened since ``seat`` was last shown the log, in words: each decision and
-        the engine's events it caused, as far as ``seat`` may know them.
+        """What happened since ``seat``'s previous turn, in words: each decision and the
+        engine's events it caused, as far as ``seat`` may know them.
 
         The secret action choice of another seat is told as "chose an action card" until the
         cards are revealed (000 "playing the game": chosen "simultaneously").
@@ -233,8 +239,16 @@ class Session:
         return lines
 
     def mark_seen(self, seat: int) -> None:
-        """The seat has read the log up to now."""
-        self.seen[seat] = len(self.log)
+        """The seat is deciding: its news starts after its previous turn.
+
+        Not at its latest decision: in a turn of several decisions what the other seats did
+        before it would vanish after the first one, before the player had read it."""
+        if self.log and self.log[-1].seat == seat:
+            return  # the same turn goes on: its news stays as it began
+        last_own = next(
+            (i for i in range(len(self.log) - 1, -1, -1) if self.log[i].seat == seat), -1
+        )
+        self.seen[seat] = last_own + 1
 
     def _told(self, entry: LogEntry, seat: int) -> str:
         if entry.seat == seat:
@@ -302,7 +316,12 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise SaveProblem(f"cannot read {path}: {error}") from None
+        raise SaveProblem(unreadable(path, error)) from None
+    if starts_like_a_replay(text):
+        raise SaveProblem(
+            f"{path} is a replay log, not a save: `whitedwarf replay {path}` re-runs it, "
+            f"`whitedwarf render {path} --at N` draws it at a decision"
+        )
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:

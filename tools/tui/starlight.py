@@ -72,6 +72,44 @@ def citation(view: State) -> str:
     return ACTION_SECTIONS.get(str(action["kind"]), '003 "Actions"')
 
 
+#: What a seat decides at each step of an action, in a player's words.
+STEP_WORDS = {
+    "gain_cores": "Gain Cores: take a Core",
+    "gain_long_rays": "Gain Rays: take long rays",
+    "gain_short_rays": "Gain Rays: take short rays",
+    "gain_flares": "Gain Flares: buy a Flare",
+    "core": "Launch: choose the Core (or starter) to launch",
+    "rays": "Launch: choose the rays of the star",
+    "slot": "Launch: choose the slot the star goes to",
+    "flare": "Launch: play a Flare's blue box, or not",
+    "buy": "Launch: buy night points, or not",
+}
+
+
+def step(view: State, seat: int) -> str:
+    """What the decision asked of ``seat`` now is about, in a player's words."""
+    del seat
+    if view["phase"] == "over":
+        return "the game is over"
+    if view["phase"] == "gods":
+        return "keep one of the two gods dealt to you (secret until everyone has kept one)"
+    frames = view.get("frames") or []
+    if frames:
+        card = str(frames[-1].get("card", "")).partition(":")[2]
+        return f"a choice asked by the card {card}"
+    action = view.get("action")
+    if action is None:
+        turn = view.get("turn_state") or {}
+        if turn.get("first"):
+            return "your first turn: place your marker on any rondel space (2 AP, that action)"
+        if turn.get("last"):
+            return "your last turn: move your marker on the rondel and take its action"
+        return "your turn: move your marker on the rondel, take its action, or end your turn"
+    if action["kind"] == "launch":
+        return STEP_WORDS.get(str(action.get("step")), "Launch")
+    return STEP_WORDS.get(str(action["kind"]), str(action["kind"]))
+
+
 def card_notes(content: Any) -> dict[str, str]:
     """Card id -> what it is, for every card a menu option can name."""
     notes: dict[str, str] = {}
@@ -137,9 +175,19 @@ def locks_in(before: State, after: State) -> bool:
     return any(len(after[deck]) != len(before[deck]) for deck in DECKS)
 
 
+#: Why the game ended (``ending.py``), in a player's words.
+END_REASONS = {
+    "daybreak": (
+        "a player reached daybreak on the score track and the last rounds were played "
+        '(003 "End of Game")'
+    ),
+    "round limit": "the round limit was reached (docs/rules-decisions.md SL17)",
+}
+
+
 def end_text(result: dict[str, Any]) -> str:
-    """The winners, each seat's points (night and day) and how it was decided."""
-    winners = ", ".join(f"seat {s}" for s in result.get("winners", []))
+    """The winners, how they were picked, why the game ended and each seat's points."""
+    winners = ", ".join(f"seat {s}" for s in result.get("winners", [])) or "nobody"
     night, day = result.get("night") or [], result.get("day") or []
     scores = ", ".join(
         f"seat {s}: {points}"
@@ -147,8 +195,11 @@ def end_text(result: dict[str, Any]) -> str:
         for s, points in enumerate(result.get("points") or [])
     )
     decided = TIEBREAK_WORDS.get(str(result.get("tiebreak")), result.get("tiebreak"))
-    how = escape(f"{result.get('reason')}; {decided}")
-    return f"[bold]Game over[/]: {winners} won ({how}). Points: {scores}."
+    reason = str(result.get("reason"))
+    return (
+        f"[bold]Game over[/]: {winners} won ({escape(str(decided))}).\n"
+        f"The game ended because {escape(END_REASONS.get(reason, reason))}. Points: {scores}."
+    )
 
 
 def views() -> TerminalViews:
@@ -168,4 +219,5 @@ def views() -> TerminalViews:
         content_id=lambda game: content_id(game.content, game.players),
         end_text=end_text,
         legend=LEGEND,
+        step=step,
     )

@@ -57,6 +57,9 @@ class TerminalViews:
     end_text: Callable[[dict[str, Any]], str]
     #: The help page's part about this game's board.
     legend: str = ""
+    #: ``(view, seat)`` to what the decision asked now is about, in a few words ("your Trade
+    #: action: choose an opponent to gain 1 light"), shown above the menu (None: not told).
+    step: Callable[[State, int], str] | None = None
 
 
 def views_of(engine: Any) -> TerminalViews:
