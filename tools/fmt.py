@@ -39,7 +39,8 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
         for result in changed:
             click.echo(f"{result.path}: would be reformatted")
     else:
-        refuse_unwritable(r.path for r in changed)
+        for result in changed:  # a file named on the command line may be a link out of its pack
+            refuse_unwritable([result.path], inside=result.path.parent)
         for result in changed:
             write_atomically(result.path, result.text or "")
             click.echo(f"{result.path}: reformatted")

@@ -113,6 +113,17 @@ def test_a_linked_file_stays_a_link(mod: Path) -> None:
     assert b"centre_light" in real.read_bytes()
 
 
+def test_fmt_of_a_file_linked_out_of_its_pack_writes_nothing(mod: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("- id: out_tech\n  name:   Out\n")
+    techs = mod / "techs.yaml"
+    techs.unlink()
+    techs.symlink_to(outside)
+    code, out = run("fmt", str(techs))
+    assert code == 1 and "leads outside the pack folder" in out
+    assert outside.read_text() == "- id: out_tech\n  name:   Out\n" and techs.is_symlink()
+
+
 def test_what_only_the_layout_keeper_cannot_read_is_left_alone(mod: Path) -> None:
     techs = mod / "techs.yaml"
     techs.write_text(techs.read_text().replace("cost: {common: 2}", "cost: {common: 2}\t"))
