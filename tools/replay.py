@@ -91,12 +91,13 @@ def replay(
         heard.append(event)
 
     game, state = _start(engine, content, log.header, path, listener)
+    page = None  # the viewer, written once the replay is verified: a refused one leaves none
     try:
         if html_path is None:
             outcome = replay_decisions(game, state, log.decisions)
         else:
-            outcome = _replay_to_viewer(
-                game, state, log.decisions, (engine, content, heard), path, html_path
+            outcome, page = _replay_to_viewer(
+                game, state, log.decisions, (engine, content, heard), path
             )
     except ReplayError as error:
         raise ReplayRefused(f"{path}: {error}") from None
@@ -114,6 +115,9 @@ def replay(
         difference = first_event_difference(log.events, heard)
         if difference is not None:
             raise ReplayRefused(f"{path}: the recorded events differ from the game's: {difference}")
+    if html_path is not None and page is not None:
+        html_path.write_text(page, encoding="utf-8")
+        click.echo(f"wrote {html_path} ({outcome.decisions} decisions)", err=True)
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, tally)
     if fmt == "json":
         click.echo(json.dumps({**summary, "verified": True}, sort_keys=True))
@@ -122,8 +126,8 @@ def replay(
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path) -> Outcome:
-    """Replay the decisions, recording every step for the viewer, and write the page.
+def _replay_to_viewer(game, state, decisions, heard, path: Path) -> tuple[Outcome, str]:
+    """Replay the decisions, recording every step for the viewer: the outcome and the page.
 
     ``heard`` is the engine, the content and the list the game's listener appends its events
     to; each step's log line is followed by the events its decision caused, in the engine's
@@ -147,9 +151,8 @@ def _replay_to_viewer(game, state, decisions, heard, path: Path, html_path: Path
             builder.add(state, f"round {made_in} · seat {seat}: {text}", told, events_heard)
     except PositionError as error:
         raise ReplayError(str(error)) from None
-    html_path.write_text(builder.html(game.result(state)), encoding="utf-8")
-    click.echo(f"wrote {html_path} ({len(decisions)} decisions)", err=True)
-    return Outcome(state, len(decisions), state_hash(state))
+    page = builder.html(game.result(state))
+    return Outcome(state, len(decisions), state_hash(state)), page
 
 
 def recorded_game(header: dict) -> str:

@@ -84,7 +84,7 @@ ROUND_LIMIT_OPTION = click.option(
     type=click.IntRange(1, 1000),
     default=200,
     show_default=True,
-    help="end the game after this many rounds",
+    help="end the game after this many rounds (Starlight ends by round 60 anyway: SL17)",
 )
 
 

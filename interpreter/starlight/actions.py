@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import effects, events, supply
+from whitedwarf.interpreter.starlight.narrate import ray_words
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -59,11 +60,15 @@ def options(game: Game, state: State) -> list[Option]:
         if action["rays_owed"] > 0:
             for size in ("long", "short"):
                 for ray in dict.fromkeys(state["pools"][size]):
-                    out.append(Option(f"ray:{ray}", f"take a free {ray} ray (Core + Ray)"))
+                    out.append(
+                        Option(f"ray:{ray}", f"take a free {ray_words(ray)} ray (Core + Ray)")
+                    )
     elif kind in ("gain_long_rays", "gain_short_rays"):
         if p["ap"] >= UNIT_COST:
             pool = state["pools"][pool_of(kind)]
-            out += [Option(f"ray:{r}", f"take a {r} ray (1 AP)") for r in dict.fromkeys(pool)]
+            out += [
+                Option(f"ray:{r}", f"take a {ray_words(r)} ray (1 AP)") for r in dict.fromkeys(pool)
+            ]
     else:
         costs = game.flare_costs()
         for place, flare in enumerate(state["pools"]["flares"]):

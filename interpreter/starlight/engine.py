@@ -3,10 +3,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from whitedwarf.interpreter.engines import GameEngine
 
 #: Recorded in every replay header as ``engine``.
 VERSION = "starlight-engine-1"
+
+
+def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
+    """The seats the engine plays (``default_options``) and the player's round limit when
+    it cuts the game shorter than its own 60 rounds (SL17, SL114): a longer one changes
+    nothing, so it is left out of the options a replay header records."""
+    from whitedwarf.interpreter.engines import default_options
+    from whitedwarf.interpreter.starlight.ending import ROUND_LIMIT
+
+    options = default_options(seats, ("starbot",))
+    if round_limit < ROUND_LIMIT:
+        options["round_limit"] = round_limit
+    return options
 
 
 def engine() -> GameEngine:
@@ -32,6 +47,7 @@ def engine() -> GameEngine:
         agents=(*SIMPLE_AGENTS, "heuristic", "search"),
         game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
         errors=(ValueError,),
+        options=_options,
         describe=describe,
         features=frozenset({"terminal", "render", "cards"}),
         terminal="whitedwarf.tools.tui.starlight:views",

@@ -57,6 +57,13 @@ class Game:
             )
         if type(options.get("gods", False)) is not bool:
             raise ValueError(f"gods is true or false, not {_shown(options['gods'])}")
+        limit = options.get("round_limit")
+        if limit is not None and (type(limit) is not int or not 1 <= limit <= MOST_ROUNDS):
+            raise ValueError(
+                f"round_limit is a whole number 1 to {MOST_ROUNDS}, not {_shown(limit)}"
+            )
+        #: The player's cut-off (SL114), None: only the game's own (SL17).
+        self.round_limit: int | None = limit
         self.content = content
         self.players = players
         self.seats = seats
@@ -77,7 +84,8 @@ class Game:
         """A game of ``players`` seats. ``options``: ``seats`` (``live``/``starbot`` per seat,
         default all live), ``gods`` (deal gods to every live player, default False),
         ``starbot_level`` (the Starbot difficulty, 1-based index of the setup's
-        ``starbot_star_points``, default 1)."""
+        ``starbot_star_points``, default 1), ``round_limit`` (the game ends after this
+        round, daybreak or not: SL114; without it only SL17's 60 rounds apply)."""
         return cls(content, players, options or {})
 
     def listen(self, listener: events.Listener | None) -> None:
@@ -268,6 +276,10 @@ def advance(game: Game, state: State) -> None:
 def seat_kind(state: State, seat: int) -> str:
     """``live`` or ``starbot``."""
     return str(player(state, seat)["kind"])
+
+
+#: The highest ``round_limit`` option (the commands' ``--round-limit`` range).
+MOST_ROUNDS = 1000
 
 
 def _shown(value: Any) -> str:

@@ -93,13 +93,20 @@ def finish_turn(game: Game, state: State) -> None:
         return
     if ending.is_last_round(state):
         ending.finish(game, state, "daybreak")
-    # SL17 stops a game that never reaches daybreak; after it, 003's one more round is played
-    elif state["round"] >= ending.ROUND_LIMIT and state["daybreak"] is None:
+    elif _past_round_limit(game, state):
         ending.finish(game, state, "round limit")
     else:
         state["round"] += 1
         state["turn"] = 0
         state["todo"].append("begin_turn")
+
+
+def _past_round_limit(game: Game, state: State) -> bool:
+    """SL17 stops a game that never reaches daybreak (after it, 003's one more round is
+    played); the player's own limit (``--round-limit``, SL114) is a cut-off, daybreak or not."""
+    if state["round"] >= ending.ROUND_LIMIT and state["daybreak"] is None:
+        return True
+    return game.round_limit is not None and state["round"] >= game.round_limit
 
 
 def surcharge(game: Game, state: State, seat: int, space: int) -> int:

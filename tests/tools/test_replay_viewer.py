@@ -53,6 +53,19 @@ def test_an_existing_page_is_not_overwritten(viewer: tuple[Path, Path]) -> None:
     assert code == 2 and "--force" in out and page.read_bytes() == before
 
 
+def test_a_replay_that_fails_to_verify_leaves_no_page(
+    viewer: tuple[Path, Path], tmp_path: Path
+) -> None:
+    log, _ = viewer
+    lines = log.read_text(encoding="utf-8").splitlines()
+    end = lines[-1].replace('"final_hash":"', '"final_hash":"0')  # a recorded hash edited
+    (tmp_path / "edited.jsonl").write_text("\n".join([*lines[:-1], end]) + "\n")
+    page = tmp_path / "edited.html"
+    code, out = run("replay", str(tmp_path / "edited.jsonl"), "--html", str(page))
+    assert code != 0 and "the log recorded" in out
+    assert not page.exists()
+
+
 def _pieces(driver) -> Counter:
     svg = driver.find_element("css selector", "#board svg").get_attribute("outerHTML")
     root = ET.fromstring(svg)

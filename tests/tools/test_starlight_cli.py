@@ -132,6 +132,23 @@ def test_a_starlight_mod_works_as_for_last_light(user_folder: Path) -> None:
     )
 
 
+def test_the_round_limit_cuts_a_starlight_game_short(user_folder: Path) -> None:
+    """SL114: --round-limit ends the game after that round (it was silently ignored)."""
+    args = ("play", "--pack", "content/starlight", "--seats", "random,starbot", "--format", "json")
+    code, out = run(*args, "--round-limit", "2", "--replay", "short.jsonl")
+    assert code == 0, out
+    assert (json.loads(out)["rounds"], json.loads(out)["reason"]) == (2, "round limit")
+    assert (
+        json.loads(Path("short.jsonl").read_text().splitlines()[0])["options"]["round_limit"] == 2
+    )
+    assert run("replay", "short.jsonl")[0] == 0
+    code, out = run(*args, "--replay", "whole.jsonl")
+    assert code == 0 and json.loads(out)["reason"] == "daybreak"
+    assert (
+        "round_limit" not in json.loads(Path("whole.jsonl").read_text().splitlines()[0])["options"]
+    )
+
+
 def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
     pack = ["--pack", "content/starlight"]
     code, out = run("play", *pack, "--seats", "starbot,starbot")
