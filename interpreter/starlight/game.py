@@ -27,7 +27,8 @@ __all__ = ["Game", "IllegalOption", "Option", "StarlightContent", "load_content"
 
 SEAT_KINDS = ("live", "starbot")
 MAX_SEATS = 5  # 003 "Live and Starbot Players": "a combined total of 5"
-OPTIONS = ("seats", "gods", "starbot_level")  # what from_content reads; any other is refused
+#: What from_content reads; any other option is refused, not silently ignored.
+OPTIONS = ("seats", "gods", "starbot_level", "round_limit")
 
 
 class Game:
