@@ -182,6 +182,21 @@ class GameEngine:
             return self.options(seats, round_limit)
         return default_options(seats, self.automated_seats)
 
+    def seats_disagree(self, seats: Any, options: Any) -> str | None:
+        """Why a save's or log's seat kinds are not those its game ``options`` were made for
+        (None when they are): a seat relabelled ``starbot`` that the game still asks, or a
+        Starbot relabelled as a bot, is refused rather than played or shown as it is not."""
+        if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
+            return f"the seats {seats!r} are not a list of seat kinds"
+        planned = self.game_options(seats, 0).get("seats")
+        made = options.get("seats") if isinstance(options, dict) else None
+        if planned == made:
+            return None
+        return (
+            f"the seats {seats} are not those the game was set up with "
+            f"({made or 'all played by people or bots'})"
+        )
+
     def setting(self, text: str) -> tuple[str, Any]:
         """``NAME=VALUE`` to one option: VALUE read as JSON (``true``, ``2``), else text;
         ValueError names the settings the game has when NAME is not one of them."""

@@ -21,7 +21,7 @@ from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise
-from whitedwarf.tools.atomic import write_atomically
+from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
 
 CODE = "W0430"
 
@@ -83,8 +83,12 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
     for rewrite in rewrites:
         click.echo(f"{rewrite.file}: {rewrite.card}: {rewrite.rendered}")
     if write:
-        for path in sorted({r.file for r in rewrites}):
-            _apply(path, [r for r in rewrites if r.file == path])
+        # Every file's new text is made and checked before any is written: all or nothing.
+        paths = sorted({r.file for r in rewrites})
+        edited = {path: _edited(path, [r for r in rewrites if r.file == path]) for path in paths}
+        refuse_unwritable(edited, inside=pack)
+        for path, text in edited.items():
+            write_atomically(path, text)
         click.echo(f"rewrote {len(rewrites)} card text{'s' if len(rewrites) != 1 else ''}")
     elif check and rewrites:
         raise SystemExit(1)
@@ -125,8 +129,9 @@ def _keeps_wording(card: dict[str, Any], pack_allow: set[str]) -> bool:
     return card.get("source") == KEPT_WORDING or CODE in allow or CODE in pack_allow
 
 
-def _apply(path: Path, rewrites: list[Rewrite]) -> None:
-    """Replace just the text values (or add a text line after the name) in the file's text."""
+def _edited(path: Path, rewrites: list[Rewrite]) -> str:
+    """The file's text with just the text values replaced (or a text line added after the
+    name); refused when the result does not read back as the same cards but those texts."""
     original = path.read_text("utf-8")
     located, _ = parse_yaml(original, path, str(path))
     assert located is not None
@@ -138,8 +143,10 @@ def _apply(path: Path, rewrites: list[Rewrite]) -> None:
     for rewrite in rewrites:
         expected[rewrite.index][TEXT_FIELD] = rewrite.rendered
     if check is None or [_same(c) for c in check.data] != [_same(c) for c in expected]:
-        raise click.ClickException(f"{path}: could not rewrite the texts safely; left unchanged")
-    write_atomically(path, edited)
+        raise click.ClickException(
+            f"{path}: could not rewrite the texts safely; no file was changed"
+        )
+    return edited
 
 
 def _same(card: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -20,7 +20,7 @@ from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.tools.atomic import write_atomically
+from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
 
 LANGUAGE_VALUE = re.compile(r"^(language:[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|[^\s#]+)", re.MULTILINE)
 GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
@@ -57,6 +57,7 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
             click.echo(_diff(file, before, after), nl=False)
         click.echo(f"would fix {words} deprecated word{'s' if words != 1 else ''}", err=True)
         return
+    refuse_unwritable(changed, inside=pack)
     for file, (_, after) in changed.items():
         if not no_backup:
             click.echo(f"backup: {_backup(file)}", err=True)

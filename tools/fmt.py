@@ -6,7 +6,7 @@ import difflib
 from pathlib import Path
 
 import click
-from whitedwarf.tools.atomic import write_atomically
+from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
 from whitedwarf.tools.formatter import Formatted, format_file
 
 
@@ -39,6 +39,8 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
         for result in changed:
             click.echo(f"{result.path}: would be reformatted")
     else:
+        for result in changed:  # a file named on the command line may be a link out of its pack
+            refuse_unwritable([result.path], inside=result.path.parent)
         for result in changed:
             write_atomically(result.path, result.text or "")
             click.echo(f"{result.path}: reformatted")

@@ -23,15 +23,17 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import LiteralScalarString, PlainScalarString
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
+from whitedwarf.tools.atomic import BOM, in_style_of
 
 #: The order of a card's keys: identity, what it is, what it costs, where it comes from, what
 #: it says and does, then notes and pack mechanics.
@@ -94,7 +96,15 @@ def format_text(text: str, path: Path, display: str) -> Formatted:
     if checked is None or errors:
         return Formatted(path, text, None, problems or errors, "it is not valid pack YAML")
     yaml = _yaml()
-    document = yaml.load(text)
+    try:
+        document = yaml.load(text)
+    except YAMLError as error:
+        # The checking reader (libyaml) and the round-trip one (ruamel's own scanner) differ
+        # at the edges, e.g. a tab after a flow map: validate accepts it, fmt cannot keep it.
+        where = getattr(error, "problem_mark", None)
+        at = f" (line {where.line + 1}, column {where.column + 1})" if where else ""
+        reason = f"the layout keeper cannot read it{at}: {getattr(error, 'problem', error)}"
+        return Formatted(path, text, None, [], reason)
     if document is None:
         return Formatted(path, text, text, [])
     lines = text.split("\n")
@@ -122,7 +132,12 @@ def format_file(path: Path, display: str | None = None) -> Formatted:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         return Formatted(path, "", None, [], "it is not UTF-8 text")
-    return format_text(text, path, display or str(path))
+    # The layout is made on LF text; the file keeps its own line ends and byte order mark
+    # (a CRLF file came out with CRLF and LF lines mixed, and fmt --check never passed it).
+    plain = text.removeprefix(BOM).replace("\r\n", "\n")
+    result = format_text(plain, path, display or str(path))
+    laid_out = in_style_of(text, result.text) if result.text is not None else None
+    return replace(result, original=text, text=laid_out)
 
 
 def _order_card(card: CommentedMap, lines: list[str]) -> None:

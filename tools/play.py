@@ -234,6 +234,7 @@ def _play_in_terminal(
     launch.check_save_target(target, resume_path, force)
     if resume_path is not None:
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine)
+        _check_saved_seats(session.seats, session.header, loaded.engine, resume_path)
     else:
         game = make_game(loaded, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
@@ -246,6 +247,15 @@ def _play_in_terminal(
         # may name any file, so it is held to the rules of --replay.
         refuse_overwrite(Path(session.replay_to), force)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
+
+
+def _check_saved_seats(
+    seats: list[str], header: dict[str, Any], engine: GameEngine, path: Path
+) -> None:
+    """A save whose seat kinds were edited away from its game's is refused before play."""
+    problem = engine.seats_disagree(seats, header.get("options"))
+    if problem is not None:
+        raise click.ClickException(f"{path}: {problem}\n(the save was left as it is)")
 
 
 class TracingBot:

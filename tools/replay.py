@@ -168,6 +168,9 @@ def _start(
         seed, players, options = game_setup(header)
     except ReplayError as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
+    problem = engine.seats_disagree(header["seats"], options) if "seats" in header else None
+    if problem is not None:
+        raise ReplayRefused(f"{path}:1: {problem}")
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game = engine.game.from_content(content, players, options)

@@ -21,6 +21,7 @@ from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.render import render_effect
 from whitedwarf.schemas import schema_dir
+from whitedwarf.tools.atomic import line_end_of, unwritable
 from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
 
 
@@ -317,8 +318,12 @@ def _append(path: Path, card_id: str, card: str, top: str) -> Path:
     if not path.exists():
         return _write_new(path, top + card)
     text = _appendable(path, card_id)
+    problem = unwritable(path)
+    if problem is not None:  # appending works on a read-only file when run as root
+        raise ScaffoldError(f"{path}: {problem}; not written")
     separator = "" if text.endswith("\n") or not text else "\n"
-    with path.open("a", encoding="utf-8", newline="\n") as stream:
+    line_end = line_end_of(path.read_bytes().decode("utf-8", "replace"))  # CRLF stays CRLF
+    with path.open("a", encoding="utf-8", newline=line_end) as stream:
         stream.write(separator + "\n" + card)
     return path
 

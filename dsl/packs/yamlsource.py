@@ -190,6 +190,9 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def read_yaml(
     path: Path, display: str, root: Path, limits: Limits = DEFAULT_LIMITS
 ) -> tuple[YamlFile | None, list[Diagnostic]]:
@@ -199,8 +202,9 @@ def read_yaml(
     """
     unsaved = UNSAVED.get().get(path.resolve())
     if unsaved is not None and path.resolve().is_relative_to(root.resolve()):
-        if len(unsaved.encode("utf-8")) > limits.file_bytes:
-            return None, [_too_big(path, display, len(unsaved.encode("utf-8")), limits)]
+        size = len(unsaved.encode("utf-8", "surrogatepass"))
+        if size > limits.file_bytes:
+            return None, [_too_big(path, display, size, limits)]
         return parse_yaml(unsaved, path, display, limits)
     text, problem = _read_text(path, display, root, limits)
     if text is None:
@@ -212,6 +216,9 @@ def parse_yaml(
     text: str, path: Path, display: str, limits: Limits = DEFAULT_LIMITS
 ) -> tuple[YamlFile | None, list[Diagnostic]]:
     """Compose already-read text into a :class:`YamlFile` (also used by tests)."""
+    surrogate = LONE_SURROGATE.search(text)
+    if surrogate is not None:  # an editor's JSON may carry "\ud800": that is not text
+        return None, [_not_text(text, surrogate.start(), display)]
     text = _normalise(text)
     node, problem = _compose(text, display, limits)
     if problem is not None:
@@ -251,6 +258,14 @@ def _read_text(
     if len(raw) > limits.file_bytes:
         return None, _too_big(path, display, len(raw), limits)
     return _decode(raw, display)
+
+
+def _not_text(text: str, index: int, display: str) -> Diagnostic:
+    before = text[:index]
+    line = before.count("\n") + 1
+    column = index - (before.rfind("\n") + 1) + 1
+    message = f"the text holds a lone surrogate (U+{ord(text[index]):04X}), not UTF-8 text"
+    return error("E0509", message, Span(display, line, column), "save the file as UTF-8")
 
 
 def _too_big(path: Path, display: str, size: int, limits: Limits) -> Diagnostic:

@@ -27,6 +27,8 @@ __all__ = ["Game", "IllegalOption", "Option", "StarlightContent", "load_content"
 
 SEAT_KINDS = ("live", "starbot")
 MAX_SEATS = 5  # 003 "Live and Starbot Players": "a combined total of 5"
+#: What from_content reads; any other option is refused, not silently ignored.
+OPTIONS = ("seats", "gods", "starbot_level", "round_limit")
 
 
 class Game:
@@ -41,6 +43,11 @@ class Game:
             raise ValueError(f"Starlight is for 1 to {MAX_SEATS} players, not {players}")
         if any(kind not in SEAT_KINDS for kind in seats) or "live" not in seats:
             raise ValueError(f"seats are `live` or `starbot`, at least one live: {seats}")
+        unknown = sorted(str(name) for name in options if name not in OPTIONS)
+        if unknown:  # an option the game does not have would be silently ignored
+            raise ValueError(
+                f"no Starlight option {_shown(unknown[0])} (the options: {', '.join(OPTIONS)})"
+            )
         levels = content.setup.get("starbot_star_points") or [0]
         level = options.get("starbot_level", 1)
         # Options come from a command line or a replay header: a stranger's text, so each is

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.games import game_registry
+from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import UNSAVED, parse_yaml
 from whitedwarf.dsl.registry import Registry
@@ -86,7 +86,9 @@ def _game_of(folder: Path, unsaved: Mapping[Path, str]) -> str:
     located, _ = parse_yaml(text, manifest, str(manifest))
     data = located.data if located is not None else None
     game = data.get("game") if isinstance(data, dict) else None
-    return game if isinstance(game, str) else "lastlight"
+    # A manifest being typed may name no game or one not installed (its diagnostic says so):
+    # the words offered meanwhile are Last Light's.
+    return game if isinstance(game, str) and game in installed_games() else "lastlight"
 
 
 def _index(report: PackReport, path: Path, text: str) -> None:

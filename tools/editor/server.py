@@ -16,11 +16,16 @@ Features, each from the same code the command line uses:
 from __future__ import annotations
 
 import re
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.registry import Entry
 from whitedwarf.tools.editor.analysis import CardPlace, PackReport, check_pack, pack_folder
@@ -30,6 +35,22 @@ SERVER_NAME = "whitedwarf"
 SUGGESTION = re.compile(r"did you mean `([^`]+)`\?|write `([^`]+)` instead")
 ID_LINE = re.compile(r"^(?P<lead>\s*(?:-\s+)?(?:\{\s*)?id:\s*)(?P<id>[a-z0-9_]*)")
 WORD_AT = re.compile(r"[a-z0-9_']+")
+
+
+class PackProtocol(LanguageServerProtocol):
+    """The protocol, tolerant of an editor (or a fuzzer) out of step with it."""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Generator[Any, Any, Any]:
+        """Apply the changes of an open document; those of one never opened are dropped.
+
+        (pygls raises a KeyError for them, which the editor shows as "Error in server".)
+        """
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:
+            return
+        yield from super().lsp_text_document__did_change(params)
 
 
 class PackServer(LanguageServer):
@@ -42,7 +63,7 @@ class PackServer(LanguageServer):
             server_version = version("whitedwarf")
         except PackageNotFoundError:  # pragma: no cover - running from a source tree
             server_version = "0"
-        super().__init__(SERVER_NAME, server_version)
+        super().__init__(SERVER_NAME, server_version, protocol_cls=PackProtocol)
         self.reports: dict[Path, PackReport] = {}
         self.published: dict[Path, set[Path]] = {}
 
@@ -86,6 +107,18 @@ class PackServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=items)
         )
+
+
+def open_lines(ls: PackServer, uri: str) -> tuple[TextDocument, list[str]] | None:
+    """The editor's text of an open document, by lines; None for any other URI.
+
+    Requests about a document the editor has not opened (an unknown, remote or vanished URI,
+    a folder) are answered with nothing rather than by reading whatever the URI names.
+    """
+    document = ls.workspace.text_documents.get(unquote(uri))  # pygls keeps them unquoted
+    if document is None:
+        return None
+    return document, document.source.split("\n")
 
 
 def to_lsp(diagnostic: Diagnostic) -> types.Diagnostic:
@@ -140,9 +173,11 @@ def did_close(ls: PackServer, params: types.DidCloseTextDocumentParams) -> None:
     types.CompletionOptions(trigger_characters=[" ", ":"]),
 )
 def completion(ls: PackServer, params: types.CompletionParams) -> types.CompletionList:
-    document = ls.workspace.get_text_document(params.text_document.uri)
-    lines = document.source.split("\n")
+    opened = open_lines(ls, params.text_document.uri)
     line, column = params.position.line, params.position.character
+    if opened is None or line >= len(opened[1]):
+        return types.CompletionList(is_incomplete=False, items=[])
+    document, lines = opened
     report = ls.report_for(params.text_document.uri)
     items: list[types.CompletionItem] = []
     if report is not None:
@@ -210,11 +245,13 @@ def _under_key(lines: list[str], line: int, key: str) -> bool:
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: PackServer, params: types.HoverParams) -> types.Hover | None:
-    document = ls.workspace.get_text_document(params.text_document.uri)
-    lines = document.source.split("\n")
+    opened = open_lines(ls, params.text_document.uri)
+    if opened is None:
+        return None
+    lines = opened[1]
     line, column = params.position.line, params.position.character
-    report = ls.report_for(params.text_document.uri)
     word, word_range = _word_at(lines, line, column)
+    report = ls.report_for(params.text_document.uri) if word else None
     if report is None or not word:
         return None
     if effect_at(lines, line, column) is not None:
@@ -268,10 +305,12 @@ def _word_at(lines: list[str], line: int, column: int) -> tuple[str, types.Range
 
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: PackServer, params: types.DefinitionParams) -> list[types.Location]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
-    lines = document.source.split("\n")
-    report = ls.report_for(params.text_document.uri)
+    opened = open_lines(ls, params.text_document.uri)
+    if opened is None:
+        return []
+    document, lines = opened
     word, _ = _word_at(lines, params.position.line, params.position.character)
+    report = ls.report_for(params.text_document.uri) if word else None
     if report is None or not word:
         return []
     here = Path(document.path)
@@ -300,8 +339,10 @@ def _location(file: Path, line: int, column: int, end_column: int) -> types.Loca
     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
 )
 def code_action(ls: PackServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
-    lines = document.source.split("\n")
+    opened = open_lines(ls, params.text_document.uri)
+    if opened is None:
+        return []
+    lines = opened[1]
     actions = []
     for diagnostic in params.context.diagnostics:
         if not WORD_AT.fullmatch(_text_in(lines, diagnostic.range)):

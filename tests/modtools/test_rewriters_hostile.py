@@ -1,0 +1,157 @@
+"""The pack rewriters (`fmt`, `fix`, `text --write`, `new`) on hostile packs: a file keeps its
+line ends, byte order mark, permissions and comments; a read-only file is refused before any
+file of the pack is written; a file one YAML reader accepts and the layout keeper cannot read
+is left alone with the reason, not a traceback."""
+
+from __future__ import annotations
+
+import re
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from whitedwarf.tools.cli import main
+from whitedwarf.tools.formatter import format_text
+from whitedwarf.tools.scaffold import new_pack
+
+from tests.modtools.test_deprecation import OLD_WORDS
+
+UNTIDY = "  name: Mod Tech\n", "  name:    Mod Tech   # spaced\n"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def mod(tmp_path: Path) -> Path:
+    pack = tmp_path / "mod"
+    new_pack(pack)
+    return pack
+
+
+def snapshot(pack: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(pack.iterdir())}
+
+
+def untidy(pack: Path, crlf: bool = False, bom: bool = False) -> Path:
+    techs = pack / "techs.yaml"
+    text = techs.read_text().replace(*UNTIDY).replace('"This ship type', '"Wrong: this ship type')
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    techs.write_bytes((b"\xef\xbb\xbf" if bom else b"") + text.encode())
+    return techs
+
+
+@pytest.mark.parametrize(
+    "command", [("fmt",), ("text", "--write"), ("fix",)], ids=["fmt", "text", "fix"]
+)
+def test_a_read_only_file_stops_the_rewrite_before_any_file_is_written(
+    mod: Path, command: tuple[str, ...]
+) -> None:
+    techs = untidy(mod)
+    techs.write_text(techs.read_text() + OLD_WORDS)
+    (mod / "factions.yaml").write_text(
+        (mod / "factions.yaml").read_text().replace("name:", "name: ")
+    )
+    locked = techs  # factions.yaml, written first in name order, must not be written either
+    locked.chmod(0o444)
+    before = snapshot(mod)
+    code, out = run(*command, str(mod))
+    assert code == 1 and f"{locked}: the file is read-only" in out and "no file was changed" in out
+    assert snapshot(mod) == before
+    assert stat.S_IMODE(locked.stat().st_mode) == 0o444
+
+
+def test_new_refuses_to_append_to_a_read_only_file(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    techs.chmod(0o444)
+    before = techs.read_bytes()
+    code, out = run("new", "tech", str(mod), "big_gun")
+    assert code == 1 and "read-only" in out and techs.read_bytes() == before
+
+
+@pytest.mark.parametrize("bom", [False, True], ids=["crlf", "crlf-bom"])
+def test_fmt_and_text_keep_line_ends_bom_and_permissions(mod: Path, bom: bool) -> None:
+    techs = untidy(mod, crlf=True, bom=bom)
+    techs.chmod(0o640)
+    assert run("fmt", str(mod))[0] == 0
+    assert run("fmt", "--check", str(mod))[0] == 0  # the CRLF file is laid out once, for good
+    assert run("text", "--write", str(mod))[0] == 0
+    assert run("new", "tech", str(mod), "big_gun")[0] == 0
+    raw = techs.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") == bom
+    assert raw.count(b"\r\n") == raw.count(b"\n")  # every line still ends in CRLF
+    assert b"# spaced" in raw and b"Wrong:" not in raw and b"big_gun" in raw
+    assert stat.S_IMODE(techs.stat().st_mode) == 0o640
+    assert run("validate", str(mod))[0] == 0
+
+
+def test_fix_keeps_crlf(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_bytes((techs.read_text() + OLD_WORDS).replace("\n", "\r\n").encode())
+    assert run("fix", "--no-backup", str(mod))[0] == 0
+    raw = techs.read_bytes()
+    assert b"centre_light_harvested" in raw and raw.count(b"\r\n") == raw.count(b"\n")
+
+
+def test_a_linked_file_stays_a_link(mod: Path) -> None:
+    """`text --write` and `fmt` leave links alone; `fix` writes through one (and keeps it)."""
+    techs = mod / "techs.yaml"
+    real = mod / "real.yaml"
+    real.write_text(untidy(mod).read_text() + OLD_WORDS)
+    techs.unlink()
+    techs.symlink_to("real.yaml")
+    for command in (("text", "--write"), ("fmt",), ("fix", "--no-backup")):
+        assert run(*command, str(mod))[0] == 0
+        assert techs.is_symlink()
+    assert b"centre_light" in real.read_bytes()
+
+
+def test_fmt_of_a_file_linked_out_of_its_pack_writes_nothing(mod: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("- id: out_tech\n  name:   Out\n")
+    techs = mod / "techs.yaml"
+    techs.unlink()
+    techs.symlink_to(outside)
+    code, out = run("fmt", str(techs))
+    assert code == 1 and "leads outside the pack folder" in out
+    assert outside.read_text() == "- id: out_tech\n  name:   Out\n" and techs.is_symlink()
+
+
+def test_what_only_the_layout_keeper_cannot_read_is_left_alone(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text().replace("cost: {common: 2}", "cost: {common: 2}\t"))
+    before = techs.read_bytes()
+    code, out = run("fmt", str(mod))
+    assert code == 1 and "left alone: the layout keeper cannot read it (line 5" in out
+    assert techs.read_bytes() == before
+
+
+CARD = (
+    "# head\n- id: a  # c1\n  name: A\n  kind: ship_mod\n  cost: {common: 2}\n  copies: 1\n"
+    '  source: invented\n  text: "t"\n  effect: this ship type has +1 attack  # c2\n# tail\n'
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    edits=st.lists(
+        st.tuples(st.integers(0, 9), st.sampled_from(["  # zz", " ", "\t", "  #", "\n# line"])),
+        max_size=5,
+    )
+)
+def test_fmt_never_loses_a_comment_nor_raises(edits: list[tuple[int, str]]) -> None:
+    lines = CARD.split("\n")
+    for number, (line, addition) in enumerate(edits):
+        lines[line] += addition + (str(number) if addition.endswith(("zz", "line")) else "")
+    text = "\n".join(lines)
+    result = format_text(text, Path("techs.yaml"), "techs.yaml")
+    if result.text is not None:
+        for comment in re.findall(r"#\s*(zz\d|line\d|c\d|head|tail)", text):
+            assert comment in result.text
