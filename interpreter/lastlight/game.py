@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight import (
     combat,
@@ -71,6 +72,11 @@ ROUND_LIMIT = 200
 MOST_ROUNDS = 1000
 
 
+#: The options a Last Light game takes (:meth:`Game.from_content`); any other is refused, as
+#: a replay header or a save may name one (every setting does something or is refused).
+OPTIONS = frozenset(("round_limit", "first_player", "factions"))
+
+
 class GameOptionError(ValueError):
     """A game option out of its range or of the wrong kind (a replay's header, an API call);
     the message names the option and its range."""
@@ -80,6 +86,14 @@ def _checked_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     """The options as given, once each known one is in its range (000 is silent on both:
     E10 for the round limit; the first player is a seat)."""
     bounds = {"round_limit": (1, MOST_ROUNDS), "first_player": (0, players - 1)}
+    for name in options:
+        if name not in OPTIONS:
+            hint = did_you_mean(str(name), OPTIONS)
+            known = ", ".join(sorted(OPTIONS))
+            raise GameOptionError(
+                f"Last Light has no option {name!r:.40} (its options: {known})"
+                + (f"; {hint}" if hint else "")
+            )
     for name, (low, high) in bounds.items():
         value = options.get(name, low)
         if type(value) is not int or not low <= value <= high:

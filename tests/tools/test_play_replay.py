@@ -216,6 +216,8 @@ def test_trace_shows_each_decision_with_its_text() -> None:
         ),
         ({"options": {"round_limit": 10**12}}, "round_limit is a whole number 1 to 1000"),
         ({"options": {"first_player": 7}}, "option first_player is a whole number 0 to 2, not 7"),
+        ({"options": {"wizard": 1}}, "Last Light has no option 'wizard'"),
+        ({"options": {"factions": "nobody"}}, "option factions: no faction 'nobody' in the pack"),
         ({"seats": ["random", "random"]}, "names 3 players but its seats are ['random', 'random']"),
         ({"seed": "abc"}, "the header needs an integer seed"),
         ({"players": True}, "the header needs an integer seed"),
