@@ -54,14 +54,14 @@ class Game:
         # refused unless it is exactly what it names (gods=no is not "true", 2.5 no level).
         if type(level) is not int or not 1 <= level <= len(levels):
             raise ValueError(
-                f"starbot_level is a whole number 1 to {len(levels)}, not {_shown(level)}"
+                f"option starbot_level is a whole number 1 to {len(levels)}, not {_shown(level)}"
             )
         if type(options.get("gods", False)) is not bool:
-            raise ValueError(f"gods is true or false, not {_shown(options['gods'])}")
+            raise ValueError(f"option gods is true or false, not {_shown(options['gods'])}")
         limit = options.get("round_limit")
         if limit is not None and (type(limit) is not int or not 1 <= limit <= MOST_ROUNDS):
             raise ValueError(
-                f"round_limit is a whole number 1 to {MOST_ROUNDS}, not {_shown(limit)}"
+                f"option round_limit is a whole number 1 to {MOST_ROUNDS}, not {_shown(limit)}"
             )
         #: The player's cut-off (SL114), None: only the game's own (SL17).
         self.round_limit: int | None = limit

@@ -168,7 +168,9 @@ def test_seats_and_options_are_checked_for_starlight(user_folder: Path) -> None:
     code, out = run("play", *pack, "--option", "gods")
     assert code == 2 and "'gods' is not NAME=VALUE" in out
     code, out = run("play", *pack, "--option", "starbot_level=9")
-    assert code == 1 and out.strip() == "Error: starbot_level is a whole number 1 to 4, not 9"
+    assert (
+        code == 1 and out.strip() == "Error: option starbot_level is a whole number 1 to 4, not 9"
+    )
     # Each option is exactly what it names: "no" is not false, 2.5 and true are no level.
     refused = {
         "gods=no": "gods is true or false, not 'no'",
