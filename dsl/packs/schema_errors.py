@@ -170,10 +170,23 @@ def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
     missing = [name for name in err.validator_value if name not in err.instance]
     span = file.span(path, key=bool(path) and isinstance(path[-1], str))
     replacing = isinstance(err.instance, dict) and err.instance.get("replace") is True
+    properties = err.schema.get("properties", {}) if isinstance(err.schema, dict) else {}
     return [
-        error("E0603", f"{field} needs `{name}`", span, _missing_hint(name, replacing))
+        error(
+            "E0603",
+            f"{field} needs `{name}`",
+            span,
+            _missing_hint(name, replacing) or _described(name, properties.get(name)),
+        )
         for name in missing
     ]
+
+
+def _described(name: str, schema: Any) -> str | None:
+    """The schema's description of a field, so the message says what to write there."""
+    if isinstance(schema, dict) and isinstance(schema.get("description"), str):
+        return f"`{name}` is {schema['description']}"
+    return None
 
 
 def _missing_hint(name: str, replacing: bool = False) -> str | None:
@@ -195,6 +208,8 @@ def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str
     hint = None
     if not path and "array" in wanted:
         hint = "a card file is a list: start each card with `- id: ...`"
+    elif path and isinstance(path[-1], str):
+        hint = _described(path[-1], err.schema)
     return error("E0604", message, file.span(path), hint)
 
 

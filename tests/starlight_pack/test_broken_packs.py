@@ -40,3 +40,28 @@ def test_diagnostics_are_located_in_the_mod_with_hints(
         assert diagnostic.span.line > 0 and diagnostic.span.column > 0
         if diagnostic.code[:3] in ("E04", "E09"):
             assert diagnostic.hint, diagnostic.headline()
+
+
+def test_a_missing_or_mistyped_field_says_what_the_field_is(tmp_path: Path) -> None:
+    """A stranger's Starlight mod: a flare without its green box and a Starbot card whose
+    accolade place is a word. Each error says what the field holds (from the schema), so the
+    modder knows what to write without opening the schema."""
+    mod = tmp_path / "starmod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: starmod\nname: Starmod\nversion: 0.1.0\ngame: starlight\n"
+        'depends:\n  starlight: ">=1.0,<2"\n'
+    )
+    (mod / "flares.yaml").write_text(
+        "- id: nova\n  name: Nova\n  source: invented\n  points: gain 2 night_points\n"
+    )
+    (mod / "starbots.yaml").write_text(
+        "- id: overdrive\n  name: Overdrive\n  source: invented\n  action: gain_cores\n"
+        "  night_points: 1\n  accolade: first_alpha\n"
+    )
+    found = {d.code: d for d in load_pack(mod).diagnostics}
+    missing, mistyped = found["E0603"], found["E0604"]
+    assert missing.message == "this flare needs `boon`"
+    assert missing.hint is not None and missing.hint.startswith("`boon` is the green box")
+    assert mistyped.span is not None and (mistyped.span.line, mistyped.span.column) == (6, 13)
+    assert mistyped.hint is not None and "the accolade place" in mistyped.hint
