@@ -46,18 +46,11 @@ def test_a_missing_or_mistyped_field_says_what_the_field_is(tmp_path: Path) -> N
     """A stranger's Starlight mod: a flare without its green box and a Starbot card whose
     accolade place is a word. Each error says what the field holds (from the schema), so the
     modder knows what to write without opening the schema."""
-    mod = tmp_path / "starmod"
-    mod.mkdir()
-    (mod / "pack.yaml").write_text(
-        "id: starmod\nname: Starmod\nversion: 0.1.0\ngame: starlight\n"
-        'depends:\n  starlight: ">=1.0,<2"\n'
-    )
-    (mod / "flares.yaml").write_text(
-        "- id: nova\n  name: Nova\n  source: invented\n  points: gain 2 night_points\n"
-    )
-    (mod / "starbots.yaml").write_text(
-        "- id: overdrive\n  name: Overdrive\n  source: invented\n  action: gain_cores\n"
-        "  night_points: 1\n  accolade: first_alpha\n"
+    mod = _starmod(
+        tmp_path,
+        flares="- id: nova\n  name: Nova\n  source: invented\n  points: gain 2 night_points\n",
+        starbots="- id: overdrive\n  name: Overdrive\n  source: invented\n"
+        "  action: gain_cores\n  night_points: 1\n  accolade: first_alpha\n",
     )
     found = {d.code: d for d in load_pack(mod).diagnostics}
     missing, mistyped = found["E0603"], found["E0604"]
@@ -65,3 +58,30 @@ def test_a_missing_or_mistyped_field_says_what_the_field_is(tmp_path: Path) -> N
     assert missing.hint is not None and missing.hint.startswith("`boon` is the green box")
     assert mistyped.span is not None and (mistyped.span.line, mistyped.span.column) == (6, 13)
     assert mistyped.hint is not None and "the accolade place" in mistyped.hint
+
+
+def test_removing_a_card_the_base_still_names_is_reported_at_the_removal(tmp_path: Path) -> None:
+    """docs/packs.md: a mod's removal that breaks a reference of the base pack (the sky's
+    slots name the privilege Refill Rays) stands at the mod's own `remove` line, once, with
+    the places that still name the card, not as five errors inside the bundled sky.yaml."""
+    mod = _starmod(tmp_path, privileges="- {id: refill_rays, remove: true}\n")
+    found = [d for d in load_pack(mod).diagnostics if d.code == "E0902"]
+    assert len(found) == 1
+    (removal,) = found
+    assert removal.span is not None and removal.span.path.endswith("privileges.yaml")
+    assert (removal.span.line, removal.span.column) == (1, 8)
+    assert removal.message.startswith("starmod removes privilege `refill_rays`, which 5 places")
+    assert removal.hint is not None and "replace: true" in removal.hint
+
+
+def _starmod(folder: Path, **files: str) -> Path:
+    """A Starlight mod of the bundled pack with the given card files (``gods="..."``)."""
+    mod = folder / "starmod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: starmod\nname: Starmod\nversion: 0.1.0\ngame: starlight\n"
+        'depends:\n  starlight: ">=1.0,<2"\n'
+    )
+    for name, text in files.items():
+        (mod / f"{name}.yaml").write_text(text)
+    return mod
