@@ -122,7 +122,7 @@ def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     spaces = id_spaces(content, spec)
     hidden = hidden_spaces(content, spec)
     refused = _refused_ids(spec, content)
-    removed = _removed_ids(spec, content)
+    removed = removed_ids(spec, content)
     named: dict[int, list[Span | None]] = defaultdict(list)
     out = []
     for ref in spec.references:
@@ -143,11 +143,11 @@ def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
             out.append(error("E0902", message, content.span(ref.kind, path), hint))
     for (target, value), removal in removed.items():
         if id(removal) in named:
-            out.append(_removed_but_named(target, value, removal, named[id(removal)]))
+            out.append(removed_but_named(target, value, removal, named[id(removal)]))
     return out
 
 
-def _removed_ids(spec: ContentSpec, content: Content) -> dict[tuple[str, Any], Entry]:
+def removed_ids(spec: ContentSpec, content: Content) -> dict[tuple[str, Any], Entry]:
     """The ids a mod's ``remove: true`` took away, by namespace, with the removing entry."""
     files = {kind.noun: kind.name for kind in spec.card_kinds()}
     files |= {space.name: space.kind for space in spec.ids if space.path == "*/id"}
@@ -158,20 +158,21 @@ def _removed_ids(spec: ContentSpec, content: Content) -> dict[tuple[str, Any], E
     }
 
 
-def _removed_but_named(
-    target: str, value: Any, removal: Entry, places: list[Span | None]
+def removed_but_named(
+    target: str, value: Any, removal: Entry, places: list[Span | None], code: str = "E0902"
 ) -> Diagnostic:
     """E0902 at the mod's ``remove`` line (the modder's change, which they can fix), not in
-    the dependency's file that still names the card."""
+    the dependency's file that still names the card (``code`` for a game's own check)."""
     first = next((span for span in places if span is not None), None)
-    where = f" (the first at {first.path}:{first.line}:{first.column})" if first else ""
-    count = "1 place" if len(places) == 1 else f"{len(places)} places"
-    message = f"{removal.pack} removes {target} `{value}`, which {count} still name{where}"
+    first_of = "at" if len(places) == 1 else "the first at"
+    where = f" ({first_of} {first.path}:{first.line}:{first.column})" if first else ""
+    count = "1 place still names" if len(places) == 1 else f"{len(places)} places still name"
+    message = f"{removal.pack} removes {target} `{value}`, which {count}{where}"
     hint = (
         "replace the card (`replace: true`) instead of removing it, or also replace the "
         "cards that name it"
     )
-    return error("E0902", message, removal.span(("id",)), hint)
+    return error(code, message, removal.span(("id",)), hint)
 
 
 def _refused_ids(spec: ContentSpec, content: Content) -> dict[str, set[Any]]:

@@ -74,6 +74,33 @@ def test_removing_a_card_the_base_still_names_is_reported_at_the_removal(tmp_pat
     assert removal.hint is not None and "replace: true" in removal.hint
 
 
+def test_a_removed_privilege_a_base_laurel_counts_is_reported_at_the_removal(
+    tmp_path: Path,
+) -> None:
+    """The base laurel that counts `your refill_rays privileges` is told once, at the mod's
+    remove line (E0945), like the sky's slots that name it (E0902)."""
+    mod = _starmod(tmp_path, privileges="- {id: refill_rays, remove: true}\n")
+    found = {d.code: d for d in load_pack(mod).diagnostics}
+    assert sorted(found) == ["E0902", "E0945"]
+    named = found["E0945"]
+    assert named.span is not None and named.span.path.endswith("starmod/privileges.yaml")
+    assert "which 1 place still names (at " in named.message and "laurels.yaml:" in named.message
+
+
+def test_removing_an_accolade_the_starbot_deck_marks_is_reported_at_the_removal(
+    tmp_path: Path,
+) -> None:
+    """003 "Starbot Play": the base deck marks accolade places 1 to 5; a mod that removes
+    one accolade leaves four, and the one error says so at its own line, not five times
+    inside the bundled starbots.yaml."""
+    mod = _starmod(tmp_path, accolades="- {id: first_alpha, remove: true}\n")
+    (found,) = load_pack(mod).diagnostics
+    assert found.code == "E0944" and found.span is not None
+    assert found.span.path.endswith("starmod/accolades.yaml") and found.span.line == 1
+    assert found.message.startswith("starmod removes accolade `first_alpha`, leaving 4, but 5")
+    assert found.hint is not None and "replace: true" in found.hint
+
+
 def _starmod(folder: Path, **files: str) -> Path:
     """A Starlight mod of the bundled pack with the given card files (``gods="..."``)."""
     mod = folder / "starmod"
