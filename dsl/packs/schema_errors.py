@@ -118,7 +118,10 @@ def _out_of_range(
 ) -> Diagnostic:
     low, high = schema["minimum"], schema["maximum"]
     message = f"{field} is {err.instance}, out of range: it must be {low} to {high}"
-    return error("E0606", message, file.span(path), schema.get("x-why"))
+    hint = schema.get("x-why")
+    if hint is None and path and isinstance(path[-1], str):
+        hint = _described(path[-1], schema)  # a bound without its own why: what the field is
+    return error("E0606", message, file.span(path), hint)
 
 
 def _too_long(

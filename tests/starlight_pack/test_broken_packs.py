@@ -60,6 +60,21 @@ def test_a_missing_or_mistyped_field_says_what_the_field_is(tmp_path: Path) -> N
     assert mistyped.hint is not None and "the accolade place" in mistyped.hint
 
 
+def test_an_accolade_place_out_of_range_says_what_the_place_is(tmp_path: Path) -> None:
+    """003 "Starbot Play": five accolade locations; place 6 is E0606 with what the field is."""
+    mod = _starmod(
+        tmp_path,
+        starbots="- {id: sb6, name: Six, source: invented, action: launch, night_points: 3,"
+        " accolade: 6}\n",
+    )
+    (found,) = load_pack(mod).diagnostics
+    assert (
+        found.code == "E0606"
+        and found.message == "`accolade` is 6, out of range: it must be 1 to 5"
+    )
+    assert found.hint is not None and found.hint.startswith("`accolade` is the accolade place")
+
+
 def test_removing_a_card_the_base_still_names_is_reported_at_the_removal(tmp_path: Path) -> None:
     """docs/packs.md: a mod's removal that breaks a reference of the base pack (the sky's
     slots name the privilege Refill Rays) stands at the mod's own `remove` line, once, with
