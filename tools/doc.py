@@ -12,12 +12,14 @@ where it has always been), ``docs/reference-<game>.md`` any other game's.
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 
 import click
 from whitedwarf.dsl.codes import DSL_CODES
 from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Hook, Param, Registry, Verb
+from whitedwarf.tools.doc_examples import GameExamples, first_that_compiles
 
 DEFAULT_OUT = "docs/reference.md"
 DEFAULT_GAME = "lastlight"
@@ -183,6 +185,7 @@ def _header(registry: Registry) -> str:
 
 
 def _grammar(registry: Registry) -> str:
+    ours = GameExamples(registry)
     lines = ["## Grammar summary", "", "### Clauses", ""]
     lines += _table(
         ("form", "shape", "example", "meaning", "card kinds"),
@@ -190,7 +193,7 @@ def _grammar(registry: Registry) -> str:
             (
                 f"`{form}`",
                 shape,
-                _code(example),
+                _example(first_that_compiles(example, ours.clause(form), registry)),
                 meaning,
                 _words(k.name for k in registry.card_kinds.values() if form in k.clauses),
             )
@@ -208,7 +211,10 @@ def _grammar(registry: Registry) -> str:
     ]
     lines += _table(
         ("form", "example", "meaning"),
-        ((shape, _code(example), meaning) for shape, example, meaning in STEP_FORMS),
+        (
+            (shape, _example(first_that_compiles(example, ours.step(shape), registry)), meaning)
+            for shape, example, meaning in STEP_FORMS
+        ),
     )
     lines += [
         "",
@@ -220,24 +226,63 @@ def _grammar(registry: Registry) -> str:
     ]
     lines += [
         "A selector is `[determiner] [adjective filters] <noun> [after filters] [qualifiers]`,",
-        "for example `a red planet you control` or `each enemy ship here`. Qualifiers:",
+        _selector_example(registry, ours),
         "`of yours`, `of this type`, `you control`, `other than <determiner> <noun>`.",
         "",
     ]
     lines += _table(("determiner", "selects"), DETERMINERS)
-    lines += [
-        "",
-        "### Amounts and conditions",
-        "",
-        "An amount is `<number> <unit>`, optionally `per [N] <selector>`: `gain 1 light per 2",
-        "planets you control` gains 1 light for every 2 such planets (rounded down). A number",
-        "is a whole number or a parenthesised expression: `(techs_in_play / 4)`, with `+ - * /`",
-        "(`/` rounds down), value names and `number of <selector>`.",
-        "",
-        "A condition compares two expressions with `>= <= == != > <`, joined with `and`, `or`,",
-        "`not` and parentheses: `if light < 5 and not round == 1 -> gain 1 light`.",
-    ]
+    lines += ["", "### Amounts and conditions", ""]
+    lines += _amounts(registry, ours)
     return "\n".join(lines)
+
+
+def _selector_example(registry: Registry, ours: GameExamples) -> str:
+    if compiles_in(registry, "for each red planet you control -> gain 1 light"):
+        return "for example `a red planet you control` or `each enemy ship here`. Qualifiers:"
+    selector = ours.selector()
+    return f"for example `{selector}`. Qualifiers:" if selector else "Qualifiers:"
+
+
+def _amounts(registry: Registry, ours: GameExamples) -> list[str]:
+    """The amounts and conditions paragraphs, with examples in the game's words."""
+    if compiles_in(registry, "gain 1 light per 2 planets you control"):
+        return [
+            "An amount is `<number> <unit>`, optionally `per [N] <selector>`: `gain 1 light per 2",
+            "planets you control` gains 1 light for every 2 such planets (rounded down). A number",
+            "is a whole number or a parenthesised expression: `(techs_in_play / 4)`, with "
+            "`+ - * /`",
+            "(`/` rounds down), value names and `number of <selector>`.",
+            "",
+            "A condition compares two expressions with `>= <= == != > <`, joined with `and`, `or`,",
+            "`not` and parentheses: `if light < 5 and not round == 1 -> gain 1 light`.",
+        ]
+    per, condition = ours.per(), ours.condition()
+    amounts = (
+        "An amount is `<number> <unit>`, optionally `per [N] <selector>`"
+        + (f": `{per}` counts 1 for every 2 (rounded down)." if per else ".")
+        + " A number is a whole number or a parenthesised expression, with `+ - * /` (`/`"
+        " rounds down), value names and `number of <selector>`."
+    )
+    conditions = (
+        "A condition compares two expressions with `>= <= == != > <`, joined with `and`, `or`,"
+        " `not` and parentheses" + (f": `{condition}`." if condition else ".")
+    )
+    return [*_wrap(amounts), "", *_wrap(conditions)]
+
+
+def _wrap(text: str) -> list[str]:
+    """A paragraph in lines of at most 88 characters, as the hand-wrapped paragraphs are."""
+    return textwrap.wrap(text, 88, break_long_words=False, break_on_hyphens=False)
+
+
+def compiles_in(registry: Registry, text: str) -> bool:
+    """Whether the framework's own (Last Light) wording of an example fits this game."""
+    return first_that_compiles(text, (), registry) == text
+
+
+def _example(text: str) -> str:
+    """An example cell: the code, or nothing for a form the game's card kinds never use."""
+    return _code(text) if text else ""
 
 
 def _verbs(registry: Registry) -> str:
@@ -307,14 +352,24 @@ def _filters(registry: Registry) -> str:
 
 def _stats(registry: Registry) -> str:
     lines = [_section("stats", registry)]
-    lines += [
-        "A stat is changed by a modifier clause: `you have +1 research_draw` for your own",
-        "stats, `this ship type has +1 attack` for a ship type's. Verbs such as `add` change",
-        "your stats for the current action only. One modifier or `add` changes a stat by",
-        "an amount within its *range* (error E0417 otherwise); *why* says where the bound",
-        "comes from.",
-        "",
-    ]
+    if compiles_in(registry, "this ship type has +1 attack"):
+        lines += [
+            "A stat is changed by a modifier clause: `you have +1 research_draw` for your own",
+            "stats, `this ship type has +1 attack` for a ship type's. Verbs such as `add` change",
+            "your stats for the current action only. One modifier or `add` changes a stat by",
+            "an amount within its *range* (error E0417 otherwise); *why* says where the bound",
+            "comes from.",
+            "",
+        ]
+    else:
+        modifier = GameExamples(registry).clause("modifier")
+        lines += _wrap(
+            "A stat is changed by a modifier clause"
+            + (f" such as `{modifier[0]}`" if modifier else "")
+            + ". One modifier changes a stat by an amount within its *range* (error E0417"
+            " otherwise); *why* says where the bound comes from."
+        )
+        lines += [""]
     lines += _table(
         ("stat", "whose", "default", "range", "meaning", "example", "rulebook", "why"),
         (
@@ -336,7 +391,10 @@ def _stats(registry: Registry) -> str:
 
 def _flags(registry: Registry) -> str:
     lines = [_section("flags", registry)]
-    lines += ["An ability is granted by a clause such as `this ship type can bombard`.", ""]
+    grant = first_that_compiles(
+        "this ship type can bombard", GameExamples(registry).clause("grant"), registry
+    )
+    lines += [f"An ability is granted by a clause such as `{grant}`.", ""]
     lines += _table(
         ("ability", "whose", "meaning", "example", "rulebook"),
         (
@@ -379,9 +437,12 @@ def _hooks(registry: Registry) -> str:
 
 def _values(registry: Registry) -> str:
     lines = [_section("values", registry)]
+    condition = first_that_compiles(
+        "if light < 5 -> gain 1 light", GameExamples(registry).step("`if"), registry
+    )
     lines += [
         "A value is a number an expression reads, always from the card owner's side:",
-        "`if light < 5 -> ...`.",
+        f"`{condition.split(' -> ')[0]} -> ...`.",
         "",
     ]
     lines += _table(

@@ -13,7 +13,7 @@ from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
-from whitedwarf.dsl.packs.content import Content
+from whitedwarf.dsl.packs.content import Content, Entry
 from whitedwarf.dsl.packs.kinds import BoxCount, ContentSpec, select
 from whitedwarf.dsl.suggest import did_you_mean
 
@@ -122,6 +122,8 @@ def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     spaces = id_spaces(content, spec)
     hidden = hidden_spaces(content, spec)
     refused = _refused_ids(spec, content)
+    removed = removed_ids(spec, content)
+    named: dict[int, list[Span | None]] = defaultdict(list)
     out = []
     for ref in spec.references:
         if ref.target in hidden:
@@ -132,10 +134,45 @@ def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         for path, value in select(content.data(ref.kind), ref.path):
             if value in known or content.refuses(ref.kind, path) or _spelt_right(value) in spelt:
                 continue
+            removal = removed.get((ref.target, value))
+            if removal is not None:
+                named[id(removal)].append(content.span(ref.kind, path))
+                continue
             message = f"there is no {ref.target} `{value}`"
             hint = did_you_mean(str(value), accepted)
             out.append(error("E0902", message, content.span(ref.kind, path), hint))
+    for (target, value), removal in removed.items():
+        if id(removal) in named:
+            out.append(removed_but_named(target, value, removal, named[id(removal)]))
     return out
+
+
+def removed_ids(spec: ContentSpec, content: Content) -> dict[tuple[str, Any], Entry]:
+    """The ids a mod's ``remove: true`` took away, by namespace, with the removing entry."""
+    files = {kind.noun: kind.name for kind in spec.card_kinds()}
+    files |= {space.name: space.kind for space in spec.ids if space.path == "*/id"}
+    return {
+        (namespace, entry.id): entry
+        for namespace, kind in files.items()
+        for entry in content.removals(kind)
+    }
+
+
+def removed_but_named(
+    target: str, value: Any, removal: Entry, places: list[Span | None], code: str = "E0902"
+) -> Diagnostic:
+    """E0902 at the mod's ``remove`` line (the modder's change, which they can fix), not in
+    the dependency's file that still names the card (``code`` for a game's own check)."""
+    first = next((span for span in places if span is not None), None)
+    first_of = "at" if len(places) == 1 else "the first at"
+    where = f" ({first_of} {first.path}:{first.line}:{first.column})" if first else ""
+    count = "1 place still names" if len(places) == 1 else f"{len(places)} places still name"
+    message = f"{removal.pack} removes {target} `{value}`, which {count}{where}"
+    hint = (
+        "replace the card (`replace: true`) instead of removing it, or also replace the "
+        "cards that name it"
+    )
+    return error(code, message, removal.span(("id",)), hint)
 
 
 def _refused_ids(spec: ContentSpec, content: Content) -> dict[str, set[Any]]:

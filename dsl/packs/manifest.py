@@ -81,7 +81,7 @@ def read_manifest(
 def _version_hint(found: Diagnostic) -> Diagnostic:
     """``version: 1`` is a number to YAML: say how to write a version, which the schema's
     "must be text" alone does not."""
-    if found.code != "E0705" or found.hint is not None:
+    if found.code != "E0705" or "`version` must be text" not in found.message:
         return found
     return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
 

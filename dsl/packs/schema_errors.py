@@ -118,7 +118,10 @@ def _out_of_range(
 ) -> Diagnostic:
     low, high = schema["minimum"], schema["maximum"]
     message = f"{field} is {err.instance}, out of range: it must be {low} to {high}"
-    return error("E0606", message, file.span(path), schema.get("x-why"))
+    hint = schema.get("x-why")
+    if hint is None and path and isinstance(path[-1], str):
+        hint = _described(path[-1], schema)  # a bound without its own why: what the field is
+    return error("E0606", message, file.span(path), hint)
 
 
 def _too_long(
@@ -170,10 +173,23 @@ def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
     missing = [name for name in err.validator_value if name not in err.instance]
     span = file.span(path, key=bool(path) and isinstance(path[-1], str))
     replacing = isinstance(err.instance, dict) and err.instance.get("replace") is True
+    properties = err.schema.get("properties", {}) if isinstance(err.schema, dict) else {}
     return [
-        error("E0603", f"{field} needs `{name}`", span, _missing_hint(name, replacing))
+        error(
+            "E0603",
+            f"{field} needs `{name}`",
+            span,
+            _missing_hint(name, replacing) or _described(name, properties.get(name)),
+        )
         for name in missing
     ]
+
+
+def _described(name: str, schema: Any) -> str | None:
+    """The schema's description of a field, so the message says what to write there."""
+    if isinstance(schema, dict) and isinstance(schema.get("description"), str):
+        return f"`{name}` is {schema['description']}"
+    return None
 
 
 def _missing_hint(name: str, replacing: bool = False) -> str | None:
@@ -195,6 +211,8 @@ def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str
     hint = None
     if not path and "array" in wanted:
         hint = "a card file is a list: start each card with `- id: ...`"
+    elif path and isinstance(path[-1], str):
+        hint = _described(path[-1], err.schema)
     return error("E0604", message, file.span(path), hint)
 
 

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.api import parse_effect
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
-from whitedwarf.dsl.packs.content import Content
-from whitedwarf.dsl.packs.crossref import hidden_spaces, id_spaces
+from whitedwarf.dsl.packs.content import Content, Entry
+from whitedwarf.dsl.packs.crossref import hidden_spaces, id_spaces, removed_but_named, removed_ids
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.suggest import suggest
 
@@ -120,23 +120,46 @@ def _target(slot: Any) -> bool:
 def check_starbots(content: Content) -> list[Diagnostic]:
     """003 "Starbot Play": a card's accolade place is one of the accolades laid out."""
     cards, accolades = content.cards.get("starbots", []), content.data("accolades") or []
-    out = []
+    removal = next(reversed(content.removals("accolades")), None)
+    out, beyond = [], []
     for card in cards:
         place = card.data.get("accolade") if isinstance(card.data, dict) else None
-        if isinstance(place, int) and place > len(accolades):
-            message = (
-                f"Starbot card `{card.id}` marks accolade place {place}, but the packs lay "
-                f"out {len(accolades)} accolades"
+        if not (isinstance(place, int) and place > len(accolades)):
+            continue
+        if removal is not None and card.pack != removal.pack:
+            beyond.append(card)  # the mod's removal broke the dependency's deck: told there
+            continue
+        message = (
+            f"Starbot card `{card.id}` marks accolade place {place}, but the packs lay "
+            f"out {len(accolades)} accolades"
+        )
+        out.append(
+            error(
+                "E0944",
+                message,
+                card.span(("accolade",)),
+                "use a place from 1 to the number of accolades",
             )
-            out.append(
-                error(
-                    "E0944",
-                    message,
-                    card.span(("accolade",)),
-                    "use a place from 1 to the number of accolades",
-                )
-            )
+        )
+    if removal is not None and beyond:
+        out.append(_accolade_removed(removal, beyond, len(accolades)))
     return out
+
+
+def _accolade_removed(removal: Entry, cards: list[Entry], left: int) -> Diagnostic:
+    """E0944 at the mod's removal of an accolade, when Starbot cards of a dependency mark
+    a place that is no longer laid out."""
+    first = cards[0].span(("accolade",))
+    message = (
+        f"{removal.pack} removes accolade `{removal.id}`, leaving {left}, but {len(cards)} "
+        f"Starbot cards mark a later place (the first at {first.path}:{first.line}:"
+        f"{first.column})"
+    )
+    hint = (
+        "replace the accolade (`replace: true`) instead of removing it, or also replace "
+        "those Starbot cards"
+    )
+    return error("E0944", message, removal.span(("id",)), hint)
 
 
 def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> list[Diagnostic]:
@@ -145,6 +168,8 @@ def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> l
     is located inside the effect, with the pack's ids as suggestions."""
     spaces = id_spaces(content, spec)
     hidden = hidden_spaces(content, spec)
+    removed = removed_ids(spec, content)
+    named: dict[tuple[str, str], list[Span | None]] = {}
     out: list[Diagnostic] = []
     for kind in spec.card_kinds():
         for field, _, _ in kind.effect_fields():
@@ -158,6 +183,10 @@ def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> l
                     known = [str(value) for value, _ in spaces.get(space, [])]
                     if space in hidden or word.text in known:
                         continue
+                    if (space, word.text) in removed:  # told once, at the mod's removal
+                        where = source.span(word.pos.start, word.pos.end)
+                        named.setdefault((space, word.text), []).append(where)
+                        continue
                     out.append(
                         error(
                             "E0945",
@@ -166,6 +195,8 @@ def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> l
                             suggest(word.text, known, f"{space}s of this pack"),
                         )
                     )
+    for (space, value), places in named.items():
+        out.append(removed_but_named(space, value, removed[(space, value)], places, "E0945"))
     return out
 
 

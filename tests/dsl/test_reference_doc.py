@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,36 @@ def test_a_file_whitedwarf_did_not_write_is_not_overwritten_without_force(tmp_pa
     # A generated page is the tool's own: it is brought up to date without asking.
     assert runner.invoke(doc, ["--out", str(notes)]).exit_code == 0
     assert notes.read_text(encoding="utf-8") == render(registry())
+
+
+@pytest.mark.parametrize("game", ["lastlight", "starlight"])
+def test_every_grammar_example_on_a_games_page_compiles_in_that_game(game):
+    """A modder copies the page's examples: on Starlight's page `this ship type has +1
+    attack` (Last Light's words) was E0403/E0405; each example must compile in its game."""
+    from whitedwarf.dsl.packs.games import game_registry
+    from whitedwarf.tools.doc_examples import compiles
+
+    registry = game_registry(game)
+    page = render(registry)
+    grammar = page[page.index("## Grammar summary") : page.index("## Verbs")]
+    tables = [line for line in grammar.splitlines() if line.startswith("| `")]
+    cells = [cell.strip() for line in tables for cell in line.split("|")[2:4]]
+    examples = [c[1:-1] for c in cells if c.startswith("`") and c.endswith("`") and "<" not in c]
+    assert len(examples) >= 12, examples
+    for example in examples:
+        assert compiles(example, registry), f"{game}: {example!r}"
+    prose = re.findall(r"`((?:if|gain|you) [^`<\s]+ [^`<]+)`", prose_of(page))
+    assert prose
+    for example in prose:
+        if example == "if C -> A then B":  # the letters stand for any condition and steps
+            continue
+        if example.endswith("-> ..."):
+            example = example.replace(
+                "-> ...", "-> gain 1 ap" if game == "starlight" else "-> gain 1 light"
+            )
+        assert compiles(example, registry), f"{game}: {example!r}"
+
+
+def prose_of(page: str) -> str:
+    """The page's paragraphs (not its tables), joined into one line."""
+    return " ".join(line for line in page.splitlines() if not line.startswith("|"))

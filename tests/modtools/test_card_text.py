@@ -150,3 +150,20 @@ def test_the_base_pack_text_agrees_with_its_effects(tmp_path: Path) -> None:
     shutil.copytree(bundled_pack(), copy)
     status, output = run("text", "--check", str(copy))
     assert status == 0, output
+
+
+def test_starlight_cards_carry_their_text_and_a_mods_missing_text_is_listed(
+    tmp_path: Path,
+) -> None:
+    """docs/modding-tools.md: `text content/starlight --check` passes; in a Starlight mod a
+    god written without its text is listed, and `--write` writes it."""
+    assert run("text", "--check", str(bundled_pack("starlight")))[0] == 0
+    mod = tmp_path / "starmod"
+    assert run("new", "pack", str(mod), "--game", "starlight")[0] == 0
+    (mod / "gods.yaml").write_text(
+        "- id: apollo\n  name: Apollo\n  source: invented\n  effect: you have +1 ap_per_turn\n"
+    )
+    status, output = run("text", "--check", str(mod))
+    assert status == 1 and "apollo: You have +1 AP each turn." in output
+    assert run("text", "--write", str(mod))[0] == 0
+    assert run("text", "--check", str(mod))[0] == 0

@@ -218,3 +218,16 @@ def test_w0902_counts_copies_where_cards_have_them_and_cards_where_not(here: Pat
     assert tech in out and faction in out
     # A faction has no `copies`: the hint must not ask for one.
     assert "= help: remove a card, or silence this" in out
+
+
+def test_e0902_a_removal_a_dependency_still_names(here: Path) -> None:
+    shutil.copytree(bundled_pack("starlight"), here / "content" / "starlight")
+    mod = here / "starmod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: starmod\nname: Starmod\nversion: 0.1.0\ngame: starlight\n"
+        "depends: {starlight: '>=1.0,<2'}\n"
+    )
+    (mod / "privileges.yaml").write_text("- {id: refill_rays, remove: true}\n")
+    headline = next(line for line in example("E0902") if "removes" in line)
+    assert headline in validate("starmod", "--pack-path", "content")

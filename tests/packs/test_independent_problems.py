@@ -66,7 +66,7 @@ def test_each_problem_of_a_hostile_mod_is_located_with_its_hint(
     assert found == {
         (4, 12, "E0605"): None,  # replace: yes (and no E0801 "adds a card mini has")
         (9, 33, "E0403"): "did you mean `attack`?",  # the replacement's effect, still checked
-        (10, 7, "E0604"): None,  # id: 7
+        (10, 7, "E0604"): "`id` is the card's id, unique among cards of its kind",  # id: 7
         (15, 51, "E0409"): "did you mean `light`?",  # the effect of the card with id 7
         (19, 21, "E0602"): "the fields are: common, uncommon, rare",
         (20, 11, "E0606"): "the base game prints at most 3 copies of a card",

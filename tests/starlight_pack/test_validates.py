@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from whitedwarf.dsl.packs.games import game_spec
 from whitedwarf.dsl.packs.loader import load_pack
 
 from .data import PACK, read
@@ -61,3 +62,17 @@ def test_every_item_is_marked_rulebook_or_invented() -> None:
 def test_every_file_of_the_pack_is_read() -> None:
     files = {p.stem for p in Path(PACK).glob("*.yaml")} - {"pack"}
     assert files == set(BOX) | set(WHOLE_FILES)
+
+
+def test_docs_packs_lists_every_starlight_file_with_its_fields() -> None:
+    """docs/packs.md is where a stranger learns which files a Starlight mod may hold."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "packs.md").read_text("utf-8")
+    section = page[page.index("A Starlight pack") : page.index("## Mods")]
+    rows = {line.split("|")[1]: line for line in section.splitlines() if line.startswith("| `")}
+    for name, kind in game_spec("starlight").kinds.items():
+        row = next((line for cell, line in rows.items() if f"`{name}.yaml`" in cell), None)
+        assert row is not None, f"{name}.yaml is not in docs/packs.md"
+        if kind.cards and name not in ("aspects", "privileges"):
+            fields = kind.schema.get("properties", {})
+            for field in fields.keys() - {"allow", "notes", "replace"}:
+                assert field in row, f"{name}.yaml's `{field}` is not in docs/packs.md"
