@@ -123,5 +123,6 @@ def test_an_edited_replay_header_is_refused_at_line_1(
 ) -> None:
     path = tmp_path / "edited.jsonl"
     path.write_text("\n".join(header_edited(copy.copy(replay), change)) + "\n")
-    code, out = run("replay", str(path))
-    assert code == 1 and f"{path}:1: " in out and said in out
+    for command in (("replay", str(path)), ("render", str(path), "--out", str(tmp_path / "b.svg"))):
+        code, out = run(*command)
+        assert code == 1 and f"{path}:1: " in out and said in out, (command, out)

@@ -56,7 +56,13 @@ def render(
     drawing: Drawing = loaded.engine.part(loaded.engine.drawing)
     try:
         position = open_position(
-            source, at, loaded.pack, content, loaded.engine.game, drawing.load_save
+            source,
+            at,
+            loaded.pack,
+            content,
+            loaded.engine.game,
+            drawing.load_save,
+            loaded.engine.seats_disagree,
         )
     except PositionError as error:
         raise click.ClickException(str(error)) from None

@@ -62,12 +62,16 @@ def open_position(
     content: Any,
     game_class: Any,
     load_save: Callable[[Path, Any, Any], State],
+    seats_disagree: Callable[[Any, Any], str | None] | None = None,
 ) -> Position:
     """The position in ``path``: a save's state, or a replay's state after ``at`` decisions
-    (with the events the engine told on the way)."""
+    (with the events the engine told on the way). ``seats_disagree`` is the engine's check
+    of a header's seat kinds against its options (``GameEngine.seats_disagree``)."""
     if is_replay(path):
         heard: list[Event] = []
-        log, game, state = start_replay(path, loaded, content, game_class, heard.append)
+        log, game, state = start_replay(
+            path, loaded, content, game_class, heard.append, seats_disagree
+        )
         total = len(log.decisions)
         stop = total if at is None else at
         if not 0 <= stop <= total:
@@ -126,9 +130,10 @@ def start_replay(
     content: Any,
     game_class: Any,
     listener: Callable[[Event], None] | None = None,
+    seats_disagree: Callable[[Any, Any], str | None] | None = None,
 ) -> tuple[Replay, Any, State]:
     """The parsed log, its game (``listener`` hears its events) and the state before its
-    first decision."""
+    first decision; a header whose seat kinds ``seats_disagree`` refuses is refused."""
     try:
         log = read_replay(path)
     except ReplayError as error:
@@ -143,6 +148,10 @@ def start_replay(
         seed, players, options = game_setup(header)
     except ReplayError as error:
         raise PositionError(f"{path}:1: {error}") from None
+    if seats_disagree is not None and "seats" in header:
+        problem = seats_disagree(header["seats"], options)
+        if problem is not None:
+            raise PositionError(f"{path}:1: {problem}")
     try:
         game = game_class.from_content(content, players, options)
     except ValueError as error:
