@@ -20,6 +20,10 @@ from whitedwarf.dsl.suggest import did_you_mean
 State = dict[str, Any]
 Event = dict[str, Any]
 
+#: The highest round limit a game takes (``--round-limit``, a replay header's ``round_limit``,
+#: a batch's): every game's commands share it, so a limit means the same in each.
+MOST_ROUNDS = 1000
+
 #: Seat kinds any game can seat: the simple bots of ``interpreter/bots.py``.
 SIMPLE_AGENTS = ("random", "first")
 

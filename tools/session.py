@@ -13,7 +13,7 @@ import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.loader import LoadedPack, load_packs
-from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
+from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
 from whitedwarf.tools.pack_param import PackPath
 
 #: The game played when no pack is given.
@@ -77,11 +77,11 @@ def require(engine: GameEngine, feature: str, command: str, missing: str) -> Non
         raise ContentProblem(str(error)) from None
 
 
-#: The round limit every command takes (Last Light's 1 to 1,000: MOST_ROUNDS in
-#: interpreter/lastlight/game.py; a game no seat can win must still end).
+#: The round limit every command takes (1 to engines.MOST_ROUNDS, the bound each game's options
+#: are held to; a game no seat can win must still end).
 ROUND_LIMIT_OPTION = click.option(
     "--round-limit",
-    type=click.IntRange(1, 1000),
+    type=click.IntRange(1, MOST_ROUNDS),
     default=200,
     show_default=True,
     help="end the game after this many rounds (Starlight ends by round 60 anyway: SL17)",

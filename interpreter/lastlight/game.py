@@ -25,6 +25,7 @@ from typing import Any
 
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.lastlight import (
     combat,
     command,
@@ -69,7 +70,6 @@ State = dict[str, Any]
 #: and the most a game may be given: a game no seat can win must still end (the commands'
 #: ``--round-limit`` takes 1 to this).
 ROUND_LIMIT = 200
-MOST_ROUNDS = 1000
 
 
 #: The options a Last Light game takes (:meth:`Game.from_content`); any other is refused, as

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
-from whitedwarf.interpreter.engines import GameEngine, Unserved, engine_for
+from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.simulation.records import result_record
 
@@ -25,7 +25,7 @@ RECORD_FORMAT = 1
 #: edited by hand is held to the same, so a resumed batch cannot ask for 10^11 games).
 GAMES = (1, 10_000_000)
 PLAYERS = (1, 5)
-ROUND_LIMIT = (1, 1000)
+ROUND_LIMIT = (1, MOST_ROUNDS)
 _RANGES = {"games": GAMES, "players": PLAYERS, "round_limit": ROUND_LIMIT}
 _TEXTS = ("packs", "agents", "pack_paths")
 

@@ -9,6 +9,8 @@ from whitedwarf.interpreter.engines import GameEngine
 
 #: Recorded in every replay header as ``engine``.
 VERSION = "starlight-engine-1"
+#: The seats the engine plays itself (003 "Live and Starbot Players").
+AUTOMATED_SEATS = ("starbot",)
 
 
 def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
@@ -18,7 +20,7 @@ def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
     from whitedwarf.interpreter.engines import default_options
     from whitedwarf.interpreter.starlight.ending import ROUND_LIMIT
 
-    options = default_options(seats, ("starbot",))
+    options = default_options(seats, AUTOMATED_SEATS)
     if round_limit < ROUND_LIMIT:
         options["round_limit"] = round_limit
     return options
@@ -43,7 +45,7 @@ def engine() -> GameEngine:
         content_from_pack=content_from_pack,
         players=(1, MAX_SEATS),
         version=VERSION,
-        automated_seats=("starbot",),
+        automated_seats=AUTOMATED_SEATS,
         agents=(*SIMPLE_AGENTS, "heuristic", "search"),
         game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
         errors=(ValueError,),

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.starlight import actions, effects, events, gods, launch, setup, turns
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
@@ -277,10 +278,6 @@ def advance(game: Game, state: State) -> None:
 def seat_kind(state: State, seat: int) -> str:
     """``live`` or ``starbot``."""
     return str(player(state, seat)["kind"])
-
-
-#: The highest ``round_limit`` option (the commands' ``--round-limit`` range).
-MOST_ROUNDS = 1000
 
 
 def _shown(value: Any) -> str:
