@@ -39,19 +39,6 @@ def in_style_of(original: str, text: str) -> str:
 
 def unwritable(path: Path, inside: Path | None = None) -> str | None:
     """Why ``path`` may not be rewritten (read-only; a link out of ``inside``), or None."""
-    return _unwritable(path, inside)
-
-
-def refuse_unwritable(paths: Iterable[Path], inside: Path | None = None) -> None:
-    """Stop before any file is written when one of ``paths`` is read-only or (through a
-    link) not in the folder ``inside``: a rewrite of a pack is all or nothing."""
-    for path in paths:
-        problem = _unwritable(path, inside)
-        if problem is not None:
-            raise click.ClickException(f"{path}: {problem}; no file was changed")
-
-
-def _unwritable(path: Path, inside: Path | None) -> str | None:
     target = path.resolve()
     if inside is not None and not target.is_relative_to(inside.resolve()):
         return "it is a link that leads outside the pack folder"
@@ -64,6 +51,15 @@ def _unwritable(path: Path, inside: Path | None) -> str | None:
     return None
 
 
+def refuse_unwritable(paths: Iterable[Path], inside: Path | None = None) -> None:
+    """Stop before any file is written when one of ``paths`` is read-only or (through a
+    link) not in the folder ``inside``: a rewrite of a pack is all or nothing."""
+    for path in paths:
+        problem = unwritable(path, inside)
+        if problem is not None:
+            raise click.ClickException(f"{path}: {problem}; no file was changed")
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` over ``path``: a temporary file beside it first, then one rename.
 
@@ -74,7 +70,7 @@ def write_atomically(path: Path, text: str) -> None:
     target = path.resolve()  # a link is written through and stays a link
     mode = None
     if target.exists():
-        problem = _unwritable(path, None)
+        problem = unwritable(path)
         if problem is not None:
             raise ReadOnlyFile(f"{path}: {problem}")
         mode = stat.S_IMODE(os.stat(target).st_mode)

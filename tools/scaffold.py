@@ -314,8 +314,8 @@ def _schema_file(game: str, kind: str) -> Path | None:
 
 def _append(path: Path, card_id: str, card: str, top: str) -> Path:
     """Append ``card`` to ``path`` (created with ``top`` first when missing); never overwrite."""
-    _inside_pack(path)
     if not path.exists():
+        _inside_pack(path)  # a dangling link out of the pack (an existing file: _appendable)
         return _write_new(path, top + card)
     text = _appendable(path, card_id)
     problem = unwritable(path)

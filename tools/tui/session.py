@@ -33,7 +33,7 @@ from whitedwarf.interpreter.replay import (
     starts_like_a_replay,
     unreadable,
 )
-from whitedwarf.interpreter.runner import replay_decisions
+from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import Option, state_hash
 from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.tui.views import TerminalViews, views_of
@@ -207,20 +207,19 @@ class Session:
         try:
             self.game.apply(self.state, seat, option_id, check=False)
         except self.engine.errors as error:
-            self.state = self._played_again()
+            self.state = self._played_again().state
             raise GameStopped(self.locate(error)) from None
 
     def _fresh_game(self) -> Any:
         """A game like this one that nobody listens to yet."""
         return type(self.game).from_content(self.game.content, self.state["n"], self.game.options)
 
-    def _played_again(self) -> State:
-        """The state after the decisions recorded, played again from the seed."""
+    def _played_again(self) -> Outcome:
+        """The decisions recorded, played again from the seed in a fresh game, each checked
+        (``runner.replay_decisions``): the state before an engine error, and a resumed save's
+        proof that its state is where its decisions lead."""
         game = self._fresh_game()
-        state = game.new_state(self.seed)
-        for seat, option in self.decisions:
-            game.apply(state, seat, option)
-        return state
+        return replay_decisions(game, game.new_state(self.seed), self.decisions)
 
     # -- what happened -----------------------------------------------------------------------
 
@@ -384,7 +383,6 @@ def _check_played(session: Session) -> None:
     """The saved state must be where the saved decisions lead from the seed (the game is
     deterministic): an edited state, seed, option or decision is refused, not played on."""
     assert session.engine is not None  # set by Session.__post_init__
-    game = session._fresh_game()
     refused: tuple[type[BaseException], ...] = (
         ReplayError,
         *session.engine.errors,
@@ -393,7 +391,7 @@ def _check_played(session: Session) -> None:
         ValueError,
     )
     try:
-        replayed = replay_decisions(game, game.new_state(session.seed), session.decisions)
+        replayed = session._played_again()
     except refused as error:
         raise SaveProblem(f"the save's decisions cannot be played again: {error}") from None
     if replayed.final_hash != state_hash(session.state):
