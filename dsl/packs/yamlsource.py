@@ -260,10 +260,13 @@ def _read_text(
     return _decode(raw, display)
 
 
+def _end_of(before: str) -> tuple[int, int]:
+    """The line and column (1-based) just after ``before``, the text before a fault."""
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
 def _not_text(text: str, index: int, display: str) -> Diagnostic:
-    before = text[:index]
-    line = before.count("\n") + 1
-    column = index - (before.rfind("\n") + 1) + 1
+    line, column = _end_of(text[:index])
     message = f"the text holds a lone surrogate (U+{ord(text[index]):04X}), not UTF-8 text"
     return error("E0509", message, Span(display, line, column), "save the file as UTF-8")
 
@@ -277,9 +280,7 @@ def _decode(raw: bytes, display: str) -> tuple[str | None, Diagnostic | None]:
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        before = raw[: exc.start].decode("utf-8", errors="replace")
-        line = before.count("\n") + 1
-        column = len(before) - (before.rfind("\n") + 1) + 1
+        line, column = _end_of(raw[: exc.start].decode("utf-8", errors="replace"))
         message = f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})"
         hint = "save the file as UTF-8"
         return None, error("E0509", message, Span(display, line, column), hint)
@@ -414,8 +415,9 @@ class _Converter:
             if tag == _STR:
                 style = node.style  # type: ignore[attr-defined]
                 value = node.value.replace("\a", "") if style == ">" else node.value
-                if _HOSTILE_CHARACTERS.search(value):
-                    self._hostile_character(node, value)
+                hostile = _HOSTILE_CHARACTERS.search(value)
+                if hostile is not None:
+                    self._hostile_character(node, hostile.group())
                 return value
             if tag in _SCALAR_TAGS or tag == _TIMESTAMP:
                 return _scalar(node)  # type: ignore[arg-type]
@@ -430,11 +432,8 @@ class _Converter:
         self.refused.add(path)
         return None
 
-    def _hostile_character(self, node: Node, value: str) -> None:
-        """E0514 for a text holding a character a terminal or a page would act on."""
-        found = _HOSTILE_CHARACTERS.search(value)
-        assert found is not None
-        char = found.group()
+    def _hostile_character(self, node: Node, char: str) -> None:
+        """E0514 for a text holding ``char``, a character a terminal or a page would act on."""
         name = unicodedata.name(char, "non-printing character").lower()
         message = f"this text holds the invisible character U+{ord(char):04X} ({name})"
         hint = "remove it: pack texts are plain characters (tabs and line breaks are fine)"
