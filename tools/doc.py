@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 from whitedwarf.dsl.codes import DSL_CODES
 from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Hook, Param, Registry, Verb
-from whitedwarf.tools.doc_examples import GameExamples, first_that_compiles
+from whitedwarf.tools.doc_examples import GameExamples, compiles, first_that_compiles
 
 DEFAULT_OUT = "docs/reference.md"
 DEFAULT_GAME = "lastlight"
@@ -237,7 +237,7 @@ def _grammar(registry: Registry) -> str:
 
 
 def _selector_example(registry: Registry, ours: GameExamples) -> str:
-    if compiles_in(registry, "for each red planet you control -> gain 1 light"):
+    if compiles("for each red planet you control -> gain 1 light", registry):
         return "for example `a red planet you control` or `each enemy ship here`. Qualifiers:"
     selector = ours.selector()
     return f"for example `{selector}`. Qualifiers:" if selector else "Qualifiers:"
@@ -245,7 +245,7 @@ def _selector_example(registry: Registry, ours: GameExamples) -> str:
 
 def _amounts(registry: Registry, ours: GameExamples) -> list[str]:
     """The amounts and conditions paragraphs, with examples in the game's words."""
-    if compiles_in(registry, "gain 1 light per 2 planets you control"):
+    if compiles("gain 1 light per 2 planets you control", registry):
         return [
             "An amount is `<number> <unit>`, optionally `per [N] <selector>`: `gain 1 light per 2",
             "planets you control` gains 1 light for every 2 such planets (rounded down). A number",
@@ -273,11 +273,6 @@ def _amounts(registry: Registry, ours: GameExamples) -> list[str]:
 def _wrap(text: str) -> list[str]:
     """A paragraph in lines of at most 88 characters, as the hand-wrapped paragraphs are."""
     return textwrap.wrap(text, 88, break_long_words=False, break_on_hyphens=False)
-
-
-def compiles_in(registry: Registry, text: str) -> bool:
-    """Whether the framework's own (Last Light) wording of an example fits this game."""
-    return first_that_compiles(text, (), registry) == text
 
 
 def _example(text: str) -> str:
@@ -352,7 +347,7 @@ def _filters(registry: Registry) -> str:
 
 def _stats(registry: Registry) -> str:
     lines = [_section("stats", registry)]
-    if compiles_in(registry, "this ship type has +1 attack"):
+    if compiles("this ship type has +1 attack", registry):
         lines += [
             "A stat is changed by a modifier clause: `you have +1 research_draw` for your own",
             "stats, `this ship type has +1 attack` for a ship type's. Verbs such as `add` change",

@@ -62,15 +62,18 @@ class GameExamples:
     def clause(self, form: str) -> list[str]:
         """Candidates for a clause form of dsl/grammar.lark."""
         r = self.registry
+        # Each form's candidates are made only when asked: the steps compile every example.
         found = {
-            "modifier": [s.example for s in r.stats.values()],
-            "grant": [f.example for f in r.flags.values()],
-            "trigger": [h.example for h in r.hooks.values()],
-            "activated": [f"activated: {self.one}"],
-            "as_soon_as": [k.example for k in r.card_kinds.values() if k.example.startswith("as ")],
-            "immediate": self.steps,
+            "modifier": lambda: [s.example for s in r.stats.values()],
+            "grant": lambda: [f.example for f in r.flags.values()],
+            "trigger": lambda: [h.example for h in r.hooks.values()],
+            "activated": lambda: [f"activated: {self.one}"],
+            "as_soon_as": lambda: [
+                k.example for k in r.card_kinds.values() if k.example.startswith("as ")
+            ],
+            "immediate": lambda: self.steps,
         }
-        return found.get(form, [])
+        return found[form]() if form in found else []
 
     def step(self, shape: str) -> list[str]:
         """Candidates for a step form, by the first words of its shape."""
