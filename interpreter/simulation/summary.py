@@ -346,10 +346,13 @@ def exploration(games: Sequence[Record]) -> list[dict[str, Any]]:
 
 def sentences(summary: dict[str, Any]) -> list[str]:
     """Plain sentences for the top of the report: what a designer should look at first."""
-    out = [
-        f"{summary['games']} games of {summary['players']} players; a fair share of wins is "
-        f"{_pct(summary['fair_share'])}."
-    ]
+    if summary["players"] == 1:  # a solo game has no fair share and no seat order
+        out = [f"{summary['games']} solo games."]
+    else:
+        out = [
+            f"{summary['games']} games of {summary['players']} players; a fair share of wins "
+            f"is {_pct(summary['fair_share'])}."
+        ]
     if "points" not in summary:  # Last Light's factions
         out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
         out += list(_precision(summary["factions"], summary["games"]))
@@ -381,6 +384,10 @@ def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
     """The first player's advantage and any other seat off its fair share; when each seat
     always had the same agent, that a seat's rate is its agent's (S15)."""
     lineup = summary.get("seat_agents")
+    if summary["players"] == 1:
+        if summary["first_player"]:
+            yield f"The player wins {_rate(summary['first_player'])} of the games."
+        return
     if lineup:
         seated = ", ".join(f"seat {seat} {agent}" for seat, agent in enumerate(lineup))
         yield (
@@ -398,6 +405,8 @@ def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
             else "no significant advantage"
         )
         yield f"The first player (seat 0) wins {_rate(first)}: {verdict}."
+    if summary["players"] == 2:  # seat 1's rate is the first player's, the other way round
+        return
     for row in summary["seats"]:
         if row["significant"] and row["name"] != "seat 0":
             side = "above" if row["rate"] > summary["fair_share"] else "below"

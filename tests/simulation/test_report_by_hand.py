@@ -279,3 +279,18 @@ def test_the_chart_of_a_change_starts_its_bar_at_no_change() -> None:
         float(zero.group(1)), abs=0.2
     )
     assert ">-5</text>" in svg and ">+5</text>" in svg
+
+
+def test_a_solo_batch_has_no_fair_share_or_seat_order() -> None:
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    records = []
+    for index, winners in enumerate(([0], [0], [0], [])):  # the solo player lost game 3
+        record = _starlight(index, winners, ["g1", None])
+        record |= {"players": 1, "seats": [0], "agents": ["heuristic"], "points": [50]}
+        record["picks"] = {"god": record["picks"]["god"][:1]}
+        records.append(record)
+    said = summarise(records)["sentences"]
+    # 3 of 4: Wilson 0.3006-0.9544.
+    assert said[:2] == ["4 solo games.", "The player wins 75% (95% interval 30-95%) of the games."]
+    assert not any("fair share of wins" in s or "first player" in s for s in said)
