@@ -21,7 +21,10 @@ from whitedwarf.interpreter.simulation.summary import summarise
 
 Record = dict[str, Any]
 
-TEST = "two-proportion z-test, {correction}-corrected"
+TEST = (
+    "two-proportion z-test (Fisher's exact test where a cell expects under 5), "
+    "{correction}-corrected"
+)
 
 
 def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
@@ -84,7 +87,7 @@ def _differences(
                 "difference": kb / nb - ka / na,
                 "low": low,
                 "high": high,
-                "p": stats.two_proportion_test(kb, nb, ka, na),
+                "p": stats.proportions_test(kb, nb, ka, na),
             }
         )
     correct = stats.holm if correction == "Holm" else stats.benjamini_hochberg

@@ -19,7 +19,10 @@ from whitedwarf.interpreter.simulation import stats
 Record = dict[str, Any]
 
 BINOMIAL = "exact binomial test against a fair share, Holm-corrected"
-OWNED = "two-proportion z-test (owned vs not owned), Benjamini-Hochberg-corrected"
+OWNED = (
+    "two-proportion z-test (owned vs not owned; Fisher's exact test where a cell expects under 5), "
+    "Benjamini-Hochberg-corrected"
+)
 
 
 def summarise(records: Sequence[Record]) -> dict[str, Any]:
@@ -303,7 +306,7 @@ def _tech_row(
         "win_owned_low": win_low,
         "win_owned_high": win_high,
         "win_not_owned": other_wins / not_owned if not_owned else None,
-        "p": stats.two_proportion_test(owned_wins, owned, other_wins, not_owned),
+        "p": stats.proportions_test(owned_wins, owned, other_wins, not_owned),
     }
 
 

@@ -134,11 +134,14 @@ def test_tech_rates_pick_rate_and_owners_win_rate_match_a_hand_count(tmp_path: P
     assert (t["copies_kept"], t["copies_drawn"]) == (5, 15)
     assert t["pick_rate"] == pytest.approx(1 / 3)
     assert (t["pick_low"], t["pick_high"]) == pytest.approx((0.1518, 0.5829), abs=1e-4)
-    # Its 5 owners (seat 0) won 3.5; the 5 others 1.5. Pooled z-test: z = 0.4 / sqrt(0.1).
+    # Its 5 owners (seat 0) won 3.5; the 5 others 1.5. Cells expect under 5, so Fisher's
+    # exact test, of 4 of 5 against 2 of 5 (wins rounded): the tables with 6 wins in 10 put
+    # 1..5 of them among the owners with weights 6, 60, 120, 60, 6 (of 252); those no likelier
+    # than 4 (60): (6 + 60 + 60 + 6) / 252.
     assert t["owned_games"] == 5 and t["win_owned"] == pytest.approx(0.7)
     assert (t["win_owned_low"], t["win_owned_high"]) == pytest.approx((0.2988, 0.9274), abs=1e-4)
     assert t["win_not_owned"] == pytest.approx(0.3)
-    assert t["p"] == pytest.approx(0.205903, abs=1e-6)
+    assert t["p"] == pytest.approx(132 / 252)
     # u: 5 drawn, 5 kept: 100%, whose interval stops at 100% (0.5655-1). Its one owner won.
     assert u["pick_rate"] == 1.0
     assert (u["pick_low"], u["pick_high"]) == pytest.approx((0.5655, 1.0), abs=1e-4)
@@ -261,8 +264,12 @@ def test_compare_reports_each_seat_and_a_change_of_seat_order() -> None:
     low = -0.7 - (0.9274 - 0.7)
     high = -0.7 + (0.4345**2 + (0.7 - 0.2988) ** 2) ** 0.5
     assert (seats["seat 0"]["low"], seats["seat 0"]["high"]) == pytest.approx((low, high), abs=1e-3)
-    # Pooled z-test: 0.7 / sqrt(0.35 * 0.65 * 2/5), p = 0.0203; Holm over the 2 seats: 0.0406.
-    assert seats["seat 0"]["p_adjusted"] == pytest.approx(0.040630, abs=1e-5)
+    # Fisher (cells expect under 5): 0 of 5 against 4 of 5 (3.5 rounded), weights 6, 60, 120,
+    # 60, 6 of 252 for 0..4 wins among the variant's: p = 12/252; seat 1, 5 of 5 against 2 of
+    # 5: 42/252. Holm over the two seats: 2 * 12/252, then max(that, 42/252).
+    assert seats["seat 0"]["p_adjusted"] == pytest.approx(24 / 252)
+    assert seats["seat 1"]["p_adjusted"] == pytest.approx(42 / 252)
+    assert not seats["seat 0"]["significant"]
     page = _text(comparison_html(result))
     assert "Seat win rates: variant minus base" in page
     assert "| seat 0 | 70.0% | 0.0% | -70.0 |" in page
