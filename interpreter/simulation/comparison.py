@@ -202,8 +202,8 @@ def sentences(result: dict[str, Any]) -> list[str]:
     among = "Of what both packs play, nothing" if any(result["only_in"].values()) else "Nothing"
     if not found and "agents" in result:
         out.append(
-            f"{among} changed significantly: no agent's or seat's win rate moved beyond chance, "
-            "nor the win rate of a kept card's seats."
+            f"{among} changed significantly: no agent's win rate moved beyond chance, nor a "
+            "seat's, nor the win rate of a kept card's seats."
         )
     elif not found:
         out.append(
