@@ -68,7 +68,7 @@ def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
     )
     return [
         *_rates(
-            "Win rate per seat (first-player advantage)",
+            "Win rate per seat (seat 0 starts the game)",
             "Win rate per seat (95% interval; dashed: fair share)",
             summary["seats"],
             fair,

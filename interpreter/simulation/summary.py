@@ -407,7 +407,7 @@ def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
             if first["significant"]
             else "no significant advantage"
         )
-        yield f"The first player (seat 0) wins {_rate(first)}: {verdict}."
+        yield f"The starting player (seat 0) wins {_rate(first)}: {verdict}."
     if summary["players"] == 2:  # seat 1's rate is the first player's, the other way round
         return
     for row in summary["seats"]:

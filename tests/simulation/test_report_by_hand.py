@@ -117,7 +117,7 @@ def test_faction_and_seat_win_rates_match_a_hand_count(tmp_path: Path) -> None:
     assert "- No faction wins significantly more or less than a fair share." in said
     # Seat 0 won g0, g1, g4 and half of g2: the same 3.5 of 5.
     assert (
-        "- The first player (seat 0) wins 70% (95% interval 30-93%): no significant advantage."
+        "- The starting player (seat 0) wins 70% (95% interval 30-93%): no significant advantage."
         in said
     )
     assert "- Games last 12 rounds (median; shortest 10, longest 14)." in said
@@ -160,7 +160,7 @@ def test_tech_rates_pick_rate_and_owners_win_rate_match_a_hand_count(tmp_path: P
 def test_seats_that_always_had_the_same_agents_are_not_called_seat_order(tmp_path: Path) -> None:
     printed, summary, page = _report(tmp_path, _records(["heuristic", "random"]))
     assert summary["seat_agents"] == ["heuristic", "random"]
-    assert "first player" not in printed.lower()
+    assert "starting player" not in printed.lower()
     assert (
         "- Seat win rates are the agents' here (seat 0 heuristic, seat 1 random in every game), "
         "so they say nothing about seat order" in printed
@@ -173,7 +173,7 @@ def test_a_pool_of_agents_still_measures_seat_order(tmp_path: Path) -> None:
     records[1]["agents"] = ["random", "heuristic"]  # the pool put them the other way round
     printed, summary, _ = _report(tmp_path, records)
     assert summary["seat_agents"] is None
-    assert "The first player (seat 0) wins 70%" in printed
+    assert "The starting player (seat 0) wins 70%" in printed
 
 
 def _starlight(index: int, winners: list[int], kept: list[str | None]) -> dict:
@@ -300,4 +300,4 @@ def test_a_solo_batch_has_no_fair_share_or_seat_order() -> None:
     said = summarise(records)["sentences"]
     # 3 of 4: Wilson 0.3006-0.9544.
     assert said[:2] == ["4 solo games.", "The player wins 75% (95% interval 30-95%) of the games."]
-    assert not any("fair share of wins" in s or "first player" in s for s in said)
+    assert not any("fair share of wins" in s or "starting player" in s for s in said)
