@@ -358,7 +358,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         ]
     if "points" not in summary:  # Last Light's factions
         out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
-        out += list(_precision(summary["factions"], summary["games"]))
+        out += list(_precision(summary["factions"], summary["games"], "faction"))
     out += list(_seat_sentences(summary))
     for row in summary["agents"]:
         if len(summary["agents"]) > 1:
@@ -367,6 +367,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         fair = summary.get("pick_fair", {}).get(kind, summary["fair_share"])
         played = [r for r in rows if r["games"]]
         out += list(_share_sentences(played, fair, kind, f"of all seats that kept a {kind}"))
+        out += list(_precision(played, summary["games"], kind))
     out += list(_tech_sentences(summary["techs"]))
     rounds_ = summary["rounds"]
     out.append(
@@ -439,8 +440,8 @@ def _tech_sentences(rows: Sequence[dict[str, Any]], shown: int = 5) -> Iterable[
         )
 
 
-def _precision(rows: Sequence[dict[str, Any]], games: int) -> Iterable[str]:
-    """How precisely this many games measure a faction: the widest and narrowest
+def _precision(rows: Sequence[dict[str, Any]], games: int, what: str) -> Iterable[str]:
+    """How precisely this many games measure a faction (or a god): the widest and narrowest
     intervals, and what more games would buy (an interval narrows as 1/sqrt(games))."""
     measured = [r for r in rows if r["games"]]
     if not measured:
@@ -448,8 +449,8 @@ def _precision(rows: Sequence[dict[str, Any]], games: int) -> Iterable[str]:
     widths = [(r["high"] - r["low"], r["name"], r["games"]) for r in measured]
     narrow, wide = min(widths), max(widths)
     yield (
-        f"At {games} games a faction's 95% interval is {100 * narrow[0]:.0f} to "
-        f"{100 * wide[0]:.0f} points wide (widest: {wide[1]}, dealt in {wide[2]} games); "
+        f"At {games} games a {what}'s 95% interval is {100 * narrow[0]:.0f} to "
+        f"{100 * wide[0]:.0f} points wide (widest: {wide[1]}, in {wide[2]} games); "
         f"four times as many games halve it."
     )
 

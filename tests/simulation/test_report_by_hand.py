@@ -115,6 +115,11 @@ def test_faction_and_seat_win_rates_match_a_hand_count(tmp_path: Path) -> None:
     assert "| B | 5 | 1.5 | 30.0% | 7.3%–70.1% | 1 |" in page
     said = printed.splitlines()
     assert "- No faction wins significantly more or less than a fair share." in said
+    # Both intervals are 0.9274 - 0.2988 = 0.7012 - 0.0726 = 62.9 points wide.
+    assert (
+        "- At 5 games a faction's 95% interval is 63 to 63 points wide (widest: B, in 5 games); "
+        "four times as many games halve it." in said
+    )
     # Seat 0 won g0, g1, g4 and half of g2: the same 3.5 of 5.
     assert (
         "- The starting player (seat 0) wins 70% (95% interval 30-93%): no significant advantage."
