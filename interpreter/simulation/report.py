@@ -182,6 +182,8 @@ def comparison_html(result: dict[str, Any]) -> str:
         "<h2>How often each tech is built: variant minus base</h2>",
         _diff_table(result["techs_built"], "tech"),
         "<h2>Win rate of a tech's owners: variant minus base</h2>",
+        '<p class="note">A tech nobody owned at the end in one of the two batches has no win '
+        "rate there to compare and is not listed.</p>",
         _diff_table(result["techs"], "tech"),
         "<h2>The base pack</h2>",
         _lead(result["base"]["sentences"]),

@@ -306,3 +306,23 @@ def test_a_solo_batch_has_no_fair_share_or_seat_order() -> None:
     # 3 of 4: Wilson 0.3006-0.9544.
     assert said[:2] == ["4 solo games.", "The player wins 75% (95% interval 30-95%) of the games."]
     assert not any("fair share of wins" in s or "starting player" in s for s in said)
+
+
+def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
+    variant = _records()
+    for record in variant:  # the variant's seat 1 draws, keeps and builds a new tech w
+        record["techs"][1] = {
+            "drawn": {"w": 1},
+            "kept": {"w": 1},
+            "built": {"w": 1},
+            "in_play": ["w"],
+        }
+    result = compare(_records(), variant)
+    assert [(r["kind"], r["name"]) for r in result["only_in"]["variant"]] == [("tech", "w")]
+    # u and v were drawn only in the base; w's 5 owners (seat 1) won 1.5 of 5 games.
+    assert [r["name"] for r in result["only_in"]["base"]] == ["u", "v"]
+    assert [r["name"] for r in result["techs_built"]] == ["t"]
+    assert (
+        "New in the variant: tech w, built by 50% of players; its 5 owners win 30%."
+        in (result["sentences"])
+    )
