@@ -29,7 +29,7 @@ from whitedwarf.tools.simulate import (
     "--base",
     type=PackPath(),
     required=True,
-    help="the pack before the change: a folder, or a bundled pack's id (`lastlight`)",
+    help="the pack before the change: a folder, or a bundled pack's id (`lastlight`, `starlight`)",
 )
 @click.option(
     "--variant",
@@ -38,10 +38,22 @@ from whitedwarf.tools.simulate import (
     help="the pack after the change: a folder (a copy of the pack, or a mod of it)",
 )
 @PACK_PATH_OPTION
-@click.option("--players", type=click.IntRange(*PLAYERS), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(*GAMES), default=200, show_default=True)
+@click.option(
+    "--players",
+    type=click.IntRange(*PLAYERS),
+    default=4,
+    show_default=True,
+    help="seats per game (Last Light 2-4, Starlight 1-5)",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(*GAMES),
+    default=200,
+    show_default=True,
+    help="games on each pack (the same seeds on both)",
+)
 @AGENTS_OPTION
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="the seed of both batches")
 @WORKERS_OPTION
 @CLUSTER_OPTION
 @ROUND_LIMIT_OPTION

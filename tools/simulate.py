@@ -71,7 +71,13 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     show_default=True,
     help="seats per game (Last Light 2-4, Starlight 1-5)",
 )
-@click.option("--games", type=click.IntRange(*GAMES), default=100, show_default=True)
+@click.option(
+    "--games",
+    type=click.IntRange(*GAMES),
+    default=100,
+    show_default=True,
+    help="games to play (the report says how precise this many make a win rate)",
+)
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
 @WORKERS_OPTION

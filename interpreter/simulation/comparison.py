@@ -2,16 +2,18 @@
 
 Both batches play game ``i`` from the same seed with the same agents in the same seats, so
 every difference comes from the packs (or from where the games diverge because of them).
-Per faction and per tech the report gives the change of the win rate with a 95% interval
+Per faction, seat and tech the report gives the change of the win rate with a 95% interval
 (Newcombe's difference of Wilson intervals) and a two-proportion z-test, corrected with Holm
-(factions) and Benjamini-Hochberg (techs); the game length is compared game by game.
+(factions, seats) and Benjamini-Hochberg (techs); the game length is compared game by game.
+A card played in only one of the two batches (a faction or god the variant adds, a tech it
+removes) has no change to measure: it is listed apart with its own win rate (S17).
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
@@ -19,7 +21,10 @@ from whitedwarf.interpreter.simulation.summary import summarise
 
 Record = dict[str, Any]
 
-TEST = "two-proportion z-test, {correction}-corrected"
+TEST = (
+    "two-proportion z-test (Fisher's exact test where a cell expects under 5), "
+    "{correction}-corrected"
+)
 
 
 def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
@@ -31,9 +36,11 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         "base": a,
         "variant": b,
         "factions": _differences(a["factions"], b["factions"], "rate", "wins", "games", "Holm"),
+        "seats": _differences(a["seats"], b["seats"], "rate", "wins", "games", "Holm"),
         "techs": _tech_differences(a["techs"], b["techs"]),
         "techs_built": _built_differences(a, b),
         "rounds": paired_rounds(base, variant),
+        "only_in": _only_in(a, b),
     }
     if "points" in a:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
@@ -60,25 +67,27 @@ def _differences(
     games: str,
     correction: str,
 ) -> list[dict[str, Any]]:
-    by_a = {r["name"]: r for r in rows_a}
-    by_b = {r["name"]: r for r in rows_b}
+    """The change of each row played in both batches; a row one batch never played has no
+    change to measure (it is in ``only_in``)."""
+    by_a = {r["name"]: r for r in rows_a if r[games]}
+    by_b = {r["name"]: r for r in rows_b if r[games]}
     out = []
-    for name in sorted(set(by_a) | set(by_b)):
-        ra, rb = by_a.get(name), by_b.get(name)
-        ka, na = (ra[wins], ra[games]) if ra else (0.0, 0)
-        kb, nb = (rb[wins], rb[games]) if rb else (0.0, 0)
+    for name in sorted(set(by_a) & set(by_b)):
+        ra, rb = by_a[name], by_b[name]
+        ka, na = ra[wins], ra[games]
+        kb, nb = rb[wins], rb[games]
         low, high = stats.difference_interval(kb, nb, ka, na)
         out.append(
             {
                 "name": name,
-                "base": ka / na if na else None,
-                "variant": kb / nb if nb else None,
+                "base": ka / na,
+                "variant": kb / nb,
                 "base_games": na,
                 "variant_games": nb,
-                "difference": (kb / nb if nb else 0.0) - (ka / na if na else 0.0),
+                "difference": kb / nb - ka / na,
                 "low": low,
                 "high": high,
-                "p": stats.two_proportion_test(kb, nb, ka, na),
+                "p": stats.proportions_test(kb, nb, ka, na),
             }
         )
     correct = stats.holm if correction == "Holm" else stats.benjamini_hochberg
@@ -110,11 +119,44 @@ def _tech_differences(
 def _built_differences(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     """How often each tech is built, per player per game, base against variant."""
 
-    def built(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    def built(summary: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]:
+        # A tech never drawn in the other batch is not in it (only_in), not built by 0%.
         n = summary["games"] * summary["players"]
-        return [{"name": r["name"], "wins": r["built"] * n, "games": n} for r in summary["techs"]]
+        names = {r["name"] for r in other["techs"]}
+        return [
+            {"name": r["name"], "wins": r["built"] * n, "games": n}
+            for r in summary["techs"]
+            if r["name"] in names
+        ]
 
-    return _differences(built(a), built(b), "rate", "wins", "games", "Benjamini-Hochberg")
+    return _differences(built(a, b), built(b, a), "rate", "wins", "games", "Benjamini-Hochberg")
+
+
+def _only_in(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The factions, gods (any kind kept) and techs that one batch played and the other
+    did not, each with its row of that batch's report: ``variant`` (what the change adds)
+    and ``base`` (what it removes)."""
+
+    def tables(summary: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+        fair = summary["fair_share"]
+        found = [("faction", [{"fair": fair, **r} for r in summary["factions"] if r["games"]])]
+        found += [("tech", summary["techs"])]
+        found += [
+            (k, [{"fair": summary["pick_fair"][k], **r} for r in rows if r["games"]])
+            for k, rows in summary.get("picks", {}).items()
+        ]
+        return found
+
+    def missing(one: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]:
+        there = {(kind, r["name"]) for kind, rows in tables(other) for r in rows}
+        return [
+            {"kind": kind, **row}
+            for kind, rows in tables(one)
+            for row in rows
+            if (kind, row["name"]) not in there
+        ]
+
+    return {"variant": missing(b, a), "base": missing(a, b)}
 
 
 def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
@@ -135,6 +177,7 @@ def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str
 def sentences(result: dict[str, Any]) -> list[str]:
     """Plain sentences: what changed significantly, or that nothing did."""
     out = [f"{result['games']} games on each pack, the same seeds and agents."]
+    out += list(_only_in_sentences(result))
     found = False
     for row in result["techs_built"]:
         if row["significant"]:
@@ -143,44 +186,79 @@ def sentences(result: dict[str, Any]) -> list[str]:
                 f"{row['name']} is now built by {_pct(row['variant'])} of players instead of "
                 f"{_pct(row['base'])} ({_signed(row['difference'])}; significant)."
             )
-    tables = [("faction", result["factions"]), ("owner of", result["techs"])]
+    tables = [("faction", result["factions"]), ("seat", result["seats"])]
+    tables += [("owner of", result["techs"])]
     tables += [("agent", result["agents"])] if "agents" in result else []
     tables += [(kind, rows) for kind, rows in result.get("picks", {}).items()]
     for what, rows in tables:
         for row in rows:
             if row["significant"]:
                 found = True
-                subject = (
-                    f"Faction {row['name']}"
-                    if what == "faction"
-                    else f"Agent {row['name']}"
-                    if what == "agent"
-                    else f"The owner of {row['name']}"
-                    if what == "owner of"
-                    else f"A seat keeping {what} {row['name']}"
-                )
                 out.append(
-                    f"{subject} now wins {_pct(row['variant'])} instead of {_pct(row['base'])} "
-                    f"({_signed(row['difference'])}, 95% interval {_signed(row['low'])} to "
-                    f"{_signed(row['high'])}; significant)."
+                    f"{_subject(what, row['name'])} now wins {_pct(row['variant'])} instead of "
+                    f"{_pct(row['base'])} ({_signed(row['difference'])}, 95% interval "
+                    f"{_signed(row['low'])} to {_signed(row['high'])}; significant)."
                 )
+    among = "Of what both packs play, nothing" if any(result["only_in"].values()) else "Nothing"
     if not found and "agents" in result:
         out.append(
-            "Nothing changed significantly: no agent's win rate moved beyond chance, nor "
-            "the win rate of a kept card's seats."
+            f"{among} changed significantly: no agent's win rate moved beyond chance, nor a "
+            "seat's, nor the win rate of a kept card's seats."
         )
     elif not found:
         out.append(
-            "Nothing changed significantly: no faction win rate, tech build rate or tech owners' "
-            "win rate moved beyond chance."
+            f"{among} changed significantly: no faction or seat win rate, tech build rate or "
+            "tech owners' win rate moved beyond chance."
         )
+    elif not any(r["significant"] for r in result["factions"]) and result["factions"]:
+        out.append("No faction's win rate changed significantly.")
     rounds = result["rounds"]
     longer = "longer" if rounds["mean"] >= 0 else "shorter"
     out.append(
         f"Games are {abs(rounds['mean']):.1f} rounds {longer} "
-        f"on average (95% interval {rounds['low']:+.1f} to {rounds['high']:+.1f})."
+        f"on average (95% interval {_tenths(rounds['low'])} to {_tenths(rounds['high'])})."
     )
     return out
+
+
+def _subject(what: str, name: str) -> str:
+    if what in ("faction", "agent"):
+        return f"{what.capitalize()} {name}"
+    if what == "seat":
+        return name.capitalize()
+    if what == "owner of":
+        return f"The owner of {name}"
+    return f"A seat keeping {what} {name}"
+
+
+def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
+    """What only one pack played: a new faction's win rate is news, not "no change"."""
+    words = {"variant": "New in the variant", "base": "Only in the base"}
+    for side, rows in result.get("only_in", {}).items():
+        for row in rows:
+            head = f"{words[side]}: {row['kind']} {row['name']}"
+            if row["kind"] == "tech":
+                yield (
+                    f"{head}, built by {_pct(row['built'])} of players; its "
+                    f"{row['owned_games']} owners win {_pct(row['win_owned'])}."
+                )
+                continue
+            side = "above" if row["rate"] > row["fair"] else "below"
+            verdict = (
+                f"{side} the fair {_pct(row['fair'])} (significant)"
+                if row["significant"]
+                else f"not significantly off the fair {_pct(row['fair'])}"
+            )
+            yield (
+                f"{head} wins {_pct(row['rate'])} of its {row['games']} games (95% interval "
+                f"{100 * row['low']:.0f}-{100 * row['high']:.0f}%), {verdict}."
+            )
+
+
+def _tenths(value: float) -> str:
+    """``+0.2``, ``-0.1``; a value that rounds to zero is ``0.0``, never ``-0.0``."""
+    text = f"{value:+.1f}"
+    return "0.0" if text in ("+0.0", "-0.0") else text
 
 
 def _pct(value: float | None) -> str:

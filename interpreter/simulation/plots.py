@@ -14,6 +14,21 @@ WIDTH = 640
 BAR = 22
 LEFT = 170
 COLOURS = ("#4063a8", "#d08a2e", "#4b9b6a", "#b04a5a", "#7a5ca8", "#6f7f8f", "#c2a23a", "#3a9fb0")
+#: The stacked bar's colours: one a source, all different (Starlight has 11 sources of points;
+#: a repeated colour made two sources look like one).
+SOURCE_COLOURS = (
+    *COLOURS,
+    "#e377c2",
+    "#8c564b",
+    "#17becf",
+    "#bcbd22",
+    "#1f3d7a",
+    "#f4a582",
+    "#99cc99",
+    "#555555",
+)
+#: The half-ranges a chart of changes may span: the smallest that holds every interval.
+SPANS = (0.05, 0.1, 0.2, 0.25, 0.5, 1.0)
 
 
 def interval_bars(
@@ -22,21 +37,33 @@ def interval_bars(
     reference: float | None = None,
     lowest: float = 0.0,
 ) -> str:
-    """Horizontal bars (name, value, low, high, marked) with interval whiskers, 0..1 scale."""
+    """Horizontal bars (name, value, low, high, marked) with interval whiskers.
+
+    Rates (``lowest`` 0) are drawn on 0..100%. Changes (``lowest`` below 0) are drawn from 0
+    on the smallest symmetric scale that holds every interval (±5 to ±100 points), so a change
+    of a few points is visible and its bar starts at no change."""
+    if lowest < 0:
+        reach = max((max(abs(low), abs(high), abs(v)) for _, v, low, high, _m in rows), default=0)
+        top = next((span for span in SPANS if reach <= span), 1.0)
+        lowest = -top
+    else:
+        top = 1.0
     height = 40 + BAR * len(rows)
     span = WIDTH - LEFT - 40
 
     def x(value: float) -> float:
-        return LEFT + span * (value - lowest) / (1.0 - lowest)
+        clipped = min(max(value, lowest), top)
+        return LEFT + span * (clipped - lowest) / (top - lowest)
 
+    base = 0.0 if lowest < 0 else lowest
     parts = [_open(title, height)]
     for i, (name, value, low, high, marked) in enumerate(rows):
         y = 24 + i * BAR
         parts.append(
             f'<text x="{LEFT - 6}" y="{y + 14}" text-anchor="end">{escape(name)}'
             f"{' ★' if marked else ''}</text>"
-            f'<rect x="{x(min(value, lowest if lowest < 0 else 0)):.1f}" y="{y + 3}" '
-            f'width="{abs(x(value) - x(max(lowest, 0.0) if lowest >= 0 else 0.0)):.1f}" '
+            f'<rect x="{min(x(value), x(base)):.1f}" y="{y + 3}" '
+            f'width="{abs(x(value) - x(base)):.1f}" '
             f'height="{BAR - 8}" fill="{COLOURS[0] if not marked else COLOURS[3]}"/>'
             f'<line x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{y + 11}" y2="{y + 11}" '
             'stroke="#222" stroke-width="1.5"/>'
@@ -46,7 +73,7 @@ def interval_bars(
             f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="18" y2="{height - 12}" '
             'stroke="#888" stroke-dasharray="4 3"/>'
         )
-    parts.append(_axis(x, lowest, height))
+    parts.append(_axis(x, lowest, top, height))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -70,7 +97,9 @@ def histogram(title: str, counts: dict[str, int]) -> str:
     parts.append(
         f'<text x="40" y="208">{escape(keys[0])}</text>'
         f'<text x="{WIDTH - 20}" y="208" text-anchor="end">{escape(keys[-1])}</text>'
-        f'<text x="36" y="34" text-anchor="end">{top}</text></svg>'
+        f'<text x="{WIDTH / 2:.0f}" y="208" text-anchor="middle" fill="#555">rounds</text>'
+        f'<text x="36" y="34" text-anchor="end">{top}</text>'
+        '<text x="36" y="48" text-anchor="end" fill="#555">games</text></svg>'
     )
     return "".join(parts)
 
@@ -88,7 +117,7 @@ def stacked_bar(title: str, series: dict[str, dict[str, float]]) -> str:
             w = (WIDTH - LEFT - 40) * values.get(source, 0.0) / total
             parts.append(
                 f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="24" '
-                f'fill="{COLOURS[i % len(COLOURS)]}"><title>{escape(source)}: '
+                f'fill="{SOURCE_COLOURS[i % len(SOURCE_COLOURS)]}"><title>{escape(source)}: '
                 f"{values.get(source, 0.0):.2f}</title></rect>"
             )
             x += w
@@ -96,7 +125,8 @@ def stacked_bar(title: str, series: dict[str, dict[str, float]]) -> str:
     for i, source in enumerate(sources):
         lx, ly = 20 + (i % 4) * 150, legend_y + 20 * (i // 4)
         parts.append(
-            f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{COLOURS[i % len(COLOURS)]}"/>'
+            f'<rect x="{lx}" y="{ly}" width="12" height="12" '
+            f'fill="{SOURCE_COLOURS[i % len(SOURCE_COLOURS)]}"/>'
             f'<text x="{lx + 16}" y="{ly + 11}">{escape(source)}</text>'
         )
     parts.append("</svg>")
@@ -111,10 +141,17 @@ def _open(title: str, height: int) -> str:
     )
 
 
-def _axis(x: Callable[[float], float], lowest: float, height: int) -> str:
-    ticks = [lowest + (1.0 - lowest) * k / 4 for k in range(5)]
+def _axis(x: Callable[[float], float], lowest: float, top: float, height: int) -> str:
+    """Five ticks: ``0%``..``100%`` for rates, signed points (``-10``, ``0``, ``+10``) for
+    changes."""
+    ticks = [lowest + (top - lowest) * k / 4 for k in range(5)]
+
+    def label(t: float) -> str:
+        if lowest >= 0:
+            return f"{100 * t:.0f}%"
+        return "0" if abs(t) < 1e-9 else f"{100 * t:+g}"
+
     return "".join(
-        f'<text x="{x(t):.1f}" y="{height - 2}" text-anchor="middle" fill="#555">'
-        f"{100 * t:.0f}%</text>"
+        f'<text x="{x(t):.1f}" y="{height - 2}" text-anchor="middle" fill="#555">{label(t)}</text>'
         for t in ticks
     )

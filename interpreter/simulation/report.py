@@ -56,13 +56,24 @@ def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
     more than one: one agent in every seat wins its fair share by definition), game length."""
     agents = summary["agents"]
     names = escape(", ".join(row["name"] for row in agents))
+    lineup = summary.get("seat_agents")
+    confounded = (
+        [
+            '<p class="note">Each seat had the same agent in every game ('
+            + escape(", ".join(f"seat {i}: {a}" for i, a in enumerate(lineup)))
+            + "): these are the agents' win rates, not an effect of seat order.</p>"
+        ]
+        if lineup
+        else []
+    )
     return [
         *_rates(
-            "Win rate per seat (first-player advantage)",
+            "Win rate per seat (seat 0 starts the game)",
             "Win rate per seat (95% interval; dashed: fair share)",
             summary["seats"],
             fair,
         ),
+        *confounded,
         *(
             _rates(
                 "Win rate per agent",
@@ -98,7 +109,7 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
         *(
             part
             for kind, rows in summary.get("picks", {}).items()
-            for part in _picks(kind, rows, fair)
+            for part in _picks(kind, rows, summary.get("pick_fair", {}).get(kind, fair))
         ),
         _method(),
     ]
@@ -119,7 +130,7 @@ def _changes(heading: str, caption: str, rows: list[dict[str, Any]], noun: str) 
     bars with their intervals, and the table."""
     return [
         f"<h2>{escape(heading)}</h2>",
-        plots.interval_bars(caption, _diff_bars(rows), 0.0, -1.0),
+        plots.interval_bars(f"{caption}, in percentage points", _diff_bars(rows), 0.0, -1.0),
         _diff_table(rows, noun),
     ]
 
@@ -131,10 +142,12 @@ def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
     return [
         *_rates(
             f"Win rate per {kind} kept",
-            f"Win rate of the seats keeping each {kind} (95% interval; dashed: fair share)",
+            f"Win rate of the seats keeping each {kind} (95% interval; dashed: all keepers)",
             played,
             fair,
         ),
+        f'<p class="note">The fair share of one {escape(kind)} is the win rate of all the seats '
+        f"that kept a {escape(kind)}: {_pct(fair)}.</p>",
         f"<h2>How often each {escape(kind)} is kept when dealt</h2>",
         _table(
             [kind, "dealt", "kept", "pick rate", "95% interval"],
@@ -158,15 +171,19 @@ def comparison_html(result: dict[str, Any]) -> str:
         return _page("Comparison report", _result_comparison(result))
     body = [
         _lead(result["sentences"]),
+        *_only_in(result),
         *_changes(
             "Faction win rates: variant minus base",
             "Change of faction win rate (95% interval)",
             result["factions"],
             "faction",
         ),
+        *_seat_changes(result),
         "<h2>How often each tech is built: variant minus base</h2>",
         _diff_table(result["techs_built"], "tech"),
         "<h2>Win rate of a tech's owners: variant minus base</h2>",
+        '<p class="note">A tech nobody owned at the end in one of the two batches has no win '
+        "rate there to compare and is not listed.</p>",
         _diff_table(result["techs"], "tech"),
         "<h2>The base pack</h2>",
         _lead(result["base"]["sentences"]),
@@ -181,11 +198,18 @@ def _result_comparison(result: dict[str, Any]) -> list[str]:
     """The comparison of a game other than Last Light: agents' and kept cards' win rates."""
     body = [
         _lead(result["sentences"]),
-        *_changes(
-            "Agent win rates: variant minus base",
-            "Change of agent win rate (95% interval)",
-            result["agents"],
-            "agent",
+        *_only_in(result),
+        *_seat_changes(result),
+        # One agent in every seat wins its fair share in both batches: nothing to chart.
+        *(
+            _changes(
+                "Agent win rates: variant minus base",
+                "Change of agent win rate (95% interval)",
+                result["agents"],
+                "agent",
+            )
+            if len(result["agents"]) > 1
+            else []
         ),
     ]
     for kind, rows in result.get("picks", {}).items():
@@ -202,6 +226,48 @@ def _result_comparison(result: dict[str, Any]) -> list[str]:
         "<h2>The variant pack</h2>",
         _lead(result["variant"]["sentences"]),
         _method(),
+    ]
+
+
+def _seat_changes(result: dict[str, Any]) -> list[str]:
+    """The change of each seat's win rate: a card can move the first player's advantage."""
+    return _changes(
+        "Seat win rates: variant minus base",
+        "Change of each seat's win rate (95% interval)",
+        result.get("seats", []),
+        "seat",
+    )
+
+
+def _only_in(result: dict[str, Any]) -> list[str]:
+    """The cards only one batch played (a new faction or god, a removed tech): their own
+    win rates, since there is no change to measure."""
+    sides = (("variant", "New in the variant"), ("base", "Only in the base"))
+    rows = [
+        [
+            title,
+            r["kind"],
+            r["name"],
+            r["owned_games"] if r["kind"] == "tech" else r["games"],
+            _with_interval(r["win_owned"], r.get("win_owned_low"), r.get("win_owned_high"))
+            if r["kind"] == "tech"
+            else _with_interval(r["rate"], r["low"], r["high"]),
+            "" if r["kind"] == "tech" else _pct(r["fair"]),
+            "" if r["kind"] == "tech" else _mark(r),
+        ]
+        for side, title in sides
+        for r in result.get("only_in", {}).get(side, [])
+    ]
+    if not rows:
+        return []
+    return [
+        "<h2>Played in one pack only</h2>",
+        _table(
+            ["", "kind", "card", "games (owners)", "win rate (95% interval)", "fair share", ""],
+            rows,
+            "exact binomial test against the fair share in that pack's batch, Holm-corrected "
+            "with the rest of its table; there is no change to measure for these",
+        ),
     ]
 
 
@@ -253,10 +319,12 @@ def _tech_table(rows: list[dict[str, Any]]) -> str:
     return _table(
         [
             "tech",
-            "drawn",
-            "kept",
-            "built",
-            "owned at end",
+            "drawn by",
+            "kept by",
+            "built by",
+            "owned at end by",
+            "pick rate",
+            "owners",
             "win owned",
             "win not owned",
             "p (corrected)",
@@ -269,15 +337,32 @@ def _tech_table(rows: list[dict[str, Any]]) -> str:
                 _pct(r["kept"]),
                 _pct(r["built"]),
                 _pct(r["owned"]),
-                _pct(r["win_owned"]),
+                _with_interval(r.get("pick_rate"), r.get("pick_low"), r.get("pick_high")),
+                r["owned_games"],
+                _with_interval(r["win_owned"], r.get("win_owned_low"), r.get("win_owned_high")),
                 _pct(r["win_not_owned"]),
                 f"{r['p_adjusted']:.3g}",
                 _mark(r),
             ]
             for r in rows
         ],
-        (rows[0]["test"] + "; rates are per player per game") if rows else "",
+        (
+            rows[0]["test"] + ". drawn, kept and built by: the share of players (per game) who "
+            "drew, kept or built the tech at least once; owned at end by: who had it in play "
+            "when the game ended. Pick rate: the copies kept of the copies drawn (setup's deal "
+            "counts as both). Win owned: the win rate of the owners at the end, with its 95% "
+            "interval; a correlation, not the tech's effect (compare measures that)"
+        )
+        if rows
+        else "",
     )
+
+
+def _with_interval(value: float | None, low: float | None, high: float | None) -> str:
+    """``41.2% (35–47%)``; ``n/a`` when nothing was counted."""
+    if value is None or low is None or high is None:
+        return _pct(value)
+    return f"{_pct(value)} ({100 * low:.0f}–{100 * high:.0f}%)"
 
 
 def _diff_table(rows: list[dict[str, Any]], what: str) -> str:
@@ -295,7 +380,14 @@ def _diff_table(rows: list[dict[str, Any]], what: str) -> str:
             ]
             for r in rows
         ],
-        rows[0]["test"] if rows else "",
+        # Same seeds on both sides make the two batches' results correlated; the test treats
+        # them as independent, which overstates the noise: it errs towards "no change" (S17).
+        f"{rows[0]['test']} (the batches share their seeds; the test treats them as "
+        "independent, so it errs towards no change). Change and interval in percentage points; "
+        "the interval is for the row alone, ★ holds after correcting for the rows tested, so "
+        "an interval may miss 0 without a ★"
+        if rows
+        else "",
     )
 
 

@@ -5,6 +5,9 @@
 * :func:`binomial_test`: the exact two-sided binomial test of k successes in n against p
   (the sum of the probabilities of outcomes no more likely than k: R's ``binom.test``).
 * :func:`two_proportion_test`: the pooled two-proportion z-test (normal approximation).
+* :func:`fisher_exact`: Fisher's exact test of a 2x2 table (R's ``fisher.test``).
+* :func:`proportions_test`: the z-test where every expected count is 5 or more, else Fisher's
+  (Cochran's rule: a tech three players owned is not a normal sample).
 * :func:`holm` and :func:`benjamini_hochberg`: adjusted p-values for many tests at once.
 """
 
@@ -62,6 +65,48 @@ def two_proportion_test(k1: float, n1: int, k2: float, n2: int) -> float:
         return 1.0
     z = abs(k1 / n1 - k2 / n2) / math.sqrt(variance)
     return math.erfc(z / math.sqrt(2))
+
+
+#: The expected count in every cell of the 2x2 table at which the z-test is trusted.
+SMALLEST_EXPECTED = 5
+
+
+def fisher_exact(k1: float, n1: int, k2: float, n2: int) -> float:
+    """Two-sided p-value of Fisher's exact test of k1 of n1 against k2 of n2 (the counts
+    rounded to whole numbers; the sum of the tables with the same margins no more likely
+    than the observed one)."""
+    a, c = round(k1), round(k2)
+    if n1 <= 0 or n2 <= 0:
+        return 1.0
+    total, successes = n1 + n2, a + c
+    low, high = max(0, n1 - (total - successes)), min(successes, n1)
+
+    def log_p(x: int) -> float:
+        return (
+            _log_choose(successes, x)
+            + _log_choose(total - successes, n1 - x)
+            - _log_choose(total, n1)
+        )
+
+    limit = log_p(a) + math.log1p(1e-7)
+    p = sum(math.exp(lp) for x in range(low, high + 1) if (lp := log_p(x)) <= limit)
+    return min(1.0, p)
+
+
+def _log_choose(n: int, k: int) -> float:
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
+def proportions_test(k1: float, n1: int, k2: float, n2: int) -> float:
+    """Two-sided p-value that two proportions are equal: the pooled z-test when every cell
+    of the 2x2 table expects at least :data:`SMALLEST_EXPECTED`, Fisher's exact test when not."""
+    if n1 <= 0 or n2 <= 0:
+        return 1.0
+    pooled = (k1 + k2) / (n1 + n2)
+    smallest = min(n1, n2) * min(pooled, 1 - pooled)
+    if smallest >= SMALLEST_EXPECTED:
+        return two_proportion_test(k1, n1, k2, n2)
+    return fisher_exact(k1, n1, k2, n2)
 
 
 def difference_interval(

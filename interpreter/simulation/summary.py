@@ -19,7 +19,10 @@ from whitedwarf.interpreter.simulation import stats
 Record = dict[str, Any]
 
 BINOMIAL = "exact binomial test against a fair share, Holm-corrected"
-OWNED = "two-proportion z-test (owned vs not owned), Benjamini-Hochberg-corrected"
+OWNED = (
+    "two-proportion z-test (owned vs not owned; Fisher's exact test where a cell expects under 5), "
+    "Benjamini-Hochberg-corrected"
+)
 
 
 def summarise(records: Sequence[Record]) -> dict[str, Any]:
@@ -41,9 +44,13 @@ def summarise(records: Sequence[Record]) -> dict[str, Any]:
         "achievements": achievements(games),
         "exploration": exploration(games),
     }
+    summary["seat_agents"] = seat_agents(games)
     if any("points" in r for r in games):  # a game other than Last Light (records.py)
         summary["points"] = points(games)
-        summary["picks"] = {kind: pick_table(games, kind, players) for kind in _kinds(games)}
+        summary["pick_fair"] = {kind: keepers_share(games, kind) for kind in _kinds(games)}
+        summary["picks"] = {
+            kind: pick_table(games, kind, summary["pick_fair"][kind]) for kind in _kinds(games)
+        }
         summary["point_sources"] = light_sources(games, "sources")
     summary["first_player"] = next(
         (row for row in summary["seats"] if row["name"] == "seat 0"), None
@@ -78,6 +85,17 @@ def points(games: Sequence[Record]) -> dict[str, Any]:
     }
 
 
+def seat_agents(games: Sequence[Record]) -> list[str] | None:
+    """The agent of each seat when every game seated the same agents and they differ
+    (``--agents heuristic,random,starbot``), else None. Then a seat's win rate is its agent's
+    and says nothing about seat order (docs/simulate.md S15)."""
+    lineups = {tuple(r["agents"]) for r in games}
+    if len(lineups) != 1:
+        return None
+    (lineup,) = lineups
+    return list(lineup) if len(set(lineup)) > 1 else None
+
+
 def win_shares(record: Record) -> list[float]:
     """Each seat's share of the win (1/k for k tied winners)."""
     shares = [0.0] * record["players"]
@@ -86,8 +104,11 @@ def win_shares(record: Record) -> list[float]:
     return shares
 
 
-def share_table(games: Sequence[Record], key: Any, players: int) -> list[dict[str, Any]]:
-    """Win rate per group (faction, seat, agent) with interval and a binomial test."""
+def share_table(
+    games: Sequence[Record], key: Any, players: int, fair: float | None = None
+) -> list[dict[str, Any]]:
+    """Win rate per group (faction, seat, agent) with interval and a binomial test against
+    ``fair`` (by default the fair share 1/players)."""
     plays: Counter[str] = Counter()
     wins: defaultdict[str, float] = defaultdict(float)
     for record in games:
@@ -98,7 +119,8 @@ def share_table(games: Sequence[Record], key: Any, players: int) -> list[dict[st
                 continue
             plays[name] += 1
             wins[name] += shares[seat]
-    fair = 1 / players if players else 0.0
+    if fair is None:
+        fair = 1 / players if players else 0.0
     rows = [_share_row(name, wins[name], plays[name], fair) for name in sorted(plays)]
     for row, adjusted in zip(rows, stats.holm([r["p"] for r in rows]), strict=True):
         row["p_adjusted"] = adjusted
@@ -139,9 +161,27 @@ def _kinds(games: Sequence[Record]) -> list[str]:
     return sorted({kind for r in games for kind in r.get("picks", {})})
 
 
-def pick_table(games: Sequence[Record], kind: str, players: int) -> list[dict[str, Any]]:
+def keepers_share(games: Sequence[Record], kind: str) -> float:
+    """The win rate of all the seats that kept a card of ``kind``: the fair share of one card.
+
+    It is 1/players when every seat keeps one; when some seats keep none (a Starbot is dealt
+    no god) a card is measured against the seats that could have kept it, not against seats
+    that never could (docs/simulate.md S16)."""
+    seats = 0
+    wins = 0.0
+    for record in games:
+        shares = win_shares(record)
+        for seat in range(record["players"]):
+            if _kept(record, kind, seat) is not None:
+                seats += 1
+                wins += shares[seat]
+    return wins / seats if seats else 0.0
+
+
+def pick_table(games: Sequence[Record], kind: str, fair: float) -> list[dict[str, Any]]:
     """Per card of ``kind``: how often it was kept when offered (with its interval), and
-    the win rate of the seats that kept it against a fair share (binomial, Holm)."""
+    the win rate of the seats that kept it against ``fair``, the win rate of all keepers
+    (binomial, Holm)."""
     offered: Counter[str] = Counter()
     kept: Counter[str] = Counter()
     for record in games:
@@ -149,11 +189,12 @@ def pick_table(games: Sequence[Record], kind: str, players: int) -> list[dict[st
             offered.update(entry["offered"])
             if entry["kept"] is not None:
                 kept[entry["kept"]] += 1
-    wins = {row["name"]: row for row in share_table(games, lambda r, s: _kept(r, kind, s), players)}
+    keepers = share_table(games, lambda r, s: _kept(r, kind, s), 0, fair)
+    wins = {row["name"]: row for row in keepers}
     rows = []
     for name in sorted(offered):
         low, high = stats.wilson(kept[name], offered[name])
-        row = wins.get(name) or _never_kept(name, players)
+        row = wins.get(name) or _never_kept(name, fair)
         rows.append(
             {
                 **row,
@@ -167,9 +208,8 @@ def pick_table(games: Sequence[Record], kind: str, players: int) -> list[dict[st
     return rows
 
 
-def _never_kept(name: str, players: int) -> dict[str, Any]:
+def _never_kept(name: str, fair: float) -> dict[str, Any]:
     """The win-rate row of a card nobody kept: no games, nothing to test."""
-    fair = 1 / players if players else 0.0
     row = _share_row(name, 0.0, 0, fair)
     return {**row, "p_adjusted": 1.0, "significant": False, "test": BINOMIAL}
 
@@ -205,8 +245,11 @@ def light_sources(games: Sequence[Record], key: str = "light_by_source") -> dict
 
 
 def techs(games: Sequence[Record]) -> list[dict[str, Any]]:
-    """Per tech: draw, keep and build rates per player-game, and win rate owned vs not."""
+    """Per tech: the share of player-games that drew, kept and built it at least once and
+    owned it at the end; its pick rate (copies kept of copies drawn); the win rate of its
+    owners against everyone else's."""
     counts: dict[str, Counter[str]] = defaultdict(Counter)
+    copies: dict[str, Counter[str]] = defaultdict(Counter)
     owned_wins: defaultdict[str, float] = defaultdict(float)
     seat_games = 0
     total_wins = 0.0
@@ -216,12 +259,16 @@ def techs(games: Sequence[Record]) -> list[dict[str, Any]]:
             seat_games += 1
             total_wins += shares[seat]
             for what in ("drawn", "kept", "built"):
-                for cid in tech.get(what, {}):
+                for cid, n in tech.get(what, {}).items():
                     counts[cid][what] += 1
+                    copies[cid][what] += n
             for cid in set(tech["in_play"]):
                 counts[cid]["owned"] += 1
                 owned_wins[cid] += shares[seat]
-    rows = [_tech_row(cid, counts[cid], owned_wins[cid], seat_games, total_wins) for cid in counts]
+    rows = [
+        _tech_row(cid, counts[cid], copies[cid], owned_wins[cid], seat_games, total_wins)
+        for cid in counts
+    ]
     rows.sort(key=lambda r: r["name"])
     for row, adjusted in zip(rows, stats.benjamini_hochberg([r["p"] for r in rows]), strict=True):
         row["p_adjusted"] = adjusted
@@ -231,11 +278,18 @@ def techs(games: Sequence[Record]) -> list[dict[str, Any]]:
 
 
 def _tech_row(
-    cid: str, count: Counter[str], owned_wins: float, seat_games: int, total_wins: float
+    cid: str,
+    count: Counter[str],
+    copies: Counter[str],
+    owned_wins: float,
+    seat_games: int,
+    total_wins: float,
 ) -> dict[str, Any]:
     owned = count["owned"]
     not_owned = seat_games - owned
     other_wins = total_wins - owned_wins
+    pick_low, pick_high = stats.wilson(copies["kept"], copies["drawn"])
+    win_low, win_high = stats.wilson(owned_wins, owned)
     return {
         "name": cid,
         "drawn": count["drawn"] / seat_games,
@@ -243,9 +297,16 @@ def _tech_row(
         "built": count["built"] / seat_games,
         "owned": owned / seat_games,
         "owned_games": owned,
+        "copies_drawn": copies["drawn"],
+        "copies_kept": copies["kept"],
+        "pick_rate": copies["kept"] / copies["drawn"] if copies["drawn"] else None,
+        "pick_low": pick_low,
+        "pick_high": pick_high,
         "win_owned": owned_wins / owned if owned else None,
+        "win_owned_low": win_low,
+        "win_owned_high": win_high,
         "win_not_owned": other_wins / not_owned if not_owned else None,
-        "p": stats.two_proportion_test(owned_wins, owned, other_wins, not_owned),
+        "p": stats.proportions_test(owned_wins, owned, other_wins, not_owned),
     }
 
 
@@ -288,42 +349,30 @@ def exploration(games: Sequence[Record]) -> list[dict[str, Any]]:
 
 def sentences(summary: dict[str, Any]) -> list[str]:
     """Plain sentences for the top of the report: what a designer should look at first."""
-    out = [
-        f"{summary['games']} games of {summary['players']} players; a fair share of wins is "
-        f"{_pct(summary['fair_share'])}."
-    ]
+    if summary["players"] == 1:  # a solo game has no fair share and no seat order
+        out = [f"{summary['games']} solo games."]
+    else:
+        out = [
+            f"{summary['games']} games of {summary['players']} players; a fair share of wins "
+            f"is {_pct(summary['fair_share'])}."
+        ]
     if "points" not in summary:  # Last Light's factions
         out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
-    first = summary["first_player"]
-    if first:
-        verdict = (
-            "a significant advantage"
-            if first["significant"] and first["rate"] > summary["fair_share"]
-            else "a significant disadvantage"
-            if first["significant"]
-            else "no significant advantage"
-        )
-        out.append(f"The first player wins {_pm(first)}: {verdict}.")
-    for row in summary["seats"]:
-        if row["significant"] and row["name"] != "seat 0":
-            side = "above" if row["rate"] > summary["fair_share"] else "below"
-            out.append(
-                f"{row['name'].capitalize()} wins {_pm(row)}, {side} a fair share (significant)."
-            )
+        out += list(_precision(summary["factions"], summary["games"], "faction"))
+    out += list(_seat_sentences(summary))
     for row in summary["agents"]:
         if len(summary["agents"]) > 1:
-            out.append(f"Agent {row['name']} wins {_pm(row)} of its seats.")
+            out.append(f"Agent {row['name']} wins {_rate(row)} of its seats.")
     for kind, rows in summary.get("picks", {}).items():
-        out += list(_share_sentences([r for r in rows if r["games"]], summary["fair_share"], kind))
-    strong = [t for t in summary["techs"] if t["significant"]]
-    for tech in strong[:5]:
-        out.append(
-            f"Owning {tech['name']} goes with {_pct(tech['win_owned'])} wins against "
-            f"{_pct(tech['win_not_owned'])} without it (significant)."
-        )
+        fair = summary.get("pick_fair", {}).get(kind, summary["fair_share"])
+        played = [r for r in rows if r["games"]]
+        out += list(_share_sentences(played, fair, kind, f"of all seats that kept a {kind}"))
+        out += list(_precision(played, summary["games"], kind))
+    out += list(_tech_sentences(summary["techs"]))
     rounds_ = summary["rounds"]
     out.append(
-        f"Games last {rounds_['median']:g} rounds (median; {rounds_['min']}-{rounds_['max']})."
+        f"Games last {rounds_['median']:g} rounds (median; shortest {rounds_['min']}, "
+        f"longest {rounds_['max']})."
     )
     failed = summary["errors"]
     if failed:  # said, never averaged away: the numbers above leave these games out
@@ -335,17 +384,91 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     return out
 
 
-def _share_sentences(rows: Iterable[dict[str, Any]], fair: float, what: str) -> Iterable[str]:
+def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
+    """The first player's advantage and any other seat off its fair share; when each seat
+    always had the same agent, that a seat's rate is its agent's (S15)."""
+    lineup = summary.get("seat_agents")
+    if summary["players"] == 1:
+        if summary["first_player"]:
+            yield f"The player wins {_rate(summary['first_player'])} of the games."
+        return
+    if lineup:
+        seated = ", ".join(f"seat {seat} {agent}" for seat, agent in enumerate(lineup))
+        yield (
+            f"Seat win rates are the agents' here ({seated} in every game), so they say nothing "
+            "about seat order: give every seat the same agent, or a pool, to measure it."
+        )
+        return
+    first = summary["first_player"]
+    if first:
+        verdict = (
+            "a significant advantage"
+            if first["significant"] and first["rate"] > summary["fair_share"]
+            else "a significant disadvantage"
+            if first["significant"]
+            else "no significant advantage"
+        )
+        yield f"The starting player (seat 0) wins {_rate(first)}: {verdict}."
+    if summary["players"] == 2:  # seat 1's rate is the first player's, the other way round
+        return
+    for row in summary["seats"]:
+        if row["significant"] and row["name"] != "seat 0":
+            side = "above" if row["rate"] > summary["fair_share"] else "below"
+            name = row["name"].capitalize()
+            yield f"{name} wins {_rate(row)}, {side} a fair share (significant)."
+
+
+def _tech_sentences(rows: Sequence[dict[str, Any]], shown: int = 5) -> Iterable[str]:
+    """The techs whose owners' win rate differs most from everyone else's, largest first."""
+    strong = sorted(
+        (t for t in rows if t["significant"]),
+        key=lambda t: (-abs(t["win_owned"] - t["win_not_owned"]), t["name"]),
+    )
+    for tech in strong[:shown]:
+        yield (
+            f"Owning {tech['name']} goes with {_pct(tech['win_owned'])} wins "
+            f"({_interval(tech['win_owned_low'], tech['win_owned_high'])}, "
+            f"{tech['owned_games']} owners) against {_pct(tech['win_not_owned'])} without it "
+            "(significant)."
+        )
+    if len(strong) > shown:
+        yield f"{len(strong) - shown} more techs differ significantly: see the Techs table."
+    if strong:  # S7: a designer must not read these as what the tech does
+        yield (
+            "Owning a tech goes with winning partly because strong players build more: "
+            "`whitedwarf compare` measures what a change to a tech does."
+        )
+
+
+def _precision(rows: Sequence[dict[str, Any]], games: int, what: str) -> Iterable[str]:
+    """How precisely this many games measure a faction (or a god): the widest and narrowest
+    intervals, and what more games would buy (an interval narrows as 1/sqrt(games))."""
+    measured = [r for r in rows if r["games"]]
+    if not measured:
+        return
+    widths = [(r["high"] - r["low"], r["name"], r["games"]) for r in measured]
+    narrow, wide = min(widths), max(widths)
+    yield (
+        f"At {games} games a {what}'s 95% interval is {100 * narrow[0]:.0f} to "
+        f"{100 * wide[0]:.0f} points wide (widest: {wide[1]}, in {wide[2]} games); "
+        f"four times as many games halve it."
+    )
+
+
+def _share_sentences(
+    rows: Iterable[dict[str, Any]], fair: float, what: str, baseline: str = ""
+) -> Iterable[str]:
     """A sentence per significant row, naming it by its id (``Faction iou_nell``), as the
     report's tables, the trace and the pack files do: a designer greps for it."""
     flagged = False
+    against = baseline or f"of a fair {what}"
     for row in rows:
         if row["significant"]:
             flagged = True
             side = "above" if row["rate"] > fair else "below"
             yield (
-                f"{what.capitalize()} {row['name']} wins {_pm(row)} of its games, well {side} the "
-                f"{_pct(fair)} of a fair {what} (significant)."
+                f"{what.capitalize()} {row['name']} wins {_rate(row)} of its games, {side} the "
+                f"{_pct(fair)} {against} (significant)."
             )
     if not flagged:
         yield f"No {what} wins significantly more or less than a fair share."
@@ -355,7 +478,12 @@ def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{100 * value:.0f}%"
 
 
-def _pm(row: dict[str, Any]) -> str:
-    """``41% ± 3%`` from a row's rate and interval (the larger half-width, rounded)."""
-    half = max(row["rate"] - row["low"], row["high"] - row["rate"])
-    return f"{100 * row['rate']:.0f}% ± {100 * half:.0f}%"
+def _interval(low: float, high: float) -> str:
+    """``95% interval 44-63%``: the interval as it is (a Wilson interval is not symmetric
+    about the rate, least of all near 0% or 100%, so it is never written as ``± x``)."""
+    return f"95% interval {100 * low:.0f}-{100 * high:.0f}%"
+
+
+def _rate(row: dict[str, Any]) -> str:
+    """``54% (95% interval 44-63%)`` from a row's rate and Wilson interval."""
+    return f"{_pct(row['rate'])} ({_interval(row['low'], row['high'])})"

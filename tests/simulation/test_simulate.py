@@ -209,7 +209,14 @@ def test_records_carry_light_by_source_and_tech_counts(tmp_path: Path) -> None:
 def test_the_report_names_a_faction_by_its_id_as_the_pack_does() -> None:
     from whitedwarf.interpreter.simulation.summary import sentences
 
-    iou_nell = {"name": "iou_nell", "rate": 0.18, "low": 0.14, "high": 0.22, "significant": True}
+    iou_nell = {
+        "name": "iou_nell",
+        "games": 400,
+        "rate": 0.18,
+        "low": 0.14,
+        "high": 0.22,
+        "significant": True,
+    }
     summary = {
         "games": 1000,
         "players": 4,
@@ -223,7 +230,7 @@ def test_the_report_names_a_faction_by_its_id_as_the_pack_does() -> None:
         "errors": [],
     }
     said = sentences(summary)
-    assert "Faction iou_nell wins 18% ± 4% of its games, well below the 25% of a fair " in said[1]
+    assert "Faction iou_nell wins 18% (95% interval 14-22%) of its games, below the 25% " in said[1]
 
 
 def test_a_setting_given_with_resume_is_refused_not_ignored(tmp_path: Path) -> None:

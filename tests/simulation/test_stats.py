@@ -40,3 +40,20 @@ def test_holm_and_benjamini_hochberg_match_r_p_adjust() -> None:
     # R: p.adjust(p, "holm") = 0.04 0.09 0.09 0.5; p.adjust(p, "BH") = 0.04 0.0533 0.0533 0.5
     assert stats.holm(p) == pytest.approx([0.04, 0.09, 0.09, 0.5])
     assert stats.benjamini_hochberg(p) == pytest.approx([0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5])
+
+
+def test_fisher_exact_matches_the_textbook_tables() -> None:
+    # The lady tasting tea, 3 of 4 against 1 of 4: 34/70 (R: fisher.test 0.4857).
+    assert stats.fisher_exact(3, 4, 1, 4) == pytest.approx(34 / 70)
+    # Dieting: 1 of 12 men against 9 of 12 women; R's fisher.test gives 0.002759.
+    assert stats.fisher_exact(1, 12, 9, 12) == pytest.approx(0.002759, abs=1e-6)
+    assert stats.fisher_exact(2, 5, 2, 5) == pytest.approx(1.0)
+
+
+def test_small_counts_are_tested_exactly_and_large_ones_by_z() -> None:
+    # 3 of 4 owners won against 10 of 40 others: a cell expects 13/44 * 4 = 1.2 < 5.
+    assert stats.proportions_test(3, 4, 10, 40) == pytest.approx(stats.fisher_exact(3, 4, 10, 40))
+    assert stats.proportions_test(3, 4, 10, 40) != pytest.approx(
+        stats.two_proportion_test(3, 4, 10, 40)
+    )
+    assert stats.proportions_test(30, 50, 15, 50) == stats.two_proportion_test(30, 50, 15, 50)

@@ -1,0 +1,328 @@
+"""The balance report's figures against numbers worked out by hand from a few fixed records.
+
+Each test writes game records as a batch would, has the report made from them the way a user
+gets it (``simulate --resume`` on a finished batch writes ``summary.json``, ``report.html``
+and prints the sentences; ``compare``'s ``comparison.json`` and ``comparison.html``), and
+checks what the user reads. The expected intervals are the Wilson score interval worked out
+from its formula, (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n) with z = 1.96, rounded
+to 4 places beforehand (docs/simulate.md S3), not taken from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.simulation import plots
+from whitedwarf.interpreter.simulation.comparison import compare
+from whitedwarf.interpreter.simulation.report import comparison_html
+
+from tests.simulation.helpers import run
+
+# (winners, factions) of five 2-player games. Faction A: won g0, lost g1 (seat 1), half of
+# the tie in g2, won g3 (seat 1), won g4: 3.5 of 5. B: 1.5 of 5. Seat 0: 1 + 1 + 0.5 + 0 + 1.
+GAMES = [
+    ([0], ["A", "B"]),
+    ([0], ["B", "A"]),
+    ([0, 1], ["A", "B"]),
+    ([1], ["B", "A"]),
+    ([0], ["A", "B"]),
+]
+
+
+def _techs(index: int) -> list[dict[str, Any]]:
+    """Seat 0 draws two copies of t, keeps and builds one, owns it at the end, every game.
+    Seat 1 draws one t and one u, keeps u; in game 0 it also draws v and does not keep it;
+    in game 3 (which it wins) u is in play at the end."""
+    seat0 = {"drawn": {"t": 2}, "kept": {"t": 1}, "built": {"t": 1}, "in_play": ["t"]}
+    drawn = {"t": 1, "u": 1} | ({"v": 1} if index == 0 else {})
+    seat1 = {
+        "drawn": drawn,
+        "kept": {"u": 1},
+        "built": {"u": 1} if index == 3 else {},
+        "in_play": ["u"] if index == 3 else [],
+    }
+    return [seat0, seat1]
+
+
+def _record(index: int, winners: list[int], factions: list[str], agents: list[str]) -> dict:
+    return {
+        "index": index,
+        "seed": index,
+        "players": 2,
+        "seats": [0, 1],
+        "agents": agents,
+        "factions": factions,
+        "achievements": [{"kept": "a", "done": []}, {"kept": "a", "done": []}],
+        "winners": winners,
+        "light": [10, 10],
+        "light_by_source": [{"refresh": 1}, {"refresh": 1}],
+        "techs": _techs(index),
+        "rounds": 10 + index,
+        "reason": "light",
+        "explored": [],
+        "revealed": [],
+    }
+
+
+def _records(agents: list[str] | None = None) -> list[dict]:
+    seats = agents or ["heuristic", "heuristic"]
+    return [_record(i, w, f, seats) for i, (w, f) in enumerate(GAMES)]
+
+
+def _report(tmp_path: Path, records: list[dict]) -> tuple[str, dict, str]:
+    """A finished batch holding ``records``, reported with ``simulate --resume``: the
+    printed sentences, ``summary.json`` and the text of ``report.html``."""
+    out = tmp_path / "batch"
+    common = ("--players", "2", "--agents", "random", "--round-limit", "1")
+    assert run("simulate", *common, "--games", str(len(records)), "--out", str(out))[0] == 0
+    lines = "".join(json.dumps(r) + "\n" for r in records)
+    (out / "games.jsonl").write_text(lines, encoding="utf-8")
+    code, printed = run("simulate", "--resume", str(out))
+    assert code == 0, printed
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    page = (out / "report.html").read_text(encoding="utf-8")
+    return printed, summary, _text(page)
+
+
+def _text(page: str) -> str:
+    """The words of an HTML page as a reader sees them, one table row per line."""
+    page = re.sub(r"<svg.*?</svg>", "", page, flags=re.S)
+    page = re.sub(r"</(tr|p|li|h\d)>", "\n", page)
+    page = re.sub(r"<(td|th)[^>]*>", " | ", page)
+    return re.sub(r"[ \t]+", " ", unescape(re.sub(r"<[^>]+>", "", page)))
+
+
+def test_faction_and_seat_win_rates_match_a_hand_count(tmp_path: Path) -> None:
+    printed, summary, page = _report(tmp_path, _records())
+    factions = {r["name"]: r for r in summary["factions"]}
+    # A: 3.5 of 5 (a tie gives each tied winner half a win, S6); Wilson 0.2988-0.9274.
+    assert factions["A"]["wins"] == 3.5 and factions["A"]["games"] == 5
+    assert factions["A"]["rate"] == pytest.approx(0.7)
+    assert (factions["A"]["low"], factions["A"]["high"]) == pytest.approx(
+        (0.2988, 0.9274), abs=1e-4
+    )
+    # The exact test rounds 3.5 to 4 wins: P(X <= 1) + P(X >= 4) of Bin(5, 1/2) = 12/32;
+    # B's 2 of 5 is the likeliest outcome but one, p = 1. Holm over two rows: 0.75 and 1.
+    assert factions["A"]["p"] == pytest.approx(12 / 32)
+    assert factions["A"]["p_adjusted"] == pytest.approx(0.75)
+    assert factions["B"]["p_adjusted"] == pytest.approx(1.0)
+    assert "| A | 5 | 3.5 | 70.0% | 29.9%–92.7% | 0.75 |" in page
+    assert "| B | 5 | 1.5 | 30.0% | 7.3%–70.1% | 1 |" in page
+    said = printed.splitlines()
+    assert "- No faction wins significantly more or less than a fair share." in said
+    # Both intervals are 0.9274 - 0.2988 = 0.7012 - 0.0726 = 62.9 points wide.
+    assert (
+        "- At 5 games a faction's 95% interval is 63 to 63 points wide (widest: B, in 5 games); "
+        "four times as many games halve it." in said
+    )
+    # Seat 0 won g0, g1, g4 and half of g2: the same 3.5 of 5.
+    assert (
+        "- The starting player (seat 0) wins 70% (95% interval 30-93%): no significant advantage."
+        in said
+    )
+    assert "- Games last 12 rounds (median; shortest 10, longest 14)." in said
+    assert "±" not in printed  # a Wilson interval is not symmetric: never written as ± x
+
+
+def test_tech_rates_pick_rate_and_owners_win_rate_match_a_hand_count(tmp_path: Path) -> None:
+    _, summary, page = _report(tmp_path, _records())
+    techs = {r["name"]: r for r in summary["techs"]}
+    t, u, v = techs["t"], techs["u"], techs["v"]
+    # t: drawn by every player-game (10 of 10), kept, built and owned by seat 0 (5 of 10).
+    assert (t["drawn"], t["kept"], t["built"], t["owned"]) == (1.0, 0.5, 0.5, 0.5)
+    # Pick rate: copies kept of copies drawn, 5 of 2*5 + 5 = 15; Wilson 0.1518-0.5829.
+    assert (t["copies_kept"], t["copies_drawn"]) == (5, 15)
+    assert t["pick_rate"] == pytest.approx(1 / 3)
+    assert (t["pick_low"], t["pick_high"]) == pytest.approx((0.1518, 0.5829), abs=1e-4)
+    # Its 5 owners (seat 0) won 3.5; the 5 others 1.5. Cells expect under 5, so Fisher's
+    # exact test, of 4 of 5 against 2 of 5 (wins rounded): the tables with 6 wins in 10 put
+    # 1..5 of them among the owners with weights 6, 60, 120, 60, 6 (of 252); those no likelier
+    # than 4 (60): (6 + 60 + 60 + 6) / 252.
+    assert t["owned_games"] == 5 and t["win_owned"] == pytest.approx(0.7)
+    assert (t["win_owned_low"], t["win_owned_high"]) == pytest.approx((0.2988, 0.9274), abs=1e-4)
+    assert t["win_not_owned"] == pytest.approx(0.3)
+    assert t["p"] == pytest.approx(132 / 252)
+    # u: 5 drawn, 5 kept: 100%, whose interval stops at 100% (0.5655-1). Its one owner won.
+    assert u["pick_rate"] == 1.0
+    assert (u["pick_low"], u["pick_high"]) == pytest.approx((0.5655, 1.0), abs=1e-4)
+    assert u["owned_games"] == 1 and u["win_owned"] == 1.0
+    assert u["win_not_owned"] == pytest.approx(4 / 9)  # the other 4 of the 5 wins, 9 seats
+    # v: drawn once, never kept: 0%, interval 0-0.7935 (not "0% ± 0"); never owned.
+    assert v["pick_rate"] == 0.0
+    assert (v["pick_low"], v["pick_high"]) == pytest.approx((0.0, 0.7935), abs=1e-4)
+    assert v["win_owned"] is None
+    row = "| t | 100.0% | 50.0% | 50.0% | 50.0% | 33.3% (15–58%) | 5 | 70.0% (30–93%) | 30.0% |"
+    assert row in page
+    assert "| v | 10.0% | 0.0% | 0.0% | 0.0% | 0.0% (0–79%) | 0 | n/a |" in page
+    assert "Pick rate: the copies kept of the copies drawn" in page
+
+
+def test_seats_that_always_had_the_same_agents_are_not_called_seat_order(tmp_path: Path) -> None:
+    printed, summary, page = _report(tmp_path, _records(["heuristic", "random"]))
+    assert summary["seat_agents"] == ["heuristic", "random"]
+    assert "starting player" not in printed.lower()
+    assert (
+        "- Seat win rates are the agents' here (seat 0 heuristic, seat 1 random in every game), "
+        "so they say nothing about seat order" in printed
+    )
+    assert "these are the agents' win rates, not an effect of seat order" in page
+
+
+def test_a_pool_of_agents_still_measures_seat_order(tmp_path: Path) -> None:
+    records = _records()
+    records[1]["agents"] = ["random", "heuristic"]  # the pool put them the other way round
+    printed, summary, _ = _report(tmp_path, records)
+    assert summary["seat_agents"] is None
+    assert "The starting player (seat 0) wins 70%" in printed
+
+
+def _starlight(index: int, winners: list[int], kept: list[str | None]) -> dict:
+    """A 3-seat Starlight-shaped record: seat 2 is a Starbot, dealt no god."""
+    return {
+        "index": index,
+        "seed": index,
+        "players": 3,
+        "seats": [0, 1, 2],
+        "agents": ["heuristic", "heuristic", "starbot"],
+        "winners": winners,
+        "points": [50, 40, 30],
+        "scores": {},
+        "rounds": 15,
+        "reason": "daybreak",
+        "tiebreak": None,
+        "decisions": 100,
+        "picks": {
+            "god": [
+                {"offered": ["g1", "g2"], "kept": kept[0]},
+                {"offered": ["g2", "g3"], "kept": kept[1]},
+                {"offered": [], "kept": None},
+            ]
+        },
+        "sources": [{}, {}, {}],
+    }
+
+
+def test_a_god_is_measured_against_the_seats_that_could_keep_one() -> None:
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    # The Starbot (never a keeper) wins 2 of 4 games; keepers win 2 of their 8 seats (25%),
+    # not the 33% a fair share of three seats would say.
+    records = [
+        _starlight(0, [2], ["g1", "g2"]),
+        _starlight(1, [2], ["g1", "g3"]),
+        _starlight(2, [0], ["g1", "g2"]),
+        _starlight(3, [1], ["g2", "g3"]),
+    ]
+    summary = summarise(records)
+    assert summary["pick_fair"]["god"] == pytest.approx(2 / 8)
+    gods = {r["name"]: r for r in summary["picks"]["god"]}
+    # g1: kept in games 0-2 by seat 0, won game 2: 1 of 3. g2: kept 3 times, won once.
+    assert (gods["g1"]["wins"], gods["g1"]["games"]) == (1.0, 3)
+    # g2 is dealt to both keepers every game (8 times) and kept 3 times.
+    assert (gods["g2"]["offered"], gods["g2"]["kept"]) == (8, 3)
+    assert gods["g2"]["pick_rate"] == pytest.approx(3 / 8)
+
+
+def _variant_with_a_new_faction() -> list[dict]:
+    """The same games, where the variant deals a new faction C in place of B."""
+    records = _records()
+    for record in records:
+        record["factions"] = ["C" if f == "B" else f for f in record["factions"]]
+    return records
+
+
+def test_compare_lists_a_new_faction_apart_with_its_own_win_rate() -> None:
+    result = compare(_records(), _variant_with_a_new_faction())
+    names = [r["name"] for r in result["factions"]]
+    assert names == ["A"]  # C and B have no change to measure: not rows of -100 to +100 points
+    new = result["only_in"]["variant"]
+    assert [(r["kind"], r["name"], r["games"]) for r in new] == [("faction", "C", 5)]
+    assert [(r["kind"], r["name"]) for r in result["only_in"]["base"]] == [("faction", "B")]
+    said = result["sentences"]
+    assert (
+        "New in the variant: faction C wins 30% of its 5 games (95% interval 7-70%), not "
+        "significantly off the fair 50%." in said
+    )
+    assert any(s.startswith("Of what both packs play, nothing changed significantly") for s in said)
+    page = _text(comparison_html(result))
+    assert "Played in one pack only" in page
+    assert "| New in the variant | faction | C | 5 | 30.0% (7–70%) | 50.0% |" in page
+    assert "-100.0" not in page
+
+
+def test_compare_reports_each_seat_and_a_change_of_seat_order() -> None:
+    base = _records()
+    variant = _records()
+    for record in variant:  # every game now goes to seat 1
+        record["winners"] = [1]
+    result = compare(base, variant)
+    seats = {r["name"]: r for r in result["seats"]}
+    # seat 0: 3.5 of 5 (Wilson 0.2988-0.9274) -> 0 of 5 (Wilson 0-0.4345). Newcombe's
+    # interval of 0 - 0.7: -0.7 - sqrt(0² + (0.9274 - 0.7)²) to -0.7 + sqrt(0.4345² +
+    # (0.7 - 0.2988)²), i.e. -0.9274 to -0.1086.
+    assert seats["seat 0"]["difference"] == pytest.approx(-0.7)
+    low = -0.7 - (0.9274 - 0.7)
+    high = -0.7 + (0.4345**2 + (0.7 - 0.2988) ** 2) ** 0.5
+    assert (seats["seat 0"]["low"], seats["seat 0"]["high"]) == pytest.approx((low, high), abs=1e-3)
+    # Fisher (cells expect under 5): 0 of 5 against 4 of 5 (3.5 rounded), weights 6, 60, 120,
+    # 60, 6 of 252 for 0..4 wins among the variant's: p = 12/252; seat 1, 5 of 5 against 2 of
+    # 5: 42/252. Holm over the two seats: 2 * 12/252, then max(that, 42/252).
+    assert seats["seat 0"]["p_adjusted"] == pytest.approx(24 / 252)
+    assert seats["seat 1"]["p_adjusted"] == pytest.approx(42 / 252)
+    assert not seats["seat 0"]["significant"]
+    page = _text(comparison_html(result))
+    assert "Seat win rates: variant minus base" in page
+    assert "| seat 0 | 70.0% | 0.0% | -70.0 |" in page
+    assert "the interval is for the row alone" in page
+
+
+def test_the_chart_of_a_change_starts_its_bar_at_no_change() -> None:
+    svg = plots.interval_bars("changes", [("x", -0.04, -0.08, 0.0, False)], 0.0, -1.0)
+    rect = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', svg)
+    zero = re.search(r'<text x="([\d.]+)"[^>]*>0</text>', svg)
+    assert rect and zero
+    # The bar ends at 0 and the axis fits the interval (±5 points, not ±100).
+    assert float(rect.group(1)) + float(rect.group(2)) == pytest.approx(
+        float(zero.group(1)), abs=0.2
+    )
+    assert ">-5</text>" in svg and ">+5</text>" in svg
+
+
+def test_a_solo_batch_has_no_fair_share_or_seat_order() -> None:
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    records = []
+    for index, winners in enumerate(([0], [0], [0], [])):  # the solo player lost game 3
+        record = _starlight(index, winners, ["g1", None])
+        record |= {"players": 1, "seats": [0], "agents": ["heuristic"], "points": [50]}
+        record["picks"] = {"god": record["picks"]["god"][:1]}
+        records.append(record)
+    said = summarise(records)["sentences"]
+    # 3 of 4: Wilson 0.3006-0.9544.
+    assert said[:2] == ["4 solo games.", "The player wins 75% (95% interval 30-95%) of the games."]
+    assert not any("fair share of wins" in s or "starting player" in s for s in said)
+
+
+def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
+    variant = _records()
+    for record in variant:  # the variant's seat 1 draws, keeps and builds a new tech w
+        record["techs"][1] = {
+            "drawn": {"w": 1},
+            "kept": {"w": 1},
+            "built": {"w": 1},
+            "in_play": ["w"],
+        }
+    result = compare(_records(), variant)
+    assert [(r["kind"], r["name"]) for r in result["only_in"]["variant"]] == [("tech", "w")]
+    # u and v were drawn only in the base; w's 5 owners (seat 1) won 1.5 of 5 games.
+    assert [r["name"] for r in result["only_in"]["base"]] == ["u", "v"]
+    assert [r["name"] for r in result["techs_built"]] == ["t"]
+    assert (
+        "New in the variant: tech w, built by 50% of players; its 5 owners win 30%."
+        in (result["sentences"])
+    )
