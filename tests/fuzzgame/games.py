@@ -224,7 +224,7 @@ def play(content: Any, batch: Batch, players: int, seed: int) -> Outcome:
             assert persist.load(persist.save(state)) == state, "save and load changed the state"
     except EffectLimitReached as error:
         outcome.kind, outcome.detail = "limit", str(error)
-    except Exception as error:  # noqa: BLE001 - every other exception is the finding
+    except Exception as error:  # every other exception is the finding
         outcome.kind, outcome.detail = "failure", f"{type(error).__name__}: {error}"
         outcome.detail += "\n" + _where(error)
     return outcome

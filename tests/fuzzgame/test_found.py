@@ -9,7 +9,6 @@ from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.interpreter.lastlight import hooks
 
 from tests.effects.scenario import faction, fresh, home, ship
-
 from tests.fuzzgame.games import Batch, write_pack
 
 
