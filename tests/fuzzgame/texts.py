@@ -41,6 +41,8 @@ class Pieces:
     loops: tuple[str, ...]
     costs: tuple[str, ...]
     hooks: tuple[str, ...]
+    #: The hooks that bring things into the effect (``this ship``, ``this die``), and those.
+    hook_gives: dict[str, tuple[str, ...]]
     ship_stats: tuple[str, ...]
     player_stats: tuple[str, ...]
     flags: tuple[str, ...]
@@ -81,6 +83,11 @@ def pieces(registry: Registry, effects: Iterable[str]) -> Pieces:
         loops=tuple(sorted(loops)),
         costs=tuple(sorted(costs | {"exhaust this card", "pay 1 rare", "discard a tech of yours"})),
         hooks=tuple(sorted(registry.hooks)),
+        hook_gives={
+            name: tuple(noun for noun, _ in hook.provides)
+            for name, hook in sorted(registry.hooks.items())
+            if hook.provides
+        },
         ship_stats=tuple(sorted(n for n, e in stats.items() if "ship type" in e)),
         player_stats=tuple(sorted(n for n, e in stats.items() if "ship type" not in e)),
         flags=tuple(sorted(registry.flags)),
@@ -129,6 +136,8 @@ class TextMaker:
     def __init__(self, parts: Pieces, rng: random.Random) -> None:
         self.parts = parts
         self.rng = rng
+        #: What the clause being drawn has as ``this ...`` (its hook's things).
+        self.given: tuple[str, ...] = ()
 
     def number(self) -> int:
         return self.rng.choice((1, 1, 2, 3, 5, 10, 20))
@@ -154,7 +163,11 @@ class TextMaker:
             if kind == "amount":
                 arg = self.amount(types)
             elif kind == "target":
-                arg = r.choice(TARGETS.get(r.choice(types), ("it",)))
+                here = [t for t in types if t in self.given]
+                if here and r.random() < 0.7:
+                    arg = f"this {r.choice(here)}"
+                else:
+                    arg = r.choice(TARGETS.get(r.choice(types), ("it",)))
             elif kind == "unit":
                 arg = r.choice([*(f"{w} ship" for w in choices), "extractor"])
             elif kind == "word":
@@ -201,14 +214,24 @@ class TextMaker:
         if form == "grant":
             return f"this ship type can {r.choice(parts.flags)}"
         if form == "trigger":
-            hook = r.choice(parts.hooks)
+            # Half the triggers wait for a moment that brings a ship, a die or a place: the
+            # odd timing windows (a ship destroyed while its die resolves, moved as it moves).
+            hook = r.choice(sorted(parts.hook_gives) if r.random() < 0.5 else parts.hooks)
             guard = f" if {r.choice(parts.conditions)}" if r.random() < 0.2 else ""
-            return f"when {hook}{guard}{ARROW}{self.step()}"
+            self.given = parts.hook_gives.get(hook, ())
+            try:
+                return f"when {hook}{guard}{ARROW}{self.step()}"
+            finally:
+                self.given = ()
         if form == "activated":
             return f"activated: {r.choice(parts.costs)}{ARROW}{self.step()}"
         if form == "as_soon_as":
             return f"as soon as {r.choice(parts.conditions)}{ARROW}{self.step()}"
-        return self.step()
+        self.given = ("sector", "planet")  # an exploration token's own place
+        try:
+            return self.step()
+        finally:
+            self.given = ()
 
     def mutated_seed(self) -> str:
         """A base-pack effect or a registry example with a hook or a step swapped."""
