@@ -3,6 +3,7 @@ E120-E139): the card, where it is played, and what must happen."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +11,15 @@ import pytest
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.interpreter.lastlight import hooks, versions
 from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.starlight import effects as sl_effects
+from whitedwarf.interpreter.starlight.content import load_content
+from whitedwarf.interpreter.starlight.game import Game as StarlightGame
 
 from tests.effects.scenario import faction, fresh, home, ship
 from tests.engine.positions import TECHS, content, empty_board, force_faces, resolve, started
 from tests.engine.positions import ship as place
 from tests.fuzzgame.games import Batch, write_pack
+from tests.starlight_pack.play import fresh as fresh_starlight
 
 
 def _pack_with(tmp_path: Path, kind: str, text: str) -> Path:
@@ -78,3 +83,66 @@ def test_a_ship_a_damage_trigger_destroys_is_not_destroyed_again(
     g.apply(state, 0, "roll:small")
     assert target not in state["ships"]
     assert state["players"][0]["graveyard"] == [{"kind": "ship", "owner": 1, "size": "medium"}]
+
+
+def test_starlight_a_pick_asked_before_other_effects_is_asked_again() -> None:
+    """SL140: a boon waiting for its owner's pick of a ray, under an effect started after it
+    (a god's trigger), is asked again on the pool as that effect left it. It offered the rays
+    the later effect took, and picking one was a KeyError. 003 "Flares": a ray is gained from
+    the pool; a ray no longer there cannot be."""
+    game, state = fresh_starlight()
+    assert sorted(set(state["pools"]["short"])) == [
+        "orange:short",
+        "purple:short",
+        "red:short",
+        "yellow:short",
+    ]
+    sl_effects.start(game, state, "flares.boon", "little_lights", 0)  # gain 2 short_rays: asks
+    sl_effects.start(game, state, "flares.boon", "bright_heart", 0)  # the same, started on top
+    game.apply(state, 0, "ray:purple:short")
+    game.apply(state, 0, "ray:yellow:short")  # bright_heart done: little_lights asks again
+    assert [f["card"] for f in state["frames"]] == ["flares.boon:little_lights"]
+    assert [o.id for o in game.legal_options(state, 0)] == ["ray:orange:short", "ray:red:short"]
+    game.apply(state, 0, "ray:red:short")
+    game.apply(state, 0, "ray:orange:short")
+    assert not state["frames"]
+    assert sorted(state["players"][0]["rays"][-4:]) == [
+        "orange:short",
+        "purple:short",
+        "red:short",
+        "yellow:short",
+    ]
+
+
+def test_starlight_a_first_turn_launch_dearer_than_its_ap_is_not_offered(tmp_path: Path) -> None:
+    """SL141: a god with ``you have +3 launch_cost`` (a launch costs 4 AP) on a first turn
+    of 2 AP: the launch spaces were offered, and the launch left the seat at -2 AP (and -2
+    saved AP). 003 "Your First Turn": "you receive only 2 [AP] to spend on the action"."""
+    mod = tmp_path / "dear"
+    mod.mkdir()
+    manifest = {"id": "dear", "name": "Dear", "version": "1.0.0", "game": "starlight",
+                "depends": {"starlight": "*"}}  # fmt: skip
+    (mod / "pack.yaml").write_text(json.dumps(manifest))
+    god = {
+        "id": "dear_god",
+        "name": "Dear",
+        "source": "invented",
+        "effect": "you have +3 launch_cost",
+    }
+    (mod / "gods.yaml").write_text(json.dumps([god]))
+    game = StarlightGame.from_content(
+        load_content([mod]), 2, {"seats": ["live", "live"], "gods": True}
+    )
+    state = game.new_state(1)
+    while state["phase"] == "gods":  # each seat keeps a dealt god; seat 0's is then this one
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, game.legal_options(state, seat)[0].id)
+    state["players"][0]["god"] = "dear_god"
+    assert state["turn_state"]["first"] and state["players"][0]["ap"] == 2
+    spaces = game.content.spaces
+    offered = [spaces[int(o.id.partition(":")[2])]["action"] for o in game.legal_options(state, 0)]
+    assert "launch" not in offered and offered
+    state["players"][0]["god"] = None  # a launch costs 1 again: the launch spaces are back
+    assert "launch" in [
+        spaces[int(o.id.partition(":")[2])]["action"] for o in game.legal_options(state, 0)
+    ]

@@ -47,13 +47,22 @@ class Pieces:
     player_stats: tuple[str, ...]
     flags: tuple[str, ...]
     seeds: tuple[str, ...]
+    #: What a verb's target parameter may be, by noun type, and what ``for each`` walks.
+    targets: dict[str, tuple[str, ...]]
+    walks: tuple[str, ...]
     verbs: tuple[
         tuple[str, tuple[tuple[str, tuple[str, ...], str | None, bool, tuple[str, ...]], ...]], ...
     ]
 
 
-def pieces(registry: Registry, effects: Iterable[str]) -> Pieces:
-    """Cut ``effects`` (the base pack's) and the registry's examples into pieces."""
+def pieces(
+    registry: Registry,
+    effects: Iterable[str],
+    targets: dict[str, tuple[str, ...]] | None = None,
+    walks: tuple[str, ...] | None = None,
+) -> Pieces:
+    """Cut ``effects`` (the base pack's) and the registry's examples into pieces;
+    ``targets`` and ``walks`` are the game's selectors (default: Last Light's)."""
     examples = sorted({entry.example for _, entry in registry.entries() if entry.example})
     lines = [
         line.strip()
@@ -92,6 +101,8 @@ def pieces(registry: Registry, effects: Iterable[str]) -> Pieces:
         player_stats=tuple(sorted(n for n, e in stats.items() if "ship type" not in e)),
         flags=tuple(sorted(registry.flags)),
         seeds=tuple(sorted(set(effects) | set(examples))),
+        targets=TARGETS if targets is None else targets,
+        walks=LOOPS if walks is None else walks,
         verbs=tuple(
             (name, tuple((p.kind.value, p.types, p.prep, p.optional, p.words) for p in verb.params))
             for name, verb in sorted(registry.verbs.items())
@@ -138,6 +149,7 @@ class TextMaker:
         self.rng = rng
         #: What the clause being drawn has as ``this ...`` (its hook's things).
         self.given: tuple[str, ...] = ()
+        self.walks = (*parts.loops, *parts.walks) or ("player",)
 
     def number(self) -> int:
         return self.rng.choice((1, 1, 2, 3, 5, 10, 20))
@@ -149,8 +161,8 @@ class TextMaker:
         if form < 0.6:
             return f"{self.number()} {unit}"
         if form < 0.8:
-            return f"{self.number()} {unit} per {r.choice(LOOPS)}"
-        return f"(number of {r.choice(LOOPS)} * {self.number()}) {unit}"
+            return f"{self.number()} {unit} per {r.choice(self.walks)}"
+        return f"(number of {r.choice(self.walks)} * {self.number()}) {unit}"
 
     def action(self) -> str:
         """A verb of the registry with arguments of the kinds its parameters take."""
@@ -167,7 +179,7 @@ class TextMaker:
                 if here and r.random() < 0.7:
                     arg = f"this {r.choice(here)}"
                 else:
-                    arg = r.choice(TARGETS.get(r.choice(types), ("it",)))
+                    arg = r.choice(self.parts.targets.get(r.choice(types), ("it",)))
             elif kind == "unit":
                 arg = r.choice([*(f"{w} ship" for w in choices), "extractor"])
             elif kind == "word":
@@ -198,7 +210,7 @@ class TextMaker:
             options = [self.action() for _ in range(r.randint(2, 3))]
             return "choose one: " + " or ".join(options)
         if form == "each":
-            return f"for each {r.choice((*parts.loops, *LOOPS))}{ARROW}{inner}"
+            return f"for each {r.choice(self.walks)}{ARROW}{inner}"
         if form == "repeat":
             return f"repeat {r.choice((2, 3, 10))} times{ARROW}{inner}"
         return f"{inner} then {self.step(depth + 1)}"
@@ -208,15 +220,16 @@ class TextMaker:
         r, parts = self.rng, self.parts
         if form == "modifier":
             n = r.choice((-3, -1, 1, 2, 5, 10, 20))
-            if r.random() < 0.5:
+            if parts.ship_stats and r.random() < 0.5:
                 return f"this ship type has {n:+d} {r.choice(parts.ship_stats)}"
             return f"you have {n:+d} {r.choice(parts.player_stats)}"
         if form == "grant":
-            return f"this ship type can {r.choice(parts.flags)}"
+            subject = "this ship type" if parts.ship_stats else "you"
+            return f"{subject} can {r.choice(parts.flags)}"
         if form == "trigger":
             # Half the triggers wait for a moment that brings a ship, a die or a place: the
             # odd timing windows (a ship destroyed while its die resolves, moved as it moves).
-            hook = r.choice(sorted(parts.hook_gives) if r.random() < 0.5 else parts.hooks)
+            hook = r.choice((r.random() < 0.5 and sorted(parts.hook_gives)) or parts.hooks)
             guard = f" if {r.choice(parts.conditions)}" if r.random() < 0.2 else ""
             self.given = parts.hook_gives.get(hook, ())
             try:
