@@ -72,7 +72,12 @@ class Adapter:
         for verb, operands in calls:
             if verb == "pay":
                 need += self.machine.evaluate(state, frame, operands[0]["amount"])
-        return bool(player(state, frame["owner"])["ap"] >= need)
+        if not need:
+            return True
+        from whitedwarf.interpreter.starlight.launch import reserved_ap
+
+        seat = frame["owner"]
+        return bool(player(state, seat)["ap"] - reserved_ap(self.game, state, seat) >= need)
 
     def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
         return self.verbs[verb](self.game, state, frame, *args)

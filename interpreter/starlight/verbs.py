@@ -90,9 +90,14 @@ def resume_gain(
 
 
 def verb_pay(game: Game, state: State, frame: Frame, amount: list[Any]) -> None:
-    """``pay N ap``: a cost (the machine checked it can be paid)."""
-    p = player(state, frame["owner"])
-    p["ap"] = max(0, p["ap"] - int(amount[0]))
+    """``pay N ap``: a cost (the machine checked it can be paid); written as a step, as much
+    as there is. The AP a launch under way will pay are not spent (SL142)."""
+    from whitedwarf.interpreter.starlight.launch import reserved_ap
+
+    seat = frame["owner"]
+    p = player(state, seat)
+    spendable = max(0, p["ap"] - reserved_ap(game, state, seat))
+    p["ap"] -= min(spendable, max(0, int(amount[0])))
 
 
 def verb_claim(game: Game, state: State, frame: Frame) -> None:

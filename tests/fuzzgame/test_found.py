@@ -14,12 +14,14 @@ from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.starlight import effects as sl_effects
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game as StarlightGame
+from whitedwarf.interpreter.starlight.state import player as sl_player
 
 from tests.effects.scenario import faction, fresh, home, ship
 from tests.engine.positions import TECHS, content, empty_board, force_faces, resolve, started
 from tests.engine.positions import ship as place
 from tests.fuzzgame.games import Batch, write_pack
 from tests.starlight_pack.play import fresh as fresh_starlight
+from tests.starlight_pack.play import launch_space, put
 
 
 def _pack_with(tmp_path: Path, kind: str, text: str) -> Path:
@@ -146,3 +148,21 @@ def test_starlight_a_first_turn_launch_dearer_than_its_ap_is_not_offered(tmp_pat
     assert "launch" in [
         spaces[int(o.id.partition(":")[2])]["action"] for o in game.legal_options(state, 0)
     ]
+
+
+def test_starlight_a_boon_during_a_launch_cannot_spend_the_launch_ap() -> None:
+    """SL142: a boon used while a star is being built (SL13) spent the AP the launch pays
+    when the star is placed, and the seat went to -1 AP (a fuzzed boon `pay 10 ap`). With
+    1 AP and a launch costing 1, Forge Bellows' `may pay 1 ap -> gain 4 long_rays` now cannot
+    be paid: nothing happens, and the launch is paid. 003 "Action Points"."""
+    game, state = fresh_starlight()
+    put(state, cores=[], rays=["red:short"], flares=["forge_bellows"], ap=1)
+    p = sl_player(state, 0)
+    p["starter"] = "starter_red_long"
+    p["marker"], p["moved"], p["visit_done"] = launch_space(game, "hydrus_1"), True, False
+    game.apply(state, 0, "act")
+    game.apply(state, 0, "boon:forge_bellows")  # used while the star is being built
+    assert not state["frames"] and p["ap"] == 1 and p["rays"] == ["red:short"]
+    for option in ("core:starter_red_long", "ray:red:short", "ready", "slot:hydrus_1"):
+        game.apply(state, 0, option)
+    assert p["ap"] == 0 and "hydrus_1" in p["stars"]
