@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
+from whitedwarf.dsl import ast
+from whitedwarf.dsl.api import parse_effect
 from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.starlight import persist
+from whitedwarf.interpreter.starlight.checks import CLAIM, actions_in, only_claims
 from whitedwarf.interpreter.starlight.content import StarlightContent, content_from_pack
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.vocabulary import registry
@@ -57,11 +61,21 @@ def starlight_pieces() -> Pieces:
     return pieces(REGISTRY, sorted(effects), targets={}, walks=())
 
 
+def _checked(kind: str, text: str) -> bool:
+    """Whether Starlight's own check of effects (``checks.check_goals``, E0947) passes."""
+    effect = parse_effect(EffectSource.standalone(text))[0]
+    if effect is None:
+        return False
+    if kind in ("laurel", "accolade"):
+        return all(isinstance(c, ast.AsSoonAs) and only_claims(c) for c in effect.clauses)
+    return not any(a.verb.text == CLAIM for a in actions_in(effect))
+
+
 def write_pack(folder: Path, seed: int, per_kind: int) -> tuple[Path, int]:
     """The mod replacing every god, flare, laurel and accolade; and how many texts it has."""
     parts = starlight_pieces()
     texts = {
-        kind: valid_texts(REGISTRY, parts, kind, per_kind, seed)
+        kind: valid_texts(REGISTRY, parts, kind, per_kind, seed, keep=partial(_checked, kind))
         for fields in FIELDS.values()
         for _, kind in fields
     }

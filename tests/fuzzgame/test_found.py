@@ -4,10 +4,12 @@ E120-E139): the card, where it is played, and what must happen."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.interpreter.lastlight import hooks, versions
 from whitedwarf.interpreter.lastlight.game import Game
@@ -15,6 +17,7 @@ from whitedwarf.interpreter.starlight import effects as sl_effects
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game as StarlightGame
 from whitedwarf.interpreter.starlight.state import player as sl_player
+from whitedwarf.tools.cli import main
 
 from tests.effects.scenario import faction, fresh, home, ship
 from tests.engine.positions import TECHS, content, empty_board, force_faces, resolve, started
@@ -166,3 +169,30 @@ def test_starlight_a_boon_during_a_launch_cannot_spend_the_launch_ap() -> None:
     for option in ("core:starter_red_long", "ray:red:short", "ready", "slot:hydrus_1"):
         game.apply(state, 0, option)
     assert p["ap"] == 0 and "hydrus_1" in p["stars"]
+
+
+def test_starlight_a_goal_only_claims_and_only_goals_claim(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SL143: a laurel whose goal also gained night points gained them in final scoring,
+    after a game ended by the round limit (daybreak set after the end); `claim` in a god
+    claimed nothing. Both are E0947 now, as docs/diagnostics.md shows, word for word."""
+    monkeypatch.chdir(tmp_path)
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: starlight\ndepends: {starlight: "*"}\n'
+    )
+    (mod / "laurels.yaml").write_text(
+        "- id: greedy_goal\n  name: Greedy Goal\n  source: invented\n"
+        "  goal: as soon as stars_launched >= 3 -> gain 20 night_points then claim\n"
+        "  points: 4\n"
+    )
+    (mod / "gods.yaml").write_text(
+        "- id: vain\n  name: Vain\n  source: invented\n  effect: when turn_end -> claim\n"
+    )
+    output = CliRunner().invoke(main, ["validate", "--no-cache", "mod"]).output
+    page = (Path(__file__).resolve().parents[2] / "docs" / "diagnostics.md").read_text("utf-8")
+    headlines = re.findall(r"^(\S+: error\[E0947\]: .*)$", page, re.M)
+    assert len(headlines) == 2 and all(h in output for h in headlines)
+    assert "2 errors, 0 warnings" in output

@@ -3,9 +3,10 @@ invariant (DESIGN principles 2 and 3).
 
 Each batch is a mod pack of generated effects (``texts.py``) for every card kind, loaded
 through the validating loader and played by seeded random agents with every fuzzed card in
-play from the start (``games.py``). The default run is fixed and takes some seconds; set
-``WHITEDWARF_FUZZ_BATCHES`` (and optionally ``WHITEDWARF_FUZZ_FIRST``, the first batch seed)
-for a longer one, e.g. ``WHITEDWARF_FUZZ_BATCHES=2000 pytest tests/fuzzgame -q``.
+play from the start (Last Light: ``games.py``; Starlight: ``starlight.py``). The default run
+is fixed (the same texts and games on every machine) and takes some seconds; a longer one:
+``WHITEDWARF_FUZZ_BATCHES=2000 pytest tests/fuzzgame -q`` (``WHITEDWARF_FUZZ_FIRST`` moves
+the first batch seed), or ``python benchmarks/fuzz_games.py``, which reports every failure.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.fuzzgame.games import Report, run
+from tests.fuzzgame import games, starlight
+from tests.fuzzgame.games import Report
 
-BATCHES = int(os.environ.get("WHITEDWARF_FUZZ_BATCHES", "40"))
+BATCHES = int(os.environ.get("WHITEDWARF_FUZZ_BATCHES", "80"))
 FIRST = int(os.environ.get("WHITEDWARF_FUZZ_FIRST", "0"))
-#: Texts of each card kind in one pack, and games played on each pack (2, 3, 4 players).
+#: Texts of each card kind in one pack, and games played on each pack.
 PER_KIND = 8
 GAMES = 6
+STARLIGHT_GAMES = 10
 
 
 def _summary(report: Report) -> str:
@@ -29,9 +32,18 @@ def _summary(report: Report) -> str:
     return "\n".join(lines)
 
 
-def test_fuzzed_cards_play_to_the_end(tmp_path: Path) -> None:
-    """Every game ends, or stops in the engine's own limit error; none fails."""
-    report = run(tmp_path, range(FIRST, FIRST + BATCHES), PER_KIND, GAMES)
+def test_fuzzed_last_light_cards_play_to_the_end(tmp_path: Path) -> None:
+    """Every game ends, or stops in the engine's own limit error; none fails. Each batch has
+    8 texts of each of the 7 card kinds (some kinds find fewer distinct ones)."""
+    report = games.run(tmp_path, range(FIRST, FIRST + BATCHES), PER_KIND, GAMES)
     assert report.texts >= BATCHES * PER_KIND * 6, "the generator found too few valid texts"
     assert len(report.outcomes) == BATCHES * GAMES
+    assert not report.failures(), _summary(report)
+
+
+def test_fuzzed_starlight_cards_play_to_the_end(tmp_path: Path) -> None:
+    """Every game with every god, flare, laurel and accolade fuzzed ends, and none fails."""
+    report = starlight.run(tmp_path, range(FIRST, FIRST + BATCHES), PER_KIND, STARLIGHT_GAMES)
+    assert report.texts >= BATCHES * PER_KIND * 4, "the generator found too few valid texts"
+    assert len(report.outcomes) == BATCHES * STARLIGHT_GAMES
     assert not report.failures(), _summary(report)

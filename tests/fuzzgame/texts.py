@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -285,9 +285,16 @@ def pushed_to_edges(text: str, registry: Registry, kind: str, rng: random.Random
 
 
 def valid_texts(
-    registry: Registry, parts: Pieces, kind: str, count: int, seed: int, tries: int = 40
+    registry: Registry,
+    parts: Pieces,
+    kind: str,
+    count: int,
+    seed: int,
+    tries: int = 40,
+    keep: Callable[[str], bool] = lambda text: True,
 ) -> list[str]:
-    """Up to ``count`` distinct texts that compile clean for ``kind``, from ``seed``."""
+    """Up to ``count`` distinct texts that compile clean for ``kind``, from ``seed``; ``keep``
+    adds the game's own checks of an effect (``validate`` runs them on the whole pack)."""
     rng = random.Random(f"{seed}:{kind}")
     maker = TextMaker(parts, rng)
     forms = registry.card_kinds[kind].clauses
@@ -300,7 +307,8 @@ def valid_texts(
             continue
         if rng.random() < 0.5:
             text = pushed_to_edges(text, registry, kind, rng)
-        found.setdefault(text)
+        if keep(text):
+            found.setdefault(text)
     return list(found)
 
 
