@@ -19,7 +19,7 @@ from whitedwarf.interpreter.starlight.game import Game as StarlightGame
 from whitedwarf.interpreter.starlight.state import player as sl_player
 from whitedwarf.tools.cli import main
 
-from tests.effects.scenario import faction, fresh, home, ship
+from tests.effects.scenario import faction, fresh, home, ship, tech
 from tests.engine.positions import TECHS, content, empty_board, force_faces, resolve, started
 from tests.engine.positions import ship as place
 from tests.fuzzgame.games import Batch, write_pack
@@ -196,3 +196,20 @@ def test_starlight_a_goal_only_claims_and_only_goals_claim(
     headlines = re.findall(r"^(\S+: error\[E0947\]: .*)$", page, re.M)
     assert len(headlines) == 2 and all(h in output for h in headlines)
     assert "2 errors, 0 warnings" in output
+
+
+def test_a_trade_asked_before_a_trigger_spent_resources_is_asked_again() -> None:
+    """E122: a card's second trade was asked right after its first, then a `trade_made`
+    trigger ran above it and spent 2 uncommon; the trade still offered `2 uncommon for 1
+    rare` with 1 uncommon left, and taking it left the seat at -1 uncommon. The question is
+    now asked again on the resources as they are (000 "Action Card #4": a trade is paid)."""
+    g, s = fresh()
+    tech(s, 0, "trader", "when round_start -> trade 2")
+    tech(s, 0, "tithe", "when trade_made -> pay 2 uncommon")
+    s["players"][0]["res"]["uncommon"] = 4
+    s["supply"]["uncommon"] -= 4
+    hooks.fire(s, "round_start", 0, {})
+    g.apply(s, 0, "trade:uncommon_to_common")  # 3 uncommon, then the tithe: 1
+    assert s["players"][0]["res"] == {"common": 2, "uncommon": 1, "rare": 0}
+    offered = [o.id for o in g.legal_options(s, 0)]
+    assert "trade:uncommon_to_rare" not in offered and "trade:uncommon_to_common" in offered
