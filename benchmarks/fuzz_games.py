@@ -3,7 +3,7 @@
 Run: ``python benchmarks/fuzz_games.py [--game lastlight|starlight|both] [--batches N]
 [--first SEED] [--per-kind K] [--games G]``. Each batch is one mod pack (K texts of every
 card kind, drawn from the batch's seed) played in G seeded random-agent games; the fuzzer is
-``tests/fuzzgame`` (the test suite runs a fixed 80 batches of each game). Prints how many
+``tests/fuzzgame`` (the test suite runs a fixed 60 batches of each game). Prints how many
 texts and games ran, the games the engine stopped at an effect limit (its own clear error,
 which is allowed) and every failure with its batch, seat count, game seed and traceback;
 exits 1 when any game failed. A failure reproduces with the same arguments, and its batch

@@ -203,11 +203,11 @@ def time_limit(seconds: int) -> Iterator[None]:
 def play(content: Any, batch: Batch, players: int, seed: int) -> Outcome:
     """One seeded random game with the batch's cards in play; never raises."""
     factions = [f"fz_faction_{i}" for i in range(len(batch.texts["faction"]))][:players]
-    game = Game.from_content(content, players, {"factions": factions})
     agent = random.Random(seed)
     outcome = Outcome(players, seed, "ended")
     try:
         with time_limit(60):
+            game = Game.from_content(content, players, {"factions": factions})
             state = game.new_state(seed)
             deal_fuzzed_techs(state, _fuzz_techs(batch), agent)
             while not game.is_terminal(state):
@@ -223,7 +223,7 @@ def play(content: Any, batch: Batch, players: int, seed: int) -> Outcome:
             check_invariants(state)
             assert persist.load(persist.save(state)) == state, "save and load changed the state"
     except EffectLimitReached as error:
-        outcome.kind, outcome.detail = "limit", str(error)
+        outcome.kind, outcome.detail = "limit", f"{error.card}: {error}"
     except Exception as error:  # every other exception is the finding
         outcome.kind, outcome.detail = "failure", f"{type(error).__name__}: {error}"
         outcome.detail += "\n" + _where(error)

@@ -101,10 +101,10 @@ def play(content: StarlightContent, players: int, seed: int) -> Outcome:
     """One seeded random game (live seats and Starbots), gods dealt; never raises."""
     draw = random.Random(seed)
     seats = ["live", *(draw.choice(("live", "starbot")) for _ in range(players - 1))]
-    game = Game.from_content(content, players, {"seats": seats, "gods": True})
     outcome = Outcome(players, seed, "ended")
     try:
         with time_limit(60):
+            game = Game.from_content(content, players, {"seats": seats, "gods": True})
             state = game.new_state(seed)
             while not game.is_terminal(state):
                 if outcome.decisions >= DECISION_BUDGET:
@@ -117,7 +117,7 @@ def play(content: StarlightContent, players: int, seed: int) -> Outcome:
             check_end(game, state)
             assert persist.load(persist.save(state)) == state, "save and load changed the state"
     except EffectLimitError as error:
-        outcome.kind, outcome.detail = "limit", str(error)
+        outcome.kind, outcome.detail = "limit", f"{error.card}: {error}"
     except Exception as error:  # every other exception is the finding
         import traceback
 

@@ -17,12 +17,20 @@ from pathlib import Path
 from tests.fuzzgame import games, starlight
 from tests.fuzzgame.games import Report
 
-BATCHES = int(os.environ.get("WHITEDWARF_FUZZ_BATCHES", "80"))
+BATCHES = int(os.environ.get("WHITEDWARF_FUZZ_BATCHES", "60"))
 FIRST = int(os.environ.get("WHITEDWARF_FUZZ_FIRST", "0"))
 #: Texts of each card kind in one pack, and games played on each pack.
 PER_KIND = 8
 GAMES = 6
 STARLIGHT_GAMES = 10
+
+
+def _limits_name_their_card(report: Report) -> None:
+    """A game the engine stopped at a limit was stopped by its own error, naming the card."""
+    for o in report.outcomes:
+        if o.kind == "limit":
+            card, _, message = o.detail.partition(": ")
+            assert card and card in message, o.detail
 
 
 def _summary(report: Report) -> str:
@@ -39,6 +47,7 @@ def test_fuzzed_last_light_cards_play_to_the_end(tmp_path: Path) -> None:
     assert report.texts >= BATCHES * PER_KIND * 6, "the generator found too few valid texts"
     assert len(report.outcomes) == BATCHES * GAMES
     assert not report.failures(), _summary(report)
+    _limits_name_their_card(report)
 
 
 def test_fuzzed_starlight_cards_play_to_the_end(tmp_path: Path) -> None:
@@ -47,3 +56,4 @@ def test_fuzzed_starlight_cards_play_to_the_end(tmp_path: Path) -> None:
     assert report.texts >= BATCHES * PER_KIND * 4, "the generator found too few valid texts"
     assert len(report.outcomes) == BATCHES * STARLIGHT_GAMES
     assert not report.failures(), _summary(report)
+    _limits_name_their_card(report)
