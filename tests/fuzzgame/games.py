@@ -99,9 +99,13 @@ def _card(base: dict[str, Any], effect: str) -> dict[str, Any]:
 def pack_files(batch: Batch) -> dict[str, Any]:
     """The mod's card files: new techs and factions, replaced tokens and achievements."""
     base = base_content().files
+    # The pack file's own numbers at the edges of their ranges too (schemas: copies 1 to 10,
+    # each cost 0 to 10): more copies are dealt and manufactured as any tech is.
+    draw = random.Random(f"{batch.seed}:pack")
     techs = [
-        {"id": f"fz_{kind}_{i}", "name": f"Fuzz {i}", "kind": kind, "cost": {"common": 1},
-         "source": "invented", "effect": text}
+        {"id": f"fz_{kind}_{i}", "name": f"Fuzz {i}", "kind": kind,
+         "cost": draw.choice(({"common": 0}, {"common": 1}, {"rare": 10}, {"uncommon": 2})),
+         "copies": draw.choice((1, 1, 2, 10)), "source": "invented", "effect": text}
         for kind in TECH_KINDS
         for i, text in enumerate(batch.texts[kind])
     ]  # fmt: skip
