@@ -42,6 +42,8 @@ from tests.fuzzgame.texts import Pieces, base_effects, pieces, valid_texts
 
 REGISTRY = registry()
 TECH_KINDS = ("civilization", "ship_ability", "ship_mod")
+#: The card kinds always in play in a fuzzed game (techs in play, kept factions).
+CARD_KINDS = (*TECH_KINDS, "faction")
 #: Decisions one game may take before it counts as a game that does not end. Base-pack games
 #: take a few hundred; the round limit (200) ends any game long before this.
 DECISION_BUDGET = 40_000
