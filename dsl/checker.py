@@ -614,10 +614,31 @@ class Checker:
         for word in adjective_words:
             ok &= self.filter_word(word, noun, "adjective", result, scope)
         if sel.det is not None and sel.det.text == "your":
-            result.append(["yours"])
+            ok &= self.your(sel, noun, result)
         for post in sel.posts:
             ok &= self.post(post, noun, scope, result)
         return result if ok else None
+
+    def your(self, sel: ast.Selector, noun: Noun, out: list[list[Any]]) -> bool:
+        """``your`` means ``of yours`` (docs/dsl.md), so it applies to the nouns ``yours``
+        applies to and is refused on the others, as ``of yours`` is (docs/rules-decisions.md
+        E120: a noun the filter does not apply to has no owner to compare)."""
+        yours = self.registry.filters.get("yours")
+        if yours is None or noun.type in yours.applies_to:
+            out.append(["yours"])
+            return True
+        assert sel.det is not None
+        fits = sorted({n.name for n in self.registry.nouns.values() if n.type in yours.applies_to})
+        written = " ".join(word.text for word in sel.words)
+        article = "an" if written[:1] in "aeiou" else "a"
+        plural = bool(noun.plural) and written.endswith(noun.plural)
+        self.error(
+            "E0407",
+            sel.det.pos,
+            f"`your` does not apply to {noun.plural or noun.name} (only to {', '.join(fits)})",
+            f"write `{written}`" if plural else f"write `the {written}` or `{article} {written}`",
+        )
+        return False
 
     def filter_word(
         self,

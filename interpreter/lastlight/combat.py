@@ -807,7 +807,9 @@ def _apply(state: State, t: Task) -> None:
             if events.ON:
                 events.emit(state, "damage", seat, ship=target, owner=ship["owner"], sector=sector)
             fire(state, "damage_dealt", seat, {"ship": target, "sector": sector})
-            if ship["damage"] >= shield(state, ship):
+            # A damage_dealt trigger may already have destroyed (or moved) the ship: it is
+            # destroyed once (docs/rules-decisions.md E121).
+            if target in state["ships"] and ship["damage"] >= shield(state, ship):
                 graveyard.destroy(state, target, seat)
         elif target in state["extractors"]:
             hits[target] = hits.get(target, 0) + 1

@@ -26,7 +26,7 @@ from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, holds
-from whitedwarf.interpreter.lastlight.verbs import BLANK
+from whitedwarf.interpreter.lastlight.verbs import BLANK, reask_trade
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -670,7 +670,10 @@ def drive(state: State) -> None:
     try:
         while stack:
             top = stack[-1]
-            if top["pending"] is not None:
+            pending = top["pending"]
+            if pending is not None and (
+                pending["kind"] != "verb" or not _ask_again(state, top, pending)
+            ):
                 return
             index = len(stack) - 1
             RUNNING[key] = (index, top["depth"])
@@ -678,6 +681,25 @@ def drive(state: State) -> None:
                 del stack[index]
     finally:
         RUNNING.pop(key, None)
+
+
+#: Verbs whose question is asked again when it comes back to the top, by name (E122). Only
+#: ``trade`` so far: ``build``'s and ``manufacture_free``'s questions (ship sizes in supply,
+#: free extractor places, ship-type slots) could go stale the same way, but the fuzzer has
+#: not met it and their questions do not keep what is needed to ask them again.
+REASK: dict[str, Any] = {"trade": reask_trade}
+
+
+def _ask_again(state: State, frame: Frame, pending: dict[str, Any]) -> bool:
+    """A verb's question asked before frames above it ran (they may have spent what it
+    offers) is asked again on the state as it is now (docs/rules-decisions.md E122); True
+    when it has nothing left to ask and the frame goes on. Asked again on an unchanged
+    state, the question is the same."""
+    again = REASK.get(pending["verb"])
+    if again is None:
+        return False
+    frame["pending"] = again(state, frame, pending)
+    return frame["pending"] is None
 
 
 def frame_options(state: State) -> list[Option]:

@@ -369,6 +369,11 @@ def _next_trade(state: State, frame: Frame, left: int) -> Any:
     return _pending_decision("trade", options, left=left) if options else None
 
 
+def reask_trade(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
+    """The trades the owner can still make now (E122: asked again after other effects)."""
+    return _next_trade(state, frame, pending["left"])
+
+
 def resume_trade(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
     from whitedwarf.interpreter.lastlight.trade import make_trade
 

@@ -352,7 +352,7 @@ def _filters() -> list[Filter]:
         Filter(
             "home",
             "Your colony ship's sector.",
-            "move a ship of yours to your home sector",
+            "move a ship of yours to the home sector",
             '000 "Construct"',
             applies_to=("sector", "ship"),
             text="home",

@@ -29,6 +29,7 @@ CODES = {
     "E0943": "a constellation without a target slot (no first star could go there)",
     "E0944": "a Starbot card that marks an accolade place the pack does not lay out",
     "E0945": "an effect names a constellation, aspect or privilege the pack does not have",
+    "E0947": "a goal that does more than `claim`, or `claim` outside a goal",
     "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
 }
 
@@ -198,6 +199,64 @@ def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> l
     for (space, value), places in named.items():
         out.append(removed_but_named(space, value, removed[(space, value)], places, "E0945"))
     return out
+
+
+#: The card files whose effect is a goal: a condition, then ``claim`` (003 "Laurels",
+#: "Accolades"; the reward is the card's ``points``).
+GOALS = ("laurels", "accolades")
+CLAIM = "claim"
+
+
+def check_goals(content: Content, spec: ContentSpec) -> list[Diagnostic]:
+    """A goal's one step is ``claim``, and ``claim`` is written in goals only
+    (docs/rules-decisions.md SL143): a goal is read at moments when nothing may be asked or
+    gained (a laurel at the end of the game, "not during"), and its reward is its points;
+    a god's or flare's ``claim`` would claim nothing."""
+    out: list[Diagnostic] = []
+    for kind in spec.card_kinds():
+        goal = kind.name in GOALS
+        for field, _, _ in kind.effect_fields():
+            for entry in content.cards.get(kind.name, []):
+                text = entry.data.get(field) if isinstance(entry.data, dict) else None
+                source = entry.file.effect_source((*entry.path, field)) if text else None
+                effect = parse_effect(source)[0] if source is not None else None
+                if effect is None or source is None:
+                    continue  # compiling it reports what is wrong with it
+                for clause in effect.clauses:
+                    if goal and isinstance(clause, ast.AsSoonAs) and not only_claims(clause):
+                        where = source.span(clause.body.pos.start, clause.body.pos.end)
+                        message = (
+                            f"a goal's only step is `{CLAIM}`; its reward is the card's points"
+                        )
+                        hint = f"write `as soon as <condition> -> {CLAIM}`"
+                        out.append(error("E0947", message, where, hint))
+                    if goal:
+                        continue
+                    for action in actions_in(clause):
+                        if action.verb.text == CLAIM:
+                            where = source.span(action.verb.pos.start, action.verb.pos.end)
+                            card = kind.name.removesuffix("s")
+                            message = f"`{CLAIM}` claims a laurel or an accolade, not a {card}"
+                            out.append(error("E0947", message, where, "remove it"))
+    return out
+
+
+def only_claims(clause: ast.AsSoonAs) -> bool:
+    """Whether a goal's clause does exactly ``claim`` (E0947)."""
+    steps = clause.body.steps
+    return len(steps) == 1 and isinstance(steps[0], ast.Action) and steps[0].verb.text == CLAIM
+
+
+def actions_in(node: Any) -> Iterator[ast.Action]:
+    """Every action in a syntax tree (a generic walk over its dataclass fields)."""
+    if isinstance(node, ast.Action):
+        yield node
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from actions_in(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for item in dataclasses.fields(node):
+            yield from actions_in(getattr(node, item.name))
 
 
 def _pack_words(effect: ast.Effect, registry: Registry) -> Iterator[tuple[ast.Word, str]]:

@@ -28,6 +28,7 @@ from whitedwarf.dsl.packs.schema_parts import (
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.starlight.checks import (
     CODES,
+    check_goals,
     check_pack_ids,
     check_rondel,
     check_sky,
@@ -318,7 +319,8 @@ def content_spec() -> ContentSpec:
     )
     # The pack-ids check reads the spec's own effect fields, so it is added once they exist.
     ids_check = GameCheck(("sky", "aspects", "privileges"), partial(_check_ids, spec))
-    return replace(spec, checks=(*spec.checks, ids_check))
+    goals_check = GameCheck(("laurels", "accolades"), partial(check_goals, spec=spec))
+    return replace(spec, checks=(*spec.checks, ids_check, goals_check))
 
 
 def _check_ids(spec: ContentSpec, content: Any) -> list[Any]:

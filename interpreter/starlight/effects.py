@@ -72,7 +72,12 @@ class Adapter:
         for verb, operands in calls:
             if verb == "pay":
                 need += self.machine.evaluate(state, frame, operands[0]["amount"])
-        return bool(player(state, frame["owner"])["ap"] >= need)
+        if not need:
+            return True
+        from whitedwarf.interpreter.starlight.launch import reserved_ap
+
+        seat = frame["owner"]
+        return bool(player(state, seat)["ap"] - reserved_ap(self.game, state, seat) >= need)
 
     def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
         return self.verbs[verb](self.game, state, frame, *args)
@@ -105,11 +110,26 @@ def run_frames(game: Game, state: State) -> None:
     machine = game.adapter.machine
     frames = state["frames"]
     while frames:
+        if frames[-1]["pending"] is not None:
+            _ask_again(game, state, frames[-1])
         outcome = machine.run(state, frames[-1])
         if outcome is DONE:
             frames.pop()
         else:
             return
+
+
+def _ask_again(game: Game, state: State, frame: Frame) -> None:
+    """A frame waiting for a pick asks again on the pools as they are now (a frame started
+    above it after it asked may have taken from them: docs/rules-decisions.md SL140): a ray
+    or core no longer there is not offered, and with one kind left or none the verb goes on
+    without asking. Asked again on unchanged pools, the question is the same."""
+    pending = frame["pending"]
+    if pending["kind"] == "verb" and pending["verb"] == "gain":
+        from whitedwarf.interpreter.starlight.verbs import take_next
+
+        seat = frame["owner"]
+        frame["pending"] = take_next(game, state, seat, pending["unit"], int(pending["left"]))
 
 
 def answer(game: Game, state: State, option_id: str) -> None:

@@ -146,8 +146,12 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
     spaces = game.content.spaces
     turn = state["turn_state"]
     if turn["first"]:
+        # 003 "Your First Turn": the first-turn AP are spent on the one action, so a launch
+        # whose cost is more than they are is not offered (docs/rules-decisions.md SL141).
+        launch_paid = p["ap"] >= game.stat(state, seat, "launch_cost")
         return [Option(f"place:{i}", f"place your marker on {s['id']} and take its action")
-                for i, s in enumerate(spaces)]  # fmt: skip
+                for i, s in enumerate(spaces)
+                if launch_paid or s["action"] != "launch"] or [END]  # fmt: skip
     out: list[Option] = []
     step = game.stat(state, seat, "step_cost")
     if p["ap"] >= step and turn.get("steps", 0) < MAX_STEPS:

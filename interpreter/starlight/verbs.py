@@ -39,7 +39,7 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
     elif unit in ("long_ray", "short_ray", "core"):
         if unit == "core":
             count = min(count, game.stat(state, seat, "max_cores") - held_cores(p))
-        return _take_next(game, state, seat, unit, count)
+        return take_next(game, state, seat, unit, count)
     elif unit == "flare":
         for _ in range(count):
             places = [i for i, f in enumerate(state["pools"]["flares"]) if f is not None]
@@ -54,8 +54,9 @@ def _pool(unit: str) -> str:
     return "cores" if unit == "core" else unit.partition("_")[0]
 
 
-def _take_next(game: Game, state: State, seat: int, unit: str, left: int) -> Pending | None:
-    """Take the rays or cores still due, asking which whenever the pool offers a choice."""
+def take_next(game: Game, state: State, seat: int, unit: str, left: int) -> Pending | None:
+    """Take the rays or cores still due, asking which whenever the pool offers a choice
+    (also for a gain asked again, effects.py ``_ask_again``)."""
     pool = _pool(unit)
     while left > 0 and state["pools"][pool]:
         kinds = sorted(set(state["pools"][pool]))
@@ -85,13 +86,18 @@ def resume_gain(
     if item not in state["pools"][_pool(unit)]:
         raise KeyError(f"{item!r} is not in the pool")
     _take(game, state, frame["owner"], unit, item)
-    return _take_next(game, state, frame["owner"], unit, int(pending["left"]) - 1)
+    return take_next(game, state, frame["owner"], unit, int(pending["left"]) - 1)
 
 
 def verb_pay(game: Game, state: State, frame: Frame, amount: list[Any]) -> None:
-    """``pay N ap``: a cost (the machine checked it can be paid)."""
-    p = player(state, frame["owner"])
-    p["ap"] = max(0, p["ap"] - int(amount[0]))
+    """``pay N ap``: a cost (the machine checked it can be paid); written as a step, as much
+    as there is. The AP a launch under way will pay are not spent (SL142)."""
+    from whitedwarf.interpreter.starlight.launch import reserved_ap
+
+    seat = frame["owner"]
+    p = player(state, seat)
+    spendable = max(0, p["ap"] - reserved_ap(game, state, seat))
+    p["ap"] -= min(spendable, max(0, int(amount[0])))
 
 
 def verb_claim(game: Game, state: State, frame: Frame) -> None:
