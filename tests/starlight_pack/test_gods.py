@@ -51,21 +51,21 @@ def next_turn(game: Game, state: State) -> None:
     assert state["turn"] == 0 and state["round"] == 2
 
 
-def test_helion_gains_an_ap_each_turn_and_saves_two() -> None:
+def test_helion_gains_an_ap_each_turn_and_saves_none() -> None:
     game, state = with_god("helion", ap=7)
     next_turn(game, state)
-    assert player(state, 0)["ap"] == 5 + 1 + 2  # 5 a turn, +1 at turn start, 2 saved of 7
+    assert player(state, 0)["ap"] == 5 + 1  # 5 a turn, +1 at turn start, none of 7 saved
 
 
-def test_hermes_steps_free_ignores_the_surcharge_and_gets_three_ap() -> None:
-    game, state = with_god("hermes", ap=1)
+def test_hermes_steps_free_pays_the_surcharge_and_gets_two_ap() -> None:
+    game, state = with_god("hermes", ap=2)
     player(state, 1)["marker"] = GAIN_LONG_RAYS  # the Starbot occupies Gain Long Rays
     step_and_act(game, state, GAIN_LONG_RAYS)
-    assert player(state, 0)["ap"] == 1  # no step cost, no surcharge
+    assert player(state, 0)["ap"] == 1  # no step cost; the surcharge
     choose(game, state, f"ray:{state['pools']['long'][0]}")
     choose(game, state, "done")
     next_turn(game, state)
-    assert player(state, 0)["ap"] == 3
+    assert player(state, 0)["ap"] == 2
 
 
 def test_without_a_god_the_same_visit_costs_a_step_and_the_surcharge() -> None:
@@ -75,20 +75,29 @@ def test_without_a_god_the_same_visit_costs_a_step_and_the_surcharge() -> None:
     assert player(state, 0)["ap"] == 1
 
 
-def test_mammon_saves_eight_pays_two_surcharge_and_starts_with_one_ap() -> None:
+def test_mammon_saves_eight_ignores_the_surcharge_starts_with_three_ap() -> None:
     game, state = with_god("mammon", first_turn=True)
-    assert player(state, 0)["ap"] == 1  # the first turn: 2 - 1 (begun after the god is kept)
+    assert player(state, 0)["ap"] == 3  # the first turn: 2 + 1 (begun after the god is kept)
     put(state, ap=4)
     player(state, 1)["marker"] = GAIN_LONG_RAYS
     step_and_act(game, state, GAIN_LONG_RAYS)
-    assert player(state, 0)["ap"] == 4 - 1 - 2
+    assert player(state, 0)["ap"] == 4 - 1  # the step, no surcharge
     choose(game, state, "done")
     put(state, ap=10)
     next_turn(game, state)
     assert player(state, 0)["ap"] == 5 + 8
 
 
-def test_iris_takes_a_ray_at_turn_end_and_flushes_for_two() -> None:
+def test_mammon_launches_for_two_ap() -> None:
+    game, state = with_god("mammon", cores=["achernar"], rays=[OR, YE], ap=5)
+    p = player(state, 0)
+    p["marker"], p["moved"], p["visit_done"] = 1, True, False  # the Aquila/Hydrus space
+    for option in ("act", "core:achernar", f"ray:{OR}", f"ray:{YE}", "ready", "slot:hydrus_1"):
+        choose(game, state, option)
+    assert p["stars"] == ["hydrus_1"] and p["ap"] == 5 - 2
+
+
+def test_iris_takes_a_ray_at_turn_end_flushes_for_two_and_gets_four_ap() -> None:
     game, state = with_god("iris", ap=5)
     step_and_act(game, state, GAIN_LONG_RAYS)
     choose(game, state, "flush")
@@ -99,6 +108,7 @@ def test_iris_takes_a_ray_at_turn_end_and_flushes_for_two() -> None:
     choose(game, state, "branch:1")
     pick_from_pools(game, state)  # which short ray of the pool (SL12)
     assert [r.partition(":")[2] for r in player(state, 0)["rays"]] == ["short"]
+    assert state["turn"] == 0 and player(state, 0)["ap"] == 4 + 2  # 4 a turn, 2 saved
 
 
 def test_nyx_scores_for_spending_the_last_ap_and_saves_two() -> None:
@@ -106,7 +116,7 @@ def test_nyx_scores_for_spending_the_last_ap_and_saves_two() -> None:
     step_and_act(game, state, GAIN_LONG_RAYS)
     choose(game, state, f"ray:{state['pools']['long'][0]}")
     choose(game, state, "done")
-    assert player(state, 0)["points"]["night"]["effect"] == 1
+    assert player(state, 0)["points"]["night"]["effect"] == 2
     game, state = with_god("nyx", ap=6)
     step_and_act(game, state, GAIN_LONG_RAYS)
     choose(game, state, "done")
@@ -115,16 +125,25 @@ def test_nyx_scores_for_spending_the_last_ap_and_saves_two() -> None:
     assert player(state, 0)["ap"] == 5 + 2
 
 
-def test_astraea_adds_three_for_a_magnitude_six_star() -> None:
+def test_astraea_adds_four_for_a_star_of_magnitude_three_or_more() -> None:
     rays = [OR, OR, YE, YE, GR, GR]
     given = {"cores": ["achernar"], "rays": rays, "privileges": ["launch_alpha_star"]}
     game, state = with_god("astraea", others=["aquila_1", "aquila_2"], **given)
     launch(game, state, "achernar", rays, "aquila_5")
-    assert player(state, 0)["points"]["night"]["effect"] == 3
-    given["rays"] = rays[:5]
-    game, state = with_god("astraea", others=["aquila_1"], **given)
-    launch(game, state, "achernar", rays[:5], "aquila_2")
-    assert player(state, 0)["points"]["night"]["effect"] == 0
+    assert player(state, 0)["points"]["night"]["effect"] == 4
+    game, state = with_god("astraea", cores=["achernar"], rays=rays[:3])
+    launch(game, state, "achernar", rays[:3], "hydrus_1")
+    assert player(state, 0)["points"]["night"]["effect"] == 4
+    game, state = with_god("astraea", cores=["achernar"], rays=[OR, YE])
+    launch(game, state, "achernar", [OR, YE], "hydrus_1")
+    assert player(state, 0)["points"]["night"]["effect"] == 0  # magnitude 2
+
+
+def test_astraea_pays_two_surcharge() -> None:
+    game, state = with_god("astraea", ap=4)
+    player(state, 1)["marker"] = GAIN_LONG_RAYS
+    step_and_act(game, state, GAIN_LONG_RAYS)
+    assert player(state, 0)["ap"] == 4 - 1 - 2
 
 
 def test_gaea_takes_three_cores_and_holds_five() -> None:
@@ -136,7 +155,7 @@ def test_gaea_takes_three_cores_and_holds_five() -> None:
     assert not [o for o in game.legal_options(state, 0) if o.id.startswith("core:")]
 
 
-def test_selene_buys_night_points_at_one_ap_and_laurels_gain_five() -> None:
+def test_selene_buys_night_points_at_one_ap_and_laurels_gain_seven() -> None:
     given = {"cores": ["achernar"], "rays": [OR, YE], "ap": 6}
     privileges = ["buy_night_points", "laurels_bonus", "refill_rays"]
     game, state = with_god("selene", privileges=privileges, laurels=["favoured"], **given)
@@ -149,7 +168,7 @@ def test_selene_buys_night_points_at_one_ap_and_laurels_gain_five() -> None:
     choose(game, state, "done")
     assert (p["ap"], p["points"]["night"]["bought"]) == (6 - 1 - 2, 2)
     final_scoring(game, state)
-    assert p["points"]["day"]["laurel_bonus"] == 5
+    assert p["points"]["day"]["laurel_bonus"] == 7
 
 
 def test_tyr_launches_alpha_stars_without_the_privilege_for_three_day_points() -> None:

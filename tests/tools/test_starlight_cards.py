@@ -72,12 +72,12 @@ def shown() -> dict[str, str]:
         ),
         (  # gods.yaml: a hook, a stat, a flag
             "helion",
-            "At the start of your turn: gain 1 [AP]. You have -3 AP you may save.",
+            "At the start of your turn: gain 1 [AP]. You have -5 AP you may save.",
         ),
         (
-            "hermes",
-            "You have -1 AP per rondel step. You have -2 AP each turn. "
-            "You can ignore the occupation surcharge.",
+            "mammon",
+            "You have +3 AP you may save. You have +1 AP on your first turn. "
+            "You can ignore the occupation surcharge. You have +1 AP to launch.",
         ),
     ],
 )
@@ -144,7 +144,7 @@ def test_text_write_gives_every_card_its_text_and_check_finds_one_that_disagrees
     code, out = run("validate", "--no-cache", str(pack))
     assert code == 0 and "0 errors, 0 warnings" in out, out
     gods = pack / "gods.yaml"
-    written = '  text: "At the start of your turn: gain 1 [AP]. You have -3 AP you may save."\n'
+    written = '  text: "At the start of your turn: gain 1 [AP]. You have -5 AP you may save."\n'
     assert written in gods.read_text(encoding="utf-8")
     gods.write_text(
         gods.read_text(encoding="utf-8").replace(written, "  text: At the start, gain 2 AP.\n"),
@@ -154,7 +154,7 @@ def test_text_write_gives_every_card_its_text_and_check_finds_one_that_disagrees
     assert "gods.yaml" in out and "W0430" in out and "0 errors, 1 warning" in out, out
     code, out = run("text", str(pack), "--check")
     assert code == 1 and out.strip() == (
-        f"{gods}: helion: At the start of your turn: gain 1 [AP]. You have -3 AP you may save."
+        f"{gods}: helion: At the start of your turn: gain 1 [AP]. You have -5 AP you may save."
     )
     assert run("text", str(pack), "--write")[1].strip().endswith("rewrote 1 card text")
     assert run("text", str(pack), "--check") == (0, "")
