@@ -21,7 +21,12 @@ from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise
-from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
+from whitedwarf.tools.atomic import (
+    files_to_write,
+    refuse_unwritable,
+    tell_skipped,
+    write_atomically,
+)
 
 CODE = "W0430"
 
@@ -74,12 +79,13 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
         raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
     registry = game_registry(result.pack.game)
     pack_allow = _pack_allow(pack)
+    kinds = {pack / f"{kind.name}.yaml": kind for kind in text_files(game_spec(result.pack.game))}
+    present = [path for path in kinds if path.is_file()]
+    files, skipped = files_to_write(present, pack)  # links: tools/atomic.py (C30)
+    tell_skipped(skipped)
     rewrites: list[Rewrite] = []
-    for kind in text_files(game_spec(result.pack.game)):
-        path = pack / f"{kind.name}.yaml"
-        if path.is_file() and not path.is_symlink():
-            show = not (check or write)
-            rewrites += _file_rewrites(path, kind, registry, pack_allow, show)
+    for path in files:
+        rewrites += _file_rewrites(path, kinds[path], registry, pack_allow, not (check or write))
     for rewrite in rewrites:
         click.echo(f"{rewrite.file}: {rewrite.card}: {rewrite.rendered}")
     if write:
@@ -90,7 +96,7 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
         for path, text in edited.items():
             write_atomically(path, text)
         click.echo(f"rewrote {len(rewrites)} card text{'s' if len(rewrites) != 1 else ''}")
-    elif check and rewrites:
+    if (check and rewrites) or any(entry.refused for entry in skipped):
         raise SystemExit(1)
 
 
