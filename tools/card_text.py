@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
-from whitedwarf.dsl.packs.card_text import KEPT_WORDING, TEXT_FIELD, card_text
+from whitedwarf.dsl.packs.card_text import KEPT_WORDING, MISSING_TEXT, TEXT_FIELD, card_text
 from whitedwarf.dsl.packs.games import game_registry, game_spec
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.loader import load_packs
@@ -130,9 +130,12 @@ def _file_rewrites(
 
 
 def _keeps_wording(card: dict[str, Any], pack_allow: set[str]) -> bool:
+    """Whether the card keeps its text as it is: printed wording, or the warning that
+    validate would give it (W0430 a text of its own, W0432 no text) silenced."""
     listed = card.get("allow")
-    allow = listed if isinstance(listed, list) else []
-    return card.get("source") == KEPT_WORDING or CODE in allow or CODE in pack_allow
+    allow = set(listed if isinstance(listed, list) else []) | pack_allow
+    code = CODE if TEXT_FIELD in card else MISSING_TEXT
+    return card.get("source") == KEPT_WORDING or code in allow
 
 
 def _edited(path: Path, rewrites: list[Rewrite]) -> str:
