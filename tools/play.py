@@ -144,6 +144,9 @@ def play(
         game.listen(listener)  # events cost only when someone listens (events.py)
     try:
         state = game.new_state(seed)
+        if trace:  # what setup dealt in secret, which no event tells (Starlight's gods)
+            for line in engine.setup_trace(game, state):
+                click.echo(line, err=True)
         header = replay_header(loaded, seed, kinds, options)
         if replay_path is None:
             outcome = run_game(game, state, bots)

@@ -96,3 +96,24 @@ def test_play_trace_speaks_starlight() -> None:
     assert trace and not [line for line in trace if "{" in line]
     assert any(": launches a magnitude-" in line for line in trace)
     assert any(": turns up the Starbot card " in line for line in trace)
+
+
+def test_play_trace_says_which_gods_each_seat_was_dealt() -> None:
+    """003 "The Gods": each live player is dealt two and keeps one; the trace says the two
+    (by their printed names) before the seat's choice, and a Starbot is dealt none."""
+    from whitedwarf.tools.cli import main
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "--pack", str(PACK), "--seats", "random,random,starbot", "--seed", "7",
+         "--option", "gods=true", "--trace"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    dealt = [line for line in lines if ": is dealt the gods " in line]
+    assert [line.split(":")[0] for line in dealt] == ["round   1 seat 0", "round   1 seat 1"]
+    for seat, line in enumerate(dealt):
+        names = line.split("is dealt the gods ")[1].removesuffix(", to keep one").split(" and ")
+        (kept,) = [x for x in lines if x.startswith(f"round   1 seat {seat}: decides: keep ")]
+        assert len(names) == 2 and kept.split("decides: keep ")[1].split(" [")[0] in names
+        assert lines.index(line) < lines.index(kept)
