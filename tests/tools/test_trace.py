@@ -57,12 +57,12 @@ def games_until(mod: Path, found: str) -> list[str]:
 
 def test_readme_grep_my_card_finds_its_firings(tmp_path: Path) -> None:
     mod = write_mod(tmp_path)
-    lines = games_until(mod, "my_card takes effect")
+    lines = games_until(mod, "my_card is triggered")
     mine = [line for line in lines if "my_card" in line]
     # Drawn, kept, built, and then firing at each round start with what it did.
     assert any(re.search(r"tech my_card drawn$", line) for line in mine)
     assert any(re.search(r"tech my_card built$", line) for line in mine)
-    assert any("my_card takes effect (when round_start)" in line for line in mine)
+    assert any("my_card is triggered (when round_start)" in line for line in mine)
     assert any("my_card: gain 1 common" in line for line in mine)
     assert any("gains 1 common [by my_card]" in line for line in mine)
     lens = games_until(mod, "my_lens modifies research_draw by +1")
