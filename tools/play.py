@@ -237,7 +237,7 @@ def _play_in_terminal(
     launch.check_save_target(target, resume_path, force)
     if resume_path is not None:
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine)
-        _check_saved_seats(session.seats, session.header, loaded.engine, resume_path)
+        _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
     else:
         game = make_game(loaded, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
@@ -253,10 +253,15 @@ def _play_in_terminal(
 
 
 def _check_saved_seats(
-    seats: list[str], header: dict[str, Any], engine: GameEngine, path: Path
+    seats: list[str], seed: int, header: dict[str, Any], engine: GameEngine, path: Path
 ) -> None:
-    """A save whose seat kinds were edited away from its game's is refused before play."""
+    """A save whose seat kinds were edited away from its game's, or whose header says
+    another seed or seats than it holds, is refused before play."""
     problem = engine.seats_disagree(seats, header.get("options"))
+    if problem is None:
+        from whitedwarf.tools.tui.session import header_disagrees
+
+        problem = header_disagrees(header, seed, seats)
     if problem is not None:
         raise click.ClickException(f"{path}: {problem}\n(the save was left as it is)")
 

@@ -64,7 +64,7 @@ def text_mismatches(
                 continue
             if rendered is None:
                 continue
-            if written is None:
+            if written is None and TEXT_FIELD in kind.schema.get("properties", {}):
                 out.append(_missing_text(entry.span(("id",)), rendered))
             elif isinstance(written, str) and normalise(rendered) != normalise(written):
                 out.append(

@@ -30,17 +30,20 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         "players": a["players"],
         "base": a,
         "variant": b,
-        "factions": _differences(a["factions"], b["factions"], "rate", "wins", "games", "Holm"),
-        "techs": _tech_differences(a["techs"], b["techs"]),
-        "techs_built": _built_differences(a, b),
         "rounds": paired_rounds(base, variant),
     }
-    if "points" in a:  # a game without factions or techs (records.py ``result_record``)
+    if "factions" in a and "factions" in b:  # Last Light's own tables (summary.py)
+        result["factions"] = _differences(
+            a["factions"], b["factions"], "rate", "wins", "games", "Holm"
+        )
+        result["techs"] = _tech_differences(a["techs"], b["techs"])
+        result["techs_built"] = _built_differences(a, b)
+    else:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
         result["picks"] = {
             kind: _differences(
-                [r for r in a["picks"].get(kind, []) if r["games"]],
-                [r for r in b["picks"].get(kind, []) if r["games"]],
+                [r for r in a.get("picks", {}).get(kind, []) if r["games"]],
+                [r for r in b.get("picks", {}).get(kind, []) if r["games"]],
                 "rate",
                 "wins",
                 "games",
@@ -136,14 +139,14 @@ def sentences(result: dict[str, Any]) -> list[str]:
     """Plain sentences: what changed significantly, or that nothing did."""
     out = [f"{result['games']} games on each pack, the same seeds and agents."]
     found = False
-    for row in result["techs_built"]:
+    for row in result.get("techs_built", []):
         if row["significant"]:
             found = True
             out.append(
                 f"{row['name']} is now built by {_pct(row['variant'])} of players instead of "
                 f"{_pct(row['base'])} ({_signed(row['difference'])}; significant)."
             )
-    tables = [("faction", result["factions"]), ("owner of", result["techs"])]
+    tables = [("faction", result.get("factions", [])), ("owner of", result.get("techs", []))]
     tables += [("agent", result["agents"])] if "agents" in result else []
     tables += [(kind, rows) for kind, rows in result.get("picks", {}).items()]
     for what, rows in tables:

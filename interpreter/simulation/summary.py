@@ -23,7 +23,11 @@ OWNED = "two-proportion z-test (owned vs not owned), Benjamini-Hochberg-correcte
 
 
 def summarise(records: Sequence[Record]) -> dict[str, Any]:
-    """The report's numbers (the layout of ``summary.json``, docs/simulate.md)."""
+    """The report's numbers (the layout of ``summary.json``, docs/simulate.md): what every
+    game has (win rates per seat and agent, length, why games ended), then what the game
+    played has: Last Light's factions, light, techs, achievements and tokens
+    (:func:`last_light_parts`), or a game's points and picked cards, from its result
+    (:func:`result_parts`: Starlight). A batch with no finished game has only the first."""
     games = [r for r in records if "error" not in r]
     players = games[0]["players"] if games else 0
     summary: dict[str, Any] = {
@@ -31,25 +35,47 @@ def summarise(records: Sequence[Record]) -> dict[str, Any]:
         "errors": [r for r in records if "error" in r],
         "players": players,
         "fair_share": 1 / players if players else 0.0,
-        "factions": share_table(games, _faction, players),
         "seats": share_table(games, lambda r, s: f"seat {s}", players),
         "agents": share_table(games, lambda r, s: r["agents"][s], players),
         "rounds": rounds(games),
         "reasons": dict(Counter(r["reason"] for r in games)),
-        "light_sources": light_sources(games),
-        "techs": techs(games),
-        "achievements": achievements(games),
-        "exploration": exploration(games),
     }
-    if any("points" in r for r in games):  # a game other than Last Light (records.py)
-        summary["points"] = points(games)
-        summary["picks"] = {kind: pick_table(games, kind, players) for kind in _kinds(games)}
-        summary["point_sources"] = light_sources(games, "sources")
+    if is_result_batch(games):
+        summary.update(result_parts(games, players))
+    elif games:
+        summary.update(last_light_parts(games, players))
     summary["first_player"] = next(
         (row for row in summary["seats"] if row["name"] == "seat 0"), None
     )
     summary["sentences"] = sentences(summary)
     return summary
+
+
+def is_result_batch(games: Sequence[Record]) -> bool:
+    """Whether the games are recorded from their result (a game other than Last Light:
+    records.py ``result_record``), not Last Light's own record."""
+    return any("points" in r for r in games)
+
+
+def last_light_parts(games: Sequence[Record], players: int) -> dict[str, Any]:
+    """Last Light's own tables: factions, light by source, techs, achievements, tokens."""
+    return {
+        "factions": share_table(games, _faction, players),
+        "light_sources": light_sources(games),
+        "techs": techs(games),
+        "achievements": achievements(games),
+        "exploration": exploration(games),
+    }
+
+
+def result_parts(games: Sequence[Record], players: int) -> dict[str, Any]:
+    """A result game's tables (Starlight): mean points and their parts, points by source,
+    and per kind of card dealt to keep one (Starlight's gods), its pick and win rates."""
+    return {
+        "points": points(games),
+        "picks": {kind: pick_table(games, kind, players) for kind in _kinds(games)},
+        "point_sources": light_sources(games, "sources"),
+    }
 
 
 def _faction(record: Record, seat: int) -> str | None:
@@ -292,7 +318,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         f"{summary['games']} games of {summary['players']} players; a fair share of wins is "
         f"{_pct(summary['fair_share'])}."
     ]
-    if "points" not in summary:  # Last Light's factions
+    if "factions" in summary:  # Last Light's
         out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
     first = summary["first_player"]
     if first:
@@ -315,7 +341,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             out.append(f"Agent {row['name']} wins {_pm(row)} of its seats.")
     for kind, rows in summary.get("picks", {}).items():
         out += list(_share_sentences([r for r in rows if r["games"]], summary["fair_share"], kind))
-    strong = [t for t in summary["techs"] if t["significant"]]
+    strong = [t for t in summary.get("techs", []) if t["significant"]]
     for tech in strong[:5]:
         out.append(
             f"Owning {tech['name']} goes with {_pct(tech['win_owned'])} wins against "

@@ -67,7 +67,7 @@ def edit(record: dict[str, Any], where: str, value: Any) -> dict[str, Any]:
     [
         ("state.round", 7, "the saved state is not where its 20+ decisions lead"),
         ("state.players.0.light", 19, "the saved state is not where its 20+ decisions lead"),
-        ("seed", 5, "the save's header 'seed' is 4, but the save's seed is 5"),
+        ("seed", 5, "the save's decisions cannot be played again"),
         ("decisions.3", [0, "play:nonsense"], "the save's decisions cannot be played again"),
         ("seed", "four", "the save's 'seed' is missing or of the wrong kind"),
         ("header", "lastlight", "the save's 'header' is missing or of the wrong kind"),

@@ -136,3 +136,13 @@ def test_an_unknown_replay_format_is_refused_with_the_reason(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["replay", str(log)])
     assert result.exit_code == 1
     assert "replay format 9 is not supported" in result.output
+
+
+def test_last_light_labels_say_seat_as_the_rest_of_the_interface() -> None:
+    """Trade's gift (000 "Trade": an opponent gains 1 light) and the labels of ships,
+    extractors and players name a seat as the trace and the summary do: "seat 2"."""
+    code, lines, _ = trace("--seats", "random,random,random", "--seed", "7")
+    assert code == 0
+    decided = [line for line in lines if ": decides: " in line]
+    assert any(re.search(r"decides: seat \d gains light \[gift:\d\]", line) for line in decided)
+    assert not [line for line in decided if re.search(r"\bplayer \d", line)]

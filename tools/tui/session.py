@@ -364,9 +364,6 @@ def resume(record: dict[str, Any], game: Any, engine: GameEngine | None = None) 
     unknown = [kind for kind in seats if kind not in known]
     if unknown:
         raise SaveProblem(f"the save's seat kind {unknown[0]!r} is not one of {sorted(known)}")
-    problem = _header_disagrees(dict(record.get("header", {})), record.get("seed", 0), seats)
-    if problem is not None:
-        raise SaveProblem(problem)
     session = Session(
         game,
         state,
@@ -452,9 +449,10 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
     return None
 
 
-def _header_disagrees(header: dict[str, Any], seed: int, seats: list[str]) -> str | None:
+def header_disagrees(header: dict[str, Any], seed: int, seats: list[str]) -> str | None:
     """Where a save's header says another game than the save holds (its seed and seats,
-    already checked against the state): the replay written at the game's end would carry it."""
+    checked against the state and the game first): the replay written at the game's end
+    would carry it."""
     disagree = [
         ("seed", header.get("seed", seed) != seed, f"but the save's seed is {seed}"),
         ("players", header.get("players", len(seats)) != len(seats), f"but it has {len(seats)}"),
