@@ -21,7 +21,7 @@ docs/replays.md describes the format for other tools.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -237,6 +237,29 @@ def game_setup(header: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
     if seats is not None and (not isinstance(seats, list) or len(seats) != players):
         raise ReplayError(f"the header names {players} players but its seats are {seats!r}")
     return seed, players, options
+
+
+def start_game(
+    header: dict[str, Any],
+    game_class: Any,
+    content: Any,
+    seats_disagree: Callable[[Any, Any], str | None] | None = None,
+    refused: tuple[type[BaseException], ...] = (ValueError,),
+) -> tuple[Any, int]:
+    """The game a log's header sets up (``game_class.from_content``) and its seed.
+
+    ReplayError (at line 1) when the header's setup is malformed, when ``seats_disagree``
+    (the engine's check of seat kinds against options) objects, or when the game refuses
+    its options with one of ``refused``: a header is a stranger's text."""
+    seed, players, options = game_setup(header)
+    if seats_disagree is not None and "seats" in header:
+        problem = seats_disagree(header["seats"], options)
+        if problem is not None:
+            raise ReplayError(problem)
+    try:
+        return game_class.from_content(content, players, options), seed
+    except refused as error:
+        raise ReplayError(str(error)) from None
 
 
 def pack_header(pack: Any) -> dict[str, Any]:

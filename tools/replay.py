@@ -14,10 +14,10 @@ from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
     first_event_difference,
-    game_setup,
     header_mismatch,
     pack_header,
     read_replay,
+    start_game,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import state_hash
@@ -173,17 +173,10 @@ def recorded_game(header: dict, path: str | Path = "") -> str:
 def _start(
     engine: GameEngine, content: Any, header: dict, path: Path, listener: Callable
 ) -> tuple[Any, dict]:
-    try:
-        seed, players, options = game_setup(header)
-    except ReplayError as error:
-        raise ReplayRefused(f"{path}:1: {error}") from None
-    problem = engine.seats_disagree(header["seats"], options) if "seats" in header else None
-    if problem is not None:
-        raise ReplayRefused(f"{path}:1: {problem}")
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
-        game = engine.game.from_content(content, players, options)
-    except refused as error:
+        game, seed = start_game(header, engine.game, content, engine.seats_disagree, refused)
+    except ReplayError as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
     game.listen(listener)
     return game, game.new_state(seed)

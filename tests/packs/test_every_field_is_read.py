@@ -31,6 +31,9 @@ from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import content_from_pack
 from whitedwarf.interpreter.runner import play
 
+from tests.field_reads import Recorder
+from tests.field_reads import schema_fields as fields_in
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
 
@@ -74,76 +77,8 @@ GAMES = ((2, 1), (3, 2), (4, 3))
 
 
 def schema_fields() -> dict[str, dict[str, Any]]:
-    """Every property path a pack may write (``kind/a/*/b``; ``*`` is a list item)."""
-    out: dict[str, dict[str, Any]] = {}
-    for path in sorted(SCHEMAS.glob("*.schema.json")):
-        kind = path.name.split(".")[0]
-        if kind != "pack":
-            _walk(json.loads(path.read_text("utf-8")), kind, out)
-    return out
-
-
-def _walk(schema: Any, path: str, out: dict[str, dict[str, Any]]) -> None:
-    if not isinstance(schema, dict):
-        return
-    for name, sub in schema.get("properties", {}).items():
-        out[f"{path}/{name}"] = sub
-        _walk(sub, f"{path}/{name}", out)
-    if isinstance(schema.get("items"), dict):
-        _walk(schema["items"], f"{path}/*", out)
-    for key in ("then", "else"):
-        _walk(schema.get(key), path, out)
-    for key in ("allOf", "anyOf", "oneOf"):
-        for sub in schema.get(key, []):
-            _walk(sub, path, out)
-
-
-class _Recorder:
-    def __init__(self) -> None:
-        self.read: set[str] = set()
-
-    def wrap(self, value: Any, path: str) -> Any:
-        if isinstance(value, dict):
-            return _Mapping(self, value, path)
-        if isinstance(value, list):
-            return [self.wrap(item, f"{path}/*") for item in value]
-        return value
-
-
-class _Mapping(dict):
-    """A dict that records each key the engine looks up (iterating reads every key)."""
-
-    def __init__(self, recorder: _Recorder, data: dict[str, Any], path: str) -> None:
-        super().__init__({k: recorder.wrap(v, f"{path}/{k}") for k, v in data.items()})
-        self._recorder, self._path = recorder, path
-
-    def _saw(self, key: Any) -> None:
-        self._recorder.read.add(f"{self._path}/{key}")
-
-    def _saw_all(self) -> None:
-        for key in dict.__iter__(self):
-            self._saw(key)
-
-    def __getitem__(self, key: Any) -> Any:
-        self._saw(key)
-        return super().__getitem__(key)
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        if super().__contains__(key):
-            self._saw(key)
-        return super().get(key, default)
-
-    def __iter__(self):  # type: ignore[override]
-        self._saw_all()
-        return super().__iter__()
-
-    def items(self):  # type: ignore[override]
-        self._saw_all()
-        return super().items()
-
-    def values(self):  # type: ignore[override]
-        self._saw_all()
-        return super().values()
+    """Every property path a Last Light pack may write (``kind/a/*/b``)."""
+    return fields_in(SCHEMAS)
 
 
 def _write_defaults(files: dict[str, Any]) -> None:
@@ -162,7 +97,7 @@ def engine_reads() -> set[str]:
     content = content_from_pack(pack)
     files = json.loads(json.dumps(content.files))
     _write_defaults(files)
-    recorder = _Recorder()
+    recorder = Recorder()
     wrapped = {kind: recorder.wrap(data, kind) for kind, data in files.items()}
     for players, seed in GAMES:
         plain = GameContent(files, f"recorded-{seed}")

@@ -322,3 +322,21 @@ def test_another_seats_flare_and_god_are_not_named_in_the_news(short_pack: Path)
                for line in session.news(0))  # fmt: skip
     told = "\n".join(session.news(1))
     assert "bought a Flare" in told and "buys a Flare" in told and name not in told
+
+
+@pytest.mark.asyncio
+async def test_the_help_page_says_what_each_privilege_does(
+    short_pack: Path, tmp_path: Path
+) -> None:
+    # 003 "Privileges": a player who gains one needs its rule; the pack's text is shown.
+    session = new_game(short_pack, ["human", "starbot"], seed=2)
+    app = PlayApp(session, tmp_path / "game.save")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        page = str(app.screen.query_one("#page-body", Static).render())
+        assert "+ +1 Action Point: Gain one more action point (for a total of 6)" in page
+        assert "A Launch Alpha Star: You may launch into the largest" in page
+        await pilot.press("escape")
+        assert not isinstance(app.screen, TextScreen)

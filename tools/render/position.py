@@ -19,10 +19,10 @@ from whitedwarf.interpreter.replay import (
     PLAY_SAVE_KIND,
     Replay,
     ReplayError,
-    game_setup,
     header_mismatch,
     pack_header,
     read_replay,
+    start_game,
     unreadable,
 )
 
@@ -143,18 +143,9 @@ def start_replay(
         raise PositionError(
             f"{path} was recorded with different content:\n  " + "\n  ".join(differences)
         )
-    header = log.header
     try:
-        seed, players, options = game_setup(header)
+        game, seed = start_game(log.header, game_class, content, seats_disagree)
     except ReplayError as error:
-        raise PositionError(f"{path}:1: {error}") from None
-    if seats_disagree is not None and "seats" in header:
-        problem = seats_disagree(header["seats"], options)
-        if problem is not None:
-            raise PositionError(f"{path}:1: {problem}")
-    try:
-        game = game_class.from_content(content, players, options)
-    except ValueError as error:
         raise PositionError(f"{path}:1: {error}") from None
     if listener is not None:
         game.listen(listener)

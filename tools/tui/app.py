@@ -326,7 +326,9 @@ class PlayApp(App[str]):
     # -- pages -------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(TextScreen("Help", f"{HELP}\n{self.views.legend}"))
+        cards = self.views.rules_cards
+        extra = f"\n\n{cards(self.session.game.content)}" if cards is not None else ""
+        self.push_screen(TextScreen("Help", f"{HELP}\n{self.views.legend}{extra}"))
 
     def action_rules(self) -> None:
         seat = self.seat if self.seat is not None else self.ended_for

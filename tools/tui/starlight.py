@@ -20,7 +20,13 @@ from rich.text import Text
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
-from whitedwarf.tools.tui.starlight_board import LEGEND, board, core_plan, flare_text
+from whitedwarf.tools.tui.starlight_board import (
+    LEGEND,
+    board,
+    core_plan,
+    flare_text,
+    privileges_help,
+)
 from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
 
@@ -219,5 +225,6 @@ def views() -> TerminalViews:
         content_id=lambda game: content_id(game.content, game.players),
         end_text=end_text,
         legend=LEGEND,
+        rules_cards=privileges_help,
         step=step,
     )

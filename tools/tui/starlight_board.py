@@ -47,6 +47,29 @@ def card_name(content: Any, kind: str, card_id: object) -> str:
     return escape(str(card.get("name", card_id) if card else card_id))
 
 
+def aspect_words(content: Any, aspect: object) -> str:
+    """An aspect as its icon shows it: its name and the icon's colour (``Crown (gold icon)``),
+    so that the pack's ``name`` and ``colour`` of an aspect reach the player."""
+    card = content.cards.get("aspects", {}).get(str(aspect))
+    if card is None:
+        return str(aspect)
+    colour = card.get("colour")
+    name = str(card.get("name", aspect))
+    return f"{name} ({colour} icon)" if colour else name
+
+
+def privileges_help(content: Any) -> str:
+    """The help page's privileges: each one's letter on the sky, its name and its text."""
+    letters = privilege_letters(content)
+    lines = [
+        '[bold]Privileges[/] (a slot\'s letter; yours from your next action, 003 "Privileges"):'
+    ]
+    for pid, card in content.cards.get("privileges", {}).items():
+        text = " ".join(str(card.get("text", "")).split())
+        lines.append(f"  {letters[pid]} {card_name(content, 'privileges', pid)}: {escape(text)}")
+    return "\n".join(lines)
+
+
 def privilege_letters(content: Any) -> dict[str, str]:
     """Privilege id -> one letter of its name (the first letter or sign not yet taken)."""
     letters: dict[str, str] = {}
@@ -58,7 +81,8 @@ def privilege_letters(content: Any) -> dict[str, str]:
 
 
 def core_plan(content: Any, core: str) -> str:
-    """What a Core takes: ``long rays of orange, yellow, green, purple; aspect crown``."""
+    """What a Core takes: ``long rays of orange, yellow, green, purple; aspect Crown (gold
+    icon)``."""
     starter = content.cards.get("starters", {}).get(core)
     if starter is not None:
         ray = starter.get("ray") or {}
@@ -68,7 +92,8 @@ def core_plan(content: Any, core: str) -> str:
         str(card.get("pattern")), str(card.get("pattern"))
     )
     colours = ", ".join(card.get("colours") or []) or "any colour"
-    return f"{pattern} rays of {colours}; aspect {card.get('aspect') or 'none'}"
+    aspect = aspect_words(content, card["aspect"]) if card.get("aspect") else "none"
+    return f"{pattern} rays of {colours}; aspect {aspect}"
 
 
 def core_line(content: Any, core: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.markup import escape
 from whitedwarf.tools.tui.starlight_board import (
+    aspect_words,
     card_name,
     core_line,
     flare_text,
@@ -78,7 +79,7 @@ def own_panel(content: Any, view: State, seat: int) -> str:
         )
     lines.append(f"privileges: {_privileges(content, view, p)}")
     magnitudes = ", ".join(map(str, sorted(p["magnitudes"]))) or "none"
-    aspects = ", ".join(escape(a) for a in p["aspects"]) or "none"
+    aspects = ", ".join(escape(aspect_words(content, a)) for a in p["aspects"]) or "none"
     lines.append(f"magnitudes recorded: {magnitudes} · aspects recorded: {aspects}")
     lines.append(f"stars: {', '.join(p['stars']) or 'none'}")
     lines += _god_lines(content, p)

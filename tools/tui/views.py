@@ -57,6 +57,9 @@ class TerminalViews:
     end_text: Callable[[dict[str, Any]], str]
     #: The help page's part about this game's board.
     legend: str = ""
+    #: ``content`` to the help page's part about the pack's own rule cards (Starlight's
+    #: privileges: each letter, name and text), so a pack's wording reaches the player.
+    rules_cards: Callable[[Any], str] | None = None
     #: ``(view, seat)`` to what the decision asked now is about, in a few words ("your Trade
     #: action: choose an opponent to gain 1 light"), shown above the menu (None: not told).
     step: Callable[[State, int], str] | None = None
