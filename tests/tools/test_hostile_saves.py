@@ -149,3 +149,21 @@ def test_a_replay_naming_no_game_whitedwarf_has_is_refused_with_the_games(
     for command in (("replay", str(log)), ("render", str(log), "--out", str(tmp_path / "b.svg"))):
         code, out = run(*command)
         assert code == 1 and said in out, out
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("engine", 5, ":1: the header's 'engine' is 5, not an engine version (text)"),
+        ("packs", 5, "packs: the log's is 5, not a list of {id, version, hash}"),
+    ],
+)
+def test_a_replay_header_field_of_the_wrong_kind_is_named(
+    tmp_path: Path, field: str, value: Any, said: str
+) -> None:
+    log = tmp_path / "game.jsonl"
+    assert run("play", "--seats", "random,random", "--seed", "3", "--replay", str(log))[0] == 0
+    header, *rest = log.read_text().splitlines()
+    log.write_text("\n".join([json.dumps({**json.loads(header), field: value}), *rest]) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and said in out, out
