@@ -210,3 +210,11 @@ def test_fmt_never_loses_a_comment_nor_raises(edits: list[tuple[int, str]]) -> N
     if result.text is not None:
         for comment in re.findall(r"#\s*(zz\d|line\d|c\d|head|tail)", text):
             assert comment in result.text
+
+
+def test_a_link_loop_is_named_not_followed(mod: Path) -> None:
+    (mod / "a.yaml").symlink_to("b.yaml")
+    (mod / "b.yaml").symlink_to("a.yaml")
+    code, out = run("fmt", str(mod))
+    assert code == 1 and f"{mod / 'a.yaml'}: skipped: it is a link that cannot be followed" in out
+    assert "Traceback" not in out
