@@ -52,6 +52,11 @@ def default_options(seats: list[str], automated: tuple[str, ...]) -> dict[str, A
     return {"seats": [kind if kind in automated else "live" for kind in seats]}
 
 
+def nothing_dealt(game: Any, state: State) -> list[str]:
+    """A game whose setup deals nothing hidden tells the trace nothing more."""
+    return []
+
+
 def describe_event(event: Event) -> str:
     """One trace line for an event of a game without its own wording:
     ``round   3 seat 1: <kind> <the rest as JSON>``."""
@@ -154,6 +159,10 @@ class GameEngine:
     options: Callable[[list[str], int], dict[str, Any]] | None = None
     #: One trace line per engine event.
     describe: Callable[[Event], str] = describe_event
+    #: ``(game, state)`` of a new game to trace lines saying what its setup dealt each seat
+    #: that no event tells (Starlight's gods, secret until revealed): for designers
+    #: watching a card in ``play --trace``; never recorded, so replays do not change.
+    setup_trace: Callable[[Any, State], list[str]] = nothing_dealt
     #: A fresh counter fed every event of a game (its summary's event counts).
     tally: Callable[[], Callable[[Event], None]] = no_tally
     #: ``(game, state, decisions, final hash, tally)`` to the ``--format json`` object.

@@ -236,6 +236,9 @@ def game_setup(header: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
     seats = header.get("seats")
     if seats is not None and (not isinstance(seats, list) or len(seats) != players):
         raise ReplayError(f"the header names {players} players but its seats are {seats!r}")
+    engine = header.get("engine", "")
+    if not isinstance(engine, str):  # what play writes: the engine's version, as text
+        raise ReplayError(f"the header's 'engine' is {engine!r}, not an engine version (text)")
     return seed, players, options
 
 
@@ -278,7 +281,9 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
     if recorded.get("game") != current.get("game"):
         problems.append(f"game: log {recorded.get('game')!r}, loaded {current.get('game')!r}")
     listed = recorded.get("packs")
-    packs = listed if isinstance(listed, list) else []
+    if not isinstance(listed, list) or not all(isinstance(p, dict) for p in listed):
+        return [f"packs: the log's is {listed!r}, not a list of {{id, version, hash}}"]
+    packs = listed
     old = {p["id"]: p for p in packs if isinstance(p, dict) and isinstance(p.get("id"), str)}
     new = {p["id"]: p for p in current.get("packs", [])}
     for pack_id in sorted(old.keys() | new.keys()):

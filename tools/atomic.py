@@ -4,6 +4,13 @@ The new text is written in the file's own manner: the line ends it uses (CRLF st
 its byte order mark, its permissions; a file the user made read-only is refused, not
 replaced (a rename would replace it even so), and a link is written through, so it stays a
 link.
+
+Which files of a pack a rewriter (``fmt``, ``fix``, ``text --write``, ``new``) may write is
+one rule, :func:`files_to_write` (docs/rules-decisions.md C30): a link whose target is inside
+the pack folder is written through (the target changes, the link stays); a link that leads
+outside it, or cannot be followed, is never written through, and the user is told it was
+skipped and why. A pack is a stranger's folder: its links must not make a rewriter write
+anywhere else on the machine.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -35,6 +43,64 @@ def in_style_of(original: str, text: str) -> str:
     if original.startswith(BOM) and not text.startswith(BOM):
         text = BOM + text
     return text
+
+
+LINK_OUT = "it is a link that leads outside the pack folder, and is never written through"
+LINK_LOOP = "it is a link that cannot be followed (a loop, or a folder it cannot read)"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file a rewriter left as it was, and why."""
+
+    path: Path
+    reason: str
+    #: False for a second name of a file that is written anyway (under its first name).
+    refused: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.path}: skipped: {self.reason}"
+
+
+def link_problem(path: Path, pack: Path) -> str | None:
+    """Why ``path``, a file of the folder ``pack``, may not be written through (None: it is
+    a regular file, or a link whose target is inside ``pack``)."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=False)
+        root = pack.resolve()
+    except (OSError, RuntimeError):  # a link loop
+        return LINK_LOOP
+    return None if target.is_relative_to(root) else LINK_OUT
+
+
+def files_to_write(paths: Iterable[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:
+    """The files of ``paths`` a rewriter of the pack folder ``pack`` may write, in order, and
+    those it skips, each with the reason: a link out of the pack (or one that cannot be
+    followed), and a second name of a file already listed (a link to it: written once)."""
+    kept: list[Path] = []
+    skipped: list[Skipped] = []
+    seen: dict[Path, Path] = {}
+    for path in paths:
+        problem = link_problem(path, pack)
+        if problem is not None:
+            skipped.append(Skipped(path, problem))
+            continue
+        target = path.resolve()
+        if target in seen:
+            why = f"it is a link to {seen[target]}, which is written once"
+            skipped.append(Skipped(path, why, refused=False))
+            continue
+        seen[target] = path
+        kept.append(path)
+    return kept, skipped
+
+
+def tell_skipped(skipped: Iterable[Skipped]) -> None:
+    """Say on stderr which files were skipped and why."""
+    for entry in skipped:
+        click.echo(str(entry), err=True)
 
 
 def unwritable(path: Path, inside: Path | None = None) -> str | None:

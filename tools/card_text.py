@@ -14,14 +14,19 @@ from typing import Any
 
 import click
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
-from whitedwarf.dsl.packs.card_text import KEPT_WORDING, TEXT_FIELD, card_text
+from whitedwarf.dsl.packs.card_text import KEPT_WORDING, MISSING_TEXT, TEXT_FIELD, card_text
 from whitedwarf.dsl.packs.games import game_registry, game_spec
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise
-from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
+from whitedwarf.tools.atomic import (
+    files_to_write,
+    refuse_unwritable,
+    tell_skipped,
+    write_atomically,
+)
 
 CODE = "W0430"
 
@@ -74,12 +79,13 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
         raise click.ClickException("the pack has errors; run `whitedwarf validate` on it")
     registry = game_registry(result.pack.game)
     pack_allow = _pack_allow(pack)
+    kinds = {pack / f"{kind.name}.yaml": kind for kind in text_files(game_spec(result.pack.game))}
+    present = [path for path in kinds if path.is_file()]
+    files, skipped = files_to_write(present, pack)  # links: tools/atomic.py (C30)
+    tell_skipped(skipped)
     rewrites: list[Rewrite] = []
-    for kind in text_files(game_spec(result.pack.game)):
-        path = pack / f"{kind.name}.yaml"
-        if path.is_file() and not path.is_symlink():
-            show = not (check or write)
-            rewrites += _file_rewrites(path, kind, registry, pack_allow, show)
+    for path in files:
+        rewrites += _file_rewrites(path, kinds[path], registry, pack_allow, not (check or write))
     for rewrite in rewrites:
         click.echo(f"{rewrite.file}: {rewrite.card}: {rewrite.rendered}")
     if write:
@@ -90,7 +96,7 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
         for path, text in edited.items():
             write_atomically(path, text)
         click.echo(f"rewrote {len(rewrites)} card text{'s' if len(rewrites) != 1 else ''}")
-    elif check and rewrites:
+    if (check and rewrites) or any(entry.refused for entry in skipped):
         raise SystemExit(1)
 
 
@@ -124,9 +130,12 @@ def _file_rewrites(
 
 
 def _keeps_wording(card: dict[str, Any], pack_allow: set[str]) -> bool:
+    """Whether the card keeps its text as it is: printed wording, or the warning that
+    validate would give it (W0430 a text of its own, W0432 no text) silenced."""
     listed = card.get("allow")
-    allow = listed if isinstance(listed, list) else []
-    return card.get("source") == KEPT_WORDING or CODE in allow or CODE in pack_allow
+    allow = set(listed if isinstance(listed, list) else []) | pack_allow
+    code = CODE if TEXT_FIELD in card else MISSING_TEXT
+    return card.get("source") == KEPT_WORDING or code in allow
 
 
 def _edited(path: Path, rewrites: list[Rewrite]) -> str:

@@ -20,7 +20,13 @@ from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
+from whitedwarf.tools.atomic import (
+    Skipped,
+    files_to_write,
+    refuse_unwritable,
+    tell_skipped,
+    write_atomically,
+)
 
 LANGUAGE_VALUE = re.compile(r"^(language:[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|[^\s#]+)", re.MULTILINE)
 GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
@@ -52,21 +58,40 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     changed[manifest] = (before, _with_language(after, registry.language))
     changed = {f: texts for f, texts in changed.items() if texts[0] != texts[1]}
     words = sum(len(spans) for spans in edits.values())
+    files, skipped = _writable(list(changed), pack)
+    tell_skipped(skipped)
     if dry_run:
-        for file, (before, after) in changed.items():
-            click.echo(_diff(file, before, after), nl=False)
+        for file in files:
+            click.echo(_diff(file, *changed[file]), nl=False)
         click.echo(f"would fix {words} deprecated word{'s' if words != 1 else ''}", err=True)
         return
-    refuse_unwritable(changed, inside=pack)
-    for file, (_, after) in changed.items():
+    refuse_unwritable(files, inside=pack)
+    for file in files:
         if not no_backup:
             click.echo(f"backup: {_backup(file)}", err=True)
-        write_atomically(file, after)
+        write_atomically(file, changed[file][1])
     click.echo(
         f"fixed {words} deprecated word{'s' if words != 1 else ''} in "
-        f"{len(changed)} file{'s' if len(changed) != 1 else ''}; "
+        f"{len(files)} file{'s' if len(files) != 1 else ''}; "
         f"language {registry.language}"
     )
+    if any(entry.refused for entry in skipped):
+        raise SystemExit(1)
+
+
+def _writable(changed: list[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:
+    """The changed files fix may write, and the files it skips with the reason (links:
+    tools/atomic.py, C30). A link out of the pack is named even when it has no deprecated
+    word to fix: the loader never read it."""
+    unread = [s for s in files_to_write(_pack_files(pack), pack)[1] if s.refused]
+    files, skipped = files_to_write(changed, pack)
+    told = {Path(os.path.abspath(s.path)) for s in unread}
+    return files, unread + [s for s in skipped if Path(os.path.abspath(s.path)) not in told]
+
+
+def _pack_files(pack: Path) -> list[Path]:
+    """The YAML files in the pack folder, links included (``pack.yaml`` among them)."""
+    return sorted(p for p in pack.iterdir() if p.suffix in (".yaml", ".yml"))
 
 
 def _game(result, manifest: Path) -> str:
@@ -85,7 +110,7 @@ def _edits(diagnostics: list[Diagnostic], pack: Path) -> dict[Path, list[tuple[i
         if diagnostic.code != "W0431" or span is None or span.end_column is None:
             continue
         file = Path(os.path.abspath(span.path))
-        if file.resolve().parent == root:
+        if file.parent.resolve() == root:  # a file of the pack (a link in it is followed)
             edits.setdefault(file, []).append((span.line, span.column, span.end_column))
     return edits
 

@@ -6,15 +6,34 @@ import difflib
 from pathlib import Path
 
 import click
-from whitedwarf.tools.atomic import refuse_unwritable, write_atomically
+from whitedwarf.tools.atomic import (
+    Skipped,
+    files_to_write,
+    refuse_unwritable,
+    tell_skipped,
+    write_atomically,
+)
 from whitedwarf.tools.formatter import Formatted, format_file
 
 
 def pack_files(pack: Path) -> list[Path]:
-    """The YAML files of a pack folder (or the one file given), links left out."""
-    if pack.is_file():
+    """The YAML files of a pack folder (or the one file given), links included."""
+    if not pack.is_dir():
         return [pack]
-    return sorted(p for p in pack.glob("*.yaml") if p.is_file() and not p.is_symlink())
+    return sorted(p for p in pack.glob("*.yaml") if p.is_file() or p.is_symlink())
+
+
+def formattable(packs: tuple[Path, ...]) -> tuple[list[Path], list[Skipped]]:
+    """The files of ``packs`` fmt may read and write, and those it skips with the reason
+    (a link out of its pack folder is not even read: tools/atomic.py, C30)."""
+    files: list[Path] = []
+    skipped: list[Skipped] = []
+    for pack in packs:
+        folder = pack if pack.is_dir() else pack.parent
+        kept, left = files_to_write(pack_files(pack), folder)
+        files += kept
+        skipped += left
+    return files, skipped
 
 
 @click.command("fmt")
@@ -27,11 +46,14 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     A file is rewritten only when its data reads back the same; files that are not valid pack
     YAML are left alone with the reason (run `whitedwarf validate` for the details).
     """
-    results = [format_file(path) for pack in packs for path in pack_files(pack)]
+    files, skipped = formattable(packs)
+    tell_skipped(skipped)
+    results = [format_file(path) for path in files]
     changed = [r for r in results if r.changed]
     left_alone = [r for r in results if r.text is None]
     for result in left_alone:
         click.echo(f"{result.path}: left alone: {result.reason}", err=True)
+    refused = [s for s in skipped if s.refused]
     if show_diff:
         for result in changed:
             click.echo(_diff(result), nl=False)
@@ -48,10 +70,10 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     click.echo(
         f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
         f"{len(results) - len(changed) - len(left_alone)} unchanged, "
-        f"{len(left_alone)} left alone",
+        f"{len(left_alone) + len(refused)} left alone",
         err=True,
     )
-    if (check and changed) or left_alone:
+    if (check and changed) or left_alone or refused:
         raise SystemExit(1)
 
 

@@ -132,6 +132,8 @@ def format_file(path: Path, display: str | None = None) -> Formatted:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         return Formatted(path, "", None, [], "it is not UTF-8 text")
+    except OSError as error:  # a dangling link, a folder named *.yaml, a file it cannot read
+        return Formatted(path, "", None, [], f"it cannot be read ({error.strerror})")
     # The layout is made on LF text; the file keeps its own line ends and byte order mark
     # (a CRLF file came out with CRLF and LF lines mixed, and fmt --check never passed it).
     plain = text.removeprefix(BOM).replace("\r\n", "\n")

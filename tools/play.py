@@ -144,6 +144,9 @@ def play(
         game.listen(listener)  # events cost only when someone listens (events.py)
     try:
         state = game.new_state(seed)
+        if trace:  # what setup dealt in secret, which no event tells (Starlight's gods)
+            for line in engine.setup_trace(game, state):
+                click.echo(line, err=True)
         header = replay_header(loaded, seed, kinds, options)
         if replay_path is None:
             outcome = run_game(game, state, bots)
@@ -234,7 +237,7 @@ def _play_in_terminal(
     launch.check_save_target(target, resume_path, force)
     if resume_path is not None:
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine)
-        _check_saved_seats(session.seats, session.header, loaded.engine, resume_path)
+        _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
     else:
         game = make_game(loaded, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
@@ -250,10 +253,15 @@ def _play_in_terminal(
 
 
 def _check_saved_seats(
-    seats: list[str], header: dict[str, Any], engine: GameEngine, path: Path
+    seats: list[str], seed: int, header: dict[str, Any], engine: GameEngine, path: Path
 ) -> None:
-    """A save whose seat kinds were edited away from its game's is refused before play."""
+    """A save whose seat kinds were edited away from its game's, or whose header says
+    another seed or seats than it holds, is refused before play."""
     problem = engine.seats_disagree(seats, header.get("options"))
+    if problem is None:
+        from whitedwarf.tools.tui.session import header_disagrees
+
+        problem = header_disagrees(header, seed, seats)
     if problem is not None:
         raise click.ClickException(f"{path}: {problem}\n(the save was left as it is)")
 

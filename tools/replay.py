@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
@@ -68,7 +69,10 @@ def replay(
         log = read_replay(path)
     except ReplayError as error:
         raise ReplayRefused(str(error)) from None
-    game = recorded_game(log.header)
+    try:
+        game = recorded_game(log.header, path)
+    except ReplayError as error:
+        raise ReplayRefused(str(error)) from None
     if not packs and not bundled_pack(game).is_dir():
         raise ReplayRefused(
             f"{path} is a game of {game!r}, which has no bundled pack: "
@@ -155,10 +159,15 @@ def _replay_to_viewer(game, state, decisions, heard, path: Path) -> tuple[Outcom
     return Outcome(state, len(decisions), state_hash(state)), page
 
 
-def recorded_game(header: dict) -> str:
-    """The game a log says it is of (logs name it since format 1; Last Light otherwise)."""
-    game = header.get("game")
-    return game if isinstance(game, str) else DEFAULT_GAME
+def recorded_game(header: dict, path: str | Path = "") -> str:
+    """The game a log says it is of (logs name it since format 1; Last Light otherwise);
+    ReplayError for a game that is not installed (a number, an unknown name)."""
+    if "game" not in header:
+        return DEFAULT_GAME
+    problem = unknown_game(header["game"], "the replay's header")
+    if problem is not None:
+        raise ReplayError(f"{path}:1: {problem}")
+    return str(header["game"])
 
 
 def _start(

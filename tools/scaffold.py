@@ -21,7 +21,7 @@ from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.render import render_effect
 from whitedwarf.schemas import schema_dir
-from whitedwarf.tools.atomic import line_end_of, unwritable
+from whitedwarf.tools.atomic import line_end_of, link_problem, unwritable
 from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
 
 
@@ -295,8 +295,9 @@ def _appendable(path: Path, card_id: str) -> str:
 def _inside_pack(path: Path) -> None:
     """ScaffoldError unless ``path`` is, or would be, a regular file of its pack folder (the
     loader's rule E0507: a pack reads, and ``new`` writes, only the pack's own files)."""
-    if path.is_symlink() and not path.resolve().is_relative_to(path.parent.resolve()):
-        raise ScaffoldError(f"{path} is a link that leads outside the pack folder; not written")
+    problem = link_problem(path, path.parent)  # the rewriters' one rule on links (C30)
+    if problem is not None:
+        raise ScaffoldError(f"{path}: {problem}; not written")
     if path.exists() and not path.is_file():
         raise ScaffoldError(f"{path} is not a regular file; not written")
 

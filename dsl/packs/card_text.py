@@ -1,4 +1,5 @@
-"""W0430: a card whose printed ``text`` says something other than its ``effect``.
+"""W0430: a card whose printed ``text`` says something other than its ``effect``; W0432: a
+card with an effect and no ``text`` at all.
 
 A card with more than one effect (a points box and a boon box on one card: a
 ``FileKind``'s ``more_effects``) has one text saying each box, each opened by its card kind's
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import warning
 from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
@@ -27,6 +28,7 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.render import normalise, render_effect
 
 TEXT_FIELD = "text"
+MISSING_TEXT = "W0432"  # a card without a text (W0430: a text that says something else)
 KEPT_WORDING = "rulebook"  # the `source` whose printed wording is kept as printed
 
 
@@ -54,13 +56,17 @@ def text_mismatches(
             if entry.refuses((TEXT_FIELD,)) or entry.refuses(("source",)):
                 continue  # a refused text, or source, is not compared (the schema said why)
             written = card.get(TEXT_FIELD)
-            if not isinstance(written, str) or card.get("source") == KEPT_WORDING:
+            if card.get("source") == KEPT_WORDING:
                 continue
             try:
                 rendered = card_text(card, kind, registry, card_texts)
             except EffectSyntaxError:  # pragma: no cover - it compiled, so it parses
                 continue
-            if rendered is not None and normalise(rendered) != normalise(written):
+            if rendered is None:
+                continue
+            if written is None and TEXT_FIELD in kind.schema.get("properties", {}):
+                out.append(_missing_text(entry.span(("id",)), rendered))
+            elif isinstance(written, str) and normalise(rendered) != normalise(written):
                 out.append(
                     warning(
                         "W0430",
@@ -71,6 +77,18 @@ def text_mismatches(
                     )
                 )
     return out
+
+
+def _missing_text(span: Span, rendered: str) -> Diagnostic:
+    """W0432: a card a player would pick up with no words on it (any game, any card kind
+    with an effect and a ``text``; ``whitedwarf text --check`` lists the same cards)."""
+    return warning(
+        MISSING_TEXT,
+        "the card has no text",
+        span,
+        f'the effect reads: "{rendered}"; `whitedwarf text --write` writes it, or silence '
+        "this with `allow: [W0432]`",
+    )
 
 
 def card_text(

@@ -59,6 +59,7 @@ PACK_CODES: dict[str, str] = {
     "W0903": "an allow: entry that is not a known warning code",
     "W0904": "two cards of one kind with the same name",
     "W0430": "a card's text says something other than its effect",
+    "W0432": "a card with an effect has no text",
 }
 
 

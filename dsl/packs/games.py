@@ -65,6 +65,15 @@ def installed_games() -> dict[str, GameDefinition]:
     return found
 
 
+def unknown_game(name: Any, where: str) -> str | None:
+    """Why ``name``, the game a file (``where``: "the save's header") names, is not a game
+    whitedwarf has installed (None: it is one)."""
+    games = sorted(installed_games())
+    if isinstance(name, str) and name in games:
+        return None
+    return f"{where} 'game' is {name!r}, which is not one of the games: {', '.join(games)}"
+
+
 def _call(target: str) -> Any:
     module, _, function = target.partition(":")
     return getattr(import_module(module), function)()

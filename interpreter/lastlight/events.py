@@ -32,7 +32,8 @@ kind                    extra keys
 ======================  ==========================================================
 ``decision``            ``option``, ``text`` (added by the trace; not an engine event)
 ``reveal``              the action cards revealed: ``cards`` (seat -> card)
-``effect``              a card effect starts: ``how`` (``when <hook>``, ``immediate``,
+``effect``              a card effect starts (told "is triggered": its ``if``, if any,
+                        is tested after): ``how`` (``when <hook>``, ``immediate``,
                         ``as soon as`` or ``activated``)
 ``verb``                a verb of ``card``'s effect runs: ``verb``, ``args`` (text)
 ``gain``                ``unit``, ``amount`` (what the supply gave), ``source`` (light)
@@ -212,7 +213,9 @@ def _text_of(event: Event) -> str:
             f"seat {s} {c}" for s, c in sorted(event["cards"].items())
         )
     if kind == "effect":
-        return f"{card} takes effect ({event['how']})"
+        # The event is told as the clause starts, before its `if` is tested: the card was
+        # triggered, and what it does is the lines after this one (none when the `if` fails).
+        return f"{card} is triggered ({event['how']})"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "gain":

@@ -523,7 +523,7 @@ def label_ship(state: State, entity: str) -> str:
     s = state["ships"].get(entity)
     if s is None:
         return entity
-    return f"{s['size']} ship {entity} of player {s['owner']} in {s['sector']}"
+    return f"{s['size']} ship {entity} of seat {s['owner']} in {s['sector']}"
 
 
 def label_extractor(state: State, entity: str) -> str:
@@ -531,7 +531,7 @@ def label_extractor(state: State, entity: str) -> str:
     if x is None:
         return entity
     where = x["planet"] or f"colony space {x['space']}"
-    return f"extractor {entity} of player {x['owner']} on {where}"
+    return f"extractor {entity} of seat {x['owner']} on {where}"
 
 
 def label_planet(state: State, entity: str) -> str:
@@ -542,7 +542,7 @@ def label_planet(state: State, entity: str) -> str:
 
 
 def label_player(state: State, entity: str) -> str:
-    return f"player {entity[1:]}"
+    return f"seat {entity[1:]}"  # as the trace, the summary and the terminal say it
 
 
 def label_card(state: State, entity: str) -> str:

@@ -117,7 +117,7 @@ def _options(state: State, t: Task) -> list[Option]:
     gifts = _GIFTS.get(key)
     if gifts is None:
         gifts = _GIFTS[key] = tuple(
-            Option(f"gift:{s}", f"player {s} gains light") for s in range(key[0]) if s != seat
+            Option(f"gift:{s}", f"seat {s} gains light") for s in range(key[0]) if s != seat
         )
     return list(gifts)
 

@@ -35,19 +35,22 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         "players": a["players"],
         "base": a,
         "variant": b,
-        "factions": _differences(a["factions"], b["factions"], "rate", "wins", "games", "Holm"),
         "seats": _differences(a["seats"], b["seats"], "rate", "wins", "games", "Holm"),
-        "techs": _tech_differences(a["techs"], b["techs"]),
-        "techs_built": _built_differences(a, b),
         "rounds": paired_rounds(base, variant),
         "only_in": _only_in(a, b),
     }
-    if "points" in a:  # a game without factions or techs (records.py ``result_record``)
+    if "factions" in a and "factions" in b:  # Last Light's own tables (summary.py)
+        result["factions"] = _differences(
+            a["factions"], b["factions"], "rate", "wins", "games", "Holm"
+        )
+        result["techs"] = _tech_differences(a["techs"], b["techs"])
+        result["techs_built"] = _built_differences(a, b)
+    else:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
         result["picks"] = {
             kind: _differences(
-                [r for r in a["picks"].get(kind, []) if r["games"]],
-                [r for r in b["picks"].get(kind, []) if r["games"]],
+                [r for r in a.get("picks", {}).get(kind, []) if r["games"]],
+                [r for r in b.get("picks", {}).get(kind, []) if r["games"]],
                 "rate",
                 "wins",
                 "games",
@@ -139,8 +142,9 @@ def _only_in(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, A
 
     def tables(summary: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
         fair = summary["fair_share"]
-        found = [("faction", [{"fair": fair, **r} for r in summary["factions"] if r["games"]])]
-        found += [("tech", summary["techs"])]
+        factions = summary.get("factions", [])
+        found = [("faction", [{"fair": fair, **r} for r in factions if r["games"]])]
+        found += [("tech", summary.get("techs", []))]
         found += [
             (k, [{"fair": summary["pick_fair"][k], **r} for r in rows if r["games"]])
             for k, rows in summary.get("picks", {}).items()
@@ -179,15 +183,15 @@ def sentences(result: dict[str, Any]) -> list[str]:
     out = [f"{result['games']} games on each pack, the same seeds and agents."]
     out += list(_only_in_sentences(result))
     found = False
-    for row in result["techs_built"]:
+    for row in result.get("techs_built", []):
         if row["significant"]:
             found = True
             out.append(
                 f"{row['name']} is now built by {_pct(row['variant'])} of players instead of "
                 f"{_pct(row['base'])} ({_signed(row['difference'])}; significant)."
             )
-    tables = [("faction", result["factions"]), ("seat", result["seats"])]
-    tables += [("owner of", result["techs"])]
+    tables = [("faction", result.get("factions", [])), ("seat", result["seats"])]
+    tables += [("owner of", result.get("techs", []))]
     tables += [("agent", result["agents"])] if "agents" in result else []
     tables += [(kind, rows) for kind, rows in result.get("picks", {}).items()]
     for what, rows in tables:
@@ -210,7 +214,7 @@ def sentences(result: dict[str, Any]) -> list[str]:
             f"{among} changed significantly: no faction or seat win rate, tech build rate or "
             "tech owners' win rate moved beyond chance."
         )
-    elif not any(r["significant"] for r in result["factions"]) and result["factions"]:
+    elif result.get("factions") and not any(r["significant"] for r in result["factions"]):
         out.append("No faction's win rate changed significantly.")
     rounds = result["rounds"]
     longer = "longer" if rounds["mean"] >= 0 else "shorter"

@@ -17,7 +17,7 @@ color:#a02030}.lead li{margin:.3em 0}.note{color:#555;font-size:90%}
 
 def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> str:
     """The report of one batch (``report.html``)."""
-    if "points" in summary:
+    if "factions" not in summary:  # a result game (Starlight), or no game finished
         return _page(title, _result_report(summary))
     fair = summary["fair_share"]
     body = [
@@ -95,7 +95,7 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
     """The report of a game other than Last Light: who wins (per seat and agent), how long
     games last and the mean points, from each game's result."""
     fair = summary["fair_share"]
-    numbers = summary["points"]
+    numbers = summary.get("points", {"all": {}, "winners": {}})
     return [
         _lead(summary["sentences"]),
         *_seats_agents_length(summary, fair),

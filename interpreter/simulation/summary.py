@@ -26,7 +26,11 @@ OWNED = (
 
 
 def summarise(records: Sequence[Record]) -> dict[str, Any]:
-    """The report's numbers (the layout of ``summary.json``, docs/simulate.md)."""
+    """The report's numbers (the layout of ``summary.json``, docs/simulate.md): what every
+    game has (win rates per seat and agent, length, why games ended), then what the game
+    played has: Last Light's factions, light, techs, achievements and tokens
+    (:func:`last_light_parts`), or a game's points and picked cards, from its result
+    (:func:`result_parts`: Starlight). A batch with no finished game has only the first."""
     games = [r for r in records if "error" not in r]
     players = games[0]["players"] if games else 0
     summary: dict[str, Any] = {
@@ -34,29 +38,51 @@ def summarise(records: Sequence[Record]) -> dict[str, Any]:
         "errors": [r for r in records if "error" in r],
         "players": players,
         "fair_share": 1 / players if players else 0.0,
-        "factions": share_table(games, _faction, players),
         "seats": share_table(games, lambda r, s: f"seat {s}", players),
         "agents": share_table(games, lambda r, s: r["agents"][s], players),
         "rounds": rounds(games),
         "reasons": dict(Counter(r["reason"] for r in games)),
-        "light_sources": light_sources(games),
-        "techs": techs(games),
-        "achievements": achievements(games),
-        "exploration": exploration(games),
     }
     summary["seat_agents"] = seat_agents(games)
-    if any("points" in r for r in games):  # a game other than Last Light (records.py)
-        summary["points"] = points(games)
-        summary["pick_fair"] = {kind: keepers_share(games, kind) for kind in _kinds(games)}
-        summary["picks"] = {
-            kind: pick_table(games, kind, summary["pick_fair"][kind]) for kind in _kinds(games)
-        }
-        summary["point_sources"] = light_sources(games, "sources")
+    if is_result_batch(games):
+        summary.update(result_parts(games))
+    elif games:
+        summary.update(last_light_parts(games, players))
     summary["first_player"] = next(
         (row for row in summary["seats"] if row["name"] == "seat 0"), None
     )
     summary["sentences"] = sentences(summary)
     return summary
+
+
+def is_result_batch(games: Sequence[Record]) -> bool:
+    """Whether the games are recorded from their result (a game other than Last Light:
+    records.py ``result_record``), not Last Light's own record."""
+    return any("points" in r for r in games)
+
+
+def last_light_parts(games: Sequence[Record], players: int) -> dict[str, Any]:
+    """Last Light's own tables: factions, light by source, techs, achievements, tokens."""
+    return {
+        "factions": share_table(games, _faction, players),
+        "light_sources": light_sources(games),
+        "techs": techs(games),
+        "achievements": achievements(games),
+        "exploration": exploration(games),
+    }
+
+
+def result_parts(games: Sequence[Record]) -> dict[str, Any]:
+    """A result game's tables (Starlight): mean points and their parts, points by source,
+    and per kind of card dealt to keep one (Starlight's gods), its pick and win rates, each
+    against the win rate of all seats that kept one (``pick_fair``)."""
+    fair = {kind: keepers_share(games, kind) for kind in _kinds(games)}
+    return {
+        "points": points(games),
+        "pick_fair": fair,
+        "picks": {kind: pick_table(games, kind, fair[kind]) for kind in _kinds(games)},
+        "point_sources": light_sources(games, "sources"),
+    }
 
 
 def _faction(record: Record, seat: int) -> str | None:
@@ -356,7 +382,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             f"{summary['games']} games of {summary['players']} players; a fair share of wins "
             f"is {_pct(summary['fair_share'])}."
         ]
-    if "points" not in summary:  # Last Light's factions
+    if "factions" in summary:  # Last Light's
         out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
         out += list(_precision(summary["factions"], summary["games"], "faction"))
     out += list(_seat_sentences(summary))
@@ -368,7 +394,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         played = [r for r in rows if r["games"]]
         out += list(_share_sentences(played, fair, kind, f"of all seats that kept a {kind}"))
         out += list(_precision(played, summary["games"], kind))
-    out += list(_tech_sentences(summary["techs"]))
+    out += list(_tech_sentences(summary.get("techs", [])))
     rounds_ = summary["rounds"]
     out.append(
         f"Games last {rounds_['median']:g} rounds (median; shortest {rounds_['min']}, "

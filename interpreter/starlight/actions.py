@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import effects, events, supply
-from whitedwarf.interpreter.starlight.narrate import ray_words
+from whitedwarf.interpreter.starlight.narrate import ray_words, words
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -54,7 +54,7 @@ def options(game: Game, state: State) -> list[Option]:
             and p["ap"] >= UNIT_COST
         ):
             out += [
-                Option(f"core:{c}", f"take {c} (1 AP)")
+                Option(f"core:{c}", f"take the Core {words(c)} (1 AP)")
                 for c in dict.fromkeys(state["pools"]["cores"])
             ]
         if action["rays_owed"] > 0:
@@ -73,7 +73,9 @@ def options(game: Game, state: State) -> list[Option]:
         costs = game.flare_costs()
         for place, flare in enumerate(state["pools"]["flares"]):
             if flare is not None and p["ap"] >= costs[place]:
-                out.append(Option(f"flare:{place}", f"buy {flare} ({costs[place]} AP)"))
+                out.append(
+                    Option(f"flare:{place}", f"buy the Flare {words(flare)} ({costs[place]} AP)")
+                )
     if can_flush(game, state, seat, kind):
         out.append(Option("flush", f"flush the pool ({game.stat(state, seat, 'flush_cost')} AP)"))
     out += boon_options(p)
@@ -82,7 +84,10 @@ def options(game: Game, state: State) -> list[Option]:
 
 def boon_options(p: dict[str, Any]) -> list[Option]:
     """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
-    return [Option(f"boon:{f}", f"use the boon of {f}") for f in dict.fromkeys(p["flares"])]
+    return [
+        Option(f"boon:{f}", f"use the boon of the Flare {words(f)}")
+        for f in dict.fromkeys(p["flares"])
+    ]
 
 
 def use_boon(game: Game, state: State, seat: int, flare: str) -> None:

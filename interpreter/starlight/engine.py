@@ -36,7 +36,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
-    from whitedwarf.interpreter.starlight.narrate import describe
+    from whitedwarf.interpreter.starlight.narrate import dealt, describe
 
     return GameEngine(
         name="starlight",
@@ -51,6 +51,7 @@ def engine() -> GameEngine:
         errors=(ValueError,),
         options=_options,
         describe=describe,
+        setup_trace=dealt,
         features=frozenset({"terminal", "render", "cards"}),
         terminal="whitedwarf.tools.tui.starlight:views",
         drawing="whitedwarf.tools.render.starlight:drawing",

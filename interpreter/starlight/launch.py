@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import actions, effects, events, gods, stars, supply
 from whitedwarf.interpreter.starlight.content import slot_size_for
+from whitedwarf.interpreter.starlight.narrate import ray_words, slot_words, words
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -96,13 +97,13 @@ def options(game: Game, state: State) -> list[Option]:
             for c in stars.cores_of(p)
             if stars.feasible(game, state, seat, c, [], p["rays"], aims)
         ]
-        return [*(Option(f"core:{c}", f"launch with {c}") for c in found), CANCEL,
+        return [*(Option(f"core:{c}", f"launch with the Core {words(c)}") for c in found), CANCEL,
                 *actions.boon_options(p)]  # fmt: skip
     if step == "rays":
         core, chosen = action["core"], action["rays"]
         spare = _spare(p, chosen)
         out = [
-            Option(f"ray:{ray}", f"attach a {ray} ray")
+            Option(f"ray:{ray}", f"attach a {ray_words(ray)} ray")
             for ray in sorted(set(spare))
             if stars.feasible(game, state, seat, core, [*chosen, ray], _without(spare, ray), aims)
         ]
@@ -115,10 +116,11 @@ def options(game: Game, state: State) -> list[Option]:
         slots = _slots(game, state, action)
         if not slots:
             return [Option("slotless", "score the star without a slot"), CANCEL]
-        return [*(Option(f"slot:{s}", f"launch to {s}") for s in slots), CANCEL]
+        return [*(Option(f"slot:{s}", f"launch to {slot_words(s)}") for s in slots), CANCEL]
     if step == "flare":
-        return [*(Option(f"flare:{f}", f"attach {f} for its points") for f in p["flares"]),
-                Option("no_flare", "attach no flare")]  # fmt: skip
+        attach = [Option(f"flare:{f}", f"attach the Flare {words(f)} for its points")
+                  for f in p["flares"]]  # fmt: skip
+        return [*attach, Option("no_flare", "attach no flare")]
     price = game.stat(state, seat, "night_point_price")
     return [Option("buy", f"buy 1 night point ({price} AP)"), Option("done", "buy no more")]
 

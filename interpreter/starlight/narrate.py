@@ -159,3 +159,17 @@ def describe(event: Event) -> str:
     round_ = event.get("round")
     where = f"round {round_:>3}" if isinstance(round_, int) else "setup"
     return f"{where} seat {who}: {sentence(event)}"
+
+
+def dealt(game: Any, state: dict[str, Any]) -> list[str]:
+    """The trace's lines for what a new game dealt in secret: the gods of each live seat
+    (003 "The Gods": two each, keep one), by the names printed on them."""
+    cards = game.content.cards.get("gods", {})
+    lines = []
+    for p in state["players"]:
+        names = [str(cards.get(g, {}).get("name", words(g))) for g in p.get("gods_dealt") or []]
+        if names:
+            where = f"round {state['round']:>3}"
+            told = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            lines.append(f"{where} seat {p['seat']}: is dealt the gods {told}, to keep one")
+    return lines

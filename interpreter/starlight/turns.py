@@ -27,6 +27,7 @@ from whitedwarf.interpreter.starlight import (
     starbots,
     supply,
 )
+from whitedwarf.interpreter.starlight.narrate import words
 from whitedwarf.interpreter.starlight.state import State, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -149,16 +150,16 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
         # 003 "Your First Turn": the first-turn AP are spent on the one action, so a launch
         # whose cost is more than they are is not offered (docs/rules-decisions.md SL141).
         launch_paid = p["ap"] >= game.stat(state, seat, "launch_cost")
-        return [Option(f"place:{i}", f"place your marker on {s['id']} and take its action")
+        return [Option(f"place:{i}", f"place your marker on {words(s['id'])} and take its action")
                 for i, s in enumerate(spaces)
                 if launch_paid or s["action"] != "launch"] or [END]  # fmt: skip
     out: list[Option] = []
     step = game.stat(state, seat, "step_cost")
     if p["ap"] >= step and turn.get("steps", 0) < MAX_STEPS:
         nxt = spaces[(p["marker"] + 1) % len(spaces)]["id"]
-        out.append(Option("step", f"move one step to {nxt} ({step} AP)"))
+        out.append(Option("step", f"move one step to {words(nxt)} ({step} AP)"))
     if can_act(game, state, seat):
-        out.append(Option("act", f"take the action of {spaces[p['marker']]['id']}"))
+        out.append(Option("act", f"take the action of {words(spaces[p['marker']]['id'])}"))
     if _final_open(game, state, seat):
         out.append(Option("final", "the final launch: any constellation, 1 AP"))
     out += actions.boon_options(p)

@@ -74,12 +74,30 @@ def test_000_a_trigger_without_a_choice_is_shown_with_its_light_source() -> None
     with events.listening((found := []).append):
         resolve(g, s, [["mine", 0]])
     text = lines(found)
-    assert "round   1 seat 0: ore_bonus takes effect (when after_mine)" in text
-    assert "round   1 seat 0: miners takes effect (when after_mine)" in text
+    assert "round   1 seat 0: ore_bonus is triggered (when after_mine)" in text
+    assert "round   1 seat 0: miners is triggered (when after_mine)" in text
     assert "round   1 seat 0: gains 1 light (card) [by ore_bonus]" in text
     assert "round   1 seat 0: gains 1 light (faction) [by miners]" in text
     sources = s["players"][0]["light_by_source"]
     assert (sources["card"], sources["faction"], s["players"][0]["light"]) == (1, 1, 2)
+
+
+def test_a_trigger_whose_if_fails_is_told_as_triggered_and_nothing_more() -> None:
+    """000 "Mine": the hook comes, the card's `if` does not hold, and nothing happens: the
+    trace says the card was triggered (the event is told before its `if` is tested) and no
+    line of it claims an effect; with the `if` holding, its verb and gain follow."""
+    g, s = fresh()
+    tech(s, 0, "rich_only", "when after_mine -> if common >= 50 -> gain 1 light")
+    tech(s, 0, "poor_ok", "when after_mine -> if common >= 0 -> gain 1 light")
+    with events.listening((found := []).append):
+        resolve(g, s, [["mine", 0]])
+    text = lines(found)
+    assert "round   1 seat 0: rich_only is triggered (when after_mine)" in text
+    assert not [line for line in text if "rich_only" in line and "triggered" not in line]
+    assert "round   1 seat 0: poor_ok is triggered (when after_mine)" in text
+    assert "round   1 seat 0: gains 1 light (card) [by poor_ok]" in text
+    assert not [line for line in text if "takes effect" in line]
+    assert s["players"][0]["light_by_source"]["card"] == 1
 
 
 def test_000_an_achievement_being_played_is_shown() -> None:
@@ -92,7 +110,7 @@ def test_000_an_achievement_being_played_is_shown() -> None:
         token(s, 0, "windfall", "gain 3 common", sector="outer_00")
     text = lines(found)
     assert "round   1 seat 0: plays achievement hoard" in text
-    assert "round   1 seat 0: hoard takes effect (as soon as)" in text
+    assert "round   1 seat 0: hoard is triggered (as soon as)" in text
     assert s["players"][0]["light_by_source"]["achievement"] == 2
 
 

@@ -167,3 +167,25 @@ def test_starlight_cards_carry_their_text_and_a_mods_missing_text_is_listed(
     assert status == 1 and "apollo: You have +1 AP each turn." in output
     assert run("text", "--write", str(mod))[0] == 0
     assert run("text", "--check", str(mod))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "card"), [("lastlight", "tech", "laser_grid"), ("starlight", "god", "apollo")]
+)
+def test_a_card_without_text_is_w0432_in_both_games_as_text_check_lists_it(
+    tmp_path: Path, game: str, kind: str, card: str
+) -> None:
+    pack = tmp_path / "mod"
+    assert run("new", "pack", str(pack), "--game", game)[0] == 0
+    assert run("new", kind, str(pack), card)[0] == 0
+    cards = pack / f"{kind}s.yaml"
+    head, _, block = cards.read_text().partition(f"- id: {card}\n")
+    cards.write_text(f"{head}- id: {card}\n" + re.sub(r"(?m)^  text: .*\n", "", block))
+    status, output = run("validate", str(pack))
+    assert status == 0 and "warning[W0432]: the card has no text" in output, output
+    assert "`whitedwarf text --write` writes it" in output and f"- id: {card}" in output
+    assert run("text", "--check", str(pack))[0] == 1  # the same card, by the same rule
+    cards.write_text(cards.read_text() + "  allow: [W0432]\n")
+    status, output = run("validate", str(pack))
+    assert status == 0 and "W0432" not in output
+    assert run("text", "--check", str(pack))[0] == 0

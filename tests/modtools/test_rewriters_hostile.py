@@ -100,17 +100,72 @@ def test_fix_keeps_crlf(mod: Path) -> None:
     assert b"centre_light_harvested" in raw and raw.count(b"\r\n") == raw.count(b"\n")
 
 
-def test_a_linked_file_stays_a_link(mod: Path) -> None:
-    """`text --write` and `fmt` leave links alone; `fix` writes through one (and keeps it)."""
+REWRITERS = [("fmt",), ("text", "--write"), ("fix", "--no-backup")]
+REWRITER_IDS = ["fmt", "text", "fix"]
+
+
+@pytest.mark.parametrize("command", REWRITERS, ids=REWRITER_IDS)
+def test_a_link_inside_the_pack_is_written_through_and_stays_a_link(
+    mod: Path, command: tuple[str, ...]
+) -> None:
+    """docs/rules-decisions.md C30: the three rewriters follow a link whose target is in the
+    pack folder (here in a subfolder, which the loader reads through the link too)."""
+    techs = mod / "techs.yaml"
+    real = mod / "shared" / "techs.yaml"
+    real.parent.mkdir()
+    real.write_text(untidy(mod).read_text() + OLD_WORDS)
+    techs.unlink()
+    techs.symlink_to(Path("shared") / "techs.yaml")
+    before = real.read_bytes()
+    code, out = run(*command, str(mod))
+    assert code == 0 and "skipped" not in out, out
+    assert techs.is_symlink() and real.read_bytes() != before
+    wrote = {"fmt": b"name: Mod Tech      # spaced", "text": b'"This ship', "fix": b"centre_light"}
+    assert wrote[command[0]] in real.read_bytes()
+
+
+def test_a_second_name_of_a_file_is_written_once_and_said(mod: Path) -> None:
     techs = mod / "techs.yaml"
     real = mod / "real.yaml"
     real.write_text(untidy(mod).read_text() + OLD_WORDS)
     techs.unlink()
     techs.symlink_to("real.yaml")
-    for command in (("text", "--write"), ("fmt",), ("fix", "--no-backup")):
-        assert run(*command, str(mod))[0] == 0
-        assert techs.is_symlink()
-    assert b"centre_light" in real.read_bytes()
+    code, out = run("fmt", str(mod))
+    assert code == 0 and f"{techs}: skipped: it is a link to {real}, which is written once" in out
+    assert f"{real}: reformatted" in out and techs.is_symlink()
+
+
+@pytest.mark.parametrize("command", REWRITERS, ids=REWRITER_IDS)
+def test_a_link_out_of_the_pack_is_never_written_through_and_is_named(
+    mod: Path, tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(untidy(mod).read_text() + OLD_WORDS)
+    before = outside.read_bytes()
+    techs = mod / "techs.yaml"
+    techs.unlink()
+    techs.symlink_to(outside)
+    code, out = run(*command, str(mod))
+    # fmt and fix skip it and say so; text refuses the pack (E0507) before writing anything.
+    said = f"{techs}: skipped: it is a link that leads outside the pack folder"
+    refused = "`techs.yaml` is a link that leads outside the pack folder"
+    assert code == 1 and (said in out or (command[0] == "text" and refused in out)), out
+    assert outside.read_bytes() == before and techs.is_symlink()
+
+
+def test_fix_names_a_manifest_linked_out_of_the_pack_and_writes_the_rest(
+    mod: Path, tmp_path: Path
+) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text() + OLD_WORDS)
+    outside = tmp_path / "pack.yaml"
+    outside.write_text((mod / "pack.yaml").read_text())
+    before = outside.read_bytes()
+    (mod / "pack.yaml").unlink()
+    (mod / "pack.yaml").symlink_to(outside)
+    code, out = run("fix", "--no-backup", str(mod))
+    assert code == 1 and f"{mod / 'pack.yaml'}: skipped: it is a link that leads outside" in out
+    assert outside.read_bytes() == before
 
 
 def test_fmt_of_a_file_linked_out_of_its_pack_writes_nothing(mod: Path, tmp_path: Path) -> None:
@@ -155,3 +210,11 @@ def test_fmt_never_loses_a_comment_nor_raises(edits: list[tuple[int, str]]) -> N
     if result.text is not None:
         for comment in re.findall(r"#\s*(zz\d|line\d|c\d|head|tail)", text):
             assert comment in result.text
+
+
+def test_a_link_loop_is_named_not_followed(mod: Path) -> None:
+    (mod / "a.yaml").symlink_to("b.yaml")
+    (mod / "b.yaml").symlink_to("a.yaml")
+    code, out = run("fmt", str(mod))
+    assert code == 1 and f"{mod / 'a.yaml'}: skipped: it is a link that cannot be followed" in out
+    assert "Traceback" not in out

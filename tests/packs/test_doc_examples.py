@@ -231,3 +231,13 @@ def test_e0902_a_removal_a_dependency_still_names(here: Path) -> None:
     (mod / "privileges.yaml").write_text("- {id: refill_rays, remove: true}\n")
     headline = next(line for line in example("E0902") if "removes" in line)
     assert headline in validate("starmod", "--pack-path", "content")
+
+
+def test_w0432_a_starlight_god_without_text(here: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "pack", "mod", "--game", "starlight"]).exit_code == 0
+    assert runner.invoke(main, ["new", "god", "mod", "apollo"]).exit_code == 0
+    gods = here / "mod" / "gods.yaml"
+    gods.write_text(re.sub(r"(?m)^  text: .*\n", "", gods.read_text("utf-8")))
+    [headline] = example("W0432")
+    assert headline in validate("mod")

@@ -52,6 +52,7 @@ def test_a_replacement_that_drops_the_word_is_blamed_and_its_card_allow_works(
 ) -> None:
     card = (
         "- id: zhur\n  name: Zhur\n  three_plus: true\n  source: invented\n  replace: true\n"
+        '  text: "When the board rotates: gain 1 [common]."\n'
         "  effect: when rotation -> gain 1 common\n"
     )
     (packs / "mod" / "factions.yaml").write_text(card)

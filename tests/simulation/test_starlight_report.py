@@ -17,6 +17,11 @@ from whitedwarf.content import bundled_pack
 from tests.simulation.helpers import run
 
 PACK = str(bundled_pack("starlight"))
+#: What every game's summary has (docs/simulate.md "summary.json").
+COMMON = {"games", "errors", "players", "fair_share", "seats", "agents", "rounds", "reasons",
+          "first_player", "sentences", "seat_agents"}  # fmt: skip
+LAST_LIGHT = {"factions", "light_sources", "techs", "achievements", "exploration"}
+RESULT = {"points", "point_sources", "picks", "pick_fair"}
 
 
 def test_simulate_reports_the_gods_and_the_sources_of_points(tmp_path: Path) -> None:
@@ -56,6 +61,25 @@ def test_without_gods_there_is_no_god_table(tmp_path: Path) -> None:
     assert "per god" not in (out / "report.html").read_text()
 
 
+def test_a_starlight_summary_holds_only_what_a_starlight_game_has(tmp_path: Path) -> None:
+    """No Last Light key, empty or not: a Starlight game has no factions, light, techs,
+    achievements or exploration tokens; a Last Light batch keeps its own tables."""
+    out = tmp_path / "sl"
+    code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
+                     "--agents", "heuristic,starbot", "--out", str(out))  # fmt: skip
+    assert code == 0, text
+    summary = json.loads((out / "summary.json").read_text())
+    assert set(summary) == COMMON | RESULT, sorted(set(summary) ^ (COMMON | RESULT))
+    assert summary["points"]["all"]["points"] > 0
+    ll = tmp_path / "ll"
+    code, text = run("simulate", "--players", "2", "--games", "2", "--agents", "random",
+                     "--out", str(ll))  # fmt: skip
+    assert code == 0, text
+    summary = json.loads((ll / "summary.json").read_text())
+    assert set(summary) == COMMON | LAST_LIGHT, sorted(set(summary) ^ (COMMON | LAST_LIGHT))
+    assert "Win rate per faction" in (ll / "report.html").read_text()
+
+
 def test_a_game_option_the_game_does_not_have_is_refused(tmp_path: Path) -> None:
     code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
                      "--agents", "heuristic", "--option", "godz=true",
@@ -72,6 +96,10 @@ def test_compare_of_identical_packs_reports_agents_and_gods_unchanged(tmp_path: 
     result = json.loads((out / "comparison.json").read_text())
     rows = result["agents"] + result["picks"]["god"]
     assert rows and all(r["difference"] == 0 for r in rows)
+    assert not {"factions", "techs", "techs_built"} & set(result)
+    for side in ("base", "variant"):
+        summary = json.loads((out / side / "summary.json").read_text())
+        assert set(summary) == COMMON | RESULT
     html = (out / "comparison.html").read_text()
     assert "Agent win rates: variant minus base" in html and "per god kept" in html
     assert "Faction" not in html

@@ -131,13 +131,17 @@ def write_mod_cards(mod: Path) -> None:
     """The cards of the Starlight mod the CLI tests play: a new god and two flares."""
     (mod / "gods.yaml").write_text(
         "- id: lumen\n  name: Lumen the Generous\n  source: invented\n"
+        '  text: "At the start of your turn: gain 1 [AP]."\n'
         "  effect: when turn_start -> gain 1 ap\n",
         encoding="utf-8",
     )
     (mod / "flares.yaml").write_text(
         "- id: twin_sparks\n  name: Twin Sparks\n  source: invented\n"
+        '  text: "Flare points: Gain [night point] equal to the number of your stars * 2. '
+        'Flare boon: Gain 2 [short ray]."\n'
         "  points: gain (stars_launched * 2) night_points\n  boon: gain 2 short_rays\n"
         "- id: long_glow\n  name: Long Glow\n  source: invented\n"
+        '  text: "Flare points: Gain 3 [night point]. Flare boon: Gain 2 [long ray]."\n'
         "  points: gain 3 night_points\n  boon: gain 2 long_rays\n",
         encoding="utf-8",
     )

@@ -96,3 +96,49 @@ def test_play_trace_speaks_starlight() -> None:
     assert trace and not [line for line in trace if "{" in line]
     assert any(": launches a magnitude-" in line for line in trace)
     assert any(": turns up the Starbot card " in line for line in trace)
+
+
+def test_play_trace_says_which_gods_each_seat_was_dealt() -> None:
+    """003 "The Gods": each live player is dealt two and keeps one; the trace says the two
+    (by their printed names) before the seat's choice, and a Starbot is dealt none."""
+    from whitedwarf.tools.cli import main
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "--pack", str(PACK), "--seats", "random,random,starbot", "--seed", "7",
+         "--option", "gods=true", "--trace"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    dealt = [line for line in lines if ": is dealt the gods " in line]
+    assert [line.split(":")[0] for line in dealt] == ["round   1 seat 0", "round   1 seat 1"]
+    for seat, line in enumerate(dealt):
+        names = line.split("is dealt the gods ")[1].removesuffix(", to keep one").split(" and ")
+        (kept,) = [x for x in lines if x.startswith(f"round   1 seat {seat}: decides: keep ")]
+        assert len(names) == 2 and kept.split("decides: keep ")[1].split(" [")[0] in names
+        assert lines.index(line) < lines.index(kept)
+
+
+def test_decision_labels_name_things_as_the_events_do() -> None:
+    """A Starlight decision says "buy the Flare Rainbow", "launch to Lyra slot 2", "take the
+    action of Gain Cores", as the events do ("buys the Flare Rainbow"), never a pack id
+    (``rainbow``, ``lyra_2``, ``gain_cores``); the option ids a replay records are unchanged."""
+    from whitedwarf.tools.cli import main
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "--pack", str(PACK), "--seats", "random,heuristic,starbot", "--seed", "7",
+         "--option", "gods=true", "--trace"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    decided = [line for line in result.stderr.splitlines() if ": decides: " in line]
+    labels = {line.split(": decides: ")[1].rsplit(" [", 1)[0]: line for line in decided}
+    options = {line.rsplit(" [", 1)[1].rstrip("]") for line in decided}
+    # An effect's own choice (``branch:N``) is labelled with the words its card wrote.
+    worded = {label: line for label, line in labels.items() if "[branch:" not in line}
+    assert worded and not [label for label in worded if "_" in label], sorted(worded)
+    assert any(label.startswith("buy the Flare ") for label in labels)
+    assert any(re.fullmatch(r"launch to \w+ slot \d+", label) for label in labels)
+    assert any(re.fullmatch(r"place your marker on [A-Z][\w ]+ and take its action", label)
+               for label in labels)  # fmt: skip
+    assert any(option.startswith("slot:") and "_" in option for option in options)

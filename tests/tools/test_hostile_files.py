@@ -47,8 +47,8 @@ def first_decision(lines: list[str]) -> int:
         ("long_number", "game.jsonl:2: not a replay line (a number too long)"),
         ("format_true", "game.jsonl:1: replay format True is not supported"),
         ("seat_true", "a decision needs an integer seat and a string option"),
-        ("pack_ids_unhashable", "pack 'lastlight' is loaded now but was not in the game"),
-        ("packs_not_a_list", "pack 'lastlight' is loaded now but was not in the game"),
+        ("pack_ids_unhashable", "packs: the log's is [1, {'id': []}], not a list of {id,"),
+        ("packs_not_a_list", "packs: the log's is 'lastlight', not a list of {id, version"),
     ],
 )
 def test_a_hostile_replay_line_is_one_located_error(

@@ -19,6 +19,7 @@ from whitedwarf.tools.session import load_game
 from whitedwarf.tools.tui.session import Session
 
 SEATS = ["human", "random"]
+NOT_A_GAME = "which is not one of the games: lastlight, starlight"
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -76,6 +77,19 @@ def edit(record: dict[str, Any], where: str, value: Any) -> dict[str, Any]:
         ("seen", {"a": "b"}, "the save's 'seen' is missing or of the wrong kind"),
         ("replay", 5, "the save's 'replay' is missing or of the wrong kind"),
         ("seats", ["human", "wizard"], "the save's seat kind 'wizard' is not one of"),
+        ("header.game", 5, f"the save's header 'game' is 5, {NOT_A_GAME}"),
+        ("header.game", "chess", f"the save's header 'game' is 'chess', {NOT_A_GAME}"),
+        ("header.players", "two", "header 'players' is 'two', not a whole number"),
+        ("header.players", 3, "header 'players' is 3, but it has 2"),
+        ("header.seed", 5, "the save's header 'seed' is 5, but the save's seed is 4"),
+        (
+            "header.seats",
+            ["random", "human"],
+            "header 'seats' is ['random', 'human'], but the save's seats are",
+        ),
+        ("header.packs", 5, "the save's header 'packs' is 5, not a list of"),
+        ("header.content_hash", 7, "the save's header 'content_hash' is 7, not a digest"),
+        ("header.engine", 1, "the save's header 'engine' is 1, not an engine version"),
     ],
 )
 def test_an_edited_save_is_refused_with_the_field_and_left_as_it_is(
@@ -121,3 +135,35 @@ def test_render_of_a_damaged_saved_state_says_so(
     code, out = run("render", str(path), "--out", str(tmp_path / "board.svg"))
     assert code == 1 and "the saved game state is damaged or was edited" in out, out
     assert not (tmp_path / "board.svg").exists()
+
+
+@pytest.mark.parametrize("game", [5, "chess"])
+def test_a_replay_naming_no_game_whitedwarf_has_is_refused_with_the_games(
+    tmp_path: Path, game: Any
+) -> None:
+    log = tmp_path / "game.jsonl"
+    assert run("play", "--seats", "random,random", "--seed", "3", "--replay", str(log))[0] == 0
+    header, *rest = log.read_text().splitlines()
+    log.write_text("\n".join([json.dumps({**json.loads(header), "game": game}), *rest]) + "\n")
+    said = f"{log}:1: the replay's header 'game' is {game!r}, {NOT_A_GAME}"
+    for command in (("replay", str(log)), ("render", str(log), "--out", str(tmp_path / "b.svg"))):
+        code, out = run(*command)
+        assert code == 1 and said in out, out
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("engine", 5, ":1: the header's 'engine' is 5, not an engine version (text)"),
+        ("packs", 5, "packs: the log's is 5, not a list of {id, version, hash}"),
+    ],
+)
+def test_a_replay_header_field_of_the_wrong_kind_is_named(
+    tmp_path: Path, field: str, value: Any, said: str
+) -> None:
+    log = tmp_path / "game.jsonl"
+    assert run("play", "--seats", "random,random", "--seed", "3", "--replay", str(log))[0] == 0
+    header, *rest = log.read_text().splitlines()
+    log.write_text("\n".join([json.dumps({**json.loads(header), field: value}), *rest]) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and said in out, out

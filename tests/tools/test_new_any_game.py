@@ -78,6 +78,7 @@ def test_append_keeps_the_file_and_refuses_an_existing_id(tmp_path: Path) -> Non
     pack = new_pack(tmp_path, "starlight")
     (pack / "gods.yaml").write_text(
         "# my gods\n- id: lumen\n  name: Lumen\n  source: invented\n"
+        '  text: "At the start of your turn: gain 1 [AP]."\n'
         "  effect: when turn_start -> gain 1 ap  # a comment the designer wrote\n"
     )
     status, output = run("new", "god", str(pack), "apollo")

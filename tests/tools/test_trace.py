@@ -57,12 +57,12 @@ def games_until(mod: Path, found: str) -> list[str]:
 
 def test_readme_grep_my_card_finds_its_firings(tmp_path: Path) -> None:
     mod = write_mod(tmp_path)
-    lines = games_until(mod, "my_card takes effect")
+    lines = games_until(mod, "my_card is triggered")
     mine = [line for line in lines if "my_card" in line]
     # Drawn, kept, built, and then firing at each round start with what it did.
     assert any(re.search(r"tech my_card drawn$", line) for line in mine)
     assert any(re.search(r"tech my_card built$", line) for line in mine)
-    assert any("my_card takes effect (when round_start)" in line for line in mine)
+    assert any("my_card is triggered (when round_start)" in line for line in mine)
     assert any("my_card: gain 1 common" in line for line in mine)
     assert any("gains 1 common [by my_card]" in line for line in mine)
     lens = games_until(mod, "my_lens modifies research_draw by +1")
@@ -136,3 +136,13 @@ def test_an_unknown_replay_format_is_refused_with_the_reason(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["replay", str(log)])
     assert result.exit_code == 1
     assert "replay format 9 is not supported" in result.output
+
+
+def test_last_light_labels_say_seat_as_the_rest_of_the_interface() -> None:
+    """Trade's gift (000 "Trade": an opponent gains 1 light) and the labels of ships,
+    extractors and players name a seat as the trace and the summary do: "seat 2"."""
+    code, lines, _ = trace("--seats", "random,random,random", "--seed", "7")
+    assert code == 0
+    decided = [line for line in lines if ": decides: " in line]
+    assert any(re.search(r"decides: seat \d gains light \[gift:\d\]", line) for line in decided)
+    assert not [line for line in decided if re.search(r"\bplayer \d", line)]

@@ -110,7 +110,7 @@ async def test_a_whole_short_game_against_a_starbot_and_a_bot(
         assert names and all(name in me for name in names)
         assert "seat 1 (starbot)" in others and "seat 2 (heuristic)" in others
         assert "Accolades" in others and "laurels: 3 (secret)" in others
-        assert menu_text(app).startswith("place your marker on gain_cores")
+        assert menu_text(app).startswith("place your marker on Gain Cores")
         assert "your decision: your first turn: place your marker" in text_of(app, "#prompt")
         await pilot.press("r")
         assert isinstance(app.screen, TextScreen)
@@ -317,7 +317,7 @@ def test_another_seats_flare_and_god_are_not_named_in_the_news(short_pack: Path)
     session.choose(0, "place:4")  # seat 0's first turn: Gain Flares
     bought = next(o for o in session.options(0) if o.id.startswith("flare:"))
     session.choose(0, bought.id)
-    name = bought.text.removeprefix("buy ").split(" (")[0]
+    name = bought.text.removeprefix("buy the Flare ").split(" (")[0]
     assert any("takes the Flare" in line or "buys the Flare" in line
                for line in session.news(0))  # fmt: skip
     told = "\n".join(session.news(1))

@@ -88,7 +88,7 @@ def recorded_game(path: Path) -> str:
     from whitedwarf.tools.replay import recorded_game as game_of_header
 
     try:
-        return game_of_header(read_header(path))
+        return game_of_header(read_header(path), path)
     except ReplayError as error:
         raise PositionError(str(error)) from None
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 from rich.text import Text
+from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
@@ -30,6 +31,9 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
     """The game saved in ``path``; exits with the reason if it cannot be resumed."""
     try:
         saved = save_game(path)
+        problem = None if saved is None else unknown_game(saved, "the save's header")
+        if problem is not None:
+            raise SaveProblem(f"{path}: {problem}")
         if saved is not None and saved != engine.name:
             raise SaveProblem(
                 f"{path} is a save of {saved!r}, but the packs loaded now are for "

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
 from whitedwarf.interpreter.replay import (
@@ -421,7 +422,54 @@ def _record_problem(record: dict[str, Any]) -> str | None:
         ("state", "state" in record),
     ]
     wrong = [name for name, fine in checks if not fine]
-    return f"the save's {wrong[0]!r} is missing or of the wrong kind" if wrong else None
+    if wrong:
+        return f"the save's {wrong[0]!r} is missing or of the wrong kind"
+    return _header_problem(header, record)
+
+
+def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | None:
+    """The first field of a save's header that is not what ``play`` writes (``replay_header``:
+    the game, its packs and content digest, the seed, players and seats; None: none). The
+    header goes into the replay written when the game ends, so it must describe this game."""
+    if "game" in header:
+        problem = unknown_game(header["game"], "the save's header")
+        if problem is not None:
+            return problem
+    expected: list[tuple[str, bool, str]] = [
+        ("seed", type(header.get("seed", 0)) is int, "not a whole number"),
+        ("players", type(header.get("players", 0)) is int, "not a whole number"),
+        ("seats", _list_of(header.get("seats", []), lambda s: isinstance(s, str)), "not a list"),
+        ("packs", _list_of(header.get("packs", []), _is_pack), "not a list of {id, version, hash}"),
+        ("content_hash", isinstance(header.get("content_hash", ""), str), "not a digest (text)"),
+        ("engine", isinstance(header.get("engine", ""), str), "not an engine version (text)"),
+    ]
+    for name, fine, why in expected:
+        if not fine:
+            return f"the save's header {name!r} is {header[name]!r}, {why}"
+    return None
+
+
+def header_disagrees(header: dict[str, Any], seed: int, seats: list[str]) -> str | None:
+    """Where a save's header says another game than the save holds (its seed and seats,
+    checked against the state and the game first): the replay written at the game's end
+    would carry it."""
+    disagree = [
+        ("seed", header.get("seed", seed) != seed, f"but the save's seed is {seed}"),
+        ("players", header.get("players", len(seats)) != len(seats), f"but it has {len(seats)}"),
+        ("seats", header.get("seats", seats) != seats, f"but the save's seats are {seats}"),
+    ]
+    for name, wrong, why in disagree:
+        if wrong:
+            return f"the save's header {name!r} is {header[name]!r}, {why}"
+    return None
+
+
+def _is_pack(item: Any) -> bool:
+    """A pack a header names: ``{"id", "version", "hash"}``, each text."""
+    return isinstance(item, dict) and all(isinstance(item.get(k), str) for k in _PACK_FIELDS)
+
+
+_PACK_FIELDS = ("id", "version", "hash")
 
 
 def _list_of(value: Any, each: Callable[[Any], bool]) -> bool:
