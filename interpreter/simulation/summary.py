@@ -400,6 +400,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         f"Games last {rounds_['median']:g} rounds (median; shortest {rounds_['min']}, "
         f"longest {rounds_['max']})."
     )
+    out += list(_cut_off(summary))
     failed = summary["errors"]
     if failed:  # said, never averaged away: the numbers above leave these games out
         first = failed[0]
@@ -408,6 +409,23 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             f"are left out (game {first['index']}, seed {first['seed']}: {first['error']})."
         )
     return out
+
+
+def _cut_off(summary: dict[str, Any]) -> Iterable[str]:
+    """Games a round limit stopped (Last Light's ``--round-limit``, Starlight's 60 rounds,
+    SL17) did not end by the rules: their winner led when play stopped. A designer whose new
+    numbers keep games from ending must read that first, not infer it from a histogram."""
+    stopped = summary["reasons"].get("round limit", 0)
+    if not stopped:
+        return
+    every = (
+        "Every game" if stopped == summary["games"] else f"{stopped} of {summary['games']} games"
+    )
+    yield (
+        f"{every} stopped at a round limit instead of ending by the rules: the winner of such a "
+        "game is whoever led when play stopped, so its win rates describe a cut-off game. A "
+        "pack whose games rarely end may be unable to end."
+    )
 
 
 def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:

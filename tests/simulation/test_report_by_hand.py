@@ -326,3 +326,21 @@ def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
         "New in the variant: tech w, built by 50% of players; its 5 owners win 30%."
         in (result["sentences"])
     )
+
+
+def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None:
+    # A pack whose numbers keep games from ending (game_end_light 100) fills the batch with
+    # games the round limit cut off: the report must say so, not only show 200 rounds.
+    records = _records()
+    for record in records[:3]:
+        record["reason"] = "round limit"
+    printed, summary, page = _report(tmp_path, records)
+    said = "3 of 5 games stopped at a round limit instead of ending by the rules"
+    assert said in printed and said in page
+    assert summary["reasons"] == {"round limit": 3, "light": 2}
+    for record in records:
+        record["reason"] = "round limit"
+    printed, _, _ = _report(tmp_path / "all", records)
+    assert "Every game stopped at a round limit" in printed
+    printed, _, _ = _report(tmp_path / "none", _records())
+    assert "round limit" not in printed
