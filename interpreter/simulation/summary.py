@@ -415,7 +415,7 @@ def _cut_off(summary: dict[str, Any]) -> Iterable[str]:
     """Games a round limit stopped (Last Light's ``--round-limit``, Starlight's 60 rounds,
     SL17) did not end by the rules: their winner led when play stopped. A designer whose new
     numbers keep games from ending must read that first, not infer it from a histogram."""
-    stopped = summary["reasons"].get("round limit", 0)
+    stopped = summary.get("reasons", {}).get("round limit", 0)
     if not stopped:
         return
     every = (
