@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import GAMES, PLAYERS
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.batch_run import run_into
@@ -17,9 +16,11 @@ from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
+    PLAYERS_OPTION,
     SETTING_OPTION,
     WORKERS_OPTION,
     batch_config,
+    games_option,
     write_report,
 )
 
@@ -38,20 +39,8 @@ from whitedwarf.tools.simulate import (
     help="the pack after the change: a folder (a copy of the pack, or a mod of it)",
 )
 @PACK_PATH_OPTION
-@click.option(
-    "--players",
-    type=click.IntRange(*PLAYERS),
-    default=4,
-    show_default=True,
-    help="seats per game (Last Light 2-4, Starlight 1-5)",
-)
-@click.option(
-    "--games",
-    type=click.IntRange(*GAMES),
-    default=200,
-    show_default=True,
-    help="games on each pack (the same seeds on both)",
-)
+@PLAYERS_OPTION
+@games_option(200, "games on each pack (the same seeds on both)")
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="the seed of both batches")
 @WORKERS_OPTION

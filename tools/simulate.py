@@ -42,6 +42,22 @@ SETTING_OPTION = click.option(
     help="a game option for every game (repeatable; Last Light: factions=veyshan,,hexan; "
     "Starlight: gods=true, starbot_level=2)",
 )
+PLAYERS_OPTION = click.option(
+    "--players",
+    type=click.IntRange(*PLAYERS),
+    default=4,
+    show_default=True,
+    help="seats per game (Last Light 2-4, Starlight 1-5)",
+)
+
+
+def games_option(default: int, meaning: str) -> Any:
+    """``--games``: how many games, ``meaning`` said in the help."""
+    return click.option(
+        "--games", type=click.IntRange(*GAMES), default=default, show_default=True, help=meaning
+    )
+
+
 AGENTS_OPTION = click.option(
     "--agents",
     default="heuristic",
@@ -64,20 +80,8 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @click.command("simulate")
 @PACK_OPTION
 @PACK_PATH_OPTION
-@click.option(
-    "--players",
-    type=click.IntRange(*PLAYERS),
-    default=4,
-    show_default=True,
-    help="seats per game (Last Light 2-4, Starlight 1-5)",
-)
-@click.option(
-    "--games",
-    type=click.IntRange(*GAMES),
-    default=100,
-    show_default=True,
-    help="games to play (the report says how precise this many make a win rate)",
-)
+@PLAYERS_OPTION
+@games_option(100, "games to play (the report says how precise this many make a win rate)")
 @AGENTS_OPTION
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
 @WORKERS_OPTION

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.api import parse_effect
@@ -21,6 +21,8 @@ from whitedwarf.dsl.suggest import suggest
 
 if TYPE_CHECKING:
     from whitedwarf.dsl.packs.kinds import ContentSpec
+
+T = TypeVar("T")
 
 CODES = {
     "E0940": "a rondel space whose constellations do not fit its action",
@@ -248,20 +250,25 @@ def only_claims(clause: ast.AsSoonAs) -> bool:
 
 
 def actions_in(node: Any) -> Iterator[ast.Action]:
-    """Every action in a syntax tree (a generic walk over its dataclass fields)."""
-    if isinstance(node, ast.Action):
+    """Every action in a syntax tree."""
+    return nodes_in(node, ast.Action)
+
+
+def nodes_in(node: Any, kind: type[T]) -> Iterator[T]:
+    """Every node of ``kind`` in a syntax tree (a generic walk over its dataclass fields)."""
+    if isinstance(node, kind):
         yield node
     if isinstance(node, tuple | list):
         for item in node:
-            yield from actions_in(item)
+            yield from nodes_in(item, kind)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
         for item in dataclasses.fields(node):
-            yield from actions_in(getattr(node, item.name))
+            yield from nodes_in(getattr(node, item.name), kind)
 
 
 def _pack_words(effect: ast.Effect, registry: Registry) -> Iterator[tuple[ast.Word, str]]:
     """Each adjective of a selector that names a pack id, with its id space."""
-    for selector in _selectors(effect):
+    for selector in nodes_in(effect, ast.Selector):
         found = registry.noun_for(tuple(w.text for w in selector.words))
         if found is None:
             continue
@@ -277,18 +284,6 @@ def _pack_words(effect: ast.Effect, registry: Registry) -> Iterator[tuple[ast.Wo
                 ):
                     yield word, candidate.ids
                     break
-
-
-def _selectors(node: Any) -> Iterator[ast.Selector]:
-    """Every selector in a syntax tree (a generic walk over its dataclass fields)."""
-    if isinstance(node, ast.Selector):
-        yield node
-    if isinstance(node, tuple | list):
-        for item in node:
-            yield from _selectors(item)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for item in dataclasses.fields(node):
-            yield from _selectors(getattr(node, item.name))
 
 
 def check_starbot_deck(content: Content) -> list[Diagnostic]:
