@@ -121,6 +121,9 @@ def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector
     else:
         holder = state["players"][graveyard]["graveyard"]
         holder.remove({"kind": "ship", "owner": seat, "size": size})
+        # The graveyard is part of its holder's `me` (conditions count it): renewed here, as
+        # the payment below renews it only when the ship costs something.
+        versions.changed(state, "me", graveyard)
     pay(state, seat, cost, to=graveyard)
     sid = place_ship(state, seat, size, sector)
     fire(state, "ship_built", seat, {"ship": sid, "sector": sector})

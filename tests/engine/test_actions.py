@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from whitedwarf.interpreter.lastlight.state import LUMOS, home_of
 
 from tests.engine.positions import (
@@ -250,3 +251,26 @@ def test_002_lumos_blockade_only_non_allies() -> None:
     resolve(g, state, [["refresh", 0], ["refresh", 1]])
     assert state["players"][0]["light"] == 1
     assert state["players"][1]["light"] == 5
+
+
+def test_a_ship_built_free_from_a_graveyard_renews_its_holders_stamp(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A graveyard is part of its holder's ``me`` (conditions count its units): a ship built
+    from it for nothing (a discount covering its cost) pays nobody, so the build itself must
+    renew the stamp, or a condition read before stays answered from the old graveyard.
+    Found by the versions audit (tests/engine/test_versions.py) on another 4-player map."""
+    from whitedwarf.interpreter.lastlight import construct, versions
+    from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS
+
+    g = game(3)
+    state = empty_board(started(g))
+    state["players"][0]["supply"]["small"] = 0
+    state["players"][2]["graveyard"] = [{"kind": "ship", "owner": 0, "size": "small"}]
+    monkeypatch.setattr(construct, "discounted", lambda cost, discount: {})  # all of it off
+    resolve(g, state, [["construct", 0]])
+    before = versions.of(state).stamps["me", 2], FINGERPRINTS["me"](state, 2)
+    g.apply(state, 0, "build:small@2")
+    after = versions.of(state).stamps["me", 2], FINGERPRINTS["me"](state, 2)
+    assert state["players"][2]["graveyard"] == []
+    assert after[1] != before[1] and after[0] != before[0]
