@@ -57,10 +57,12 @@ class StarlightContent:
     constellations: dict[str, list[str]] = field(init=False)
     rays: dict[str, int] = field(init=False)  # "colour:size" -> copies
     cards: dict[str, dict[str, dict[str, Any]]] = field(init=False)  # kind -> id -> card
-    digest: str = field(init=False)
+    #: The files' digest, worked out when not given (a caller that wraps the same files,
+    #: as the test of which fields the engine reads does, passes the plain files' one).
+    digest: str = ""
 
     def __post_init__(self) -> None:
-        self.setup = dict(self.files.get("setup") or {})
+        self.setup = self.files.get("setup") or {}
         self.spaces = list((self.files.get("rondel") or {}).get("spaces", []))
         self.slots, self.constellations = _sky(self.files.get("sky") or {})
         self.rays = _rays(self.files.get("rays") or {})
@@ -69,9 +71,9 @@ class StarlightContent:
             for kind in ("flares", "laurels", "accolades", "gods", "starbots", "privileges",
                          "aspects", "cores", "starters")
         }  # fmt: skip
-        authored = {k: v for k, v in self.files.items()}
-        text = json.dumps(authored, sort_keys=True, default=str)
-        self.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        if not self.digest:
+            text = json.dumps(self.files, sort_keys=True, default=str)
+            self.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def number(self, name: str) -> int:
         """A setup number: the pack's, else the vocabulary's default for a stat."""

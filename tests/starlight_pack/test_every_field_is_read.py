@@ -29,7 +29,6 @@ import pytest
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.games import game_spec
 from whitedwarf.dsl.packs.loader import load_packs
-from whitedwarf.interpreter.starlight import content as content_module
 from whitedwarf.interpreter.starlight.content import StarlightContent, content_from_pack
 from whitedwarf.interpreter.starlight.game import Game
 
@@ -69,22 +68,6 @@ GAMES = (
 )
 
 
-def _content(files: dict[str, Any], plain: StarlightContent) -> StarlightContent:
-    """``plain`` with its tables rebuilt from ``files`` (recording mappings), the digest kept.
-
-    Built by hand because the constructor's digest serialises every field, which would
-    count as reading them all."""
-    out = object.__new__(StarlightContent)
-    out.name, out.files, out.digest = plain.name, files, plain.digest
-    out.setup = files.get("setup") or {}
-    out.spaces = list((files.get("rondel") or {}).get("spaces", []))
-    out.slots, out.constellations = content_module._sky(files.get("sky") or {})
-    out.rays = content_module._rays(files.get("rays") or {})
-    out.cards = {kind: {str(card["id"]): card for card in files.get(kind) or []}
-                 for kind in plain.cards}  # fmt: skip
-    return out
-
-
 def _pick(draw: random.Random, options: list[Any], boons: bool) -> str:
     """A random option, leaning away from ending early so that stars get launched; without
     ``boons``, away from a flare's boon too, so that flares are kept to attach to a launch."""
@@ -101,7 +84,7 @@ def engine_reads() -> set[str]:
     plain = content_from_pack(pack)
     recorder = Recorder()
     files = {kind: recorder.wrap(data, kind) for kind, data in plain.files.items()}
-    content = _content(files, plain)
+    content = StarlightContent(plain.name, files, digest=plain.digest)
     for seats, gods, level, seed in GAMES:
         options = {"seats": list(seats), "gods": gods, "starbot_level": level}
         game = Game.from_content(content, len(seats), options)
