@@ -20,7 +20,8 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.suggest import suggest
 
 if TYPE_CHECKING:
-    from whitedwarf.dsl.packs.kinds import ContentSpec
+    from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
+    from whitedwarf.dsl.source import EffectSource
 
 T = TypeVar("T")
 
@@ -174,30 +175,23 @@ def check_pack_ids(content: Content, spec: ContentSpec, registry: Registry) -> l
     removed = removed_ids(spec, content)
     named: dict[tuple[str, str], list[Span | None]] = {}
     out: list[Diagnostic] = []
-    for kind in spec.card_kinds():
-        for field, _, _ in kind.effect_fields():
-            for entry in content.cards.get(kind.name, []):
-                text = entry.data.get(field) if isinstance(entry.data, dict) else None
-                source = entry.file.effect_source((*entry.path, field)) if text else None
-                effect = parse_effect(source)[0] if source is not None else None
-                if effect is None or source is None:
-                    continue  # compiling it reports what is wrong with it
-                for word, space in _pack_words(effect, registry):
-                    known = [str(value) for value, _ in spaces.get(space, [])]
-                    if space in hidden or word.text in known:
-                        continue
-                    if (space, word.text) in removed:  # told once, at the mod's removal
-                        where = source.span(word.pos.start, word.pos.end)
-                        named.setdefault((space, word.text), []).append(where)
-                        continue
-                    out.append(
-                        error(
-                            "E0945",
-                            f"the pack has no {space} `{word.text}`",
-                            source.span(word.pos.start, word.pos.end),
-                            suggest(word.text, known, f"{space}s of this pack"),
-                        )
-                    )
+    for _, source, effect in parsed_effects(content, spec):
+        for word, space in _pack_words(effect, registry):
+            known = [str(value) for value, _ in spaces.get(space, [])]
+            if space in hidden or word.text in known:
+                continue
+            if (space, word.text) in removed:  # told once, at the mod's removal
+                where = source.span(word.pos.start, word.pos.end)
+                named.setdefault((space, word.text), []).append(where)
+                continue
+            out.append(
+                error(
+                    "E0945",
+                    f"the pack has no {space} `{word.text}`",
+                    source.span(word.pos.start, word.pos.end),
+                    suggest(word.text, known, f"{space}s of this pack"),
+                )
+            )
     for (space, value), places in named.items():
         out.append(removed_but_named(space, value, removed[(space, value)], places, "E0945"))
     return out
@@ -215,32 +209,39 @@ def check_goals(content: Content, spec: ContentSpec) -> list[Diagnostic]:
     gained (a laurel at the end of the game, "not during"), and its reward is its points;
     a god's or flare's ``claim`` would claim nothing."""
     out: list[Diagnostic] = []
-    for kind in spec.card_kinds():
+    for kind, source, effect in parsed_effects(content, spec):
         goal = kind.name in GOALS
+        for clause in effect.clauses:
+            if goal and isinstance(clause, ast.AsSoonAs) and not only_claims(clause):
+                where = source.span(clause.body.pos.start, clause.body.pos.end)
+                message = f"a goal's only step is `{CLAIM}`; its reward is the card's points"
+                hint = f"write `as soon as <condition> -> {CLAIM}`"
+                out.append(error("E0947", message, where, hint))
+            if goal:
+                continue
+            for action in actions_in(clause):
+                if action.verb.text == CLAIM:
+                    where = source.span(action.verb.pos.start, action.verb.pos.end)
+                    card = kind.name.removesuffix("s")
+                    message = f"`{CLAIM}` claims a laurel or an accolade, not a {card}"
+                    out.append(error("E0947", message, where, "remove it"))
+    return out
+
+
+def parsed_effects(
+    content: Content, spec: ContentSpec
+) -> Iterator[tuple[FileKind, EffectSource, ast.Effect]]:
+    """Every effect field of every card that parses, with its kind and its source (to
+    place a fault inside the effect). One that does not parse is left out: compiling it
+    reports what is wrong with it."""
+    for kind in spec.card_kinds():
         for field, _, _ in kind.effect_fields():
             for entry in content.cards.get(kind.name, []):
                 text = entry.data.get(field) if isinstance(entry.data, dict) else None
                 source = entry.file.effect_source((*entry.path, field)) if text else None
                 effect = parse_effect(source)[0] if source is not None else None
-                if effect is None or source is None:
-                    continue  # compiling it reports what is wrong with it
-                for clause in effect.clauses:
-                    if goal and isinstance(clause, ast.AsSoonAs) and not only_claims(clause):
-                        where = source.span(clause.body.pos.start, clause.body.pos.end)
-                        message = (
-                            f"a goal's only step is `{CLAIM}`; its reward is the card's points"
-                        )
-                        hint = f"write `as soon as <condition> -> {CLAIM}`"
-                        out.append(error("E0947", message, where, hint))
-                    if goal:
-                        continue
-                    for action in actions_in(clause):
-                        if action.verb.text == CLAIM:
-                            where = source.span(action.verb.pos.start, action.verb.pos.end)
-                            card = kind.name.removesuffix("s")
-                            message = f"`{CLAIM}` claims a laurel or an accolade, not a {card}"
-                            out.append(error("E0947", message, where, "remove it"))
-    return out
+                if effect is not None and source is not None:
+                    yield kind, source, effect
 
 
 def only_claims(clause: ast.AsSoonAs) -> bool:
