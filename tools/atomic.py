@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.packs.paths import link_fault
 
 BOM = "\ufeff"
 
@@ -47,6 +48,8 @@ def in_style_of(original: str, text: str) -> str:
 
 LINK_OUT = "it is a link that leads outside the pack folder, and is never written through"
 LINK_LOOP = "it is a link that cannot be followed (a loop, or a folder it cannot read)"
+#: ``paths.link_fault``'s answer -> what the user is told.
+LINK_REASONS = {"out": LINK_OUT, "loop": LINK_LOOP}
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,11 @@ def link_problem(path: Path, pack: Path) -> str | None:
     if not path.is_symlink():
         return None
     try:
-        target = path.resolve(strict=False)
         root = pack.resolve()
-    except (OSError, RuntimeError):  # a link loop
+    except (OSError, RuntimeError):  # a folder that cannot be resolved
         return LINK_LOOP
-    return None if target.is_relative_to(root) else LINK_OUT
+    fault = link_fault(path, root)  # the loader's rule (E0507), the same for writing
+    return None if fault is None else LINK_REASONS[fault]
 
 
 def files_to_write(paths: Iterable[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.files import YAML_SUFFIXES
 from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
@@ -91,7 +92,7 @@ def _writable(changed: list[Path], pack: Path) -> tuple[list[Path], list[Skipped
 
 def _pack_files(pack: Path) -> list[Path]:
     """The YAML files in the pack folder, links included (``pack.yaml`` among them)."""
-    return sorted(p for p in pack.iterdir() if p.suffix in (".yaml", ".yml"))
+    return sorted(p for p in pack.iterdir() if p.suffix in YAML_SUFFIXES)
 
 
 def _game(result, manifest: Path) -> str:

@@ -12,7 +12,7 @@ from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.limits import Limits
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, Manifest
 from whitedwarf.dsl.packs.merge import PackFiles
-from whitedwarf.dsl.packs.paths import display_path
+from whitedwarf.dsl.packs.paths import display_path, link_fault
 from whitedwarf.dsl.packs.schemas import schema_problems
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile, read_yaml
 from whitedwarf.dsl.suggest import did_you_mean
@@ -87,14 +87,7 @@ def _links_out(folder: Path) -> list[Path]:
         children = sorted(folder.iterdir())
     except OSError:
         return []
-    out = []
-    for child in children:
-        try:
-            if child.is_symlink() and not child.resolve().is_relative_to(root):
-                out.append(child)
-        except (OSError, RuntimeError):  # a link loop cannot be resolved: refuse it too
-            out.append(child)
-    return out
+    return [child for child in children if link_fault(child, root) is not None]
 
 
 def _link_out(path: Path) -> Diagnostic:

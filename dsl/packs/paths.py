@@ -13,3 +13,17 @@ def display_path(path: Path) -> str:
         return absolute.relative_to(Path.cwd()).as_posix()
     except ValueError:
         return absolute.as_posix()
+
+
+def link_fault(path: Path, root: Path) -> str | None:
+    """Why ``path``, an entry of the pack folder ``root`` (resolved), may not be read or
+    written through: ``"out"``, a link leading outside the folder, or ``"loop"``, a link
+    that cannot be followed; None for a file of its own or a link to one inside. A pack is
+    a stranger's folder: the loader reads (E0507) and the rewriters write (C30) only what
+    this allows."""
+    try:
+        if not path.is_symlink():
+            return None
+        return None if path.resolve().is_relative_to(root) else "out"
+    except (OSError, RuntimeError):  # a link loop cannot be resolved
+        return "loop"
