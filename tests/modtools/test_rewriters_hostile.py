@@ -10,22 +10,15 @@ import stat
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from whitedwarf.tools.cli import main
 from whitedwarf.tools.formatter import format_text
 from whitedwarf.tools.scaffold import new_pack
 
+from tests.hostile_cli import run
 from tests.modtools.test_deprecation import OLD_WORDS
 
 UNTIDY = "  name: Mod Tech\n", "  name:    Mod Tech   # spaced\n"
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
 
 
 @pytest.fixture

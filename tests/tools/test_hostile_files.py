@@ -8,17 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from whitedwarf.interpreter.replay import ReplayError, read_replay
-from whitedwarf.tools.cli import main
 
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
+from tests.hostile_cli import run
 
 
 @pytest.fixture(scope="module")

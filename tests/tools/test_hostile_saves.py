@@ -10,22 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from whitedwarf.interpreter.replay import pack_header
-from whitedwarf.tools.cli import main
 from whitedwarf.tools.session import load_game
 from whitedwarf.tools.tui.session import Session
 
+from tests.hostile_cli import run
+
 SEATS = ["human", "random"]
 NOT_A_GAME = "which is not one of the games: lastlight, starlight"
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
 
 
 @pytest.fixture(scope="module")

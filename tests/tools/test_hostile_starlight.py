@@ -10,21 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-from whitedwarf.tools.cli import main
 from whitedwarf.tools.session import load_game
 from whitedwarf.tools.tui.session import Session
 
+from tests.hostile_cli import run
 from tests.tools.test_hostile_saves import edit
 
 STARLIGHT = Path(__file__).parents[2] / "content" / "starlight"
 SEATS = ["human", "random", "starbot"]
-
-
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
 
 
 @pytest.fixture(scope="module")
