@@ -90,11 +90,8 @@ def test_mammon_saves_eight_ignores_the_surcharge_starts_with_three_ap() -> None
 
 def test_mammon_launches_for_two_ap() -> None:
     game, state = with_god("mammon", cores=["achernar"], rays=[OR, YE], ap=5)
-    p = player(state, 0)
-    p["marker"], p["moved"], p["visit_done"] = 1, True, False  # the Aquila/Hydrus space
-    for option in ("act", "core:achernar", f"ray:{OR}", f"ray:{YE}", "ready", "slot:hydrus_1"):
-        choose(game, state, option)
-    assert p["stars"] == ["hydrus_1"] and p["ap"] == 5 - 2
+    launch(game, state, "achernar", [OR, YE], "hydrus_1")
+    assert player(state, 0)["stars"] == ["hydrus_1"] and player(state, 0)["ap"] == 5 - 2
 
 
 def test_iris_takes_a_ray_at_turn_end_flushes_for_two_and_gets_four_ap() -> None:
