@@ -1160,6 +1160,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_trade",
             chooses=True,
             resume="verbs:resume_trade",
+            reask="verbs:reask_trade",
         ),
         Verb(
             "mine",

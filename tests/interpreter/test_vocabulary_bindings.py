@@ -15,7 +15,7 @@ REG = registry()
 
 #: Engine module -> the name prefixes of its word implementations.
 IMPLEMENTING = {
-    verbs: ("verb_", "resume_", "fixed_"),
+    verbs: ("verb_", "resume_", "reask_", "fixed_"),
     selectors: ("candidates_", "label_", "filter_", "value_"),
 }
 
@@ -26,7 +26,9 @@ def _references() -> set[str]:
         for entry in getattr(REG, section).values():
             refs.add(entry.impl)
             refs.update(
-                r for r in (getattr(entry, a, "") for a in ("resume", "label", "fixed")) if r
+                r
+                for r in (getattr(entry, a, "") for a in ("resume", "reask", "label", "fixed"))
+                if r
             )
     return refs
 
