@@ -1130,6 +1130,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_build",
             chooses=True,
             resume="verbs:resume_build",
+            reask="verbs:reask_build",
         ),
         Verb(
             "move",
