@@ -175,10 +175,25 @@ def verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
     if len(found) == 1:
         manufacture(state, owner, ref, found[0], free=True)
         return None
-    if not found:
-        return None
+    return _slot_question(ref, found) if found else None
+
+
+def _slot_question(ref: str, found: list[str | None]) -> dict[str, Any]:
+    """Which ship type takes the tech; keeps the tech to ask again."""
     options = [[f"slot:{s}", f"put {card_id(ref)} on your {s} ships"] for s in found]
     return _pending_decision("manufacture_free", options, ref=ref)
+
+
+def reask_manufacture_free(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
+    """The ship types that can still take the tech now, if it is still in the owner's hand
+    (docs/rules-decisions.md E125: asked again after other effects ran)."""
+    from whitedwarf.interpreter.lastlight.research import slots
+
+    ref, owner = pending["ref"], frame["owner"]
+    if ref not in state["players"][owner]["techs_hand"]:
+        return None
+    found = slots(state, owner, ref)
+    return _slot_question(ref, found) if found else None
 
 
 def resume_manufacture_free(

@@ -1095,6 +1095,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_manufacture_free",
             chooses=True,
             resume="verbs:resume_manufacture_free",
+            reask="verbs:reask_manufacture_free",
         ),
         Verb(
             "discard",

@@ -251,3 +251,69 @@ def test_an_extractor_place_asked_before_an_achievement_built_is_asked_again() -
     assert not s["frames"]  # asked again: no extractor left to build, so no question
     assert s["players"][0]["supply"]["extractor"] == 0
     assert [x["space"] for x in s["extractors"].values()] == ["common_a"]
+
+
+def test_a_free_manufacture_asked_before_its_tech_was_discarded_is_asked_again() -> None:
+    """E125: `manufacture_free` asked which ship type takes X Blaster (a ship mod: three
+    free slots); the check after the question played an achievement above it that discarded
+    the seat's only unresearched tech, X Blaster. The slots were still offered, and taking
+    one stopped the effect with the engine's own refusal (IllegalOption: the tech is not in
+    hand). Asked again, there is nothing to manufacture (000 "Exploration": "Research a tech
+    without paying its cost": a tech in your hand)."""
+    _, s = fresh()
+    tech(s, 0, "maker", "when ship_built -> manufacture_free an unresearched tech of yours")
+    _hidden_achievement(
+        s,
+        0,
+        "purge",
+        "as soon as number of small ships you own >= 1 -> discard an unresearched tech of yours",
+    )
+    _deal(s, 0, ["x_blaster#1"])
+    _construct_small_ship(s)
+    assert not s["frames"]
+    assert s["players"][0]["techs_hand"] == [] and s["discard"][-1] == "x_blaster#1"
+    assert [t["ref"] for t in s["players"][0]["techs"]] == ["maker#1"]
+
+
+def test_a_free_manufacture_asked_before_its_slot_filled_is_asked_again() -> None:
+    """E125: `manufacture_free` asked which ship type takes X Blaster; an achievement played
+    above it drew Power Shield and put it on the small ships, whose one mod slot is then full.
+    The small ships were still offered for X Blaster, and taking them stopped the effect
+    (IllegalOption). Asked again, only the medium and large ships are offered (000 "Ship mod
+    technology cards": "Small ships may hold 1 ship mod")."""
+    g, s = fresh()
+    tech(s, 0, "maker", "when ship_built -> manufacture_free an unresearched tech of yours")
+    _hidden_achievement(
+        s,
+        0,
+        "tinker",
+        "as soon as number of small ships you own >= 1 -> "
+        "draw 1 tech then manufacture_free an unresearched tech of yours",
+    )
+    _deal(s, 0, ["x_blaster#1"], top="power_shield#1")  # the achievement draws the top
+    _construct_small_ship(s)
+    assert [f["card"] for f in s["frames"]] == ["maker", "tinker"]
+    g.apply(s, 0, "pick:power_shield#1")
+    g.apply(s, 0, "slot:small")  # the small ships' only mod slot
+    assert [f["card"] for f in s["frames"]] == ["maker"]
+    assert _offered(g, s) == ["slot:medium", "slot:large"]
+    g.apply(s, 0, "slot:medium")
+    assert not s["frames"] and s["players"][0]["techs_hand"] == []
+    slots = {t["ref"]: t["ship_type"] for t in s["players"][0]["techs"]}
+    assert slots == {"maker#1": None, "power_shield#1": "small", "x_blaster#1": "medium"}
+
+
+def _offered(game: Game, state: dict[str, Any]) -> list[str]:
+    return [o.id for o in game.legal_options(state, 0)]
+
+
+def _deal(state: dict[str, Any], seat: int, hand: list[str], top: str | None = None) -> None:
+    """``hand`` are the seat's unresearched techs and ``top`` the top of the deck, each
+    taken from wherever the setup dealt it."""
+    moved = [*hand, *([top] if top else [])]
+    for pile in (state["deck"], state["discard"], *(p["techs_hand"] for p in state["players"])):
+        pile[:] = [ref for ref in pile if ref not in moved]
+    state["players"][seat]["techs_hand"] = list(hand)
+    if top:
+        state["deck"].append(top)  # draw_one takes the last
+    versions.forget(state)
