@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from whitedwarf.dsl.packs.loader import load_packs
-from whitedwarf.interpreter.lastlight import construct, hooks, versions
+from whitedwarf.interpreter.lastlight import construct, hooks, persist, versions
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.state import gain
 from whitedwarf.interpreter.starlight import effects as sl_effects
@@ -246,7 +246,12 @@ def test_an_extractor_place_asked_before_an_achievement_built_is_asked_again() -
     )
     s["players"][0]["supply"]["extractor"] = 1
     _construct_small_ship(s)
-    assert [f["card"] for f in s["frames"]] == ["founder", "outpost"]
+    founder, outpost = s["frames"]
+    assert (founder["card"], outpost["card"]) == ("founder", "outpost")
+    # Only the question with an effect started above it is marked to be asked again (E123),
+    # and the mark is plain data: a save and load in between keeps it.
+    assert founder["pending"]["again"] and "again" not in outpost["pending"]
+    s = persist.load(persist.save(s))
     g.apply(s, 0, "place:common_a")  # the achievement builds the last extractor
     assert not s["frames"]  # asked again: no extractor left to build, so no question
     assert s["players"][0]["supply"]["extractor"] == 0
