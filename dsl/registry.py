@@ -85,8 +85,9 @@ class Verb(Entry):
     """An action an effect can take; ``cost`` verbs may stand before ``->``.
 
     ``chooses``: the verb itself may ask its owner something (a pending decision answered by
-    its ``resume`` implementation). ``pure``: it never asks and never starts another effect,
-    so never fires a hook; a program of pure verbs runs to its end in one go.
+    its ``resume`` implementation, and asked again by its ``reask`` one). ``pure``: it never
+    asks and never starts another effect, so never fires a hook; a program of pure verbs runs
+    to its end in one go.
     """
 
     params: tuple[Param, ...] = ()
@@ -94,6 +95,11 @@ class Verb(Entry):
     chooses: bool = False
     pure: bool = False
     resume: str = ""  # "module:function" answering the verb's own decision (``chooses``)
+    # "module:function" asking the verb's decision again, from what its pending record keeps,
+    # on the state as it is now (``chooses``): a question asked in the same call that started
+    # other effects waits under them, and they may take what it offers. It returns the
+    # decision as it would be asked now, or None when nothing is left to ask; it reads only.
+    reask: str = ""
     # "module:function" (optional, for speed): given the content's runtime, a card id and
     # fixed arguments, a function ``(state, owner)`` doing what ``impl`` does for that card
     # (fixed arguments need no frame, so an effect that cannot pause builds none)

@@ -26,7 +26,7 @@ from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, holds
-from whitedwarf.interpreter.lastlight.verbs import BLANK, reask_trade
+from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -395,6 +395,7 @@ def reload_vocabulary() -> None:
     for table in (
         _verb_table,
         _resume_table,
+        _reask_table,
         _fixed_table,
         _pure_verbs,
         selectors.vocabulary_tables,
@@ -423,6 +424,14 @@ def _resume_table() -> dict[str, Any]:
     """Verb -> what answers its own decision (``Verb.resume``, for verbs that choose)."""
     reg = registry()
     return {name: reg.implementation(v.resume) for name, v in reg.verbs.items() if v.resume}
+
+
+@cache
+def _reask_table() -> dict[str, Any]:
+    """Verb -> what asks its own decision again on the state as it is now (``Verb.reask``,
+    for verbs that choose: :func:`_ask_again`)."""
+    reg = registry()
+    return {name: reg.implementation(v.reask) for name, v in reg.verbs.items() if v.reask}
 
 
 @cache
@@ -671,31 +680,43 @@ def drive(state: State) -> None:
         while stack:
             top = stack[-1]
             pending = top["pending"]
-            if pending is not None and (
-                pending["kind"] != "verb" or not _ask_again(state, top, pending)
-            ):
+            if pending is not None and (AGAIN not in pending or not _ask_again(state, top)):
                 return
             index = len(stack) - 1
             RUNNING[key] = (index, top["depth"])
             if run(state, top) is DONE:
                 del stack[index]
+            elif stack[-1] is not top:
+                _under(top)
     finally:
         RUNNING.pop(key, None)
 
 
-#: Verbs whose question is asked again when it comes back to the top, by name (E122). Only
-#: ``trade`` so far: ``build``'s and ``manufacture_free``'s questions (ship sizes in supply,
-#: free extractor places, ship-type slots) could go stale the same way, but the fuzzer has
-#: not met it and their questions do not keep what is needed to ask them again.
-REASK: dict[str, Any] = {"trade": reask_trade}
+#: The key of a pending decision that was asked in the same run that started frames above
+#: its frame (docs/rules-decisions.md E122, E123): they run first and may take what it
+#: offers, so it is asked again when its frame is back on top (:func:`_ask_again`).
+AGAIN = "again"
 
 
-def _ask_again(state: State, frame: Frame, pending: dict[str, Any]) -> bool:
+def _under(frame: Frame) -> None:
+    """Mark the question of a frame that has just had frames started above it (the verb that
+    asked, or the achievement check after it, started them), to be asked again when they are
+    done. A question asked with nothing above it is not asked again: nothing can have run
+    between the asking and the answer, so it is asked once."""
+    pending = frame["pending"]
+    if pending is not None:
+        pending[AGAIN] = True
+
+
+def _ask_again(state: State, frame: Frame) -> bool:
     """A verb's question asked before frames above it ran (they may have spent what it
-    offers) is asked again on the state as it is now (docs/rules-decisions.md E122); True
-    when it has nothing left to ask and the frame goes on. Asked again on an unchanged
-    state, the question is the same."""
-    again = REASK.get(pending["verb"])
+    offers) is asked again on the state as it is now (docs/rules-decisions.md E122, E123),
+    by the verb's own ``reask`` (``Verb.reask`` in the vocabulary); True when it has nothing
+    left to ask and the frame goes on. Asked again on an unchanged state, the question is
+    the same. A question of the machine (``choose``, ``may``, ``choose one:``) is never
+    asked under frames (it is asked by an instruction that starts nothing), so it waits."""
+    pending = frame["pending"]
+    again = _reask_table().get(pending["verb"]) if pending["kind"] == "verb" else None
     if again is None:
         return False
     frame["pending"] = again(state, frame, pending)
@@ -735,4 +756,6 @@ def frame_apply(state: State, option_id: str) -> None:
         del stack[index]
         if not stack:  # the usual case: the frame answered was the only one
             return
+    elif stack[-1] is not top:  # what the answer did started effects: they run first
+        _under(top)
     drive(state)

@@ -175,10 +175,25 @@ def verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
     if len(found) == 1:
         manufacture(state, owner, ref, found[0], free=True)
         return None
-    if not found:
-        return None
+    return _slot_question(ref, found) if found else None
+
+
+def _slot_question(ref: str, found: list[str | None]) -> dict[str, Any]:
+    """Which ship type takes the tech; keeps the tech to ask again."""
     options = [[f"slot:{s}", f"put {card_id(ref)} on your {s} ships"] for s in found]
     return _pending_decision("manufacture_free", options, ref=ref)
+
+
+def reask_manufacture_free(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
+    """The ship types that can still take the tech now, if it is still in the owner's hand
+    (docs/rules-decisions.md E125: asked again after other effects ran)."""
+    from whitedwarf.interpreter.lastlight.research import slots
+
+    ref, owner = pending["ref"], frame["owner"]
+    if ref not in state["players"][owner]["techs_hand"]:
+        return None
+    found = slots(state, owner, ref)
+    return _slot_question(ref, found) if found else None
 
 
 def resume_manufacture_free(
@@ -282,21 +297,48 @@ def verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
         if len(found) == 1:
             build_extractor(state, seat, found[0])
         elif found:
-            options = [[f"place:{w}", f"build the extractor on {w}"] for w in found]
-            return _pending_decision("build", options)
+            return _extractor_question(found, place)
         return None
     if place in state["planets"]:
         place = state["planets"][place]["sector"]
     # 000 "1. Ships": "Built ships are placed in your home sector".
     sector = place if place is not None else home_of(state, seat)
-    supply = state["players"][seat]["supply"]
-    sizes = [unit["size"]] if unit["size"] else [s for s in SIZES if supply[s] > 0]
+    sizes = [unit["size"]] if unit["size"] else _sizes_in_supply(state, seat)
     if len(sizes) == 1:
         build_ship_free(state, seat, sizes[0], sector)
     elif sizes:
-        options = [[f"size:{s}", f"build a {s} ship in {sector}"] for s in sizes]
-        return _pending_decision("build", options, sector=sector)
+        return _ship_question(sizes, sector)
     return None
+
+
+def _extractor_question(places: list[str], place: str | None) -> dict[str, Any]:
+    """Where to build the extractor; keeps the place the effect named (None: the Construct
+    rule) to ask again (:func:`reask_build`)."""
+    options = [[f"place:{w}", f"build the extractor on {w}"] for w in places]
+    return _pending_decision("build", options, place=place)
+
+
+def _sizes_in_supply(state: State, seat: int) -> list[str]:
+    supply = state["players"][seat]["supply"]
+    return [s for s in SIZES if supply[s] > 0]
+
+
+def _ship_question(sizes: list[str], sector: str) -> dict[str, Any]:
+    """Which size of ship to build (a unit without a size: no card text can say one, the
+    checker asks for the size, E0406; compiled content could); keeps the sector."""
+    options = [[f"size:{s}", f"build a {s} ship in {sector}"] for s in sizes]
+    return _pending_decision("build", options, sector=sector)
+
+
+def reask_build(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
+    """Where the owner can still build the extractor, or which ship sizes are still in their
+    supply, now (docs/rules-decisions.md E124: asked again after other effects ran)."""
+    seat = frame["owner"]
+    if "sector" in pending:
+        sizes = _sizes_in_supply(state, seat)
+        return _ship_question(sizes, pending["sector"]) if sizes else None
+    found = _extractor_places(state, seat, pending["place"])
+    return _extractor_question(found, pending["place"]) if found else None
 
 
 def resume_build(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:

@@ -1095,6 +1095,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_manufacture_free",
             chooses=True,
             resume="verbs:resume_manufacture_free",
+            reask="verbs:reask_manufacture_free",
         ),
         Verb(
             "discard",
@@ -1130,6 +1131,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_build",
             chooses=True,
             resume="verbs:resume_build",
+            reask="verbs:reask_build",
         ),
         Verb(
             "move",
@@ -1160,6 +1162,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_trade",
             chooses=True,
             resume="verbs:resume_trade",
+            reask="verbs:reask_trade",
         ),
         Verb(
             "mine",

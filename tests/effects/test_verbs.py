@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight import hooks, verbs
 from whitedwarf.interpreter.lastlight.command import destinations
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -185,6 +185,21 @@ def test_build_extractor_anywhere_follows_the_construct_rule():
     assert any(o.startswith("place:common") for o in options)
     g.apply(s, 0, "place:glacis")
     assert [x["planet"] for x in s["extractors"].values()] == ["glacis"]
+
+
+def test_a_ship_size_asked_again_offers_only_the_sizes_left():
+    # E124: a ship without a size (compiled content only: a card's text names the size,
+    # E0406) asks which; asked again, a size whose supply ran out is not offered.
+    _g, s = fresh()
+    frame = {"owner": 0, "card": "t", "context": {}}
+    asked = verbs.verb_build(s, frame, [{"unit_kind": "ship", "size": None}])
+    assert [o[0] for o in asked["options"]] == ["size:small", "size:medium", "size:large"]
+    s["players"][0]["supply"]["small"] = 0
+    again = verbs.reask_build(s, frame, asked)
+    assert [o[0] for o in again["options"]] == ["size:medium", "size:large"]
+    assert again["sector"] == asked["sector"] == home(s, 0)
+    s["players"][0]["supply"].update(medium=0, large=0)
+    assert verbs.reask_build(s, frame, asked) is None
 
 
 def test_move_to_any_sector_but_not_an_asteroid():

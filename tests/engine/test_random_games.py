@@ -33,7 +33,7 @@ def step(g: Game, state: dict[str, Any], agent: random.Random) -> None:
 
 
 def check_invariants(state: dict[str, Any]) -> None:
-    """Nothing negative; resources, light and pieces are conserved."""
+    """Nothing negative; resources, light and pieces are conserved; one extractor a place."""
     rt = runtime(state)
     players = state["players"]
     for unit in RESOURCES:
@@ -66,6 +66,10 @@ def check_invariants(state: dict[str, Any]) -> None:
         xs = sum(1 for x in state["extractors"].values() if x["owner"] == seat)
         dead_x = sum(1 for u in graves if u["owner"] == seat and u["kind"] == "extractor")
         assert p["supply"]["extractor"] + xs + dead_x == 8
+    # 000 "2. Extractor": a colony ship space "that does not yet contain an extractor", a
+    # planet "not containing a previously built extractor belonging to any player".
+    places = [x["planet"] or (x["owner"], x["space"]) for x in state["extractors"].values()]
+    assert len(places) == len(set(places)), "two extractors on one place"
     if state["lumos"]:
         total = sum(state["lumos"]["supply"].values()) + state["lumos"]["box"]
         total += sum(1 for s in state["ships"].values() if s["owner"] == LUMOS)

@@ -11,15 +11,16 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from whitedwarf.dsl.packs.loader import load_packs
-from whitedwarf.interpreter.lastlight import hooks, versions
+from whitedwarf.interpreter.lastlight import construct, hooks, persist, versions
 from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.state import gain
 from whitedwarf.interpreter.starlight import effects as sl_effects
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game as StarlightGame
 from whitedwarf.interpreter.starlight.state import player as sl_player
 from whitedwarf.tools.cli import main
 
-from tests.effects.scenario import faction, fresh, home, ship, tech
+from tests.effects.scenario import add_card, faction, fresh, home, ship, tech
 from tests.engine.positions import TECHS, content, empty_board, force_faces, resolve, started
 from tests.engine.positions import ship as place
 from tests.fuzzgame.games import Batch, write_pack
@@ -214,3 +215,110 @@ def test_a_trade_asked_before_a_trigger_spent_resources_is_asked_again() -> None
     assert s["players"][0]["res"] == {"common": 2, "uncommon": 1, "rare": 0}
     offered = [o.id for o in g.legal_options(s, 0)]
     assert "trade:uncommon_to_rare" not in offered and "trade:uncommon_to_common" in offered
+
+
+def _hidden_achievement(state: dict[str, Any], seat: int, cid: str, effect: str) -> None:
+    """Seat ``seat`` holds the achievement ``cid`` (hidden, played when its condition holds)."""
+    add_card(state, "achievements", cid, effect)
+    state["players"][seat]["achievement"] = cid
+    versions.forget(state)  # the card was dealt past the engine
+
+
+def _construct_small_ship(state: dict[str, Any]) -> None:
+    """Seat 0's Construct pays for and builds a small ship at home: a step of the rules that
+    fires `ship_built` before the engine's own achievement check after the step (E17)."""
+    for unit, amount in construct.ship_cost(state, 0, "small").items():
+        gain(state, 0, unit, amount)
+    construct.build_ship(state, 0, "small", None, home(state, 0))
+
+
+def test_an_extractor_place_asked_before_an_achievement_built_is_asked_again() -> None:
+    """E124: `build extractor` asked where (four empty colony spaces) right after the Construct
+    ship that fired it; the check after the question played an achievement above it that
+    built the seat's last extractor on `common_a`. The question still offered all four
+    spaces, and taking `common_a` put a second extractor there and left the supply at -1.
+    Asked again on the supply as it is, there is nothing left to build (000 "2. Extractor":
+    a colony space "that does not yet contain an extractor"; 8 extractors a player)."""
+    g, s = fresh()
+    tech(s, 0, "founder", "when ship_built -> build extractor")
+    _hidden_achievement(
+        s, 0, "outpost", "as soon as number of small ships you own >= 1 -> build extractor"
+    )
+    s["players"][0]["supply"]["extractor"] = 1
+    _construct_small_ship(s)
+    founder, outpost = s["frames"]
+    assert (founder["card"], outpost["card"]) == ("founder", "outpost")
+    # Only the question with an effect started above it is marked to be asked again (E123),
+    # and the mark is plain data: a save and load in between keeps it.
+    assert founder["pending"]["again"] and "again" not in outpost["pending"]
+    s = persist.load(persist.save(s))
+    g.apply(s, 0, "place:common_a")  # the achievement builds the last extractor
+    assert not s["frames"]  # asked again: no extractor left to build, so no question
+    assert s["players"][0]["supply"]["extractor"] == 0
+    assert [x["space"] for x in s["extractors"].values()] == ["common_a"]
+
+
+def test_a_free_manufacture_asked_before_its_tech_was_discarded_is_asked_again() -> None:
+    """E125: `manufacture_free` asked which ship type takes X Blaster (a ship mod: three
+    free slots); the check after the question played an achievement above it that discarded
+    the seat's only unresearched tech, X Blaster. The slots were still offered, and taking
+    one stopped the effect with the engine's own refusal (IllegalOption: the tech is not in
+    hand). Asked again, there is nothing to manufacture (000 "Exploration": "Research a tech
+    without paying its cost": a tech in your hand)."""
+    _, s = fresh()
+    tech(s, 0, "maker", "when ship_built -> manufacture_free an unresearched tech of yours")
+    _hidden_achievement(
+        s,
+        0,
+        "purge",
+        "as soon as number of small ships you own >= 1 -> discard an unresearched tech of yours",
+    )
+    _deal(s, 0, ["x_blaster#1"])
+    _construct_small_ship(s)
+    assert not s["frames"]
+    assert s["players"][0]["techs_hand"] == [] and s["discard"][-1] == "x_blaster#1"
+    assert [t["ref"] for t in s["players"][0]["techs"]] == ["maker#1"]
+
+
+def test_a_free_manufacture_asked_before_its_slot_filled_is_asked_again() -> None:
+    """E125: `manufacture_free` asked which ship type takes X Blaster; an achievement played
+    above it drew Power Shield and put it on the small ships, whose one mod slot is then full.
+    The small ships were still offered for X Blaster, and taking them stopped the effect
+    (IllegalOption). Asked again, only the medium and large ships are offered (000 "Ship mod
+    technology cards": "Small ships may hold 1 ship mod")."""
+    g, s = fresh()
+    tech(s, 0, "maker", "when ship_built -> manufacture_free an unresearched tech of yours")
+    _hidden_achievement(
+        s,
+        0,
+        "tinker",
+        "as soon as number of small ships you own >= 1 -> "
+        "draw 1 tech then manufacture_free an unresearched tech of yours",
+    )
+    _deal(s, 0, ["x_blaster#1"], top="power_shield#1")  # the achievement draws the top
+    _construct_small_ship(s)
+    assert [f["card"] for f in s["frames"]] == ["maker", "tinker"]
+    g.apply(s, 0, "pick:power_shield#1")
+    g.apply(s, 0, "slot:small")  # the small ships' only mod slot
+    assert [f["card"] for f in s["frames"]] == ["maker"]
+    assert _offered(g, s) == ["slot:medium", "slot:large"]
+    g.apply(s, 0, "slot:medium")
+    assert not s["frames"] and s["players"][0]["techs_hand"] == []
+    slots = {t["ref"]: t["ship_type"] for t in s["players"][0]["techs"]}
+    assert slots == {"maker#1": None, "power_shield#1": "small", "x_blaster#1": "medium"}
+
+
+def _offered(game: Game, state: dict[str, Any]) -> list[str]:
+    return [o.id for o in game.legal_options(state, 0)]
+
+
+def _deal(state: dict[str, Any], seat: int, hand: list[str], top: str | None = None) -> None:
+    """``hand`` are the seat's unresearched techs and ``top`` the top of the deck, each
+    taken from wherever the setup dealt it."""
+    moved = [*hand, *([top] if top else [])]
+    for pile in (state["deck"], state["discard"], *(p["techs_hand"] for p in state["players"])):
+        pile[:] = [ref for ref in pile if ref not in moved]
+    state["players"][seat]["techs_hand"] = list(hand)
+    if top:
+        state["deck"].append(top)  # draw_one takes the last
+    versions.forget(state)

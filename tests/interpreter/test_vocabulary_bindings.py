@@ -15,7 +15,7 @@ REG = registry()
 
 #: Engine module -> the name prefixes of its word implementations.
 IMPLEMENTING = {
-    verbs: ("verb_", "resume_", "fixed_"),
+    verbs: ("verb_", "resume_", "reask_", "fixed_"),
     selectors: ("candidates_", "label_", "filter_", "value_"),
 }
 
@@ -26,7 +26,9 @@ def _references() -> set[str]:
         for entry in getattr(REG, section).values():
             refs.add(entry.impl)
             refs.update(
-                r for r in (getattr(entry, a, "") for a in ("resume", "label", "fixed")) if r
+                r
+                for r in (getattr(entry, a, "") for a in ("resume", "reask", "label", "fixed"))
+                if r
             )
     return refs
 
@@ -48,11 +50,15 @@ def test_every_implementation_is_declared():
 
 
 def test_a_verb_that_chooses_has_what_answers_it_and_a_pure_verb_never_asks():
+    """A verb that asks says how its question is answered and how it is asked again when
+    effects started above it have run (docs/rules-decisions.md E123)."""
     for name, verb in REG.verbs.items():
         assert bool(verb.resume) == verb.chooses, name
+        assert bool(verb.reask) == verb.chooses, name
         assert not (verb.pure and verb.chooses), name
-        if verb.resume:
-            assert callable(REG.implementation(verb.resume))
+        for ref in (verb.resume, verb.reask):
+            if ref:
+                assert callable(REG.implementation(ref))
 
 
 def test_every_stat_has_the_default_the_engine_starts_from():
