@@ -33,6 +33,10 @@ class Adapter:
         self.resumes = {
             name: reg.implementation(verb.resume) for name, verb in reg.verbs.items() if verb.resume
         }
+        # How a verb that asks asks again (``Verb.reask``; docs/rules-decisions.md SL140).
+        self.reasks = {
+            name: reg.implementation(verb.reask) for name, verb in reg.verbs.items() if verb.reask
+        }
         self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
         self.machine = Machine(self)
 
@@ -120,16 +124,14 @@ def run_frames(game: Game, state: State) -> None:
 
 
 def _ask_again(game: Game, state: State, frame: Frame) -> None:
-    """A frame waiting for a pick asks again on the pools as they are now (a frame started
-    above it after it asked may have taken from them: docs/rules-decisions.md SL140): a ray
-    or core no longer there is not offered, and with one kind left or none the verb goes on
-    without asking. Asked again on unchanged pools, the question is the same."""
+    """A frame waiting for a verb's question asks it again on the state as it is now, by the
+    verb's own ``reask`` (``Verb.reask`` in the vocabulary): a frame started above it after it
+    asked may have taken what it offers (docs/rules-decisions.md SL140)."""
     pending = frame["pending"]
-    if pending["kind"] == "verb" and pending["verb"] == "gain":
-        from whitedwarf.interpreter.starlight.verbs import take_next
-
-        seat = frame["owner"]
-        frame["pending"] = take_next(game, state, seat, pending["unit"], int(pending["left"]))
+    if pending["kind"] == "verb":
+        again = game.adapter.reasks.get(pending["verb"])
+        if again is not None:
+            frame["pending"] = again(game, state, frame, pending)
 
 
 def answer(game: Game, state: State, option_id: str) -> None:

@@ -56,7 +56,7 @@ def _pool(unit: str) -> str:
 
 def take_next(game: Game, state: State, seat: int, unit: str, left: int) -> Pending | None:
     """Take the rays or cores still due, asking which whenever the pool offers a choice
-    (also for a gain asked again, effects.py ``_ask_again``)."""
+    (also for a gain asked again, :func:`reask_gain`)."""
     pool = _pool(unit)
     while left > 0 and state["pools"][pool]:
         kinds = sorted(set(state["pools"][pool]))
@@ -75,6 +75,14 @@ def _take(game: Game, state: State, seat: int, unit: str, item: str) -> None:
         player(state, seat)["cores"].append(item)
     else:
         supply.take_ray(game, state, seat, _pool(unit), item)
+
+
+def reask_gain(game: Game, state: State, frame: Frame, pending: Pending) -> Pending | None:
+    """A pick of the pool asked before frames above it ran (they may have taken from it) is
+    asked again on the pools as they are now (docs/rules-decisions.md SL140): a ray or core
+    no longer there is not offered, and with one kind left or none the gain goes on without
+    asking. Asked again on unchanged pools, the question is the same."""
+    return take_next(game, state, frame["owner"], pending["unit"], int(pending["left"]))
 
 
 def resume_gain(

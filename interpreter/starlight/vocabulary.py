@@ -366,6 +366,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_gain",
             chooses=True,  # which rays or cores of the pool (SL12)
             resume="verbs:resume_gain",
+            reask="verbs:reask_gain",  # the pools as they are now (SL140)
         ),
         Verb(
             "pay",

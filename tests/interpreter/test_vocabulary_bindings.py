@@ -10,6 +10,7 @@ import inspect
 import pytest
 from whitedwarf.interpreter.lastlight import selectors, verbs
 from whitedwarf.interpreter.lastlight.vocabulary import registry
+from whitedwarf.interpreter.starlight.vocabulary import registry as starlight_registry
 
 REG = registry()
 
@@ -49,16 +50,17 @@ def test_every_implementation_is_declared():
                 assert f"{short}:{name}" in refs, f"{short}.{name} implements no declared word"
 
 
-def test_a_verb_that_chooses_has_what_answers_it_and_a_pure_verb_never_asks():
+@pytest.mark.parametrize("reg", [REG, starlight_registry()], ids=["lastlight", "starlight"])
+def test_a_verb_that_chooses_has_what_answers_it_and_a_pure_verb_never_asks(reg):
     """A verb that asks says how its question is answered and how it is asked again when
-    effects started above it have run (docs/rules-decisions.md E123)."""
-    for name, verb in REG.verbs.items():
+    effects started above it have run (docs/rules-decisions.md E123, SL140), in each game."""
+    for name, verb in reg.verbs.items():
         assert bool(verb.resume) == verb.chooses, name
         assert bool(verb.reask) == verb.chooses, name
         assert not (verb.pure and verb.chooses), name
         for ref in (verb.resume, verb.reask):
             if ref:
-                assert callable(REG.implementation(ref))
+                assert callable(reg.implementation(ref))
 
 
 def test_every_stat_has_the_default_the_engine_starts_from():
