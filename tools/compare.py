@@ -17,6 +17,7 @@ from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
     PLAYERS_OPTION,
+    QUIET_OPTION,
     SETTING_OPTION,
     WORKERS_OPTION,
     batch_config,
@@ -54,6 +55,7 @@ from whitedwarf.tools.simulate import (
     help="folder for base/, variant/, comparison.json and comparison.html",
 )
 @click.option("--force", is_flag=True, help="overwrite a comparison already in --out")
+@QUIET_OPTION
 def compare(
     base: Path,
     variant: Path,
@@ -68,8 +70,12 @@ def compare(
     settings: tuple[str, ...],
     out: Path,
     force: bool,
+    quiet: bool,
 ) -> None:
-    """Play the same seeds on a base and a variant pack and report the differences."""
+    """Play the same seeds on a base and a variant pack and report the differences.
+
+    The report goes to standard output; progress to standard error, as simulate's does.
+    """
     if (out / "comparison.json").exists() and not force:
         raise click.ClickException(
             f"{out} already holds a comparison; pass --force to overwrite it"
@@ -93,7 +99,7 @@ def compare(
             store.prepare(folder, config, force)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        records = run_into(folder, config, workers, cluster, name)
+        records = run_into(folder, config, workers, cluster, name, quiet)
         write_report(folder, records)
         results.append(records)
     result = compare_records(results[0], results[1])

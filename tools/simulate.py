@@ -58,6 +58,13 @@ def games_option(default: int, meaning: str) -> Any:
     )
 
 
+QUIET_OPTION = click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="show no progress (on a terminal a bar, elsewhere a line on stderr about every "
+    "10 s); the report is printed all the same",
+)
 AGENTS_OPTION = click.option(
     "--agents",
     default="heuristic",
@@ -100,6 +107,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     help="continue the interrupted batch in this folder (its settings are kept)",
 )
 @click.option("--force", is_flag=True, help="overwrite the batch already in --out")
+@QUIET_OPTION
 def simulate(
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
@@ -114,8 +122,13 @@ def simulate(
     out: Path | None,
     resume: Path | None,
     force: bool,
+    quiet: bool,
 ) -> None:
-    """Play many seeded games and report win rates, light sources and techs."""
+    """Play many seeded games and report win rates, light sources and techs.
+
+    The report goes to standard output; progress to standard error (a bar on a terminal,
+    otherwise a plain line about every 10 s: games done, time elapsed and left).
+    """
     if resume is not None:
         _refuse_settings_with_resume(click.get_current_context())
         folder = resume
@@ -135,7 +148,7 @@ def simulate(
             store.prepare(folder, config, force)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-    records = run_into(folder, config, workers, cluster, "simulating")
+    records = run_into(folder, config, workers, cluster, "simulating", quiet)
     summary = write_report(folder, records)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")
