@@ -2,9 +2,11 @@
 
 On a terminal the progress is a rich bar. Anywhere else (a CI log, stderr piped to a file)
 a bar would be escape codes or nothing, and a long batch would be silent for minutes, so it
-is plain lines on stderr instead: one when the batch starts, one about every
-:data:`LINE_EVERY` seconds while games finish, one when it ends. stdout carries only the
-report, so whatever parses it is not disturbed; ``--quiet`` turns the progress off.
+is plain lines on stderr instead: about one every :data:`LINE_EVERY` seconds while games
+finish, and one when a batch that said anything ends. A batch shorter than that says
+nothing, so a script or test running a few games sees the output it always saw. stdout
+carries only the report, so whatever parses it is not disturbed; ``--quiet`` turns the
+progress off.
 """
 
 from __future__ import annotations
@@ -113,16 +115,15 @@ class ProgressLines:
         self.every = LINE_EVERY if every is None else every
         self.clock = clock
         self.start = self.last = 0.0
+        self.said = False
 
     def __enter__(self) -> ProgressLines:
         self.start = self.last = self.clock()
-        if self.done < self.total:  # a finished batch only being reported says nothing
-            more = f", {self.total - self.done} to play" if self.done else ""
-            self._say(f"{self.done}/{self.total} games{more}")
         return self
 
     def advance(self) -> None:
-        """One more game finished: a line if the last one is ``every`` seconds old."""
+        """One more game finished: a line if the last one (or the start) is ``every``
+        seconds old."""
         self.done += 1
         now = self.clock()
         if self.done < self.total and now - self.last >= self.every:
@@ -136,11 +137,12 @@ class ProgressLines:
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         # Interrupted or failed: run_into says what happened and what was kept.
-        if kind is None and self.done > self.first:
-            elapsed = clock_time(self.clock() - self.start)
-            self._say(f"{self.done}/{self.total} games in {elapsed}")
+        elapsed = self.clock() - self.start
+        if kind is None and self.done > self.first and (self.said or elapsed >= self.every):
+            self._say(f"{self.done}/{self.total} games in {clock_time(elapsed)}")
 
     def _say(self, text: str) -> None:
+        self.said = True
         click.echo(f"{self.label}: {text}", err=True)
 
 

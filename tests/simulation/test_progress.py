@@ -1,5 +1,6 @@
 """A batch's progress: a bar on a terminal, plain lines on stderr anywhere else (a CI log, a
-file), nothing with --quiet; the report on stdout is the same in every case."""
+file) once it has run for a while, nothing with --quiet; the report on stdout is the same in
+every case."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def lines_of(capsys: pytest.CaptureFixture[str]) -> list[str]:
     return captured.err.splitlines()
 
 
-def test_a_line_at_the_start_about_every_ten_seconds_and_at_the_end(
+def test_a_line_about_every_ten_seconds_and_at_the_end(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     clock = Clock()
@@ -44,10 +45,25 @@ def test_a_line_at_the_start_about_every_ten_seconds_and_at_the_end(
             clock.now += 0.1
             progress.advance()
     assert lines_of(capsys) == [
-        "simulating: 0/100 games",
         "simulating: 11/100 games (11%), 0:00:10 elapsed, about 0:01:21 left",
         "simulating: 100/100 games in 0:00:19",
     ]
+
+
+def test_a_short_batch_says_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """A few games in a script or a test: the output it always had, and nothing more."""
+    clock = Clock()
+    with ProgressLines("simulating", 10, 0, clock=clock) as progress:
+        for _ in range(10):
+            clock.now += 0.9
+            progress.advance()
+    assert lines_of(capsys) == []
+    with ProgressLines("simulating", 2, 0, clock=clock) as progress:
+        clock.now += 6
+        progress.advance()
+        clock.now += 6  # the last game ends 12 s in: the log is told the batch ended
+        progress.advance()
+    assert lines_of(capsys) == ["simulating: 2/2 games in 0:00:12"]
 
 
 def test_a_resumed_batch_counts_only_the_games_it_plays(
@@ -58,18 +74,20 @@ def test_a_resumed_batch_counts_only_the_games_it_plays(
         clock.now += 10.0
         progress.advance()  # 1 game in 10 s, 39 to go: the 60 kept took no time here
     assert lines_of(capsys) == [
-        "base: 60/100 games, 40 to play",
         "base: 61/100 games (61%), 0:00:10 elapsed, about 0:06:30 left",
         "base: 61/100 games in 0:00:10",
     ]
 
 
 def test_an_interrupted_or_finished_batch_says_no_more(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(KeyboardInterrupt), ProgressLines("simulating", 10, 0, clock=Clock()):
+    clock = Clock()
+    with pytest.raises(KeyboardInterrupt), ProgressLines("simulating", 10, 0, clock=clock) as p:
+        clock.now += 20
+        p.advance()
         raise KeyboardInterrupt  # run_into says what was kept and how to resume
-    assert lines_of(capsys) == ["simulating: 0/10 games"]
-    with ProgressLines("simulating", 10, 10, clock=Clock()):
-        pass  # a batch only being reported again (simulate --resume of a finished one)
+    assert lines_of(capsys) == ["simulating: 1/10 games (10%), 0:00:20 elapsed, about 0:03:00 left"]
+    with ProgressLines("simulating", 10, 10, clock=clock):
+        clock.now += 20  # a batch only being reported again (simulate --resume of a finished one)
     assert lines_of(capsys) == []
 
 
@@ -101,13 +119,21 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+@pytest.fixture
+def every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line for every game, as a long batch would print one about every 10 s."""
+    monkeypatch.setattr(batch_run, "LINE_EVERY", 0.0)
+
+
+@pytest.mark.usefixtures("every_game")
 def test_simulate_in_a_log_shows_lines_on_stderr_and_keeps_stdout_the_report(
     tmp_path: Path,
 ) -> None:
     result = run("simulate", *SHORT, "--games", "3", "--out", str(tmp_path / "b"))
     assert result.exit_code == 0, result.output
-    assert result.stderr.splitlines()[0] == "simulating: 0/3 games"
-    assert result.stderr.splitlines()[-1].startswith("simulating: 3/3 games in 0:00:")
+    said = result.stderr.splitlines()
+    assert said[0].startswith("simulating: 1/3 games (33%), 0:00:0") and "left" in said[0]
+    assert said[-1].startswith("simulating: 3/3 games in 0:00:") and len(said) == 3
     assert result.stdout.startswith("- 3 games of 2 players;") and "simulating" not in result.stdout
     quiet = run("simulate", *SHORT, "--games", "3", "--out", str(tmp_path / "q"), "--quiet")
     assert (
@@ -117,12 +143,14 @@ def test_simulate_in_a_log_shows_lines_on_stderr_and_keeps_stdout_the_report(
     )
 
 
+@pytest.mark.usefixtures("every_game")
 def test_compare_names_each_batch_in_its_lines(tmp_path: Path) -> None:
     pair = ("--base", "lastlight", "--variant", "lastlight", "--games", "2")
     result = run("compare", *pair, *SHORT, "--out", str(tmp_path / "c"))
     assert result.exit_code == 0, result.output
     said = result.stderr.splitlines()
-    assert said[0] == "base: 0/2 games" and "variant: 0/2 games" in said
+    assert said[0].startswith("base: 1/2 games (50%)") and said[1].startswith("base: 2/2 games in")
+    assert said[2].startswith("variant: 1/2 games (50%)")
     assert "base:" not in result.stdout and "variant:" not in result.stdout
     quiet = run("compare", *pair, *SHORT, "--out", str(tmp_path / "q"), "-q")
     assert quiet.exit_code == 0 and quiet.stderr == ""
