@@ -29,7 +29,9 @@ def mod(tmp_path: Path) -> Path:
 
 
 def snapshot(pack: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(pack.iterdir())}
+    return {
+        str(p.relative_to(pack)): p.read_bytes() for p in sorted(pack.rglob("*")) if p.is_file()
+    }
 
 
 def untidy(pack: Path, crlf: bool = False, bom: bool = False) -> Path:
