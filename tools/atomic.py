@@ -176,3 +176,8 @@ def folder_problem(folder: Path) -> str | None:
 def cannot_write(path: Path, error: OSError) -> str:
     """The message for an OSError met writing ``path`` (or making its folder), in words."""
     return f"cannot write {path}: {folder_problem(path.parent) or error.strerror or error}"
+
+
+def cannot_write_in(folder: Path, error: OSError) -> str:
+    """The message for an OSError met making the output folder ``folder`` or a file in it."""
+    return f"cannot write in {folder}: {folder_problem(folder) or error.strerror or error}"

@@ -9,6 +9,7 @@ import click
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
+from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
@@ -99,6 +100,8 @@ def compare(
             store.prepare(folder, config, force)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
+        except OSError as error:  # --out under a file, a folder it may not write in, ...
+            raise click.ClickException(cannot_write_in(folder, error)) from None
         records = run_into(folder, config, workers, cluster, name, quiet)
         write_report(folder, records)
         results.append(records)

@@ -21,10 +21,10 @@ import shutil
 from pathlib import Path
 
 import click
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.diagnostics import Diagnostic, SourceLines, render_all_text
 from whitedwarf.dsl.packs.files import YAML_SUFFIXES
-from whitedwarf.dsl.packs.games import game_registry
-from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.games import game_registry, installed_games
+from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.tools.atomic import (
@@ -60,14 +60,23 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     """
     result = load_packs([pack], pack_paths)
     manifest = pack / MANIFEST_FILE
-    game = _game(result, manifest)
+    manifest_text = _text_of(manifest)
+    game = _game(result, manifest_text)
+    if manifest_text is None or game not in installed_games():
+        # A pack with other errors is still fixed (its words are where the checker found
+        # them), but without a readable manifest fix knows neither the game nor where to
+        # record the language: say why in the loader's words, as text does.
+        click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
+        raise click.ClickException(
+            f"{manifest} cannot be read as a pack's manifest; run `whitedwarf validate {pack}`"
+        )
     registry = game_registry(game)
     edits = _edits(result.diagnostics, pack)
     changed: dict[Path, tuple[str, str]] = {}
     for file, spans in edits.items():
         original = file.read_text("utf-8")
         changed[file] = (original, _replace_words(original, spans, registry))
-    before, after = changed.get(manifest, (manifest.read_text("utf-8"),) * 2)
+    before, after = changed.get(manifest, (manifest_text,) * 2)
     changed[manifest] = (before, _with_language(after, registry.language))
     changed = {f: texts for f, texts in changed.items() if texts[0] != texts[1]}
     words = sum(len(spans) for spans in edits.values())
@@ -129,10 +138,20 @@ def _pack_files(pack: Path) -> list[Path]:
     return sorted(p for p in pack.iterdir() if p.suffix in YAML_SUFFIXES)
 
 
-def _game(result, manifest: Path) -> str:
+def _text_of(manifest: Path) -> str | None:
+    """The text of the pack's ``pack.yaml``; None when there is none, or it is not a file of
+    UTF-8 text (the loader has said why)."""
+    try:
+        return manifest.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _game(result: LoadResult, manifest_text: str | None) -> str:
+    """The pack's game: the loader's, or (a pack with errors) its manifest's ``game:`` line."""
     if result.pack is not None:
         return result.pack.game
-    found = GAME_LINE.search(manifest.read_text("utf-8"))
+    found = GAME_LINE.search(manifest_text or "")
     return found.group(0).split(":", 1)[1].strip().strip("'\"") if found else "lastlight"
 
 

@@ -31,7 +31,17 @@ def formattable(packs: tuple[Path, ...]) -> tuple[list[Path], list[Skipped]]:
     skipped: list[Skipped] = []
     for pack in packs:
         folder = pack if pack.is_dir() else pack.parent
-        kept, left = files_to_write(pack_files(pack), folder)
+        found = pack_files(pack)
+        # A path that is no pack file is said, not passed over: `fmt --check notes.txt` or
+        # a mistyped folder would otherwise end "0 files reformatted" and exit 0 (and a
+        # text file would be "reformatted" as YAML).
+        if not pack.is_dir() and pack.suffix != ".yaml":
+            skipped.append(Skipped(pack, "it is not a pack file (a .yaml file)"))
+            continue
+        if not found:
+            skipped.append(Skipped(pack, "the folder holds no pack files (.yaml)"))
+            continue
+        kept, left = files_to_write(found, folder)
         files += kept
         skipped += left
     return files, skipped

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
@@ -68,14 +69,15 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
     count = sum(1 for path in written if path.parent == schemas)
     click.echo(
         f"wrote {schemas}/ ({count} JSON Schemas, for editors; after upgrading whitedwarf: "
-        f"`whitedwarf schema --game {game} --out {schemas}`)"
+        f"`whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
     )
     if game == DEFAULT_GAME:
-        click.echo(f"next: edit the cards, then `whitedwarf validate {folder}`")
+        click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")
     else:
         click.echo(
-            f"next: add cards with `whitedwarf new card {folder} KIND ID` (KIND: "
-            f"{', '.join(card_files(game))}), then `whitedwarf validate {folder}`"
+            f"next: add cards with `whitedwarf new card {shlex.quote(str(folder))} KIND ID` "
+            f"(KIND: {', '.join(card_files(game))}), then "
+            f"`whitedwarf validate {shlex.quote(str(folder))}`"
         )
 
 

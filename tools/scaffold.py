@@ -20,7 +20,7 @@ from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.schemas import write_schemas
 from whitedwarf.dsl.render import render_effect
-from whitedwarf.tools.atomic import line_end_of, link_problem, unwritable
+from whitedwarf.tools.atomic import cannot_write_in, line_end_of, link_problem, unwritable
 from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
 
 
@@ -198,14 +198,24 @@ def new_pack(
     Last Light's (its pack shows the files a mod of it may add). Either way the game's JSON
     Schemas are copied into the pack's ``schemas/``, which each file's first line names.
     """
-    pack_id = pack_id or folder.name.lower().replace("-", "_").replace(" ", "_")
+    if pack_id is None:
+        pack_id = folder.name.lower().replace("-", "_").replace(" ", "_")
+        if not ID_PATTERN.match(pack_id):
+            raise ScaffoldError(
+                f"{pack_id!r}, the id made from the folder name {folder.name!r}, is not a "
+                "valid id (lower-case words joined by `_`): give one with --id, e.g. "
+                "--id space_pirates"
+            )
     check_id(pack_id)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
     if game != DEFAULT_GAME:
         _game_pack(game)  # refused before anything is written
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a file on the way, a folder it may not write in
+        raise ScaffoldError(cannot_write_in(folder, error)) from None
     schemas = write_pack_schemas(folder, game)
     if game != DEFAULT_GAME:
         text = game_manifest(folder, pack_id, name, game)
@@ -236,6 +246,7 @@ def pack_game(folder: Path) -> str:
     manifest = folder / "pack.yaml"
     if not manifest.is_file():
         raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
+    _utf8_text(manifest)  # its game cannot be read from a file that is not UTF-8 text
     data = read_yaml(manifest)
     game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
     if game not in installed_games():
@@ -304,12 +315,22 @@ def _appendable(path: Path, card_id: str) -> str:
     (naming ``path``) when it has that id already or holds a bare empty list, or when it
     leads out of its pack folder (a link: the card would be written into the file it names)."""
     _inside_pack(path)
-    text = path.read_text(encoding="utf-8")
+    text = _utf8_text(path)
     if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
         raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
     if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
         raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
     return text
+
+
+def _utf8_text(path: Path) -> str:
+    """The text of the pack file ``path``; ScaffoldError when it is not UTF-8 (E0509)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScaffoldError(
+            f"{path} is not UTF-8 text; save it as UTF-8, then run this again"
+        ) from None
 
 
 def _inside_pack(path: Path) -> None:
