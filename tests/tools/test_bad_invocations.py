@@ -99,6 +99,12 @@ CASES = {
         2,
         "Invalid value for --seats: unknown seat kind 'bogus'",
     ),
+    "a misspelt command": (
+        ("valdate", "mod"),
+        2,
+        "Error: no command 'valdate'; did you mean `validate`?",
+    ),
+    "no such command": (("lint",), 2, "no command 'lint'; the commands: cards, compare, doc,"),
     "validate a card file": (
         ("validate", "mod/techs.yaml"),
         1,
