@@ -156,3 +156,28 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why no file can be made in ``folder``, or in the folders that would be made for it:
+    the nearest of it and its parents that exists is a file, or is not writable. None when
+    nothing is in the way. (The OSError of a failed ``mkdir`` says "File exists" or "Not a
+    directory" about a path the user did not type; this names the one to change.)"""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            if not candidate.is_dir():
+                return f"{candidate} is a file, not a folder"
+            if not os.access(candidate, os.W_OK | os.X_OK):
+                return f"the folder {candidate} is not writable"
+            return None
+    return None
+
+
+def cannot_write(path: Path, error: OSError) -> str:
+    """The message for an OSError met writing ``path`` (or making its folder), in words."""
+    return f"cannot write {path}: {folder_problem(path.parent) or error.strerror or error}"
+
+
+def cannot_write_in(folder: Path, error: OSError) -> str:
+    """The message for an OSError met making the output folder ``folder`` or a file in it."""
+    return f"cannot write in {folder}: {folder_problem(folder) or error.strerror or error}"

@@ -1,24 +1,42 @@
-"""Shared by ``simulate`` and ``compare``: run a batch into its folder with a progress bar."""
+"""Shared by ``simulate`` and ``compare``: run a batch into its folder, showing progress.
+
+On a terminal the progress is a rich bar. Anywhere else (a CI log, stderr piped to a file)
+a bar would be escape codes or nothing, and a long batch would be silent for minutes, so it
+is plain lines on stderr instead: about one every :data:`LINE_EVERY` seconds while games
+finish, and one when a batch that said anything ends. A batch shorter than that says
+nothing, so a script or test running a few games sees the output it always saw. stdout
+carries only the report, so whatever parses it is not disturbed; ``--quiet`` turns the
+progress off.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 
+#: Seconds between two progress lines when stderr is not a terminal.
+LINE_EVERY = 10.0
+
 
 def run_into(
-    folder: Path, config: BatchConfig, workers: int | None, cluster: str | None, label: str
+    folder: Path,
+    config: BatchConfig,
+    workers: int | None,
+    cluster: str | None,
+    label: str,
+    quiet: bool = False,
 ) -> list[dict[str, Any]]:
     """Play the games of ``config`` not yet in ``folder``; all its records, in order.
-    ``workers`` None is one process a usable core.
+    ``workers`` None is one process a usable core; ``quiet`` shows no progress.
 
     Ctrl-C stops the run, keeps every finished game and tells how to resume.
     """
@@ -29,7 +47,7 @@ def run_into(
     todo = list(range(len(done), config.games))
     source = _source(config, todo, workers or usable_cores(), cluster)
     try:
-        with _Progress(label, config.games, len(done)) as progress:
+        with progress_for(label, config.games, len(done), quiet) as progress:
             done += list(store.append(folder, source, progress.advance))
     except KeyboardInterrupt:
         kept = len(store.finished(folder))
@@ -53,21 +71,92 @@ def _source(
     return run_cluster(config, todo, cluster, workers)
 
 
-def quiet() -> bool:
-    """No progress bar in CI or when the output is not a terminal."""
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes") or not sys.stderr.isatty()
+def progress_kind(quiet: bool = False) -> Literal["bar", "lines", "none"]:
+    """How a batch shows its progress: nothing with ``--quiet``; a bar on a terminal; plain
+    lines on stderr when it is not one, or in CI (where ``CI`` is set: its log keeps each
+    redrawing of a bar)."""
+    if quiet:
+        return "none"
+    in_ci = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+    return "lines" if in_ci or not sys.stderr.isatty() else "bar"
+
+
+def progress_for(label: str, total: int, done: int, quiet: bool = False) -> Any:
+    """The progress display of a batch (see :func:`progress_kind`), used as a context manager
+    whose ``advance()`` is called once for each game finished."""
+    kind = progress_kind(quiet)
+    if kind == "bar":
+        return _Progress(label, total, done)
+    if kind == "lines":
+        return ProgressLines(label, total, done)
+    return _Progress(label, total, done, show=False)
+
+
+def clock_time(seconds: float) -> str:
+    """``1:02:03``, ``0:00:07``: a duration as the progress bar writes it."""
+    whole = max(0, round(seconds))
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+class ProgressLines:
+    """Progress as plain lines on stderr, for logs: where the batch is, how long it has
+    run, and about how long is left (from the games played in this run only, so a resumed
+    batch does not count the earlier run's games as played in no time)."""
+
+    def __init__(
+        self,
+        label: str,
+        total: int,
+        done: int,
+        every: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.label, self.total, self.done, self.first = label, total, done, done
+        self.every = LINE_EVERY if every is None else every
+        self.clock = clock
+        self.start = self.last = 0.0
+        self.said = False
+
+    def __enter__(self) -> ProgressLines:
+        self.start = self.last = self.clock()
+        return self
+
+    def advance(self) -> None:
+        """One more game finished: a line if the last one (or the start) is ``every``
+        seconds old."""
+        self.done += 1
+        now = self.clock()
+        if self.done < self.total and now - self.last >= self.every:
+            self.last = now
+            played = self.done - self.first
+            left = (now - self.start) / played * (self.total - self.done)
+            self._say(
+                f"{self.done}/{self.total} games ({100 * self.done // self.total}%), "
+                f"{clock_time(now - self.start)} elapsed, about {clock_time(left)} left"
+            )
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        # Interrupted or failed: run_into says what happened and what was kept.
+        elapsed = self.clock() - self.start
+        if kind is None and self.done > self.first and (self.said or elapsed >= self.every):
+            self._say(f"{self.done}/{self.total} games in {clock_time(elapsed)}")
+
+    def _say(self, text: str) -> None:
+        self.said = True
+        click.echo(f"{self.label}: {text}", err=True)
 
 
 class _Progress:
-    """A rich progress bar with games/s and time left; nothing when :func:`quiet`."""
+    """A rich progress bar with games/s and time left (nothing when not ``show``)."""
 
-    def __init__(self, label: str, total: int, done: int) -> None:
-        self.label, self.total, self.done = label, total, done
+    def __init__(self, label: str, total: int, done: int, show: bool = True) -> None:
+        self.label, self.total, self.done, self.show = label, total, done, show
         self.bar: Any = None
 
     def __enter__(self) -> _Progress:
-        if quiet():
+        if not self.show:
             return self
+        from rich.console import Console
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -83,6 +172,9 @@ class _Progress:
             TextColumn("{task.fields[rate]}"),
             TimeRemainingColumn(),
             transient=False,
+            # On stderr, the terminal progress_kind looked at: rich's default console is
+            # stdout, which put the bar's last frame into `simulate > report.txt`.
+            console=Console(stderr=True),
         )
         self.bar.start()
         self.task = self.bar.add_task(self.label, total=self.total, completed=self.done, rate="")

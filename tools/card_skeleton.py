@@ -53,7 +53,11 @@ def read_yaml(path: Path) -> Any:
     skeleton is still written, and ``validate`` reports the file)."""
     if not path.is_file():
         return None
-    return _yaml_value(path.read_text(encoding="utf-8"), path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):  # unreadable, or not UTF-8 (E0509): not YAML here
+        return None
+    return _yaml_value(text, path)
 
 
 def _yaml_value(text: str, path: Path) -> Any:

@@ -95,6 +95,21 @@ class LazyGroup(click.Group):
         command: Any = getattr(importlib.import_module(module), attribute)
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """A misspelt command gets the nearest one (``valdate`` -> ``validate``) where click
+        says only "No such command"."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-"):
+            from whitedwarf.dsl.suggest import did_you_mean  # only on this error: start-up
+
+            close = did_you_mean(name, COMMANDS)
+            ctx.fail(
+                f"no command {name!r}; " + (close or f"the commands: {', '.join(sorted(COMMANDS))}")
+            )
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):

@@ -9,6 +9,7 @@ import click
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
+from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
@@ -17,6 +18,7 @@ from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
     PLAYERS_OPTION,
+    QUIET_OPTION,
     SETTING_OPTION,
     WORKERS_OPTION,
     batch_config,
@@ -54,6 +56,7 @@ from whitedwarf.tools.simulate import (
     help="folder for base/, variant/, comparison.json and comparison.html",
 )
 @click.option("--force", is_flag=True, help="overwrite a comparison already in --out")
+@QUIET_OPTION
 def compare(
     base: Path,
     variant: Path,
@@ -68,8 +71,12 @@ def compare(
     settings: tuple[str, ...],
     out: Path,
     force: bool,
+    quiet: bool,
 ) -> None:
-    """Play the same seeds on a base and a variant pack and report the differences."""
+    """Play the same seeds on a base and a variant pack and report the differences.
+
+    The report goes to standard output; progress to standard error, as simulate's does.
+    """
     if (out / "comparison.json").exists() and not force:
         raise click.ClickException(
             f"{out} already holds a comparison; pass --force to overwrite it"
@@ -93,7 +100,9 @@ def compare(
             store.prepare(folder, config, force)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        records = run_into(folder, config, workers, cluster, name)
+        except OSError as error:  # --out under a file, a folder it may not write in, ...
+            raise click.ClickException(cannot_write_in(folder, error)) from None
+        records = run_into(folder, config, workers, cluster, name, quiet)
         write_report(folder, records)
         results.append(records)
     result = compare_records(results[0], results[1])

@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 from whitedwarf.dsl.codes import DSL_CODES
 from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Hook, Param, Registry, Verb
+from whitedwarf.tools.atomic import cannot_write
 from whitedwarf.tools.doc_examples import GameExamples, compiles, first_that_compiles
 
 DEFAULT_OUT = "docs/reference.md"
@@ -798,15 +799,41 @@ def _write_page(path: Path, game: str, check: bool, force: bool = False) -> bool
             f"{path} exists and is not a reference whitedwarf wrote; pass --force to "
             "overwrite it, or --out FILE to write the reference elsewhere"
         )
-    text = render(game_registry(game))
     if check:
-        current = path.read_text(encoding="utf-8") if path.is_file() else None
-        if current != text:
-            click.echo(f"{path} is out of date; run `whitedwarf doc --out {path}`", err=True)
+        problem = _check_problem(path, game, theirs)
+        if problem is not None:
+            click.echo(problem, err=True)
             return False
         click.echo(f"{path} is up to date")
         return True
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8", newline="\n")
+    text = render(game_registry(game))
+    if path.is_dir():
+        raise click.BadParameter(f"{path} is a folder; name the page's file", param_hint="--out")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as error:  # a read-only folder, a file where a folder should be, ...
+        raise click.ClickException(cannot_write(path, error)) from None
     click.echo(f"wrote {path}")
     return True
+
+
+def _check_problem(path: Path, game: str, theirs: bool) -> str | None:
+    """What ``--check`` says of the page at ``path`` (None: it is current), with the command
+    that writes it. A page that is not there is said to be missing, not stale: run outside
+    the repository, ``docs/`` is simply absent, and "out of date" would send the user
+    looking for an old file."""
+    command = f"whitedwarf doc{'' if game == DEFAULT_GAME else f' --game {game}'} --out {path}"
+    if not path.exists():
+        where = "" if path.is_absolute() else f" (looked in {Path.cwd()})"
+        return f"{path} is missing{where}; run `{command}` to write it"
+    if not path.is_file():
+        return f"{path} is not a file; --out names the page to check"
+    if theirs:  # `doc` alone would refuse to overwrite it: say what will
+        return (
+            f"{path} is out of date and was not written by whitedwarf; "
+            f"`{command} --force` replaces it"
+        )
+    if path.read_text(encoding="utf-8", errors="replace") != render(game_registry(game)):
+        return f"{path} is out of date; run `{command}`"
+    return None

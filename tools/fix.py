@@ -4,6 +4,12 @@ Only the words change: each is replaced where the checker found it, so comments,
 quoting stay as they were. The pack's ``language`` is set to the version the words now follow.
 Each changed file is first copied to ``<file>.bak`` (``--no-backup`` to skip); ``--dry-run``
 shows the changes and writes nothing.
+
+The exit status is the same with ``--dry-run`` as without: 1 when a file of the pack cannot be
+fixed (a link out of the pack is skipped; a read-only file stops the run before any file is
+written), 0 otherwise. A dry run is how a designer (or CI) learns whether the real run would
+succeed, so it must not say 0 where the run would say 1; like ``fmt --diff``, it does not
+fail merely because there are words to change.
 """
 
 from __future__ import annotations
@@ -15,10 +21,10 @@ import shutil
 from pathlib import Path
 
 import click
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.diagnostics import Diagnostic, SourceLines, render_all_text
 from whitedwarf.dsl.packs.files import YAML_SUFFIXES
-from whitedwarf.dsl.packs.games import game_registry
-from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.games import game_registry, installed_games
+from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.tools.atomic import (
@@ -26,6 +32,7 @@ from whitedwarf.tools.atomic import (
     files_to_write,
     refuse_unwritable,
     tell_skipped,
+    unwritable,
     write_atomically,
 )
 
@@ -45,26 +52,53 @@ GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
     help="a folder to look for dependencies in (repeatable)",
 )
 def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]) -> None:
-    """Replace the deprecated words in PACK's effects with the words to write instead."""
+    """Replace the deprecated words in PACK's effects with the words to write instead.
+
+    Exit status 1 when a file cannot be fixed: a link that leads out of the pack is skipped
+    (named on stderr), a read-only file stops the run before any file is written. --dry-run
+    exits as the run would, so it tells whether the fix can be made; 0 otherwise.
+    """
     result = load_packs([pack], pack_paths)
     manifest = pack / MANIFEST_FILE
-    game = _game(result, manifest)
+    manifest_text = _text_of(manifest)
+    game = _game(result, manifest_text)
+    if manifest_text is None or game not in installed_games():
+        # A pack with other errors is still fixed (its words are where the checker found
+        # them), but without a readable manifest fix knows neither the game nor where to
+        # record the language: say why in the loader's words, as text does.
+        click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
+        raise click.ClickException(
+            f"{manifest} cannot be read as a pack's manifest; run `whitedwarf validate {pack}`"
+        )
     registry = game_registry(game)
     edits = _edits(result.diagnostics, pack)
     changed: dict[Path, tuple[str, str]] = {}
     for file, spans in edits.items():
         original = file.read_text("utf-8")
         changed[file] = (original, _replace_words(original, spans, registry))
-    before, after = changed.get(manifest, (manifest.read_text("utf-8"),) * 2)
+    before, after = changed.get(manifest, (manifest_text,) * 2)
     changed[manifest] = (before, _with_language(after, registry.language))
     changed = {f: texts for f, texts in changed.items() if texts[0] != texts[1]}
     words = sum(len(spans) for spans in edits.values())
     files, skipped = _writable(list(changed), pack)
     tell_skipped(skipped)
+    refused = sum(1 for entry in skipped if entry.refused)
     if dry_run:
         for file in files:
             click.echo(_diff(file, *changed[file]), nl=False)
-        click.echo(f"would fix {words} deprecated word{'s' if words != 1 else ''}", err=True)
+        # What would stop the real run (refuse_unwritable), said now, not after the edit.
+        blocked = [(file, unwritable(file, inside=pack)) for file in files]
+        for file, problem in blocked:
+            if problem is not None:
+                click.echo(f"{file}: {problem}; fix would change no file", err=True)
+        stopped = any(problem is not None for _, problem in blocked)
+        click.echo(
+            f"would fix {_count(words, 'deprecated word')} in {_count(len(files), 'file')}"
+            + _skipped_note(refused),
+            err=True,
+        )
+        if refused or stopped:
+            raise SystemExit(1)
         return
     refuse_unwritable(files, inside=pack)
     for file in files:
@@ -72,12 +106,21 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
             click.echo(f"backup: {_backup(file)}", err=True)
         write_atomically(file, changed[file][1])
     click.echo(
-        f"fixed {words} deprecated word{'s' if words != 1 else ''} in "
-        f"{len(files)} file{'s' if len(files) != 1 else ''}; "
-        f"language {registry.language}"
+        f"fixed {_count(words, 'deprecated word')} in {_count(len(files), 'file')}; "
+        f"language {registry.language}" + _skipped_note(refused)
     )
-    if any(entry.refused for entry in skipped):
+    if refused:
         raise SystemExit(1)
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 file``, ``2 files``."""
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def _skipped_note(refused: int) -> str:
+    """The end of the summary line when files were skipped (each is named above it)."""
+    return f"; {_count(refused, 'file')} skipped (named above)" if refused else ""
 
 
 def _writable(changed: list[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:
@@ -95,10 +138,20 @@ def _pack_files(pack: Path) -> list[Path]:
     return sorted(p for p in pack.iterdir() if p.suffix in YAML_SUFFIXES)
 
 
-def _game(result, manifest: Path) -> str:
+def _text_of(manifest: Path) -> str | None:
+    """The text of the pack's ``pack.yaml``; None when there is none, or it is not a file of
+    UTF-8 text (the loader has said why)."""
+    try:
+        return manifest.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _game(result: LoadResult, manifest_text: str | None) -> str:
+    """The pack's game: the loader's, or (a pack with errors) its manifest's ``game:`` line."""
     if result.pack is not None:
         return result.pack.game
-    found = GAME_LINE.search(manifest.read_text("utf-8"))
+    found = GAME_LINE.search(manifest_text or "")
     return found.group(0).split(":", 1)[1].strip().strip("'\"") if found else "lastlight"
 
 
@@ -112,7 +165,9 @@ def _edits(diagnostics: list[Diagnostic], pack: Path) -> dict[Path, list[tuple[i
             continue
         file = Path(os.path.abspath(span.path))
         if file.parent.resolve() == root:  # a file of the pack (a link in it is followed)
-            edits.setdefault(file, []).append((span.line, span.column, span.end_column))
+            # Named as the user named the pack (and as ``manifest`` is), not by the
+            # absolute path the loader reports.
+            edits.setdefault(pack / file.name, []).append((span.line, span.column, span.end_column))
     return edits
 
 

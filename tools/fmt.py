@@ -11,6 +11,7 @@ from whitedwarf.tools.atomic import (
     files_to_write,
     refuse_unwritable,
     tell_skipped,
+    unwritable,
     write_atomically,
 )
 from whitedwarf.tools.formatter import Formatted, format_file
@@ -30,7 +31,17 @@ def formattable(packs: tuple[Path, ...]) -> tuple[list[Path], list[Skipped]]:
     skipped: list[Skipped] = []
     for pack in packs:
         folder = pack if pack.is_dir() else pack.parent
-        kept, left = files_to_write(pack_files(pack), folder)
+        found = pack_files(pack)
+        # A path that is no pack file is said, not passed over: `fmt --check notes.txt` or
+        # a mistyped folder would otherwise end "0 files reformatted" and exit 0 (and a
+        # text file would be "reformatted" as YAML).
+        if not pack.is_dir() and pack.suffix != ".yaml":
+            skipped.append(Skipped(pack, "it is not a pack file (a .yaml file)"))
+            continue
+        if not found:
+            skipped.append(Skipped(pack, "the folder holds no pack files (.yaml)"))
+            continue
+        kept, left = files_to_write(found, folder)
         files += kept
         skipped += left
     return files, skipped
@@ -54,12 +65,19 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     for result in left_alone:
         click.echo(f"{result.path}: left alone: {result.reason}", err=True)
     refused = [s for s in skipped if s.refused]
-    if show_diff:
+    blocked = False
+    if show_diff or check:
         for result in changed:
-            click.echo(_diff(result), nl=False)
-    elif check:
+            click.echo(
+                _diff(result) if show_diff else f"{result.path}: would be reformatted",
+                nl=not show_diff,
+            )
+        # What would stop the real run (refuse_unwritable), so --diff ends as it would.
         for result in changed:
-            click.echo(f"{result.path}: would be reformatted")
+            problem = unwritable(result.path, inside=result.path.parent)
+            if problem is not None:
+                click.echo(f"{result.path}: {problem}; fmt would change no file", err=True)
+                blocked = True
     else:
         for result in changed:  # a file named on the command line may be a link out of its pack
             refuse_unwritable([result.path], inside=result.path.parent)
@@ -73,7 +91,7 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
         f"{len(left_alone) + len(refused)} left alone",
         err=True,
     )
-    if (check and changed) or left_alone or refused:
+    if (check and changed) or left_alone or refused or blocked:
         raise SystemExit(1)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
@@ -10,6 +11,7 @@ from whitedwarf.tools.card_skeleton import all_kind_words, card_files
 from whitedwarf.tools.scaffold import (
     CARD_KINDS,
     DEFAULT_GAME,
+    SCHEMAS_FOLDER,
     ScaffoldError,
     new_card,
     new_card_of_game,
@@ -60,14 +62,22 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
         written = new_pack(folder, pack_id, name, game)
     except (ScaffoldError, OSError) as error:
         raise click.ClickException(str(error)) from None
+    schemas = folder / SCHEMAS_FOLDER
     for path in written:
-        click.echo(f"wrote {path}")
+        if path.parent != schemas:
+            click.echo(f"wrote {path}")
+    count = sum(1 for path in written if path.parent == schemas)
+    click.echo(
+        f"wrote {schemas}/ ({count} JSON Schemas, for editors; after upgrading whitedwarf: "
+        f"`whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
+    )
     if game == DEFAULT_GAME:
-        click.echo(f"next: edit the cards, then `whitedwarf validate {folder}`")
+        click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")
     else:
         click.echo(
-            f"next: add cards with `whitedwarf new card {folder} KIND ID` (KIND: "
-            f"{', '.join(card_files(game))}), then `whitedwarf validate {folder}`"
+            f"next: add cards with `whitedwarf new card {shlex.quote(str(folder))} KIND ID` "
+            f"(KIND: {', '.join(card_files(game))}), then "
+            f"`whitedwarf validate {shlex.quote(str(folder))}`"
         )
 
 

@@ -40,18 +40,24 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
         if unknown[0] in AGENTS:
             raise click.BadParameter(
                 f"seat kind {unknown[0]!r} cannot play {engine.title}; its agents are "
-                f"{', '.join(engine.agents)} (an agent plays only the games that bring it)"
+                f"{', '.join(engine.agents)} (an agent plays only the games that bring it)",
+                param_hint="--seats",
             )
         raise click.BadParameter(
-            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}",
+            param_hint="--seats",
         )
     fewest, most = engine.players
     if not fewest <= len(seats) <= most:
-        raise click.BadParameter(f"{engine.title} needs {fewest} to {most} seats, not {len(seats)}")
+        raise click.BadParameter(
+            f"{engine.title} needs {fewest} to {most} seats, not {len(seats)}",
+            param_hint="--seats",
+        )
     if all(s in engine.automated_seats for s in seats):
         raise click.BadParameter(
             f"{engine.title} needs at least one seat that is not "
-            f"{' or '.join(engine.automated_seats)}"
+            f"{' or '.join(engine.automated_seats)}",
+            param_hint="--seats",
         )
 
 

@@ -9,7 +9,6 @@ and layout above it are kept).
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import tempfile
@@ -19,9 +18,9 @@ from pathlib import Path
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.schemas import write_schemas
 from whitedwarf.dsl.render import render_effect
-from whitedwarf.schemas import schema_dir
-from whitedwarf.tools.atomic import line_end_of, link_problem, unwritable
+from whitedwarf.tools.atomic import cannot_write_in, line_end_of, link_problem, unwritable
 from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
 
 
@@ -106,22 +105,36 @@ def title_of(card_id: str) -> str:
     return " ".join(word.capitalize() for word in card_id.split("_"))
 
 
+#: The folder of a pack that ``new pack`` writes its game's JSON Schemas into.
+SCHEMAS_FOLDER = "schemas"
+
+
 def modeline(folder: Path, file: str) -> str:
-    """The yaml-language-server line that gives editors the file's schema.
+    """The yaml-language-server line that gives editors the schema of the Last Light file
+    ``file`` (empty when the pack has no copy of it: see :func:`modeline_to`)."""
+    return modeline_to(folder, SCHEMA_OF_FILE[file])
 
-    It points at the schemas installed with whitedwarf, relative to the pack folder, so it
-    works on the machine that made the pack (``whitedwarf schema --out DIR`` writes copies).
+
+def modeline_to(folder: Path, kind: str) -> str:
+    """The yaml-language-server line pointing at the schema of the file kind ``kind`` in the
+    pack's own ``schemas/`` folder, or nothing when the pack has no such schema.
+
+    The path is relative to the pack and inside it, so the line works wherever the pack is
+    cloned: one to the schemas installed with whitedwarf was a path of the machine that made
+    the pack (a site-packages or a checkout), wrong on every other. A line to a file that is
+    not there would be an error in the editor, so a pack without the copy gets no line
+    (``whitedwarf schema --game GAME --out PACK/schemas`` writes one).
     """
-    return modeline_to(folder, schema_dir() / f"{SCHEMA_OF_FILE[file]}.schema.json")
+    if not (folder / SCHEMAS_FOLDER / f"{kind}.schema.json").is_file():
+        return ""
+    return f"# yaml-language-server: $schema={SCHEMAS_FOLDER}/{kind}.schema.json\n"
 
 
-def modeline_to(folder: Path, target: Path) -> str:
-    """The yaml-language-server line pointing at the schema file ``target``."""
-    try:
-        location = os.path.relpath(target, folder.resolve())
-    except ValueError:  # another drive on Windows: no relative path exists
-        location = str(target)
-    return f"# yaml-language-server: $schema={Path(location).as_posix()}\n"
+def write_pack_schemas(folder: Path, game: str) -> list[Path]:
+    """Copy the JSON Schemas of ``game``'s files into the pack's ``schemas/`` folder, for the
+    editor; the loader reads only the YAML files at the top of a pack, so they change
+    nothing else."""
+    return write_schemas(folder / SCHEMAS_FOLDER, game)
 
 
 #: The game ``new pack`` writes a mod of unless told otherwise; its card skeletons are above.
@@ -156,8 +169,7 @@ def manifest(folder: Path, pack_id: str, name: str) -> str:
 
 def game_manifest(folder: Path, pack_id: str, name: str, game: str) -> str:
     """A mod's ``pack.yaml`` for another game, depending on that game's bundled pack."""
-    if not (Path(bundled_pack(game)) / "pack.yaml").is_file():
-        raise ScaffoldError(f"game {game!r} has no bundled pack for a mod to depend on")
+    _game_pack(game)
     return (
         modeline(folder, "pack.yaml")
         + f"id: {pack_id}\n"
@@ -171,25 +183,44 @@ def game_manifest(folder: Path, pack_id: str, name: str, game: str) -> str:
     )
 
 
+def _game_pack(game: str) -> None:
+    """ScaffoldError unless ``game`` has a bundled pack for a mod to depend on."""
+    if not (Path(bundled_pack(game)) / "pack.yaml").is_file():
+        raise ScaffoldError(f"game {game!r} has no bundled pack for a mod to depend on")
+
+
 def new_pack(
     folder: Path, pack_id: str | None = None, name: str | None = None, game: str = DEFAULT_GAME
 ) -> list[Path]:
     """Write a mod pack with one example card of each kind; returns the files written.
 
     For a game other than Last Light only ``pack.yaml`` is written: the card skeletons are
-    Last Light's (its pack shows the files a mod of it may add).
+    Last Light's (its pack shows the files a mod of it may add). Either way the game's JSON
+    Schemas are copied into the pack's ``schemas/``, which each file's first line names.
     """
-    pack_id = pack_id or folder.name.lower().replace("-", "_").replace(" ", "_")
+    if pack_id is None:
+        pack_id = folder.name.lower().replace("-", "_").replace(" ", "_")
+        if not ID_PATTERN.match(pack_id):
+            raise ScaffoldError(
+                f"{pack_id!r}, the id made from the folder name {folder.name!r}, is not a "
+                "valid id (lower-case words joined by `_`): give one with --id, e.g. "
+                "--id space_pirates"
+            )
     check_id(pack_id)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
     if game != DEFAULT_GAME:
-        text = game_manifest(folder, pack_id, name, game)
+        _game_pack(game)  # refused before anything is written
+    try:
         folder.mkdir(parents=True, exist_ok=True)
-        return [_write_new(folder / "pack.yaml", text)]
-    folder.mkdir(parents=True, exist_ok=True)
-    written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name))]
+    except OSError as error:  # a file on the way, a folder it may not write in
+        raise ScaffoldError(cannot_write_in(folder, error)) from None
+    schemas = write_pack_schemas(folder, game)
+    if game != DEFAULT_GAME:
+        text = game_manifest(folder, pack_id, name, game)
+        return [_write_new(folder / "pack.yaml", text), *schemas]
+    written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name)), *schemas]
     for kind in CARD_KINDS:
         card_id = f"{pack_id}_{kind}"
         written.append(new_card(folder, kind, card_id, title_of(card_id)))
@@ -215,6 +246,7 @@ def pack_game(folder: Path) -> str:
     manifest = folder / "pack.yaml"
     if not manifest.is_file():
         raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
+    _utf8_text(manifest)  # its game cannot be read from a file that is not UTF-8 text
     data = read_yaml(manifest)
     game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
     if game not in installed_games():
@@ -246,8 +278,7 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
         )
     except SkeletonError as error:
         raise ScaffoldError(str(error)) from None
-    schema = _schema_file(game, card_file.kind.name)
-    top = modeline_to(folder, schema) if schema is not None else ""
+    top = modeline_to(folder, card_file.kind.name)
     if (folder / card_file.file).exists():
         _appendable(folder / card_file.file, card_id)  # said of the user's file, not the trial's
     _try_first(folder, card_file.file, card_id, card, top)
@@ -284,12 +315,22 @@ def _appendable(path: Path, card_id: str) -> str:
     (naming ``path``) when it has that id already or holds a bare empty list, or when it
     leads out of its pack folder (a link: the card would be written into the file it names)."""
     _inside_pack(path)
-    text = path.read_text(encoding="utf-8")
+    text = _utf8_text(path)
     if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
         raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
     if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
         raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
     return text
+
+
+def _utf8_text(path: Path) -> str:
+    """The text of the pack file ``path``; ScaffoldError when it is not UTF-8 (E0509)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScaffoldError(
+            f"{path} is not UTF-8 text; save it as UTF-8, then run this again"
+        ) from None
 
 
 def _inside_pack(path: Path) -> None:
@@ -300,17 +341,6 @@ def _inside_pack(path: Path) -> None:
         raise ScaffoldError(f"{path}: {problem}; not written")
     if path.exists() and not path.is_file():
         raise ScaffoldError(f"{path} is not a regular file; not written")
-
-
-def _schema_file(game: str, kind: str) -> Path | None:
-    """The installed JSON Schema of a game's file kind, if whitedwarf ships one."""
-    for candidate in (
-        schema_dir() / game / f"{kind}.schema.json",
-        schema_dir() / f"{kind}.schema.json",
-    ):
-        if candidate.is_file() and (game != DEFAULT_GAME) == (candidate.parent.name == game):
-            return candidate
-    return None
 
 
 def _append(path: Path, card_id: str, card: str, top: str) -> Path:

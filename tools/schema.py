@@ -23,6 +23,7 @@ from whitedwarf.dsl.packs.schemas import (
 )
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.schemas import schema_dir
+from whitedwarf.tools.atomic import cannot_write_in
 
 DEFAULT_GAME = "lastlight"
 
@@ -75,7 +76,11 @@ def schema(
         if not force:
             _refuse_foreign_files(folders, kind)
         for name, folder in folders:
-            for path in write_schemas(folder, name, only=kind):
+            try:
+                written = write_schemas(folder, name, only=kind)
+            except OSError as error:  # --out under a file, a folder it may not write in
+                raise click.ClickException(cannot_write_in(folder, error)) from None
+            for path in written:
                 click.echo(f"wrote {path}")
         return
     if kind is not None:

@@ -14,6 +14,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.loader import LoadedPack, load_packs
 from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
+from whitedwarf.tools.atomic import folder_problem
 from whitedwarf.tools.pack_param import PackPath
 
 #: The game played when no pack is given.
@@ -124,4 +125,7 @@ def refuse_missing_folder(path: Path) -> None:
     """Stop with a usage error when the folder ``path`` would be written in does not exist."""
     folder = path.parent
     if not folder.is_dir():
-        raise click.UsageError(f"cannot write {path}: the folder {folder} does not exist")
+        # A file on the way is named as such: "the folder afile does not exist" of a file
+        # the user can see sends them looking for the wrong problem.
+        problem = folder_problem(folder) or f"the folder {folder} does not exist"
+        raise click.UsageError(f"cannot write {path}: {problem}")

@@ -18,6 +18,7 @@ from whitedwarf.interpreter.simulation.batch import (
 )
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.play import game_settings
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
@@ -58,6 +59,13 @@ def games_option(default: int, meaning: str) -> Any:
     )
 
 
+QUIET_OPTION = click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="show no progress (on a terminal a bar, elsewhere a line on stderr about every "
+    "10 s); the report is printed all the same",
+)
 AGENTS_OPTION = click.option(
     "--agents",
     default="heuristic",
@@ -100,6 +108,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     help="continue the interrupted batch in this folder (its settings are kept)",
 )
 @click.option("--force", is_flag=True, help="overwrite the batch already in --out")
+@QUIET_OPTION
 def simulate(
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
@@ -114,8 +123,13 @@ def simulate(
     out: Path | None,
     resume: Path | None,
     force: bool,
+    quiet: bool,
 ) -> None:
-    """Play many seeded games and report win rates, light sources and techs."""
+    """Play many seeded games and report win rates, light sources and techs.
+
+    The report goes to standard output; progress to standard error (a bar on a terminal,
+    otherwise a plain line about every 10 s: games done, time elapsed and left).
+    """
     if resume is not None:
         _refuse_settings_with_resume(click.get_current_context())
         folder = resume
@@ -135,7 +149,9 @@ def simulate(
             store.prepare(folder, config, force)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-    records = run_into(folder, config, workers, cluster, "simulating")
+        except OSError as error:  # --out under a file, a folder it may not write in, ...
+            raise click.ClickException(cannot_write_in(folder, error)) from None
+    records = run_into(folder, config, workers, cluster, "simulating", quiet)
     summary = write_report(folder, records)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")

@@ -56,14 +56,13 @@ def read_manifest(
     display = display_path(path)
     if not path.is_file():
         hint = "a pack is a folder with a pack.yaml naming its id, name, version and game"
-        return None, [
-            error(
-                "E0701",
-                f"no {MANIFEST_FILE} in {display_path(folder)!r}",
-                Span(display, 1, 1),
-                hint,
-            )
-        ]
+        message = f"no {MANIFEST_FILE} in {display_path(folder)!r}"
+        if folder.is_file():  # a card file given for its pack: "no pack.yaml in" a file
+            # The span stays on the pack.yaml that is not there: placed on the file itself,
+            # the report would read and print the first line of whatever file it is.
+            message = f"{display_path(folder)!r} is a file, not a pack folder"
+            hint = f"give the folder that holds the pack's {MANIFEST_FILE} (or that file)"
+        return None, [error("E0701", message, Span(display, 1, 1), hint)]
     file, diagnostics = read_yaml(path, display, folder, limits)
     if file is None:
         return None, diagnostics

@@ -142,3 +142,49 @@ def test_every_grammar_example_on_a_games_page_compiles_in_that_game(game):
 def prose_of(page: str) -> str:
     """The page's paragraphs (not its tables), joined into one line."""
     return " ".join(line for line in page.splitlines() if not line.startswith("|"))
+
+
+def test_check_outside_the_repository_says_the_pages_are_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where there is no docs/ folder, --check says what is missing and the command that
+    writes each page (for another game, with its --game: `--out` alone writes Last Light's)."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(doc, ["--check"])
+    assert result.exit_code == 1
+    assert "out of date" not in result.output
+    assert (
+        f"docs/reference.md is missing (looked in {tmp_path}); "
+        "run `whitedwarf doc --out docs/reference.md` to write it"
+    ) in result.output
+    command = "whitedwarf doc --game starlight --out docs/reference-starlight.md"
+    assert f"run `{command}` to write it" in result.output
+    # The commands it names write the pages it checks.
+    assert runner.invoke(doc, ["--out", "docs/reference.md"]).exit_code == 0
+    assert runner.invoke(doc, command.split()[2:]).exit_code == 0
+    result = runner.invoke(doc, ["--check"])
+    assert result.exit_code == 0, result.output
+
+
+def test_check_of_a_page_someone_else_wrote_names_force(tmp_path: Path) -> None:
+    page = tmp_path / "reference.md"
+    page.write_text("my notes\n", encoding="utf-8")
+    result = CliRunner().invoke(doc, ["--out", str(page), "--check"])
+    assert result.exit_code == 1
+    assert f"`whitedwarf doc --out {page} --force` replaces it" in result.output
+
+
+def test_an_out_that_cannot_be_written_is_said_in_words(tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("x", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(doc, ["--out", str(blocker / "docs" / "reference.md")])
+    assert result.exit_code == 1 and not isinstance(result.exception, OSError)
+    assert f"cannot write {blocker}/docs/reference.md: {blocker} is a file, not a folder" in (
+        result.output
+    )
+    result = runner.invoke(doc, ["--out", str(tmp_path)])
+    assert result.exit_code == 2 and "is a folder; name the page's file" in result.output
+    result = runner.invoke(doc, ["--out", str(tmp_path), "--check"])
+    assert result.exit_code == 1 and "is not a file" in result.output

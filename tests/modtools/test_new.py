@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
 from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.schemas import schema_dir
 from whitedwarf.tools.cli import main
 from whitedwarf.tools.scaffold import CARD_KINDS
 
@@ -50,12 +54,14 @@ def test_every_card_kind_appends_a_card_that_validates(tmp_path: Path) -> None:
 def test_new_never_overwrites(tmp_path: Path) -> None:
     pack = tmp_path / "mod"
     run("new", "pack", str(pack))
-    before = {p.name: p.read_text() for p in pack.iterdir()}
+    before = {str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()}
     status, output = run("new", "pack", str(pack))
     assert status == 1 and "not empty" in output
     status, output = run("new", "tech", str(pack), "mod_tech")
     assert status == 1 and "already has a card with id `mod_tech`" in output
-    assert {p.name: p.read_text() for p in pack.iterdir()} == before
+    assert {
+        str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()
+    } == before
 
 
 def test_bad_requests_are_refused_in_words(tmp_path: Path) -> None:
@@ -93,3 +99,44 @@ def test_new_never_writes_through_a_link_out_of_the_pack(tmp_path: Path) -> None
     (pack / "techs.yaml").symlink_to(tmp_path / "missing.yaml")  # would create it outside
     status, output = run("new", "tech", str(pack), "stray_tech")
     assert status == 1 and not (tmp_path / "missing.yaml").exists(), output
+
+
+MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
+
+
+def test_nothing_new_writes_names_a_path_of_this_machine(tmp_path: Path) -> None:
+    """A mod is shared: a stranger clones it elsewhere. Every file `new` writes (the pack, its
+    cards, the schemas it copies in) holds no absolute path, and each file's schema line
+    names a schema inside the pack, which is still there after the pack is moved."""
+    made = tmp_path / "made"
+    for game, cards in (("lastlight", [("planet", "teal")]), ("starlight", [("god", "apollo")])):
+        pack = made / f"{game}_mod"
+        status, output = run("new", "pack", str(pack), "--game", game)
+        assert status == 0, output
+        assert f"wrote {pack / 'schemas'}/ (" in output
+        for kind, card_id in cards:
+            assert run("new", kind, str(pack), card_id)[0] == 0
+    machine = {str(tmp_path), str(schema_dir()), str(Path(__file__).resolve().parents[2])}
+    moved = shutil.copytree(made, tmp_path / "elsewhere" / "clone")
+    files = [p for p in moved.rglob("*") if p.is_file()]
+    assert len([p for p in files if p.suffix == ".yaml"]) == 5 + 1 + 2  # and the cards added
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not [m for m in machine if m in text], path
+        assert "/work/" not in text and "site-packages" not in text, path
+        if path.suffix == ".yaml":
+            found = MODELINE.match(text.splitlines()[0])
+            assert found and found.group(1).startswith("schemas/"), (path, text.splitlines()[0])
+            schema = json.loads((path.parent / found.group(1)).read_text(encoding="utf-8"))
+            assert schema["$id"].endswith(f"/{path.stem}.schema.json")
+    for pack in moved.iterdir():
+        assert load_packs([pack]).diagnostics == []  # the schemas/ folder is not content
+
+
+def test_a_pack_without_the_schemas_gets_no_schema_line(tmp_path: Path) -> None:
+    """A line naming a schema that is not there would be an error in the editor."""
+    pack = tmp_path / "mod"
+    run("new", "pack", str(pack))
+    shutil.rmtree(pack / "schemas")
+    assert run("new", "planet", str(pack), "teal")[0] == 0
+    assert (pack / "planets.yaml").read_text().startswith("- id: teal\n")

@@ -29,7 +29,9 @@ def mod(tmp_path: Path) -> Path:
 
 
 def snapshot(pack: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(pack.iterdir())}
+    return {
+        str(p.relative_to(pack)): p.read_bytes() for p in sorted(pack.rglob("*")) if p.is_file()
+    }
 
 
 def untidy(pack: Path, crlf: bool = False, bom: bool = False) -> Path:
@@ -159,6 +161,55 @@ def test_fix_names_a_manifest_linked_out_of_the_pack_and_writes_the_rest(
     code, out = run("fix", "--no-backup", str(mod))
     assert code == 1 and f"{mod / 'pack.yaml'}: skipped: it is a link that leads outside" in out
     assert outside.read_bytes() == before
+
+
+@pytest.mark.parametrize("dry_run", [True, False], ids=["dry-run", "run"])
+def test_fix_exits_1_when_it_skips_a_link_with_or_without_dry_run(
+    mod: Path, tmp_path: Path, dry_run: bool
+) -> None:
+    """A dry run ends as the run would (like `fmt --check`, `text --check`): a file it names
+    as skipped is a file the fix cannot make, so CI running `fix --dry-run` is told."""
+    (mod / "factions.yaml").write_text((mod / "factions.yaml").read_text() + OLD_WORDS)
+    outside = tmp_path / "outside.yaml"
+    outside.write_text((mod / "techs.yaml").read_text())
+    (mod / "techs.yaml").unlink()
+    (mod / "techs.yaml").symlink_to(outside)
+    code, out = run("fix", *(["--dry-run"] if dry_run else []), "--no-backup", str(mod))
+    assert code == 1, out
+    assert f"{mod / 'techs.yaml'}: skipped: it is a link that leads outside the pack" in out
+    verb = "would fix" if dry_run else "fixed"
+    assert f"{verb} 3 deprecated words in 1 file" in out
+    assert "; 1 file skipped (named above)" in out
+    assert ("center_light" in (mod / "factions.yaml").read_text()) == dry_run
+
+
+def test_fix_dry_run_says_a_read_only_file_would_stop_the_fix(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text() + OLD_WORDS)
+    techs.chmod(0o444)
+    before = snapshot(mod)
+    code, out = run("fix", "--dry-run", str(mod))
+    assert code == 1, out
+    assert f"{techs}: the file is read-only" in out and "fix would change no file" in out
+    assert "+    when centre_light_harvested" in out  # the changes are still shown
+    assert snapshot(mod) == before
+
+
+def test_fix_dry_run_of_a_fixable_pack_exits_0(mod: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text() + OLD_WORDS)
+    monkeypatch.chdir(mod.parent)
+    code, out = run("fix", "--dry-run", "mod")
+    assert code == 0 and "would fix 3 deprecated words in 1 file\n" in out, out
+    assert "--- mod/techs.yaml\n" in out  # named as the user named the pack, not absolute
+
+
+def test_fmt_diff_says_a_read_only_file_would_stop_fmt(mod: Path) -> None:
+    techs = untidy(mod)
+    techs.chmod(0o444)
+    code, out = run("fmt", "--diff", str(mod))
+    assert code == 1 and f"{techs}: the file is read-only" in out, out
+    assert "fmt would change no file" in out and "+  name: Mod Tech" in out
 
 
 def test_fmt_of_a_file_linked_out_of_its_pack_writes_nothing(mod: Path, tmp_path: Path) -> None:

@@ -67,6 +67,15 @@ def test_e0501_a_colon_in_a_plain_effect(here: Path) -> None:
     assert headlines[1] in validate("mod", "--pack-path", ".")
 
 
+def test_e0701_no_pack_yaml_or_a_file_given_for_a_pack(here: Path) -> None:
+    shutil.copytree(SHARED / "mini", here / "mod")
+    (here / "mod" / "techs.yaml").write_text("[]\n")
+    (here / "mod" / "pack.yaml").rename(here / "pack.yaml.away")
+    missing, a_file = example("E0701")
+    assert missing in validate("mod")
+    assert a_file in validate("mod/techs.yaml")
+
+
 def test_e0507_a_link_leading_out_of_the_pack(here: Path) -> None:
     shutil.copytree(SHARED / "mini", here / "mod")
     (here / "secret.txt").write_text("not the pack's to show\n")

@@ -46,11 +46,13 @@ def test_every_card_kind_of_both_games_appends_a_card_that_validates(
 ) -> None:
     pack = new_pack(tmp_path, game)
     card_id = FIXED_IDS.get((game, word), "extra")
-    before = {p.name: p.read_text() for p in pack.iterdir()}
+    before = {str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()}
     status, output = run("new", "card", str(pack), word, card_id)
     if (game, word) in REFUSED:
         assert status == 1 and REFUSED[game, word] in output, output
-        assert {p.name: p.read_text() for p in pack.iterdir()} == before  # nothing written
+        assert {
+            str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()
+        } == before  # nothing written
         return
     assert status == 0, output
     assert errors_and_warnings(pack) == []

@@ -1,0 +1,124 @@
+"""What a user typing a command wrong sees: a sentence naming the problem and an exit status,
+never a traceback (tests/hostile_cli.py). Each case was found by running the command as a user
+would, in a folder of their own: a path that is a file, a folder that is not a pack, a pack
+file that is not UTF-8, an --out under a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from whitedwarf.tools.scaffold import new_pack
+
+from tests.hostile_cli import run
+
+NOT_UTF8 = b"\xff\xfe\x00id: x\n"
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user's folder: a plain file, an empty folder, packs good and bad."""
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("hello\n")
+    Path("empty").mkdir()
+    new_pack(Path("mod"))
+    Path("binpack").mkdir()
+    Path("binpack/pack.yaml").write_bytes(NOT_UTF8)
+    Path("nogame").mkdir()
+    Path("nogame/pack.yaml").write_text("id: nogame\nname: N\nversion: 1.0.0\ngame: nosuch\n")
+    new_pack(Path("bintechs"))
+    Path("bintechs/techs.yaml").write_bytes(NOT_UTF8)
+    return tmp_path
+
+
+SHORT = ("--games", "1", "--players", "2", "--agents", "random", "--round-limit", "2")
+UNDER_A_FILE = "afile is a file, not a folder"
+
+CASES = {
+    "fix, no pack.yaml": (
+        ("fix", "empty"),
+        1,
+        "Error: empty/pack.yaml cannot be read as a pack's manifest; "
+        "run `whitedwarf validate empty`",
+    ),
+    "fix, pack.yaml not UTF-8": (("fix", "--dry-run", "binpack"), 1, "save the file as UTF-8"),
+    "fix, unknown game": (("fix", "nogame"), 1, "nogame/pack.yaml cannot be read"),
+    "schema --out under a file": (
+        ("schema", "--out", "afile/sub"),
+        1,
+        f"cannot write in afile/sub: {UNDER_A_FILE}",
+    ),
+    "simulate --out under a file": (
+        ("simulate", *SHORT, "--out", "afile/sub"),
+        1,
+        f"cannot write in afile/sub: {UNDER_A_FILE}",
+    ),
+    "compare --out under a file": (
+        ("compare", "--base", "lastlight", "--variant", "mod", *SHORT, "--out", "afile/c"),
+        1,
+        f"cannot write in afile/c/base: {UNDER_A_FILE}",
+    ),
+    "cards --out under a file": (
+        ("cards", "mod", "--out", "afile/cards.pdf"),
+        2,
+        f"cannot write afile/cards.pdf: {UNDER_A_FILE}",
+    ),
+    "new pack under a file": (
+        ("new", "pack", "afile/mod"),
+        1,
+        f"cannot write in afile/mod: {UNDER_A_FILE}",
+    ),
+    "new pack, folder name no id": (
+        ("new", "pack", "My Mod!"),
+        1,
+        "'my_mod!', the id made from the folder name 'My Mod!', is not a valid id "
+        "(lower-case words joined by `_`): give one with --id",
+    ),
+    "new tech, pack.yaml not UTF-8": (
+        ("new", "tech", "binpack", "laser"),
+        1,
+        "binpack/pack.yaml is not UTF-8 text; save it as UTF-8",
+    ),
+    "new tech, techs.yaml not UTF-8": (
+        ("new", "tech", "bintechs", "laser"),
+        1,
+        "bintechs/techs.yaml is not UTF-8 text; save it as UTF-8",
+    ),
+    "fmt of a file that is no pack file": (
+        ("fmt", "afile"),
+        1,
+        "afile: skipped: it is not a pack file (a .yaml file)",
+    ),
+    "fmt --check of a folder without pack files": (
+        ("fmt", "--check", "empty"),
+        1,
+        "empty: skipped: the folder holds no pack files (.yaml)",
+    ),
+    "play, unknown seat": (
+        ("play", "--seats", "human,bogus"),
+        2,
+        "Invalid value for --seats: unknown seat kind 'bogus'",
+    ),
+    "a misspelt command": (
+        ("valdate", "mod"),
+        2,
+        "Error: no command 'valdate'; did you mean `validate`?",
+    ),
+    "no such command": (("lint",), 2, "no command 'lint'; the commands: cards, compare, doc,"),
+    "validate a card file": (
+        ("validate", "mod/techs.yaml"),
+        1,
+        "error[E0701]: 'mod/techs.yaml' is a file, not a pack folder",
+    ),
+}
+
+
+@pytest.mark.parametrize(("args", "status", "said"), CASES.values(), ids=CASES.keys())
+def test_a_bad_invocation_is_told_in_a_sentence(
+    here: Path, args: tuple[str, ...], status: int, said: str
+) -> None:
+    before = {p: p.read_bytes() for p in here.rglob("*") if p.is_file()}
+    code, out = run(*args)
+    assert code == status and said in out, out
+    assert "Traceback" not in out and "Errno" not in out
+    assert {p: p.read_bytes() for p in here.rglob("*") if p.is_file()} == before
