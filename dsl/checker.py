@@ -11,12 +11,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitedwarf.dsl import ast
+from whitedwarf.dsl import ast, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
     Filter,
+    Hook,
     Noun,
     Param,
     Range,
@@ -192,6 +193,16 @@ class Checker:
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
+        if hook is not None:
+            self.retriggers(clause, hook, scope.context)
+
+    def retriggers(self, clause: ast.Trigger, hook: Hook, context: dict[str, str]) -> None:
+        """W0403/W0404 at each verb that fires the hook its own trigger listens to."""
+        for found in retrigger.refirings(
+            self.registry, clause, hook, context, self.resolved.calls, self.resolved.selectors
+        ):
+            code, message, hint = retrigger.report(self.registry, found)
+            self.warning(code, found.action.verb.pos, message, hint)
 
     # --- steps ----------------------------------------------------------------------
 

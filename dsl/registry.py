@@ -81,13 +81,38 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class Fires:
+    """A hook the engine fires while a verb runs (``Verb.fires``).
+
+    The checker reads it to find a trigger whose own effect fires the hook it listens to
+    (W0403, W0404, docs/diagnostics.md); a test runs every verb with a listener on the
+    engine's hooks and holds the declaration to what fires.
+
+    ``heard_by``: whose cards hear it: empty for the effect's owner, else the name of the
+    verb's TARGET parameter whose thing's owner hears it, if anybody does (a ship moved is
+    heard by its owner). ``not_own``: a TARGET parameter whose thing, when it is the
+    effect owner's own, fires nothing (destroying a unit of your own destroys no enemy).
+    ``ends``: why a chain of this firing ends by itself whatever the cards, said as the end of
+    "until ..." (it uses up something finite: "your supply has none of that piece left");
+    empty when nothing ends it. ``moves``: ``(thing, place)`` parameters when the verb puts
+    the thing at the place and fires only when the thing was elsewhere.
+    """
+
+    hook: str
+    heard_by: str = ""
+    not_own: str = ""
+    ends: str = ""
+    moves: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Verb(Entry):
     """An action an effect can take; ``cost`` verbs may stand before ``->``.
 
     ``chooses``: the verb itself may ask its owner something (a pending decision answered by
     its ``resume`` implementation, and asked again by its ``reask`` one). ``pure``: it never
     asks and never starts another effect, so never fires a hook; a program of pure verbs runs
-    to its end in one go.
+    to its end in one go. ``fires``: the hooks its engine code fires (:class:`Fires`).
     """
 
     params: tuple[Param, ...] = ()
@@ -104,6 +129,7 @@ class Verb(Entry):
     # fixed arguments, a function ``(state, owner)`` doing what ``impl`` does for that card
     # (fixed arguments need no frame, so an effect that cannot pause builds none)
     fixed: str = ""
+    fires: tuple[Fires, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +160,9 @@ class Filter(Entry):
     # (``here``: this sector, else this ship's or this planet's): where the card and its
     # hook bring none, the filter would keep nothing, so the checker refuses it (E0411).
     near: tuple[str, ...] = ()
+    # A place filter that never keeps the place it reads from ``near``, only others
+    # (``adjacent``): a thing moved to what it keeps is always moved (``Fires.moves``).
+    elsewhere: bool = False
     # An open filter: its words are not declared here but are the ids of the id space
     # ``ids`` of the loaded pack (a board's regions, say: ``north sectors``). The checker
     # accepts any word for it; the game's content check names a misspelt one, with the
@@ -166,6 +195,12 @@ class Hook(Entry):
 
     provides: tuple[tuple[str, str], ...] = ()
     value: bool = False  # a value hook: an adjustable number rather than an event
+    # The ``provides`` phrases whose thing always belongs to the player who hears the hook
+    # (the ship that moved is its owner's): ``this ship`` there is the owner's own.
+    own: tuple[str, ...] = ()
+    # ``(thing, place)`` phrases of ``provides``: when the hook fires, ``this <place>`` is
+    # where ``this <thing>`` is (the sector a ship moved to).
+    at: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +283,24 @@ class Registry:
                 raise ValueError(f"{section}: {entry.name!r} declared twice")
             if not entry.text:  # card text is written from effects (dsl/render.py)
                 raise ValueError(f"{section}: {entry.name!r} declares no printed `text`")
+            if isinstance(entry, Verb):
+                self._check_fires(entry)
             table[entry.name] = entry
+
+    def _check_fires(self, verb: Verb) -> None:
+        """A verb's ``fires`` name declared hooks and its own parameters (hooks are declared
+        before verbs)."""
+        params = {p.name: p for p in verb.params}
+        if verb.pure and verb.fires:
+            raise ValueError(f"verbs: {verb.name!r} is pure, so it cannot fire hooks")
+        for fired in verb.fires:
+            named = [name for name in (fired.heard_by, fired.not_own) if name]
+            named += list(fired.moves or ())
+            if fired.hook not in self.hooks:
+                raise ValueError(f"verbs: {verb.name!r} fires {fired.hook!r}, not a declared hook")
+            for name in named:
+                if name not in params or params[name].kind is not ArgKind.TARGET:
+                    raise ValueError(f"verbs: {verb.name!r} fires with {name!r}, not a target")
 
     def deprecate(self, section: str, old: str, new: str, since: str, reason: str = "") -> None:
         """Accept ``old`` as a deprecated spelling of the ``section`` word ``new``."""

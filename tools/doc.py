@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 from whitedwarf.dsl.codes import DSL_CODES
-from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Hook, Param, Registry, Verb
+from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Fires, Hook, Param, Registry, Verb
 from whitedwarf.tools.atomic import cannot_write
 from whitedwarf.tools.doc_examples import GameExamples, compiles, first_that_compiles
 
@@ -303,8 +303,25 @@ def _verbs(registry: Registry) -> str:
             lines.append(f"- {_code(_param_slot(param))}: {describe_param(param, registry)}")
         if verb.params:
             lines.append("")
+        if verb.fires:
+            lines += ["Fires: " + "; ".join(_fired(verb, f) for f in verb.fires) + ".", ""]
         lines += _example_and_cite(verb)
     return "\n".join(lines)
+
+
+def _fired(verb: Verb, fires: Fires) -> str:
+    """A hook a verb fires, for whom and when (``Verb.fires``): what the self-trigger check
+    (W0403, W0404) reads."""
+    whose = f"the owner of `<{fires.heard_by}>`" if fires.heard_by else "you"
+    said = f"`{fires.hook}` for {whose}"
+    if fires.not_own:
+        said += f", when `<{fires.not_own}>` is not yours"
+    if fires.moves is not None:
+        thing, place = fires.moves
+        said += f", when `<{thing}>` was not at `<{place}>` already"
+    if fires.ends:
+        said += f" (a chain of it ends when {fires.ends})"
+    return said
 
 
 def _nouns(registry: Registry) -> str:

@@ -290,7 +290,8 @@ class TracingBot:
 
 class Listener:
     """The engine's listener in ``play``: feeds the tally, the trace (one line per event)
-    and the replay, which opens after the setup (its events wait until then)."""
+    and the replay, which opens after the setup (its events wait until then); the engine's
+    notes (``note``) go to the trace only."""
 
     def __init__(self, engine: GameEngine, trace: bool, replay: bool) -> None:
         self.tally = engine.tally()
@@ -314,5 +315,11 @@ class Listener:
             self.writer.event(event)
         elif self.replay:
             self.early.append(event)
+        if self.trace:
+            click.echo(self.describe(event), err=True)
+
+    def note(self, event: Event) -> None:
+        """What the engine tells a trace only (a card whose condition was false): printed
+        with ``--trace``, never tallied nor written to the replay, so replays are the same."""
         if self.trace:
             click.echo(self.describe(event), err=True)

@@ -168,14 +168,27 @@ def _args_text(args: list[Any]) -> str:
 _HOW = {"immediate": "immediate", "as_soon_as": "as soon as", "activated": "activated"}
 
 
+def _started_as(rt: Runtime, frame: Frame) -> str:
+    """How a frame's clause starts: ``when <hook>``, ``immediate``, ``as soon as`` ..."""
+    clause = card_effect(rt, frame["card"])["clauses"][frame["clause"]]
+    form = clause.get("form")
+    return f"when {clause.get('hook')}" if form == "trigger" else _HOW.get(form, str(form))
+
+
 def _announce(state: State, frames: list[Frame]) -> None:
     """An ``effect`` event for each frame started (a card's clause taking effect)."""
     rt = runtime(state)
     for frame in frames:
-        clause = card_effect(rt, frame["card"])["clauses"][frame["clause"]]
-        form = clause.get("form")
-        how = f"when {clause.get('hook')}" if form == "trigger" else _HOW.get(form, str(form))
-        events.emit(state, "effect", frame["owner"], frame["card"], how=how)
+        events.emit(state, "effect", frame["owner"], frame["card"], how=_started_as(rt, frame))
+
+
+def unmet(state: State, frame: Frame) -> None:
+    """Tell a trace that a trigger's hook came but its ``when ... if`` condition was false,
+    so the card did nothing (an ``unmet`` note: never an event of the game, so replays and
+    their verification are unchanged; call only under ``if events.ON:``)."""
+    events.note(
+        state, "unmet", frame["owner"], frame["card"], how=_started_as(runtime(state), frame)
+    )
 
 
 # -- the adapter -----------------------------------------------------------------------------

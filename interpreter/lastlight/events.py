@@ -32,7 +32,8 @@ kind                    extra keys
 ======================  ==========================================================
 ``decision``            ``option``, ``text`` (added by the trace; not an engine event)
 ``reveal``              the action cards revealed: ``cards`` (seat -> card)
-``effect``              a card effect starts (told "is triggered": its ``if``, if any,
+``effect``              a card effect starts (told "is triggered"; a trigger's
+                        ``when ... if`` condition held, an ``if`` step inside the effect
                         is tested after): ``how`` (``when <hook>``, ``immediate``,
                         ``as soon as`` or ``activated``)
 ``verb``                a verb of ``card``'s effect runs: ``verb``, ``args`` (text)
@@ -57,6 +58,15 @@ kind                    extra keys
 ``rotation``            ``rotation`` (how many so far)
 ``lumos``               the Lumos: ``what`` (``ally``, ``ship``), ``ally`` or ``sector``
 ``game_end``            ``winners``, ``reason``, ``light``
+======================  ==========================================================
+
+A *note* is told to a listener that has a ``note`` method (``play --trace``) and to no other:
+it is not an event of the game, so it is never recorded in a replay nor tallied in a
+summary, and replays recorded before it existed verify as they did (:func:`note`):
+
+======================  ==========================================================
+``unmet``               a trigger's hook came but its ``when ... if`` condition was
+                        false: the card did nothing (``how``: ``when <hook>``)
 ======================  ==========================================================
 """
 
@@ -149,6 +159,23 @@ def emit(
     hearing.listener(event)
 
 
+def note(
+    state: dict[str, Any], kind: str, seat: int | None, card: str | None = None, **data: Any
+) -> None:
+    """Tell this context's listener something for a trace only (call only under ``if
+    events.ON:``): shaped as an event, but given to the listener's ``note`` method, if it
+    has one, never to the listener itself, so replays and tallies never see it."""
+    hearing = _HEARING.get()
+    if hearing is None:
+        return  # another thread listens, not this one
+    tell = getattr(hearing.listener, "note", None)
+    if tell is None:
+        return  # a listener that records (a replay, a tally): notes are not for it
+    event = {"kind": kind, "round": state["round"], "seat": seat, "card": card, "by": hearing.by}
+    event.update(data)
+    tell(event)
+
+
 def caused_by(card: str) -> AbstractContextManager[None]:
     """Mark the events of the block as caused by ``card``'s effect (a verb running)."""
     return _Cause(card)
@@ -213,9 +240,12 @@ def _text_of(event: Event) -> str:
             f"seat {s} {c}" for s, c in sorted(event["cards"].items())
         )
     if kind == "effect":
-        # The event is told as the clause starts, before its `if` is tested: the card was
-        # triggered, and what it does is the lines after this one (none when the `if` fails).
+        # The event is told as the clause starts (a trigger's `when ... if` held), before an
+        # `if` step of it is tested: what it does is the lines after this one (none when
+        # that `if` fails).
         return f"{card} is triggered ({event['how']})"
+    if kind == "unmet":  # a note (trace only): the `when ... if` condition was false
+        return f"{card} is triggered ({event['how']}) but its condition is false: did nothing"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "gain":

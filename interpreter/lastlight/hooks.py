@@ -172,6 +172,8 @@ def _make_firer(bound: Bound) -> Firer:
                 if test is None or test(state, frame):
                     started.append(frame)
                     hows.append(how)
+                elif events.ON:  # a trace says the card did nothing (a note, never recorded)
+                    effects.unmet(state, frame)
         if not started:
             return
         if events.ON or state["frames"] or effects.RUNNING:

@@ -13,6 +13,7 @@ from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
     Filter,
+    Fires,
     Flag,
     Hook,
     Noun,
@@ -326,6 +327,7 @@ def _filters() -> list[Filter]:
             impl="selectors:filter_near",
             reads=None,
             near=("sector", "ship", "planet"),
+            elsewhere=True,  # a sector is not adjacent to itself (board.adjacent)
         ),
         Filter(
             "here",
@@ -731,6 +733,8 @@ def _hooks() -> list[Hook]:
             "when ship_built -> gain 1 common",
             '000 "Ships"',
             provides=(ship, sector),
+            own=("ship",),
+            at=(("ship", "sector"),),
             text="When you build a ship",
         ),
         Hook(
@@ -746,6 +750,7 @@ def _hooks() -> list[Hook]:
             "when die_rolled -> gain 1 common",
             '000 "Attack"',
             provides=(die, ship, sector),
+            own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
             text="When you roll a combat die",
         ),
         Hook(
@@ -754,6 +759,7 @@ def _hooks() -> list[Hook]:
             "when hit_rolled -> gain 1 common",
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
+            own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
             text="For each [hit] you roll",
         ),
         Hook(
@@ -762,6 +768,7 @@ def _hooks() -> list[Hook]:
             "when ability_rolled -> may exhaust this card -> take_back an action card of yours",
             '000 "Ship ability technology cards"',
             provides=(die, ship, sector),
+            own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
             text="For each [ability] you roll",
         ),
         Hook(
@@ -770,6 +777,7 @@ def _hooks() -> list[Hook]:
             "when explode_rolled -> gain 1 common",
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
+            own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
             text="For each [explode] you roll",
         ),
         Hook(
@@ -778,6 +786,7 @@ def _hooks() -> list[Hook]:
             "when miss_rolled -> gain 1 common",
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
+            own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
             text="For each [miss] you roll",
         ),
         Hook(
@@ -817,6 +826,8 @@ def _hooks() -> list[Hook]:
             "when ship_moved -> gain 1 common",
             '000 "Move"',
             provides=(ship, sector),
+            own=("ship",),
+            at=(("ship", "sector"),),
             text="When one of your ships moves",
         ),
         Hook(
@@ -995,6 +1006,20 @@ NUMBERS = {
 }
 
 
+#: Why chains of the verbs that use something up end (``Fires.ends``).
+SUPPLY_EMPTY = "your supply has none of that piece left"
+HAND_EMPTY = "your hand has no tech left to put in play"
+UNITS_GONE = "no unit is left to destroy"
+#: The hooks a unit destroyed fires (graveyard.destroy, graveyard.check): the destroyer's
+#: and its full graveyard's (not for a unit of its own, which goes back to its supply), and
+#: the unit owner's.
+DESTROYING = (
+    Fires("unit_destroyed", not_own="target", ends=UNITS_GONE),
+    Fires("unit_lost", heard_by="target", ends=UNITS_GONE),
+    Fires("graveyard_filled", not_own="target", ends=UNITS_GONE),
+)
+
+
 def _verbs() -> list[Verb]:
     A, T, N, S, W, U = (
         ArgKind.AMOUNT,
@@ -1093,6 +1118,7 @@ def _verbs() -> list[Verb]:
             params=(Param("tech", T, ("tech",)),),
             text="manufacture, without paying its cost,",
             impl="verbs:verb_manufacture_free",
+            fires=(Fires("tech_manufactured", ends=HAND_EMPTY),),
             chooses=True,
             resume="verbs:resume_manufacture_free",
             reask="verbs:reask_manufacture_free",
@@ -1129,6 +1155,10 @@ def _verbs() -> list[Verb]:
             ),
             text="build",
             impl="verbs:verb_build",
+            fires=(
+                Fires("ship_built", ends=SUPPLY_EMPTY),
+                Fires("extractor_built", ends=SUPPLY_EMPTY),
+            ),
             chooses=True,
             resume="verbs:resume_build",
             reask="verbs:reask_build",
@@ -1141,6 +1171,18 @@ def _verbs() -> list[Verb]:
             params=(Param("ship", T, ("ship",)), Param("to", T, ("sector",), prep="to")),
             text="move",
             impl="verbs:verb_move",
+            fires=(
+                # 000 "1. Move": a ship that arrives where it already is has not moved.
+                Fires("ship_moved", heard_by="ship", moves=("ship", "to")),
+                # Only the effect's owner explores, with a ship of theirs (rules-decisions R1),
+                # once per token.
+                Fires(
+                    "token_revealed",
+                    heard_by="ship",
+                    ends="no face-down token is left where your ships go",
+                    moves=("ship", "to"),
+                ),
+            ),
         ),
         Verb(
             "move_extra",
@@ -1160,6 +1202,8 @@ def _verbs() -> list[Verb]:
             params=(Param("count", N, range=TRADES),),
             text="make {} trade(s)",
             impl="verbs:verb_trade",
+            # Nothing ends it: `gain_common` costs nothing, and trades undo each other.
+            fires=(Fires("trade_made"),),
             chooses=True,
             resume="verbs:resume_trade",
             reask="verbs:reask_trade",
@@ -1185,6 +1229,7 @@ def _verbs() -> list[Verb]:
             ),
             text="deal",
             impl="verbs:verb_deal",
+            fires=(Fires("damage_dealt", ends="no ship is left to damage"), *DESTROYING),
         ),
         Verb(
             "destroy",
@@ -1194,6 +1239,7 @@ def _verbs() -> list[Verb]:
             params=(Param("target", T, ("ship", "extractor")),),
             text="destroy",
             impl="verbs:verb_destroy",
+            fires=DESTROYING,
         ),
         Verb(
             "repair",

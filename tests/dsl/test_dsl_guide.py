@@ -61,6 +61,25 @@ def test_error_examples_print_what_the_checker_prints(kind, text, printed):
     assert rendered == printed
 
 
+def warning_examples() -> list:
+    """``effect-warning`` blocks: effects that compile, with the warnings printed after."""
+    found = blocks()
+    pairs = []
+    for (info, kind, text, line), after in pairwise(found):
+        if info == "effect-warning":
+            assert after[0] == "text", f"dsl.md:{line}: put the printed warnings right after"
+            pairs.append(pytest.param(kind, text, after[2], id=f"dsl.md:{line}"))
+    return pairs
+
+
+@pytest.mark.parametrize(("kind", "text", "printed"), warning_examples())
+def test_warning_examples_print_what_the_checker_prints(kind, text, printed):
+    compiled, diagnostics = diagnose(text, kind)
+    assert compiled is not None and diagnostics
+    rendered = render_all_text(sorted(diagnostics, key=sort_key), SourceLines({"<effect>": text}))
+    assert rendered == printed
+
+
 def test_every_code_is_explained():
     page = GUIDE.read_text(encoding="utf-8")
     assert all(f"| {code} |" in page for code in set(DSL_CODES) - NEVER_EMITTED)

@@ -100,6 +100,45 @@ def test_a_trigger_whose_if_fails_is_told_as_triggered_and_nothing_more() -> Non
     assert s["players"][0]["light_by_source"]["card"] == 1
 
 
+class Tracing:
+    """A listener as ``play --trace`` is: events, and the notes told to a trace only."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.notes: list[dict[str, Any]] = []
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+
+    def note(self, event: dict[str, Any]) -> None:
+        self.notes.append(event)
+
+
+def test_a_trigger_whose_condition_is_false_is_a_note_for_the_trace_only() -> None:
+    """The hook comes, the card's `when ... if` condition is false: no effect starts, so no
+    event (a replay records none, as before), and a listener that traces is told the card
+    did nothing. One whose condition holds is an event, as before."""
+    g, s = fresh()
+    tech(s, 0, "rich_only", "when after_mine if common >= 50 -> gain 1 light")
+    tech(s, 0, "poor_ok", "when after_mine if common >= 0 -> gain 1 light")
+    plain: list[dict[str, Any]] = []
+    with events.listening(plain.append):
+        resolve(g, s, [["mine", 0]])
+    g, s = fresh()
+    tech(s, 0, "rich_only", "when after_mine if common >= 50 -> gain 1 light")
+    tech(s, 0, "poor_ok", "when after_mine if common >= 0 -> gain 1 light")
+    tracing = Tracing()
+    with events.listening(tracing):
+        resolve(g, s, [["mine", 0]])
+    assert tracing.events == plain  # the same events, with or without a trace
+    assert not [e for e in plain if e["card"] == "rich_only"]
+    assert [events.describe(e) for e in tracing.notes] == [
+        "round   1 seat 0: rich_only is triggered (when after_mine) but its condition is "
+        "false: did nothing"
+    ]
+    assert "round   1 seat 0: poor_ok is triggered (when after_mine)" in lines(plain)
+
+
 def test_000_an_achievement_being_played_is_shown() -> None:
     """000 "Planetary Achievement": "Play immediately when ..." (E17): the achievement is
     announced as played, then its effect, and its light counts as ``achievement``."""

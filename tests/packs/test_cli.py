@@ -153,3 +153,52 @@ def test_schema_of_a_misspelt_kind_gets_a_did_you_mean() -> None:
     code, out = run("schema", "tech")
     assert code == 2
     assert "unknown kind 'tech'" in out and "did you mean `techs`?" in out
+
+
+def write_self_trigger_mod(folder: Path) -> None:
+    """A mod of three techs that trigger themselves: `loop` for ever (W0403, its effect a
+    block whose second line is the loop), `maybe` by its owner's choice (W0404), `meant`
+    until the supply runs out, allowed (W0404 silenced)."""
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '*'}\nallow: [W0902]\n"
+    )
+    card = "  kind: civilization\n  cost: {common: 1}\n  source: invented\n  text: T.\n"
+    (folder / "techs.yaml").write_text(
+        f"- id: loop\n  name: Loop\n{card}  allow: [W0430]\n"
+        "  effect: |\n"
+        "    when round_end -> gain 1 light\n"
+        "    when ship_moved -> move this ship to an adjacent sector\n"
+        f"- id: maybe\n  name: Maybe\n{card}  allow: [W0430]\n"
+        "  effect: when trade_made -> may trade 1\n"
+        f"- id: meant\n  name: Meant\n{card}  allow: [W0430, W0404]\n"
+        "  effect: when ship_built -> build small ship in this sector\n"
+    )
+
+
+def test_a_card_that_triggers_itself_is_a_warning_at_its_verb(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """W0403/W0404 (dsl/retrigger.py): a trigger whose own effect fires its hook, found
+    before a game ends at the trigger depth limit, at the verb inside the YAML block."""
+    monkeypatch.chdir(tmp_path)
+    write_self_trigger_mod(tmp_path / "mod")
+    code, out = run("validate", "mod", "--no-cache")
+    assert code == 0, out
+    assert (
+        "mod/techs.yaml:10:24: warning[W0403]: `move` fires `ship_moved`, the hook this card "
+        "listens to, so the card triggers itself again and again until the engine's trigger "
+        "depth limit stops the game"
+    ) in out
+    assert "10 |     when ship_moved -> move this ship to an adjacent sector\n   |" in out
+    assert "^^^^\n" in out
+    assert "= help: give the chain an end: a condition that its effect makes false" in out
+    assert "mod/techs.yaml:18:34: warning[W0404]: `trade` fires `trade_made`" in out
+    assert out.strip().endswith("0 errors, 2 warnings")  # `meant` allows its W0404
+
+
+@pytest.mark.parametrize("pack", ["lastlight", "starlight"])
+def test_the_base_packs_have_no_card_that_triggers_itself(pack: str) -> None:
+    code, out = run("validate", pack, "--no-cache")
+    assert code == 0 and out.strip().endswith("0 errors, 0 warnings"), out

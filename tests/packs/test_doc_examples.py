@@ -16,6 +16,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.tools.cli import main
 
 from .corpus import FIXTURES, SHARED
+from .test_cli import write_self_trigger_mod
 
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "diagnostics.md").read_text("utf-8")
 
@@ -250,3 +251,10 @@ def test_w0432_a_starlight_god_without_text(here: Path) -> None:
     gods.write_text(re.sub(r"(?m)^  text: .*\n", "", gods.read_text("utf-8")))
     [headline] = example("W0432")
     assert headline in validate("mod")
+
+
+def test_w0403_a_card_that_triggers_itself(here: Path) -> None:
+    write_self_trigger_mod(here / "mod")
+    start = PAGE.index("mod/techs.yaml:10:24: warning[W0403]")
+    block = PAGE[start : PAGE.index("\n```", start)]
+    assert block in validate("mod")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
 from whitedwarf.interpreter.starlight import values, verbs
 from whitedwarf.interpreter.starlight.content_schema import content_spec
 from whitedwarf.interpreter.starlight.vocabulary import registry
@@ -54,3 +55,33 @@ def test_every_value_reads_a_number_in_a_game() -> None:
     for name in REG.values:
         assert isinstance(game.adapter.values[name](game, state, 0), int), name
     assert game.adapter.values["linked_stars"](game, state, 0) == 2
+
+
+def test_no_verb_fires_a_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starlight's hooks come from the turn and the launch only (turns.py, launch.py), never
+    from a verb, so no god can trigger itself (W0403, W0404): no verb declares ``fires``,
+    and running each verb, every ray and core asked answered, fires no hook."""
+    from whitedwarf.interpreter.starlight import gods
+
+    from tests.starlight.helpers import make_game, position
+
+    assert all(not verb.fires for verb in REG.verbs.values())
+    game = make_game()
+    state = position(game, ap=5)
+    fired: list[str] = []
+    monkeypatch.setattr(gods, "fire", lambda game, state, seat, hook: fired.append(hook))
+    frame = {"card": "gods:test", "owner": 0, "clause": 0, "context": {"card": "test"}}
+    arguments = {
+        "gain": [[[2, unit]] for unit in REG.verbs["gain"].params[0].types],
+        "pay": [[[1, "ap"]]],
+        "claim": [[]],
+    }
+    assert set(arguments) == set(REG.verbs)
+    for name, calls in arguments.items():
+        verb = REG.verbs[name]
+        for args in calls:
+            pending = REG.implementation(verb.impl)(game, state, frame, *args)
+            while pending:
+                option = pending["options"][0][0]
+                pending = REG.implementation(verb.resume)(game, state, frame, pending, option)
+    assert fired == []

@@ -76,11 +76,13 @@ def test_trace_is_one_line_per_event_each_with_round_and_seat(tmp_path: Path) ->
     assert lines and all(LINE.match(line) for line in lines), [
         line for line in lines if not LINE.match(line)
     ][:3]
-    # The replay holds the same events (and decisions), one record per trace line.
+    # The replay holds the same events (and decisions), one record per trace line but the
+    # notes for the trace only (a card whose `when ... if` condition is false).
+    notes = [line for line in lines if line.endswith("but its condition is false: did nothing")]
     records = log.read_text().splitlines()[1:-1]
-    assert len(records) == len(lines)
+    assert len(records) == len(lines) - len(notes)
     replay = read_replay(log)
-    assert len(replay.events) + len(replay.decisions) == len(lines)
+    assert len(replay.events) + len(replay.decisions) == len(lines) - len(notes)
     assert {"token", "effect", "gain", "tech_drawn"} <= {e["kind"] for e in replay.events}
     assert any(e["kind"] == "token" and e["card"] and e["card"] != "?" for e in replay.events)
 
@@ -146,3 +148,44 @@ def test_last_light_labels_say_seat_as_the_rest_of_the_interface() -> None:
     decided = [line for line in lines if ": decides: " in line]
     assert any(re.search(r"decides: seat \d gains light \[gift:\d\]", line) for line in decided)
     assert not [line for line in decided if re.search(r"\bplayer \d", line)]
+
+
+def test_a_trigger_whose_condition_is_false_is_told_as_doing_nothing(tmp_path: Path) -> None:
+    """A card's `when ... if` condition that does not hold: the trace says the hook came and
+    the card did nothing (before, it printed no line at all). It is a note for the trace only:
+    the replay holds no record of it, its events are those of a game played without the
+    trace, and it verifies."""
+    mod = tmp_path / "condmod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: condmod\nname: Cond mod\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '*'}\nallow: [W0902]\n"
+    )
+    (mod / "factions.yaml").write_text(
+        "- id: latecomers\n  name: Latecomers\n  three_plus: false\n  source: invented\n"
+        "  allow: [W0430]\n  text: From the third round, gain 1 common as each round starts.\n"
+        "  effect: when round_start if round >= 3 -> gain 1 common\n"
+    )
+    log, quiet = tmp_path / "game.jsonl", tmp_path / "quiet.jsonl"
+    game = ("--pack", str(mod), "--seed", "1", "--seats", "random,random")
+    code, lines, out = trace(*game, "--option", "factions=latecomers", "--replay", str(log))
+    assert code == 0, out
+    mine = [line for line in lines if "latecomers is triggered" in line]
+    unmet = "latecomers is triggered (when round_start) but its condition is false: did nothing"
+    assert mine[:3] == [
+        f"round   1 seat 0: {unmet}",
+        f"round   2 seat 0: {unmet}",
+        "round   3 seat 0: latecomers is triggered (when round_start)",
+    ]
+    assert all(LINE.match(line) for line in lines)
+    # The replay: one record per other trace line, none of the note, and the same records
+    # as the game played without --trace.
+    records = log.read_text().splitlines()
+    assert "unmet" not in log.read_text()
+    notes = [line for line in lines if "its condition is false" in line]
+    assert len(records[1:-1]) == len(lines) - len(notes)
+    plain = [*game, "--option", "factions=latecomers", "--replay", str(quiet)]
+    assert CliRunner().invoke(main, ["play", *plain]).exit_code == 0
+    assert quiet.read_text() == log.read_text()
+    result = CliRunner().invoke(main, ["replay", str(log), "--pack", str(mod)])
+    assert result.exit_code == 0 and "verified:" in result.output, result.output
