@@ -192,6 +192,20 @@ class Game:
         """An independent copy of a state."""
         return generic.clone(state)
 
+    @staticmethod
+    def edited(state: State) -> State:
+        """Say that ``state`` was changed by hand since the engine last touched it (a rule
+        scenario's position: pieces placed, resources given, cards put in play); returns it.
+
+        The engine remembers what it has worked out about a state (the options it offered,
+        the conditions it found false, each seat's cards in play and what they fire) and
+        renews that only through its own changes (``versions.py``), so a hand edit must be
+        followed by this before :meth:`legal_options` or :meth:`apply`. The helpers of
+        ``scenario.py`` call it for you; a state loaded from a save or cloned starts afresh
+        (docs/scenarios.md)."""
+        versions.forget(state)
+        return state
+
     # -- decisions ---------------------------------------------------------------------------
 
     @staticmethod
