@@ -7,7 +7,9 @@
 ...     option = game.legal_options(state, seat)[0]
 ...     game.apply(state, seat, option.id)
 
-``apply`` mutates the state in place (and returns it); :meth:`Game.clone` copies it. During
+``apply`` mutates the state in place (and returns it); :meth:`Game.clone` copies it. A state
+changed by hand between calls (a rule scenario's position) is announced with
+:meth:`Game.edited` first (docs/scenarios.md). During
 the secret action choice (000 "playing the game": "players simultaneously choose a single
 action card") every player who has not chosen is a current player; the choices stay hidden
 (:meth:`Game.observation`) until the last one is made.
