@@ -7,7 +7,9 @@
 ...     option = game.legal_options(state, seat)[0]
 ...     game.apply(state, seat, option.id)
 
-``apply`` mutates the state in place (and returns it); :meth:`Game.clone` copies it. During
+``apply`` mutates the state in place (and returns it); :meth:`Game.clone` copies it. A state
+changed by hand between calls (a rule scenario's position) is announced with
+:meth:`Game.edited` first (docs/scenarios.md). During
 the secret action choice (000 "playing the game": "players simultaneously choose a single
 action card") every player who has not chosen is a current player; the choices stay hidden
 (:meth:`Game.observation`) until the last one is made.
@@ -191,6 +193,20 @@ class Game:
     def clone(state: State) -> State:
         """An independent copy of a state."""
         return generic.clone(state)
+
+    @staticmethod
+    def edited(state: State) -> State:
+        """Say that ``state`` was changed by hand since the engine last touched it (a rule
+        scenario's position: pieces placed, resources given, cards put in play); returns it.
+
+        The engine remembers what it has worked out about a state (the options it offered,
+        the conditions it found false, each seat's cards in play and what they fire) and
+        renews that only through its own changes (``versions.py``), so a hand edit must be
+        followed by this before :meth:`legal_options` or :meth:`apply`. The helpers of
+        ``scenario.py`` call it for you; a state loaded from a save or cloned starts afresh
+        (docs/scenarios.md)."""
+        versions.forget(state)
+        return state
 
     # -- decisions ---------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import effects, events, supply
-from whitedwarf.interpreter.starlight.narrate import ray_words, words
+from whitedwarf.interpreter.starlight.narrate import a_ray, ray_words, words
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -67,7 +67,7 @@ def options(game: Game, state: State) -> list[Option]:
         if p["ap"] >= UNIT_COST:
             pool = state["pools"][pool_of(kind)]
             out += [
-                Option(f"ray:{r}", f"take a {ray_words(r)} ray (1 AP)") for r in dict.fromkeys(pool)
+                Option(f"ray:{r}", f"take {a_ray(r)} ray (1 AP)") for r in dict.fromkeys(pool)
             ]
     else:
         costs = game.flare_costs()

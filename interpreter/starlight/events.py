@@ -27,6 +27,16 @@ kind                extra keys
 ``daybreak``        65 night points reached: ``last_round``
 ``game_end``        ``winners``, ``reason``, ``tiebreak``, ``points``
 ==================  ====================================================================
+
+A *note* is told only to a listener that has a ``note`` method (``play --trace``), as Last
+Light's are (``lastlight/events.py``): it is not an event of the game, so a replay never
+records it, a summary never tallies it, and replays recorded before it existed verify as
+they did (:func:`note`):
+
+==================  ====================================================================
+``god_triggered``   a god's trigger starts: ``god``, ``hook`` (its ``when ... if`` held)
+``god_unmet``       a god's trigger's hook came but its condition was false: it did nothing
+==================  ====================================================================
 """
 
 from __future__ import annotations
@@ -59,3 +69,12 @@ def emit(state: dict[str, Any], kind: str, seat: int | None, **extra: Any) -> No
     """Announce an event (callers test :data:`ON` first where building it costs)."""
     if ON and _LISTENER is not None:
         _LISTENER({"kind": kind, "round": state.get("round"), "seat": seat, **extra})
+
+
+def note(state: dict[str, Any], kind: str, seat: int | None, **extra: Any) -> None:
+    """Tell the listener something for a trace only (callers test :data:`ON` first): shaped
+    as an event, but given to the listener's ``note`` method if it has one, never to the
+    listener itself, so replays and tallies never see it."""
+    tell = getattr(_LISTENER, "note", None) if ON else None
+    if tell is not None:
+        tell({"kind": kind, "round": state.get("round"), "seat": seat, **extra})

@@ -142,6 +142,13 @@ class Game:
         """An independent copy of a state."""
         return generic.clone(state)
 
+    @staticmethod
+    def edited(state: State) -> State:
+        """Say that ``state`` was changed by hand (the decision interface's call after a
+        hand edit, as Last Light's); Starlight's engine keeps nothing about a state outside
+        it, so there is nothing to forget. Returns the state."""
+        return state
+
     # -- decisions -----------------------------------------------------------------------
 
     @staticmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.starlight import effects
+from whitedwarf.interpreter.starlight import effects, events
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import Option
 
@@ -72,5 +72,9 @@ def fire(game: Game, state: State, seat: int, hook: str) -> None:
         if when is not None:
             frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god})
             if not game.adapter.machine.test(state, frame, when):
+                if events.ON:  # a designer watching the god sees it did nothing (trace)
+                    events.note(state, "god_unmet", seat, god=god, hook=hook)
                 continue
+        if events.ON:
+            events.note(state, "god_triggered", seat, god=god, hook=hook)
         effects.start(game, state, "gods", str(god), seat, index)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import actions, effects, events, gods, stars, supply
 from whitedwarf.interpreter.starlight.content import slot_size_for
-from whitedwarf.interpreter.starlight.narrate import ray_words, slot_words, words
+from whitedwarf.interpreter.starlight.narrate import a_ray, slot_words, words
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -103,7 +103,7 @@ def options(game: Game, state: State) -> list[Option]:
         core, chosen = action["core"], action["rays"]
         spare = _spare(p, chosen)
         out = [
-            Option(f"ray:{ray}", f"attach a {ray_words(ray)} ray")
+            Option(f"ray:{ray}", f"attach {a_ray(ray)} ray")
             for ray in sorted(set(spare))
             if stars.feasible(game, state, seat, core, [*chosen, ray], _without(spare, ray), aims)
         ]

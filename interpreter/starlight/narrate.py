@@ -55,6 +55,12 @@ def ray_words(ray: object) -> str:
     return str(ray).replace(":", " ")
 
 
+def a_ray(ray: object) -> str:
+    """``orange:long`` → ``an orange long``: the ray's words with their article."""
+    told = ray_words(ray)
+    return f"{'an' if told[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {told}"
+
+
 def _seats(seats: object) -> str:
     listed = [str(s) for s in seats] if isinstance(seats, list) else []
     return ", ".join(listed) or "none"
@@ -72,7 +78,7 @@ def _take(e: Event) -> str:
     if what == "core":
         return f"takes the Core {words(item)} ({price})"
     if what == "ray":
-        return f"takes a {ray_words(item)} ray ({price})"
+        return f"takes {a_ray(item)} ray ({price})"
     return f"buys the Flare {words(item)} ({price})"
 
 
@@ -101,6 +107,14 @@ def _gods(e: Event) -> str:
     kept = e.get("gods") or {}
     told = "; ".join(f"seat {seat} keeps {words(god)}" for seat, god in sorted(kept.items()))
     return f"the gods are revealed: {told or 'none kept'}"
+
+
+def _god_triggered(e: Event) -> str:
+    return f"the god {words(e.get('god'))} is triggered (when {e.get('hook')})"
+
+
+def _god_unmet(e: Event) -> str:
+    return f"{_god_triggered(e)} but its condition is false: did nothing"
 
 
 def _daybreak(e: Event) -> str:
@@ -138,6 +152,8 @@ WORDING: dict[str, Callable[[Event], str]] = {
         f"turns up the Starbot card {words(e.get('card'))}: {words(e.get('action'))}"
     ),
     "gods": _gods,
+    "god_triggered": _god_triggered,
+    "god_unmet": _god_unmet,
     "daybreak": _daybreak,
     "game_end": _game_end,
     "decision": lambda e: f"decides: {e.get('text')} [{e.get('option')}]",

@@ -142,3 +142,39 @@ def test_decision_labels_name_things_as_the_events_do() -> None:
     assert any(re.fullmatch(r"place your marker on [A-Z][\w ]+ and take its action", label)
                for label in labels)  # fmt: skip
     assert any(option.startswith("slot:") and "_" in option for option in options)
+
+
+def test_play_trace_says_when_a_god_is_triggered_and_when_it_did_nothing(tmp_path: Path) -> None:
+    """A designer watching a god (``play --trace``) sees each of its triggers start, or come
+    and do nothing because its ``when ... if`` condition was false (Astraea: ``when
+    star_launched if star_magnitude >= 3``, seed 3 has both); these notes are the trace's
+    only, so the replay holds the same events as an untraced game's and verifies."""
+    from whitedwarf.interpreter.replay import read_replay
+    from whitedwarf.tools.cli import main
+
+    runs = {}
+    for traced in (True, False):
+        log = tmp_path / f"game-{traced}.jsonl"
+        seats = "heuristic,heuristic,heuristic"
+        args = ["play", "--pack", str(PACK), "--seats", seats, "--seed", "3",
+                "--option", "gods=true", "--replay", str(log)]  # fmt: skip
+        result = CliRunner().invoke(main, [*args, "--trace"] if traced else args)
+        assert result.exit_code == 0, result.output
+        runs[traced] = (result.stderr.splitlines(), read_replay(log).events)
+    lines = runs[True][0]
+    assert any(": decides: keep Astraea" in line for line in lines)
+    told = [line for line in lines if "the god Astraea is triggered (when star_launched)" in line]
+    assert any(line.endswith("but its condition is false: did nothing") for line in told)
+    assert any(line.endswith("(when star_launched)") for line in told)  # a magnitude-3 star
+    assert runs[True][1] == runs[False][1]
+    verified = CliRunner().invoke(main, ["replay", str(tmp_path / "game-True.jsonl")])
+    assert verified.exit_code == 0, verified.output
+
+
+def test_a_ray_is_named_with_its_article() -> None:
+    taken = {"kind": "take", "round": 1, "seat": 0, "what": "ray"}
+    orange = describe({**taken, "item": "orange:long", "cost": 1})
+    assert orange.endswith("takes an orange long ray (1 AP)")
+    assert describe({**taken, "item": "blue:short", "cost": 0}).endswith(
+        "takes a blue short ray (free)"
+    )

@@ -1,0 +1,318 @@
+"""Rule scenarios: a Last Light position written as data, a decision, the result to check.
+
+A rule of the rulebook is checked the way STYLE and docs/scenarios.md describe: set up a
+position, make the decision the rule is about, and compare the state with what the rule
+says. The state is plain data (``state.py`` documents every key), so a position can be
+written by hand; these helpers write the common parts of one while keeping the box whole
+(a ship placed comes out of its owner's supply, a resource given out of the general supply)
+and tell the engine the state was edited (:meth:`Game.edited`), which any hand edit needs.
+
+>>> game = new_game(players=2)
+>>> state = blank(game)                   # round 1, the action choice, an empty board
+>>> scout = put_ship(state, 0, "small", "outer_05")
+>>> adjacent(state, "outer_05")           # outer_06 holds an asteroid
+['distant_05', 'inner_2', 'outer_04', 'outer_06']
+>>> _ = choose(game, state, {0: "command", 1: "mine"})
+>>> options(game, state, 0)               # 000 "1. Move": no ship enters an asteroid
+['move:s7:distant_05', 'move:s7:inner_2', 'move:s7:outer_04', 'done']
+
+Dice are not forced by patching the engine: the one random generator lives in the state
+(``state["rng"]``), so :func:`rig_dice` sets it where the next rolls show the faces asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.packs import load_game_content
+from whitedwarf.interpreter.lastlight.state import (
+    LIGHT_SOURCES,
+    RESOURCES,
+    SIZES,
+    card_id,
+    home_of,
+    place_extractor,
+    place_ship,
+)
+
+State = dict[str, Any]
+
+__all__ = [
+    "ScenarioError",
+    "adjacent",
+    "blank",
+    "choose",
+    "clear_board",
+    "give",
+    "keep",
+    "new_game",
+    "options",
+    "put_extractor",
+    "put_ship",
+    "put_tech",
+    "rig_dice",
+    "started",
+]
+
+#: The most dice :func:`rig_dice` sets at once: each more multiplies the search by the
+#: die's sides (6 dice of 6 sides: about 47,000 draws, well under a second).
+MOST_RIGGED = 7
+
+
+class ScenarioError(ValueError):
+    """A position the helpers cannot write: a piece the supply no longer holds, a sector or
+    card the pack does not have. The message names what and why."""
+
+
+def new_game(players: int = 4, packs: Sequence[str | Path] = (), **options: Any) -> Game:
+    """A game of the bundled base pack, or of the packs at ``packs`` (a mod and what it
+    depends on, through the validating loader), with ``Game.from_content``'s options
+    (``factions="veyari,,hexan"``, ``first_player=1``, ``round_limit=...``)."""
+    return Game.from_content(load_game_content(packs), players, options)
+
+
+def started(game: Game, seed: int = 1) -> State:
+    """A state past setup, in round 1's action choice: every seat keeps the first faction
+    and achievement it is offered (the ``factions`` option of :func:`new_game` names them)."""
+    state = game.new_state(seed)
+    while state["phase"] == "setup":
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, game.legal_options(state, seat)[0].id)
+    return state
+
+
+def blank(game: Game, seed: int = 1) -> State:
+    """:func:`started`, then emptied to a position a scenario writes whole: no faction,
+    achievement, tech, resource, light, ship or extractor; every piece in its owner's supply,
+    every resource and light in the general supply, the techs back in the deck."""
+    state = started(game, seed)
+    clear_board(state)
+    for player in state["players"]:
+        for unit in RESOURCES:
+            _to_supply(state, unit, player["res"][unit])
+            player["res"][unit] = 0
+        _to_supply(state, "light", player["light"])
+        player["light"] = 0
+        player["light_by_source"] = dict.fromkeys(LIGHT_SOURCES, 0)
+        state["deck"].extend(t["ref"] for t in player["techs"])
+        state["deck"].extend(player["techs_hand"])
+        player.update(techs=[], techs_hand=[], faction=None, achievement=None)
+        player["tech_stats"] = {"drawn": {}, "kept": {}, "built": {}}
+    game.edited(state)
+    return state
+
+
+def clear_board(state: State) -> State:
+    """Every ship and extractor off the board, back to its owner's supply (a Lumos ship to
+    the Lumos supply)."""
+    for ship in state["ships"].values():
+        owner = ship["owner"]
+        if owner >= 0:
+            state["players"][owner]["supply"][ship["size"]] += 1
+        elif state["lumos"] is not None:
+            state["lumos"]["supply"][ship["size"]] += 1
+    for extractor in state["extractors"].values():
+        state["players"][extractor["owner"]]["supply"]["extractor"] += 1
+    state["ships"].clear()
+    state["extractors"].clear()
+    return Game.edited(state)
+
+
+def put_ship(state: State, seat: int, size: str, sector: str, damage: int = 0) -> str:
+    """A ship of ``seat`` (-1: the Lumos) from its supply into ``sector``; returns its id."""
+    if size not in SIZES:
+        raise ScenarioError(f"no ship size {size!r}; the sizes are {', '.join(SIZES)}")
+    _sector(state, sector)
+    if damage < 0:
+        raise ScenarioError(f"a ship cannot hold {damage} damage")
+    supply = _pieces(state, seat)
+    if supply[size] <= 0:
+        raise ScenarioError(f"seat {seat} has no {size} ship left in its supply")
+    supply[size] -= 1
+    ship_id = place_ship(state, seat, size, sector)
+    state["ships"][ship_id]["damage"] = damage
+    Game.edited(state)
+    return ship_id
+
+
+def put_extractor(
+    state: State, seat: int, planet: str | None = None, space: str | None = None
+) -> str:
+    """An extractor of ``seat`` from its supply onto ``planet``, or onto a ``space`` of its
+    colony ship (``common_a``); returns its id."""
+    if (planet is None) == (space is None):
+        raise ScenarioError("put an extractor on a planet or on a colony ship space, one of them")
+    if planet is not None and planet not in state["planets"]:
+        raise ScenarioError(
+            f"no planet {planet!r} on the board; planets: {_some(state['planets'])}"
+        )
+    if seat == -1:
+        raise ScenarioError("the Lumos build no extractors (002: they need only their ships)")
+    supply = _pieces(state, seat)
+    if supply["extractor"] <= 0:
+        raise ScenarioError(f"seat {seat} has no extractor left in its supply")
+    supply["extractor"] -= 1
+    sector = state["planets"][planet]["sector"] if planet else home_of(state, seat)
+    extractor_id = place_extractor(state, seat, sector, planet, space)
+    Game.edited(state)
+    return extractor_id
+
+
+def give(state: State, seat: int, **amounts: int) -> None:
+    """Resources or light from the general supply to ``seat``: ``give(state, 0, common=2,
+    light=3)``."""
+    player = state["players"][seat]
+    for unit, amount in amounts.items():
+        if unit not in (*RESOURCES, "light"):
+            raise ScenarioError(f"no unit {unit!r}; give common, uncommon, rare or light")
+        if amount > state["supply"][unit]:
+            raise ScenarioError(f"the supply holds {state['supply'][unit]} {unit}, not {amount}")
+        state["supply"][unit] -= amount
+        if unit == "light":
+            player["light"] += amount
+            player["light_by_source"]["other"] += amount
+        else:
+            player["res"][unit] += amount
+    Game.edited(state)
+
+
+def put_tech(
+    state: State,
+    seat: int,
+    tech: str,
+    ship_type: str | None = None,
+    exhausted: bool = False,
+    hand: bool = False,
+) -> str:
+    """A copy of ``tech`` from the deck (or the discard pile) into ``seat``'s play, on
+    ``ship_type`` for a ship ability or mod, or with ``hand`` into its unresearched techs;
+    returns its ref (``warp_drive#2``)."""
+    cards = runtime(state).cards["techs"]
+    if tech not in cards:
+        raise ScenarioError(f"no tech {tech!r} in the pack; techs: {_some(cards)}")
+    kind = cards[tech].get("kind")
+    if not hand and (kind == "civilization") != (ship_type is None):
+        raise ScenarioError(
+            f"{tech} is a {kind} tech: "
+            + ("it goes on no ship type" if kind == "civilization" else "name its ship_type")
+        )
+    for pile in (state["deck"], state["discard"]):
+        ref = next((r for r in pile if card_id(r) == tech), None)
+        if ref is not None:
+            pile.remove(ref)
+            break
+    else:
+        raise ScenarioError(f"no copy of {tech} left in the deck or the discard pile")
+    player = state["players"][seat]
+    if hand:
+        player["techs_hand"].append(ref)
+    else:
+        player["techs"].append({"ref": ref, "exhausted": exhausted, "ship_type": ship_type})
+    Game.edited(state)
+    return ref
+
+
+def keep(
+    state: State, seat: int, faction: str | None = None, achievement: str | None = None
+) -> None:
+    """``seat`` keeps this faction card and/or this hidden planetary achievement, as if it
+    had chosen them at setup (000 "setup" 8)."""
+    cards = runtime(state).cards
+    player = state["players"][seat]
+    for kind, card, key in (
+        ("factions", faction, "faction"),
+        ("achievements", achievement, "achievement"),
+    ):
+        if card is None:
+            continue
+        if card not in cards[kind]:
+            raise ScenarioError(f"no {key} {card!r} in the pack; {kind}: {_some(cards[kind])}")
+        player[key] = card
+    player["faction_exhausted"] = False
+    Game.edited(state)
+
+
+def choose(game: Game, state: State, cards: Mapping[int, str]) -> State:
+    """Every seat plays its action card of this round (``{0: "command", 1: "mine"}``), and
+    the rules run to the next decision."""
+    for seat, card in cards.items():
+        game.apply(state, seat, f"play:{card}")
+    return state
+
+
+def adjacent(state: State, sector: str) -> list[str]:
+    """The sectors next to ``sector`` on the board as it is turned now (B1-B4: a corner
+    alone is not adjacent, asteroids included), sorted."""
+    _sector(state, sector, ships=False)
+    return sorted(runtime(state).board.adjacent(sector, state["rotation"]))
+
+
+def options(game: Game, state: State, seat: int) -> list[str]:
+    """The ids of the options ``seat`` has now."""
+    return [option.id for option in game.legal_options(state, seat)]
+
+
+def rig_dice(state: State, faces: Sequence[str]) -> None:
+    """Set the state's random generator so that the next combat dice rolled show ``faces``
+    in order (a die's result id, dice.yaml: ``miss``, ``hit``, ``hit_ability``, ``explode``,
+    ``ability``), counting every die the engine rolls from now on, extra dice included.
+
+    The generator is a counter (``interpreter/rng.py``), so its successive draws are one
+    stream and each start in it is tried in turn: a real position of the generator, not a
+    patched engine, and one that saves and replays like any other.
+    """
+    die = runtime(state).die
+    wanted = list(faces)
+    unknown = sorted(set(wanted) - set(die.results))
+    if unknown:
+        raise ScenarioError(
+            f"the die has no face {unknown[0]!r}; it shows {', '.join(die.results)}"
+        )
+    if not 0 < len(wanted) <= MOST_RIGGED:
+        raise ScenarioError(f"rig 1 to {MOST_RIGGED} dice at a time, not {len(wanted)}")
+    # ``before[i]``: the generator before the i-th draw of the window that ends at ``seen``.
+    cursor, seen, before = state["rng"], [], []
+    for _ in range(die.sides ** len(wanted) * 40):  # a miss this long is 1 in e^40
+        before.append(cursor)
+        cursor, out = rng.step(cursor)
+        seen.append(die.face((out * die.sides) >> 64))
+        if seen[-len(wanted) :] == wanted:
+            state["rng"] = before[-len(wanted)]
+            return
+        if len(seen) > len(wanted):
+            del seen[0], before[0]
+    raise ScenarioError(f"no run of the generator shows {wanted}")  # pragma: no cover
+
+
+def _pieces(state: State, seat: int) -> dict[str, int]:
+    if seat == -1:
+        if state["lumos"] is None:
+            raise ScenarioError("the Lumos play only in a 2-player game (002)")
+        supply: dict[str, int] = state["lumos"]["supply"]
+        return supply
+    if not 0 <= seat < state["n"]:
+        raise ScenarioError(f"no seat {seat} in a {state['n']}-player game")
+    pieces: dict[str, int] = state["players"][seat]["supply"]
+    return pieces
+
+
+def _sector(state: State, sector: str, ships: bool = True) -> None:
+    found = state["sectors"].get(sector)
+    if found is None:
+        raise ScenarioError(f"no sector {sector!r}; sectors: {_some(state['sectors'])}")
+    if ships and found["asteroid"]:
+        raise ScenarioError(f"{sector} holds an asteroid: no ship can be there (000 '1. Move')")
+
+
+def _to_supply(state: State, unit: str, amount: int) -> None:
+    state["supply"][unit] += amount
+
+
+def _some(names: Mapping[str, Any]) -> str:
+    listed = sorted(names)
+    return ", ".join(listed[:12]) + (", ..." if len(listed) > 12 else "")
