@@ -103,9 +103,11 @@ def _build(
         return None, diagnostics
     depends = {}
     for dep, text in data.get("depends", {}).items():
+        # A range that cannot be read (E0705) still names the dependency: it is loaded, at
+        # any version, so the pack's cards are checked against it (not told "`replace` in a
+        # pack with no dependencies", E0804, about a pack that has one).
         spec = _range(text, file, dep, diagnostics)
-        if spec is not None:
-            depends[dep] = spec
+        depends[dep] = SpecifierSet() if spec is None else spec
     manifest = Manifest(
         id=data["id"],
         name=data["name"],
