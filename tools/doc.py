@@ -598,11 +598,7 @@ def _codes() -> str:
 
 def signature(verb: Verb) -> str:
     """How a verb is written: ``give <amount> to <player>``, ``build <unit> [in <place>]``."""
-    parts = [verb.name]
-    for param in verb.params:
-        slot = _param_slot(param)
-        parts.append(f"[{slot}]" if param.optional else slot)
-    return " ".join(parts)
+    return verb.written
 
 
 def _param_slot(param: Param) -> str:

@@ -76,3 +76,16 @@ def test_the_first_slips_of_a_designer_get_a_hint_that_says_what_to_write() -> N
     for (kind, effect), hint in cases.items():
         found = only(effect, "E0301", kind)
         assert found.hint is not None and hint in found.hint, (effect, found.hint)
+
+
+def test_a_thing_of_the_wrong_kind_for_a_verb_gets_the_verbs_shape_and_example() -> None:
+    """`steal 1 common from a planet`: the hint says what `steal` takes, in the reference's
+    words (`whitedwarf doc`: "Written: `steal <amount> from <player>`")."""
+    found = only("when round_end -> steal 1 common from a planet", "E0410")
+    assert found.message == "expected player here, not planet"
+    assert found.hint == (
+        "`steal` is written `steal <amount> from <player>`, as in `steal 1 common from an opponent`"
+    )
+    loop = only("when round_end -> for each planet you control -> give 1 common to it", "E0410")
+    assert loop.message == "`it` is a planet here, not player"
+    assert loop.hint is not None and loop.hint.startswith("`give` is written `give <amount> to")
