@@ -247,9 +247,9 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
                     f"{row['owned_games']} owners win {_pct(row['win_owned'])}."
                 )
                 continue
-            side = "above" if row["rate"] > row["fair"] else "below"
+            direction = "above" if row["rate"] > row["fair"] else "below"
             verdict = (
-                f"{side} the fair {_pct(row['fair'])} (significant)"
+                f"{direction} the fair {_pct(row['fair'])} (significant)"
                 if row["significant"]
                 else f"not significantly off the fair {_pct(row['fair'])}"
             )

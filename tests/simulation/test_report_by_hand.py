@@ -328,6 +328,26 @@ def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
     )
 
 
+def test_compare_says_each_card_only_one_side_played_a_faction_then_techs() -> None:
+    """A mod removing a faction and a tech (`{id: zhur, remove: true}` and one tech): the base
+    alone plays both, and `compare` says each, not a KeyError after the first."""
+    variant = _variant_with_a_new_faction()
+    for record in variant:  # the variant has no u and no v: its seats drew only t
+        for techs in record["techs"]:
+            for counts in ("drawn", "kept", "built"):
+                techs[counts] = {k: n for k, n in techs[counts].items() if k not in ("u", "v")}
+            techs["in_play"] = [t for t in techs["in_play"] if t not in ("u", "v")]
+    result = compare(_records(), variant)
+    base_only = [(r["kind"], r["name"]) for r in result["only_in"]["base"]]
+    assert base_only == [("faction", "B"), ("tech", "u"), ("tech", "v")]
+    said = [s for s in result["sentences"] if s.startswith("Only in the base: ")]
+    assert [s.split(",")[0].split(" wins")[0] for s in said] == [
+        "Only in the base: faction B",
+        "Only in the base: tech u",
+        "Only in the base: tech v",
+    ]
+
+
 def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None:
     # A pack whose numbers keep games from ending (game_end_light 100) fills the batch with
     # games the round limit cut off: the report must say so, not only show 200 rounds.
