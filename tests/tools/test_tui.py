@@ -7,6 +7,7 @@ in a real pseudo-terminal.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -427,3 +428,26 @@ def test_human_seats_without_a_terminal_are_refused_not_left_waiting(tmp_path: P
     assert result.exit_code == 2
     assert "is not a terminal" in result.output and "--seats heuristic" in result.output
     assert not save.exists()
+
+
+def test_a_resumed_game_lists_resources_and_pieces_as_the_rulebook_does(tmp_path: Path) -> None:
+    """A save stores the state with its keys sorted; resumed, the panels said "14 common,
+    2 rare, 14 uncommon" and "supply: 4 extractor, 0 large, ...". They keep 000
+    "Components"'s order: common, uncommon, rare; small, medium, large, extractor."""
+    from whitedwarf.tools.tui.panels import others_panel, own_panel
+
+    session = new_session(["human", "random"])
+    for _ in range(6):
+        seat = session.human_to_move()
+        assert seat is not None
+        session.choose(seat, session.options(seat)[0].id)
+    save_path = tmp_path / "game.save"
+    session.save(save_path)
+    resumed = resume(read_save(save_path, lastlight_views()), new_session(["human", "random"]).game)
+    view = resumed.view(0)
+    for panel in (own_panel(view, 0), others_panel(view, 0, ["human", "random"])):
+        for line in panel.splitlines():
+            if "resources:" in line:
+                assert re.search(r"\d+ common, \d+ uncommon, \d+ rare", line), line
+            if "supply:" in line:
+                assert re.search(r"supply: \d+ small, \d+ medium, \d+ large, \d+ extractor", line)
