@@ -798,7 +798,8 @@ def _write_page(path: Path, game: str, check: bool, force: bool = False) -> bool
     if check:
         current = path.read_text(encoding="utf-8") if path.is_file() else None
         if current != text:
-            click.echo(f"{path} is out of date; run `whitedwarf doc --out {path}`", err=True)
+            state = "does not exist" if current is None else "is out of date"
+            click.echo(f"{path} {state}; run `whitedwarf doc --out {path}`", err=True)
             return False
         click.echo(f"{path} is up to date")
         return True
