@@ -375,6 +375,13 @@ def exploration(games: Sequence[Record]) -> list[dict[str, Any]]:
 
 def sentences(summary: dict[str, Any]) -> list[str]:
     """Plain sentences for the top of the report: what a designer should look at first."""
+    failed = summary["errors"]
+    if not summary["games"] and failed:  # no "0 games of 0 players", no "last 0 rounds"
+        first = failed[0]
+        return [
+            f"No game of the {len(failed)} finished: each stopped with an error (game "
+            f"{first['index']}, seed {first['seed']}: {first['error']})."
+        ]
     if summary["players"] == 1:  # a solo game has no fair share and no seat order
         out = [f"{summary['games']} solo games."]
     else:
@@ -401,7 +408,6 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         f"longest {rounds_['max']})."
     )
     out += list(_cut_off(summary))
-    failed = summary["errors"]
     if failed:  # said, never averaged away: the numbers above leave these games out
         first = failed[0]
         out.append(

@@ -348,6 +348,59 @@ def test_compare_says_each_card_only_one_side_played_a_faction_then_techs() -> N
     ]
 
 
+def _stopped(record: dict) -> dict:
+    """A game an engine limit stopped, as a batch records it (docs/simulate.md)."""
+    error = "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps"
+    return {k: record[k] for k in ("index", "seed", "agents")} | {"error": error}
+
+
+def test_compare_says_the_games_a_mods_runaway_card_stopped() -> None:
+    """A mod whose card runs away stops some of its games: `compare` said "3 games on each
+    pack" (the fewer of the two) and never named the error that `simulate` says first."""
+    variant = _records()
+    variant[1], variant[3] = _stopped(variant[1]), _stopped(variant[3])
+    said = compare(_records(), variant)["sentences"]
+    assert said[:2] == [
+        "5 games finished on the base pack and 3 on the variant, of the same seeds and agents.",
+        "On the variant, 2 of 5 games stopped with an error and are left out (game 1, seed 1: "
+        "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps).",
+    ]
+
+
+def test_compare_with_no_finished_game_on_one_side_says_so_and_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """Every variant game stopped: the comparison was "0 games on each pack" followed by every
+    faction and tech of the base as "Only in the base", and `compare` exited 0."""
+    result = compare(_records(), [_stopped(r) for r in _records()])
+    assert result["sentences"] == [
+        "5 games finished on the base pack and 0 on the variant, of the same seeds and agents.",
+        "On the variant, 5 of 5 games stopped with an error and are left out (game 0, seed 0: "
+        "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps).",
+        "Nothing can be compared: a pack with no finished game has no numbers.",
+    ]
+    assert result["only_in"] == {"variant": [], "base": []}
+    page = _text(comparison_html(result))
+    assert "Nothing can be compared" in page and "Only in the base" not in page
+
+
+def test_compare_exits_1_when_a_pack_finished_no_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from whitedwarf.interpreter.lastlight.game import EffectLimitReached
+    from whitedwarf.interpreter.simulation import batch
+
+    def runaway(*args: Any, **kwargs: Any) -> None:
+        raise EffectLimitReached("x", "steps", "card `x`: a runaway effect")
+
+    monkeypatch.setattr(batch, "play", runaway)
+    code, out = run("compare", "--base", "lastlight", "--variant", "lastlight", "--games", "2",
+                    "--players", "2", "--workers", "1", "--out", str(tmp_path / "c"))  # fmt: skip
+    assert code == 1, out
+    assert "no game of the base and the variant batch finished" in out
+    assert "On the variant, 2 of 2 games stopped with an error" in out
+
+
 def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None:
     # A pack whose numbers keep games from ending (game_end_light 100) fills the batch with
     # games the round limit cut off: the report must say so, not only show 200 rounds.
