@@ -267,4 +267,12 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
             f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"
         )
         return error("E0601", message, file.span(path))
+    if err.validator == "minLength" and err.instance == "":
+        hint = _described(path[-1], err.schema) if path and isinstance(path[-1], str) else None
+        return error("E0601", f"{field} is empty", file.span(path), hint)
+    if err.validator == "minItems" and isinstance(err.instance, list):
+        least = err.validator_value
+        message = f"{field} lists {len(err.instance)}, but needs at least {least}"
+        hint = _described(path[-1], err.schema) if path and isinstance(path[-1], str) else None
+        return error("E0601", message, file.span(path), hint)
     return error("E0601", f"{field}: {err.message}", file.span(path))

@@ -177,3 +177,25 @@ def test_a_dedented_effect_line_that_reads_as_a_key_is_explained(tmp_path: Path)
     )
     assert "less indented than the block that starts on line" in (found.hint or "")
     assert "indent it by 4 spaces" in (found.hint or "")
+
+
+def test_an_empty_text_or_list_is_said_in_words(tmp_path: Path) -> None:
+    """`effect: ""` read "`effect`: '' should be non-empty" (jsonschema's own words, no hint);
+    an empty list the same. Both now say what is empty and what belongs there."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("effect: this ship", 'effect: ""  # this'))
+    [found] = load_packs([mod]).errors
+    assert (found.code, found.message) == ("E0601", "`effect` is empty")
+    assert found.hint == "`effect` is the card's rules in the effect language (docs/dsl.md)"
+    star = tmp_path / "star"
+    new_pack(star, game="starlight")
+    (star / "cores.yaml").write_text(
+        "- {id: c, name: C, source: invented, colours: [], pattern: any, aspect: crown}\n"
+    )
+    empty = [d for d in load_packs([star]).errors if d.code == "E0601"]
+    assert [d.message for d in empty] == ["`colours` lists 0, but needs at least 1"]
