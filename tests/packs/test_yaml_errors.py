@@ -199,3 +199,17 @@ def test_an_empty_text_or_list_is_said_in_words(tmp_path: Path) -> None:
     )
     empty = [d for d in load_packs([star]).errors if d.code == "E0601"]
     assert [d.message for d in empty] == ["`colours` lists 0, but needs at least 1"]
+
+
+def test_an_item_written_twice_is_named(tmp_path: Path) -> None:
+    """`allow: [W0430, W0430]` read "`allow`: ['W0430', 'W0430'] has non-unique elements"."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8") + "  allow: [W0430, W0902, W0430]\n")
+    [found] = load_packs([mod]).errors
+    assert (found.code, found.message) == ("E0601", "`allow` lists `W0430` more than once")
+    assert found.hint == "write each item once"
