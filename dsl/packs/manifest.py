@@ -79,11 +79,13 @@ def read_manifest(
 
 
 def _version_hint(found: Diagnostic) -> Diagnostic:
-    """``version: 1`` is a number to YAML: say how to write a version, which the schema's
-    "must be text" alone does not."""
-    if found.code != "E0705" or "`version` must be text" not in found.message:
-        return found
-    return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
+    """``version: 1`` (or ``language: 1.1``) is a number to YAML: say how to write a
+    version, which the schema's "must be text" alone does not."""
+    if found.code == "E0705" and "`version` must be text" in found.message:
+        return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
+    if found.code == "E0604" and "`language` must be text" in found.message:
+        return replace(found, hint='a language version is text such as "1.1": write it in quotes')
+    return found
 
 
 #: "`x` is not a field of the file": in a manifest, only an unknown top-level field.

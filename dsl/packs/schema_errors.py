@@ -277,6 +277,12 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
             f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"
         )
         return error("E0601", message, file.span(path))
+    if err.validator == "pattern" and path == ("language",):
+        message = (
+            f"{field} must be a language version like `1.1` (major.minor), not "
+            f"{_short(str(err.instance))!r}"
+        )
+        return error("E0601", message, file.span(path), "`whitedwarf fix` writes the current one")
     what = _described(path[-1], err.schema) if path and isinstance(path[-1], str) else None
     if err.validator == "minLength" and err.instance == "":
         return error("E0601", f"{field} is empty", file.span(path), what)

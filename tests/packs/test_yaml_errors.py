@@ -213,3 +213,24 @@ def test_an_item_written_twice_is_named(tmp_path: Path) -> None:
     [found] = load_packs([mod]).errors
     assert (found.code, found.message) == ("E0601", "`allow` lists `W0430` more than once")
     assert found.hint == "write each item once"
+
+
+def test_a_language_version_written_wrong_says_how_to_write_it(tmp_path: Path) -> None:
+    """`language: "1.1.0"` read "`language`: '1.1.0' does not match '^(0|[1-9]...'", a
+    regular expression; `language: 1.1` (a number to YAML) had only the hint "e.g. 1.1"."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    manifest = mod / "pack.yaml"
+    original = manifest.read_text("utf-8")
+    manifest.write_text(original.replace('language: "1.1"', 'language: "1.1.0"'))
+    [found] = load_packs([mod]).errors
+    assert found.message == (
+        "`language` must be a language version like `1.1` (major.minor), not '1.1.0'"
+    )
+    assert found.hint == "`whitedwarf fix` writes the current one"
+    manifest.write_text(original.replace('language: "1.1"', "language: 1.1"))
+    [found] = load_packs([mod]).errors
+    assert found.hint == 'a language version is text such as "1.1": write it in quotes'
