@@ -110,11 +110,12 @@ class Checker:
         if isinstance(subject, ast.You):
             return "player"
         owners = self.stat_owners()
-        operand = self.selector(subject, scope, want=tuple(owners))
+        phrases = " or ".join(f"`this {noun}`" for noun in owners.values())
+        hint = f"a modifier's or a grant's subject is `you` or {phrases}"
+        operand = self.selector(subject, scope, want=tuple(owners), hint=hint)
         if operand is None:
             return None
         if "this" not in operand:
-            phrases = " or ".join(f"`this {noun}`" for noun in owners.values())
             self.error(
                 "E0411",
                 subject.pos,
