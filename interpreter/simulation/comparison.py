@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
-from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.interpreter.simulation.summary import counted, summarise
 
 Record = dict[str, Any]
 
@@ -271,9 +271,12 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
         for row in rows:
             head = f"{words[side]}: {row['kind']} {row['name']}"
             if row["kind"] == "tech":
-                yield (
-                    f"{head}, built by {_pct(row['built'])} of players; its "
-                    f"{row['owned_games']} owners win {_pct(row['win_owned'])}."
+                owners = row["owned_games"]
+                yield f"{head}, built by {_pct(row['built'])} of players; " + (
+                    f"its {counted(owners, 'owner')} {'wins' if owners == 1 else 'win'} "
+                    f"{_pct(row['win_owned'])}."
+                    if owners
+                    else "nobody had it in play at the end."
                 )
                 continue
             direction = "above" if row["rate"] > row["fair"] else "below"
@@ -282,8 +285,9 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
                 if row["significant"]
                 else f"not significantly off the fair {_pct(row['fair'])}"
             )
+            games = counted(row["games"], "game")
             yield (
-                f"{head} wins {_pct(row['rate'])} of its {row['games']} games (95% interval "
+                f"{head} wins {_pct(row['rate'])} of its {games} (95% interval "
                 f"{100 * row['low']:.0f}-{100 * row['high']:.0f}%), {verdict}."
             )
 

@@ -417,3 +417,24 @@ def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None
     assert "Every game stopped at a round limit" in printed
     printed, _, _ = _report(tmp_path / "none", _records())
     assert "round limit" not in printed
+
+
+def test_counts_of_one_and_of_none_read_as_words() -> None:
+    """A short batch said "in 1 games", "of its 1 games", "its 1 owners win" and "its 0 owners
+    win n/a"."""
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    records = _records()[:1]
+    said = summarise(records)["sentences"]
+    assert said[0].startswith("1 game of 2 players;")
+    assert not any(" 1 games" in s for s in said), said
+    variant = _variant_with_a_new_faction()[:1]
+    variant[0]["techs"][1] = {"drawn": {"w": 1}, "kept": {}, "built": {}, "in_play": []}
+    compared = compare(records, variant)["sentences"]
+    assert "New in the variant: faction C wins 0% of its 1 game (95% interval 0-79%), " in (
+        " ".join(compared)
+    )
+    assert (
+        "New in the variant: tech w, built by 0% of players; nobody had it in play at the end."
+        in (compared)
+    )
