@@ -186,11 +186,11 @@ def sentences(result: dict[str, Any]) -> list[str]:
     """Plain sentences: what changed significantly, or that nothing did."""
     played = {side: result[side]["games"] for side in ("base", "variant")}
     if played["base"] == played["variant"]:
-        out = [f"{result['games']} games on each pack, the same seeds and agents."]
+        out = [f"{counted(result['games'], 'game')} on each pack, the same seeds and agents."]
     else:
         out = [
-            f"{played['base']} games finished on the base pack and {played['variant']} on the "
-            "variant, of the same seeds and agents."
+            f"{counted(played['base'], 'game')} finished on the base pack and "
+            f"{played['variant']} on the variant, of the same seeds and agents."
         ]
     out += list(_error_sentences(result))
     if not all(played.values()):
