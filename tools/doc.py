@@ -455,12 +455,32 @@ def _flags(registry: Registry) -> str:
     return "\n".join(lines)
 
 
+def _kind_context(registry: Registry) -> str:
+    """What the card kinds with triggers provide, in the game's words: ``this card``, and
+    ``this ship type`` on Last Light's ship techs."""
+    kinds = [k for k in registry.card_kinds.values() if "trigger" in k.clauses]
+    first = kinds[0].context if kinds else ()
+    every = [p for p, t in first if all((p, t) in k.context for k in kinds)]
+    some: dict[str, list[str]] = {}
+    for kind in kinds:
+        for phrase, _ in kind.context:
+            if phrase not in every:
+                some.setdefault(phrase, []).append(f"`{kind.name}`")
+    parts = [f"`this {phrase}`" for phrase in every]
+    parts += [f"`this {phrase}` on {' and '.join(names)} cards" for phrase, names in some.items()]
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + ", and " + parts[-1]
+    return parts[0] if parts else "nothing"
+
+
 def _hooks(registry: Registry) -> str:
     lines = [_section("hooks", registry)]
     lines += [
-        "A hook is a moment of the game a trigger waits for: `when <hook> -> ...`. The",
-        "*provides* column lists what `this ...` means inside the trigger, on top of what the",
-        "card kind itself provides (`this card`, and `this ship type` on ship techs).",
+        *_wrap(
+            "A hook is a moment of the game a trigger waits for: `when <hook> -> ...`. The "
+            "*provides* column lists what `this ...` means inside the trigger, on top of what "
+            f"the card kind itself provides ({_kind_context(registry)})."
+        ),
         "",
     ]
     lines += _table(

@@ -160,7 +160,8 @@ def test_a_games_page_shows_selectors_and_filters_in_its_own_words(game, other):
         found = {n.name for n in registry.nouns.values()} | {
             n.plural for n in registry.nouns.values()
         }
-        return found | set(registry.filters)
+        context = {p for k in registry.card_kinds.values() for p, _ in k.context}
+        return found | set(registry.filters) | context
 
     foreign = words(theirs) - words(ours) - set(ours.verbs) - set(ours.values)
     page = render(ours)
@@ -168,6 +169,7 @@ def test_a_games_page_shows_selectors_and_filters_in_its_own_words(game, other):
         page[page.index("### Selectors") : page.index("### Amounts and conditions")],
         page[page.index("## Filters") : page.index("| filter | form |")],
         page[page.index("## Numbers\n") : page.index("## Numbers in pack files")],
+        page[page.index("## Hooks") : page.index("| hook | provides |")],
     ]
     spans = [span for part in parts for span in re.findall(r"`([^`]+)`", part)]
     shown = {word for span in spans for word in re.findall(r"[a-z_]+", span)}
