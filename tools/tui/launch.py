@@ -48,9 +48,16 @@ def resumed_session(
             )
         record = read_save(path, views_of(engine))
         header = dict(record.get("header") or {})
-        differences = [] if current is None else header_mismatch(header, current)
+        listed = header.get("packs")
+        if not isinstance(listed, list):
+            listed = None  # a header without its packs is refused by resume() in its own words
+        differences = (
+            header_mismatch(header, current) if current is not None and listed is not None else []
+        )
         if differences:
-            made = ", ".join(f"{p.get('id')} {p.get('version')}" for p in header["packs"])
+            made = ", ".join(
+                f"{p.get('id')} {p.get('version')}" for p in listed or [] if isinstance(p, dict)
+            )
             raise SaveProblem(
                 f"{path} was made with the packs {made}; pass the same --pack options "
                 f"({'; '.join(differences)})"
