@@ -111,11 +111,12 @@ class Checker:
         if isinstance(subject, ast.You):
             return "player"
         owners = self.stat_owners()
-        operand = self.selector(subject, scope, want=tuple(owners))
+        phrases = " or ".join(f"`this {noun}`" for noun in owners.values())
+        hint = f"a modifier's or a grant's subject is `you` or {phrases}"
+        operand = self.selector(subject, scope, want=tuple(owners), hint=hint)
         if operand is None:
             return None
         if "this" not in operand:
-            phrases = " or ".join(f"`this {noun}`" for noun in owners.values())
             self.error(
                 "E0411",
                 subject.pos,
@@ -278,7 +279,7 @@ class Checker:
             if param is None:
                 continue
             filled.add(param.name)
-            operand = self.operand(param, value, scope)
+            operand = self.operand(param, value, scope, verb)
             if operand is not None:
                 bound.append((param, operand))
         self.stat_ranges(bound)
@@ -377,14 +378,14 @@ class Checker:
 
     # --- operands -------------------------------------------------------------------
 
-    def operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
+    def operand(self, param: Param, value: Any, scope: _Scope, verb: Verb) -> dict[str, Any] | None:
         kind = param.kind
         if kind is ArgKind.AMOUNT:
             return self.amount_operand(param, value, scope)
         if kind is ArgKind.NUMBER:
             return self.number_operand(param, value, scope)
         if kind is ArgKind.TARGET:
-            return self.target_operand(param, value, scope)
+            return self.target_operand(param, value, scope, verb)
         if kind is ArgKind.UNIT:
             return self.unit_operand(param, value)
         return self.word_operand(param, value)
@@ -437,7 +438,9 @@ class Checker:
         self.resolved.operands[id(value)] = operand
         return operand
 
-    def target_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
+    def target_operand(
+        self, param: Param, value: Any, scope: _Scope, verb: Verb
+    ) -> dict[str, Any] | None:
         if isinstance(value, ast.You):
             if "player" not in param.types:
                 self.error("E0410", value.pos, f"`you` cannot be {_describe_param(param)}")
@@ -449,7 +452,8 @@ class Checker:
                 self.error("E0410", value.pos, f"expected {_describe_param(param)}")
                 return None
             value = counted
-        return self.selector(value, scope, want=param.types)
+        shape = f"`{verb.name}` is written `{verb.written}`, as in `{verb.example}`"
+        return self.selector(value, scope, want=param.types, hint=shape)
 
     def unit_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
         if isinstance(value, ast.Amount):
@@ -528,19 +532,28 @@ class Checker:
         scope: _Scope,
         want: tuple[str, ...] = (),
         mode: str = "target",
+        hint: str | None = None,
     ) -> dict[str, Any] | None:
-        """Resolve a selector to an operand: ``this``, ``it`` or a selection to choose."""
-        resolved = self._selector(sel, scope, want, mode)
+        """Resolve a selector to an operand: ``this``, ``it`` or a selection to choose.
+
+        ``hint`` says what is wanted where a thing of another kind is written (a verb's
+        shape and example)."""
+        resolved = self._selector(sel, scope, want, mode, hint)
         if resolved is not None:
             self.resolved.selectors[id(sel)] = resolved
         return resolved
 
     def _selector(
-        self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...], mode: str
+        self,
+        sel: ast.Selector,
+        scope: _Scope,
+        want: tuple[str, ...],
+        mode: str,
+        hint: str | None = None,
     ) -> dict[str, Any] | None:
         words = tuple(w.text for w in sel.words)
         if words == ("it",) and sel.det is None and not sel.posts:
-            return self.it_operand(sel, scope, want)
+            return self.it_operand(sel, scope, want, hint)
         sel, trailing = self.peel_trailing(sel)
         words = tuple(w.text for w in sel.words)
         found = self.registry.noun_for(words)
@@ -555,11 +568,7 @@ class Checker:
             return None
         noun, adjectives = found
         if want and noun.type not in want:
-            self.error(
-                "E0410",
-                sel.pos,
-                f"expected {_or_list(want)} here, not {noun.name}",
-            )
+            self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {noun.name}", hint)
             return None
         det = sel.det.text if sel.det else None
         if det in THIS_DETS:
@@ -586,14 +595,17 @@ class Checker:
         peeled = ast.Selector(sel.det, sel.count, sel.up_to, tuple(words), sel.posts, sel.pos)
         return peeled, trailing
 
-    def it_operand(self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...]) -> Any:
+    def it_operand(
+        self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...], hint: str | None = None
+    ) -> Any:
         if scope.loop_refused:
             return None
         if scope.loop_type is None:
             self.error("E0416", sel.pos, "`it` only means something inside `for each ... ->`")
             return None
         if want and scope.loop_type not in want:
-            self.error("E0410", sel.pos, f"`it` is a {scope.loop_type} here, not {_or_list(want)}")
+            message = f"`it` is a {scope.loop_type} here, not {_or_list(want)}"
+            self.error("E0410", sel.pos, message, hint)
             return None
         return {"it": True, "type": scope.loop_type}
 

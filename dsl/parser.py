@@ -7,6 +7,7 @@ diagnostic whose message says, in words, what was found and what could come next
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -274,10 +275,24 @@ def _character_hint(char: str) -> str | None:
     return None
 
 
+def _postfix_if(before: str) -> bool:
+    """Whether the step the error is in reads ``<step> if <words>``: an `if` written after its
+    step, as English does (`gain 1 common if light < 5`), where the language writes it before
+    (`if C -> A`); a trigger's own `when <hook> if` is not one."""
+    step = re.split(r"->|:|;|\n|\bthen\b|\belse\b|\bor\b", before)[-1].strip()
+    head, found, _ = step.partition(" if ")
+    return bool(found and head) and not head.startswith("when ")
+
+
 def _token_hint(token: Token, expected: set[str], before: str = "") -> str | None:
     """A hint for an unexpected token; ``before`` is the text before it (its last word
     tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
     in_sum = "CMP" in expected or "ADD_OP" in expected
+    if _postfix_if(before):  # `gain 1 common if light < 5`: the condition comes first
+        return (
+            "a condition comes before what it guards: `if <condition> -> <step>` (or on the "
+            "trigger: `when <hook> if <condition> -> <step>`)"
+        )
     if token.type == "NAME" and in_sum and before[-1:].isalpha():
         return (
             "to count things, write `number of` before them (`number of <things>`); else put "
@@ -303,11 +318,19 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
     return None
 
 
+#: The trigger's missing-arrow message, and what it says for `as soon as`, whose parser state
+#: after its condition is the same as `when <hook> if <condition>`'s.
+_TRIGGER_ARROW = "a trigger needs `->` before what happens, as in `when <hook> -> <what happens>`"
+_AS_SOON_AS_ARROW = (
+    "`as soon as` needs `->` before what happens, as in `as soon as <condition> -> <what happens>`"
+)
+
+
 # A table of friendly messages, each with example bad inputs that reach the same parser
 # state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
 FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     # The examples use made-up words: the grammar is the same for every game.
-    "a trigger needs `->` before what happens, as in `when <hook> -> <what happens>`": [
+    _TRIGGER_ARROW: [
         "when some_hook do_thing 1 point",
         "when some_hook if points > 2 do_thing 1 point",
     ],
@@ -338,6 +361,11 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
         )
     except Exception:
         return None
+    if label == _TRIGGER_ARROW:
+        at = getattr(error, "pos_in_stream", None) or len(text)
+        clause = text[text.rfind("\n", 0, at) + 1 : at].split(";")[-1].lstrip()
+        if clause.startswith("as soon as"):
+            return _AS_SOON_AS_ARROW
     return label if isinstance(label, str) else None
 
 

@@ -131,6 +131,16 @@ class Verb(Entry):
     fixed: str = ""
     fires: tuple[Fires, ...] = ()
 
+    @property
+    def written(self) -> str:
+        """How the verb is written: ``give <amount> to <player>``, ``build <unit> [in
+        <place>]`` (brackets: may be left out)."""
+        parts = [self.name]
+        for param in self.params:
+            slot = f"{param.prep} <{param.name}>" if param.prep else f"<{param.name}>"
+            parts.append(f"[{slot}]" if param.optional else slot)
+        return " ".join(parts)
+
 
 @dataclass(frozen=True, slots=True)
 class Noun(Entry):

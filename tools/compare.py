@@ -110,6 +110,12 @@ def compare(
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
     click.echo(terminal_summary(result["sentences"]))
     click.echo(f"report: {out / 'comparison.html'}")
+    stopped = [name for name in ("base", "variant") if not result[name]["games"]]
+    if stopped:
+        raise click.ClickException(
+            f"no game of the {' and the '.join(stopped)} batch finished: every one stopped "
+            "with an error"
+        )
 
 
 def _without_games(result: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ where it has always been), ``docs/reference-<game>.md`` any other game's.
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Iterable
@@ -98,10 +99,27 @@ DETERMINERS: tuple[tuple[str, str], ...] = (
     ("`each`, `every`, `all`", "every such thing, no choice"),
     ("`your` + plural, or a bare plural", "every such thing (`your` also means `of yours`)"),
     ("`this`, `that`, `its`", "the card's or the hook's own thing (see *provides*)"),
-    ("`2 ships`", "exactly that many, picked by the owner"),
-    ("`up to 2 ships`", "at most that many; the owner may pick fewer"),
+    ("`2 {things}`", "exactly that many, picked by the owner"),
+    ("`up to 2 {things}`", "at most that many; the owner may pick fewer"),
     ("`it`", "the current thing of the enclosing `for each`"),
 )
+
+
+def _things(registry: Registry) -> str:
+    """The plural of the game's first noun, for examples of counts (`2 ships`, `2 stars`)."""
+    first = next(iter(registry.nouns.values()), None)
+    return first.plural if first is not None and first.plural else "things"
+
+
+def _qualifiers(registry: Registry) -> str:
+    """The qualifiers the game's filters make, as written: ``of yours``, ``you control``."""
+    words = [
+        f"`{filter_phrase(f, registry).split(' ', 1)[1]}`"
+        for f in registry.filters.values()
+        if f.form in ("of", "you")
+    ]
+    return ", ".join([*words, "`other than <determiner> <noun>`"]) + "."
+
 
 FILTER_FORMS = {
     "adjective": "before the noun",
@@ -228,10 +246,14 @@ def _grammar(registry: Registry) -> str:
     lines += [
         "A selector is `[determiner] [adjective filters] <noun> [after filters] [qualifiers]`,",
         _selector_example(registry, ours),
-        "`of yours`, `of this type`, `you control`, `other than <determiner> <noun>`.",
+        _qualifiers(registry),
         "",
     ]
-    lines += _table(("determiner", "selects"), DETERMINERS)
+    things = _things(registry)
+    lines += _table(
+        ("determiner", "selects"),
+        ((det.format(things=things), meaning) for det, meaning in DETERMINERS),
+    )
     lines += ["", "### Amounts and conditions", ""]
     lines += _amounts(registry, ours)
     return "\n".join(lines)
@@ -272,8 +294,11 @@ def _amounts(registry: Registry, ours: GameExamples) -> list[str]:
 
 
 def _wrap(text: str) -> list[str]:
-    """A paragraph in lines of at most 88 characters, as the hand-wrapped paragraphs are."""
-    return textwrap.wrap(text, 88, break_long_words=False, break_on_hyphens=False)
+    """A paragraph in lines of at most 88 characters, as the hand-wrapped paragraphs are,
+    never broken inside a `code span` (a longer span stands on a line of its own)."""
+    kept = re.sub(r"`[^`]*`", lambda span: span.group(0).replace(" ", "\0"), text)
+    lines = textwrap.wrap(kept, 88, break_long_words=False, break_on_hyphens=False)
+    return [line.replace("\0", " ") for line in lines]
 
 
 def _example(text: str) -> str:
@@ -336,15 +361,39 @@ def _nouns(registry: Registry) -> str:
     return "\n".join(lines)
 
 
+#: How each filter form is written, with ``{}`` for the game's own examples of it.
+FORM_SENTENCES = {
+    "adjective": "an adjective goes before the noun ({})",
+    "after": "an *after* filter follows the noun ({})",
+    "of": "an `of` filter reads {}",
+    "you": "a `you` filter reads {}",
+}
+
+
+def _filter_forms(registry: Registry) -> list[str]:
+    """What each filter form of the game looks like, with its own filters as examples: a
+    game is not shown the words of another (Starlight has no `red planet`)."""
+    parts = []
+    for form, sentence in FORM_SENTENCES.items():
+        found = [f for f in registry.filters.values() if f.form == form]
+        if not found:
+            continue
+        phrases = [filter_phrase(f, registry) for f in found]
+        if form in ("of", "you"):
+            phrases = [phrase.split(" ", 1)[1] for phrase in phrases]
+        shown = " or ".join(f"`{phrase}`" for phrase in phrases[: 1 if form in FIRST_ONLY else 2])
+        parts.append(sentence.format(shown))
+    said = ", ".join(parts)
+    return _wrap(f"A filter narrows a selector. Its form says where it is written: {said}.")
+
+
+#: Forms shown with one example (an adjective or *after* filter), not two.
+FIRST_ONLY = ("adjective", "after")
+
+
 def _filters(registry: Registry) -> str:
     lines = [_section("filters", registry)]
-    lines += [
-        "A filter narrows a selector. Its form says where it is written: an adjective goes",
-        "before the noun (`red planet`), an *after* filter follows the noun (`ships here`),",
-        "an `of` filter reads `of yours` or `of this type`, a `you` filter reads",
-        "`you control`.",
-        "",
-    ]
+    lines += [*_filter_forms(registry), ""]
     lines += _table(
         ("filter", "form", "written", "applies to", "meaning", "example", "rulebook"),
         (
@@ -424,12 +473,32 @@ def _flags(registry: Registry) -> str:
     return "\n".join(lines)
 
 
+def _kind_context(registry: Registry) -> str:
+    """What the card kinds with triggers provide, in the game's words: ``this card``, and
+    ``this ship type`` on Last Light's ship techs."""
+    kinds = [k for k in registry.card_kinds.values() if "trigger" in k.clauses]
+    first = kinds[0].context if kinds else ()
+    every = [p for p, t in first if all((p, t) in k.context for k in kinds)]
+    some: dict[str, list[str]] = {}
+    for kind in kinds:
+        for phrase, _ in kind.context:
+            if phrase not in every:
+                some.setdefault(phrase, []).append(f"`{kind.name}`")
+    parts = [f"`this {phrase}`" for phrase in every]
+    parts += [f"`this {phrase}` on {' and '.join(names)} cards" for phrase, names in some.items()]
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + ", and " + parts[-1]
+    return parts[0] if parts else "nothing"
+
+
 def _hooks(registry: Registry) -> str:
     lines = [_section("hooks", registry)]
     lines += [
-        "A hook is a moment of the game a trigger waits for: `when <hook> -> ...`. The",
-        "*provides* column lists what `this ...` means inside the trigger, on top of what the",
-        "card kind itself provides (`this card`, and `this ship type` on ship techs).",
+        *_wrap(
+            "A hook is a moment of the game a trigger waits for: `when <hook> -> ...`. The "
+            "*provides* column lists what `this ...` means inside the trigger, on top of what "
+            f"the card kind itself provides ({_kind_context(registry)})."
+        ),
         "",
     ]
     lines += _table(
@@ -505,31 +574,46 @@ def _card_kinds(registry: Registry) -> str:
 NUMBERS_TITLE = "Numbers"
 NUMBER_PLACES = {
     "number": "any other number: in an expression or a comparison",
-    "count": "a count of things: `2 ships`, `up to 2 ships`",
-    "per": "`per N`: `1 light per 2 planets you control`",
+    "count": "a count of things: `2 {things}`, `up to 2 {things}`",
+    "per": "`per N`: `{per}`",
     "repeat": "`repeat N times`",
 }
 
 
 def _numbers(registry: Registry) -> str:
+    value = next(iter(registry.values), "light")
+    stats = "modifiers and `add`" if "add" in registry.verbs else "modifiers"
     lines = [
         f"## {NUMBERS_TITLE}",
         "",
         "Every number written in an effect has a declared range (DESIGN principle 3: content",
         "is untrusted); one outside it is error E0417, which names the range. Verb arguments",
-        "give theirs under [Verbs](#verbs), modifiers and `add` under [Stats](#stats); every",
+        f"give theirs under [Verbs](#verbs), {stats} under [Stats](#stats); every",
         "other number is bounded by where it is written. Numbers the game computes while it",
-        "runs (`(light * 2)`) are bounded by the engine.",
+        f"runs (`({value} * 2)`) are bounded by the engine.",
         "",
     ]
+    per = _per_example(registry)
+    places = {
+        name: text.format(things=_things(registry), per=per) for name, text in NUMBER_PLACES.items()
+    }
     lines += _table(
         ("written as", "range", "why"),
         (
-            (NUMBER_PLACES.get(name, f"`{name}`"), str(bound), bound.why)
+            (places.get(name, f"`{name}`"), str(bound), bound.why)
             for name, bound in registry.numbers.items()
         ),
     )
     return "\n".join(lines)
+
+
+def _per_example(registry: Registry) -> str:
+    """An amount with ``per`` in the game's words (Last Light's ``1 light per 2 planets you
+    control``), else ``... per 2 ...``."""
+    if compiles("gain 1 light per 2 planets you control", registry):
+        return "1 light per 2 planets you control"
+    found = GameExamples(registry).per()
+    return found.split(" ", 1)[1] if found else "... per 2 ..."
 
 
 FILE_NUMBERS_TITLE = "Numbers in pack files"
@@ -616,11 +700,7 @@ def _codes() -> str:
 
 def signature(verb: Verb) -> str:
     """How a verb is written: ``give <amount> to <player>``, ``build <unit> [in <place>]``."""
-    parts = [verb.name]
-    for param in verb.params:
-        slot = _param_slot(param)
-        parts.append(f"[{slot}]" if param.optional else slot)
-    return " ".join(parts)
+    return verb.written
 
 
 def _param_slot(param: Param) -> str:

@@ -142,6 +142,14 @@ def format_file(path: Path, display: str | None = None) -> Formatted:
     return replace(result, original=text, text=laid_out)
 
 
+def card_key_order(keys: list[str]) -> list[str]:
+    """``keys`` of one card as ``fmt`` lays them out: the keys :data:`CARD_KEY_ORDER` names
+    in its order, in the places such keys held; any other key where it was."""
+    rank = {key: index for index, key in enumerate(CARD_KEY_ORDER)}
+    slots = iter(sorted((k for k in keys if k in rank), key=rank.__getitem__))
+    return [next(slots) if k in rank else k for k in keys]
+
+
 def _order_card(card: CommentedMap, lines: list[str]) -> None:
     """Put a card's keys in :data:`CARD_KEY_ORDER`, moving each key's comments with it.
 
@@ -151,10 +159,7 @@ def _order_card(card: CommentedMap, lines: list[str]) -> None:
     moving keys could carry it away from the line it explains.
     """
     keys = list(card.keys())
-    rank = {key: index for index, key in enumerate(CARD_KEY_ORDER)}
-    named = sorted((k for k in keys if k in rank), key=rank.__getitem__)
-    slots = iter(named)
-    wanted = [next(slots) if k in rank else k for k in keys]
+    wanted = card_key_order(keys)
     if wanted == keys or _comment_between_keys(card, keys, lines):
         return
     # A comment after the last key belongs to the card's end, not to that key: keep it last.

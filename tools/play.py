@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.content import bundled_pack
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.engines import Event, GameEngine
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
+from whitedwarf.tools.pack_param import bundled_pack_ids
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -139,7 +142,10 @@ def play(
         command = "play --resume" if resume_path is not None else "play --seats human"
         missing = "it brings no board and panels for the terminal interface"
         require(engine, "terminal", command, missing)
-        _play_in_terminal(kinds, seed, options, loaded, resume_path, save_path, replay_path, force)
+        words = _pack_options(packs, pack_paths)
+        _play_in_terminal(
+            kinds, seed, options, loaded, resume_path, save_path, replay_path, force, words
+        )
         return
     game = make_game(loaded, len(kinds), options)
     bots = seat_bots(kinds, seed, engine, game)
@@ -171,6 +177,19 @@ def play(
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
+
+
+def _pack_options(packs: tuple[Path, ...], pack_paths: tuple[Path, ...]) -> tuple[str, ...]:
+    """The ``--pack`` and ``--pack-path`` words that load these packs again; a pack shipped
+    with whitedwarf is left out (``--resume`` finds the save's game by itself)."""
+    shipped = {bundled_pack(game).resolve() for game in bundled_pack_ids()}
+    words: list[str] = []
+    for option, paths in (("--pack", packs), ("--pack-path", pack_paths)):
+        for path in paths:
+            if option == "--pack" and path.resolve() in shipped:
+                continue
+            words += [option, shlex.quote(str(path))]
+    return tuple(words)
 
 
 def _saved_game(resume_path: Path | None, packs: tuple[Path, ...]) -> dict[str, str]:
@@ -235,20 +254,25 @@ def _play_in_terminal(
     save_path: Path | None,
     replay_path: Path | None,
     force: bool,
+    pack_options: tuple[str, ...] = (),
 ) -> None:
-    """Human seats: the terminal interface (tools/tui), new or resumed."""
+    """Human seats: the terminal interface (tools/tui), new or resumed. ``pack_options``
+    are the ``--pack``/``--pack-path`` words the game was loaded with, for the resume command
+    the interface shows."""
     from whitedwarf.tools.tui import launch
 
     target = save_path or resume_path or Path("game.save")
     launch.check_save_target(target, resume_path, force)
     if resume_path is not None:
-        session = launch.resumed_session(resume_path, loaded.content, loaded.engine)
+        current = pack_header(loaded.pack)
+        session = launch.resumed_session(resume_path, loaded.content, loaded.engine, current)
         _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
     else:
         game = make_game(loaded, len(kinds), options)
         header = replay_header(loaded, seed, kinds, options)
         session = launch.new_session(game, kinds, seed, header, loaded.engine)
     session.locate = loaded.pack.located
+    session.pack_options = pack_options
     if replay_path is not None:
         session.replay_to = str(replay_path)
     elif session.replay_to is not None:

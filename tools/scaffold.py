@@ -207,6 +207,12 @@ def new_pack(
                 "--id space_pirates"
             )
     check_id(pack_id)
+    if pack_id in installed_games():
+        # The mod would depend on itself (E0706) and stand in for the bundled pack of that id.
+        raise ScaffoldError(
+            f"`{pack_id}` is the id of the {pack_id} pack shipped with whitedwarf, which a mod "
+            f"depends on; name the mod otherwise (--id, or another folder name)"
+        )
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
@@ -264,6 +270,8 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
     """
     check_id(card_id)
     game = pack_game(folder)
+    if game == DEFAULT_GAME and word in CARD_KINDS:  # `token`, as `new token PACK ID` has it
+        return new_card(folder, word, card_id, name)
     try:
         card_file = find_card_file(game, word)
         if game == DEFAULT_GAME:

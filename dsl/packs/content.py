@@ -78,7 +78,10 @@ class Content:
     the load order. ``unplaced`` holds the cards the schema left no place for (their id, or
     their ``replace``/``remove``, was refused, so which card they are, or whether they add,
     replace or remove one, is unknown): they are not merged, but their other fields, such as
-    the effect, are still checked.
+    the effect, are still checked. ``unmerged`` holds the cards whose change the merge refused
+    (a second card of an id, E0901; an add, replace or remove a mod may not make, E0801-E0804):
+    they are not merged either, and their effects are checked too, so one run tells every
+    problem of the card, not only that its id is taken.
     """
 
     cards: dict[str, list[Entry]] = field(default_factory=dict)
@@ -86,6 +89,7 @@ class Content:
     changes: list[Change] = field(default_factory=list)
     order: dict[str, int] = field(default_factory=dict)
     unplaced: dict[str, list[Entry]] = field(default_factory=dict)
+    unmerged: dict[str, list[Entry]] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # kinds with a file no pass could read
 
     def hides_ids(self, kind: str, pattern: str) -> bool:
@@ -149,9 +153,10 @@ class Content:
         return entry is not None and entry.refuses(path)
 
     def entries(self) -> list[Entry]:
-        """Every card (merged or unplaced) and document entry."""
+        """Every card (merged, unplaced or unmerged) and document entry."""
         out = [entry for entries in self.cards.values() for entry in entries]
         out += [entry for entries in self.unplaced.values() for entry in entries]
+        out += [entry for entries in self.unmerged.values() for entry in entries]
         return out + list(self.documents.values())
 
 

@@ -40,10 +40,10 @@ def compile_cards(
     """Compile the effect of every card whose effect (and card kind) the schema accepted.
 
     A card with other refused fields is still compiled, so all its problems are reported in
-    one run; so is a card the merge could not place (its id was refused), for its
-    diagnostics only. Identical effect texts of the same card kind are compiled once, and
-    large packs are compiled on all cores (diagnostics are mapped back to each card's own
-    place).
+    one run; so is a card the merge could not place (its id was refused) or refused to merge
+    (its id taken, or a change its pack may not make), for its diagnostics only. Identical
+    effect texts of the same card kind are compiled once, and large packs are compiled on all
+    cores (diagnostics are mapped back to each card's own place).
     """
     out = CompiledCards()
     compiled, diagnostics = out.compiled, out.diagnostics
@@ -52,7 +52,11 @@ def compile_cards(
     for kind in spec.card_kinds():
         for name, fixed_kind, key in kind.effect_fields():
             compiled.setdefault(key, {})
-            for entry in [*content.cards.get(kind.name, []), *content.unplaced.get(kind.name, [])]:
+            for entry in [
+                *content.cards.get(kind.name, []),
+                *content.unplaced.get(kind.name, []),
+                *content.unmerged.get(kind.name, []),
+            ]:
                 job, problems = _job(entry, kind, registry, limits, name, fixed_kind)
                 diagnostics += problems
                 if job is not None:
@@ -60,7 +64,8 @@ def compile_cards(
                     keys.append(key)
     unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
     results = dict(zip(unique, _compile_all(unique, registry), strict=True))
-    unplaced = {id(entry) for entries in content.unplaced.values() for entry in entries}
+    apart = [*content.unplaced.values(), *content.unmerged.values()]
+    unplaced = {id(entry) for entries in apart for entry in entries}
     for (entry, card_kind, source), key in zip(jobs, keys, strict=True):
         result, problems, card_text = results[(card_kind, source.text)]
         diagnostics += [_relocate(problem, source) for problem in problems]

@@ -78,11 +78,13 @@ def read_manifest(
 
 
 def _version_hint(found: Diagnostic) -> Diagnostic:
-    """``version: 1`` is a number to YAML: say how to write a version, which the schema's
-    "must be text" alone does not."""
-    if found.code != "E0705" or "`version` must be text" not in found.message:
-        return found
-    return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
+    """``version: 1`` (or ``language: 1.1``) is a number to YAML: say how to write a
+    version, which the schema's "must be text" alone does not."""
+    if found.code == "E0705" and "`version` must be text" in found.message:
+        return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
+    if found.code == "E0604" and "`language` must be text" in found.message:
+        return replace(found, hint='a language version is text such as "1.1": write it in quotes')
+    return found
 
 
 #: "`x` is not a field of the file": in a manifest, only an unknown top-level field.
@@ -102,9 +104,11 @@ def _build(
         return None, diagnostics
     depends = {}
     for dep, text in data.get("depends", {}).items():
+        # A range that cannot be read (E0705) still names the dependency: it is loaded, at
+        # any version, so the pack's cards are checked against it (not told "`replace` in a
+        # pack with no dependencies", E0804, about a pack that has one).
         spec = _range(text, file, dep, diagnostics)
-        if spec is not None:
-            depends[dep] = spec
+        depends[dep] = SpecifierSet() if spec is None else spec
     manifest = Manifest(
         id=data["id"],
         name=data["name"],

@@ -50,6 +50,7 @@ class _CardMerge:
         self.changes: dict[str, list[_Change]] = {}
         self.dropped: list[Change] = []  # what each replace/remove took away
         self.unplaced: list[Entry] = []  # cards whose id or action the schema refused
+        self.unmerged: list[Entry] = []  # cards whose change the merge refused (still checked)
         self.diagnostics: list[Diagnostic] = []
 
     def apply(self, pack: str, file: YamlFile, refused: set[DataPath]) -> None:
@@ -132,6 +133,7 @@ class _CardMerge:
             self.changes[entry.card_id] = [_Change(pack, "add", entry)]
             return
         first = changes[0]
+        self.unmerged.append(entry)
         if first.pack == pack:
             self.diagnostics.append(_duplicate_error(entry, first.entry))
         elif first.pack in self.closure.get(pack, frozenset()):
@@ -142,10 +144,12 @@ class _CardMerge:
             self.diagnostics.append(_conflict_error(entry, "add", first))
 
     def _replace(self, pack: str, entry: Entry) -> None:
-        if self._change(pack, entry, "replace"):
-            self._drop("replace", entry)
-            self.current[entry.card_id] = entry  # keeps the card's place in the list
-            self.changes[entry.card_id].append(_Change(pack, "replace", entry))
+        if not self._change(pack, entry, "replace"):
+            self.unmerged.append(entry)
+            return
+        self._drop("replace", entry)
+        self.current[entry.card_id] = entry  # keeps the card's place in the list
+        self.changes[entry.card_id].append(_Change(pack, "replace", entry))
 
     def _remove(self, pack: str, entry: Entry) -> None:
         if self._change(pack, entry, "remove"):
@@ -206,6 +210,7 @@ def merge(
                 merger.apply(pack.id, *pack.files[kind])
         content.cards[kind] = list(merger.current.values())
         content.unplaced[kind] = merger.unplaced
+        content.unmerged[kind] = merger.unmerged
         content.changes += merger.dropped
         diagnostics += merger.diagnostics
     for pack in packs:

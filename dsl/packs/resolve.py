@@ -209,14 +209,43 @@ def _cycle_from(start: str, loaded: dict[str, Manifest]) -> list[str] | None:
 
 
 def _check_games(loaded: dict[str, Manifest], result: Resolution) -> None:
+    """E0707: every loaded pack is for the game of the first pack given.
+
+    A pack depending on a pack of another game is told at its own ``depends`` entry (the
+    dependency, often a bundled pack, is not where the designer wrote the mistake); packs of
+    another game given side by side at the ``game:`` line of the topmost such pack.
+    """
     if not result.roots:
         return
-    game = loaded[result.roots[0]].game
+    told: set[str] = set()
     for manifest in loaded.values():
-        if manifest.game != game:
-            first = result.roots[0]
-            message = f"{manifest.id} is a `{manifest.game}` pack, but {first} is a `{game}` pack"
-            result.diagnostics.append(error("E0707", message, manifest.file.span(("game",))))
+        for dep in manifest.depends:
+            other = loaded.get(dep)
+            if other is None or other.game == manifest.game:
+                continue
+            message = (
+                f"{manifest.id} is a `{manifest.game}` pack, but it depends on `{dep}`, "
+                f"a `{other.game}` pack"
+            )
+            hint = (
+                f"a pack depends only on packs of its own game: write `game: {other.game}`, "
+                f"or depend on a `{manifest.game}` pack"
+            )
+            span = manifest.depends_span(dep, key=True)
+            result.diagnostics.append(error("E0707", message, span, hint))
+            told |= {manifest.id, dep}
+    first = result.roots[0]
+    game = loaded[first].game
+    for manifest in loaded.values():
+        if manifest.game == game or manifest.id in told:
+            continue
+        if any(
+            manifest.id in other.depends and other.game == manifest.game
+            for other in loaded.values()
+        ):
+            continue  # the pack of its own game that depends on it is told
+        message = f"{manifest.id} is a `{manifest.game}` pack, but {first} is a `{game}` pack"
+        result.diagnostics.append(error("E0707", message, manifest.file.span(("game",))))
 
 
 def _load_order(loaded: dict[str, Manifest]) -> list[Manifest]:

@@ -251,6 +251,16 @@ def _word(value: Any) -> str:
     return f"`{value}`"
 
 
+def _first_repeat(items: list[Any]) -> Any:
+    """The first item of ``items`` that an earlier item equals."""
+    seen: list[Any] = []
+    for item in items:
+        if item in seen:
+            return item
+        seen.append(item)
+    return None
+
+
 def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> Diagnostic:
     if err.validator == "pattern" and err.validator_value == ID_PATTERN:
         shown = _short(str(err.instance))
@@ -267,4 +277,20 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
             f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"
         )
         return error("E0601", message, file.span(path))
+    if err.validator == "pattern" and path == ("language",):
+        message = (
+            f"{field} must be a language version like `1.1` (major.minor), not "
+            f"{_short(str(err.instance))!r}"
+        )
+        return error("E0601", message, file.span(path), "`whitedwarf fix` writes the current one")
+    what = _described(path[-1], err.schema) if path and isinstance(path[-1], str) else None
+    if err.validator == "minLength" and err.instance == "":
+        return error("E0601", f"{field} is empty", file.span(path), what)
+    if err.validator == "minItems" and isinstance(err.instance, list):
+        least = err.validator_value
+        message = f"{field} lists {len(err.instance)}, but needs at least {least}"
+        return error("E0601", message, file.span(path), what)
+    if err.validator == "uniqueItems" and isinstance(err.instance, list):
+        message = f"{field} lists {_word(_first_repeat(err.instance))} more than once"
+        return error("E0601", message, file.span(path), "write each item once")
     return error("E0601", f"{field}: {err.message}", file.span(path))

@@ -45,7 +45,11 @@ class Silencer:
         return frozenset(), True
 
     def add_cards(self, content: Content) -> None:
-        for entries in (*content.cards.values(), *content.unplaced.values()):
+        for entries in (
+            *content.cards.values(),
+            *content.unplaced.values(),
+            *content.unmerged.values(),
+        ):
             for entry in entries:
                 allow = entry.data.get("allow") if isinstance(entry.data, dict) else None
                 if isinstance(allow, list) and allow:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
-from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.interpreter.simulation.summary import counted, summarise
 
 Record = dict[str, Any]
 
@@ -35,11 +35,15 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         "players": a["players"],
         "base": a,
         "variant": b,
+        # Games an engine limit stopped, per pack: said first, never compared away.
+        "errors": {"base": a["errors"], "variant": b["errors"]},
         "seats": _differences(a["seats"], b["seats"], "rate", "wins", "games", "Holm"),
         "rounds": paired_rounds(base, variant),
-        "only_in": _only_in(a, b),
+        "only_in": _only_in(a, b) if a["games"] and b["games"] else {"variant": [], "base": []},
     }
-    if "factions" in a and "factions" in b:  # Last Light's own tables (summary.py)
+    if not (a["games"] and b["games"]):
+        pass  # a pack with no finished game: nothing to compare (its errors are said)
+    elif "factions" in a and "factions" in b:  # Last Light's own tables (summary.py)
         result["factions"] = _differences(
             a["factions"], b["factions"], "rate", "wins", "games", "Holm"
         )
@@ -180,7 +184,17 @@ def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str
 
 def sentences(result: dict[str, Any]) -> list[str]:
     """Plain sentences: what changed significantly, or that nothing did."""
-    out = [f"{result['games']} games on each pack, the same seeds and agents."]
+    played = {side: result[side]["games"] for side in ("base", "variant")}
+    if played["base"] == played["variant"]:
+        out = [f"{counted(result['games'], 'game')} on each pack, the same seeds and agents."]
+    else:
+        out = [
+            f"{counted(played['base'], 'game')} finished on the base pack and "
+            f"{played['variant']} on the variant, of the same seeds and agents."
+        ]
+    out += list(_error_sentences(result))
+    if not all(played.values()):
+        return [*out, "Nothing can be compared: a pack with no finished game has no numbers."]
     out += list(_only_in_sentences(result))
     found = False
     for row in result.get("techs_built", []):
@@ -235,6 +249,21 @@ def _subject(what: str, name: str) -> str:
     return f"A seat keeping {what} {name}"
 
 
+def _error_sentences(result: dict[str, Any]) -> Iterable[str]:
+    """Games of either pack that an engine limit stopped (a runaway card of a mod): the
+    numbers leave them out, so a designer must read it first (as `simulate` says it)."""
+    for side, words in (("base", "the base pack"), ("variant", "the variant")):
+        failed = result["errors"][side]
+        if not failed:
+            continue
+        first = failed[0]
+        total = len(failed) + result[side]["games"]
+        yield (
+            f"On {words}, {len(failed)} of {total} games stopped with an error and are left out "
+            f"(game {first['index']}, seed {first['seed']}: {first['error']})."
+        )
+
+
 def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
     """What only one pack played: a new faction's win rate is news, not "no change"."""
     words = {"variant": "New in the variant", "base": "Only in the base"}
@@ -242,19 +271,23 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
         for row in rows:
             head = f"{words[side]}: {row['kind']} {row['name']}"
             if row["kind"] == "tech":
-                yield (
-                    f"{head}, built by {_pct(row['built'])} of players; its "
-                    f"{row['owned_games']} owners win {_pct(row['win_owned'])}."
+                owners = row["owned_games"]
+                yield f"{head}, built by {_pct(row['built'])} of players; " + (
+                    f"its {counted(owners, 'owner')} {'wins' if owners == 1 else 'win'} "
+                    f"{_pct(row['win_owned'])}."
+                    if owners
+                    else "nobody had it in play at the end."
                 )
                 continue
-            side = "above" if row["rate"] > row["fair"] else "below"
+            direction = "above" if row["rate"] > row["fair"] else "below"
             verdict = (
-                f"{side} the fair {_pct(row['fair'])} (significant)"
+                f"{direction} the fair {_pct(row['fair'])} (significant)"
                 if row["significant"]
                 else f"not significantly off the fair {_pct(row['fair'])}"
             )
+            games = counted(row["games"], "game")
             yield (
-                f"{head} wins {_pct(row['rate'])} of its {row['games']} games (95% interval "
+                f"{head} wins {_pct(row['rate'])} of its {games} (95% interval "
                 f"{100 * row['low']:.0f}-{100 * row['high']:.0f}%), {verdict}."
             )
 

@@ -17,7 +17,9 @@ color:#a02030}.lead li{margin:.3em 0}.note{color:#555;font-size:90%}
 
 def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> str:
     """The report of one batch (``report.html``)."""
-    if "factions" not in summary:  # a result game (Starlight), or no game finished
+    if not summary["games"]:  # no game finished: its sentence says why; no empty tables
+        return _page(title, [_lead(summary["sentences"])])
+    if "factions" not in summary:  # a result game (Starlight)
         return _page(title, _result_report(summary))
     fair = summary["fair_share"]
     body = [
@@ -167,6 +169,8 @@ def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
 
 def comparison_html(result: dict[str, Any]) -> str:
     """The report of a comparison (``comparison.html``)."""
+    if not (result["base"]["games"] and result["variant"]["games"]):
+        return _page("Comparison report", [_lead(result["sentences"])])
     if "agents" in result:
         return _page("Comparison report", _result_comparison(result))
     body = [

@@ -375,11 +375,19 @@ def exploration(games: Sequence[Record]) -> list[dict[str, Any]]:
 
 def sentences(summary: dict[str, Any]) -> list[str]:
     """Plain sentences for the top of the report: what a designer should look at first."""
+    failed = summary["errors"]
+    if not summary["games"] and failed:  # no "0 games of 0 players", no "last 0 rounds"
+        first = failed[0]
+        return [
+            f"No game of the {len(failed)} finished: each stopped with an error (game "
+            f"{first['index']}, seed {first['seed']}: {first['error']})."
+        ]
     if summary["players"] == 1:  # a solo game has no fair share and no seat order
-        out = [f"{summary['games']} solo games."]
+        out = [f"{counted(summary['games'], 'solo game')}."]
     else:
         out = [
-            f"{summary['games']} games of {summary['players']} players; a fair share of wins "
+            f"{counted(summary['games'], 'game')} of {summary['players']} players; a fair share "
+            "of wins "
             f"is {_pct(summary['fair_share'])}."
         ]
     if "factions" in summary:  # Last Light's
@@ -401,7 +409,6 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         f"longest {rounds_['max']})."
     )
     out += list(_cut_off(summary))
-    failed = summary["errors"]
     if failed:  # said, never averaged away: the numbers above leave these games out
         first = failed[0]
         out.append(
@@ -493,8 +500,8 @@ def _precision(rows: Sequence[dict[str, Any]], games: int, what: str) -> Iterabl
     widths = [(r["high"] - r["low"], r["name"], r["games"]) for r in measured]
     narrow, wide = min(widths), max(widths)
     yield (
-        f"At {games} games a {what}'s 95% interval is {100 * narrow[0]:.0f} to "
-        f"{100 * wide[0]:.0f} points wide (widest: {wide[1]}, in {wide[2]} games); "
+        f"At {counted(games, 'game')} a {what}'s 95% interval is {100 * narrow[0]:.0f} to "
+        f"{100 * wide[0]:.0f} points wide (widest: {wide[1]}, in {counted(wide[2], 'game')}); "
         f"four times as many games halve it."
     )
 
@@ -516,6 +523,11 @@ def _share_sentences(
             )
     if not flagged:
         yield f"No {what} wins significantly more or less than a fair share."
+
+
+def counted(n: int | float, noun: str) -> str:
+    """``1 game``, ``3 games``: a count with its noun in the number it needs."""
+    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
 
 
 def _pct(value: float | None) -> str:

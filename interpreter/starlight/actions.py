@@ -66,9 +66,7 @@ def options(game: Game, state: State) -> list[Option]:
     elif kind in ("gain_long_rays", "gain_short_rays"):
         if p["ap"] >= UNIT_COST:
             pool = state["pools"][pool_of(kind)]
-            out += [
-                Option(f"ray:{r}", f"take {a_ray(r)} ray (1 AP)") for r in dict.fromkeys(pool)
-            ]
+            out += [Option(f"ray:{r}", f"take {a_ray(r)} ray (1 AP)") for r in dict.fromkeys(pool)]
     else:
         costs = game.flare_costs()
         for place, flare in enumerate(state["pools"]["flares"]):

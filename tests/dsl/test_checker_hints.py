@@ -76,3 +76,47 @@ def test_the_first_slips_of_a_designer_get_a_hint_that_says_what_to_write() -> N
     for (kind, effect), hint in cases.items():
         found = only(effect, "E0301", kind)
         assert found.hint is not None and hint in found.hint, (effect, found.hint)
+
+
+def test_a_thing_of_the_wrong_kind_for_a_verb_gets_the_verbs_shape_and_example() -> None:
+    """`steal 1 common from a planet`: the hint says what `steal` takes, in the reference's
+    words (`whitedwarf doc`: "Written: `steal <amount> from <player>`")."""
+    found = only("when round_end -> steal 1 common from a planet", "E0410")
+    assert found.message == "expected player here, not planet"
+    assert found.hint == (
+        "`steal` is written `steal <amount> from <player>`, as in `steal 1 common from an opponent`"
+    )
+    loop = only("when round_end -> for each planet you control -> give 1 common to it", "E0410")
+    assert loop.message == "`it` is a planet here, not player"
+    assert loop.hint is not None and loop.hint.startswith("`give` is written `give <amount> to")
+
+
+def test_a_condition_written_after_its_step_is_told_where_it_goes() -> None:
+    """English puts the `if` last (`gain 1 common if light < 5`); the language puts it first.
+    The hint said only "put `->` between the trigger, the condition or the cost..."."""
+    for effect in (
+        "when round_end -> gain 1 common if light < 5",
+        "when round_end -> may gain 1 common if light > 2",
+        "when round_end -> gain 1 rare then gain 1 common if light < 5",
+    ):
+        found = only(effect, "E0301")
+        assert found.hint is not None and found.hint.startswith(
+            "a condition comes before what it guards: `if <condition> -> <step>`"
+        ), effect
+    # The trigger's own `if`, written where it belongs, is not told so.
+    trigger = only("when round_end if light > 2 gain 1 common", "E0301")
+    assert trigger.hint is not None and "comes before" not in trigger.hint
+
+
+def test_as_soon_as_without_its_arrow_is_told_in_its_own_words() -> None:
+    found = only("as soon as light >= 10: gain 1 rare", "E0301")
+    assert found.message == (
+        "`as soon as` needs `->` before what happens, as in "
+        "`as soon as <condition> -> <what happens>`"
+    )
+
+
+def test_a_modifier_on_the_wrong_subject_says_which_subjects_there_are() -> None:
+    found = only("this ship has +1 attack", "E0410", kind="ship_mod")
+    assert found.message == "expected ship type here, not ship"
+    assert found.hint == "a modifier's or a grant's subject is `you` or `this ship type`"

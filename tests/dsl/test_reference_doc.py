@@ -188,3 +188,39 @@ def test_an_out_that_cannot_be_written_is_said_in_words(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "is a folder; name the page's file" in result.output
     result = runner.invoke(doc, ["--out", str(tmp_path), "--check"])
     assert result.exit_code == 1 and "is not a file" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "other"), [("starlight", "lastlight"), ("lastlight", "starlight")]
+)
+def test_a_games_page_shows_selectors_and_filters_in_its_own_words(game, other):
+    """Starlight's page showed `2 ships`, `up to 2 ships`, the qualifiers `of this type` and
+    `you control`, the filters `red planet` and `ships here` and `1 light per 2 planets you
+    control`: Last Light's words, which a Starlight effect refuses. Each page's selector,
+    filter and number prose uses only its own game's nouns and filters."""
+    from whitedwarf.dsl.packs.games import game_registry
+
+    ours, theirs = game_registry(game), game_registry(other)
+
+    def words(registry):
+        found = {n.name for n in registry.nouns.values()} | {
+            n.plural for n in registry.nouns.values()
+        }
+        context = {p for k in registry.card_kinds.values() for p, _ in k.context}
+        return found | set(registry.filters) | context
+
+    foreign = words(theirs) - words(ours) - set(ours.verbs) - set(ours.values)
+    page = render(ours)
+    parts = [
+        page[page.index("### Selectors") : page.index("### Amounts and conditions")],
+        page[page.index("## Filters") : page.index("| filter | form |")],
+        page[page.index("## Numbers\n") : page.index("## Numbers in pack files")],
+        page[page.index("## Hooks") : page.index("| hook | provides |")],
+    ]
+    spans = [span for part in parts for span in re.findall(r"`([^`]+)`", part)]
+    shown = {word for span in spans for word in re.findall(r"[a-z_]+", span)}
+    assert not shown & foreign, sorted(shown & foreign)
+    qualifiers = page[page.index("Qualifiers:") :].splitlines()[1]
+    for flt in ours.filters.values():
+        if flt.form in ("of", "you"):
+            assert flt.name in qualifiers, (flt.name, qualifiers)

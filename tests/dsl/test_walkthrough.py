@@ -14,7 +14,9 @@ from whitedwarf.tools.cli import main
 GUIDE = Path(__file__).parents[2] / "docs" / "dsl.md"
 PAGE = GUIDE.read_text(encoding="utf-8")
 WALKTHROUGH = PAGE[PAGE.index("## Walkthrough: a new tech and a new faction") :]
-FILE_BLOCK = re.compile(r"^```yaml\n# (starfarers/[\w.]+)\n(.*?)^```$", re.M | re.S)
+#: A file of the walkthrough: its first line, a comment, names it; the designer copies the
+#: whole block, comment and all, so the lines `validate` names are counted with it.
+FILE_BLOCK = re.compile(r"^```yaml\n(# (starfarers/[\w.]+)\n.*?)^```$", re.M | re.S)
 COMMAND_BLOCK = re.compile(r"^```text\n\$ (whitedwarf [^\n]*)\n(.*?)^```$", re.M | re.S)
 
 
@@ -33,10 +35,10 @@ def designer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     written = []
     for found in FILE_BLOCK.finditer(WALKTHROUGH):
-        path = tmp_path / found.group(1)
+        path = tmp_path / found.group(2)
         path.parent.mkdir(exist_ok=True)
-        path.write_text(found.group(2), encoding="utf-8")
-        written.append(found.group(1))
+        path.write_text(found.group(1), encoding="utf-8")
+        written.append(found.group(2))
     assert written == ["starfarers/pack.yaml", "starfarers/techs.yaml", "starfarers/factions.yaml"]
     return tmp_path / "starfarers"
 

@@ -72,6 +72,13 @@ def test_bad_requests_are_refused_in_words(tmp_path: Path) -> None:
     run("new", "pack", str(tmp_path / "mod"))
     status, output = run("new", "tech", str(tmp_path / "mod"), "Laser Grid")
     assert status == 1 and "not a valid id" in output
+    # A mod named like a bundled pack would depend on itself (E0706, "lastlight -> lastlight").
+    for game in ("lastlight", "starlight"):
+        status, output = run("new", "pack", str(tmp_path / "mine" / game), "--game", game)
+        assert status == 1 and f"`{game}` is the id of the {game} pack shipped" in output
+        assert not (tmp_path / "mine" / game).exists()
+    status, output = run("new", "pack", str(tmp_path / "mine" / "lastlight"), "--id", "my_mod")
+    assert status == 0, output
 
 
 def test_a_new_pack_is_already_in_fmt_layout(tmp_path: Path) -> None:
@@ -140,3 +147,34 @@ def test_a_pack_without_the_schemas_gets_no_schema_line(tmp_path: Path) -> None:
     shutil.rmtree(pack / "schemas")
     assert run("new", "planet", str(pack), "teal")[0] == 0
     assert (pack / "planets.yaml").read_text().startswith("- id: teal\n")
+
+
+def test_every_kind_of_every_game_is_already_in_fmt_layout(tmp_path: Path) -> None:
+    """docs/modding-tools.md: `new card PACK KIND ID` writes any card kind. A planet came out
+    `source` before `colour` and a Starbot card with `accolade: null`, both of which `fmt
+    --check` then failed on, in a pack nobody had edited yet."""
+    from whitedwarf.tools.card_skeleton import card_files
+
+    fixed = {"privilege": "refill_rays"}  # a privilege's id is a rule of 003: only replaced
+    for game in ("lastlight", "starlight"):
+        pack = tmp_path / f"{game}_mod"
+        assert run("new", "pack", str(pack), "--game", game)[0] == 0
+        for word in card_files(game):
+            if word == "action_card":
+                continue  # Last Light plays only its six printed action cards (E0923)
+            status, output = run("new", "card", str(pack), word, fixed.get(word, f"new_{word}"))
+            assert status == 0, output
+        assert load_packs([pack]).diagnostics == []
+        status, output = run("fmt", str(pack), "--check")
+        assert status == 0, output
+
+
+def test_new_card_takes_the_kind_words_new_kind_does(tmp_path: Path) -> None:
+    """`whitedwarf new token PACK ID` and `new card PACK token ID` are the same command
+    (docs/modding-tools.md: "`new card PACK KIND ID` (or `new KIND PACK ID`)")."""
+    pack = tmp_path / "mod"
+    run("new", "pack", str(pack))
+    for kind in CARD_KINDS:
+        status, output = run("new", "card", str(pack), kind, f"card_{kind}")
+        assert status == 0, output
+    assert load_packs([pack]).diagnostics == []

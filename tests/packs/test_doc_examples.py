@@ -258,3 +258,16 @@ def test_w0403_a_card_that_triggers_itself(here: Path) -> None:
     start = PAGE.index("mod/techs.yaml:10:24: warning[W0403]")
     block = PAGE[start : PAGE.index("\n```", start)]
     assert block in validate("mod")
+
+
+def test_e0707_a_mod_of_one_game_depending_on_a_pack_of_another(here: Path) -> None:
+    """The mistake is in the mod's pack.yaml, so that is where it is told, with the fix: not
+    at the bundled dependency's `game:` line, a file the designer never wrote."""
+    assert CliRunner().invoke(main, ["new", "pack", "mod"]).exit_code == 0
+    manifest = here / "mod" / "pack.yaml"
+    manifest.write_text(manifest.read_text("utf-8").replace("game: lastlight", "game: starlight"))
+    page_block = PAGE[PAGE.index("mod/pack.yaml:9:3: error[E0707]") :]
+    shown = page_block[: page_block.index("```")].rstrip("\n")
+    out = validate("mod")
+    assert shown in out
+    assert out.count("error[E0707]") == 1 and "content/lastlight" not in out

@@ -177,3 +177,60 @@ def test_a_dedented_effect_line_that_reads_as_a_key_is_explained(tmp_path: Path)
     )
     assert "less indented than the block that starts on line" in (found.hint or "")
     assert "indent it by 4 spaces" in (found.hint or "")
+
+
+def test_an_empty_text_or_list_is_said_in_words(tmp_path: Path) -> None:
+    """`effect: ""` read "`effect`: '' should be non-empty" (jsonschema's own words, no hint);
+    an empty list the same. Both now say what is empty and what belongs there."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("effect: this ship", 'effect: ""  # this'))
+    [found] = load_packs([mod]).errors
+    assert (found.code, found.message) == ("E0601", "`effect` is empty")
+    assert found.hint == "`effect` is the card's rules in the effect language (docs/dsl.md)"
+    star = tmp_path / "star"
+    new_pack(star, game="starlight")
+    (star / "cores.yaml").write_text(
+        "- {id: c, name: C, source: invented, colours: [], pattern: any, aspect: crown}\n"
+    )
+    empty = [d for d in load_packs([star]).errors if d.code == "E0601"]
+    assert [d.message for d in empty] == ["`colours` lists 0, but needs at least 1"]
+
+
+def test_an_item_written_twice_is_named(tmp_path: Path) -> None:
+    """`allow: [W0430, W0430]` read "`allow`: ['W0430', 'W0430'] has non-unique elements"."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8") + "  allow: [W0430, W0902, W0430]\n")
+    [found] = load_packs([mod]).errors
+    assert (found.code, found.message) == ("E0601", "`allow` lists `W0430` more than once")
+    assert found.hint == "write each item once"
+
+
+def test_a_language_version_written_wrong_says_how_to_write_it(tmp_path: Path) -> None:
+    """`language: "1.1.0"` read "`language`: '1.1.0' does not match '^(0|[1-9]...'", a
+    regular expression; `language: 1.1` (a number to YAML) had only the hint "e.g. 1.1"."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    manifest = mod / "pack.yaml"
+    original = manifest.read_text("utf-8")
+    manifest.write_text(original.replace('language: "1.1"', 'language: "1.1.0"'))
+    [found] = load_packs([mod]).errors
+    assert found.message == (
+        "`language` must be a language version like `1.1` (major.minor), not '1.1.0'"
+    )
+    assert found.hint == "`whitedwarf fix` writes the current one"
+    manifest.write_text(original.replace('language: "1.1"', "language: 1.1"))
+    [found] = load_packs([mod]).errors
+    assert found.hint == 'a language version is text such as "1.1": write it in quotes'

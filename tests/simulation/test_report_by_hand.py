@@ -328,6 +328,79 @@ def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
     )
 
 
+def test_compare_says_each_card_only_one_side_played_a_faction_then_techs() -> None:
+    """A mod removing a faction and a tech (`{id: zhur, remove: true}` and one tech): the base
+    alone plays both, and `compare` says each, not a KeyError after the first."""
+    variant = _variant_with_a_new_faction()
+    for record in variant:  # the variant has no u and no v: its seats drew only t
+        for techs in record["techs"]:
+            for counts in ("drawn", "kept", "built"):
+                techs[counts] = {k: n for k, n in techs[counts].items() if k not in ("u", "v")}
+            techs["in_play"] = [t for t in techs["in_play"] if t not in ("u", "v")]
+    result = compare(_records(), variant)
+    base_only = [(r["kind"], r["name"]) for r in result["only_in"]["base"]]
+    assert base_only == [("faction", "B"), ("tech", "u"), ("tech", "v")]
+    said = [s for s in result["sentences"] if s.startswith("Only in the base: ")]
+    assert [s.split(",")[0].split(" wins")[0] for s in said] == [
+        "Only in the base: faction B",
+        "Only in the base: tech u",
+        "Only in the base: tech v",
+    ]
+
+
+def _stopped(record: dict) -> dict:
+    """A game an engine limit stopped, as a batch records it (docs/simulate.md)."""
+    error = "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps"
+    return {k: record[k] for k in ("index", "seed", "agents")} | {"error": error}
+
+
+def test_compare_says_the_games_a_mods_runaway_card_stopped() -> None:
+    """A mod whose card runs away stops some of its games: `compare` said "3 games on each
+    pack" (the fewer of the two) and never named the error that `simulate` says first."""
+    variant = _records()
+    variant[1], variant[3] = _stopped(variant[1]), _stopped(variant[3])
+    said = compare(_records(), variant)["sentences"]
+    assert said[:2] == [
+        "5 games finished on the base pack and 3 on the variant, of the same seeds and agents.",
+        "On the variant, 2 of 5 games stopped with an error and are left out (game 1, seed 1: "
+        "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps).",
+    ]
+
+
+def test_compare_with_no_finished_game_on_one_side_says_so_and_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """Every variant game stopped: the comparison was "0 games on each pack" followed by every
+    faction and tech of the base as "Only in the base", and `compare` exited 0."""
+    result = compare(_records(), [_stopped(r) for r in _records()])
+    assert result["sentences"] == [
+        "5 games finished on the base pack and 0 on the variant, of the same seeds and agents.",
+        "On the variant, 5 of 5 games stopped with an error and are left out (game 0, seed 0: "
+        "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps).",
+        "Nothing can be compared: a pack with no finished game has no numbers.",
+    ]
+    assert result["only_in"] == {"variant": [], "base": []}
+    page = _text(comparison_html(result))
+    assert "Nothing can be compared" in page and "Only in the base" not in page
+
+
+def test_compare_exits_1_when_a_pack_finished_no_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from whitedwarf.interpreter.lastlight.game import EffectLimitReached
+    from whitedwarf.interpreter.simulation import batch
+
+    def runaway(*args: Any, **kwargs: Any) -> None:
+        raise EffectLimitReached("x", "steps", "card `x`: a runaway effect")
+
+    monkeypatch.setattr(batch, "play", runaway)
+    code, out = run("compare", "--base", "lastlight", "--variant", "lastlight", "--games", "2",
+                    "--players", "2", "--workers", "1", "--out", str(tmp_path / "c"))  # fmt: skip
+    assert code == 1, out
+    assert "no game of the base and the variant batch finished" in out
+    assert "On the variant, 2 of 2 games stopped with an error" in out
+
+
 def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None:
     # A pack whose numbers keep games from ending (game_end_light 100) fills the batch with
     # games the round limit cut off: the report must say so, not only show 200 rounds.
@@ -344,3 +417,24 @@ def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None
     assert "Every game stopped at a round limit" in printed
     printed, _, _ = _report(tmp_path / "none", _records())
     assert "round limit" not in printed
+
+
+def test_counts_of_one_and_of_none_read_as_words() -> None:
+    """A short batch said "in 1 games", "of its 1 games", "its 1 owners win" and "its 0 owners
+    win n/a"."""
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    records = _records()[:1]
+    said = summarise(records)["sentences"]
+    assert said[0].startswith("1 game of 2 players;")
+    assert not any(" 1 games" in s for s in said), said
+    variant = _variant_with_a_new_faction()[:1]
+    variant[0]["techs"][1] = {"drawn": {"w": 1}, "kept": {}, "built": {}, "in_play": []}
+    compared = compare(records, variant)["sentences"]
+    assert "New in the variant: faction C wins 0% of its 1 game (95% interval 0-79%), " in (
+        " ".join(compared)
+    )
+    assert (
+        "New in the variant: tech w, built by 0% of players; nobody had it in play at the end."
+        in (compared)
+    )

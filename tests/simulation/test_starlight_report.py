@@ -129,7 +129,13 @@ def test_games_that_stop_with_an_error_are_said_and_a_batch_of_none_fails(
     code, text = run("simulate", "--pack", PACK, "--players", "2", "--games", "2",
                      "--agents", "heuristic", "--seed", "1", "--out", str(out))  # fmt: skip
     assert code == 1 and "no game of the batch finished" in text
-    assert "2 of 2 games stopped with an error and are left out (game 0, seed " in text
+    assert "- No game of the 2 finished: each stopped with an error (game 0, seed " in text
     assert "card `x`: a runaway effect" in text
+    # Nothing is said of games that were not played: no "0 games of 0 players", no "a fair
+    # share of wins is 0%", no "Games last 0 rounds".
+    assert "0 games of 0 players" not in text and "last 0 rounds" not in text
+    page = (out / "report.html").read_text()
+    assert "No game of the 2 finished" in page
+    assert "Game length" not in page and "Win rate per seat" not in page  # empty tables
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 0 and len(summary["errors"]) == 2

@@ -171,3 +171,11 @@ def test_an_edited_batch_is_refused_at_its_line_and_left_alone(
     code, out = run("simulate", "--resume", str(folder))
     assert code == 1 and said in out and "Traceback" not in out, out
     assert (folder / file).read_text() == text
+
+
+def test_doc_check_says_a_missing_page_is_missing(tmp_path: Path) -> None:
+    """Outside the repository there is no docs/reference.md: `doc --check` says so, not that
+    a page nobody wrote "is out of date"."""
+    page = tmp_path / "reference.md"
+    code, out = run("doc", "--out", str(page), "--check")
+    assert code == 1 and f"{page} does not exist; run `whitedwarf doc --out {page}`" in out

@@ -111,3 +111,20 @@ def test_stepping_with_the_keyboard_in_chromium(browser, viewer) -> None:  # noq
     browser.save_screenshot(str(shot))
     assert shot.stat().st_size > 10_000
     assert console_errors(browser) == []
+
+
+def test_the_panels_list_resources_and_pieces_as_the_rulebook_does(
+    viewer: tuple[Path, Path],
+) -> None:
+    """000 "Components" lists common, uncommon, rare; small, medium, large ships and
+    extractors. The panels said "0 common, 0 rare, 0 uncommon" (keys sorted to store each
+    panel once)."""
+    import json
+
+    page = viewer[1].read_text(encoding="utf-8")
+    found = re.search(r'<script[^>]*id="game-data"[^>]*>(.*?)</script>', page, re.S)
+    assert found is not None
+    data = json.loads(found.group(1))
+    for panel in data["panels"]:
+        assert list(panel["resources"]) == ["common", "uncommon", "rare"]
+        assert list(panel["supply"]) == ["small", "medium", "large", "extractor"]

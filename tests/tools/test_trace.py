@@ -189,3 +189,39 @@ def test_a_trigger_whose_condition_is_false_is_told_as_doing_nothing(tmp_path: P
     assert quiet.read_text() == log.read_text()
     result = CliRunner().invoke(main, ["replay", str(log), "--pack", str(mod)])
     assert result.exit_code == 0 and "verified:" in result.output, result.output
+
+
+def test_a_trigger_whose_own_if_fails_has_no_line_and_a_step_if_is_told_after_it(
+    tmp_path: Path,
+) -> None:
+    """README and docs/replays.md: `CARD is triggered (when HOOK)` comes before an `if` in
+    the card's steps (and nothing follows when it fails), but a trigger's own condition,
+    `when HOOK if C`, is tested when the hook fires: when C fails the card is not triggered
+    (the trace's note says it did nothing) and the JSON `effects` does not count it."""
+    mod = tmp_path / "mymod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mymod\nname: My mod\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '*'}\nallow: [W0902]\n"
+    )
+    (mod / "factions.yaml").write_text(
+        "- id: watcher\n  name: Watcher\n  three_plus: false\n  source: invented\n"
+        "  text: x\n  allow: [W0430]\n  effect: |\n"
+        "    when round_start if round > 100 -> gain 1 common\n"
+        "    when round_end -> if round > 100 -> gain 1 uncommon\n"
+    )
+    args = ["--pack", str(mod), "--seed", "1", "--seats", "random,random"]
+    args += ["--option", "factions=watcher"]
+    code, lines, _ = trace(*args)
+    assert code == 0
+    watcher = [line.split(": ", 1)[1] for line in lines if "watcher" in line]
+    assert "watcher is triggered (when round_start)" not in watcher
+    unmet = "watcher is triggered (when round_start) but its condition is false: did nothing"
+    assert unmet in watcher
+    assert "watcher is triggered (when round_end)" in watcher
+    assert not any(line.startswith("watcher: ") for line in watcher)
+    result = CliRunner().invoke(main, ["play", *args, "--format", "json"])
+    summary = json.loads(result.stdout)
+    assert summary["players"][0]["effects"]["watcher"] == watcher.count(
+        "watcher is triggered (when round_end)"
+    )

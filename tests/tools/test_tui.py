@@ -7,6 +7,7 @@ in a real pseudo-terminal.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -427,3 +428,63 @@ def test_human_seats_without_a_terminal_are_refused_not_left_waiting(tmp_path: P
     assert result.exit_code == 2
     assert "is not a terminal" in result.output and "--seats heuristic" in result.output
     assert not save.exists()
+
+
+def test_a_resumed_game_lists_resources_and_pieces_as_the_rulebook_does(tmp_path: Path) -> None:
+    """A save stores the state with its keys sorted; resumed, the panels said "14 common,
+    2 rare, 14 uncommon" and "supply: 4 extractor, 0 large, ...". They keep 000
+    "Components"'s order: common, uncommon, rare; small, medium, large, extractor."""
+    from whitedwarf.tools.tui.panels import others_panel, own_panel
+
+    session = new_session(["human", "random"])
+    for _ in range(6):
+        seat = session.human_to_move()
+        assert seat is not None
+        session.choose(seat, session.options(seat)[0].id)
+    save_path = tmp_path / "game.save"
+    session.save(save_path)
+    resumed = resume(read_save(save_path, lastlight_views()), new_session(["human", "random"]).game)
+    view = resumed.view(0)
+    for panel in (own_panel(view, 0), others_panel(view, 0, ["human", "random"])):
+        for line in panel.splitlines():
+            if "resources:" in line:
+                assert re.search(r"\d+ common, \d+ uncommon, \d+ rare", line), line
+            if "supply:" in line:
+                assert re.search(r"supply: \d+ small, \d+ medium, \d+ large, \d+ extractor", line)
+
+
+def test_a_mods_save_names_its_packs_in_the_resume_command_and_when_they_are_missing(
+    tmp_path: Path,
+) -> None:
+    """A game of a mod (`play --pack mymod --option factions=veyari`) was saved with "resume
+    with: whitedwarf play --resume game.save", which then failed with "option factions: no
+    faction 'veyari' in the pack; did you mean ...?". The command carries the mod's --pack,
+    and a resume without it names the packs the save needs."""
+    from whitedwarf.tools.play import _pack_options
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mymod"
+    new_pack(mod)
+    loaded, content = load_content((mod,))
+    options = {"round_limit": ROUNDS, "factions": ["mymod_faction", None]}
+    game = Game.from_content(content, 2, options)
+    seats = ["human", "random"]
+    header = {**pack_header(loaded), "seed": 1, "players": 2, "seats": seats, "options": options}
+    session = Session(game, game.new_state(1), seats, 1, header)
+    session.pack_options = _pack_options((mod,), ())
+    save = tmp_path / "game.save"
+    session.save(save)
+    assert session.resume_command(save) == f"whitedwarf play --resume {save} --pack {mod}"
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)])
+    assert result.exit_code == 1
+    assert f"{save} was made with the packs lastlight 1.0.0, mymod 0.1.0; pass the same --pack" in (
+        result.output
+    )
+    assert "(the save was left as it is)" in result.output and save.read_bytes() == before
+    # A pack shipped with whitedwarf is found by the save's game: not repeated in the command.
+    from whitedwarf.content import bundled_pack
+
+    assert _pack_options((bundled_pack("starlight"), mod), (tmp_path,)) == (
+        "--pack", str(mod), "--pack-path", str(tmp_path),
+    )  # fmt: skip

@@ -14,6 +14,18 @@ from whitedwarf.interpreter.lastlight.persist import observation
 State = dict[str, Any]
 NOBODY = -1
 
+#: How a seat's resources and pieces are listed, as 000 "Components" names them (common,
+#: uncommon, rare; small, medium, large ships, extractors), whatever order the state's dict
+#: has: a save is written with its keys sorted, so a resumed game's state reads "common,
+#: rare, uncommon".
+LISTED = ("common", "uncommon", "rare", "small", "medium", "large", "extractor")
+
+
+def listed(counts: dict[str, int]) -> dict[str, int]:
+    """``counts`` in the order of :data:`LISTED` (any other key after, as it was)."""
+    rank = {name: i for i, name in enumerate(LISTED)}
+    return dict(sorted(counts.items(), key=lambda item: rank.get(item[0], len(LISTED))))
+
 
 def card_name(ref: str) -> str:
     """A card's id without its copy number: ``warp_drive#2`` → ``warp_drive``."""
@@ -36,7 +48,7 @@ def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
         "seat": p["seat"],
         "faction": p["faction"] or "(not yet revealed)",
         "light": p["light"],
-        "resources": dict(p["res"]),
+        "resources": listed(p["res"]),
         "hand": list(p["hand"]),
         "played": list(p["played"]),
         "choice": "chosen (secret)" if choice == "?" else choice,
@@ -52,7 +64,7 @@ def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
         if isinstance(p["techs_hand"], int)
         else len(p["techs_hand"]),
         "graveyard": len(p["graveyard"]),
-        "supply": dict(p["supply"]),
+        "supply": listed(p["supply"]),
         "achievements_done": [card_name(a) for a in p["achievements_done"]],
     }
 

@@ -70,7 +70,9 @@ class ViewerBuilder:
                 "events": [_without_round(e) for e in events or ()],
                 "scores": self.drawing.scores(state),
                 "board": [self.sectors.index(s) for s in sectors],
-                "players": [self.panels.index(json.dumps(p, sort_keys=True)) for p in players],
+                # Not sorted: a panel lists resources and pieces in the order it gives them
+                # (public.LISTED), and the same panel is built the same way each time.
+                "players": [self.panels.index(json.dumps(p)) for p in players],
             }
         )
 

@@ -298,7 +298,9 @@ class PlayApp(App[str]):
         except OSError as error:
             self.notify(f"Could not save to {self.save_path}: {error}", severity="error")
             return
-        self.notify(f"Saved to {self.save_path}. Resume: whitedwarf play --resume {self.save_path}")
+        self.notify(
+            f"Saved to {self.save_path}. Resume: {self.session.resume_command(self.save_path)}"
+        )
 
     async def action_quit(self) -> None:
         """Any other way to ask textual to quit asks whether to save, as ``q`` does."""
@@ -310,7 +312,8 @@ class PlayApp(App[str]):
         if self.session.over():
             self.exit("over")
             return
-        self.push_screen(QuitScreen(str(self.save_path)), self._quit_answer)
+        resume = self.session.resume_command(self.save_path)
+        self.push_screen(QuitScreen(str(self.save_path), resume), self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
         if answer == "save":

@@ -15,6 +15,7 @@ import click
 from rich.text import Text
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.interpreter.replay import header_mismatch
 from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
 from whitedwarf.tools.tui.views import views_of
@@ -27,8 +28,14 @@ def new_session(
     return Session(game, game.new_state(seed), seats, seed, header, engine=engine)
 
 
-def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
-    """The game saved in ``path``; exits with the reason if it cannot be resumed."""
+def resumed_session(
+    path: Path, content: Any, engine: GameEngine, current: dict[str, Any] | None = None
+) -> Session:
+    """The game saved in ``path``; exits with the reason if it cannot be resumed.
+
+    ``current`` is the pack header of the packs loaded now (``replay.pack_header``): a save
+    made with other packs (a mod's game resumed without its ``--pack``) is told so, naming
+    the packs, before its options are tried on packs that may not have what they name."""
     try:
         saved = save_game(path)
         problem = None if saved is None else unknown_game(saved, "the save's header")
@@ -41,6 +48,20 @@ def resumed_session(path: Path, content: Any, engine: GameEngine) -> Session:
             )
         record = read_save(path, views_of(engine))
         header = dict(record.get("header") or {})
+        listed = header.get("packs")
+        if not isinstance(listed, list):
+            listed = None  # a header without its packs is refused by resume() in its own words
+        differences = (
+            header_mismatch(header, current) if current is not None and listed is not None else []
+        )
+        if differences:
+            made = ", ".join(
+                f"{p.get('id')} {p.get('version')}" for p in listed or [] if isinstance(p, dict)
+            )
+            raise SaveProblem(
+                f"{path} was made with the packs {made}; pass the same --pack options "
+                f"({'; '.join(differences)})"
+            )
         state = record["state"]
         refused: tuple[type[BaseException], ...] = (*engine.errors, KeyError, TypeError, ValueError)
         try:
@@ -89,7 +110,7 @@ def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
         session.save(save_path)
         outcome = "saved"
     if outcome == "saved":
-        click.echo(f"saved to {save_path}; resume with: whitedwarf play --resume {save_path}")
+        click.echo(f"saved to {save_path}; resume with: {session.resume_command(save_path)}")
     elif outcome == "over":
         # What the end screen said, left on the terminal once the interface has closed.
         result = session.game.result(session.state) or {}
@@ -101,7 +122,7 @@ def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
         if outcome == "stopped-saved":
             message += (
                 f"\nthe game was saved to {save_path} as it stood before that decision; "
-                f"resume with: whitedwarf play --resume {save_path}"
+                f"resume with: {session.resume_command(save_path)}"
             )
         raise click.ClickException(message)
     else:

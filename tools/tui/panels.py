@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
-from whitedwarf.tools.render.public import card_name, public_players
+from whitedwarf.tools.render.public import card_name, listed, public_players
 from whitedwarf.tools.render.svg import owner_colour
 
 State = dict[str, Any]
 
 
 def _res(res: dict[str, int]) -> str:
-    return ", ".join(f"{n} {kind}" for kind, n in res.items())
+    return ", ".join(f"{n} {kind}" for kind, n in listed(res).items())
 
 
 def own_panel(view: State, seat: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -75,16 +76,17 @@ class QuitScreen(ModalScreen[str]):
         Binding("escape", "answer('back')", "back to the game"),
     ]
 
-    def __init__(self, save_path: str) -> None:
+    def __init__(self, save_path: str, resume: str | None = None) -> None:
         super().__init__()
         self.save_path = save_path
+        self.resume = resume or f"whitedwarf play --resume {save_path}"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit"):
             yield Static(
                 "[bold]Quit the game?[/]\n\n"
-                f"  y  save to {self.save_path} and quit (resume with "
-                f"`whitedwarf play --resume {self.save_path}`)\n"
+                f"  y  save to {escape(self.save_path)} and quit (resume with "
+                f"`{escape(self.resume)}`)\n"
                 "  n  quit without saving\n"
                 "  Esc  back to the game"
             )

@@ -18,6 +18,7 @@ know and let it choose again.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +99,9 @@ class Session:
     engine: GameEngine | None = None
     #: An engine error in words, placed at its card (``LoadedPack.located``).
     locate: Callable[[BaseException], str] = str
+    #: The options that loaded the game's packs (``--pack mymod``): a save of a mod's game
+    #: resumes only with them, so the command the interface shows carries them.
+    pack_options: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.engine is None:
@@ -111,6 +115,12 @@ class Session:
             for seat, kind in enumerate(self.seats)
             if kind != HUMAN and kind not in self.engine.automated_seats
         }
+
+    def resume_command(self, save_path: Path | str) -> str:
+        """The command that resumes this game from ``save_path``, with its pack options."""
+        return " ".join(
+            ["whitedwarf play --resume", shlex.quote(str(save_path)), *self.pack_options]
+        )
 
     # -- whose turn --------------------------------------------------------------------------
 
