@@ -24,6 +24,7 @@ from whitedwarf.dsl.packs.card_text import TEXT_FIELD, card_text
 from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind, select
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
+from whitedwarf.tools.formatter import card_key_order
 
 #: The provenance word of content designed rather than printed (DESIGN principle 6).
 INVENTED = "invented"
@@ -125,11 +126,15 @@ def skeleton(card: CardFile, card_id: str, name: str, pack_cards: Any = None) ->
             if fixed is None and _is_unique(spec, card, field):
                 fixed = _unused(schema_of_field, _taken(card, field, pack_cards), card_id)
             values[field] = _example(schema_of_field, fixed, field)
-    ordered = [field for field in properties if field in values]
     if properties.get("id", {}).get("enum"):
         # A fixed id is always one of the game's own cards: the mod replaces it (E0801).
         values[REPLACE] = True
-        ordered.append(REPLACE)
+    # The schema's order, then fmt's where fmt has one (a planet's colour before its
+    # source): the card is appended already laid out, so `fmt --check` passes after `new`.
+    ordered = card_key_order(
+        [field for field in properties if field in values]
+        + ([REPLACE] if REPLACE in values and REPLACE not in properties else [])
+    )
     lines = [f"{field}: {name if field == 'name' else _flow(values[field])}" for field in ordered]
     return "- " + "\n  ".join(lines) + "\n"
 
