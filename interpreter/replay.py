@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from whitedwarf.dsl.counts import counted
+
 FORMAT = 2
 #: Formats :func:`read_replay` reads (1: decisions only; 2: with events).
 READABLE = (1, 2)
@@ -134,7 +136,7 @@ def first_event_difference(
         if old != new:
             return f"event {number}: the log has {old}, the replay {new}"
     if len(recorded) != len(replayed):
-        return f"the log has {len(recorded)} events, the replay {len(replayed)}"
+        return f"the log has {counted(len(recorded), 'event')}, the replay {len(replayed)}"
     return None
 
 

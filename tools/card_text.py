@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.card_text import KEPT_WORDING, MISSING_TEXT, TEXT_FIELD, card_text
 from whitedwarf.dsl.packs.games import game_registry, game_spec
@@ -95,7 +96,7 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
         refuse_unwritable(edited, inside=pack)
         for path, text in edited.items():
             write_atomically(path, text)
-        click.echo(f"rewrote {len(rewrites)} card text{'s' if len(rewrites) != 1 else ''}")
+        click.echo(f"rewrote {counted(len(rewrites), 'card text')}")
     if (check and rewrites) or any(entry.refused for entry in skipped):
         raise SystemExit(1)
 

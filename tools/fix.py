@@ -21,6 +21,7 @@ import shutil
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import Diagnostic, SourceLines, render_all_text
 from whitedwarf.dsl.packs.files import YAML_SUFFIXES
 from whitedwarf.dsl.packs.games import game_registry, installed_games
@@ -93,7 +94,7 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
                 click.echo(f"{file}: {problem}; fix would change no file", err=True)
         stopped = any(problem is not None for _, problem in blocked)
         click.echo(
-            f"would fix {_count(words, 'deprecated word')} in {_count(len(files), 'file')}"
+            f"would fix {counted(words, 'deprecated word')} in {counted(len(files), 'file')}"
             + _skipped_note(refused),
             err=True,
         )
@@ -106,21 +107,16 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
             click.echo(f"backup: {_backup(file)}", err=True)
         write_atomically(file, changed[file][1])
     click.echo(
-        f"fixed {_count(words, 'deprecated word')} in {_count(len(files), 'file')}; "
+        f"fixed {counted(words, 'deprecated word')} in {counted(len(files), 'file')}; "
         f"language {registry.language}" + _skipped_note(refused)
     )
     if refused:
         raise SystemExit(1)
 
 
-def _count(number: int, noun: str) -> str:
-    """``1 file``, ``2 files``."""
-    return f"{number} {noun}{'s' if number != 1 else ''}"
-
-
 def _skipped_note(refused: int) -> str:
     """The end of the summary line when files were skipped (each is named above it)."""
-    return f"; {_count(refused, 'file')} skipped (named above)" if refused else ""
+    return f"; {counted(refused, 'file')} skipped (named above)" if refused else ""
 
 
 def _writable(changed: list[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:

@@ -6,6 +6,7 @@ import difflib
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.tools.atomic import (
     Skipped,
     files_to_write,
@@ -86,7 +87,7 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
             click.echo(f"{result.path}: reformatted")
     verb = "would be reformatted" if check or show_diff else "reformatted"
     click.echo(
-        f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
+        f"{counted(len(changed), 'file')} {verb}, "
         f"{len(results) - len(changed) - len(left_alone)} unchanged, "
         f"{len(left_alone) + len(refused)} left alone",
         err=True,

@@ -6,6 +6,7 @@ import shlex
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import installed_games
 from whitedwarf.tools.card_skeleton import all_kind_words, card_files
 from whitedwarf.tools.scaffold import (
@@ -68,8 +69,8 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
             click.echo(f"wrote {path}")
     count = sum(1 for path in written if path.parent == schemas)
     click.echo(
-        f"wrote {schemas}/ ({count} JSON Schemas, for editors; after upgrading whitedwarf: "
-        f"`whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
+        f"wrote {schemas}/ ({counted(count, 'JSON Schema')}, for editors; after upgrading "
+        f"whitedwarf: `whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
     )
     if game == DEFAULT_GAME:
         click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")

@@ -16,6 +16,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
 from whitedwarf.interpreter.simulation.summary import summarise
 
@@ -180,7 +181,7 @@ def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str
 
 def sentences(result: dict[str, Any]) -> list[str]:
     """Plain sentences: what changed significantly, or that nothing did."""
-    out = [f"{result['games']} games on each pack, the same seeds and agents."]
+    out = [f"{counted(result['games'], 'game')} on each pack, the same seeds and agents."]
     out += list(_only_in_sentences(result))
     found = False
     for row in result.get("techs_built", []):
@@ -244,7 +245,8 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
             if row["kind"] == "tech":
                 yield (
                     f"{head}, built by {_pct(row['built'])} of players; its "
-                    f"{row['owned_games']} owners win {_pct(row['win_owned'])}."
+                    f"{counted(row['owned_games'], 'owner')} "
+                    f"{'wins' if row['owned_games'] == 1 else 'win'} {_pct(row['win_owned'])}."
                 )
                 continue
             side = "above" if row["rate"] > row["fair"] else "below"
@@ -254,8 +256,8 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
                 else f"not significantly off the fair {_pct(row['fair'])}"
             )
             yield (
-                f"{head} wins {_pct(row['rate'])} of its {row['games']} games (95% interval "
-                f"{100 * row['low']:.0f}-{100 * row['high']:.0f}%), {verdict}."
+                f"{head} wins {_pct(row['rate'])} of its {counted(row['games'], 'game')} "
+                f"(95% interval {100 * row['low']:.0f}-{100 * row['high']:.0f}%), {verdict}."
             )
 
 
@@ -270,4 +272,4 @@ def _pct(value: float | None) -> str:
 
 
 def _signed(value: float) -> str:
-    return f"{100 * value:+.0f} points"
+    return f"{100 * value:+.0f} {noun_for(abs(round(100 * value)), 'point')}"  # +1 point

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
@@ -397,7 +398,8 @@ def _check_played(session: Session) -> None:
         raise SaveProblem(f"the save's decisions cannot be played again: {error}") from None
     if replayed.final_hash != state_hash(session.state):
         raise SaveProblem(
-            f"the saved state is not where its {len(session.decisions)} decisions lead "
+            f"the saved state is not where its {counted(len(session.decisions), 'decision')} "
+            f"{'leads' if len(session.decisions) == 1 else 'lead'} "
             "(the file was edited, or written by another version of whitedwarf)"
         )
 
