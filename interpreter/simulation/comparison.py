@@ -249,9 +249,9 @@ def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
                     f"{'wins' if row['owned_games'] == 1 else 'win'} {_pct(row['win_owned'])}."
                 )
                 continue
-            side = "above" if row["rate"] > row["fair"] else "below"
+            off = "above" if row["rate"] > row["fair"] else "below"  # not `side`: the loop's
             verdict = (
-                f"{side} the fair {_pct(row['fair'])} (significant)"
+                f"{off} the fair {_pct(row['fair'])} (significant)"
                 if row["significant"]
                 else f"not significantly off the fair {_pct(row['fair'])}"
             )

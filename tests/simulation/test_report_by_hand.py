@@ -379,3 +379,17 @@ def test_one_game_on_each_pack_and_one_owner_are_said_in_the_singular() -> None:
     assert said[0] == "1 game on each pack, the same seeds and agents."
     assert "New in the variant: tech w, built by 50% of players; its 1 owner wins 0%." in said
     assert not [s for s in said if ONE_AND_A_PLURAL.search(s)], said
+
+
+def test_compare_lists_every_card_only_one_pack_played() -> None:
+    """Two factions new in the variant: the sentence of the first reused the name of the
+    side it was listed under ("above"), and the second raised KeyError: 'above'."""
+    variant = _records()
+    for index, record in enumerate(variant):
+        record["factions"] = ["C" if index % 2 else "D", "B"]
+    said = compare(_records(), variant)["sentences"]
+    assert [s.split(" wins")[0] for s in said if s.startswith("New in the variant")] == [
+        "New in the variant: faction C",
+        "New in the variant: faction D",
+    ]
+    assert any(s.startswith("Only in the base: faction A") for s in said)
