@@ -36,13 +36,14 @@ from whitedwarf.tools.atomic import (
     unwritable,
     write_atomically,
 )
+from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
 
 LANGUAGE_VALUE = re.compile(r"^(language:[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|[^\s#]+)", re.MULTILINE)
 GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
 
 
 @click.command("fix")
-@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("pack", type=PackPath(file_okay=False))
 @click.option("--dry-run", is_flag=True, help="show the changes, write nothing")
 @click.option("--no-backup", is_flag=True, help="do not copy each changed file to <file>.bak")
 @click.option(
@@ -55,10 +56,15 @@ GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
 def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]) -> None:
     """Replace the deprecated words in PACK's effects with the words to write instead.
 
+    PACK is a folder, or a bundled pack's id (with --dry-run only: fix never writes into the
+    pack installed with whitedwarf).
+
     Exit status 1 when a file cannot be fixed: a link that leads out of the pack is skipped
     (named on stderr), a read-only file stops the run before any file is written. --dry-run
     exits as the run would, so it tells whether the fix can be made; 0 otherwise.
     """
+    if not dry_run:
+        refuse_writing_bundled(pack, "fix", "to see what would change, use `fix --dry-run`")
     result = load_packs([pack], pack_paths)
     manifest = pack / MANIFEST_FILE
     manifest_text = _text_of(manifest)
