@@ -31,6 +31,7 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.tools.atomic import (
     Skipped,
     files_to_write,
+    manifest_problem,
     refuse_unwritable,
     tell_skipped,
     unwritable,
@@ -65,6 +66,9 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     """
     if not dry_run:
         refuse_writing_bundled(pack, "fix", "to see what would change, use `fix --dry-run`")
+    linked = manifest_problem(pack, "fix", "its game, and where to record the language")
+    if linked is not None:  # never read through, as the loader never reads it (E0507)
+        raise click.ClickException(linked)
     result = load_packs([pack], pack_paths)
     manifest = pack / MANIFEST_FILE
     manifest_text = _text_of(manifest)
