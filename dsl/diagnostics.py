@@ -13,6 +13,8 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from whitedwarf.dsl.counts import counted
+
 
 class Severity(enum.StrEnum):
     """How bad a problem is; errors make ``validate`` exit 1, warnings only with --strict."""
@@ -168,7 +170,7 @@ def render_all_text(diagnostics: Iterable[Diagnostic], sources: SourceLines) -> 
     blocks = [render_text(d, sources) for d in items]
     errors = sum(d.is_error for d in items)
     warnings = len(items) - errors
-    blocks.append(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+    blocks.append(f"{counted(errors, 'error')}, {counted(warnings, 'warning')}")
     return "\n\n".join(blocks)
 
 
@@ -190,7 +192,3 @@ def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
     if span is None:
         return ("", 0, 0, diagnostic.code)
     return (span.path, span.line, span.column, diagnostic.code)
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
 
 State = dict[str, Any]
@@ -103,15 +104,16 @@ def summary_text(summary: dict[str, Any]) -> str:
     """The result for people, from :func:`summarise`'s object."""
     head = winner_line(summary["winners"])
     rounds = summary.get("rounds")
-    after = f" after {rounds} rounds" if isinstance(rounds, int) else ""
+    after = f" after {counted(rounds, 'round')}" if isinstance(rounds, int) else ""
     lines = [f"{head}{after} ({summary['reason']})"]
     points = summary.get("points")
     if isinstance(points, list):
         parts = _per_seat_numbers(summary.get("result") or {}, len(points))
         for seat, score in enumerate(points):
             detail = ", ".join(f"{name} {numbers[seat]}" for name, numbers in parts.items())
-            noun = "point" if score == 1 else "points"
-            lines.append(f"  seat {seat}: {score} {noun}" + (f" ({detail})" if detail else ""))
+            lines.append(
+                f"  seat {seat}: {counted(score, 'point')}" + (f" ({detail})" if detail else "")
+            )
     lines.append(f"final state hash: {summary['final_hash']}")
     return "\n".join(lines)
 

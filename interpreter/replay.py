@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from whitedwarf.dsl.counts import counted
+
 FORMAT = 2
 #: Formats :func:`read_replay` reads (1: decisions only; 2: with events).
 READABLE = (1, 2)
@@ -46,21 +48,124 @@ def unreadable(path: str | Path, error: OSError | UnicodeDecodeError) -> str:
 #: The ``kind`` of a terminal game's save (``whitedwarf play`` with human seats).
 PLAY_SAVE_KIND = "whitedwarf-play-save"
 
+#: What a file given to ``replay``, ``render`` or ``play --resume`` holds (:func:`read_game_file`).
+REPLAY = "a replay log"
+PLAY_SAVE = "a save of `whitedwarf play`"
+STATE = "a saved game state"
+#: Valid JSON that is none of the three: each command says in its own words what it wanted.
+OTHER = "other JSON"
 
-def starts_like_a_replay(text: str) -> bool:
-    """Whether the first line of ``text`` is a replay header (a save is one JSON object)."""
-    return '"type":"header"' in text.split("\n", 1)[0].replace(" ", "")
+#: How each kind starts as whitedwarf writes it (spaces taken out), for a file cut so short
+#: that no line of it is whole: a replay's header line and a terminal game's save are written
+#: with sorted keys, a state with its format first.
+_STARTS = (
+    (REPLAY, ('{"content_hash":',), ('"type":"header"',)),
+    (PLAY_SAVE, ('{"decisions":',), (f'"kind":"{PLAY_SAVE_KIND}"',)),
+    (STATE, ('{"format":',), ()),
+)
 
 
-def _is_play_save(text: str) -> bool:
-    """Whether ``text`` is the save of a terminal game rather than a replay log."""
-    if starts_like_a_replay(text):
-        return False
+def read_game_file(path: str | Path) -> tuple[str, str]:
+    """What the file at ``path`` holds (:data:`REPLAY`, :data:`PLAY_SAVE`, :data:`STATE` or
+    :data:`OTHER`) and its text: the one place ``replay``, ``render`` and ``play --resume``
+    tell a replay log from a save, so they say the same of the same file.
+
+    :class:`ReplayError` says why it is neither, in words and where: it cannot be read, is
+    not text, is empty, is cut short (the line and column it ends at, and what it was when
+    that can be told), or is not JSON.
+    """
+    try:
+        # utf-8-sig: an editor on Windows may have put a byte order mark in front.
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReplayError(unreadable(path, error)) from None
+    if not text.strip():
+        raise ReplayError(f"{path} is empty: not a whitedwarf save or replay log")
+    first, newline, _ = text.partition("\n")
+    if newline and _is_header(_json_or_none(first)):
+        return REPLAY, text  # JSON Lines: its later lines are read by read_replay
     try:
         record = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, a number too long, nested too deep
+    except json.JSONDecodeError as error:
+        if _cut_inside(text, error.pos, error.msg):
+            raise ReplayError(_cut_short(path, text, _kind_of_start(text))) from None
+        if newline and isinstance(_json_or_none(first), dict):
+            return OTHER, text  # JSON Lines without a header: read_replay says so
+        raise ReplayError(
+            f"{path}:{error.lineno}:{error.colno}: not a whitedwarf save or replay log "
+            f"(not valid JSON: {error.msg.lower()})"
+        ) from None
+    except RecursionError:  # arrays nested thousands deep
+        raise ReplayError(_too_big(path, text, RecursionError, "nested too deep")) from None
+    except ValueError:  # a number of thousands of digits
+        raise ReplayError(_too_big(path, text, ValueError, "a number too long")) from None
+    if _is_header(record):
+        return REPLAY, text  # the header line alone (read_replay: no end line)
+    if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+        return PLAY_SAVE, text
+    if isinstance(record, dict) and "game" in record and "format" in record:
+        return STATE, text
+    return OTHER, text
+
+
+def _too_big(path: str | Path, text: str, error: type[Exception], said: str) -> str:
+    """``game.jsonl:1: not a whitedwarf save or replay log (nested too deep)``, at the first
+    line JSON cannot read for that reason (no line when only the whole text shows it: a save
+    written over several lines)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        try:
+            json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        except error:
+            return f"{path}:{number}: not a whitedwarf save or replay log ({said})"
+    return f"{path}: not a whitedwarf save or replay log ({said})"
+
+
+def _json_or_none(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _is_header(record: Any) -> bool:
+    return isinstance(record, dict) and record.get("type") == "header"
+
+
+def _cut_inside(text: str, pos: int, message: str) -> bool:
+    """Whether a JSON error at ``pos`` is the text running out in the middle of a value: the
+    text has no line end at its end and the error is at its end (or is a string that never
+    closes). Text that is wrong before its end is not JSON, not a cut file."""
+    if text.endswith("\n"):
         return False
-    return isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND
+    return message.startswith("Unterminated string") or pos >= len(text.rstrip())
+
+
+def _kind_of_start(text: str) -> str | None:
+    """What a file cut short was, told from how it starts (None: too little is left)."""
+    squeezed = text.replace(" ", "")
+    first = squeezed.split("\n", 1)[0]
+    for kind, prefixes, marks in _STARTS:
+        if first.startswith(prefixes) or any(mark in squeezed for mark in marks):
+            return kind
+    return None
+
+
+def _cut_short(path: str | Path, text: str, kind: str | None) -> str:
+    """``game.jsonl:572:17: a replay log cut short: ...``, at the line and column the file
+    stops at (the column after its last character, where JSON says the text ran out)."""
+    lines = text.split("\n")
+    where = f"{path}:{len(lines)}:{len(lines[-1]) + 1}"
+    if kind is None:
+        return (
+            f"{where}: cut short: the file ends here, in the middle of its JSON, too soon to "
+            "tell a replay log from a save (was it written or copied only in part?)"
+        )
+    return (
+        f"{where}: {kind} cut short: the file ends here, in the middle of a line "
+        "(was it written or copied only in part?)"
+    )
 
 
 @dataclass
@@ -134,21 +239,22 @@ def first_event_difference(
         if old != new:
             return f"event {number}: the log has {old}, the replay {new}"
     if len(recorded) != len(replayed):
-        return f"the log has {len(recorded)} events, the replay {len(replayed)}"
+        return f"the log has {counted(len(recorded), 'event')}, the replay {len(replayed)}"
     return None
 
 
 def read_replay(path: str | Path) -> Replay:
     """Parse a replay file; :class:`ReplayError` says what is wrong and on which line."""
-    try:
-        # utf-8-sig: an editor on Windows may have put a byte order mark in front.
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReplayError(unreadable(path, error)) from None
-    if _is_play_save(text):
+    kind, text = read_game_file(path)
+    if kind == PLAY_SAVE:
         raise ReplayError(
             f"{path} is a save of `whitedwarf play`, not a replay log: continue it with "
             f"`whitedwarf play --resume {path}`, or draw it with `whitedwarf render {path}`"
+        )
+    if kind == STATE:
+        raise ReplayError(
+            f"{path} is a saved game state, not a replay log: draw it with "
+            f"`whitedwarf render {path}`"
         )
     records = list(_records(text, str(path)))
     if not records or records[0].get("type") != "header":
@@ -167,7 +273,11 @@ def read_replay(path: str | Path) -> Replay:
             continue
         _add_record(replay, record, f"{path}:{line}")
     if replay.end is None:
-        raise ReplayError(f"{path}: the log has no end line (the game was cut short?)")
+        last = len(text.rstrip("\n").split("\n"))
+        raise ReplayError(
+            f"{path}: the log has no end line: it stops after line {last} (the game was cut "
+            "short, or the file written or copied only in part?)"
+        )
     return replay
 
 
@@ -185,12 +295,17 @@ def read_header(path: str | Path) -> dict[str, Any]:
 
 
 def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
+            if number == len(lines) and _cut_inside(
+                text, len(text) - len(line) + error.pos, error.msg
+            ):
+                raise ReplayError(_cut_short(where, text, REPLAY)) from None
             raise ReplayError(
                 f"{where}:{number}:{error.colno}: not valid JSON ({error.msg.lower()})"
             ) from None
@@ -275,11 +390,23 @@ def pack_header(pack: Any) -> dict[str, Any]:
     }
 
 
+def _how_to_load(pack_id: str) -> str:
+    """How to load a pack a log names: a bundled pack by its id, any other by its folder."""
+    from whitedwarf.content import bundled_pack
+
+    if (bundled_pack(pack_id) / "pack.yaml").is_file():
+        return f"pass --pack {pack_id}"
+    return "pass its folder with --pack"
+
+
 def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[str]:
     """What differs between the content a log was made with and the content loaded now."""
     problems: list[str] = []
     if recorded.get("game") != current.get("game"):
-        problems.append(f"game: log {recorded.get('game')!r}, loaded {current.get('game')!r}")
+        problems.append(
+            f"game: log {recorded.get('game')!r}, loaded {current.get('game')!r} (without "
+            "--pack the log's own game is loaded)"
+        )
     listed = recorded.get("packs")
     if not isinstance(listed, list) or not all(isinstance(p, dict) for p in listed):
         return [f"packs: the log's is {listed!r}, not a list of {{id, version, hash}}"]
@@ -292,8 +419,7 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
             problems.append(f"pack {pack_id!r} is loaded now but was not in the game")
         elif after is None:
             problems.append(
-                f"pack {pack_id!r} was in the game but is not loaded now"
-                " (pass its folder with --pack)"
+                f"pack {pack_id!r} was in the game but is not loaded now ({_how_to_load(pack_id)})"
             )
         elif before.get("version") != after.get("version"):
             problems.append(

@@ -9,8 +9,10 @@ Which files of a pack a rewriter (``fmt``, ``fix``, ``text --write``, ``new``) m
 one rule, :func:`files_to_write` (docs/rules-decisions.md C30): a link whose target is inside
 the pack folder is written through (the target changes, the link stays); a link that leads
 outside it, or cannot be followed, is never written through, and the user is told it was
-skipped and why. A pack is a stranger's folder: its links must not make a rewriter write
-anywhere else on the machine.
+skipped and why. Nor is it read: a rewriter that reads the pack's ``pack.yaml`` (its game and
+language) refuses the pack when that is such a link (:func:`manifest_problem`). A pack is a
+stranger's folder: its links must not make a rewriter read or write anywhere else on the
+machine.
 """
 
 from __future__ import annotations
@@ -76,6 +78,21 @@ def link_problem(path: Path, pack: Path) -> str | None:
         return LINK_LOOP
     fault = link_fault(path, root)  # the loader's rule (E0507), the same for writing
     return None if fault is None else LINK_REASONS[fault]
+
+
+def manifest_problem(pack: Path, command: str, needs: str) -> str | None:
+    """Why ``command`` may not read the ``pack.yaml`` of the folder ``pack`` (None: it may):
+    a link out of the pack, or one that cannot be followed, is never read (the loader's
+    E0507), or the command would take the pack's game, language or allowed warnings
+    (``needs``) from a file that is not the pack's. Said with the manifest's path."""
+    manifest = pack / "pack.yaml"
+    problem = link_problem(manifest, pack)
+    if problem is None:
+        return None
+    return (
+        f"{manifest}: {problem}, nor read; {command} needs the pack's own manifest ({needs}), "
+        "so no file was changed (validate refuses the pack alike: E0507)"
+    )
 
 
 def files_to_write(paths: Iterable[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
@@ -52,7 +53,7 @@ def run_into(
     except KeyboardInterrupt:
         kept = len(store.finished(folder))
         raise click.ClickException(
-            f"interrupted: {kept} of {config.games} games kept in {folder}; "
+            f"interrupted: {kept} of {counted(config.games, 'game')} kept in {folder}; "
             f"continue with --resume {folder}"
         ) from None
     except BatchError as error:
@@ -131,7 +132,7 @@ class ProgressLines:
             played = self.done - self.first
             left = (now - self.start) / played * (self.total - self.done)
             self._say(
-                f"{self.done}/{self.total} games ({100 * self.done // self.total}%), "
+                f"{self.done}/{counted(self.total, 'game')} ({100 * self.done // self.total}%), "
                 f"{clock_time(now - self.start)} elapsed, about {clock_time(left)} left"
             )
 
@@ -139,7 +140,7 @@ class ProgressLines:
         # Interrupted or failed: run_into says what happened and what was kept.
         elapsed = self.clock() - self.start
         if kind is None and self.done > self.first and (self.said or elapsed >= self.every):
-            self._say(f"{self.done}/{self.total} games in {clock_time(elapsed)}")
+            self._say(f"{self.done}/{counted(self.total, 'game')} in {clock_time(elapsed)}")
 
     def _say(self, text: str) -> None:
         self.said = True

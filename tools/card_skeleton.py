@@ -126,21 +126,17 @@ def skeleton(card: CardFile, card_id: str, name: str, pack_cards: Any = None) ->
             if fixed is None and _is_unique(spec, card, field):
                 fixed = _unused(schema_of_field, _taken(card, field, pack_cards), card_id)
             values[field] = _example(schema_of_field, fixed, field)
-    # Laid out as `whitedwarf fmt` would, so a pack fresh from `new` passes `fmt --check`.
-    ordered = card_key_order([field for field in properties if field in values])
     if properties.get("id", {}).get("enum"):
         # A fixed id is always one of the game's own cards: the mod replaces it (E0801).
         values[REPLACE] = True
-        ordered.append(REPLACE)
-    lines = [
-        f"name: {name}" if field == "name" else _line(field, values[field]) for field in ordered
-    ]
+    # The schema's order, then fmt's where fmt has one (a planet's colour before its
+    # source): the card is appended already laid out, so `fmt --check` passes after `new`.
+    ordered = card_key_order(
+        [field for field in properties if field in values]
+        + ([REPLACE] if REPLACE in values and REPLACE not in properties else [])
+    )
+    lines = [f"{field}: {name if field == 'name' else _flow(values[field])}" for field in ordered]
     return "- " + "\n  ".join(lines) + "\n"
-
-
-def _line(field: str, value: Any) -> str:
-    """``field: value`` on one line; a null is ``field:``, as `fmt` writes it."""
-    return f"{field}:" if value is None else f"{field}: {_flow(value)}"
 
 
 def _check_fixed_id(card: CardFile, id_schema: dict[str, Any], card_id: str) -> None:

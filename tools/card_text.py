@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.card_text import KEPT_WORDING, MISSING_TEXT, TEXT_FIELD, card_text
 from whitedwarf.dsl.packs.games import game_registry, game_spec
@@ -27,6 +28,7 @@ from whitedwarf.tools.atomic import (
     tell_skipped,
     write_atomically,
 )
+from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
 
 CODE = "W0430"
 
@@ -54,7 +56,7 @@ class Rewrite:
 
 
 @click.command("text")
-@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("pack", type=PackPath(file_okay=False))
 @click.option("--check", is_flag=True, help="exit 1 if a card's text differs from its effect")
 @click.option("--write", is_flag=True, help="rewrite those texts from the effects, in place")
 @click.option(
@@ -65,7 +67,8 @@ class Rewrite:
     help="a folder to look for dependencies in (repeatable)",
 )
 def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> None:
-    """Show each card of PACK with the text written from its effect.
+    """Show each card of PACK (a folder, or a bundled pack's id) with the text written from
+    its effect.
 
     Cards with `source: rulebook` keep their printed wording, and so does any card (or pack)
     with `allow: [W0430]`; the others are compared (--check) or rewritten (--write). Only the
@@ -73,6 +76,8 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
     """
     if check and write:
         raise click.UsageError("choose --check or --write, not both")
+    if write:
+        refuse_writing_bundled(pack, "text --write", "to compare its texts, use `text --check`")
     result = load_packs([pack], pack_paths)
     if result.pack is None:
         click.echo(render_all_text(result.errors, SourceLines(result.sources)), err=True)
@@ -95,7 +100,7 @@ def text(pack: Path, check: bool, write: bool, pack_paths: tuple[Path, ...]) -> 
         refuse_unwritable(edited, inside=pack)
         for path, text in edited.items():
             write_atomically(path, text)
-        click.echo(f"rewrote {len(rewrites)} card text{'s' if len(rewrites) != 1 else ''}")
+        click.echo(f"rewrote {counted(len(rewrites), 'card text')}")
     if (check and rewrites) or any(entry.refused for entry in skipped):
         raise SystemExit(1)
 

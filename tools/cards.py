@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import LoadResult, load_packs
@@ -58,7 +59,7 @@ def cards(
     if not faces:
         raise click.ClickException("the pack has no cards to print (try --all for a mod)")
     pages = draw_sheets(faces, out, paper, book)
-    click.echo(f"wrote {out}: {len(faces)} cards on {pages} page{'s' if pages != 1 else ''}")
+    click.echo(f"wrote {out}: {counted(len(faces), 'card')} on {counted(pages, 'page')}")
 
 
 def own_card_ids(

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 from whitedwarf.dsl.codes import DSL_CODES
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Fires, Hook, Param, Registry, Verb
 from whitedwarf.tools.atomic import cannot_write
 from whitedwarf.tools.doc_examples import GameExamples, compiles, first_that_compiles
@@ -786,7 +787,7 @@ def _example_and_cite(entry: Entry) -> list[str]:
 
 def _section(section: str, registry: Registry) -> str:
     count = len(getattr(registry, section))
-    return f"## {SECTION_TITLES[section]}\n\n{count} entries.\n"
+    return f"## {SECTION_TITLES[section]}\n\n{counted(count, 'entry', 'entries')}.\n"
 
 
 def _table(header: tuple[str, ...], rows: Iterable[Iterable[str]]) -> list[str]:

@@ -21,6 +21,7 @@ import shutil
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import Diagnostic, SourceLines, render_all_text
 from whitedwarf.dsl.packs.files import YAML_SUFFIXES
 from whitedwarf.dsl.packs.games import game_registry, installed_games
@@ -30,18 +31,20 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.tools.atomic import (
     Skipped,
     files_to_write,
+    manifest_problem,
     refuse_unwritable,
     tell_skipped,
     unwritable,
     write_atomically,
 )
+from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
 
 LANGUAGE_VALUE = re.compile(r"^(language:[ \t]*)(\"[^\"\n]*\"|'[^'\n]*'|[^\s#]+)", re.MULTILINE)
 GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
 
 
 @click.command("fix")
-@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("pack", type=PackPath(file_okay=False))
 @click.option("--dry-run", is_flag=True, help="show the changes, write nothing")
 @click.option("--no-backup", is_flag=True, help="do not copy each changed file to <file>.bak")
 @click.option(
@@ -54,10 +57,18 @@ GAME_LINE = re.compile(r"^game:.*$", re.MULTILINE)
 def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]) -> None:
     """Replace the deprecated words in PACK's effects with the words to write instead.
 
+    PACK is a folder, or a bundled pack's id (with --dry-run only: fix never writes into the
+    pack installed with whitedwarf).
+
     Exit status 1 when a file cannot be fixed: a link that leads out of the pack is skipped
     (named on stderr), a read-only file stops the run before any file is written. --dry-run
     exits as the run would, so it tells whether the fix can be made; 0 otherwise.
     """
+    if not dry_run:
+        refuse_writing_bundled(pack, "fix", "to see what would change, use `fix --dry-run`")
+    linked = manifest_problem(pack, "fix", "its game, and where to record the language")
+    if linked is not None:  # never read through, as the loader never reads it (E0507)
+        raise click.ClickException(linked)
     result = load_packs([pack], pack_paths)
     manifest = pack / MANIFEST_FILE
     manifest_text = _text_of(manifest)
@@ -93,7 +104,7 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
                 click.echo(f"{file}: {problem}; fix would change no file", err=True)
         stopped = any(problem is not None for _, problem in blocked)
         click.echo(
-            f"would fix {_count(words, 'deprecated word')} in {_count(len(files), 'file')}"
+            f"would fix {counted(words, 'deprecated word')} in {counted(len(files), 'file')}"
             + _skipped_note(refused),
             err=True,
         )
@@ -106,21 +117,16 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
             click.echo(f"backup: {_backup(file)}", err=True)
         write_atomically(file, changed[file][1])
     click.echo(
-        f"fixed {_count(words, 'deprecated word')} in {_count(len(files), 'file')}; "
+        f"fixed {counted(words, 'deprecated word')} in {counted(len(files), 'file')}; "
         f"language {registry.language}" + _skipped_note(refused)
     )
     if refused:
         raise SystemExit(1)
 
 
-def _count(number: int, noun: str) -> str:
-    """``1 file``, ``2 files``."""
-    return f"{number} {noun}{'s' if number != 1 else ''}"
-
-
 def _skipped_note(refused: int) -> str:
     """The end of the summary line when files were skipped (each is named above it)."""
-    return f"; {_count(refused, 'file')} skipped (named above)" if refused else ""
+    return f"; {counted(refused, 'file')} skipped (named above)" if refused else ""
 
 
 def _writable(changed: list[Path], pack: Path) -> tuple[list[Path], list[Skipped]]:

@@ -6,6 +6,7 @@ import difflib
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.tools.atomic import (
     Skipped,
     files_to_write,
@@ -15,6 +16,7 @@ from whitedwarf.tools.atomic import (
     write_atomically,
 )
 from whitedwarf.tools.formatter import Formatted, format_file
+from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
 
 
 def pack_files(pack: Path) -> list[Path]:
@@ -48,15 +50,21 @@ def formattable(packs: tuple[Path, ...]) -> tuple[list[Path], list[Skipped]]:
 
 
 @click.command("fmt")
-@click.argument("packs", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("packs", nargs=-1, required=True, type=PackPath())
 @click.option("--check", is_flag=True, help="change nothing; exit 1 if a file would change")
 @click.option("--diff", "show_diff", is_flag=True, help="change nothing; print the changes")
 def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     """Lay out the YAML files of the packs at PACKS... one way, keeping every comment.
 
+    A pack is a folder, a file of one, or a bundled pack's id (with --check or --diff only:
+    fmt never writes into the packs installed with whitedwarf).
+
     A file is rewritten only when its data reads back the same; files that are not valid pack
     YAML are left alone with the reason (run `whitedwarf validate` for the details).
     """
+    if not (check or show_diff):
+        for pack in packs:
+            refuse_writing_bundled(pack, "fmt", "to see what would change, use --check or --diff")
     files, skipped = formattable(packs)
     tell_skipped(skipped)
     results = [format_file(path) for path in files]
@@ -86,7 +94,7 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
             click.echo(f"{result.path}: reformatted")
     verb = "would be reformatted" if check or show_diff else "reformatted"
     click.echo(
-        f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}, "
+        f"{counted(len(changed), 'file')} {verb}, "
         f"{len(results) - len(changed) - len(left_alone)} unchanged, "
         f"{len(left_alone) + len(refused)} left alone",
         err=True,

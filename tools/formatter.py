@@ -11,6 +11,7 @@ else:
 - an effect of one line is a plain scalar on one line (a ``|-`` block where YAML would need
   quotes); an effect of several lines is a ``|`` block, each line without trailing blanks;
   an effect keeps whether it ends with a line end (``|`` or ``|-``), so its data is the same;
+- a null is written ``null`` (ruamel wrote an empty value in a block, ``null`` in a flow);
 - nothing is folded: long lines stay long, a line break is the designer's.
 
 Comments, blank lines and quoting of other values are kept (ruamel.yaml's round trip). A file
@@ -23,6 +24,7 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -86,7 +88,18 @@ def _yaml() -> YAML:
     yaml.preserve_quotes = True
     yaml.width = 1 << 16  # never fold: a line break is the designer's
     yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.representer.add_representer(type(None), _null)
     return yaml
+
+
+def _null(representer: Any, _: None) -> Any:
+    """A null as ``null``, in a block as in a flow.
+
+    ruamel writes a null in a block as nothing: ``accolade: null`` became ``accolade:`` (and
+    a list item ``- null`` a ``-`` with a trailing blank), while the same card in flow style
+    kept ``null``. The word says the field is empty on purpose.
+    """
+    return representer.represent_scalar("tag:yaml.org,2002:null", "null")
 
 
 def format_text(text: str, path: Path, display: str) -> Formatted:
@@ -142,21 +155,26 @@ def format_file(path: Path, display: str | None = None) -> Formatted:
     return replace(result, original=text, text=laid_out)
 
 
-def card_key_order(keys: list[str]) -> list[str]:
-    """``keys`` of one card as ``fmt`` lays them out: the keys :data:`CARD_KEY_ORDER` names
-    in its order, in the places such keys held; any other key where it was."""
+def card_key_order(keys: Iterable[str]) -> list[str]:
+    """``keys``, a card's keys in the order given, in the order ``fmt`` writes them.
+
+    Keys :data:`CARD_KEY_ORDER` does not name (another game's, a pack's own) keep their
+    places; the named ones fill the other places in that order. ``new`` writes its skeletons
+    in this order too, so a card it appends is already laid out as ``fmt`` lays it out.
+    """
+    keys = list(keys)
     rank = {key: index for index, key in enumerate(CARD_KEY_ORDER)}
-    slots = iter(sorted((k for k in keys if k in rank), key=rank.__getitem__))
+    named = sorted((k for k in keys if k in rank), key=rank.__getitem__)
+    slots = iter(named)
     return [next(slots) if k in rank else k for k in keys]
 
 
 def _order_card(card: CommentedMap, lines: list[str]) -> None:
-    """Put a card's keys in :data:`CARD_KEY_ORDER`, moving each key's comments with it.
+    """Put a card's keys in :func:`card_key_order`, moving each key's comments with it.
 
-    Keys the order does not name (another game's, a pack's own) keep their places; the named
-    ones fill the other places in order. A card with a comment line between two of its keys
-    keeps its order: ruamel files such a comment under the key above it or the one below, so
-    moving keys could carry it away from the line it explains.
+    A card with a comment line between two of its keys keeps its order: ruamel files such a
+    comment under the key above it or the one below, so moving keys could carry it away from
+    the line it explains.
     """
     keys = list(card.keys())
     wanted = card_key_order(keys)

@@ -6,8 +6,10 @@ import shlex
 from pathlib import Path
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import installed_games
 from whitedwarf.tools.card_skeleton import all_kind_words, card_files
+from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
 from whitedwarf.tools.scaffold import (
     CARD_KINDS,
     DEFAULT_GAME,
@@ -68,8 +70,8 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
             click.echo(f"wrote {path}")
     count = sum(1 for path in written if path.parent == schemas)
     click.echo(
-        f"wrote {schemas}/ ({count} JSON Schemas, for editors; after upgrading whitedwarf: "
-        f"`whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
+        f"wrote {schemas}/ ({counted(count, 'JSON Schema')}, for editors; after upgrading "
+        f"whitedwarf: `whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
     )
     if game == DEFAULT_GAME:
         click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")
@@ -82,7 +84,7 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
 
 
 @new.command("card")
-@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("pack", type=PackPath(file_okay=False))
 @click.argument("kind")
 @click.argument("card_id", metavar="ID")
 @click.option("--name", help="the card's name (default: from the id)")
@@ -93,7 +95,7 @@ def new_card_command(pack: Path, kind: str, card_id: str, name: str | None) -> N
 
 def _kind_command(kind: str) -> click.Command:
     @click.command(kind, help=f"Append {_a(kind)} skeleton to PACK (its game's {kind} file).")
-    @click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+    @click.argument("pack", type=PackPath(file_okay=False))
     @click.argument("card_id", metavar="ID")
     @click.option("--name", help="the card's name (default: from the id)")
     def command(pack: Path, card_id: str, name: str | None) -> None:
@@ -103,6 +105,7 @@ def _kind_command(kind: str) -> click.Command:
 
 
 def _append_card(pack: Path, kind: str, card_id: str, name: str | None) -> None:
+    refuse_writing_bundled(pack, "new")
     try:
         path = new_card_of_game(pack, kind, card_id, name)
     except (ScaffoldError, OSError) as error:
@@ -117,10 +120,11 @@ def _a(word: str) -> str:
 
 def _card_command(kind: str) -> click.Command:
     @click.command(kind, help=f"Append {_a(kind)} skeleton to {CARD_KINDS[kind].file} in PACK.")
-    @click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+    @click.argument("pack", type=PackPath(file_okay=False))
     @click.argument("card_id", metavar="ID")
     @click.option("--name", help="the card's name (default: from the id)")
     def command(pack: Path, card_id: str, name: str | None) -> None:
+        refuse_writing_bundled(pack, "new")
         try:
             if (pack / "pack.yaml").is_file() and pack_game(pack) != DEFAULT_GAME:
                 path = new_card_of_game(pack, kind, card_id, name)  # refused, with the kinds

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
@@ -121,12 +122,14 @@ def replay(
             raise ReplayRefused(f"{path}: the recorded events differ from the game's: {difference}")
     if html_path is not None and page is not None:
         html_path.write_text(page, encoding="utf-8")
-        click.echo(f"wrote {html_path} ({outcome.decisions} decisions)", err=True)
+        click.echo(f"wrote {html_path} ({counted(outcome.decisions, 'decision')})", err=True)
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, tally)
     if fmt == "json":
         click.echo(json.dumps({**summary, "verified": True}, sort_keys=True))
     else:
-        click.echo(f"verified: {outcome.decisions} decisions reproduce the recorded game")
+        decisions = counted(outcome.decisions, "decision")
+        reproduce = "reproduces" if outcome.decisions == 1 else "reproduce"
+        click.echo(f"verified: {decisions} {reproduce} the recorded game")
         click.echo(f"final state hash: {outcome.final_hash}")
 
 

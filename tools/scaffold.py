@@ -20,7 +20,13 @@ from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.schemas import write_schemas
 from whitedwarf.dsl.render import render_effect
-from whitedwarf.tools.atomic import cannot_write_in, line_end_of, link_problem, unwritable
+from whitedwarf.tools.atomic import (
+    cannot_write_in,
+    line_end_of,
+    link_problem,
+    manifest_problem,
+    unwritable,
+)
 from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
 
 
@@ -238,6 +244,9 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
     if kind not in CARD_KINDS:
         raise ScaffoldError(f"unknown card kind {kind!r}; one of: {', '.join(CARD_KINDS)}")
     check_id(card_id)
+    linked = manifest_problem(folder, "new", "it makes the folder a pack")
+    if linked is not None:
+        raise ScaffoldError(linked)
     if not (folder / "pack.yaml").is_file():
         raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     spec = CARD_KINDS[kind]
@@ -250,6 +259,9 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
 def pack_game(folder: Path) -> str:
     """The game the pack at ``folder`` is for (its manifest's ``game``; Last Light if unsaid)."""
     manifest = folder / "pack.yaml"
+    linked = manifest_problem(folder, "new", "its game")
+    if linked is not None:  # never read through, as the loader never reads it (E0507)
+        raise ScaffoldError(linked)
     if not manifest.is_file():
         raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     _utf8_text(manifest)  # its game cannot be read from a file that is not UTF-8 text

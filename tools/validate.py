@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.tools import validate_cache
 from whitedwarf.tools.pack_param import PackPath
 
@@ -153,12 +154,8 @@ def render(result: LoadResult, fmt: str) -> str:
 def summary(result: LoadResult) -> str:
     """``checked mod 0.2.0 (+1 dependency): 1 error, 2 warnings``."""
     errors, warnings = len(result.errors), len(result.warnings)
-    counts = f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+    counts = f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
     if result.pack is None:
         return counts
     names = ", ".join(f"{p.id} {p.version}" for p in result.pack.packs)
     return f"checked {names}: {counts}"
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -25,6 +25,8 @@ from functools import cached_property
 from math import gcd, lcm
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
+
 __all__ = [
     "RING_ORDER",
     "Board",
@@ -418,7 +420,7 @@ def setup_entry(setups_data: Mapping[str, Any], players: int) -> Mapping[str, An
         if int(entry["players"]) == players:
             return entry
     known = sorted(int(e["players"]) for e in setups_data.get("setups", ()))
-    raise BoardError(f"no setup for {players} players; setups exist for {known}")
+    raise BoardError(f"no setup for {counted(players, 'player')}; setups exist for {known}")
 
 
 def load_setup(
@@ -448,7 +450,9 @@ def _neutral(data: Mapping[str, Any]) -> NeutralShips:
 def _check_layout(layout: SetupLayout, board: Board) -> None:
     """Every placement is on a real sector of the right ring, one placement per sector."""
     if len(layout.homes) != layout.players:
-        raise BoardError(f"{layout.players}-player setup lists {len(layout.homes)} homes")
+        raise BoardError(
+            f"{layout.players}-player setup lists {counted(len(layout.homes), 'home')}"
+        )
     if board.ring_of(layout.white_dwarf) != "centre":
         raise BoardError(f"the white dwarf must be in the centre, not {layout.white_dwarf!r}")
     for home in layout.homes:

@@ -78,6 +78,8 @@ from contextlib import AbstractContextManager
 from contextvars import ContextVar, Token
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
+
 Event = dict[str, Any]
 Listener = Callable[[Event], None]
 
@@ -277,7 +279,7 @@ def _text_of(event: Event) -> str:
     if kind == "damage":
         return f"deals 1 damage to ship {event['ship']} of seat {event['owner']}"
     if kind == "graveyard":
-        return f"graveyard of {event['units']} units pays out"
+        return f"graveyard of {counted(event['units'], 'unit')} pays out"
     if kind == "token":
         return f"reveals token {card} in {event['sector']}"
     if kind.startswith("tech_"):

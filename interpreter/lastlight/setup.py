@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.lastlight import events, lumos, versions
@@ -223,7 +224,7 @@ def kept_factions(
     if not isinstance(given, list) or not all(g is None or isinstance(g, str) for g in given):
         raise error(f"option factions is faction ids in seat order, not {given!r:.60}")
     if len(given) > players:
-        raise error(f"option factions names {len(given)} seats; the game has {players}")
+        raise error(f"option factions names {counted(len(given), 'seat')}; the game has {players}")
     for name in given:
         if name is None:
             continue

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.content import Content, Entry
@@ -74,7 +75,7 @@ def _factions(content: Content, setup: dict[str, Any]) -> Shortfall | None:
     needed = players * dealt
     if len(usable) >= needed:
         return None
-    what = f"deals {dealt} factions to each seat"
+    what = f"deals {counted(dealt, 'faction')} to each seat"
     if players < 3:
         what += " (3+ factions are removed in a 2-player game)"
     return Shortfall("factions", players, needed, len(usable), what)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.engines import winner_line
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.game import Game
@@ -82,12 +83,12 @@ def _player_summary(player: dict[str, Any], tally: Tally) -> dict[str, Any]:
 def summary_text(summary: dict[str, Any]) -> str:
     """The summary for people: the winner, then light and techs in play per seat."""
     head = winner_line(summary["winners"])
-    lines = [f"{head} after {summary['rounds']} rounds ({summary['reason']})"]
+    lines = [f"{head} after {counted(summary['rounds'], 'round')} ({summary['reason']})"]
     for seat, light in enumerate(summary["light"]):
         techs = summary["techs_in_play"][seat]
         lines.append(
             f"  seat {seat} ({summary['factions'][seat]}): {light} light, "
-            f"{techs} tech{'' if techs == 1 else 's'} in play"
+            f"{counted(techs, 'tech')} in play"
         )
     lines.append(f"final state hash: {summary['final_hash']}")
     return "\n".join(lines)

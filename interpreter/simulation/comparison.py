@@ -16,8 +16,9 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
-from whitedwarf.interpreter.simulation.summary import counted, summarise
+from whitedwarf.interpreter.simulation.summary import summarise
 
 Record = dict[str, Any]
 
@@ -303,4 +304,4 @@ def _pct(value: float | None) -> str:
 
 
 def _signed(value: float) -> str:
-    return f"{100 * value:+.0f} points"
+    return f"{100 * value:+.0f} {noun_for(abs(round(100 * value)), 'point')}"  # +1 point

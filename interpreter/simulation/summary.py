@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
 
 Record = dict[str, Any]
@@ -386,9 +387,8 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         out = [f"{counted(summary['games'], 'solo game')}."]
     else:
         out = [
-            f"{counted(summary['games'], 'game')} of {summary['players']} players; a fair share "
-            "of wins "
-            f"is {_pct(summary['fair_share'])}."
+            f"{counted(summary['games'], 'game')} of {summary['players']} players; "
+            f"a fair share of wins is {_pct(summary['fair_share'])}."
         ]
     if "factions" in summary:  # Last Light's
         out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
@@ -405,15 +405,16 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     out += list(_tech_sentences(summary.get("techs", [])))
     rounds_ = summary["rounds"]
     out.append(
-        f"Games last {rounds_['median']:g} rounds (median; shortest {rounds_['min']}, "
-        f"longest {rounds_['max']})."
+        f"Games last {rounds_['median']:g} {noun_for(rounds_['median'], 'round')} "
+        f"(median; shortest {rounds_['min']}, longest {rounds_['max']})."
     )
     out += list(_cut_off(summary))
     if failed:  # said, never averaged away: the numbers above leave these games out
         first = failed[0]
         out.append(
-            f"{len(failed)} of {len(failed) + summary['games']} games stopped with an error and "
-            f"are left out (game {first['index']}, seed {first['seed']}: {first['error']})."
+            f"{len(failed)} of {counted(len(failed) + summary['games'], 'game')} stopped with "
+            f"an error and are left out (game {first['index']}, seed {first['seed']}: "
+            f"{first['error']})."
         )
     return out
 
@@ -426,7 +427,9 @@ def _cut_off(summary: dict[str, Any]) -> Iterable[str]:
     if not stopped:
         return
     every = (
-        "Every game" if stopped == summary["games"] else f"{stopped} of {summary['games']} games"
+        "Every game"
+        if stopped == summary["games"]
+        else f"{stopped} of {counted(summary['games'], 'game')}"
     )
     yield (
         f"{every} stopped at a round limit instead of ending by the rules: the winner of such a "
@@ -441,7 +444,8 @@ def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
     lineup = summary.get("seat_agents")
     if summary["players"] == 1:
         if summary["first_player"]:
-            yield f"The player wins {_rate(summary['first_player'])} of the games."
+            games = noun_for(summary["games"], "game")
+            yield f"The player wins {_rate(summary['first_player'])} of the {games}."
         return
     if lineup:
         seated = ", ".join(f"seat {seat} {agent}" for seat, agent in enumerate(lineup))
@@ -479,11 +483,13 @@ def _tech_sentences(rows: Sequence[dict[str, Any]], shown: int = 5) -> Iterable[
         yield (
             f"Owning {tech['name']} goes with {_pct(tech['win_owned'])} wins "
             f"({_interval(tech['win_owned_low'], tech['win_owned_high'])}, "
-            f"{tech['owned_games']} owners) against {_pct(tech['win_not_owned'])} without it "
-            "(significant)."
+            f"{counted(tech['owned_games'], 'owner')}) against {_pct(tech['win_not_owned'])} "
+            "without it (significant)."
         )
     if len(strong) > shown:
-        yield f"{len(strong) - shown} more techs differ significantly: see the Techs table."
+        more = len(strong) - shown
+        differ = "differs" if more == 1 else "differ"
+        yield f"{counted(more, 'more tech')} {differ} significantly: see the Techs table."
     if strong:  # S7: a designer must not read these as what the tech does
         yield (
             "Owning a tech goes with winning partly because strong players build more: "
@@ -501,7 +507,8 @@ def _precision(rows: Sequence[dict[str, Any]], games: int, what: str) -> Iterabl
     narrow, wide = min(widths), max(widths)
     yield (
         f"At {counted(games, 'game')} a {what}'s 95% interval is {100 * narrow[0]:.0f} to "
-        f"{100 * wide[0]:.0f} points wide (widest: {wide[1]}, in {counted(wide[2], 'game')}); "
+        f"{counted(round(100 * wide[0]), 'point')} wide (widest: {wide[1]}, in "
+        f"{counted(wide[2], 'game')}); "
         f"four times as many games halve it."
     )
 
@@ -523,11 +530,6 @@ def _share_sentences(
             )
     if not flagged:
         yield f"No {what} wins significantly more or less than a fair share."
-
-
-def counted(n: int | float, noun: str) -> str:
-    """``1 game``, ``3 games``: a count with its noun in the number it needs."""
-    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
 
 
 def _pct(value: float | None) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.api import parse_effect
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content, Entry
@@ -135,7 +136,7 @@ def check_starbots(content: Content) -> list[Diagnostic]:
             continue
         message = (
             f"Starbot card `{card.id}` marks accolade place {place}, but the packs lay "
-            f"out {len(accolades)} accolades"
+            f"out {counted(len(accolades), 'accolade')}"
         )
         out.append(
             error(
@@ -155,8 +156,9 @@ def _accolade_removed(removal: Entry, cards: list[Entry], left: int) -> Diagnost
     a place that is no longer laid out."""
     first = cards[0].span(("accolade",))
     message = (
-        f"{removal.pack} removes accolade `{removal.id}`, leaving {left}, but {len(cards)} "
-        f"Starbot cards mark a later place (the first at {first.path}:{first.line}:"
+        f"{removal.pack} removes accolade `{removal.id}`, leaving {left}, but "
+        f"{counted(len(cards), 'Starbot card')} {'marks' if len(cards) == 1 else 'mark'} a "
+        f"later place (the first at {first.path}:{first.line}:"
         f"{first.column})"
     )
     hint = (

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.starlight import actions, effects, events, gods, launch, setup, turns
@@ -39,7 +40,9 @@ class Game:
         """Use :meth:`from_content`."""
         seats = list(options.get("seats") or ["live"] * players)
         if len(seats) != players:
-            raise ValueError(f"{players} players but {len(seats)} seat kinds: {seats}")
+            raise ValueError(
+                f"{counted(players, 'player')} but {counted(len(seats), 'seat kind')}: {seats}"
+            )
         if not 1 <= players <= MAX_SEATS:
             raise ValueError(f"Starlight is for 1 to {MAX_SEATS} players, not {players}")
         if any(kind not in SEAT_KINDS for kind in seats) or "live" not in seats:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.starlight import gods, supply
 from whitedwarf.interpreter.starlight.state import FORMAT, State, content_id, new_player
@@ -92,14 +93,18 @@ def check_fits(game: Game) -> None:
     live = game.seats.count("live")
     short = []
     if len(content.cards["starters"]) < live:
-        short.append(f"{live} starter cores (the packs have {len(content.cards['starters'])})")
+        short.append(
+            f"{counted(live, 'starter core')} (the packs have {len(content.cards['starters'])})"
+        )
     laurels = live * content.number("laurels_per_player")
     if len(content.cards["laurels"]) < laurels:
-        short.append(f"{laurels} laurels (the packs have {len(content.cards['laurels'])})")
+        short.append(
+            f"{counted(laurels, 'laurel')} (the packs have {len(content.cards['laurels'])})"
+        )
     if game.options.get("gods"):
         need = live * content.number("gods_per_player")
         if len(content.cards["gods"]) < need:
-            short.append(f"{need} gods (the packs have {len(content.cards['gods'])})")
+            short.append(f"{counted(need, 'god')} (the packs have {len(content.cards['gods'])})")
     if "starbot" in game.seats and not content.cards["starbots"]:
         short.append("a Starbot deck (the packs have no Starbot cards: seat live players only)")
     if short:

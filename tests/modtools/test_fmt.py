@@ -166,6 +166,15 @@ def test_a_flow_list_broken_over_lines_becomes_a_block(tmp_path: Path) -> None:
     )
 
 
+def test_a_null_stays_null_in_a_block_as_in_a_flow(tmp_path: Path) -> None:
+    """ruamel wrote a null in a block as nothing (``accolade:``, and ``- `` with a trailing
+    blank in a list) but kept ``null`` in a flow; fmt writes the word everywhere."""
+    text = "- id: a\n  accolade: null\n  marks:\n    - ~\n    - 2\n- {id: b, accolade: null}\n"
+    assert format_text(text, tmp_path / "starbots.yaml", "starbots.yaml").text == (
+        "- id: a\n  accolade: null\n  marks:\n    - null\n    - 2\n- {id: b, accolade: null}\n"
+    )
+
+
 @pytest.mark.parametrize("game", ["lastlight", "starlight"])
 def test_the_bundled_packs_are_laid_out_as_fmt_writes(game: str) -> None:
     status, output = fmt("--check", str(bundled_pack().parent / game))

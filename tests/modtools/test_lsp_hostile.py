@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace import Workspace
 from whitedwarf.tools.editor import server
+from whitedwarf.tools.editor.analysis import check_pack
 from whitedwarf.tools.scaffold import new_pack
 
 from tests.modtools.test_lsp import Editor, run
@@ -144,6 +145,26 @@ def test_an_unknown_game_in_a_manifest_being_typed_still_completes(quiet: Quiet)
     )
     assert "round_start" in [item.label for item in found.items]
     quiet.open(pack / "pack.yaml", manifest)
+
+
+@pytest.mark.parametrize("manifest", ["not utf-8", "link out"])
+def test_a_manifest_the_loader_refuses_is_not_read(tmp_path: Path, manifest: str) -> None:
+    """The words offered in a pack the loader refuses come from its manifest, read from disk
+    only as the loader reads it: one that is not UTF-8 raised UnicodeDecodeError out of the
+    server; one linked out of the pack (E0507) named the game of a file outside it."""
+    pack = tmp_path / "pirates"
+    new_pack(pack)
+    if manifest == "not utf-8":
+        (pack / "pack.yaml").write_bytes((pack / "pack.yaml").read_bytes() + b"\xff\n")
+    else:
+        outside = tmp_path / "pack.yaml"
+        outside.write_text("id: pirates\nname: P\nversion: 1.0.0\ngame: starlight\n")
+        (pack / "pack.yaml").unlink()
+        (pack / "pack.yaml").symlink_to(outside)
+    report = check_pack(pack, {})
+    assert report.game == "lastlight"  # what a manifest that names no game gets
+    codes = {d.code for found in report.diagnostics.values() for d in found}
+    assert codes & {"E0509", "E0507"}, codes
 
 
 def test_a_session_out_of_step_shows_no_server_error(tmp_path: Path) -> None:

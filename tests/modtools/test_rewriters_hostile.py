@@ -148,19 +148,42 @@ def test_a_link_out_of_the_pack_is_never_written_through_and_is_named(
     assert outside.read_bytes() == before and techs.is_symlink()
 
 
-def test_fix_names_a_manifest_linked_out_of_the_pack_and_writes_the_rest(
-    mod: Path, tmp_path: Path
+MANIFEST_READERS = [
+    ("fix", "--no-backup"),
+    ("fix", "--dry-run"),
+    ("new", "tech", "{pack}", "laser"),
+    ("new", "planet", "{pack}", "teal"),
+    ("new", "card", "{pack}", "faction", "corsairs"),
+]
+
+
+@pytest.mark.parametrize("command", MANIFEST_READERS, ids=" ".join)
+@pytest.mark.parametrize("link", ["out", "loop"])
+def test_a_manifest_linked_out_of_the_pack_is_never_read(
+    mod: Path, tmp_path: Path, command: tuple[str, ...], link: str
 ) -> None:
+    """fix and new read a pack's game (and fix its language) from pack.yaml; through a link
+    out of the pack they read a file that is not the pack's (fix said 'fixed 0 deprecated
+    words; language 1.1' of the outside file's game, new appended a card). Each refuses the
+    pack, as the loader does (E0507), and writes nothing; fmt skips the link (above)."""
     techs = mod / "techs.yaml"
     techs.write_text(techs.read_text() + OLD_WORDS)
     outside = tmp_path / "pack.yaml"
     outside.write_text((mod / "pack.yaml").read_text())
-    before = outside.read_bytes()
     (mod / "pack.yaml").unlink()
-    (mod / "pack.yaml").symlink_to(outside)
-    code, out = run("fix", "--no-backup", str(mod))
-    assert code == 1 and f"{mod / 'pack.yaml'}: skipped: it is a link that leads outside" in out
-    assert outside.read_bytes() == before
+    if link == "out":
+        (mod / "pack.yaml").symlink_to(outside)
+    else:
+        (mod / "pack.yaml").symlink_to("pack.yaml")
+    before, outside_before = snapshot(mod), outside.read_bytes()
+    args = [part.format(pack=mod) for part in command]
+    code, out = run(*args, *([] if command[0] == "new" else [str(mod)]))
+    said = " ".join(out.split())
+    why = "leads outside the pack folder" if link == "out" else "cannot be followed"
+    assert code == 1 and f"{mod / 'pack.yaml'}: it is a link that {why}" in said, out
+    assert f"{command[0]} needs the pack's own manifest" in said
+    assert "no file was changed" in said and "E0507" in said
+    assert snapshot(mod) == before and outside.read_bytes() == outside_before
 
 
 @pytest.mark.parametrize("dry_run", [True, False], ids=["dry-run", "run"])

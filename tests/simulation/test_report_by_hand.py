@@ -438,3 +438,52 @@ def test_counts_of_one_and_of_none_read_as_words() -> None:
         "New in the variant: tech w, built by 0% of players; nobody had it in play at the end."
         in (compared)
     )
+
+
+#: A count of one with a plural noun ("in 1 games"), as the sentences must never say.
+ONE_AND_A_PLURAL = re.compile(r"\b1 (?:[a-z]+ )?(?:games|rounds|owners|points|techs)\b")
+
+
+def test_one_game_is_said_in_the_singular() -> None:
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    record = _record(0, [0], ["A", "B"], ["heuristic", "heuristic"]) | {"rounds": 1}
+    said = summarise([record])["sentences"]
+    assert said[0] == "1 game of 2 players; a fair share of wins is 50%."
+    precision = next(s for s in said if s.startswith("At 1 game a faction's"))
+    assert "in 1 game);" in precision
+    assert "Games last 1 round (median; shortest 1, longest 1)." in said
+    assert not [s for s in said if ONE_AND_A_PLURAL.search(s)], said
+    solo = _starlight(0, [0], ["g1", None])
+    solo |= {"players": 1, "seats": [0], "agents": ["heuristic"], "points": [50]}
+    solo["picks"] = {"god": solo["picks"]["god"][:1]}
+    said = summarise([solo])["sentences"]
+    assert said[:2] == ["1 solo game.", "The player wins 100% (95% interval 21-100%) of the game."]
+
+
+def test_one_game_on_each_pack_and_one_owner_are_said_in_the_singular() -> None:
+    base, variant = _records()[:1], _records()[:1]
+    variant[0]["techs"][1] = {
+        "drawn": {"w": 1},
+        "kept": {"w": 1},
+        "built": {"w": 1},
+        "in_play": ["w"],
+    }
+    said = compare(base, variant)["sentences"]
+    assert said[0] == "1 game on each pack, the same seeds and agents."
+    assert "New in the variant: tech w, built by 50% of players; its 1 owner wins 0%." in said
+    assert not [s for s in said if ONE_AND_A_PLURAL.search(s)], said
+
+
+def test_compare_lists_every_card_only_one_pack_played() -> None:
+    """Two factions new in the variant: the sentence of the first reused the name of the
+    side it was listed under ("above"), and the second raised KeyError: 'above'."""
+    variant = _records()
+    for index, record in enumerate(variant):
+        record["factions"] = ["C" if index % 2 else "D", "B"]
+    said = compare(_records(), variant)["sentences"]
+    assert [s.split(" wins")[0] for s in said if s.startswith("New in the variant")] == [
+        "New in the variant: faction C",
+        "New in the variant: faction D",
+    ]
+    assert any(s.startswith("Only in the base: faction A") for s in said)

@@ -37,7 +37,7 @@ def first_decision(lines: list[str]) -> int:
 @pytest.mark.parametrize(
     ("case", "said"),
     [
-        ("deep", "game.jsonl:1: not a replay line (nested too deep)"),
+        ("deep", "game.jsonl:1: not a whitedwarf save or replay log (nested too deep)"),
         ("long_number", "game.jsonl:2: not a replay line (a number too long)"),
         ("format_true", "game.jsonl:1: replay format True is not supported"),
         ("seat_true", "a decision needs an integer seat and a string option"),

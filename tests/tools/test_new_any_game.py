@@ -60,6 +60,26 @@ def test_every_card_kind_of_both_games_appends_a_card_that_validates(
     assert f"id: {card_id}" in (pack / file).read_text()
 
 
+@pytest.mark.parametrize("game", ["lastlight", "starlight"])
+def test_every_skeleton_is_already_in_fmt_layout(tmp_path: Path, game: str) -> None:
+    """`new` for every card kind of the game (twice: into a new file, then appended), and
+    `fmt --check` has nothing to change and `validate` nothing to say: a planet's colour came
+    after its source and a Starbot card's `accolade: null` lost its null under fmt."""
+    pack = new_pack(tmp_path, game)
+    for word in card_files(game):
+        if (game, word) in REFUSED:
+            continue
+        fixed = FIXED_IDS.get((game, word))
+        for card_id in [fixed] if fixed else [f"first_{word}", f"second_{word}"]:
+            status, output = run("new", word, str(pack), card_id)
+            assert status == 0, output
+    status, output = run("fmt", "--check", str(pack))
+    assert status == 0, output
+    assert "0 files would be reformatted" in output
+    status, output = run("validate", str(pack))
+    assert status == 0 and "0 errors, 0 warnings" in output, output
+
+
 def test_a_starlight_mod_gets_a_god_and_two_flares_by_kind_name(tmp_path: Path) -> None:
     pack = new_pack(tmp_path, "starlight")
     assert run("new", "god", str(pack), "apollo")[0] == 0

@@ -201,7 +201,8 @@ def test_an_unreadable_save_says_why_and_is_left_alone(tmp_path: Path) -> None:
     before = broken.read_bytes()
     result = CliRunner().invoke(main, ["play", "--resume", str(broken)])
     assert result.exit_code == 1
-    assert "not a whitedwarf save" in result.output and "left as it is" in result.output
+    said = f"{broken}:1:52: a save of `whitedwarf play` cut short: the file ends here"
+    assert said in result.output and "left as it is" in result.output
     assert "Traceback" not in result.output and broken.read_bytes() == before
 
 

@@ -227,7 +227,10 @@ def test_saves_that_cannot_be_resumed_say_why_in_one_line(short_pack: Path, tmp_
     good = _saved_game(short_pack, tmp_path)
     record = json.loads(good.read_text(encoding="utf-8"))
     cases = {
-        "broken.save": ('{"kind": "whitedwarf-play-save", "sta', "not a whitedwarf save"),
+        "broken.save": (
+            '{"kind": "whitedwarf-play-save", "sta',
+            "broken.save:1:38: a save of `whitedwarf play` cut short",
+        ),
         "format.save": (
             json.dumps({**record, "state": {**record["state"], "format": 99}}),
             "save format 99 is not supported",

@@ -17,6 +17,7 @@ from typing import Any
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.paths import link_fault
 from whitedwarf.dsl.packs.yamlsource import UNSAVED, parse_yaml
 from whitedwarf.dsl.registry import Registry
 
@@ -81,14 +82,28 @@ def check_pack(
 
 
 def _game_of(folder: Path, unsaved: Mapping[Path, str]) -> str:
+    """The game of a pack the loader refused, from its manifest as the editor has it."""
     manifest = folder / "pack.yaml"
-    text = unsaved.get(manifest) or (manifest.read_text("utf-8") if manifest.is_file() else "")
+    text = unsaved.get(manifest) or _saved_manifest(folder)
     located, _ = parse_yaml(text, manifest, str(manifest))
     data = located.data if located is not None else None
     game = data.get("game") if isinstance(data, dict) else None
     # A manifest being typed may name no game or one not installed (its diagnostic says so):
     # the words offered meanwhile are Last Light's.
     return game if isinstance(game, str) and game in installed_games() else "lastlight"
+
+
+def _saved_manifest(folder: Path) -> str:
+    """The text of the pack's ``pack.yaml`` on disk, or nothing: none, not UTF-8 (E0509: the
+    server answered with a traceback), or a link the loader does not read (E0507: the game
+    came from a file outside the pack)."""
+    manifest = folder / "pack.yaml"
+    try:
+        if link_fault(manifest, folder.resolve()) is not None or not manifest.is_file():
+            return ""
+        return manifest.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def _index(report: PackReport, path: Path, text: str) -> None:

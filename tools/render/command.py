@@ -100,7 +100,7 @@ def saved_game(path: Path) -> str:
     from whitedwarf.interpreter.replay import PLAY_SAVE_KIND
 
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return DEFAULT_GAME  # the game's own reader says what is wrong with the file
     if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:

@@ -17,10 +17,12 @@ from typing import Any
 from whitedwarf.dsl.packs.loader import LoadedPack
 from whitedwarf.interpreter.replay import (
     PLAY_SAVE_KIND,
+    REPLAY,
     Replay,
     ReplayError,
     header_mismatch,
     pack_header,
+    read_game_file,
     read_replay,
     start_game,
     unreadable,
@@ -46,13 +48,14 @@ class Position:
 
 
 def is_replay(path: Path) -> bool:
-    """Whether the file starts like a replay log (a header line) rather than a save."""
+    """Whether the file is a replay log rather than a save, as ``replay`` tells it
+    (:func:`read_game_file`); PositionError, in ``replay``'s words, when it is neither: empty,
+    not text, cut short (where), not JSON."""
     try:
-        with path.open(encoding="utf-8") as stream:
-            first = stream.readline(4096)
-    except (OSError, UnicodeDecodeError) as error:
-        raise PositionError(unreadable(path, error)) from None
-    return '"type":"header"' in first.replace(" ", "")
+        kind, _ = read_game_file(path)
+    except ReplayError as error:
+        raise PositionError(str(error)) from None
+    return kind == REPLAY
 
 
 def open_position(
@@ -113,7 +116,7 @@ def read_saved_state(
     or the save of the terminal interface, which holds one. PositionError says why not
     (``what`` names what the file should be: "a Starlight save")."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
         record = json.loads(text)
         if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
             text = json.dumps(record.get("state"))

@@ -21,6 +21,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.tools.render.drawing import Drawing, Event, Parts, State
 from whitedwarf.tools.render.starlight_public import (
     SeatView,
@@ -222,7 +223,7 @@ def _privilege_name(content: Any, privilege: str | None) -> str | None:
 
 
 def _slot_words(slot: Any, privilege: str | None, owner: int | None, magnitude: int | None) -> str:
-    words = [slot.id, f"{slot.size} slot", f"{slot.night_points} night points"]
+    words = [slot.id, f"{slot.size} slot", counted(slot.night_points, "night point")]
     if privilege:
         words.append(f"privilege: {privilege}")
     if slot.target:
@@ -323,8 +324,8 @@ def _pools(sky: SkyView) -> str:
         _text(
             x,
             ty + 96,
-            f"decks: {decks['cores']} cores, {decks['flares']} flares, "
-            f"{decks['starbots']} Starbot cards",
+            f"decks: {counted(decks['cores'], 'core')}, {counted(decks['flares'], 'flare')}, "
+            f"{counted(decks['starbots'], 'Starbot card')}",
             9,
         )
     )

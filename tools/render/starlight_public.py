@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.persist import observation
 
 State = dict[str, Any]
@@ -192,7 +193,8 @@ def panel_lines(seat: SeatView) -> list[str]:
     )
     lines = [
         f"seat {seat.seat} ({'Starbot' if seat.kind == 'starbot' else 'live'}) · "
-        f"{seat.night} night points" + (f" · {seat.day} day points" if seat.day else ""),
+        + counted(seat.night, "night point")
+        + (f" · {counted(seat.day, 'day point')}" if seat.day else ""),
     ]
     if seat.kind == "live":
         lines += [

@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
+from whitedwarf.dsl.counts import counted
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import GameStopped, Session
 
@@ -73,7 +74,8 @@ def _latest(news: list[str], nothing: str) -> str:
     if not news:
         return nothing
     earlier = len(news) - NEWS_LINES
-    more = f"[dim]({earlier} earlier lines: press l for the whole log)[/]\n" if earlier > 0 else ""
+    lines = counted(earlier, "earlier line")
+    more = f"[dim]({lines}: press l for the whole log)[/]\n" if earlier > 0 else ""
     return more + "\n".join(escape(line) for line in news[-NEWS_LINES:])
 
 

@@ -24,16 +24,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
 from whitedwarf.interpreter.replay import (
     PLAY_SAVE_KIND,
+    REPLAY,
     ReplayError,
     ReplayWriter,
     event_record,
-    starts_like_a_replay,
-    unreadable,
+    read_game_file,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import Option, state_hash
@@ -312,7 +313,7 @@ def save_game(path: Path) -> str | None:
     """The game a save in ``path`` was made for (None when it cannot be told): ``play
     --resume`` then loads that game's bundled pack unless ``--pack`` is given."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None  # read_save says what is wrong with the file
     header = record.get("header") if isinstance(record, dict) else None
@@ -323,23 +324,19 @@ def save_game(path: Path) -> str | None:
 def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     """The save record in ``path``, its state read by the game's ``views``;
     :class:`SaveProblem` says why it cannot be used."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveProblem(unreadable(path, error)) from None
-    if starts_like_a_replay(text):
+    try:  # told apart as `replay` and `render` tell them: empty, cut short (where), not JSON
+        kind, text = read_game_file(path)
+    except ReplayError as error:
+        raise SaveProblem(str(error)) from None
+    if kind == REPLAY:
         raise SaveProblem(
             f"{path} is a replay log, not a save: `whitedwarf replay {path}` re-runs it, "
             f"`whitedwarf render {path} --at N` draws it at a decision"
         )
     try:
         record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveProblem(
-            f"{path}:{error.lineno}:{error.colno}: not a whitedwarf save (bad JSON: {error.msg})"
-        ) from None
-    except (ValueError, RecursionError):  # a number of thousands of digits, or nested deep
-        raise SaveProblem(f"{path}: not a whitedwarf save (unreadable JSON)") from None
+    except ValueError:  # JSON Lines that are not a replay: one JSON value a line
+        record = None
     if not isinstance(record, dict) or record.get("kind") != SAVE_KIND:
         raise SaveProblem(f"{path} is not a save of `whitedwarf play` (no {SAVE_KIND!r} kind)")
     if record.get("version") != SAVE_VERSION:
@@ -407,7 +404,8 @@ def _check_played(session: Session) -> None:
         raise SaveProblem(f"the save's decisions cannot be played again: {error}") from None
     if replayed.final_hash != state_hash(session.state):
         raise SaveProblem(
-            f"the saved state is not where its {len(session.decisions)} decisions lead "
+            f"the saved state is not where its {counted(len(session.decisions), 'decision')} "
+            f"{'leads' if len(session.decisions) == 1 else 'lead'} "
             "(the file was edited, or written by another version of whitedwarf)"
         )
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
@@ -128,7 +129,7 @@ def card_notes(content: Any) -> dict[str, str]:
     for god, card in content.cards.get("gods", {}).items():
         notes[god] = " ".join(str(card.get("notes") or card.get("effect") or "").split())
     for laurel, card in content.cards.get("laurels", {}).items():
-        notes.setdefault(laurel, f"{card.get('points')} day points: {goal_text(card)}")
+        notes.setdefault(laurel, f"{counted(card.get('points'), 'day point')}: {goal_text(card)}")
     return notes
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from whitedwarf.dsl.counts import counted
 from whitedwarf.tools.tui.starlight_board import (
     aspect_words,
     card_name,
@@ -54,7 +55,7 @@ def own_panel(content: Any, view: State, seat: int) -> str:
     turn = view.get("turn_state") or {}
     where = "first turn: place your marker anywhere" if turn.get("first") else ""
     lines = [
-        f"[bold {_colour(seat)}]You: seat {seat}[/] · {p['night']} night points"
+        f"[bold {_colour(seat)}]You: seat {seat}[/] · {counted(p['night'], 'night point')}"
         + _points(p, "night"),
         f"[bold]{p['ap']} AP[/] now · {p['saved']} saved for your next turn"
         + (f" · {where}" if where else ""),
@@ -73,9 +74,9 @@ def own_panel(content: Any, view: State, seat: int) -> str:
     for laurel in p["laurels"]:
         card = content.cards.get("laurels", {}).get(laurel) or {}
         done = " [green]met[/]" if met is not None and laurel in met else ""
+        worth = counted(card.get("points", "?"), "day point")
         lines.append(
-            f"  {card_name(content, 'laurels', laurel)} ({card.get('points', '?')} day points)"
-            f": {goal_text(card)}{done}"
+            f"  {card_name(content, 'laurels', laurel)} ({worth}): {goal_text(card)}{done}"
         )
     lines.append(f"privileges: {_privileges(content, view, p)}")
     magnitudes = ", ".join(map(str, sorted(p["magnitudes"]))) or "none"
@@ -127,7 +128,8 @@ def others_panel(content: Any, view: State, seat: int, kinds: list[str]) -> str:
 
 def _other(content: Any, view: State, p: dict[str, Any], kinds: list[str]) -> str:
     kind = kinds[p["seat"]] if p["seat"] < len(kinds) else p["kind"]
-    head = f"{seat_mark(p['seat'])} [bold]seat {p['seat']}[/] ({kind}) · {p['night']} night points"
+    night = counted(p["night"], "night point")
+    head = f"{seat_mark(p['seat'])} [bold]seat {p['seat']}[/] ({kind}) · {night}"
     if p["kind"] == "starbot":
         return f"{head}\n  stars: {', '.join(p['stars']) or 'none'}"
     cores = [card_name(content, "cores", c) for c in p["cores"]]
