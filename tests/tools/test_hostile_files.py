@@ -178,4 +178,4 @@ def test_doc_check_says_a_missing_page_is_missing(tmp_path: Path) -> None:
     a page nobody wrote "is out of date"."""
     page = tmp_path / "reference.md"
     code, out = run("doc", "--out", str(page), "--check")
-    assert code == 1 and f"{page} does not exist; run `whitedwarf doc --out {page}`" in out
+    assert code == 1 and f"{page} is missing; run `whitedwarf doc --out {page}` to write it" in out
