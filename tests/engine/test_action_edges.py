@@ -1,7 +1,7 @@
 """Edge cases of action cards #1, #3 and #6 that a tester writes from the rulebook text.
 
 000 "Action Card #1 - Research", "Action Card #3 - construct", 001 FAQ, 004 "2. Attack".
-4-player map: seat 0's home is ``distant_00``; planets in ``outer_00``, ``outer_02``.
+4-player map: seat 0's home is ``distant_00``; planets in ``outer_00``, ``outer_01``.
 """
 
 from __future__ import annotations
