@@ -7,12 +7,15 @@ the path names are in ``harness.py``; seat 0 holds the card. Rulebook cards cite
 of 000 that prints them; invented cards cite the rule they bend in their ``text`` (the card
 files).
 
-Board facts used below (``content/lastlight/board.yaml``, 4 players, rotation 0): seat 0's
-colony ship is in ``distant_00`` (adjacent: ``distant_01``, ``distant_15``, ``outer_00``);
-``outer_03`` and ``centre`` hold no token; ``outer_06`` is an asteroid next to ``outer_07``.
-Planets: red ``ashfall`` (outer), ``cinder`` (distant, uncommon); blue ``azure_deep``,
-``glacis`` (outer); green ``canopy`` (outer), ``mossreach`` (distant); inner ``thornhold``,
-``verdance``, ``tidewell``, ``wildroot``.
+Board facts used below (``content/lastlight/setups.yaml``, 4 players, rotation 0, the planets
+as ``fresh`` deals them): seat 0's colony ship is in ``distant_00`` (adjacent: ``distant_01``,
+``distant_15``, ``outer_00``); ``outer_13`` and ``centre`` hold no token; ``outer_03`` is an
+asteroid next to ``outer_04``; ``outer_05``, between ``outer_04`` and ``outer_06``, holds a
+planet; ``outer_10`` a deep space token. Planets: red ``ashfall`` (outer), ``cinder``
+(distant); blue ``azure_deep``, ``glacis`` (outer); green ``canopy`` (outer), ``mossreach``
+(distant); inner ``thornhold``, ``verdance``, ``tidewell``, ``wildroot``. A case that mines
+cinder makes it an uncommon planet as data (``UNCOMMON_CINDER``), so what it mines is told
+apart from a common gain. ``test_cards.py`` checks these facts, so a new map fails there first.
 """
 
 from __future__ import annotations
@@ -61,6 +64,8 @@ ALL_REFRESHED = {
     **{f"p{i}.played": ["refresh"] for i in range(4)},
     **{f"p{i}.hand": [a for a in ACTIONS if a != "refresh"] for i in range(4)},
 }
+#: Cinder yields uncommon (its dealt token would say which), told apart from common gains.
+UNCOMMON_CINDER = {"planets.cinder.resource": "uncommon"}
 #: Four destroyed enemy units in seat 0's graveyard (000 "Graveyard").
 FULL_GRAVEYARD = {"p0.graveyard": [{"kind": "ship", "owner": 1, "size": "small"}] * 4}
 FIVE_TECHS = ("stellar_cartography", "grand_archive", "free_markets", "solar_lenses", "trophy_hall")
@@ -197,7 +202,7 @@ RULEBOOK_TECHS = [
         {"stat.movement.medium": 2, "stat.movement.small": 1},
         cite='000 "Ship mod technology cards"; Supersonic: "This ship type has +1 [movement]"',
         ships={"a": (0, "medium", "outer_04")},
-        rule=reaches("a", "outer_02"),  # two sectors away, through outer_03
+        rule=reaches("a", "outer_06"),  # two sectors away, through outer_05
     ),
     Case(
         "bombardment",
@@ -301,6 +306,7 @@ CIVILIZATION = [
         Static(),
         {"stat.mine_bonus": 1},
         extractors={"m": (0, "cinder")},
+        given=UNCOMMON_CINDER,
         rule=mines("uncommon", 2),
     ),
     Case(
@@ -426,6 +432,7 @@ CIVILIZATION = [
         Fire("before_mine"),
         {"card.exhausted": True, "stat.mine_bonus": 1},
         extractors={"m": (0, "cinder")},
+        given=UNCOMMON_CINDER,
         answers=("yes",),
         rule=mines("uncommon", 2),
     ),
@@ -564,8 +571,8 @@ CIVILIZATION = [
     ),
     Case(
         "xenoarchaeology",
-        Engine(lambda s, u: command.reveal(s, 0, "outer_08")),
-        {"p0.res.common": 1, "sectors.outer_08.token": None},
+        Engine(lambda s, u: command.reveal(s, 0, "outer_10")),
+        {"p0.res.common": 1, "sectors.outer_10.token": None},
     ),
     Case(
         "golden_age",
@@ -626,7 +633,7 @@ SHIP_TECHS = [
         ships={
             "a": (0, "medium", "outer_08"),
             "b": (0, "large", "outer_08", {"damage": 2}),
-            "c": (0, "large", "outer_07", {"damage": 1}),  # not here
+            "c": (0, "large", "outer_09", {"damage": 1}),  # not here
         },
     ),
     Case(
@@ -650,17 +657,17 @@ SHIP_TECHS = [
     Case(
         "reinforce",
         Roll("ability", "a"),
-        {"ship.a.sector": "outer_03", "card.exhausted": True},
-        ships={"a": (0, "medium", "outer_04")},
-        answers=("pick:outer_03", "yes"),
+        {"ship.a.sector": "outer_13", "card.exhausted": True},
+        ships={"a": (0, "medium", "outer_12")},
+        answers=("pick:outer_13", "yes"),
     ),
     Case(
         "tractor_beam",
         Roll("ability", "a"),
-        {"ship.e.sector": "outer_03", "ship.a.sector": "outer_04", "p0.res.uncommon": 0},
-        ships={"a": (0, "medium", "outer_04"), "e": (1, "small", "outer_04")},
+        {"ship.e.sector": "outer_13", "ship.a.sector": "outer_12", "p0.res.uncommon": 0},
+        ships={"a": (0, "medium", "outer_12"), "e": (1, "small", "outer_12")},
         given={"p0.res.uncommon": 1},
-        answers=("pick:outer_03", "yes"),
+        answers=("pick:outer_13", "yes"),
     ),
     Case(
         "boarding_party",
@@ -674,15 +681,15 @@ SHIP_TECHS = [
         "long_range_cannons",
         Static(),
         {"stat.range.medium": 1, "stat.range.small": 0},
-        ships={"a": (0, "medium", "outer_08"), "e": (1, "small", "outer_07")},
-        rule=fights_in("outer_07"),  # an adjacent sector (000 "Range")
+        ships={"a": (0, "medium", "outer_08"), "e": (1, "small", "outer_09")},
+        rule=fights_in("outer_09"),  # an adjacent sector (000 "Range")
     ),
     Case(
         "asteroid_skimmers",
         Static(),
         {"flag.cross_asteroids.medium": True, "flag.cross_asteroids.small": False},
-        ships={"a": (0, "medium", "outer_07")},
-        rule=reaches("a", "outer_06"),  # an asteroid
+        ships={"a": (0, "medium", "outer_04")},
+        rule=reaches("a", "outer_03"),  # an asteroid
     ),
     Case(
         "veteran_crews",
@@ -707,7 +714,7 @@ SHIP_TECHS = [
         ships={"a": (0, "medium", "outer_04"), "b": (0, "small", "outer_04")},
         given={"p0.res.common": 1},
         answers=("yes",),
-        rule=reaches("a", "outer_02"),
+        rule=reaches("a", "outer_06"),
     ),
     Case(
         "nanite_hull",
@@ -749,6 +756,7 @@ FACTIONS = [
         "allterra",
         Engine(lambda s, u: construct.build_extractor(s, 0, "cinder")),
         {"owner.cinder": 0, "p0.res.uncommon": 1},
+        given=UNCOMMON_CINDER,
         cite='000 Allterra: "When you build an extractor, immediately gain resources as though '
         'you mined this planet"',
     ),
@@ -795,7 +803,7 @@ FACTIONS = [
         ships={"a": (0, "small", "outer_04")},
         given={"p0.res.common": 1},
         answers=("yes",),
-        rule=reaches("a", "outer_02"),
+        rule=reaches("a", "outer_06"),
     ),
     Case(
         "vorrkai",
@@ -810,6 +818,7 @@ FACTIONS = [
         Engine(lambda s, u: run_task(s, "mine", 1)),
         {"p0.res": {"common": 1, "uncommon": 1, "rare": 0}},
         extractors={"m": (0, "cinder")},
+        given=UNCOMMON_CINDER,
     ),
     Case(
         "quillari",
@@ -881,7 +890,7 @@ FACTIONS = [
 
 ICONS = '000 "Exploration Icons Explained"'
 #: A planet sector (cinder) and a sector without a planet, both away from seat 0's ship.
-PLANET, SPACE = "distant_01", "outer_03"
+PLANET, SPACE = "distant_01", "outer_13"
 
 
 def _where(cid: str) -> str:

@@ -87,7 +87,7 @@ CASES: dict[str, tuple[Callable[[State], None], Callable[[State], None]]] = {
     "achievement asks": (_achievement_asks, lambda s: hooks.fire(s, "resources_mined", 0, {})),
     "token light": (
         lambda s: add_card(s, "exploration", "remnant", "gain 2 light", kind="deep_space"),
-        lambda s: hooks.run_card(s, 0, "remnant#1", {"sector": "outer_03"}),
+        lambda s: hooks.run_card(s, 0, "remnant#1", {"sector": "outer_02"}),
     ),
 }
 

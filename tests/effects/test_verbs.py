@@ -206,7 +206,8 @@ def test_move_to_any_sector_but_not_an_asteroid():
     # Warp drive: "to any location"; 000 "1. Move": ships cannot enter an asteroid sector.
     _g, s = fresh()
     sid = ship(s, 0, "small", home(s, 0))
-    token(s, 0, "t", "move a ship of yours to this sector", sector="inner_7")  # an asteroid
+    assert s["sectors"]["outer_03"]["asteroid"]
+    token(s, 0, "t", "move a ship of yours to this sector", sector="outer_03")
     assert s["ships"][sid]["sector"] == home(s, 0)
     token(s, 0, "t", "move a ship of yours to this sector", sector="centre")
     assert s["ships"][sid]["sector"] == "centre"

@@ -124,8 +124,11 @@ def extractor(
 
 
 def planet_at(state: dict[str, Any], sector: str) -> str:
-    """The planet in a sector."""
-    return state["sectors"][sector]["planet"]
+    """The planet in a sector (one must be there: a test that names a sector of the map for
+    its planet fails here, not later, when the map changes)."""
+    planet = state["sectors"][sector]["planet"]
+    assert planet is not None, f"no planet in {sector} on this map"
+    return str(planet)
 
 
 def resolve(g: Game, state: dict[str, Any], queue: list[list[Any]]) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Edge cases of action cards #1, #3 and #6 that a tester writes from the rulebook text.
 
 000 "Action Card #1 - Research", "Action Card #3 - construct", 001 FAQ, 004 "2. Attack".
-4-player map: seat 0's home is ``distant_00``; planets in ``outer_00``, ``outer_02``.
+4-player map: seat 0's home is ``distant_00``; planets in ``outer_00``, ``outer_01``.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def test_001_no_extractor_on_a_planet_with_an_enemy_ship_or_without_your_ship() 
     resolve(g, state, [["construct", 0]])
     options = ids(g.legal_options(state, 0))
     assert f"extractor:{contested}" not in options
-    assert f"extractor:{planet_at(state, 'outer_02')}" not in options  # no ship of seat 0
+    assert f"extractor:{planet_at(state, 'outer_01')}" not in options  # no ship of seat 0
     assert options == ["extractor:common_b", "extractor:uncommon", "extractor:rare", "skip"]
 
 
@@ -180,13 +180,12 @@ def test_000_every_ship_size_moves_one_sector_by_default() -> None:
     medium and large ships in one sector reach the same sectors."""
     g = game(4)
     state = empty_board(started(g))
-    fleet = {size: ship(state, 0, size, "outer_02") for size in ("small", "medium", "large")}
+    fleet = {size: ship(state, 0, size, "outer_01") for size in ("small", "medium", "large")}
     resolve(g, state, [["move", 0]])
     options = ids(g.legal_options(state, 0))
     reach = {
         size: sorted(o.split(":")[2] for o in options if o.startswith(f"move:{sid}:"))
         for size, sid in fleet.items()
     }
-    assert (
-        reach["small"] == reach["medium"] == reach["large"] == ["inner_1", "outer_01", "outer_03"]
-    )
+    assert reach["small"] == reach["medium"] == reach["large"]
+    assert reach["small"] == ["distant_01", "inner_0", "outer_00", "outer_02"]

@@ -29,10 +29,12 @@ def test_000_move_one_adjacent_sector_no_asteroids_no_corners() -> None:
     """000 "1. Move": 1 adjacent sector by default; asteroids block; corners do not connect."""
     g = game(4)
     state = empty_board(started(g))
-    s = ship(state, 0, "small", "inner_0")
+    s = ship(state, 0, "small", "outer_02")
     resolve(g, state, [["move", 0]])
-    # inner_7 holds an asteroid; outer_15 touches inner_0 only at a corner.
-    assert _moves(g.legal_options(state, 0), s) == ["centre", "inner_1", "outer_00", "outer_01"]
+    # outer_03 and distant_02 hold asteroids; inner_0, distant_01 and distant_03 touch
+    # outer_02 only at a corner.
+    assert state["sectors"]["outer_03"]["asteroid"] and state["sectors"]["distant_02"]["asteroid"]
+    assert _moves(g.legal_options(state, 0), s) == ["inner_1", "outer_01"]
 
 
 def test_000_a_ship_moves_once_and_only_within_its_reach() -> None:
@@ -43,12 +45,18 @@ def test_000_a_ship_moves_once_and_only_within_its_reach() -> None:
     state = empty_board(started(g))
     a = ship(state, 0, "small", "inner_0")
     b = ship(state, 0, "small", "outer_02")
-    other = ship(state, 1, "small", "outer_03")
+    other = ship(state, 1, "small", "outer_01")
     resolve(g, state, [["move", 0]])
     g.apply(state, 0, f"move:{a}:inner_1")
     assert _moves(g.legal_options(state, 0), a) == []
-    assert _moves(g.legal_options(state, 0), b) == ["inner_1", "outer_01", "outer_03"]
-    refused = (f"move:{a}:inner_2", f"move:{b}:outer_05", f"move:{other}:outer_04")
+    # outer_03 holds an asteroid; outer_01 another player's ship, which does not stop a move.
+    assert _moves(g.legal_options(state, 0), b) == ["inner_1", "outer_01"]
+    refused = (
+        f"move:{a}:inner_2",
+        f"move:{b}:outer_05",
+        f"move:{b}:outer_03",
+        f"move:{other}:outer_00",
+    )
     for option in refused:
         with pytest.raises(IllegalOption):
             g.apply(state, 0, option)
@@ -56,11 +64,11 @@ def test_000_a_ship_moves_once_and_only_within_its_reach() -> None:
         with pytest.raises(IllegalOption):
             g.apply(state, 0, option, check=False)
     assert g.current_players(state) == [0]  # still asked, the same options
-    assert _moves(g.legal_options(state, 0), b) == ["inner_1", "outer_01", "outer_03"]
+    assert _moves(g.legal_options(state, 0), b) == ["inner_1", "outer_01"]
     assert [state["ships"][s]["sector"] for s in (a, b, other)] == [
         "inner_1",
         "outer_02",
-        "outer_03",
+        "outer_01",
     ]
 
 
@@ -69,18 +77,21 @@ def test_000_move_each_ship_once_then_reveal_in_chosen_order() -> None:
     tokens leave the board, planetary tokens stay face up."""
     g = game(4)
     state = empty_board(started(g))
-    a = ship(state, 0, "small", "outer_00")
-    ship(state, 0, "small", "outer_02")
-    deep = state["sectors"]["outer_01"]["token"]
+    a = ship(state, 0, "small", "outer_01")
+    ship(state, 0, "small", "outer_04")
+    assert state["sectors"]["outer_02"]["token_kind"] == "deep_space"
+    assert state["sectors"]["outer_04"]["token_kind"] == "planetary"
+    deep = state["sectors"]["outer_02"]["token"]
     resolve(g, state, [["move", 0]])
-    g.apply(state, 0, f"move:{a}:outer_01")
+    g.apply(state, 0, f"move:{a}:outer_02")
     assert not _moves(g.legal_options(state, 0), a)
     g.apply(state, 0, "done")
-    assert ids(g.legal_options(state, 0)) == ["reveal:outer_01", "reveal:outer_02"]
-    g.apply(state, 0, "reveal:outer_02")
-    assert state["sectors"]["outer_02"]["revealed"] and state["sectors"]["outer_02"]["token"]
+    # outer_01, which the ship left, is not revealed.
+    assert ids(g.legal_options(state, 0)) == ["reveal:outer_02", "reveal:outer_04"]
+    g.apply(state, 0, "reveal:outer_04")
+    assert state["sectors"]["outer_04"]["revealed"] and state["sectors"]["outer_04"]["token"]
     # The last token is revealed without asking.
-    assert state["sectors"]["outer_01"]["token"] is None and state["explored"] == [deep]
+    assert state["sectors"]["outer_02"]["token"] is None and state["explored"] == [deep]
 
 
 def test_000_reveal_calls_token_revealed_then_run_card(monkeypatch: pytest.MonkeyPatch) -> None:

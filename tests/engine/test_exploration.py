@@ -4,12 +4,18 @@
 exploration tokens in sectors you now occupy with ships." "Command is broken into two parts
 (Move & Attack). Each of these steps is resolved independently and in turn order beginning
 with the player holding the first player token". 4-player map: deep space tokens in
-``outer_01`` and ``outer_05``; planets in ``outer_00`` and ``outer_02``.
-"""
+``outer_02`` and ``outer_06``, nothing in ``outer_13`` (as the first test checks)."""
 
 from __future__ import annotations
 
 from tests.engine.positions import beacon_game, choose_all, empty_board, resolve, ship, started
+
+
+def test_the_map_is_as_the_tests_read_it() -> None:
+    state = started(beacon_game(4))
+    kinds = {s: state["sectors"][s]["token_kind"] for s in ("outer_02", "outer_06", "outer_13")}
+    assert kinds == {"outer_02": "deep_space", "outer_06": "deep_space", "outer_13": None}
+    assert not state["sectors"]["outer_13"]["asteroid"]
 
 
 def test_000_a_ship_that_stayed_still_reveals_the_token_it_sits_on() -> None:
@@ -17,10 +23,10 @@ def test_000_a_ship_that_stayed_still_reveals_the_token_it_sits_on() -> None:
     ship there before the Command, such as one placed by an effect)."""
     g = beacon_game(4)
     state = empty_board(started(g))
-    ship(state, 0, "small", "outer_01")
+    ship(state, 0, "small", "outer_02")
     resolve(g, state, [["move", 0]])
     g.apply(state, 0, "done")  # no ship moved
-    assert state["sectors"]["outer_01"]["token"] is None
+    assert state["sectors"]["outer_02"]["token"] is None
     assert state["players"][0]["light"] == 1
 
 
@@ -29,12 +35,12 @@ def test_000_only_the_command_player_reveals() -> None:
     sitting on a token reveals nothing during someone else's Command."""
     g = beacon_game(4)
     state = empty_board(started(g))
-    ship(state, 0, "small", "outer_03")
-    ship(state, 1, "small", "outer_05")
-    token = state["sectors"]["outer_05"]["token"]
+    ship(state, 0, "small", "outer_13")
+    ship(state, 1, "small", "outer_06")
+    token = state["sectors"]["outer_06"]["token"]
     resolve(g, state, [["move", 0]])
     g.apply(state, 0, "done")
-    assert state["sectors"]["outer_05"]["token"] == token
+    assert state["sectors"]["outer_06"]["token"] == token
     assert state["players"][1]["light"] == 0
 
 
@@ -45,11 +51,11 @@ def test_000_the_first_command_player_in_turn_order_reveals_first() -> None:
     g = beacon_game(4)
     state = empty_board(started(g))
     state["first"] = 1
-    early = ship(state, 1, "small", "outer_02")
-    late = ship(state, 0, "small", "outer_00")
+    early = ship(state, 1, "small", "outer_01")
+    late = ship(state, 0, "small", "inner_1")
     choose_all(g, state, {0: "command", 1: "command", 2: "mine", 3: "mine"})
     assert g.current_players(state) == [1]
-    g.apply(state, 1, f"move:{early}:outer_01")  # its only ship: the reveal follows at once
-    assert state["players"][1]["light"] == 1 and state["sectors"]["outer_01"]["token"] is None
-    g.apply(state, 0, f"move:{late}:outer_01")
+    g.apply(state, 1, f"move:{early}:outer_02")  # its only ship: the reveal follows at once
+    assert state["players"][1]["light"] == 1 and state["sectors"]["outer_02"]["token"] is None
+    g.apply(state, 0, f"move:{late}:outer_02")
     assert state["players"][0]["light"] == 0

@@ -42,7 +42,8 @@ def test_every_vocabulary_hook_is_fired(monkeypatch: pytest.MonkeyPatch) -> None
         if hasattr(module, "fire"):
             monkeypatch.setattr(module, "fire", record)
     wanted = set(registry().hooks)
-    for players, seed in [(4, 0), (4, 1), (2, 2), (3, 3), (4, 4), (4, 5)]:
+    # A graveyard fills (4 units) in few random games: 4-player seed 17 is one of them.
+    for players, seed in [(4, 0), (4, 1), (2, 2), (3, 3), (4, 4), (4, 5), (4, 17)]:
         g = game(players)
         state = g.new_state(seed)
         agent = random.Random(seed)
@@ -67,12 +68,12 @@ def test_a_when_if_clause_that_asks_is_asked_only_when_its_condition_holds(
     state["players"][0]["faction"] = "khet"
     state["players"][0]["res"]["common"] = 1
     versions.forget(state)  # the faction was set in place
-    mover = ship(state, 0, "small", "outer_03")
+    mover = ship(state, 0, "small", "outer_02")
     for _ in range(enemies):
-        ship(state, 1, "small", "outer_03")
+        ship(state, 1, "small", "outer_02")
     heard_events: list[dict[str, Any]] = []
     with events.listening(heard_events.append if heard else None):
-        hooks.fire(state, "ship_moved", 0, {"ship": mover, "sector": "outer_03"})
+        hooks.fire(state, "ship_moved", 0, {"ship": mover, "sector": "outer_02"})
     if enemies:
         assert [f["card"] for f in state["frames"]] == ["khet"]  # the owner is asked
         assert [o.id for o in g.legal_options(state, 0)] == ["yes", "no"]

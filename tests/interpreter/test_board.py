@@ -301,14 +301,17 @@ def test_a_turn_that_is_not_whole_slots_is_refused(board_data: Any) -> None:
 
 
 def test_asteroids_block_movement(board_data: Any, setups_data: Any) -> None:
-    # 000 "1. Move": "Ships cannot enter a sector containing an asteroid."
+    # 000 "1. Move": "Ships cannot enter a sector containing an asteroid." From a sector beside
+    # each asteroid of every map, one move reaches it on an empty board and no number of moves
+    # reaches any asteroid on the map.
     board = make_board(board_data)
-    layout = load_setup(board_data, setups_data, 4)
-    free = board.reachable("centre", 1, 0, frozenset())
-    assert "inner_7" in free and "inner_7" in layout.blocked
-    for steps in range(1, 6):
-        reached = board.reachable("centre", steps, 0, layout.blocked)
-        assert not set(reached) & layout.blocked
+    for layout in layouts(board_data, setups_data):
+        for asteroid in layout.asteroids:
+            start = next(s for s in board.adjacent(asteroid, 0) if s not in layout.blocked)
+            assert asteroid in board.reachable(start, 1, 0, frozenset())
+            for steps in range(1, 6):
+                reached = board.reachable(start, steps, 0, layout.blocked)
+                assert not set(reached) & layout.blocked, (layout.players, asteroid, steps)
 
 
 def test_reachable_counts_fewest_moves(board_data: Any) -> None:
