@@ -100,12 +100,17 @@ def test_rigged_dice_show_the_faces_asked_in_order() -> None:
         assert [roll_face(state) for _ in faces] == faces
 
 
+def _asteroid(state: dict[str, Any]) -> str:
+    """A sector of the board holding an asteroid."""
+    return next(sector for sector, held in state["sectors"].items() if held["asteroid"])
+
+
 @pytest.mark.parametrize(
     ("call", "said"),
     [
         (lambda s: put_ship(s, 0, "small", "outer_99"), "no sector 'outer_99'; sectors: centre"),
         (lambda s: put_ship(s, 0, "huge", "outer_05"), "no ship size 'huge'"),
-        (lambda s: put_ship(s, 0, "small", "outer_06"), "outer_06 holds an asteroid"),
+        (lambda s: put_ship(s, 0, "small", _asteroid(s)), "holds an asteroid: no ship can be"),
         (lambda s: put_ship(s, 5, "small", "outer_05"), "no seat 5 in a 3-player game"),
         (lambda s: put_ship(s, -1, "small", "outer_05"), "the Lumos play only in a 2-player"),
         (lambda s: [put_ship(s, 0, "large", "outer_05") for _ in range(3)], "no large ship left"),
