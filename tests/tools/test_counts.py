@@ -38,7 +38,14 @@ def run(*args: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize(
     ("count", "said"),
-    [(0, "0 games"), (1, "1 game"), (2, "2 games"), (1.5, "1.5 games"), (1.0, "1 game"), (27.0, "27 games")],
+    [
+        (0, "0 games"),
+        (1, "1 game"),
+        (2, "2 games"),
+        (1.5, "1.5 games"),
+        (1.0, "1 game"),
+        (27.0, "27 games"),
+    ],
 )
 def test_counted(count: float, said: str) -> None:
     assert counted(count, "game") == said
