@@ -329,10 +329,12 @@ class Registry:
             self._bound[ref] = found
         return found
 
-    def implementations(self, section: str) -> dict[str, Callable[..., Any]]:
-        """Word -> engine function for every word of a section that names one."""
+    def implementations(self, section: str, field: str = "impl") -> dict[str, Callable[..., Any]]:
+        """Word -> engine function for every word of a section whose ``field`` (``impl``, or
+        a verb's ``resume``, ``reask``, ``fixed``) names one."""
         table: dict[str, Entry] = getattr(self, section)
-        return {name: self.implementation(e.impl) for name, e in table.items() if e.impl}
+        refs = {name: getattr(entry, field) for name, entry in table.items()}
+        return {name: self.implementation(ref) for name, ref in refs.items() if ref}
 
     def entries(self) -> Iterator[tuple[str, Entry]]:
         """Every (section, entry) pair, in declaration order."""

@@ -428,23 +428,20 @@ def _verb_table() -> dict[str, Any]:
 @cache
 def _fixed_table() -> dict[str, Any]:
     """Verb -> what makes it for fixed arguments of one card (``Verb.fixed``, optional)."""
-    reg = registry()
-    return {name: reg.implementation(v.fixed) for name, v in reg.verbs.items() if v.fixed}
+    return registry().implementations("verbs", "fixed")
 
 
 @cache
 def _resume_table() -> dict[str, Any]:
     """Verb -> what answers its own decision (``Verb.resume``, for verbs that choose)."""
-    reg = registry()
-    return {name: reg.implementation(v.resume) for name, v in reg.verbs.items() if v.resume}
+    return registry().implementations("verbs", "resume")
 
 
 @cache
 def _reask_table() -> dict[str, Any]:
     """Verb -> what asks its own decision again on the state as it is now (``Verb.reask``,
     for verbs that choose: :func:`_ask_again`)."""
-    reg = registry()
-    return {name: reg.implementation(v.reask) for name, v in reg.verbs.items() if v.reask}
+    return registry().implementations("verbs", "reask")
 
 
 @cache

@@ -30,13 +30,9 @@ class Adapter:
         self.verbs = reg.implementations("verbs")
         self.values = reg.implementations("values")
         self.filters = reg.implementations("filters")
-        self.resumes = {
-            name: reg.implementation(verb.resume) for name, verb in reg.verbs.items() if verb.resume
-        }
+        self.resumes = reg.implementations("verbs", "resume")
         # How a verb that asks asks again (``Verb.reask``; docs/rules-decisions.md SL140).
-        self.reasks = {
-            name: reg.implementation(verb.reask) for name, verb in reg.verbs.items() if verb.reask
-        }
+        self.reasks = reg.implementations("verbs", "reask")
         self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
         self.machine = Machine(self)
 
