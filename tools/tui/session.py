@@ -29,6 +29,7 @@ from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.engines import GameEngine, engine_for
 from whitedwarf.interpreter.replay import (
+    PLAY_SAVE,
     PLAY_SAVE_KIND,
     REPLAY,
     ReplayError,
@@ -333,12 +334,9 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
             f"{path} is a replay log, not a save: `whitedwarf replay {path}` re-runs it, "
             f"`whitedwarf render {path} --at N` draws it at a decision"
         )
-    try:
-        record = json.loads(text)
-    except ValueError:  # JSON Lines that are not a replay: one JSON value a line
-        record = None
-    if not isinstance(record, dict) or record.get("kind") != SAVE_KIND:
+    if kind != PLAY_SAVE:  # read_game_file found no object of the save's kind
         raise SaveProblem(f"{path} is not a save of `whitedwarf play` (no {SAVE_KIND!r} kind)")
+    record = json.loads(text)
     if record.get("version") != SAVE_VERSION:
         raise SaveProblem(
             f"{path}: save version {record.get('version')!r} is not supported "
