@@ -194,9 +194,13 @@ class Stat(Entry):
 
 @dataclass(frozen=True, slots=True)
 class Flag(Entry):
-    """An ability a card can grant (``this ship type can bombard``)."""
+    """An ability a card can grant (``this ship type can bombard``).
 
-    scope: str = "ship_type"
+    ``scope`` is whose ability it is (``player`` or a noun type such as ``ship_type``): each
+    game says so for each flag, since no scope is right for every game.
+    """
+
+    scope: str = field(kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

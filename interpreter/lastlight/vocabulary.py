@@ -637,6 +637,7 @@ def _flags() -> list[Flag]:
             "Hits may destroy extractors when no enemy ships remain.",
             "this ship type can bombard",
             '000 "Bombardment"; 004 "Attack"',
+            scope="ship_type",
             text="bombard",
         ),
         Flag(
@@ -644,6 +645,7 @@ def _flags() -> list[Flag]:
             "Ships of the type may enter asteroid sectors.",
             "this ship type can cross_asteroids",
             'invented: 000 "Move" says asteroids block',
+            scope="ship_type",
             text="cross asteroids",
         ),
         Flag(
@@ -651,6 +653,7 @@ def _flags() -> list[Flag]:
             "Ships of the type may take part in a second combat this turn.",
             "this ship type can fight_twice",
             '000 "Combat Icons Explained" note: unless a card says otherwise',
+            scope="ship_type",
             text="fight twice a turn",
         ),
     ]

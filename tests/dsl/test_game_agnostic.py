@@ -8,9 +8,12 @@ well as a game's words; each is allowed below with the reason.
 """
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
+import pytest
+from whitedwarf.dsl.registry import Flag
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.starlight.vocabulary import registry as starlight_registry
 
@@ -84,3 +87,13 @@ def test_no_registry_word_is_used_by_the_core():
 
 def test_the_allow_list_holds_only_words_of_the_registry():
     assert set(ALLOWED) <= _words()
+
+
+def test_a_flag_names_its_scope() -> None:
+    """The core assumes no game's noun type: a flag's scope is the game's to say (issue 23)."""
+    scope = next(f for f in dataclasses.fields(Flag) if f.name == "scope")
+    assert scope.default is dataclasses.MISSING
+    with pytest.raises(TypeError, match="scope"):
+        Flag("shiny", "A flag.", "you can shiny")  # type: ignore[call-arg]
+    for reg in (registry(), starlight_registry()):
+        assert all(flag.scope for flag in reg.flags.values())
