@@ -12,6 +12,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -48,14 +49,27 @@ def machine() -> str:
     )
 
 
+def commit() -> str:
+    """The commit measured, with a mark when the work tree differs from it."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True)
+        return done.stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "an unknown commit"
+    return head + (" (with uncommitted changes)" if git("status", "--porcelain") else "")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer runs, for a smoke test")
     quick = parser.parse_args().quick
+    print(f"- measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} at {commit()}")
     print(machine())
     for title, script, full, short in SUITES:
-        print(f"\n## {title}\n", flush=True)
         args = short if quick else full
+        command = " ".join(["python", f"benchmarks/{script}", *args])
+        print(f"\n## {title}\n\n`{command}`\n", flush=True)
         subprocess.run([sys.executable, str(HERE / script), *args], check=True)
 
 
