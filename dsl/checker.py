@@ -717,7 +717,7 @@ class Checker:
                 "W0402",
                 sel.det.pos,
                 f"`{sel.det.text} {sel.words[0].text}` does not read as English",
-                f"write `{fits}`",
+                f"write `{fits}` instead",
             )
 
     def peel_trailing(self, sel: ast.Selector) -> tuple[ast.Selector, list[ast.Word]]:

@@ -398,3 +398,34 @@ def test_the_documented_neovim_setup_attaches_and_shows_diagnostics(mod: Path) -
     lines = out.read_text().splitlines()
     assert "attached=true" in lines and "client=whitedwarf" in lines, lines
     assert any(line.startswith("diagnostic=E0403:unknown stat `atack`") for line in lines), lines
+
+
+def test_a_enemy_ship_has_a_quick_fix(mod: Path) -> None:
+    """W0402 (issue 23 item 5): `a enemy ship` would print so on the card; the editor offers
+    `an`."""
+    factions = mod / "factions.yaml"
+    head, _, tail = factions.read_text().partition("  effect:")
+    text = head + "  effect: when round_end -> destroy a enemy ship\n" + tail.partition("\n")[2]
+
+    async def session() -> dict[str, Any]:
+        editor = Editor()
+        await editor.start(mod.parent)
+        uri = await editor.open(factions)
+        await editor.type_text(uri, text)
+        diagnostics = [d for d in editor.diagnostics[uri] if d.code == "W0402"]
+        actions = await editor.client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=diagnostics[0].range,
+                context=types.CodeActionContext(diagnostics=diagnostics),
+            )
+        )
+        await editor.stop()
+        return {"diagnostics": diagnostics, "actions": actions}
+
+    seen = run(session())
+    (warning,) = seen["diagnostics"]
+    assert warning.message.startswith("`a enemy` does not read as English")
+    (action,) = seen["actions"]
+    (edit,) = next(iter(action.edit.changes.values()))
+    assert edit.new_text == "an" and edit.range == warning.range
