@@ -34,8 +34,9 @@ from whitedwarf.tools.render.starlight_public import (
 
 WIDTH, HEIGHT = 1120, 930
 PANEL_W, PANEL_H = 295, 245  # one constellation
-#: Seat colours (Okabe-Ito, as Last Light's board, with a fifth for a 5-seat game).
-SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#cc79a7", "#f0e442")
+#: Seat colours: Last Light's (``svg.OWNER_COLOURS``, which the terminal interface uses for
+#: Starlight's seats too), with a fifth for a 5-seat game, each far from the others.
+SEAT_COLOURS = ("#f4f4f4", "#ff5fd2", "#00e5ff", "#ff8a3d", "#c6f542")
 RAY_COLOURS = {
     "red": "#d62728",
     "orange": "#ff7f0e",
