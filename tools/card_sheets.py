@@ -478,75 +478,105 @@ def _cost(
 # --- the key -----------------------------------------------------------------------------------
 
 
+class _KeyPage:
+    """Writes the key from the top of a page down, each entry a drawing and its words, on
+    as many pages as it takes."""
+
+    MARGIN = 20 * mm
+    WORDS_AT = 24 * mm  # where an entry's words start, right of its drawing
+
+    def __init__(self, canvas: Canvas, width: float, height: float) -> None:
+        self.canvas, self.width, self.height = canvas, width, height
+        self.x, self.y = self.MARGIN, height - 20 * mm
+
+    def room(self, needed: float) -> None:
+        """Go on on a new page if ``needed`` does not fit above the bottom margin."""
+        if self.y - needed < 12 * mm:
+            self.canvas.showPage()
+            self.y = self.height - 20 * mm
+
+    def title(self, words: str) -> None:
+        self.canvas.setFillColor(colors.black)
+        self.canvas.setFont("Helvetica-Bold", 16)
+        self.canvas.drawString(self.x, self.y, words)
+        self.y -= 12 * mm
+
+    def heading(self, words: str) -> None:
+        self.room(16 * mm)
+        self.canvas.setFillColor(colors.black)
+        self.canvas.setFont("Helvetica-Bold", 11)
+        self.canvas.drawString(self.x, self.y, words)
+        self.y -= 7 * mm
+
+    def entry(self, draw: Callable[[float, float], None], words: str) -> None:
+        """``draw(x, baseline)`` the entry's picture, then its words beside it."""
+        self.room(8 * mm)
+        self.canvas.saveState()
+        draw(self.x + 2 * mm, self.y)
+        self.canvas.restoreState()
+        self.canvas.setFillColor(colors.black)
+        self.canvas.setFont("Helvetica", 10)
+        self.canvas.drawString(self.x + self.WORDS_AT, self.y, words)
+        self.y -= 7 * mm
+
+    def paragraph(self, words: str, size: float = 10) -> None:
+        room = self.width - 2 * self.MARGIN
+        for line in _wrap_words(words.split(), "Helvetica", size, room, self.canvas):
+            self.room(5 * mm)
+            self.canvas.setFillColor(colors.black)
+            self.canvas.setFont("Helvetica", size)
+            self.canvas.drawString(self.x, self.y, line)
+            self.y -= 5 * mm
+        self.y -= 2 * mm
+
+
 def _key_page(
     canvas: Canvas, faces: list[PrintedCard], book: CardBook, width: float, height: float
 ) -> None:
     """The last page: every icon the cards use, the discs, the kinds' colours, the strip and
     the footer, each drawn as on the cards with what it means."""
-    x, y = 20 * mm, height - 25 * mm
-    canvas.setFillColor(colors.black)
-    canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawString(x, y, "Key to the cards")
-    y -= 12 * mm
-
-    def heading(words: str) -> None:
-        nonlocal y
-        canvas.setFillColor(colors.black)
-        canvas.setFont("Helvetica-Bold", 11)
-        canvas.drawString(x, y, words)
-        y -= 7 * mm
-
-    def entry(words: str) -> None:
-        nonlocal y
-        canvas.setFillColor(colors.black)
-        canvas.setFont("Helvetica", 10)
-        canvas.drawString(x + 14 * mm, y, words)
-        y -= 8 * mm
-
-    used = list(
-        dict.fromkeys(
-            t.word for f in faces for p in f.text.split("\n") for t in _tokens(p) if t.icon
-        )
-    )
+    key = _KeyPage(canvas, width, height)
+    key.title("Key to the cards")
+    used = {t.word for f in faces for p in f.text.split("\n") for t in _tokens(p) if t.icon}
     if used:
-        heading("Icons in the text")
-        for word in used:
-            draw_icon(canvas, word, x + 2 * mm, y, 11)
-            entry(f"[{word}]: {meaning(word)}")
-    heading("Discs at the top right")
-    canvas.setFont("Helvetica", 9.5)
-    for line in _wrap_words(book.discs.split(), "Helvetica", 9.5, width - 2 * x, canvas):
-        canvas.drawString(x, y, line)
-        y -= 5 * mm
-    y -= 2 * mm
-    kinds = {name for f in faces for name in f.cost}
-    for name in [n for n in book.cost_colours if n in kinds]:
-        _cost(canvas, {name: 2}, x + 9 * mm, y + 1.2 * mm, book.cost_colours)
-        entry(f"2 {name}")
-    heading("Colour of the frame: the card's kind")
-    for kind in dict.fromkeys(f.kind for f in faces):
-        canvas.setFillColor(_colour(book.kind_colours, kind))
-        canvas.roundRect(x + 2 * mm, y - 1 * mm, 9 * mm, 4.5 * mm, 1 * mm, stroke=0, fill=1)
-        entry(kind.replace("_", " "))
-    heading("Other marks")
-    if any(f.hidden for f in faces):
-        _hidden_strip(canvas, x, y - 1.5 * mm, 60 * mm)
-        y -= 9 * mm
-        canvas.setFillColor(colors.black)
-        canvas.setFont("Helvetica", 10)
-        canvas.drawString(
-            x, y, "The card says to keep it hidden: no one else sees it until it is played."
+        key.heading("Icons in the text")
+        for word in sorted(used, key=_icon_order):
+            key.entry(
+                lambda x, y, w=word: draw_icon(canvas, w, x, y, 11), f"[{word}]: {meaning(word)}"
+            )
+    key.heading("Discs at the top right")
+    key.paragraph(book.discs, 9.5)
+    named = {name for f in faces for name in f.cost}
+    for name in [n for n in book.cost_colours if n in named]:
+        key.entry(
+            lambda x, y, n=name: _cost(canvas, {n: 2}, x + 7 * mm, y + 1.2 * mm, book.cost_colours),
+            f"2 {name}",
         )
-        y -= 8 * mm
-    canvas.setFont("Helvetica", 10)
-    canvas.setFillColor(colors.black)
-    lines = [
-        "Italics under a rule: the card's flavour, with no effect in play.",
-        "Footer: the pack and the card's id (as `whitedwarf text` and the packs name it), "
-        "and how many the deck has.",
-    ]
-    for line in lines:
-        for part in _wrap_words(line.split(), "Helvetica", 10, width - 2 * x, canvas):
-            canvas.drawString(x, y, part)
-            y -= 5 * mm
-        y -= 2 * mm
+    key.heading("Colour of the frame: the card's kind")
+    for kind in dict.fromkeys(f.kind for f in faces):
+        key.entry(lambda x, y, k=kind: _swatch(canvas, x, y, book, k), kind.replace("_", " "))
+    key.heading("Other marks")
+    if any(f.hidden for f in faces):
+        key.room(18 * mm)
+        _hidden_strip(canvas, key.x, key.y - 1.5 * mm, 60 * mm)
+        key.y -= 9 * mm
+        key.paragraph("The card says to keep it hidden: no one else sees it until it is played.")
+    if any(f.flavour for f in faces):
+        key.paragraph("Italics under a rule: the card's flavour, with no effect in play.")
+    key.paragraph(
+        "Footer: the pack and the card's id (as `whitedwarf text` and the packs name it), and "
+        "how many the deck has."
+    )
+
+
+def _icon_order(word: str) -> tuple[int, str]:
+    """Drawn icons in the order of :data:`ICONS`, then the words in boxes, by name."""
+    from whitedwarf.tools.card_icons import ICONS
+
+    order = list(ICONS)
+    return (order.index(word), "") if word in order else (len(order), word)
+
+
+def _swatch(canvas: Canvas, x: float, y: float, book: CardBook, kind: str) -> None:
+    canvas.setFillColor(_colour(book.kind_colours, kind))
+    canvas.roundRect(x, y - 1 * mm, 12 * mm, 4.5 * mm, 1 * mm, stroke=0, fill=1)
