@@ -508,16 +508,14 @@ class _KeyPage:
         self.canvas.drawString(self.x, self.y, words)
         self.y -= 7 * mm
 
-    def entry(self, draw: Callable[[float, float], None], words: str) -> None:
-        """``draw(x, baseline)`` the entry's picture, then its words beside it."""
+    def entry(self, words: str) -> tuple[float, float]:
+        """Write an entry's words and return where its picture goes (left, baseline)."""
         self.room(8 * mm)
-        self.canvas.saveState()
-        draw(self.x + 2 * mm, self.y)
-        self.canvas.restoreState()
         self.canvas.setFillColor(colors.black)
         self.canvas.setFont("Helvetica", 10)
         self.canvas.drawString(self.x + self.WORDS_AT, self.y, words)
         self.y -= 7 * mm
+        return self.x + 2 * mm, self.y + 7 * mm
 
     def paragraph(self, words: str, size: float = 10) -> None:
         room = self.width - 2 * self.MARGIN
@@ -541,20 +539,18 @@ def _key_page(
     if used:
         key.heading("Icons in the text")
         for word in sorted(used, key=_icon_order):
-            key.entry(
-                lambda x, y, w=word: draw_icon(canvas, w, x, y, 11), f"[{word}]: {meaning(word)}"
-            )
+            draw_icon(canvas, word, *key.entry(f"[{word}]: {meaning(word)}"), 11)
     key.heading("Discs at the top right")
     key.paragraph(book.discs, 9.5)
     named = {name for f in faces for name in f.cost}
     for name in [n for n in book.cost_colours if n in named]:
-        key.entry(
-            lambda x, y, n=name: _cost(canvas, {n: 2}, x + 7 * mm, y + 1.2 * mm, book.cost_colours),
-            f"2 {name}",
-        )
+        x, y = key.entry(f"2 {name}")
+        _cost(canvas, {name: 2}, x + 7 * mm, y + 1.2 * mm, book.cost_colours)
     key.heading("Colour of the frame: the card's kind")
     for kind in dict.fromkeys(f.kind for f in faces):
-        key.entry(lambda x, y, k=kind: _swatch(canvas, x, y, book, k), kind.replace("_", " "))
+        x, y = key.entry(kind.replace("_", " "))
+        canvas.setFillColor(_colour(book.kind_colours, kind))
+        canvas.roundRect(x, y - 1 * mm, 12 * mm, 4.5 * mm, 1 * mm, stroke=0, fill=1)
     key.heading("Other marks")
     if any(f.hidden for f in faces):
         key.room(18 * mm)
@@ -575,8 +571,3 @@ def _icon_order(word: str) -> tuple[int, str]:
 
     order = list(ICONS)
     return (order.index(word), "") if word in order else (len(order), word)
-
-
-def _swatch(canvas: Canvas, x: float, y: float, book: CardBook, kind: str) -> None:
-    canvas.setFillColor(_colour(book.kind_colours, kind))
-    canvas.roundRect(x, y - 1 * mm, 12 * mm, 4.5 * mm, 1 * mm, stroke=0, fill=1)
