@@ -40,8 +40,10 @@ def cards(
 ) -> None:
     """Print the cards of PACK at playing-card size, nine to a page, with cut marks.
 
-    Each card's text is written from its effect, copies are repeated. A mod prints only the
-    cards it adds or replaces unless --all is given.
+    Each card prints its own text (written from its effect where it has none), with an icon
+    for each [bracketed] word, its flavour and a "keep hidden" strip where it says so; copies
+    are repeated, and the last page is the key. A mod prints only the cards it adds or
+    replaces unless --all is given.
     """
     refuse_overwrite(out, force)
     result = load_packs([pack], pack_paths)
@@ -59,7 +61,10 @@ def cards(
     if not faces:
         raise click.ClickException("the pack has no cards to print (try --all for a mod)")
     pages = draw_sheets(faces, out, paper, book)
-    click.echo(f"wrote {out}: {counted(len(faces), 'card')} on {counted(pages, 'page')}")
+    click.echo(
+        f"wrote {out}: {counted(len(faces), 'card')} on {counted(pages, 'page')}, "
+        f"and the key to their icons on page {pages + 1}"
+    )
 
 
 def own_card_ids(

@@ -128,3 +128,99 @@ def test_the_panels_list_resources_and_pieces_as_the_rulebook_does(
     for panel in data["panels"]:
         assert list(panel["resources"]) == ["common", "uncommon", "rare"]
         assert list(panel["supply"]) == ["small", "medium", "large", "extractor"]
+
+
+def page_data(page: Path) -> dict:
+    import json
+
+    found = re.search(r'<script[^>]*id="game-data"[^>]*>(.*?)</script>', page.read_text(), re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def go_to(driver, step: int) -> None:
+    driver.execute_script(
+        "const s = document.getElementById('slider'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('input'));",
+        str(step),
+    )
+
+
+@pytest.fixture(scope="module")
+def three_seats(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The viewer of a 3-player game in which a tech is exhausted (lens_calibration)."""
+    folder = tmp_path_factory.mktemp("three")
+    log, page = folder / "game.jsonl", folder / "game.html"
+    code, out = run("play", "--seats", "random,random,random", "--seed", "7", "--replay", str(log))
+    assert code == 0, out
+    assert run("replay", str(log), "--html", str(page))[0] == 0
+    return page
+
+
+def test_exhausted_techs_are_dimmed_and_labelled_not_struck_through(
+    browser,  # noqa: F811
+    three_seats: Path,
+) -> None:
+    """An exhausted tech was struck through, hard to read; it is dimmed with a badge saying
+    so (issue 23 item 9)."""
+    page = three_seats
+    data = page_data(page)
+    step = next(
+        i
+        for i, s in enumerate(data["steps"])
+        if any(t["exhausted"] for p in s["players"] for t in data["panels"][p]["techs"])
+    )
+    browser.get(page.resolve().as_uri())
+    go_to(browser, step)
+    spent = browser.find_elements("css selector", "#players .techs span.exhausted")
+    assert spent
+    for tech in spent:
+        decoration = browser.execute_script(
+            "return getComputedStyle(arguments[0]).textDecorationLine", tech
+        )
+        assert "line-through" not in decoration
+        assert tech.find_element("css selector", ".badge").text == "exhausted"
+        assert float(tech.value_of_css_property("opacity")) < 1
+    assert console_errors(browser) == []
+
+
+def test_the_light_chart_has_a_round_axis_and_round_numbers(
+    browser,  # noqa: F811
+    viewer: tuple[Path, Path],
+) -> None:
+    """The chart showed only its top value and 0 over decisions; it has a round axis (a tick
+    where each round starts) and light ticks at round numbers."""
+    page = viewer[1]
+    data = page_data(page)
+    browser.get(page.resolve().as_uri())
+    chart = browser.find_element("id", "chart")
+    rounds = [int(t.text) for t in chart.find_elements("css selector", "text.tick-round")]
+    played = sorted({s["round"] for s in data["steps"]})
+    assert len(rounds) >= 5 and rounds == sorted(rounds) and set(rounds) <= set(played)
+    assert rounds[-1] >= played[-1] - 5  # the labels run to the end of the game
+    assert chart.find_element("css selector", "text.axis-title").text == "round"
+    light = [int(t.text) for t in chart.find_elements("css selector", "text.tick-score")]
+    step = light[1] - light[0]
+    assert light[0] == 0 and step in (1, 2, 5, 10, 20, 50)
+    assert light == list(range(0, light[-1] + 1, step))
+    assert light[-1] >= max(max(s["scores"]) for s in data["steps"])
+
+
+def test_the_board_in_the_viewer_has_its_key_and_the_status_and_log_on_the_first_screen(
+    browser,  # noqa: F811
+    viewer: tuple[Path, Path],
+) -> None:
+    browser.set_window_size(1280, 800)
+    browser.get(viewer[1].resolve().as_uri())
+    height = browser.execute_script("return window.innerHeight")
+    for name in ("status", "log", "board"):
+        box = browser.execute_script(
+            "return document.getElementById(arguments[0]).getBoundingClientRect().toJSON()", name
+        )
+        assert box["top"] >= 0 and box["bottom"] <= height, (name, box, height)
+    items = browser.find_elements("css selector", "#board .legend .legend-item")
+    assert len(items) >= 10 and all(item.is_displayed() for item in items)
+    labels = browser.find_elements("css selector", "#board .sector-label")
+    assert len(labels) == 41
+    ships = browser.find_elements("css selector", "#board .piece circle")
+    assert ships and min(ship.rect["width"] for ship in ships) >= 8  # 5 px before

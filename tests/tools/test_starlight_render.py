@@ -10,6 +10,7 @@ secret (another seat's laurels and face-up flares) anywhere in the SVG or the vi
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import xml.etree.ElementTree as ET
 from functools import cache
@@ -297,3 +298,57 @@ def replayed_with(pack: Path, path: Path, at: int) -> tuple[dict, list[dict]]:
     for seat, option in log.decisions[:at]:
         game.apply(state, seat, option)
     return state, heard
+
+
+# --- a picture people can read (issue 23 item 9) ---------------------------------------------
+
+
+def test_the_key_explains_every_short_label_on_the_sky(game_log: Path, tmp_path: Path) -> None:
+    """$NP, RR, C+R, L+3, +AP and α stood on the slots with nothing saying what they are."""
+    out = tmp_path / "sky.svg"
+    assert run("render", str(game_log), "--at", str(AT), "--out", str(out))[0] == 0
+    root = drawn(out)
+    labels = {t.text for t in by_class(root, "privilege")}
+    assert {"$NP", "RR", "C+R", "L+3", "+AP", "α"} <= labels
+    key = {
+        e.get("data-abbreviation"): [t.text for t in e.iter(f"{SVG}text")]
+        for e in by_class(root, "abbreviation")
+    }
+    names = {c["id"]: c["name"] for c in loaded().content.cards["privileges"].values()}
+    for label in labels | {"AP"}:
+        assert label in key, label
+        assert key[label][0] == label and key[label][1]
+    assert key["$NP"][1] == names["buy_night_points"] and key["α"][1] == names["launch_alpha_star"]
+    assert "dashed ring marks a target slot" in by_class(root, "slot-key")[0].text
+
+
+def test_the_viewer_keeps_the_status_log_and_key_on_the_first_screen(
+    browser,  # noqa: F811
+    game_log: Path,
+    tmp_path: Path,
+) -> None:
+    """The sky filled the first screen and pushed the status and the log below it."""
+    page = tmp_path / "g.html"
+    assert run("replay", str(game_log), "--html", str(page))[0] == 0
+    browser.set_window_size(1280, 800)
+    browser.get(page.resolve().as_uri())
+    body = browser.find_element("tag name", "body")
+    for _ in range(AT):
+        body.send_keys("\ue014")  # ArrowRight
+    height = browser.execute_script("return window.innerHeight")
+    for name in ("status", "log"):
+        box = browser.execute_script(
+            "return document.getElementById(arguments[0]).getBoundingClientRect().toJSON()", name
+        )
+        assert box["top"] >= 0 and box["bottom"] <= height, (name, box, height)
+    assert browser.find_element("id", "status").text.startswith("round ")
+    assert browser.find_element("css selector", "#log li.current").is_displayed()
+    key = browser.find_elements("css selector", "#board g.abbreviation")
+    assert {k.get_attribute("data-abbreviation") for k in key} >= {"$NP", "RR", "C+R", "L+3", "α"}
+    for entry in key:
+        box = entry.rect
+        assert box["y"] + box["height"] <= height  # the key is on the first screen too
+    artefacts = Path(os.environ.get("WHITEDWARF_ARTEFACTS", tmp_path))
+    artefacts.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(artefacts / "starlight-viewer.png"))
+    assert console_errors(browser) == []

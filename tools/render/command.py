@@ -6,6 +6,8 @@ The game is the one the replay's header or the save names (or the packs'); its e
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 import click
@@ -20,6 +22,9 @@ from whitedwarf.tools.session import (
     require,
 )
 
+#: The least width of a PNG drawn at the default scale, in pixels.
+PNG_WIDTH = 1600
+
 
 @click.command("render")
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -30,6 +35,12 @@ from whitedwarf.tools.session import (
     type=click.Path(dir_okay=False, path_type=Path),
     help="the picture to write: board.svg, or board.png (needs the png extra)",
 )
+@click.option(
+    "--scale",
+    type=click.FloatRange(min=0.1, max=10),
+    help=f"size the picture by this factor (default: a PNG at least {PNG_WIDTH} px wide, an "
+    "SVG at its own size)",
+)
 @click.option("--force", is_flag=True, help="overwrite an existing picture")
 @PACK_OPTION
 @PACK_PATH_OPTION
@@ -37,6 +48,7 @@ def render(
     source: Path,
     at: int | None,
     out: Path,
+    scale: float | None,
     force: bool,
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
@@ -76,9 +88,9 @@ def render(
             f"({type(error).__name__}: {error})"
         ) from None
     if kind == ".svg":
-        out.write_text(svg, encoding="utf-8")
+        out.write_text(scaled_svg(svg, scale or 1.0), encoding="utf-8")
     else:
-        out.write_bytes(svg_to_png(svg))
+        out.write_bytes(svg_to_png(svg, scale))
     click.echo(f"wrote {out}")
 
 
@@ -115,8 +127,38 @@ def _title(position) -> str:
     return f"{position.label} · round {position.state['round']}"
 
 
-def svg_to_png(svg: str) -> bytes:
-    """PNG bytes of an SVG document, through cairosvg (the ``png`` extra)."""
+def _size(svg: str) -> tuple[float, float]:
+    """The ``width`` and ``height`` of the document's ``<svg>`` element."""
+    opening = svg[: svg.index(">")]
+    width = re.search(r'\swidth="([\d.]+)"', opening)
+    height = re.search(r'\sheight="([\d.]+)"', opening)
+    if width is None or height is None:
+        raise ValueError("the drawing's <svg> element has no width and height")
+    return float(width.group(1)), float(height.group(1))
+
+
+def scaled_svg(svg: str, scale: float) -> str:
+    """The document with its ``width`` and ``height`` times ``scale`` (its viewBox, so what it
+    shows, unchanged)."""
+    if scale == 1.0:
+        return svg
+    width, height = _size(svg)
+    opening, rest = svg.split(">", 1)
+    opening = re.sub(r'\swidth="[\d.]+"', f' width="{width * scale:g}"', opening, count=1)
+    opening = re.sub(r'\sheight="[\d.]+"', f' height="{height * scale:g}"', opening, count=1)
+    return f"{opening}>{rest}"
+
+
+def png_scale(svg: str) -> float:
+    """The factor that makes the picture at least :data:`PNG_WIDTH` pixels wide (never less
+    than its own size): a board drawn at its SVG size is too small to count pieces on."""
+    width, _ = _size(svg)
+    return max(1.0, math.ceil(PNG_WIDTH / width * 100) / 100)
+
+
+def svg_to_png(svg: str, scale: float | None = None) -> bytes:
+    """PNG bytes of an SVG document, through cairosvg (the ``png`` extra), ``scale`` times its
+    size (default: :func:`png_scale`)."""
     try:
         import cairosvg
     except ImportError:
@@ -125,4 +167,5 @@ def svg_to_png(svg: str) -> bytes:
         ) from None
     except OSError as error:  # cairosvg imports, but the cairo library is missing
         raise click.ClickException(f"PNG output needs the cairo library: {error}") from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    factor = png_scale(svg) if scale is None else scale
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=factor)

@@ -4,7 +4,8 @@ The sky board of 003 is a picture the seeds do not include, and sky.yaml gives n
 only slots and their links (docs/rules-decisions.md SL57-SL61), so each constellation is laid
 out here: its target slots in the left column, every other slot in the column of its distance
 (in links) from a target (SL45). A slot shows its size (the circle's radius), the night points
-a launch there scores, its privilege (a short label; the name in the tooltip) and the target
+a launch there scores, its privilege (a short label; the name in the tooltip and in the key
+below the seats, which says what every short label means) and the target
 icon (a dashed ring); a launched star is filled in its owner's colour with its magnitude.
 
 Only public information is drawn (``starlight_public.py``). Every string a pack supplies
@@ -31,10 +32,11 @@ from whitedwarf.tools.render.starlight_public import (
     sky_view,
 )
 
-WIDTH, HEIGHT = 1120, 860
+WIDTH, HEIGHT = 1120, 930
 PANEL_W, PANEL_H = 295, 245  # one constellation
-#: Seat colours (Okabe-Ito, as Last Light's board, with a fifth for a 5-seat game).
-SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#cc79a7", "#f0e442")
+#: Seat colours: Last Light's (``svg.OWNER_COLOURS``, which the terminal interface uses for
+#: Starlight's seats too), with a fifth for a 5-seat game, each far from the others.
+SEAT_COLOURS = ("#f4f4f4", "#ff5fd2", "#00e5ff", "#ff8a3d", "#c6f542")
 RAY_COLOURS = {
     "red": "#d62728",
     "orange": "#ff7f0e",
@@ -113,7 +115,7 @@ def svg_parts(content: Any, state: State, events: list[Event]) -> Parts:
         _daybreak(sky),
     ]
     groups += [_seat(seat, index, len(sky.seats)) for index, seat in enumerate(sky.seats)]
-    return head, groups, "\n</svg>"
+    return head, groups, _key(content) + "\n</svg>"
 
 
 # --- the sky ----------------------------------------------------------------------------------
@@ -437,6 +439,38 @@ def _text(
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}"{attrs}>{_e(text)}</text>'
     )
+
+
+def _key(content: Any) -> str:
+    """What the short labels and the slots' marks mean, below the seats: each privilege's
+    label on a slot with its card's name, then how a slot is drawn."""
+    x0, y = 12, 852
+    out = ['<g class="legend">', _text(x0, y, "Key", 11, weight="bold")]
+    shown = dict.fromkeys(
+        content.slots[s].privilege
+        for cid in content.constellations
+        for s in content.constellations[cid]
+        if content.slots[s].privilege
+    )
+    entries = [(PRIVILEGE_LABELS.get(p, p[:3]), _privilege_name(content, p) or p) for p in shown]
+    entries.append(("AP", "action points (a seat's, and a flare's cost)"))
+    for index, (label, name) in enumerate(entries):
+        x, row = 50 + (index % 4) * 265, y + (index // 4) * 15
+        out.append(
+            f'<g class="abbreviation" data-abbreviation="{_e(label)}">'
+            + _text(x, row, label, 10, fill="#9fe3ff", weight="bold", cls="label")
+            + _text(x + 30, row, name, 10, cls="meaning")
+            + "</g>"
+        )
+    row = y + 15 * ((len(entries) + 3) // 4)
+    words = (
+        "A slot: its size is the circle's, its number the night points a star there scores; "
+        "a dashed ring marks a target slot; a star is filled in its owner's colour, with its "
+        "magnitude."
+    )
+    out.append(_text(50, row, words, 10, cls="slot-key"))
+    out.append("</g>")
+    return "\n".join(out)
 
 
 # --- the viewer's other needs -----------------------------------------------------------------

@@ -41,8 +41,9 @@
     // The techs listed are those in play; the hand is secret, so only its size is told.
     const techs = el("div", { class: "techs" }, "techs in play: " + (p.techs.length ? "" : "none "));
     for (const t of p.techs) {
-      const exhausted = t.exhausted ? " (exhausted)" : "";
-      techs.appendChild(el("span", { class: t.exhausted ? "exhausted" : "" }, t.name + " [" + t.slot + "]" + exhausted));
+      const tech = el("span", { class: t.exhausted ? "exhausted" : "" }, t.name + " [" + t.slot + "]");
+      if (t.exhausted) tech.appendChild(el("span", { class: "badge" }, "exhausted"));
+      techs.appendChild(tech);
     }
     techs.appendChild(el("span", { class: "hand-count" }, "· " + p.techs_in_hand + " in hand"));
     box.appendChild(techs);
@@ -53,24 +54,57 @@
     return box;
   }
 
+  // The chart's geometry: steps left to right, the score bottom to top.
+  const CHART = { left: 34, right: 392, top: 8, bottom: 118 };
+  const chartX = (i) => CHART.left + ((CHART.right - CHART.left) * i) / Math.max(1, last);
+
+  // A step between ticks of 1, 2, 5 times a power of ten, so at most `most` ticks show.
+  function tickStep(span, most) {
+    for (let power = 1; ; power *= 10) {
+      for (const m of [1, 2, 5]) if (span / (m * power) <= most) return m * power;
+    }
+  }
+
   function drawChart() {
     const chart = document.getElementById("chart");
     const seats = data.colours.length;
-    let top = 1;
-    for (const s of steps) for (const v of s.scores) top = Math.max(top, v);
-    const x = (i) => 30 + (360 * i) / Math.max(1, last);
-    const y = (v) => 110 - (100 * v) / top;
-    let svg = '<line x1="30" y1="110" x2="390" y2="110" stroke="#556"/>' +
-      '<text x="2" y="14" fill="#aab" font-size="10">' + top + '</text>' +
-      '<text x="2" y="110" fill="#aab" font-size="10">0</text>';
+    let most = 1;
+    for (const s of steps) for (const v of s.scores) most = Math.max(most, v);
+    const every = tickStep(most, 5);
+    const top = Math.ceil(most / every) * every;
+    const y = (v) => CHART.bottom - ((CHART.bottom - CHART.top) * v) / top;
+    const text = (x, yy, words, cls, anchor) => '<text class="' + cls + '" x="' + x + '" y="' + yy +
+      '" fill="#aab" font-size="10" text-anchor="' + anchor + '">' + words + "</text>";
+    let svg = '<line x1="' + CHART.left + '" y1="' + CHART.bottom + '" x2="' + CHART.right +
+      '" y2="' + CHART.bottom + '" stroke="#556"/>';
+    for (let v = 0; v <= top; v += every) {  // the score axis, at round numbers
+      svg += '<line x1="' + CHART.left + '" x2="' + CHART.right + '" y1="' + y(v).toFixed(1) +
+        '" y2="' + y(v).toFixed(1) + '" stroke="#262c44"/>' +
+        text(CHART.left - 4, (y(v) + 3).toFixed(1), v, "tick-score", "end");
+    }
+    // The round axis: a tick where each round starts, every round labelled while they fit.
+    const starts = [];
+    steps.forEach((s, i) => { if (i === 0 || s.round !== steps[i - 1].round) starts.push([s.round, i]); });
+    const rounds = tickStep(starts.length, 12);
+    for (const [round, i] of starts) {
+      const xx = chartX(i).toFixed(1);
+      svg += '<line x1="' + xx + '" x2="' + xx + '" y1="' + CHART.bottom + '" y2="' +
+        (CHART.bottom + 3) + '" stroke="#556"/>';
+      // Multiples of the step; round 1 too when the next label is well apart from it.
+      if (round % rounds === 0 || (round === 1 && rounds >= 5)) {
+        svg += text(xx, CHART.bottom + 13, round, "tick-round", "middle");
+      }
+    }
+    svg += text((CHART.left + CHART.right) / 2, CHART.bottom + 28, "round", "axis-title", "middle");
     for (let seat = 0; seat < seats; seat++) {
-      const points = steps.map((s, i) => x(i).toFixed(1) + "," + y(s.scores[seat]).toFixed(1));
+      const points = steps.map((s, i) => chartX(i).toFixed(1) + "," + y(s.scores[seat]).toFixed(1));
       svg += '<polyline fill="none" stroke-width="1.5" stroke="' + data.colours[seat] +
         '" points="' + points.join(" ") + '"/>';
     }
-    svg += '<line id="chart-now" y1="5" y2="110" stroke="#fff" stroke-dasharray="2,2"/>';
+    svg += '<line id="chart-now" y1="' + CHART.top + '" y2="' + CHART.bottom +
+      '" stroke="#fff" stroke-dasharray="2,2"/>';
     chart.innerHTML = svg;
-    chart.dataset.x0 = "30";
+    chart.dataset.x0 = String(CHART.left);
   }
 
   function fillLog() {
@@ -104,7 +138,7 @@
     const players = document.getElementById("players");
     players.replaceChildren(...step.players.map((i) => playerPanel(data.panels[i])));
     const now = document.getElementById("chart-now");
-    const xx = (30 + (360 * current) / Math.max(1, last)).toFixed(1);
+    const xx = chartX(current).toFixed(1);
     now.setAttribute("x1", xx);
     now.setAttribute("x2", xx);
     for (const item of logList.querySelectorAll("li.current")) item.classList.remove("current");
