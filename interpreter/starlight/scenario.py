@@ -105,7 +105,11 @@ def turn(game: Game, state: State, seat: int, ap: int | None = None, first: bool
         raise ScenarioError(
             f"seat {seat} {'has a marker on the rondel' if first else 'has no marker'}: a "
             "first turn is one without a marker (003 'Your First Turn'); "
-            + ("take it off first (its `marker` None)" if first else "put_marker first, or turn(..., first=True)")
+            + (
+                "take it off first (its `marker` None)"
+                if first
+                else "put_marker first, or turn(..., first=True)"
+            )
         )
     if ap is None:
         if first:
