@@ -5,8 +5,9 @@ and the JSON Schema of one card; its vocabulary names, for each card kind, an ex
 From these a skeleton is written with every required field filled in: the id and name asked
 for, ``source: invented`` (DESIGN principle 6), the card kind's example as the effect, the
 effect rendered as the printed ``text`` (so the two agree: W0430), the first word of each
-closed list, the least number allowed, and for a field that must name an id of the pack (a
-:class:`~whitedwarf.dsl.packs.kinds.Reference`) the first such id of the game's bundled pack.
+closed list, the least number allowed (or the schema's own ``examples``), and for a field
+that must name an id of the pack (a :class:`~whitedwarf.dsl.packs.kinds.Reference`) the first
+such id of the game's bundled pack.
 No game is named here: a third game gets skeletons by declaring its files.
 """
 
@@ -212,6 +213,10 @@ def _example(schema: dict[str, Any], referenced: str | None, field: str) -> Any:
         return referenced
     if "const" in schema:
         return schema["const"]
+    if schema.get("examples"):
+        # The game's own example: a Starbot card's accolade place, where the plainest value
+        # the schema allows (null, for the Refresh card) would not make a complete card.
+        return schema["examples"][0]
     if "enum" in schema:
         # A new card is the modder's design, not the rulebook's (DESIGN principle 6).
         return INVENTED if INVENTED in schema["enum"] else schema["enum"][0]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whitedwarf.content import bundled_pack
-from whitedwarf.dsl.packs.games import game_registry, installed_games
+from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.schemas import write_schemas
 from whitedwarf.dsl.render import render_effect
@@ -186,6 +186,19 @@ def game_manifest(folder: Path, pack_id: str, name: str, game: str) -> str:
         + f"description: {name}, a {game} mod.\n"
         + "depends:\n"
         + f'  {game}: "{base_dependency(game)}"\n'
+        + _box_counts_allowed(game)
+    )
+
+
+def _box_counts_allowed(game: str) -> str:
+    """``allow: [W0902]`` for a game with box counts (Starlight's 28 Starbot cards), as in a
+    Last Light mod: every card the mod adds to a counted deck would otherwise warn."""
+    if not game_spec(game).counts:
+        return ""
+    return (
+        "# The base game's box counts do not include the cards this pack adds:\n"
+        + "# W0902 would say so for every new card.\n"
+        + "allow: [W0902]\n"
     )
 
 

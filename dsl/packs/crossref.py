@@ -232,7 +232,8 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         silence = "silence this with `allow: [W0902]` in pack.yaml"
         # A faction has no `copies`: each counts once, and the hint must not send the
         # designer looking for a field the schema refuses.
-        hint = f"change `copies`, or {silence}" if copies else f"remove a card, or {silence}"
+        change = "remove a card" if total > expected else "add a card"
+        hint = f"change `copies`, or {silence}" if copies else f"{change}, or {silence}"
         out.append(warning("W0902", message, span, hint))
     return out
 

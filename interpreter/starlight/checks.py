@@ -34,6 +34,7 @@ CODES = {
     "E0944": "a Starbot card that marks an accolade place the pack does not lay out",
     "E0945": "an effect names a constellation, aspect or privilege the pack does not have",
     "E0947": "a goal that does more than `claim`, or `claim` outside a goal",
+    "E0948": "a Starbot card other than Refresh without an accolade place, or Refresh with one",
     "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
 }
 
@@ -148,6 +149,37 @@ def check_starbots(content: Content) -> list[Diagnostic]:
         )
     if removal is not None and beyond:
         out.append(_accolade_removed(removal, beyond, len(accolades)))
+    return out
+
+
+#: The Starbot action whose card marks no accolade (003 "Starbot Play": "each Starbot card
+#: (except the Refresh card) specifies the index number of one of the five Accolade locations").
+REFRESH = "refresh"
+
+
+def check_starbot_places(content: Content) -> list[Diagnostic]:
+    """003 "Starbot Play": every Starbot card but Refresh names an accolade place (a card
+    without one would leave its Starbot's accolades unmarked that turn), and Refresh names
+    none (E0948)."""
+    out = []
+    for card in content.cards.get("starbots", []):
+        data = card.data if isinstance(card.data, dict) else {}
+        action, place = data.get("action"), data.get("accolade")
+        if not isinstance(action, str) or "accolade" not in data:
+            continue  # the schema reports a missing or misspelt field
+        if action == REFRESH and place is not None:
+            message = (
+                f"Starbot card `{card.id}` is a Refresh card but marks accolade place {place}; "
+                'the Refresh card marks none (003 "Starbot Play")'
+            )
+            out.append(error("E0948", message, card.span(("accolade",)), "write `accolade: null`"))
+        elif action != REFRESH and place is None:
+            message = (
+                f"Starbot card `{card.id}` ({action}) marks no accolade place; every Starbot "
+                'card but Refresh names one (003 "Starbot Play")'
+            )
+            hint = "name the place it marks, from 1 to the number of accolades (`accolade: 1`)"
+            out.append(error("E0948", message, card.span(("accolade",)), hint))
     return out
 
 

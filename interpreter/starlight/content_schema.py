@@ -12,7 +12,14 @@ from dataclasses import replace
 from functools import cache, partial
 from typing import Any
 
-from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind, GameCheck, IdSpace, Reference
+from whitedwarf.dsl.packs.kinds import (
+    BoxCount,
+    ContentSpec,
+    FileKind,
+    GameCheck,
+    IdSpace,
+    Reference,
+)
 from whitedwarf.dsl.packs.schema_parts import (
     Schema,
     allow_list,
@@ -33,6 +40,7 @@ from whitedwarf.interpreter.starlight.checks import (
     check_rondel,
     check_sky,
     check_starbot_deck,
+    check_starbot_places,
     check_starbots,
 )
 from whitedwarf.interpreter.starlight.vocabulary import (
@@ -46,6 +54,8 @@ from whitedwarf.interpreter.starlight.vocabulary import (
     registry,
 )
 
+#: 003 "Components": the Starbot deck holds 28 cards.
+STARBOT_CARDS = 28
 SOURCES = ("rulebook", "invented")  # DESIGN principle 6: provenance on content
 POINTS_WHY = "65 night points start daybreak; one card is worth far less"
 #: Setup numbers: the stat words (``setting="setup:<stat>"``) plus the numbers no card changes.
@@ -147,6 +157,8 @@ def starbots(reg: Registry) -> FileKind:
                 "maximum": 5,
                 "description": "the accolade place (1 to 5: five accolades) it marks; "
                 "null on the Refresh card",
+                # What `new card` writes: a gain or launch card names a place (E0948).
+                "examples": [1],
             },
         },
         ["action", "night_points", "accolade"],
@@ -309,12 +321,16 @@ def content_spec() -> ContentSpec:
         kinds=kinds,
         ids=_ids(),
         references=_references(),
+        # 003 "Components": 28 Starbots, the deck whose pace the Starbot's night points
+        # are designed for (W0902 when a pack's deck is not 28 cards).
+        counts=(BoxCount("starbots", "Starbot cards", STARBOT_CARDS),),
         codes=CODES,
         checks=(
             GameCheck(("rondel", "sky"), check_rondel),
             GameCheck(("sky",), check_sky),
             GameCheck(("starbots", "accolades"), check_starbots),
             GameCheck(("starbots",), check_starbot_deck),
+            GameCheck(("starbots",), check_starbot_places),
         ),
     )
     # The pack-ids check reads the spec's own effect fields, so it is added once they exist.

@@ -13,7 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import events, goals
-from whitedwarf.interpreter.starlight.state import State, gain_day, has_privilege, score
+from whitedwarf.interpreter.starlight.state import (
+    Player,
+    State,
+    gain_day,
+    has_privilege,
+    score,
+)
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -55,11 +61,38 @@ def finish(game: Game, state: State, reason: str) -> None:
             gain_day(p, len(p["stars"]) * game.starbot_star_points(), "starbot_stars")
         accolades = game.content.cards["accolades"]
         gain_day(p, sum(int(accolades[a]["points"]) for a in p["accolades"]), "accolades")
+        if events.ON:
+            events.note(state, "final_score", seat, **final_score(game, p))
     state["phase"] = "over"
     state["action"] = None
     state["result"] = result = result_of(game, state, reason)
     events.emit(state, "game_end", None, winners=result["winners"], reason=reason,
                 tiebreak=result["tiebreak"], points=result["points"])  # fmt: skip
+
+
+def final_score(game: Game, p: Player) -> dict[str, Any]:
+    """What ``p`` scored at the end, by part (003 "Scoring"), read from the finished state:
+    ``day`` (the total), ``alpha`` (alpha stars), each laurel with its points and whether it
+    was fulfilled, the laurel bonus, the accolades with their points, ``starbot_stars``.
+    For the trace (a note) and for ``play --format json``; the state is not changed."""
+    day = p["points"]["day"]
+    laurels = game.content.cards["laurels"]
+    met = p.get("laurels_met") or []
+    accolades = game.content.cards["accolades"]
+    return {
+        "day": p["day"],
+        "alpha": sum(1 for s in p["stars"] if game.content.slots[s].size == "large"),
+        "alpha_points": day["alpha"],
+        "laurels": [
+            {"card": card, "points": int(laurels[card]["points"]), "fulfilled": card in met}
+            for card in p["laurels"]
+        ],
+        "laurel_points": day["laurels"],
+        "laurel_bonus": day["laurel_bonus"],
+        "accolades": [{"card": a, "points": int(accolades[a]["points"])} for a in p["accolades"]],
+        "accolade_points": day["accolades"],
+        "starbot_stars": day["starbot_stars"],
+    }
 
 
 def result_of(game: Game, state: State, reason: str) -> dict[str, Any]:

@@ -26,6 +26,22 @@ def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
     return options
 
 
+def summarise(
+    game: Any, state: dict[str, Any], decisions: int, final_hash: str, tally: Any = None
+) -> dict[str, Any]:
+    """``play --format json``: every game's summary (``engines.summarise``) and, once the
+    game is over, each seat's day points by part (``day_points``: alpha stars, each laurel
+    with its points and whether it was fulfilled, the laurel bonus, accolades, Starbot
+    stars; 003 "Scoring"), read from the final state, which it does not change."""
+    from whitedwarf.interpreter.engines import summarise as every_game
+    from whitedwarf.interpreter.starlight.ending import final_score
+
+    summary = every_game(game, state, decisions, final_hash, tally)
+    if state.get("phase") == "over":
+        summary["day_points"] = [final_score(game, p) for p in state["players"]]
+    return summary
+
+
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
     and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
@@ -52,6 +68,7 @@ def engine() -> GameEngine:
         options=_options,
         describe=describe,
         setup_trace=dealt,
+        summarise=summarise,
         features=frozenset({"terminal", "render", "cards"}),
         terminal="whitedwarf.tools.tui.starlight:views",
         drawing="whitedwarf.tools.render.starlight:drawing",

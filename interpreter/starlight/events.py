@@ -36,6 +36,10 @@ they did (:func:`note`):
 ==================  ====================================================================
 ``god_triggered``   a god's trigger starts: ``god``, ``hook`` (its ``when ... if`` held)
 ``god_unmet``       a god's trigger's hook came but its condition was false: it did nothing
+``final_score``     a seat's day points at the end (003 "Scoring"): ``day``, ``alpha``,
+                    ``alpha_points``, ``laurels`` (each ``card``, ``points``,
+                    ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each
+                    ``card``, ``points``), ``accolade_points``, ``starbot_stars``
 ==================  ====================================================================
 """
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from whitedwarf.dsl.counts import counted
+
 Event = dict[str, Any]
 
 #: Where night points come from (``state.NIGHT_SOURCES``, 003 "Victory Points").
@@ -132,6 +134,36 @@ def _game_end(e: Event) -> str:
     return f"game over ({e.get('reason')}): {who} ({scores}){tiebreak}"
 
 
+def _final_score(e: Event) -> str:
+    """003 "Scoring": a seat's day points by part, each laurel fulfilled or not."""
+    parts = []
+    if e.get("alpha"):
+        parts.append(f"{e.get('alpha_points')} for {counted(int(e['alpha']), 'alpha star')}")
+    laurels = e.get("laurels") or []
+    if laurels:
+        met = [laurel for laurel in laurels if laurel.get("fulfilled")]
+        unmet = [laurel for laurel in laurels if not laurel.get("fulfilled")]
+        told = "; ".join(
+            head + ", ".join(f"{words(card.get('card'))} {card.get('points')}" for card in some)
+            for head, some in (("", met), ("not fulfilled: ", unmet))
+            if some
+        )
+        count = f"{len(met)} of {len(laurels)}"
+        parts.append(f"{e.get('laurel_points')} for {count} laurels ({told})")
+    if e.get("laurel_bonus"):
+        parts.append(f"{e.get('laurel_bonus')} more for them with Laurels +3 Victory Points")
+    accolades = e.get("accolades") or []
+    if accolades:
+        told = ", ".join(f"{words(a.get('card'))} {a.get('points')}" for a in accolades)
+        parts.append(f"{e.get('accolade_points')} for accolades ({told})")
+    if e.get("starbot_stars"):
+        parts.append(f"{e.get('starbot_stars')} for its launched stars (the Starbot difficulty)")
+    day = int(e.get("day") or 0)
+    return f"scores {counted(day, 'day point')} at the end (003 'Scoring'): " + (
+        "; ".join(parts) or "nothing"
+    )
+
+
 #: One sentence per event kind (the kinds of ``events.py``), without the round and seat.
 WORDING: dict[str, Callable[[Event], str]] = {
     "turn": _turn,
@@ -156,6 +188,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "god_unmet": _god_unmet,
     "daybreak": _daybreak,
     "game_end": _game_end,
+    "final_score": _final_score,
     "decision": lambda e: f"decides: {e.get('text')} [{e.get('option')}]",
 }
 

@@ -224,7 +224,7 @@ def test_w0902_counts_copies_where_cards_have_them_and_cards_where_not(here: Pat
     shutil.copytree(SHARED / "mini", here / "mini")
     shutil.copytree(FIXTURES / "warnings" / "mod", here / "mod")
     out = validate("mod", "--pack-path", ".")
-    tech, faction = example("W0902")
+    tech, faction, _starbots = example("W0902")
     assert tech in out and faction in out
     # A faction has no `copies`: the hint must not ask for one.
     assert "= help: remove a card, or silence this" in out
@@ -271,3 +271,41 @@ def test_e0707_a_mod_of_one_game_depending_on_a_pack_of_another(here: Path) -> N
     out = validate("mod")
     assert shown in out
     assert out.count("error[E0707]") == 1 and "content/lastlight" not in out
+
+
+def _starbot_mod(here: Path, starbots: str) -> None:
+    """A Starlight mod of the bundled pack, its manifest without `allow`, with these cards."""
+    mod = here / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: starlight\ndepends: {starlight: '>=1.0,<2'}\n"
+    )
+    (mod / "starbots.yaml").write_text(starbots)
+
+
+def test_e0948_a_starbot_card_without_an_accolade_place(here: Path) -> None:
+    _starbot_mod(
+        here,
+        "- {id: overdrive, name: Overdrive, source: invented, action: gain_cores, night_points: 2,"
+        " accolade: null}\n- {id: starbot_27, remove: true}\n",
+    )
+    start = PAGE.index("mod/starbots.yaml:1:101: error[E0948]")
+    block = PAGE[start : PAGE.index("\n```", start)]
+    out = validate("mod")
+    assert block in out and "1 error, 0 warnings" in out
+
+
+def test_e0948_a_refresh_card_with_an_accolade_place(here: Path) -> None:
+    _starbot_mod(here, "- {id: starbot_28, replace: true, name: Refresh, source: invented,"
+                 " action: refresh, night_points: 3, accolade: 2}\n")  # fmt: skip
+    out = validate("mod")
+    assert "error[E0948]: Starbot card `starbot_28` is a Refresh card but marks accolade" in out
+    assert "= help: write `accolade: null`" in out
+
+
+def test_w0902_a_starbot_deck_of_27_cards(here: Path) -> None:
+    _starbot_mod(here, "- {id: starbot_27, remove: true}\n")
+    start = PAGE.index("mod/starbots.yaml:1:8: warning[W0902]")
+    block = PAGE[start : PAGE.index("\n```", start)]
+    out = validate("mod")
+    assert block in out and "0 errors, 1 warning" in out

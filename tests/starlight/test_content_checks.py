@@ -20,6 +20,7 @@ BREAKS = {
     "E0943": ("sky.yaml", "privilege: extra_action_point, target: true}",
               "privilege: extra_action_point}"),
     "E0944": ("accolades.yaml", "- {id: accolade_flares", "#"),
+    "E0948": ("starbots.yaml", "night_points: 2, accolade: 1}", "night_points: 2, accolade: null}"),
 }  # fmt: skip
 
 
@@ -51,3 +52,18 @@ def test_the_content_model_reads_the_sky_and_the_cards() -> None:
     assert content.number("ap_per_turn") == 5
     assert [slot_size_for(m) for m in range(1, 9)] == [
         None, "small", "small", "medium", "medium", "large", "large", None]  # fmt: skip
+
+
+def test_a_starbot_deck_that_is_not_28_cards_warns(tmp_path: Path) -> None:
+    """003 "Components": 28 Starbots. The mini pack's 8 are allowed in its pack.yaml; without
+    that, W0902 says so at the last card."""
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text("utf-8").replace(", W0902]", "]"), "utf-8")
+    result = load_packs([pack])
+    (found,) = result.warnings
+    assert found.code == "W0902" and result.errors == []
+    assert found.message == "there are 8 Starbot cards, but the box has 28"
+    assert found.span is not None and found.span.path.endswith("starbots.yaml")
+    assert found.hint is not None and found.hint.startswith("add a card")

@@ -175,3 +175,16 @@ def test_the_tiny_third_game_gets_skeletons_too(tmp_path: Path) -> None:
     assert status == 0, output
     assert errors_and_warnings(garden) == []
     assert [s["id"] for s in load_packs([garden]).pack.data["spells"]] == ["sunrise", "drizzle"]
+
+
+def test_a_new_starbot_card_names_an_accolade_place(tmp_path: Path) -> None:
+    """003 "Starbot Play": every Starbot card but Refresh marks an accolade place, so the
+    skeleton (a Gain Cores card) names one rather than `accolade: null` (E0948); the mod's
+    manifest allows the deck's 29th card (W0902), as a Last Light mod's allows new techs."""
+    pack = new_pack(tmp_path, "starlight")
+    assert "allow: [W0902]" in (pack / "pack.yaml").read_text()
+    status, output = run("new", "card", str(pack), "starbot_card", "overdrive")
+    assert status == 0, output
+    card = (pack / "starbots.yaml").read_text()
+    assert "action: gain_cores" in card and "accolade: 1" in card
+    assert errors_and_warnings(pack) == []
