@@ -222,6 +222,9 @@ class Value(Entry):
     """A number an expression can read, always from the effect owner's point of view."""
 
     reads: tuple[str, ...] | None = None  # parts of the state it reads (see Noun.reads)
+    # The smallest the number can be (light and counts 0, the round 1): a condition asking for
+    # less can never hold (W0405).
+    least: int = 0
 
 
 @dataclass(frozen=True, slots=True)

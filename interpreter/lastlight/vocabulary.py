@@ -687,6 +687,13 @@ def _hooks() -> list[Hook]:
             text="At the end of each round",
         ),
         Hook(
+            "game_end",
+            "When the game is over (20 light, or the round limit), before the winner is decided.",
+            "when game_end -> gain 1 light per 2 planets you control",
+            '000 "Game End"; end-of-game scoring (docs/rules-decisions.md E126)',
+            text="At the end of the game",
+        ),
+        Hook(
             "rotation",
             "When the board rotates, before centre light is collected.",
             "when rotation -> gain 1 light",
@@ -959,6 +966,7 @@ def _values() -> list[Value]:
             text="the round",
             impl="selectors:value_round",
             reads=("round",),
+            least=1,
         ),
         Value(
             "players",
@@ -968,6 +976,7 @@ def _values() -> list[Value]:
             text="the number of players",
             impl="selectors:value_players",
             reads=(),
+            least=2,  # 000 "Setup": 2-4 players
         ),
         Value(
             "graveyard",

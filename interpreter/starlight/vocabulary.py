@@ -97,8 +97,9 @@ def _resources() -> list[Resource]:
     ]
 
 
-def _value(name: str, doc: str, example: str, cite: str, text: str) -> Value:
-    return Value(name, doc, example, cite, text=text, impl=f"values:value_{name}", reads=None)
+def _value(name: str, doc: str, example: str, cite: str, text: str, least: int = 0) -> Value:
+    impl = f"values:value_{name}"
+    return Value(name, doc, example, cite, text=text, impl=impl, reads=None, least=least)
 
 
 def _values() -> list[Value]:
@@ -243,6 +244,7 @@ def _values() -> list[Value]:
             "if round >= 5 -> gain 1 ap",
             '003 "Basics of Play"',
             "the round",
+            least=1,
         ),
         _value(
             "players",
@@ -250,6 +252,7 @@ def _values() -> list[Value]:
             "if players >= 4 -> gain 1 ap",
             '003 "Live and Starbot Players"',
             "the number of players",
+            least=1,
         ),
     ]
 
@@ -589,6 +592,13 @@ def _hooks() -> list[Hook]:
             "when action_done -> gain 1 night_point",
             '003 "Accolades": after any action',
             text="After each of your actions",
+        ),
+        Hook(
+            "game_end",
+            "After the last turn of the game, before final scoring.",
+            "when game_end -> gain 3 night_points",
+            '003 "End of Game": "then perform final scoring" (docs/rules-decisions.md SL144)',
+            text="At the end of the game",
         ),
     ]
 
