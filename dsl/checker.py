@@ -42,6 +42,9 @@ class Resolved:
     operands: dict[int, dict[str, Any]] = field(default_factory=dict)
     calls: dict[int, list[tuple[Param, Any]]] = field(default_factory=dict)
     scopes: dict[int, str] = field(default_factory=dict)
+    # Actions whose verb is a cost (``pay``): written as a plain step, the rest of their
+    # sequence happens only when they can be paid (the compiler, docs/effect-ir.md).
+    costs: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -223,6 +226,15 @@ class Checker:
         elif isinstance(step, ast.Choice):
             for option in step.options:
                 self.step(option, scope)
+            if all(self.starts_with_cost(option) for option in step.options):
+                self.warning(
+                    "W0406",
+                    step.pos,
+                    "every option of this choice starts with a cost: a player who can meet "
+                    "none of them is asked nothing, and nothing happens",
+                    "add an option with no cost if something should happen anyway; "
+                    "`allow: [W0406]` on the card if nothing is meant",
+                )
         elif isinstance(step, ast.ForEach):
             self.for_each(step, scope)
         elif isinstance(step, ast.Repeat):
@@ -233,6 +245,17 @@ class Checker:
             self.step(step.step, scope)
         elif isinstance(step, ast.Paid):
             self.paid(step, scope)
+
+    def starts_with_cost(self, step: ast.Step) -> bool:
+        """Whether a step cannot begin without paying (`pay 1 rare`, `exhaust this card -> ...`)."""
+        if isinstance(step, ast.Body):
+            return bool(step.steps) and self.starts_with_cost(step.steps[0])
+        if isinstance(step, ast.Paid):
+            return True
+        if isinstance(step, ast.Action):
+            verb = self.registry.verbs.get(step.verb.text)
+            return verb is not None and verb.cost
+        return False
 
     def for_each(self, step: ast.ForEach, scope: _Scope) -> None:
         operand = self.selector(step.selector, scope, mode="all")
@@ -268,6 +291,8 @@ class Checker:
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
+        if verb.cost:
+            self.resolved.costs.add(id(action))
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
         positional = [p for p in verb.params if p.prep is None]
@@ -829,11 +854,26 @@ class Checker:
         if isinstance(cond, ast.Compare):
             self.expr(cond.left, scope)
             self.expr(cond.right, scope)
+            self.never_holds(cond)
         elif isinstance(cond, ast.Not):
             self.cond(cond.item, scope)
         else:
             for item in cond.items:
                 self.cond(item, scope)
+
+    def never_holds(self, cond: ast.Compare) -> None:
+        """W0405 for `light < 0` and the like: a number compared with less than it can be."""
+        found = _bounded_compare(cond, self.registry)
+        if found is None:
+            return
+        what, least, op, number = found
+        if {"<": number <= least, "<=": number < least, "==": number < least}.get(op, False):
+            self.warning(
+                "W0405",
+                cond.pos,
+                f"this condition can never hold: {what} is never less than {least}",
+                f"the card's steps never run; compare with a number {least} or more",
+            )
 
     def expr(
         self, expr: ast.Expr, scope: _Scope, bound: Range | None = None, what: str = ""
@@ -858,6 +898,25 @@ class Checker:
             self.expr(expr.right, scope)
             if expr.op == "/" and isinstance(expr.right, ast.Num) and expr.right.value == 0:
                 self.error("E0415", expr.right.pos, "division by zero")
+
+
+#: A comparison read with its sides swapped (`0 > light` is `light < 0`).
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _bounded_compare(cond: ast.Compare, registry: Registry) -> tuple[str, int, str, int] | None:
+    """``(what, its least value, op, number)`` for a value or count compared with a number."""
+    left, op, right = cond.left, cond.op, cond.right
+    if isinstance(left, ast.Num):
+        left, op, right = right, _FLIPPED[op], left
+    if not isinstance(right, ast.Num):
+        return None
+    if isinstance(left, ast.Count):
+        return "a count", 0, op, right.value
+    if isinstance(left, ast.ValueRef) and left.name.text in registry.values:
+        value = registry.values[left.name.text]
+        return f"`{value.name}`", value.least, op, right.value
+    return None
 
 
 def _article(word: str) -> str:
