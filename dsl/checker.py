@@ -7,7 +7,7 @@ those resolutions; it never looks a word up itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +72,19 @@ class Checker:
     def error(self, code: str, pos: ast.Pos, message: str, hint: str | None = None) -> None:
         span = self.source.span(pos.start, pos.end)
         self.diagnostics.append(Diagnostic(code, message, span, hint))
+
+    def hint(self, word: str, names: Iterable[str], kind: str, total: int | None = None) -> str:
+        """The help line for an unknown word: what the language offers instead when it has
+        no such construct (the registry's concepts), else a did-you-mean or the reference."""
+        return self.registry.no_such(word) or suggest(
+            word, names, kind, total, self.registry.reference_page()
+        )
+
+    def filter_hint(self, word: str, names: list[str], form: str) -> str:
+        """Adjective filters are counted as the reference counts every filter (one table)."""
+        if form != "adjective":
+            return self.hint(word, names, f"{form} filters")
+        return self.hint(word, names, "filters", len(self.registry.filters))
 
     def warning(self, code: str, pos: ast.Pos, message: str, hint: str | None = None) -> None:
         span = self.source.span(pos.start, pos.end)
@@ -149,7 +162,7 @@ class Checker:
                 "E0403",
                 clause.stat.pos,
                 f"unknown stat `{clause.stat.text}`",
-                suggest(clause.stat.text, self.registry.stats, "stats"),
+                self.hint(clause.stat.text, self.registry.stats, "stats"),
             )
         elif subject is not None and stat.scope != subject:
             owner = self.owner_phrase(stat.scope).rpartition(" ")[0]
@@ -175,7 +188,7 @@ class Checker:
                 "E0404",
                 clause.flag.pos,
                 f"unknown ability `{clause.flag.text}`",
-                suggest(clause.flag.text, self.registry.flags, "abilities"),
+                self.hint(clause.flag.text, self.registry.flags, "abilities"),
             )
         elif subject is not None and flag.scope != subject:
             self.error("E0404", clause.flag.pos, f"`{flag.name}` cannot be granted to this subject")
@@ -189,7 +202,7 @@ class Checker:
                 "E0402",
                 clause.hook.pos,
                 f"unknown hook `{clause.hook.text}`",
-                suggest(clause.hook.text, self.registry.hooks, "hooks"),
+                self.hint(clause.hook.text, self.registry.hooks, "hooks"),
             )
             scope.lenient = True
         else:
@@ -287,7 +300,7 @@ class Checker:
                 "E0401",
                 action.verb.pos,
                 f"unknown verb `{action.verb.text}`",
-                suggest(action.verb.text, self.registry.verbs, "verbs"),
+                self.hint(action.verb.text, self.registry.verbs, "verbs"),
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
@@ -588,7 +601,9 @@ class Checker:
                 "E0405",
                 last.pos,
                 f"unknown noun `{last.text}`",
-                suggest(last.text, self.registry.all_noun_words(), "nouns"),
+                self.hint(
+                    last.text, self.registry.all_noun_words(), "nouns", len(self.registry.nouns)
+                ),
             )
             return None
         noun, adjectives = found
@@ -708,7 +723,7 @@ class Checker:
                 "E0406",
                 word.pos,
                 f"unknown filter `{word.text}` for {noun.plural or noun.name}",
-                suggest(word.text, names, f"{form} filters" if form != "adjective" else "filters"),
+                self.filter_hint(word.text, names, form),
             )
             return False
         if noun.type not in found.applies_to:
@@ -887,9 +902,10 @@ class Checker:
                     "E0408",
                     expr.name.pos,
                     f"unknown value `{expr.name.text}`",
-                    did_you_mean(expr.name.text, self.registry.values)
+                    self.registry.no_such(expr.name.text)
+                    or did_you_mean(expr.name.text, self.registry.values)
                     or "count things with `number of <selector>`; "
-                    + suggest(expr.name.text, self.registry.values, "values"),
+                    + self.hint(expr.name.text, self.registry.values, "values"),
                 )
         elif isinstance(expr, ast.Count):
             self.selector(expr.selector, scope, mode="count")

@@ -673,4 +673,24 @@ def registry() -> Registry:
     reg.declare("verbs", _verbs())
     reg.declare("card_kinds", _card_kinds())
     reg.numbers.update(NUMBERS)
+    reg.concepts.update(CONCEPTS)
     return reg
+
+
+#: Words designers reach for that Starlight's language has no construct for, each with the
+#: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
+CONCEPTS = {
+    "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
+    "come only from final scoring (003 \"Scoring\")",
+    "points": "write `night_points` (`gain 2 night_points`)",
+    "until": "a modifier (`you have +1 ap_per_turn`) lasts while its card is in play "
+    "(durations are not written yet)",
+    "once": "a `when turn_start` trigger runs once a turn (use limits are not written yet)",
+    "counter": "conditions read what the game counts (`stars_launched`, `flares_used`, "
+    "`number of stars of yours`); cards hold no counters yet",
+    "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "
+    "effects do not flush pools yet",
+    "remove": "effects gain and pay (`pay 1 ap`); nothing is taken off the sky board",
+    "win": "the most points wins (003 \"Scoring\"): `gain 2 night_points`; end-of-game "
+    "powers are `when game_end -> ...`",
+}
