@@ -817,7 +817,7 @@ def _hooks() -> list[Hook]:
         ),
         Hook(
             "unit_lost",
-            "After one of your units is destroyed.",
+            "After one of your units is destroyed (a ship tech: a ship of its type, E127).",
             "when unit_lost -> gain 1 common",
             '000 "Graveyard"',
             provides=(sector,),
@@ -1418,7 +1418,7 @@ CONCEPTS = {
     "`add 1 to research_draw` in a `when before_research` trigger",
     "score": "Last Light scores light: `gain 1 light`; end-of-game scoring is `when game_end "
     "-> ...`",
-    "win": "the most light wins (000 \"Game End\"): `gain 1 light`; end-of-game scoring is "
+    "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '
     "`when game_end -> ...`",
 }
 

@@ -681,7 +681,7 @@ def registry() -> Registry:
 #: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
 CONCEPTS = {
     "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
-    "come only from final scoring (003 \"Scoring\")",
+    'come only from final scoring (003 "Scoring")',
     "points": "write `night_points` (`gain 2 night_points`)",
     "until": "a modifier (`you have +1 ap_per_turn`) lasts while its card is in play "
     "(durations are not written yet)",
@@ -691,6 +691,6 @@ CONCEPTS = {
     "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "
     "effects do not flush pools yet",
     "remove": "effects gain and pay (`pay 1 ap`); nothing is taken off the sky board",
-    "win": "the most points wins (003 \"Scoring\"): `gain 2 night_points`; end-of-game "
+    "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
     "powers are `when game_end -> ...`",
 }
