@@ -45,6 +45,9 @@ class Resolved:
     # Actions whose verb is a cost (``pay``): written as a plain step, the rest of their
     # sequence happens only when they can be paid (the compiler, docs/effect-ir.md).
     costs: set[int] = field(default_factory=set)
+    # ``your [adjectives] <things>`` subjects (``Checker.things_scope``): the filters that
+    # pick which of the owner's things of the stats' owner type the clause changes
+    every: dict[int, list[list[Any]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -123,24 +126,130 @@ class Checker:
         else:
             self.step(clause.body, scope)
 
-    def subject_scope(self, subject: ast.Selector | ast.You, scope: _Scope) -> str | None:
+    def subject_scope(
+        self, subject: ast.Selector | ast.You, scope: _Scope, needs: str | None, says: str
+    ) -> str | None:
+        """The owner type of a modifier's or a grant's subject (``player`` for ``you``).
+        ``needs``: the owner of the stat or flag named, if known; ``says``: the clause after
+        its subject (``+1 attack``, ``can bombard``), for hints that write it whole."""
         if isinstance(subject, ast.You):
             return "player"
         owners = self.stat_owners()
-        phrases = " or ".join(f"`this {noun}`" for noun in owners.values())
-        hint = f"a modifier's or a grant's subject is `you` or {phrases}"
+        things = self.things_with_stats(subject)
+        if things is not None:
+            return self.things_scope(subject, things, says)
+        phrases = _or_words(self.subjects(scope.context))
+        if self.missing_owner(subject, scope, needs, says):
+            return None
+        hint = f"a modifier's or a grant's subject is {phrases}"
         operand = self.selector(subject, scope, want=tuple(owners), hint=hint)
         if operand is None:
             return None
         if "this" not in operand:
+            fix = self.owner_clause(needs, scope.context, says) if needs else None
             self.error(
                 "E0411",
                 subject.pos,
-                f"a modifier's subject must be `you` or {phrases}",
-                "write `you have ...` or `this ... has ...`",
+                f"a modifier's subject must be {phrases}",
+                f"write `{fix}`" if fix else f"write {phrases} followed by `has` or `have`",
             )
             return None
         return str(operand["type"])
+
+    def missing_owner(
+        self, subject: ast.Selector, scope: _Scope, needs: str | None, says: str
+    ) -> bool:
+        """``this ship type has +1 attack`` on a card with no ship type (a faction): E0411,
+        whose hint writes the clause that changes the card owner's ships instead."""
+        if subject.det is None or subject.det.text not in THIS_DETS or subject.posts:
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in subject.words))
+        if found is None or found[1] or found[0].name in scope.context or scope.lenient:
+            return False
+        noun = found[0]
+        if noun.type not in self.stat_owners() or needs not in (None, noun.type):
+            return False
+        things = [n for n in self.things_nouns() if n.stats_of == noun.type]
+        if not things:
+            return False
+        have = ", ".join(f"`this {n}`" for n in scope.context) or "nothing"
+        fix = self.owner_clause(noun.type, scope.context, says)
+        self.error(
+            "E0411",
+            subject.pos,
+            f"there is no `this {noun.name}` here",
+            f"here there is: {have}; for every {things[0].name} of yours write `{fix}`",
+        )
+        return True
+
+    def owner_clause(self, owner: str, context: dict[str, str], says: str) -> str:
+        """The clause ``says`` (``+1 attack``, ``can bombard``) with the subject that owns
+        ``owner``'s stats here (:meth:`owner_phrase`)."""
+        phrase, _, have = self.owner_phrase(owner, context).rpartition(" ")
+        return _with_subject(phrase, have == "have", says)
+
+    def subjects(self, context: dict[str, str]) -> list[str]:
+        """Every subject a modifier or a grant of this card may have, in backticks: `you`,
+        the ``this <noun>`` owners of stats the card has, and ``your <things>`` for the nouns
+        whose things have an owner's stats (``Noun.stats_of``)."""
+        owners = self.stat_owners()
+        out = ["`you`"]
+        out += [f"`this {name}`" for name, typ in context.items() if typ in owners]
+        out += [f"`your {noun.plural or noun.name}`" for noun in self.things_nouns()]
+        return out
+
+    def things_nouns(self) -> list[Noun]:
+        """The nouns whose things have the stats of an owner of stats (``Noun.stats_of``)."""
+        owners = self.stat_owners()
+        return [n for n in self.registry.nouns.values() if n.stats_of in owners]
+
+    def things_with_stats(self, subject: ast.Selector) -> Noun | None:
+        """The noun of a ``your [adjectives] <things>`` subject whose things have the stats of
+        an owner of stats (``your ships``: ``Noun.stats_of``); None for any other subject."""
+        if subject.det is None or subject.det.text != "your" or subject.count is not None:
+            return None
+        found = self.registry.noun_for(tuple(w.text for w in subject.words))
+        if found is None or found[0] not in self.things_nouns():
+            return None
+        return found[0]
+
+    def things_scope(self, subject: ast.Selector, noun: Noun, says: str) -> str | None:
+        """``your ships have +1 movement``, ``your large ships have +1 attack``: the stat of
+        each of the owner's ``stats_of`` things (ship types) the adjectives keep. The filters
+        are recorded for the compiler (``Resolved.every``)."""
+        owner = noun.stats_of
+        plural = noun.plural or noun.name
+        fits = [
+            f.name
+            for f in self.registry.filters.values()
+            if owner in f.applies_to and f.form == "adjective"
+        ]
+        if subject.posts:
+            shapes = [f"your {plural}"] + [f"your {name} {plural}" for name in fits[:1]]
+            fixes = " or ".join(f"`{_with_subject(shape, True, says)}`" for shape in shapes)
+            self.error(
+                "E0407",
+                subject.posts[0].pos,
+                f"`your {plural}` as a subject takes filters only before the noun",
+                f"write {fixes}",
+            )
+            return None
+        found = self.registry.noun_for(tuple(w.text for w in subject.words))
+        assert found is not None
+        filters: list[list[Any]] = []
+        for word in subject.words[: len(found[1])]:
+            flt = self.registry.filters.get(word.text)
+            if flt is None or flt.name not in fits:
+                self.error(
+                    "E0407",
+                    word.pos,
+                    f"`{word.text}` does not pick {plural} by their {self.stat_owners()[owner]}",
+                    f"before `{plural}` use: {', '.join(fits)}" if fits else None,
+                )
+                return None
+            filters.append([flt.name])
+        self.resolved.every[id(subject)] = filters
+        return owner
 
     def stat_owners(self) -> dict[str, str]:
         """Noun type -> noun name of every owner of stats or abilities besides the player
@@ -150,13 +259,22 @@ class Checker:
         scopes.discard("player")
         return {n.type: n.name for n in self.registry.nouns.values() if n.type in scopes}
 
-    def owner_phrase(self, scope: str) -> str:
-        """How a modifier names the owner of a stat: ``you have`` or ``this <noun> has``."""
-        return "you have" if scope == "player" else f"this {self.stat_owners()[scope]} has"
+    def owner_phrase(self, scope: str, context: dict[str, str]) -> str:
+        """How a modifier names the owner of a stat here: ``you have``, ``this <noun> has``
+        where the card has that owner, else ``your <things> have`` where things have its
+        stats (a faction's ships: ``your ships have``)."""
+        if scope == "player":
+            return "you have"
+        name = self.stat_owners()[scope]
+        if name in context or not any(n.stats_of == scope for n in self.things_nouns()):
+            return f"this {name} has"
+        noun = next(n for n in self.things_nouns() if n.stats_of == scope)
+        return f"your {noun.plural or noun.name} have"
 
     def modifier(self, clause: ast.Modifier, scope: _Scope) -> None:
-        subject = self.subject_scope(clause.subject, scope)
         stat = self.registry.stats.get(clause.stat.text)
+        says = f"{clause.amount:+d} {clause.stat.text}"
+        subject = self.subject_scope(clause.subject, scope, stat.scope if stat else None, says)
         if stat is None:
             self.error(
                 "E0403",
@@ -165,12 +283,12 @@ class Checker:
                 self.hint(clause.stat.text, self.registry.stats, "stats"),
             )
         elif subject is not None and stat.scope != subject:
-            owner = self.owner_phrase(stat.scope).rpartition(" ")[0]
+            phrase = self.owner_phrase(stat.scope, scope.context)
             self.error(
                 "E0403",
                 clause.stat.pos,
-                f"`{stat.name}` belongs to `{owner}`, not to this subject",
-                f"write `{self.owner_phrase(stat.scope)} {clause.amount:+d} {stat.name}`",
+                f"`{stat.name}` belongs to `{phrase.rpartition(' ')[0]}`, not to this subject",
+                f"write `{phrase} {clause.amount:+d} {stat.name}`",
             )
         if clause.amount == 0:
             self.warning("W0401", clause.pos, "this modifier adds 0 and changes nothing")
@@ -181,8 +299,9 @@ class Checker:
             self.resolved.scopes[id(clause)] = subject
 
     def grant(self, clause: ast.Grant, scope: _Scope) -> None:
-        subject = self.subject_scope(clause.subject, scope)
         flag = self.registry.flags.get(clause.flag.text)
+        says = f"can {clause.flag.text}"
+        subject = self.subject_scope(clause.subject, scope, flag.scope if flag else None, says)
         if flag is None:
             self.error(
                 "E0404",
@@ -191,7 +310,12 @@ class Checker:
                 self.hint(clause.flag.text, self.registry.flags, "abilities"),
             )
         elif subject is not None and flag.scope != subject:
-            self.error("E0404", clause.flag.pos, f"`{flag.name}` cannot be granted to this subject")
+            self.error(
+                "E0404",
+                clause.flag.pos,
+                f"`{flag.name}` cannot be granted to this subject",
+                f"write `{self.owner_clause(flag.scope, scope.context, says)}`",
+            )
         if subject:
             self.resolved.scopes[id(clause)] = subject
 
@@ -607,6 +731,7 @@ class Checker:
             )
             return None
         noun, adjectives = found
+        self.article(sel)
         if want and noun.type not in want:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {noun.name}", hint)
             return None
@@ -620,6 +745,20 @@ class Checker:
             if not self.filter_word(word, noun, "after", filters, scope):
                 return None
         return self.quantify(sel, noun, det, words, filters, mode, scope)
+
+    def article(self, sel: ast.Selector) -> None:
+        """W0402: ``a`` before a vowel or ``an`` before a consonant (``a enemy ship``); the
+        card's text is written from the effect, so it would print so too."""
+        if sel.det is None or sel.det.text not in ("a", "an") or not sel.words:
+            return
+        fits = _article(sel.words[0].text)
+        if fits != sel.det.text:
+            self.warning(
+                "W0402",
+                sel.det.pos,
+                f"`{sel.det.text} {sel.words[0].text}` does not read as English",
+                f"write `{fits}` instead",
+            )
 
     def peel_trailing(self, sel: ast.Selector) -> tuple[ast.Selector, list[ast.Word]]:
         """Split off words after the noun, such as ``here`` in ``enemy ships here``."""
@@ -653,7 +792,12 @@ class Checker:
         self, sel: ast.Selector, noun: Noun, adjectives: tuple[str, ...], scope: _Scope
     ) -> dict[str, Any] | None:
         if adjectives or sel.posts:
-            self.error("E0411", sel.pos, f"write just `this {noun.name}`, without filters")
+            self.error(
+                "E0411",
+                sel.pos,
+                f"write just `this {noun.name}`, without filters",
+                f"write `this {noun.name}`",
+            )
             return None
         if noun.name not in scope.context:
             if scope.lenient:
@@ -695,9 +839,11 @@ class Checker:
         written = " ".join(word.text for word in sel.words)
         article = "an" if written[:1] in "aeiou" else "a"
         plural = bool(noun.plural) and written.endswith(noun.plural)
+        # the words the hint rewrites: `your` and the noun (`your sector` -> `the sector`)
+        where = ast.Pos(sel.det.pos.start, sel.words[-1].pos.end)
         self.error(
             "E0407",
-            sel.det.pos,
+            where,
             f"`your` does not apply to {noun.plural or noun.name} (only to {', '.join(fits)})",
             f"write `{written}`" if plural else f"write `the {written}` or `{article} {written}`",
         )
@@ -967,6 +1113,18 @@ def _describe_param(param: Param) -> str:
     elif param.kind is ArgKind.TARGET:
         what = _or_list(param.types)
     return f"`{param.prep} ...` ({what})" if param.prep else what
+
+
+def _with_subject(subject: str, plural: bool, says: str) -> str:
+    """A modifier or a grant written whole: ``says`` is ``+1 attack`` or ``can bombard``."""
+    if says.startswith("can "):
+        return f"{subject} {says}"
+    return f"{subject} {'have' if plural else 'has'} {says}"
+
+
+def _or_words(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _or_list(items: tuple[str, ...] | list[str]) -> str:

@@ -27,6 +27,7 @@ DSL_CODES: dict[str, str] = {
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
     "W0401": "a modifier or repeat that changes nothing",
+    "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",
     "W0404": "a trigger whose own effect can fire its hook again (by choice, or for a while)",
     "W0405": "a condition that can never hold (a number compared with less than it can be)",

@@ -71,15 +71,18 @@ class Compiler:
     def clause(self, clause: ast.Clause) -> dict[str, Any]:
         if isinstance(clause, ast.Modifier):
             scope = self.resolved.scopes.get(id(clause), "player")
-            return {
+            out = {
                 "form": "modifier",
                 "scope": scope,
                 "stat": clause.stat.text,
                 "amount": clause.amount,
             }
+            return self.every(clause.subject, out)
         if isinstance(clause, ast.Grant):
             scope = self.resolved.scopes.get(id(clause), "player")
-            return {"form": "grant", "scope": scope, "flag": clause.flag.text}
+            return self.every(
+                clause.subject, {"form": "grant", "scope": scope, "flag": clause.flag.text}
+            )
         if isinstance(clause, ast.Trigger):
             when = self.cond(clause.cond) if clause.cond is not None else None
             return {
@@ -96,6 +99,14 @@ class Compiler:
             }
         form = "activated" if isinstance(clause, ast.Activated) else "immediate"
         return {"form": form, "code": self.program(clause.body)}
+
+    def every(self, subject: ast.Selector | ast.You, clause: dict[str, Any]) -> dict[str, Any]:
+        """A ``your [adjectives] <things>`` subject (``your large ships``) adds ``every``:
+        the filters picking which of the owner's things of the clause's scope it changes."""
+        filters = self.resolved.every.get(id(subject))
+        if filters is not None:
+            clause["every"] = filters
+        return clause
 
     def program(self, body: ast.Body) -> list[list[Any]]:
         asm = _Assembler()

@@ -154,6 +154,11 @@ class Noun(Entry):
     # The parts of the state the candidates read whatever the filters (docs/architecture.md
     # "conditions"); None: the engine cannot say, so a condition using it is always tested.
     reads: tuple[str, ...] | None = None
+    # The noun type whose stats and abilities this noun's things have (a ship has its ship
+    # type's): a modifier or a grant may then name them all, ``your ships have +1 movement``,
+    # or some, ``your large ships have +1 attack`` (adjective filters of that type). Each of
+    # the owner's things of that type the filters keep is changed, on any card kind.
+    stats_of: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ The renderer is game-agnostic: it walks the typed AST (dsl/ast.py) and asks the 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.parser import parse
@@ -42,6 +43,111 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+#: Words that carry no substance in a card's text: articles, pronouns, joints. What a text
+#: and an effect must agree on is the rest: numbers, resources, verbs, hooks, targets.
+FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "is",
+        "are",
+        "be",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "each",
+        "every",
+        "all",
+        "and",
+        "then",
+        "at",
+        "on",
+        "in",
+        "into",
+        "for",
+        "with",
+        "as",
+        "by",
+        "from",
+        "your",
+        "yours",
+        "you",
+        "have",
+        "has",
+        "do",
+        "does",
+        "when",
+        "whenever",
+        "once",
+        "time",
+        "times",
+        "there",
+        "their",
+        "them",
+        "they",
+        "exactly",
+    ]
+)
+#: Words a designer writes for the same thing the renderer prints another way.
+SAME = {"fewer": "less", "one": "1"}
+
+
+def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """What a card text says, wording aside, for comparing it with its effect's (W0430).
+
+    The content words (numbers, verbs, resources, hooks' words, targets; plurals and
+    synonyms evened out) as a multiset, and for each resource the numbers written just
+    before it: "gain a light" says what "gain 1 [light]" does ("a" before a resource is 1),
+    "gain 1 [light], pay 2 [common]" not what "gain 2 [light], pay 1 [common]" does.
+    """
+    units = {_stem(word) for name in registry.resources for word in _words(name)}
+    units |= {_stem(w) for r in registry.resources.values() for w in _words(r.text)}
+    exclaimed = re.sub(r"!(?!=)", " ", text)  # "gain 1 common!" ("!=" is a comparison)
+    words = [SAME.get(w, w) for w in normalise(exclaimed).split()]
+    kept: list[str] = []
+    before: dict[str, Counter[str]] = {}
+    for index, word in enumerate(words):
+        following = _stem(words[index + 1]) if index + 1 < len(words) else ""
+        if word in ("a", "an") and following in units:
+            word = "1"
+        if word in FILLER:
+            continue
+        if word.lstrip("+-").isdigit() and following in units:
+            before.setdefault(following, Counter())[word] += 1
+        kept.append(_stem(word))
+    return Counter(kept), before
+
+
+def same_substance(written: str, rendered: str, registry: Registry) -> bool:
+    """Whether a card's text says what its effect's text says (:func:`substance`): the
+    same content words, and no other numbers before a resource both texts count."""
+    words, amounts = substance(written, registry)
+    theirs, their_amounts = substance(rendered, registry)
+    if words != theirs:
+        return False
+    # A number may stand before its resource in one text and not in the other ("if you have
+    # less than 3 [light]", "if your [light] is less than 3"); the ones both say must agree.
+    return all(
+        amounts[r] <= their_amounts[r] or their_amounts[r] <= amounts[r]
+        for r in amounts.keys() & their_amounts.keys()
+    )
+
+
+def _words(text: str) -> list[str]:
+    return normalise(text.replace("_", " ")).split()
+
+
+def _stem(word: str) -> str:
+    """``ships`` -> ``ship``, ``ends`` -> ``end``: plurals and verb forms alike."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
@@ -51,7 +157,7 @@ def _sentence(text: str) -> str:
 def _clause(clause: ast.Clause, registry: Registry) -> str:
     if isinstance(clause, ast.Modifier):
         sign = f"+{clause.amount}" if clause.amount >= 0 else str(clause.amount)
-        have = "have" if isinstance(clause.subject, ast.You) else "has"
+        have = "have" if _plural_subject(clause.subject, registry) else "has"
         stat = word_text(registry, "stats", clause.stat.text)
         return f"{_subject(clause.subject, registry)} {have} {sign} {stat}"
     if isinstance(clause, ast.Grant):
@@ -67,6 +173,16 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
     if isinstance(clause, ast.AsSoonAs):
         return f"As soon as {_cond(clause.cond, registry)}: {_body(clause.body, registry)}"
     return _body(clause.body, registry)
+
+
+def _plural_subject(subject: ast.Selector | ast.You, registry: Registry) -> bool:
+    """``you`` and ``your ships`` have; ``this ship type`` has."""
+    if isinstance(subject, ast.You):
+        return True
+    plurals = {n.plural for n in registry.nouns.values() if n.plural}
+    return " ".join(w.text for w in subject.words[-2:]) in plurals or (
+        bool(subject.words) and subject.words[-1].text in plurals
+    )
 
 
 def _subject(subject: ast.Selector | ast.You, registry: Registry) -> str:
@@ -153,12 +269,15 @@ def _section_of(registry: Registry, word: str) -> str:
 
 def _selector(selector: ast.Selector, registry: Registry) -> str:
     parts = []
-    if selector.det is not None:
-        parts.append(selector.det.text)
     if selector.count is not None:
         parts.append(("up to " if selector.up_to else "") + _expr(selector.count, registry))
     parts += [_selector_word(w.text, registry) for w in selector.words]
     parts += [_post(post, registry) for post in selector.posts]
+    if selector.det is not None:
+        det = selector.det.text
+        if det in ("a", "an") and parts:  # "an enemy ship", even where the effect says "a"
+            det = "an" if parts[0][:1].lower() in "aeiou" else "a"
+        parts.insert(0, det)
     return " ".join(parts)
 
 
@@ -219,8 +338,22 @@ COMPARISONS = {
 }
 
 
+#: How "you have <comparison> N <thing>" says each comparison, as a card would print it.
+HAVE_COMPARISONS = {
+    ">=": "have at least",
+    "<=": "have at most",
+    "==": "have exactly",
+    "!=": "do not have exactly",
+    ">": "have more than",
+    "<": "have less than",
+}
+
+
 def _compare(compare: ast.Compare, registry: Registry) -> str:
     left, right = _expr(compare.left, registry), _expr(compare.right, registry)
+    # `light < 3` reads "you have less than 3 [light]", not "your [light] is less than 3"
+    if left.startswith("your ") and isinstance(compare.right, ast.Num):
+        return f"you {HAVE_COMPARISONS[compare.op]} {right} {left.removeprefix('your ')}"
     return f"{left} {COMPARISONS[compare.op]} {right}"
 
 

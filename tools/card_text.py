@@ -21,7 +21,7 @@ from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.dsl.render import normalise
+from whitedwarf.dsl.render import same_substance
 from whitedwarf.tools.atomic import (
     files_to_write,
     refuse_unwritable,
@@ -129,7 +129,7 @@ def _file_rewrites(
         if _keeps_wording(card, pack_allow):
             continue
         written = card.get(TEXT_FIELD)
-        if not isinstance(written, str) or normalise(written) != normalise(rendered):
+        if not isinstance(written, str) or not same_substance(written, rendered, registry):
             out.append(Rewrite(path, card["id"], index, written, rendered))
     return out if not show else []
 

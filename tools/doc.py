@@ -411,6 +411,32 @@ def _filters(registry: Registry) -> str:
     return "\n".join(lines)
 
 
+def _things_with_stats(registry: Registry) -> list[str]:
+    """A paragraph for each noun whose things have another noun's stats (``Noun.stats_of``):
+    ``your ships have +1 movement`` on any card (a faction's ships), with its size filters."""
+    out: list[str] = []
+    for noun in registry.nouns.values():
+        owner = next((n for n in registry.nouns.values() if n.type == noun.stats_of), None)
+        if owner is None:
+            continue
+        plural = noun.plural or noun.name
+        sizes = [
+            f.name
+            for f in registry.filters.values()
+            if noun.stats_of in f.applies_to and f.form == "adjective"
+        ]
+        example = f"`your {sizes[-1]} {plural} have +1 attack`" if sizes else ""
+        text = (
+            f"A {noun.name} has the stats and abilities of its {owner.name}: any card with"
+            f" modifiers (a faction too) changes every {owner.name} of yours with `your {plural}"
+            f" have +1 movement`"
+        )
+        if example:
+            text += f", or only some with {example} (before `{plural}`: {_words(sizes)})"
+        out += [*_wrap(text + "."), ""]
+    return out
+
+
 def _stats(registry: Registry) -> str:
     lines = [_section("stats", registry)]
     if compiles("this ship type has +1 attack", registry):
@@ -422,6 +448,7 @@ def _stats(registry: Registry) -> str:
             "comes from.",
             "",
         ]
+        lines += _things_with_stats(registry)
     else:
         modifier = GameExamples(registry).clause("modifier")
         lines += _wrap(

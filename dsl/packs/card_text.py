@@ -7,14 +7,17 @@ printed name: "Flare points: ... Flare boon: ..." (:func:`card_text`).
 
 The text a player reads and the effect the engine runs are two sources of truth on one card,
 and they drift apart. The effect is the one that counts, so the text is compared with the text
-written from the effect (dsl/render.py), after evening out case, brackets and punctuation.
+written from the effect (dsl/render.py) in substance: numbers, resources, verbs, hooks and
+targets, not wording ("gain a light" says what "Gain 1 [light]." does: ``same_substance``).
 Cards with ``source: rulebook`` keep their printed wording on purpose and are not compared;
 any other card can keep its own wording with ``allow: [W0430]``. ``whitedwarf text PACK
---write`` rewrites the texts from the effects.
+--write`` rewrites the texts from the effects (the hint names the pack).
 """
 
 from __future__ import annotations
 
+import os
+import shlex
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -25,7 +28,7 @@ from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.parser import EffectSyntaxError
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.dsl.render import normalise, render_effect
+from whitedwarf.dsl.render import render_effect, same_substance
 
 TEXT_FIELD = "text"
 MISSING_TEXT = "W0432"  # a card without a text (W0430: a text that says something else)
@@ -66,17 +69,23 @@ def text_mismatches(
                 continue
             if written is None and TEXT_FIELD in kind.schema.get("properties", {}):
                 out.append(_missing_text(entry.span(("id",)), rendered))
-            elif isinstance(written, str) and normalise(rendered) != normalise(written):
+            elif isinstance(written, str) and not same_substance(written, rendered, registry):
                 out.append(
                     warning(
                         "W0430",
                         "the card's text says something other than its effect",
                         entry.span((TEXT_FIELD,)),
-                        f'the effect reads: "{rendered}"; `whitedwarf text --write` writes '
-                        "it, or keep your wording with `allow: [W0430]`",
+                        f'the effect reads: "{rendered}"; `{write_command(entry.file.display)}` '
+                        "writes it, or keep your wording with `allow: [W0430]`",
                     )
                 )
     return out
+
+
+def write_command(file: str) -> str:
+    """``whitedwarf text PACK --write`` for the pack a card file (as displayed) is in."""
+    folder = os.path.dirname(file) or "."
+    return f"whitedwarf text {shlex.quote(folder)} --write"
 
 
 def _missing_text(span: Span, rendered: str) -> Diagnostic:
@@ -86,7 +95,7 @@ def _missing_text(span: Span, rendered: str) -> Diagnostic:
         MISSING_TEXT,
         "the card has no text",
         span,
-        f'the effect reads: "{rendered}"; `whitedwarf text --write` writes it, or silence '
+        f'the effect reads: "{rendered}"; `{write_command(span.path)}` writes it, or silence '
         "this with `allow: [W0432]`",
     )
 

@@ -57,6 +57,7 @@ def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> l
     (the copies of one card added together)."""
     from whitedwarf.interpreter.lastlight.content import runtime
     from whitedwarf.interpreter.lastlight.effects import card_effect
+    from whitedwarf.interpreter.lastlight.modifiers import clause_where, counts_on
     from whitedwarf.interpreter.lastlight.state import card_id
 
     p = state["players"][seat]
@@ -68,8 +69,7 @@ def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> l
         for clause in card_effect(runtime(state), cid)["clauses"]:
             if clause.get("form") != "modifier" or clause.get("stat") != name:
                 continue
-            scoped = clause.get("scope") == "ship_type"
-            if not scoped or (ship_type is not None and slot == ship_type):
+            if counts_on(clause_where(clause), slot, ship_type):
                 totals[cid] = totals.get(cid, 0) + int(clause["amount"])
     raised = [cid for cid in sorted(totals) if totals[cid] > 0]
     return sorted(raised, key=lambda cid: -totals[cid])

@@ -5,7 +5,9 @@ effect is always on once you have it in play." 000 "Ship mod technology cards": 
 give a permanent upgrade to all ships of the associated type." So a modifier counts while its
 card is in play, exhausted or not: a player-scoped one (``you have +1 research_draw``) for the
 player, a ship-type-scoped one (``this ship type has +1 attack``) for the ship type its tech is
-attached to. Factions count like civilization techs.
+attached to. Factions count like civilization techs; a faction (or any card) changes its
+owner's ships with ``your ships have +1 movement`` or ``your large ships have +1 attack``,
+which count on every ship type of the owner, or on those of the sizes named (:func:`clause_where`).
 
 ``stats.stat`` and ``stats.flag`` call :func:`card_modifier` and :func:`card_flag`. Each
 card's static clauses are read once per content (:func:`_card_table`, by card ref). One walk
@@ -24,25 +26,66 @@ from typing import Any, NamedTuple
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
-from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
+from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, card_id
 
 State = dict[str, Any]
 
 
+#: Where a ``modifier`` or ``grant`` clause counts: player-wide (:data:`EVERYWHERE`), on the
+#: ship type its tech is attached to (:data:`ON_SLOT`), or on the ship types a ``your [size]
+#: ships`` subject names (a tuple of them).
+EVERYWHERE = None
+ON_SLOT = "slot"
+Where = None | str | tuple[str, ...]
+
+
+def clause_where(clause: dict[str, Any]) -> Where:
+    """Where one compiled static clause counts (:data:`Where`).
+
+    000 "Ship mod technology cards": a ship-type-scoped clause counts for the type its tech is
+    attached to. ``your ships have +1 movement`` (``every``: its subject's size filters, the
+    only adjective filters of ship types) counts for each of the owner's ship types they keep,
+    whatever card it is on: a faction's ships move one sector further (000 "1. Move").
+    """
+    if clause.get("scope") != "ship_type":
+        return EVERYWHERE
+    every = clause.get("every")
+    if every is None:
+        return ON_SLOT
+    return tuple(size for size in SIZES if all(spec[0] == size for spec in every))
+
+
+def counts_on(where: Where, slot: str | None, ship_type: str | None) -> bool:
+    """Whether a clause counting at ``where``, on a card attached to ``slot``, counts when the
+    engine reads ``ship_type``'s number (None: a player's own number)."""
+    if where is EVERYWHERE:
+        return True
+    if ship_type is None:
+        return False
+    return slot == ship_type if where == ON_SLOT else ship_type in where
+
+
+def _types(where: Where, slot: str | None) -> tuple[str, ...]:
+    """The ship types a ship-type clause (``where`` not :data:`EVERYWHERE`) counts on."""
+    if where == ON_SLOT:
+        return (slot,) if slot is not None else ()
+    assert isinstance(where, tuple)
+    return where
+
+
 def _card_table(rt: Runtime, ref: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """A card's ``modifier`` clauses as ``(stat, ship-type scoped, amount)`` and its
-    ``grant`` clauses as ``(flag, ship-type scoped)``, cached per content by card ref."""
+    """A card's ``modifier`` clauses as ``(stat, where, amount)`` and its ``grant`` clauses
+    as ``(flag, where)`` (:data:`Where`), cached per content by card ref."""
     table = rt.static
     found = table.get(ref)
     if found is None:
         mods, grants = [], []
         for clause in card_effect(rt, card_id(ref))["clauses"]:
             form = clause.get("form")
-            scoped = clause.get("scope") == "ship_type"
             if form == "modifier":
-                mods.append((clause["stat"], scoped, int(clause["amount"])))
+                mods.append((clause["stat"], clause_where(clause), int(clause["amount"])))
             elif form == "grant":
-                grants.append((clause["flag"], scoped))
+                grants.append((clause["flag"], clause_where(clause)))
         found = table[ref] = (tuple(mods), tuple(grants))
     return found
 
@@ -52,7 +95,8 @@ class CardTotals(NamedTuple):
 
     #: stat -> the amounts of player-scoped modifiers (they count for every ship type too).
     everywhere: dict[str, int]
-    #: ``(stat, ship type)`` -> the amounts of ship-type-scoped ones on techs on that type.
+    #: ``(stat, ship type)`` -> the amounts of ship-type-scoped ones counting on that type
+    #: (a tech's on the type it is attached to, ``your large ships have ...`` on large).
     on_type: dict[tuple[str, str], int]
     #: Flags granted player-wide, and ``(flag, ship type)`` granted to one ship type.
     granted: frozenset[str]
@@ -101,16 +145,18 @@ def _add_card(
     """Add one card's modifiers and grants (``slot``: the ship type it is attached to) to the
     sums being made."""
     mods, grants = rt.static.get(ref) or _card_table(rt, ref)
-    for stat, scoped, amount in mods:
-        if not scoped:
+    for stat, where, amount in mods:
+        if where is EVERYWHERE:
             everywhere[stat] = everywhere.get(stat, 0) + amount
-        elif slot is not None:
-            on_type[stat, slot] = on_type.get((stat, slot), 0) + amount
-    for flag, scoped in grants:
-        if not scoped:
+            continue
+        for ship_type in _types(where, slot):
+            on_type[stat, ship_type] = on_type.get((stat, ship_type), 0) + amount
+    for flag, where in grants:
+        if where is EVERYWHERE:
             granted.add(flag)
-        elif slot is not None:
-            granted_on_type.add((flag, slot))
+            continue
+        for ship_type in _types(where, slot):
+            granted_on_type.add((flag, ship_type))
 
 
 def with_card(rt: Runtime, totals: CardTotals, ref: str, slot: str | None) -> CardTotals:
@@ -168,20 +214,12 @@ def modifier_total(state: State, player: int, name: str, ship_type: str | None) 
     rt = runtime(state)
     table = rt.static
     total = 0
-    faction = p["faction"]
-    if faction:
-        mods = (table.get(faction) or _card_table(rt, faction))[0]
-        for stat, scoped, amount in mods:
-            if stat == name and not scoped:
+    cards = [(p["faction"], None)] if p["faction"] else []
+    cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
+    for ref, slot in cards:
+        for stat, where, amount in (table.get(ref) or _card_table(rt, ref))[0]:
+            if stat == name and counts_on(where, slot, ship_type):
                 total += amount
-    for tech in p["techs"]:
-        mods = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[0]
-        if mods:
-            for stat, scoped, amount in mods:
-                if stat == name and (
-                    not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
-                ):
-                    total += amount
     return total
 
 
@@ -190,17 +228,11 @@ def flag_granted(state: State, player: int, name: str, ship_type: str | None) ->
     p = state["players"][player]
     rt = runtime(state)
     table = rt.static
-    faction = p["faction"]
-    if faction:
-        for flag, scoped in (table.get(faction) or _card_table(rt, faction))[1]:
-            if flag == name and not scoped:
-                return True
-    for tech in p["techs"]:
-        grants = (table.get(tech["ref"]) or _card_table(rt, tech["ref"]))[1]
-        for flag, scoped in grants:
-            if flag == name and (
-                not scoped or (ship_type is not None and tech["ship_type"] == ship_type)
-            ):
+    cards = [(p["faction"], None)] if p["faction"] else []
+    cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
+    for ref, slot in cards:
+        for flag, where in (table.get(ref) or _card_table(rt, ref))[1]:
+            if flag == name and counts_on(where, slot, ship_type):
                 return True
     return False
 
@@ -218,12 +250,11 @@ def announce(
     for ref, slot in cards:
         mods, grants = _card_table(rt, ref)
         amount = 0
-        for stat, scoped, value in () if flag else mods:
-            if stat == name and (not scoped or (ship_type is not None and slot == ship_type)):
+        for stat, where, value in () if flag else mods:
+            if stat == name and counts_on(where, slot, ship_type):
                 amount += value
         granted = flag and any(
-            f == name and (not scoped or (ship_type is not None and slot == ship_type))
-            for f, scoped in grants
+            f == name and counts_on(where, slot, ship_type) for f, where in grants
         )
         if amount or granted:
             events.modifier(

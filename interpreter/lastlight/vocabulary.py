@@ -80,6 +80,9 @@ def _nouns() -> list[Noun]:
             impl="selectors:candidates_ship",
             label="selectors:label_ship",
             reads=("ships",),
+            # 000 "Ship mod technology cards": a ship's numbers are its type's, so a faction
+            # changes its ships' by changing its ship types' (`your large ships have +1 attack`)
+            stats_of="ship_type",
         ),
         Noun(
             "extractor",

@@ -119,4 +119,6 @@ def test_as_soon_as_without_its_arrow_is_told_in_its_own_words() -> None:
 def test_a_modifier_on_the_wrong_subject_says_which_subjects_there_are() -> None:
     found = only("this ship has +1 attack", "E0410", kind="ship_mod")
     assert found.message == "expected ship type here, not ship"
-    assert found.hint == "a modifier's or a grant's subject is `you` or `this ship type`"
+    assert found.hint == (
+        "a modifier's or a grant's subject is `you`, `this ship type` or `your ships`"
+    )

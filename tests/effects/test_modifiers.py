@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from whitedwarf.interpreter.lastlight import versions
+from whitedwarf.interpreter.lastlight.command import destinations
 from whitedwarf.interpreter.lastlight.modifiers import (
     add_temp,
     card_modifier,
@@ -10,7 +12,7 @@ from whitedwarf.interpreter.lastlight.modifiers import (
 )
 from whitedwarf.interpreter.lastlight.stats import flag, stat
 
-from tests.effects.scenario import faction, fresh, tech
+from tests.effects.scenario import adjacent, faction, fresh, home, ship, tech
 
 
 def test_ship_mod_changes_only_its_ship_type():
@@ -64,3 +66,34 @@ def test_losing_the_tech_removes_the_modifier():
     assert stat(s, 0, "attack", "small") == 2
     s["players"][0]["techs"].clear()
     assert stat(s, 0, "attack", "small") == 1
+
+
+def test_000_a_faction_with_plus_one_movement_moves_its_ships_one_sector_further():
+    # 000 "1. Move": a ship moves its movement in sectors (1 by default); a faction's
+    # `your ships have +1 movement` raises every ship type of its owner's (issue 23 item 4).
+    _g, s = fresh()
+    mine = ship(s, 0, "small", home(s, 0))
+    theirs = ship(s, 1, "small", home(s, 1))
+    before = destinations(s, s["ships"][mine])
+    faction(s, 0, "swift", "your ships have +1 movement")
+    versions.forget(s)  # the faction was set in place, past the engine
+    after = destinations(s, s["ships"][mine])
+    assert set(before) < set(after)
+    two_away = set(after) - set(before) - {home(s, 0)}
+    assert two_away and not two_away & set(adjacent(s, home(s, 0)))
+    assert all(stat(s, 0, "movement", size) == 2 for size in ("small", "medium", "large"))
+    assert stat(s, 1, "movement", "small") == 1 and destinations(s, s["ships"][theirs])
+    assert len(destinations(s, s["ships"][theirs])) == len(before)
+
+
+def test_a_faction_changes_only_the_ship_sizes_it_names():
+    # `your large ships have +1 attack`: the large type only, whatever tech it sits on.
+    _g, s = fresh()
+    faction(s, 0, "heavy", "your large ships have +1 attack\nyour small ships can bombard")
+    assert stat(s, 0, "attack", "large") == 4
+    assert stat(s, 0, "attack", "medium") == 2
+    assert flag(s, 0, "bombard", "small") and not flag(s, 0, "bombard", "large")
+    tech(s, 0, "rig", "your medium ships have +1 shield", slot="small")
+    versions.forget(s)
+    assert stat(s, 0, "shield", "medium") == 3 and stat(s, 0, "shield", "small") == 1
+    assert stat(s, 1, "attack", "large") == 3

@@ -52,18 +52,18 @@ REGISTRY = game_registry("lastlight")
         # The brackets an effect needs are said again: "a and b or c" would mean otherwise.
         (
             "when round_start if light > 1 and (common > 0 or rare > 0) -> gain 1 light",
-            "At the start of each round, if your [light] is more than 1 and (your [common] is "
-            "more than 0 or your [rare] is more than 0): gain 1 [light].",
+            "At the start of each round, if you have more than 1 [light] and (you have more "
+            "than 0 [common] or you have more than 0 [rare]): gain 1 [light].",
         ),
         (
             "when round_start if not (light > 1 and common > 0) -> gain 1 light",
-            "At the start of each round, if not (your [light] is more than 1 and your [common] "
-            "is more than 0): gain 1 [light].",
+            "At the start of each round, if not (you have more than 1 [light] and you have "
+            "more than 0 [common]): gain 1 [light].",
         ),
         (
             "when round_start if ((light > 1)) or common > 0 and rare > 0 -> gain 1 light",
-            "At the start of each round, if your [light] is more than 1 or your [common] is "
-            "more than 0 and your [rare] is more than 0: gain 1 [light].",
+            "At the start of each round, if you have more than 1 [light] or you have more "
+            "than 0 [common] and you have more than 0 [rare]: gain 1 [light].",
         ),
     ],
 )
@@ -183,9 +183,73 @@ def test_a_card_without_text_is_w0432_in_both_games_as_text_check_lists_it(
     cards.write_text(f"{head}- id: {card}\n" + re.sub(r"(?m)^  text: .*\n", "", block))
     status, output = run("validate", str(pack))
     assert status == 0 and "warning[W0432]: the card has no text" in output, output
-    assert "`whitedwarf text --write` writes it" in output and f"- id: {card}" in output
+    assert f"`whitedwarf text {pack} --write` writes it" in output, output
+    assert f"- id: {card}" in output
     assert run("text", "--check", str(pack))[0] == 1  # the same card, by the same rule
     cards.write_text(cards.read_text() + "  allow: [W0432]\n")
     status, output = run("validate", str(pack))
     assert status == 0 and "W0432" not in output
     assert run("text", "--check", str(pack))[0] == 0
+
+
+def test_w0430_is_about_substance_not_wording(mod: Path) -> None:
+    """Issue 23 item 5: a pack written from the docs got W0430 on texts that say the same
+    thing in other words; a text that says another number, resource, verb or target still
+    gets it, and its hint is the whole command, with the pack."""
+    factions = mod / "factions.yaml"
+    original = factions.read_text()
+    assert 'text: "When you mine: gain 1 [common]."' in original
+    for same in ("Gain a common whenever you mine.", "Whenever you mine, gain a common!"):
+        factions.write_text(original.replace("When you mine: gain 1 [common].", same))
+        assert [d for d in load_packs([mod]).diagnostics if d.code == "W0430"] == [], same
+        assert run("text", "--check", str(mod))[0] == 0, same
+    for other in (
+        "When you mine: gain 2 [common].",
+        "When you mine: gain 1 [rare].",
+        "When you mine: pay 1 [common].",
+        "When you build: gain 1 [common].",
+    ):
+        factions.write_text(original.replace("When you mine: gain 1 [common].", other))
+        (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+        assert f"`whitedwarf text {mod} --write` writes it" in (warning.hint or ""), other
+    status, output = run("text", "--check", str(mod))
+    assert status == 1 and "When you mine: gain 1 [common]." in output
+
+
+def test_the_hinted_command_runs_and_makes_them_agree(mod: Path) -> None:
+    techs = mod / "techs.yaml"
+    techs.write_text(techs.read_text().replace("+1 [attack]", "+2 [attack]"))
+    (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+    command = re.search(r"`whitedwarf (text [^`]+)`", warning.hint or "")
+    assert command is not None
+    status, output = run(*command.group(1).split())
+    assert status == 0 and "rewrote 1 card text" in output, output
+    assert [d for d in load_packs([mod]).diagnostics if d.code == "W0430"] == []
+
+
+@pytest.mark.parametrize(
+    ("effect", "text"),
+    [
+        (
+            "when round_end -> destroy a enemy ship",
+            "At the end of each round: destroy an enemy ship.",
+        ),
+        (
+            "when round_end -> destroy an small ship",
+            "At the end of each round: destroy a small ship.",
+        ),
+        (
+            "when round_end if light < 3 -> gain 1 light",
+            "At the end of each round, if you have less than 3 [light]: gain 1 [light].",
+        ),
+        (
+            "when round_end if techs_in_play >= 6 -> gain 1 uncommon",
+            "At the end of each round, if you have at least 6 techs in play: gain 1 [uncommon].",
+        ),
+        ("your large ships have +1 attack", "Your large ships have +1 [attack]."),
+    ],
+)
+def test_generated_english_reads_as_a_card(effect: str, text: str) -> None:
+    """Articles agree with the word after them, and a comparison of your own number reads
+    "if you have less than 3 [light]" (issue 23 item 5)."""
+    assert render_effect(effect, REGISTRY) == text

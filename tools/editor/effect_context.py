@@ -93,7 +93,11 @@ def effect_at(lines: list[str], line: int, column: int) -> EffectCursor | None:
         if not text.strip() or _indent(text) >= indent:
             continue
         parent = EFFECT_KEY.match(text)
-        return _cursor_from(lines, top, parent, line, column) if parent else None
+        if parent:
+            return _cursor_from(lines, top, parent, line, column)
+        # a less indented line of a block may itself be in the block: a `then` line indented
+        # under its clause (`when ... ->` / `  then ...`); its own parent decides
+        indent = _indent(text)
     return None
 
 

@@ -7,7 +7,8 @@ Features, each from the same code the command line uses:
 - completion inside effect strings of the words that fit there, from the game's registry
   (:mod:`.effect_context`), and of card ids after ``id:`` in a mod and pack ids under
   ``depends:``;
-- hover: a word's reference entry (doc line, example, rulebook section); a card id's card;
+- hover: every word of an effect (:mod:`.hover`: a registry word's reference entry, a
+  grammar word's meaning, a several-word noun such as ``this ship type``); a card id's card;
 - go to definition: from a card id to the card in the pack it comes from, from a dependency
   to its ``pack.yaml``;
 - quick fixes: a diagnostic whose hint says "did you mean `x`?" offers to write ``x``.
@@ -30,6 +31,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.registry import Entry
 from whitedwarf.tools.editor.analysis import CardPlace, PackReport, check_pack, pack_folder
 from whitedwarf.tools.editor.effect_context import effect_at, words_for
+from whitedwarf.tools.editor.hover import effect_hover, entry_markdown
 
 SERVER_NAME = "whitedwarf"
 SUGGESTION = re.compile(r"did you mean `([^`]+)`\?|write `([^`]+)` instead")
@@ -205,7 +207,7 @@ def _word_item(word: str, section: str, entry: Entry | None) -> types.Completion
         kind=kinds.get(section, types.CompletionItemKind.Keyword),
         detail=f"{section[:-1] if section.endswith('s') else section}"
         + (f": {entry.doc}" if entry else ""),
-        documentation=_entry_markdown(word, section, entry) if entry else None,
+        documentation=_markdown(entry_markdown(word, section, entry)) if entry else None,
     )
 
 
@@ -250,16 +252,13 @@ def hover(ls: PackServer, params: types.HoverParams) -> types.Hover | None:
         return None
     lines = opened[1]
     line, column = params.position.line, params.position.character
+    if effect_at(lines, line, column) is not None:
+        return _effect_hover(ls, params.text_document.uri, lines[line], line, column)
     word, word_range = _word_at(lines, line, column)
     report = ls.report_for(params.text_document.uri) if word else None
     if report is None or not word:
         return None
-    if effect_at(lines, line, column) is not None:
-        entries = [(s, e) for s, e in report.registry.entries() if e.name == word]
-        if not entries:
-            return None
-        text = "\n\n---\n\n".join(_entry_markdown(word, s, e).value for s, e in entries)
-    elif word in report.cards:
+    if word in report.cards:
         cards = [p for p in report.cards[word] if not p.card.get("remove")]
         text = _card_markdown((cards or report.cards[word])[-1])  # the card as it now stands
     else:
@@ -269,13 +268,32 @@ def hover(ls: PackServer, params: types.HoverParams) -> types.Hover | None:
     )
 
 
-def _entry_markdown(word: str, section: str, entry: Entry) -> types.MarkupContent:
-    parts = [f"**{word}** ({section[:-1] if section.endswith('s') else section})", entry.doc]
-    if entry.example:
-        parts.append(f"Example: `{entry.example}`")
-    if entry.cite:
-        parts.append(f"Rulebook: {entry.cite}")
-    return types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n".join(parts))
+def _markdown(text: str) -> types.MarkupContent:
+    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)
+
+
+def _effect_hover(
+    ls: PackServer, uri: str, text: str, line: int, column: int
+) -> types.Hover | None:
+    """Every word of an effect answers (:mod:`.hover`): the game's words, the grammar's,
+    numbers; a pack's id written in it (an open filter's word) shows its card."""
+    report = ls.report_for(uri)
+    if report is None:
+        return None
+    found = effect_hover(report.registry, text, column)
+    if found is None:
+        return None
+    value = found.markdown
+    word = text[found.start : found.end]
+    places = [p for p in report.cards.get(word, []) if not p.card.get("remove")]
+    if places and not any(e.name == word for _, e in report.registry.entries()):
+        value = _card_markdown(places[-1])
+    start = types.Position(line=line, character=found.start)
+    end = types.Position(line=line, character=found.end)
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value),
+        range=types.Range(start=start, end=end),
+    )
 
 
 def _card_markdown(place: CardPlace) -> str:
