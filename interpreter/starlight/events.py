@@ -36,6 +36,7 @@ they did (:func:`note`):
 ==================  ====================================================================
 ``god_triggered``   a god's trigger starts: ``god``, ``hook`` (its ``when ... if`` held)
 ``god_unmet``       a god's trigger's hook came but its condition was false: it did nothing
+``unpaid``          a cost of a card (``card``) could not be paid: what it pays for was skipped
 ==================  ====================================================================
 """
 

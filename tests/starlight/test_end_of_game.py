@@ -119,8 +119,11 @@ def test_ties_go_to_most_stars_then_most_constellations_then_shared() -> None:
     assert ending.result_of(game, state, "daybreak")["winners"] == [2]
 
 
-def _curtain_game(tmp_path: Path) -> Game:
-    """The mini pack and a mod god that asks at the end of the game (SL144)."""
+def _curtain_game(
+    tmp_path: Path,
+    effect: str = "when game_end -> choose one: gain 3 night_points or gain 1 night_point",
+) -> Game:
+    """The mini pack and a mod god acting at the end of the game (SL144)."""
     mod = tmp_path / "curtain"
     mod.mkdir()
     (mod / "pack.yaml").write_text(
@@ -129,8 +132,7 @@ def _curtain_game(tmp_path: Path) -> Game:
         encoding="utf-8",
     )
     (mod / "gods.yaml").write_text(
-        "- id: curtain\n  name: The Curtain Call\n  source: invented\n  effect: "
-        '"when game_end -> choose one: gain 3 night_points or gain 1 night_point"\n',
+        f'- id: curtain\n  name: The Curtain Call\n  source: invented\n  effect: "{effect}"\n',
         encoding="utf-8",
     )
     return Game.from_content(load_content([mod], [MINI.parent]), 2, {"seats": ["live", "live"]})
@@ -165,3 +167,33 @@ def test_sl144_astraea_gains_three_night_points_at_the_end() -> None:
     assert game.is_terminal(state)
     assert state["players"][0]["points"]["night"]["effect"] == 3
     assert game.result(state)["night"] == [3, 70]
+
+
+def test_a_gods_cost_that_cannot_be_paid_is_a_trace_note(tmp_path: Path) -> None:
+    """A god's `may pay 5 ap -> ...` at the end of the game, with no AP left: nothing is
+    asked or gained, and a trace (not the replay's events) says the cost could not be paid."""
+    from whitedwarf.interpreter.starlight import events
+    from whitedwarf.interpreter.starlight.narrate import describe
+
+    game = _curtain_game(tmp_path, "when game_end -> may pay 5 ap -> gain 3 night_points")
+    state = position(game, seat=1, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[], god="curtain")
+    gain_night(state, 1, 70, "slot")
+    heard: list[dict] = []
+    told: list[dict] = []
+
+    class Trace:
+        def __call__(self, event: dict) -> None:
+            heard.append(event)
+
+        def note(self, event: dict) -> None:
+            told.append(event)
+
+    with events.listening(Trace()):
+        play(game, state, "end")
+    assert game.is_terminal(state) and game.result(state)["night"] == [0, 70]
+    assert [describe(e) for e in told if e["kind"] == "unpaid"] == [
+        f"round {state['round']:>3} seat 0: Curtain cannot pay its cost: what it pays for is "
+        "skipped"
+    ]
+    assert all(e["kind"] != "unpaid" for e in heard)
