@@ -351,6 +351,7 @@ class Checker:
         if isinstance(step, ast.Body):
             for item in step.steps:
                 self.step(item, scope)
+            self.then_after_choice(step)
         elif isinstance(step, ast.Action):
             self.action(step, scope)
         elif isinstance(step, ast.Optional):
@@ -382,6 +383,30 @@ class Checker:
             self.step(step.step, scope)
         elif isinstance(step, ast.Paid):
             self.paid(step, scope)
+
+    def then_after_choice(self, body: ast.Body) -> None:
+        """W0407: `choose one: A or B then C` does C after either option, which reads as
+        `B then C` as often as not; parentheses say which is meant (both are offered, in the
+        card's own words, for the span from the choice to C)."""
+        text = self.source.text
+        for item, after in zip(body.steps, body.steps[1:], strict=False):
+            choice = item.step if isinstance(item, ast.Optional) else item
+            if not isinstance(choice, ast.Choice):
+                continue
+            last = choice.options[-1].pos
+            whole = text[choice.pos.start : choice.pos.end]
+            step = text[after.pos.start : after.pos.end]
+            either = f"({whole}) then {step}"
+            two_steps = (
+                f"{text[choice.pos.start : last.start]}({text[last.start : last.end]} then {step})"
+            )
+            self.warning(
+                "W0407",
+                ast.Pos(choice.pos.start, after.pos.end),
+                "the step after `then` comes after the whole choice, whichever option was "
+                "taken, not only after its last option",
+                f"write `{either}` if that is meant, or `{two_steps}` for an option of two steps",
+            )
 
     def starts_with_cost(self, step: ast.Step) -> bool:
         """Whether a step cannot begin without paying (`pay 1 rare`, `exhaust this card -> ...`)."""

@@ -32,5 +32,6 @@ DSL_CODES: dict[str, str] = {
     "W0404": "a trigger whose own effect can fire its hook again (by choice, or for a while)",
     "W0405": "a condition that can never hold (a number compared with less than it can be)",
     "W0406": "a `choose one` every option of which starts with a cost",
+    "W0407": "a step after `choose one: ... or ...` without parentheses to say its reach",
     "W0431": "a deprecated word, with the word to write instead (`whitedwarf fix`)",
 }
