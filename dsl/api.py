@@ -6,6 +6,8 @@ form (docs/effect-ir.md) with every diagnostic found; it never raises for bad in
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from whitedwarf.dsl import ast
@@ -35,15 +37,33 @@ def compile_effect(
         return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", source.span(0), hint)]
     effect, problems = parse_effect(source)
     if effect is None:
-        return None, problems
+        return None, _with_concepts(problems, source.text, registry)
     effect, old_words = modernise(effect, registry, source.text)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
     diagnostics = [_deprecated(word, d, source) for word, d in old_words] + checker.diagnostics
     if any(d.is_error for d in diagnostics):
-        return None, diagnostics
+        return None, _with_concepts(diagnostics, source.text, registry)
     clauses = compile_checked(effect, resolved, source.text)
     return {"kind": card_kind, "clauses": clauses}, diagnostics
+
+
+def _with_concepts(
+    diagnostics: list[Diagnostic], text: str, registry: Registry
+) -> list[Diagnostic]:
+    """A note on the first error when the effect uses a word the language has no construct
+    for (`until the end of the round: ...`, `once per round: ...`): the parser's own message
+    points at where it stopped, which is seldom the word that was meant."""
+    told = " ".join(d.hint or "" for d in diagnostics)
+    words = dict.fromkeys(word.lower() for word in re.findall(r"[A-Za-z_]+", text))
+    notes = tuple(
+        hint for word in words if (hint := registry.no_such(word)) and f"no `{word}`" not in told
+    )
+    first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
+    if not notes or first is None:
+        return diagnostics
+    noted = replace(diagnostics[first], notes=diagnostics[first].notes + notes)
+    return [*diagnostics[:first], noted, *diagnostics[first + 1 :]]
 
 
 def _deprecated(word: ast.Word, deprecation: Deprecation, source: EffectSource) -> Diagnostic:

@@ -7,7 +7,7 @@ those resolutions; it never looks a word up itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,9 @@ class Resolved:
     operands: dict[int, dict[str, Any]] = field(default_factory=dict)
     calls: dict[int, list[tuple[Param, Any]]] = field(default_factory=dict)
     scopes: dict[int, str] = field(default_factory=dict)
+    # Actions whose verb is a cost (``pay``): written as a plain step, the rest of their
+    # sequence happens only when they can be paid (the compiler, docs/effect-ir.md).
+    costs: set[int] = field(default_factory=set)
     # ``your [adjectives] <things>`` subjects (``Checker.things_scope``): the filters that
     # pick which of the owner's things of the stats' owner type the clause changes
     every: dict[int, list[list[Any]]] = field(default_factory=dict)
@@ -72,6 +75,19 @@ class Checker:
     def error(self, code: str, pos: ast.Pos, message: str, hint: str | None = None) -> None:
         span = self.source.span(pos.start, pos.end)
         self.diagnostics.append(Diagnostic(code, message, span, hint))
+
+    def hint(self, word: str, names: Iterable[str], kind: str, total: int | None = None) -> str:
+        """The help line for an unknown word: what the language offers instead when it has
+        no such construct (the registry's concepts), else a did-you-mean or the reference."""
+        return self.registry.no_such(word) or suggest(
+            word, names, kind, total, self.registry.reference_page()
+        )
+
+    def filter_hint(self, word: str, names: list[str], form: str) -> str:
+        """Adjective filters are counted as the reference counts every filter (one table)."""
+        if form != "adjective":
+            return self.hint(word, names, f"{form} filters")
+        return self.hint(word, names, "filters", len(self.registry.filters))
 
     def warning(self, code: str, pos: ast.Pos, message: str, hint: str | None = None) -> None:
         span = self.source.span(pos.start, pos.end)
@@ -264,7 +280,7 @@ class Checker:
                 "E0403",
                 clause.stat.pos,
                 f"unknown stat `{clause.stat.text}`",
-                suggest(clause.stat.text, self.registry.stats, "stats"),
+                self.hint(clause.stat.text, self.registry.stats, "stats"),
             )
         elif subject is not None and stat.scope != subject:
             phrase = self.owner_phrase(stat.scope, scope.context)
@@ -291,7 +307,7 @@ class Checker:
                 "E0404",
                 clause.flag.pos,
                 f"unknown ability `{clause.flag.text}`",
-                suggest(clause.flag.text, self.registry.flags, "abilities"),
+                self.hint(clause.flag.text, self.registry.flags, "abilities"),
             )
         elif subject is not None and flag.scope != subject:
             self.error(
@@ -310,7 +326,7 @@ class Checker:
                 "E0402",
                 clause.hook.pos,
                 f"unknown hook `{clause.hook.text}`",
-                suggest(clause.hook.text, self.registry.hooks, "hooks"),
+                self.hint(clause.hook.text, self.registry.hooks, "hooks"),
             )
             scope.lenient = True
         else:
@@ -335,6 +351,7 @@ class Checker:
         if isinstance(step, ast.Body):
             for item in step.steps:
                 self.step(item, scope)
+            self.then_after_choice(step)
         elif isinstance(step, ast.Action):
             self.action(step, scope)
         elif isinstance(step, ast.Optional):
@@ -347,6 +364,15 @@ class Checker:
         elif isinstance(step, ast.Choice):
             for option in step.options:
                 self.step(option, scope)
+            if all(self.starts_with_cost(option) for option in step.options):
+                self.warning(
+                    "W0406",
+                    step.pos,
+                    "every option of this choice starts with a cost: a player who can meet "
+                    "none of them is asked nothing, and nothing happens",
+                    "add an option with no cost if something should happen anyway; "
+                    "`allow: [W0406]` on the card if nothing is meant",
+                )
         elif isinstance(step, ast.ForEach):
             self.for_each(step, scope)
         elif isinstance(step, ast.Repeat):
@@ -357,6 +383,41 @@ class Checker:
             self.step(step.step, scope)
         elif isinstance(step, ast.Paid):
             self.paid(step, scope)
+
+    def then_after_choice(self, body: ast.Body) -> None:
+        """W0407: `choose one: A or B then C` does C after either option, which reads as
+        `B then C` as often as not; parentheses say which is meant (both are offered, in the
+        card's own words, for the span from the choice to C)."""
+        text = self.source.text
+        for item, after in zip(body.steps, body.steps[1:], strict=False):
+            choice = item.step if isinstance(item, ast.Optional) else item
+            if not isinstance(choice, ast.Choice):
+                continue
+            last = choice.options[-1].pos
+            whole = text[choice.pos.start : choice.pos.end]
+            step = text[after.pos.start : after.pos.end]
+            either = f"({whole}) then {step}"
+            two_steps = (
+                f"{text[choice.pos.start : last.start]}({text[last.start : last.end]} then {step})"
+            )
+            self.warning(
+                "W0407",
+                ast.Pos(choice.pos.start, after.pos.end),
+                "the step after `then` comes after the whole choice, whichever option was "
+                "taken, not only after its last option",
+                f"write `{either}` if that is meant, or `{two_steps}` for an option of two steps",
+            )
+
+    def starts_with_cost(self, step: ast.Step) -> bool:
+        """Whether a step cannot begin without paying (`pay 1 rare`, `exhaust this card -> ...`)."""
+        if isinstance(step, ast.Body):
+            return bool(step.steps) and self.starts_with_cost(step.steps[0])
+        if isinstance(step, ast.Paid):
+            return True
+        if isinstance(step, ast.Action):
+            verb = self.registry.verbs.get(step.verb.text)
+            return verb is not None and verb.cost
+        return False
 
     def for_each(self, step: ast.ForEach, scope: _Scope) -> None:
         operand = self.selector(step.selector, scope, mode="all")
@@ -388,10 +449,12 @@ class Checker:
                 "E0401",
                 action.verb.pos,
                 f"unknown verb `{action.verb.text}`",
-                suggest(action.verb.text, self.registry.verbs, "verbs"),
+                self.hint(action.verb.text, self.registry.verbs, "verbs"),
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
+        if verb.cost:
+            self.resolved.costs.add(id(action))
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
         positional = [p for p in verb.params if p.prep is None]
@@ -687,7 +750,9 @@ class Checker:
                 "E0405",
                 last.pos,
                 f"unknown noun `{last.text}`",
-                suggest(last.text, self.registry.all_noun_words(), "nouns"),
+                self.hint(
+                    last.text, self.registry.all_noun_words(), "nouns", len(self.registry.nouns)
+                ),
             )
             return None
         noun, adjectives = found
@@ -829,7 +894,7 @@ class Checker:
                 "E0406",
                 word.pos,
                 f"unknown filter `{word.text}` for {noun.plural or noun.name}",
-                suggest(word.text, names, f"{form} filters" if form != "adjective" else "filters"),
+                self.filter_hint(word.text, names, form),
             )
             return False
         if noun.type not in found.applies_to:
@@ -975,11 +1040,26 @@ class Checker:
         if isinstance(cond, ast.Compare):
             self.expr(cond.left, scope)
             self.expr(cond.right, scope)
+            self.never_holds(cond)
         elif isinstance(cond, ast.Not):
             self.cond(cond.item, scope)
         else:
             for item in cond.items:
                 self.cond(item, scope)
+
+    def never_holds(self, cond: ast.Compare) -> None:
+        """W0405 for `light < 0` and the like: a number compared with less than it can be."""
+        found = _bounded_compare(cond, self.registry)
+        if found is None:
+            return
+        what, least, op, number = found
+        if {"<": number <= least, "<=": number < least, "==": number < least}.get(op, False):
+            self.warning(
+                "W0405",
+                cond.pos,
+                f"this condition can never hold: {what} is never less than {least}",
+                f"the card's steps never run; compare with a number {least} or more",
+            )
 
     def expr(
         self, expr: ast.Expr, scope: _Scope, bound: Range | None = None, what: str = ""
@@ -993,9 +1073,10 @@ class Checker:
                     "E0408",
                     expr.name.pos,
                     f"unknown value `{expr.name.text}`",
-                    did_you_mean(expr.name.text, self.registry.values)
+                    self.registry.no_such(expr.name.text)
+                    or did_you_mean(expr.name.text, self.registry.values)
                     or "count things with `number of <selector>`; "
-                    + suggest(expr.name.text, self.registry.values, "values"),
+                    + self.hint(expr.name.text, self.registry.values, "values"),
                 )
         elif isinstance(expr, ast.Count):
             self.selector(expr.selector, scope, mode="count")
@@ -1004,6 +1085,25 @@ class Checker:
             self.expr(expr.right, scope)
             if expr.op == "/" and isinstance(expr.right, ast.Num) and expr.right.value == 0:
                 self.error("E0415", expr.right.pos, "division by zero")
+
+
+#: A comparison read with its sides swapped (`0 > light` is `light < 0`).
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _bounded_compare(cond: ast.Compare, registry: Registry) -> tuple[str, int, str, int] | None:
+    """``(what, its least value, op, number)`` for a value or count compared with a number."""
+    left, op, right = cond.left, cond.op, cond.right
+    if isinstance(left, ast.Num):
+        left, op, right = right, _FLIPPED[op], left
+    if not isinstance(right, ast.Num):
+        return None
+    if isinstance(left, ast.Count):
+        return "a count", 0, op, right.value
+    if isinstance(left, ast.ValueRef) and left.name.text in registry.values:
+        value = registry.values[left.name.text]
+        return f"`{value.name}`", value.least, op, right.value
+    return None
 
 
 def _article(word: str) -> str:

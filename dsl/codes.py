@@ -30,5 +30,8 @@ DSL_CODES: dict[str, str] = {
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",
     "W0404": "a trigger whose own effect can fire its hook again (by choice, or for a while)",
+    "W0405": "a condition that can never hold (a number compared with less than it can be)",
+    "W0406": "a `choose one` every option of which starts with a cost",
+    "W0407": "a step after `choose one: ... or ...` without parentheses to say its reach",
     "W0431": "a deprecated word, with the word to write instead (`whitedwarf fix`)",
 }

@@ -117,8 +117,9 @@ class Compiler:
 
     def step(self, step: ast.Step, asm: _Assembler, loop_var: int | None) -> None:
         if isinstance(step, ast.Body):
-            for item in step.steps:
-                self.step(item, asm, loop_var)
+            self.body(step.steps, asm, loop_var)
+        elif isinstance(step, ast.Action) and id(step) in self.resolved.costs:
+            self.paid(ast.Paid((step,), ast.Body((), step.pos), step.pos), asm, loop_var, None)
         elif isinstance(step, ast.Action):
             end = _Label()
             self.action(step, asm, loop_var, end)
@@ -135,6 +136,17 @@ class Compiler:
             self.for_each(step, asm)
         elif isinstance(step, ast.Repeat):
             self.repeat(step, asm, loop_var)
+
+    def body(self, steps: tuple[ast.Step, ...], asm: _Assembler, loop_var: int | None) -> None:
+        """Steps in order. A cost written as a plain step (`pay 1 rare then gain 2 light`) is
+        a cost of the steps after it: when it cannot be paid they do not happen, as after
+        `->` (so `choose one` offers such an option only when it can be paid)."""
+        for index, item in enumerate(steps):
+            if isinstance(item, ast.Action) and id(item) in self.resolved.costs:
+                rest = ast.Body(steps[index + 1 :], item.pos)
+                self.paid(ast.Paid((item,), rest, item.pos), asm, loop_var, ask=None)
+                return
+            self.step(item, asm, loop_var)
 
     def conditional(self, step: ast.Conditional, asm: _Assembler, loop_var: int | None) -> None:
         """``check`` jumps past the step when the condition is false; with ``else`` it jumps

@@ -423,6 +423,10 @@ class _ToAst(Transformer):
     def body(self, meta, items):
         return ast.Body(tuple(items), _pos(meta))
 
+    def group(self, meta, items):
+        """``(A then B)``: steps taken together, as one option of a choice or one step."""
+        return items[0]
+
     def optional(self, meta, items):
         return ast.Optional(items[0], _pos(meta))
 

@@ -227,6 +227,9 @@ class Value(Entry):
     """A number an expression can read, always from the effect owner's point of view."""
 
     reads: tuple[str, ...] | None = None  # parts of the state it reads (see Noun.reads)
+    # The smallest the number can be (light and counts 0, the round 1): a condition asking for
+    # less can never hold (W0405).
+    least: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +281,13 @@ class Registry:
     # ``number`` (in an expression or a comparison), ``count`` (``2 ships``, ``up to 2
     # ships``), ``per`` (``per 2 planets``) and ``repeat`` (``repeat 2 times``).
     numbers: dict[str, Range] = field(default_factory=dict)
+    # Words a designer reaches for that the language does not have (``roll``, ``until``),
+    # each with what to write instead, by meaning: an unknown word found here is told
+    # "the language has no `roll`: ..." rather than a did-you-mean by spelling.
+    concepts: dict[str, str] = field(default_factory=dict)
+    # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
+    # empty: ``docs/reference-<game>.md``.
+    reference: str = ""
     # The package that implements the words (``Entry.impl`` is relative to it).
     engine: str = ""
     _bound: dict[str, Callable[..., Any]] = field(default_factory=dict, repr=False)
@@ -293,6 +303,15 @@ class Registry:
         "resources",
         "card_kinds",
     )
+
+    def reference_page(self) -> str:
+        """Where ``whitedwarf doc`` writes this game's reference, relative to the project."""
+        return self.reference or f"docs/reference-{self.game}.md"
+
+    def no_such(self, word: str) -> str | None:
+        """The hint for a word the language has no construct for, or None."""
+        found = self.concepts.get(word.lower())
+        return f"the language has no `{word}`: {found}" if found else None
 
     def declare(self, section: str, entries: Iterable[Entry]) -> None:
         """Add entries to a section; declaring a name twice is a programming error."""

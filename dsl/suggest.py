@@ -29,11 +29,20 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
 LIST_AT_MOST = 12
 
 
-def suggest(word: str, candidates: Iterable[str], kind: str) -> str:
+def suggest(
+    word: str,
+    candidates: Iterable[str],
+    kind: str,
+    total: int | None = None,
+    page: str = "docs/reference.md",
+) -> str:
     """A ``help:`` line that always helps: a close match, the few valid words, or the reference.
 
     ``kind`` names the words in the plural (``hooks``, ``stats``); an unknown word with no
-    close match points at every valid word of its kind instead of saying nothing.
+    close match points at every valid word of its kind instead of saying nothing. ``total``
+    is how many the reference lists when that is not the number of candidates (nouns are
+    candidates in both numbers; the reference counts each noun once); ``page`` is the game's
+    reference page.
     """
     pool = sorted(set(candidates))
     close = did_you_mean(word, pool)
@@ -41,7 +50,8 @@ def suggest(word: str, candidates: Iterable[str], kind: str) -> str:
         return close
     if len(pool) <= LIST_AT_MOST:
         return f"the {kind} are: {_listed(pool)}"
-    reference = f"`whitedwarf doc` lists all {len(pool)} {kind} (docs/reference.md)"
+    count = len(pool) if total is None else total
+    reference = f"`whitedwarf doc` lists all {count} {kind} ({page})"
     related = _sharing_a_part(word, pool)
     if related:
         return f"related {kind}: {_listed(related)}; {reference}"

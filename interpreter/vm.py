@@ -999,9 +999,15 @@ class Machine:
         frame["pc"] = pc
         return _PAUSE
 
-    @staticmethod
-    def _op_affordable(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        return pc + 1 if ins[3](state, frame) else ins[2]
+    def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        if ins[3](state, frame):
+            return pc + 1
+        # A cost that cannot be paid skips what it pays for; a trace says so (the adapter's
+        # optional ``unpaid(state, frame)``, a note that no replay records).
+        unpaid = getattr(self.adapter, "unpaid", None)
+        if unpaid is not None:
+            unpaid(state, frame)
+        return ins[2]
 
     @staticmethod
     def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:

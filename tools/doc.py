@@ -26,8 +26,6 @@ from whitedwarf.tools.doc_examples import GameExamples, compiles, first_that_com
 
 DEFAULT_OUT = "docs/reference.md"
 DEFAULT_GAME = "lastlight"
-#: Where every other game's page goes.
-GAME_OUT = "docs/reference-{game}.md"
 
 # The clause forms of the grammar (dsl/grammar.lark), in words, with an example each.
 CLAUSE_FORMS: tuple[tuple[str, str, str, str], ...] = (
@@ -864,8 +862,9 @@ def known_games() -> list[str]:
 
 
 def page_path(game: str) -> str:
-    """Where ``whitedwarf doc`` writes the page of ``game``."""
-    return DEFAULT_OUT if game == DEFAULT_GAME else GAME_OUT.format(game=game)
+    """Where ``whitedwarf doc`` writes the page of ``game`` (its registry says, so the
+    checker's hints name the same page)."""
+    return game_registry(game).reference_page()
 
 
 @click.command("doc")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
@@ -74,6 +75,38 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
                 out.append(error("E0901", message, span, f"give each {space.name} its own id"))
             else:
                 first[value] = span
+    return out
+
+
+def check_ids_across_kinds(
+    spec: ContentSpec, content: Content, packs: Sequence[str] = ()
+) -> list[Diagnostic]:
+    """Cards of two kinds with one id (a tech and an exploration token, a god and a flare).
+
+    A card's id names it everywhere outside its file: in the trace, the replay, `--give`, the
+    balance report and a mod's `replace`; two kinds sharing one id make each of those
+    ambiguous. ``packs`` is the load order (dependencies first): the card of the later pack
+    (else of the later kind) is the one in error, so a mod's new card is blamed, not its base.
+    """
+    rank = {pack: index for index, pack in enumerate(packs)}
+    holders: dict[str, list[tuple[int, int, str, Entry]]] = defaultdict(list)
+    for order, kind in enumerate(spec.card_kinds()):
+        named: set[str] = set()
+        for entry in content.cards.get(kind.name, []):
+            if isinstance(entry.id, str) and entry.id not in named:  # twice in a kind: E0901
+                named.add(entry.id)
+                holders[entry.id].append((rank.get(entry.pack, -1), order, kind.noun, entry))
+    out = []
+    for card_id, found in holders.items():
+        first, *others = sorted(found, key=lambda held: held[:2])
+        where = first[3].span(("id",))
+        for _, _, noun, entry in others:
+            message = (
+                f"{noun} `{card_id}` has the id of {first[2]} `{card_id}` (at {where.path}:"
+                f"{where.line}:{where.column}); ids are unique across card kinds"
+            )
+            hint = f"give the {noun} an id of its own, such as `{card_id}_{noun.split()[-1]}`"
+            out.append(error("E0901", message, entry.span(("id",)), hint))
     return out
 
 

@@ -211,6 +211,8 @@ class _Load:
         self.diagnostics.extend(crossref.check_references(self.spec, content))
         self.diagnostics.extend(crossref.check_counts(self.spec, content))
         self.diagnostics.extend(crossref.check_names(self.spec, content))
+        packs = [manifest.id for manifest in self.resolution.order]
+        self.diagnostics.extend(crossref.check_ids_across_kinds(self.spec, content, packs))
         self.diagnostics.extend(self._missing_kinds(content))
         for check in self.spec.checks:
             if check.whole and any(d.is_error for d in self.diagnostics):

@@ -191,6 +191,13 @@ def unmet(state: State, frame: Frame) -> None:
     )
 
 
+def unpaid(state: State, frame: Frame) -> None:
+    """Tell a trace that a cost of a card could not be paid, so what it pays for was skipped
+    (an ``unpaid`` note, like :func:`unmet`: never recorded in a replay)."""
+    if events.ON:
+        events.note(state, "unpaid", frame["owner"], frame["card"])
+
+
 # -- the adapter -----------------------------------------------------------------------------
 
 
@@ -294,6 +301,10 @@ class LastLightAdapter:
 
     def value(self, state: State, frame: Frame, name: str) -> int:
         return value(state, frame, name)
+
+    def unpaid(self, state: State, frame: Frame) -> None:
+        """A cost could not be paid (:func:`unpaid`)."""
+        unpaid(state, frame)
 
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         """Costs (000 "Manufacture Technologies"; exhausting: 000 "Civilization technology

@@ -67,6 +67,8 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
 ======================  ==========================================================
 ``unmet``               a trigger's hook came but its ``when ... if`` condition was
                         false: the card did nothing (``how``: ``when <hook>``)
+``unpaid``              a cost of the card could not be paid: what it pays for was
+                        skipped
 ======================  ==========================================================
 """
 
@@ -248,6 +250,8 @@ def _text_of(event: Event) -> str:
         return f"{card} is triggered ({event['how']})"
     if kind == "unmet":  # a note (trace only): the `when ... if` condition was false
         return f"{card} is triggered ({event['how']}) but its condition is false: did nothing"
+    if kind == "unpaid":  # a note (trace only): a cost could not be paid
+        return f"{card} cannot pay its cost: what it pays for is skipped"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "gain":

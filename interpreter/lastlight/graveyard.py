@@ -51,7 +51,10 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         versions.changed(state, "me", by)
         fire(state, "unit_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
-        fire(state, "unit_lost", unit["owner"], ctx)
+        # A ship tech hears the loss of a ship of its own type only (E127): the lost unit's
+        # size is the type the hook is about, and an extractor is no ship type at all.
+        lost = {**ctx, "ship_type": unit["size"] or "extractor"}
+        fire(state, "unit_lost", unit["owner"], lost)
     # A unit destroyed is a change of its own (docs/rules-decisions.md E17): checked here,
     # before a full graveyard pays out and while the rest of a sector's damage is applied.
     check_achievements(state)

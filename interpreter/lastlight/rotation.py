@@ -13,6 +13,9 @@ wins ... the tied player with the most Technology cards in play ... the most res
 
 Task ``round_flow`` (seat ``None``) steps: ``round_end`` -> ``rotate`` -> ``game_end`` ->
 ``start`` (the next round: the hand rule, ``round_start``, then the secret action choice).
+When the game ends, ``game_end`` fires the ``game_end`` hook (end-of-game scoring) and the
+task waits at ``decide`` for those effects to resolve before the winner is decided
+(docs/rules-decisions.md E126).
 """
 
 from __future__ import annotations
@@ -129,6 +132,9 @@ def _run(state: State, t: Task) -> None:
         t["pc"] = "game_end"
     elif pc == "game_end":
         _game_end(state, t)
+    elif pc == "decide":
+        finish_game(state, t["reason"])
+        t["pc"] = "done"
     elif pc == "start":
         state["phase"] = "choose"
         hand_rule(state)
@@ -138,19 +144,28 @@ def _run(state: State, t: Task) -> None:
 
 
 def _game_end(state: State, t: Task) -> None:
-    """000 "Game End", or the engine's round limit; else the first player token passes."""
+    """000 "Game End", or the engine's round limit; else the first player token passes.
+
+    A game that ends fires ``game_end`` for each seat in turn order, and the winner is decided
+    once those effects (which may ask their owners) have resolved (E126).
+    """
     target = int(runtime(state).rules.get("game_end_light", 20))
     if any(p["light"] >= target for p in state["players"]):
-        finish_game(state, "light")
-        t["pc"] = "done"
+        _ending(state, t, "light")
     elif state["round"] >= state["round_limit"]:
-        finish_game(state, "round limit")
-        t["pc"] = "done"
+        _ending(state, t, "round limit")
     else:
         state["first"] = (state["first"] + 1) % state["n"]
         state["round"] += 1
         versions.changed(state, "round")
         t["pc"] = "start"
+
+
+def _ending(state: State, t: Task, reason: str) -> None:
+    """The game is over: end-of-game effects now, the winner at the task's next step."""
+    t["reason"], t["pc"] = reason, "decide"
+    for seat in turn_order(state):
+        fire(state, "game_end", seat, {})
 
 
 def register_round_tasks() -> None:

@@ -690,6 +690,13 @@ def _hooks() -> list[Hook]:
             text="At the end of each round",
         ),
         Hook(
+            "game_end",
+            "When the game is over (20 light, or the round limit), before the winner is decided.",
+            "when game_end -> gain 1 light per 2 planets you control",
+            '000 "Game End"; end-of-game scoring (docs/rules-decisions.md E126)',
+            text="At the end of the game",
+        ),
+        Hook(
             "rotation",
             "When the board rotates, before centre light is collected.",
             "when rotation -> gain 1 light",
@@ -813,7 +820,7 @@ def _hooks() -> list[Hook]:
         ),
         Hook(
             "unit_lost",
-            "After one of your units is destroyed.",
+            "After one of your units is destroyed (a ship tech: a ship of its type, E127).",
             "when unit_lost -> gain 1 common",
             '000 "Graveyard"',
             provides=(sector,),
@@ -962,6 +969,7 @@ def _values() -> list[Value]:
             text="the round",
             impl="selectors:value_round",
             reads=("round",),
+            least=1,
         ),
         Value(
             "players",
@@ -971,6 +979,7 @@ def _values() -> list[Value]:
             text="the number of players",
             impl="selectors:value_players",
             reads=(),
+            least=2,  # 000 "Setup": 2-4 players
         ),
         Value(
             "graveyard",
@@ -1381,7 +1390,40 @@ def registry() -> Registry:
     reg.declare("card_kinds", _card_kinds())
     _deprecate(reg)
     reg.numbers.update(NUMBERS)
+    reg.concepts.update(CONCEPTS)
+    reg.reference = "docs/reference.md"  # the first game's page, where it has always been
     return reg
+
+
+#: Words designers reach for that the language has no construct for, each with the nearest
+#: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
+#: Every construct named here compiles (tests/dsl/test_concepts.py).
+CONCEPTS = {
+    "roll": "a ship rolls one die per point of `attack`, so `this ship type has +1 attack` "
+    "rolls one more; in a `when miss_rolled` (or any `..._rolled`) trigger, `reroll this die` "
+    "rolls one again",
+    "remove": "`destroy` takes a ship or an extractor off the board, `discard` puts a tech "
+    "away, `pay` returns resources to the supply",
+    "until": "a modifier (`you have +1 trades`) lasts while its card is in play, and `add 1 to "
+    "trades` in a `when before_trade` trigger helps one step (durations are not written yet)",
+    "once": "an ability whose cost is `exhaust this card` is used once until the card is "
+    "refreshed (use limits are not written yet)",
+    "counter": "conditions read what the game counts (`number of ships of yours`, "
+    "`techs_in_play`, `graveyard`); cards hold no counters yet",
+    "charge": "conditions read what the game counts (`number of ships of yours`, "
+    "`techs_in_play`, `graveyard`); cards hold no charges yet",
+    "owner": "a player is named as `an opponent`, `another player` or `each opponent` (`steal 1 "
+    "common from an opponent`, `for each opponent -> give 1 common to it`)",
+    "next": "`you have +1 tech_discount` lasts while the card is in play, and `add 1 to "
+    "research_draw` in a `when before_research` trigger helps one Research (one-shot effects "
+    "are not written yet)",
+    "look": "techs are drawn, never looked at: `draw 1 tech`; a Research that draws more is "
+    "`add 1 to research_draw` in a `when before_research` trigger",
+    "score": "Last Light scores light: `gain 1 light`; end-of-game scoring is `when game_end "
+    "-> ...`",
+    "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '
+    "`when game_end -> ...`",
+}
 
 
 def _deprecate(reg: Registry) -> None:

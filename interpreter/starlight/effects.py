@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.vm import DONE, Frame, IllegalAnswer, Machine, new_frame
 
@@ -66,6 +67,12 @@ class Adapter:
 
     def value(self, state: State, frame: Frame, name: str) -> int:
         return int(self.values[name](self.game, state, frame["owner"]))
+
+    def unpaid(self, state: State, frame: Frame) -> None:
+        """A trace says a card could not pay a cost (a note; replays never record it)."""
+        if events.ON:
+            card = frame["card"].partition(":")[2] or frame["card"]
+            events.note(state, "unpaid", frame["owner"], card=card)
 
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         need = 0

@@ -40,6 +40,7 @@ they did (:func:`note`):
                     ``alpha_points``, ``laurels`` (each ``card``, ``points``,
                     ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each
                     ``card``, ``points``), ``accolade_points``, ``starbot_stars``
+``unpaid``          a cost of a card (``card``) could not be paid: what it pays for was skipped
 ==================  ====================================================================
 """
 

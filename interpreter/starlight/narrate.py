@@ -119,6 +119,10 @@ def _god_unmet(e: Event) -> str:
     return f"{_god_triggered(e)} but its condition is false: did nothing"
 
 
+def _unpaid(e: Event) -> str:
+    return f"{words(e.get('card'))} cannot pay its cost: what it pays for is skipped"
+
+
 def _daybreak(e: Event) -> str:
     return f"brings daybreak: round {e.get('last_round')} is the last round (003 'End of Game')"
 
@@ -186,6 +190,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "gods": _gods,
     "god_triggered": _god_triggered,
     "god_unmet": _god_unmet,
+    "unpaid": _unpaid,
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

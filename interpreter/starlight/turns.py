@@ -93,13 +93,32 @@ def finish_turn(game: Game, state: State) -> None:
         state["todo"].append("begin_turn")
         return
     if ending.is_last_round(state):
-        ending.finish(game, state, "daybreak")
+        _game_over(game, state, "score_daybreak")
     elif _past_round_limit(game, state):
-        ending.finish(game, state, "round limit")
+        _game_over(game, state, "score_round_limit")
     else:
         state["round"] += 1
         state["turn"] = 0
         state["todo"].append("begin_turn")
+
+
+def _game_over(game: Game, state: State, scoring: str) -> None:
+    """The last turn is over: each live seat's god hears ``game_end`` in seat order, and
+    final scoring (the todo step ``scoring``) waits for those effects (SL144)."""
+    for p in state["players"]:
+        if p["kind"] == "live":
+            gods.fire(game, state, p["seat"], "game_end")
+    state["todo"].append(scoring)
+
+
+def score_daybreak(game: Game, state: State) -> None:
+    """003 "Scoring" after daybreak's last round."""
+    ending.finish(game, state, "daybreak")
+
+
+def score_round_limit(game: Game, state: State) -> None:
+    """Final scoring of a game stopped at the round limit (SL17, SL114)."""
+    ending.finish(game, state, "round limit")
 
 
 def _past_round_limit(game: Game, state: State) -> bool:
@@ -232,4 +251,10 @@ def action_over(game: Game, state: State) -> None:
         state["todo"].append("end_turn")
 
 
-STEPS = {"begin_turn": begin_turn, "end_turn": end_turn, "finish_turn": finish_turn}
+STEPS = {
+    "begin_turn": begin_turn,
+    "end_turn": end_turn,
+    "finish_turn": finish_turn,
+    "score_daybreak": score_daybreak,
+    "score_round_limit": score_round_limit,
+}

@@ -97,8 +97,9 @@ def _resources() -> list[Resource]:
     ]
 
 
-def _value(name: str, doc: str, example: str, cite: str, text: str) -> Value:
-    return Value(name, doc, example, cite, text=text, impl=f"values:value_{name}", reads=None)
+def _value(name: str, doc: str, example: str, cite: str, text: str, least: int = 0) -> Value:
+    impl = f"values:value_{name}"
+    return Value(name, doc, example, cite, text=text, impl=impl, reads=None, least=least)
 
 
 def _values() -> list[Value]:
@@ -243,6 +244,7 @@ def _values() -> list[Value]:
             "if round >= 5 -> gain 1 ap",
             '003 "Basics of Play"',
             "the round",
+            least=1,
         ),
         _value(
             "players",
@@ -250,6 +252,7 @@ def _values() -> list[Value]:
             "if players >= 4 -> gain 1 ap",
             '003 "Live and Starbot Players"',
             "the number of players",
+            least=1,
         ),
     ]
 
@@ -590,6 +593,13 @@ def _hooks() -> list[Hook]:
             '003 "Accolades": after any action',
             text="After each of your actions",
         ),
+        Hook(
+            "game_end",
+            "After the last turn of the game, before final scoring.",
+            "when game_end -> gain 3 night_points",
+            '003 "End of Game": "then perform final scoring" (docs/rules-decisions.md SL144)',
+            text="At the end of the game",
+        ),
     ]
 
 
@@ -663,4 +673,24 @@ def registry() -> Registry:
     reg.declare("verbs", _verbs())
     reg.declare("card_kinds", _card_kinds())
     reg.numbers.update(NUMBERS)
+    reg.concepts.update(CONCEPTS)
     return reg
+
+
+#: Words designers reach for that Starlight's language has no construct for, each with the
+#: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
+CONCEPTS = {
+    "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
+    'come only from final scoring (003 "Scoring")',
+    "points": "write `night_points` (`gain 2 night_points`)",
+    "until": "a modifier (`you have +1 ap_per_turn`) lasts while its card is in play "
+    "(durations are not written yet)",
+    "once": "a `when turn_start` trigger runs once a turn (use limits are not written yet)",
+    "counter": "conditions read what the game counts (`stars_launched`, `flares_used`, "
+    "`number of stars of yours`); cards hold no counters yet",
+    "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "
+    "effects do not flush pools yet",
+    "remove": "effects gain and pay (`pay 1 ap`); nothing is taken off the sky board",
+    "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
+    "powers are `when game_end -> ...`",
+}

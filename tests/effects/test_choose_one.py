@@ -127,3 +127,47 @@ def test_an_option_whose_target_does_not_exist_is_not_offered() -> None:
             "or destroy an enemy ship")  # fmt: skip
     fire(s, "resources_mined", 0, {})
     assert s["frames"] == [] and s["players"][0]["res"]["common"] == 1
+
+
+# A `pay` written as a plain step is a cost of the steps after it (docs/effect-ir.md, issue
+# 29): `choose one: pay 1 common or pay 1 rare` offered a rare its player did not have, and
+# picking it paid nothing; `pay 1 rare then gain 2 light` gave the light for nothing.
+
+TOLL = "when resources_mined -> choose one: pay 1 common or pay 1 rare"
+
+
+def _res(s: dict, **res: int) -> None:
+    s["players"][0]["res"] = {"common": 0, "uncommon": 0, "rare": 0, **res}
+
+
+def test_a_bare_pay_option_is_offered_only_when_it_can_be_paid() -> None:
+    g, s = fresh()
+    faction(s, 0, "toll", TOLL)
+    _res(s, common=1, rare=1)
+    fire(s, "resources_mined", 0, {})
+    assert [o.id for o in g.legal_options(s, 0)] == ["branch:0", "branch:1"]
+    g.apply(s, 0, "branch:1")
+    assert s["players"][0]["res"] == {"common": 1, "uncommon": 0, "rare": 0}
+    fire(s, "resources_mined", 0, {})  # only the common can be paid: taken without asking
+    assert s["frames"] == [] and s["players"][0]["res"]["common"] == 0
+
+
+def test_a_bare_pay_nobody_can_pay_asks_nothing_and_pays_nothing() -> None:
+    _, s = fresh()
+    faction(s, 0, "toll", TOLL)
+    _res(s)
+    fire(s, "resources_mined", 0, {})
+    assert s["frames"] == [] and s["players"][0]["res"] == {"common": 0, "uncommon": 0, "rare": 0}
+
+
+def test_the_steps_after_a_bare_pay_happen_only_when_it_is_paid() -> None:
+    _, s = fresh()
+    buy = "when resources_mined -> gain 1 common then pay 2 rare then gain 2 light"
+    faction(s, 0, "buyer", buy)
+    _res(s, rare=1)
+    fire(s, "resources_mined", 0, {})
+    assert s["players"][0]["res"] == {"common": 1, "uncommon": 0, "rare": 1}
+    assert s["players"][0]["light"] == 0
+    _res(s, rare=2)
+    fire(s, "resources_mined", 0, {})
+    assert s["players"][0]["res"]["rare"] == 0 and s["players"][0]["light"] == 2

@@ -251,3 +251,23 @@ def test_for_each_planet_you_control_counts_only_yours_of_that_ring():
     hooks.fire(s, "round_end", 0, {"card": ref})
     after = [p["res"]["common"] for p in s["players"]]
     assert [a - b for a, b in zip(after, before, strict=True)] == [2, 0, 0, 0]
+
+
+def test_e127_a_ship_tech_hears_only_the_loss_of_a_ship_of_its_type() -> None:
+    """`when unit_lost` on a ship mod of large ships paid for every lost unit (issue 29): a
+    ship tech hears the loss of its own ship type only; a civilization tech hears every loss,
+    an extractor's included (E127)."""
+    from whitedwarf.interpreter.lastlight.graveyard import destroy
+
+    _, s = fresh()
+    tech(s, 0, "hull_insurance", "when unit_lost -> gain 1 rare", kind="ship_mod", slot="large")
+    tech(s, 0, "escape_pods", "when unit_lost -> gain 1 common")
+    sector = planets(s)[0]
+    small = ship(s, 0, "small", "outer_02")
+    large = ship(s, 0, "large", "outer_02")
+    mine = extractor(s, 0, planet=sector)
+    for unit in (small, mine):
+        destroy(s, unit, 1)
+    assert s["players"][0]["res"]["rare"] == 0 and s["players"][0]["res"]["common"] == 2
+    destroy(s, large, 1)
+    assert s["players"][0]["res"]["rare"] == 1 and s["players"][0]["res"]["common"] == 3

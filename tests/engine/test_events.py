@@ -212,3 +212,23 @@ def test_a_multi_line_label_is_one_trace_line() -> None:
     """An option text or card name spanning lines (a mod's) still prints as one line."""
     decision = {"kind": "decision", "round": 4, "seat": 1, "option": "use:x#1", "text": "use\nX"}
     assert events.describe(decision) == "round   4 seat 1: decides: use X [use:x#1]"
+
+
+def test_a_cost_that_cannot_be_paid_is_a_note_for_the_trace_only() -> None:
+    """`may pay 1 rare -> gain 1 light` with no rare: nobody is asked and nothing happens; a
+    trace says why (issue 29: a trigger whose cost cannot be paid left no trace line), and
+    the events, which a replay records, are the same with or without the trace."""
+    g, s = fresh()
+    tech(s, 0, "rare_buyer", "when after_mine -> may pay 1 rare -> gain 1 light")
+    plain: list[dict[str, Any]] = []
+    with events.listening(plain.append):
+        resolve(g, s, [["mine", 0]])
+    g, s = fresh()
+    tech(s, 0, "rare_buyer", "when after_mine -> may pay 1 rare -> gain 1 light")
+    tracing = Tracing()
+    with events.listening(tracing):
+        resolve(g, s, [["mine", 0]])
+    assert tracing.events == plain
+    assert [events.describe(e) for e in tracing.notes] == [
+        "round   1 seat 0: rare_buyer cannot pay its cost: what it pays for is skipped"
+    ]

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import rotation
+from whitedwarf.interpreter.lastlight import persist, rotation, scenario
+from whitedwarf.interpreter.lastlight.game import Game
 
 from tests.engine.positions import (
+    TECHS,
     choose_all,
+    content,
     empty_board,
     extractor,
     game,
@@ -124,3 +127,66 @@ def test_000_below_20_the_game_goes_on() -> None:
     _light(state, 19, 19)
     choose_all(g, state, {0: "mine", 1: "mine"})
     assert not g.is_terminal(state) and state["round"] == 2 and state["phase"] == "choose"
+
+
+# End-of-game effects (docs/rules-decisions.md E126): `when game_end` runs once the game is
+# over and before the winner is decided, so what it gives counts for the win.
+
+CLOSING_CEREMONY = {
+    "id": "closing_ceremony", "name": "Closing Ceremony", "kind": "civilization",
+    "cost": {"common": 1}, "copies": 1, "source": "invented",
+    "effect": "when game_end -> may pay 1 common -> gain 1 light",
+}  # fmt: skip
+
+
+def _tied_at_twenty(game: Any, round_: int) -> dict[str, Any]:
+    """Both seats at 20 light; seat 0 leads on techs in play, seat 1 holds The Long Game
+    (`when game_end if round >= 20 -> gain 1 light`)."""
+    state = scenario.blank(game)
+    scenario.give(state, 0, light=20)
+    scenario.give(state, 1, light=20)
+    scenario.put_tech(state, 0, "stellar_cartography")
+    scenario.put_tech(state, 0, "grand_archive")
+    scenario.put_tech(state, 1, "long_game")
+    state["round"] = round_
+    return game.edited(state)
+
+
+def test_e126_game_end_effects_count_before_the_winner_is_decided() -> None:
+    """The Long Game's light at the end of a 20-round game turns a loss on the techs
+    tiebreaker (000 "Game End") into a win on light."""
+    game = scenario.new_game(players=2)
+    state = scenario.choose(game, _tied_at_twenty(game, 20), {0: "mine", 1: "mine"})
+    assert game.is_terminal(state)
+    assert state["result"]["light"] == [20, 21]
+    assert state["result"]["winners"] == [1] and state["result"]["tiebreak"] == "light"
+
+
+def test_e126_a_game_end_condition_that_fails_gives_nothing() -> None:
+    """The same position in round 19: the condition is false, seat 0 wins on techs."""
+    game = scenario.new_game(players=2)
+    state = scenario.choose(game, _tied_at_twenty(game, 19), {0: "mine", 1: "mine"})
+    assert state["result"]["light"] == [20, 20]
+    assert state["result"]["winners"] == [0] and state["result"]["tiebreak"] == "techs"
+
+
+def test_e126_a_game_end_question_waits_and_survives_save_and_load() -> None:
+    """An end-of-game effect that asks its owner holds the result back until answered; the
+    waiting game saves and loads (the task waits at its `decide` step, plain data)."""
+    game = Game.from_content(content(techs=[*TECHS, CLOSING_CEREMONY]), 2)
+    state = scenario.blank(game)
+    scenario.give(state, 0, light=20)
+    scenario.give(state, 1, light=20, common=1)
+    scenario.put_tech(state, 0, "galactic_monument")
+    scenario.put_tech(state, 1, "closing_ceremony")
+    scenario.choose(game, state, {0: "mine", 1: "mine"})
+    assert not game.is_terminal(state) and state.get("result") is None
+    assert game.current_players(state) == [1] and scenario.options(game, state, 1) == [
+        "yes",
+        "no",
+    ]
+    state = game.edited(persist.load(persist.save(state)))
+    game.apply(state, 1, "yes")
+    assert game.is_terminal(state) and state["result"]["winners"] == [1]
+    assert state["result"]["light"] == [20, 21]
+    assert state["players"][1]["res"]["common"] == 0

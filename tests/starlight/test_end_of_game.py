@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from whitedwarf.interpreter.starlight import ending
+from pathlib import Path
+
+from whitedwarf.interpreter.starlight import ending, persist
+from whitedwarf.interpreter.starlight.content import load_content
+from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.state import gain_night
 
-from tests.starlight.helpers import hand, ids, make_game, play, position
+from tests.starlight.helpers import MINI, hand, ids, make_game, play, position
 
 
 def test_daybreak_at_65_finishes_the_round_and_plays_one_more() -> None:
@@ -113,3 +117,83 @@ def test_ties_go_to_most_stars_then_most_constellations_then_shared() -> None:
     assert result["winners"] == [0, 1] and result["tiebreak"] == "shared"
     players[2]["night"] = 21
     assert ending.result_of(game, state, "daybreak")["winners"] == [2]
+
+
+def _curtain_game(
+    tmp_path: Path,
+    effect: str = "when game_end -> choose one: gain 3 night_points or gain 1 night_point",
+) -> Game:
+    """The mini pack and a mod god acting at the end of the game (SL144)."""
+    mod = tmp_path / "curtain"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: curtain\nname: Curtain\nversion: 0.1.0\ngame: starlight\nlanguage: "1.0"\n'
+        'depends: {starlight_mini: ">=0.1"}\nallow: [W0432]\n',
+        encoding="utf-8",
+    )
+    (mod / "gods.yaml").write_text(
+        f'- id: curtain\n  name: The Curtain Call\n  source: invented\n  effect: "{effect}"\n',
+        encoding="utf-8",
+    )
+    return Game.from_content(load_content([mod], [MINI.parent]), 2, {"seats": ["live", "live"]})
+
+
+def test_sl144_a_god_scores_at_the_end_of_the_game_before_final_scoring(tmp_path: Path) -> None:
+    """After the last round the god's `game_end` power runs, may ask its owner, survives a
+    save and load while it asks, and counts in the final score (003 "End of Game": "then
+    perform final scoring")."""
+    game = _curtain_game(tmp_path)
+    state = position(game, seat=1, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[], god="curtain")
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end")
+    assert not game.is_terminal(state) and game.current_players(state) == [0]
+    assert ids(game, state, 0) == ["branch:0", "branch:1"]
+    state = game.edited(persist.load(persist.save(state)))
+    play(game, state, "branch:0")
+    assert game.is_terminal(state)
+    result = game.result(state)
+    assert result["night"] == [3, 70] and result["reason"] == "daybreak"
+
+
+def test_sl144_astraea_gains_three_night_points_at_the_end() -> None:
+    """The bundled god that uses the hook: 3 night points once the last turn is over, even
+    for a seat that launched nothing."""
+    game = Game.from_content(load_content(), 2, {"seats": ["live", "live"]})
+    state = position(game, seat=1, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[], god="astraea")
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end")
+    assert game.is_terminal(state)
+    assert state["players"][0]["points"]["night"]["effect"] == 3
+    assert game.result(state)["night"] == [3, 70]
+
+
+def test_a_gods_cost_that_cannot_be_paid_is_a_trace_note(tmp_path: Path) -> None:
+    """A god's `may pay 5 ap -> ...` at the end of the game, with no AP left: nothing is
+    asked or gained, and a trace (not the replay's events) says the cost could not be paid."""
+    from whitedwarf.interpreter.starlight import events
+    from whitedwarf.interpreter.starlight.narrate import describe
+
+    game = _curtain_game(tmp_path, "when game_end -> may pay 5 ap -> gain 3 night_points")
+    state = position(game, seat=1, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[], god="curtain")
+    gain_night(state, 1, 70, "slot")
+    heard: list[dict] = []
+    told: list[dict] = []
+
+    class Trace:
+        def __call__(self, event: dict) -> None:
+            heard.append(event)
+
+        def note(self, event: dict) -> None:
+            told.append(event)
+
+    with events.listening(Trace()):
+        play(game, state, "end")
+    assert game.is_terminal(state) and game.result(state)["night"] == [0, 70]
+    assert [describe(e) for e in told if e["kind"] == "unpaid"] == [
+        f"round {state['round']:>3} seat 0: Curtain cannot pay its cost: what it pays for is "
+        "skipped"
+    ]
+    assert all(e["kind"] != "unpaid" for e in heard)

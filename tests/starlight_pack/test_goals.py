@@ -56,7 +56,7 @@ LAURELS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "star_smith": (stars(8), stars(7)),
     "star_lord": (stars(10), stars(9)),
     "scale_climber": ({"magnitudes": [2, 3, 4, 5]}, {"magnitudes": [2, 3, 4]}),
-    "full_scale": ({"magnitudes": [2, 3, 4, 5, 6]}, {"magnitudes": [2, 3, 4, 5]}),
+    "five_magnitudes": ({"magnitudes": [2, 3, 4, 5, 6]}, {"magnitudes": [2, 3, 4, 5]}),
     "every_magnitude": ({"magnitudes": [2, 3, 4, 5, 6, 7]}, {"magnitudes": [2, 3, 4, 5, 6]}),
     "collector": ({"aspects": ASPECTS[:4]}, {"aspects": ASPECTS[:3]}),
     "connoisseur": ({"aspects": ASPECTS[:5]}, {"aspects": ASPECTS[:4]}),
@@ -65,12 +65,12 @@ LAURELS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "chosen": ({"privileges": PRIVILEGES[:4]}, {"privileges": PRIVILEGES[:3]}),
     "anointed": ({"privileges": PRIVILEGES[:5]}, {"privileges": PRIVILEGES[:4]}),
     "all_privileges": ({"privileges": PRIVILEGES}, {"privileges": PRIVILEGES[:5]}),
-    "first_alpha": (stars(0, alpha=1), stars(3)),
+    "lone_alpha": (stars(0, alpha=1), stars(3)),
     "twin_alphas": (stars(0, alpha=2), stars(0, alpha=1)),
     "alpha_lord": (stars(0, alpha=3), stars(0, alpha=2)),
-    "little_lights": ({"stars": SMALL[:3]}, {"stars": [*SMALL[:2], *MEDIUM[:2]]}),
+    "three_small": ({"stars": SMALL[:3]}, {"stars": [*SMALL[:2], *MEDIUM[:2]]}),
     "swarm": ({"stars": SMALL[:5]}, {"stars": SMALL[:4]}),
-    "middle_way": ({"stars": MEDIUM[:3]}, {"stars": [*MEDIUM[:2], *SMALL[:2]]}),
+    "three_medium": ({"stars": MEDIUM[:3]}, {"stars": [*MEDIUM[:2], *SMALL[:2]]}),
     "steady_hand": ({"stars": MEDIUM[:5]}, {"stars": MEDIUM[:4]}),
     "chain": ({"stars": ["aquila_1", "aquila_2"]}, {"stars": ["aquila_1", "aquila_4"]}),
     "web_of_light": (
@@ -161,7 +161,7 @@ def test_laurels_bonus_adds_three_per_fulfilled_laurel() -> None:
 ACCOLADES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "first_alpha": (stars(0, alpha=1), stars(4)),
     "sky_walker": ({"stars": SPREAD[:5]}, {"stars": SPREAD[:4]}),
-    "full_spectrum": ({"magnitudes": [2, 3, 4, 5, 6]}, {"magnitudes": [2, 3, 4, 5]}),
+    "spectrum_master": ({"magnitudes": [2, 3, 4, 5, 6]}, {"magnitudes": [2, 3, 4, 5]}),
     "many_aspects": ({"aspects": ASPECTS[:5]}, {"aspects": ASPECTS[:4]}),
     "gods_favourite": ({"privileges": PRIVILEGES[:5]}, {"privileges": PRIVILEGES[:4]}),
 }

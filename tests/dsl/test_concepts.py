@@ -1,0 +1,126 @@
+"""Words the language has no construct for get what to write instead, by meaning (issue 29).
+
+Designers who wrote cards from the docs were told `roll` -> `reroll`, `remove` -> `move` and
+`until` -> `build`: did-you-means by spelling for things the language does not have. Each
+game's registry now declares such words (``Registry.concepts``) with the nearest real
+constructs, and every construct a hint names must itself compile: a hint that leads to
+another error is worse than none.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from whitedwarf.dsl.api import compile_effect
+from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.parser import lark_parser
+from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.source import EffectSource
+from whitedwarf.interpreter.lastlight.vocabulary import registry as lastlight
+from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+from whitedwarf.tools.doc_examples import compiles
+
+REGISTRIES = {"lastlight": lastlight(), "starlight": starlight()}
+
+
+def _diagnose(text: str, reg: Registry, kind: str) -> list[Diagnostic]:
+    return compile_effect(EffectSource.standalone(text), reg, kind)[1]
+
+
+def _known_words(reg: Registry) -> set[str]:
+    words = {name for _, entry in reg.entries() for name in [entry.name]}
+    words |= set(reg.all_noun_words())
+    for terminal in lark_parser().terminals:
+        value = terminal.pattern.value
+        if isinstance(value, str):
+            words |= set(re.findall(r"[a-z_]+", value))
+    return words
+
+
+def _compiles_somewhere(fragment: str, reg: Registry) -> bool:
+    """A step, a trigger head, a cost, a condition's number or a player, wrapped until whole."""
+    hook = next(iter(reg.hooks))
+    gain = next(iter(reg.resources))
+    wrapped = [
+        fragment,
+        *(f"when {each} -> {fragment}" for each in reg.hooks),
+        f"{fragment} -> gain 1 {gain}",
+        f"activated: {fragment} -> gain 1 {gain}",
+        f"when {hook} if {fragment} >= 1 -> gain 1 {gain}",
+        f"when {hook} -> for each {fragment} -> gain 1 {gain}",
+    ]
+    return any(compiles(text, reg) for text in wrapped)
+
+
+@pytest.mark.parametrize("game", REGISTRIES)
+def test_no_concept_is_a_word_the_language_has(game: str) -> None:
+    reg = REGISTRIES[game]
+    assert reg.concepts
+    assert set(reg.concepts) & _known_words(reg) == set()
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "fragment"),
+    [
+        (game, word, fragment)
+        for game, reg in REGISTRIES.items()
+        for word, text in reg.concepts.items()
+        for fragment in re.findall(r"`([^`]+)`", text)
+        if "..." not in fragment
+    ],
+)
+def test_every_construct_a_concept_names_is_real(game: str, word: str, fragment: str) -> None:
+    reg = REGISTRIES[game]
+    assert fragment in _known_words(reg) or _compiles_somewhere(fragment, reg), (
+        f"{game} concept `{word}` names `{fragment}`, which is no word and does not compile"
+    )
+
+
+@pytest.mark.parametrize(
+    ("effect", "concept", "not_said"),
+    [
+        ("when round_end -> roll 2 dice", "roll", "`reroll`?"),
+        ("when round_end -> remove a ship of yours", "remove", "`move`?"),
+    ],
+)
+def test_an_unknown_verb_for_a_missing_concept_is_told_so(
+    effect: str, concept: str, not_said: str
+) -> None:
+    (found,) = _diagnose(effect, REGISTRIES["lastlight"], "civilization")
+    assert found.code == "E0401"
+    assert found.hint is not None and found.hint.startswith(f"the language has no `{concept}`:")
+    assert not_said not in found.hint
+
+
+@pytest.mark.parametrize(
+    ("effect", "concept"),
+    [
+        ("until round_end: you have +1 trades", "until"),
+        ("once per round: gain 1 light", "once"),
+        ("when round_end -> gain 1 light until round_end", "until"),
+    ],
+)
+def test_a_syntax_error_around_a_missing_concept_notes_it(effect: str, concept: str) -> None:
+    found = _diagnose(effect, REGISTRIES["lastlight"], "civilization")
+    first = next(d for d in found if d.is_error)
+    assert any(note.startswith(f"the language has no `{concept}`:") for note in first.notes)
+
+
+def test_a_known_word_gets_no_concept_note() -> None:
+    found = _diagnose("when round_end -> gain 1 atack", REGISTRIES["lastlight"], "civilization")
+    assert all(not d.notes for d in found)
+
+
+def test_help_lines_count_what_the_reference_lists() -> None:
+    """`22 nouns` counted singulars and plurals; the reference lists each noun once."""
+    reg = REGISTRIES["lastlight"]
+    (found,) = _diagnose("when round_end -> destroy a zorblax", reg, "civilization")
+    assert f"lists all {len(reg.nouns)} nouns" in (found.hint or "")
+
+
+def test_starlight_hints_name_starlights_reference() -> None:
+    reg = REGISTRIES["starlight"]
+    (found,) = _diagnose("when turn_start -> gain (zorblax) ap", reg, "god")
+    assert "docs/reference-starlight.md" in (found.hint or "")
+    assert "docs/reference.md" not in (found.hint or "")
