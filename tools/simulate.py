@@ -265,8 +265,19 @@ def pack_details(config: BatchConfig) -> dict[str, Any]:
                 "version": info.version,
                 "path": str(info.path),
                 "given": Path(info.path).resolve() in given,
+                "bundled": _bundled(info.id, Path(info.path)),
             }
             for info in loaded.pack.packs
         ],
         "names": display_names(loaded.pack.data),
     }
+
+
+def _bundled(pack_id: str, path: Path) -> bool:
+    """Whether ``path`` is the pack shipped with whitedwarf as ``pack_id``."""
+    from whitedwarf.content import bundled_pack
+
+    try:
+        return bundled_pack(pack_id).resolve() == path.resolve()
+    except (KeyError, ValueError, LookupError, OSError):
+        return False

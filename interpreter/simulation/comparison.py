@@ -335,7 +335,8 @@ def _deal_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[s
     parts = []
     if new:
         parts.append(
-            ", ".join(f"{label(r['name'], names)} (new)" for r in new)
+            f"new {'faction' if len(new) == 1 else 'factions'} "
+            + ", ".join(label(r["name"], names) for r in new)
             + f" {'is' if len(new) == 1 else 'are'} in "
             + _span([r["variant"] for r in new])
             + " of games"
@@ -353,9 +354,12 @@ def _deal_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[s
             f"{_span([kept[0]['variant']])} of games instead of {_span([kept[0]['base']])}"
         )
     elif kept:
+        before = statistics.fmean(r["base"] for r in kept)
+        after = statistics.fmean(r["variant"] for r in kept)
         parts.append(
-            f"the {len(kept)} factions of both packs are in {_span([r['variant'] for r in kept])}"
-            f" of games each instead of {_span([r['base'] for r in kept])}"
+            f"the {len(kept)} factions of both packs are in {_pct(after)} of games on average "
+            f"instead of {_pct(before)} ({_span([r['variant'] for r in kept])} each, instead of "
+            f"{_span([r['base'] for r in kept])})"
         )
     yield "The deal changed which factions play: " + "; ".join(parts) + "."
 

@@ -60,8 +60,13 @@ def packs_text(packs: list[dict[str, Any]]) -> str:
     0.1.0``)."""
     if not packs:
         return "unknown packs"
-    folders = (
-        " + ".join(shown_path(p["path"]) for p in packs if p.get("given")) or "the bundled pack"
-    )
+    folders = " + ".join(_folder(p) for p in packs if p.get("given")) or "the bundled pack"
     versions = ", ".join(f"{p['id']} {p['version']}" for p in packs)
     return f"{folders} ({versions})"
+
+
+def _folder(pack: dict[str, Any]) -> str:
+    """A pack's folder as :func:`shown_path` has it; a pack shipped with whitedwarf outside
+    the working folder by its id (``lastlight``), as ``--base lastlight`` names it."""
+    shown = shown_path(pack["path"])
+    return pack["id"] if pack.get("bundled") and Path(shown).is_absolute() else shown

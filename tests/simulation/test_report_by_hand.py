@@ -604,8 +604,9 @@ def test_compare_says_the_deal_changed_when_a_faction_is_added() -> None:
         record["factions"] = ["C" if f == "B" else f for f in record["factions"]]
     said = compare(base, variant)["sentences"]
     assert said[1] == (
-        "The deal changed which factions play: C (new) is in 50% of games; the 2 factions of "
-        "both packs are in 50-100% of games each instead of 100%."
+        "The deal changed which factions play: new faction C is in 50% of games; the 2 "
+        "factions of both packs are in 75% of games on average instead of 100% (50-100% each, "
+        "instead of 100%)."
     )
     assert said[2].startswith("New in the variant: faction C wins")
     page = _text(comparison_html(compare(base, variant)))
