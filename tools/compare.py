@@ -9,6 +9,7 @@ import click
 from click.core import ParameterSource
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
+from whitedwarf.interpreter.simulation.comparison import changed_cards
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
 from whitedwarf.interpreter.simulation.labels import packs_text
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
@@ -111,7 +112,10 @@ def compare(
         )
         summaries[name] = write_report(folder, records[name], config)
     result = compare_records(
-        records["base"], records["variant"], (summaries["base"], summaries["variant"])
+        records["base"],
+        records["variant"],
+        (summaries["base"], summaries["variant"]),
+        changed_cards(*(_pack_data(configs[name]) for name in SIDES)),
     )
     store.write_json(out / "comparison.json", _without_games(result))
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
@@ -284,6 +288,12 @@ def _refuse_settings_with_resume(ctx: click.Context) -> None:
             f"{', '.join(given)} would be ignored: leave {'them' if len(given) > 1 else 'it'} "
             "out, or start a new comparison with --out"
         )
+
+
+def _pack_data(config: BatchConfig) -> dict[str, Any]:
+    """The merged pack data a batch played (its tables of cards)."""
+    loaded = load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+    return loaded.pack.data
 
 
 def _without_games(result: dict[str, Any]) -> dict[str, Any]:

@@ -33,9 +33,11 @@ def compare(
     base: Sequence[Record],
     variant: Sequence[Record],
     summaries: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    changed: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The comparison's numbers (``comparison.json``, docs/simulate.md). ``summaries``: the
-    two batches' summaries when already made (with their ``packs`` and ``names``)."""
+    two batches' summaries when already made (with their ``packs`` and ``names``);
+    ``changed``: the cards the variant defines differently (:func:`changed_cards`)."""
     a, b = summaries or (summarise(base), summarise(variant))
     result: dict[str, Any] = {
         "games": min(a["games"], b["games"]),
@@ -43,6 +45,7 @@ def compare(
         # Which packs each side played, and the cards' names of both (the variant's new ones).
         "packs": {"base": a.get("packs", []), "variant": b.get("packs", [])},
         "names": {**a.get("names", {}), **b.get("names", {})},
+        "changed": changed or [],
         "base": a,
         "variant": b,
         # Games an engine limit stopped, per pack: said first, never compared away.
@@ -193,6 +196,28 @@ def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str
     return {"pairs": len(diffs), "mean": mean, "low": mean - half, "high": mean + half}
 
 
+#: A card's fields that change nothing in play (where it comes from, its story, the notes).
+_UNPLAYED = {"source", "lore", "notes", "replace"}
+
+
+def changed_cards(base: dict[str, Any], variant: dict[str, Any]) -> list[dict[str, str]]:
+    """The cards both merged packs define, but differently (``kind``: the table's name in
+    the singular, ``name``: the id): what the designer changed, which a comparison names
+    first and never counts as a mere effect of another game length."""
+    found = []
+    for table in sorted(set(base) & set(variant)):
+        if not (isinstance(base[table], list) and isinstance(variant[table], list)):
+            continue
+        ours = {r["id"]: r for r in base[table] if isinstance(r, dict) and "id" in r}
+        for row in variant[table]:
+            if not isinstance(row, dict) or row.get("id") not in ours:
+                continue
+            before = {k: v for k, v in ours[row["id"]].items() if k not in _UNPLAYED}
+            if before != {k: v for k, v in row.items() if k not in _UNPLAYED}:
+                found.append({"kind": table.removesuffix("s"), "name": str(row["id"])})
+    return found
+
+
 def deal(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """How often each faction was dealt, base against variant: the share of games it played
     in (``base``, ``variant``; None where that pack never dealt it). A variant that adds (or
@@ -234,6 +259,7 @@ def sentences(result: dict[str, Any]) -> list[str]:
     if not all(played.values()):
         return [*out, "Nothing can be compared: a pack with no finished game has no numbers."]
     names = result.get("names", {})
+    out += list(_changed_sentences(result.get("changed", []), names))
     out += list(_deal_sentences(result, names))
     out += list(_only_in_sentences(result, ("faction",), names))
     changed = list(_win_sentences(result, names, cards=False))
@@ -254,7 +280,12 @@ def sentences(result: dict[str, Any]) -> list[str]:
         out.append("No faction's win rate changed significantly.")
     out += changed
     shorter = _length_change(result["rounds"])
-    with_length = [r for r in built if shorter and (r["difference"] > 0) == (shorter > 0)]
+    edited = {c["name"] for c in result.get("changed", []) if c["kind"] == "tech"}
+    with_length = [
+        r
+        for r in built
+        if shorter and (r["difference"] > 0) == (shorter > 0) and r["name"] not in edited
+    ]
     out.append(_length_sentence(result["rounds"], with_length))
     out += list(_only_in_sentences(result, None, names))
     for row in built:
@@ -265,6 +296,16 @@ def sentences(result: dict[str, Any]) -> list[str]:
             )
     out += cards
     return out
+
+
+def _changed_sentences(changed: list[dict[str, str]], names: dict[str, str]) -> Iterable[str]:
+    """The cards the variant changed, first: the cause to read every change against."""
+    if not changed:
+        return
+    shown = [f"{c['kind']} {label(c['name'], names)}" for c in changed[:5]]
+    more = len(changed) - len(shown)
+    listed = ", ".join(shown) + (f" and {more} more (comparison.json lists them)" if more else "")
+    yield f"The variant changes {listed}."
 
 
 def _length_change(rounds: dict[str, Any]) -> int:

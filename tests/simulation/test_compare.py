@@ -27,7 +27,8 @@ def test_an_overpowered_tech_is_flagged_as_significant(tmp_path: Path) -> None:
     result = json.loads((tmp_path / "out" / "comparison.json").read_text())
     flagged = {row["name"] for row in result["techs"] if row["significant"]}
     assert BOOSTED in flagged
-    # Named as the pack names it, with its id: The Long Game (long_game).
+    # What the variant changed is said first, and named as the pack names it, with its id.
+    assert text.splitlines()[1] == f"- The variant changes tech The Long Game ({BOOSTED})."
     assert f"The owner of The Long Game ({BOOSTED}) now wins" in text
     assert (tmp_path / "out" / "comparison.html").exists()
 

@@ -594,6 +594,11 @@ def test_compare_leads_with_factions_then_length_then_cards() -> None:
     assert not any(s.startswith("t1 is now built") for s in said)
     page = _text(comparison_html(compare(*_shorter_games())))
     assert "| t1 | 100.0% | 0.0% | -100.0 |" in page  # each one is in the report's table
+    # A tech the variant changed is the cause to look at: never counted away with the length.
+    said = compare(*_shorter_games(), changed=[{"kind": "tech", "name": "t1"}])["sentences"]
+    assert said[1] == "The variant changes tech t1."
+    assert "with them 3 techs are built significantly less often" in " ".join(said)
+    assert "t1 is now built by 0% of players instead of 100% (-100 points; significant)." in said
 
 
 def test_compare_says_the_deal_changed_when_a_faction_is_added() -> None:
