@@ -35,11 +35,14 @@ def run_into(
     cluster: str | None,
     label: str,
     quiet: bool = False,
+    resume_with: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play the games of ``config`` not yet in ``folder``; all its records, in order.
     ``workers`` None is one process a usable core; ``quiet`` shows no progress.
 
-    Ctrl-C stops the run, keeps every finished game and tells how to resume.
+    Ctrl-C stops the run, keeps every finished game and tells how to resume: with
+    ``resume_with`` (``compare --resume DIR``, which continues both of its batches), else
+    ``--resume FOLDER``.
     """
     try:
         done = store.finished(folder)
@@ -54,7 +57,7 @@ def run_into(
         kept = len(store.finished(folder))
         raise click.ClickException(
             f"interrupted: {kept} of {counted(config.games, 'game')} kept in {folder}; "
-            f"continue with --resume {folder}"
+            f"continue with {resume_with or f'--resume {folder}'}"
         ) from None
     except BatchError as error:
         raise click.ClickException(str(error)) from None

@@ -6,14 +6,18 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from whitedwarf.interpreter.simulation import store
+from whitedwarf.interpreter.simulation.batch import BatchConfig
+from whitedwarf.interpreter.simulation.comparison import changed_cards
 from whitedwarf.interpreter.simulation.comparison import compare as compare_records
+from whitedwarf.interpreter.simulation.labels import packs_text
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
-from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
+from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
@@ -26,18 +30,18 @@ from whitedwarf.tools.simulate import (
     write_report,
 )
 
+SIDES = ("base", "variant")
+
 
 @click.command("compare")
 @click.option(
     "--base",
     type=PackPath(),
-    required=True,
     help="the pack before the change: a folder, or a bundled pack's id (`lastlight`, `starlight`)",
 )
 @click.option(
     "--variant",
     type=PackPath(),
-    required=True,
     help="the pack after the change: a folder (a copy of the pack, or a mod of it)",
 )
 @PACK_PATH_OPTION
@@ -52,14 +56,20 @@ from whitedwarf.tools.simulate import (
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    required=True,
-    help="folder for base/, variant/, comparison.json and comparison.html",
+    help="folder for base/, variant/, comparison.json and comparison.html; a batch already "
+    "there with the same settings is reused. Required unless --resume",
 )
-@click.option("--force", is_flag=True, help="overwrite a comparison already in --out")
+@click.option(
+    "--resume",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="continue the interrupted comparison in this folder: both batches keep their "
+    "settings, and a finished one is not played again",
+)
+@click.option("--force", is_flag=True, help="overwrite the batches and comparison in --out")
 @QUIET_OPTION
 def compare(
-    base: Path,
-    variant: Path,
+    base: Path | None,
+    variant: Path | None,
     pack_paths: tuple[Path, ...],
     players: int,
     games: int,
@@ -69,20 +79,74 @@ def compare(
     cluster: str | None,
     round_limit: int,
     settings: tuple[str, ...],
-    out: Path,
+    out: Path | None,
+    resume: Path | None,
     force: bool,
     quiet: bool,
 ) -> None:
     """Play the same seeds on a base and a variant pack and report the differences.
 
     The report goes to standard output; progress to standard error, as simulate's does.
+    Ctrl-C keeps every finished game: `compare --resume DIR` continues.
     """
-    if (out / "comparison.json").exists() and not force:
-        raise click.ClickException(
-            f"{out} already holds a comparison; pass --force to overwrite it"
+    if resume is not None:
+        _refuse_settings_with_resume(click.get_current_context())
+        out = resume
+        configs = _resumed(resume)
+    else:
+        if base is None or variant is None or out is None:
+            raise click.UsageError(
+                "give --base PACK, --variant PACK and --out DIR (or --resume DIR to continue "
+                "a comparison)"
+            )
+        configs = _new(
+            base, variant, pack_paths, players, games, agents, seed, round_limit, settings
         )
-    # Both packs are checked before any game is played, and must be of one game: the
-    # comparison of two games' records would be numbers about nothing.
+        _prepare(out, configs, force, quiet)
+    records: dict[str, list[dict[str, Any]]] = {}
+    summaries: dict[str, dict[str, Any]] = {}
+    for name, config in configs.items():
+        folder = out / name
+        records[name] = run_into(
+            folder, config, workers, cluster, name, quiet, f"compare --resume {out}"
+        )
+        summaries[name] = write_report(folder, records[name], config)
+    result = compare_records(
+        records["base"],
+        records["variant"],
+        (summaries["base"], summaries["variant"]),
+        changed_cards(*(_pack_data(configs[name]) for name in SIDES)),
+    )
+    store.write_json(out / "comparison.json", _without_games(result))
+    (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
+    click.echo(terminal_summary(result["sentences"]))
+    for name in SIDES:
+        click.echo(
+            f"{name} pack {packs_text(summaries[name].get('packs', []))}, "
+            f"its report {out / name / 'report.html'}"
+        )
+    click.echo(f"report: {out / 'comparison.html'}")
+    stopped = [name for name in SIDES if not result[name]["games"]]
+    if stopped:
+        raise click.ClickException(
+            f"no game of the {' and the '.join(stopped)} batch finished: every one stopped "
+            "with an error"
+        )
+
+
+def _new(
+    base: Path,
+    variant: Path,
+    pack_paths: tuple[Path, ...],
+    players: int,
+    games: int,
+    agents: str,
+    seed: int,
+    round_limit: int,
+    settings: tuple[str, ...] = (),
+) -> dict[str, BatchConfig]:
+    """Both batches' settings. Both packs are checked before any game is played, and must
+    be of one game: the comparison of two games' records would be numbers about nothing."""
     configs = {
         name: batch_config((pack,), pack_paths, players, games, agents, seed, round_limit, settings)
         for name, pack in (("base", base), ("variant", variant))
@@ -93,34 +157,148 @@ def compare(
             f"--base is a {played['base']} pack and --variant a {played['variant']} pack: "
             "compare two packs of the same game"
         )
-    results = []
+    return configs
+
+
+def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: bool) -> None:
+    """Make both batch folders before any game is played, so that an interrupted comparison
+    can be resumed whichever side it was playing. A side already holding a batch of the same
+    settings (a run interrupted, or finished with `simulate --resume`) is kept and continued;
+    one of other settings is refused, before anything is written, unless ``force``."""
+    kept: list[str] = []
     for name, config in configs.items():
         folder = out / name
+        if force or not _holds_batch(folder):
+            continue
         try:
-            store.prepare(folder, config, force)
+            old = store.load_config(folder)
         except store.StoreError as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(f"{error}; pass --force to overwrite it") from None
+        difference = setting_difference(old, config)
+        if difference:
+            raise click.ClickException(
+                f"{folder} already holds a batch of other settings ({difference}); pass "
+                "--force to overwrite it, or --out another folder"
+            )
+        kept.append(name)
+    for name, config in configs.items():
+        folder = out / name
+        if name in kept:
+            if not quiet:
+                done = len(_finished(folder))
+                click.echo(f"{name}: {done} of {config.games} games already in {folder}", err=True)
+            continue
+        try:
+            store.prepare(folder, config, force=True)
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
-        records = run_into(folder, config, workers, cluster, name, quiet)
-        write_report(folder, records)
-        results.append(records)
-    result = compare_records(results[0], results[1])
-    store.write_json(out / "comparison.json", _without_games(result))
-    (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
-    click.echo(terminal_summary(result["sentences"]))
-    click.echo(f"report: {out / 'comparison.html'}")
-    stopped = [name for name in ("base", "variant") if not result[name]["games"]]
-    if stopped:
+    for name in ("comparison.json", "comparison.html"):
+        (out / name).unlink(missing_ok=True)
+
+
+def _holds_batch(folder: Path) -> bool:
+    return folder.exists() and any((folder / name).exists() for name in store.OUTPUTS)
+
+
+def _finished(folder: Path) -> list[dict[str, Any]]:
+    try:
+        return store.finished(folder)
+    except store.StoreError as error:
+        raise click.ClickException(str(error)) from None
+
+
+#: What the settings of a batch are called in a refusal (the packs are compared apart).
+_SETTING_WORDS = {
+    "players": "players",
+    "games": "games",
+    "agents": "agents",
+    "seed": "seed",
+    "round_limit": "round limit",
+    "extra": "game options",
+    "record_format": "record format",
+    "pack_paths": "pack paths",
+}
+
+
+def setting_difference(old: BatchConfig, new: BatchConfig, packs: bool = True) -> str | None:
+    """The first setting in which two batches differ, said as ``seed 3, not 0`` (``old``
+    first), or None when they would play the same games. ``packs``: the packs and their
+    content count (a side reused); without, only what both sides of a comparison share."""
+    if packs and old.packs != new.packs:
+        return f"packs {', '.join(old.packs) or 'the bundled one'}, not {', '.join(new.packs)}"
+    if packs and old.digest != new.digest:
+        return "its packs' content has changed since it was played"
+    for key, words in _SETTING_WORDS.items():
+        was, now = getattr(old, key), getattr(new, key)
+        if key == "pack_paths" and not packs:
+            continue
+        if was != now:
+            if isinstance(was, tuple):
+                was, now = ",".join(was), ",".join(now)
+            return f"{words} {was}, not {now}"
+    return None
+
+
+def _resumed(folder: Path) -> dict[str, BatchConfig]:
+    """The settings of both batches of the comparison in ``folder``, which must be one
+    comparison's (the same seeds, agents and games on both); their packs must still load."""
+    configs: dict[str, BatchConfig] = {}
+    for name in SIDES:
+        try:
+            configs[name] = store.load_config(folder / name)
+        except store.StoreError as error:
+            raise click.ClickException(f"{error}: not a comparison to resume") from None
+    difference = setting_difference(configs["base"], configs["variant"], packs=False)
+    if difference:
         raise click.ClickException(
-            f"no game of the {' and the '.join(stopped)} batch finished: every one stopped "
-            "with an error"
+            f"{folder / 'base'} and {folder / 'variant'} are not one comparison: the base has "
+            f"{difference.replace(', not ', ', the variant ')}"
         )
+    for config in configs.values():
+        load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+    return configs
+
+
+#: The options that make a comparison what it is: a resumed one keeps its own.
+_COMPARISON_SETTINGS = {
+    "base": "--base",
+    "variant": "--variant",
+    "pack_paths": "--pack-path",
+    "players": "--players",
+    "games": "--games",
+    "agents": "--agents",
+    "seed": "--seed",
+    "round_limit": "--round-limit",
+    "settings": "--option",
+    "out": "--out",
+    "force": "--force",
+}
+
+
+def _refuse_settings_with_resume(ctx: click.Context) -> None:
+    """A setting given with --resume would be ignored (both batches keep their own)."""
+    given = [
+        flag
+        for name, flag in _COMPARISON_SETTINGS.items()
+        if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume continues the comparison with the settings it was started with, so "
+            f"{', '.join(given)} would be ignored: leave {'them' if len(given) > 1 else 'it'} "
+            "out, or start a new comparison with --out"
+        )
+
+
+def _pack_data(config: BatchConfig) -> dict[str, Any]:
+    """The merged pack data a batch played (its tables of cards)."""
+    loaded = load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+    return loaded.pack.data
 
 
 def _without_games(result: dict[str, Any]) -> dict[str, Any]:
     """The comparison without the two full summaries (they are in base/ and variant/)."""
-    return {k: v for k, v in result.items() if k not in ("base", "variant")}
+    return {k: v for k, v in result.items() if k not in SIDES}
 
 
 def _game_of(pack: Path) -> str:

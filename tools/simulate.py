@@ -16,8 +16,9 @@ from whitedwarf.interpreter.simulation.batch import (
     BatchError,
     check_agents,
 )
+from whitedwarf.interpreter.simulation.labels import display_names
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
-from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.interpreter.simulation.summary import sentences, summarise
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.play import game_settings
@@ -152,7 +153,7 @@ def simulate(
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
     records = run_into(folder, config, workers, cluster, "simulating", quiet)
-    summary = write_report(folder, records)
+    summary = write_report(folder, records, config)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")
     if records and not summary["games"]:
@@ -230,10 +231,16 @@ def batch_config(
     )
 
 
-def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
-    """``summary.json`` and ``report.html`` of a finished batch; returns the summary."""
+def write_report(
+    folder: Path, records: list[dict[str, Any]], config: BatchConfig | None = None
+) -> dict[str, Any]:
+    """``summary.json`` and ``report.html`` of a finished batch; returns the summary. With
+    the batch's ``config`` the summary names its packs and its cards (:func:`pack_details`)."""
     try:
         summary = summarise(records)
+        if config is not None:
+            summary.update(pack_details(config))
+            summary["sentences"] = sentences(summary)  # now with the cards' names
     except (KeyError, TypeError, ValueError, IndexError) as error:
         # Records checked line by line (store.finished) may still hold an edited value.
         raise click.ClickException(
@@ -243,3 +250,34 @@ def write_report(folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
     store.write_json(folder / "summary.json", summary)
     (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
     return summary
+
+
+def pack_details(config: BatchConfig) -> dict[str, Any]:
+    """What a report says of the batch's packs: ``packs`` (each pack played, dependencies
+    first: ``id``, ``version``, ``path``, and ``given``: one the batch was given) and
+    ``names`` (each card's display name by id, where they differ: ``iou_nell``: ``Iou'Nell``)."""
+    loaded = load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+    given = {Path(p).resolve() for p in config.packs}
+    return {
+        "packs": [
+            {
+                "id": info.id,
+                "version": info.version,
+                "path": str(info.path),
+                "given": Path(info.path).resolve() in given,
+                "bundled": _bundled(info.id, Path(info.path)),
+            }
+            for info in loaded.pack.packs
+        ],
+        "names": display_names(loaded.pack.data),
+    }
+
+
+def _bundled(pack_id: str, path: Path) -> bool:
+    """Whether ``path`` is the pack shipped with whitedwarf as ``pack_id``."""
+    from whitedwarf.content import bundled_pack
+
+    try:
+        return bundled_pack(pack_id).resolve() == path.resolve()
+    except (KeyError, ValueError, LookupError, OSError):
+        return False

@@ -18,6 +18,7 @@ from typing import Any
 
 from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
+from whitedwarf.interpreter.simulation.labels import label
 from whitedwarf.interpreter.simulation.summary import summarise
 
 Record = dict[str, Any]
@@ -28,12 +29,23 @@ TEST = (
 )
 
 
-def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
-    """The comparison's numbers (``comparison.json``, docs/simulate.md)."""
-    a, b = summarise(base), summarise(variant)
+def compare(
+    base: Sequence[Record],
+    variant: Sequence[Record],
+    summaries: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    changed: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The comparison's numbers (``comparison.json``, docs/simulate.md). ``summaries``: the
+    two batches' summaries when already made (with their ``packs`` and ``names``);
+    ``changed``: the cards the variant defines differently (:func:`changed_cards`)."""
+    a, b = summaries or (summarise(base), summarise(variant))
     result: dict[str, Any] = {
         "games": min(a["games"], b["games"]),
         "players": a["players"],
+        # Which packs each side played, and the cards' names of both (the variant's new ones).
+        "packs": {"base": a.get("packs", []), "variant": b.get("packs", [])},
+        "names": {**a.get("names", {}), **b.get("names", {})},
+        "changed": changed or [],
         "base": a,
         "variant": b,
         # Games an engine limit stopped, per pack: said first, never compared away.
@@ -50,6 +62,7 @@ def compare(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]
         )
         result["techs"] = _tech_differences(a["techs"], b["techs"])
         result["techs_built"] = _built_differences(a, b)
+        result["deal"] = deal(a, b)
     else:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
         result["picks"] = {
@@ -183,8 +196,57 @@ def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str
     return {"pairs": len(diffs), "mean": mean, "low": mean - half, "high": mean + half}
 
 
+#: A card's fields that change nothing in play (where it comes from, its story, the notes).
+_UNPLAYED = {"source", "lore", "notes", "replace"}
+
+
+def changed_cards(base: dict[str, Any], variant: dict[str, Any]) -> list[dict[str, str]]:
+    """The cards both merged packs define, but differently (``kind``: the table's name in
+    the singular, ``name``: the id): what the designer changed, which a comparison names
+    first and never counts as a mere effect of another game length."""
+    found = []
+    for table in sorted(set(base) & set(variant)):
+        if not (isinstance(base[table], list) and isinstance(variant[table], list)):
+            continue
+        ours = {r["id"]: r for r in base[table] if isinstance(r, dict) and "id" in r}
+        for row in variant[table]:
+            if not isinstance(row, dict) or row.get("id") not in ours:
+                continue
+            before = {k: v for k, v in ours[row["id"]].items() if k not in _UNPLAYED}
+            if before != {k: v for k, v in row.items() if k not in _UNPLAYED}:
+                found.append({"kind": table.removesuffix("s"), "name": str(row["id"])})
+    return found
+
+
+def deal(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """How often each faction was dealt, base against variant: the share of games it played
+    in (``base``, ``variant``; None where that pack never dealt it). A variant that adds (or
+    removes) a faction changes every other faction's share too."""
+    shares = {
+        side: {r["name"]: r["games"] / s["games"] for r in s.get("factions", []) if r["games"]}
+        for side, s in (("base", a), ("variant", b))
+        if s["games"]
+    }
+    if len(shares) < 2:
+        return {"factions": []}
+    names = sorted({*shares["base"], *shares["variant"]})
+    return {
+        "factions": [
+            {
+                "name": n,
+                "base": shares["base"].get(n),
+                "variant": shares["variant"].get(n),
+            }
+            for n in names
+        ]
+    }
+
+
 def sentences(result: dict[str, Any]) -> list[str]:
-    """Plain sentences: what changed significantly, or that nothing did."""
+    """Plain sentences, the most important first: games that failed, then what happened to
+    the factions (a change of the deal, win rates), seats and agents, then game length, then
+    cards; a build rate that moved with the game's length is counted there, not said one by
+    one (comparison.html lists each)."""
     played = {side: result[side]["games"] for side in ("base", "variant")}
     if played["base"] == played["variant"]:
         out = [f"{counted(result['games'], 'game')} on each pack, the same seeds and agents."]
@@ -196,58 +258,169 @@ def sentences(result: dict[str, Any]) -> list[str]:
     out += list(_error_sentences(result))
     if not all(played.values()):
         return [*out, "Nothing can be compared: a pack with no finished game has no numbers."]
-    out += list(_only_in_sentences(result))
-    found = False
-    for row in result.get("techs_built", []):
-        if row["significant"]:
-            found = True
-            out.append(
-                f"{row['name']} is now built by {_pct(row['variant'])} of players instead of "
-                f"{_pct(row['base'])} ({_signed(row['difference'])}; significant)."
-            )
-    tables = [("faction", result.get("factions", [])), ("seat", result["seats"])]
-    tables += [("owner of", result.get("techs", []))]
-    tables += [("agent", result["agents"])] if "agents" in result else []
-    tables += [(kind, rows) for kind, rows in result.get("picks", {}).items()]
-    for what, rows in tables:
-        for row in rows:
-            if row["significant"]:
-                found = True
-                out.append(
-                    f"{_subject(what, row['name'])} now wins {_pct(row['variant'])} instead of "
-                    f"{_pct(row['base'])} ({_signed(row['difference'])}, 95% interval "
-                    f"{_signed(row['low'])} to {_signed(row['high'])}; significant)."
-                )
+    names = result.get("names", {})
+    out += list(_changed_sentences(result.get("changed", []), names))
+    out += list(_deal_sentences(result, names))
+    out += list(_only_in_sentences(result, ("faction",), names))
+    changed = list(_win_sentences(result, names, cards=False))
+    cards = list(_win_sentences(result, names, cards=True))
+    built = [r for r in result.get("techs_built", []) if r["significant"]]
     among = "Of what both packs play, nothing" if any(result["only_in"].values()) else "Nothing"
-    if not found and "agents" in result:
+    if not (changed or cards or built) and "agents" in result:
         out.append(
             f"{among} changed significantly: no agent's win rate moved beyond chance, nor a "
             "seat's, nor the win rate of a kept card's seats."
         )
-    elif not found:
+    elif not (changed or cards or built):
         out.append(
             f"{among} changed significantly: no faction or seat win rate, tech build rate or "
             "tech owners' win rate moved beyond chance."
         )
     elif result.get("factions") and not any(r["significant"] for r in result["factions"]):
         out.append("No faction's win rate changed significantly.")
-    rounds = result["rounds"]
-    longer = "longer" if rounds["mean"] >= 0 else "shorter"
-    out.append(
-        f"Games are {abs(rounds['mean']):.1f} rounds {longer} "
-        f"on average (95% interval {_tenths(rounds['low'])} to {_tenths(rounds['high'])})."
-    )
+    out += changed
+    shorter = _length_change(result["rounds"])
+    edited = {c["name"] for c in result.get("changed", []) if c["kind"] == "tech"}
+    with_length = [
+        r
+        for r in built
+        if shorter and (r["difference"] > 0) == (shorter > 0) and r["name"] not in edited
+    ]
+    out.append(_length_sentence(result["rounds"], with_length))
+    out += list(_only_in_sentences(result, None, names))
+    for row in built:
+        if row not in with_length:
+            out.append(
+                f"{label(row['name'], names)} is now built by {_pct(row['variant'])} of players "
+                f"instead of {_pct(row['base'])} ({_signed(row['difference'])}; significant)."
+            )
+    out += cards
     return out
 
 
-def _subject(what: str, name: str) -> str:
-    if what in ("faction", "agent"):
-        return f"{what.capitalize()} {name}"
+def _changed_sentences(changed: list[dict[str, str]], names: dict[str, str]) -> Iterable[str]:
+    """The cards the variant changed, first: the cause to read every change against."""
+    if not changed:
+        return
+    shown = [f"{c['kind']} {label(c['name'], names)}" for c in changed[:5]]
+    more = len(changed) - len(shown)
+    listed = ", ".join(shown) + (f" and {more} more (comparison.json lists them)" if more else "")
+    yield f"The variant changes {listed}."
+
+
+def _length_change(rounds: dict[str, Any]) -> int:
+    """+1 when games are significantly longer (the interval misses 0), -1 shorter, else 0."""
+    if rounds["pairs"] >= 2 and rounds["low"] > 0:
+        return 1
+    if rounds["pairs"] >= 2 and rounds["high"] < 0:
+        return -1
+    return 0
+
+
+def _length_sentence(rounds: dict[str, Any], with_length: list[dict[str, Any]]) -> str:
+    """The mean change of game length; the build rates that moved the same way are counted
+    here: a shorter game builds fewer techs, whatever the change was."""
+    longer = "longer" if rounds["mean"] >= 0 else "shorter"
+    said = (
+        f"Games are {abs(rounds['mean']):.1f} rounds {longer} "
+        f"on average (95% interval {_tenths(rounds['low'])} to {_tenths(rounds['high'])})"
+    )
+    if not with_length:
+        return said + "."
+    more = "more" if with_length[0]["difference"] > 0 else "less"
+    return (
+        f"{said}; with them {counted(len(with_length), 'tech')} "
+        f"{'is' if len(with_length) == 1 else 'are'} built significantly {more} often "
+        "(the table of build rates in the report lists each)."
+    )
+
+
+def _win_sentences(
+    result: dict[str, Any], names: dict[str, str], cards: bool, shown: int = 5
+) -> Iterable[str]:
+    """The significant changes of win rate: of factions, seats and agents (``cards`` False),
+    or of the owners of a tech and the keepers of a card (``cards`` True, at most ``shown``,
+    the largest first, and how many more)."""
+    if cards:
+        tables = [("owner of", result.get("techs", []))]
+        tables += [(kind, rows) for kind, rows in result.get("picks", {}).items()]
+    else:
+        tables = [("faction", result.get("factions", [])), ("seat", result["seats"])]
+        tables += [("agent", result["agents"])] if "agents" in result else []
+    rows = [(what, row) for what, table in tables for row in table if row["significant"]]
+    if cards:
+        rows.sort(key=lambda pair: -abs(pair[1]["difference"]))
+    limit = shown if cards else len(rows)
+    for what, row in rows[:limit]:
+        yield (
+            f"{_subject(what, row['name'], names)} now wins {_pct(row['variant'])} instead of "
+            f"{_pct(row['base'])} ({_signed(row['difference'])}, 95% interval "
+            f"{_signed(row['low'])} to {_signed(row['high'])}; significant)."
+        )
+    if len(rows) > limit:
+        yield (
+            f"{counted(len(rows) - limit, 'more card')} changed significantly: see the "
+            "report's tables."
+        )
+
+
+def _deal_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[str]:
+    """A faction the variant adds (or removes) changes which factions are dealt: how often
+    the new ones play, and how often the others do now against before."""
+    rows = result.get("deal", {}).get("factions", [])
+    new = [r for r in rows if r["base"] is None]
+    gone = [r for r in rows if r["variant"] is None]
+    kept = [r for r in rows if r["base"] is not None and r["variant"] is not None]
+    if not (new or gone):
+        return
+    parts = []
+    if new:
+        parts.append(
+            f"new {'faction' if len(new) == 1 else 'factions'} "
+            + ", ".join(label(r["name"], names) for r in new)
+            + f" {'is' if len(new) == 1 else 'are'} in "
+            + _span([r["variant"] for r in new])
+            + " of games"
+        )
+    if gone:
+        parts.append(
+            ", ".join(label(r["name"], names) for r in gone)
+            + f" {'is' if len(gone) == 1 else 'are'} no longer dealt (in "
+            + _span([r["base"] for r in gone])
+            + " of the base's games)"
+        )
+    if len(kept) == 1:
+        parts.append(
+            f"{label(kept[0]['name'], names)}, played by both packs, is in "
+            f"{_span([kept[0]['variant']])} of games instead of {_span([kept[0]['base']])}"
+        )
+    elif kept:
+        before = statistics.fmean(r["base"] for r in kept)
+        after = statistics.fmean(r["variant"] for r in kept)
+        parts.append(
+            f"the {len(kept)} factions of both packs are in {_pct(after)} of games on average "
+            f"instead of {_pct(before)} ({_span([r['variant'] for r in kept])} each, instead of "
+            f"{_span([r['base'] for r in kept])})"
+        )
+    yield "The deal changed which factions play: " + "; ".join(parts) + "."
+
+
+def _span(shares: list[float]) -> str:
+    """``44%``, or ``40-46%`` for several shares."""
+    low, high = round(100 * min(shares)), round(100 * max(shares))
+    return f"{low}%" if low == high else f"{low}-{high}%"
+
+
+def _subject(what: str, name: str, names: dict[str, str] | None = None) -> str:
+    if what == "agent":
+        return f"Agent {name}"
     if what == "seat":
         return name.capitalize()
+    if what == "faction":
+        return f"Faction {label(name, names)}"
     if what == "owner of":
-        return f"The owner of {name}"
-    return f"A seat keeping {what} {name}"
+        return f"The owner of {label(name, names)}"
+    return f"A seat keeping {what} {label(name, names)}"
 
 
 def _error_sentences(result: dict[str, Any]) -> Iterable[str]:
@@ -265,12 +438,17 @@ def _error_sentences(result: dict[str, Any]) -> Iterable[str]:
         )
 
 
-def _only_in_sentences(result: dict[str, Any]) -> Iterable[str]:
-    """What only one pack played: a new faction's win rate is news, not "no change"."""
+def _only_in_sentences(
+    result: dict[str, Any], kinds: tuple[str, ...] | None, names: dict[str, str] | None = None
+) -> Iterable[str]:
+    """What only one pack played: a new faction's win rate is news, not "no change".
+    ``kinds``: only cards of these kinds (the factions lead); None: every other kind."""
     words = {"variant": "New in the variant", "base": "Only in the base"}
     for side, rows in result.get("only_in", {}).items():
         for row in rows:
-            head = f"{words[side]}: {row['kind']} {row['name']}"
+            if (row["kind"] not in kinds) if kinds else (row["kind"] == "faction"):
+                continue
+            head = f"{words[side]}: {row['kind']} {label(row['name'], names)}"
             if row["kind"] == "tech":
                 owners = row["owned_games"]
                 yield f"{head}, built by {_pct(row['built'])} of players; " + (

@@ -1,4 +1,5 @@
-"""The balance report as one self-contained HTML file (inline CSS and SVG, no scripts)."""
+"""The balance report as one self-contained HTML file: inline CSS and SVG, and a few lines of
+inline script that sort a table by the column whose header is clicked (nothing is loaded)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,39 @@ from html import escape
 from typing import Any
 
 from whitedwarf.interpreter.simulation import plots
+from whitedwarf.interpreter.simulation.labels import label, packs_text, short_label
 
 STYLE = """
 body{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222;line-height:1.4}
 table{border-collapse:collapse;margin:1em 0}td,th{padding:3px 8px;border-bottom:1px solid #ddd;
 text-align:right}td:first-child,th:first-child{text-align:left}.sig{font-weight:bold;
 color:#a02030}.lead li{margin:.3em 0}.note{color:#555;font-size:90%}
+td{white-space:nowrap}td:first-child{white-space:normal}th{cursor:pointer;user-select:none}
+th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
+"""
+
+#: Click a column's header to sort the table's rows by it (again: the other way). A cell is
+#: sorted by the number it starts with (``41.2% (35–47%)``, ``+3.0``, ``0.012``), else by its
+#: text; numbers come before words (``n/a``).
+SORT_SCRIPT = """
+document.querySelectorAll("table.sortable th").forEach(function (th) {
+  th.title = "sort by this column";
+  th.addEventListener("click", function () {
+    var body = th.closest("table").tBodies[0], col = th.cellIndex;
+    var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+    th.parentNode.querySelectorAll("th").forEach(function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+    function key(row) {
+      var text = row.cells[col].textContent.trim(), n = parseFloat(text);
+      return isNaN(n) ? [1, text.toLowerCase()] : [0, n];
+    }
+    Array.from(body.rows).sort(function (a, b) {
+      var x = key(a), y = key(b);
+      if (x[0] !== y[0]) return x[0] - y[0];
+      return (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) * dir;
+    }).forEach(function (row) { body.appendChild(row); });
+  });
+});
 """
 
 
@@ -22,35 +50,69 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
     if "factions" not in summary:  # a result game (Starlight)
         return _page(title, _result_report(summary))
     fair = summary["fair_share"]
+    names = summary.get("names")
     body = [
+        *_packs_line(summary),
         _lead(summary["sentences"]),
         *_rates(
             "Win rate per faction",
             "Win rate per faction (95% interval; dashed: fair share)",
             summary["factions"],
             fair,
+            names,
         ),
         *_seats_agents_length(summary, fair),
         "<h2>Where light came from</h2>",
         _light(summary["light_sources"]),
         "<h2>Techs</h2>",
-        _tech_table(summary["techs"]),
+        _tech_table(summary["techs"], names),
         "<h2>Achievements</h2>",
-        _table(
-            ["achievement", "kept", "completed", "rate"],
-            [[a["name"], a["kept"], a["done"], _pct(a["rate"])] for a in summary["achievements"]],
-        ),
+        _achievement_table(summary["achievements"], names),
         "<h2>Exploration tokens</h2>",
         _table(
             ["token", "deep space resolved", "planetary revealed", "per game"],
             [
-                [t["name"], t["explored"], t["revealed"], f"{t['per_game']:.2f}"]
+                [label(t["name"], names), t["explored"], t["revealed"], f"{t['per_game']:.2f}"]
                 for t in summary["exploration"]
             ],
         ),
         _method(),
     ]
     return _page(title, body)
+
+
+def _packs_line(summary: dict[str, Any]) -> list[str]:
+    """Which packs the batch played (folders and versions), when the summary knows."""
+    if not summary.get("packs"):
+        return []
+    return [f'<p class="note">Packs: {escape(packs_text(summary["packs"]))}.</p>']
+
+
+def _achievement_table(rows: list[dict[str, Any]], names: dict[str, str] | None) -> str:
+    """How often each achievement is completed when kept, with its interval, against all the
+    others (a summary written before the test has the counts only)."""
+    return _table(
+        ["achievement", "kept", "completed", "rate", "95% interval", "others", "p (corrected)", ""],
+        [
+            [
+                label(a["name"], names),
+                a["kept"],
+                a["done"],
+                _pct(a["rate"]),
+                f"{_pct(a['low'])}–{_pct(a['high'])}" if "low" in a else "",
+                _pct(a.get("others")),
+                f"{a['p_adjusted']:.3g}" if "p_adjusted" in a else "",
+                _mark(a) if "significant" in a else "",
+            ]
+            for a in rows
+        ],
+        (
+            f"{rows[0]['test']}. Kept: the times a player held it (completed or not); others: "
+            "the completion rate of all the other achievements together"
+        )
+        if rows and "test" in rows[0]
+        else "",
+    )
 
 
 def _seats_agents_length(summary: dict[str, Any], fair: float) -> list[str]:
@@ -99,6 +161,7 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
     fair = summary["fair_share"]
     numbers = summary.get("points", {"all": {}, "winners": {}})
     return [
+        *_packs_line(summary),
         _lead(summary["sentences"]),
         *_seats_agents_length(summary, fair),
         "<h2>Points per player</h2>",
@@ -111,33 +174,49 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
         *(
             part
             for kind, rows in summary.get("picks", {}).items()
-            for part in _picks(kind, rows, summary.get("pick_fair", {}).get(kind, fair))
+            for part in _picks(
+                kind, rows, summary.get("pick_fair", {}).get(kind, fair), summary.get("names")
+            )
         ),
         _method(),
     ]
 
 
-def _rates(heading: str, caption: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
+def _rates(
+    heading: str,
+    caption: str,
+    rows: list[dict[str, Any]],
+    fair: float,
+    names: dict[str, str] | None = None,
+) -> list[str]:
     """A win-rate section: its heading, the rates as bars with their intervals against the
     fair share, and the table."""
     return [
         f"<h2>{escape(heading)}</h2>",
-        plots.interval_bars(caption, _bars(rows), fair),
-        _share_table(rows),
+        plots.interval_bars(caption, _bars(rows, names), fair),
+        _share_table(rows, names),
     ]
 
 
-def _changes(heading: str, caption: str, rows: list[dict[str, Any]], noun: str) -> list[str]:
+def _changes(
+    heading: str,
+    caption: str,
+    rows: list[dict[str, Any]],
+    noun: str,
+    names: dict[str, str] | None = None,
+) -> list[str]:
     """A comparison section: its heading, the changes of win rate (variant minus base) as
     bars with their intervals, and the table."""
     return [
         f"<h2>{escape(heading)}</h2>",
-        plots.interval_bars(f"{caption}, in percentage points", _diff_bars(rows), 0.0, -1.0),
-        _diff_table(rows, noun),
+        plots.interval_bars(f"{caption}, in percentage points", _diff_bars(rows, names), 0.0, -1.0),
+        _diff_table(rows, noun, names),
     ]
 
 
-def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
+def _picks(
+    kind: str, rows: list[dict[str, Any]], fair: float, names: dict[str, str] | None = None
+) -> list[str]:
     """A kind of card kept from a deal (Starlight's gods): how often each is kept when
     offered, and how often its keepers win."""
     played = [r for r in rows if r["games"]]
@@ -147,6 +226,7 @@ def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
             f"Win rate of the seats keeping each {kind} (95% interval; dashed: all keepers)",
             played,
             fair,
+            names,
         ),
         f'<p class="note">The fair share of one {escape(kind)} is the win rate of all the seats '
         f"that kept a {escape(kind)}: {_pct(fair)}.</p>",
@@ -155,7 +235,7 @@ def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
             [kind, "dealt", "kept", "pick rate", "95% interval"],
             [
                 [
-                    r["name"],
+                    label(r["name"], names),
                     r["offered"],
                     r["kept"],
                     _pct(r["pick_rate"]),
@@ -170,25 +250,32 @@ def _picks(kind: str, rows: list[dict[str, Any]], fair: float) -> list[str]:
 def comparison_html(result: dict[str, Any]) -> str:
     """The report of a comparison (``comparison.html``)."""
     if not (result["base"]["games"] and result["variant"]["games"]):
-        return _page("Comparison report", [_lead(result["sentences"])])
+        return _page("Comparison report", [*_sides(result), _lead(result["sentences"])])
     if "agents" in result:
         return _page("Comparison report", _result_comparison(result))
+    names = result.get("names")
     body = [
+        *_sides(result),
         _lead(result["sentences"]),
         *_only_in(result),
+        *_deal(result),
         *_changes(
             "Faction win rates: variant minus base",
             "Change of faction win rate (95% interval)",
             result["factions"],
             "faction",
+            names,
         ),
         *_seat_changes(result),
         "<h2>How often each tech is built: variant minus base</h2>",
-        _diff_table(result["techs_built"], "tech"),
+        '<p class="note">A game of another length builds more or fewer techs whatever the '
+        "change: the sentences above count the build rates that moved with the game's length; "
+        "this table lists each.</p>",
+        _diff_table(result["techs_built"], "tech", names),
         "<h2>Win rate of a tech's owners: variant minus base</h2>",
         '<p class="note">A tech nobody owned at the end in one of the two batches has no win '
         "rate there to compare and is not listed.</p>",
-        _diff_table(result["techs"], "tech"),
+        _diff_table(result["techs"], "tech", names),
         "<h2>The base pack</h2>",
         _lead(result["base"]["sentences"]),
         "<h2>The variant pack</h2>",
@@ -201,6 +288,7 @@ def comparison_html(result: dict[str, Any]) -> str:
 def _result_comparison(result: dict[str, Any]) -> list[str]:
     """The comparison of a game other than Last Light: agents' and kept cards' win rates."""
     body = [
+        *_sides(result),
         _lead(result["sentences"]),
         *_only_in(result),
         *_seat_changes(result),
@@ -222,6 +310,7 @@ def _result_comparison(result: dict[str, Any]) -> list[str]:
             f"Change of the win rate of each {kind}'s keepers (95% interval)",
             rows,
             kind,
+            result.get("names"),
         )
     return [
         *body,
@@ -230,6 +319,36 @@ def _result_comparison(result: dict[str, Any]) -> list[str]:
         "<h2>The variant pack</h2>",
         _lead(result["variant"]["sentences"]),
         _method(),
+    ]
+
+
+def _sides(result: dict[str, Any]) -> list[str]:
+    """Which packs were compared (folders and versions), each with a link to its batch's
+    own full report (``base/report.html``, ``variant/report.html`` beside this page)."""
+    packs = result.get("packs", {})
+    if not any(packs.values()):  # a comparison made from records alone
+        return []
+    items = "".join(
+        f"<li>{side}: {escape(packs_text(packs.get(side, [])))}; "
+        f'<a href="{side}/report.html">its full report</a></li>'
+        for side in ("base", "variant")
+    )
+    return [f'<ul class="note">{items}</ul>']
+
+
+def _deal(result: dict[str, Any]) -> list[str]:
+    """How often each faction was dealt, base and variant, when the variant changed which
+    factions play (a faction added or removed)."""
+    rows = result.get("deal", {}).get("factions", [])
+    if not any(r["base"] is None or r["variant"] is None for r in rows):
+        return []
+    names = result.get("names")
+    return [
+        "<h2>Which factions were dealt</h2>",
+        _table(
+            ["faction", "base: in games", "variant: in games"],
+            [[label(r["name"], names), _pct(r["base"]), _pct(r["variant"])] for r in rows],
+        ),
     ]
 
 
@@ -251,7 +370,7 @@ def _only_in(result: dict[str, Any]) -> list[str]:
         [
             title,
             r["kind"],
-            r["name"],
+            label(r["name"], result.get("names")),
             r["owned_games"] if r["kind"] == "tech" else r["games"],
             _with_interval(r["win_owned"], r.get("win_owned_low"), r.get("win_owned_high"))
             if r["kind"] == "tech"
@@ -279,7 +398,7 @@ def _page(title: str, body: list[str]) -> str:
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-        f"<h1>{escape(title)}</h1>{''.join(body)}</body></html>\n"
+        f"<h1>{escape(title)}</h1>{''.join(body)}<script>{SORT_SCRIPT}</script></body></html>\n"
     )
 
 
@@ -287,20 +406,29 @@ def _lead(sentences: list[str]) -> str:
     return '<ul class="lead">' + "".join(f"<li>{escape(s)}</li>" for s in sentences) + "</ul>"
 
 
-def _bars(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, float, bool]]:
-    return [(r["name"], r["rate"], r["low"], r["high"], r["significant"]) for r in rows]
+Bar = tuple[str, float, float, float, bool]
 
 
-def _diff_bars(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, float, bool]]:
-    return [(r["name"], r["difference"], r["low"], r["high"], r["significant"]) for r in rows]
+def _bars(rows: list[dict[str, Any]], names: dict[str, str] | None = None) -> list[Bar]:
+    return [
+        (short_label(r["name"], names), r["rate"], r["low"], r["high"], r["significant"])
+        for r in rows
+    ]
 
 
-def _share_table(rows: list[dict[str, Any]]) -> str:
+def _diff_bars(rows: list[dict[str, Any]], names: dict[str, str] | None = None) -> list[Bar]:
+    return [
+        (short_label(r["name"], names), r["difference"], r["low"], r["high"], r["significant"])
+        for r in rows
+    ]
+
+
+def _share_table(rows: list[dict[str, Any]], names: dict[str, str] | None = None) -> str:
     return _table(
         ["", "games", "wins", "win rate", "95% interval", "p (corrected)", ""],
         [
             [
-                r["name"],
+                label(r["name"], names),
                 r["games"],
                 f"{r['wins']:g}",
                 _pct(r["rate"]),
@@ -319,7 +447,7 @@ def _share_table(rows: list[dict[str, Any]]) -> str:
     )
 
 
-def _tech_table(rows: list[dict[str, Any]]) -> str:
+def _tech_table(rows: list[dict[str, Any]], names: dict[str, str] | None = None) -> str:
     return _table(
         [
             "tech",
@@ -336,7 +464,7 @@ def _tech_table(rows: list[dict[str, Any]]) -> str:
         ],
         [
             [
-                r["name"],
+                label(r["name"], names),
                 _pct(r["drawn"]),
                 _pct(r["kept"]),
                 _pct(r["built"]),
@@ -369,12 +497,12 @@ def _with_interval(value: float | None, low: float | None, high: float | None) -
     return f"{_pct(value)} ({100 * low:.0f}–{100 * high:.0f}%)"
 
 
-def _diff_table(rows: list[dict[str, Any]], what: str) -> str:
+def _diff_table(rows: list[dict[str, Any]], what: str, names: dict[str, str] | None = None) -> str:
     return _table(
         [what, "base", "variant", "change", "95% interval", "p (corrected)", ""],
         [
             [
-                r["name"],
+                label(r["name"], names),
                 _pct(r["base"]),
                 _pct(r["variant"]),
                 f"{100 * r['difference']:+.1f}",
@@ -409,6 +537,7 @@ def _light(sources: dict[str, Any], what: str = "light") -> str:
 
 
 def _table(head: list[str], rows: list[list[Any]], note: str = "") -> str:
+    """A table whose columns sort when their header is clicked (:data:`SORT_SCRIPT`)."""
     cells = "".join(f"<th>{escape(str(h))}</th>" for h in head)
     body = "".join(
         "<tr>"
@@ -419,7 +548,10 @@ def _table(head: list[str], rows: list[list[Any]], note: str = "") -> str:
         for row in rows
     )
     caption = f'<p class="note">Test: {escape(note)}.</p>' if note else ""
-    return f"<table><tr>{cells}</tr>{body}</table>{caption}"
+    return (
+        f'<table class="sortable"><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>'
+        f"{caption}"
+    )
 
 
 def _mark(row: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
+from whitedwarf.interpreter.simulation.labels import label
 
 Record = dict[str, Any]
 
@@ -68,7 +69,7 @@ def last_light_parts(games: Sequence[Record], players: int) -> dict[str, Any]:
         "factions": share_table(games, _faction, players),
         "light_sources": light_sources(games),
         "techs": techs(games),
-        "achievements": achievements(games),
+        "achievements": achievement_tests(achievements(games)),
         "exploration": exploration(games),
     }
 
@@ -354,6 +355,44 @@ def achievements(games: Sequence[Record]) -> list[dict[str, Any]]:
     ]
 
 
+#: How far (in points) an achievement's completion rate must lie from the others' for the
+#: report to say so in a sentence: with hundreds of games a few points are significant, and
+#: a designer wants the card every player completes, or nobody does, not those.
+FAR = 0.25
+
+ACHIEVED = (
+    "two-proportion z-test against all the other achievements together (Fisher's exact test "
+    "where a cell expects under 5), Holm-corrected"
+)
+
+
+def achievement_tests(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each achievement row of :func:`achievements` with its completion rate's Wilson interval
+    (``low``, ``high``), the completion rate of all the other achievements together
+    (``others``), the test of the two (``p``, ``p_adjusted``: Holm over the table, ``test``)
+    and ``far``: significant and at least :data:`FAR` from the others. Only the counts
+    ``kept`` and ``done`` are read."""
+    kept = sum(r["kept"] for r in rows)
+    done = sum(r["done"] for r in rows)
+    out = []
+    for row in rows:
+        low, high = stats.wilson(row["done"], row["kept"])
+        rest_done, rest_kept = done - row["done"], kept - row["kept"]
+        others = rest_done / rest_kept if rest_kept else None
+        p = stats.proportions_test(row["done"], row["kept"], rest_done, rest_kept)
+        out.append({**row, "low": low, "high": high, "others": others, "p": p})
+    for row, adjusted in zip(out, stats.holm([r["p"] for r in out]), strict=True):
+        row["p_adjusted"] = adjusted
+        row["significant"] = adjusted < stats.ALPHA
+        row["far"] = (
+            row["significant"]
+            and row["others"] is not None
+            and abs(row["rate"] - row["others"]) >= FAR
+        )
+        row["test"] = ACHIEVED
+    return out
+
+
 def exploration(games: Sequence[Record]) -> list[dict[str, Any]]:
     """How often each exploration token was resolved (deep space) or revealed (planetary)."""
     explored: Counter[str] = Counter()
@@ -383,16 +422,23 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             f"No game of the {len(failed)} finished: each stopped with an error (game "
             f"{first['index']}, seed {first['seed']}: {first['error']})."
         ]
+    # Said first, never averaged away (a `| head` must not hide them): the numbers below
+    # leave these games out.
+    out = list(_failed(summary))
     if summary["players"] == 1:  # a solo game has no fair share and no seat order
-        out = [f"{counted(summary['games'], 'solo game')}."]
+        out.append(f"{counted(summary['games'], 'solo game')}.")
     else:
-        out = [
+        out.append(
             f"{counted(summary['games'], 'game')} of {summary['players']} players; "
             f"a fair share of wins is {_pct(summary['fair_share'])}."
-        ]
+        )
+    out += list(_cut_off(summary))
+    names = summary.get("names")
     if "factions" in summary:  # Last Light's
-        out += list(_share_sentences(summary["factions"], summary["fair_share"], "faction"))
-        out += list(_precision(summary["factions"], summary["games"], "faction"))
+        out += list(
+            _share_sentences(summary["factions"], summary["fair_share"], "faction", "", names)
+        )
+        out += list(_precision(summary["factions"], summary["games"], "faction", names))
     out += list(_seat_sentences(summary))
     for row in summary["agents"]:
         if len(summary["agents"]) > 1:
@@ -400,23 +446,53 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     for kind, rows in summary.get("picks", {}).items():
         fair = summary.get("pick_fair", {}).get(kind, summary["fair_share"])
         played = [r for r in rows if r["games"]]
-        out += list(_share_sentences(played, fair, kind, f"of all seats that kept a {kind}"))
-        out += list(_precision(played, summary["games"], kind))
-    out += list(_tech_sentences(summary.get("techs", [])))
+        out += list(_share_sentences(played, fair, kind, f"of all seats that kept a {kind}", names))
+        out += list(_precision(played, summary["games"], kind, names))
+    out += list(_tech_sentences(summary.get("techs", []), names))
+    out += list(_achievement_sentences(summary.get("achievements", []), names))
     rounds_ = summary["rounds"]
     out.append(
         f"Games last {rounds_['median']:g} {noun_for(rounds_['median'], 'round')} "
         f"(median; shortest {rounds_['min']}, longest {rounds_['max']})."
     )
-    out += list(_cut_off(summary))
-    if failed:  # said, never averaged away: the numbers above leave these games out
+    return out
+
+
+def _failed(summary: dict[str, Any]) -> Iterable[str]:
+    """The games an engine limit stopped (a mod's runaway card), with the first one's error."""
+    failed = summary["errors"]
+    if failed:
         first = failed[0]
-        out.append(
+        yield (
             f"{len(failed)} of {counted(len(failed) + summary['games'], 'game')} stopped with "
             f"an error and are left out (game {first['index']}, seed {first['seed']}: "
             f"{first['error']})."
         )
-    return out
+
+
+def _achievement_sentences(
+    rows: Sequence[dict[str, Any]], names: dict[str, str] | None
+) -> Iterable[str]:
+    """The achievements completed far more often, then far less often, than the others
+    (``far``: :func:`achievement_tests`), the furthest first: one every player completes, or
+    nobody does, is a card to rework."""
+    kept = sum(r["kept"] for r in rows)
+    overall = sum(r["done"] for r in rows) / kept if kept else 0.0
+    for side, word in ((1, "more"), (-1, "less")):
+        far = sorted(
+            (r for r in rows if r.get("far") and (r["rate"] - r["others"]) * side > 0),
+            key=lambda r: (-abs(r["rate"] - r["others"]), r["name"]),
+        )
+        if far:
+            listed = ", ".join(
+                f"{label(r['name'], names)} {r['done']} of {r['kept']} "
+                f"({100 * r['low']:.0f}-{100 * r['high']:.0f}%)"
+                for r in far
+            )
+            yield (
+                f"Achievements completed far {word} often than the others when kept (all "
+                f"achievements: {_pct(overall)}; 95% intervals, significant): {listed}."
+            )
 
 
 def _cut_off(summary: dict[str, Any]) -> Iterable[str]:
@@ -473,7 +549,9 @@ def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
             yield f"{name} wins {_rate(row)}, {side} a fair share (significant)."
 
 
-def _tech_sentences(rows: Sequence[dict[str, Any]], shown: int = 5) -> Iterable[str]:
+def _tech_sentences(
+    rows: Sequence[dict[str, Any]], names: dict[str, str] | None = None, shown: int = 5
+) -> Iterable[str]:
     """The techs whose owners' win rate differs most from everyone else's, largest first."""
     strong = sorted(
         (t for t in rows if t["significant"]),
@@ -481,7 +559,7 @@ def _tech_sentences(rows: Sequence[dict[str, Any]], shown: int = 5) -> Iterable[
     )
     for tech in strong[:shown]:
         yield (
-            f"Owning {tech['name']} goes with {_pct(tech['win_owned'])} wins "
+            f"Owning {label(tech['name'], names)} goes with {_pct(tech['win_owned'])} wins "
             f"({_interval(tech['win_owned_low'], tech['win_owned_high'])}, "
             f"{counted(tech['owned_games'], 'owner')}) against {_pct(tech['win_not_owned'])} "
             "without it (significant)."
@@ -497,7 +575,9 @@ def _tech_sentences(rows: Sequence[dict[str, Any]], shown: int = 5) -> Iterable[
         )
 
 
-def _precision(rows: Sequence[dict[str, Any]], games: int, what: str) -> Iterable[str]:
+def _precision(
+    rows: Sequence[dict[str, Any]], games: int, what: str, names: dict[str, str] | None = None
+) -> Iterable[str]:
     """How precisely this many games measure a faction (or a god): the widest and narrowest
     intervals, and what more games would buy (an interval narrows as 1/sqrt(games))."""
     measured = [r for r in rows if r["games"]]
@@ -507,17 +587,22 @@ def _precision(rows: Sequence[dict[str, Any]], games: int, what: str) -> Iterabl
     narrow, wide = min(widths), max(widths)
     yield (
         f"At {counted(games, 'game')} a {what}'s 95% interval is {100 * narrow[0]:.0f} to "
-        f"{counted(round(100 * wide[0]), 'point')} wide (widest: {wide[1]}, in "
+        f"{counted(round(100 * wide[0]), 'point')} wide (widest: {label(wide[1], names)}, in "
         f"{counted(wide[2], 'game')}); "
         f"four times as many games halve it."
     )
 
 
 def _share_sentences(
-    rows: Iterable[dict[str, Any]], fair: float, what: str, baseline: str = ""
+    rows: Iterable[dict[str, Any]],
+    fair: float,
+    what: str,
+    baseline: str = "",
+    names: dict[str, str] | None = None,
 ) -> Iterable[str]:
-    """A sentence per significant row, naming it by its id (``Faction iou_nell``), as the
-    report's tables, the trace and the pack files do: a designer greps for it."""
+    """A sentence per significant row, naming it by its name and its id (``Faction Iou'Nell
+    (iou_nell)``): the name is what a designer knows, the id what the trace and the pack
+    files use, and what a designer greps for."""
     flagged = False
     against = baseline or f"of a fair {what}"
     for row in rows:
@@ -525,8 +610,8 @@ def _share_sentences(
             flagged = True
             side = "above" if row["rate"] > fair else "below"
             yield (
-                f"{what.capitalize()} {row['name']} wins {_rate(row)} of its games, {side} the "
-                f"{_pct(fair)} {against} (significant)."
+                f"{what.capitalize()} {label(row['name'], names)} wins {_rate(row)} of its "
+                f"games, {side} the {_pct(fair)} {against} (significant)."
             )
     if not flagged:
         yield f"No {what} wins significantly more or less than a fair share."

@@ -27,7 +27,9 @@ def test_an_overpowered_tech_is_flagged_as_significant(tmp_path: Path) -> None:
     result = json.loads((tmp_path / "out" / "comparison.json").read_text())
     flagged = {row["name"] for row in result["techs"] if row["significant"]}
     assert BOOSTED in flagged
-    assert f"The owner of {BOOSTED} now wins" in text
+    # What the variant changed is said first, and named as the pack names it, with its id.
+    assert text.splitlines()[1] == f"- The variant changes tech The Long Game ({BOOSTED})."
+    assert f"The owner of The Long Game ({BOOSTED}) now wins" in text
     assert (tmp_path / "out" / "comparison.html").exists()
 
 
@@ -95,4 +97,6 @@ def test_a_mod_compares_against_the_bundled_base_pack_by_its_id(tmp_path: Path) 
     variant = json.loads((out / "variant" / "summary.json").read_text())
     base = json.loads((out / "base" / "summary.json").read_text())
     assert variant["games"] == base["games"] == 4
+    # The variant names the mod's folder and every pack it played, with their versions.
+    assert f"variant pack {mod} (lastlight 1.0.0, cheap 0.1.0)" in text
     assert (out / "comparison.html").exists()

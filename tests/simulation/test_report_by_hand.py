@@ -487,3 +487,132 @@ def test_compare_lists_every_card_only_one_pack_played() -> None:
         "New in the variant: faction D",
     ]
     assert any(s.startswith("Only in the base: faction A") for s in said)
+
+
+# -- issue 23: what a new designer reads first ------------------------------------------------
+
+
+def _achievers(games: int = 40) -> list[dict]:
+    """2-player games: seat 0 keeps ``never`` and never completes it; seat 1 completes
+    ``always`` every game; ``half`` is kept by seat 1 too and completed in every other game."""
+    records = []
+    for index in range(games):
+        record = _record(index, [index % 2], ["A", "B"], ["heuristic", "heuristic"])
+        done = ["always", "half"] if index % 2 else ["always"]
+        record["achievements"] = [
+            {"kept": "never", "done": []},
+            {"kept": None if index % 2 else "half", "done": done},
+        ]
+        records.append(record)
+    return records
+
+
+def test_an_achievement_far_from_the_others_is_said_in_a_sentence() -> None:
+    from whitedwarf.interpreter.simulation.summary import summarise
+
+    summary = summarise(_achievers())
+    rows = {r["name"]: r for r in summary["achievements"]}
+    # never: 0 of 40; Wilson 0 to z²/(40 + z²) = 3.8416/43.8416 = 0.0876. The others: always
+    # 40 of 40 and half 20 of 40, 60 of 80 = 75%.
+    assert (rows["never"]["low"], rows["never"]["high"]) == pytest.approx((0, 0.0876), abs=1e-4)
+    assert rows["never"]["others"] == pytest.approx(0.75)
+    assert rows["never"]["far"] and rows["always"]["far"] and not rows["half"]["far"]
+    said = summary["sentences"]
+    # All achievements together: 60 of 120 = 50%.
+    assert (
+        "Achievements completed far more often than the others when kept (all achievements: "
+        "50%; 95% intervals, significant): always 40 of 40 (91-100%)." in said
+    )
+    assert (
+        "Achievements completed far less often than the others when kept (all achievements: "
+        "50%; 95% intervals, significant): never 0 of 40 (0-9%)." in said
+    )
+    assert not any("half 20" in s for s in said)  # 50% is not far from the others' 50%
+
+
+def test_the_achievement_table_has_intervals_and_the_test(tmp_path: Path) -> None:
+    _, _, page = _report(tmp_path, _achievers())
+    assert "| never | 40 | 0 | 0.0% | 0.0%–8.8% | 75.0% |" in page
+    assert "against all the other achievements together" in page
+
+
+def test_games_that_stopped_with_an_error_are_said_first(tmp_path: Path) -> None:
+    """`simulate | head` hid the failures: they were the last sentence."""
+    records = _records()
+    records[2] = _stopped(records[2])
+    printed, _, _ = _report(tmp_path, records)
+    assert printed.splitlines()[0] == (
+        "- 1 of 5 games stopped with an error and are left out (game 2, seed 2: "
+        "mod/factions.yaml:7:11: the effect of card 'a' ran more than 10,000 steps)."
+    )
+
+
+def test_a_round_limit_cut_off_is_said_right_after_the_count_of_games(tmp_path: Path) -> None:
+    records = _records()
+    for record in records[:3]:
+        record["reason"] = "round limit"
+    printed, _, _ = _report(tmp_path, records)
+    assert printed.splitlines()[1].startswith("- 3 of 5 games stopped at a round limit")
+
+
+def _shorter_games(games: int = 60) -> tuple[list[dict], list[dict]]:
+    """Base and variant of ``games`` 2-player games. In the variant games are 5 rounds
+    shorter, seat 1 (faction B) wins every game, and in the shorter game nobody builds the
+    techs t1..t4 that both seats built in the base; seat 0 builds x, which no one built."""
+    base, variant = [], []
+    for index in range(games):
+        one = _record(index, [index % 2], ["A", "B"], ["heuristic", "heuristic"])
+        one["rounds"] = 20
+        built = {f"t{n}": 1 for n in range(1, 5)}
+        drawn = built | {"x": 1}
+        one["techs"] = [
+            {"drawn": drawn, "kept": drawn, "built": built, "in_play": list(built)},
+            {"drawn": drawn, "kept": drawn, "built": built, "in_play": list(built)},
+        ]
+        two = json.loads(json.dumps(one))
+        two["rounds"] = 15 - index % 2
+        two["winners"] = [1]
+        two["techs"][0]["built"] = {"x": 1}
+        two["techs"][1]["built"] = {}
+        base.append(one)
+        variant.append(two)
+    return base, variant
+
+
+def test_compare_leads_with_factions_then_length_then_cards() -> None:
+    said = compare(*_shorter_games())["sentences"]
+    assert said[0] == "60 games on each pack, the same seeds and agents."
+    assert said[1].startswith("Faction A now wins 0% instead of 50%")
+    assert said[2].startswith("Faction B now wins 100% instead of 50%")
+    # The four techs built less in shorter games are one clause, not four sentences.
+    length = next(i for i, s in enumerate(said) if s.startswith("Games are"))
+    assert said[length] == (
+        "Games are 5.5 rounds shorter on average (95% interval -5.6 to -5.4); with them 4 techs "
+        "are built significantly less often (the table of build rates in the report lists each)."
+    )
+    assert length < next(i for i, s in enumerate(said) if s.startswith("x is now built"))
+    assert not any(s.startswith("t1 is now built") for s in said)
+    page = _text(comparison_html(compare(*_shorter_games())))
+    assert "| t1 | 100.0% | 0.0% | -100.0 |" in page  # each one is in the report's table
+    # A tech the variant changed is the cause to look at: never counted away with the length.
+    said = compare(*_shorter_games(), changed=[{"kind": "tech", "name": "t1"}])["sentences"]
+    assert said[1] == "The variant changes tech t1."
+    assert "with them 3 techs are built significantly less often" in " ".join(said)
+    assert "t1 is now built by 0% of players instead of 100% (-100 points; significant)." in said
+
+
+def test_compare_says_the_deal_changed_when_a_faction_is_added() -> None:
+    """A variant adding faction C in place of B half of the time: C is new, B is dealt less."""
+    base = [*_records(), _record(5, [0], ["A", "B"], ["heuristic", "heuristic"])]
+    variant = json.loads(json.dumps(base))
+    for record in variant[::2]:  # games 0, 2 and 4 deal C instead of B
+        record["factions"] = ["C" if f == "B" else f for f in record["factions"]]
+    said = compare(base, variant)["sentences"]
+    assert said[1] == (
+        "The deal changed which factions play: new faction C is in 50% of games; the 2 "
+        "factions of both packs are in 75% of games on average instead of 100% (50-100% each, "
+        "instead of 100%)."
+    )
+    assert said[2].startswith("New in the variant: faction C wins")
+    page = _text(comparison_html(compare(base, variant)))
+    assert "| B | 100.0% | 50.0%\n" in page and "| C | n/a | 50.0%\n" in page

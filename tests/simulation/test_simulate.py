@@ -163,10 +163,18 @@ def test_the_summary_matches_a_hand_count() -> None:
     tech = summary["techs"][0]
     assert tech["name"] == "t" and tech["drawn"] == 1.0 and tech["built"] == 0.5
     assert tech["win_owned"] == pytest.approx(2.5 / 4)  # owned by seat 0 in every game
-    assert summary["achievements"] == [
+    counts = [{k: a[k] for k in ("name", "kept", "done", "rate")} for a in summary["achievements"]]
+    assert counts == [
         {"name": "a", "kept": 4, "done": 0, "rate": 0.0},
         {"name": "b", "kept": 4, "done": 4, "rate": 1.0},
     ]
+    # Wilson of 0 of 4: 0 to z²/(n + z²) = 3.8416/7.8416; of 4 of 4: 4/7.8416 to 1. Each
+    # against the other: 0 of 4 against 4 of 4, Fisher's p = 2/70, Holm over two: 4/70.
+    a, b = summary["achievements"]
+    assert (a["low"], a["high"]) == pytest.approx((0.0, 0.4899), abs=1e-4)
+    assert (b["low"], b["high"]) == pytest.approx((0.5101, 1.0), abs=1e-4)
+    assert a["others"] == 1.0 and b["others"] == 0.0
+    assert a["p_adjusted"] == pytest.approx(4 / 70) and not a["significant"]
     assert summary["exploration"][0] == {
         "name": "wormhole",
         "explored": 4,
@@ -269,3 +277,39 @@ def test_a_batch_of_one_agent_has_no_per_agent_chart(tmp_path: Path) -> None:
     assert "Every seat was played by the random agent." in html
     assert "Win rate per agent" not in html
     assert "Win rate per agent" in (mixed / "report.html").read_text()
+
+
+def test_the_report_names_cards_as_the_pack_does_and_its_packs(tmp_path: Path) -> None:
+    """A designer knows Iou'Nell, the trace says iou_nell: the report shows both."""
+    out = tmp_path / "named"
+    code, text = run(*BATCH, "--games", "2", "--option", "factions=iou_nell", "--out", str(out))
+    assert code == 0, text
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["names"]["iou_nell"] == "Iou'Nell"
+    assert [(p["id"], p["given"]) for p in summary["packs"]] == [("lastlight", False)]
+    page = (out / "report.html").read_text()
+    assert "<td>Iou&#x27;Nell (iou_nell)</td>" in page
+    assert "Packs: the bundled pack (lastlight 1.0.0)." in page
+
+
+def test_a_table_sorts_by_the_column_clicked(tmp_path: Path, browser) -> None:  # noqa: F811
+    out = tmp_path / "report"
+    assert run(*BATCH, "--games", "6", "--out", str(out))[0] == 0
+    browser.get((out / "report.html").as_uri())
+    table = browser.find_elements("css selector", "table.sortable")[0]  # the factions'
+    header = table.find_elements("css selector", "th")
+
+    def column(index: int) -> list[str]:
+        return [
+            row.find_elements("css selector", "td")[index].text
+            for row in table.find_elements("css selector", "tbody tr")
+        ]
+
+    assert column(0) == sorted(column(0))  # as written: by name
+    header[3].click()  # win rate, lowest first
+    rates = [float(r.rstrip("%")) for r in column(3)]
+    assert rates == sorted(rates)
+    header[3].click()  # again: highest first
+    assert [float(r.rstrip("%")) for r in column(3)] == sorted(rates, reverse=True)
+    assert header[3].get_attribute("aria-sort") == "descending"
+    assert console_errors(browser) == []
