@@ -7,15 +7,16 @@ from typing import Any
 State = dict[str, Any]
 
 #: Engine task kinds → the rules that ask the decision (seed 000 section titles; 004 for the
-#: revised Command).
+#: revised Command). Each section named is quoted in ``rulebook.yaml`` (the ``r`` page).
 TASK_SECTIONS: dict[str, str] = {
     "research": '000 "Action Card #1 - Research"',
     "mine": '000 "Action Card #2 - mine"',
     "construct": '000 "Action Card #3 - construct"',
     "trade": '000 "Action Card #4 - trade"',
     "refresh": '000 "Action Card #5 - refresh"',
-    "move": '000 "Action Card #6 - command", "1. Move"; 004 (revised Command)',
-    "attack": '000 "Action Card #6 - command", "2. Attack" and "Combat"; 004 (revised Command)',
+    "move": '000 "Action Card #6 - command", "1. Move" (004, the revised Command, repeats it)',
+    "attack": '000 "Action Card #6 - command"; 004 "2. Attack" (the revised Command: newer than '
+    "000's)",
     "round_flow": '000 "end of round" and "Board Rotation"',
 }
 
@@ -66,9 +67,11 @@ STEP_WORDS: dict[tuple[str, str], str] = {
     ("construct", "extractor"): "place an extractor, or build none",
     ("trade", "trade"): "trade resources",
     ("trade", "gift"): "choose an opponent to gain 1 light",
-    ("refresh", "claim"): "claim an achievement, or not",
+    ("refresh", "claim"): "claim light for your extractors",
     ("move", "move"): "move a ship, or stop moving",
-    ("move", "reveal"): "reveal the token where your ship stopped, or not",
+    # 000 "1. Move": "reveal any ... tokens in sectors you now occupy": revealing is not
+    # optional, only the order is yours.
+    ("move", "reveal"): "reveal the tokens where your ships are, one at a time, in any order",
     ("attack", "pick"): "choose the sector where combat is resolved",
     ("attack", "roll"): "attack with a group of ships, or stop attacking here",
     ("attack", "assign"): "assign a hit",

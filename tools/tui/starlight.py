@@ -27,6 +27,7 @@ from whitedwarf.tools.tui.starlight_board import (
     core_plan,
     flare_text,
     privileges_help,
+    space_action,
 )
 from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
@@ -134,11 +135,15 @@ def card_notes(content: Any) -> dict[str, str]:
 
 
 def option_prompts(content: Any) -> Callable[[str, str], Text]:
-    """The menu line of an option: its text, then each card it names with what it does."""
+    """The menu line of an option: its text, then each card it names with what it does; a
+    rondel space placed on (``place:N``) says what its action does and costs."""
     notes = card_notes(content)
 
     def prompt(text: str, option_id: str) -> Text:
         line = Text(text)
+        kind, _, index = option_id.partition(":")
+        if kind == "place" and index.isdigit() and int(index) < len(content.spaces):
+            line.append(f" · {space_action(content, content.spaces[int(index)])}", style="dim")
         words = [w.strip("(),.") for w in (*option_id.split(":"), *text.split())]
         for word in dict.fromkeys(words):
             if word in notes:
@@ -146,6 +151,18 @@ def option_prompts(content: Any) -> Callable[[str, str], Text]:
         return line
 
     return prompt
+
+
+def asking_card(content: Any, view: State) -> str | None:
+    """The God or Flare whose effect asks the decision now, with what it does (None: none)."""
+    frames = view.get("frames") or []
+    if not frames:
+        return None
+    kind, _, card = str(frames[-1].get("card", "")).partition(":")
+    found = content.cards.get(kind, {}).get(card)
+    name = str(found.get("name", card)) if found else card
+    note = card_notes(content).get(card)
+    return f"{name}: {note}" if note else name or None
 
 
 def tell(event: dict[str, Any], seat: int) -> str | None:
@@ -228,4 +245,5 @@ def views() -> TerminalViews:
         legend=LEGEND,
         rules_cards=privileges_help,
         step=step,
+        asking_card=asking_card,
     )
