@@ -9,9 +9,12 @@ the menus do and shows the ships' ids, and at 100×30 the centre ring and the wh
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from whitedwarf.tools.tui.session import Session
@@ -288,3 +291,49 @@ async def test_starlight_rondel_and_menu_say_what_each_action_does(tmp_path: Pat
         await pilot.press("r")
         assert "Place your marker on any action space you like" in page_text(app)
         await pilot.press("escape", "q", "n")
+
+
+def _finished_save(tmp_path: Path) -> Path:
+    session = new_session(["human", "random"])
+    while (seat := session.human_to_move()) is not None:
+        session.choose(seat, session.options(seat)[0].id)
+    save_path = tmp_path / "game.save"
+    session.save(save_path)
+    return save_path
+
+
+def _spawn(arguments: str, cwd: Path) -> Any:
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    return pexpect.spawn(
+        f"{sys.executable} -m whitedwarf.tools.cli {arguments}",
+        dimensions=(45, 150),
+        timeout=60,
+        encoding="utf-8",
+        cwd=str(cwd),
+        env=env,
+    )
+
+
+def test_a_finished_games_save_does_not_block_the_next_play(tmp_path: Path) -> None:
+    """The save of a game played to its end is removed, saying so; `play` then starts a new
+    game with the default save name instead of stopping at "game.save already exists"."""
+    pexpect = pytest.importorskip("pexpect")
+    save_path = _finished_save(tmp_path)
+    child = _spawn("play --resume game.save", tmp_path)
+    child.expect("Press q to quit")
+    child.send("q")
+    child.expect("wins")
+    child.expect("its save game.save was removed")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and not save_path.exists()
+    child = _spawn("play --seats human,random", tmp_path)
+    child.expect("Other seats")  # a new game, not "game.save already exists"
+    child.send("q")
+    child.expect("quit without saving")
+    child.send("y")  # saved: a game not finished keeps its save
+    child.expect("saved to game.save")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and save_path.exists()
