@@ -131,7 +131,11 @@ async def test_a_card_that_asks_shows_its_text(tmp_path: Path) -> None:
         assert f"a choice asked by the card {card}" in prompt
         assert f"{card}: {texts[card]}" in prompt
         await pilot.press("r")
-        assert f"{card}: {texts[card]}" in " ".join(page_text(app).split())
+        page = " ".join(page_text(app).split())
+        assert f"{card}: {texts[card]}" in page
+        # A token revealed after a move (rich_claim): the rule of revealing, not of techs.
+        assert card == "rich_claim" and "reveal any deep space exploration tokens" in page
+        assert '000 "technology cards"' not in page
         await pilot.press("escape", "q", "n")
 
 

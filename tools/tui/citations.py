@@ -27,11 +27,7 @@ def citation(view: State) -> str:
         return '000 "game end"'
     frames = view.get("frames") or []
     if frames:
-        card = str(frames[-1].get("card", "a card")).split("#", 1)[0]
-        return (
-            f"the text of the card {card!r} (an effect waiting for a choice); "
-            '000 "technology cards" for when cards are used'
-        )
+        return _card_citation(view, frames[-1])
     if view["phase"] == "setup":
         return '000 "setup": factions and planetary achievements are kept secretly'
     if view["phase"] == "choose":
@@ -46,6 +42,22 @@ def citation(view: State) -> str:
             return '000 "technology cards": activated abilities may be used during your action'
         return TASK_SECTIONS.get(str(top.get("kind")), f"the {top.get('kind')} step")
     return '000 "playing the game"'
+
+
+def _card_citation(view: State, frame: dict[str, Any]) -> str:
+    """A card's effect asks: the card's text is the rule; a tech's use is 000 "technology
+    cards", a token revealed after a move 000 "1. Move"."""
+    card = str(frame.get("card", "a card")).split("#", 1)[0]
+    said = f"the text of the card {card!r} (an effect waiting for a choice)"
+    stack = view.get("stack") or []
+    if stack and stack[-1].get("kind") == "move" and stack[-1].get("pc") in ("reveal", "resolve"):
+        return f'{said}; 000 "1. Move" for revealing tokens'
+    owner = frame.get("owner")
+    players = view.get("players") or []
+    techs = players[owner]["techs"] if isinstance(owner, int) and owner < len(players) else []
+    if any(str(t.get("ref", "")).split("#", 1)[0] == card for t in techs):
+        return f'{said}; 000 "technology cards" for when techs are used'
+    return said
 
 
 #: Engine task kinds → the action they are, as a player calls it.
