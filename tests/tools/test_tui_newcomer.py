@@ -181,11 +181,17 @@ async def test_the_header_names_the_kept_faction_during_setup(tmp_path: Path) ->
 def test_a_step_that_says_or_not_offers_not() -> None:
     """000 "1. Move": revealing the tokens where your ships are is not optional; the prompt
     said "reveal the token ..., or not" with only reveal options. Every step whose words
-    offer a way out has an option that takes it."""
+    offer a way out has an option that takes it, in both games."""
+    from whitedwarf.content import bundled_pack
+
+    from tests.tools.test_tui_starlight import new_game
+
     way_out = re.compile(r"^(stop|end|build no|use no|decline|no\b|attach no|buy no)")
     checked = 0
-    for seed in (3, 4, 5):
-        session = new_session(["human", "random", "random"], seed=seed)
+    starlight = bundled_pack("starlight")
+    games = [new_session(["human", "random", "random"], seed=seed) for seed in (3, 4, 5)]
+    games += [new_game(starlight, ["human", "starbot"], seed=seed) for seed in (1, 2)]
+    for seed, session in enumerate(games):
         bot = session.engine.make_agent("heuristic", seed, 0, session.game)
         while (seat := session.human_to_move()) is not None:
             words = session.views.step(session.view(seat), seat) if session.views.step else ""
