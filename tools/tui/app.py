@@ -23,6 +23,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical, Vertic
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
 from whitedwarf.dsl.counts import counted
+from whitedwarf.tools.tui.rulebook import escape as as_written
 from whitedwarf.tools.tui.rulebook import page
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import GameStopped, Session
@@ -198,7 +199,7 @@ class PlayApp(App[str]):
         self.query_one("#prompt", Static).update(
             f"[bold]Seat {seat}, round {view['round']}: your decision:[/]{about} "
             f"(r: rules of this step{undo} · ?: help)"
-            + (f"\n[italic]{escape(card)}[/]" if card else "")
+            + (f"\n[italic]{as_written(card)}[/]" if card else "")
         )
         menu = self.query_one("#options", OptionList)
         menu.clear_options()
@@ -361,7 +362,7 @@ class PlayApp(App[str]):
         # section cited (rulebook.yaml: the rulebooks are not shipped).
         cited, _, words = page(self.views.citation(view)).partition("\n\n")
         card = self._asking_card(view)
-        parts = [cited, f"[bold]The card that asks[/]\n{escape(card)}" if card else "", words]
+        parts = [cited, f"[bold]The card that asks[/]\n{as_written(card)}" if card else "", words]
         body = "\n\n".join(part for part in parts if part)
         self.push_screen(TextScreen("The rules of this step", body))
 

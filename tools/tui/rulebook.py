@@ -12,7 +12,6 @@ import re
 from functools import cache
 from importlib.resources import files
 
-from rich.markup import escape
 from ruamel.yaml import YAML
 
 #: A book's number (``000``) or a quoted section title (``"1. Move"``).
@@ -44,6 +43,13 @@ def cited(citation: str) -> list[str]:
 def missing(citation: str) -> list[str]:
     """The sections a citation names that ``rulebook.yaml`` does not quote."""
     return [key for key in cited(citation) if key.casefold() not in sections()]
+
+
+def escape(text: str) -> str:
+    """``text`` as markup that shows it as written. Rich's ``escape`` leaves ``[AP]`` (a tag
+    for textual's markup, which then drops it: "receive only 2  to spend"); every ``[`` is
+    escaped here."""
+    return text.replace("[", "\\[")
 
 
 def page(citation: str) -> str:
