@@ -35,7 +35,7 @@ _HAND_EVENTS = frozenset({"tech_drawn", "tech_kept", "tech_discarded"})
 _QUIET_EVENTS = frozenset({"verb", "modifier", "decision"})
 
 BOARD_HELP = (
-    "The board: rings from the outside in (distant, outer, inner, centre); columns are fixed\n"
+    "The board: rings from the centre out (centre, inner, outer, distant); columns are fixed\n"
     "directions on the table, north first, so a ring's sectors move along their row as it "
     "turns.\n" + LEGEND
 )

@@ -18,7 +18,7 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 from whitedwarf.dsl.counts import counted
-from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence
+from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
 from whitedwarf.tools.tui.starlight_board import (
@@ -138,9 +138,21 @@ def option_prompts(content: Any) -> Callable[[str, str], Text]:
     """The menu line of an option: its text, then each card it names with what it does; a
     rondel space placed on (``place:N``) says what its action does and costs."""
     notes = card_notes(content)
+    # The engine's texts name a space by its id in words ("Launch Aquila Hydrus"); the board
+    # by its name ("Launch to Aquila or Hydrus"): the menu says the board's.
+    names = {
+        words(str(space.get("id"))): str(space["name"])
+        for space in content.spaces
+        if space.get("name") and words(str(space.get("id"))) != space["name"]
+    }
+
+    def named(text: str) -> str:
+        for said, name in names.items():
+            text = text.replace(said, name)
+        return text
 
     def prompt(text: str, option_id: str) -> Text:
-        line = Text(text)
+        line = Text(named(text))
         kind, _, index = option_id.partition(":")
         if kind == "place" and index.isdigit() and int(index) < len(content.spaces):
             line.append(f" · {space_action(content, content.spaces[int(index)])}", style="dim")
