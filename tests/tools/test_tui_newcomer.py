@@ -157,6 +157,10 @@ async def test_board_and_menu_name_sectors_alike_and_the_board_shows_ship_ids(
             assert re.search(rf"\b{ship}\b", board), (ship, board)
         for ship in (s for s in session.state["ships"].values() if s["owner"] == 0):
             assert re.search(rf"\b{ship['id']}\b", board)
+        await pilot.press("enter")  # the first move
+        news = text_of(app, "#news")
+        assert f"you chose: {moves[0]}" in news
+        assert not re.search(r"\b(distant|outer|inner)_\d+", news), news  # the board's names
         await pilot.press("q", "n")
 
 

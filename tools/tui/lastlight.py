@@ -63,7 +63,7 @@ def told(text: str, round_: int, state: State) -> str | None:
         return "chose an action card"
     if text.startswith(("keep faction", "keep achievement")):
         return "kept a card"
-    return f"chose: {menu_words(text)}"  # its sectors as the board names them
+    return None
 
 
 def locks_in(before: State, after: State) -> bool:
@@ -140,4 +140,5 @@ def views() -> TerminalViews:
         step=step,
         asking_card=lambda content, view: asking_card(card_texts(content), view),
         option_cost=option_cost,
+        renamed=menu_words,
     )

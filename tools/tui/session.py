@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -267,11 +267,11 @@ class Session:
 
     def _told(self, entry: LogEntry, seat: int) -> str:
         if entry.seat == seat:
-            return f"round {entry.round}: you chose: {entry.text}"
+            return f"round {entry.round}: you chose: {self.views.renamed(entry.text)}"
         secret = self.views.told(entry.text, entry.round, self.state)
         if secret is not None:
             return f"round {entry.round}: seat {entry.seat} ({entry.kind}) {secret}"
-        return entry.words()
+        return replace(entry, text=self.views.renamed(entry.text)).words()
 
     # -- saving ------------------------------------------------------------------------------
 

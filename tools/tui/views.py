@@ -69,6 +69,9 @@ class TerminalViews:
     #: ``(view, seat, option id)`` to what choosing the option costs, shown on its menu line
     #: ("costs 2 common"; None: nothing to pay).
     option_cost: Callable[[State, int, str], str | None] | None = None
+    #: A decision's text with things named as the screen names them (Last Light's sectors as
+    #: the board labels them), for the news of what each seat chose.
+    renamed: Callable[[str], str] = str
 
 
 def views_of(engine: Any) -> TerminalViews:
