@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -22,6 +23,8 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical, Vertic
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as MenuOption
 from whitedwarf.dsl.counts import counted
+from whitedwarf.tools.tui.rulebook import escape as as_written
+from whitedwarf.tools.tui.rulebook import page
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import GameStopped, Session
 
@@ -35,7 +38,7 @@ Each decision is a menu of what the rules allow now, in the engine's words.
   ↑ ↓ (or the mouse)  pick an option        Enter  choose it
   u   undo your last choice (until it is locked in: when another seat has decided
       after it, a die was rolled or a card drawn, or the action cards were revealed)
-  r   the rulebook section of this decision
+  r   the rules of this decision, in the rulebook's words
   l   the log: what the other seats did since your last turn
   s   save the game (resume with `whitedwarf play --resume FILE`)
   q   quit (asks whether to save first); Ctrl-C does the same
@@ -192,23 +195,38 @@ class PlayApp(App[str]):
         )
         undo = " · u: undo" if self.session.can_undo(seat) else ""
         about = f" {escape(self.views.step(view, seat))}" if self.views.step else ""
+        card = self._asking_card(view)
         self.query_one("#prompt", Static).update(
             f"[bold]Seat {seat}, round {view['round']}: your decision:[/]{about} "
             f"(r: rules of this step{undo} · ?: help)"
+            + (f"\n[italic]{as_written(card)}[/]" if card else "")
         )
         menu = self.query_one("#options", OptionList)
         menu.clear_options()
-        prompt = self._option_prompt()
         menu.add_options(
-            MenuOption(prompt(o.text, o.id), id=o.id) for o in self.session.options(seat)
+            MenuOption(self._menu_line(view, seat, o.text, o.id), id=o.id)
+            for o in self.session.options(seat)
         )
         menu.highlighted = 0
         menu.focus()
 
-    def _option_prompt(self) -> Any:
+    def _menu_line(self, view: dict[str, Any], seat: int, text: str, option_id: str) -> Text:
+        """The option's line: its text, what it costs (when the game says), then the text of
+        any card it names."""
         if self._prompt is None:
             self._prompt = self.views.option_prompt(self.session.game.content)
-        return self._prompt
+        line: Text = self._prompt(text, option_id)
+        cost = self.views.option_cost(view, seat, option_id) if self.views.option_cost else None
+        if not cost:
+            return line
+        first = line.plain.find("\n")
+        first = len(line) if first < 0 else first
+        return line[:first] + Text(f" ({cost})", style="bold") + line[first:]
+
+    def _asking_card(self, view: dict[str, Any]) -> str | None:
+        """The card whose effect asks the decision now, with its text (None: none asks)."""
+        asking = self.views.asking_card
+        return asking(self.session.game.content, view) if asking is not None else None
 
     def show_end(self) -> None:
         """The game is over: the result, the last moves and everyone's final standing, and
@@ -339,9 +357,14 @@ class PlayApp(App[str]):
         seat = self.seat if self.seat is not None else self.ended_for
         if seat is None or self.hidden:
             return
-        self.push_screen(
-            TextScreen("The rules of this step", self.views.citation(self.session.view(seat)))
-        )
+        view = self.session.view(seat)
+        # The citation, the card that asks (if one does), then the rulebook's words of each
+        # section cited (rulebook.yaml: the rulebooks are not shipped).
+        cited, _, words = page(self.views.citation(view)).partition("\n\n")
+        card = self._asking_card(view)
+        parts = [cited, f"[bold]The card that asks[/]\n{as_written(card)}" if card else "", words]
+        body = "\n\n".join(part for part in parts if part)
+        self.push_screen(TextScreen("The rules of this step", body))
 
     def action_log(self) -> None:
         seat = self.seat if self.seat is not None else self.ended_for

@@ -1,12 +1,17 @@
 """The board in a terminal: the picture model (``tools/render/model.py``) as a text grid.
 
-Each ring is a band of rows; columns are fixed directions on the table (north first, then
-clockwise, 22.5° each), so a ring's sectors move along their band as it turns. A sector shows
-its short name, what lies on it (planet, asteroid, colony ship, white dwarf, token) and, per
-owner in that owner's colour, its ships and extractors.
+Each ring is a band of rows, the centre ring first (where light is harvested: it stays on a
+short screen) and the distant ring last; columns are fixed directions on the table (north
+first, then clockwise, 22.5° each), so a ring's sectors move along their band as it turns. A
+sector shows its short name (the name the menus use too: :func:`menu_words`), what lies on it
+(planet, asteroid, colony ship, white dwarf, token) and, per owner in that owner's colour, its
+ships' sizes, the ships' ids (as the menus name them) and its extractors.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from rich.markup import escape
 from whitedwarf.tools.render.model import BoardPicture, SectorPicture
@@ -20,27 +25,53 @@ SHIP_LETTER = {"small": "s", "medium": "m", "large": "L"}
 LEGEND = (
     "● planet (its colour)  ▓ asteroid  ◇ face-down token  ◆ revealed token  "
     "⌂n colony ship of seat n  ☼ white dwarf\n"
-    "ships: s small, m medium, L large (n^: n ships, when they do not fit); "
-    "xn: n extractors; coloured by owner"
+    "ships: s small, m medium, L large (n^: n ships, when they do not fit), and below them "
+    "the ships' ids (s3) as the menus name them; xn: n extractors; coloured by owner\n"
+    "sectors: d00 is distant_00, o05 outer_05, i3 inner_3 (the menus and the log use the "
+    "board's names)"
 )
+
+#: A ring sector's id (``outer_05``), as the engine's option texts and events name it.
+SECTOR_ID = re.compile(r"\b([a-z]+)_(\d+)\b")
+
+#: Ship id -> ``(owner, sector id)``, from a seat's view (the Lumos' owner as ``"lumos"``).
+Ships = dict[str, tuple[Any, str]]
 
 
 def short_name(sector_id: str) -> str:
-    """``outer_05`` → ``o05``, ``inner_3`` → ``i3``, ``centre`` → ``ctr``."""
+    """``outer_05`` → ``o05``, ``inner_3`` → ``i3``, ``centre`` → ``centre``."""
     if "_" not in sector_id:
-        return sector_id[:3]
+        return sector_id
     ring, number = sector_id.rsplit("_", 1)
     return f"{ring[:1]}{number}"
 
 
-def board_markup(picture: BoardPicture) -> str:
-    """The board as Rich markup text, outermost ring at the top."""
+def menu_words(text: str) -> str:
+    """An engine text with each ring sector named as the board names it
+    (``move small s3 to outer_05`` → ``move small s3 to o05``)."""
+    return SECTOR_ID.sub(lambda m: f"{m.group(1)[:1]}{m.group(2)}", text)
+
+
+def board_markup(picture: BoardPicture, ships: Ships | None = None) -> str:
+    """The board as Rich markup text, the centre ring at the top. ``ships`` (ship id ->
+    owner and size, from the view) puts each ship's id under its sector."""
+    by_sector = _ids_by_sector(ships or {}, picture)
     lines = [_ruler()]
-    for ring in reversed(picture.rings):
+    for ring in picture.rings:  # centre outwards
         sectors = [s for s in picture.sectors if s.ring == ring]
-        lines.extend(_band(ring, sectors))
+        lines.extend(_band(ring, sectors, by_sector))
     lines.append(f"round {picture.round} · rotation {picture.rotation}")
     return "\n".join(lines)
+
+
+def _ids_by_sector(ships: Ships, picture: BoardPicture) -> dict[str, list[tuple[str, Any]]]:
+    """Sector id -> its ships' ids with their owners, in board order."""
+    where = {sector.id for sector in picture.sectors}
+    found: dict[str, list[tuple[str, Any]]] = {}
+    for sid, (owner, sector) in ships.items():
+        if sector in where:
+            found.setdefault(sector, []).append((sid, owner))
+    return found
 
 
 def _ruler() -> str:
@@ -48,13 +79,21 @@ def _ruler() -> str:
     return f"{'':8}{marks}"
 
 
-def _band(ring: str, sectors: list[SectorPicture]) -> list[str]:
+def _band(
+    ring: str, sectors: list[SectorPicture], ids: dict[str, list[tuple[str, Any]]]
+) -> list[str]:
     runs = _runs(sectors)
-    rows = ["", "", "", ""]
-    for sector, width in runs:
-        cells = _cell(sector, width * CELL - 1) if sector else [" " * (width * CELL - 1)] * 4
-        for i in range(4):
-            rows[i] += cells[i] + "│"
+    cells = [
+        _cell(sector, width * CELL - 1, ids.get(sector.id, [])) if sector else []
+        for sector, width in runs
+    ]
+    height = max((len(c) for c in cells), default=2)
+    rows = [""] * height
+    for (_, width), cell in zip(runs, cells, strict=True):
+        blank = " " * (width * CELL - 1)
+        cell = cell + [blank] * (height - len(cell))
+        for i in range(height):
+            rows[i] += cell[i] + "│"
     label = RING_LABEL.get(ring, ring)
     return [f"{label if i == 0 else '':<8}{row}" for i, row in enumerate(rows)] + [
         f"{'':8}" + "─" * (COLUMNS * CELL)
@@ -79,17 +118,40 @@ def _runs(sectors: list[SectorPicture]) -> list[tuple[SectorPicture | None, int]
     return runs
 
 
-def _cell(sector: SectorPicture, width: int) -> list[str]:
+def _cell(sector: SectorPicture, width: int, ids: list[tuple[str, Any]]) -> list[str]:
+    """A sector's rows: its name, what lies on it (with its extractors when they fit), and if
+    it holds ships, their sizes and ids (as many rows as they need); its extractors last when
+    they did not fit beside what lies on it."""
     features = _features(sector)
     ships, extractors = _pieces(sector)
     if ships[1] > width:
         ships = _ship_counts(sector)
-    return [
-        _fit(escape(short_name(sector.id)), len(short_name(sector.id)), width),
-        _fit(*features, width),
-        _fit(*ships, width),
-        _fit(*extractors, width),
-    ]
+    rows = [_fit(escape(short_name(sector.id)), len(short_name(sector.id)), width)]
+    if features[1] + extractors[1] <= width:
+        rows.append(_fit(features[0] + extractors[0], features[1] + extractors[1], width))
+        last: list[str] = []
+    else:
+        rows.append(_fit(*features, width))
+        last = [_fit(*extractors, width)]
+    if sector.pieces and ships[1]:  # a sector without ships takes no rows for them
+        rows.append(_fit(*ships, width))
+        rows += [_fit(markup, length, width) for markup, length in _id_rows(ids, width)]
+    return rows + last
+
+
+def _id_rows(ids: list[tuple[str, Any]], width: int) -> list[tuple[str, int]]:
+    """The ships' ids in their owners' colours, as many to a row as fit (at least one row)."""
+    rows: list[tuple[str, int]] = []
+    markup, length = "", 0
+    for sid, owner in ids:
+        gap = 1 if length else 0
+        if length and length + gap + len(sid) > width:
+            rows.append((markup, length))
+            markup, length, gap = "", 0, 0
+        markup += " " * gap + f"[{owner_colour(owner)}]{escape(sid)}[/]"
+        length += gap + len(sid)
+    rows.append((markup, length))
+    return rows
 
 
 def _fit(markup: str, length: int, width: int) -> str:

@@ -7,15 +7,16 @@ from typing import Any
 State = dict[str, Any]
 
 #: Engine task kinds → the rules that ask the decision (seed 000 section titles; 004 for the
-#: revised Command).
+#: revised Command). Each section named is quoted in ``rulebook.yaml`` (the ``r`` page).
 TASK_SECTIONS: dict[str, str] = {
     "research": '000 "Action Card #1 - Research"',
     "mine": '000 "Action Card #2 - mine"',
     "construct": '000 "Action Card #3 - construct"',
     "trade": '000 "Action Card #4 - trade"',
     "refresh": '000 "Action Card #5 - refresh"',
-    "move": '000 "Action Card #6 - command", "1. Move"; 004 (revised Command)',
-    "attack": '000 "Action Card #6 - command", "2. Attack" and "Combat"; 004 (revised Command)',
+    "move": '000 "Action Card #6 - command", "1. Move" (004, the revised Command, repeats it)',
+    "attack": '000 "Action Card #6 - command"; 004 "2. Attack" (the revised Command: newer than '
+    "000's)",
     "round_flow": '000 "end of round" and "Board Rotation"',
 }
 
@@ -26,11 +27,7 @@ def citation(view: State) -> str:
         return '000 "game end"'
     frames = view.get("frames") or []
     if frames:
-        card = str(frames[-1].get("card", "a card")).split("#", 1)[0]
-        return (
-            f"the text of the card {card!r} (an effect waiting for a choice); "
-            '000 "technology cards" for when cards are used'
-        )
+        return _card_citation(view, frames[-1])
     if view["phase"] == "setup":
         return '000 "setup": factions and planetary achievements are kept secretly'
     if view["phase"] == "choose":
@@ -45,6 +42,22 @@ def citation(view: State) -> str:
             return '000 "technology cards": activated abilities may be used during your action'
         return TASK_SECTIONS.get(str(top.get("kind")), f"the {top.get('kind')} step")
     return '000 "playing the game"'
+
+
+def _card_citation(view: State, frame: dict[str, Any]) -> str:
+    """A card's effect asks: the card's text is the rule; a tech's use is 000 "technology
+    cards", a token revealed after a move 000 "1. Move"."""
+    card = str(frame.get("card", "a card")).split("#", 1)[0]
+    said = f"the text of the card {card!r} (an effect waiting for a choice)"
+    stack = view.get("stack") or []
+    if stack and stack[-1].get("kind") == "move" and stack[-1].get("pc") in ("reveal", "resolve"):
+        return f'{said}; 000 "1. Move" for revealing tokens'
+    owner = frame.get("owner")
+    players = view.get("players") or []
+    techs = players[owner]["techs"] if isinstance(owner, int) and owner < len(players) else []
+    if any(str(t.get("ref", "")).split("#", 1)[0] == card for t in techs):
+        return f'{said}; 000 "technology cards" for when techs are used'
+    return said
 
 
 #: Engine task kinds → the action they are, as a player calls it.
@@ -66,9 +79,11 @@ STEP_WORDS: dict[tuple[str, str], str] = {
     ("construct", "extractor"): "place an extractor, or build none",
     ("trade", "trade"): "trade resources",
     ("trade", "gift"): "choose an opponent to gain 1 light",
-    ("refresh", "claim"): "claim an achievement, or not",
+    ("refresh", "claim"): "claim light for your extractors",
     ("move", "move"): "move a ship, or stop moving",
-    ("move", "reveal"): "reveal the token where your ship stopped, or not",
+    # 000 "1. Move": "reveal any ... tokens in sectors you now occupy": revealing is not
+    # optional, only the order is yours.
+    ("move", "reveal"): "reveal the tokens where your ships are, one at a time, in any order",
     ("attack", "pick"): "choose the sector where combat is resolved",
     ("attack", "roll"): "attack with a group of ships, or stop attacking here",
     ("attack", "assign"): "assign a hit",

@@ -7,12 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.persist import load, save
-from whitedwarf.tools.render.model import picture
-from whitedwarf.tools.tui.board_text import LEGEND, board_markup
-from whitedwarf.tools.tui.card_notes import card_texts, option_prompt
+from whitedwarf.interpreter.lastlight.state import LUMOS
+from whitedwarf.tools.render.model import LUMOS_LABEL, picture
+from whitedwarf.tools.tui.board_text import LEGEND, board_markup, menu_words
+from whitedwarf.tools.tui.card_notes import (
+    action_summaries,
+    asking_card,
+    card_texts,
+    option_prompt,
+)
 from whitedwarf.tools.tui.citations import citation, step
+from whitedwarf.tools.tui.costs import option_cost
 from whitedwarf.tools.tui.panels import others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
 
@@ -27,7 +35,7 @@ _HAND_EVENTS = frozenset({"tech_drawn", "tech_kept", "tech_discarded"})
 _QUIET_EVENTS = frozenset({"verb", "modifier", "decision"})
 
 BOARD_HELP = (
-    "The board: rings from the outside in (distant, outer, inner, centre); columns are fixed\n"
+    "The board: rings from the centre out (centre, inner, outer, distant); columns are fixed\n"
     "directions on the table, north first, so a ring's sectors move along their row as it "
     "turns.\n" + LEGEND
 )
@@ -41,7 +49,7 @@ def tell_event(event: dict[str, Any], seat: int) -> str | None:
     if kind in _HAND_EVENTS and event.get("seat") != seat:
         what = {"tech_drawn": "draws", "tech_kept": "keeps", "tech_discarded": "discards"}[kind]
         return f"    seat {event.get('seat')} {what} a tech"
-    what = describe(event).split(": ", 1)[-1]
+    what = menu_words(describe(event).split(": ", 1)[-1])
     who = event.get("seat")
     prefix = "" if who is None else "Lumos: " if who == -1 else f"seat {who}: "
     return f"    {prefix}{what}"
@@ -94,16 +102,30 @@ def end_text(result: dict[str, Any]) -> str:
 
 
 def _prompts(content: Any) -> Any:
-    texts = card_texts(content)
-    return lambda text, option_id: option_prompt(text, option_id, texts)
+    texts, actions = card_texts(content), action_summaries()
+    return lambda text, option_id: option_prompt(text, option_id, texts, actions)
+
+
+def board(content: Any, view: State) -> str:
+    """The board with each ship's id under its sector (the menus name ships by id)."""
+    ships = {
+        sid: (LUMOS_LABEL if ship["owner"] == LUMOS else ship["owner"], ship["sector"])
+        for sid, ship in view["ships"].items()
+    }
+    return board_markup(picture(content, view), ships)
+
+
+def game_end_light(view: State) -> int:
+    """The light that ends the game (000 "Game End": 20+; the pack may set another)."""
+    return int(runtime(view).rules.get("game_end_light", 20))
 
 
 def views() -> TerminalViews:
     """Last Light in the terminal interface."""
     return TerminalViews(
         title="Last Light",
-        board=lambda content, view: board_markup(picture(content, view)),
-        own_panel=lambda content, view, seat: own_panel(view, seat),
+        board=board,
+        own_panel=lambda content, view, seat: own_panel(view, seat, game_end_light(view)),
         others_panel=lambda content, view, seat, kinds: others_panel(view, seat, kinds),
         citation=citation,
         option_prompt=_prompts,
@@ -116,4 +138,7 @@ def views() -> TerminalViews:
         end_text=end_text,
         legend=BOARD_HELP,
         step=step,
+        asking_card=lambda content, view: asking_card(card_texts(content), view),
+        option_cost=option_cost,
+        renamed=menu_words,
     )

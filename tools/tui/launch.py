@@ -69,11 +69,13 @@ def resumed_session(
         except refused as error:
             raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
         try:
-            return resume(record, game, engine)
+            session = resume(record, game, engine)
         except SaveProblem as error:
             raise SaveProblem(f"{path}: {error}") from None
     except SaveProblem as error:
         raise click.ClickException(f"{error}\n(the save was left as it is)") from None
+    session.resumed_from = path.resolve()
+    return session
 
 
 def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
@@ -85,6 +87,20 @@ def check_save_target(path: Path, resuming: Path | None, force: bool) -> None:
         raise click.UsageError(
             f"{path} already exists; choose another --save file or pass --force to overwrite it"
         )
+
+
+def _remove_finished_save(session: Session, save_path: Path) -> None:
+    """A finished game's save is removed, saying so: left behind, it made the next `play`
+    stop at "game.save already exists". Only a save of this game is removed (one this run
+    wrote, or the one it resumed); a game quit or stopped keeps its save."""
+    if not session.owns_save(save_path):
+        return
+    try:
+        save_path.unlink()
+    except OSError as error:
+        click.echo(f"the finished game's save {save_path} could not be removed: {error}")
+        return
+    click.echo(f"the game is over: its save {save_path} was removed")
 
 
 def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
@@ -117,6 +133,7 @@ def run(session: Session, save_path: Path, replay_path: Path | None) -> None:
         click.echo(Text.from_markup(session.views.end_text(result)).plain)
         if replay_path is not None:
             click.echo(f"replay written to {replay_path}")
+        _remove_finished_save(session, save_path)
     elif outcome in ("stopped", "stopped-saved"):
         message = app.stopped or "the game stopped with an engine error"
         if outcome == "stopped-saved":

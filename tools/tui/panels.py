@@ -19,13 +19,15 @@ def _res(res: dict[str, int]) -> str:
     return ", ".join(f"{n} {kind}" for kind, n in listed(res).items())
 
 
-def own_panel(view: State, seat: int) -> str:
-    """The seat's own cards and resources."""
+def own_panel(view: State, seat: int, goal: int | None = None) -> str:
+    """The seat's own cards and resources, and the light that ends the game (``goal``, 000
+    "Game End": "If any player has 20+ light, the game ends")."""
     me = view["players"][seat]
     colour = owner_colour(seat)
+    to_win = f" (the game ends at {goal}+ light)" if goal is not None else ""
     lines = [
-        f"[bold {colour}]You: seat {seat}[/] · faction {escape(str(me['faction'] or '(keeping)'))}"
-        f" · [bold]{me['light']} light[/]",
+        f"[bold {colour}]You: seat {seat}[/] · {_faction(me)}"
+        f" · [bold]{me['light']} light[/]{to_win}",
         f"resources: {_res(me['res'])}",
         f"action cards in hand: {', '.join(me['hand']) or 'none'}",
         f"played (face up until Refresh): {', '.join(me['played']) or 'none'}",
@@ -39,10 +41,24 @@ def own_panel(view: State, seat: int) -> str:
         state = " [dim](exhausted)[/]" if tech.get("exhausted") else ""
         slot = tech.get("ship_type") or "civilization"
         lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}")
-    if me.get("achievement") not in (None, "?"):
-        lines.append(f"kept achievement (secret): {card_name(str(me['achievement']))}")
+    achievement = me.get("achievement")
+    if achievement in (None, "?") and len(me.get("achievements_dealt") or []) == 1:
+        achievement = me["achievements_dealt"][0]  # kept during setup, not yet played out
+    if achievement not in (None, "?"):
+        lines.append(f"kept achievement (secret): {card_name(str(achievement))}")
     lines.append(f"graveyard: {len(me['graveyard'])} · supply: {_res(me['supply'])}")
     return "\n".join(lines)
+
+
+def _faction(me: dict[str, Any]) -> str:
+    """The seat's faction: while setup goes on, the one it kept (revealed when everyone has
+    kept, 000 "setup"), or that it is still to choose."""
+    if me["faction"]:
+        return f"faction {escape(str(me['faction']))}"
+    dealt = me.get("factions_dealt") or []
+    if len(dealt) == 1:
+        return f"faction {escape(str(dealt[0]))} (kept; revealed when everyone has kept)"
+    return "faction: choose one below"
 
 
 def others_panel(view: State, seat: int, kinds: list[str]) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +104,9 @@ class Session:
     #: The options that loaded the game's packs (``--pack mymod``): a save of a mod's game
     #: resumes only with them, so the command the interface shows carries them.
     pack_options: tuple[str, ...] = ()
+    #: The files this session saved to, and the save it was resumed from (``owns_save``).
+    saved_to: set[Path] = field(default_factory=set)
+    resumed_from: Path | None = None
 
     def __post_init__(self) -> None:
         if self.engine is None:
@@ -264,11 +267,11 @@ class Session:
 
     def _told(self, entry: LogEntry, seat: int) -> str:
         if entry.seat == seat:
-            return f"round {entry.round}: you chose: {entry.text}"
+            return f"round {entry.round}: you chose: {self.views.renamed(entry.text)}"
         secret = self.views.told(entry.text, entry.round, self.state)
         if secret is not None:
             return f"round {entry.round}: seat {entry.seat} ({entry.kind}) {secret}"
-        return entry.words()
+        return replace(entry, text=self.views.renamed(entry.text)).words()
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -291,6 +294,14 @@ class Session:
     def save(self, path: Path) -> None:
         """Write the save to ``path`` (a temporary file first, so a crash leaves the old one)."""
         write_atomically(path, self.to_json())
+        self.saved_to.add(path.resolve())
+
+    def owns_save(self, path: Path) -> bool:
+        """Whether ``path`` holds a save of this game: one this session wrote, or the save it
+        was resumed from (a file of someone else's is never taken for it)."""
+        if not path.is_file():
+            return False
+        return path.resolve() in self.saved_to or path.resolve() == self.resumed_from
 
     def write_replay(self, path: Path) -> None:
         """The game as a replay log (docs/replays.md), events and all.

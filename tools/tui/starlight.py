@@ -18,7 +18,7 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 from whitedwarf.dsl.counts import counted
-from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence
+from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
 from whitedwarf.tools.tui.starlight_board import (
@@ -27,6 +27,7 @@ from whitedwarf.tools.tui.starlight_board import (
     core_plan,
     flare_text,
     privileges_help,
+    space_action,
 )
 from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
@@ -134,11 +135,27 @@ def card_notes(content: Any) -> dict[str, str]:
 
 
 def option_prompts(content: Any) -> Callable[[str, str], Text]:
-    """The menu line of an option: its text, then each card it names with what it does."""
+    """The menu line of an option: its text, then each card it names with what it does; a
+    rondel space placed on (``place:N``) says what its action does and costs."""
     notes = card_notes(content)
+    # The engine's texts name a space by its id in words ("Launch Aquila Hydrus"); the board
+    # by its name ("Launch to Aquila or Hydrus"): the menu says the board's.
+    names = {
+        words(str(space.get("id"))): str(space["name"])
+        for space in content.spaces
+        if space.get("name") and words(str(space.get("id"))) != space["name"]
+    }
+
+    def named(text: str) -> str:
+        for said, name in names.items():
+            text = text.replace(said, name)
+        return text
 
     def prompt(text: str, option_id: str) -> Text:
-        line = Text(text)
+        line = Text(named(text))
+        kind, _, index = option_id.partition(":")
+        if kind == "place" and index.isdigit() and int(index) < len(content.spaces):
+            line.append(f" · {space_action(content, content.spaces[int(index)])}", style="dim")
         words = [w.strip("(),.") for w in (*option_id.split(":"), *text.split())]
         for word in dict.fromkeys(words):
             if word in notes:
@@ -146,6 +163,18 @@ def option_prompts(content: Any) -> Callable[[str, str], Text]:
         return line
 
     return prompt
+
+
+def asking_card(content: Any, view: State) -> str | None:
+    """The God or Flare whose effect asks the decision now, with what it does (None: none)."""
+    frames = view.get("frames") or []
+    if not frames:
+        return None
+    kind, _, card = str(frames[-1].get("card", "")).partition(":")
+    found = content.cards.get(kind, {}).get(card)
+    name = str(found.get("name", card)) if found else card
+    note = card_notes(content).get(card)
+    return f"{name}: {note}" if note else name or None
 
 
 def tell(event: dict[str, Any], seat: int) -> str | None:
@@ -228,4 +257,5 @@ def views() -> TerminalViews:
         legend=LEGEND,
         rules_cards=privileges_help,
         step=step,
+        asking_card=asking_card,
     )

@@ -129,12 +129,39 @@ def _track(content: Any, view: State) -> str:
     return f"round {view['round']} · night points: {night} · {dawn}"
 
 
+def space_action(content: Any, space: dict[str, Any]) -> str:
+    """What a rondel space's action does and costs, in a few words (003 "Actions")."""
+    setup = content.setup
+    action = str(space.get("action"))
+    if action == "gain_cores":  # 003 "Gain Cores": "Take up to 2 Cores ... for 1 each"
+        return f"take up to {setup.get('cores_per_action', 2)} Cores, 1 AP each"
+    if action in ("gain_long_rays", "gain_short_rays"):  # 003 "Gain Rays": "1 per ray"
+        return f"take {action.split('_')[1]} rays, 1 AP each"
+    if action == "launch":  # 003 "Launch": "It costs 1 to launch a star" (the space's name
+        # says where to)
+        return f"launch one star, {setup.get('launch_cost', 1)} AP"
+    if action == "gain_flares":  # 003 "Gain Flares": "costs of 1, 2, 3, and 4"
+        costs = "/".join(str(c) for c in setup.get("flare_costs", [1, 2, 3, 4]))
+        return f"buy Flares, {costs} AP each"
+    return words_of(action)
+
+
+def words_of(identifier: str) -> str:
+    """``gain_cores`` -> ``gain cores``."""
+    return identifier.replace("_", " ")
+
+
 def _rondel(content: Any, view: State) -> list[str]:
+    """Each space: its number, the markers on it, its name and what its action does."""
     lines = []
+    room = 3 * len(view["players"])
     for index, space in enumerate(content.spaces):
-        here = " ".join(seat_mark(p["seat"]) for p in view["players"] if p["marker"] == index)
+        marks = [p["seat"] for p in view["players"] if p["marker"] == index]
+        here = " ".join(seat_mark(seat) for seat in marks)
+        pad = " " * max(0, room - 3 * len(marks))
         name = escape(str(space.get("name", space.get("id"))))
-        lines.append(f" {index + 1} {name:<28} {here}")
+        what = escape(space_action(content, space))
+        lines.append(f" {index + 1} {here}{pad}{name} [dim]· {what}[/]")
     return lines
 
 

@@ -63,6 +63,15 @@ class TerminalViews:
     #: ``(view, seat)`` to what the decision asked now is about, in a few words ("your Trade
     #: action: choose an opponent to gain 1 light"), shown above the menu (None: not told).
     step: Callable[[State, int], str] | None = None
+    #: ``(content, view)`` to the card whose effect asks the decision now, with its text,
+    #: shown above the menu and on the rules page (None: no card asks).
+    asking_card: Callable[[Any, State], str | None] | None = None
+    #: ``(view, seat, option id)`` to what choosing the option costs, shown on its menu line
+    #: ("costs 2 common"; None: nothing to pay).
+    option_cost: Callable[[State, int, str], str | None] | None = None
+    #: A decision's text with things named as the screen names them (Last Light's sectors as
+    #: the board labels them), for the news of what each seat chose.
+    renamed: Callable[[str], str] = str
 
 
 def views_of(engine: Any) -> TerminalViews:
