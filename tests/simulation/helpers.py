@@ -34,8 +34,12 @@ def boosted_pack(tmp_path: Path) -> Path:
     text = techs.read_text(encoding="utf-8")
     old = (
         "  cost: {common: 2}\n  copies: 1\n  source: invented\n"
-        '  text: "At the end of each round, if the round is at least 8: gain 1 [uncommon]."\n'
-        "  effect: when round_end if round >= 8 -> gain 1 uncommon\n"
+        "  text: |-\n"
+        "    At the end of each round, if the round is at least 8: gain 1 [uncommon].\n"
+        "    At the end of the game, if the round is at least 20: gain 1 [light].\n"
+        "  effect: |-\n"
+        "    when round_end if round >= 8 -> gain 1 uncommon\n"
+        "    when game_end if round >= 20 -> gain 1 light\n"
     )
     new = (
         "  cost: {common: 1}\n  copies: 3\n  source: invented\n"
