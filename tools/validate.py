@@ -108,8 +108,12 @@ def watched(
     files = [os.path.abspath(p) for p in result.sources]
     folders = {os.path.dirname(f) for f in files}
     for path in paths:
-        pack = path if path.is_dir() else path.parent
-        folders.update({os.path.abspath(pack), os.path.abspath(pack.parent)})
+        # Absolute first: the parent of `.` (validate run inside the pack) is its siblings'
+        # folder, not `.` again.
+        pack = Path(os.path.abspath(path if path.is_dir() else path.parent))
+        # and beside the folder a link leads to: dependencies are looked up there too
+        real = Path(os.path.realpath(pack)).parent
+        folders.update({str(pack), str(pack.parent), str(real)})
     folders.update(os.path.abspath(p) for p in (*pack_paths, *bundled_search()))
     # Every file a pack could read, parsed or not: a file that failed to parse is not in
     # ``result.sources``, yet fixing it must invalidate the report (issue 6 item 5).
