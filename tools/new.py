@@ -58,10 +58,18 @@ def new() -> None:
     help="the game the mod is for (Last Light's gets example cards; another game's, "
     "pack.yaml only: add cards with `new card`)",
 )
-def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: str) -> None:
-    """Create FOLDER as a mod of the base pack, with one example card of each kind."""
+@click.option(
+    "--empty",
+    is_flag=True,
+    help="write no example cards, only pack.yaml (and the schemas): add cards with `new KIND`",
+)
+def new_pack_command(
+    folder: Path, pack_id: str | None, name: str | None, game: str, empty: bool
+) -> None:
+    """Create FOLDER as a mod of the base pack, with one example card of each kind (none with
+    --empty)."""
     try:
-        written = new_pack(folder, pack_id, name, game)
+        written = new_pack(folder, pack_id, name, game, empty)
     except (ScaffoldError, OSError) as error:
         raise click.ClickException(str(error)) from None
     schemas = folder / SCHEMAS_FOLDER
@@ -73,7 +81,7 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
         f"wrote {schemas}/ ({counted(count, 'JSON Schema')}, for editors; after upgrading "
         f"whitedwarf: `whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
     )
-    if game == DEFAULT_GAME:
+    if game == DEFAULT_GAME and not empty:
         click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")
     else:
         click.echo(

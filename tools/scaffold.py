@@ -196,12 +196,17 @@ def _game_pack(game: str) -> None:
 
 
 def new_pack(
-    folder: Path, pack_id: str | None = None, name: str | None = None, game: str = DEFAULT_GAME
+    folder: Path,
+    pack_id: str | None = None,
+    name: str | None = None,
+    game: str = DEFAULT_GAME,
+    empty: bool = False,
 ) -> list[Path]:
     """Write a mod pack with one example card of each kind; returns the files written.
 
-    For a game other than Last Light only ``pack.yaml`` is written: the card skeletons are
-    Last Light's (its pack shows the files a mod of it may add). Either way the game's JSON
+    With ``empty`` (and for a game other than Last Light, whose card skeletons are not
+    hand-written) only ``pack.yaml`` is written: a designer adding just a faction adds it with
+    ``new faction`` instead of deleting three placeholder cards. Either way the game's JSON
     Schemas are copied into the pack's ``schemas/``, which each file's first line names.
     """
     if pack_id is None:
@@ -233,6 +238,8 @@ def new_pack(
         text = game_manifest(folder, pack_id, name, game)
         return [_write_new(folder / "pack.yaml", text), *schemas]
     written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name)), *schemas]
+    if empty:
+        return written
     for kind in CARD_KINDS:
         card_id = f"{pack_id}_{kind}"
         written.append(new_card(folder, kind, card_id, title_of(card_id)))

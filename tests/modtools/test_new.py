@@ -38,6 +38,23 @@ def test_new_pack_validates_clean_and_plays_its_cards(tmp_path: Path) -> None:
     assert (pack / schema).resolve().is_file()
 
 
+def test_new_pack_empty_writes_no_sample_cards(tmp_path: Path) -> None:
+    """Issue 23 item 13: a designer adding only a faction no longer deletes placeholders."""
+    pack = tmp_path / "rebellion"
+    status, output = run("new", "pack", str(pack), "--empty")
+    assert status == 0, output
+    assert sorted(p.name for p in pack.iterdir()) == ["pack.yaml", "schemas"]
+    assert f"wrote {pack}/pack.yaml" in output and "edit the cards" not in output
+    assert f"next: add cards with `whitedwarf new card {pack} KIND ID`" in output
+    assert load_packs([pack]).diagnostics == []
+    status, output = run("new", "faction", str(pack), "rebels")
+    assert status == 0, output
+    result = load_packs([pack])
+    assert result.diagnostics == []  # the box count (W0902) is still allowed in pack.yaml
+    assert [c["id"] for c in result.pack.data["factions"] if c["id"] == "rebels"] == ["rebels"]
+    assert sorted(p.name for p in pack.glob("*.yaml")) == ["factions.yaml", "pack.yaml"]
+
+
 def test_every_card_kind_appends_a_card_that_validates(tmp_path: Path) -> None:
     pack = tmp_path / "mod"
     run("new", "pack", str(pack))
