@@ -11,6 +11,7 @@ from whitedwarf.interpreter.simulation.comparison import compare as compare_reco
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
@@ -78,9 +79,7 @@ def compare(
     The report goes to standard output; progress to standard error, as simulate's does.
     """
     if (out / "comparison.json").exists() and not force:
-        raise click.ClickException(
-            f"{out} already holds a comparison; pass --force to overwrite it"
-        )
+        raise OutputExists(f"{out} already holds a comparison; pass --force to overwrite it")
     # Both packs are checked before any game is played, and must be of one game: the
     # comparison of two games' records would be numbers about nothing.
     configs = {
@@ -98,8 +97,8 @@ def compare(
         folder = out / name
         try:
             store.prepare(folder, config, force)
-        except store.StoreError as error:
-            raise click.ClickException(str(error)) from None
+        except store.StoreError as error:  # a batch already there: --force
+            raise OutputExists(str(error)) from None
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
         records = run_into(folder, config, workers, cluster, name, quiet)
