@@ -12,6 +12,7 @@ its status, and what it says, checked against the table.
 from __future__ import annotations
 
 import json
+import re
 import select
 import signal
 import subprocess
@@ -28,6 +29,7 @@ from whitedwarf.tools.cli import COMMANDS, main
 from whitedwarf.tools.scaffold import new_pack
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+REPLAYS = (Path(__file__).resolve().parents[2] / "docs" / "replays.md").read_text("utf-8")
 
 #: A short batch (games of 2 rounds) for simulate and compare.
 SHORT = ("--games", "2", "--players", "2", "--agents", "random", "--round-limit", "2")
@@ -300,6 +302,9 @@ def test_ctrl_c_in_play_names_the_replay_cut_short(tmp_path: Path) -> None:
     ), err
     assert "Aborted!" not in err and "Traceback" not in err
     decisions = int(last.split("first ")[1].split(" ")[0])
+    documented = re.search(r"^interrupted: game\.jsonl .*$", REPLAYS, re.M)
+    assert documented is not None
+    assert last == documented.group(0).replace("first 57 ", f"first {decisions} ")
     lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
     assert sum(1 for line in lines if line["type"] == "decision") == decisions
     result = CliRunner().invoke(main, ["replay", str(tmp_path / "game.jsonl")])
