@@ -23,6 +23,7 @@ from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
+from whitedwarf.tools.exits import Interrupted
 
 #: Seconds between two progress lines when stderr is not a terminal.
 LINE_EVERY = 10.0
@@ -55,8 +56,8 @@ def run_into(
             done += list(store.append(folder, source, progress.advance))
     except KeyboardInterrupt:
         kept = len(store.finished(folder))
-        raise click.ClickException(
-            f"interrupted: {kept} of {counted(config.games, 'game')} kept in {folder}; "
+        raise Interrupted(
+            f"{kept} of {counted(config.games, 'game')} kept in {folder}; "
             f"continue with {resume_with or f'--resume {folder}'}"
         ) from None
     except BatchError as error:

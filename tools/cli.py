@@ -7,9 +7,14 @@ importing the game engine (start-up time is part of the validate benchmark).
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+import traceback
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
+from whitedwarf.tools.exits import INTERNAL, INTERRUPTED, Interrupted, issue_tracker
 
 # name -> (module, attribute, one-line help shown by `whitedwarf --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -82,8 +87,63 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+class SuggestingGroup(click.Group):
+    """A group that answers a misspelt command with the nearest one (``valdate`` ->
+    ``validate``), in the same words at the top level and under ``new``; the usage line
+    above it names the group."""
+
+    def command_names(self, ctx: click.Context) -> Iterable[str]:
+        """Every name this group takes (more than it lists, for ``new``)."""
+        return self.list_commands(ctx)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            from whitedwarf.dsl.suggest import did_you_mean  # only on this error: start-up
+
+            known = sorted(set(self.command_names(ctx)))
+            listed = ", ".join(self.list_commands(ctx))
+            close = did_you_mean(name, known) or f"the commands: {listed}"
+            ctx.fail(f"no command {name!r}; {close}")
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(SuggestingGroup):
+    """A click group whose subcommands are imported on first use, and whose exit statuses
+    are the README's table (:mod:`whitedwarf.tools.exits`) for every command: Ctrl-C is 130
+    (click's says "Aborted!" and exits 1), an exception no command expected is 3, a bug of
+    whitedwarf, said in two lines (click's is a traceback and 1, the status of bad content).
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            status = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as problem:
+            problem.show()
+            sys.exit(problem.exit_code)
+        except click.Abort as stop:  # Ctrl-C (click's prompts say Ctrl-D so too)
+            # click has ended the line the terminal's ^C was written on
+            ended = isinstance(stop.__cause__, EOFError)
+            click.echo("interrupted: the input ended" if ended else "interrupted", err=True)
+            sys.exit(INTERRUPTED)
+        except KeyboardInterrupt:  # after click's handling: while the context closed
+            Interrupted("").show()
+            sys.exit(INTERRUPTED)
+        except Exception as bug:  # a bug of ours: say so, never a traceback
+            _internal_error(bug)
+            sys.exit(INTERNAL)
+        sys.exit(status if type(status) is int else 0)  # click.Exit's status; a value: 0
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -95,25 +155,22 @@ class LazyGroup(click.Group):
         command: Any = getattr(importlib.import_module(module), attribute)
         return command
 
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        """A misspelt command gets the nearest one (``valdate`` -> ``validate``) where click
-        says only "No such command"."""
-        name = args[0] if args else ""
-        if name and name not in COMMANDS and not name.startswith("-"):
-            from whitedwarf.dsl.suggest import did_you_mean  # only on this error: start-up
-
-            close = did_you_mean(name, COMMANDS)
-            ctx.fail(
-                f"no command {name!r}; " + (close or f"the commands: {', '.join(sorted(COMMANDS))}")
-            )
-        return super().resolve_command(ctx, args)
-
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _internal_error(bug: Exception) -> None:
+    """Two lines for a bug of whitedwarf; the traceback too with WHITEDWARF_DEBUG set."""
+    click.echo(f"internal error (a bug of whitedwarf, not of your packs): {bug!r}", err=True)
+    click.echo(
+        f"please report this at {issue_tracker()} with the command you ran and its files "
+        "(WHITEDWARF_DEBUG=1 shows the traceback to add)",
+        err=True,
+    )
+    if os.environ.get("WHITEDWARF_DEBUG"):
+        click.echo(traceback.format_exc(), err=True)
 
 
 @click.group(cls=LazyGroup)

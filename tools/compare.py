@@ -15,6 +15,7 @@ from whitedwarf.interpreter.simulation.labels import packs_text
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
@@ -173,10 +174,10 @@ def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: boo
         try:
             old = store.load_config(folder)
         except store.StoreError as error:
-            raise click.ClickException(f"{error}; pass --force to overwrite it") from None
+            raise OutputExists(f"{error}; pass --force to overwrite it") from None
         difference = setting_difference(old, config)
         if difference:
-            raise click.ClickException(
+            raise OutputExists(
                 f"{folder} already holds a batch of other settings ({difference}); pass "
                 "--force to overwrite it, or --out another folder"
             )

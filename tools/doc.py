@@ -23,6 +23,7 @@ from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.registry import ArgKind, Entry, Filter, Fires, Hook, Param, Registry, Verb
 from whitedwarf.tools.atomic import cannot_write
 from whitedwarf.tools.doc_examples import GameExamples, compiles, first_that_compiles
+from whitedwarf.tools.exits import OutputExists
 
 DEFAULT_OUT = "docs/reference.md"
 DEFAULT_GAME = "lastlight"
@@ -919,7 +920,7 @@ def _write_page(path: Path, game: str, check: bool, force: bool = False) -> bool
     is overwritten only with ``force``."""
     theirs = path.is_file() and GENERATED_MARK not in path.read_text("utf-8", errors="replace")
     if theirs and not check and not force:
-        raise click.UsageError(
+        raise OutputExists(
             f"{path} exists and is not a reference whitedwarf wrote; pass --force to "
             "overwrite it, or --out FILE to write the reference elsewhere"
         )

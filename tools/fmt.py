@@ -50,7 +50,7 @@ def formattable(packs: tuple[Path, ...]) -> tuple[list[Path], list[Skipped]]:
 
 
 @click.command("fmt")
-@click.argument("packs", nargs=-1, required=True, type=PackPath())
+@click.argument("packs", nargs=-1, required=True, type=PackPath(any_file=True))
 @click.option("--check", is_flag=True, help="change nothing; exit 1 if a file would change")
 @click.option("--diff", "show_diff", is_flag=True, help="change nothing; print the changes")
 def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import installed_games
 from whitedwarf.tools.card_skeleton import all_kind_words, card_files
+from whitedwarf.tools.cli import SuggestingGroup
+from whitedwarf.tools.exits import CommandLineProblem
 from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
 from whitedwarf.tools.scaffold import (
     CARD_KINDS,
     DEFAULT_GAME,
     SCHEMAS_FOLDER,
+    RequestRefused,
     ScaffoldError,
     new_card,
     new_card_of_game,
@@ -22,11 +26,12 @@ from whitedwarf.tools.scaffold import (
 )
 
 
-class NewGroup(click.Group):
+class NewGroup(SuggestingGroup):
     """``new``'s commands, plus one per card kind of every installed game (``new god ...``).
 
     Those are found by name when asked for, not listed, so the help stays short; ``new card``
-    lists the kinds of a pack's game when given a wrong one.
+    lists the kinds of a pack's game when given a wrong one. A misspelt one is answered as
+    at the top level (``no command 'tehc'; did you mean `tech`?``).
     """
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -34,6 +39,9 @@ class NewGroup(click.Group):
         if command is None and cmd_name in all_kind_words():
             return _kind_command(cmd_name)
         return command
+
+    def command_names(self, ctx: click.Context) -> Iterable[str]:
+        return [*self.list_commands(ctx), *all_kind_words()]
 
 
 @click.group("new", cls=NewGroup)
@@ -58,12 +66,20 @@ def new() -> None:
     help="the game the mod is for (Last Light's gets example cards; another game's, "
     "pack.yaml only: add cards with `new card`)",
 )
-def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: str) -> None:
-    """Create FOLDER as a mod of the base pack, with one example card of each kind."""
+@click.option(
+    "--empty",
+    is_flag=True,
+    help="write no example cards, only pack.yaml (and the schemas): add cards with `new KIND`",
+)
+def new_pack_command(
+    folder: Path, pack_id: str | None, name: str | None, game: str, empty: bool
+) -> None:
+    """Create FOLDER as a mod of the base pack, with one example card of each kind (none with
+    --empty)."""
     try:
-        written = new_pack(folder, pack_id, name, game)
+        written = new_pack(folder, pack_id, name, game, empty)
     except (ScaffoldError, OSError) as error:
-        raise click.ClickException(str(error)) from None
+        raise refused(error) from None
     schemas = folder / SCHEMAS_FOLDER
     for path in written:
         if path.parent != schemas:
@@ -73,7 +89,7 @@ def new_pack_command(folder: Path, pack_id: str | None, name: str | None, game: 
         f"wrote {schemas}/ ({counted(count, 'JSON Schema')}, for editors; after upgrading "
         f"whitedwarf: `whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
     )
-    if game == DEFAULT_GAME:
+    if game == DEFAULT_GAME and not empty:
         click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")
     else:
         click.echo(
@@ -109,8 +125,16 @@ def _append_card(pack: Path, kind: str, card_id: str, name: str | None) -> None:
     try:
         path = new_card_of_game(pack, kind, card_id, name)
     except (ScaffoldError, OSError) as error:
-        raise click.ClickException(str(error)) from None
+        raise refused(error) from None
     click.echo(f"added {kind} `{card_id}` to {path}")
+
+
+def refused(error: ScaffoldError | OSError) -> click.ClickException:
+    """The error ``new`` exits with: 2 for what the command line asks (a folder that is not
+    empty, an id that is taken), 1 for what is in the way in the pack's files."""
+    if isinstance(error, RequestRefused):
+        return CommandLineProblem(str(error))
+    return click.ClickException(str(error))
 
 
 def _a(word: str) -> str:
@@ -131,7 +155,7 @@ def _card_command(kind: str) -> click.Command:
             else:
                 path = new_card(pack, kind, card_id, name)
         except (ScaffoldError, OSError) as error:
-            raise click.ClickException(str(error)) from None
+            raise refused(error) from None
         click.echo(f"added {kind} `{card_id}` to {path}")
 
     return command

@@ -16,6 +16,9 @@ from whitedwarf.content import bundled_pack
 #: were named by a bundled pack's id are kept, each with that id.
 BY_ID = "whitedwarf.packs_named_by_id"
 
+#: The manifest, the one file that may stand for its pack on the command line.
+MANIFEST = "pack.yaml"
+
 
 class PackPath(click.Path):
     """A pack folder or ``pack.yaml`` that exists, or the id of a pack shipped with
@@ -23,12 +26,15 @@ class PackPath(click.Path):
     ``content/`` folder of their own to point at, yet compares a mod against the base game.
 
     A folder of that name in the working directory wins over the id. A command that writes
-    into the pack asks :func:`refuse_writing_bundled` before it does."""
+    into the pack asks :func:`refuse_writing_bundled` before it does. The one file that
+    stands for its pack is its ``pack.yaml``; another file is refused, named as given, unless
+    ``any_file`` (``fmt``, which lays out files one by one)."""
 
     name = "pack"
 
-    def __init__(self, file_okay: bool = True) -> None:
+    def __init__(self, file_okay: bool = True, any_file: bool = False) -> None:
         super().__init__(exists=True, file_okay=file_okay, path_type=Path)
+        self.any_file = any_file
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not Path(value).exists():
@@ -42,7 +48,23 @@ class PackPath(click.Path):
             self.fail(
                 f"{value!r} is neither a pack folder nor a bundled pack ({names})", param, ctx
             )
-        return super().convert(value, param, ctx)
+        given = super().convert(value, param, ctx)
+        if isinstance(given, Path) and self._a_file_for_a_pack(given):
+            self.fail(_not_a_pack(given), param, ctx)
+        return given
+
+    def _a_file_for_a_pack(self, path: Path) -> bool:
+        return not self.any_file and path.is_file() and path.name != MANIFEST
+
+
+def _not_a_pack(path: Path) -> str:
+    """A file given where a pack is asked for (``validate mymod/techs.yaml``), named as given:
+    the loader would look for ``mymod/techs.yaml/pack.yaml``."""
+    folder = path.parent
+    if (folder / MANIFEST).is_file():
+        shown = shlex.quote(str(folder))
+        return f"{str(path)!r} is a file of the pack {shown}, not a pack: give the folder, {shown}"
+    return f"{str(path)!r} is a file, not a pack: give the folder that holds the pack's {MANIFEST}"
 
 
 def bundled_pack_ids() -> list[str]:

@@ -10,11 +10,13 @@ from typing import Any
 
 import click
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.engines import Event, GameEngine
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
+from whitedwarf.tools.exits import Interrupted
 from whitedwarf.tools.pack_param import bundled_pack_ids
 from whitedwarf.tools.session import (
     PACK_OPTION,
@@ -144,10 +146,11 @@ def play(
         require(engine, "terminal", command, missing)
         words = _pack_options(packs, pack_paths)
         _play_in_terminal(
-            kinds, seed, options, loaded, resume_path, save_path, replay_path, force, words
-        )
+            kinds, seed, options, loaded, resume_path, save_path, replay_path, force, words,
+            settings,
+        )  # fmt: skip
         return
-    game = make_game(loaded, len(kinds), options)
+    game = make_game(loaded, len(kinds), options, settings)
     bots = seat_bots(kinds, seed, engine, game)
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
@@ -166,7 +169,11 @@ def play(
             with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
                 writer = listener.record_to(ReplayWriter(stream))
                 writer.header(**header)
-                outcome = run_game(game, state, bots, writer)
+                try:
+                    outcome = run_game(game, state, bots, writer)
+                except KeyboardInterrupt:
+                    stream.flush()  # every whole line so far: what `replay` will read
+                    raise Interrupted(_cut_short(replay_path, writer.count)) from None
                 writer.end(outcome.final_hash, game.result(state))
     except engine.errors as error:
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
@@ -177,6 +184,17 @@ def play(
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
+
+
+def _cut_short(replay_path: Path, decisions: int) -> str:
+    """What an interrupted ``play --replay`` leaves: where, how much, and what ``replay``
+    will say of it (the game is seeded and its seats bots: the same command plays it all)."""
+    shown = shlex.quote(str(replay_path))
+    return (
+        f"{replay_path} holds the game's first {counted(decisions, 'decision')} and no end "
+        f'line: `whitedwarf replay {shown}` will refuse it as cut short ("the log has no '
+        f'end line"); the same command with --force plays the whole game again'
+    )
 
 
 def _pack_options(packs: tuple[Path, ...], pack_paths: tuple[Path, ...]) -> tuple[str, ...]:
@@ -211,14 +229,34 @@ def game_settings(settings: tuple[str, ...], engine: GameEngine) -> dict[str, An
         raise click.BadParameter(str(error), param_hint="--option") from None
 
 
-def make_game(loaded: Loaded, players: int, options: dict[str, Any]) -> Any:
+def make_game(
+    loaded: Loaded, players: int, options: dict[str, Any], given: tuple[str, ...] = ()
+) -> Any:
     """The engine's ``Game`` for these seats; an error of the game's making is one line
-    (placed at the card it names)."""
+    (placed at the card it names). ``given`` are the ``--option`` words the options hold:
+    a game that refuses their values (``gods=maybe``) is refused at the option (exit 2,
+    as an option it does not have is), not as content (exit 1)."""
     engine = loaded.engine
     try:
         return engine.game.from_content(loaded.content, players, options)
     except engine.errors as error:
+        if given and _plays_without(loaded, players, options, given):
+            raise click.BadParameter(str(error), param_hint="--option") from None
         raise click.ClickException(loaded.pack.located(error)) from None
+
+
+def _plays_without(
+    loaded: Loaded, players: int, options: dict[str, Any], given: tuple[str, ...]
+) -> bool:
+    """Whether the game is made once the ``--option`` settings ``given`` are left out."""
+    engine = loaded.engine
+    names = {text.partition("=")[0].strip() for text in given}
+    kept = {name: value for name, value in options.items() if name not in names}
+    try:
+        engine.game.from_content(loaded.content, players, kept)
+    except engine.errors:
+        return False
+    return True
 
 
 def seat_bots(kinds: list[str], seed: int, engine: GameEngine, game: Any) -> list[Bot]:
@@ -255,10 +293,11 @@ def _play_in_terminal(
     replay_path: Path | None,
     force: bool,
     pack_options: tuple[str, ...] = (),
+    settings: tuple[str, ...] = (),
 ) -> None:
     """Human seats: the terminal interface (tools/tui), new or resumed. ``pack_options``
     are the ``--pack``/``--pack-path`` words the game was loaded with, for the resume command
-    the interface shows."""
+    the interface shows; ``settings`` the ``--option`` words (:func:`make_game`)."""
     from whitedwarf.tools.tui import launch
 
     target = save_path or resume_path or Path("game.save")
@@ -268,7 +307,7 @@ def _play_in_terminal(
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine, current)
         _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
     else:
-        game = make_game(loaded, len(kinds), options)
+        game = make_game(loaded, len(kinds), options, settings)
         header = replay_header(loaded, seed, kinds, options)
         session = launch.new_session(game, kinds, seed, header, loaded.engine)
     session.locate = loaded.pack.located

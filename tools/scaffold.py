@@ -31,7 +31,14 @@ from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_y
 
 
 class ScaffoldError(Exception):
-    """A request ``new`` refuses, with the reason in words."""
+    """A request ``new`` refuses, with the reason in words: the pack's files are in the way
+    (exit 1, README "Exit codes")."""
+
+
+class RequestRefused(ScaffoldError):
+    """A request ``new`` refuses for what its command line asks (exit 2): an id that is not
+    one or is taken, a folder that is not empty or not a pack, a kind the game does not
+    have."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +108,7 @@ SCHEMA_OF_FILE = {
 def check_id(card_id: str) -> None:
     """Ids are lower-case words joined by ``_`` (the schemas' id pattern)."""
     if not ID_PATTERN.match(card_id):
-        raise ScaffoldError(
+        raise RequestRefused(
             f"{card_id!r} is not a valid id: use lower-case words joined by `_`, e.g. `warp_drive`"
         )
 
@@ -209,18 +216,23 @@ def _game_pack(game: str) -> None:
 
 
 def new_pack(
-    folder: Path, pack_id: str | None = None, name: str | None = None, game: str = DEFAULT_GAME
+    folder: Path,
+    pack_id: str | None = None,
+    name: str | None = None,
+    game: str = DEFAULT_GAME,
+    empty: bool = False,
 ) -> list[Path]:
     """Write a mod pack with one example card of each kind; returns the files written.
 
-    For a game other than Last Light only ``pack.yaml`` is written: the card skeletons are
-    Last Light's (its pack shows the files a mod of it may add). Either way the game's JSON
+    With ``empty`` (and for a game other than Last Light, whose card skeletons are not
+    hand-written) only ``pack.yaml`` is written: a designer adding just a faction adds it with
+    ``new faction`` instead of deleting three placeholder cards. Either way the game's JSON
     Schemas are copied into the pack's ``schemas/``, which each file's first line names.
     """
     if pack_id is None:
         pack_id = folder.name.lower().replace("-", "_").replace(" ", "_")
         if not ID_PATTERN.match(pack_id):
-            raise ScaffoldError(
+            raise RequestRefused(
                 f"{pack_id!r}, the id made from the folder name {folder.name!r}, is not a "
                 "valid id (lower-case words joined by `_`): give one with --id, e.g. "
                 "--id space_pirates"
@@ -228,12 +240,12 @@ def new_pack(
     check_id(pack_id)
     if pack_id in installed_games():
         # The mod would depend on itself (E0706) and stand in for the bundled pack of that id.
-        raise ScaffoldError(
+        raise RequestRefused(
             f"`{pack_id}` is the id of the {pack_id} pack shipped with whitedwarf, which a mod "
             f"depends on; name the mod otherwise (--id, or another folder name)"
         )
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise ScaffoldError(f"{folder} exists and is not empty; choose a new folder")
+        raise RequestRefused(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
     if game != DEFAULT_GAME:
         _game_pack(game)  # refused before anything is written
@@ -246,6 +258,8 @@ def new_pack(
         text = game_manifest(folder, pack_id, name, game)
         return [_write_new(folder / "pack.yaml", text), *schemas]
     written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name)), *schemas]
+    if empty:
+        return written
     for kind in CARD_KINDS:
         card_id = f"{pack_id}_{kind}"
         written.append(new_card(folder, kind, card_id, title_of(card_id)))
@@ -255,13 +269,13 @@ def new_pack(
 def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> Path:
     """Append a card skeleton of ``kind`` to its file in the pack at ``folder``."""
     if kind not in CARD_KINDS:
-        raise ScaffoldError(f"unknown card kind {kind!r}; one of: {', '.join(CARD_KINDS)}")
+        raise RequestRefused(f"unknown card kind {kind!r}; one of: {', '.join(CARD_KINDS)}")
     check_id(card_id)
     linked = manifest_problem(folder, "new", "it makes the folder a pack")
     if linked is not None:
         raise ScaffoldError(linked)
     if not (folder / "pack.yaml").is_file():
-        raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
+        raise RequestRefused(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     spec = CARD_KINDS[kind]
     card = spec.skeleton.format(
         id=card_id, name=_yaml_name(name or title_of(card_id)), text=_printed(spec.skeleton)
@@ -276,7 +290,7 @@ def pack_game(folder: Path) -> str:
     if linked is not None:  # never read through, as the loader never reads it (E0507)
         raise ScaffoldError(linked)
     if not manifest.is_file():
-        raise ScaffoldError(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
+        raise RequestRefused(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     _utf8_text(manifest)  # its game cannot be read from a file that is not UTF-8 text
     data = read_yaml(manifest)
     game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
@@ -310,7 +324,7 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
             read_yaml(folder / card_file.file),
         )
     except SkeletonError as error:
-        raise ScaffoldError(str(error)) from None
+        raise RequestRefused(str(error)) from None
     top = modeline_to(folder, card_file.kind.name)
     if (folder / card_file.file).exists():
         _appendable(folder / card_file.file, card_id)  # said of the user's file, not the trial's
@@ -350,7 +364,7 @@ def _appendable(path: Path, card_id: str) -> str:
     _inside_pack(path)
     text = _utf8_text(path)
     if re.search(rf"^\s*-?\s*id:\s*['\"]?{re.escape(card_id)}['\"]?\s*$", text, re.MULTILINE):
-        raise ScaffoldError(f"{path} already has a card with id `{card_id}`")
+        raise RequestRefused(f"{path} already has a card with id `{card_id}`")
     if text.strip() in ("[]", "") or re.fullmatch(r"(\s*#.*\n?)*\s*\[\]\s*", text):
         raise ScaffoldError(f"{path} holds an empty list `[]`; remove it, then run this again")
     return text

@@ -24,6 +24,7 @@ from whitedwarf.dsl.packs.schemas import (
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.schemas import schema_dir
 from whitedwarf.tools.atomic import cannot_write_in
+from whitedwarf.tools.exits import OutputExists
 
 DEFAULT_GAME = "lastlight"
 
@@ -96,7 +97,7 @@ def _refuse_foreign_files(folders: list[tuple[str, Path]], kind: str | None) -> 
         for stem in game_schemas(name):
             path = folder / f"{stem}.schema.json"
             if (kind is None or stem == kind) and path.exists() and not _ours(path, stem):
-                raise click.UsageError(
+                raise OutputExists(
                     f"{path} exists and is not a schema whitedwarf wrote; "
                     "pass --force to overwrite it"
                 )

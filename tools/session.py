@@ -15,6 +15,7 @@ from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
 from whitedwarf.dsl.packs.loader import LoadedPack, load_packs
 from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
 from whitedwarf.tools.atomic import folder_problem
+from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
 
 #: The game played when no pack is given.
@@ -118,14 +119,15 @@ def refuse_overwrite(path: Path | None, force: bool, ask: bool = False) -> None:
         return
     if ask and sys.stdin.isatty() and click.confirm(f"{path} exists; overwrite it?", default=False):
         return
-    raise click.UsageError(f"{path} already exists; pass --force to overwrite it")
+    raise OutputExists(f"{path} already exists; pass --force to overwrite it")
 
 
 def refuse_missing_folder(path: Path) -> None:
-    """Stop with a usage error when the folder ``path`` would be written in does not exist."""
+    """Stop (exit 1, as any output that cannot be written: README "Exit codes") when the
+    folder ``path`` would be written in does not exist."""
     folder = path.parent
     if not folder.is_dir():
         # A file on the way is named as such: "the folder afile does not exist" of a file
         # the user can see sends them looking for the wrong problem.
         problem = folder_problem(folder) or f"the folder {folder} does not exist"
-        raise click.UsageError(f"cannot write {path}: {problem}")
+        raise click.ClickException(f"cannot write {path}: {problem}")

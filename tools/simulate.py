@@ -21,6 +21,7 @@ from whitedwarf.interpreter.simulation.report import simulation_html, terminal_s
 from whitedwarf.interpreter.simulation.summary import sentences, summarise
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
+from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play import game_settings
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 
@@ -148,8 +149,8 @@ def simulate(
         )
         try:
             store.prepare(folder, config, force)
-        except store.StoreError as error:
-            raise click.ClickException(str(error)) from None
+        except store.StoreError as error:  # the batch already there: --force or --resume
+            raise OutputExists(str(error)) from None
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
     records = run_into(folder, config, workers, cluster, "simulating", quiet)

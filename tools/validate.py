@@ -1,12 +1,14 @@
 """``whitedwarf validate``: check content packs and report every problem, located.
 
-Exit status: 0 clean (warnings allowed unless ``--strict``), 1 content errors, 2 usage errors
-(click's own), 3 an internal error — a bug of whitedwarf, never of the pack.
+Exit status (README "Exit codes", :mod:`whitedwarf.tools.exits`): 0 clean (warnings allowed
+unless ``--strict``), 1 content errors, 2 usage errors, 3 an internal error — a bug of
+whitedwarf, never of the pack — and 130 interrupted.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,27 +16,12 @@ from typing import TYPE_CHECKING
 import click
 from whitedwarf.dsl.counts import counted
 from whitedwarf.tools import validate_cache
-from whitedwarf.tools.pack_param import PackPath
+from whitedwarf.tools.exits import CONTENT, INTERNAL, OK, issue_tracker
+from whitedwarf.tools.pack_param import PackPath, named_by_id
 
 if TYPE_CHECKING:  # the loader is imported only when the cache cannot answer (start-up time)
     from whitedwarf.dsl.diagnostics import Diagnostic
     from whitedwarf.dsl.packs.loader import LoadResult
-
-EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
-
-
-def issue_tracker() -> str:
-    """Where to report bugs: the package's ``Issues`` project URL, if it declares one."""
-    from importlib import metadata  # only after a crash: its import costs ~14 ms of start-up
-
-    try:
-        for entry in metadata.metadata("whitedwarf").get_all("Project-URL") or []:
-            label, _, url = entry.partition(",")
-            if label.strip().lower() in ("issues", "bug tracker", "tracker"):
-                return url.strip()
-    except metadata.PackageNotFoundError:
-        pass
-    return "the whitedwarf issue tracker"
 
 
 @click.command("validate")
@@ -79,6 +66,7 @@ def validate(
     if cached is not None:
         click.echo(cached["output"])
         raise SystemExit(cached["status"])
+    refuse_two_games(paths)
     try:
         from whitedwarf.dsl.packs.loader import load_packs
 
@@ -92,11 +80,34 @@ def validate(
         )
         if debug:
             click.echo(traceback.format_exc(), err=True)
-        raise SystemExit(EXIT_INTERNAL) from None
+        raise SystemExit(INTERNAL) from None
     status = exit_status(result.diagnostics, strict)
     files, dirs = watched(result, paths, pack_paths)
     validate_cache.store(key, output, status, files, dirs)
     raise SystemExit(status)
+
+
+def refuse_two_games(paths: tuple[Path, ...]) -> None:
+    """UsageError when the packs given are for more than one game: one run loads one game's
+    packs together (mods of it, side by side), and the packs of another would be read as
+    that game's, file by unknown file."""
+    from whitedwarf.dsl.packs.manifest import pack_folder, read_manifest
+
+    games: dict[str, list[str]] = {}
+    for path in paths:
+        manifest, _ = read_manifest(pack_folder(path))  # a broken one: the loader says why
+        if manifest is not None:
+            games.setdefault(manifest.game, []).append(named_by_id(path) or str(path))
+    if len(games) < 2:
+        return
+    given = ", ".join(f"{' '.join(named)} ({game})" for game, named in games.items())
+    runs = " and ".join(
+        f"`whitedwarf validate {' '.join(shlex.quote(p) for p in named)}`"
+        for named in games.values()
+    )
+    raise click.UsageError(
+        f"a run checks the packs of one game, and these are for {len(games)}: {given}; run {runs}"
+    )
 
 
 def watched(
@@ -108,8 +119,12 @@ def watched(
     files = [os.path.abspath(p) for p in result.sources]
     folders = {os.path.dirname(f) for f in files}
     for path in paths:
-        pack = path if path.is_dir() else path.parent
-        folders.update({os.path.abspath(pack), os.path.abspath(pack.parent)})
+        # Absolute first: the parent of `.` (validate run inside the pack) is its siblings'
+        # folder, not `.` again.
+        pack = Path(os.path.abspath(path if path.is_dir() else path.parent))
+        # and beside the folder a link leads to: dependencies are looked up there too
+        real = Path(os.path.realpath(pack)).parent
+        folders.update({str(pack), str(pack.parent), str(real)})
     folders.update(os.path.abspath(p) for p in (*pack_paths, *bundled_search()))
     # Every file a pack could read, parsed or not: a file that failed to parse is not in
     # ``result.sources``, yet fixing it must invalidate the report (issue 6 item 5).
@@ -135,8 +150,8 @@ def _pack_files(folder: str) -> list[str]:
 def exit_status(diagnostics: list[Diagnostic], strict: bool) -> int:
     """1 when there is an error (or, with --strict, a warning), else 0."""
     if any(d.is_error or strict for d in diagnostics):
-        return EXIT_CONTENT
-    return EXIT_CLEAN
+        return CONTENT
+    return OK
 
 
 def render(result: LoadResult, fmt: str) -> str:

@@ -6,13 +6,25 @@ import os
 from pathlib import Path
 
 
+def absolute(path: Path | str) -> Path:
+    """``path`` as every pack path is compared: absolute, without ``.`` or ``..``, links kept.
+
+    A pack means the same thing whatever the folder the command runs in and however it is
+    named (``.``, ``mymod``, ``/home/me/mymod``, a link to it): its folder is made absolute
+    once, when it is read, and a place shown relative to the current folder
+    (:func:`display_path`) is made absolute again before it is compared with a folder. Links
+    are kept, not resolved: the files are shown under the name the designer gave.
+    """
+    return Path(os.path.abspath(path))
+
+
 def display_path(path: Path) -> str:
     """``path`` relative to the current directory when it is inside it, else absolute."""
-    absolute = Path(os.path.abspath(path))
+    full = absolute(path)
     try:
-        return absolute.relative_to(Path.cwd()).as_posix()
+        return full.relative_to(Path.cwd()).as_posix()
     except ValueError:
-        return absolute.as_posix()
+        return full.as_posix()
 
 
 def link_fault(path: Path, root: Path) -> str | None:

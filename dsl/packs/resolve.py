@@ -18,6 +18,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, Manifest, pack_folder, read_manifest
+from whitedwarf.dsl.packs.paths import absolute
 from whitedwarf.dsl.suggest import did_you_mean
 
 
@@ -63,15 +64,30 @@ class _Candidates:
 
 
 def candidate_folders(roots: Sequence[Path], search: Sequence[Path]) -> list[Path]:
-    """Sibling folders of each root, then each search folder (itself and its children)."""
+    """Sibling folders of each root, then each search folder (itself and its children).
+
+    A root given through a link has two sets of siblings: those beside the link, then those
+    beside the folder it leads to, which are the siblings the pack has when the command runs
+    inside it (the working folder is the real one), so a dependency found one way is found
+    the other."""
     out: list[Path] = []
     for root in roots:
         out += _packs_in(root.parent)
+        real = _real_parent(root)
+        if real is not None and real != root.parent:
+            out += _packs_in(real)
     for folder in search:
         if (folder / MANIFEST_FILE).is_file():
             out.append(folder)
         out += _packs_in(folder)
     return out
+
+
+def _real_parent(root: Path) -> Path | None:
+    try:
+        return root.resolve().parent
+    except (OSError, RuntimeError):  # a link loop: read_manifest has said so
+        return None
 
 
 def _packs_in(folder: Path) -> list[Path]:
@@ -87,7 +103,10 @@ def resolve(
 ) -> Resolution:
     """Read the given packs and everything they depend on; order them for loading."""
     result = Resolution()
-    folders = [pack_folder(Path(p)) for p in paths]
+    # Absolute once, here: the siblings of `.` (a command run inside the pack) are those of
+    # the folder itself, not its own children, and every place later compared with the
+    # pack's folder (allow lists) is compared in one form.
+    folders = [absolute(pack_folder(Path(p))) for p in paths]
     loaded = _read_roots(folders, result, limits)
     candidates = _Candidates(candidate_folders(folders, search), limits)
     _follow(loaded, candidates, result)

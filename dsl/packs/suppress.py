@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import PACK_CODES, warning
 from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.manifest import Manifest
+from whitedwarf.dsl.packs.paths import absolute
 from whitedwarf.dsl.suggest import did_you_mean
 
 
@@ -28,19 +30,25 @@ def known_warnings() -> set[str]:
 
 @dataclass
 class Silencer:
-    """Which warnings to drop, by file and line range."""
+    """Which warnings to drop, by file and line range.
 
-    packs: list[tuple[str, frozenset[str], bool]] = field(default_factory=list)
+    A diagnostic's place is its file as shown (relative to the current folder, or absolute);
+    the packs are matched by absolute folder, so the pack's folder shown as ``.`` (the
+    command run inside it) silences ``techs.yaml`` as ``mymod/`` silences ``mymod/techs.yaml``.
+    """
+
+    packs: list[tuple[Path, frozenset[str], bool]] = field(default_factory=list)
     card_ranges: dict[str, list[tuple[int, int, frozenset[str]]]] = field(default_factory=dict)
 
     def add_pack(self, manifest: Manifest, root: bool) -> None:
         """Silence ``manifest.allow`` in the pack's folder; drop all its warnings if not a root."""
-        self.packs.append((manifest.display.rstrip("/") + "/", manifest.allow, root))
-        self.packs.sort(key=lambda pack: -len(pack[0]))  # the innermost folder wins
+        self.packs.append((absolute(manifest.folder), manifest.allow, root))
+        self.packs.sort(key=lambda pack: -len(pack[0].parts))  # the innermost folder wins
 
     def _pack_of(self, path: str) -> tuple[frozenset[str], bool]:
+        full = absolute(path)
         for folder, allow, root in self.packs:
-            if path.startswith(folder):
+            if full.is_relative_to(folder):
                 return allow, root
         return frozenset(), True
 

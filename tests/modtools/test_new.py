@@ -38,6 +38,23 @@ def test_new_pack_validates_clean_and_plays_its_cards(tmp_path: Path) -> None:
     assert (pack / schema).resolve().is_file()
 
 
+def test_new_pack_empty_writes_no_sample_cards(tmp_path: Path) -> None:
+    """Issue 23 item 13: a designer adding only a faction no longer deletes placeholders."""
+    pack = tmp_path / "rebellion"
+    status, output = run("new", "pack", str(pack), "--empty")
+    assert status == 0, output
+    assert sorted(p.name for p in pack.iterdir()) == ["pack.yaml", "schemas"]
+    assert f"wrote {pack}/pack.yaml" in output and "edit the cards" not in output
+    assert f"next: add cards with `whitedwarf new card {pack} KIND ID`" in output
+    assert load_packs([pack]).diagnostics == []
+    status, output = run("new", "faction", str(pack), "rebels")
+    assert status == 0, output
+    result = load_packs([pack])
+    assert result.diagnostics == []  # the box count (W0902) is still allowed in pack.yaml
+    assert [c["id"] for c in result.pack.data["factions"] if c["id"] == "rebels"] == ["rebels"]
+    assert sorted(p.name for p in pack.glob("*.yaml")) == ["factions.yaml", "pack.yaml"]
+
+
 def test_every_card_kind_appends_a_card_that_validates(tmp_path: Path) -> None:
     pack = tmp_path / "mod"
     run("new", "pack", str(pack))
@@ -56,9 +73,9 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
     run("new", "pack", str(pack))
     before = {str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()}
     status, output = run("new", "pack", str(pack))
-    assert status == 1 and "not empty" in output
+    assert status == 2 and "not empty" in output  # the command line asks it (README)
     status, output = run("new", "tech", str(pack), "mod_tech")
-    assert status == 1 and "already has a card with id `mod_tech`" in output
+    assert status == 2 and "already has a card with id `mod_tech`" in output
     assert {
         str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()
     } == before
@@ -66,16 +83,16 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
 
 def test_bad_requests_are_refused_in_words(tmp_path: Path) -> None:
     status, output = run("new", "pack", str(tmp_path / "Bad-Name!"))
-    assert status == 1 and "not a valid id" in output
+    assert status == 2 and "not a valid id" in output
     status, output = run("new", "tech", str(tmp_path), "laser")
-    assert status == 1 and "no pack.yaml" in output
+    assert status == 2 and "no pack.yaml" in output
     run("new", "pack", str(tmp_path / "mod"))
     status, output = run("new", "tech", str(tmp_path / "mod"), "Laser Grid")
-    assert status == 1 and "not a valid id" in output
+    assert status == 2 and "not a valid id" in output
     # A mod named like a bundled pack would depend on itself (E0706, "lastlight -> lastlight").
     for game in ("lastlight", "starlight"):
         status, output = run("new", "pack", str(tmp_path / "mine" / game), "--game", game)
-        assert status == 1 and f"`{game}` is the id of the {game} pack shipped" in output
+        assert status == 2 and f"`{game}` is the id of the {game} pack shipped" in output
         assert not (tmp_path / "mine" / game).exists()
     status, output = run("new", "pack", str(tmp_path / "mine" / "lastlight"), "--id", "my_mod")
     assert status == 0, output

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.tools.cli import main
 
 from .corpus import FIXTURES, SHARED
@@ -74,7 +75,11 @@ def test_e0701_no_pack_yaml_or_a_file_given_for_a_pack(here: Path) -> None:
     (here / "mod" / "pack.yaml").rename(here / "pack.yaml.away")
     missing, a_file = example("E0701")
     assert missing in validate("mod")
-    assert a_file in validate("mod/techs.yaml")
+    assert [d.headline() for d in load_packs(["mod/techs.yaml"]).diagnostics] == [a_file]
+    (here / "pack.yaml.away").rename(here / "mod" / "pack.yaml")
+    refused = CliRunner().invoke(main, ["validate", "mod/techs.yaml"])
+    said = re.search(r"^Error: .*'mod/techs.yaml' is a file.*$", PAGE, re.M)
+    assert refused.exit_code == 2 and said is not None and said.group(0) in refused.output
 
 
 def test_e0507_a_link_leading_out_of_the_pack(here: Path) -> None:

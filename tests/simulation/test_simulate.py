@@ -71,7 +71,7 @@ def test_an_existing_batch_is_not_overwritten_without_force(tmp_path: Path) -> N
     assert run(*BATCH, "--games", "2", "--out", str(out))[0] == 0
     before = (out / "games.jsonl").read_text()
     code, text = run(*BATCH, "--games", "3", "--out", str(out))
-    assert code == 1 and "--force" in text
+    assert code == 2 and "--force" in text  # an output already there (README "Exit codes")
     assert (out / "games.jsonl").read_text() == before
     assert run(*BATCH, "--games", "3", "--out", str(out), "--force")[0] == 0
     assert len((out / "games.jsonl").read_text().splitlines()) == 3
@@ -81,7 +81,7 @@ def test_resume_after_ctrl_c_completes_to_the_same_records(tmp_path: Path) -> No
     games_in_batch = 120  # about 20 ms each: still running when the third record is written
     cut = tmp_path / "cut"
     process, kept, err = _interrupted(cut, games_in_batch)
-    assert process.returncode == 1 and 3 <= kept < games_in_batch, (kept, err)
+    assert process.returncode == 130 and 3 <= kept < games_in_batch, (kept, err)
     assert b"--resume" in err
     assert run("simulate", "--resume", str(cut))[0] == 0
     whole = tmp_path / "whole"

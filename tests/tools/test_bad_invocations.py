@@ -60,7 +60,7 @@ CASES = {
     ),
     "cards --out under a file": (
         ("cards", "mod", "--out", "afile/cards.pdf"),
-        2,
+        1,
         f"cannot write afile/cards.pdf: {UNDER_A_FILE}",
     ),
     "new pack under a file": (
@@ -70,7 +70,7 @@ CASES = {
     ),
     "new pack, folder name no id": (
         ("new", "pack", "My Mod!"),
-        1,
+        2,
         "'my_mod!', the id made from the folder name 'My Mod!', is not a valid id "
         "(lower-case words joined by `_`): give one with --id",
     ),
@@ -104,11 +104,27 @@ CASES = {
         2,
         "Error: no command 'valdate'; did you mean `validate`?",
     ),
-    "no such command": (("lint",), 2, "no command 'lint'; the commands: cards, compare, doc,"),
+    "a misspelt command of new": (
+        ("new", "tehc", "mod", "laser"),
+        2,
+        "Error: no command 'tehc'; did you mean `tech`?",
+    ),
+    "no such command": (
+        ("lint",),
+        2,
+        "no command 'lint'; the commands: cards, compare, doc,",
+    ),
     "validate a card file": (
         ("validate", "mod/techs.yaml"),
-        1,
-        "error[E0701]: 'mod/techs.yaml' is a file, not a pack folder",
+        2,
+        "Error: Invalid value for 'PATHS...': 'mod/techs.yaml' is a file of the pack mod, not "
+        "a pack: give the folder, mod",
+    ),
+    "validate packs of two games": (
+        ("validate", "mod", "starlight"),
+        2,
+        "Error: a run checks the packs of one game, and these are for 2: mod (lastlight), "
+        "starlight (starlight); run `whitedwarf validate mod` and `whitedwarf validate starlight`",
     ),
 }
 

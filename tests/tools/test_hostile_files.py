@@ -114,7 +114,8 @@ def test_an_output_in_a_missing_folder_is_refused_before_any_work(
     missing = tmp_path / "no" / "such"
     args = [a.format(missing=missing, log=log) for a in command]
     code, out = run(*args)
-    assert code == 2 and f"the folder {missing} does not exist" in out, out
+    assert code == 1 and f"the folder {missing} does not exist" in out, out
+    assert "Usage:" not in out  # README "Exit codes": an output that cannot be written
 
 
 def test_doc_never_overwrites_a_users_file_without_force(tmp_path: Path) -> None:

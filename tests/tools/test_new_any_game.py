@@ -49,7 +49,7 @@ def test_every_card_kind_of_both_games_appends_a_card_that_validates(
     before = {str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()}
     status, output = run("new", "card", str(pack), word, card_id)
     if (game, word) in REFUSED:
-        assert status == 1 and REFUSED[game, word] in output, output
+        assert status == 1 and REFUSED[game, word] in output, output  # the game's rule
         assert {
             str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()
         } == before  # nothing written
@@ -109,7 +109,7 @@ def test_append_keeps_the_file_and_refuses_an_existing_id(tmp_path: Path) -> Non
     assert text.startswith("# my gods\n- id: lumen") and "# a comment the designer wrote" in text
     status, output = run("new", "card", str(pack), "god", "lumen")
     # named as the user's file, not the scratch copy the card is tried in
-    assert status == 1 and f"{pack / 'gods.yaml'} already has a card with id `lumen`" in output
+    assert status == 2 and f"{pack / 'gods.yaml'} already has a card with id `lumen`" in output
     assert (pack / "gods.yaml").read_text() == text
     assert errors_and_warnings(pack) == []
 
@@ -117,20 +117,20 @@ def test_append_keeps_the_file_and_refuses_an_existing_id(tmp_path: Path) -> Non
 def test_a_kind_is_checked_against_the_packs_game_with_did_you_mean(tmp_path: Path) -> None:
     pack = new_pack(tmp_path, "starlight")
     status, output = run("new", "card", str(pack), "flair", "comet")
-    assert status == 1 and "did you mean `flare`?" in output
+    assert status == 2 and "did you mean `flare`?" in output
     status, output = run("new", "tech", str(pack), "laser")  # Last Light's kind, Starlight pack
-    assert status == 1 and "starlight has no card kind 'tech'" in output
+    assert status == 2 and "starlight has no card kind 'tech'" in output
     assert not (pack / "techs.yaml").exists()
     lastlight = tmp_path / "ll"
     run("new", "pack", str(lastlight))
     status, output = run("new", "god", str(lastlight), "apollo")
-    assert status == 1 and "lastlight has no card kind 'god'" in output
+    assert status == 2 and "lastlight has no card kind 'god'" in output
 
 
 def test_fixed_ids_are_refused_with_the_allowed_ones(tmp_path: Path) -> None:
     pack = new_pack(tmp_path, "starlight")
     status, output = run("new", "card", str(pack), "privilege", "free_lunch")
-    assert status == 1 and "ids are fixed by the rules" in output and "refill_rays" in output
+    assert status == 2 and "ids are fixed by the rules" in output and "refill_rays" in output
 
 
 def test_last_lights_own_kinds_write_the_same_card_either_way(tmp_path: Path) -> None:

@@ -52,7 +52,8 @@ def test_the_factions_option_seats_a_faction_and_the_replay_keeps_it(tmp_path: P
     }
     for option, said in refused.items():
         code, out = run(*args, "--option", option)
-        assert code == 1 and said in " ".join(out.split()), (option, out)
+        # a value the option does not take: the command line (README "Exit codes")
+        assert code == 2 and said in " ".join(out.split()), (option, out)
 
 
 def test_text_output_names_the_winner_and_each_players_light() -> None:

@@ -1,0 +1,63 @@
+"""The exit statuses of every ``whitedwarf`` command: one table, in README.md "Exit codes".
+
+====  ===================================================================================
+0     done: the packs are clean, the game was played, the file was written
+1     the content or an input file is wrong (pack errors, a damaged save or replay, a
+      ``--check`` or ``--strict`` that failed, a file that could not be written)
+2     the command line is wrong (an unknown command or option, a value an option does not
+      take, a file named that is not there, an output file that exists without ``--force``)
+3     a bug of whitedwarf, never of the packs: the message says where to report it
+130   interrupted (Ctrl-C)
+====  ===================================================================================
+
+An existing output file is a command-line problem: the command is right but for one word,
+``--force`` or another name, and nothing in the packs or the input files is wrong.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO, Any
+
+import click
+
+OK, CONTENT, USAGE, INTERNAL, INTERRUPTED = 0, 1, 2, 3, 130
+
+
+class CommandLineProblem(click.ClickException):
+    """A command line that cannot be carried out as written, though every word of it parsed
+    (an output file that exists): exit 2, said in one line, without click's usage banner,
+    which would send the reader to ``--help`` for a problem ``--help`` does not explain."""
+
+    exit_code = USAGE
+
+
+class OutputExists(CommandLineProblem):
+    """An output file or folder that is there already, and no ``--force``."""
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C: exit 130, with what the command leaves behind (a batch to resume, a replay
+    without its end line) when it leaves something."""
+
+    exit_code = INTERRUPTED
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        stream = file if file is not None else sys.stderr
+        if stream.isatty():  # after the terminal's ^C, on a line of its own
+            click.echo(file=stream)
+        click.echo(f"interrupted: {self.message}" if self.message else "interrupted", file=stream)
+
+
+def issue_tracker() -> str:
+    """Where to report bugs: the package's ``Issues`` project URL, if it declares one."""
+    from importlib import metadata  # only after a crash: its import costs ~14 ms of start-up
+
+    try:
+        for entry in metadata.metadata("whitedwarf").get_all("Project-URL") or []:
+            label, _, url = entry.partition(",")
+            if label.strip().lower() in ("issues", "bug tracker", "tracker"):
+                return url.strip()
+    except metadata.PackageNotFoundError:
+        pass
+    return "the whitedwarf issue tracker"
