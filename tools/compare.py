@@ -182,6 +182,12 @@ def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: boo
                 "--force to overwrite it, or --out another folder"
             )
         kept.append(name)
+    if not force and len(kept) < len(configs) and (out / "comparison.json").exists():
+        # A comparison whose batches are not both this one's: someone's earlier results.
+        raise OutputExists(
+            f"{out} already holds a comparison of other batches; pass --force to overwrite "
+            "it, or --out another folder"
+        )
     for name, config in configs.items():
         folder = out / name
         if name in kept:

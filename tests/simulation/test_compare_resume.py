@@ -49,7 +49,7 @@ def test_an_interrupted_comparison_resumes_to_the_same_records(tmp_path: Path) -
     cut = tmp_path / "cut"
     code, err = _interrupted(cut, games)
     kept = (cut / "variant" / "games.jsonl").read_text().count("\n")
-    assert code == 1 and 3 <= kept < games, (kept, err)
+    assert code == 130 and 3 <= kept < games, (kept, err)  # interrupted (README: exit codes)
     assert f"continue with compare --resume {cut}".encode() in err
     assert not (cut / "comparison.json").exists()
     code, text = run("compare", "--resume", str(cut), "-q")
@@ -95,17 +95,17 @@ def test_a_finished_side_of_other_settings_is_refused_in_one_sentence(tmp_path: 
     _half_played(out)
     before = (out / "base" / "games.jsonl").read_text()
     code, text = run(*COMPARE[:-1], "6", *PACKS, "--games", "4", "--out", str(out))
-    assert code == 1
+    assert code == 2  # an output already there: the command line (README: exit codes)
     assert text.strip() == (
         f"Error: {out / 'base'} already holds a batch of other settings (seed 5, not 6); pass "
         "--force to overwrite it, or --out another folder"
     )
     assert (out / "base" / "games.jsonl").read_text() == before
     code, text = run(*COMPARE, *PACKS, "--games", "5", "--out", str(out))
-    assert code == 1 and "(games 4, not 5)" in text
+    assert code == 2 and "(games 4, not 5)" in text
     code, text = run(*COMPARE[:-3], "random", *COMPARE[-2:], *PACKS, "--games", "4",
                      "--out", str(out))  # fmt: skip
-    assert code == 1 and "(agents heuristic,random, not random)" in text
+    assert code == 2 and "(agents heuristic,random, not random)" in text
 
 
 def test_resume_refuses_a_setting_it_would_ignore(tmp_path: Path) -> None:

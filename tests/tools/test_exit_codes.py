@@ -318,18 +318,22 @@ def test_ctrl_c_in_play_without_a_replay(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "games"),
+    ("args", "games", "resume"),
     [
-        (["simulate", "--games", "400", "--players", "2", "--workers", "1", "--out", "b"], "b"),
+        (["simulate", "--games", "400", "--players", "2", "--workers", "1", "--out", "b"], "b",
+         "--resume b"),
         (
             ["compare", "--base", "lastlight", "--variant", "lastlight", "--games", "400",
              "--players", "2", "--workers", "1", "--out", "c"],
             "c/base",
+            "compare --resume c",
         ),
     ],
     ids=["simulate", "compare"],
 )  # fmt: skip
-def test_ctrl_c_in_a_batch_keeps_its_games(tmp_path: Path, args: list[str], games: str) -> None:
+def test_ctrl_c_in_a_batch_keeps_its_games(
+    tmp_path: Path, args: list[str], games: str, resume: str
+) -> None:
     records = tmp_path / games / "games.jsonl"
 
     def started(_: str) -> bool:
@@ -338,7 +342,7 @@ def test_ctrl_c_in_a_batch_keeps_its_games(tmp_path: Path, args: list[str], game
     code, _, err = interrupt(args, started, tmp_path)
     assert code == 130, err
     last = err.strip().splitlines()[-1]
-    assert last.startswith("interrupted: ") and f"kept in {games}; continue with --resume" in last
+    assert last.startswith("interrupted: ") and f"kept in {games}; continue with {resume}" in last
 
 
 def test_ctrl_c_in_the_language_server(tmp_path: Path) -> None:
