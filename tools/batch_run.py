@@ -22,6 +22,7 @@ import click
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
+from whitedwarf.interpreter.simulation.tally import Tally
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 
 #: Seconds between two progress lines when stderr is not a terminal.
@@ -35,41 +36,78 @@ def run_into(
     cluster: str | None,
     label: str,
     quiet: bool = False,
-) -> list[dict[str, Any]]:
-    """Play the games of ``config`` not yet in ``folder``; all its records, in order.
-    ``workers`` None is one process a usable core; ``quiet`` shows no progress.
+    security: Any = None,
+) -> Tally:
+    """Play the games of ``config`` not yet in ``folder``; the tally of all its records,
+    counted as they arrive (none is held). ``workers`` None is one process a usable core;
+    ``quiet`` shows no progress; ``security`` is the cluster's TLS (cluster.py).
 
-    Ctrl-C stops the run, keeps every finished game and tells how to resume.
+    Ctrl-C, or a cluster lost mid-batch, stops the run, keeps every finished game and tells
+    how to resume.
     """
+    kind = store.records_kind(config)
     try:
-        done = store.finished(folder)
+        kept = store.finished(folder, kind)
+        tally = tally_of(folder)
     except store.StoreError as error:
         raise click.ClickException(str(error)) from None
-    todo = list(range(len(done), config.games))
-    source = _source(config, todo, workers or usable_cores(), cluster)
+    source = _source(
+        config, range(kept, config.games), workers or usable_cores(), cluster, security
+    )
     try:
-        with progress_for(label, config.games, len(done), quiet) as progress:
-            done += list(store.append(folder, source, progress.advance))
+        with progress_for(label, config.games, kept, quiet) as progress:
+            for record in store.append(folder, source, progress.advance, kind):
+                tally.add(record)
     except KeyboardInterrupt:
-        kept = len(store.finished(folder))
-        raise click.ClickException(
-            f"interrupted: {kept} of {counted(config.games, 'game')} kept in {folder}; "
-            f"continue with --resume {folder}"
-        ) from None
+        raise click.ClickException(f"interrupted: {_kept(folder, config)}") from None
     except BatchError as error:
+        raise click.ClickException(f"{error}; {_kept(folder, config)}") from None
+    except store.StoreError as error:
         raise click.ClickException(str(error)) from None
-    return done
+    return tally
+
+
+def _kept(folder: Path, config: BatchConfig) -> str:
+    """What an interrupted run kept, and how to go on."""
+    kept = store.finished(folder, store.records_kind(config))
+    return (
+        f"{kept} of {counted(config.games, 'game')} kept in {folder}; "
+        f"continue with --resume {folder}"
+    )
+
+
+def tally_of(folder: Path) -> Tally:
+    """The tally of the records in ``folder``, streamed from its file; a record edited into
+    something the report cannot count is a ClickException naming the file."""
+    tally = Tally()
+    try:
+        for record in store.records(folder):
+            tally.add(record)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        if isinstance(error, store.StoreError):
+            raise
+        # Records checked one by one (store.finished) may still hold an edited value.
+        raise click.ClickException(
+            f"{folder}: record {tally.records} cannot be counted ({error!r}); delete the "
+            "edited records to play those games again"
+        ) from None
+    return tally
 
 
 def _source(
-    config: BatchConfig, todo: list[int], workers: int, cluster: str | None
+    config: BatchConfig,
+    todo: range,
+    workers: int,
+    cluster: str | None,
+    security: Any = None,
 ) -> Iterator[dict[str, Any]]:
     if cluster is None:
         return run_local(config, todo, workers)
     from whitedwarf.interpreter.simulation.cluster import run_cluster
 
-    # A missing Dask or an unreachable scheduler is a BatchError, reported by run_into.
-    return run_cluster(config, todo, cluster, workers)
+    # A missing Dask or a scheduler that cannot be reached or is lost is a BatchError,
+    # reported by run_into with the games kept.
+    return run_cluster(config, todo, cluster, workers, security)
 
 
 def progress_kind(quiet: bool = False) -> Literal["bar", "lines", "none"]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.comparison import compare as compare_records
+from whitedwarf.interpreter.simulation.comparison import compare_summaries, paired_rounds
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
@@ -93,7 +93,7 @@ def compare(
             f"--base is a {played['base']} pack and --variant a {played['variant']} pack: "
             "compare two packs of the same game"
         )
-    results = []
+    summaries = []
     for name, config in configs.items():
         folder = out / name
         try:
@@ -102,10 +102,11 @@ def compare(
             raise click.ClickException(str(error)) from None
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
-        records = run_into(folder, config, workers, cluster, name, quiet)
-        write_report(folder, records)
-        results.append(records)
-    result = compare_records(results[0], results[1])
+        tally = run_into(folder, config, workers, cluster, name, quiet)
+        summaries.append(write_report(folder, tally))
+    # The length changes are paired game by game from the two record files, read together.
+    rounds = paired_rounds(store.records(out / "base"), store.records(out / "variant"))
+    result = compare_summaries(summaries[0], summaries[1], rounds)
     store.write_json(out / "comparison.json", _without_games(result))
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
     click.echo(terminal_summary(result["sentences"]))
