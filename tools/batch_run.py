@@ -76,16 +76,17 @@ def _kept(folder: Path, config: BatchConfig) -> str:
     )
 
 
-def tally_of(folder: Path) -> Tally:
-    """The tally of the records in ``folder``, streamed from its file; a record edited into
-    something the report cannot count is a ClickException naming the file."""
-    tally = Tally()
+def tally_of(folder: Path, tally: Tally | None = None) -> Tally:
+    """The tally of the records in ``folder`` (added to ``tally`` when given), streamed from
+    its file; a record edited into something the report cannot count is a ClickException
+    naming the folder and the record."""
+    tally = Tally() if tally is None else tally
     try:
         for record in store.records(folder):
             tally.add(record)
+    except store.StoreError as error:
+        raise click.ClickException(str(error)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        if isinstance(error, store.StoreError):
-            raise
         # Records checked one by one (store.finished) may still hold an edited value.
         raise click.ClickException(
             f"{folder}: record {tally.records} cannot be counted ({error!r}); delete the "

@@ -115,7 +115,10 @@ def keep_finished(folder: Path, kind: str, check: Check) -> int:
 
 
 def read(folder: Path, kind: str) -> Iterator[Record]:
-    """The records in ``folder``, in order, one at a time (after :func:`keep_finished`)."""
+    """The records in ``folder``, in order, one at a time. What a batch still running (or
+    interrupted) has half written is not read: a last line cut short, a gzip member cut
+    short, a Parquet part not yet renamed. A record that is not JSON is a
+    :class:`RecordsError` at its place."""
     if kind == "parquet":
         yield from _read_parquet(folder / FILES[kind])
         return
@@ -124,8 +127,19 @@ def read(folder: Path, kind: str) -> Iterator[Record]:
         return
     opener: Callable[[Path, str], IO[bytes]] = gzip.open if kind == "jsonl.gz" else open  # type: ignore[assignment]
     with opener(path, "rb") as stream:
-        for text in stream:
-            yield json.loads(text)
+        number = 0
+        while True:
+            try:
+                text = stream.readline()
+            except (EOFError, OSError, zlib.error):  # a gzip member cut short
+                return
+            if not text.endswith(b"\n"):
+                return  # the end, or a line cut short
+            number += 1
+            record = _parse(text)
+            if not isinstance(record, dict):
+                raise RecordsError(f"{path}:{number}: not a game record (a JSON object per line)")
+            yield record
 
 
 def _problem(path: Path, where: str, problem: str) -> RecordsError:
