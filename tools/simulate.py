@@ -63,8 +63,8 @@ RECORDS_OPTION = click.option(
     type=click.Choice(FORMATS),
     default="jsonl",
     show_default=True,
-    help="how the games are stored: games.jsonl, games.jsonl.gz (about 1/6 the size) or "
-    "games.parquet/ (the [parquet] extra: pyarrow), each read by `whitedwarf report`",
+    help="how the games are stored: games.jsonl, games.jsonl.gz (about 1/12 the size) or "
+    "games.parquet/ (the [parquet] extra: pyarrow); `whitedwarf report` reads each",
 )
 SETTING_OPTION = click.option(
     "--option",

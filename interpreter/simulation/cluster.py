@@ -124,6 +124,7 @@ def _gather(
     """Submit chunks a window at a time and yield their records in order."""
     todo = chunks(indices, CLUSTER_CHUNK)
     window: deque[Any] = deque()
+    lost: tuple[type[BaseException], ...] = (OSError, *_lost_errors())
     while True:
         while len(window) < WINDOW * _threads(client):
             chunk = next(todo, None)
@@ -135,7 +136,7 @@ def _gather(
         future = window.popleft()
         try:
             records = future.result()
-        except (OSError, *_lost_errors()) as error:
+        except lost as error:
             raise ClusterUnavailable(
                 f"lost the scheduler at {address} mid-batch ({type(error).__name__})"
             ) from None
