@@ -118,3 +118,27 @@ def test_a_batch_ten_times_longer_holds_no_more_memory(
 
     small, large = peak(100), peak(1000)
     assert large < 1.5 * small, (small, large)
+
+
+def test_the_paired_change_of_length_is_counted_as_the_records_stream() -> None:
+    """compare pairs the two batches' games by index as both files are read: the mean and
+    interval are those of the list of changes (statistics.fmean and stdev)."""
+    import statistics
+
+    from whitedwarf.interpreter.simulation import stats
+    from whitedwarf.interpreter.simulation.comparison import paired_rounds
+
+    base = _records("lastlight-4p")
+    variant = [{**r, "rounds": r["rounds"] + r["index"] % 3} for r in base]
+    variant[5] = {"index": 5, "seed": 0, "agents": [], "error": "stopped"}  # left out
+    diffs = [
+        v["rounds"] - b["rounds"] for b, v in zip(base, variant, strict=True) if "error" not in v
+    ]
+    half = stats.Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mean = statistics.fmean(diffs)
+    got = paired_rounds(iter(base), iter(variant[:-3]))  # a variant still running: 3 fewer
+    assert got["pairs"] == len(diffs) - 3
+    got = paired_rounds(iter(base), iter(variant))
+    assert got["pairs"] == len(diffs) and got["mean"] == mean
+    assert math.isclose(got["low"], mean - half, rel_tol=1e-12)
+    assert math.isclose(got["high"], mean + half, rel_tol=1e-12)
