@@ -56,8 +56,12 @@ def run_into(
     )
     try:
         with progress_for(label, config.games, kept, quiet) as progress:
-            for record in store.append(folder, source, progress.advance, kind):
-                tally.add(record)
+            written = store.append(folder, source, progress.advance, kind)
+            try:
+                for record in written:
+                    tally.add(record)
+            finally:  # what a format holds back is written before the games are counted
+                written.close()
     except KeyboardInterrupt:
         raise click.ClickException(f"interrupted: {_kept(folder, config)}") from None
     except BatchError as error:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +116,7 @@ def append(
     records: Iterable[dict[str, Any]],
     each: Callable[[], None] | None = None,
     kind: str = "jsonl",
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     """Write each record (in the format ``kind``) and pass it on; what a format holds back
     (a gzip member, a Parquet row group) is written when the run ends or is interrupted."""
     try:
@@ -131,6 +131,9 @@ def append(
             yield record
     finally:
         out.close()
+        stop = getattr(records, "close", None)
+        if stop is not None:  # the workers or the cluster, stopped now rather than when collected
+            stop()
 
 
 def write_json(path: Path, data: Any) -> None:

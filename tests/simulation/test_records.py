@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,32 @@ def test_the_docs_duckdb_query_reads_every_format(plain: Path, tmp_path: Path) -
     counts = {kind: duckdb.sql(query.format(source)).fetchall() for kind, source in sources.items()}
     assert counts["jsonl"] == counts["jsonl.gz"] == counts["parquet"]
     assert sum(games for _, games, _ in counts["jsonl"]) == 12
+
+
+@pytest.mark.parametrize("kind", ["jsonl.gz", "parquet"])
+def test_ctrl_c_keeps_every_finished_game_of_a_compact_batch(
+    kind: str, plain: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A format that holds games back (a gzip member, a Parquet row group) writes them when
+    Ctrl-C stops the batch: the games played are kept, and --resume ends at the same games."""
+    if kind == "parquet":
+        pytest.importorskip("pyarrow", reason="the [parquet] extra (pyarrow) is missing")
+    from whitedwarf.interpreter.simulation import store
+    from whitedwarf.tools import batch_run
+
+    played = list(store.records(plain))
+    real_run_local = batch_run.run_local
+
+    def interrupted(config: object, indices: range, workers: int) -> Iterator[object]:
+        yield from played[indices.start : 7]
+        raise KeyboardInterrupt
+
+    folder = tmp_path / kind
+    monkeypatch.setattr(batch_run, "run_local", interrupted)
+    code, out = run(*BATCH, "--records", kind, "--out", str(folder))
+    assert code == 1
+    assert f"interrupted: 7 of 12 games kept in {folder}; continue with --resume {folder}" in out
+    assert list(store.records(folder)) == played[:7]
+    monkeypatch.setattr(batch_run, "run_local", real_run_local)
+    assert run("simulate", "--resume", str(folder))[0] == 0
+    assert list(store.records(folder)) == played
