@@ -57,6 +57,8 @@ def report(folders: tuple[Path, ...], out: Path | None) -> None:
         out = folders[0]
     configs = []
     for folder in folders:
+        if not (folder / store.CONFIG).exists():
+            raise click.ClickException(f"{folder} holds no batch ({store.CONFIG} is missing)")
         try:
             configs.append(store.load_config(folder))
         except store.StoreError as error:
@@ -73,6 +75,11 @@ def report(folders: tuple[Path, ...], out: Path | None) -> None:
                 f"(continue it with `whitedwarf simulate --resume {folder}`)",
                 err=True,
             )
+    if not tally.records:
+        held = "holds" if len(folders) == 1 else "hold"
+        raise click.ClickException(
+            f"{', '.join(map(str, folders))} {held} no game records yet: nothing to report"
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
         summary = write_report(out, tally)

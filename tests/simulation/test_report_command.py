@@ -92,3 +92,16 @@ def test_a_batch_still_running_is_reported_as_far_as_it_got(
     assert "note: " in out and "holds 4 of 6 games" in out
     assert json.loads((folder / "summary.json").read_text())["games"] == 4
     assert (folder / "games.jsonl").read_text().endswith(lines[4][:30])  # left as it is
+
+
+def test_a_batch_without_records_has_nothing_to_report(
+    batches: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    (folder / "batch.json").write_bytes((batches["one"] / "batch.json").read_bytes())
+    code, out = run("report", str(folder))
+    assert code == 1 and f"Error: {folder} holds no game records yet: nothing to report" in out
+    assert not (folder / "summary.json").exists()
+    code, out = run("report", str(tmp_path))
+    assert code == 1 and f"Error: {tmp_path} holds no batch (batch.json is missing)" in out
