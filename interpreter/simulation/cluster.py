@@ -20,6 +20,7 @@ authority signed, and the cluster only to holders of a certificate it trusts.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -32,6 +33,8 @@ from whitedwarf.interpreter.simulation.workers import chunks
 CLUSTER_CHUNK = 16
 #: Tasks out at once per worker thread: enough that no worker waits for its next task.
 WINDOW = 4
+#: Seconds between two questions to the scheduler of how many worker threads it has.
+THREADS_EVERY = 5.0
 
 
 class ClusterUnavailable(BatchError):
@@ -125,30 +128,28 @@ def _gather(
     todo = chunks(indices, CLUSTER_CHUNK)
     window: deque[Any] = deque()
     lost: tuple[type[BaseException], ...] = (OSError, *_lost_errors())
-    while True:
-        while len(window) < WINDOW * _threads(client):
-            chunk = next(todo, None)
-            if chunk is None:
-                break
-            window.append(client.submit(run_indices, config, chunk, pure=False))
-        if not window:
-            return
-        future = window.popleft()
-        try:
-            records = future.result()
-        except lost as error:
-            raise ClusterUnavailable(
-                f"lost the scheduler at {address} mid-batch ({type(error).__name__})"
-            ) from None
-        finally:
-            future.release()
-        yield from records
-
-
-def _threads(client: Any) -> int:
-    """The worker threads the client last heard of (workers may join a running batch)."""
-    workers = client.scheduler_info().get("workers", {})
-    return max(1, sum(w.get("nthreads", 1) for w in workers.values()))
+    threads, asked = 1, -THREADS_EVERY
+    try:
+        while True:
+            if time.monotonic() - asked >= THREADS_EVERY:  # workers may join a running batch
+                threads, asked = max(1, sum(client.nthreads().values())), time.monotonic()
+            while len(window) < WINDOW * threads:
+                chunk = next(todo, None)
+                if chunk is None:
+                    break
+                window.append(client.submit(run_indices, config, chunk, pure=False))
+            if not window:
+                return
+            future = window.popleft()
+            try:
+                records = future.result()
+            finally:
+                future.release()
+            yield from records
+    except lost as error:
+        raise ClusterUnavailable(
+            f"lost the scheduler at {address} mid-batch ({type(error).__name__})"
+        ) from None
 
 
 def _lost_errors() -> tuple[type[BaseException], ...]:
