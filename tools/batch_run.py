@@ -22,6 +22,7 @@ import click
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
+from whitedwarf.interpreter.simulation.tally import Tally
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 from whitedwarf.tools.exits import Interrupted
 
@@ -37,43 +38,84 @@ def run_into(
     label: str,
     quiet: bool = False,
     resume_with: str | None = None,
-) -> list[dict[str, Any]]:
-    """Play the games of ``config`` not yet in ``folder``; all its records, in order.
-    ``workers`` None is one process a usable core; ``quiet`` shows no progress.
+    security: Any = None,
+) -> Tally:
+    """Play the games of ``config`` not yet in ``folder``; the tally of all its records,
+    counted as they arrive (none is held). ``workers`` None is one process a usable core;
+    ``quiet`` shows no progress; ``security`` is the cluster's TLS (cluster.py).
 
-    Ctrl-C stops the run, keeps every finished game and tells how to resume: with
-    ``resume_with`` (``compare --resume DIR``, which continues both of its batches), else
-    ``--resume FOLDER``.
+    Ctrl-C, or a cluster lost mid-batch, stops the run, keeps every finished game and tells
+    how to resume: with ``resume_with`` (``compare --resume DIR``, which continues both of
+    its batches), else ``--resume FOLDER``.
     """
+    kind = store.records_kind(config)
     try:
-        done = store.finished(folder)
+        kept = store.finished(folder, kind)
+        tally = tally_of(folder)
     except store.StoreError as error:
         raise click.ClickException(str(error)) from None
-    todo = list(range(len(done), config.games))
-    source = _source(config, todo, workers or usable_cores(), cluster)
+    source = _source(
+        config, range(kept, config.games), workers or usable_cores(), cluster, security
+    )
     try:
-        with progress_for(label, config.games, len(done), quiet) as progress:
-            done += list(store.append(folder, source, progress.advance))
+        with progress_for(label, config.games, kept, quiet) as progress:
+            written = store.append(folder, source, progress.advance, kind)
+            try:
+                for record in written:
+                    tally.add(record)
+            finally:  # what a format holds back is written before the games are counted
+                written.close()
     except KeyboardInterrupt:
-        kept = len(store.finished(folder))
-        raise Interrupted(
-            f"{kept} of {counted(config.games, 'game')} kept in {folder}; "
-            f"continue with {resume_with or f'--resume {folder}'}"
-        ) from None
+        raise Interrupted(_kept(folder, config, resume_with)) from None
     except BatchError as error:
+        raise click.ClickException(f"{error}; {_kept(folder, config, resume_with)}") from None
+    except store.StoreError as error:
         raise click.ClickException(str(error)) from None
-    return done
+    return tally
+
+
+def _kept(folder: Path, config: BatchConfig, resume_with: str | None = None) -> str:
+    """What an interrupted run kept, and how to go on."""
+    kept = store.finished(folder, store.records_kind(config))
+    return (
+        f"{kept} of {counted(config.games, 'game')} kept in {folder}; "
+        f"continue with {resume_with or f'--resume {folder}'}"
+    )
+
+
+def tally_of(folder: Path, tally: Tally | None = None) -> Tally:
+    """The tally of the records in ``folder`` (added to ``tally`` when given), streamed from
+    its file; a record edited into something the report cannot count is a ClickException
+    naming the folder and the record."""
+    tally = Tally() if tally is None else tally
+    try:
+        for record in store.records(folder):
+            tally.add(record)
+    except store.StoreError as error:
+        raise click.ClickException(str(error)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        # Records checked one by one (store.finished) may still hold an edited value.
+        raise click.ClickException(
+            f"{folder}: record {tally.records} cannot be counted ({error!r}); delete the "
+            "edited records to play those games again"
+        ) from None
+    return tally
 
 
 def _source(
-    config: BatchConfig, todo: list[int], workers: int, cluster: str | None
+    config: BatchConfig,
+    todo: range,
+    workers: int,
+    cluster: str | None,
+    security: Any = None,
 ) -> Iterator[dict[str, Any]]:
     if cluster is None:
         return run_local(config, todo, workers)
     from whitedwarf.interpreter.simulation.cluster import run_cluster
 
-    # A missing Dask or an unreachable scheduler is a BatchError, reported by run_into.
-    return run_cluster(config, todo, cluster, workers)
+    # A missing Dask or a scheduler that cannot be reached or is lost is a BatchError,
+    # reported by run_into with the games kept.
+    return run_cluster(config, todo, cluster, workers, security)
 
 
 def progress_kind(quiet: bool = False) -> Literal["bar", "lines", "none"]:

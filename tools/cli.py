@@ -74,6 +74,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "compare",
         "Play the same seeds on two packs and report what changed.",
     ),
+    "report": (
+        "whitedwarf.tools.report",
+        "report",
+        "Rebuild a batch's report from its records, or merge several batches into one.",
+    ),
     "render": (
         "whitedwarf.tools.render.command",
         "render",

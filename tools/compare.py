@@ -9,8 +9,11 @@ import click
 from click.core import ParameterSource
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
-from whitedwarf.interpreter.simulation.comparison import changed_cards
-from whitedwarf.interpreter.simulation.comparison import compare as compare_records
+from whitedwarf.interpreter.simulation.comparison import (
+    changed_cards,
+    compare_summaries,
+    paired_rounds,
+)
 from whitedwarf.interpreter.simulation.labels import packs_text
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
@@ -104,18 +107,17 @@ def compare(
             base, variant, pack_paths, players, games, agents, seed, round_limit, settings
         )
         _prepare(out, configs, force, quiet)
-    records: dict[str, list[dict[str, Any]]] = {}
     summaries: dict[str, dict[str, Any]] = {}
     for name, config in configs.items():
         folder = out / name
-        records[name] = run_into(
-            folder, config, workers, cluster, name, quiet, f"compare --resume {out}"
-        )
-        summaries[name] = write_report(folder, records[name], config)
-    result = compare_records(
-        records["base"],
-        records["variant"],
-        (summaries["base"], summaries["variant"]),
+        tally = run_into(folder, config, workers, cluster, name, quiet, f"compare --resume {out}")
+        summaries[name] = write_report(folder, tally, config)
+    # The length changes are paired game by game from the two record files, read together.
+    rounds = paired_rounds(*(store.records(out / name) for name in SIDES))
+    result = compare_summaries(
+        summaries["base"],
+        summaries["variant"],
+        rounds,
         changed_cards(*(_pack_data(configs[name]) for name in SIDES)),
     )
     store.write_json(out / "comparison.json", _without_games(result))
@@ -192,7 +194,7 @@ def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: boo
         folder = out / name
         if name in kept:
             if not quiet:
-                done = len(_finished(folder))
+                done = _finished(folder, config)
                 click.echo(f"{name}: {done} of {config.games} games already in {folder}", err=True)
             continue
         try:
@@ -207,9 +209,9 @@ def _holds_batch(folder: Path) -> bool:
     return folder.exists() and any((folder / name).exists() for name in store.OUTPUTS)
 
 
-def _finished(folder: Path) -> list[dict[str, Any]]:
+def _finished(folder: Path, config: BatchConfig) -> int:
     try:
-        return store.finished(folder)
+        return store.finished(folder, store.records_kind(config))
     except store.StoreError as error:
         raise click.ClickException(str(error)) from None
 

@@ -17,8 +17,10 @@ from whitedwarf.interpreter.simulation.batch import (
     check_agents,
 )
 from whitedwarf.interpreter.simulation.labels import display_names
+from whitedwarf.interpreter.simulation.record_files import FORMATS, RecordsError, need_pyarrow
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
-from whitedwarf.interpreter.simulation.summary import sentences, summarise
+from whitedwarf.interpreter.simulation.summary import sentences
+from whitedwarf.interpreter.simulation.tally import Tally
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
@@ -35,7 +37,37 @@ WORKERS_OPTION = click.option(
 CLUSTER_OPTION = click.option(
     "--cluster",
     metavar="local|ADDRESS",
-    help="run on a Dask cluster (needs the [cluster] extra): 'local' or a scheduler address",
+    help="run on a Dask cluster (needs the [cluster] extra): 'local' or a scheduler address "
+    "(tcp://HOST:8786, or tls://HOST:8786 with the --tls-* options)",
+)
+
+
+def tls_options(command: Any) -> Any:
+    """``--tls-ca-file``, ``--tls-cert``, ``--tls-key``: talk to a ``tls://`` scheduler only
+    if its certificate is signed by the CA, and show it this client's certificate."""
+    for name, meaning in reversed(
+        (
+            ("--tls-ca-file", "the certificate authority that signed the scheduler's certificate"),
+            ("--tls-cert", "this client's certificate (PEM), signed by the cluster's CA"),
+            ("--tls-key", "the private key of --tls-cert (PEM)"),
+        )
+    ):
+        command = click.option(
+            name,
+            type=click.Path(exists=True, dir_okay=False),
+            help=f"{meaning}; with --cluster tls://ADDRESS",
+        )(command)
+    return command
+
+
+RECORDS_OPTION = click.option(
+    "--records",
+    "records_kind",
+    type=click.Choice(FORMATS),
+    default="jsonl",
+    show_default=True,
+    help="how the games are stored: games.jsonl, games.jsonl.gz (about 1/12 the size) or "
+    "games.parquet/ (the [parquet] extra: pyarrow); `whitedwarf report` reads each",
 )
 SETTING_OPTION = click.option(
     "--option",
@@ -96,8 +128,10 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
 @WORKERS_OPTION
 @CLUSTER_OPTION
+@tls_options
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
+@RECORDS_OPTION
 @click.option(
     "--out",
     "out",
@@ -120,8 +154,12 @@ def simulate(
     seed: int,
     workers: int | None,
     cluster: str | None,
+    tls_ca_file: str | None,
+    tls_cert: str | None,
+    tls_key: str | None,
     round_limit: int,
     settings: tuple[str, ...],
+    records_kind: str,
     out: Path | None,
     resume: Path | None,
     force: bool,
@@ -132,6 +170,7 @@ def simulate(
     The report goes to standard output; progress to standard error (a bar on a terminal,
     otherwise a plain line about every 10 s: games done, time elapsed and left).
     """
+    secure = cluster_security(cluster, tls_ca_file, tls_cert, tls_key)
     if resume is not None:
         _refuse_settings_with_resume(click.get_current_context())
         folder = resume
@@ -145,7 +184,7 @@ def simulate(
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
         folder = out
         config = batch_config(
-            packs, pack_paths, players, games, agents, seed, round_limit, settings
+            packs, pack_paths, players, games, agents, seed, round_limit, settings, records_kind
         )
         try:
             store.prepare(folder, config, force)
@@ -153,11 +192,11 @@ def simulate(
             raise OutputExists(str(error)) from None
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
-    records = run_into(folder, config, workers, cluster, "simulating", quiet)
-    summary = write_report(folder, records, config)
+    tally = run_into(folder, config, workers, cluster, "simulating", quiet, security=secure)
+    summary = write_report(folder, tally, config)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")
-    if records and not summary["games"]:
+    if tally.records and not summary["games"]:
         raise click.ClickException("no game of the batch finished: every one stopped with an error")
 
 
@@ -171,6 +210,7 @@ _BATCH_SETTINGS = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+    "records_kind": "--records",
     "out": "--out",
     "force": "--force",
 }
@@ -201,9 +241,16 @@ def batch_config(
     seed: int,
     round_limit: int,
     settings: tuple[str, ...] = (),
+    records_kind: str = "jsonl",
 ) -> BatchConfig:
     """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings;
-    ``settings`` are ``--option NAME=VALUE`` game options for every game."""
+    ``settings`` are ``--option NAME=VALUE`` game options for every game, ``records_kind``
+    the format of its records (kept in the settings for ``--resume``)."""
+    if records_kind == "parquet":
+        try:
+            need_pyarrow()
+        except RecordsError as error:
+            raise click.BadParameter(str(error), param_hint="--records") from None
     loaded = load_game(packs, pack_paths)
     fewest, most = loaded.engine.players
     if not fewest <= players <= most:
@@ -228,26 +275,37 @@ def batch_config(
         # What a resumed batch checks it still plays on: the content's digest, or the merged
         # packs' digest for a game whose content has none.
         digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
-        extra={"options": options} if settings else {},
+        extra=({"options": options} if settings else {})
+        | ({"records": records_kind} if records_kind != "jsonl" else {}),
     )
 
 
-def write_report(
-    folder: Path, records: list[dict[str, Any]], config: BatchConfig | None = None
-) -> dict[str, Any]:
-    """``summary.json`` and ``report.html`` of a finished batch; returns the summary. With
-    the batch's ``config`` the summary names its packs and its cards (:func:`pack_details`)."""
+def cluster_security(
+    cluster: str | None, ca_file: str | None, cert: str | None, key: str | None
+) -> Any:
+    """The TLS settings of the --tls-* options, checked against --cluster: given without a
+    cluster, or with a scheduler address the batch could not verify, they are refused."""
+    from whitedwarf.interpreter.simulation.cluster import check_address, security
+
+    if cluster is None:
+        if ca_file or cert or key:
+            raise click.UsageError("the --tls-* options go with --cluster tls://ADDRESS")
+        return None
     try:
-        summary = summarise(records)
-        if config is not None:
-            summary.update(pack_details(config))
-            summary["sentences"] = sentences(summary)  # now with the cards' names
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        # Records checked line by line (store.finished) may still hold an edited value.
-        raise click.ClickException(
-            f"{folder / store.GAMES} holds a record that cannot be summarised ({error!r}); "
-            "delete the edited lines to play those games again"
-        ) from None
+        secure = security(ca_file, cert, key)
+        check_address(cluster, secure)
+    except BatchError as error:
+        raise click.UsageError(str(error)) from None
+    return secure
+
+
+def write_report(folder: Path, tally: Tally, config: BatchConfig | None = None) -> dict[str, Any]:
+    """``summary.json`` and ``report.html`` of a batch's tally; returns the summary. With
+    the batch's ``config`` the summary names its packs and its cards (:func:`pack_details`)."""
+    summary = tally.summary()
+    if config is not None:
+        summary.update(pack_details(config))
+        summary["sentences"] = sentences(summary)  # now with the cards' names
     store.write_json(folder / "summary.json", summary)
     (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
     return summary

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from whitedwarf.dsl.counts import counted, noun_for
@@ -35,10 +36,23 @@ def compare(
     summaries: tuple[dict[str, Any], dict[str, Any]] | None = None,
     changed: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
-    """The comparison's numbers (``comparison.json``, docs/simulate.md). ``summaries``: the
-    two batches' summaries when already made (with their ``packs`` and ``names``);
-    ``changed``: the cards the variant defines differently (:func:`changed_cards`)."""
+    """The comparison's numbers (``comparison.json``, docs/simulate.md) of two lists of
+    records. ``summaries``: the two batches' summaries when already made (with their
+    ``packs`` and ``names``); ``changed``: the cards the variant defines differently
+    (:func:`changed_cards`)."""
     a, b = summaries or (summarise(base), summarise(variant))
+    by_index = sorted(base, key=lambda r: r["index"]), sorted(variant, key=lambda r: r["index"])
+    return compare_summaries(a, b, paired_rounds(*by_index), changed)
+
+
+def compare_summaries(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    rounds: dict[str, Any],
+    changed: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The comparison of two batches' summaries (``Tally.summary``) and the paired change
+    of their games' length (:func:`paired_rounds`): no record is held."""
     result: dict[str, Any] = {
         "games": min(a["games"], b["games"]),
         "players": a["players"],
@@ -51,7 +65,7 @@ def compare(
         # Games an engine limit stopped, per pack: said first, never compared away.
         "errors": {"base": a["errors"], "variant": b["errors"]},
         "seats": _differences(a["seats"], b["seats"], "rate", "wins", "games", "Holm"),
-        "rounds": paired_rounds(base, variant),
+        "rounds": rounds,
         "only_in": _only_in(a, b) if a["games"] and b["games"] else {"variant": [], "base": []},
     }
     if not (a["games"] and b["games"]):
@@ -181,19 +195,29 @@ def _only_in(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, A
     return {"variant": missing(b, a), "base": missing(a, b)}
 
 
-def paired_rounds(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
-    """Mean change of game length, game by game (same index, same seed), with a 95% interval."""
-    by_index = {r["index"]: r for r in base if "error" not in r}
-    diffs = [
-        r["rounds"] - by_index[r["index"]]["rounds"]
-        for r in variant
-        if "error" not in r and r["index"] in by_index
-    ]
-    if len(diffs) < 2:
-        return {"pairs": len(diffs), "mean": 0.0, "low": 0.0, "high": 0.0}
-    mean = statistics.fmean(diffs)
-    half = stats.Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return {"pairs": len(diffs), "mean": mean, "low": mean - half, "high": mean + half}
+def paired_rounds(base: Iterable[Record], variant: Iterable[Record]) -> dict[str, Any]:
+    """Mean change of game length, game by game (same index, same seed), with a 95% interval.
+
+    Both batches' records come in game order (as their files hold them) and are paired by
+    index as they are read: only the count, sum and sum of squares of the changes are kept
+    (whole numbers, so the mean and spread are those of the list of changes)."""
+    pairs = total = squares = 0
+    theirs = iter(variant)
+    other = next(theirs, None)
+    for record in base:
+        while other is not None and other["index"] < record["index"]:
+            other = next(theirs, None)
+        if other is None:
+            break
+        if other["index"] == record["index"] and "error" not in record and "error" not in other:
+            diff = other["rounds"] - record["rounds"]
+            pairs, total, squares = pairs + 1, total + diff, squares + diff * diff
+    if pairs < 2:
+        return {"pairs": pairs, "mean": 0.0, "low": 0.0, "high": 0.0}
+    mean = float(total) / pairs  # statistics.fmean's division
+    variance = Fraction(pairs * squares - total * total, pairs * (pairs - 1))
+    half = stats.Z95 * math.sqrt(variance) / math.sqrt(pairs)
+    return {"pairs": pairs, "mean": mean, "low": mean - half, "high": mean + half}
 
 
 #: A card's fields that change nothing in play (where it comes from, its story, the notes).

@@ -1,22 +1,26 @@
-"""A batch's folder: ``batch.json`` (its settings), ``games.jsonl`` (one record a line, in
-game order), then ``summary.json`` and ``report.html`` once the games are played.
+"""A batch's folder: ``batch.json`` (its settings), its records (``games.jsonl``, or
+``games.jsonl.gz`` or ``games.parquet/`` with ``--records``: record_files.py), then
+``summary.json`` and ``report.html`` once the games are played.
 
-Records are appended and flushed one by one, so an interrupted run keeps every finished game;
-:func:`finished` reads them back (dropping a last line cut short) to resume.
+Records are appended as games finish, so an interrupted run keeps the finished games;
+:func:`finished` checks them (cutting what was half written) to resume.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+import shutil
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.interpreter.simulation import record_files
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
 
 CONFIG = "batch.json"
 GAMES = "games.jsonl"
-OUTPUTS = (CONFIG, GAMES, "summary.json", "report.html", "comparison.json", "comparison.html")
+RECORDS = tuple(record_files.FILES.values())
+OUTPUTS = (CONFIG, *RECORDS, "summary.json", "report.html", "comparison.json", "comparison.html")
 
 
 class StoreError(ValueError):
@@ -32,7 +36,10 @@ def prepare(folder: Path, config: BatchConfig, force: bool) -> None:
                 "or --resume to continue it"
             )
         for name in OUTPUTS:
-            (folder / name).unlink(missing_ok=True)
+            if (folder / name).is_dir():  # games.parquet/
+                shutil.rmtree(folder / name)
+            else:
+                (folder / name).unlink(missing_ok=True)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / CONFIG).write_text(json.dumps(config.to_json(), indent=2) + "\n", encoding="utf-8")
 
@@ -55,36 +62,34 @@ def load_config(folder: Path) -> BatchConfig:
         raise StoreError(f"{path}: {said}; the batch was left as it is") from None
 
 
-def finished(folder: Path) -> list[dict[str, Any]]:
-    """The records already written, in order; a last line cut short is dropped (and cut).
+def records_kind(config: BatchConfig) -> str:
+    """The format the batch writes its records in (``--records``; ``jsonl`` by default)."""
+    kind = config.extra.get("records", "jsonl")
+    return kind if kind in record_files.FORMATS else "jsonl"
 
-    A whole line that is not a record of this place in the batch (an edited file) is a
-    :class:`StoreError` at its line: the file is left as it is, never cut there.
+
+def finished(folder: Path, kind: str | None = None) -> int:
+    """How many records are already written, checked in order; what an interruption left
+    half written (a last line, a gzip member, a Parquet part) is cut (see record_files.py).
+
+    A whole record that is not the record of its place in the batch (an edited file) is a
+    :class:`StoreError` at its place: the file is left as it is, never cut there.
     """
-    path = folder / GAMES
-    if not path.exists():
-        return []
-    records: list[dict[str, Any]] = []
-    good_bytes = 0
-    with path.open("rb") as stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.endswith(b"\n"):
-                break  # the write an interruption cut short: that game is played again
-            try:
-                record = json.loads(line)
-            except (ValueError, RecursionError):
-                record = None
-            problem = _record_problem(record, len(records))
-            if problem:
-                raise StoreError(
-                    f"{path}:{number}: {problem}; delete this line and those after it to play "
-                    "those games again"
-                )
-            records.append(record)
-            good_bytes += len(line)
-    with path.open("r+b") as stream:
-        stream.truncate(good_bytes)
-    return records
+    try:
+        kind = kind or record_files.present(folder) or "jsonl"
+        return record_files.keep_finished(folder, kind, _record_problem)
+    except record_files.RecordsError as error:
+        raise StoreError(str(error)) from None
+
+
+def records(folder: Path) -> Iterator[dict[str, Any]]:
+    """The records in ``folder``, in game order, one at a time (none held after use)."""
+    try:
+        kind = record_files.present(folder)
+        if kind is not None:
+            yield from record_files.read(folder, kind)
+    except record_files.RecordsError as error:
+        raise StoreError(str(error)) from None
 
 
 #: The fields every game's record has (each game adds its own: records.result_record,
@@ -107,16 +112,28 @@ def _record_problem(record: Any, index: int) -> str | None:
 
 
 def append(
-    folder: Path, records: Iterable[dict[str, Any]], each: Callable[[], None] | None = None
-) -> Iterator[dict[str, Any]]:
-    """Write each record as one line, flushed, and pass it on."""
-    with (folder / GAMES).open("a", encoding="utf-8", newline="\n") as stream:
+    folder: Path,
+    records: Iterable[dict[str, Any]],
+    each: Callable[[], None] | None = None,
+    kind: str = "jsonl",
+) -> Generator[dict[str, Any], None, None]:
+    """Write each record (in the format ``kind``) and pass it on; what a format holds back
+    (a gzip member, a Parquet row group) is written when the run ends or is interrupted."""
+    try:
+        out = record_files.writer(folder, kind)
+    except record_files.RecordsError as error:
+        raise StoreError(str(error)) from None
+    try:
         for record in records:
-            stream.write(json.dumps(record, sort_keys=True) + "\n")
-            stream.flush()
+            out.write(record)
             if each is not None:
                 each()
             yield record
+    finally:
+        out.close()
+        stop = getattr(records, "close", None)
+        if stop is not None:  # the workers or the cluster, stopped now rather than when collected
+            stop()
 
 
 def write_json(path: Path, data: Any) -> None:

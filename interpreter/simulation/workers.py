@@ -19,9 +19,11 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig, run_indices
 CHUNK = 4
 
 
-def chunks(indices: Sequence[int], size: int = CHUNK) -> list[list[int]]:
-    """Consecutive runs of ``size`` indices."""
-    return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
+def chunks(indices: Sequence[int], size: int = CHUNK) -> Iterator[list[int]]:
+    """Consecutive runs of ``size`` indices, made as they are asked for (a batch of a
+    million games is not a list of a quarter of a million tasks up front)."""
+    for i in range(0, len(indices), size):
+        yield list(indices[i : i + size])
 
 
 def usable_cores() -> int:
@@ -40,7 +42,7 @@ def run_local(
 
     No more processes are started than there are chunks to hand out: a batch of one chunk is
     played here, with no pool to start."""
-    workers = min(workers, len(chunks(indices)))
+    workers = min(workers, -(-len(indices) // CHUNK))  # no more than there are chunks
     if workers <= 1:
         for index in indices:
             yield from run_indices(config, [index])
@@ -48,7 +50,8 @@ def run_local(
     context = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork")
     pool = context.Pool(workers, initializer=_ignore_interrupts)
     try:
-        tasks = [(config, chunk) for chunk in chunks(indices)]
+        # imap takes the tasks as the pool has room for them, and returns them in order.
+        tasks = ((config, chunk) for chunk in chunks(indices))
         for records in pool.imap(_run_chunk, tasks):
             yield from records
         pool.close()

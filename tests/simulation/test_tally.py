@@ -1,0 +1,144 @@
+"""The streaming tally gives the summary the records gave as a whole list, and merges.
+
+The fixtures are real batches (Last Light at 4 players, at 3 with a pool of agents, Starlight
+with gods): their records and the ``summary.json`` that the list-based summary (before the
+tally) wrote for them. The sentences are left out of the comparison: they are written from
+the numbers, and change with the report's wording.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.simulation.tally import Tally
+
+from tests.simulation.helpers import run
+
+FIXTURES = Path(__file__).parent / "fixtures" / "summaries"
+BATCHES = sorted(p.name for p in FIXTURES.iterdir())
+
+
+def _records(name: str) -> list[dict[str, Any]]:
+    with gzip.open(FIXTURES / name / "games.jsonl.gz", "rt", encoding="utf-8") as stream:
+        return [json.loads(line) for line in stream]
+
+
+def _expected(name: str) -> dict[str, Any]:
+    with gzip.open(FIXTURES / name / "summary.json.gz", "rt", encoding="utf-8") as stream:
+        summary: dict[str, Any] = json.load(stream)
+    return summary
+
+
+def _numbers(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary as summary.json holds it, without its sentences."""
+    data: dict[str, Any] = json.loads(json.dumps(summary, sort_keys=True))
+    data.pop("sentences")
+    return data
+
+
+@pytest.mark.parametrize("name", BATCHES)
+def test_records_added_one_by_one_give_the_summary_of_the_whole_list(name: str) -> None:
+    tally = Tally()
+    for record in _records(name):
+        tally.add(record)
+    assert _numbers(tally.summary()) == _numbers(_expected(name))
+
+
+def _close(a: Any, b: Any, where: str = "") -> None:
+    """Equal, floats to 1e-12 (a merge adds the win shares in another order)."""
+    if isinstance(a, float) or isinstance(b, float):
+        assert math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12), where
+    elif isinstance(a, dict):
+        assert isinstance(b, dict) and sorted(a) == sorted(b), where
+        for key in a:
+            _close(a[key], b[key], f"{where}.{key}")
+    elif isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _close(x, y, f"{where}[{i}]")
+    else:
+        assert a == b, where
+
+
+@pytest.mark.parametrize("name", BATCHES)
+def test_tallies_of_parts_merge_into_the_tally_of_the_whole(name: str) -> None:
+    records = _records(name)
+    parts = [Tally.of(records[i::3]) for i in range(3)]  # three machines, games interleaved
+    merged = Tally()
+    for part in parts:
+        merged.merge(part)
+    _close(_numbers(merged.summary()), _numbers(_expected(name)))
+
+
+def test_ties_and_errors_merge_too() -> None:
+    """Shares of a three-way tie (1/3 is not exact in binary) and errored games merge."""
+    records = _records("lastlight-4p")[:12]
+    records[3] = {**records[3], "winners": [0, 1, 2]}
+    records[5] = {"index": 5, "seed": 1, "agents": records[5]["agents"], "error": "a loop"}
+    whole = Tally.of(records).summary()
+    merged = Tally.of(records[:7])
+    merged.merge(Tally.of(records[7:]))
+    _close(_numbers(merged.summary()), _numbers(whole))
+    assert merged.summary()["errors"] == [records[5]]
+
+
+def test_a_batch_ten_times_longer_holds_no_more_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`simulate`'s own process (records written, counted, the report made) peaks no higher
+    for 1,000 games than for 100: the records are not kept. The games are the fixture's,
+    handed out afresh (a new dict each) in place of playing them, so only the parent's
+    memory is measured, with tracemalloc, from the first game to the report written."""
+    from whitedwarf.tools import batch_run
+
+    texts = [json.dumps(r) for r in _records("lastlight-4p")]
+
+    def handed_out(config: object, indices: range, workers: int) -> Iterator[dict[str, Any]]:
+        tracemalloc.start()  # from the first game on: the packs' loading is the same for both
+        for i in indices:
+            yield {**json.loads(texts[i % len(texts)]), "index": i}
+
+    monkeypatch.setattr(batch_run, "run_local", handed_out)
+
+    def peak(games: int) -> int:
+        out = tmp_path / str(games)
+        code, text = run("simulate", "--agents", "random", "--games", str(games), "--out", str(out))
+        size = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert code == 0, text
+        assert len((out / "games.jsonl").read_text().splitlines()) == games
+        return size
+
+    small, large = peak(100), peak(1000)
+    assert large < 1.5 * small, (small, large)
+
+
+def test_the_paired_change_of_length_is_counted_as_the_records_stream() -> None:
+    """compare pairs the two batches' games by index as both files are read: the mean and
+    interval are those of the list of changes (statistics.fmean and stdev)."""
+    import statistics
+
+    from whitedwarf.interpreter.simulation import stats
+    from whitedwarf.interpreter.simulation.comparison import paired_rounds
+
+    base = _records("lastlight-4p")
+    variant = [{**r, "rounds": r["rounds"] + r["index"] % 3} for r in base]
+    variant[5] = {"index": 5, "seed": 0, "agents": [], "error": "stopped"}  # left out
+    diffs = [
+        v["rounds"] - b["rounds"] for b, v in zip(base, variant, strict=True) if "error" not in v
+    ]
+    half = stats.Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mean = statistics.fmean(diffs)
+    got = paired_rounds(iter(base), iter(variant[:-3]))  # a variant still running: 3 fewer
+    assert got["pairs"] == len(diffs) - 3
+    got = paired_rounds(iter(base), iter(variant))
+    assert got["pairs"] == len(diffs) and got["mean"] == mean
+    assert math.isclose(got["low"], mean - half, rel_tol=1e-12)
+    assert math.isclose(got["high"], mean + half, rel_tol=1e-12)
