@@ -118,8 +118,6 @@ class Compiler:
     def step(self, step: ast.Step, asm: _Assembler, loop_var: int | None) -> None:
         if isinstance(step, ast.Body):
             self.body(step.steps, asm, loop_var)
-        elif isinstance(step, ast.Action) and id(step) in self.resolved.costs:
-            self.paid(ast.Paid((step,), ast.Body((), step.pos), step.pos), asm, loop_var, None)
         elif isinstance(step, ast.Action):
             end = _Label()
             self.action(step, asm, loop_var, end)
@@ -142,7 +140,13 @@ class Compiler:
         a cost of the steps after it: when it cannot be paid they do not happen, as after
         `->` (so `choose one` offers such an option only when it can be paid)."""
         for index, item in enumerate(steps):
-            if isinstance(item, ast.Action) and id(item) in self.resolved.costs:
+            # A cost with nothing after it in its sequence guards nothing: it runs as the
+            # action it is (what a `choose one` option offers is decided by step()).
+            if (
+                isinstance(item, ast.Action)
+                and id(item) in self.resolved.costs
+                and index + 1 < len(steps)
+            ):
                 rest = ast.Body(steps[index + 1 :], item.pos)
                 self.paid(ast.Paid((item,), rest, item.pos), asm, loop_var, ask=None)
                 return
@@ -236,9 +240,18 @@ class Compiler:
         asm.emit("branch", labels, texts)
         for label, option in zip(labels, step.options, strict=True):
             asm.mark(label)
-            self.step(option, asm, loop_var)
+            self.option(option, asm, loop_var)
             asm.emit("jump", end)
         asm.mark(end)
+
+    def option(self, option: ast.Step, asm: _Assembler, loop_var: int | None) -> None:
+        """An option of `choose one`; one that is a cost alone (`pay 1 rare`) is checked as
+        a cost, so the choice offers it only when it can be paid (`Machine.acts`)."""
+        if isinstance(option, ast.Action) and id(option) in self.resolved.costs:
+            empty = ast.Body((), option.pos)
+            self.paid(ast.Paid((option,), empty, option.pos), asm, loop_var, ask=None)
+        else:
+            self.step(option, asm, loop_var)
 
     def for_each(self, step: ast.ForEach, asm: _Assembler) -> None:
         slot, var = asm.new_loop(), asm.new_var()

@@ -17,6 +17,11 @@ from whitedwarf.tools.cli import main
 
 #: The prefix of every trace line.
 LINE = re.compile(r"^round [ \d]{2}\d+ seat [-L\d]: \S")
+#: How the trace's notes end: never events of the game, so a replay records none of them.
+NOTE_ENDINGS = (
+    "but its condition is false: did nothing",
+    "cannot pay its cost: what it pays for is skipped",
+)
 
 
 def write_mod(tmp_path: Path) -> Path:
@@ -77,8 +82,9 @@ def test_trace_is_one_line_per_event_each_with_round_and_seat(tmp_path: Path) ->
         line for line in lines if not LINE.match(line)
     ][:3]
     # The replay holds the same events (and decisions), one record per trace line but the
-    # notes for the trace only (a card whose `when ... if` condition is false).
-    notes = [line for line in lines if line.endswith("but its condition is false: did nothing")]
+    # notes for the trace only (a card whose `when ... if` condition is false, or whose cost
+    # cannot be paid).
+    notes = [line for line in lines if line.endswith(NOTE_ENDINGS)]
     records = log.read_text().splitlines()[1:-1]
     assert len(records) == len(lines) - len(notes)
     replay = read_replay(log)
@@ -182,7 +188,7 @@ def test_a_trigger_whose_condition_is_false_is_told_as_doing_nothing(tmp_path: P
     # as the game played without --trace.
     records = log.read_text().splitlines()
     assert "unmet" not in log.read_text()
-    notes = [line for line in lines if "its condition is false" in line]
+    notes = [line for line in lines if line.endswith(NOTE_ENDINGS)]
     assert len(records[1:-1]) == len(lines) - len(notes)
     plain = [*game, "--option", "factions=latecomers", "--replay", str(quiet)]
     assert CliRunner().invoke(main, ["play", *plain]).exit_code == 0
