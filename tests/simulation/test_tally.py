@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from whitedwarf.interpreter.simulation.summary import achievement_tests
 from whitedwarf.interpreter.simulation.tally import Tally
 
 from tests.simulation.helpers import run
@@ -33,6 +34,10 @@ def _records(name: str) -> list[dict[str, Any]]:
 def _expected(name: str) -> dict[str, Any]:
     with gzip.open(FIXTURES / name / "summary.json.gz", "rt", encoding="utf-8") as stream:
         summary: dict[str, Any] = json.load(stream)
+    if "achievements" in summary:
+        # The list-based summary wrote each achievement's counts; the report has since added
+        # their tests, a function of those counts alone (test_report_by_hand checks it).
+        summary["achievements"] = achievement_tests(summary["achievements"])
     return summary
 
 

@@ -163,6 +163,7 @@ RUNS = {
     "new": ("x",),
     "render": ("game.jsonl", "--out", "b.svg"),
     "replay": ("game.jsonl",),
+    "report": ("batch",),
     "text": ("mod",),
     "validate": ("mod",),
 }
