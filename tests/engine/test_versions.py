@@ -73,13 +73,14 @@ CONDITIONS = [
 ]
 
 
-def modded_content() -> GameContent:
+def modded_content(rotation: int = 0) -> GameContent:
     """A modder's pack: every civilization tech and faction of the base pack also has an
     ``as soon as`` clause (ship techs may have none), so many conditions of every domain are
-    pending on every seat at once."""
+    pending on every seat at once. The i-th card gets condition ``i + rotation``: which card
+    holds which condition decides who meets what when, so the audit plays every rotation."""
     return with_clause_on_every_card(
-        "lastlight-modded",
-        lambda i: f"as soon as {CONDITIONS[i % len(CONDITIONS)]} -> gain 1 common",
+        f"lastlight-modded-{rotation}",
+        lambda i: f"as soon as {CONDITIONS[(i + rotation) % len(CONDITIONS)]} -> gain 1 common",
     )
 
 
@@ -801,10 +802,16 @@ def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
+@pytest.mark.parametrize("rotation", range(len(CONDITIONS)))
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
-    monkeypatch: pytest.MonkeyPatch,
+    rotation: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    auditor = audited_games(monkeypatch, modded_content(), 4, range(2))
+    """Every rotation of the conditions over the cards. Rotations 4, 6 and 9 (seed 1) once
+    failed: a check that began settled stayed settled while it made a seat's list again (an
+    achievement played in it), so a stat read by a later condition of that check found the
+    index of readers naming the played achievement (hooks.check_achievements now unsettles
+    first)."""
+    auditor = audited_games(monkeypatch, modded_content(rotation), 4, range(1, 2))
     assert auditor.skipped_checked > 1_000
 
 
