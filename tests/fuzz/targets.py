@@ -90,11 +90,15 @@ def fuzz_checker(data: bytes) -> None:
         kind = kinds[len(kind) % len(kinds)]
     source = EffectSource.standalone(effect, "card.yaml")
     compiled, diagnostics = compile_effect(source, _registry(), kind)
-    lines = effect.count("\n") + 1
+    lines = effect.split("\n")
     for diagnostic in diagnostics:
         span = diagnostic.span
         assert span is not None, f"{diagnostic.code} has no place"
-        assert 1 <= span.line <= lines, f"{diagnostic.code} points past the effect: {span}"
+        assert 1 <= span.line <= len(lines), f"{diagnostic.code} points past the effect: {span}"
+        # Never on a blank line of an effect that has words (issue 23 item 16). Blank: spaces
+        # and tabs alone (a line holding a vertical tab alone is where E0514 points).
+        blank = not lines[span.line - 1].strip(" \t")
+        assert not blank or not effect.strip(), f"{diagnostic.code} on blank line {span.line}"
     if any(d.is_error for d in diagnostics):
         assert compiled is None, "an effect with errors was compiled"
 
