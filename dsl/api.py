@@ -18,7 +18,7 @@ from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.parser import EffectSyntaxError, EffectTooDeep, parse
 from whitedwarf.dsl.registry import Deprecation, Registry
-from whitedwarf.dsl.source import EffectSource
+from whitedwarf.dsl.source import EffectSource, hostile_character
 from whitedwarf.dsl.suggest import did_you_mean
 
 MAX_EFFECT_CHARS = 4000
@@ -34,7 +34,8 @@ def compile_effect(
     kind = registry.card_kinds.get(card_kind)
     if kind is None:
         hint = did_you_mean(card_kind, registry.card_kinds)
-        return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", source.span(0), hint)]
+        span = source.span(source.first_code())
+        return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", span, hint)]
     effect, problems = parse_effect(source)
     if effect is None:
         return None, _with_concepts(problems, source.text, registry)
@@ -77,11 +78,17 @@ def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnost
     text = source.text
     if len(text) > MAX_EFFECT_CHARS:
         message = f"the effect is {len(text)} characters long; the limit is {MAX_EFFECT_CHARS}"
-        return None, [Diagnostic("E0302", message, source.span(0, 1), "split it into clauses")]
+        first = source.first_code()
+        span = source.span(first, first + 1)
+        return None, [Diagnostic("E0302", message, span, "split it into clauses")]
     if not text.strip():
         return None, [
             Diagnostic("E0301", "the effect is empty", source.span(0), "write what the card does")
         ]
+    hostile = hostile_character(text)  # the pack loader's rule for every text (E0514)
+    if hostile is not None:
+        at, message, hint = hostile
+        return None, [Diagnostic("E0514", message, source.span(at, at + 1), hint)]
     try:
         return parse(text), []
     except EffectTooDeep as error:

@@ -127,7 +127,8 @@ def parse(text: str) -> ast.Effect:
     try:
         return _ToAst().transform(tree)
     except VisitError as error:  # a malformed number and the like
-        raise EffectSyntaxError(SyntaxProblem(0, len(text), str(error.orig_exc))) from None
+        start, end = _first_code(text), len(text.rstrip())  # the effect, not blank lines
+        raise EffectSyntaxError(SyntaxProblem(start, end, str(error.orig_exc))) from None
 
 
 def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
@@ -224,13 +225,24 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
 
 
 def _last_word(text: str, pos: int) -> tuple[int, int]:
-    """The offsets of the last word of code before ``pos`` (never past the end of its line)."""
+    """The offsets of the last word of code before ``pos`` (never past the end of its line);
+    with no code before it (comments alone), the first character that is not white space: an
+    effect beginning with a line break (a block scalar's blank first line) is not pointed at
+    on that empty line."""
     end = _code_end(text, pos)
+    if not end:
+        first = _first_code(text)
+        return first, first + 1
     start = end
     same = _is_word_char(text[end - 1]) if end else False
     while start > 0 and not text[start - 1].isspace() and _is_word_char(text[start - 1]) == same:
         start -= 1
     return start, max(end, start + 1)
+
+
+def _first_code(text: str) -> int:
+    """The offset of the first character of ``text`` that is not white space (0: none)."""
+    return len(text) - len(text.lstrip()) if text.strip() else 0
 
 
 def _is_word_char(char: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,6 +31,13 @@ class EffectSource:
             return Span(self.path, line, column)
         end_line, end_column = self.locate(end - 1)
         return Span(self.path, line, column, end_line, end_column + 1)
+
+    def first_code(self) -> int:
+        """The offset of the text's first character that is not white space (0 when it is all
+        white space): where a diagnostic about the whole effect starts, so one whose text
+        begins with a line break (a block scalar's blank first line) points at its first
+        word, not at the empty line before it."""
+        return len(self.text) - len(self.text.lstrip()) if self.text.strip() else 0
 
     @classmethod
     def standalone(
@@ -58,3 +67,27 @@ def _row_of(starts: list[int], offset: int) -> int:
         else:
             high = mid - 1
     return low
+
+
+#: Characters no text of a pack and no effect may hold (E0514): control characters other than
+#: tab and line feed (a terminal acts on ESC sequences, a carriage return sends the cursor
+#: back over what was written, and a double-quoted YAML string can write them as `\e`, `\r`),
+#: and the invisible ones that reorder or hide text (bidi overrides, zero-width space, byte
+#: order mark), which make a name read as another, or a line read backwards. One rule for the
+#: pack loader (every text of a file) and the effect compiler (an effect given to it directly).
+HOSTILE_CHARACTERS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+)
+
+
+def hostile_character(text: str) -> tuple[int, str, str] | None:
+    """The first character of ``text`` that :data:`HOSTILE_CHARACTERS` refuses, as ``(offset,
+    message, hint)`` for an E0514 diagnostic, or None when the text is plain."""
+    found = HOSTILE_CHARACTERS.search(text)
+    if found is None:
+        return None
+    char = found.group()
+    name = unicodedata.name(char, "non-printing character").lower()
+    message = f"this text holds the invisible character U+{ord(char):04X} ({name})"
+    hint = "remove it: pack texts are plain characters (tabs and line breaks are fine)"
+    return found.start(), message, hint

@@ -30,6 +30,17 @@ class RandomBot:
         self.rng = random.Random(seed)
         self._bits = self.rng.getrandbits
 
+    # A copy draws from a generator of its own: ``copy.deepcopy`` treats the bound
+    # ``getrandbits`` as atomic, so a copy kept it and drew from the original's generator (a
+    # copied line-up no longer replayed its game). Only the generator is state; the bound
+    # method is made again from the copy's own.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rng": self.rng}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.rng = state["rng"]
+        self._bits = self.rng.getrandbits
+
     def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
         # ``rng.randrange(len(options))`` written out: draw as many bits as the count needs
         # and draw again while the number is past the end (uniform: every index is one of

@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import unicodedata
 import warnings
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
@@ -45,7 +44,7 @@ from whitedwarf.dsl.packs.yamlnodes import (
     compose_events,
     from_ruamel,
 )
-from whitedwarf.dsl.source import EffectSource
+from whitedwarf.dsl.source import EffectSource, hostile_character
 
 DataPath = tuple[str | int, ...]
 
@@ -59,13 +58,6 @@ _STR, _INT, _FLOAT, _BOOL, _NULL = (
     f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")
 )
 _SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
-#: Characters a text of a pack may not hold (E0514): control characters other than tab and
-#: line break (a terminal acts on ESC sequences, and a double-quoted YAML string can write
-#: them as `\e`), and the invisible ones that reorder or hide text (bidi overrides, zero-width
-#: space, byte order mark), which make a name read as another, or a line read backwards.
-_HOSTILE_CHARACTERS = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
-)
 # An unquoted date is resolved as a timestamp; packs have no dates, so it stays a string.
 _TIMESTAMP = f"{_CORE}timestamp"
 _MERGE = f"{_CORE}merge"
@@ -415,9 +407,9 @@ class _Converter:
             if tag == _STR:
                 style = node.style  # type: ignore[attr-defined]
                 value = node.value.replace("\a", "") if style == ">" else node.value
-                hostile = _HOSTILE_CHARACTERS.search(value)
+                hostile = hostile_character(value)  # E0514, the effect compiler's rule too
                 if hostile is not None:
-                    self._hostile_character(node, hostile.group())
+                    self._hostile_character(node, hostile)
                 return value
             if tag in _SCALAR_TAGS or tag == _TIMESTAMP:
                 return _scalar(node)  # type: ignore[arg-type]
@@ -432,11 +424,9 @@ class _Converter:
         self.refused.add(path)
         return None
 
-    def _hostile_character(self, node: Node, char: str) -> None:
-        """E0514 for a text holding ``char``, a character a terminal or a page would act on."""
-        name = unicodedata.name(char, "non-printing character").lower()
-        message = f"this text holds the invisible character U+{ord(char):04X} ({name})"
-        hint = "remove it: pack texts are plain characters (tabs and line breaks are fine)"
+    def _hostile_character(self, node: Node, found: tuple[int, str, str]) -> None:
+        """E0514 for a text holding a character a terminal or a page would act on."""
+        _, message, hint = found
         self.diagnostics.append(error("E0514", message, self.span(node), hint))
 
     def _over_limit(self, node: Node, depth: int) -> None:

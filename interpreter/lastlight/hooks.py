@@ -418,6 +418,10 @@ def check_achievements(state: State) -> None:
         if _still_false(state, kept, moved):
             moved.clear()
             return
+    # The whole check: what the last one settled no longer holds while it runs (a seat's
+    # list is made again below, and the conditions it tests read stats, whose reads consult
+    # these memos); the end of the check says whether it settles again.
+    kept.settled = False
     rt = kept.rt
     seats = kept.seats
     known = kept.known_false

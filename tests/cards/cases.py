@@ -837,7 +837,16 @@ FACTIONS = [
         Fire("after_build_ships"),
         {"ships.p0.distant_00": 1, "p0.res.common": 0, "p0.supply.small": 4},
         given={"p0.res.common": 1},
+        ships={"a": (0, "medium", "outer_08"), "b": (0, "medium", "outer_04")},
         answers=("yes",),
+    ),
+    Case(
+        "myrr",
+        Fire("after_build_ships"),
+        {"ships.p0.distant_00": 0, "p0.res.common": 1},
+        name="one ship",
+        given={"p0.res.common": 1},
+        ships={"a": (0, "medium", "outer_08")},
     ),
     Case(
         "thessari",
@@ -860,12 +869,27 @@ FACTIONS = [
     Case(
         "hexan",
         Engine(lambda s, u: setup.finish(s)),
-        {"p0.res.common": 3, "ships.p0.distant_00": 1, "p1.res.common": 1},
+        {"p0.res.common": 0, "ships.p0.distant_00": 1, "p1.res.common": 1},
+        answers=("yes",),
+    ),
+    Case(
+        "hexan",
+        Engine(lambda s, u: setup.finish(s)),
+        {"p0.res.common": 2, "ships.p0.distant_00": 0, "p1.res.common": 1},
+        name="declines",
+        answers=("no",),
     ),
     Case(
         "zhur",
         Fire("round_start"),
         {"p0.res.common": 1},
+        given={"p1.light": 3, "p0.light": 1},
+    ),
+    Case(
+        "zhur",
+        Fire("round_start"),
+        {"p0.res.common": 0},
+        name="one behind",
         given={"p1.light": 3, "p0.light": 2},
     ),
     Case(

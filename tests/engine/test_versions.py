@@ -73,13 +73,14 @@ CONDITIONS = [
 ]
 
 
-def modded_content() -> GameContent:
+def modded_content(rotation: int = 0) -> GameContent:
     """A modder's pack: every civilization tech and faction of the base pack also has an
     ``as soon as`` clause (ship techs may have none), so many conditions of every domain are
-    pending on every seat at once."""
+    pending on every seat at once. The i-th card gets condition ``i + rotation``: which card
+    holds which condition decides who meets what when, so the audit plays every rotation."""
     return with_clause_on_every_card(
-        "lastlight-modded",
-        lambda i: f"as soon as {CONDITIONS[i % len(CONDITIONS)]} -> gain 1 common",
+        f"lastlight-modded-{rotation}",
+        lambda i: f"as soon as {CONDITIONS[(i + rotation) % len(CONDITIONS)]} -> gain 1 common",
     )
 
 
@@ -801,10 +802,16 @@ def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
+@pytest.mark.parametrize("rotation", range(len(CONDITIONS)))
 def test_memos_match_a_fresh_walk_with_a_condition_on_every_card(
-    monkeypatch: pytest.MonkeyPatch,
+    rotation: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    auditor = audited_games(monkeypatch, modded_content(), 4, range(2))
+    """Every rotation of the conditions over the cards. Rotations 4, 6 and 9 (seed 1) once
+    failed: a check that began settled stayed settled while it made a seat's list again (an
+    achievement played in it), so a stat read by a later condition of that check found the
+    index of readers naming the played achievement (hooks.check_achievements now unsettles
+    first)."""
+    auditor = audited_games(monkeypatch, modded_content(rotation), 4, range(1, 2))
     assert auditor.skipped_checked > 1_000
 
 
@@ -986,11 +993,12 @@ def test_the_audit_fails_when_the_kept_combat_sectors_miss_a_move(
     """A later pick of an attack looks again only at the sectors its survey kept, unless a
     ship was placed or moved (or cards, adds, the Lumos' ally or the rotation changed). Blind
     to moves (each ship's id compared instead of its sector), it misses a sector a moved ship
-    opened: the audit catches it. In game 7 a pick meets such a sector before a roll step
-    lists the groups (in others the groups' audit, the next test's, sees the fault first)."""
+    opened: the audit catches it. In game 9 a pick meets such a sector before a roll step
+    lists the groups (in others the groups' audit, the next test's, sees the fault first;
+    game 7 was this one's until the faction retune, docs/rules-decisions.md K11)."""
     monkeypatch.setattr(combat, "_SECTOR", operator.itemgetter("id"))
     with pytest.raises(AssertionError, match="the kept combat sectors"):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(7, 8))
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(9, 10))
 
 
 def test_the_audit_fails_when_the_kept_combat_groups_miss_a_fight(

@@ -56,8 +56,10 @@ def public_refs(state: State, seat: int) -> set[str]:
         out.update(p["achievements_done"])
         # ``as soon as`` clauses that ran, of cards that were in play (face up) then.
         out.update(name.rpartition(":")[0] for name in p.get("once", ()))
-        if p["faction"] and state["phase"] != "setup":
-            out.add(p["faction"])  # revealed together once every seat has kept one
+        if p["faction"]:
+            # Revealed together once every seat has kept one: ``setup.finish`` sets it, then
+            # fires game_start, whose effects may ask (Hexan's) while the phase is "setup".
+            out.add(p["faction"])
     for sector in state["sectors"].values():
         if sector["token"] and sector["revealed"]:
             out.add(sector["token"])
@@ -82,8 +84,6 @@ def secrets(state: State, seat: int) -> set[str]:
         tech_ids.update(card_id(r) for r in p["techs_hand"])
         if p["achievement"]:
             hidden.add(p["achievement"])
-        if p["faction"] and state["phase"] == "setup":
-            hidden.add(p["faction"])  # kept, but not revealed before every seat has kept
     for sector in state["sectors"].values():
         if sector["token"] and not sector["revealed"]:
             hidden.add(sector["token"])
