@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from click.core import ParameterSource
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.comparison import (
@@ -31,6 +30,7 @@ from whitedwarf.tools.simulate import (
     WORKERS_OPTION,
     batch_config,
     games_option,
+    refuse_settings_with_resume,
     write_report,
 )
 
@@ -94,7 +94,7 @@ def compare(
     Ctrl-C keeps every finished game: `compare --resume DIR` continues.
     """
     if resume is not None:
-        _refuse_settings_with_resume(click.get_current_context())
+        refuse_settings_with_resume(click.get_current_context(), _COMPARISON_SETTINGS, "comparison")
         out = resume
         configs = _resumed(resume)
     else:
@@ -282,21 +282,6 @@ _COMPARISON_SETTINGS = {
     "out": "--out",
     "force": "--force",
 }
-
-
-def _refuse_settings_with_resume(ctx: click.Context) -> None:
-    """A setting given with --resume would be ignored (both batches keep their own)."""
-    given = [
-        flag
-        for name, flag in _COMPARISON_SETTINGS.items()
-        if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
-    ]
-    if given:
-        raise click.UsageError(
-            f"--resume continues the comparison with the settings it was started with, so "
-            f"{', '.join(given)} would be ignored: leave {'them' if len(given) > 1 else 'it'} "
-            "out, or start a new comparison with --out"
-        )
 
 
 def _pack_data(config: BatchConfig) -> dict[str, Any]:

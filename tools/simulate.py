@@ -172,7 +172,7 @@ def simulate(
     """
     secure = cluster_security(cluster, tls_ca_file, tls_cert, tls_key)
     if resume is not None:
-        _refuse_settings_with_resume(click.get_current_context())
+        refuse_settings_with_resume(click.get_current_context())
         folder = resume
         try:
             config = store.load_config(folder)
@@ -216,19 +216,22 @@ _BATCH_SETTINGS = {
 }
 
 
-def _refuse_settings_with_resume(ctx: click.Context) -> None:
-    """A setting given with --resume would be silently ignored (the batch keeps its own):
-    say so instead of letting `--resume runs/x --games 5000` look like it did something."""
+def refuse_settings_with_resume(
+    ctx: click.Context, settings: dict[str, str] | None = None, what: str = "batch"
+) -> None:
+    """A setting given with --resume would be silently ignored (the ``what`` keeps its own):
+    say so instead of letting `--resume runs/x --games 5000` look like it did something.
+    ``settings``: the command's parameters that set up a run, by name, with their flags."""
     given = [
         flag
-        for name, flag in _BATCH_SETTINGS.items()
+        for name, flag in (settings or _BATCH_SETTINGS).items()
         if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
     ]
     if given:
         raise click.UsageError(
-            f"--resume continues the batch with the settings it was started with, so "
+            f"--resume continues the {what} with the settings it was started with, so "
             f"{', '.join(given)} would be ignored: leave {'them' if len(given) > 1 else 'it'} "
-            "out, or start a new batch with --out"
+            f"out, or start a new {what} with --out"
         )
 
 
