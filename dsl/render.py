@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.parser import parse
@@ -106,8 +107,7 @@ def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Co
     before it: "gain a light" says what "gain 1 [light]" does ("a" before a resource is 1),
     "gain 1 [light], pay 2 [common]" not what "gain 2 [light], pay 1 [common]" does.
     """
-    units = {_stem(word) for name in registry.resources for word in _words(name)}
-    units |= {_stem(w) for r in registry.resources.values() for w in _words(r.text)}
+    units = _units(tuple((name, r.text) for name, r in registry.resources.items()))
     exclaimed = re.sub(r"!(?!=)", " ", text)  # "gain 1 common!" ("!=" is a comparison)
     words = [SAME.get(w, w) for w in normalise(exclaimed).split()]
     kept: list[str] = []
@@ -127,6 +127,8 @@ def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Co
 def same_substance(written: str, rendered: str, registry: Registry) -> bool:
     """Whether a card's text says what its effect's text says (:func:`substance`): the
     same content words, and no other numbers before a resource both texts count."""
+    if written == rendered:  # most texts are the effect's own, written by `text --write`
+        return True
     words, amounts = substance(written, registry)
     theirs, their_amounts = substance(rendered, registry)
     if words != theirs:
@@ -137,6 +139,14 @@ def same_substance(written: str, rendered: str, registry: Registry) -> bool:
         amounts[r] <= their_amounts[r] or their_amounts[r] <= amounts[r]
         for r in amounts.keys() & their_amounts.keys()
     )
+
+
+@cache
+def _units(resources: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """The words that name a resource (``[light]``, ``night points``), stemmed: computed once
+    per vocabulary, not for each text compared."""
+    units = {_stem(word) for name, _ in resources for word in _words(name)}
+    return frozenset(units | {_stem(word) for _, text in resources for word in _words(text)})
 
 
 def _words(text: str) -> list[str]:
