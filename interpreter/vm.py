@@ -663,7 +663,7 @@ class Machine:
         write between the calls, so not when ``reads``), and with the three steps of a
         turn counted once when the budget cannot run out in the loop. Measured on ``for
         each distant planet you control -> gain 1 common``: about 35% fewer instructions
-        around the selector and the verb than the step functions (BENCHMARKS.md "fx3").
+        around the selector and the verb than the step functions (BENCHMARKS.md at dba7fe8, "fx3").
         """
         over, at_next = self._over, pc + 1
         listing = self._listing(head[2]) if head[0] == "loop" else None

@@ -411,8 +411,8 @@ def listing(selector: dict[str, Any], resolve: Resolve) -> Callable[[State, Fram
     one list per filter (filters only read; the ids and their order are the same).
 
     Measured at 40 light: about a quarter of a decision's selector lines were the look-ups
-    and owner's-filter tests :func:`candidates` repeats at every call (BENCHMARKS.md "Effect
-    frames, second pass")."""
+    and owner's-filter tests :func:`candidates` repeats at every call (BENCHMARKS.md at dba7fe8,
+    "Effect frames, second pass")."""
     typ, filters = selector["type"], selector["filters"]
     bases, _, makers, _ = vocabulary_tables()
     base = bases[typ]
