@@ -341,7 +341,8 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
         verb, general = rt.immediate[card_ref] = _immediate(rt, card_ref)
     # The usual token, ``gain 1 light``, when nothing runs or waits and nobody listens: its
     # one fixed verb, then the check (written here rather than in a function of its own,
-    # which cost the token about 5% more than the hand-written rule: BENCHMARKS.md at dba7fe8, "fx3").
+    # which cost the token about 5% more than the hand-written rule: BENCHMARKS.md at
+    # dba7fe8, "fx3").
     if verb is None or events.ON or state["frames"] or effects.RUNNING:
         general(state, player, context)
         return
