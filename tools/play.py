@@ -173,7 +173,7 @@ def play(
                     outcome = run_game(game, state, bots, writer)
                 except KeyboardInterrupt:
                     stream.flush()  # every whole line so far: what `replay` will read
-                    raise Interrupted(_cut_short(replay_path, writer.count)) from None
+                    raise Interrupted(_cut_short(replay_path)) from None
                 writer.end(outcome.final_hash, game.result(state))
     except engine.errors as error:
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
@@ -186,15 +186,27 @@ def play(
     click.echo(text)
 
 
-def _cut_short(replay_path: Path, decisions: int) -> str:
+def _cut_short(replay_path: Path) -> str:
     """What an interrupted ``play --replay`` leaves: where, how much, and what ``replay``
-    will say of it (the game is seeded and its seats bots: the same command plays it all)."""
+    will say of it (the game is seeded and its seats bots: the same command plays it all).
+
+    The decisions are counted in the file, not by the writer: Ctrl-C may land between a
+    decision's line written and the writer's count of it."""
+    with replay_path.open(encoding="utf-8") as lines:
+        decisions = sum(1 for line in lines if line.endswith("\n") and _is_decision(line))
     shown = shlex.quote(str(replay_path))
     return (
         f"{replay_path} holds the game's first {counted(decisions, 'decision')} and no end "
         f'line: `whitedwarf replay {shown}` will refuse it as cut short ("the log has no '
         f'end line"); the same command with --force plays the whole game again'
     )
+
+
+def _is_decision(line: str) -> bool:
+    try:
+        return bool(json.loads(line).get("type") == "decision")
+    except (ValueError, AttributeError):
+        return False
 
 
 def _pack_options(packs: tuple[Path, ...], pack_paths: tuple[Path, ...]) -> tuple[str, ...]:
