@@ -20,7 +20,7 @@ from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.scaffold import pack_game
-from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
+from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
@@ -30,6 +30,7 @@ from whitedwarf.tools.simulate import (
     WORKERS_OPTION,
     batch_config,
     games_option,
+    load_batch_packs,
     refuse_settings_with_resume,
     write_report,
 )
@@ -108,17 +109,20 @@ def compare(
         )
         _prepare(out, configs, force, quiet)
     summaries: dict[str, dict[str, Any]] = {}
+    # Each side's packs, loaded once: checked before a game is played (a resumed comparison's
+    # must still load), then named in its report and compared card by card.
+    loaded = {name: load_batch_packs(config) for name, config in configs.items()}
     for name, config in configs.items():
         folder = out / name
         tally = run_into(folder, config, workers, cluster, name, quiet, f"compare --resume {out}")
-        summaries[name] = write_report(folder, tally, config)
+        summaries[name] = write_report(folder, tally, config, loaded[name])
     # The length changes are paired game by game from the two record files, read together.
     rounds = paired_rounds(*(store.records(out / name) for name in SIDES))
     result = compare_summaries(
         summaries["base"],
         summaries["variant"],
         rounds,
-        changed_cards(*(_pack_data(configs[name]) for name in SIDES)),
+        changed_cards(*(loaded[name].pack.data for name in SIDES)),
     )
     store.write_json(out / "comparison.json", _without_games(result))
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
@@ -250,7 +254,8 @@ def setting_difference(old: BatchConfig, new: BatchConfig, packs: bool = True) -
 
 def _resumed(folder: Path) -> dict[str, BatchConfig]:
     """The settings of both batches of the comparison in ``folder``, which must be one
-    comparison's (the same seeds, agents and games on both); their packs must still load."""
+    comparison's (the same seeds, agents and games on both); their packs are loaded (and
+    so checked) before any game is played, by the command."""
     configs: dict[str, BatchConfig] = {}
     for name in SIDES:
         try:
@@ -263,8 +268,6 @@ def _resumed(folder: Path) -> dict[str, BatchConfig]:
             f"{folder / 'base'} and {folder / 'variant'} are not one comparison: the base has "
             f"{difference.replace(', not ', ', the variant ')}"
         )
-    for config in configs.values():
-        load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
     return configs
 
 
@@ -282,12 +285,6 @@ _COMPARISON_SETTINGS = {
     "out": "--out",
     "force": "--force",
 }
-
-
-def _pack_data(config: BatchConfig) -> dict[str, Any]:
-    """The merged pack data a batch played (its tables of cards)."""
-    loaded = load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
-    return loaded.pack.data
 
 
 def _without_games(result: dict[str, Any]) -> dict[str, Any]:

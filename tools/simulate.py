@@ -25,7 +25,13 @@ from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play import game_settings
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
+from whitedwarf.tools.session import (
+    PACK_OPTION,
+    PACK_PATH_OPTION,
+    ROUND_LIMIT_OPTION,
+    Loaded,
+    load_game,
+)
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -302,23 +308,26 @@ def cluster_security(
     return secure
 
 
-def write_report(folder: Path, tally: Tally, config: BatchConfig | None = None) -> dict[str, Any]:
+def write_report(
+    folder: Path, tally: Tally, config: BatchConfig | None = None, loaded: Loaded | None = None
+) -> dict[str, Any]:
     """``summary.json`` and ``report.html`` of a batch's tally; returns the summary. With
-    the batch's ``config`` the summary names its packs and its cards (:func:`pack_details`)."""
+    the batch's ``config`` the summary names its packs and its cards (:func:`pack_details`;
+    ``loaded``: its packs, when the caller has them loaded already)."""
     summary = tally.summary()
     if config is not None:
-        summary.update(pack_details(config))
+        summary.update(pack_details(config, loaded))
         summary["sentences"] = sentences(summary)  # now with the cards' names
     store.write_json(folder / "summary.json", summary)
     (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
     return summary
 
 
-def pack_details(config: BatchConfig) -> dict[str, Any]:
+def pack_details(config: BatchConfig, loaded: Loaded | None = None) -> dict[str, Any]:
     """What a report says of the batch's packs: ``packs`` (each pack played, dependencies
     first: ``id``, ``version``, ``path``, and ``given``: one the batch was given) and
     ``names`` (each card's display name by id, where they differ: ``iou_nell``: ``Iou'Nell``)."""
-    loaded = load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+    loaded = loaded or load_batch_packs(config)
     given = {Path(p).resolve() for p in config.packs}
     return {
         "packs": [
@@ -333,6 +342,11 @@ def pack_details(config: BatchConfig) -> dict[str, Any]:
         ],
         "names": display_names(loaded.pack.data),
     }
+
+
+def load_batch_packs(config: BatchConfig) -> Loaded:
+    """The packs a batch plays, loaded as its config names them."""
+    return load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
 
 
 def _bundled(pack_id: str, path: Path) -> bool:
