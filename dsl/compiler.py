@@ -141,7 +141,7 @@ class Compiler:
         `->` (so `choose one` offers such an option only when it can be paid)."""
         for index, item in enumerate(steps):
             # A cost with nothing after it in its sequence guards nothing: it runs as the
-            # action it is (what a `choose one` option offers is decided by step()).
+            # action it is (an option of `choose one` is checked by option()).
             if (
                 isinstance(item, ast.Action)
                 and id(item) in self.resolved.costs
