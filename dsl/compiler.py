@@ -246,7 +246,10 @@ class Compiler:
 
     def option(self, option: ast.Step, asm: _Assembler, loop_var: int | None) -> None:
         """An option of `choose one`; one that is a cost alone (`pay 1 rare`) is checked as
-        a cost, so the choice offers it only when it can be paid (`Machine.acts`)."""
+        a cost, so the choice offers it only when it can be paid (`Machine.acts`); so is one
+        in parentheses alone, `(pay 1 rare)`, which W0406 counts as a cost too."""
+        while isinstance(option, ast.Body) and len(option.steps) == 1:
+            option = option.steps[0]
         if isinstance(option, ast.Action) and id(option) in self.resolved.costs:
             empty = ast.Body((), option.pos)
             self.paid(ast.Paid((option,), empty, option.pos), asm, loop_var, ask=None)

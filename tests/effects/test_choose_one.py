@@ -152,6 +152,14 @@ def test_a_bare_pay_option_is_offered_only_when_it_can_be_paid() -> None:
     assert s["frames"] == [] and s["players"][0]["res"]["common"] == 0
 
 
+def test_a_bare_pay_in_parentheses_is_offered_only_when_it_can_be_paid() -> None:
+    _, s = fresh()
+    faction(s, 0, "toll", "when resources_mined -> choose one: (pay 1 rare) or gain 1 common")
+    _res(s)
+    fire(s, "resources_mined", 0, {})  # the rare cannot be paid: the common, without asking
+    assert s["frames"] == [] and s["players"][0]["res"]["common"] == 1
+
+
 def test_a_bare_pay_nobody_can_pay_asks_nothing_and_pays_nothing() -> None:
     _, s = fresh()
     faction(s, 0, "toll", TOLL)
