@@ -1,0 +1,56 @@
+"""The design exercise (issue 29, docs/design-exercise.md): every design of designs.yaml
+written as a card validates cleanly in a pack of its own and does in play exactly what its
+plain English says, and no more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.exercise import lastlight_run, starlight_run
+from tests.exercise.designs import Design, load
+from tests.exercise.packs import diagnostics, write_pack
+
+DESIGNS = load()
+WRITTEN = [d for d in DESIGNS if d.written]
+CHECKS = [
+    pytest.param(
+        d,
+        n,
+        id=f"{d.id}-{check.get('name', n)}",
+        marks=[pytest.mark.xfail(strict=True, reason=check.get("bug") or d.bug)]
+        if (check.get("bug") or d.bug)
+        else [],
+    )
+    for d in WRITTEN
+    for n, check in enumerate(d.checks)
+]
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("exercise")
+    return {d.id: write_pack(d, root) for d in WRITTEN}
+
+
+@pytest.mark.parametrize("design", WRITTEN, ids=[d.id for d in WRITTEN])
+def test_the_card_validates_cleanly(design: Design, packs: dict[str, Path]) -> None:
+    found = diagnostics(packs[design.id])
+    unexpected = [d for d in found if d.split()[0] not in design.warnings]
+    assert unexpected == []
+    assert sorted({d.split()[0] for d in found}) == sorted(design.warnings)
+
+
+@pytest.mark.parametrize(("design", "n"), CHECKS)
+def test_the_card_does_what_the_english_says(
+    design: Design, n: int, packs: dict[str, Path]
+) -> None:
+    runner = lastlight_run if design.game == "lastlight" else starlight_run
+    runner.run_check(design, packs[design.id], design.checks[n])
+
+
+def test_the_exercise_covers_forty_and_twenty_designs() -> None:
+    """Issue 29: forty Last Light designs and twenty Starlight ones."""
+    games = [d.game for d in DESIGNS]
+    assert (games.count("lastlight"), games.count("starlight")) == (40, 20)
