@@ -11,7 +11,8 @@ Setup keys (all optional): ``seats`` (two live seats), ``options`` (new_game opt
 begins the next seat's turn through the engine, which fires ``turn_start``), ``ap`` (that
 turn's AP).
 
-Steps: ``do`` (option ids, in turn, for the seat whose decision it is), ``draws`` (the next
+Steps: ``do`` (option ids, in turn, for the seat whose decision it is), ``first`` (N: take
+the first option offered, N times: which ray of the pool a gain takes, say), ``draws`` (the next
 cores/flares/rays drawn: rig_draws), ``until_end`` (every seat ends its turns until the game
 is over), ``has`` / ``lacks`` (an option id offered now or not, card run only), ``expect``.
 A step with ``card_only: true`` runs only with the card.
@@ -122,6 +123,8 @@ class Run:
                 offered = options(game, s)
                 assert option in offered, f"{option!r} is not offered: {offered}"
                 choose(game, s, option)
+        for _ in range(step.get("first", 0)):
+            choose(game, s, options(game, s)[0])
         if step.get("until_end"):
             for _ in range(MOST_DECISIONS):
                 if s["result"] is not None:
