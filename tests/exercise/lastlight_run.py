@@ -42,6 +42,7 @@ from whitedwarf.interpreter.lastlight.scenario import (
     rig_dice,
 )
 
+from tests.exercise.compare import set_path
 from tests.exercise.designs import Design
 
 State = dict[str, Any]
@@ -56,9 +57,7 @@ WATCHED: dict[str, Callable[[dict[str, Any], State], int]] = {
     "exhausted": lambda p, s: sum(1 for t in p["techs"] if t["exhausted"]),
     "ships": lambda p, s: sum(1 for x in s["ships"].values() if x["owner"] == p["seat"]),
     "extractors": lambda p, s: sum(1 for x in s["extractors"].values() if x["owner"] == p["seat"]),
-    "damage": lambda p, s: sum(
-        x["damage"] for x in s["ships"].values() if x["owner"] == p["seat"]
-    ),
+    "damage": lambda p, s: sum(x["damage"] for x in s["ships"].values() if x["owner"] == p["seat"]),
     "graveyard": lambda p, s: len(p["graveyard"]),
     "played": lambda p, s: len(p["played"]),
 }
@@ -66,7 +65,7 @@ WATCHED: dict[str, Callable[[dict[str, Any], State], int]] = {
 MOST_DECISIONS = 400
 
 
-class Run:
+class LastLightRun:
     """One run of a check: the game, the state, the named ships, the numbers after setup."""
 
     def __init__(self, design: Design, pack: Path, check: dict[str, Any], card: bool) -> None:
@@ -95,7 +94,7 @@ class Run:
         for seat, tech, *slot in setup.get("techs", []):
             put_tech(s, seat, tech, ship_type=slot[0] if slot else None)
         for path, value in setup.get("set", {}).items():
-            _set(s, self.sub(path), value)
+            set_path(s, self.sub(path), value)
         token = setup.get("token")
         if token is not None:
             sector = s["sectors"][token]
@@ -174,29 +173,3 @@ class Run:
                 pick = "done" if "done" in ids else ids[0]
             game.apply(s, seat, pick)
         raise AssertionError(f"round {target} did not come in {MOST_DECISIONS} decisions")
-
-
-def run_check(design: Design, pack: Path, check: dict[str, Any]) -> None:
-    """Run ``check`` with and without the card; assert each ``expect`` (module docstring)."""
-    with_card = Run(design, pack, check, card=True)
-    without = Run(design, pack, check, card=False)
-    for n, step in enumerate(check["steps"], start=1):
-        if "expect" in step:
-            got, base = with_card.changed(), without.changed()
-            effect = {k: got[k] - base[k] for k in got if got[k] != base[k]}
-            want = {k: v for k, v in step["expect"].items() if v != 0}
-            assert effect == want, (
-                f"step {n}: the card changed {effect or 'nothing'}, the design says {want or 'nothing'}"
-            )
-            continue
-        with_card.step(step)
-        if not step.get("card_only"):
-            without.step(step)
-
-
-def _set(state: State, path: str, value: Any) -> None:
-    keys: list[Any] = [int(k) if k.isdigit() else k for k in path.split(".")]
-    where: Any = state
-    for key in keys[:-1]:
-        where = where[key]
-    where[keys[-1]] = value

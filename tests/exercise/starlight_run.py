@@ -39,8 +39,8 @@ from whitedwarf.interpreter.starlight.scenario import (
     turn,
 )
 
+from tests.exercise.compare import set_path
 from tests.exercise.designs import Design
-from tests.exercise.lastlight_run import _set
 
 State = dict[str, Any]
 #: The numbers a check watches, per seat: ``p0.night``, ``p1.ap``, ...
@@ -62,7 +62,7 @@ WATCHED: dict[str, Callable[[dict[str, Any]], int]] = {
 MOST_DECISIONS = 400
 
 
-class Run:
+class StarlightRun:
     """One run of a check (see the module docstring)."""
 
     def __init__(self, design: Design, pack: Path, check: dict[str, Any], card: bool) -> None:
@@ -98,7 +98,7 @@ class Run:
         elif design.kind == "accolade":  # public: the baseline's sky board does not lay it out
             s["accolades"] = [a for a in s["accolades"] if a["id"] != design.id]
         for path, value in setup.get("set", {}).items():
-            _set(s, path, value)
+            set_path(s, path, value)
         if "turn" in setup:
             turn(game, s, setup["turn"], ap=setup.get("ap"))
         game.edited(s)
@@ -140,21 +140,3 @@ class Run:
                     assert (step[key] in offered) == want, (
                         f"{'not ' if want else ''}offered {step[key]!r}: {offered}"
                     )
-
-
-def run_check(design: Design, pack: Path, check: dict[str, Any]) -> None:
-    """Run ``check`` with and without the card; assert each ``expect`` (module docstring)."""
-    with_card = Run(design, pack, check, card=True)
-    without = Run(design, pack, check, card=False)
-    for n, step in enumerate(check["steps"], start=1):
-        if "expect" in step:
-            got, base = with_card.changed(), without.changed()
-            effect = {k: got[k] - base[k] for k in got if got[k] != base[k]}
-            want = {k: v for k, v in step["expect"].items() if v != 0}
-            assert effect == want, (
-                f"step {n}: the card changed {effect or 'nothing'}, the design says {want or 'nothing'}"
-            )
-            continue
-        with_card.step(step)
-        if not step.get("card_only"):
-            without.step(step)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.exercise import lastlight_run, starlight_run
+from tests.exercise.compare import run_check
 from tests.exercise.designs import Design, load
 from tests.exercise.packs import diagnostics, write_pack
 
@@ -46,8 +46,7 @@ def test_the_card_validates_cleanly(design: Design, packs: dict[str, Path]) -> N
 def test_the_card_does_what_the_english_says(
     design: Design, n: int, packs: dict[str, Path]
 ) -> None:
-    runner = lastlight_run if design.game == "lastlight" else starlight_run
-    runner.run_check(design, packs[design.id], design.checks[n])
+    run_check(design, packs[design.id], design.checks[n])
 
 
 def test_the_exercise_covers_forty_and_twenty_designs() -> None:
