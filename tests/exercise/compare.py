@@ -10,6 +10,7 @@ doubled or given to someone else.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -57,9 +58,10 @@ def run_check(design: Design, pack: Path, check: dict[str, Any]) -> None:
 
 
 def set_path(state: dict[str, Any], path: str, value: Any) -> None:
-    """``state`` at a dotted path (``players.0.res.common``) set to ``value``."""
+    """``state`` at a dotted path (``players.0.res.common``) set to a copy of ``value`` (the
+    check's data is shared by both runs, and the game changes the lists it holds)."""
     keys: list[Any] = [int(k) if k.isdigit() else k for k in path.split(".")]
     where: Any = state
     for key in keys[:-1]:
         where = where[key]
-    where[keys[-1]] = value
+    where[keys[-1]] = copy.deepcopy(value)
