@@ -69,7 +69,10 @@ class Design:
 def load(path: Path = DESIGNS) -> list[Design]:
     """Every design of ``path``, checked for the fields the exercise needs."""
     raw = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
-    designs = [_design(entry) for entry in raw]
+    try:
+        designs = [_design(entry) for entry in raw]
+    except ValueError as error:
+        raise ValueError(f"{path.name}: {error}") from None
     ids = [d.id for d in designs]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
