@@ -60,6 +60,9 @@ class Design:
     checks: tuple[dict[str, Any], ...] = ()
     #: A check the engine fails today: the bug, in one sentence (the test is a strict xfail).
     bug: str = ""
+    #: For a design not written yet: the card a designer reaches for, which the checker refuses
+    #: (``python -m tests.exercise.tally --messages`` prints what it says).
+    tried: str = ""
 
     @property
     def written(self) -> bool:
@@ -94,6 +97,8 @@ def _design(entry: dict[str, Any]) -> Design:
     written = entry.get("effect") or entry.get("points") or entry.get("boon")
     if (status != "not_yet") != bool(written):
         raise ValueError(f"{where}: a card is written exactly when the status is not not_yet")
+    if entry.get("tried") and status != "not_yet":
+        raise ValueError(f"{where}: only a design not written yet has a `tried` card")
     if status != "not_yet" and not entry.get("checks"):
         raise ValueError(f"{where}: a written card needs a behaviour check (`checks`)")
     return Design(
@@ -111,4 +116,5 @@ def _design(entry: dict[str, Any]) -> Design:
         warnings=tuple(entry.get("warnings", ())),
         checks=tuple(entry.get("checks", ())),
         bug=entry.get("bug", ""),
+        tried=entry.get("tried", ""),
     )

@@ -35,3 +35,20 @@ def test_the_tally_prints_each_games_counts_and_every_design_not_yet_written() -
         if design.status != "exact":
             assert f"  {design.id} ({design.covers}): " in out
     assert "issue 29 done when: lastlight" in out and "(wanted 36)" in out
+
+
+def test_the_tally_with_messages_prints_what_the_checker_says_to_each_tried_card() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.exercise.tally", "--messages"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    tried = [d for d in load() if d.status == "not_yet" and d.tried]
+    assert tried, "the not_yet designs carry the card a designer tried"
+    for design in tried:
+        (at,) = [n for n, line in enumerate(lines) if line.startswith(f"  {design.id}: `")]
+        said = lines[at + 1].strip()
+        assert said.startswith(("error[E", "validates now")), said
