@@ -38,6 +38,21 @@ KIND_FILES = {
 }
 
 
+#: The keys a behaviour check may use, per game (docs/design-exercise.md "What the tests do");
+#: any other key is refused, so a misspelt step cannot silently do nothing.
+CHECK_KEYS = {"name", "setup", "steps", "bug"}
+SETUP_KEYS = {
+    "lastlight": {
+        "players", "slot", "ships", "extractors", "give", "techs", "set", "token", "options",
+    },
+    "starlight": {"seats", "options", "markers", "stars", "give", "pools", "set", "turn", "ap"},
+}  # fmt: skip
+STEP_KEYS = {
+    "lastlight": {"play", "do", "dice", "until_round", "has", "lacks", "expect", "card_only"},
+    "starlight": {"do", "first", "draws", "until_end", "has", "lacks", "expect", "card_only"},
+}
+
+
 @dataclass(frozen=True)
 class Design:
     """One plain-English design and, unless ``not_yet``, its card and behaviour checks."""
@@ -101,6 +116,8 @@ def _design(entry: dict[str, Any]) -> Design:
         raise ValueError(f"{where}: only a design not written yet has a `tried` card")
     if status != "not_yet" and not entry.get("checks"):
         raise ValueError(f"{where}: a written card needs a behaviour check (`checks`)")
+    for n, check in enumerate(entry.get("checks", ())):
+        _check_keys(f"{where}, check {check.get('name', n)!r}", check, game)
     return Design(
         id=entry["id"],
         game=game,
@@ -118,3 +135,20 @@ def _design(entry: dict[str, Any]) -> Design:
         bug=entry.get("bug", ""),
         tried=entry.get("tried", ""),
     )
+
+
+def _check_keys(where: str, check: dict[str, Any], game: str) -> None:
+    """Refuse a key the runners do not read (a typo would make a step do nothing)."""
+    allowed = (
+        ("check", set(check), CHECK_KEYS),
+        ("setup", set(check.get("setup", {})), SETUP_KEYS[game]),
+        *(("step", set(step), STEP_KEYS[game]) for step in check.get("steps", ())),
+    )
+    for part, keys, known in allowed:
+        unknown = sorted(keys - known)
+        if unknown:
+            raise ValueError(
+                f"{where}: a {part} has no key `{unknown[0]}`; its keys: {', '.join(sorted(known))}"
+            )
+    if not check.get("steps"):
+        raise ValueError(f"{where}: a check needs `steps`, ending with an `expect`")

@@ -43,6 +43,8 @@ def test_a_good_design_loads(tmp_path: Path) -> None:
         (("status: exact", "status: approximate"), "is approximate says what it `needs`"),
         (("  checks: [{steps: [{expect: {}}]}]\n", ""), "needs a behaviour check"),
         (("  effect: when round_end -> gain 1 common\n", ""), "a card is written exactly when"),
+        (("{expect: {}}", "{expext: {}}"), "check 0: a step has no key `expext`; its keys: "),
+        (("[{steps:", "[{setpu: {}, steps:"), "check 0: a check has no key `setpu`"),
     ],
 )
 def test_a_design_the_exercise_cannot_use_is_refused_by_name(
