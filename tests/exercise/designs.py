@@ -48,8 +48,28 @@ SETUP_KEYS = {
     "starlight": {"seats", "options", "markers", "stars", "give", "pools", "set", "turn", "ap"},
 }  # fmt: skip
 STEP_KEYS = {
-    "lastlight": {"play", "do", "dice", "until_round", "has", "lacks", "expect", "card_only"},
-    "starlight": {"do", "first", "draws", "until_end", "has", "lacks", "expect", "card_only"},
+    "lastlight": {
+        "play",
+        "do",
+        "dice",
+        "until_round",
+        "reload",
+        "has",
+        "lacks",
+        "expect",
+        "card_only",
+    },
+    "starlight": {
+        "do",
+        "first",
+        "draws",
+        "until_end",
+        "reload",
+        "has",
+        "lacks",
+        "expect",
+        "card_only",
+    },
 }
 
 

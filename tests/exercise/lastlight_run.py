@@ -17,7 +17,8 @@ sector an exploration card lies face down in; the baseline's sector holds no tok
 Steps: ``play`` (seat: action card, for every seat), ``do`` ([seat, option id]; ``$name``
 is the id of the ship named ``name``), ``dice`` (the next combat dice faces), ``until_round``
 (every waiting seat takes ``done`` or else its first option until that round's action
-choice, or the game's end), ``has`` / ``lacks`` ([seat, option id]: offered now or not, card
+choice, or the game's end), ``reload`` (the state is saved and loaded again, in both
+runs), ``has`` / ``lacks`` ([seat, option id]: offered now or not, card
 run only), ``expect`` (path: change). A step with ``card_only: true`` runs only with the card
 (answering a question only the card asks).
 """
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.scenario import (
     blank,
@@ -135,6 +137,8 @@ class LastLightRun:
 
     def step(self, step: dict[str, Any]) -> None:
         """Do one non-``expect`` step."""
+        if step.get("reload"):  # saved and loaded: what the card keeps must be in the state
+            self.state = persist.load(persist.save(self.state))
         game, s = self.game, self.state
         if "play" in step:
             for seat, card in step["play"].items():

@@ -14,7 +14,8 @@ turn's AP).
 Steps: ``do`` (option ids, in turn, for the seat whose decision it is), ``first`` (N: take
 the first option offered, N times: which ray of the pool a gain takes, say), ``draws`` (the next
 cores/flares/rays drawn: rig_draws), ``until_end`` (every seat ends its turns until the game
-is over), ``has`` / ``lacks`` (an option id offered now or not, card run only), ``expect``.
+is over), ``reload`` (the state is saved and loaded again, in both runs), ``has`` / ``lacks``
+(an option id offered now or not, card run only), ``expect``.
 A step with ``card_only: true`` runs only with the card.
 """
 
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.interpreter.starlight import persist
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.scenario import (
     blank,
@@ -115,6 +117,8 @@ class StarlightRun:
         return {key: now[key] - self.start[key] for key in now}
 
     def step(self, step: dict[str, Any]) -> None:
+        if step.get("reload"):  # saved and loaded: what the card keeps must be in the state
+            self.state = persist.load(persist.save(self.state))
         game, s = self.game, self.state
         if "draws" in step:
             rig_draws(game, s, **step["draws"])
