@@ -119,12 +119,15 @@ class LastLightRun:
             )
 
     def numbers(self) -> dict[str, int]:
-        """Every watched number now."""
-        return {
+        """Every watched number now; ``waiting``: effects waiting for an answer (a check must
+        answer every question the card asks before it expects)."""
+        found = {
             f"p{p['seat']}.{key}": read(p, self.state)
             for p in self.state["players"]
             for key, read in WATCHED.items()
         }
+        found["waiting"] = len(self.state["frames"])
+        return found
 
     def changed(self) -> dict[str, int]:
         """How much each watched number changed since the setup."""

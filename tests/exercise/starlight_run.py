@@ -106,11 +106,14 @@ class StarlightRun:
         game.edited(s)
 
     def numbers(self) -> dict[str, int]:
-        return {
+        """Every watched number now; ``waiting``: effects waiting for an answer."""
+        found = {
             f"p{p['seat']}.{key}": read(p)
             for p in self.state["players"]
             for key, read in WATCHED.items()
         }
+        found["waiting"] = len(self.state["frames"])
+        return found
 
     def changed(self) -> dict[str, int]:
         now = self.numbers()

@@ -53,3 +53,11 @@ def test_the_exercise_covers_forty_and_twenty_designs() -> None:
     """Issue 29: forty Last Light designs and twenty Starlight ones."""
     games = [d.game for d in DESIGNS]
     assert (games.count("lastlight"), games.count("starlight")) == (40, 20)
+
+
+@pytest.mark.parametrize("design", WRITTEN, ids=[d.id for d in WRITTEN])
+def test_a_card_that_did_nothing_would_fail_a_check(design: Design) -> None:
+    """Some check expects a change, or an option offered or not: a card that did nothing
+    (a dropped clause, a hook never heard) cannot pass them all."""
+    steps = [step for check in design.checks for step in check["steps"]]
+    assert any(step.get("expect") or "has" in step or "lacks" in step for step in steps)
