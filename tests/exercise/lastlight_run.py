@@ -25,6 +25,7 @@ run only), ``expect`` (path: change). A step with ``card_only: true`` runs only 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -73,9 +74,7 @@ class LastLightRun:
     def __init__(self, design: Design, pack: Path, check: dict[str, Any], card: bool) -> None:
         setup = check.get("setup", {})
         self.card = card
-        self.game: Game = new_game(
-            players=setup.get("players", 3), packs=[pack], **setup.get("options", {})
-        )
+        self.game: Game = _game(pack, setup.get("players", 3), _frozen(setup.get("options", {})))
         self.state: State = blank(self.game)
         self.ships: dict[str, str] = {}
         self._setup(design, setup)
@@ -180,3 +179,14 @@ class LastLightRun:
                 pick = "done" if "done" in ids else ids[0]
             game.apply(s, seat, pick)
         raise AssertionError(f"round {target} did not come in {MOST_DECISIONS} decisions")
+
+
+@functools.lru_cache(maxsize=8)
+def _game(pack: Path, players: int, options: tuple[tuple[str, Any], ...]) -> Game:
+    """The game of a pack, loaded once for both runs of a check (a game keeps no state of its
+    own between states: docs/scenarios.md)."""
+    return new_game(players=players, packs=[pack], **dict(options))
+
+
+def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.items()))

@@ -21,6 +21,7 @@ A step with ``card_only: true`` runs only with the card.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -73,9 +74,8 @@ class StarlightRun:
         opts = dict(setup.get("options", {}))
         if design.kind == "god":
             opts["gods"] = True
-        self.game: Game = new_game(
-            seats=tuple(setup.get("seats", ("live", "live"))), packs=[pack], **opts
-        )
+        seats = tuple(setup.get("seats", ("live", "live")))
+        self.game: Game = _game(pack, seats, tuple(sorted(opts.items())))
         self.state: State = blank(self.game)
         self._setup(design, setup)
         self.start = self.numbers()
@@ -147,3 +147,9 @@ class StarlightRun:
                     assert (step[key] in offered) == want, (
                         f"{'not ' if want else ''}offered {step[key]!r}: {offered}"
                     )
+
+
+@functools.lru_cache(maxsize=8)
+def _game(pack: Path, seats: tuple[str, ...], options: tuple[tuple[str, Any], ...]) -> Game:
+    """The game of a pack, loaded once for both runs of a check."""
+    return new_game(seats=seats, packs=[pack], **dict(options))
