@@ -57,6 +57,19 @@ def run_check(design: Design, pack: Path, check: dict[str, Any]) -> None:
     )
 
 
+def run_baseline(design: Design, check: dict[str, Any]) -> None:
+    """Run a check without the card only, on the base pack: the steps of a check written
+    ahead of its card (a design not written yet) are at least ones the game can take."""
+    if design.game == "lastlight":
+        from tests.exercise.lastlight_run import LastLightRun as Runner
+    else:
+        from tests.exercise.starlight_run import StarlightRun as Runner  # type: ignore[assignment]
+    run = Runner(design, None, check, card=False)
+    for step in check["steps"]:
+        if "expect" not in step and not step.get("card_only"):
+            run.step(step)
+
+
 def set_path(state: dict[str, Any], path: str, value: Any) -> None:
     """``state`` at a dotted path (``players.0.res.common``) set to a copy of ``value`` (the
     check's data is shared by both runs, and the game changes the lists it holds)."""

@@ -71,7 +71,9 @@ MOST_DECISIONS = 400
 class LastLightRun:
     """One run of a check: the game, the state, the named ships, the numbers after setup."""
 
-    def __init__(self, design: Design, pack: Path, check: dict[str, Any], card: bool) -> None:
+    def __init__(
+        self, design: Design, pack: Path | None, check: dict[str, Any], card: bool
+    ) -> None:
         setup = check.get("setup", {})
         self.card = card
         self.game: Game = _game(pack, setup.get("players", 3), _frozen(setup.get("options", {})))
@@ -182,10 +184,10 @@ class LastLightRun:
 
 
 @functools.lru_cache(maxsize=8)
-def _game(pack: Path, players: int, options: tuple[tuple[str, Any], ...]) -> Game:
+def _game(pack: Path | None, players: int, options: tuple[tuple[str, Any], ...]) -> Game:
     """The game of a pack, loaded once for both runs of a check (a game keeps no state of its
     own between states: docs/scenarios.md)."""
-    return new_game(players=players, packs=[pack], **dict(options))
+    return new_game(players=players, packs=[pack] if pack else [], **dict(options))
 
 
 def _frozen(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -68,7 +68,9 @@ MOST_DECISIONS = 400
 class StarlightRun:
     """One run of a check (see the module docstring)."""
 
-    def __init__(self, design: Design, pack: Path, check: dict[str, Any], card: bool) -> None:
+    def __init__(
+        self, design: Design, pack: Path | None, check: dict[str, Any], card: bool
+    ) -> None:
         setup = check.get("setup", {})
         self.card = card
         opts = dict(setup.get("options", {}))
@@ -150,6 +152,6 @@ class StarlightRun:
 
 
 @functools.lru_cache(maxsize=8)
-def _game(pack: Path, seats: tuple[str, ...], options: tuple[tuple[str, Any], ...]) -> Game:
+def _game(pack: Path | None, seats: tuple[str, ...], options: tuple[tuple[str, Any], ...]) -> Game:
     """The game of a pack, loaded once for both runs of a check."""
-    return new_game(seats=seats, packs=[pack], **dict(options))
+    return new_game(seats=seats, packs=[pack] if pack else [], **dict(options))

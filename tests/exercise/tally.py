@@ -60,7 +60,11 @@ def report(designs: Sequence[Design]) -> str:
         listed = [d for d in designs if d.status == status]
         if listed:
             lines += ["", f"{status.replace('_', ' ')}:"]
-            lines += [f"  {d.id} ({d.covers}): {' '.join(d.needs.split())}" for d in listed]
+            lines += [
+                f"  {d.id} ({d.covers}): {' '.join(d.needs.split())}"
+                + (" [checks ready]" if status == "not_yet" and d.checks else "")
+                for d in listed
+            ]
     wrong = [(d, name, bug) for d in designs for name, bug in bugs(d)]
     if wrong:
         lines += ["", "misbehaving (strict xfails of tests/exercise/test_designs.py):"]

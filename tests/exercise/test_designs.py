@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.exercise.compare import run_check
+from tests.exercise.compare import run_baseline, run_check
 from tests.exercise.designs import Design, load
 from tests.exercise.packs import diagnostics, write_pack
 
@@ -24,6 +24,14 @@ CHECKS = [
         else [],
     )
     for d in WRITTEN
+    for n, check in enumerate(d.checks)
+]
+
+
+AHEAD = [
+    pytest.param(d, n, id=f"{d.id}-{check.get('name', n)}")
+    for d in DESIGNS
+    if not d.written
     for n, check in enumerate(d.checks)
 ]
 
@@ -61,3 +69,10 @@ def test_a_card_that_did_nothing_would_fail_a_check(design: Design) -> None:
     (a dropped clause, a hook never heard) cannot pass them all."""
     steps = [step for check in design.checks for step in check["steps"]]
     assert any(step.get("expect") or "has" in step or "lacks" in step for step in steps)
+
+
+@pytest.mark.parametrize(("design", "n"), AHEAD)
+def test_a_check_written_ahead_of_its_card_runs_without_it(design: Design, n: int) -> None:
+    """A design not written yet may carry its checks already, so that writing the card is all
+    that is left; without the card its steps must be ones the game takes."""
+    run_baseline(design, design.checks[n])
