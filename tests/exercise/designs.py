@@ -43,34 +43,17 @@ KIND_FILES = {
 CHECK_KEYS = {"name", "setup", "steps", "bug"}
 SETUP_KEYS = {
     "lastlight": {
-        "players", "slot", "ships", "extractors", "give", "techs", "set", "token", "options",
+        "players", "slot", "ships", "extractors", "give", "techs", "hand", "set", "token",
+        "options",
     },
     "starlight": {"seats", "options", "markers", "stars", "give", "pools", "set", "turn", "ap"},
 }  # fmt: skip
 STEP_KEYS = {
-    "lastlight": {
-        "play",
-        "do",
-        "dice",
-        "until_round",
-        "reload",
-        "has",
-        "lacks",
-        "expect",
-        "card_only",
-    },
-    "starlight": {
-        "do",
-        "first",
-        "draws",
-        "until_end",
-        "reload",
-        "has",
-        "lacks",
-        "expect",
-        "card_only",
-    },
+    "lastlight": {"play", "do", "first", "dice", "until_round", "reload", "has", "lacks"},
+    "starlight": {"do", "first", "draws", "until_end", "reload", "has", "lacks"},
 }
+for _keys in STEP_KEYS.values():
+    _keys |= {"expect", "card_only"}
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,17 @@ comes early, twice, or to someone else.
 Setup keys (all optional): ``players`` (3), ``slot`` (the ship type a ship tech sits on),
 ``ships`` (name: [seat, size, sector, damage]), ``extractors`` (name: [seat, planet] or
 [seat, {space: common_a}]), ``give`` (seat: {common: 2, light: 3}), ``techs`` ([seat, tech,
-ship type]), ``set`` (state path: value, a path's parts joined with ``.``), ``token`` (the
-sector an exploration card lies face down in; the baseline's sector holds no token),
-``options`` (new_game options such as ``round_limit``).
+ship type]), ``hand`` ([seat, tech]: unresearched, in the hand), ``set`` (state path: value,
+a path's parts joined with ``.``), ``token`` (the sector an exploration card lies face down
+in; the baseline's sector holds no token), ``options`` (new_game options: ``round_limit``).
 
 Steps: ``play`` (seat: action card, for every seat), ``do`` ([seat, option id]; ``$name``
-is the id of the ship named ``name``), ``dice`` (the next combat dice faces), ``until_round``
-(every waiting seat takes ``done`` or else its first option until that round's action
-choice, or the game's end), ``reload`` (the state is saved and loaded again, in both
-runs), ``has`` / ``lacks`` ([seat, option id]: offered now or not, card
-run only), ``expect`` (path: change). A step with ``card_only: true`` runs only with the card
+is the id of the ship named ``name``), ``first`` ([seat, N]: the seat takes its first option
+N times: a Research's discard, whose cards the deck decides), ``dice`` (the next combat dice
+faces), ``until_round`` (every waiting seat takes ``done`` or else its first option until
+that round's action choice, or the game's end), ``reload`` (the state is saved and loaded
+again, in both runs), ``has`` / ``lacks`` ([seat, option id]: offered now or not, card run
+only), ``expect`` (path: change). A step with ``card_only: true`` runs only with the card
 (answering a question only the card asks).
 """
 
@@ -96,6 +97,8 @@ class LastLightRun:
             give(s, int(seat), **amounts)
         for seat, tech, *slot in setup.get("techs", []):
             put_tech(s, seat, tech, ship_type=slot[0] if slot else None)
+        for seat, tech in setup.get("hand", []):
+            put_tech(s, seat, tech, hand=True)
         for path, value in setup.get("set", {}).items():
             set_path(s, self.sub(path), value)
         token = setup.get("token")
@@ -155,6 +158,10 @@ class LastLightRun:
             option = self.sub(option)
             assert option in offered, f"seat {seat} is not offered {option!r}: {offered}"
             game.apply(s, seat, option)
+        if "first" in step:  # [seat, N]: the seat takes its first option, N times
+            seat, times = step["first"]
+            for _ in range(times):
+                game.apply(s, seat, options(game, s, seat)[0])
         if "until_round" in step:
             self.until_round(step["until_round"])
         if self.card:
