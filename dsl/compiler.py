@@ -150,7 +150,36 @@ class Compiler:
                 rest = ast.Body(steps[index + 1 :], item.pos)
                 self.paid(ast.Paid((item,), rest, item.pos), asm, loop_var, ask=None)
                 return
+            choice = self.paying_choice(item)
+            if choice is not None and index + 1 < len(steps):
+                # `(choose one: pay 1 common or pay 1 rare) then gain 2 light`: the option
+                # taken is the price of the steps after it, so an option that cannot be
+                # paid skips them too; it then acts on nothing and is not offered.
+                unpaid = _Label()
+                self.choice(choice, asm, loop_var, unpaid)
+                self.body(steps[index + 1 :], asm, loop_var)
+                asm.mark(unpaid)
+                return
             self.step(item, asm, loop_var)
+
+    def paying_choice(self, step: ast.Step) -> ast.Choice | None:
+        """The `choose one` that ``step`` is (in parentheses or not) when an option of it is a
+        cost alone, such as `pay 1 rare`; else None."""
+        while isinstance(step, ast.Body) and len(step.steps) == 1:
+            step = step.steps[0]
+        if not isinstance(step, ast.Choice):
+            return None
+        if any(self.lone_cost(option) is not None for option in step.options):
+            return step
+        return None
+
+    def lone_cost(self, option: ast.Step) -> ast.Action | None:
+        """The cost verb an option is made of alone (`pay 1 rare`, `(pay 1 rare)`), or None."""
+        while isinstance(option, ast.Body) and len(option.steps) == 1:
+            option = option.steps[0]
+        if isinstance(option, ast.Action) and id(option) in self.resolved.costs:
+            return option
+        return None
 
     def conditional(self, step: ast.Conditional, asm: _Assembler, loop_var: int | None) -> None:
         """``check`` jumps past the step when the condition is false; with ``else`` it jumps
@@ -180,9 +209,20 @@ class Compiler:
         self.step(inner, asm, loop_var)
         asm.mark(end)
 
-    def paid(self, step: ast.Paid, asm: _Assembler, loop_var: int | None, ask: str | None) -> None:
-        """Costs are checked first, targets chosen next, then costs paid (docs/effect-ir.md)."""
-        end = _Label()
+    def paid(
+        self,
+        step: ast.Paid,
+        asm: _Assembler,
+        loop_var: int | None,
+        ask: str | None,
+        unpaid: _Label | None = None,
+    ) -> None:
+        """Costs are checked first, targets chosen next, then costs paid (docs/effect-ir.md).
+
+        When the costs cannot be paid (or a target is missing, or the owner says no) the
+        machine jumps to ``unpaid`` if given, else past the step."""
+        done = _Label()
+        end = unpaid or done
         direct = [c for c in step.costs if self.needs_no_choice(c, loop_var)]
         asm.emit("affordable", [self.cost_call(c, loop_var) for c in direct], end)
         before = len(asm.code)
@@ -199,7 +239,7 @@ class Compiler:
             asm.emit("call", effect.verb.text, operands)
         else:
             self.step(effect, asm, loop_var)
-        asm.mark(end)
+        asm.mark(done)
 
     def needs_no_choice(self, action: ast.Action, loop_var: int | None) -> bool:
         for _, operand in self.resolved.calls.get(id(action), []):
@@ -233,26 +273,34 @@ class Compiler:
         operands = self.bind(action, asm, loop_var, end)
         asm.emit("call", action.verb.text, operands)
 
-    def choice(self, step: ast.Choice, asm: _Assembler, loop_var: int | None) -> None:
+    def choice(
+        self,
+        step: ast.Choice,
+        asm: _Assembler,
+        loop_var: int | None,
+        unpaid: _Label | None = None,
+    ) -> None:
+        """``branch`` to each option; an unpaid cost option jumps to ``unpaid`` (body())."""
         end = _Label()
         labels = [_Label() for _ in step.options]
         texts = [self.text[o.pos.start : o.pos.end] for o in step.options]
         asm.emit("branch", labels, texts)
         for label, option in zip(labels, step.options, strict=True):
             asm.mark(label)
-            self.option(option, asm, loop_var)
+            self.option(option, asm, loop_var, unpaid)
             asm.emit("jump", end)
         asm.mark(end)
 
-    def option(self, option: ast.Step, asm: _Assembler, loop_var: int | None) -> None:
+    def option(
+        self, option: ast.Step, asm: _Assembler, loop_var: int | None, unpaid: _Label | None
+    ) -> None:
         """An option of `choose one`; one that is a cost alone (`pay 1 rare`) is checked as
         a cost, so the choice offers it only when it can be paid (`Machine.acts`); so is one
         in parentheses alone, `(pay 1 rare)`, which W0406 counts as a cost too."""
-        while isinstance(option, ast.Body) and len(option.steps) == 1:
-            option = option.steps[0]
-        if isinstance(option, ast.Action) and id(option) in self.resolved.costs:
-            empty = ast.Body((), option.pos)
-            self.paid(ast.Paid((option,), empty, option.pos), asm, loop_var, ask=None)
+        cost = self.lone_cost(option)
+        if cost is not None:
+            empty = ast.Body((), cost.pos)
+            self.paid(ast.Paid((cost,), empty, cost.pos), asm, loop_var, None, unpaid)
         else:
             self.step(option, asm, loop_var)
 
