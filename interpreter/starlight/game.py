@@ -19,7 +19,16 @@ from typing import Any
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
-from whitedwarf.interpreter.starlight import actions, effects, events, gods, launch, setup, turns
+from whitedwarf.interpreter.starlight import (
+    actions,
+    effects,
+    events,
+    gods,
+    lasting,
+    launch,
+    setup,
+    turns,
+)
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
 from whitedwarf.interpreter.starlight.state import State, player
@@ -111,13 +120,16 @@ class Game:
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])
+        # durations (`until the end of the turn: ...`) and one-shot discounts (`your next
+        # launch costs 1 less`): lasting.py (wt-limits)
+        base += lasting.modifier(state, seat, name) - lasting.discount(state, seat, name)
         return max(0, base)
 
     def flag(self, state: State, seat: int, name: str) -> bool:
         """Whether ``seat``'s god grants the power ``name``."""
         if not self.gods:
             return False
-        return any(
+        return lasting.grants(state, seat, name) or any(
             c["form"] == "grant" and c["flag"] == name for c in gods.clauses(self, state, seat)
         )
 
