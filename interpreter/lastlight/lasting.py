@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight.state import card_id
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -62,7 +63,12 @@ def end(state: State, period: str) -> None:
     if events.ON:
         for d in over:
             events.note(
-                state, "lasting_over", d["owner"], d["card"], text=said(d["clause"]), until=period
+                state,
+                "lasting_over",
+                d["owner"],
+                card_id(d["card"]),
+                text=said(d["clause"]),
+                until=period,
             )
 
 
@@ -130,7 +136,7 @@ def take(state: State, player: int, kind: str, size: str | None, made: str) -> N
                     state,
                     "next_cost_used",
                     player,
-                    entry["card"],
+                    card_id(entry["card"]),
                     thing=entry["thing"],
                     amount=entry["amount"],
                     on=made,
