@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import persist
+from whitedwarf.interpreter.lastlight import modifiers, persist
 from whitedwarf.interpreter.lastlight.events import _text_of
 from whitedwarf.interpreter.lastlight.scenario import blank, choose, options, put_tech
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
@@ -66,6 +66,12 @@ def test_e129_a_duration_counts_until_the_end_of_the_round_then_ends(tmp_path: P
     assert stat(state, 0, "movement", "large") == 2
     assert flag(state, 0, "bombard", "large") and not flag(state, 0, "bombard", "small")
     assert stat(state, 1, "movement", "small") == 1  # its owner's ships only
+    # the kept totals agree with the walk over the cards and durations (modifiers.py)
+    totals = modifiers.card_totals(state, 0)
+    assert totals.modifier("movement", "small") == modifiers.modifier_total(
+        state, 0, "movement", "small"
+    )
+    assert totals.grants("bombard", "large") == modifiers.flag_granted(state, 0, "bombard", "large")
     _finish_round(game, state)
     assert state["durations"] == []
     assert ship_type(state, 0, "small") == kept
