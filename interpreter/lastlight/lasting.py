@@ -101,6 +101,7 @@ def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
     card = frame["context"].get("card", frame["card"])
     entry = {"owner": owner, "card": card, "thing": thing, "amount": int(amount)}
     state.setdefault(NEXT_COSTS, []).append(entry)
+    versions.changed(state, "me", owner)  # the options listed before (build, make) go
     if events.ON:
         events.note(state, "next_cost", owner, frame["card"], thing=thing, amount=int(amount))
 
@@ -131,6 +132,7 @@ def take(state: State, player: int, kind: str, size: str | None, made: str) -> N
     for i, entry in enumerate(kept):
         if _fits(entry, player, kind, size):
             del kept[i]
+            versions.changed(state, "me", player)  # as in keep
             if events.ON:
                 events.note(
                     state,
