@@ -114,3 +114,11 @@ def test_e129_the_kept_ship_type_numbers_follow_a_duration(tmp_path: Path) -> No
     _finish_round(game, state)  # round 2 is over; round 3's rally starts afresh
     assert ship_type(state, 0, "small") == kept._replace(movement=kept.movement + 1)
     assert len(state["durations"]) == 1
+
+
+def test_the_terminal_game_lists_the_durations_of_its_seat(tmp_path: Path) -> None:
+    from whitedwarf.tools.tui.panels import own_panel
+
+    game, state, _ = _used(tmp_path)
+    panel = own_panel(game.observation(state, 0), 0)
+    assert "until the end of the round: movement +1 of your ships" in panel

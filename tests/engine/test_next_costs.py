@@ -86,4 +86,3 @@ def test_a_ship_discount_is_used_by_the_next_ship_of_its_size(tmp_path: Path) ->
     assert state["next_costs"] == []
     game.apply(state, 0, "build:small")  # the next one costs 2
     assert state["players"][0]["res"]["common"] == 0
-

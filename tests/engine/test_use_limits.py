@@ -105,3 +105,17 @@ def test_e128_a_trigger_limited_per_game_fires_twice_then_says_why_it_did_nothin
     assert _text_of(used_up) == (
         "beacon is triggered (when round_start) but was used 2 of 2 this game: did nothing"
     )
+
+
+def test_the_terminal_game_shows_a_used_limit_beside_its_card(tmp_path: Path) -> None:
+    from whitedwarf.tools.tui.panels import own_panel
+
+    game = mod_game(tmp_path, {"lamp": LAMP, "spare": SPARE})
+    state = blank(game)
+    ref = put_tech(state, 0, "lamp")
+    put_tech(state, 0, "spare")
+    give(state, 0, common=3, rare=1)
+    choose(game, state, {0: "mine", 1: "mine"})
+    game.apply(state, 0, f"use:{ref}")
+    panel = own_panel(game.observation(state, 0), 0)
+    assert "(used 1 of 1 this round)" in panel
