@@ -105,3 +105,34 @@ def test_sl146_the_next_launch_costs_less_until_one_is_made(tmp_path: Path) -> N
     assert game.stat(state, 1, "launch_cost") == full  # its owner's only
     loaded = persist.load(persist.save(state))
     assert loaded["next_costs"] == [{"owner": 0, "card": "tally", "thing": "launch", "amount": 1}]
+
+
+def _launch(discount: bool) -> tuple[int, dict[str, Any]]:
+    """The launch of tests/starlight/test_goals_and_starbots.py (a god's trigger): the AP it
+    spends, with or without a discount kept for seat 0, and the state after."""
+    from tests.starlight.helpers import hand, make_game, play, position
+
+    game = make_game()
+    state = position(game, markers={0: "launch_lyra_cygnus"}, ap=5,
+                     rays=hand("6 red:long"), cores=[], starter="starter_red",
+                     privileges={"launch_alpha_star": 0})  # fmt: skip
+    if discount:
+        state["next_costs"] = [{"owner": 0, "card": "tally", "thing": "launch", "amount": 1}]
+    state["actions"] = 2
+    state["slots"].update(cygnus_1=1)
+    play(game, state, "step", "step", "step")
+    state["players"][0]["marker"] = 4
+    state["players"][0]["moved"] = True
+    before = state["players"][0]["ap"]
+    play(game, state, "act", "core:starter_red")
+    for _ in range(5):
+        play(game, state, "ray:red:long")
+    play(game, state, "ready", "slot:cygnus_3")
+    return before - state["players"][0]["ap"], state
+
+
+def test_sl146_a_launch_pays_the_discounted_cost_and_uses_the_discount() -> None:
+    full, _ = _launch(discount=False)
+    spent, state = _launch(discount=True)
+    assert full >= 1 and spent == full - 1
+    assert state["next_costs"] == []
