@@ -279,7 +279,8 @@ class Registry:
     deprecations: dict[str, Deprecation] = field(default_factory=dict)  # by old word
     # The ranges of numbers that no parameter or stat bounds, by where they are written:
     # ``number`` (in an expression or a comparison), ``count`` (``2 ships``, ``up to 2
-    # ships``), ``per`` (``per 2 planets``) and ``repeat`` (``repeat 2 times``).
+    # ships``), ``per`` (``per 2 planets``), ``repeat`` (``repeat 2 times``), ``uses`` (``at
+    # most 3 times per game``) and ``discount`` (``your next tech costs 1 less``).
     numbers: dict[str, Range] = field(default_factory=dict)
     # Words a designer reaches for that the language does not have (``roll``, ``until``),
     # each with what to write instead, by meaning: an unknown word found here is told
