@@ -203,7 +203,31 @@ class Body:
     pos: Pos
 
 
-Step = Action | Optional | Conditional | Choice | ForEach | Repeat | Paid | Body
+# Durations and one-shot discounts (wt-limits).
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """``until the end of the round: your ships have +1 attack``: a modifier or grant that
+    counts from now until the end of ``period`` (a word the game's registry declares)."""
+
+    period: Word
+    clause: Modifier | Grant
+    pos: Pos
+    articles: tuple[Word, Word]  # the two ``the`` of ``until the end of the ...``
+
+
+@dataclass(frozen=True, slots=True)
+class NextCost:
+    """``your next tech costs 1 less``: a discount on the next one made, used up by it."""
+
+    det: Word
+    thing: tuple[Word, ...]
+    amount: Expr  # a plain number (the checker refuses any other)
+    pos: Pos
+
+
+Step = (
+    Action | Optional | Conditional | Choice | ForEach | Repeat | Paid | Body | Lasting | NextCost
+)
 
 
 # --- clauses --------------------------------------------------------------------------
@@ -231,12 +255,25 @@ class Trigger:
     cond: Cond | None
     body: Body
     pos: Pos
+    limit: Limit | None = None  # a use limit (wt-limits)
 
 
 @dataclass(frozen=True, slots=True)
 class Activated:
     body: Body
     pos: Pos
+    limit: Limit | None = None  # a use limit (wt-limits)
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A use limit (wt-limits): ``once per round`` (times 1), ``at most 3 times per game``;
+    ``period`` is a word the game's registry declares (``Registry.periods``)."""
+
+    times: Expr  # a plain number (the checker refuses any other)
+    period: Word
+    pos: Pos
+    prep: Word | None = None  # the ``at`` of ``at most``
 
 
 @dataclass(frozen=True, slots=True)

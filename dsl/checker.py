@@ -120,10 +120,14 @@ class Checker:
             self.grant(clause, scope)
         elif isinstance(clause, ast.Trigger):
             self.trigger(clause, scope)
+            if clause.limit is not None:
+                self.use_limit(clause.limit)
         elif isinstance(clause, ast.AsSoonAs):
             self.cond(clause.cond, scope)
             self.step(clause.body, scope)
         else:
+            if isinstance(clause, ast.Activated) and clause.limit is not None:
+                self.use_limit(clause.limit)
             self.step(clause.body, scope)
 
     def subject_scope(
@@ -383,6 +387,114 @@ class Checker:
             self.step(step.step, scope)
         elif isinstance(step, ast.Paid):
             self.paid(step, scope)
+        elif isinstance(step, ast.Lasting):
+            self.lasting(step, scope)
+        elif isinstance(step, ast.NextCost):
+            self.next_cost(step)
+
+    # --- use limits, durations, one-shot discounts (wt-limits) -----------------------
+
+    def period(self, word: ast.Word, code: str, what: str, ends: bool = False) -> bool:
+        """A period word (``once per <period>``) the game declares; else ``code`` at the
+        word, saying why the game has no such period, with one it has to write instead
+        (``ends``: only a period that ends, as a duration needs)."""
+        periods = [p for p in self.registry.periods if not ends or p != _WHOLE_GAME]
+        if word.text in periods:
+            return True
+        why = self.registry.no_periods.get(word.text)
+        message = why or f"there is no `{word.text}` to count by here"
+        if not periods:
+            self.error(code, word.pos, message, f"this game has no {what}")
+            return False
+        self.error(
+            code,
+            word.pos,
+            message,
+            f"write `{periods[0]}`: {what} counts by {_or_words(periods)}",
+        )
+        return False
+
+    def use_limit(self, limit: ast.Limit) -> None:
+        """E0425: `once per <period>` / `at most N times per <period>`, N a plain number
+        in the declared range (``numbers["uses"]``), the period one the game has."""
+        if limit.prep is not None and limit.prep.text != "at":
+            self.error(
+                "E0425",
+                limit.prep.pos,
+                f"a use limit reads `at most N times per ...`, not `{limit.prep.text} most`",
+                "write `at`",
+            )
+        if not isinstance(limit.times, ast.Num):
+            self.error(
+                "E0425",
+                limit.times.pos,
+                "a use limit counts with a plain number",
+                "write `2`: a card says how many times it may be used",
+            )
+        else:
+            self.number(limit.times, self.registry.numbers.get("uses"), "a use limit")
+        self.period(limit.period, "E0425", "a use limit")
+
+    def lasting(self, step: ast.Lasting, scope: _Scope) -> None:
+        """E0426: `until the end of the <period>: <modifier or grant>`; the period one the
+        game has and that ends (not the whole game); the modifier or grant checked as a
+        clause."""
+        for article in step.articles:
+            if article.text != "the":
+                self.error(
+                    "E0426",
+                    article.pos,
+                    f"a duration reads `until the end of the ...`, not `{article.text}`",
+                    "write `the`",
+                )
+        if step.period.text == _WHOLE_GAME:
+            self.error(
+                "E0426",
+                step.period.pos,
+                "a duration until the end of the game is a modifier of its own: write it as "
+                "a clause of the card, which counts while the card is in play",
+                self.ending_hint(),
+            )
+        else:
+            self.period(step.period, "E0426", "a duration", ends=True)
+        inner = step.clause
+        if isinstance(inner, ast.Modifier):
+            self.modifier(inner, scope)
+        else:
+            self.grant(inner, scope)
+
+    def ending_hint(self) -> str | None:
+        ending = [p for p in self.registry.periods if p != _WHOLE_GAME]
+        return f"write `{ending[0]}`" if ending else None
+
+    def next_cost(self, step: ast.NextCost) -> None:
+        """E0427: `your next <thing> costs N less`, the thing one the game's costs support
+        (``Registry.next_costs``), N a plain number in ``numbers["discount"]``."""
+        if step.det.text != "your":
+            self.error(
+                "E0427",
+                step.det.pos,
+                f"a one-shot discount reads `your next ...`, not `{step.det.text} next`",
+                "write `your`",
+            )
+        thing = " ".join(w.text for w in step.thing)
+        things = list(self.registry.next_costs)
+        if thing not in things:
+            start, end = step.thing[0].pos.start, step.thing[-1].pos.end
+            hint = (
+                f"write `{things[0]}`: a one-shot discount may name {_or_words(things)}"
+                if things
+                else "this game has no cost a one-shot discount may lower"
+            )
+            self.error(
+                "E0427", ast.Pos(start, end), f"there is no next `{thing}` to make cheaper", hint
+            )
+        if not isinstance(step.amount, ast.Num):
+            self.error(
+                "E0427", step.amount.pos, "a one-shot discount is a plain number", "write `1`"
+            )
+        else:
+            self.number(step.amount, self.registry.numbers.get("discount"), "a discount")
 
     def then_after_choice(self, body: ast.Body) -> None:
         """W0407: `choose one: A or B then C` does C after either option, which reads as
@@ -1147,8 +1259,15 @@ def _with_subject(subject: str, plural: bool, says: str) -> str:
     return f"{subject} {'have' if plural else 'has'} {says}"
 
 
+#: The period of a use limit that never ends (``at most 3 times per game``): a duration
+#: cannot last to its end (wt-limits).
+_WHOLE_GAME = "game"
+
+
 def _or_words(words: list[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
+    if not words:
+        return ""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -1171,5 +1290,6 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
         inner = (step.step,) if step.otherwise is None else (step.step, step.otherwise)
     elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat):
         inner = (step.step,)
+    # (a Lasting's modifier or grant and a NextCost hold no steps: wt-limits)
     for item in inner:
         yield from walk_steps(item)

@@ -26,6 +26,10 @@ DSL_CODES: dict[str, str] = {
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
+    # use limits, durations, one-shot discounts (wt-limits)
+    "E0425": "a use limit (`once per ...`) with a period the game does not have, or a bad count",
+    "E0426": "a duration (`until the end of the ...: ...`) with a period the game does not have",
+    "E0427": "a one-shot discount (`your next ... costs N less`) of a thing with no such cost",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

@@ -85,20 +85,33 @@ class Compiler:
             )
         if isinstance(clause, ast.Trigger):
             when = self.cond(clause.cond) if clause.cond is not None else None
-            return {
-                "form": "trigger",
-                "hook": clause.hook.text,
-                "when": when,
-                "code": self.program(clause.body),
-            }
+            return self.limited(
+                clause.limit,
+                {
+                    "form": "trigger",
+                    "hook": clause.hook.text,
+                    "when": when,
+                    "code": self.program(clause.body),
+                },
+            )
         if isinstance(clause, ast.AsSoonAs):
             return {
                 "form": "as_soon_as",
                 "when": self.cond(clause.cond),
                 "code": self.program(clause.body),
             }
-        form = "activated" if isinstance(clause, ast.Activated) else "immediate"
-        return {"form": form, "code": self.program(clause.body)}
+        if isinstance(clause, ast.Activated):
+            return self.limited(
+                clause.limit, {"form": "activated", "code": self.program(clause.body)}
+            )
+        return {"form": "immediate", "code": self.program(clause.body)}
+
+    @staticmethod
+    def limited(limit: ast.Limit | None, clause: dict[str, Any]) -> dict[str, Any]:
+        """A use limit (wt-limits) adds ``limit``: ``{"times": N, "per": period}``."""
+        if limit is not None and isinstance(limit.times, ast.Num):
+            clause["limit"] = {"times": limit.times.value, "per": limit.period.text}
+        return clause
 
     def every(self, subject: ast.Selector | ast.You, clause: dict[str, Any]) -> dict[str, Any]:
         """A ``your [adjectives] <things>`` subject (``your large ships``) adds ``every``:
@@ -134,6 +147,11 @@ class Compiler:
             self.for_each(step, asm)
         elif isinstance(step, ast.Repeat):
             self.repeat(step, asm, loop_var)
+        elif isinstance(step, ast.Lasting):  # durations (wt-limits)
+            asm.emit("lasting", step.period.text, self.clause(step.clause))
+        elif isinstance(step, ast.NextCost) and isinstance(step.amount, ast.Num):
+            thing = " ".join(w.text for w in step.thing)
+            asm.emit("next_cost", thing, step.amount.value)
 
     def body(self, steps: tuple[ast.Step, ...], asm: _Assembler, loop_var: int | None) -> None:
         """Steps in order. A cost written as a plain step (`pay 1 rare then gain 2 light`) is

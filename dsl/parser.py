@@ -369,7 +369,13 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
 def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
     try:
         label = error.match_examples(
-            lark_parser().parse, FRIENDLY_EXAMPLES, token_type_match_fallback=True
+            lark_parser().parse,
+            FRIENDLY_EXAMPLES,
+            token_type_match_fallback=True,
+            # The state after `when <hook> if <cond>` (which may go on with a use limit,
+            # `, once per round`) is that after `as soon as <cond>` (which may not): their
+            # accepted tokens differ, so they are matched by state alone (wt-limits).
+            use_accepts=False,
         )
     except Exception:
         return None
@@ -417,6 +423,33 @@ class _ToAst(Transformer):
 
     def activated(self, meta, items):
         return ast.Activated(items[0], _pos(meta))
+
+    # use limits (wt-limits)
+    def limited_trigger(self, meta, items):
+        hook, cond, limit, body = items
+        return ast.Trigger(_word(hook), cond, body, _pos(meta), limit)
+
+    def limited_activated(self, meta, items):
+        limit, body = items
+        return ast.Activated(body, _pos(meta), limit)
+
+    def limit_once(self, meta, items):
+        (period,) = items
+        one = ast.Num(1, _pos(meta))
+        return ast.Limit(one, _word(period), _pos(meta))
+
+    def limit_at_most(self, meta, items):
+        prep, times, period = items
+        return ast.Limit(times, _word(period), _pos(meta), _word(prep))
+
+    # durations and one-shot discounts (wt-limits)
+    def lasting(self, meta, items):
+        first, second, period, clause = items
+        return ast.Lasting(_word(period), clause, _pos(meta), (_word(first), _word(second)))
+
+    def next_cost(self, meta, items):
+        det, *thing, amount = items
+        return ast.NextCost(_word(det), tuple(_word(w) for w in thing), amount, _pos(meta))
 
     def as_soon_as(self, meta, items):
         cond, body = items[-2], items[-1]

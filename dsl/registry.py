@@ -279,12 +279,21 @@ class Registry:
     deprecations: dict[str, Deprecation] = field(default_factory=dict)  # by old word
     # The ranges of numbers that no parameter or stat bounds, by where they are written:
     # ``number`` (in an expression or a comparison), ``count`` (``2 ships``, ``up to 2
-    # ships``), ``per`` (``per 2 planets``) and ``repeat`` (``repeat 2 times``).
+    # ships``), ``per`` (``per 2 planets``), ``repeat`` (``repeat 2 times``), ``uses`` (``at
+    # most 3 times per game``) and ``discount`` (``your next tech costs 1 less``).
     numbers: dict[str, Range] = field(default_factory=dict)
     # Words a designer reaches for that the language does not have (``roll``, ``until``),
     # each with what to write instead, by meaning: an unknown word found here is told
     # "the language has no `roll`: ..." rather than a did-you-mean by spelling.
     concepts: dict[str, str] = field(default_factory=dict)
+    # Use limits, durations and one-shot discounts (wt-limits). ``periods``: the words a use
+    # limit counts by and a duration lasts to (``once per round``), each with when it ends
+    # in this game; ``game`` counts uses only. ``no_periods``: a period word the game has
+    # no meaning for, with why and what to write (a game without turns). ``next_costs``:
+    # what ``your next <thing> costs N less`` may name, each with the cost it comes off.
+    periods: dict[str, str] = field(default_factory=dict)
+    no_periods: dict[str, str] = field(default_factory=dict)
+    next_costs: dict[str, str] = field(default_factory=dict)
     # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
     # empty: ``docs/reference-<game>.md``.
     reference: str = ""

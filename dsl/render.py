@@ -177,12 +177,24 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
         head = word_text(registry, "hooks", clause.hook.text)
         if clause.cond is not None:
             head += f", if {_cond(clause.cond, registry)}"
+        if clause.limit is not None:  # "Once per round, when ...: ..." (wt-limits)
+            head = f"{_limit(clause.limit)}, {head[:1].lower()}{head[1:]}"
         return f"{head}: {_body(clause.body, registry)}"
     if isinstance(clause, ast.Activated):
+        if clause.limit is not None:  # "Action (once per round): ..." (wt-limits)
+            return f"Action ({_limit(clause.limit)}): {_body(clause.body, registry)}"
         return f"Action: {_body(clause.body, registry)}"
     if isinstance(clause, ast.AsSoonAs):
         return f"As soon as {_cond(clause.cond, registry)}: {_body(clause.body, registry)}"
     return _body(clause.body, registry)
+
+
+def _limit(limit: ast.Limit) -> str:
+    """A use limit as the card says it (wt-limits): "once per round", "at most 3 times per
+    game"."""
+    n = limit.times.value if isinstance(limit.times, ast.Num) else 0
+    times = "once" if n == 1 else f"at most {n} times"
+    return f"{times} per {limit.period.text}"
 
 
 def _plural_subject(subject: ast.Selector | ast.You, registry: Registry) -> bool:
@@ -225,6 +237,11 @@ def _step(step: ast.Step, registry: Registry) -> str:
         # not, so a cost before anything but one action is said as what comes first.
         joint = " to " if isinstance(step.effect, ast.Action) else ", then "
         return f"{costs}{joint}{_step(step.effect, registry)}"
+    if isinstance(step, ast.Lasting):  # durations (wt-limits)
+        return f"until the end of the {step.period.text}, {_clause(step.clause, registry)}"
+    if isinstance(step, ast.NextCost):  # one-shot discounts (wt-limits)
+        thing = " ".join(w.text for w in step.thing)
+        return f"your next {thing} costs {_expr(step.amount, registry)} less"
     return _body(step, registry)
 
 

@@ -324,6 +324,9 @@ class Machine:
             "branch": self._op_branch,
             "jump": self._op_jump,
             "end": self._op_end,
+            # durations and one-shot discounts (wt-limits): the adapter keeps them
+            "lasting": self._op_lasting,
+            "next_cost": self._op_next_cost,
         }
         #: id(program) -> (program, lowered), for adapters that keep no lowered programs.
         self._lowered: dict[int, tuple[Any, tuple[Any, ...]]] = {}
@@ -1086,6 +1089,8 @@ class Machine:
             handler = ins[0]
             if handler is call or handler is ops["loop"] or handler is ops["repeat"]:
                 return True
+            if handler is ops["lasting"] or handler is ops["next_cost"]:
+                return True  # a duration or a discount always does something (wt-limits)
             if handler is afford:
                 pc = pc + 1 if ins[3](state, look) else ins[2]
             elif handler is check:
@@ -1110,6 +1115,24 @@ class Machine:
             else:  # end (and next, only reached through a loop)
                 return False
         return False
+
+    def _op_lasting(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        """``["lasting", period, CLAUSE]``: a modifier or grant from now to the end of the
+        period (``until the end of the round: ...``), kept by the adapter's ``lasting``."""
+        found = getattr(self.adapter, "lasting", None)
+        if found is None:
+            raise EffectError(f"card {frame['card']!r}: this game keeps no durations")
+        found(state, frame, ins[1], ins[2])
+        return pc + 1
+
+    def _op_next_cost(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        """``["next_cost", thing, n]``: the owner's next ``thing`` costs ``n`` less, once
+        (``your next tech costs 1 less``), kept by the adapter's ``next_cost``."""
+        found = getattr(self.adapter, "next_cost", None)
+        if found is None:
+            raise EffectError(f"card {frame['card']!r}: this game keeps no one-shot discounts")
+        found(state, frame, ins[1], ins[2])
+        return pc + 1
 
     @staticmethod
     def _op_jump(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:

@@ -160,6 +160,7 @@ def render(registry: Registry) -> str:
         _resources(registry),
         _card_kinds(registry),
         _numbers(registry),
+        _limits(registry),  # use limits, durations, one-shot discounts (wt-limits)
         _file_numbers(registry.game),
         _deprecated(registry),
         _codes(),
@@ -181,6 +182,7 @@ def _header(registry: Registry) -> str:
             "Grammar summary",
             *SECTION_TITLES.values(),
             NUMBERS_TITLE,
+            LIMITS_TITLE,
             FILE_NUMBERS_TITLE,
             "Deprecated words",
             "Diagnostic codes",
@@ -604,7 +606,33 @@ NUMBER_PLACES = {
     "count": "a count of things: `2 {things}`, `up to 2 {things}`",
     "per": "`per N`: `{per}`",
     "repeat": "`repeat N times`",
+    "uses": "a use limit: `at most N times per ...`",
+    "discount": "a one-shot discount: `your next ... costs N less`",
 }
+
+LIMITS_TITLE = "Periods and one-shot discounts"
+
+
+def _limits(registry: Registry) -> str:
+    """The periods use limits count by and durations last to, and what a one-shot discount
+    may name (wt-limits; docs/dsl.md "Use limits", "Durations", "One-shot discounts")."""
+    lines = [
+        f"## {LIMITS_TITLE}",
+        "",
+        "A use limit counts by a period (`activated, once per <period>: ...`, `when <hook>,",
+        "at most 3 times per <period> -> ...`); a duration lasts to the end of one",
+        "(`until the end of the <period>: <modifier or grant>`), never to the end of the game.",
+        "",
+    ]
+    rows = [(_code(name), text) for name, text in registry.periods.items()]
+    rows += [
+        (_code(name), f"not a period here: {text}") for name, text in registry.no_periods.items()
+    ]
+    lines += _table(("period", "means"), rows) if rows else ["This game declares no periods."]
+    lines += ["", "`your next <thing> costs N less` is used up by the next one made:", ""]
+    things = [(_code(name), text) for name, text in registry.next_costs.items()]
+    lines += _table(("thing", "the cost it comes off"), things) if things else ["(none)"]
+    return "\n".join(lines)
 
 
 def _numbers(registry: Registry) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import versions
+from whitedwarf.interpreter.lastlight import lasting, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -58,8 +58,10 @@ def new_task(seat: int) -> Task:
 
 
 def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
-    """A ship's cost from the player board, less the player's ``ship_discount``."""
-    return discounted(runtime(state).ship_cost[size], stat(state, seat, "ship_discount"))
+    """A ship's cost from the player board, less the player's ``ship_discount`` and a
+    one-shot ``your next ship costs 1 less`` (lasting.py)."""
+    discount = stat(state, seat, "ship_discount") + lasting.pending(state, seat, "ship", size)
+    return discounted(runtime(state).ship_cost[size], discount)
 
 
 def ship_options(state: State, seat: int) -> list[Option]:
@@ -70,7 +72,8 @@ def ship_options(state: State, seat: int) -> list[Option]:
     held = _graveyard_sizes(state, seat)
     out = []
     for size in SIZES:
-        if not can_pay(player, discounted(costs[size], discount)):
+        once = lasting.pending(state, seat, "ship", size)  # `your next ship costs 1 less`
+        if not can_pay(player, discounted(costs[size], discount + once)):
             continue
         if player["supply"][size] > 0:
             out.append(_build_option(size, None))
@@ -125,6 +128,7 @@ def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector
         # the payment below renews it only when the ship costs something.
         versions.changed(state, "me", graveyard)
     pay(state, seat, cost, to=graveyard)
+    lasting.take(state, seat, "ship", size, f"a {size} ship")  # a one-shot discount is used
     sid = place_ship(state, seat, size, sector)
     fire(state, "ship_built", seat, {"ship": sid, "sector": sector})
     return sid

@@ -175,6 +175,11 @@ def _started_as(rt: Runtime, frame: Frame) -> str:
     return f"when {clause.get('hook')}" if form == "trigger" else _HOW.get(form, str(form))
 
 
+def started_as(state: State, frame: Frame) -> str:
+    """How a frame's clause starts (``when <hook>``, ``activated`` ...), for a trace."""
+    return _started_as(runtime(state), frame)
+
+
 def _announce(state: State, frames: list[Frame]) -> None:
     """An ``effect`` event for each frame started (a card's clause taking effect)."""
     rt = runtime(state)
@@ -305,6 +310,22 @@ class LastLightAdapter:
     def unpaid(self, state: State, frame: Frame) -> None:
         """A cost could not be paid (:func:`unpaid`)."""
         unpaid(state, frame)
+
+    # durations and one-shot discounts (wt-limits; the machine's ``lasting`` and
+    # ``next_cost`` instructions)
+    def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
+        """``until the end of the round: <modifier or grant>`` (``lasting.start``)."""
+        from whitedwarf.interpreter.lastlight import lasting
+
+        lasting.start(state, frame, period, clause)
+        after_verb(state)
+
+    def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
+        """``your next tech costs 1 less`` (``lasting.keep``)."""
+        from whitedwarf.interpreter.lastlight import lasting
+
+        lasting.keep(state, frame, thing, amount)
+        after_verb(state)
 
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         """Costs (000 "Manufacture Technologies"; exhausting: 000 "Civilization technology

@@ -69,6 +69,14 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
                         false: the card did nothing (``how``: ``when <hook>``)
 ``unpaid``              a cost of the card could not be paid: what it pays for was
                         skipped
+``use_counted``         a limited clause was used: ``shown`` (``used 1 of 3 this game``)
+``used_up``             a limited clause is used up: a trigger did nothing, an ability
+                        is not offered until its period ends (``how``, ``shown``)
+``lasting``             a duration starts: ``text`` (its modifier), ``until`` (the period)
+``lasting_over``        a duration ends at the end of its period: ``text``, ``until``
+``next_cost``           a one-shot discount is kept: ``thing``, ``amount``
+``next_cost_used``      a one-shot discount is used up on what was made: ``thing``,
+                        ``amount``, ``on``
 ======================  ==========================================================
 """
 
@@ -252,6 +260,21 @@ def _text_of(event: Event) -> str:
         return f"{card} is triggered ({event['how']}) but its condition is false: did nothing"
     if kind == "unpaid":  # a note (trace only): a cost could not be paid
         return f"{card} cannot pay its cost: what it pays for is skipped"
+    # use limits, durations, one-shot discounts (notes, trace only: wt-limits)
+    if kind == "use_counted":
+        return f"{card} is {event['shown']}"
+    if kind == "used_up":
+        if event["how"] == "activated":
+            return f"{card} is {event['shown']}: not offered again until the period ends"
+        return f"{card} is triggered ({event['how']}) but was {event['shown']}: did nothing"
+    if kind == "lasting":
+        return f"{card}: until the end of the {event['until']}, {event['text']}"
+    if kind == "lasting_over":
+        return f"{card}'s {event['text']} ends: the {event['until']} is over"
+    if kind == "next_cost":
+        return f"{card}: your next {event['thing']} costs {event['amount']} less"
+    if kind == "next_cost_used":
+        return f"{card}'s discount ({event['amount']} less) is used on {event['on']}"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "gain":

@@ -23,6 +23,7 @@ import weakref
 from operator import itemgetter
 from typing import Any
 
+from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.lastlight import (
     conditions,
     effects,
@@ -63,10 +64,52 @@ def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, boo
         if clause["form"] == "trigger":
             when = clause["when"]
             test = None if when is None else effects.MACHINE.condition(when)
+            if clause.get("limit") is not None:  # `when <hook>, once per round ->`
+                test = _limited(test, i, clause["limit"])
             how = effects.runner(rt, cid, i)
             whole = not effects.straight(how)
             found.setdefault(clause["hook"], []).append((i, test, how, whole))
     return {hook: tuple(clauses) for hook, clauses in found.items()} or _NONE
+
+
+def _limited(test: Any, clause: int, limit: dict[str, Any]) -> Any:
+    """A limited trigger's test (``when <hook>, once per round -> ...``; docs/rules-decisions.md
+    "Use limits and durations"): used up, it does nothing, and a trace says why; else its
+    ``when ... if`` condition (``test``, or None) decides, and a use is counted when it holds,
+    as the clause starts. It tells the trace itself (``_make_firer`` asks ``limited``)."""
+
+    def limited(state: State, frame: Frame) -> bool:
+        ref = frame["context"]["card"]
+        if card_uses.used_up(state, ref, clause, limit):
+            if events.ON:
+                events.note(
+                    state,
+                    "used_up",
+                    frame["owner"],
+                    frame["card"],
+                    how=effects.started_as(state, frame),
+                    shown=card_uses.shown(
+                        {
+                            "used": card_uses.used(state, ref, clause),
+                            "of": limit["times"],
+                            "per": limit["per"],
+                        }
+                    ),
+                )
+            return False
+        if test is not None and not test(state, frame):
+            if events.ON:
+                effects.unmet(state, frame)
+            return False
+        entry = card_uses.count(state, frame["owner"], ref, clause, limit)
+        if events.ON:
+            events.note(
+                state, "use_counted", frame["owner"], frame["card"], shown=card_uses.shown(entry)
+            )
+        return True
+
+    limited.limited = True  # type: ignore[attr-defined]
+    return limited
 
 
 def _ship_size(state: State, context: dict[str, Any]) -> str | None:
@@ -172,7 +215,9 @@ def _make_firer(bound: Bound) -> Firer:
                 if test is None or test(state, frame):
                     started.append(frame)
                     hows.append(how)
-                elif events.ON:  # a trace says the card did nothing (a note, never recorded)
+                elif events.ON and not getattr(test, "limited", False):
+                    # a trace says the card did nothing (a note, never recorded); a limited
+                    # trigger's test says so itself (_limited)
                     effects.unmet(state, frame)
         if not started:
             return
@@ -615,8 +660,8 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     return out
 
 
-#: A card's activated clause (:func:`_activated`).
-Activated = tuple[int, Any, str, str, Any, tuple[str, ...] | None]
+#: A card's activated clause (:func:`_activated`); its last item is its use limit or None.
+Activated = tuple[int, Any, str, str, Any, tuple[str, ...] | None, dict[str, Any] | None]
 
 
 def _activated(rt: Runtime, ref: str) -> tuple[Activated, ...]:
@@ -624,7 +669,9 @@ def _activated(rt: Runtime, ref: str) -> tuple[Activated, ...]:
     cost, domains its first choices read)`` (:func:`_plain_cost`, :func:`_choice_reads`)."""
     cid = card_id(ref)
     clauses = effects.card_effect(rt, cid)["clauses"]
-    mine = [(i, c["code"]) for i, c in enumerate(clauses) if c["form"] == "activated"]
+    mine = [
+        (i, c["code"], c.get("limit")) for i, c in enumerate(clauses) if c["form"] == "activated"
+    ]
     if not mine:
         return ()
     name = (effects.card_kind(rt, cid)[1] or {}).get("name", cid)
@@ -636,8 +683,9 @@ def _activated(rt: Runtime, ref: str) -> tuple[Activated, ...]:
             f"use {name}",
             _plain_cost(code),
             _choice_reads(code),
+            limit,
         )
-        for i, code in mine
+        for i, code, limit in mine
     )
 
 
@@ -684,7 +732,9 @@ def _usable(
     """Append the options of a card's activated clauses whose costs can be paid now and
     that would act (without ``out``: whether there is one). ``at`` is the card's index in
     the techs in play (-1: the faction); ``kept`` the state's versions."""
-    for i, code, suffix, text, plain, domains in clauses:
+    for i, code, suffix, text, plain, domains, limit in clauses:
+        if limit is not None and card_uses.used_up(state, ref, i, limit):
+            continue  # used up this period: not offered (the trace said so when it was)
         if plain is not None:
             exhaust, need = plain
             if exhaust and (p["faction_exhausted"] if at < 0 else p["techs"][at]["exhausted"]):
@@ -767,4 +817,23 @@ def start_activated(state: State, player: int, option_id: str) -> None:
     if i is None:
         raise ValueError(f"card {cid!r} has no activated ability")
     limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
+    limit = clauses[i].get("limit")
+    if limit is not None:  # `activated, once per round: ...` (card_uses)
+        _count_activated(state, player, ref, cid, i, limit)
     effects.push(state, [new_frame(cid, player, i, {"card": ref})])
+
+
+def _count_activated(
+    state: State, player: int, ref: str, cid: str, clause: int, limit: dict[str, Any]
+) -> None:
+    """Count a use of a limited activated ability as it starts; a trace says the count, and
+    when it is used up, that it is not offered until its period ends."""
+    if card_uses.used_up(state, ref, clause, limit):
+        raise ValueError(f"card {cid!r} was used as often as its limit allows this {limit['per']}")
+    entry = card_uses.count(state, player, ref, clause, limit)
+    if events.ON:
+        events.note(state, "use_counted", player, cid, shown=card_uses.shown(entry))
+        if entry["used"] >= entry["of"]:
+            events.note(
+                state, "used_up", player, cid, how="activated", shown=card_uses.shown(entry)
+            )

@@ -130,7 +130,45 @@ def card_totals(state: State, player: int) -> CardTotals:
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         _add_card(rt, ref, slot, everywhere, on_type, granted, granted_on_type)
+    _add_lasting(state, player, everywhere, on_type, granted, granted_on_type)
     return CardTotals(everywhere, on_type, frozenset(granted), frozenset(granted_on_type))
+
+
+def _lasting(state: State, player: int) -> list[tuple[str, str, Where, str | None, int]]:
+    """The player's durations (``until the end of the round: ...``, ``lasting.py``) as
+    ``(form, stat or flag, where, slot, amount)``: they count as a card's clauses do while
+    they last (a save before durations existed has none)."""
+    out = []
+    for d in state.get("durations") or ():
+        if d["owner"] == player:
+            clause = d["clause"]
+            name = clause["stat"] if clause["form"] == "modifier" else clause["flag"]
+            amount = int(clause.get("amount", 0))
+            out.append((clause["form"], name, clause_where(clause), d["slot"], amount))
+    return out
+
+
+def _add_lasting(
+    state: State,
+    player: int,
+    everywhere: dict[str, int],
+    on_type: dict[tuple[str, str], int],
+    granted: set[str],
+    granted_on_type: set[tuple[str, str]],
+) -> None:
+    """Add the player's durations to the sums being made (:func:`card_totals`)."""
+    for form, name, where, slot, amount in _lasting(state, player):
+        if form == "modifier":
+            if where is EVERYWHERE:
+                everywhere[name] = everywhere.get(name, 0) + amount
+            else:
+                for ship_type in _types(where, slot):
+                    on_type[name, ship_type] = on_type.get((name, ship_type), 0) + amount
+        elif where is EVERYWHERE:
+            granted.add(name)
+        else:
+            for ship_type in _types(where, slot):
+                granted_on_type.add((name, ship_type))
 
 
 def _add_card(
@@ -220,6 +258,9 @@ def modifier_total(state: State, player: int, name: str, ship_type: str | None) 
         for stat, where, amount in (table.get(ref) or _card_table(rt, ref))[0]:
             if stat == name and counts_on(where, slot, ship_type):
                 total += amount
+    for form, stat, where, slot, amount in _lasting(state, player):
+        if form == "modifier" and stat == name and counts_on(where, slot, ship_type):
+            total += amount
     return total
 
 
@@ -234,7 +275,10 @@ def flag_granted(state: State, player: int, name: str, ship_type: str | None) ->
         for flag, where in (table.get(ref) or _card_table(rt, ref))[1]:
             if flag == name and counts_on(where, slot, ship_type):
                 return True
-    return False
+    return any(
+        form == "grant" and flag == name and counts_on(where, slot, ship_type)
+        for form, flag, where, slot, _ in _lasting(state, player)
+    )
 
 
 def announce(

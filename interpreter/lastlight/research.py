@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, modifiers, versions
+from whitedwarf.interpreter.lastlight import events, lasting, modifiers, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -154,7 +154,9 @@ def _choose(state: State, t: Task, option_id: str) -> None:
 def tech_cost(state: State, seat: int, ref: str) -> dict[str, int]:
     """A tech's cost after the player's ``tech_discount``."""
     card = runtime(state).cards["techs"][card_id(ref)]
-    return discounted(dict(card.get("cost") or {}), stat(state, seat, "tech_discount"))
+    # `your next tech costs 1 less` (lasting.py) adds to the discount of this tech only
+    discount = stat(state, seat, "tech_discount") + lasting.pending(state, seat, "tech")
+    return discounted(dict(card.get("cost") or {}), discount)
 
 
 def make_options(
@@ -169,7 +171,7 @@ def make_options(
     if not hand:
         return []
     rt = runtime(state)
-    discount = stat(state, seat, "tech_discount")
+    discount = stat(state, seat, "tech_discount") + lasting.pending(state, seat, "tech")
     # Each tech ref's card id, card and discounted cost, kept per content and discount.
     costs = rt.tech_costs.get(discount)
     if costs is None or len(costs) >= _OPTIONS_LIMIT:
@@ -306,6 +308,7 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
         raise IllegalOption(f"player {seat} cannot manufacture {ref!r} on {size!r}")
     if not free:
         pay(state, seat, tech_cost(state, seat, ref))
+        lasting.take(state, seat, "tech", None, card_id(ref))  # a one-shot discount is used
     player["techs_hand"].remove(ref)
     put_in_play(state, seat, ref, size)  # renews the techs' stamp
     counts = player["tech_stats"]["built"]

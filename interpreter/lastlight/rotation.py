@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, lumos, versions
+from whitedwarf.interpreter import card_uses
+from whitedwarf.interpreter.lastlight import events, lasting, lumos, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -127,6 +128,11 @@ def _run(state: State, t: Task) -> None:
             ship["fought"], ship["moved"], ship["extra_move"] = 0, False, 0
         t["pc"] = "rotate"
     elif pc == "rotate":
+        # The round is over once its `round_end` effects have run (docs/rules-decisions.md
+        # "Use limits and durations"): `once per round` counts start afresh, and durations
+        # `until the end of the round` end.
+        card_uses.reset(state, "round")
+        lasting.end(state, "round")
         if all_refreshed(state):
             rotate(state)
         t["pc"] = "game_end"

@@ -1018,6 +1018,31 @@ NUMBERS = {
     "count": Range(1, 20, "`2 ships`: a player has at most 10 ships and 8 extractors"),
     "per": Range(1, 20, "`per 2 planets`: there are 15 planets on the board"),
     "repeat": Range(1, 10, "a step repeated more than 10 times is a loop, not a card"),
+    # use limits and one-shot discounts (wt-limits)
+    "uses": Range(1, 10, "`at most 3 times per game`: a game lasts some 15 to 40 rounds"),
+    "discount": Range(1, 5, "`your next tech costs 1 less`: a tech costs 2 to 5 resources"),
+}
+
+#: Use limits and durations (wt-limits; docs/rules-decisions.md, "Use limits and durations").
+PERIODS = {
+    "round": 'a round: every player plays one action card and resolves it (000 "playing the '
+    'game"); counts start afresh and durations end at the end of the round, after its '
+    "`round_end` triggers",
+    "game": "the whole game: uses are never counted afresh",
+}
+NO_PERIODS = {
+    "turn": "Last Light has no turns: each round every player plays one action card, all "
+    'together (000 "playing the game"), so write `once per round`',
+}
+#: What `your next <thing> costs N less` may name (wt-limits), and the cost it comes off.
+NEXT_COSTS = {
+    "tech": 'the next tech you manufacture (000 "Manufacture Technologies"), commonest '
+    "resource first, as `tech_discount`",
+    "ship": 'the next ship you build (000 "3. Construct"), commonest resource first, as '
+    "`ship_discount`",
+    "small ship": "the next small ship you build",
+    "medium ship": "the next medium ship you build",
+    "large ship": "the next large ship you build",
 }
 
 
@@ -1391,6 +1416,9 @@ def registry() -> Registry:
     _deprecate(reg)
     reg.numbers.update(NUMBERS)
     reg.concepts.update(CONCEPTS)
+    reg.periods.update(PERIODS)  # use limits and durations (wt-limits)
+    reg.no_periods.update(NO_PERIODS)
+    reg.next_costs.update(NEXT_COSTS)
     reg.reference = "docs/reference.md"  # the first game's page, where it has always been
     return reg
 
@@ -1404,19 +1432,18 @@ CONCEPTS = {
     "rolls one again",
     "remove": "`destroy` takes a ship or an extractor off the board, `discard` puts a tech "
     "away, `pay` returns resources to the supply",
-    "until": "a modifier (`you have +1 trades`) lasts while its card is in play, and `add 1 to "
-    "trades` in a `when before_trade` trigger helps one step (durations are not written yet)",
-    "once": "an ability whose cost is `exhaust this card` is used once until the card is "
-    "refreshed (use limits are not written yet)",
+    "temporarily": "a duration: `until the end of the round: your ships have +1 attack`; "
+    "`add 1 to trades` in a `when before_trade` trigger helps one step",
+    "twice": "a use limit: `activated, at most 2 times per round: pay 1 common -> gain 1 "
+    "uncommon`, `when ship_moved, once per round -> gain 1 light`",
     "counter": "conditions read what the game counts (`number of ships of yours`, "
     "`techs_in_play`, `graveyard`); cards hold no counters yet",
     "charge": "conditions read what the game counts (`number of ships of yours`, "
     "`techs_in_play`, `graveyard`); cards hold no charges yet",
     "owner": "a player is named as `an opponent`, `another player` or `each opponent` (`steal 1 "
     "common from an opponent`, `for each opponent -> give 1 common to it`)",
-    "next": "`you have +1 tech_discount` lasts while the card is in play, and `add 1 to "
-    "research_draw` in a `when before_research` trigger helps one Research (one-shot effects "
-    "are not written yet)",
+    "discount": "a one-shot discount: `your next tech costs 1 less` (used up by the next "
+    "tech made); `you have +1 tech_discount` lasts while the card is in play",
     "look": "techs are drawn, never looked at: `draw 1 tech`; a Research that draws more is "
     "`add 1 to research_draw` in a `when before_research` trigger",
     "score": "Last Light scores light: `gain 1 light`; end-of-game scoring is `when game_end "

@@ -74,6 +74,20 @@ class Adapter:
             card = frame["card"].partition(":")[2] or frame["card"]
             events.note(state, "unpaid", frame["owner"], card=card)
 
+    # durations and one-shot discounts (wt-limits; the machine's ``lasting`` and
+    # ``next_cost`` instructions)
+    def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
+        """``until the end of the turn: <modifier or grant>`` (``lasting.start``)."""
+        from whitedwarf.interpreter.starlight import lasting
+
+        lasting.start(state, frame, period, clause)
+
+    def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
+        """``your next launch costs 1 less`` (``lasting.keep``)."""
+        from whitedwarf.interpreter.starlight import lasting
+
+        lasting.keep(state, frame, thing, amount)
+
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         need = 0
         for verb, operands in calls:

@@ -41,6 +41,13 @@ they did (:func:`note`):
                     ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each
                     ``card``, ``points``), ``accolade_points``, ``starbot_stars``
 ``unpaid``          a cost of a card (``card``) could not be paid: what it pays for was skipped
+``god_use_counted`` a god's limited trigger was used: ``god``, ``shown`` (``used 1 of 1 this
+                    turn``)
+``god_used_up``     a god's limited trigger is used up this period: it did nothing
+``lasting``         a duration starts: ``card``, ``text``, ``until`` (``turn``, ``round``)
+``lasting_over``    a duration ends with its period: ``card``, ``text``, ``until``
+``next_cost``       a one-shot discount is kept: ``card``, ``thing``, ``amount``
+``next_cost_used``  it is used up on what was made: ``card``, ``thing``, ``amount``, ``on``
 ==================  ====================================================================
 """
 

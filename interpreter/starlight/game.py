@@ -19,7 +19,16 @@ from typing import Any
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
-from whitedwarf.interpreter.starlight import actions, effects, events, gods, launch, setup, turns
+from whitedwarf.interpreter.starlight import (
+    actions,
+    effects,
+    events,
+    gods,
+    lasting,
+    launch,
+    setup,
+    turns,
+)
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
 from whitedwarf.interpreter.starlight.state import State, player
@@ -106,8 +115,12 @@ class Game:
         Every Starlight stat counts or costs something, so none goes below 0 (a god's -1 on a
         cost of 1 makes it free, never a gain)."""
         base = self.content.number(name)
+        # durations (`until the end of the turn: ...`) and one-shot discounts (`your next
+        # launch costs 1 less`): lasting.py (wt-limits); none in a state without them
+        if state.get("durations") or state.get("next_costs"):
+            base += lasting.modifier(state, seat, name) - lasting.discount(state, seat, name)
         if not self.gods:
-            return base
+            return max(0, base)
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])
@@ -115,6 +128,8 @@ class Game:
 
     def flag(self, state: State, seat: int, name: str) -> bool:
         """Whether ``seat``'s god grants the power ``name``."""
+        if state.get("durations") and lasting.grants(state, seat, name):
+            return True  # `until the end of the turn: you can ...` (wt-limits)
         if not self.gods:
             return False
         return any(

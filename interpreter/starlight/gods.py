@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter import rng
+from whitedwarf.interpreter import card_uses, rng
 from whitedwarf.interpreter.starlight import effects, events
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import Option
@@ -69,12 +69,23 @@ def fire(game: Game, state: State, seat: int, hook: str) -> None:
         if clause["form"] != "trigger" or clause["hook"] != hook:
             continue
         when = clause.get("when")
+        limit = clause.get("limit")  # `when <hook>, once per turn -> ...` (card_uses)
+        if limit is not None and card_uses.used_up(state, str(god), index, limit):
+            if events.ON:
+                used = {"used": card_uses.used(state, str(god), index), "of": limit["times"]}
+                shown = card_uses.shown({**used, "per": limit["per"]})
+                events.note(state, "god_used_up", seat, god=god, hook=hook, shown=shown)
+            continue
         if when is not None:
             frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god})
             if not game.adapter.machine.test(state, frame, when):
                 if events.ON:  # a designer watching the god sees it did nothing (trace)
                     events.note(state, "god_unmet", seat, god=god, hook=hook)
                 continue
+        if limit is not None:
+            entry = card_uses.count(state, seat, str(god), index, limit)
+            if events.ON:
+                events.note(state, "god_use_counted", seat, god=god, shown=card_uses.shown(entry))
         if events.ON:
             events.note(state, "god_triggered", seat, god=god, hook=hook)
         effects.start(game, state, "gods", str(god), seat, index)

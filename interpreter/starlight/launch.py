@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import actions, effects, events, gods, stars, supply
+from whitedwarf.interpreter.starlight import actions, effects, events, gods, lasting, stars, supply
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.narrate import a_ray, slot_words, words
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
@@ -199,6 +199,7 @@ def _place(game: Game, state: State, action: dict[str, Any], slot: str | None) -
     seat = action["seat"]
     p = player(state, seat)
     p["ap"] -= game.stat(state, seat, "launch_cost") + action["surcharge"]
+    lasting.take(state, seat, "launch_cost", "a launch")  # `your next launch costs 1 less`
     action["slot"] = slot
     action["placed"] = True
     events.emit(state, "launch", seat, core=action["core"], magnitude=action["magnitude"],

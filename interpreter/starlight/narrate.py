@@ -119,6 +119,19 @@ def _god_unmet(e: Event) -> str:
     return f"{_god_triggered(e)} but its condition is false: did nothing"
 
 
+# use limits, durations, one-shot discounts (notes, trace only: wt-limits)
+def _god_used_up(e: Event) -> str:
+    return f"{_god_triggered(e)} but was {e.get('shown')}: did nothing"
+
+
+def _lasting(e: Event) -> str:
+    return f"{words(e.get('card'))}: until the end of the {e.get('until')}, {e.get('text')}"
+
+
+def _lasting_over(e: Event) -> str:
+    return f"{words(e.get('card'))}'s {e.get('text')} ends: the {e.get('until')} is over"
+
+
 def _unpaid(e: Event) -> str:
     return f"{words(e.get('card'))} cannot pay its cost: what it pays for is skipped"
 
@@ -191,6 +204,16 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "god_triggered": _god_triggered,
     "god_unmet": _god_unmet,
     "unpaid": _unpaid,
+    "god_use_counted": lambda e: f"the god {words(e.get('god'))} is {e.get('shown')}",
+    "god_used_up": _god_used_up,
+    "lasting": _lasting,
+    "lasting_over": _lasting_over,
+    "next_cost": lambda e: (
+        f"{words(e.get('card'))}: your next {e.get('thing')} costs {e.get('amount')} less"
+    ),
+    "next_cost_used": lambda e: (
+        f"{words(e.get('card'))}'s discount ({e.get('amount')} less) is used on {e.get('on')}"
+    ),
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.starlight import (
     actions,
     ending,
     events,
     goals,
     gods,
+    lasting,
     launch,
     starbots,
     supply,
@@ -43,6 +45,7 @@ MAX_STEPS = 14
 def begin_turn(game: Game, state: State) -> None:
     """The start of the turn of ``state["turn"]``."""
     seat = state["turn"]
+    card_uses.reset(state, "turn")  # `once per turn` counts afresh, any seat's (wt-limits)
     p = player(state, seat)
     p["moved"] = p["visit_done"] = False
     last = ending.is_last_round(state)
@@ -88,6 +91,12 @@ def finish_turn(game: Game, state: State) -> None:
     supply.refill_all(game, state)
     goals.check_accolades(game, state, seat)
     state["turn_state"] = None
+    # The turn is over after its `turn_end` powers (docs/rules-decisions.md "Use limits and
+    # durations"): its durations end; the round's with its last turn (wt-limits).
+    lasting.end(state, "turn")
+    if state["turn"] + 1 >= state["n"]:
+        lasting.end(state, "round")
+        card_uses.reset(state, "round")
     state["turn"] += 1
     if state["turn"] < state["n"]:
         state["todo"].append("begin_turn")

@@ -352,6 +352,24 @@ NUMBERS = {
     "count": Range(1, 20, "a player holds few cores; 48 rays of a size exist"),
     "per": Range(1, 20, "`per 2 ...`: there are at most a few dozen stars on the sky"),
     "repeat": Range(1, 10, "a step repeated more than 10 times is a loop, not a card"),
+    # use limits and one-shot discounts (wt-limits)
+    "uses": Range(1, 10, "`at most 3 times per game`: a game lasts some 8 to 15 rounds"),
+    "discount": Range(1, 5, "a turn has at most 6 AP and 5 saved"),
+}
+
+#: Use limits and durations (wt-limits; docs/rules-decisions.md, "Use limits and durations").
+PERIODS = {
+    "turn": 'one player\'s turn (003 "Game Play": "Your turn is over either when you choose '
+    'to end your turn, or when you have no more action points"); counts start afresh at '
+    "the start of every turn, and durations end when the turn is over, after its "
+    "`turn_end` powers",
+    "round": 'a round: every player, Starbots too, takes one turn (003 "Starbot Play"); '
+    "counts start afresh and durations end when the round's last turn is over",
+    "game": "the whole game: uses are never counted afresh",
+}
+#: What `your next <thing> costs N less` may name (wt-limits), and the cost it comes off.
+NEXT_COSTS = {
+    "launch": 'the AP of your next launch (003 "Launch": `launch_cost`), never below 0',
 }
 
 
@@ -674,6 +692,8 @@ def registry() -> Registry:
     reg.declare("card_kinds", _card_kinds())
     reg.numbers.update(NUMBERS)
     reg.concepts.update(CONCEPTS)
+    reg.periods.update(PERIODS)  # use limits and durations (wt-limits)
+    reg.next_costs.update(NEXT_COSTS)
     return reg
 
 
@@ -683,9 +703,9 @@ CONCEPTS = {
     "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
     'come only from final scoring (003 "Scoring")',
     "points": "write `night_points` (`gain 2 night_points`)",
-    "until": "a modifier (`you have +1 ap_per_turn`) lasts while its card is in play "
-    "(durations are not written yet)",
-    "once": "a `when turn_start` trigger runs once a turn (use limits are not written yet)",
+    "temporarily": "a duration: `when turn_start -> until the end of the turn: you can "
+    "ignore_surcharge`; a modifier (`you have +1 ap_per_turn`) lasts while its card is in play",
+    "twice": "a use limit: `when turn_start, at most 2 times per game -> gain 1 ap`",
     "counter": "conditions read what the game counts (`stars_launched`, `flares_used`, "
     "`number of stars of yours`); cards hold no counters yet",
     "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "

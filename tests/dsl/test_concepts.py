@@ -96,9 +96,10 @@ def test_an_unknown_verb_for_a_missing_concept_is_told_so(
 @pytest.mark.parametrize(
     ("effect", "concept"),
     [
-        ("until round_end: you have +1 trades", "until"),
-        ("once per round: gain 1 light", "once"),
-        ("when round_end -> gain 1 light until round_end", "until"),
+        # `until`, `once` and `next` are words of the language now (wt-limits)
+        ("temporarily: you have +1 trades", "temporarily"),
+        ("twice per round: gain 1 light", "twice"),
+        ("when round_end -> gain 1 light temporarily", "temporarily"),
     ],
 )
 def test_a_syntax_error_around_a_missing_concept_notes_it(effect: str, concept: str) -> None:

@@ -116,6 +116,18 @@ KEYWORDS: dict[str, str] = {
     "-": "Sum: minus.",
     "*": "Sum: times.",
     "/": "Sum: divided by (rounded down).",
+    # use limits, durations, one-shot discounts (wt-limits; docs/dsl.md)
+    ",": "Before a use limit: `activated, once per round: ...`, `when <hook>, at most 3 times "
+    "per game -> ...`.",
+    "once": "A use limit: `once per <period>` after `activated` or `when <hook>`; used up, "
+    "the ability is not offered and the trigger does nothing until the period ends.",
+    "most": "Part of the use limit `at most N times per <period>`.",
+    "until": "A duration: `until the end of the <period>: <modifier or grant>` counts from "
+    "now until the period ends.",
+    "end": "Part of `until the end of the <period>: ...`.",
+    "next": "A one-shot discount: `your next <thing> costs N less`, used up by the next one made.",
+    "costs": "Part of `your next <thing> costs N less`.",
+    "less": "Part of `your next <thing> costs N less`.",
 }
 
 #: Several-word phrases of the grammar, longest first (a word of one shows the phrase).

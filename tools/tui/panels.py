@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from whitedwarf.interpreter import card_uses
+from whitedwarf.interpreter.lastlight.lasting import said
 from whitedwarf.tools.render.public import card_name, listed, public_players
 from whitedwarf.tools.render.svg import owner_colour
 
@@ -40,7 +42,9 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
     for tech in me["techs"]:
         state = " [dim](exhausted)[/]" if tech.get("exhausted") else ""
         slot = tech.get("ship_type") or "civilization"
-        lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}")
+        uses = _uses(view, tech["ref"])
+        lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}{uses}")
+    lines += _lasting(view, seat)
     achievement = me.get("achievement")
     if achievement in (None, "?") and len(me.get("achievements_dealt") or []) == 1:
         achievement = me["achievements_dealt"][0]  # kept during setup, not yet played out
@@ -48,6 +52,29 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
         lines.append(f"kept achievement (secret): {card_name(str(achievement))}")
     lines.append(f"graveyard: {len(me['graveyard'])} · supply: {_res(me['supply'])}")
     return "\n".join(lines)
+
+
+def _uses(view: State, ref: str) -> str:
+    """A limited card's uses this period (issue 29: `once per round`): ``(used 1 of 1 this
+    round)``; empty for a card without a limit or not used yet."""
+    found = [e for e in (view.get("card_uses") or {}).values() if e.get("card") == ref]
+    return "".join(f" [dim]({escape(card_uses.shown(e))})[/]" for e in found)
+
+
+def _lasting(view: State, seat: int) -> list[str]:
+    """The seat's durations and one-shot discounts (issue 29), one line each."""
+    lines = [
+        f"  until the end of the {d['until']}: {escape(said(d['clause']))}"
+        f" ({escape(card_name(d['card']))})"
+        for d in view.get("durations") or ()
+        if d.get("owner") == seat
+    ]
+    lines += [
+        f"  your next {d['thing']} costs {d['amount']} less ({escape(card_name(d['card']))})"
+        for d in view.get("next_costs") or ()
+        if d.get("owner") == seat
+    ]
+    return ["lasting effects:", *lines] if lines else []
 
 
 def _faction(me: dict[str, Any]) -> str:
