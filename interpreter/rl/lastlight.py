@@ -1,0 +1,336 @@
+"""Last Light as an RL environment: its action names, action space and observation vector.
+
+Both are derived from the pack (its techs, factions, achievements, exploration tokens, board,
+planets, colony spaces, dice and supply) and the player count, so a mod's cards and board get
+their own indices. The observation is read from ``persist.shared_observation``, which is equal
+to ``Game.observation``: only what the seat may see goes in (docs/rl.md "Observations").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.persist import shared_observation
+from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
+from whitedwarf.interpreter.lastlight.trade import TRADES
+from whitedwarf.rl.actions import ActionSpace
+from whitedwarf.rl.features import Layout, vector
+
+State = dict[str, Any]
+
+#: The most ``choose one:`` options of one effect an action index is kept for (the engine
+#: numbers them ``branch:0`` ...); a longer list in a pack is refused when the space is made.
+MOST_BRANCHES = 8
+#: Task kinds of the engine's stack (game.py, rotation.py): what the decision is about.
+TASKS = ("research", "mine", "construct", "trade", "refresh", "move", "attack", "round_flow")
+PHASES = ("setup", "choose", "resolve", "over")
+_COPY = re.compile(r"#\d+")
+#: Option ids that name nothing (the same in every game).
+SINGLE = ("wait", "done", "skip", "yes", "no", "stop")
+
+
+class LastLightSpec:
+    """What the adapter needs of one Last Light game: its action space and encoder."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.n = n = game.players
+        rt = runtime({"content": game.content_id})
+        self.rt = rt
+        cards = rt.cards
+        self.techs = sorted(cards["techs"])
+        self.factions = sorted(cards["factions"])
+        self.achievements = sorted(cards["achievements"])
+        self.exploration = sorted(cards["exploration"])
+        self.sectors = list(rt.board.sectors)
+        self.planets = sorted(rt.planets)
+        self.spaces = [space for space, _ in rt.colony_spaces]
+        self.faces = sorted(set(rt.die.results))
+        self.light_goal = max(1, int(rt.rules.get("game_end_light", 20)))
+        self.actions = ActionSpace(self._families())
+        self.layout = self._layout()
+        self._sector = {s: i for i, s in enumerate(self.sectors)}
+        self._planet = {p: i for i, p in enumerate(self.planets)}
+        self._tech = {t: i for i, t in enumerate(self.techs)}
+        self._faction = {f: i for i, f in enumerate(self.factions)}
+        self._achievement = {a: i for i, a in enumerate(self.achievements)}
+        self._action = {a: i for i, a in enumerate(ACTIONS)}
+        self._size = {s: i for i, s in enumerate(SIZES)}
+        self._task = {t: i for i, t in enumerate(TASKS)}
+        #: option id -> action name, for ids that name no piece and no seat
+        self._plain: dict[str, str] = {}
+
+    # -- actions -------------------------------------------------------------------------
+
+    def _owners(self) -> list[str]:
+        """Owners of pieces as a seat sees them: ``me``, ``+1`` (the next seat) ... and the
+        Lumos (002), whose ships their ally commands."""
+        return ["me", *(f"+{k}" for k in range(1, self.n)), "lumos"]
+
+    def _seats(self) -> list[str]:
+        return ["me", *(f"+{k}" for k in range(1, self.n))]
+
+    def _entities(self) -> list[str]:
+        """Every target an effect can choose (``pick:``), by noun type (vocabulary nouns)."""
+        owners, seats = self._owners(), self._seats()
+        cards = sorted({*self.techs, *self.factions})
+        out = [f"ship:{o}:{z}:{s}" for o in owners for z in SIZES for s in self.sectors]
+        out += [f"extractor:{o}:{w}" for o in seats for w in [*self.planets, *self.spaces]]
+        out += [f"seat:{o}" for o in seats]
+        out += [f"sector:{s}" for s in self.sectors]
+        out += [f"planet:{p}" for p in self.planets]
+        out += [f"card:{o}:{c}" for o in seats for c in cards]
+        out += [f"action:{a}" for a in ACTIONS]
+        out += [f"size:{z}" for z in SIZES]
+        out += [f"die:{f}" for f in self.faces]
+        return out
+
+    def _families(self) -> list[tuple[str, list[str]]]:
+        """Every option kind the engine offers, each with every target the pack allows."""
+        seats, sizes, sectors = self._seats(), SIZES, self.sectors
+        places = [*self.spaces, *self.planets]
+        usable = sorted({*self.techs, *self.factions, *self.achievements, *self.exploration})
+        movers = ("me", "lumos")
+        return [
+            ("single", list(SINGLE)),
+            ("play", [f"play:{a}" for a in ACTIONS]),
+            ("faction", [f"faction:{f}" for f in self.factions]),
+            ("achievement", [f"achievement:{a}" for a in self.achievements]),
+            (
+                "move",
+                [f"move:{o}:{z}:{a}>{b}" for o in movers for z in sizes for a in sectors for b in sectors],
+            ),
+            ("reveal", [f"reveal:{s}" for s in sectors]),
+            ("trade", [f"trade:{t}" for t in TRADES]),
+            ("gift", [f"gift:{o}" for o in seats[1:]]),
+            ("build", [f"build:{z}" for z in sizes] + [f"build:{z}@{o}" for z in sizes for o in seats]),
+            ("extractor", [f"extractor:{w}" for w in places]),
+            ("make", [f"make:{t}{z}" for t in self.techs for z in ("", *(f":{s}" for s in sizes))]),
+            ("discard", [f"discard:{t}" for t in self.techs]),
+            ("use", [f"use:{c}" for c in usable]),
+            ("sector", [f"sector:{s}" for s in sectors]),
+            ("roll", [f"roll:{z}" for z in sizes]),
+            ("assign", [f"assign:{e}" for e in self._entities() if e.startswith(("ship:", "extractor:"))]),
+            ("slot", [f"slot:{z}" for z in sizes]),
+            ("place", [f"place:{w}" for w in places]),
+            ("size", [f"size:{z}" for z in sizes]),
+            ("branch", [f"branch:{i}" for i in range(MOST_BRANCHES)]),
+            ("pick", [f"pick:{e}" for e in self._entities()]),
+        ]
+
+    def _rel(self, state: State, seat: int, owner: int) -> str:
+        if owner == LUMOS:
+            return "lumos"
+        d = (owner - seat) % state["n"]
+        return "me" if d == 0 else f"+{d}"
+
+    def _entity(self, state: State, seat: int, ident: str) -> str:
+        """An entity id of a ``pick:``/``assign:`` option as the seat sees it."""
+        ship = state["ships"].get(ident)
+        if ship is not None:
+            return f"ship:{self._rel(state, seat, ship['owner'])}:{ship['size']}:{ship['sector']}"
+        ex = state["extractors"].get(ident)
+        if ex is not None:
+            return f"extractor:{self._rel(state, seat, ex['owner'])}:{ex['planet'] or ex['space']}"
+        if ident[:1] == "p" and ident[1:].isdigit():
+            return f"seat:{self._rel(state, seat, int(ident[1:]))}"
+        if ident[:1] == "d" and ident[1:].isdigit():
+            return f"die:{state['dice'][int(ident[1:])]['face']}"
+        if ident in state["sectors"]:
+            return f"sector:{ident}"
+        if ident in state["planets"]:
+            return f"planet:{ident}"
+        if ident in self._action:
+            return f"action:{ident}"
+        if ident in self._size:
+            return f"size:{ident}"
+        card = _COPY.sub("", ident)
+        for p in state["players"]:
+            if p["faction"] == ident or any(t["ref"] == ident for t in p["techs"]):
+                return f"card:{self._rel(state, seat, p['seat'])}:{card}"
+            if ident in p["techs_hand"]:
+                return f"card:{self._rel(state, seat, p['seat'])}:{card}"
+        return f"card:me:{card}"
+
+    def name(self, state: State, seat: int, option_id: str) -> str:
+        """The action name of an option offered to ``seat``."""
+        plain = self._plain.get(option_id)
+        if plain is not None:
+            return plain
+        kind, _, rest = option_id.partition(":")
+        if kind == "move":
+            sid, _, dest = rest.partition(":")
+            ship = state["ships"][sid]
+            who = "lumos" if ship["owner"] == LUMOS else "me"
+            return f"move:{who}:{ship['size']}:{ship['sector']}>{dest}"
+        if kind in ("pick", "assign"):
+            return f"{kind}:{self._entity(state, seat, rest)}"
+        if kind == "gift":
+            return f"gift:{self._rel(state, seat, int(rest))}"
+        if kind == "build" and "@" in rest:
+            size, _, owner = rest.partition("@")
+            return f"build:{size}@{self._rel(state, seat, int(owner))}"
+        name = _COPY.sub("", option_id)
+        self._plain[option_id] = name
+        return name
+
+    def index(self, state: State, seat: int, option_id: str) -> int:
+        """The action index of an option offered to ``seat``."""
+        return self.actions.of(self.name(state, seat, option_id), option_id)
+
+    # -- scores and text -----------------------------------------------------------------
+
+    @property
+    def goal(self) -> int:
+        """The light that ends the game (supply.yaml ``game_end_light``): shaping's scale."""
+        return self.light_goal
+
+    @staticmethod
+    def scores(state: State) -> list[float]:
+        """Each seat's light (public)."""
+        return [float(p["light"]) for p in state["players"]]
+
+    @staticmethod
+    def text(state: State) -> str:
+        """One line a seat: light, resources, techs in play."""
+        lines = [f"round {state['round']} ({state['phase']})"]
+        for p in state["players"]:
+            res = p["res"]
+            lines.append(
+                f"seat {p['seat']} ({p['faction']}): {p['light']} light, "
+                f"{res.get('common', 0)}/{res.get('uncommon', 0)}/{res.get('rare', 0)} "
+                f"resources, {len(p['techs'])} techs in play"
+            )
+        return "\n".join(lines)
+
+    # -- observations --------------------------------------------------------------------
+
+    def _layout(self) -> Layout:
+        n, s, t = self.n, len(self.sectors), len(self.techs)
+        lay = Layout()
+        lay.add("global", 4 + len(PHASES) + 1 + len(TASKS) + 1, "round / round limit, "
+                "rotation / 16, deck / techs, dice rolled / 6; phase one-hot; effect waiting; "
+                "top task one-hot; asked now")
+        lay.add("first", n, "the first player, by seat from you (you, next, ...)")
+        lay.add("faces", len(self.faces), "dice on the table by face / 6")
+        lay.add("seats", n * (10 + 3 * len(ACTIONS) + len(self.factions) + 1 + t), "per seat "
+                "from you: light / goal, common, uncommon, rare / 10, techs in hand / 10, "
+                "exhausted techs / 10, graveyard / 4, small, medium, large, extractors in "
+                "supply / 5 (10 numbers); action cards in hand, played, chosen (yours by card, "
+                "others' only that they chose: in the 'chosen' place of the first card); "
+                "faction one-hot; faction exhausted; techs in play by card")
+        lay.add("ships", (n + 1) * len(SIZES) * s, "ships by owner (you, next, ..., Lumos), "
+                "size and sector / 3")
+        lay.add("damage", (n + 1) * s, "damage on ships by owner and sector / 3")
+        lay.add("extractors", n * s, "extractors by owner and sector / 3")
+        lay.add("sectors", 2 * s, "per sector: token revealed, token lying there")
+        lay.add("planets", 4 * len(self.planets), "per planet: resource common, uncommon, "
+                "rare, or not yet seen")
+        lay.add("lumos", n + 1, "the Lumos' ally by seat from you, or none")
+        lay.add("own", t + 2 * len(self.achievements) + len(self.factions), "your techs in "
+                "hand by card; your kept achievement; achievements and factions dealt to you")
+        return lay
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (layout: :meth:`_layout`, docs/rl.md)."""
+        view = shared_observation(state, seat)
+        return self.encode(view, seat, seat in self.game.current_players(state))
+
+    def encode(self, view: State, seat: int, asked: bool) -> np.ndarray:
+        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector;
+        ``asked``: whether the seat is one the engine awaits (public)."""
+        n, off, acc = self.n, self.layout.offset, {}
+        sectors, nsec = self._sector, len(self.sectors)
+        rel = [(p - seat) % n for p in range(n)]
+        g = off["global"]
+        acc[g] = view["round"] / max(1, view["round_limit"])
+        acc[g + 1] = view["rotation"] / 16
+        acc[g + 2] = view["deck"] / max(1, len(self.techs))
+        acc[g + 3] = len(view["dice"]) / 6
+        acc[g + 4 + PHASES.index(view["phase"])] = 1.0
+        if view["frames"]:
+            acc[g + 4 + len(PHASES)] = 1.0
+        if view["stack"]:
+            acc[g + 5 + len(PHASES) + self._task.get(view["stack"][-1]["kind"], 0)] = 1.0
+        if asked:
+            acc[g + 5 + len(PHASES) + len(TASKS)] = 1.0
+        acc[off["first"] + rel[view["first"]]] = 1.0
+        for die in view["dice"]:
+            k = off["faces"] + self.faces.index(die["face"]) if die.get("face") in self.faces else None
+            if k is not None:
+                acc[k] = acc.get(k, 0.0) + 1 / 6
+        width = 10 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
+        for p in view["players"]:
+            base = off["seats"] + rel[p["seat"]] * width
+            res, supply = p["res"], p["supply"]
+            acc[base] = p["light"] / self.light_goal
+            acc[base + 1] = res.get("common", 0) / 10
+            acc[base + 2] = res.get("uncommon", 0) / 10
+            acc[base + 3] = res.get("rare", 0) / 10
+            hand = p["techs_hand"]
+            acc[base + 4] = (hand if isinstance(hand, int) else len(hand)) / 10
+            acc[base + 5] = sum(1 for t in p["techs"] if t["exhausted"]) / 10
+            acc[base + 6] = len(p["graveyard"]) / 4
+            for i, z in enumerate(("small", "medium", "large", "extractor")):
+                acc[base + 7 + i] = supply.get(z, 0) / 5
+            cards = base + 11
+            for c in p["hand"]:
+                acc[cards + self._action[c]] = 1.0
+            for c in p["played"]:
+                acc[cards + len(ACTIONS) + self._action[c]] = 1.0
+            choice = p["choice"]
+            if choice is not None:
+                acc[cards + 2 * len(ACTIONS) + self._action.get(choice, 0)] = 1.0
+            fac = cards + 3 * len(ACTIONS)
+            if p["faction"] in self._faction:
+                acc[fac + self._faction[p["faction"]]] = 1.0
+            if p["faction_exhausted"]:
+                acc[fac + len(self.factions)] = 1.0
+            techs = fac + len(self.factions) + 1
+            for t in p["techs"]:
+                k = techs + self._tech[_COPY.sub("", t["ref"])]
+                acc[k] = acc.get(k, 0.0) + 1.0
+        per_owner = len(SIZES) * nsec
+        for ship in view["ships"].values():
+            o = n if ship["owner"] == LUMOS else rel[ship["owner"]]
+            sec = sectors[ship["sector"]]
+            k = off["ships"] + o * per_owner + self._size[ship["size"]] * nsec + sec
+            acc[k] = acc.get(k, 0.0) + 1 / 3
+            if ship["damage"]:
+                k = off["damage"] + o * nsec + sec
+                acc[k] = acc.get(k, 0.0) + ship["damage"] / 3
+        for ex in view["extractors"].values():
+            if ex["owner"] == LUMOS:
+                continue
+            k = off["extractors"] + rel[ex["owner"]] * nsec + sectors[ex["sector"]]
+            acc[k] = acc.get(k, 0.0) + 1 / 3
+        sec_off = off["sectors"]
+        for sid, sector in view["sectors"].items():
+            i = sectors[sid]
+            if sector["revealed"]:
+                acc[sec_off + 2 * i] = 1.0
+            if sector["token"]:
+                acc[sec_off + 2 * i + 1] = 1.0
+        res_index = {"common": 0, "uncommon": 1, "rare": 2}
+        for pid, planet in view["planets"].items():
+            acc[off["planets"] + 4 * self._planet[pid] + res_index.get(planet["resource"], 3)] = 1.0
+        lumos = view["lumos"]
+        ally = lumos.get("ally") if lumos else None
+        acc[off["lumos"] + (n if ally is None else rel[ally])] = 1.0
+        me = view["players"][seat]
+        own = off["own"]
+        for ref in me["techs_hand"]:
+            k = own + self._tech[_COPY.sub("", ref)]
+            acc[k] = acc.get(k, 0.0) + 1.0
+        ach = own + len(self.techs)
+        if me["achievement"] in self._achievement:
+            acc[ach + self._achievement[me["achievement"]]] = 1.0
+        for a in me["achievements_dealt"]:
+            acc[ach + len(self.achievements) + self._achievement[a]] = 1.0
+        for f in me["factions_dealt"]:
+            acc[ach + 2 * len(self.achievements) + self._faction[f]] = 1.0
+        return vector(self.layout.size, list(acc), list(acc.values()))
