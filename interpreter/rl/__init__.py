@@ -84,7 +84,7 @@ def env(
     action whose mask is 0, or ``wait`` (it does nothing). ``raw_observation``: put
     ``Game.observation`` in each info (costly; off for speed). ``options``: the game's.
     """
-    from whitedwarf.rl.env import WhitedwarfEnv
+    from whitedwarf.rl.aec import WhitedwarfEnv
 
     engine, game = load(pack, players, **options)
     return WhitedwarfEnv(

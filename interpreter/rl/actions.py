@@ -37,7 +37,9 @@ class ActionSpace:
         self.index: dict[str, int] = {}
         for i, name in enumerate(self.names):
             if name in self.index:
-                raise ValueError(f"action {name!r} is listed twice (indices {self.index[name]}, {i})")
+                raise ValueError(
+                    f"action {name!r} is listed twice (indices {self.index[name]}, {i})"
+                )
             self.index[name] = i
 
     def __len__(self) -> int:

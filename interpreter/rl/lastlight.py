@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 import numpy as np
-
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
@@ -38,7 +37,7 @@ class LastLightSpec:
 
     def __init__(self, game: Any) -> None:
         self.game = game
-        self.n = n = game.players
+        self.n = game.players
         rt = runtime({"content": game.content_id})
         self.rt = rt
         cards = rt.cards
@@ -102,19 +101,31 @@ class LastLightSpec:
             ("achievement", [f"achievement:{a}" for a in self.achievements]),
             (
                 "move",
-                [f"move:{o}:{z}:{a}>{b}" for o in movers for z in sizes for a in sectors for b in sectors],
+                [
+                    f"move:{o}:{z}:{a}>{b}"
+                    for o in movers
+                    for z in sizes
+                    for a in sectors
+                    for b in sectors
+                ],
             ),
             ("reveal", [f"reveal:{s}" for s in sectors]),
             ("trade", [f"trade:{t}" for t in TRADES]),
             ("gift", [f"gift:{o}" for o in seats[1:]]),
-            ("build", [f"build:{z}" for z in sizes] + [f"build:{z}@{o}" for z in sizes for o in seats]),
+            (
+                "build",
+                [f"build:{z}" for z in sizes] + [f"build:{z}@{o}" for z in sizes for o in seats],
+            ),
             ("extractor", [f"extractor:{w}" for w in places]),
             ("make", [f"make:{t}{z}" for t in self.techs for z in ("", *(f":{s}" for s in sizes))]),
             ("discard", [f"discard:{t}" for t in self.techs]),
             ("use", [f"use:{c}" for c in usable]),
             ("sector", [f"sector:{s}" for s in sectors]),
-            ("roll", [f"roll:{z}" for z in sizes]),
-            ("assign", [f"assign:{e}" for e in self._entities() if e.startswith(("ship:", "extractor:"))]),
+            ("roll", [f"roll:{z}" for z in sizes] + [f"roll:lumos:{z}" for z in sizes]),
+            (
+                "assign",
+                [f"assign:{e}" for e in self._entities() if e.startswith(("ship:", "extractor:"))],
+            ),
             ("slot", [f"slot:{z}" for z in sizes]),
             ("place", [f"place:{w}" for w in places]),
             ("size", [f"size:{z}" for z in sizes]),
@@ -212,27 +223,45 @@ class LastLightSpec:
     def _layout(self) -> Layout:
         n, s, t = self.n, len(self.sectors), len(self.techs)
         lay = Layout()
-        lay.add("global", 4 + len(PHASES) + 1 + len(TASKS) + 1, "round / round limit, "
-                "rotation / 16, deck / techs, dice rolled / 6; phase one-hot; effect waiting; "
-                "top task one-hot; asked now")
+        lay.add(
+            "global",
+            4 + len(PHASES) + 1 + len(TASKS) + 1,
+            "round / round limit, "
+            "rotation / 16, deck / techs, dice rolled / 6; phase one-hot; effect waiting; "
+            "top task one-hot; asked now",
+        )
         lay.add("first", n, "the first player, by seat from you (you, next, ...)")
         lay.add("faces", len(self.faces), "dice on the table by face / 6")
-        lay.add("seats", n * (10 + 3 * len(ACTIONS) + len(self.factions) + 1 + t), "per seat "
-                "from you: light / goal, common, uncommon, rare / 10, techs in hand / 10, "
-                "exhausted techs / 10, graveyard / 4, small, medium, large, extractors in "
-                "supply / 5 (10 numbers); action cards in hand, played, chosen (yours by card, "
-                "others' only that they chose: in the 'chosen' place of the first card); "
-                "faction one-hot; faction exhausted; techs in play by card")
-        lay.add("ships", (n + 1) * len(SIZES) * s, "ships by owner (you, next, ..., Lumos), "
-                "size and sector / 3")
+        lay.add(
+            "seats",
+            n * (10 + 3 * len(ACTIONS) + len(self.factions) + 1 + t),
+            "per seat "
+            "from you: light / goal, common, uncommon, rare / 10, techs in hand / 10, "
+            "exhausted techs / 10, graveyard / 4, small, medium, large, extractors in "
+            "supply / 5 (10 numbers); action cards in hand, played, chosen (yours by card, "
+            "others' only that they chose: in the 'chosen' place of the first card); "
+            "faction one-hot; faction exhausted; techs in play by card",
+        )
+        lay.add(
+            "ships",
+            (n + 1) * len(SIZES) * s,
+            "ships by owner (you, next, ..., Lumos), size and sector / 3",
+        )
         lay.add("damage", (n + 1) * s, "damage on ships by owner and sector / 3")
         lay.add("extractors", n * s, "extractors by owner and sector / 3")
         lay.add("sectors", 2 * s, "per sector: token revealed, token lying there")
-        lay.add("planets", 4 * len(self.planets), "per planet: resource common, uncommon, "
-                "rare, or not yet seen")
+        lay.add(
+            "planets",
+            4 * len(self.planets),
+            "per planet: resource common, uncommon, rare, or not yet seen",
+        )
         lay.add("lumos", n + 1, "the Lumos' ally by seat from you, or none")
-        lay.add("own", t + 2 * len(self.achievements) + len(self.factions), "your techs in "
-                "hand by card; your kept achievement; achievements and factions dealt to you")
+        lay.add(
+            "own",
+            t + 2 * len(self.achievements) + len(self.factions),
+            "your techs in "
+            "hand by card; your kept achievement; achievements and factions dealt to you",
+        )
         return lay
 
     def observe(self, state: State, seat: int) -> np.ndarray:
@@ -260,7 +289,11 @@ class LastLightSpec:
             acc[g + 5 + len(PHASES) + len(TASKS)] = 1.0
         acc[off["first"] + rel[view["first"]]] = 1.0
         for die in view["dice"]:
-            k = off["faces"] + self.faces.index(die["face"]) if die.get("face") in self.faces else None
+            k = (
+                off["faces"] + self.faces.index(die["face"])
+                if die.get("face") in self.faces
+                else None
+            )
             if k is not None:
                 acc[k] = acc.get(k, 0.0) + 1 / 6
         width = 10 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)

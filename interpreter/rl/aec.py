@@ -10,15 +10,15 @@ the engine is not asking has one legal action, ``wait``, and the game is truncat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
-
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.rl.actions import UnmappedOption
 
+RENDER_MODES = ("svg", "ansi")
 #: The action every space starts with: a seat the engine is not asking passes (cyclic mode).
 WAIT = 0
 
@@ -27,10 +27,14 @@ class IllegalAction(ValueError):
     """An action index that is not legal for the agent now (its mask is 0 there)."""
 
 
-class WhitedwarfEnv(AECEnv):  # type: ignore[misc]
+class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     """One pack, one player count: a PettingZoo AEC environment (:func:`whitedwarf.rl.env`)."""
 
-    metadata = {"name": "whitedwarf_v0", "render_modes": ["svg", "ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "whitedwarf_v0",
+        "render_modes": ["svg", "ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -47,8 +51,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if illegal not in ("raise", "wait"):
             raise ValueError(f"illegal is 'raise' or 'wait', not {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
         self.engine, self.game, self.spec = engine, game, spec
         self.n = game.players
         self.max_cycles = max_cycles
@@ -119,7 +123,11 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc]
 
     def _decide(self) -> None:
         """Ask the engine who decides, and point ``agent_selection`` at the agent to act."""
-        asked = self.game.next_decision(self.state_) if hasattr(self.game, "next_decision") else self._next()
+        asked = (
+            self.game.next_decision(self.state_)
+            if hasattr(self.game, "next_decision")
+            else self._next()
+        )
         if asked is None or asked[0] is None:
             self._asked = (None, [])
         else:
@@ -217,9 +225,12 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc]
         if not (over or limit):
             return
         result = self.game.result(self.state_) if over else None
-        truncated = not over or (result or {}).get("reason") == "round limit"
+        reason = result.get("reason") if isinstance(result, dict) else None
+        truncated = not over or reason == "round limit"
         if over:
-            for agent, share in zip(self.possible_agents, self.game.returns(self.state_), strict=True):
+            for agent, share in zip(
+                self.possible_agents, self.game.returns(self.state_), strict=True
+            ):
                 if agent in self.rewards:
                     self.rewards[agent] += float(share)
         for agent in self.agents:
@@ -258,6 +269,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc]
             return None
         if self.render_mode == "ansi":
             return self.spec.text(self.state_)
+        assert self.state_ is not None, "render() before reset()"
         drawing = self.engine.part(self.engine.drawing)
         title = f"{self.engine.title} · round {self.state_.get('round')}"
         svg: str = drawing.svg(self.game.content, self.state_, [], title)
