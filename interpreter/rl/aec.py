@@ -10,7 +10,7 @@ the engine is not asking has one legal action, ``wait``, and the game is truncat
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -30,7 +30,8 @@ class IllegalAction(ValueError):
 class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     """One pack, one player count: a PettingZoo AEC environment (:func:`whitedwarf.rl.env`)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    # PettingZoo reads it from the instance; a cyclic env (max_cycles) sets its own copy.
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "whitedwarf_v0",
         "render_modes": ["svg", "ansi"],
         "is_parallelizable": False,
