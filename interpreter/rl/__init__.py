@@ -71,7 +71,7 @@ def env(
     max_cycles: int | None = None,
     shaping: float = 0.0,
     illegal: str = "raise",
-    raw_observation: bool = True,
+    raw_observation: bool = False,
     render_mode: str | None = None,
     **options: Any,
 ) -> Any:

@@ -46,7 +46,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         max_cycles: int | None = None,
         shaping: float = 0.0,
         illegal: str = "raise",
-        raw_observation: bool = True,
+        raw_observation: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()

@@ -13,11 +13,10 @@ from typing import Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 from whitedwarf.interpreter.lastlight.trade import TRADES
 from whitedwarf.rl.actions import ActionSpace
-from whitedwarf.rl.features import Layout, vector
+from whitedwarf.rl.features import Layout
 
 State = dict[str, Any]
 
@@ -62,6 +61,11 @@ class LastLightSpec:
         self._task = {t: i for i, t in enumerate(TASKS)}
         #: option id -> action name, for ids that name no piece and no seat
         self._plain: dict[str, str] = {}
+        self._refs: dict[str, int] = {}
+        self._face = {f: i for i, f in enumerate(self.faces)}
+        #: seat -> each seat's place counted from it (you 0, the next 1, ...)
+        self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
+        self._width = 11 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -238,7 +242,7 @@ class LastLightSpec:
             "per seat "
             "from you: light / goal, common, uncommon, rare / 10, techs in hand / 10, "
             "exhausted techs / 10, graveyard / 4, small, medium, large, extractors in "
-            "supply / 5 (10 numbers); action cards in hand, played, chosen (yours by card, "
+            "supply / 5 (11 numbers); action cards in hand, played, chosen (yours by card, "
             "others' only that they chose: in the 'chosen' place of the first card); "
             "faction one-hot; faction exhausted; techs in play by card",
         )
@@ -265,105 +269,140 @@ class LastLightSpec:
         return lay
 
     def observe(self, state: State, seat: int) -> np.ndarray:
-        """The observation vector of ``seat`` (layout: :meth:`_layout`, docs/rl.md)."""
-        view = shared_observation(state, seat)
-        return self.encode(view, seat, seat in self.game.current_players(state))
+        """The observation vector of ``seat``: :meth:`encode` of the state itself, which reads
+        only what ``Game.observation`` shows the seat (``tests/rl`` compares the two)."""
+        return self.encode(state, seat, seat in self.game.current_players(state))
 
     def encode(self, view: State, seat: int, asked: bool) -> np.ndarray:
-        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector;
-        ``asked``: whether the seat is one the engine awaits (public)."""
-        n, off, acc = self.n, self.layout.offset, {}
-        sectors, nsec = self._sector, len(self.sectors)
-        rel = [(p - seat) % n for p in range(n)]
+        """Encode what ``seat`` sees of a state (or of ``Game.observation(state, seat)``,
+        the same vector) (layout: :meth:`_layout`, docs/rl.md "Observations").
+
+        It reads a part hidden from the seat only as the observation shows it: another
+        seat's techs in hand as a count, its chosen card as chosen or not, a token as lying
+        there or not, a planet's resource once its sector is revealed; never the deck's
+        order, the generator, others' achievement or the cards dealt to them."""
+        n, off = self.n, self.layout.offset
+        nsec, ncard = len(self.sectors), len(ACTIONS)
+        sectors, sizes, action, ref_tech = self._sector, self._size, self._action, self._ref
+        rel = self._rels[seat]
+        where: list[int] = []
+        value: list[float] = []
+        put, val = where.append, value.append
         g = off["global"]
-        acc[g] = view["round"] / max(1, view["round_limit"])
-        acc[g + 1] = view["rotation"] / 16
-        acc[g + 2] = view["deck"] / max(1, len(self.techs))
-        acc[g + 3] = len(view["dice"]) / 6
-        acc[g + 4 + PHASES.index(view["phase"])] = 1.0
+        where += [g, g + 1, g + 2, g + 3, g + 4 + PHASES.index(view["phase"])]
+        deck = view["deck"]
+        value += [
+            view["round"] / max(1, view["round_limit"]),
+            view["rotation"] / 16,
+            (deck if isinstance(deck, int) else len(deck)) / max(1, len(self.techs)),
+            len(view["dice"]) / 6,
+            1.0,
+        ]
         if view["frames"]:
-            acc[g + 4 + len(PHASES)] = 1.0
+            put(g + 4 + len(PHASES))
+            val(1.0)
         if view["stack"]:
-            acc[g + 5 + len(PHASES) + self._task.get(view["stack"][-1]["kind"], 0)] = 1.0
+            put(g + 5 + len(PHASES) + self._task.get(view["stack"][-1]["kind"], 0))
+            val(1.0)
         if asked:
-            acc[g + 5 + len(PHASES) + len(TASKS)] = 1.0
-        acc[off["first"] + rel[view["first"]]] = 1.0
+            put(g + 5 + len(PHASES) + len(TASKS))
+            val(1.0)
+        put(off["first"] + rel[view["first"]])
+        val(1.0)
+        faces = self._face
         for die in view["dice"]:
-            k = (
-                off["faces"] + self.faces.index(die["face"])
-                if die.get("face") in self.faces
-                else None
-            )
+            k = faces.get(die.get("face"))
             if k is not None:
-                acc[k] = acc.get(k, 0.0) + 1 / 6
-        width = 10 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
+                put(off["faces"] + k)
+                val(1 / 6)
+        width = self._width
         for p in view["players"]:
             base = off["seats"] + rel[p["seat"]] * width
-            res, supply = p["res"], p["supply"]
-            acc[base] = p["light"] / self.light_goal
-            acc[base + 1] = res.get("common", 0) / 10
-            acc[base + 2] = res.get("uncommon", 0) / 10
-            acc[base + 3] = res.get("rare", 0) / 10
-            hand = p["techs_hand"]
-            acc[base + 4] = (hand if isinstance(hand, int) else len(hand)) / 10
-            acc[base + 5] = sum(1 for t in p["techs"] if t["exhausted"]) / 10
-            acc[base + 6] = len(p["graveyard"]) / 4
-            for i, z in enumerate(("small", "medium", "large", "extractor")):
-                acc[base + 7 + i] = supply.get(z, 0) / 5
+            res, supply, hand = p["res"], p["supply"], p["techs_hand"]
+            where += range(base, base + 11)
+            value += [
+                p["light"] / self.light_goal,
+                res.get("common", 0) / 10,
+                res.get("uncommon", 0) / 10,
+                res.get("rare", 0) / 10,
+                (hand if isinstance(hand, int) else len(hand)) / 10,
+                sum(1 for t in p["techs"] if t["exhausted"]) / 10,
+                len(p["graveyard"]) / 4,
+                supply.get("small", 0) / 5,
+                supply.get("medium", 0) / 5,
+                supply.get("large", 0) / 5,
+                supply.get("extractor", 0) / 5,
+            ]
             cards = base + 11
-            for c in p["hand"]:
-                acc[cards + self._action[c]] = 1.0
-            for c in p["played"]:
-                acc[cards + len(ACTIONS) + self._action[c]] = 1.0
+            ones = [cards + action[c] for c in p["hand"]]
+            ones += [cards + ncard + action[c] for c in p["played"]]
             choice = p["choice"]
-            if choice is not None:
-                acc[cards + 2 * len(ACTIONS) + self._action.get(choice, 0)] = 1.0
-            fac = cards + 3 * len(ACTIONS)
+            if choice is not None:  # another seat's card is hidden: only that it chose
+                ones.append(cards + 2 * ncard + (action[choice] if p["seat"] == seat else 0))
+            fac = cards + 3 * ncard
             if p["faction"] in self._faction:
-                acc[fac + self._faction[p["faction"]]] = 1.0
+                ones.append(fac + self._faction[p["faction"]])
             if p["faction_exhausted"]:
-                acc[fac + len(self.factions)] = 1.0
+                ones.append(fac + len(self.factions))
             techs = fac + len(self.factions) + 1
-            for t in p["techs"]:
-                k = techs + self._tech[_COPY.sub("", t["ref"])]
-                acc[k] = acc.get(k, 0.0) + 1.0
+            ones += [techs + ref_tech(t["ref"]) for t in p["techs"]]
+            where += ones
+            value += [1.0] * len(ones)
         per_owner = len(SIZES) * nsec
+        ships, damage = off["ships"], off["damage"]
         for ship in view["ships"].values():
             o = n if ship["owner"] == LUMOS else rel[ship["owner"]]
             sec = sectors[ship["sector"]]
-            k = off["ships"] + o * per_owner + self._size[ship["size"]] * nsec + sec
-            acc[k] = acc.get(k, 0.0) + 1 / 3
+            put(ships + o * per_owner + sizes[ship["size"]] * nsec + sec)
+            val(1 / 3)
             if ship["damage"]:
-                k = off["damage"] + o * nsec + sec
-                acc[k] = acc.get(k, 0.0) + ship["damage"] / 3
-        for ex in view["extractors"].values():
-            if ex["owner"] == LUMOS:
-                continue
-            k = off["extractors"] + rel[ex["owner"]] * nsec + sectors[ex["sector"]]
-            acc[k] = acc.get(k, 0.0) + 1 / 3
+                put(damage + o * nsec + sec)
+                val(ship["damage"] / 3)
+        ex_off = off["extractors"]
+        ones = [
+            ex_off + rel[ex["owner"]] * nsec + sectors[ex["sector"]]
+            for ex in view["extractors"].values()
+            if ex["owner"] != LUMOS
+        ]
+        where += ones
+        value += [1 / 3] * len(ones)
         sec_off = off["sectors"]
-        for sid, sector in view["sectors"].items():
-            i = sectors[sid]
-            if sector["revealed"]:
-                acc[sec_off + 2 * i] = 1.0
-            if sector["token"]:
-                acc[sec_off + 2 * i + 1] = 1.0
-        res_index = {"common": 0, "uncommon": 1, "rare": 2}
+        seen = view["sectors"]
+        ones = [sec_off + 2 * sectors[sid] for sid, s in seen.items() if s["revealed"]]
+        ones += [sec_off + 2 * sectors[sid] + 1 for sid, s in seen.items() if s["token"]]
+        pl_off, res_index = off["planets"], _RESOURCE
         for pid, planet in view["planets"].items():
-            acc[off["planets"] + 4 * self._planet[pid] + res_index.get(planet["resource"], 3)] = 1.0
+            shown = seen[planet["sector"]]["revealed"]
+            ones.append(
+                pl_off
+                + 4 * self._planet[pid]
+                + (res_index.get(planet["resource"], 3) if shown else 3)
+            )
         lumos = view["lumos"]
         ally = lumos.get("ally") if lumos else None
-        acc[off["lumos"] + (n if ally is None else rel[ally])] = 1.0
+        ones.append(off["lumos"] + (n if ally is None else rel[ally]))
         me = view["players"][seat]
         own = off["own"]
-        for ref in me["techs_hand"]:
-            k = own + self._tech[_COPY.sub("", ref)]
-            acc[k] = acc.get(k, 0.0) + 1.0
+        ones += [own + ref_tech(ref) for ref in me["techs_hand"]]
         ach = own + len(self.techs)
         if me["achievement"] in self._achievement:
-            acc[ach + self._achievement[me["achievement"]]] = 1.0
-        for a in me["achievements_dealt"]:
-            acc[ach + len(self.achievements) + self._achievement[a]] = 1.0
-        for f in me["factions_dealt"]:
-            acc[ach + 2 * len(self.achievements) + self._faction[f]] = 1.0
-        return vector(self.layout.size, list(acc), list(acc.values()))
+            ones.append(ach + self._achievement[me["achievement"]])
+        ones += [
+            ach + len(self.achievements) + self._achievement[a] for a in me["achievements_dealt"]
+        ]
+        ones += [ach + 2 * len(self.achievements) + self._faction[f] for f in me["factions_dealt"]]
+        where += ones
+        value += [1.0] * len(ones)
+        out = np.bincount(where, value, self.layout.size)
+        return out.astype(np.float32)
+
+    def _ref(self, ref: str) -> int:
+        """A tech's place in the techs' list from its ref (``warp_drive#2``), remembered."""
+        found = self._refs.get(ref)
+        if found is None:
+            found = self._refs[ref] = self._tech[_COPY.sub("", ref)]
+        return found
+
+
+#: A planet's resource to its place in the planet block (3: not yet seen).
+_RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}

@@ -198,6 +198,25 @@ def test_lastlight_observation_ignores_what_the_seat_cannot_see() -> None:
     assert not np.array_equal(spec.observe(hidden, 0), before)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_lastlight_vector_of_the_state_is_that_of_the_seat_s_observation(players: int) -> None:
+    """The encoder reads the state itself (for speed) but only as Game.observation shows it:
+    at every decision of a game, each seat's vector equals the one of its observation."""
+    from whitedwarf.interpreter.bots import make_bot
+
+    engine, game = _made("lastlight", players)
+    spec = rl.spec_of(engine, game)
+    state = game.new_state(4)
+    bots = [make_bot("random", 4, s) for s in range(players)]
+    while not game.is_terminal(state):
+        for seat in range(players):
+            asked = seat in game.current_players(state)
+            view = game.observation(state, seat)
+            assert np.array_equal(spec.observe(state, seat), spec.encode(view, seat, asked))
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+
+
 def test_starlight_observation_ignores_what_the_seat_cannot_see() -> None:
     game, spec, state = _midgame("starlight", 3, 150)
     before = spec.observe(state, 0)
