@@ -15,8 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.rl.actions import ActionSpace, UnmappedOption
+from whitedwarf.rl.rating import Rating, masked_random, rate
 
-__all__ = ["ActionSpace", "PackError", "UnmappedOption", "env", "load", "spec_of"]
+__all__ = [
+    "ActionSpace",
+    "PackError",
+    "Rating",
+    "UnmappedOption",
+    "env",
+    "load",
+    "masked_random",
+    "rate",
+    "spec_of",
+]
 
 
 class PackError(ValueError):

@@ -31,6 +31,12 @@ def test_the_openspiel_lines_load_the_game() -> None:
     assert scope["game"].num_players() == 2
 
 
+def test_the_rating_lines_rate_a_policy() -> None:
+    scope: dict[str, object] = {}
+    exec(BLOCKS[3], scope)
+    assert scope["rating"].games == 4
+
+
 def _table(heading: str) -> list[list[str]]:
     section = PAGE.split(heading, 1)[1]
     rows = re.findall(r"^\| (.+) \|$", section, re.M)
