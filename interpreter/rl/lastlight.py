@@ -20,8 +20,8 @@ from whitedwarf.rl.features import Layout
 
 State = dict[str, Any]
 
-#: The most ``choose one:`` options of one effect an action index is kept for (the engine
-#: numbers them ``branch:0`` ...); a longer list in a pack is refused when the space is made.
+#: ``choose one:`` options the space numbers at least (the engine's ``branch:0`` ...); a pack
+#: with a longer ``choose one:`` gets as many as its longest has.
 MOST_BRANCHES = 8
 #: Task kinds of the engine's stack (game.py, rotation.py): what the decision is about.
 TASKS = ("research", "mine", "construct", "trade", "refresh", "move", "attack", "round_flow")
@@ -49,6 +49,7 @@ class LastLightSpec:
         self.spaces = [space for space, _ in rt.colony_spaces]
         self.faces = sorted(set(rt.die.results))
         self.light_goal = max(1, int(rt.rules.get("game_end_light", 20)))
+        self.branches = max(MOST_BRANCHES, _longest_choice(rt))
         self.actions = ActionSpace(self._families())
         self.layout = self._layout()
         self._sector = {s: i for i, s in enumerate(self.sectors)}
@@ -133,7 +134,7 @@ class LastLightSpec:
             ("slot", [f"slot:{z}" for z in sizes]),
             ("place", [f"place:{w}" for w in places]),
             ("size", [f"size:{z}" for z in sizes]),
-            ("branch", [f"branch:{i}" for i in range(MOST_BRANCHES)]),
+            ("branch", [f"branch:{i}" for i in range(self.branches)]),
             ("pick", [f"pick:{e}" for e in self._entities()]),
         ]
 
@@ -402,6 +403,29 @@ class LastLightSpec:
         if found is None:
             found = self._refs[ref] = self._tech[_COPY.sub("", ref)]
         return found
+
+
+def _longest_choice(rt: Any) -> int:
+    """The most options of any ``choose one:`` in the pack's compiled effects (effect-ir:
+    ``["branch", [pc, ...], [text, ...]]``)."""
+    from whitedwarf.interpreter.lastlight.effects import EffectContentError, card_effect
+
+    longest = 0
+    for table in rt.cards.values():
+        for cid in table:
+            try:
+                todo: list[Any] = [card_effect(rt, cid)]
+            except EffectContentError:
+                continue  # a card that does not compile fails in the games that use it
+            while todo:
+                item = todo.pop()
+                if isinstance(item, dict):
+                    todo.extend(item.values())
+                elif isinstance(item, (list, tuple)):
+                    if len(item) == 3 and item[0] == "branch" and isinstance(item[1], list):
+                        longest = max(longest, len(item[1]))
+                    todo.extend(item)
+    return longest
 
 
 #: A planet's resource to its place in the planet block (3: not yet seen).

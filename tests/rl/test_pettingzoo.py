@@ -232,3 +232,24 @@ def test_starlight_observation_ignores_what_the_seat_cannot_see() -> None:
     assert np.array_equal(spec.observe(hidden, 0), before)
     hidden["players"][1]["night"] += 3
     assert not np.array_equal(spec.observe(hidden, 0), before)
+
+
+def test_a_long_choose_one_gets_an_action_per_option(tmp_path: Path) -> None:
+    """A mod's `choose one:` of nine options gets nine `branch:` actions (the space numbers
+    eight unless a pack's longest choice needs more)."""
+    mod = tmp_path / "longchoice"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: longchoice\nname: Long choice\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '*'}\n"
+    )
+    options = " or ".join(["gain 1 common", "gain 1 uncommon", "gain 1 rare"] * 3)
+    (mod / "factions.yaml").write_text(
+        "- id: korrundi\n  name: Korrundi\n  three_plus: false\n  source: invented\n"
+        f'  effect: "when resources_mined -> choose one: {options}"\n  replace: true\n'
+        "  allow: [W0901]\n"
+    )
+    env = rl.env(mod, players=2)
+    count = {f["family"]: f["count"] for f in env.action_layout}
+    assert count["branch"] == 9
+    assert "branch:8" in env.action_names
