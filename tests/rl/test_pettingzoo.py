@@ -253,3 +253,14 @@ def test_a_long_choose_one_gets_an_action_per_option(tmp_path: Path) -> None:
     count = {f["family"]: f["count"] for f in env.action_layout}
     assert count["branch"] == 9
     assert "branch:8" in env.action_names
+
+
+def test_two_environments_of_one_pack_outlive_each_other() -> None:
+    import gc
+
+    kept = rl.env("lastlight", players=3)
+    dropped = rl.env("lastlight", players=3)
+    del dropped
+    gc.collect()
+    kept.reset(seed=1)  # its content's tables are still found
+    assert kept.agent_selection in kept.possible_agents
