@@ -26,6 +26,20 @@ def test_random_simulation(name: str, players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+def test_a_mod_pack_plays_in_openspiel() -> None:
+    from pathlib import Path
+
+    mod = Path(__file__).resolve().parents[1] / "fixtures" / "packs" / "rl_mod"
+    game = pyspiel.load_game(
+        "python_whitedwarf_lastlight", {"players": 2, "round_limit": 6, "pack": str(mod)}
+    )
+    assert (
+        game.num_distinct_actions()
+        > pyspiel.load_game("python_whitedwarf_lastlight", {"players": 2}).num_distinct_actions()
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 def _play(game: object, seed: int) -> tuple[int, list[str]]:
     """A random game: the chance nodes met after setup, and the history as text."""
     rand = random.Random(seed)
