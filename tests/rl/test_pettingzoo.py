@@ -264,3 +264,11 @@ def test_two_environments_of_one_pack_outlive_each_other() -> None:
     gc.collect()
     kept.reset(seed=1)  # its content's tables are still found
     assert kept.agent_selection in kept.possible_agents
+
+
+def test_starlight_with_gods_plays_to_its_end() -> None:
+    """Every option of a game with gods (their choice at setup, their powers) has an action."""
+    env = rl.env("starlight", players=3, gods=True)
+    taken, totals, result = play(env, 2)
+    assert any(env.action_names[a].startswith("god:") for a in taken)
+    assert result is not None and sum(totals.values()) == pytest.approx(1.0)
