@@ -82,9 +82,11 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     # -- spaces --------------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        """``{"observation": Box, "action_mask": Box}``, the same for every agent."""
         return self._obs_space
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        """``Discrete(len(action_names))``, the same for every agent."""
         return self._act_space
 
     @property
@@ -157,7 +159,13 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         return seats[0], self.game.legal_options(state, seats[0])
 
     def _set_info(self) -> None:
+        """The acting agent's info: its legal actions' option texts (and the raw
+        observation); every other agent's options are emptied (or ``wait``, cyclic)."""
         agent = self.agent_selection
+        idle = {WAIT: "wait: another seat decides"} if self.cyclic else {}
+        for other, theirs in self.infos.items():
+            if other != agent:
+                theirs["options"] = idle
         if agent not in self.infos:
             return
         seat = self._seat[agent]
@@ -165,12 +173,13 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if seat == self._asked[0]:
             info["options"] = {k: o.text for k, o in self._legal.items()}
         else:
-            info["options"] = {WAIT: "wait: another seat decides"} if self.cyclic else {}
+            info["options"] = idle
         if self.raw_observation:
             info["observation"] = self.game.observation(self.state_, seat)
         self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation vector and its action mask."""
         seat = self._seat[agent]
         mask = np.zeros(len(self.spec.actions), dtype=np.int8)
         if seat == self._asked[0] and not self._over():
@@ -183,6 +192,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         return bool(self.game.is_terminal(self.state_))
 
     def step(self, action: Any) -> None:
+        """Apply the acting agent's action (None once it is terminated or truncated)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
