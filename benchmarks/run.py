@@ -29,6 +29,7 @@ SUITES = (
     ("Language server (`whitedwarf lsp`)", "lsp_bench.py", [], ["--edits", "6"]),
     ("Simulation (`whitedwarf simulate`)", "simulate_bench.py", [], ["--quick"]),
     ("Starlight's heuristic agent", "starlight_agent_bench.py", [], ["--games", "9"]),
+    ("RL environment (`whitedwarf.rl`)", "rl_bench.py", [], ["--games", "2", "--rounds", "1"]),
 )
 
 

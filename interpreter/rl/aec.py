@@ -1,0 +1,297 @@
+"""A PettingZoo AEC environment of any whitedwarf pack (docs/rl.md).
+
+The agents are ``seat_0`` ... ``seat_{n-1}``. By default the agent to act is the seat the
+engine asks (Last Light's secret action choice asks every seat in turn, seat order); with
+``max_cycles`` the agents act in a strict cycle, as PettingZoo's parallel API needs: a seat
+the engine is not asking has one legal action, ``wait``, and the game is truncated after
+``max_cycles`` cycles. The engine's own end at its round limit is a truncation too
+(docs/rules-decisions.md E10; Starlight's SL114).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.rl.actions import UnmappedOption
+
+RENDER_MODES = ("svg", "ansi")
+#: The action every space starts with: a seat the engine is not asking passes (cyclic mode).
+WAIT = 0
+
+
+class IllegalAction(ValueError):
+    """An action index that is not legal for the agent now (its mask is 0 there)."""
+
+
+class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
+    """One pack, one player count: a PettingZoo AEC environment (:func:`whitedwarf.rl.env`)."""
+
+    # PettingZoo reads it from the instance; a cyclic env (max_cycles) sets its own copy.
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "name": "whitedwarf_v0",
+        "render_modes": ["svg", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        engine: GameEngine,
+        game: Any,
+        spec: Any,
+        *,
+        max_cycles: int | None = None,
+        shaping: float = 0.0,
+        illegal: str = "raise",
+        raw_observation: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if illegal not in ("raise", "wait"):
+            raise ValueError(f"illegal is 'raise' or 'wait', not {illegal!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
+        self.engine, self.game, self.spec = engine, game, spec
+        self.n = game.players
+        self.max_cycles = max_cycles
+        self.cyclic = max_cycles is not None
+        if self.cyclic:
+            self.metadata = {**self.metadata, "is_parallelizable": True}
+        self.shaping = float(shaping)
+        self.illegal = illegal
+        self.raw_observation = raw_observation
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(self.n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = len(spec.actions)
+        self._obs_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    -np.inf, np.inf, (spec.layout.size,), dtype=np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8),
+            }
+        )
+        self._act_space = gymnasium.spaces.Discrete(size)
+        self.state_: dict[str, Any] | None = None
+        self._np_random_seed: int | None = None
+
+    # -- spaces --------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        """``{"observation": Box, "action_mask": Box}``, the same for every agent."""
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        """``Discrete(len(action_names))``, the same for every agent."""
+        return self._act_space
+
+    @property
+    def action_names(self) -> list[str]:
+        """Action ``i``'s name (docs/rl.md "Actions")."""
+        return list(self.spec.actions.names)
+
+    @property
+    def action_layout(self) -> list[dict[str, Any]]:
+        """The action families with their index ranges."""
+        return self.spec.actions.layout()
+
+    @property
+    def observation_layout(self) -> list[dict[str, Any]]:
+        """The observation vector's blocks with their offsets."""
+        return self.spec.layout.describe()
+
+    # -- the game ------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; the same seed plays the same game for the same actions."""
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        self._np_random_seed = seed
+        self.state_ = self.game.new_state(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.cycles = 0
+        self._turn = 0  # cyclic mode: the place in the cycle
+        self._asked: tuple[int | None, list[Any]] = (None, [])
+        self._light = self._margins()
+        self._decide()
+
+    def _decide(self) -> None:
+        """Ask the engine who decides, and point ``agent_selection`` at the agent to act."""
+        asked = (
+            self.game.next_decision(self.state_)
+            if hasattr(self.game, "next_decision")
+            else self._next()
+        )
+        if asked is None or asked[0] is None:
+            self._asked = (None, [])
+        else:
+            self._asked = (asked[0], list(asked[1]))
+        if self.cyclic:
+            self.agent_selection = self.possible_agents[self._turn]
+        elif self._asked[0] is not None:
+            self.agent_selection = self.possible_agents[self._asked[0]]
+        self._legal: dict[int, Any] = {}
+        seat = self._asked[0]
+        if seat is not None:
+            index = self.spec.index
+            for option in self._asked[1]:
+                k = index(self.state_, seat, option.id)
+                if k not in self._legal:
+                    self._legal[k] = option
+        self._set_info()
+
+    def _next(self) -> tuple[int | None, list[Any]] | None:
+        state = self.state_
+        if self.game.is_terminal(state):
+            return None
+        seats = self.game.current_players(state)
+        if not seats:
+            return None, []
+        return seats[0], self.game.legal_options(state, seats[0])
+
+    def _set_info(self) -> None:
+        """The acting agent's info: its legal actions' option texts (and the raw
+        observation); every other agent's options are emptied (or ``wait``, cyclic)."""
+        agent = self.agent_selection
+        idle = {WAIT: "wait: another seat decides"} if self.cyclic else {}
+        for other, theirs in self.infos.items():
+            if other != agent:
+                theirs["options"] = idle
+        if agent not in self.infos:
+            return
+        seat = self._seat[agent]
+        info: dict[str, Any] = {}
+        if seat == self._asked[0]:
+            info["options"] = {k: o.text for k, o in self._legal.items()}
+        else:
+            info["options"] = idle
+        if self.raw_observation:
+            info["observation"] = self.game.observation(self.state_, seat)
+        self.infos[agent] = info
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation vector and its action mask."""
+        seat = self._seat[agent]
+        mask = np.zeros(len(self.spec.actions), dtype=np.int8)
+        if seat == self._asked[0] and not self._over():
+            mask[list(self._legal)] = 1
+        elif self.cyclic:
+            mask[WAIT] = 1
+        return {"observation": self.spec.observe(self.state_, seat), "action_mask": mask}
+
+    def _over(self) -> bool:
+        return bool(self.game.is_terminal(self.state_))
+
+    def step(self, action: Any) -> None:
+        """Apply the acting agent's action (None once it is terminated or truncated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if seat == self._asked[0] and not self._over():
+            option = self._legal.get(int(action))
+            if option is None:
+                if self.illegal == "raise":
+                    raise IllegalAction(
+                        f"action {int(action)} ({self._name(int(action))}) is not legal for "
+                        f"{agent} now; its legal actions: {sorted(self._legal)}"
+                    )
+            else:
+                self.game.apply(self.state_, seat, option.id, check=False)
+                self._shape()
+        elif int(action) != WAIT and self.illegal == "raise":
+            raise IllegalAction(f"{agent} is not deciding now: its only action is {WAIT} (wait)")
+        if self.cyclic:
+            self._turn = (self._turn + 1) % self.n
+            if self._turn == 0:
+                self.cycles += 1
+        self._decide()
+        self._end_if_over()
+        self._accumulate_rewards()
+
+    def _name(self, k: int) -> str:
+        names = self.spec.actions.names
+        return names[k] if 0 <= k < len(names) else "out of range"
+
+    def _end_if_over(self) -> None:
+        """At the game's end (or the cycle limit): rewards, then terminated or truncated
+        (in cyclic mode only at a cycle's end, as the parallel API needs)."""
+        over = self._over()
+        at_cycle_end = not self.cyclic or self._turn == 0
+        if not at_cycle_end:
+            return
+        limit = self.cyclic and self.max_cycles is not None and self.cycles >= self.max_cycles
+        if not (over or limit):
+            return
+        result = self.game.result(self.state_) if over else None
+        reason = result.get("reason") if isinstance(result, dict) else None
+        truncated = not over or reason == "round limit"
+        if over:
+            for agent, share in zip(
+                self.possible_agents, self.game.returns(self.state_), strict=True
+            ):
+                if agent in self.rewards:
+                    self.rewards[agent] += float(share)
+        for agent in self.agents:
+            if truncated:
+                self.truncations[agent] = True
+            else:
+                self.terminations[agent] = True
+            self.infos[agent].setdefault("result", result)
+        if not self.cyclic and self.agents:
+            self.agent_selection = self.agents[0]
+
+    def _margins(self) -> list[float]:
+        """Each seat's light (points) minus the mean of the others': the shaping's measure."""
+        if not self.shaping:
+            return []
+        scores = self.spec.scores(self.state_)
+        total = sum(scores)
+        return [s - (total - s) / max(1, self.n - 1) for s in scores]
+
+    def _shape(self) -> None:
+        if not self.shaping:
+            return
+        now = self._margins()
+        for i, agent in enumerate(self.possible_agents):
+            if agent in self.rewards:
+                self.rewards[agent] += self.shaping * (now[i] - self._light[i]) / self.spec.goal
+        self._light = now
+
+    # -- pictures ------------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        """The board picture as SVG text (``render_mode="svg"``), or the state's summary
+        line by seat (``"ansi"``); None without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        if self.render_mode == "ansi":
+            return self.spec.text(self.state_)
+        assert self.state_ is not None, "render() before reset()"
+        drawing = self.engine.part(self.engine.drawing)
+        title = f"{self.engine.title} · round {self.state_.get('round')}"
+        svg: str = drawing.svg(self.game.content, self.state_, [], title)
+        return svg
+
+    def state(self) -> dict[str, Any]:
+        """The whole engine state (plain data; for debugging, not for agents)."""
+        return self.game.clone(self.state_)
+
+    def close(self) -> None:
+        pass
+
+
+__all__ = ["IllegalAction", "UnmappedOption", "WhitedwarfEnv"]

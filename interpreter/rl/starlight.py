@@ -1,0 +1,238 @@
+"""Starlight as an RL environment: its action names, action space and observation vector.
+
+Derived from the pack (its cores, starters, rays, flares, gods, laurels, privileges, aspects,
+accolades, rondel and sky) and the seat count. Starlight's options name no pieces and no
+seats, so an option's name is its id with a flare's pool place kept as the place (its price
+is the place's, 003 "Gain Flares"). The observation is read from ``Game.observation``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from whitedwarf.rl.actions import ActionSpace
+from whitedwarf.rl.features import Layout, vector
+
+State = dict[str, Any]
+
+MOST_BRANCHES = 8
+PHASES = ("gods", "play", "over")
+SINGLE = (
+    "wait", "end", "step", "act", "final", "done", "flush", "cancel", "ready", "slotless",
+    "no_flare", "buy", "yes", "no", "stop",
+)  # fmt: skip
+#: SL17: the game's own last round, the scale of the round number.
+ROUNDS = 60
+
+
+class StarlightSpec:
+    """What the adapter needs of one Starlight game: its action space and encoder."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.n = game.players
+        content = game.content
+        cards = content.cards
+        self.cores = sorted({*cards["cores"], *cards["starters"]})
+        self.flares = sorted(cards["flares"])
+        self.gods = sorted(cards["gods"])
+        self.laurels = sorted(cards["laurels"])
+        self.privileges = sorted(cards["privileges"])
+        self.aspects = sorted(cards["aspects"])
+        self.accolades = sorted(cards["accolades"])
+        self.rays = sorted(content.rays)
+        self.slots = list(content.slots)
+        self.spaces = len(content.spaces)
+        self.places = len(content.setup.get("flare_costs", [1, 2, 3, 4]))
+        self.actions = ActionSpace(
+            [
+                ("single", list(SINGLE)),
+                ("core", [f"core:{c}" for c in self.cores]),
+                ("ray", [f"ray:{r}" for r in self.rays]),
+                (
+                    "flare",
+                    [f"flare:{i}" for i in range(self.places)]
+                    + [f"flare:{f}" for f in self.flares],
+                ),
+                ("boon", [f"boon:{f}" for f in self.flares]),
+                ("god", [f"god:{g}" for g in self.gods]),
+                ("slot", [f"slot:{s}" for s in self.slots]),
+                ("place", [f"place:{i}" for i in range(self.spaces)]),
+                ("branch", [f"branch:{i}" for i in range(MOST_BRANCHES)]),
+            ]
+        )
+        self._core = {c: i for i, c in enumerate(self.cores)}
+        self._flare = {f: i for i, f in enumerate(self.flares)}
+        self._god = {g: i for i, g in enumerate(self.gods)}
+        self._laurel = {x: i for i, x in enumerate(self.laurels)}
+        self._privilege = {x: i for i, x in enumerate(self.privileges)}
+        self._aspect = {x: i for i, x in enumerate(self.aspects)}
+        self._accolade = {x: i for i, x in enumerate(self.accolades)}
+        self._ray = {r: i for i, r in enumerate(self.rays)}
+        self._slot = {s: i for i, s in enumerate(self.slots)}
+        self.layout = self._layout()
+
+    # -- actions -------------------------------------------------------------------------
+
+    @staticmethod
+    def name(state: State, seat: int, option_id: str) -> str:
+        """The action name of an option: its id (Starlight's ids name no piece or seat)."""
+        return option_id
+
+    def index(self, state: State, seat: int, option_id: str) -> int:
+        return self.actions.of(option_id, option_id)
+
+    # -- scores and text -----------------------------------------------------------------
+
+    #: Shaping's scale: the points of a good game.
+    goal = 50
+
+    @staticmethod
+    def scores(state: State) -> list[float]:
+        """Each seat's points so far: night and day (public)."""
+        return [float(p["night"] + p["day"]) for p in state["players"]]
+
+    @staticmethod
+    def text(state: State) -> str:
+        lines = [f"round {state['round']} ({state['phase']})"]
+        for p in state["players"]:
+            lines.append(
+                f"seat {p['seat']} ({p['kind']}): {p['night']} night, {p['day']} day, "
+                f"{len(p['stars'])} stars, {p['ap']} AP"
+            )
+        return "\n".join(lines)
+
+    # -- observations --------------------------------------------------------------------
+
+    def _layout(self) -> Layout:
+        n, r = self.n, len(self.rays)
+        lay = Layout()
+        lay.add(
+            "global",
+            5 + len(PHASES) + 1,
+            "round / 60, core deck / cores, flare deck / "
+            "flares, daybreak reached, last round; phase one-hot; asked now",
+        )
+        lay.add("turn", n, "whose turn, by seat from you")
+        lay.add(
+            "pools",
+            2 * r + len(self.cores) + len(self.flares),
+            "long and short ray pools by ray / 8; cores in the pool; flares in the pool",
+        )
+        lay.add("bags", 2 * r, "long and short bags by ray / 20")
+        lay.add("slots", n * len(self.slots), "each slot's star by seat from you")
+        lay.add(
+            "accolades",
+            (n + 1) * len(self.accolades),
+            "each accolade's owner by seat from you, or none",
+        )
+        self._width = (
+            10
+            + self.spaces
+            + len(self.cores)
+            + r
+            + len(self.privileges)
+            + len(self.aspects)
+            + len(self.gods)
+        )
+        lay.add(
+            "seats",
+            n * self._width,
+            "per seat from you: starbot, AP / 10, saved / 10, "
+            "night / 50, day / 50, flares / 5, laurels / 5, stars / 10, turns / 60, "
+            "used flares / 10 (10 numbers); marker on the rondel one-hot; cores held; "
+            "rays held by ray; privileges; aspects; god (once revealed)",
+        )
+        lay.add(
+            "own",
+            len(self.laurels) + 2 * len(self.flares) + len(self.gods),
+            "your laurels; your flares; flares you used; gods dealt to you",
+        )
+        return lay
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        view = self.game.observation(state, seat)
+        return self.encode(view, seat, seat in self.game.current_players(state))
+
+    def encode(self, view: State, seat: int, asked: bool) -> np.ndarray:
+        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector."""
+        n, off, acc = self.n, self.layout.offset, {}
+        rel = [(p - seat) % n for p in range(n)]
+        nr = len(self.rays)
+        g = off["global"]
+        acc[g] = view["round"] / ROUNDS
+        acc[g + 1] = view["core_deck"] / max(1, len(self.cores))
+        acc[g + 2] = view["flare_deck"] / max(1, len(self.flares))
+        acc[g + 3] = float(view.get("daybreak") is not None)
+        acc[g + 4] = float(view.get("last_round") is not None)
+        acc[g + 5 + PHASES.index(view["phase"])] = 1.0
+        if asked:
+            acc[g + 5 + len(PHASES)] = 1.0
+        if isinstance(view.get("turn"), int) and 0 <= view["turn"] < n:
+            acc[off["turn"] + rel[view["turn"]]] = 1.0
+
+        def count(base: int, items: Any, index: dict[str, int], scale: float) -> None:
+            for item in items:
+                k = index.get(item)
+                if k is not None:
+                    acc[base + k] = acc.get(base + k, 0.0) + scale
+
+        pools = view["pools"]
+        count(off["pools"], pools.get("long", ()), self._ray, 1 / 8)
+        count(off["pools"] + nr, pools.get("short", ()), self._ray, 1 / 8)
+        count(off["pools"] + 2 * nr, pools.get("cores", ()), self._core, 1.0)
+        count(off["pools"] + 2 * nr + len(self.cores), pools.get("flares", ()), self._flare, 1.0)
+        count(off["bags"], view["bags"].get("long", ()), self._ray, 1 / 20)
+        count(off["bags"] + nr, view["bags"].get("short", ()), self._ray, 1 / 20)
+        for slot, owner in view["slots"].items():
+            if isinstance(owner, int) and slot in self._slot:
+                acc[off["slots"] + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
+        for accolade in view["accolades"]:
+            k = self._accolade.get(accolade["id"])
+            if k is not None:
+                owner = accolade.get("owner")
+                who = rel[owner] if isinstance(owner, int) else n
+                acc[off["accolades"] + who * len(self.accolades) + k] = 1.0
+        for p in view["players"]:
+            base = off["seats"] + rel[p["seat"]] * self._width
+
+            def size(value: Any) -> int:
+                return value if isinstance(value, int) else len(value)
+
+            acc[base] = float(p["kind"] == "starbot")
+            acc[base + 1] = p["ap"] / 10
+            acc[base + 2] = p["saved"] / 10
+            acc[base + 3] = p["night"] / 50
+            acc[base + 4] = p["day"] / 50
+            acc[base + 5] = size(p["flares"]) / 5
+            acc[base + 6] = size(p["laurels"]) / 5
+            acc[base + 7] = len(p["stars"]) / 10
+            acc[base + 8] = p["turns"] / ROUNDS
+            acc[base + 9] = len(p["used_flares"]) / 10
+            at = base + 10
+            if isinstance(p["marker"], int) and 0 <= p["marker"] < self.spaces:
+                acc[at + p["marker"]] = 1.0
+            at += self.spaces
+            count(at, p["cores"], self._core, 1.0)
+            at += len(self.cores)
+            count(at, p["rays"], self._ray, 1 / 4)
+            at += nr
+            count(at, p["privileges"], self._privilege, 1.0)
+            at += len(self.privileges)
+            count(at, p["aspects"], self._aspect, 1.0)
+            at += len(self.aspects)
+            if p.get("god") in self._god:
+                acc[at + self._god[p["god"]]] = 1.0
+        me = view["players"][seat]
+        own = off["own"]
+        if not isinstance(me["laurels"], int):
+            count(own, me["laurels"], self._laurel, 1.0)
+        own += len(self.laurels)
+        if not isinstance(me["flares"], int):
+            count(own, me["flares"], self._flare, 1.0)
+        count(own + len(self.flares), me["used_flares"], self._flare, 1.0)
+        dealt = me.get("gods_dealt")
+        if isinstance(dealt, list):
+            count(own + 2 * len(self.flares), dealt, self._god, 1.0)
+        return vector(self.layout.size, list(acc), list(acc.values()))

@@ -1,0 +1,274 @@
+"""whitedwarf.rl's PettingZoo environments pass PettingZoo's own API, seed and max-cycles
+tests for both games at 2-4 players and a mod pack, and show a seat only what it may see."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
+from whitedwarf import rl
+from whitedwarf.rl.aec import IllegalAction
+
+MOD = Path(__file__).resolve().parents[1] / "fixtures" / "packs" / "rl_mod"
+CASES = [
+    *(("lastlight", n) for n in (2, 3, 4)),
+    *(("starlight", n) for n in (2, 3, 4)),
+    (str(MOD), 2),
+]
+IDS = [f"{Path(p).name}-{n}p" for p, n in CASES]
+
+
+@functools.cache
+def _made(pack: str, players: int) -> tuple[Any, Any]:
+    """Load each pack once per run (the env is made from the loaded game)."""
+    return rl.load(pack, players)
+
+
+def make(pack: str, players: int, **kw: Any) -> Any:
+    from whitedwarf.rl.aec import WhitedwarfEnv
+
+    engine, game = _made(pack, players)
+    kw.setdefault("raw_observation", False)
+    return WhitedwarfEnv(engine, game, rl.spec_of(engine, game), **kw)
+
+
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_api(pack: str, players: int) -> None:
+    api_test(make(pack, players, raw_observation=True), num_cycles=60)
+
+
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_seed(pack: str, players: int) -> None:
+    seed_test(lambda: make(pack, players), num_cycles=30)
+
+
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_max_cycles(pack: str, players: int) -> None:
+    def env(max_cycles: int) -> Any:
+        return make(pack, players, max_cycles=max_cycles, illegal="wait")
+
+    module = SimpleNamespace(
+        env=env, parallel_env=lambda max_cycles: aec_to_parallel(env(max_cycles))
+    )
+    max_cycles_test(module)
+
+
+def play(env: Any, seed: int) -> tuple[list[int], dict[str, float], Any]:
+    """A whole masked-random game: the actions taken, each agent's total reward, the end."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    taken, totals = [], dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        assert action in info["options"]  # every legal action has its option's text
+        taken.append(action)
+        env.step(action)
+    return taken, totals, env.game.result(env.state_)
+
+
+def test_a_whole_game_rewards_the_win_share_and_a_seed_replays_it() -> None:
+    env = make("lastlight", 2)
+    taken, totals, result = play(env, 3)
+    assert result is not None
+    share = {f"seat_{s}": 1 / len(result["winners"]) for s in result["winners"]}
+    assert totals == {a: share.get(a, 0.0) for a in env.possible_agents}
+    again = make("lastlight", 2)
+    assert play(again, 3)[0] == taken
+    assert again.state_ == env.state_
+
+
+def test_shaping_rewards_light_gained_along_the_way() -> None:
+    env = make("lastlight", 2, shaping=1.0)
+    env.reset(seed=5)
+    rewards = []
+    for _agent in env.agent_iter(max_iter=400):
+        obs, reward, term, trunc, _ = env.last()
+        rewards.append(reward)
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert any(r != 0 for r in rewards[:-2])
+
+
+def test_the_round_limit_truncates() -> None:
+    engine, base = _made("lastlight", 2)
+    game = engine.game.from_content(base.content, 2, {"round_limit": 2})
+    from whitedwarf.rl.aec import WhitedwarfEnv
+
+    env = WhitedwarfEnv(engine, game, rl.spec_of(engine, game), raw_observation=False)
+    play(env, 1)
+    assert env.game.result(env.state_)["reason"] == "round limit"
+    # every agent was truncated (and stepped out); none terminated
+    env.reset(seed=1)
+    ends = []
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            ends.append((term, trunc))
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert ends == [(False, True), (False, True)]
+
+
+def test_an_illegal_action_is_refused_with_its_legal_ones() -> None:
+    env = make("lastlight", 2)
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction, match="is not legal for seat_"):
+        env.step(illegal)
+
+
+def test_render_draws_the_board() -> None:
+    env = make("lastlight", 3, render_mode="svg")
+    env.reset(seed=2)
+    picture = env.render()
+    assert picture.startswith("<svg") or "<svg" in picture[:200]
+
+
+def test_a_mod_s_cards_get_action_indices() -> None:
+    base, mod = make("lastlight", 2), make(str(MOD), 2)
+    assert "faction:rl_corsairs" in mod.action_names
+    assert "faction:rl_corsairs" not in base.action_names
+    count = {f["family"]: f["count"] for f in base.action_layout}
+    grown = {f["family"]: f["count"] for f in mod.action_layout}
+    assert grown["faction"] == count["faction"] + 1
+    # a faction card is also a card an effect may use or pick (yours or the other seat's)
+    assert grown["use"] == count["use"] + 1 and grown["pick"] == count["pick"] + 2
+
+
+def test_an_unknown_pack_is_one_clear_error() -> None:
+    with pytest.raises(rl.PackError, match="no bundled pack 'nosuchpack'"):
+        rl.env("nosuchpack")
+    with pytest.raises(rl.PackError, match="2 to 4 players, not 5"):
+        rl.env("lastlight", players=5)
+
+
+# -- only what the seat may see ---------------------------------------------------------------
+
+
+def _midgame(pack: str, players: int, decisions: int) -> tuple[Any, Any, dict[str, Any]]:
+    engine, game = _made(pack, players)
+    spec = rl.spec_of(engine, game)
+    from whitedwarf.interpreter.bots import make_bot
+
+    state = game.new_state(11)
+    bots = [make_bot("random", 11, s) for s in range(players)]
+    for _ in range(decisions):
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+    return game, spec, state
+
+
+def test_lastlight_observation_ignores_what_the_seat_cannot_see() -> None:
+    game, spec, state = _midgame("lastlight", 3, 120)
+    before = spec.observe(state, 0)
+    hidden = game.clone(state)
+    # Another seat's techs in hand (same count, other cards), its kept achievement, the deck's
+    # order, the face-down tokens and the generator: all hidden from seat 0 (persist.py).
+    other = hidden["players"][1]
+    other["techs_hand"] = [ref + "x" for ref in other["techs_hand"]]
+    other["achievement"] = "some_other_achievement"
+    hidden["deck"] = list(reversed(hidden["deck"]))
+    hidden["rng"] = 12345
+    for sector in hidden["sectors"].values():
+        if sector["token"] and not sector["revealed"]:
+            sector["token"] = "another_token#1"
+    game.edited(hidden)
+    assert np.array_equal(spec.observe(hidden, 0), before)
+    # ... while what seat 0 may see changes it
+    hidden["players"][1]["light"] += 1
+    game.edited(hidden)
+    assert not np.array_equal(spec.observe(hidden, 0), before)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_lastlight_vector_of_the_state_is_that_of_the_seat_s_observation(players: int) -> None:
+    """The encoder reads the state itself (for speed) but only as Game.observation shows it:
+    at every decision of a game, each seat's vector equals the one of its observation."""
+    from whitedwarf.interpreter.bots import make_bot
+
+    engine, game = _made("lastlight", players)
+    spec = rl.spec_of(engine, game)
+    state = game.new_state(4)
+    bots = [make_bot("random", 4, s) for s in range(players)]
+    while not game.is_terminal(state):
+        for seat in range(players):
+            asked = seat in game.current_players(state)
+            view = game.observation(state, seat)
+            assert np.array_equal(spec.observe(state, seat), spec.encode(view, seat, asked))
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+
+
+def test_starlight_observation_ignores_what_the_seat_cannot_see() -> None:
+    game, spec, state = _midgame("starlight", 3, 150)
+    before = spec.observe(state, 0)
+    hidden = game.clone(state)
+    other = hidden["players"][1]
+    other["laurels"] = (
+        [*list(reversed(other["laurels"]))[:-1], "another_laurel"] if other["laurels"] else []
+    )
+    other["flares"] = ["another_flare"] * len(other["flares"])
+    hidden["core_deck"] = list(reversed(hidden["core_deck"]))
+    hidden["flare_deck"] = list(reversed(hidden["flare_deck"]))
+    hidden["rng"] = 999
+    assert np.array_equal(spec.observe(hidden, 0), before)
+    hidden["players"][1]["night"] += 3
+    assert not np.array_equal(spec.observe(hidden, 0), before)
+
+
+def test_a_long_choose_one_gets_an_action_per_option(tmp_path: Path) -> None:
+    """A mod's `choose one:` of nine options gets nine `branch:` actions (the space numbers
+    eight unless a pack's longest choice needs more)."""
+    mod = tmp_path / "longchoice"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: longchoice\nname: Long choice\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '*'}\n"
+    )
+    options = " or ".join(["gain 1 common", "gain 1 uncommon", "gain 1 rare"] * 3)
+    (mod / "factions.yaml").write_text(
+        "- id: korrundi\n  name: Korrundi\n  three_plus: false\n  source: invented\n"
+        f'  effect: "when resources_mined -> choose one: {options}"\n  replace: true\n'
+        "  allow: [W0901]\n"
+    )
+    env = rl.env(mod, players=2)
+    count = {f["family"]: f["count"] for f in env.action_layout}
+    assert count["branch"] == 9
+    assert "branch:8" in env.action_names
+
+
+def test_two_environments_of_one_pack_outlive_each_other() -> None:
+    import gc
+
+    kept = rl.env("lastlight", players=3)
+    dropped = rl.env("lastlight", players=3)
+    del dropped
+    gc.collect()
+    kept.reset(seed=1)  # its content's tables are still found
+    assert kept.agent_selection in kept.possible_agents
+
+
+def test_starlight_with_gods_plays_to_its_end() -> None:
+    """Every option of a game with gods (their choice at setup, their powers) has an action."""
+    env = rl.env("starlight", players=3, gods=True)
+    taken, totals, result = play(env, 2)
+    assert any(env.action_names[a].startswith("god:") for a in taken)
+    assert result is not None and sum(totals.values()) == pytest.approx(1.0)
