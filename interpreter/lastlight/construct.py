@@ -58,19 +58,25 @@ def new_task(seat: int) -> Task:
 
 
 def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
-    """A ship's cost from the player board, less the player's ``ship_discount``."""
-    return discounted(runtime(state).ship_cost[size], stat(state, seat, "ship_discount"))
+    """A ship's cost from the player board, less the player's ``ship_discount`` and the ship
+    type's ``cost`` (issue 29 item 7: `your large ships have -1 cost`)."""
+    return discounted(runtime(state).ship_cost[size], _discount(state, seat, size))
+
+
+def _discount(state: State, seat: int, size: str) -> int:
+    """Resources off a ship of ``size``: ``ship_discount`` for every ship, and the type's
+    ``cost`` (only ever lowered: its range is -4 to 0) for that type."""
+    return stat(state, seat, "ship_discount") - stat(state, seat, "cost", size)
 
 
 def ship_options(state: State, seat: int) -> list[Option]:
     """Ships the player can build now, from their supply or an opponent's graveyard."""
     player = state["players"][seat]
     costs = runtime(state).ship_cost
-    discount = stat(state, seat, "ship_discount")
     held = _graveyard_sizes(state, seat)
     out = []
     for size in SIZES:
-        if not can_pay(player, discounted(costs[size], discount)):
+        if not can_pay(player, discounted(costs[size], _discount(state, seat, size))):
             continue
         if player["supply"][size] > 0:
             out.append(_build_option(size, None))

@@ -254,6 +254,10 @@ def _text_of(event: Event) -> str:
         return f"{card} cannot pay its cost: what it pays for is skipped"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
+    if kind == "die_face":  # a note (trace only): reroll or treat (issue 29 item 7)
+        return f"die {event['die']} {event['how']}: {event['old']} -> {event['new']}"
+    if kind == "looked":  # a note (trace only): keep looks at the top of the deck
+        return f"looks at the top of the tech deck: {event['text']}"
     if kind == "gain":
         source = f" ({event['source']})" if event.get("source") else ""
         return f"gains {event['amount']} {event['unit']}{source}"
