@@ -59,7 +59,7 @@ def new_task(seat: int) -> Task:
 
 def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
     """A ship's cost from the player board, less the player's ``ship_discount`` and the ship
-    type's ``cost`` (issue 29 item 7: `your large ships have -1 cost`)."""
+    type's ``cost`` (`your large ships have -1 cost`, docs/rules-decisions.md R12)."""
     return discounted(runtime(state).ship_cost[size], _discount(state, seat, size))
 
 

@@ -370,7 +370,8 @@ def filter_tech_kind(
 def filter_face(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
     """000 "Combat Dice Results Explained": the dice of the roll that show a face and are not
     yet counted (the die whose hooks are firing and those after it; a die already counted
-    has given its hits, so rolling it again would change nothing: docs/rules-decisions.md)."""
+    has given its hits, so rolling it again would change nothing: docs/rules-decisions.md
+    R11)."""
     face, first = spec[0], _resolving_die(state)
     return lambda i, o: o["face"] == face and int(i[1:]) >= first
 

@@ -525,7 +525,7 @@ def verb_keep(state: State, frame: Frame, args: list[Any]) -> Any:
     000 "Action Card #1": "draw 3 technology cards ... and add 2 to your hand as unresearched
     technology cards. The other card is discarded face up next to the technology deck": the
     looked-at techs are drawn (an empty deck is refilled from the discard pile, E5) and the
-    ones not kept go where Research puts them (docs/rules-decisions.md "keep"). The owner
+    ones not kept go where Research puts them (docs/rules-decisions.md R10). The owner
     chooses the techs to keep one at a time; the techs looked at wait in the decision.
     """
     from whitedwarf.interpreter.lastlight.research import draw_one
@@ -572,7 +572,7 @@ def _keep_tech(state: State, owner: int, ref: str) -> None:
 
 def reask_keep(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
     """The same question: the techs looked at wait in the decision, which nothing else
-    can take (docs/rules-decisions.md "keep")."""
+    can take (docs/rules-decisions.md R10)."""
     return _keep_question(pending["looked"], pending["left"])
 
 

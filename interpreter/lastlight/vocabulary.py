@@ -435,7 +435,7 @@ def _vocab_filters() -> list[Filter]:
             face,
             f"Dice of the roll being resolved that show {face} and are not counted yet.",
             f"when die_rolled -> may pay 1 common -> reroll each {face} die",
-            '000 "Combat Dice Results Explained"',
+            '000 "Combat Dice Results Explained"; decision R11',
             applies_to=("die",),
             text=f"[{face}]",
             impl="selectors:filter_face",
@@ -526,7 +526,7 @@ def _stats() -> list[Stat]:
             "Resources the type's ships cost to build, less: `-1 cost` takes 1 off (common "
             "first, then uncommon, then rare; never below 0).",
             "your large ships have -1 cost",
-            'invented: 000 "1. Ships": the cost shown on your player board',
+            'invented: 000 "1. Ships": the cost shown on your player board; decision R12',
             scope=ship,
             range=Range(-4, 0, "the dearest ship costs 4 resources; a card makes ships cheaper"),
             text="cost",
@@ -1350,13 +1350,14 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_reroll",
             pure=True,
         ),
-        # issue 29 item 7: look at N, keep M (docs/rules-decisions.md, "keep")
+        # issue 29 item 7: look at N, keep M (docs/rules-decisions.md R10)
         Verb(
             "keep",
             "Look at the top techs of the deck, put some into your hand as unresearched techs "
             "and discard the rest face up, as Research does; you choose which to keep.",
             "keep 1 tech from 3",
-            '000 "Action Card #1": "add 2 to your hand ... The other card is discarded face up"',
+            '000 "Action Card #1": "add 2 to your hand ... The other card is discarded face up"; '
+            "decision R10",
             params=(
                 Param("amount", A, ("tech",), range=TECHS_KEPT),
                 Param("looked", N, prep="from", range=TECHS_DRAWN),

@@ -74,7 +74,7 @@ def test_reroll_by_face_outside_a_roll_finds_no_die() -> None:
 
 
 def test_dice_by_face_pick_only_the_dice_not_yet_counted() -> None:
-    """docs/rules-decisions.md "dice by face": dice before the one being resolved have
+    """docs/rules-decisions.md R11: dice before the one being resolved have
     given their hits; only it and those after it are picked by their face."""
     _g, s = fresh()
     s["dice"] = [{"face": "miss", "ship": None, "owner": 0, "size": "small"} for _ in range(3)]

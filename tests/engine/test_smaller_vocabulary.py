@@ -4,7 +4,7 @@ Each scenario loads a small mod pack whose cards use one new word, sets a positi
 ``interpreter/lastlight/scenario.py`` and plays the decisions the rule is about:
 
 * ``keep 1 tech from 3``: look at the top 3 techs, keep 1, discard the rest face up as
-  Research does (000 "Action Card #1"; docs/rules-decisions.md "keep");
+  Research does (000 "Action Card #1"; docs/rules-decisions.md R10);
 * ``reroll each miss die`` / ``treat a miss die as hit``: dice of the roll chosen by face
   (000 "Combat Dice Results Explained");
 * ``your large ships have -1 cost``: a discount for one ship type (000 "1. Ships");
@@ -126,7 +126,7 @@ def _looking(game: Game) -> tuple[State, list[str]]:
 
 def test_keep_looks_at_the_top_3_keeps_the_one_chosen_and_discards_the_rest(game: Game) -> None:
     """000 "Action Card #1": drawn techs not kept are "discarded face up next to the
-    technology deck" (docs/rules-decisions.md "keep": the same for the `keep` verb)."""
+    technology deck" (docs/rules-decisions.md R10: the same for the `keep` verb)."""
     state, top = _looking(game)
     assert options(game, state, 0) == [f"keep:{ref}" for ref in top]
     discard_before = list(state["discard"])
@@ -226,7 +226,7 @@ def test_a_die_already_counted_is_not_picked_by_its_face(game: Game) -> None:
     """Fire Control treats a miss as a hit when a hit is rolled: the medium ship's dice
     show a hit then a miss, and the miss, not yet counted, becomes a hit (2 damage). Shown
     a miss then a hit, the miss was counted before the hit came: it stays (1 damage)
-    (docs/rules-decisions.md "dice by face")."""
+    (docs/rules-decisions.md R11)."""
     state, theirs = _fight(game, "fire_control", "medium")
     rig_dice(state, ["hit", "miss"])
     game.apply(state, 0, "roll:medium")
