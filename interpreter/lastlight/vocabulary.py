@@ -441,7 +441,10 @@ def _vocab_filters() -> list[Filter]:
             impl="selectors:filter_face",
             reads=None,
         )
-        for face in DIE_FACES
+        # Only the face a card reaches for (`reroll each miss die`, `treat a miss die as
+        # hit`); another face is one more entry here, and a base card that uses it (every
+        # word is shown by the base pack, W0901).
+        for face in ("miss",)
     ]
     kinds = [
         Filter(
@@ -523,12 +526,12 @@ def _stats() -> list[Stat]:
         # issue 29 item 7: a discount for one ship type (`ship_discount` is for every ship)
         Stat(
             "cost",
-            "Resources the type's ships cost to build, less: `-1 cost` takes 1 off (common "
-            "first, then uncommon, then rare; never below 0).",
+            "Resources the type's ships cost to build: `-1 cost` takes 1 off (common first, "
+            "then uncommon, then rare; never below 0), `+1 cost` adds 1 common.",
             "your large ships have -1 cost",
             'invented: 000 "1. Ships": the cost shown on your player board; decision R12',
             scope=ship,
-            range=Range(-4, 0, "the dearest ship costs 4 resources; a card makes ships cheaper"),
+            range=Range(-4, 4, "the dearest ship costs 4 resources: -4 makes it free, +4 dearer"),
             text="cost",
             default=0,
         ),
@@ -666,7 +669,7 @@ def _stats() -> list[Stat]:
         Stat(
             "ship_discount",
             "Resources taken off each ship you build: common first, then uncommon, then rare "
-            "(never below 0).",
+            "(never below 0); a negative discount adds common.",
             "you have +1 ship_discount",
             'invented: 000 "Ships" costs on the player board',
             range=Range(-5, 5, "the dearest ship costs 4 resources (ships.yaml)"),
@@ -676,7 +679,7 @@ def _stats() -> list[Stat]:
         Stat(
             "tech_discount",
             "Resources taken off each tech you manufacture: common first, then uncommon, then "
-            "rare (never below 0).",
+            "rare (never below 0); a negative discount adds common.",
             "add 1 to tech_discount",
             'invented: 000 "Manufacture Technologies"',
             range=Range(-5, 5, "the dearest tech costs 3 resources"),

@@ -2,7 +2,7 @@
 text, the editor and the "no such construct" hints see them.
 
 The words: ``keep <amount> from <number>`` (look at N techs, keep M), dice by face (``miss
-die``, ``hit die``, ...), techs by kind (``civilization``, ``ship_ability``, ``ship_mod``) and
+die``), techs by kind (``civilization``, ``ship_ability``, ``ship_mod``) and
 by slot (``large techs``, ``techs of this type``), ``blockaded`` planets and extractors, and
 a ship type's ``cost``.
 """
@@ -36,7 +36,7 @@ def _diagnostics(text: str, kind: str) -> list[tuple[str, int, int, str]]:
         ("civilization", "activated: exhaust this card -> keep 2 techs from 4"),
         ("ship_mod", "when miss_rolled -> reroll each miss die"),
         ("ship_mod", "when die_rolled -> may pay 1 common -> treat a miss die as hit"),
-        ("ship_ability", "when ability_rolled -> reroll each explode die"),
+        ("ship_ability", "when ability_rolled -> may pay 1 common -> reroll a miss die"),
         ("civilization", "when round_end -> gain 1 common per ship_mod tech of yours"),
         ("faction", "as soon as number of civilization techs of yours >= 3 -> gain 2 light"),
         ("ship_mod", "when round_end -> gain 1 light per ship_ability tech of this type"),
@@ -67,8 +67,8 @@ def test_each_new_word_compiles_without_a_diagnostic(kind: str, text: str) -> No
         ),
         (
             "faction",
-            "your large ships have +1 cost",
-            ("E0417", 1, 23, "+1 is out of range for a change of `cost`: it must be -4 to 0"),
+            "your large ships have +5 cost",
+            ("E0417", 1, 23, "+5 is out of range for a change of `cost`: it must be -4 to +4"),
         ),
         # a word where it does not fit
         (

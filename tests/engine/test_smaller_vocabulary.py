@@ -79,6 +79,13 @@ FACTIONS = """\
   three_plus: false
   source: invented
   effect: your large ships have -1 cost
+- id: tollkeepers
+  name: Tollkeepers
+  three_plus: false
+  source: invented
+  effect: |
+    your small ships have +1 cost
+    you have -1 tech_discount
 - id: wardens
   name: Wardens
   three_plus: false
@@ -257,6 +264,22 @@ def test_your_large_ships_cost_one_less_common_first(game: Game) -> None:
     give(state, 0, common=1, uncommon=1, rare=1)
     choose(game, state, {0: "construct", 1: "mine"})
     assert "build:large" not in options(game, state, 0)
+
+
+def test_a_dearer_ship_or_tech_costs_more_common(game: Game) -> None:
+    """docs/rules-decisions.md R12: a negative discount adds common (before, `-1
+    tech_discount` was accepted and did nothing)."""
+    from whitedwarf.interpreter.lastlight import construct, research
+
+    state = blank(game)
+    keep(state, 0, faction="tollkeepers")
+    assert construct.ship_cost(state, 0, "small") == {"common": 3}
+    assert construct.ship_cost(state, 0, "medium") == {"common": 2, "uncommon": 1}
+    ref = put_tech(state, 0, "x_blaster", hand=True)  # 2 common, 1 uncommon
+    assert research.tech_cost(state, 0, ref) == {"common": 3, "uncommon": 1}
+    give(state, 0, common=2)
+    choose(game, state, {0: "construct", 1: "mine"})
+    assert "build:small" not in options(game, state, 0)
 
 
 # -- blockades ---------------------------------------------------------------------------------
