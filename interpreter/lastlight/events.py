@@ -69,6 +69,9 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
                         false: the card did nothing (``how``: ``when <hook>``)
 ``unpaid``              a cost of the card could not be paid: what it pays for was
                         skipped
+``die_face``            a die of the roll given a new face (``reroll``, ``treat``):
+                        ``die``, ``old``, ``new``, ``how`` (``rerolled``, ``treated so``)
+``looked``              ``keep`` looked at the top of the tech deck: ``text`` (the techs)
 ======================  ==========================================================
 """
 
@@ -255,9 +258,9 @@ def _text_of(event: Event) -> str:
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "die_face":  # a note (trace only): reroll or treat (issue 29 item 7)
-        return f"die {event['die']} {event['how']}: {event['old']} -> {event['new']}"
+        return f"die {event['die']} shows {event['new']}, not {event['old']}: {event['how']}"
     if kind == "looked":  # a note (trace only): keep looks at the top of the deck
-        return f"looks at the top of the tech deck: {event['text']}"
+        return f"looks at {event['text']} on top of the tech deck"
     if kind == "gain":
         source = f" ({event['source']})" if event.get("source") else ""
         return f"gains {event['amount']} {event['unit']}{source}"

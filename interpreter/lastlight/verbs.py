@@ -495,7 +495,7 @@ def verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
     if die is not None:
         old, die["face"] = die["face"], args[1]
         die["by"] = frame["card"]  # named if its extra dice run away (limits.py)
-        _face_changed(state, frame, args[0], "treated as", old, die["face"])
+        _face_changed(state, frame, args[0], "treated so", old, die["face"])
 
 
 def verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
@@ -510,7 +510,8 @@ def verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
 
 def _face_changed(state: State, frame: Frame, die: str, how: str, old: str, new: str) -> None:
     """A trace line for a die given a new face (issue 29 item 7: dice chosen by face are
-    traced): ``die d2 rerolled: miss -> hit``. A note, so replays and tallies never see it."""
+    traced): ``die d2 shows hit, not miss: rerolled``. A note, so replays and tallies never
+    see it (and replays recorded before it verify as they did)."""
     if events.ON:
         events.note(state, "die_face", frame["owner"], frame["card"], die=die, how=how,
                     old=old, new=new)  # fmt: skip
@@ -538,7 +539,7 @@ def verb_keep(state: State, frame: Frame, args: list[Any]) -> Any:
         looked.append(ref)
     count_techs(state, owner, "drawn", looked)
     if events.ON:
-        names = ", ".join(card_id(r) for r in looked) or "nothing: the deck is empty"
+        names = ", ".join(card_id(r) for r in looked) or "nothing (no tech is left)"
         events.note(state, "looked", owner, frame["card"], text=names)
     return _next_keep(state, owner, looked, min(args[0][0], len(looked)))
 

@@ -154,7 +154,7 @@ def test_keep_is_told_in_the_trace(game: Game) -> None:
         game.listen(None)
     looked = ", ".join(card_id(r) for r in top)
     said = "\n".join(lines)
-    assert f"looks at the top of the tech deck: {looked}" in said
+    assert f"looks at {looked} on top of the tech deck" in said
     assert f"tech {card_id(top[0])} kept in hand" in said
     assert f"tech {card_id(top[2])} discarded" in said
 
@@ -225,7 +225,7 @@ def test_reroll_each_miss_die_rolls_the_miss_again_and_the_new_face_counts(game:
     assert [line.partition(": ")[2] for line in lines[1:4]] == [
         "gunnery_computer is triggered (when miss_rolled)",
         "gunnery_computer: reroll d0",
-        "die d0 rerolled: miss -> hit",
+        "die d0 shows hit, not miss: rerolled",
     ]
 
 
