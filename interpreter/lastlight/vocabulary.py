@@ -1496,6 +1496,8 @@ CONCEPTS = {
     "first, then uncommon, then rare)",
     "cheaper": "`your large ships have -1 cost` (one ship type), `you have +1 ship_discount` "
     "(every ship), `you have +1 tech_discount` (every tech)",
+    "slot": "a tech's slot is the ship type it sits on: `large techs of yours` are those on "
+    "your large ships, `ship_mod techs of yours of this type` those on a ship tech's own type",
     "blockade": "a planet is `blockaded` when a ship of another colour is in its sector (000 "
     '"2. Claim"): `number of blockaded planets you control`, `destroy a blockaded enemy '
     "extractor`",
