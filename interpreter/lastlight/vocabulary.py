@@ -1362,7 +1362,7 @@ def _verbs() -> list[Verb]:
             '000 "Action Card #1": "add 2 to your hand ... The other card is discarded face up"; '
             "decision R10",
             params=(
-                Param("amount", A, ("tech",), range=TECHS_KEPT),
+                Param("amount", A, ("tech",), range=TECHS_KEPT, most="looked"),
                 Param("looked", N, prep="from", range=TECHS_DRAWN),
             ),
             text="look at the top of the tech deck and keep {}",

@@ -111,6 +111,14 @@ def test_misuse_is_located(kind: str, text: str, expected: tuple[str, int, int, 
     assert message.startswith(expected[3]), message
 
 
+def test_keeping_more_than_is_looked_at_is_warned_of_at_the_number() -> None:
+    """W0422: `keep 3 techs from 2` keeps the 2 it looks at; the card still compiles."""
+    assert _diagnostics("when before_research -> keep 3 techs from 2", "civilization") == [
+        ("W0422", 1, 30, "3 is more than the 2 of `looked`: `keep` does no more than 2")
+    ]
+    assert _diagnostics("when before_research -> keep 2 techs from 2", "civilization") == []
+
+
 @pytest.mark.parametrize(
     ("kind", "text", "printed"),
     [
