@@ -582,6 +582,7 @@ class Checker:
             if operand is not None:
                 bound.append((param, operand))
         self.stat_ranges(bound)
+        self.at_most(verb, bound)
         for param in verb.params:
             if param.name not in filled and not param.optional:
                 self.error(
@@ -604,6 +605,26 @@ class Checker:
                 self.out_of_range(
                     num.count.value, num.count.pos, stat.range, f"a change of `{stat.name}`"
                 )
+
+    # issue 29 item 7 (wt-vocab): a number above the one it is bounded by (``Param.most``)
+    def at_most(self, verb: Verb, bound: list[tuple[Param, Any]]) -> None:
+        """``keep 3 techs from 2``: a written number above the written number of the
+        parameter it may not exceed does only what that one allows (W0422)."""
+        written = {p.name: _written_number(o) for p, o in bound}
+        for param, _ in bound:
+            number, limit = written[param.name], written.get(param.most)
+            if not param.most or number is None or limit is None or number.value <= limit.value:
+                continue
+            if param.range is not None and number.value not in param.range:
+                continue  # E0417 says what is wrong with it
+            self.warning(
+                "W0422",
+                number.pos,
+                f"{number.value} is more than the {limit.value} of `{param.most}`: `{verb.name}` "
+                f"does no more than {limit.value}",
+                f"write {limit.value} or less, or raise `{param.most}`; for example: "
+                f"`{verb.example}`",
+            )
 
     def attach_trailing(self, args: tuple[ast.Arg, ...]) -> list[ast.Arg]:
         """Join arguments the grammar splits: ``2 enemy extractors``, ``a ship of yours here``."""
@@ -1232,6 +1253,14 @@ def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
 def _single_word(value: Any) -> str | None:
     if isinstance(value, ast.Selector) and value.det is None and len(value.words) == 1:
         return value.words[0].text
+    return None
+
+
+def _written_number(operand: dict[str, Any]) -> ast.Num | None:
+    """The whole number an AMOUNT or NUMBER operand was written with, if it is one."""
+    value = operand.get("amount", operand.get("num"))
+    if isinstance(value, ast.Amount) and value.per is None and isinstance(value.count, ast.Num):
+        return value.count
     return None
 
 

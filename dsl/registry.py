@@ -60,6 +60,9 @@ class Param:
     doc: str = ""
     range: Range | None = None  # the numbers an AMOUNT or NUMBER may be written with
     range_of: str | None = None  # ...or those of the stat named by this STAT parameter
+    # The NUMBER or AMOUNT parameter this one's number does no good above (``keep 3 techs from
+    # 2`` keeps 2): a written number above the other's written number is warned of (W0422).
+    most: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +335,7 @@ class Registry:
                 raise ValueError(f"{section}: {entry.name!r} declares no printed `text`")
             if isinstance(entry, Verb):
                 self._check_fires(entry)
+                self._check_most(entry)
             table[entry.name] = entry
 
     def _check_fires(self, verb: Verb) -> None:
@@ -348,6 +352,13 @@ class Registry:
             for name in named:
                 if name not in params or params[name].kind is not ArgKind.TARGET:
                     raise ValueError(f"verbs: {verb.name!r} fires with {name!r}, not a target")
+
+    def _check_most(self, verb: Verb) -> None:
+        """A parameter's ``most`` names another parameter of the verb that takes a number."""
+        numbers = {p.name for p in verb.params if p.kind in (ArgKind.NUMBER, ArgKind.AMOUNT)}
+        for param in verb.params:
+            if param.most and (param.most not in numbers or param.most == param.name):
+                raise ValueError(f"verbs: {verb.name!r}: {param.most!r} is no other number")
 
     def deprecate(self, section: str, old: str, new: str, since: str, reason: str = "") -> None:
         """Accept ``old`` as a deprecated spelling of the ``section`` word ``new``."""

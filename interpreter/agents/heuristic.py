@@ -256,6 +256,11 @@ def _pick(view: State, seat: int, ref: str) -> float:
     return -value if _picking_to_lose(view, seat) else value
 
 
+def _keep_tech(view: State, seat: int, ref: str) -> float:
+    """Keep the most valuable of the techs a card looks at (the ``keep`` verb)."""
+    return valuation.ref_value(view, ref)
+
+
 def _slot(view: State, seat: int, size: str) -> float:
     return float(sum(1 for s in view["ships"].values() if s["owner"] == seat and s["size"] == size))
 
@@ -279,6 +284,7 @@ _RULES = {
     "use": _use,
     "pick": _pick,
     "slot": _slot,
+    "keep": _keep_tech,
     "yes": _yes,
     "no": _constant(0.0),
     "skip": _constant(-1.0),

@@ -58,22 +58,28 @@ def new_task(seat: int) -> Task:
 
 
 def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
-    """A ship's cost from the player board, less the player's ``ship_discount`` and a
+    """A ship's cost from the player board, less the player's ``ship_discount``, the ship
+    type's ``cost`` (`your large ships have -1 cost`, docs/rules-decisions.md R12) and a
     one-shot ``your next ship costs 1 less`` (lasting.py)."""
-    discount = stat(state, seat, "ship_discount") + lasting.pending(state, seat, "ship", size)
-    return discounted(runtime(state).ship_cost[size], discount)
+    once = lasting.pending(state, seat, "ship", size)
+    return discounted(runtime(state).ship_cost[size], _discount(state, seat, size) + once)
+
+
+def _discount(state: State, seat: int, size: str) -> int:
+    """Resources off a ship of ``size``: ``ship_discount`` for every ship, and the type's
+    ``cost`` (only ever lowered: its range is -4 to 0) for that type."""
+    return stat(state, seat, "ship_discount") - stat(state, seat, "cost", size)
 
 
 def ship_options(state: State, seat: int) -> list[Option]:
     """Ships the player can build now, from their supply or an opponent's graveyard."""
     player = state["players"][seat]
     costs = runtime(state).ship_cost
-    discount = stat(state, seat, "ship_discount")
     held = _graveyard_sizes(state, seat)
     out = []
     for size in SIZES:
         once = lasting.pending(state, seat, "ship", size)  # `your next ship costs 1 less`
-        if not can_pay(player, discounted(costs[size], discount + once)):
+        if not can_pay(player, discounted(costs[size], _discount(state, seat, size) + once)):
             continue
         if player["supply"][size] > 0:
             out.append(_build_option(size, None))

@@ -81,8 +81,9 @@ def die_faces(reg: Registry) -> list[str]:
 
 
 def ship_sizes(reg: Registry) -> list[str]:
-    """Ship sizes: the adjective filters that apply to ships and ship types."""
-    return [f.name for f in reg.filters.values() if f.applies_to == ("ship", "ship_type")]
+    """Ship sizes: the adjective filters that apply to ships and ship types (and to the techs
+    on those ship types, issue 29 item 7)."""
+    return [f.name for f in reg.filters.values() if f.applies_to[:2] == ("ship", "ship_type")]
 
 
 def card_kinds_of_file(reg: Registry, file: str) -> list[str]:

@@ -77,6 +77,9 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
 ``next_cost``           a one-shot discount is kept: ``thing``, ``amount``
 ``next_cost_used``      a one-shot discount is used up on what was made: ``thing``,
                         ``amount``, ``on``
+``die_face``            a die of the roll given a new face (``reroll``, ``treat``):
+                        ``die``, ``old``, ``new``, ``how`` (``rerolled``, ``treated so``)
+``looked``              ``keep`` looked at the top of the tech deck: ``text`` (the techs)
 ======================  ==========================================================
 """
 
@@ -277,6 +280,10 @@ def _text_of(event: Event) -> str:
         return f"{card}'s discount ({event['amount']} less) is used on {event['on']}"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
+    if kind == "die_face":  # a note (trace only): reroll or treat (issue 29 item 7)
+        return f"die {event['die']} shows {event['new']}, not {event['old']}: {event['how']}"
+    if kind == "looked":  # a note (trace only): keep looks at the top of the deck
+        return f"looks at {event['text']} on top of the tech deck"
     if kind == "gain":
         source = f" ({event['source']})" if event.get("source") else ""
         return f"gains {event['amount']} {event['unit']}{source}"

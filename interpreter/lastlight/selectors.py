@@ -242,6 +242,8 @@ def filter_size(state: State, frame: Frame, typ: str, spec: list[Any], resolve: 
     name = spec[0]
     if typ == "ship_type":
         return lambda i, o: i == name
+    if typ == "tech":
+        return _on_ship_type(state, name)
     return lambda i, o: o["size"] == name
 
 
@@ -336,7 +338,71 @@ def filter_yours(state: State, frame: Frame, typ: str, spec: list[Any], resolve:
 def filter_type(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
     """000 "Ship ability technology cards": the card's ship type."""
     size = frame["context"].get("ship_type")
+    if typ == "tech":
+        return _on_ship_type(state, size)
     return lambda i, o: o["size"] == size
+
+
+# -- issue 29 item 7: techs by slot and kind, dice by face, blockades --------------------------
+
+
+def _on_ship_type(state: State, size: str | None) -> Keep:
+    """Techs in play on a ship type (000 "Ship mod technology cards": slid under the player
+    board at a ship type; "Ship ability technology cards": attached to one); a tech in a hand
+    or a civilization tech sits on none."""
+    on = {
+        t["ref"]
+        for p in state["players"]
+        for t in p["techs"]
+        if size is not None and t["ship_type"] == size
+    }
+    return lambda i, o: i in on
+
+
+def filter_tech_kind(
+    state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve
+) -> Keep:
+    """000 "Technology cards": civilization, ship ability and ship mod techs (``kind:``)."""
+    kind, cards = spec[0], runtime(state).cards["techs"]
+    return lambda i, o: cards[card_id(i)].get("kind", "civilization") == kind
+
+
+def filter_face(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """000 "Combat Dice Results Explained": the dice of the roll that show a face and are not
+    yet counted (the die whose hooks are firing and those after it; a die already counted
+    has given its hits, so rolling it again would change nothing: docs/rules-decisions.md
+    R11)."""
+    face, first = spec[0], _resolving_die(state)
+    return lambda i, o: o["face"] == face and int(i[1:]) >= first
+
+
+def _resolving_die(state: State) -> int:
+    """The index of the die the attack is resolving (its hooks firing), 0 outside one."""
+    for t in reversed(state["stack"]):
+        if t["kind"] == "attack":
+            return int(t["die"])
+    return 0
+
+
+def filter_blockaded(
+    state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve
+) -> Keep:
+    """000 "2. Claim": "A planet is considered blockaded if any ships of a different color
+    than the extractor occupy that sector"; 002: the Lumos blockade all but their ally. A
+    planet with no extractor on it has nothing to blockade."""
+    from whitedwarf.interpreter.lastlight.refresh import blockaded
+
+    planets = state["planets"]
+
+    def planet_blockaded(planet: str) -> bool:
+        extractor = extractor_on(state, planet)
+        if extractor is None:
+            return False
+        return blockaded(state, planets[planet]["sector"], extractor["owner"])
+
+    if typ == "planet":
+        return lambda i, o: planet_blockaded(i)
+    return lambda i, o: o["planet"] is not None and planet_blockaded(o["planet"])
 
 
 def filter_opponent(

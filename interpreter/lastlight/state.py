@@ -389,11 +389,15 @@ def pay(state: State, seat: int, cost: dict[str, int], to: int | None = None) ->
 
 
 def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:
-    """A cost less ``discount`` resources, taken off the commonest first, never below 0.
+    """A cost less ``discount`` resources, taken off the commonest first, never below 0; a
+    negative discount (a dearer ship: `+1 cost`) adds that many common.
 
-    Used by the ``ship_discount`` and ``tech_discount`` stats (docs/rules-decisions.md).
+    Used by the ``ship_discount`` and ``tech_discount`` stats and a ship type's ``cost``
+    (docs/rules-decisions.md R12).
     """
-    if discount <= 0:
+    if discount < 0:  # before R12 a negative discount did nothing, silently
+        return {**cost, "common": cost.get("common", 0) - discount}
+    if discount == 0:
         return cost
     out = dict(cost)
     for unit in (*RESOURCES, "light"):

@@ -493,8 +493,9 @@ def verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
     """000 ai targeting: "Pay [ ] to treat this as a [face]"."""
     die = _die(state, args[0])
     if die is not None:
-        die["face"] = args[1]
+        old, die["face"] = die["face"], args[1]
         die["by"] = frame["card"]  # named if its extra dice run away (limits.py)
+        _face_changed(state, frame, args[0], "treated so", old, die["face"])
 
 
 def verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
@@ -503,7 +504,85 @@ def verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
 
     die = _die(state, args[0])
     if die is not None:
-        die["face"] = roll_face(state)
+        old, die["face"] = die["face"], roll_face(state)
+        _face_changed(state, frame, args[0], "rerolled", old, die["face"])
+
+
+def _face_changed(state: State, frame: Frame, die: str, how: str, old: str, new: str) -> None:
+    """A trace line for a die given a new face (issue 29 item 7: dice chosen by face are
+    traced): ``die d2 shows hit, not miss: rerolled``. A note, so replays and tallies never
+    see it (and replays recorded before it verify as they did)."""
+    if events.ON:
+        events.note(state, "die_face", frame["owner"], frame["card"], die=die, how=how,
+                    old=old, new=new)  # fmt: skip
+
+
+# -- keep: look at the top N techs, keep M (issue 29 item 7) ------------------------------------
+
+
+def verb_keep(state: State, frame: Frame, args: list[Any]) -> Any:
+    """Look at the top techs of the deck, keep some, discard the rest face up.
+
+    000 "Action Card #1": "draw 3 technology cards ... and add 2 to your hand as unresearched
+    technology cards. The other card is discarded face up next to the technology deck": the
+    looked-at techs are drawn (an empty deck is refilled from the discard pile, E5) and the
+    ones not kept go where Research puts them (docs/rules-decisions.md R10). The owner
+    chooses the techs to keep one at a time; the techs looked at wait in the decision.
+    """
+    from whitedwarf.interpreter.lastlight.research import draw_one
+
+    owner, looked = frame["owner"], []
+    for _ in range(max(0, args[1])):
+        ref = draw_one(state)
+        if ref is None:
+            break
+        looked.append(ref)
+    count_techs(state, owner, "drawn", looked)
+    if events.ON:
+        names = ", ".join(card_id(r) for r in looked) or "nothing (no tech is left)"
+        events.note(state, "looked", owner, frame["card"], text=names)
+    return _next_keep(state, owner, looked, min(args[0][0], len(looked)))
+
+
+def _next_keep(state: State, owner: int, looked: list[str], left: int) -> Any:
+    """Ask which tech to keep while there is a choice; else keep all that are left to keep
+    (every tech looked at, when as many are to be kept) and discard the rest."""
+    if 0 < left < len(looked):
+        return _keep_question(looked, left)
+    kept, thrown = (looked, []) if left > 0 else ([], looked)
+    for ref in kept:
+        _keep_tech(state, owner, ref)
+    for ref in thrown:
+        state["discard"].append(ref)
+        if events.ON:
+            events.emit(state, "tech_discarded", owner, card_id(ref))
+    return None
+
+
+def _keep_question(looked: list[str], left: int) -> dict[str, Any]:
+    """Which tech to keep; keeps the techs looked at and how many are still to be kept."""
+    options = [[f"keep:{ref}", f"keep {card_id(ref)} ({left} to keep)"] for ref in looked]
+    return _pending_decision("keep", options, looked=list(looked), left=left)
+
+
+def _keep_tech(state: State, owner: int, ref: str) -> None:
+    state["players"][owner]["techs_hand"].append(ref)
+    versions.techs_changed(state, owner)
+    count_techs(state, owner, "kept", [ref])
+
+
+def reask_keep(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
+    """The same question: the techs looked at wait in the decision, which nothing else
+    can take (docs/rules-decisions.md R10)."""
+    return _keep_question(pending["looked"], pending["left"])
+
+
+def resume_keep(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
+    ref = option.partition(":")[2]
+    looked = list(pending["looked"])
+    looked.remove(ref)
+    _keep_tech(state, frame["owner"], ref)
+    return _next_keep(state, frame["owner"], looked, pending["left"] - 1)
 
 
 def verb_add(state: State, frame: Frame, args: list[Any]) -> None:

@@ -36,6 +36,12 @@ RESOURCES = ("common", "uncommon", "rare")
 PLANET_COLOURS = ("red", "blue", "green")
 DIE_FACES = ("miss", "hit", "hit_ability", "explode", "ability")
 SHIP_SIZES = ("small", "medium", "large")
+#: Tech kinds (a tech's ``kind:``), each with the rulebook's title for it.
+TECH_KINDS = {
+    "civilization": "Civilization",
+    "ship_ability": "Ship ability",
+    "ship_mod": "Ship mod",
+}
 ACTION_CARDS = ("research", "mine", "construct", "trade", "refresh", "command")
 
 
@@ -200,11 +206,11 @@ def _nouns() -> list[Noun]:
 
 
 def _filters() -> list[Filter]:
-    ships = ("ship", "ship_type")
+    ships = ("ship", "ship_type", "tech")  # a tech: one on that ship type (issue 29 item 7)
     sizes = [
         Filter(
             size,
-            f"{size.title()} ships only.",
+            f"{size.title()} ships only (techs: those on your {size} ships).",
             f"build {size} ship in this sector",
             '000 "Components"',
             applies_to=ships,
@@ -377,10 +383,10 @@ def _filters() -> list[Filter]:
         ),
         Filter(
             "type",
-            "Of this card's ship type.",
+            "Of this card's ship type (techs: those on it).",
             "a ship of yours of this type",
             '000 "Ship ability"',
-            applies_to=("ship",),
+            applies_to=("ship", "tech"),
             form="of",
             text="type",
             impl="selectors:filter_type",
@@ -419,7 +425,53 @@ def _filters() -> list[Filter]:
             reads=(),
         ),
     ]
-    return sizes + colours + rings + others
+    return sizes + colours + rings + others + _vocab_filters()
+
+
+def _vocab_filters() -> list[Filter]:
+    """Issue 29 item 7, the smaller vocabulary: dice by face, techs by kind, blockades."""
+    faces = [
+        Filter(
+            face,
+            f"Dice of the roll being resolved that show {face} and are not counted yet.",
+            f"when die_rolled -> may pay 1 common -> reroll each {face} die",
+            '000 "Combat Dice Results Explained"; decision R11',
+            applies_to=("die",),
+            text=f"[{face}]",
+            impl="selectors:filter_face",
+            reads=None,
+        )
+        # Only the face a card reaches for (`reroll each miss die`, `treat a miss die as
+        # hit`); another face is one more entry here, and a base card that uses it (every
+        # word is shown by the base pack, W0901).
+        for face in ("miss",)
+    ]
+    kinds = [
+        Filter(
+            kind,
+            f"{kind.replace('_', ' ').capitalize()} techs only.",
+            f"gain 1 common per {kind} tech of yours",
+            f'000 "{title} technology cards"',
+            applies_to=("tech",),
+            text=kind.replace("_", " "),
+            impl="selectors:filter_tech_kind",
+            reads=(),
+        )
+        for kind, title in TECH_KINDS.items()
+    ]
+    blockade = Filter(
+        "blockaded",
+        "Planets, and extractors on them, whose sector holds a ship of another colour than "
+        "the extractor's (a planet without an extractor is not blockaded).",
+        "gain 1 common per blockaded planet you control",
+        '000 "2. Claim": "blockaded if any ships of a different color than the extractor occupy '
+        'that sector"; 002: the Lumos blockade all but their ally',
+        applies_to=("planet", "extractor"),
+        text="blockaded",
+        impl="selectors:filter_blockaded",
+        reads=None,
+    )
+    return [*faces, *kinds, blockade]
 
 
 def _stats() -> list[Stat]:
@@ -470,6 +522,18 @@ def _stats() -> list[Stat]:
             text="[range]",
             default=0,
             setting="ships:range",
+        ),
+        # issue 29 item 7: a discount for one ship type (`ship_discount` is for every ship)
+        Stat(
+            "cost",
+            "Resources the type's ships cost to build: `-1 cost` takes 1 off (common first, "
+            "then uncommon, then rare; never below 0), `+1 cost` adds 1 common.",
+            "your large ships have -1 cost",
+            'invented: 000 "1. Ships": the cost shown on your player board; decision R12',
+            scope=ship,
+            range=Range(-4, 4, "the dearest ship costs 4 resources: -4 makes it free, +4 dearer"),
+            text="cost",
+            default=0,
         ),
         Stat(
             "research_draw",
@@ -604,7 +668,8 @@ def _stats() -> list[Stat]:
         ),
         Stat(
             "ship_discount",
-            "Resources taken off each ship you build (never below 0).",
+            "Resources taken off each ship you build: common first, then uncommon, then rare "
+            "(never below 0); a negative discount adds common.",
             "you have +1 ship_discount",
             'invented: 000 "Ships" costs on the player board',
             range=Range(-5, 5, "the dearest ship costs 4 resources (ships.yaml)"),
@@ -613,7 +678,8 @@ def _stats() -> list[Stat]:
         ),
         Stat(
             "tech_discount",
-            "Resources taken off each tech you manufacture (never below 0).",
+            "Resources taken off each tech you manufacture: common first, then uncommon, then "
+            "rare (never below 0); a negative discount adds common.",
             "add 1 to tech_discount",
             'invented: 000 "Manufacture Technologies"',
             range=Range(-5, 5, "the dearest tech costs 3 resources"),
@@ -1006,6 +1072,7 @@ def _values() -> list[Value]:
 GAIN = Range(1, 20, "20 light wins the game; no card gives more than the whole game")
 RESOURCES_MOVED = Range(1, 10, "the dearest ship costs 4 resources, a tech 3; 10 is twice that")
 TECHS_DRAWN = Range(1, 10, "Research draws 3 techs; 10 is over a tenth of the 83-card deck")
+TECHS_KEPT = Range(1, 10, "Research keeps 2 techs; no more can be kept than are looked at")
 EXTRA_MOVE = Range(1, 5, "a ship moves 1 sector; 5 more crosses the whole board")
 TRADES = Range(1, 5, "a Trade action makes 2 choices")
 DAMAGE = Range(1, 10, "a large ship has 3 shields, an extractor 1; 10 destroys anything")
@@ -1311,6 +1378,24 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_reroll",
             pure=True,
         ),
+        # issue 29 item 7: look at N, keep M (docs/rules-decisions.md R10)
+        Verb(
+            "keep",
+            "Look at the top techs of the deck, put some into your hand as unresearched techs "
+            "and discard the rest face up, as Research does; you choose which to keep.",
+            "keep 1 tech from 3",
+            '000 "Action Card #1": "add 2 to your hand ... The other card is discarded face up"; '
+            "decision R10",
+            params=(
+                Param("amount", A, ("tech",), range=TECHS_KEPT, most="looked"),
+                Param("looked", N, prep="from", range=TECHS_DRAWN),
+            ),
+            text="look at the top of the tech deck and keep {}",
+            impl="verbs:verb_keep",
+            chooses=True,
+            resume="verbs:resume_keep",
+            reask="verbs:reask_keep",
+        ),
         Verb(
             "add",
             "Raise one of your numbers until the current action card is resolved.",
@@ -1427,9 +1512,24 @@ def registry() -> Registry:
 #: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
 #: Every construct named here compiles (tests/dsl/test_concepts.py).
 CONCEPTS = {
-    "roll": "a ship rolls one die per point of `attack`, so `this ship type has +1 attack` "
-    "rolls one more; in a `when miss_rolled` (or any `..._rolled`) trigger, `reroll this die` "
-    "rolls one again",
+    "roll": 'a ship rolls one die per point of `attack` (000 "Attack"), so extra dice are '
+    "more attack: `this ship type has +1 attack`, `your large ships have +1 attack`; in a die "
+    "trigger, `treat this die as explode` rolls one more, and `reroll each miss die` rolls "
+    "dice again by their face",
+    "extra": "a ship rolls one die per point of `attack`, so one extra die is `this ship type "
+    "has +1 attack`; one more resource is `gain 1 common`",
+    "set": "a die is given a face with `treat a miss die as hit` (or `treat this die as hit`)",
+    "discount": "`your large ships have -1 cost` makes one ship type cheaper, `you have +1 "
+    "ship_discount` every ship, `you have +1 tech_discount` every tech (common comes off "
+    "first, then uncommon, then rare); `your next tech costs 1 less` is a one-shot discount, "
+    "used up by the next tech made",
+    "cheaper": "`your large ships have -1 cost` (one ship type), `you have +1 ship_discount` "
+    "(every ship), `you have +1 tech_discount` (every tech)",
+    "slot": "a tech's slot is the ship type it sits on: `large techs of yours` are those on "
+    "your large ships, `ship_mod techs of yours of this type` those on a ship tech's own type",
+    "blockade": "a planet is `blockaded` when a ship of another colour is in its sector (000 "
+    '"2. Claim"): `number of blockaded planets you control`, `destroy a blockaded enemy '
+    "extractor`",
     "remove": "`destroy` takes a ship or an extractor off the board, `discard` puts a tech "
     "away, `pay` returns resources to the supply",
     "temporarily": "a duration: `until the end of the round: your ships have +1 attack`; "
@@ -1442,10 +1542,8 @@ CONCEPTS = {
     "`techs_in_play`, `graveyard`); cards hold no charges yet",
     "owner": "a player is named as `an opponent`, `another player` or `each opponent` (`steal 1 "
     "common from an opponent`, `for each opponent -> give 1 common to it`)",
-    "discount": "a one-shot discount: `your next tech costs 1 less` (used up by the next "
-    "tech made); `you have +1 tech_discount` lasts while the card is in play",
-    "look": "techs are drawn, never looked at: `draw 1 tech`; a Research that draws more is "
-    "`add 1 to research_draw` in a `when before_research` trigger",
+    "look": "`keep 1 tech from 3` looks at the top 3 techs of the deck, keeps 1 and discards "
+    "the rest; `draw 1 tech` draws without looking",
     "score": "Last Light scores light: `gain 1 light`; end-of-game scoring is `when game_end "
     "-> ...`",
     "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '

@@ -68,6 +68,8 @@ ALL_REFRESHED = {
 UNCOMMON_CINDER = {"planets.cinder.resource": "uncommon"}
 #: Four destroyed enemy units in seat 0's graveyard (000 "Graveyard").
 FULL_GRAVEYARD = {"p0.graveyard": [{"kind": "ship", "owner": 1, "size": "small"}] * 4}
+#: Golden Age's techs but one ship mod: 2 civilization, 1 ship ability, 2 ship mods.
+GOLDEN_AGE = ("galactic_monument", "grand_archive", "warp_drive", "x_blaster", "power_shield")
 FIVE_TECHS = ("stellar_cartography", "grand_archive", "free_markets", "solar_lenses", "trophy_hall")
 
 
@@ -312,8 +314,13 @@ CIVILIZATION = [
     Case(
         "orbital_shipyards",
         Static(),
-        {"stat.ship_discount": 1},
-        rule=lambda s, u, b: construct.ship_cost(s, 0, "medium") == {"common": 1, "uncommon": 1},
+        {"stat.cost.small": 0, "stat.cost.medium": -1, "stat.cost.large": -1},
+        # R12: a ship type's cost comes off common first (medium 2c 1u, large 2c 1u 1r)
+        rule=lambda s, u, b: (
+            construct.ship_cost(s, 0, "medium") == {"common": 1, "uncommon": 1}
+            and construct.ship_cost(s, 0, "large") == {"common": 1, "uncommon": 1, "rare": 1}
+            and construct.ship_cost(s, 0, "small") == {"common": 2}
+        ),
     ),
     Case(
         "automated_foundries",
@@ -396,8 +403,15 @@ CIVILIZATION = [
     Case(
         "war_memorial",
         Engine(lambda s, u: graveyard.check(s, 0)),
-        {"p0.light": 1, "len:p0.graveyard": 0, "len:p0.techs_hand": 1},
-        given=FULL_GRAVEYARD,
+        # R10: the top 2 techs looked at, 1 kept, the other discarded face up
+        {
+            "p0.light": 1,
+            "len:p0.graveyard": 0,
+            "p0.techs_hand": ["galactic_monument#1"],
+            "discard.-1": "x_blaster#1",
+        },
+        given={**FULL_GRAVEYARD, "deck": ["x_blaster#1", "galactic_monument#1"]},
+        answers=("keep:galactic_monument#1",),
     ),
     Case(
         "launch_catapults",
@@ -535,7 +549,9 @@ CIVILIZATION = [
     Case(
         "stellar_tithe",
         Fire("after_claim"),
-        {"p0.res.common": 2},
+        # 000 "2. Claim": a planet is blockaded by a ship of another colour in its sector
+        {"p0.res.common": 1},
+        ships={"e": (1, "small", "distant_01"), "a": (0, "small", "outer_00")},
         extractors={"m1": (0, "cinder"), "m2": (0, "mossreach"), "m3": (0, "ashfall")},
     ),
     Case(
@@ -577,8 +593,16 @@ CIVILIZATION = [
     Case(
         "golden_age",
         Achieve(),
+        # techs by kind (issue 29 item 7): 3 civilization (itself too), 1 ship ability, 3 mods
         {"p0.light": 2, "p0.once": ["golden_age#1:0"]},
-        techs=(*FIVE_TECHS, "galactic_monument", "resourcefulness"),
+        techs=(*GOLDEN_AGE, "supersonic"),
+    ),
+    Case(
+        "golden_age",
+        Achieve(),
+        {"p0.light": 0},
+        name="one_mod_short",
+        techs=(*GOLDEN_AGE, "resourcefulness", "development"),
     ),
     Case(
         "long_game",

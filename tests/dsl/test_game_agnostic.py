@@ -33,6 +33,9 @@ ALLOWED = {
     "add": "English, in pack-merging messages (a pack adds a card)",
     "give": "English, in hints (`give the card an id`)",
     "own": "English, in hints (`its own id`)",
+    # issue 29 item 7 (wt-vocab): a ship type's stat and a verb of Last Light
+    "cost": "the language's costs before `->`, in messages",
+    "keep": "English, in hints (`keep your wording`)",
 }
 
 

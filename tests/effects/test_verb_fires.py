@@ -186,6 +186,7 @@ SCENARIOS: dict[str, Callable[[State], Calls]] = {
     "treat": _die,
     "reroll": lambda s: [["d0"]] if _die(s) else [],
     "add": _add,
+    "keep": lambda s: [[[1, "tech"], 3]],  # issue 29 item 7: asks, fires nothing
 }
 
 

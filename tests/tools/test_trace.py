@@ -21,6 +21,10 @@ LINE = re.compile(r"^round [ \d]{2}\d+ seat [-L\d]: \S")
 NOTE_ENDINGS = (
     "but its condition is false: did nothing",
     "cannot pay its cost: what it pays for is skipped",
+    # issue 29 item 7: a die given a new face, the techs `keep` looks at
+    ": rerolled",
+    ": treated so",
+    "on top of the tech deck",
 )
 
 
