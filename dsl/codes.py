@@ -26,6 +26,12 @@ DSL_CODES: dict[str, str] = {
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
+    # named parties, hook context, reactions (issue 29 items 3-5)
+    "E0430": "a named party (`the <party>`) where no hook supplies it",
+    "E0431": "a reaction whose act no hook is said to be",
+    "E0432": "a reaction's actor is not another player",
+    "E0433": "`is` reads something other than a `this <noun>` of the card or the hook",
+    "E0434": "a named party written without `the`, or `of` something it cannot own",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

@@ -343,13 +343,11 @@ _AS_SOON_AS_ARROW = (
 #: A reaction to another player written without its determiner (`when opponent plays
 #: research`) or as a hook "of"/"by" someone (`when before_research of an opponent`): told the
 #: form that works (issue 29: all three forms tried were told "a trigger needs `->`").
-_REACTION_TRIED = re.compile(
-    r"when\s+((opponents?|players?|someone|anyone|enem(y|ies))\s|[a-z_]+\s+(of|by|from)\s)"
-)
+_REACTION_TRIED = re.compile(r"when\s+([a-z]+\s+[a-z]+s\s|[a-z_]+\s+(of|by|from)\s)")
 _REACTION_FORM = (
-    "to react to another player's act, start with a determiner: `when an opponent <act> -> "
-    "<what happens>` (the reference lists each hook's act); a trigger on your own moment is "
-    "`when <hook> -> <what happens>`"
+    "to react to another player's act, start with a determiner: `when another player <act> "
+    "-> <what happens>` (the reference lists each hook's act); a trigger on your own moment "
+    "is `when <hook> -> <what happens>`"
 )
 
 
@@ -369,8 +367,7 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
         "activated flip this thing -> do_thing 1 point",
     ],
     # `the owner of the planet` (issue 29): was told "expected `this` or `yours`"
-    "after `of`, write `of this <noun>` (`the owner of this planet`), `of that <noun>` or "
-    "`of yours`": [
+    "after `of`, write `of this <noun>`, `of that <noun>` or `of yours`": [
         "do_thing 1 point from the boss of the place",
         "do_thing 1 point from the boss of a place",
         "do_thing 1 point from the boss of place",

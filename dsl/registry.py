@@ -164,6 +164,12 @@ class Noun(Entry):
     # hook context it is read from (``Hook.parties`` says which hooks supply it); the
     # checker refuses it where no hook supplies it (E0430).
     party: str = ""
+    # ``the <noun> of this <thing>``: the ``this <noun>`` phrases a party names the owner of
+    # (``the owner of this planet``), read by the engine from the board.
+    owns: tuple[str, ...] = ()
+    # ``the <noun> in this <word>``: a party of a player noun named by a hook's party of that
+    # key (``the opponent in this combat``: ``combat``, which ``Hook.parties`` supply).
+    party_in: str = ""
 
 
 @dataclass(frozen=True, slots=True)

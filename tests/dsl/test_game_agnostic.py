@@ -33,6 +33,7 @@ ALLOWED = {
     "add": "English, in pack-merging messages (a pack adds a card)",
     "give": "English, in hints (`give the card an id`)",
     "own": "English, in hints (`its own id`)",
+    "owner": "English, in hints (`its owner chooses`), and every game's cards have owners",
 }
 
 
