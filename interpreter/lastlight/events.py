@@ -69,6 +69,8 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
                         false: the card did nothing (``how``: ``when <hook>``)
 ``unpaid``              a cost of the card could not be paid: what it pays for was
                         skipped
+``absent``              a verb of the card had nothing to act on (a named party or a
+                        ``this`` thing not there: an unowned planet): ``verb``
 ======================  ==========================================================
 """
 
@@ -252,6 +254,9 @@ def _text_of(event: Event) -> str:
         return f"{card} is triggered ({event['how']}) but its condition is false: did nothing"
     if kind == "unpaid":  # a note (trace only): a cost could not be paid
         return f"{card} cannot pay its cost: what it pays for is skipped"
+    if kind == "absent":  # a note (trace only): a party or thing named is not there
+        verb = str(event.get("verb", "")).removeprefix("verb_")
+        return f"{card}: {verb} has nobody or nothing to act on here: did nothing"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "gain":
