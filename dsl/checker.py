@@ -349,7 +349,7 @@ class Checker:
         if hook is not None:
             self.retriggers(clause, hook, scope.context)
 
-    # --- reactions (issue 29; docs/rules-decisions.md, reactions) ---------------------
+    # --- reactions (issue 29; docs/rules-decisions.md E128) ---------------------
 
     def acts(self) -> dict[str, Hook]:
         """Act phrase (``plays research``) -> the hook a reaction to it hears."""

@@ -234,7 +234,7 @@ class Hook(Entry):
     # Named parties (``Noun.party``) the hook's context supplies: ``destroyer`` on
     # ``unit_lost``, ``combat`` (the opponent in this combat) on the combat hooks.
     parties: tuple[str, ...] = ()
-    # Reactions (issue 29, docs/rules-decisions.md R-reactions): how the hook's moment is
+    # Reactions (issue 29, docs/rules-decisions.md E128): how the hook's moment is
     # said of another player, ``plays research``; ``when an opponent plays research -> ...``
     # then hears it when it fires for an opponent. Empty: no reaction listens to it.
     acted: str = ""

@@ -138,7 +138,7 @@ def _reacting(rt: Runtime) -> dict[str, bool]:
 def _react(
     state: State, kept: versions.Versions, hook: str, actor: int, context: dict[str, Any]
 ) -> None:
-    """Reactions to ``actor``'s ``hook`` (docs/rules-decisions.md R-reactions): after the
+    """Reactions to ``actor``'s ``hook`` (docs/rules-decisions.md E128): after the
     actor's own triggers of the moment (started by :func:`fire` just before), every other
     seat's, in turn order from the first player (000 "Playing the game": timing conflicts
     resolve "beginning with the player holding the first player token and proceeding

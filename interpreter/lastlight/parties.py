@@ -6,7 +6,7 @@ combat`` and, in a reaction, ``the player who played research`` compile to a ``{
 context (what :func:`hooks.fire` was given: plain data, saved with a waiting frame) and the
 board. A party that is not there (an unowned planet, a unit its owner destroyed, a combat
 against the Lumos alone) is None: the verb does nothing and the trace says so
-(``effects.absent``; docs/rules-decisions.md, named parties).
+(``effects.absent``; docs/rules-decisions.md E129).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def combat_opponent(state: State, frame: Frame) -> int | None:
     """The player the effect's owner fights in the hook's combat: the owner of the damaged
     ship (``damage_dealt``, kept in the context as it fired), else an enemy player with units
     in the combat's sector, the first after the effect's owner in turn order when there are
-    several (docs/rules-decisions.md, named parties)."""
+    several (docs/rules-decisions.md E129)."""
     context = frame["context"]
     if "combat" in context:
         found: int | None = context["combat"]

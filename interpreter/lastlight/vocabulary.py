@@ -919,7 +919,7 @@ def _hooks() -> list[Hook]:
                 f"After your {card.title()} resolved.",
                 f"when after_{card} -> gain 1 common",
                 cite,
-                # a reaction hears a card once it is played and resolved (decision R-react)
+                # a reaction hears a card once played and resolved (rules-decisions E128)
                 acted=f"plays {card}",
                 text=f"After your {card.title()}",
             )
@@ -1466,7 +1466,7 @@ CONCEPTS = {
     "charge": "conditions read what the game counts (`number of ships of yours`, "
     "`techs_in_play`, `graveyard`); cards hold no charges yet",
     "whenever": "a trigger is `when <hook> -> ...`; a reaction to another player's act is "
-    "`when an opponent plays research -> ...` (docs/dsl.md \"Reactions\")",
+    '`when an opponent plays research -> ...` (docs/dsl.md "Reactions")',
     "attacker": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
     "opponent in this combat, `steal 1 common from the opponent in this combat`; after a loss, "
     "the destroyer, `steal 1 common from the destroyer` (`when unit_lost`)",
