@@ -637,9 +637,19 @@ class Checker:
             return None
         post = ast.Post("in_this", arg.value.words[0], None, arg.pos)
         pos = ast.Pos(inner.pos.start, arg.pos.end)
-        merged = ast.Selector(
-            inner.det, inner.count, inner.up_to, inner.words, (*inner.posts, post), pos
-        )
+        last = inner.posts[-1] if inner.posts else None
+        if last is not None and last.kind == "of_party" and last.other is not None:
+            # `a ship of the opponent in this combat`: the party is the opponent in it
+            party = last.other
+            party = ast.Selector(
+                party.det, None, False, party.words, (*party.posts, post),
+                ast.Pos(party.pos.start, arg.pos.end),
+            )  # fmt: skip
+            of = ast.Post("of_party", last.word, party, ast.Pos(last.pos.start, arg.pos.end))
+            posts = (*inner.posts[:-1], of)
+        else:
+            posts = (*inner.posts, post)
+        merged = ast.Selector(inner.det, inner.count, inner.up_to, inner.words, posts, pos)
         if isinstance(previous, ast.PrepArg):
             return ast.PrepArg(previous.prep, merged, ast.Pos(previous.pos.start, arg.pos.end))
         return merged
@@ -1032,6 +1042,16 @@ class Checker:
         """``the owner of this <thing>`` for the things of ``Noun.owns`` (E0434 otherwise)."""
         post = posts[0]
         shapes = _or_words([f"`the {noun.name} of this {n}`" for n in noun.owns])
+        said = post.word.text if post.word is not None else ""
+        if post.kind == "of_party" and said in noun.owns:  # `the owner of the planet`
+            self.error(
+                "E0434",
+                post.pos,
+                f"`of the {said}` names no party; the {said} of the card or the hook is "
+                f"`this {said}`",
+                f"write `of this {said}`",
+            )
+            return None
         if not noun.owns or post.kind != "of_this" or len(posts) > 1 or post.word is None:
             self.error(
                 "E0434",
@@ -1235,11 +1255,54 @@ class Checker:
         if post.kind == "after":
             assert post.word is not None
             return self.filter_word(post.word, noun, "after", out, scope)
+        if post.kind == "of_party":
+            return self.of_party(post, noun, scope, out)
         assert post.other is not None
         other = self.selector(post.other, scope)
         if other is None:
             return False
         out.append(["other_than", other])
+        return True
+
+    def of_party(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
+        """``a ship of the destroyer`` (issue 29): the things a named party owns; only
+        nouns with owners (those ``of yours`` applies to) take it."""
+        assert post.other is not None
+        yours = self.registry.filters.get("yours")
+        if yours is not None and noun.type not in yours.applies_to:
+            written = self.source.text[post.pos.start : post.pos.end]
+            self.error(
+                "E0407",
+                post.pos,
+                f"`{written}` does not apply to {noun.plural or noun.name}: they have no owner",
+            )
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in post.other.words))
+        inside = any(p.kind == "in_this" for p in post.other.posts)
+        word = post.other.words[-1].text
+        if found is not None and not found[0].party and word in scope.context:
+            self.error(  # `the owner of the planet`: the hook's planet is `this planet`
+                "E0434",
+                post.pos,
+                f"`of the {word}` names no party; the {word} of the card or the hook is "
+                f"`this {word}`",
+                f"write `of this {word}`",
+            )
+            return False
+        if found is None or not (found[0].party or (inside and found[0].party_in)):
+            names = [f"`of the {n.name}`" for n in self.registry.nouns.values() if n.party]
+            names += [f"`of the {n.name} in this {n.party_in}`" for n in self.party_ins()]
+            self.error(
+                "E0434",
+                post.pos,
+                "`of the <party>` names a party's things, and this is no party",
+                f"write {_or_words(names)}" if names else None,
+            )
+            return False
+        party = self.selector(post.other, scope)
+        if party is None:
+            return False
+        out.append(["of_party", party])
         return True
 
     def quantify(

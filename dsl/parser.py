@@ -367,8 +367,7 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
         "activated flip this thing -> do_thing 1 point",
     ],
     # `the owner of the planet` (issue 29): was told "expected `this` or `yours`"
-    "after `of`, write `of this <noun>`, `of that <noun>` or `of yours`": [
-        "do_thing 1 point from the boss of the place",
+    "after `of`, write `of this <noun>`, `of that <noun>`, `of the <party>` or `of yours`": [
         "do_thing 1 point from the boss of a place",
         "do_thing 1 point from the boss of place",
     ],
@@ -537,6 +536,16 @@ class _ToAst(Transformer):
 
     def of_this(self, meta, items):
         return ast.Post("of_this", _word(items[0]), None, _pos(meta))
+
+    def of_party(self, meta, items):
+        """``of the destroyer`` (issue 29): the things of a named party; ``other`` is the
+        party as a selector (``the destroyer``)."""
+        word = _word(items[0])
+        pos = _pos(meta)
+        start = max(pos.start, word.pos.start - 4)  # `the ` before the party's word
+        the = ast.Word("the", ast.Pos(start, start + 3))
+        party = ast.Selector(the, None, False, (word,), (), ast.Pos(the.pos.start, word.pos.end))
+        return ast.Post("of_party", word, party, pos)
 
     def you_verb(self, meta, items):
         return ast.Post("you_verb", _word(items[0]), None, _pos(meta))

@@ -320,6 +320,8 @@ def _post(post: ast.Post, registry: Registry) -> str:
         return f"of this {post.word.text}"
     if post.kind == "you_verb" and post.word is not None:
         return f"you {post.word.text}"
+    if post.kind == "of_party" and post.other is not None:  # `a ship of the destroyer`
+        return f"of {_selector(post.other, registry)}"
     if post.kind == "in_this" and post.word is not None:  # `the opponent in this combat`
         return f"in this {post.word.text}"
     if post.kind == "other_than" and post.other is not None:

@@ -74,9 +74,12 @@ def test_a_missing_arrow_after_a_hook_is_still_told_so() -> None:
 
 
 def test_of_the_planet_is_no_longer_told_this_or_yours() -> None:
-    problem = _problem("steal 1 common from the owner of the planet")
+    problem = _problem("steal 1 common from the owner of a planet")
     assert "expected `this` or `yours`" not in problem.message
     assert problem.message.startswith("after `of`, write `of this <noun>`")
+    _, (found,) = _compile("steal 1 common from the owner of the planet", "planetary")
+    assert found.code == "E0434" and found.hint == "write `of this planet`"
+    assert (found.span.line, found.span.column) == (1, 31)
 
 
 # --- checker and compiler ------------------------------------------------------------------

@@ -56,6 +56,11 @@ FACTIONS = """\
   three_plus: false
   source: invented
   effect: when unit_lost if this ship is large -> steal 1 common from the destroyer
+- id: grudge
+  name: Grudge
+  three_plus: false
+  source: invented
+  effect: when unit_lost -> deal 1 damage to a ship of the destroyer here
 - id: raider
   name: Raider
   three_plus: false
@@ -222,3 +227,20 @@ def test_a_tech_reacts_too_and_the_acting_seat_hears_nothing(pack):
     _research_done(game, state)
     assert state["players"][0]["light"] == 0
     assert not state["frames"]
+
+
+def test_e129_the_things_of_a_named_party(pack):
+    """E129: `a ship of the destroyer here` is a ship the destroyer owns, in the sector where
+    the unit was lost: the Grudge damages the destroyer's ship there, never its own."""
+    from whitedwarf.interpreter.lastlight.graveyard import destroy
+
+    game = new_game(players=3, packs=[pack])
+    state = blank(game)
+    keep(state, 0, faction="grudge")
+    lost = put_ship(state, 0, "small", "outer_05")
+    mine = put_ship(state, 0, "large", "outer_05")
+    theirs = put_ship(state, 1, "large", "outer_05")
+    bystander = put_ship(state, 2, "large", "outer_05")
+    destroy(state, lost, 1)
+    damage = {sid: state["ships"][sid]["damage"] for sid in (mine, theirs, bystander)}
+    assert damage == {mine: 0, theirs: 1, bystander: 0}
