@@ -21,6 +21,7 @@ LINE = re.compile(r"^round [ \d]{2}\d+ seat [-L\d]: \S")
 NOTE_ENDINGS = (
     "but its condition is false: did nothing",
     "cannot pay its cost: what it pays for is skipped",
+    "has nobody or nothing to act on here: did nothing",  # issue 29: a party not there
 )
 
 
