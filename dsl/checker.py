@@ -1133,7 +1133,7 @@ class Checker:
             ok &= self.filter_word(word, noun, "adjective", result, scope)
         if sel.det is not None and sel.det.text == "your":
             ok &= self.your(sel, noun, result)
-        for post in sel.posts:
+        for post in _who_posts(sel.posts):
             ok &= self.post(post, noun, scope, result)
         return result if ok else None
 
@@ -1277,8 +1277,15 @@ class Checker:
                 f"`{written}` does not apply to {noun.plural or noun.name}: they have no owner",
             )
             return False
-        found = self.registry.noun_for(tuple(w.text for w in post.other.words))
+        words = tuple(w.text for w in post.other.words)
+        found = self.registry.noun_for(words[:1] if "who" in words else words)
         inside = any(p.kind == "in_this" for p in post.other.posts)
+        if found is not None and len(words) > 2 and words[1] == "who":
+            party = self.selector(post.other, scope)  # `of the player who built`
+            if party is None:
+                return False
+            out.append(["of_party", party])
+            return True
         word = post.other.words[-1].text
         if found is not None and not found[0].party and word in scope.context:
             self.error(  # `the owner of the planet`: the hook's planet is `this planet`
@@ -1482,6 +1489,36 @@ def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
     if value.unit is None or value.per is not None:
         return None
     return ast.Selector(None, value.count, False, (value.unit,), (), value.pos)
+
+
+def _who_posts(posts: tuple[ast.Post, ...]) -> tuple[ast.Post, ...]:
+    """``of the player who built here``: the grammar reads ``of the player`` and then the
+    words ``who built`` after it; they are one party (``the player who built``), and the
+    words after the act (``here``) qualify the things as before."""
+    out: list[ast.Post] = []
+    index = 0
+    while index < len(posts):
+        post = posts[index]
+        after = posts[index + 1 : index + 3]
+        if (
+            post.kind == "of_party"
+            and post.other is not None
+            and len(after) == 2
+            and all(p.kind == "after" and p.word is not None for p in after)
+            and after[0].word is not None
+            and after[0].word.text == "who"
+        ):
+            words = (*post.other.words, *(p.word for p in after if p.word is not None))
+            end = after[-1].pos.end
+            party = ast.Selector(
+                post.other.det, None, False, words, (), ast.Pos(post.other.pos.start, end)
+            )
+            out.append(ast.Post("of_party", post.word, party, ast.Pos(post.pos.start, end)))
+            index += 3
+            continue
+        out.append(post)
+        index += 1
+    return tuple(out)
 
 
 def _who_did(previous: ast.Arg | None, arg: ast.Arg) -> ast.Arg | None:
