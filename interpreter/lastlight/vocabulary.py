@@ -130,7 +130,8 @@ def _nouns() -> list[Noun]:
         ),
         Noun(
             "opponent",
-            "A player other than you.",
+            "A player other than you; `the opponent in this combat` is the player a combat "
+            "hook's fight is against (docs/rules-decisions.md E129).",
             "give 1 common to an opponent",
             type="player",
             plural="opponents",
