@@ -7,7 +7,7 @@ those resolutions; it never looks a word up itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1133,7 +1133,7 @@ class Checker:
             ok &= self.filter_word(word, noun, "adjective", result, scope)
         if sel.det is not None and sel.det.text == "your":
             ok &= self.your(sel, noun, result)
-        for post in _who_posts(sel.posts):
+        for post in _who_posts(sel.posts, self._is_after):
             ok &= self.post(post, noun, scope, result)
         return result if ok else None
 
@@ -1491,30 +1491,38 @@ def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
     return ast.Selector(None, value.count, False, (value.unit,), (), value.pos)
 
 
-def _who_posts(posts: tuple[ast.Post, ...]) -> tuple[ast.Post, ...]:
-    """``of the player who built here``: the grammar reads ``of the player`` and then the
-    words ``who built`` after it; they are one party (``the player who built``), and the
-    words after the act (``here``) qualify the things as before."""
+def _who_posts(
+    posts: tuple[ast.Post, ...], is_filter: Callable[[str], bool]
+) -> tuple[ast.Post, ...]:
+    """``of the player who built a ship here``: the grammar reads ``of the player`` and
+    then the words ``who built ship`` after it; they are one party (``the player who built
+    ship``), and the words that are filters (``here``) qualify the things as before."""
     out: list[ast.Post] = []
     index = 0
     while index < len(posts):
         post = posts[index]
-        after = posts[index + 1 : index + 3]
+        after = index + 1
         if (
             post.kind == "of_party"
             and post.other is not None
-            and len(after) == 2
-            and all(p.kind == "after" and p.word is not None for p in after)
-            and after[0].word is not None
-            and after[0].word.text == "who"
+            and after < len(posts)
+            and posts[after].kind == "after"
+            and posts[after].word is not None
+            and posts[after].word.text == "who"  # type: ignore[union-attr]
         ):
-            words = (*post.other.words, *(p.word for p in after if p.word is not None))
-            end = after[-1].pos.end
+            words = list(post.other.words)
+            while after < len(posts) and posts[after].kind == "after":
+                word = posts[after].word
+                if word is None or (len(words) > 2 and is_filter(word.text)):
+                    break
+                words.append(word)
+                after += 1
+            end = posts[after - 1].pos.end
             party = ast.Selector(
-                post.other.det, None, False, words, (), ast.Pos(post.other.pos.start, end)
+                post.other.det, None, False, tuple(words), (), ast.Pos(post.other.pos.start, end)
             )
             out.append(ast.Post("of_party", post.word, party, ast.Pos(post.pos.start, end)))
-            index += 3
+            index = after
             continue
         out.append(post)
         index += 1
