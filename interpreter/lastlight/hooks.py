@@ -19,6 +19,7 @@ printed order. A ``when ... if`` condition is tested when the hook fires.
 
 from __future__ import annotations
 
+import re
 import weakref
 from operator import itemgetter
 from typing import Any
@@ -114,15 +115,15 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
 
 #: The key of a hook's reactions in a seat's plan (``"@before_research"``).
 REACTION = "@"
+#: How a reaction's clause starts in a card's text: a determiner after ``when``.
+_REACTION_HEAD = re.compile(r"(^|[\n;])\s*when\s+(an|a|any|another|each|every|the)\s")
 
 
 def _reacting(rt: Runtime) -> dict[str, bool]:
     """The hooks some card of the content reacts to (``when an opponent <act> -> ...``),
     worked out once per content from the cards' texts (a reaction starts with a determiner
     after ``when``), so a hook nobody reacts to costs one look-up."""
-    import re
-
-    head = re.compile(r"(^|[\n;])\s*when\s+(an|a|any|another|each|every|the)\s")
+    head = _REACTION_HEAD
     found: dict[str, bool] = {"": False}  # never empty: worked out
     for table in rt.cards.values():
         for cid, card in table.items():
@@ -145,13 +146,13 @@ def _react(
     clockwise"). The reacting effect knows the actor as ``the player who <acted>``."""
     ctx = {**context, "actor": actor}
     key = REACTION + hook
-    kept = versions.of(state)  # the actor's triggers may have changed cards in play
     n, first = state["n"], state["first"]
     players = state["players"]
     for k in range(n):
         seat = (first + k) % n
         if seat == actor:
             continue
+        kept = versions.of(state)  # the effects before may have changed cards in play
         plan = kept.plans[seat]
         if plan is None:
             plan = _seat_plan(state, seat)
