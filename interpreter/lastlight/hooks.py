@@ -110,7 +110,7 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         go(state, player, context, state["players"][player]["techs"])
     reacting = kept.rt.reacting or _reacting(kept.rt)
     if hook in reacting:
-        _react(state, kept, hook, player, context)
+        _react(state, hook, player, context)
 
 
 #: The key of a hook's reactions in a seat's plan (``"@before_research"``).
@@ -136,9 +136,7 @@ def _reacting(rt: Runtime) -> dict[str, bool]:
     return rt.reacting
 
 
-def _react(
-    state: State, kept: versions.Versions, hook: str, actor: int, context: dict[str, Any]
-) -> None:
+def _react(state: State, hook: str, actor: int, context: dict[str, Any]) -> None:
     """Reactions to ``actor``'s ``hook`` (docs/rules-decisions.md E128): after the
     actor's own triggers of the moment (started by :func:`fire` just before), every other
     seat's, in turn order from the first player (000 "Playing the game": timing conflicts
