@@ -83,7 +83,16 @@ class Not:
     pos: Pos
 
 
-Cond = Compare | AllOf | AnyOf | Not
+@dataclass(frozen=True, slots=True)
+class Is:
+    """``this ship is large``: whether a thing of the card or the hook passes a filter."""
+
+    thing: Selector
+    word: Word
+    pos: Pos
+
+
+Cond = Compare | AllOf | AnyOf | Not | Is
 
 
 # --- selectors and arguments ----------------------------------------------------------
@@ -259,6 +268,19 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class Reaction:
+    """``when an opponent plays research -> ...`` (issue 29): a trigger on another player's
+    act. ``actor`` is who acts (``an opponent``), ``act`` the words of the act, matched by
+    the checker against the hooks' ``acted`` phrases."""
+
+    actor: Selector
+    act: tuple[Word, ...]
+    cond: Cond | None
+    body: Body
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
 class Activated:
     body: Body
     pos: Pos
@@ -289,7 +311,7 @@ class Immediate:
     pos: Pos
 
 
-Clause = Modifier | Grant | Trigger | Activated | AsSoonAs | Immediate
+Clause = Modifier | Grant | Trigger | Activated | AsSoonAs | Immediate | Reaction
 
 CLAUSE_FORMS: dict[type, str] = {
     Modifier: "modifier",
@@ -298,6 +320,7 @@ CLAUSE_FORMS: dict[type, str] = {
     Activated: "activated",
     AsSoonAs: "as_soon_as",
     Immediate: "immediate",
+    Reaction: "trigger",  # a reaction is a trigger, on another player's hook
 }
 
 

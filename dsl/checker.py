@@ -7,7 +7,7 @@ those resolutions; it never looks a word up itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ from whitedwarf.dsl.suggest import did_you_mean, suggest
 # Prepositions that mean the same place.
 PREP_SYNONYMS = {"on": "in", "at": "in", "into": "to"}
 ONE_DETS = {"a", "an", "one", "any", "the", "another"}
+ALL_ARTICLES = ("a", "an", "the")
 ALL_DETS = {"each", "every", "all"}
 THIS_DETS = {"this", "that", "its"}
 
@@ -48,6 +49,10 @@ class Resolved:
     # ``your [adjectives] <things>`` subjects (``Checker.things_scope``): the filters that
     # pick which of the owner's things of the stats' owner type the clause changes
     every: dict[int, list[list[Any]]] = field(default_factory=dict)
+    # reactions (issue 29): the hook each ``when an opponent <act>`` clause hears
+    reactions: dict[int, str] = field(default_factory=dict)
+    # ``this ship is large`` conditions (issue 29): the thing's operand and the filter
+    tests: dict[int, tuple[dict[str, Any], str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -58,6 +63,10 @@ class _Scope:
     loop_type: str | None = None
     lenient: bool = False  # the hook was unknown: do not pile `this ...` errors on top
     loop_refused: bool = False  # the loop's selector was an error: `it` is not one more
+    # named parties the hook supplies (``Hook.parties``; ``actor`` in a reaction) and, in a
+    # reaction, its act (``Hook.acted``), for ``the player who <acted>``
+    parties: tuple[str, ...] = ()
+    act: str = ""
 
 
 class Checker:
@@ -122,6 +131,8 @@ class Checker:
             self.trigger(clause, scope)
             if clause.limit is not None:
                 self.use_limit(clause.limit)
+        elif isinstance(clause, ast.Reaction):
+            self.reaction(clause, scope)
         elif isinstance(clause, ast.AsSoonAs):
             self.cond(clause.cond, scope)
             self.step(clause.body, scope)
@@ -335,11 +346,85 @@ class Checker:
             scope.lenient = True
         else:
             scope.context.update(dict(hook.provides))
+            scope.parties = hook.parties
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
         if hook is not None:
             self.retriggers(clause, hook, scope.context)
+
+    # --- reactions (issue 29; docs/rules-decisions.md E131) ---------------------
+
+    def acts(self) -> dict[str, Hook]:
+        """Act phrase (``plays research``) -> the hook a reaction to it hears."""
+        return {h.acted: h for h in self.registry.hooks.values() if h.acted}
+
+    def reaction(self, clause: ast.Reaction, scope: _Scope) -> None:
+        """``when an opponent <act> [if C] -> ...``: the act must be a hook's ``acted``
+        phrase; the effect sees what that hook provides, and ``the player who <acted>``."""
+        self.reaction_actor(clause.actor)
+        acts = self.acts()
+        words = [w.text for w in clause.act]
+        phrase = " ".join(words)
+        hook = acts.get(phrase)
+        where = ast.Pos(clause.act[0].pos.start, clause.act[-1].pos.end)
+        place = clause.act[-1].text
+        if hook is None and self._is_after(place) and " ".join(words[:-1]) in acts:
+            said = " ".join(words[:-1])
+            actor = self.source.text[clause.actor.pos.start : clause.actor.pos.end]
+            self.error(
+                "E0431",
+                clause.act[-1].pos,
+                f"a reaction has no place of its own for `{place}`: the act brings its place",
+                f"`{place}` inside the reaction is where the act happened; to ask for a place "
+                f"of yours, test it: `when {actor} {said} if number of <things> of yours "
+                f"{place} >= 1 -> ...`",
+            )
+            hook = acts[said]
+        elif hook is None:
+            shown = ", ".join(f"`{a}`" for a in sorted(acts))
+            close = did_you_mean(phrase, acts)
+            self.error(
+                "E0431",
+                where,
+                f"no act is said `{phrase}`: a reaction hears one of the hooks' acts",
+                (close + "; " if close else "") + f"acts: {shown}",
+            )
+            scope.lenient = True
+        if hook is not None:
+            scope.context.update(dict(hook.provides))
+            scope.parties = (*hook.parties, "actor")
+            scope.act = hook.acted
+            self.resolved.reactions[id(clause)] = hook.name
+        else:
+            scope.parties = ("actor",)
+        if clause.cond is not None:
+            self.cond(clause.cond, scope)
+        self.step(clause.body, scope)
+
+    def reaction_actor(self, actor: ast.Selector) -> None:
+        """A reaction hears the other players: ``an opponent``, ``any opponent``, ``another
+        player`` (E0432 for anybody else)."""
+        det = actor.det.text if actor.det else ""
+        noun = actor.words[0].text
+        found = self.registry.noun_for((noun,))
+        players = self.registry.nouns.get("player")
+        kind = players.type if players is not None else ""
+        ok = found is not None and found[0].type == kind and not found[0].party
+        # a player noun that implies filters means other players; a bare one needs `another`
+        if ok and found is not None and not found[0].implies:
+            ok = det == "another"
+        if ok and det in ("a", "an", "any", "another"):
+            return
+        others = [f"`{_article(n.name)} {n.name}`" for n in self.registry.nouns.values()
+                  if n.type == kind and n.implies and not n.party]  # fmt: skip
+        self.error(
+            "E0432",
+            actor.pos,
+            f"a reaction hears another player's act, not `{det} {noun}`".replace("  ", " "),
+            f"write {_or_words([*others, '`another player`'])}; your own moments are "
+            "`when <hook> -> ...`",
+        )
 
     def retriggers(self, clause: ast.Trigger, hook: Hook, context: dict[str, str]) -> None:
         """W0403/W0404 at each verb that fires the hook its own trigger listens to."""
@@ -534,6 +619,7 @@ class Checker:
     def for_each(self, step: ast.ForEach, scope: _Scope) -> None:
         operand = self.selector(step.selector, scope, mode="all")
         inner = _Scope(dict(scope.context), scope.loop_type, scope.lenient)
+        inner.parties, inner.act = scope.parties, scope.act  # named parties (issue 29)
         if operand is not None and "type" in operand:
             inner.loop_type = operand["type"]
         elif operand is None:
@@ -631,6 +717,10 @@ class Checker:
         out: list[ast.Arg] = []
         for arg in args:
             previous = out[-1] if out else None
+            joined = self.in_this(previous, arg) or _who_did(previous, arg)
+            if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
+                out[-1] = joined
+                continue
             if (
                 isinstance(arg, ast.Selector)
                 and isinstance(previous, ast.Amount)
@@ -659,6 +749,43 @@ class Checker:
                 continue
             out.append(arg)
         return out
+
+    def in_this(self, previous: ast.Arg | None, arg: ast.Arg) -> ast.Arg | None:
+        """``from the opponent`` followed by ``in this combat`` (a ``Noun.party_in`` word):
+        one argument, a named party (the grammar reads ``in this <word>`` as an argument of
+        its own)."""
+        words = {n.party_in for n in self.registry.nouns.values() if n.party_in}
+        if not (
+            isinstance(arg, ast.PrepArg)
+            and arg.prep.text == "in"
+            and isinstance(arg.value, ast.Selector)
+            and arg.value.det is not None
+            and arg.value.det.text == "this"
+            and len(arg.value.words) == 1
+            and arg.value.words[0].text in words
+        ):
+            return None
+        inner = previous.value if isinstance(previous, ast.PrepArg) else previous
+        if not isinstance(inner, ast.Selector):
+            return None
+        post = ast.Post("in_this", arg.value.words[0], None, arg.pos)
+        pos = ast.Pos(inner.pos.start, arg.pos.end)
+        last = inner.posts[-1] if inner.posts else None
+        if last is not None and last.kind == "of_party" and last.other is not None:
+            # `a ship of the opponent in this combat`: the party is the opponent in it
+            party = last.other
+            party = ast.Selector(
+                party.det, None, False, party.words, (*party.posts, post),
+                ast.Pos(party.pos.start, arg.pos.end),
+            )  # fmt: skip
+            of = ast.Post("of_party", last.word, party, ast.Pos(last.pos.start, arg.pos.end))
+            posts = (*inner.posts[:-1], of)
+        else:
+            posts = (*inner.posts, post)
+        merged = ast.Selector(inner.det, inner.count, inner.up_to, inner.words, posts, pos)
+        if isinstance(previous, ast.PrepArg):
+            return ast.PrepArg(previous.prep, merged, ast.Pos(previous.pos.start, arg.pos.end))
+        return merged
 
     def _is_after(self, word: str) -> bool:
         found = self.registry.filters.get(word)
@@ -874,6 +1001,8 @@ class Checker:
         words = tuple(w.text for w in sel.words)
         if words == ("it",) and sel.det is None and not sel.posts:
             return self.it_operand(sel, scope, want, hint)
+        if len(words) > 2 and words[1] == "who":  # `the player who played` (issue 29)
+            return self.actor_party(sel, scope, want, hint)
         sel, trailing = self.peel_trailing(sel)
         words = tuple(w.text for w in sel.words)
         found = self.registry.noun_for(words)
@@ -894,6 +1023,8 @@ class Checker:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {noun.name}", hint)
             return None
         det = sel.det.text if sel.det else None
+        if noun.party or any(p.kind == "in_this" for p in sel.posts):
+            return self.party(sel, noun, det, scope)
         if det in THIS_DETS:
             return self.this_operand(sel, noun, adjectives, scope)
         filters = self.filters(sel, noun, adjectives, scope)
@@ -970,6 +1101,161 @@ class Checker:
             return None
         return {"this": scope.context[noun.name], "type": noun.type}
 
+    # --- named parties (issue 29; docs/dsl.md "Named parties") -------------------------
+
+    def party_hooks(self, party: str) -> str:
+        """The hooks that supply a named party, in backticks (for E0430's hint)."""
+        if party == "actor":
+            return "a reaction, `when another player <act> -> ...`"
+        names = [f"`{h.name}`" for h in self.registry.hooks.values() if party in h.parties]
+        return ", ".join(names) or "none"
+
+    def party(
+        self, sel: ast.Selector, noun: Noun, det: str | None, scope: _Scope
+    ) -> dict[str, Any] | None:
+        """``the <party>`` (``Noun.party``), ``the <party> of this <thing>`` (``Noun.owns``)
+        or ``the <player noun> in this <word>`` (``Noun.party_in``): one player, read from the
+        hook's context or the board when the effect runs (none there: the verb does nothing,
+        and the trace says so)."""
+        inside = next((p for p in sel.posts if p.kind == "in_this"), None)
+        key = noun.party
+        written = noun.name
+        if inside is not None:
+            assert inside.word is not None
+            written = f"{noun.name} in this {inside.word.text}"
+            if noun.party_in != inside.word.text:
+                fits = [f"`the {n.name} in this {n.party_in}`" for n in self.party_ins()]
+                self.error(
+                    "E0434",
+                    sel.pos,
+                    f"`{noun.name}` is not named `in this {inside.word.text}`",
+                    f"write {_or_words(fits)}" if fits else None,
+                )
+                return None
+            key = noun.party_in
+        if det != "the" or len(sel.words) > 1:
+            self.error(
+                "E0434",
+                sel.pos,
+                f"`{written}` names one player: write `the {written}`",
+                f"`the {written}` is {self.party_doc(noun, inside is not None)}",
+            )
+            return None
+        posts = [p for p in sel.posts if p.kind != "in_this"]
+        if posts:  # `the owner of this planet`
+            return self.owner_of(sel, noun, posts, scope)
+        if key not in scope.parties:
+            if scope.lenient:
+                return None
+            owners = [n for n in self.registry.nouns.values() if n.owns and n.name == noun.name]
+            also = f"; `{owners[0].example}` names one anywhere" if owners else ""
+            self.error(
+                "E0430",
+                sel.pos,
+                f"there is no `the {written}` here: this effect's hook does not say who it is",
+                f"`the {written}` is supplied by: {self.party_hooks(key)}{also}",
+            )
+            return None
+        return {"party": key, "type": noun.type}
+
+    def party_ins(self) -> list[Noun]:
+        """The nouns named ``the <noun> in this <word>`` (``Noun.party_in``)."""
+        return [n for n in self.registry.nouns.values() if n.party_in]
+
+    def party_doc(self, noun: Noun, inside: bool) -> str:
+        """What a named party is, for hints: ``the player who destroyed ...``."""
+        doc = noun.doc.split(";")[0].rstrip(".")
+        if inside:
+            return f"the {noun.name} supplied by {self.party_hooks(noun.party_in)}"
+        return doc[:1].lower() + doc[1:]
+
+    def owner_of(
+        self, sel: ast.Selector, noun: Noun, posts: list[ast.Post], scope: _Scope
+    ) -> dict[str, Any] | None:
+        """``the owner of this <thing>`` for the things of ``Noun.owns`` (E0434 otherwise)."""
+        post = posts[0]
+        shapes = _or_words([f"`the {noun.name} of this {n}`" for n in noun.owns])
+        said = post.word.text if post.word is not None else ""
+        if post.kind == "of_party" and said in noun.owns:  # `the owner of the planet`
+            self.error(
+                "E0434",
+                post.pos,
+                f"`of the {said}` names no party; the {said} of the card or the hook is "
+                f"`this {said}`",
+                f"write `of this {said}`",
+            )
+            return None
+        if not noun.owns or post.kind != "of_this" or len(posts) > 1 or post.word is None:
+            self.error(
+                "E0434",
+                post.pos,
+                f"`the {noun.name}` takes no `{self.source.text[post.pos.start : post.pos.end]}`",
+                f"write {shapes}" if noun.owns else f"write `the {noun.name}`",
+            )
+            return None
+        what = post.word.text
+        if what not in noun.owns:
+            self.error(
+                "E0434",
+                post.word.pos,
+                f"a {what} has no {noun.name} the language can name",
+                f"{shapes} names one",
+            )
+            return None
+        if what not in scope.context:
+            if scope.lenient:
+                return None
+            have = ", ".join(f"`this {n}`" for n in noun.owns if n in scope.context)
+            self.error(
+                "E0411",
+                post.pos,
+                f"there is no `this {what}` here for `the {noun.name} of this {what}`",
+                f"here there is: {have or 'nothing it names'}",
+            )
+            return None
+        return {"party": f"{noun.party}_of", "of": scope.context[what], "type": noun.type}
+
+    def actor_party(
+        self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...], hint: str | None
+    ) -> dict[str, Any] | None:
+        """``the player who played research`` inside a reaction: the player whose act it
+        heard. The words after ``who`` must say the reaction's own act (past or present)."""
+        words = [w.text for w in sel.words]
+        found = self.registry.noun_for((words[0],))
+        if found is None or found[0].party:
+            self.error("E0405", sel.words[0].pos, f"unknown noun `{' '.join(words)}`")
+            return None
+        typ = found[0].type
+        if want and typ not in want:
+            self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {words[0]}", hint)
+            return None
+        if "actor" not in scope.parties or not scope.act:
+            if scope.lenient:
+                return None
+            self.error(
+                "E0430",
+                sel.pos,
+                f"there is no `the {words[0]} who ...` here: only a reaction hears another "
+                "player's act",
+                f"`the {words[0]} who <acted>` is supplied by {self.party_hooks('actor')}",
+            )
+            return None
+        verb, *rest = scope.act.split()
+        said = [w for w in rest if w not in ALL_ARTICLES]
+        if words[2] not in (verb, _past(verb)) or words[3:] not in ([], said):
+            fits = " ".join([_past(verb), *rest])
+            self.error(
+                "E0434",
+                sel.pos,
+                f"this reaction hears who {scope.act}, not who {' '.join(words[2:])}",
+                f"write `the {words[0]} who {fits}` (or `the {words[0]} who {_past(verb)}`)",
+            )
+            return None
+        if sel.det is None or sel.det.text != "the":
+            self.error("E0434", sel.pos, f"write `the {words[0]} who ...`: it names one player")
+            return None
+        return {"party": "actor", "type": typ}
+
     def filters(
         self, sel: ast.Selector, noun: Noun, adjectives: tuple[str, ...], scope: _Scope
     ) -> list[list[Any]] | None:
@@ -980,7 +1266,7 @@ class Checker:
             ok &= self.filter_word(word, noun, "adjective", result, scope)
         if sel.det is not None and sel.det.text == "your":
             ok &= self.your(sel, noun, result)
-        for post in sel.posts:
+        for post in _who_posts(sel.posts, self._is_after):
             ok &= self.post(post, noun, scope, result)
         return result if ok else None
 
@@ -1102,11 +1388,61 @@ class Checker:
         if post.kind == "after":
             assert post.word is not None
             return self.filter_word(post.word, noun, "after", out, scope)
+        if post.kind == "of_party":
+            return self.of_party(post, noun, scope, out)
         assert post.other is not None
         other = self.selector(post.other, scope)
         if other is None:
             return False
         out.append(["other_than", other])
+        return True
+
+    def of_party(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
+        """``a ship of the destroyer`` (issue 29): the things a named party owns; only
+        nouns with owners (those ``of yours`` applies to) take it."""
+        assert post.other is not None
+        yours = self.registry.filters.get("yours")
+        if yours is not None and noun.type not in yours.applies_to:
+            written = self.source.text[post.pos.start : post.pos.end]
+            self.error(
+                "E0407",
+                post.pos,
+                f"`{written}` does not apply to {noun.plural or noun.name}: they have no owner",
+            )
+            return False
+        words = tuple(w.text for w in post.other.words)
+        found = self.registry.noun_for(words[:1] if "who" in words else words)
+        inside = any(p.kind == "in_this" for p in post.other.posts)
+        if found is not None and len(words) > 2 and words[1] == "who":
+            party = self.selector(post.other, scope)  # `of the player who built`
+            if party is None:
+                return False
+            out.append(["of_party", party])
+            return True
+        word = post.other.words[-1].text
+        if found is not None and not found[0].party and word in scope.context:
+            self.error(  # `the owner of the planet`: the hook's planet is `this planet`
+                "E0434",
+                post.pos,
+                f"`of the {word}` names no party; the {word} of the card or the hook is "
+                f"`this {word}`",
+                f"write `of this {word}`",
+            )
+            return False
+        if found is None or not (found[0].party or (inside and found[0].party_in)):
+            names = [f"`of the {n.name}`" for n in self.registry.nouns.values() if n.party]
+            names += [f"`of the {n.name} in this {n.party_in}`" for n in self.party_ins()]
+            self.error(
+                "E0434",
+                post.pos,
+                "`of the <party>` names a party's things, and this is no party",
+                f"write {_or_words(names)}" if names else None,
+            )
+            return False
+        party = self.selector(post.other, scope)
+        if party is None:
+            return False
+        out.append(["of_party", party])
         return True
 
     def quantify(
@@ -1170,6 +1506,9 @@ class Checker:
     # --- conditions and expressions -------------------------------------------------
 
     def cond(self, cond: ast.Cond, scope: _Scope) -> None:
+        if isinstance(cond, ast.Is):
+            self.is_cond(cond, scope)
+            return
         if isinstance(cond, ast.Compare):
             self.expr(cond.left, scope)
             self.expr(cond.right, scope)
@@ -1179,6 +1518,29 @@ class Checker:
         else:
             for item in cond.items:
                 self.cond(item, scope)
+
+    def is_cond(self, cond: ast.Is, scope: _Scope) -> None:
+        """``this ship is large``: a ``this <noun>`` of the card or the hook, and one of the
+        adjective filters of its noun (issue 29: which unit a hook is about)."""
+        thing = cond.thing
+        det = thing.det.text if thing.det else ""
+        if det not in THIS_DETS:
+            self.error(
+                "E0433",
+                thing.pos,
+                f"`is` tells what `this <noun>` is, not `{det} ...`",
+                "`is` follows `this <noun>` (a thing of the card or the hook): `this <noun> is "
+                "<adjective>`; to count things use `number of <adjective> <things> >= 1`",
+            )
+            return
+        operand = self.selector(thing, scope)
+        if operand is None or "this" not in operand:
+            return
+        found = self.registry.noun_for(tuple(w.text for w in thing.words))
+        assert found is not None
+        out: list[list[Any]] = []
+        if self.filter_word(cond.word, found[0], "adjective", out):
+            self.resolved.tests[id(cond)] = ({"this": operand["this"]}, out[0][0])
 
     def never_holds(self, cond: ast.Compare) -> None:
         """W0405 for `light < 0` and the like: a number compared with less than it can be."""
@@ -1239,6 +1601,18 @@ def _bounded_compare(cond: ast.Compare, registry: Registry) -> tuple[str, int, s
     return None
 
 
+#: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
+_IRREGULAR_PAST = {"builds": "built", "loses": "lost"}
+
+
+def _past(verb: str) -> str:
+    """``plays`` -> ``played``, ``mines`` -> ``mined``, ``builds`` -> ``built``."""
+    if verb in _IRREGULAR_PAST:
+        return _IRREGULAR_PAST[verb]
+    stem = verb.removesuffix("s")
+    return stem + ("d" if stem.endswith("e") else "ed")
+
+
 def _article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
 
@@ -1248,6 +1622,65 @@ def _amount_as_selector(value: ast.Amount) -> ast.Selector | None:
     if value.unit is None or value.per is not None:
         return None
     return ast.Selector(None, value.count, False, (value.unit,), (), value.pos)
+
+
+def _who_posts(
+    posts: tuple[ast.Post, ...], is_filter: Callable[[str], bool]
+) -> tuple[ast.Post, ...]:
+    """``of the player who built a ship here``: the grammar reads ``of the player`` and
+    then the words ``who built ship`` after it; they are one party (``the player who built
+    ship``), and the words that are filters (``here``) qualify the things as before."""
+    out: list[ast.Post] = []
+    index = 0
+    while index < len(posts):
+        post = posts[index]
+        after = index + 1
+        if (
+            post.kind == "of_party"
+            and post.other is not None
+            and after < len(posts)
+            and posts[after].kind == "after"
+            and posts[after].word is not None
+            and posts[after].word.text == "who"  # type: ignore[union-attr]
+        ):
+            words = list(post.other.words)
+            while after < len(posts) and posts[after].kind == "after":
+                word = posts[after].word
+                if word is None or (len(words) > 2 and is_filter(word.text)):
+                    break
+                words.append(word)
+                after += 1
+            end = posts[after - 1].pos.end
+            party = ast.Selector(
+                post.other.det, None, False, tuple(words), (), ast.Pos(post.other.pos.start, end)
+            )
+            out.append(ast.Post("of_party", post.word, party, ast.Pos(post.pos.start, end)))
+            index = after
+            continue
+        out.append(post)
+        index += 1
+    return tuple(out)
+
+
+def _who_did(previous: ast.Arg | None, arg: ast.Arg) -> ast.Arg | None:
+    """``the player who built`` followed by ``a ship``: one argument (a determiner starts a
+    new argument in the grammar)."""
+    inner = previous.value if isinstance(previous, ast.PrepArg) else previous
+    if not (
+        isinstance(inner, ast.Selector)
+        and len(inner.words) > 2
+        and inner.words[1].text == "who"
+        and not inner.posts
+        and isinstance(arg, ast.Selector)
+        and arg.det is not None
+        and arg.det.text in ("a", "an", "the")
+    ):
+        return None
+    pos = ast.Pos(inner.pos.start, arg.pos.end)
+    merged = ast.Selector(inner.det, None, False, inner.words + arg.words, arg.posts, pos)
+    if isinstance(previous, ast.PrepArg):
+        return ast.PrepArg(previous.prep, merged, ast.Pos(previous.pos.start, arg.pos.end))
+    return merged
 
 
 def _single_word(value: Any) -> str | None:

@@ -30,6 +30,12 @@ DSL_CODES: dict[str, str] = {
     "E0425": "a use limit (`once per ...`) with a period the game does not have, or a bad count",
     "E0426": "a duration (`until the end of the ...: ...`) with a period the game does not have",
     "E0427": "a one-shot discount (`your next ... costs N less`) of a thing with no such cost",
+    # named parties, hook context, reactions (issue 29 items 3-5)
+    "E0430": "a named party (`the <party>`) where no hook supplies it",
+    "E0431": "a reaction whose act no hook is said to be",
+    "E0432": "a reaction's actor is not another player",
+    "E0433": "`is` reads something other than a `this <noun>` of the card or the hook",
+    "E0434": "a named party written without `the`, or `of` something it cannot own",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

@@ -94,6 +94,15 @@ class Compiler:
                     "code": self.program(clause.body),
                 },
             )
+        if isinstance(clause, ast.Reaction):  # issue 29: a trigger on an opponent's hook
+            when = self.cond(clause.cond) if clause.cond is not None else None
+            return {
+                "form": "trigger",
+                "hook": self.resolved.reactions.get(id(clause), ""),
+                "when": when,
+                "code": self.program(clause.body),
+                "by": "others",  # heard when the hook fires for another player
+            }
         if isinstance(clause, ast.AsSoonAs):
             return {
                 "form": "as_soon_as",
@@ -402,6 +411,9 @@ class Compiler:
         return [expr.op, self.expr(expr.left, loop_var), self.expr(expr.right, loop_var)]
 
     def cond(self, cond: ast.Cond) -> list[Any]:
+        if isinstance(cond, ast.Is):  # `this ship is large` (issue 29)
+            thing, word = self.resolved.tests[id(cond)]
+            return ["is", dict(thing), word]
         if isinstance(cond, ast.Compare):
             return ["cmp", cond.op, self.expr(cond.left), self.expr(cond.right)]
         if isinstance(cond, ast.Not):

@@ -221,6 +221,8 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
+    if friendly == _REACTION_FORM:
+        hint = None  # the message names the form; "put `->` ..." would not
     return SyntaxProblem(start, end, friendly or message, hint)
 
 
@@ -338,6 +340,17 @@ _AS_SOON_AS_ARROW = (
 )
 
 
+#: A reaction to another player written without its determiner (`when opponent plays
+#: research`) or as a hook "of"/"by" someone (`when before_research of an opponent`): told the
+#: form that works (issue 29: all three forms tried were told "a trigger needs `->`").
+_REACTION_TRIED = re.compile(r"when\s+([a-z]+\s+[a-z]+s\s|[a-z_]+\s+(of|by|from)\s)")
+_REACTION_FORM = (
+    "to react to another player's act, start with a determiner: `when another player <act> "
+    "-> <what happens>` (the reference lists each hook's act); a trigger on your own moment "
+    "is `when <hook> -> <what happens>`"
+)
+
+
 # A table of friendly messages, each with example bad inputs that reach the same parser
 # state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
 FRIENDLY_EXAMPLES: dict[str, list[str]] = {
@@ -352,6 +365,11 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     "`activated` is followed by `:` and then what happens, "
     "as in `activated: <cost> -> <what happens>`": [
         "activated flip this thing -> do_thing 1 point",
+    ],
+    # `the owner of the planet` (issue 29): was told "expected `this` or `yours`"
+    "after `of`, write `of this <noun>`, `of that <noun>`, `of the <party>` or `of yours`": [
+        "do_thing 1 point from the boss of a place",
+        "do_thing 1 point from the boss of place",
     ],
     "`choose one:` needs at least two options separated by `or`": [
         "choose one: do_thing 1 point",
@@ -384,6 +402,10 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
         clause = text[text.rfind("\n", 0, at) + 1 : at].split(";")[-1].lstrip()
         if clause.startswith("as soon as"):
             return _AS_SOON_AS_ARROW
+        line_end = text.find("\n", at)
+        whole = clause + text[at : len(text) if line_end < 0 else line_end]
+        if _REACTION_TRIED.match(whole):
+            return _REACTION_FORM
     return label if isinstance(label, str) else None
 
 
@@ -450,6 +472,16 @@ class _ToAst(Transformer):
     def next_cost(self, meta, items):
         det, *thing, amount = items
         return ast.NextCost(_word(det), tuple(_word(w) for w in thing), amount, _pos(meta))
+
+    def reaction(self, meta, items):
+        """``when an opponent plays research [if C] -> ...``: the actor is the determiner
+        and the first word; the act the words after it, up to ``if`` or ``->``."""
+        det, noun, *rest = items
+        cond, body = rest[-2], rest[-1]
+        words = tuple(_word(t) for t in rest[:-2])
+        start, end = det.start_pos or 0, noun.end_pos or 0
+        actor = ast.Selector(_word(det), None, False, (_word(noun),), (), ast.Pos(start, end))
+        return ast.Reaction(actor, words, cond, body, _pos(meta))
 
     def as_soon_as(self, meta, items):
         cond, body = items[-2], items[-1]
@@ -538,6 +570,16 @@ class _ToAst(Transformer):
     def of_this(self, meta, items):
         return ast.Post("of_this", _word(items[0]), None, _pos(meta))
 
+    def of_party(self, meta, items):
+        """``of the destroyer`` (issue 29): the things of a named party; ``other`` is the
+        party as a selector (``the destroyer``)."""
+        word = _word(items[0])
+        pos = _pos(meta)
+        start = max(pos.start, word.pos.start - 4)  # `the ` before the party's word
+        the = ast.Word("the", ast.Pos(start, start + 3))
+        party = ast.Selector(the, None, False, (word,), (), ast.Pos(the.pos.start, word.pos.end))
+        return ast.Post("of_party", word, party, pos)
+
     def you_verb(self, meta, items):
         return ast.Post("you_verb", _word(items[0]), None, _pos(meta))
 
@@ -560,6 +602,16 @@ class _ToAst(Transformer):
 
     def negate(self, meta, items):
         return ast.Not(items[0], _pos(meta))
+
+    def is_cond(self, meta, items):
+        """``this ship is large``: the thing (a determiner and its words) and the filter."""
+        det, *words, what = items
+        thing_end = words[-1].end_pos or 0
+        thing = ast.Selector(
+            _word(det), None, False, tuple(_word(w) for w in words), (),
+            ast.Pos(det.start_pos or 0, thing_end),
+        )  # fmt: skip
+        return ast.Is(thing, _word(what), _pos(meta))
 
     def compare(self, meta, items):
         left, op, right = items

@@ -162,6 +162,17 @@ class Noun(Entry):
     # or some, ``your large ships have +1 attack`` (adjective filters of that type). Each of
     # the owner's things of that type the filters keep is changed, on any card kind.
     stats_of: str = ""
+    # A named party (issue 29, docs/dsl.md "Named parties"): a player the effect names by
+    # their part in what happened, written ``the <noun>`` (``the destroyer``). The key of the
+    # hook context it is read from (``Hook.parties`` says which hooks supply it); the
+    # checker refuses it where no hook supplies it (E0430).
+    party: str = ""
+    # ``the <noun> of this <thing>``: the ``this <noun>`` phrases a party names the owner of
+    # (``the owner of this planet``), read by the engine from the board.
+    owns: tuple[str, ...] = ()
+    # ``the <noun> in this <word>``: a party of a player noun named by a hook's party of that
+    # key (``the opponent in this combat``: ``combat``, which ``Hook.parties`` supply).
+    party_in: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +234,13 @@ class Hook(Entry):
     # ``(thing, place)`` phrases of ``provides``: when the hook fires, ``this <place>`` is
     # where ``this <thing>`` is (the sector a ship moved to).
     at: tuple[tuple[str, str], ...] = ()
+    # Named parties (``Noun.party``) the hook's context supplies: ``destroyer`` on
+    # ``unit_lost``, ``combat`` (the opponent in this combat) on the combat hooks.
+    parties: tuple[str, ...] = ()
+    # Reactions (issue 29, docs/rules-decisions.md E131): how the hook's moment is
+    # said of another player, ``plays research``; ``when an opponent plays research -> ...``
+    # then hears it when it fires for an opponent. Empty: no reaction listens to it.
+    acted: str = ""
 
 
 @dataclass(frozen=True, slots=True)

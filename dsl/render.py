@@ -180,6 +180,11 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
         if clause.limit is not None:  # "Once per round, when ...: ..." (wt-limits)
             head = f"{_limit(clause.limit)}, {head[:1].lower()}{head[1:]}"
         return f"{head}: {_body(clause.body, registry)}"
+    if isinstance(clause, ast.Reaction):  # issue 29: "When an opponent plays research: ..."
+        head = f"When {_selector(clause.actor, registry)} {' '.join(w.text for w in clause.act)}"
+        if clause.cond is not None:
+            head += f", if {_cond(clause.cond, registry)}"
+        return f"{head}: {_body(clause.body, registry)}"
     if isinstance(clause, ast.Activated):
         if clause.limit is not None:  # "Action (once per round): ..." (wt-limits)
             return f"Action ({_limit(clause.limit)}): {_body(clause.body, registry)}"
@@ -332,6 +337,10 @@ def _post(post: ast.Post, registry: Registry) -> str:
         return f"of this {post.word.text}"
     if post.kind == "you_verb" and post.word is not None:
         return f"you {post.word.text}"
+    if post.kind == "of_party" and post.other is not None:  # `a ship of the destroyer`
+        return f"of {_selector(post.other, registry)}"
+    if post.kind == "in_this" and post.word is not None:  # `the opponent in this combat`
+        return f"in this {post.word.text}"
     if post.kind == "other_than" and post.other is not None:
         return f"other than {_selector(post.other, registry)}"
     return post.word.text.replace("_", " ") if post.word is not None else ""
@@ -344,6 +353,9 @@ def _cond(cond: ast.Cond, registry: Registry) -> str:
         return " or ".join(_cond(c, registry) for c in cond.items)
     if isinstance(cond, ast.Not):
         return f"not {_grouped(cond.item, registry)}"
+    if isinstance(cond, ast.Is):  # `this ship is large` (issue 29)
+        word = word_text(registry, "filters", cond.word.text)
+        return f"{_selector(cond.thing, registry)} is {word}"
     return _compare(cond, registry)
 
 

@@ -894,6 +894,12 @@ class Machine:
             if cond[3][0] == "num":
                 return _compare_with(cond[1], a, cond[3][1])
             return lambda state, frame: compare(a(state, frame), b(state, frame))
+        if op == "is":  # `this ship is large` (issue 29): the adapter's test of a filter
+            passes = getattr(self.adapter, "passes", None)
+            if passes is None:
+                raise EffectError("this game's effects cannot test `is`")
+            found: Callable[[State, Frame], bool] = passes(cond[1], cond[2])
+            return found
         if op == "and":
             parts = tuple(self._lower_cond(c) for c in cond[1])
             return lambda state, frame: all(p(state, frame) for p in parts)

@@ -526,7 +526,7 @@ def _hooks(registry: Registry) -> str:
         *_wrap(
             "A hook is a moment of the game a trigger waits for: `when <hook> -> ...`. The "
             "*provides* column lists what `this ...` means inside the trigger, on top of what "
-            f"the card kind itself provides ({_kind_context(registry)})."
+            f"the card kind itself provides ({_kind_context(registry)}){_reacting(registry)}"
         ),
         "",
     ]
@@ -535,8 +535,10 @@ def _hooks(registry: Registry) -> str:
         (
             (
                 f"`{h.name}`",
-                _provides(h),
-                h.doc + (" (a value hook)" if h.value else ""),
+                _provides(h, registry),
+                h.doc
+                + (" (a value hook)" if h.value else "")
+                + (f" Act: `{h.acted}`." if h.acted else ""),
                 _code(h.example),
                 _cell(h.cite),
             )
@@ -825,8 +827,31 @@ def nouns_of_types(registry: Registry, types: Iterable[str]) -> list[str]:
     return found + [t for t in types if t not in known]
 
 
-def _provides(hook: Hook) -> str:
-    return _words(f"this {phrase}" for phrase, _ in hook.provides)
+def _reacting(registry: Registry) -> str:
+    """The end of the hooks' intro: the named parties and the reactions, in the game's own
+    words (issue 29), where the game has them."""
+    text = "."
+    parties = [n.name for n in registry.nouns.values() if n.party]
+    if parties:
+        text = f", and the named parties (`the {parties[0]}`, ...) it supplies."
+    if any(h.acted for h in registry.hooks.values()):
+        text += (
+            " A hook with an *act* is heard by reactions too, `when another player <act> -> "
+            '...`, when it fires for another player (docs/dsl.md "Reactions").'
+        )
+    return text
+
+
+def _provides(hook: Hook, registry: Registry) -> str:
+    """``this ...`` phrases of a hook, then the named parties it supplies (issue 29)."""
+    phrases = [f"this {phrase}" for phrase, _ in hook.provides]
+    for party in hook.parties:
+        for noun in registry.nouns.values():
+            if noun.party == party:
+                phrases.append(f"the {noun.name}")
+            elif noun.party_in == party:
+                phrases.append(f"the {noun.name} in this {party}")
+    return _words(phrases)
 
 
 def _example_and_cite(entry: Entry) -> list[str]:

@@ -806,7 +806,9 @@ def _apply(state: State, t: Task) -> None:
             damage_ship(state, ship, 1)
             if events.ON:
                 events.emit(state, "damage", seat, ship=target, owner=ship["owner"], sector=sector)
-            fire(state, "damage_dealt", seat, {"ship": target, "sector": sector})
+            # `the opponent in this combat` is the damaged ship's owner (issue 29)
+            ctx = {"ship": target, "sector": sector, "combat": ship["owner"]}
+            fire(state, "damage_dealt", seat, ctx)
             # A damage_dealt trigger may already have destroyed (or moved) the ship: it is
             # destroyed once (docs/rules-decisions.md E121).
             if target in state["ships"] and ship["damage"] >= shield(state, ship):

@@ -110,6 +110,8 @@ class Runtime:
         default_factory=dict
     )  # modifiers: a card's modifier and grant clauses
     triggers: dict[str, Any] = field(default_factory=dict)  # hooks: a card's triggered clauses
+    # hooks: the hooks some card of the content reacts to (issue 29), once worked out
+    reacting: dict[str, bool] = field(default_factory=dict)
     immediate: dict[str, Any] = field(default_factory=dict)  # hooks: a card's immediate clauses
     hooked: dict[tuple[str | None, ...], dict[str, Any]] = field(
         default_factory=dict

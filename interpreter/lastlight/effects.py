@@ -21,7 +21,7 @@ from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, parties
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
@@ -169,9 +169,14 @@ _HOW = {"immediate": "immediate", "as_soon_as": "as soon as", "activated": "acti
 
 
 def _started_as(rt: Runtime, frame: Frame) -> str:
-    """How a frame's clause starts: ``when <hook>``, ``immediate``, ``as soon as`` ..."""
+    """How a frame's clause starts: ``when <hook>``, ``immediate``, ``as soon as`` ...; a
+    reaction, ``when seat 2 plays research`` (its hook's act)."""
     clause = card_effect(rt, frame["card"])["clauses"][frame["clause"]]
     form = clause.get("form")
+    if form == "trigger" and clause.get("by"):  # a reaction (issue 29)
+        hook = registry().hooks.get(clause.get("hook", ""))
+        act = hook.acted if hook is not None else clause.get("hook")
+        return f"when seat {frame['context'].get('actor')} {act}"
     return f"when {clause.get('hook')}" if form == "trigger" else _HOW.get(form, str(form))
 
 
@@ -194,6 +199,14 @@ def unmet(state: State, frame: Frame) -> None:
     events.note(
         state, "unmet", frame["owner"], frame["card"], how=_started_as(runtime(state), frame)
     )
+
+
+def absent(state: State, frame: Frame, verb: str) -> None:
+    """Tell a trace that a verb had nothing to act on (a named party or a ``this`` thing that
+    is not there: an unowned planet, no opponent in the combat), so it did nothing (an
+    ``absent`` note, like :func:`unmet`; issue 29)."""
+    if events.ON:
+        events.note(state, "absent", frame["owner"], frame["card"], verb=verb)
 
 
 def unpaid(state: State, frame: Frame) -> None:
@@ -236,6 +249,7 @@ class LastLightAdapter:
 
         def bound(state: State, frame: Frame, args: list[Any]) -> Any:
             if None in args:  # ``this planet`` where the hook has none: nothing to act on
+                absent(state, frame, verb)
                 return None
             frames = state["frames"]
             before = len(frames)
@@ -258,6 +272,8 @@ class LastLightAdapter:
             if what == "die":
                 return FN, _this_die
             return FN, lambda state, frame: frame["context"].get(what)
+        if "party" in operand:  # a named party (issue 29): read when the verb runs
+            return FN, lambda state, frame: parties.party(state, frame, operand)
         if "you" in operand:
             return FN, _you
         if "word" in operand:
@@ -291,6 +307,8 @@ class LastLightAdapter:
             return found
         if "you" in operand:
             return f"p{frame['owner']}"
+        if "party" in operand:
+            return parties.party(state, frame, operand)
         if "word" in operand:
             return operand["word"]
         if "stat" in operand:
@@ -368,8 +386,30 @@ class LastLightAdapter:
 
         return plain_affordable
 
+    def passes(self, thing: dict[str, Any], word: str) -> Any:
+        """``this ship is large`` (issue 29) as ``(state, frame) -> bool``: whether the
+        thing the hook or the card names passes the filter ``word``. A unit the hook is
+        about may be gone (``unit_lost``): its size is the one the hook kept (``size``)."""
+        what = thing["this"]
+        sizes = ("small", "medium", "large")
+        kept = {"type": what, "filters": [[word]], "quant": "all", "count": None, "exclude": []}
+
+        def test(state: State, frame: Frame) -> bool:
+            context = frame["context"]
+            found = context.get(what)
+            if found is None:
+                return False
+            if word in sizes and what == "ship" and found not in state["ships"]:
+                return bool(context.get("size") == word)
+            if what == "die":
+                found = f"d{found}"
+            return found in self.candidates(state, frame, kept)
+
+        return test
+
     def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
         if None in args:  # ``this planet`` where the hook has none: nothing to act on
+            absent(state, frame, verb)
             return None
         frames = state["frames"]
         before = len(frames)
@@ -626,7 +666,7 @@ def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
             return one_amount
 
     def straight(state: State, frame: Frame) -> Outcome:
-        for verb, operands, nullable, _ in calls:
+        for verb, operands, nullable, name in calls:
             args = [
                 [d[0], d[1]] if k == AMOUNT else d if k == CONST else d(state, frame)
                 for k, d in operands
@@ -637,6 +677,8 @@ def _straight(rt: Runtime, cid: str, calls: tuple[tuple[Any, ...], ...]) -> Any:
                 else:
                     verb(state, frame, args)
                 after_verb(state)
+            elif events.ON:
+                absent(state, frame, name)
         return DONE
 
     straight.short_frame = True  # type: ignore[attr-defined]

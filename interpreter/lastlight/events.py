@@ -80,6 +80,8 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
 ``die_face``            a die of the roll given a new face (``reroll``, ``treat``):
                         ``die``, ``old``, ``new``, ``how`` (``rerolled``, ``treated so``)
 ``looked``              ``keep`` looked at the top of the tech deck: ``text`` (the techs)
+``absent``              a verb of the card had nothing to act on (a named party or a
+                        ``this`` thing not there: an unowned planet): ``verb``
 ======================  ==========================================================
 """
 
@@ -278,6 +280,9 @@ def _text_of(event: Event) -> str:
         return f"{card}: your next {event['thing']} costs {event['amount']} less"
     if kind == "next_cost_used":
         return f"{card}'s discount ({event['amount']} less) is used on {event['on']}"
+    if kind == "absent":  # a note (trace only): a party or thing named is not there
+        verb = str(event.get("verb", "")).removeprefix("verb_")
+        return f"{card}: {verb} has nobody or nothing to act on here: did nothing"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "die_face":  # a note (trace only): reroll or treat (issue 29 item 7)

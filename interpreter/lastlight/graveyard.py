@@ -38,7 +38,11 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         piece = state["extractors"].pop(unit_id)
         versions.extractors_changed(state, piece["owner"])
         unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
-    ctx = {"sector": piece["sector"]}
+    ctx: dict[str, Any] = {"sector": piece["sector"], "owner": unit["owner"]}
+    if unit["kind"] == "ship":
+        # issue 29: `this ship` is the unit (gone from the board, so its size is kept for
+        # `this ship is large`), `the owner` whose it was, `the destroyer` who destroyed it
+        ctx.update(ship=unit_id, size=unit["size"])
     if events.ON:
         events.emit(
             state, "destroyed", by, None, unit=unit_id, what=unit["kind"],
@@ -54,6 +58,8 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         # A ship tech hears the loss of a ship of its own type only (E127): the lost unit's
         # size is the type the hook is about, and an extractor is no ship type at all.
         lost = {**ctx, "ship_type": unit["size"] or "extractor"}
+        if by is not None and by >= 0 and by != unit["owner"]:
+            lost["destroyer"] = by
         fire(state, "unit_lost", unit["owner"], lost)
     # A unit destroyed is a change of its own (docs/rules-decisions.md E17): checked here,
     # before a full graveyard pays out and while the rest of a sector's damage is applied.

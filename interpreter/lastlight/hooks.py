@@ -19,6 +19,7 @@ printed order. A ``when ... if`` condition is tested when the hook fires.
 
 from __future__ import annotations
 
+import re
 import weakref
 from operator import itemgetter
 from typing import Any
@@ -68,7 +69,9 @@ def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, boo
                 test = _limited(test, i, clause["limit"])
             how = effects.runner(rt, cid, i)
             whole = not effects.straight(how)
-            found.setdefault(clause["hook"], []).append((i, test, how, whole))
+            # a reaction (issue 29) is planned under its hook's reaction key (:func:`_react`)
+            key = REACTION + clause["hook"] if clause.get("by") else clause["hook"]
+            found.setdefault(key, []).append((i, test, how, whole))
     return {hook: tuple(clauses) for hook, clauses in found.items()} or _NONE
 
 
@@ -148,6 +151,55 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     go = plan.get(hook)
     if go is not None:
         go(state, player, context, state["players"][player]["techs"])
+    reacting = kept.rt.reacting or _reacting(kept.rt)
+    if hook in reacting:
+        _react(state, hook, player, context)
+
+
+#: The key of a hook's reactions in a seat's plan (``"@before_research"``).
+REACTION = "@"
+#: How a reaction's clause starts in a card's text: a determiner after ``when``.
+_REACTION_HEAD = re.compile(r"(^|[\n;])\s*when\s+(an|a|any|another|each|every|the)\s")
+
+
+def _reacting(rt: Runtime) -> dict[str, bool]:
+    """The hooks some card of the content reacts to (``when an opponent <act> -> ...``),
+    worked out once per content from the cards' texts (a reaction starts with a determiner
+    after ``when``), so a hook nobody reacts to costs one look-up."""
+    head = _REACTION_HEAD
+    found: dict[str, bool] = {"": False}  # never empty: worked out
+    for table in rt.cards.values():
+        for cid, card in table.items():
+            text = card.get("effect")
+            if isinstance(text, str) and head.search(text):
+                for clause in effects.card_effect(rt, cid)["clauses"]:
+                    if clause.get("by"):
+                        found[clause["hook"]] = True
+    rt.reacting.update(found)
+    return rt.reacting
+
+
+def _react(state: State, hook: str, actor: int, context: dict[str, Any]) -> None:
+    """Reactions to ``actor``'s ``hook`` (docs/rules-decisions.md E131): after the
+    actor's own triggers of the moment (started by :func:`fire` just before), every other
+    seat's, in turn order from the first player (000 "Playing the game": timing conflicts
+    resolve "beginning with the player holding the first player token and proceeding
+    clockwise"). The reacting effect knows the actor as ``the player who <acted>``."""
+    ctx = {**context, "actor": actor}
+    key = REACTION + hook
+    n, first = state["n"], state["first"]
+    players = state["players"]
+    for k in range(n):
+        seat = (first + k) % n
+        if seat == actor:
+            continue
+        kept = versions.of(state)  # the effects before may have changed cards in play
+        plan = kept.plans[seat]
+        if plan is None:
+            plan = _seat_plan(state, seat)
+        go = plan.get(key)
+        if go is not None:
+            go(state, seat, ctx, players[seat]["techs"])
 
 
 def _seat_plan(state: State, player: int) -> dict[str, Firer]:

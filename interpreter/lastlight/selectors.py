@@ -537,6 +537,8 @@ def _maker(name: str, makers: dict[str, Any]) -> Any:
     """The implementation of a filter word (``other than``: the language's own form)."""
     if name == "other_than":
         return _other_than
+    if name == "of_party":
+        return _of_party
     found = makers.get(name)
     if found is None:
         raise EffectError(f"unknown selector filter {name!r}")
@@ -547,6 +549,19 @@ def _other_than(state: State, frame: Frame, typ: str, spec: list[Any], resolve: 
     """The language's ``other than X``: anything but the ids ``X`` names."""
     other = _exclusions(state, frame, [spec[1]], resolve)
     return lambda i, o: i not in other
+
+
+def _of_party(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """The language's ``of the destroyer`` (issue 29): the things the named party owns (a
+    planet: controls, 000 "2. Extractor"); none when the party is not there."""
+    found = resolve(state, frame, spec[1])
+    if found is None:
+        return lambda i, o: False
+    seat = seat_of(found)
+    if typ == "planet":
+        held = {x["planet"] for x in state["extractors"].values() if x["owner"] == seat}
+        return lambda i, o: i in held
+    return lambda i, o: o.get("owner") == seat
 
 
 def _enterable(state: State, frame: Frame, sector: str) -> bool:

@@ -120,6 +120,11 @@ def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: take up to the amount from the player's stock (vocabulary "steal")."""
     amount, unit = args[0]
     seat = seat_of(args[1])
+    if seat == frame["owner"]:  # `the owner of this planet` is you: nobody to steal from
+        from whitedwarf.interpreter.lastlight.effects import absent
+
+        absent(state, frame, "steal")
+        return
     victim = state["players"][seat]["res"]
     taken = max(0, min(amount, victim[unit]))
     victim[unit] -= taken
@@ -450,7 +455,9 @@ def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
     ship = state["ships"].get(target)
     if ship is not None:
         damage_ship(state, ship, amount)
-        fire(state, "damage_dealt", me, {"ship": target, "sector": ship["sector"]})
+        # `the opponent in this combat` is the damaged ship's owner (issue 29)
+        ctx = {"ship": target, "sector": ship["sector"], "combat": ship["owner"]}
+        fire(state, "damage_dealt", me, ctx)
         if target in state["ships"] and ship["damage"] >= shield(state, ship):
             graveyard.destroy(state, target, me)
             graveyard.check(state, me)

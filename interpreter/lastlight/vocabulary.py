@@ -136,7 +136,8 @@ def _nouns() -> list[Noun]:
         ),
         Noun(
             "opponent",
-            "A player other than you.",
+            "A player other than you; `the opponent in this combat` is the player a combat "
+            "hook's fight is against (docs/rules-decisions.md E132).",
             "give 1 common to an opponent",
             type="player",
             plural="opponents",
@@ -145,6 +146,8 @@ def _nouns() -> list[Noun]:
             label="selectors:label_player",
             reads=(),
             implies=("opponent",),
+            # `the opponent in this combat` (issue 29): a combat hook's other side
+            party_in="combat",
         ),
         Noun(
             "tech",
@@ -201,6 +204,34 @@ def _nouns() -> list[Noun]:
             impl="selectors:candidates_die",
             label="selectors:label_die",
             reads=None,
+        ),
+        # Named parties (issue 29; docs/dsl.md "Named parties"): players named by their part
+        # in what happened, written `the <noun>`; `Noun.party` is the hook context key.
+        Noun(
+            "destroyer",
+            "The player who destroyed the unit this hook is about.",
+            "when unit_lost -> steal 1 common from the destroyer",
+            '000 "Graveyard": the destroyed unit goes to its destroyer\'s graveyard',
+            type="player",
+            text="destroyer",
+            impl="selectors:candidates_player",
+            label="selectors:label_player",
+            reads=(),
+            party="destroyer",
+        ),
+        Noun(
+            "owner",
+            "The owner of the unit this hook is about; `the owner of this planet` (the player "
+            "with an extractor on it), `of this ship`, `of this sector` (its planet's).",
+            "steal 1 common from the owner of this planet",
+            '000 "Extractor": a planet is controlled by the player with an extractor on it',
+            type="player",
+            text="owner",
+            impl="selectors:candidates_player",
+            label="selectors:label_player",
+            reads=(),
+            party="owner",
+            owns=("planet", "ship", "sector"),
         ),
     ]
 
@@ -782,6 +813,7 @@ def _hooks() -> list[Hook]:
             "when token_revealed -> gain 1 common",
             '000 "Move"',
             provides=(sector, planet),
+            acted="reveals a token",
             text="When you reveal an exploration token",
         ),
         Hook(
@@ -789,6 +821,7 @@ def _hooks() -> list[Hook]:
             "After you manufacture a tech.",
             "when tech_manufactured -> gain 1 common",
             '000 "Manufacture Technologies"',
+            acted="manufactures a tech",
             text="When you manufacture a tech",
         ),
         Hook(
@@ -796,6 +829,7 @@ def _hooks() -> list[Hook]:
             "After your Mine collected resources.",
             "when resources_mined -> gain 1 common",
             '000 "Action Card #2"',
+            acted="mines",
             text="When you mine",
         ),
         Hook(
@@ -804,6 +838,7 @@ def _hooks() -> list[Hook]:
             "when extractor_built -> mine this planet",
             '000 "Extractor"; Allterra',
             provides=(planet, sector),
+            acted="builds an extractor",
             text="When you build an extractor",
         ),
         Hook(
@@ -814,6 +849,7 @@ def _hooks() -> list[Hook]:
             provides=(ship, sector),
             own=("ship",),
             at=(("ship", "sector"),),
+            acted="builds a ship",
             text="When you build a ship",
         ),
         Hook(
@@ -821,6 +857,7 @@ def _hooks() -> list[Hook]:
             "After your Refresh claimed light.",
             "when light_claimed -> gain 1 common",
             '000 "Claim"',
+            acted="claims light",
             text="When you claim light",
         ),
         Hook(
@@ -830,6 +867,7 @@ def _hooks() -> list[Hook]:
             '000 "Attack"',
             provides=(die, ship, sector),
             own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
+            parties=("combat",),
             text="When you roll a combat die",
         ),
         Hook(
@@ -839,6 +877,7 @@ def _hooks() -> list[Hook]:
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
             own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
+            parties=("combat",),
             text="For each [hit] you roll",
         ),
         Hook(
@@ -848,6 +887,7 @@ def _hooks() -> list[Hook]:
             '000 "Ship ability technology cards"',
             provides=(die, ship, sector),
             own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
+            parties=("combat",),
             text="For each [ability] you roll",
         ),
         Hook(
@@ -857,6 +897,7 @@ def _hooks() -> list[Hook]:
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
             own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
+            parties=("combat",),
             text="For each [explode] you roll",
         ),
         Hook(
@@ -866,6 +907,7 @@ def _hooks() -> list[Hook]:
             '000 "Combat Dice Results Explained"',
             provides=(die, ship, sector),
             own=("ship",),  # the ship that rolled the die (at: its attack may be ranged)
+            parties=("combat",),
             text="For each [miss] you roll",
         ),
         Hook(
@@ -874,22 +916,30 @@ def _hooks() -> list[Hook]:
             "when damage_dealt -> gain 1 common",
             '000 "Attack"',
             provides=(ship, sector),
+            parties=("combat",),  # the opponent: the damaged ship's owner
             text="When you deal damage",
         ),
         Hook(
             "unit_destroyed",
-            "After you destroy an enemy unit.",
-            "when unit_destroyed -> gain 1 common",
+            "After you destroy an enemy unit; `this ship` is the unit when it was a ship (gone "
+            "from the board: read its size with `this ship is large`), `the owner` its owner.",
+            "when unit_destroyed if this ship is large -> steal 1 common from the owner",
             '000 "Graveyard"',
-            provides=(sector,),
+            provides=(ship, sector),
+            parties=("owner",),
+            acted="destroys a unit",
             text="When you destroy an enemy unit",
         ),
         Hook(
             "unit_lost",
-            "After one of your units is destroyed (a ship tech: a ship of its type, E127).",
-            "when unit_lost -> gain 1 common",
+            "After one of your units is destroyed (a ship tech: a ship of its type, E127); "
+            "`this ship` is the unit when it was a ship (`this ship is large`), `the destroyer` "
+            "who destroyed it (none when its owner did).",
+            "when unit_lost if this ship is large -> gain 1 common",
             '000 "Graveyard"',
-            provides=(sector,),
+            provides=(ship, sector),
+            parties=("destroyer",),
+            acted="loses a unit",
             text="When you lose a unit",
         ),
         Hook(
@@ -907,6 +957,7 @@ def _hooks() -> list[Hook]:
             provides=(ship, sector),
             own=("ship",),
             at=(("ship", "sector"),),
+            acted="moves a ship",
             text="When one of your ships moves",
         ),
         Hook(
@@ -914,6 +965,7 @@ def _hooks() -> list[Hook]:
             "After each trade choice you make.",
             "when trade_made -> gain 1 common",
             '000 "Action Card #4"',
+            acted="trades",
             text="Each time you trade",
         ),
     ]
@@ -934,6 +986,8 @@ def _hooks() -> list[Hook]:
                 f"After your {card.title()} resolved.",
                 f"when after_{card} -> gain 1 common",
                 cite,
+                # a reaction hears a card once played and resolved (rules-decisions E131)
+                acted=f"plays {card}",
                 text=f"After your {card.title()}",
             )
         )
@@ -1540,10 +1594,16 @@ CONCEPTS = {
     "`techs_in_play`, `graveyard`); cards hold no counters yet",
     "charge": "conditions read what the game counts (`number of ships of yours`, "
     "`techs_in_play`, `graveyard`); cards hold no charges yet",
-    "owner": "a player is named as `an opponent`, `another player` or `each opponent` (`steal 1 "
-    "common from an opponent`, `for each opponent -> give 1 common to it`)",
     "look": "`keep 1 tech from 3` looks at the top 3 techs of the deck, keeps 1 and discards "
     "the rest; `draw 1 tech` draws without looking",
+    "whenever": "a trigger is `when <hook> -> ...`; a reaction to another player's act is "
+    '`when an opponent plays research -> ...` (docs/dsl.md "Reactions")',
+    "attacker": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
+    "opponent in this combat, `steal 1 common from the opponent in this combat`; after a loss, "
+    "the destroyer, `steal 1 common from the destroyer` (`when unit_lost`)",
+    "defender": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
+    "opponent in this combat, `steal 1 common from the opponent in this combat`; after a kill, "
+    "the owner, `steal 1 common from the owner` (`when unit_destroyed`)",
     "score": "Last Light scores light: `gain 1 light`; end-of-game scoring is `when game_end "
     "-> ...`",
     "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '

@@ -397,8 +397,9 @@ CIVILIZATION = [
     Case(
         "escape_pods",
         Engine(lambda s, u: graveyard.destroy(s, u["a"], 1)),
-        {"ship.a": GONE, "len:p1.graveyard": 1, "p0.res.common": 1},
+        {"ship.a": GONE, "len:p1.graveyard": 1, "p0.res.common": 1, "p1.res.common": 0},
         ships={"a": (0, "small", "outer_08")},
+        given={"p1.res.common": 1},
     ),
     Case(
         "war_memorial",
@@ -835,7 +836,6 @@ FACTIONS = [
         {"p0.res.common": 1, "p1.res.common": 0, "len:p0.graveyard": 1},
         ships={"e": (1, "small", "outer_08")},
         given={"p1.res.common": 1},
-        answers=("pick:p1",),
     ),
     Case(
         "korrundi",

@@ -327,6 +327,11 @@ def _walk_operand(operand: Any) -> Iterator[tuple[str, Any]]:
         yield "noun_type", operand["unit_kind"]
         if operand.get("size"):
             yield "filter", operand["size"]
+    if "party" in operand:  # a named party (issue 29): the noun that names it
+        key = str(operand["party"]).removesuffix("_of")
+        for noun in registry().nouns.values():
+            if key in (noun.party, noun.party_in):
+                yield "noun", noun.name
 
 
 def _walk_selector(selector: dict[str, Any]) -> Iterator[tuple[str, Any]]:

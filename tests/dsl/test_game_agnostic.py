@@ -36,6 +36,7 @@ ALLOWED = {
     # issue 29 item 7 (wt-vocab): a ship type's stat and a verb of Last Light
     "cost": "the language's costs before `->`, in messages",
     "keep": "English, in hints (`keep your wording`)",
+    "owner": "English, in hints (`its owner chooses`), and every game's cards have owners",
 }
 
 

@@ -25,6 +25,7 @@ NOTE_ENDINGS = (
     ": rerolled",
     ": treated so",
     "on top of the tech deck",
+    "has nobody or nothing to act on here: did nothing",  # issue 29: a party not there
 )
 
 

@@ -143,6 +143,10 @@ def _partial(before: str) -> str:
 def words_for(registry: Registry, cursor: EffectCursor) -> list[tuple[str, str, Entry | None]]:
     """``(word, section, entry)`` for every word that fits at the cursor, best first."""
     tokens = WORD.findall(cursor.before[: len(cursor.before) - len(cursor.partial)])
+    if len(tokens) >= 3 and tokens[-3] == "when" and tokens[-2] in DETERMINERS:
+        # a reaction, `when an opponent <act>` (issue 29): the hooks' acts
+        acts = [(h.acted, "hooks", h) for h in registry.hooks.values() if h.acted]
+        return [item for item in acts if item[0].startswith(cursor.partial)]
     sections = _sections_after(tokens, registry)
     found: list[tuple[str, str, Entry | None]] = []
     for section in sections:

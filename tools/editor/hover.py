@@ -128,6 +128,9 @@ KEYWORDS: dict[str, str] = {
     "next": "A one-shot discount: `your next <thing> costs N less`, used up by the next one made.",
     "costs": "Part of `your next <thing> costs N less`.",
     "less": "Part of `your next <thing> costs N less`.",
+    # issue 29: what a thing is, and the player who acted in a reaction
+    "is": "`this <noun> is <adjective>`: whether the thing the card or the hook names is so "
+    "(`when unit_lost if this ship is large -> ...`).",
 }
 
 #: Several-word phrases of the grammar, longest first (a word of one shows the phrase).
@@ -157,6 +160,9 @@ def effect_hover(registry: Registry, line: str, column: int) -> Hover | None:
     keyword = _keyword_phrase(tokens, at)
     if keyword is not None:
         return keyword
+    act = _act_phrase(registry, tokens, at)
+    if act is not None:
+        return act
     word, start, end = tokens[at]
     parts = [entry_markdown(word, s, e) for s, e in registry.entries() if e.name == word]
     if word in KEYWORDS:
@@ -205,6 +211,36 @@ def _noun_phrase(
                 parts.insert(0, f"**this {noun.name}** (selector)\n\n{_THIS}")
             return Hover("\n\n---\n\n".join(parts), start, end)
     return None
+
+
+def _act_phrase(registry: Registry, tokens: list[tuple[str, int, int]], at: int) -> Hover | None:
+    """The act of a reaction, ``when an opponent <act> [if ...] ->`` (issue 29), the token
+    is in: what it hears (the hook whose ``acted`` it is); or ``who`` in ``the player who
+    <acted>``."""
+    words = [word for word, _, _ in tokens]
+    if words[at] == "who":
+        return Hover(
+            "**the player who <acted>** (named party)\n\nInside a reaction, the player whose "
+            "act it heard (`the player who played research`).",
+            tokens[at][1],
+            tokens[at][2],
+        )
+    first = 3 if len(words) > 3 and words[0] == "when" and words[1] in KEYWORDS else -1
+    if first < 0 or at < first:
+        return None
+    last = next((i for i in range(first, len(words)) if words[i] in ("if", "->")), len(words))
+    if at >= last:
+        return None
+    phrase = " ".join(words[first:last])
+    hook = next((h for h in registry.hooks.values() if h.acted and h.acted == phrase), None)
+    if hook is None:
+        return None
+    text = (
+        f"**{phrase}** (reaction)\n\nHeard when `{hook.name}` fires for another player, after "
+        f"that player's own triggers (docs/rules-decisions.md E131).\n\n"
+        + entry_markdown(hook.name, "hooks", hook)
+    )
+    return Hover(text, tokens[first][1], tokens[last - 1][2])
 
 
 def _keyword_phrase(tokens: list[tuple[str, int, int]], at: int) -> Hover | None:
