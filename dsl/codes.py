@@ -26,6 +26,12 @@ DSL_CODES: dict[str, str] = {
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
+    # card state (issue 29): counters on a card, a remembered choice
+    "E0420": "a counter read or removed that the card never puts on itself",
+    "E0421": "`that <player>` on a card none of whose clauses chooses one",
+    "E0422": "counters on anything but `this card`",
+    "E0423": "a remembered choice (`choose a ...:`) of something that is not one player",
+    "W0410": "a counter the card puts on itself that nothing of the card reads or removes",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

@@ -69,6 +69,13 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
                         false: the card did nothing (``how``: ``when <hook>``)
 ``unpaid``              a cost of the card could not be paid: what it pays for was
                         skipped
+``counters``            card state: counters were put on or removed from a card: ``did``
+                        (``puts 1 charge on``), ``on`` (the card), ``held`` (``3
+                        charges``), ``full`` (some did not fit)
+``chosen``              card state: a card chose a player it remembers: ``noun``,
+                        ``chosen``
+``unchosen``            card state: a step named ``that <noun>`` before the card chose
+                        one: it did nothing (``noun``)
 ======================  ==========================================================
 """
 
@@ -254,6 +261,16 @@ def _text_of(event: Event) -> str:
         return f"{card} cannot pay its cost: what it pays for is skipped"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
+    # card state (issue 29), notes (trace only)
+    if kind == "counters":
+        full = ", full: no more fit on a card" if event.get("full") else ""
+        return f"{card}: {event['did']} {event['on']} ({event['held']} now{full})"
+    if kind == "chosen":
+        return f"{card}: chooses {event['chosen']} as that {event['noun']}"
+    if kind == "unchosen":
+        return (
+            f"{card}: no {event['noun']} chosen yet, so that {event['noun']} is nobody: did nothing"
+        )
     if kind == "gain":
         source = f" ({event['source']})" if event.get("source") else ""
         return f"gains {event['amount']} {event['unit']}{source}"

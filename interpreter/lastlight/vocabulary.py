@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from whitedwarf.dsl.card_state import counter_verbs
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
@@ -1296,6 +1297,12 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_add",
             pure=True,
         ),
+        # card state (issue 29): counters on a card (dsl/card_state.py)
+        *counter_verbs(
+            "invented (issue 29; docs/rules-decisions.md R10)",
+            "when after_refresh -> put 1 charge on this card; "
+            "activated: remove 3 charges from this card -> gain 2 light",
+        ),
     ]
 
 
@@ -1402,16 +1409,19 @@ CONCEPTS = {
     "roll": "a ship rolls one die per point of `attack`, so `this ship type has +1 attack` "
     "rolls one more; in a `when miss_rolled` (or any `..._rolled`) trigger, `reroll this die` "
     "rolls one again",
-    "remove": "`destroy` takes a ship or an extractor off the board, `discard` puts a tech "
-    "away, `pay` returns resources to the supply",
     "until": "a modifier (`you have +1 trades`) lasts while its card is in play, and `add 1 to "
     "trades` in a `when before_trade` trigger helps one step (durations are not written yet)",
     "once": "an ability whose cost is `exhaust this card` is used once until the card is "
     "refreshed (use limits are not written yet)",
-    "counter": "conditions read what the game counts (`number of ships of yours`, "
-    "`techs_in_play`, `graveyard`); cards hold no counters yet",
-    "charge": "conditions read what the game counts (`number of ships of yours`, "
-    "`techs_in_play`, `graveyard`); cards hold no charges yet",
+    # card state (issue 29): counters and a remembered choice are written
+    "counter": "a card keeps counters of any name on itself: `when after_refresh -> put 1 "
+    "charge on this card; activated: remove 3 charges from this card -> gain 2 light`",
+    "charge": "a card keeps counters of any name on itself: `when after_refresh -> put 1 "
+    "charge on this card; activated: remove 3 charges from this card -> gain 2 light`",
+    "token": "a card keeps counters of any name on itself: `when round_start -> put 1 token on "
+    "this card; when round_end -> gain 1 light per token on this card`",
+    "remember": "a card remembers a player it chose: `when game_start -> choose an opponent: "
+    "gain 1 light; when round_start -> steal 1 common from that opponent`",
     "owner": "a player is named as `an opponent`, `another player` or `each opponent` (`steal 1 "
     "common from an opponent`, `for each opponent -> give 1 common to it`)",
     "next": "`you have +1 tech_discount` lasts while the card is in play, and `add 1 to "

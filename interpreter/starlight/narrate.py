@@ -123,6 +123,12 @@ def _unpaid(e: Event) -> str:
     return f"{words(e.get('card'))} cannot pay its cost: what it pays for is skipped"
 
 
+def _counters(e: Event) -> str:
+    """Card state (issue 29): counters put on or removed from a card."""
+    full = ", full: no more fit on a card" if e.get("full") else ""
+    return f"{words(e.get('card'))} {e.get('did')} itself ({e.get('held')} now{full})"
+
+
 def _daybreak(e: Event) -> str:
     return f"brings daybreak: round {e.get('last_round')} is the last round (003 'End of Game')"
 
@@ -191,6 +197,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "god_triggered": _god_triggered,
     "god_unmet": _god_unmet,
     "unpaid": _unpaid,
+    "counters": _counters,  # card state (issue 29)
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

@@ -33,6 +33,10 @@ ALLOWED = {
     "add": "English, in pack-merging messages (a pack adds a card)",
     "give": "English, in hints (`give the card an id`)",
     "own": "English, in hints (`its own id`)",
+    # card state (issue 29): the language's own verbs, declared once by dsl/card_state.py
+    # for every game, and English (`put it in '...'`, `remove the tag`)
+    "put": "the language's card-state verb `put 1 charge on this card`, and English",
+    "remove": "the language's card-state verb `remove 3 charges from this card`, and English",
 }
 
 

@@ -186,6 +186,9 @@ SCENARIOS: dict[str, Callable[[State], Calls]] = {
     "treat": _die,
     "reroll": lambda s: [["d0"]] if _die(s) else [],
     "add": _add,
+    # card state (issue 29): counters on the frame's card; put twice, then take both off
+    "put": lambda s: [[[2, "charge"], "monument#1"]],
+    "remove": lambda s: [[[1, "charge"], "monument#1"]] * 2,
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.tools.render.public import card_name, listed, public_players
 from whitedwarf.tools.render.svg import owner_colour
 
@@ -25,8 +26,9 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
     me = view["players"][seat]
     colour = owner_colour(seat)
     to_win = f" (the game ends at {goal}+ light)" if goal is not None else ""
+    faction_kept = _kept(view, seat, me["faction"]) if me["faction"] else ""
     lines = [
-        f"[bold {colour}]You: seat {seat}[/] · {_faction(me)}"
+        f"[bold {colour}]You: seat {seat}[/] · {_faction(me)}{faction_kept}"
         f" · [bold]{me['light']} light[/]{to_win}",
         f"resources: {_res(me['res'])}",
         f"action cards in hand: {', '.join(me['hand']) or 'none'}",
@@ -40,7 +42,8 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
     for tech in me["techs"]:
         state = " [dim](exhausted)[/]" if tech.get("exhausted") else ""
         slot = tech.get("ship_type") or "civilization"
-        lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}")
+        kept = _kept(view, seat, tech["ref"])
+        lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}{kept}")
     achievement = me.get("achievement")
     if achievement in (None, "?") and len(me.get("achievements_dealt") or []) == 1:
         achievement = me["achievements_dealt"][0]  # kept during setup, not yet played out
@@ -48,6 +51,12 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
         lines.append(f"kept achievement (secret): {card_name(str(achievement))}")
     lines.append(f"graveyard: {len(me['graveyard'])} · supply: {_res(me['supply'])}")
     return "\n".join(lines)
+
+
+def _kept(view: State, seat: int, ref: str) -> str:
+    """` [3 charges]` after a card that keeps counters or a choice (card state, issue 29)."""
+    text = kept_text(view, seat, ref)
+    return f" {escape(f'[{text}]')}" if text else ""
 
 
 def _faction(me: dict[str, Any]) -> str:
@@ -68,12 +77,16 @@ def others_panel(view: State, seat: int, kinds: list[str]) -> str:
         if p["seat"] == seat:
             continue
         colour = owner_colour(p["seat"])
-        techs = ", ".join(f"{t['name']}{'*' if t['exhausted'] else ''}" for t in p["techs"])
+        techs = ", ".join(
+            f"{t['name']}{'*' if t['exhausted'] else ''}" + (f" [{t['kept']}]" if t["kept"] else "")
+            for t in p["techs"]
+        )
+        kept = f" [{p['faction_kept']}]" if p["faction_kept"] else ""
         blocks.append(
             "\n".join(
                 [
                     f"[bold {colour}]seat {p['seat']}[/] ({kinds[p['seat']]}) · "
-                    f"{escape(p['faction'])} · [bold]{p['light']} light[/]",
+                    f"{escape(p['faction'] + kept)} · [bold]{p['light']} light[/]",
                     f"  resources: {_res(p['resources'])} · techs in hand: {p['techs_in_hand']}",
                     f"  played: {', '.join(p['played']) or 'none'}"
                     + (f" · {p['choice']}" if p["choice"] else ""),
