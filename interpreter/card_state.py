@@ -93,6 +93,13 @@ def recalled(state: State, frame: Frame, noun: str) -> Any:
     return found["chosen"].get(noun) if found else None
 
 
+def forget(state: State, owner: int, card: str) -> None:
+    """The card left ``owner``'s play (a tech discarded): what it kept goes with it, so a copy
+    that comes back starts afresh (docs/rules-decisions.md R10)."""
+    seats = state.get(KEY, {})
+    seats.get(str(owner), {}).pop(card, None)
+
+
 def counters_text(counters: dict[str, int]) -> str:
     """``3 charges, 1 seal``: a card's counters as words (the trace, the table)."""
     return ", ".join(f"{n} {plural(name, n)}" for name, n in counters.items())
