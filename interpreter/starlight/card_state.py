@@ -40,5 +40,6 @@ def _told(state: State, frame: Frame, did: str, name: str, now: int, full: bool 
     if events.ON:
         events.note(
             state, "counters", frame["owner"], card=card_state.card_of(frame), did=did,
+            card_kind=frame["card"].partition(":")[0],
             held=f"{now} {card_state.plural(name, now)}", full=full,
         )  # fmt: skip

@@ -126,7 +126,9 @@ def _unpaid(e: Event) -> str:
 def _counters(e: Event) -> str:
     """Card state (issue 29): counters put on or removed from a card."""
     full = ", full: no more fit on a card" if e.get("full") else ""
-    return f"{words(e.get('card'))} {e.get('did')} itself ({e.get('held')} now{full})"
+    kind = str(e.get("card_kind", "")).partition(".")[0]
+    what = {"gods": "the god ", "flares": "the flare ", "laurels": "the laurel "}.get(kind, "")
+    return f"{what}{words(e.get('card'))} {e.get('did')} itself ({e.get('held')} now{full})"
 
 
 def _daybreak(e: Event) -> str:
