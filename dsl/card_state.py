@@ -34,6 +34,9 @@ THIS_CARD = "this card"
 
 #: The verbs that put and remove counters (``Verb.name``).
 PUT, REMOVE = "put", "remove"
+#: Verbs every game's vocabulary declares for the language itself, not for its own cards:
+#: a base pack that uses none of them is not warned (W0901).
+LANGUAGE_VERBS = frozenset({PUT, REMOVE})
 
 
 def counter_name(word: str) -> str:
