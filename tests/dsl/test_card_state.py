@@ -158,8 +158,7 @@ def test_card_text_says_the_counters_and_the_choice() -> None:
         registry(),
     )
     assert text.endswith(
-        "if the number of sparks on this card is at least 3: gain 1 [light] per spark on this "
-        "card."
+        "if the number of sparks on this card is at least 3: gain 1 [light] per spark on this card."
     )
 
 
@@ -178,3 +177,25 @@ def test_whitedwarf_text_writes_a_card_with_counters(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["text", str(mod)])
     assert result.exit_code == 0, result.output
     assert "chronos: After your Refresh: put 1 charge on this card." in result.output
+
+
+# -- editors: hover, through the registry ------------------------------------------------------
+
+
+def test_hover_explains_the_counter_verbs_and_the_remembered_choice() -> None:
+    from whitedwarf.tools.editor.hover import effect_hover
+
+    line = "when round_start -> choose an opponent: steal 1 common from that opponent"
+    choose = effect_hover(registry(), line, line.index("choose") + 1)
+    assert choose is not None and "remembers as `that opponent`" in choose.markdown
+    that = effect_hover(registry(), line, line.index("that") + 1)
+    assert that is not None and "`that opponent` is the opponent the card chose" in that.markdown
+    put = "when after_refresh -> put 1 charge on this card"
+    found = effect_hover(registry(), put, put.index("put") + 1)
+    assert found is not None and "Put counters of a kind you name on this card" in found.markdown
+
+
+def test_a_trigger_that_moves_the_ship_it_heard_warns_inside_a_remembered_choice() -> None:
+    """W0403 looks inside `choose an opponent: ...` (whom, not whether, is chosen)."""
+    found = _errors("when ship_moved -> choose an opponent: move this ship to an adjacent sector")
+    assert [d.code for d in found] == ["W0403"]
