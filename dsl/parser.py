@@ -27,7 +27,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "NUMBER_DET": "`up to N`",
     "PREP": "a preposition (`to`, `in`, `on`, `from`, `by`, ...)",
     "AS": "`as`",
-    "CHOOSE_A": "`choose a` or `choose an`",
+    "CHOOSE_A": "`choose a`, `choose an` or `choose another`",
     "_HAVE": "`has`",
     "_ARROW": "`->`",
     "_COLON": "`:`",

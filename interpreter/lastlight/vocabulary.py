@@ -1416,10 +1416,6 @@ CONCEPTS = {
     # card state (issue 29): counters and a remembered choice are written
     "counter": "a card keeps counters of any name on itself: `when after_refresh -> put 1 "
     "charge on this card; activated: remove 3 charges from this card -> gain 2 light`",
-    "charge": "a card keeps counters of any name on itself: `when after_refresh -> put 1 "
-    "charge on this card; activated: remove 3 charges from this card -> gain 2 light`",
-    "token": "a card keeps counters of any name on itself: `when round_start -> put 1 token on "
-    "this card; when round_end -> gain 1 light per token on this card`",
     "remember": "a card remembers a player it chose: `when game_start -> choose an opponent: "
     "gain 1 light; when round_start -> steal 1 common from that opponent`",
     "owner": "a player is named as `an opponent`, `another player` or `each opponent` (`steal 1 "

@@ -133,11 +133,22 @@ def test_that_opponent_is_told_the_noun_the_card_remembers() -> None:
     assert [d.code for d in found] == ["E0421"] and found[0].hint == "write `that player`"
 
 
-@pytest.mark.parametrize("word", ["counter", "charge", "token", "remember"])
+@pytest.mark.parametrize("word", ["counter", "remember"])
 def test_the_concepts_name_the_real_constructs(word: str) -> None:
     hint = registry().no_such(word) or ""
     assert "not written yet" not in hint and "no counters yet" not in hint
     assert "this card" in hint or "that opponent" in hint
+
+
+def test_a_counter_name_is_never_told_the_language_lacks_it() -> None:
+    """`charge` was a concept ("cards hold no charges yet"); it is a counter's name now."""
+    assert registry().no_such("charge") is None and starlight().no_such("charge") is None
+    (found,) = _errors(
+        "when after_refresh -> put 1 charge on this card\n"
+        "activated: remove 3 charge from this card -> gain 2 light\n"
+        "when round_end if seals on this card >= 2 -> gain 1 light"
+    )
+    assert found.notes == ()
 
 
 # -- card text (`whitedwarf text`) -------------------------------------------------------------
@@ -199,3 +210,14 @@ def test_a_trigger_that_moves_the_ship_it_heard_warns_inside_a_remembered_choice
     """W0403 looks inside `choose an opponent: ...` (whom, not whether, is chosen)."""
     found = _errors("when ship_moved -> choose an opponent: move this ship to an adjacent sector")
     assert [d.code for d in found] == ["W0403"]
+
+
+def test_choose_another_player_remembers_a_player_other_than_you() -> None:
+    choose, give = _compiled(
+        "when game_start -> choose another player: gain 1 light\n"
+        "when round_start -> give 1 common to that player",
+        "faction",
+    )
+    assert choose["code"][0][2]["exclude"] == [{"you": True}]
+    assert choose["code"][1] == ["remember", "player", 0]
+    assert give["code"][0] == ["recall", "player", 2]

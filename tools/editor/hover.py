@@ -128,6 +128,8 @@ KEYWORDS: dict[str, str] = {
     "remembers as `that <player>` in all its clauses (`choose a player: ...`).",
     "choose an": "`choose an opponent: <step>`: the owner picks one opponent, whom the card "
     "remembers as `that opponent` in all its clauses.",
+    "choose another": "`choose another player: <step>`: the owner picks one other player, "
+    "whom the card remembers as `that player` in all its clauses.",
 }
 
 #: Several-word phrases of the grammar, longest first (a word of one shows the phrase).
