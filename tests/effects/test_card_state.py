@@ -237,3 +237,26 @@ def test_a_clone_for_search_keeps_the_card_state(mod: Path) -> None:
     view = persist.observation(state, 1)
     guessed = determinise(view, 1, random.Random(1))
     assert guessed is not None and guessed["card_state"] == state["card_state"]
+
+
+def test_r10_the_trace_says_a_full_card_took_only_what_fits(mod: Path) -> None:
+    """A put beyond 99 is no error: the trace line says how many went on and that the card
+    is full (a note: never in a replay)."""
+    from whitedwarf.interpreter.lastlight import events
+
+    _, state = _game(mod, "hoarders")
+    told: list[str] = []
+
+    class Trace:
+        def __call__(self, event: dict[str, Any]) -> None:
+            pass
+
+        def note(self, event: dict[str, Any]) -> None:
+            told.append(events.describe(event))
+
+    with events.listening(Trace()):
+        fire(state, "round_start", 0, {})
+        fire(state, "round_start", 0, {})
+    assert told[-1].endswith(
+        "hoarders: puts 39 sparks on hoarders (99 sparks now, full: no more fit on a card)"
+    )
