@@ -54,7 +54,16 @@ class Arith:
     pos: Pos
 
 
-Expr = Num | ValueRef | Count | Arith
+# card state (issue 29): `charges on this card`, how many counters of a kind the card holds
+@dataclass(frozen=True, slots=True)
+class CounterRef:
+    name: Word  # as written (`charges`); the counter is its singular (dsl/card_state.py)
+    card: Selector  # `this card` (the checker refuses anything else, E0422)
+    pos: Pos
+    prep: Word | None = None  # `on`
+
+
+Expr = Num | ValueRef | Count | Arith | CounterRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +140,8 @@ class Per:
     every: Expr | None
     selector: Selector
     pos: Pos
+    # card state (issue 29): `per charge on this card` counts the card's counters instead
+    counter: CounterRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,8 +245,26 @@ class NextCost:
     pos: Pos
 
 
+# card state (issue 29): `choose an opponent: <step>`, the choice remembered on the card
+@dataclass(frozen=True, slots=True)
+class Remember:
+    chosen: Selector  # `an opponent`
+    step: Step
+    pos: Pos
+
+
 Step = (
-    Action | Optional | Conditional | Choice | ForEach | Repeat | Paid | Body | Lasting | NextCost
+    Action
+    | Optional
+    | Conditional
+    | Choice
+    | ForEach
+    | Repeat
+    | Paid
+    | Body
+    | Lasting
+    | NextCost
+    | Remember
 )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitedwarf.dsl import ast, retrigger
+from whitedwarf.dsl import ast, card_state, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.registry import (
     ArgKind,
@@ -53,6 +53,8 @@ class Resolved:
     reactions: dict[int, str] = field(default_factory=dict)
     # ``this ship is large`` conditions (issue 29): the thing's operand and the filter
     tests: dict[int, tuple[dict[str, Any], str]] = field(default_factory=dict)
+    # card state (issue 29): ``choose an opponent:`` steps -> the noun they remember
+    remembered: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -78,6 +80,12 @@ class Checker:
         self.source = source
         self.diagnostics: list[Diagnostic] = []
         self.resolved = Resolved()
+        # card state (issue 29): the counters the card puts, and where each is read or
+        # removed (checked against the puts once every clause is seen, E0420); the nouns a
+        # `choose a <noun>:` of the card remembers, for `that <noun>` (E0421)
+        self.counters_put: dict[str, ast.Word] = {}
+        self.counters_used: list[tuple[str, ast.Word]] = []
+        self.remembered: set[str] = set()
 
     # --- reporting ------------------------------------------------------------------
 
@@ -106,8 +114,10 @@ class Checker:
 
     def run(self, effect: ast.Effect) -> Resolved:
         """Check every clause; problems land in :attr:`diagnostics`."""
+        self.remembered = self.remembered_nouns(effect)
         for clause in effect.clauses:
             self.clause(clause)
+        self.counters_never_put()
         return self.resolved
 
     def clause(self, clause: ast.Clause) -> None:
@@ -476,6 +486,8 @@ class Checker:
             self.lasting(step, scope)
         elif isinstance(step, ast.NextCost):
             self.next_cost(step)
+        elif isinstance(step, ast.Remember):
+            self.remember(step, scope)
 
     # --- use limits, durations, one-shot discounts (wt-limits) -----------------------
 
@@ -720,6 +732,9 @@ class Checker:
             joined = self.in_this(previous, arg) or _who_did(previous, arg)
             if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
                 out[-1] = joined
+            fused = _per_counter(previous, arg)
+            if fused is not None:  # ``1 light per charge on this card`` (card state)
+                out[-1] = fused
                 continue
             if (
                 isinstance(arg, ast.Selector)
@@ -801,7 +816,8 @@ class Checker:
     ) -> tuple[Param | None, Any]:
         if isinstance(arg, ast.PrepArg):
             prep = PREP_SYNONYMS.get(arg.prep.text, arg.prep.text)
-            param = by_prep.get(prep)
+            # a verb may declare the word itself (`put ... on`), else its synonym (`in`)
+            param = by_prep.get(arg.prep.text) or by_prep.get(prep)
             if param is None:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
                 self.error(
@@ -827,6 +843,10 @@ class Checker:
 
     def operand(self, param: Param, value: Any, scope: _Scope, verb: Verb) -> dict[str, Any] | None:
         kind = param.kind
+        if kind is ArgKind.COUNTER:
+            return self.counter_operand(param, value, scope, verb)
+        if kind is ArgKind.TARGET and any(p.kind is ArgKind.COUNTER for p in verb.params):
+            return self.counter_card(value, scope, f"`{verb.name}`")
         if kind is ArgKind.AMOUNT:
             return self.amount_operand(param, value, scope)
         if kind is ArgKind.NUMBER:
@@ -864,7 +884,9 @@ class Checker:
         self, value: ast.Amount, scope: _Scope, bound: Range | None = None, what: str = ""
     ) -> Any:
         self.expr(value.count, scope, bound, what)
-        if value.per is not None:
+        if value.per is not None and value.per.counter is not None:
+            self.expr(value.per.counter, scope)
+        elif value.per is not None:
             self.selector(value.per.selector, scope, mode="count")
             every = value.per.every
             if isinstance(every, ast.Num) and every.value == 0:
@@ -1025,6 +1047,8 @@ class Checker:
         det = sel.det.text if sel.det else None
         if noun.party or any(p.kind == "in_this" for p in sel.posts):
             return self.party(sel, noun, det, scope)
+        if det == "that" and noun.type == "player":  # card state: a remembered choice
+            return self.that_chosen(sel, noun, adjectives)
         if det in THIS_DETS:
             return self.this_operand(sel, noun, adjectives, scope)
         filters = self.filters(sel, noun, adjectives, scope)
@@ -1580,6 +1604,174 @@ class Checker:
             self.expr(expr.right, scope)
             if expr.op == "/" and isinstance(expr.right, ast.Num) and expr.right.value == 0:
                 self.error("E0415", expr.right.pos, "division by zero")
+        elif isinstance(expr, ast.CounterRef):
+            self.counter_read(expr, scope)
+
+    # --- card state (issue 29): counters on a card, a remembered choice ---------------
+
+    def counter_operand(
+        self, param: Param, value: Any, scope: _Scope, verb: Verb
+    ) -> dict[str, Any] | None:
+        """``1 charge``: a number and a counter name the card writer chooses."""
+        if not isinstance(value, ast.Amount) or value.unit is None or value.per is not None:
+            self.error(
+                "E0410",
+                value.pos,
+                f"`{verb.name}` needs a number of counters and their name, such as `1 charge`",
+                f"`{verb.name}` counts counters on this card, as in `{verb.name} 1 charge "
+                + ("on" if verb.name == card_state.PUT else "from")
+                + f" this card`{self.verbs_for(value)}",
+            )
+            return None
+        name = card_state.counter_name(value.unit.text)
+        if verb.name == card_state.PUT:
+            self.counters_put.setdefault(name, value.unit)
+        else:
+            self.counters_used.append((name, value.unit))
+        self.expr(value.count, scope, param.range, f"a number of `{name}` counters")
+        operand = {"amount": value, "unit": name}
+        self.resolved.operands[id(value)] = operand
+        return operand
+
+    def verbs_for(self, value: Any) -> str:
+        """``; verbs that act on a ship: `deal`, `destroy`, ...``: for `remove a ship of
+        yours`, the verbs that do take the thing written (by the registry), or nothing."""
+        words = tuple(w.text for w in value.words) if isinstance(value, ast.Selector) else ()
+        found = self.registry.noun_for(words) if words else None
+        if found is None:
+            return ""
+        noun = found[0]
+        verbs = sorted(
+            verb.name
+            for verb in self.registry.verbs.values()
+            if verb.name not in (card_state.PUT, card_state.REMOVE)
+            and any(p.kind is ArgKind.TARGET and noun.type in p.types for p in verb.params)
+        )
+        said = ", ".join(f"`{v}`" for v in verbs)
+        return f"; verbs that act on {_article(noun.name)} {noun.name}: {said}" if verbs else ""
+
+    def counter_card(self, value: Any, scope: _Scope, what: str) -> dict[str, Any] | None:
+        """Counters live on the card the effect is printed on: ``this card`` and nothing else
+        (E0422)."""
+        words = tuple(w.text for w in value.words) if isinstance(value, ast.Selector) else ()
+        this = isinstance(value, ast.Selector) and value.det is not None
+        if not (this and value.det.text == "this" and words == ("card",) and not value.posts):
+            self.error(
+                "E0422",
+                value.pos,
+                f"counters live on {card_state.THIS_CARD} only, so {what} cannot name another card",
+                f"write `{card_state.THIS_CARD}`: a card keeps counters on itself alone",
+            )
+            return None
+        if "card" not in scope.context:
+            self.error("E0411", value.pos, "there is no `this card` here")
+            return None
+        return {"this": scope.context["card"], "type": "card"}
+
+    def counter_read(self, ref: ast.CounterRef, scope: _Scope) -> None:
+        """``charges on this card``: the counter must be one the card puts (E0420, checked
+        once every clause is seen), on this card (E0422)."""
+        if ref.prep is not None and ref.prep.text != "on":
+            self.error(
+                "E0422",
+                ref.prep.pos,
+                f"counters are read as `{ref.name.text} on this card`, not `{ref.prep.text}`",
+                "write `on`",
+            )
+            return
+        self.counters_used.append((card_state.counter_name(ref.name.text), ref.name))
+        self.counter_card(ref.card, scope, f"`{ref.name.text} on ...`")
+
+    def counters_never_put(self) -> None:
+        """E0420: a counter read or removed that no clause of the card ever puts is always 0,
+        so the condition, the amount or the cost can never do what it says. W0410: a counter
+        put that nothing reads or removes changes nothing the card does (not said beside an
+        E0420, whose misspelt name is the likelier fault)."""
+        used = {name for name, _ in self.counters_used}
+        unknown = used - set(self.counters_put)
+        for name, word in self.counters_put.items():
+            if name not in used and not unknown:
+                self.warning(
+                    "W0410",
+                    word.pos,
+                    f"this card puts `{name}` counters on itself, but nothing of it reads or "
+                    "removes them, so they change nothing",
+                    f"use them, as in `if {card_state.plural(name, 2)} on this card >= 3 -> ...` "
+                    f"or `activated: remove 3 {card_state.plural(name, 3)} from this card -> ...`",
+                )
+        for name, word in self.counters_used:
+            if name in self.counters_put:
+                continue
+            puts = sorted(self.counters_put)
+            close = did_you_mean(name, puts) if puts else None
+            self.error(
+                "E0420",
+                word.pos,
+                f"this card never puts a `{name}` counter on itself, so it always has none",
+                close
+                or f"add a clause that puts one, such as `when <hook> -> put 1 {name} "
+                "on this card`",
+            )
+
+    def remembered_nouns(self, effect: ast.Effect) -> set[str]:
+        """The nouns a ``choose a <noun>:`` of the card remembers (any clause)."""
+        found: set[str] = set()
+        for clause in effect.clauses:
+            body = getattr(clause, "body", None)
+            if body is None:
+                continue
+            for step in walk_steps(body):
+                if isinstance(step, ast.Remember):
+                    noun = self.registry.noun_for(tuple(w.text for w in step.chosen.words))
+                    if noun is not None:
+                        found.add(noun[0].name)
+        return found
+
+    def remember(self, step: ast.Remember, scope: _Scope) -> None:
+        """``choose an opponent: <step>``: one player, remembered on the card (E0423 for
+        anything that is not a player)."""
+        found = self.registry.noun_for(tuple(w.text for w in step.chosen.words))
+        players = [n.name for n in self.registry.nouns.values() if n.type == "player"]
+        if found is None or found[0].type != "player" or found[1]:
+            said = " ".join(w.text for w in step.chosen.words)
+            noun = players[-1] if players else ""
+            self.error(
+                "E0423",
+                step.chosen.pos,
+                f"a card remembers the choice of a player, not `{said}`",
+                f"write `{_article(noun)} {noun}`, then name it `that {noun}` in any clause of "
+                "the card"
+                if players
+                else "this game has no noun for a player to choose",
+            )
+            self.step(step.step, scope)
+            return
+        self.resolved.remembered[id(step)] = found[0].name
+        operand = self.selector(step.chosen, scope, want=("player",))
+        if operand is not None and operand.get("quant") != "one":
+            self.error("E0423", step.chosen.pos, "a card remembers the choice of one player")
+        self.step(step.step, scope)
+
+    def that_chosen(
+        self, sel: ast.Selector, noun: Noun, adjectives: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        """``that opponent``: the player a ``choose an opponent:`` of this card remembers
+        (E0421 when no clause of the card chooses one)."""
+        if adjectives or sel.posts or noun.name not in self.remembered:
+            chosen = sorted(self.remembered)
+            self.error(
+                "E0421",
+                sel.pos,
+                f"`that {noun.name}` names the {noun.name} this card chose, but no clause of "
+                f"it says `choose {_article(noun.name)} {noun.name}: ...`",
+                f"write `that {chosen[0]}`"
+                if chosen and not adjectives and not sel.posts
+                else f"choose one first, as in `when <hook> -> choose "
+                f"{_article(noun.name)} {noun.name}: ...`, or write `{_article(noun.name)} "
+                f"{noun.name}`",
+            )
+            return None
+        return {"chosen": noun.name, "type": noun.type}
 
 
 #: A comparison read with its sides swapped (`0 > light` is `light < 0`).
@@ -1595,6 +1787,8 @@ def _bounded_compare(cond: ast.Compare, registry: Registry) -> tuple[str, int, s
         return None
     if isinstance(left, ast.Count):
         return "a count", 0, op, right.value
+    if isinstance(left, ast.CounterRef):  # card state: a card holds no fewer than 0
+        return "a number of counters", 0, op, right.value
     if isinstance(left, ast.ValueRef) and left.name.text in registry.values:
         value = registry.values[left.name.text]
         return f"`{value.name}`", value.least, op, right.value
@@ -1611,6 +1805,29 @@ def _past(verb: str) -> str:
         return _IRREGULAR_PAST[verb]
     stem = verb.removesuffix("s")
     return stem + ("d" if stem.endswith("e") else "ed")
+
+
+def _per_counter(previous: ast.Arg | None, arg: ast.Arg) -> ast.Amount | None:
+    """``1 light per charge`` then ``on this card``, which the grammar splits (it cannot tell
+    a counter from a noun), as one amount counting the card's counters (card state)."""
+    if not (
+        isinstance(previous, ast.Amount)
+        and previous.per is not None
+        and previous.per.counter is None
+        and isinstance(arg, ast.PrepArg)
+        and arg.prep.text == "on"
+        and isinstance(arg.value, ast.Selector)
+        and arg.value.det is not None
+        and arg.value.det.text == "this"
+    ):
+        return None
+    counted = previous.per.selector
+    if counted.det is not None or counted.count is not None or len(counted.words) != 1:
+        return None
+    pos = ast.Pos(counted.pos.start, arg.pos.end)
+    ref = ast.CounterRef(counted.words[0], arg.value, pos, arg.prep)
+    per = ast.Per(previous.per.every, counted, ast.Pos(previous.per.pos.start, arg.pos.end), ref)
+    return ast.Amount(previous.count, previous.unit, per, ast.Pos(previous.pos.start, arg.pos.end))
 
 
 def _article(word: str) -> str:
@@ -1750,7 +1967,7 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
         inner = (*step.costs, step.effect)
     elif isinstance(step, ast.Conditional):
         inner = (step.step,) if step.otherwise is None else (step.step, step.otherwise)
-    elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat):
+    elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat | ast.Remember):
         inner = (step.step,)
     # (a Lasting's modifier or grant and a NextCost hold no steps: wt-limits)
     for item in inner:

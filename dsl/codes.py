@@ -26,6 +26,12 @@ DSL_CODES: dict[str, str] = {
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
+    # card state (issue 29): counters on a card, a remembered choice
+    "E0420": "a counter read or removed that the card never puts on itself",
+    "E0421": "`that <player>` on a card none of whose clauses chooses one",
+    "E0422": "counters on anything but `this card`",
+    "E0423": "a remembered choice (`choose a ...:`) of something that is not one player",
+    "W0410": "a counter the card puts on itself that nothing of the card reads or removes",
     # use limits, durations, one-shot discounts (wt-limits)
     "E0425": "a use limit (`once per ...`) with a period the game does not have, or a bad count",
     "E0426": "a duration (`until the end of the ...: ...`) with a period the game does not have",

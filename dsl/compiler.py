@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.dsl import ast
+from whitedwarf.dsl.card_state import counter_name
 from whitedwarf.dsl.checker import Resolved
 from whitedwarf.dsl.registry import ArgKind
 
@@ -161,6 +162,8 @@ class Compiler:
         elif isinstance(step, ast.NextCost) and isinstance(step.amount, ast.Num):
             thing = " ".join(w.text for w in step.thing)
             asm.emit("next_cost", thing, step.amount.value)
+        elif isinstance(step, ast.Remember):
+            self.remember(step, asm, loop_var)
 
     def body(self, steps: tuple[ast.Step, ...], asm: _Assembler, loop_var: int | None) -> None:
         """Steps in order. A cost written as a plain step (`pay 1 rare then gain 2 light`) is
@@ -283,6 +286,9 @@ class Compiler:
     ) -> list[Any]:
         """Emit the choices an action's targets need; return its operands."""
         operands: list[Any] = []
+        for _, operand in self.resolved.calls.get(id(action), []):
+            if "chosen" in operand:  # card state: nothing to act on before the card chose
+                asm.emit("recall", operand["chosen"], end)
         for param, operand in self.resolved.calls.get(id(action), []):
             if param.kind is ArgKind.TARGET and "quant" in operand:
                 var = asm.new_var()
@@ -331,6 +337,18 @@ class Compiler:
         else:
             self.step(option, asm, loop_var)
 
+    def remember(self, step: ast.Remember, asm: _Assembler, loop_var: int | None) -> None:
+        """``choose an opponent: <step>`` (card state): choose, remember the choice on the
+        card as ``that opponent``, then the step (docs/effect-ir.md ``remember``)."""
+        end = _Label()
+        operand = self.resolved.selectors.get(id(step.chosen), {})
+        var = asm.new_var()
+        asm.emit("choose", var, self.selector_ir(operand, loop_var), end)
+        noun = self.resolved.remembered.get(id(step), "")
+        asm.emit("remember", noun, var)
+        self.step(step.step, asm, loop_var)
+        asm.mark(end)
+
     def for_each(self, step: ast.ForEach, asm: _Assembler) -> None:
         slot, var = asm.new_loop(), asm.new_var()
         top, end = _Label(), _Label()
@@ -371,6 +389,9 @@ class Compiler:
         count = self.expr(value.count, loop_var)
         if value.per is None:
             return count
+        if value.per.counter is not None:  # card state: ``per charge on this card``
+            every = self.expr(value.per.every, loop_var) if value.per.every else ["num", 1]
+            return ["*", count, ["/", self.expr(value.per.counter), every]]
         counted = self.resolved.selectors.get(id(value.per.selector), {})
         every = self.expr(value.per.every, loop_var) if value.per.every else ["num", 1]
         return ["*", count, ["/", ["count", self.selector_ir(counted, loop_var)], every]]
@@ -408,6 +429,8 @@ class Compiler:
         if isinstance(expr, ast.Count):
             operand = self.resolved.selectors.get(id(expr.selector), {})
             return ["count", self.selector_ir(operand, loop_var)]
+        if isinstance(expr, ast.CounterRef):  # card state: ``charges on this card``
+            return ["counter", counter_name(expr.name.text)]
         return [expr.op, self.expr(expr.left, loop_var), self.expr(expr.right, loop_var)]
 
     def cond(self, cond: ast.Cond) -> list[Any]:

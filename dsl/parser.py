@@ -27,6 +27,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "NUMBER_DET": "`up to N`",
     "PREP": "a preposition (`to`, `in`, `on`, `from`, `by`, ...)",
     "AS": "`as`",
+    "CHOOSE_A": "`choose a`, `choose an` or `choose another`",
     "_HAVE": "`has`",
     "_ARROW": "`->`",
     "_COLON": "`:`",
@@ -77,6 +78,7 @@ def lark_parser() -> Lark:
 # clauses, parentheses around one number or inside a comment do not.
 NESTING_NODES = frozenset(
     {"optional", "conditional", "conditional_else", "choice", "for_each", "repeat", "paid"}
+    | {"remember"}  # card state (issue 29)
     | {"arith", "compare", "negate", "count", "any_of", "all_of"}
 )
 MAX_NESTING = 24  # the deepest base-game effect nests 3 levels; the passes recurse per level
@@ -525,6 +527,18 @@ class _ToAst(Transformer):
     def paid(self, meta, items):
         return ast.Paid(tuple(items[:-1]), items[-1], _pos(meta))
 
+    def remember(self, meta, items):
+        """``choose an opponent: <step>`` (card state, issue 29)."""
+        head, *words, step = items
+        article = str(head).split()[-1]
+        end = head.end_pos or 0
+        det = ast.Word(article, ast.Pos(end - len(article), end))
+        names = tuple(_word(w) for w in words)
+        chosen = ast.Selector(
+            det, None, False, names, (), ast.Pos(det.pos.start, names[-1].pos.end)
+        )
+        return ast.Remember(chosen, step, _pos(meta))
+
     def action(self, meta, items):
         verb, *args = items
         return ast.Action(_word(verb), tuple(args), _pos(meta))
@@ -630,3 +644,8 @@ class _ToAst(Transformer):
 
     def value(self, meta, items):
         return ast.ValueRef(_word(items[0]), _pos(meta))
+
+    def counter(self, meta, items):
+        """``charges on this card`` (card state, issue 29); the checker reads the preposition."""
+        name, prep, card = items
+        return ast.CounterRef(_word(name), card, _pos(meta), _word(prep))

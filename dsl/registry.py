@@ -24,6 +24,8 @@ class ArgKind(enum.StrEnum):
     STAT = "stat"  # the name of a stat, e.g. ``extractor_builds``
     WORD = "word"  # one of a fixed set of words, e.g. a die face
     UNIT = "unit"  # a kind of unit to make, e.g. ``small ship`` or ``extractor``
+    # card state (issue 29): counters of a kind the card writer names, e.g. ``1 charge``
+    COUNTER = "counter"
 
 
 @dataclass(frozen=True, slots=True)

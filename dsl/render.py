@@ -236,6 +236,12 @@ def _step(step: ast.Step, registry: Registry) -> str:
         return f"for each {_selector(step.selector, registry)}, {_step(step.step, registry)}"
     if isinstance(step, ast.Repeat):
         return f"do this {_expr(step.times, registry)} times: {_step(step.step, registry)}"
+    if isinstance(step, ast.Remember):  # card state (issue 29): a choice the card keeps
+        noun = " ".join(w.text for w in step.chosen.words)
+        chosen = _selector(step.chosen, registry)
+        return (
+            f"choose {chosen} (this card remembers that {noun}), then {_step(step.step, registry)}"
+        )
     if isinstance(step, ast.Paid):
         costs = " and ".join(_action(cost, registry) for cost in step.costs)
         # "pay 1 [common] to gain 1 [light]" reads; "pay 1 [common] to for each ..." does
@@ -403,6 +409,8 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
         return word_text(registry, "values", expr.name.text)
     if isinstance(expr, ast.Count):
         return f"the number of {_selector(expr.selector, registry)}"
+    if isinstance(expr, ast.CounterRef):  # card state (issue 29)
+        return f"the number of {expr.name.text} on {_selector(expr.card, registry)}"
     left, right = _expr(expr.left, registry), _expr(expr.right, registry)
     # The tree holds the grouping the effect wrote with brackets: say it again where needed.
     if _binds_looser(expr.left, expr.op, right_side=False):

@@ -131,6 +131,8 @@ class _Walk:
             return found if once else []
         if isinstance(step, ast.ForEach):
             return self.for_each(step, path)
+        if isinstance(step, ast.Remember):  # card state: the pick is whom, not whether
+            return self.step(step.step, path)
         if isinstance(step, ast.Paid):  # a cost may not be paid, and is a brake itself
             for cost in step.costs:
                 self.action(cost, path)

@@ -35,6 +35,8 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any, NoReturn, Protocol
 
+from whitedwarf.interpreter import card_state
+
 Frame = dict[str, Any]
 State = dict[str, Any]
 
@@ -327,6 +329,9 @@ class Machine:
             # durations and one-shot discounts (wt-limits): the adapter keeps them
             "lasting": self._op_lasting,
             "next_cost": self._op_next_cost,
+            # card state (issue 29): a remembered choice
+            "remember": self._op_remember,
+            "recall": self._op_recall,
         }
         #: id(program) -> (program, lowered), for adapters that keep no lowered programs.
         self._lowered: dict[int, tuple[Any, tuple[Any, ...]]] = {}
@@ -390,6 +395,9 @@ class Machine:
         """An operand as ``(kind, data)`` (the kinds of :data:`VAR` ...)."""
         if "var" in operand:
             return VAR, operand["var"]
+        if "chosen" in operand:  # card state: ``that opponent``
+            noun = operand["chosen"]
+            return FN, lambda state, frame: card_state.recalled(state, frame, noun)
         if "amount" in operand:
             expr = operand["amount"]
             if expr[0] == "num":
@@ -871,6 +879,9 @@ class Machine:
             selector = expr[1]
             candidates = self.adapter.candidates
             return lambda state, frame: len(candidates(state, frame, selector))
+        if op == "counter":  # card state: ``charges on this card``
+            name = expr[1]
+            return lambda state, frame: card_state.count(state, frame, name)
         a, b = self._lower_expr(expr[1]), self._lower_expr(expr[2])
         if op == "+":
             return lambda state, frame: a(state, frame) + b(state, frame)
@@ -913,6 +924,8 @@ class Machine:
         """A bound operand: a variable, a number, ``[amount, unit]``, or the adapter's."""
         if "var" in operand:
             return frame["vars"][operand["var"]]
+        if "chosen" in operand:  # card state: ``that opponent``
+            return card_state.recalled(state, frame, operand["chosen"])
         if "amount" in operand:
             return [self.evaluate(state, frame, operand["amount"]), operand["unit"]]
         if "num" in operand:
@@ -1101,6 +1114,9 @@ class Machine:
                 pc = pc + 1 if ins[3](state, look) else ins[2]
             elif handler is check:
                 pc = pc + 1 if ins[1](state, look) else ins[2]
+            elif handler is ops["recall"]:
+                found = card_state.recalled(state, look, ins[1])
+                pc = pc + 1 if found is not None else ins[2]
             elif handler is choose:
                 found = self.adapter.candidates(state, look, ins[2])
                 if not found:
@@ -1116,7 +1132,7 @@ class Machine:
                 pc = ins[1][0]  # no option acts: the first one runs through to the exit
             elif handler is ops["jump"]:
                 pc = ins[1]
-            elif handler is ops["ask"]:
+            elif handler is ops["ask"] or handler is ops["remember"]:
                 pc += 1
             else:  # end (and next, only reached through a loop)
                 return False
@@ -1143,6 +1159,30 @@ class Machine:
     @staticmethod
     def _op_jump(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         return ins[1]
+
+    # -- card state (issue 29): a choice remembered on the card ------------------------------
+
+    def _op_remember(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        """``["remember", noun, var]``: the player chosen into ``var`` is the card's
+        ``that <noun>`` from now on (interpreter/card_state.py); a trace says so (the
+        adapter's optional ``remembered(state, frame, noun, chosen)``)."""
+        chosen = frame["vars"][ins[2]]
+        card_state.remember(state, frame, ins[1], chosen)
+        told = getattr(self.adapter, "remembered", None)
+        if told is not None:
+            told(state, frame, ins[1], chosen)
+        return pc + 1
+
+    def _op_recall(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        """``["recall", noun, else_pc]``: a step naming ``that <noun>`` before the card chose
+        one does nothing (docs/rules-decisions.md R13); a trace says so (the
+        adapter's optional ``unchosen(state, frame, noun)``)."""
+        if card_state.recalled(state, frame, ins[1]) is not None:
+            return pc + 1
+        told = getattr(self.adapter, "unchosen", None)
+        if told is not None:
+            told(state, frame, ins[1])
+        return ins[2]
 
     @staticmethod
     def _op_end(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:

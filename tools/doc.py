@@ -90,6 +90,13 @@ STEP_FORMS: tuple[tuple[str, str, str], ...] = (
         "may pay 1 rare -> gain 2 light",
         "pay the costs, then do the step; targets are chosen first",
     ),
+    # card state (issue 29): a choice remembered on the card
+    (
+        "`choose a <player>: <step>`",
+        "choose an opponent: give 1 common to that opponent",
+        "the owner picks one player, the card remembers them as `that <player>` for all its "
+        "clauses, then the step",
+    ),
 )
 
 # Determiners and what they select (see the `quantify` step of dsl/checker.py).
@@ -235,6 +242,8 @@ def _grammar(registry: Registry) -> str:
         (
             (shape, _example(first_that_compiles(example, ours.step(shape), registry)), meaning)
             for shape, example, meaning in STEP_FORMS
+            # card state: a game whose language names no player remembers none
+            if not shape.startswith("`choose a") or compiles(example, registry)
         ),
     )
     lines += [
@@ -258,7 +267,25 @@ def _grammar(registry: Registry) -> str:
     )
     lines += ["", "### Amounts and conditions", ""]
     lines += _amounts(registry, ours)
+    lines += _counters(registry)
     return "\n".join(lines)
+
+
+def _counters(registry: Registry) -> list[str]:
+    """Card state (issue 29): the counter forms, when the game declares the counter verbs."""
+    if "put" not in registry.verbs:
+        return []
+    return [
+        "",
+        "### Counters on a card",
+        "",
+        *_wrap(
+            "A card keeps counters of any name on itself: `put N <name> on this card`, `remove N"
+            " <name> from this card` (a cost: not payable with fewer on the card), and `<name> on"
+            " this card` as a number in a condition or an amount (`per <name> on this card`)."
+            ' At most 99 of a kind; docs/dsl.md "Card state".'
+        ),
+    ]
 
 
 def _selector_example(registry: Registry, ours: GameExamples) -> str:
@@ -777,6 +804,8 @@ def describe_param(param: Param, registry: Registry) -> str:
         return f"an amount of {_or_words(param.types)}{optional}"
     if param.kind is ArgKind.NUMBER:
         return f"a number or a `(...)` expression{optional}"
+    if param.kind is ArgKind.COUNTER:  # card state (issue 29)
+        return f"a number and a counter name of the card writer's choosing{optional}"
     if param.kind is ArgKind.TARGET:
         nouns = nouns_of_types(registry, param.types)
         you = ", or `you`" if "player" in param.types else ""

@@ -86,6 +86,8 @@ class GameExamples:
             return [f"may {a}"]
         if shape.startswith("`if"):
             return [v.example for v in self.registry.values.values() if v.example.startswith("if")]
+        if shape.startswith("`choose a"):  # card state: only the game's own example
+            return []
         if shape.startswith("`choose"):
             return [f"choose one: {a} or {b}"]
         if shape.startswith("`for each"):

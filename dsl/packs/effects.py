@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from whitedwarf.dsl import api
+from whitedwarf.dsl import api, card_state
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Change, Content, Entry
@@ -270,6 +270,8 @@ def _missing(used: dict[str, set[str]], registry: Registry) -> dict[str, list[st
     out = {}
     for section in ("verbs", "hooks", "stats", "flags", "filters", "values", "card_kinds"):
         words = sorted(set(getattr(registry, section)) - used.get(section, set()))
+        if section == "verbs":  # card state (issue 29): the language's own, for mods to use
+            words = [w for w in words if w not in card_state.LANGUAGE_VERBS]
         if words:
             out[section] = words
     noun_types = used.get("noun_types", set())

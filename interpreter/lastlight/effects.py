@@ -21,7 +21,9 @@ from typing import Any
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.source import EffectSource
+from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.lastlight import events, parties
+from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
@@ -350,10 +352,13 @@ class LastLightAdapter:
         cards"): resources and light held, cards in play and ready, techs in play."""
         need: dict[str, int] = {}
         flipped: set[str] = set()
+        counters: dict[str, int] = {}  # card state: `remove 3 charges from this card`
         p = state["players"][frame["owner"]]
         for verb, operands in calls:
             args = [self.machine.operand(state, frame, o) for o in operands]
-            if verb == "pay":
+            if verb == "remove":
+                removable(state, frame, counters, args)
+            elif verb == "pay":
                 amount, unit = args[0]
                 need[unit] = need.get(unit, 0) + amount
             elif verb in ("exhaust", "discard"):
@@ -363,7 +368,17 @@ class LastLightAdapter:
                     if state_of is None or ref in flipped or (verb == "exhaust" and state_of):
                         return False
                     flipped.add(ref)
-        return can_pay(p, need)
+        return can_pay(p, need) and card_state.can_remove(state, frame, counters)
+
+    def remembered(self, state: State, frame: Frame, noun: str, chosen: Any) -> None:
+        """Card state: a trace says whom the card chose (a note, like :func:`unpaid`)."""
+        if events.ON:
+            events.note(state, "chosen", frame["owner"], frame["card"], noun=noun, chosen=chosen)
+
+    def unchosen(self, state: State, frame: Frame, noun: str) -> None:
+        """Card state: ``that opponent`` before the card chose one did nothing (a note)."""
+        if events.ON:
+            events.note(state, "unchosen", frame["owner"], frame["card"], noun=noun)
 
     def coster(self, calls: list[list[Any]]) -> Any:
         """What :meth:`affordable` answers for ``calls``, as ``(state, frame) -> bool``, made

@@ -82,6 +82,13 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
 ``looked``              ``keep`` looked at the top of the tech deck: ``text`` (the techs)
 ``absent``              a verb of the card had nothing to act on (a named party or a
                         ``this`` thing not there: an unowned planet): ``verb``
+``counters``            card state: counters were put on or removed from a card: ``did``
+                        (``puts 1 charge on``), ``on`` (the card), ``held`` (``3
+                        charges``), ``full`` (some did not fit)
+``chosen``              card state: a card chose a player it remembers: ``noun``,
+                        ``chosen``
+``unchosen``            card state: a step named ``that <noun>`` before the card chose
+                        one: it did nothing (``noun``)
 ======================  ==========================================================
 """
 
@@ -289,6 +296,16 @@ def _text_of(event: Event) -> str:
         return f"die {event['die']} shows {event['new']}, not {event['old']}: {event['how']}"
     if kind == "looked":  # a note (trace only): keep looks at the top of the deck
         return f"looks at {event['text']} on top of the tech deck"
+    # card state (issue 29), notes (trace only)
+    if kind == "counters":
+        full = ", full: no more fit on a card" if event.get("full") else ""
+        return f"{card}: {event['did']} {event['on']} ({event['held']} now{full})"
+    if kind == "chosen":
+        return f"{card}: chooses {event['chosen']} as that {event['noun']}"
+    if kind == "unchosen":
+        return (
+            f"{card}: no {event['noun']} chosen yet, so that {event['noun']} is nobody: did nothing"
+        )
     if kind == "gain":
         source = f" ({event['source']})" if event.get("source") else ""
         return f"gains {event['amount']} {event['unit']}{source}"

@@ -27,6 +27,11 @@ is the same; the game's decisions are its replay's. Any other format is refused,
   the ``token`` and ``resource`` of a planet whose token is face down -> ``"?"``; ``rng``
   and ``seed`` -> ``"?"``.
 
+``card_state`` (counters on cards, the players they chose: issue 29, decision R13) is on
+the table and shown whole to every seat; a card keeps something only once it acts, after it
+is revealed. A save without the key (written before card state) loads as one whose cards
+keep nothing.
+
 :func:`shared_observation` is the same view built without copying what the player may see
 (only the parts that hide something are new objects): for a reader that never writes to it,
 the heuristic agent at every decision. :func:`observation` is its deep copy, so the two

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
@@ -218,6 +219,7 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
         state["players"][seat]["techs"].remove(tech)
         versions.cards_changed(state, seat)
         state["discard"].append(ref)
+        card_state.forget(state, seat, ref)  # its counters leave with it (R13)
         return
     for p in state["players"]:
         if ref in p["techs_hand"]:

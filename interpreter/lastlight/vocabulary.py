@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from whitedwarf.dsl.card_state import counter_verbs
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
@@ -1460,6 +1461,12 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_add",
             pure=True,
         ),
+        # card state (issue 29): counters on a card (dsl/card_state.py)
+        *counter_verbs(
+            "invented (issue 29; docs/rules-decisions.md R13)",
+            "when after_refresh -> put 1 charge on this card; "
+            "activated: remove 3 charges from this card -> gain 2 light",
+        ),
     ]
 
 
@@ -1584,16 +1591,10 @@ CONCEPTS = {
     "blockade": "a planet is `blockaded` when a ship of another colour is in its sector (000 "
     '"2. Claim"): `number of blockaded planets you control`, `destroy a blockaded enemy '
     "extractor`",
-    "remove": "`destroy` takes a ship or an extractor off the board, `discard` puts a tech "
-    "away, `pay` returns resources to the supply",
     "temporarily": "a duration: `until the end of the round: your ships have +1 attack`; "
     "`add 1 to trades` in a `when before_trade` trigger helps one step",
     "twice": "a use limit: `activated, at most 2 times per round: pay 1 common -> gain 1 "
     "uncommon`, `when ship_moved, once per round -> gain 1 light`",
-    "counter": "conditions read what the game counts (`number of ships of yours`, "
-    "`techs_in_play`, `graveyard`); cards hold no counters yet",
-    "charge": "conditions read what the game counts (`number of ships of yours`, "
-    "`techs_in_play`, `graveyard`); cards hold no charges yet",
     "look": "`keep 1 tech from 3` looks at the top 3 techs of the deck, keeps 1 and discards "
     "the rest; `draw 1 tech` draws without looking",
     "whenever": "a trigger is `when <hook> -> ...`; a reaction to another player's act is "
@@ -1604,6 +1605,11 @@ CONCEPTS = {
     "defender": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
     "opponent in this combat, `steal 1 common from the opponent in this combat`; after a kill, "
     "the owner, `steal 1 common from the owner` (`when unit_destroyed`)",
+    # card state (issue 29): counters and a remembered choice are written
+    "counter": "a card keeps counters of any name on itself: `when after_refresh -> put 1 "
+    "charge on this card; activated: remove 3 charges from this card -> gain 2 light`",
+    "remember": "a card remembers a player it chose: `when game_start -> choose an opponent: "
+    "gain 1 light; when round_start -> steal 1 common from that opponent`",
     "score": "Last Light scores light: `gain 1 light`; end-of-game scoring is `when game_end "
     "-> ...`",
     "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.vm import DONE, Frame, IllegalAnswer, Machine, new_frame
@@ -90,9 +91,17 @@ class Adapter:
 
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         need = 0
+        counters: dict[str, int] = {}  # card state: `remove 3 charges from this card`
         for verb, operands in calls:
             if verb == "pay":
                 need += self.machine.evaluate(state, frame, operands[0]["amount"])
+            elif verb == "remove":
+                name = operands[0]["unit"]
+                counters[name] = counters.get(name, 0) + self.machine.evaluate(
+                    state, frame, operands[0]["amount"]
+                )
+        if not card_state.can_remove(state, frame, counters):
+            return False
         if not need:
             return True
         from whitedwarf.interpreter.starlight.launch import reserved_ap

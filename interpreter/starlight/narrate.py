@@ -136,6 +136,14 @@ def _unpaid(e: Event) -> str:
     return f"{words(e.get('card'))} cannot pay its cost: what it pays for is skipped"
 
 
+def _counters(e: Event) -> str:
+    """Card state (issue 29): counters put on or removed from a card."""
+    full = ", full: no more fit on a card" if e.get("full") else ""
+    kind = str(e.get("card_kind", "")).partition(".")[0]
+    what = {"gods": "the god ", "flares": "the flare ", "laurels": "the laurel "}.get(kind, "")
+    return f"{what}{words(e.get('card'))} {e.get('did')} itself ({e.get('held')} now{full})"
+
+
 def _daybreak(e: Event) -> str:
     return f"brings daybreak: round {e.get('last_round')} is the last round (003 'End of Game')"
 
@@ -214,6 +222,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "next_cost_used": lambda e: (
         f"{words(e.get('card'))}'s discount ({e.get('amount')} less) is used on {e.get('on')}"
     ),
+    "counters": _counters,  # card state (issue 29)
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

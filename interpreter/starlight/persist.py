@@ -9,6 +9,8 @@ they keep until every live player has kept one (003 "The Gods": announced; SL25)
 ``vars`` and ``pending`` question of their effect frames. Hidden from everyone: the order and
 contents of the Core, Flare and Starbot decks (their sizes stay), the order of the ray bags
 (their contents are what is not elsewhere, so they are shown sorted), ``rng`` and ``seed``.
+``card_state`` (the counters on a god or another card: issue 29, decision R13) is public:
+a god keeps something only once its powers act, after every god is revealed.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from whitedwarf.dsl.card_state import counter_verbs
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
@@ -409,6 +410,12 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_claim",
             pure=True,
         ),
+        # card state (issue 29): counters on a card (dsl/card_state.py)
+        *counter_verbs(
+            "invented (issue 29; docs/rules-decisions.md R13)",
+            "when turn_start -> put 1 charge on this card; "
+            "when turn_end -> remove 3 charges from this card -> gain 1 ap",
+        ),
     ]
 
 
@@ -706,11 +713,11 @@ CONCEPTS = {
     "temporarily": "a duration: `when turn_start -> until the end of the turn: you can "
     "ignore_surcharge`; a modifier (`you have +1 ap_per_turn`) lasts while its card is in play",
     "twice": "a use limit: `when turn_start, at most 2 times per game -> gain 1 ap`",
-    "counter": "conditions read what the game counts (`stars_launched`, `flares_used`, "
-    "`number of stars of yours`); cards hold no counters yet",
+    # card state (issue 29): counters are written
+    "counter": "a god keeps counters of any name on itself: `when turn_start -> put 1 charge "
+    "on this card; when turn_end -> remove 3 charges from this card -> gain 1 ap`",
     "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "
     "effects do not flush pools yet",
-    "remove": "effects gain and pay (`pay 1 ap`); nothing is taken off the sky board",
     "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
     "powers are `when game_end -> ...`",
 }

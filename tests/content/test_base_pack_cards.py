@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 from whitedwarf.dsl.api import compile_effect
+from whitedwarf.dsl.card_state import LANGUAGE_VERBS
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
@@ -431,5 +432,7 @@ def _used_words(compiled: list[Any]) -> dict[str, set[str]]:
 def test_every_registry_entry_is_used(compiled: list[Any], section: str) -> None:
     used = _used_words(compiled)[section]
     declared = set(getattr(registry(), section))
+    if section == "verbs":  # the language's own counter verbs, for mods (issue 29, R13)
+        declared -= LANGUAGE_VERBS
     unused = sorted(declared - used)
     assert unused == [], f"{section} not used by any card: {unused}"

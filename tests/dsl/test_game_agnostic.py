@@ -37,6 +37,10 @@ ALLOWED = {
     "cost": "the language's costs before `->`, in messages",
     "keep": "English, in hints (`keep your wording`)",
     "owner": "English, in hints (`its owner chooses`), and every game's cards have owners",
+    # card state (issue 29): the language's own verbs, declared once by dsl/card_state.py
+    # for every game, and English (`put it in '...'`, `remove the tag`)
+    "put": "the language's card-state verb `put 1 charge on this card`, and English",
+    "remove": "the language's card-state verb `remove 3 charges from this card`, and English",
 }
 
 

@@ -187,6 +187,9 @@ SCENARIOS: dict[str, Callable[[State], Calls]] = {
     "reroll": lambda s: [["d0"]] if _die(s) else [],
     "add": _add,
     "keep": lambda s: [[[1, "tech"], 3]],  # issue 29 item 7: asks, fires nothing
+    # card state (issue 29): counters on the frame's card; put twice, then take both off
+    "put": lambda s: [[[2, "charge"], "monument#1"]],
+    "remove": lambda s: [[[1, "charge"], "monument#1"]] * 2,
 }
 
 

@@ -75,6 +75,9 @@ def test_no_verb_fires_a_hook(monkeypatch: pytest.MonkeyPatch) -> None:
         "gain": [[[2, unit]] for unit in REG.verbs["gain"].params[0].types],
         "pay": [[[1, "ap"]]],
         "claim": [[]],
+        # card state (issue 29): counters on the frame's card
+        "put": [[[2, "charge"], "test"]],
+        "remove": [[[1, "charge"], "test"]],
     }
     assert set(arguments) == set(REG.verbs)
     for name, calls in arguments.items():

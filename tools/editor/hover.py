@@ -26,6 +26,12 @@ _THIS = (
 )
 _ARTICLE = "{}: one thing, chosen by the card's owner when there are several (`{} ship`)."
 
+#: ``that opponent``: a player the card remembers (card state, issue 29; docs/dsl.md).
+_THAT_CHOSEN = (
+    "`that opponent` is the opponent the card chose with `choose an opponent: ...` (in any "
+    "of its clauses); before any choice it names nobody, and a step naming it does nothing."
+)
+
 #: The words and phrases of the grammar (dsl/grammar.lark), each with what it means. A test
 #: holds it to the grammar: every keyword there has an entry here.
 KEYWORDS: dict[str, str] = {
@@ -84,7 +90,8 @@ KEYWORDS: dict[str, str] = {
     "up to": "`up to N <things>`: the owner picks at most N of them.",
     "up": "Part of `up to N <things>`: at most N.",
     "this": _THIS,
-    "that": "The same as `this`: " + _THIS,
+    "that": "The same as `this`: " + _THIS + " `that opponent` is the opponent the card "
+    "chose with `choose an opponent:` (card state).",
     "its": "The same as `this`: " + _THIS,
     "a": _ARTICLE.format("`a`", "a"),
     "an": _ARTICLE.format("`an`", "an enemy"),
@@ -131,6 +138,13 @@ KEYWORDS: dict[str, str] = {
     # issue 29: what a thing is, and the player who acted in a reaction
     "is": "`this <noun> is <adjective>`: whether the thing the card or the hook names is so "
     "(`when unit_lost if this ship is large -> ...`).",
+    # card state (issue 29): a choice remembered on the card (docs/dsl.md "Card state")
+    "choose a": "`choose a <player>: <step>`: the owner picks one player, whom the card "
+    "remembers as `that <player>` in all its clauses (`choose a player: ...`).",
+    "choose an": "`choose an opponent: <step>`: the owner picks one opponent, whom the card "
+    "remembers as `that opponent` in all its clauses.",
+    "choose another": "`choose another player: <step>`: the owner picks one other player, "
+    "whom the card remembers as `that player` in all its clauses.",
 }
 
 #: Several-word phrases of the grammar, longest first (a word of one shows the phrase).
@@ -206,7 +220,10 @@ def _noun_phrase(
             start, end = window[0][1], window[-1][2]
             parts = [entry_markdown(noun.name, "nouns", noun)]
             before = tokens[first - 1][0] if first > 0 else ""
-            if before in ("this", "that", "its"):
+            if before == "that" and noun.type == "player":  # card state (issue 29)
+                start = tokens[first - 1][1]
+                parts.insert(0, f"**that {noun.name}** (selector)\n\n{_THAT_CHOSEN}")
+            elif before in ("this", "that", "its"):
                 start = tokens[first - 1][1]
                 parts.insert(0, f"**this {noun.name}** (selector)\n\n{_THIS}")
             return Hover("\n\n---\n\n".join(parts), start, end)

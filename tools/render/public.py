@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.persist import observation
 
 State = dict[str, Any]
@@ -42,11 +43,18 @@ def public_players(state: State, viewer: int = NOBODY) -> list[dict[str, Any]]:
     return [_player(p, view) for p in view["players"]]
 
 
+def _kept(view: State, seat: int, ref: str) -> str:
+    """The counters on a card and the player it chose (card state, issue 29): public."""
+    return kept_text(view, seat, ref)
+
+
 def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
     choice = p["choice"]
     return {
         "seat": p["seat"],
         "faction": p["faction"] or "(not yet revealed)",
+        # card state (issue 29): counters and a remembered choice, on the table for all
+        "faction_kept": _kept(view, p["seat"], p["faction"]) if p["faction"] else "",
         "light": p["light"],
         "resources": listed(p["res"]),
         "hand": list(p["hand"]),
@@ -57,6 +65,7 @@ def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
                 "name": card_name(t["ref"]),
                 "exhausted": bool(t.get("exhausted")),
                 "slot": t.get("ship_type") or "civilization",
+                "kept": _kept(view, p["seat"], t["ref"]),  # card state (issue 29)
             }
             for t in p["techs"]
         ],

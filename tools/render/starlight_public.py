@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.starlight.persist import observation
 
 State = dict[str, Any]
@@ -118,7 +119,7 @@ def sky_view(content: Any, state: State, events: list[Event] | None = None) -> S
             "flares": _size(view["flare_deck"]),
             "starbots": _size(view["starbot_deck"]),
         },
-        seats=[_seat(p, name) for p in view["players"]],
+        seats=[_seat(p, name, view) for p in view["players"]],
         accolades=[_accolade(a, content) for a in view["accolades"]],
     )
 
@@ -144,7 +145,7 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) else len(value)
 
 
-def _seat(p: dict[str, Any], name) -> SeatView:
+def _seat(p: dict[str, Any], name, view: dict[str, Any]) -> SeatView:
     cores = [name("cores", c) for c in p["cores"]]
     if p.get("starter"):
         cores.append(name("starters", p["starter"]))
@@ -169,8 +170,14 @@ def _seat(p: dict[str, Any], name) -> SeatView:
         aspects=[name("aspects", a) for a in p["aspects"]],
         stars=len(p["stars"]),
         accolades=[name("accolades", a) for a in p["accolades"]],
-        god=name("gods", god) if isinstance(god, str) and god != "?" else None,
+        god=_god(name, view, p, god) if isinstance(god, str) and god != "?" else None,
     )
+
+
+def _god(name, view: dict[str, Any], p: dict[str, Any], god: str) -> str:
+    """The god's name, with the counters on it (card state, issue 29): ``Chronos [3 charges]``."""
+    kept = kept_text(view, int(p["seat"]), god)
+    return f"{name('gods', god)} [{kept}]" if kept else str(name("gods", god))
 
 
 def _accolade(accolade: dict[str, Any], content: Any) -> AccoladeView:

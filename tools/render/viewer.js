@@ -34,7 +34,8 @@
     if (p.lines) return linesPanel(p);
     const box = el("div", { class: "player", "data-seat": p.seat });
     box.style.borderColor = data.colours[p.seat] || "#999";
-    box.appendChild(el("div", {}, "seat " + p.seat + " · " + p.faction + " · " + p.light + " light"));
+    const faction = p.faction + (p.faction_kept ? " [" + p.faction_kept + "]" : "");
+    box.appendChild(el("div", {}, "seat " + p.seat + " · " + faction + " · " + p.light + " light"));
     box.appendChild(el("div", {}, "resources: " + resources(p.resources)));
     box.appendChild(el("div", {}, "action cards in hand: " + (p.hand.join(", ") || "none") +
       (p.choice ? " · choice: " + p.choice : "")));
@@ -43,6 +44,8 @@
     for (const t of p.techs) {
       const tech = el("span", { class: t.exhausted ? "exhausted" : "" }, t.name + " [" + t.slot + "]");
       if (t.exhausted) tech.appendChild(el("span", { class: "badge" }, "exhausted"));
+      // card state (issue 29): the counters on the card and the player it chose
+      if (t.kept) tech.appendChild(el("span", { class: "badge" }, t.kept));
       techs.appendChild(tech);
     }
     techs.appendChild(el("span", { class: "hand-count" }, "· " + p.techs_in_hand + " in hand"));

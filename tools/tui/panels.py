@@ -11,6 +11,7 @@ from typing import Any
 from rich.markup import escape
 from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.lastlight.lasting import said
+from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.tools.render.public import card_name, listed, public_players
 from whitedwarf.tools.render.svg import owner_colour
 
@@ -27,8 +28,9 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
     me = view["players"][seat]
     colour = owner_colour(seat)
     to_win = f" (the game ends at {goal}+ light)" if goal is not None else ""
+    faction_kept = _kept(view, seat, me["faction"]) if me["faction"] else ""
     lines = [
-        f"[bold {colour}]You: seat {seat}[/] · {_faction(me)}"
+        f"[bold {colour}]You: seat {seat}[/] · {_faction(me)}{faction_kept}"
         f" · [bold]{me['light']} light[/]{to_win}",
         f"resources: {_res(me['res'])}",
         f"action cards in hand: {', '.join(me['hand']) or 'none'}",
@@ -43,7 +45,8 @@ def own_panel(view: State, seat: int, goal: int | None = None) -> str:
         state = " [dim](exhausted)[/]" if tech.get("exhausted") else ""
         slot = tech.get("ship_type") or "civilization"
         uses = _uses(view, tech["ref"])
-        lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}{uses}")
+        kept = _kept(view, seat, tech["ref"])
+        lines.append(f"  {escape(card_name(tech['ref']))} ({slot}){state}{kept}{uses}")
     lines += _lasting(view, seat)
     achievement = me.get("achievement")
     if achievement in (None, "?") and len(me.get("achievements_dealt") or []) == 1:
@@ -77,6 +80,12 @@ def _lasting(view: State, seat: int) -> list[str]:
     return ["lasting effects:", *lines] if lines else []
 
 
+def _kept(view: State, seat: int, ref: str) -> str:
+    """` [3 charges]` after a card that keeps counters or a choice (card state, issue 29)."""
+    text = kept_text(view, seat, ref)
+    return f" {escape(f'[{text}]')}" if text else ""
+
+
 def _faction(me: dict[str, Any]) -> str:
     """The seat's faction: while setup goes on, the one it kept (revealed when everyone has
     kept, 000 "setup"), or that it is still to choose."""
@@ -95,12 +104,16 @@ def others_panel(view: State, seat: int, kinds: list[str]) -> str:
         if p["seat"] == seat:
             continue
         colour = owner_colour(p["seat"])
-        techs = ", ".join(f"{t['name']}{'*' if t['exhausted'] else ''}" for t in p["techs"])
+        techs = ", ".join(
+            f"{t['name']}{'*' if t['exhausted'] else ''}" + (f" [{t['kept']}]" if t["kept"] else "")
+            for t in p["techs"]
+        )
+        kept = f" [{p['faction_kept']}]" if p["faction_kept"] else ""
         blocks.append(
             "\n".join(
                 [
                     f"[bold {colour}]seat {p['seat']}[/] ({kinds[p['seat']]}) · "
-                    f"{escape(p['faction'])} · [bold]{p['light']} light[/]",
+                    f"{escape(p['faction'] + kept)} · [bold]{p['light']} light[/]",
                     f"  resources: {_res(p['resources'])} · techs in hand: {p['techs_in_hand']}",
                     f"  played: {', '.join(p['played']) or 'none'}"
                     + (f" · {p['choice']}" if p["choice"] else ""),

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.markup import escape
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.tools.tui.starlight_board import (
     aspect_words,
     card_name,
@@ -83,7 +84,7 @@ def own_panel(content: Any, view: State, seat: int) -> str:
     aspects = ", ".join(escape(aspect_words(content, a)) for a in p["aspects"]) or "none"
     lines.append(f"magnitudes recorded: {magnitudes} · aspects recorded: {aspects}")
     lines.append(f"stars: {', '.join(p['stars']) or 'none'}")
-    lines += _god_lines(content, p)
+    lines += _god_lines(content, view, p)
     return "\n".join(lines)
 
 
@@ -93,12 +94,19 @@ def _flares(content: Any, flares: list[str]) -> str:
     )
 
 
-def _god_lines(content: Any, p: dict[str, Any]) -> list[str]:
+def _kept(view: State, p: dict[str, Any], god: str) -> str:
+    """` [3 charges]` after a god that keeps counters (card state, issue 29): public."""
+    text = kept_text(view, int(p["seat"]), god)
+    return f" {escape(f'[{text}]')}" if text else ""
+
+
+def _god_lines(content: Any, view: State, p: dict[str, Any]) -> list[str]:
     lines = []
     if p["god"] not in (None, "?"):
         card = content.cards.get("gods", {}).get(p["god"]) or {}
         words = escape(" ".join(str(card.get("notes") or card.get("effect") or "").split()))
-        lines.append(f"your god: {card_name(content, 'gods', p['god'])} [dim]{words}[/]")
+        kept = _kept(view, p, p["god"])
+        lines.append(f"your god: {card_name(content, 'gods', p['god'])}{kept} [dim]{words}[/]")
     elif isinstance(p["gods_dealt"], list) and p["gods_dealt"]:
         dealt = ", ".join(card_name(content, "gods", g) for g in p["gods_dealt"])
         lines.append(f"gods dealt to you (keep one): {dealt}")
@@ -146,7 +154,8 @@ def _other(content: Any, view: State, p: dict[str, Any], kinds: list[str]) -> st
         f"  stars: {', '.join(p['stars']) or 'none'}",
     ]
     if god is not None:
-        lines.append(f"  god: {card_name(content, 'gods', god_text)}")
+        kept = _kept(view, p, god) if god != "?" else ""
+        lines.append(f"  god: {card_name(content, 'gods', god_text)}{kept}")
     return "\n".join(lines)
 
 
