@@ -732,6 +732,7 @@ class Checker:
             joined = self.in_this(previous, arg) or _who_did(previous, arg)
             if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
                 out[-1] = joined
+                continue
             fused = _per_counter(previous, arg)
             if fused is not None:  # ``1 light per charge on this card`` (card state)
                 out[-1] = fused
