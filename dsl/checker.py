@@ -1732,8 +1732,11 @@ class Checker:
         """``choose an opponent: <step>``: one player, remembered on the card (E0423 for
         anything that is not a player)."""
         found = self.registry.noun_for(tuple(w.text for w in step.chosen.words))
-        players = [n.name for n in self.registry.nouns.values() if n.type == "player"]
-        if found is None or found[0].type != "player" or found[1]:
+        # a named party (`the owner`) is one player already: there is nothing to choose
+        players = [
+            n.name for n in self.registry.nouns.values() if n.type == "player" and not n.party
+        ]
+        if found is None or found[0].type != "player" or found[0].party or found[1]:
             said = " ".join(w.text for w in step.chosen.words)
             noun = players[-1] if players else ""
             self.error(
