@@ -34,6 +34,8 @@ class Adapter:
         self.resumes = reg.implementations("verbs", "resume")
         # How a verb that asks asks again (``Verb.reask``; docs/rules-decisions.md SL140).
         self.reasks = reg.implementations("verbs", "reask")
+        # Whether a call would change anything now (``Verb.can``; issue 29 item 8).
+        self.cans = reg.implementations("verbs", "can")
         self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
         self.machine = Machine(self)
 
@@ -73,6 +75,18 @@ class Adapter:
         if events.ON:
             card = frame["card"].partition(":")[2] or frame["card"]
             events.note(state, "unpaid", frame["owner"], card=card)
+
+    def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
+        """Whether a call would change anything now (``Verb.can``; docs/rules-decisions.md
+        SL145): a payment for a gain that cannot happen is neither offered nor made."""
+        can = self.cans.get(verb)
+        return True if can is None else bool(can(self.game, state, frame, *args))
+
+    def pointless(self, state: State, frame: Frame) -> None:
+        """A trace says a payment was not made: what it pays for cannot happen now (a note)."""
+        if events.ON:
+            card = frame["card"].partition(":")[2] or frame["card"]
+            events.note(state, "pointless", frame["owner"], card=card)
 
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         need = 0

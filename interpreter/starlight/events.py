@@ -41,6 +41,8 @@ they did (:func:`note`):
                     ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each
                     ``card``, ``points``), ``accolade_points``, ``starbot_stars``
 ``unpaid``          a cost of a card (``card``) could not be paid: what it pays for was skipped
+``pointless``       a payment of a card (``card``) was not made: what it pays for cannot happen
+                    now (a gain of cores at the most held; docs/rules-decisions.md SL145)
 ==================  ====================================================================
 """
 

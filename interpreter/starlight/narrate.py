@@ -123,6 +123,10 @@ def _unpaid(e: Event) -> str:
     return f"{words(e.get('card'))} cannot pay its cost: what it pays for is skipped"
 
 
+def _pointless(e: Event) -> str:
+    return f"{words(e.get('card'))} pays nothing: what it would pay for cannot happen now"
+
+
 def _daybreak(e: Event) -> str:
     return f"brings daybreak: round {e.get('last_round')} is the last round (003 'End of Game')"
 
@@ -191,6 +195,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "god_triggered": _god_triggered,
     "god_unmet": _god_unmet,
     "unpaid": _unpaid,
+    "pointless": _pointless,
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

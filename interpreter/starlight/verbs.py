@@ -50,6 +50,25 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
     return None
 
 
+def can_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> bool:
+    """Whether ``gain N <unit>`` would give anything now (``Verb.can``; SL145): a core only
+    below the most cores held (003 "Gain Cores": "once you have 4 Cores, you may not take
+    more") and from a pool with one; a ray or a flare only from a pool holding one. AP and
+    night points can always be gained."""
+    count, unit = int(amount[0]), amount[1]
+    if count <= 0:
+        return False
+    p = player(state, frame["owner"])
+    if unit == "core":
+        room = game.stat(state, frame["owner"], "max_cores") - held_cores(p)
+        return room > 0 and bool(state["pools"]["cores"])
+    if unit in ("long_ray", "short_ray"):
+        return bool(state["pools"][_pool(unit)])
+    if unit == "flare":
+        return any(f is not None for f in state["pools"]["flares"])
+    return True
+
+
 def _pool(unit: str) -> str:
     return "cores" if unit == "core" else unit.partition("_")[0]
 

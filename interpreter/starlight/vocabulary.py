@@ -370,6 +370,7 @@ def _verbs() -> list[Verb]:
             chooses=True,  # which rays or cores of the pool (SL12)
             resume="verbs:resume_gain",
             reask="verbs:reask_gain",  # the pools as they are now (SL140)
+            can="verbs:can_gain",  # a core at the most held is no gain (SL145)
         ),
         Verb(
             "pay",
