@@ -54,7 +54,16 @@ class Arith:
     pos: Pos
 
 
-Expr = Num | ValueRef | Count | Arith
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A function of numbers, ``min(a, b)`` (dsl/checker.py ``FUNCTIONS`` names them)."""
+
+    name: Word
+    args: tuple[Expr, ...]
+    pos: Pos
+
+
+Expr = Num | ValueRef | Count | Arith | Function
 
 
 @dataclass(frozen=True, slots=True)

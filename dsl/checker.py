@@ -1085,6 +1085,35 @@ class Checker:
             self.expr(expr.right, scope)
             if expr.op == "/" and isinstance(expr.right, ast.Num) and expr.right.value == 0:
                 self.error("E0415", expr.right.pos, "division by zero")
+        elif isinstance(expr, ast.Function):  # `min(a, b)` (issue 29)
+            self.function(expr, scope)
+
+    def function(self, expr: ast.Function, scope: _Scope) -> None:
+        """A function of numbers: a name of :data:`FUNCTIONS` (E0445) with two numbers
+        (E0446)."""
+        name = expr.name.text
+        for arg in expr.args:
+            self.expr(arg, scope)
+        if name not in FUNCTIONS:
+            self.error(
+                "E0445",
+                expr.name.pos,
+                f"unknown function `{name}`",
+                did_you_mean(name, FUNCTIONS)
+                or "the functions of numbers are " + ", ".join(f"`{f}(a, b)`" for f in FUNCTIONS),
+            )
+        elif len(expr.args) != 2:
+            self.error(
+                "E0446",
+                expr.pos,
+                f"`{name}` takes two numbers, not {len(expr.args)}",
+                f"give it two numbers, as in `{name}(a, b)`; nest it for more: "
+                f"`{name}(a, {name}(b, c))`",
+            )
+
+
+#: Functions of numbers an expression may call (issue 29): the smaller and the larger of two.
+FUNCTIONS = {"min": "the smaller of", "max": "the larger of"}
 
 
 #: A comparison read with its sides swapped (`0 > light` is `light < 0`).

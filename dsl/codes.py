@@ -26,6 +26,8 @@ DSL_CODES: dict[str, str] = {
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
+    "E0445": "unknown function in an expression (the functions: `min`, `max`)",
+    "E0446": "a function given the wrong number of numbers (`min(a, b)` takes two)",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

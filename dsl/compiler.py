@@ -333,6 +333,8 @@ class Compiler:
         if isinstance(expr, ast.Count):
             operand = self.resolved.selectors.get(id(expr.selector), {})
             return ["count", self.selector_ir(operand, loop_var)]
+        if isinstance(expr, ast.Function):  # `min(a, b)`: ["min", a, b]
+            return [expr.name.text, *(self.expr(arg, loop_var) for arg in expr.args)]
         return [expr.op, self.expr(expr.left, loop_var), self.expr(expr.right, loop_var)]
 
     def cond(self, cond: ast.Cond) -> list[Any]:

@@ -33,6 +33,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "_LPAR": "`(`",
     "_RPAR": "`)`",
     "_PER": "`per`",
+    "_COMMA": "`,`",
     "_SEP": "a new line or `;`",
     "CMP": "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
     "ADD_OP": "`+` or `-`",
@@ -545,3 +546,6 @@ class _ToAst(Transformer):
 
     def value(self, meta, items):
         return ast.ValueRef(_word(items[0]), _pos(meta))
+
+    def function(self, meta, items):
+        return ast.Function(_word(items[0]), tuple(items[1:]), _pos(meta))

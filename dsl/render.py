@@ -374,6 +374,9 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
         return word_text(registry, "values", expr.name.text)
     if isinstance(expr, ast.Count):
         return f"the number of {_selector(expr.selector, registry)}"
+    if isinstance(expr, ast.Function):  # `min(a, b)`: "the smaller of a and b"
+        told = FUNCTION_WORDS.get(expr.name.text, expr.name.text)
+        return f"{told} {' and '.join(_expr(arg, registry) for arg in expr.args)}"
     left, right = _expr(expr.left, registry), _expr(expr.right, registry)
     # The tree holds the grouping the effect wrote with brackets: say it again where needed.
     if _binds_looser(expr.left, expr.op, right_side=False):
@@ -384,6 +387,8 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+#: How a function of numbers reads on a card (dsl/checker.py ``FUNCTIONS``).
+FUNCTION_WORDS = {"min": "the smaller of", "max": "the larger of"}
 
 
 def _binds_looser(child: ast.Expr, op: str, right_side: bool) -> bool:

@@ -872,6 +872,10 @@ class Machine:
             candidates = self.adapter.candidates
             return lambda state, frame: len(candidates(state, frame, selector))
         a, b = self._lower_expr(expr[1]), self._lower_expr(expr[2])
+        if op == "min":  # `min(a, b)` (docs/effect-ir.md)
+            return lambda state, frame: min(a(state, frame), b(state, frame))
+        if op == "max":
+            return lambda state, frame: max(a(state, frame), b(state, frame))
         if op == "+":
             return lambda state, frame: a(state, frame) + b(state, frame)
         if op == "-":
