@@ -103,7 +103,7 @@ class Post:
     """A qualifier after a noun: ``of yours``, ``of this type``, ``you control``,
     ``other than this card``."""
 
-    kind: str  # of_yours | of_this | you_verb | other_than | after (``here``)
+    kind: str  # of_yours | of_this | you_verb | other_than | after (``here``) | of_opponents
     word: Word | None
     other: Selector | None
     pos: Pos

@@ -954,6 +954,8 @@ class Checker:
     def post(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
         if post.kind == "of_yours":
             return self.filter_word(ast.Word("yours", post.pos), noun, "of", out)
+        if post.kind == "of_opponents":  # `stars of opponents`: the filter `opponents`
+            return self.filter_word(ast.Word("opponents", post.pos), noun, "of", out)
         if post.kind == "of_this":
             assert post.word is not None
             needs = self.of_this_needs(post.word.text)

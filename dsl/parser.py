@@ -503,6 +503,9 @@ class _ToAst(Transformer):
     def of_yours(self, meta, items):
         return ast.Post("of_yours", None, None, _pos(meta))
 
+    def of_opponents(self, meta, items):
+        return ast.Post("of_opponents", None, None, _pos(meta))
+
     def of_this(self, meta, items):
         return ast.Post("of_this", _word(items[0]), None, _pos(meta))
 
