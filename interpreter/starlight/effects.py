@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.state import State, player
-from whitedwarf.interpreter.vm import DONE, Frame, IllegalAnswer, Machine, new_frame
+from whitedwarf.interpreter.starlight.values import FRAME_VALUES
+from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
 from whitedwarf.interpreter.starlight.vocabulary import registry
@@ -65,9 +66,13 @@ class Adapter:
             return frame["owner"]
         if "this" in operand:
             return frame["card"]
+        if "word" in operand:  # a WORD parameter (`flush flares`)
+            return operand["word"]
         raise KeyError(f"operand {operand!r} is not one Starlight knows")
 
     def value(self, state: State, frame: Frame, name: str) -> int:
+        if name in FRAME_VALUES:  # a value that reads which card asks (`flares_used`: SL149)
+            return int(self.values[name](self.game, state, frame["owner"], frame))
         return int(self.values[name](self.game, state, frame["owner"]))
 
     def unpaid(self, state: State, frame: Frame) -> None:
@@ -112,18 +117,31 @@ class Adapter:
 
 
 def start(
-    game: Game, state: State, kind: str, card: str, seat: int, clause: int | None = None
+    game: Game,
+    state: State,
+    kind: str,
+    card: str,
+    seat: int,
+    clause: int | None = None,
+    context: dict[str, Any] | None = None,
+    run: bool = True,
+    depth: int = 1,
 ) -> None:
     """Run a card's effect for ``seat``: one clause, or (None) every clause in printed order;
-    a frame that asks its owner pauses in ``state["frames"]`` and the rest wait under it."""
+    a frame that asks its owner pauses in ``state["frames"]`` and the rest wait under it.
+    ``context``: what the hook or the moment provides (the launch's constellation). A verb
+    starting effects passes ``run=False`` and the ``depth`` below them, and yields (the
+    frames run first: :func:`run_frames`)."""
     if clause is None:
         compiled = game.content.compiled(kind, card)
         clauses = range(len(compiled["clauses"])) if compiled else range(0)
     else:
         clauses = range(clause, clause + 1)
     for index in reversed(clauses):  # the first clause on top: it runs first
-        state["frames"].append(new_frame(f"{kind}:{card}", seat, index, {"card": card}))
-    run_frames(game, state)
+        bound = {"card": card, **(context or {})}
+        state["frames"].append(new_frame(f"{kind}:{card}", seat, index, bound, depth))
+    if run:
+        run_frames(game, state)
 
 
 def run_frames(game: Game, state: State) -> None:
@@ -136,7 +154,7 @@ def run_frames(game: Game, state: State) -> None:
         outcome = machine.run(state, frames[-1])
         if outcome is DONE:
             frames.pop()
-        else:
+        elif outcome is not YIELD:  # a verb that started effects yields: they run first
             return
 
 

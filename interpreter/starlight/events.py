@@ -17,6 +17,8 @@ kind                extra keys
 ``action``          an action begins: ``action``, ``surcharge``
 ``take``            ``what`` (``core``, ``ray``, ``flare``), ``item``, ``cost``
 ``flush``           a pool is flushed: ``pool``
+``day_points``      day points an effect gave, kept for final scoring: ``amount``, ``card``
+``discard``         a Core discarded by an effect: ``core`` (SL148)
 ``launch``          a star is launched: ``core``, ``magnitude``, ``slot`` (None: slotless)
 ``flare``           a flare is used: ``card``, ``box`` (``points`` or ``boon``)
 ``points``          night points scored: ``amount``, ``source``

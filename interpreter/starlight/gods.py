@@ -62,19 +62,34 @@ def clauses(game: Game, state: State, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def fire(game: Game, state: State, seat: int, hook: str) -> None:
-    """Run the god's triggers on ``hook`` for its owner (003: powers take precedence)."""
+def fire(
+    game: Game,
+    state: State,
+    seat: int,
+    hook: str,
+    context: dict[str, Any] | None = None,
+    run: bool = True,
+    depth: int = 1,
+) -> bool:
+    """Run the god's triggers on ``hook`` for its owner (003: powers take precedence).
+    ``context``: what the hook provides (``Hook.provides``: the constellation of the star
+    being launched), put in the frame's context for the trigger's condition and steps.
+    ``run`` and ``depth``: as :func:`effects.start` (a verb firing a hook passes
+    ``run=False``). True when a trigger started."""
     god = player(state, seat)["god"]
+    started = False
     for index, clause in enumerate(clauses(game, state, seat)):
         if clause["form"] != "trigger" or clause["hook"] != hook:
             continue
         when = clause.get("when")
         if when is not None:
-            frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god})
+            frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god, **(context or {})})
             if not game.adapter.machine.test(state, frame, when):
                 if events.ON:  # a designer watching the god sees it did nothing (trace)
                     events.note(state, "god_unmet", seat, god=god, hook=hook)
                 continue
         if events.ON:
             events.note(state, "god_triggered", seat, god=god, hook=hook)
-        effects.start(game, state, "gods", str(god), seat, index)
+        effects.start(game, state, "gods", str(god), seat, index, context, run, depth)
+        started = True
+    return started

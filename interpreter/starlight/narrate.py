@@ -196,6 +196,11 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "god_unmet": _god_unmet,
     "unpaid": _unpaid,
     "pointless": _pointless,
+    "day_points": lambda e: (
+        f"gains {counted(int(e.get('amount') or 0), 'day point')} from "
+        f"{words(str(e.get('card', '')).partition(':')[2])}, kept for final scoring"
+    ),
+    "discard": lambda e: f"discards the Core {words(e.get('core'))}",
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

@@ -14,6 +14,7 @@ from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
     Filter,
+    Fires,
     Flag,
     Hook,
     Noun,
@@ -93,6 +94,14 @@ def _resources() -> list[Resource]:
             "gain 2 night_points",
             '003 "Victory Points"',
             text="[night point]",
+        ),
+        # issue 29: day points from a god, kept for final scoring (SL148)
+        Resource(
+            "day_point",
+            "Day points, kept for final scoring (a god's power).",
+            "gain 2 day_points",
+            '003 "Victory Points": day points are scored at the end (SL148)',
+            text="[day point]",
         ),
     ]
 
@@ -219,9 +228,9 @@ def _values() -> list[Value]:
         ),
         _value(
             "flares_used",
-            "Flares you turned face-down.",
+            "Flares you turned face-down; not the one being used (turned down after it).",
             "gain (flares_used) night_points",
-            '003 "Flares": they may count at the end',
+            '003 "Flares": "After using any Flare, keep it but turn it face down" (SL149)',
             "the number of your used flares",
         ),
         _value(
@@ -253,6 +262,14 @@ def _values() -> list[Value]:
             '003 "Live and Starbot Players"',
             "the number of players",
             least=1,
+        ),
+        # issue 29: the AP a player saved
+        _value(
+            "saved_ap",
+            "AP in your Saved AP box; in your turn, the AP it brought to the turn.",
+            "if saved_ap >= 3 -> gain 1 night_point",
+            '003 "Action Points": "You may save up to 5 unspent"',
+            "the AP you saved",
         ),
     ]
 
@@ -341,10 +358,46 @@ def _filters() -> list[Filter]:
             impl="selectors:filter_id",
             ids="privilege",
         ),
+        # issue 29: other players' things, and the star being launched
+        Filter(
+            "opponents",
+            "Other players' only, live and Starbot (`stars of opponents`).",
+            "as soon as number of stars of opponents >= 3 -> claim",
+            '003 "Launching Stars": "place one of your markers"',
+            applies_to=("star",),
+            form="of",
+            text="of your opponents",
+            impl="selectors:filter_opponents",
+        ),
+        Filter(
+            "constellation",
+            "In the constellation of the star being launched (`stars of this constellation`).",
+            "when star_launched if number of stars of this constellation >= 3 -> "
+            "gain 1 night_point",
+            '003 "Choosing a Destination Slot"',
+            applies_to=("star",),
+            form="of",
+            text="constellation",
+            impl="selectors:filter_this_constellation",
+            needs="constellation",
+        ),
+        Filter(
+            "launching",
+            "The star being launched (`launching aquila stars`: it goes to Aquila).",
+            "when star_launched if number of launching aquila stars >= 1 -> gain 2 night_points",
+            '003 "Flares": "Include the star you are launching now"',
+            applies_to=("star",),
+            text="being launched",
+            impl="selectors:filter_launching",
+        ),
     ]
 
 
 GAIN = Range(1, 20, "65 night points start daybreak; no card gives a third of that")
+#: The pools ``flush`` names (003 "Actions": the four pools of the gain actions).
+POOL_WORDS = ("cores", "long_rays", "short_rays", "flares")
+#: Why a chain of flushes ends by itself (``Fires.ends``).
+DECK_EMPTY = "the deck or bag it refills from is empty"
 PAID = Range(1, 11, "a turn has at most 6 AP and 5 saved")
 
 NUMBERS = {
@@ -356,12 +409,12 @@ NUMBERS = {
 
 
 def _verbs() -> list[Verb]:
-    units = ("long_ray", "short_ray", "core", "flare", "ap", "night_point")
+    units = ("long_ray", "short_ray", "core", "flare", "ap", "night_point", "day_point")
     return [
         Verb(
             "gain",
             "Take rays or cores of your choice from their pools, the cheapest flare, or gain "
-            "AP or night points.",
+            "AP, night points or day points.",
             "gain 2 long_rays",
             '003 "Flares": the green box gives its benefit',
             params=(Param("amount", ArgKind.AMOUNT, units, range=GAIN),),
@@ -391,6 +444,32 @@ def _verbs() -> list[Verb]:
             text="claim this card",
             impl="verbs:verb_claim",
             pure=True,
+        ),
+        # issue 29: a flush verb and effects on cores
+        Verb(
+            "flush",
+            "Discard a pool and refill it at once, free (any time: a god's power).",
+            "when turn_start -> may pay 1 ap -> flush flares",
+            '003 "When you flush a pool" (SL147)',
+            params=(Param("pool", ArgKind.WORD, words=POOL_WORDS),),
+            text="flush the pool of",
+            impl="verbs:verb_flush",
+            can="verbs:can_flush",  # nothing to refill it from: no flush (SL145)
+            fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
+        ),
+        Verb(
+            "discard",
+            "Put Cores you hold (not your Starter Core) on the discard pile; your pick; a cost.",
+            "when turn_start -> discard 1 core -> gain 3 long_rays",
+            '003 "Gain Cores": "you may not discard your Cores" (a god overrides: SL148)',
+            params=(Param("amount", ArgKind.AMOUNT, ("core",), range=Range(1, 4, "4 Cores")),),
+            cost=True,
+            text="discard",
+            impl="verbs:verb_discard",
+            chooses=True,
+            resume="verbs:resume_discard",
+            reask="verbs:reask_discard",
+            can="verbs:can_discard",
         ),
     ]
 
@@ -564,6 +643,10 @@ def _flags() -> list[Flag]:
     ]
 
 
+#: What a launch hook provides: ``this constellation``, the star's (SL146).
+CONSTELLATION = ("constellation", "constellation")
+
+
 def _hooks() -> list[Hook]:
     return [
         Hook(
@@ -586,6 +669,7 @@ def _hooks() -> list[Hook]:
             "when star_launched if star_magnitude >= 6 -> gain 2 night_points",
             '003 "Launching a Star, step by step"',
             text="When you launch a star",
+            provides=(CONSTELLATION,),
         ),
         Hook(
             "action_done",
@@ -601,6 +685,29 @@ def _hooks() -> list[Hook]:
             '003 "End of Game": "then perform final scoring" (docs/rules-decisions.md SL144)',
             text="At the end of the game",
         ),
+        # issue 29: hooks for specific events
+        Hook(
+            "cores_taken",
+            "Each time you take a Core in a Gain Cores action.",
+            "when cores_taken -> gain 1 short_ray",
+            '003 "Gain Cores"',
+            text="When you take a Core",
+        ),
+        Hook(
+            "pool_flushed",
+            "After you flush a pool (in its Gain action, or by an effect's `flush`).",
+            "when pool_flushed -> gain 1 night_point",
+            '003 "When can you flush a pool?"',
+            text="When you flush a pool",
+        ),
+        Hook(
+            "opponent_launched",
+            "After another player launches a star and its own effects are done (SL146).",
+            "when opponent_launched -> gain 1 long_ray",
+            '003 "Launching a Star, step by step" (docs/rules-decisions.md SL146)',
+            text="When another player launches a star",
+            provides=(CONSTELLATION,),
+        ),
     ]
 
 
@@ -614,7 +721,7 @@ def _card_kinds() -> list[CardKind]:
             '003 "Flares"',
             file="flares",
             clauses=("immediate",),
-            context=card,
+            context=(*card, CONSTELLATION),  # read during a launch (issue 29)
             text="flare points",
         ),
         CardKind(
@@ -682,16 +789,17 @@ def registry() -> Registry:
 #: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
 CONCEPTS = {
     "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
-    'come only from final scoring (003 "Scoring")',
+    'are kept for final scoring (003 "Scoring"): `gain 2 day_points`',
     "points": "write `night_points` (`gain 2 night_points`)",
     "until": "a modifier (`you have +1 ap_per_turn`) lasts while its card is in play "
     "(durations are not written yet)",
     "once": "a `when turn_start` trigger runs once a turn (use limits are not written yet)",
     "counter": "conditions read what the game counts (`stars_launched`, `flares_used`, "
     "`number of stars of yours`); cards hold no counters yet",
-    "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "
-    "effects do not flush pools yet",
-    "remove": "effects gain and pay (`pay 1 ap`); nothing is taken off the sky board",
+    "remove": "effects gain and pay (`pay 1 ap`) and discard Cores (`discard 1 core`); "
+    "nothing is taken off the sky board",
+    "steal": "Starlight has no taking from other players; count their stars "
+    "(`number of stars of opponents`) or react to their launches (`when opponent_launched`)",
     "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
     "powers are `when game_end -> ...`",
 }
