@@ -54,11 +54,15 @@ class Adapter:
         for spec in selector.get("filters", []):
             keep = self.filters[spec[0]](self.game, frame, spec)
             found = [candidate for candidate in found if keep(candidate)]
+        if selector.get("for") == ["steal", "player"]:  # a player with no rays is no target
+            found = [c for c in found if player(state, int(c[0]))["rays"]]
         return sorted(candidate[0] for candidate in found)
 
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
     ) -> list[str]:
+        if selector.get("type") == "player":
+            return [f"seat {seat}" for seat in ids]
         return list(ids)
 
     def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:

@@ -19,6 +19,7 @@ kind                extra keys
 ``flush``           a pool is flushed: ``pool``
 ``day_points``      day points an effect gave, kept for final scoring: ``amount``, ``card``
 ``discard``         a Core discarded by an effect: ``core`` (SL148)
+``steal``           a ray taken from another player by an effect: ``ray``, ``victim`` (SL150)
 ``launch``          a star is launched: ``core``, ``magnitude``, ``slot`` (None: slotless)
 ``flare``           a flare is used: ``card``, ``box`` (``points`` or ``boon``)
 ``points``          night points scored: ``amount``, ``source``

@@ -201,6 +201,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
         f"{words(str(e.get('card', '')).partition(':')[2])}, kept for final scoring"
     ),
     "discard": lambda e: f"discards the Core {words(e.get('core'))}",
+    "steal": lambda e: f"takes {a_ray(e.get('ray'))} ray from seat {e.get('victim')}",
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

@@ -78,3 +78,8 @@ def filter_launching(game: Game, frame: Frame, spec: list[Any]) -> Callable[[Can
     """The star being launched: the slot of the launch the hook is about."""
     slot = frame["context"].get("slot")
     return lambda candidate: slot is not None and candidate[0] == slot
+
+
+def candidates_player(game: Game, state: State, frame: Frame) -> list[Candidate]:
+    """The players, by seat (``"1"``), each its own owner (``of opponents`` keeps others)."""
+    return [(str(p["seat"]), p["seat"]) for p in state["players"]]

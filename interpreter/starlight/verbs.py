@@ -218,3 +218,62 @@ def resume_discard(
 def reask_discard(game: Game, state: State, frame: Frame, pending: Pending) -> Pending | None:
     """Asked again on the Cores held now (SL140)."""
     return discard_next(state, frame["owner"], int(pending["left"]))
+
+
+def _size(amount: list[Any]) -> str:
+    return str(amount[1]).partition("_")[0]  # long_ray -> long
+
+
+def can_steal(game: Game, state: State, frame: Frame, amount: list[Any], victim: Any) -> bool:
+    """Whether ``steal N <size>_ray from <player>`` takes anything now (SL150)."""
+    if victim is None or int(amount[0]) <= 0:
+        return False
+    size = _size(amount)
+    return any(r.endswith(f":{size}") for r in player(state, int(victim))["rays"])
+
+
+def verb_steal(
+    game: Game, state: State, frame: Frame, amount: list[Any], victim: Any
+) -> Pending | None:
+    """``steal N long_rays from an opponent``: rays of that size move from the player's hand
+    to the owner's, the owner picking the colour when there is a choice (SL150)."""
+    return steal_next(state, frame["owner"], int(victim), _size(amount), int(amount[0]))
+
+
+def steal_next(state: State, seat: int, victim: int, size: str, left: int) -> Pending | None:
+    """Take the rays still due, asking which colour when the player's rays differ."""
+    while left > 0:
+        kinds = sorted({r for r in player(state, victim)["rays"] if r.endswith(f":{size}")})
+        if not kinds:
+            return None
+        if len(kinds) > 1:
+            options = [[f"ray:{k}", f"take the {k} ray of seat {victim}"] for k in kinds]
+            return {"kind": "verb", "verb": "steal", "options": options, "victim": victim,
+                    "size": size, "left": left}  # fmt: skip
+        _steal(state, seat, victim, kinds[0])
+        left -= 1
+    return None
+
+
+def _steal(state: State, seat: int, victim: int, ray: str) -> None:
+    player(state, victim)["rays"].remove(ray)
+    player(state, seat)["rays"].append(ray)
+    events.emit(state, "steal", seat, ray=ray, victim=victim)
+
+
+def resume_steal(
+    game: Game, state: State, frame: Frame, pending: Pending, option_id: str
+) -> Pending | None:
+    """The owner picked the colour; the rest follow."""
+    ray, victim = option_id.partition(":")[2], int(pending["victim"])
+    if ray not in player(state, victim)["rays"]:
+        raise KeyError(f"seat {victim} holds no {ray} ray")
+    _steal(state, frame["owner"], victim, ray)
+    return steal_next(state, frame["owner"], victim, pending["size"], int(pending["left"]) - 1)
+
+
+def reask_steal(game: Game, state: State, frame: Frame, pending: Pending) -> Pending | None:
+    """Asked again on the player's rays as they are now (SL140)."""
+    return steal_next(
+        state, frame["owner"], int(pending["victim"]), pending["size"], int(pending["left"])
+    )

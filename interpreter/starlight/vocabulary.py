@@ -311,6 +311,19 @@ def _nouns() -> list[Noun]:
             impl="selectors:candidates_privilege",
             reads=None,
         ),
+        # issue 29: another player, whose things a verb may take (`steal`, SL150)
+        Noun(
+            "opponent",
+            "Another player, live or Starbot (only those holding what is taken are offered).",
+            "when turn_start -> may steal 1 long_ray from an opponent",
+            '003 "Live and Starbot Players"',
+            type="player",
+            plural="opponents",
+            text="opponent",
+            impl="selectors:candidates_player",
+            implies=("opponents",),
+            reads=None,
+        ),
     ]
 
 
@@ -364,7 +377,7 @@ def _filters() -> list[Filter]:
             "Other players' only, live and Starbot (`stars of opponents`).",
             "as soon as number of stars of opponents >= 3 -> claim",
             '003 "Launching Stars": "place one of your markers"',
-            applies_to=("star",),
+            applies_to=("star", "player"),
             form="of",
             text="of your opponents",
             impl="selectors:filter_opponents",
@@ -394,6 +407,8 @@ def _filters() -> list[Filter]:
 
 
 GAIN = Range(1, 20, "65 night points start daybreak; no card gives a third of that")
+#: Why at most 5 rays are stolen at once.
+STOLEN = "a star has at most 7 rays; taking more than 5 is taking a star"
 #: The pools ``flush`` names (003 "Actions": the four pools of the gain actions).
 POOL_WORDS = ("cores", "long_rays", "short_rays", "flares")
 #: Why a chain of flushes ends by itself (``Fires.ends``).
@@ -456,6 +471,24 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_flush",
             can="verbs:can_flush",  # nothing to refill it from: no flush (SL145)
             fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
+        ),
+        Verb(
+            "steal",
+            "Take rays from another player's hand, your pick of colour.",
+            "when turn_start -> may pay 2 ap -> steal 1 long_ray from an opponent",
+            'invented: 003 "Gain Rays" takes from pools only (SL150)',
+            params=(
+                Param(
+                    "amount", ArgKind.AMOUNT, ("long_ray", "short_ray"), range=Range(1, 5, STOLEN)
+                ),
+                Param("player", ArgKind.TARGET, ("player",), prep="from"),
+            ),
+            text="steal",
+            impl="verbs:verb_steal",
+            chooses=True,  # which colour of the player's rays
+            resume="verbs:resume_steal",
+            reask="verbs:reask_steal",
+            can="verbs:can_steal",
         ),
         Verb(
             "discard",
@@ -798,8 +831,8 @@ CONCEPTS = {
     "`number of stars of yours`); cards hold no counters yet",
     "remove": "effects gain and pay (`pay 1 ap`) and discard Cores (`discard 1 core`); "
     "nothing is taken off the sky board",
-    "steal": "Starlight has no taking from other players; count their stars "
-    "(`number of stars of opponents`) or react to their launches (`when opponent_launched`)",
+    "take": "take rays from another player with `steal 1 long_ray from an opponent`; gain "
+    "from the pools with `gain 1 long_ray`",
     "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
     "powers are `when game_end -> ...`",
 }

@@ -77,6 +77,7 @@ def test_each_verb_fires_the_hooks_it_declares(monkeypatch: pytest.MonkeyPatch) 
         "claim": [[]],
         "flush": [[pool] for pool in REG.verbs["flush"].params[0].words],
         "discard": [[[1, "core"]]],
+        "steal": [[[1, "long_ray"], "1"], [[1, "short_ray"], "1"]],
     }
     assert set(arguments) == set(REG.verbs)
     for name, calls in arguments.items():
