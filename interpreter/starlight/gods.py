@@ -77,7 +77,7 @@ def fire(
     ``run`` and ``depth``: as :func:`effects.start` (a verb firing a hook passes
     ``run=False``). True when a trigger started."""
     god = player(state, seat)["god"]
-    started = False
+    started: list[int] = []
     for index, clause in enumerate(clauses(game, state, seat)):
         if clause["form"] != "trigger" or clause["hook"] != hook:
             continue
@@ -90,6 +90,10 @@ def fire(
                 continue
         if events.ON:
             events.note(state, "god_triggered", seat, god=god, hook=hook)
-        effects.start(game, state, "gods", str(god), seat, index, context, run, depth)
-        started = True
-    return started
+        if run:
+            effects.start(game, state, "gods", str(god), seat, index, context)
+        started.append(index)
+    if not run:  # left on the stack, the first clause on top: it runs first, as with ``run``
+        for index in reversed(started):
+            effects.start(game, state, "gods", str(god), seat, index, context, False, depth)
+    return bool(started)

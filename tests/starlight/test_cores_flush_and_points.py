@@ -178,3 +178,16 @@ def test_an_unknown_value_points_at_starlights_reference() -> None:
     )
     assert [d.code for d in found] == ["E0408"]
     assert "docs/reference-starlight.md" in (found[0].hint or "")
+
+
+def test_sl147_two_powers_on_a_flush_run_in_printed_order(tmp_path: Path) -> None:
+    """A flush by an effect starts its god's `pool_flushed` powers in printed order, as the
+    action's flush does: the first asks first."""
+    game, state = _with_god(
+        tmp_path, "when turn_start -> flush flares; when pool_flushed -> may gain 1 night_point; "
+        "when pool_flushed -> may gain 2 ap",
+    )  # fmt: skip
+    start_turn(game, state, 0)
+    assert game.legal_options(state, 0)[0].text == "gain 1 night_point"
+    scenario.choose(game, state, "yes", "yes")
+    assert state["players"][0]["night"] == 1 and state["players"][0]["ap"] == 5 + 2
