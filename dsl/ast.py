@@ -63,7 +63,16 @@ class CounterRef:
     prep: Word | None = None  # `on`
 
 
-Expr = Num | ValueRef | Count | Arith | CounterRef
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A function of numbers, ``min(a, b)`` (dsl/checker.py ``FUNCTIONS`` names them)."""
+
+    name: Word
+    args: tuple[Expr, ...]
+    pos: Pos
+
+
+Expr = Num | ValueRef | Count | Arith | CounterRef | Function
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +121,7 @@ class Post:
     """A qualifier after a noun: ``of yours``, ``of this type``, ``you control``,
     ``other than this card``."""
 
-    kind: str  # of_yours | of_this | you_verb | other_than | after (``here``)
+    kind: str  # of_yours | of_this | you_verb | other_than | after (``here``) | of_opponents
     word: Word | None
     other: Selector | None
     pos: Pos

@@ -1398,6 +1398,8 @@ class Checker:
     def post(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
         if post.kind == "of_yours":
             return self.filter_word(ast.Word("yours", post.pos), noun, "of", out)
+        if post.kind == "of_opponents":  # `stars of opponents`: the filter `opponents`
+            return self.filter_word(ast.Word("opponents", post.pos), noun, "of", out)
         if post.kind == "of_this":
             assert post.word is not None
             needs = self.of_this_needs(post.word.text)
@@ -1776,6 +1778,35 @@ class Checker:
             )
             return None
         return {"chosen": noun.name, "type": noun.type}
+        elif isinstance(expr, ast.Function):  # `min(a, b)` (issue 29)
+            self.function(expr, scope)
+
+    def function(self, expr: ast.Function, scope: _Scope) -> None:
+        """A function of numbers: a name of :data:`FUNCTIONS` (E0445) with two numbers
+        (E0446)."""
+        name = expr.name.text
+        for arg in expr.args:
+            self.expr(arg, scope)
+        if name not in FUNCTIONS:
+            self.error(
+                "E0445",
+                expr.name.pos,
+                f"unknown function `{name}`",
+                did_you_mean(name, FUNCTIONS)
+                or "the functions of numbers are " + ", ".join(f"`{f}(a, b)`" for f in FUNCTIONS),
+            )
+        elif len(expr.args) != 2:
+            self.error(
+                "E0446",
+                expr.pos,
+                f"`{name}` takes two numbers, not {len(expr.args)}",
+                f"give it two numbers, as in `{name}(a, b)`; nest it for more: "
+                f"`{name}(a, {name}(b, c))`",
+            )
+
+
+#: Functions of numbers an expression may call (issue 29): the smaller and the larger of two.
+FUNCTIONS = {"min": "the smaller of", "max": "the larger of"}
 
 
 #: A comparison read with its sides swapped (`0 > light` is `light < 0`).

@@ -42,6 +42,8 @@ DSL_CODES: dict[str, str] = {
     "E0432": "a reaction's actor is not another player",
     "E0433": "`is` reads something other than a `this <noun>` of the card or the hook",
     "E0434": "a named party written without `the`, or `of` something it cannot own",
+    "E0445": "unknown function in an expression (the functions: `min`, `max`)",
+    "E0446": "a function given the wrong number of numbers (`min(a, b)` takes two)",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

@@ -431,6 +431,8 @@ class Compiler:
             return ["count", self.selector_ir(operand, loop_var)]
         if isinstance(expr, ast.CounterRef):  # card state: ``charges on this card``
             return ["counter", counter_name(expr.name.text)]
+        if isinstance(expr, ast.Function):  # `min(a, b)`: ["min", a, b]
+            return [expr.name.text, *(self.expr(arg, loop_var) for arg in expr.args)]
         return [expr.op, self.expr(expr.left, loop_var), self.expr(expr.right, loop_var)]
 
     def cond(self, cond: ast.Cond) -> list[Any]:

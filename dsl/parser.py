@@ -34,6 +34,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "_LPAR": "`(`",
     "_RPAR": "`)`",
     "_PER": "`per`",
+    "_COMMA": "`,`",
     "_SEP": "a new line or `;`",
     "CMP": "a comparison (`>=`, `<=`, `==`, `!=`, `>`, `<`)",
     "ADD_OP": "`+` or `-`",
@@ -581,6 +582,9 @@ class _ToAst(Transformer):
     def of_yours(self, meta, items):
         return ast.Post("of_yours", None, None, _pos(meta))
 
+    def of_opponents(self, meta, items):
+        return ast.Post("of_opponents", None, None, _pos(meta))
+
     def of_this(self, meta, items):
         return ast.Post("of_this", _word(items[0]), None, _pos(meta))
 
@@ -649,3 +653,6 @@ class _ToAst(Transformer):
         """``charges on this card`` (card state, issue 29); the checker reads the preposition."""
         name, prep, card = items
         return ast.CounterRef(_word(name), card, _pos(meta), _word(prep))
+
+    def function(self, meta, items):
+        return ast.Function(_word(items[0]), tuple(items[1:]), _pos(meta))

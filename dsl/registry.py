@@ -135,6 +135,11 @@ class Verb(Entry):
     # (fixed arguments need no frame, so an effect that cannot pause builds none)
     fixed: str = ""
     fires: tuple[Fires, ...] = ()
+    # "module:function" (optional): given the verb's arguments, whether the call would change
+    # anything now (``gain 1 core`` at the most cores held would not). The machine then does
+    # not offer or make a payment for it, nor offer a `choose one` option of it
+    # (``Machine.acts``; issue 29 item 8). Without it every call counts as acting.
+    can: str = ""
 
     @property
     def written(self) -> str:

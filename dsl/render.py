@@ -339,6 +339,8 @@ def _is_pack_id(word: str, registry: Registry) -> bool:
 def _post(post: ast.Post, registry: Registry) -> str:
     if post.kind == "of_yours":
         return "of yours"
+    if post.kind == "of_opponents":
+        return word_text(registry, "filters", "opponents")
     if post.kind == "of_this" and post.word is not None:
         return f"of this {post.word.text}"
     if post.kind == "you_verb" and post.word is not None:
@@ -411,6 +413,9 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
         return f"the number of {_selector(expr.selector, registry)}"
     if isinstance(expr, ast.CounterRef):  # card state (issue 29)
         return f"the number of {expr.name.text} on {_selector(expr.card, registry)}"
+    if isinstance(expr, ast.Function):  # `min(a, b)`: "the smaller of a and b"
+        told = FUNCTION_WORDS.get(expr.name.text, expr.name.text)
+        return f"{told} {' and '.join(_expr(arg, registry) for arg in expr.args)}"
     left, right = _expr(expr.left, registry), _expr(expr.right, registry)
     # The tree holds the grouping the effect wrote with brackets: say it again where needed.
     if _binds_looser(expr.left, expr.op, right_side=False):
@@ -421,6 +426,8 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+#: How a function of numbers reads on a card (dsl/checker.py ``FUNCTIONS``).
+FUNCTION_WORDS = {"min": "the smaller of", "max": "the larger of"}
 
 
 def _binds_looser(child: ast.Expr, op: str, right_side: bool) -> bool:

@@ -340,6 +340,9 @@ class Machine:
         self._resolver = getattr(adapter, "resolver", None)
         self._valuer = getattr(adapter, "valuer", None)
         self._coster = getattr(adapter, "coster", None)
+        # ``possible(state, frame, verb, args) -> bool`` (optional): whether a call would
+        # change anything now (a gain of cores at the cap would not: :meth:`_buys`).
+        self._possible = getattr(adapter, "possible", None)
         #: id(EXPR or COND) -> (it, its function); the objects are kept so ids stay theirs.
         self._exprs: dict[int, tuple[Any, Callable[[State, Frame], int]]] = {}
         self._conds: dict[int, tuple[Any, Callable[[State, Frame], bool]]] = {}
@@ -883,6 +886,10 @@ class Machine:
             name = expr[1]
             return lambda state, frame: card_state.count(state, frame, name)
         a, b = self._lower_expr(expr[1]), self._lower_expr(expr[2])
+        if op == "min":  # `min(a, b)` (docs/effect-ir.md)
+            return lambda state, frame: min(a(state, frame), b(state, frame))
+        if op == "max":
+            return lambda state, frame: max(a(state, frame), b(state, frame))
         if op == "+":
             return lambda state, frame: a(state, frame) + b(state, frame)
         if op == "-":
@@ -1023,6 +1030,16 @@ class Machine:
 
     def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         if ins[3](state, frame):
+            # A payment whose gain cannot happen now is not made (issue 29 item 8): with an
+            # adapter that can say so (``possible``), the costs are skipped with what they pay
+            # for, and a trace says so (the adapter's optional ``pointless(state, frame)``).
+            if self._possible is not None and not self._buys(
+                state, frame, self._code(state, frame), pc, ins
+            ):
+                pointless = getattr(self.adapter, "pointless", None)
+                if pointless is not None:
+                    pointless(state, frame)
+                return ins[2]
             return pc + 1
         # A cost that cannot be paid skips what it pays for; a trace says so (the adapter's
         # optional ``unpaid(state, frame)``, a note that no replay records).
@@ -1090,28 +1107,54 @@ class Machine:
         frame["pc"] = pc
         return _PAUSE
 
-    def acts(self, state: State, frame: Frame, code: tuple[tuple[Any, ...], ...], pc: int) -> bool:
-        """Whether running ``code`` from ``pc`` would reach a verb now, without running it.
+    def acts(
+        self,
+        state: State,
+        frame: Frame,
+        code: tuple[tuple[Any, ...], ...],
+        pc: int,
+        stop: int | None = None,
+    ) -> bool:
+        """Whether running ``code`` from ``pc`` (up to ``stop``) would reach a verb now,
+        without running it.
 
         The walk follows the program as the machine would: a cost that cannot be paid, a
         condition that fails or a target with no candidate takes its ``else`` jump; a ``may``
         question is passed as if accepted; a chosen target is taken to be its first candidate
         (in a scratch copy of the variables) so later targets that depend on it can be listed.
-        Reaching a ``call``, a loop or a repeat counts as acting; reaching the end does not.
-        Nothing in the state or the frame changes.
+        Reaching a ``call``, a loop or a repeat counts as acting; reaching the end (or
+        ``stop``) does not. With an adapter that has ``possible``, a call it says would change
+        nothing now does not act, and costs act only when what they pay for does
+        (:meth:`_buys`). Nothing in the state or the frame changes.
         """
         ops = self._ops
         call, choose, afford, check = ops["call"], ops["choose"], ops["affordable"], ops["check"]
+        possible = self._possible
         look = frame
         for _ in range(len(code)):  # the walk only jumps forward, so this bounds it
+            if stop is not None and pc >= stop:
+                return False
             ins = code[pc]
             handler = ins[0]
-            if handler is call or handler is ops["loop"] or handler is ops["repeat"]:
+            if handler is call:
+                # A call the adapter says would change nothing now does not act (``possible``).
+                if possible is None or possible(state, look, ins[1], self._args(state, look, ins)):
+                    return True
+                pc += 1
+                continue
+            if handler is ops["loop"] or handler is ops["repeat"]:
                 return True
             if handler is ops["lasting"] or handler is ops["next_cost"]:
                 return True  # a duration or a discount always does something (wt-limits)
             if handler is afford:
-                pc = pc + 1 if ins[3](state, look) else ins[2]
+                if not ins[3](state, look):
+                    pc = ins[2]
+                elif possible is None:
+                    pc += 1
+                else:  # costs act only when what they pay for can happen (or they stand alone)
+                    if self._buys(state, look, code, pc, ins):
+                        return True
+                    pc = ins[2]
             elif handler is check:
                 pc = pc + 1 if ins[1](state, look) else ins[2]
             elif handler is ops["recall"]:
@@ -1155,6 +1198,51 @@ class Machine:
             raise EffectError(f"card {frame['card']!r}: this game keeps no one-shot discounts")
         found(state, frame, ins[1], ins[2])
         return pc + 1
+
+    def _buys(
+        self, state: State, frame: Frame, code: tuple[tuple[Any, ...], ...], pc: int, ins: Any
+    ) -> bool:
+        """Whether the costs checked by the ``affordable`` at ``pc`` buy something now: what
+        they pay for acts (:meth:`acts`), or nothing follows them (a cost alone, such as a
+        `choose one` option `pay 1 ap`, is what it does). The walk passes the targets chosen
+        before the costs are paid, the `may` question and the cost calls themselves
+        (docs/effect-ir.md, ``paid``)."""
+        ops = self._ops
+        end, costs, at, look = ins[2], len(ins[1]), pc + 1, frame
+        while at < end:
+            step = code[at]
+            handler = step[0]
+            if handler is ops["affordable"]:
+                costs = len(step[1])  # costs with targets: the second check lists them all
+            elif handler is ops["choose"]:
+                found = self.adapter.candidates(state, look, step[2])
+                if not found:
+                    return False
+                if look is frame:
+                    look = {**frame, "vars": list(frame["vars"])}
+                _put(look["vars"], step[1], found[0] if step[2]["quant"] == "one" else found)
+            elif handler is ops["call"] and costs > 0:
+                costs -= 1
+            elif handler is not ops["ask"]:
+                break
+            at += 1
+        return at >= end or self.acts(state, look, code, at, stop=end)
+
+    def _args(self, state: State, frame: Frame, ins: tuple[Any, ...]) -> list[Any]:
+        """The arguments a lowered ``call`` would be given now (as :meth:`_op_call`)."""
+        args: list[Any] = []
+        for kind, data in ins[2]:
+            if kind == AMOUNT:
+                args.append([data[0], data[1]])
+            elif kind == VAR:
+                args.append(frame["vars"][data] if data < len(frame["vars"]) else None)
+            elif kind == CONST:
+                args.append(data)
+            elif kind == AMOUNT_EXPR:
+                args.append([data[0](state, frame), data[1]])
+            else:
+                args.append(data(state, frame))
+        return args
 
     @staticmethod
     def _op_jump(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:

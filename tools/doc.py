@@ -303,7 +303,9 @@ def _amounts(registry: Registry, ours: GameExamples) -> list[str]:
             "planets you control` gains 1 light for every 2 such planets (rounded down). A number",
             "is a whole number or a parenthesised expression: `(techs_in_play / 4)`, with "
             "`+ - * /`",
-            "(`/` rounds down), value names and `number of <selector>`.",
+            "(`/` rounds down), value names and `number of <selector>`; `min(a, b)` and "
+            "`max(a, b)` are",
+            "the smaller and the larger of two numbers.",
             "",
             "A condition compares two expressions with `>= <= == != > <`, joined with `and`, `or`,",
             "`not` and parentheses: `if light < 5 and not round == 1 -> gain 1 light`.",
@@ -313,7 +315,8 @@ def _amounts(registry: Registry, ours: GameExamples) -> list[str]:
         "An amount is `<number> <unit>`, optionally `per [N] <selector>`"
         + (f": `{per}` counts 1 for every 2 (rounded down)." if per else ".")
         + " A number is a whole number or a parenthesised expression, with `+ - * /` (`/`"
-        " rounds down), value names and `number of <selector>`."
+        " rounds down), value names and `number of <selector>`; `min(a, b)` and `max(a, b)`"
+        " are the smaller and the larger of two numbers."
     )
     conditions = (
         "A condition compares two expressions with `>= <= == != > <`, joined with `and`, `or`,"

@@ -122,7 +122,7 @@ def _expr(expr: list[Any], out: set[str]) -> None:
         out.update(_declared_reads("values", expr[1]))
     elif op == "count":
         _selector(expr[1], out)
-    elif op in ("+", "-", "*", "/"):
+    elif op in ("+", "-", "*", "/", "min", "max"):
         _expr(expr[1], out)
         _expr(expr[2], out)
     else:

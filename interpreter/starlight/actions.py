@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import effects, events, supply
+from whitedwarf.interpreter.starlight import effects, events, gods, supply
 from whitedwarf.interpreter.starlight.narrate import a_ray, ray_words, words
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
@@ -111,6 +111,7 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         p["ap"] -= game.stat(state, seat, "flush_cost")
         supply.flush(game, state, pool_of(kind))
         events.emit(state, "flush", seat, pool=pool_of(kind))
+        gods.fire(game, state, seat, "pool_flushed")
     elif verb == "core":
         state["pools"]["cores"].remove(what)
         p["cores"].append(what)
@@ -119,6 +120,7 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         events.emit(state, "take", seat, what="core", item=what, cost=UNIT_COST)
         if has_privilege(state, seat, "core_plus_ray"):
             action["rays_owed"] += 1  # 003 "Core + Ray": one free ray per Core taken
+        gods.fire(game, state, seat, "cores_taken")
     elif verb == "ray" and kind == "gain_cores":
         action["rays_owed"] -= 1
         supply.take_ray(game, state, seat, what.partition(":")[2], what)

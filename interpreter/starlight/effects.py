@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.state import State, player
-from whitedwarf.interpreter.vm import DONE, Frame, IllegalAnswer, Machine, new_frame
+from whitedwarf.interpreter.starlight.values import FRAME_VALUES
+from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
 from whitedwarf.interpreter.starlight.vocabulary import registry
@@ -35,6 +36,8 @@ class Adapter:
         self.resumes = reg.implementations("verbs", "resume")
         # How a verb that asks asks again (``Verb.reask``; docs/rules-decisions.md SL140).
         self.reasks = reg.implementations("verbs", "reask")
+        # Whether a call would change anything now (``Verb.can``; issue 29 item 8).
+        self.cans = reg.implementations("verbs", "can")
         self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
         self.machine = Machine(self)
 
@@ -52,11 +55,15 @@ class Adapter:
         for spec in selector.get("filters", []):
             keep = self.filters[spec[0]](self.game, frame, spec)
             found = [candidate for candidate in found if keep(candidate)]
+        if selector.get("for") == ["steal", "player"]:  # a player with no rays is no target
+            found = [c for c in found if player(state, int(c[0]))["rays"]]
         return sorted(candidate[0] for candidate in found)
 
     def labels(
         self, state: State, frame: Frame, selector: dict[str, Any], ids: list[str]
     ) -> list[str]:
+        if selector.get("type") == "player":
+            return [f"seat {seat}" for seat in ids]
         return list(ids)
 
     def resolve(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
@@ -64,9 +71,13 @@ class Adapter:
             return frame["owner"]
         if "this" in operand:
             return frame["card"]
+        if "word" in operand:  # a WORD parameter (`flush flares`)
+            return operand["word"]
         raise KeyError(f"operand {operand!r} is not one Starlight knows")
 
     def value(self, state: State, frame: Frame, name: str) -> int:
+        if name in FRAME_VALUES:  # a value that reads which card asks (`flares_used`: SL151)
+            return int(self.values[name](self.game, state, frame["owner"], frame))
         return int(self.values[name](self.game, state, frame["owner"]))
 
     def unpaid(self, state: State, frame: Frame) -> None:
@@ -88,6 +99,18 @@ class Adapter:
         from whitedwarf.interpreter.starlight import lasting
 
         lasting.keep(state, frame, thing, amount)
+
+    def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
+        """Whether a call would change anything now (``Verb.can``; docs/rules-decisions.md
+        SL147): a payment for a gain that cannot happen is neither offered nor made."""
+        can = self.cans.get(verb)
+        return True if can is None else bool(can(self.game, state, frame, *args))
+
+    def pointless(self, state: State, frame: Frame) -> None:
+        """A trace says a payment was not made: what it pays for cannot happen now (a note)."""
+        if events.ON:
+            card = frame["card"].partition(":")[2] or frame["card"]
+            events.note(state, "pointless", frame["owner"], card=card)
 
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         need = 0
@@ -121,18 +144,31 @@ class Adapter:
 
 
 def start(
-    game: Game, state: State, kind: str, card: str, seat: int, clause: int | None = None
+    game: Game,
+    state: State,
+    kind: str,
+    card: str,
+    seat: int,
+    clause: int | None = None,
+    context: dict[str, Any] | None = None,
+    run: bool = True,
+    depth: int = 1,
 ) -> None:
     """Run a card's effect for ``seat``: one clause, or (None) every clause in printed order;
-    a frame that asks its owner pauses in ``state["frames"]`` and the rest wait under it."""
+    a frame that asks its owner pauses in ``state["frames"]`` and the rest wait under it.
+    ``context``: what the hook or the moment provides (the launch's constellation). A verb
+    starting effects passes ``run=False`` and the ``depth`` below them, and yields (the
+    frames run first: :func:`run_frames`)."""
     if clause is None:
         compiled = game.content.compiled(kind, card)
         clauses = range(len(compiled["clauses"])) if compiled else range(0)
     else:
         clauses = range(clause, clause + 1)
     for index in reversed(clauses):  # the first clause on top: it runs first
-        state["frames"].append(new_frame(f"{kind}:{card}", seat, index, {"card": card}))
-    run_frames(game, state)
+        bound = {"card": card, **(context or {})}
+        state["frames"].append(new_frame(f"{kind}:{card}", seat, index, bound, depth))
+    if run:
+        run_frames(game, state)
 
 
 def run_frames(game: Game, state: State) -> None:
@@ -145,7 +181,7 @@ def run_frames(game: Game, state: State) -> None:
         outcome = machine.run(state, frames[-1])
         if outcome is DONE:
             frames.pop()
-        else:
+        elif outcome is not YIELD:  # a verb that started effects yields: they run first
             return
 
 

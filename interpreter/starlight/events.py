@@ -17,6 +17,9 @@ kind                extra keys
 ``action``          an action begins: ``action``, ``surcharge``
 ``take``            ``what`` (``core``, ``ray``, ``flare``), ``item``, ``cost``
 ``flush``           a pool is flushed: ``pool``
+``day_points``      day points an effect gave, kept for final scoring: ``amount``, ``card``
+``discard``         a Core discarded by an effect: ``core`` (SL150)
+``steal``           a ray taken from another player by an effect: ``ray``, ``victim`` (SL152)
 ``launch``          a star is launched: ``core``, ``magnitude``, ``slot`` (None: slotless)
 ``flare``           a flare is used: ``card``, ``box`` (``points`` or ``boon``)
 ``points``          night points scored: ``amount``, ``source``
@@ -48,6 +51,8 @@ they did (:func:`note`):
 ``lasting_over``    a duration ends with its period: ``card``, ``text``, ``until``
 ``next_cost``       a one-shot discount is kept: ``card``, ``thing``, ``amount``
 ``next_cost_used``  it is used up on what was made: ``card``, ``thing``, ``amount``, ``on``
+``pointless``       a payment of a card (``card``) was not made: what it pays for cannot happen
+                    now (a gain of cores at the most held; docs/rules-decisions.md SL147)
 ==================  ====================================================================
 """
 

@@ -62,9 +62,22 @@ def clauses(game: Game, state: State, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def fire(game: Game, state: State, seat: int, hook: str) -> None:
-    """Run the god's triggers on ``hook`` for its owner (003: powers take precedence)."""
+def fire(
+    game: Game,
+    state: State,
+    seat: int,
+    hook: str,
+    context: dict[str, Any] | None = None,
+    run: bool = True,
+    depth: int = 1,
+) -> bool:
+    """Run the god's triggers on ``hook`` for its owner (003: powers take precedence).
+    ``context``: what the hook provides (``Hook.provides``: the constellation of the star
+    being launched), put in the frame's context for the trigger's condition and steps.
+    ``run`` and ``depth``: as :func:`effects.start` (a verb firing a hook passes
+    ``run=False``). True when a trigger started."""
     god = player(state, seat)["god"]
+    started: list[int] = []
     for index, clause in enumerate(clauses(game, state, seat)):
         if clause["form"] != "trigger" or clause["hook"] != hook:
             continue
@@ -77,7 +90,7 @@ def fire(game: Game, state: State, seat: int, hook: str) -> None:
                 events.note(state, "god_used_up", seat, god=god, hook=hook, shown=shown)
             continue
         if when is not None:
-            frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god})
+            frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god, **(context or {})})
             if not game.adapter.machine.test(state, frame, when):
                 if events.ON:  # a designer watching the god sees it did nothing (trace)
                     events.note(state, "god_unmet", seat, god=god, hook=hook)
@@ -88,4 +101,10 @@ def fire(game: Game, state: State, seat: int, hook: str) -> None:
                 events.note(state, "god_use_counted", seat, god=god, shown=card_uses.shown(entry))
         if events.ON:
             events.note(state, "god_triggered", seat, god=god, hook=hook)
-        effects.start(game, state, "gods", str(god), seat, index)
+        if run:
+            effects.start(game, state, "gods", str(god), seat, index, context)
+        started.append(index)
+    if not run:  # left on the stack, the first clause on top: it runs first, as with ``run``
+        for index in reversed(started):
+            effects.start(game, state, "gods", str(god), seat, index, context, False, depth)
+    return bool(started)

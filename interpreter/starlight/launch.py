@@ -25,7 +25,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import actions, effects, events, gods, lasting, stars, supply
+from whitedwarf.interpreter.starlight import (
+    actions,
+    effects,
+    events,
+    gods,
+    lasting,
+    reactions,
+    stars,
+    supply,
+)
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.narrate import a_ray, slot_words, words
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
@@ -174,7 +183,8 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         p["flares"].remove(what)
         p["used_flares"].append(what)
         events.emit(state, "flare", seat, card=what, box="points")
-        effects.start(game, state, "flares", what, seat)  # 003 "Flares": the blue box
+        context = reactions.launch_context(game, action["slot"])
+        effects.start(game, state, "flares", what, seat, context=context)  # the blue box
         action["step"] = "buy"
         _skip_buying(game, state, action)
     elif verb == "no_flare":
@@ -252,4 +262,5 @@ def _record(game: Game, state: State, action: dict[str, Any]) -> None:
     for ray in action["rays"]:
         p["rays"].remove(ray)
     supply.return_rays(state, action["rays"])
-    gods.fire(game, state, seat, "star_launched")
+    gods.fire(game, state, seat, "star_launched", reactions.launch_context(game, slot))
+    reactions.launched(game, state, seat, slot)  # the other seats react after (SL148)

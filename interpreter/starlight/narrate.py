@@ -144,6 +144,10 @@ def _counters(e: Event) -> str:
     return f"{what}{words(e.get('card'))} {e.get('did')} itself ({e.get('held')} now{full})"
 
 
+def _pointless(e: Event) -> str:
+    return f"{words(e.get('card'))} pays nothing: what it would pay for cannot happen now"
+
+
 def _daybreak(e: Event) -> str:
     return f"brings daybreak: round {e.get('last_round')} is the last round (003 'End of Game')"
 
@@ -223,6 +227,13 @@ WORDING: dict[str, Callable[[Event], str]] = {
         f"{words(e.get('card'))}'s discount ({e.get('amount')} less) is used on {e.get('on')}"
     ),
     "counters": _counters,  # card state (issue 29)
+    "pointless": _pointless,
+    "day_points": lambda e: (
+        f"gains {counted(int(e.get('amount') or 0), 'day point')} from "
+        f"{words(str(e.get('card', '')).partition(':')[2])}, kept for final scoring"
+    ),
+    "discard": lambda e: f"discards the Core {words(e.get('core'))}",
+    "steal": lambda e: f"takes {a_ray(e.get('ray'))} ray from seat {e.get('victim')}",
     "daybreak": _daybreak,
     "game_end": _game_end,
     "final_score": _final_score,

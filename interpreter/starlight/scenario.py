@@ -111,19 +111,20 @@ def turn(game: Game, state: State, seat: int, ap: int | None = None, first: bool
                 else "put_marker first, or turn(..., first=True)"
             )
         )
+    saved = 0  # what the Saved AP box brought to the turn (the value `saved_ap`)
     if ap is None:
         if first:
             ap = game.stat(state, seat, "first_turn_ap") + p["saved"]
         else:
             extra = 1 if has_privilege(state, seat, "extra_action_point") else 0
             ap = game.stat(state, seat, "ap_per_turn") + extra + p["saved"]
-        p["saved"] = 0
+        saved, p["saved"] = p["saved"], 0
     if ap < 0:
         raise ScenarioError(f"a turn cannot start with {ap} AP")
     state["actions"] += 1  # a turn begins after every action before it (SL110)
     state.update(turn=seat, action=None, frames=[], todo=[], phase="play")
     state["turn_state"] = {"seat": seat, "first": first, "last": False, "final_done": False,
-                           "forfeit": False, "ap_received": ap}  # fmt: skip
+                           "forfeit": False, "ap_received": ap, "saved_ap": saved}  # fmt: skip
     p.update(ap=ap, moved=False, visit_done=False)
     return game.edited(state)
 

@@ -57,3 +57,29 @@ def filter_constellation(game: Game, frame: Frame, spec: list[Any]) -> Callable[
 def filter_id(game: Game, frame: Frame, spec: list[Any]) -> Callable[[Candidate], bool]:
     wanted = spec[1]
     return lambda candidate: candidate[0] == wanted
+
+
+def filter_opponents(game: Game, frame: Frame, spec: list[Any]) -> Callable[[Candidate], bool]:
+    """Other players' things (issue 29): a marker of a seat other than the owner's."""
+    owner = frame["owner"]
+    return lambda candidate: candidate[1] is not None and candidate[1] != owner
+
+
+def filter_this_constellation(
+    game: Game, frame: Frame, spec: list[Any]
+) -> Callable[[Candidate], bool]:
+    """Stars in the constellation of the star being launched (the hook's context, SL148);
+    nothing for a slotless final launch."""
+    slots, wanted = game.content.slots, frame["context"].get("constellation")
+    return lambda candidate: wanted is not None and slots[candidate[0]].constellation == wanted
+
+
+def filter_launching(game: Game, frame: Frame, spec: list[Any]) -> Callable[[Candidate], bool]:
+    """The star being launched: the slot of the launch the hook is about."""
+    slot = frame["context"].get("slot")
+    return lambda candidate: slot is not None and candidate[0] == slot
+
+
+def candidates_player(game: Game, state: State, frame: Frame) -> list[Candidate]:
+    """The players, by seat (``"1"``), each its own owner (``of opponents`` keeps others)."""
+    return [(str(p["seat"]), p["seat"]) for p in state["players"]]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.starlight import events, goals, stars
+from whitedwarf.interpreter.starlight import events, goals, reactions, stars
 from whitedwarf.interpreter.starlight.content import MAGNITUDES
 from whitedwarf.interpreter.starlight.state import State, gain_night, player
 
@@ -99,3 +99,4 @@ def _launch(game: Game, state: State, seat: int, constellations: list[str]) -> N
     if open_:
         state["slots"][open_[0]] = seat
         player(state, seat)["stars"].append(open_[0])
+        reactions.launched(game, state, seat, open_[0])  # live gods may react (SL148)

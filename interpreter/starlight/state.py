@@ -34,6 +34,9 @@ FORMAT = 1
 #: random games: no point comes from anywhere else).
 NIGHT_SOURCES = ("slot", "flare", "bought", "slotless", "starbot", "effect")
 DAY_SOURCES = ("alpha", "laurels", "laurel_bonus", "accolades", "starbot_stars")
+#: Day points a card's effect gave (``gain 2 day_points``, SL150): a source recorded only in
+#: a game where a card gave some, so the scores of every other game keep their shape.
+EFFECT_DAY = "effect"
 
 
 def new_player(seat: int, kind: str) -> Player:
@@ -100,7 +103,8 @@ def gain_day(p: Player, points: int, source: str) -> None:
     if points <= 0:
         return
     p["day"] += points
-    p["points"]["day"][source] += points
+    by_source = p["points"]["day"]  # EFFECT_DAY is there only once a card gave some
+    by_source[source] = by_source.get(source, 0) + points
 
 
 def has_privilege(state: State, seat: int, privilege: str) -> bool:

@@ -26,6 +26,7 @@ from whitedwarf.interpreter.starlight import (
     gods,
     lasting,
     launch,
+    reactions,
     starbots,
     supply,
 )
@@ -70,6 +71,7 @@ def begin_turn(game: Game, state: State) -> None:
     else:
         extra = 1 if has_privilege(state, seat, "extra_action_point") else 0
         p["ap"] = max(0, game.stat(state, seat, "ap_per_turn")) + extra + p["saved"]
+    state["turn_state"]["saved_ap"] = p["saved"]  # what the Saved AP box brought (saved_ap)
     p["saved"] = 0
     state["turn_state"]["ap_received"] = p["ap"]
     events.emit(state, "turn", seat, ap=p["ap"], last=last)
@@ -266,4 +268,5 @@ STEPS = {
     "finish_turn": finish_turn,
     "score_daybreak": score_daybreak,
     "score_round_limit": score_round_limit,
+    "react_to_launch": reactions.react_to_launch,  # SL148
 }

@@ -118,8 +118,30 @@ def value_flares_held(game: Game, state: State, seat: int) -> int:
     return len(player(state, seat)["flares"])
 
 
-def value_flares_used(game: Game, state: State, seat: int) -> int:
-    return len(player(state, seat)["used_flares"])
+#: Values that read the frame asking (``Adapter.value`` passes it): which card is running.
+FRAME_VALUES = frozenset({"flares_used"})
+
+
+def value_flares_used(
+    game: Game, state: State, seat: int, frame: dict[str, Any] | None = None
+) -> int:
+    """Flares turned face down, not the one being used (docs/rules-decisions.md SL151: 003
+    "Flares": "After using any Flare, keep it but turn it face down"; launch step 9)."""
+    used = player(state, seat)["used_flares"]
+    card = str(frame["card"]) if frame is not None else ""
+    kind, _, flare = card.partition(":")
+    if kind in ("flares", "flares.boon") and flare in used:
+        return len(used) - 1
+    return len(used)
+
+
+def value_saved_ap(game: Game, state: State, seat: int) -> int:
+    """003 "Action Points": the AP in your Saved AP box; during your turn, those it brought
+    (the box is emptied into the turn's AP as it starts: ``turn_state["saved_ap"]``)."""
+    turn = state.get("turn_state")
+    if turn is not None and turn.get("seat") == seat:
+        return int(turn.get("saved_ap", 0))
+    return int(player(state, seat)["saved"])
 
 
 def value_night_points(game: Game, state: State, seat: int) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import supply
-from whitedwarf.interpreter.starlight.state import State, gain_night, held_cores, player
+from whitedwarf.interpreter.starlight import events, gods, supply
+from whitedwarf.interpreter.starlight.state import State, gain_day, gain_night, held_cores, player
+from whitedwarf.interpreter.vm import YIELD
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -36,6 +37,9 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
     elif unit == "night_point":
         source = "flare" if frame["card"].startswith("flares:") else "effect"
         gain_night(state, seat, count, source)
+    elif unit == "day_point":  # kept for final scoring (SL150; 003 "Victory Points")
+        gain_day(p, count, "effect")
+        events.emit(state, "day_points", seat, amount=count, card=frame["card"])
     elif unit in ("long_ray", "short_ray", "core"):
         if unit == "core":
             count = min(count, game.stat(state, seat, "max_cores") - held_cores(p))
@@ -48,6 +52,25 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
             p["flares"].append(state["pools"]["flares"][places[0]])
             state["pools"]["flares"][places[0]] = None
     return None
+
+
+def can_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> bool:
+    """Whether ``gain N <unit>`` would give anything now (``Verb.can``; SL147): a core only
+    below the most cores held (003 "Gain Cores": "once you have 4 Cores, you may not take
+    more") and from a pool with one; a ray or a flare only from a pool holding one. AP and
+    night points can always be gained."""
+    count, unit = int(amount[0]), amount[1]
+    if count <= 0:
+        return False
+    p = player(state, frame["owner"])
+    if unit == "core":
+        room = game.stat(state, frame["owner"], "max_cores") - held_cores(p)
+        return room > 0 and bool(state["pools"]["cores"])
+    if unit in ("long_ray", "short_ray"):
+        return bool(state["pools"][_pool(unit)])
+    if unit == "flare":
+        return any(f is not None for f in state["pools"]["flares"])
+    return True  # AP, night and day points
 
 
 def _pool(unit: str) -> str:
@@ -112,3 +135,145 @@ def verb_claim(game: Game, state: State, frame: Frame) -> None:
     """``claim``: the goal of this laurel or accolade is met by the frame's owner."""
     kind, _, card = frame["card"].partition(":")
     state.setdefault("claims", []).append([kind, card, frame["owner"]])
+
+
+#: The pool words of ``flush`` (vocabulary ``POOL_WORDS``) -> the state's pools.
+FLUSHED = {"cores": "cores", "long_rays": "long", "short_rays": "short", "flares": "flares"}
+
+
+def can_flush(game: Game, state: State, frame: Frame, pool: str) -> bool:
+    """Whether ``flush <pool>`` would change the pool: its deck or bag has something to refill
+    it from (003 "What happens if you can't refill a pool?")."""
+    kind = FLUSHED[pool]
+    if kind == "cores":
+        return bool(state["core_deck"] or state["core_discard"])
+    if kind == "flares":
+        return bool(state["flare_deck"])
+    return bool(state["bags"][kind])
+
+
+def verb_flush(game: Game, state: State, frame: Frame, pool: str) -> Any:
+    """``flush <pool>``: discard the pool and refill it at once, free (003 "When you flush a
+    pool"; an effect may flush outside the pool's Gain action: SL149). Its owner's god then
+    hears ``pool_flushed``."""
+    kind = FLUSHED[pool]
+    supply.flush(game, state, kind)
+    events.emit(state, "flush", frame["owner"], pool=kind)
+    fired = gods.fire(
+        game, state, frame["owner"], "pool_flushed", run=False, depth=frame["depth"] + 1
+    )
+    return YIELD if fired else None
+
+
+def discardable(state: State, seat: int) -> list[str]:
+    """The Cores ``seat`` may discard by an effect: those held, not the Starter Core and not
+    the one a launch under way is made of (SL150)."""
+    action = state.get("action")
+    building = action["core"] if action and action.get("kind") == "launch" else None
+    return [c for c in player(state, seat)["cores"] if c != building]
+
+
+def can_discard(game: Game, state: State, frame: Frame, amount: list[Any]) -> bool:
+    """Whether ``discard N cores`` can be done in full (it is a cost: SL150)."""
+    return 0 < int(amount[0]) <= len(discardable(state, frame["owner"]))
+
+
+def verb_discard(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pending | None:
+    """``discard N cores``: Cores you hold go to the Core discard pile, your pick of them
+    (SL150; 003 "Gain Cores" forbids it, a god's power "takes precedence")."""
+    return discard_next(state, frame["owner"], int(amount[0]))
+
+
+def discard_next(state: State, seat: int, left: int) -> Pending | None:
+    """Discard the Cores still due, asking which when they differ."""
+    while left > 0:
+        held = sorted(set(discardable(state, seat)))
+        if not held:
+            return None
+        if len(held) > 1:
+            options = [[f"discard:{c}", f"discard the Core {c}"] for c in held]
+            return {"kind": "verb", "verb": "discard", "options": options, "left": left}
+        _discard(state, seat, held[0])
+        left -= 1
+    return None
+
+
+def _discard(state: State, seat: int, core: str) -> None:
+    player(state, seat)["cores"].remove(core)
+    state["core_discard"].append(core)
+    events.emit(state, "discard", seat, core=core)
+
+
+def resume_discard(
+    game: Game, state: State, frame: Frame, pending: Pending, option_id: str
+) -> Pending | None:
+    """The owner picked the Core to discard; the rest follow."""
+    core = option_id.partition(":")[2]
+    if core not in discardable(state, frame["owner"]):
+        raise KeyError(f"{core!r} is not a Core to discard")
+    _discard(state, frame["owner"], core)
+    return discard_next(state, frame["owner"], int(pending["left"]) - 1)
+
+
+def reask_discard(game: Game, state: State, frame: Frame, pending: Pending) -> Pending | None:
+    """Asked again on the Cores held now (SL140)."""
+    return discard_next(state, frame["owner"], int(pending["left"]))
+
+
+def _size(amount: list[Any]) -> str:
+    return str(amount[1]).partition("_")[0]  # long_ray -> long
+
+
+def can_steal(game: Game, state: State, frame: Frame, amount: list[Any], victim: Any) -> bool:
+    """Whether ``steal N <size>_ray from <player>`` takes anything now (SL152)."""
+    if victim is None or int(amount[0]) <= 0:
+        return False
+    size = _size(amount)
+    return any(r.endswith(f":{size}") for r in player(state, int(victim))["rays"])
+
+
+def verb_steal(
+    game: Game, state: State, frame: Frame, amount: list[Any], victim: Any
+) -> Pending | None:
+    """``steal N long_rays from an opponent``: rays of that size move from the player's hand
+    to the owner's, the owner picking the colour when there is a choice (SL152)."""
+    return steal_next(state, frame["owner"], int(victim), _size(amount), int(amount[0]))
+
+
+def steal_next(state: State, seat: int, victim: int, size: str, left: int) -> Pending | None:
+    """Take the rays still due, asking which colour when the player's rays differ."""
+    while left > 0:
+        kinds = sorted({r for r in player(state, victim)["rays"] if r.endswith(f":{size}")})
+        if not kinds:
+            return None
+        if len(kinds) > 1:
+            options = [[f"ray:{k}", f"take the {k} ray of seat {victim}"] for k in kinds]
+            return {"kind": "verb", "verb": "steal", "options": options, "victim": victim,
+                    "size": size, "left": left}  # fmt: skip
+        _steal(state, seat, victim, kinds[0])
+        left -= 1
+    return None
+
+
+def _steal(state: State, seat: int, victim: int, ray: str) -> None:
+    player(state, victim)["rays"].remove(ray)
+    player(state, seat)["rays"].append(ray)
+    events.emit(state, "steal", seat, ray=ray, victim=victim)
+
+
+def resume_steal(
+    game: Game, state: State, frame: Frame, pending: Pending, option_id: str
+) -> Pending | None:
+    """The owner picked the colour; the rest follow."""
+    ray, victim = option_id.partition(":")[2], int(pending["victim"])
+    if ray not in player(state, victim)["rays"]:
+        raise KeyError(f"seat {victim} holds no {ray} ray")
+    _steal(state, frame["owner"], victim, ray)
+    return steal_next(state, frame["owner"], victim, pending["size"], int(pending["left"]) - 1)
+
+
+def reask_steal(game: Game, state: State, frame: Frame, pending: Pending) -> Pending | None:
+    """Asked again on the player's rays as they are now (SL140)."""
+    return steal_next(
+        state, frame["owner"], int(pending["victim"]), pending["size"], int(pending["left"])
+    )

@@ -15,6 +15,7 @@ from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
     Filter,
+    Fires,
     Flag,
     Hook,
     Noun,
@@ -94,6 +95,14 @@ def _resources() -> list[Resource]:
             "gain 2 night_points",
             '003 "Victory Points"',
             text="[night point]",
+        ),
+        # issue 29: day points from a god, kept for final scoring (SL150)
+        Resource(
+            "day_point",
+            "Day points, kept for final scoring (a god's power).",
+            "gain 2 day_points",
+            '003 "Victory Points": day points are scored at the end (SL150)',
+            text="[day point]",
         ),
     ]
 
@@ -220,9 +229,9 @@ def _values() -> list[Value]:
         ),
         _value(
             "flares_used",
-            "Flares you turned face-down.",
+            "Flares you turned face-down; not the one being used (turned down after it).",
             "gain (flares_used) night_points",
-            '003 "Flares": they may count at the end',
+            '003 "Flares": "After using any Flare, keep it but turn it face down" (SL151)',
             "the number of your used flares",
         ),
         _value(
@@ -254,6 +263,14 @@ def _values() -> list[Value]:
             '003 "Live and Starbot Players"',
             "the number of players",
             least=1,
+        ),
+        # issue 29: the AP a player saved
+        _value(
+            "saved_ap",
+            "AP in your Saved AP box; in your turn, the AP it brought to the turn.",
+            "if saved_ap >= 3 -> gain 1 night_point",
+            '003 "Action Points": "You may save up to 5 unspent"',
+            "the AP you saved",
         ),
     ]
 
@@ -293,6 +310,19 @@ def _nouns() -> list[Noun]:
             plural="privileges",
             text="privilege",
             impl="selectors:candidates_privilege",
+            reads=None,
+        ),
+        # issue 29: another player, whose things a verb may take (`steal`, SL152)
+        Noun(
+            "opponent",
+            "Another player, live or Starbot (only those holding what is taken are offered).",
+            "when turn_start -> may steal 1 long_ray from an opponent",
+            '003 "Live and Starbot Players"',
+            type="player",
+            plural="opponents",
+            text="opponent",
+            impl="selectors:candidates_player",
+            implies=("opponents",),
             reads=None,
         ),
     ]
@@ -342,10 +372,48 @@ def _filters() -> list[Filter]:
             impl="selectors:filter_id",
             ids="privilege",
         ),
+        # issue 29: other players' things, and the star being launched
+        Filter(
+            "opponents",
+            "Other players' only, live and Starbot (`stars of opponents`).",
+            "as soon as number of stars of opponents >= 3 -> claim",
+            '003 "Launching Stars": "place one of your markers"',
+            applies_to=("star", "player"),
+            form="of",
+            text="of your opponents",
+            impl="selectors:filter_opponents",
+        ),
+        Filter(
+            "constellation",
+            "In the constellation of the star being launched (`stars of this constellation`).",
+            "when star_launched if number of stars of this constellation >= 3 -> "
+            "gain 1 night_point",
+            '003 "Choosing a Destination Slot"',
+            applies_to=("star",),
+            form="of",
+            text="constellation",
+            impl="selectors:filter_this_constellation",
+            needs="constellation",
+        ),
+        Filter(
+            "launching",
+            "The star being launched (`launching aquila stars`: it goes to Aquila).",
+            "when star_launched if number of launching aquila stars >= 1 -> gain 2 night_points",
+            '003 "Flares": "Include the star you are launching now"',
+            applies_to=("star",),
+            text="being launched",
+            impl="selectors:filter_launching",
+        ),
     ]
 
 
 GAIN = Range(1, 20, "65 night points start daybreak; no card gives a third of that")
+#: Why at most 5 rays are stolen at once.
+STOLEN = "a star has at most 7 rays; taking more than 5 is taking a star"
+#: The pools ``flush`` names (003 "Actions": the four pools of the gain actions).
+POOL_WORDS = ("cores", "long_rays", "short_rays", "flares")
+#: Why a chain of flushes ends by itself (``Fires.ends``).
+DECK_EMPTY = "the deck or bag it refills from is empty"
 PAID = Range(1, 11, "a turn has at most 6 AP and 5 saved")
 
 NUMBERS = {
@@ -375,12 +443,12 @@ NEXT_COSTS = {
 
 
 def _verbs() -> list[Verb]:
-    units = ("long_ray", "short_ray", "core", "flare", "ap", "night_point")
+    units = ("long_ray", "short_ray", "core", "flare", "ap", "night_point", "day_point")
     return [
         Verb(
             "gain",
             "Take rays or cores of your choice from their pools, the cheapest flare, or gain "
-            "AP or night points.",
+            "AP, night points or day points.",
             "gain 2 long_rays",
             '003 "Flares": the green box gives its benefit',
             params=(Param("amount", ArgKind.AMOUNT, units, range=GAIN),),
@@ -389,6 +457,7 @@ def _verbs() -> list[Verb]:
             chooses=True,  # which rays or cores of the pool (SL12)
             resume="verbs:resume_gain",
             reask="verbs:reask_gain",  # the pools as they are now (SL140)
+            can="verbs:can_gain",  # a core at the most held is no gain (SL147)
         ),
         Verb(
             "pay",
@@ -415,6 +484,49 @@ def _verbs() -> list[Verb]:
             "invented (issue 29; docs/rules-decisions.md R13)",
             "when turn_start -> put 1 charge on this card; "
             "when turn_end -> remove 3 charges from this card -> gain 1 ap",
+        # issue 29: a flush verb and effects on cores
+        Verb(
+            "flush",
+            "Discard a pool and refill it at once, free (any time: a god's power).",
+            "when turn_start -> may pay 1 ap -> flush flares",
+            '003 "When you flush a pool" (SL149)',
+            params=(Param("pool", ArgKind.WORD, words=POOL_WORDS),),
+            text="flush the pool of",
+            impl="verbs:verb_flush",
+            can="verbs:can_flush",  # nothing to refill it from: no flush (SL147)
+            fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
+        ),
+        Verb(
+            "steal",
+            "Take rays from another player's hand, your pick of colour.",
+            "when turn_start -> may pay 2 ap -> steal 1 long_ray from an opponent",
+            'invented: 003 "Gain Rays" takes from pools only (SL152)',
+            params=(
+                Param(
+                    "amount", ArgKind.AMOUNT, ("long_ray", "short_ray"), range=Range(1, 5, STOLEN)
+                ),
+                Param("player", ArgKind.TARGET, ("player",), prep="from"),
+            ),
+            text="steal",
+            impl="verbs:verb_steal",
+            chooses=True,  # which colour of the player's rays
+            resume="verbs:resume_steal",
+            reask="verbs:reask_steal",
+            can="verbs:can_steal",
+        ),
+        Verb(
+            "discard",
+            "Put Cores you hold (not your Starter Core) on the discard pile; your pick; a cost.",
+            "when turn_start -> discard 1 core -> gain 3 long_rays",
+            '003 "Gain Cores": "you may not discard your Cores" (a god overrides: SL150)',
+            params=(Param("amount", ArgKind.AMOUNT, ("core",), range=Range(1, 4, "4 Cores")),),
+            cost=True,
+            text="discard",
+            impl="verbs:verb_discard",
+            chooses=True,
+            resume="verbs:resume_discard",
+            reask="verbs:reask_discard",
+            can="verbs:can_discard",
         ),
     ]
 
@@ -588,6 +700,10 @@ def _flags() -> list[Flag]:
     ]
 
 
+#: What a launch hook provides: ``this constellation``, the star's (SL148).
+CONSTELLATION = ("constellation", "constellation")
+
+
 def _hooks() -> list[Hook]:
     return [
         Hook(
@@ -610,6 +726,7 @@ def _hooks() -> list[Hook]:
             "when star_launched if star_magnitude >= 6 -> gain 2 night_points",
             '003 "Launching a Star, step by step"',
             text="When you launch a star",
+            provides=(CONSTELLATION,),
         ),
         Hook(
             "action_done",
@@ -625,6 +742,29 @@ def _hooks() -> list[Hook]:
             '003 "End of Game": "then perform final scoring" (docs/rules-decisions.md SL144)',
             text="At the end of the game",
         ),
+        # issue 29: hooks for specific events
+        Hook(
+            "cores_taken",
+            "Each time you take a Core in a Gain Cores action.",
+            "when cores_taken -> gain 1 short_ray",
+            '003 "Gain Cores"',
+            text="When you take a Core",
+        ),
+        Hook(
+            "pool_flushed",
+            "After you flush a pool (in its Gain action, or by an effect's `flush`).",
+            "when pool_flushed -> gain 1 night_point",
+            '003 "When can you flush a pool?"',
+            text="When you flush a pool",
+        ),
+        Hook(
+            "opponent_launched",
+            "After another player launches a star and its own effects are done (SL148).",
+            "when opponent_launched -> gain 1 long_ray",
+            '003 "Launching a Star, step by step" (docs/rules-decisions.md SL148)',
+            text="When another player launches a star",
+            provides=(CONSTELLATION,),
+        ),
     ]
 
 
@@ -638,7 +778,7 @@ def _card_kinds() -> list[CardKind]:
             '003 "Flares"',
             file="flares",
             clauses=("immediate",),
-            context=card,
+            context=(*card, CONSTELLATION),  # read during a launch (issue 29)
             text="flare points",
         ),
         CardKind(
@@ -708,7 +848,7 @@ def registry() -> Registry:
 #: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
 CONCEPTS = {
     "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
-    'come only from final scoring (003 "Scoring")',
+    'are kept for final scoring (003 "Scoring"): `gain 2 day_points`',
     "points": "write `night_points` (`gain 2 night_points`)",
     "temporarily": "a duration: `when turn_start -> until the end of the turn: you can "
     "ignore_surcharge`; a modifier (`you have +1 ap_per_turn`) lasts while its card is in play",
@@ -716,8 +856,8 @@ CONCEPTS = {
     # card state (issue 29): counters are written
     "counter": "a god keeps counters of any name on itself: `when turn_start -> put 1 charge "
     "on this card; when turn_end -> remove 3 charges from this card -> gain 1 ap`",
-    "flush": "a god makes flushing a pool cheaper with a stat (`you have -1 flush_cost`); "
-    "effects do not flush pools yet",
+    "take": "take rays from another player with `steal 1 long_ray from an opponent`; gain "
+    "from the pools with `gain 1 long_ray`",
     "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
     "powers are `when game_end -> ...`",
 }

@@ -27,6 +27,7 @@ ALLOWED = {
     "cards": "plural of card, in pack-merging messages",
     "here": "the grammar's word after a noun (`ships here`), resolved by the game's filter",
     "yours": "the grammar's `of yours`, resolved by the game's filter of that name",
+    "opponents": "the grammar's `of opponents`, resolved by the game's filter of that name",
     "type": "English and JSON Schema's `type` key",
     "range": "the registry's own Range of numbers, and English",
     "resources": "the name of a registry section",

@@ -57,20 +57,20 @@ def test_every_value_reads_a_number_in_a_game() -> None:
     assert game.adapter.values["linked_stars"](game, state, 0) == 2
 
 
-def test_no_verb_fires_a_hook(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Starlight's hooks come from the turn and the launch only (turns.py, launch.py), never
-    from a verb, so no god can trigger itself (W0403, W0404): no verb declares ``fires``,
-    and running each verb, every ray and core asked answered, fires no hook."""
+def test_each_verb_fires_the_hooks_it_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starlight's hooks come from the turn and the launch (turns.py, launch.py, actions.py),
+    and from a verb only where it declares so (``Verb.fires``: `flush` fires `pool_flushed`,
+    issue 29), so W0403 and W0404 know every trigger that can fire itself: running each verb,
+    every ray and core asked answered, fires exactly the hooks it declares."""
     from whitedwarf.interpreter.starlight import gods
 
     from tests.starlight.helpers import make_game, position
 
-    assert all(not verb.fires for verb in REG.verbs.values())
     game = make_game()
     state = position(game, ap=5)
     fired: list[str] = []
-    monkeypatch.setattr(gods, "fire", lambda game, state, seat, hook: fired.append(hook))
-    frame = {"card": "gods:test", "owner": 0, "clause": 0, "context": {"card": "test"}}
+    monkeypatch.setattr(gods, "fire", lambda game, state, seat, hook, *a, **k: fired.append(hook))
+    frame = {"card": "gods:test", "owner": 0, "clause": 0, "context": {"card": "test"}, "depth": 1}
     arguments = {
         "gain": [[[2, unit]] for unit in REG.verbs["gain"].params[0].types],
         "pay": [[[1, "ap"]]],
@@ -78,13 +78,18 @@ def test_no_verb_fires_a_hook(monkeypatch: pytest.MonkeyPatch) -> None:
         # card state (issue 29): counters on the frame's card
         "put": [[[2, "charge"], "test"]],
         "remove": [[[1, "charge"], "test"]],
+        "flush": [[pool] for pool in REG.verbs["flush"].params[0].words],
+        "discard": [[[1, "core"]]],
+        "steal": [[[1, "long_ray"], "1"], [[1, "short_ray"], "1"]],
     }
     assert set(arguments) == set(REG.verbs)
     for name, calls in arguments.items():
         verb = REG.verbs[name]
+        declared = {fires.hook for fires in verb.fires}
         for args in calls:
+            fired.clear()
             pending = REG.implementation(verb.impl)(game, state, frame, *args)
-            while pending:
+            while isinstance(pending, dict):
                 option = pending["options"][0][0]
                 pending = REG.implementation(verb.resume)(game, state, frame, pending, option)
-    assert fired == []
+            assert set(fired) == declared, (name, args, fired)

@@ -82,6 +82,7 @@ KEYWORDS: dict[str, str] = {
     "(`gain 1 light per 2 planets you control`, rounded down).",
     "of yours": "After a noun: yours only (`a ship of yours`).",
     "of this": "After a noun: of the thing `this` names (`ships of this type`).",
+    "of opponents": "After a noun: other players' only (`stars of opponents`, Starlight).",
     "yours": "In `of yours` after a noun: yours only (`a ship of yours`).",
     "of": "After a noun, a qualifier: `of yours`, `of this <word>`; in `number of`, a count.",
     "other than": "After a noun: any but the one named (`a ship other than this ship`).",
