@@ -1609,6 +1609,8 @@ class Checker:
                 self.error("E0415", expr.right.pos, "division by zero")
         elif isinstance(expr, ast.CounterRef):
             self.counter_read(expr, scope)
+        elif isinstance(expr, ast.Function):  # `min(a, b)` (issue 29)
+            self.function(expr, scope)
 
     # --- card state (issue 29): counters on a card, a remembered choice ---------------
 
@@ -1778,8 +1780,6 @@ class Checker:
             )
             return None
         return {"chosen": noun.name, "type": noun.type}
-        elif isinstance(expr, ast.Function):  # `min(a, b)` (issue 29)
-            self.function(expr, scope)
 
     def function(self, expr: ast.Function, scope: _Scope) -> None:
         """A function of numbers: a name of :data:`FUNCTIONS` (E0445) with two numbers

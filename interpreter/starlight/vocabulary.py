@@ -484,6 +484,7 @@ def _verbs() -> list[Verb]:
             "invented (issue 29; docs/rules-decisions.md R13)",
             "when turn_start -> put 1 charge on this card; "
             "when turn_end -> remove 3 charges from this card -> gain 1 ap",
+        ),
         # issue 29: a flush verb and effects on cores
         Verb(
             "flush",
