@@ -99,6 +99,15 @@ def games_option(default: int, meaning: str) -> Any:
     )
 
 
+GIVE_OPTION = click.option(
+    "--give",
+    "gifts",
+    multiple=True,
+    metavar="SEAT:CARD[@ROUND]",
+    help="put a card in a seat's play in every game, from the start or at the start of "
+    "ROUND (repeatable; Last Light: a tech, faction or achievement; Starlight: a Core, "
+    "Flare, Starter Core, laurel or god): 0:warp_drive, 1:hexan, 2:some_flare@3",
+)
 QUIET_OPTION = click.option(
     "--quiet",
     "-q",
@@ -137,6 +146,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @tls_options
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
+@GIVE_OPTION
 @RECORDS_OPTION
 @click.option(
     "--out",
@@ -165,6 +175,7 @@ def simulate(
     tls_key: str | None,
     round_limit: int,
     settings: tuple[str, ...],
+    gifts: tuple[str, ...],
     records_kind: str,
     out: Path | None,
     resume: Path | None,
@@ -190,7 +201,16 @@ def simulate(
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
         folder = out
         config = batch_config(
-            packs, pack_paths, players, games, agents, seed, round_limit, settings, records_kind
+            packs,
+            pack_paths,
+            players,
+            games,
+            agents,
+            seed,
+            round_limit,
+            settings,
+            records_kind,
+            gifts,
         )
         try:
             store.prepare(folder, config, force)
@@ -216,6 +236,7 @@ _BATCH_SETTINGS = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+    "gifts": "--give",
     "records_kind": "--records",
     "out": "--out",
     "force": "--force",
@@ -251,10 +272,12 @@ def batch_config(
     round_limit: int,
     settings: tuple[str, ...] = (),
     records_kind: str = "jsonl",
+    gifts: tuple[str, ...] = (),
 ) -> BatchConfig:
     """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings;
     ``settings`` are ``--option NAME=VALUE`` game options for every game, ``records_kind``
-    the format of its records (kept in the settings for ``--resume``)."""
+    the format of its records (kept in the settings for ``--resume``), ``gifts`` the cards
+    of ``--give SEAT:CARD[@ROUND]`` (checked against the game: :func:`check_given`)."""
     if records_kind == "parquet":
         try:
             need_pyarrow()
@@ -271,6 +294,9 @@ def batch_config(
         loaded.engine.game.from_content(loaded.content, players, options)
     except loaded.engine.errors as error:
         raise click.BadParameter(str(error), param_hint="--option") from None
+    chosen = parse_agents(agents, players, loaded.engine)
+    if gifts:
+        check_given(loaded, players, chosen, options, gifts)
     digest = getattr(loaded.content, "digest", None)
     digest = digest() if callable(digest) else digest
     return BatchConfig(
@@ -278,15 +304,38 @@ def batch_config(
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
         players=players,
         games=games,
-        agents=parse_agents(agents, players, loaded.engine),
+        agents=chosen,
         seed=seed,
         round_limit=round_limit,
         # What a resumed batch checks it still plays on: the content's digest, or the merged
         # packs' digest for a game whose content has none.
         digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
         extra=({"options": options} if settings else {})
-        | ({"records": records_kind} if records_kind != "jsonl" else {}),
+        | ({"records": records_kind} if records_kind != "jsonl" else {})
+        | ({"give": list(gifts)} if gifts else {}),
     )
+
+
+def check_given(
+    loaded: Loaded,
+    players: int,
+    agents: tuple[str, ...],
+    options: dict[str, Any],
+    gifts: tuple[str, ...],
+) -> None:
+    """Refuse a ``--give`` the game cannot make, in one sentence (exit 2): not SEAT:CARD, a
+    seat or card that does not exist, a kind of card no seat holds (gifts.py)."""
+    from whitedwarf.interpreter.simulation.gifts import GiftError, check_gifts, parse_gift
+
+    engine = loaded.engine
+    # The seat kinds of a batch with one agent a seat (a pool: every seat one that decides).
+    seats = list(agents) if len(agents) == players else ["live"] * players
+    game_options = {**engine.game_options(seats, 200), **options}
+    try:
+        parsed = [parse_gift(text) for text in gifts]
+        check_gifts(engine, loaded.content, players, game_options, parsed)
+    except GiftError as error:
+        raise click.BadParameter(str(error), param_hint="--give") from None
 
 
 def cluster_security(

@@ -13,6 +13,13 @@ from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
 from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.simulation.gifts import (
+    GiftError,
+    Gifting,
+    GiftingGame,
+    gifts_of,
+    prepared,
+)
 from whitedwarf.interpreter.simulation.records import result_record
 
 if TYPE_CHECKING:
@@ -139,8 +146,14 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     seed = game_seed(config.seed, index)
     kinds = seat_agents(config.agents, config.players, seed)
     options = {**engine.game_options(kinds, config.round_limit), **game_settings(config)}
+    gifts = gifts_of(config.extra)
+    gifting: Gifting | None = None
+    given: list[dict[str, Any]] = []
     try:
-        game = engine.game.from_content(played.content, config.players, options)
+        if gifts:  # --give: the cards put in play (gifts.py)
+            game, gifting, given = prepared(engine, played.content, config.players, options, gifts)
+        else:
+            game = engine.game.from_content(played.content, config.players, options)
         bots = [
             EngineSeat(kind)
             if kind in engine.automated_seats
@@ -149,17 +162,26 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
         ]
         state = game.new_state(seed)
         opening = game.clone(state)  # what setup dealt (the cards offered for a pick)
-        outcome = play(game, state, bots)
-    except engine.errors as error:
+        outcome = play(game if gifting is None else GiftingGame(game, gifting), state, bots)
+    except _caught(engine) as error:
         from whitedwarf.dsl.packs.loader import located
 
         error_text = located(error, played.origins)
         return {"index": index, "seed": seed, "agents": kinds, "error": error_text}
     if engine.record is not None:
         record: dict[str, Any] = engine.record(index, seed, kinds, state, outcome.decisions)
-        return record
-    result = game.result(state) or {}
-    return result_record(index, seed, kinds, result, state, outcome.decisions, opening)
+    else:
+        result = game.result(state) or {}
+        record = result_record(index, seed, kinds, result, state, outcome.decisions, opening)
+    if gifting is not None:  # what was given, and when (a round the game never reached: not)
+        record["gifts"] = given + gifting.applied
+    return record
+
+
+def _caught(engine: GameEngine) -> tuple[type[BaseException], ...]:
+    """What a game of the batch may stop with, recorded as its error: the game's own errors
+    and a gift it cannot make in this deal (gifts.py)."""
+    return (*engine.errors, GiftError)
 
 
 def game_settings(config: BatchConfig) -> dict[str, Any]:
