@@ -21,6 +21,7 @@ from whitedwarf.interpreter.simulation.record_files import FORMATS, RecordsError
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import sentences
 from whitedwarf.interpreter.simulation.tally import Tally
+from whitedwarf.tools import ablate as ablation
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
@@ -147,6 +148,13 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
 @GIVE_OPTION
+@click.option(
+    "--ablate",
+    metavar="CARD",
+    help="play every game twice, the same seeds with and without the card given by --give, "
+    "and report its effect on its holder's win rate and light with a paired interval and "
+    "test (folders with/ and without/ in --out, and ablation.html)",
+)
 @RECORDS_OPTION
 @click.option(
     "--out",
@@ -176,6 +184,7 @@ def simulate(
     round_limit: int,
     settings: tuple[str, ...],
     gifts: tuple[str, ...],
+    ablate: str | None,
     records_kind: str,
     out: Path | None,
     resume: Path | None,
@@ -188,6 +197,12 @@ def simulate(
     otherwise a plain line about every 10 s: games done, time elapsed and left).
     """
     secure = cluster_security(cluster, tls_ca_file, tls_cert, tls_key)
+    if resume is not None and ablation.is_ablation(resume):
+        refuse_settings_with_resume(click.get_current_context(), what="ablation")
+        configs = ablation.resumed(resume)
+        load_batch_packs(configs["with"])
+        ablation.run_ablation(resume, configs, workers, cluster, quiet, secure)
+        return
     if resume is not None:
         refuse_settings_with_resume(click.get_current_context())
         folder = resume
@@ -212,6 +227,11 @@ def simulate(
             records_kind,
             gifts,
         )
+        if ablate is not None:
+            configs = ablation.ablation_configs(config, ablate)
+            ablation.prepare(out, configs, force)
+            ablation.run_ablation(out, configs, workers, cluster, quiet, secure)
+            return
         try:
             store.prepare(folder, config, force)
         except store.StoreError as error:  # the batch already there: --force or --resume
@@ -237,6 +257,7 @@ _BATCH_SETTINGS = {
     "round_limit": "--round-limit",
     "settings": "--option",
     "gifts": "--give",
+    "ablate": "--ablate",
     "records_kind": "--records",
     "out": "--out",
     "force": "--force",

@@ -108,6 +108,9 @@ BAD_COMMAND_LINES = {
     ),
     "simulate --give, no such card": ("simulate", *SHORT, "--give", "0:warp_drvie", "--out", "b4"),
     "simulate --give, no such seat": ("simulate", *SHORT, "--give", "7:warp_drive", "--out", "b5"),
+    "simulate --ablate, a card given to nobody": (
+        "simulate", *SHORT, "--ablate", "warp_drive", "--out", "b6",
+    ),
     "play --seats, too few": ("play", "--seats", "random"),
     "validate, no such pack": ("validate", "nothere"),
     "validate, a card file for its pack": ("validate", "mod/techs.yaml"),
