@@ -128,7 +128,8 @@ def ablation_sentences(result: dict[str, Any], names: dict[str, str] | None = No
         )
     else:
         lines.append(
-            f"Its holder's {score} does not change significantly ({light['without']:.1f} "
+            f"Its holder's {score} {'do' if score == 'points' else 'does'} not change "
+            f"significantly ({light['without']:.1f} "
             f"without, {light['with']:.1f} with; {interval}; {light['test']} "
             f"p {_p(light['p'])})."
         )

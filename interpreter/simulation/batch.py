@@ -129,6 +129,16 @@ def seat_agents(agents: Sequence[str], players: int, seed: int) -> list[str]:
     return chosen
 
 
+def rotated(agents: Sequence[str], players: int, index: int) -> list[str]:
+    """The seats of game ``index`` of a ladder (``extra["rotate"]``): each agent once, the
+    list turned by one a game, so that over ``len(agents)`` games every agent sits in every
+    seat once; on odd turns of the whole list the order is reversed, so that each agent
+    also meets each other one as the next and the previous seat."""
+    k = len(agents)
+    order = list(agents) if (index // k) % 2 == 0 else list(reversed(agents))
+    return [order[(index + seat) % k] for seat in range(players)]
+
+
 @dataclass(frozen=True)
 class Played:
     """What a batch plays on: the game's engine and its content from the batch's packs."""
@@ -144,7 +154,11 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     """Play game ``index`` of the batch to its end and return its record."""
     engine = played.engine
     seed = game_seed(config.seed, index)
-    kinds = seat_agents(config.agents, config.players, seed)
+    kinds = (
+        rotated(config.agents, config.players, index)
+        if config.extra.get("rotate")
+        else seat_agents(config.agents, config.players, seed)
+    )
     options = {**engine.game_options(kinds, config.round_limit), **game_settings(config)}
     gifts = gifts_of(config.extra)
     gifting: Gifting | None = None

@@ -111,6 +111,10 @@ BAD_COMMAND_LINES = {
     "simulate --ablate, a card given to nobody": (
         "simulate", *SHORT, "--ablate", "warp_drive", "--out", "b6",
     ),
+    "ladder --players, more than the agents": (
+        "ladder", "--agents", "random,first", "--players", "3", "--games", "2",
+    ),
+    "ladder --agents, no such agent": ("ladder", "--agents", "random,nosuch", "--games", "2"),
     "play --seats, too few": ("play", "--seats", "random"),
     "validate, no such pack": ("validate", "nothere"),
     "validate, a card file for its pack": ("validate", "mod/techs.yaml"),
