@@ -20,6 +20,7 @@ from whitedwarf.interpreter.simulation.gifts import (
     gifts_of,
     prepared,
 )
+from whitedwarf.interpreter.simulation.offers import Watcher
 from whitedwarf.interpreter.simulation.records import result_record
 
 if TYPE_CHECKING:
@@ -168,10 +169,12 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
             game, gifting, given = prepared(engine, played.content, config.players, options, gifts)
         else:
             game = engine.game.from_content(played.content, config.players, options)
+        # Each seat's chances to play a card, and what it took (offers.py).
+        watcher = Watcher(played.origins, config.players)
         bots = [
             EngineSeat(kind)
             if kind in engine.automated_seats
-            else engine.make_agent(kind, seed, seat, game)
+            else watcher.seat(engine.make_agent(kind, seed, seat, game))
             for seat, kind in enumerate(kinds)
         ]
         state = game.new_state(seed)
@@ -187,6 +190,7 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     else:
         result = game.result(state) or {}
         record = result_record(index, seed, kinds, result, state, outcome.decisions, opening)
+    record["offers"] = watcher.record()
     if gifting is not None:  # what was given, and when (a round the game never reached: not)
         record["gifts"] = given + gifting.applied
     return record

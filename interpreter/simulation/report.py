@@ -76,9 +76,48 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
                 for t in summary["exploration"]
             ],
         ),
+        *_chances(summary),
         _method(),
     ]
     return _page(title, body)
+
+
+def _chances(summary: dict[str, Any]) -> list[str]:
+    """The cards played rarely, told apart (offers.py): too few chances, or passed up."""
+    rows = [r for r in summary.get("offers") or [] if r["flag"]]
+    if not rows:
+        return []
+    names = summary.get("names")
+    seat_games = summary.get("offer_seat_games", 0)
+    return [
+        "<h2>Unplayed or passed up</h2>",
+        _table(
+            [
+                "card",
+                "option",
+                "seat-games offered",
+                "of which taken",
+                "taken when offered",
+                "finding",
+            ],
+            [
+                [
+                    label(r["name"], names),
+                    r["verb"],
+                    r["offered"],
+                    r["chosen"],
+                    _pct(r["take_rate"]),
+                    r["flag"],
+                ]
+                for r in rows
+            ],
+        ),
+        '<p class="note">Of ' + str(seat_games) + " seat-games. <b>few chances</b>: an option "
+        "naming the card was offered in too few seat-games for its numbers to mean much "
+        "(unplayed, not weak). <b>passed up</b>: offered often, seldom taken: the card is "
+        "weak, or the agents misjudge it; <code>simulate --give SEAT:CARD --ablate CARD</code> "
+        "measures what it does when held.</p>",
+    ]
 
 
 def _packs_line(summary: dict[str, Any]) -> list[str]:
@@ -178,6 +217,7 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
                 kind, rows, summary.get("pick_fair", {}).get(kind, fair), summary.get("names")
             )
         ),
+        *_chances(summary),
         _method(),
     ]
 
