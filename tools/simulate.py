@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +156,13 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     "and report its effect on its holder's win rate and light with a paired interval and "
     "test (folders with/ and without/ in --out, and ablation.html)",
 )
+@click.option(
+    "--robust",
+    metavar="AGENTS",
+    help="play the batch again with these agents (same seeds) into --out's robust/ and say "
+    "whether the faction and card findings hold with both (rank correlation, the findings "
+    "that flip): --agents heuristic --robust search",
+)
 @RECORDS_OPTION
 @click.option(
     "--out",
@@ -185,6 +193,7 @@ def simulate(
     settings: tuple[str, ...],
     gifts: tuple[str, ...],
     ablate: str | None,
+    robust: str | None,
     records_kind: str,
     out: Path | None,
     resume: Path | None,
@@ -227,6 +236,11 @@ def simulate(
             records_kind,
             gifts,
         )
+        if robust is not None:
+            if ablate is not None:
+                raise click.UsageError("--robust and --ablate are two experiments: run one")
+            others = parse_agents(robust, players, load_batch_packs(config).engine)
+            config = dataclasses.replace(config, extra=config.extra | {"robust": list(others)})
         if ablate is not None:
             configs = ablation.ablation_configs(config, ablate)
             ablation.prepare(out, configs, force)
@@ -242,6 +256,8 @@ def simulate(
     summary = write_report(folder, tally, config)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")
+    if "robust" in config.extra:  # the same games with the other agents, and what holds
+        robust_run(folder, config, summary, workers, cluster, quiet, secure)
     if tally.records and not summary["games"]:
         raise click.ClickException("no game of the batch finished: every one stopped with an error")
 
@@ -258,10 +274,45 @@ _BATCH_SETTINGS = {
     "settings": "--option",
     "gifts": "--give",
     "ablate": "--ablate",
+    "robust": "--robust",
     "records_kind": "--records",
     "out": "--out",
     "force": "--force",
 }
+
+
+def robust_run(
+    folder: Path,
+    config: BatchConfig,
+    summary: dict[str, Any],
+    workers: int | None,
+    cluster: str | None,
+    quiet: bool,
+    secure: Any,
+) -> None:
+    """``--robust``: the batch again with the other agents in ``folder/robust`` (continued
+    when it is there), then ``robustness.json`` and the sentences saying what holds."""
+    from whitedwarf.interpreter.simulation.robustness import robustness, robustness_sentences
+
+    others = tuple(config.extra["robust"])
+    extra = {key: value for key, value in config.extra.items() if key != "robust"}
+    second = dataclasses.replace(config, agents=others, extra=extra)
+    place = folder / "robust"
+    if not (place / store.CONFIG).exists():
+        store.prepare(place, second, force=True)
+    tally = run_into(place, second, workers, cluster, "robust", quiet, f"--resume {folder}",
+                     security=secure)  # fmt: skip
+    other = write_report(place, tally, second)
+    result = robustness(summary, other, (",".join(config.agents), ",".join(others)))
+    result["sentences"] = robustness_sentences(result, summary.get("names"))
+    store.write_json(folder / "robustness.json", result)
+    # The batch's own report says it too, after its findings.
+    summary["robustness"] = result
+    summary["sentences"] = [*summary["sentences"], *result["sentences"]]
+    store.write_json(folder / "summary.json", summary)
+    (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
+    click.echo(terminal_summary(result["sentences"]))
+    click.echo(f"with {','.join(others)}: {place / 'report.html'}")
 
 
 def refuse_settings_with_resume(

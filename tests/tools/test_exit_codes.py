@@ -115,6 +115,7 @@ BAD_COMMAND_LINES = {
         "ladder", "--agents", "random,first", "--players", "3", "--games", "2",
     ),
     "ladder --agents, no such agent": ("ladder", "--agents", "random,nosuch", "--games", "2"),
+    "simulate --robust, no such agent": ("simulate", *SHORT, "--robust", "nosuch", "--out", "b7"),
     "play --seats, too few": ("play", "--seats", "random"),
     "validate, no such pack": ("validate", "nothere"),
     "validate, a card file for its pack": ("validate", "mod/techs.yaml"),
