@@ -248,6 +248,8 @@ def simulate(
             return
         try:
             store.prepare(folder, config, force)
+            if robust is not None:  # a robust/ of an earlier batch is not this one's
+                store.prepare(folder / "robust", robust_config(config), force=True)
         except store.StoreError as error:  # the batch already there: --force or --resume
             raise OutputExists(str(error)) from None
         except OSError as error:  # --out under a file, a folder it may not write in, ...
@@ -281,6 +283,12 @@ _BATCH_SETTINGS = {
 }
 
 
+def robust_config(config: BatchConfig) -> BatchConfig:
+    """The batch of ``--robust``: the same one played by its other agents."""
+    extra = {key: value for key, value in config.extra.items() if key != "robust"}
+    return dataclasses.replace(config, agents=tuple(config.extra["robust"]), extra=extra)
+
+
 def robust_run(
     folder: Path,
     config: BatchConfig,
@@ -294,9 +302,8 @@ def robust_run(
     when it is there), then ``robustness.json`` and the sentences saying what holds."""
     from whitedwarf.interpreter.simulation.robustness import robustness, robustness_sentences
 
-    others = tuple(config.extra["robust"])
-    extra = {key: value for key, value in config.extra.items() if key != "robust"}
-    second = dataclasses.replace(config, agents=others, extra=extra)
+    second = robust_config(config)
+    others = second.agents
     place = folder / "robust"
     if not (place / store.CONFIG).exists():
         store.prepare(place, second, force=True)
