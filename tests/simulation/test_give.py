@@ -83,3 +83,14 @@ def test_a_gift_the_game_cannot_make_is_refused_in_one_sentence(
     assert code == 2, text
     assert said in text and "--give" in text and "Traceback" not in text
     assert not out.exists()
+
+
+def test_a_batch_with_gifts_writes_the_same_records_whatever_the_workers(tmp_path: Path) -> None:
+    args = ("simulate", "--players", "3", "--games", "8", "--give", "0:warp_drive@2",
+            "--give", "1:hexan", "--round-limit", "6", "-q")  # fmt: skip
+    for workers in ("1", "2"):
+        code, text = run(*args, "--workers", workers, "--out", str(tmp_path / workers))
+        assert code == 0, text
+    assert (tmp_path / "1" / "games.jsonl").read_text() == (
+        tmp_path / "2" / "games.jsonl"
+    ).read_text()
