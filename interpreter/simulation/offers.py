@@ -7,7 +7,8 @@ card was offered and those in which the agent chose it, by the option's verb
 (:data:`PLAYING`; Last Light: ``make`` a tech, ``use`` an activated one, ``build``,
 ``faction`` and ``achievement`` to keep; Starlight: ``god``, a Flare or a Core by name).
 An option names a card when its id is ``verb:card`` or ``verb:card#copy`` with ``card`` a
-card of the pack (Starlight's pool picks name a place, ``flare:0``, and are not counted).
+card of the pack, or names a place of a pool holding one (Starlight's ``flare:0``: the card
+in ``state["pools"]["flares"][0]``).
 
 The report then flags, for each card and verb:
 
@@ -53,8 +54,9 @@ class Watcher:
         """``bot`` with each of its decisions counted."""
         return _Watched(bot, self)
 
-    def saw(self, seat: int, options: list[Any], chosen: str) -> None:
-        """One decision of ``seat``: the ``options`` offered and the id ``chosen``."""
+    def saw(self, seat: int, options: list[Any], chosen: str, state: Any = None) -> None:
+        """One decision of ``seat``: the ``options`` offered and the id ``chosen`` (``state``:
+        where an option names a place in a pool, the card there)."""
         if seat >= len(self.counts):
             return
         mine = self.counts[seat]
@@ -63,7 +65,7 @@ class Watcher:
             verb, colon, target = oid.partition(":")
             if not colon or verb not in PLAYING:
                 continue
-            card = target.partition("#")[0]
+            card = _in_pool(state, verb, target) or target.partition("#")[0]
             if card not in self.cards:
                 continue
             entry = mine.setdefault(card, {}).setdefault(verb, [0, 0])
@@ -75,6 +77,19 @@ class Watcher:
         return self.counts
 
 
+def _in_pool(state: Any, verb: str, target: str) -> str | None:
+    """The card at place ``target`` of the pool of ``verb``s (Starlight's ``flare:0``: the
+    Flare pool's cheapest place), or None when the option names no place of a pool."""
+    if not target.isdigit() or not isinstance(state, dict):
+        return None
+    pools = state.get("pools")
+    pool = pools.get(f"{verb}s") if isinstance(pools, dict) else None
+    if not isinstance(pool, list) or int(target) >= len(pool):
+        return None
+    card = pool[int(target)]
+    return card if isinstance(card, str) else None
+
+
 class _Watched:
     def __init__(self, bot: Any, watcher: Watcher) -> None:
         self.bot, self.watcher = bot, watcher
@@ -84,7 +99,7 @@ class _Watched:
 
     def choose(self, state: Any, seat: int, options: list[Any]) -> str:
         chosen: str = self.bot.choose(state, seat, options)
-        self.watcher.saw(seat, options, chosen)
+        self.watcher.saw(seat, options, chosen, state)
         return chosen
 
 

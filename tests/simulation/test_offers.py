@@ -66,3 +66,16 @@ def test_passed_up_is_offered_often_and_seldom_taken() -> None:
 def test_records_without_offers_give_no_table() -> None:
     assert Offers().table() is None
     assert "offers" not in Tally().summary()
+
+
+def test_a_starlight_flare_bought_from_the_pool_is_counted_by_name(tmp_path: Path) -> None:
+    out = tmp_path / "s"
+    code, said = run(
+        "simulate", "--pack", "starlight", "--players", "3", "--games", "3", "--workers", "1",
+        "-q", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, said
+    summary = json.loads((out / "summary.json").read_text())
+    flares = [r for r in summary["offers"] if r["verb"] == "flare"]
+    assert flares and all(not r["name"].isdigit() for r in flares)
+    assert sum(r["chosen"] for r in flares) > 0
