@@ -74,6 +74,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "compare",
         "Play the same seeds on two packs and report what changed.",
     ),
+    "ladder": (
+        "whitedwarf.tools.ladder",
+        "ladder",
+        "Rate agents from mixed-seat games, with intervals (openskill).",
+    ),
     "report": (
         "whitedwarf.tools.report",
         "report",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from whitedwarf.interpreter.simulation.record_files import FORMATS, RecordsError
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
 from whitedwarf.interpreter.simulation.summary import sentences
 from whitedwarf.interpreter.simulation.tally import Tally
+from whitedwarf.tools import ablate as ablation
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
@@ -99,6 +101,15 @@ def games_option(default: int, meaning: str) -> Any:
     )
 
 
+GIVE_OPTION = click.option(
+    "--give",
+    "gifts",
+    multiple=True,
+    metavar="SEAT:CARD[@ROUND]",
+    help="put a card in a seat's play in every game, from the start or at the start of "
+    "ROUND (repeatable; Last Light: a tech, faction or achievement; Starlight: a Core, "
+    "Flare, Starter Core, laurel or god): 0:warp_drive, 1:hexan, 2:some_flare@3",
+)
 QUIET_OPTION = click.option(
     "--quiet",
     "-q",
@@ -137,6 +148,21 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @tls_options
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
+@GIVE_OPTION
+@click.option(
+    "--ablate",
+    metavar="CARD",
+    help="play every game twice, the same seeds with and without the card given by --give, "
+    "and report its effect on its holder's win rate and light with a paired interval and "
+    "test (folders with/ and without/ in --out, and ablation.html)",
+)
+@click.option(
+    "--robust",
+    metavar="AGENTS",
+    help="play the batch again with these agents (same seeds) into --out's robust/ and say "
+    "whether the faction and card findings hold with both (rank correlation, the findings "
+    "that flip): --agents heuristic --robust search",
+)
 @RECORDS_OPTION
 @click.option(
     "--out",
@@ -165,6 +191,9 @@ def simulate(
     tls_key: str | None,
     round_limit: int,
     settings: tuple[str, ...],
+    gifts: tuple[str, ...],
+    ablate: str | None,
+    robust: str | None,
     records_kind: str,
     out: Path | None,
     resume: Path | None,
@@ -177,6 +206,12 @@ def simulate(
     otherwise a plain line about every 10 s: games done, time elapsed and left).
     """
     secure = cluster_security(cluster, tls_ca_file, tls_cert, tls_key)
+    if resume is not None and ablation.is_ablation(resume):
+        refuse_settings_with_resume(click.get_current_context(), what="ablation")
+        configs = ablation.resumed(resume)
+        load_batch_packs(configs["with"])
+        ablation.run_ablation(resume, configs, workers, cluster, quiet, secure)
+        return
     if resume is not None:
         refuse_settings_with_resume(click.get_current_context())
         folder = resume
@@ -190,10 +225,31 @@ def simulate(
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
         folder = out
         config = batch_config(
-            packs, pack_paths, players, games, agents, seed, round_limit, settings, records_kind
+            packs,
+            pack_paths,
+            players,
+            games,
+            agents,
+            seed,
+            round_limit,
+            settings,
+            records_kind,
+            gifts,
         )
+        if robust is not None:
+            if ablate is not None:
+                raise click.UsageError("--robust and --ablate are two experiments: run one")
+            others = parse_agents(robust, players, load_batch_packs(config).engine)
+            config = dataclasses.replace(config, extra=config.extra | {"robust": list(others)})
+        if ablate is not None:
+            configs = ablation.ablation_configs(config, ablate)
+            ablation.prepare(out, configs, force)
+            ablation.run_ablation(out, configs, workers, cluster, quiet, secure)
+            return
         try:
             store.prepare(folder, config, force)
+            if robust is not None:  # a robust/ of an earlier batch is not this one's
+                store.prepare(folder / "robust", robust_config(config), force=True)
         except store.StoreError as error:  # the batch already there: --force or --resume
             raise OutputExists(str(error)) from None
         except OSError as error:  # --out under a file, a folder it may not write in, ...
@@ -202,6 +258,8 @@ def simulate(
     summary = write_report(folder, tally, config)
     click.echo(terminal_summary(summary["sentences"]))
     click.echo(f"report: {folder / 'report.html'}")
+    if "robust" in config.extra:  # the same games with the other agents, and what holds
+        robust_run(folder, config, summary, workers, cluster, quiet, secure)
     if tally.records and not summary["games"]:
         raise click.ClickException("no game of the batch finished: every one stopped with an error")
 
@@ -216,10 +274,52 @@ _BATCH_SETTINGS = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+    "gifts": "--give",
+    "ablate": "--ablate",
+    "robust": "--robust",
     "records_kind": "--records",
     "out": "--out",
     "force": "--force",
 }
+
+
+def robust_config(config: BatchConfig) -> BatchConfig:
+    """The batch of ``--robust``: the same one played by its other agents."""
+    extra = {key: value for key, value in config.extra.items() if key != "robust"}
+    return dataclasses.replace(config, agents=tuple(config.extra["robust"]), extra=extra)
+
+
+def robust_run(
+    folder: Path,
+    config: BatchConfig,
+    summary: dict[str, Any],
+    workers: int | None,
+    cluster: str | None,
+    quiet: bool,
+    secure: Any,
+) -> None:
+    """``--robust``: the batch again with the other agents in ``folder/robust`` (continued
+    when it is there), then ``robustness.json`` and the sentences saying what holds."""
+    from whitedwarf.interpreter.simulation.robustness import robustness, robustness_sentences
+
+    second = robust_config(config)
+    others = second.agents
+    place = folder / "robust"
+    if not (place / store.CONFIG).exists():
+        store.prepare(place, second, force=True)
+    tally = run_into(place, second, workers, cluster, "robust", quiet, f"--resume {folder}",
+                     security=secure)  # fmt: skip
+    other = write_report(place, tally, second)
+    result = robustness(summary, other, (",".join(config.agents), ",".join(others)))
+    result["sentences"] = robustness_sentences(result, summary.get("names"))
+    store.write_json(folder / "robustness.json", result)
+    # The batch's own report says it too, after its findings.
+    summary["robustness"] = result
+    summary["sentences"] = [*summary["sentences"], *result["sentences"]]
+    store.write_json(folder / "summary.json", summary)
+    (folder / "report.html").write_text(simulation_html(summary), encoding="utf-8")
+    click.echo(terminal_summary(result["sentences"]))
+    click.echo(f"with {','.join(others)}: {place / 'report.html'}")
 
 
 def refuse_settings_with_resume(
@@ -251,10 +351,12 @@ def batch_config(
     round_limit: int,
     settings: tuple[str, ...] = (),
     records_kind: str = "jsonl",
+    gifts: tuple[str, ...] = (),
 ) -> BatchConfig:
     """Check the packs (diagnostics and exit 1 on errors) and make the batch's settings;
     ``settings`` are ``--option NAME=VALUE`` game options for every game, ``records_kind``
-    the format of its records (kept in the settings for ``--resume``)."""
+    the format of its records (kept in the settings for ``--resume``), ``gifts`` the cards
+    of ``--give SEAT:CARD[@ROUND]`` (checked against the game: :func:`check_given`)."""
     if records_kind == "parquet":
         try:
             need_pyarrow()
@@ -271,6 +373,9 @@ def batch_config(
         loaded.engine.game.from_content(loaded.content, players, options)
     except loaded.engine.errors as error:
         raise click.BadParameter(str(error), param_hint="--option") from None
+    chosen = parse_agents(agents, players, loaded.engine)
+    if gifts:
+        check_given(loaded, players, chosen, options, gifts)
     digest = getattr(loaded.content, "digest", None)
     digest = digest() if callable(digest) else digest
     return BatchConfig(
@@ -278,15 +383,38 @@ def batch_config(
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
         players=players,
         games=games,
-        agents=parse_agents(agents, players, loaded.engine),
+        agents=chosen,
         seed=seed,
         round_limit=round_limit,
         # What a resumed batch checks it still plays on: the content's digest, or the merged
         # packs' digest for a game whose content has none.
         digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
         extra=({"options": options} if settings else {})
-        | ({"records": records_kind} if records_kind != "jsonl" else {}),
+        | ({"records": records_kind} if records_kind != "jsonl" else {})
+        | ({"give": list(gifts)} if gifts else {}),
     )
+
+
+def check_given(
+    loaded: Loaded,
+    players: int,
+    agents: tuple[str, ...],
+    options: dict[str, Any],
+    gifts: tuple[str, ...],
+) -> None:
+    """Refuse a ``--give`` the game cannot make, in one sentence (exit 2): not SEAT:CARD, a
+    seat or card that does not exist, a kind of card no seat holds (gifts.py)."""
+    from whitedwarf.interpreter.simulation.gifts import GiftError, check_gifts, parse_gift
+
+    engine = loaded.engine
+    # The seat kinds of a batch with one agent a seat (a pool: every seat one that decides).
+    seats = list(agents) if len(agents) == players else ["live"] * players
+    game_options = {**engine.game_options(seats, 200), **options}
+    try:
+        parsed = [parse_gift(text) for text in gifts]
+        check_gifts(engine, loaded.content, players, game_options, parsed)
+    except GiftError as error:
+        raise click.BadParameter(str(error), param_hint="--give") from None
 
 
 def cluster_security(

@@ -13,6 +13,14 @@ from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
 from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.simulation.gifts import (
+    GiftError,
+    Gifting,
+    GiftingGame,
+    gifts_of,
+    prepared,
+)
+from whitedwarf.interpreter.simulation.offers import Watcher
 from whitedwarf.interpreter.simulation.records import result_record
 
 if TYPE_CHECKING:
@@ -122,6 +130,16 @@ def seat_agents(agents: Sequence[str], players: int, seed: int) -> list[str]:
     return chosen
 
 
+def rotated(agents: Sequence[str], players: int, index: int) -> list[str]:
+    """The seats of game ``index`` of a ladder (``extra["rotate"]``): each agent once, the
+    list turned by one a game, so that over ``len(agents)`` games every agent sits in every
+    seat once; on odd turns of the whole list the order is reversed, so that each agent
+    also meets each other one as the next and the previous seat."""
+    k = len(agents)
+    order = list(agents) if (index // k) % 2 == 0 else list(reversed(agents))
+    return [order[(index + seat) % k] for seat in range(players)]
+
+
 @dataclass(frozen=True)
 class Played:
     """What a batch plays on: the game's engine and its content from the batch's packs."""
@@ -137,29 +155,51 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     """Play game ``index`` of the batch to its end and return its record."""
     engine = played.engine
     seed = game_seed(config.seed, index)
-    kinds = seat_agents(config.agents, config.players, seed)
+    kinds = (
+        rotated(config.agents, config.players, index)
+        if config.extra.get("rotate")
+        else seat_agents(config.agents, config.players, seed)
+    )
     options = {**engine.game_options(kinds, config.round_limit), **game_settings(config)}
+    gifts = gifts_of(config.extra)
+    gifting: Gifting | None = None
+    given: list[dict[str, Any]] = []
     try:
-        game = engine.game.from_content(played.content, config.players, options)
+        if gifts:  # --give: the cards put in play (gifts.py)
+            game, gifting, given = prepared(engine, played.content, config.players, options, gifts)
+        else:
+            game = engine.game.from_content(played.content, config.players, options)
+        # Each seat's chances to play a card, and what it took (offers.py).
+        watcher = Watcher(played.origins, config.players)
         bots = [
             EngineSeat(kind)
             if kind in engine.automated_seats
-            else engine.make_agent(kind, seed, seat, game)
+            else watcher.seat(engine.make_agent(kind, seed, seat, game))
             for seat, kind in enumerate(kinds)
         ]
         state = game.new_state(seed)
         opening = game.clone(state)  # what setup dealt (the cards offered for a pick)
-        outcome = play(game, state, bots)
-    except engine.errors as error:
+        outcome = play(game if gifting is None else GiftingGame(game, gifting), state, bots)
+    except _caught(engine) as error:
         from whitedwarf.dsl.packs.loader import located
 
         error_text = located(error, played.origins)
         return {"index": index, "seed": seed, "agents": kinds, "error": error_text}
     if engine.record is not None:
         record: dict[str, Any] = engine.record(index, seed, kinds, state, outcome.decisions)
-        return record
-    result = game.result(state) or {}
-    return result_record(index, seed, kinds, result, state, outcome.decisions, opening)
+    else:
+        result = game.result(state) or {}
+        record = result_record(index, seed, kinds, result, state, outcome.decisions, opening)
+    record["offers"] = watcher.record()
+    if gifting is not None:  # what was given, and when (a round the game never reached: not)
+        record["gifts"] = given + gifting.applied
+    return record
+
+
+def _caught(engine: GameEngine) -> tuple[type[BaseException], ...]:
+    """What a game of the batch may stop with, recorded as its error: the game's own errors
+    and a gift it cannot make in this deal (gifts.py)."""
+    return (*engine.errors, GiftError)
 
 
 def game_settings(config: BatchConfig) -> dict[str, Any]:

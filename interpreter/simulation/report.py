@@ -76,9 +76,48 @@ def simulation_html(summary: dict[str, Any], title: str = "Balance report") -> s
                 for t in summary["exploration"]
             ],
         ),
+        *_chances(summary),
         _method(),
     ]
     return _page(title, body)
+
+
+def _chances(summary: dict[str, Any]) -> list[str]:
+    """The cards played rarely, told apart (offers.py): too few chances, or passed up."""
+    rows = [r for r in summary.get("offers") or [] if r["flag"]]
+    if not rows:
+        return []
+    names = summary.get("names")
+    seat_games = summary.get("offer_seat_games", 0)
+    return [
+        "<h2>Unplayed or passed up</h2>",
+        _table(
+            [
+                "card",
+                "option",
+                "seat-games offered",
+                "of which taken",
+                "taken when offered",
+                "finding",
+            ],
+            [
+                [
+                    label(r["name"], names),
+                    r["verb"],
+                    r["offered"],
+                    r["chosen"],
+                    _pct(r["take_rate"]),
+                    r["flag"],
+                ]
+                for r in rows
+            ],
+        ),
+        '<p class="note">Of ' + str(seat_games) + " seat-games. <b>few chances</b>: an option "
+        "naming the card was offered in too few seat-games for its numbers to mean much "
+        "(unplayed, not weak). <b>passed up</b>: offered often, seldom taken: the card is "
+        "weak, or the agents misjudge it; <code>simulate --give SEAT:CARD --ablate CARD</code> "
+        "measures what it does when held.</p>",
+    ]
 
 
 def _packs_line(summary: dict[str, Any]) -> list[str]:
@@ -178,6 +217,7 @@ def _result_report(summary: dict[str, Any]) -> list[str]:
                 kind, rows, summary.get("pick_fair", {}).get(kind, fair), summary.get("names")
             )
         ),
+        *_chances(summary),
         _method(),
     ]
 
@@ -573,3 +613,46 @@ def _method() -> str:
 def terminal_summary(sentences: list[str]) -> str:
     """The short summary printed at the end of a run."""
     return "\n".join(f"- {s}" for s in sentences)
+
+
+def ablation_html(result: dict[str, Any], sentences: list[str]) -> str:
+    """The report of ``simulate --ablate``: the card's effect on its holder, paired game by
+    game (``ablation.py``), in words and in a table of both arms."""
+    win, light, score = result["win"], result["light"], result["score"]
+
+    def signed(value: float | None, scale: float = 1.0, digits: int = 1) -> str:
+        return "n/a" if value is None else f"{scale * value:+.{digits}f}"
+
+    rows = [
+        [
+            "win rate",
+            _pct(win["without"]),
+            _pct(win["with"]),
+            f"{signed(win['difference'], 100)} points",
+            f"{signed(win['low'], 100)} to {signed(win['high'], 100)}",
+            f"{win['p']:.3g}",
+            "★" if win["p"] < 0.05 else "",
+        ],
+        [
+            f"{score} (mean)",
+            "n/a" if light["without"] is None else f"{light['without']:.2f}",
+            "n/a" if light["with"] is None else f"{light['with']:.2f}",
+            signed(light["difference"], digits=2),
+            f"{signed(light['low'], digits=2)} to {signed(light['high'], digits=2)}",
+            f"{light['p']:.3g}",
+            "★" if light["p"] < 0.05 else "",
+        ],
+    ]
+    table = _table(
+        ["holder's", "without", "with", "difference", "95% interval", "p", ""],
+        rows,
+        f"win rate: {win['test']} on the {win['gained']} pairs won only with the card and the "
+        f"{win['lost']} won only without (interval: Agresti-Min); {score}: {light['test']}",
+    )
+    note = (
+        '<p class="note">Each game is played twice on the same seed, with and without the '
+        "card (common random numbers): the deal's noise cancels in each pair. ★: p below "
+        "0.05 (one test a row, uncorrected). The two batches' own reports are in with/ and "
+        "without/.</p>"
+    )
+    return _page(f"Ablation of {result['card']}", [_lead(sentences), table, note])

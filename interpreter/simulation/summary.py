@@ -13,6 +13,7 @@ from typing import Any
 from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
 from whitedwarf.interpreter.simulation.labels import label
+from whitedwarf.interpreter.simulation.offers import offer_sentences
 
 Record = dict[str, Any]
 
@@ -101,6 +102,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         out += list(_share_sentences(played, fair, kind, f"of all seats that kept a {kind}", names))
         out += list(_precision(played, summary["games"], kind, names))
     out += list(_tech_sentences(summary.get("techs", []), names))
+    out += offer_sentences(summary.get("offers"), summary.get("offer_seat_games", 0), names)
     out += list(_achievement_sentences(summary.get("achievements", []), names))
     rounds_ = summary["rounds"]
     out.append(

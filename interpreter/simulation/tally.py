@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
+from whitedwarf.interpreter.simulation.offers import Offers
 from whitedwarf.interpreter.simulation.summary import achievement_tests, sentences
 
 Record = dict[str, Any]
@@ -342,6 +343,7 @@ class Tally:
         self.picks: dict[str, Picks] = {}
         self.light = Sources("light_by_source")
         self.techs = Techs()
+        self.offers = Offers()
         self.kept: Counter[str] = Counter()
         self.done: Counter[str] = Counter()
         self.explored: Counter[str] = Counter()
@@ -379,6 +381,7 @@ class Tally:
         self.reasons[record["reason"]] += 1
         self._add_result(record, shares)
         self._add_last_light(record, shares)
+        self.offers.add(record)
 
     def _add_result(self, record: Record, shares: list[float]) -> None:
         """A result game's numbers (records.py ``result_record``: Starlight)."""
@@ -436,6 +439,7 @@ class Tally:
             self.picks.setdefault(kind, Picks()).merge(picks)
         self.light.merge(other.light)
         self.techs.merge(other.techs)
+        self.offers.merge(other.offers)
 
     def summary(self) -> dict[str, Any]:
         """The report's numbers (the layout of ``summary.json``, docs/simulate.md): what every
@@ -461,6 +465,11 @@ class Tally:
             summary.update(self._result_parts())
         elif self.games:
             summary.update(self._last_light_parts(fair))
+        drawn = [row["name"] for row in summary.get("techs", [])]  # Last Light's techs
+        offers = self.offers.table({"make": drawn} if drawn else None)
+        if offers is not None:  # the chances to play each card (offers.py)
+            summary["offers"] = offers
+            summary["offer_seat_games"] = self.offers.seat_games
         summary["first_player"] = next(
             (row for row in summary["seats"] if row["name"] == "seat 0"), None
         )

@@ -19,7 +19,8 @@ from tests.simulation.helpers import run
 PACK = str(bundled_pack("starlight"))
 #: What every game's summary has (docs/simulate.md "summary.json").
 COMMON = {"games", "errors", "players", "fair_share", "seats", "agents", "rounds", "reasons",
-          "first_player", "sentences", "seat_agents", "packs", "names"}  # fmt: skip
+          "first_player", "sentences", "seat_agents", "packs", "names",
+          "offers", "offer_seat_games"}  # fmt: skip
 LAST_LIGHT = {"factions", "light_sources", "techs", "achievements", "exploration"}
 RESULT = {"points", "point_sources", "picks", "pick_fair"}
 

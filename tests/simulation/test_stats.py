@@ -57,3 +57,30 @@ def test_small_counts_are_tested_exactly_and_large_ones_by_z() -> None:
         stats.two_proportion_test(3, 4, 10, 40)
     )
     assert stats.proportions_test(30, 50, 15, 50) == stats.two_proportion_test(30, 50, 15, 50)
+
+
+def test_student_t_matches_the_printed_tables() -> None:
+    # The 97.5% points of t for 1, 9 and 100 degrees of freedom (any table of t).
+    assert stats.t_quantile(0.975, 1) == pytest.approx(12.7062, abs=1e-4)
+    assert stats.t_quantile(0.975, 9) == pytest.approx(2.2622, abs=1e-4)
+    assert stats.t_quantile(0.975, 100) == pytest.approx(1.9840, abs=1e-4)
+    assert stats.t_cdf(0.0, 5) == pytest.approx(0.5)
+
+
+def test_the_paired_t_test_of_a_worked_example() -> None:
+    # Differences 1, 2, 3, 4, 5, -1: mean 7/3, sd 2.160, t = 2.646 on 5 df, p = 0.0457
+    # (R: t.test(c(1,2,3,4,5,-1))).
+    mean, low, high, p = stats.paired_t([1, 2, 3, 4, 5, -1])
+    assert mean == pytest.approx(7 / 3)
+    assert (low, high) == (pytest.approx(0.0663, abs=1e-4), pytest.approx(4.6004, abs=1e-4))
+    assert p == pytest.approx(0.0457, abs=1e-4)
+    assert stats.paired_t([0, 0, 0])[3] == 1.0
+
+
+def test_mcnemar_and_the_paired_interval() -> None:
+    # 10 pairs won only with, 2 only without: R's binom.test(10, 12) p = 0.03857.
+    assert stats.mcnemar_exact(10, 2) == pytest.approx(0.03857, abs=1e-5)
+    assert stats.mcnemar_exact(3, 3) == 1.0
+    low, high = stats.paired_proportion_interval(10, 2, 40)
+    assert 0 < low < 0.2 < high < 0.4
+    assert stats.paired_proportion_interval(0, 0, 0) == (-1.0, 1.0)

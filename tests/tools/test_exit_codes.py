@@ -106,6 +106,16 @@ BAD_COMMAND_LINES = {
     "simulate --option, a value the game refuses": (
         "simulate", "--pack", "starlight", *SHORT, "--option", "gods=maybe", "--out", "b2",
     ),
+    "simulate --give, no such card": ("simulate", *SHORT, "--give", "0:warp_drvie", "--out", "b4"),
+    "simulate --give, no such seat": ("simulate", *SHORT, "--give", "7:warp_drive", "--out", "b5"),
+    "simulate --ablate, a card given to nobody": (
+        "simulate", *SHORT, "--ablate", "warp_drive", "--out", "b6",
+    ),
+    "ladder --players, more than the agents": (
+        "ladder", "--agents", "random,first", "--players", "3", "--games", "2",
+    ),
+    "ladder --agents, no such agent": ("ladder", "--agents", "random,nosuch", "--games", "2"),
+    "simulate --robust, no such agent": ("simulate", *SHORT, "--robust", "nosuch", "--out", "b7"),
     "play --seats, too few": ("play", "--seats", "random"),
     "validate, no such pack": ("validate", "nothere"),
     "validate, a card file for its pack": ("validate", "mod/techs.yaml"),

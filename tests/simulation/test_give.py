@@ -1,0 +1,96 @@
+"""``simulate --give SEAT:CARD[@ROUND]`` (issue 24 item 4): a card in a seat's play in every
+game of a batch, for both games, or a one-sentence refusal (exit 2).
+
+Before, only a faction could be set (``--option factions=``); a tech or a god could be watched
+only by writing Python with the scenario module."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.simulation.helpers import run
+
+
+def records(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines()]
+
+
+def test_a_given_tech_faction_and_late_tech_are_in_play_in_every_game(tmp_path: Path) -> None:
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--players", "3", "--games", "4", "--agents", "heuristic,random",
+        "--give", "0:warp_drive", "--give", "1:hexan", "--give", "2:galactic_monument@3",
+        "--round-limit", "8", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    games = records(out)
+    assert len(games) == 4
+    for game in games:
+        assert "error" not in game
+        assert game["factions"][1] == "hexan"
+        assert "warp_drive" in game["techs"][0]["in_play"]
+        assert "galactic_monument" in game["techs"][2]["in_play"]
+        assert game["gifts"] == [
+            {"seat": 1, "card": "hexan", "kind": "factions", "round": 0},
+            {"seat": 0, "card": "warp_drive", "kind": "techs", "round": 1},
+            {"seat": 2, "card": "galactic_monument", "kind": "techs", "round": 3},
+        ]
+    settings = json.loads((out / "batch.json").read_text())
+    assert settings["extra"]["give"] == ["0:warp_drive", "1:hexan", "2:galactic_monument@3"]
+
+
+def test_a_starlight_god_and_flare_are_given(tmp_path: Path) -> None:
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--pack", "starlight", "--players", "3", "--games", "3",
+        "--option", "gods=true", "--give", "0:helion", "--give", "1:star_chorus@2",
+        "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    for game in records(out):
+        assert "error" not in game
+        assert game["gifts"] == [
+            {"seat": 0, "card": "helion", "kind": "gods", "round": 1},
+            {"seat": 1, "card": "star_chorus", "kind": "flares", "round": 2},
+        ]
+
+
+REFUSED = {
+    "a misspelt card": (("--give", "0:warp_drvie"), "did you mean `warp_drive`?"),
+    "a seat the game has not": (("--give", "5:warp_drive"), "no seat 5 in a 2-seat game"),
+    "an exploration token": (("--give", "0:wormhole"), "wormhole cannot be given"),
+    "not SEAT:CARD": (("--give", "warp_drive"), "is not SEAT:CARD"),
+    "round 0": (("--give", "0:warp_drive@0"), "rounds are numbered from 1"),
+    "a god without gods": (
+        ("--pack", "starlight", "--give", "0:helion"), "give it with --option gods=true",
+    ),
+    "a card to a Starbot": (
+        ("--pack", "starlight", "--agents", "heuristic,starbot", "--give", "1:star_chorus"),
+        "seat 1 is a Starbot",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "said"), REFUSED.values(), ids=REFUSED.keys())
+def test_a_gift_the_game_cannot_make_is_refused_in_one_sentence(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    out = tmp_path / "b"
+    code, text = run("simulate", "--players", "2", "--games", "1", *args, "--out", str(out))
+    assert code == 2, text
+    assert said in text and "--give" in text and "Traceback" not in text
+    assert not out.exists()
+
+
+def test_a_batch_with_gifts_writes_the_same_records_whatever_the_workers(tmp_path: Path) -> None:
+    args = ("simulate", "--players", "3", "--games", "8", "--give", "0:warp_drive@2",
+            "--give", "1:hexan", "--round-limit", "6", "-q")  # fmt: skip
+    for workers in ("1", "2"):
+        code, text = run(*args, "--workers", workers, "--out", str(tmp_path / workers))
+        assert code == 0, text
+    assert (tmp_path / "1" / "games.jsonl").read_text() == (
+        tmp_path / "2" / "games.jsonl"
+    ).read_text()

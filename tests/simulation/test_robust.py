@@ -1,0 +1,68 @@
+"""``simulate --robust AGENTS`` (issue 24 item 5): the same batch played by other agents, and
+whether the faction and card findings hold with both (rank correlation, findings that flip).
+Before, nothing said whether "Hexan wins 70%" was the card or the bot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from whitedwarf.interpreter.simulation.robustness import robustness, spearman
+
+from tests.simulation.helpers import run
+
+
+def test_spearman_of_known_samples() -> None:
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # ties at their mean rank: ranks (1.5, 1.5, 3) and (1, 2, 3): r = 0.866
+    assert spearman([1, 1, 2], [1, 2, 3]) == pytest.approx(0.8660, abs=1e-4)
+    assert spearman([1, 2], [1, 2]) is None
+
+
+def row(name: str, rate: float, significant: bool) -> dict:
+    return {"name": name, "rate": rate, "significant": significant}
+
+
+def test_a_finding_significant_with_one_agent_only_flips() -> None:
+    first = {"fair_share": 0.25, "factions": [row("hexan", 0.7, True), row("khet", 0.09, True),
+                                              row("myrr", 0.3, False)]}  # fmt: skip
+    second = {"fair_share": 0.25, "factions": [row("hexan", 0.3, False), row("khet", 0.1, True),
+                                               row("myrr", 0.26, False)]}  # fmt: skip
+    result = robustness(first, second, ("heuristic", "search"))
+    (table,) = result["tables"]
+    assert table["rows"] == 3 and table["rho"] == pytest.approx(1.0)
+    assert [f["name"] for f in table["flips"]] == ["hexan"]
+    assert table["flips"][0]["first"] == 1 and table["flips"][0]["second"] == 0
+
+
+def test_simulate_robust_plays_the_same_seeds_with_the_other_agents(tmp_path: Path) -> None:
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--players", "3", "--games", "6", "--agents", "heuristic",
+        "--robust", "random", "--workers", "1", "-q", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    assert "The faction findings with heuristic and with random: rank correlation" in text
+    assert "The tech findings with heuristic and with random" in text
+    seeds = [
+        [json.loads(line)["seed"] for line in (folder / "games.jsonl").open()]
+        for folder in (out, out / "robust")
+    ]
+    assert seeds[0] == seeds[1]
+    assert json.loads((out / "robust" / "batch.json").read_text())["agents"] == ["random"]
+    result = json.loads((out / "robustness.json").read_text())
+    assert result["agents"] == ["heuristic", "random"]
+    assert {t["table"] for t in result["tables"]} == {"factions", "techs"}
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["robustness"] == result
+    assert (
+        "The faction findings with heuristic and with random" in (out / "report.html").read_text()
+    )
+    code, text = run("simulate", "--resume", str(out), "-q")  # both batches are whole: no game
+    assert code == 0 and "The tech findings with heuristic and with random" in text
+    code, text = run(
+        "simulate", "--players", "3", "--robust", "nosuch", "--out", str(tmp_path / "x")
+    )
+    assert code == 2 and "unknown agent 'nosuch'" in text
