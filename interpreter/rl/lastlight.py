@@ -239,7 +239,7 @@ class LastLightSpec:
         lay.add("faces", len(self.faces), "dice on the table by face / 6")
         lay.add(
             "seats",
-            n * (10 + 3 * len(ACTIONS) + len(self.factions) + 1 + t),
+            n * (11 + 3 * len(ACTIONS) + len(self.factions) + 1 + t),
             "per seat "
             "from you: light / goal, common, uncommon, rare / 10, techs in hand / 10, "
             "exhausted techs / 10, graveyard / 4, small, medium, large, extractors in "

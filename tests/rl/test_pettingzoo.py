@@ -272,3 +272,29 @@ def test_starlight_with_gods_plays_to_its_end() -> None:
     taken, totals, result = play(env, 2)
     assert any(env.action_names[a].startswith("god:") for a in taken)
     assert result is not None and sum(totals.values()) == pytest.approx(1.0)
+
+
+def test_lastlight_ships_block_holds_the_ships_only() -> None:
+    """Each block is the layout's: the seats' numbers end where the ships begin (a seat's
+    techs in play once spilled into the ships block: a warp drive read as a small ship)."""
+    from whitedwarf.interpreter.bots import make_bot
+    from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES
+
+    players = 4
+    engine, game = _made("lastlight", players)
+    spec = rl.spec_of(engine, game)
+    first = spec.layout.offset["ships"]
+    nsec = len(spec.sectors)
+    state = game.new_state(4)
+    bots = [make_bot("random", 4, s) for s in range(players)]
+    while not game.is_terminal(state):
+        for seat in range(players):
+            want = np.zeros((players + 1) * len(SIZES) * nsec, dtype=np.float32)
+            for ship in state["ships"].values():
+                owner = players if ship["owner"] == LUMOS else (ship["owner"] - seat) % players
+                size = SIZES.index(ship["size"])
+                want[(owner * len(SIZES) + size) * nsec + spec.sectors.index(ship["sector"])] += 1
+            got = spec.observe(state, seat)[first : first + len(want)]
+            assert np.allclose(got * 3, want)
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
