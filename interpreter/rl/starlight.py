@@ -81,7 +81,13 @@ class StarlightSpec:
         return option_id
 
     def index(self, state: State, seat: int, option_id: str) -> int:
+        """The action index of an option (its id is its name)."""
         return self.actions.of(option_id, option_id)
+
+    @property
+    def known(self) -> dict[str, int]:
+        """Option id -> action index: every id is its own name, the same in every game."""
+        return self.actions.index
 
     # -- scores and text -----------------------------------------------------------------
 
@@ -151,19 +157,28 @@ class StarlightSpec:
         )
         return lay
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        view = self.game.observation(state, seat)
-        return self.encode(view, seat, seat in self.game.current_players(state))
+    def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:
+        """The observation vector of ``seat``: :meth:`encode` of the state itself, read as
+        ``Game.observation`` shows it to the seat (``tests/rl`` compares the two) without
+        copying the state to hide what the seat may not see. ``asked``: whether the seat is
+        among ``Game.current_players`` (worked out if not given)."""
+        if asked is None:
+            asked = seat in self.game.current_players(state)
+        return self.encode(state, seat, asked, whole=True)
 
-    def encode(self, view: State, seat: int, asked: bool) -> np.ndarray:
-        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector."""
+    def encode(self, view: State, seat: int, asked: bool, whole: bool = False) -> np.ndarray:
+        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector;
+        ``whole``: ``view`` is the state itself, read only where the observation shows it
+        (decks and other seats' laurels and flares by their sizes, never their gods dealt,
+        another seat's god only once every seat has kept one: ``persist.observation``)."""
         n, off, acc = self.n, self.layout.offset, {}
+        hide_gods = whole and view["phase"] == "gods"
         rel = [(p - seat) % n for p in range(n)]
         nr = len(self.rays)
         g = off["global"]
         acc[g] = view["round"] / ROUNDS
-        acc[g + 1] = view["core_deck"] / max(1, len(self.cores))
-        acc[g + 2] = view["flare_deck"] / max(1, len(self.flares))
+        acc[g + 1] = _size(view["core_deck"]) / max(1, len(self.cores))
+        acc[g + 2] = _size(view["flare_deck"]) / max(1, len(self.flares))
         acc[g + 3] = float(view.get("daybreak") is not None)
         acc[g + 4] = float(view.get("last_round") is not None)
         acc[g + 5 + PHASES.index(view["phase"])] = 1.0
@@ -222,7 +237,7 @@ class StarlightSpec:
             at += len(self.privileges)
             count(at, p["aspects"], self._aspect, 1.0)
             at += len(self.aspects)
-            if p.get("god") in self._god:
+            if p.get("god") in self._god and not (hide_gods and p["seat"] != seat):
                 acc[at + self._god[p["god"]]] = 1.0
         me = view["players"][seat]
         own = off["own"]
@@ -236,3 +251,8 @@ class StarlightSpec:
         if isinstance(dealt, list):
             count(own + 2 * len(self.flares), dealt, self._god, 1.0)
         return vector(self.layout.size, list(acc), list(acc.values()))
+
+
+def _size(value: Any) -> int:
+    """A hidden list's length (the observation shows it as its length)."""
+    return value if isinstance(value, int) else len(value)
