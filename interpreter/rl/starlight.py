@@ -8,11 +8,14 @@ is the place's, 003 "Gain Flares"). The observation is read from ``Game.observat
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
+from functools import cache
 from typing import Any
 
 import numpy as np
 from whitedwarf.rl.actions import ActionSpace
-from whitedwarf.rl.features import Layout, vector
+from whitedwarf.rl.features import Layout
 
 State = dict[str, Any]
 
@@ -72,6 +75,14 @@ class StarlightSpec:
         self._ray = {r: i for i, r in enumerate(self.rays)}
         self._slot = {s: i for i, s in enumerate(self.slots)}
         self.layout = self._layout()
+        self._zeros = array("d", bytes(8 * self.layout.size))
+        #: seat -> (the slots read last, their stars then, the slots block then): a star
+        #: is made a few times a game, and the block is copied back while it is the same
+        self._kept_slots: list[tuple[dict[str, Any], tuple[Any, ...], array[float]] | None] = [
+            None
+        ] * self.n
+        #: seat -> each seat's place counted from it (you 0, the next 1, ...)
+        self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
 
     # -- actions -------------------------------------------------------------------------
 
@@ -171,9 +182,10 @@ class StarlightSpec:
         ``whole``: ``view`` is the state itself, read only where the observation shows it
         (decks and other seats' laurels and flares by their sizes, never their gods dealt,
         another seat's god only once every seat has kept one: ``persist.observation``)."""
-        n, off, acc = self.n, self.layout.offset, {}
+        n, off = self.n, self.layout.offset
+        acc = self._zeros[:]  # a copy of zeros: the vector, written in place
         hide_gods = whole and view["phase"] == "gods"
-        rel = [(p - seat) % n for p in range(n)]
+        rel = self._rels[seat]
         nr = len(self.rays)
         g = off["global"]
         acc[g] = view["round"] / ROUNDS
@@ -191,30 +203,41 @@ class StarlightSpec:
             for item in items:
                 k = index.get(item)
                 if k is not None:
-                    acc[base + k] = acc.get(base + k, 0.0) + scale
+                    acc[base + k] += scale
 
         pools = view["pools"]
         count(off["pools"], pools.get("long", ()), self._ray, 1 / 8)
         count(off["pools"] + nr, pools.get("short", ()), self._ray, 1 / 8)
         count(off["pools"] + 2 * nr, pools.get("cores", ()), self._core, 1.0)
         count(off["pools"] + 2 * nr + len(self.cores), pools.get("flares", ()), self._flare, 1.0)
-        count(off["bags"], view["bags"].get("long", ()), self._ray, 1 / 20)
-        count(off["bags"] + nr, view["bags"].get("short", ()), self._ray, 1 / 20)
-        for slot, owner in view["slots"].items():
-            if isinstance(owner, int) and slot in self._slot:
-                acc[off["slots"] + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
+        for at, bag in ((off["bags"], "long"), (off["bags"] + nr, "short")):
+            # a bag holds some seventy rays of a dozen kinds: counted in C, then each count
+            # stands for its rays, added one by one as above (_sum)
+            for ray, many in Counter(view["bags"].get(bag, ())).items():
+                k = self._ray.get(ray)
+                if k is not None:
+                    acc[at + k] = _sum(1 / 20, many)
+        slots = view["slots"]
+        owners = tuple(slots.values())
+        start, end = off["slots"], off["slots"] + n * len(self.slots)
+        kept = self._kept_slots[seat]
+        if kept is not None and kept[0] is slots and kept[1] == owners:
+            # the same slots, their stars unchanged (some forty slots, most of them empty)
+            acc[start:end] = kept[2]
+        else:
+            for slot, owner in slots.items():
+                if isinstance(owner, int) and slot in self._slot:
+                    acc[start + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
+            self._kept_slots[seat] = (slots, owners, acc[start:end])
         for accolade in view["accolades"]:
             k = self._accolade.get(accolade["id"])
             if k is not None:
                 owner = accolade.get("owner")
                 who = rel[owner] if isinstance(owner, int) else n
                 acc[off["accolades"] + who * len(self.accolades) + k] = 1.0
+        size = _size
         for p in view["players"]:
             base = off["seats"] + rel[p["seat"]] * self._width
-
-            def size(value: Any) -> int:
-                return value if isinstance(value, int) else len(value)
-
             acc[base] = float(p["kind"] == "starbot")
             acc[base + 1] = p["ap"] / 10
             acc[base + 2] = p["saved"] / 10
@@ -250,9 +273,18 @@ class StarlightSpec:
         dealt = me.get("gods_dealt")
         if isinstance(dealt, list):
             count(own + 2 * len(self.flares), dealt, self._god, 1.0)
-        return vector(self.layout.size, list(acc), list(acc.values()))
+        return np.frombuffer(acc, dtype=np.float64).astype(np.float32)
 
 
 def _size(value: Any) -> int:
     """A hidden list's length (the observation shows it as its length)."""
     return value if isinstance(value, int) else len(value)
+
+
+@cache
+def _sum(scale: float, many: int) -> float:
+    """``scale`` added ``many`` times from 0 (the encoder's sum of as many items, to the bit)."""
+    total = 0.0
+    for _ in range(many):
+        total += scale
+    return total
