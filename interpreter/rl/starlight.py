@@ -81,6 +81,8 @@ class StarlightSpec:
         self._kept_slots: list[tuple[dict[str, Any], tuple[Any, ...], array[float]] | None] = [
             None
         ] * self.n
+        #: (the pools' and bags' contents, their blocks then): kept while they are the same
+        self._kept_supply: tuple[tuple[Any, ...], array[float]] | None = None
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
 
@@ -205,18 +207,33 @@ class StarlightSpec:
                 if k is not None:
                     acc[base + k] += scale
 
-        pools = view["pools"]
-        count(off["pools"], pools.get("long", ()), self._ray, 1 / 8)
-        count(off["pools"] + nr, pools.get("short", ()), self._ray, 1 / 8)
-        count(off["pools"] + 2 * nr, pools.get("cores", ()), self._core, 1.0)
-        count(off["pools"] + 2 * nr + len(self.cores), pools.get("flares", ()), self._flare, 1.0)
-        for at, bag in ((off["bags"], "long"), (off["bags"] + nr, "short")):
-            # a bag holds some seventy rays of a dozen kinds: counted in C, then each count
-            # stands for its rays, added one by one as above (_sum)
-            for ray, many in Counter(view["bags"].get(bag, ())).items():
-                k = self._ray.get(ray)
-                if k is not None:
-                    acc[at + k] = _sum(1 / 20, many)
+        pools, bags = view["pools"], view["bags"]
+        start, end = off["pools"], off["bags"] + 2 * nr
+        held = (
+            tuple(pools.get("long", ())),
+            tuple(pools.get("short", ())),
+            tuple(pools.get("cores", ())),
+            tuple(pools.get("flares", ())),
+            tuple(bags.get("long", ())),
+            tuple(bags.get("short", ())),
+        )
+        kept_supply = self._kept_supply
+        if kept_supply is not None and kept_supply[0] == held:
+            # the same pools and bags (the same for every seat): their blocks as they were
+            acc[start:end] = kept_supply[1]
+        else:
+            count(off["pools"], held[0], self._ray, 1 / 8)
+            count(off["pools"] + nr, held[1], self._ray, 1 / 8)
+            count(off["pools"] + 2 * nr, held[2], self._core, 1.0)
+            count(off["pools"] + 2 * nr + len(self.cores), held[3], self._flare, 1.0)
+            for at, bag in ((off["bags"], held[4]), (off["bags"] + nr, held[5])):
+                # a bag holds some seventy rays of a dozen kinds: counted in C, then each
+                # count stands for its rays, added one by one as above (_sum)
+                for ray, many in Counter(bag).items():
+                    k = self._ray.get(ray)
+                    if k is not None:
+                        acc[at + k] = _sum(1 / 20, many)
+            self._kept_supply = (held, acc[start:end])
         slots = view["slots"]
         owners = tuple(slots.values())
         start, end = off["slots"], off["slots"] + n * len(self.slots)
@@ -236,8 +253,10 @@ class StarlightSpec:
                 who = rel[owner] if isinstance(owner, int) else n
                 acc[off["accolades"] + who * len(self.accolades) + k] = 1.0
         size = _size
+        width = self._width
         for p in view["players"]:
-            base = off["seats"] + rel[p["seat"]] * self._width
+            base = off["seats"] + rel[p["seat"]] * width
+            hidden = hide_gods and p["seat"] != seat
             acc[base] = float(p["kind"] == "starbot")
             acc[base + 1] = p["ap"] / 10
             acc[base + 2] = p["saved"] / 10
@@ -260,7 +279,7 @@ class StarlightSpec:
             at += len(self.privileges)
             count(at, p["aspects"], self._aspect, 1.0)
             at += len(self.aspects)
-            if p.get("god") in self._god and not (hide_gods and p["seat"] != seat):
+            if p.get("god") in self._god and not hidden:
                 acc[at + self._god[p["god"]]] = 1.0
         me = view["players"][seat]
         own = off["own"]
