@@ -140,16 +140,10 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self.agent_selection = self.possible_agents[self._turn]
         elif self._asked[0] is not None:
             self.agent_selection = self.possible_agents[self._asked[0]]
-        self._legal: dict[int, Any] = {}
         seat = self._asked[0]
-        if seat is not None:
-            index, known, legal = self.spec.index, self.spec.known, self._legal
-            for option in self._asked[1]:
-                k = known.get(option.id)  # an id naming no piece or seat, numbered before
-                if k is None:
-                    k = index(self.state_, seat, option.id)
-                if k not in legal:
-                    legal[k] = option
+        self._legal: dict[int, Any] = (
+            {} if seat is None else self.spec.legal(self.state_, seat, self._asked[1])
+        )
         self._set_info()
 
     def _next(self) -> tuple[int | None, list[Any]] | None:

@@ -63,8 +63,8 @@ class LastLightSpec:
         #: option id -> action name, for ids that name no piece and no seat
         self._plain: dict[str, str] = {}
         self._refs: dict[str, int] = {}
-        #: option id -> action index, for ids that name no piece and no seat (the
-        #: environment looks these up before calling :meth:`index`)
+        #: option id -> action index, for ids that name no piece and no seat (:meth:`legal`
+        #: looks these up before calling :meth:`index`)
         self.known: dict[str, int] = {}
         self._moves = self.actions.families["move"][0]
         #: move option id -> (its ship's id, the ship, its sector, the action index then)
@@ -229,6 +229,28 @@ class LastLightSpec:
         if option_id in self._plain:  # it names no piece and no seat: the same in every game
             self.known[option_id] = found
         return found
+
+    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+        """Each legal action's index -> the engine's first option naming it (:meth:`index`
+        of each, the kept ones looked up here without a call: a step lists a dozen)."""
+        out: dict[int, Any] = {}
+        known, moves, ships, index = self.known, self._kept_moves, state["ships"], self.index
+        for option in options:
+            oid = option.id
+            k = known.get(oid)
+            if k is None:
+                kept = moves.get(oid)
+                if (
+                    kept is not None
+                    and ships.get(kept[0]) is kept[1]
+                    and kept[1]["sector"] == kept[2]
+                ):
+                    k = kept[3]
+                else:
+                    k = index(state, seat, oid)
+            if k not in out:
+                out[k] = option
+        return out
 
     # -- scores and text -----------------------------------------------------------------
 

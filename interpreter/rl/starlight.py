@@ -97,10 +97,17 @@ class StarlightSpec:
         """The action index of an option (its id is its name)."""
         return self.actions.of(option_id, option_id)
 
-    @property
-    def known(self) -> dict[str, int]:
-        """Option id -> action index: every id is its own name, the same in every game."""
-        return self.actions.index
+    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+        """Each legal action's index -> the engine's first option naming it."""
+        out: dict[int, Any] = {}
+        names = self.actions.index
+        for option in options:
+            k = names.get(option.id)
+            if k is None:
+                k = self.actions.of(option.id, option.id)  # UnmappedOption, naming it
+            if k not in out:
+                out[k] = option
+        return out
 
     # -- scores and text -----------------------------------------------------------------
 

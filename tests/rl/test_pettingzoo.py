@@ -343,5 +343,7 @@ def test_every_option_s_action_is_the_one_its_name_numbers(players: int) -> None
             k = spec.index(env.state_, seat, option.id)
             assert names[k] == spec.name(env.state_, seat, option.id), option.id
             moves += option.id.startswith("move:")
+        for k, option in env._legal.items():  # the mask's actions, as the environment numbers
+            assert names[k] == spec.name(env.state_, seat, option.id), option.id
         env.step(int(rng.choice(list(info["options"]))))
     assert moves > 100
