@@ -1,5 +1,5 @@
 """Last Light's observation vector read from the state itself, fast (issue 27: the
-environment steps at half the engine's speed or better with the vector).
+environment's speed with the vector, BENCHMARKS.md "RL environment").
 
 :meth:`LastLightSpec.encode <whitedwarf.rl.lastlight.LastLightSpec.encode>` is the reference:
 it encodes ``Game.observation(state, seat)``. This encoder gives the same vector (``tests/rl``
@@ -14,14 +14,20 @@ observation and with far fewer Python steps:
   (``interpreter/lastlight/versions.py``; ``state.py``: "A ship's owner, size, sector and
   damage change only through these functions"), so each seat's blocks are kept with the stamp
   they were made at and copied back while it is unchanged;
+* each seat's numbers in the seats block are kept with the stamps of what they read (``me``:
+  light, resources, techs in play, graveyard; ``techs_of``: faction, techs in hand and in play,
+  exhausted or not; ``cards``: action cards; ``fleet`` and ``holdings``: its pieces, so its
+  supply) and its chosen card and exhausted faction; the seat's own block with its
+  ``techs_of`` stamp, kept achievement and the cards dealt to it;
 * the sectors and planets blocks change only when a token is revealed or taken: a sector
   without a token never gets one in play (tokens are laid at setup), and a planet's resource
   is fixed at setup, so they are kept per state object (its ``Versions``, which a clone, a
   loaded state and a hand edit replace) with the sectors that still hold a token, and made
   again when one of those is revealed or emptied.
 
-Everything else (the round, the seats' light, resources, cards, the dice, the seat's own hand)
-changes at almost every decision and is written afresh.
+The global numbers (round, phase, the task on top, dice, first player, the Lumos' ally) are
+written afresh at every observation. A stamp is unique in the process, so a block kept from
+one state is never taken for another's.
 """
 
 from __future__ import annotations
