@@ -76,6 +76,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             }
         )
         self._act_space = gymnasium.spaces.Discrete(size)
+        self._no_action = np.zeros(size, dtype=np.int8)  # each mask starts as a copy
         self.state_: dict[str, Any] | None = None
         self._np_random_seed: int | None = None
 
@@ -139,14 +140,10 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self.agent_selection = self.possible_agents[self._turn]
         elif self._asked[0] is not None:
             self.agent_selection = self.possible_agents[self._asked[0]]
-        self._legal: dict[int, Any] = {}
         seat = self._asked[0]
-        if seat is not None:
-            index = self.spec.index
-            for option in self._asked[1]:
-                k = index(self.state_, seat, option.id)
-                if k not in self._legal:
-                    self._legal[k] = option
+        self._legal: dict[int, Any] = (
+            {} if seat is None else self.spec.legal(self.state_, seat, self._asked[1])
+        )
         self._set_info()
 
     def _next(self) -> tuple[int | None, list[Any]] | None:
@@ -181,12 +178,14 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation vector and its action mask."""
         seat = self._seat[agent]
-        mask = np.zeros(len(self.spec.actions), dtype=np.int8)
-        if seat == self._asked[0] and not self._over():
+        mask = self._no_action.copy()
+        acting = seat == self._asked[0]  # the seat next_decision names: one of current_players
+        if acting and not self._over():
             mask[list(self._legal)] = 1
         elif self.cyclic:
             mask[WAIT] = 1
-        return {"observation": self.spec.observe(self.state_, seat), "action_mask": mask}
+        vector = self.spec.observe(self.state_, seat, True if acting else None)
+        return {"observation": vector, "action_mask": mask}
 
     def _over(self) -> bool:
         return bool(self.game.is_terminal(self.state_))

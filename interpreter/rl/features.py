@@ -1,16 +1,14 @@
 """A fixed-shape observation vector made of named blocks (its documented layout).
 
 An encoder declares its blocks once (name, size) and writes each observation by block offset
-into a zeroed float32 array, collecting the writes in two lists and storing them with one
-numpy call: the vector of a 4-player Last Light position is some two thousand numbers of
-which about two hundred are not zero.
+into a copy of a zeroed buffer, which numpy then reads as float32 (``lastlight_vector.py``,
+``starlight.py``): the vector of a 4-player Last Light position is some two thousand numbers
+of which about two hundred are not zero.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-import numpy as np
 
 
 class Layout:
@@ -35,11 +33,3 @@ class Layout:
             out.append({"block": name, "first": at, "count": size, "holds": says})
             at += size
         return out
-
-
-def vector(size: int, where: list[int], values: list[float]) -> np.ndarray:
-    """A float32 vector of ``size`` zeros with ``values`` at ``where`` (later writes win)."""
-    out = np.zeros(size, dtype=np.float32)
-    if where:
-        out[where] = values
-    return out

@@ -63,10 +63,19 @@ class LastLightSpec:
         #: option id -> action name, for ids that name no piece and no seat
         self._plain: dict[str, str] = {}
         self._refs: dict[str, int] = {}
+        #: option id -> action index, for ids that name no piece and no seat (:meth:`legal`
+        #: looks these up before calling :meth:`index`)
+        self.known: dict[str, int] = {}
+        self._moves = self.actions.families["move"][0]
+        #: move option id -> (its ship's id, the ship, its sector, the action index then)
+        self._kept_moves: dict[str, tuple[str, Any, str, int]] = {}
         self._face = {f: i for i, f in enumerate(self.faces)}
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
         self._width = 11 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
+        from whitedwarf.rl.lastlight_vector import StateEncoder  # it reads this module's names
+
+        self._state_encoder = StateEncoder(self)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -196,7 +205,52 @@ class LastLightSpec:
 
     def index(self, state: State, seat: int, option_id: str) -> int:
         """The action index of an option offered to ``seat``."""
-        return self.actions.of(self.name(state, seat, option_id), option_id)
+        found = self.known.get(option_id)
+        if found is not None:
+            return found
+        if option_id[:5] == "move:":  # most options: worked out from the family's order
+            kept = self._kept_moves.get(option_id)
+            if kept is not None:
+                sid, ship, sector, found = kept
+                # a ship's owner and size never change (interpreter/lastlight/state.py)
+                if state["ships"].get(sid) is ship and ship["sector"] == sector:
+                    return found
+            sid, _, dest = option_id[5:].partition(":")
+            ship = state["ships"].get(sid)
+            to = self._sector.get(dest)
+            if ship is not None and to is not None:
+                nsec = len(self.sectors)
+                who = 1 if ship["owner"] == LUMOS else 0  # me, lumos (_families)
+                kind = who * len(SIZES) + self._size[ship["size"]]
+                found = self._moves + (kind * nsec + self._sector[ship["sector"]]) * nsec + to
+                self._kept_moves[option_id] = (sid, ship, ship["sector"], found)
+                return found
+        found = self.actions.of(self.name(state, seat, option_id), option_id)
+        if option_id in self._plain:  # it names no piece and no seat: the same in every game
+            self.known[option_id] = found
+        return found
+
+    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+        """Each legal action's index -> the engine's first option naming it (:meth:`index`
+        of each, the kept ones looked up here without a call: a step lists a dozen)."""
+        out: dict[int, Any] = {}
+        known, moves, ships, index = self.known, self._kept_moves, state["ships"], self.index
+        for option in options:
+            oid = option.id
+            k = known.get(oid)
+            if k is None:
+                kept = moves.get(oid)
+                if (
+                    kept is not None
+                    and ships.get(kept[0]) is kept[1]
+                    and kept[1]["sector"] == kept[2]
+                ):
+                    k = kept[3]
+                else:
+                    k = index(state, seat, oid)
+            if k not in out:
+                out[k] = option
+        return out
 
     # -- scores and text -----------------------------------------------------------------
 
@@ -239,7 +293,7 @@ class LastLightSpec:
         lay.add("faces", len(self.faces), "dice on the table by face / 6")
         lay.add(
             "seats",
-            n * (10 + 3 * len(ACTIONS) + len(self.factions) + 1 + t),
+            n * (11 + 3 * len(ACTIONS) + len(self.factions) + 1 + t),
             "per seat "
             "from you: light / goal, common, uncommon, rare / 10, techs in hand / 10, "
             "exhausted techs / 10, graveyard / 4, small, medium, large, extractors in "
@@ -269,14 +323,19 @@ class LastLightSpec:
         )
         return lay
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        """The observation vector of ``seat``: :meth:`encode` of the state itself, which reads
-        only what ``Game.observation`` shows the seat (``tests/rl`` compares the two)."""
-        return self.encode(state, seat, seat in self.game.current_players(state))
+    def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:
+        """The observation vector of ``seat``, read from the state itself
+        (``lastlight_vector.py``): the vector :meth:`encode` makes of ``Game.observation``
+        (``tests/rl`` compares the two), without building the observation. ``asked``:
+        whether the seat is among ``Game.current_players`` (worked out if not given)."""
+        if asked is None:
+            asked = seat in self.game.current_players(state)
+        return self._state_encoder.observe(state, seat, asked)
 
     def encode(self, view: State, seat: int, asked: bool) -> np.ndarray:
-        """Encode what ``seat`` sees of a state (or of ``Game.observation(state, seat)``,
-        the same vector) (layout: :meth:`_layout`, docs/rl.md "Observations").
+        """Encode ``Game.observation(state, seat)`` (or the state itself, the same vector):
+        the reference :meth:`observe`'s faster encoder is tested against (layout:
+        :meth:`_layout`, docs/rl.md "Observations").
 
         It reads a part hidden from the seat only as the observation shows it: another
         seat's techs in hand as a count, its chosen card as chosen or not, a token as lying

@@ -8,11 +8,14 @@ is the place's, 003 "Gain Flares"). The observation is read from ``Game.observat
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
+from functools import cache
 from typing import Any
 
 import numpy as np
 from whitedwarf.rl.actions import ActionSpace
-from whitedwarf.rl.features import Layout, vector
+from whitedwarf.rl.features import Layout
 
 State = dict[str, Any]
 
@@ -72,6 +75,16 @@ class StarlightSpec:
         self._ray = {r: i for i, r in enumerate(self.rays)}
         self._slot = {s: i for i, s in enumerate(self.slots)}
         self.layout = self._layout()
+        self._zeros = array("d", bytes(8 * self.layout.size))
+        #: seat -> (the slots read last, their stars then, the slots block then): a star
+        #: is made a few times a game, and the block is copied back while it is the same
+        self._kept_slots: list[tuple[dict[str, Any], tuple[Any, ...], array[float]] | None] = [
+            None
+        ] * self.n
+        #: (the pools' and bags' contents, their blocks then): kept while they are the same
+        self._kept_supply: tuple[tuple[Any, ...], array[float]] | None = None
+        #: seat -> each seat's place counted from it (you 0, the next 1, ...)
+        self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
 
     # -- actions -------------------------------------------------------------------------
 
@@ -81,7 +94,20 @@ class StarlightSpec:
         return option_id
 
     def index(self, state: State, seat: int, option_id: str) -> int:
+        """The action index of an option (its id is its name)."""
         return self.actions.of(option_id, option_id)
+
+    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+        """Each legal action's index -> the engine's first option naming it."""
+        out: dict[int, Any] = {}
+        names = self.actions.index
+        for option in options:
+            k = names.get(option.id)
+            if k is None:
+                k = self.actions.of(option.id, option.id)  # UnmappedOption, naming it
+            if k not in out:
+                out[k] = option
+        return out
 
     # -- scores and text -----------------------------------------------------------------
 
@@ -151,19 +177,29 @@ class StarlightSpec:
         )
         return lay
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        view = self.game.observation(state, seat)
-        return self.encode(view, seat, seat in self.game.current_players(state))
+    def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:
+        """The observation vector of ``seat``: :meth:`encode` of the state itself, read as
+        ``Game.observation`` shows it to the seat (``tests/rl`` compares the two) without
+        copying the state to hide what the seat may not see. ``asked``: whether the seat is
+        among ``Game.current_players`` (worked out if not given)."""
+        if asked is None:
+            asked = seat in self.game.current_players(state)
+        return self.encode(state, seat, asked, whole=True)
 
-    def encode(self, view: State, seat: int, asked: bool) -> np.ndarray:
-        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector."""
-        n, off, acc = self.n, self.layout.offset, {}
-        rel = [(p - seat) % n for p in range(n)]
+    def encode(self, view: State, seat: int, asked: bool, whole: bool = False) -> np.ndarray:
+        """Encode a seat's observation (``Game.observation(state, seat)``) as the vector;
+        ``whole``: ``view`` is the state itself, read only where the observation shows it
+        (decks and other seats' laurels and flares by their sizes, never their gods dealt,
+        another seat's god only once every seat has kept one: ``persist.observation``)."""
+        n, off = self.n, self.layout.offset
+        acc = self._zeros[:]  # a copy of zeros: the vector, written in place
+        hide_gods = whole and view["phase"] == "gods"
+        rel = self._rels[seat]
         nr = len(self.rays)
         g = off["global"]
         acc[g] = view["round"] / ROUNDS
-        acc[g + 1] = view["core_deck"] / max(1, len(self.cores))
-        acc[g + 2] = view["flare_deck"] / max(1, len(self.flares))
+        acc[g + 1] = _size(view["core_deck"]) / max(1, len(self.cores))
+        acc[g + 2] = _size(view["flare_deck"]) / max(1, len(self.flares))
         acc[g + 3] = float(view.get("daybreak") is not None)
         acc[g + 4] = float(view.get("last_round") is not None)
         acc[g + 5 + PHASES.index(view["phase"])] = 1.0
@@ -176,30 +212,58 @@ class StarlightSpec:
             for item in items:
                 k = index.get(item)
                 if k is not None:
-                    acc[base + k] = acc.get(base + k, 0.0) + scale
+                    acc[base + k] += scale
 
-        pools = view["pools"]
-        count(off["pools"], pools.get("long", ()), self._ray, 1 / 8)
-        count(off["pools"] + nr, pools.get("short", ()), self._ray, 1 / 8)
-        count(off["pools"] + 2 * nr, pools.get("cores", ()), self._core, 1.0)
-        count(off["pools"] + 2 * nr + len(self.cores), pools.get("flares", ()), self._flare, 1.0)
-        count(off["bags"], view["bags"].get("long", ()), self._ray, 1 / 20)
-        count(off["bags"] + nr, view["bags"].get("short", ()), self._ray, 1 / 20)
-        for slot, owner in view["slots"].items():
-            if isinstance(owner, int) and slot in self._slot:
-                acc[off["slots"] + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
+        pools, bags = view["pools"], view["bags"]
+        start, end = off["pools"], off["bags"] + 2 * nr
+        held = (
+            tuple(pools.get("long", ())),
+            tuple(pools.get("short", ())),
+            tuple(pools.get("cores", ())),
+            tuple(pools.get("flares", ())),
+            tuple(bags.get("long", ())),
+            tuple(bags.get("short", ())),
+        )
+        kept_supply = self._kept_supply
+        if kept_supply is not None and kept_supply[0] == held:
+            # the same pools and bags (the same for every seat): their blocks as they were
+            acc[start:end] = kept_supply[1]
+        else:
+            count(off["pools"], held[0], self._ray, 1 / 8)
+            count(off["pools"] + nr, held[1], self._ray, 1 / 8)
+            count(off["pools"] + 2 * nr, held[2], self._core, 1.0)
+            count(off["pools"] + 2 * nr + len(self.cores), held[3], self._flare, 1.0)
+            for at, bag in ((off["bags"], held[4]), (off["bags"] + nr, held[5])):
+                # a bag holds some seventy rays of a dozen kinds: counted in C, then each
+                # count stands for its rays, added one by one as above (_sum)
+                for ray, many in Counter(bag).items():
+                    k = self._ray.get(ray)
+                    if k is not None:
+                        acc[at + k] = _sum(1 / 20, many)
+            self._kept_supply = (held, acc[start:end])
+        slots = view["slots"]
+        owners = tuple(slots.values())
+        start, end = off["slots"], off["slots"] + n * len(self.slots)
+        kept = self._kept_slots[seat]
+        if kept is not None and kept[0] is slots and kept[1] == owners:
+            # the same slots, their stars unchanged (some forty slots, most of them empty)
+            acc[start:end] = kept[2]
+        else:
+            for slot, owner in slots.items():
+                if isinstance(owner, int) and slot in self._slot:
+                    acc[start + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
+            self._kept_slots[seat] = (slots, owners, acc[start:end])
         for accolade in view["accolades"]:
             k = self._accolade.get(accolade["id"])
             if k is not None:
                 owner = accolade.get("owner")
                 who = rel[owner] if isinstance(owner, int) else n
                 acc[off["accolades"] + who * len(self.accolades) + k] = 1.0
+        size = _size
+        width = self._width
         for p in view["players"]:
-            base = off["seats"] + rel[p["seat"]] * self._width
-
-            def size(value: Any) -> int:
-                return value if isinstance(value, int) else len(value)
-
+            base = off["seats"] + rel[p["seat"]] * width
+            hidden = hide_gods and p["seat"] != seat
             acc[base] = float(p["kind"] == "starbot")
             acc[base + 1] = p["ap"] / 10
             acc[base + 2] = p["saved"] / 10
@@ -222,7 +286,7 @@ class StarlightSpec:
             at += len(self.privileges)
             count(at, p["aspects"], self._aspect, 1.0)
             at += len(self.aspects)
-            if p.get("god") in self._god:
+            if p.get("god") in self._god and not hidden:
                 acc[at + self._god[p["god"]]] = 1.0
         me = view["players"][seat]
         own = off["own"]
@@ -235,4 +299,18 @@ class StarlightSpec:
         dealt = me.get("gods_dealt")
         if isinstance(dealt, list):
             count(own + 2 * len(self.flares), dealt, self._god, 1.0)
-        return vector(self.layout.size, list(acc), list(acc.values()))
+        return np.frombuffer(acc, dtype=np.float64).astype(np.float32)
+
+
+def _size(value: Any) -> int:
+    """A hidden list's length (the observation shows it as its length)."""
+    return value if isinstance(value, int) else len(value)
+
+
+@cache
+def _sum(scale: float, many: int) -> float:
+    """``scale`` added ``many`` times from 0 (the encoder's sum of as many items, to the bit)."""
+    total = 0.0
+    for _ in range(many):
+        total += scale
+    return total

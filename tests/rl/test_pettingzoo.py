@@ -272,3 +272,78 @@ def test_starlight_with_gods_plays_to_its_end() -> None:
     taken, totals, result = play(env, 2)
     assert any(env.action_names[a].startswith("god:") for a in taken)
     assert result is not None and sum(totals.values()) == pytest.approx(1.0)
+
+
+def test_lastlight_ships_block_holds_the_ships_only() -> None:
+    """Each block is the layout's: the seats' numbers end where the ships begin (a seat's
+    techs in play once spilled into the ships block: a warp drive read as a small ship)."""
+    from whitedwarf.interpreter.bots import make_bot
+    from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES
+
+    players = 4
+    engine, game = _made("lastlight", players)
+    spec = rl.spec_of(engine, game)
+    first = spec.layout.offset["ships"]
+    nsec = len(spec.sectors)
+    state = game.new_state(4)
+    bots = [make_bot("random", 4, s) for s in range(players)]
+    while not game.is_terminal(state):
+        for seat in range(players):
+            want = np.zeros((players + 1) * len(SIZES) * nsec, dtype=np.float32)
+            for ship in state["ships"].values():
+                owner = players if ship["owner"] == LUMOS else (ship["owner"] - seat) % players
+                size = SIZES.index(ship["size"])
+                want[(owner * len(SIZES) + size) * nsec + spec.sectors.index(ship["sector"])] += 1
+            got = spec.observe(state, seat)[first : first + len(want)]
+            assert np.allclose(got * 3, want)
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+
+
+@pytest.mark.parametrize(("players", "gods"), [(2, False), (4, False), (3, True)])
+def test_starlight_vector_of_the_state_is_that_of_the_seat_s_observation(
+    players: int, gods: bool
+) -> None:
+    """Starlight's encoder reads the state itself (no copy of it a step) but only as
+    Game.observation shows it: each seat's vector equals its observation's at every decision
+    of a whole game (with gods: another seat's god stays hidden while gods are chosen)."""
+    from whitedwarf.interpreter.bots import make_bot
+
+    engine, base = _made("starlight", players)
+    game = engine.game.from_content(base.content, players, {"gods": gods}) if gods else base
+    spec = rl.spec_of(engine, game)
+    state = game.new_state(6)
+    bots = [make_bot("random", 6, s) for s in range(players)]
+    while not game.is_terminal(state):
+        for seat in range(players):
+            asked = seat in game.current_players(state)
+            view = game.observation(state, seat)
+            assert np.array_equal(spec.observe(state, seat), spec.encode(view, seat, asked))
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_option_s_action_is_the_one_its_name_numbers(players: int) -> None:
+    """The environment numbers an option without naming it where it can (a move by its
+    ship's owner, size and sector, an id naming nothing by a table): at every decision of a
+    game, each option's action is the one its name has in ``action_names``."""
+    env = make("lastlight", players)
+    env.reset(seed=8)
+    spec, names = env.spec, env.action_names
+    rng = np.random.default_rng(8)
+    moves = 0
+    for _agent in env.agent_iter():
+        _, _, term, trunc, info = env.last(observe=False)
+        if term or trunc:
+            env.step(None)
+            continue
+        seat, options = env._asked
+        for option in options:
+            k = spec.index(env.state_, seat, option.id)
+            assert names[k] == spec.name(env.state_, seat, option.id), option.id
+            moves += option.id.startswith("move:")
+        for k, option in env._legal.items():  # the mask's actions, as the environment numbers
+            assert names[k] == spec.name(env.state_, seat, option.id), option.id
+        env.step(int(rng.choice(list(info["options"]))))
+    assert moves > 100
