@@ -22,7 +22,7 @@ import pytest
 from whitedwarf.interpreter.starlight import ending, persist
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.game import Game
-from whitedwarf.interpreter.starlight.state import DAY_SOURCES, NIGHT_SOURCES
+from whitedwarf.interpreter.starlight.state import DAY_SOURCES, EFFECT_DAY, NIGHT_SOURCES
 from whitedwarf.interpreter.state import clone, state_hash
 
 from tests.starlight.helpers import mini
@@ -76,7 +76,8 @@ def check_points_and_ap(game: Game, state: dict[str, Any]) -> None:
         assert p["night"] == sum(p["points"]["night"].values())
         assert p["day"] == sum(p["points"]["day"].values())
         assert set(p["points"]["night"]) == set(NIGHT_SOURCES)
-        assert set(p["points"]["day"]) == set(DAY_SOURCES)
+        # a card's `gain N day_points` adds its own source, only where one gave some (SL150)
+        assert set(p["points"]["day"]) - {EFFECT_DAY} == set(DAY_SOURCES)
         # Starbots score only their cards' points and day points for stars and accolades;
         # live players never score as a Starbot does (003 "Scoring").
         starbot_only = {"starbot", "starbot_stars", "accolades"}
