@@ -15,7 +15,9 @@ Steps: ``do`` (option ids, in turn, for the seat whose decision it is), ``first`
 the first option offered, N times: which ray of the pool a gain takes, say), ``draws`` (the next
 cores/flares/rays drawn: rig_draws), ``until_end`` (every seat ends its turns until the game
 is over), ``reload`` (the state is saved and loaded again, in both runs), ``has`` / ``lacks``
-(an option id offered now or not, card run only), ``expect``.
+(an option id offered now or not, card run only), ``expect``. Watched: each seat's
+numbers (:data:`WATCHED`), ``waiting`` and ``new_flares`` (Flare pool cards not there at
+setup: a flush).
 A step with ``card_only: true`` runs only with the card.
 """
 
@@ -80,6 +82,7 @@ class StarlightRun:
         self.game: Game = _game(pack, seats, tuple(sorted(opts.items())))
         self.state: State = blank(self.game)
         self._setup(design, setup)
+        self.first_flares = set(self.state["pools"]["flares"])
         self.start = self.numbers()
 
     def _setup(self, design: Design, setup: dict[str, Any]) -> None:
@@ -115,6 +118,10 @@ class StarlightRun:
             for key, read in WATCHED.items()
         }
         found["waiting"] = len(self.state["frames"])
+        # a flush changes no seat's numbers: the Flare pool's cards not in it at setup show it
+        found["new_flares"] = len(
+            [f for f in self.state["pools"]["flares"] if f and f not in self.first_flares]
+        )
         return found
 
     def changed(self) -> dict[str, int]:
