@@ -83,6 +83,9 @@ class Entry:
     # package (a reference, so the checker and ``doc`` never import the engine). Words the
     # engine reads by name (stats, flags, hooks, resources) have none.
     impl: str = ""
+    # A word for designers' cards that the printed game does not need (issue 29: `flush`,
+    # `opponent_launched`...): the base pack is not asked to use it (W0901), its tests are.
+    for_mods: bool = False
 
 
 @dataclass(frozen=True, slots=True)

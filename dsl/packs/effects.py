@@ -272,6 +272,9 @@ def _missing(used: dict[str, set[str]], registry: Registry) -> dict[str, list[st
         words = sorted(set(getattr(registry, section)) - used.get(section, set()))
         if section == "verbs":  # card state (issue 29): the language's own, for mods to use
             words = [w for w in words if w not in card_state.LANGUAGE_VERBS]
+        # words for designers' cards that the printed game does not need (Entry.for_mods)
+        entries = getattr(registry, section)
+        words = [w for w in words if not getattr(entries.get(w), "for_mods", False)]
         if words:
             out[section] = words
     noun_types = used.get("noun_types", set())

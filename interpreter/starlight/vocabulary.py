@@ -107,9 +107,13 @@ def _resources() -> list[Resource]:
     ]
 
 
-def _value(name: str, doc: str, example: str, cite: str, text: str, least: int = 0) -> Value:
+def _value(
+    name: str, doc: str, example: str, cite: str, text: str, least: int = 0, for_mods: bool = False
+) -> Value:
     impl = f"values:value_{name}"
-    return Value(name, doc, example, cite, text=text, impl=impl, reads=None, least=least)
+    return Value(
+        name, doc, example, cite, text=text, impl=impl, reads=None, least=least, for_mods=for_mods
+    )
 
 
 def _values() -> list[Value]:
@@ -271,6 +275,7 @@ def _values() -> list[Value]:
             "if saved_ap >= 3 -> gain 1 night_point",
             '003 "Action Points": "You may save up to 5 unspent"',
             "the AP you saved",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
 
@@ -382,6 +387,7 @@ def _filters() -> list[Filter]:
             form="of",
             text="of your opponents",
             impl="selectors:filter_opponents",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Filter(
             "constellation",
@@ -394,6 +400,7 @@ def _filters() -> list[Filter]:
             text="constellation",
             impl="selectors:filter_this_constellation",
             needs="constellation",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Filter(
             "launching",
@@ -403,6 +410,7 @@ def _filters() -> list[Filter]:
             applies_to=("star",),
             text="being launched",
             impl="selectors:filter_launching",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
 
@@ -496,6 +504,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_flush",
             can="verbs:can_flush",  # nothing to refill it from: no flush (SL147)
             fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Verb(
             "steal",
@@ -514,6 +523,7 @@ def _verbs() -> list[Verb]:
             resume="verbs:resume_steal",
             reask="verbs:reask_steal",
             can="verbs:can_steal",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Verb(
             "discard",
@@ -528,6 +538,7 @@ def _verbs() -> list[Verb]:
             resume="verbs:resume_discard",
             reask="verbs:reask_discard",
             can="verbs:can_discard",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
 
@@ -750,6 +761,7 @@ def _hooks() -> list[Hook]:
             "when cores_taken -> gain 1 short_ray",
             '003 "Gain Cores"',
             text="When you take a Core",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Hook(
             "pool_flushed",
@@ -757,6 +769,7 @@ def _hooks() -> list[Hook]:
             "when pool_flushed -> gain 1 night_point",
             '003 "When can you flush a pool?"',
             text="When you flush a pool",
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Hook(
             "opponent_launched",
@@ -765,6 +778,7 @@ def _hooks() -> list[Hook]:
             '003 "Launching a Star, step by step" (docs/rules-decisions.md SL148)',
             text="When another player launches a star",
             provides=(CONSTELLATION,),
+            for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
 

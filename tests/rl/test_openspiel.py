@@ -29,7 +29,7 @@ def test_random_simulation(name: str, players: int) -> None:
 def test_a_mod_pack_plays_in_openspiel() -> None:
     from pathlib import Path
 
-    mod = Path(__file__).resolve().parents[1] / "fixtures" / "packs" / "rl_mod"
+    mod = Path(__file__).resolve().parent / "packs" / "rl_mod"
     game = pyspiel.load_game(
         "python_whitedwarf_lastlight", {"players": 2, "round_limit": 6, "pack": str(mod)}
     )

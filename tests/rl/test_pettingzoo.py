@@ -18,7 +18,7 @@ from pettingzoo.utils.conversions import aec_to_parallel
 from whitedwarf import rl
 from whitedwarf.rl.aec import IllegalAction
 
-MOD = Path(__file__).resolve().parents[1] / "fixtures" / "packs" / "rl_mod"
+MOD = Path(__file__).resolve().parent / "packs" / "rl_mod"
 CASES = [
     *(("lastlight", n) for n in (2, 3, 4)),
     *(("starlight", n) for n in (2, 3, 4)),

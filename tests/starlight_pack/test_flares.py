@@ -87,7 +87,8 @@ POINTS = [
         given={"privileges": ["core_plus_ray", "refill_rays", "laurels_bonus", "buy_night_points"]},
     ),
     Points("favoured_one_three", "favoured_one", 2, given={"privileges": ["core_plus_ray"]}),
-    Points("spent_embers", "spent_embers", 4, given={"used_flares": ["star_chorus"]}),
+    # one flare used before it, plus 2: the flare being used is not counted (SL151)
+    Points("spent_embers", "spent_embers", 3, given={"used_flares": ["star_chorus"]}),
     Points(
         "flare_hoard",
         "flare_hoard",

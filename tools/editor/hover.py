@@ -84,6 +84,8 @@ KEYWORDS: dict[str, str] = {
     "of this": "After a noun: of the thing `this` names (`ships of this type`).",
     "of opponents": "After a noun: other players' only (`stars of opponents`, Starlight).",
     "yours": "In `of yours` after a noun: yours only (`a ship of yours`).",
+    "opponents": "In `of opponents` after a noun: other players' only (`stars of opponents`, "
+    "in a game that has the qualifier).",
     "of": "After a noun, a qualifier: `of yours`, `of this <word>`; in `number of`, a count.",
     "other than": "After a noun: any but the one named (`a ship other than this ship`).",
     "other": "Part of `other than <determiner> <noun>`.",
