@@ -372,8 +372,11 @@ class Checker:
     def reaction(self, clause: ast.Reaction, scope: _Scope) -> None:
         """``when an opponent <act> [if C] -> ...``: the act must be a hook's ``acted``
         phrase; the effect sees what that hook provides, and ``the player who <acted>``."""
-        self.reaction_actor(clause.actor)
         acts = self.acts()
+        if not acts:
+            self.no_reactions(clause, scope)
+            return
+        self.reaction_actor(clause.actor)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
         hook = acts.get(phrase)
@@ -408,6 +411,25 @@ class Checker:
             self.resolved.reactions[id(clause)] = hook.name
         else:
             scope.parties = ("actor",)
+        if clause.cond is not None:
+            self.cond(clause.cond, scope)
+        self.step(clause.body, scope)
+
+    def no_reactions(self, clause: ast.Reaction, scope: _Scope) -> None:
+        """E0431 for a reaction in a game whose hooks declare no acts: its
+        moments about other players are hooks of their own, named from the registry."""
+        others = [h.name for h in self.registry.hooks.values() if h.others]
+        said = ", ".join(f"`when {name} -> ...`" for name in others)
+        where = ast.Pos(clause.actor.pos.start, clause.act[-1].pos.end)
+        self.error(
+            "E0431",
+            where,
+            "no hook of this game has an act, so reactions are written as hooks in this game"
+            + (f": for the others' moments, {said}" if said else "; no hook hears the others"),
+            f"`when <hook> -> ...`; {self.registry.reference_page()} lists the hooks",
+        )
+        scope.lenient = True
+        scope.parties = ()
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)

@@ -765,6 +765,7 @@ def _hooks() -> list[Hook]:
             '003 "Launching a Star, step by step" (docs/rules-decisions.md SL148)',
             text="When another player launches a star",
             provides=(CONSTELLATION,),
+            others=True,
         ),
     ]
 
