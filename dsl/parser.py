@@ -224,7 +224,7 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
-    if friendly == _REACTION_FORM:
+    if friendly == _REACTION_FORM or (friendly or "").startswith(_LIMIT_FORM[:20]):
         hint = None  # the message names the form; "put `->` ..." would not
     return SyntaxProblem(start, end, friendly or message, hint)
 
@@ -354,6 +354,29 @@ _REACTION_FORM = (
 )
 
 
+#: A use limit written without its comma (`activated: once per round: ...`, `when <hook>:
+#: once per round -> ...`, `when <hook> once per round -> ...`): told where the comma goes
+#: rather than the twenty tokens the parser could take there.
+_LIMIT_TRIED = re.compile(
+    r"\s*(activated|when\s+[a-z_]+(?:\s+if\s+[^,:]+?)?)\s*:?\s+"
+    r"(once\s+per\s+[a-z]+|[a-z]+\s+most\s+\S+\s+times?\s+per\s+[a-z]+)\s*(:|->)?"
+)
+_LIMIT_FORM = "a use limit follows a comma: `{head}, {limit}{after} ...`"
+
+
+def _limit_message(error: UnexpectedInput, text: str) -> str | None:
+    """The use-limit message when the error's line is a use limit without its comma."""
+    at = getattr(error, "pos_in_stream", None) or len(text)
+    line_start, line_end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    line = text[line_start : len(text) if line_end < 0 else line_end].split(";")[0]
+    found = _LIMIT_TRIED.match(line)
+    if found is None:
+        return None
+    head, limit = (" ".join(found.group(i).split()) for i in (1, 2))
+    after = ":" if head == "activated" else " ->"
+    return _LIMIT_FORM.format(head=head, limit=limit, after=after)
+
+
 # A table of friendly messages, each with example bad inputs that reach the same parser
 # state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
 FRIENDLY_EXAMPLES: dict[str, list[str]] = {
@@ -388,6 +411,9 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
 
 
 def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
+    limit = _limit_message(error, text)
+    if limit is not None:
+        return limit
     try:
         label = error.match_examples(
             lark_parser().parse,
