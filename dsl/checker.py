@@ -1180,7 +1180,8 @@ class Checker:
                 )
                 return None
             key = noun.party_in
-        if det != "the" or len(sel.words) > 1:
+        posts = [p for p in sel.posts if p.kind != "in_this"]
+        if (det != "the" or len(sel.words) > 1) and (posts or key in scope.parties):
             self.error(
                 "E0434",
                 sel.pos,
@@ -1188,22 +1189,34 @@ class Checker:
                 f"`the {written}` is {self.party_doc(noun, inside is not None)}",
             )
             return None
-        posts = [p for p in sel.posts if p.kind != "in_this"]
+        if det != "the" or len(sel.words) > 1:  # `its owner` where `the owner` is none either
+            self.error(
+                "E0434",
+                sel.pos,
+                f"`{written}` names one player, and this effect's hook does not say who",
+                self.party_where(noun, key, written, scope),
+            )
+            return None
         if posts:  # `the owner of this planet`
             return self.owner_of(sel, noun, posts, scope)
         if key not in scope.parties:
             if scope.lenient:
                 return None
-            owners = [n for n in self.registry.nouns.values() if n.owns and n.name == noun.name]
-            also = f"; `{owners[0].example}` names one anywhere" if owners else ""
             self.error(
                 "E0430",
                 sel.pos,
                 f"there is no `the {written}` here: this effect's hook does not say who it is",
-                f"`the {written}` is supplied by: {self.party_hooks(key)}{also}",
+                self.party_where(noun, key, written, scope),
             )
             return None
         return {"party": key, "type": noun.type}
+
+    def party_where(self, noun: Noun, key: str, written: str, scope: _Scope) -> str:
+        """Where ``the <party>`` is supplied, and the ``the <party> of this <thing>`` forms
+        this effect has a ``this <thing>`` for (only those: a form named must work here)."""
+        here = [f"`the {noun.name} of this {t}`" for t in noun.owns if t in scope.context]
+        also = f"; here {_or_words(here)} names one" if here else ""
+        return f"`the {written}` is supplied by: {self.party_hooks(key)}{also}"
 
     def party_ins(self) -> list[Noun]:
         """The nouns named ``the <noun> in this <word>`` (``Noun.party_in``)."""

@@ -224,6 +224,8 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
+    if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of it`
+        message, hint = _after_of(word)
     if friendly == _REACTION_FORM or (friendly or "").startswith(_LIMIT_FORM[:20]):
         hint = None  # the message names the form; "put `->` ..." would not
     return SyntaxProblem(start, end, friendly or message, hint)
@@ -377,6 +379,23 @@ def _limit_message(error: UnexpectedInput, text: str) -> str | None:
     return _LIMIT_FORM.format(head=head, limit=limit, after=after)
 
 
+#: The qualifier keywords every game's grammar takes after `of` (a game's own `of`
+#: filters, such as `of opponents`, are left out: not every game has them).
+_AFTER_OF = {"THIS", "THAT", "THE", "YOURS"}
+_OF_FORMS = "after `of`, write `of this <noun>`, `of that <noun>`, `of the <party>` or `of yours`"
+
+
+def _after_of(word: str) -> tuple[str, str | None]:
+    """The message for a word after `of` that no qualifier starts with (`ships of it`)."""
+    if word == "it":  # the thing `for each` walks names no owner
+        return (
+            f"the language has no `of it`: {_OF_FORMS}",
+            "`it` stands alone for the thing `for each` walks; what it owns, or who owns "
+            "it, cannot be named",
+        )
+    return f"{_OF_FORMS}, not `of {word}`", None
+
+
 # A table of friendly messages, each with example bad inputs that reach the same parser
 # state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
 FRIENDLY_EXAMPLES: dict[str, list[str]] = {
@@ -393,7 +412,7 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
         "activated flip this thing -> do_thing 1 point",
     ],
     # `the owner of the planet` (issue 29): was told "expected `this` or `yours`"
-    "after `of`, write `of this <noun>`, `of that <noun>`, `of the <party>` or `of yours`": [
+    _OF_FORMS: [
         "do_thing 1 point from the boss of a place",
         "do_thing 1 point from the boss of place",
     ],
