@@ -1211,6 +1211,17 @@ class Checker:
             return None
         return {"party": key, "type": noun.type}
 
+    def owner_forms(self, noun: Noun, scope: _Scope, said: str) -> str:
+        """The ``<said> <thing>`` forms (``of this planet``) that work here (a thing this
+        effect has), else which things it is said of: no form is offered that then fails."""
+        here = [f"`{said} {t}`" for t in noun.owns if t in scope.context]
+        if here:
+            return f"write {_or_words(here)}"
+        if noun.owns:
+            shapes = _or_words([f"`the {noun.name} of this {n}`" for n in noun.owns])
+            return f"{shapes} names one where the card or its hook has that thing"
+        return f"write `the {noun.name}`"
+
     def party_where(self, noun: Noun, key: str, written: str, scope: _Scope) -> str:
         """Where ``the <party>`` is supplied, and the ``the <party> of this <thing>`` forms
         this effect has a ``this <thing>`` for (only those: a form named must work here)."""
@@ -1250,7 +1261,7 @@ class Checker:
                 "E0434",
                 post.pos,
                 f"`the {noun.name}` takes no `{self.source.text[post.pos.start : post.pos.end]}`",
-                f"write {shapes}" if noun.owns else f"write `the {noun.name}`",
+                self.owner_forms(noun, scope, "of this"),
             )
             return None
         what = post.word.text
@@ -1452,11 +1463,43 @@ class Checker:
             return self.filter_word(post.word, noun, "after", out, scope)
         if post.kind == "of_party":
             return self.of_party(post, noun, scope, out)
+        if post.kind == "of_it":
+            return self.of_it(post, noun, scope, out)
         assert post.other is not None
         other = self.selector(post.other, scope)
         if other is None:
             return False
         out.append(["other_than", other])
+        return True
+
+    def of_it(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
+        """``ships of it`` inside ``for each <player noun>``: the things of the player the
+        loop walks, as ``of the <party>`` is a named party's (only where the game names
+        parties, whose engine reads them)."""
+        players = {n.type for n in self.registry.nouns.values() if n.party}
+        yours = self.registry.filters.get("yours")
+        if not players:
+            self.error("E0434", post.pos, "this game has no `of it`: it names no owners")
+            return False
+        if scope.loop_type not in players:
+            walks = f"`it` is a {scope.loop_type} here" if scope.loop_type else "there is no `it`"
+            owners = [f"`for each {n.name}`" for n in self.registry.nouns.values()
+                      if n.type in players and not n.party]  # fmt: skip
+            self.error(
+                "E0434",
+                post.pos,
+                f"`of it` names what `it` owns inside a loop over owners, and {walks}",
+                f"loop over owners with {_or_words(owners)}" if owners else None,
+            )
+            return False
+        if yours is not None and noun.type not in yours.applies_to:
+            self.error(
+                "E0407",
+                post.pos,
+                f"`of it` does not apply to {noun.plural or noun.name}: they have no owner",
+            )
+            return False
+        out.append(["of_party", {"it": True, "type": scope.loop_type}])
         return True
 
     def of_party(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:

@@ -627,6 +627,9 @@ class _ToAst(Transformer):
     def of_yours(self, meta, items):
         return ast.Post("of_yours", None, None, _pos(meta))
 
+    def of_it(self, meta, items):
+        return ast.Post("of_it", None, None, _pos(meta))
+
     def of_opponents(self, meta, items):
         return ast.Post("of_opponents", None, None, _pos(meta))
 

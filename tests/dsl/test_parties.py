@@ -235,7 +235,8 @@ def test_hover_says_what_an_act_and_a_party_mean() -> None:
     [
         "for each enemy ship here -> steal 1 common from its owner",
         "for each enemy ship here -> steal 1 common from the owner",
-        "for each opponent -> if number of ships of it here >= 1 -> steal 1 common from it",
+        "for each enemy ship here -> steal 1 common from the owner of it",
+        "for each enemy ship here -> steal 1 common from the owner of place",
     ],
 )
 def test_toll_gate_as_tried_is_offered_no_form_that_then_fails(text: str) -> None:
