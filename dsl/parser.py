@@ -224,7 +224,7 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
-    if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of it`
+    if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of him`
         message, hint = _after_of(word)
     if friendly == _REACTION_FORM or (friendly or "").startswith(_LIMIT_FORM[:20]):
         hint = None  # the message names the form; "put `->` ..." would not
@@ -386,14 +386,8 @@ _OF_FORMS = "after `of`, write `of this <noun>`, `of that <noun>`, `of the <part
 
 
 def _after_of(word: str) -> tuple[str, str | None]:
-    """The message for a word after `of` that no qualifier starts with (`ships of it`)."""
-    if word == "it":  # the thing `for each` walks names no owner
-        return (
-            f"the language has no `of it`: {_OF_FORMS}",
-            "`it` stands alone for the thing `for each` walks; what it owns, or who owns "
-            "it, cannot be named",
-        )
-    return f"{_OF_FORMS}, not `of {word}`", None
+    """The message for a word after `of` that no qualifier starts with (`ships of him`)."""
+    return f"{_OF_FORMS} (or `of it` inside `for each`), not `of {word}`", None
 
 
 # A table of friendly messages, each with example bad inputs that reach the same parser
