@@ -12,8 +12,10 @@ module over the shared store of ``interpreter/card_state.py``. The forms
 * ``choose an opponent: <steps>``: the choice is remembered on the card, and any clause of
   the same card names it ``that opponent`` (docs/rules-decisions.md R13).
 
-A counter's name is its singular: ``charges`` and ``charge`` are one counter (a word ending
-in ``s``, not ``ss``, loses the ``s``).
+A counter's name is its singular: ``charges`` and ``charge`` are one counter. A plural is
+read as English writes it: ``-ies`` is ``-y`` (``envies``, ``envy``), ``-es`` after ``ss``,
+``x``, ``ch``, ``sh`` or ``zz`` goes (``boxes``, ``box``), else a final ``s`` goes unless the
+word ends in ``ss``, ``us`` or ``is`` (``charges``, ``charge``; ``bonus`` stays).
 """
 
 from __future__ import annotations
@@ -40,17 +42,29 @@ LANGUAGE_VERBS = frozenset({PUT, REMOVE})
 
 
 def counter_name(word: str) -> str:
-    """The counter a written word names: its singular (``charges`` -> ``charge``)."""
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 1:
+    """The counter a written word names: its singular (``charges`` -> ``charge``,
+    ``envies`` -> ``envy``, ``boxes`` -> ``box``)."""
+    if len(word) > 4 and word.endswith("ies"):  # not `dies`, `ties`: those lose the `s`
+        return word[:-3] + "y"
+    if word.endswith(_ES_PLURALS):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 1:
         return word[:-1]
     return word
+
+
+#: Endings whose plural adds ``es`` (``box``, ``boxes``), so whose plural loses it.
+_ES_SINGULARS = ("ss", "x", "ch", "sh", "zz")
+_ES_PLURALS = tuple(f"{end}es" for end in _ES_SINGULARS)
 
 
 def plural(name: str, n: int) -> str:
     """``charge`` -> ``charges`` for any number but 1 (the trace, the table, hints)."""
     if n == 1:
         return name
-    return f"{name}es" if name.endswith(("s", "x", "ch", "sh")) else f"{name}s"
+    if name.endswith("y") and name[-2:-1] not in ("", *"aeiou"):
+        return f"{name[:-1]}ies"
+    return f"{name}es" if name.endswith(("s", *_ES_SINGULARS)) else f"{name}s"
 
 
 def counter_verbs(cite: str, example: str, impl_module: str = "card_state") -> list[Verb]:

@@ -372,8 +372,11 @@ class Checker:
     def reaction(self, clause: ast.Reaction, scope: _Scope) -> None:
         """``when an opponent <act> [if C] -> ...``: the act must be a hook's ``acted``
         phrase; the effect sees what that hook provides, and ``the player who <acted>``."""
-        self.reaction_actor(clause.actor)
         acts = self.acts()
+        if not acts:
+            self.no_reactions(clause, scope)
+            return
+        self.reaction_actor(clause.actor)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
         hook = acts.get(phrase)
@@ -408,6 +411,25 @@ class Checker:
             self.resolved.reactions[id(clause)] = hook.name
         else:
             scope.parties = ("actor",)
+        if clause.cond is not None:
+            self.cond(clause.cond, scope)
+        self.step(clause.body, scope)
+
+    def no_reactions(self, clause: ast.Reaction, scope: _Scope) -> None:
+        """E0431 for a reaction in a game whose hooks declare no acts: its
+        moments about other players are hooks of their own, named from the registry."""
+        others = [h.name for h in self.registry.hooks.values() if h.others]
+        said = ", ".join(f"`when {name} -> ...`" for name in others)
+        where = ast.Pos(clause.actor.pos.start, clause.act[-1].pos.end)
+        self.error(
+            "E0431",
+            where,
+            "no hook of this game has an act, so reactions are written as hooks in this game"
+            + (f": for the others' moments, {said}" if said else "; no hook hears the others"),
+            f"`when <hook> -> ...`; {self.registry.reference_page()} lists the hooks",
+        )
+        scope.lenient = True
+        scope.parties = ()
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
@@ -1158,7 +1180,8 @@ class Checker:
                 )
                 return None
             key = noun.party_in
-        if det != "the" or len(sel.words) > 1:
+        posts = [p for p in sel.posts if p.kind != "in_this"]
+        if (det != "the" or len(sel.words) > 1) and (posts or key in scope.parties):
             self.error(
                 "E0434",
                 sel.pos,
@@ -1166,22 +1189,45 @@ class Checker:
                 f"`the {written}` is {self.party_doc(noun, inside is not None)}",
             )
             return None
-        posts = [p for p in sel.posts if p.kind != "in_this"]
+        if det != "the" or len(sel.words) > 1:  # `its owner` where `the owner` is none either
+            self.error(
+                "E0434",
+                sel.pos,
+                f"`{written}` names one player, and this effect's hook does not say who",
+                self.party_where(noun, key, written, scope),
+            )
+            return None
         if posts:  # `the owner of this planet`
             return self.owner_of(sel, noun, posts, scope)
         if key not in scope.parties:
             if scope.lenient:
                 return None
-            owners = [n for n in self.registry.nouns.values() if n.owns and n.name == noun.name]
-            also = f"; `{owners[0].example}` names one anywhere" if owners else ""
             self.error(
                 "E0430",
                 sel.pos,
                 f"there is no `the {written}` here: this effect's hook does not say who it is",
-                f"`the {written}` is supplied by: {self.party_hooks(key)}{also}",
+                self.party_where(noun, key, written, scope),
             )
             return None
         return {"party": key, "type": noun.type}
+
+    def owner_forms(self, noun: Noun, scope: _Scope, said: str) -> str:
+        """The ``<said> <thing>`` forms (``of this planet``) that work here (a thing this
+        effect has), else which things it is said of: no form is offered that then fails."""
+        here = [f"`{said} {t}`" for t in noun.owns if t in scope.context]
+        if here:
+            return f"write {_or_words(here)}"
+        if noun.owns:
+            shapes = _or_words([f"`the {noun.name} of this {n}`" for n in noun.owns])
+            return f"{shapes} names one where the card or its hook has that thing"
+        return f"write `the {noun.name}`"
+
+    def party_where(self, noun: Noun, key: str, written: str, scope: _Scope) -> str:
+        """Where ``the <party>`` is supplied, and the ``the <party> of this <thing>`` forms
+        this effect has a ``this <thing>`` for (only those: a form named must work here)."""
+        here = [f"`the {noun.name} of this {t}`" for t in noun.owns if t in scope.context]
+        also = f"; here {_or_words(here)} names one" if here else ""
+        return f"`the {written}` is supplied by: {self.party_hooks(key)}{also}"
 
     def party_ins(self) -> list[Noun]:
         """The nouns named ``the <noun> in this <word>`` (``Noun.party_in``)."""
@@ -1215,7 +1261,7 @@ class Checker:
                 "E0434",
                 post.pos,
                 f"`the {noun.name}` takes no `{self.source.text[post.pos.start : post.pos.end]}`",
-                f"write {shapes}" if noun.owns else f"write `the {noun.name}`",
+                self.owner_forms(noun, scope, "of this"),
             )
             return None
         what = post.word.text
@@ -1417,11 +1463,43 @@ class Checker:
             return self.filter_word(post.word, noun, "after", out, scope)
         if post.kind == "of_party":
             return self.of_party(post, noun, scope, out)
+        if post.kind == "of_it":
+            return self.of_it(post, noun, scope, out)
         assert post.other is not None
         other = self.selector(post.other, scope)
         if other is None:
             return False
         out.append(["other_than", other])
+        return True
+
+    def of_it(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:
+        """``ships of it`` inside ``for each <player noun>``: the things of the player the
+        loop walks, as ``of the <party>`` is a named party's (only where the game names
+        parties, whose engine reads them)."""
+        players = {n.type for n in self.registry.nouns.values() if n.party}
+        yours = self.registry.filters.get("yours")
+        if not players:
+            self.error("E0434", post.pos, "this game has no `of it`: it names no owners")
+            return False
+        if scope.loop_type not in players:
+            walks = f"`it` is a {scope.loop_type} here" if scope.loop_type else "there is no `it`"
+            owners = [f"`for each {n.name}`" for n in self.registry.nouns.values()
+                      if n.type in players and not n.party]  # fmt: skip
+            self.error(
+                "E0434",
+                post.pos,
+                f"`of it` names what `it` owns inside a loop over owners, and {walks}",
+                f"loop over owners with {_or_words(owners)}" if owners else None,
+            )
+            return False
+        if yours is not None and noun.type not in yours.applies_to:
+            self.error(
+                "E0407",
+                post.pos,
+                f"`of it` does not apply to {noun.plural or noun.name}: they have no owner",
+            )
+            return False
+        out.append(["of_party", {"it": True, "type": scope.loop_type}])
         return True
 
     def of_party(self, post: ast.Post, noun: Noun, scope: _Scope, out: list[list[Any]]) -> bool:

@@ -216,12 +216,12 @@ class Compiler:
         to the other step, and the first jumps over it (docs/effect-ir.md)."""
         end = _Label()
         if step.otherwise is None:
-            asm.emit("check", self.cond(step.cond), end)
+            asm.emit("check", self.cond(step.cond, loop_var), end)
             self.step(step.step, asm, loop_var)
             asm.mark(end)
             return
         other = _Label()
-        asm.emit("check", self.cond(step.cond), other)
+        asm.emit("check", self.cond(step.cond, loop_var), other)
         self.step(step.step, asm, loop_var)
         asm.emit("jump", end)
         asm.mark(other)
@@ -401,6 +401,8 @@ class Compiler:
         for item in operand.get("filters", []):
             if item[0] == "other_than":
                 filters.append(["other_than", self.simple_operand(item[1], loop_var)])
+            elif item[0] == "of_party" and "it" in item[1]:  # `ships of it` in a loop
+                filters.append(["of_party", {"var": loop_var}])
             else:
                 filters.append(list(item))
         count = operand.get("count")
@@ -435,16 +437,16 @@ class Compiler:
             return [expr.name.text, *(self.expr(arg, loop_var) for arg in expr.args)]
         return [expr.op, self.expr(expr.left, loop_var), self.expr(expr.right, loop_var)]
 
-    def cond(self, cond: ast.Cond) -> list[Any]:
+    def cond(self, cond: ast.Cond, loop_var: int | None = None) -> list[Any]:
         if isinstance(cond, ast.Is):  # `this ship is large` (issue 29)
             thing, word = self.resolved.tests[id(cond)]
             return ["is", dict(thing), word]
         if isinstance(cond, ast.Compare):
-            return ["cmp", cond.op, self.expr(cond.left), self.expr(cond.right)]
+            return ["cmp", cond.op, self.expr(cond.left, loop_var), self.expr(cond.right, loop_var)]
         if isinstance(cond, ast.Not):
-            return ["not", self.cond(cond.item)]
+            return ["not", self.cond(cond.item, loop_var)]
         op = "and" if isinstance(cond, ast.AllOf) else "or"
-        return [op, [self.cond(item) for item in cond.items]]
+        return [op, [self.cond(item, loop_var) for item in cond.items]]
 
 
 def compile_checked(effect: ast.Effect, resolved: Resolved, text: str) -> list[dict[str, Any]]:

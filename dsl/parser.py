@@ -224,7 +224,9 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
-    if friendly == _REACTION_FORM:
+    if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of him`
+        message, hint = _after_of(word)
+    if friendly == _REACTION_FORM or (friendly or "").startswith(_LIMIT_FORM[:20]):
         hint = None  # the message names the form; "put `->` ..." would not
     return SyntaxProblem(start, end, friendly or message, hint)
 
@@ -354,6 +356,40 @@ _REACTION_FORM = (
 )
 
 
+#: A use limit written without its comma (`activated: once per round: ...`, `when <hook>:
+#: once per round -> ...`, `when <hook> once per round -> ...`): told where the comma goes
+#: rather than the twenty tokens the parser could take there.
+_LIMIT_TRIED = re.compile(
+    r"\s*(activated|when\s+[a-z_]+(?:\s+if\s+[^,:]+?)?)\s*:?\s+"
+    r"(once\s+per\s+[a-z]+|[a-z]+\s+most\s+\S+\s+times?\s+per\s+[a-z]+)\s*(:|->)?"
+)
+_LIMIT_FORM = "a use limit follows a comma: `{head}, {limit}{after} ...`"
+
+
+def _limit_message(error: UnexpectedInput, text: str) -> str | None:
+    """The use-limit message when the error's line is a use limit without its comma."""
+    at = getattr(error, "pos_in_stream", None) or len(text)
+    line_start, line_end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    line = text[line_start : len(text) if line_end < 0 else line_end].split(";")[0]
+    found = _LIMIT_TRIED.match(line)
+    if found is None:
+        return None
+    head, limit = (" ".join(found.group(i).split()) for i in (1, 2))
+    after = ":" if head == "activated" else " ->"
+    return _LIMIT_FORM.format(head=head, limit=limit, after=after)
+
+
+#: The qualifier keywords every game's grammar takes after `of` (a game's own `of`
+#: filters, such as `of opponents`, are left out: not every game has them).
+_AFTER_OF = {"THIS", "THAT", "THE", "YOURS"}
+_OF_FORMS = "after `of`, write `of this <noun>`, `of that <noun>`, `of the <party>` or `of yours`"
+
+
+def _after_of(word: str) -> tuple[str, str | None]:
+    """The message for a word after `of` that no qualifier starts with (`ships of him`)."""
+    return f"{_OF_FORMS} (or `of it` inside `for each`), not `of {word}`", None
+
+
 # A table of friendly messages, each with example bad inputs that reach the same parser
 # state (Lark's match_examples). tests/dsl/test_parser.py walks the table.
 FRIENDLY_EXAMPLES: dict[str, list[str]] = {
@@ -370,7 +406,7 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
         "activated flip this thing -> do_thing 1 point",
     ],
     # `the owner of the planet` (issue 29): was told "expected `this` or `yours`"
-    "after `of`, write `of this <noun>`, `of that <noun>`, `of the <party>` or `of yours`": [
+    _OF_FORMS: [
         "do_thing 1 point from the boss of a place",
         "do_thing 1 point from the boss of place",
     ],
@@ -388,6 +424,9 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
 
 
 def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
+    limit = _limit_message(error, text)
+    if limit is not None:
+        return limit
     try:
         label = error.match_examples(
             lark_parser().parse,
@@ -581,6 +620,9 @@ class _ToAst(Transformer):
 
     def of_yours(self, meta, items):
         return ast.Post("of_yours", None, None, _pos(meta))
+
+    def of_it(self, meta, items):
+        return ast.Post("of_it", None, None, _pos(meta))
 
     def of_opponents(self, meta, items):
         return ast.Post("of_opponents", None, None, _pos(meta))

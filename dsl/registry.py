@@ -251,6 +251,9 @@ class Hook(Entry):
     # said of another player, ``plays research``; ``when an opponent plays research -> ...``
     # then hears it when it fires for an opponent. Empty: no reaction listens to it.
     acted: str = ""
+    # The hook is another player's moment, heard by the others (a hook like
+    # ``when another player launches``): what a game without ``acted`` phrases offers.
+    others: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -339,6 +339,8 @@ def _is_pack_id(word: str, registry: Registry) -> bool:
 def _post(post: ast.Post, registry: Registry) -> str:
     if post.kind == "of_yours":
         return "of yours"
+    if post.kind == "of_it":
+        return "of it"
     if post.kind == "of_opponents":
         return word_text(registry, "filters", "opponents")
     if post.kind == "of_this" and post.word is not None:

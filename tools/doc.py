@@ -844,7 +844,9 @@ def filter_phrase(flt: Filter, registry: Registry) -> str:
     if flt.form == "after":
         return f"{noun} {flt.name}"
     if flt.form == "of":
-        return f"{noun} of yours" if flt.name == "yours" else f"{noun} of this {flt.name}"
+        # `of this constellation` reads the hook's thing (``needs``); `of yours`, `of
+        # opponents` read nothing and take no `this`
+        return f"{noun} of this {flt.name}" if flt.needs else f"{noun} of {flt.name}"
     if flt.form == "you":
         return f"{noun} you {flt.name}"
     word = f"<{flt.ids} id>" if flt.ids else flt.name  # an open filter's words are pack ids

@@ -779,6 +779,7 @@ def _hooks() -> list[Hook]:
             text="When another player launches a star",
             provides=(CONSTELLATION,),
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
+            others=True,
         ),
     ]
 

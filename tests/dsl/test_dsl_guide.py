@@ -87,3 +87,28 @@ def test_every_code_is_explained():
 def test_every_card_kind_has_an_example():
     kinds = {kind for info, kind, _, _ in blocks() if info == "effect"}
     assert set(registry().card_kinds) <= kinds
+
+
+def test_the_guide_says_starlight_reacts_with_its_hook_of_another_players_moment():
+    """A designer read the Reactions section and wrote `when another player launches a star`
+    in Starlight, which has no acts: the guide names the hook that works there, and it is
+    the hook Starlight's registry marks as another player's moment and that compiles."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    page = GUIDE.read_text(encoding="utf-8")
+    others = [hook.name for hook in starlight().hooks.values() if hook.others]
+    assert others and all(f"`when {name} -> " in page.replace("\n", " ") for name in others)
+    written = re.search(r"`(when opponent_launched -> [^`]+)`", page.replace("\n", " "))
+    assert written, "the guide shows a whole Starlight reaction"
+    source = EffectSource.standalone(written.group(1))
+    compiled, found = compile_effect(source, starlight(), "god")
+    assert compiled and not found, [d.headline() for d in found]
+
+
+def test_the_guide_says_remove_takes_an_expression():
+    page = GUIDE.read_text(encoding="utf-8").replace("\n  ", " ")
+    written = re.search(r"`(remove \([^`]+\) \w+ from this card)`", page)
+    assert written, "the guide shows `remove (<expr>) <name> from this card`"
+    text = f"when round_start -> put 1 charge on this card\nwhen round_end -> {written.group(1)}"
+    compiled, found = diagnose(text, "civilization")
+    assert compiled and not found, [d.headline() for d in found]

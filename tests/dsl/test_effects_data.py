@@ -1,7 +1,8 @@
 """Checker and parser diagnostics, from the chunked data files in tests/dsl/data/*.effects.
 
 A file is split into chunks by lines `---`; a chunk's leading comment lines may say
-`# kind: <card kind>` (default `faction`). Each chunk is one effect. A line that should be
+`# kind: <card kind>` (default `faction`). Files named `starlight*.effects` are Starlight's, the
+others Last Light's. Each chunk is one effect. A line that should be
 reported ends with `### CODE`, optionally `@COLUMN` and `"part of the message"`, several
 allowed. Every other line must compile cleanly (after starlark-go's testdata files).
 """
@@ -16,13 +17,17 @@ from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.codes import DSL_CODES
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.lastlight.vocabulary import registry
+from whitedwarf.interpreter.starlight.vocabulary import registry as starlight_registry
 
 DATA = Path(__file__).parent / "data"
 EXPECT = re.compile(r'([EW]\d{4})(?:\s*@(\d+))?(?:\s*"([^"]*)")?')
 
 
-def chunks():
+def chunks(game: str = "lastlight"):
+    """The chunks of one game's data files (`starlight*.effects` are Starlight's)."""
     for path in sorted(DATA.glob("*.effects")):
+        if path.name.startswith("starlight") != (game == "starlight"):
+            continue
         lines, start = path.read_text(encoding="utf-8").split("\n"), 0
         for end in [i for i, line in enumerate(lines) if line == "---"] + [len(lines)]:
             body, start, kind = lines[start:end], end + 1, "faction"
@@ -34,10 +39,11 @@ def chunks():
                 yield pytest.param(path, first, kind, body, id=f"{path.name}:{first}")
 
 
-@pytest.mark.parametrize(("path", "first", "kind", "body"), list(chunks()))
+@pytest.mark.parametrize(("path", "first", "kind", "body"), [*chunks(), *chunks("starlight")])
 def test_chunk(path, first, kind, body):
     source = EffectSource.standalone("\n".join(body), str(path), first)
-    _, diagnostics = compile_effect(source, registry(), kind)
+    game = starlight_registry() if path.name.startswith("starlight") else registry()
+    _, diagnostics = compile_effect(source, game, kind)
     expected = {first + i: EXPECT.findall(line.partition("###")[2]) for i, line in enumerate(body)}
     actual = {n: {d.code for d in diagnostics if d.span.line == n} for n in expected}
     assert all(d.span.line in expected for d in diagnostics), [d.headline() for d in diagnostics]

@@ -10,6 +10,7 @@ located errors of every code are in tests/dsl/data/parties.effects.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -227,3 +228,24 @@ def test_hover_says_what_an_act_and_a_party_mean() -> None:
     assert line[act.start : act.end] == "plays research"
     party = effect_hover(registry(), line, line.index("destroyer"))
     assert party is not None and "The player who destroyed" in party.markdown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "for each enemy ship here -> steal 1 common from its owner",
+        "for each enemy ship here -> steal 1 common from the owner",
+        "for each enemy ship here -> steal 1 common from the owner of it",
+        "for each enemy ship here -> steal 1 common from the owner of place",
+    ],
+)
+def test_toll_gate_as_tried_is_offered_no_form_that_then_fails(text: str) -> None:
+    """Toll Gate as a designer wrote it: E0434 said "write `the owner`", which was E0430;
+    E0301 offered `opponents`, a filter Last Light lacks. Each form a hint names compiles."""
+    _, found = _compile(text, "deep_space")
+    (problem,) = found
+    told = f"{problem.message} {problem.hint or ''}"
+    assert "`opponents`" not in told and "write `the owner`" not in told, told
+    for form in re.findall(r"`(the owner of this \w+)`", told):
+        compiled, again = _compile(f"steal 1 common from {form}", "deep_space")
+        assert compiled is not None and not again, (form, again)

@@ -224,3 +224,28 @@ def test_a_games_page_shows_selectors_and_filters_in_its_own_words(game, other):
     for flt in ours.filters.values():
         if flt.form in ("of", "you"):
             assert flt.name in qualifiers, (flt.name, qualifiers)
+
+
+@pytest.mark.parametrize("game", ["lastlight", "starlight"])
+def test_every_of_filter_on_a_games_page_is_written_as_it_compiles(game):
+    """Starlight's page wrote `of this opponents` and `star of this opponents` where the
+    docs and the examples say `stars of opponents`: an `of` filter takes `this` only when it
+    reads the hook's thing (`of this constellation`), and each phrase compiles."""
+    from whitedwarf.dsl.packs.games import game_registry
+    from whitedwarf.tools.doc import filter_phrase
+    from whitedwarf.tools.doc_examples import compiles
+
+    registry = game_registry(game)
+    page = render(registry)
+    for flt in registry.filters.values():
+        if flt.form != "of":
+            continue
+        phrase = filter_phrase(flt, registry)
+        assert f"`{phrase}`" in page, phrase
+        assert flt.needs or f"of this {flt.name}" not in page, flt.name
+        noun, rest = phrase.split(" ", 1)
+        counted = f"number of {registry.nouns[noun].plural or noun} {rest} >= 1"
+        gain = f"gain 1 {next(iter(registry.resources))}"
+        tried = [f"if {counted} -> {gain}"]
+        tried += [f"when {hook} if {counted} -> {gain}" for hook in registry.hooks]
+        assert any(compiles(text, registry) for text in tried), phrase

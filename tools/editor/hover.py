@@ -74,7 +74,8 @@ KEYWORDS: dict[str, str] = {
     "for": "Part of `for each <selector> -> <step>`.",
     "repeat": "`repeat N times -> <step>`: the step N times.",
     "times": "Part of `repeat N times -> <step>`.",
-    "it": "Inside `for each ... ->`: the thing of this turn of the loop.",
+    "it": "Inside `for each ... ->`: the thing of this turn of the loop; `of it` after a "
+    "noun, in a loop over players: that player's things (`ships of it`).",
     "number of": "`number of <selector>`: how many things the selector finds, in a "
     "condition or an amount.",
     "number": "Part of `number of <selector>`: how many things the selector finds.",
@@ -84,8 +85,8 @@ KEYWORDS: dict[str, str] = {
     "of this": "After a noun: of the thing `this` names (`ships of this type`).",
     "of opponents": "After a noun: other players' only (`stars of opponents`, Starlight).",
     "yours": "In `of yours` after a noun: yours only (`a ship of yours`).",
-    "opponents": "In `of opponents` after a noun: other players' only (`stars of opponents`, "
-    "in a game that has the qualifier).",
+    "opponents": "In `of opponents` after a noun, where the game has that filter: other "
+    "players' only (`stars of opponents`).",
     "of": "After a noun, a qualifier: `of yours`, `of this <word>`; in `number of`, a count.",
     "other than": "After a noun: any but the one named (`a ship other than this ship`).",
     "other": "Part of `other than <determiner> <noun>`.",
