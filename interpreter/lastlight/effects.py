@@ -347,6 +347,17 @@ class LastLightAdapter:
         lasting.keep(state, frame, thing, amount)
         after_verb(state)
 
+    def pointless(self, state: State, frame: Frame) -> None:
+        """A payment was not made: what it pays for cannot happen now (a trace note)."""
+        if events.ON:
+            events.note(state, "pointless", frame["owner"], frame["card"])
+
+    def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
+        """Whether a call would change anything now (``Verb.can``: a gain from an empty
+        supply would not), so the machine offers no payment for it (issue 29 item 8)."""
+        can = _cans().get(verb)
+        return True if can is None else bool(can(state, frame, args))
+
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         """Costs (000 "Manufacture Technologies"; exhausting: 000 "Civilization technology
         cards"): resources and light held, cards in play and ready, techs in play."""
@@ -529,6 +540,12 @@ def _reask_table() -> dict[str, Any]:
     """Verb -> what asks its own decision again on the state as it is now (``Verb.reask``,
     for verbs that choose: :func:`_ask_again`)."""
     return registry().implementations("verbs", "reask")
+
+
+@cache
+def _cans() -> dict[str, Any]:
+    """Each verb's ``can`` (``Verb.can``): whether a call would change anything now."""
+    return registry().implementations("verbs", "can")
 
 
 @cache

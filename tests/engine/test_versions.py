@@ -736,6 +736,14 @@ def test_the_audit_fails_when_a_moved_ship_is_not_put_in_board_order(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
+#: Seeds of 40-light four-player games in which an extractor is built or destroyed while
+#: the extractors by sector and by owner are kept and read again before the next change,
+#: so a stale table is met (the audit stops at the first game that meets one). Seeds 0 and
+#: 1 stopped doing so once a payment for an empty supply was no longer made (E134): their
+#: random players' games changed. Seed 2 meets both tables.
+STALE_EXTRACTOR_SEEDS = range(2, 4)
+
+
 @pytest.mark.parametrize(
     ("reader", "slot", "domain", "message"),
     [
@@ -766,7 +774,7 @@ def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
     monkeypatch.setattr(fleet, reader, stale)
     monkeypatch.setattr(combat, reader, stale)
     with pytest.raises(AssertionError, match=message):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, STALE_EXTRACTOR_SEEDS)
 
 
 def test_the_audit_fails_when_a_move_keeps_the_moved_ship_s_options(
@@ -799,7 +807,7 @@ def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
     for module in (fleet, mine, refresh, construct):
         monkeypatch.setattr(module, "extractors_of", stale)
     with pytest.raises(AssertionError, match="the extractors by owner"):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, STALE_EXTRACTOR_SEEDS)
 
 
 @pytest.mark.parametrize("rotation", range(len(CONDITIONS)))
