@@ -27,7 +27,7 @@ from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
-from whitedwarf.interpreter.lastlight.state import can_pay, holds
+from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
 from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
@@ -468,6 +468,15 @@ class LastLightAdapter:
 
 #: The ``exhaust`` call of "exhaust this card", the usual cost of a card's ability.
 _EXHAUST_THIS = ["exhaust", [{"this": "card"}]]
+
+
+def buys_something(state: State, seat: int, ref: str, clause: int) -> bool:
+    """Whether an activated clause's costs, paid now, would buy something (E134): not when
+    all it pays for is a gain from an empty supply. An ability that would pay nothing and
+    do nothing is not offered; else it would be offered again and again, as its ``exhaust
+    this card`` is not paid either."""
+    frame = new_frame(card_id(ref), seat, clause, {"card": ref})
+    return MACHINE.acts(state, frame, ADAPTER.lowered(state, frame), 0)
 
 
 def plain_cost(calls: list[list[Any]]) -> tuple[bool, tuple[tuple[str, int], ...]] | None:

@@ -5,10 +5,10 @@ uncommon left was asked and paid for nothing."""
 
 from __future__ import annotations
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, hooks, versions
 from whitedwarf.interpreter.lastlight.hooks import fire
 
-from tests.effects.scenario import faction, fresh
+from tests.effects.scenario import faction, fresh, tech
 
 
 class _Notes:
@@ -61,3 +61,17 @@ def test_a_mandatory_payment_for_nothing_is_not_made_and_the_trace_says_so() -> 
     assert s["players"][0]["res"]["rare"] == 1
     assert [n["kind"] for n in heard.notes] == ["pointless"]
     assert "pays nothing" in events.describe({**heard.notes[0]})
+
+
+def test_an_ability_whose_gain_cannot_happen_is_not_offered() -> None:
+    """Offered, it paid nothing (its `exhaust this card` neither) and was offered again and
+    again until the game stopped at the bound on uses (E21): random games did so."""
+    _, s = fresh()
+    ref = tech(s, 0, "scrap", "activated: exhaust this card -> gain 1 rare")
+    assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Scrap")]
+    s["supply"]["rare"] = 0
+    versions.forget(s)  # the supply edited in place, behind the engine's back
+    assert hooks.activated_options(s, 0) == []
+    s["supply"]["rare"] = 1
+    versions.forget(s)
+    assert hooks.activated_options(s, 0) == [(f"use:{ref}", "use Scrap")]
