@@ -27,7 +27,7 @@ from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
-from whitedwarf.interpreter.lastlight.state import can_pay, holds
+from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
 from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
@@ -347,6 +347,17 @@ class LastLightAdapter:
         lasting.keep(state, frame, thing, amount)
         after_verb(state)
 
+    def pointless(self, state: State, frame: Frame) -> None:
+        """A payment was not made: what it pays for cannot happen now (a trace note)."""
+        if events.ON:
+            events.note(state, "pointless", frame["owner"], frame["card"])
+
+    def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
+        """Whether a call would change anything now (``Verb.can``: a gain from an empty
+        supply would not), so the machine offers no payment for it (issue 29 item 8)."""
+        can = _cans().get(verb)
+        return True if can is None else bool(can(state, frame, args))
+
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         """Costs (000 "Manufacture Technologies"; exhausting: 000 "Civilization technology
         cards"): resources and light held, cards in play and ready, techs in play."""
@@ -459,6 +470,15 @@ class LastLightAdapter:
 _EXHAUST_THIS = ["exhaust", [{"this": "card"}]]
 
 
+def buys_something(state: State, seat: int, ref: str, clause: int) -> bool:
+    """Whether an activated clause's costs, paid now, would buy something (E134): not when
+    all it pays for is a gain from an empty supply. An ability that would pay nothing and
+    do nothing is not offered; else it would be offered again and again, as its ``exhaust
+    this card`` is not paid either."""
+    frame = new_frame(card_id(ref), seat, clause, {"card": ref})
+    return MACHINE.acts(state, frame, ADAPTER.lowered(state, frame), 0)
+
+
 def plain_cost(calls: list[list[Any]]) -> tuple[bool, tuple[tuple[str, int], ...]] | None:
     """Cost calls that are at most one "exhaust this card" and payments of fixed amounts, as
     ``(exhausts this card, ((unit, total amount), ...))`` (units in the order first paid);
@@ -529,6 +549,12 @@ def _reask_table() -> dict[str, Any]:
     """Verb -> what asks its own decision again on the state as it is now (``Verb.reask``,
     for verbs that choose: :func:`_ask_again`)."""
     return registry().implementations("verbs", "reask")
+
+
+@cache
+def _cans() -> dict[str, Any]:
+    """Each verb's ``can`` (``Verb.can``): whether a call would change anything now."""
+    return registry().implementations("verbs", "can")
 
 
 @cache

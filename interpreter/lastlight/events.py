@@ -89,6 +89,8 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
                         ``chosen``
 ``unchosen``            card state: a step named ``that <noun>`` before the card chose
                         one: it did nothing (``noun``)
+``pointless``           a cost of the card was not paid: what it pays for cannot happen
+                        now (a gain from an empty supply; issue 29 item 8)
 ======================  ==========================================================
 """
 
@@ -290,6 +292,8 @@ def _text_of(event: Event) -> str:
     if kind == "absent":  # a note (trace only): a party or thing named is not there
         verb = str(event.get("verb", "")).removeprefix("verb_")
         return f"{card}: {verb} has nobody or nothing to act on here: did nothing"
+    if kind == "pointless":  # a note (trace only): a payment for nothing was not made
+        return f"{card} pays nothing: what it would pay for cannot happen now"
     if kind == "verb":
         return f"{card}: {event['verb']} {event['args']}".rstrip()
     if kind == "die_face":  # a note (trace only): reroll or treat (issue 29 item 7)

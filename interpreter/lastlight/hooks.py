@@ -802,6 +802,8 @@ def _usable(
                 continue
         elif not _would_act_kept(state, kept, player, ref, i, code, domains):
             continue
+        if code[0][0] == "affordable" and not effects.buys_something(state, player, ref, i):
+            continue  # its costs would buy nothing now: a gain from an empty supply (E134)
         if out is None:
             return True
         out.append((f"use:{ref}{suffix}", text))

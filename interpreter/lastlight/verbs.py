@@ -81,6 +81,14 @@ def verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
         gain(state, frame["owner"], unit, amount)
 
 
+def can_gain(state: State, frame: Frame, args: list[Any]) -> bool:
+    """Whether ``gain N <unit>`` would give anything now (``Verb.can``, issue 29 item 8): the
+    supply is finite (000 "Components"), so a gain from an empty one gives nothing, and a
+    payment for it is not offered (docs/rules-decisions.md E134, SL147 in Starlight)."""
+    amount, unit = args[0]
+    return bool(amount > 0 and state["supply"].get(unit, 0) > 0)
+
+
 def fixed_gain(rt: Runtime, card: str, args: list[Any]) -> Callable[[State, int], None]:
     """:func:`verb_gain` with a fixed amount for one card's effect, its light's source
     looked up once (``Verb.fixed``: a function of the state and the effect's owner)."""

@@ -1203,6 +1203,7 @@ def _verbs() -> list[Verb]:
             impl="verbs:verb_gain",
             fixed="verbs:fixed_gain",
             pure=True,
+            can="verbs:can_gain",  # nothing left in the supply: no gain (issue 29 item 8)
         ),
         Verb(
             "pay",

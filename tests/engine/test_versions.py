@@ -736,6 +736,14 @@ def test_the_audit_fails_when_a_moved_ship_is_not_put_in_board_order(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
+#: Seeds of 40-light four-player games in which an extractor is built or destroyed while
+#: the extractors by sector and by owner are kept and read again before the next change,
+#: so a stale table is met (the audit stops at the first game that meets one). Seeds 0 and
+#: 1 stopped doing so once a payment for an empty supply was no longer made (E134): their
+#: random players' games changed. Seed 2 meets both tables.
+STALE_EXTRACTOR_SEEDS = range(2, 4)
+
+
 @pytest.mark.parametrize(
     ("reader", "slot", "domain", "message"),
     [
@@ -766,7 +774,7 @@ def test_the_audit_fails_when_the_pieces_by_sector_outlive_their_stamp(
     monkeypatch.setattr(fleet, reader, stale)
     monkeypatch.setattr(combat, reader, stale)
     with pytest.raises(AssertionError, match=message):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, STALE_EXTRACTOR_SEEDS)
 
 
 def test_the_audit_fails_when_a_move_keeps_the_moved_ship_s_options(
@@ -799,7 +807,7 @@ def test_the_audit_fails_when_the_extractors_by_owner_outlive_their_stamp(
     for module in (fleet, mine, refresh, construct):
         monkeypatch.setattr(module, "extractors_of", stale)
     with pytest.raises(AssertionError, match="the extractors by owner"):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, STALE_EXTRACTOR_SEEDS)
 
 
 @pytest.mark.parametrize("rotation", range(len(CONDITIONS)))
@@ -993,12 +1001,13 @@ def test_the_audit_fails_when_the_kept_combat_sectors_miss_a_move(
     """A later pick of an attack looks again only at the sectors its survey kept, unless a
     ship was placed or moved (or cards, adds, the Lumos' ally or the rotation changed). Blind
     to moves (each ship's id compared instead of its sector), it misses a sector a moved ship
-    opened: the audit catches it. In game 9 a pick meets such a sector before a roll step
+    opened: the audit catches it. In game 11 a pick meets such a sector before a roll step
     lists the groups (in others the groups' audit, the next test's, sees the fault first;
-    game 7 was this one's until the faction retune, docs/rules-decisions.md K11)."""
+    game 7 was this one's until the faction retune, docs/rules-decisions.md K11, game 9
+    until a payment for an empty supply was no longer made, E134)."""
     monkeypatch.setattr(combat, "_SECTOR", operator.itemgetter("id"))
     with pytest.raises(AssertionError, match="the kept combat sectors"):
-        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(9, 10))
+        audited_games(monkeypatch, to_light(base_content(), 40), 4, range(11, 12))
 
 
 def test_the_audit_fails_when_the_kept_combat_groups_miss_a_fight(

@@ -26,6 +26,7 @@ NOTE_ENDINGS = (
     ": treated so",
     "on top of the tech deck",
     "has nobody or nothing to act on here: did nothing",  # issue 29: a party not there
+    "what it would pay for cannot happen now",  # issue 29 item 8: a payment for nothing
 )
 
 
