@@ -232,7 +232,7 @@ class Body:
     pos: Pos
 
 
-# Durations and one-shot discounts (wt-limits).
+# Durations and one-shot discounts (issue 29).
 @dataclass(frozen=True, slots=True)
 class Lasting:
     """``until the end of the round: your ships have +1 attack``: a modifier or grant that
@@ -302,7 +302,7 @@ class Trigger:
     cond: Cond | None
     body: Body
     pos: Pos
-    limit: Limit | None = None  # a use limit (wt-limits)
+    limit: Limit | None = None  # a use limit (issue 29)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,12 +322,12 @@ class Reaction:
 class Activated:
     body: Body
     pos: Pos
-    limit: Limit | None = None  # a use limit (wt-limits)
+    limit: Limit | None = None  # a use limit (issue 29)
 
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """A use limit (wt-limits): ``once per round`` (times 1), ``at most 3 times per game``;
+    """A use limit (issue 29): ``once per round`` (times 1), ``at most 3 times per game``;
     ``period`` is a word the game's registry declares (``Registry.periods``)."""
 
     times: Expr  # a plain number (the checker refuses any other)

@@ -511,7 +511,7 @@ class Checker:
         elif isinstance(step, ast.Remember):
             self.remember(step, scope)
 
-    # --- use limits, durations, one-shot discounts (wt-limits) -----------------------
+    # --- use limits, durations, one-shot discounts (issue 29) -----------------------
 
     def period(self, word: ast.Word, code: str, what: str, ends: bool = False) -> bool:
         """A period word (``once per <period>``) the game declares; else ``code`` at the
@@ -726,7 +726,7 @@ class Checker:
                     num.count.value, num.count.pos, stat.range, f"a change of `{stat.name}`"
                 )
 
-    # issue 29 item 7 (wt-vocab): a number above the one it is bounded by (``Param.most``)
+    # issue 29 item 7: a number above the one it is bounded by (``Param.most``)
     def at_most(self, verb: Verb, bound: list[tuple[Param, Any]]) -> None:
         """``keep 3 techs from 2``: a written number above the written number of the
         parameter it may not exceed does only what that one allows (W0422)."""
@@ -2052,7 +2052,7 @@ def _with_subject(subject: str, plural: bool, says: str) -> str:
 
 
 #: The period of a use limit that never ends (``at most 3 times per game``): a duration
-#: cannot last to its end (wt-limits).
+#: cannot last to its end (issue 29).
 _WHOLE_GAME = "game"
 
 
@@ -2082,6 +2082,6 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
         inner = (step.step,) if step.otherwise is None else (step.step, step.otherwise)
     elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat | ast.Remember):
         inner = (step.step,)
-    # (a Lasting's modifier or grant and a NextCost hold no steps: wt-limits)
+    # (a Lasting's modifier or grant and a NextCost hold no steps: issue 29)
     for item in inner:
         yield from walk_steps(item)

@@ -118,7 +118,7 @@ class Compiler:
 
     @staticmethod
     def limited(limit: ast.Limit | None, clause: dict[str, Any]) -> dict[str, Any]:
-        """A use limit (wt-limits) adds ``limit``: ``{"times": N, "per": period}``."""
+        """A use limit (issue 29) adds ``limit``: ``{"times": N, "per": period}``."""
         if limit is not None and isinstance(limit.times, ast.Num):
             clause["limit"] = {"times": limit.times.value, "per": limit.period.text}
         return clause
@@ -157,7 +157,7 @@ class Compiler:
             self.for_each(step, asm)
         elif isinstance(step, ast.Repeat):
             self.repeat(step, asm, loop_var)
-        elif isinstance(step, ast.Lasting):  # durations (wt-limits)
+        elif isinstance(step, ast.Lasting):  # durations (issue 29)
             asm.emit("lasting", step.period.text, self.clause(step.clause))
         elif isinstance(step, ast.NextCost) and isinstance(step.amount, ast.Num):
             thing = " ".join(w.text for w in step.thing)

@@ -434,7 +434,7 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
             token_type_match_fallback=True,
             # The state after `when <hook> if <cond>` (which may go on with a use limit,
             # `, once per round`) is that after `as soon as <cond>` (which may not): their
-            # accepted tokens differ, so they are matched by state alone (wt-limits).
+            # accepted tokens differ, so they are matched by state alone (issue 29).
             use_accepts=False,
         )
     except Exception:
@@ -488,7 +488,7 @@ class _ToAst(Transformer):
     def activated(self, meta, items):
         return ast.Activated(items[0], _pos(meta))
 
-    # use limits (wt-limits)
+    # use limits (issue 29)
     def limited_trigger(self, meta, items):
         hook, cond, limit, body = items
         return ast.Trigger(_word(hook), cond, body, _pos(meta), limit)
@@ -506,7 +506,7 @@ class _ToAst(Transformer):
         prep, times, period = items
         return ast.Limit(times, _word(period), _pos(meta), _word(prep))
 
-    # durations and one-shot discounts (wt-limits)
+    # durations and one-shot discounts (issue 29)
     def lasting(self, meta, items):
         first, second, period, clause = items
         return ast.Lasting(_word(period), clause, _pos(meta), (_word(first), _word(second)))

@@ -320,7 +320,7 @@ class Registry:
     # each with what to write instead, by meaning: an unknown word found here is told
     # "the language has no `roll`: ..." rather than a did-you-mean by spelling.
     concepts: dict[str, str] = field(default_factory=dict)
-    # Use limits, durations and one-shot discounts (wt-limits). ``periods``: the words a use
+    # Use limits, durations and one-shot discounts (issue 29). ``periods``: the words a use
     # limit counts by and a duration lasts to (``once per round``), each with when it ends
     # in this game; ``game`` counts uses only. ``no_periods``: a period word the game has
     # no meaning for, with why and what to write (a game without turns). ``next_costs``:

@@ -177,7 +177,7 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
         head = word_text(registry, "hooks", clause.hook.text)
         if clause.cond is not None:
             head += f", if {_cond(clause.cond, registry)}"
-        if clause.limit is not None:  # "Once per round, when ...: ..." (wt-limits)
+        if clause.limit is not None:  # "Once per round, when ...: ..." (issue 29)
             head = f"{_limit(clause.limit)}, {head[:1].lower()}{head[1:]}"
         return f"{head}: {_body(clause.body, registry)}"
     if isinstance(clause, ast.Reaction):  # issue 29: "When an opponent plays research: ..."
@@ -186,7 +186,7 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
             head += f", if {_cond(clause.cond, registry)}"
         return f"{head}: {_body(clause.body, registry)}"
     if isinstance(clause, ast.Activated):
-        if clause.limit is not None:  # "Action (once per round): ..." (wt-limits)
+        if clause.limit is not None:  # "Action (once per round): ..." (issue 29)
             return f"Action ({_limit(clause.limit)}): {_body(clause.body, registry)}"
         return f"Action: {_body(clause.body, registry)}"
     if isinstance(clause, ast.AsSoonAs):
@@ -195,7 +195,7 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
 
 
 def _limit(limit: ast.Limit) -> str:
-    """A use limit as the card says it (wt-limits): "once per round", "at most 3 times per
+    """A use limit as the card says it (issue 29): "once per round", "at most 3 times per
     game"."""
     n = limit.times.value if isinstance(limit.times, ast.Num) else 0
     times = "once" if n == 1 else f"at most {n} times"
@@ -248,9 +248,9 @@ def _step(step: ast.Step, registry: Registry) -> str:
         # not, so a cost before anything but one action is said as what comes first.
         joint = " to " if isinstance(step.effect, ast.Action) else ", then "
         return f"{costs}{joint}{_step(step.effect, registry)}"
-    if isinstance(step, ast.Lasting):  # durations (wt-limits)
+    if isinstance(step, ast.Lasting):  # durations (issue 29)
         return f"until the end of the {step.period.text}, {_clause(step.clause, registry)}"
-    if isinstance(step, ast.NextCost):  # one-shot discounts (wt-limits)
+    if isinstance(step, ast.NextCost):  # one-shot discounts (issue 29)
         thing = " ".join(w.text for w in step.thing)
         return f"your next {thing} costs {_expr(step.amount, registry)} less"
     return _body(step, registry)

@@ -326,7 +326,7 @@ class Machine:
             "branch": self._op_branch,
             "jump": self._op_jump,
             "end": self._op_end,
-            # durations and one-shot discounts (wt-limits): the adapter keeps them
+            # durations and one-shot discounts (issue 29): the adapter keeps them
             "lasting": self._op_lasting,
             "next_cost": self._op_next_cost,
             # card state (issue 29): a remembered choice
@@ -1145,7 +1145,7 @@ class Machine:
             if handler is ops["loop"] or handler is ops["repeat"]:
                 return True
             if handler is ops["lasting"] or handler is ops["next_cost"]:
-                return True  # a duration or a discount always does something (wt-limits)
+                return True  # a duration or a discount always does something (issue 29)
             if handler is afford:
                 if not ins[3](state, look):
                     pc = ins[2]

@@ -167,7 +167,7 @@ def render(registry: Registry) -> str:
         _resources(registry),
         _card_kinds(registry),
         _numbers(registry),
-        _limits(registry),  # use limits, durations, one-shot discounts (wt-limits)
+        _limits(registry),  # use limits, durations, one-shot discounts (issue 29)
         _file_numbers(registry.game),
         _deprecated(registry),
         _codes(),
@@ -647,7 +647,7 @@ LIMITS_TITLE = "Periods and one-shot discounts"
 
 def _limits(registry: Registry) -> str:
     """The periods use limits count by and durations last to, and what a one-shot discount
-    may name (wt-limits; docs/dsl.md "Use limits", "Durations", "One-shot discounts")."""
+    may name (issue 29; docs/dsl.md "Use limits", "Durations", "One-shot discounts")."""
     lines = [
         f"## {LIMITS_TITLE}",
         "",

@@ -331,7 +331,7 @@ class LastLightAdapter:
         """A cost could not be paid (:func:`unpaid`)."""
         unpaid(state, frame)
 
-    # durations and one-shot discounts (wt-limits; the machine's ``lasting`` and
+    # durations and one-shot discounts (issue 29; the machine's ``lasting`` and
     # ``next_cost`` instructions)
     def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
         """``until the end of the round: <modifier or grant>`` (``lasting.start``)."""

@@ -274,7 +274,7 @@ def _text_of(event: Event) -> str:
         return f"{card} is triggered ({event['how']}) but its condition is false: did nothing"
     if kind == "unpaid":  # a note (trace only): a cost could not be paid
         return f"{card} cannot pay its cost: what it pays for is skipped"
-    # use limits, durations, one-shot discounts (notes, trace only: wt-limits)
+    # use limits, durations, one-shot discounts (notes, trace only: issue 29)
     if kind == "use_counted":
         return f"{card} is {event['shown']}"
     if kind == "used_up":

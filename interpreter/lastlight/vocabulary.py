@@ -1140,12 +1140,12 @@ NUMBERS = {
     "count": Range(1, 20, "`2 ships`: a player has at most 10 ships and 8 extractors"),
     "per": Range(1, 20, "`per 2 planets`: there are 15 planets on the board"),
     "repeat": Range(1, 10, "a step repeated more than 10 times is a loop, not a card"),
-    # use limits and one-shot discounts (wt-limits)
+    # use limits and one-shot discounts (issue 29)
     "uses": Range(1, 10, "`at most 3 times per game`: a game lasts some 15 to 40 rounds"),
     "discount": Range(1, 5, "`your next tech costs 1 less`: a tech costs 2 to 5 resources"),
 }
 
-#: Use limits and durations (wt-limits; docs/rules-decisions.md, "Use limits and durations").
+#: Use limits and durations (issue 29; docs/rules-decisions.md, "Use limits and durations").
 PERIODS = {
     "round": 'a round: every player plays one action card and resolves it (000 "playing the '
     'game"); counts start afresh and durations end at the end of the round, after its '
@@ -1156,7 +1156,7 @@ NO_PERIODS = {
     "turn": "Last Light has no turns: each round every player plays one action card, all "
     'together (000 "playing the game"), so write `once per round`',
 }
-#: What `your next <thing> costs N less` may name (wt-limits), and the cost it comes off.
+#: What `your next <thing> costs N less` may name (issue 29), and the cost it comes off.
 NEXT_COSTS = {
     "tech": 'the next tech you manufacture (000 "Manufacture Technologies"), commonest '
     "resource first, as `tech_discount`",
@@ -1563,7 +1563,7 @@ def registry() -> Registry:
     _deprecate(reg)
     reg.numbers.update(NUMBERS)
     reg.concepts.update(CONCEPTS)
-    reg.periods.update(PERIODS)  # use limits and durations (wt-limits)
+    reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.no_periods.update(NO_PERIODS)
     reg.next_costs.update(NEXT_COSTS)
     reg.reference = "docs/reference.md"  # the first game's page, where it has always been

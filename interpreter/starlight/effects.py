@@ -86,7 +86,7 @@ class Adapter:
             card = frame["card"].partition(":")[2] or frame["card"]
             events.note(state, "unpaid", frame["owner"], card=card)
 
-    # durations and one-shot discounts (wt-limits; the machine's ``lasting`` and
+    # durations and one-shot discounts (issue 29; the machine's ``lasting`` and
     # ``next_cost`` instructions)
     def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
         """``until the end of the turn: <modifier or grant>`` (``lasting.start``)."""

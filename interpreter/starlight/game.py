@@ -116,7 +116,7 @@ class Game:
         cost of 1 makes it free, never a gain)."""
         base = self.content.number(name)
         # durations (`until the end of the turn: ...`) and one-shot discounts (`your next
-        # launch costs 1 less`): lasting.py (wt-limits); none in a state without them
+        # launch costs 1 less`): lasting.py (issue 29); none in a state without them
         if state.get("durations") or state.get("next_costs"):
             base += lasting.modifier(state, seat, name) - lasting.discount(state, seat, name)
         if not self.gods:
@@ -129,7 +129,7 @@ class Game:
     def flag(self, state: State, seat: int, name: str) -> bool:
         """Whether ``seat``'s god grants the power ``name``."""
         if state.get("durations") and lasting.grants(state, seat, name):
-            return True  # `until the end of the turn: you can ...` (wt-limits)
+            return True  # `until the end of the turn: you can ...` (issue 29)
         if not self.gods:
             return False
         return any(

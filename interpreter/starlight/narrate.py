@@ -119,7 +119,7 @@ def _god_unmet(e: Event) -> str:
     return f"{_god_triggered(e)} but its condition is false: did nothing"
 
 
-# use limits, durations, one-shot discounts (notes, trace only: wt-limits)
+# use limits, durations, one-shot discounts (notes, trace only: issue 29)
 def _god_used_up(e: Event) -> str:
     return f"{_god_triggered(e)} but was {e.get('shown')}: did nothing"
 

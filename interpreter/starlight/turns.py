@@ -46,7 +46,7 @@ MAX_STEPS = 14
 def begin_turn(game: Game, state: State) -> None:
     """The start of the turn of ``state["turn"]``."""
     seat = state["turn"]
-    card_uses.reset(state, "turn")  # `once per turn` counts afresh, any seat's (wt-limits)
+    card_uses.reset(state, "turn")  # `once per turn` counts afresh, any seat's (issue 29)
     p = player(state, seat)
     p["moved"] = p["visit_done"] = False
     last = ending.is_last_round(state)
@@ -94,7 +94,7 @@ def finish_turn(game: Game, state: State) -> None:
     goals.check_accolades(game, state, seat)
     state["turn_state"] = None
     # The turn is over after its `turn_end` powers (docs/rules-decisions.md "Use limits and
-    # durations"): its durations end; the round's with its last turn (wt-limits).
+    # durations"): its durations end; the round's with its last turn (issue 29).
     lasting.end(state, "turn")
     if state["turn"] + 1 >= state["n"]:
         lasting.end(state, "round")

@@ -429,12 +429,12 @@ NUMBERS = {
     "count": Range(1, 20, "a player holds few cores; 48 rays of a size exist"),
     "per": Range(1, 20, "`per 2 ...`: there are at most a few dozen stars on the sky"),
     "repeat": Range(1, 10, "a step repeated more than 10 times is a loop, not a card"),
-    # use limits and one-shot discounts (wt-limits)
+    # use limits and one-shot discounts (issue 29)
     "uses": Range(1, 10, "`at most 3 times per game`: a game lasts some 8 to 15 rounds"),
     "discount": Range(1, 5, "a turn has at most 6 AP and 5 saved"),
 }
 
-#: Use limits and durations (wt-limits; docs/rules-decisions.md, "Use limits and durations").
+#: Use limits and durations (issue 29; docs/rules-decisions.md, "Use limits and durations").
 PERIODS = {
     "turn": 'one player\'s turn (003 "Game Play": "Your turn is over either when you choose '
     'to end your turn, or when you have no more action points"); counts start afresh at '
@@ -444,7 +444,7 @@ PERIODS = {
     "counts start afresh and durations end when the round's last turn is over",
     "game": "the whole game: uses are never counted afresh",
 }
-#: What `your next <thing> costs N less` may name (wt-limits), and the cost it comes off.
+#: What `your next <thing> costs N less` may name (issue 29), and the cost it comes off.
 NEXT_COSTS = {
     "launch": 'the AP of your next launch (003 "Launch": `launch_cost`), never below 0',
 }
@@ -855,7 +855,7 @@ def registry() -> Registry:
     reg.declare("card_kinds", _card_kinds())
     reg.numbers.update(NUMBERS)
     reg.concepts.update(CONCEPTS)
-    reg.periods.update(PERIODS)  # use limits and durations (wt-limits)
+    reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.next_costs.update(NEXT_COSTS)
     return reg
 

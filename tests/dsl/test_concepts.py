@@ -97,7 +97,7 @@ def test_an_unknown_verb_for_a_missing_concept_is_told_so(
 @pytest.mark.parametrize(
     ("effect", "concept"),
     [
-        # `until`, `once` and `next` are words of the language now (wt-limits)
+        # `until`, `once` and `next` are words of the language now (issue 29)
         ("temporarily: you have +1 trades", "temporarily"),
         ("twice per round: gain 1 light", "twice"),
         ("when round_end -> gain 1 light temporarily", "temporarily"),

@@ -34,7 +34,7 @@ ALLOWED = {
     "add": "English, in pack-merging messages (a pack adds a card)",
     "give": "English, in hints (`give the card an id`)",
     "own": "English, in hints (`its own id`)",
-    # issue 29 item 7 (wt-vocab): a ship type's stat and a verb of Last Light
+    # issue 29 item 7: a ship type's stat and a verb of Last Light
     "cost": "the language's costs before `->`, in messages",
     "keep": "English, in hints (`keep your wording`)",
     "owner": "English, in hints (`its owner chooses`), and every game's cards have owners",

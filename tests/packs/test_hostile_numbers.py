@@ -96,7 +96,7 @@ def test_every_number_the_registry_knows_has_a_range_with_a_reason() -> None:
             if param.kind in (ArgKind.AMOUNT, ArgKind.NUMBER):
                 bound = param.range
                 assert (bound is not None and bound.why) or param.range_of, (verb.name, param)
-    # `uses` and `discount`: use limits and one-shot discounts (wt-limits)
+    # `uses` and `discount`: use limits and one-shot discounts (issue 29)
     assert set(reg.numbers) == {"number", "count", "per", "repeat", "uses", "discount"}
     assert all(bound.why for bound in reg.numbers.values())
 

@@ -127,7 +127,7 @@ KEYWORDS: dict[str, str] = {
     "-": "Sum: minus.",
     "*": "Sum: times.",
     "/": "Sum: divided by (rounded down).",
-    # use limits, durations, one-shot discounts (wt-limits; docs/dsl.md)
+    # use limits, durations, one-shot discounts (issue 29; docs/dsl.md)
     ",": "Before a use limit: `activated, once per round: ...`, `when <hook>, at most 3 times "
     "per game -> ...`.",
     "once": "A use limit: `once per <period>` after `activated` or `when <hook>`; used up, "
