@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from whitedwarf.interpreter.contract import Option
 
-class OptionLike(Protocol):
-    """What a bot needs of an option: its stable id."""
-
-    id: str
+#: What a bot is offered: the options of the game contract (``interpreter/contract.py``),
+#: of which it reads the stable ``id``.
+OptionLike = Option
 
 
 class Bot(Protocol):

@@ -2,10 +2,11 @@
 
 A game registers ``engine="module:function"`` in its ``GameDefinition``
 (``dsl/packs/games.py``); the function returns a :class:`GameEngine`. Everything the
-commands do with a game goes through it and through the decision interface every game's
-``Game`` class offers (``from_content``, ``listen``, ``new_state``, ``current_players``,
-``legal_options``, ``apply``, ``is_terminal``, ``result``, ``returns``, ``observation``),
-so a new game needs no change to the commands (docs/new-game.md).
+commands do with a game goes through it and through the contract every game's ``Game``
+class fulfils (``interpreter/contract.py``'s ``GameRules``: ``from_content``, ``listen``,
+``new_state``, ``current_players``, ``legal_options``, ``apply``, ``is_terminal``,
+``result``, ``returns``, ``observation`` ...), so a new game needs no change to the commands
+(docs/new-game.md).
 """
 
 from __future__ import annotations
@@ -13,13 +14,24 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.interpreter.contract import Event, GameClass, GameRules, Listener
+
+if TYPE_CHECKING:
+    from whitedwarf.dsl.packs.loader import LoadedPack
+    from whitedwarf.interpreter.bots import Bot
 
 State = dict[str, Any]
-Event = dict[str, Any]
+
+#: ``(game, state, decisions, final hash, tally)`` to a game's ``--format json`` object
+#: (:func:`summarise`). The game is typed ``Any`` here and in the other fields taking one:
+#: each game's function takes its own ``Game`` class, which mypy checks where it is written.
+Summarise = Callable[[Any, State, int, str, Any], dict[str, Any]]
+#: ``(index, seed, agents, state, decisions)`` to one game's record in a ``simulate`` batch.
+Record = Callable[[int, int, list[str], State, int], dict[str, Any]]
 
 #: The highest round limit a game takes (``--round-limit``, a replay header's ``round_limit``,
 #: a batch's): every game's commands share it, so a limit means the same in each.
@@ -40,7 +52,7 @@ class Unserved(Exception):
     """A command cannot serve this game yet; the message names the game and what is missing."""
 
 
-def no_tally() -> Callable[[Event], None]:
+def no_tally() -> Listener:
     """A listener that counts nothing (a game whose summary needs no event counts)."""
     return lambda event: None
 
@@ -53,7 +65,7 @@ def default_options(seats: list[str], automated: tuple[str, ...]) -> dict[str, A
     return {"seats": [kind if kind in automated else "live" for kind in seats]}
 
 
-def nothing_dealt(game: Any, state: State) -> list[str]:
+def nothing_dealt(game: GameRules[Any], state: State) -> list[str]:
     """A game whose setup deals nothing hidden tells the trace nothing more."""
     return []
 
@@ -73,7 +85,7 @@ def describe_event(event: Event) -> str:
 
 
 def summarise(
-    game: Any, state: State, decisions: int, final_hash: str, tally: Any = None
+    game: GameRules[Any], state: State, decisions: int, final_hash: str, tally: Any = None
 ) -> dict[str, Any]:
     """The ``--format json`` result of a game without its own: the Game's ``result``."""
     del tally
@@ -138,10 +150,11 @@ class GameEngine:
     name: str
     #: Its name for people, in messages ("Last Light").
     title: str
-    #: The ``Game`` class: ``Game.from_content(content, players, options)``.
-    game: Any
+    #: The ``Game`` class (the contract, ``interpreter/contract.py``):
+    #: ``Game.from_content(content, players, options)``.
+    game: GameClass
     #: A loaded pack (``dsl/packs/loader.py``'s ``LoadedPack``) to the game's content object.
-    content_from_pack: Callable[[Any], Any]
+    content_from_pack: Callable[[LoadedPack], Any]
     #: The fewest and the most seats, automated ones included.
     players: tuple[int, int]
     #: Recorded in replay headers as ``engine``; a replay names the engine that made it.
@@ -153,7 +166,7 @@ class GameEngine:
     #: The game's own agents, by kind: ``(seed, Game)`` to a bot (Starlight's ``heuristic``,
     #: which reads the pack's content through the Game). A kind here wins over the shared
     #: agent of the same name in ``interpreter/agents``.
-    game_agents: dict[str, Callable[[int, Any], Any]] = field(default_factory=dict)
+    game_agents: dict[str, Callable[[int, Any], Bot]] = field(default_factory=dict)
     #: Errors of the game's making (a runaway effect, content it cannot seat), shown as one
     #: line, never a traceback.
     errors: tuple[type[BaseException], ...] = ()
@@ -166,14 +179,14 @@ class GameEngine:
     #: watching a card in ``play --trace``; never recorded, so replays do not change.
     setup_trace: Callable[[Any, State], list[str]] = nothing_dealt
     #: A fresh counter fed every event of a game (its summary's event counts).
-    tally: Callable[[], Callable[[Event], None]] = no_tally
+    tally: Callable[[], Listener] = no_tally
     #: ``(game, state, decisions, final hash, tally)`` to the ``--format json`` object.
-    summarise: Callable[..., dict[str, Any]] = summarise
+    summarise: Summarise = summarise
     #: That object for people.
     summary_text: Callable[[dict[str, Any]], str] = summary_text
     #: ``(index, seed, agents, state, decisions)`` to one game's record in a ``simulate``
     #: batch; None: the record of its ``result`` (``simulation/records.py``).
-    record: Callable[..., dict[str, Any]] | None = None
+    record: Record | None = None
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
     #: With the ``terminal`` feature: ``"module:function"`` of the function returning the
@@ -233,7 +246,7 @@ class GameEngine:
         except (ValueError, RecursionError):  # not JSON (a word), too long a number, too deep
             return name, value.strip()
 
-    def make_agent(self, kind: str, game_seed: int, seat: int, game: Any) -> Any:
+    def make_agent(self, kind: str, game_seed: int, seat: int, game: GameRules[Any]) -> Bot:
         """The agent of ``kind`` for ``seat`` of ``game``, seeded from the game seed and seat."""
         from whitedwarf.interpreter.agents import agent_seed, make_agent
 

@@ -1,28 +1,21 @@
 """Run a game to its end with bot seats, optionally writing a replay.
 
-The runner only uses the decision interface every game offers (``current_players``,
-``legal_options``, ``apply``, ``is_terminal``), so bots, replays and tests drive the same code.
-A game may also offer ``next_decision(state)``: the same answer as the first three in one
-call (Last Light's, for its hundreds of decisions a game).
+The runner only uses the four calls of the game contract that play a game
+(``interpreter/contract.py``'s ``Decisions``: ``current_players``, ``legal_options``,
+``apply``, ``is_terminal``), so bots, replays and tests drive the same code. A game may also
+offer ``next_decision(state)`` (``AsksOnce``): the same answer as the first three in one call
+(Last Light's, for its hundreds of decisions a game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from whitedwarf.interpreter.bots import Bot
+from whitedwarf.interpreter.contract import Decisions, Option
 from whitedwarf.interpreter.replay import ReplayError, ReplayWriter
 from whitedwarf.interpreter.state import state_hash
-
-
-class DecisionGame(Protocol):
-    """The OpenSpiel-style decision interface (see docs/architecture.md)."""
-
-    def current_players(self, state: Any) -> list[int]: ...
-    def legal_options(self, state: Any, player: int) -> list[Any]: ...
-    def apply(self, state: Any, player: int, option_id: str, check: bool = True) -> Any: ...
-    def is_terminal(self, state: Any) -> bool: ...
 
 
 class StalledGame(RuntimeError):
@@ -56,7 +49,7 @@ class Outcome:
 
 
 def play(
-    game: DecisionGame,
+    game: Decisions[Any],
     state: Any,
     bots: Sequence[Bot],
     writer: ReplayWriter | None = None,
@@ -73,7 +66,7 @@ def play(
         if asked is None:
             return Outcome(state, count)
         seat, options = asked
-        if not options:
+        if seat is None or not options:
             if seat is None:
                 raise StalledGame("no player is asked to decide, yet the game is not over")
             raise StalledGame(f"seat {seat} must decide but has no legal option")
@@ -90,10 +83,10 @@ def play(
 
 #: What :func:`play` asks a game before each decision: None once the game is over, else the
 #: seat to decide (``current_players(state)[0]``, None if nobody is) and its legal options.
-Asker = Callable[[Any], "tuple[Any, list[Any]] | None"]
+Asker = Callable[[Any], "tuple[int | None, Sequence[Option]] | None"]
 
 
-def _asker(game: DecisionGame) -> Asker:
+def _asker(game: Decisions[Any]) -> Asker:
     """The game's own ``next_decision`` if it has one (one call a decision where the
     interface takes three: Last Light's), else the same answer from the interface."""
     found: Asker | None = getattr(game, "next_decision", None)
@@ -102,7 +95,7 @@ def _asker(game: DecisionGame) -> Asker:
     is_terminal, current_players = game.is_terminal, game.current_players
     legal_options = game.legal_options
 
-    def next_decision(state: Any) -> tuple[Any, list[Any]] | None:
+    def next_decision(state: Any) -> tuple[int | None, Sequence[Option]] | None:
         if is_terminal(state):
             return None
         seats = current_players(state)
@@ -114,7 +107,7 @@ def _asker(game: DecisionGame) -> Asker:
 
 
 def replay_decisions(
-    game: DecisionGame, state: Any, decisions: Sequence[tuple[int, str]]
+    game: Decisions[Any], state: Any, decisions: Sequence[tuple[int, str]]
 ) -> Outcome:
     """Re-apply logged decisions, checking each is legal at its point of the game."""
     for number, (seat, option) in enumerate(decisions):

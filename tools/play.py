@@ -13,7 +13,8 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import Bot, EngineSeat
-from whitedwarf.interpreter.engines import Event, GameEngine
+from whitedwarf.interpreter.contract import Event, GameRules
+from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.exits import Interrupted
@@ -243,7 +244,7 @@ def game_settings(settings: tuple[str, ...], engine: GameEngine) -> dict[str, An
 
 def make_game(
     loaded: Loaded, players: int, options: dict[str, Any], given: tuple[str, ...] = ()
-) -> Any:
+) -> GameRules[Any]:
     """The engine's ``Game`` for these seats; an error of the game's making is one line
     (placed at the card it names). ``given`` are the ``--option`` words the options hold:
     a game that refuses their values (``gods=maybe``) is refused at the option (exit 2,
@@ -271,7 +272,7 @@ def _plays_without(
     return True
 
 
-def seat_bots(kinds: list[str], seed: int, engine: GameEngine, game: Any) -> list[Bot]:
+def seat_bots(kinds: list[str], seed: int, engine: GameEngine, game: GameRules[Any]) -> list[Bot]:
     """One bot per seat; a seat the engine plays itself gets one that is never asked."""
     return [
         EngineSeat(kind)

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from whitedwarf.interpreter.bots import OptionLike
+from whitedwarf.interpreter.contract import Option
 
 State = dict[str, Any]
 
@@ -57,7 +57,7 @@ class SearchRules(Protocol):
         """Whether this decision is searched (else the heuristic decides)."""
         ...
 
-    def heuristic(self, view: State, seat: int, options: Sequence[OptionLike],
+    def heuristic(self, view: State, seat: int, options: Sequence[Option],
                   rng: random.Random) -> str:  # fmt: skip
         """The heuristic agent's choice from ``seat``'s view (decisions not searched)."""
         ...
@@ -99,7 +99,7 @@ class SearchAgent:
         self.iterations = iterations
         self.horizon = horizon
 
-    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+    def choose(self, state: Any, seat: int, options: Sequence[Option]) -> str:
         """The option with the best mean simulated result, from ``seat``'s observation."""
         rules = self.rules
         view = rules.observation(state, seat)

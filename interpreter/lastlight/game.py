@@ -23,7 +23,7 @@ passes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import state as generic
@@ -272,6 +272,15 @@ class Game:
         from whitedwarf.interpreter.lastlight.persist import observation
 
         return observation(state, player)
+
+
+if TYPE_CHECKING:  # mypy holds Game to the game contract (interpreter/contract.py)
+    from whitedwarf.interpreter.contract import GameRules
+
+    _CLASS: type[GameRules[State]] = Game  # the class: ``from_content`` makes a game
+
+    def _contract(game: Game) -> GameRules[State]:
+        return game  # a member missing or of another type is named here
 
 
 # -- the driver ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ one live). Starbots take no decisions: the engine plays their card when their tu
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter import state as generic
@@ -238,6 +238,15 @@ class Game:
         from whitedwarf.interpreter.starlight.persist import observation
 
         return observation(state, seat)
+
+
+if TYPE_CHECKING:  # mypy holds Game to the game contract (interpreter/contract.py)
+    from whitedwarf.interpreter.contract import GameRules
+
+    _CLASS: type[GameRules[State]] = Game  # the class: ``from_content`` makes a game
+
+    def _contract(game: Game) -> GameRules[State]:
+        return game  # a member missing or of another type is named here
 
 
 def dispatch(game: Game, state: State, seat: int, option_id: str) -> None:

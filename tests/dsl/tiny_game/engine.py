@@ -15,9 +15,10 @@ plays, as Starlight's Starbots are). The rules, all invented for the test:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.contract import Listener
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.state import clone
 
@@ -60,7 +61,7 @@ def content_from_pack(pack: Any) -> TinyContent:
 
 
 class Game:
-    """The decision interface, as ``interpreter/engines.py`` expects of every game."""
+    """The game contract (``interpreter/contract.py``'s ``GameRules``), as every game offers it."""
 
     def __init__(self, content: TinyContent, players: int, options: dict[str, Any]) -> None:
         seats = list(options.get("seats", ["live"] * players))
@@ -68,9 +69,10 @@ class Game:
             raise ValueError("the tiny game needs one seat kind per player, one of them live")
         self.content = content
         self.players = players
+        self.options = dict(options)
         self.seats = seats
         self.round_limit = int(options.get("round_limit", 30))
-        self.listener: Any = None
+        self.listener: Listener | None = None
 
     @classmethod
     def from_content(
@@ -79,7 +81,7 @@ class Game:
         """A game of ``players`` seats on ``content``."""
         return cls(content, players, options or {})
 
-    def listen(self, listener: Any) -> None:
+    def listen(self, listener: Listener | None) -> None:
         """Send each event to ``listener`` from now on."""
         self.listener = listener
 
@@ -100,6 +102,10 @@ class Game:
         return state
 
     clone = staticmethod(clone)
+
+    def edited(self, state: State) -> State:
+        """A state changed by hand: the tiny game keeps nothing about it to forget."""
+        return state
 
     def current_players(self, state: State) -> list[int]:
         """The seat whose turn it is (nobody once the game is over)."""
@@ -123,7 +129,8 @@ class Game:
 
     def result(self, state: State) -> dict[str, Any] | None:
         """``{"winners", "points", "reason", "tiebreak"}`` once over."""
-        return state["result"]
+        result: dict[str, Any] | None = state["result"]
+        return result
 
     def returns(self, state: State) -> list[float]:
         """1/k for each of k winners."""
@@ -176,6 +183,15 @@ class Game:
             "tiebreak": "shared" if len(winners) > 1 else None,
         }
         self._emit(state, "game_end", seat=None, winners=winners)
+
+
+if TYPE_CHECKING:  # mypy holds Game to the game contract (interpreter/contract.py)
+    from whitedwarf.interpreter.contract import GameRules
+
+    _CLASS: type[GameRules[State]] = Game  # the class: ``from_content`` makes a game
+
+    def _contract(game: Game) -> GameRules[State]:
+        return game  # a member missing or of another type is named here
 
 
 def engine() -> GameEngine:
