@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.contract import GameClass, GameRules
 
 FORMAT = 2
 #: Formats :func:`read_replay` reads (1: decisions only; 2: with events).
@@ -359,11 +360,11 @@ def game_setup(header: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
 
 def start_game(
     header: dict[str, Any],
-    game_class: Any,
+    game_class: GameClass,
     content: Any,
     seats_disagree: Callable[[Any, Any], str | None] | None = None,
     refused: tuple[type[BaseException], ...] = (ValueError,),
-) -> tuple[Any, int]:
+) -> tuple[GameRules[Any], int]:
     """The game a log's header sets up (``game_class.from_content``) and its seed.
 
     ReplayError (at line 1) when the header's setup is malformed, when ``seats_disagree``

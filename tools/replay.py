@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
+from whitedwarf.interpreter.contract import GameRules, Listener
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
@@ -71,15 +71,15 @@ def replay(
     except ReplayError as error:
         raise ReplayRefused(str(error)) from None
     try:
-        game = recorded_game(log.header, path)
+        game_name = recorded_game(log.header, path)
     except ReplayError as error:
         raise ReplayRefused(str(error)) from None
-    if not packs and not bundled_pack(game).is_dir():
+    if not packs and not bundled_pack(game_name).is_dir():
         raise ReplayRefused(
-            f"{path} is a game of {game!r}, which has no bundled pack: "
+            f"{path} is a game of {game_name!r}, which has no bundled pack: "
             "pass the packs it was played with (--pack)"
         )
-    loaded = load_game(packs, pack_paths, default_game=game)
+    loaded = load_game(packs, pack_paths, default_game=game_name)
     engine, content = loaded.engine, loaded.content
     differences = header_mismatch(log.header, pack_header(loaded.pack))
     if differences:
@@ -133,7 +133,9 @@ def replay(
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _replay_to_viewer(game, state, decisions, heard, path: Path) -> tuple[Outcome, str]:
+def _replay_to_viewer(
+    game: GameRules[Any], state: Any, decisions: list[tuple[int, str]], heard: Any, path: Path
+) -> tuple[Outcome, str]:
     """Replay the decisions, recording every step for the viewer: the outcome and the page.
 
     ``heard`` is the engine, the content and the list the game's listener appends its events
@@ -174,8 +176,8 @@ def recorded_game(header: dict, path: str | Path = "") -> str:
 
 
 def _start(
-    engine: GameEngine, content: Any, header: dict, path: Path, listener: Callable
-) -> tuple[Any, dict]:
+    engine: GameEngine, content: Any, header: dict[str, Any], path: Path, listener: Listener
+) -> tuple[GameRules[Any], dict[str, Any]]:
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game, seed = start_game(header, engine.game, content, engine.seats_disagree, refused)

@@ -10,11 +10,13 @@ the engine is not asking has one legal action, ``wait``, and the game is truncat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.rl.actions import UnmappedOption
 
@@ -40,7 +42,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def __init__(
         self,
         engine: GameEngine,
-        game: Any,
+        game: GameRules[Any],
         spec: Any,
         *,
         max_cycles: int | None = None,
@@ -146,7 +148,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         )
         self._set_info()
 
-    def _next(self) -> tuple[int | None, list[Any]] | None:
+    def _next(self) -> tuple[int | None, Sequence[Option]] | None:
         state = self.state_
         if self.game.is_terminal(state):
             return None

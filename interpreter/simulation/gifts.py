@@ -24,9 +24,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.interpreter.contract import GameRules, Option
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.engines import GameEngine
 
 State = dict[str, Any]
 
@@ -247,7 +251,7 @@ def giver(game_name: str) -> Giver:
 
 
 def check_gifts(
-    engine: Any, content: Any, players: int, options: dict[str, Any], gifts: Sequence[Gift]
+    engine: GameEngine, content: Any, players: int, options: dict[str, Any], gifts: Sequence[Gift]
 ) -> None:
     """Refuse a gift the batch cannot make (:class:`GiftError`, one sentence naming it): a
     seat the game does not have or that holds no cards, a card the pack does not have or of
@@ -280,7 +284,7 @@ def check_gifts(
         raise GiftError(f"{gifting.current}: {error}") from None
 
 
-def _past_setup(game: Any, state: State) -> None:
+def _past_setup(game: GameRules[Any], state: State) -> None:
     """Make the setup's choices (each seat keeps the first card offered)."""
     while _in_setup(state):
         seat = game.current_players(state)[0]
@@ -288,8 +292,12 @@ def _past_setup(game: Any, state: State) -> None:
 
 
 def prepared(
-    engine: Any, content: Any, players: int, options: dict[str, Any], gifts: Sequence[Gift]
-) -> tuple[Any, Gifting, list[dict[str, Any]]]:
+    engine: GameEngine,
+    content: Any,
+    players: int,
+    options: dict[str, Any],
+    gifts: Sequence[Gift],
+) -> tuple[GameRules[Any], Gifting, list[dict[str, Any]]]:
     """The game of a batch with gifts (its options dealing a faction given from the start),
     the :class:`Gifting` applying the others in play, and the gifts its setup applied."""
     cards = giver(engine.name).cards(engine.game.from_content(content, players, options))
@@ -302,7 +310,7 @@ class GiftingGame:
     """A game whose next decision is asked after the gifts due are applied: what
     ``runner.play`` plays when a batch gives cards (everything else is the game's)."""
 
-    def __init__(self, game: Any, gifting: Gifting) -> None:
+    def __init__(self, game: GameRules[Any], gifting: Gifting) -> None:
         from whitedwarf.interpreter.runner import _asker
 
         self.game, self.gifting, self.asker = game, gifting, _asker(game)
@@ -310,7 +318,7 @@ class GiftingGame:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
 
-    def next_decision(self, state: State) -> Any:
+    def next_decision(self, state: State) -> tuple[int | None, Sequence[Option]] | None:
         """The game's next decision, the gifts due applied first."""
         self.gifting.due(state)
         return self.asker(state)
@@ -343,7 +351,7 @@ class Gifting:
     """The gifts of one game, applied as their rounds come (:meth:`due` before each
     decision), and what was applied (:attr:`applied`, for the record)."""
 
-    def __init__(self, game_name: str, game: Any, gifts: Sequence[Gift]) -> None:
+    def __init__(self, game_name: str, game: GameRules[Any], gifts: Sequence[Gift]) -> None:
         self.name, self.game, self.how = game_name, game, giver(game_name)
         self.cards = self.how.cards(game)
         self.waiting = sorted(gifts, key=lambda g: g.round)

@@ -22,10 +22,12 @@ The report then flags, for each card and verb:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.bots import Bot
+from whitedwarf.interpreter.contract import Option
 
 Record = dict[str, Any]
 
@@ -50,11 +52,11 @@ class Watcher:
         # seat -> card -> verb -> [decisions offered, decisions chosen]
         self.counts: list[dict[str, dict[str, list[int]]]] = [{} for _ in range(seats)]
 
-    def seat(self, bot: Any) -> Any:
+    def seat(self, bot: Bot) -> Bot:
         """``bot`` with each of its decisions counted."""
         return _Watched(bot, self)
 
-    def saw(self, seat: int, options: list[Any], chosen: str, state: Any = None) -> None:
+    def saw(self, seat: int, options: Sequence[Option], chosen: str, state: Any = None) -> None:
         """One decision of ``seat``: the ``options`` offered and the id ``chosen`` (``state``:
         where an option names a place in a pool, the card there)."""
         if seat >= len(self.counts):
@@ -91,14 +93,14 @@ def _in_pool(state: Any, verb: str, target: str) -> str | None:
 
 
 class _Watched:
-    def __init__(self, bot: Any, watcher: Watcher) -> None:
+    def __init__(self, bot: Bot, watcher: Watcher) -> None:
         self.bot, self.watcher = bot, watcher
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.bot, name)
 
-    def choose(self, state: Any, seat: int, options: list[Any]) -> str:
-        chosen: str = self.bot.choose(state, seat, options)
+    def choose(self, state: Any, seat: int, options: Sequence[Option]) -> str:
+        chosen = self.bot.choose(state, seat, options)
         self.watcher.saw(seat, options, chosen, state)
         return chosen
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.packs.loader import LoadedPack
+from whitedwarf.interpreter.contract import Decisions, GameClass, GameRules, Listener
 from whitedwarf.interpreter.replay import (
     PLAY_SAVE_KIND,
     REPLAY,
@@ -63,7 +64,7 @@ def open_position(
     at: int | None,
     loaded: LoadedPack,
     content: Any,
-    game_class: Any,
+    game_class: GameClass,
     load_save: Callable[[Path, Any, Any], State],
     seats_disagree: Callable[[Any, Any], str | None] | None = None,
 ) -> Position:
@@ -131,10 +132,10 @@ def start_replay(
     path: Path,
     loaded: LoadedPack,
     content: Any,
-    game_class: Any,
-    listener: Callable[[Event], None] | None = None,
+    game_class: GameClass,
+    listener: Listener | None = None,
     seats_disagree: Callable[[Any, Any], str | None] | None = None,
-) -> tuple[Replay, Any, State]:
+) -> tuple[Replay, GameRules[Any], State]:
     """The parsed log, its game (``listener`` hears its events) and the state before its
     first decision; a header whose seat kinds ``seats_disagree`` refuses is refused."""
     try:
@@ -156,7 +157,7 @@ def start_replay(
 
 
 def replay_states(
-    game: Any, state: State, decisions: list[tuple[int, str]], path: Path
+    game: Decisions[Any], state: State, decisions: list[tuple[int, str]], path: Path
 ) -> Iterator[tuple[int, str, str]]:
     """Apply ``decisions`` one by one, yielding ``(seat, option id, option text)`` after each."""
     for number, (seat, option) in enumerate(decisions):

@@ -14,6 +14,7 @@ from typing import Any
 import click
 from rich.text import Text
 from whitedwarf.dsl.packs.games import unknown_game
+from whitedwarf.interpreter.contract import GameRules
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import header_mismatch
 from whitedwarf.tools.session import refuse_missing_folder
@@ -22,7 +23,7 @@ from whitedwarf.tools.tui.views import views_of
 
 
 def new_session(
-    game: Any, seats: list[str], seed: int, header: dict[str, Any], engine: GameEngine
+    game: GameRules[Any], seats: list[str], seed: int, header: dict[str, Any], engine: GameEngine
 ) -> Session:
     """A fresh game with these seats."""
     return Session(game, game.new_state(seed), seats, seed, header, engine=engine)

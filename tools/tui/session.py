@@ -27,6 +27,7 @@ from typing import Any
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.bots import Bot
+from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine, engine_for
 from whitedwarf.interpreter.replay import (
     PLAY_SAVE,
@@ -38,7 +39,7 @@ from whitedwarf.interpreter.replay import (
     read_game_file,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
-from whitedwarf.interpreter.state import Option, state_hash
+from whitedwarf.interpreter.state import state_hash
 from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.tui.views import TerminalViews, views_of
 
@@ -86,7 +87,7 @@ class Session:
     """A game in progress with its seats (``human``, a bot kind, or a seat kind the engine
     plays) and its decision record. ``engine`` defaults to the engine of the header's game."""
 
-    game: Any
+    game: GameRules[State]
     state: State
     seats: list[str]
     seed: int
@@ -154,12 +155,12 @@ class Session:
             if not bots:
                 return
             seat = bots[0]
-            options: list[Any] = self.game.legal_options(self.state, seat)
+            options = self.game.legal_options(self.state, seat)
             choice = self._bots[seat].choose(self.state, seat, options)
             self._record(seat, choice, options)
         raise RuntimeError(f"the bots made {limit} decisions without reaching a human seat")
 
-    def options(self, seat: int) -> list[Option]:
+    def options(self, seat: int) -> Sequence[Option]:
         """The legal options of ``seat`` now, with the engine's texts."""
         return self.game.legal_options(self.state, seat)
 
@@ -226,7 +227,7 @@ class Session:
             self.state = self._played_again().state
             raise GameStopped(self.locate(error)) from None
 
-    def _fresh_game(self) -> Any:
+    def _fresh_game(self) -> GameRules[State]:
         """A game like this one that nobody listens to yet."""
         return type(self.game).from_content(self.game.content, self.state["n"], self.game.options)
 
@@ -363,7 +364,9 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     return record
 
 
-def resume(record: dict[str, Any], game: Any, engine: GameEngine | None = None) -> Session:
+def resume(
+    record: dict[str, Any], game: GameRules[Any], engine: GameEngine | None = None
+) -> Session:
     """A session from a save record, once its content's game is made."""
     state = record["state"]
     engine = engine or engine_for(str(dict(record.get("header") or {}).get("game", "lastlight")))
