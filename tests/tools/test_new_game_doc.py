@@ -25,3 +25,17 @@ def test_every_rule_module_and_pack_file_listed_exists() -> None:
         assert (REPO / "interpreter" / "starlight" / module).is_file(), module
     for name in files:
         assert (REPO / "content" / "starlight" / name).is_file(), name
+
+
+def test_the_contract_the_page_shows_is_the_protocol_games_are_held_to() -> None:
+    """Every call the page's contract example shows is a member of ``GameRules`` (or the
+    optional ``next_decision``), and every member is shown (issue 26 item 3)."""
+    from whitedwarf.interpreter.contract import AsksOnce, Decisions, GameRules
+
+    start = PAGE.index("The game contract is the typed Protocol `GameRules`")
+    example = PAGE[PAGE.index("```python", start) : PAGE.index("```\n", start + 1)]
+    shown = set(re.findall(r"\b[Gg]ame\.(\w+)", example))
+    protocols = (GameRules, Decisions, AsksOnce)
+    members = {name for p in protocols for name in vars(p) if not name.startswith("_")}
+    assert len(members) >= 16
+    assert shown == members
