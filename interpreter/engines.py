@@ -31,7 +31,7 @@ State = dict[str, Any]
 #: each game's function takes its own ``Game`` class, which mypy checks where it is written.
 Summarise = Callable[[Any, State, int, str, Any], dict[str, Any]]
 #: ``(index, seed, agents, state, decisions)`` to one game's record in a ``simulate`` batch.
-Record = Callable[[int, int, list[str], State, int], dict[str, Any]]
+Recorder = Callable[[int, int, list[str], State, int], dict[str, Any]]
 
 #: The highest round limit a game takes (``--round-limit``, a replay header's ``round_limit``,
 #: a batch's): every game's commands share it, so a limit means the same in each.
@@ -186,7 +186,7 @@ class GameEngine:
     summary_text: Callable[[dict[str, Any]], str] = summary_text
     #: ``(index, seed, agents, state, decisions)`` to one game's record in a ``simulate``
     #: batch; None: the record of its ``result`` (``simulation/records.py``).
-    record: Record | None = None
+    record: Recorder | None = None
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
     #: With the ``terminal`` feature: ``"module:function"`` of the function returning the
