@@ -148,11 +148,11 @@ class GameEngine:
     version: str
     #: Seat kinds the engine plays itself (no decisions: Starlight's ``starbot``).
     automated_seats: tuple[str, ...] = ()
-    #: Agent kinds that can play it (``interpreter/agents``); the simple bots play any game.
+    #: Agent kinds that can play it; the simple bots (``interpreter/bots.py``) play any game.
     agents: tuple[str, ...] = SIMPLE_AGENTS
-    #: The game's own agents, by kind: ``(seed, Game)`` to a bot (Starlight's ``heuristic``,
-    #: which reads the pack's content through the Game). A kind here wins over the shared
-    #: agent of the same name in ``interpreter/agents``.
+    #: The game's own agents, by kind: ``(seed, Game)`` to a bot (``heuristic`` and
+    #: ``search``, from the game's ``agents/`` package). A kind here wins over the simple bot
+    #: of the same name.
     game_agents: dict[str, Callable[[int, Any], Any]] = field(default_factory=dict)
     #: Errors of the game's making (a runaway effect, content it cannot seat), shown as one
     #: line, never a traceback.
@@ -272,3 +272,16 @@ def engine_for(game: str) -> GameEngine:
     if not isinstance(engine, GameEngine):
         raise TypeError(f"the engine of game {game!r} is not a GameEngine")
     return engine
+
+
+def every_agent() -> set[str]:
+    """The agent kinds some installed game can seat (a kind one game lacks may be another's)."""
+    from whitedwarf.dsl.packs.games import installed_games
+
+    kinds = set(SIMPLE_AGENTS)
+    for game in installed_games():
+        try:
+            kinds.update(engine_for(game).agents)
+        except Unserved:  # a game without an engine seats no agent
+            continue
+    return kinds

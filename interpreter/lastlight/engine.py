@@ -22,8 +22,9 @@ def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
 def engine() -> GameEngine:
     """Last Light as the commands play it: every agent, the board picture, the terminal
     interface and balance reports."""
-    from whitedwarf.interpreter.agents import AGENTS
+    from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.lastlight import events, summary
+    from whitedwarf.interpreter.lastlight.agents import AGENTS
     from whitedwarf.interpreter.lastlight.content import ContentError
     from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game, GameOptionError
     from whitedwarf.interpreter.lastlight.packs import content_from_pack
@@ -36,7 +37,8 @@ def engine() -> GameEngine:
         content_from_pack=content_from_pack,
         players=(2, 4),
         version=VERSION,
-        agents=tuple(AGENTS),
+        agents=(*SIMPLE_AGENTS, *AGENTS),
+        game_agents=dict(AGENTS),
         errors=(EffectLimitReached, ContentError, GameOptionError),
         options=_options,
         describe=events.describe,

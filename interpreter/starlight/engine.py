@@ -49,7 +49,7 @@ def engine() -> GameEngine:
     (``narrate.py``), its board picture (``tools/render/starlight.py``) and its printed cards
     (``wording.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
-    from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
+    from whitedwarf.interpreter.starlight.agents import AGENTS
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
     from whitedwarf.interpreter.starlight.narrate import dealt, describe
@@ -62,8 +62,8 @@ def engine() -> GameEngine:
         players=(1, MAX_SEATS),
         version=VERSION,
         automated_seats=AUTOMATED_SEATS,
-        agents=(*SIMPLE_AGENTS, "heuristic", "search"),
-        game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
+        agents=(*SIMPLE_AGENTS, *AGENTS),
+        game_agents=dict(AGENTS),
         errors=(ValueError,),
         options=_options,
         describe=describe,
