@@ -176,20 +176,21 @@ class GameEngine:
     record: Callable[..., dict[str, Any]] | None = None
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
-    #: With the ``terminal`` feature: ``"module:function"`` of the function returning the
-    #: game's views of the terminal interface (``tools/tui/views.py``'s ``TerminalViews``:
-    #: its board, panels, citations and news wording), imported only when humans play.
-    terminal: str | None = None
+    #: With the ``terminal`` feature: the function returning the game's views of the
+    #: terminal interface (``tools/tui/views.py``'s ``TerminalViews``: its board, panels,
+    #: citations and news wording; in the game's ``views/``), which imports them only when
+    #: humans play.
+    terminal: Callable[[], Any] | None = None
     #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):
     #: name -> what it does.
     settings: dict[str, str] = field(default_factory=dict)
-    #: ``"module:function"`` returning the game's board picture (``tools/render/drawing.py``'s
-    #: ``Drawing``), for ``render`` and ``replay --html``: a reference, so playing a game
-    #: never imports the drawing code.
-    drawing: str = ""
-    #: ``"module:function"`` returning how its cards are printed (``tools/card_sheets.py``'s
+    #: The function returning the game's board picture (``tools/render/drawing.py``'s
+    #: ``Drawing``), for ``render`` and ``replay --html``: it imports the game's drawing
+    #: (``views/``) when called, so playing a game never imports the drawing code.
+    drawing: Callable[[], Any] | None = None
+    #: The function returning how its cards are printed (``tools/card_sheets.py``'s
     #: ``CardBook``: the files, each card's face, the colours), for ``cards``.
-    card_book: str = ""
+    card_book: Callable[[], Any] | None = None
 
     def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
         """The options ``Game.from_content`` takes for these seats."""
@@ -247,15 +248,12 @@ class GameEngine:
         if feature not in self.features:
             raise Unserved(f"{command} cannot serve {self.title} ({self.name}) yet: {missing}")
 
-    def part(self, reference: str) -> Any:
-        """What a ``"module:function"`` field (:attr:`drawing`, :attr:`card_book`) names,
-        called; :class:`Unserved` when the field is empty."""
-        if not reference:
-            raise Unserved(f"{self.title} ({self.name}) names no such part")
-        module, _, function = reference.partition(":")
-        from importlib import import_module
-
-        return getattr(import_module(module), function)()
+    def part(self, accessor: Callable[[], Any] | None) -> Any:
+        """What an accessor field (:attr:`drawing`, :attr:`card_book`, :attr:`terminal`)
+        returns; :class:`Unserved` when the game has none."""
+        if accessor is None:
+            raise Unserved(f"{self.title} ({self.name}) has no such part")
+        return accessor()
 
 
 def engine_for(game: str) -> GameEngine:

@@ -4,9 +4,14 @@ reach the game only through it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.engines import GameEngine
+
+if TYPE_CHECKING:
+    from whitedwarf.tools.card_sheets import CardBook
+    from whitedwarf.tools.render.drawing import Drawing
+    from whitedwarf.tools.tui.views import TerminalViews
 
 #: Recorded in every replay header as ``engine``.
 VERSION = "lastlight-engine-1"
@@ -17,6 +22,27 @@ def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
     docs/rules-decisions.md)."""
     del seats
     return {"round_limit": round_limit}
+
+
+def _drawing() -> Drawing:
+    """The board picture (``views/drawing.py``), imported when a picture is drawn."""
+    from whitedwarf.interpreter.lastlight.views.drawing import drawing
+
+    return drawing()
+
+
+def _card_book() -> CardBook:
+    """How the cards are printed (``views/cards.py``), imported by ``cards`` only."""
+    from whitedwarf.interpreter.lastlight.views.cards import card_book
+
+    return card_book()
+
+
+def _terminal() -> TerminalViews:
+    """The terminal interface's views (``views/terminal.py``), imported when humans play."""
+    from whitedwarf.interpreter.lastlight.views.terminal import views
+
+    return views()
 
 
 def engine() -> GameEngine:
@@ -47,9 +73,9 @@ def engine() -> GameEngine:
         summary_text=summary.summary_text,
         record=game_record,
         features=frozenset(("terminal", "render", "cards")),
-        drawing="whitedwarf.tools.render.lastlight:drawing",
-        card_book="whitedwarf.tools.card_sheets:lastlight_cards",
-        terminal="whitedwarf.tools.tui.lastlight:views",
+        drawing=_drawing,
+        card_book=_card_book,
+        terminal=_terminal,
         settings={
             "factions": "the faction each seat keeps, in seat order (`veyari,,hexan`: an empty "
             "place is dealt as usual): to watch a faction, a new one included, play",

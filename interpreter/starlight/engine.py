@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.engines import GameEngine
+
+if TYPE_CHECKING:
+    from whitedwarf.tools.card_sheets import CardBook
+    from whitedwarf.tools.render.drawing import Drawing
+    from whitedwarf.tools.tui.views import TerminalViews
 
 #: Recorded in every replay header as ``engine``.
 VERSION = "starlight-engine-1"
@@ -42,12 +47,33 @@ def summarise(
     return summary
 
 
+def _drawing() -> Drawing:
+    """The board picture (``views/drawing.py``), imported when a picture is drawn."""
+    from whitedwarf.interpreter.starlight.views.drawing import drawing
+
+    return drawing()
+
+
+def _card_book() -> CardBook:
+    """How the cards are printed (``views/cards.py``), imported by ``cards`` only."""
+    from whitedwarf.interpreter.starlight.views.cards import card_book
+
+    return card_book()
+
+
+def _terminal() -> TerminalViews:
+    """The terminal interface's views (``views/terminal.py``), imported when humans play."""
+    from whitedwarf.interpreter.starlight.views.terminal import views
+
+    return views()
+
+
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
     and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
-    human seats in the terminal interface (``tools/tui/starlight.py``), its events in words
-    (``narrate.py``), its board picture (``tools/render/starlight.py``) and its printed cards
-    (``wording.py``); the commands needing what it lacks say so."""
+    human seats in the terminal interface (``views/terminal.py``), its events in words
+    (``narrate.py``), its board picture (``views/drawing.py``) and its printed cards
+    (``views/cards.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.starlight.agents import AGENTS
     from whitedwarf.interpreter.starlight.content import content_from_pack
@@ -70,9 +96,9 @@ def engine() -> GameEngine:
         setup_trace=dealt,
         summarise=summarise,
         features=frozenset({"terminal", "render", "cards"}),
-        terminal="whitedwarf.tools.tui.starlight:views",
-        drawing="whitedwarf.tools.render.starlight:drawing",
-        card_book="whitedwarf.interpreter.starlight.wording:card_book",
+        terminal=_terminal,
+        drawing=_drawing,
+        card_book=_card_book,
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "
