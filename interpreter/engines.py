@@ -13,10 +13,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.simulation.gifts import Giver
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -191,6 +194,12 @@ class GameEngine:
     #: The function returning how its cards are printed (``tools/card_sheets.py``'s
     #: ``CardBook``: the files, each card's face, the colours), for ``cards``.
     card_book: Callable[[], Any] | None = None
+    #: ``Game`` to its action space and observation encoder for the RL adapters
+    #: (``whitedwarf.rl``, docs/rl.md): importing them (numpy) only when called.
+    rl_spec: Callable[[Any], Any] | None = None
+    #: How ``simulate --give`` puts its cards in a seat's play (``simulation/gifts.py``'s
+    #: ``Giver``); None: the game cannot be given cards.
+    giver: Giver | None = None
 
     def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
         """The options ``Game.from_content`` takes for these seats."""

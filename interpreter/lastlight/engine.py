@@ -45,16 +45,25 @@ def _terminal() -> TerminalViews:
     return views()
 
 
+def _rl_spec(game: Any) -> Any:
+    """The action space and observation encoder of ``whitedwarf.rl`` (``rl/spec.py``),
+    imported only by the RL adapters (it needs numpy, the ``rl`` extra)."""
+    from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
+
+    return LastLightSpec(game)
+
+
 def engine() -> GameEngine:
     """Last Light as the commands play it: every agent, the board picture, the terminal
     interface and balance reports."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.lastlight import events, summary
     from whitedwarf.interpreter.lastlight.agents import AGENTS
+    from whitedwarf.interpreter.lastlight.batch_record import game_record
     from whitedwarf.interpreter.lastlight.content import ContentError
     from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game, GameOptionError
+    from whitedwarf.interpreter.lastlight.gifts import GIVER
     from whitedwarf.interpreter.lastlight.packs import content_from_pack
-    from whitedwarf.interpreter.simulation.records import game_record
 
     return GameEngine(
         name="lastlight",
@@ -75,6 +84,8 @@ def engine() -> GameEngine:
         features=frozenset(("terminal", "render", "cards")),
         drawing=_drawing,
         card_book=_card_book,
+        rl_spec=_rl_spec,
+        giver=GIVER,
         terminal=_terminal,
         settings={
             "factions": "the faction each seat keeps, in seat order (`veyari,,hexan`: an empty "

@@ -68,6 +68,14 @@ def _terminal() -> TerminalViews:
     return views()
 
 
+def _rl_spec(game: Any) -> Any:
+    """The action space and observation encoder of ``whitedwarf.rl`` (``rl/spec.py``),
+    imported only by the RL adapters (it needs numpy, the ``rl`` extra)."""
+    from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
+
+    return StarlightSpec(game)
+
+
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
     and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
@@ -78,6 +86,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.starlight.agents import AGENTS
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
+    from whitedwarf.interpreter.starlight.gifts import GIVER
     from whitedwarf.interpreter.starlight.narrate import dealt, describe
 
     return GameEngine(
@@ -99,6 +108,8 @@ def engine() -> GameEngine:
         terminal=_terminal,
         drawing=_drawing,
         card_book=_card_book,
+        rl_spec=_rl_spec,
+        giver=GIVER,
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "
