@@ -29,7 +29,7 @@ def batch(games: int, workers: int) -> tuple[float, int]:
 
 def per_decision(kind: str, games: int) -> tuple[float, int]:
     """Mean milliseconds per decision of ``kind`` playing every seat, and decisions timed."""
-    from whitedwarf.interpreter.agents import make_agent
+    from whitedwarf.interpreter.lastlight.engine import engine
     from whitedwarf.interpreter.lastlight.game import Game
     from whitedwarf.interpreter.lastlight.packs import load_game_content
 
@@ -37,7 +37,7 @@ def per_decision(kind: str, games: int) -> tuple[float, int]:
     spent, count = 0.0, 0
     for seed in range(games):
         state = game.new_state(seed)
-        bots = [make_agent(kind, seed, seat) for seat in range(3)]
+        bots = [engine().make_agent(kind, seed, seat, game) for seat in range(3)]
         while not game.is_terminal(state):
             seat = game.current_players(state)[0]
             options = game.legal_options(state, seat)

@@ -14,7 +14,7 @@ import time
 
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.engines import engine_for
-from whitedwarf.interpreter.starlight.agent import StarlightSearch
+from whitedwarf.interpreter.starlight.agents.agent import StarlightSearch
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
 

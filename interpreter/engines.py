@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from whitedwarf.dsl.packs.loader import LoadedPack
     from whitedwarf.interpreter.bots import Bot
 
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.simulation.gifts import Giver
+
 State = dict[str, Any]
 
 #: ``(game, state, decisions, final hash, tally)`` to a game's ``--format json`` object
@@ -161,11 +164,11 @@ class GameEngine:
     version: str
     #: Seat kinds the engine plays itself (no decisions: Starlight's ``starbot``).
     automated_seats: tuple[str, ...] = ()
-    #: Agent kinds that can play it (``interpreter/agents``); the simple bots play any game.
+    #: Agent kinds that can play it; the simple bots (``interpreter/bots.py``) play any game.
     agents: tuple[str, ...] = SIMPLE_AGENTS
-    #: The game's own agents, by kind: ``(seed, Game)`` to a bot (Starlight's ``heuristic``,
-    #: which reads the pack's content through the Game). A kind here wins over the shared
-    #: agent of the same name in ``interpreter/agents``.
+    #: The game's own agents, by kind: ``(seed, Game)`` to a bot (``heuristic`` and
+    #: ``search``, from the game's ``agents/`` package). A kind here wins over the simple bot
+    #: of the same name.
     game_agents: dict[str, Callable[[int, Any], Bot]] = field(default_factory=dict)
     #: Errors of the game's making (a runaway effect, content it cannot seat), shown as one
     #: line, never a traceback.
@@ -189,20 +192,27 @@ class GameEngine:
     record: Recorder | None = None
     #: Which of :data:`FEATURES` it has, each with the missing part named when it has not.
     features: frozenset[str] = field(default_factory=frozenset)
-    #: With the ``terminal`` feature: ``"module:function"`` of the function returning the
-    #: game's views of the terminal interface (``tools/tui/views.py``'s ``TerminalViews``:
-    #: its board, panels, citations and news wording), imported only when humans play.
-    terminal: str | None = None
+    #: With the ``terminal`` feature: the function returning the game's views of the
+    #: terminal interface (``tools/tui/views.py``'s ``TerminalViews``: its board, panels,
+    #: citations and news wording; in the game's ``views/``), which imports them only when
+    #: humans play.
+    terminal: Callable[[], Any] | None = None
     #: Options of ``Game.from_content`` a player may set (``play --option NAME=VALUE``):
     #: name -> what it does.
     settings: dict[str, str] = field(default_factory=dict)
-    #: ``"module:function"`` returning the game's board picture (``tools/render/drawing.py``'s
-    #: ``Drawing``), for ``render`` and ``replay --html``: a reference, so playing a game
-    #: never imports the drawing code.
-    drawing: str = ""
-    #: ``"module:function"`` returning how its cards are printed (``tools/card_sheets.py``'s
+    #: The function returning the game's board picture (``tools/render/drawing.py``'s
+    #: ``Drawing``), for ``render`` and ``replay --html``: it imports the game's drawing
+    #: (``views/``) when called, so playing a game never imports the drawing code.
+    drawing: Callable[[], Any] | None = None
+    #: The function returning how its cards are printed (``tools/card_sheets.py``'s
     #: ``CardBook``: the files, each card's face, the colours), for ``cards``.
-    card_book: str = ""
+    card_book: Callable[[], Any] | None = None
+    #: ``Game`` to its action space and observation encoder for the RL adapters
+    #: (``whitedwarf.rl``, docs/rl.md): importing them (numpy) only when called.
+    rl_spec: Callable[[Any], Any] | None = None
+    #: How ``simulate --give`` puts its cards in a seat's play (``simulation/gifts.py``'s
+    #: ``Giver``); None: the game cannot be given cards.
+    giver: Giver | None = None
 
     def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
         """The options ``Game.from_content`` takes for these seats."""
@@ -260,15 +270,12 @@ class GameEngine:
         if feature not in self.features:
             raise Unserved(f"{command} cannot serve {self.title} ({self.name}) yet: {missing}")
 
-    def part(self, reference: str) -> Any:
-        """What a ``"module:function"`` field (:attr:`drawing`, :attr:`card_book`) names,
-        called; :class:`Unserved` when the field is empty."""
-        if not reference:
-            raise Unserved(f"{self.title} ({self.name}) names no such part")
-        module, _, function = reference.partition(":")
-        from importlib import import_module
-
-        return getattr(import_module(module), function)()
+    def part(self, accessor: Callable[[], Any] | None) -> Any:
+        """What an accessor field (:attr:`drawing`, :attr:`card_book`, :attr:`terminal`)
+        returns; :class:`Unserved` when the game has none."""
+        if accessor is None:
+            raise Unserved(f"{self.title} ({self.name}) has no such part")
+        return accessor()
 
 
 def engine_for(game: str) -> GameEngine:
@@ -285,3 +292,16 @@ def engine_for(game: str) -> GameEngine:
     if not isinstance(engine, GameEngine):
         raise TypeError(f"the engine of game {game!r} is not a GameEngine")
     return engine
+
+
+def every_agent() -> set[str]:
+    """The agent kinds some installed game can seat (a kind one game lacks may be another's)."""
+    from whitedwarf.dsl.packs.games import installed_games
+
+    kinds = set(SIMPLE_AGENTS)
+    for game in installed_games():
+        try:
+            kinds.update(engine_for(game).agents)
+        except Unserved:  # a game without an engine seats no agent
+            continue
+    return kinds

@@ -9,9 +9,8 @@ dsl/render.py) set as large as the card allows with an icon for each bracketed w
 italics, and a footer with the pack, the card id and its copies. Drawn with reportlab.
 
 Which files are printed and what each face says is the game's :class:`CardBook`, named by
-its ``GameEngine.card_book``: Last Light's is :func:`lastlight_cards` (civilization techs
-blue, ship abilities green, ship mods yellow), Starlight's is in
-``interpreter/starlight/wording.py``.
+its ``GameEngine.card_book``, in the game's ``views/cards.py`` (Last Light's:
+civilization techs blue, ship abilities green, ship mods yellow).
 """
 
 from __future__ import annotations
@@ -27,25 +26,12 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.dsl.render import render_effect
-from whitedwarf.tools.card_icons import RESOURCE_COLOURS, draw_icon, icon_width, meaning
+from whitedwarf.tools.card_icons import draw_icon, icon_width, meaning
 
 CARD_W, CARD_H = 63 * mm, 88 * mm
 COLUMNS, ROWS = 3, 3
 MARK = 4 * mm  # length of a cut mark
 PAPER = {"a4": A4, "letter": LETTER}
-CARD_FILES = ("techs", "factions", "exploration", "achievements")
-
-#: The printed colours (public rules FAQ: civilization blue, ship abilities green, mods yellow).
-KIND_COLOURS = {
-    "civilization": "#2f6db5",
-    "ship_ability": "#3a9a4a",
-    "ship_mod": "#d8b62a",
-    "faction": "#7a4fa0",
-    "deep_space": "#27324a",
-    "planetary": "#8a5a2b",
-    "achievement": "#b23a48",
-}
 
 
 @dataclass(frozen=True)
@@ -79,28 +65,15 @@ class CardBook:
     discs: str = "The discs at a card's top right: how many of each it costs, or is worth."
 
 
-def lastlight_cards() -> CardBook:
-    """Last Light's cards: techs, factions, exploration tokens and achievements."""
-    return CardBook(
-        CARD_FILES,
-        _face,
-        KIND_COLOURS,
-        RESOURCE_COLOURS,
-        'The discs at a tech\'s top right are its cost (000 "Manufacture Technologies"): pay '
-        "as many of each resource as its disc says, the disc in the resource's colour.",
-    )
-
-
 def printed_cards(
     data: dict[str, Any],
     registry: Registry,
     pack: str,
+    book: CardBook,
     only: set[tuple[str, str]] | None = None,
-    book: CardBook | None = None,
 ) -> list[PrintedCard]:
     """The faces to print, copies repeated, in file order (``only``: these ``(file, id)``
-    alone)."""
-    book = book or lastlight_cards()
+    alone), as the game's ``book`` prints them."""
     faces = []
     for file in book.files:
         for card in data.get(file, []):
@@ -112,35 +85,9 @@ def printed_cards(
     return faces
 
 
-#: The words that open a card to be kept secret (achievements: "Keep hidden. Play
-#: immediately when …"); the card prints them as a strip of their own.
-HIDDEN = re.compile(r"^\s*Keep hidden\.\s*", re.IGNORECASE)
-
-
-def _face(card: dict[str, Any], file: str, registry: Registry, pack: str) -> PrintedCard:
-    kind = {"factions": "faction", "achievements": "achievement"}.get(file, card.get("kind", file))
-    # The card's own printed wording; written from its effect only where it has none.
-    text = str(card.get("text") or "")
-    if not text and card.get("effect"):
-        try:
-            text = render_effect(card["effect"], registry)
-        except Exception:  # the pack validated, so this is only a card the renderer cannot say
-            text = ""
-    hidden = bool(HIDDEN.match(text))
-    text = HIDDEN.sub("", text, count=1) if hidden else text
-    cost = {k: v for k, v in (card.get("cost") or {}).items() if v}
-    name = card.get("name", card["id"])
-    flavour = " ".join(str(card.get("lore") or "").split())
-    return PrintedCard(pack, card["id"], name, kind, cost, text, flavour, hidden)
-
-
-def draw_sheets(
-    faces: Iterable[PrintedCard], out: Path, paper: str = "a4", book: CardBook | None = None
-) -> int:
-    """Write the faces to a PDF at ``out`` in the colours of ``book`` (default: Last
-    Light's), then a page with the key to its icons, discs and colours; returns the number
-    of pages of cards."""
-    book = book or lastlight_cards()
+def draw_sheets(faces: Iterable[PrintedCard], out: Path, book: CardBook, paper: str = "a4") -> int:
+    """Write the faces to a PDF at ``out`` in the colours of ``book``, then a page with the
+    key to its icons, discs and colours; returns the number of pages of cards."""
     faces = list(faces)
     width, height = PAPER[paper]
     canvas = Canvas(str(out), pagesize=(width, height))

@@ -57,10 +57,10 @@ def cards(
     own = None if everything else own_card_ids(result, folder, book.files)
     registry = game_registry(result.pack.game)
     pack_id = next((p.id for p in result.pack.packs if p.path.resolve() == folder.resolve()), "")
-    faces = printed_cards(result.pack.data, registry, pack_id, own, book)
+    faces = printed_cards(result.pack.data, registry, pack_id, book, own)
     if not faces:
         raise click.ClickException("the pack has no cards to print (try --all for a mod)")
-    pages = draw_sheets(faces, out, paper, book)
+    pages = draw_sheets(faces, out, book, paper)
     click.echo(
         f"wrote {out}: {counted(len(faces), 'card')} on {counted(pages, 'page')}, "
         f"and the key to their icons on page {pages + 1}"

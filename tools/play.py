@@ -11,10 +11,9 @@ from typing import Any
 import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
-from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.contract import Event, GameRules
-from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.interpreter.engines import GameEngine, every_agent
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.exits import Interrupted
@@ -43,7 +42,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
     known = {*engine.agents, *engine.automated_seats, HUMAN}
     unknown = [s for s in seats if s not in known]
     if unknown:
-        if unknown[0] in AGENTS:
+        if unknown[0] in every_agent():
             raise click.BadParameter(
                 f"seat kind {unknown[0]!r} cannot play {engine.title}; its agents are "
                 f"{', '.join(engine.agents)} (an agent plays only the games that bring it)",

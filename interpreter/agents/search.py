@@ -11,7 +11,7 @@ decisions. The result is scored by the game's evaluation of the seat's lead (or 
 outcome when the game ended), and the option with the best mean is chosen.
 
 The agent knows no game: a game hands it a :class:`SearchRules` (Last Light's is
-:mod:`~whitedwarf.interpreter.agents.lastlight_search`). Where no determinisation is
+:mod:`~whitedwarf.interpreter.lastlight.agents.search`). Where no determinisation is
 possible (another seat's effect in progress hides what it works on) it decides as the
 game's heuristic does. The work per decision is bounded by ``iterations × horizon``
 decisions played, whatever the position, and every draw comes from the agent's own seeded

@@ -4,9 +4,14 @@ reach the game only through it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.engines import GameEngine
+
+if TYPE_CHECKING:
+    from whitedwarf.tools.card_sheets import CardBook
+    from whitedwarf.tools.render.drawing import Drawing
+    from whitedwarf.tools.tui.views import TerminalViews
 
 #: Recorded in every replay header as ``engine``.
 VERSION = "lastlight-engine-1"
@@ -19,15 +24,46 @@ def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
     return {"round_limit": round_limit}
 
 
+def _drawing() -> Drawing:
+    """The board picture (``views/drawing.py``), imported when a picture is drawn."""
+    from whitedwarf.interpreter.lastlight.views.drawing import drawing
+
+    return drawing()
+
+
+def _card_book() -> CardBook:
+    """How the cards are printed (``views/cards.py``), imported by ``cards`` only."""
+    from whitedwarf.interpreter.lastlight.views.cards import card_book
+
+    return card_book()
+
+
+def _terminal() -> TerminalViews:
+    """The terminal interface's views (``views/terminal.py``), imported when humans play."""
+    from whitedwarf.interpreter.lastlight.views.terminal import views
+
+    return views()
+
+
+def _rl_spec(game: Any) -> Any:
+    """The action space and observation encoder of ``whitedwarf.rl`` (``rl/spec.py``),
+    imported only by the RL adapters (it needs numpy, the ``rl`` extra)."""
+    from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
+
+    return LastLightSpec(game)
+
+
 def engine() -> GameEngine:
     """Last Light as the commands play it: every agent, the board picture, the terminal
     interface and balance reports."""
-    from whitedwarf.interpreter.agents import AGENTS
+    from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.lastlight import events, summary
+    from whitedwarf.interpreter.lastlight.agents import AGENTS
+    from whitedwarf.interpreter.lastlight.batch_record import game_record
     from whitedwarf.interpreter.lastlight.content import ContentError
     from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game, GameOptionError
+    from whitedwarf.interpreter.lastlight.gifts import GIVER
     from whitedwarf.interpreter.lastlight.packs import content_from_pack
-    from whitedwarf.interpreter.simulation.records import game_record
 
     return GameEngine(
         name="lastlight",
@@ -36,7 +72,8 @@ def engine() -> GameEngine:
         content_from_pack=content_from_pack,
         players=(2, 4),
         version=VERSION,
-        agents=tuple(AGENTS),
+        agents=(*SIMPLE_AGENTS, *AGENTS),
+        game_agents=dict(AGENTS),
         errors=(EffectLimitReached, ContentError, GameOptionError),
         options=_options,
         describe=events.describe,
@@ -45,9 +82,11 @@ def engine() -> GameEngine:
         summary_text=summary.summary_text,
         record=game_record,
         features=frozenset(("terminal", "render", "cards")),
-        drawing="whitedwarf.tools.render.lastlight:drawing",
-        card_book="whitedwarf.tools.card_sheets:lastlight_cards",
-        terminal="whitedwarf.tools.tui.lastlight:views",
+        drawing=_drawing,
+        card_book=_card_book,
+        rl_spec=_rl_spec,
+        giver=GIVER,
+        terminal=_terminal,
         settings={
             "factions": "the faction each seat keeps, in seat order (`veyari,,hexan`: an empty "
             "place is dealt as usual): to watch a faction, a new one included, play",

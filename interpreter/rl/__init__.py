@@ -83,16 +83,10 @@ def _content(path: Path, named: str) -> tuple[Any, Any]:
 
 
 def spec_of(engine: Any, game: Any) -> Any:
-    """The game's action space and observation encoder."""
-    if engine.name == "lastlight":
-        from whitedwarf.rl.lastlight import LastLightSpec
-
-        return LastLightSpec(game)
-    if engine.name == "starlight":
-        from whitedwarf.rl.starlight import StarlightSpec
-
-        return StarlightSpec(game)
-    raise PackError(f"{engine.title} has no RL adapter yet (Last Light and Starlight have)")
+    """The game's action space and observation encoder (its engine's ``rl_spec``)."""
+    if engine.rl_spec is None:
+        raise PackError(f"{engine.title} has no RL adapter yet (Last Light and Starlight have)")
+    return engine.rl_spec(game)
 
 
 def env(

@@ -1,9 +1,9 @@
 """A fixed-shape observation vector made of named blocks (its documented layout).
 
 An encoder declares its blocks once (name, size) and writes each observation by block offset
-into a copy of a zeroed buffer, which numpy then reads as float32 (``lastlight_vector.py``,
-``starlight.py``): the vector of a 4-player Last Light position is some two thousand numbers
-of which about two hundred are not zero.
+into a copy of a zeroed buffer, which numpy then reads as float32 (each game's ``rl/``
+encoders: Last Light's ``vector.py``, Starlight's ``spec.py``): the vector of a 4-player
+Last Light position is some two thousand numbers of which about two hundred are not zero.
 """
 
 from __future__ import annotations

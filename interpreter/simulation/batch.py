@@ -9,9 +9,14 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
-from whitedwarf.interpreter.agents import AGENTS
 from whitedwarf.interpreter.bots import EngineSeat
-from whitedwarf.interpreter.engines import MOST_ROUNDS, GameEngine, Unserved, engine_for
+from whitedwarf.interpreter.engines import (
+    MOST_ROUNDS,
+    GameEngine,
+    Unserved,
+    engine_for,
+    every_agent,
+)
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.simulation.gifts import (
     GiftError,
@@ -96,7 +101,7 @@ class BatchError(ValueError):
 def check_agents(agents: Sequence[str], players: int, engine: GameEngine | None = None) -> None:
     """Agents must be known (to the game, when given: its agents and the seats its engine
     plays), and either one per seat or a pool to draw from."""
-    known = set(AGENTS) if engine is None else {*engine.agents, *engine.automated_seats}
+    known = every_agent() if engine is None else {*engine.agents, *engine.automated_seats}
     unknown = [a for a in agents if a not in known]
     if unknown:
         close = did_you_mean(unknown[0], known)

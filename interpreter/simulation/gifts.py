@@ -4,7 +4,8 @@ A designer who wants to see one card at work cannot wait for the deal to bring i
 tech's trigger fired once in 40 seeded games): a gift puts it in the seat's play in every game,
 from the start or at the start of a round, the way the scenario modules write a position
 (``lastlight/scenario.py``, ``starlight/scenario.py``: the box stays whole, a card given comes
-out of its deck). What each game can hold is its own:
+out of its deck). What each game can hold is its own, said by the :class:`Giver` its engine
+brings (``GameEngine.giver``: ``interpreter/<game>/gifts.py``):
 
 * Last Light: a tech (into play: a civilization tech by the player's board, a ship tech on the
   first ship type that has no copy of it), a faction, a hidden planetary achievement (000
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
@@ -33,22 +34,6 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.engines import GameEngine
 
 State = dict[str, Any]
-
-#: The card kinds each game can give, by the name of its content's card table.
-GIVEN_KINDS = {
-    "lastlight": ("techs", "factions", "achievements"),
-    "starlight": ("cores", "flares", "starters", "laurels", "gods"),
-}
-
-#: Why a kind of card that a game has cannot be given (said when it is asked for).
-NOT_GIVEN = {
-    "exploration": "an exploration token resolves when a ship reveals its sector (000 '1. Move'), "
-    "it is never held",
-    "accolades": "an accolade is scored at the end by whoever earns it, never held",
-    "aspects": "an aspect belongs to a star, not to a player",
-    "privileges": "a privilege is recorded on a mat by an action, not a card",
-    "starbots": "a Starbot card is the automated seat's own deck",
-}
 
 _GIFT = re.compile(r"^\s*(-?\d+)\s*:\s*([^@\s]+)\s*(?:@\s*(-?\d+)\s*)?$")
 
@@ -88,166 +73,72 @@ def gifts_of(extra: dict[str, Any]) -> list[Gift]:
     return [parse_gift(text) for text in extra.get("give", [])]
 
 
-def card_kind(game_name: str, cards: dict[str, dict[str, Any]], card: str) -> str:
+#: ``(gifts, options, cards)`` to the game options dealing gifts at setup, the gifts left to
+#: apply in play, and those the options applied (for the record, at round 0: the setup).
+SetupGifts = Callable[
+    [Sequence[Gift], dict[str, Any], dict[str, Any]],
+    tuple[dict[str, Any], list[Gift], list[dict[str, Any]]],
+]
+
+
+def no_problem(game: Any, seat: int) -> str | None:
+    """Every seat can hold a card."""
+    return None
+
+
+def in_play(
+    gifts: Sequence[Gift], options: dict[str, Any], cards: dict[str, Any]
+) -> tuple[dict[str, Any], list[Gift], list[dict[str, Any]]]:
+    """No gift is dealt at setup: every one is applied in play."""
+    return options, list(gifts), []
+
+
+@dataclass(frozen=True)
+class Giver:
+    """How one game gives cards (its engine's ``GameEngine.giver``): the kinds it can give,
+    its card tables and the function putting one in play."""
+
+    #: The card kinds it can give, by the name of its content's card table.
+    kinds: tuple[str, ...]
+    #: The game's card tables, by kind.
+    cards: Callable[[Any], dict[str, dict[str, Any]]]
+    #: ``(game, state, seat, kind, card)``: the card put in the seat's play;
+    #: :class:`GiftError` when the game cannot (one sentence).
+    give: Callable[[Any, State, int, str, str], None]
+    #: Why a kind of card that the game has cannot be given (said when it is asked for).
+    not_given: dict[str, str] = field(default_factory=dict)
+    #: Whether a seat takes decisions (a Starlight Starbot does not, and holds no cards).
+    #: ``(game, seat) -> reason it cannot hold a card``, or None.
+    seat_problem: Callable[[Any, int], str | None] = no_problem
+    #: The gifts dealt by the game's options at setup (Last Light's factions).
+    setup: SetupGifts = in_play
+
+
+def giver(engine: Any) -> Giver:
+    """The game's :class:`Giver`; :class:`GiftError` for a game that cannot give cards."""
+    found: Giver | None = getattr(engine, "giver", None)
+    if found is None:
+        raise GiftError(f"--give cannot put cards in play in {engine.name} yet")
+    return found
+
+
+def card_kind(how: Giver, cards: dict[str, dict[str, Any]], card: str) -> str:
     """The table of ``cards`` (a game's content, by kind) that holds ``card``, if the game can
     give that kind; :class:`GiftError` otherwise (with the nearest card id)."""
     kinds = [kind for kind, table in cards.items() if card in table]
     if not kinds:
-        known = {cid for kind in GIVEN_KINDS.get(game_name, ()) for cid in cards.get(kind, {})}
+        known = {cid for kind in how.kinds for cid in cards.get(kind, {})}
         close = did_you_mean(card, known)
         return _refuse(f"no card {card!r} in the pack" + (f"; {close}" if close else ""))
-    given = [kind for kind in kinds if kind in GIVEN_KINDS.get(game_name, ())]
+    given = [kind for kind in kinds if kind in how.kinds]
     if not given:
-        why = NOT_GIVEN.get(kinds[0], f"the game cannot put a card of {kinds[0]} in play")
+        why = how.not_given.get(kinds[0], f"the game cannot put a card of {kinds[0]} in play")
         return _refuse(f"{card} cannot be given: {why}")
     return given[0]
 
 
 def _refuse(message: str) -> str:
     raise GiftError(message)
-
-
-# -- putting the cards in play -----------------------------------------------------------------
-
-
-def _lastlight_cards(game: Any) -> dict[str, dict[str, Any]]:
-    cards: dict[str, dict[str, Any]] = game.content.runtime(game.players).cards
-    return cards
-
-
-def _starlight_cards(game: Any) -> dict[str, dict[str, Any]]:
-    cards: dict[str, dict[str, Any]] = game.content.cards
-    return cards
-
-
-def _lastlight_give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
-    from whitedwarf.interpreter.lastlight import scenario
-    from whitedwarf.interpreter.lastlight.state import SIZES, card_id
-
-    try:
-        if kind == "factions":
-            scenario.keep(state, seat, faction=card)
-        elif kind == "achievements":
-            scenario.keep(state, seat, achievement=card)
-        else:
-            player = state["players"][seat]
-            if _lastlight_cards(game)["techs"][card].get("kind") == "civilization":
-                ship_type = None
-            else:  # the first ship type that has no copy of it yet
-                taken = {t["ship_type"] for t in player["techs"] if card_id(t["ref"]) == card}
-                ship_type = next((size for size in SIZES if size not in taken), SIZES[0])
-            _free_tech(state, card)
-            scenario.put_tech(state, seat, card, ship_type=ship_type)
-    except scenario.ScenarioError as error:
-        raise GiftError(str(error)) from None
-
-
-def _free_tech(state: State, card: str) -> None:
-    """A copy of ``card`` back to the deck from another hand when the deck and the discard
-    pile hold none (the gift comes first: the seat was to have it whatever the deal)."""
-    from whitedwarf.interpreter.lastlight.state import card_id
-
-    if any(card_id(ref) == card for ref in (*state["deck"], *state["discard"])):
-        return
-    for player in state["players"]:
-        ref = next((r for r in player["techs_hand"] if card_id(r) == card), None)
-        if ref is not None:
-            player["techs_hand"].remove(ref)
-            state["deck"].append(ref)
-            return
-
-
-def _starlight_give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
-    from whitedwarf.interpreter.starlight import scenario
-
-    try:
-        if kind == "gods":
-            if not game.options.get("gods"):
-                raise GiftError(
-                    f"{card} is a god: give it with --option gods=true (003 'The Gods': "
-                    "without them no god's power applies)"
-                )
-            _swap_god(state, seat, card)
-            scenario.keep(game, state, seat, god=card)
-        elif kind == "laurels":
-            for p in state["players"]:  # the gift comes first: another holder lets it go
-                if card in p["laurels"]:
-                    p["laurels"].remove(card)
-            scenario.keep(game, state, seat, laurels=[card])
-        elif kind == "starters":
-            for p in state["players"]:  # the seat's own starter goes back to the box
-                if p["seat"] == seat:
-                    p["starter"] = None
-            scenario.give(game, state, seat, starter=card)
-        else:
-            _free_card(state, kind, card)
-            if kind == "cores":
-                scenario.give(game, state, seat, cores=[card])
-            else:
-                scenario.give(game, state, seat, flares=[card])
-    except scenario.ScenarioError as error:
-        raise GiftError(str(error)) from None
-
-
-def _swap_god(state: State, seat: int, god: str) -> None:
-    """Another seat keeping ``god`` keeps ``seat``'s god instead (one copy of each god)."""
-    mine = next(p for p in state["players"] if p["seat"] == seat)
-    for p in state["players"]:
-        if p["seat"] != seat and p.get("god") == god:
-            p["god"], p["gods_dealt"] = mine.get("god"), [g for g in [mine.get("god")] if g]
-
-
-def _free_card(state: State, kind: str, card: str) -> None:
-    """A Core or Flare out of a pool or another seat's hand when its deck has none."""
-    deck = state["core_deck" if kind == "cores" else "flare_deck"]
-    if card in deck or (kind == "cores" and card in state["core_discard"]):
-        return
-    pool = state["pools"].get(kind, [])
-    if card in pool:
-        pool[pool.index(card)] = None
-        deck.append(card)
-        return
-    for p in state["players"]:
-        if card in p.get(kind, []):
-            p[kind].remove(card)
-            deck.append(card)
-            return
-
-
-@dataclass(frozen=True)
-class Giver:
-    """How one game gives cards: its card tables and the function putting one in play."""
-
-    cards: Callable[[Any], dict[str, dict[str, Any]]]
-    give: Callable[[Any, State, int, str, str], None]
-    #: Whether a seat takes decisions (a Starlight Starbot does not, and holds no cards).
-    #: ``(game, seat) -> reason it cannot hold a card``, or None.
-    seat_problem: Callable[[Any, int], str | None]
-
-
-def _no_problem(game: Any, seat: int) -> str | None:
-    return None
-
-
-def _starlight_seat(game: Any, seat: int) -> str | None:
-    seats = game.options.get("seats") or []
-    if seat < len(seats) and seats[seat] == "starbot":
-        return f"seat {seat} is a Starbot: it holds no cards (003 'Starbot Play')"
-    return None
-
-
-GIVERS: dict[str, Giver] = {
-    "lastlight": Giver(_lastlight_cards, _lastlight_give, _no_problem),
-    "starlight": Giver(_starlight_cards, _starlight_give, _starlight_seat),
-}
-
-
-def giver(game_name: str) -> Giver:
-    """The game's :class:`Giver`; :class:`GiftError` for a game that cannot give cards."""
-    found = GIVERS.get(game_name)
-    if found is None:
-        raise GiftError(f"--give cannot put cards in play in {game_name} yet")
-    return found
 
 
 def check_gifts(
@@ -257,7 +148,7 @@ def check_gifts(
     seat the game does not have or that holds no cards, a card the pack does not have or of
     a kind the game cannot put in play, or one the game refuses at the start of a game (a
     dry run of a game: a fifth Core, a god without gods, a 3+ faction with 2 players)."""
-    how = giver(engine.name)
+    how = giver(engine)
     game = engine.game.from_content(content, players, options)
     cards = how.cards(game)
     for gift in gifts:
@@ -268,7 +159,7 @@ def check_gifts(
         try:
             if problem:
                 raise GiftError(problem)
-            card_kind(engine.name, cards, gift.card)
+            card_kind(how, cards, gift.card)
         except GiftError as error:
             raise GiftError(f"{prefix}{error}") from None
     try:
@@ -300,10 +191,11 @@ def prepared(
 ) -> tuple[GameRules[Any], Gifting, list[dict[str, Any]]]:
     """The game of a batch with gifts (its options dealing a faction given from the start),
     the :class:`Gifting` applying the others in play, and the gifts its setup applied."""
-    cards = giver(engine.name).cards(engine.game.from_content(content, players, options))
-    options, rest, applied = setup_options(engine.name, gifts, options, cards)
+    how = giver(engine)
+    cards = how.cards(engine.game.from_content(content, players, options))
+    options, rest, applied = how.setup(gifts, options, cards)
     game = engine.game.from_content(content, players, options)
-    return game, Gifting(engine.name, game, rest), applied
+    return game, Gifting(how, game, rest), applied
 
 
 class GiftingGame:
@@ -324,35 +216,12 @@ class GiftingGame:
         return self.asker(state)
 
 
-def setup_options(
-    game_name: str, gifts: Sequence[Gift], options: dict[str, Any], cards: dict[str, Any]
-) -> tuple[dict[str, Any], list[Gift], list[dict[str, Any]]]:
-    """The game options that deal a Last Light faction given from the start to its seat
-    alone (its ``game_start`` effects then fire as the rules say), the gifts left to apply
-    in play, and those the options applied (for the record, at round 0: the setup)."""
-    if game_name != "lastlight":
-        return options, list(gifts), []
-    factions = options.get("factions") or []
-    if isinstance(factions, str):
-        factions = factions.split(",")
-    at_setup = [g for g in gifts if g.round == 1 and g.card in cards.get("factions", {})]
-    if not at_setup:
-        return options, list(gifts), []
-    seats = max(len(factions), *(g.seat + 1 for g in at_setup))
-    chosen = [(factions[i] if i < len(factions) else "") or "" for i in range(seats)]
-    for gift in at_setup:
-        chosen[gift.seat] = gift.card
-    applied = [{"seat": g.seat, "card": g.card, "kind": "factions", "round": 0} for g in at_setup]
-    rest = [g for g in gifts if g not in at_setup]
-    return {**options, "factions": ",".join(chosen)}, rest, applied
-
-
 class Gifting:
     """The gifts of one game, applied as their rounds come (:meth:`due` before each
     decision), and what was applied (:attr:`applied`, for the record)."""
 
-    def __init__(self, game_name: str, game: GameRules[Any], gifts: Sequence[Gift]) -> None:
-        self.name, self.game, self.how = game_name, game, giver(game_name)
+    def __init__(self, how: Giver, game: GameRules[Any], gifts: Sequence[Gift]) -> None:
+        self.game, self.how = game, how
         self.cards = self.how.cards(game)
         self.waiting = sorted(gifts, key=lambda g: g.round)
         self.applied: list[dict[str, Any]] = []
@@ -367,7 +236,7 @@ class Gifting:
         while self.waiting and (every or self.waiting[0].round <= now):
             gift = self.waiting.pop(0)
             self.current = gift.text()
-            kind = card_kind(self.name, self.cards, gift.card)
+            kind = card_kind(self.how, self.cards, gift.card)
             self.how.give(self.game, state, gift.seat, kind, gift.card)
             self.applied.append({"seat": gift.seat, "card": gift.card, "kind": kind, "round": now})
         self.game.edited(state)

@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.engines import GameEngine
+
+if TYPE_CHECKING:
+    from whitedwarf.tools.card_sheets import CardBook
+    from whitedwarf.tools.render.drawing import Drawing
+    from whitedwarf.tools.tui.views import TerminalViews
 
 #: Recorded in every replay header as ``engine``.
 VERSION = "starlight-engine-1"
@@ -42,16 +47,46 @@ def summarise(
     return summary
 
 
+def _drawing() -> Drawing:
+    """The board picture (``views/drawing.py``), imported when a picture is drawn."""
+    from whitedwarf.interpreter.starlight.views.drawing import drawing
+
+    return drawing()
+
+
+def _card_book() -> CardBook:
+    """How the cards are printed (``views/cards.py``), imported by ``cards`` only."""
+    from whitedwarf.interpreter.starlight.views.cards import card_book
+
+    return card_book()
+
+
+def _terminal() -> TerminalViews:
+    """The terminal interface's views (``views/terminal.py``), imported when humans play."""
+    from whitedwarf.interpreter.starlight.views.terminal import views
+
+    return views()
+
+
+def _rl_spec(game: Any) -> Any:
+    """The action space and observation encoder of ``whitedwarf.rl`` (``rl/spec.py``),
+    imported only by the RL adapters (it needs numpy, the ``rl`` extra)."""
+    from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
+
+    return StarlightSpec(game)
+
+
 def engine() -> GameEngine:
     """Starlight as the commands play it: 1-5 seats, Starbots the engine plays (003 "Live
     and Starbot Players"), the simple bots and its own ``heuristic`` and ``search`` agents,
-    human seats in the terminal interface (``tools/tui/starlight.py``), its events in words
-    (``narrate.py``), its board picture (``tools/render/starlight.py``) and its printed cards
-    (``wording.py``); the commands needing what it lacks say so."""
+    human seats in the terminal interface (``views/terminal.py``), its events in words
+    (``narrate.py``), its board picture (``views/drawing.py``) and its printed cards
+    (``views/cards.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
-    from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, starlight_search
+    from whitedwarf.interpreter.starlight.agents import AGENTS
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
+    from whitedwarf.interpreter.starlight.gifts import GIVER
     from whitedwarf.interpreter.starlight.narrate import dealt, describe
 
     return GameEngine(
@@ -62,17 +97,19 @@ def engine() -> GameEngine:
         players=(1, MAX_SEATS),
         version=VERSION,
         automated_seats=AUTOMATED_SEATS,
-        agents=(*SIMPLE_AGENTS, "heuristic", "search"),
-        game_agents={"heuristic": StarlightHeuristic, "search": starlight_search},
+        agents=(*SIMPLE_AGENTS, *AGENTS),
+        game_agents=dict(AGENTS),
         errors=(ValueError,),
         options=_options,
         describe=describe,
         setup_trace=dealt,
         summarise=summarise,
         features=frozenset({"terminal", "render", "cards"}),
-        terminal="whitedwarf.tools.tui.starlight:views",
-        drawing="whitedwarf.tools.render.starlight:drawing",
-        card_book="whitedwarf.interpreter.starlight.wording:card_book",
+        terminal=_terminal,
+        drawing=_drawing,
+        card_book=_card_book,
+        rl_spec=_rl_spec,
+        giver=GIVER,
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "

@@ -14,7 +14,8 @@ import copy
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.agents import aim, make_agent
+from whitedwarf.interpreter.lastlight.agents import aim
+from whitedwarf.interpreter.lastlight.engine import engine
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.persist import observation
 
@@ -36,7 +37,7 @@ def _gains(found: aim.Aim, ids: list[str]) -> list[float]:
 def test_a_skipped_what_if_has_the_gain_an_evaluated_one_has(players: int, seed: int) -> None:
     game = Game.from_content(base_content(), players)
     state = game.new_state(seed)
-    agents = [make_agent("heuristic", seed, s) for s in range(players)]
+    agents = [engine().make_agent("heuristic", seed, s, game) for s in range(players)]
     compared = skipped = 0
     while not game.is_terminal(state):
         seat = game.current_players(state)[0]

@@ -16,7 +16,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.agents import heuristic, make_agent
+from whitedwarf.interpreter.lastlight.agents import heuristic
+from whitedwarf.interpreter.lastlight.engine import engine
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.persist import observation, shared_observation
 from whitedwarf.interpreter.state import state_hash
@@ -36,7 +37,7 @@ def test_the_agent_never_changes_the_game_it_reads(
 ) -> None:
     game = Game.from_content(base_content(), players)
     state = game.new_state(seed)
-    agents = [make_agent("heuristic", seed, s) for s in range(players)]
+    agents = [engine().make_agent("heuristic", seed, s, game) for s in range(players)]
     seen: list[State] = []
     decide = heuristic.best_option
 
@@ -62,7 +63,7 @@ def test_the_agent_never_changes_the_game_it_reads(
 def test_the_shared_view_is_the_observation_and_leaves_the_state_alone() -> None:
     game = Game.from_content(base_content(), 4)
     state = game.new_state(11)
-    agents = [make_agent("random", 11, s) for s in range(4)]
+    agents = [engine().make_agent("random", 11, s, game) for s in range(4)]
     for _ in range(120):  # into the game: hands dealt, tokens face down, tasks stacked
         seat = game.current_players(state)[0]
         before = state_hash(state)

@@ -99,8 +99,6 @@ NOT_ABOUT_GAMES = {
     "another game's vocabulary has its own entry",
     "whitedwarf.tools.tui.rulebook.sections": "the rulebook words the terminal quotes, "
     "shipped with whitedwarf: the same whichever games are installed",
-    "whitedwarf.interpreter.rl.starlight._sum": "a float summed as the encoder sums: "
-    "arithmetic, no game's words involved",
 }
 
 

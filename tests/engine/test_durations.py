@@ -117,7 +117,7 @@ def test_e129_the_kept_ship_type_numbers_follow_a_duration(tmp_path: Path) -> No
 
 
 def test_the_terminal_game_lists_the_durations_of_its_seat(tmp_path: Path) -> None:
-    from whitedwarf.tools.tui.panels import own_panel
+    from whitedwarf.interpreter.lastlight.views.panels import own_panel
 
     game, state, _ = _used(tmp_path)
     panel = own_panel(game.observation(state, 0), 0)

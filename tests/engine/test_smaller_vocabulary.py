@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.agents.heuristic import HeuristicAgent
-from whitedwarf.interpreter.agents.lastlight_search import LastLightSearch
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import RandomBot
 from whitedwarf.interpreter.lastlight import events, persist
+from whitedwarf.interpreter.lastlight.agents.heuristic import HeuristicAgent
+from whitedwarf.interpreter.lastlight.agents.search import LastLightSearch
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.scenario import (
     blank,

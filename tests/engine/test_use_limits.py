@@ -108,7 +108,7 @@ def test_e128_a_trigger_limited_per_game_fires_twice_then_says_why_it_did_nothin
 
 
 def test_the_terminal_game_shows_a_used_limit_beside_its_card(tmp_path: Path) -> None:
-    from whitedwarf.tools.tui.panels import own_panel
+    from whitedwarf.interpreter.lastlight.views.panels import own_panel
 
     game = mod_game(tmp_path, {"lamp": LAMP, "spare": SPARE})
     state = blank(game)

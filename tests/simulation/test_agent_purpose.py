@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.agents.heuristic import HeuristicAgent, best_option
 from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight.agents.heuristic import HeuristicAgent, best_option
 from whitedwarf.interpreter.lastlight.decisions import Option
 from whitedwarf.interpreter.lastlight.persist import observation
 

@@ -7,9 +7,9 @@ import itertools
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.agents import make_agent
 from whitedwarf.interpreter.bots import RandomBot
 from whitedwarf.interpreter.lastlight import valuation
+from whitedwarf.interpreter.lastlight.engine import engine
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.runner import play
 
@@ -27,7 +27,7 @@ def _positions(
     """States met along a heuristic game, with the seat deciding, every ``every`` decisions
     among those whose options start with ``prefix``."""
     state = game.new_state(seed)
-    bots = [make_agent("heuristic", seed, s) for s in range(3)]
+    bots = [engine().make_agent("heuristic", seed, s, game) for s in range(3)]
     found, count = [], 0
     while not game.is_terminal(state) and len(found) < 12:
         seat = game.current_players(state)[0]
@@ -77,15 +77,19 @@ def test_an_agent_gives_the_same_choice_whatever_is_hidden(game: Game, kind: str
         options = game.legal_options(state, seat)
         altered = _alter_hidden(state, seat)
         assert game.observation(altered, seat) == game.observation(state, seat)
-        first = make_agent(kind, 11, seat).choose(state, seat, options)
-        second = make_agent(kind, 11, seat).choose(altered, seat, options)
+        first = engine().make_agent(kind, 11, seat, game).choose(state, seat, options)
+        second = engine().make_agent(kind, 11, seat, game).choose(altered, seat, options)
         assert first == second
 
 
 def test_heuristic_beats_random(game: Game) -> None:
     wins = 0
     for seed in range(12):
-        bots = [make_agent("heuristic", seed, 0), RandomBot(seed + 1), RandomBot(seed + 2)]
+        bots = [
+            engine().make_agent("heuristic", seed, 0, game),
+            RandomBot(seed + 1),
+            RandomBot(seed + 2),
+        ]
         state = game.new_state(seed)
         play(game, state, bots)
         wins += 0 in state["result"]["winners"]

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import engine_for
 from whitedwarf.interpreter.runner import play
-from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
+from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.tools.cli import main
 

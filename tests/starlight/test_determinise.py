@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
+from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.game import Game
 

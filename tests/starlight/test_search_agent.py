@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.engines import engine_for
-from whitedwarf.interpreter.starlight.agent import StarlightHeuristic, StarlightSearch
+from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic, StarlightSearch
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.state import state_hash
 from whitedwarf.tools.cli import main

@@ -48,8 +48,8 @@ READ_BY_TOOLS = {
 }
 #: Fields of the TUI only, by path (checked: the module names the field).
 READ_BY_TOOL_PATH = {
-    "aspects/*/colour": "tools/tui/starlight_board.py",  # "aspect Crown (gold icon)"
-    "privileges/*/text": "tools/tui/starlight_board.py",  # the help page's privileges
+    "aspects/*/colour": "interpreter/starlight/views/board_text.py",  # "aspect Crown (gold icon)"
+    "privileges/*/text": "interpreter/starlight/views/board_text.py",  # the help page's privileges
 }
 #: Fields (with what they hold) read in a step random games seldom reach -> the reader.
 #: A slotless final launch (003 "Your Last Turn") reads its size's points in one lookup;

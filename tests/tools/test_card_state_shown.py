@@ -15,9 +15,9 @@ from rich.text import Text
 from whitedwarf.interpreter.lastlight import scenario
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.views.drawing import drawing
+from whitedwarf.interpreter.lastlight.views.panels import others_panel, own_panel
 from whitedwarf.tools.cli import main
-from whitedwarf.tools.render.lastlight import drawing
-from whitedwarf.tools.tui.panels import others_panel, own_panel
 
 FACTIONS = """\
 - id: chronos
@@ -110,9 +110,9 @@ def test_the_trace_says_what_each_counter_did_and_the_replay_does_not(
 def test_the_starlight_panels_show_a_gods_counters(tmp_path: Path) -> None:
     from whitedwarf.interpreter.starlight import gods
     from whitedwarf.interpreter.starlight import scenario as sky
-    from whitedwarf.tools.render.starlight_public import public_panels
-    from whitedwarf.tools.tui.starlight_panels import others_panel as sky_others
-    from whitedwarf.tools.tui.starlight_panels import own_panel as sky_own
+    from whitedwarf.interpreter.starlight.views.panels import others_panel as sky_others
+    from whitedwarf.interpreter.starlight.views.panels import own_panel as sky_own
+    from whitedwarf.interpreter.starlight.views.public import public_panels
 
     mod = tmp_path / "chronosmod"
     mod.mkdir()

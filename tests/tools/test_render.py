@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.persist import save
+from whitedwarf.interpreter.lastlight.views.model import picture
 from whitedwarf.interpreter.replay import read_replay
 from whitedwarf.tools.cli import main
-from whitedwarf.tools.render.model import picture
 from whitedwarf.tools.session import load_content as load_pack_content
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -230,7 +230,7 @@ def test_seat_colours_stand_apart_from_the_planets_and_each_other(
 ) -> None:
     """Seats 1 and 2 were sky blue and green, next to blue and green planets (CIE76 25 from
     the green planet, 18 from the yellow)."""
-    from whitedwarf.tools.render.svg import owner_colour
+    from whitedwarf.tools.render.colours import owner_colour
 
     out = tmp_path / "board.svg"
     assert run("render", str(replay_file), "--out", str(out))[0] == 0

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
-from whitedwarf.tools.tui.starlight_board import aspect_words, core_plan
-from whitedwarf.tools.tui.starlight_panels import own_panel
+from whitedwarf.interpreter.starlight.views.board_text import aspect_words, core_plan
+from whitedwarf.interpreter.starlight.views.panels import own_panel
 
 
 def test_a_cores_plan_names_its_aspect_and_the_icons_colour() -> None:

@@ -1,7 +1,7 @@
 """`whitedwarf text` and `whitedwarf cards` for Starlight (issue 10 item 4): each card's text is
 written from its effect in the words Starlight's vocabulary declares (``text`` of each entry),
 a flare's two boxes each named; data cards (cores, starters, Starbot cards) are worded from
-their fields (``interpreter/starlight/wording.py``); ``text --check`` finds a card whose text
+their fields (``interpreter/starlight/views/cards.py``); ``text --check`` finds a card whose text
 says something else, and a mod's new god and flares get their text too.
 """
 
@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.games import game_registry
 from whitedwarf.dsl.packs.loader import load_packs
-from whitedwarf.interpreter.starlight.wording import PRINTED_FILES, face
+from whitedwarf.interpreter.starlight.views.cards import PRINTED_FILES, face
 from whitedwarf.tools.cli import main
 
 from tests.starlight.helpers import write_mod_cards

@@ -21,8 +21,8 @@ from click.testing import CliRunner
 from whitedwarf.content import bundled_pack
 from whitedwarf.interpreter.replay import PLAY_SAVE_KIND, read_replay
 from whitedwarf.interpreter.starlight.persist import save
+from whitedwarf.interpreter.starlight.views.drawing import seat_colour
 from whitedwarf.tools.cli import main
-from whitedwarf.tools.render.starlight import seat_colour
 from whitedwarf.tools.session import load_game
 
 from tests.browser import browser, console_errors  # noqa: F401 (a fixture)

@@ -22,8 +22,8 @@ from whitedwarf.tools.session import load_content
 pytest.importorskip("textual")
 
 from textual.widgets import OptionList, Static
+from whitedwarf.interpreter.lastlight.views.terminal import views as lastlight_views
 from whitedwarf.tools.tui.app import PlayApp
-from whitedwarf.tools.tui.lastlight import views as lastlight_views
 from whitedwarf.tools.tui.screens import HandoverScreen, QuitScreen, TextScreen
 from whitedwarf.tools.tui.session import Session, read_save, resume
 
@@ -405,7 +405,7 @@ def test_what_the_bots_did_stays_in_the_news_for_the_whole_turn() -> None:
 
 def test_the_prompt_names_the_action_and_its_step() -> None:
     """What the line above the menu says for the steps of 000's action cards."""
-    from whitedwarf.tools.tui.citations import step
+    from whitedwarf.interpreter.lastlight.views.citations import step
 
     def view(kind: str, pc: str, owner: int) -> dict:
         return {
@@ -435,7 +435,7 @@ def test_a_resumed_game_lists_resources_and_pieces_as_the_rulebook_does(tmp_path
     """A save stores the state with its keys sorted; resumed, the panels said "14 common,
     2 rare, 14 uncommon" and "supply: 4 extractor, 0 large, ...". They keep 000
     "Components"'s order: common, uncommon, rare; small, medium, large, extractor."""
-    from whitedwarf.tools.tui.panels import others_panel, own_panel
+    from whitedwarf.interpreter.lastlight.views.panels import others_panel, own_panel
 
     session = new_session(["human", "random"])
     for _ in range(6):

@@ -238,7 +238,9 @@ async def test_at_100_by_30_the_centre_ring_and_the_menu_fit(tmp_path: Path) -> 
 
 def test_every_section_cited_is_quoted() -> None:
     """The rules page quotes each section a decision cites (rulebook.yaml)."""
-    from whitedwarf.tools.tui import citations, rulebook, starlight
+    from whitedwarf.interpreter.lastlight.views import citations
+    from whitedwarf.interpreter.starlight.views import terminal as starlight
+    from whitedwarf.tools.tui import rulebook
 
     cited = [
         *citations.TASK_SECTIONS.values(),

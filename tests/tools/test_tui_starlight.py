@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from whitedwarf.interpreter.starlight.agent import StarlightHeuristic
+from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic
 from whitedwarf.interpreter.state import state_hash
 from whitedwarf.tools.cli import main
 from whitedwarf.tools.play import replay_header

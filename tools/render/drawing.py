@@ -3,7 +3,7 @@
 ``render`` and ``replay --html`` are game-agnostic: they open a position (``position.py``),
 then ask the game's drawing for the picture (one SVG document, in parts the replay viewer
 stores once each), each seat's public panel, the scores charted over the game and the status
-line. Last Light's drawing is ``lastlight.py``, Starlight's ``starlight.py``.
+line. Each game's drawing is its ``views/drawing.py``.
 """
 
 from __future__ import annotations

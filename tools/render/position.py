@@ -2,7 +2,7 @@
 
 A replay is re-run from its header's seed to decision ``at`` (default: its end), checking each
 decision is legal, as ``whitedwarf replay`` does, with the engine of the game it names. A save
-is read by the game's drawing (``Drawing.load_save``: Last Light's is :func:`load_save`).
+is read by the game's drawing (``Drawing.load_save``, with :func:`read_saved_state`).
 Problems are :class:`PositionError` with a message that says what is wrong with which file.
 """
 
@@ -86,28 +86,6 @@ def open_position(
     if at is not None:
         raise PositionError(f"{path} is a save, not a replay: --at needs a replay log")
     return Position(load_save(path, content, game_class), 0, 0, f"{path.name}")
-
-
-def load_save(path: Path, content: Any) -> State:
-    """A saved state, checked to be a Last Light save made with this content.
-
-    Either a bare state (``persist.save``) or the save of the terminal interface
-    (``whitedwarf play --seats human,...``), which holds one.
-    """
-    from whitedwarf.interpreter.lastlight.game import Game
-    from whitedwarf.interpreter.lastlight.persist import SaveError, load
-
-    state = read_saved_state(path, load, SaveError, "a whitedwarf save")
-    players = state.get("n")
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise PositionError(f"{path}: the save names no player count of 2 to 4")
-    expected = Game.from_content(content, players).content_id
-    if state.get("content") != expected:
-        raise PositionError(
-            f"{path} was saved with different content ({state.get('content')}); "
-            f"the packs loaded now are {expected}: pass the same --pack options"
-        )
-    return state
 
 
 def read_saved_state(

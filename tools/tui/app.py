@@ -2,8 +2,8 @@
 
 One screen: the board on the left; your seat, everyone's public information and what happened
 since your last turn on the right; the decision as a menu of the engine's option texts at the
-bottom. What is drawn is the game's own (``views.py``: Last Light's ``lastlight.py``,
-Starlight's ``starlight.py``); this module only lays it out and handles the keys. Keys: ``?``
+bottom. What is drawn is the game's own (``views.py``: each game's ``views/terminal.py``);
+this module only lays it out and handles the keys. Keys: ``?``
 help, ``r`` the rules of this step, ``l`` the log, ``u`` undo, ``s`` save, ``q`` (or Ctrl-C)
 quit with an offer to save. Everything shown comes
 from the seat's ``Game.observation``; between two human seats a hand-over screen shows nothing.

@@ -1,10 +1,10 @@
 """What the terminal interface needs of a game: its board, panels, citations and news wording.
 
 The interface (``app.py``) and the session (``session.py``) are the same for every game; a
-game with the ``terminal`` feature names its :class:`TerminalViews` in its ``GameEngine``
-(``terminal="module:function"``, a function of no arguments returning them), so a new game
-adds a module of views and no branch here. Last Light's are ``tools/tui/lastlight.py``,
-Starlight's ``tools/tui/starlight.py``.
+game with the ``terminal`` feature hands its :class:`TerminalViews` to its ``GameEngine``
+(``terminal=``, a function of no arguments returning them, importing the game's views only
+when called), so a new game adds a module of views and no branch here. Each game keeps its
+own in its package: ``interpreter/<game>/views/terminal.py``.
 
 Every function that draws reads a seat's view (``Game.observation``) only, never the state,
 so a human is never shown what their seat may not know.
@@ -12,7 +12,6 @@ so a human is never shown what their seat may not know.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -75,12 +74,11 @@ class TerminalViews:
 
 
 def views_of(engine: Any) -> TerminalViews:
-    """The terminal views a game's engine names (``GameEngine.terminal``, "module:function")."""
-    reference = getattr(engine, "terminal", None)
-    if not reference:
-        raise LookupError(f"{engine.title} names no terminal views")
-    module, _, name = str(reference).partition(":")
-    found = getattr(importlib.import_module(module), name)()
+    """The terminal views of a game's engine (``GameEngine.terminal``, called)."""
+    accessor = getattr(engine, "terminal", None)
+    if accessor is None:
+        raise LookupError(f"{engine.title} has no terminal views")
+    found = accessor()
     if not isinstance(found, TerminalViews):
-        raise TypeError(f"{reference} did not return TerminalViews")
+        raise TypeError(f"the terminal views of {engine.title} are not TerminalViews")
     return found

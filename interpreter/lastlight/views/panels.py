@@ -12,8 +12,8 @@ from rich.markup import escape
 from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.lasting import said
-from whitedwarf.tools.render.public import card_name, listed, public_players
-from whitedwarf.tools.render.svg import owner_colour
+from whitedwarf.interpreter.lastlight.views.public import card_name, listed, public_players
+from whitedwarf.tools.render.colours import owner_colour
 
 State = dict[str, Any]
 

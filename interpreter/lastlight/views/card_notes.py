@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 from whitedwarf.interpreter.lastlight.state import card_id
-from whitedwarf.tools.tui.board_text import menu_words
+from whitedwarf.interpreter.lastlight.views.board_text import menu_words
 from whitedwarf.tools.tui.rulebook import sections
 
 #: The pack files whose cards a menu option can name.

@@ -2,7 +2,7 @@
 
 The searched decision is the round's action card (``play:...``, docs/simulate.md S1); the
 steps inside an action, the rollouts and the fallback are the ``heuristic`` agent's
-(:func:`~whitedwarf.interpreter.agents.heuristic.best_option`); the guesses come from
+(:func:`~whitedwarf.interpreter.lastlight.agents.heuristic.best_option`); the guesses come from
 :mod:`~whitedwarf.interpreter.lastlight.determinise` and an unfinished simulation is scored
 by the seat's lead in light-equivalents (:func:`~whitedwarf.interpreter.lastlight.valuation.
 advantage`), a finished one by 100 for a win (shared: its share) and -100 for a loss.
@@ -14,10 +14,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from whitedwarf.interpreter.agents.heuristic import best_option
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
+from whitedwarf.interpreter.lastlight.agents.heuristic import best_option
 from whitedwarf.interpreter.vm import EffectError
 
 State = dict[str, Any]

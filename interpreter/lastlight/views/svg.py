@@ -13,7 +13,13 @@ from __future__ import annotations
 import math
 from html import escape
 
-from whitedwarf.tools.render.model import LUMOS_LABEL, BoardPicture, Piece, SectorPicture
+from whitedwarf.interpreter.lastlight.views.model import (
+    LUMOS_LABEL,
+    BoardPicture,
+    Piece,
+    SectorPicture,
+)
+from whitedwarf.tools.render.colours import owner_colour
 
 #: Outer radius of each ring, centre outwards (the inner radius is the previous ring's).
 RING_RADII = {"centre": 80.0, "inner": 200.0, "outer": 320.0, "distant": 440.0}
@@ -22,16 +28,6 @@ KEY_W = 290
 WIDTH, HEIGHT = BOARD + KEY_W, BOARD + 40
 MID = BOARD / 2
 
-#: Seat colours: apart from each other and from every planet colour (a white, pink, cyan or
-#: orange piece on a red, blue, green or yellow planet still reads as the seat's), grey for
-#: the Lumos. Measured in tests/tools/test_render.py (CIELAB distance).
-OWNER_COLOURS = {
-    "0": "#f4f4f4",
-    "1": "#ff5fd2",
-    "2": "#00e5ff",
-    "3": "#ff8a3d",
-    "lumos": "#8c8c8c",
-}
 PLANET_COLOURS = {"red": "#c0392b", "blue": "#2e6fd8", "green": "#2f9e44", "yellow": "#d4b106"}
 RING_FILLS = {"centre": "#fff8dc", "inner": "#1d2240", "outer": "#171b33", "distant": "#10131f"}
 #: A ship's radius by size, and the letter on it (the key says which is which).
@@ -40,11 +36,6 @@ SHIP_LETTER = {"small": "S", "medium": "M", "large": "L"}
 EXTRACTOR_SIDE = 13.0
 PITCH = 25.0  # room for one piece along a row
 LABEL = "#aab4dc"
-
-
-def owner_colour(owner: int | str) -> str:
-    """The colour pieces of ``owner`` are drawn in."""
-    return OWNER_COLOURS.get(str(owner), "#999999")
 
 
 def render_svg(picture: BoardPicture, title: str = "") -> str:

@@ -1,5 +1,5 @@
 """Starlight's views of the terminal interface (``views.py``): the board
-(``starlight_board``), the panels (``starlight_panels``), the rulebook section of each
+(``board_text``), the panels (``panels``), the rulebook section of each
 decision (003), the cards named in menu options, and what the other seats are told.
 
 Secrets (docs/rules-decisions.md SL26, SL42): another seat's laurels, its flares in hand and
@@ -21,7 +21,7 @@ from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
-from whitedwarf.tools.tui.starlight_board import (
+from whitedwarf.interpreter.starlight.views.board_text import (
     LEGEND,
     board,
     core_plan,
@@ -29,7 +29,7 @@ from whitedwarf.tools.tui.starlight_board import (
     privileges_help,
     space_action,
 )
-from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_panel
+from whitedwarf.interpreter.starlight.views.panels import goal_text, others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
 
 State = dict[str, Any]

@@ -13,7 +13,7 @@ from typing import Any
 from rich.markup import escape
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.card_state import kept_text
-from whitedwarf.tools.tui.starlight_board import (
+from whitedwarf.interpreter.starlight.views.board_text import (
     aspect_words,
     card_name,
     core_line,
@@ -114,7 +114,7 @@ def _god_lines(content: Any, view: State, p: dict[str, Any]) -> list[str]:
 
 
 def _colour(seat: int) -> str:
-    from whitedwarf.tools.render.svg import owner_colour
+    from whitedwarf.tools.render.colours import owner_colour
 
     return owner_colour(seat)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
-from whitedwarf.tools.render.svg import owner_colour
+from whitedwarf.tools.render.colours import owner_colour
 
 State = dict[str, Any]
 

@@ -7,14 +7,14 @@ compiled effect by :mod:`~whitedwarf.interpreter.lastlight.valuation`, so a mod'
 played on its merits), move towards the white dwarf, free planets and unexplored tokens,
 fight only where it is the stronger side, use an ability (or answer a card's "may") only when
 what it gives outweighs what it costs (:func:`~whitedwarf.interpreter.lastlight.valuation.
-run_value`), steer towards its kept achievement (:mod:`~whitedwarf.interpreter.agents.aim`),
-and refresh when its hand runs low or its extractors have light to claim.
+run_value`), steer towards its kept achievement (:mod:`.aim`), and refresh when its hand
+runs low or its extractors have light to claim.
 
 The agent reads its seat's observation only (issue 8: "seeing only their own observation"):
 :func:`~whitedwarf.interpreter.lastlight.persist.shared_observation`, equal to
 :meth:`Game.observation` but sharing the parts the seat may see with the game instead of
 copying the whole state at every decision (a deep copy cost more than the scoring). Nothing
-here writes to a view: the what-if views of :mod:`~whitedwarf.interpreter.agents.aim` are
+here writes to a view: the what-if views of :mod:`~whitedwarf.interpreter.lastlight.agents.aim` are
 copies, and ``tests/agents/test_heuristic_view.py`` checks that the game's hash is the same
 after every choice. :func:`score_options` takes any state-like view, so the search agent can
 call it on a determinised state in its rollouts.
@@ -26,9 +26,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from whitedwarf.interpreter.agents.aim import Aim, steers
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import effects, valuation, versions
+from whitedwarf.interpreter.lastlight.agents.aim import Aim, steers
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id
@@ -69,7 +69,7 @@ def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Rand
 
 def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
-    seat's kept achievement closer scores more (:mod:`~whitedwarf.interpreter.agents.aim`)."""
+    seat's kept achievement closer scores more (:mod:`.aim`)."""
     scores = [score(view, seat, option) for option in ids]
     if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores

@@ -23,18 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
-from whitedwarf.tools.render.drawing import Drawing, Event, Parts, State
-from whitedwarf.tools.render.starlight_public import (
+from whitedwarf.interpreter.starlight.views.public import (
     SeatView,
     SkyView,
     panel_lines,
     public_panels,
     sky_view,
 )
+from whitedwarf.tools.render.drawing import Drawing, Event, Parts, State
 
 WIDTH, HEIGHT = 1120, 930
 PANEL_W, PANEL_H = 295, 245  # one constellation
-#: Seat colours: Last Light's (``svg.OWNER_COLOURS``, which the terminal interface uses for
+#: Seat colours: every game's (``tools/render/colours.py``, which the terminal interface uses for
 #: Starlight's seats too), with a fifth for a 5-seat game, each far from the others.
 SEAT_COLOURS = ("#f4f4f4", "#ff5fd2", "#00e5ff", "#ff8a3d", "#c6f542")
 RAY_COLOURS = {

@@ -1,4 +1,4 @@
-"""The board in a terminal: the picture model (``tools/render/model.py``) as a text grid.
+"""The board in a terminal: the picture model (``model.py``) as a text grid.
 
 Each ring is a band of rows, the centre ring first (where light is harvested: it stays on a
 short screen) and the distant ring last; columns are fixed directions on the table (north
@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 from rich.markup import escape
-from whitedwarf.tools.render.model import BoardPicture, SectorPicture
-from whitedwarf.tools.render.svg import PLANET_COLOURS, owner_colour
+from whitedwarf.interpreter.lastlight.views.model import BoardPicture, SectorPicture
+from whitedwarf.interpreter.lastlight.views.svg import PLANET_COLOURS
+from whitedwarf.tools.render.colours import owner_colour
 
 COLUMNS = 16
 CELL = 6  # characters per column, separator included

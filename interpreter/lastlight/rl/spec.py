@@ -73,7 +73,8 @@ class LastLightSpec:
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
         self._width = 11 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
-        from whitedwarf.rl.lastlight_vector import StateEncoder  # it reads this module's names
+        # vector.py reads this module's names
+        from whitedwarf.interpreter.lastlight.rl.vector import StateEncoder
 
         self._state_encoder = StateEncoder(self)
 
@@ -325,7 +326,7 @@ class LastLightSpec:
 
     def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:
         """The observation vector of ``seat``, read from the state itself
-        (``lastlight_vector.py``): the vector :meth:`encode` makes of ``Game.observation``
+        (``vector.py``): the vector :meth:`encode` makes of ``Game.observation``
         (``tests/rl`` compares the two), without building the observation. ``asked``:
         whether the seat is among ``Game.current_players`` (worked out if not given)."""
         if asked is None:

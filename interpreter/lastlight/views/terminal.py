@@ -11,17 +11,17 @@ from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.persist import load, save
 from whitedwarf.interpreter.lastlight.state import LUMOS
-from whitedwarf.tools.render.model import LUMOS_LABEL, picture
-from whitedwarf.tools.tui.board_text import LEGEND, board_markup, menu_words
-from whitedwarf.tools.tui.card_notes import (
+from whitedwarf.interpreter.lastlight.views.board_text import LEGEND, board_markup, menu_words
+from whitedwarf.interpreter.lastlight.views.card_notes import (
     action_summaries,
     asking_card,
     card_texts,
     option_prompt,
 )
-from whitedwarf.tools.tui.citations import citation, step
-from whitedwarf.tools.tui.costs import option_cost
-from whitedwarf.tools.tui.panels import others_panel, own_panel
+from whitedwarf.interpreter.lastlight.views.citations import citation, step
+from whitedwarf.interpreter.lastlight.views.costs import option_cost
+from whitedwarf.interpreter.lastlight.views.model import LUMOS_LABEL, picture
+from whitedwarf.interpreter.lastlight.views.panels import others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
 
 State = dict[str, Any]

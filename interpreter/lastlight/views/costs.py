@@ -12,7 +12,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight.construct import ship_cost
 from whitedwarf.interpreter.lastlight.research import tech_cost
-from whitedwarf.tools.render.public import listed
+from whitedwarf.interpreter.lastlight.views.public import listed
 
 State = dict[str, Any]
 

@@ -1,7 +1,7 @@
 """Last Light's observation vector read from the state itself, fast (issue 27: the
 environment's speed with the vector, BENCHMARKS.md "RL environment").
 
-:meth:`LastLightSpec.encode <whitedwarf.rl.lastlight.LastLightSpec.encode>` is the reference:
+:meth:`LastLightSpec.encode <.spec.LastLightSpec.encode>` is the reference:
 it encodes ``Game.observation(state, seat)``. This encoder gives the same vector (``tests/rl``
 compares the two for every seat at every decision of whole games) without building the
 observation and with far fewer Python steps:
@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight import versions
+from whitedwarf.interpreter.lastlight.rl.spec import PHASES, TASKS
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
-from whitedwarf.rl.lastlight import PHASES, TASKS
 
 if TYPE_CHECKING:
-    from whitedwarf.rl.lastlight import LastLightSpec
+    from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
 
 State = dict[str, Any]
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
