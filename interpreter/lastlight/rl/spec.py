@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.rl.vector import StateEncoder
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 from whitedwarf.interpreter.lastlight.trade import TRADES
 from whitedwarf.rl.actions import ActionSpace
@@ -33,6 +34,11 @@ SINGLE = ("wait", "done", "skip", "yes", "no", "stop")
 
 class LastLightSpec:
     """What the adapter needs of one Last Light game: its action space and encoder."""
+
+    #: The task kinds and phases the vector names (``vector.py`` reads them here, so it
+    #: imports nothing of this module at run time).
+    tasks = TASKS
+    phases = PHASES
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -73,9 +79,6 @@ class LastLightSpec:
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
         self._width = 11 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
-        # vector.py reads this module's names
-        from whitedwarf.interpreter.lastlight.rl.vector import StateEncoder
-
         self._state_encoder = StateEncoder(self)
 
     # -- actions -------------------------------------------------------------------------

@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight import versions
-from whitedwarf.interpreter.lastlight.rl.spec import PHASES, TASKS
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 
 if TYPE_CHECKING:
@@ -57,15 +56,15 @@ class StateEncoder:
         self.n = n
         self.size = spec.layout.size
         self._zeros = array("d", bytes(8 * self.size))
-        self._phase = {p: i for i, p in enumerate(PHASES)}
-        self._tasks = len(TASKS)
+        self._phase = {p: i for i, p in enumerate(spec.phases)}
+        self._tasks = len(spec.tasks)
         self._goal = spec.light_goal
         self._ntech = max(1, len(spec.techs))
-        phases = len(PHASES)
+        phases = len(spec.phases)
         assert off["global"] == 0
         self._waiting = 4 + phases  # an effect waiting
         self._top = 5 + phases  # the task on top, one-hot
-        self._asked = 5 + phases + len(TASKS)
+        self._asked = 5 + phases + len(spec.tasks)
         self._task, self._face = spec._task, spec._face
         self._first, self._faces, self._seats_at = off["first"], off["faces"], off["seats"]
         self._lumos = off["lumos"]
