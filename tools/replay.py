@@ -11,7 +11,7 @@ import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
-from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.interpreter.engines import Event, GameEngine, State
 from whitedwarf.interpreter.replay import (
     ReplayError,
     first_event_difference,
@@ -89,9 +89,9 @@ def replay(
     if html_path is not None:
         require(engine, "render", "replay --html", "it has no board picture (GameEngine.drawing)")
     tally = engine.tally()
-    heard: list[dict] = []
+    heard: list[Event] = []
 
-    def listener(event: dict) -> None:
+    def listener(event: Event) -> None:
         tally(event)
         heard.append(event)
 
@@ -133,7 +133,13 @@ def replay(
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _replay_to_viewer(game, state, decisions, heard, path: Path) -> tuple[Outcome, str]:
+def _replay_to_viewer(
+    game: Any,
+    state: State,
+    decisions: list[tuple[int, str]],
+    heard: tuple[GameEngine, Any, list[Event]],
+    path: Path,
+) -> tuple[Outcome, str]:
     """Replay the decisions, recording every step for the viewer: the outcome and the page.
 
     ``heard`` is the engine, the content and the list the game's listener appends its events
@@ -162,7 +168,7 @@ def _replay_to_viewer(game, state, decisions, heard, path: Path) -> tuple[Outcom
     return Outcome(state, len(decisions), state_hash(state)), page
 
 
-def recorded_game(header: dict, path: str | Path = "") -> str:
+def recorded_game(header: dict[str, Any], path: str | Path = "") -> str:
     """The game a log says it is of (logs name it since format 1; Last Light otherwise);
     ReplayError for a game that is not installed (a number, an unknown name)."""
     if "game" not in header:
@@ -174,8 +180,12 @@ def recorded_game(header: dict, path: str | Path = "") -> str:
 
 
 def _start(
-    engine: GameEngine, content: Any, header: dict, path: Path, listener: Callable
-) -> tuple[Any, dict]:
+    engine: GameEngine,
+    content: Any,
+    header: dict[str, Any],
+    path: Path,
+    listener: Callable[[Event], None],
+) -> tuple[Any, State]:
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game, seed = start_game(header, engine.game, content, engine.seats_disagree, refused)
