@@ -16,11 +16,13 @@ from typing import Any
 
 from whitedwarf.rl.actions import ActionSpace, UnmappedOption
 from whitedwarf.rl.rating import Rating, masked_random, rate
+from whitedwarf.rl.spec import Spec
 
 __all__ = [
     "ActionSpace",
     "PackError",
     "Rating",
+    "Spec",
     "UnmappedOption",
     "env",
     "load",
@@ -82,7 +84,7 @@ def _content(path: Path, named: str) -> tuple[Any, Any]:
     return found
 
 
-def spec_of(engine: Any, game: Any) -> Any:
+def spec_of(engine: Any, game: Any) -> Spec:
     """The game's action space and observation encoder."""
     if engine.name == "lastlight":
         from whitedwarf.rl.lastlight import LastLightSpec

@@ -113,6 +113,7 @@ class WhitedwarfState(pyspiel.State):
     def _options(self, player: int) -> dict[int, str]:
         """Legal action index -> the engine's first option of that action."""
         game = self._game()
+        assert self.position is not None, "options before the setup's chance node"
         found: dict[int, str] = {}
         for option in game.wd.legal_options(self.position, player):
             found.setdefault(game.spec.index(self.position, player, option.id), option.id)
