@@ -12,9 +12,11 @@ from typing import Any, Protocol
 
 
 class OptionLike(Protocol):
-    """What a bot needs of an option: its stable id."""
+    """What a bot needs of an option: its stable id (read only: an :class:`Option` is a
+    named tuple)."""
 
-    id: str
+    @property
+    def id(self) -> str: ...
 
 
 class Bot(Protocol):
