@@ -1112,7 +1112,7 @@ class Checker:
 
     def it_operand(
         self, sel: ast.Selector, scope: _Scope, want: tuple[str, ...], hint: str | None = None
-    ) -> Any:
+    ) -> dict[str, Any] | None:
         if scope.loop_refused:
             return None
         if scope.loop_type is None:

@@ -11,9 +11,11 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
+from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
+from lark.tree import Meta
 from whitedwarf.dsl import ast
 
 GRAMMAR_FILE = "grammar.lark"
@@ -134,7 +136,7 @@ def parse(text: str) -> ast.Effect:
         raise EffectSyntaxError(SyntaxProblem(start, end, str(error.orig_exc))) from None
 
 
-def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
+def nesting(tree: Tree[Token]) -> tuple[int, Tree[Token], int, Tree[Token]]:
     """How many :data:`NESTING_NODES` the deepest path holds and the node where it is
     deepest, then how many levels the deepest path of the whole tree has and its last node.
 
@@ -143,7 +145,7 @@ def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
     """
     deepest, where = 0, tree
     levels, bottom = 0, tree
-    stack: list[tuple[Tree, int, int]] = [(tree, 0, 1)]
+    stack: list[tuple[Tree[Token], int, int]] = [(tree, 0, 1)]
     while stack:
         node, depth, level = stack.pop()
         if _nests(node):
@@ -163,7 +165,7 @@ def nesting(tree: Tree) -> tuple[int, Tree, int, Tree]:
 _CONDITIONS = ("any_of", "all_of")
 
 
-def _nests(node: Tree) -> bool:
+def _nests(node: Tree[Token]) -> bool:
     if node.data in ("any_of", "all_of"):  # a lone comparison is wrapped in both
         return len(node.children) > 1
     return node.data in NESTING_NODES
@@ -464,58 +466,65 @@ def _word(token: Token) -> ast.Word:
     return ast.Word(str(token), ast.Pos(token.start_pos or 0, token.end_pos or 0))
 
 
+#: The children of a rule, as :class:`_ToAst` receives them: tokens and the AST nodes its
+#: methods built for the rule's parts, in the grammar's order (None for an absent optional
+#: part). Which is which the grammar fixes, not a type: each method unpacks what its rule
+#: holds, and its return type says what it builds.
+Children = list[Any]
+
+
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer[Token, ast.Effect]):
     """Build dsl/ast.py nodes from the Lark tree."""
 
-    def start(self, meta, items):
+    def start(self, meta: Meta, items: list[ast.Clause]) -> ast.Effect:
         return ast.Effect(tuple(items), _pos(meta))
 
     # clauses
-    def modifier(self, meta, items):
+    def modifier(self, meta: Meta, items: Children) -> ast.Modifier:
         subject, amount, stat = items
         where = ast.Pos(amount.start_pos or 0, amount.end_pos or 0)
         return ast.Modifier(subject, int(amount), _word(stat), _pos(meta), where)
 
-    def grant(self, meta, items):
+    def grant(self, meta: Meta, items: Children) -> ast.Grant:
         subject, flag = items
         return ast.Grant(subject, _word(flag), _pos(meta))
 
-    def trigger(self, meta, items):
+    def trigger(self, meta: Meta, items: Children) -> ast.Trigger:
         hook, cond, body = items
         return ast.Trigger(_word(hook), cond, body, _pos(meta))
 
-    def activated(self, meta, items):
+    def activated(self, meta: Meta, items: list[ast.Body]) -> ast.Activated:
         return ast.Activated(items[0], _pos(meta))
 
     # use limits (issue 29)
-    def limited_trigger(self, meta, items):
+    def limited_trigger(self, meta: Meta, items: Children) -> ast.Trigger:
         hook, cond, limit, body = items
         return ast.Trigger(_word(hook), cond, body, _pos(meta), limit)
 
-    def limited_activated(self, meta, items):
+    def limited_activated(self, meta: Meta, items: Children) -> ast.Activated:
         limit, body = items
         return ast.Activated(body, _pos(meta), limit)
 
-    def limit_once(self, meta, items):
+    def limit_once(self, meta: Meta, items: list[Token]) -> ast.Limit:
         (period,) = items
         one = ast.Num(1, _pos(meta))
         return ast.Limit(one, _word(period), _pos(meta))
 
-    def limit_at_most(self, meta, items):
+    def limit_at_most(self, meta: Meta, items: Children) -> ast.Limit:
         prep, times, period = items
         return ast.Limit(times, _word(period), _pos(meta), _word(prep))
 
     # durations and one-shot discounts (issue 29)
-    def lasting(self, meta, items):
+    def lasting(self, meta: Meta, items: Children) -> ast.Lasting:
         first, second, period, clause = items
         return ast.Lasting(_word(period), clause, _pos(meta), (_word(first), _word(second)))
 
-    def next_cost(self, meta, items):
+    def next_cost(self, meta: Meta, items: Children) -> ast.NextCost:
         det, *thing, amount = items
         return ast.NextCost(_word(det), tuple(_word(w) for w in thing), amount, _pos(meta))
 
-    def reaction(self, meta, items):
+    def reaction(self, meta: Meta, items: Children) -> ast.Reaction:
         """``when an opponent plays research [if C] -> ...``: the actor is the determiner
         and the first word; the act the words after it, up to ``if`` or ``->``."""
         det, noun, *rest = items
@@ -525,49 +534,49 @@ class _ToAst(Transformer):
         actor = ast.Selector(_word(det), None, False, (_word(noun),), (), ast.Pos(start, end))
         return ast.Reaction(actor, words, cond, body, _pos(meta))
 
-    def as_soon_as(self, meta, items):
+    def as_soon_as(self, meta: Meta, items: Children) -> ast.AsSoonAs:
         cond, body = items[-2], items[-1]
         return ast.AsSoonAs(cond, body, _pos(meta))
 
-    def immediate(self, meta, items):
+    def immediate(self, meta: Meta, items: list[ast.Body]) -> ast.Immediate:
         return ast.Immediate(items[0], _pos(meta))
 
-    def you(self, meta, items):
+    def you(self, meta: Meta, items: list[Token]) -> ast.You:
         return ast.You(_pos(meta))
 
-    def subject(self, meta, items):
+    def subject(self, meta: Meta, items: list[ast.Selector]) -> ast.Selector:
         return items[0]
 
     # steps
-    def body(self, meta, items):
+    def body(self, meta: Meta, items: list[ast.Step]) -> ast.Body:
         return ast.Body(tuple(items), _pos(meta))
 
-    def group(self, meta, items):
+    def group(self, meta: Meta, items: list[ast.Body]) -> ast.Body:
         """``(A then B)``: steps taken together, as one option of a choice or one step."""
         return items[0]
 
-    def optional(self, meta, items):
+    def optional(self, meta: Meta, items: list[ast.Step]) -> ast.Optional:
         return ast.Optional(items[0], _pos(meta))
 
-    def conditional(self, meta, items):
+    def conditional(self, meta: Meta, items: Children) -> ast.Conditional:
         return ast.Conditional(items[0], items[1], _pos(meta))
 
-    def conditional_else(self, meta, items):
+    def conditional_else(self, meta: Meta, items: Children) -> ast.Conditional:
         return ast.Conditional(items[0], items[1], _pos(meta), items[2])
 
-    def choice(self, meta, items):
+    def choice(self, meta: Meta, items: list[ast.Step]) -> ast.Choice:
         return ast.Choice(tuple(items), _pos(meta))
 
-    def for_each(self, meta, items):
+    def for_each(self, meta: Meta, items: Children) -> ast.ForEach:
         return ast.ForEach(items[0], items[1], _pos(meta))
 
-    def repeat(self, meta, items):
+    def repeat(self, meta: Meta, items: Children) -> ast.Repeat:
         return ast.Repeat(items[0], items[1], _pos(meta))
 
-    def paid(self, meta, items):
+    def paid(self, meta: Meta, items: Children) -> ast.Paid:
         return ast.Paid(tuple(items[:-1]), items[-1], _pos(meta))
 
-    def remember(self, meta, items):
+    def remember(self, meta: Meta, items: Children) -> ast.Remember:
         """``choose an opponent: <step>`` (card state, issue 29)."""
         head, *words, step = items
         article = str(head).split()[-1]
@@ -579,15 +588,15 @@ class _ToAst(Transformer):
         )
         return ast.Remember(chosen, step, _pos(meta))
 
-    def action(self, meta, items):
+    def action(self, meta: Meta, items: Children) -> ast.Action:
         verb, *args = items
         return ast.Action(_word(verb), tuple(args), _pos(meta))
 
-    def prep_arg(self, meta, items):
+    def prep_arg(self, meta: Meta, items: Children) -> ast.PrepArg:
         prep, value = items
         return ast.PrepArg(_word(prep), value, _pos(meta))
 
-    def amount(self, meta, items):
+    def amount(self, meta: Meta, items: Children) -> ast.Amount:
         count, unit, every, selector = items
         per = None
         if selector is not None:
@@ -597,7 +606,7 @@ class _ToAst(Transformer):
         return ast.Amount(count, unit_word, per, _pos(meta))
 
     # selectors
-    def selector(self, meta, items):
+    def selector(self, meta: Meta, items: Children) -> ast.Selector:
         det = None
         if items and isinstance(items[0], Token) and items[0].type == "DET":
             det = _word(items[0])
@@ -606,7 +615,7 @@ class _ToAst(Transformer):
         posts = tuple(p for p in items if isinstance(p, ast.Post))
         return ast.Selector(det, None, False, words, posts, _pos(meta))
 
-    def counted(self, meta, items):
+    def counted(self, meta: Meta, items: Children) -> ast.Selector:
         det = None
         if isinstance(items[0], Token) and items[0].type == "DET":
             det = _word(items[0])
@@ -618,19 +627,19 @@ class _ToAst(Transformer):
         posts = tuple(p for p in items[1:] if isinstance(p, ast.Post))
         return ast.Selector(det, count, True, words, posts, _pos(meta))
 
-    def of_yours(self, meta, items):
+    def of_yours(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_yours", None, None, _pos(meta))
 
-    def of_it(self, meta, items):
+    def of_it(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_it", None, None, _pos(meta))
 
-    def of_opponents(self, meta, items):
+    def of_opponents(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_opponents", None, None, _pos(meta))
 
-    def of_this(self, meta, items):
+    def of_this(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_this", _word(items[0]), None, _pos(meta))
 
-    def of_party(self, meta, items):
+    def of_party(self, meta: Meta, items: list[Token]) -> ast.Post:
         """``of the destroyer`` (issue 29): the things of a named party; ``other`` is the
         party as a selector (``the destroyer``)."""
         word = _word(items[0])
@@ -640,13 +649,13 @@ class _ToAst(Transformer):
         party = ast.Selector(the, None, False, (word,), (), ast.Pos(the.pos.start, word.pos.end))
         return ast.Post("of_party", word, party, pos)
 
-    def you_verb(self, meta, items):
+    def you_verb(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("you_verb", _word(items[0]), None, _pos(meta))
 
-    def after_word(self, meta, items):
+    def after_word(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("after", _word(items[0]), None, _pos(meta))
 
-    def other_than(self, meta, items):
+    def other_than(self, meta: Meta, items: list[Token]) -> ast.Post:
         det, *words = items
         pos = _pos(meta)
         other = ast.Selector(_word(det), None, False, tuple(_word(w) for w in words), (), pos)
@@ -654,16 +663,16 @@ class _ToAst(Transformer):
 
     # conditions and expressions
     # `?cond` does not inline an aliased rule, so a lone comparison comes here alone
-    def any_of(self, meta, items):
+    def any_of(self, meta: Meta, items: list[ast.Cond]) -> ast.Cond:
         return items[0] if len(items) == 1 else ast.AnyOf(tuple(items), _pos(meta))
 
-    def all_of(self, meta, items):
+    def all_of(self, meta: Meta, items: list[ast.Cond]) -> ast.Cond:
         return items[0] if len(items) == 1 else ast.AllOf(tuple(items), _pos(meta))
 
-    def negate(self, meta, items):
+    def negate(self, meta: Meta, items: list[ast.Cond]) -> ast.Not:
         return ast.Not(items[0], _pos(meta))
 
-    def is_cond(self, meta, items):
+    def is_cond(self, meta: Meta, items: list[Token]) -> ast.Is:
         """``this ship is large``: the thing (a determiner and its words) and the filter."""
         det, *words, what = items
         thing_end = words[-1].end_pos or 0
@@ -673,28 +682,28 @@ class _ToAst(Transformer):
         )  # fmt: skip
         return ast.Is(thing, _word(what), _pos(meta))
 
-    def compare(self, meta, items):
+    def compare(self, meta: Meta, items: Children) -> ast.Compare:
         left, op, right = items
         return ast.Compare(str(op), left, right, _pos(meta))
 
-    def arith(self, meta, items):
+    def arith(self, meta: Meta, items: Children) -> ast.Arith:
         left, op, right = items
         return ast.Arith(str(op), left, right, _pos(meta))
 
-    def int(self, meta, items):
+    def int(self, meta: Meta, items: list[Token]) -> ast.Num:
         token = items[0]
         return ast.Num(int(str(token)), ast.Pos(token.start_pos or 0, token.end_pos or 0))
 
-    def count(self, meta, items):
+    def count(self, meta: Meta, items: list[ast.Selector]) -> ast.Count:
         return ast.Count(items[0], _pos(meta))
 
-    def value(self, meta, items):
+    def value(self, meta: Meta, items: list[Token]) -> ast.ValueRef:
         return ast.ValueRef(_word(items[0]), _pos(meta))
 
-    def counter(self, meta, items):
+    def counter(self, meta: Meta, items: Children) -> ast.CounterRef:
         """``charges on this card`` (card state, issue 29); the checker reads the preposition."""
         name, prep, card = items
         return ast.CounterRef(_word(name), card, _pos(meta), _word(prep))
 
-    def function(self, meta, items):
+    def function(self, meta: Meta, items: Children) -> ast.Function:
         return ast.Function(_word(items[0]), tuple(items[1:]), _pos(meta))

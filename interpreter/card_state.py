@@ -39,12 +39,16 @@ def card_of(frame: Frame) -> str:
 
 def kept(state: State, owner: int, card: str) -> dict[str, Any] | None:
     """What ``owner``'s ``card`` keeps, or None when it keeps nothing."""
-    return state.get(KEY, {}).get(str(owner), {}).get(card)
+    found: dict[str, Any] | None = state.get(KEY, {}).get(str(owner), {}).get(card)
+    return found
 
 
 def _keep(state: State, owner: int, card: str) -> dict[str, Any]:
     seats = state.setdefault(KEY, {})
-    return seats.setdefault(str(owner), {}).setdefault(card, {"counters": {}, "chosen": {}})
+    entry: dict[str, Any] = seats.setdefault(str(owner), {}).setdefault(
+        card, {"counters": {}, "chosen": {}}
+    )
+    return entry
 
 
 def count(state: State, frame: Frame, name: str) -> int:

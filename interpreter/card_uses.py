@@ -50,7 +50,7 @@ def used_up(state: State, ref: str, clause: int, limit: Limit) -> bool:
 def count(state: State, owner: int, ref: str, clause: int, limit: Limit) -> dict[str, Any]:
     """Count one use of the clause; its entry, as kept in the state."""
     table = state.setdefault(KEY, {})
-    entry = table.get(key(ref, clause))
+    entry: dict[str, Any] | None = table.get(key(ref, clause))
     if entry is None:
         entry = table[key(ref, clause)] = {
             "card": ref,

@@ -227,7 +227,8 @@ class ReplayWriter:
 
 def event_record(event: dict[str, Any]) -> dict[str, Any]:
     """An engine event as its replay line holds it (JSON types: string keys, lists)."""
-    return json.loads(json.dumps(event, sort_keys=True))
+    record: dict[str, Any] = json.loads(json.dumps(event, sort_keys=True))
+    return record
 
 
 def first_event_difference(

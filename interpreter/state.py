@@ -38,7 +38,8 @@ def clone(state: State) -> State:
     220 us for a recursive Python copy. Plain data has no shared references worth keeping,
     so the result is an independent tree (dict insertion order is preserved).
     """
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    copy: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copy
 
 
 def canonical_json(state: State) -> str:

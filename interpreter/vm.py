@@ -78,6 +78,10 @@ _SIGNALS = {_PAUSE: PAUSE, _YIELD: YIELD, _DONE: DONE}
 #: ``(state, frame) -> value`` the adapter made (:meth:`Adapter.resolver`).
 VAR, CONST, AMOUNT, AMOUNT_EXPR, NUM_EXPR, FN = range(6)
 
+#: What a verb comes back with (:meth:`Adapter.call`, :meth:`Adapter.resume`): None when it
+#: is done, the pending decision when it asks, or :data:`YIELD`.
+VerbResult = dict[str, Any] | Outcome | None
+
 
 class EffectError(Exception):
     """A card effect that cannot run (bad content reaching the engine, or a limit)."""
@@ -119,10 +123,12 @@ class Adapter(Protocol):
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         """Whether every cost call ``[verb, operands]`` can be paid now."""
 
-    def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
+    def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> VerbResult:
         """Run a verb: None, a pending decision dict, or :data:`YIELD`."""
 
-    def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
+    def resume(
+        self, state: State, frame: Frame, pending: dict[str, Any], option_id: str
+    ) -> VerbResult:
         """Continue a verb that asked: None, a new pending dict, or :data:`YIELD`."""
 
     # Optional, for speed (the machine falls back on the methods above when missing):
@@ -336,9 +342,16 @@ class Machine:
         #: id(program) -> (program, lowered), for adapters that keep no lowered programs.
         self._lowered: dict[int, tuple[Any, tuple[Any, ...]]] = {}
         self._code = getattr(adapter, "lowered", None) or self._lowered_program
-        self._bind = getattr(adapter, "bind", None)
-        self._resolver = getattr(adapter, "resolver", None)
-        self._valuer = getattr(adapter, "valuer", None)
+        # The optional hooks of the adapter (see :class:`Adapter`), typed as it documents them.
+        self._bind: Callable[[str], Callable[[State, Frame, list[Any]], VerbResult]] | None = (
+            getattr(adapter, "bind", None)
+        )
+        self._resolver: Callable[[dict[str, Any]], tuple[int, Any] | None] | None = getattr(
+            adapter, "resolver", None
+        )
+        self._valuer: Callable[[str], Callable[[State, Frame], int] | None] | None = getattr(
+            adapter, "valuer", None
+        )
         self._coster = getattr(adapter, "coster", None)
         # ``possible(state, frame, verb, args) -> bool`` (optional): whether a call would
         # change anything now (a gain of cores at the cap would not: :meth:`_buys`).
@@ -416,7 +429,7 @@ class Machine:
         resolve = self.adapter.resolve
         return FN, lambda state, frame: resolve(state, frame, operand)
 
-    def _bound(self, verb: str) -> Callable[[State, Frame, list[Any]], Any]:
+    def _bound(self, verb: str) -> Callable[[State, Frame, list[Any]], VerbResult]:
         if self._bind is not None:
             return self._bind(verb)
         call = self.adapter.call
@@ -995,7 +1008,8 @@ class Machine:
         var, selector = ins[1], ins[2]
         found = self.adapter.candidates(state, frame, selector)
         if not found:
-            return ins[3]
+            past: int = ins[3]  # the pc past the step that would use the choice
+            return past
         quant = selector["quant"]
         if quant == "all":
             _put(frame["vars"], var, found)
@@ -1039,14 +1053,16 @@ class Machine:
                 pointless = getattr(self.adapter, "pointless", None)
                 if pointless is not None:
                     pointless(state, frame)
-                return ins[2]
+                skipped: int = ins[2]  # the pc past what the costs pay for
+                return skipped
             return pc + 1
         # A cost that cannot be paid skips what it pays for; a trace says so (the adapter's
         # optional ``unpaid(state, frame)``, a note that no replay records).
         unpaid = getattr(self.adapter, "unpaid", None)
         if unpaid is not None:
             unpaid(state, frame)
-        return ins[2]
+        past: int = ins[2]  # the pc past what the costs pay for
+        return past
 
     @staticmethod
     def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
@@ -1057,12 +1073,14 @@ class Machine:
         items = loops[ins[1]]
         if isinstance(items, int):  # a repeat counter
             if items <= 0:
-                return ins[3]
+                done: int = ins[3]  # the pc past the loop
+                return done
             loops[ins[1]] = items - 1
             _put(frame["vars"], ins[2], None)
             return pc + 1
         if not items:
-            return ins[3]
+            done = ins[3]
+            return done
         _put(frame["vars"], ins[2], items.pop(0))
         return pc + 1
 
@@ -1076,7 +1094,8 @@ class Machine:
 
     def _op_ask(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         if not self.acts(state, frame, self._code(state, frame), pc + 1):
-            return ins[2]  # ``may`` before a choice none of whose options can act: no question
+            declined: int = ins[2]  # ``may`` before a choice none of whose options can act:
+            return declined  # no question
         frame["pending"] = {
             "kind": "ask",
             "options": [["yes", ins[1]], ["no", "decline"]],
@@ -1095,7 +1114,7 @@ class Machine:
         so running the first is the same as jumping past the choice).
         """
         code = self._code(state, frame)
-        pcs = ins[1]
+        pcs: list[int] = ins[1]  # where each option starts
         live = [i for i, start in enumerate(pcs) if self.acts(state, frame, code, start)]
         if len(live) <= 1:
             return pcs[live[0] if live else 0]
@@ -1246,7 +1265,8 @@ class Machine:
 
     @staticmethod
     def _op_jump(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        return ins[1]
+        target: int = ins[1]
+        return target
 
     # -- card state (issue 29): a choice remembered on the card ------------------------------
 
@@ -1270,7 +1290,8 @@ class Machine:
         told = getattr(self.adapter, "unchosen", None)
         if told is not None:
             told(state, frame, ins[1])
-        return ins[2]
+        past: int = ins[2]  # the pc past the step
+        return past
 
     @staticmethod
     def _op_end(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:

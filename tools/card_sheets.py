@@ -407,7 +407,7 @@ def _cost(
 ) -> float:
     """Discs from the right edge, each in its resource's colour with the count on it; returns
     the width they take."""
-    radius = 3.2 * mm
+    radius: float = 3.2 * mm  # reportlab's units are untyped floats
     cx = right - radius
     for resource in reversed(list(cost)):
         disc = _colour(palette, resource)

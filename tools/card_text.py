@@ -114,7 +114,7 @@ def _pack_allow(pack: Path) -> set[str]:
 
 def _file_rewrites(
     path: Path, kind: FileKind, registry: Registry, pack_allow: set[str], show: bool
-) -> list:
+) -> list[Rewrite]:
     located, _ = parse_yaml(path.read_text("utf-8"), path, str(path))
     out = []
     cards = located.data if located and isinstance(located.data, list) else []

@@ -162,7 +162,7 @@ class LazyGroup(SuggestingGroup):
         if cmd_name not in COMMANDS:
             return None
         module, attribute, _ = COMMANDS[cmd_name]
-        command: Any = getattr(importlib.import_module(module), attribute)
+        command: click.Command = getattr(importlib.import_module(module), attribute)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -16,6 +16,7 @@ import sys
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import click
 from whitedwarf.dsl.codes import DSL_CODES
@@ -726,7 +727,7 @@ def _file_numbers(game: str) -> str:
     return "\n".join(lines)
 
 
-def _schema_integers(schema: object, field: str = "") -> Iterable[tuple[str, dict, str]]:
+def _schema_integers(schema: object, field: str = "") -> Iterable[tuple[str, dict[str, Any], str]]:
     """(field path, integer schema, why) for every bounded integer of a schema, in order."""
     if not isinstance(schema, dict):
         return

@@ -54,7 +54,8 @@ def issue_tracker() -> str:
     from importlib import metadata  # only after a crash: its import costs ~14 ms of start-up
 
     try:
-        for entry in metadata.metadata("whitedwarf").get_all("Project-URL") or []:
+        urls: list[str] = metadata.metadata("whitedwarf").get_all("Project-URL") or []
+        for entry in urls:
             label, _, url = entry.partition(",")
             if label.strip().lower() in ("issues", "bug tracker", "tracker"):
                 return url.strip()

@@ -10,8 +10,8 @@ import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
-from whitedwarf.interpreter.contract import GameRules, Listener
-from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.interpreter.contract import Event, GameRules, Listener
+from whitedwarf.interpreter.engines import GameEngine, State
 from whitedwarf.interpreter.replay import (
     ReplayError,
     first_event_difference,
@@ -89,9 +89,9 @@ def replay(
     if html_path is not None:
         require(engine, "render", "replay --html", "it has no board picture (GameEngine.drawing)")
     tally = engine.tally()
-    heard: list[dict] = []
+    heard: list[Event] = []
 
-    def listener(event: dict) -> None:
+    def listener(event: Event) -> None:
         tally(event)
         heard.append(event)
 
@@ -134,7 +134,11 @@ def replay(
 
 
 def _replay_to_viewer(
-    game: GameRules[Any], state: Any, decisions: list[tuple[int, str]], heard: Any, path: Path
+    game: GameRules[Any],
+    state: State,
+    decisions: list[tuple[int, str]],
+    heard: tuple[GameEngine, Any, list[Event]],
+    path: Path,
 ) -> tuple[Outcome, str]:
     """Replay the decisions, recording every step for the viewer: the outcome and the page.
 
@@ -164,7 +168,7 @@ def _replay_to_viewer(
     return Outcome(state, len(decisions), state_hash(state)), page
 
 
-def recorded_game(header: dict, path: str | Path = "") -> str:
+def recorded_game(header: dict[str, Any], path: str | Path = "") -> str:
     """The game a log says it is of (logs name it since format 1; Last Light otherwise);
     ReplayError for a game that is not installed (a number, an unknown name)."""
     if "game" not in header:
@@ -176,8 +180,12 @@ def recorded_game(header: dict, path: str | Path = "") -> str:
 
 
 def _start(
-    engine: GameEngine, content: Any, header: dict[str, Any], path: Path, listener: Listener
-) -> tuple[GameRules[Any], dict[str, Any]]:
+    engine: GameEngine,
+    content: Any,
+    header: dict[str, Any],
+    path: Path,
+    listener: Listener,
+) -> tuple[GameRules[Any], State]:
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game, seed = start_game(header, engine.game, content, engine.seats_disagree, refused)

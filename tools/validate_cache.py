@@ -122,7 +122,7 @@ def lookup(key: str) -> dict[str, Any] | None:
     if folder is None:
         return None
     try:
-        entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        entry: dict[str, Any] = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if entry.get("format") != FORMAT:

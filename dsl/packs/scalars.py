@@ -11,6 +11,7 @@ back to the scalar's start, which is never wrong, only coarse.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 _BLANK = " \t"
@@ -85,7 +86,9 @@ def _lines(text: str, start: int, end: int) -> list[tuple[int, str]]:
 # surrounding blanks are trimmed, one break becomes a space and n breaks become n-1 newlines.
 
 
-def _flow(text: str, start: int, end: int, scan_line) -> _Builder | None:
+def _flow(
+    text: str, start: int, end: int, scan_line: Callable[[_Builder, str, int], bool | None]
+) -> _Builder | None:
     lines = _lines(text, start, end)
     out = _Builder()
     pending_breaks: list[int] = []  # file indexes of line breaks not emitted yet
@@ -99,9 +102,10 @@ def _flow(text: str, start: int, end: int, scan_line) -> _Builder | None:
         if number > 0:
             _fold(out, pending_breaks, joined)
         pending_breaks = [index + len(raw)]
-        joined = scan_line(out, body, index + lead)
-        if joined is None:
+        scanned = scan_line(out, body, index + lead)
+        if scanned is None:  # a bad escape
             return None
+        joined = scanned
     return out
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import PACK_CODES, warning
 from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.manifest import Manifest
@@ -96,6 +96,6 @@ def check_allow_lists(manifests: Iterable[Manifest], content: Content) -> list[D
     return out
 
 
-def _unknown(code: str, known: set[str], span) -> Diagnostic:
+def _unknown(code: str, known: set[str], span: Span | None) -> Diagnostic:
     hint = did_you_mean(code, known) or "docs/diagnostics.md lists the warning codes"
     return warning("W0903", f"`{code}` is not a warning code", span, hint)

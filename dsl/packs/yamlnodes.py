@@ -60,6 +60,7 @@ class ScalarNode(Node):
     """A scalar; ``style`` is ruamel's (``''`` or None plain, ``'`` ``"`` ``|`` ``>``)."""
 
     __slots__ = ("style",)
+    value: str  # the scalar's text, as written
 
     def __init__(self, tag: str, value: str, start_mark: Any, end_mark: Any, style: Any) -> None:
         super().__init__(tag, value, start_mark, end_mark)

@@ -416,7 +416,8 @@ class SetupLayout:
 
 def setup_entry(setups_data: Mapping[str, Any], players: int) -> Mapping[str, Any]:
     """The entry of ``setups.yaml`` for a player count."""
-    for entry in setups_data.get("setups", ()):
+    setups: Sequence[Mapping[str, Any]] = setups_data.get("setups", ())
+    for entry in setups:
         if int(entry["players"]) == players:
             return entry
     known = sorted(int(e["players"]) for e in setups_data.get("setups", ()))

@@ -94,7 +94,8 @@ def shield(state: State, ship: dict[str, Any]) -> int:
 def _can_fight(state: State, ship: dict[str, Any]) -> bool:
     """000: "Each ship may only participate in 1 combat per turn" (unless a card says)."""
     limit = 2 if flag(state, ship["owner"], "fight_twice", ship["size"]) else 1
-    return ship["fought"] < limit
+    fought: int = ship["fought"]
+    return fought < limit
 
 
 def _in_range(state: State, ship: dict[str, Any], sector: str) -> bool:

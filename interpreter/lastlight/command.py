@@ -202,7 +202,7 @@ def _listing(state: State, t: Task) -> Listing | None:
         return None
     kept = versions.of(state)
     signature = _signature(state, kept, seat)
-    found = kept.moves
+    found: Listing | None = kept.moves
     if found is None or found.task is not t or found.signature != signature:
         found = kept.moves = Listing(t, signature, _by_ship(state, seat))
     return found

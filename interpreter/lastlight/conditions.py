@@ -227,7 +227,8 @@ def _lights(state: State, seat: int) -> tuple[int, ...]:
 
 
 def _round(state: State, seat: int) -> int:
-    return state["round"]
+    number: int = state["round"]
+    return number
 
 
 def _lumos(state: State, seat: int) -> Any:

@@ -119,7 +119,9 @@ class Runtime:
     firers: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # hooks: one per bound
     as_soon_as: dict[str, Any] = field(default_factory=dict)  # hooks: achievement conditions
     activated: dict[str, Any] = field(default_factory=dict)  # hooks: a card's activated clauses
-    activators: dict[tuple[str | None, ...], Any] = field(default_factory=dict)  # hooks
+    activators: dict[tuple[str | None, ...], tuple[tuple[int, str, Any], ...]] = field(
+        default_factory=dict
+    )  # hooks: the cards in play -> their activated clauses (``hooks._activators``)
     tech_costs: dict[int, dict[str, Any]] = field(default_factory=dict)  # research, by discount
     make_options: dict[Any, Any] = field(default_factory=dict)  # research
     tech_info: dict[str, Any] = field(default_factory=dict)  # research

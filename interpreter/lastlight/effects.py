@@ -232,7 +232,9 @@ class LastLightAdapter:
         self._resolve = self.resolve_any
 
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
-        return card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]["code"]
+        clause = card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]
+        code: list[list[Any]] = clause["code"]  # the effect IR (docs/effect-ir.md)
+        return code
 
     def lowered(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
         """The frame's program lowered once per loaded content (``Runtime.lowered``:
@@ -240,7 +242,8 @@ class LastLightAdapter:
         codes = runtime(state).lowered.get(frame["card"])
         if codes is None:
             codes = _lower_card(runtime(state), frame["card"])[0]
-        return codes[frame["clause"]]
+        lowered: tuple[tuple[Any, ...], ...] = codes[frame["clause"]]  # a frame's clause has code
+        return lowered
 
     def bind(self, verb: str) -> Any:
         """The verb as ``(state, frame, args) -> None | pending | YIELD`` (what :meth:`call`

@@ -258,7 +258,8 @@ def _signed(n: int) -> str:
 
 
 def _text_of(event: Event) -> str:
-    kind, card = event["kind"], event.get("card")
+    kind: str = event["kind"]
+    card = event.get("card")
     if kind == "decision":
         return f"decides: {event['text']} [{event['option']}]"
     if kind == "reveal":

@@ -96,7 +96,7 @@ class Fleet:
 def fleet(state: State) -> Fleet:
     """The state's :class:`Fleet`, built when first asked after a ship came or went."""
     kept = versions.of(state)
-    found = kept.ship_index
+    found: Fleet | None = kept.ship_index
     if found is None:
         found = kept.ship_index = Fleet(state["ships"])
     return found

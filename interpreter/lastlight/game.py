@@ -249,12 +249,14 @@ class Game:
     @staticmethod
     def is_terminal(state: State) -> bool:
         """Whether the game is over."""
-        return state["phase"] == "over"
+        phase: str = state["phase"]
+        return phase == "over"
 
     @staticmethod
     def result(state: State) -> dict[str, Any] | None:
         """``{"winners", "light", "reason", "tiebreak"}`` once the game is over."""
-        return state["result"]
+        result: dict[str, Any] | None = state["result"]
+        return result
 
     @staticmethod
     def returns(state: State) -> list[float]:
@@ -474,7 +476,8 @@ def _may_activate(top: dict[str, Any], player: int) -> bool:
     """
     kind = top["kind"]
     if kind in OWN_ACTIONS:
-        return top["seat"] == player
+        seat: int = top["seat"]
+        return seat == player
     return kind == "attack" and top["pc"] == "roll" and player in top["players"]
 
 

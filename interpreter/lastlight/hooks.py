@@ -660,11 +660,11 @@ def _activators(
     out = []
     for at, ref in enumerate(key, start=-1):
         if ref:
-            found = index.get(ref)
-            if found is None:
-                found = index[ref] = _activated(rt, ref)
-            if found:
-                out.append((at, ref, found))
+            clauses = index.get(ref)
+            if clauses is None:
+                clauses = index[ref] = _activated(rt, ref)
+            if clauses:
+                out.append((at, ref, clauses))
     memo[key] = found = tuple(out)
     kept.acts[seat] = found
     return found

@@ -109,7 +109,7 @@ def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
 def _fits(entry: dict[str, Any], player: int, kind: str, size: str | None) -> bool:
     if entry["owner"] != player:
         return False
-    thing = entry["thing"]
+    thing: str = entry["thing"]
     if kind == "tech":
         return thing == "tech"
     return thing == "ship" or (size is not None and thing == f"{size} ship")

@@ -210,7 +210,7 @@ def with_card(rt: Runtime, totals: CardTotals, ref: str, slot: str | None) -> Ca
 def totals_of(state: State, player: int) -> CardTotals:
     """:func:`card_totals`, kept with the state's versions until the player's cards change."""
     kept = versions.of(state)
-    found = kept.totals[player]
+    found: CardTotals | None = kept.totals[player]
     if found is None:
         found = kept.totals[player] = card_totals(state, player)
     return found

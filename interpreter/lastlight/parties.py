@@ -62,7 +62,9 @@ def combat_opponent(state: State, frame: Frame) -> int | None:
     if "combat" in context:
         found: int | None = context["combat"]
         return found
-    sector, me, n = context.get("sector"), frame["owner"], state["n"]
+    sector = context.get("sector")
+    me: int = frame["owner"]
+    n: int = state["n"]
     present = {s["owner"] for s in state["ships"].values() if s["sector"] == sector}
     present |= {x["owner"] for x in state["extractors"].values() if x["sector"] == sector}
     for step in range(1, n):

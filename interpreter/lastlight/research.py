@@ -246,7 +246,7 @@ def _board(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
     """The names of the player's techs in play and the mods on each ship type, kept until
     the player's cards in play change (``versions.cards_changed``; read only)."""
     kept = versions.of(state).board
-    found = kept[seat]
+    found: tuple[set[str], dict[str, int]] | None = kept[seat]
     if found is None:
         found = kept[seat] = board_of(state, seat)
     return found

@@ -214,7 +214,8 @@ def put_tech(
     else:
         player["techs"].append({"ref": ref, "exhausted": exhausted, "ship_type": ship_type})
     Game.edited(state)
-    return ref
+    placed: str = ref  # a card ref of the deck or the discard pile (else the loop raised)
+    return placed
 
 
 def keep(

@@ -30,6 +30,8 @@ State = dict[str, Any]
 Frame = dict[str, Any]
 Resolve = Callable[[State, Frame, dict[str, Any]], Any]
 Keep = Callable[[str, Any], bool]
+#: A filter word's implementation: the selector's :data:`Keep` predicate, made for a frame.
+MakeKeep = Callable[[State, Frame, str, list[Any], Resolve], Keep]
 
 
 # -- small lookups -----------------------------------------------------------------------------
@@ -71,7 +73,10 @@ def is_exhausted(state: State, ref: str) -> bool | None:
     seat, tech = find_card(state, ref)
     if seat is None:
         return None
-    return state["players"][seat]["faction_exhausted"] if tech is None else tech["exhausted"]
+    exhausted: bool = (
+        state["players"][seat]["faction_exhausted"] if tech is None else tech["exhausted"]
+    )
+    return exhausted
 
 
 def _enemy(state: State, me: int, owner: int) -> bool:
@@ -533,13 +538,13 @@ def listing(selector: dict[str, Any], resolve: Resolve) -> Callable[[State, Fram
     return many
 
 
-def _maker(name: str, makers: dict[str, Any]) -> Any:
+def _maker(name: str, makers: dict[str, Any]) -> MakeKeep:
     """The implementation of a filter word (``other than``: the language's own form)."""
     if name == "other_than":
         return _other_than
     if name == "of_party":
         return _of_party
-    found = makers.get(name)
+    found: MakeKeep | None = makers.get(name)  # the vocabulary's filters (``Filter.impl``)
     if found is None:
         raise EffectError(f"unknown selector filter {name!r}")
     return found

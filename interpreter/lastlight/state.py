@@ -276,7 +276,8 @@ def ships_in(state: State, sector: str) -> list[dict[str, Any]]:
 
 def extractor_on(state: State, planet: str) -> dict[str, Any] | None:
     """The extractor on a planet, if any (000 "2. Extractor": at most one)."""
-    for x in state["extractors"].values():
+    extractors: dict[str, dict[str, Any]] = state["extractors"]
+    for x in extractors.values():
         if x["planet"] == planet:
             return x
     return None
@@ -284,7 +285,8 @@ def extractor_on(state: State, planet: str) -> dict[str, Any] | None:
 
 def home_of(state: State, seat: int) -> str:
     """The sector holding a player's colony ship."""
-    for sid, sector in state["sectors"].items():
+    sectors: dict[str, dict[str, Any]] = state["sectors"]
+    for sid, sector in sectors.items():
         if sector["home"] == seat:
             return sid
     raise KeyError(f"seat {seat} has no home sector")
@@ -317,7 +319,7 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
     """
     if amount <= 0 or seat < 0:
         return 0
-    supply = state["supply"]
+    supply: dict[str, int] = state["supply"]
     got = min(amount, supply[unit])
     supply[unit] -= got
     player = state["players"][seat]

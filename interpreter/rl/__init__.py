@@ -16,11 +16,13 @@ from typing import Any
 
 from whitedwarf.rl.actions import ActionSpace, UnmappedOption
 from whitedwarf.rl.rating import Rating, masked_random, rate
+from whitedwarf.rl.spec import Spec
 
 __all__ = [
     "ActionSpace",
     "PackError",
     "Rating",
+    "Spec",
     "UnmappedOption",
     "env",
     "load",
@@ -82,11 +84,12 @@ def _content(path: Path, named: str) -> tuple[Any, Any]:
     return found
 
 
-def spec_of(engine: Any, game: Any) -> Any:
+def spec_of(engine: Any, game: Any) -> Spec:
     """The game's action space and observation encoder (its engine's ``rl_spec``)."""
     if engine.rl_spec is None:
         raise PackError(f"{engine.title} has no RL adapter yet (Last Light and Starlight have)")
-    return engine.rl_spec(game)
+    spec: Spec = engine.rl_spec(game)
+    return spec
 
 
 def env(

@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.rl.actions import UnmappedOption
+from whitedwarf.rl.spec import Spec
 
 RENDER_MODES = ("svg", "ansi")
 #: The action every space starts with: a seat the engine is not asking passes (cyclic mode).
@@ -43,7 +44,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self,
         engine: GameEngine,
         game: GameRules[Any],
-        spec: Any,
+        spec: Spec,
         *,
         max_cycles: int | None = None,
         shaping: float = 0.0,
@@ -84,11 +85,11 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     # -- spaces --------------------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """``{"observation": Box, "action_mask": Box}``, the same for every agent."""
         return self._obs_space
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         """``Discrete(len(action_names))``, the same for every agent."""
         return self._act_space
 
@@ -143,6 +144,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         elif self._asked[0] is not None:
             self.agent_selection = self.possible_agents[self._asked[0]]
         seat = self._asked[0]
+        assert self.state_ is not None, "a decision before reset()"
         self._legal: dict[int, Any] = (
             {} if seat is None else self.spec.legal(self.state_, seat, self._asked[1])
         )
@@ -186,6 +188,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             mask[list(self._legal)] = 1
         elif self.cyclic:
             mask[WAIT] = 1
+        assert self.state_ is not None, "observe() before reset()"
         vector = self.spec.observe(self.state_, seat, True if acting else None)
         return {"observation": vector, "action_mask": mask}
 
@@ -258,6 +261,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         """Each seat's light (points) minus the mean of the others': the shaping's measure."""
         if not self.shaping:
             return []
+        assert self.state_ is not None, "rewards before reset()"
         scores = self.spec.scores(self.state_)
         total = sum(scores)
         return [s - (total - s) / max(1, self.n - 1) for s in scores]
@@ -279,9 +283,9 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
+        assert self.state_ is not None, "render() before reset()"
         if self.render_mode == "ansi":
             return self.spec.text(self.state_)
-        assert self.state_ is not None, "render() before reset()"
         drawing = self.engine.part(self.engine.drawing)
         title = f"{self.engine.title} · round {self.state_.get('round')}"
         svg: str = drawing.svg(self.game.content, self.state_, [], title)
@@ -289,7 +293,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def state(self) -> dict[str, Any]:
         """The whole engine state (plain data; for debugging, not for agents)."""
-        return self.game.clone(self.state_)
+        whole: dict[str, Any] = self.game.clone(self.state_)
+        return whole
 
     def close(self) -> None:
         pass

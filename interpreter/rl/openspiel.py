@@ -49,7 +49,9 @@ def _game_type(name: str, title: str, players: tuple[int, int]) -> Any:
     )
 
 
-class WhitedwarfGame(pyspiel.Game):
+# pyspiel (a compiled module) ships no type information, so its classes are Any to mypy:
+# subclassing them is what OpenSpiel's Python games do.
+class WhitedwarfGame(pyspiel.Game):  # type: ignore[misc]
     """One pack and seat count of a whitedwarf game, for OpenSpiel."""
 
     game_name = ""
@@ -89,7 +91,7 @@ class StarlightGame(WhitedwarfGame):
     game_name = "starlight"
 
 
-class WhitedwarfState(pyspiel.State):
+class WhitedwarfState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped (above)
     """A position: the engine's state (None before the setup's chance node) and the decision
     waiting for a chance outcome, if any. OpenSpiel copies a state by deep-copying these."""
 
@@ -113,6 +115,7 @@ class WhitedwarfState(pyspiel.State):
     def _options(self, player: int) -> dict[int, str]:
         """Legal action index -> the engine's first option of that action."""
         game = self._game()
+        assert self.position is not None, "options before the setup's chance node"
         found: dict[int, str] = {}
         for option in game.wd.legal_options(self.position, player):
             found.setdefault(game.spec.index(self.position, player, option.id), option.id)

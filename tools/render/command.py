@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 from whitedwarf.tools.render.drawing import Drawing
-from whitedwarf.tools.render.position import PositionError, is_replay, open_position
+from whitedwarf.tools.render.position import Position, PositionError, is_replay, open_position
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
     PACK_OPTION,
@@ -123,7 +123,7 @@ def saved_game(path: Path) -> str:
     return game if isinstance(game, str) and game in installed_games() else DEFAULT_GAME
 
 
-def _title(position) -> str:
+def _title(position: Position) -> str:
     return f"{position.label} · round {position.state['round']}"
 
 
@@ -168,4 +168,6 @@ def svg_to_png(svg: str, scale: float | None = None) -> bytes:
     except OSError as error:  # cairosvg imports, but the cairo library is missing
         raise click.ClickException(f"PNG output needs the cairo library: {error}") from None
     factor = png_scale(svg) if scale is None else scale
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=factor)
+    # cairosvg ships no types; without ``write_to`` svg2png returns the PNG's bytes.
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=factor)
+    return png

@@ -137,7 +137,8 @@ class Session:
 
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self.game.is_terminal(self.state)
+        over: bool = self.game.is_terminal(self.state)
+        return over
 
     def human_to_move(self) -> int | None:
         """The human seat whose decision is awaited now (after the bots have played)."""
@@ -166,7 +167,8 @@ class Session:
 
     def view(self, seat: int) -> State:
         """What ``seat`` may see (``Game.observation``): the only state a human is shown."""
-        return self.game.observation(self.state, seat)
+        seen: State = self.game.observation(self.state, seat)
+        return seen
 
     # -- choosing and undoing ----------------------------------------------------------------
 
@@ -348,7 +350,7 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
         )
     if kind != PLAY_SAVE:  # read_game_file found no object of the save's kind
         raise SaveProblem(f"{path} is not a save of `whitedwarf play` (no {SAVE_KIND!r} kind)")
-    record = json.loads(text)
+    record: dict[str, Any] = json.loads(text)  # read_game_file found the save's object
     if record.get("version") != SAVE_VERSION:
         raise SaveProblem(
             f"{path}: save version {record.get('version')!r} is not supported "

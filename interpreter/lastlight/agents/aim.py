@@ -228,7 +228,7 @@ def _home(view: State, seat: int) -> str | None:
 
 def _free_planet(view: State, sector: str) -> str | None:
     """The planet of a sector when it has no extractor yet."""
-    planet = view["sectors"].get(sector, {}).get("planet")
+    planet: str | None = view["sectors"].get(sector, {}).get("planet")
     if planet is None or any(x["planet"] == planet for x in view["extractors"].values()):
         return None
     return planet

@@ -59,7 +59,7 @@ class HeuristicAgent:
             versions.forget(view)
 
 
-def best_option(view: State, seat: int, options: Sequence[Any], rng: random.Random) -> str:
+def best_option(view: State, seat: int, options: Sequence[OptionLike], rng: random.Random) -> str:
     """The id of the highest-scoring option (ties broken by ``rng``)."""
     scores = score_options(view, seat, [o.id for o in options])
     top = max(scores)

@@ -296,7 +296,8 @@ class StarlightSearch:
         result = world["result"]
         if world["phase"] != "over":
             return None
-        winners, points = result["winners"], result["points"]
+        winners = result["winners"]
+        points: list[int] = result["points"]
         won = self.win_score / len(winners) if seat in winners else -self.win_score
         return won + points[seat] - max((p for s, p in enumerate(points) if s != seat), default=0)
 

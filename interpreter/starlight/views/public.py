@@ -11,6 +11,7 @@ rondel marker, AP, rays, cores, night points, privileges, stars and claimed acco
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,7 +129,11 @@ def _size(deck: Any) -> int:
     return deck if isinstance(deck, int) else len(deck)
 
 
-def _namer(content: Any):
+#: A card's name from its kind and id (``_namer``).
+Namer = Callable[[str, str], str]
+
+
+def _namer(content: Any) -> Namer:
     def name(kind: str, card_id: str) -> str:
         card = content.cards.get(kind, {}).get(card_id)
         return str(card.get("name", card_id)) if card else str(card_id)
@@ -145,7 +150,7 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) else len(value)
 
 
-def _seat(p: dict[str, Any], name, view: dict[str, Any]) -> SeatView:
+def _seat(p: dict[str, Any], name: Namer, view: dict[str, Any]) -> SeatView:
     cores = [name("cores", c) for c in p["cores"]]
     if p.get("starter"):
         cores.append(name("starters", p["starter"]))
@@ -174,7 +179,7 @@ def _seat(p: dict[str, Any], name, view: dict[str, Any]) -> SeatView:
     )
 
 
-def _god(name, view: dict[str, Any], p: dict[str, Any], god: str) -> str:
+def _god(name: Namer, view: dict[str, Any], p: dict[str, Any], god: str) -> str:
     """The god's name, with the counters on it (card state, issue 29): ``Chronos [3 charges]``."""
     kept = kept_text(view, int(p["seat"]), god)
     return f"{name('gods', god)} [{kept}]" if kept else str(name("gods", god))
