@@ -955,7 +955,7 @@ class Machine:
     # -- instructions (each returns the next pc, or a negative signal) -----------------------
 
     def _op_call(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        args = []
+        args: list[Any] = []
         for kind, data in ins[2]:
             if kind == AMOUNT:
                 args.append([data[0], data[1]])

@@ -61,7 +61,7 @@ def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> l
     from whitedwarf.interpreter.lastlight.state import card_id
 
     p = state["players"][seat]
-    held = [(p["faction"], None)] if p["faction"] else []
+    held: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
     held += [(t["ref"], t["ship_type"]) for t in p["techs"]]
     totals: dict[str, int] = {}
     for ref, slot in held:

@@ -126,7 +126,7 @@ def card_totals(state: State, player: int) -> CardTotals:
     on_type: dict[tuple[str, str], int] = {}
     granted: set[str] = set()
     granted_on_type: set[tuple[str, str]] = set()
-    cards = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         _add_card(rt, ref, slot, everywhere, on_type, granted, granted_on_type)
@@ -252,7 +252,7 @@ def modifier_total(state: State, player: int, name: str, ship_type: str | None) 
     rt = runtime(state)
     table = rt.static
     total = 0
-    cards = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         for stat, where, amount in (table.get(ref) or _card_table(rt, ref))[0]:
@@ -269,7 +269,7 @@ def flag_granted(state: State, player: int, name: str, ship_type: str | None) ->
     p = state["players"][player]
     rt = runtime(state)
     table = rt.static
-    cards = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         for flag, where in (table.get(ref) or _card_table(rt, ref))[1]:
@@ -289,7 +289,7 @@ def announce(
     :func:`events.modifier` reports each card once per decision."""
     p = state["players"][player]
     rt = runtime(state)
-    cards = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(t["ref"], t["ship_type"]) for t in p["techs"]]
     for ref, slot in cards:
         mods, grants = _card_table(rt, ref)
