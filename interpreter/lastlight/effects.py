@@ -2,7 +2,7 @@
 
 ``interpreter/vm.py`` runs compiled programs (docs/effect-ir.md) and knows no game. This
 module binds it to Last Light: card effects are compiled on demand from the loaded content
-(:func:`card_effect`), selectors and values come from ``selectors.py``, verbs from
+(``card_effects.py``), selectors and values come from ``selectors.py``, verbs from
 ``verbs.py``, and :func:`push` / :func:`drive` run frames in ``state["frames"]``.
 
 Frames live in ``state["frames"]`` (top = last). While any frame waits for a decision the
@@ -15,20 +15,24 @@ already pending.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.dsl.api import compile_effect
-from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter import card_state
-from whitedwarf.interpreter.lastlight import events, parties
+from whitedwarf.interpreter.lastlight import events, lasting, parties, selectors
+from whitedwarf.interpreter.lastlight.card_effects import (
+    EffectContentError,
+    card_effect,
+    card_kind,
+    compile_text,
+)
 from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
-from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -46,11 +50,11 @@ from whitedwarf.interpreter.vm import (
 )
 
 __all__ = [
-    "BLANK",
     "EffectContentError",
     "EffectLimitError",
     "card_effect",
     "card_kind",
+    "compile_text",
     "frame_apply",
     "frame_options",
     "new_frame",
@@ -61,76 +65,31 @@ State = dict[str, Any]
 Frame = dict[str, Any]
 
 
-class EffectContentError(EffectError):
-    """A card's effect text does not compile (the pack should have been validated)."""
-
-
-# -- compiled card effects ---------------------------------------------------------------------
-
-#: Card file -> the card kind of docs/effect-ir.md for its cards.
-_FILE_KIND = {"factions": "faction", "achievements": "achievement"}
-_EMPTY: dict[str, Any] = {"kind": None, "clauses": []}
-
-
-@lru_cache(maxsize=4096)
-def compile_text(kind: str, text: str) -> dict[str, Any]:
-    """The compiled form of an effect string (cached by kind and text)."""
-    compiled, diagnostics = compile_effect(EffectSource.standalone(text), registry(), kind)
-    if compiled is None:
-        problems = "; ".join(d.message for d in diagnostics if d.is_error)
-        raise EffectContentError(f"a {kind} effect does not compile: {problems}: {text!r}")
-    return compiled
-
-
-def card_kind(rt: Runtime, cid: str) -> tuple[str | None, dict[str, Any] | None]:
-    """The effect kind of a card id and its data, from whichever card file holds it."""
-    for stem, table in rt.cards.items():
-        card = table.get(cid)
-        if card is None:
-            continue
-        if stem == "techs":
-            return str(card.get("kind", "civilization")), card
-        if stem == "exploration":
-            kind = card.get("kind", card.get("type"))
-            return ("deep_space" if kind == "deep_space" else "planetary"), card
-        return _FILE_KIND.get(stem), card
-    return None, None
-
-
-def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
-    """A card's compiled effect (docs/effect-ir.md), compiled on demand and cached.
-
-    A card dict may carry its compiled form under ``compiled`` (a pack loader that compiles
-    ahead of time); otherwise its ``effect`` text is compiled here.
-    """
-    cache = rt.effects
-    found = cache.get(cid)
-    if found is None:
-        kind, card = card_kind(rt, cid)
-        if card is None or kind is None:
-            found = _EMPTY
-        elif isinstance(card.get("compiled"), dict):
-            found = card["compiled"]
-        elif isinstance(card.get("effect"), str) and card["effect"].strip():
-            found = compile_text(kind, card["effect"])
-        else:
-            found = _EMPTY
-        cache[cid] = found
-    return found
-
-
 # -- after every verb ------------------------------------------------------------------------
 
 
 def _no_check(state: State) -> None:
-    """Until ``hooks`` installs the achievement check."""
+    """Until a game is set up (:func:`connect`)."""
 
 
 #: Called after every verb an effect runs, whatever path runs it (the machine, a resumed
-#: decision, a straight-line program): ``hooks.check_achievements``, installed by ``hooks``
-#: (which imports this module), so an achievement whose condition a verb makes true is played
-#: at once (000 "Planetary Achievement": "Play immediately when ...").
+#: decision, a straight-line program): ``hooks.check_achievements``, given by :func:`connect`
+#: when a game is set up (``hooks`` imports this module), so an achievement whose condition a
+#: verb makes true is played at once (000 "Planetary Achievement": "Play immediately when ...").
 after_verb: Any = _no_check
+
+
+_connected = [False]
+
+
+def connect(check: Callable[[State], None]) -> None:
+    """Set the machine up to run ``check`` after every verb (``game.wire``, when a game is set
+    up). Only the first call does anything: the check is the same for every game of the
+    process (a benchmark may replace :data:`after_verb` after it)."""
+    global after_verb
+    if not _connected[0]:
+        _connected[0] = True
+        after_verb = check
 
 
 # -- events (events.py): what a card does, for listeners ---------------------------------------
@@ -335,15 +294,11 @@ class LastLightAdapter:
     # ``next_cost`` instructions)
     def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
         """``until the end of the round: <modifier or grant>`` (``lasting.start``)."""
-        from whitedwarf.interpreter.lastlight import lasting
-
         lasting.start(state, frame, period, clause)
         after_verb(state)
 
     def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
         """``your next tech costs 1 less`` (``lasting.keep``)."""
-        from whitedwarf.interpreter.lastlight import lasting
-
         lasting.keep(state, frame, thing, amount)
         after_verb(state)
 
@@ -510,8 +465,6 @@ def plain_cost(calls: list[list[Any]]) -> tuple[bool, tuple[tuple[str, int], ...
 def reload_vocabulary() -> None:
     """Forget every table built from the vocabulary (after a word was added to it, as the
     extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
-    from whitedwarf.interpreter.lastlight import selectors
-
     for table in (
         _verb_table,
         _resume_table,

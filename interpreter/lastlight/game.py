@@ -44,7 +44,7 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import GameContent, register, runtime
-from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
+from whitedwarf.interpreter.lastlight.decisions import Handler, IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import (
     activated_options,
     check_achievements,
@@ -135,6 +135,15 @@ class EffectLimitReached(EffectError):
         return cls(error.card, error.limit, f"the effect of card {error.card!r} {what}")
 
 
+def wire() -> None:
+    """Connect the effect machine to the rules above it, once per process (issue 26: importing
+    a module installs nothing; setting up a game does, here): it follows every verb with the
+    achievement check (docs/rules-decisions.md E17; 000 "Planetary Achievement": "Play
+    immediately when ..."). Every :class:`Game` calls it; the rules' task handlers need none
+    (:data:`HANDLERS`)."""
+    effects.connect(check_achievements)
+
+
 class Game:
     """One ruleset (content pack, player count, options); states are plain dicts."""
 
@@ -145,6 +154,7 @@ class Game:
         self.content = content
         self.players = players
         self.options = _checked_options(options, players)
+        wire()
         #: Who hears the engine's events (events.py) while this game sets up or applies.
         self.listener: events.Listener | None = None
         try:
@@ -595,4 +605,14 @@ HANDLERS_NEW = {
     "move": command.new_task,
 }
 
-rotation.register_round_tasks()
+#: Task kind -> what runs it: each action card's rules module and the round's flow.
+HANDLERS: dict[str, Handler] = {
+    "research": research.HANDLER,
+    "mine": mine.HANDLER,
+    "construct": construct.HANDLER,
+    "trade": trade.HANDLER,
+    "refresh": refresh.HANDLER,
+    "move": command.HANDLER,
+    "attack": combat.HANDLER,
+    "round_flow": rotation.HANDLER,
+}

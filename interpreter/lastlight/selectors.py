@@ -16,6 +16,8 @@ from functools import cache
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import fleet, versions
+from whitedwarf.interpreter.lastlight.blockade import blockaded
+from whitedwarf.interpreter.lastlight.card_effects import card_kind
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
@@ -24,6 +26,8 @@ from whitedwarf.interpreter.lastlight.state import (
     extractor_on,
     home_of,
 )
+from whitedwarf.interpreter.lastlight.stats import flag
+from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import EffectError
 
 State = dict[str, Any]
@@ -390,8 +394,6 @@ def filter_blockaded(
     """000 "2. Claim": "A planet is considered blockaded if any ships of a different color
     than the extractor occupy that sector"; 002: the Lumos blockade all but their ally. A
     planet with no extractor on it has nothing to blockade."""
-    from whitedwarf.interpreter.lastlight.refresh import blockaded
-
     planets = state["planets"]
 
     def planet_blockaded(planet: str) -> bool:
@@ -417,8 +419,6 @@ def filter_opponent(
 def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Candidates and labels by noun type, filters and values by word: the vocabulary's
     implementations (``Noun.impl``, ``Noun.label``, ``Filter.impl``, ``Value.impl``)."""
-    from whitedwarf.interpreter.lastlight.vocabulary import registry
-
     reg = registry()
     bases = {n.type: reg.implementation(n.impl) for n in reg.nouns.values()}
     labels = {n.type: reg.implementation(n.label) for n in reg.nouns.values()}
@@ -569,8 +569,6 @@ def _enterable(state: State, frame: Frame, sector: str) -> bool:
     the effect's owner can ``cross_asteroids``; the `move` verb checks the ship itself)."""
     if not state["sectors"][sector].get("asteroid"):
         return True
-    from whitedwarf.interpreter.lastlight.stats import flag
-
     return any(flag(state, frame["owner"], "cross_asteroids", size) for size in SIZES)
 
 
@@ -628,8 +626,6 @@ def label_player(state: State, entity: str) -> str:
 
 def label_card(state: State, entity: str) -> str:
     """Techs and cards: the printed name."""
-    from whitedwarf.interpreter.lastlight.effects import card_kind
-
     card = card_kind(runtime(state), card_id(entity))[1] or {}
     return str(card.get("name", card_id(entity)))
 

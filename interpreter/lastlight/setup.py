@@ -32,12 +32,9 @@ from whitedwarf.interpreter.lastlight.state import (
     turn_order,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
+from whitedwarf.interpreter.lastlight.tokens import BLANK
 
 State = dict[str, Any]
-
-#: Placeholder exploration tokens used when the pack has too few (no effect; a planetary one
-#: yields its pile's resource). Their refs start with this prefix.
-BLANK = "@blank_"
 
 
 def new_state(game: Any, seed: int) -> State:

@@ -33,12 +33,10 @@ from whitedwarf.interpreter.lastlight.state import (
     place_ship,
     repair_ship,
 )
+from whitedwarf.interpreter.lastlight.tokens import BLANK
 
 State = dict[str, Any]
 Frame = dict[str, Any]
-
-#: Placeholder exploration tokens of setup (no effect).
-BLANK = "@blank_"
 
 
 # Each verb is ``(state, frame, args) -> None | pending dict``; args are bound operands: an

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.starlight import events
+from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.starlight.values import FRAME_VALUES
 from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
@@ -127,8 +128,6 @@ class Adapter:
             return False
         if not need:
             return True
-        from whitedwarf.interpreter.starlight.launch import reserved_ap
-
         seat = frame["owner"]
         return bool(player(state, seat)["ap"] - reserved_ap(self.game, state, seat) >= need)
 
