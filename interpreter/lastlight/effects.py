@@ -2,8 +2,9 @@
 
 ``interpreter/vm.py`` runs compiled programs (docs/effect-ir.md) and knows no game. This
 module binds it to Last Light: card effects are compiled on demand from the loaded content
-(``card_effects.py``), selectors and values come from ``selectors.py``, verbs from
-``verbs.py``, and :func:`push` / :func:`drive` run frames in ``state["frames"]``.
+(``card_effects.py``), the verbs, selectors and values a card names run the functions
+``bindings.py`` binds them to (given by :func:`connect` when a game is set up:
+``dispatch.py``), and :func:`push` / :func:`drive` run frames in ``state["frames"]``.
 
 Frames live in ``state["frames"]`` (top = last). While any frame waits for a decision the
 engine waits (``game.advance``); :func:`frame_options` and :func:`frame_apply` are that
@@ -21,7 +22,8 @@ from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter import card_state
-from whitedwarf.interpreter.lastlight import events, lasting, parties, selectors
+from whitedwarf.interpreter.bindings import Bindings
+from whitedwarf.interpreter.lastlight import dispatch, events, lasting, parties, selectors
 from whitedwarf.interpreter.lastlight.card_effects import (
     EffectContentError,
     card_effect,
@@ -79,17 +81,15 @@ def _no_check(state: State) -> None:
 after_verb: Any = _no_check
 
 
-_connected = [False]
-
-
-def connect(check: Callable[[State], None]) -> None:
-    """Set the machine up to run ``check`` after every verb (``game.wire``, when a game is set
-    up). Only the first call does anything: the check is the same for every game of the
-    process (a benchmark may replace :data:`after_verb` after it)."""
+def connect(words: Bindings, check: Callable[[State], None]) -> None:
+    """Set the machine up to run the vocabulary's ``words`` and ``check`` after every verb
+    (``game.wire``, when a game is set up). Only the first call does anything: the words and
+    the check are the same for every game of the process (a benchmark may replace
+    :data:`after_verb` after it)."""
     global after_verb
-    if not _connected[0]:
-        _connected[0] = True
+    if dispatch.install(words):
         after_verb = check
+        reload_vocabulary()
 
 
 # -- events (events.py): what a card does, for listeners ---------------------------------------
@@ -223,8 +223,8 @@ class LastLightAdapter:
         return bound
 
     def valuer(self, name: str) -> Any:
-        """A value as ``(state, frame) -> int``: its implementation (``Value.impl``)."""
-        return registry().implementations("values").get(name)
+        """A value as ``(state, frame) -> int``: its function (``bindings.py``)."""
+        return dispatch.words().values.get(name)
 
     def resolver(self, operand: dict[str, Any]) -> tuple[int, Any] | None:
         """A lowered operand (``vm.CONST`` or ``vm.FN``) doing what :meth:`resolve` does."""
@@ -308,8 +308,8 @@ class LastLightAdapter:
             events.note(state, "pointless", frame["owner"], frame["card"])
 
     def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
-        """Whether a call would change anything now (``Verb.can``: a gain from an empty
-        supply would not), so the machine offers no payment for it (issue 29 item 8)."""
+        """Whether a call would change anything now (its binding's ``can``: a gain from an
+        empty supply would not), so the machine offers no payment for it (issue 29 item 8)."""
         can = _cans().get(verb)
         return True if can is None else bool(can(state, frame, args))
 
@@ -463,8 +463,9 @@ def plain_cost(calls: list[list[Any]]) -> tuple[bool, tuple[tuple[str, int], ...
 
 
 def reload_vocabulary() -> None:
-    """Forget every table built from the vocabulary (after a word was added to it, as the
-    extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
+    """Forget every table built from the vocabulary and its bindings (after a word was added
+    to them, as the extending-the-language test of docs/dsl.md does): verbs, values,
+    selectors, compiled texts."""
     for table in (
         _verb_table,
         _resume_table,
@@ -481,33 +482,33 @@ def reload_vocabulary() -> None:
 
 @cache
 def _verb_table() -> dict[str, Any]:
-    """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""
-    return registry().implementations("verbs")
+    """Verb -> its function, as ``bindings.py`` binds it (:mod:`dispatch`)."""
+    return dispatch.words().verb_table()
 
 
 @cache
 def _fixed_table() -> dict[str, Any]:
-    """Verb -> what makes it for fixed arguments of one card (``Verb.fixed``, optional)."""
-    return registry().implementations("verbs", "fixed")
+    """Verb -> what makes it for fixed arguments of one card (its ``fixed``, optional)."""
+    return dispatch.words().verb_table("fixed")
 
 
 @cache
 def _resume_table() -> dict[str, Any]:
-    """Verb -> what answers its own decision (``Verb.resume``, for verbs that choose)."""
-    return registry().implementations("verbs", "resume")
+    """Verb -> what answers its own decision (its ``resume``, for verbs that choose)."""
+    return dispatch.words().verb_table("resume")
 
 
 @cache
 def _reask_table() -> dict[str, Any]:
-    """Verb -> what asks its own decision again on the state as it is now (``Verb.reask``,
+    """Verb -> what asks its own decision again on the state as it is now (its ``reask``,
     for verbs that choose: :func:`_ask_again`)."""
-    return registry().implementations("verbs", "reask")
+    return dispatch.words().verb_table("reask")
 
 
 @cache
 def _cans() -> dict[str, Any]:
-    """Each verb's ``can`` (``Verb.can``): whether a call would change anything now."""
-    return registry().implementations("verbs", "can")
+    """Each verb's ``can``: whether a call would change anything now."""
+    return dispatch.words().verb_table("can")
 
 
 @cache
@@ -569,7 +570,7 @@ def _how(rt: Runtime, cid: str, program: list[list[Any]], code: tuple[tuple[Any,
 
 def _bound_fixed(rt: Runtime, cid: str, verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
     """A verb with fixed operands (``vm.AMOUNT`` and ``vm.CONST``) bound for one card's
-    compiled program, through its ``Verb.fixed`` form, doing what the bound verb
+    compiled program, through its ``VerbBinding.fixed`` form, doing what the bound verb
     (:meth:`LastLightAdapter.bind`) does with those arguments; None for a verb without one."""
     maker = _fixed_table().get(verb)
     if maker is None:
@@ -629,7 +630,7 @@ def straight(how: Any) -> bool:
 
 
 def direct(how: Any) -> Any:
-    """The one fixed verb ``(state, owner)`` (``Verb.fixed``) a straight-line clause's
+    """The one fixed verb ``(state, owner)`` (``VerbBinding.fixed``) a straight-line clause's
     :func:`runner` calls when no listener hears it, or None: calling it with the frame's
     owner and then :data:`after_verb` is what the runner does then (no frame needed)."""
     return getattr(how, "direct", None)
@@ -789,7 +790,7 @@ def _under(frame: Frame) -> None:
 def _ask_again(state: State, frame: Frame) -> bool:
     """A verb's question asked before frames above it ran (they may have spent what it
     offers) is asked again on the state as it is now (docs/rules-decisions.md E122, E123),
-    by the verb's own ``reask`` (``Verb.reask`` in the vocabulary); True when it has nothing
+    by the verb's own ``reask`` (``VerbBinding.reask`` in ``bindings.py``); True when it has nothing
     left to ask and the frame goes on. Asked again on an unchanged state, the question is
     the same. A question of the machine (``choose``, ``may``, ``choose one:``) is never
     asked under frames (it is asked by an instruction that starts nothing), so it waits."""

@@ -29,6 +29,7 @@ from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.lastlight import (
+    bindings,
     combat,
     command,
     construct,
@@ -137,11 +138,11 @@ class EffectLimitReached(EffectError):
 
 def wire() -> None:
     """Connect the effect machine to the rules above it, once per process (issue 26: importing
-    a module installs nothing; setting up a game does, here): it follows every verb with the
-    achievement check (docs/rules-decisions.md E17; 000 "Planetary Achievement": "Play
-    immediately when ..."). Every :class:`Game` calls it; the rules' task handlers need none
-    (:data:`HANDLERS`)."""
-    effects.connect(check_achievements)
+    a module installs nothing; setting up a game does, here): it runs the vocabulary's words
+    through the functions of ``bindings.py`` and follows every verb with the achievement check
+    (docs/rules-decisions.md E17; 000 "Planetary Achievement": "Play immediately when ...").
+    Every :class:`Game` calls it; the rules' task handlers need none (:data:`HANDLERS`)."""
+    effects.connect(bindings.WORDS, check_achievements)
 
 
 class Game:

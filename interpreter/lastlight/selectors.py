@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import fleet, versions
+from whitedwarf.interpreter.lastlight import dispatch, fleet, versions
 from whitedwarf.interpreter.lastlight.blockade import blockaded
 from whitedwarf.interpreter.lastlight.card_effects import card_kind
 from whitedwarf.interpreter.lastlight.content import runtime
@@ -417,12 +417,13 @@ def filter_opponent(
 
 @cache
 def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Candidates and labels by noun type, filters and values by word: the vocabulary's
-    implementations (``Noun.impl``, ``Noun.label``, ``Filter.impl``, ``Value.impl``)."""
-    reg = registry()
-    bases = {n.type: reg.implementation(n.impl) for n in reg.nouns.values()}
-    labels = {n.type: reg.implementation(n.label) for n in reg.nouns.values()}
-    return bases, labels, reg.implementations("filters"), reg.implementations("values")
+    """Candidates and labels by noun type, filters and values by word: the functions
+    ``bindings.py`` binds the vocabulary's words to (:mod:`dispatch`, set up by a game)."""
+    words = dispatch.words()
+    nouns = [(noun.type, words.nouns[name]) for name, noun in registry().nouns.items()]
+    bases = {typ: bound.candidates for typ, bound in nouns}
+    labels = {typ: bound.label for typ, bound in nouns}
+    return bases, labels, dict(words.filters), dict(words.values)
 
 
 def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
@@ -588,12 +589,13 @@ TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
 
 
 def label(state: State, typ: str, entity: str) -> str:
-    """A readable name for an entity id, for option texts (``Noun.label``)."""
+    """A readable name for an entity id, for option texts (``NounBinding.label``)."""
     return str(labeller(typ)(state, entity))
 
 
 def labeller(typ: str) -> Callable[[State, str], Any]:
-    """The ``Noun.label`` of a noun type, ``(state, id) -> name`` (what :func:`label` calls)."""
+    """The ``NounBinding.label`` of a noun type, ``(state, id) -> name`` (what :func:`label`
+    calls)."""
     found: Callable[[State, str], Any] = vocabulary_tables()[1][typ]
     return found
 
@@ -651,7 +653,7 @@ def label_sector(state: State, entity: str) -> str:
 
 
 def value(state: State, frame: Frame, name: str) -> int:
-    """A value from the effect owner's point of view (``Value.impl``)."""
+    """A value from the effect owner's point of view (its function: ``bindings.py``)."""
     found = vocabulary_tables()[3].get(name)
     if found is None:
         raise EffectError(f"unknown value {name!r}")

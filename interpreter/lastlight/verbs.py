@@ -1,6 +1,6 @@
 """The verbs of the effect language for Last Light, one rule each.
 
-Each ``verb_<name>`` is what its declaration in the vocabulary names (``Verb.impl``).
+Each ``verb_<name>`` runs the word its name says (bound to it in ``bindings.py``).
 
 A verb is ``(state, frame, args) -> None | pending``: ``args`` are bound operands (an entity
 id, ``[amount, unit]``, an int, a word, a ``unit_kind`` dict). A verb that must ask its owner
@@ -80,7 +80,7 @@ def verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
 
 
 def can_gain(state: State, frame: Frame, args: list[Any]) -> bool:
-    """Whether ``gain N <unit>`` would give anything now (``Verb.can``, issue 29 item 8): the
+    """Whether ``gain N <unit>`` would give anything now (``VerbBinding.can``, issue 29 item 8): the
     supply is finite (000 "Components"), so a gain from an empty one gives nothing, and a
     payment for it is not offered (docs/rules-decisions.md E134, SL147 in Starlight)."""
     amount, unit = args[0]
@@ -89,7 +89,7 @@ def can_gain(state: State, frame: Frame, args: list[Any]) -> bool:
 
 def fixed_gain(rt: Runtime, card: str, args: list[Any]) -> Callable[[State, int], None]:
     """:func:`verb_gain` with a fixed amount for one card's effect, its light's source
-    looked up once (``Verb.fixed``: a function of the state and the effect's owner)."""
+    looked up once (``VerbBinding.fixed``: a function of the state and the effect's owner)."""
     amount, unit = args[0]
     source = _light_source_of(rt, card) if unit == "light" else "other"
 

@@ -21,6 +21,7 @@ from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.starlight import (
     actions,
+    bindings,
     effects,
     events,
     gods,
@@ -83,7 +84,7 @@ class Game:
         self.seats = seats
         self.options = dict(options)
         self.listener: Any = None
-        self.adapter = Adapter(self)
+        self.adapter = Adapter(self, bindings.WORDS)
         #: each core's plan, made once (stars.plan_of)
         self.plans: dict[str, Any] = {}
         self.gods = bool(self.options.get("gods"))

@@ -56,7 +56,7 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
 
 
 def can_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> bool:
-    """Whether ``gain N <unit>`` would give anything now (``Verb.can``; SL147): a core only
+    """Whether ``gain N <unit>`` would give anything now (``VerbBinding.can``; SL147): a core only
     below the most cores held (003 "Gain Cores": "once you have 4 Cores, you may not take
     more") and from a pool with one; a ray or a flare only from a pool holding one. AP and
     night points can always be gained."""
