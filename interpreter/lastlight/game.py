@@ -46,6 +46,7 @@ from whitedwarf.interpreter.lastlight import (
 )
 from whitedwarf.interpreter.lastlight.content import GameContent, register, runtime
 from whitedwarf.interpreter.lastlight.decisions import Handler, IllegalOption, Option
+from whitedwarf.interpreter.lastlight.effects import MACHINE
 from whitedwarf.interpreter.lastlight.hooks import (
     activated_options,
     check_achievements,
@@ -54,6 +55,7 @@ from whitedwarf.interpreter.lastlight.hooks import (
     start_activated,
 )
 from whitedwarf.interpreter.lastlight.packs import load_game_content
+from whitedwarf.interpreter.lastlight.persist import observation
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
@@ -125,8 +127,6 @@ class EffectLimitReached(EffectError):
     @classmethod
     def from_error(cls, error: EffectLimitError) -> EffectLimitReached:
         """The engine's error for a limit the effect machine hit."""
-        from whitedwarf.interpreter.lastlight.effects import MACHINE
-
         if error.limit == "depth":
             what = f"started a trigger chain deeper than {MACHINE.max_depth:,} effects"
         elif error.limit == "steps":
@@ -280,8 +280,6 @@ class Game:
     @staticmethod
     def observation(state: State, player: int) -> State:
         """What ``player`` may see: the state without others' secrets (see ``persist``)."""
-        from whitedwarf.interpreter.lastlight.persist import observation
-
         return observation(state, player)
 
 

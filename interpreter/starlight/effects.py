@@ -20,6 +20,7 @@ from whitedwarf.interpreter.starlight.values import FRAME_VALUES
 from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
+from whitedwarf.interpreter.starlight import lasting
 from whitedwarf.interpreter.starlight.vocabulary import registry
 
 if TYPE_CHECKING:
@@ -93,14 +94,10 @@ class Adapter:
     # ``next_cost`` instructions)
     def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
         """``until the end of the turn: <modifier or grant>`` (``lasting.start``)."""
-        from whitedwarf.interpreter.starlight import lasting
-
         lasting.start(state, frame, period, clause)
 
     def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
         """``your next launch costs 1 less`` (``lasting.keep``)."""
-        from whitedwarf.interpreter.starlight import lasting
-
         lasting.keep(state, frame, thing, amount)
 
     def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:

@@ -32,6 +32,7 @@ from whitedwarf.interpreter.starlight import (
 )
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
+from whitedwarf.interpreter.starlight.persist import observation
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -236,8 +237,6 @@ class Game:
     @staticmethod
     def observation(state: State, seat: int) -> State:
         """What ``seat`` may see (``persist.observation``)."""
-        from whitedwarf.interpreter.starlight.persist import observation
-
         return observation(state, seat)
 
 
