@@ -13,7 +13,7 @@ and what asks it again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,10 +51,10 @@ class NounBinding:
 class Bindings:
     """Word -> function(s), by section of the vocabulary."""
 
-    verbs: dict[str, VerbBinding] = field(default_factory=dict)
-    nouns: dict[str, NounBinding] = field(default_factory=dict)
-    filters: dict[str, Run] = field(default_factory=dict)
-    values: dict[str, Run] = field(default_factory=dict)
+    verbs: Mapping[str, VerbBinding] = field(default_factory=dict)
+    nouns: Mapping[str, NounBinding] = field(default_factory=dict)
+    filters: Mapping[str, Run] = field(default_factory=dict)
+    values: Mapping[str, Run] = field(default_factory=dict)
 
     def verb_table(self, part: str = "run") -> dict[str, Run]:
         """Verb -> one of its functions (``run``, ``resume``, ``reask``, ``fixed``, ``can``),

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from whitedwarf.dsl.registry import ArgKind, Param, Verb
-from whitedwarf.interpreter.bindings import VerbBinding
-from whitedwarf.interpreter.lastlight import effects, verbs
+from whitedwarf.interpreter.lastlight import bindings, effects, verbs
 from whitedwarf.interpreter.lastlight.bindings import WORDS
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
@@ -38,7 +37,7 @@ def harvest(monkeypatch: pytest.MonkeyPatch) -> Verb:
     function = f"verb_{verb.name}"
     monkeypatch.setattr(verbs, function, namespace[function], raising=False)
     monkeypatch.setitem(registry().verbs, verb.name, verb)
-    bind = eval("{" + _block("bind") + "}", {"VerbBinding": VerbBinding, "verbs": verbs})
+    bind = eval("{" + _block("bind") + "}", {"verb": bindings.verb, "verbs": verbs})
     monkeypatch.setitem(WORDS.verbs, verb.name, bind[verb.name])
     effects.reload_vocabulary()
     yield verb
