@@ -67,10 +67,10 @@ def plural(name: str, n: int) -> str:
     return f"{name}es" if name.endswith(("s", *_ES_SINGULARS)) else f"{name}s"
 
 
-def counter_verbs(cite: str, example: str, impl_module: str = "card_state") -> list[Verb]:
-    """``put`` and ``remove``, declared by each game's vocabulary with its own implementations
-    (``<impl_module>:verb_put``, ``<impl_module>:verb_remove``), its own rulebook ``cite`` and
-    an ``example`` of the game that puts and uses a counter (each compiles cleanly alone)."""
+def counter_verbs(cite: str, example: str) -> list[Verb]:
+    """``put`` and ``remove``, declared by each game's vocabulary with its own rulebook
+    ``cite`` and an ``example`` of the game that puts and uses a counter (each compiles
+    cleanly alone); each game's engine binds them to its own functions (its ``bindings.py``)."""
     card = Param("card", ArgKind.TARGET, ("card",), prep="on", doc="`this card`")
     return [
         Verb(
@@ -84,7 +84,6 @@ def counter_verbs(cite: str, example: str, impl_module: str = "card_state") -> l
                 card,
             ),
             text="put",
-            impl=f"{impl_module}:verb_put",
             pure=True,
         ),
         Verb(
@@ -99,7 +98,6 @@ def counter_verbs(cite: str, example: str, impl_module: str = "card_state") -> l
             ),
             cost=True,
             text="remove",
-            impl=f"{impl_module}:verb_remove",
             pure=True,
         ),
     ]

@@ -2,17 +2,16 @@
 
 A game builds one :class:`Registry`. The checker resolves every word of an effect
 against it, ``whitedwarf doc`` renders it, the JSON Schemas take their enums from it and
-the engine binds an implementation to every verb and hook it names. A word that is not in
-the registry is a located error with a "did you mean".
+the engine reads its hooks, stats and flags by name; the functions that run its verbs,
+nouns, filters and values are bound in the game's engine (``interpreter/bindings.py``). A
+word that is not in the registry is a located error with a "did you mean".
 """
 
 from __future__ import annotations
 
 import enum
-import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 
 class ArgKind(enum.StrEnum):
@@ -79,10 +78,6 @@ class Entry:
     # sentence ("At the start of each round"), a stat's or resource's icon ("[attack]"), a
     # verb's words, where "{}" stands for its arguments ("make {} trade(s)").
     text: str = ""
-    # What runs the word in the engine: ``"module:function"`` inside the registry's ``engine``
-    # package (a reference, so the checker and ``doc`` never import the engine). Words the
-    # engine reads by name (stats, flags, hooks, resources) have none.
-    impl: str = ""
     # A word for designers' cards that the printed game does not need (issue 29: `flush`,
     # `opponent_launched`...): the base pack is not asked to use it (W0901), its tests are.
     for_mods: bool = False
@@ -118,31 +113,17 @@ class Verb(Entry):
     """An action an effect can take; ``cost`` verbs may stand before ``->``.
 
     ``chooses``: the verb itself may ask its owner something (a pending decision answered by
-    its ``resume`` implementation, and asked again by its ``reask`` one). ``pure``: it never
-    asks and never starts another effect, so never fires a hook; a program of pure verbs runs
-    to its end in one go. ``fires``: the hooks its engine code fires (:class:`Fires`).
+    its binding's ``resume`` function, and asked again by its ``reask`` one:
+    ``interpreter/bindings.py``). ``pure``: it never asks and never starts another effect, so
+    never fires a hook; a program of pure verbs runs to its end in one go. ``fires``: the
+    hooks its engine code fires (:class:`Fires`).
     """
 
     params: tuple[Param, ...] = ()
     cost: bool = False
     chooses: bool = False
     pure: bool = False
-    resume: str = ""  # "module:function" answering the verb's own decision (``chooses``)
-    # "module:function" asking the verb's decision again, from what its pending record keeps,
-    # on the state as it is now (``chooses``): a question asked in the same call that started
-    # other effects waits under them, and they may take what it offers. It returns the
-    # decision as it would be asked now, or None when nothing is left to ask; it reads only.
-    reask: str = ""
-    # "module:function" (optional, for speed): given the content's runtime, a card id and
-    # fixed arguments, a function ``(state, owner)`` doing what ``impl`` does for that card
-    # (fixed arguments need no frame, so an effect that cannot pause builds none)
-    fixed: str = ""
     fires: tuple[Fires, ...] = ()
-    # "module:function" (optional): given the verb's arguments, whether the call would change
-    # anything now (``gain 1 core`` at the most cores held would not). The machine then does
-    # not offer or make a payment for it, nor offer a `choose one` option of it
-    # (``Machine.acts``; issue 29 item 8). Without it every call counts as acting.
-    can: str = ""
 
     @property
     def written(self) -> str:
@@ -163,7 +144,6 @@ class Noun(Entry):
     plural: str = ""
     implies: tuple[str, ...] = ()  # filters the noun itself means (a player other than you)
     also: tuple[str, ...] = ()  # other ``this`` bindings that can be the same thing
-    label: str = ""  # "module:function" naming one candidate in an option's text
     # The parts of the state the candidates read whatever the filters (docs/architecture.md
     # "conditions"); None: the engine cannot say, so a condition using it is always tested.
     reads: tuple[str, ...] | None = None
@@ -331,9 +311,6 @@ class Registry:
     # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
     # empty: ``docs/reference-<game>.md``.
     reference: str = ""
-    # The package that implements the words (``Entry.impl`` is relative to it).
-    engine: str = ""
-    _bound: dict[str, Callable[..., Any]] = field(default_factory=dict, repr=False)
 
     SECTIONS = (
         "verbs",
@@ -398,22 +375,6 @@ class Registry:
         if any(old in getattr(self, name) for name in self.SECTIONS) or old in self.deprecations:
             raise ValueError(f"{old!r} is a word already; a deprecated word must be free")
         self.deprecations[old] = Deprecation(old, new, section, since, reason)
-
-    def implementation(self, ref: str) -> Callable[..., Any]:
-        """The engine function a ``"module:function"`` reference names (imported once)."""
-        found = self._bound.get(ref)
-        if found is None:
-            module, _, name = ref.partition(":")
-            found = getattr(importlib.import_module(f"{self.engine}.{module}"), name)
-            self._bound[ref] = found
-        return found
-
-    def implementations(self, section: str, field: str = "impl") -> dict[str, Callable[..., Any]]:
-        """Word -> engine function for every word of a section whose ``field`` (``impl``, or
-        a verb's ``resume``, ``reask``, ``fixed``) names one."""
-        table: dict[str, Entry] = getattr(self, section)
-        refs = {name: getattr(entry, field) for name, entry in table.items()}
-        return {name: self.implementation(ref) for name, ref in refs.items() if ref}
 
     def entries(self) -> Iterator[tuple[str, Entry]]:
         """Every (section, entry) pair, in declaration order."""

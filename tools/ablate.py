@@ -23,6 +23,7 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.gifts import GiftError, gifts_of, parse_gift
 from whitedwarf.interpreter.simulation.report import ablation_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
+from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 
@@ -93,8 +94,6 @@ def run_ablation(
 ) -> dict[str, Any]:
     """Play both arms (what is not played yet), write each arm's report and the ablation's,
     print its sentences; returns the ablation's result."""
-    from whitedwarf.tools.simulate import load_batch_packs, write_report
-
     loaded = load_batch_packs(configs["with"])
     names: dict[str, str] = {}
     for arm, config in configs.items():

@@ -16,6 +16,7 @@ from whitedwarf.interpreter.simulation.comparison import (
 from whitedwarf.interpreter.simulation.labels import packs_text
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
+from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
@@ -30,9 +31,7 @@ from whitedwarf.tools.simulate import (
     WORKERS_OPTION,
     batch_config,
     games_option,
-    load_batch_packs,
     refuse_settings_with_resume,
-    write_report,
 )
 
 SIDES = ("base", "variant")

@@ -19,6 +19,7 @@ from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.ladder import fit, table_text
 from whitedwarf.tools.atomic import cannot_write_in
+from whitedwarf.tools.batch_report import load_batch_packs
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION
@@ -28,7 +29,6 @@ from whitedwarf.tools.simulate import (
     WORKERS_OPTION,
     batch_config,
     games_option,
-    load_batch_packs,
     refuse_settings_with_resume,
 )
 

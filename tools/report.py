@@ -18,8 +18,8 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.report import terminal_summary
 from whitedwarf.interpreter.simulation.tally import Tally
 from whitedwarf.tools.atomic import cannot_write_in
+from whitedwarf.tools.batch_report import write_report
 from whitedwarf.tools.batch_run import tally_of
-from whitedwarf.tools.simulate import write_report
 
 #: What two batches must share to be one report, and how a refusal names it.
 _SAME = (

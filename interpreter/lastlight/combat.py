@@ -34,14 +34,13 @@ from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, graveyard, limits, versions
+from whitedwarf.interpreter.lastlight import events, graveyard, limits, modifiers, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     IllegalOption,
     Option,
     ask,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
@@ -668,7 +667,8 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
     ships = group_ships(state, seat, group, t["sector"])
     attack = max(0, stat(state, owner, "attack", size)) if ships else 0
     if len(ships) * attack > limits.MAX_DICE_PER_ROLL:
-        limits.too_many_dice(state, owner, size, len(ships), attack)
+        raised = modifiers.stat_sources(state, owner, "attack", size) if owner >= 0 else []
+        limits.too_many_dice(raised, owner, size, len(ships), attack)
     dice = []
     for ship in ships:
         ship["fought"] += 1
@@ -886,4 +886,5 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         raise IllegalOption(f"attack cannot take {option_id!r} now")
 
 
-register("attack", Handler(_run, _options, _choose))
+#: What runs the ``attack`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, _options, _choose)

@@ -28,18 +28,16 @@ from whitedwarf.interpreter.lastlight.decisions import (
     IllegalOption,
     Option,
     ask,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
+from whitedwarf.interpreter.lastlight.tokens import BLANK
 
 State = dict[str, Any]
 Task = dict[str, Any]
-
-BLANK = "@blank_"
 
 
 def new_task(seat: int) -> Task:
@@ -357,4 +355,5 @@ def _legal_move(
 _ID = itemgetter(0)
 
 
-register("move", Handler(_run, _options, _choose))
+#: What runs the ``move`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, _options, _choose)

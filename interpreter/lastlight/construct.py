@@ -27,7 +27,6 @@ from whitedwarf.interpreter.lastlight.decisions import (
     IllegalOption,
     Option,
     ask,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import (
@@ -266,4 +265,5 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         raise IllegalOption(f"construct cannot take {option_id!r} now")
 
 
-register("construct", Handler(_run, _options, _choose))
+#: What runs the ``construct`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, _options, _choose)

@@ -4,8 +4,8 @@ Every choice the rules give a player is an explicit decision with an enumerated 
 :class:`Option` (DESIGN principle 4; OpenSpiel's ``legal_actions``). Option ids are stable
 strings such as ``play:research``, ``move:s3:inner_2``, ``assign:s7``, ``discard:x_blaster#2``.
 
-The rules of each action live in a module that registers a task kind here with three
-functions (a :class:`Handler`):
+The rules of each action live in a module that gives its task kind three functions (a
+:class:`Handler`, the module's ``HANDLER``; ``game.HANDLERS`` names them by kind):
 
 * ``run(state, task)`` does the automatic work of the task's current step (``task["pc"]``):
   it advances ``pc``, sets ``task["ask"]`` to the seat whose decision is awaited, or sets
@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.state import IllegalOption, Option
 
-__all__ = ["HANDLERS", "Handler", "IllegalOption", "Option", "register", "task"]
+__all__ = ["Handler", "IllegalOption", "Option", "task"]
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -36,14 +36,6 @@ class Handler(NamedTuple):
     run: Callable[[State, Task], None]
     options: Callable[[State, Task], list[Option]]
     choose: Callable[[State, Task, str], None]
-
-
-HANDLERS: dict[str, Handler] = {}
-
-
-def register(kind: str, handler: Handler) -> None:
-    """Bind a task kind to its handler (each rules module registers its own kinds)."""
-    HANDLERS[kind] = handler
 
 
 def task(kind: str, seat: int | None, pc: str, **fields: Any) -> Task:

@@ -2,8 +2,9 @@
 
 ``interpreter/vm.py`` runs compiled programs (docs/effect-ir.md) and knows no game. This
 module binds it to Last Light: card effects are compiled on demand from the loaded content
-(:func:`card_effect`), selectors and values come from ``selectors.py``, verbs from
-``verbs.py``, and :func:`push` / :func:`drive` run frames in ``state["frames"]``.
+(``card_effects.py``), the verbs, selectors and values a card names run the functions
+``bindings.py`` binds them to (given by :func:`connect` when a game is set up:
+``dispatch.py``), and :func:`push` / :func:`drive` run frames in ``state["frames"]``.
 
 Frames live in ``state["frames"]`` (top = last). While any frame waits for a decision the
 engine waits (``game.advance``); :func:`frame_options` and :func:`frame_apply` are that
@@ -15,20 +16,25 @@ already pending.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.dsl.api import compile_effect
-from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter import card_state
-from whitedwarf.interpreter.lastlight import events, parties
+from whitedwarf.interpreter.bindings import Bindings
+from whitedwarf.interpreter.lastlight import dispatch, events, lasting, parties, selectors
+from whitedwarf.interpreter.lastlight.card_effects import (
+    EffectContentError,
+    card_effect,
+    card_kind,
+    compile_text,
+)
 from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
-from whitedwarf.interpreter.lastlight.verbs import BLANK
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -46,11 +52,11 @@ from whitedwarf.interpreter.vm import (
 )
 
 __all__ = [
-    "BLANK",
     "EffectContentError",
     "EffectLimitError",
     "card_effect",
     "card_kind",
+    "compile_text",
     "frame_apply",
     "frame_options",
     "new_frame",
@@ -61,76 +67,29 @@ State = dict[str, Any]
 Frame = dict[str, Any]
 
 
-class EffectContentError(EffectError):
-    """A card's effect text does not compile (the pack should have been validated)."""
-
-
-# -- compiled card effects ---------------------------------------------------------------------
-
-#: Card file -> the card kind of docs/effect-ir.md for its cards.
-_FILE_KIND = {"factions": "faction", "achievements": "achievement"}
-_EMPTY: dict[str, Any] = {"kind": None, "clauses": []}
-
-
-@lru_cache(maxsize=4096)
-def compile_text(kind: str, text: str) -> dict[str, Any]:
-    """The compiled form of an effect string (cached by kind and text)."""
-    compiled, diagnostics = compile_effect(EffectSource.standalone(text), registry(), kind)
-    if compiled is None:
-        problems = "; ".join(d.message for d in diagnostics if d.is_error)
-        raise EffectContentError(f"a {kind} effect does not compile: {problems}: {text!r}")
-    return compiled
-
-
-def card_kind(rt: Runtime, cid: str) -> tuple[str | None, dict[str, Any] | None]:
-    """The effect kind of a card id and its data, from whichever card file holds it."""
-    for stem, table in rt.cards.items():
-        card = table.get(cid)
-        if card is None:
-            continue
-        if stem == "techs":
-            return str(card.get("kind", "civilization")), card
-        if stem == "exploration":
-            kind = card.get("kind", card.get("type"))
-            return ("deep_space" if kind == "deep_space" else "planetary"), card
-        return _FILE_KIND.get(stem), card
-    return None, None
-
-
-def card_effect(rt: Runtime, cid: str) -> dict[str, Any]:
-    """A card's compiled effect (docs/effect-ir.md), compiled on demand and cached.
-
-    A card dict may carry its compiled form under ``compiled`` (a pack loader that compiles
-    ahead of time); otherwise its ``effect`` text is compiled here.
-    """
-    cache = rt.effects
-    found = cache.get(cid)
-    if found is None:
-        kind, card = card_kind(rt, cid)
-        if card is None or kind is None:
-            found = _EMPTY
-        elif isinstance(card.get("compiled"), dict):
-            found = card["compiled"]
-        elif isinstance(card.get("effect"), str) and card["effect"].strip():
-            found = compile_text(kind, card["effect"])
-        else:
-            found = _EMPTY
-        cache[cid] = found
-    return found
-
-
 # -- after every verb ------------------------------------------------------------------------
 
 
 def _no_check(state: State) -> None:
-    """Until ``hooks`` installs the achievement check."""
+    """Until a game is set up (:func:`connect`)."""
 
 
 #: Called after every verb an effect runs, whatever path runs it (the machine, a resumed
-#: decision, a straight-line program): ``hooks.check_achievements``, installed by ``hooks``
-#: (which imports this module), so an achievement whose condition a verb makes true is played
-#: at once (000 "Planetary Achievement": "Play immediately when ...").
+#: decision, a straight-line program): ``hooks.check_achievements``, given by :func:`connect`
+#: when a game is set up (``hooks`` imports this module), so an achievement whose condition a
+#: verb makes true is played at once (000 "Planetary Achievement": "Play immediately when ...").
 after_verb: Any = _no_check
+
+
+def connect(words: Bindings, check: Callable[[State], None]) -> None:
+    """Set the machine up to run the vocabulary's ``words`` and ``check`` after every verb
+    (``game.wire``, when a game is set up). Only the first call does anything: the words and
+    the check are the same for every game of the process (a benchmark may replace
+    :data:`after_verb` after it)."""
+    global after_verb
+    if dispatch.install(words):
+        after_verb = check
+        reload_vocabulary()
 
 
 # -- events (events.py): what a card does, for listeners ---------------------------------------
@@ -267,8 +226,8 @@ class LastLightAdapter:
         return bound
 
     def valuer(self, name: str) -> Any:
-        """A value as ``(state, frame) -> int``: its implementation (``Value.impl``)."""
-        return registry().implementations("values").get(name)
+        """A value as ``(state, frame) -> int``: its function (``bindings.py``)."""
+        return dispatch.words().values.get(name)
 
     def resolver(self, operand: dict[str, Any]) -> tuple[int, Any] | None:
         """A lowered operand (``vm.CONST`` or ``vm.FN``) doing what :meth:`resolve` does."""
@@ -338,15 +297,11 @@ class LastLightAdapter:
     # ``next_cost`` instructions)
     def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
         """``until the end of the round: <modifier or grant>`` (``lasting.start``)."""
-        from whitedwarf.interpreter.lastlight import lasting
-
         lasting.start(state, frame, period, clause)
         after_verb(state)
 
     def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
         """``your next tech costs 1 less`` (``lasting.keep``)."""
-        from whitedwarf.interpreter.lastlight import lasting
-
         lasting.keep(state, frame, thing, amount)
         after_verb(state)
 
@@ -356,8 +311,8 @@ class LastLightAdapter:
             events.note(state, "pointless", frame["owner"], frame["card"])
 
     def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
-        """Whether a call would change anything now (``Verb.can``: a gain from an empty
-        supply would not), so the machine offers no payment for it (issue 29 item 8)."""
+        """Whether a call would change anything now (its binding's ``can``: a gain from an
+        empty supply would not), so the machine offers no payment for it (issue 29 item 8)."""
         can = _cans().get(verb)
         return True if can is None else bool(can(state, frame, args))
 
@@ -511,10 +466,9 @@ def plain_cost(calls: list[list[Any]]) -> tuple[bool, tuple[tuple[str, int], ...
 
 
 def reload_vocabulary() -> None:
-    """Forget every table built from the vocabulary (after a word was added to it, as the
-    extending-the-language test of docs/dsl.md does): verbs, values, selectors, compiled texts."""
-    from whitedwarf.interpreter.lastlight import selectors
-
+    """Forget every table built from the vocabulary and its bindings (after a word was added
+    to them, as the extending-the-language test of docs/dsl.md does): verbs, values,
+    selectors, compiled texts."""
     for table in (
         _verb_table,
         _resume_table,
@@ -531,33 +485,33 @@ def reload_vocabulary() -> None:
 
 @cache
 def _verb_table() -> dict[str, Any]:
-    """Verb -> its implementation, as the vocabulary declares it (``Verb.impl``)."""
-    return registry().implementations("verbs")
+    """Verb -> its function, as ``bindings.py`` binds it (:mod:`dispatch`)."""
+    return dispatch.words().verb_table()
 
 
 @cache
 def _fixed_table() -> dict[str, Any]:
-    """Verb -> what makes it for fixed arguments of one card (``Verb.fixed``, optional)."""
-    return registry().implementations("verbs", "fixed")
+    """Verb -> what makes it for fixed arguments of one card (its ``fixed``, optional)."""
+    return dispatch.words().verb_table("fixed")
 
 
 @cache
 def _resume_table() -> dict[str, Any]:
-    """Verb -> what answers its own decision (``Verb.resume``, for verbs that choose)."""
-    return registry().implementations("verbs", "resume")
+    """Verb -> what answers its own decision (its ``resume``, for verbs that choose)."""
+    return dispatch.words().verb_table("resume")
 
 
 @cache
 def _reask_table() -> dict[str, Any]:
-    """Verb -> what asks its own decision again on the state as it is now (``Verb.reask``,
+    """Verb -> what asks its own decision again on the state as it is now (its ``reask``,
     for verbs that choose: :func:`_ask_again`)."""
-    return registry().implementations("verbs", "reask")
+    return dispatch.words().verb_table("reask")
 
 
 @cache
 def _cans() -> dict[str, Any]:
-    """Each verb's ``can`` (``Verb.can``): whether a call would change anything now."""
-    return registry().implementations("verbs", "can")
+    """Each verb's ``can``: whether a call would change anything now."""
+    return dispatch.words().verb_table("can")
 
 
 @cache
@@ -619,7 +573,7 @@ def _how(rt: Runtime, cid: str, program: list[list[Any]], code: tuple[tuple[Any,
 
 def _bound_fixed(rt: Runtime, cid: str, verb: str, operands: tuple[tuple[int, Any], ...]) -> Any:
     """A verb with fixed operands (``vm.AMOUNT`` and ``vm.CONST``) bound for one card's
-    compiled program, through its ``Verb.fixed`` form, doing what the bound verb
+    compiled program, through its ``VerbBinding.fixed`` form, doing what the bound verb
     (:meth:`LastLightAdapter.bind`) does with those arguments; None for a verb without one."""
     maker = _fixed_table().get(verb)
     if maker is None:
@@ -679,7 +633,7 @@ def straight(how: Any) -> bool:
 
 
 def direct(how: Any) -> Any:
-    """The one fixed verb ``(state, owner)`` (``Verb.fixed``) a straight-line clause's
+    """The one fixed verb ``(state, owner)`` (``VerbBinding.fixed``) a straight-line clause's
     :func:`runner` calls when no listener hears it, or None: calling it with the frame's
     owner and then :data:`after_verb` is what the runner does then (no frame needed)."""
     return getattr(how, "direct", None)
@@ -839,7 +793,7 @@ def _under(frame: Frame) -> None:
 def _ask_again(state: State, frame: Frame) -> bool:
     """A verb's question asked before frames above it ran (they may have spent what it
     offers) is asked again on the state as it is now (docs/rules-decisions.md E122, E123),
-    by the verb's own ``reask`` (``Verb.reask`` in the vocabulary); True when it has nothing
+    by the verb's own ``reask`` (``VerbBinding.reask`` in ``bindings.py``); True when it has nothing
     left to ask and the frame goes on. Asked again on an unchanged state, the question is
     the same. A question of the machine (``choose``, ``may``, ``choose one:``) is never
     asked under frames (it is asked by an instruction that starts nothing), so it waits."""

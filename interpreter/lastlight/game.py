@@ -29,6 +29,7 @@ from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.lastlight import (
+    bindings,
     combat,
     command,
     construct,
@@ -44,7 +45,8 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import GameContent, register, runtime
-from whitedwarf.interpreter.lastlight.decisions import HANDLERS, IllegalOption, Option
+from whitedwarf.interpreter.lastlight.decisions import Handler, IllegalOption, Option
+from whitedwarf.interpreter.lastlight.effects import MACHINE
 from whitedwarf.interpreter.lastlight.hooks import (
     activated_options,
     check_achievements,
@@ -53,6 +55,7 @@ from whitedwarf.interpreter.lastlight.hooks import (
     start_activated,
 )
 from whitedwarf.interpreter.lastlight.packs import load_game_content
+from whitedwarf.interpreter.lastlight.persist import observation
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
@@ -124,8 +127,6 @@ class EffectLimitReached(EffectError):
     @classmethod
     def from_error(cls, error: EffectLimitError) -> EffectLimitReached:
         """The engine's error for a limit the effect machine hit."""
-        from whitedwarf.interpreter.lastlight.effects import MACHINE
-
         if error.limit == "depth":
             what = f"started a trigger chain deeper than {MACHINE.max_depth:,} effects"
         elif error.limit == "steps":
@@ -133,6 +134,15 @@ class EffectLimitReached(EffectError):
         else:  # an engine bound (limits.py) says it all
             return cls(error.card, error.limit, str(error))
         return cls(error.card, error.limit, f"the effect of card {error.card!r} {what}")
+
+
+def wire() -> None:
+    """Connect the effect machine to the rules above it, once per process (issue 26: importing
+    a module installs nothing; setting up a game does, here): it runs the vocabulary's words
+    through the functions of ``bindings.py`` and follows every verb with the achievement check
+    (docs/rules-decisions.md E17; 000 "Planetary Achievement": "Play immediately when ...").
+    Every :class:`Game` calls it; the rules' task handlers need none (:data:`HANDLERS`)."""
+    effects.connect(bindings.WORDS, check_achievements)
 
 
 class Game:
@@ -145,6 +155,7 @@ class Game:
         self.content = content
         self.players = players
         self.options = _checked_options(options, players)
+        wire()
         #: Who hears the engine's events (events.py) while this game sets up or applies.
         self.listener: events.Listener | None = None
         try:
@@ -271,8 +282,6 @@ class Game:
     @staticmethod
     def observation(state: State, player: int) -> State:
         """What ``player`` may see: the state without others' secrets (see ``persist``)."""
-        from whitedwarf.interpreter.lastlight.persist import observation
-
         return observation(state, player)
 
 
@@ -607,4 +616,14 @@ HANDLERS_NEW = {
     "move": command.new_task,
 }
 
-rotation.register_round_tasks()
+#: Task kind -> what runs it: each action card's rules module and the round's flow.
+HANDLERS: dict[str, Handler] = {
+    "research": research.HANDLER,
+    "mine": mine.HANDLER,
+    "construct": construct.HANDLER,
+    "trade": trade.HANDLER,
+    "refresh": refresh.HANDLER,
+    "move": command.HANDLER,
+    "attack": combat.HANDLER,
+    "round_flow": rotation.HANDLER,
+}

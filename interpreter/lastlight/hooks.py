@@ -36,6 +36,7 @@ from whitedwarf.interpreter.lastlight import (
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.state import card_id, holds
+from whitedwarf.interpreter.lastlight.tokens import BLANK
 from whitedwarf.interpreter.vm import DONE, new_frame
 
 State = dict[str, Any]
@@ -458,7 +459,7 @@ def _immediate(rt: Runtime, ref: str) -> tuple[Any, Any]:
     pushes them in order; the fixed verb ``(state, owner)`` (:func:`effects.direct`) is that
     of a single straight-line clause with one fixed verb, called directly by
     :func:`run_card` when nothing runs or waits and no listener hears the game."""
-    if ref.startswith(effects.BLANK):
+    if ref.startswith(BLANK):
         return None, _nothing
     cid = card_id(ref)
     found = effects.card_effect(rt, cid)["clauses"]
@@ -631,9 +632,6 @@ def _still_false(state: State, kept: versions.Versions, moved: set[Any]) -> bool
 
 #: Entries of a per-content memo (hook plans, immediate clauses) before it is emptied.
 _MEMO_LIMIT = 1 << 14
-
-# Every verb a card effect runs is followed by the check (docs/rules-decisions.md E17).
-effects.after_verb = check_achievements
 
 
 # -- activated abilities (001 FAQ: during your own action resolution only) --------------------

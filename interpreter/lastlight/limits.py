@@ -52,29 +52,6 @@ USES = "@ability_uses"
 MAX_DECK = 10_000
 
 
-def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> list[str]:
-    """The card ids whose ``modifier`` clauses in play raise a stat, the largest total first
-    (the copies of one card added together)."""
-    from whitedwarf.interpreter.lastlight.content import runtime
-    from whitedwarf.interpreter.lastlight.effects import card_effect
-    from whitedwarf.interpreter.lastlight.modifiers import clause_where, counts_on
-    from whitedwarf.interpreter.lastlight.state import card_id
-
-    p = state["players"][seat]
-    held: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
-    held += [(t["ref"], t["ship_type"]) for t in p["techs"]]
-    totals: dict[str, int] = {}
-    for ref, slot in held:
-        cid = card_id(ref)
-        for clause in card_effect(runtime(state), cid)["clauses"]:
-            if clause.get("form") != "modifier" or clause.get("stat") != name:
-                continue
-            if counts_on(clause_where(clause), slot, ship_type):
-                totals[cid] = totals.get(cid, 0) + int(clause["amount"])
-    raised = [cid for cid in sorted(totals) if totals[cid] > 0]
-    return sorted(raised, key=lambda cid: -totals[cid])
-
-
 def _others(sources: list[str]) -> str:
     """`` (with 'b', 'c' and 2 more)`` for the cards after the first."""
     rest = sources[1:]
@@ -85,10 +62,10 @@ def _others(sources: list[str]) -> str:
     return f" (with {shown}{more})"
 
 
-def too_many_dice(state: State, seat: int, size: str, ships: int, attack: int) -> NoReturn:
+def too_many_dice(sources: list[str], seat: int, size: str, ships: int, attack: int) -> NoReturn:
     """Stop a roll of more than :data:`MAX_DICE_PER_ROLL` dice, naming the card that raised
-    the ship type's attack (or ships.yaml, when the base attack alone is too high)."""
-    sources = stat_sources(state, seat, "attack", size) if seat >= 0 else []
+    the ship type's attack (``sources``: ``modifiers.stat_sources``), or ships.yaml when the
+    base attack alone is too high."""
     card = sources[0] if sources else f"ships.yaml:{size}"
     whose = "the Lumos" if seat < 0 else f"player {seat}"
     more = _others(sources)
@@ -118,9 +95,9 @@ def too_many_extra_dice(die: str, card: str | None = None) -> NoReturn:
     )
 
 
-def too_many_trades(state: State, seat: int, trades: int) -> NoReturn:
-    """Stop a Trade action of more than :data:`MAX_TRADES` trades, naming the card."""
-    sources = stat_sources(state, seat, "trades", None)
+def too_many_trades(sources: list[str], seat: int, trades: int) -> NoReturn:
+    """Stop a Trade action of more than :data:`MAX_TRADES` trades, naming the card that
+    raised the stat (``sources``: ``modifiers.stat_sources``)."""
     card = sources[0] if sources else "supply.yaml:trade_picks"
     raise EffectLimitError(
         card,

@@ -18,7 +18,6 @@ from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     no_choice,
     no_options,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import extractors_of
@@ -59,4 +58,5 @@ def _run(state: State, t: Task) -> None:
     t["pc"] = "done"
 
 
-register("mine", Handler(_run, no_options, no_choice))
+#: What runs the ``mine`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, no_options, no_choice)

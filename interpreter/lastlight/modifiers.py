@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight.card_effects import card_effect
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, card_id
 
 State = dict[str, Any]
@@ -321,3 +321,22 @@ def add_temp(state: State, player: int, name: str, amount: int) -> None:
     (kept in ``player["temp"]``, which the engine clears after each resolution)."""
     temp = state["players"][player]["temp"]
     temp[name] = temp.get(name, 0) + amount
+
+
+def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> list[str]:
+    """The card ids whose ``modifier`` clauses in play raise a stat, the largest total first
+    (the copies of one card added together): what ``limits`` names when a stat takes a loop
+    past its bound (docs/rules-decisions.md E21)."""
+    p = state["players"][seat]
+    held = [(p["faction"], None)] if p["faction"] else []
+    held += [(t["ref"], t["ship_type"]) for t in p["techs"]]
+    totals: dict[str, int] = {}
+    for ref, slot in held:
+        cid = card_id(ref)
+        for clause in card_effect(runtime(state), cid)["clauses"]:
+            if clause.get("form") != "modifier" or clause.get("stat") != name:
+                continue
+            if counts_on(clause_where(clause), slot, ship_type):
+                totals[cid] = totals.get(cid, 0) + int(clause["amount"])
+    raised = [cid for cid in sorted(totals) if totals[cid] > 0]
+    return sorted(raised, key=lambda cid: -totals[cid])

@@ -14,47 +14,29 @@ Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight.blockade import blocks
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     no_choice,
     no_options,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_of, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import LUMOS, gain, repair_ship
+from whitedwarf.interpreter.lastlight.state import gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
 Task = dict[str, Any]
-Ship = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
     """The Refresh resolution of one player."""
     return task("refresh", seat, "refresh")
-
-
-def blockaded(state: State, sector: str, owner: int) -> bool:
-    """000 "2. Claim": any ship of a different colour in the sector; 002 for the Lumos."""
-    ally = state["lumos"]["ally"] if state["lumos"] else None
-    return _blocks(by_sector(state).get(sector, ()), owner, ally)
-
-
-def _blocks(ships: Iterable[Ship], owner: int, ally: int | None) -> bool:
-    """Whether any of ``ships`` (one sector's) blockades ``owner``'s planet there: a ship of a
-    different colour, the Lumos' only if ``owner`` is not their ``ally`` (002)."""
-    for ship in ships:
-        other = ship["owner"]
-        if other != owner and not (other == LUMOS and ally == owner):
-            return True
-    return False
 
 
 def refresh_cards(state: State, seat: int) -> None:
@@ -90,7 +72,7 @@ def claim(state: State, seat: int) -> int:
     for x in mine:
         sector = x["sector"]
         light = per.get(rings[sector])
-        if light and not _blocks(ships.get(sector, ()), seat, ally):
+        if light and not blocks(ships.get(sector, ()), seat, ally):
             total += light
     return gain(state, seat, "light", total, "refresh")
 
@@ -112,4 +94,5 @@ def _run(state: State, t: Task) -> None:
         t["pc"] = "done"
 
 
-register("refresh", Handler(_run, no_options, no_choice))
+#: What runs the ``refresh`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, no_options, no_choice)

@@ -26,7 +26,6 @@ from whitedwarf.interpreter.lastlight.decisions import (
     IllegalOption,
     Option,
     ask,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.effects import card_effect
@@ -385,4 +384,5 @@ def _untouched_by(rt: Runtime, ref: str) -> frozenset[str]:
     return frozenset({"held", "board", *unchanged})
 
 
-register("research", Handler(_run, _options, _choose))
+#: What runs the ``research`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, _options, _choose)

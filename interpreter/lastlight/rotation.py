@@ -29,7 +29,6 @@ from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     no_choice,
     no_options,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector
@@ -174,6 +173,5 @@ def _ending(state: State, t: Task, reason: str) -> None:
         fire(state, "game_end", seat, {})
 
 
-def register_round_tasks() -> None:
-    """Bind the ``round_flow`` task kind."""
-    register("round_flow", Handler(_run, no_options, no_choice))
+#: What runs the ``round_flow`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, no_options, no_choice)

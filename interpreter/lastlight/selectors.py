@@ -15,7 +15,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import fleet, versions
+from whitedwarf.interpreter.lastlight import dispatch, fleet, versions
+from whitedwarf.interpreter.lastlight.blockade import blockaded
+from whitedwarf.interpreter.lastlight.card_effects import card_kind
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
@@ -24,6 +26,8 @@ from whitedwarf.interpreter.lastlight.state import (
     extractor_on,
     home_of,
 )
+from whitedwarf.interpreter.lastlight.stats import flag
+from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import EffectError
 
 State = dict[str, Any]
@@ -395,8 +399,6 @@ def filter_blockaded(
     """000 "2. Claim": "A planet is considered blockaded if any ships of a different color
     than the extractor occupy that sector"; 002: the Lumos blockade all but their ally. A
     planet with no extractor on it has nothing to blockade."""
-    from whitedwarf.interpreter.lastlight.refresh import blockaded
-
     planets = state["planets"]
 
     def planet_blockaded(planet: str) -> bool:
@@ -420,14 +422,13 @@ def filter_opponent(
 
 @cache
 def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Candidates and labels by noun type, filters and values by word: the vocabulary's
-    implementations (``Noun.impl``, ``Noun.label``, ``Filter.impl``, ``Value.impl``)."""
-    from whitedwarf.interpreter.lastlight.vocabulary import registry
-
-    reg = registry()
-    bases = {n.type: reg.implementation(n.impl) for n in reg.nouns.values()}
-    labels = {n.type: reg.implementation(n.label) for n in reg.nouns.values()}
-    return bases, labels, reg.implementations("filters"), reg.implementations("values")
+    """Candidates and labels by noun type, filters and values by word: the functions
+    ``bindings.py`` binds the vocabulary's words to (:mod:`dispatch`, set up by a game)."""
+    words = dispatch.words()
+    nouns = [(noun.type, words.nouns[name]) for name, noun in registry().nouns.items()]
+    bases = {typ: bound.candidates for typ, bound in nouns}
+    labels = {typ: bound.label for typ, bound in nouns}
+    return bases, labels, dict(words.filters), dict(words.values)
 
 
 def _filter(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
@@ -574,8 +575,6 @@ def _enterable(state: State, frame: Frame, sector: str) -> bool:
     the effect's owner can ``cross_asteroids``; the `move` verb checks the ship itself)."""
     if not state["sectors"][sector].get("asteroid"):
         return True
-    from whitedwarf.interpreter.lastlight.stats import flag
-
     return any(flag(state, frame["owner"], "cross_asteroids", size) for size in SIZES)
 
 
@@ -595,12 +594,13 @@ TARGET_RULES: dict[tuple[str, ...], Callable[[State, Frame, str], bool]] = {
 
 
 def label(state: State, typ: str, entity: str) -> str:
-    """A readable name for an entity id, for option texts (``Noun.label``)."""
+    """A readable name for an entity id, for option texts (``NounBinding.label``)."""
     return str(labeller(typ)(state, entity))
 
 
 def labeller(typ: str) -> Callable[[State, str], Any]:
-    """The ``Noun.label`` of a noun type, ``(state, id) -> name`` (what :func:`label` calls)."""
+    """The ``NounBinding.label`` of a noun type, ``(state, id) -> name`` (what :func:`label`
+    calls)."""
     found: Callable[[State, str], Any] = vocabulary_tables()[1][typ]
     return found
 
@@ -633,8 +633,6 @@ def label_player(state: State, entity: str) -> str:
 
 def label_card(state: State, entity: str) -> str:
     """Techs and cards: the printed name."""
-    from whitedwarf.interpreter.lastlight.effects import card_kind
-
     card = card_kind(runtime(state), card_id(entity))[1] or {}
     return str(card.get("name", card_id(entity)))
 
@@ -660,7 +658,7 @@ def label_sector(state: State, entity: str) -> str:
 
 
 def value(state: State, frame: Frame, name: str) -> int:
-    """A value from the effect owner's point of view (``Value.impl``)."""
+    """A value from the effect owner's point of view (its function: ``bindings.py``)."""
     found = vocabulary_tables()[3].get(name)
     if found is None:
         raise EffectError(f"unknown value {name!r}")

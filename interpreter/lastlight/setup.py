@@ -20,6 +20,7 @@ from whitedwarf.interpreter.lastlight import events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.research import draw_one
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
     RESOURCES,
@@ -32,12 +33,9 @@ from whitedwarf.interpreter.lastlight.state import (
     turn_order,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
+from whitedwarf.interpreter.lastlight.tokens import BLANK
 
 State = dict[str, Any]
-
-#: Placeholder exploration tokens used when the pack has too few (no effect; a planetary one
-#: yields its pile's resource). Their refs start with this prefix.
-BLANK = "@blank_"
 
 
 def new_state(game: Any, seed: int) -> State:
@@ -267,8 +265,6 @@ def _achievement_sets(state: State, rt: Runtime, n: int) -> list[list[str]]:
 
 def _draw_tech(state: State, seat: int) -> bool:
     """Deal one tech from the deck to a player's unresearched techs; False if none is left."""
-    from whitedwarf.interpreter.lastlight.research import draw_one
-
     ref = draw_one(state)
     if ref is None:
         return False

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import limits, versions
+from whitedwarf.interpreter.lastlight import limits, modifiers, versions
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
     IllegalOption,
     Option,
     ask,
-    register,
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
@@ -89,7 +88,8 @@ def _run(state: State, t: Task) -> None:
         t["left"] = stat(state, seat, "trades")
         if t["left"] > limits.MAX_TRADES:
             # Trades can be undone by the reverse trade, so no supply ends them (E21).
-            limits.too_many_trades(state, seat, t["left"])
+            raised = modifiers.stat_sources(state, seat, "trades", None)
+            limits.too_many_trades(raised, seat, t["left"])
         t["pc"] = "trade"
     elif pc == "trade":
         found = trade_options(state, seat) if t["left"] > 0 else None
@@ -140,4 +140,5 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         raise IllegalOption(f"trade cannot take {option_id!r} now")
 
 
-register("trade", Handler(_run, _options, _choose))
+#: What runs the ``trade`` task (``game.HANDLERS``).
+HANDLER = Handler(_run, _options, _choose)

@@ -1,14 +1,15 @@
 """The verbs of the effect language for Last Light, one rule each.
 
-Each ``verb_<name>`` is what its declaration in the vocabulary names (``Verb.impl``).
+Each ``verb_<name>`` runs the word its name says (bound to it in ``bindings.py``).
 
 A verb is ``(state, frame, args) -> None | pending``: ``args`` are bound operands (an entity
 id, ``[amount, unit]``, an int, a word, a ``unit_kind`` dict). A verb that must ask its owner
 something returns a pending decision (``{"kind": "verb", "verb": ..., "options": [[id,
 text], ...]}``), answered through :data:`RESUME`. Where the engine core already has the rule
 (building an extractor, destroying a unit, revealing a token, trading, manufacturing,
-drawing) the verb calls it; engine modules are imported inside the verbs because they
-import the hooks, which import the effects.
+drawing) the verb calls it: the verbs sit above the rules of the actions, the hooks and the
+effect machine, which reach the verbs only through ``bindings.py`` (given to the machine when a
+game is set up, ``game.wire``), so none of them imports this module.
 """
 
 from __future__ import annotations
@@ -17,8 +18,16 @@ from collections.abc import Callable
 from typing import Any
 
 from whitedwarf.interpreter import card_state
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events, graveyard, versions
+from whitedwarf.interpreter.lastlight.combat import roll_face, shield
+from whitedwarf.interpreter.lastlight.command import reveal
+from whitedwarf.interpreter.lastlight.construct import build_extractor, extractor_options
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.effects import absent
+from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+from whitedwarf.interpreter.lastlight.mine import mine_planet
+from whitedwarf.interpreter.lastlight.modifiers import add_temp
+from whitedwarf.interpreter.lastlight.research import draw_one, manufacture, slots
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
@@ -33,12 +42,12 @@ from whitedwarf.interpreter.lastlight.state import (
     place_ship,
     repair_ship,
 )
+from whitedwarf.interpreter.lastlight.stats import flag
+from whitedwarf.interpreter.lastlight.tokens import BLANK
+from whitedwarf.interpreter.lastlight.trade import make_trade, trade_options
 
 State = dict[str, Any]
 Frame = dict[str, Any]
-
-#: Placeholder exploration tokens of setup (no effect).
-BLANK = "@blank_"
 
 
 # Each verb is ``(state, frame, args) -> None | pending dict``; args are bound operands: an
@@ -82,8 +91,8 @@ def verb_gain(state: State, frame: Frame, args: list[Any]) -> None:
 
 
 def can_gain(state: State, frame: Frame, args: list[Any]) -> bool:
-    """Whether ``gain N <unit>`` would give anything now (``Verb.can``, issue 29 item 8): the
-    supply is finite (000 "Components"), so a gain from an empty one gives nothing, and a
+    """Whether ``gain N <unit>`` would give anything now (``VerbBinding.can``, issue 29 item
+    8): the supply is finite (000 "Components"), so a gain from an empty one gives nothing, and a
     payment for it is not offered (docs/rules-decisions.md E134, SL147 in Starlight)."""
     amount, unit = args[0]
     return bool(amount > 0 and state["supply"].get(unit, 0) > 0)
@@ -91,7 +100,7 @@ def can_gain(state: State, frame: Frame, args: list[Any]) -> bool:
 
 def fixed_gain(rt: Runtime, card: str, args: list[Any]) -> Callable[[State, int], None]:
     """:func:`verb_gain` with a fixed amount for one card's effect, its light's source
-    looked up once (``Verb.fixed``: a function of the state and the effect's owner)."""
+    looked up once (``VerbBinding.fixed``: a function of the state and the effect's owner)."""
     amount, unit = args[0]
     source = _light_source_of(rt, card) if unit == "light" else "other"
 
@@ -130,8 +139,6 @@ def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
     amount, unit = args[0]
     seat = seat_of(args[1])
     if seat == frame["owner"]:  # `the owner of this planet` is you: nobody to steal from
-        from whitedwarf.interpreter.lastlight.effects import absent
-
         absent(state, frame, "steal")
         return
     victim = state["players"][seat]["res"]
@@ -165,8 +172,6 @@ def verb_unexhaust(state: State, frame: Frame, args: list[Any]) -> None:
 
 def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration": "Draw one technology card and put it in your hand"."""
-    from whitedwarf.interpreter.lastlight.research import draw_one
-
     hand = state["players"][frame["owner"]]["techs_hand"]
     for _ in range(max(0, args[0][0])):
         ref = draw_one(state)
@@ -180,8 +185,6 @@ def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
 
 def verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
     """000 "Exploration": "Research a tech without paying its cost"; ship techs pick a slot."""
-    from whitedwarf.interpreter.lastlight.research import manufacture, slots
-
     ref, owner = args[0], frame["owner"]
     if ref not in state["players"][owner]["techs_hand"]:
         return None
@@ -201,8 +204,6 @@ def _slot_question(ref: str, found: list[str | None]) -> dict[str, Any]:
 def reask_manufacture_free(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
     """The ship types that can still take the tech now, if it is still in the owner's hand
     (docs/rules-decisions.md E125: asked again after other effects ran)."""
-    from whitedwarf.interpreter.lastlight.research import slots
-
     ref, owner = pending["ref"], frame["owner"]
     if ref not in state["players"][owner]["techs_hand"]:
         return None
@@ -213,8 +214,6 @@ def reask_manufacture_free(state: State, frame: Frame, pending: dict[str, Any]) 
 def resume_manufacture_free(
     state: State, frame: Frame, pending: dict[str, Any], option: str
 ) -> Any:
-    from whitedwarf.interpreter.lastlight.research import manufacture
-
     manufacture(state, frame["owner"], pending["ref"], option.partition(":")[2], free=True)
     return None
 
@@ -262,8 +261,6 @@ def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | No
     000 "Exploration Icons Explained": "Immediately build a small ship in this sector (if you
     have one unbuilt in your supply)". (The engine's ``construct.build_ship`` always pays.)
     """
-    from whitedwarf.interpreter.lastlight.hooks import fire
-
     supply = state["players"][seat]["supply"]
     if supply.get(size, 0) <= 0:
         return None
@@ -281,8 +278,6 @@ def _extractor_places(state: State, seat: int, place: str | None) -> list[str]:
     an extractor on this planet", 000 "Exploration"): that planet, if it has no extractor. A
     sector: its planet if free, and your empty colony spaces if it is your home.
     """
-    from whitedwarf.interpreter.lastlight.construct import extractor_options
-
     if state["players"][seat]["supply"]["extractor"] <= 0:
         return []
     if place is None:
@@ -303,8 +298,6 @@ def _extractor_places(state: State, seat: int, place: str | None) -> list[str]:
 
 def verb_build(state: State, frame: Frame, args: list[Any]) -> Any:
     """000 "Exploration Icons Explained": build a unit from your own supply, free."""
-    from whitedwarf.interpreter.lastlight.construct import build_extractor
-
     unit, seat = args[0], frame["owner"]
     place = args[1] if len(args) > 1 else None
     if unit["unit_kind"] == "extractor":
@@ -357,8 +350,6 @@ def reask_build(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
 
 
 def resume_build(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
-    from whitedwarf.interpreter.lastlight.construct import build_extractor
-
     kind, _, what = option.partition(":")
     if kind == "place":
         build_extractor(state, frame["owner"], what)
@@ -375,10 +366,6 @@ def verb_move(state: State, frame: Frame, args: list[Any]) -> None:
     (000 "1. Move": tokens are revealed "in sectors you now occupy with ships"); the Lumos
     reveal nothing (002).
     """
-    from whitedwarf.interpreter.lastlight.command import reveal
-    from whitedwarf.interpreter.lastlight.hooks import fire, run_card
-    from whitedwarf.interpreter.lastlight.stats import flag
-
     ship, sector = state["ships"].get(args[0]), args[1]
     if ship is None or ship["sector"] == sector or sector not in state["sectors"]:
         return
@@ -418,8 +405,6 @@ def verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:
 
 
 def _next_trade(state: State, frame: Frame, left: int) -> Any:
-    from whitedwarf.interpreter.lastlight.trade import trade_options
-
     if left <= 0:
         return None
     options = [[o.id, o.text] for o in trade_options(state, frame["owner"])]
@@ -432,16 +417,12 @@ def reask_trade(state: State, frame: Frame, pending: dict[str, Any]) -> Any:
 
 
 def resume_trade(state: State, frame: Frame, pending: dict[str, Any], option: str) -> Any:
-    from whitedwarf.interpreter.lastlight.trade import make_trade
-
     make_trade(state, frame["owner"], option.partition(":")[2])
     return _next_trade(state, frame, pending["left"] - 1)
 
 
 def verb_mine(state: State, frame: Frame, args: list[Any]) -> None:
     """000 Allterra: "gain resources as though you mined this planet"."""
-    from whitedwarf.interpreter.lastlight.mine import mine_planet
-
     if args[0] in state["planets"] and state["planets"][args[0]]["resource"]:
         mine_planet(state, frame["owner"], args[0])
 
@@ -455,10 +436,6 @@ def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Attack": damage tokens; "Any ship which receives damage equal to its shields is
     destroyed and placed on the graveyard card of the player who assigned the final damage";
     public rules FAQ: an extractor is destroyed by 1 damage."""
-    from whitedwarf.interpreter.lastlight import graveyard
-    from whitedwarf.interpreter.lastlight.combat import shield
-    from whitedwarf.interpreter.lastlight.hooks import fire
-
     (amount, _), target, me = args[0], args[1], frame["owner"]
     if amount <= 0:
         return
@@ -483,8 +460,6 @@ def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
 def verb_destroy(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Graveyard": "When you destroy an enemy ship or extractor, place it in your
     graveyard"."""
-    from whitedwarf.interpreter.lastlight import graveyard
-
     target = args[0]
     if target in state["ships"] or (
         target in state["extractors"] and _attackable_extractor(state, target)
@@ -517,8 +492,6 @@ def verb_treat(state: State, frame: Frame, args: list[Any]) -> None:
 
 def verb_reroll(state: State, frame: Frame, args: list[Any]) -> None:
     """Invented: roll the die again with the game's generator; the new face counts."""
-    from whitedwarf.interpreter.lastlight.combat import roll_face
-
     die = _die(state, args[0])
     if die is not None:
         old, die["face"] = die["face"], roll_face(state)
@@ -546,8 +519,6 @@ def verb_keep(state: State, frame: Frame, args: list[Any]) -> Any:
     ones not kept go where Research puts them (docs/rules-decisions.md R10). The owner
     chooses the techs to keep one at a time; the techs looked at wait in the decision.
     """
-    from whitedwarf.interpreter.lastlight.research import draw_one
-
     owner, looked = frame["owner"], []
     for _ in range(max(0, args[1])):
         ref = draw_one(state)
@@ -605,8 +576,6 @@ def resume_keep(state: State, frame: Frame, pending: dict[str, Any], option: str
 def verb_add(state: State, frame: Frame, args: list[Any]) -> None:
     """000 development: "build an extra extractor" while taking the Construct action; the
     amount lasts until the current action card is resolved (``player["temp"]``)."""
-    from whitedwarf.interpreter.lastlight.modifiers import add_temp
-
     add_temp(state, frame["owner"], args[1], args[0])
 
 

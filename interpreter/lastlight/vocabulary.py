@@ -28,8 +28,6 @@ from whitedwarf.dsl.registry import (
 )
 
 GAME = "lastlight"
-#: The package whose modules implement the words (``impl="module:function"`` is relative to it).
-ENGINE = __name__.rpartition(".")[0]
 #: The version of the Last Light effect language. 1.1: `center` spellings deprecated.
 LANGUAGE = "1.1"
 
@@ -84,8 +82,6 @@ def _nouns() -> list[Noun]:
             type="ship",
             plural="ships",
             text="ship",
-            impl="selectors:candidates_ship",
-            label="selectors:label_ship",
             reads=("ships",),
             # 000 "Ship mod technology cards": a ship's numbers are its type's, so a faction
             # changes its ships' by changing its ship types' (`your large ships have +1 attack`)
@@ -98,8 +94,6 @@ def _nouns() -> list[Noun]:
             type="extractor",
             plural="extractors",
             text="extractor",
-            impl="selectors:candidates_extractor",
-            label="selectors:label_extractor",
             reads=("extractors",),
         ),
         Noun(
@@ -109,8 +103,6 @@ def _nouns() -> list[Noun]:
             type="sector",
             plural="sectors",
             text="sector",
-            impl="selectors:candidates_sector",
-            label="selectors:label_sector",
             reads=(),
         ),
         Noun(
@@ -120,8 +112,6 @@ def _nouns() -> list[Noun]:
             type="planet",
             plural="planets",
             text="planet",
-            impl="selectors:candidates_planet",
-            label="selectors:label_planet",
             reads=(),
         ),
         Noun(
@@ -131,8 +121,6 @@ def _nouns() -> list[Noun]:
             type="player",
             plural="players",
             text="player",
-            impl="selectors:candidates_player",
-            label="selectors:label_player",
             reads=(),
         ),
         Noun(
@@ -143,8 +131,6 @@ def _nouns() -> list[Noun]:
             type="player",
             plural="opponents",
             text="opponent",
-            impl="selectors:candidates_player",
-            label="selectors:label_player",
             reads=(),
             implies=("opponent",),
             # `the opponent in this combat` (issue 29): a combat hook's other side
@@ -158,8 +144,6 @@ def _nouns() -> list[Noun]:
             plural="techs",
             also=("card",),  # a tech in play is also `this card`: "another tech" is not itself
             text="tech",
-            impl="selectors:candidates_tech",
-            label="selectors:label_card",
             reads=("techs",),
         ),
         Noun(
@@ -169,8 +153,6 @@ def _nouns() -> list[Noun]:
             type="card",
             plural="cards",
             text="card",
-            impl="selectors:candidates_card",
-            label="selectors:label_card",
             reads=("techs",),
         ),
         Noun(
@@ -180,8 +162,6 @@ def _nouns() -> list[Noun]:
             type="action_card",
             plural="action cards",
             text="action card",
-            impl="selectors:candidates_action_card",
-            label="selectors:label_action_card",
             reads=("cards",),
         ),
         Noun(
@@ -191,8 +171,6 @@ def _nouns() -> list[Noun]:
             type="ship_type",
             plural="ship types",
             text="ship type",
-            impl="selectors:candidates_ship_type",
-            label="selectors:label_ship_type",
             reads=(),
         ),
         Noun(
@@ -202,8 +180,6 @@ def _nouns() -> list[Noun]:
             type="die",
             plural="dice",
             text="die",
-            impl="selectors:candidates_die",
-            label="selectors:label_die",
             reads=None,
         ),
         # Named parties (issue 29; docs/dsl.md "Named parties"): players named by their part
@@ -215,8 +191,6 @@ def _nouns() -> list[Noun]:
             '000 "Graveyard": the destroyed unit goes to its destroyer\'s graveyard',
             type="player",
             text="destroyer",
-            impl="selectors:candidates_player",
-            label="selectors:label_player",
             reads=(),
             party="destroyer",
         ),
@@ -228,8 +202,6 @@ def _nouns() -> list[Noun]:
             '000 "Extractor": a planet is controlled by the player with an extractor on it',
             type="player",
             text="owner",
-            impl="selectors:candidates_player",
-            label="selectors:label_player",
             reads=(),
             party="owner",
             owns=("planet", "ship", "sector"),
@@ -247,7 +219,6 @@ def _filters() -> list[Filter]:
             '000 "Components"',
             applies_to=ships,
             text=size,
-            impl="selectors:filter_size",
             reads=(),
         )
         for size in SHIP_SIZES
@@ -260,7 +231,6 @@ def _filters() -> list[Filter]:
             '000 "Planetary Achievement"',
             applies_to=("planet",),
             text=colour,
-            impl="selectors:filter_colour",
             reads=(),
         )
         for colour in PLANET_COLOURS
@@ -273,7 +243,6 @@ def _filters() -> list[Filter]:
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
             text="inner",
-            impl="selectors:filter_ring",
             reads=(),
         ),
         Filter(
@@ -283,7 +252,6 @@ def _filters() -> list[Filter]:
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
             text="outer",
-            impl="selectors:filter_ring",
             reads=(),
         ),
         Filter(
@@ -293,7 +261,6 @@ def _filters() -> list[Filter]:
             '000 "Planetary terminology"',
             applies_to=("planet", "sector"),
             text="distant",
-            impl="selectors:filter_ring",
             reads=(),
         ),
     ]
@@ -305,7 +272,6 @@ def _filters() -> list[Filter]:
             '000 "Attack"',
             applies_to=("ship", "extractor"),
             text="enemy",
-            impl="selectors:filter_enemy",
             reads=("lumos",),
         ),
         Filter(
@@ -315,7 +281,6 @@ def _filters() -> list[Filter]:
             '000 "Civilization technology"',
             applies_to=("tech", "card"),
             text="exhausted",
-            impl="selectors:filter_exhausted",
             reads=(),
         ),
         Filter(
@@ -325,7 +290,6 @@ def _filters() -> list[Filter]:
             '000 "Refresh"',
             applies_to=("tech", "card"),
             text="ready",
-            impl="selectors:filter_ready",
             reads=(),
         ),
         Filter(
@@ -335,7 +299,6 @@ def _filters() -> list[Filter]:
             '000 "Research"',
             applies_to=("tech",),
             text="unresearched",
-            impl="selectors:filter_unresearched",
             reads=(),
         ),
         Filter(
@@ -345,7 +308,6 @@ def _filters() -> list[Filter]:
             '000 "Refresh"',
             applies_to=("action_card",),
             text="played",
-            impl="selectors:filter_played",
             reads=(),
         ),
         Filter(
@@ -355,7 +317,6 @@ def _filters() -> list[Filter]:
             '000 "Attack"',
             applies_to=("ship",),
             text="damaged",
-            impl="selectors:filter_damaged",
             reads=(),
         ),
         Filter(
@@ -365,7 +326,6 @@ def _filters() -> list[Filter]:
             '000 "Move"',
             applies_to=("sector", "ship"),
             text="adjacent",
-            impl="selectors:filter_near",
             reads=None,
             near=("sector", "ship", "planet"),
             elsewhere=True,  # a sector is not adjacent to itself (board.adjacent)
@@ -378,7 +338,6 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "extractor", "planet"),
             form="after",
             text="here",
-            impl="selectors:filter_near",
             reads=None,
             near=("sector", "ship", "planet"),
         ),
@@ -389,7 +348,6 @@ def _filters() -> list[Filter]:
             '000 "Board Rotation"',
             applies_to=("sector", "ship"),
             text="centre",
-            impl="selectors:filter_centre",
             reads=(),
         ),
         Filter(
@@ -399,7 +357,6 @@ def _filters() -> list[Filter]:
             '000 "Construct"',
             applies_to=("sector", "ship"),
             text="home",
-            impl="selectors:filter_home",
             reads=(),
         ),
         Filter(
@@ -410,7 +367,6 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "extractor", "tech", "card", "action_card", "planet", "ship_type"),
             form="of",
             text="yours",
-            impl="selectors:filter_yours",
             reads=(),
         ),
         Filter(
@@ -421,7 +377,6 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "tech"),
             form="of",
             text="type",
-            impl="selectors:filter_type",
             needs="ship type",
             reads=(),
         ),
@@ -433,7 +388,6 @@ def _filters() -> list[Filter]:
             applies_to=("planet",),
             form="you",
             text="control",
-            impl="selectors:filter_yours",
             reads=(),
         ),
         Filter(
@@ -444,7 +398,6 @@ def _filters() -> list[Filter]:
             applies_to=("ship", "extractor", "tech"),
             form="you",
             text="own",
-            impl="selectors:filter_yours",
             reads=(),
         ),
         Filter(
@@ -453,7 +406,6 @@ def _filters() -> list[Filter]:
             "give 1 common to an opponent player",
             applies_to=("player",),
             text="opponent",
-            impl="selectors:filter_opponent",
             reads=(),
         ),
     ]
@@ -470,7 +422,6 @@ def _vocab_filters() -> list[Filter]:
             '000 "Combat Dice Results Explained"; decision R11',
             applies_to=("die",),
             text=f"[{face}]",
-            impl="selectors:filter_face",
             reads=None,
         )
         # Only the face a card reaches for (`reroll each miss die`, `treat a miss die as
@@ -486,7 +437,6 @@ def _vocab_filters() -> list[Filter]:
             f'000 "{title} technology cards"',
             applies_to=("tech",),
             text=kind.replace("_", " "),
-            impl="selectors:filter_tech_kind",
             reads=(),
         )
         for kind, title in TECH_KINDS.items()
@@ -500,7 +450,6 @@ def _vocab_filters() -> list[Filter]:
         'that sector"; 002: the Lumos blockade all but their ally',
         applies_to=("planet", "extractor"),
         text="blockaded",
-        impl="selectors:filter_blockaded",
         reads=None,
     )
     return [*faces, *kinds, blockade]
@@ -1034,7 +983,6 @@ def _values() -> list[Value]:
             "if light < 5 -> gain 1 light",
             '000 "Overview"',
             text="your [light]",
-            impl="selectors:value_light",
             reads=("me",),
         ),
         Value(
@@ -1043,7 +991,6 @@ def _values() -> list[Value]:
             "if common >= 3 -> gain 1 uncommon",
             '000 "Overview"',
             text="your [common]",
-            impl="selectors:value_common",
             reads=("me",),
         ),
         Value(
@@ -1052,7 +999,6 @@ def _values() -> list[Value]:
             "if uncommon >= 2 -> gain 1 rare",
             '000 "Overview"',
             text="your [uncommon]",
-            impl="selectors:value_uncommon",
             reads=("me",),
         ),
         Value(
@@ -1061,7 +1007,6 @@ def _values() -> list[Value]:
             "if rare == 0 -> gain 1 rare",
             '000 "Overview"',
             text="your [rare]",
-            impl="selectors:value_rare",
             reads=("me",),
         ),
         Value(
@@ -1070,7 +1015,6 @@ def _values() -> list[Value]:
             "if resources == 0 -> gain 1 common",
             '000 "Game End"',
             text="your resources",
-            impl="selectors:value_resources",
             reads=("me",),
         ),
         Value(
@@ -1079,7 +1023,6 @@ def _values() -> list[Value]:
             "gain (techs_in_play / 4) light",
             '000 "Action Card #1"; public rules FAQ',
             text="your techs in play",
-            impl="selectors:value_techs_in_play",
             reads=("me",),
         ),
         Value(
@@ -1088,7 +1031,6 @@ def _values() -> list[Value]:
             "if round >= 5 -> gain 1 light",
             '000 "Playing the game"',
             text="the round",
-            impl="selectors:value_round",
             reads=("round",),
             least=1,
         ),
@@ -1098,7 +1040,6 @@ def _values() -> list[Value]:
             "if players == 2 -> gain 1 light",
             '000 "Setup"',
             text="the number of players",
-            impl="selectors:value_players",
             reads=(),
             least=2,  # 000 "Setup": 2-4 players
         ),
@@ -1108,7 +1049,6 @@ def _values() -> list[Value]:
             "if graveyard >= 3 -> gain 1 light",
             '000 "Graveyard"',
             text="the units in your graveyard",
-            impl="selectors:value_graveyard",
             reads=("me",),
         ),
         Value(
@@ -1117,7 +1057,6 @@ def _values() -> list[Value]:
             "if opponents_max_light > light -> gain 1 light",
             '000 "Game End"',
             text="the most [light] an opponent has",
-            impl="selectors:value_opponents_max_light",
             reads=("lights",),
         ),
     ]
@@ -1200,10 +1139,7 @@ def _verbs() -> list[Verb]:
             '000 "Exploration Icons Explained"',
             params=(Param("amount", A, pay_types, range=GAIN),),
             text="gain",
-            impl="verbs:verb_gain",
-            fixed="verbs:fixed_gain",
             pure=True,
-            can="verbs:can_gain",  # nothing left in the supply: no gain (issue 29 item 8)
         ),
         Verb(
             "pay",
@@ -1213,7 +1149,6 @@ def _verbs() -> list[Verb]:
             params=(Param("amount", A, pay_types, range=RESOURCES_MOVED),),
             cost=True,
             text="pay",
-            impl="verbs:verb_pay",
             pure=True,
         ),
         Verb(
@@ -1226,7 +1161,6 @@ def _verbs() -> list[Verb]:
                 Param("player", T, ("player",), prep="to"),
             ),
             text="give",
-            impl="verbs:verb_give",
             pure=True,
         ),
         Verb(
@@ -1239,7 +1173,6 @@ def _verbs() -> list[Verb]:
                 Param("player", T, ("player",), prep="from"),
             ),
             text="steal",
-            impl="verbs:verb_steal",
             pure=True,
         ),
         Verb(
@@ -1250,7 +1183,6 @@ def _verbs() -> list[Verb]:
             params=(Param("card", T, ("card", "tech")),),
             cost=True,
             text="exhaust",
-            impl="verbs:verb_exhaust",
             pure=True,
         ),
         Verb(
@@ -1260,7 +1192,6 @@ def _verbs() -> list[Verb]:
             '000 "resourcefulness"',
             params=(Param("card", T, ("card", "tech")),),
             text="ready",
-            impl="verbs:verb_unexhaust",
             pure=True,
         ),
         Verb(
@@ -1270,7 +1201,6 @@ def _verbs() -> list[Verb]:
             '000 "Exploration Icons Explained"',
             params=(Param("amount", A, ("tech",), range=TECHS_DRAWN),),
             text="draw",
-            impl="verbs:verb_draw",
             pure=True,
         ),
         Verb(
@@ -1280,11 +1210,8 @@ def _verbs() -> list[Verb]:
             '000 "Exploration": research a tech without paying its cost',
             params=(Param("tech", T, ("tech",)),),
             text="manufacture, without paying its cost,",
-            impl="verbs:verb_manufacture_free",
             fires=(Fires("tech_manufactured", ends=HAND_EMPTY),),
             chooses=True,
-            resume="verbs:resume_manufacture_free",
-            reask="verbs:reask_manufacture_free",
         ),
         Verb(
             "discard",
@@ -1294,7 +1221,6 @@ def _verbs() -> list[Verb]:
             params=(Param("tech", T, ("tech",)),),
             cost=True,
             text="discard",
-            impl="verbs:verb_discard",
             pure=True,
         ),
         Verb(
@@ -1304,7 +1230,6 @@ def _verbs() -> list[Verb]:
             '000 "Exploration"; "Refresh": a played Refresh cannot be returned',
             params=(Param("card", T, ("action_card",)),),
             text="take back",
-            impl="verbs:verb_take_back",
             pure=True,
         ),
         Verb(
@@ -1317,14 +1242,11 @@ def _verbs() -> list[Verb]:
                 Param("place", T, ("sector", "planet"), prep="in", optional=True),
             ),
             text="build",
-            impl="verbs:verb_build",
             fires=(
                 Fires("ship_built", ends=SUPPLY_EMPTY),
                 Fires("extractor_built", ends=SUPPLY_EMPTY),
             ),
             chooses=True,
-            resume="verbs:resume_build",
-            reask="verbs:reask_build",
         ),
         Verb(
             "move",
@@ -1333,7 +1255,6 @@ def _verbs() -> list[Verb]:
             '000 "Exploration Icons Explained"; warp drive',
             params=(Param("ship", T, ("ship",)), Param("to", T, ("sector",), prep="to")),
             text="move",
-            impl="verbs:verb_move",
             fires=(
                 # 000 "1. Move": a ship that arrives where it already is has not moved.
                 Fires("ship_moved", heard_by="ship", moves=("ship", "to")),
@@ -1354,7 +1275,6 @@ def _verbs() -> list[Verb]:
             "000 Talorin",
             params=(Param("ship", T, ("ship",)), Param("sectors", N, prep="by", range=EXTRA_MOVE)),
             text="let {} move further",
-            impl="verbs:verb_move_extra",
             pure=True,
         ),
         Verb(
@@ -1364,12 +1284,9 @@ def _verbs() -> list[Verb]:
             '000 "Exploration": take a trade action, making one trade only',
             params=(Param("count", N, range=TRADES),),
             text="make {} trade(s)",
-            impl="verbs:verb_trade",
             # Nothing ends it: `gain_common` costs nothing, and trades undo each other.
             fires=(Fires("trade_made"),),
             chooses=True,
-            resume="verbs:resume_trade",
-            reask="verbs:reask_trade",
         ),
         Verb(
             "mine",
@@ -1378,7 +1295,6 @@ def _verbs() -> list[Verb]:
             "000 Allterra",
             params=(Param("planet", T, ("planet",)),),
             text="gain resources as though you mined {}",
-            impl="verbs:verb_mine",
             pure=True,
         ),
         Verb(
@@ -1391,7 +1307,6 @@ def _verbs() -> list[Verb]:
                 Param("target", T, ("ship", "extractor"), prep="to"),
             ),
             text="deal",
-            impl="verbs:verb_deal",
             fires=(Fires("damage_dealt", ends="no ship is left to damage"), *DESTROYING),
         ),
         Verb(
@@ -1401,7 +1316,6 @@ def _verbs() -> list[Verb]:
             '000 "Graveyard"',
             params=(Param("target", T, ("ship", "extractor")),),
             text="destroy",
-            impl="verbs:verb_destroy",
             fires=DESTROYING,
         ),
         Verb(
@@ -1411,7 +1325,6 @@ def _verbs() -> list[Verb]:
             '000 "Refresh": remove all damage tokens',
             params=(Param("ship", T, ("ship",)),),
             text="repair",
-            impl="verbs:verb_repair",
             pure=True,
         ),
         Verb(
@@ -1421,7 +1334,6 @@ def _verbs() -> list[Verb]:
             "000 ai targeting",
             params=(Param("die", T, ("die",)), Param("face", W, prep="as", words=DIE_FACES)),
             text="treat",
-            impl="verbs:verb_treat",
             pure=True,
         ),
         Verb(
@@ -1431,7 +1343,6 @@ def _verbs() -> list[Verb]:
             "invented",
             params=(Param("die", T, ("die",)),),
             text="reroll",
-            impl="verbs:verb_reroll",
             pure=True,
         ),
         # issue 29 item 7: look at N, keep M (docs/rules-decisions.md R10)
@@ -1447,10 +1358,7 @@ def _verbs() -> list[Verb]:
                 Param("looked", N, prep="from", range=TECHS_DRAWN),
             ),
             text="look at the top of the tech deck and keep {}",
-            impl="verbs:verb_keep",
             chooses=True,
-            resume="verbs:resume_keep",
-            reask="verbs:reask_keep",
         ),
         Verb(
             "add",
@@ -1459,7 +1367,6 @@ def _verbs() -> list[Verb]:
             "000 development",
             params=(Param("amount", N, range_of="stat"), Param("stat", S, prep="to")),
             text="add",
-            impl="verbs:verb_add",
             pure=True,
         ),
         # card state (issue 29): counters on a card (dsl/card_state.py)
@@ -1550,7 +1457,7 @@ def _card_kinds() -> list[CardKind]:
 @cache
 def registry() -> Registry:
     """The Last Light vocabulary (built once)."""
-    reg = Registry(GAME, LANGUAGE, engine=ENGINE)
+    reg = Registry(GAME, LANGUAGE)
     reg.declare("resources", _resources())
     reg.declare("nouns", _nouns())
     reg.declare("filters", _filters())

@@ -51,7 +51,7 @@ def rate(
     **options: Any,
 ) -> Rating:
     """Play ``games`` seeded games of ``policy`` against ``opponent`` agents."""
-    from whitedwarf.rl import load, spec_of
+    from whitedwarf.rl.packs import load, spec_of
 
     engine, game = load(pack, players, **options)
     if opponent not in engine.agents and opponent not in engine.game_agents:

@@ -20,7 +20,7 @@ from typing import Any
 from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
 from whitedwarf.interpreter.simulation.labels import label
-from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.interpreter.simulation.tally import summarise
 
 Record = dict[str, Any]
 

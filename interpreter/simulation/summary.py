@@ -18,16 +18,6 @@ from whitedwarf.interpreter.simulation.offers import offer_sentences
 Record = dict[str, Any]
 
 
-def summarise(records: Iterable[Record]) -> dict[str, Any]:
-    """The report's numbers (the layout of ``summary.json``, docs/simulate.md), counted from
-    ``records`` one at a time by a :class:`~whitedwarf.interpreter.simulation.tally.Tally`
-    (a batch's records are streamed from its file, never all held at once)."""
-    # tally.py builds the summary and calls sentences() below: imported here, not at the top.
-    from whitedwarf.interpreter.simulation.tally import Tally
-
-    return Tally.of(records).summary()
-
-
 #: How far (in points) an achievement's completion rate must lie from the others' for the
 #: report to say so in a sentence: with hundreds of games a few points are significant, and
 #: a designer wants the card every player completes, or nobody does, not those.

@@ -517,3 +517,10 @@ class Tally:
                 for t in names
             ],
         }
+
+
+def summarise(records: Iterable[Record]) -> dict[str, Any]:
+    """The report's numbers (the layout of ``summary.json``, docs/simulate.md), counted from
+    ``records`` one at a time by a :class:`Tally`
+    (a batch's records are streamed from its file, never all held at once)."""
+    return Tally.of(records).summary()

@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter import card_state
+from whitedwarf.interpreter.bindings import Bindings
 from whitedwarf.interpreter.starlight import events
+from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.starlight.values import FRAME_VALUES
 from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
+from whitedwarf.interpreter.starlight import lasting
 from whitedwarf.interpreter.starlight.vocabulary import registry
 
 if TYPE_CHECKING:
@@ -27,18 +30,19 @@ if TYPE_CHECKING:
 class Adapter:
     """What the machine asks of Starlight: programs, operands, values, verbs."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, words: Bindings) -> None:
+        """``words``: the functions of the vocabulary's words (``bindings.WORDS``)."""
         self.game = game
-        reg = registry()
-        self.verbs = reg.implementations("verbs")
-        self.values = reg.implementations("values")
-        self.filters = reg.implementations("filters")
-        self.resumes = reg.implementations("verbs", "resume")
-        # How a verb that asks asks again (``Verb.reask``; docs/rules-decisions.md SL140).
-        self.reasks = reg.implementations("verbs", "reask")
-        # Whether a call would change anything now (``Verb.can``; issue 29 item 8).
-        self.cans = reg.implementations("verbs", "can")
-        self.nouns = {noun.type: reg.implementation(noun.impl) for noun in reg.nouns.values()}
+        self.verbs = words.verb_table()
+        self.values = dict(words.values)
+        self.filters = dict(words.filters)
+        self.resumes = words.verb_table("resume")
+        # How a verb that asks asks again (its ``reask``; docs/rules-decisions.md SL140).
+        self.reasks = words.verb_table("reask")
+        # Whether a call would change anything now (its ``can``; issue 29 item 8).
+        self.cans = words.verb_table("can")
+        nouns = registry().nouns.items()
+        self.nouns = {noun.type: words.nouns[name].candidates for name, noun in nouns}
         self.machine = Machine(self)
 
     def program(self, state: State, frame: Frame) -> list[list[Any]]:
@@ -90,18 +94,14 @@ class Adapter:
     # ``next_cost`` instructions)
     def lasting(self, state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
         """``until the end of the turn: <modifier or grant>`` (``lasting.start``)."""
-        from whitedwarf.interpreter.starlight import lasting
-
         lasting.start(state, frame, period, clause)
 
     def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
         """``your next launch costs 1 less`` (``lasting.keep``)."""
-        from whitedwarf.interpreter.starlight import lasting
-
         lasting.keep(state, frame, thing, amount)
 
     def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
-        """Whether a call would change anything now (``Verb.can``; docs/rules-decisions.md
+        """Whether a call would change anything now (``VerbBinding.can``; docs/rules-decisions.md
         SL147): a payment for a gain that cannot happen is neither offered nor made."""
         can = self.cans.get(verb)
         return True if can is None else bool(can(self.game, state, frame, *args))
@@ -127,8 +127,6 @@ class Adapter:
             return False
         if not need:
             return True
-        from whitedwarf.interpreter.starlight.launch import reserved_ap
-
         seat = frame["owner"]
         return bool(player(state, seat)["ap"] - reserved_ap(self.game, state, seat) >= need)
 
@@ -187,8 +185,8 @@ def run_frames(game: Game, state: State) -> None:
 
 def _ask_again(game: Game, state: State, frame: Frame) -> None:
     """A frame waiting for a verb's question asks it again on the state as it is now, by the
-    verb's own ``reask`` (``Verb.reask`` in the vocabulary): a frame started above it after it
-    asked may have taken what it offers (docs/rules-decisions.md SL140)."""
+    verb's own ``reask`` (``VerbBinding.reask`` in ``bindings.py``): a frame started above it
+    after it asked may have taken what it offers (docs/rules-decisions.md SL140)."""
     pending = frame["pending"]
     if pending["kind"] == "verb":
         again = game.adapter.reasks.get(pending["verb"])

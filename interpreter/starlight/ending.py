@@ -28,16 +28,6 @@ if TYPE_CHECKING:
 ROUND_LIMIT = 60
 
 
-def check_daybreak(state: State, seat: int) -> None:
-    """Start the end of the game the first time a score reaches daybreak."""
-    if state["daybreak"] is not None:
-        return
-    if state["players"][seat]["night"] >= state["daybreak_at"]:
-        state["daybreak"] = state["round"]
-        state["last_round"] = state["round"] + 1
-        events.emit(state, "daybreak", seat, last_round=state["last_round"])
-
-
 def is_last_round(state: State) -> bool:
     """Whether this round is the last (003 "Your Last Turn")."""
     return state["last_round"] is not None and state["round"] == state["last_round"]

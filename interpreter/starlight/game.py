@@ -21,6 +21,7 @@ from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.starlight import (
     actions,
+    bindings,
     effects,
     events,
     gods,
@@ -31,6 +32,7 @@ from whitedwarf.interpreter.starlight import (
 )
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
+from whitedwarf.interpreter.starlight.persist import observation
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -83,7 +85,7 @@ class Game:
         self.seats = seats
         self.options = dict(options)
         self.listener: Any = None
-        self.adapter = Adapter(self)
+        self.adapter = Adapter(self, bindings.WORDS)
         #: each core's plan, made once (stars.plan_of)
         self.plans: dict[str, Any] = {}
         self.gods = bool(self.options.get("gods"))
@@ -235,8 +237,6 @@ class Game:
     @staticmethod
     def observation(state: State, seat: int) -> State:
         """What ``seat`` may see (``persist.observation``)."""
-        from whitedwarf.interpreter.starlight.persist import observation
-
         return observation(state, seat)
 
 

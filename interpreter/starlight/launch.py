@@ -55,18 +55,6 @@ def begin(state: State, seat: int, constellations: list[str], surcharge: int, fi
     }  # fmt: skip
 
 
-def reserved_ap(game: Game, state: State, seat: int) -> int:
-    """The AP the launch ``seat`` has begun will pay when its star is placed (0 without one):
-    effects run during the launch (a boon, SL13) cannot spend them (docs/rules-decisions.md
-    SL142)."""
-    action = state["action"]
-    if action is None or action["kind"] != "launch" or action["seat"] != seat:
-        return 0
-    if action["placed"]:
-        return 0
-    return int(game.stat(state, seat, "launch_cost")) + int(action["surcharge"])
-
-
 def targets(game: Game, state: State, action: dict[str, Any]) -> set[int] | None:
     """Magnitudes with an open slot; None for a final launch (any star can score)."""
     if action["final"]:

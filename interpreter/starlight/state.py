@@ -93,8 +93,6 @@ def gain_night(state: State, seat: int, points: int, source: str) -> None:
     p["night"] += points
     p["points"]["night"][source] += points
     events.emit(state, "points", seat, amount=points, source=source)
-    from whitedwarf.interpreter.starlight.ending import check_daybreak
-
     check_daybreak(state, seat)
 
 
@@ -130,3 +128,14 @@ def seats_in_turn_order(state: State) -> list[int]:
 def content_id(content: StarlightContent, players: int) -> dict[str, Any]:
     """What a state records of the content it is played with."""
     return {"name": content.name, "digest": content.digest, "players": players}
+
+
+def check_daybreak(state: State, seat: int) -> None:
+    """Start the end of the game the first time a score reaches daybreak (003 "End of Game":
+    night points are the only ones scored before the end, so :func:`gain_night` asks)."""
+    if state["daybreak"] is not None:
+        return
+    if state["players"][seat]["night"] >= state["daybreak_at"]:
+        state["daybreak"] = state["round"]
+        state["last_round"] = state["round"] + 1
+        events.emit(state, "daybreak", seat, last_round=state["last_round"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import events, gods, supply
+from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, gain_day, gain_night, held_cores, player
 from whitedwarf.interpreter.vm import YIELD
 
@@ -55,7 +56,7 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
 
 
 def can_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> bool:
-    """Whether ``gain N <unit>`` would give anything now (``Verb.can``; SL147): a core only
+    """Whether ``gain N <unit>`` would give anything now (``VerbBinding.can``; SL147): a core only
     below the most cores held (003 "Gain Cores": "once you have 4 Cores, you may not take
     more") and from a pool with one; a ray or a flare only from a pool holding one. AP and
     night points can always be gained."""
@@ -123,8 +124,6 @@ def resume_gain(
 def verb_pay(game: Game, state: State, frame: Frame, amount: list[Any]) -> None:
     """``pay N ap``: a cost (the machine checked it can be paid); written as a step, as much
     as there is. The AP a launch under way will pay are not spent (SL142)."""
-    from whitedwarf.interpreter.starlight.launch import reserved_ap
-
     seat = frame["owner"]
     p = player(state, seat)
     spendable = max(0, p["ap"] - reserved_ap(game, state, seat))

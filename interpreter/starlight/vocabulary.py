@@ -29,8 +29,6 @@ from whitedwarf.dsl.registry import (
 )
 
 GAME = "starlight"
-#: The package whose modules implement the words (``impl="module:function"`` is relative).
-ENGINE = __name__.rpartition(".")[0]
 LANGUAGE = "1.0"
 
 #: 003 "Star Plans" and "Components": rays come in six colours, long and short.
@@ -110,10 +108,7 @@ def _resources() -> list[Resource]:
 def _value(
     name: str, doc: str, example: str, cite: str, text: str, least: int = 0, for_mods: bool = False
 ) -> Value:
-    impl = f"values:value_{name}"
-    return Value(
-        name, doc, example, cite, text=text, impl=impl, reads=None, least=least, for_mods=for_mods
-    )
+    return Value(name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods)
 
 
 def _values() -> list[Value]:
@@ -292,7 +287,6 @@ def _nouns() -> list[Noun]:
             type="star",
             plural="stars",
             text="star",
-            impl="selectors:candidates_star",
             reads=None,
         ),
         Noun(
@@ -303,7 +297,6 @@ def _nouns() -> list[Noun]:
             type="aspect",
             plural="aspects",
             text="aspect",
-            impl="selectors:candidates_aspect",
             reads=None,
         ),
         Noun(
@@ -314,7 +307,6 @@ def _nouns() -> list[Noun]:
             type="privilege",
             plural="privileges",
             text="privilege",
-            impl="selectors:candidates_privilege",
             reads=None,
         ),
         # issue 29: another player, whose things a verb may take (`steal`, SL152)
@@ -326,7 +318,6 @@ def _nouns() -> list[Noun]:
             type="player",
             plural="opponents",
             text="opponent",
-            impl="selectors:candidates_player",
             implies=("opponents",),
             reads=None,
         ),
@@ -345,7 +336,6 @@ def _filters() -> list[Filter]:
             applies_to=("star", "aspect", "privilege"),
             form="of",
             text="of yours",
-            impl="selectors:filter_yours",
         ),
         Filter(
             "constellation_id",
@@ -354,7 +344,6 @@ def _filters() -> list[Filter]:
             '003 "Laurels": "a star in each of the four constellations shown"',
             applies_to=("star",),
             text="in the constellation",
-            impl="selectors:filter_constellation",
             ids="constellation",
         ),
         Filter(
@@ -364,7 +353,6 @@ def _filters() -> list[Filter]:
             '003 "Example of Play": the "cornucopia" Aspect',
             applies_to=("aspect",),
             text="the aspect",
-            impl="selectors:filter_id",
             ids="aspect",
         ),
         Filter(
@@ -374,7 +362,6 @@ def _filters() -> list[Filter]:
             '003 "Privileges"',
             applies_to=("privilege",),
             text="the privilege",
-            impl="selectors:filter_id",
             ids="privilege",
         ),
         # issue 29: other players' things, and the star being launched
@@ -386,7 +373,6 @@ def _filters() -> list[Filter]:
             applies_to=("star", "player"),
             form="of",
             text="of your opponents",
-            impl="selectors:filter_opponents",
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Filter(
@@ -398,7 +384,6 @@ def _filters() -> list[Filter]:
             applies_to=("star",),
             form="of",
             text="constellation",
-            impl="selectors:filter_this_constellation",
             needs="constellation",
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
@@ -409,7 +394,6 @@ def _filters() -> list[Filter]:
             '003 "Flares": "Include the star you are launching now"',
             applies_to=("star",),
             text="being launched",
-            impl="selectors:filter_launching",
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
@@ -461,11 +445,7 @@ def _verbs() -> list[Verb]:
             '003 "Flares": the green box gives its benefit',
             params=(Param("amount", ArgKind.AMOUNT, units, range=GAIN),),
             text="gain",
-            impl="verbs:verb_gain",
             chooses=True,  # which rays or cores of the pool (SL12)
-            resume="verbs:resume_gain",
-            reask="verbs:reask_gain",  # the pools as they are now (SL140)
-            can="verbs:can_gain",  # a core at the most held is no gain (SL147)
         ),
         Verb(
             "pay",
@@ -475,7 +455,6 @@ def _verbs() -> list[Verb]:
             params=(Param("amount", ArgKind.AMOUNT, ("ap",), range=PAID),),
             cost=True,
             text="pay",
-            impl="verbs:verb_pay",
             pure=True,
         ),
         Verb(
@@ -484,7 +463,6 @@ def _verbs() -> list[Verb]:
             "as soon as stars_launched >= 5 -> claim",
             '003 "Laurels"; "Accolades"',
             text="claim this card",
-            impl="verbs:verb_claim",
             pure=True,
         ),
         # card state (issue 29): counters on a card (dsl/card_state.py)
@@ -500,9 +478,7 @@ def _verbs() -> list[Verb]:
             "when turn_start -> may pay 1 ap -> flush flares",
             '003 "When you flush a pool" (SL149)',
             params=(Param("pool", ArgKind.WORD, words=POOL_WORDS),),
-            text="flush the pool of",
-            impl="verbs:verb_flush",
-            can="verbs:can_flush",  # nothing to refill it from: no flush (SL147)
+            text="flush the pool of",  # nothing to refill it from: no flush (SL147)
             fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
@@ -518,11 +494,7 @@ def _verbs() -> list[Verb]:
                 Param("player", ArgKind.TARGET, ("player",), prep="from"),
             ),
             text="steal",
-            impl="verbs:verb_steal",
             chooses=True,  # which colour of the player's rays
-            resume="verbs:resume_steal",
-            reask="verbs:reask_steal",
-            can="verbs:can_steal",
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Verb(
@@ -533,11 +505,7 @@ def _verbs() -> list[Verb]:
             params=(Param("amount", ArgKind.AMOUNT, ("core",), range=Range(1, 4, "4 Cores")),),
             cost=True,
             text="discard",
-            impl="verbs:verb_discard",
             chooses=True,
-            resume="verbs:resume_discard",
-            reask="verbs:reask_discard",
-            can="verbs:can_discard",
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
@@ -843,7 +811,7 @@ def _card_kinds() -> list[CardKind]:
 @cache
 def registry() -> Registry:
     """The Starlight vocabulary (built once)."""
-    reg = Registry(GAME, LANGUAGE, engine=ENGINE)
+    reg = Registry(GAME, LANGUAGE)
     reg.declare("resources", _resources())
     reg.declare("nouns", _nouns())
     reg.declare("filters", _filters())

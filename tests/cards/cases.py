@@ -35,7 +35,7 @@ from whitedwarf.interpreter.lastlight import (
     trade,
 )
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.decisions import HANDLERS
+from whitedwarf.interpreter.lastlight.game import HANDLERS
 from whitedwarf.interpreter.lastlight.state import home_of
 
 from tests.cards.harness import (

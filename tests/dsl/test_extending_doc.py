@@ -1,9 +1,9 @@
 """docs/dsl.md "Extending the language" is true: its three steps add a working verb.
 
-The test takes the page's declaration, implementation and scenario test as written, adds the
-verb to the vocabulary and its function to ``verbs.py`` for the length of the test (undone
-after), and runs the scenario: nothing else has to change for a new verb to be checked,
-compiled, printed and run.
+The test takes the page's declaration, implementation, binding and scenario test as written,
+adds the verb to the vocabulary, its function to ``verbs.py`` and its binding to
+``bindings.py`` for the length of the test (undone after), and runs the scenario: nothing else
+has to change for a new verb to be checked, compiled, printed and run.
 """
 
 import re
@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from whitedwarf.dsl.registry import ArgKind, Param, Verb
-from whitedwarf.interpreter.lastlight import effects, verbs
+from whitedwarf.interpreter.lastlight import bindings, effects, verbs
+from whitedwarf.interpreter.lastlight.bindings import WORDS
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 from tests.effects import scenario
@@ -33,9 +34,11 @@ def harvest(monkeypatch: pytest.MonkeyPatch) -> Verb:
     verb = eval(_block("declare").rstrip().rstrip(","), {"Verb": Verb, "Param": Param, **kinds})
     namespace: dict[str, Any] = dict(vars(verbs))
     exec(_block("implement"), namespace)
-    function = verb.impl.partition(":")[2]
+    function = f"verb_{verb.name}"
     monkeypatch.setattr(verbs, function, namespace[function], raising=False)
     monkeypatch.setitem(registry().verbs, verb.name, verb)
+    bind = eval("{" + _block("bind") + "}", {"verb": bindings.verb, "verbs": verbs})
+    monkeypatch.setitem(WORDS.verbs, verb.name, bind[verb.name])
     effects.reload_vocabulary()
     yield verb
     monkeypatch.undo()

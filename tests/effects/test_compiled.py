@@ -156,28 +156,27 @@ def test_a_triggered_loop_waits_under_an_achievement_that_asks_and_resumes_after
 @pytest.mark.parametrize("unit", ["light", "common", "rare"])
 @pytest.mark.parametrize("stem", ["techs", "exploration", "factions", "achievements"])
 def test_a_verbs_fixed_form_does_what_the_verb_does(stem: str, unit: str) -> None:
-    # ``Verb.fixed`` (a speed path for fixed arguments) changes nothing a player sees: the
+    # ``VerbBinding.fixed`` (a speed path for fixed arguments) changes nothing a player sees: the
     # same resources and light, counted under the same source (state.LIGHT_SOURCES).
+    from whitedwarf.interpreter.lastlight.bindings import WORDS
     from whitedwarf.interpreter.lastlight.content import runtime
-    from whitedwarf.interpreter.lastlight.vocabulary import registry
 
     from tests.effects.scenario import add_card, fresh
 
-    reg = registry()
-    for name, verb in reg.verbs.items():
-        if not verb.fixed:
+    for name, verb in WORDS.verbs.items():
+        if verb.fixed is None:
             continue
         assert name == "gain", "a new fixed form needs its arguments here"
         results = []
-        for run in ("impl", "fixed"):
+        for run in ("run", "fixed"):
             _, s = fresh()
             add_card(s, stem, "giver", "gain 1 light")
             frame = {"card": "giver", "owner": 1, "clause": 0, "context": {"card": "giver#1"}}
             args = [[2, unit]]
-            if run == "impl":
-                reg.implementation(verb.impl)(s, frame, args)
+            if run == "run":
+                verb.run(s, frame, args)
             else:
-                reg.implementation(verb.fixed)(runtime(s), "giver", args)(s, frame["owner"])
+                verb.fixed(runtime(s), "giver", args)(s, frame["owner"])
             results.append(s)
         assert results[0] == results[1]
         assert (

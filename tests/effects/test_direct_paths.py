@@ -1,10 +1,10 @@
 """The short paths from a hook to a verb do what the general path does.
 
 ``hooks.fire`` and ``hooks.run_card`` call a single straight-line clause's fixed verb
-(``Verb.fixed``) directly, and run a hook's frames at once, when nothing runs or waits and
+(``VerbBinding.fixed``) directly, and run a hook's frames at once, when nothing runs or waits and
 nobody listens; a compiled program calls a verb with fixed operands through its fixed form
 (``Machine.compile``'s ``fixed``). A listener forces the general path (every frame through
-``effects.push``, every verb through its ``impl``), so the same position played heard and
+``effects.push``, every verb through its bound function), so the same position played heard and
 unheard must end the same: same resources, light and sources, same frames waiting.
 """
 

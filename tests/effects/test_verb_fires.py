@@ -18,6 +18,7 @@ import pytest
 from whitedwarf.dsl.registry import ArgKind, Fires, Verb
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import hooks
+from whitedwarf.interpreter.lastlight.bindings import WORDS
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -229,10 +230,12 @@ def _allowed(verb: Verb, state: State, args: list[Any]) -> set[tuple[str, int]]:
 def _run(verb: Verb, state: State, args: list[Any]) -> None:
     """The verb's implementation, its own questions answered with their first option."""
     frame = {**FRAME, "context": dict(FRAME["context"])}
-    pending = REG.implementation(verb.impl)(state, frame, args)
+    bound = WORDS.verbs[verb.name]
+    pending = bound.run(state, frame, args)
     while pending:
         option = pending["options"][0][0]
-        pending = REG.implementation(verb.resume)(state, frame, pending, option)
+        assert bound.resume is not None, f"{verb.name} asks but has no resume"
+        pending = bound.resume(state, frame, pending, option)
 
 
 @pytest.mark.parametrize("name", sorted(REG.verbs))

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from whitedwarf.dsl.registry import Range
-from whitedwarf.interpreter.lastlight import effects, graveyard, limits, versions
+from whitedwarf.interpreter.lastlight import card_effects, graveyard, limits, versions
 from whitedwarf.interpreter.lastlight.content import ContentError, runtime
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -53,7 +53,7 @@ def _unbounded_checker(monkeypatch: pytest.MonkeyPatch) -> None:
         for name, verb in reg.verbs.items()
     }
     reg.numbers = {name: WIDE for name in reg.numbers}
-    monkeypatch.setattr(effects, "registry", lambda: reg)
+    monkeypatch.setattr(card_effects, "registry", lambda: reg)  # what compiles card effects
 
 
 BASE_DIR = Path(__file__).resolve().parents[2] / "content" / "lastlight"

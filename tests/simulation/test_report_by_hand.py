@@ -208,7 +208,7 @@ def _starlight(index: int, winners: list[int], kept: list[str | None]) -> dict:
 
 
 def test_a_god_is_measured_against_the_seats_that_could_keep_one() -> None:
-    from whitedwarf.interpreter.simulation.summary import summarise
+    from whitedwarf.interpreter.simulation.tally import summarise
 
     # The Starbot (never a keeper) wins 2 of 4 games; keepers win 2 of their 8 seats (25%),
     # not the 33% a fair share of three seats would say.
@@ -294,7 +294,7 @@ def test_the_chart_of_a_change_starts_its_bar_at_no_change() -> None:
 
 
 def test_a_solo_batch_has_no_fair_share_or_seat_order() -> None:
-    from whitedwarf.interpreter.simulation.summary import summarise
+    from whitedwarf.interpreter.simulation.tally import summarise
 
     records = []
     for index, winners in enumerate(([0], [0], [0], [])):  # the solo player lost game 3
@@ -422,7 +422,7 @@ def test_games_a_round_limit_stopped_are_said_first_hand(tmp_path: Path) -> None
 def test_counts_of_one_and_of_none_read_as_words() -> None:
     """A short batch said "in 1 games", "of its 1 games", "its 1 owners win" and "its 0 owners
     win n/a"."""
-    from whitedwarf.interpreter.simulation.summary import summarise
+    from whitedwarf.interpreter.simulation.tally import summarise
 
     records = _records()[:1]
     said = summarise(records)["sentences"]
@@ -445,7 +445,7 @@ ONE_AND_A_PLURAL = re.compile(r"\b1 (?:[a-z]+ )?(?:games|rounds|owners|points|te
 
 
 def test_one_game_is_said_in_the_singular() -> None:
-    from whitedwarf.interpreter.simulation.summary import summarise
+    from whitedwarf.interpreter.simulation.tally import summarise
 
     record = _record(0, [0], ["A", "B"], ["heuristic", "heuristic"]) | {"rounds": 1}
     said = summarise([record])["sentences"]
@@ -508,7 +508,7 @@ def _achievers(games: int = 40) -> list[dict]:
 
 
 def test_an_achievement_far_from_the_others_is_said_in_a_sentence() -> None:
-    from whitedwarf.interpreter.simulation.summary import summarise
+    from whitedwarf.interpreter.simulation.tally import summarise
 
     summary = summarise(_achievers())
     rows = {r["name"]: r for r in summary["achievements"]}

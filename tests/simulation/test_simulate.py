@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from whitedwarf.interpreter.simulation.summary import summarise
+from whitedwarf.interpreter.simulation.tally import summarise
 
 from tests.browser import browser, console_errors  # noqa: F401 (a fixture)
 from tests.simulation.helpers import run

@@ -11,6 +11,7 @@ import inspect
 
 import pytest
 from whitedwarf.interpreter.starlight import values, verbs
+from whitedwarf.interpreter.starlight.bindings import WORDS
 from whitedwarf.interpreter.starlight.content_schema import content_spec
 from whitedwarf.interpreter.starlight.vocabulary import registry
 
@@ -20,15 +21,13 @@ REG = registry()
 
 
 def test_every_declared_word_runs_a_function_and_every_function_is_declared() -> None:
-    refs = {
-        entry.impl for section in ("verbs", "values") for entry in getattr(REG, section).values()
-    }
-    assert all(callable(REG.implementation(ref)) for ref in refs)
+    assert WORDS.problems(REG, ("verbs", "nouns", "filters", "values")) == []
+    bound = {verb.run for verb in WORDS.verbs.values()} | set(WORDS.values.values())
     for module, prefix in ((verbs, "verb_"), (values, "value_")):
         short = module.__name__.rpartition(".")[2]
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if function.__module__ == module.__name__ and name.startswith(prefix):
-                assert f"{short}:{name}" in refs, f"{short}.{name} implements no declared word"
+                assert function in bound, f"{short}.{name} implements no declared word"
 
 
 def test_every_stat_is_a_setup_number_with_a_default() -> None:
@@ -88,8 +87,10 @@ def test_each_verb_fires_the_hooks_it_declares(monkeypatch: pytest.MonkeyPatch) 
         declared = {fires.hook for fires in verb.fires}
         for args in calls:
             fired.clear()
-            pending = REG.implementation(verb.impl)(game, state, frame, *args)
+            bound = WORDS.verbs[name]
+            pending = bound.run(game, state, frame, *args)
             while isinstance(pending, dict):
                 option = pending["options"][0][0]
-                pending = REG.implementation(verb.resume)(game, state, frame, pending, option)
+                assert bound.resume is not None, f"{name} asks but has no resume"
+                pending = bound.resume(game, state, frame, pending, option)
             assert set(fired) == declared, (name, args, fired)

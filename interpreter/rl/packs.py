@@ -1,0 +1,71 @@
+"""A pack opened for the RL adapters: its engine and content (loaded once while its files are
+unchanged), a game of it, and the game's action space and encoder. Kept apart from
+``whitedwarf.rl``'s own module so the adapters (``rating.py``) can use it without importing the
+package that imports them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.rl.spec import Spec
+
+
+class PackError(ValueError):
+    """The pack could not be loaded or played; the message says why (the first problems)."""
+
+
+def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tuple[Any, Any]:
+    """``(engine, game)`` for a pack: a bundled pack's name (``lastlight``, ``starlight``) or
+    a pack folder (a mod, with its dependencies found as ``whitedwarf play --pack`` finds
+    them). ``options`` are the game's options (``round_limit``, Starlight's ``gods`` ...)."""
+    from whitedwarf.content import bundled_pack
+
+    path = Path(pack)
+    if not path.exists() and isinstance(pack, str) and "/" not in pack:
+        path = bundled_pack(pack)
+        if not path.is_dir():
+            raise PackError(f"no bundled pack {pack!r} and no folder of that name")
+    engine, content = _content(path, str(pack))
+    low, high = engine.players
+    if not low <= players <= high:
+        raise PackError(f"{engine.title} is for {low} to {high} players, not {players}")
+    return engine, engine.game.from_content(content, players, dict(options))
+
+
+#: (pack folder, newest change to its files) -> (engine, content): every environment of a
+#: pack shares one content object. Last Light lists a content's tables under the pack's id
+#: and digest while that object lives (``content.register``): two loads of one pack, one of
+#: them dropped, would leave the other's games unable to find their tables.
+_LOADED: dict[tuple[str, float], tuple[Any, Any]] = {}
+
+
+def _content(path: Path, named: str) -> tuple[Any, Any]:
+    """The engine and the content of the pack at ``path``, loaded once while unchanged."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.interpreter.engines import Unserved, engine_for
+
+    folder = path.resolve()
+    newest = max((f.stat().st_mtime for f in folder.rglob("*") if f.is_file()), default=0.0)
+    key = (str(folder), newest)
+    found = _LOADED.get(key)
+    if found is not None:
+        return found
+    result = load_packs([path])
+    if result.pack is None:
+        first = "; ".join(str(getattr(e, "message", e)) for e in result.errors[:3])
+        raise PackError(f"the pack {named!r} has errors: {first}")
+    try:
+        engine = engine_for(result.pack.game)
+    except Unserved as error:
+        raise PackError(str(error)) from None
+    _LOADED[key] = found = (engine, engine.content_from_pack(result.pack))
+    return found
+
+
+def spec_of(engine: Any, game: Any) -> Spec:
+    """The game's action space and observation encoder (its engine's ``rl_spec``)."""
+    if engine.rl_spec is None:
+        raise PackError(f"{engine.title} has no RL adapter yet (Last Light and Starlight have)")
+    spec: Spec = engine.rl_spec(game)
+    return spec
