@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.dsl.card_state import MOST_ON_A_CARD, plural
+from whitedwarf.interpreter.state import State
 
 __all__ = ["KEY", "MOST_ON_A_CARD", "plural"]
 
-State = dict[str, Any]
 Frame = dict[str, Any]
 
 #: The game state's key (docs/effect-ir.md "Card state").

@@ -17,8 +17,8 @@ from typing import Any
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.interpreter.state import State
 
-State = dict[str, Any]
 Event = dict[str, Any]
 
 #: The highest round limit a game takes (``--round-limit``, a replay header's ``round_limit``,

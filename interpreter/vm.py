@@ -36,9 +36,9 @@ from itertools import product
 from typing import Any, NoReturn, Protocol
 
 from whitedwarf.interpreter import card_state
+from whitedwarf.interpreter.state import State
 
 Frame = dict[str, Any]
-State = dict[str, Any]
 
 #: Instructions one frame may execute (DESIGN principle 3: "DSL execution has a step budget").
 MAX_STEPS = 10_000

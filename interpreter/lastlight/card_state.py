@@ -11,8 +11,8 @@ from typing import Any
 
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight.records import State
 
-State = dict[str, Any]
 Frame = dict[str, Any]
 
 

@@ -33,11 +33,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+from whitedwarf.interpreter.lastlight.records import Ship, State, Task
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 BLANK = "@blank_"
 
@@ -47,18 +45,18 @@ def new_task(seat: int) -> Task:
     return task("move", seat, "start", token=None)
 
 
-def movers(state: State, seat: int) -> list[dict[str, Any]]:
+def movers(state: State, seat: int) -> list[Ship]:
     """Ships the player may still move: their own, and the Lumos' if allied (002)."""
     return [s for s in _commanded(state, seat) if not s["moved"]]
 
 
-def _commanded(state: State, seat: int) -> list[dict[str, Any]] | tuple[dict[str, Any], ...]:
+def _commanded(state: State, seat: int) -> list[Ship] | tuple[Ship, ...]:
     """The player's ships and the Lumos' if allied (002), in board order, from the index of
     ships by owner (``fleet.py``): a late game has some 25-35 ships, most of them others'."""
     return fleet(state).commanded(seat, lumos.controller(state) == seat)
 
 
-def _may_move(state: State, seat: int, ship: dict[str, Any]) -> bool:
+def _may_move(state: State, seat: int, ship: Ship) -> bool:
     """Whether ``ship`` is one of :func:`movers` of ``seat``."""
     if ship["moved"]:
         return False
@@ -86,9 +84,7 @@ def _speed(state: State, owner: int, size: str) -> tuple[int, frozenset[str]]:
     return movement, frozenset() if crosses else runtime(state).blocked
 
 
-def destinations(
-    state: State, ship: dict[str, Any], memo: dict[Any, Any] | None = None
-) -> list[str]:
+def destinations(state: State, ship: Ship, memo: dict[Any, Any] | None = None) -> list[str]:
     """Sectors a ship can end its move in (000 "1. Move"), its own sector excluded.
 
     ``memo`` caches the speed and blocked sectors per (owner, size) within one listing.
@@ -239,6 +235,7 @@ def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
     """Turn a token face up (deep space: off the board) and fire ``token_revealed``."""
     sec = state["sectors"][sector]
     ref = sec["token"]
+    assert ref is not None  # its callers reveal a face-down token only
     ctx = {"sector": sector, "planet": sec["planet"], "card": ref}
     if events.ON:
         # The token by name (blank placeholders of setup have none: "blank").
@@ -276,6 +273,7 @@ def _run(state: State, t: Task) -> None:
             t["pc"] = "end"
     elif pc == "resolve":
         ctx = t["token"]
+        assert ctx is not None  # the token ``_reveal`` turned, which this step resolves
         if not ctx["card"].startswith(BLANK):
             run_card(state, seat, ctx["card"], ctx)
         t["token"] = None
@@ -339,7 +337,7 @@ def _move(state: State, t: Task, option_id: str, ship_id: str, sector: str) -> N
 def _legal_move(
     state: State,
     t: Task,
-    ship: dict[str, Any],
+    ship: Ship,
     option_id: str,
     sector: str,
     listing: Listing | None,

@@ -26,6 +26,7 @@ from whitedwarf.interpreter.lastlight import events, parties
 from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
 from whitedwarf.interpreter.lastlight.verbs import BLANK
@@ -57,7 +58,6 @@ __all__ = [
     "push",
 ]
 
-State = dict[str, Any]
 Frame = dict[str, Any]
 
 

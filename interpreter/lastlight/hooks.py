@@ -35,10 +35,10 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.state import card_id, holds
 from whitedwarf.interpreter.vm import DONE, new_frame
 
-State = dict[str, Any]
 Frame = dict[str, Any]
 
 __all__ = [
@@ -640,7 +640,7 @@ effects.after_verb = check_achievements
 
 
 def _activators(
-    state: State, kept: versions.Versions, p: dict[str, Any]
+    state: State, kept: versions.Versions, p: Player
 ) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
     techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
@@ -775,7 +775,7 @@ def _usable(
     state: State,
     kept: versions.Versions,
     player: int,
-    p: dict[str, Any],
+    p: Player,
     at: int,
     ref: str,
     clauses: tuple[Activated, ...],

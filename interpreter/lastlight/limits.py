@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectLimitError
-
-State = dict[str, Any]
 
 #: Dice one roll of one group may have, the extra dice of ``explode`` faces included. The
 #: base game's largest roll is 6 dice (3 medium or 2 large ships), so this is far above any
@@ -61,7 +60,7 @@ def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> l
     from whitedwarf.interpreter.lastlight.state import card_id
 
     p = state["players"][seat]
-    held = [(p["faction"], None)] if p["faction"] else []
+    held: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
     held += [(t["ref"], t["ship_type"]) for t in p["techs"]]
     totals: dict[str, int] = {}
     for ref, slot in held:

@@ -24,6 +24,7 @@ from typing import Any
 from whitedwarf.interpreter.lastlight import effects
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import Runtime
+from whitedwarf.interpreter.lastlight.records import Player
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.lastlight.versions import PER_SEAT
 
@@ -67,7 +68,7 @@ class Seat:
             self.reads.update(domains)
 
 
-def seat_pending(rt: Runtime, p: dict[str, Any]) -> Seat:
+def seat_pending(rt: Runtime, p: Player) -> Seat:
     """The pending ``as soon as`` conditions of a player (``p``, a player of the state):
     those of the kept achievement, and those of the faction and techs in play not yet run
     (their ``once`` list)."""

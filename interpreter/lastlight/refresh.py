@@ -15,7 +15,6 @@ Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
@@ -28,12 +27,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_of, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import Ship, State, Task
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
-Ship = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:

@@ -31,6 +31,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import State, Task, Tech
 from whitedwarf.interpreter.lastlight.state import (
     _CARD_IDS,
     RESOURCES,
@@ -42,9 +43,6 @@ from whitedwarf.interpreter.lastlight.state import (
     pay,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
@@ -330,14 +328,14 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
                 techs.remove(old)
                 state["discard"].append(old["ref"])
                 replaced = True
-    added = {"ref": ref, "exhausted": False, "ship_type": size}
+    added: Tech = {"ref": ref, "exhausted": False, "ship_type": size}
     techs.append(added)
     # A tech that left moved those after it: the memos of the seat's cards go, else they
     # take the new one (:func:`_keep_up`).
     versions.cards_changed(state, seat, None if replaced else partial(_keep_up, added))
 
 
-def _keep_up(added: dict[str, Any], kept: versions.Versions, seat: int) -> Collection[str]:
+def _keep_up(added: Tech, kept: versions.Versions, seat: int) -> Collection[str]:
     """Bring the seat's memos of its cards in play up to date with one tech put at the end of
     its techs (:func:`put_in_play`), and name them (``versions.cards_changed``).
 

@@ -19,6 +19,7 @@ from typing import Any
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.records import RolledDie, State
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
@@ -34,7 +35,6 @@ from whitedwarf.interpreter.lastlight.state import (
     repair_ship,
 )
 
-State = dict[str, Any]
 Frame = dict[str, Any]
 
 #: Placeholder exploration tokens of setup (no effect).
@@ -500,7 +500,7 @@ def verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
         repair_ship(state, ship)
 
 
-def _die(state: State, die: str) -> dict[str, Any] | None:
+def _die(state: State, die: str) -> RolledDie | None:
     index = int(die[1:])
     dice = state["dice"]
     return dice[index] if 0 <= index < len(dice) else None

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from whitedwarf.dsl.suggest import did_you_mean
-
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
 
 #: The card kinds each game can give, by the name of its content's card table.
 GIVEN_KINDS = {

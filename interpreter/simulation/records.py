@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.lastlight.state import card_id
-
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
 
 
 def game_record(

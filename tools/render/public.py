@@ -7,12 +7,13 @@ viewer's player panels or the terminal interface's table of opponents.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.persist import observation
+from whitedwarf.interpreter.state import State
 
-State = dict[str, Any]
 NOBODY = -1
 
 #: How a seat's resources and pieces are listed, as 000 "Components" names them (common,
@@ -48,7 +49,8 @@ def _kept(view: State, seat: int, ref: str) -> str:
     return kept_text(view, seat, ref)
 
 
-def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
+def _player(p: Mapping[str, Any], view: State) -> dict[str, Any]:
+    # ``p``: a player of a view (its hidden places hold counts and "?": ``persist.py``).
     choice = p["choice"]
     return {
         "seat": p["seat"],

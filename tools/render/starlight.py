@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
-from whitedwarf.tools.render.drawing import Drawing, Event, Parts, State
+from whitedwarf.interpreter.state import State
+from whitedwarf.tools.render.drawing import Drawing, Event, Parts
 from whitedwarf.tools.render.starlight_public import (
     SeatView,
     SkyView,

@@ -17,8 +17,8 @@ from typing import Any
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.starlight.persist import observation
+from whitedwarf.interpreter.state import State
 
-State = dict[str, Any]
 Event = dict[str, Any]
 NOBODY = -1
 

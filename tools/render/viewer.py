@@ -15,9 +15,9 @@ import re
 from importlib.resources import files
 from typing import Any
 
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.drawing import Drawing, Event
 
-State = dict[str, Any]
 #: What may not stand inside a script element as it is (HTML's "script data" states).
 _UNSAFE = re.compile(r"<(?=!|script)", re.IGNORECASE)
 

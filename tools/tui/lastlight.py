@@ -11,6 +11,7 @@ from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.persist import load, save
 from whitedwarf.interpreter.lastlight.state import LUMOS
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.model import LUMOS_LABEL, picture
 from whitedwarf.tools.tui.board_text import LEGEND, board_markup, menu_words
 from whitedwarf.tools.tui.card_notes import (
@@ -23,8 +24,6 @@ from whitedwarf.tools.tui.citations import citation, step
 from whitedwarf.tools.tui.costs import option_cost
 from whitedwarf.tools.tui.panels import others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
-
-State = dict[str, Any]
 
 #: Phases of simultaneous secret choices (000 "setup", "playing the game").
 SECRET_PHASES = ("setup", "choose")

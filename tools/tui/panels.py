@@ -12,10 +12,9 @@ from rich.markup import escape
 from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.lasting import said
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.public import card_name, listed, public_players
 from whitedwarf.tools.render.svg import owner_colour
-
-State = dict[str, Any]
 
 
 def _res(res: dict[str, int]) -> str:

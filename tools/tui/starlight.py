@@ -21,6 +21,7 @@ from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
 from whitedwarf.interpreter.starlight.persist import load, save
 from whitedwarf.interpreter.starlight.state import content_id
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.tui.starlight_board import (
     LEGEND,
     board,
@@ -31,8 +32,6 @@ from whitedwarf.tools.tui.starlight_board import (
 )
 from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
-
-State = dict[str, Any]
 
 #: The decks whose size changes when a card is drawn (their order is hidden).
 DECKS = ("core_deck", "flare_deck", "starbot_deck")

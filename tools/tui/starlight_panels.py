@@ -13,6 +13,7 @@ from typing import Any
 from rich.markup import escape
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.card_state import kept_text
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.tui.starlight_board import (
     aspect_words,
     card_name,
@@ -22,7 +23,6 @@ from whitedwarf.tools.tui.starlight_board import (
     seat_mark,
 )
 
-State = dict[str, Any]
 #: 003 "Starbot Play": a Starbot wins an Accolade with this many markers on it.
 STARBOT_MARKS_TO_WIN = 5
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from whitedwarf.interpreter.state import State
 
-State = dict[str, Any]
 Event = dict[str, Any]
 
 
