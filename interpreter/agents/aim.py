@@ -26,7 +26,7 @@ from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
 from whitedwarf.interpreter.lastlight.records import State, Tech
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id
-from whitedwarf.interpreter.vm import EffectError, new_frame
+from whitedwarf.interpreter.vm import EffectError, Frame, new_frame
 
 #: Light-equivalents of bonus per unit of progress, per light the achievement is worth: an
 #: option completing half of a 2-light achievement scores 1.5 more (about what an inner
@@ -125,7 +125,7 @@ def steers(option: str) -> bool:
     return option.partition(":")[0] in _CHANGES
 
 
-def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
+def condition_progress(view: State, frame: Frame, cond: list[Any]) -> float:
     """A COND's progress in [0, 1] (module docstring); 0 when it cannot be evaluated."""
     try:
         return _progress(view, frame, cond)
@@ -133,7 +133,7 @@ def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> f
         return 0.0
 
 
-def _progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
+def _progress(view: State, frame: Frame, cond: list[Any]) -> float:
     op = cond[0]
     if op == "and":
         parts = [_progress(view, frame, c) for c in cond[1]]

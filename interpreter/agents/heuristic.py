@@ -33,7 +33,7 @@ from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.records import Extractor, Player, Ship, State
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id
-from whitedwarf.interpreter.vm import EffectError
+from whitedwarf.interpreter.vm import EffectError, Frame
 
 #: Ship sizes, weakest first (a bigger ship is preferred when it can be paid for).
 SIZE_RANK = {"small": 1, "medium": 2, "large": 3}
@@ -311,7 +311,7 @@ def _activated_code(view: State, ref: str, index: str) -> list[Any] | None:
 
 def _own_question(
     view: State, seat: int, kind: str
-) -> tuple[dict[str, Any], dict[str, Any], list[Any]] | None:
+) -> tuple[Frame, dict[str, Any], list[Any]] | None:
     """The seat's own effect frame awaiting a decision of ``kind`` (its pending question and
     program), or None. Another seat's frame is hidden in the view and never read."""
     if not view["frames"]:

@@ -12,8 +12,7 @@ from typing import Any
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.records import State
-
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import Frame
 
 
 def verb_put(state: State, frame: Frame, args: list[Any]) -> None:

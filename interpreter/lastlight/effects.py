@@ -39,6 +39,7 @@ from whitedwarf.interpreter.vm import (
     YIELD,
     EffectError,
     EffectLimitError,
+    Frame,
     IllegalAnswer,
     Machine,
     Outcome,
@@ -57,8 +58,6 @@ __all__ = [
     "new_frame",
     "push",
 ]
-
-Frame = dict[str, Any]
 
 
 class EffectContentError(EffectError):
@@ -841,6 +840,7 @@ def _ask_again(state: State, frame: Frame) -> bool:
     the same. A question of the machine (``choose``, ``may``, ``choose one:``) is never
     asked under frames (it is asked by an instruction that starts nothing), so it waits."""
     pending = frame["pending"]
+    assert pending is not None  # asked of a frame waiting on a question only
     again = _reask_table().get(pending["verb"]) if pending["kind"] == "verb" else None
     if again is None:
         return False

@@ -24,8 +24,7 @@ from typing import Any, Final
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.records import Duration, NextCost, State
 from whitedwarf.interpreter.lastlight.state import card_id
-
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import Frame
 
 #: The state's keys (issue 29 conventions: the constructs' own keys).
 DURATIONS: Final = "durations"

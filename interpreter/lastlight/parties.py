@@ -15,8 +15,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
-
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import Frame
 
 
 def party(state: State, frame: Frame, operand: dict[str, Any]) -> str | None:

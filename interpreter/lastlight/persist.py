@@ -46,6 +46,7 @@ from typing import Any, cast
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight.records import Planet, Player, State, Task, View
 from whitedwarf.interpreter.lastlight.state import FORMAT
+from whitedwarf.interpreter.vm import Frame
 
 HIDDEN = "?"
 
@@ -141,7 +142,7 @@ def _task_view(task: Task, player: int) -> Mapping[str, Any]:
     return {k: task[k] for k in ("kind", "seat", "pc", "ask")}
 
 
-def _frame_view(frame: dict[str, Any], player: int) -> dict[str, Any]:
+def _frame_view(frame: Frame, player: int) -> Mapping[str, Any]:
     """Another seat's effect frame without what it chose or asks (see the module docstring);
     a new dict when something is hidden (``frame`` is unchanged)."""
     if frame.get("owner") == player:

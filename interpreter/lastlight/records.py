@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from whitedwarf.interpreter.vm import Frame
+
 #: 000 "playing the game": the phases of a round (``state["phase"]``).
 Phase = Literal["setup", "choose", "resolve", "over"]
 #: What an exploration token in a sector is (``sector["token_kind"]``).
@@ -265,8 +267,8 @@ class State(TypedDict):
     #: ``[action id, seat]`` or ``["attack", [seats]]``: JSON lists, the shape of a save.
     queue: list[list[Any]]
     stack: list[Task]
-    #: Effect frames (docs/effect-ir.md "Frames"), the effect machine's (``vm.Frame``).
-    frames: list[dict[str, Any]]
+    #: Effect frames (docs/effect-ir.md "Frames"), the effect machine's.
+    frames: list[Frame]
     players: list[Player]
     ships: dict[str, Ship]
     extractors: dict[str, Extractor]

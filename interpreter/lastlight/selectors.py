@@ -25,9 +25,8 @@ from whitedwarf.interpreter.lastlight.state import (
     extractor_on,
     home_of,
 )
-from whitedwarf.interpreter.vm import EffectError
+from whitedwarf.interpreter.vm import EffectError, Frame
 
-Frame = dict[str, Any]
 Resolve = Callable[[State, Frame, dict[str, Any]], Any]
 Keep = Callable[[str, Any], bool]
 

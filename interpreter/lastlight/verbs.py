@@ -34,8 +34,7 @@ from whitedwarf.interpreter.lastlight.state import (
     place_ship,
     repair_ship,
 )
-
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import Frame
 
 #: Placeholder exploration tokens of setup (no effect).
 BLANK = "@blank_"

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.starlight import events
+from whitedwarf.interpreter.vm import Frame
 
 State = dict[str, Any]
-Frame = dict[str, Any]
 
 DURATIONS = "durations"
 NEXT_COSTS = "next_costs"

@@ -190,7 +190,9 @@ class Auditor:
             if mine is not None and not mine.stale and mine.achievement == p["achievement"]:
                 done = p.get("once", ())  # one met in a check still running is listed
                 listed = [
-                    (e[6], e[1], e[5], e[4]) for e in mine.entries if e[5] or e[3] not in done
+                    (e.ref, e.clause, e.achievement, e.domains)
+                    for e in mine.entries
+                    if e.achievement or e.name not in done
                 ]
                 assert listed == fresh_pending(rt, p), f"seat {seat}'s pending conditions"
             if kept.totals[seat] is not None:
