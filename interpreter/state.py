@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 #: A state as the game-free layers hold it (this module, the effect machine, card state, the
@@ -60,7 +61,7 @@ def state_hash(state: State) -> str:
     return hashlib.sha256(canonical_json(state).encode("ascii")).hexdigest()
 
 
-def equal(a: State, b: State) -> bool:
+def equal(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     """Whether two states are the same game position (plain structural equality)."""
     return a == b
 

@@ -19,13 +19,13 @@ when gained}, magnitudes, aspects, stars (slot ids), accolades, god, gods_dealt,
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.content import StarlightContent
 
-State = dict[str, Any]
-Player = dict[str, Any]
+# Re-exported: the rules modules import the records from here.
+from whitedwarf.interpreter.starlight.records import Content
+from whitedwarf.interpreter.starlight.records import Player as Player
+from whitedwarf.interpreter.starlight.records import State as State
 
 #: The save format of a Starlight state.
 FORMAT = 1
@@ -127,6 +127,6 @@ def seats_in_turn_order(state: State) -> list[int]:
     return list(range(state["n"]))
 
 
-def content_id(content: StarlightContent, players: int) -> dict[str, Any]:
+def content_id(content: StarlightContent, players: int) -> Content:
     """What a state records of the content it is played with."""
     return {"name": content.name, "digest": content.digest, "players": players}

@@ -12,16 +12,16 @@ the gods revealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 from rich.markup import escape
 from rich.text import Text
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
 from whitedwarf.interpreter.starlight.persist import load, save
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.state import content_id
-from whitedwarf.interpreter.state import State
 from whitedwarf.tools.tui.starlight_board import (
     LEGEND,
     board,
@@ -34,7 +34,9 @@ from whitedwarf.tools.tui.starlight_panels import goal_text, others_panel, own_p
 from whitedwarf.tools.tui.views import TerminalViews
 
 #: The decks whose size changes when a card is drawn (their order is hidden).
-DECKS = ("core_deck", "flare_deck", "starbot_deck")
+DECKS: tuple[Literal["core_deck", "flare_deck", "starbot_deck"], ...] = (
+    "core_deck", "flare_deck", "starbot_deck",
+)  # fmt: skip
 
 #: What the rules of each gain action are called in 003.
 ACTION_SECTIONS = {
@@ -66,7 +68,7 @@ def citation(view: State) -> str:
         section = '003 "The Gods"' if kind == "gods" else '003 "Flares"'
         return f"the text of the card {card!r} (an effect waiting for a choice); {section}"
     action = view.get("action")
-    turn = view.get("turn_state") or {}
+    turn: Mapping[str, Any] = view.get("turn_state") or {}
     if action is None:
         if turn.get("first"):
             return '003 "Your First Turn": place your marker on any space; 2 AP, that action only'
@@ -106,7 +108,7 @@ def step(view: State, seat: int) -> str:
         return f"a choice asked by the card {card}"
     action = view.get("action")
     if action is None:
-        turn = view.get("turn_state") or {}
+        turn: Mapping[str, Any] = view.get("turn_state") or {}
         if turn.get("first"):
             return "your first turn: place your marker on any rondel space (2 AP, that action)"
         if turn.get("last"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
-from whitedwarf.interpreter.state import State
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.tools.render.svg import owner_colour
 
 SIZE_LETTER = {"small": "s", "medium": "m", "large": "L"}
