@@ -500,30 +500,31 @@ def _survey(
             kind = kinds.get((owner, size))
             if kind is None:  # read once per listing
                 kind = kinds[owner, size] = _arms(state, owner, size)
-            if ship["fought"] >= kind[0]:
+            fights, bombard, distance = kind  # :func:`_arms`
+            if ship["fought"] >= fights:
                 continue
             # A ship of the same side, bombardment and range in the same sector reaches the
             # same sectors: a stack of ships is looked at once, as one group of fighters.
-            origin = (seat, kind[1], kind[2], ship["sector"])
+            origin = (seat, bombard, distance, ship["sector"])
             fighters = origins.get(origin)
             if fighters is not None:
-                fighters.append((ship, kind[0]))
+                fighters.append((ship, fights))
                 continue
-            fighters = origins[origin] = [(ship, kind[0])]
-            if kind[2] <= 0:
+            fighters = origins[origin] = [(ship, fights)]
+            if distance <= 0:
                 reach: tuple[str, ...] = (ship["sector"],)
             else:
-                reach = board.reachable_ids(ship["sector"], kind[2], rotation)
+                reach = board.reachable_ids(ship["sector"], distance, rotation)
             for sector in reach:
                 if sector in done:
                     continue
-                key = (seat, kind[1], sector)
+                key = (seat, bombard, sector)
                 there = present_at.get(key)
                 if there is None:  # many ships reach the same sectors: each is looked at once
                     here = placed.get(sector, ())
                     there = present_at[key] = _look(state, t, key, here, found, shields)
                 if there:
-                    candidates.setdefault(sector, []).append((seat, kind[1], fighters))
+                    candidates.setdefault(sector, []).append((seat, bombard, fighters))
     return sorted(found), candidates, shields
 
 

@@ -104,11 +104,12 @@ def _reach(state: State, here: str, speed: int, blocked: frozenset[str]) -> tupl
     """Sorted sectors within ``speed`` moves of ``here`` (itself excluded), cached per content."""
     rt = runtime(state)
     board = rt.board
-    key = (here, speed, state["rotation"] % board.rotations_cycle(), blocked)
+    turned = state["rotation"] % board.rotations_cycle()
+    key = (here, speed, turned, blocked)
     cache = rt.destinations
     found = cache.get(key)
     if found is None:
-        reach = board.reachable(here, speed, key[2], blocked)
+        reach = board.reachable(here, speed, turned, blocked)
         found = cache[key] = tuple(sorted(s for s in reach if s != here))
     return found
 
@@ -139,15 +140,16 @@ def _by_ship(state: State, seat: int) -> dict[str, tuple[Option, ...]]:
         found = memo.get((owner, size))
         if found is None:
             found = memo[owner, size] = _speed(state, owner, size)
-        key = (ship["id"], size, ship["sector"], found[0] + ship["extra_move"], rotation, found[1])
+        speed, blocked = found  # :func:`_speed`
+        sid, sector, moves = ship["id"], ship["sector"], speed + ship["extra_move"]
+        key = (sid, size, sector, moves, rotation, blocked)
         options = cache.get(key)
         if options is None:
-            sid = ship["id"]
             options = cache[key] = tuple(
                 Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}")
-                for dest in _reach(state, key[2], key[3], key[5])
+                for dest in _reach(state, sector, moves, blocked)
             )
-        out[key[0]] = options
+        out[sid] = options
     return out
 
 

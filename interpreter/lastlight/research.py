@@ -258,9 +258,9 @@ def board_of(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
     mods = dict.fromkeys(SIZES, 0)
     for tech in state["players"][seat]["techs"]:
         ref = tech["ref"]
-        found = info.get(ref) or _tech_info(rt, ref)
-        names.add(found[0])
-        if found[1] and tech["ship_type"]:
+        name, is_mod = info.get(ref) or _tech_info(rt, ref)
+        names.add(name)
+        if is_mod and tech["ship_type"]:
             mods[tech["ship_type"]] += 1
     return names, mods
 
@@ -286,6 +286,7 @@ def _slots(
     board: tuple[set[str], dict[str, int]],
     ship_stats: dict[str, dict[str, int]],
 ) -> list[str | None]:
+    names, mods = board  # :func:`board_of`
     kind = card.get("kind", "civilization")
     if kind == "ship_ability":
         # 000: "Playing a ship ability on a ship type that already has one causes the
@@ -294,9 +295,9 @@ def _slots(
     if kind == "ship_mod":
         # 000: small ships hold 1 mod, medium 2, large 3; a full type takes no more mods
         # (docs/rules-decisions.md "Engine rules").
-        return [s for s in SIZES if board[1][s] < ship_stats[s]["mod_slots"]]
+        return [s for s in SIZES if mods[s] < ship_stats[s]["mod_slots"]]
     # 000: "No player may have two civilization technologies with the same name."
-    return [] if card.get("name", cid) in board[0] else [None]
+    return [] if card.get("name", cid) in names else [None]
 
 
 def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool = False) -> None:
@@ -349,9 +350,10 @@ def _keep_up(added: Tech, kept: versions.Versions, seat: int) -> Collection[str]
     board = kept.board[seat]
     if board is not None:
         name, is_mod = _tech_info(kept.rt, ref)
-        board[0].add(name)
+        names, mods = board  # :func:`board_of`
+        names.add(name)
         if is_mod and added["ship_type"]:
-            board[1][added["ship_type"]] += 1
+            mods[added["ship_type"]] += 1
     rt = kept.rt
     untouched = rt.untouched.get(ref)
     if untouched is None:

@@ -12,6 +12,8 @@ The Lumos, the non-player faction of the 2-player variant (002), own ships as se
 Card instances are referenced as ``"<card id>#<copy>"`` (``"warp_drive#2"``); the card id is
 the part before ``#`` (:func:`card_id`).
 
+The layout below is typed for mypy in ``records.py`` (one ``TypedDict`` per record).
+
 Top level
 ---------
 ``format``      int, the save format version (:data:`FORMAT`).

@@ -15,6 +15,7 @@ A player: seat, kind ("live" | "starbot"), marker (rondel space index or None), 
 night, day, turns, cores, rays, flares, used_flares, laurels, privileges {id: action number
 when gained}, magnitudes, aspects, stars (slot ids), accolades, god, gods_dealt, points
 (night and day points by source), visit (the action of this visit was taken), moved.
+The records are typed for mypy in ``records.py``.
 """
 
 from __future__ import annotations

@@ -391,7 +391,7 @@ class Auditor:
                 for ref, clause, _, domains in fresh_pending(rt, p):
                     for domain in domains or ():
                         index.setdefault(domain, set()).add((ref, clause, seat))
-            kept_index = {d: {e[0] for e in entries} for d, entries in kept.readers.items()}
+            kept_index = {d: {e.key for e in entries} for d, entries in kept.readers.items()}
             assert kept_index == index, "the readers of each domain, all seats"
         if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
             # The whole check is skipped: nothing pending may hold.

@@ -12,7 +12,7 @@ from typing import Any
 
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.persist import observation
-from whitedwarf.interpreter.state import State
+from whitedwarf.interpreter.lastlight.records import State
 
 NOBODY = -1
 
@@ -40,7 +40,9 @@ def public_players(state: State, viewer: int = NOBODY) -> list[dict[str, Any]]:
     ``state`` may already be one seat's observation (its generator shows ``"?"``); it is used
     as it is, and only that seat's own secrets are in it.
     """
-    view = state if state.get("rng") == "?" else observation(state, viewer)
+    # a view's generator is "?": typed as the state it shows (records.py)
+    seen = state.get("rng") == "?"  # type: ignore[comparison-overlap]
+    view = state if seen else observation(state, viewer)
     return [_player(p, view) for p in view["players"]]
 
 

@@ -9,8 +9,8 @@ the engine reads them, so the menu shows what choosing the option will take.
 from __future__ import annotations
 
 from whitedwarf.interpreter.lastlight.construct import ship_cost
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.research import tech_cost
-from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.public import listed
 
 

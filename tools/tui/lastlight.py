@@ -10,8 +10,8 @@ from rich.markup import escape
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.persist import load, save
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
-from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.model import LUMOS_LABEL, picture
 from whitedwarf.tools.tui.board_text import LEGEND, board_markup, menu_words
 from whitedwarf.tools.tui.card_notes import (
