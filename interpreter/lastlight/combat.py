@@ -646,7 +646,8 @@ def _roll(state: State, t: Task) -> None:
     players = t["players"]
     while t["turn"] < len(players):
         seat = players[t["turn"]]
-        found = groups(state, t, seat, t["sector"])  # type: ignore[arg-type]  # set by the pick
+        # ``sector`` (and ``group``) were set by the pick and the roll: not None
+        found = groups(state, t, seat, t["sector"])  # type: ignore[arg-type]
         if found:
             versions.remember_asked(state, t, found)  # for the options and the choice's check
             ask(t, seat)
@@ -663,7 +664,8 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
     raised the attack (docs/rules-decisions.md E21).
     """
     owner, size = _side(state, seat, group)
-    ships = group_ships(state, seat, group, t["sector"])  # type: ignore[arg-type]  # set by the pick
+    # ``sector`` (and ``group``) were set by the pick and the roll: not None
+    ships = group_ships(state, seat, group, t["sector"])  # type: ignore[arg-type]
     attack = max(0, stat(state, owner, "attack", size)) if ships else 0
     if len(ships) * attack > limits.MAX_DICE_PER_ROLL:
         limits.too_many_dice(state, owner, size, len(ships), attack)
@@ -774,7 +776,8 @@ def _assign(state: State, t: Task) -> None:
     """
     seat = t["players"][t["turn"]]
     while t["hits"] > 0:
-        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])  # type: ignore[arg-type]  # set by the pick
+        # ``sector`` (and ``group``) were set by the pick and the roll: not None
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])  # type: ignore[arg-type]
         if len(found) > 1:
             versions.remember_asked(state, t, found)
             ask(t, seat)
@@ -858,10 +861,12 @@ def _options(state: State, t: Task) -> list[Option]:
     seat = t["players"][t["turn"]]
     if pc == "roll":
         if found is None:
-            found = groups(state, t, seat, t["sector"])  # type: ignore[arg-type]  # set by the pick
+            # ``sector`` (and ``group``) were set by the pick and the roll: not None
+            found = groups(state, t, seat, t["sector"])  # type: ignore[arg-type]
         return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [_DONE]
     if found is None:
-        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])  # type: ignore[arg-type]  # set by the pick
+        # ``sector`` (and ``group``) were set by the pick and the roll: not None
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])  # type: ignore[arg-type]
     return [Option(f"assign:{u}", f"assign a hit to {u}") for u in found]
 
 
@@ -878,7 +883,8 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         t["turn"] += 1
     elif seat is None:  # every player has rolled: only `done` is left
         raise IllegalOption(f"attack cannot take {option_id!r} now")
-    elif pc == "roll" and verb == "roll" and arg in (kept or groups(state, t, seat, t["sector"])):  # type: ignore[arg-type]  # set by the pick
+    # ``sector`` (and ``group``) were set by the pick and the roll: not None
+    elif pc == "roll" and verb == "roll" and arg in (kept or groups(state, t, seat, t["sector"])):  # type: ignore[arg-type]
         roll_group(state, t, seat, arg)
     elif pc == "assign" and verb == "assign":
         _hit(t, seat, arg)
