@@ -312,12 +312,15 @@ def choose(state: State, seat: int, option_id: str) -> None:
     kind, _, card = option_id.partition(":")
     player = state["players"][seat]
     keys = _KEYS.get(kind)
-    dealt = player[keys[0]] if keys is not None else None
-    if keys is None or dealt is None or card not in dealt or len(dealt) < 2:
+    if keys is None:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
-    box = state["box"][keys[1]]
-    state["box"][keys[1]] = sorted(box + [c for c in dealt if c != card])
-    player[keys[0]] = [card]
+    dealt_key, box_key = keys
+    dealt = player[dealt_key]
+    if card not in dealt or len(dealt) < 2:
+        raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
+    box = state["box"][box_key]
+    state["box"][box_key] = sorted(box + [c for c in dealt if c != card])
+    player[dealt_key] = [card]
 
 
 #: A kind of card kept at setup -> its keys: the player's dealt cards, the box's.

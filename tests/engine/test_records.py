@@ -7,15 +7,16 @@ from __future__ import annotations
 import pytest
 from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import persist
-from whitedwarf.interpreter.lastlight.game import Game, load_game_content
+from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.records import State
 
+from tests.base_content import base_content
 from tests.records_check import mismatches
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_every_state_of_a_game_matches_the_records(players: int, seed: int) -> None:
-    game = Game.from_content(load_game_content(), players)
+    game = Game.from_content(base_content(), players)
     state = game.new_state(seed)
     bots = [make_bot("random", seed, seat) for seat in range(players)]
     found: list[str] = []
@@ -33,7 +34,7 @@ def test_every_state_of_a_game_matches_the_records(players: int, seed: int) -> N
 
 
 def test_a_field_the_records_do_not_name_is_found() -> None:
-    state = Game.from_content(load_game_content(), 2).new_state(5)
+    state = Game.from_content(base_content(), 2).new_state(5)
     ship = next(iter(state["ships"].values()))
     ship["sectr"] = ship.pop("sector")  # type: ignore[typeddict-unknown-key,misc]
     assert mismatches(state, State) == [
