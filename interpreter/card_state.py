@@ -18,14 +18,16 @@ R13).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.card_state import MOST_ON_A_CARD, plural
+from whitedwarf.interpreter.state import State
+
+if TYPE_CHECKING:  # the effect machine imports this module
+    from whitedwarf.interpreter.vm import Frame
 
 __all__ = ["KEY", "MOST_ON_A_CARD", "plural"]
 
-State = dict[str, Any]
-Frame = dict[str, Any]
 
 #: The game state's key (docs/effect-ir.md "Card state").
 KEY = "card_state"

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
+
 Limit = dict[str, Any]
 
 #: The state's key for the counts (issue 29 conventions: the use-limits construct's own key).

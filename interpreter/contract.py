@@ -13,7 +13,7 @@ plain JSON dicts); the shared layers know no state's insides and take ``GameRule
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 #: A game's state (a plain-data dict in both games).
@@ -122,7 +122,7 @@ class GameRules(Decisions[S], Protocol[S]):
         """Say that ``state`` was changed by hand since the game last touched it; returns it."""
         ...
 
-    def result(self, state: S) -> dict[str, Any] | None:
+    def result(self, state: S) -> Mapping[str, Any] | None:
         """``{"winners", "points", "reason", "tiebreak", ...}`` once over, else None."""
         ...
 

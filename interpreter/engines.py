@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.contract import Event, GameClass, GameRules, Listener
+from whitedwarf.interpreter.state import State
 
 if TYPE_CHECKING:
     from whitedwarf.dsl.packs.loader import LoadedPack
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.simulation.gifts import Giver
-
-State = dict[str, Any]
 
 #: ``(game, state, decisions, final hash, tally)`` to a game's ``--format json`` object
 #: (:func:`summarise`). The game is typed ``Any`` here and in the other fields taking one:

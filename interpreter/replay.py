@@ -21,7 +21,7 @@ docs/replays.md describes the format for other tools.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -214,7 +214,7 @@ class ReplayWriter:
             self.stream.write(dump_line(record))
         self.pending.clear()
 
-    def end(self, final_hash: str, result: dict[str, Any] | None) -> None:
+    def end(self, final_hash: str, result: Mapping[str, Any] | None) -> None:
         record = {
             "type": "end",
             "decisions": self.count,

@@ -11,8 +11,10 @@ engine keeps it in ``state["rng"]`` and uses :func:`below` / :func:`shuffle` on 
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, MutableSequence
+from collections.abc import MutableSequence
 from typing import Any
+
+from whitedwarf.interpreter.state import State
 
 MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -32,7 +34,7 @@ def step(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def below(holder: MutableMapping[str, Any], n: int, key: str = "rng") -> int:
+def below(holder: State, n: int, key: str = "rng") -> int:
     """A uniform integer in ``[0, n)`` drawn from ``holder[key]``, which is advanced.
 
     Uses the multiply-shift map of a 64-bit output; its bias is below 2**-58 for the small
@@ -45,9 +47,7 @@ def below(holder: MutableMapping[str, Any], n: int, key: str = "rng") -> int:
     return (out * n) >> 64
 
 
-def shuffle(
-    holder: MutableMapping[str, Any], items: MutableSequence[Any], key: str = "rng"
-) -> None:
+def shuffle(holder: State, items: MutableSequence[Any], key: str = "rng") -> None:
     """Shuffle ``items`` in place (Fisher-Yates) with the generator in ``holder[key]``."""
     for i in range(len(items) - 1, 0, -1):
         j = below(holder, i + 1, key)

@@ -10,9 +10,18 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
-State = dict[str, Any]
+#: A state as the game-free layers hold it (this module, the effect machine, card state, the
+#: runner, the agents' search core, the tools): plain data whose fields belong to one game,
+#: which types them (``lastlight/records.py``, ``starlight/records.py``). ``Any`` rather than
+#: ``dict[str, Any]``: mypy takes no ``TypedDict`` where a ``dict[str, Any]`` is asked for, so
+#: either game's record passes through these layers as it is, and is checked in the game's
+#: own modules, where its fields are read.
+State: TypeAlias = Any
+#: Any one game's state, kept as its type through :func:`clone`.
+S = TypeVar("S")
 
 
 class Option(NamedTuple):
@@ -30,7 +39,7 @@ class IllegalOption(ValueError):
     """An option id that is not legal for that player now."""
 
 
-def clone(state: State) -> State:
+def clone(state: S) -> S:
     """A deep copy of a plain-data state.
 
     A pickle round trip runs in C: on a mid-game 4-player Last Light state it measured
@@ -38,7 +47,7 @@ def clone(state: State) -> State:
     220 us for a recursive Python copy. Plain data has no shared references worth keeping,
     so the result is an independent tree (dict insertion order is preserved).
     """
-    copy: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    copy: S = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
     return copy
 
 
@@ -52,7 +61,7 @@ def state_hash(state: State) -> str:
     return hashlib.sha256(canonical_json(state).encode("ascii")).hexdigest()
 
 
-def equal(a: State, b: State) -> bool:
+def equal(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     """Whether two states are the same game position (plain structural equality)."""
     return a == b
 

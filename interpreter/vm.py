@@ -33,12 +33,37 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from itertools import product
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TypedDict
 
 from whitedwarf.interpreter import card_state
+from whitedwarf.interpreter.state import State
 
-Frame = dict[str, Any]
-State = dict[str, Any]
+
+class Frame(TypedDict, total=False):
+    """An effect frame (docs/effect-ir.md "Frames"): where a card clause's program is, saved
+    with the state while it waits. :func:`new_frame` makes every key; a frame the machine
+    runs a compiled program on holds only some until it stops (``_complete``), so no key is
+    required of the type."""
+
+    card: str
+    owner: int
+    clause: int
+    #: The next instruction.
+    pc: int
+    #: The program's variables, by slot.
+    vars: list[Any]
+    #: What the loops in progress have left to take.
+    loops: list[Any]
+    #: What the hook gave: ``card``, ``ship``, ``sector``, ``owner`` ... (plain data).
+    context: dict[str, Any]
+    #: How deep in a trigger chain (DESIGN principle 3).
+    depth: int
+    #: Instructions executed (the step budget).
+    steps: int
+    #: The question it waits on (``{"kind": ..., "options": [[id, text], ...], ...}``).
+    pending: dict[str, Any] | None
+    calls: list[Any]
+
 
 #: Instructions one frame may execute (DESIGN principle 3: "DSL execution has a step budget").
 MAX_STEPS = 10_000
@@ -169,7 +194,7 @@ def _complete(frame: Frame) -> None:
     for key in ("pc", "vars", "loops", "steps", "pending"):
         if key in frame:
             whole[key] = frame[key]
-    frame.clear()
+    frame.clear()  # type: ignore[attr-defined]  # a TypedDict has no clear: the dict has
     frame.update(whole)
 
 
@@ -819,6 +844,7 @@ class Machine:
             if found is YIELD:
                 return YIELD
             if found is not None:
+                assert isinstance(found, dict)  # a pending decision (YIELD returned above)
                 frame["pending"] = found
                 return PAUSE
             return self.run(state, frame)

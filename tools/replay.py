@@ -11,7 +11,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.contract import Event, GameRules, Listener
-from whitedwarf.interpreter.engines import GameEngine, State
+from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
     first_event_difference,
@@ -21,7 +21,7 @@ from whitedwarf.interpreter.replay import (
     start_game,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
-from whitedwarf.interpreter.state import state_hash
+from whitedwarf.interpreter.state import State, state_hash
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
     PACK_OPTION,

@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from whitedwarf.interpreter.contract import Option
-
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
 
 #: Simulations per decision, and decisions played after the first option in each.
 DEFAULT_ITERATIONS = 16

@@ -17,7 +17,9 @@ from typing import Any
 from whitedwarf.interpreter.bindings import Bindings, NounBinding, VerbBinding
 from whitedwarf.interpreter.lastlight import card_state, selectors, verbs
 from whitedwarf.interpreter.lastlight.content import Runtime
-from whitedwarf.interpreter.lastlight.selectors import Frame, Keep, Resolve, State
+from whitedwarf.interpreter.lastlight.records import State
+from whitedwarf.interpreter.lastlight.selectors import Keep, Resolve
+from whitedwarf.interpreter.vm import Frame
 
 # What the engine calls each kind of function with (``effects.py``, ``selectors.py``): the
 # table is built through :func:`verb` and :func:`noun` and typed tables, so mypy checks every

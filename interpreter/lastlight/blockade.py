@@ -4,13 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from whitedwarf.interpreter.lastlight.fleet import by_sector
+from whitedwarf.interpreter.lastlight.records import Ship, State
 from whitedwarf.interpreter.lastlight.state import LUMOS
-
-State = dict[str, Any]
-Ship = dict[str, Any]
 
 
 def blockaded(state: State, sector: str, owner: int) -> bool:

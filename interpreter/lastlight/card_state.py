@@ -11,9 +11,8 @@ from typing import Any
 
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.lastlight import events
-
-State = dict[str, Any]
-Frame = dict[str, Any]
+from whitedwarf.interpreter.lastlight.records import State
+from whitedwarf.interpreter.vm import Frame
 
 
 def verb_put(state: State, frame: Frame, args: list[Any]) -> None:

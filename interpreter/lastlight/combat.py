@@ -45,11 +45,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import RolledDie, Ship, State, Task
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seats: list[int]) -> Task:
@@ -85,19 +83,19 @@ def _groups_of(state: State, seat: int) -> list[str]:
     return [g for g, _, _ in _group_table(state, seat)]
 
 
-def shield(state: State, ship: dict[str, Any]) -> int:
+def shield(state: State, ship: Ship) -> int:
     """Damage that destroys the ship (000 "Combat Icons Explained": Shields)."""
     return stat(state, ship["owner"], "shield", ship["size"])
 
 
-def _can_fight(state: State, ship: dict[str, Any]) -> bool:
+def _can_fight(state: State, ship: Ship) -> bool:
     """000: "Each ship may only participate in 1 combat per turn" (unless a card says)."""
     limit = 2 if flag(state, ship["owner"], "fight_twice", ship["size"]) else 1
     fought: int = ship["fought"]
     return fought < limit
 
 
-def _in_range(state: State, ship: dict[str, Any], sector: str) -> bool:
+def _in_range(state: State, ship: Ship, sector: str) -> bool:
     """Range 0 fires in its own sector, range 1 also into adjacent ones (000 "Range")."""
     if ship["sector"] == sector:
         return True
@@ -122,7 +120,7 @@ def _arms(state: State, owner: int, size: str) -> tuple[int, bool, int]:
     )
 
 
-def group_ships(state: State, seat: int, group: str, sector: str) -> list[dict[str, Any]]:
+def group_ships(state: State, seat: int, group: str, sector: str) -> list[Ship]:
     """Ships of a group that can still fight in ``sector``."""
     owner, size = _side(state, seat, group)
     # The group's ships from the index of ships by kind: most ships on the board are others'.
@@ -168,7 +166,7 @@ def targets(
     bombard: bool,
     sector: str,
     memo: dict[Any, int] | None = None,
-    here: list[dict[str, Any]] | tuple[()] | None = None,
+    here: list[Ship] | tuple[()] | None = None,
 ) -> list[str]:
     """Units a hit of ``seat``'s may be assigned to in ``sector`` now.
 
@@ -213,7 +211,7 @@ def hittable(
     bombard: bool,
     sector: str,
     memo: dict[Any, int],
-    here: list[dict[str, Any]] | tuple[()],
+    here: list[Ship] | tuple[()],
 ) -> bool:
     """Whether :func:`targets` lists a unit (``here``: the ships in ``sector``), stopping at
     the first: a pick asks only whether a hit could land in a sector, for each sector a
@@ -253,7 +251,7 @@ def present(
     seat: int,
     bombard: bool,
     sector: str,
-    here: list[dict[str, Any]] | tuple[()] | None = None,
+    here: list[Ship] | tuple[()] | None = None,
 ) -> bool:
     """Whether ``seat`` has something to attack in ``sector`` (004: "Ships without
     bombardment can only attack if there is an enemy ship present. Ships with bombardment can
@@ -374,7 +372,7 @@ def _facing_enemies(
     return out
 
 
-def _fights_in(state: State, ships: list[dict[str, Any]], numbers: Any, sector: str) -> bool:
+def _fights_in(state: State, ships: list[Ship], numbers: Any, sector: str) -> bool:
     """Whether :func:`group_ships` would find a ship of a group (``ships``, of one type with
     ``numbers``) in ``sector``, stopping at the first."""
     limit, reach = numbers.fights, numbers.range
@@ -418,14 +416,14 @@ _SECTOR = itemgetter("sector")
 _TEMP = itemgetter("temp")
 
 
-def _positions(ships: dict[str, dict[str, Any]]) -> dict[str, str]:
+def _positions(ships: dict[str, Ship]) -> dict[str, str]:
     """Ship id -> its sector, every ship read in one call (about 40 ns a ship)."""
     return dict(zip(ships, map(_SECTOR, ships.values()), strict=True))
 
 
 #: Ships of one Command player that reach a sector: ``(seat, bombard, [(ship, fight limit)])``,
 #: every able ship of the same side, bombardment and range in the same sector.
-Reaching = tuple[int, bool, list[tuple[dict[str, Any], int]]]
+Reaching = tuple[int, bool, list[tuple[Ship, int]]]
 
 
 class KeptSectors:
@@ -491,7 +489,7 @@ def _survey(
     kinds: dict[Any, tuple[int, bool, int]] = {}
     shields: dict[tuple[int, str], int] = {}
     present_at: dict[tuple[int, bool, str], bool] = {}  # (seat, bombard, sector): an enemy?
-    origins: dict[tuple[int, bool, int, str], list[tuple[dict[str, Any], int]]] = {}
+    origins: dict[tuple[int, bool, int, str], list[tuple[Ship, int]]] = {}
     board = runtime(state).board
     rotation = state["rotation"]
     for seat in t["players"]:
@@ -502,30 +500,31 @@ def _survey(
             kind = kinds.get((owner, size))
             if kind is None:  # read once per listing
                 kind = kinds[owner, size] = _arms(state, owner, size)
-            if ship["fought"] >= kind[0]:
+            fights, bombard, distance = kind  # :func:`_arms`
+            if ship["fought"] >= fights:
                 continue
             # A ship of the same side, bombardment and range in the same sector reaches the
             # same sectors: a stack of ships is looked at once, as one group of fighters.
-            origin = (seat, kind[1], kind[2], ship["sector"])
+            origin = (seat, bombard, distance, ship["sector"])
             fighters = origins.get(origin)
             if fighters is not None:
-                fighters.append((ship, kind[0]))
+                fighters.append((ship, fights))
                 continue
-            fighters = origins[origin] = [(ship, kind[0])]
-            if kind[2] <= 0:
+            fighters = origins[origin] = [(ship, fights)]
+            if distance <= 0:
                 reach: tuple[str, ...] = (ship["sector"],)
             else:
-                reach = board.reachable_ids(ship["sector"], kind[2], rotation)
+                reach = board.reachable_ids(ship["sector"], distance, rotation)
             for sector in reach:
                 if sector in done:
                     continue
-                key = (seat, kind[1], sector)
+                key = (seat, bombard, sector)
                 there = present_at.get(key)
                 if there is None:  # many ships reach the same sectors: each is looked at once
                     here = placed.get(sector, ())
                     there = present_at[key] = _look(state, t, key, here, found, shields)
                 if there:
-                    candidates.setdefault(sector, []).append((seat, kind[1], fighters))
+                    candidates.setdefault(sector, []).append((seat, bombard, fighters))
     return sorted(found), candidates, shields
 
 
@@ -533,7 +532,7 @@ def _look(
     state: State,
     t: Task,
     key: tuple[int, bool, str],
-    here: list[dict[str, Any]] | tuple[()],
+    here: list[Ship] | tuple[()],
     found: set[str],
     shields: dict[Any, int],
 ) -> bool:
@@ -636,7 +635,7 @@ def _pick(state: State, t: Task) -> None:
 
 
 def _open(t: Task, sector: str) -> None:
-    t.update(sector=sector, turn=0, pending=[], dmg={}, pc="roll")
+    t.update({"sector": sector, "turn": 0, "pending": [], "dmg": {}, "pc": "roll"})
 
 
 def _roll(state: State, t: Task) -> None:
@@ -647,7 +646,8 @@ def _roll(state: State, t: Task) -> None:
     players = t["players"]
     while t["turn"] < len(players):
         seat = players[t["turn"]]
-        found = groups(state, t, seat, t["sector"])
+        # ``sector`` (and ``group``) were set by the pick and the roll: not None
+        found = groups(state, t, seat, t["sector"])  # type: ignore[arg-type]
         if found:
             versions.remember_asked(state, t, found)  # for the options and the choice's check
             ask(t, seat)
@@ -664,7 +664,8 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
     raised the attack (docs/rules-decisions.md E21).
     """
     owner, size = _side(state, seat, group)
-    ships = group_ships(state, seat, group, t["sector"])
+    # ``sector`` (and ``group``) were set by the pick and the roll: not None
+    ships = group_ships(state, seat, group, t["sector"])  # type: ignore[arg-type]
     attack = max(0, stat(state, owner, "attack", size)) if ships else 0
     if len(ships) * attack > limits.MAX_DICE_PER_ROLL:
         raised = modifiers.stat_sources(state, owner, "attack", size) if owner >= 0 else []
@@ -678,7 +679,7 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
     if events.ON:
         faces = [d["face"] for d in dice]
         events.emit(state, "roll", owner, size=size, sector=t["sector"], faces=faces)
-    t.update(group=group, die=0, fired=False, hits=0, pc="dice")
+    t.update({"group": group, "die": 0, "fired": False, "hits": 0, "pc": "dice"})
 
 
 def roll_face(state: State) -> str:
@@ -688,7 +689,7 @@ def roll_face(state: State) -> str:
     return die.face(rng.below(state, die.sides))
 
 
-def _die(state: State, ship: dict[str, Any]) -> dict[str, Any]:
+def _die(state: State, ship: Ship) -> RolledDie:
     face = roll_face(state)
     return {"face": face, "ship": ship["id"], "size": ship["size"], "owner": ship["owner"]}
 
@@ -726,7 +727,7 @@ def _dice(state: State, t: Task) -> None:
             return
 
 
-def _result(state: State, t: Task, die: dict[str, Any], dice: list[dict[str, Any]]) -> bool:
+def _result(state: State, t: Task, die: RolledDie, dice: list[RolledDie]) -> bool:
     """Count a die's hits and roll the extra die its face may call for; whether it did."""
     damage, _, extra = runtime(state).face_info[die["face"]]
     t["hits"] += damage
@@ -735,7 +736,8 @@ def _result(state: State, t: Task, die: dict[str, Any], dice: list[dict[str, Any
         if len(dice) >= limits.MAX_DICE_PER_ROLL:
             limits.too_many_extra_dice(runtime(state).die.id, die.get("by"))
         ship = state["ships"].get(die["ship"]) or {"id": die["ship"], **die}
-        dice.append(_die(state, ship))
+        # A ship gone from the board: its die holds the owner and size ``_die`` reads.
+        dice.append(_die(state, ship))  # type: ignore[arg-type]
         if events.ON:
             faces = [dice[-1]["face"]]
             events.emit(
@@ -746,7 +748,7 @@ def _result(state: State, t: Task, die: dict[str, Any], dice: list[dict[str, Any
     return bool(extra)
 
 
-def _fire_die(state: State, t: Task, index: int, die: dict[str, Any]) -> None:
+def _fire_die(state: State, t: Task, index: int, die: RolledDie) -> None:
     """The die hooks, in order: die_rolled, then one per result the face shows."""
     seat = die["owner"]
     ctx = {"die": index, "ship": die["ship"], "ship_type": die["size"], "sector": t["sector"]}
@@ -775,7 +777,8 @@ def _assign(state: State, t: Task) -> None:
     """
     seat = t["players"][t["turn"]]
     while t["hits"] > 0:
-        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+        # ``sector`` (and ``group``) were set by the pick and the roll: not None
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])  # type: ignore[arg-type]
         if len(found) > 1:
             versions.remember_asked(state, t, found)
             ask(t, seat)
@@ -799,6 +802,7 @@ def _hit(t: Task, seat: int, target: str) -> None:
 def _apply(state: State, t: Task) -> None:
     """000: "all damage is resolved simultaneously"; the final damage names the destroyer."""
     sector = t["sector"]
+    assert sector is not None  # the sector picked (``_open``)
     hits: dict[str, Any] = {}
     need = runtime(state).extractor_shield
     for target, seat in t["pending"]:
@@ -820,7 +824,7 @@ def _apply(state: State, t: Task) -> None:
                 graveyard.destroy(state, target, seat)
     graveyard.check_all(state)
     t["done"].append(sector)
-    t.update(sector=None, pending=[], dmg={}, pc="pick")
+    t.update({"sector": None, "pending": [], "dmg": {}, "pc": "pick"})
 
 
 def _end(state: State, t: Task) -> None:
@@ -858,10 +862,12 @@ def _options(state: State, t: Task) -> list[Option]:
     seat = t["players"][t["turn"]]
     if pc == "roll":
         if found is None:
-            found = groups(state, t, seat, t["sector"])
+            # ``sector`` (and ``group``) were set by the pick and the roll: not None
+            found = groups(state, t, seat, t["sector"])  # type: ignore[arg-type]
         return [Option(f"roll:{g}", f"attack with {g} ships") for g in found] + [_DONE]
     if found is None:
-        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])
+        # ``sector`` (and ``group``) were set by the pick and the roll: not None
+        found = targets(state, t, seat, _bombards(state, seat, t["group"]), t["sector"])  # type: ignore[arg-type]
     return [Option(f"assign:{u}", f"assign a hit to {u}") for u in found]
 
 
@@ -878,7 +884,8 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         t["turn"] += 1
     elif seat is None:  # every player has rolled: only `done` is left
         raise IllegalOption(f"attack cannot take {option_id!r} now")
-    elif pc == "roll" and verb == "roll" and arg in (kept or groups(state, t, seat, t["sector"])):
+    # ``sector`` (and ``group``) were set by the pick and the roll: not None
+    elif pc == "roll" and verb == "roll" and arg in (kept or groups(state, t, seat, t["sector"])):  # type: ignore[arg-type]
         roll_group(state, t, seat, arg)
     elif pc == "assign" and verb == "assign":
         _hit(t, seat, arg)

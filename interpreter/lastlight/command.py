@@ -32,12 +32,10 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+from whitedwarf.interpreter.lastlight.records import Ship, State, Task
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 from whitedwarf.interpreter.lastlight.tokens import BLANK
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
@@ -45,18 +43,18 @@ def new_task(seat: int) -> Task:
     return task("move", seat, "start", token=None)
 
 
-def movers(state: State, seat: int) -> list[dict[str, Any]]:
+def movers(state: State, seat: int) -> list[Ship]:
     """Ships the player may still move: their own, and the Lumos' if allied (002)."""
     return [s for s in _commanded(state, seat) if not s["moved"]]
 
 
-def _commanded(state: State, seat: int) -> list[dict[str, Any]] | tuple[dict[str, Any], ...]:
+def _commanded(state: State, seat: int) -> list[Ship] | tuple[Ship, ...]:
     """The player's ships and the Lumos' if allied (002), in board order, from the index of
     ships by owner (``fleet.py``): a late game has some 25-35 ships, most of them others'."""
     return fleet(state).commanded(seat, lumos.controller(state) == seat)
 
 
-def _may_move(state: State, seat: int, ship: dict[str, Any]) -> bool:
+def _may_move(state: State, seat: int, ship: Ship) -> bool:
     """Whether ``ship`` is one of :func:`movers` of ``seat``."""
     if ship["moved"]:
         return False
@@ -84,9 +82,7 @@ def _speed(state: State, owner: int, size: str) -> tuple[int, frozenset[str]]:
     return movement, frozenset() if crosses else runtime(state).blocked
 
 
-def destinations(
-    state: State, ship: dict[str, Any], memo: dict[Any, Any] | None = None
-) -> list[str]:
+def destinations(state: State, ship: Ship, memo: dict[Any, Any] | None = None) -> list[str]:
     """Sectors a ship can end its move in (000 "1. Move"), its own sector excluded.
 
     ``memo`` caches the speed and blocked sectors per (owner, size) within one listing.
@@ -106,11 +102,12 @@ def _reach(state: State, here: str, speed: int, blocked: frozenset[str]) -> tupl
     """Sorted sectors within ``speed`` moves of ``here`` (itself excluded), cached per content."""
     rt = runtime(state)
     board = rt.board
-    key = (here, speed, state["rotation"] % board.rotations_cycle(), blocked)
+    turned = state["rotation"] % board.rotations_cycle()
+    key = (here, speed, turned, blocked)
     cache = rt.destinations
     found = cache.get(key)
     if found is None:
-        reach = board.reachable(here, speed, key[2], blocked)
+        reach = board.reachable(here, speed, turned, blocked)
         found = cache[key] = tuple(sorted(s for s in reach if s != here))
     return found
 
@@ -141,15 +138,16 @@ def _by_ship(state: State, seat: int) -> dict[str, tuple[Option, ...]]:
         found = memo.get((owner, size))
         if found is None:
             found = memo[owner, size] = _speed(state, owner, size)
-        key = (ship["id"], size, ship["sector"], found[0] + ship["extra_move"], rotation, found[1])
+        speed, blocked = found  # :func:`_speed`
+        sid, sector, moves = ship["id"], ship["sector"], speed + ship["extra_move"]
+        key = (sid, size, sector, moves, rotation, blocked)
         options = cache.get(key)
         if options is None:
-            sid = ship["id"]
             options = cache[key] = tuple(
                 Option(f"move:{sid}:{dest}", f"move {size} {sid} to {dest}")
-                for dest in _reach(state, key[2], key[3], key[5])
+                for dest in _reach(state, sector, moves, blocked)
             )
-        out[key[0]] = options
+        out[sid] = options
     return out
 
 
@@ -237,6 +235,7 @@ def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
     """Turn a token face up (deep space: off the board) and fire ``token_revealed``."""
     sec = state["sectors"][sector]
     ref = sec["token"]
+    assert ref is not None  # its callers reveal a face-down token only
     ctx = {"sector": sector, "planet": sec["planet"], "card": ref}
     if events.ON:
         # The token by name (blank placeholders of setup have none: "blank").
@@ -274,6 +273,7 @@ def _run(state: State, t: Task) -> None:
             t["pc"] = "end"
     elif pc == "resolve":
         ctx = t["token"]
+        assert ctx is not None  # the token ``_reveal`` turned, which this step resolves
         if not ctx["card"].startswith(BLANK):
             run_card(state, seat, ctx["card"], ctx)
         t["token"] = None
@@ -337,7 +337,7 @@ def _move(state: State, t: Task, option_id: str, ship_id: str, sector: str) -> N
 def _legal_move(
     state: State,
     t: Task,
-    ship: dict[str, Any],
+    ship: Ship,
     option_id: str,
     sector: str,
     listing: Listing | None,

@@ -23,9 +23,8 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.vocabulary import registry
-
-State = dict[str, Any]
 
 #: The answer of :func:`reads` for a condition that must always be evaluated.
 EVERYTHING = None

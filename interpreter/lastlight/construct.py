@@ -18,8 +18,6 @@ Task ``construct`` fields: ``left`` (extractors still allowed). Steps: ``start``
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.lastlight import lasting, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
@@ -36,6 +34,7 @@ from whitedwarf.interpreter.lastlight.fleet import (
     fleet,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import State, Task
 from whitedwarf.interpreter.lastlight.state import (
     SIZES,
     can_pay,
@@ -46,9 +45,6 @@ from whitedwarf.interpreter.lastlight.state import (
     place_ship,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
@@ -88,7 +84,7 @@ def ship_options(state: State, seat: int) -> list[Option]:
     return out
 
 
-def _graveyard_sizes(state: State, seat: int) -> list[tuple[int, set[str]]]:
+def _graveyard_sizes(state: State, seat: int) -> list[tuple[int, set[str | None]]]:
     """Each opponent whose graveyard holds ships of ``seat``, in seat order, with their
     sizes: one walk over each graveyard (they fill up in a long game), not one per size."""
     out = []

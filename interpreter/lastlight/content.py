@@ -27,6 +27,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setup, setup_entry
 from whitedwarf.interpreter.lastlight.limits import check_deck, check_pieces
+from whitedwarf.interpreter.lastlight.records import Named
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 CARD_FILES = ("techs", "factions", "exploration", "achievements")
@@ -169,7 +170,7 @@ def _forget(key: str, gone: weakref.ref[Runtime]) -> None:
         del _DIRECTORY[key]
 
 
-def runtime(state: dict[str, Any]) -> Runtime:
+def runtime(state: Named) -> Runtime:
     """The static tables of the content a state was made from."""
     # A subscript in a ``try`` rather than ``.get`` and a test: asked about three times a
     # decision, and the content is nearly always there.

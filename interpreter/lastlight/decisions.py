@@ -20,14 +20,12 @@ other player to gift) a handler applies it without asking; it never picks among 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
+from whitedwarf.interpreter.lastlight.records import State, Task
 from whitedwarf.interpreter.state import IllegalOption, Option
 
 __all__ = ["Handler", "IllegalOption", "Option", "task"]
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 class Handler(NamedTuple):
@@ -39,8 +37,10 @@ class Handler(NamedTuple):
 
 
 def task(kind: str, seat: int | None, pc: str, **fields: Any) -> Task:
-    """A new engine task dict."""
-    return {"kind": kind, "seat": seat, "pc": pc, "ask": None, **fields}
+    """A new engine task dict (``fields``: the kind's own, ``records.Task``)."""
+    # A cast: mypy cannot check ``**fields`` against the record; each kind's ``new_task``
+    # names them.
+    return cast(Task, {"kind": kind, "seat": seat, "pc": pc, "ask": None, **fields})
 
 
 def ask(task_: Task, seat: int) -> None:

@@ -22,13 +22,12 @@ decides without search.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
-
-State = dict[str, Any]
 
 
 def determinise(view: State, seat: int, rng: random.Random) -> State | None:
@@ -39,12 +38,12 @@ def determinise(view: State, seat: int, rng: random.Random) -> State | None:
     state: State = _copy(view)
     seen = _refs_in(view)
     techs = _unseen(_all_refs(rt.cards["techs"]), seen, rng)
-    state["deck"] = [techs.pop() for _ in range(view["deck"])]
+    state["deck"] = [techs.pop() for _ in range(cast(int, view["deck"]))]  # a view: its size
     achievements = _unseen(sorted(rt.cards["achievements"]), seen, rng)
     factions = _unseen(sorted(rt.cards["factions"]), seen, rng)
     for player in state["players"]:
         if player["seat"] != seat:
-            _fill_player(player, techs, achievements, factions, rng)
+            _fill_player(cast(dict[str, Any], player), techs, achievements, factions, rng)
     _fill_tokens(state, rt, seen, rng)
     state["box"] = {
         "factions": sorted(factions),
@@ -71,6 +70,7 @@ def _fill_player(
     factions: list[str],
     rng: random.Random,
 ) -> None:
+    """Another seat's player of a view: its hidden places (counts, ``"?"``) filled in."""
     player["techs_hand"] = [techs.pop() for _ in range(min(player["techs_hand"], len(techs)))]
     if player["choice"] == HIDDEN:
         player["choice"] = player["hand"][rng.randrange(len(player["hand"]))]

@@ -33,6 +33,7 @@ from whitedwarf.interpreter.lastlight.card_effects import (
 from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -44,6 +45,7 @@ from whitedwarf.interpreter.vm import (
     YIELD,
     EffectError,
     EffectLimitError,
+    Frame,
     IllegalAnswer,
     Machine,
     Outcome,
@@ -62,9 +64,6 @@ __all__ = [
     "new_frame",
     "push",
 ]
-
-State = dict[str, Any]
-Frame = dict[str, Any]
 
 
 # -- after every verb ------------------------------------------------------------------------
@@ -798,6 +797,7 @@ def _ask_again(state: State, frame: Frame) -> bool:
     the same. A question of the machine (``choose``, ``may``, ``choose one:``) is never
     asked under frames (it is asked by an instruction that starts nothing), so it waits."""
     pending = frame["pending"]
+    assert pending is not None  # asked of a frame waiting on a question only
     again = _reask_table().get(pending["verb"]) if pending["kind"] == "verb" else None
     if again is None:
         return False

@@ -103,6 +103,7 @@ from contextvars import ContextVar, Token
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.lastlight.records import State
 
 Event = dict[str, Any]
 Listener = Callable[[Event], None]
@@ -173,9 +174,7 @@ def listening(listener: Listener | None) -> AbstractContextManager[None]:
     return _Unheard() if listener is None else _Hearing(listener)
 
 
-def emit(
-    state: dict[str, Any], kind: str, seat: int | None, card: str | None = None, **data: Any
-) -> None:
+def emit(state: State, kind: str, seat: int | None, card: str | None = None, **data: Any) -> None:
     """Announce an event (call only under ``if events.ON:``) to this context's listener."""
     hearing = _HEARING.get()
     if hearing is None:
@@ -185,9 +184,7 @@ def emit(
     hearing.listener(event)
 
 
-def note(
-    state: dict[str, Any], kind: str, seat: int | None, card: str | None = None, **data: Any
-) -> None:
+def note(state: State, kind: str, seat: int | None, card: str | None = None, **data: Any) -> None:
     """Tell this context's listener something for a trace only (call only under ``if
     events.ON:``): shaped as an event, but given to the listener's ``note`` method, if it
     has one, never to the listener itself, so replays and tallies never see it."""
@@ -228,7 +225,7 @@ class _Cause:
 
 
 def modifier(
-    state: dict[str, Any],
+    state: State,
     seat: int,
     card: str,
     stat: str,

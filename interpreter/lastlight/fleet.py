@@ -26,13 +26,14 @@ lists options in the same order as a walk over every ship would.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from whitedwarf.interpreter.lastlight import versions
+from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
-State = dict[str, Any]
-Ship = dict[str, Any]
+#: A piece on the board: what :func:`sectors_of` and :func:`owners_of` sort.
+Piece = TypeVar("Piece", Ship, Extractor)
 
 _NONE: tuple[Ship, ...] = ()
 
@@ -114,7 +115,7 @@ def by_sector(state: State) -> dict[str, list[Ship]]:
     return found[1]
 
 
-def extractors_by_sector(state: State) -> dict[str, list[dict[str, Any]]]:
+def extractors_by_sector(state: State) -> dict[str, list[Extractor]]:
     """Sector -> the extractors in it, in board order, kept with the ``extractors`` stamp
     (combat looks for extractors to bombard in each sector a bombarding ship reaches)."""
     kept = versions.of(state)
@@ -125,7 +126,7 @@ def extractors_by_sector(state: State) -> dict[str, list[dict[str, Any]]]:
     return found[1]
 
 
-def extractors_of(state: State, owner: int) -> list[dict[str, Any]] | tuple[()]:
+def extractors_of(state: State, owner: int) -> list[Extractor] | tuple[()]:
     """An owner's extractors, in board order, kept with the ``extractors`` stamp (Mine,
     Refresh's claim and Construct's extractor step read one player's few extractors; a late
     board holds some 20 of every player's). Read only."""
@@ -137,17 +138,17 @@ def extractors_of(state: State, owner: int) -> list[dict[str, Any]] | tuple[()]:
     return found[1].get(owner, ())
 
 
-def owners_of(pieces: dict[str, dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+def owners_of(pieces: dict[str, Piece]) -> dict[int, list[Piece]]:
     """Owner -> the pieces they own, in board order, by walking them."""
-    out: dict[int, list[dict[str, Any]]] = {}
+    out: dict[int, list[Piece]] = {}
     for piece in pieces.values():
         out.setdefault(piece["owner"], []).append(piece)
     return out
 
 
-def sectors_of(pieces: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def sectors_of(pieces: dict[str, Piece]) -> dict[str, list[Piece]]:
     """Sector -> the pieces (ships or extractors) in it, in board order, by walking them."""
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[Piece]] = {}
     for piece in pieces.values():
         out.setdefault(piece["sector"], []).append(piece)
     return out

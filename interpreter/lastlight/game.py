@@ -56,6 +56,7 @@ from whitedwarf.interpreter.lastlight.hooks import (
 )
 from whitedwarf.interpreter.lastlight.packs import load_game_content
 from whitedwarf.interpreter.lastlight.persist import observation
+from whitedwarf.interpreter.lastlight.records import Result, State, Task
 from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
@@ -69,7 +70,6 @@ __all__ = [
     "load_game_content",
 ]
 
-State = dict[str, Any]
 
 #: Rounds after which an unfinished game ends by "round limit" (docs/rules-decisions.md E10),
 #: and the most a game may be given: a game no seat can win must still end (the commands'
@@ -264,10 +264,9 @@ class Game:
         return phase == "over"
 
     @staticmethod
-    def result(state: State) -> dict[str, Any] | None:
+    def result(state: State) -> Result | None:
         """``{"winners", "light", "reason", "tiebreak"}`` once the game is over."""
-        result: dict[str, Any] | None = state["result"]
-        return result
+        return state["result"]
 
     @staticmethod
     def returns(state: State) -> list[float]:
@@ -309,7 +308,8 @@ def current_players(state: State) -> list[int]:
         return [p["seat"] for p in state["players"] if p["choice"] is None]
     if phase == "setup":
         return setup.pending_seats(state)
-    return [state["stack"][-1]["ask"]]
+    # The engine stops only at a task that asks (``_advance``): ``ask`` is a seat here.
+    return [state["stack"][-1]["ask"]]  # type: ignore[list-item]
 
 
 def legal_options(state: State, player: int) -> list[Option]:
@@ -360,7 +360,7 @@ def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
     return (None, []) if seat is None else (seat, _step_options(state, top, seat))
 
 
-def _step_options(state: State, top: dict[str, Any], player: int) -> list[Option]:
+def _step_options(state: State, top: Task, player: int) -> list[Option]:
     """The options of the task on top, which asks ``player``."""
     if top["pc"] == "abilities":
         return [*_abilities(state, player), _END_ACTION]
@@ -477,7 +477,7 @@ OWN_ACTIONS = frozenset(("research", "mine", "construct", "trade", "refresh", "m
 _END_ACTION = Option("done", "use no more abilities: end the action")
 
 
-def _may_activate(top: dict[str, Any], player: int) -> bool:
+def _may_activate(top: Task, player: int) -> bool:
     """Whether ``player``, asked by the task on top, is resolving their own action card.
 
     Every decision of a player's own action task qualifies; in the shared attack step, the
@@ -541,7 +541,7 @@ def _reveal(state: State) -> None:
     """Reveal all cards and queue their resolutions (000 "playing the game")."""
     players = state["players"]
     # The seats that chose each card, in turn order (one pass over the seats).
-    chosen: dict[str, list[int]] = {}
+    chosen: dict[str | None, list[int]] = {}
     for seat in turn_order(state):
         chosen.setdefault(players[seat]["choice"], []).append(seat)
     queue: list[list[Any]] = []
@@ -559,8 +559,10 @@ def _reveal(state: State) -> None:
         cards = {p["seat"]: p["choice"] for p in state["players"]}
         events.emit(state, "reveal", None, cards=cards)
     for player in state["players"]:
-        player["hand"].remove(player["choice"])
-        player["played"].append(player["choice"])
+        chose = player["choice"]
+        assert chose is not None  # every seat chose before the reveal (000 "playing the game")
+        player["hand"].remove(chose)
+        player["played"].append(chose)
         player["choice"] = None
         versions.changed(state, "cards", player["seat"])
     state["queue"] = queue
@@ -580,7 +582,7 @@ def _next_resolution(state: State) -> None:
     state["stack"].append(HANDLERS_NEW[kind](seat))
 
 
-def _finish(state: State, done: dict[str, Any]) -> None:
+def _finish(state: State, done: Task) -> None:
     """After a task is over: card-end hooks, temporary adds, the Lumos, achievements."""
     kind = done["kind"]
     if kind in ("round_flow", "move"):

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.simulation.gifts import Gift, GiftError, Giver
-
-State = dict[str, Any]
 
 
 def _cards(game: Any) -> dict[str, dict[str, Any]]:

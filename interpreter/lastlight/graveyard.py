@@ -15,10 +15,9 @@ from typing import Any
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
+from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State, Unit
 from whitedwarf.interpreter.lastlight.state import LUMOS, gain
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
 
 #: A player's graveyard (read for every player in one call by :func:`check_all`).
 _GRAVEYARD = itemgetter("graveyard")
@@ -30,6 +29,8 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     A unit destroyed by nobody, or by its own owner, goes back to its owner's supply.
     """
     ships = state["ships"]
+    piece: Ship | Extractor
+    unit: Unit
     if unit_id in ships:
         piece = ships.pop(unit_id)
         versions.ship_removed(state, piece)
@@ -66,12 +67,15 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     check_achievements(state)
 
 
-def release(state: State, unit: dict[str, Any]) -> None:
+def release(state: State, unit: Unit) -> None:
     """Return a unit to its owner's supply (Lumos ships go to the box, 002)."""
     if unit["owner"] == LUMOS:
-        state["lumos"]["box"] += 1
+        lumos = state["lumos"]
+        assert lumos is not None  # a Lumos unit: the Lumos are in the game (002)
+        lumos["box"] += 1
         return
-    key = "extractor" if unit["kind"] == "extractor" else unit["size"]
+    size = unit["size"]  # None for an extractor only
+    key = "extractor" if unit["kind"] == "extractor" or size is None else size
     state["players"][unit["owner"]]["supply"][key] += 1
 
 

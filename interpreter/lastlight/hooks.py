@@ -35,12 +35,10 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.state import card_id, holds
 from whitedwarf.interpreter.lastlight.tokens import BLANK
-from whitedwarf.interpreter.vm import DONE, new_frame
-
-State = dict[str, Any]
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import DONE, Frame, new_frame
 
 __all__ = [
     "activated_options",
@@ -246,7 +244,7 @@ def _make_firer(bound: Bound) -> Firer:
     """
 
     def general(state: State, player: int, context: dict[str, Any], techs: Any) -> None:
-        started: list[dict[str, Any]] = []
+        started: list[Frame] = []
         hows: list[Any] = []
         size = None
         for at, cid, ref, clauses in bound:
@@ -350,7 +348,7 @@ def _make_single(
             return
         # (a hook's context is most often empty: no merge of dicts to make the frame's)
         ctx = {**context, "card": ref} if context else {"card": ref}
-        frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
+        frame: Frame = {"card": cid, "owner": player, "clause": index, "context": ctx}
         if test is not None and not test(state, frame):
             return
         if how(state, frame) is not DONE:
@@ -525,7 +523,7 @@ def check_achievements(state: State) -> None:
     seats = kept.seats
     known = kept.known_false
     stamps = kept.stamps
-    started: list[dict[str, Any]] = []
+    started: list[Frame] = []
     settled = listed = True
     players = state["players"]
     n, first = state["n"], state["first"]
@@ -594,7 +592,7 @@ def _readers(seats: list[pending.Seat | None]) -> dict[Any, tuple[pending.Entry,
     for mine in seats:
         if mine is not None:
             for entry in mine.entries:
-                for domain in entry[4] or ():
+                for domain in entry.domains or ():
                     out.setdefault(domain, []).append(entry)
     return {domain: tuple(entries) for domain, entries in out.items()}
 
@@ -613,17 +611,17 @@ def _still_false(state: State, kept: versions.Versions, moved: set[Any]) -> bool
     a condition found false here is known false again with the stamps of now."""
     known, stamps, readers = kept.known_false, kept.stamps, kept.readers
     # Every condition that reads a moved domain, by key (one reading two is tested once).
-    tested: dict[Any, pending.Entry] = {}
+    tested: dict[pending.Key, pending.Entry] = {}
     for domain in moved:
         found = readers.get(domain)
         if found is not None:
             for entry in found:
-                tested[entry[0]] = entry
+                tested[entry.key] = entry
     for key in tested:
         known.pop(key, None)
     test = effects.MACHINE.test
     for key, clause, when, _, domains, _, ref in tested.values():
-        frame = new_frame(card_id(ref), key[2], clause, {"card": ref})
+        frame = new_frame(card_id(ref), key.seat, clause, {"card": ref})
         if test(state, frame, when):
             return False
         known[key] = tuple(map(stamps.__getitem__, domains))  # type: ignore[arg-type]
@@ -638,7 +636,7 @@ _MEMO_LIMIT = 1 << 14
 
 
 def _activators(
-    state: State, kept: versions.Versions, p: dict[str, Any]
+    state: State, kept: versions.Versions, p: Player
 ) -> tuple[tuple[int, str, Any], ...]:
     """The player's cards in play with activated clauses, faction first: ``(index in the
     techs or -1 for the faction, ref, clauses)`` (:func:`_activated`), memoised per content
@@ -773,7 +771,7 @@ def _usable(
     state: State,
     kept: versions.Versions,
     player: int,
-    p: dict[str, Any],
+    p: Player,
     at: int,
     ref: str,
     clauses: tuple[Activated, ...],

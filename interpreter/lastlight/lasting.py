@@ -19,24 +19,23 @@ existed has neither key and reads as none.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight.records import Duration, NextCost, State
 from whitedwarf.interpreter.lastlight.state import card_id
-
-State = dict[str, Any]
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import Frame
 
 #: The state's keys (issue 29 conventions: the constructs' own keys).
-DURATIONS = "durations"
-NEXT_COSTS = "next_costs"
+DURATIONS: Final = "durations"
+NEXT_COSTS: Final = "next_costs"
 
 
 def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
     """A duration starts for the frame's owner: ``clause`` is the compiled modifier or grant;
     ``slot`` the ship type of the card's context (``this ship type has +1 shield``)."""
     owner = frame["owner"]
-    entry = {
+    entry: Duration = {
         "owner": owner,
         "card": frame["context"].get("card", frame["card"]),
         "until": period,
@@ -72,7 +71,7 @@ def end(state: State, period: str) -> None:
             )
 
 
-def of(state: State, player: int) -> list[dict[str, Any]]:
+def of(state: State, player: int) -> list[Duration]:
     """The durations counting for ``player`` now, oldest first."""
     return [d for d in state.get(DURATIONS) or () if d["owner"] == player]
 
@@ -99,14 +98,14 @@ def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
     """``your next <thing> costs N less``: kept until the owner next makes one."""
     owner = frame["owner"]
     card = frame["context"].get("card", frame["card"])
-    entry = {"owner": owner, "card": card, "thing": thing, "amount": int(amount)}
+    entry: NextCost = {"owner": owner, "card": card, "thing": thing, "amount": int(amount)}
     state.setdefault(NEXT_COSTS, []).append(entry)
     versions.changed(state, "me", owner)  # the options listed before (build, make) go
     if events.ON:
         events.note(state, "next_cost", owner, frame["card"], thing=thing, amount=int(amount))
 
 
-def _fits(entry: dict[str, Any], player: int, kind: str, size: str | None) -> bool:
+def _fits(entry: NextCost, player: int, kind: str, size: str | None) -> bool:
     if entry["owner"] != player:
         return False
     thing: str = entry["thing"]

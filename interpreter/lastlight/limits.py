@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectLimitError
-
-State = dict[str, Any]
 
 #: Dice one roll of one group may have, the extra dice of ``explode`` faces included. The
 #: base game's largest roll is 6 dice (3 medium or 2 large ships), so this is far above any

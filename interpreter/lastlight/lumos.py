@@ -13,13 +13,10 @@ are ordinary ships owned by ``LUMOS``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship
-
-State = dict[str, Any]
 
 
 def setup(state: State, rt: Runtime) -> None:

@@ -11,8 +11,6 @@ Task ``mine`` steps: ``mine`` -> ``done``; no decisions.
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -22,11 +20,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import extractors_of
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import State, Task
 from whitedwarf.interpreter.lastlight.state import gain
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
@@ -50,7 +46,8 @@ def _run(state: State, t: Task) -> None:
     for x in extractors_of(state, seat):
         planet = x["planet"]
         if planet is None:
-            gain(state, seat, spaces[x["space"]], 1)
+            # Not on a planet: on a colony ship space (``records.Extractor``).
+            gain(state, seat, spaces[x["space"]], 1)  # type: ignore[index]
         else:
             # vocabulary "mine_bonus": extra resources of a mined planet's type.
             gain(state, seat, planets[planet]["resource"], 1 + bonus)

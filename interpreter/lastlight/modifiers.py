@@ -26,10 +26,8 @@ from typing import Any, NamedTuple
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.card_effects import card_effect
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, card_id
-
-State = dict[str, Any]
-
 
 #: Where a ``modifier`` or ``grant`` clause counts: player-wide (:data:`EVERYWHERE`), on the
 #: ship type its tech is attached to (:data:`ON_SLOT`), or on the ship types a ``your [size]
@@ -126,7 +124,7 @@ def card_totals(state: State, player: int) -> CardTotals:
     on_type: dict[tuple[str, str], int] = {}
     granted: set[str] = set()
     granted_on_type: set[tuple[str, str]] = set()
-    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         _add_card(rt, ref, slot, everywhere, on_type, granted, granted_on_type)
@@ -252,7 +250,7 @@ def modifier_total(state: State, player: int, name: str, ship_type: str | None) 
     rt = runtime(state)
     table = rt.static
     total = 0
-    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         for stat, where, amount in (table.get(ref) or _card_table(rt, ref))[0]:
@@ -269,7 +267,7 @@ def flag_granted(state: State, player: int, name: str, ship_type: str | None) ->
     p = state["players"][player]
     rt = runtime(state)
     table = rt.static
-    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
     for ref, slot in cards:
         for flag, where in (table.get(ref) or _card_table(rt, ref))[1]:
@@ -289,7 +287,7 @@ def announce(
     :func:`events.modifier` reports each card once per decision."""
     p = state["players"][player]
     rt = runtime(state)
-    cards: list[tuple[Any, Any]] = [(p["faction"], None)] if p["faction"] else []
+    cards: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
     cards += [(t["ref"], t["ship_type"]) for t in p["techs"]]
     for ref, slot in cards:
         mods, grants = _card_table(rt, ref)
@@ -328,7 +326,7 @@ def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> l
     (the copies of one card added together): what ``limits`` names when a stat takes a loop
     past its bound (docs/rules-decisions.md E21)."""
     p = state["players"][seat]
-    held = [(p["faction"], None)] if p["faction"] else []
+    held: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
     held += [(t["ref"], t["ship_type"]) for t in p["techs"]]
     totals: dict[str, int] = {}
     for ref, slot in held:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
-
-State = dict[str, Any]
-Frame = dict[str, Any]
+from whitedwarf.interpreter.vm import Frame
 
 
 def party(state: State, frame: Frame, operand: dict[str, Any]) -> str | None:
@@ -39,7 +38,7 @@ def owner_of(state: State, what: str, context: dict[str, Any]) -> int | None:
     it), ship (its owner, read when the hook fired if the ship is gone), or sector (its
     planet's owner)."""
     if what == "ship":
-        ship = state["ships"].get(context.get("ship"))
+        ship = state["ships"].get(context.get("ship", ""))  # "": no ship's id
         return ship["owner"] if ship is not None else context.get("owner")
     planet = context.get("planet")
     if what == "sector":

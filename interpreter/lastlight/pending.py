@@ -19,21 +19,57 @@ was met.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.lastlight import effects
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import Runtime
+from whitedwarf.interpreter.lastlight.records import Player
 from whitedwarf.interpreter.lastlight.state import card_id
 from whitedwarf.interpreter.lastlight.versions import PER_SEAT
 
-#: A condition's key in ``Versions.known_false``: ``(card ref, clause index, seat)``.
-Key = tuple[str, int, int]
 
-#: A pending condition: ``(key, clause index, condition, its name in a ``once`` list, the
-#: domain keys it reads or None for everything, whether its card is the kept achievement,
-#: card ref)``.
-Entry = tuple[Key, int, Any, str, "tuple[Any, ...] | None", bool, str]
+class Key(NamedTuple):
+    """A condition's key in ``Versions.known_false``."""
+
+    #: The card instance whose clause it is (``"warp_drive#2"``).
+    ref: str
+    #: The clause's index in the card's effect.
+    clause: int
+    #: The seat it is pending for.
+    seat: int
+
+
+class Entry(NamedTuple):
+    """A pending ``as soon as`` condition (a tuple: the check unpacks it in one step)."""
+
+    key: Key
+    #: The clause's index in the card's effect.
+    clause: int
+    #: The compiled condition (the effect machine's code).
+    when: Any
+    #: Its name in the player's ``once`` list (``"<ref>:<clause>"``).
+    name: str
+    #: The ``versions`` domain keys it reads (a domain, or ``(domain, seat)``), or None when
+    #: it reads everything.
+    domains: tuple[Any, ...] | None
+    #: Whether its card is the kept planetary achievement (played, not run once).
+    achievement: bool
+    #: The card instance whose clause it is.
+    ref: str
+
+
+class Clause(NamedTuple):
+    """An ``as_soon_as`` clause of a card, as listed for every seat that holds the card."""
+
+    #: Its index in the card's effect.
+    position: int
+    #: The compiled condition.
+    when: Any
+    #: Its name in a ``once`` list (``"<ref>:<index>"``).
+    name: str
+    #: The domains it reads (``conditions.reads``), or None for everything.
+    domains: tuple[str, ...] | None
 
 
 class Seat:
@@ -54,20 +90,20 @@ class Seat:
         #: Whether some condition reads everything (never known false: always tested).
         self.everything = False
         #: The keys of every condition listed.
-        self.keys = tuple(entry[0] for entry in entries)
+        self.keys = tuple(entry.key for entry in entries)
         #: Whether the seat's cards changed or a condition was met since (list them again).
         self.stale = False
         for entry in entries:
-            domains = entry[4]
+            domains = entry.domains
             if domains is None:
                 self.everything = True
                 continue
             for domain in domains:
-                self.readers.setdefault(domain, []).append(entry[0])
+                self.readers.setdefault(domain, []).append(entry.key)
             self.reads.update(domains)
 
 
-def seat_pending(rt: Runtime, p: dict[str, Any]) -> Seat:
+def seat_pending(rt: Runtime, p: Player) -> Seat:
     """The pending ``as soon as`` conditions of a player (``p``, a player of the state):
     those of the kept achievement, and those of the faction and techs in play not yet run
     (their ``once`` list)."""
@@ -87,7 +123,7 @@ def seat_pending(rt: Runtime, p: dict[str, Any]) -> Seat:
             if not achievement and name in done:
                 continue
             keys = None if domains is None else _seat_keys(domains, seat)
-            entries.append(((ref, i, seat), i, when, name, keys, achievement, ref))
+            entries.append(Entry(Key(ref, i, seat), i, when, name, keys, achievement, ref))
     return Seat(p["achievement"], tuple(entries))
 
 
@@ -96,12 +132,11 @@ def _seat_keys(domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
     return tuple((d, seat) if d in PER_SEAT else d for d in domains)
 
 
-def _clauses(rt: Runtime, ref: str) -> tuple[tuple[int, Any, str, tuple[str, ...] | None], ...]:
-    """A card's ``as_soon_as`` clauses, memoised per content: ``(index, condition, its name in
-    a ``once`` list, the domains it reads or None)``."""
+def _clauses(rt: Runtime, ref: str) -> tuple[Clause, ...]:
+    """A card's ``as_soon_as`` clauses, memoised per content."""
     found = effects.card_effect(rt, card_id(ref))["clauses"]
     return tuple(
-        (i, c["when"], f"{ref}:{i}", reads(c["when"]))
+        Clause(i, c["when"], f"{ref}:{i}", reads(c["when"]))
         for i, c in enumerate(found)
         if c["form"] == "as_soon_as"
     )

@@ -40,12 +40,14 @@ cannot differ.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.lastlight.records import Planet, Player, State, Task, View
 from whitedwarf.interpreter.lastlight.state import FORMAT
+from whitedwarf.interpreter.vm import Frame
 
-State = dict[str, Any]
 HIDDEN = "?"
 
 
@@ -71,19 +73,20 @@ def load(text: str) -> State:
             f"save format {state.get('format')!r} is not supported: this engine reads format "
             f"{FORMAT} (and upgrades format {_LOGGED}); was it written by a newer whitedwarf?"
         )
-    return state
+    loaded: State = state  # format-checked above; the records are checked by tests/engine
+    return loaded
 
 
 #: The save format that kept the decision log inside the state (upgraded on load).
 _LOGGED = 2
 
 
-def observation(state: State, player: int) -> State:
+def observation(state: State, player: int) -> View:
     """A copy of the state with everything ``player`` may not see replaced by ``"?"``."""
     return generic.clone(shared_observation(state, player))
 
 
-def shared_observation(state: State, player: int) -> State:
+def shared_observation(state: State, player: int) -> View:
     """What :func:`observation` holds, built without copying what ``player`` may see: every
     part that hides nothing is the state's own object, and only the parts that hide something
     are new. Equal to :func:`observation`, at a fraction of its cost (the heuristic agent
@@ -91,7 +94,7 @@ def shared_observation(state: State, player: int) -> State:
     can change the game itself. The hidden values themselves are not in it, so reading it
     shows no more than :func:`observation` does.
     """
-    view = dict(state)
+    view: dict[str, Any] = dict(state)
     for key in ("rng", "seed"):
         view[key] = HIDDEN
     view["deck"] = len(state["deck"])
@@ -108,38 +111,39 @@ def shared_observation(state: State, player: int) -> State:
     }
     view["stack"] = [_task_view(t, player) for t in state["stack"]]
     view["frames"] = [_frame_view(f, player) for f in state["frames"]]
-    return view
+    return cast(View, view)
 
 
-def _unrevealed(planet: dict[str, Any]) -> dict[str, Any]:
+def _unrevealed(planet: Planet) -> dict[str, Any]:
     """A planet whose sector's token is face down: its token and resource unseen."""
     return {**planet, "token": HIDDEN, "resource": HIDDEN}
 
 
-def _player_view(p: dict[str, Any]) -> dict[str, Any]:
+def _player_view(p: Player) -> dict[str, Any]:
     """Another seat's player record as one may see it (a new dict; ``p`` is unchanged)."""
-    shown = dict(p)
+    shown: dict[str, Any] = dict(p)
     shown["techs_hand"] = len(p["techs_hand"])
-    stats = shown["tech_stats"] = dict(p["tech_stats"])
+    stats: dict[str, Any] = dict(p["tech_stats"])
+    shown["tech_stats"] = stats
     for key in ("drawn", "kept"):  # which techs went into the hand is secret; how many is not
         stats[key] = sum(stats[key].values())
     if p["choice"] is not None:
         shown["choice"] = HIDDEN
-    for key in ("factions_dealt", "achievements_dealt"):
-        shown[key] = len(p[key])
+    shown["factions_dealt"] = len(p["factions_dealt"])
+    shown["achievements_dealt"] = len(p["achievements_dealt"])
     if p["achievement"] is not None:
         shown["achievement"] = HIDDEN
     return shown
 
 
-def _task_view(task: dict[str, Any], player: int) -> dict[str, Any]:
+def _task_view(task: Task, player: int) -> Mapping[str, Any]:
     """Another player's task shows only its kind, step and whose decision it awaits."""
     if task.get("seat") in (None, player):
         return task
     return {k: task[k] for k in ("kind", "seat", "pc", "ask")}
 
 
-def _frame_view(frame: dict[str, Any], player: int) -> dict[str, Any]:
+def _frame_view(frame: Frame, player: int) -> Mapping[str, Any]:
     """Another seat's effect frame without what it chose or asks (see the module docstring);
     a new dict when something is hidden (``frame`` is unchanged)."""
     if frame.get("owner") == player:

@@ -14,8 +14,6 @@ Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.blockade import blocks
 from whitedwarf.interpreter.lastlight.content import runtime
@@ -27,11 +25,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_of, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import State, Task
 from whitedwarf.interpreter.lastlight.state import gain, repair_ship
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:

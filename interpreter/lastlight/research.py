@@ -30,6 +30,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import State, Task, Tech
 from whitedwarf.interpreter.lastlight.state import (
     _CARD_IDS,
     RESOURCES,
@@ -41,9 +42,6 @@ from whitedwarf.interpreter.lastlight.state import (
     pay,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def new_task(seat: int) -> Task:
@@ -259,9 +257,9 @@ def board_of(state: State, seat: int) -> tuple[set[str], dict[str, int]]:
     mods = dict.fromkeys(SIZES, 0)
     for tech in state["players"][seat]["techs"]:
         ref = tech["ref"]
-        found = info.get(ref) or _tech_info(rt, ref)
-        names.add(found[0])
-        if found[1] and tech["ship_type"]:
+        name, is_mod = info.get(ref) or _tech_info(rt, ref)
+        names.add(name)
+        if is_mod and tech["ship_type"]:
             mods[tech["ship_type"]] += 1
     return names, mods
 
@@ -287,6 +285,7 @@ def _slots(
     board: tuple[set[str], dict[str, int]],
     ship_stats: dict[str, dict[str, int]],
 ) -> list[str | None]:
+    names, mods = board  # :func:`board_of`
     kind = card.get("kind", "civilization")
     if kind == "ship_ability":
         # 000: "Playing a ship ability on a ship type that already has one causes the
@@ -295,9 +294,9 @@ def _slots(
     if kind == "ship_mod":
         # 000: small ships hold 1 mod, medium 2, large 3; a full type takes no more mods
         # (docs/rules-decisions.md "Engine rules").
-        return [s for s in SIZES if board[1][s] < ship_stats[s]["mod_slots"]]
+        return [s for s in SIZES if mods[s] < ship_stats[s]["mod_slots"]]
     # 000: "No player may have two civilization technologies with the same name."
-    return [] if card.get("name", cid) in board[0] else [None]
+    return [] if card.get("name", cid) in names else [None]
 
 
 def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool = False) -> None:
@@ -329,14 +328,14 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
                 techs.remove(old)
                 state["discard"].append(old["ref"])
                 replaced = True
-    added = {"ref": ref, "exhausted": False, "ship_type": size}
+    added: Tech = {"ref": ref, "exhausted": False, "ship_type": size}
     techs.append(added)
     # A tech that left moved those after it: the memos of the seat's cards go, else they
     # take the new one (:func:`_keep_up`).
     versions.cards_changed(state, seat, None if replaced else partial(_keep_up, added))
 
 
-def _keep_up(added: dict[str, Any], kept: versions.Versions, seat: int) -> Collection[str]:
+def _keep_up(added: Tech, kept: versions.Versions, seat: int) -> Collection[str]:
     """Bring the seat's memos of its cards in play up to date with one tech put at the end of
     its techs (:func:`put_in_play`), and name them (``versions.cards_changed``).
 
@@ -350,9 +349,10 @@ def _keep_up(added: dict[str, Any], kept: versions.Versions, seat: int) -> Colle
     board = kept.board[seat]
     if board is not None:
         name, is_mod = _tech_info(kept.rt, ref)
-        board[0].add(name)
+        names, mods = board  # :func:`board_of`
+        names.add(name)
         if is_mod and added["ship_type"]:
-            board[1][added["ship_type"]] += 1
+            mods[added["ship_type"]] += 1
     rt = kept.rt
     untouched = rt.untouched.get(ref)
     if untouched is None:

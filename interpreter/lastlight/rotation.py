@@ -20,8 +20,6 @@ task waits at ``decide`` for those effects to resolve before the winner is decid
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.lastlight import events, lasting, lumos, versions
 from whitedwarf.interpreter.lastlight.content import runtime
@@ -33,11 +31,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import Reason, Result, State, Task
 from whitedwarf.interpreter.lastlight.state import gain, turn_order
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 
 def end_task() -> Task:
@@ -85,7 +81,7 @@ def ranking_key(state: State, seat: int) -> tuple[int, int, int]:
     return player["light"], len(player["techs"]), sum(player["res"].values())
 
 
-def finish_game(state: State, reason: str) -> None:
+def finish_game(state: State, reason: Reason) -> None:
     """Decide the winners; players still tied after both tiebreakers share the win."""
     keys = [ranking_key(state, s) for s in range(state["n"])]
     best = max(keys)
@@ -95,15 +91,16 @@ def finish_game(state: State, reason: str) -> None:
     if len(by_light) > 1:
         by_techs = [s for s in by_light if keys[s][1] == best[1]]
         tiebreak = "techs" if len(by_techs) == 1 else "resources" if len(winners) == 1 else "shared"
-    state["result"] = {
+    result: Result = {
         "winners": winners,
         "light": [p["light"] for p in state["players"]],
         "reason": reason,
         "tiebreak": tiebreak,
     }
+    state["result"] = result
     state["phase"] = "over"
     if events.ON:
-        events.emit(state, "game_end", None, **state["result"])
+        events.emit(state, "game_end", None, **result)
 
 
 def hand_rule(state: State) -> None:
@@ -166,7 +163,7 @@ def _game_end(state: State, t: Task) -> None:
         t["pc"] = "start"
 
 
-def _ending(state: State, t: Task, reason: str) -> None:
+def _ending(state: State, t: Task, reason: Reason) -> None:
     """The game is over: end-of-game effects now, the winner at the task's next step."""
     t["reason"], t["pc"] = reason, "decide"
     for seat in turn_order(state):

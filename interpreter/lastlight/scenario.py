@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import load_game_content
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import (
     LIGHT_SOURCES,
     RESOURCES,
@@ -39,8 +40,6 @@ from whitedwarf.interpreter.lastlight.state import (
     place_extractor,
     place_ship,
 )
-
-State = dict[str, Any]
 
 __all__ = [
     "ScenarioError",
@@ -101,7 +100,7 @@ def blank(game: Game, seed: int = 1) -> State:
         player["light_by_source"] = dict.fromkeys(LIGHT_SOURCES, 0)
         state["deck"].extend(t["ref"] for t in player["techs"])
         state["deck"].extend(player["techs_hand"])
-        player.update(techs=[], techs_hand=[], faction=None, achievement=None)
+        player.update({"techs": [], "techs_hand": [], "faction": None, "achievement": None})
         player["tech_stats"] = {"drawn": {}, "kept": {}, "built": {}}
     game.edited(state)
     return state
@@ -225,10 +224,11 @@ def keep(
     had chosen them at setup (000 "setup" 8)."""
     cards = runtime(state).cards
     player = state["players"][seat]
-    for kind, card, key in (
+    kept: tuple[tuple[str, str | None, Literal["faction", "achievement"]], ...] = (
         ("factions", faction, "faction"),
         ("achievements", achievement, "achievement"),
-    ):
+    )
+    for kind, card, key in kept:
         if card is None:
             continue
         if card not in cards[kind]:

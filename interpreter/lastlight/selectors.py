@@ -19,6 +19,7 @@ from whitedwarf.interpreter.lastlight import dispatch, fleet, versions
 from whitedwarf.interpreter.lastlight.blockade import blockaded
 from whitedwarf.interpreter.lastlight.card_effects import card_kind
 from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.records import Player, State, Tech
 from whitedwarf.interpreter.lastlight.state import (
     LUMOS,
     SIZES,
@@ -28,10 +29,8 @@ from whitedwarf.interpreter.lastlight.state import (
 )
 from whitedwarf.interpreter.lastlight.stats import flag
 from whitedwarf.interpreter.lastlight.vocabulary import registry
-from whitedwarf.interpreter.vm import EffectError
+from whitedwarf.interpreter.vm import EffectError, Frame
 
-State = dict[str, Any]
-Frame = dict[str, Any]
 Resolve = Callable[[State, Frame, dict[str, Any]], Any]
 Keep = Callable[[str, Any], bool]
 #: A filter word's implementation: the selector's :data:`Keep` predicate, made for a frame.
@@ -46,7 +45,7 @@ def seat_of(entity: str) -> int:
     return int(entity[1:])
 
 
-def find_card(state: State, ref: str) -> tuple[int | None, dict[str, Any] | None]:
+def find_card(state: State, ref: str) -> tuple[int | None, Tech | None]:
     """Who holds a card in play: ``(seat, tech entry)``, ``(seat, None)`` for a faction.
 
     Looked up by ref in each seat's cards in play (:func:`cards_in_play`, kept until the
@@ -63,10 +62,10 @@ def find_card(state: State, ref: str) -> tuple[int | None, dict[str, Any] | None
     return None, None
 
 
-def cards_in_play(player: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+def cards_in_play(player: Player) -> dict[str | None, Tech | None]:
     """A player's cards in play by ref: its faction (None) and its tech entries, the first of
     a ref winning as in a walk over them (``versions.Versions.held``)."""
-    cards: dict[str, dict[str, Any] | None] = {player["faction"]: None}
+    cards: dict[str | None, Tech | None] = {player["faction"]: None}
     for tech in player["techs"]:
         cards.setdefault(tech["ref"], tech)
     return cards

@@ -11,7 +11,7 @@ set of 4 achievements and secretly keeps 1 of each. The 2-player Lumos start in 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
@@ -20,6 +20,7 @@ from whitedwarf.interpreter.lastlight import events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.research import draw_one
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
@@ -34,8 +35,6 @@ from whitedwarf.interpreter.lastlight.state import (
 )
 from whitedwarf.interpreter.lastlight.stats import stat
 from whitedwarf.interpreter.lastlight.tokens import BLANK
-
-State = dict[str, Any]
 
 
 def new_state(game: Any, seed: int) -> State:
@@ -107,17 +106,17 @@ def _place_board(state: State, rt: Runtime) -> None:
     piles = {kind: _token_pile(state, rt, kind) for kind in ("common", "rare")}
     for slot, planet in zip(layout.planets, planets, strict=False):
         token = piles[slot.token].pop() if piles[slot.token] else f"{BLANK}{slot.token}#{planet}"
-        sectors[slot.sector].update(planet=planet, token=token, token_kind="planetary")
+        sectors[slot.sector].update({"planet": planet, "token": token, "token_kind": "planetary"})
         state["planets"][planet] = {
             "sector": slot.sector,
             "token": token,
             "resource": token_resource(rt, token, slot.token),
-            "colour": rt.planets[planet].get("colour"),
+            "colour": rt.planets[planet].get("colour"),  # type: ignore[typeddict-item]  # required
         }
     deep = _token_pile(state, rt, "deep_space")
     for i, sid in enumerate(layout.deep_space):
         token = deep.pop() if deep else f"{BLANK}deep#{i}"
-        sectors[sid].update(token=token, token_kind="deep_space")
+        sectors[sid].update({"token": token, "token_kind": "deep_space"})
     # 000 "setup": "Any unused tokens should be returned to the box."
     state["box"]["tokens"] = sorted(piles["common"] + piles["rare"] + deep)
 
@@ -308,30 +307,47 @@ def choose(state: State, seat: int, option_id: str) -> None:
     """
     kind, _, card = option_id.partition(":")
     player = state["players"][seat]
-    dealt = player.get(f"{kind}s_dealt")
-    if dealt is None or card not in dealt or len(dealt) < 2:
+    keys = _KEYS.get(kind)
+    if keys is None:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
-    box = state["box"][f"{kind}s"]
-    state["box"][f"{kind}s"] = sorted(box + [c for c in dealt if c != card])
-    player[f"{kind}s_dealt"] = [card]
+    dealt_key, box_key = keys
+    dealt = player[dealt_key]
+    if card not in dealt or len(dealt) < 2:
+        raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
+    box = state["box"][box_key]
+    state["box"][box_key] = sorted(box + [c for c in dealt if c != card])
+    player[dealt_key] = [card]
 
 
-def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
+#: A kind of card kept at setup -> its keys: the player's dealt cards, the box's.
+_KEYS: dict[
+    str,
+    tuple[Literal["factions_dealt", "achievements_dealt"], Literal["factions", "achievements"]],
+] = {
+    "faction": ("factions_dealt", "factions"),
+    "achievement": ("achievements_dealt", "achievements"),
+}
+
+
+def _keep(state: State, player: Player, kind: Literal["faction", "achievement"], card: str) -> None:
     """Keep ``card`` of the dealt ``kind`` and box the rest."""
-    dealt = player[f"{kind}s_dealt"]
-    state["box"][f"{kind}s"] = sorted(state["box"][f"{kind}s"] + [c for c in dealt if c != card])
+    dealt_key, box_key = _KEYS[kind]
+    dealt = player[dealt_key]
+    state["box"][box_key] = sorted(state["box"][box_key] + [c for c in dealt if c != card])
     player[kind] = card
-    player[f"{kind}s_dealt"] = []
+    player[dealt_key] = []
     versions.cards_changed(state, player["seat"])
 
 
 def finish(state: State) -> None:
     """After the keep: the kept cards revealed together (000 "setup"), faction-dependent
     starting cards, game_start."""
+    kinds: tuple[Literal["faction", "achievement"], ...] = ("faction", "achievement")
     for player in state["players"]:
-        for kind in ("faction", "achievement"):
-            if len(player[f"{kind}s_dealt"]) == 1:
-                _keep(state, player, kind, player[f"{kind}s_dealt"][0])
+        for kind in kinds:
+            dealt = player[_KEYS[kind][0]]
+            if len(dealt) == 1:
+                _keep(state, player, kind, dealt[0])
     if events.ON:
         for player in state["players"]:
             events.emit(state, "faction", player["seat"], player["faction"])

@@ -12,6 +12,8 @@ The Lumos, the non-player faction of the 2-player variant (002), own ships as se
 Card instances are referenced as ``"<card id>#<copy>"`` (``"warp_drive#2"``); the card id is
 the part before ``#`` (:func:`card_id`).
 
+The layout below is typed for mypy in ``records.py`` (one ``TypedDict`` per record).
+
 Top level
 ---------
 ``format``      int, the save format version (:data:`FORMAT`).
@@ -124,11 +126,10 @@ here, from the token), ``colour``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Literal
 
 from whitedwarf.interpreter.lastlight import events, versions
-
-State = dict[str, Any]
+from whitedwarf.interpreter.lastlight.records import Extractor, Player, Sector, Ship, State
 
 #: The save format version; bump it when the layout changes (2: ``light_by_source`` and
 #: ``tech_stats`` of the players; 3: no ``log``, the decisions applied, which made clone,
@@ -147,7 +148,6 @@ LIGHT_SOURCES = (
     "faction", "card", "other",
 )  # fmt: skip
 
-
 _CARD_IDS: dict[str, str] = {}
 
 
@@ -159,7 +159,7 @@ def card_id(ref: str) -> str:
     return found
 
 
-def new_player(seat: int, ships: dict[str, int], extractors: int) -> dict[str, Any]:
+def new_player(seat: int, ships: dict[str, int], extractors: int) -> Player:
     """A player with empty hands and full piece supply."""
     return {
         "seat": seat,
@@ -184,7 +184,7 @@ def new_player(seat: int, ships: dict[str, int], extractors: int) -> dict[str, A
     }
 
 
-def new_sector() -> dict[str, Any]:
+def new_sector() -> Sector:
     """An empty sector."""
     return {
         "planet": None,
@@ -230,20 +230,20 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
 # ``graveyard.destroy``), which renew the ships' version stamp (``versions.py``).
 
 
-def move_ship(state: State, ship: dict[str, Any], sector: str) -> None:
+def move_ship(state: State, ship: Ship, sector: str) -> None:
     """Put a ship in another sector."""
     source = ship["sector"]
     ship["sector"] = sector
     versions.ship_moved(state, ship, source)
 
 
-def damage_ship(state: State, ship: dict[str, Any], amount: int) -> None:
+def damage_ship(state: State, ship: Ship, amount: int) -> None:
     """Add damage tokens to a ship."""
     ship["damage"] += amount
     versions.ship_damaged(state, ship)
 
 
-def repair_ship(state: State, ship: dict[str, Any]) -> None:
+def repair_ship(state: State, ship: Ship) -> None:
     """Remove every damage token from a ship (000 "1. Refresh")."""
     if ship["damage"]:
         ship["damage"] = 0
@@ -269,15 +269,14 @@ def place_extractor(
     return xid
 
 
-def ships_in(state: State, sector: str) -> list[dict[str, Any]]:
+def ships_in(state: State, sector: str) -> list[Ship]:
     """Ships in a sector, in id-creation order."""
     return [s for s in state["ships"].values() if s["sector"] == sector]
 
 
-def extractor_on(state: State, planet: str) -> dict[str, Any] | None:
+def extractor_on(state: State, planet: str) -> Extractor | None:
     """The extractor on a planet, if any (000 "2. Extractor": at most one)."""
-    extractors: dict[str, dict[str, Any]] = state["extractors"]
-    for x in extractors.values():
+    for x in state["extractors"].values():
         if x["planet"] == planet:
             return x
     return None
@@ -285,8 +284,7 @@ def extractor_on(state: State, planet: str) -> dict[str, Any] | None:
 
 def home_of(state: State, seat: int) -> str:
     """The sector holding a player's colony ship."""
-    sectors: dict[str, dict[str, Any]] = state["sectors"]
-    for sid, sector in sectors.items():
+    for sid, sector in state["sectors"].items():
         if sector["home"] == seat:
             return sid
     raise KeyError(f"seat {seat} has no home sector")
@@ -337,7 +335,9 @@ def gain(state: State, seat: int, unit: str, amount: int, source: str = "other")
     return got
 
 
-def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
+def count_techs(
+    state: State, seat: int, what: Literal["drawn", "kept", "built"], refs: list[str]
+) -> None:
     """Count techs ``drawn``, ``kept`` (into the hand) or ``built`` in ``tech_stats``."""
     counts = state["players"][seat]["tech_stats"][what]
     emit = events.ON
@@ -348,12 +348,12 @@ def count_techs(state: State, seat: int, what: str, refs: list[str]) -> None:
             events.emit(state, f"tech_{what}", seat, cid)
 
 
-def can_pay(player: dict[str, Any], cost: dict[str, int]) -> bool:
+def can_pay(player: Player, cost: dict[str, int]) -> bool:
     """Whether a player holds every resource (and light) of a cost."""
     return holds(player, cost.items())
 
 
-def holds(player: dict[str, Any], amounts: Iterable[tuple[str, int]]) -> bool:
+def holds(player: Player, amounts: Iterable[tuple[str, int]]) -> bool:
     """Whether a player holds each ``(unit, amount)``: resources, or light."""
     res = player["res"]
     for unit, amount in amounts:

@@ -9,14 +9,15 @@ through :func:`card_modifier` / :func:`card_flag`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from whitedwarf.interpreter.lastlight import events, modifiers, versions
 from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
 
 
-def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = None) -> int:
+def stat(state: State, player: int, name: str, ship_type: str | None = None) -> int:
     """The current value of a stat for a player (and ship type, for ship stats).
 
     Lumos ships (002) use the base stats of their size only: "they attack only using the base
@@ -47,7 +48,7 @@ def stat(state: dict[str, Any], player: int, name: str, ship_type: str | None = 
     return base
 
 
-def flag(state: dict[str, Any], player: int, name: str, ship_type: str | None = None) -> bool:
+def flag(state: State, player: int, name: str, ship_type: str | None = None) -> bool:
     """Whether a player's ship type has an ability flag (``bombard``, ``fight_twice`` ...)."""
     found = modifiers.card_flag(state, player, name, ship_type)  # False for the Lumos
     if found and events.ON:
@@ -67,7 +68,7 @@ class ShipType(NamedTuple):
     cross_asteroids: bool
 
 
-def ship_type(state: dict[str, Any], player: int, size: str) -> ShipType | None:
+def ship_type(state: State, player: int, size: str) -> ShipType | None:
     """A ship type's numbers read at once, kept with the state's versions until the player's
     cards in play change; None when they must be read one by one through :func:`stat` and
     :func:`flag`: while events are recorded (each read names the cards behind it, in the
@@ -91,7 +92,7 @@ def ship_type(state: dict[str, Any], player: int, size: str) -> ShipType | None:
     return found
 
 
-def read_ship_type(state: dict[str, Any], player: int, size: str) -> ShipType:
+def read_ship_type(state: State, player: int, size: str) -> ShipType:
     """:func:`ship_type` read stat by stat."""
     return ShipType(
         fights=2 if flag(state, player, "fight_twice", size) else 1,
@@ -103,11 +104,11 @@ def read_ship_type(state: dict[str, Any], player: int, size: str) -> ShipType:
     )
 
 
-def card_modifier(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> int:
+def card_modifier(state: State, player: int, name: str, ship_type: str | None) -> int:
     """The sum of ``modifier`` clauses of the player's cards in play (effects module)."""
     return modifiers.card_modifier(state, player, name, ship_type)
 
 
-def card_flag(state: dict[str, Any], player: int, name: str, ship_type: str | None) -> bool:
+def card_flag(state: State, player: int, name: str, ship_type: str | None) -> bool:
     """Whether a ``grant`` clause of the player's cards gives the flag (effects module)."""
     return modifiers.card_flag(state, player, name, ship_type)

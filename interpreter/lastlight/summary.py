@@ -8,12 +8,14 @@ the engine's events by :class:`Tally`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.engines import winner_line
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.records import Player, State
 
 
 class Tally:
@@ -39,13 +41,13 @@ def _count(counts: dict[str, int], key: str) -> None:
 
 def summarise(
     game: Game,
-    state: dict[str, Any],
+    state: State,
     decisions: int,
     final_hash: str,
     tally: Tally | None = None,
 ) -> dict[str, Any]:
     """The result as one JSON-able object (the documented `--format json` output)."""
-    result = game.result(state) or {}
+    result: Mapping[str, Any] = game.result(state) or {}
     players = state["players"]
     tally = tally or Tally()
     return {
@@ -63,7 +65,7 @@ def summarise(
     }
 
 
-def _player_summary(player: dict[str, Any], tally: Tally) -> dict[str, Any]:
+def _player_summary(player: Player, tally: Tally) -> dict[str, Any]:
     """One seat's light by source and cards kept, built and played (docs/replays.md)."""
     seat = player["seat"]
     stats = player["tech_stats"]

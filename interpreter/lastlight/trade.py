@@ -13,8 +13,6 @@ Task ``trade`` fields: ``left`` (trades still to make). Steps: ``trade`` (decisi
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.lastlight import limits, modifiers, versions
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -24,11 +22,9 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.records import State, Task
 from whitedwarf.interpreter.lastlight.state import gain, pay
 from whitedwarf.interpreter.lastlight.stats import stat
-
-State = dict[str, Any]
-Task = dict[str, Any]
 
 #: id -> (what is paid, what is gained, text). 000 "Action Card #4 - trade".
 TRADES: dict[str, tuple[dict[str, int], dict[str, int], str]] = {

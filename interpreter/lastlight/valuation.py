@@ -17,8 +17,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects
 from whitedwarf.interpreter.lastlight.content import runtime
-
-State = dict[str, Any]
+from whitedwarf.interpreter.lastlight.records import State
 
 #: Light-equivalent of one unit of each thing a ``gain`` can give.
 UNIT_VALUE = {"light": 1.0, "common": 0.25, "uncommon": 0.5, "rare": 1.0}

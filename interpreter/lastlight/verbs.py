@@ -27,6 +27,7 @@ from whitedwarf.interpreter.lastlight.effects import absent
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
 from whitedwarf.interpreter.lastlight.mine import mine_planet
 from whitedwarf.interpreter.lastlight.modifiers import add_temp
+from whitedwarf.interpreter.lastlight.records import RolledDie, State
 from whitedwarf.interpreter.lastlight.research import draw_one, manufacture, slots
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
@@ -45,10 +46,7 @@ from whitedwarf.interpreter.lastlight.state import (
 from whitedwarf.interpreter.lastlight.stats import flag
 from whitedwarf.interpreter.lastlight.tokens import BLANK
 from whitedwarf.interpreter.lastlight.trade import make_trade, trade_options
-
-State = dict[str, Any]
-Frame = dict[str, Any]
-
+from whitedwarf.interpreter.vm import Frame
 
 # Each verb is ``(state, frame, args) -> None | pending dict``; args are bound operands: an
 # entity id, ``[amount, unit]``, an int, a word, or a ``unit_kind`` dict.
@@ -475,7 +473,7 @@ def verb_repair(state: State, frame: Frame, args: list[Any]) -> None:
         repair_ship(state, ship)
 
 
-def _die(state: State, die: str) -> dict[str, Any] | None:
+def _die(state: State, die: str) -> RolledDie | None:
     index = int(die[1:])
     dice = state["dice"]
     return dice[index] if 0 <= index < len(dice) else None

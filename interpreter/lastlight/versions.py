@@ -57,11 +57,10 @@ import weakref
 from bisect import bisect_right
 from collections.abc import Callable, Collection
 from itertools import count
-from typing import Any
+from typing import Any, Literal
 
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-
-State = dict[str, Any]
+from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State, Task
 
 #: Stamps unique in the process: equal stamps mean the same state object, unchanged since.
 _STAMPS = count(1)
@@ -268,7 +267,7 @@ def ships_placed_or_removed(state: State, owner: int) -> None:
     ships_changed(state, owner)
 
 
-def ship_placed(state: State, ship: dict[str, Any]) -> None:
+def ship_placed(state: State, ship: Ship) -> None:
     """A new ship was put on the board (last in board order, ``state.place_ship``):
     :func:`ships_changed`, and the index of ships by owner and size takes it
     (``fleet.Fleet.place``) rather than going: building it again walked every ship on the
@@ -285,7 +284,7 @@ def ship_placed(state: State, ship: dict[str, Any]) -> None:
     found.sectors = _with_piece(found.sectors, before, found.stamps["ships"], ship)
 
 
-def ship_moved(state: State, ship: dict[str, Any], source: str) -> None:
+def ship_moved(state: State, ship: Ship, source: str) -> None:
     """A ship went from sector ``source`` to the one it holds now (``state.move_ship``):
     :func:`ships_changed`, and the ships by sector kept with the stamp before take the move,
     with the new stamp: the ship leaves its old sector's list and joins the new one's at its
@@ -323,7 +322,7 @@ def ship_moved(state: State, ship: dict[str, Any], source: str) -> None:
     found.sectors = (stamps["ships"], table)
 
 
-def ship_damaged(state: State, ship: dict[str, Any]) -> None:
+def ship_damaged(state: State, ship: Ship) -> None:
     """A ship was damaged or repaired (``state.damage_ship``, ``state.repair_ship``):
     :func:`ships_changed` (a condition or listing that reads damage sees the new stamp), and
     the ships by sector kept with the stamp before, which damage does not move, are kept with
@@ -338,7 +337,7 @@ def ship_damaged(state: State, ship: dict[str, Any]) -> None:
         found.sectors = (found.stamps["ships"], kept[1])
 
 
-def ship_removed(state: State, ship: dict[str, Any]) -> None:
+def ship_removed(state: State, ship: Ship) -> None:
     """A ship was taken off the board (``graveyard.destroy``): :func:`ships_placed_or_removed`,
     and the ships by sector kept with the stamp before lose it, with the new stamp (made
     anew, as :func:`ship_moved`)."""
@@ -355,7 +354,7 @@ def ship_removed(state: State, ship: dict[str, Any]) -> None:
     found.sectors = (found.stamps["ships"], table)
 
 
-def _take_out(table: dict[str, list[Any]], sector: str, ship: dict[str, Any]) -> None:
+def _take_out(table: dict[str, list[Any]], sector: str, ship: Ship) -> None:
     """Put a new list without ``ship`` in ``table`` for its sector (none when it is empty, as
     a walk over the board finds no ship there)."""
     ships = table[sector]
@@ -365,7 +364,7 @@ def _take_out(table: dict[str, list[Any]], sector: str, ship: dict[str, Any]) ->
         table[sector] = [s for s in ships if s is not ship]
 
 
-def _in_board_order(found: Versions, ships: list[Any], ship: dict[str, Any]) -> list[Any]:
+def _in_board_order(found: Versions, ships: list[Any], ship: Ship) -> list[Any]:
     """A new list of ``ships`` (in board order) with ``ship`` put at its place among them."""
     order = found.ship_order
     if order is None:  # numbered once per state object, then kept up by :func:`ship_placed`
@@ -375,7 +374,7 @@ def _in_board_order(found: Versions, ships: list[Any], ship: dict[str, Any]) -> 
     return [*ships[:at], ship, *ships[at:]]
 
 
-def extractor_placed(state: State, extractor: dict[str, Any]) -> None:
+def extractor_placed(state: State, extractor: Extractor) -> None:
     """A new extractor was put on the board (last in board order, ``state.place_extractor``):
     :func:`extractors_changed`, and the extractors by sector and by owner kept with the stamp
     before take it, with the new stamp (building them again walked every extractor on the
@@ -395,8 +394,8 @@ def _with_piece(
     kept: tuple[int, dict[Any, list[Any]]] | None,
     before: int,
     after: int,
-    piece: dict[str, Any],
-    field: str = "sector",
+    piece: Ship | Extractor,
+    field: Literal["sector", "owner"] = "sector",
 ) -> tuple[int, dict[Any, list[Any]]] | None:
     """A memo of pieces by sector (or owner: ``field``) kept with the stamp ``before``, with
     a piece just put last in board order added, under the stamp ``after``; any other is
@@ -485,13 +484,13 @@ def _drop_card_memos(found: Versions, seat: int, kept_up: Collection[str]) -> No
         found.types.pop(seat, None)
 
 
-def remember_asked(state: State, task: dict[str, Any], options: list[Any]) -> None:
+def remember_asked(state: State, task: Task, options: list[Any]) -> None:
     """Keep the options a task just listed to decide to ask (the step's whole list), so the
     decision's listing does not work them out again (:func:`asked_options`)."""
     of(state).asked = (task, task["pc"], options)
 
 
-def asked_options(state: State, task: dict[str, Any]) -> list[Any] | None:
+def asked_options(state: State, task: Task) -> list[Any] | None:
     """The options kept by :func:`remember_asked` for this task object at its current step,
     while it asks and nothing has changed since (any stamp renewed drops them), else None.
 

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.contract import GameRules, Option
+from whitedwarf.interpreter.state import State
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.engines import GameEngine
 
-State = dict[str, Any]
 
 _GIFT = re.compile(r"^\s*(-?\d+)\s*:\s*([^@\s]+)\s*(?:@\s*(-?\d+)\s*)?$")
 

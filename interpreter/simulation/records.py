@@ -8,16 +8,17 @@ its own record (``GameEngine.record``: Last Light's light by source and tech cou
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
 
 
 def result_record(
     index: int,
     seed: int,
     agents: list[str],
-    result: dict[str, Any],
+    result: Mapping[str, Any],
     state: State,
     decisions: int,
     opening: State | None = None,

@@ -8,10 +8,11 @@ can you flush a pool?").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight import effects, events, gods, supply
 from whitedwarf.interpreter.starlight.narrate import a_ray, ray_words, words
+from whitedwarf.interpreter.starlight.records import Player
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -43,6 +44,7 @@ def can_flush(game: Game, state: State, seat: int, kind: str) -> bool:
 def options(game: Game, state: State) -> list[Option]:
     """The options of the gain action in progress."""
     action = state["action"]
+    assert action is not None  # an action in progress
     seat, kind = action["seat"], action["kind"]
     p = player(state, seat)
     out: list[Option] = []
@@ -80,7 +82,7 @@ def options(game: Game, state: State) -> list[Option]:
     return [*out, DONE]
 
 
-def boon_options(p: dict[str, Any]) -> list[Option]:
+def boon_options(p: Player) -> list[Option]:
     """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
     return [
         Option(f"boon:{f}", f"use the boon of the Flare {words(f)}")
@@ -100,6 +102,7 @@ def use_boon(game: Game, state: State, seat: int, flare: str) -> None:
 def choose(game: Game, state: State, option_id: str) -> bool:
     """Apply an option; True when the action is over."""
     action = state["action"]
+    assert action is not None  # an action in progress
     seat, kind = action["seat"], action["kind"]
     p = player(state, seat)
     verb, _, what = option_id.partition(":")

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.bindings import Bindings, NounBinding, VerbBinding
 from whitedwarf.interpreter.starlight import card_state, selectors, values, verbs
-from whitedwarf.interpreter.starlight.selectors import Candidate, Frame
+from whitedwarf.interpreter.starlight.selectors import Candidate
 from whitedwarf.interpreter.starlight.state import State
+from whitedwarf.interpreter.vm import Frame
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game

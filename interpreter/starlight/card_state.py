@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.state import State
+from whitedwarf.interpreter.vm import Frame
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
-
-Frame = dict[str, Any]
 
 
 def verb_put(game: Game, state: State, frame: Frame, amount: list[Any], card: Any) -> None:

@@ -24,15 +24,17 @@ without search.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.starlight.persist import HIDDEN
+from whitedwarf.interpreter.starlight.records import State
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.content import StarlightContent
 
-State = dict[str, Any]
+#: A view being filled in: until filled, its hidden places hold counts (``persist.py``).
+Filling = dict[str, Any]
 
 
 def determinise(
@@ -41,7 +43,7 @@ def determinise(
     """A full state matching ``seat``'s observation ``view``, or ``None`` (module docstring)."""
     if any(frame.get("owner") != seat for frame in view["frames"]):
         return None
-    state: State = generic.clone(view)
+    state: Filling = cast(Filling, generic.clone(view))
     others = [p for p in state["players"] if p["seat"] != seat]
     cards = content.cards
     filled = (
@@ -57,11 +59,11 @@ def determinise(
         rng.shuffle(bag)
     state["rng"] = rng.getrandbits(64)
     state["seed"] = 0
-    return state
+    return cast(State, state)
 
 
 def _fill_laurels(
-    state: State, others: list[dict[str, Any]], laurels: list[str], rng: random.Random
+    state: Filling, others: list[dict[str, Any]], laurels: list[str], rng: random.Random
 ) -> bool:
     """Each other player's secret laurels, from the laurels the seat has not seen."""
     seen = set()
@@ -82,7 +84,7 @@ def _fill_laurels(
 
 
 def _fill_flares(
-    state: State, others: list[dict[str, Any]], flares: list[str], rng: random.Random
+    state: Filling, others: list[dict[str, Any]], flares: list[str], rng: random.Random
 ) -> bool:
     """The others' flares in hand and the Flare deck, from the flares not in view."""
     seen = {f for f in state["pools"]["flares"] if f is not None}
@@ -99,7 +101,7 @@ def _fill_flares(
 
 
 def _fill_gods(
-    state: State, seat: int, others: list[dict[str, Any]], gods: list[str], rng: random.Random
+    state: Filling, seat: int, others: list[dict[str, Any]], gods: list[str], rng: random.Random
 ) -> bool:
     """While gods are kept (SL25), the gods dealt to the others and the one each kept."""
     seen = set(state["players"][seat]["gods_dealt"])
@@ -121,7 +123,7 @@ def _fill_gods(
     return True
 
 
-def _cores_unseen(state: State, cores: list[str]) -> list[str]:
+def _cores_unseen(state: Filling, cores: list[str]) -> list[str]:
     """Cores in no pool, discard pile or hand: the Core deck's contents."""
     seen = set(state["pools"]["cores"]) | set(state["core_discard"])
     for p in state["players"]:
@@ -129,7 +131,7 @@ def _cores_unseen(state: State, cores: list[str]) -> list[str]:
     return [c for c in cores if c not in seen]
 
 
-def _starbots_unseen(state: State, cards: dict[str, Any]) -> list[str]:
+def _starbots_unseen(state: Filling, cards: dict[str, Any]) -> list[str]:
     """Starbot cards not in the discards: the Starbot deck's contents (none without one)."""
     if not state["starbot_deck"]:
         return []
@@ -137,7 +139,7 @@ def _starbots_unseen(state: State, cards: dict[str, Any]) -> list[str]:
     return [c for c in sorted(cards["starbots"]) if c not in discarded]
 
 
-def _fill_deck(state: State, key: str, cards: list[str], rng: random.Random) -> bool:
+def _fill_deck(state: Filling, key: str, cards: list[str], rng: random.Random) -> bool:
     """A hidden deck (its size in the view) from ``cards``, in a new order."""
     size = state[key]
     if not isinstance(size, int):

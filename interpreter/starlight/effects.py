@@ -188,6 +188,7 @@ def _ask_again(game: Game, state: State, frame: Frame) -> None:
     verb's own ``reask`` (``VerbBinding.reask`` in ``bindings.py``): a frame started above it
     after it asked may have taken what it offers (docs/rules-decisions.md SL140)."""
     pending = frame["pending"]
+    assert pending is not None  # asked of a frame waiting on a question only
     if pending["kind"] == "verb":
         again = game.adapter.reasks.get(pending["verb"])
         if again is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import events, goals
+from whitedwarf.interpreter.starlight.records import Result
 from whitedwarf.interpreter.starlight.state import (
     Player,
     State,
@@ -85,7 +86,7 @@ def final_score(game: Game, p: Player) -> dict[str, Any]:
     }
 
 
-def result_of(game: Game, state: State, reason: str) -> dict[str, Any]:
+def result_of(game: Game, state: State, reason: str) -> Result:
     """Winners by points, then stars launched, then constellations (003 "Scoring"); stars are
     those on the sky board, so a slotless final star does not count (SL111)."""
     players = state["players"]

@@ -62,6 +62,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from whitedwarf.interpreter.starlight.records import State
+
 Event = dict[str, Any]
 Listener = Callable[[Event], None]
 
@@ -82,13 +84,13 @@ def listening(listener: Listener | None) -> Iterator[None]:
         ON, _LISTENER = before
 
 
-def emit(state: dict[str, Any], kind: str, seat: int | None, **extra: Any) -> None:
+def emit(state: State, kind: str, seat: int | None, **extra: Any) -> None:
     """Announce an event (callers test :data:`ON` first where building it costs)."""
     if ON and _LISTENER is not None:
         _LISTENER({"kind": kind, "round": state.get("round"), "seat": seat, **extra})
 
 
-def note(state: dict[str, Any], kind: str, seat: int | None, **extra: Any) -> None:
+def note(state: State, kind: str, seat: int | None, **extra: Any) -> None:
     """Tell the listener something for a trace only (callers test :data:`ON` first): shaped
     as an event, but given to the listener's ``note`` method if it has one, never to the
     listener itself, so replays and tallies never see it."""

@@ -33,6 +33,7 @@ from whitedwarf.interpreter.starlight import (
 from whitedwarf.interpreter.starlight.content import StarlightContent, load_content
 from whitedwarf.interpreter.starlight.effects import Adapter
 from whitedwarf.interpreter.starlight.persist import observation
+from whitedwarf.interpreter.starlight.records import Result
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -219,10 +220,9 @@ class Game:
         return bool(state["phase"] == "over")
 
     @staticmethod
-    def result(state: State) -> dict[str, Any] | None:
+    def result(state: State) -> Result | None:
         """``winners``, ``reason``, ``tiebreak`` and ``points`` (and the parts) once over."""
-        found: dict[str, Any] | None = state["result"]
-        return found
+        return state["result"]
 
     @staticmethod
     def returns(state: State) -> list[float]:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.simulation.gifts import GiftError, Giver
-
-State = dict[str, Any]
+from whitedwarf.interpreter.starlight.records import State
 
 
 def _cards(game: Any) -> dict[str, dict[str, Any]]:
@@ -69,8 +68,9 @@ def _free_card(state: State, kind: str, card: str) -> None:
         deck.append(card)
         return
     for p in state["players"]:
-        if card in p.get(kind, []):
-            p[kind].remove(card)
+        held = p["cores"] if kind == "cores" else p["flares"]
+        if card in held:
+            held.remove(card)
             deck.append(card)
             return
 

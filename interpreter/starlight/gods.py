@@ -46,8 +46,8 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
 def choose(state: State, seat: int, option_id: str) -> None:
     """Keep a god; the other goes back to the box."""
     p = player(state, seat)
-    p["god"] = option_id.partition(":")[2]
-    p["gods_dealt"] = [p["god"]]
+    p["god"] = god = option_id.partition(":")[2]
+    p["gods_dealt"] = [god]
 
 
 def clauses(game: Game, state: State, seat: int) -> list[dict[str, Any]]:

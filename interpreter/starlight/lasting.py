@@ -14,15 +14,14 @@ them); a save made before they existed has neither key and reads as none.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from whitedwarf.interpreter.starlight import events
+from whitedwarf.interpreter.starlight.records import Duration, NextCost, State
+from whitedwarf.interpreter.vm import Frame
 
-State = dict[str, Any]
-Frame = dict[str, Any]
-
-DURATIONS = "durations"
-NEXT_COSTS = "next_costs"
+DURATIONS: Final = "durations"
+NEXT_COSTS: Final = "next_costs"
 #: The stat each thing of ``your next <thing> costs N less`` lowers (vocabulary NEXT_COSTS).
 STAT_OF = {"launch": "launch_cost"}
 
@@ -41,7 +40,7 @@ def said(clause: dict[str, Any]) -> str:
 def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> None:
     """A duration starts for the frame's owner, until the end of ``period``."""
     owner = frame["owner"]
-    entry = {"owner": owner, "card": _card(frame), "until": period, "clause": clause}
+    entry: Duration = {"owner": owner, "card": _card(frame), "until": period, "clause": clause}
     state.setdefault(DURATIONS, []).append(entry)
     if events.ON:
         events.note(state, "lasting", owner, card=entry["card"], text=said(clause), until=period)
@@ -80,7 +79,7 @@ def grants(state: State, seat: int, name: str) -> bool:
 def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
     """``your next <thing> costs N less``: kept until the owner next pays for one."""
     owner = frame["owner"]
-    entry = {"owner": owner, "card": _card(frame), "thing": thing, "amount": int(amount)}
+    entry: NextCost = {"owner": owner, "card": _card(frame), "thing": thing, "amount": int(amount)}
     state.setdefault(NEXT_COSTS, []).append(entry)
     if events.ON:
         events.note(state, "next_cost", owner, card=entry["card"], thing=thing, amount=int(amount))

@@ -23,7 +23,7 @@ left for its size, scores the slotless points without placing any marker.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight import (
     actions,
@@ -37,6 +37,7 @@ from whitedwarf.interpreter.starlight import (
 )
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.narrate import a_ray, slot_words, words
+from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, gain_night, has_privilege, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -55,7 +56,7 @@ def begin(state: State, seat: int, constellations: list[str], surcharge: int, fi
     }  # fmt: skip
 
 
-def targets(game: Game, state: State, action: dict[str, Any]) -> set[int] | None:
+def targets(game: Game, state: State, action: Action) -> set[int] | None:
     """Magnitudes with an open slot; None for a final launch (any star can score)."""
     if action["final"]:
         return None
@@ -75,7 +76,7 @@ def can_start(game: Game, state: State, seat: int, constellations: list[str] | N
     return any(stars.feasible(game, state, seat, c, [], p["rays"], aims) for c in stars.cores_of(p))
 
 
-def _spare(p: dict[str, Any], chosen: list[str]) -> list[str]:
+def _spare(p: Player, chosen: list[str]) -> list[str]:
     spare = list(p["rays"])
     for ray in chosen:
         spare.remove(ray)
@@ -85,6 +86,7 @@ def _spare(p: dict[str, Any], chosen: list[str]) -> list[str]:
 def options(game: Game, state: State) -> list[Option]:
     """The options of the launch in progress."""
     action = state["action"]
+    assert action is not None  # a launch in progress
     seat, step = action["seat"], action["step"]
     p = player(state, seat)
     aims = targets(game, state, action)
@@ -98,6 +100,7 @@ def options(game: Game, state: State) -> list[Option]:
                 *actions.boon_options(p)]  # fmt: skip
     if step == "rays":
         core, chosen = action["core"], action["rays"]
+        assert core is not None  # chosen at the first step
         spare = _spare(p, chosen)
         out = [
             Option(f"ray:{ray}", f"attach {a_ray(ray)} ray")
@@ -128,13 +131,13 @@ def _without(items: list[str], one: str) -> list[str]:
     return out
 
 
-def _launchable(game: Game, state: State, action: dict[str, Any], mag: int) -> bool:
+def _launchable(game: Game, state: State, action: Action, mag: int) -> bool:
     if action["final"]:
         return slot_size_for(mag) != "large" or stars.can_launch_large(game, state, action["seat"])
     return bool(_slots(game, state, action, mag))
 
 
-def _slots(game: Game, state: State, action: dict[str, Any], mag: int | None = None) -> list[str]:
+def _slots(game: Game, state: State, action: Action, mag: int | None = None) -> list[str]:
     seat = action["seat"]
     if mag is None:
         mag = action["magnitude"]
@@ -145,6 +148,7 @@ def _slots(game: Game, state: State, action: dict[str, Any], mag: int | None = N
 def choose(game: Game, state: State, option_id: str) -> bool:
     """Apply an option; True when the launch is over (launched or called off)."""
     action = state["action"]
+    assert action is not None  # a launch in progress
     seat = action["seat"]
     p = player(state, seat)
     verb, _, what = option_id.partition(":")
@@ -161,8 +165,10 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     elif verb == "ray":
         action["rays"].append(what)
     elif verb == "ready":
-        action["magnitude"] = stars.magnitude(stars.plan_of(game, action["core"]), action["rays"])
-        action["aspect"] = stars.aspect_of(game, action["core"])
+        core = action["core"]
+        assert core is not None  # chosen at the first step
+        action["magnitude"] = stars.magnitude(stars.plan_of(game, core), action["rays"])
+        action["aspect"] = stars.aspect_of(game, core)
         action["step"] = "slot"
     elif verb in ("slot", "slotless"):
         _place(game, state, action, what if verb == "slot" else None)
@@ -192,7 +198,7 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     return False
 
 
-def _place(game: Game, state: State, action: dict[str, Any], slot: str | None) -> None:
+def _place(game: Game, state: State, action: Action, slot: str | None) -> None:
     """Steps 3 to 5: pay, place the marker, score the slot (or the slotless points)."""
     seat = action["seat"]
     p = player(state, seat)
@@ -211,13 +217,13 @@ def _place(game: Game, state: State, action: dict[str, Any], slot: str | None) -
         gain_night(state, seat, int(game.content.setup["slotless_points"][size]), "slotless")
 
 
-def _next_scoring_step(game: Game, state: State, action: dict[str, Any]) -> None:
+def _next_scoring_step(game: Game, state: State, action: Action) -> None:
     action["step"] = "flare" if player(state, action["seat"])["flares"] else "buy"
     if action["step"] == "buy":
         _skip_buying(game, state, action)
 
 
-def _skip_buying(game: Game, state: State, action: dict[str, Any]) -> None:
+def _skip_buying(game: Game, state: State, action: Action) -> None:
     """Buying is offered only with the privilege (gained before this action) and the AP."""
     seat = action["seat"]
     price = game.stat(state, seat, "night_point_price")
@@ -226,7 +232,7 @@ def _skip_buying(game: Game, state: State, action: dict[str, Any]) -> None:
         action["step"] = "record"
 
 
-def _record(game: Game, state: State, action: dict[str, Any]) -> None:
+def _record(game: Game, state: State, action: Action) -> None:
     """Steps 6 to 9 (a slotless star records nothing on the mat: 003 "Your Last Turn")."""
     seat = action["seat"]
     p = player(state, seat)
@@ -241,6 +247,7 @@ def _record(game: Game, state: State, action: dict[str, Any]) -> None:
         if action["aspect"] and action["aspect"] not in p["aspects"]:
             p["aspects"].append(action["aspect"])
     core = action["core"]
+    assert core is not None  # the star is complete: its Core was chosen
     if core == p["starter"]:
         p["starter"] = None
         state.setdefault("starters_launched", []).append(core)

@@ -15,12 +15,12 @@ a god keeps something only once its powers act, after every god is revealed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.state import FORMAT
 
-State = dict[str, Any]
 HIDDEN = "?"
 
 
@@ -43,16 +43,18 @@ def load(text: str) -> State:
             f"save format {state.get('format')!r} is not supported (this engine "
             f"reads format {FORMAT}); was it written by a newer whitedwarf?"
         )
-    return state
+    loaded: State = state  # format-checked above; the records are checked by tests/starlight
+    return loaded
 
 
 def observation(state: State, seat: int) -> State:
-    """A copy of the state with everything ``seat`` may not see replaced."""
-    view = generic.clone(state)
+    """A copy of the state with everything ``seat`` may not see replaced (typed as the
+    state it shows, as Last Light's views: ``lastlight/records.py`` ``View``)."""
+    view: dict[str, Any] = cast(dict[str, Any], generic.clone(state))
     for key in ("rng", "seed"):
         view[key] = HIDDEN
     for key in ("core_deck", "flare_deck", "starbot_deck"):
-        view[key] = len(state[key])
+        view[key] = len(view[key])
     view["bags"] = {size: sorted(bag) for size, bag in state["bags"].items()}
     choosing = state["phase"] == "gods"
     for p in view["players"]:
@@ -70,4 +72,4 @@ def observation(state: State, seat: int) -> State:
             frame["vars"] = len(frame.get("vars") or [])
             if frame.get("pending") is not None:
                 frame["pending"] = HIDDEN
-    return view
+    return cast(State, view)

@@ -10,7 +10,7 @@ What is queued is kept in ``state["launch_reactions"]`` (plain data: it saves an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from whitedwarf.interpreter.starlight import gods
 from whitedwarf.interpreter.starlight.state import State, player
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 HOOK = "opponent_launched"
 #: The state's key for the reactions still to run (present only while some are queued).
-KEY = "launch_reactions"
+KEY: Final = "launch_reactions"
 
 
 def launch_context(game: Game, slot: str | None) -> dict[str, Any]:

@@ -25,16 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
+from whitedwarf.interpreter.starlight.records import Player, State
 from whitedwarf.interpreter.starlight.state import has_privilege, player
 from whitedwarf.interpreter.starlight.supply import pool_size
 from whitedwarf.interpreter.starlight.vocabulary import PRIVILEGES
-
-State = dict[str, Any]
 
 __all__ = [
     "ScenarioError",
@@ -55,6 +54,9 @@ __all__ = [
 
 #: The pools :func:`set_pool` fills, with the deck or bag each draws from.
 POOLS = ("cores", "long", "short", "flares")
+
+#: A deck of the state (and its discard pile): what ``rig`` takes cards out of.
+_Deck = Literal["core_deck", "core_discard", "flare_deck", "starbot_deck", "starbot_discard"]
 
 
 class ScenarioError(ValueError):
@@ -91,7 +93,10 @@ def blank(game: Game, seed: int = 1) -> State:
             state["bags"][_size(ray)].append(ray)
         state["core_deck"].extend(p["cores"])
         state["flare_deck"].extend(p["flares"])
-        p.update(rays=[], cores=[], flares=[], starter=None, laurels=[], god=None, gods_dealt=[])
+        p.update(
+            {"rays": [], "cores": [], "flares": [], "starter": None, "laurels": [], "god": None,
+             "gods_dealt": []}
+        )  # fmt: skip
     return game.edited(state)
 
 
@@ -122,10 +127,10 @@ def turn(game: Game, state: State, seat: int, ap: int | None = None, first: bool
     if ap < 0:
         raise ScenarioError(f"a turn cannot start with {ap} AP")
     state["actions"] += 1  # a turn begins after every action before it (SL110)
-    state.update(turn=seat, action=None, frames=[], todo=[], phase="play")
+    state.update({"turn": seat, "action": None, "frames": [], "todo": [], "phase": "play"})
     state["turn_state"] = {"seat": seat, "first": first, "last": False, "final_done": False,
                            "forfeit": False, "ap_received": ap, "saved_ap": saved}  # fmt: skip
-    p.update(ap=ap, moved=False, visit_done=False)
+    p.update({"ap": ap, "moved": False, "visit_done": False})
     return game.edited(state)
 
 
@@ -284,11 +289,12 @@ def rig_draws(
 
     Rays count every draw of the generator from now on: a shuffle before them (the Core deck
     rebuilt, the Starbot deck after Refresh) would take draws of its own."""
-    for kind, cards, deck, discard in (
+    piles: tuple[tuple[str, Iterable[str], _Deck, _Deck | None], ...] = (
         ("cores", cores, "core_deck", "core_discard"),
         ("flares", flares, "flare_deck", None),
         ("starbots", starbots, "starbot_deck", "starbot_discard"),
-    ):
+    )
+    for kind, cards, deck, discard in piles:
         places = [state[deck]] + ([state[discard]] if discard else [])
         for card in cards:
             _card(game, kind, card)
@@ -349,7 +355,7 @@ def _seat(state: State, seat: int) -> None:
         raise ScenarioError(f"no seat {seat} in a {state['n']}-seat game")
 
 
-def _live(state: State, seat: int) -> dict[str, Any]:
+def _live(state: State, seat: int) -> Player:
     _seat(state, seat)
     p = player(state, seat)
     if p["kind"] != "live":

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.starlight.values import launching_aspect
+from whitedwarf.interpreter.vm import Frame
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
-Frame = dict[str, Any]
 #: One candidate: its id and its owner's seat (None: nobody's).
 Candidate = tuple[str, int | None]
 

@@ -79,7 +79,8 @@ def _act(game: Game, state: State, seat: int, action: str) -> None:
             state["flare_deck"].append(pools["flares"][places[0]])
             pools["flares"][places[0]] = None
     elif action == "launch":
-        _launch(game, state, seat, game.content.spaces[p["marker"]].get("constellations", []))
+        space = game.content.spaces[p["marker"]]  # type: ignore[index]  # moved: on the rondel
+        _launch(game, state, seat, space.get("constellations", []))
 
 
 def _next_space(game: Game, marker: int | None, action: str) -> int:

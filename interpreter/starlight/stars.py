@@ -11,9 +11,10 @@ needs the Launch Alpha Star privilege.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight.content import MAGNITUDES, slot_size_for
+from whitedwarf.interpreter.starlight.records import Player
 from whitedwarf.interpreter.starlight.state import State, has_privilege
 from whitedwarf.interpreter.starlight.vocabulary import COLOURS
 
@@ -162,6 +163,6 @@ def feasible(game: Game, state: State, seat: int, core: str, chosen: list[str],
     return bool(reach & targets)
 
 
-def cores_of(p: dict[str, Any]) -> list[str]:
+def cores_of(p: Player) -> list[str]:
     """Cores a player may launch: the starter first, then the others."""
     return ([p["starter"]] if p["starter"] else []) + list(p["cores"])

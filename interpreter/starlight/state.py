@@ -15,17 +15,18 @@ A player: seat, kind ("live" | "starbot"), marker (rondel space index or None), 
 night, day, turns, cores, rays, flares, used_flares, laurels, privileges {id: action number
 when gained}, magnitudes, aspects, stars (slot ids), accolades, god, gods_dealt, points
 (night and day points by source), visit (the action of this visit was taken), moved.
+The records are typed for mypy in ``records.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.content import StarlightContent
 
-State = dict[str, Any]
-Player = dict[str, Any]
+# Re-exported: the rules modules import the records from here.
+from whitedwarf.interpreter.starlight.records import Content
+from whitedwarf.interpreter.starlight.records import Player as Player
+from whitedwarf.interpreter.starlight.records import State as State
 
 #: The save format of a Starlight state.
 FORMAT = 1
@@ -125,7 +126,7 @@ def seats_in_turn_order(state: State) -> list[int]:
     return list(range(state["n"]))
 
 
-def content_id(content: StarlightContent, players: int) -> dict[str, Any]:
+def content_id(content: StarlightContent, players: int) -> Content:
     """What a state records of the content it is played with."""
     return {"name": content.name, "digest": content.digest, "players": players}
 

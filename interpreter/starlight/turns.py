@@ -57,7 +57,7 @@ def begin_turn(game: Game, state: State) -> None:
         state["todo"].append("finish_turn")
         return
     if last and not launch.can_start(game, state, seat, None):
-        state["turn_state"]["forfeit"] = True  # 003 "Your Last Turn": no complete star
+        state["turn_state"]["forfeit"] = True  # type: ignore[index]  # set above; 003 "Your Last Turn": no complete star
         events.emit(state, "forfeit", seat)
         state["todo"].append("finish_turn")
         return
@@ -71,9 +71,11 @@ def begin_turn(game: Game, state: State) -> None:
     else:
         extra = 1 if has_privilege(state, seat, "extra_action_point") else 0
         p["ap"] = max(0, game.stat(state, seat, "ap_per_turn")) + extra + p["saved"]
-    state["turn_state"]["saved_ap"] = p["saved"]  # what the Saved AP box brought (saved_ap)
+    turn = state["turn_state"]
+    assert turn is not None  # a live turn has begun (``begin_turn``)
+    turn["saved_ap"] = p["saved"]  # what the Saved AP box brought (saved_ap)
     p["saved"] = 0
-    state["turn_state"]["ap_received"] = p["ap"]
+    turn["ap_received"] = p["ap"]
     events.emit(state, "turn", seat, ap=p["ap"], last=last)
     gods.fire(game, state, seat, "turn_start")
 
@@ -161,6 +163,7 @@ def can_act(game: Game, state: State, seat: int) -> bool:
     if not p["moved"] or p["visit_done"]:
         return False
     space = p["marker"]
+    assert space is not None  # moved: the marker is on the rondel
     kind = game.content.spaces[space]["action"]
     extra = surcharge(game, state, seat, space)
     if kind == "launch":
@@ -176,6 +179,7 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
     p = player(state, seat)
     spaces = game.content.spaces
     turn = state["turn_state"]
+    assert turn is not None  # between actions of a live turn
     if turn["first"]:
         # 003 "Your First Turn": the first-turn AP are spent on the one action, so a launch
         # whose cost is more than they are is not offered (docs/rules-decisions.md SL141).
@@ -185,11 +189,13 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
                 if launch_paid or s["action"] != "launch"] or [END]  # fmt: skip
     out: list[Option] = []
     step = game.stat(state, seat, "step_cost")
+    marker = p["marker"]
+    assert marker is not None  # placed in the first turn
     if p["ap"] >= step and turn.get("steps", 0) < MAX_STEPS:
-        nxt = spaces[(p["marker"] + 1) % len(spaces)]["id"]
+        nxt = spaces[(marker + 1) % len(spaces)]["id"]
         out.append(Option("step", f"move one step to {words(nxt)} ({step} AP)"))
     if can_act(game, state, seat):
-        out.append(Option("act", f"take the action of {words(spaces[p['marker']]['id'])}"))
+        out.append(Option("act", f"take the action of {words(spaces[marker]['id'])}"))
     if _final_open(game, state, seat):
         out.append(Option("final", "the final launch: any constellation, 1 AP"))
     out += actions.boon_options(p)
@@ -199,6 +205,7 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
 def _final_open(game: Game, state: State, seat: int) -> bool:
     """003 "Your Last Turn": the final launch, once, with the AP for it and a star to make."""
     turn = state["turn_state"]
+    assert turn is not None  # between actions of a live turn
     if not turn["last"] or turn["final_done"]:
         return False
     paid = player(state, seat)["ap"] >= game.stat(state, seat, "launch_cost")
@@ -210,20 +217,25 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
     p = player(state, seat)
     verb, _, what = option_id.partition(":")
     spaces = game.content.spaces
+    turn = state["turn_state"]
     if verb == "place":
         p["marker"] = int(what)
         p["moved"] = True
         start_action(game, state, seat, surcharge_paid=0)
     elif verb == "step":
         p["ap"] -= game.stat(state, seat, "step_cost")
-        state["turn_state"]["steps"] = state["turn_state"].get("steps", 0) + 1
-        p["marker"] = (p["marker"] + 1) % len(spaces)
+        assert turn is not None  # a step between actions of a live turn
+        turn["steps"] = turn.get("steps", 0) + 1
+        marker = p["marker"]
+        assert marker is not None  # a step moves a marker on the rondel
+        p["marker"] = marker = (marker + 1) % len(spaces)
         p["moved"], p["visit_done"] = True, False
-        events.emit(state, "step", seat, space=spaces[p["marker"]]["id"])
+        events.emit(state, "step", seat, space=spaces[marker]["id"])
     elif verb == "act":
-        start_action(game, state, seat, surcharge(game, state, seat, p["marker"]))
+        start_action(game, state, seat, surcharge(game, state, seat, p["marker"]))  # type: ignore[arg-type]
     elif verb == "final":
-        state["turn_state"]["final_done"] = True
+        assert turn is not None  # the final launch of a live turn
+        turn["final_done"] = True
         state["actions"] += 1
         launch.begin(state, seat, list(game.content.constellations), 0, final=True)
     elif verb == "boon":
@@ -240,6 +252,7 @@ def start_action(game: Game, state: State, seat: int, surcharge_paid: int) -> No
     p["visit_done"] = True
     state["actions"] += 1
     space = p["marker"]
+    assert space is not None  # placed or moved onto a space
     kind = game.content.spaces[space]["action"]
     events.emit(state, "action", seat, action=kind, surcharge=surcharge_paid)
     if kind == "launch":
@@ -253,11 +266,13 @@ def action_over(game: Game, state: State) -> None:
     """After an action: accolades may be claimed, the god's powers fire; a first turn and a
     final launch end the turn (003 "Your First Turn", "Your Last Turn")."""
     action = state["action"]
+    assert action is not None  # the action that is over
     seat = action["seat"]
     state["action"] = None
     goals.check_accolades(game, state, seat)
     gods.fire(game, state, seat, "action_done")
     turn = state["turn_state"]
+    assert turn is not None  # set at every turn's start (``begin_turn``)
     if turn["first"] or action.get("final"):
         state["todo"].append("end_turn")
 

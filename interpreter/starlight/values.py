@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter.starlight.records import Action
 from whitedwarf.interpreter.starlight.stars import plan_of
 from whitedwarf.interpreter.starlight.state import State, held_cores, player
 
@@ -16,9 +17,9 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 
-def _launching(state: State, seat: int) -> dict[str, Any] | None:
+def _launching(state: State, seat: int) -> Action | None:
     """The launch of ``seat`` whose star is placed (launch step 4 done), if any."""
-    action: dict[str, Any] | None = state.get("action")
+    action: Action | None = state.get("action")
     if action is None or action.get("kind") != "launch" or action.get("seat") != seat:
         return None
     return action if action.get("placed") else None
@@ -50,8 +51,9 @@ def value_magnitudes_recorded(game: Game, state: State, seat: int) -> int:
 def value_aspects_recorded(game: Game, state: State, seat: int) -> int:
     found = set(player(state, seat)["aspects"])
     launching = _launching(state, seat)
-    if launching is not None and launching.get("aspect"):
-        found.add(launching["aspect"])
+    aspect = launching.get("aspect") if launching is not None else None
+    if aspect:
+        found.add(aspect)
     return len(found)
 
 
@@ -92,7 +94,7 @@ def value_star_colours(game: Game, state: State, seat: int) -> int:
     if launching is None:
         return 0
     rays = list(launching["rays"])
-    printed = plan_of(game, launching["core"]).printed
+    printed = plan_of(game, launching["core"]).printed  # type: ignore[arg-type]  # placed
     if printed:  # 003 "Your Starter Core": the pre-printed ray "counts like a regular ray"
         rays.append(printed)
     return len({ray.partition(":")[0] for ray in rays})

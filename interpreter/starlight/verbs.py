@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, Any
 from whitedwarf.interpreter.starlight import events, gods, supply
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, gain_day, gain_night, held_cores, player
-from whitedwarf.interpreter.vm import YIELD
+from whitedwarf.interpreter.vm import YIELD, Frame
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
-Frame = dict[str, Any]
 #: A decision the verb asks (interpreter/vm.py: answered by :func:`resume_gain`).
 Pending = dict[str, Any]
 

@@ -190,7 +190,9 @@ class Auditor:
             if mine is not None and not mine.stale and mine.achievement == p["achievement"]:
                 done = p.get("once", ())  # one met in a check still running is listed
                 listed = [
-                    (e[6], e[1], e[5], e[4]) for e in mine.entries if e[5] or e[3] not in done
+                    (e.ref, e.clause, e.achievement, e.domains)
+                    for e in mine.entries
+                    if e.achievement or e.name not in done
                 ]
                 assert listed == fresh_pending(rt, p), f"seat {seat}'s pending conditions"
             if kept.totals[seat] is not None:
@@ -389,7 +391,7 @@ class Auditor:
                 for ref, clause, _, domains in fresh_pending(rt, p):
                     for domain in domains or ():
                         index.setdefault(domain, set()).add((ref, clause, seat))
-            kept_index = {d: {e[0] for e in entries} for d, entries in kept.readers.items()}
+            kept_index = {d: {e.key for e in entries} for d, entries in kept.readers.items()}
             assert kept_index == index, "the readers of each domain, all seats"
         if kept.settled and (not moved or moved.isdisjoint(kept.reading)):
             # The whole check is skipped: nothing pending may hold.

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
+
 Event = dict[str, Any]
 #: The SVG document in parts: its opening, its groups (each stored once by the viewer) and
 #: its closing.

@@ -28,8 +28,8 @@ from whitedwarf.interpreter.replay import (
     start_game,
     unreadable,
 )
+from whitedwarf.interpreter.state import State
 
-State = dict[str, Any]
 Event = dict[str, Any]
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from importlib.resources import files
 from typing import Any
 
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.drawing import Drawing, Event
 
-State = dict[str, Any]
 #: What may not stand inside a script element as it is (HTML's "script data" states).
 _UNSAFE = re.compile(r"<(?=!|script)", re.IGNORECASE)
 
@@ -76,7 +77,7 @@ class ViewerBuilder:
             }
         )
 
-    def html(self, result: dict[str, Any] | None) -> str:
+    def html(self, result: Mapping[str, Any] | None) -> str:
         """The whole page."""
         players = len(self.steps[0]["scores"]) if self.steps else 0
         data = {

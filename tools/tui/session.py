@@ -39,11 +39,10 @@ from whitedwarf.interpreter.replay import (
     read_game_file,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
-from whitedwarf.interpreter.state import state_hash
+from whitedwarf.interpreter.state import State, state_hash
 from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.tui.views import TerminalViews, views_of
 
-State = dict[str, Any]
 HUMAN = "human"
 SAVE_KIND = PLAY_SAVE_KIND
 SAVE_VERSION = 1

@@ -12,13 +12,13 @@ so a human is never shown what their seat may not know.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from whitedwarf.interpreter.state import State
 
-State = dict[str, Any]
 Event = dict[str, Any]
 
 
@@ -53,7 +53,7 @@ class TerminalViews:
     #: ``game`` to what its states record of the content (a save of other content is refused).
     content_id: Callable[[Any], Any]
     #: The game's result for the end screen (Rich markup).
-    end_text: Callable[[dict[str, Any]], str]
+    end_text: Callable[[Mapping[str, Any]], str]
     #: The help page's part about this game's board.
     legend: str = ""
     #: ``content`` to the help page's part about the pack's own rule cards (Starlight's

@@ -24,10 +24,9 @@ from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
+from whitedwarf.interpreter.lastlight.records import State, Tech
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id
-from whitedwarf.interpreter.vm import EffectError, new_frame
-
-State = dict[str, Any]
+from whitedwarf.interpreter.vm import EffectError, Frame, new_frame
 
 #: Light-equivalents of bonus per unit of progress, per light the achievement is worth: an
 #: option completing half of a 2-light achievement scores 1.5 more (about what an inner
@@ -126,7 +125,7 @@ def steers(option: str) -> bool:
     return option.partition(":")[0] in _CHANGES
 
 
-def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
+def condition_progress(view: State, frame: Frame, cond: list[Any]) -> float:
     """A COND's progress in [0, 1] (module docstring); 0 when it cannot be evaluated."""
     try:
         return _progress(view, frame, cond)
@@ -134,7 +133,7 @@ def condition_progress(view: State, frame: dict[str, Any], cond: list[Any]) -> f
         return 0.0
 
 
-def _progress(view: State, frame: dict[str, Any], cond: list[Any]) -> float:
+def _progress(view: State, frame: Frame, cond: list[Any]) -> float:
     op = cond[0]
     if op == "and":
         parts = [_progress(view, frame, c) for c in cond[1]]
@@ -167,7 +166,9 @@ def _moved(view: State, ship: str, dest: str) -> State | None:
         return None
     ships = dict(view["ships"])
     ships[ship] = {**ships[ship], "sector": dest}
-    return {**view, "ships": ships}
+    found = view.copy()
+    found["ships"] = ships
+    return found
 
 
 def _with_extractor(
@@ -191,35 +192,41 @@ def _with_ship(view: State, seat: int, size: str) -> State:
         "id": "what-if",
         "owner": seat,
         "size": size,
-        "sector": home,
+        "sector": home,  # type: ignore[typeddict-item]  # a seat has a home (None: none)
         "damage": 0,
         "fought": 0,
         "moved": False,
         "extra_move": 0,
     }
-    return {**view, "ships": ships}
+    found = view.copy()
+    found["ships"] = ships
+    return found
 
 
 def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
     players = list(view["players"])
-    player = dict(players[seat])
-    tech = {"ref": ref, "exhausted": False, "ship_type": size or None}
+    player = players[seat].copy()
+    tech: Tech = {"ref": ref, "exhausted": False, "ship_type": size or None}
     player["techs"] = [*player["techs"], tech]
     if isinstance(player["techs_hand"], list):
         player["techs_hand"] = [r for r in player["techs_hand"] if r != ref]
     players[seat] = player
-    return {**view, "players": players}
+    found = view.copy()
+    found["players"] = players
+    return found
 
 
 def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
     players = list(view["players"])
-    player = dict(players[seat])
+    player = players[seat].copy()
     res = dict(player["res"])
     for unit, amount in extra.items():
         res[unit] = res.get(unit, 0) + amount
     player["res"] = res
     players[seat] = player
-    return {**view, "players": players}
+    found = view.copy()
+    found["players"] = players
+    return found
 
 
 def _home(view: State, seat: int) -> str | None:
@@ -228,7 +235,8 @@ def _home(view: State, seat: int) -> str | None:
 
 def _free_planet(view: State, sector: str) -> str | None:
     """The planet of a sector when it has no extractor yet."""
-    planet: str | None = view["sectors"].get(sector, {}).get("planet")
+    found = view["sectors"].get(sector)
+    planet = found["planet"] if found is not None else None
     if planet is None or any(x["planet"] == planet for x in view["extractors"].values()):
         return None
     return planet
@@ -307,7 +315,8 @@ def _mine_outcomes(aim: Aim) -> list[Outcome]:
     for x in view["extractors"].values():
         if x["owner"] != seat:
             continue
-        unit = view["planets"][x["planet"]]["resource"] if x["planet"] else spaces.get(x["space"])
+        planet = x["planet"]  # else on a colony ship space
+        unit = view["planets"][planet]["resource"] if planet else spaces.get(x["space"] or "")
         if unit in valuation.UNIT_VALUE and unit != "light":
             extra[unit] = extra.get(unit, 0) + 1
     return [(_with_resources(view, seat, extra), RESOURCE_DOMAINS)] if extra else []

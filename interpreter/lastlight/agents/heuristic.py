@@ -23,7 +23,7 @@ call it on a determinised state in its rollouts.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
@@ -31,10 +31,9 @@ from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.agents.aim import Aim, steers
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
+from whitedwarf.interpreter.lastlight.records import Extractor, Player, Ship, State
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id
-from whitedwarf.interpreter.vm import EffectError
-
-State = dict[str, Any]
+from whitedwarf.interpreter.vm import EffectError, Frame
 
 #: Ship sizes, weakest first (a bigger ship is preferred when it can be paid for).
 SIZE_RANK = {"small": 1, "medium": 2, "large": 3}
@@ -103,34 +102,34 @@ def _play(view: State, seat: int, action: str) -> float:
     return value
 
 
-def _research_value(view: State, seat: int, player: dict[str, Any]) -> float:
+def _research_value(view: State, seat: int, player: Player) -> float:
     hand = player["techs_hand"]
     affordable = [r for r in hand if can_pay(player, _tech_cost(view, r))]
     return 1.0 + (2.0 if len(hand) < 2 else 0.0) + 1.5 * len(affordable)
 
 
-def _mine_value(view: State, seat: int, player: dict[str, Any]) -> float:
+def _mine_value(view: State, seat: int, player: Player) -> float:
     return 0.8 * _count(view["extractors"], seat) + 0.3
 
 
-def _construct_value(view: State, seat: int, player: dict[str, Any]) -> float:
+def _construct_value(view: State, seat: int, player: Player) -> float:
     costs = runtime(view).ship_cost
     ships = [size for size, cost in costs.items() if can_pay(player, cost)]
     free_spaces = _free_colony_spaces(view, seat)
     return 1.2 * len(ships) + (2.5 if free_spaces or _free_planets_held(view, seat) else 0.0)
 
 
-def _trade_value(view: State, seat: int, player: dict[str, Any]) -> float:
+def _trade_value(view: State, seat: int, player: Player) -> float:
     res = player["res"]
     return 2.0 if res.get("rare", 0) >= 2 else 0.6 + 0.1 * sum(res.values())
 
 
-def _refresh_value(view: State, seat: int, player: dict[str, Any]) -> float:
+def _refresh_value(view: State, seat: int, player: Player) -> float:
     claim = sum(_ring_light(view, x) for x in view["extractors"].values() if x["owner"] == seat)
     return claim + (3.0 if len(player["hand"]) <= 2 else 0.0)
 
 
-def _command_value(view: State, seat: int, player: dict[str, Any]) -> float:
+def _command_value(view: State, seat: int, player: Player) -> float:
     ships = _count(view["ships"], seat)
     return 0.0 if ships == 0 else 1.0 + 0.4 * min(ships, 5)
 
@@ -190,7 +189,8 @@ def _extractor(view: State, seat: int, where: str) -> float:
 
 def _move(view: State, seat: int, rest: str) -> float:
     ship, _, dest = rest.partition(":")
-    here = view["ships"].get(ship, {}).get("sector")
+    found = view["ships"].get(ship)
+    here = found["sector"] if found is not None else None
     return _sector_value(view, seat, dest) - (
         _sector_value(view, seat, here) if here is not None else 0.0
     )
@@ -311,7 +311,7 @@ def _activated_code(view: State, ref: str, index: str) -> list[Any] | None:
 
 def _own_question(
     view: State, seat: int, kind: str
-) -> tuple[dict[str, Any], dict[str, Any], list[Any]] | None:
+) -> tuple[Frame, dict[str, Any], list[Any]] | None:
     """The seat's own effect frame awaiting a decision of ``kind`` (its pending question and
     program), or None. Another seat's frame is hidden in the view and never read."""
     if not view["frames"]:
@@ -343,7 +343,7 @@ def _picking_to_lose(view: State, seat: int) -> bool:
 # -- small readers -----------------------------------------------------------------------------
 
 
-def _count(pieces: dict[str, dict[str, Any]], seat: int) -> int:
+def _count(pieces: Mapping[str, Ship | Extractor], seat: int) -> int:
     return sum(1 for p in pieces.values() if p["owner"] == seat)
 
 
@@ -354,7 +354,7 @@ def _tech_cost(view: State, ref: str) -> dict[str, int]:
         return {}
 
 
-def _ring_light(view: State, extractor: dict[str, Any]) -> float:
+def _ring_light(view: State, extractor: Extractor) -> float:
     if extractor.get("planet") is None:
         return 0.0
     ring = runtime(view).ring.get(extractor["sector"], "")

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectError
-
-State = dict[str, Any]
 
 #: The decisions searched: the action card of the round (the strategic choice). Steps inside
 #: an action are left to the heuristic's rules: with a few noisy samples per option, search
@@ -61,7 +59,9 @@ class LastLightSearch:
     def outcome(self, world: State, seat: int) -> float | None:
         if world["phase"] != "over":
             return None
-        winners = world["result"]["winners"]
+        result = world["result"]
+        assert result is not None  # the game is over
+        winners = result["winners"]
         return self.win_score / len(winners) if seat in winners else -self.win_score
 
     def evaluate(self, world: State, seat: int) -> float:

@@ -13,13 +13,12 @@ from typing import Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight.records import Ship, State
 from whitedwarf.interpreter.lastlight.rl.vector import StateEncoder
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 from whitedwarf.interpreter.lastlight.trade import TRADES
 from whitedwarf.rl.actions import ActionSpace
 from whitedwarf.rl.features import Layout
-
-State = dict[str, Any]
 
 #: ``choose one:`` options the space numbers at least (the engine's ``branch:0`` ...); a pack
 #: with a longer ``choose one:`` gets as many as its longest has.
@@ -74,7 +73,7 @@ class LastLightSpec:
         self.known: dict[str, int] = {}
         self._moves = self.actions.families["move"][0]
         #: move option id -> (its ship's id, the ship, its sector, the action index then)
-        self._kept_moves: dict[str, tuple[str, Any, str, int]] = {}
+        self._kept_moves: dict[str, tuple[str, Ship, str, int]] = {}
         self._face = {f: i for i, f in enumerate(self.faces)}
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
@@ -215,9 +214,9 @@ class LastLightSpec:
         if option_id[:5] == "move:":  # most options: worked out from the family's order
             kept = self._kept_moves.get(option_id)
             if kept is not None:
-                sid, ship, sector, found = kept
+                sid, kept_ship, sector, found = kept
                 # a ship's owner and size never change (interpreter/lastlight/state.py)
-                if state["ships"].get(sid) is ship and ship["sector"] == sector:
+                if state["ships"].get(sid) is kept_ship and kept_ship["sector"] == sector:
                     return found
             sid, _, dest = option_id[5:].partition(":")
             ship = state["ships"].get(sid)

@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight import versions
+from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
 
-State = dict[str, Any]
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
 
 
@@ -217,7 +217,7 @@ class StateEncoder:
             if choice is not None:  # another seat's card is hidden: only that it chose
                 buf[cards + 2 * ncard + (action[choice] if p["seat"] == seat else 0)] += 1.0
             fac = cards + 3 * ncard
-            k = faction.get(p["faction"])
+            k = faction.get(p["faction"])  # type: ignore[arg-type]  # None: no faction yet
             if k is not None:
                 buf[fac + k] += 1.0
             if p["faction_exhausted"]:
@@ -227,13 +227,13 @@ class StateEncoder:
                 buf[first + ref_tech(t["ref"])] += 1.0
             kept[s] = (key, buf[base : base + width])
 
-    def _own(self, buf: array[float], me: State, own: int) -> None:
+    def _own(self, buf: array[float], me: Player, own: int) -> None:
         spec = self.spec
         ref_tech, achievement = spec._ref, spec._achievement
         for ref in me["techs_hand"]:
             buf[own + ref_tech(ref)] += 1.0
         ach = own + len(spec.techs)
-        k = achievement.get(me["achievement"])
+        k = achievement.get(me["achievement"])  # type: ignore[arg-type]  # None: none kept
         if k is not None:
             buf[ach + k] += 1.0
         dealt = ach + len(spec.achievements)

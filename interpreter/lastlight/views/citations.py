@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
 
 #: Engine task kinds → the rules that ask the decision (seed 000 section titles; 004 for the
 #: revised Command). Each section named is quoted in ``rulebook.yaml`` (the ``r`` page).

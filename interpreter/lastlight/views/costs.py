@@ -8,13 +8,10 @@ the engine reads them, so the menu shows what choosing the option will take.
 
 from __future__ import annotations
 
-from typing import Any
-
 from whitedwarf.interpreter.lastlight.construct import ship_cost
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.research import tech_cost
 from whitedwarf.interpreter.lastlight.views.public import listed
-
-State = dict[str, Any]
 
 
 def option_cost(view: State, seat: int, option_id: str) -> str | None:

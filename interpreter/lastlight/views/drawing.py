@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from whitedwarf.tools.render.drawing import Drawing, Event, Parts, State
+from whitedwarf.interpreter.state import State
+from whitedwarf.tools.render.drawing import Drawing, Event, Parts
 
 
 def drawing() -> Drawing:

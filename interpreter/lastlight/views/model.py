@@ -12,13 +12,11 @@ face down whether the caller passes a full state or one seat's view.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from whitedwarf.interpreter.lastlight.board import RING_ORDER, Board, setup_entry
 from whitedwarf.interpreter.lastlight.content import GameContent
 from whitedwarf.interpreter.lastlight.state import LUMOS
-
-State = dict[str, Any]
+from whitedwarf.interpreter.state import State
 
 #: Owner label of the 2-player variant's neutral ships (002).
 LUMOS_LABEL = "lumos"

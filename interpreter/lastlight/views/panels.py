@@ -13,9 +13,8 @@ from whitedwarf.interpreter import card_uses
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.lasting import said
 from whitedwarf.interpreter.lastlight.views.public import card_name, listed, public_players
+from whitedwarf.interpreter.state import State
 from whitedwarf.tools.render.colours import owner_colour
-
-State = dict[str, Any]
 
 
 def _res(res: dict[str, int]) -> str:

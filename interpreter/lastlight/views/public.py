@@ -7,12 +7,13 @@ viewer's player panels or the terminal interface's table of opponents.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.lastlight.persist import observation
+from whitedwarf.interpreter.lastlight.records import State
 
-State = dict[str, Any]
 NOBODY = -1
 
 #: How a seat's resources and pieces are listed, as 000 "Components" names them (common,
@@ -39,7 +40,9 @@ def public_players(state: State, viewer: int = NOBODY) -> list[dict[str, Any]]:
     ``state`` may already be one seat's observation (its generator shows ``"?"``); it is used
     as it is, and only that seat's own secrets are in it.
     """
-    view = state if state.get("rng") == "?" else observation(state, viewer)
+    # a view's generator is "?": typed as the state it shows (records.py)
+    seen = state.get("rng") == "?"  # type: ignore[comparison-overlap]
+    view = state if seen else observation(state, viewer)
     return [_player(p, view) for p in view["players"]]
 
 
@@ -48,7 +51,8 @@ def _kept(view: State, seat: int, ref: str) -> str:
     return kept_text(view, seat, ref)
 
 
-def _player(p: dict[str, Any], view: State) -> dict[str, Any]:
+def _player(p: Mapping[str, Any], view: State) -> dict[str, Any]:
+    # ``p``: a player of a view (its hidden places hold counts and "?": ``persist.py``).
     choice = p["choice"]
     return {
         "seat": p["seat"],

@@ -4,12 +4,14 @@ texts under menu options (``card_notes``) and what the other seats may be told."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.markup import escape
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.events import describe
 from whitedwarf.interpreter.lastlight.persist import load, save
+from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
 from whitedwarf.interpreter.lastlight.views.board_text import LEGEND, board_markup, menu_words
 from whitedwarf.interpreter.lastlight.views.card_notes import (
@@ -23,8 +25,6 @@ from whitedwarf.interpreter.lastlight.views.costs import option_cost
 from whitedwarf.interpreter.lastlight.views.model import LUMOS_LABEL, picture
 from whitedwarf.interpreter.lastlight.views.panels import others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
-
-State = dict[str, Any]
 
 #: Phases of simultaneous secret choices (000 "setup", "playing the game").
 SECRET_PHASES = ("setup", "choose")
@@ -87,7 +87,7 @@ TIEBREAK_WORDS = {
 }
 
 
-def end_text(result: dict[str, Any]) -> str:
+def end_text(result: Mapping[str, Any]) -> str:
     """The winners, how they were picked, why the game ended and every seat's light."""
     winners = result.get("winners", [])
     who = ", ".join(f"seat {s}" for s in winners) or "nobody"

@@ -26,6 +26,7 @@ from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.starlight import goals, launch, stars
 from whitedwarf.interpreter.starlight.determinise import determinise
+from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.vm import EffectError
 
@@ -83,7 +84,7 @@ def slot_worth(game: Game, view: State, seat: int, slot: str, core: str | None, 
     return worth
 
 
-def _best_aim(game: Game, view: State, action: dict[str, Any], core: str, chosen: list[str],
+def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[str],
               spare: list[str]) -> tuple[int, int | None]:  # fmt: skip
     """(worth, magnitude) of the best star ``core`` can still become; (−1, None) if none."""
     seat = action["seat"]
@@ -102,7 +103,7 @@ def _best_aim(game: Game, view: State, action: dict[str, Any], core: str, chosen
     return best
 
 
-def _launch_step(game: Game, view: State, seat: int, action: dict[str, Any], ids: list[str]) -> str:
+def _launch_step(game: Game, view: State, seat: int, action: Action, ids: list[str]) -> str:
     p = player(view, seat)
     step = action["step"]
     if step == "core":
@@ -121,17 +122,18 @@ def _launch_step(game: Game, view: State, seat: int, action: dict[str, Any], ids
     if step == "flare":
         return _best_flare(game, view, seat, ids)
     # buying night points (a privilege): only on the last turn, when AP has no other use
-    return "buy" if "buy" in ids and view["turn_state"]["last"] else "done"
+    turn = view["turn_state"]
+    assert turn is not None  # a launch is an action of a live turn
+    return "buy" if "buy" in ids and turn["last"] else "done"
 
 
-def _next_ray(
-    game: Game, view: State, action: dict[str, Any], ids: list[str], held: list[str]
-) -> str:
+def _next_ray(game: Game, view: State, action: Action, ids: list[str], held: list[str]) -> str:
     """Attach rays until the star reaches its best reachable magnitude, then launch it."""
     core, chosen = action["core"], list(action["rays"])
     spare = list(held)
     for ray in chosen:
         spare.remove(ray)
+    assert core is not None  # rays are attached to the Core chosen
     _, aim = _best_aim(game, view, action, core, chosen, spare)
     plan = stars.plan_of(game, core)
     if "ready" in ids and (aim is None or stars.magnitude(plan, chosen) >= aim):
@@ -170,7 +172,7 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
 # -- gaining ----------------------------------------------------------------------------------
 
 
-def _wanted_rays(game: Game, p: dict[str, Any]) -> list[str]:
+def _wanted_rays(game: Game, p: Player) -> list[str]:
     """Ray options (``ray:colour:size``) some held core's plan accepts."""
     plans = [stars.plan_of(game, c) for c in stars.cores_of(p)]
     return [r for r in set().union(*(plan.rays for plan in plans))] if plans else []
@@ -209,7 +211,7 @@ def _between_actions(game: Game, view: State, seat: int, ids: list[str]) -> str:
     if places:
         return max(places, key=lambda i: _space_value(game, view, seat, int(i[6:])))
     p = player(view, seat)
-    if "act" in ids and _space_value(game, view, seat, p["marker"]) > 0:
+    if "act" in ids and _space_value(game, view, seat, p["marker"]) > 0:  # type: ignore[arg-type]
         return "act"
     if "step" in ids and p["ap"] >= 2:
         return "step"
@@ -296,8 +298,8 @@ class StarlightSearch:
         result = world["result"]
         if world["phase"] != "over":
             return None
-        winners = result["winners"]
-        points: list[int] = result["points"]
+        assert result is not None  # the game is over
+        winners, points = result["winners"], result["points"]
         won = self.win_score / len(winners) if seat in winners else -self.win_score
         return won + points[seat] - max((p for s, p in enumerate(points) if s != seat), default=0)
 

@@ -14,10 +14,9 @@ from functools import cache
 from typing import Any
 
 import numpy as np
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.rl.actions import ActionSpace
 from whitedwarf.rl.features import Layout
-
-State = dict[str, Any]
 
 MOST_BRANCHES = 8
 PHASES = ("gods", "play", "over")

@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.tools.render.colours import owner_colour
-
-State = dict[str, Any]
 
 SIZE_LETTER = {"small": "s", "medium": "m", "large": "L"}
 TARGET = "◎"

@@ -30,7 +30,8 @@ from whitedwarf.interpreter.starlight.views.public import (
     public_panels,
     sky_view,
 )
-from whitedwarf.tools.render.drawing import Drawing, Event, Parts, State
+from whitedwarf.interpreter.state import State
+from whitedwarf.tools.render.drawing import Drawing, Event, Parts
 
 WIDTH, HEIGHT = 1120, 930
 PANEL_W, PANEL_H = 295, 245  # one constellation

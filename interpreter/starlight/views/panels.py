@@ -8,11 +8,13 @@ be shown as counts: a hot-seat player never sees another's laurels.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.markup import escape
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.card_state import kept_text
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.views.board_text import (
     aspect_words,
     card_name,
@@ -22,7 +24,6 @@ from whitedwarf.interpreter.starlight.views.board_text import (
     seat_mark,
 )
 
-State = dict[str, Any]
 #: 003 "Starbot Play": a Starbot wins an Accolade with this many markers on it.
 STARBOT_MARKS_TO_WIN = 5
 
@@ -37,7 +38,7 @@ def _rays(rays: list[str]) -> str:
     return ", ".join(ray_markup(r) for r in sorted(rays)) or "none"
 
 
-def _privileges(content: Any, view: State, p: dict[str, Any]) -> str:
+def _privileges(content: Any, view: State, p: Mapping[str, Any]) -> str:
     names = []
     for pid, gained in p["privileges"].items():
         later = "" if view["actions"] > gained else " (usable from your next action)"
@@ -45,7 +46,7 @@ def _privileges(content: Any, view: State, p: dict[str, Any]) -> str:
     return ", ".join(names) or "none"
 
 
-def _points(p: dict[str, Any], kind: str) -> str:
+def _points(p: Mapping[str, Any], kind: str) -> str:
     parts = [f"{source} {n}" for source, n in p["points"][kind].items() if n]
     return f" ({', '.join(parts)})" if parts else ""
 
@@ -53,7 +54,7 @@ def _points(p: dict[str, Any], kind: str) -> str:
 def own_panel(content: Any, view: State, seat: int) -> str:
     """The seat's own mat: AP, cores, rays, flares, secret laurels, privileges, god."""
     p = view["players"][seat]
-    turn = view.get("turn_state") or {}
+    turn: Mapping[str, Any] = view.get("turn_state") or {}
     where = "first turn: place your marker anywhere" if turn.get("first") else ""
     lines = [
         f"[bold {_colour(seat)}]You: seat {seat}[/] · {counted(p['night'], 'night point')}"
@@ -94,13 +95,13 @@ def _flares(content: Any, flares: list[str]) -> str:
     )
 
 
-def _kept(view: State, p: dict[str, Any], god: str) -> str:
+def _kept(view: State, p: Mapping[str, Any], god: str) -> str:
     """` [3 charges]` after a god that keeps counters (card state, issue 29): public."""
     text = kept_text(view, int(p["seat"]), god)
     return f" {escape(f'[{text}]')}" if text else ""
 
 
-def _god_lines(content: Any, view: State, p: dict[str, Any]) -> list[str]:
+def _god_lines(content: Any, view: State, p: Mapping[str, Any]) -> list[str]:
     lines = []
     if p["god"] not in (None, "?"):
         card = content.cards.get("gods", {}).get(p["god"]) or {}
@@ -134,7 +135,7 @@ def others_panel(content: Any, view: State, seat: int, kinds: list[str]) -> str:
     return "\n".join(blocks)
 
 
-def _other(content: Any, view: State, p: dict[str, Any], kinds: list[str]) -> str:
+def _other(content: Any, view: State, p: Mapping[str, Any], kinds: list[str]) -> str:
     kind = kinds[p["seat"]] if p["seat"] < len(kinds) else p["kind"]
     night = counted(p["night"], "night point")
     head = f"{seat_mark(p['seat'])} [bold]seat {p['seat']}[/] ({kind}) · {night}"

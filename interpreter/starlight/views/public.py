@@ -11,15 +11,15 @@ rondel marker, AP, rays, cores, night points, privileges, stars and claimed acco
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.card_state import kept_text
 from whitedwarf.interpreter.starlight.persist import observation
+from whitedwarf.interpreter.starlight.records import State
 
-State = dict[str, Any]
 Event = dict[str, Any]
 NOBODY = -1
 
@@ -93,7 +93,9 @@ def star_magnitudes(events: list[Event]) -> dict[str, int]:
 
 def sky_view(content: Any, state: State, events: list[Event] | None = None) -> SkyView:
     """The public picture model of ``state`` (a full state or an observation)."""
-    view = state if state.get("rng") == "?" else observation(state, NOBODY)
+    # a view's generator is "?": typed as the state it shows (records.py)
+    seen = state.get("rng") == "?"  # type: ignore[comparison-overlap]
+    view = state if seen else observation(state, NOBODY)
     name = _namer(content)
     pools = view["pools"]
     return SkyView(
@@ -150,7 +152,7 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) else len(value)
 
 
-def _seat(p: dict[str, Any], name: Namer, view: dict[str, Any]) -> SeatView:
+def _seat(p: Mapping[str, Any], name: Namer, view: Mapping[str, Any]) -> SeatView:
     cores = [name("cores", c) for c in p["cores"]]
     if p.get("starter"):
         cores.append(name("starters", p["starter"]))
@@ -179,13 +181,13 @@ def _seat(p: dict[str, Any], name: Namer, view: dict[str, Any]) -> SeatView:
     )
 
 
-def _god(name: Namer, view: dict[str, Any], p: dict[str, Any], god: str) -> str:
+def _god(name: Namer, view: Mapping[str, Any], p: Mapping[str, Any], god: str) -> str:
     """The god's name, with the counters on it (card state, issue 29): ``Chronos [3 charges]``."""
     kept = kept_text(view, int(p["seat"]), god)
     return f"{name('gods', god)} [{kept}]" if kept else str(name("gods", god))
 
 
-def _accolade(accolade: dict[str, Any], content: Any) -> AccoladeView:
+def _accolade(accolade: Mapping[str, Any], content: Any) -> AccoladeView:
     card = content.cards.get("accolades", {}).get(accolade["id"], {})
     return AccoladeView(
         id=str(accolade["id"]),

@@ -12,14 +12,15 @@ the gods revealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 from rich.markup import escape
 from rich.text import Text
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
 from whitedwarf.interpreter.starlight.persist import load, save
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.state import content_id
 from whitedwarf.interpreter.starlight.views.board_text import (
     LEGEND,
@@ -32,10 +33,10 @@ from whitedwarf.interpreter.starlight.views.board_text import (
 from whitedwarf.interpreter.starlight.views.panels import goal_text, others_panel, own_panel
 from whitedwarf.tools.tui.views import TerminalViews
 
-State = dict[str, Any]
-
 #: The decks whose size changes when a card is drawn (their order is hidden).
-DECKS = ("core_deck", "flare_deck", "starbot_deck")
+DECKS: tuple[Literal["core_deck", "flare_deck", "starbot_deck"], ...] = (
+    "core_deck", "flare_deck", "starbot_deck",
+)  # fmt: skip
 
 #: What the rules of each gain action are called in 003.
 ACTION_SECTIONS = {
@@ -67,7 +68,7 @@ def citation(view: State) -> str:
         section = '003 "The Gods"' if kind == "gods" else '003 "Flares"'
         return f"the text of the card {card!r} (an effect waiting for a choice); {section}"
     action = view.get("action")
-    turn = view.get("turn_state") or {}
+    turn: Mapping[str, Any] = view.get("turn_state") or {}
     if action is None:
         if turn.get("first"):
             return '003 "Your First Turn": place your marker on any space; 2 AP, that action only'
@@ -107,7 +108,7 @@ def step(view: State, seat: int) -> str:
         return f"a choice asked by the card {card}"
     action = view.get("action")
     if action is None:
-        turn = view.get("turn_state") or {}
+        turn: Mapping[str, Any] = view.get("turn_state") or {}
         if turn.get("first"):
             return "your first turn: place your marker on any rondel space (2 AP, that action)"
         if turn.get("last"):
@@ -221,7 +222,7 @@ END_REASONS = {
 }
 
 
-def end_text(result: dict[str, Any]) -> str:
+def end_text(result: Mapping[str, Any]) -> str:
     """The winners, how they were picked, why the game ended and each seat's points."""
     winners = ", ".join(f"seat {s}" for s in result.get("winners", [])) or "nobody"
     night, day = result.get("night") or [], result.get("day") or []

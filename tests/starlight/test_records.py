@@ -1,0 +1,49 @@
+"""Starlight's typed records (``interpreter/starlight/records.py``) describe the states the
+rules make and the saves they write: mypy checks the rules against the records, these tests
+check the records against seeded random games (live seats, Starbots and gods)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from whitedwarf.interpreter.bots import make_bot
+from whitedwarf.interpreter.starlight import persist
+from whitedwarf.interpreter.starlight.content import load_content
+from whitedwarf.interpreter.starlight.game import Game
+from whitedwarf.interpreter.starlight.records import State
+
+from tests.records_check import mismatches
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed"),
+    [
+        (2, {}, 1),
+        (3, {"seats": ["live", "starbot", "live"], "gods": True}, 2),
+    ],
+)
+def test_every_state_of_a_game_matches_the_records(
+    players: int, options: dict[str, Any], seed: int
+) -> None:
+    game = Game.from_content(load_content(), players, options)
+    state = game.new_state(seed)
+    bots = [make_bot("random", seed, seat) for seat in range(players)]
+    found: list[str] = []
+    decisions = 0
+    while not game.is_terminal(state):
+        if decisions % 5 == 0:
+            found += mismatches(state, State)
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+        decisions += 1
+    found += mismatches(state, State)
+    found += mismatches(persist.load(persist.save(state)), State)
+    assert not found, "\n".join(sorted(set(found))[:20])
+    assert state["result"] is not None
+
+
+def test_a_field_the_records_do_not_name_is_found() -> None:
+    state = Game.from_content(load_content(), 2, {}).new_state(5)
+    state["players"][1]["nigth"] = 0  # type: ignore[typeddict-unknown-key]
+    assert mismatches(state, State) == ["state['players'][1]: 'nigth' is not in Player"]
