@@ -20,11 +20,11 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, valuation, versions
+from whitedwarf.interpreter.lastlight import effects, valuation
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
-from whitedwarf.interpreter.lastlight.state import can_pay, card_id
+from whitedwarf.interpreter.lastlight.state import GameState, can_pay, card_id
 from whitedwarf.interpreter.vm import EffectError, new_frame
 
 State = dict[str, Any]
@@ -114,10 +114,7 @@ class Aim:
             return 0.0
         if self.domains is not None and not changes & self.domains:
             return 0.0
-        try:
-            return self.progress(what_if) - self.now
-        finally:  # a what-if view is read once: its memos (versions.py) go with it
-            versions.forget(what_if)
+        return self.progress(what_if) - self.now  # its memos (versions.py) go with it
 
 
 def steers(option: str) -> bool:
@@ -159,7 +156,7 @@ def _domains(clauses: list[tuple[int, Any]]) -> set[str] | None:
     return out
 
 
-# -- what-if views: an option's usual result on a shallow copy ---------------------------------
+# -- what-if views: an option's usual result on a shallow copy (memos of its own) ----------------
 
 
 def _moved(view: State, ship: str, dest: str) -> State | None:
@@ -167,7 +164,7 @@ def _moved(view: State, ship: str, dest: str) -> State | None:
         return None
     ships = dict(view["ships"])
     ships[ship] = {**ships[ship], "sector": dest}
-    return {**view, "ships": ships}
+    return GameState(view, ships=ships)
 
 
 def _with_extractor(
@@ -181,7 +178,7 @@ def _with_extractor(
         "planet": planet,
         "space": space,
     }
-    return {**view, "extractors": extractors}
+    return GameState(view, extractors=extractors)
 
 
 def _with_ship(view: State, seat: int, size: str) -> State:
@@ -197,7 +194,7 @@ def _with_ship(view: State, seat: int, size: str) -> State:
         "moved": False,
         "extra_move": 0,
     }
-    return {**view, "ships": ships}
+    return GameState(view, ships=ships)
 
 
 def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
@@ -208,7 +205,7 @@ def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
     if isinstance(player["techs_hand"], list):
         player["techs_hand"] = [r for r in player["techs_hand"] if r != ref]
     players[seat] = player
-    return {**view, "players": players}
+    return GameState(view, players=players)
 
 
 def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
@@ -219,7 +216,7 @@ def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
         res[unit] = res.get(unit, 0) + amount
     player["res"] = res
     players[seat] = player
-    return {**view, "players": players}
+    return GameState(view, players=players)
 
 
 def _home(view: State, seat: int) -> str | None:

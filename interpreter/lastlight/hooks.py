@@ -20,7 +20,6 @@ printed order. A ``when ... if`` condition is tested when the hook fires.
 from __future__ import annotations
 
 import re
-import weakref
 from operator import itemgetter
 from typing import Any
 
@@ -140,9 +139,9 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         return
     # What fires on each hook, kept per seat until its cards in play change: most hooks
     # fired have no listener, and then this is the whole cost (two look-ups). The state's
-    # versions: ``versions.of`` written out (the call was a quarter of a fire, callgrind).
-    last = versions.last_asked
-    kept = last[1]() if last[0] is state else None
+    # versions, on the state object: ``versions.of`` written out (the call was a quarter of a
+    # fire, callgrind).
+    kept = getattr(state, "memo", None)
     if kept is None:
         kept = versions.of(state)
     plan = kept.plans[player]
@@ -151,7 +150,7 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     go = plan.get(hook)
     if go is not None:
         go(state, player, context, state["players"][player]["techs"])
-    reacting = kept.rt.reacting or _reacting(kept.rt)
+    reacting = kept.reacting or _reacting(kept.rt)
     if hook in reacting:
         _react(state, hook, player, context)
 
@@ -273,7 +272,7 @@ def _make_firer(bound: Bound) -> Firer:
                     effects.unmet(state, frame)
         if not started:
             return
-        if events.ON or state["frames"] or effects.RUNNING:
+        if events.ON or state["frames"] or getattr(state, "running", None):
             effects.push(state, started, hows)
             return
         # What ``push`` does when idle: each runs at once, in order, while it ends; from the
@@ -330,7 +329,7 @@ def _must_go_general(state: State, at: int, techs: Any) -> bool:
     return bool(
         events.ON
         or state["frames"]
-        or effects.RUNNING
+        or getattr(state, "running", None)
         or (at >= 0 and techs[at]["ship_type"] is not None)
     )
 
@@ -410,13 +409,6 @@ def _plan(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> d
 _REF = itemgetter("ref")
 
 
-#: The state a token was last resolved for and its content's runtime (weakly, so the content
-#: can go): tokens come one after another in one game, and this skips ``versions.of``
-#: (about 450 instructions, 2.5% of a ``gain 1 light`` token). The state is held, as
-#: ``versions`` holds its last one, so its id is not reused meanwhile.
-_LAST: tuple[Any, Any] = (None, None)
-
-
 def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) -> None:
     """Resolve a card's ``immediate`` clauses for ``player`` (a revealed exploration token).
 
@@ -424,12 +416,8 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     """
     if player is None or player < 0:
         return
-    global _LAST
-    last = _LAST
-    rt = last[1]() if last[0] is state else None
-    if rt is None:
-        rt = versions.of(state).rt
-        _LAST = (state, weakref.ref(rt))
+    kept = getattr(state, "memo", None)  # versions.of written out, as in fire
+    rt = (kept or versions.of(state)).rt
     try:
         verb, general = rt.immediate[card_ref]
     except KeyError:
@@ -440,7 +428,7 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     # one fixed verb, then the check (written here rather than in a function of its own,
     # which cost the token about 5% more than the hand-written rule: BENCHMARKS.md at
     # dba7fe8, "fx3").
-    if verb is None or events.ON or state["frames"] or effects.RUNNING:
+    if verb is None or events.ON or state["frames"] or getattr(state, "running", None):
         general(state, player, context)
         return
     verb(state, player)  # a fixed verb reads no frame
@@ -504,8 +492,8 @@ def check_achievements(state: State) -> None:
     (``pending.py``), and a check forgets what it knew only of those. A check is skipped
     whole when every pending condition is known false and nothing any of them reads moved.
     """
-    last = versions.last_asked  # versions.of written out, as in fire (1.7-1.9 checks a decision)
-    kept = last[1]() if last[0] is state else None
+    # versions.of written out, as in fire (1.7-1.9 checks a decision)
+    kept = getattr(state, "memo", None)
     if kept is None:
         kept = versions.of(state)
     moved = kept.moved
@@ -674,8 +662,7 @@ def has_activated(state: State, player: int) -> bool:
     """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
     if player is None or player < 0:
         return False
-    last = versions.last_asked  # versions.of written out, as in fire
-    kept = last[1]() if last[0] is state else None
+    kept = getattr(state, "memo", None)  # versions.of written out, as in fire
     if kept is None:
         kept = versions.of(state)
     cards = kept.acts[player]  # kept until the seat's cards in play change
@@ -696,8 +683,7 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
-    last = versions.last_asked  # versions.of written out, as in fire
-    kept = last[1]() if last[0] is state else None
+    kept = getattr(state, "memo", None)  # versions.of written out, as in fire
     if kept is None:
         kept = versions.of(state)
     cards = kept.acts[player]  # as in has_activated

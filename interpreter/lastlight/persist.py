@@ -44,6 +44,7 @@ from typing import Any
 
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight.state import FORMAT
+from whitedwarf.interpreter.lastlight.versions import GameState
 
 State = dict[str, Any]
 HIDDEN = "?"
@@ -60,7 +61,7 @@ def save(state: State, indent: int | None = None) -> str:
 
 def load(text: str) -> State:
     """A state from :func:`save` output, format-checked."""
-    state = generic.from_json(text)
+    state = GameState(generic.from_json(text))  # its memos start empty (versions.py)
     if state.get("game") != "lastlight":
         raise SaveError(f"not a Last Light save: game {state.get('game')!r}")
     if state.get("format") == _LOGGED and isinstance(state.get("log"), list):
@@ -91,7 +92,7 @@ def shared_observation(state: State, player: int) -> State:
     can change the game itself. The hidden values themselves are not in it, so reading it
     shows no more than :func:`observation` does.
     """
-    view = dict(state)
+    view = GameState(state)  # a state of its own: its own memos (versions.py)
     for key in ("rng", "seed"):
         view[key] = HIDDEN
     view["deck"] = len(state["deck"])

@@ -23,6 +23,7 @@ from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
     RESOURCES,
+    GameState,
     count_techs,
     gain,
     new_player,
@@ -43,7 +44,7 @@ BLANK = "@blank_"
 def new_state(game: Any, seed: int) -> State:
     """A fresh state for ``game`` after the public part of setup."""
     rt = runtime({"content": game.content_id})
-    state = _skeleton(game, seed, rt)
+    state = GameState(_skeleton(game, seed, rt))  # the data, and room for memos (versions.py)
     _place_board(state, rt)
     _deal_tech_deck(state, rt)
     for seat in range(state["n"]):

@@ -1,7 +1,10 @@
 """The Last Light game state: the whole game as plain data (DESIGN principle 4).
 
 Everything below is ``dict`` (string keys only), ``list``, ``str``, ``int``, ``bool`` or
-``None``, so a state clones, saves to JSON, loads and compares exactly. Static data (the
+``None``, so a state clones, saves to JSON, loads and compares exactly. The state object
+itself is a :class:`GameState` (``versions.py``): a ``dict`` whose two slots, beside the
+data and never saved, hold what the engine worked out about it (its memos) and which of its
+frames runs. Static data (the
 board, card texts, base stats) is not copied into the state: ``state["content"]`` names the
 loaded content, and :func:`whitedwarf.interpreter.lastlight.content.runtime` returns it.
 
@@ -127,6 +130,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
+
+# The class of a state object: this module's data, with the engine's memos beside it.
+from whitedwarf.interpreter.lastlight.versions import GameState as GameState
 
 State = dict[str, Any]
 
