@@ -45,6 +45,7 @@ from whitedwarf.interpreter.lastlight.state import (
     pay,
     place_extractor,
     place_ship,
+    take_from_graveyard,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -128,11 +129,9 @@ def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector
     if graveyard is None:
         state["players"][seat]["supply"][size] -= 1
     else:
-        holder = state["players"][graveyard]["graveyard"]
-        holder.remove({"kind": "ship", "owner": seat, "size": size})
-        # The graveyard is part of its holder's `me` (conditions count it): renewed here, as
-        # the payment below renews it only when the ship costs something.
-        versions.changed(state, "me", graveyard)
+        # The graveyard is part of its holder's `me` (conditions count it): renewed there,
+        # as the payment below renews it only when the ship costs something.
+        take_from_graveyard(state, graveyard, {"kind": "ship", "owner": seat, "size": size})
     pay(state, seat, cost, to=graveyard)
     lasting.take(state, seat, "ship", size, f"a {size} ship")  # a one-shot discount is used
     sid = place_ship(state, seat, size, sector)

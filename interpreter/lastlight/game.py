@@ -53,7 +53,7 @@ from whitedwarf.interpreter.lastlight.hooks import (
     start_activated,
 )
 from whitedwarf.interpreter.lastlight.packs import load_game_content
-from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
+from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, play_chosen, turn_order
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
 __all__ = [
@@ -538,10 +538,7 @@ def _reveal(state: State) -> None:
         cards = {p["seat"]: p["choice"] for p in state["players"]}
         events.emit(state, "reveal", None, cards=cards)
     for player in state["players"]:
-        player["hand"].remove(player["choice"])
-        player["played"].append(player["choice"])
-        player["choice"] = None
-        versions.changed(state, "cards", player["seat"])
+        play_chosen(state, player["seat"])
     state["queue"] = queue
     state["phase"] = "resolve"
 

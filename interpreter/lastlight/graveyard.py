@@ -12,10 +12,16 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
-from whitedwarf.interpreter.lastlight.state import LUMOS, gain
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    from_graveyard,
+    gain,
+    remove_piece,
+    to_graveyard,
+)
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
@@ -29,15 +35,11 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
 
     A unit destroyed by nobody, or by its own owner, goes back to its owner's supply.
     """
-    ships = state["ships"]
-    if unit_id in ships:
-        piece = ships.pop(unit_id)
-        versions.ship_removed(state, piece)
-        unit = {"kind": "ship", "owner": piece["owner"], "size": piece["size"]}
-    else:
-        piece = state["extractors"].pop(unit_id)
-        versions.extractors_changed(state, piece["owner"])
-        unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
+    ship = unit_id in state["ships"]
+    piece = remove_piece(state, unit_id)
+    unit = {"kind": "ship" if ship else "extractor", "owner": piece["owner"], "size": None}
+    if ship:
+        unit["size"] = piece["size"]
     ctx: dict[str, Any] = {"sector": piece["sector"], "owner": unit["owner"]}
     if unit["kind"] == "ship":
         # issue 29: `this ship` is the unit (gone from the board, so its size is kept for
@@ -51,8 +53,7 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     if by is None or by == unit["owner"] or by < 0:
         release(state, unit)
     else:
-        state["players"][by]["graveyard"].append(unit)
-        versions.changed(state, "me", by)
+        to_graveyard(state, by, unit)
         fire(state, "unit_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         # A ship tech hears the loss of a ship of its own type only (E127): the lost unit's
@@ -90,8 +91,7 @@ def check(state: State, seat: int) -> None:
             events.emit(state, "graveyard", seat, units=size)
         for unit in grave[:size]:
             release(state, unit)
-        del grave[:size]
-        versions.changed(state, "me", seat)
+        from_graveyard(state, seat, size)
         gain(state, seat, "light", stat(state, seat, "graveyard_light"), "graveyard")
         fire(state, "graveyard_filled", seat, {})
 

@@ -34,7 +34,7 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.state import card_id, holds
+from whitedwarf.interpreter.lastlight.state import card_id, holds, play_achievement, use_once
 from whitedwarf.interpreter.vm import DONE, new_frame
 
 State = dict[str, Any]
@@ -536,7 +536,6 @@ def check_achievements(state: State) -> None:
                         known.pop(key, None)
         if mine.everything:
             settled = False  # a condition that reads everything is tested at every check
-        met = False
         played: str | None = None  # the kept achievement played in this check
         for key, clause, when, name, domains, achievement, ref in mine.entries:
             if key in known:
@@ -551,18 +550,15 @@ def check_achievements(state: State) -> None:
                 if domains is not None:
                     known[key] = tuple(map(stamps.__getitem__, domains))
                 continue
-            met = True
+            # A met condition is pending no more: the seat's list goes (``state.py``).
             if not achievement:
-                p.setdefault("once", []).append(name)
+                use_once(state, seat, name)
             elif played != ref:  # the card is played once, whichever of its clauses holds
                 played = ref
-                p["achievement"] = None
-                p["achievements_done"].append(ref)
+                play_achievement(state, seat, ref)
                 if events.ON:
                     events.emit(state, "achievement", seat, ref)
             started.append(frame)
-        if met:
-            versions.relist(kept, seat)  # a met condition is pending no more
     moved.clear()
     if started:
         kept.settled = False

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship
+from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship, set_ally
 
 State = dict[str, Any]
 
@@ -47,8 +47,7 @@ def reevaluate(state: State) -> None:
     if events.ON and ally != lumos["ally"]:
         events.emit(state, "lumos", LUMOS, what="ally", ally=ally)
     if ally != lumos["ally"]:
-        lumos["ally"] = ally
-        versions.changed(state, "lumos")
+        set_ally(state, ally)
 
 
 def reinforce(state: State) -> None:

@@ -38,8 +38,11 @@ from whitedwarf.interpreter.lastlight.state import (
     card_id,
     count_techs,
     discounted,
+    from_techs_hand,
     gain,
     pay,
+    put_tech,
+    to_techs_hand,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -88,8 +91,7 @@ def _run(state: State, t: Task) -> None:
             ask(t, seat)
             return
         count_techs(state, seat, "kept", t["drawn"])
-        player["techs_hand"] += t["drawn"]
-        versions.techs_changed(state, seat)
+        to_techs_hand(state, seat, t["drawn"])
         t["drawn"] = []
         fire(state, "before_manufacture", seat, {})
         t["pc"] = "manufacture"
@@ -309,7 +311,7 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
     if not free:
         pay(state, seat, tech_cost(state, seat, ref))
         lasting.take(state, seat, "tech", None, card_id(ref))  # a one-shot discount is used
-    player["techs_hand"].remove(ref)
+    from_techs_hand(state, seat, ref)
     put_in_play(state, seat, ref, size)  # renews the techs' stamp
     counts = player["tech_stats"]["built"]
     cid = _CARD_IDS.get(ref) or card_id(ref)
@@ -323,18 +325,17 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
     """Place a tech in the play area or on a ship type of the player board."""
     techs = state["players"][seat]["techs"]
     cards = runtime(state).cards["techs"]
-    replaced = False
+    replaced = []
     if size is not None and cards[card_id(ref)].get("kind") == "ship_ability":
-        for old in [t for t in techs if t["ship_type"] == size]:
-            if cards[card_id(old["ref"])].get("kind") == "ship_ability":
-                techs.remove(old)
-                state["discard"].append(old["ref"])
-                replaced = True
+        replaced = [
+            old
+            for old in techs
+            if old["ship_type"] == size and cards[card_id(old["ref"])].get("kind") == "ship_ability"
+        ]
     added = {"ref": ref, "exhausted": False, "ship_type": size}
-    techs.append(added)
     # A tech that left moved those after it: the memos of the seat's cards go, else they
     # take the new one (:func:`_keep_up`).
-    versions.cards_changed(state, seat, None if replaced else partial(_keep_up, added))
+    put_tech(state, seat, added, replaced, partial(_keep_up, added))
 
 
 def _keep_up(added: dict[str, Any], kept: versions.Versions, seat: int) -> Collection[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import card_uses
-from whitedwarf.interpreter.lastlight import events, lasting, lumos, versions
+from whitedwarf.interpreter.lastlight import events, lasting, lumos
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -34,7 +34,13 @@ from whitedwarf.interpreter.lastlight.decisions import (
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector
 from whitedwarf.interpreter.lastlight.hooks import fire
-from whitedwarf.interpreter.lastlight.state import gain, turn_order
+from whitedwarf.interpreter.lastlight.state import (
+    gain,
+    next_round,
+    pick_up_played,
+    take_back,
+    turn_order,
+)
 from whitedwarf.interpreter.lastlight.stats import stat
 
 State = dict[str, Any]
@@ -75,9 +81,7 @@ def rotate(state: State) -> None:
             fire(state, "centre_light_harvested", seat, {"sector": centre})
     lumos.reinforce(state)
     for player in state["players"]:
-        player["played"].remove("refresh")
-        player["hand"].append("refresh")
-        versions.changed(state, "cards", player["seat"])
+        take_back(state, player["seat"], "refresh")
 
 
 def ranking_key(state: State, seat: int) -> tuple[int, int, int]:
@@ -113,9 +117,7 @@ def hand_rule(state: State) -> None:
     """
     for player in state["players"]:
         if not player["hand"]:
-            player["hand"] = [c for c in player["played"] if c != "refresh"]
-            player["played"] = [c for c in player["played"] if c == "refresh"]
-            versions.changed(state, "cards", player["seat"])
+            pick_up_played(state, player["seat"])
 
 
 def _run(state: State, t: Task) -> None:
@@ -161,9 +163,7 @@ def _game_end(state: State, t: Task) -> None:
     elif state["round"] >= state["round_limit"]:
         _ending(state, t, "round limit")
     else:
-        state["first"] = (state["first"] + 1) % state["n"]
-        state["round"] += 1
-        versions.changed(state, "round")
+        next_round(state)
         t["pc"] = "start"
 
 

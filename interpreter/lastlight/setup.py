@@ -16,7 +16,7 @@ from typing import Any
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, lumos, versions
+from whitedwarf.interpreter.lastlight import events, lumos
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
@@ -26,10 +26,12 @@ from whitedwarf.interpreter.lastlight.state import (
     GameState,
     count_techs,
     gain,
+    keep_card,
     new_player,
     new_sector,
     place_extractor,
     place_ship,
+    to_techs_hand,
     turn_order,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
@@ -273,8 +275,7 @@ def _draw_tech(state: State, seat: int) -> bool:
     ref = draw_one(state)
     if ref is None:
         return False
-    state["players"][seat]["techs_hand"].append(ref)
-    versions.techs_changed(state, seat)
+    to_techs_hand(state, seat, [ref])
     count_techs(state, seat, "drawn", [ref])
     count_techs(state, seat, "kept", [ref])
     return True
@@ -325,9 +326,7 @@ def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
     """Keep ``card`` of the dealt ``kind`` and box the rest."""
     dealt = player[f"{kind}s_dealt"]
     state["box"][f"{kind}s"] = sorted(state["box"][f"{kind}s"] + [c for c in dealt if c != card])
-    player[kind] = card
-    player[f"{kind}s_dealt"] = []
-    versions.cards_changed(state, player["seat"])
+    keep_card(state, player["seat"], kind, card)
 
 
 def finish(state: State) -> None:

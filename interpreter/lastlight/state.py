@@ -126,7 +126,7 @@ here, from the token), ``colour``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import events, versions
@@ -412,3 +412,204 @@ def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:
             out[unit] -= cut
             discount -= cut
     return {k: v for k, v in out.items() if v > 0}
+
+
+# -- writes that renew their own stamps (``versions.py``) -------------------------------------
+# Every change of what a memo reads goes through a function of this module, which renews the
+# stamps of what it changed: the rules modules call these and never renew a stamp themselves
+# (``tests/engine/test_state_writes.py`` scans them for writes).
+
+
+def transfer(state: State, seat: int, to: int, unit: str, amount: int) -> None:
+    """Move ``amount`` of a resource from one player's stock to another's (``steal``)."""
+    state["players"][seat]["res"][unit] -= amount
+    state["players"][to]["res"][unit] += amount
+    versions.changed(state, "me", seat)
+    versions.changed(state, "me", to)
+
+
+def set_exhausted(state: State, seat: int, tech: dict[str, Any] | None, exhausted: bool) -> None:
+    """Exhaust or ready one of a seat's cards: a tech in play, or (``tech`` None) its
+    faction (000 "Civilization technology cards")."""
+    if tech is None:
+        state["players"][seat]["faction_exhausted"] = exhausted
+    else:
+        tech["exhausted"] = exhausted
+    versions.techs_changed(state, seat)
+
+
+def ready_cards(state: State, seat: int) -> None:
+    """Ready a seat's faction and every tech in play (000 "1. Refresh")."""
+    player = state["players"][seat]
+    for tech in player["techs"]:
+        tech["exhausted"] = False
+    player["faction_exhausted"] = False
+    versions.techs_changed(state, seat)
+
+
+def to_techs_hand(state: State, seat: int, refs: list[str]) -> None:
+    """Put techs into a seat's unresearched techs (drawn, kept or dealt)."""
+    state["players"][seat]["techs_hand"] += refs
+    versions.techs_changed(state, seat)
+
+
+def from_techs_hand(state: State, seat: int, ref: str) -> None:
+    """Take a tech out of a seat's unresearched techs (made, or discarded)."""
+    state["players"][seat]["techs_hand"].remove(ref)
+    versions.techs_changed(state, seat)
+
+
+def discard_tech(state: State, ref: str) -> None:
+    """Put a tech face up on the discard pile (no memo reads it)."""
+    state["discard"].append(ref)
+
+
+def remove_tech(state: State, seat: int, tech: dict[str, Any]) -> None:
+    """Take a tech out of a seat's play area (its cards in play change)."""
+    state["players"][seat]["techs"].remove(tech)
+    versions.cards_changed(state, seat)
+
+
+def put_tech(
+    state: State,
+    seat: int,
+    added: dict[str, Any],
+    replaced: list[dict[str, Any]],
+    keep_up: Callable[[versions.Versions, int], Collection[str]] | None,
+) -> None:
+    """Put a tech into a seat's play area, the ``replaced`` ones (a ship ability on the same
+    ship type) going to the discard first; ``keep_up`` as in ``versions.cards_changed``
+    (used only when nothing was replaced: a tech that left moved those after it)."""
+    techs = state["players"][seat]["techs"]
+    for old in replaced:
+        techs.remove(old)
+        state["discard"].append(old["ref"])
+    techs.append(added)
+    versions.cards_changed(state, seat, None if replaced else keep_up)
+
+
+def keep_card(state: State, seat: int, kind: str, card: str) -> None:
+    """A seat keeps a dealt faction or achievement (``kind``) at setup."""
+    player = state["players"][seat]
+    player[kind] = card
+    player[f"{kind}s_dealt"] = []
+    versions.cards_changed(state, seat)
+
+
+def play_chosen(state: State, seat: int) -> None:
+    """A seat's chosen action card is revealed: from the hand to the played cards."""
+    player = state["players"][seat]
+    player["hand"].remove(player["choice"])
+    player["played"].append(player["choice"])
+    player["choice"] = None
+    versions.changed(state, "cards", seat)
+
+
+def take_back(state: State, seat: int, card: str) -> None:
+    """A played action card goes back to its seat's hand."""
+    player = state["players"][seat]
+    player["played"].remove(card)
+    player["hand"].append(card)
+    versions.changed(state, "cards", seat)
+
+
+def pick_up_played(state: State, seat: int) -> None:
+    """Every played action card but Refresh goes back to the seat's hand (000 "1. Refresh",
+    and the hand rule at the start of a round)."""
+    player = state["players"][seat]
+    player["hand"] += [c for c in player["played"] if c != "refresh"]
+    player["played"] = [c for c in player["played"] if c == "refresh"]
+    versions.changed(state, "cards", seat)
+
+
+def give_extra_move(state: State, ship: dict[str, Any], amount: int) -> None:
+    """A ship may move ``amount`` more sectors this Command (Talorin): its destinations
+    change, so a move step's kept listing goes with the ``ships`` stamp."""
+    ship["extra_move"] += amount
+    versions.ships_changed(state, ship["owner"])
+
+
+def remove_piece(state: State, unit_id: str) -> dict[str, Any]:
+    """Take a ship or extractor off the board; returns it."""
+    ships = state["ships"]
+    if unit_id in ships:
+        piece: dict[str, Any] = ships.pop(unit_id)
+        versions.ship_removed(state, piece)
+    else:
+        piece = state["extractors"].pop(unit_id)
+        versions.extractors_changed(state, piece["owner"])
+    return piece
+
+
+def to_graveyard(state: State, seat: int, unit: dict[str, Any]) -> None:
+    """A unit destroyed by ``seat`` goes to its graveyard (000 "Graveyard")."""
+    state["players"][seat]["graveyard"].append(unit)
+    versions.changed(state, "me", seat)
+
+
+def from_graveyard(state: State, seat: int, units: int) -> None:
+    """The first ``units`` of a seat's graveyard leave it (paid out)."""
+    del state["players"][seat]["graveyard"][:units]
+    versions.changed(state, "me", seat)
+
+
+def take_from_graveyard(state: State, holder: int, unit: dict[str, Any]) -> None:
+    """A unit of a graveyard is built again by its owner (000 "Graveyard" builds)."""
+    state["players"][holder]["graveyard"].remove(unit)
+    versions.changed(state, "me", holder)
+
+
+def set_ally(state: State, ally: int | None) -> None:
+    """The Lumos change allegiance (002)."""
+    state["lumos"]["ally"] = ally
+    versions.changed(state, "lumos")
+
+
+def next_round(state: State) -> None:
+    """The first player token passes and the next round starts (000 "end of round")."""
+    state["first"] = (state["first"] + 1) % state["n"]
+    state["round"] += 1
+    versions.changed(state, "round")
+
+
+def start_duration(state: State, key: str, entry: dict[str, Any]) -> None:
+    """A duration starts (``lasting.start``, kept under ``key``): its owner's cards in play
+    count it from now."""
+    state.setdefault(key, []).append(entry)
+    versions.cards_changed(state, entry["owner"])
+
+
+def end_durations(state: State, key: str, left: list[dict[str, Any]], owners: list[int]) -> None:
+    """Durations end (``lasting.end``): ``left`` are those still lasting, ``owners`` the
+    seats whose cards in play lose one, in order."""
+    state[key] = left
+    for owner in owners:
+        versions.cards_changed(state, owner)
+
+
+def keep_discount(state: State, key: str, entry: dict[str, Any]) -> None:
+    """A one-shot discount is kept for its owner (``lasting.keep``): the options listed
+    before (build, make) go with the owner's ``me`` stamp."""
+    state.setdefault(key, []).append(entry)
+    versions.changed(state, "me", entry["owner"])
+
+
+def use_discount(state: State, key: str, index: int) -> None:
+    """The one-shot discount at ``index`` of the list under ``key`` is used up."""
+    entry = state[key].pop(index)
+    versions.changed(state, "me", entry["owner"])
+
+
+def use_once(state: State, seat: int, name: str) -> None:
+    """An ``as soon as`` clause of a seat's faction or tech (``"<ref>:<clause>"``) was met:
+    it runs once, and is pending no more."""
+    state["players"][seat].setdefault("once", []).append(name)
+    versions.pending_changed(state, seat)
+
+
+def play_achievement(state: State, seat: int, ref: str) -> None:
+    """A seat's kept planetary achievement is played (000 "Planetary Achievement")."""
+    player = state["players"][seat]
+    player["achievement"] = None
+    player["achievements_done"].append(ref)
+    versions.pending_changed(state, seat)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from whitedwarf.interpreter import card_state
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.selectors import find_card, seat_of
 from whitedwarf.interpreter.lastlight.state import (
@@ -26,12 +26,21 @@ from whitedwarf.interpreter.lastlight.state import (
     card_id,
     count_techs,
     damage_ship,
+    discard_tech,
     extractor_on,
+    from_techs_hand,
     gain,
+    give_extra_move,
     home_of,
     move_ship,
+    pay,
     place_ship,
+    remove_tech,
     repair_ship,
+    set_exhausted,
+    take_back,
+    to_techs_hand,
+    transfer,
 )
 
 State = dict[str, Any]
@@ -107,15 +116,7 @@ def verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
     p = state["players"][frame["owner"]]
     have = p["light"] if unit == "light" else p["res"][unit]
     amount = max(0, min(amount, have))  # checked by ``affordable``; never below zero
-    if unit == "light":
-        p["light"] -= amount
-        versions.light_changed(state, frame["owner"])
-    else:
-        p["res"][unit] -= amount
-        versions.changed(state, "me", frame["owner"])
-    state["supply"][unit] += amount
-    if events.ON and amount:
-        events.emit(state, "pay", frame["owner"], unit=unit, amount=amount, to=None)
+    pay(state, frame["owner"], {unit: amount})
 
 
 def verb_give(state: State, frame: Frame, args: list[Any]) -> None:
@@ -134,23 +135,14 @@ def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
 
         absent(state, frame, "steal")
         return
-    victim = state["players"][seat]["res"]
-    taken = max(0, min(amount, victim[unit]))
-    victim[unit] -= taken
-    state["players"][frame["owner"]]["res"][unit] += taken
-    versions.changed(state, "me", seat)
-    versions.changed(state, "me", frame["owner"])
+    taken = max(0, min(amount, state["players"][seat]["res"][unit]))
+    transfer(state, seat, frame["owner"], unit, taken)
 
 
 def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
     seat, tech = find_card(state, ref)
-    if seat is None:
-        return
-    if tech is None:
-        state["players"][seat]["faction_exhausted"] = exhausted
-    else:
-        tech["exhausted"] = exhausted
-    versions.techs_changed(state, seat)
+    if seat is not None:
+        set_exhausted(state, seat, tech, exhausted)
 
 
 def verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
@@ -167,13 +159,11 @@ def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration": "Draw one technology card and put it in your hand"."""
     from whitedwarf.interpreter.lastlight.research import draw_one
 
-    hand = state["players"][frame["owner"]]["techs_hand"]
     for _ in range(max(0, args[0][0])):
         ref = draw_one(state)
         if ref is None:
             break
-        hand.append(ref)
-        versions.techs_changed(state, frame["owner"])
+        to_techs_hand(state, frame["owner"], [ref])
         count_techs(state, frame["owner"], "drawn", [ref])
         count_techs(state, frame["owner"], "kept", [ref])
 
@@ -224,16 +214,14 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     ref = args[0]
     seat, tech = find_card(state, ref)
     if tech is not None and seat is not None:
-        state["players"][seat]["techs"].remove(tech)
-        versions.cards_changed(state, seat)
-        state["discard"].append(ref)
+        remove_tech(state, seat, tech)
+        discard_tech(state, ref)
         card_state.forget(state, seat, ref)  # its counters leave with it (R13)
         return
     for p in state["players"]:
         if ref in p["techs_hand"]:
-            p["techs_hand"].remove(ref)
-            versions.techs_changed(state, p["seat"])
-            state["discard"].append(ref)
+            from_techs_hand(state, p["seat"], ref)
+            discard_tech(state, ref)
             return
 
 
@@ -251,9 +239,7 @@ def verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
     card = args[0]
     p = state["players"][frame["owner"]]
     if card in p["played"] and _returnable(state, card):
-        p["played"].remove(card)
-        p["hand"].append(card)
-        versions.changed(state, "cards", frame["owner"])
+        take_back(state, frame["owner"], card)
 
 
 def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | None:
@@ -406,10 +392,7 @@ def verb_move_extra(state: State, frame: Frame, args: list[Any]) -> None:
     """000 Talorin: "move 1 ship 1 extra sector" this Command (``extra_move``)."""
     ship = state["ships"].get(args[0])
     if ship is not None:
-        ship["extra_move"] += max(0, args[1])
-        # The ship's destinations change: a move step's kept listing (``command.Listing``)
-        # goes with the ``ships`` stamp.
-        versions.ships_changed(state, ship["owner"])
+        give_extra_move(state, ship, max(0, args[1]))
 
 
 def verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:
@@ -570,7 +553,7 @@ def _next_keep(state: State, owner: int, looked: list[str], left: int) -> Any:
     for ref in kept:
         _keep_tech(state, owner, ref)
     for ref in thrown:
-        state["discard"].append(ref)
+        discard_tech(state, ref)
         if events.ON:
             events.emit(state, "tech_discarded", owner, card_id(ref))
     return None
@@ -583,8 +566,7 @@ def _keep_question(looked: list[str], left: int) -> dict[str, Any]:
 
 
 def _keep_tech(state: State, owner: int, ref: str) -> None:
-    state["players"][owner]["techs_hand"].append(ref)
-    versions.techs_changed(state, owner)
+    to_techs_hand(state, owner, [ref])
     count_techs(state, owner, "kept", [ref])
 
 

@@ -508,6 +508,14 @@ def relist(found: Versions, seat: int) -> None:
     found.settled = False
 
 
+def pending_changed(state: State, seat: int) -> None:
+    """A seat's pending ``as soon as`` conditions changed (one was met: a once used, the
+    kept achievement played): :func:`relist` them."""
+    found = _kept(state)
+    if found is not None:
+        relist(found, seat)
+
+
 def forget(state: State) -> None:
     """Drop every stamp and memo of a state (after editing its pieces or cards in place)."""
     if type(state) is GameState:
