@@ -46,6 +46,7 @@ from whitedwarf.interpreter.lastlight.state import (
     place_extractor,
     place_ship,
     take_from_graveyard,
+    take_piece,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -127,7 +128,7 @@ def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector
     """Pay for and place a ship (000 "1. Ships"); from a graveyard the cost goes to its owner."""
     cost = ship_cost(state, seat, size)
     if graveyard is None:
-        state["players"][seat]["supply"][size] -= 1
+        take_piece(state, seat, size)
     else:
         # The graveyard is part of its holder's `me` (conditions count it): renewed there,
         # as the payment below renews it only when the ship costs something.
@@ -187,7 +188,7 @@ def annexed(state: State, seat: int) -> list[str]:
 
 def build_extractor(state: State, seat: int, where: str) -> str:
     """Place a free extractor on a colony ship space or a planet (the ``build`` verb too)."""
-    state["players"][seat]["supply"]["extractor"] -= 1
+    take_piece(state, seat, "extractor")
     if where in state["planets"]:
         sector = state["planets"][where]["sector"]
         xid = place_extractor(state, seat, sector, where, None)

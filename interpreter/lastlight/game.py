@@ -53,7 +53,14 @@ from whitedwarf.interpreter.lastlight.hooks import (
     start_activated,
 )
 from whitedwarf.interpreter.lastlight.packs import load_game_content
-from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, play_chosen, turn_order
+from whitedwarf.interpreter.lastlight.state import (
+    ACTION_NUMBER,
+    ACTIONS,
+    choose_card,
+    clear_temp,
+    play_chosen,
+    turn_order,
+)
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
 __all__ = [
@@ -507,7 +514,7 @@ def _choose_card(state: State, seat: int, option_id: str) -> bool:
     player = state["players"][seat]
     if not option_id.startswith("play:") or card not in player["hand"]:
         raise IllegalOption(f"player {seat} cannot play {option_id!r}")
-    player["choice"] = card
+    choose_card(state, seat, card)
     for other in state["players"]:
         if other["choice"] is None:
             return False  # still waiting for this player's card
@@ -566,9 +573,7 @@ def _finish(state: State, done: dict[str, Any]) -> None:
     for seat in seats:
         fire(state, _AFTER[kind], seat, {})
         # vocabulary "add": "until the current action card is resolved".
-        temp = state["players"][seat]["temp"]
-        changed = changed or bool(temp)
-        temp.clear()
+        changed = clear_temp(state, seat) or changed
     # 002: "The Lumos change allegiance only at the end of an action card resolution."
     ally = state["lumos"] and state["lumos"]["ally"]
     lumos.reevaluate(state)

@@ -20,6 +20,7 @@ from whitedwarf.interpreter.lastlight.state import (
     from_graveyard,
     gain,
     remove_piece,
+    return_piece,
     to_graveyard,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
@@ -69,11 +70,8 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
 
 def release(state: State, unit: dict[str, Any]) -> None:
     """Return a unit to its owner's supply (Lumos ships go to the box, 002)."""
-    if unit["owner"] == LUMOS:
-        state["lumos"]["box"] += 1
-        return
     key = "extractor" if unit["kind"] == "extractor" else unit["size"]
-    state["players"][unit["owner"]]["supply"][key] += 1
+    return_piece(state, unit["owner"], key)
 
 
 def _payout(state: State) -> int:

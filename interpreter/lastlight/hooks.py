@@ -34,7 +34,13 @@ from whitedwarf.interpreter.lastlight import (
     versions,
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.state import card_id, holds, play_achievement, use_once
+from whitedwarf.interpreter.lastlight.state import (
+    card_id,
+    holds,
+    play_achievement,
+    set_temp,
+    use_once,
+)
 from whitedwarf.interpreter.vm import DONE, new_frame
 
 State = dict[str, Any]
@@ -852,7 +858,8 @@ def start_activated(state: State, player: int, option_id: str) -> None:
     i = int(index) if index else first
     if i is None:
         raise ValueError(f"card {cid!r} has no activated ability")
-    limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
+    # An ability that pays for itself ends (E21).
+    set_temp(state, player, limits.USES, limits.count_use(state, player, cid))
     limit = clauses[i].get("limit")
     if limit is not None:  # `activated, once per round: ...` (card_uses)
         _count_activated(state, player, ref, cid, i, limit)

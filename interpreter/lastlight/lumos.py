@@ -17,7 +17,14 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
-from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship, set_ally
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    SIZES,
+    place_ship,
+    set_ally,
+    set_lumos,
+    take_piece,
+)
 
 State = dict[str, Any]
 
@@ -33,7 +40,7 @@ def setup(state: State, rt: Runtime) -> None:
             for _ in range(min(count, supply[size])):
                 supply[size] -= 1
                 place_ship(state, LUMOS, size, group.sector)
-    state["lumos"] = {"ally": None, "supply": supply, "box": 0}
+    set_lumos(state, {"ally": None, "supply": supply, "box": 0})
 
 
 def reevaluate(state: State) -> None:
@@ -63,7 +70,7 @@ def reinforce(state: State) -> None:
             # 002: "If you run out of ships to add to the center sector, no new Lumos ships
             # will join the game."
             return
-        lumos["supply"][size] -= 1
+        take_piece(state, LUMOS, size)
         place_ship(state, LUMOS, size, centre)
 
 

@@ -27,6 +27,7 @@ from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, card_id
+from whitedwarf.interpreter.lastlight.state import add_temp as state_add_temp
 
 State = dict[str, Any]
 
@@ -319,5 +320,4 @@ def temp_amount(state: State, player: int, name: str) -> int:
 def add_temp(state: State, player: int, name: str, amount: int) -> None:
     """The ``add`` verb: "Raise one of your numbers until the current action card is resolved"
     (kept in ``player["temp"]``, which the engine clears after each resolution)."""
-    temp = state["players"][player]["temp"]
-    temp[name] = temp.get(name, 0) + amount
+    state_add_temp(state, player, name, amount)

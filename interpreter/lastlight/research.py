@@ -32,12 +32,14 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
-    _CARD_IDS,
     RESOURCES,
     SIZES,
     card_id,
+    count_built,
     count_techs,
+    discard_tech,
     discounted,
+    draw_tech,
     from_techs_hand,
     gain,
     pay,
@@ -60,12 +62,7 @@ def draw_one(state: State) -> str | None:
 
     The seeds do not say what happens when the deck runs out (docs/rules-decisions.md).
     """
-    deck = state["deck"]
-    if not deck and state["discard"]:
-        deck.extend(state["discard"])
-        state["discard"].clear()
-        rng.shuffle(state, deck)
-    return deck.pop() if deck else None
+    return draw_tech(state, rng.shuffle)
 
 
 def _run(state: State, t: Task) -> None:
@@ -138,7 +135,7 @@ def _choose(state: State, t: Task, option_id: str) -> None:
     t["ask"] = None
     if t["pc"] == "keep" and verb == "discard" and rest in t["drawn"]:
         t["drawn"].remove(rest)
-        state["discard"].append(rest)
+        discard_tech(state, rest)
         if events.ON:
             events.emit(state, "tech_discarded", seat, card_id(rest))
     elif t["pc"] == "manufacture" and verb == "done":
@@ -313,11 +310,9 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
         lasting.take(state, seat, "tech", None, card_id(ref))  # a one-shot discount is used
     from_techs_hand(state, seat, ref)
     put_in_play(state, seat, ref, size)  # renews the techs' stamp
-    counts = player["tech_stats"]["built"]
-    cid = _CARD_IDS.get(ref) or card_id(ref)
-    counts[cid] = counts.get(cid, 0) + 1
+    count_built(state, seat, ref)
     if events.ON:
-        events.emit(state, "tech_built", seat, cid, slot=size)
+        events.emit(state, "tech_built", seat, card_id(ref), slot=size)
     fire(state, "tech_manufactured", seat, {"card": ref, "ship_type": size})
 
 

@@ -35,9 +35,11 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import by_sector
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.state import (
+    end_turn_marks,
     gain,
     next_round,
     pick_up_played,
+    rotate_board,
     take_back,
     turn_order,
 )
@@ -64,7 +66,7 @@ def all_refreshed(state: State) -> bool:
 
 def rotate(state: State) -> None:
     """Turn the rings, pay centre light, reinforce the Lumos, return the Refresh cards."""
-    state["rotation"] += 1
+    rotate_board(state)
     if events.ON:
         events.emit(state, "rotation", None, rotation=state["rotation"])
     order = turn_order(state)
@@ -126,8 +128,7 @@ def _run(state: State, t: Task) -> None:
     if pc == "round_end":
         for seat in order:
             fire(state, "round_end", seat, {})
-        for ship in state["ships"].values():
-            ship["fought"], ship["moved"], ship["extra_move"] = 0, False, 0
+        end_turn_marks(state)
         t["pc"] = "rotate"
     elif pc == "rotate":
         # The round is over once its `round_end` effects have run (docs/rules-decisions.md

@@ -27,10 +27,12 @@ from whitedwarf.interpreter.lastlight.state import (
     count_techs,
     gain,
     keep_card,
+    keep_face_down,
     new_player,
     new_sector,
     place_extractor,
     place_ship,
+    take_piece,
     to_techs_hand,
     turn_order,
 )
@@ -178,11 +180,11 @@ def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
     starting = per_player.get("starting_ships", {"small": 1})
     for size in rt.ship_stats:
         for _ in range(min(int(starting.get(size, 0)), player["supply"].get(size, 0))):
-            player["supply"][size] -= 1
+            take_piece(state, seat, size)
             place_ship(state, seat, size, home)
     # The two common spaces are alike, so the first one is used (no real choice).
     space = next(sid for sid, res in rt.colony_spaces if res == "common")
-    player["supply"]["extractor"] -= 1
+    take_piece(state, seat, "extractor")
     place_extractor(state, seat, home, None, space)
 
 
@@ -317,15 +319,11 @@ def choose(state: State, seat: int, option_id: str) -> None:
     dealt = player.get(f"{kind}s_dealt")
     if dealt is None or card not in dealt or len(dealt) < 2:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
-    box = state["box"][f"{kind}s"]
-    state["box"][f"{kind}s"] = sorted(box + [c for c in dealt if c != card])
-    player[f"{kind}s_dealt"] = [card]
+    keep_face_down(state, seat, kind, card)
 
 
 def _keep(state: State, player: dict[str, Any], kind: str, card: str) -> None:
     """Keep ``card`` of the dealt ``kind`` and box the rest."""
-    dealt = player[f"{kind}s_dealt"]
-    state["box"][f"{kind}s"] = sorted(state["box"][f"{kind}s"] + [c for c in dealt if c != card])
     keep_card(state, player["seat"], kind, card)
 
 

@@ -488,9 +488,21 @@ def put_tech(
     versions.cards_changed(state, seat, None if replaced else keep_up)
 
 
-def keep_card(state: State, seat: int, kind: str, card: str) -> None:
-    """A seat keeps a dealt faction or achievement (``kind``) at setup."""
+def keep_face_down(state: State, seat: int, kind: str, card: str) -> None:
+    """A seat keeps a dealt faction or achievement (``kind``) face down at setup: the other
+    dealt cards go back to the box, the kept one stays alone among the dealt."""
     player = state["players"][seat]
+    box = state["box"][f"{kind}s"]
+    state["box"][f"{kind}s"] = sorted(box + [c for c in player[f"{kind}s_dealt"] if c != card])
+    player[f"{kind}s_dealt"] = [card]
+
+
+def keep_card(state: State, seat: int, kind: str, card: str) -> None:
+    """A seat keeps a dealt faction or achievement (``kind``) at setup: the other dealt
+    cards go back to the box."""
+    player = state["players"][seat]
+    dealt = player[f"{kind}s_dealt"]
+    state["box"][f"{kind}s"] = sorted(state["box"][f"{kind}s"] + [c for c in dealt if c != card])
     player[kind] = card
     player[f"{kind}s_dealt"] = []
     versions.cards_changed(state, seat)
@@ -613,3 +625,102 @@ def play_achievement(state: State, seat: int, ref: str) -> None:
     player["achievement"] = None
     player["achievements_done"].append(ref)
     versions.pending_changed(state, seat)
+
+
+# -- writes no memo reads (kept here, so that every write of the state is this module's) ------
+
+
+def take_piece(state: State, owner: int, piece: str) -> None:
+    """Take an unbuilt ship (``piece``: its size) or ``"extractor"`` from a supply: a
+    player's, or the Lumos' (``owner`` :data:`LUMOS`)."""
+    if owner == LUMOS:
+        state["lumos"]["supply"][piece] -= 1
+    else:
+        state["players"][owner]["supply"][piece] -= 1
+
+
+def return_piece(state: State, owner: int, piece: str) -> None:
+    """Put a piece back in its owner's supply (a Lumos ship goes to the box, 002)."""
+    if owner == LUMOS:
+        state["lumos"]["box"] += 1
+    else:
+        state["players"][owner]["supply"][piece] += 1
+
+
+def set_lumos(state: State, lumos: dict[str, Any]) -> None:
+    """The Lumos join a 2-player game (002): their ally, supply and box."""
+    state["lumos"] = lumos
+
+
+def draw_tech(state: State, refill: Callable[[State, list[str]], None]) -> str | None:
+    """The top tech of the deck, taken off it; an empty deck is first refilled with the
+    discard pile, shuffled by ``refill`` (``research.draw_one``). None: both are empty."""
+    deck = state["deck"]
+    if not deck and state["discard"]:
+        deck.extend(state["discard"])
+        state["discard"].clear()
+        refill(state, deck)
+    return deck.pop() if deck else None
+
+
+def count_built(state: State, seat: int, ref: str) -> None:
+    """Count a tech put into play in ``tech_stats["built"]`` (its event is the caller's)."""
+    counts = state["players"][seat]["tech_stats"]["built"]
+    cid = card_id(ref)
+    counts[cid] = counts.get(cid, 0) + 1
+
+
+def choose_card(state: State, seat: int, card: str) -> None:
+    """A seat's secret action card choice (000 "playing the game")."""
+    state["players"][seat]["choice"] = card
+
+
+def add_temp(state: State, seat: int, name: str, amount: int) -> None:
+    """Add to a seat's number until the current action card is resolved (``add``)."""
+    temp = state["players"][seat]["temp"]
+    temp[name] = temp.get(name, 0) + amount
+
+
+def set_temp(state: State, seat: int, name: str, value: int) -> None:
+    """Set a count kept until the current action card is resolved (``limits.count_use``)."""
+    state["players"][seat]["temp"][name] = value
+
+
+def clear_temp(state: State, seat: int) -> bool:
+    """The current action card is resolved: a seat's temporary adds end; whether it had any."""
+    temp = state["players"][seat]["temp"]
+    had = bool(temp)
+    temp.clear()
+    return had
+
+
+def reveal_token(state: State, sector: str) -> None:
+    """A sector's face-down token is revealed (000 "1. Move"): a deep space token leaves the
+    board for the explored pile, a planetary one stays face up."""
+    sec = state["sectors"][sector]
+    if sec["token_kind"] == "deep_space":
+        state["explored"].append(sec["token"])
+        sec["token"], sec["token_kind"] = None, None
+    else:
+        sec["revealed"] = True
+
+
+def rotate_board(state: State) -> None:
+    """The rings turn (000 "Board Rotation"): read with the state's rotation by each reader."""
+    state["rotation"] += 1
+
+
+def mark_moved(state: State, ship: dict[str, Any]) -> None:
+    """A ship moved this Command (its move step's listing drops it: ``command._moved``)."""
+    ship["moved"] = True
+
+
+def mark_fought(state: State, ship: dict[str, Any]) -> None:
+    """A ship fought once more this turn (000 "Combat")."""
+    ship["fought"] += 1
+
+
+def end_turn_marks(state: State) -> None:
+    """The round ends: every ship's marks of this turn (fought, moved, extra movement) go."""
+    for ship in state["ships"].values():
+        ship["fought"], ship["moved"], ship["extra_move"] = 0, False, 0

@@ -39,6 +39,7 @@ from whitedwarf.interpreter.lastlight.state import (
     repair_ship,
     set_exhausted,
     take_back,
+    take_piece,
     to_techs_hand,
     transfer,
 )
@@ -253,7 +254,7 @@ def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | No
     supply = state["players"][seat]["supply"]
     if supply.get(size, 0) <= 0:
         return None
-    supply[size] -= 1
+    take_piece(state, seat, size)
     sid = place_ship(state, seat, size, sector)
     fire(state, "ship_built", seat, {"ship": sid, "sector": sector})
     return sid
