@@ -4,9 +4,12 @@ Everything below is ``dict`` (string keys only), ``list``, ``str``, ``int``, ``b
 ``None``, so a state clones, saves to JSON, loads and compares exactly. The state object
 itself is a :class:`GameState` (``versions.py``): a ``dict`` whose two slots, beside the
 data and never saved, hold what the engine worked out about it (its memos) and which of its
-frames runs. Static data (the
-board, card texts, base stats) is not copied into the state: ``state["content"]`` names the
-loaded content, and :func:`whitedwarf.interpreter.lastlight.content.runtime` returns it.
+frames runs. Every write of the state is a function of this module, which renews the
+version stamps of what it changed, so the memos stay right without the rules modules
+knowing them (``tests/engine/test_state_writes.py`` scans the engine for writes elsewhere).
+Static data (the board, card texts, base stats) is not copied into the state:
+``state["content"]`` names the loaded content, and
+:func:`whitedwarf.interpreter.lastlight.content.runtime` returns it.
 
 Seats are ints ``0..n-1`` in clockwise order (the turn order of 000 "playing the game").
 The Lumos, the non-player faction of the 2-player variant (002), own ships as seat ``LUMOS``
@@ -233,7 +236,7 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
 
 
 # A ship's owner, size, sector and damage change only through these functions (and
-# ``graveyard.destroy``), which renew the ships' version stamp (``versions.py``).
+# :func:`remove_piece`), which renew the ships' version stamp (``versions.py``).
 
 
 def move_ship(state: State, ship: dict[str, Any], sector: str) -> None:

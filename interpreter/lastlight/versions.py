@@ -3,8 +3,9 @@
 The achievement check runs after every step, decision and verb (docs/rules-decisions.md E17)
 and stat reads run at every die; both used to fingerprint or walk what they read each time
 (the ships, the extractors, a player's cards in play). Instead, every function that changes a
-part of the state a condition can read (a *domain* of ``conditions.py``) renews that
-domain's stamp here, and the memos compare stamps:
+part of the state a condition can read (a *domain* of ``conditions.py``; they are all
+``state.py``'s, the one module that writes the state) renews that domain's stamp here, and
+the memos compare stamps:
 
 * ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
