@@ -105,7 +105,7 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
+        "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
         "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "moves", "plans",
         "reacting", "readers", "reading", "runtime", "seats", "sectors", "settled",
         "ship_index", "ship_order", "stamps", "totals", "types", "usable",
