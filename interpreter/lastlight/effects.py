@@ -757,7 +757,7 @@ def running(state: State) -> tuple[int, int] | None:
 def _live(state: State) -> GameState:
     """The state, which must be a :class:`GameState` to run frames (its ``running`` slot
     says which frame runs); a plain dict is refused."""
-    if type(state) is not GameState:
+    if not isinstance(state, GameState):
         raise TypeError(
             "Last Light effects run on a state made by the engine (Game.new_state, Game.clone,"
             f" persist.load or GameState(data)), not a {type(state).__name__}"

@@ -105,10 +105,11 @@ class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
-        "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "moves", "plans",
-        "reacting", "readers", "reading", "runtime", "seats", "sectors", "settled",
-        "ship_index", "ship_order", "stamps", "totals", "types", "usable",
+        "__weakref__", "acts", "asked", "base_stats", "board", "card_changes", "combat",
+        "extractor_owners", "extractor_sectors", "flags", "held", "known_false", "mods",
+        "moved", "moves", "plans", "reacting", "readers", "reading", "runtime", "seats",
+        "sectors", "settled", "ship_index", "ship_order", "ship_stats", "stamps", "totals",
+        "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -121,6 +122,10 @@ class Versions:
         #: The runtime's table of the hooks some card reacts to (``hooks.fire``, at every
         #: hook): the table itself is held, not the runtime, and read without a call.
         self.reacting = rt.reacting
+        #: The runtime's base stats and ship stats (``stats.stat``, some 1.4 reads a
+        #: decision), held as tables for the same reason.
+        self.base_stats = rt.base_stats
+        self.ship_stats = rt.ship_stats
         #: domain key -> its stamp.
         self.stamps: dict[Any, int] = {d: next(_STAMPS) for d in SHARED}
         self.stamps.update({(d, s): next(_STAMPS) for d in PER_SEAT for s in range(seats)})
@@ -198,7 +203,7 @@ def of(state: State) -> Versions:
     found = getattr(state, "memo", None)
     if found is None:
         found = Versions(state, runtime(state))
-        if type(state) is GameState:
+        if isinstance(state, GameState):
             state.memo = found
     return found
 
@@ -519,5 +524,5 @@ def pending_changed(state: State, seat: int) -> None:
 
 def forget(state: State) -> None:
     """Drop every stamp and memo of a state (after editing its pieces or cards in place)."""
-    if type(state) is GameState:
+    if isinstance(state, GameState):
         state.memo = None
