@@ -26,7 +26,6 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.dsl.suggest import did_you_mean
-from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.lastlight import (
     combat,
@@ -58,6 +57,7 @@ from whitedwarf.interpreter.lastlight.state import (
     ACTIONS,
     choose_card,
     clear_temp,
+    clone,
     play_chosen,
     turn_order,
 )
@@ -199,7 +199,7 @@ class Game:
     @staticmethod
     def clone(state: State) -> State:
         """An independent copy of a state."""
-        return generic.clone(state)
+        return clone(state)
 
     @staticmethod
     def edited(state: State) -> State:

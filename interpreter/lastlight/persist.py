@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter import state as generic
-from whitedwarf.interpreter.lastlight.state import FORMAT
+from whitedwarf.interpreter.lastlight.state import FORMAT, clone
 from whitedwarf.interpreter.lastlight.versions import GameState
 
 State = dict[str, Any]
@@ -81,7 +81,7 @@ _LOGGED = 2
 
 def observation(state: State, player: int) -> State:
     """A copy of the state with everything ``player`` may not see replaced by ``"?"``."""
-    return generic.clone(shared_observation(state, player))
+    return clone(shared_observation(state, player))
 
 
 def shared_observation(state: State, player: int) -> State:

@@ -132,6 +132,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
+from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight import events, versions
 
 # The class of a state object: this module's data, with the engine's memos beside it.
@@ -166,6 +167,12 @@ def card_id(ref: str) -> str:
     if found is None:
         found = _CARD_IDS[ref] = ref.split("#", 1)[0]
     return found
+
+
+def clone(state: State) -> GameState:
+    """An independent copy of a state, its memos empty: the data pickled as a plain ``dict``
+    (the pickler's fast path; a :class:`GameState` goes through ``__reduce_ex__``)."""
+    return GameState(generic.clone(dict(state)))
 
 
 def new_player(seat: int, ships: dict[str, int], extractors: int) -> dict[str, Any]:
