@@ -46,7 +46,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.records import RolledDie, Ship, State, Task
-from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship
+from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship, mark_fought
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
 
@@ -672,7 +672,7 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
         limits.too_many_dice(raised, owner, size, len(ships), attack)
     dice = []
     for ship in ships:
-        ship["fought"] += 1
+        mark_fought(state, ship)
         for _ in range(attack):
             dice.append(_die(state, ship))
     state["dice"] = dice

@@ -33,7 +33,13 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import fleet
 from whitedwarf.interpreter.lastlight.hooks import fire, run_card
 from whitedwarf.interpreter.lastlight.records import Ship, State, Task
-from whitedwarf.interpreter.lastlight.state import LUMOS, card_id, move_ship
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    card_id,
+    mark_moved,
+    move_ship,
+    reveal_token,
+)
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 from whitedwarf.interpreter.lastlight.tokens import BLANK
 
@@ -241,13 +247,9 @@ def reveal(state: State, seat: int, sector: str) -> dict[str, Any]:
         # The token by name (blank placeholders of setup have none: "blank").
         name = "blank" if ref.startswith(BLANK) else card_id(ref)
         events.emit(state, "token", seat, name, sector=sector)
-    if sec["token_kind"] == "deep_space":
-        # 000: deep space tokens "are removed from the board after they have been resolved".
-        sec["token"], sec["token_kind"] = None, None
-        state["explored"].append(ref)
-    else:
-        # 000: planetary tokens "remain on the board" and give the planet's resource.
-        sec["revealed"] = True
+    # 000: deep space tokens "are removed from the board after they have been resolved";
+    # planetary tokens "remain on the board" and give the planet's resource.
+    reveal_token(state, sector)
     fire(state, "token_revealed", seat, ctx)
     return ctx
 
@@ -325,7 +327,7 @@ def _move(state: State, t: Task, option_id: str, ship_id: str, sector: str) -> N
     if ship is None or not _legal_move(state, t, ship, option_id, sector, listing):
         raise IllegalOption(f"cannot {option_id!r}")
     move_ship(state, ship, sector)
-    ship["moved"] = True
+    mark_moved(state, ship)
     if listing is not None:
         _moved(kept, listing, ship_id)
     if events.ON:

@@ -43,6 +43,8 @@ from whitedwarf.interpreter.lastlight.state import (
     pay,
     place_extractor,
     place_ship,
+    take_from_graveyard,
+    take_piece,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -121,13 +123,11 @@ def build_ship(state: State, seat: int, size: str, graveyard: int | None, sector
     """Pay for and place a ship (000 "1. Ships"); from a graveyard the cost goes to its owner."""
     cost = ship_cost(state, seat, size)
     if graveyard is None:
-        state["players"][seat]["supply"][size] -= 1
+        take_piece(state, seat, size)
     else:
-        holder = state["players"][graveyard]["graveyard"]
-        holder.remove({"kind": "ship", "owner": seat, "size": size})
-        # The graveyard is part of its holder's `me` (conditions count it): renewed here, as
-        # the payment below renews it only when the ship costs something.
-        versions.changed(state, "me", graveyard)
+        # The graveyard is part of its holder's `me` (conditions count it): renewed there,
+        # as the payment below renews it only when the ship costs something.
+        take_from_graveyard(state, graveyard, {"kind": "ship", "owner": seat, "size": size})
     pay(state, seat, cost, to=graveyard)
     lasting.take(state, seat, "ship", size, f"a {size} ship")  # a one-shot discount is used
     sid = place_ship(state, seat, size, sector)
@@ -183,7 +183,7 @@ def annexed(state: State, seat: int) -> list[str]:
 
 def build_extractor(state: State, seat: int, where: str) -> str:
     """Place a free extractor on a colony ship space or a planet (the ``build`` verb too)."""
-    state["players"][seat]["supply"]["extractor"] -= 1
+    take_piece(state, seat, "extractor")
     if where in state["planets"]:
         sector = state["planets"][where]["sector"]
         xid = place_extractor(state, seat, sector, where, None)

@@ -131,7 +131,6 @@ class Runtime:
     move_options: dict[Any, Any] = field(default_factory=dict)  # command
     light_source: dict[str, str] = field(default_factory=dict)  # verbs: card id -> its source
     card_values: dict[str, float] = field(default_factory=dict)  # valuation: card id -> worth
-    versions: dict[int, Any] = field(default_factory=dict)  # versions: a state's id -> its stamps
 
     def forget(self) -> None:
         """Empty the memo tables (after card data changed in place, as test cards do)."""

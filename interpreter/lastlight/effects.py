@@ -36,6 +36,7 @@ from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
+from whitedwarf.interpreter.lastlight.versions import GameState
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 from whitedwarf.interpreter.vm import (
     AMOUNT,
@@ -700,10 +701,24 @@ ADAPTER.machine = MACHINE
 
 _CLAUSE_OF = itemgetter("card", "clause")
 
-#: id(state) -> (index of the running frame, its depth), while frames of that state run.
-#: Empty, with no frame on a state's stack and no listener, a pure clause may run at once
-#: without :func:`push` (``hooks.fire`` does so: the same steps, in the same order).
-RUNNING: dict[int, tuple[int, int]] = {}
+
+def running(state: State) -> tuple[int, int] | None:
+    """``(index of the running frame, its depth)`` while frames of this state run, else None
+    (the state's ``running`` slot, ``versions.GameState``; a plain dict runs none). None, with
+    no frame on the state's stack and no listener, a pure clause may run at once without
+    :func:`push` (``hooks.fire`` does so: the same steps, in the same order)."""
+    return getattr(state, "running", None)
+
+
+def _live(state: State) -> GameState:
+    """The state, which must be a :class:`GameState` to run frames (its ``running`` slot
+    says which frame runs); a plain dict is refused."""
+    if not isinstance(state, GameState):
+        raise TypeError(
+            "Last Light effects run on a state made by the engine (Game.new_state, Game.clone,"
+            f" persist.load or GameState(data)), not a {type(state).__name__}"
+        )
+    return state
 
 
 def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> None:
@@ -718,9 +733,9 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
     if events.ON:
         _announce(state, frames)
     stack = state["frames"]
-    running = RUNNING.get(id(state)) if RUNNING else None
-    if running is not None:
-        index, depth = running
+    now = getattr(state, "running", None)  # :func:`running` written out
+    if now is not None:
+        index, depth = now
         frames = [_whole(frame) for frame in frames]
         for frame in frames:
             frame["depth"] = depth + 1
@@ -750,12 +765,12 @@ def _whole(frame: Frame) -> Frame:
 
 def drive(state: State) -> None:
     """Run the top frames until one waits for a decision or none is left."""
-    key = id(state)
-    if key in RUNNING:
+    if getattr(state, "running", None) is not None:
         return
     stack = state["frames"]
     if not stack:  # the usual case after an answer: the frame answered was the last
         return
+    live = _live(state)
     run = MACHINE.run
     try:
         while stack:
@@ -764,13 +779,13 @@ def drive(state: State) -> None:
             if pending is not None and (AGAIN not in pending or not _ask_again(state, top)):
                 return
             index = len(stack) - 1
-            RUNNING[key] = (index, top["depth"])
+            live.running = (index, top["depth"])
             if run(state, top) is DONE:
                 del stack[index]
             elif stack[-1] is not top:
                 _under(top)
     finally:
-        RUNNING.pop(key, None)
+        live.running = None
 
 
 #: The key of a pending decision that was asked in the same run that started frames above
@@ -824,16 +839,16 @@ def frame_apply(state: State, option_id: str) -> None:
     stack = state["frames"]
     if not stack:
         raise IllegalOption(f"no effect is waiting for a decision: {option_id!r}")
-    key = id(state)
+    live = _live(state)
     top = stack[-1]
     index = len(stack) - 1
-    RUNNING[key] = (index, top["depth"])
+    live.running = (index, top["depth"])
     try:
         outcome = MACHINE.answer(state, top, option_id)
     except IllegalAnswer as error:
         raise IllegalOption(str(error)) from None
     finally:
-        RUNNING.pop(key, None)
+        live.running = None
     if outcome is DONE:
         del stack[index]
         if not stack:  # the usual case: the frame answered was the only one

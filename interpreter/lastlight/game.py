@@ -26,7 +26,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
-from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.lastlight import (
     bindings,
@@ -57,7 +56,15 @@ from whitedwarf.interpreter.lastlight.hooks import (
 from whitedwarf.interpreter.lastlight.packs import load_game_content
 from whitedwarf.interpreter.lastlight.persist import observation
 from whitedwarf.interpreter.lastlight.records import Result, State, Task
-from whitedwarf.interpreter.lastlight.state import ACTION_NUMBER, ACTIONS, turn_order
+from whitedwarf.interpreter.lastlight.state import (
+    ACTION_NUMBER,
+    ACTIONS,
+    choose_card,
+    clear_temp,
+    clone,
+    play_chosen,
+    turn_order,
+)
 from whitedwarf.interpreter.vm import EffectError, EffectLimitError
 
 __all__ = [
@@ -203,7 +210,7 @@ class Game:
     @staticmethod
     def clone(state: State) -> State:
         """An independent copy of a state."""
-        return generic.clone(state)
+        return clone(state)
 
     @staticmethod
     def edited(state: State) -> State:
@@ -528,7 +535,7 @@ def _choose_card(state: State, seat: int, option_id: str) -> bool:
     player = state["players"][seat]
     if not option_id.startswith("play:") or card not in player["hand"]:
         raise IllegalOption(f"player {seat} cannot play {option_id!r}")
-    player["choice"] = card
+    choose_card(state, seat, card)
     for other in state["players"]:
         if other["choice"] is None:
             return False  # still waiting for this player's card
@@ -559,12 +566,7 @@ def _reveal(state: State) -> None:
         cards = {p["seat"]: p["choice"] for p in state["players"]}
         events.emit(state, "reveal", None, cards=cards)
     for player in state["players"]:
-        chose = player["choice"]
-        assert chose is not None  # every seat chose before the reveal (000 "playing the game")
-        player["hand"].remove(chose)
-        player["played"].append(chose)
-        player["choice"] = None
-        versions.changed(state, "cards", player["seat"])
+        play_chosen(state, player["seat"])
     state["queue"] = queue
     state["phase"] = "resolve"
 
@@ -592,9 +594,7 @@ def _finish(state: State, done: Task) -> None:
     for seat in seats:
         fire(state, _AFTER[kind], seat, {})
         # vocabulary "add": "until the current action card is resolved".
-        temp = state["players"][seat]["temp"]
-        changed = changed or bool(temp)
-        temp.clear()
+        changed = clear_temp(state, seat) or changed
     # 002: "The Lumos change allegiance only at the end of an action card resolution."
     ally = state["lumos"] and state["lumos"]["ally"]
     lumos.reevaluate(state)

@@ -10,13 +10,20 @@ destroyed ship is "placed on the graveyard card of the player who assigned the f
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
-from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State, Unit
-from whitedwarf.interpreter.lastlight.state import LUMOS, gain
+from whitedwarf.interpreter.lastlight.records import Ship, State, Unit
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    from_graveyard,
+    gain,
+    remove_piece,
+    return_piece,
+    to_graveyard,
+)
 from whitedwarf.interpreter.lastlight.stats import stat
 
 #: A player's graveyard (read for every player in one call by :func:`check_all`).
@@ -28,16 +35,13 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
 
     A unit destroyed by nobody, or by its own owner, goes back to its owner's supply.
     """
-    ships = state["ships"]
-    piece: Ship | Extractor
+    ship = unit_id in state["ships"]
+    piece = remove_piece(state, unit_id)
     unit: Unit
-    if unit_id in ships:
-        piece = ships.pop(unit_id)
-        versions.ship_removed(state, piece)
-        unit = {"kind": "ship", "owner": piece["owner"], "size": piece["size"]}
+    if ship:
+        size = cast(Ship, piece)["size"]  # the piece taken from the ships
+        unit = {"kind": "ship", "owner": piece["owner"], "size": size}
     else:
-        piece = state["extractors"].pop(unit_id)
-        versions.extractors_changed(state, piece["owner"])
         unit = {"kind": "extractor", "owner": piece["owner"], "size": None}
     ctx: dict[str, Any] = {"sector": piece["sector"], "owner": unit["owner"]}
     if unit["kind"] == "ship":
@@ -52,8 +56,7 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     if by is None or by == unit["owner"] or by < 0:
         release(state, unit)
     else:
-        state["players"][by]["graveyard"].append(unit)
-        versions.changed(state, "me", by)
+        to_graveyard(state, by, unit)
         fire(state, "unit_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         # A ship tech hears the loss of a ship of its own type only (E127): the lost unit's
@@ -69,14 +72,9 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
 
 def release(state: State, unit: Unit) -> None:
     """Return a unit to its owner's supply (Lumos ships go to the box, 002)."""
-    if unit["owner"] == LUMOS:
-        lumos = state["lumos"]
-        assert lumos is not None  # a Lumos unit: the Lumos are in the game (002)
-        lumos["box"] += 1
-        return
     size = unit["size"]  # None for an extractor only
     key = "extractor" if unit["kind"] == "extractor" or size is None else size
-    state["players"][unit["owner"]]["supply"][key] += 1
+    return_piece(state, unit["owner"], key)
 
 
 def _payout(state: State) -> int:
@@ -94,8 +92,7 @@ def check(state: State, seat: int) -> None:
             events.emit(state, "graveyard", seat, units=size)
         for unit in grave[:size]:
             release(state, unit)
-        del grave[:size]
-        versions.changed(state, "me", seat)
+        from_graveyard(state, seat, size)
         gain(state, seat, "light", stat(state, seat, "graveyard_light"), "graveyard")
         fire(state, "graveyard_filled", seat, {})
 

@@ -20,7 +20,6 @@ printed order. A ``when ... if`` condition is tested when the hook fires.
 from __future__ import annotations
 
 import re
-import weakref
 from operator import itemgetter
 from typing import Any
 
@@ -36,7 +35,13 @@ from whitedwarf.interpreter.lastlight import (
 )
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.records import Player, State
-from whitedwarf.interpreter.lastlight.state import card_id, holds
+from whitedwarf.interpreter.lastlight.state import (
+    card_id,
+    holds,
+    play_achievement,
+    set_temp,
+    use_once,
+)
 from whitedwarf.interpreter.lastlight.tokens import BLANK
 from whitedwarf.interpreter.vm import DONE, Frame, new_frame
 
@@ -139,9 +144,9 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         return
     # What fires on each hook, kept per seat until its cards in play change: most hooks
     # fired have no listener, and then this is the whole cost (two look-ups). The state's
-    # versions: ``versions.of`` written out (the call was a quarter of a fire, callgrind).
-    last = versions.last_asked
-    kept = last[1]() if last[0] is state else None
+    # versions, on the state object: ``versions.of`` written out (the call was a quarter of a
+    # fire, callgrind).
+    kept = getattr(state, "memo", None)
     if kept is None:
         kept = versions.of(state)
     plan = kept.plans[player]
@@ -150,7 +155,7 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
     go = plan.get(hook)
     if go is not None:
         go(state, player, context, state["players"][player]["techs"])
-    reacting = kept.rt.reacting or _reacting(kept.rt)
+    reacting = kept.reacting or _reacting(kept.rt)
     if hook in reacting:
         _react(state, hook, player, context)
 
@@ -272,7 +277,7 @@ def _make_firer(bound: Bound) -> Firer:
                     effects.unmet(state, frame)
         if not started:
             return
-        if events.ON or state["frames"] or effects.RUNNING:
+        if events.ON or state["frames"] or getattr(state, "running", None):
             effects.push(state, started, hows)
             return
         # What ``push`` does when idle: each runs at once, in order, while it ends; from the
@@ -329,7 +334,7 @@ def _must_go_general(state: State, at: int, techs: Any) -> bool:
     return bool(
         events.ON
         or state["frames"]
-        or effects.RUNNING
+        or getattr(state, "running", None)
         or (at >= 0 and techs[at]["ship_type"] is not None)
     )
 
@@ -409,13 +414,6 @@ def _plan(rt: Runtime, index: dict[str, Any], refs: tuple[str | None, ...]) -> d
 _REF = itemgetter("ref")
 
 
-#: The state a token was last resolved for and its content's runtime (weakly, so the content
-#: can go): tokens come one after another in one game, and this skips ``versions.of``
-#: (about 450 instructions, 2.5% of a ``gain 1 light`` token). The state is held, as
-#: ``versions`` holds its last one, so its id is not reused meanwhile.
-_LAST: tuple[Any, Any] = (None, None)
-
-
 def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) -> None:
     """Resolve a card's ``immediate`` clauses for ``player`` (a revealed exploration token).
 
@@ -423,12 +421,8 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     """
     if player is None or player < 0:
         return
-    global _LAST
-    last = _LAST
-    rt = last[1]() if last[0] is state else None
-    if rt is None:
-        rt = versions.of(state).rt
-        _LAST = (state, weakref.ref(rt))
+    kept = getattr(state, "memo", None)  # versions.of written out, as in fire
+    rt = (kept or versions.of(state)).rt
     try:
         verb, general = rt.immediate[card_ref]
     except KeyError:
@@ -439,7 +433,7 @@ def run_card(state: State, player: int, card_ref: str, context: dict[str, Any]) 
     # one fixed verb, then the check (written here rather than in a function of its own,
     # which cost the token about 5% more than the hand-written rule: BENCHMARKS.md at
     # dba7fe8, "fx3").
-    if verb is None or events.ON or state["frames"] or effects.RUNNING:
+    if verb is None or events.ON or state["frames"] or getattr(state, "running", None):
         general(state, player, context)
         return
     verb(state, player)  # a fixed verb reads no frame
@@ -503,8 +497,8 @@ def check_achievements(state: State) -> None:
     (``pending.py``), and a check forgets what it knew only of those. A check is skipped
     whole when every pending condition is known false and nothing any of them reads moved.
     """
-    last = versions.last_asked  # versions.of written out, as in fire (1.7-1.9 checks a decision)
-    kept = last[1]() if last[0] is state else None
+    # versions.of written out, as in fire (1.7-1.9 checks a decision)
+    kept = getattr(state, "memo", None)
     if kept is None:
         kept = versions.of(state)
     moved = kept.moved
@@ -547,7 +541,6 @@ def check_achievements(state: State) -> None:
                         known.pop(key, None)
         if mine.everything:
             settled = False  # a condition that reads everything is tested at every check
-        met = False
         played: str | None = None  # the kept achievement played in this check
         for key, clause, when, name, domains, achievement, ref in mine.entries:
             if key in known:
@@ -562,18 +555,15 @@ def check_achievements(state: State) -> None:
                 if domains is not None:
                     known[key] = tuple(map(stamps.__getitem__, domains))
                 continue
-            met = True
+            # A met condition is pending no more: the seat's list goes (``state.py``).
             if not achievement:
-                p.setdefault("once", []).append(name)
+                use_once(state, seat, name)
             elif played != ref:  # the card is played once, whichever of its clauses holds
                 played = ref
-                p["achievement"] = None
-                p["achievements_done"].append(ref)
+                play_achievement(state, seat, ref)
                 if events.ON:
                     events.emit(state, "achievement", seat, ref)
             started.append(frame)
-        if met:
-            versions.relist(kept, seat)  # a met condition is pending no more
     moved.clear()
     if started:
         kept.settled = False
@@ -670,8 +660,7 @@ def has_activated(state: State, player: int) -> bool:
     """Whether :func:`activated_options` would offer ``player`` anything (stops at the first)."""
     if player is None or player < 0:
         return False
-    last = versions.last_asked  # versions.of written out, as in fire
-    kept = last[1]() if last[0] is state else None
+    kept = getattr(state, "memo", None)  # versions.of written out, as in fire
     if kept is None:
         kept = versions.of(state)
     cards = kept.acts[player]  # kept until the seat's cards in play change
@@ -692,8 +681,7 @@ def activated_options(state: State, player: int) -> list[tuple[str, str]]:
     payable now (000 "Civilization technology cards": an exhausted card waits for Refresh)."""
     if player is None or player < 0:
         return []
-    last = versions.last_asked  # versions.of written out, as in fire
-    kept = last[1]() if last[0] is state else None
+    kept = getattr(state, "memo", None)  # versions.of written out, as in fire
     if kept is None:
         kept = versions.of(state)
     cards = kept.acts[player]  # as in has_activated
@@ -866,7 +854,8 @@ def start_activated(state: State, player: int, option_id: str) -> None:
     i = int(index) if index else first
     if i is None:
         raise ValueError(f"card {cid!r} has no activated ability")
-    limits.count_use(state, player, cid)  # an ability that pays for itself ends (E21)
+    # An ability that pays for itself ends (E21).
+    set_temp(state, player, limits.USES, limits.count_use(state, player, cid))
     limit = clauses[i].get("limit")
     if limit is not None:  # `activated, once per round: ...` (card_uses)
         _count_activated(state, player, ref, cid, i, limit)

@@ -21,9 +21,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.records import Duration, NextCost, State
-from whitedwarf.interpreter.lastlight.state import card_id
+from whitedwarf.interpreter.lastlight.state import (
+    card_id,
+    end_durations,
+    keep_discount,
+    start_duration,
+    use_discount,
+)
 from whitedwarf.interpreter.vm import Frame
 
 #: The state's keys (issue 29 conventions: the constructs' own keys).
@@ -42,8 +48,7 @@ def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> No
         "clause": clause,
         "slot": frame["context"].get("ship_type"),
     }
-    state.setdefault(DURATIONS, []).append(entry)
-    versions.cards_changed(state, owner)
+    start_duration(state, DURATIONS, entry)
     if events.ON:
         events.note(state, "lasting", owner, frame["card"], text=said(clause), until=period)
 
@@ -56,9 +61,8 @@ def end(state: State, period: str) -> None:
     over = [d for d in kept if d["until"] == period]
     if not over:
         return
-    state[DURATIONS] = [d for d in kept if d["until"] != period]
-    for owner in sorted({d["owner"] for d in over}):
-        versions.cards_changed(state, owner)
+    left = [d for d in kept if d["until"] != period]
+    end_durations(state, DURATIONS, left, sorted({d["owner"] for d in over}))
     if events.ON:
         for d in over:
             events.note(
@@ -99,8 +103,7 @@ def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
     owner = frame["owner"]
     card = frame["context"].get("card", frame["card"])
     entry: NextCost = {"owner": owner, "card": card, "thing": thing, "amount": int(amount)}
-    state.setdefault(NEXT_COSTS, []).append(entry)
-    versions.changed(state, "me", owner)  # the options listed before (build, make) go
+    keep_discount(state, NEXT_COSTS, entry)  # the options listed before (build, make) go
     if events.ON:
         events.note(state, "next_cost", owner, frame["card"], thing=thing, amount=int(amount))
 
@@ -130,8 +133,7 @@ def take(state: State, player: int, kind: str, size: str | None, made: str) -> N
         return
     for i, entry in enumerate(kept):
         if _fits(entry, player, kind, size):
-            del kept[i]
-            versions.changed(state, "me", player)  # as in keep
+            use_discount(state, NEXT_COSTS, i)  # as in keep
             if events.ON:
                 events.note(
                     state,

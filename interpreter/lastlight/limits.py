@@ -121,11 +121,11 @@ def check_deck(what: str, copies: dict[str, int]) -> None:
     )
 
 
-def count_use(state: State, seat: int, card: str) -> None:
-    """Count an activated ability started by ``seat``; stop the game when the action card
+def count_use(state: State, seat: int, card: str) -> int:
+    """Count an activated ability started by ``seat`` (the count to keep is returned: the
+    caller keeps it, ``state.set_temp``); stop the game when the action card
     has seen more than :data:`MAX_ABILITY_USES`, naming the card."""
-    temp = state["players"][seat]["temp"]
-    uses = temp.get(USES, 0) + 1
+    uses = state["players"][seat]["temp"].get(USES, 0) + 1
     if uses > MAX_ABILITY_USES:
         raise EffectLimitError(
             card,
@@ -133,7 +133,7 @@ def count_use(state: State, seat: int, card: str) -> None:
             f"card {card!r}: player {seat} started activated abilities more than "
             f"{MAX_ABILITY_USES:,} times in one action card (does an ability pay for itself?)",
         )
-    temp[USES] = uses
+    return uses
 
 
 def check_pieces(per_player: dict[str, Any]) -> None:

@@ -13,10 +13,17 @@ are ordinary ships owned by ``LUMOS``.
 
 from __future__ import annotations
 
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.records import State
-from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, place_ship
+from whitedwarf.interpreter.lastlight.state import (
+    LUMOS,
+    SIZES,
+    place_ship,
+    set_ally,
+    set_lumos,
+    take_piece,
+)
 
 
 def setup(state: State, rt: Runtime) -> None:
@@ -30,7 +37,7 @@ def setup(state: State, rt: Runtime) -> None:
             for _ in range(min(count, supply[size])):
                 supply[size] -= 1
                 place_ship(state, LUMOS, size, group.sector)
-    state["lumos"] = {"ally": None, "supply": supply, "box": 0}
+    set_lumos(state, {"ally": None, "supply": supply, "box": 0})
 
 
 def reevaluate(state: State) -> None:
@@ -44,8 +51,7 @@ def reevaluate(state: State) -> None:
     if events.ON and ally != lumos["ally"]:
         events.emit(state, "lumos", LUMOS, what="ally", ally=ally)
     if ally != lumos["ally"]:
-        lumos["ally"] = ally
-        versions.changed(state, "lumos")
+        set_ally(state, ally)
 
 
 def reinforce(state: State) -> None:
@@ -61,7 +67,7 @@ def reinforce(state: State) -> None:
             # 002: "If you run out of ships to add to the center sector, no new Lumos ships
             # will join the game."
             return
-        lumos["supply"][size] -= 1
+        take_piece(state, LUMOS, size)
         place_ship(state, LUMOS, size, centre)
 
 

@@ -28,6 +28,7 @@ from whitedwarf.interpreter.lastlight.card_effects import card_effect
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, card_id
+from whitedwarf.interpreter.lastlight.state import add_temp as state_add_temp
 
 #: Where a ``modifier`` or ``grant`` clause counts: player-wide (:data:`EVERYWHERE`), on the
 #: ship type its tech is attached to (:data:`ON_SLOT`), or on the ship types a ``your [size]
@@ -317,8 +318,7 @@ def temp_amount(state: State, player: int, name: str) -> int:
 def add_temp(state: State, player: int, name: str, amount: int) -> None:
     """The ``add`` verb: "Raise one of your numbers until the current action card is resolved"
     (kept in ``player["temp"]``, which the engine clears after each resolution)."""
-    temp = state["players"][player]["temp"]
-    temp[name] = temp.get(name, 0) + amount
+    state_add_temp(state, player, name, amount)
 
 
 def stat_sources(state: State, seat: int, name: str, ship_type: str | None) -> list[str]:

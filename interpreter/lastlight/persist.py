@@ -45,7 +45,7 @@ from typing import Any, cast
 
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight.records import Planet, Player, State, Task, View
-from whitedwarf.interpreter.lastlight.state import FORMAT
+from whitedwarf.interpreter.lastlight.state import FORMAT, GameState, clone
 from whitedwarf.interpreter.vm import Frame
 
 HIDDEN = "?"
@@ -62,7 +62,7 @@ def save(state: State, indent: int | None = None) -> str:
 
 def load(text: str) -> State:
     """A state from :func:`save` output, format-checked."""
-    state = generic.from_json(text)
+    state = GameState(generic.from_json(text))  # its memos start empty (versions.py)
     if state.get("game") != "lastlight":
         raise SaveError(f"not a Last Light save: game {state.get('game')!r}")
     if state.get("format") == _LOGGED and isinstance(state.get("log"), list):
@@ -73,8 +73,8 @@ def load(text: str) -> State:
             f"save format {state.get('format')!r} is not supported: this engine reads format "
             f"{FORMAT} (and upgrades format {_LOGGED}); was it written by a newer whitedwarf?"
         )
-    loaded: State = state  # format-checked above; the records are checked by tests/engine
-    return loaded
+    # format-checked above (the records are checked by tests/engine/test_records.py)
+    return cast(State, state)
 
 
 #: The save format that kept the decision log inside the state (upgraded on load).
@@ -83,7 +83,7 @@ _LOGGED = 2
 
 def observation(state: State, player: int) -> View:
     """A copy of the state with everything ``player`` may not see replaced by ``"?"``."""
-    return generic.clone(shared_observation(state, player))
+    return clone(shared_observation(state, player))
 
 
 def shared_observation(state: State, player: int) -> View:
@@ -94,7 +94,7 @@ def shared_observation(state: State, player: int) -> View:
     can change the game itself. The hidden values themselves are not in it, so reading it
     shows no more than :func:`observation` does.
     """
-    view: dict[str, Any] = dict(state)
+    view = GameState(state)  # a state of its own: its own memos (versions.py)
     for key in ("rng", "seed"):
         view[key] = HIDDEN
     view["deck"] = len(state["deck"])

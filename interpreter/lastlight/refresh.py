@@ -14,7 +14,7 @@ Task ``refresh`` steps: ``refresh`` -> ``claim`` -> ``done``; no decisions.
 
 from __future__ import annotations
 
-from whitedwarf.interpreter.lastlight import events, versions
+from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.blockade import blocks
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
@@ -26,7 +26,12 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_of, fleet
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.records import State, Task
-from whitedwarf.interpreter.lastlight.state import gain, repair_ship
+from whitedwarf.interpreter.lastlight.state import (
+    gain,
+    pick_up_played,
+    ready_cards,
+    repair_ship,
+)
 from whitedwarf.interpreter.lastlight.stats import stat
 
 
@@ -38,19 +43,14 @@ def new_task(seat: int) -> Task:
 def refresh_cards(state: State, seat: int) -> None:
     """000 "1. Refresh": ready cards, heal ships, take back every played card but Refresh."""
     player = state["players"][seat]
-    for tech in player["techs"]:
-        tech["exhausted"] = False
-    player["faction_exhausted"] = False
-    versions.techs_changed(state, seat)
+    ready_cards(state, seat)
     for ship in fleet(state).of(seat):
         if ship["damage"]:  # most are not damaged: no call for those
             repair_ship(state, ship)
     back = [c for c in player["played"] if c != "refresh"]
     if events.ON:
         events.emit(state, "refreshed", seat, cards=back)
-    player["hand"] += back
-    player["played"] = [c for c in player["played"] if c == "refresh"]
-    versions.changed(state, "cards", seat)
+    pick_up_played(state, seat)
 
 
 def claim(state: State, seat: int) -> int:

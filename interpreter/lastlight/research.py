@@ -32,14 +32,19 @@ from whitedwarf.interpreter.lastlight.effects import card_effect
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.records import State, Task, Tech
 from whitedwarf.interpreter.lastlight.state import (
-    _CARD_IDS,
     RESOURCES,
     SIZES,
     card_id,
+    count_built,
     count_techs,
+    discard_tech,
     discounted,
+    draw_tech,
+    from_techs_hand,
     gain,
     pay,
+    put_tech,
+    to_techs_hand,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
 
@@ -54,12 +59,7 @@ def draw_one(state: State) -> str | None:
 
     The seeds do not say what happens when the deck runs out (docs/rules-decisions.md).
     """
-    deck = state["deck"]
-    if not deck and state["discard"]:
-        deck.extend(state["discard"])
-        state["discard"].clear()
-        rng.shuffle(state, deck)
-    return deck.pop() if deck else None
+    return draw_tech(state, rng.shuffle)
 
 
 def _run(state: State, t: Task) -> None:
@@ -85,8 +85,7 @@ def _run(state: State, t: Task) -> None:
             ask(t, seat)
             return
         count_techs(state, seat, "kept", t["drawn"])
-        player["techs_hand"] += t["drawn"]
-        versions.techs_changed(state, seat)
+        to_techs_hand(state, seat, t["drawn"])
         t["drawn"] = []
         fire(state, "before_manufacture", seat, {})
         t["pc"] = "manufacture"
@@ -133,7 +132,7 @@ def _choose(state: State, t: Task, option_id: str) -> None:
     t["ask"] = None
     if t["pc"] == "keep" and verb == "discard" and rest in t["drawn"]:
         t["drawn"].remove(rest)
-        state["discard"].append(rest)
+        discard_tech(state, rest)
         if events.ON:
             events.emit(state, "tech_discarded", seat, card_id(rest))
     elif t["pc"] == "manufacture" and verb == "done":
@@ -307,13 +306,11 @@ def manufacture(state: State, seat: int, ref: str, size: str | None, free: bool 
     if not free:
         pay(state, seat, tech_cost(state, seat, ref))
         lasting.take(state, seat, "tech", None, card_id(ref))  # a one-shot discount is used
-    player["techs_hand"].remove(ref)
+    from_techs_hand(state, seat, ref)
     put_in_play(state, seat, ref, size)  # renews the techs' stamp
-    counts = player["tech_stats"]["built"]
-    cid = _CARD_IDS.get(ref) or card_id(ref)
-    counts[cid] = counts.get(cid, 0) + 1
+    count_built(state, seat, ref)
     if events.ON:
-        events.emit(state, "tech_built", seat, cid, slot=size)
+        events.emit(state, "tech_built", seat, card_id(ref), slot=size)
     fire(state, "tech_manufactured", seat, {"card": ref, "ship_type": size})
 
 
@@ -321,18 +318,17 @@ def put_in_play(state: State, seat: int, ref: str, size: str | None) -> None:
     """Place a tech in the play area or on a ship type of the player board."""
     techs = state["players"][seat]["techs"]
     cards = runtime(state).cards["techs"]
-    replaced = False
+    replaced = []
     if size is not None and cards[card_id(ref)].get("kind") == "ship_ability":
-        for old in [t for t in techs if t["ship_type"] == size]:
-            if cards[card_id(old["ref"])].get("kind") == "ship_ability":
-                techs.remove(old)
-                state["discard"].append(old["ref"])
-                replaced = True
+        replaced = [
+            old
+            for old in techs
+            if old["ship_type"] == size and cards[card_id(old["ref"])].get("kind") == "ship_ability"
+        ]
     added: Tech = {"ref": ref, "exhausted": False, "ship_type": size}
-    techs.append(added)
     # A tech that left moved those after it: the memos of the seat's cards go, else they
     # take the new one (:func:`_keep_up`).
-    versions.cards_changed(state, seat, None if replaced else partial(_keep_up, added))
+    put_tech(state, seat, added, replaced, partial(_keep_up, added))
 
 
 def _keep_up(added: Tech, kept: versions.Versions, seat: int) -> Collection[str]:

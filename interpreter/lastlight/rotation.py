@@ -21,7 +21,7 @@ task waits at ``decide`` for those effects to resolve before the winner is decid
 from __future__ import annotations
 
 from whitedwarf.interpreter import card_uses
-from whitedwarf.interpreter.lastlight import events, lasting, lumos, versions
+from whitedwarf.interpreter.lastlight import events, lasting, lumos
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -32,7 +32,15 @@ from whitedwarf.interpreter.lastlight.decisions import (
 from whitedwarf.interpreter.lastlight.fleet import by_sector
 from whitedwarf.interpreter.lastlight.hooks import fire
 from whitedwarf.interpreter.lastlight.records import Reason, Result, State, Task
-from whitedwarf.interpreter.lastlight.state import gain, turn_order
+from whitedwarf.interpreter.lastlight.state import (
+    end_turn_marks,
+    gain,
+    next_round,
+    pick_up_played,
+    rotate_board,
+    take_back,
+    turn_order,
+)
 from whitedwarf.interpreter.lastlight.stats import stat
 
 
@@ -53,7 +61,7 @@ def all_refreshed(state: State) -> bool:
 
 def rotate(state: State) -> None:
     """Turn the rings, pay centre light, reinforce the Lumos, return the Refresh cards."""
-    state["rotation"] += 1
+    rotate_board(state)
     if events.ON:
         events.emit(state, "rotation", None, rotation=state["rotation"])
     order = turn_order(state)
@@ -70,9 +78,7 @@ def rotate(state: State) -> None:
             fire(state, "centre_light_harvested", seat, {"sector": centre})
     lumos.reinforce(state)
     for player in state["players"]:
-        player["played"].remove("refresh")
-        player["hand"].append("refresh")
-        versions.changed(state, "cards", player["seat"])
+        take_back(state, player["seat"], "refresh")
 
 
 def ranking_key(state: State, seat: int) -> tuple[int, int, int]:
@@ -109,9 +115,7 @@ def hand_rule(state: State) -> None:
     """
     for player in state["players"]:
         if not player["hand"]:
-            player["hand"] = [c for c in player["played"] if c != "refresh"]
-            player["played"] = [c for c in player["played"] if c == "refresh"]
-            versions.changed(state, "cards", player["seat"])
+            pick_up_played(state, player["seat"])
 
 
 def _run(state: State, t: Task) -> None:
@@ -120,8 +124,7 @@ def _run(state: State, t: Task) -> None:
     if pc == "round_end":
         for seat in order:
             fire(state, "round_end", seat, {})
-        for ship in state["ships"].values():
-            ship["fought"], ship["moved"], ship["extra_move"] = 0, False, 0
+        end_turn_marks(state)
         t["pc"] = "rotate"
     elif pc == "rotate":
         # The round is over once its `round_end` effects have run (docs/rules-decisions.md
@@ -157,9 +160,7 @@ def _game_end(state: State, t: Task) -> None:
     elif state["round"] >= state["round_limit"]:
         _ending(state, t, "round limit")
     else:
-        state["first"] = (state["first"] + 1) % state["n"]
-        state["round"] += 1
-        versions.changed(state, "round")
+        next_round(state)
         t["pc"] = "start"
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, lumos, versions
+from whitedwarf.interpreter.lastlight import events, lumos
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.hooks import fire
@@ -27,10 +27,15 @@ from whitedwarf.interpreter.lastlight.state import (
     RESOURCES,
     count_techs,
     gain,
+    game_state,
+    keep_card,
+    keep_face_down,
     new_player,
     new_sector,
     place_extractor,
     place_ship,
+    take_piece,
+    to_techs_hand,
     turn_order,
 )
 from whitedwarf.interpreter.lastlight.stats import stat
@@ -40,7 +45,7 @@ from whitedwarf.interpreter.lastlight.tokens import BLANK
 def new_state(game: Any, seed: int) -> State:
     """A fresh state for ``game`` after the public part of setup."""
     rt = runtime({"content": game.content_id})
-    state = _skeleton(game, seed, rt)
+    state = game_state(_skeleton(game, seed, rt))  # the data, and room for memos (versions.py)
     _place_board(state, rt)
     _deal_tech_deck(state, rt)
     for seat in range(state["n"]):
@@ -172,11 +177,11 @@ def _place_start_pieces(state: State, rt: Runtime, seat: int) -> None:
     starting = per_player.get("starting_ships", {"small": 1})
     for size in rt.ship_stats:
         for _ in range(min(int(starting.get(size, 0)), player["supply"].get(size, 0))):
-            player["supply"][size] -= 1
+            take_piece(state, seat, size)
             place_ship(state, seat, size, home)
     # The two common spaces are alike, so the first one is used (no real choice).
     space = next(sid for sid, res in rt.colony_spaces if res == "common")
-    player["supply"]["extractor"] -= 1
+    take_piece(state, seat, "extractor")
     place_extractor(state, seat, home, None, space)
 
 
@@ -267,8 +272,7 @@ def _draw_tech(state: State, seat: int) -> bool:
     ref = draw_one(state)
     if ref is None:
         return False
-    state["players"][seat]["techs_hand"].append(ref)
-    versions.techs_changed(state, seat)
+    to_techs_hand(state, seat, [ref])
     count_techs(state, seat, "drawn", [ref])
     count_techs(state, seat, "kept", [ref])
     return True
@@ -310,13 +314,10 @@ def choose(state: State, seat: int, option_id: str) -> None:
     keys = _KEYS.get(kind)
     if keys is None:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
-    dealt_key, box_key = keys
-    dealt = player[dealt_key]
+    dealt = player[keys[0]]
     if card not in dealt or len(dealt) < 2:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
-    box = state["box"][box_key]
-    state["box"][box_key] = sorted(box + [c for c in dealt if c != card])
-    player[dealt_key] = [card]
+    keep_face_down(state, seat, kind, card)
 
 
 #: A kind of card kept at setup -> its keys: the player's dealt cards, the box's.
@@ -331,12 +332,7 @@ _KEYS: dict[
 
 def _keep(state: State, player: Player, kind: Literal["faction", "achievement"], card: str) -> None:
     """Keep ``card`` of the dealt ``kind`` and box the rest."""
-    dealt_key, box_key = _KEYS[kind]
-    dealt = player[dealt_key]
-    state["box"][box_key] = sorted(state["box"][box_key] + [c for c in dealt if c != card])
-    player[kind] = card
-    player[dealt_key] = []
-    versions.cards_changed(state, player["seat"])
+    keep_card(state, player["seat"], kind, card)
 
 
 def finish(state: State) -> None:

@@ -1,9 +1,15 @@
 """The Last Light game state: the whole game as plain data (DESIGN principle 4).
 
 Everything below is ``dict`` (string keys only), ``list``, ``str``, ``int``, ``bool`` or
-``None``, so a state clones, saves to JSON, loads and compares exactly. Static data (the
-board, card texts, base stats) is not copied into the state: ``state["content"]`` names the
-loaded content, and :func:`whitedwarf.interpreter.lastlight.content.runtime` returns it.
+``None``, so a state clones, saves to JSON, loads and compares exactly. The state object
+itself is a :class:`GameState` (``versions.py``): a ``dict`` whose two slots, beside the
+data and never saved, hold what the engine worked out about it (its memos) and which of its
+frames runs. Every write of the state is a function of this module, which renews the
+version stamps of what it changed, so the memos stay right without the rules modules
+knowing them (``tests/engine/test_state_writes.py`` scans the engine for writes elsewhere).
+Static data (the board, card texts, base stats) is not copied into the state:
+``state["content"]`` names the loaded content, and
+:func:`whitedwarf.interpreter.lastlight.content.runtime` returns it.
 
 Seats are ints ``0..n-1`` in clockwise order (the turn order of 000 "playing the game").
 The Lumos, the non-player faction of the 2-player variant (002), own ships as seat ``LUMOS``
@@ -125,11 +131,26 @@ here, from the token), ``colour``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Literal, cast
 
+from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight import events, versions
-from whitedwarf.interpreter.lastlight.records import Extractor, Player, Sector, Ship, State
+from whitedwarf.interpreter.lastlight.records import (
+    Duration,
+    Extractor,
+    Lumos,
+    NextCost,
+    Player,
+    Sector,
+    Ship,
+    State,
+    Tech,
+    Unit,
+)
+
+# The class of a state object: this module's data, with the engine's memos beside it.
+from whitedwarf.interpreter.lastlight.versions import GameState as GameState
 
 #: The save format version; bump it when the layout changes (2: ``light_by_source`` and
 #: ``tech_stats`` of the players; 3: no ``log``, the decisions applied, which made clone,
@@ -157,6 +178,19 @@ def card_id(ref: str) -> str:
     if found is None:
         found = _CARD_IDS[ref] = ref.split("#", 1)[0]
     return found
+
+
+def game_state(data: Any, **parts: Any) -> State:
+    """A :class:`GameState` holding ``data`` (a state's or a view's), with ``parts`` put over
+    it, typed as the record it holds: a TypedDict names no class, so mypy cannot see that a
+    GameState is a State."""
+    return cast(State, GameState(data, **parts))
+
+
+def clone(state: State) -> State:
+    """An independent copy of a state, its memos empty: the data pickled as a plain ``dict``
+    (the pickler's fast path; a :class:`GameState` goes through ``__reduce_ex__``)."""
+    return game_state(generic.clone(dict(state)))
 
 
 def new_player(seat: int, ships: dict[str, int], extractors: int) -> Player:
@@ -227,7 +261,7 @@ def place_ship(state: State, owner: int, size: str, sector: str) -> str:
 
 
 # A ship's owner, size, sector and damage change only through these functions (and
-# ``graveyard.destroy``), which renew the ships' version stamp (``versions.py``).
+# :func:`remove_piece`), which renew the ships' version stamp (``versions.py``).
 
 
 def move_ship(state: State, ship: Ship, sector: str) -> None:
@@ -408,3 +442,332 @@ def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:
             out[unit] -= cut
             discount -= cut
     return {k: v for k, v in out.items() if v > 0}
+
+
+# -- writes that renew their own stamps (``versions.py``) -------------------------------------
+# Every change of what a memo reads goes through a function of this module, which renews the
+# stamps of what it changed: the rules modules call these and never renew a stamp themselves
+# (``tests/engine/test_state_writes.py`` scans them for writes).
+
+
+def transfer(state: State, seat: int, to: int, unit: str, amount: int) -> None:
+    """Move ``amount`` of a resource from one player's stock to another's (``steal``)."""
+    state["players"][seat]["res"][unit] -= amount
+    state["players"][to]["res"][unit] += amount
+    versions.changed(state, "me", seat)
+    versions.changed(state, "me", to)
+
+
+def set_exhausted(state: State, seat: int, tech: Tech | None, exhausted: bool) -> None:
+    """Exhaust or ready one of a seat's cards: a tech in play, or (``tech`` None) its
+    faction (000 "Civilization technology cards")."""
+    if tech is None:
+        state["players"][seat]["faction_exhausted"] = exhausted
+    else:
+        tech["exhausted"] = exhausted
+    versions.techs_changed(state, seat)
+
+
+def ready_cards(state: State, seat: int) -> None:
+    """Ready a seat's faction and every tech in play (000 "1. Refresh")."""
+    player = state["players"][seat]
+    for tech in player["techs"]:
+        tech["exhausted"] = False
+    player["faction_exhausted"] = False
+    versions.techs_changed(state, seat)
+
+
+def to_techs_hand(state: State, seat: int, refs: list[str]) -> None:
+    """Put techs into a seat's unresearched techs (drawn, kept or dealt)."""
+    state["players"][seat]["techs_hand"] += refs
+    versions.techs_changed(state, seat)
+
+
+def from_techs_hand(state: State, seat: int, ref: str) -> None:
+    """Take a tech out of a seat's unresearched techs (made, or discarded)."""
+    state["players"][seat]["techs_hand"].remove(ref)
+    versions.techs_changed(state, seat)
+
+
+def discard_tech(state: State, ref: str) -> None:
+    """Put a tech face up on the discard pile (no memo reads it)."""
+    state["discard"].append(ref)
+
+
+def remove_tech(state: State, seat: int, tech: Tech) -> None:
+    """Take a tech out of a seat's play area (its cards in play change)."""
+    state["players"][seat]["techs"].remove(tech)
+    versions.cards_changed(state, seat)
+
+
+def put_tech(
+    state: State,
+    seat: int,
+    added: Tech,
+    replaced: list[Tech],
+    keep_up: Callable[[versions.Versions, int], Collection[str]] | None,
+) -> None:
+    """Put a tech into a seat's play area, the ``replaced`` ones (a ship ability on the same
+    ship type) going to the discard first; ``keep_up`` as in ``versions.cards_changed``
+    (used only when nothing was replaced: a tech that left moved those after it)."""
+    techs = state["players"][seat]["techs"]
+    for old in replaced:
+        techs.remove(old)
+        state["discard"].append(old["ref"])
+    techs.append(added)
+    versions.cards_changed(state, seat, None if replaced else keep_up)
+
+
+def keep_face_down(state: State, seat: int, kind: str, card: str) -> None:
+    """A seat keeps a dealt faction or achievement (``kind``) face down at setup: the other
+    dealt cards go back to the box, the kept one stays alone among the dealt."""
+    # ``kind`` names one of two fields of one shape (faction, achievement): read by name.
+    player, boxes = _fields(state["players"][seat]), _fields(state["box"])
+    box = boxes[f"{kind}s"]
+    boxes[f"{kind}s"] = sorted(box + [c for c in player[f"{kind}s_dealt"] if c != card])
+    player[f"{kind}s_dealt"] = [card]
+
+
+def keep_card(state: State, seat: int, kind: str, card: str) -> None:
+    """A seat keeps a dealt faction or achievement (``kind``) at setup: the other dealt
+    cards go back to the box."""
+    player, boxes = _fields(state["players"][seat]), _fields(state["box"])  # as above
+    dealt = player[f"{kind}s_dealt"]
+    boxes[f"{kind}s"] = sorted(boxes[f"{kind}s"] + [c for c in dealt if c != card])
+    player[kind] = card
+    player[f"{kind}s_dealt"] = []
+    versions.cards_changed(state, seat)
+
+
+def play_chosen(state: State, seat: int) -> None:
+    """A seat's chosen action card is revealed: from the hand to the played cards."""
+    player = state["players"][seat]
+    chose = player["choice"]
+    assert chose is not None  # every seat chose before the reveal (000 "playing the game")
+    player["hand"].remove(chose)
+    player["played"].append(chose)
+    player["choice"] = None
+    versions.changed(state, "cards", seat)
+
+
+def take_back(state: State, seat: int, card: str) -> None:
+    """A played action card goes back to its seat's hand."""
+    player = state["players"][seat]
+    player["played"].remove(card)
+    player["hand"].append(card)
+    versions.changed(state, "cards", seat)
+
+
+def pick_up_played(state: State, seat: int) -> None:
+    """Every played action card but Refresh goes back to the seat's hand (000 "1. Refresh",
+    and the hand rule at the start of a round)."""
+    player = state["players"][seat]
+    player["hand"] += [c for c in player["played"] if c != "refresh"]
+    player["played"] = [c for c in player["played"] if c == "refresh"]
+    versions.changed(state, "cards", seat)
+
+
+def give_extra_move(state: State, ship: Ship, amount: int) -> None:
+    """A ship may move ``amount`` more sectors this Command (Talorin): its destinations
+    change, so a move step's kept listing goes with the ``ships`` stamp."""
+    ship["extra_move"] += amount
+    versions.ships_changed(state, ship["owner"])
+
+
+def remove_piece(state: State, unit_id: str) -> Ship | Extractor:
+    """Take a ship or extractor off the board; returns it."""
+    ships = state["ships"]
+    if unit_id in ships:
+        ship = ships.pop(unit_id)
+        versions.ship_removed(state, ship)
+        return ship
+    extractor = state["extractors"].pop(unit_id)
+    versions.extractors_changed(state, extractor["owner"])
+    return extractor
+
+
+def to_graveyard(state: State, seat: int, unit: Unit) -> None:
+    """A unit destroyed by ``seat`` goes to its graveyard (000 "Graveyard")."""
+    state["players"][seat]["graveyard"].append(unit)
+    versions.changed(state, "me", seat)
+
+
+def from_graveyard(state: State, seat: int, units: int) -> None:
+    """The first ``units`` of a seat's graveyard leave it (paid out)."""
+    del state["players"][seat]["graveyard"][:units]
+    versions.changed(state, "me", seat)
+
+
+def take_from_graveyard(state: State, holder: int, unit: Unit) -> None:
+    """A unit of a graveyard is built again by its owner (000 "Graveyard" builds)."""
+    state["players"][holder]["graveyard"].remove(unit)
+    versions.changed(state, "me", holder)
+
+
+def set_ally(state: State, ally: int | None) -> None:
+    """The Lumos change allegiance (002)."""
+    lumos = state["lumos"]
+    assert lumos is not None  # only the Lumos change allegiance (002)
+    lumos["ally"] = ally
+    versions.changed(state, "lumos")
+
+
+def next_round(state: State) -> None:
+    """The first player token passes and the next round starts (000 "end of round")."""
+    state["first"] = (state["first"] + 1) % state["n"]
+    state["round"] += 1
+    versions.changed(state, "round")
+
+
+def _fields(record: Any) -> dict[str, Any]:
+    """A record read by a field name made at run time (``kind`` + ``s``, a durations or
+    discounts key): the names are a few fixed ones, given by the callers."""
+    return cast(dict[str, Any], record)
+
+
+def start_duration(state: State, key: str, entry: Duration) -> None:
+    """A duration starts (``lasting.start``, kept under ``key``): its owner's cards in play
+    count it from now."""
+    _fields(state).setdefault(key, []).append(entry)
+    versions.cards_changed(state, entry["owner"])
+
+
+def end_durations(state: State, key: str, left: list[Duration], owners: list[int]) -> None:
+    """Durations end (``lasting.end``): ``left`` are those still lasting, ``owners`` the
+    seats whose cards in play lose one, in order."""
+    _fields(state)[key] = left
+    for owner in owners:
+        versions.cards_changed(state, owner)
+
+
+def keep_discount(state: State, key: str, entry: NextCost) -> None:
+    """A one-shot discount is kept for its owner (``lasting.keep``): the options listed
+    before (build, make) go with the owner's ``me`` stamp."""
+    _fields(state).setdefault(key, []).append(entry)
+    versions.changed(state, "me", entry["owner"])
+
+
+def use_discount(state: State, key: str, index: int) -> None:
+    """The one-shot discount at ``index`` of the list under ``key`` is used up."""
+    entry = _fields(state)[key].pop(index)
+    versions.changed(state, "me", entry["owner"])
+
+
+def use_once(state: State, seat: int, name: str) -> None:
+    """An ``as soon as`` clause of a seat's faction or tech (``"<ref>:<clause>"``) was met:
+    it runs once, and is pending no more."""
+    state["players"][seat].setdefault("once", []).append(name)
+    versions.pending_changed(state, seat)
+
+
+def play_achievement(state: State, seat: int, ref: str) -> None:
+    """A seat's kept planetary achievement is played (000 "Planetary Achievement")."""
+    player = state["players"][seat]
+    player["achievement"] = None
+    player["achievements_done"].append(ref)
+    versions.pending_changed(state, seat)
+
+
+# -- writes no memo reads (kept here, so that every write of the state is this module's) ------
+
+
+def take_piece(state: State, owner: int, piece: str) -> None:
+    """Take an unbuilt ship (``piece``: its size) or ``"extractor"`` from a supply: a
+    player's, or the Lumos' (``owner`` :data:`LUMOS`)."""
+    if owner == LUMOS:
+        lumos = state["lumos"]
+        assert lumos is not None  # a Lumos piece: the Lumos are in the game (002)
+        lumos["supply"][piece] -= 1
+    else:
+        state["players"][owner]["supply"][piece] -= 1
+
+
+def return_piece(state: State, owner: int, piece: str) -> None:
+    """Put a piece back in its owner's supply (a Lumos ship goes to the box, 002)."""
+    if owner == LUMOS:
+        lumos = state["lumos"]
+        assert lumos is not None  # a Lumos piece: the Lumos are in the game (002)
+        lumos["box"] += 1
+    else:
+        state["players"][owner]["supply"][piece] += 1
+
+
+def set_lumos(state: State, lumos: Lumos) -> None:
+    """The Lumos join a 2-player game (002): their ally, supply and box."""
+    state["lumos"] = lumos
+
+
+def draw_tech(state: State, refill: Callable[[State, list[str]], None]) -> str | None:
+    """The top tech of the deck, taken off it; an empty deck is first refilled with the
+    discard pile, shuffled by ``refill`` (``research.draw_one``). None: both are empty."""
+    deck = state["deck"]
+    if not deck and state["discard"]:
+        deck.extend(state["discard"])
+        state["discard"].clear()
+        refill(state, deck)
+    return deck.pop() if deck else None
+
+
+def count_built(state: State, seat: int, ref: str) -> None:
+    """Count a tech put into play in ``tech_stats["built"]`` (its event is the caller's)."""
+    counts = state["players"][seat]["tech_stats"]["built"]
+    cid = card_id(ref)
+    counts[cid] = counts.get(cid, 0) + 1
+
+
+def choose_card(state: State, seat: int, card: str) -> None:
+    """A seat's secret action card choice (000 "playing the game")."""
+    state["players"][seat]["choice"] = card
+
+
+def add_temp(state: State, seat: int, name: str, amount: int) -> None:
+    """Add to a seat's number until the current action card is resolved (``add``)."""
+    temp = state["players"][seat]["temp"]
+    temp[name] = temp.get(name, 0) + amount
+
+
+def set_temp(state: State, seat: int, name: str, value: int) -> None:
+    """Set a count kept until the current action card is resolved (``limits.count_use``)."""
+    state["players"][seat]["temp"][name] = value
+
+
+def clear_temp(state: State, seat: int) -> bool:
+    """The current action card is resolved: a seat's temporary adds end; whether it had any."""
+    temp = state["players"][seat]["temp"]
+    had = bool(temp)
+    temp.clear()
+    return had
+
+
+def reveal_token(state: State, sector: str) -> None:
+    """A sector's face-down token is revealed (000 "1. Move"): a deep space token leaves the
+    board for the explored pile, a planetary one stays face up."""
+    sec = state["sectors"][sector]
+    if sec["token_kind"] == "deep_space":
+        token = sec["token"]
+        assert token is not None  # a face-down token lies there to reveal
+        state["explored"].append(token)
+        sec["token"], sec["token_kind"] = None, None
+    else:
+        sec["revealed"] = True
+
+
+def rotate_board(state: State) -> None:
+    """The rings turn (000 "Board Rotation"): read with the state's rotation by each reader."""
+    state["rotation"] += 1
+
+
+def mark_moved(state: State, ship: Ship) -> None:
+    """A ship moved this Command (its move step's listing drops it: ``command._moved``)."""
+    ship["moved"] = True
+
+
+def mark_fought(state: State, ship: Ship) -> None:
+    """A ship fought once more this turn (000 "Combat")."""
+    ship["fought"] += 1
+
+
+def end_turn_marks(state: State) -> None:
+    """The round ends: every ship's marks of this turn (fought, moved, extra movement) go."""
+    for ship in state["ships"].values():
+        ship["fought"], ship["moved"], ship["extra_move"] = 0, False, 0

@@ -30,8 +30,10 @@ def stat(state: State, player: int, name: str, ship_type: str | None = None) -> 
             rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
         )
     kept = versions.of(state)
-    rt = kept.rt
-    base = rt.ship_stats[ship_type][name] if ship_type is not None else rt.base_stats.get(name, 0)
+    if ship_type is not None:
+        base = kept.ship_stats[ship_type][name]
+    else:
+        base = kept.base_stats.get(name, 0)
     p = state["players"][player]
     temp = p["temp"]
     if temp:

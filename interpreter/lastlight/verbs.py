@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from whitedwarf.interpreter import card_state
-from whitedwarf.interpreter.lastlight import events, graveyard, versions
+from whitedwarf.interpreter.lastlight import events, graveyard
 from whitedwarf.interpreter.lastlight.combat import roll_face, shield
 from whitedwarf.interpreter.lastlight.command import reveal
 from whitedwarf.interpreter.lastlight.construct import build_extractor, extractor_options
@@ -36,12 +36,22 @@ from whitedwarf.interpreter.lastlight.state import (
     card_id,
     count_techs,
     damage_ship,
+    discard_tech,
     extractor_on,
+    from_techs_hand,
     gain,
+    give_extra_move,
     home_of,
     move_ship,
+    pay,
     place_ship,
+    remove_tech,
     repair_ship,
+    set_exhausted,
+    take_back,
+    take_piece,
+    to_techs_hand,
+    transfer,
 )
 from whitedwarf.interpreter.lastlight.stats import flag
 from whitedwarf.interpreter.lastlight.tokens import BLANK
@@ -114,15 +124,7 @@ def verb_pay(state: State, frame: Frame, args: list[Any]) -> None:
     p = state["players"][frame["owner"]]
     have = p["light"] if unit == "light" else p["res"][unit]
     amount = max(0, min(amount, have))  # checked by ``affordable``; never below zero
-    if unit == "light":
-        p["light"] -= amount
-        versions.light_changed(state, frame["owner"])
-    else:
-        p["res"][unit] -= amount
-        versions.changed(state, "me", frame["owner"])
-    state["supply"][unit] += amount
-    if events.ON and amount:
-        events.emit(state, "pay", frame["owner"], unit=unit, amount=amount, to=None)
+    pay(state, frame["owner"], {unit: amount})
 
 
 def verb_give(state: State, frame: Frame, args: list[Any]) -> None:
@@ -139,23 +141,14 @@ def verb_steal(state: State, frame: Frame, args: list[Any]) -> None:
     if seat == frame["owner"]:  # `the owner of this planet` is you: nobody to steal from
         absent(state, frame, "steal")
         return
-    victim = state["players"][seat]["res"]
-    taken = max(0, min(amount, victim[unit]))
-    victim[unit] -= taken
-    state["players"][frame["owner"]]["res"][unit] += taken
-    versions.changed(state, "me", seat)
-    versions.changed(state, "me", frame["owner"])
+    taken = max(0, min(amount, state["players"][seat]["res"][unit]))
+    transfer(state, seat, frame["owner"], unit, taken)
 
 
 def _set_exhausted(state: State, ref: str, exhausted: bool) -> None:
     seat, tech = find_card(state, ref)
-    if seat is None:
-        return
-    if tech is None:
-        state["players"][seat]["faction_exhausted"] = exhausted
-    else:
-        tech["exhausted"] = exhausted
-    versions.techs_changed(state, seat)
+    if seat is not None:
+        set_exhausted(state, seat, tech, exhausted)
 
 
 def verb_exhaust(state: State, frame: Frame, args: list[Any]) -> None:
@@ -170,13 +163,11 @@ def verb_unexhaust(state: State, frame: Frame, args: list[Any]) -> None:
 
 def verb_draw(state: State, frame: Frame, args: list[Any]) -> None:
     """000 "Exploration": "Draw one technology card and put it in your hand"."""
-    hand = state["players"][frame["owner"]]["techs_hand"]
     for _ in range(max(0, args[0][0])):
         ref = draw_one(state)
         if ref is None:
             break
-        hand.append(ref)
-        versions.techs_changed(state, frame["owner"])
+        to_techs_hand(state, frame["owner"], [ref])
         count_techs(state, frame["owner"], "drawn", [ref])
         count_techs(state, frame["owner"], "kept", [ref])
 
@@ -221,16 +212,14 @@ def verb_discard(state: State, frame: Frame, args: list[Any]) -> None:
     ref = args[0]
     seat, tech = find_card(state, ref)
     if tech is not None and seat is not None:
-        state["players"][seat]["techs"].remove(tech)
-        versions.cards_changed(state, seat)
-        state["discard"].append(ref)
+        remove_tech(state, seat, tech)
+        discard_tech(state, ref)
         card_state.forget(state, seat, ref)  # its counters leave with it (R13)
         return
     for p in state["players"]:
         if ref in p["techs_hand"]:
-            p["techs_hand"].remove(ref)
-            versions.techs_changed(state, p["seat"])
-            state["discard"].append(ref)
+            from_techs_hand(state, p["seat"], ref)
+            discard_tech(state, ref)
             return
 
 
@@ -248,9 +237,7 @@ def verb_take_back(state: State, frame: Frame, args: list[Any]) -> None:
     card = args[0]
     p = state["players"][frame["owner"]]
     if card in p["played"] and _returnable(state, card):
-        p["played"].remove(card)
-        p["hand"].append(card)
-        versions.changed(state, "cards", frame["owner"])
+        take_back(state, frame["owner"], card)
 
 
 def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | None:
@@ -262,7 +249,7 @@ def build_ship_free(state: State, seat: int, size: str, sector: str) -> str | No
     supply = state["players"][seat]["supply"]
     if supply.get(size, 0) <= 0:
         return None
-    supply[size] -= 1
+    take_piece(state, seat, size)
     sid = place_ship(state, seat, size, sector)
     fire(state, "ship_built", seat, {"ship": sid, "sector": sector})
     return sid
@@ -391,10 +378,7 @@ def verb_move_extra(state: State, frame: Frame, args: list[Any]) -> None:
     """000 Talorin: "move 1 ship 1 extra sector" this Command (``extra_move``)."""
     ship = state["ships"].get(args[0])
     if ship is not None:
-        ship["extra_move"] += max(0, args[1])
-        # The ship's destinations change: a move step's kept listing (``command.Listing``)
-        # goes with the ``ships`` stamp.
-        versions.ships_changed(state, ship["owner"])
+        give_extra_move(state, ship, max(0, args[1]))
 
 
 def verb_trade(state: State, frame: Frame, args: list[Any]) -> Any:
@@ -539,7 +523,7 @@ def _next_keep(state: State, owner: int, looked: list[str], left: int) -> Any:
     for ref in kept:
         _keep_tech(state, owner, ref)
     for ref in thrown:
-        state["discard"].append(ref)
+        discard_tech(state, ref)
         if events.ON:
             events.emit(state, "tech_discarded", owner, card_id(ref))
     return None
@@ -552,8 +536,7 @@ def _keep_question(looked: list[str], left: int) -> dict[str, Any]:
 
 
 def _keep_tech(state: State, owner: int, ref: str) -> None:
-    state["players"][owner]["techs_hand"].append(ref)
-    versions.techs_changed(state, owner)
+    to_techs_hand(state, owner, [ref])
     count_techs(state, owner, "kept", [ref])
 
 

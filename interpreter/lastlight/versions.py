@@ -3,8 +3,9 @@
 The achievement check runs after every step, decision and verb (docs/rules-decisions.md E17)
 and stat reads run at every die; both used to fingerprint or walk what they read each time
 (the ships, the extractors, a player's cards in play). Instead, every function that changes a
-part of the state a condition can read (a *domain* of ``conditions.py``) renews that
-domain's stamp here, and the memos compare stamps:
+part of the state a condition can read (a *domain* of ``conditions.py``; they are all
+``state.py``'s, the one module that writes the state) renews that domain's stamp here, and
+the memos compare stamps:
 
 * ``ships``, ``extractors``, ``techs`` (every player's faction, techs in play and in hand,
   exhausted or not), ``lights`` (every player's light), ``round``, ``lumos`` (the Lumos'
@@ -41,10 +42,14 @@ domain's stamp here, and the memos compare stamps:
   that decision's listing and check while the task still asks at that step; any renewal
   above drops them.
 
-The stamps are not part of the state: saves, hashes and equality are unchanged (a position is
-the same however it was reached). They live in the content's runtime tables, one
-:class:`Versions` per state object; a clone or a loaded state is a new object and starts with
-fresh stamps and empty memos, so nothing is carried from one state to another.
+The stamps are not part of the state's data: saves, hashes and equality are unchanged (a
+position is the same however it was reached). They live on the state object itself: a Last
+Light state is a :class:`GameState`, a ``dict`` with two slots beside its data, ``memo`` (its
+:class:`Versions`, made when first asked) and ``running`` (the frame its effects are running,
+``effects.drive``). A clone, a copy or a loaded state is a new object whose slots start empty
+(pickling and copying carry the data only), so nothing is carried from one state to another,
+and the memos go with their state. A plain ``dict`` given to the engine (a what-if view of an
+agent) is answered with fresh versions at each read: the same answers, kept nowhere.
 ``tests/engine/test_versions.py`` plays seeded games comparing every memoised answer with one
 worked out from scratch, so a change made without renewing a stamp fails it. Code outside the
 engine that edits a state in place after it was checked (a test building a position) calls
@@ -69,25 +74,57 @@ _STAMPS = count(1)
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
 PER_SEAT = ("me", "cards", "fleet", "holdings", "techs_of")
 
-#: States with versions kept per content before the table is emptied (a search agent's
-#: clones come and go; an emptied table only means fresh stamps and empty memos).
-_LIMIT = 64
+
+class GameState(dict[str, Any]):
+    """A Last Light state: the game as plain data (``state.py``: a ``dict``, equal, saved,
+    hashed and cloned as one), with two slots the data does not hold: ``memo``, what the
+    engine has worked out about this object (its :class:`Versions`, None until first asked),
+    and ``running``, ``(index, depth)`` of the frame its effects are running now
+    (``effects.drive``), else None. Pickling and copying carry the data only: a clone or a
+    loaded state starts with both slots empty."""
+
+    __slots__ = ("memo", "running")
+
+    memo: Versions | None
+    running: tuple[int, int] | None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        # Set here rather than in __init__: unpickling (a clone) calls __new__ only.
+        self = super().__new__(cls, *args, **kwargs)
+        self.memo = None
+        self.running = None
+        return self
+
+    def __getstate__(self) -> None:
+        """Nothing beside the data is pickled or copied (the slots start empty)."""
+        return None
 
 
 class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
     __slots__ = (
-        "__weakref__", "acts", "asked", "board", "card_changes", "combat", "extractor_owners",
-        "extractor_sectors", "flags", "held", "known_false", "mods", "moved", "moves", "plans",
-        "readers", "reading", "rt", "seats", "sectors", "settled", "ship_index", "ship_order",
-        "stamps", "state", "totals", "types", "usable",
+        "__weakref__", "acts", "asked", "base_stats", "board", "card_changes", "combat",
+        "extractor_owners", "extractor_sectors", "flags", "held", "known_false", "mods",
+        "moved", "moves", "plans", "reacting", "readers", "reading", "runtime", "seats",
+        "sectors", "settled", "ship_index", "ship_order", "ship_stats", "stamps", "totals",
+        "types", "usable",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
         seats = len(state["players"])
-        self.state = state  # held, so the id this is filed under is not reused meanwhile
-        self.rt = rt  # the content's runtime, for readers that need both
+        # The state is not held (it holds this): no cycle, so a state and its memos go
+        # together as soon as the last reference to the state goes.
+        #: The content's runtime, for readers that need both; held weakly, as the content
+        #: directory holds it (``content.py``): a state does not keep its content alive.
+        self.runtime = weakref.ref(rt)
+        #: The runtime's table of the hooks some card reacts to (``hooks.fire``, at every
+        #: hook): the table itself is held, not the runtime, and read without a call.
+        self.reacting = rt.reacting
+        #: The runtime's base stats and ship stats (``stats.stat``, some 1.4 reads a
+        #: decision), held as tables for the same reason.
+        self.base_stats = rt.base_stats
+        self.ship_stats = rt.ship_stats
         #: domain key -> its stamp.
         self.stamps: dict[Any, int] = {d: next(_STAMPS) for d in SHARED}
         self.stamps.update({(d, s): next(_STAMPS) for d in PER_SEAT for s in range(seats)})
@@ -150,62 +187,29 @@ class Versions:
         #: It holds its own record of what it was surveyed under (not dropped by renewals).
         self.combat: Any = None
 
-
-def _none() -> None:
-    """What :data:`last_asked` holds when no state was asked about (answers no versions)."""
-    return None
-
-
-#: The state last asked about and its versions (weakly, so a content that goes takes them
-#: along): most reads in a row are about one state, and this skips the content's directory.
-#: Kept equal to the table's entry: emptying the table or forgetting a state resets it. One
-#: pair, stored and read whole, so games in other threads never mix a state with another's.
-#: Never None (``(None, _none)`` when reset): the readers test one thing less, some ten times
-#: a decision. Public so that the readers called most often (``hooks.fire`` and
-#: ``hooks.check_achievements``, four to five times a decision) test it themselves, as
-#: :func:`of` does, instead of calling it (a call costs some 600 of its 1,100 instructions,
-#: callgrind); they read it afresh each time, never hold it.
-last_asked: tuple[State | None, Callable[[], Versions | None]] = (None, _none)
-
-
-def _reset_last() -> None:
-    global last_asked
-    last_asked = (None, _none)
+    @property
+    def rt(self) -> Runtime:
+        """The content's runtime (``content.runtime``); KeyError once the content is gone."""
+        found = self.runtime()
+        if found is None:
+            raise KeyError("the content of this state is not loaded; create the Game from it")
+        return found
 
 
 def of(state: State) -> Versions:
-    """The versions of a state object, made when first asked."""
-    last = last_asked
-    if last[0] is state:
-        found = last[1]()
-        if found is not None:
-            return found
-    return _find(state)
-
-
-def _find(state: State) -> Versions:
-    """:func:`of` for a state other than the last one asked about."""
-    global last_asked
-    rt = runtime(state)
-    table = rt.versions
-    found = table.get(id(state))
+    """The versions of a state object, made when first asked (fresh ones for a plain dict,
+    kept nowhere: see the module docstring)."""
+    found = getattr(state, "memo", None)
     if found is None:
-        if len(table) >= _LIMIT:
-            table.clear()
-            _reset_last()
-        found = table[id(state)] = Versions(state, rt)
-    last_asked = (state, weakref.ref(found))
+        found = Versions(state, runtime(state))
+        if isinstance(state, GameState):
+            state.memo = found
     return found
 
 
 def _kept(state: State) -> Versions | None:
     """The versions of a state if it has any yet (a change before then renews nothing)."""
-    last = last_asked
-    if last[0] is state:
-        found = last[1]()
-        if found is not None:
-            return found
-    return runtime(state).versions.get(id(state))
+    return getattr(state, "memo", None)
 
 
 def keys_of(domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
@@ -216,11 +220,7 @@ def keys_of(domains: tuple[str, ...], seat: int) -> tuple[Any, ...]:
 
 def changed(state: State, domain: str, seat: int | None = None) -> None:
     """Renew a domain's stamp (``seat`` for the per-seat domains ``me`` and ``cards``)."""
-    # :func:`_kept` written out (about 1.5 calls a decision).
-    last = last_asked
-    found = last[1]() if last[0] is state else None
-    if found is None:
-        found = runtime(state).versions.get(id(state))
+    found = getattr(state, "memo", None)  # :func:`_kept` written out (1.5 calls a decision)
     if found is not None:
         key = domain if seat is None else (domain, seat)
         found.stamps[key] = next(_STAMPS)
@@ -296,12 +296,9 @@ def ship_moved(state: State, ship: Ship, source: str) -> None:
     must cost less than a third of that walk."""
     # :func:`_kept` and :func:`_renew` written out (callgrind: -220 instructions a decision
     # at 10 light, -130 at 40, against calling them).
-    last = last_asked
-    found = last[1]() if last[0] is state else None
+    found = getattr(state, "memo", None)
     if found is None:
-        found = runtime(state).versions.get(id(state))
-        if found is None:
-            return
+        return
     kept = found.sectors
     stamps = found.stamps
     current = kept is not None and kept[0] == stamps["ships"]
@@ -318,6 +315,9 @@ def ship_moved(state: State, ship: Ship, source: str) -> None:
     _take_out(table, source, ship)
     target = ship["sector"]
     there = table.get(target)
+    if there is not None and found.ship_order is None:
+        # numbered once per state object, then kept up by :func:`ship_placed`
+        found.ship_order = {sid: rank for rank, sid in enumerate(state["ships"])}
     table[target] = [ship] if there is None else _in_board_order(found, there, ship)
     found.sectors = (stamps["ships"], table)
 
@@ -367,8 +367,7 @@ def _take_out(table: dict[str, list[Any]], sector: str, ship: Ship) -> None:
 def _in_board_order(found: Versions, ships: list[Any], ship: Ship) -> list[Any]:
     """A new list of ``ships`` (in board order) with ``ship`` put at its place among them."""
     order = found.ship_order
-    if order is None:  # numbered once per state object, then kept up by :func:`ship_placed`
-        order = found.ship_order = {sid: rank for rank, sid in enumerate(found.state["ships"])}
+    assert order is not None  # numbered by :func:`ship_moved`
     rank = order[ship["id"]]
     at = bisect_right(ships, rank, key=lambda s: order[s["id"]])
     return [*ships[:at], ship, *ships[at:]]
@@ -514,7 +513,15 @@ def relist(found: Versions, seat: int) -> None:
     found.settled = False
 
 
+def pending_changed(state: State, seat: int) -> None:
+    """A seat's pending ``as soon as`` conditions changed (one was met: a once used, the
+    kept achievement played): :func:`relist` them."""
+    found = _kept(state)
+    if found is not None:
+        relist(found, seat)
+
+
 def forget(state: State) -> None:
     """Drop every stamp and memo of a state (after editing its pieces or cards in place)."""
-    runtime(state).versions.pop(id(state), None)
-    _reset_last()
+    if isinstance(state, GameState):
+        state.memo = None

@@ -68,6 +68,7 @@ def add_card(state: State, stem: str, cid: str, effect: str, **fields: Any) -> s
         **fields,
     }
     rt.forget()  # compiled effects, trigger and modifier tables of the old text
+    versions.forget(state)  # and what the state worked out from them (its memos)
     return cid
 
 

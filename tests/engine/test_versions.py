@@ -12,7 +12,9 @@ still false.
 from __future__ import annotations
 
 import copy
+import gc
 import operator
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +31,7 @@ from whitedwarf.interpreter.lastlight import (
     mine,
     modifiers,
     pending,
+    persist,
     refresh,
     research,
     selectors,
@@ -176,8 +179,8 @@ class Auditor:
 
     def audit(self, state: State, kept: versions.Versions) -> None:
         self.audits += 1
-        # The state last asked about is answered without the table: still the table's entry.
-        assert runtime(state).versions.get(id(state)) is kept, "versions.of gave a stale entry"
+        # The memos readers take from the state object are those versions.of gives.
+        assert getattr(state, "memo", None) is kept, "versions.of gave memos not the state's"
         for key, stamp in kept.stamps.items():
             domain, seat = key if isinstance(key, tuple) else (key, 0)
             now = FINGERPRINTS[domain](state, seat)
@@ -785,9 +788,20 @@ def test_the_audit_fails_when_a_move_keeps_the_moved_ship_s_options(
     """A move step's kept listing brought up to date after a move without dropping the ship
     that moved (still offered, though moved): the audit catches it."""
 
-    def keeps(kept: versions.Versions, listing: command.Listing, ship_id: str) -> None:
-        listing.signature = command._signature(kept.state, kept, listing.task["seat"])
+    moving: list[State] = []  # the state of the move under way
+    real_move = command._move
 
+    def move(state: State, *args: Any) -> None:
+        moving.append(state)
+        try:
+            real_move(state, *args)
+        finally:
+            moving.pop()
+
+    def keeps(kept: versions.Versions, listing: command.Listing, ship_id: str) -> None:
+        listing.signature = command._signature(moving[-1], kept, listing.task["seat"])
+
+    monkeypatch.setattr(command, "_move", move)
     monkeypatch.setattr(command, "_moved", keeps)
     with pytest.raises(AssertionError, match="the move step's kept options"):
         audited_games(monkeypatch, base_content(), 4, range(1))
@@ -941,19 +955,26 @@ def test_forget_drops_a_state_s_memos() -> None:
     assert versions.of(state) is not kept
 
 
-def test_the_state_last_asked_about_follows_the_table() -> None:
-    game = Game.from_content(GameContent(base_content().files, "versions-limit"), 2)
+def test_the_memos_live_on_the_state_object() -> None:
+    """A state's memos are its own: kept on the object whatever other states are asked about
+    meanwhile, none in a save, a copy or a clone, and gone with the object (no table)."""
+    game = Game.from_content(GameContent(base_content().files, "versions-own"), 2)
     state = game.new_state(5)
     kept = versions.of(state)
+    assert state.memo is kept and versions.of(state) is kept
+    for seed in range(100):
+        versions.of(game.new_state(seed))
     assert versions.of(state) is kept
-    others = [game.new_state(seed) for seed in range(versions._LIMIT)]
-    for other in others:
-        versions.of(other)  # the table fills and is emptied once on the way
-    again = versions.of(state)
-    assert runtime(state).versions.get(id(state)) is again
-    assert again is not kept
-    versions.forget(state)
-    assert versions.of(state) is not again
+    for other in (
+        clone(state),
+        copy.deepcopy(state),
+        copy.copy(state),
+        persist.load(persist.save(state)),
+    ):
+        assert other == state and other.memo is None and other.running is None
+    assert pickle.dumps(state) == pickle.dumps(clone(state))  # nothing but the data pickled
+    # No cycle: the memos do not hold their state, so both go with its last reference.
+    assert not any(held is state for held in gc.get_referents(kept))
 
 
 def test_games_play_the_same_when_tech_candidates_list_every_player_s(

@@ -20,12 +20,12 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, valuation, versions
+from whitedwarf.interpreter.lastlight import effects, valuation
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
 from whitedwarf.interpreter.lastlight.records import State, Tech
-from whitedwarf.interpreter.lastlight.state import can_pay, card_id
+from whitedwarf.interpreter.lastlight.state import can_pay, card_id, game_state
 from whitedwarf.interpreter.vm import EffectError, Frame, new_frame
 
 #: Light-equivalents of bonus per unit of progress, per light the achievement is worth: an
@@ -113,10 +113,7 @@ class Aim:
             return 0.0
         if self.domains is not None and not changes & self.domains:
             return 0.0
-        try:
-            return self.progress(what_if) - self.now
-        finally:  # a what-if view is read once: its memos (versions.py) go with it
-            versions.forget(what_if)
+        return self.progress(what_if) - self.now  # its memos (versions.py) go with it
 
 
 def steers(option: str) -> bool:
@@ -158,7 +155,7 @@ def _domains(clauses: list[tuple[int, Any]]) -> set[str] | None:
     return out
 
 
-# -- what-if views: an option's usual result on a shallow copy ---------------------------------
+# -- what-if views: an option's usual result on a shallow copy (memos of its own) ----------------
 
 
 def _moved(view: State, ship: str, dest: str) -> State | None:
@@ -166,9 +163,7 @@ def _moved(view: State, ship: str, dest: str) -> State | None:
         return None
     ships = dict(view["ships"])
     ships[ship] = {**ships[ship], "sector": dest}
-    found = view.copy()
-    found["ships"] = ships
-    return found
+    return game_state(view, ships=ships)
 
 
 def _with_extractor(
@@ -182,7 +177,7 @@ def _with_extractor(
         "planet": planet,
         "space": space,
     }
-    return {**view, "extractors": extractors}
+    return game_state(view, extractors=extractors)
 
 
 def _with_ship(view: State, seat: int, size: str) -> State:
@@ -198,9 +193,7 @@ def _with_ship(view: State, seat: int, size: str) -> State:
         "moved": False,
         "extra_move": 0,
     }
-    found = view.copy()
-    found["ships"] = ships
-    return found
+    return game_state(view, ships=ships)
 
 
 def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
@@ -211,9 +204,7 @@ def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
     if isinstance(player["techs_hand"], list):
         player["techs_hand"] = [r for r in player["techs_hand"] if r != ref]
     players[seat] = player
-    found = view.copy()
-    found["players"] = players
-    return found
+    return game_state(view, players=players)
 
 
 def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
@@ -224,9 +215,7 @@ def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
         res[unit] = res.get(unit, 0) + amount
     player["res"] = res
     players[seat] = player
-    found = view.copy()
-    found["players"] = players
-    return found
+    return game_state(view, players=players)
 
 
 def _home(view: State, seat: int) -> str | None:

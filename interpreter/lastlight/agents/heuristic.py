@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.lastlight import effects, valuation, versions
+from whitedwarf.interpreter.lastlight import effects, valuation
 from whitedwarf.interpreter.lastlight.agents.aim import Aim, steers
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
@@ -49,13 +49,8 @@ class HeuristicAgent:
 
     def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
         """The best-scoring option for ``seat``, judged from ``seat``'s observation only."""
-        view = shared_observation(state, seat)
-        try:
-            return best_option(view, seat, options, self.rng)
-        finally:
-            # The view's memos (versions.py) are of no use once the choice is made; left in
-            # the content's table, views fill it and its emptying drops the game's memos too.
-            versions.forget(view)
+        # The view is a state object of its own: its memos (versions.py) go with it.
+        return best_option(shared_observation(state, seat), seat, options, self.rng)
 
 
 def best_option(view: State, seat: int, options: Sequence[OptionLike], rng: random.Random) -> str:
