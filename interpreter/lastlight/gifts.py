@@ -45,15 +45,15 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
 def _free_tech(state: State, card: str) -> None:
     """A copy of ``card`` back to the deck from another hand when the deck and the discard
     pile hold none (the gift comes first: the seat was to have it whatever the deal)."""
-    from whitedwarf.interpreter.lastlight.state import card_id
+    from whitedwarf.interpreter.lastlight.state import card_id, from_techs_hand, to_deck
 
     if any(card_id(ref) == card for ref in (*state["deck"], *state["discard"])):
         return
     for player in state["players"]:
         ref = next((r for r in player["techs_hand"] if card_id(r) == card), None)
         if ref is not None:
-            player["techs_hand"].remove(ref)
-            state["deck"].append(ref)
+            from_techs_hand(state, player["seat"], ref)
+            to_deck(state, ref)
             return
 
 

@@ -489,6 +489,11 @@ def from_techs_hand(state: State, seat: int, ref: str) -> None:
     versions.techs_changed(state, seat)
 
 
+def to_deck(state: State, ref: str) -> None:
+    """Put a tech on top of the face-down deck (``--give``: a copy freed for the gift)."""
+    state["deck"].append(ref)
+
+
 def discard_tech(state: State, ref: str) -> None:
     """Put a tech face up on the discard pile (no memo reads it)."""
     state["discard"].append(ref)
