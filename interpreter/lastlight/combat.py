@@ -397,13 +397,16 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     one has changed. While events are heard every pick surveys, so that the stats it reads
     (each read names the cards behind it) are the same at every pick.
     """
-    if not events.ON:
-        kept = versions.of(state)
-        found = kept.combat
-        if found is not None and found.task is t and _unchanged(state, kept, found):
-            return _look_again(state, t, found)
+    # Read once: ``events.ON`` is the process's, and another thread's game may start or stop
+    # listening between two reads of it (tests/engine/test_events_threads.py met that).
+    if events.ON:
+        return _survey(state, t)[0]
+    kept = versions.of(state)
+    found = kept.combat
+    if found is not None and found.task is t and _unchanged(state, kept, found):
+        return _look_again(state, t, found)
     sectors, candidates, shields = _survey(state, t)
-    if sectors and not events.ON:  # else the attack ends: no later pick
+    if sectors:  # else the attack ends: no later pick
         kept.combat = KeptSectors(state, t, candidates, shields)
     return sectors
 

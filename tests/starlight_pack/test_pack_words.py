@@ -8,7 +8,6 @@ import shutil
 from pathlib import Path
 
 from whitedwarf.dsl.packs.loader import load_packs
-from whitedwarf.interpreter.starlight import effects
 from whitedwarf.interpreter.starlight.effects import new_frame
 from whitedwarf.interpreter.starlight.state import player
 
@@ -29,7 +28,7 @@ def _count(text: str, state: dict, seat: int = 0) -> int:
     selector = compiled["clauses"][0]["when"]
     frame = new_frame("laurels:x", seat, 0, {"card": "x"})
     found = _selector(selector)
-    return len(effects.Adapter(game).candidates(state, frame, found))
+    return len(game.adapter.candidates(state, frame, found))
 
 
 def _selector(node: object) -> dict:
