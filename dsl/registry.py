@@ -144,8 +144,8 @@ class Noun(Entry):
     plural: str = ""
     implies: tuple[str, ...] = ()  # filters the noun itself means (a player other than you)
     also: tuple[str, ...] = ()  # other ``this`` bindings that can be the same thing
-    # The parts of the state the candidates read whatever the filters (docs/architecture.md
-    # "conditions"); None: the engine cannot say, so a condition using it is always tested.
+    # The parts of the state the candidates read whatever the filters (docs/engine-internals.md
+    # "What changed since"); None: the engine cannot say, so a condition using it is always tested.
     reads: tuple[str, ...] | None = None
     # The noun type whose stats and abilities this noun's things have (a ship has its ship
     # type's): a modifier or a grant may then name them all, ``your ships have +1 movement``,

@@ -3,7 +3,7 @@ the extractors by sector.
 
 Combat and movement used to pick a player's ships out of every ship on the board at each
 listing: a late game has some 25-35 ships, most of them another player's, and the same walk ran
-for each Command player at each combat pick, group and target list (docs/architecture.md,
+for each Command player at each combat pick, group and target list (docs/engine-internals.md,
 "Where the ships are"). These indexes are built once and kept with the state's versions:
 
 * :class:`Fleet` (ships by owner, by ``(owner, size)``, and the ships a seat commands) depends
