@@ -48,7 +48,7 @@ def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> No
         "clause": clause,
         "slot": frame["context"].get("ship_type"),
     }
-    start_duration(state, DURATIONS, entry)
+    start_duration(state, entry)
     if events.ON:
         events.note(state, "lasting", owner, frame["card"], text=said(clause), until=period)
 
@@ -62,7 +62,7 @@ def end(state: State, period: str) -> None:
     if not over:
         return
     left = [d for d in kept if d["until"] != period]
-    end_durations(state, DURATIONS, left, sorted({d["owner"] for d in over}))
+    end_durations(state, left, sorted({d["owner"] for d in over}))
     if events.ON:
         for d in over:
             events.note(
@@ -103,7 +103,7 @@ def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
     owner = frame["owner"]
     card = frame["context"].get("card", frame["card"])
     entry: NextCost = {"owner": owner, "card": card, "thing": thing, "amount": int(amount)}
-    keep_discount(state, NEXT_COSTS, entry)  # the options listed before (build, make) go
+    keep_discount(state, entry)  # the options listed before (build, make) go
     if events.ON:
         events.note(state, "next_cost", owner, frame["card"], thing=thing, amount=int(amount))
 
@@ -133,7 +133,7 @@ def take(state: State, player: int, kind: str, size: str | None, made: str) -> N
         return
     for i, entry in enumerate(kept):
         if _fits(entry, player, kind, size):
-            use_discount(state, NEXT_COSTS, i)  # as in keep
+            use_discount(state, i)  # as in keep
             if events.ON:
                 events.note(
                     state,

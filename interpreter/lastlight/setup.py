@@ -24,6 +24,7 @@ from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.research import draw_one
 from whitedwarf.interpreter.lastlight.state import (
     FORMAT,
+    KEPT_KEYS,
     RESOURCES,
     count_techs,
     gain,
@@ -311,23 +312,13 @@ def choose(state: State, seat: int, option_id: str) -> None:
     """
     kind, _, card = option_id.partition(":")
     player = state["players"][seat]
-    keys = _KEYS.get(kind)
+    keys = KEPT_KEYS.get(kind)
     if keys is None:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
     dealt = player[keys[0]]
     if card not in dealt or len(dealt) < 2:
         raise IllegalOption(f"player {seat} cannot keep {option_id!r}")
     keep_face_down(state, seat, kind, card)
-
-
-#: A kind of card kept at setup -> its keys: the player's dealt cards, the box's.
-_KEYS: dict[
-    str,
-    tuple[Literal["factions_dealt", "achievements_dealt"], Literal["factions", "achievements"]],
-] = {
-    "faction": ("factions_dealt", "factions"),
-    "achievement": ("achievements_dealt", "achievements"),
-}
 
 
 def _keep(state: State, player: Player, kind: Literal["faction", "achievement"], card: str) -> None:
@@ -341,7 +332,7 @@ def finish(state: State) -> None:
     kinds: tuple[Literal["faction", "achievement"], ...] = ("faction", "achievement")
     for player in state["players"]:
         for kind in kinds:
-            dealt = player[_KEYS[kind][0]]
+            dealt = player[KEPT_KEYS[kind][0]]
             if len(dealt) == 1:
                 _keep(state, player, kind, dealt[0])
     if events.ON:

@@ -523,24 +523,33 @@ def put_tech(
     versions.cards_changed(state, seat, None if replaced else keep_up)
 
 
+#: A kind of card kept at setup -> its keys: the player's dealt cards, the box's.
+KEPT_KEYS: dict[
+    str,
+    tuple[Literal["factions_dealt", "achievements_dealt"], Literal["factions", "achievements"]],
+] = {
+    "faction": ("factions_dealt", "factions"),
+    "achievement": ("achievements_dealt", "achievements"),
+}
+
+
 def keep_face_down(state: State, seat: int, kind: str, card: str) -> None:
-    """A seat keeps a dealt faction or achievement (``kind``) face down at setup: the other
-    dealt cards go back to the box, the kept one stays alone among the dealt."""
-    # ``kind`` names one of two fields of one shape (faction, achievement): read by name.
-    player, boxes = _fields(state["players"][seat]), _fields(state["box"])
-    box = boxes[f"{kind}s"]
-    boxes[f"{kind}s"] = sorted(box + [c for c in player[f"{kind}s_dealt"] if c != card])
-    player[f"{kind}s_dealt"] = [card]
+    """A seat keeps a dealt faction or achievement (``kind``, a key of :data:`KEPT_KEYS`)
+    face down at setup: the other dealt cards go back to the box, the kept one stays alone
+    among the dealt."""
+    dealt_key, box_key = KEPT_KEYS[kind]
+    player, box = state["players"][seat], state["box"]
+    box[box_key] = sorted(box[box_key] + [c for c in player[dealt_key] if c != card])
+    player[dealt_key] = [card]
 
 
-def keep_card(state: State, seat: int, kind: str, card: str) -> None:
-    """A seat keeps a dealt faction or achievement (``kind``) at setup: the other dealt
-    cards go back to the box."""
-    player, boxes = _fields(state["players"][seat]), _fields(state["box"])  # as above
-    dealt = player[f"{kind}s_dealt"]
-    boxes[f"{kind}s"] = sorted(boxes[f"{kind}s"] + [c for c in dealt if c != card])
+def keep_card(state: State, seat: int, kind: Literal["faction", "achievement"], card: str) -> None:
+    """A seat keeps a dealt faction or achievement (``kind``) at setup: kept face down
+    (:func:`keep_face_down`), then revealed into its place (its cards in play change)."""
+    keep_face_down(state, seat, kind, card)
+    player = state["players"][seat]
     player[kind] = card
-    player[f"{kind}s_dealt"] = []
+    player[KEPT_KEYS[kind][0]] = []
     versions.cards_changed(state, seat)
 
 
@@ -624,37 +633,30 @@ def next_round(state: State) -> None:
     versions.changed(state, "round")
 
 
-def _fields(record: Any) -> dict[str, Any]:
-    """A record read by a field name made at run time (``kind`` + ``s``, a durations or
-    discounts key): the names are a few fixed ones, given by the callers."""
-    return cast(dict[str, Any], record)
-
-
-def start_duration(state: State, key: str, entry: Duration) -> None:
-    """A duration starts (``lasting.start``, kept under ``key``): its owner's cards in play
-    count it from now."""
-    _fields(state).setdefault(key, []).append(entry)
+def start_duration(state: State, entry: Duration) -> None:
+    """A duration starts (``lasting.start``): its owner's cards in play count it from now."""
+    state.setdefault("durations", []).append(entry)
     versions.cards_changed(state, entry["owner"])
 
 
-def end_durations(state: State, key: str, left: list[Duration], owners: list[int]) -> None:
+def end_durations(state: State, left: list[Duration], owners: list[int]) -> None:
     """Durations end (``lasting.end``): ``left`` are those still lasting, ``owners`` the
     seats whose cards in play lose one, in order."""
-    _fields(state)[key] = left
+    state["durations"] = left
     for owner in owners:
         versions.cards_changed(state, owner)
 
 
-def keep_discount(state: State, key: str, entry: NextCost) -> None:
+def keep_discount(state: State, entry: NextCost) -> None:
     """A one-shot discount is kept for its owner (``lasting.keep``): the options listed
     before (build, make) go with the owner's ``me`` stamp."""
-    _fields(state).setdefault(key, []).append(entry)
+    state.setdefault("next_costs", []).append(entry)
     versions.changed(state, "me", entry["owner"])
 
 
-def use_discount(state: State, key: str, index: int) -> None:
-    """The one-shot discount at ``index`` of the list under ``key`` is used up."""
-    entry = _fields(state)[key].pop(index)
+def use_discount(state: State, index: int) -> None:
+    """The one-shot discount at ``index`` of the kept ones is used up."""
+    entry = state["next_costs"].pop(index)
     versions.changed(state, "me", entry["owner"])
 
 
