@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
+
+from whitedwarf.interpreter.bots import make_bot
 
 
 def mismatches(value: Any, hint: Any, where: str = "state") -> list[str]:
@@ -49,3 +52,24 @@ def _bare(hint: Any) -> Any:
     if get_origin(hint) is typing.NotRequired:
         return get_args(hint)[0]
     return hint
+
+
+def played_mismatches(
+    game: Any, seed: int, record: Any, reload: Callable[[Any], Any], every: int
+) -> tuple[list[str], Any]:
+    """Play one seeded random game, checking the state against its ``record`` every ``every``
+    decisions, at the end, and once saved and loaded again (``reload``): what was found and
+    the final state."""
+    state = game.new_state(seed)
+    bots = [make_bot("random", seed, seat) for seat in range(game.players)]
+    found: list[str] = []
+    decisions = 0
+    while not game.is_terminal(state):
+        if decisions % every == 0:
+            found += mismatches(state, record)
+        seat = game.current_players(state)[0]
+        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
+        decisions += 1
+    found += mismatches(state, record)
+    found += mismatches(reload(state), record)
+    return found, state

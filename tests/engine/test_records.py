@@ -5,30 +5,21 @@ check the records against seeded random games."""
 from __future__ import annotations
 
 import pytest
-from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.records import State
 
 from tests.base_content import base_content
-from tests.records_check import mismatches
+from tests.records_check import mismatches, played_mismatches
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_every_state_of_a_game_matches_the_records(players: int, seed: int) -> None:
     game = Game.from_content(base_content(), players)
-    state = game.new_state(seed)
-    bots = [make_bot("random", seed, seat) for seat in range(players)]
-    found: list[str] = []
-    decisions = 0
-    while not game.is_terminal(state):
-        if decisions % 7 == 0:  # tasks, frames and dice of every kind come and go
-            found += mismatches(state, State)
-        seat = game.current_players(state)[0]
-        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
-        decisions += 1
-    found += mismatches(state, State)
-    found += mismatches(persist.load(persist.save(state)), State)
+    # checked every 7 decisions: tasks, frames and dice of every kind come and go
+    found, state = played_mismatches(
+        game, seed, State, lambda s: persist.load(persist.save(s)), every=7
+    )
     assert not found, "\n".join(sorted(set(found))[:20])
     assert state["result"] is not None
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from whitedwarf.interpreter.bots import make_bot
 from whitedwarf.interpreter.starlight import persist
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.records import State
 
-from tests.records_check import mismatches
+from tests.records_check import mismatches, played_mismatches
 
 
 @pytest.mark.parametrize(
@@ -27,18 +26,9 @@ def test_every_state_of_a_game_matches_the_records(
     players: int, options: dict[str, Any], seed: int
 ) -> None:
     game = Game.from_content(load_content(), players, options)
-    state = game.new_state(seed)
-    bots = [make_bot("random", seed, seat) for seat in range(players)]
-    found: list[str] = []
-    decisions = 0
-    while not game.is_terminal(state):
-        if decisions % 5 == 0:
-            found += mismatches(state, State)
-        seat = game.current_players(state)[0]
-        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
-        decisions += 1
-    found += mismatches(state, State)
-    found += mismatches(persist.load(persist.save(state)), State)
+    found, state = played_mismatches(
+        game, seed, State, lambda s: persist.load(persist.save(s)), every=5
+    )
     assert not found, "\n".join(sorted(set(found))[:20])
     assert state["result"] is not None
 
