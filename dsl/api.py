@@ -16,7 +16,7 @@ from whitedwarf.dsl.compiler import compile_checked
 from whitedwarf.dsl.deprecation import message as deprecation_message
 from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
-from whitedwarf.dsl.parser import EffectSyntaxError, EffectTooDeep, parse
+from whitedwarf.dsl.parser import OWN_MOMENT_TRIED, EffectSyntaxError, EffectTooDeep, parse
 from whitedwarf.dsl.registry import Deprecation, Registry
 from whitedwarf.dsl.source import EffectSource, hostile_character
 from whitedwarf.dsl.suggest import did_you_mean
@@ -59,12 +59,36 @@ def _with_concepts(
     words = dict.fromkeys(word.lower() for word in re.findall(r"[A-Za-z_]+", text))
     notes = tuple(
         hint for word in words if (hint := registry.no_such(word)) and f"no `{word}`" not in told
-    )
+    ) + _hooks_meant(text, registry)
     first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
     if not notes or first is None:
         return diagnostics
     noted = replace(diagnostics[first], notes=diagnostics[first].notes + notes)
     return [*diagnostics[:first], noted, *diagnostics[first + 1 :]]
+
+
+#: Words of a sentence that name no moment.
+_FILLER = frozenset({"the", "one", "any", "each", "your", "you", "and", "for", "from", "with"})
+
+
+def _hooks_meant(text: str, registry: Registry) -> tuple[str, ...]:
+    """The hooks a trigger written as a sentence (`when you play research`) may mean: those
+    whose names share a word's stem with it (`after_research`, `ship_built` for `build a
+    ship`), the ones sharing most first."""
+    found = OWN_MOMENT_TRIED.search(text)
+    if found is None:
+        return ()
+    words = [w for w in found.group(2).split() if len(w) > 2 and w not in _FILLER]
+
+    def shared(name: str) -> int:
+        parts = name.split("_")
+        return sum(any(p[:4] == w[:4] for p in parts) for w in words)
+
+    ranked = sorted((-shared(name), name) for name in registry.hooks if shared(name))
+    if not ranked:
+        return ()
+    shown = ", ".join(f"`{name}`" for _, name in ranked[:6])
+    return (f"the hooks nearest `{found.group(0)}`: {shown}",)
 
 
 def _deprecated(word: ast.Word, deprecation: Deprecation, source: EffectSource) -> Diagnostic:

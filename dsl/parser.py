@@ -228,7 +228,11 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     hint = _token_hint(token, error.expected, text[:start].rstrip())
     if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of him`
         message, hint = _after_of(word)
-    if friendly == _REACTION_FORM or (friendly or "").startswith(_LIMIT_FORM[:20]):
+    if friendly == _OWN_MOMENT_FORM:  # under the whole sentence, `you play research`
+        start, end = _own_moment_span(text, start, end)
+    if friendly in (_REACTION_FORM, _OWN_MOMENT_FORM) or (friendly or "").startswith(
+        _LIMIT_FORM[:20]
+    ):
         hint = None  # the message names the form; "put `->` ..." would not
     return SyntaxProblem(start, end, friendly or message, hint)
 
@@ -357,6 +361,22 @@ _REACTION_FORM = (
     "is `when <hook> -> <what happens>`"
 )
 
+#: A trigger on the card owner's own moment written as a sentence (`when you play research`,
+#: `when you build a ship`): the hook is one word, and the parser's "needs `->`" pointed past
+#: the sentence at its second word. dsl/api.py adds the hooks whose names share a word.
+OWN_MOMENT_TRIED = re.compile(r"when\s+(you|your|i|we)\s+([a-z_]+(?:\s+[a-z_]+)*)")
+_OWN_MOMENT_FORM = (
+    "a trigger names its moment with one hook word, not a sentence: `when <hook> -> <what "
+    "happens>` (the reference lists the hooks); `when you ...` is not a form"
+)
+
+
+def _own_moment_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The offsets of the sentence after `when` that stands where a hook should
+    (`you play research`), or ``start, end`` when it is not found."""
+    found = OWN_MOMENT_TRIED.match(text, max(0, text.rfind("when", 0, start + 1)))
+    return (found.start(1), found.end(2)) if found else (start, end)
+
 
 #: A use limit written without its comma (`activated: once per round: ...`, `when <hook>:
 #: once per round -> ...`, `when <hook> once per round -> ...`): told where the comma goes
@@ -429,6 +449,11 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
     limit = _limit_message(error, text)
     if limit is not None:
         return limit
+    at = getattr(error, "pos_in_stream", None) or len(text)
+    clause = text[text.rfind("\n", 0, at) + 1 : at].split(";")[-1].lstrip()
+    line_end = text.find("\n", at)
+    if OWN_MOMENT_TRIED.match(clause + text[at : len(text) if line_end < 0 else line_end]):
+        return _OWN_MOMENT_FORM  # `when you play research ...`
     try:
         label = error.match_examples(
             lark_parser().parse,
