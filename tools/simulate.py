@@ -25,7 +25,7 @@ from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
-from whitedwarf.tools.play import game_settings
+from whitedwarf.tools.play import game_settings, make_game
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -372,10 +372,9 @@ def batch_config(
             f"{loaded.engine.title} is for {fewest} to {most} players", param_hint="--players"
         )
     options = game_settings(settings, loaded.engine)
-    try:  # the game checks its own options (a Starbot level it has no points for ...)
-        loaded.engine.game.from_content(loaded.content, players, options)
-    except loaded.engine.errors as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
+    # The game checks its own options (a Starbot level it has no points for ...) and the
+    # pack its player count (a setup for it): refused at the option, or placed in the pack.
+    make_game(loaded, players, options, settings)
     chosen = parse_agents(agents, players, loaded.engine)
     if gifts:
         check_given(loaded, players, chosen, options, gifts)

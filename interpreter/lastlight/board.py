@@ -421,7 +421,11 @@ def setup_entry(setups_data: Mapping[str, Any], players: int) -> Mapping[str, An
         if int(entry["players"]) == players:
             return entry
     known = sorted(int(e["players"]) for e in setups_data.get("setups", ()))
-    raise BoardError(f"no setup for {counted(players, 'player')}; setups exist for {known}")
+    counts = " or ".join(str(n) for n in known) or "no player count"
+    raise BoardError(
+        f"the pack's setups.yaml has no setup for {counted(players, 'player')}: it sets up "
+        f"{counts} (seat that many players, or add a setup for {players})"
+    )
 
 
 def load_setup(

@@ -60,6 +60,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.lastlight import events, summary
     from whitedwarf.interpreter.lastlight.agents import AGENTS
     from whitedwarf.interpreter.lastlight.batch_record import game_record
+    from whitedwarf.interpreter.lastlight.board import BoardError
     from whitedwarf.interpreter.lastlight.content import ContentError
     from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game, GameOptionError
     from whitedwarf.interpreter.lastlight.gifts import GIVER
@@ -74,7 +75,7 @@ def engine() -> GameEngine:
         version=VERSION,
         agents=(*SIMPLE_AGENTS, *AGENTS),
         game_agents=dict(AGENTS),
-        errors=(EffectLimitReached, ContentError, GameOptionError),
+        errors=(EffectLimitReached, ContentError, GameOptionError, BoardError),
         options=_options,
         describe=events.describe,
         tally=summary.Tally,

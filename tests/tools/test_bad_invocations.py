@@ -32,6 +32,9 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 SHORT = ("--games", "1", "--players", "2", "--agents", "random", "--round-limit", "2")
+#: A pack that sets up 2 players only, played with 3 seats (was an internal error).
+MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "packs" / "_shared" / "mini")
+NO_SETUP = "the pack's setups.yaml has no setup for 3 players: it sets up 2"
 UNDER_A_FILE = "afile is a file, not a folder"
 
 CASES = {
@@ -93,6 +96,12 @@ CASES = {
         ("fmt", "--check", "empty"),
         1,
         "empty: skipped: the folder holds no pack files (.yaml)",
+    ),
+    "play, a player count the pack has no setup for": (("play", "--pack", MINI), 1, NO_SETUP),
+    "simulate, a player count the pack has no setup for": (
+        ("simulate", "--pack", MINI, "--players", "3", "--games", "1", "--out", "sim"),
+        1,
+        NO_SETUP,
     ),
     "play, unknown seat": (
         ("play", "--seats", "human,bogus"),
