@@ -111,8 +111,9 @@ GIVE_OPTION = click.option(
     multiple=True,
     metavar="SEAT:CARD[@ROUND]",
     help="put a card in a seat's play in every game, from the start or at the start of "
-    "ROUND (repeatable; Last Light: a tech, faction or achievement; Starlight: a Core, "
-    "Flare, Starter Core, laurel or god): 0:warp_drive, 1:hexan, 2:some_flare@3",
+    "ROUND (repeatable; Last Light: a tech, faction, achievement, or an exploration token, "
+    "resolved as if the seat revealed it; Starlight: a Core, Flare, Starter Core, laurel "
+    "or god): 0:warp_drive, 1:hexan, 2:wormhole@3",
 )
 QUIET_OPTION = click.option(
     "--quiet",
