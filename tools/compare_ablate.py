@@ -91,7 +91,10 @@ def prepare(out: Path, sides: Sides, force: bool) -> None:
     side that has not the card now)."""
     old = [out / "comparison.json", *(out / side / store.CONFIG for side in SIDES)]
     if not force and any(path.exists() for path in old):
-        raise OutputExists(f"{out} already holds a comparison; pass --force to overwrite it")
+        raise OutputExists(
+            f"{out} already holds a comparison; pass --force to overwrite it, or continue it "
+            f"with compare --resume {out}"
+        )
     for side in SIDES:
         _clear(out / side)
         if side not in sides:

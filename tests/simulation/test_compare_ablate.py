@@ -65,6 +65,10 @@ def test_a_planted_card_shows_its_effect_on_one_pack_and_not_the_other(tmp_path:
     code, text = run("compare", "--resume", str(out), "-q")
     assert code == 0, text
     assert (out / "comparison.json").read_text() == before
+    # Run again into the same folder: refused, nothing overwritten.
+    code, text = compare_ablate(noop, noop, out)
+    assert code == 2 and f"{out} already holds a comparison; pass --force" in text, text
+    assert (out / "comparison.json").read_text() == before
 
 
 def test_a_card_in_one_pack_only_is_measured_there_and_said_so(tmp_path: Path) -> None:

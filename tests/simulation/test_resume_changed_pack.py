@@ -71,3 +71,15 @@ def test_an_ablation_and_a_comparison_resumed_on_a_changed_pack_are_refused(
     techs.write_text(techs.read_text().replace("cost: {common: 2}", "cost: {common: 3}", 1))
     code, text = run("compare", "--resume", str(cmp), "-q")
     assert code == 1 and f"{cmp / 'base'} was started on other content" in text, text
+
+
+def test_a_ladder_resumed_on_a_changed_pack_is_refused(tmp_path: Path) -> None:
+    pack, out = boosted_pack(tmp_path), tmp_path / "lad"
+    code, text = run(
+        "ladder", "--pack", str(pack), "--agents", "random,first", "--games", "2",
+        "--round-limit", "3", "--workers", "1", "-q", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    edit(pack)
+    code, text = run("ladder", "--resume", str(out), "-q")
+    assert code == 1 and f"{out} was started on other content" in text, text
