@@ -43,8 +43,9 @@ def card_ids(loaded: Loaded, players: int) -> dict[str, set[str]]:
     return {kind: set(table) for kind, table in how.cards(game).items()}
 
 
-def holding_sides(packs: dict[str, Path], pack_paths: tuple[Path, ...], players: int,
-                  card: str) -> list[str]:  # fmt: skip
+def holding_sides(
+    packs: dict[str, Path], pack_paths: tuple[Path, ...], players: int, card: str
+) -> list[str]:
     """The sides whose pack has ``card``; refused (exit 2, with the nearest id) when
     neither has it."""
     holding, known = [], set()
@@ -155,9 +156,9 @@ def run(out: Path, sides: Sides, workers: int | None, cluster: str | None, quiet
     difference = None
     if len(results) == len(SIDES):
         score = results["base"]["score"]
-        records = {s: (store.records(out / s / "with"), store.records(out / s / "without"))
-                   for s in SIDES}  # fmt: skip
-        difference = effect_difference(holders, records)
+        arms = {side: (store.records(out / side / "with"), store.records(out / side / "without"))
+                for side in SIDES}  # fmt: skip
+        difference = effect_difference(holders, arms)
         difference["sentences"] = difference_sentences(card, difference, score, names)
     result: dict[str, Any] = {
         "card": card,
