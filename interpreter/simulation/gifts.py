@@ -177,6 +177,8 @@ def check_gifts(
         gifting.due(state, every=True)
     except GiftError as error:
         raise GiftError(f"{gifting.current}: {error}") from None
+    except engine.errors as error:  # a token's effect a mod wrote that runs away
+        raise GiftError(f"{gifting.current}: {error}") from None
 
 
 def _past_setup(game: GameRules[Any], state: State) -> None:
