@@ -94,22 +94,46 @@ def run_ablation(
 ) -> dict[str, Any]:
     """Play both arms (what is not played yet), write each arm's report and the ablation's,
     print its sentences; returns the ablation's result."""
+    result = play_ablation(out, configs, workers, cluster, quiet, security)
+    click.echo(terminal_summary(result["sentences"]))
+    click.echo(f"report: {out / 'ablation.html'}")
+    return result
+
+
+def play_ablation(
+    out: Path,
+    configs: dict[str, BatchConfig],
+    workers: int | None,
+    cluster: str | None,
+    quiet: bool,
+    security: Any = None,
+    label: str = "",
+    resume_with: str | None = None,
+) -> dict[str, Any]:
+    """Play both arms into ``out`` (what is not played yet) and write each arm's report,
+    ``ablation.json`` and ``ablation.html``; returns the result, with ``names`` (the cards'
+    display names). ``label`` goes before each arm's progress (``variant, ``); a Ctrl-C
+    says ``resume_with`` (default: ``simulate --resume OUT``)."""
     loaded = load_batch_packs(configs["with"])
     names: dict[str, str] = {}
     for arm, config in configs.items():
         tally = run_into(
-            out / arm, config, workers, cluster, f"{arm} the card", quiet,
-            f"simulate --resume {out}", security=security,
+            out / arm, config, workers, cluster, f"{label}{arm} the card", quiet,
+            resume_with or f"simulate --resume {out}", security=security,
         )  # fmt: skip
         names = write_report(out / arm, tally, config, loaded).get("names", {})
     card = str(configs["with"].extra["ablate"])
-    holders = sorted({g.seat for g in gifts_of(configs["with"].extra) if g.card == card})
     result = paired_outcomes(
-        card, holders, store.records(out / "with"), store.records(out / "without")
-    )
+        card, holders_of(configs["with"]), store.records(out / "with"),
+        store.records(out / "without"),
+    )  # fmt: skip
     result["sentences"] = ablation_sentences(result, names)
     store.write_json(out / RESULT, result)
     (out / "ablation.html").write_text(ablation_html(result, result["sentences"]), "utf-8")
-    click.echo(terminal_summary(result["sentences"]))
-    click.echo(f"report: {out / 'ablation.html'}")
-    return result
+    return {**result, "names": names}
+
+
+def holders_of(config: BatchConfig) -> list[int]:
+    """The seats given the ablated card in an ablation's ``with`` arm."""
+    card = config.extra["ablate"]
+    return sorted({g.seat for g in gifts_of(config.extra) if g.card == card})

@@ -15,6 +15,8 @@ from whitedwarf.interpreter.simulation.comparison import (
 )
 from whitedwarf.interpreter.simulation.labels import packs_text
 from whitedwarf.interpreter.simulation.report import comparison_html, terminal_summary
+from whitedwarf.tools import compare_ablate
+from whitedwarf.tools.ablate import ablation_configs
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
@@ -25,12 +27,14 @@ from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
     CLUSTER_OPTION,
+    GIVE_OPTION,
     PLAYERS_OPTION,
     QUIET_OPTION,
     SETTING_OPTION,
     WORKERS_OPTION,
     batch_config,
     games_option,
+    refuse_changed_packs,
     refuse_settings_with_resume,
 )
 
@@ -57,6 +61,14 @@ SIDES = ("base", "variant")
 @CLUSTER_OPTION
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
+@GIVE_OPTION
+@click.option(
+    "--ablate",
+    metavar="CARD",
+    help="the effect of the card given by --give on its holder, on each pack that has it "
+    "(the same seeds with and without it: simulate --ablate), side by side, and whether the "
+    "two effects differ",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -83,6 +95,8 @@ def compare(
     cluster: str | None,
     round_limit: int,
     settings: tuple[str, ...],
+    gifts: tuple[str, ...],
+    ablate: str | None,
     out: Path | None,
     resume: Path | None,
     force: bool,
@@ -96,6 +110,13 @@ def compare(
     if resume is not None:
         refuse_settings_with_resume(click.get_current_context(), _COMPARISON_SETTINGS, "comparison")
         out = resume
+        if compare_ablate.is_ablation_comparison(resume):
+            sides = compare_ablate.resumed(resume)
+            for side, arms in sides.items():
+                for arm, config in arms.items():
+                    refuse_changed_packs(resume / side / arm, config, load_batch_packs(config))
+            compare_ablate.run(resume, sides, workers, cluster, quiet)
+            return
         configs = _resumed(resume)
     else:
         if base is None or variant is None or out is None:
@@ -103,14 +124,26 @@ def compare(
                 "give --base PACK, --variant PACK and --out DIR (or --resume DIR to continue "
                 "a comparison)"
             )
+        if ablate is not None:
+            sides = _ablation_sides(
+                base, variant, pack_paths, players, games, agents, seed, round_limit,
+                settings, gifts, ablate,
+            )  # fmt: skip
+            compare_ablate.prepare(out, sides, force)
+            compare_ablate.run(out, sides, workers, cluster, quiet)
+            return
         configs = _new(
-            base, variant, pack_paths, players, games, agents, seed, round_limit, settings
-        )
+            base, variant, pack_paths, players, games, agents, seed, round_limit, settings,
+            gifts,
+        )  # fmt: skip
         _prepare(out, configs, force, quiet)
     summaries: dict[str, dict[str, Any]] = {}
     # Each side's packs, loaded once: checked before a game is played (a resumed comparison's
     # must still load), then named in its report and compared card by card.
     loaded = {name: load_batch_packs(config) for name, config in configs.items()}
+    if resume is not None:
+        for name in SIDES:
+            refuse_changed_packs(out / name, configs[name], loaded[name])
     for name, config in configs.items():
         folder = out / name
         tally = run_into(folder, config, workers, cluster, name, quiet, f"compare --resume {out}")
@@ -150,11 +183,15 @@ def _new(
     seed: int,
     round_limit: int,
     settings: tuple[str, ...] = (),
+    gifts: tuple[str, ...] | dict[str, tuple[str, ...]] = (),
 ) -> dict[str, BatchConfig]:
     """Both batches' settings. Both packs are checked before any game is played, and must
-    be of one game: the comparison of two games' records would be numbers about nothing."""
+    be of one game: the comparison of two games' records would be numbers about nothing.
+    ``gifts``: the ``--give`` of both, or of each side by name."""
+    given = gifts if isinstance(gifts, dict) else {name: gifts for name in SIDES}
+    settled = (players, games, agents, seed, round_limit, settings)
     configs = {
-        name: batch_config((pack,), pack_paths, players, games, agents, seed, round_limit, settings)
+        name: batch_config((pack,), pack_paths, *settled, gifts=given[name])
         for name, pack in (("base", base), ("variant", variant))
     }
     played = {name: _game_of(pack) for name, pack in (("base", base), ("variant", variant))}
@@ -164,6 +201,34 @@ def _new(
             "compare two packs of the same game"
         )
     return configs
+
+
+def _ablation_sides(
+    base: Path,
+    variant: Path,
+    pack_paths: tuple[Path, ...],
+    players: int,
+    games: int,
+    agents: str,
+    seed: int,
+    round_limit: int,
+    settings: tuple[str, ...],
+    gifts: tuple[str, ...],
+    card: str,
+) -> compare_ablate.Sides:
+    """``--ablate CARD``: the two arms of each pack that has the card (the other pack plays
+    the gifts of the other cards only, and is not played: nothing of it is compared)."""
+    _new(base, variant, pack_paths, players, games, agents, seed, round_limit, settings)
+    packs = {"base": base, "variant": variant}
+    holding = compare_ablate.holding_sides(packs, pack_paths, players, card)
+    given = {
+        side: gifts if side in holding else compare_ablate.without_card(gifts, card)
+        for side in SIDES
+    }
+    configs = _new(
+        base, variant, pack_paths, players, games, agents, seed, round_limit, settings, given
+    )
+    return {side: ablation_configs(configs[side], card) for side in holding}
 
 
 def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: bool) -> None:
@@ -281,6 +346,8 @@ _COMPARISON_SETTINGS = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+    "gifts": "--give",
+    "ablate": "--ablate",
     "out": "--out",
     "force": "--force",
 }

@@ -29,6 +29,7 @@ from whitedwarf.tools.simulate import (
     WORKERS_OPTION,
     batch_config,
     games_option,
+    refuse_changed_packs,
     refuse_settings_with_resume,
 )
 
@@ -110,7 +111,7 @@ def ladder(
             config = store.load_config(resume)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        load_batch_packs(config)
+        refuse_changed_packs(resume, config, load_batch_packs(config))
         _play_and_rate(resume, config, workers, quiet, as_json, f"ladder --resume {resume}")
         return
     names = [a.strip() for a in agents.split(",") if a.strip()]

@@ -11,6 +11,7 @@ import click
 from click.core import ParameterSource
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.simulation import store
+from whitedwarf.interpreter.simulation.ablation import ARMS
 from whitedwarf.interpreter.simulation.batch import (
     GAMES,
     PLAYERS,
@@ -110,8 +111,9 @@ GIVE_OPTION = click.option(
     multiple=True,
     metavar="SEAT:CARD[@ROUND]",
     help="put a card in a seat's play in every game, from the start or at the start of "
-    "ROUND (repeatable; Last Light: a tech, faction or achievement; Starlight: a Core, "
-    "Flare, Starter Core, laurel or god): 0:warp_drive, 1:hexan, 2:some_flare@3",
+    "ROUND (repeatable; Last Light: a tech, faction, achievement, or an exploration token, "
+    "resolved as if the seat revealed it; Starlight: a Core, Flare, Starter Core, laurel "
+    "or god): 0:warp_drive, 1:hexan, 2:wormhole@3",
 )
 QUIET_OPTION = click.option(
     "--quiet",
@@ -212,7 +214,8 @@ def simulate(
     if resume is not None and ablation.is_ablation(resume):
         refuse_settings_with_resume(click.get_current_context(), what="ablation")
         configs = ablation.resumed(resume)
-        load_batch_packs(configs["with"])
+        for arm in ARMS:
+            refuse_changed_packs(resume / arm, configs[arm], load_batch_packs(configs[arm]))
         ablation.run_ablation(resume, configs, workers, cluster, quiet, secure)
         return
     if resume is not None:
@@ -222,7 +225,7 @@ def simulate(
             config = store.load_config(folder)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        load_game([Path(p) for p in config.packs], [Path(p) for p in config.pack_paths])
+        refuse_changed_packs(folder, config, load_batch_packs(config))
     else:
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
@@ -378,8 +381,6 @@ def batch_config(
     chosen = parse_agents(agents, players, loaded.engine)
     if gifts:
         check_given(loaded, players, chosen, options, gifts)
-    digest = getattr(loaded.content, "digest", None)
-    digest = digest() if callable(digest) else digest
     return BatchConfig(
         packs=tuple(str(p.resolve()) for p in packs),
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
@@ -388,13 +389,34 @@ def batch_config(
         agents=chosen,
         seed=seed,
         round_limit=round_limit,
-        # What a resumed batch checks it still plays on: the content's digest, or the merged
-        # packs' digest for a game whose content has none.
-        digest=digest if isinstance(digest, str) else loaded.pack.content_hash[:12],
+        # What a resumed batch checks it still plays on (refuse_changed_packs).
+        digest=content_digest(loaded),
         extra=({"options": options} if settings else {})
         | ({"records": records_kind} if records_kind != "jsonl" else {})
         | ({"give": list(gifts)} if gifts else {}),
     )
+
+
+def content_digest(loaded: Loaded) -> str:
+    """The digest a batch keeps of the content it plays: the content's own, or the merged
+    packs' digest for a game whose content has none."""
+    digest = getattr(loaded.content, "digest", None)
+    digest = digest() if callable(digest) else digest
+    return digest if isinstance(digest, str) else loaded.pack.content_hash[:12]
+
+
+def refuse_changed_packs(folder: Path, config: BatchConfig, loaded: Loaded) -> None:
+    """A batch resumed on packs whose content changed since it was started would mix the
+    games of two packs in one report: refused in one sentence (a batch written before the
+    digest was kept, with none, is resumed as it was)."""
+    now = content_digest(loaded)
+    if config.digest and now != config.digest:
+        packs = ", ".join(config.packs) or "the bundled pack"
+        raise click.ClickException(
+            f"{folder} was started on other content: {packs} changed since (content digest "
+            f"{config.digest}, now {now}), and its games would mix two packs; start a new "
+            "batch with --out another folder (or put the pack back as it was)"
+        )
 
 
 def check_given(

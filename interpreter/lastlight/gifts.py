@@ -1,9 +1,10 @@
 """What ``simulate --give SEAT:CARD[@ROUND]`` can put in a Last Light seat's play
 (``interpreter/simulation/gifts.py``; the engine hands over :data:`GIVER`): a tech (into
 play: a civilization tech by the player's board, a ship tech on the first ship type that has
-no copy of it), a faction, a hidden planetary achievement (000 "setup" 8). A faction given
-from the start is dealt to its seat alone (the ``factions`` option), so its setup happens as
-the rules say.
+no copy of it), a faction, a hidden planetary achievement (000 "setup" 8), or an exploration
+token's effect (resolved for the seat as if it had revealed the token: 000 "1. Move";
+docs/rules-decisions.md E135). A faction given from the start is dealt to its seat alone (the
+``factions`` option), so its setup happens as the rules say.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
     from whitedwarf.interpreter.lastlight.state import SIZES, card_id
 
     try:
-        if kind == "factions":
+        if kind == "exploration":
+            _resolve_token(state, seat, card)
+        elif kind == "factions":
             scenario.keep(state, seat, faction=card)
         elif kind == "achievements":
             scenario.keep(state, seat, achievement=card)
@@ -40,6 +43,54 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
             scenario.put_tech(state, seat, card, ship_type=ship_type)
     except scenario.ScenarioError as error:
         raise GiftError(str(error)) from None
+
+
+#: The ref of a given token's copy: none of the box's (E135: the board and the box keep theirs).
+GIVEN = "given"
+
+
+def _resolve_token(state: State, seat: int, card: str) -> None:
+    """The token's effect, resolved for ``seat`` as if it had just revealed it (000 "1. Move":
+    ``token_revealed`` fires, then the token's effect, completely, before anything else).
+
+    Where (E135): where such a token lies, nearest the seat's home sector (fewest moves at
+    the board's rotation, ties by sector id): a deep space token in a deep space sector of
+    the setup, a planetary one on a planet with no extractor (so that "this planet" is one
+    its effect can act on). The board and the box are left as they are: the gift is the
+    token's effect alone."""
+    from whitedwarf.interpreter.lastlight.content import runtime
+    from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+    from whitedwarf.interpreter.lastlight.state import extractor_on, home_of
+
+    rt = runtime(state)
+    home = home_of(state, seat)
+    places: list[tuple[str, str | None]]
+    if rt.cards["exploration"][card].get("kind") == "deep_space":
+        places = [(sector, None) for sector in rt.layout.deep_space]
+    else:
+        places = [
+            (info["sector"], planet)
+            for planet, info in state["planets"].items()
+            if extractor_on(state, planet) is None
+        ]
+    sector, planet = _nearest(state, home, places) or (home, state["sectors"][home]["planet"])
+    ref = f"{card}#{GIVEN}"
+    context = {"sector": sector, "planet": planet, "card": ref}
+    fire(state, "token_revealed", seat, context)
+    run_card(state, seat, ref, context)
+
+
+def _nearest(
+    state: State, home: str, places: list[tuple[str, str | None]]
+) -> tuple[str, str | None] | None:
+    """The place (sector, planet) fewest moves from ``home`` (ties: by sector id), if any."""
+    from whitedwarf.interpreter.lastlight.content import runtime
+
+    board = runtime(state).board
+    reach = board.reachable(home, len(board.sectors), state["rotation"] % board.rotations_cycle())
+    found = sorted((reach[sector], sector, planet or "") for sector, planet in places
+                   if sector in reach)  # fmt: skip
+    return (found[0][1], found[0][2] or None) if found else None
 
 
 def _free_tech(state: State, card: str) -> None:
@@ -80,12 +131,8 @@ def setup_options(
 
 #: How Last Light gives cards (``GameEngine.giver``).
 GIVER = Giver(
-    kinds=("techs", "factions", "achievements"),
+    kinds=("techs", "factions", "achievements", "exploration"),
     cards=_cards,
     give=_give,
-    not_given={
-        "exploration": "an exploration token resolves when a ship reveals its sector "
-        "(000 '1. Move'), it is never held",
-    },
     setup=setup_options,
 )

@@ -14,7 +14,7 @@ of the deal cancels and a small batch tells what a large unpaired one would:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
@@ -150,3 +150,92 @@ def _signed_pct(value: float | None) -> str:
 
 def _p(value: float) -> str:
     return "< 0.001" if value < 0.001 else f"= {value:.3f}"
+
+
+#: The two packs of ``compare --ablate``, as folders of its ``--out``.
+SIDES = ("base", "variant")
+
+
+def effect_difference(
+    holders: list[int], arms: Mapping[str, tuple[Iterable[Record], Iterable[Record]]]
+) -> dict[str, Any]:
+    """Whether one card does the same to its holder on two packs (``compare --ablate``):
+    ``arms`` holds each side's records with and without the card (the same seeds on all
+    four). Each seed and holder gives the card's effect on each pack (with minus without:
+    1, 0 or -1 for a win; the score's difference), and the difference of the two effects
+    (variant minus base) is tested with the paired t-test over them: the same seeds make
+    the four games of a seed one unit, so the deal's noise cancels twice. A seed where any
+    of the four games stopped with an error is left out and counted."""
+    wins: list[float] = []
+    scores: list[float] = []
+    effects: dict[str, list[list[float]]] = {side: [[], []] for side in SIDES}
+    errors = 0
+    streams = zip(*(arms[side][i] for side in SIDES for i in (0, 1)), strict=False)
+    for games in streams:
+        if any("error" in game for game in games):
+            errors += 1
+            continue
+        name = score_name(games[0])
+        for seat in holders:
+            win: dict[str, float] = {}
+            score: dict[str, float] = {}
+            for side, (one, other) in zip(SIDES, (games[:2], games[2:]), strict=True):
+                win[side] = (seat in one["winners"]) - (seat in other["winners"])
+                score[side] = one[name][seat] - other[name][seat]
+                effects[side][0].append(win[side])
+                effects[side][1].append(score[side])
+            wins.append(win["variant"] - win["base"])
+            scores.append(score["variant"] - score["base"])
+    result: dict[str, Any] = {"pairs": len(wins), "errors": errors}
+    for key, values, which in (("win", wins, 0), ("light", scores, 1)):
+        mean, low, high, p = stats.paired_t(values)
+        result[key] = {
+            **{side: _mean(effects[side][which]) for side in SIDES},
+            "difference": mean if values else None,
+            "low": low,
+            "high": high,
+            "p": p,
+            "test": "paired t-test over the seeds",
+        }
+    return result
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def difference_sentences(
+    card: str, result: dict[str, Any], score: str, names: dict[str, str] | None = None
+) -> list[str]:
+    """Whether the card's effect differs between the packs, in words (win rate, score)."""
+    name = (names or {}).get(card, card)
+    pairs = result["pairs"]
+    if not pairs:
+        return [f"No seed finished on both packs with and without {name}: nothing to compare."]
+    win, light = result["win"], result["light"]
+    lines = []
+    for what, row, say in (
+        ("win rate", win, _signed_pct),
+        (score, light, lambda v: "n/a" if v is None else f"{v:+.1f}"),
+    ):
+        effects = f"{say(row['base'])} on the base, {say(row['variant'])} on the variant"
+        numbers = (
+            f"difference {say(row['difference'])}, 95% interval {say(row['low'])} to "
+            f"{say(row['high'])}; {row['test']} p {_p(row['p'])}"
+        )
+        if row["p"] < stats.ALPHA:
+            way = "larger" if row["difference"] > 0 else "smaller"
+            lines.append(
+                f"{name}'s effect on its holder's {what} is {way} on the variant ({effects}; "
+                f"{numbers}: significant)."
+            )
+        else:
+            lines.append(
+                f"{name}'s effect on its holder's {what} does not differ significantly "
+                f"between the packs ({effects}; {numbers})."
+            )
+    if result["errors"]:
+        lines.append(
+            f"{result['errors']} seeds left out: a game of the four stopped with an error."
+        )
+    return lines

@@ -9,15 +9,19 @@ brings (``GameEngine.giver``: ``interpreter/<game>/gifts.py``):
 
 * Last Light: a tech (into play: a civilization tech by the player's board, a ship tech on the
   first ship type that has no copy of it), a faction, a hidden planetary achievement (000
-  "setup" 8). A faction given from the start is dealt to its seat alone (the ``factions``
-  option), so its setup happens as the rules say.
+  "setup" 8), an exploration token's effect (docs/rules-decisions.md E135). A faction given
+  from the start is dealt to its seat alone (the ``factions`` option), so its setup happens
+  as the rules say.
 * Starlight: a Core, a Flare, a Starter Core, a laurel, a god (with ``--option gods=true``:
-  003 "The Gods"); only to a live seat (a Starbot holds no cards: 003 "Starbot Play").
+  003 "The Gods"), a privilege (003 "Privileges"); only to a live seat (a Starbot holds no
+  cards: 003 "Starbot Play").
 
 A gift is applied before the first decision of its round (round 1: the first decision after
 setup), and each game's record lists the gifts it applied (``gifts``), so a report and a
-resumed batch know. A card the game cannot hold (an exploration token, which resolves when a
-ship reveals it) is refused when the batch is set up, in one sentence.
+resumed batch know. An effect that resolves rather than being held (a Last Light exploration
+token) is resolved for the seat then, as if it had revealed it. A card the game cannot hold
+(a Starlight accolade, which whoever earns it scores) is refused when the batch is set up,
+in one sentence.
 """
 
 from __future__ import annotations
@@ -173,6 +177,8 @@ def check_gifts(
         gifting.due(state, every=True)
     except GiftError as error:
         raise GiftError(f"{gifting.current}: {error}") from None
+    except engine.errors as error:  # a token's effect a mod wrote that runs away
+        raise GiftError(f"{gifting.current}: {error}") from None
 
 
 def _past_setup(game: GameRules[Any], state: State) -> None:
@@ -234,6 +240,10 @@ class Gifting:
             return
         now = state.get("round", 1)
         while self.waiting and (every or self.waiting[0].round <= now):
+            if state.get("frames") and not every:
+                # A gift's effect under way (a token's "you may ..." asks its seat): the next
+                # gift waits until it is resolved (000 "1. Move": one token at a time).
+                break
             gift = self.waiting.pop(0)
             self.current = gift.text()
             kind = card_kind(self.how, self.cards, gift.card)

@@ -656,3 +656,62 @@ def ablation_html(result: dict[str, Any], sentences: list[str]) -> str:
         "without/.</p>"
     )
     return _page(f"Ablation of {result['card']}", [_lead(sentences), table, note])
+
+
+def ablation_comparison_html(result: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    """The report of ``compare --ablate``: the card's effect on its holder on each pack, side
+    by side, and whether they differ (``ablation.effect_difference``)."""
+    card = result["card"]
+    sections = result["sentences"]
+    body: list[str] = []
+    if result.get("difference"):
+        body.append(_lead(result["difference"]["sentences"]))
+    rows = []
+    for side in ("base", "variant"):
+        one = result.get(side)
+        if not one:
+            rows.append([side, "no such card", "", "", "", "", ""])
+            continue
+        win, light = one["win"], one["light"]
+        rows.append([
+            side,
+            f"{100 * (win['difference'] or 0):+.0f} points",
+            f"{100 * win['low']:+.0f} to {100 * win['high']:+.0f}",
+            f"{win['p']:.3g}",
+            f"{light['difference']:+.2f}",
+            f"{light['low']:+.2f} to {light['high']:+.2f}",
+            f"{light['p']:.3g}",
+        ])  # fmt: skip
+    difference = result.get("difference")
+    if difference and difference["pairs"]:
+        win, light = difference["win"], difference["light"]
+        rows.append([
+            "variant minus base",
+            f"{100 * win['difference']:+.0f} points",
+            f"{100 * win['low']:+.0f} to {100 * win['high']:+.0f}",
+            f"{win['p']:.3g}",
+            f"{light['difference']:+.2f}",
+            f"{light['low']:+.2f} to {light['high']:+.2f}",
+            f"{light['p']:.3g}",
+        ])  # fmt: skip
+    score = next((result[s]["score"] for s in ("base", "variant") if result.get(s)), "light")
+    head = ["pack", "effect on win rate", "95% interval", "p", f"effect on {score}"]
+    body.append(
+        _table(
+            [*head, "95% interval", "p"],
+            rows,
+            "each pack: McNemar's exact test (win rate, interval Agresti-Min) and the paired "
+            f"t-test ({score}) over its pairs; the difference: the paired t-test over the seeds "
+            "of the variant's effect minus the base's",
+        )
+    )
+    for side in ("base", "variant"):
+        where = escape(result.get("packs", {}).get(side, ""))
+        link = f' (<a href="{side}/ablation.html">its ablation</a>)' if result.get(side) else ""
+        body.append(f"<h2>The {side} pack {where}{link}</h2>{_lead(sections[side])}")
+    body.append(
+        '<p class="note">Every game is played on the same seed four times: on each pack, with '
+        "and without the card. Each pack's effect is paired game by game, and the two effects "
+        "seed by seed.</p>"
+    )
+    return _page(f"Ablation of {short_label(card, names)} on two packs", body)

@@ -1,7 +1,10 @@
 """What ``simulate --give SEAT:CARD[@ROUND]`` can put in a Starlight seat's play
 (``interpreter/simulation/gifts.py``; the engine hands over :data:`GIVER`): a Core, a Flare, a
-Starter Core, a laurel, a god (with ``--option gods=true``: 003 "The Gods"); only to a live
-seat (a Starbot holds no cards: 003 "Starbot Play").
+Starter Core, a laurel, a god (with ``--option gods=true``: 003 "The Gods"), or a privilege
+(recorded on the seat's mat as if it had launched into its slot, usable from its next action:
+003 "Privileges"; Starlight's nearest to a Last Light exploration token, a reward a seat
+reaches on the board rather than is dealt); only to a live seat (a Starbot holds no cards:
+003 "Starbot Play").
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
                 if card in p["laurels"]:
                     p["laurels"].remove(card)
             scenario.keep(game, state, seat, laurels=[card])
+        elif kind == "privileges":
+            scenario.give(game, state, seat, privileges=[card])
         elif kind == "starters":
             for p in state["players"]:  # the seat's own starter goes back to the box
                 if p["seat"] == seat:
@@ -84,13 +89,12 @@ def _seat_problem(game: Any, seat: int) -> str | None:
 
 #: How Starlight gives cards (``GameEngine.giver``).
 GIVER = Giver(
-    kinds=("cores", "flares", "starters", "laurels", "gods"),
+    kinds=("cores", "flares", "starters", "laurels", "gods", "privileges"),
     cards=_cards,
     give=_give,
     not_given={
         "accolades": "an accolade is scored at the end by whoever earns it, never held",
         "aspects": "an aspect belongs to a star, not to a player",
-        "privileges": "a privilege is recorded on a mat by an action, not a card",
         "starbots": "a Starbot card is the automated seat's own deck",
     },
     seat_problem=_seat_problem,

@@ -61,7 +61,9 @@ def test_a_starlight_god_and_flare_are_given(tmp_path: Path) -> None:
 REFUSED = {
     "a misspelt card": (("--give", "0:warp_drvie"), "did you mean `warp_drive`?"),
     "a seat the game has not": (("--give", "5:warp_drive"), "no seat 5 in a 2-seat game"),
-    "an exploration token": (("--give", "0:wormhole"), "wormhole cannot be given"),
+    "a token in a Starlight game": (
+        ("--pack", "starlight", "--give", "0:wormhole"), "no card 'wormhole' in the pack",
+    ),
     "not SEAT:CARD": (("--give", "warp_drive"), "is not SEAT:CARD"),
     "round 0": (("--give", "0:warp_drive@0"), "rounds are numbered from 1"),
     "a god without gods": (
