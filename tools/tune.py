@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
+from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, content_for
 from whitedwarf.interpreter.simulation.tuning import (
     Evaluation,
     Knob,
@@ -34,6 +34,7 @@ from whitedwarf.interpreter.simulation.tuning import (
     Record,
     Targets,
     TuneError,
+    optuna_module,
     race,
     search,
     targets_from,
@@ -49,6 +50,8 @@ from whitedwarf.tools.simulate import (
     SETTING_OPTION,
     WORKERS_OPTION,
     batch_config,
+    cluster_security,
+    tls_options,
 )
 
 SETTINGS = "tune-settings.json"
@@ -148,6 +151,7 @@ FRESH = 1_000_003
 @SETTING_OPTION
 @WORKERS_OPTION
 @CLUSTER_OPTION
+@tls_options
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -172,6 +176,8 @@ def tune(**options: Any) -> None:
     report (OUT/tune.html) confirming each target on fresh seeds.
     """
     resume: Path | None = options["resume"]
+    options["tls"] = [options["tls_ca_file"], options["tls_cert"], options["tls_key"]]
+    cluster_security(options["cluster"], *options["tls"])  # refused here when they disagree
     if resume is not None:
         out = resume
         try:
@@ -180,7 +186,7 @@ def tune(**options: Any) -> None:
             raise click.ClickException(
                 f"{out}: no tuning to resume here ({SETTINGS} is missing or damaged)"
             ) from None
-        for key in ("workers", "cluster", "quiet", "write", "dry_run"):
+        for key in ("workers", "cluster", "tls", "quiet", "write", "dry_run"):
             settings[key] = options[key]
     else:
         if options["pack"] is None:
@@ -242,6 +248,7 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
         "ranges": list(options["ranges"]),
         "workers": options["workers"],
         "cluster": options["cluster"],
+        "tls": options["tls"],
         "quiet": options["quiet"],
         "write": options["write"],
         "dry_run": options["dry_run"],
@@ -310,6 +317,7 @@ class Tuning:
         # read after the packs are validated above (a broken pack is told as diagnostics)
         self.pack = tune_pack.read_pack(self.folder)
         self.knobs: list[Knob] = []
+        self.security: Any = None  # the cluster's TLS, made on first use
         self.started = time.monotonic()
 
     # -- the journal: every game result kept, so Ctrl-C loses at most one candidate --------
@@ -342,6 +350,7 @@ class Tuning:
     def check(self) -> None:
         """What is refused before the tuning's folder is written or a game played: --write on
         a bundled pack, a printed card a target names, the numbers of the named cards."""
+        optuna_module()  # missing: said before any game is played
         named = self.settings["move"]
         if self.settings["write"] and tune_pack.is_bundled(self.folder):
             raise TuneError(
@@ -366,7 +375,7 @@ class Tuning:
         if not self.knobs:
             self._choose_knobs(_missing(baseline))
         candidates = [Evaluation.from_json(c) for c in self.journal["candidates"]]
-        best = self._search(candidates)
+        best = self._search(candidates, baseline)
         if best is None or (best.miss > 0 and best.score >= baseline.score):
             self._say("no candidate did better than the pack as it is; nothing is written")
             self._report(baseline, best, None, None)
@@ -412,7 +421,7 @@ class Tuning:
         self.save()
         return baseline
 
-    def _search(self, candidates: list[Evaluation]) -> Evaluation | None:
+    def _search(self, candidates: list[Evaluation], baseline: Evaluation) -> Evaluation | None:
         self.journal["knobs"] = [k.to_json() for k in self.knobs]
         shown = ", ".join(f"{k.key} {k.value} ({k.low} to {k.high})" for k in self.knobs)
         self._say(f"may move: {shown}")
@@ -442,6 +451,7 @@ class Tuning:
                 self.settings["seed"],
                 candidates,
                 on_candidate,
+                baseline,
             )
 
     def _confirm(self, best: Evaluation) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -491,10 +501,14 @@ class Tuning:
         workers = self.settings["workers"] or usable_cores()
         cluster = self.settings["cluster"]
         if cluster is None:
+            # loaded here once, so that forked workers start with it (each block is a pool)
+            content_for(config)
             return list(run_local(config, indices, workers))
         from whitedwarf.interpreter.simulation.cluster import run_cluster
 
-        return list(run_cluster(config, indices, cluster, workers, None))
+        if self.security is None:
+            self.security = cluster_security(cluster, *self.settings.get("tls", [None] * 3))
+        return list(run_cluster(config, indices, cluster, workers, self.security))
 
     def _candidate_pack(self, values: tuple[int, ...]) -> Path:
         digest = hashlib.sha256(json.dumps(list(values)).encode()).hexdigest()[:12]

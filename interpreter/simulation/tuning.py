@@ -434,6 +434,7 @@ def search(
     seed: int,
     journal: list[Evaluation],
     on_candidate: Callable[[Evaluation, Evaluation | None, bool], None] = lambda *_: None,
+    baseline: Evaluation | None = None,
 ) -> Evaluation | None:
     """The best candidate meeting every target (the smallest change among them), else the
     one missing least; None when no candidate was tried.
@@ -441,20 +442,36 @@ def search(
     ``journal`` holds the candidates already played, in the order they were asked (a
     resumed search replays them: Optuna's sampler, seeded, asks the same ones); each new one
     is appended to it before ``on_candidate(candidate, best so far, replayed)`` is called,
-    where the caller saves it. The search stops after ``budget`` candidates, or as soon as
-    one moving a single number by one step meets every target (no change is smaller).
+    where the caller saves it.
+
+    The first three quarters of the budget go to the changes of one number, the smallest
+    first (:func:`single_moves`), leaving out a direction (a number up, or down) whose step
+    missed by more than ``baseline``, the pack as it is; the search stops as soon as one of
+    them meets every target and no single change still to come is smaller (a change of two
+    numbers never is). Optuna's sampler spends the rest, trying several numbers at once,
+    learning from every score told to it.
     """
-    optuna = _optuna()
+    optuna = optuna_module()
     sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=4)
     study = optuna.create_study(direction="minimize", sampler=sampler)
     space = {knob.key: optuna.distributions.IntDistribution(knob.low, knob.high) for knob in knobs}
-    firsts = single_moves(knobs)[: max(1, budget * 3 // 4)]
-    for values in firsts:
-        study.enqueue_trial(dict(zip(space, values, strict=True)))
+    singles = single_moves(knobs)
+    singles_left = max(1, budget * 3 // 4)
+    worse: set[tuple[int, bool]] = set()  # (knob, up): a direction that made it worse
     seen: dict[tuple[int, ...], Evaluation] = {}
     best: Evaluation | None = None
     replay = list(journal)
-    for number in range(budget):
+
+    def next_single() -> tuple[int, ...] | None:
+        if singles_left <= 0:
+            return None
+        return next((m for m in singles if m not in seen and _way(knobs, m) not in worse), None)
+
+    for _ in range(budget):
+        single = next_single()
+        if single is not None:
+            study.enqueue_trial(dict(zip(space, single, strict=True)))
+            singles_left -= 1
         trial = study.ask(space)
         values = tuple(int(trial.params[key]) for key in space)
         replayed = True
@@ -473,13 +490,21 @@ def search(
             best = better(best, found)
             on_candidate(found, best, replayed)
         study.tell(trial, found.score)
-        if best is not None and best.miss == 0 and number < len(firsts):
-            # a single move meets every target: the single moves still to come change more,
-            # and so does any move of two numbers (:func:`change_cost`)
-            following = firsts[number + 1] if number + 1 < len(firsts) else None
+        if single is not None and baseline is not None and found.miss > baseline.miss:
+            worse.add(_way(knobs, single))
+        if best is not None and best.miss == 0 and single is not None:
+            following = next_single()
             if following is None or best.change <= change_cost(knobs, following):
-                break
+                break  # nothing still to come changes less
     return best
+
+
+def _way(knobs: Sequence[Knob], values: tuple[int, ...]) -> tuple[int, bool]:
+    """The number a single move moves, and whether up."""
+    for i, (knob, value) in enumerate(zip(knobs, values, strict=True)):
+        if value != knob.value:
+            return i, value > knob.value
+    return -1, False
 
 
 def better(best: Evaluation | None, other: Evaluation) -> Evaluation:
@@ -492,7 +517,7 @@ def better(best: Evaluation | None, other: Evaluation) -> Evaluation:
     return other if key_other < key_best else best
 
 
-def _optuna() -> Any:
+def optuna_module() -> Any:
     """Optuna, quiet; :class:`TuneError` saying how to install it when it is missing."""
     try:
         import optuna

@@ -4,7 +4,10 @@ one the language declares, a bundled pack to write in place, targets it cannot r
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.tune.helpers import planted_pack, run
 
@@ -102,3 +105,17 @@ def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
     code, text = run("tune", str(pack), *SHORT, "--out", str(out))
     assert code == 2
     assert f"{out} holds a tuning: continue it with --resume {out}, or use --force" in text
+
+
+def test_without_optuna_it_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "optuna", None)  # as if it were not installed
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))
+    assert code == 1
+    assert text.strip() == (
+        "Error: tune needs Optuna: pip install 'whitedwarf[tune]' (or pip install optuna)"
+    )
+    assert not out.exists()

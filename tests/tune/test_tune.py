@@ -157,3 +157,32 @@ def test_an_interrupted_tuning_resumes_to_the_same_result(
         json.loads((out / "journal.json").read_text())["candidates"]
         == json.loads((tuned["out"] / "journal.json").read_text())["candidates"]
     )
+
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "tune.md").read_text("utf-8")
+
+
+def test_the_docs_example_is_what_tune_says(tuned: dict[str, Any]) -> None:
+    """docs/tune.md's console example is the planted tuning's output (the time aside)."""
+    shown = DOC.split("```console")[1].split("```")[0]
+    said = [line for line in shown.splitlines() if line.startswith(("- ", "report:"))]
+    out = str(tuned["out"])
+    printed = [line.replace(out, "runs/tune") for line in tuned["text"].splitlines()]
+    assert [_untimed(line) for line in printed] == [_untimed(line) for line in said]
+
+
+def test_the_docs_targets_file_is_read() -> None:
+    from ruamel.yaml import YAML
+    from whitedwarf.interpreter.simulation.tuning import targets_from
+
+    example = DOC.split("```yaml")[1].split("```")[0]
+    targets = targets_from(YAML(typ="safe").load(example))
+    assert targets.players == (2, 3) and targets.fair == 0.15 and targets.sides == ("sunborn",)
+    assert targets.first_seat == 0.05 and targets.length == (20, 35)
+    assert targets.cards == {"my_tech": (0.2, 0.4)}
+
+
+def _untimed(line: str) -> str:
+    import re
+
+    return re.sub(r"\(\d+ s\)", "(N s)", line)
