@@ -28,6 +28,7 @@ import click
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, content_for
 from whitedwarf.interpreter.simulation.tuning import (
+    MIN_SEATED,
     Evaluation,
     Knob,
     Play,
@@ -367,7 +368,15 @@ class Tuning:
     def _run(self) -> None:
         self.check()
         baseline = self._baseline()
+        unjudged = [r["what"] for r in baseline.rows if r.get("judged") is False]
+        if unjudged and len(unjudged) == len(baseline.rows):
+            raise TuneError(
+                f"too few games to judge any target: no side was seated {MIN_SEATED} times in "
+                f"{self.settings['games']} games a player count; raise --games"
+            )
         self._say(f"as it is: {_misses(baseline)}")
+        if unjudged:
+            self._say(f"not judged (seated fewer than {MIN_SEATED} times): {', '.join(unjudged)}")
         if baseline.miss == 0:
             self._say("nothing needs to change: every target is met")
             self._report(baseline, None, None, None)

@@ -75,3 +75,22 @@ def test_the_search_asks_only_numbers_inside_their_ranges_and_resumes_the_same()
     assert resumed is not None and resumed.values == whole.values
     assert [e.values for e in cut] == [e.values for e in journal]
     assert len(asked) == len(journal) - len(journal) // 2  # the cut half was not played again
+
+
+STARLIGHT = tune_pack.read_pack(tune_pack.resolve_pack("starlight"))
+#: Starlight's cards of three kinds: gods (effects), a laurel (points, a goal), a flare.
+SL_CARDS = [STARLIGHT.cards[c] for c in ("hermes", "helion", "far_traveller")]
+SL_KNOBS = tune_pack.find_knobs(STARLIGHT, SL_CARDS)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.data())
+def test_a_starlight_change_validates_too(data: st.DataObject) -> None:
+    assert {k.card for k in SL_KNOBS} == {c.id for c in SL_CARDS}
+    values = [data.draw(st.integers(k.low, k.high), label=k.key) for k in SL_KNOBS]
+    cards = tune_pack.changed_cards(STARLIGHT, SL_KNOBS, values)
+    with tempfile.TemporaryDirectory() as tmp:
+        mod = Path(tmp) / "mod"
+        tune_pack.write_pack_files(STARLIGHT, mod, "starlight_tuned", cards)
+        result = load_packs([STARLIGHT.folder, mod])
+        assert result.errors == [], [d.headline() for d in result.errors]

@@ -119,3 +119,15 @@ def test_without_optuna_it_says_how_to_install_it(
         "Error: tune needs Optuna: pip install 'whitedwarf[tune]' (or pip install optuna)"
     )
     assert not out.exists()
+
+
+def test_too_few_games_to_judge_is_said(tmp_path: Path) -> None:
+    """Sunborn in 2 of 4 games at most: no side seated 6 times, nothing can be judged (it
+    was "every target met")."""
+    pack = planted_pack(tmp_path / "planted")
+    code, text = run("tune", str(pack), *SHORT, "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert text.strip().endswith(
+        "Error: too few games to judge any target: no side was seated 6 times in 4 games a "
+        "player count; raise --games"
+    )

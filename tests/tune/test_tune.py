@@ -186,3 +186,22 @@ def _untimed(line: str) -> str:
     import re
 
     return re.sub(r"\(\d+ s\)", "(N s)", line)
+
+
+def test_first_seat_length_and_build_targets_are_measured(tmp_path: Path) -> None:
+    """--first-seat, --length and --built each give a row of their own (met here: the
+    first seat may win everything, every game stops at round 5)."""
+    pack = planted_pack(tmp_path / "planted", light=1)
+    out = tmp_path / "out"
+    code, text = run(
+        "tune", str(pack), "--players", "2", "--target", "fair", "--tolerance", "1",
+        "--first-seat", "1", "--length", "5-5", "--built", "x_blaster=0-1", "--games", "8",
+        "--round-limit", "5", "--workers", "1", "--out", str(out), "-q",
+    )  # fmt: skip
+    assert code == 0, text
+    assert "nothing needs to change: every target is met" not in text  # -q: said on stderr
+    rows = json.loads((out / "tune.json").read_text())["search"]["baseline"]["rows"]
+    by_target = {row["target"]: row for row in rows}
+    assert by_target["first_seat"]["what"] == "seat 0" and by_target["first_seat"]["n"] == 8
+    assert by_target["length"]["value"] == 5 and by_target["length"]["met"]
+    assert by_target["built"]["what"] == "x_blaster"
