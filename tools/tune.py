@@ -20,7 +20,7 @@ import html
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,7 @@ from whitedwarf.tools.simulate import (
     WORKERS_OPTION,
     batch_config,
     cluster_security,
+    refuse_settings_with_resume,
     tls_options,
 )
 
@@ -180,6 +181,7 @@ def tune(**options: Any) -> None:
     options["tls"] = [options["tls_ca_file"], options["tls_cert"], options["tls_key"]]
     cluster_security(options["cluster"], *options["tls"])  # refused here when they disagree
     if resume is not None:
+        refuse_settings_with_resume(click.get_current_context(), _KEPT, "tuning")
         out = resume
         try:
             settings = json.loads((out / SETTINGS).read_text("utf-8"))
@@ -213,6 +215,19 @@ def tune(**options: Any) -> None:
         tuning.run()
     except TuneError as error:
         raise click.ClickException(str(error)) from None
+
+
+#: The options a resumed tuning keeps from its first run (given again, they are refused).
+_KEPT = {
+    name: "--" + name.replace("_", "-")
+    for name in (
+        "pack", "pack_paths", "targets_file", "target", "tolerance", "player_counts",
+        "first_seat", "length", "built", "move", "move_all_invented", "ranges", "agents",
+        "games", "block", "budget", "confirm_games", "seed", "round_limit", "settings",
+    )
+}  # fmt: skip
+_KEPT |= {"pack": "PACK", "pack_paths": "--pack-path", "targets_file": "--targets",
+          "player_counts": "--players", "settings": "--option", "ranges": "--range"}  # fmt: skip
 
 
 def _settings(options: dict[str, Any]) -> dict[str, Any]:
@@ -822,6 +837,3 @@ class _Progress:
             f"{k.key} {v}" for k, v in zip(self.knobs, found.values, strict=True) if v != k.value
         ]
         return f"{', '.join(moved) or 'no change'}, miss {found.miss:.2f}"
-
-
-Say = Callable[[str], None]

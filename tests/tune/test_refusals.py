@@ -131,3 +131,15 @@ def test_too_few_games_to_judge_is_said(tmp_path: Path) -> None:
         "Error: too few games to judge any target: no side was seated 6 times in 4 games a "
         "player count; raise --games"
     )
+
+
+def test_settings_given_with_resume_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tune-settings.json").write_text("{}")
+    code, text = run("tune", "--resume", str(out), "--games", "100", "--move", "x")
+    assert code == 2
+    assert (
+        "Error: --resume continues the tuning with the settings it was started with, so "
+        "--move, --games would be ignored: leave them out, or start a new tuning with --out"
+    ) in text
