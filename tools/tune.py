@@ -18,6 +18,7 @@ import dataclasses
 import hashlib
 import html
 import json
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -209,6 +210,8 @@ def tune(**options: Any) -> None:
             try:
                 out.mkdir(parents=True, exist_ok=True)
                 (out / JOURNAL).unlink(missing_ok=True)
+                for made in ("candidates", "pack"):  # an earlier tuning's, with --force
+                    shutil.rmtree(out / made, ignore_errors=True)
                 store.write_json(out / SETTINGS, settings)
             except OSError as error:
                 raise click.ClickException(cannot_write_in(out, error)) from None
@@ -329,6 +332,14 @@ class Tuning:
                 settings["seed"],
                 settings["round_limit"],
                 tuple(settings["options"]),
+            )
+        digest = next(iter(self.configs.values())).digest
+        if fresh:
+            settings["digest"] = digest
+        elif settings.get("digest") != digest:
+            raise TuneError(
+                f"{self.folder} changed since this tuning started: its games would not be the "
+                "same; start a new tuning with --out (or --force)"
             )
         # read after the packs are validated above (a broken pack is told as diagnostics)
         self.pack = tune_pack.read_pack(self.folder)
@@ -593,6 +604,7 @@ class Tuning:
         written = None
         if cards and not self.settings["dry_run"]:
             written = self.out / "pack"
+            shutil.rmtree(written, ignore_errors=True)
             tune_pack.write_pack_files(
                 self.pack,
                 written,
@@ -612,7 +624,10 @@ class Tuning:
         if cards and self.settings["dry_run"]:
             click.echo(tune_pack.diff_in_place(self.pack, cards), nl=False)
         elif cards and self.settings["write"]:
-            backups = tune_pack.apply_in_place(self.pack, cards)
+            try:
+                backups = tune_pack.apply_in_place(self.pack, cards)
+            except OSError as error:
+                raise click.ClickException(cannot_write_in(self.folder, error)) from None
             click.echo(f"changed {self.folder} in place; backups: {', '.join(map(str, backups))}")
         click.echo(f"report: {self.out / 'tune.html'}")
 

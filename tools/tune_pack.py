@@ -29,6 +29,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from whitedwarf.interpreter.simulation.tuning import Knob, TuneError
+from whitedwarf.tools.atomic import write_atomically
 
 #: The card fields whose whole numbers may move (their schema gives the range); other whole
 #: numbers of a card (an achievement's set, a token's tier) say what the card is.
@@ -394,7 +395,7 @@ def apply_in_place(pack: Pack, cards: Mapping[str, tuple[Card, Any]]) -> list[Pa
         )
     texts = in_place_texts(pack, cards)
     backups = []
-    for path, (before, after) in texts.items():
+    for path, (_, after) in texts.items():
         backup = path.with_name(path.name + ".bak")
         n = 0
         while backup.exists():
@@ -402,6 +403,5 @@ def apply_in_place(pack: Pack, cards: Mapping[str, tuple[Card, Any]]) -> list[Pa
             backup = path.with_name(f"{path.name}.bak.{n}")
         shutil.copy2(path, backup)
         backups.append(backup)
-        assert path.read_text("utf-8") == before
-        path.write_text(after, "utf-8")
+        write_atomically(path, after)
     return backups

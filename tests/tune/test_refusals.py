@@ -143,3 +143,18 @@ def test_settings_given_with_resume_are_refused(tmp_path: Path) -> None:
         "Error: --resume continues the tuning with the settings it was started with, so "
         "--move, --games would be ignored: leave them out, or start a new tuning with --out"
     ) in text
+
+
+def test_a_pack_changed_since_the_tuning_started_is_not_resumed(tmp_path: Path) -> None:
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))  # too few games: stops
+    assert code == 1 and (out / "tune-settings.json").exists()
+    factions = pack / "factions.yaml"
+    factions.write_text(factions.read_text().replace("gain 4 light", "gain 5 light"))
+    code, text = run("tune", "--resume", str(out))
+    assert code == 1
+    assert text.strip() == (
+        f"Error: {pack} changed since this tuning started: its games would not be the same; "
+        "start a new tuning with --out (or --force)"
+    )
