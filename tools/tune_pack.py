@@ -254,14 +254,30 @@ def changed_cards(
     pack: Pack, knobs: Sequence[Knob], values: Sequence[int]
 ) -> dict[str, tuple[Card, Any]]:
     """Each card a change touches: the card and a copy of its data with the new numbers (its
-    text's old number too, where the text writes it once: the text says what the card does)."""
+    text's too, where the text writes the old number once: the text says what the card
+    does; each found in the text as written, so two changed numbers do not mix)."""
     out: dict[str, tuple[Card, Any]] = {}
+    texts: dict[str, dict[int, tuple[int, str]]] = {}  # card -> start -> (end, new)
     for knob, value in zip(knobs, values, strict=True):
         if value == knob.value:
             continue
         card = pack.cards[knob.card]
         _, data = out.setdefault(card.id, (card, copy.deepcopy(card.data)))
         set_number(data, knob, value)
+        printed = card.data.get("text")
+        if "[" in knob.where and isinstance(printed, str):
+            words = [m for m in NUMBER.finditer(printed) if int(m.group(2)) == abs(knob.value)]
+            if len(words) == 1:
+                word = words[0]
+                new = f"{value:+d}" if word.group(1) else str(value)
+                texts.setdefault(card.id, {})[word.start()] = (word.end(), new)
+    for card_id, edits in texts.items():
+        card, data = out[card_id]
+        printed = str(card.data["text"])
+        for start in sorted(edits, reverse=True):
+            end, new = edits[start]
+            printed = printed[:start] + new + printed[end:]
+        data["text"] = _like(card.data["text"], printed)
     return out
 
 
@@ -271,20 +287,9 @@ def set_number(data: Any, knob: Knob, value: int) -> None:
     if "[" in where:
         name, index = where[:-1].split("[")
         text = data[name]
-        matches = list(NUMBER.finditer(text))
-        match = matches[int(index)]
+        match = list(NUMBER.finditer(text))[int(index)]
         new = f"{value:+d}" if match.group(1) else str(value)
         data[name] = _like(text, text[: match.start()] + new + text[match.end() :])
-        printed = data.get("text")
-        if isinstance(printed, str):
-            old = match.group(1) + match.group(2)
-            words = [
-                m for m in NUMBER.finditer(printed) if m.group(0).lstrip("+-") == old.lstrip("+-")
-            ]
-            if len(words) == 1:
-                w = words[0]
-                replaced = f"{w.group(1)}{abs(value)}" if w.group(1) else str(abs(value))
-                data["text"] = _like(printed, printed[: w.start()] + replaced + printed[w.end() :])
     elif "." in where:
         name, key = where.split(".", 1)
         data[name][key] = value
