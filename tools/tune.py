@@ -43,7 +43,7 @@ from whitedwarf.interpreter.simulation.tuning import (
 )
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 from whitedwarf.tools import tune_pack
-from whitedwarf.tools.atomic import cannot_write_in
+from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
@@ -352,12 +352,19 @@ class Tuning:
     def _journal(self) -> dict[str, Any]:
         path = self.out / JOURNAL
         if path.exists():
-            data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+            try:
+                data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+            except (OSError, ValueError):
+                raise TuneError(
+                    f"{path} is damaged: start a new tuning with --out (or --force)"
+                ) from None
             return data
         return {"baseline": None, "candidates": []}
 
     def save(self) -> None:
-        store.write_json(self.out / JOURNAL, self.journal)
+        """The journal, written whole or not at all (a Ctrl-C mid-write keeps the last)."""
+        text = json.dumps(self.journal, indent=2, sort_keys=True) + "\n"
+        write_atomically(self.out / JOURNAL, text)
 
     # -- the steps --------------------------------------------------------------------------
 
@@ -548,9 +555,14 @@ class Tuning:
     def _candidate_pack(self, values: tuple[int, ...]) -> Path:
         digest = hashlib.sha256(json.dumps(list(values)).encode()).hexdigest()[:12]
         folder = self.out / "candidates" / digest
-        if not (folder / "pack.yaml").exists():
+        if not folder.is_dir():
+            # written beside it and renamed whole: a Ctrl-C while writing leaves no half pack
+            # that a resumed tuning would take for the candidate
+            partial = folder.with_name(f"{digest}.partial")
+            shutil.rmtree(partial, ignore_errors=True)
             cards = tune_pack.changed_cards(self.pack, self.knobs, values)
-            tune_pack.write_pack_files(self.pack, folder, f"{self.pack.id}_candidate", cards)
+            tune_pack.write_pack_files(self.pack, partial, f"{self.pack.id}_candidate", cards)
+            partial.rename(folder)
         return folder
 
     # -- output -----------------------------------------------------------------------------
