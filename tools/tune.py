@@ -600,6 +600,15 @@ class Tuning:
                 "candidates": len(self.journal["candidates"]),
                 "games": baseline.games + sum(c["games"] for c in self.journal["candidates"]),
                 "seed": self.settings["seed"],
+                "tried": [
+                    {
+                        "moved": _moved(self.knobs, c["values"]),
+                        "miss": c["miss"],
+                        "games": c["games"],
+                        "dropped": c["dropped"],
+                    }
+                    for c in self.journal["candidates"]
+                ],
             },
             "changes": changes,
             "confirmation": None
@@ -752,43 +761,62 @@ def _validates(pack: Path, mod: Path, search: Sequence[str]) -> str:
 
 
 def _html(result: dict[str, Any]) -> str:
-    """The report: its sentences, then before and after per target."""
-    rows = []
+    """The report: its sentences, every target before and after (on the fresh seeds), the
+    numbers that could move, and every candidate tried."""
     confirmation = result["confirmation"]
-    if confirmation is not None:
-        for before, after in zip(confirmation["before"], confirmation["after"], strict=True):
-            rows.append(
-                "<tr>"
-                + "".join(
-                    f"<td>{html.escape(str(cell))}</td>"
-                    for cell in (
-                        before["target"],
-                        before["what"],
-                        before["players"],
-                        _band(before),
-                        _value(before),
-                        _value(after),
-                        _verdict(after),
-                    )
-                )
-                + "</tr>"
-            )
-    table = (
-        "<table><tr><th>target</th><th>what</th><th>players</th><th>band</th>"
-        "<th>before (95% interval)</th><th>after (95% interval)</th><th>met</th></tr>"
-        + "".join(rows)
-        + "</table>"
-        if rows
-        else ""
-    )
+    targets = _table(
+        ("target", "what", "players", "band", "before (95% interval)", "after (95% interval)",
+         "on fresh seeds"),
+        [
+            (b["target"], b["what"], b["players"], _band(b), _value(b), _value(a), _verdict(a))
+            for b, a in zip(confirmation["before"], confirmation["after"], strict=True)
+        ]
+        if confirmation is not None
+        else [],
+    )  # fmt: skip
+    knobs = _table(
+        ("number", "as it is", "may be", "what it is"),
+        [(f"{k['card']}:{k['where']}", k["value"], f"{k['low']} to {k['high']}", k["what"])
+         for k in result["knobs"]],
+    )  # fmt: skip
+    tried = _table(
+        ("candidate", "miss", "games", "racing"),
+        [(t["moved"] or "no change", f"{t['miss']:.3f}", t["games"],
+          "dropped early" if t["dropped"] else "")
+         for t in result["search"]["tried"]],
+    )  # fmt: skip
     sentences = "".join(f"<li>{html.escape(s)}</li>" for s in result["sentences"])
     return (
         "<!doctype html><html><head><meta charset='utf-8'><title>tune: "
         f"{html.escape(result['pack'])}</title><style>body{{font-family:sans-serif;max-width:60em;"
-        "margin:2em auto}td,th{padding:.2em .6em;border-bottom:1px solid #ccc}</style></head><body>"
-        f"<h1>tune: {html.escape(result['pack'])}</h1><ul>{sentences}</ul>{table}"
-        f"<h2>Changes</h2><pre>{html.escape(json.dumps(result['changes'], indent=1))}</pre>"
-        "</body></html>"
+        "margin:2em auto}td,th{padding:.2em .6em;border-bottom:1px solid #ccc;text-align:left}"
+        "</style></head><body>"
+        f"<h1>tune: {html.escape(result['pack'])}</h1><ul>{sentences}</ul>"
+        f"<h2>Targets</h2>{targets}<h2>Numbers that could move</h2>{knobs}"
+        f"<h2>Candidates, in the order tried (same seeds)</h2>{tried}</body></html>"
+    )
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    if not rows:
+        return "<p>none</p>"
+    cells = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
+        for row in rows
+    )
+    return (
+        "<table><tr>"
+        + "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        + "</tr>"
+        + cells
+        + "</table>"
+    )
+
+
+def _moved(knobs: Sequence[Knob], values: Sequence[int]) -> str:
+    """``sunborn:effect[0] 4 -> 1``: what a candidate changes."""
+    return ", ".join(
+        f"{k.key} {k.value} -> {v}" for k, v in zip(knobs, values, strict=True) if v != k.value
     )
 
 

@@ -49,6 +49,13 @@ def test_a_planted_imbalance_is_brought_inside_its_tolerance(tuned: dict[str, An
     assert result["confirmation"]["seed"] != result["search"]["seed"]
     html = (tuned["out"] / "tune.html").read_text()
     assert "sunborn" in html and "before (95% interval)" in html
+    assert "Numbers that could move" in html and "<td>1 to 20</td>" in html
+    assert "<td>sunborn:effect[0] 4 -&gt; 5</td>" in html and "dropped early" in html
+    tried = result["search"]["tried"]
+    assert [t["moved"] for t in tried][:2] == [
+        "sunborn:effect[0] 4 -> 3",
+        "sunborn:effect[0] 4 -> 5",
+    ]
 
 
 def test_the_change_is_a_mod_pack_that_validates_and_plays(
