@@ -74,6 +74,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "compare",
         "Play the same seeds on two packs and report what changed.",
     ),
+    "tune": (
+        "whitedwarf.tools.tune",
+        "tune",
+        "Find the smallest change of a pack's numbers that meets its balance targets.",
+    ),
     "ladder": (
         "whitedwarf.tools.ladder",
         "ladder",

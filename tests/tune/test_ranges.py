@@ -1,0 +1,98 @@
+"""The numbers ``tune`` writes stay inside the ranges the language declares (property), its
+ranges are the checker's own (E0417), and the search, cut and resumed from its journal, asks
+the same candidates and ends on the same one. No game is played here."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.interpreter.simulation.tuning import Evaluation, Knob, search
+from whitedwarf.tools import tune_pack
+
+PACK = tune_pack.read_pack(tune_pack.resolve_pack("lastlight"))
+#: Invented cards of several kinds: a faction with two numbers, a tech with a cost and copies.
+CARDS = [PACK.cards[c] for c in ("hexan", "myrr", "grand_archive", "solar_lenses", "comeback")]
+KNOBS = tune_pack.find_knobs(PACK, CARDS)
+
+
+def test_the_ranges_are_the_checkers() -> None:
+    by_key = {k.key: (k.value, k.low, k.high) for k in KNOBS}
+    assert by_key["hexan:effect[0]"] == (1, -1, 10)  # +1 starting_common: the stat's range
+    assert by_key["hexan:effect[1]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
+    assert by_key["solar_lenses:cost.uncommon"][1:] == (0, 10)  # the schema's cost range
+    assert {k.card for k in KNOBS} == {c.id for c in CARDS}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.data())
+def test_every_number_written_is_inside_its_declared_range(data: st.DataObject) -> None:
+    values = [data.draw(st.integers(k.low, k.high), label=k.key) for k in KNOBS]
+    cards = tune_pack.changed_cards(PACK, KNOBS, values)
+    with tempfile.TemporaryDirectory() as tmp:
+        mod = Path(tmp) / "mod"
+        tune_pack.write_pack_files(PACK, mod, "lastlight_tuned", cards)
+        result = load_packs([PACK.folder, mod])
+        assert result.errors == [], [d.headline() for d in result.errors]
+        # the texts say the new numbers (W0430: a text that says something else)
+        assert [d.headline() for d in result.warnings if d.code == "W0430"] == []
+        again = tune_pack.read_pack(mod)
+        found = {k.key: k.value for k in tune_pack.find_knobs(again, list(again.cards.values()))}
+    for knob, value in zip(KNOBS, values, strict=True):
+        if knob.card in cards:
+            assert found[knob.key] == value and knob.low <= value <= knob.high
+
+
+def _scored(values: tuple[int, ...]) -> Evaluation:
+    """A stand-in for the games: the miss falls as the first knob nears 5."""
+    miss = abs(values[0] - 5) / 10
+    return Evaluation(values, [], miss, sum(values) / 100, 8)
+
+
+KNOBS_2 = [
+    Knob("a", "factions.yaml", "effect[0]", 9, 1, 20),
+    Knob("b", "techs.yaml", "copies", 2, 1, 3),
+]
+
+
+def test_the_search_asks_only_numbers_inside_their_ranges_and_resumes_the_same() -> None:
+    journal: list[Evaluation] = []
+    asked: list[tuple[int, ...]] = []
+
+    def evaluate(values: tuple[int, ...]) -> Evaluation:
+        asked.append(values)
+        return _scored(values)
+
+    whole = search(KNOBS_2, evaluate, 30, 7, journal)
+    assert all(
+        k.low <= v <= k.high for values in asked for k, v in zip(KNOBS_2, values, strict=True)
+    )
+    assert whole is not None and whole.values[0] == 5 and whole.values[1] == 2  # one knob moved
+    cut = journal[: len(journal) // 2]
+    asked.clear()
+    resumed = search(KNOBS_2, evaluate, 30, 7, cut)
+    assert resumed is not None and resumed.values == whole.values
+    assert [e.values for e in cut] == [e.values for e in journal]
+    assert len(asked) == len(journal) - len(journal) // 2  # the cut half was not played again
+
+
+STARLIGHT = tune_pack.read_pack(tune_pack.resolve_pack("starlight"))
+#: Starlight's cards of three kinds: gods (effects), a laurel (points, a goal), a flare.
+SL_CARDS = [STARLIGHT.cards[c] for c in ("hermes", "helion", "far_traveller")]
+SL_KNOBS = tune_pack.find_knobs(STARLIGHT, SL_CARDS)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.data())
+def test_a_starlight_change_validates_too(data: st.DataObject) -> None:
+    assert {k.card for k in SL_KNOBS} == {c.id for c in SL_CARDS}
+    values = [data.draw(st.integers(k.low, k.high), label=k.key) for k in SL_KNOBS]
+    cards = tune_pack.changed_cards(STARLIGHT, SL_KNOBS, values)
+    with tempfile.TemporaryDirectory() as tmp:
+        mod = Path(tmp) / "mod"
+        tune_pack.write_pack_files(STARLIGHT, mod, "starlight_tuned", cards)
+        result = load_packs([STARLIGHT.folder, mod])
+        assert result.errors == [], [d.headline() for d in result.errors]

@@ -1,0 +1,160 @@
+"""What ``tune`` refuses, each in one sentence before any game is played: a pack that gives
+nothing to move, a printed card it was not told it may change, a number range outside the
+one the language declares, a bundled pack to write in place, targets it cannot read."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.tune.helpers import planted_pack, run
+
+SHORT = ("--players", "2", "--games", "4", "--round-limit", "3", "--workers", "1", "-q")
+
+
+def _plain_pack(folder: Path) -> Path:
+    """A mod with one invented faction whose effect writes no number."""
+    pack = planted_pack(folder)
+    factions = pack / "factions.yaml"
+    factions.write_text(
+        factions.read_text()
+        .replace("when game_start -> gain 4 light", "when extractor_built -> mine this planet")
+        .replace("At the start of the game, gain 4 [light].", "Mine as you build an extractor.")
+    )
+    return pack
+
+
+def test_a_pack_that_gives_nothing_to_move_is_refused(tmp_path: Path) -> None:
+    pack = _plain_pack(tmp_path / "plain")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), "--move-all-invented", *SHORT, "--out", str(out))
+    assert code == 1
+    assert text.strip().splitlines() == [
+        "Error: nothing to move: sunborn has no number tune may change (name cards with "
+        "--move CARD, or --move-all-invented)"
+    ]
+    assert not (out / "journal.json").exists()  # no game was played
+
+
+def test_a_printed_card_is_moved_only_when_named(tmp_path: Path) -> None:
+    code, text = run("tune", "lastlight", "--built", "x_blaster=0.2-0.4", *SHORT,
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1
+    assert text.strip() == (
+        "Error: x_blaster is printed in the rulebook (source: rulebook) and tune never changes "
+        "a printed card unless it is named: add --move x_blaster to let it move"
+    )
+
+
+def test_a_range_outside_the_declared_one_is_refused(tmp_path: Path) -> None:
+    pack = planted_pack(tmp_path / "planted")
+    code, text = run(
+        "tune", str(pack), "--move", "sunborn", "--range", "sunborn:effect[0]=0..30", *SHORT,
+        "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert code == 1
+    assert text.strip() == (
+        "Error: --range sunborn:effect[0]=0..30: 0..30 is outside the range the language "
+        "declares for sunborn:effect[0] (an amount of light: 1 to 20)"
+    )
+    code, text = run(
+        "tune", str(pack), "--move", "sunborn", "--range", "sunborn:cost=1..2", *SHORT,
+        "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert code == 1
+    assert "sunborn:cost is not a number tune may move (those: sunborn:effect[0])" in text
+
+
+def test_an_unknown_card_to_move_is_refused_with_a_suggestion(tmp_path: Path) -> None:
+    pack = planted_pack(tmp_path / "planted")
+    code, text = run("tune", str(pack), "--move", "sunborne", *SHORT,
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1
+    assert "--move sunborne: the pack planted has no card 'sunborne'" in text
+    assert "sunborn" in text.split("'sunborne'")[1]
+
+
+def test_a_bundled_pack_is_never_written_in_place(tmp_path: Path) -> None:
+    code, text = run("tune", "lastlight", "--write", *SHORT, "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert text.strip() == (
+        "Error: --write: lastlight is a pack shipped with whitedwarf and is not changed in "
+        "place; leave --write out and use the mod pack tune writes"
+    )
+
+
+def test_targets_it_cannot_use_are_refused_in_a_sentence(tmp_path: Path) -> None:
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text("players: [2]\nfair: {tolerance: 2}\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert f"{targets}: 'fair' tolerance must be a share from 0 to 1, not 2" in text
+    targets.write_text("players: [2]\nfairness: 0.1\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
+    assert code == 2 and "unknown target 'fairness'" in text
+
+
+def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
+    pack = _plain_pack(tmp_path / "plain")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tune-settings.json").write_text("{}")
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))
+    assert code == 2
+    assert f"{out} holds a tuning: continue it with --resume {out}, or use --force" in text
+
+
+def test_without_optuna_it_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "optuna", None)  # as if it were not installed
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))
+    assert code == 1
+    assert text.strip() == (
+        "Error: tune needs Optuna: pip install 'whitedwarf[tune]' (or pip install optuna)"
+    )
+    assert not out.exists()
+
+
+def test_too_few_games_to_judge_is_said(tmp_path: Path) -> None:
+    """Sunborn in 2 of 4 games at most: no side seated 6 times, nothing can be judged (it
+    was "every target met")."""
+    pack = planted_pack(tmp_path / "planted")
+    code, text = run("tune", str(pack), *SHORT, "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert text.strip().endswith(
+        "Error: too few games to judge any target: no side was seated 6 times in 4 games a "
+        "player count; raise --games"
+    )
+
+
+def test_settings_given_with_resume_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tune-settings.json").write_text("{}")
+    code, text = run("tune", "--resume", str(out), "--games", "100", "--move", "x")
+    assert code == 2
+    assert (
+        "Error: --resume continues the tuning with the settings it was started with, so "
+        "--move, --games would be ignored: leave them out, or start a new tuning with --out"
+    ) in text
+
+
+def test_a_pack_changed_since_the_tuning_started_is_not_resumed(tmp_path: Path) -> None:
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))  # too few games: stops
+    assert code == 1 and (out / "tune-settings.json").exists()
+    factions = pack / "factions.yaml"
+    factions.write_text(factions.read_text().replace("gain 4 light", "gain 5 light"))
+    code, text = run("tune", "--resume", str(out))
+    assert code == 1
+    assert text.strip() == (
+        f"Error: {pack} changed since this tuning started: its games would not be the same; "
+        "start a new tuning with --out (or --force)"
+    )
