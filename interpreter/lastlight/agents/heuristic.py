@@ -227,7 +227,8 @@ def _use(view: State, seat: int, option: str) -> float:
     code = _activated_code(view, ref, index)
     if code is None:
         return 0.0
-    net = valuation.run_value(view, seat, code, ref)
+    learned = valuation.use_value(view, ref)  # from play, when the pack's values know it
+    net = valuation.run_value(view, seat, code, ref) if learned is None else learned
     return 1.0 + net if net >= 0 else net
 
 

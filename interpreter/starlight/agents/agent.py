@@ -19,9 +19,11 @@ search (``interpreter/agents/search.py``) with states drawn by
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.starlight import goals, launch, stars
@@ -40,6 +42,11 @@ PRIVILEGE_WORTH, MAGNITUDE_WORTH, ASPECT_WORTH = 6, 2, 2
 MAX_RAYS_HELD = 10
 #: The cores it likes to hold besides its starter.
 CORES_WANTED = 2
+#: The values learned for the bundled pack (``learning.py``; ``interpreter/agents/values.py``).
+SHIPPED = Path(__file__).with_name("learned_values.json")
+#: Night points an AP is taken to be worth when a dearer Flare is weighed against a cheaper
+#: one (a launch of about 8 AP scores about 10 points).
+AP_WORTH = 1.2
 
 
 class StarlightHeuristic:
@@ -56,8 +63,10 @@ class StarlightHeuristic:
 
 def decide(game: Game, view: State, seat: int, ids: list[str]) -> str:
     """The option this agent takes in ``view`` (an observation of ``seat``)."""
+    if ids and all(i.startswith("god:") for i in ids):  # the god worth most, learned
+        return best_card(game, ids, "keep", lambda i: i[4:])
     if view["frames"] or any(i.startswith("god:") for i in ids):
-        return ids[0]  # an effect's choice or keeping a god: the first is as good as any
+        return ids[0]  # an effect's choice: the first is as good as any
     action = view["action"]
     if action is not None and action["kind"] == "launch":
         return _launch_step(game, view, seat, action, ids)
@@ -187,7 +196,7 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
             wanted = set(_wanted_rays(game, p))
             return next((r for r in rays if r[4:] in wanted), rays[0])
         if cores and len(p["cores"]) < CORES_WANTED:
-            return cores[0]
+            return best_card(game, cores, "build", lambda i: i[5:])
         return "done"
     if kind in ("gain_long_rays", "gain_short_rays"):
         wanted = set(_wanted_rays(game, p))
@@ -197,8 +206,37 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
         return "done"
     flares = [i for i in ids if i.startswith("flare:")]
     if flares and p["ap"] >= 3 and len(p["flares"]) < 2:
-        return flares[0]  # the cheapest place: the pool is priced 1-4 from the left
+        # the cheapest place (the pool is priced 1-4 from the left), unless the values
+        # learned for the pack say a dearer Flare is worth its AP
+        costs = game.flare_costs()
+        pool = view["pools"]["flares"]
+        return best_card(
+            game, flares, "build", lambda i: pool[int(i[6:])] or "",
+            lambda i: -AP_WORTH * costs[int(i[6:])],
+        )  # fmt: skip
     return "done"
+
+
+def best_card(
+    game: Game,
+    ids: list[str],
+    kind: str,
+    card_of: Callable[[str], str],
+    extra: Callable[[str], float] | None = None,
+) -> str:
+    """The option whose card is worth most for a decision of ``kind`` by the values learned
+    from play for the pack (``interpreter/agents/values.py``; ``extra``: a price to add), the
+    first on a tie; the first when the pack's values are not known (the old rule)."""
+    learned = values.known("starlight", game.content.digest, SHIPPED)
+    if learned is None:
+        return ids[0]
+    best, top = ids[0], float("-inf")
+    for option in ids:
+        worth = learned.get(card_of(option), kind) or 0.0
+        worth += extra(option) if extra is not None else 0.0
+        if worth > top + 1e-9:
+            best, top = option, worth
+    return best
 
 
 # -- between actions --------------------------------------------------------------------------
