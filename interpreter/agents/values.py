@@ -501,6 +501,20 @@ def leads(scores: Sequence[float]) -> list[float]:
 # -- progress --------------------------------------------------------------------------------------
 
 
+_SHOWN = [True]
+
+
+@contextmanager
+def progress_shown(show: bool) -> Iterator[None]:
+    """Within the block, a learning shows its progress line only when ``show`` (``-q``)."""
+    before = _SHOWN[0]
+    _SHOWN[0] = show
+    try:
+        yield
+    finally:
+        _SHOWN[0] = before
+
+
 def stderr_progress(game: str, total: int) -> Callable[[int, int], None]:
     """A progress line on standard error: a bar redrawn in place on a terminal, a plain line
     about every 10 seconds elsewhere (as ``simulate`` shows a batch's)."""
@@ -509,6 +523,8 @@ def stderr_progress(game: str, total: int) -> Callable[[int, int], None]:
     terminal = sys.stderr.isatty()
 
     def show(done: int, total_: int) -> None:
+        if not _SHOWN[0]:
+            return
         now = time.monotonic()
         if not terminal and now - last[0] < 10 and done < total_:
             return
