@@ -256,12 +256,13 @@ def prepare_agents(config: BatchConfig) -> None:
     engine = played.engine
     kinds = [k for k in dict.fromkeys(config.agents) if k not in engine.automated_seats]
     seats = seat_agents(config.agents, config.players, config.seed)
+    caught: tuple[type[BaseException], ...] = (*engine.errors, KeyError, ValueError, TypeError)
     try:
         options = {**engine.game_options(seats, config.round_limit), **game_settings(config)}
         game = engine.game.from_content(played.content, config.players, options)
         for kind in kinds:
             engine.make_agent(kind, config.seed, 0, game)
-    except (*engine.errors, KeyError, ValueError, TypeError):
+    except caught:
         return
 
 

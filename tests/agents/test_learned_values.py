@@ -72,6 +72,7 @@ def test_values_are_cached_by_the_packs_content_and_learned_again_when_it_change
     monkeypatch.setenv(values.GAMES_ENV, "4")
     cache = tmp_path / "cache"
     monkeypatch.setenv("WHITEDWARF_CACHE_DIR", str(cache))
+
     def mod(name: str, cost: str) -> Path:
         folder = tmp_path / name
         folder.mkdir()
