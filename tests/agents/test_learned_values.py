@@ -12,6 +12,7 @@ changes. The suite itself never learns a fixture pack's values unless a test ask
 from __future__ import annotations
 
 import json
+import random
 import threading
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from whitedwarf.interpreter.lastlight.packs import load_game_content
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.starlight.agents import agent as starlight_agent
 from whitedwarf.interpreter.starlight.content import load_content
+from whitedwarf.interpreter.starlight.game import Game as StarlightGame
 
 from tests.simulation.helpers import pack_copy, run
 
@@ -163,8 +165,7 @@ def test_starlight_takes_the_core_worth_most_by_its_learned_values() -> None:
     learned = values.known("starlight", content.digest, starlight_agent.SHIPPED)
     assert learned is not None
     cores = sorted(content.cards["cores"], key=lambda c: learned.get(c, "build") or 0.0)
-    game = __import__("whitedwarf.interpreter.starlight.game", fromlist=["Game"]).Game
-    made = game.from_content(content, 3, {})
+    made = StarlightGame.from_content(content, 3, {})
     ids = [f"core:{c}" for c in cores[:3]]
     assert starlight_agent.best_card(made, ids, "build", lambda i: i[5:]) == ids[-1]
 
@@ -189,3 +190,24 @@ def test_a_copy_of_the_base_pack_is_the_same_content(tmp_path: Path) -> None:
     serve it without learning."""
     copy = load_game_content([pack_copy(tmp_path, "copy")])
     assert copy.digest() == load_game_content().digest()
+
+
+@pytest.mark.parametrize(("use", "chosen"), [(0.9, "use"), (-0.9, "done")])
+def test_an_ability_is_used_when_play_says_a_use_pays(use: float, chosen: str) -> None:
+    """Salvage Drones pays a common for a medium ship: its program's net (a `pay`, an
+    `exhaust`) decides without values; with them, the learned worth of one use does."""
+    from whitedwarf.interpreter.lastlight import scenario
+    from whitedwarf.interpreter.lastlight.agents.heuristic import best_option
+    from whitedwarf.interpreter.lastlight.decisions import Option
+
+    game = scenario.new_game(3, [FIXTURES / "salvage_drones"])
+    state = scenario.blank(game)
+    scenario.give(state, 0, common=2)
+    ref = scenario.put_tech(state, 0, "salvage_drones")
+    content = game.content
+    found = values.CardValues("lastlight", content.digest(), 0, 1, {"salvage_drones": {"use": use}})
+    values.install(found, "lastlight", content.digest())
+    view = shared_observation(state, 0)
+    options = [Option(f"use:{ref}", "use"), Option("done", "done")]
+    picked = best_option(view, 0, options, random.Random(1))
+    assert picked == (f"use:{ref}" if chosen == "use" else "done")
