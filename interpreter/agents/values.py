@@ -272,7 +272,8 @@ def ensure(
         if found is None:
             made = experiment()
             games = budget(made.default_games)
-            found = learn(made, games, seed=0, workers=_workers(), progress=progress)
+            shown = progress or stderr_progress(game, games, " (first use of this pack)")
+            found = learn(made, games, seed=0, workers=_workers(), progress=shown)
             if path is not None:
                 with suppress(OSError):  # a read-only home: they still serve this process
                     write(found, path)
@@ -515,7 +516,7 @@ def progress_shown(show: bool) -> Iterator[None]:
         _SHOWN[0] = before
 
 
-def stderr_progress(game: str, total: int) -> Callable[[int, int], None]:
+def stderr_progress(game: str, total: int, note: str = "") -> Callable[[int, int], None]:
     """A progress line on standard error: a bar redrawn in place on a terminal, a plain line
     about every 10 seconds elsewhere (as ``simulate`` shows a batch's)."""
     started = time.monotonic()
@@ -535,7 +536,7 @@ def stderr_progress(game: str, total: int) -> Callable[[int, int], None]:
         elapsed = now - started
         left = elapsed / done * (total_ - done) if done else 0.0
         text = (
-            f"learning {game} card values (first use of this pack) [{bar}] "
+            f"learning {game} card values from play{note} [{bar}] "
             f"{done}/{total_} games, {elapsed:.0f}s, about {left:.0f}s left"
         )
         sys.stderr.write(("\r" + text) if terminal else text + "\n")

@@ -86,21 +86,27 @@ def test_values_are_cached_by_the_packs_content_and_learned_again_when_it_change
     first_pack = mod("mod", "{uncommon: 1, rare: 1}")
     before = {p.name for p in first_pack.iterdir()}
 
+    shown: list[str] = []
+
     def simulate(pack: Path) -> set[str]:
         values.forget()
         out = tmp_path / f"out{len(list(tmp_path.iterdir()))}"
-        args = ("--pack", str(pack), "--players", "3", "--games", "2", "-q", "--out", str(out))
+        args = ("--pack", str(pack), "--players", "3", "--games", "2", "--out", str(out))
         code, said = run("simulate", *args)
         assert code == 0, said
+        shown.append(said)
         return {p.name for p in (cache / "values").glob("*.json")}
 
     first = simulate(first_pack)
+    # The designer is told why the first batch on a new pack takes longer.
+    assert "learning lastlight card values from play (first use of this pack)" in shown[0]
     assert len(first) == 1  # learned once, for this pack
     (learned,) = first
     data = json.loads((cache / "values" / learned).read_text())
     assert data["games"] == 4 and "salvage_drones" in data["values"]
     stamp = (cache / "values" / learned).stat().st_mtime_ns
     assert simulate(first_pack) == first  # the same pack: read back, not learned again
+    assert "learning" not in shown[1]
     assert (cache / "values" / learned).stat().st_mtime_ns == stamp
     second = simulate(mod("changed", "{common: 3}"))  # the modder changes the price
     assert len(second) == 2 and first < second  # a changed pack: learned again
@@ -156,7 +162,7 @@ def test_a_learning_shows_its_progress_on_stderr(capsys: pytest.CaptureFixture[s
     experiment = LastLightExperiment(load_game_content())
     values.learn(experiment, 2, seed=0, workers=1)
     said = capsys.readouterr().err
-    assert "learning lastlight card values (first use of this pack)" in said
+    assert "learning lastlight card values from play [" in said
     assert "2/2 games" in said
 
 
