@@ -166,14 +166,21 @@ def test_a_learning_shows_its_progress_on_stderr(capsys: pytest.CaptureFixture[s
     assert "2/2 games" in said
 
 
-def test_starlight_takes_the_core_worth_most_by_its_learned_values() -> None:
+def test_starlight_keeps_the_god_worth_most_by_its_learned_values() -> None:
+    """Starlight's heuristic kept the first god dealt (003 "The Gods"); it keeps the one
+    play says is worth most to its keeper."""
     content = load_content()
     learned = values.known("starlight", content.digest, starlight_agent.SHIPPED)
     assert learned is not None
-    cores = sorted(content.cards["cores"], key=lambda c: learned.get(c, "build") or 0.0)
-    made = StarlightGame.from_content(content, 3, {})
-    ids = [f"core:{c}" for c in cores[:3]]
-    assert starlight_agent.best_card(made, ids, "build", lambda i: i[5:]) == ids[-1]
+    game = StarlightGame.from_content(content, 3, {"gods": True})
+    state = game.new_state(2)
+    seat = game.current_players(state)[0]
+    options = game.legal_options(state, seat)
+    gods = [o.id for o in options]
+    assert len(gods) >= 2 and all(g.startswith("god:") for g in gods)
+    best = max(gods, key=lambda g: learned.get(g[4:], "keep") or 0.0)
+    assert best != gods[0], "pick a seed where the old rule (the first) differs"
+    assert starlight_agent.StarlightHeuristic(1, game).choose(state, seat, options) == best
 
 
 @pytest.mark.parametrize("pack", ["lastlight", "starlight"])

@@ -9,7 +9,9 @@ merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
   best slot it can reach: night points, a privilege it lacks, a magnitude and an aspect it
   has not recorded yet;
 * attach the flare that scores most on a launch (tried on a copy of its own view);
-* step round the rondel only with AP to spare, save the rest, and take the final launch.
+* step round the rondel only with AP to spare, save the rest, and take the final launch;
+* keep the god worth most to its keeper by the values learned from play on the pack
+  (``interpreter/agents/values.py``, :mod:`.learning`; the first dealt where none are known).
 
 The ``search`` agent's Starlight part is here too (:class:`StarlightSearch`): the shared
 search (``interpreter/agents/search.py``) with states drawn by
@@ -44,9 +46,6 @@ MAX_RAYS_HELD = 10
 CORES_WANTED = 2
 #: The values learned for the bundled pack (``learning.py``; ``interpreter/agents/values.py``).
 SHIPPED = Path(__file__).with_name("learned_values.json")
-#: Night points an AP is taken to be worth when a dearer Flare is weighed against a cheaper
-#: one (a launch of about 8 AP scores about 10 points).
-AP_WORTH = 1.2
 
 
 class StarlightHeuristic:
@@ -196,7 +195,7 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
             wanted = set(_wanted_rays(game, p))
             return next((r for r in rays if r[4:] in wanted), rays[0])
         if cores and len(p["cores"]) < CORES_WANTED:
-            return best_card(game, cores, "build", lambda i: i[5:])
+            return cores[0]  # by its learned worth it lost games (BENCHMARKS.md)
         return "done"
     if kind in ("gain_long_rays", "gain_short_rays"):
         wanted = set(_wanted_rays(game, p))
@@ -206,34 +205,20 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
         return "done"
     flares = [i for i in ids if i.startswith("flare:")]
     if flares and p["ap"] >= 3 and len(p["flares"]) < 2:
-        # the cheapest place (the pool is priced 1-4 from the left), unless the values
-        # learned for the pack say a dearer Flare is worth its AP
-        costs = game.flare_costs()
-        pool = view["pools"]["flares"]
-        return best_card(
-            game, flares, "build", lambda i: pool[int(i[6:])] or "",
-            lambda i: -AP_WORTH * costs[int(i[6:])],
-        )  # fmt: skip
+        return flares[0]  # the cheapest place: the pool is priced 1-4 from the left
     return "done"
 
 
-def best_card(
-    game: Game,
-    ids: list[str],
-    kind: str,
-    card_of: Callable[[str], str],
-    extra: Callable[[str], float] | None = None,
-) -> str:
+def best_card(game: Game, ids: list[str], kind: str, card_of: Callable[[str], str]) -> str:
     """The option whose card is worth most for a decision of ``kind`` by the values learned
-    from play for the pack (``interpreter/agents/values.py``; ``extra``: a price to add), the
-    first on a tie; the first when the pack's values are not known (the old rule)."""
+    from play for the pack (``interpreter/agents/values.py``), the first on a tie; the first
+    when the pack's values are not known (the old rule)."""
     learned = values.known("starlight", game.content.digest, SHIPPED)
     if learned is None:
         return ids[0]
     best, top = ids[0], float("-inf")
     for option in ids:
         worth = learned.get(card_of(option), kind) or 0.0
-        worth += extra(option) if extra is not None else 0.0
         if worth > top + 1e-9:
             best, top = option, worth
     return best

@@ -12,8 +12,9 @@ cards:
 
 Starlight's rules of thumb gave every card the same worth (the first Core of the pool, the
 cheapest Flare, the first god dealt), so the prior of every card is 0: a card seldom drawn
-keeps about the average worth, and the agent falls back on those rules where a pack's values
-are not known.
+keeps about the average worth. The heuristic uses the gods' worth (the god it keeps); the
+Cores' and Flares' are kept for the reports and the strong agents, not for its own choices:
+used there they lost games to the Starbot (BENCHMARKS.md "Card values learned from play").
 """
 
 from __future__ import annotations
