@@ -272,7 +272,7 @@ def ensure(
         if found is None:
             made = experiment()
             games = budget(made.default_games)
-            shown = progress or stderr_progress(game, games, " (first use of this pack)")
+            shown = progress or stderr_progress(game, " (first use of this pack)")
             found = learn(made, games, seed=0, workers=_workers(), progress=shown)
             if path is not None:
                 with suppress(OSError):  # a read-only home: they still serve this process
@@ -337,7 +337,7 @@ def learn(
     started = time.perf_counter()
     rows: list[Row] = []
     counts: dict[str, float] = {}
-    report = progress if progress is not None else stderr_progress(experiment.game, games)
+    report = progress if progress is not None else stderr_progress(experiment.game)
     done = 0
     with hand_weights(experiment.game, experiment.digest):
         for game_rows, game_counts in _played(experiment, games, seed, workers):
@@ -516,33 +516,32 @@ def progress_shown(show: bool) -> Iterator[None]:
         _SHOWN[0] = before
 
 
-def stderr_progress(game: str, total: int, note: str = "") -> Callable[[int, int], None]:
+def stderr_progress(game: str, note: str = "") -> Callable[[int, int], None]:
     """A progress line on standard error: a bar redrawn in place on a terminal, a plain line
     about every 10 seconds elsewhere (as ``simulate`` shows a batch's)."""
     started = time.monotonic()
     last = [started]
     terminal = sys.stderr.isatty()
 
-    def show(done: int, total_: int) -> None:
+    def show(done: int, total: int) -> None:
         if not _SHOWN[0]:
             return
         now = time.monotonic()
-        if not terminal and now - last[0] < 10 and done < total_:
+        if not terminal and now - last[0] < 10 and done < total:
             return
         last[0] = now
         width = 30
-        filled = width * done // max(1, total_)
+        filled = width * done // max(1, total)
         bar = "#" * filled + "-" * (width - filled)
         elapsed = now - started
-        left = elapsed / done * (total_ - done) if done else 0.0
+        left = elapsed / done * (total - done) if done else 0.0
         text = (
             f"learning {game} card values from play{note} [{bar}] "
-            f"{done}/{total_} games, {elapsed:.0f}s, about {left:.0f}s left"
+            f"{done}/{total} games, {elapsed:.0f}s, about {left:.0f}s left"
         )
         sys.stderr.write(("\r" + text) if terminal else text + "\n")
-        if terminal and done >= total_:
+        if terminal and done >= total:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
-    del total
     return show
