@@ -20,8 +20,9 @@ from typing import Any, Literal
 
 import click
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
+from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, prepare_agents
 from whitedwarf.interpreter.simulation.tally import Tally
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 from whitedwarf.tools.exits import Interrupted
@@ -54,6 +55,9 @@ def run_into(
         tally = tally_of(folder)
     except store.StoreError as error:
         raise click.ClickException(str(error)) from None
+    if kept < config.games:  # card values learned the first time a pack is played
+        with values.progress_shown(not quiet):
+            prepare_agents(config)
     source = _source(
         config, range(kept, config.games), workers or usable_cores(), cluster, security
     )

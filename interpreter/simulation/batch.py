@@ -244,6 +244,28 @@ def load_game_content(packs: Sequence[str], search: Sequence[str] = ()) -> Playe
     return Played(engine, engine.content_from_pack(result.pack), result.pack.origins)
 
 
+def prepare_agents(config: BatchConfig) -> None:
+    """Seat one agent of each kind of the batch in this process before its games are handed
+    out: an agent that learns its pack's card values the first time it meets the pack
+    (``interpreter/agents/values.py``) learns them here once, on every core and with its
+    progress line, instead of in each worker. A batch that cannot start says so later."""
+    try:
+        played = content_for(config)
+    except BatchError:
+        return
+    engine = played.engine
+    kinds = [k for k in dict.fromkeys(config.agents) if k not in engine.automated_seats]
+    seats = seat_agents(config.agents, config.players, config.seed)
+    caught: tuple[type[BaseException], ...] = (*engine.errors, KeyError, ValueError, TypeError)
+    try:
+        options = {**engine.game_options(seats, config.round_limit), **game_settings(config)}
+        game = engine.game.from_content(played.content, config.players, options)
+        for kind in kinds:
+            engine.make_agent(kind, config.seed, 0, game)
+    except caught:
+        return
+
+
 def run_indices(config: BatchConfig, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Play the games ``indices`` in this process (what a worker or a cluster task runs)."""
     content = content_for(config)

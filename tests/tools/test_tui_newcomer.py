@@ -117,7 +117,7 @@ async def test_manufacture_options_show_the_cost_of_the_tech(tmp_path: Path) -> 
 
 @pytest.mark.asyncio
 async def test_a_card_that_asks_shows_its_text(tmp_path: Path) -> None:
-    session = played_to(3, lambda s, seat: bool(s.state["frames"]))
+    session = played_to(11, lambda s, seat: bool(s.state["frames"]))
     card = session.state["frames"][-1]["card"].split("#")[0]
     texts = {
         c["id"]: " ".join(str(c.get("text") or c.get("effect")).split())

@@ -10,18 +10,22 @@ from typing import Any
 
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.lastlight.agents.heuristic import HeuristicAgent
+from whitedwarf.interpreter.lastlight.agents.learning import learned
 from whitedwarf.interpreter.lastlight.agents.search import last_light_search
 
 
 def heuristic_agent(seed: int, game: Any) -> HeuristicAgent:
-    """The ``heuristic`` agent of a seat, seeded (it reads the game from its observation)."""
-    del game
+    """The ``heuristic`` agent of a seat, seeded (it reads the game from its observation).
+    Its card values are learned from play the first time a pack needs them (:mod:`.learning`)."""
+    if game is not None:  # a game to seat it in (not a bare check of the kind)
+        learned(game.content)
     return HeuristicAgent(seed)
 
 
 def search_agent(seed: int, game: Any) -> SearchAgent:
-    """The ``search`` agent of a seat, seeded."""
-    del game
+    """The ``search`` agent of a seat, seeded (its rollouts play the heuristic)."""
+    if game is not None:  # a game to seat it in (not a bare check of the kind)
+        learned(game.content)
     return last_light_search(seed)
 
 

@@ -2,13 +2,14 @@
 
 It scores each legal option with a few rules of thumb and takes the best (ties broken by
 its own seeded generator): claim light with extractors on ringed planets, build the biggest
-ship it can pay for, research and manufacture the techs worth most (valued from their
-compiled effect by :mod:`~whitedwarf.interpreter.lastlight.valuation`, so a mod's card is
-played on its merits), move towards the white dwarf, free planets and unexplored tokens,
-fight only where it is the stronger side, use an ability (or answer a card's "may") only when
-what it gives outweighs what it costs (:func:`~whitedwarf.interpreter.lastlight.valuation.
-run_value`), steer towards its kept achievement (:mod:`.aim`), and refresh when its hand
-runs low or its extractors have light to claim.
+ship it can pay for, research and manufacture the techs worth most (valued by
+:mod:`~whitedwarf.interpreter.lastlight.valuation`: learned from play on the pack, else from
+their compiled effect, so a mod's card is played on its merits), move towards the white
+dwarf, free planets and unexplored tokens, fight only where it is the stronger side, use an
+ability (or answer a card's "may") only when what it gives outweighs what it costs (its
+learned worth, else :func:`~whitedwarf.interpreter.lastlight.valuation.run_value`), steer
+towards its kept achievement (:mod:`.aim`), and refresh when its hand runs low or its
+extractors have light to claim.
 
 The agent reads its seat's observation only (issue 8: "seeing only their own observation"):
 :func:`~whitedwarf.interpreter.lastlight.persist.shared_observation`, equal to
@@ -227,7 +228,8 @@ def _use(view: State, seat: int, option: str) -> float:
     code = _activated_code(view, ref, index)
     if code is None:
         return 0.0
-    net = valuation.run_value(view, seat, code, ref)
+    learned = valuation.use_value(view, ref)  # from play, when the pack's values know it
+    net = valuation.run_value(view, seat, code, ref) if learned is None else learned
     return 1.0 + net if net >= 0 else net
 
 

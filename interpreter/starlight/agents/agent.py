@@ -9,7 +9,9 @@ merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
   best slot it can reach: night points, a privilege it lacks, a magnitude and an aspect it
   has not recorded yet;
 * attach the flare that scores most on a launch (tried on a copy of its own view);
-* step round the rondel only with AP to spare, save the rest, and take the final launch.
+* step round the rondel only with AP to spare, save the rest, and take the final launch;
+* keep the god worth most to its keeper by the values learned from play on the pack
+  (``interpreter/agents/values.py``, :mod:`.learning`; the first dealt where none are known).
 
 The ``search`` agent's Starlight part is here too (:class:`StarlightSearch`): the shared
 search (``interpreter/agents/search.py``) with states drawn by
@@ -19,9 +21,11 @@ search (``interpreter/agents/search.py``) with states drawn by
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.starlight import goals, launch, stars
@@ -40,6 +44,8 @@ PRIVILEGE_WORTH, MAGNITUDE_WORTH, ASPECT_WORTH = 6, 2, 2
 MAX_RAYS_HELD = 10
 #: The cores it likes to hold besides its starter.
 CORES_WANTED = 2
+#: The values learned for the bundled pack (``learning.py``; ``interpreter/agents/values.py``).
+SHIPPED = Path(__file__).with_name("learned_values.json")
 
 
 class StarlightHeuristic:
@@ -56,8 +62,10 @@ class StarlightHeuristic:
 
 def decide(game: Game, view: State, seat: int, ids: list[str]) -> str:
     """The option this agent takes in ``view`` (an observation of ``seat``)."""
+    if ids and all(i.startswith("god:") for i in ids):  # the god worth most, learned
+        return best_card(game, ids, "keep", lambda i: i[4:])
     if view["frames"] or any(i.startswith("god:") for i in ids):
-        return ids[0]  # an effect's choice or keeping a god: the first is as good as any
+        return ids[0]  # an effect's choice: the first is as good as any
     action = view["action"]
     if action is not None and action["kind"] == "launch":
         return _launch_step(game, view, seat, action, ids)
@@ -187,7 +195,7 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
             wanted = set(_wanted_rays(game, p))
             return next((r for r in rays if r[4:] in wanted), rays[0])
         if cores and len(p["cores"]) < CORES_WANTED:
-            return cores[0]
+            return cores[0]  # by its learned worth it lost games (BENCHMARKS.md)
         return "done"
     if kind in ("gain_long_rays", "gain_short_rays"):
         wanted = set(_wanted_rays(game, p))
@@ -199,6 +207,21 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
     if flares and p["ap"] >= 3 and len(p["flares"]) < 2:
         return flares[0]  # the cheapest place: the pool is priced 1-4 from the left
     return "done"
+
+
+def best_card(game: Game, ids: list[str], kind: str, card_of: Callable[[str], str]) -> str:
+    """The option whose card is worth most for a decision of ``kind`` by the values learned
+    from play for the pack (``interpreter/agents/values.py``), the first on a tie; the first
+    when the pack's values are not known (the old rule)."""
+    learned = values.known("starlight", game.content.digest, SHIPPED)
+    if learned is None:
+        return ids[0]
+    best, top = ids[0], float("-inf")
+    for option in ids:
+        worth = learned.get(card_of(option), kind) or 0.0
+        if worth > top + 1e-9:
+            best, top = option, worth
+    return best
 
 
 # -- between actions --------------------------------------------------------------------------
