@@ -68,8 +68,11 @@ def _free_card(state: State, kind: str, card: str) -> None:
     if card in deck or (kind == "cores" and card in state["core_discard"]):
         return
     pool = state["pools"].get(kind, [])
-    if card in pool:
-        pool[pool.index(card)] = None
+    if card in pool:  # as a player takes it (actions.py): a Flare leaves its place empty
+        if kind == "cores":  # until the pool slides; the Core pool is a plain list
+            pool.remove(card)
+        else:
+            pool[pool.index(card)] = None
         deck.append(card)
         return
     for p in state["players"]:

@@ -58,6 +58,19 @@ def test_a_starlight_god_and_flare_are_given(tmp_path: Path) -> None:
         ]
 
 
+def test_a_starlight_core_given_from_the_pool_leaves_the_pool_whole(tmp_path: Path) -> None:
+    """Alnilam lies in the Core pool after the deal of the second game (seed 0's batch): it
+    is taken as a player takes a Core, and the games play on (the pool kept a hole, and a
+    later take of that Core failed with "list.remove(x): x not in list")."""
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--pack", "starlight", "--players", "3", "--games", "3",
+        "--give", "0:alnilam", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    assert all("error" not in game for game in records(out))
+
+
 REFUSED = {
     "a misspelt card": (("--give", "0:warp_drvie"), "did you mean `warp_drive`?"),
     "a seat the game has not": (("--give", "5:warp_drive"), "no seat 5 in a 2-seat game"),
