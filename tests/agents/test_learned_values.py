@@ -30,7 +30,7 @@ from whitedwarf.interpreter.starlight.game import Game as StarlightGame
 
 from tests.simulation.helpers import pack_copy, run
 
-FIXTURES = Path(__file__).parents[1] / "fixtures" / "packs"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "agent_packs"
 
 
 @pytest.fixture(autouse=True)
