@@ -8,6 +8,7 @@ can you flush a pool?").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight import effects, events, gods, supply
@@ -84,10 +85,13 @@ def options(game: Game, state: State) -> list[Option]:
 
 def boon_options(p: Player) -> list[Option]:
     """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
-    return [
-        Option(f"boon:{f}", f"use the boon of the Flare {words(f)}")
-        for f in dict.fromkeys(p["flares"])
-    ]
+    flares = p["flares"]
+    return [_boon_option(f) for f in dict.fromkeys(flares)] if flares else []
+
+
+@lru_cache(maxsize=1024)  # a pack's flares, offered between and during most actions
+def _boon_option(flare: str) -> Option:
+    return Option(f"boon:{flare}", f"use the boon of the Flare {words(flare)}")
 
 
 def use_boon(game: Game, state: State, seat: int, flare: str) -> None:

@@ -104,8 +104,7 @@ def options(game: Game, state: State) -> list[Option]:
         spare = _spare(p, chosen)
         out = [
             Option(f"ray:{ray}", f"attach {a_ray(ray)} ray")
-            for ray in sorted(set(spare))
-            if stars.feasible(game, state, seat, core, [*chosen, ray], _without(spare, ray), aims)
+            for ray in stars.feasible_rays(game, state, seat, core, chosen, spare, aims)
         ]
         plan = stars.plan_of(game, core)
         mag = stars.magnitude(plan, chosen)
@@ -123,12 +122,6 @@ def options(game: Game, state: State) -> list[Option]:
         return [*attach, Option("no_flare", "attach no flare")]
     price = game.stat(state, seat, "night_point_price")
     return [Option("buy", f"buy 1 night point ({price} AP)"), Option("done", "buy no more")]
-
-
-def _without(items: list[str], one: str) -> list[str]:
-    out = list(items)
-    out.remove(one)
-    return out
 
 
 def _launchable(game: Game, state: State, action: Action, mag: int) -> bool:

@@ -54,16 +54,34 @@ TECH_DOMAINS = frozenset({"me", "techs", "techs_of"})
 RESOURCE_DOMAINS = frozenset({"me"})
 
 
+#: Card id -> (its compiled clauses, their ``as_soon_as`` conditions, the domains those
+#: read): what :meth:`Aim.of` works out of a card's compiled program, which is the same for
+#: every decision of a game (reading the domains cost a quarter of the search's scoring). An
+#: entry holds the clauses it was made from and serves only while the content's compiled
+#: clauses are that same object, so another content, or one compiled afresh, makes its own.
+#: It reads no state, so nothing about a game can go stale in it.
+_GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None]] = {}
+
+
 class Aim:
     """A seat's kept achievement and its progress now, judged from the seat's own view."""
 
-    def __init__(self, view: State, seat: int, ref: str, clauses: list[tuple[int, Any]]) -> None:
+    def __init__(
+        self,
+        view: State,
+        seat: int,
+        ref: str,
+        clauses: list[tuple[int, Any]],
+        domains: set[str] | None,
+    ) -> None:
+        """``domains``: every domain the ``clauses`` read, None when one may read anything
+        (:func:`_domains`)."""
         self.view = view
         self.seat = seat
         self.ref = ref
         self.clauses = clauses
         self.worth = max(1.0, valuation.ref_value(view, ref))
-        self.domains = _domains(clauses)
+        self.domains = domains
 
     @cached_property
     def now(self) -> float:
@@ -76,12 +94,17 @@ class Aim:
         ref = view["players"][seat].get("achievement")
         if not ref or ref == HIDDEN:
             return None
+        cid = card_id(ref)
         try:
-            found = effects.card_effect(runtime(view), card_id(ref))["clauses"]
+            found = effects.card_effect(runtime(view), cid)["clauses"]
         except (KeyError, EffectError):
             return None
-        clauses = [(i, c["when"]) for i, c in enumerate(found) if c.get("form") == "as_soon_as"]
-        return cls(view, seat, ref, clauses) if clauses else None
+        goal = _GOALS.get(cid)
+        if goal is None or goal[0] is not found:
+            clauses = [(i, c["when"]) for i, c in enumerate(found) if c.get("form") == "as_soon_as"]
+            goal = _GOALS[cid] = (found, clauses, _domains(clauses) if clauses else None)
+        _, clauses, domains = goal
+        return cls(view, seat, ref, clauses, domains) if clauses else None
 
     def progress(self, view: State) -> float:
         """How close the achievement is to being played in ``view`` (the best clause)."""

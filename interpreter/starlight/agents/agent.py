@@ -28,6 +28,7 @@ from whitedwarf.interpreter.starlight import goals, launch, stars
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.state import Option
 from whitedwarf.interpreter.vm import EffectError
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ class StarlightHeuristic:
 
 def decide(game: Game, view: State, seat: int, ids: list[str]) -> str:
     """The option this agent takes in ``view`` (an observation of ``seat``)."""
-    if view["frames"] or any(i.startswith("god:") for i in ids):
+    if view["frames"] or (view["phase"] == "gods" and any(i.startswith("god:") for i in ids)):
+        # (only keeping a god offers ``god:`` options: the phase says so without a walk)
         return ids[0]  # an effect's choice or keeping a god: the first is as good as any
     action = view["action"]
     if action is not None and action["kind"] == "launch":
@@ -90,8 +92,11 @@ def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[s
     seat = action["seat"]
     where = list(game.content.constellations) if action["final"] else action["constellations"]
     best: tuple[int, int | None] = (-1, None)
+    opened: list[str] | None = None  # the open slots, found once for every magnitude
     for mag in sorted(stars.reachable_magnitudes(stars.plan_of(game, core), chosen, spare)):
-        slots = stars.eligible_slots(game, view, seat, where, mag)
+        if opened is None:
+            opened = stars.open_slots(game, view, where)
+        slots = stars.eligible_slots(game, view, seat, where, mag, opened)
         if slots:
             worth = max(slot_worth(game, view, seat, s, core, mag) for s in slots)
         elif action["final"] and (mag < 6 or stars.can_launch_large(game, view, seat)):
@@ -258,6 +263,10 @@ class StarlightSearch:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: ``(world, seat, options)``: the options the rules listed for ``seat`` while
+        #: applying the last choice to ``world`` (:meth:`Game.apply_listed`), for the
+        #: rollout's next listing of the same world; None when there are none.
+        self._listed: tuple[State, int, list[Option]] | None = None
 
     def observation(self, state: State, seat: int) -> State:
         return self.game.observation(state, seat)
@@ -277,8 +286,12 @@ class StarlightSearch:
         return decide(self.game, view, seat, [o.id for o in options])
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
-        ids = [o.id for o in self.game.legal_options(world, seat)]
-        return decide(self.game, world, seat, ids)
+        listed, self._listed = self._listed, None
+        if listed is not None and listed[0] is world and listed[1] == seat:
+            options = listed[2]  # the world has not changed since they were listed
+        else:
+            options = self.game.legal_options(world, seat)
+        return decide(self.game, world, seat, [o.id for o in options])
 
     def mover(self, world: State) -> int:
         return self.game.current_players(world)[0]
@@ -288,9 +301,10 @@ class StarlightSearch:
         # real one (the replay writer, --trace), or the replay records moves never played.
         listener, self.game.listener = self.game.listener, None
         try:
-            self.game.apply(world, seat, option, check=False)
+            listed = self.game.apply_listed(world, seat, option)
         finally:
             self.game.listener = listener
+        self._listed = None if listed is None else (world, world["turn"], listed)
 
     def outcome(self, world: State, seat: int) -> float | None:
         """A win's (shared: its share of) ``win_score``, a loss minus it, plus the final
@@ -320,11 +334,8 @@ def standing(game: Game, state: State, seat: int) -> int:
         return points + len(p["stars"]) * game.starbot_star_points()
     alpha = sum(1 for s in p["stars"] if game.content.slots[s].size == "large")
     points += alpha * game.stat(state, seat, "alpha_day_points")
-    trial = game.clone(state)  # a goal's check runs an effect: never on the world itself
-    laurels = game.content.cards["laurels"]
-    return points + sum(
-        int(laurels[c]["points"]) for c in goals.fulfilled_laurels(game, trial, seat)
-    )
+    laurels = game.content.cards["laurels"]  # a goal's check runs an effect: on a copy
+    return points + sum(int(laurels[c]["points"]) for c in goals.laurels_met(game, state, seat))
 
 
 def starlight_search(seed: int, game: Game) -> SearchAgent:
