@@ -21,6 +21,7 @@ decides without search.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any, cast
 
@@ -28,6 +29,7 @@ from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
+from whitedwarf.interpreter.lastlight.state import game_state
 
 
 def determinise(
@@ -42,7 +44,7 @@ def determinise(
         hidden = Hidden(view, seat)
     if not hidden.complete:
         return None
-    state: State = _copy(view)
+    state = game_state(pickle.loads(hidden.data))  # a fresh copy of the view (state.clone)
     techs = _shuffled(hidden.techs, rng)
     state["deck"] = [techs.pop() for _ in range(cast(int, view["deck"]))]  # a view: its size
     achievements = _shuffled(hidden.achievements, rng)
@@ -79,8 +81,12 @@ class Hidden:
         self.piles: dict[str, list[str]] = {}
         self.slot_pile: dict[str, str] = {}
         self.runtime = rt = runtime(view)
+        #: The view's data, pickled once: each guess unpickles its own copy
+        #: (``state.clone`` pickles and unpickles the whole view every time).
+        self.data = b""
         if not self.complete:
             return
+        self.data = pickle.dumps(dict(view), pickle.HIGHEST_PROTOCOL)
         seen = _refs_in(view)
         self.techs = _unseen(_all_refs(rt.cards["techs"]), seen)
         self.achievements = _unseen(sorted(rt.cards["achievements"]), seen)
@@ -172,9 +178,3 @@ def _refs_in(value: Any) -> set[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return found
-
-
-def _copy(view: State) -> State:
-    from whitedwarf.interpreter.state import clone
-
-    return clone(view)
