@@ -69,11 +69,9 @@ def options(game: Game, state: State) -> list[Option]:
         costs = game.flare_costs()
         for place, flare in enumerate(state["pools"]["flares"]):
             if flare is not None and p["ap"] >= costs[place]:
-                out.append(
-                    Option(f"flare:{place}", f"buy the Flare {words(flare)} ({costs[place]} AP)")
-                )
+                out.append(_flare_option(place, flare, costs[place]))
     if can_flush(game, state, seat, kind):
-        out.append(Option("flush", f"flush the pool ({game.stat(state, seat, 'flush_cost')} AP)"))
+        out.append(_flush_option(game.stat(state, seat, "flush_cost")))
     out += boon_options(p)
     return [*out, DONE]
 
@@ -105,6 +103,16 @@ def _free_ray_option(ray: str) -> Option:
 @lru_cache(maxsize=1024)
 def _ray_option(ray: str) -> Option:
     return Option(f"ray:{ray}", f"take {a_ray(ray)} ray (1 AP)")
+
+
+@lru_cache(maxsize=1024)
+def _flare_option(place: int, flare: str, cost: int) -> Option:
+    return Option(f"flare:{place}", f"buy the Flare {words(flare)} ({cost} AP)")
+
+
+@lru_cache(maxsize=64)
+def _flush_option(cost: int) -> Option:
+    return Option("flush", f"flush the pool ({cost} AP)")
 
 
 def use_boon(game: Game, state: State, seat: int, flare: str) -> None:

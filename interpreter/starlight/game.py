@@ -128,7 +128,7 @@ class Game:
         if state.get("durations") or state.get("next_costs"):
             base += lasting.modifier(state, seat, name) - lasting.discount(state, seat, name)
         if not self.gods:
-            return max(0, base)
+            return base if base > 0 else 0
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])

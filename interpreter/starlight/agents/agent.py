@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.agents.search import SearchAgent
@@ -177,10 +178,15 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
 # -- gaining ----------------------------------------------------------------------------------
 
 
-def _wanted_rays(game: Game, p: Player) -> list[str]:
-    """Ray options (``ray:colour:size``) some held core's plan accepts."""
-    plans = [stars.plan_of(game, c) for c in stars.cores_of(p)]
-    return [r for r in set().union(*(plan.rays for plan in plans))] if plans else []
+def _wanted_rays(game: Game, p: Player) -> frozenset[str]:
+    """Rays (``colour:size``) some held core's plan accepts."""
+    return _accepted(tuple(stars.plan_of(game, c) for c in stars.cores_of(p)))
+
+
+@lru_cache(maxsize=1024)
+def _accepted(plans: tuple[stars.Plan, ...]) -> frozenset[str]:
+    """The rays any of ``plans`` accepts (a hand of cores changes seldom: made once)."""
+    return frozenset().union(*(plan.rays for plan in plans))
 
 
 def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
@@ -189,13 +195,13 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
     if kind == "gain_cores":
         cores = [i for i in ids if i.startswith("core:")]
         if rays:  # a free ray (Core + Ray): one the plans take, else any
-            wanted = set(_wanted_rays(game, p))
+            wanted = _wanted_rays(game, p)
             return next((r for r in rays if r[4:] in wanted), rays[0])
         if cores and len(p["cores"]) < CORES_WANTED:
             return cores[0]
         return "done"
     if kind in ("gain_long_rays", "gain_short_rays"):
-        wanted = set(_wanted_rays(game, p))
+        wanted = _wanted_rays(game, p)
         useful = [r for r in rays if r[4:] in wanted]
         if useful and len(p["rays"]) < MAX_RAYS_HELD and p["ap"] > 1:
             return min(useful, key=lambda r: p["rays"].count(r[4:]))  # spread the colours
