@@ -211,12 +211,15 @@ class Game:
         self.apply_listed(state, seat, option_id)
         return state
 
-    def apply_listed(self, state: State, seat: int, option_id: str) -> list[Option] | None:
+    def apply_listed(
+        self, state: State, seat: int, option_id: str, heard: bool = True
+    ) -> list[Option] | None:
         """:meth:`apply` unchecked, returning the next decision's options when the rules
         listed them on the way (to see whether it was forced, :func:`advance`), None when
         they did not: a caller that asks for them next (the search agent's rollouts) need
-        not list them again."""
-        if self.listener is None:
+        not list them again. ``heard=False``: the game's listener is not told (a simulated
+        line of play is not the game)."""
+        if not heard or self.listener is None:
             dispatch(self, state, seat, option_id)
             return advance(self, state)
         with events.listening(self.listener):

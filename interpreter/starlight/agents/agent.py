@@ -18,6 +18,7 @@ search (``interpreter/agents/search.py``) with states drawn by
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -273,12 +274,19 @@ class StarlightSearch:
         #: applying the last choice to ``world`` (:meth:`Game.apply_listed`), for the
         #: rollout's next listing of the same world; None when there are none.
         self._listed: tuple[State, int, list[Option]] | None = None
+        #: ``(view, its pickled data)``: the view of the decision being searched.
+        self._view: tuple[State, bytes] | None = None
 
     def observation(self, state: State, seat: int) -> State:
         return self.game.observation(state, seat)
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
-        return determinise(self.game.content, view, seat, rng)
+        # The guesses of a decision are drawn from one view: it is pickled once, and each
+        # guess fills its own copy (a state's clone pickles and unpickles it every time).
+        if self._view is None or self._view[0] is not view:
+            self._view = (view, pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
+        copy = pickle.loads(self._view[1])
+        return determinise(self.game.content, view, seat, rng, copy)
 
     def searched(self, view: State, seat: int, ids: Sequence[str]) -> bool:
         if view["frames"] or view["phase"] != "play":
@@ -305,11 +313,7 @@ class StarlightSearch:
     def apply(self, world: State, seat: int, option: str) -> None:
         # A simulated line is not the game: its events must not reach whoever listens to the
         # real one (the replay writer, --trace), or the replay records moves never played.
-        listener, self.game.listener = self.game.listener, None
-        try:
-            listed = self.game.apply_listed(world, seat, option)
-        finally:
-            self.game.listener = listener
+        listed = self.game.apply_listed(world, seat, option, heard=False)
         self._listed = None if listed is None else (world, world["turn"], listed)
 
     def outcome(self, world: State, seat: int) -> float | None:
