@@ -160,10 +160,12 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
     """The flare worth most night points on this launch, tried on copies of the view."""
     before = player(view, seat)["night"]
     best, gain = "no_flare", 0
+    data = b""  # the view pickled once, and a copy unpickled for each flare (game.clone)
     for option in ids:
         if not option.startswith("flare:"):
             continue
-        trial = game.clone(view)
+        data = data or pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
+        trial: State = pickle.loads(data)
         try:
             launch.choose(game, trial, option)  # only this step: the blue box's points
             scored = player(trial, seat)["night"] - before
