@@ -100,10 +100,10 @@ class SearchAgent:
 
     def choose(self, state: Any, seat: int, options: Sequence[Option]) -> str:
         """The option with the best mean simulated result, from ``seat``'s observation."""
-        rules = self.rules
-        view = rules.observation(state, seat)
         if len(options) == 1:
             return options[0].id
+        rules = self.rules
+        view = rules.observation(state, seat)
         ids = [o.id for o in options]
         if not rules.searched(view, seat, ids):
             return rules.heuristic(view, seat, options, self.rng)

@@ -21,6 +21,7 @@ decides without search.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any, cast
 
@@ -28,23 +29,30 @@ from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
+from whitedwarf.interpreter.lastlight.state import game_state
 
 
-def determinise(view: State, seat: int, rng: random.Random) -> State | None:
-    """A full state matching ``seat``'s observation ``view``, or ``None`` (module docstring)."""
-    if not _tasks_complete(view, seat):
+def determinise(
+    view: State, seat: int, rng: random.Random, hidden: Hidden | None = None
+) -> State | None:
+    """A full state matching ``seat``'s observation ``view``, or ``None`` (module docstring).
+
+    ``hidden``: what ``view`` hides, worked out once (:class:`Hidden`) for the many guesses
+    a decision draws from the same view; without it (or for another view) it is worked out
+    here. The draws are the same either way."""
+    if hidden is None or hidden.view is not view or hidden.seat != seat:
+        hidden = Hidden(view, seat)
+    if not hidden.complete:
         return None
-    rt = runtime(view)
-    state: State = _copy(view)
-    seen = _refs_in(view)
-    techs = _unseen(_all_refs(rt.cards["techs"]), seen, rng)
+    state = game_state(pickle.loads(hidden.data))  # a fresh copy of the view (state.clone)
+    techs = _shuffled(hidden.techs, rng)
     state["deck"] = [techs.pop() for _ in range(cast(int, view["deck"]))]  # a view: its size
-    achievements = _unseen(sorted(rt.cards["achievements"]), seen, rng)
-    factions = _unseen(sorted(rt.cards["factions"]), seen, rng)
+    achievements = _shuffled(hidden.achievements, rng)
+    factions = _shuffled(hidden.factions, rng)
     for player in state["players"]:
         if player["seat"] != seat:
             _fill_player(cast(dict[str, Any], player), techs, achievements, factions, rng)
-    _fill_tokens(state, rt, seen, rng)
+    _fill_tokens(state, hidden, rng)
     state["box"] = {
         "factions": sorted(factions),
         "achievements": sorted(achievements),
@@ -53,6 +61,40 @@ def determinise(view: State, seat: int, rng: random.Random) -> State | None:
     state["rng"] = rng.getrandbits(64)
     state["seed"] = 0
     return state
+
+
+class Hidden:
+    """What one observation hides: the cards and tokens not in view, which every guess
+    from it shuffles and deals. Finding them walks the whole view (:func:`_refs_in`), the
+    dearest part of a guess, and the search draws its guesses of one decision from one
+    view: made once, it serves them all. Nothing here is written after it is made."""
+
+    def __init__(self, view: State, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        #: Whether a guess can be made (no other seat's task or effect hides its fields).
+        self.complete = _tasks_complete(view, seat)
+        self.techs: list[str] = []
+        self.achievements: list[str] = []
+        self.factions: list[str] = []
+        #: Each token pile's unseen tokens (in card order), and the pile of each planet slot.
+        self.piles: dict[str, list[str]] = {}
+        self.slot_pile: dict[str, str] = {}
+        self.runtime = rt = runtime(view)
+        #: The view's data, pickled once: each guess unpickles its own copy
+        #: (``state.clone`` pickles and unpickles the whole view every time).
+        self.data = b""
+        if not self.complete:
+            return
+        self.data = pickle.dumps(dict(view), pickle.HIGHEST_PROTOCOL)
+        seen = _refs_in(view)
+        self.techs = _unseen(_all_refs(rt.cards["techs"]), seen)
+        self.achievements = _unseen(sorted(rt.cards["achievements"]), seen)
+        self.factions = _unseen(sorted(rt.cards["factions"]), seen)
+        for cid, card in sorted(rt.cards["exploration"].items()):
+            refs = [f"{cid}#{k}" for k in range(1, int(card.get("copies", 1)) + 1)]
+            self.piles.setdefault(_pile_of(card), []).extend(r for r in refs if r not in seen)
+        self.slot_pile = {slot.sector: slot.token for slot in rt.layout.planets}
 
 
 def _tasks_complete(view: State, seat: int) -> bool:
@@ -85,15 +127,11 @@ def _fill_player(
             stats[what] = {HIDDEN: stats[what]} if stats[what] else {}
 
 
-def _fill_tokens(state: State, rt: Any, seen: set[str], rng: random.Random) -> None:
+def _fill_tokens(state: State, hidden: Hidden, rng: random.Random) -> None:
     """Face-down tokens from the unseen tokens of the pile their place takes."""
-    piles: dict[str, list[str]] = {}
-    for cid, card in sorted(rt.cards["exploration"].items()):
-        refs = [f"{cid}#{k}" for k in range(1, int(card.get("copies", 1)) + 1)]
-        piles.setdefault(_pile_of(card), []).extend(r for r in refs if r not in seen)
-    for pile in piles.values():
-        rng.shuffle(pile)
-    slot_pile = {slot.sector: slot.token for slot in rt.layout.planets}
+    rt = hidden.runtime
+    piles = {name: _shuffled(pile, rng) for name, pile in hidden.piles.items()}
+    slot_pile = hidden.slot_pile
     for sector_id, sector in sorted(state["sectors"].items()):
         if sector["token"] != HIDDEN:
             continue
@@ -108,10 +146,15 @@ def _fill_tokens(state: State, rt: Any, seen: set[str], rng: random.Random) -> N
             state["planets"][planet]["resource"] = token_resource(rt, token, pile_name)
 
 
-def _unseen(refs: list[str], seen: set[str], rng: random.Random) -> list[str]:
-    pool = [r for r in refs if r not in seen]
-    rng.shuffle(pool)
-    return pool
+def _unseen(refs: list[str], seen: set[str]) -> list[str]:
+    return [r for r in refs if r not in seen]
+
+
+def _shuffled(pool: list[str], rng: random.Random) -> list[str]:
+    """A shuffled copy (a guess's own deal; the pool serves the next guess as it was)."""
+    out = list(pool)
+    rng.shuffle(out)
+    return out
 
 
 def _all_refs(cards: dict[str, dict[str, Any]]) -> list[str]:
@@ -135,9 +178,3 @@ def _refs_in(value: Any) -> set[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return found
-
-
-def _copy(view: State) -> State:
-    from whitedwarf.interpreter.state import clone
-
-    return clone(view)

@@ -8,6 +8,7 @@ can you flush a pool?").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight import effects, events, gods, supply
@@ -55,39 +56,63 @@ def options(game: Game, state: State) -> list[Option]:
             and action["taken"] < game.stat(state, seat, "cores_per_action")
             and p["ap"] >= UNIT_COST
         ):
-            out += [
-                Option(f"core:{c}", f"take the Core {words(c)} (1 AP)")
-                for c in dict.fromkeys(state["pools"]["cores"])
-            ]
+            out += [_core_option(c) for c in dict.fromkeys(state["pools"]["cores"])]
         if action["rays_owed"] > 0:
             for size in ("long", "short"):
                 for ray in dict.fromkeys(state["pools"][size]):
-                    out.append(
-                        Option(f"ray:{ray}", f"take a free {ray_words(ray)} ray (Core + Ray)")
-                    )
+                    out.append(_free_ray_option(ray))
     elif kind in ("gain_long_rays", "gain_short_rays"):
         if p["ap"] >= UNIT_COST:
             pool = state["pools"][pool_of(kind)]
-            out += [Option(f"ray:{r}", f"take {a_ray(r)} ray (1 AP)") for r in dict.fromkeys(pool)]
+            out += [_ray_option(r) for r in dict.fromkeys(pool)]
     else:
         costs = game.flare_costs()
         for place, flare in enumerate(state["pools"]["flares"]):
             if flare is not None and p["ap"] >= costs[place]:
-                out.append(
-                    Option(f"flare:{place}", f"buy the Flare {words(flare)} ({costs[place]} AP)")
-                )
+                out.append(_flare_option(place, flare, costs[place]))
     if can_flush(game, state, seat, kind):
-        out.append(Option("flush", f"flush the pool ({game.stat(state, seat, 'flush_cost')} AP)"))
+        out.append(_flush_option(game.stat(state, seat, "flush_cost")))
     out += boon_options(p)
     return [*out, DONE]
 
 
 def boon_options(p: Player) -> list[Option]:
     """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
-    return [
-        Option(f"boon:{f}", f"use the boon of the Flare {words(f)}")
-        for f in dict.fromkeys(p["flares"])
-    ]
+    flares = p["flares"]
+    return [_boon_option(f) for f in dict.fromkeys(flares)] if flares else []
+
+
+# Options of a card or ray, made once each: offered at most decisions.
+
+
+@lru_cache(maxsize=1024)
+def _boon_option(flare: str) -> Option:
+    return Option(f"boon:{flare}", f"use the boon of the Flare {words(flare)}")
+
+
+@lru_cache(maxsize=1024)
+def _core_option(core: str) -> Option:
+    return Option(f"core:{core}", f"take the Core {words(core)} (1 AP)")
+
+
+@lru_cache(maxsize=1024)
+def _free_ray_option(ray: str) -> Option:
+    return Option(f"ray:{ray}", f"take a free {ray_words(ray)} ray (Core + Ray)")
+
+
+@lru_cache(maxsize=1024)
+def _ray_option(ray: str) -> Option:
+    return Option(f"ray:{ray}", f"take {a_ray(ray)} ray (1 AP)")
+
+
+@lru_cache(maxsize=1024)
+def _flare_option(place: int, flare: str, cost: int) -> Option:
+    return Option(f"flare:{place}", f"buy the Flare {words(flare)} ({cost} AP)")
+
+
+@lru_cache(maxsize=64)
+def _flush_option(cost: int) -> Option:
+    return Option("flush", f"flush the pool ({cost} AP)")
 
 
 def use_boon(game: Game, state: State, seat: int, flare: str) -> None:
@@ -120,18 +145,21 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         p["cores"].append(what)
         p["ap"] -= UNIT_COST
         action["taken"] += 1
-        events.emit(state, "take", seat, what="core", item=what, cost=UNIT_COST)
+        if events.ON:
+            events.emit(state, "take", seat, what="core", item=what, cost=UNIT_COST)
         if has_privilege(state, seat, "core_plus_ray"):
             action["rays_owed"] += 1  # 003 "Core + Ray": one free ray per Core taken
         gods.fire(game, state, seat, "cores_taken")
     elif verb == "ray" and kind == "gain_cores":
         action["rays_owed"] -= 1
         supply.take_ray(game, state, seat, what.partition(":")[2], what)
-        events.emit(state, "take", seat, what="ray", item=what, cost=0)
+        if events.ON:
+            events.emit(state, "take", seat, what="ray", item=what, cost=0)
     elif verb == "ray":
         p["ap"] -= UNIT_COST
         supply.take_ray(game, state, seat, pool_of(kind), what)
-        events.emit(state, "take", seat, what="ray", item=what, cost=UNIT_COST)
+        if events.ON:
+            events.emit(state, "take", seat, what="ray", item=what, cost=UNIT_COST)
     elif verb == "flare":
         place = int(what)
         p["ap"] -= game.flare_costs()[place]

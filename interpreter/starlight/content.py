@@ -60,6 +60,8 @@ class StarlightContent:
     #: The files' digest, worked out when not given (a caller that wraps the same files,
     #: as the test of which fields the engine reads does, passes the plain files' one).
     digest: str = ""
+    #: Each setup number once read (:meth:`number`, asked by every stat at every decision).
+    numbers: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.setup = self.files.get("setup") or {}
@@ -77,12 +79,17 @@ class StarlightContent:
 
     def number(self, name: str) -> int:
         """A setup number: the pack's, else the vocabulary's default for a stat."""
-        if name in self.setup:
-            return int(self.setup[name])
-        stat = registry().stats.get(name)
-        if stat is None or stat.default is None:
-            raise KeyError(f"setup.yaml gives no `{name}`")
-        return stat.default
+        found = self.numbers.get(name)
+        if found is None:
+            if name in self.setup:
+                found = int(self.setup[name])
+            else:
+                stat = registry().stats.get(name)
+                if stat is None or stat.default is None:
+                    raise KeyError(f"setup.yaml gives no `{name}`")
+                found = stat.default
+            self.numbers[name] = found
+        return found
 
     def card(self, kind: str, card_id: str) -> dict[str, Any]:
         """A card by kind and id."""

@@ -38,12 +38,17 @@ Filling = dict[str, Any]
 
 
 def determinise(
-    content: StarlightContent, view: State, seat: int, rng: random.Random
+    content: StarlightContent,
+    view: State,
+    seat: int,
+    rng: random.Random,
+    copy: State | None = None,
 ) -> State | None:
-    """A full state matching ``seat``'s observation ``view``, or ``None`` (module docstring)."""
+    """A full state matching ``seat``'s observation ``view``, or ``None`` (module docstring).
+    ``copy``: a fresh copy of ``view`` to fill in (made here when not given)."""
     if any(frame.get("owner") != seat for frame in view["frames"]):
         return None
-    state: Filling = cast(Filling, generic.clone(view))
+    state: Filling = cast(Filling, generic.clone(view) if copy is None else copy)
     others = [p for p in state["players"] if p["seat"] != seat]
     cards = content.cards
     filled = (

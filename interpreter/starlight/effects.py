@@ -205,11 +205,18 @@ def answer(game: Game, state: State, option_id: str) -> None:
 
 def holds(game: Game, state: State, kind: str, card: str, seat: int) -> bool:
     """Whether the ``as soon as`` condition of a laurel or accolade holds for ``seat``."""
-    compiled = game.content.compiled(kind, card)
-    if compiled is None:
+    tests = game.goal_conditions.get((kind, card))
+    if tests is None:
+        compiled = game.content.compiled(kind, card)
+        clauses = compiled["clauses"] if compiled is not None else []
+        condition = game.adapter.machine.condition  # each COND made a function once
+        tests = [condition(c["when"]) for c in clauses if c.get("when") is not None]
+        game.goal_conditions[kind, card] = tests
+    if not tests:
         return False
     frame = new_frame(f"{kind}:{card}", seat, 0, {"card": card})
-    return any(
-        clause.get("when") is not None and game.adapter.machine.test(state, frame, clause["when"])
-        for clause in compiled["clauses"]
-    )
+    # A loop, not any() of a generator (SIM110): this is asked some 25 times a decision.
+    for test in tests:  # noqa: SIM110
+        if test(state, frame):
+            return True
+    return False

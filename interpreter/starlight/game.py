@@ -14,6 +14,7 @@ one live). Starbots take no decisions: the engine plays their card when their tu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.counts import counted
@@ -36,6 +37,7 @@ from whitedwarf.interpreter.starlight.persist import observation
 from whitedwarf.interpreter.starlight.records import Result
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import IllegalOption, Option
+from whitedwarf.interpreter.vm import Frame
 
 __all__ = ["Game", "IllegalOption", "Option", "StarlightContent", "load_content"]
 
@@ -92,6 +94,9 @@ class Game:
         self.gods = bool(self.options.get("gods"))
         #: each god's compiled clauses, read once (gods.clauses)
         self.god_clauses: dict[str, list[dict[str, Any]]] = {}
+        #: each laurel's and accolade's ``as soon as`` conditions as the effect machine's
+        #: tests, made once (effects.holds, asked after every action)
+        self.goal_conditions: dict[tuple[str, str], list[Callable[[State, Frame], bool]]] = {}
         setup.check_fits(self)
 
     @classmethod
@@ -123,7 +128,7 @@ class Game:
         if state.get("durations") or state.get("next_costs"):
             base += lasting.modifier(state, seat, name) - lasting.discount(state, seat, name)
         if not self.gods:
-            return max(0, base)
+            return base if base > 0 else 0
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])
@@ -203,14 +208,23 @@ class Game:
         """Apply ``seat``'s choice and run the rules up to the next decision."""
         if check and option_id not in {o.id for o in self.legal_options(state, seat)}:
             raise IllegalOption(f"player {seat} cannot choose {option_id!r} now")
-        if self.listener is None:
-            dispatch(self, state, seat, option_id)
-            advance(self, state)
-        else:
-            with events.listening(self.listener):
-                dispatch(self, state, seat, option_id)
-                advance(self, state)
+        self.apply_listed(state, seat, option_id)
         return state
+
+    def apply_listed(
+        self, state: State, seat: int, option_id: str, heard: bool = True
+    ) -> list[Option] | None:
+        """:meth:`apply` unchecked, returning the next decision's options when the rules
+        listed them on the way (to see whether it was forced, :func:`advance`), None when
+        they did not: a caller that asks for them next (the search agent's rollouts) need
+        not list them again. ``heard=False``: the game's listener is not told (a simulated
+        line of play is not the game)."""
+        if not heard or self.listener is None:
+            dispatch(self, state, seat, option_id)
+            return advance(self, state)
+        with events.listening(self.listener):
+            dispatch(self, state, seat, option_id)
+            return advance(self, state)
 
     # -- outcome -------------------------------------------------------------------------
 
@@ -284,29 +298,33 @@ def _may_be_forced(game: Game, state: State) -> bool:
     return not (steps_left and p["ap"] >= game.stat(state, p["seat"], "step_cost"))
 
 
-def advance(game: Game, state: State) -> None:
-    """Run the rules until a decision is needed or the game is over."""
+def advance(game: Game, state: State) -> list[Option] | None:
+    """Run the rules until a decision is needed or the game is over. The options of that
+    decision when they were listed to see whether it was forced (the state unchanged since:
+    :meth:`Game.apply_listed`), else None."""
     while state["phase"] != "over":
         if state["frames"]:
-            return
+            return None
         if not state["todo"] and state["phase"] == "play" and _may_be_forced(game, state):
             seat = state["turn"]
             found = game.legal_options(state, seat)
             if len(found) == 1 and found[0].id in FORCED:
                 dispatch(game, state, seat, found[0].id)
                 continue
+            return found  # nothing to do and not the gods' phase: the decision is this one
         if state["todo"]:
             turns.STEPS[state["todo"].pop(0)](game, state)
             continue
         if state["phase"] == "gods":
             if gods.choosing(state):
-                return
+                return None
             state["phase"] = "play"  # every god is kept: all are revealed together
             kept = {str(p["seat"]): p["god"] for p in state["players"] if p["god"]}
             events.emit(state, "gods", None, gods=kept)
             state["todo"].append("begin_turn")
             continue
-        return
+        return None
+    return None
 
 
 def seat_kind(state: State, seat: int) -> str:

@@ -61,3 +61,20 @@ def fulfilled_laurels(game: Game, state: State, seat: int) -> list[str]:
         for laurel in player(state, seat)["laurels"]
         if _claimed(game, state, "laurels", laurel, seat)
     ]
+
+
+def laurels_met(game: Game, state: State, seat: int) -> list[str]:
+    """:func:`fulfilled_laurels` without writing ``state``: a laurel's claim runs an effect,
+    so it runs on a copy, made only once a laurel's condition holds (testing a condition
+    writes nothing, and most laurels are unmet in most positions: the copy was the dearer
+    part of the search's evaluation of a position)."""
+    trial: State | None = None
+    met: list[str] = []
+    for laurel in player(state, seat)["laurels"]:
+        if trial is None:
+            if not effects.holds(game, state, "laurels", laurel, seat):
+                continue
+            trial = game.clone(state)
+        if _claimed(game, trial, "laurels", laurel, seat):
+            met.append(laurel)
+    return met

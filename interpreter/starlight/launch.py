@@ -23,6 +23,7 @@ left for its size, scores the slotless points without placing any marker.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight import (
@@ -96,17 +97,14 @@ def options(game: Game, state: State) -> list[Option]:
             for c in stars.cores_of(p)
             if stars.feasible(game, state, seat, c, [], p["rays"], aims)
         ]
-        return [*(Option(f"core:{c}", f"launch with the Core {words(c)}") for c in found), CANCEL,
+        return [*(_core_option(c) for c in found), CANCEL,
                 *actions.boon_options(p)]  # fmt: skip
     if step == "rays":
         core, chosen = action["core"], action["rays"]
         assert core is not None  # chosen at the first step
         spare = _spare(p, chosen)
-        out = [
-            Option(f"ray:{ray}", f"attach {a_ray(ray)} ray")
-            for ray in sorted(set(spare))
-            if stars.feasible(game, state, seat, core, [*chosen, ray], _without(spare, ray), aims)
-        ]
+        rays = stars.feasible_rays(game, state, seat, core, chosen, spare, aims)
+        out = [_ray_option(ray) for ray in rays]
         plan = stars.plan_of(game, core)
         mag = stars.magnitude(plan, chosen)
         if stars.is_complete(plan, chosen) and _launchable(game, state, action, mag):
@@ -116,7 +114,7 @@ def options(game: Game, state: State) -> list[Option]:
         slots = _slots(game, state, action)
         if not slots:
             return [Option("slotless", "score the star without a slot"), CANCEL]
-        return [*(Option(f"slot:{s}", f"launch to {slot_words(s)}") for s in slots), CANCEL]
+        return [*(_slot_option(s) for s in slots), CANCEL]
     if step == "flare":
         attach = [Option(f"flare:{f}", f"attach the Flare {words(f)} for its points")
                   for f in p["flares"]]  # fmt: skip
@@ -125,10 +123,22 @@ def options(game: Game, state: State) -> list[Option]:
     return [Option("buy", f"buy 1 night point ({price} AP)"), Option("done", "buy no more")]
 
 
-def _without(items: list[str], one: str) -> list[str]:
-    out = list(items)
-    out.remove(one)
-    return out
+# A launch's options of a card, ray or slot, made once each (asked at every step).
+
+
+@lru_cache(maxsize=1024)
+def _core_option(core: str) -> Option:
+    return Option(f"core:{core}", f"launch with the Core {words(core)}")
+
+
+@lru_cache(maxsize=1024)
+def _ray_option(ray: str) -> Option:
+    return Option(f"ray:{ray}", f"attach {a_ray(ray)} ray")
+
+
+@lru_cache(maxsize=1024)
+def _slot_option(slot: str) -> Option:
+    return Option(f"slot:{slot}", f"launch to {slot_words(slot)}")
 
 
 def _launchable(game: Game, state: State, action: Action, mag: int) -> bool:

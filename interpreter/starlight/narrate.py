@@ -10,6 +10,7 @@ only (the engine does not hold the pack's names in its events), so ids are shown
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from whitedwarf.dsl.counts import counted
@@ -41,7 +42,12 @@ POOL_WORDS = {"cores": "Core", "long": "long-ray", "short": "short-ray", "flares
 
 def words(identifier: object) -> str:
     """An id as words: ``refill_rays`` → ``Refill Rays``, ``starbot_08`` → ``Starbot 08``."""
-    return " ".join(part.capitalize() for part in str(identifier).split("_") if part)
+    return _words(str(identifier))
+
+
+@lru_cache(maxsize=4096)  # a pack's few names, which label options at every decision
+def _words(text: str) -> str:
+    return " ".join(part.capitalize() for part in text.split("_") if part)
 
 
 def slot_words(slot: object) -> str:

@@ -11,6 +11,7 @@ needs the Launch Alpha Star privilege.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight.content import MAGNITUDES, slot_size_for
@@ -42,9 +43,14 @@ class Plan:
 
     def sizes_fit(self, longs: int, shorts: int) -> bool:
         """003 "Ray Patterns", for the attached rays (the printed ray of a starter is free)."""
-        if self.pattern == "equal":
-            return abs(longs - shorts) <= 1
-        return True
+        return _sizes_fit(self.pattern, longs, shorts)
+
+
+def _sizes_fit(pattern: str, longs: int, shorts: int) -> bool:
+    """:meth:`Plan.sizes_fit` of a pattern."""
+    if pattern == "equal":
+        return abs(longs - shorts) <= 1
+    return True
 
 
 def plan_of(game: Game, core: str) -> Plan:
@@ -85,11 +91,17 @@ def is_complete(plan: Plan, rays: list[str]) -> bool:
     return plan.sizes_fit(longs, len(rays) - longs)
 
 
-def reachable_magnitudes(plan: Plan, chosen: list[str], spare: list[str]) -> set[int]:
+def reachable_magnitudes(plan: Plan, chosen: list[str], spare: list[str]) -> frozenset[int]:
     """Magnitudes a complete star could have by adding some of ``spare`` to ``chosen``."""
     accepted = plan.rays
     if not all(r in accepted for r in chosen):
-        return set()
+        return frozenset()
+    long0, short0, long_spare, short_spare = _counts(accepted, chosen, spare)
+    return _magnitudes(long0, short0, long_spare, short_spare, bool(plan.printed), plan.pattern)
+
+
+def _counts(accepted: frozenset[str], chosen: list[str], spare: list[str]) -> tuple[int, ...]:
+    """Long and short rays chosen, and long and short rays of ``spare`` the plan accepts."""
     long_spare = short_spare = 0
     for ray in spare:
         if ray in accepted:
@@ -98,15 +110,52 @@ def reachable_magnitudes(plan: Plan, chosen: list[str], spare: list[str]) -> set
             else:
                 short_spare += 1
     long0 = sum(1 for r in chosen if r.endswith("g"))
-    short0 = len(chosen) - long0
-    extra = 1 if plan.printed else 0
+    return long0, len(chosen) - long0, long_spare, short_spare
+
+
+def feasible_rays(game: Game, state: State, seat: int, core: str, chosen: list[str],
+                  spare: list[str], targets: set[int] | None) -> list[str]:  # fmt: skip
+    """The rays of ``spare`` (sorted, each once) that can be attached to ``chosen`` with a
+    complete star still possible: :func:`feasible` of ``chosen`` and the ray, with the ray
+    out of ``spare``, worked out from the counts of long and short rays for all of them."""
+    plan = plan_of(game, core)
+    accepted = plan.rays
+    if not all(r in accepted for r in chosen):
+        return []
+    long0, short0, long_spare, short_spare = _counts(accepted, chosen, spare)
+    printed, pattern = bool(plan.printed), plan.pattern
+    large: bool | None = None
+    out: list[str] = []
+    for ray in sorted(set(spare)):
+        if ray not in accepted:
+            continue  # a star with a ray its plan refuses is never complete
+        if ray.endswith("g"):
+            reach = _magnitudes(long0 + 1, short0, long_spare - 1, short_spare, printed, pattern)
+        else:
+            reach = _magnitudes(long0, short0 + 1, long_spare, short_spare - 1, printed, pattern)
+        if targets is None:
+            if large is None:
+                large = can_launch_large(game, state, seat)
+            if any(m < 6 or large for m in reach):
+                out.append(ray)
+        elif reach & targets:
+            out.append(ray)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _magnitudes(long0: int, short0: int, long_spare: int, short_spare: int, printed: bool,
+                pattern: str) -> frozenset[int]:  # fmt: skip
+    """:func:`reachable_magnitudes` of the counts of long and short rays (a few hundred
+    combinations, asked at most decisions of a game: worked out once each)."""
+    extra = 1 if printed else 0
     room = MAX_RAYS - extra
     found: set[int] = set()
     for longs in range(long0, min(long0 + long_spare, room) + 1):
         for shorts in range(short0, min(short0 + short_spare, room - longs) + 1):
-            if longs + shorts + extra >= MIN_RAYS and plan.sizes_fit(longs, shorts):
+            if longs + shorts + extra >= MIN_RAYS and _sizes_fit(pattern, longs, shorts):
                 found.add(longs + shorts + extra)
-    return found
+    return frozenset(found)
 
 
 def can_launch_large(game: Game, state: State, seat: int) -> bool:
@@ -117,28 +166,34 @@ def can_launch_large(game: Game, state: State, seat: int) -> bool:
 def open_slots(game: Game, state: State, constellations: list[str]) -> list[str]:
     """Empty slots of these constellations a star may go to now (size aside)."""
     out: list[str] = []
+    taken, slots, groups = state["slots"], game.content.slots, game.content.constellations
     for cid in constellations:
-        ids = game.content.constellations[cid]
-        filled = {s for s in ids if state["slots"][s] is not None}
-        for sid in ids:
-            if state["slots"][sid] is not None:
-                continue
-            slot = game.content.slots[sid]
-            if (not filled and slot.target) or (filled and filled & set(slot.links)):
-                out.append(sid)
+        ids = groups[cid]
+        filled = {s for s in ids if taken[s] is not None}
+        if filled:
+            out += [s for s in ids if taken[s] is None and not filled.isdisjoint(slots[s].links)]
+        else:
+            out += [s for s in ids if slots[s].target]
     return out
 
 
 def eligible_slots(
-    game: Game, state: State, seat: int, constellations: list[str], star_magnitude: int
+    game: Game,
+    state: State,
+    seat: int,
+    constellations: list[str],
+    star_magnitude: int,
+    opened: list[str] | None = None,
 ) -> list[str]:
-    """Slots a star of ``star_magnitude`` may be launched to (003 launch step 2)."""
+    """Slots a star of ``star_magnitude`` may be launched to (003 launch step 2).
+    ``opened``: :func:`open_slots` of the same constellations, when the caller has them."""
     size = slot_size_for(star_magnitude)
     if size is None or (size == "large" and not can_launch_large(game, state, seat)):
         return []
-    return [
-        s for s in open_slots(game, state, constellations) if game.content.slots[s].size == size
-    ]
+    if opened is None:
+        opened = open_slots(game, state, constellations)
+    slots = game.content.slots
+    return [s for s in opened if slots[s].size == size]
 
 
 def launchable_sizes(game: Game, state: State, seat: int, constellations: list[str]) -> set[int]:

@@ -93,7 +93,8 @@ def gain_night(state: State, seat: int, points: int, source: str) -> None:
     p = player(state, seat)
     p["night"] += points
     p["points"]["night"][source] += points
-    events.emit(state, "points", seat, amount=points, source=source)
+    if events.ON:
+        events.emit(state, "points", seat, amount=points, source=source)
     check_daybreak(state, seat)
 
 

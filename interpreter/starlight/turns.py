@@ -15,6 +15,7 @@ The work of a turn that follows an effect (a god's trigger may ask its owner) is
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter import card_uses
@@ -76,7 +77,8 @@ def begin_turn(game: Game, state: State) -> None:
     turn["saved_ap"] = p["saved"]  # what the Saved AP box brought (saved_ap)
     p["saved"] = 0
     turn["ap_received"] = p["ap"]
-    events.emit(state, "turn", seat, ap=p["ap"], last=last)
+    if events.ON:
+        events.emit(state, "turn", seat, ap=p["ap"], last=last)
     gods.fire(game, state, seat, "turn_start")
 
 
@@ -193,13 +195,26 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
     assert marker is not None  # placed in the first turn
     if p["ap"] >= step and turn.get("steps", 0) < MAX_STEPS:
         nxt = spaces[(marker + 1) % len(spaces)]["id"]
-        out.append(Option("step", f"move one step to {words(nxt)} ({step} AP)"))
+        out.append(_step_option(nxt, step))
     if can_act(game, state, seat):
-        out.append(Option("act", f"take the action of {words(spaces[marker]['id'])}"))
+        out.append(_act_option(spaces[marker]["id"]))
     if _final_open(game, state, seat):
         out.append(Option("final", "the final launch: any constellation, 1 AP"))
     out += actions.boon_options(p)
     return [*out, END]
+
+
+# The options between actions, made once per space (and cost): asked at most decisions.
+
+
+@lru_cache(maxsize=1024)
+def _step_option(space: str, cost: int) -> Option:
+    return Option("step", f"move one step to {words(space)} ({cost} AP)")
+
+
+@lru_cache(maxsize=1024)
+def _act_option(space: str) -> Option:
+    return Option("act", f"take the action of {words(space)}")
 
 
 def _final_open(game: Game, state: State, seat: int) -> bool:
@@ -230,7 +245,8 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
         assert marker is not None  # a step moves a marker on the rondel
         p["marker"] = marker = (marker + 1) % len(spaces)
         p["moved"], p["visit_done"] = True, False
-        events.emit(state, "step", seat, space=spaces[marker]["id"])
+        if events.ON:  # (a step is a third of a game's decisions: no event built unheard)
+            events.emit(state, "step", seat, space=spaces[marker]["id"])
     elif verb == "act":
         start_action(game, state, seat, surcharge(game, state, seat, p["marker"]))  # type: ignore[arg-type]
     elif verb == "final":
@@ -254,7 +270,8 @@ def start_action(game: Game, state: State, seat: int, surcharge_paid: int) -> No
     space = p["marker"]
     assert space is not None  # placed or moved onto a space
     kind = game.content.spaces[space]["action"]
-    events.emit(state, "action", seat, action=kind, surcharge=surcharge_paid)
+    if events.ON:
+        events.emit(state, "action", seat, action=kind, surcharge=surcharge_paid)
     if kind == "launch":
         launch.begin(state, seat, reach(game, state, seat, space), surcharge_paid, final=False)
         return

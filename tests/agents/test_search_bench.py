@@ -31,3 +31,17 @@ def test_mypyc_build_lists_the_engine_and_leaves_out_weakly_referenced_classes(
     assert "interpreter/starlight/game.py" in listed
     assert "interpreter/lastlight/content.py" not in listed  # Runtime is weakly referenced
     assert not any(path.endswith("__init__.py") for path in listed)
+
+
+def test_search_bench_prints_the_options_chosen_at_searched_decisions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # What a speed change of the search is checked by: the same options at the same seeds.
+    search_bench.main(
+        ["--games", "starlight", "--seeds", "0", "1", "--decisions", "1", "--rounds", "1",
+         "--choices"]
+    )  # fmt: skip
+    last = capsys.readouterr().out.splitlines()[-1]
+    head, _, chosen = last.partition(": ")
+    assert head == "starlight seed 0 searched"
+    assert len(chosen.split()) == 1  # one searched decision, one option id

@@ -109,3 +109,18 @@ def test_play_and_simulate_seat_the_search_agent(tmp_path: Path) -> None:
     code, out = _run("simulate", "--pack", pack, "--players", "2", "--games", "1",
                      "--agents", "search,starbot", "--out", str(tmp_path / "runs"))  # fmt: skip
     assert code == 0 and "Agent search wins" in out, out
+
+
+def test_the_search_plays_its_lines_unheard_by_the_games_listener() -> None:
+    """A simulated line is not the game: a replay writer or --trace listening to the game
+    hears only the moves played, never those the search tried, and keeps listening after."""
+    game = _game(("live", "live", "live"))
+    heard: list[dict[str, Any]] = []
+    game.listen(heard.append)
+    (state, seat), *_ = _searched_positions(game, 5, 1)
+    heard.clear()
+    options = game.legal_options(state, seat)
+    choice = _small_search(5, game).choose(state, seat, options)
+    assert heard == []  # nothing of the simulations
+    game.apply(state, seat, choice)
+    assert heard  # the move played is heard

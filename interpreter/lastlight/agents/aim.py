@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import effects, valuation
+from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.conditions import reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
@@ -54,21 +54,61 @@ TECH_DOMAINS = frozenset({"me", "techs", "techs_of"})
 RESOURCE_DOMAINS = frozenset({"me"})
 
 
+#: Card id -> (its compiled clauses, their ``as_soon_as`` conditions, the domains those
+#: read): what :meth:`Aim.of` works out of a card's compiled program, which is the same for
+#: every decision of a game (reading the domains cost a quarter of the search's scoring). An
+#: entry holds the clauses it was made from and serves only while the content's compiled
+#: clauses are that same object, so another content, or one compiled afresh, makes its own.
+#: It reads no state, so nothing about a game can go stale in it.
+_GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None]] = {}
+
+
+#: ``(achievement ref, seat, the stamps of the domains its conditions read)`` -> the
+#: progress there. A seat's progress is asked again at most of its decisions, mostly with
+#: nothing it reads changed (six times in ten in the search's rollouts). A stamp is unique in
+#: the process and renewed by every change of its domain (versions.py), so an entry is only
+#: found again for a position whose domains are as they were, where the progress is the same
+#: (a condition is a pure function of the domains it reads: conditions.py, the premise of the
+#: engine's own achievement memos): nothing in it can go stale. Emptied when it is full.
+_PROGRESS: dict[tuple[Any, ...], float] = {}
+_PROGRESS_LIMIT = 20_000
+
+
 class Aim:
     """A seat's kept achievement and its progress now, judged from the seat's own view."""
 
-    def __init__(self, view: State, seat: int, ref: str, clauses: list[tuple[int, Any]]) -> None:
+    def __init__(
+        self,
+        view: State,
+        seat: int,
+        ref: str,
+        clauses: list[tuple[int, Any]],
+        domains: set[str] | None,
+    ) -> None:
+        """``domains``: every domain the ``clauses`` read, None when one may read anything
+        (:func:`_domains`)."""
         self.view = view
         self.seat = seat
         self.ref = ref
         self.clauses = clauses
         self.worth = max(1.0, valuation.ref_value(view, ref))
-        self.domains = _domains(clauses)
+        self.domains = domains
 
     @cached_property
     def now(self) -> float:
-        """The progress in the view itself (worked out when an option may change it)."""
-        return self.progress(self.view)
+        """The progress in the view itself (worked out when an option may change it), kept
+        with the stamps of the domains it reads (:data:`_PROGRESS`)."""
+        if self.domains is None:
+            return self.progress(self.view)
+        stamps = versions.of(self.view).stamps
+        keys = versions.keys_of(tuple(sorted(self.domains)), self.seat)
+        key = (self.ref, self.seat, *map(stamps.__getitem__, keys))
+        found = _PROGRESS.get(key)
+        if found is None:
+            if len(_PROGRESS) >= _PROGRESS_LIMIT:
+                _PROGRESS.clear()
+            found = _PROGRESS[key] = self.progress(self.view)
+        return found
 
     @classmethod
     def of(cls, view: State, seat: int) -> Aim | None:
@@ -76,12 +116,17 @@ class Aim:
         ref = view["players"][seat].get("achievement")
         if not ref or ref == HIDDEN:
             return None
+        cid = card_id(ref)
         try:
-            found = effects.card_effect(runtime(view), card_id(ref))["clauses"]
+            found = effects.card_effect(runtime(view), cid)["clauses"]
         except (KeyError, EffectError):
             return None
-        clauses = [(i, c["when"]) for i, c in enumerate(found) if c.get("form") == "as_soon_as"]
-        return cls(view, seat, ref, clauses) if clauses else None
+        goal = _GOALS.get(cid)
+        if goal is None or goal[0] is not found:
+            clauses = [(i, c["when"]) for i, c in enumerate(found) if c.get("form") == "as_soon_as"]
+            goal = _GOALS[cid] = (found, clauses, _domains(clauses) if clauses else None)
+        _, clauses, domains = goal
+        return cls(view, seat, ref, clauses, domains) if clauses else None
 
     def progress(self, view: State) -> float:
         """How close the achievement is to being played in ``view`` (the best clause)."""
@@ -103,6 +148,11 @@ class Aim:
             return 0.0
         gain = _GAINS[kind](self, rest)
         return PULL * self.worth * gain if gain > 0 else 0.0
+
+    def reads(self, changes: frozenset[str]) -> bool:
+        """Whether a what-if differing in ``changes`` can have another progress (else its
+        gain is 0 and it need not be made: :meth:`gain`)."""
+        return self.domains is None or not self.domains.isdisjoint(changes)
 
     def gain(self, what_if: State | None, changes: frozenset[str]) -> float:
         """Progress of a what-if view less progress now. ``changes``: the domains the what-if
@@ -267,30 +317,41 @@ def _gain_make(aim: Aim, rest: str) -> float:
 
 
 def _gain_play(aim: Aim, action: str) -> float:
-    """The best gain the action card usually allows (its decisions are judged later)."""
+    """The best gain the action card usually allows (its decisions are judged later), 0
+    when none gains: a loss counts as no gain, as in the bonus (:meth:`Aim.bonus`), so the
+    outcomes that cannot gain are not made (:func:`_construct_outcomes`)."""
     outcome = _PLAY_OUTCOMES.get(action)
-    return max((aim.gain(v, c) for v, c in outcome(aim)), default=0.0) if outcome else 0.0
+    return max([0.0, *(aim.gain(v, c) for v, c in outcome(aim))]) if outcome else 0.0
 
 
 #: An action's usual result: a what-if view and the domains it changes.
 Outcome = tuple[State, frozenset[str]]
 
 
+# An action's outcomes whose gain is 0 for the aim (:meth:`Aim.reads`) are left out: its
+# gain is the best one, counted only above 0 (:func:`_gain_play`).
+
+
 def _construct_outcomes(aim: Aim) -> list[Outcome]:
     view, seat = aim.view, aim.seat
     player = view["players"][seat]
-    out: list[Outcome] = [
-        (_with_ship(view, seat, size), SHIP_DOMAINS)
-        for size, cost in runtime(view).ship_cost.items()
-        if can_pay(player, cost)
-    ]
-    for sector in _held_free_sectors(view, seat):
-        what_if = _with_extractor(view, seat, sector, _free_planet(view, sector), None)
-        out.append((what_if, EXTRACTOR_DOMAINS))
+    out: list[Outcome] = []
+    if aim.reads(SHIP_DOMAINS):
+        out += [
+            (_with_ship(view, seat, size), SHIP_DOMAINS)
+            for size, cost in runtime(view).ship_cost.items()
+            if can_pay(player, cost)
+        ]
+    if aim.reads(EXTRACTOR_DOMAINS):
+        for sector in _held_free_sectors(view, seat):
+            what_if = _with_extractor(view, seat, sector, _free_planet(view, sector), None)
+            out.append((what_if, EXTRACTOR_DOMAINS))
     return out
 
 
 def _research_outcomes(aim: Aim) -> list[Outcome]:
+    if not aim.reads(TECH_DOMAINS):
+        return []
     player = aim.view["players"][aim.seat]
     hand = player["techs_hand"] if isinstance(player["techs_hand"], list) else []
     return [(_with_tech(aim.view, aim.seat, ref, None), TECH_DOMAINS) for ref in hand[:1]]
@@ -298,6 +359,8 @@ def _research_outcomes(aim: Aim) -> list[Outcome]:
 
 def _mine_outcomes(aim: Aim) -> list[Outcome]:
     """One of each extractor's resource (000 "Mine"), where the resource is known."""
+    if not aim.reads(RESOURCE_DOMAINS):
+        return []
     view, seat = aim.view, aim.seat
     spaces = dict(runtime(view).colony_spaces)
     extra: dict[str, int] = {}

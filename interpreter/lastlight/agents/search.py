@@ -36,8 +36,15 @@ class LastLightSearch:
     def observation(self, state: State, seat: int) -> State:
         return persist.observation(state, seat)
 
+    def __init__(self) -> None:
+        #: What the view of the decision being searched hides (its guesses share it).
+        self._hidden: determinise.Hidden | None = None
+
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
-        return determinise.determinise(view, seat, rng)
+        hidden = self._hidden
+        if hidden is None or hidden.view is not view or hidden.seat != seat:
+            hidden = self._hidden = determinise.Hidden(view, seat)
+        return determinise.determinise(view, seat, rng, hidden)
 
     def searched(self, view: State, seat: int, ids: Sequence[str]) -> bool:
         return any(i.startswith(SEARCHED) for i in ids)

@@ -20,8 +20,10 @@ search (``interpreter/agents/search.py``) with states drawn by
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +34,7 @@ from whitedwarf.interpreter.starlight import goals, launch, stars
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.state import Option
 from whitedwarf.interpreter.vm import EffectError
 
 if TYPE_CHECKING:
@@ -98,8 +101,11 @@ def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[s
     seat = action["seat"]
     where = list(game.content.constellations) if action["final"] else action["constellations"]
     best: tuple[int, int | None] = (-1, None)
+    opened: list[str] | None = None  # the open slots, found once for every magnitude
     for mag in sorted(stars.reachable_magnitudes(stars.plan_of(game, core), chosen, spare)):
-        slots = stars.eligible_slots(game, view, seat, where, mag)
+        if opened is None:
+            opened = stars.open_slots(game, view, where)
+        slots = stars.eligible_slots(game, view, seat, where, mag, opened)
         if slots:
             worth = max(slot_worth(game, view, seat, s, core, mag) for s in slots)
         elif action["final"] and (mag < 6 or stars.can_launch_large(game, view, seat)):
@@ -161,10 +167,12 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
     """The flare worth most night points on this launch, tried on copies of the view."""
     before = player(view, seat)["night"]
     best, gain = "no_flare", 0
+    data = b""  # the view pickled once, and a copy unpickled for each flare (game.clone)
     for option in ids:
         if not option.startswith("flare:"):
             continue
-        trial = game.clone(view)
+        data = data or pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
+        trial: State = pickle.loads(data)
         try:
             launch.choose(game, trial, option)  # only this step: the blue box's points
             scored = player(trial, seat)["night"] - before
@@ -180,10 +188,15 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
 # -- gaining ----------------------------------------------------------------------------------
 
 
-def _wanted_rays(game: Game, p: Player) -> list[str]:
-    """Ray options (``ray:colour:size``) some held core's plan accepts."""
-    plans = [stars.plan_of(game, c) for c in stars.cores_of(p)]
-    return [r for r in set().union(*(plan.rays for plan in plans))] if plans else []
+def _wanted_rays(game: Game, p: Player) -> frozenset[str]:
+    """Rays (``colour:size``) some held core's plan accepts."""
+    return _accepted(tuple(stars.plan_of(game, c) for c in stars.cores_of(p)))
+
+
+@lru_cache(maxsize=1024)
+def _accepted(plans: tuple[stars.Plan, ...]) -> frozenset[str]:
+    """The rays any of ``plans`` accepts (a hand of cores changes seldom: made once)."""
+    return frozenset().union(*(plan.rays for plan in plans))
 
 
 def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
@@ -192,13 +205,13 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
     if kind == "gain_cores":
         cores = [i for i in ids if i.startswith("core:")]
         if rays:  # a free ray (Core + Ray): one the plans take, else any
-            wanted = set(_wanted_rays(game, p))
+            wanted = _wanted_rays(game, p)
             return next((r for r in rays if r[4:] in wanted), rays[0])
         if cores and len(p["cores"]) < CORES_WANTED:
             return cores[0]  # by its learned worth it lost games (BENCHMARKS.md)
         return "done"
     if kind in ("gain_long_rays", "gain_short_rays"):
-        wanted = set(_wanted_rays(game, p))
+        wanted = _wanted_rays(game, p)
         useful = [r for r in rays if r[4:] in wanted]
         if useful and len(p["rays"]) < MAX_RAYS_HELD and p["ap"] > 1:
             return min(useful, key=lambda r: p["rays"].count(r[4:]))  # spread the colours
@@ -281,12 +294,23 @@ class StarlightSearch:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: ``(world, seat, options)``: the options the rules listed for ``seat`` while
+        #: applying the last choice to ``world`` (:meth:`Game.apply_listed`), for the
+        #: rollout's next listing of the same world; None when there are none.
+        self._listed: tuple[State, int, list[Option]] | None = None
+        #: ``(view, its pickled data)``: the view of the decision being searched.
+        self._view: tuple[State, bytes] | None = None
 
     def observation(self, state: State, seat: int) -> State:
         return self.game.observation(state, seat)
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
-        return determinise(self.game.content, view, seat, rng)
+        # The guesses of a decision are drawn from one view: it is pickled once, and each
+        # guess fills its own copy (a state's clone pickles and unpickles it every time).
+        if self._view is None or self._view[0] is not view:
+            self._view = (view, pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
+        copy = pickle.loads(self._view[1])
+        return determinise(self.game.content, view, seat, rng, copy)
 
     def searched(self, view: State, seat: int, ids: Sequence[str]) -> bool:
         if view["frames"] or view["phase"] != "play":
@@ -300,8 +324,12 @@ class StarlightSearch:
         return decide(self.game, view, seat, [o.id for o in options])
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
-        ids = [o.id for o in self.game.legal_options(world, seat)]
-        return decide(self.game, world, seat, ids)
+        listed, self._listed = self._listed, None
+        if listed is not None and listed[0] is world and listed[1] == seat:
+            options = listed[2]  # the world has not changed since they were listed
+        else:
+            options = self.game.legal_options(world, seat)
+        return decide(self.game, world, seat, [o.id for o in options])
 
     def mover(self, world: State) -> int:
         return self.game.current_players(world)[0]
@@ -309,11 +337,8 @@ class StarlightSearch:
     def apply(self, world: State, seat: int, option: str) -> None:
         # A simulated line is not the game: its events must not reach whoever listens to the
         # real one (the replay writer, --trace), or the replay records moves never played.
-        listener, self.game.listener = self.game.listener, None
-        try:
-            self.game.apply(world, seat, option, check=False)
-        finally:
-            self.game.listener = listener
+        listed = self.game.apply_listed(world, seat, option, heard=False)
+        self._listed = None if listed is None else (world, world["turn"], listed)
 
     def outcome(self, world: State, seat: int) -> float | None:
         """A win's (shared: its share of) ``win_score``, a loss minus it, plus the final
@@ -343,11 +368,8 @@ def standing(game: Game, state: State, seat: int) -> int:
         return points + len(p["stars"]) * game.starbot_star_points()
     alpha = sum(1 for s in p["stars"] if game.content.slots[s].size == "large")
     points += alpha * game.stat(state, seat, "alpha_day_points")
-    trial = game.clone(state)  # a goal's check runs an effect: never on the world itself
-    laurels = game.content.cards["laurels"]
-    return points + sum(
-        int(laurels[c]["points"]) for c in goals.fulfilled_laurels(game, trial, seat)
-    )
+    laurels = game.content.cards["laurels"]  # a goal's check runs an effect: on a copy
+    return points + sum(int(laurels[c]["points"]) for c in goals.laurels_met(game, state, seat))
 
 
 def starlight_search(seed: int, game: Game) -> SearchAgent:
