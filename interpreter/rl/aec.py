@@ -120,13 +120,14 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self.state_ = self.game.new_state(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False  # whether a reward of this step may be other than 0
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.cycles = 0
         self._turn = 0  # cyclic mode: the place in the cycle
-        self._asked: tuple[int | None, list[Any]] = (None, [])
+        self._asked: tuple[int | None, Sequence[Any]] = (None, [])
         self._light = self._margins()
         self._decide()
 
@@ -136,7 +137,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if asked is None or asked[0] is None:
             self._asked = (None, [])
         else:
-            self._asked = (asked[0], list(asked[1]))
+            self._asked = (asked[0], asked[1])  # read at once (spec.legal), never kept
         if self.cyclic:
             self.agent_selection = self.possible_agents[self._turn]
         elif self._asked[0] is not None:
@@ -183,7 +184,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         # copy-and-index of twelve thousand int8s; numpy reads it in place (writable).
         ones = bytearray(self._size)
         acting = seat == self._asked[0]  # the seat next_decision names: one of current_players
-        if acting and not self._over():
+        if acting:  # (the engine asks no seat once the game is over)
             for k in self._legal:
                 ones[k] = 1
         elif self.cyclic:
@@ -203,8 +204,10 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             return
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if seat == self._asked[0] and not self._over():
+        if self._rewarded:  # (else every reward is 0 already: most steps of most games)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if seat == self._asked[0]:  # the seat the engine asks: the game is not over
             option = self._legal.get(int(action))
             if option is None:
                 if self.illegal == "raise":
@@ -214,7 +217,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
                     )
             else:
                 self.game.apply(self.state_, seat, option.id, check=False)
-                self._shape()
+                if self.shaping:
+                    self._shape()
         elif int(action) != WAIT and self.illegal == "raise":
             raise IllegalAction(f"{agent} is not deciding now: its only action is {WAIT} (wait)")
         if self.cyclic:
@@ -223,7 +227,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
                 self.cycles += 1
         self._decide()
         self._end_if_over()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def _name(self, k: int) -> str:
         names = self.spec.actions.names
@@ -248,6 +253,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             ):
                 if agent in self.rewards:
                     self.rewards[agent] += float(share)
+                    self._rewarded = True
         for agent in self.agents:
             if truncated:
                 self.truncations[agent] = True
@@ -273,6 +279,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         for i, agent in enumerate(self.possible_agents):
             if agent in self.rewards:
                 self.rewards[agent] += self.shaping * (now[i] - self._light[i]) / self.spec.goal
+                self._rewarded = True
         self._light = now
 
     # -- pictures ------------------------------------------------------------------------
