@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import weakref
 from array import array
+from collections import Counter
 from itertools import count
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -50,11 +51,31 @@ from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 if TYPE_CHECKING:
     from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
 
+#: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
+_FLOAT32 = np.dtype(np.float32)
+
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
 #: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
 _SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings")
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
+#: A ship's owner, size and sector; its damage.
+_WHERE = itemgetter("owner", "size", "sector")
+_DAMAGE = itemgetter("damage")
+#: An extractor's owner and sector.
+_PLACED = itemgetter("owner", "sector")
+
+
+def _sum(scale: float, many: int) -> float:
+    """``scale`` added ``many`` times from 0 (the reference's sum of as many items)."""
+    total = 0.0
+    for _ in range(many):
+        total += scale
+    return total
+
+
+#: k ships in one cell: the reference's sum of k thirds (a board holds at most some dozens).
+_THIRDS = [_sum(1 / 3, k) for k in range(64)]
 
 
 def _zeros(size: int) -> array[float]:
@@ -118,6 +139,8 @@ class StateEncoder:
         nsec = len(spec.sectors)
         self._per_owner = len(SIZES) * nsec
         self._nsec = nsec
+        #: a ship's (owner, size, sector) -> its cell in the ships block by owner in seat order
+        self._ship_cell: dict[tuple[int, str, str], int] = {}
         #: (ships stamp, the ships and damage blocks in seat order, Lumos last)
         self._ships_made: tuple[int, array[float], array[float]] | None = None
         #: (extractors stamp, the extractors block in seat order)
@@ -197,7 +220,7 @@ class StateEncoder:
                 list(me["factions_dealt"]),
             )
         # a copy (the agent may keep it; this buffer is written again at the next step)
-        return np.frombuffer(bytearray(buf), dtype=np.float32)
+        return np.frombuffer(bytearray(buf), _FLOAT32)
 
     # -- the seats block -------------------------------------------------------------------
 
@@ -329,32 +352,53 @@ class StateEncoder:
         self._placed_ships[seat] = stamp
 
     def _ships_by_seat(self, state: State) -> tuple[array[float], array[float]]:
-        n, nsec, per_owner = self.n, self._nsec, self._per_owner
-        spec = self.spec
-        sectors, sizes = spec._sector, spec._size
-        # summed in float64, then stored (rounded) once
-        count: dict[int, float] = {}
-        hurt: dict[int, float] = {}
-        for ship in state["ships"].values():
-            o = n if ship["owner"] == LUMOS else ship["owner"]
-            sec = sectors[ship["sector"]]
-            cell = o * per_owner + sizes[ship["size"]] * nsec + sec
-            count[cell] = count.get(cell, 0.0) + 1 / 3
-            if ship["damage"]:
-                cell = o * nsec + sec
-                hurt[cell] = hurt.get(cell, 0.0) + ship["damage"] / 3
-        return _filled((n + 1) * per_owner, count), _filled((n + 1) * nsec, hurt)
+        """The ships block by owner in seat order (the Lumos last), and the damage block:
+        the ships counted by owner, size and sector in C, each count then stored as the
+        reference's sum of as many thirds; the damage summed in board order, as there."""
+        n, nsec = self.n, self._nsec
+        ships = state["ships"].values()
+        block = _zeros((n + 1) * self._per_owner)
+        cell, thirds = self._ship_cell, _THIRDS
+        for where, many in Counter(map(_WHERE, ships)).items():
+            at = cell.get(where)
+            if at is None:
+                at = self._new_ship_cell(where)
+            block[at] = thirds[many] if many < len(thirds) else _sum(1 / 3, many)
+        damage = _zeros((n + 1) * nsec)
+        if any(map(_DAMAGE, ships)):
+            hurt: dict[int, float] = {}  # summed in float64, then stored (rounded) once
+            for ship in ships:
+                if ship["damage"]:
+                    at = cell.get(_WHERE(ship))
+                    if at is None:
+                        at = self._new_ship_cell(_WHERE(ship))
+                    at = at // self._per_owner * nsec + at % nsec  # owner, sector
+                    hurt[at] = hurt.get(at, 0.0) + ship["damage"] / 3
+            for at, value in hurt.items():
+                damage[at] = value
+        return block, damage
+
+    def _new_ship_cell(self, where: tuple[int, str, str]) -> int:
+        """A ship's cell in the ships block by owner in seat order (remembered)."""
+        owner, size, sector = where
+        spec, nsec = self.spec, self._nsec
+        o = self.n if owner == LUMOS else owner
+        at = o * self._per_owner + spec._size[size] * nsec + spec._sector[sector]
+        self._ship_cell[where] = at
+        return at
 
     def _place_extractors(self, state: State, seat: int, buf: array[float], stamp: int) -> None:
         made = self._extractors_made
         if made is None or made[0] != stamp:
             nsec, sectors = self._nsec, self.spec._sector
-            sums: dict[int, float] = {}
-            for ex in state["extractors"].values():
-                if ex["owner"] != LUMOS:
-                    cell = ex["owner"] * nsec + sectors[ex["sector"]]
-                    sums[cell] = sums.get(cell, 0.0) + 1 / 3
-            block = _filled(self.n * nsec, sums)
+            block = _zeros(self.n * nsec)
+            for (owner, sector), many in Counter(
+                map(_PLACED, state["extractors"].values())
+            ).items():
+                if owner != LUMOS:
+                    block[owner * nsec + sectors[sector]] = (
+                        _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many)
+                    )
             made = self._extractors_made = (stamp, block)
         _turn(buf, self.spec.layout.offset["extractors"], made[1], seat, self.n, self._nsec, 0)
         self._placed_extractors[seat] = stamp
@@ -395,14 +439,6 @@ class StateEncoder:
         made = (weakref.ref(found), len(state["explored"]), planetary, block)
         self._kept_board = made
         return made
-
-
-def _filled(size: int, values: dict[int, float]) -> array[float]:
-    """``size`` float32 numbers, zero but for ``values`` (cell -> its float64 sum)."""
-    block = _zeros(size)
-    for cell, value in values.items():
-        block[cell] = value
-    return block
 
 
 def _turn(

@@ -36,13 +36,16 @@ from whitedwarf.interpreter.starlight.records import State
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
 
+#: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
+_FLOAT32 = np.dtype(np.float32)
+
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
-#: What a seat's numbers read: its scalars, and its lists (by content).
+#: What a seat's numbers read: its scalars and the sizes of four lists (the first part of
+#: its row), and the cards, rays, privileges and aspects it holds, by content (the rest).
 _SCALARS = itemgetter("kind", "ap", "saved", "night", "day", "turns", "marker")
-_LISTS = itemgetter(
-    "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
-)
+_SIZED = itemgetter("flares", "laurels", "stars", "used_flares")
+_HELD = itemgetter("cores", "rays", "privileges", "aspects")
 _OWN = itemgetter("laurels", "flares", "used_flares")
 _ACCOLADE = itemgetter("id", "owner")
 
@@ -68,7 +71,9 @@ class StateEncoder:
         self._god_at = self._width - len(spec.gods)
         #: seat -> each seat's row placed in its vector: (the row's version, the god shown)
         self._placed: list[list[Any]] = [[None] * n for _ in range(n)]
-        #: seat -> its numbers as the others see them (no god), their snapshot, version
+        #: seat -> its numbers as the others see them (no god), what they were made from
+        #: (its scalars and list sizes, the cards, rays, privileges and aspects it holds), and
+        #: their version
         self._rows = [_zeros(self._width) for _ in range(n)]
         self._row_snap: list[Any] = [None] * n
         self._row_version = [0] * n
@@ -105,7 +110,7 @@ class StateEncoder:
         self._seats(state, seat, buf, rel, phase == "gods")
         self._own(state["players"][seat], seat, buf)
         # a copy (the agent may keep it; this buffer is written again at the next step)
-        return np.frombuffer(bytearray(buf), dtype=np.float32)
+        return np.frombuffer(bytearray(buf), _FLOAT32)
 
     # -- the blocks every seat sees alike -----------------------------------------------------
 
@@ -192,10 +197,15 @@ class StateEncoder:
         width, start, gods = self._width, self._off["seats"], self.spec._god
         for p in state["players"]:
             s = p["seat"]
-            snap = (_SCALARS(p), tuple(map(tuple, _LISTS(p))))
-            if snaps[s] != snap:
-                self._row(p, rows[s])
-                snaps[s] = snap
+            numbers = (_SCALARS(p), tuple(map(len, _SIZED(p))))
+            held = tuple(map(tuple, _HELD(p)))
+            kept = snaps[s]
+            if kept is None or kept[0] != numbers or kept[1] != held:
+                if kept is None or kept[0] != numbers:
+                    self._numbers(p, rows[s])
+                if kept is None or kept[1] != held:
+                    self._held(held, rows[s])
+                snaps[s] = (numbers, held)
                 versions[s] = next(_VERSIONS)
             god = p.get("god")
             shown = None if (hide_gods and s != seat) or god not in gods else god
@@ -207,10 +217,11 @@ class StateEncoder:
                 buf[base + self._god_at + gods[shown]] = 1.0
             placed[s] = (versions[s], shown)
 
-    def _row(self, p: Any, row: array[float]) -> None:
-        """A seat's numbers, but for its god (``spec.encode``'s seats block)."""
-        spec = self.spec
-        row[:] = _zeros(self._width)
+    def _numbers(self, p: Any, row: array[float]) -> None:
+        """A seat's first numbers (``spec.encode``'s seats block): starbot, AP, saved, night,
+        day, flares, laurels, stars, turns, used flares; its marker on the rondel."""
+        spaces = self.spec.spaces
+        row[: 10 + spaces] = _zeros(10 + spaces)
         row[0] = float(p["kind"] == "starbot")
         row[1] = p["ap"] / 10
         row[2] = p["saved"] / 10
@@ -221,18 +232,28 @@ class StateEncoder:
         row[7] = len(p["stars"]) / 10
         row[8] = p["turns"] / 60
         row[9] = len(p["used_flares"]) / 10
-        at = 10
         marker = p["marker"]
-        if isinstance(marker, int) and 0 <= marker < spec.spaces:
-            row[at + marker] = 1.0
-        at += spec.spaces
-        _count(row, at, p["cores"], spec._core, 1.0)
-        at += len(spec.cores)
-        _count(row, at, p["rays"], spec._ray, 1 / 4)
-        at += self._nr
-        _count(row, at, p["privileges"], spec._privilege, 1.0)
-        at += len(spec.privileges)
-        _count(row, at, p["aspects"], spec._aspect, 1.0)
+        if isinstance(marker, int) and 0 <= marker < spaces:
+            row[10 + marker] = 1.0
+
+    def _held(self, held: tuple[Any, ...], row: array[float]) -> None:
+        """The cores, rays (by quarters), privileges and aspects a seat holds, each kind
+        counted in C (a count of k quarters is k/4 exactly, the reference's sum)."""
+        spec = self.spec
+        at = 10 + spec.spaces
+        row[at : self._god_at] = _zeros(self._god_at - at)
+        cores, rays, privileges, aspects = held
+        for index, items, scale in (
+            (spec._core, cores, 1.0),
+            (spec._ray, rays, 1 / 4),
+            (spec._privilege, privileges, 1.0),
+            (spec._aspect, aspects, 1.0),
+        ):
+            for item, many in Counter(items).items():
+                k = index.get(item)
+                if k is not None:
+                    row[at + k] = many * scale
+            at += len(index)
 
     def _own(self, me: Any, seat: int, buf: array[float]) -> None:
         """The seat's laurels, flares, used flares and gods dealt."""
