@@ -62,6 +62,8 @@ _VERSIONS = count(1)
 #: A ship's owner, size and sector; its damage.
 _WHERE = itemgetter("owner", "size", "sector")
 _DAMAGE = itemgetter("damage")
+#: Whether a tech in play is exhausted.
+_EXHAUSTED = itemgetter("exhausted")
 #: An extractor's owner and sector.
 _PLACED = itemgetter("owner", "sector")
 
@@ -136,6 +138,10 @@ class StateEncoder:
         #: a row's parts: the numbers, the action cards, the faction and techs in play
         self._cards_part = (11, 11 + 3 * ncard)
         self._faction_part = (11 + 3 * ncard, self._width)
+        #: zeros to start each part (and the own block) from
+        self._no_cards = _zeros(3 * ncard)
+        self._no_faction = _zeros(self._width - 11 - 3 * ncard)
+        self._no_own = _zeros(self.size - off["own"])
         nsec = len(spec.sectors)
         self._per_owner = len(SIZES) * nsec
         self._nsec = nsec
@@ -285,7 +291,7 @@ class StateEncoder:
         row[2] = res.get("uncommon", 0) / 10
         row[3] = res.get("rare", 0) / 10
         row[4] = (hand if isinstance(hand, int) else len(hand)) / 10
-        row[5] = sum(1 for t in techs if t["exhausted"]) / 10
+        row[5] = sum(map(bool, map(_EXHAUSTED, techs))) / 10
         row[6] = len(p["graveyard"]) / 4
         row[7] = supply.get("small", 0) / 5
         row[8] = supply.get("medium", 0) / 5
@@ -296,7 +302,7 @@ class StateEncoder:
         """A row's action cards in hand, played and chosen (only that it chose)."""
         row = self._rows[p["seat"]]
         start, end = self._cards_part
-        row[start:end] = _zeros(end - start)
+        row[start:end] = self._no_cards
         ncard, action = len(ACTIONS), self.spec._action
         for c in p["hand"]:
             row[start + action[c]] += 1.0
@@ -310,20 +316,22 @@ class StateEncoder:
         spec = self.spec
         row = self._rows[p["seat"]]
         start, end = self._faction_part
-        row[start:end] = _zeros(end - start)
+        row[start:end] = self._no_faction
         k = spec._faction.get(p["faction"])  # type: ignore[arg-type]  # None: no faction yet
         if k is not None:
             row[start + k] += 1.0
         if p["faction_exhausted"]:
             row[start + len(spec.factions)] += 1.0
-        first, ref_tech = start + len(spec.factions) + 1, spec._ref
+        first, refs = start + len(spec.factions) + 1, spec._refs
         for t in p["techs"]:
-            row[first + ref_tech(t["ref"])] += 1.0
+            ref = t["ref"]
+            k = refs.get(ref)
+            row[first + (spec._ref(ref) if k is None else k)] += 1.0
 
     def _own(self, buf: array[float], me: Player) -> None:
         spec = self.spec
         own = spec.layout.offset["own"]
-        buf[own:] = _zeros(self.size - own)
+        buf[own:] = self._no_own
         ref_tech, achievement = spec._ref, spec._achievement
         for ref in me["techs_hand"]:
             buf[own + ref_tech(ref)] += 1.0

@@ -69,6 +69,9 @@ class StateEncoder:
         self._width = spec._width
         #: where a seat's god goes in its numbers
         self._god_at = self._width - len(spec.gods)
+        #: zeros to start a row's parts from
+        self._no_numbers = _zeros(10 + spec.spaces)
+        self._no_held = _zeros(self._god_at - 10 - spec.spaces)
         #: seat -> each seat's row placed in its vector: (the row's version, the god shown)
         self._placed: list[list[Any]] = [[None] * n for _ in range(n)]
         #: seat -> its numbers as the others see them (no god), what they were made from
@@ -221,7 +224,7 @@ class StateEncoder:
         """A seat's first numbers (``spec.encode``'s seats block): starbot, AP, saved, night,
         day, flares, laurels, stars, turns, used flares; its marker on the rondel."""
         spaces = self.spec.spaces
-        row[: 10 + spaces] = _zeros(10 + spaces)
+        row[: 10 + spaces] = self._no_numbers
         row[0] = float(p["kind"] == "starbot")
         row[1] = p["ap"] / 10
         row[2] = p["saved"] / 10
@@ -237,23 +240,19 @@ class StateEncoder:
             row[10 + marker] = 1.0
 
     def _held(self, held: tuple[Any, ...], row: array[float]) -> None:
-        """The cores, rays (by quarters), privileges and aspects a seat holds, each kind
-        counted in C (a count of k quarters is k/4 exactly, the reference's sum)."""
+        """The cores, rays (by quarters), privileges and aspects a seat holds (sums of
+        quarters and ones: exact in float32 as in float64)."""
         spec = self.spec
         at = 10 + spec.spaces
-        row[at : self._god_at] = _zeros(self._god_at - at)
+        row[at : self._god_at] = self._no_held
         cores, rays, privileges, aspects = held
-        for index, items, scale in (
-            (spec._core, cores, 1.0),
-            (spec._ray, rays, 1 / 4),
-            (spec._privilege, privileges, 1.0),
-            (spec._aspect, aspects, 1.0),
-        ):
-            for item, many in Counter(items).items():
-                k = index.get(item)
-                if k is not None:
-                    row[at + k] = many * scale
-            at += len(index)
+        _count(row, at, cores, spec._core, 1.0)
+        at += len(spec.cores)
+        _count(row, at, rays, spec._ray, 1 / 4)
+        at += self._nr
+        _count(row, at, privileges, spec._privilege, 1.0)
+        at += len(spec.privileges)
+        _count(row, at, aspects, spec._aspect, 1.0)
 
     def _own(self, me: Any, seat: int, buf: array[float]) -> None:
         """The seat's laurels, flares, used flares and gods dealt."""
