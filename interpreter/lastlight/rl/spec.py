@@ -9,6 +9,7 @@ to ``Game.observation``: only what the seat may see goes in (docs/rl.md "Observa
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -250,7 +251,7 @@ class LastLightSpec:
         self._move_from[where] = first
         return first
 
-    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
         """Each legal action's index -> the engine's first option naming it (:meth:`index`
         of each, the kept ones looked up here without a call: a step lists a dozen)."""
         out: dict[int, Any] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -91,7 +92,7 @@ class StarlightSpec:
         """The action index of an option (its id is its name)."""
         return self.actions.of(option_id, option_id)
 
-    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
         """Each legal action's index -> the engine's first option naming it."""
         out: dict[int, Any] = {}
         names = self.actions.index
