@@ -2,20 +2,22 @@
 against random decisions/s of ``runner.play``, side by side in one process (issue 27: at
 least 50%).
 
-Run: ``python benchmarks/rl_bench.py [--games N] [--rounds R] [--players 2,4]
-[--packs lastlight,starlight]``.
+Run: ``python benchmarks/rl_bench.py [--games N] [--rounds R]
+[--cases lastlight:2,lastlight:4,starlight:3]``.
 
-Both play the same seeded games of a bundled pack with uniformly random choices among the
-legal ones (the engine's ``RandomBot``; the environment's agent draws among the actions its
-mask allows, read with ``np.flatnonzero(mask.view(bool))``: numpy's ``nonzero`` of an int8
-array of twelve thousand actions takes some 40 us, of its bool view 3 us), so both apply
-about the same decisions. The environment loop is
-PettingZoo's own (``agent_iter``, ``last``, ``step``), timed three ways: with the observation
-vector and mask of every step (what an agent learning from observations pays), without the
-vector (``last(observe=False)``, the legal actions read from the info), and with the raw
-observation in the info as well (``raw_observation=True``). Times are CPU time of
-this process; the rounds alternate engine and environment and the fastest of each is kept.
-Prints a Markdown table.
+Both play the same seeded games of a bundled pack: the environment's random agent plays each
+seed once (untimed), then the engine's own loop (``runner.play``) replays its decisions and
+the environment steps them again, PettingZoo's way (``agent_iter``, ``last``, ``step``). The
+environment is timed four ways: with the observation (vector and mask) of every step, the
+agent reading both and checking its action against the mask (what any agent pays the
+environment for); the same with the agent listing its legal actions from the mask
+(``np.flatnonzero(mask.view(bool))``: a scan of every action, some twelve thousand in Last
+Light, which is the agent's own cost); without the observation (``last(observe=False)``, the
+legal actions read from the info); and with the raw observation in the info as well
+(``raw_observation=True``). The engine's ``RandomBot`` games are a column too. Times are CPU
+time of this process; each round runs the engine and then every way of the environment, so
+each ratio compares runs made one after the other; every round's ratio is printed, and the
+fastest run of each kind. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -91,11 +93,14 @@ def engine_same(game: Any, logs: dict[int, tuple[list[int], list[str]]]) -> tupl
 
 
 def env_games(
-    env: WhitedwarfEnv, logs: dict[int, tuple[list[int], list[str]]], observe: bool
+    env: WhitedwarfEnv, logs: dict[int, tuple[list[int], list[str]]], how: str
 ) -> tuple[float, int]:
-    """CPU seconds and steps (decisions) of the environment playing the logged games: at
-    each step the agent reads the observation and lists its legal actions, as a random
-    agent does, and takes the logged one."""
+    """CPU seconds and steps (decisions) of the environment playing the logged games, the
+    agent reading what ``how`` says at each step and taking the logged action: ``vector``,
+    the observation (vector and mask), checking its action against the mask; ``listed``, the
+    same, listing its legal actions from the mask; ``lean``, no observation, the legal
+    actions read from the info."""
+    observe, listed = how != "lean", how == "listed"
     steps, start = 0, time.process_time()
     for seed, (actions, _) in logs.items():
         env.reset(seed=seed)
@@ -105,13 +110,13 @@ def env_games(
             if term or trunc:
                 env.step(None)
                 continue
-            legal = (
-                np.flatnonzero(obs["action_mask"].view(bool)).tolist()
-                if observe
-                else list(info["options"])
-            )
             action = taken()
-            assert action in legal
+            if not observe:
+                assert action in info["options"]
+            elif listed:
+                assert action in np.flatnonzero(obs["action_mask"].view(bool)).tolist()
+            else:
+                assert obs["action_mask"][action] == 1 and len(obs["observation"])
             env.step(action)
             steps += 1
     return time.process_time() - start, steps
@@ -119,24 +124,30 @@ def env_games(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10, help="games per player count")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds; the fastest is kept")
-    parser.add_argument("--players", default="2,4", help="player counts, comma-separated")
-    parser.add_argument("--packs", default="lastlight,starlight", help="bundled packs")
+    parser.add_argument("--games", type=int, default=10, help="games per case")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds, each timing every way")
+    parser.add_argument(
+        "--cases",
+        default="lastlight:2,lastlight:4,starlight:3",
+        help="bundled pack:players, comma-separated",
+    )
     args = parser.parse_args(argv)
     seeds = range(args.games)
     print(
-        f"Bundled packs, {args.games} games per count, fastest of {args.rounds} rounds, CPU time\n"
+        f"Bundled packs, {args.games} games per case, {args.rounds} rounds, CPU time; the "
+        "ratios are the environment's steps/s over the engine's decisions/s of the same "
+        "round, then of the fastest runs\n"
     )
     print(
         "| pack | players | engine decisions/s, RandomBot games | engine decisions/s, the "
-        "env's games | env steps/s, observation vector | ratio | env steps/s, no vector "
-        "| ratio | env steps/s, vector and raw observation | ratio |"
+        "env's games | env steps/s, observation | ratio by round | ratio, fastest "
+        "| agent lists its legal actions from the mask: ratio by round "
+        "| no observation: ratio by round | observation and raw observation: ratio by round |"
     )
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for pack in args.packs.split(","):
-        for players in map(int, args.players.split(",")):
-            print(row(pack, players, seeds, args.rounds))
+    for case in args.cases.split(","):
+        pack, _, players = case.partition(":")
+        print(row(pack, int(players), seeds, args.rounds))
 
 
 def row(pack: str, players: int, seeds: range, rounds: int) -> str:
@@ -150,19 +161,31 @@ def row(pack: str, players: int, seeds: range, rounds: int) -> str:
     runs = {
         "random": lambda: engine_games(game, seeds),
         "engine": lambda: engine_same(game, logs),
-        "vector": lambda: env_games(lean, logs, True),
-        "lean": lambda: env_games(lean, logs, False),
-        "raw": lambda: env_games(full, logs, True),
+        "vector": lambda: env_games(lean, logs, "vector"),
+        "listed": lambda: env_games(lean, logs, "listed"),
+        "lean": lambda: env_games(lean, logs, "lean"),
+        "raw": lambda: env_games(full, logs, "vector"),
     }
-    best: dict[str, float] = {}
+    rates: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(rounds):
         for name, run in runs.items():
             spent, count = run()
-            best[name] = max(best.get(name, 0.0), count / spent)
-    e = best["engine"]
-    cells = [f"{best['random']:,.0f}", f"{e:,.0f}"]
-    for name in ("vector", "lean", "raw"):
-        cells += [f"{best[name]:,.0f}", f"{best[name] / e:.0%}"]
+            rates[name].append(count / spent)
+
+    def ratios(name: str) -> str:
+        return " / ".join(f"{r / e:.0%}" for r, e in zip(rates[name], rates["engine"], strict=True))
+
+    best = {name: max(values) for name, values in rates.items()}
+    cells = [
+        f"{best['random']:,.0f}",
+        f"{best['engine']:,.0f}",
+        f"{best['vector']:,.0f}",
+        ratios("vector"),
+        f"{best['vector'] / best['engine']:.0%}",
+        ratios("listed"),
+        ratios("lean"),
+        ratios("raw"),
+    ]
     return f"| {pack} | {players} | " + " | ".join(cells) + " |"
 
 

@@ -4,6 +4,7 @@ space, its observation layout and the functions between them and the engine's st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -26,7 +27,7 @@ class Spec(Protocol):
     def index(self, state: State, seat: int, option_id: str) -> int:
         """The action index of an option."""
 
-    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
         """Each legal action's index -> the engine's first option naming it."""
 
     def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:

@@ -347,3 +347,36 @@ def test_every_option_s_action_is_the_one_its_name_numbers(players: int) -> None
             assert names[k] == spec.name(env.state_, seat, option.id), option.id
         env.step(int(rng.choice(list(info["options"]))))
     assert moves > 100
+
+
+@pytest.mark.parametrize(
+    ("pack", "players"), [("lastlight", 2), ("lastlight", 4), ("starlight", 3)]
+)
+def test_the_env_s_observations_are_the_reference_s_game_after_game(
+    pack: str, players: int
+) -> None:
+    """The environment keeps each seat's vector between its observations and writes only
+    what changed: what an agent gets at every step of two seeded games in a row (the second
+    after a reset, one env, one encoder) equals the reference encoding of the seat's
+    ``Game.observation``, and the mask has a 1 exactly at the legal actions."""
+    env = make(pack, players)
+    spec, game = env.spec, env.game
+    steps = 0
+    for seed in (3, 4):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = env._seat[agent]
+            view = game.observation(env.state_, seat)
+            assert np.array_equal(obs["observation"], spec.encode(view, seat, True))
+            assert obs["observation"].dtype == np.float32
+            assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(info["options"])
+            kept = obs["observation"].copy()
+            env.step(int(rng.choice(list(info["options"]))))
+            assert np.array_equal(obs["observation"], kept)  # the agent's copy is its own
+            steps += 1
+    assert steps > 300

@@ -9,6 +9,8 @@ to ``Game.observation``: only what the seat may see goes in (docs/rl.md "Observa
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -27,6 +29,8 @@ MOST_BRANCHES = 8
 TASKS = ("research", "mine", "construct", "trade", "refresh", "move", "attack", "round_flow")
 PHASES = ("setup", "choose", "resolve", "over")
 _COPY = re.compile(r"#\d+")
+#: A ship's owner, size and sector, read in one call.
+_WHERE = itemgetter("owner", "size", "sector")
 #: Option ids that name nothing (the same in every game).
 SINGLE = ("wait", "done", "skip", "yes", "no", "stop")
 
@@ -74,6 +78,8 @@ class LastLightSpec:
         self._moves = self.actions.families["move"][0]
         #: move option id -> (its ship's id, the ship, its sector, the action index then)
         self._kept_moves: dict[str, tuple[str, Ship, str, int]] = {}
+        #: a ship's (owner, size, sector) -> the index of its move to the first sector
+        self._move_from: dict[tuple[int, str, str], int] = {}
         self._face = {f: i for i, f in enumerate(self.faces)}
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
@@ -222,10 +228,11 @@ class LastLightSpec:
             ship = state["ships"].get(sid)
             to = self._sector.get(dest)
             if ship is not None and to is not None:
-                nsec = len(self.sectors)
-                who = 1 if ship["owner"] == LUMOS else 0  # me, lumos (_families)
-                kind = who * len(SIZES) + self._size[ship["size"]]
-                found = self._moves + (kind * nsec + self._sector[ship["sector"]]) * nsec + to
+                where = _WHERE(ship)
+                first = self._move_from.get(where)
+                if first is None:
+                    first = self._move_first(where)
+                found = first + to
                 self._kept_moves[option_id] = (sid, ship, ship["sector"], found)
                 return found
         found = self.actions.of(self.name(state, seat, option_id), option_id)
@@ -233,7 +240,18 @@ class LastLightSpec:
             self.known[option_id] = found
         return found
 
-    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+    def _move_first(self, where: tuple[int, str, str]) -> int:
+        """The first index of the moves of a ship of this owner, size and sector (the one
+        to the first sector): ``move:{me|lumos}:{size}:{sector}>...`` (:meth:`_families`)."""
+        owner, size, sector = where
+        nsec = len(self.sectors)
+        who = 1 if owner == LUMOS else 0  # me, lumos (_families)
+        kind = who * len(SIZES) + self._size[size]
+        first = self._moves + (kind * nsec + self._sector[sector]) * nsec
+        self._move_from[where] = first
+        return first
+
+    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
         """Each legal action's index -> the engine's first option naming it (:meth:`index`
         of each, the kept ones looked up here without a call: a step lists a dozen)."""
         out: dict[int, Any] = {}

@@ -4,21 +4,25 @@ environment's speed with the vector, BENCHMARKS.md "RL environment").
 :meth:`LastLightSpec.encode <.spec.LastLightSpec.encode>` is the reference:
 it encodes ``Game.observation(state, seat)``. This encoder gives the same vector (``tests/rl``
 compares the two for every seat at every decision of whole games) without building the
-observation and with far fewer Python steps:
+observation, and between two observations of a seat it writes only what changed:
 
-* it writes into a copy of a zeroed ``array('d')`` (a memory copy) and hands numpy the buffer,
-  instead of collecting index and value lists for ``np.bincount``;
-* the ships and damage blocks change only when a ship is placed, moved, damaged, repaired or
-  removed, and the extractors block only when an extractor is placed or removed: the engine
-  renews its ``ships`` and ``extractors`` version stamps at each such change
-  (``interpreter/lastlight/versions.py``; ``state.py``: "A ship's owner, size, sector and
-  damage change only through these functions"), so each seat's blocks are kept with the stamp
-  they were made at and copied back while it is unchanged;
-* each seat's numbers in the seats block are kept with the stamps of what they read (``me``:
-  light, resources, techs in play, graveyard; ``techs_of``: faction, techs in hand and in play,
-  exhausted or not; ``cards``: action cards; ``fleet`` and ``holdings``: its pieces, so its
-  supply) and its chosen card and exhausted faction; the seat's own block with its
-  ``techs_of`` stamp, kept achievement and the cards dealt to it;
+* each seat's last vector is kept (a float64 ``array``) with what each block was made from;
+  an observation writes the blocks whose sources changed into it and hands numpy the
+  buffer (one conversion to float32, which copies it: the agent may keep its observations);
+* what changed is read from the engine's version stamps (``interpreter/lastlight/
+  versions.py``, read, never written): the ships and damage blocks change only when a ship
+  is placed, moved, damaged, repaired or removed, the extractors block only when an
+  extractor is placed or removed (the ``ships`` and ``extractors`` stamps; ``state.py``: "A
+  ship's owner, size, sector and damage change only through these functions"); a seat's
+  numbers in the seats block with the stamps of what they read (``me``: light, resources,
+  techs in play, graveyard; ``techs_of``: faction, techs in hand and in play, exhausted or
+  not; ``cards``: action cards; ``fleet`` and ``holdings``: its pieces, so its supply) and
+  its chosen card and exhausted faction; the own block with the seat's ``techs_of`` stamp,
+  kept achievement and the cards dealt to it;
+* what every seat sees alike is worked out once for all of them: a seat's numbers (another
+  seat's chosen card shows only that it chose; the seat's own is put right in its own
+  vector), and the ships, damage and extractors by owner in seat order, which each seat's
+  vector takes turned to start at its own;
 * the sectors and planets blocks change only when a token is revealed or taken: a sector
   without a token never gets one in play (tokens are laid at setup), and a planet's resource
   is fixed at setup, so they are kept per state object (its ``Versions``, which a clone, a
@@ -34,6 +38,9 @@ from __future__ import annotations
 
 import weakref
 from array import array
+from collections import Counter
+from itertools import count
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,7 +51,39 @@ from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
 if TYPE_CHECKING:
     from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
 
+#: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
+_FLOAT32 = np.dtype(np.float32)
+
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
+#: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
+_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings")
+#: Row versions, unique in the process (0: none placed yet).
+_VERSIONS = count(1)
+#: A ship's owner, size and sector; its damage.
+_WHERE = itemgetter("owner", "size", "sector")
+_DAMAGE = itemgetter("damage")
+#: Whether a tech in play is exhausted.
+_EXHAUSTED = itemgetter("exhausted")
+#: An extractor's owner and sector.
+_PLACED = itemgetter("owner", "sector")
+
+
+def _sum(scale: float, many: int) -> float:
+    """``scale`` added ``many`` times from 0 (the reference's sum of as many items)."""
+    total = 0.0
+    for _ in range(many):
+        total += scale
+    return total
+
+
+#: k ships in one cell: the reference's sum of k thirds (a board holds at most some dozens).
+_THIRDS = [_sum(1 / 3, k) for k in range(64)]
+
+
+def _zeros(size: int) -> array[float]:
+    """``size`` float32 zeros: the vector's numbers, each rounded once as it is stored (as
+    numpy's ``astype(np.float32)`` of the float64 it was worked out in would round it)."""
+    return array("f", bytes(4 * size))
 
 
 class StateEncoder:
@@ -55,9 +94,7 @@ class StateEncoder:
         n, off = spec.n, spec.layout.offset
         self.n = n
         self.size = spec.layout.size
-        self._zeros = array("d", bytes(8 * self.size))
         self._phase = {p: i for i, p in enumerate(spec.phases)}
-        self._tasks = len(spec.tasks)
         self._goal = spec.light_goal
         self._ntech = max(1, len(spec.techs))
         phases = len(spec.phases)
@@ -67,45 +104,71 @@ class StateEncoder:
         self._asked = 5 + phases + len(spec.tasks)
         self._task, self._face = spec._task, spec._face
         self._first, self._faces, self._seats_at = off["first"], off["faces"], off["seats"]
+        #: the global, first and faces blocks, written afresh: zeros to start them from
+        self._head = _zeros(self._seats_at)
         self._lumos = off["lumos"]
-        #: seat -> the stamp keys its numbers in the seats block read
-        self._seat_keys = [
-            (("me", s), ("techs_of", s), ("cards", s), ("fleet", s), ("holdings", s))
-            for s in range(n)
-        ]
-        #: the blocks kept between observations: [start, end) of each
-        self._ships = (off["ships"], off["extractors"])  # ships and damage
-        self._extractors = (off["extractors"], off["sectors"])
+        self._no_ally = _zeros(n + 1)
+        self._width = spec._width
+        self._choice = 11 + 2 * len(ACTIONS)  # the chosen card's place in a seat's numbers
+        #: seat -> its last vector, and what each block of it was made from
+        self._bufs = [_zeros(self.size) for _ in range(n)]
+        #: seat -> each seat's numbers in its seats block: the version of the row placed
+        self._placed: list[list[int]] = [[0] * n for _ in range(n)]
+        #: seat -> the ships stamp, extractors stamp, board made, own key its blocks hold
+        self._placed_ships: list[Any] = [None] * n
+        self._placed_extractors: list[Any] = [None] * n
+        self._placed_board: list[Any] = [None] * n
+        self._placed_own: list[Any] = [None] * n
+        #: seat -> the stamps its numbers read, in :data:`_SEAT_DOMAINS` order
+        self._seat_keys = [tuple((d, s) for d in _SEAT_DOMAINS) for s in range(n)]
+        self._seat_stamps = [itemgetter(*k) for k in self._seat_keys]
+        #: the stamps the getters were made for (:meth:`_new_stamps`)
+        self._stamps_of: Any = None
+        #: every seat's chosen card and exhausted faction, in one read
+        self._chose = itemgetter("choice", "faction_exhausted")
+        #: seat -> its numbers as another seat sees them (its chosen card only as chosen),
+        #: made once for every seat and kept up part by part (:meth:`_refresh_rows`)
+        self._rows = [_zeros(self._width) for _ in range(n)]
+        #: seat -> the stamps its row read, and its chosen card and exhausted faction then
+        self._row_stamps: list[Any] = [None] * n
+        self._row_chose: list[Any] = [None] * n
+        #: seat -> its row's version (new at each change; unique in the process)
+        self._row_version = [0] * n
+        ncard = len(ACTIONS)
+        #: a row's parts: the numbers, the action cards, the faction and techs in play
+        self._cards_part = (11, 11 + 3 * ncard)
+        self._faction_part = (11 + 3 * ncard, self._width)
+        #: zeros to start each part (and the own block) from
+        self._no_cards = _zeros(3 * ncard)
+        self._no_faction = _zeros(self._width - 11 - 3 * ncard)
+        self._no_own = _zeros(self.size - off["own"])
+        nsec = len(spec.sectors)
+        self._per_owner = len(SIZES) * nsec
+        self._nsec = nsec
+        #: a ship's (owner, size, sector) -> its cell in the ships block by owner in seat order
+        self._ship_cell: dict[tuple[int, str, str], int] = {}
+        #: (ships stamp, the ships and damage blocks in seat order, Lumos last)
+        self._ships_made: tuple[int, array[float], array[float]] | None = None
+        #: (extractors stamp, the extractors block in seat order)
+        self._extractors_made: tuple[int, array[float]] | None = None
+        #: (the state's versions, the explored pile's length, the sectors whose planetary
+        #: token lay face down then, the blocks then)
+        self._kept_board: tuple[Any, ...] | None = None
+        self._face_up = itemgetter("revealed")
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
-        #: seat -> (ships stamp, the ships and damage blocks then)
-        self._kept_ships: dict[int, tuple[int, array[float]]] = {}
-        #: seat -> (extractors stamp, the extractors block then)
-        self._kept_extractors: dict[int, tuple[int, array[float]]] = {}
-        #: seat -> each seat's numbers as it sees them: (the stamps and values they read,
-        #: the numbers then)
-        self._kept_seats: list[list[tuple[tuple[Any, ...], array[float]] | None]] = [
-            [None] * n for _ in range(n)
-        ]
-        #: seat -> (its techs_of stamp, kept achievement, achievements and factions dealt,
-        #: the own block then)
-        self._kept_own: dict[int, tuple[tuple[Any, ...], array[float]]] = {}
-        self._own_span = (off["own"], self.size)
-        #: (the state's versions, the sectors holding a token then with whether each was
-        #: revealed, the blocks then)
-        self._kept_board: tuple[Any, list[tuple[str, bool]], array[float]] | None = None
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(Game.observation(state, seat))``."""
-        buf = self._zeros[:]
+        buf = self._bufs[seat]
         rel = self.spec._rels[seat]
-        g = 0  # the global block comes first
+        buf[: self._seats_at] = self._head  # the global block comes first
         deck = state["deck"]
-        buf[g] = state["round"] / max(1, state["round_limit"])
-        buf[g + 1] = state["rotation"] / 16
-        buf[g + 2] = (deck if isinstance(deck, int) else len(deck)) / self._ntech
+        buf[0] = state["round"] / max(1, state["round_limit"])
+        buf[1] = state["rotation"] / 16
+        buf[2] = (deck if isinstance(deck, int) else len(deck)) / self._ntech
         dice = state["dice"]
-        buf[g + 3] = len(dice) / 6
-        buf[g + 4 + self._phase[state["phase"]]] = 1.0
+        buf[3] = len(dice) / 6
+        buf[4 + self._phase[state["phase"]]] = 1.0
         if state["frames"]:
             buf[self._waiting] = 1.0
         if state["stack"]:
@@ -113,122 +176,162 @@ class StateEncoder:
         if asked:
             buf[self._asked] = 1.0
         buf[self._first + rel[state["first"]]] = 1.0
-        if dice:
+        if dice:  # summed in float64, then stored (rounded) once
             faces, at = self._face, self._faces
+            seen: dict[int, float] = {}
             for die in dice:
                 k = faces.get(die.get("face"))
                 if k is not None:
-                    buf[at + k] += 1 / 6
+                    seen[k] = seen.get(k, 0.0) + 1 / 6
+            for k, value in seen.items():
+                buf[at + k] = value
         found = versions.of(state)
         stamps = found.stamps
-        self._seats(state, seat, buf, rel, self._seats_at, stamps)
-        start, end = self._ships
-        kept = self._kept_ships.get(seat)
+        if self._stamps_of is not stamps:  # a new state: its own keys, looked up by identity
+            self._new_stamps(stamps)
+        players = state["players"]
+        chose = tuple(map(self._chose, players))
+        self._refresh_rows(players, stamps, chose)
+        self._seats(seat, buf, rel, chose)
         stamp = stamps["ships"]
-        if kept is not None and kept[0] == stamp:
-            buf[start:end] = kept[1]
-        else:
-            self._write_ships(buf, state, rel)
-            self._kept_ships[seat] = (stamp, buf[start:end])
-        start, end = self._extractors
-        kept = self._kept_extractors.get(seat)
+        if self._placed_ships[seat] != stamp:
+            self._place_ships(state, seat, buf, stamp)
         stamp = stamps["extractors"]
-        if kept is not None and kept[0] == stamp:
-            buf[start:end] = kept[1]
-        else:
-            self._write_extractors(buf, state, rel)
-            self._kept_extractors[seat] = (stamp, buf[start:end])
-        self._board_blocks(buf, state, found)
+        if self._placed_extractors[seat] != stamp:
+            self._place_extractors(state, seat, buf, stamp)
+        made = self._board_blocks(state, found)
+        if self._placed_board[seat] is not made:
+            start, end = self._board
+            buf[start:end] = made[3]
+            self._placed_board[seat] = made
+        at = self._lumos
+        buf[at : at + self.n + 1] = self._no_ally
         lumos = state["lumos"]
         ally = lumos.get("ally") if lumos else None
-        buf[self._lumos + (self.n if ally is None else rel[ally])] = 1.0
-        me = state["players"][seat]
-        key = (
-            stamps["techs_of", seat],
-            me["achievement"],
-            tuple(me["achievements_dealt"]),
-            tuple(me["factions_dealt"]),
-        )
-        start, end = self._own_span
-        kept_own = self._kept_own.get(seat)
-        if kept_own is not None and kept_own[0] == key:
-            buf[start:end] = kept_own[1]
-        else:
-            self._own(buf, me, start)
-            self._kept_own[seat] = (key, buf[start:end])
-        return np.frombuffer(buf, dtype=np.float64).astype(np.float32)
-
-    # -- the blocks written afresh ---------------------------------------------------------
-
-    def _seats(
-        self,
-        state: State,
-        seat: int,
-        buf: array[float],
-        rel: list[int],
-        at: int,
-        stamps: dict[Any, int],
-    ) -> None:
-        """Each seat's numbers as ``seat`` sees them, kept per seat with the stamps of what
-        they read: its light, resources, techs in play, graveyard (``me``), techs in hand and
-        in play, exhausted or not, and faction (``techs_of``), action cards (``cards``),
-        pieces in supply (``fleet``, ``holdings``), and its chosen card and exhausted faction
-        themselves."""
-        spec = self.spec
-        width, ncard = spec._width, len(ACTIONS)
-        action, ref_tech, faction = spec._action, spec._ref, spec._faction
-        nfac, goal = len(spec.factions), self._goal
-        kept = self._kept_seats[seat]
-        for p in state["players"]:
-            s = p["seat"]
-            base = at + rel[s] * width
-            k1, k2, k3, k4, k5 = self._seat_keys[s]
-            key = (
-                stamps[k1],
-                stamps[k2],
-                stamps[k3],
-                stamps[k4],
-                stamps[k5],
-                p["choice"],
-                p["faction_exhausted"],
+        buf[at + (self.n if ally is None else rel[ally])] = 1.0
+        me = players[seat]
+        kept = self._placed_own[seat]
+        if (
+            kept is None
+            or kept[0] != self._row_stamps[seat][1]  # its techs_of stamp
+            or kept[1] != me["achievement"]
+            or kept[2] != me["achievements_dealt"]
+            or kept[3] != me["factions_dealt"]
+        ):
+            self._own(buf, me)
+            self._placed_own[seat] = (
+                self._row_stamps[seat][1],
+                me["achievement"],
+                list(me["achievements_dealt"]),
+                list(me["factions_dealt"]),
             )
-            found = kept[s]
-            if found is not None and found[0] == key:
-                buf[base : base + width] = found[1]
-                continue
-            res, supply, hand, techs = p["res"], p["supply"], p["techs_hand"], p["techs"]
-            buf[base] = p["light"] / goal
-            buf[base + 1] = res.get("common", 0) / 10
-            buf[base + 2] = res.get("uncommon", 0) / 10
-            buf[base + 3] = res.get("rare", 0) / 10
-            buf[base + 4] = (hand if isinstance(hand, int) else len(hand)) / 10
-            buf[base + 5] = sum(1 for t in techs if t["exhausted"]) / 10
-            buf[base + 6] = len(p["graveyard"]) / 4
-            buf[base + 7] = supply.get("small", 0) / 5
-            buf[base + 8] = supply.get("medium", 0) / 5
-            buf[base + 9] = supply.get("large", 0) / 5
-            buf[base + 10] = supply.get("extractor", 0) / 5
-            cards = base + 11
-            for c in p["hand"]:
-                buf[cards + action[c]] += 1.0
-            for c in p["played"]:
-                buf[cards + ncard + action[c]] += 1.0
-            choice = p["choice"]
-            if choice is not None:  # another seat's card is hidden: only that it chose
-                buf[cards + 2 * ncard + (action[choice] if p["seat"] == seat else 0)] += 1.0
-            fac = cards + 3 * ncard
-            k = faction.get(p["faction"])  # type: ignore[arg-type]  # None: no faction yet
-            if k is not None:
-                buf[fac + k] += 1.0
-            if p["faction_exhausted"]:
-                buf[fac + nfac] += 1.0
-            first = fac + nfac + 1
-            for t in techs:
-                buf[first + ref_tech(t["ref"])] += 1.0
-            kept[s] = (key, buf[base : base + width])
+        # a copy (the agent may keep it; this buffer is written again at the next step)
+        return np.frombuffer(bytearray(buf), _FLOAT32)
 
-    def _own(self, buf: array[float], me: Player, own: int) -> None:
+    # -- the seats block -------------------------------------------------------------------
+
+    def _new_stamps(self, stamps: dict[Any, int]) -> None:
+        """Each seat's stamp getter for a new state's stamps, made with their own keys (a
+        look-up that finds its key by identity skips comparing the tuples)."""
+        own = {k: k for k in stamps}
+        self._seat_stamps = [itemgetter(*(own.get(k, k) for k in keys)) for keys in self._seat_keys]
+        self._stamps_of = stamps
+
+    def _refresh_rows(
+        self, players: list[Player], stamps: dict[Any, int], chose: tuple[Any, ...]
+    ) -> None:
+        """Bring each seat's row up to date (made once for every seat): only the parts whose
+        sources changed are made again (its numbers with the stamps ``me``, ``techs_of``,
+        ``fleet``, ``holdings``; its action cards with ``cards`` and its chosen card; its
+        faction and techs in play with ``techs_of`` and its exhausted faction)."""
+        row_stamps, row_chose = self._row_stamps, self._row_chose
+        for s, getter in enumerate(self._seat_stamps):
+            now, was = getter(stamps), row_stamps[s]
+            if now == was and chose[s] == row_chose[s]:
+                continue
+            p = players[s]
+            if was is None:
+                self._numbers(p)
+                self._cards(p)
+                self._faction(p)
+            else:
+                me, techs_of, cards, fleet, holdings = now
+                if me != was[0] or techs_of != was[1] or fleet != was[3] or holdings != was[4]:
+                    self._numbers(p)
+                if cards != was[2] or chose[s][0] != row_chose[s][0]:
+                    self._cards(p)
+                if techs_of != was[1] or chose[s][1] != row_chose[s][1]:
+                    self._faction(p)
+            row_stamps[s], row_chose[s] = now, chose[s]
+            self._row_version[s] = next(_VERSIONS)
+
+    def _seats(self, seat: int, buf: array[float], rel: list[int], chose: Any) -> None:
+        """Each seat's row where ``seat``'s vector holds an older one; its own chosen card
+        by card (another's shows only that it chose)."""
+        placed, version = self._placed[seat], self._row_version
+        width, at = self._width, self._seats_at
+        for s in range(self.n):
+            if placed[s] == version[s]:
+                continue
+            base = at + rel[s] * width
+            buf[base : base + width] = self._rows[s]
+            choice = chose[s][0]
+            if s == seat and choice is not None:  # yours by card, not only that you chose
+                cell = base + self._choice
+                buf[cell] = 0.0
+                buf[cell + self.spec._action[choice]] = 1.0
+            placed[s] = version[s]
+
+    def _numbers(self, p: Player) -> None:
+        """A row's first eleven numbers: light, resources, techs, graveyard, supply."""
+        row = self._rows[p["seat"]]
+        res, supply, hand, techs = p["res"], p["supply"], p["techs_hand"], p["techs"]
+        row[0] = p["light"] / self._goal
+        row[1] = res.get("common", 0) / 10
+        row[2] = res.get("uncommon", 0) / 10
+        row[3] = res.get("rare", 0) / 10
+        row[4] = (hand if isinstance(hand, int) else len(hand)) / 10
+        row[5] = sum(map(bool, map(_EXHAUSTED, techs))) / 10
+        row[6] = len(p["graveyard"]) / 4
+        row[7] = supply.get("small", 0) / 5
+        row[8] = supply.get("medium", 0) / 5
+        row[9] = supply.get("large", 0) / 5
+        row[10] = supply.get("extractor", 0) / 5
+
+    def _cards(self, p: Player) -> None:
+        """A row's action cards in hand, played and chosen (only that it chose)."""
+        row = self._rows[p["seat"]]
+        start, end = self._cards_part
+        row[start:end] = self._no_cards
+        ncard, action = len(ACTIONS), self.spec._action
+        for c in p["hand"]:
+            row[start + action[c]] += 1.0
+        for c in p["played"]:
+            row[start + ncard + action[c]] += 1.0
+        if p["choice"] is not None:
+            row[self._choice] += 1.0
+
+    def _faction(self, p: Player) -> None:
+        """A row's faction, whether it is exhausted, and the techs in play by card."""
         spec = self.spec
+        row = self._rows[p["seat"]]
+        start, end = self._faction_part
+        row[start:end] = self._no_faction
+        k = spec._faction.get(p["faction"])  # type: ignore[arg-type]  # None: no faction yet
+        if k is not None:
+            row[start + k] += 1.0
+        if p["faction_exhausted"]:
+            row[start + len(spec.factions)] += 1.0
+        first, refs = start + len(spec.factions) + 1, spec._refs
+        for t in p["techs"]:
+            ref = t["ref"]
+            k = refs.get(ref)
+            row[first + (spec._ref(ref) if k is None else k)] += 1.0
+
+    def _own(self, buf: array[float], me: Player) -> None:
+        spec = self.spec
+        own = spec.layout.offset["own"]
+        buf[own:] = self._no_own
         ref_tech, achievement = spec._ref, spec._achievement
         for ref in me["techs_hand"]:
             buf[own + ref_tech(ref)] += 1.0
@@ -243,56 +346,118 @@ class StateEncoder:
         for f in me["factions_dealt"]:
             buf[factions + spec._faction[f]] += 1.0
 
-    # -- the blocks kept ---------------------------------------------------------------------
+    # -- the pieces, by owner in seat order, turned to start at the seat -----------------------
 
-    def _write_ships(self, buf: array[float], state: State, rel: list[int]) -> None:
-        spec, n = self.spec, self.n
-        off = spec.layout.offset
-        nsec = len(spec.sectors)
-        per_owner = len(SIZES) * nsec
-        sectors, sizes = spec._sector, spec._size
-        ships, damage = off["ships"], off["damage"]
-        for ship in state["ships"].values():
-            o = n if ship["owner"] == LUMOS else rel[ship["owner"]]
-            sec = sectors[ship["sector"]]
-            buf[ships + o * per_owner + sizes[ship["size"]] * nsec + sec] += 1 / 3
-            if ship["damage"]:
-                buf[damage + o * nsec + sec] += ship["damage"] / 3
+    def _place_ships(self, state: State, seat: int, buf: array[float], stamp: int) -> None:
+        """The ships and damage blocks: each owner's part in seat order, made once a stamp
+        (:meth:`_ships_by_seat`), then taken from the seat's own on (you, next, ...)."""
+        made = self._ships_made
+        if made is None or made[0] != stamp:
+            made = self._ships_made = (stamp, *self._ships_by_seat(state))
+        off = self.spec.layout.offset
+        _turn(buf, off["ships"], made[1], seat, self.n, self._per_owner)
+        _turn(buf, off["damage"], made[2], seat, self.n, self._nsec)
+        self._placed_ships[seat] = stamp
 
-    def _write_extractors(self, buf: array[float], state: State, rel: list[int]) -> None:
-        spec = self.spec
-        nsec, sectors = len(spec.sectors), spec._sector
-        at = spec.layout.offset["extractors"]
-        for ex in state["extractors"].values():
-            if ex["owner"] != LUMOS:
-                buf[at + rel[ex["owner"]] * nsec + sectors[ex["sector"]]] += 1 / 3
+    def _ships_by_seat(self, state: State) -> tuple[array[float], array[float]]:
+        """The ships block by owner in seat order (the Lumos last), and the damage block:
+        the ships counted by owner, size and sector in C, each count then stored as the
+        reference's sum of as many thirds; the damage summed in board order, as there."""
+        n, nsec = self.n, self._nsec
+        ships = state["ships"].values()
+        block = _zeros((n + 1) * self._per_owner)
+        cell, thirds = self._ship_cell, _THIRDS
+        for where, many in Counter(map(_WHERE, ships)).items():
+            at = cell.get(where)
+            if at is None:
+                at = self._new_ship_cell(where)
+            block[at] = thirds[many] if many < len(thirds) else _sum(1 / 3, many)
+        damage = _zeros((n + 1) * nsec)
+        if any(map(_DAMAGE, ships)):
+            hurt: dict[int, float] = {}  # summed in float64, then stored (rounded) once
+            for ship in ships:
+                if ship["damage"]:
+                    at = cell.get(_WHERE(ship))
+                    if at is None:
+                        at = self._new_ship_cell(_WHERE(ship))
+                    at = at // self._per_owner * nsec + at % nsec  # owner, sector
+                    hurt[at] = hurt.get(at, 0.0) + ship["damage"] / 3
+            for at, value in hurt.items():
+                damage[at] = value
+        return block, damage
 
-    def _board_blocks(self, buf: array[float], state: State, found: Any) -> None:
-        """The sectors and planets blocks (the same for every seat)."""
-        start, end = self._board
-        seen = state["sectors"]
+    def _new_ship_cell(self, where: tuple[int, str, str]) -> int:
+        """A ship's cell in the ships block by owner in seat order (remembered)."""
+        owner, size, sector = where
+        spec, nsec = self.spec, self._nsec
+        o = self.n if owner == LUMOS else owner
+        at = o * self._per_owner + spec._size[size] * nsec + spec._sector[sector]
+        self._ship_cell[where] = at
+        return at
+
+    def _place_extractors(self, state: State, seat: int, buf: array[float], stamp: int) -> None:
+        made = self._extractors_made
+        if made is None or made[0] != stamp:
+            nsec, sectors = self._nsec, self.spec._sector
+            block = _zeros(self.n * nsec)
+            for (owner, sector), many in Counter(
+                map(_PLACED, state["extractors"].values())
+            ).items():
+                if owner != LUMOS:
+                    block[owner * nsec + sectors[sector]] = (
+                        _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many)
+                    )
+            made = self._extractors_made = (stamp, block)
+        _turn(buf, self.spec.layout.offset["extractors"], made[1], seat, self.n, self._nsec, 0)
+        self._placed_extractors[seat] = stamp
+
+    # -- the board, the same for every seat ----------------------------------------------------
+
+    def _board_blocks(self, state: State, found: Any) -> tuple[Any, ...]:
+        """The sectors and planets blocks (the same for every seat), kept while no token
+        lying face down has been revealed: the only change they can see. Revealing a deep
+        space token takes it off the board onto the explored pile (one longer: nothing else
+        changes that pile), a planetary one stays, face up (``state.reveal_token``)."""
         kept = self._kept_board
-        if kept is not None and kept[0]() is found:
-            for sid, revealed in kept[1]:
-                s = seen[sid]
-                if s["revealed"] != revealed or not s["token"]:
-                    break
-            else:
-                buf[start:end] = kept[2]
-                return
+        if (
+            kept is not None
+            and kept[0]() is found
+            and len(state["explored"]) == kept[1]
+            and not any(map(self._face_up, kept[2]))
+        ):
+            return kept
         spec = self.spec
         sectors = spec._sector
-        live = []
+        start, end = self._board
+        block = _zeros(end - start)
+        planetary = []
+        seen = state["sectors"]
         for sid, s in seen.items():
-            revealed = bool(s["revealed"])
-            if revealed:
-                buf[start + 2 * sectors[sid]] += 1.0
+            if s["revealed"]:
+                block[2 * sectors[sid]] += 1.0
             if s["token"]:
-                buf[start + 2 * sectors[sid] + 1] += 1.0
-                live.append((sid, revealed))
-        at, planet_index = spec.layout.offset["planets"], spec._planet
+                block[2 * sectors[sid] + 1] += 1.0
+                if not s["revealed"] and s["token_kind"] != "deep_space":
+                    planetary.append(s)
+        at, planet_index = spec.layout.offset["planets"] - start, spec._planet
         for pid, planet in state["planets"].items():
             shown = seen[planet["sector"]]["revealed"]
             k = _RESOURCE.get(planet["resource"], 3) if shown else 3
-            buf[at + 4 * planet_index[pid] + k] += 1.0
-        self._kept_board = (weakref.ref(found), live, buf[start:end])
+            block[at + 4 * planet_index[pid] + k] += 1.0
+        made = (weakref.ref(found), len(state["explored"]), planetary, block)
+        self._kept_board = made
+        return made
+
+
+def _turn(
+    buf: array[float], at: int, block: array[float], seat: int, n: int, part: int, extra: int = 1
+) -> None:
+    """Write ``block`` (``n`` owners' parts of ``part`` numbers in seat order, then ``extra``
+    more, the Lumos') at ``at`` as ``seat`` sees it: its own part first, then the next
+    seat's ..., the Lumos' last."""
+    mine = seat * part
+    rest = (n - seat) * part
+    buf[at : at + rest] = block[mine : n * part]
+    buf[at + rest : at + n * part] = block[:mine]
+    if extra:
+        buf[at + n * part : at + (n + extra) * part] = block[n * part :]

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from functools import cache
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from whitedwarf.interpreter.starlight.records import State
+from whitedwarf.interpreter.starlight.rl.vector import StateEncoder, _sum
 from whitedwarf.rl.actions import ActionSpace
 from whitedwarf.rl.features import Layout
 
@@ -73,17 +74,12 @@ class StarlightSpec:
         self._accolade = {x: i for i, x in enumerate(self.accolades)}
         self._ray = {r: i for i, r in enumerate(self.rays)}
         self._slot = {s: i for i, s in enumerate(self.slots)}
+        self._phase = {p: i for i, p in enumerate(PHASES)}
         self.layout = self._layout()
         self._zeros = array("d", bytes(8 * self.layout.size))
-        #: seat -> (the slots read last, their stars then, the slots block then): a star
-        #: is made a few times a game, and the block is copied back while it is the same
-        self._kept_slots: list[tuple[dict[str, Any], tuple[Any, ...], array[float]] | None] = [
-            None
-        ] * self.n
-        #: (the pools' and bags' contents, their blocks then): kept while they are the same
-        self._kept_supply: tuple[tuple[Any, ...], array[float]] | None = None
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
+        self._state_encoder = StateEncoder(self)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -96,7 +92,7 @@ class StarlightSpec:
         """The action index of an option (its id is its name)."""
         return self.actions.of(option_id, option_id)
 
-    def legal(self, state: State, seat: int, options: list[Any]) -> dict[int, Any]:
+    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
         """Each legal action's index -> the engine's first option naming it."""
         out: dict[int, Any] = {}
         names = self.actions.index
@@ -179,11 +175,12 @@ class StarlightSpec:
     def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:
         """The observation vector of ``seat``: :meth:`encode` of the state itself, read as
         ``Game.observation`` shows it to the seat (``tests/rl`` compares the two) without
-        copying the state to hide what the seat may not see. ``asked``: whether the seat is
+        copying the state to hide what the seat may not see, and writing only what changed
+        since the seat's last one (``vector.py``). ``asked``: whether the seat is
         among ``Game.current_players`` (worked out if not given)."""
         if asked is None:
             asked = seat in self.game.current_players(state)
-        return self.encode(state, seat, asked, whole=True)
+        return self._state_encoder.observe(state, seat, asked)
 
     def encode(self, view: State, seat: int, asked: bool, whole: bool = False) -> np.ndarray:
         """Encode a seat's observation (``Game.observation(state, seat)``) as the vector;
@@ -214,44 +211,24 @@ class StarlightSpec:
                     acc[base + k] += scale
 
         pools, bags = view["pools"], view["bags"]
-        start, end = off["pools"], off["bags"] + 2 * nr
-        held = (
-            tuple(pools.get("long", ())),
-            tuple(pools.get("short", ())),
-            tuple(pools.get("cores", ())),
-            tuple(pools.get("flares", ())),
-            tuple(bags.get("long", ())),
-            tuple(bags.get("short", ())),
-        )
-        kept_supply = self._kept_supply
-        if kept_supply is not None and kept_supply[0] == held:
-            # the same pools and bags (the same for every seat): their blocks as they were
-            acc[start:end] = kept_supply[1]
-        else:
-            count(off["pools"], held[0], self._ray, 1 / 8)
-            count(off["pools"] + nr, held[1], self._ray, 1 / 8)
-            count(off["pools"] + 2 * nr, held[2], self._core, 1.0)
-            count(off["pools"] + 2 * nr + len(self.cores), held[3], self._flare, 1.0)
-            for at, bag in ((off["bags"], held[4]), (off["bags"] + nr, held[5])):
-                # a bag holds some seventy rays of a dozen kinds: counted in C, then each
-                # count stands for its rays, added one by one as above (_sum)
-                for ray, many in Counter(bag).items():
-                    k = self._ray.get(ray)
-                    if k is not None:
-                        acc[at + k] = _sum(1 / 20, many)
-            self._kept_supply = (held, acc[start:end])
-        slots = view["slots"]
-        owners = tuple(slots.values())
-        start, end = off["slots"], off["slots"] + n * len(self.slots)
-        kept = self._kept_slots[seat]
-        if kept is not None and kept[0] is slots and kept[1] == owners:
-            # the same slots, their stars unchanged (some forty slots, most of them empty)
-            acc[start:end] = kept[2]
-        else:
-            for slot, owner in slots.items():
-                if isinstance(owner, int) and slot in self._slot:
-                    acc[start + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
-            self._kept_slots[seat] = (slots, owners, acc[start:end])
+        count(off["pools"], pools.get("long", ()), self._ray, 1 / 8)
+        count(off["pools"] + nr, pools.get("short", ()), self._ray, 1 / 8)
+        count(off["pools"] + 2 * nr, pools.get("cores", ()), self._core, 1.0)
+        count(off["pools"] + 2 * nr + len(self.cores), pools.get("flares", ()), self._flare, 1.0)
+        for at, bag in (
+            (off["bags"], bags.get("long", ())),
+            (off["bags"] + nr, bags.get("short", ())),
+        ):
+            # a bag holds some seventy rays of a dozen kinds: counted in C, then each
+            # count stands for its rays, added one by one as above (_sum)
+            for ray, many in Counter(bag).items():
+                k = self._ray.get(ray)
+                if k is not None:
+                    acc[at + k] = _sum(1 / 20, many)
+        start = off["slots"]
+        for slot, owner in view["slots"].items():
+            if isinstance(owner, int) and slot in self._slot:
+                acc[start + rel[owner] * len(self.slots) + self._slot[slot]] = 1.0
         for accolade in view["accolades"]:
             k = self._accolade.get(accolade["id"])
             if k is not None:
@@ -304,12 +281,3 @@ class StarlightSpec:
 def _size(value: Any) -> int:
     """A hidden list's length (the observation shows it as its length)."""
     return value if isinstance(value, int) else len(value)
-
-
-@cache
-def _sum(scale: float, many: int) -> float:
-    """``scale`` added ``many`` times from 0 (the encoder's sum of as many items, to the bit)."""
-    total = 0.0
-    for _ in range(many):
-        total += scale
-    return total
