@@ -29,13 +29,12 @@ FOLDERS = ("interpreter/lastlight", "interpreter/starlight", "interpreter/agents
 #: Single modules of the shared engine on the hot path.
 SHARED = (
     "interpreter/vm.py", "interpreter/state.py", "interpreter/rng.py", "interpreter/bots.py",
-    "interpreter/card_state.py", "interpreter/card_uses.py",
+    "interpreter/card_state.py", "interpreter/card_uses.py", "interpreter/runner.py",
 )  # fmt: skip
-#: Left as Python, and why.
+#: Left as Python, and why. (Last Light's ``content.py`` and ``versions.py`` are compiled:
+#: their weakly referenced classes stay Python classes, ``state.interpreted``.)
 LEFT_OUT = {
-    # A compiled class cannot be weakly referenced, and these are (Runtime, Versions).
-    "interpreter/lastlight/content.py": "weak references",
-    "interpreter/lastlight/versions.py": "weak references",
+    # A compiled class cannot be weakly referenced, and this module's Runtime is.
     "interpreter/starlight/content.py": "weak references",
     # Not on the hot path: content checks and scenario building.
     "interpreter/lastlight/content_schema.py": "cold",
@@ -87,9 +86,15 @@ def build() -> None:
         group_name="whitedwarf.interpreter.engine",
         target_dir=str(ROOT / "build" / "mypyc-c"),
     )
-    os.chdir(ROOT)
+    # Built from the link tree too, not from the project root: setuptools reads the root's
+    # pyproject.toml there, which a venv's older setuptools refuses (the installer meets it
+    # in its own isolated setuptools, at least the version the file asks for). In place, the
+    # files land in ``whitedwarf/<folder>``, the links: next to the sources.
     jobs = str(os.cpu_count() or 1)
-    setup(ext_modules=extensions, script_args=["build_ext", "--inplace", "-j", jobs])
+    try:
+        setup(ext_modules=extensions, script_args=["build_ext", "--inplace", "-j", jobs])
+    finally:
+        os.chdir(ROOT)
 
 
 def main(argv: list[str] | None = None) -> None:

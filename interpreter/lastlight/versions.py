@@ -66,6 +66,7 @@ from typing import Any, Literal
 
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State, Task
+from whitedwarf.interpreter.state import interpreted
 
 #: Stamps unique in the process: equal stamps mean the same state object, unchanged since.
 _STAMPS = count(1)
@@ -75,6 +76,7 @@ SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
 PER_SEAT = ("me", "cards", "fleet", "holdings", "techs_of")
 
 
+@interpreted  # compiled (mypyc_build.py), still a dict
 class GameState(dict[str, Any]):
     """A Last Light state: the game as plain data (``state.py``: a ``dict``, equal, saved,
     hashed and cloned as one), with two slots the data does not hold: ``memo``, what the
@@ -100,6 +102,7 @@ class GameState(dict[str, Any]):
         return None
 
 
+@interpreted  # compiled (mypyc_build.py), still weakly referenced (rl/vector.py)
 class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
