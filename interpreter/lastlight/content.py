@@ -29,7 +29,6 @@ from whitedwarf.interpreter.lastlight.board import Board, SetupLayout, load_setu
 from whitedwarf.interpreter.lastlight.limits import check_deck, check_pieces
 from whitedwarf.interpreter.lastlight.records import Named
 from whitedwarf.interpreter.lastlight.vocabulary import registry
-from whitedwarf.interpreter.state import interpreted
 
 CARD_FILES = ("techs", "factions", "exploration", "achievements")
 
@@ -80,7 +79,6 @@ def _authored(files: dict[str, Any]) -> dict[str, Any]:
 # -- runtime tables ----------------------------------------------------------------------------
 
 
-@interpreted  # compiled (mypyc_build.py), still weakly referenced (_DIRECTORY)
 @dataclass
 class Runtime:
     """Static tables of one content pack at one player count, built once per game."""

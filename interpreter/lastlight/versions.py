@@ -66,7 +66,6 @@ from typing import Any, Literal
 
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State, Task
-from whitedwarf.interpreter.state import interpreted
 
 #: Stamps unique in the process: equal stamps mean the same state object, unchanged since.
 _STAMPS = count(1)
@@ -76,7 +75,6 @@ SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
 PER_SEAT = ("me", "cards", "fleet", "holdings", "techs_of")
 
 
-@interpreted  # compiled (mypyc_build.py), still a dict
 class GameState(dict[str, Any]):
     """A Last Light state: the game as plain data (``state.py``: a ``dict``, equal, saved,
     hashed and cloned as one), with two slots the data does not hold: ``memo``, what the
@@ -93,7 +91,7 @@ class GameState(dict[str, Any]):
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         # Set here rather than in __init__: unpickling (a clone) calls __new__ only.
         # dict's own __new__ (which leaves the items to __init__), named rather than reached
-        # through super(): compiled (mypyc_build.py), super().__new__ is refused here.
+        # through super(), which mypyc refuses in a class it leaves a Python class.
         self = dict.__new__(cls)
         self.memo = None
         self.running = None
@@ -104,7 +102,6 @@ class GameState(dict[str, Any]):
         return None
 
 
-@interpreted  # compiled (mypyc_build.py), still weakly referenced (rl/vector.py)
 class Versions:
     """The stamps and per-state memos of one state object (see the module docstring)."""
 
