@@ -7,7 +7,13 @@ extension group next to the sources: ``interpreter/engine__mypyc*.so`` and one s
 ``<module>*.so`` beside each ``<module>.py``, which Python then imports instead of the
 source. ``--clean`` removes them all, and with them the compiled code: **a build is not
 renewed when a source changes**, so clean (or rebuild) after any edit, or the edit does not
-run. An experiment for BENCHMARKS.md ("Issue 26"), not part of the install.
+run. An experiment for BENCHMARKS.md ("Issue 26"), not part of the install. A build takes
+4 to 4.5 minutes of CPU on the development machine (one C file of some 30 MB), 10 to 21
+minutes of waiting there on a day its two cores were shared by seven sessions.
+
+Built in the installed checkout, the compiled files are what that install imports. Built
+in a copy of the tree, they run with ``PYTHONPATH=<copy>/build/mypyc-src`` (the link tree
+below), the checkout's own install left pure Python: how BENCHMARKS.md's figures were taken.
 
 The top-level folders are mapped into the ``whitedwarf`` package only by the installer, so
 mypyc (like ``.ci/typecheck``) reads them through a tree of links named as the package is,
