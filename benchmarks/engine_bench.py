@@ -13,6 +13,12 @@ drifts by 5-10% from one run to the next; the fastest round is the least disturb
 ``--core`` stubs the effect entry points (hooks, tokens, achievements) to time the rules alone.
 Prints a Markdown table.
 
+Side by side with another checkout (issue 26: "measured side by side ... in one run"):
+``python benchmarks/engine_bench.py --against DIR --python PY [--times 3] [--games 20]
+[--rounds 3]`` runs this file and ``DIR/benchmarks/engine_bench.py`` (with the interpreter
+``PY``, the one that has ``DIR`` installed) one after the other, ``--times`` times each, the
+other first each time, and prints every run and the best of each side against the other.
+
 The per-content caches are warmed first, so the figures are the steady state of a long run
 (a simulation of thousands of games): every card's effect is compiled (a one-time cost per
 process, about 2 ms a card, that would otherwise land in whichever game first meets the card)
@@ -27,6 +33,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -106,6 +115,64 @@ def per_call(fn: Callable[[], Any], budget: float) -> float:
             return spent / calls * 1e6
 
 
+#: The rows :func:`against` compares, and whether more is better (a rate) or worse (a time).
+COMPARED = {
+    "4-player games": ("4-player decisions/s", r"([\d,]+) decisions/s", True),
+    "decisions applied (all games)": ("decisions/s, all player counts", r"([\d,]+) /s", True),
+    "clone (4p, mid-game)": ("clone (4p, mid-game), us", r"([\d,]+) us", False),
+    "save (to_json)": ("save (to_json), us", r"([\d,]+) us", False),
+    "load (from_json)": ("load (from_json), us", r"([\d,]+) us", False),
+    "state hash": ("state hash, us", r"([\d,]+) us", False),
+}
+
+
+def _figures(output: str) -> dict[str, float]:
+    """The figures of :data:`COMPARED` in one run's printed table."""
+    found = {}
+    for line in output.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] in COMPARED:
+            match = re.search(COMPARED[cells[0]][1], " ".join(cells[1:]))
+            if match:
+                found[cells[0]] = float(match.group(1).replace(",", ""))
+    return found
+
+
+def against(other: Path, python: str, times: int, passed: list[str]) -> None:
+    """Run ``other``'s benchmark (with ``python``) and this one alternately, ``times`` each,
+    the other first, and print each run and the best of each against the other."""
+    commands = {
+        "other": [python, str(other / "benchmarks" / "engine_bench.py"), *passed],
+        "this": [sys.executable, str(Path(__file__).resolve()), *passed],
+    }
+    # The other side runs with its own install: a PYTHONPATH given for this side (a compiled
+    # tree, mypyc_build.py) would put this side's package in its place.
+    envs = {"other": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "this": None}
+    runs: dict[str, list[dict[str, float]]] = {"other": [], "this": []}
+    for n in range(times):
+        for side, command in commands.items():
+            done = subprocess.run(
+                command, capture_output=True, text=True, check=True, env=envs[side]
+            )
+            runs[side].append(_figures(done.stdout))
+            print(f"run {n + 1} of {times}, {side}: done", file=sys.stderr)
+    print(f"Side by side, CPU time, {times} runs each alternated, {other} first each time")
+    print(f"other: {other} ({python}); this: {Path(__file__).resolve().parents[1]}")
+    print(f"arguments: {' '.join(passed) or '(none)'}; load average {os.getloadavg()}\n")
+    print("| measure | other (each run) | this (each run) | best against best |")
+    print("| --- | --- | --- | --- |")
+    for key, (label, _, more_is_better) in COMPARED.items():
+        a = [r[key] for r in runs["other"] if key in r]
+        b = [r[key] for r in runs["this"] if key in r]
+        if not a or not b:
+            continue
+        best_a, best_b = (max(a), max(b)) if more_is_better else (min(a), min(b))
+        ratio = best_b / best_a if more_is_better else best_a / best_b
+        cells = [" / ".join(f"{v:,.0f}" for v in side) for side in (a, b)]
+        print(f"| {label} | {cells[0]} | {cells[1]} | {ratio:.2f}x |")
+    print("\n(best against best: for times, the other's over this one's; above 1 is faster)")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -116,7 +183,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--core", action="store_true", help="stub card effects")
     parser.add_argument("--cold", action="store_true", help="compile cards during the games")
+    parser.add_argument("--against", type=Path, help="another checkout to run side by side")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter for --against")
+    parser.add_argument("--times", type=int, default=3, help="runs of each side (--against)")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        passed = [f"--games={args.games}"] if args.games else []
+        passed += [f"--rounds={args.rounds}"] + (["--quick"] if args.quick else [])
+        passed += (["--core"] if args.core else []) + (["--cold"] if args.cold else [])
+        against(args.against, args.python, args.times, passed)
+        return
     count = args.games or (4 if args.quick else 30)
     budget = 0.3 if args.quick else 1.5
     if args.core:

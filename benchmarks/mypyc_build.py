@@ -7,7 +7,13 @@ extension group next to the sources: ``interpreter/engine__mypyc*.so`` and one s
 ``<module>*.so`` beside each ``<module>.py``, which Python then imports instead of the
 source. ``--clean`` removes them all, and with them the compiled code: **a build is not
 renewed when a source changes**, so clean (or rebuild) after any edit, or the edit does not
-run. An experiment for BENCHMARKS.md ("Issue 26"), not part of the install.
+run. An experiment for BENCHMARKS.md ("Issue 26"), not part of the install. A build takes
+4 to 4.5 minutes of CPU on the development machine (one C file of some 30 MB), 10 to 21
+minutes of waiting there on a day its two cores were shared by seven sessions.
+
+Built in the installed checkout, the compiled files are what that install imports. Built
+in a copy of the tree, they run with ``PYTHONPATH=<copy>/build/mypyc-src`` (the link tree
+below), the checkout's own install left pure Python: how BENCHMARKS.md's figures were taken.
 
 The top-level folders are mapped into the ``whitedwarf`` package only by the installer, so
 mypyc (like ``.ci/typecheck``) reads them through a tree of links named as the package is,
@@ -29,11 +35,13 @@ FOLDERS = ("interpreter/lastlight", "interpreter/starlight", "interpreter/agents
 #: Single modules of the shared engine on the hot path.
 SHARED = (
     "interpreter/vm.py", "interpreter/state.py", "interpreter/rng.py", "interpreter/bots.py",
-    "interpreter/card_state.py", "interpreter/card_uses.py",
+    "interpreter/card_state.py", "interpreter/card_uses.py", "interpreter/runner.py",
 )  # fmt: skip
 #: Left as Python, and why.
 LEFT_OUT = {
     # A compiled class cannot be weakly referenced, and these are (Runtime, Versions).
+    # Marked ``state.interpreted`` (left Python classes in a compiled module), Last Light's
+    # content.py compiled but crashed the interpreter on import (mypyc 2.4.1, 2026-12-06).
     "interpreter/lastlight/content.py": "weak references",
     "interpreter/lastlight/versions.py": "weak references",
     "interpreter/starlight/content.py": "weak references",
@@ -87,9 +95,15 @@ def build() -> None:
         group_name="whitedwarf.interpreter.engine",
         target_dir=str(ROOT / "build" / "mypyc-c"),
     )
-    os.chdir(ROOT)
+    # Built from the link tree too, not from the project root: setuptools reads the root's
+    # pyproject.toml there, which a venv's older setuptools refuses (the installer meets it
+    # in its own isolated setuptools, at least the version the file asks for). In place, the
+    # files land in ``whitedwarf/<folder>``, the links: next to the sources.
     jobs = str(os.cpu_count() or 1)
-    setup(ext_modules=extensions, script_args=["build_ext", "--inplace", "-j", jobs])
+    try:
+        setup(ext_modules=extensions, script_args=["build_ext", "--inplace", "-j", jobs])
+    finally:
+        os.chdir(ROOT)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,9 +15,10 @@ from typing import Any
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.contract import Decisions, Option
 from whitedwarf.interpreter.replay import ReplayError, ReplayWriter
-from whitedwarf.interpreter.state import state_hash
+from whitedwarf.interpreter.state import interpreted, state_hash
 
 
+@interpreted  # compiled (mypyc_build.py), still a RuntimeError
 class StalledGame(RuntimeError):
     """The engine asked nobody for a decision but the game is not over (an engine bug)."""
 

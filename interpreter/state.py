@@ -22,6 +22,19 @@ from typing import Any, NamedTuple, TypeAlias, TypeVar
 State: TypeAlias = Any
 #: Any one game's state, kept as its type through :func:`clone`.
 S = TypeVar("S")
+#: A class, kept as itself by :func:`interpreted`.
+C = TypeVar("C", bound=type)
+
+
+def interpreted(cls: C) -> C:
+    """Leave ``cls`` a Python class where its module is compiled (``mypyc_build.py``).
+
+    mypyc makes each class of a compiled module a native class unless it has a decorator
+    it does not know, like this one; a native class cannot be weakly referenced, subclass
+    ``dict`` or ``RuntimeError``, which these classes do, while the module's functions are
+    compiled all the same. Changes nothing when the module runs as Python.
+    """
+    return cls
 
 
 class Option(NamedTuple):

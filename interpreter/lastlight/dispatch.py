@@ -10,13 +10,15 @@ nothing installed when a module is imported). Before that it is empty.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from whitedwarf.interpreter.bindings import Bindings
 
 
 class Installed:
     """The bindings in use (one per process: every Last Light game runs the same words)."""
 
-    words = Bindings()
+    words: ClassVar[Bindings] = Bindings()
 
 
 def words() -> Bindings:

@@ -751,7 +751,8 @@ def push(state: State, frames: list[Frame], hows: list[Any] | None = None) -> No
                 break
         else:
             return
-    stack[0:0] = [_whole(frame) for frame in reversed(frames)]
+    # [::-1], not reversed(): mypyc 2.4 crashes on reversed() over these (mypyc_build.py).
+    stack[0:0] = [_whole(frame) for frame in frames[::-1]]
     drive(state)
 
 

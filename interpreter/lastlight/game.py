@@ -425,10 +425,11 @@ def advance(state: State) -> None:
                 return
             pc, kind = top["pc"], top["kind"]
             if pc in _CLOSING:
-                seat = top["seat"]
-                if pc != "over" and kind in OWN_ACTIONS and has_activated(state, seat):
+                # The seat is read only for an action card's task: the round's own tasks
+                # hold None there (compiled, reading it as the ``int`` it is typed fails).
+                if pc != "over" and kind in OWN_ACTIONS and has_activated(state, top["seat"]):
                     # The closing window of an action card: abilities still usable.
-                    top["pc"], top["ask"] = "abilities", seat
+                    top["pc"], top["ask"] = "abilities", top["seat"]
                     return
                 stack.pop()
                 _finish(state, top)

@@ -90,7 +90,9 @@ class GameState(dict[str, Any]):
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         # Set here rather than in __init__: unpickling (a clone) calls __new__ only.
-        self = super().__new__(cls, *args, **kwargs)
+        # dict's own __new__ (which leaves the items to __init__), named rather than reached
+        # through super(), which mypyc refuses in a class it leaves a Python class.
+        self = dict.__new__(cls)
         self.memo = None
         self.running = None
         return self
