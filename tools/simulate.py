@@ -33,6 +33,7 @@ from whitedwarf.tools.session import (
     Loaded,
     load_game,
 )
+from whitedwarf.tools.think import THINK_OPTION
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -125,7 +126,7 @@ AGENTS_OPTION = click.option(
     default="heuristic",
     show_default=True,
     help="comma-separated agents: one per seat, or a pool each game's seats are drawn from "
-    "(random, first, heuristic, search; Starlight also starbot)",
+    "(random, first, heuristic, search, strong; Starlight also starbot)",
 )
 
 
@@ -166,6 +167,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     "whether the faction and card findings hold with both (rank correlation, the findings "
     "that flip): --agents heuristic --robust search",
 )
+@THINK_OPTION
 @RECORDS_OPTION
 @click.option(
     "--out",
@@ -197,6 +199,7 @@ def simulate(
     gifts: tuple[str, ...],
     ablate: str | None,
     robust: str | None,
+    think: float | None,
     records_kind: str,
     out: Path | None,
     resume: Path | None,
@@ -239,6 +242,8 @@ def simulate(
             records_kind,
             gifts,
         )
+        if think is not None:  # kept in the settings: a resumed batch thinks as long
+            config = dataclasses.replace(config, extra=config.extra | {"think": think})
         if robust is not None:
             if ablate is not None:
                 raise click.UsageError("--robust and --ablate are two experiments: run one")
@@ -280,6 +285,7 @@ _BATCH_SETTINGS = {
     "gifts": "--give",
     "ablate": "--ablate",
     "robust": "--robust",
+    "think": "--think",
     "records_kind": "--records",
     "out": "--out",
     "force": "--force",

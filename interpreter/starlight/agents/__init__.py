@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic, starlight_search
+from whitedwarf.interpreter.starlight.agents.strong import starlight_strong
 
 #: The agents the engine seats, by kind (``--agents heuristic,search``).
 AGENTS: dict[str, Callable[[int, Any], Any]] = {
     "heuristic": StarlightHeuristic,
     "search": starlight_search,
+    "strong": starlight_strong,
 }
