@@ -83,6 +83,11 @@ class StrongRules(Protocol):
         option when the decision is not worth a search (the heuristic's choice)."""
         ...
 
+    def weight(self, view: State, seat: int) -> float:
+        """How many budgets this decision deserves (1 for most; a choice made once a game
+        whose worth shows only over many rounds, such as a faction, may take more)."""
+        ...
+
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
         """A full state consistent with ``view``, its hidden parts drawn with ``rng``; None
         when none can be built (the agent takes the first candidate then)."""
@@ -190,13 +195,16 @@ class StrongAgent:
         if len(ranked) == 1:
             return ranked[0]
         self.searched += 1
-        return self._halve(view, seat, [_Candidate(option) for option in ranked])
+        weight = rules.weight(view, seat)
+        return self._halve(view, seat, [_Candidate(option) for option in ranked], weight)
 
-    def _halve(self, view: State, seat: int, alive: list[_Candidate]) -> str:
-        """Sequential halving over ``alive`` (kept in prior order: ties go to the prior)."""
+    def _halve(self, view: State, seat: int, alive: list[_Candidate], weight: float) -> str:
+        """Sequential halving over ``alive`` (kept in prior order: ties go to the prior),
+        spending ``weight`` budgets."""
         budget = self.budget
         phases = max(1, math.ceil(math.log2(len(alive))))
         total = float(budget.nodes) if budget.think_ms is None else budget.think_ms / 1000.0
+        total *= weight
         began = self._spent()
         for phase in range(phases):
             # Each phase may spend its share of what is left (a phase that stopped short

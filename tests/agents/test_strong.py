@@ -276,6 +276,9 @@ def test_sequential_halving_finds_the_better_option_of_a_noisy_toy_game() -> Non
         def candidates(self, view: State, seat: int, ids: Any, width: int) -> list[str]:
             return list(ids)[:width]
 
+        def weight(self, view: State, seat: int) -> float:
+            return 1.0
+
         def determinise(self, view: State, seat: int, rng: random.Random) -> State:
             return {"luck": rng.gauss(0, 5)}
 

@@ -14,8 +14,9 @@ ships and extractors, valued by the heuristic's own public functions, so better 
 make this agent better too). A finished game scores :data:`WIN_SCORE` for a win (shared:
 its share) and minus it for a loss, plus the final lead.
 
-Setup's picks (the faction and achievement kept) are the heuristic's: a line of two rounds
-cannot tell what a faction is worth over the game.
+Setup's picks (the faction and the achievement kept) are made once and pay over the whole
+game: they are searched with :data:`SETUP_WEIGHT` budgets, on lines of :data:`SETUP_ROUNDS`
+rounds.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ from whitedwarf.interpreter.vm import EffectError
 WIN_SCORE = 20.0
 #: Rounds a line plays past the one it starts in before it is scored.
 ROUNDS_AHEAD = 1
+#: Setup's picks (the faction and the achievement kept, 000 "Setup") are made once and
+#: pay over the whole game: they get this many budgets, and their lines play this many
+#: rounds before they are scored.
+SETUP_WEIGHT, SETUP_ROUNDS = 10.0, 6
 #: Simulated decisions per searched decision (the reproducible budget): nearly every
 #: decision is searched, and a line of two rounds is about 17 decisions, so this is about
 #: four lines per candidate, about 30 ms of CPU (BENCHMARKS.md, issue 24).
@@ -55,9 +60,10 @@ class LastLightStrong:
         """The heuristic's best ``width`` options by its scores (setup: its pick alone)."""
         scores = score_options(view, seat, ids)
         order = sorted(range(len(ids)), key=lambda i: -scores[i])
-        if view["phase"] == "setup":
-            return [ids[order[0]]]
         return [ids[i] for i in order[:width]]
+
+    def weight(self, view: State, seat: int) -> float:
+        return SETUP_WEIGHT if view["phase"] == "setup" else 1.0
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
         return determinise.determinise(view, seat, rng)
@@ -73,10 +79,13 @@ class LastLightStrong:
         game.apply(world, seat, option)
 
     def horizon(self, world: State) -> int:
-        return int(world["round"])
+        """The last round the line plays (setup's picks: :data:`SETUP_ROUNDS` of them)."""
+        if world["phase"] == "setup":
+            return SETUP_ROUNDS
+        return int(world["round"]) + self.rounds_ahead
 
     def past(self, world: State, start: int) -> bool:
-        return int(world["round"]) > start + self.rounds_ahead
+        return int(world["round"]) > start
 
     def value(self, world: State, seat: int) -> float:
         lead = valuation.advantage(world, seat)

@@ -65,6 +65,9 @@ class StarlightStrong:
             return [first]
         return [first, *(i for i in ids if i != first and i != "cancel")][:width]
 
+    def weight(self, view: State, seat: int) -> float:
+        return 1.0
+
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
         return determinise(self.game.content, view, seat, rng)
 
