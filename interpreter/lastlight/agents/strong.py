@@ -37,11 +37,12 @@ ROUNDS_AHEAD = 1
 #: Setup's picks (the faction and the achievement kept, 000 "Setup") are made once and
 #: pay over the whole game: they get this many budgets, and their lines play this many
 #: rounds before they are scored.
-SETUP_WEIGHT, SETUP_ROUNDS = 10.0, 6
+SETUP_WEIGHT, SETUP_ROUNDS = 8.0, 6
 #: Simulated decisions per searched decision (the reproducible budget): nearly every
 #: decision is searched, and a line of two rounds is about 17 decisions, so this is about
-#: four lines per candidate, about 30 ms of CPU (BENCHMARKS.md, issue 24).
-NODES = 250
+#: three lines per candidate of four, and the mean stays under 50 ms of CPU a decision
+#: (BENCHMARKS.md, issue 24; 250 cost 43 ms on the loaded machine and won no more).
+NODES = 200
 
 
 class LastLightStrong:
