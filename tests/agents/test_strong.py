@@ -303,3 +303,29 @@ def test_sequential_halving_finds_the_better_option_of_a_noisy_toy_game() -> Non
     options = [Option(str(k), f"option {k}") for k in (2, 0, 4, 1, 3)]
     agent = StrongAgent(1, Noisy(), Budget(nodes=40, width=5))
     assert agent.choose({}, 0, options) == "4"
+
+
+def test_ladder_rates_strong_and_keeps_think_in_its_settings(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    result = CliRunner().invoke(
+        main,
+        ["ladder", "--agents", "random,strong", "--games", "2", "--round-limit", "1",
+         "--think", "5", "--quiet", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "strong" in result.output and "random" in result.output
+    assert json.loads((out / "batch.json").read_text())["extra"]["think"] == 5.0
+
+
+def test_simulate_keeps_think_for_resume_and_refuses_it_there(tmp_path: Path) -> None:
+    out = tmp_path / "batch"
+    result = CliRunner().invoke(
+        main,
+        ["simulate", "--agents", "strong,heuristic", "--players", "2", "--games", "1",
+         "--round-limit", "1", "--think", "3", "--quiet", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "batch.json").read_text())["extra"]["think"] == 3.0
+    again = CliRunner().invoke(main, ["simulate", "--resume", str(out), "--think", "9"])
+    assert again.exit_code == 2
+    assert "--think would be ignored" in again.output
