@@ -26,8 +26,12 @@ cost is bounded by the budget whatever the position. The budget is either
   (``time.process_time``), for play at a fixed pace; not reproducible, since a busy machine
   searches less.
 
-Decisions with one sensible option take the heuristic's choice at no cost, which is how the
-average stays far below the budget of a searched decision. The agent knows no game: a game
+The search is one decision deep (flat Monte Carlo over the information set): what follows
+the candidate, the seat's own later choices included, is the rollout policy's. Each of the
+seat's decisions is searched in its turn, so every kind of choice is searched, each on the
+information the seat has when it makes it. A decision with a single option, or one the game
+does not search, costs nothing; a game may give a decision more than one budget
+(:meth:`StrongRules.weight`: Last Light's setup picks). The agent knows no game: a game
 hands it a :class:`StrongRules` (``interpreter/lastlight/agents/strong.py``, and the other
 game's own package).
 """
