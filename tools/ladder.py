@@ -32,6 +32,7 @@ from whitedwarf.tools.simulate import (
     refuse_changed_packs,
     refuse_settings_with_resume,
 )
+from whitedwarf.tools.think import THINK_OPTION
 
 #: The ladder's table as JSON, in its folder.
 RESULT = "ladder.json"
@@ -45,6 +46,7 @@ _LADDER_SETTINGS = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+    "think": "--think",
     "out": "--out",
     "force": "--force",
 }
@@ -72,6 +74,7 @@ _LADDER_SETTINGS = {
 @WORKERS_OPTION
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
+@THINK_OPTION
 @click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
 @click.option(
     "--out",
@@ -95,6 +98,7 @@ def ladder(
     workers: int | None,
     round_limit: int,
     settings: tuple[str, ...],
+    think: float | None,
     as_json: bool,
     out: Path | None,
     resume: Path | None,
@@ -128,7 +132,8 @@ def ladder(
         )
     config = batch_config(packs, pack_paths, seats, games, ",".join(names), seed, round_limit,
                           settings)  # fmt: skip
-    config = dataclasses.replace(config, extra=config.extra | {"rotate": True})
+    think_setting = {} if think is None else {"think": think}
+    config = dataclasses.replace(config, extra=config.extra | {"rotate": True} | think_setting)
     if out is None:
         with tempfile.TemporaryDirectory(prefix="whitedwarf-ladder-") as folder:
             store.prepare(Path(folder), config, force=True)

@@ -11,6 +11,7 @@ from typing import Any
 import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
+from whitedwarf.interpreter.agents.strong import thinking
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.contract import Event, GameRules
 from whitedwarf.interpreter.engines import GameEngine, every_agent
@@ -27,6 +28,7 @@ from whitedwarf.tools.session import (
     refuse_overwrite,
     require,
 )
+from whitedwarf.tools.think import THINK_OPTION
 
 HUMAN = "human"
 
@@ -71,7 +73,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
     "--seats",
     default="random,random,random",
     show_default=True,
-    help="comma-separated seat kinds: human, random, first, heuristic or search (one per "
+    help="comma-separated seat kinds: human, random, first, heuristic, search or strong (one per "
     "player: Last Light 2-4, Starlight 1-5); "
     "human seats play in the terminal (two or more: hot-seat); a game may have seats its "
     "engine plays (Starlight: starbot)",
@@ -116,6 +118,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
 )
 @PACK_OPTION
 @PACK_PATH_OPTION
+@THINK_OPTION
 def play(
     seats: str,
     resume_path: Path | None,
@@ -129,6 +132,7 @@ def play(
     trace: bool,
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
+    think: float | None,
 ) -> None:
     """Play a full game to the end and print the result.
 
@@ -145,13 +149,15 @@ def play(
         missing = "it brings no board and panels for the terminal interface"
         require(engine, "terminal", command, missing)
         words = _pack_options(packs, pack_paths)
-        _play_in_terminal(
-            kinds, seed, options, loaded, resume_path, save_path, replay_path, force, words,
-            settings,
-        )  # fmt: skip
+        with thinking(think):
+            _play_in_terminal(
+                kinds, seed, options, loaded, resume_path, save_path, replay_path, force, words,
+                settings,
+            )  # fmt: skip
         return
     game = make_game(loaded, len(kinds), options, settings)
-    bots = seat_bots(kinds, seed, engine, game)
+    with thinking(think):
+        bots = seat_bots(kinds, seed, engine, game)
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
     listener = Listener(engine, trace, replay=replay_path is not None)

@@ -34,6 +34,7 @@ from whitedwarf.tools.session import (
     Loaded,
     load_game,
 )
+from whitedwarf.tools.think import THINK_OPTION
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -127,7 +128,7 @@ AGENTS_OPTION = click.option(
     default="heuristic",
     show_default=True,
     help="comma-separated agents: one per seat, or a pool each game's seats are drawn from "
-    "(random, first, heuristic, search; Starlight also starbot)",
+    "(random, first, heuristic, search, strong; Starlight also starbot)",
 )
 
 
@@ -168,6 +169,7 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
     "whether the faction and card findings hold with both (rank correlation, the findings "
     "that flip): --agents heuristic --robust search",
 )
+@THINK_OPTION
 @RECORDS_OPTION
 @click.option(
     "--out",
@@ -199,6 +201,7 @@ def simulate(
     gifts: tuple[str, ...],
     ablate: str | None,
     robust: str | None,
+    think: float | None,
     records_kind: str,
     out: Path | None,
     resume: Path | None,
@@ -242,6 +245,8 @@ def simulate(
             records_kind,
             gifts,
         )
+        if think is not None:  # kept in the settings: a resumed batch thinks as long
+            config = dataclasses.replace(config, extra=config.extra | {"think": think})
         if robust is not None:
             if ablate is not None:
                 raise click.UsageError("--robust and --ablate are two experiments: run one")
@@ -283,6 +288,7 @@ _BATCH_SETTINGS = {
     "gifts": "--give",
     "ablate": "--ablate",
     "robust": "--robust",
+    "think": "--think",
     "records_kind": "--records",
     "out": "--out",
     "force": "--force",

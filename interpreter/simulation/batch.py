@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.interpreter.agents.strong import thinking
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import (
     MOST_ROUNDS,
@@ -176,12 +177,13 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
             game = engine.game.from_content(played.content, config.players, options)
         # Each seat's chances to play a card, and what it took (offers.py).
         watcher = Watcher(played.origins, config.players)
-        bots = [
-            EngineSeat(kind)
-            if kind in engine.automated_seats
-            else watcher.seat(engine.make_agent(kind, seed, seat, game))
-            for seat, kind in enumerate(kinds)
-        ]
+        with thinking(config.extra.get("think")):  # --think: the strong seats' time budget
+            bots = [
+                EngineSeat(kind)
+                if kind in engine.automated_seats
+                else watcher.seat(engine.make_agent(kind, seed, seat, game))
+                for seat, kind in enumerate(kinds)
+            ]
         state = game.new_state(seed)
         opening = game.clone(state)  # what setup dealt (the cards offered for a pick)
         outcome = play(game if gifting is None else GiftingGame(game, gifting), state, bots)

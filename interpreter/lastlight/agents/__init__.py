@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from whitedwarf.interpreter.agents.search import SearchAgent
+from whitedwarf.interpreter.agents.strong import StrongAgent
 from whitedwarf.interpreter.lastlight.agents.heuristic import HeuristicAgent
 from whitedwarf.interpreter.lastlight.agents.learning import learned
 from whitedwarf.interpreter.lastlight.agents.search import last_light_search
+from whitedwarf.interpreter.lastlight.agents.strong import last_light_strong
 
 
 def heuristic_agent(seed: int, game: Any) -> HeuristicAgent:
@@ -29,8 +31,17 @@ def search_agent(seed: int, game: Any) -> SearchAgent:
     return last_light_search(seed)
 
 
+def strong_agent(seed: int, game: Any) -> StrongAgent:
+    """The ``strong`` agent of a seat, seeded (searching every real choice; its lines and
+    leaves play and score with the heuristic, so it learns the pack's card values too)."""
+    if game is not None:  # a game to seat it in (not a bare check of the kind)
+        learned(game.content)
+    return last_light_strong(seed)
+
+
 #: The agents the engine seats, by kind (``--agents heuristic,search``).
 AGENTS: dict[str, Callable[[int, Any], Any]] = {
     "heuristic": heuristic_agent,
     "search": search_agent,
+    "strong": strong_agent,
 }
