@@ -11,6 +11,7 @@ engine keeps it in ``state["rng"]`` and uses :func:`below` / :func:`shuffle` on 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence
 from typing import Any
 
@@ -23,6 +24,14 @@ _GOLDEN = 0x9E3779B97F4A7C15
 def seed_state(seed: int) -> int:
     """The generator state for a user seed (any int; negative and big seeds are folded)."""
     return (seed * _GOLDEN + 0x632BE59BD9B4E019) & MASK
+
+
+def derived_seed(purpose: str, seed: int, index: int) -> int:
+    """The seed of the ``index``-th game of a run of ``purpose`` (``batch``, ``values``)
+    started from ``seed``: a hash of the three (63 bits), so games of two purposes or two
+    runs never share a seed by accident."""
+    digest = hashlib.sha256(f"whitedwarf-{purpose}:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def step(state: int) -> tuple[int, int]:

@@ -29,7 +29,6 @@ sets the number of games a first learning plays (the test suite's small budget).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import multiprocessing
 import os
@@ -40,6 +39,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+from whitedwarf.interpreter.rng import derived_seed
 
 #: Bumped when the file layout or the method changes (older files are then not used).
 FORMAT = 1
@@ -321,8 +322,7 @@ def _workers() -> int:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of the experiment's game ``index`` (63 bits, as a batch's games)."""
-    digest = hashlib.sha256(f"whitedwarf-values:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return derived_seed("values", seed, index)
 
 
 def learn(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -18,6 +17,7 @@ from whitedwarf.interpreter.engines import (
     engine_for,
     every_agent,
 )
+from whitedwarf.interpreter.rng import derived_seed
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.simulation.gifts import (
     GiftError,
@@ -116,8 +116,7 @@ def check_agents(agents: Sequence[str], players: int, engine: GameEngine | None 
 
 def game_seed(batch_seed: int, index: int) -> int:
     """The seed of game ``index``: a hash of the batch seed and the index (63 bits)."""
-    digest = hashlib.sha256(f"whitedwarf-batch:{batch_seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return derived_seed("batch", batch_seed, index)
 
 
 def seat_agents(agents: Sequence[str], players: int, seed: int) -> list[str]:
