@@ -658,6 +658,20 @@ def ablation_html(result: dict[str, Any], sentences: list[str]) -> str:
     return _page(f"Ablation of {result['card']}", [_lead(sentences), table, note])
 
 
+def _effect_row(label: str, win: dict[str, Any], light: dict[str, Any]) -> list[str]:
+    """A row of ``compare --ablate``'s table: an effect on the win rate and on the score,
+    each with its interval and p."""
+    return [
+        label,
+        f"{100 * (win['difference'] or 0):+.0f} points",
+        f"{100 * win['low']:+.0f} to {100 * win['high']:+.0f}",
+        f"{win['p']:.3g}",
+        f"{light['difference']:+.2f}",
+        f"{light['low']:+.2f} to {light['high']:+.2f}",
+        f"{light['p']:.3g}",
+    ]
+
+
 def ablation_comparison_html(result: dict[str, Any], names: dict[str, str] | None = None) -> str:
     """The report of ``compare --ablate``: the card's effect on its holder on each pack, side
     by side, and whether they differ (``ablation.effect_difference``)."""
@@ -672,28 +686,10 @@ def ablation_comparison_html(result: dict[str, Any], names: dict[str, str] | Non
         if not one:
             rows.append([side, "no such card", "", "", "", "", ""])
             continue
-        win, light = one["win"], one["light"]
-        rows.append([
-            side,
-            f"{100 * (win['difference'] or 0):+.0f} points",
-            f"{100 * win['low']:+.0f} to {100 * win['high']:+.0f}",
-            f"{win['p']:.3g}",
-            f"{light['difference']:+.2f}",
-            f"{light['low']:+.2f} to {light['high']:+.2f}",
-            f"{light['p']:.3g}",
-        ])  # fmt: skip
+        rows.append(_effect_row(side, one["win"], one["light"]))
     difference = result.get("difference")
     if difference and difference["pairs"]:
-        win, light = difference["win"], difference["light"]
-        rows.append([
-            "variant minus base",
-            f"{100 * win['difference']:+.0f} points",
-            f"{100 * win['low']:+.0f} to {100 * win['high']:+.0f}",
-            f"{win['p']:.3g}",
-            f"{light['difference']:+.2f}",
-            f"{light['low']:+.2f} to {light['high']:+.2f}",
-            f"{light['p']:.3g}",
-        ])  # fmt: skip
+        rows.append(_effect_row("variant minus base", difference["win"], difference["light"]))
     score = next((result[s]["score"] for s in ("base", "variant") if result.get(s)), "light")
     head = ["pack", "effect on win rate", "95% interval", "p", f"effect on {score}"]
     body.append(
