@@ -449,10 +449,12 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
     limit = _limit_message(error, text)
     if limit is not None:
         return limit
+    # The clause the error is in: up to the error, and with the rest of its line.
     at = getattr(error, "pos_in_stream", None) or len(text)
     clause = text[text.rfind("\n", 0, at) + 1 : at].split(";")[-1].lstrip()
     line_end = text.find("\n", at)
-    if OWN_MOMENT_TRIED.match(clause + text[at : len(text) if line_end < 0 else line_end]):
+    whole = clause + text[at : len(text) if line_end < 0 else line_end]
+    if OWN_MOMENT_TRIED.match(whole):
         return _OWN_MOMENT_FORM  # `when you play research ...`
     try:
         label = error.match_examples(
@@ -467,12 +469,8 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
     except Exception:
         return None
     if label == _TRIGGER_ARROW:
-        at = getattr(error, "pos_in_stream", None) or len(text)
-        clause = text[text.rfind("\n", 0, at) + 1 : at].split(";")[-1].lstrip()
         if clause.startswith("as soon as"):
             return _AS_SOON_AS_ARROW
-        line_end = text.find("\n", at)
-        whole = clause + text[at : len(text) if line_end < 0 else line_end]
         if _REACTION_TRIED.match(whole):
             return _REACTION_FORM
     return label if isinstance(label, str) else None
