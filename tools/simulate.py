@@ -386,7 +386,7 @@ def batch_config(
     make_game(loaded, players, options, settings)
     chosen = parse_agents(agents, players, loaded.engine)
     if gifts:
-        check_given(loaded, players, chosen, options, gifts)
+        check_given(loaded, players, chosen, options, gifts, round_limit)
     return BatchConfig(
         packs=tuple(str(p.resolve()) for p in packs),
         pack_paths=tuple(str(p.resolve()) for p in pack_paths),
@@ -431,18 +431,20 @@ def check_given(
     agents: tuple[str, ...],
     options: dict[str, Any],
     gifts: tuple[str, ...],
+    round_limit: int,
 ) -> None:
     """Refuse a ``--give`` the game cannot make, in one sentence (exit 2): not SEAT:CARD, a
-    seat or card that does not exist, a kind of card no seat holds (gifts.py)."""
+    seat or card that does not exist, a kind of card no seat holds, a round after the
+    games' round limit (gifts.py)."""
     from whitedwarf.interpreter.simulation.gifts import GiftError, check_gifts, parse_gift
 
     engine = loaded.engine
     # The seat kinds of a batch with one agent a seat (a pool: every seat one that decides).
     seats = list(agents) if len(agents) == players else ["live"] * players
-    game_options = {**engine.game_options(seats, 200), **options}
+    game_options = {**engine.game_options(seats, round_limit), **options}
     try:
         parsed = [parse_gift(text) for text in gifts]
-        check_gifts(engine, loaded.content, players, game_options, parsed)
+        check_gifts(engine, loaded.content, players, game_options, parsed, round_limit)
     except GiftError as error:
         raise click.BadParameter(str(error), param_hint="--give") from None
 

@@ -146,12 +146,18 @@ def _refuse(message: str) -> str:
 
 
 def check_gifts(
-    engine: GameEngine, content: Any, players: int, options: dict[str, Any], gifts: Sequence[Gift]
+    engine: GameEngine,
+    content: Any,
+    players: int,
+    options: dict[str, Any],
+    gifts: Sequence[Gift],
+    round_limit: int | None = None,
 ) -> None:
     """Refuse a gift the batch cannot make (:class:`GiftError`, one sentence naming it): a
     seat the game does not have or that holds no cards, a card the pack does not have or of
-    a kind the game cannot put in play, or one the game refuses at the start of a game (a
-    dry run of a game: a fifth Core, a god without gods, a 3+ faction with 2 players)."""
+    a kind the game cannot put in play, a round after the games' ``round_limit`` (it would
+    never be given), or one the game refuses at the start of a game (a dry run of a game: a
+    fifth Core, a god without gods, a 3+ faction with 2 players)."""
     how = giver(engine)
     game = engine.game.from_content(content, players, options)
     cards = how.cards(game)
@@ -159,6 +165,11 @@ def check_gifts(
         prefix = f"{gift.text()}: "
         if gift.seat >= players:
             raise GiftError(f"{prefix}there is no seat {gift.seat} in a {players}-seat game")
+        if round_limit is not None and gift.round > round_limit:
+            raise GiftError(
+                f"{prefix}round {gift.round} never comes: the games end by round "
+                f"{round_limit} (--round-limit)"
+            )
         problem = how.seat_problem(game, gift.seat)
         try:
             if problem:

@@ -79,6 +79,14 @@ REFUSED = {
     ),
     "not SEAT:CARD": (("--give", "warp_drive"), "is not SEAT:CARD"),
     "round 0": (("--give", "0:warp_drive@0"), "rounds are numbered from 1"),
+    "a round after the round limit": (
+        ("--round-limit", "5", "--give", "0:warp_drive@6"),
+        "round 6 never comes: the games end by round 5 (--round-limit)",
+    ),
+    "a huge round": (
+        ("--give", "0:warp_drive@99999999999999999999"),
+        "never comes: the games end by round 200",
+    ),
     "a god without gods": (
         ("--pack", "starlight", "--give", "0:helion"), "give it with --option gods=true",
     ),
