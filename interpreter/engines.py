@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.bots import Bot
 
 if TYPE_CHECKING:
+    from whitedwarf.interpreter.agents.restricted import Probe
     from whitedwarf.interpreter.simulation.gifts import Giver
 
 #: ``(game, state, decisions, final hash, tally)`` to a game's ``--format json`` object
@@ -212,6 +213,11 @@ class GameEngine:
     #: How ``simulate --give`` puts its cards in a seat's play (``simulation/gifts.py``'s
     #: ``Giver``); None: the game cannot be given cards.
     giver: Giver | None = None
+    #: ``explain``'s restricted-play probes (``interpreter/agents/restricted.py``): the
+    #: simple rules of play tried for a degenerate strategy, in the game's option ids.
+    probes: tuple[Probe, ...] = ()
+    #: The kinds of cards (the giver's tables) ``explain`` measures unless told which.
+    explained_kinds: tuple[str, ...] = ()
 
     def game_options(self, seats: list[str], round_limit: int) -> dict[str, Any]:
         """The options ``Game.from_content`` takes for these seats."""

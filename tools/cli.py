@@ -79,6 +79,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "tune",
         "Find the smallest change of a pack's numbers that meets its balance targets.",
     ),
+    "explain": (
+        "whitedwarf.tools.explain",
+        "explain",
+        "Say why a pack plays as it does: card effects, combos, degenerate strategies.",
+    ),
     "ladder": (
         "whitedwarf.tools.ladder",
         "ladder",

@@ -59,6 +59,7 @@ def engine() -> GameEngine:
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.lastlight import events, summary
     from whitedwarf.interpreter.lastlight.agents import AGENTS
+    from whitedwarf.interpreter.lastlight.agents.probes import EXPLAINED_KINDS, PROBES
     from whitedwarf.interpreter.lastlight.batch_record import game_record
     from whitedwarf.interpreter.lastlight.board import BoardError
     from whitedwarf.interpreter.lastlight.content import ContentError
@@ -87,6 +88,8 @@ def engine() -> GameEngine:
         card_book=_card_book,
         rl_spec=_rl_spec,
         giver=GIVER,
+        probes=PROBES,
+        explained_kinds=EXPLAINED_KINDS,
         terminal=_terminal,
         settings={
             "factions": "the faction each seat keeps, in seat order (`veyari,,hexan`: an empty "

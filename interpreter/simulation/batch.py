@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents.strong import thinking
-from whitedwarf.interpreter.bots import EngineSeat
+from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.engines import (
     MOST_ROUNDS,
     GameEngine,
@@ -180,7 +180,9 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
             bots = [
                 EngineSeat(kind)
                 if kind in engine.automated_seats
-                else watcher.seat(engine.make_agent(kind, seed, seat, game))
+                else watcher.seat(
+                    probed(config, engine, seat, engine.make_agent(kind, seed, seat, game))
+                )
                 for seat, kind in enumerate(kinds)
             ]
         state = game.new_state(seed)
@@ -200,6 +202,18 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     if gifting is not None:  # what was given, and when (a round the game never reached: not)
         record["gifts"] = given + gifting.applied
     return record
+
+
+def probed(config: BatchConfig, engine: GameEngine, seat: int, agent: Bot) -> Bot:
+    """The seat's agent, restricted by the probe of ``extra["probe"]`` (``{"seat": 0,
+    "probe": "always_trade"}``: ``explain``'s degenerate-strategy probes) when it is this
+    seat's; the agent itself otherwise."""
+    probe = config.extra.get("probe")
+    if not probe or probe.get("seat") != seat:
+        return agent
+    from whitedwarf.interpreter.agents.restricted import RestrictedAgent, probe_named
+
+    return RestrictedAgent(agent, probe_named(engine.probes, probe["probe"]))
 
 
 def _caught(engine: GameEngine) -> tuple[type[BaseException], ...]:

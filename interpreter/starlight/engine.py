@@ -84,6 +84,7 @@ def engine() -> GameEngine:
     (``views/cards.py``); the commands needing what it lacks say so."""
     from whitedwarf.interpreter.engines import SIMPLE_AGENTS
     from whitedwarf.interpreter.starlight.agents import AGENTS
+    from whitedwarf.interpreter.starlight.agents.probes import EXPLAINED_KINDS, PROBES
     from whitedwarf.interpreter.starlight.content import content_from_pack
     from whitedwarf.interpreter.starlight.game import MAX_SEATS, Game
     from whitedwarf.interpreter.starlight.gifts import GIVER
@@ -110,6 +111,8 @@ def engine() -> GameEngine:
         card_book=_card_book,
         rl_spec=_rl_spec,
         giver=GIVER,
+        probes=PROBES,
+        explained_kinds=EXPLAINED_KINDS,
         settings={
             "gods": "true: deal two gods to every live player, who keeps one (003 'The Gods')",
             "starbot_level": "the Starbots' difficulty: which of setup.yaml's "

@@ -1,0 +1,73 @@
+"""Restricted play: an agent that may take only some of its options (``explain``'s probes).
+
+A degenerate strategy is a simple rule of play that beats the agents' judgement: "always
+take Trade", "never build ships". ``whitedwarf explain`` seats a :class:`RestrictedAgent` in
+one seat, the batch's own agent with its options filtered by a :class:`Probe`, and compares
+that seat's wins with the unrestricted agent's in the same seat on the same seeds. What the
+probes are is each game's (its option ids: ``interpreter/<game>/agents/probes.py``, reached
+through ``GameEngine.probes``); the filtering is the same for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Any
+
+from whitedwarf.interpreter.bots import Bot, OptionLike
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A rule of restricted play over option ids (``fnmatch`` patterns: ``play:trade``,
+    ``build:*``).
+
+    ``only``: when an option matching one of these is offered, the seat chooses among those
+    alone ("always take Trade"); ``never``: options matching these are left out ("never
+    build ships"). A decision the rule would leave without an option is the agent's own.
+    """
+
+    name: str
+    #: The rule in words, for the report ("always plays Trade when it may").
+    says: str
+    only: tuple[str, ...] = ()
+    never: tuple[str, ...] = ()
+
+    def allowed(self, options: Sequence[OptionLike]) -> list[OptionLike]:
+        """The options the rule leaves, or all of them when it would leave none."""
+        kept = [o for o in options if not _matches(o.id, self.never)]
+        if self.only:
+            wanted = [o for o in kept if _matches(o.id, self.only)]
+            kept = wanted or kept
+        return kept or list(options)
+
+
+def _matches(option: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatchcase(option, pattern) for pattern in patterns)
+
+
+class RestrictedAgent:
+    """``agent`` choosing only among the options its :class:`Probe` allows."""
+
+    def __init__(self, agent: Bot, probe: Probe) -> None:
+        self.agent, self.probe = agent, probe
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+    def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
+        """The agent's choice among the allowed options."""
+        allowed = self.probe.allowed(options)
+        if len(allowed) == 1:
+            return allowed[0].id
+        return self.agent.choose(state, seat, allowed)
+
+
+def probe_named(probes: Sequence[Probe], name: str) -> Probe:
+    """The probe called ``name``; KeyError naming the known ones."""
+    for probe in probes:
+        if probe.name == name:
+            return probe
+    known = ", ".join(p.name for p in probes) or "none"
+    raise KeyError(f"no probe {name!r} (known: {known})")
