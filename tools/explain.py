@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+import math
 import multiprocessing
 import re
 import sys
@@ -58,7 +59,7 @@ DEFAULT_PLAYERS = 4
 @click.option(
     "--games",
     type=click.IntRange(2, 100_000),
-    default=16,
+    default=32,
     show_default=True,
     help="paired games of each arm (each card, pair, probe and player count)",
 )
@@ -494,45 +495,37 @@ def _html(result: dict[str, Any]) -> str:
     def name(card: str) -> str:
         return str(names.get(card, card))
 
-    cards_plot = plots.interval_bars(
-        "Each card's effect on its holder's win rate (95% interval; ★ significant)",
+    cards_plot = _score_bars(
+        f"Each card's effect on its holder's {score} (95% interval; ★ significant)",
         [
-            (name(c["card"]), c["win"]["difference"], c["win"]["low"], c["win"]["high"],
+            (name(c["card"]), c["score"]["difference"], c["score"]["low"], c["score"]["high"],
              c["significant"])
             for c in result["cards"][:30]
         ],
-        reference=0.0,
-        lowest=-1.0,
     )  # fmt: skip
     cards = _table(
         ("card", f"{score} effect (95% interval)", "win rate effect (95% interval)",
          "share of holder's " + score, "played when held", "Holm p"),
         [
             (name(c["card"]), _interval(c["score"]), _interval(c["win"], pct=True),
-             _share(c["share"]), _rate(c["play"]), f"{c['p_holm']:.3f}")
+             _share(c["share"]), _rate(c["play"]), ex.p_text(c["p_holm"]))
             for c in result["cards"]
         ],
     )  # fmt: skip
-    pairs_plot = (
-        plots.interval_bars(
-            "Interaction of each pair on the holder's win rate (95% interval; ★ a combo)",
-            [
-                (f"{name(p['pair'][0])} + {name(p['pair'][1])}", p["win"]["difference"],
-                 p["win"]["low"], p["win"]["high"], p["significant"])
-                for p in result["pairs"]
-            ],
-            reference=0.0,
-            lowest=-1.0,
-        )
-        if result["pairs"]
-        else ""
+    pairs_plot = _score_bars(
+        f"Interaction of each pair on the holder's {score} (95% interval; ★ a combo)",
+        [
+            (f"{name(p['pair'][0])} + {name(p['pair'][1])}", p["score"]["difference"],
+             p["score"]["low"], p["score"]["high"], p["significant"])
+            for p in result["pairs"]
+        ],
     )  # fmt: skip
     pairs = _table(
         ("pair", "why tested", f"interaction on {score} (95% interval)",
          f"joint effect on {score}", "Holm p"),
         [
             (f"{name(p['pair'][0])} + {name(p['pair'][1])}", p["why"], _interval(p["score"]),
-             _interval(p["joint"]), f"{p['p_holm']:.3f}")
+             _interval(p["joint"]), ex.p_text(p["p_holm"]))
             for p in result["pairs"]
         ],
     )  # fmt: skip
@@ -554,7 +547,7 @@ def _html(result: dict[str, Any]) -> str:
         ("probe", "rule", "win rate effect (95% interval)", f"{score} effect", "Holm p"),
         [
             (p["probe"], p["says"], _interval(p["win"], pct=True), _interval(p["score"]),
-             f"{p['p_holm']:.3f}")
+             ex.p_text(p["p_holm"]))
             for p in result["probes"]
         ],
     )  # fmt: skip
@@ -587,6 +580,59 @@ def _html(result: dict[str, Any]) -> str:
         f"<h2>Restricted play</h2>{probes_plot}{probes}"
         f"<h2>First seat</h2>{seats_plot}{seats}</body></html>"
     )
+
+
+#: The half-ranges a plot of score effects may span: the smallest that holds every interval.
+_SPANS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+def _score_bars(title: str, rows: Sequence[tuple[str, float, float, float, bool]]) -> str:
+    """Horizontal bars of score effects (name, value, low, high, marked) from 0, with their
+    interval whiskers, on the smallest symmetric scale that holds them (``plots.py``'s
+    style: its bars are of rates and shares, these of light or points)."""
+    if not rows:
+        return ""
+    reach = max(
+        (abs(v) for _, *values, _m in rows for v in values if math.isfinite(v)), default=0.0
+    )
+    top = float(next((span for span in _SPANS if reach <= span), _SPANS[-1]))
+    width, left, bar = plots.WIDTH, plots.LEFT, plots.BAR
+    span = width - left - 40
+    height = 40 + bar * len(rows)
+
+    def x(value: float) -> float:
+        value = min(max(value, -top), top) if math.isfinite(value) else math.copysign(top, value)
+        return left + span * (value + top) / (2 * top)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="plot" role="img" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" '
+        f'font-size="12"><title>{html.escape(title)}</title>'
+    ]
+    for i, (label, value, low, high, marked) in enumerate(rows):
+        y = 24 + i * bar
+        colour = plots.COLOURS[3] if marked else plots.COLOURS[0]
+        parts.append(
+            f'<text x="{left - 6}" y="{y + 14}" text-anchor="end">{html.escape(label)}'
+            f"{' ★' if marked else ''}</text>"
+            f'<rect x="{min(x(value), x(0)):.1f}" y="{y + 3}" '
+            f'width="{abs(x(value) - x(0)):.1f}" height="{bar - 8}" fill="{colour}"/>'
+            f'<line x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{y + 11}" y2="{y + 11}" '
+            'stroke="#222" stroke-width="1.5"/>'
+        )
+    parts.append(
+        f'<line x1="{x(0):.1f}" x2="{x(0):.1f}" y1="18" y2="{height - 12}" '
+        'stroke="#888" stroke-dasharray="4 3"/>'
+    )
+    for k in range(5):
+        tick = -top + top * k / 2
+        shown = "0" if tick == 0 else f"{tick:+g}"
+        parts.append(
+            f'<text x="{x(tick):.1f}" y="{height - 2}" text-anchor="middle" '
+            f'fill="#555">{shown}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def _interval(row: dict[str, Any], pct: bool = False) -> str:

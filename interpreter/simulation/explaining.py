@@ -348,7 +348,8 @@ def _num(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def _p(value: float) -> str:
+def p_text(value: float) -> str:
+    """A p-value as the sentences write it: ``0.012``, or ``< 0.001``."""
     return "< 0.001" if value < 0.001 else f"{value:.3f}"
 
 
@@ -395,7 +396,8 @@ def sentences(result: Mapping[str, Any], names: Mapping[str, str] | None = None)
         listed = "; ".join(
             f"{name(p['pair'][0])} + {name(p['pair'][1])}: {_num(p['score']['difference'])} "
             f"{score} beyond the sum of their effects (95% interval "
-            f"{_num(p['score']['low'])} to {_num(p['score']['high'])}; Holm p {_p(p['p_holm'])})"
+            f"{_num(p['score']['low'])} to {_num(p['score']['high'])}; "
+            f"Holm p {p_text(p['p_holm'])})"
             for p in combos
         )
         lines.append(f"Combos: {listed}.")
@@ -409,7 +411,7 @@ def sentences(result: Mapping[str, Any], names: Mapping[str, str] | None = None)
         listed = "; ".join(
             f"{p['probe']} ({p['says']}) wins {_pct(p['win']['difference'])} more than the "
             f"{result['agent']} agent in its seat (95% interval {_pct(p['win']['low'])} to "
-            f"{_pct(p['win']['high'])}; Holm p {_p(p['p_holm'])})"
+            f"{_pct(p['win']['high'])}; Holm p {p_text(p['p_holm'])})"
             for p in degenerate
         )
         lines.append(f"Degenerate strategies: {listed}.")
@@ -425,7 +427,8 @@ def sentences(result: Mapping[str, Any], names: Mapping[str, str] | None = None)
         lines.append(
             f"At {row['players']} players seat 0 wins {100 * row['share']:.0f}% of "
             f"{row['games']} games (fair {100 * row['fair']:.0f}%, 95% interval "
-            f"{100 * row['low']:.0f}% to {100 * row['high']:.0f}%; p {_p(row['p'])}: {verdict})."
+            f"{100 * row['low']:.0f}% to {100 * row['high']:.0f}%; "
+            f"p {p_text(row['p'])}: {verdict})."
         )
     left_out = result.get("errors", 0)
     if left_out:

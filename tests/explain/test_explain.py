@@ -59,7 +59,7 @@ def fair(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         tmp_path_factory.mktemp("fair"),
         "fair",
         *("--cards", "fair_miner,fair_scholar,x_blaster", "--games", "20"),
-        *("--probes", "always_trade,always_mine,never_build_ships"),
+        *("--probes", "always_trade,never_trade,never_build_ships"),
     )
 
 
@@ -167,3 +167,13 @@ def test_starlight_is_explained_too(tmp_path: Path) -> None:
     ]  # fmt: skip
     assert [p["probe"] for p in result["probes"]] == ["only_long_rays"]
     assert "2 cards, 1 pair and 1 probe measured at 2 players" in text
+
+
+def test_the_docs_example_is_what_explain_says(combo: dict[str, Any]) -> None:
+    """docs/explain.md's first example is this module's combo run, sentence for sentence."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "explain.md").read_text("utf-8")
+    example = page.split("```console\n", 1)[1].split("```", 1)[0]
+    command = " ".join(example.splitlines()[0:2]).replace("\\", " ").split()
+    assert command[command.index("--cards") :] == [*COMBO, "--out", "runs/why"]
+    shown = [line for line in example.splitlines() if line.startswith("- ")]
+    assert shown == [line for line in combo["text"].splitlines() if line.startswith("- ")]

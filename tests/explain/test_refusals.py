@@ -1,0 +1,52 @@
+"""``whitedwarf explain`` refuses what it cannot do in one located sentence, never a
+traceback: an unknown pack, card or probe, a player count the game has not, too few games,
+two agents, a resume with nothing to resume or with settings it would ignore, an output
+folder that holds an explanation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.explain.test_explain import PACKS, run
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["nosuchpack"], "Invalid value for PACK: nosuchpack: no pack here"),
+        (
+            ["lastlight", "--cards", "x_blastr"],
+            "Invalid value for --cards: no card 'x_blastr' in the pack; did you mean `x_blaster`?",
+        ),
+        (["lastlight", "--players", "5"], "Last Light is for 2 to 4 players, not 5"),
+        (["lastlight", "--games", "-3"], "'--games': -3 is not in the range 2<=x<=100000"),
+        (["lastlight", "--probes", "always_trad"], "did you mean `always_trade`?"),
+        (["lastlight", "--agents", "heuristic,random"], "give one agent: it plays every seat"),
+        (["lastlight", "--agents", "hero"], "unknown agent 'hero'"),
+        ([], "name the PACK to explain (or --resume DIR)"),
+    ],
+)
+def test_bad_input_is_one_sentence(args: list[str], said: str, tmp_path: Path) -> None:
+    code, text = run("explain", *args, "--out", str(tmp_path / "out"), "-q")
+    assert code == 2, text
+    assert said in text
+    assert "Traceback" not in text
+    assert not (tmp_path / "out").exists()
+
+
+def test_resume_needs_an_explanation_and_keeps_its_settings(tmp_path: Path) -> None:
+    code, text = run("explain", "--resume", str(tmp_path))
+    assert code == 1
+    assert "no explanation to resume here (explain-settings.json is missing" in text
+    out = tmp_path / "out"
+    args = ["--cards", "x_blaster", "--probes", "none", "--games", "2", "--workers", "1"]
+    code, text = run("explain", str(PACKS / "fair"), *args, "--out", str(out), "-q")
+    assert code == 0, text
+    code, text = run("explain", "--resume", str(out), "--games", "5")
+    assert code == 2
+    assert "--resume continues the explanation with the settings it was started with" in text
+    code, text = run("explain", str(PACKS / "fair"), *args, "--out", str(out), "-q")
+    assert code == 2
+    assert f"{out} holds an explanation: continue it with --resume {out}, or use --force" in text
