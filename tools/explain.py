@@ -18,6 +18,7 @@ import math
 import multiprocessing
 import re
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -25,10 +26,11 @@ from typing import Any
 
 import click
 from whitedwarf.dsl.suggest import did_you_mean
-from whitedwarf.interpreter.agents.restricted import Probe, probe_named
+from whitedwarf.interpreter.agents.restricted import TAKE, Probe, probe_named, taking
 from whitedwarf.interpreter.simulation import explaining as ex
 from whitedwarf.interpreter.simulation import plots, store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, content_for, run_indices
+from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
@@ -44,6 +46,9 @@ SETTINGS = "explain-settings.json"
 ARMS = "arms"
 #: The player count measured unless told (clamped to the game's).
 DEFAULT_PLAYERS = 4
+#: With every probe (``--probes all``): "always take X" for this many cards, the largest
+#: effects on their holder first.
+TAKE_CARDS = 3
 
 
 @click.command("explain")
@@ -98,8 +103,8 @@ DEFAULT_PLAYERS = 4
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="the folder of the explanation (explain.json, explain.html, arms/); required "
-    "unless --resume",
+    help="the folder of the explanation (explain.json, explain.html, arms/) "
+    "[default: explain-PACK in the current folder]",
 )
 @click.option(
     "--resume",
@@ -235,7 +240,8 @@ class Explanation:
         self.probes = self._probes(settings.get("probes", "all"))
 
     def _probes(self, text: str) -> list[Probe]:
-        """The probes of ``--probes`` (all, none, or names), checked against the game's."""
+        """The probes of ``--probes`` (all, none, or names), checked against the game's; a
+        ``take:CARD`` probe against the pack's cards."""
         known = list(self.engine.probes)
         if text == "all":
             return known
@@ -243,6 +249,16 @@ class Explanation:
             return []
         chosen = []
         for name in (n.strip() for n in text.split(",") if n.strip()):
+            if name.startswith(TAKE):
+                card = name.removeprefix(TAKE)
+                if card not in self.texts:
+                    close = did_you_mean(card, self.texts)
+                    hint = f"; {close}" if close else ""
+                    raise click.BadParameter(
+                        f"{name}: no card {card!r} in the pack{hint}", param_hint="--probes"
+                    )
+                chosen.append(taking(card, PLAYING, self.names.get(card, card)))
+                continue
             try:
                 chosen.append(probe_named(known, name))
             except KeyError as error:
@@ -348,7 +364,9 @@ class Explanation:
                 yield arm, run_indices(config, [index])[0]
             return
         content_for(self.configs[self.players])  # loaded once here, so forked workers have it
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+        # forking a process that runs threads can deadlock: spawn then (workers.py does so)
+        method = "spawn" if threading.active_count() > 1 else "fork"
+        pool = multiprocessing.get_context(method).Pool(workers, initializer=_ignore_interrupts)
         try:
             for (arm, _), record in zip(
                 tasks, pool.imap(_play_one, jobs, chunksize=2), strict=True
@@ -368,16 +386,27 @@ class Explanation:
     def run(self) -> None:
         games = self.settings["games"]
         first = self.first_arms()
-        total = games * (len(first) + min(self.settings["pairs"], _most_pairs(len(self.cards))))
+        # with --probes all, "always take X" for the cards of the largest effects too
+        takes = TAKE_CARDS if self.settings.get("probes", "all") == "all" else 0
+        most = min(self.settings["pairs"], _most_pairs(len(self.cards)))
+        total = games * (len(first) + most + min(takes, len(self.cards)))
         progress = _Progress(total, self.settings["quiet"])
         try:
             with progress:
                 records = self.play(first, progress)
                 effects = self._card_effects(records)
                 chosen = ex.choose_pairs(effects, self.texts, self.settings["pairs"])
-                pair_arms = [ex.pair_arm(c["pair"][0], c["pair"][1], self.players) for c in chosen]
-                progress.total(games * (len(first) + len(pair_arms)))
-                records |= self.play(pair_arms, progress)
+                second = [ex.pair_arm(c["pair"][0], c["pair"][1], self.players) for c in chosen]
+                names = {p.name for p in self.probes}
+                taken = [
+                    taking(e["card"], PLAYING, self.names.get(e["card"], e["card"]))
+                    for e in effects[:takes]
+                ]
+                taken = [p for p in taken if p.name not in names]
+                self.probes += taken
+                second += [ex.probe_arm(p.name, self.players) for p in taken]
+                progress.total(games * (len(first) + len(second)))
+                records |= self.play(second, progress)
         except KeyboardInterrupt:
             raise Interrupted(
                 f"the games played are kept in {self.out / ARMS}; continue with "

@@ -64,8 +64,23 @@ class RestrictedAgent:
         return self.agent.choose(state, seat, allowed)
 
 
-def probe_named(probes: Sequence[Probe], name: str) -> Probe:
-    """The probe called ``name``; KeyError naming the known ones."""
+#: The name of the probe that always takes one card: ``take:CARD``.
+TAKE = "take:"
+
+
+def taking(card: str, verbs: Sequence[str], shown: str = "") -> Probe:
+    """ "Always take X": whenever an option playing ``card`` (``make:card#2:small``,
+    ``faction:card``: one of ``verbs``) is offered, the seat takes one (``shown``: the card's
+    name for people)."""
+    only = tuple(f"{verb}:{card}{tail}" for verb in verbs for tail in ("", "#*", ":*"))
+    return Probe(f"{TAKE}{card}", f"always takes {shown or card} when it may", only=only)
+
+
+def probe_named(probes: Sequence[Probe], name: str, verbs: Sequence[str] = ()) -> Probe:
+    """The probe called ``name`` (``take:CARD``: :func:`taking` the card with ``verbs``);
+    KeyError naming the known ones."""
+    if name.startswith(TAKE) and verbs:
+        return taking(name.removeprefix(TAKE), verbs)
     for probe in probes:
         if probe.name == name:
             return probe

@@ -206,14 +206,15 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
 
 def probed(config: BatchConfig, engine: GameEngine, seat: int, agent: Bot) -> Bot:
     """The seat's agent, restricted by the probe of ``extra["probe"]`` (``{"seat": 0,
-    "probe": "always_trade"}``: ``explain``'s degenerate-strategy probes) when it is this
-    seat's; the agent itself otherwise."""
+    "probe": "always_trade"}``, or ``take:CARD``: ``explain``'s degenerate-strategy probes)
+    when it is this seat's; the agent itself otherwise."""
     probe = config.extra.get("probe")
     if not probe or probe.get("seat") != seat:
         return agent
     from whitedwarf.interpreter.agents.restricted import RestrictedAgent, probe_named
+    from whitedwarf.interpreter.simulation.offers import PLAYING
 
-    return RestrictedAgent(agent, probe_named(engine.probes, probe["probe"]))
+    return RestrictedAgent(agent, probe_named(engine.probes, probe["probe"], PLAYING))
 
 
 def _caught(engine: GameEngine) -> tuple[type[BaseException], ...]:

@@ -49,7 +49,8 @@ def trade(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return explained(
         tmp_path_factory.mktemp("trade"),
         "planted_trade",
-        *("--cards", "x_blaster", "--probes", "always_trade,never_trade", "--games", "20"),
+        *("--cards", "x_blaster", "--probes", "always_trade,never_trade,take:x_blaster"),
+        *("--games", "20"),
     )
 
 
@@ -103,6 +104,9 @@ def test_a_planted_degenerate_strategy_is_named(trade: dict[str, Any]) -> None:
     assert "never_trade" not in lines[0]
     probes = {p["probe"]: p for p in trade["json"]["probes"]}
     assert probes["always_trade"]["significant"] and not probes["never_trade"]["significant"]
+    # "always take X" for a card: it builds X Blaster whenever it may
+    assert probes["take:x_blaster"]["says"] == "always takes X Blaster when it may"
+    assert not probes["take:x_blaster"]["significant"]
 
 
 def test_a_pack_with_neither_names_nothing(fair: dict[str, Any]) -> None:
@@ -155,7 +159,7 @@ def test_an_interrupted_explanation_resumes_to_the_same_result(tmp_path: Path) -
 
 def test_starlight_is_explained_too(tmp_path: Path) -> None:
     code, text = run(
-        "explain", "starlight", "--cards", "kindling,pure_light", "--probes", "only_long_rays",
+        "explain", "starlight", "--cards", "kindling,pure_light",
         "--players", "2", "--games", "4", "--pairs", "1", "--workers", "1",
         "--out", str(tmp_path / "sl"), "-q",
     )  # fmt: skip
@@ -165,8 +169,14 @@ def test_starlight_is_explained_too(tmp_path: Path) -> None:
     assert [c["card"] for c in sorted(result["cards"], key=lambda c: c["card"])] == [
         "kindling", "pure_light"
     ]  # fmt: skip
-    assert [p["probe"] for p in result["probes"]] == ["only_long_rays"]
-    assert "2 cards, 1 pair and 1 probe measured at 2 players" in text
+    # every probe of the game, then "always take X" for its cards (the largest effect first)
+    probes = [p["probe"] for p in result["probes"]]
+    assert probes[:5] == [
+        "only_long_rays", "only_short_rays", "never_take_flares", "never_buy_points",
+        "always_end_turn",
+    ]  # fmt: skip
+    assert sorted(probes[5:]) == ["take:kindling", "take:pure_light"]
+    assert "2 cards, 1 pair and 7 probes measured at 2 players" in text
 
 
 def test_the_docs_example_is_what_explain_says(combo: dict[str, Any]) -> None:

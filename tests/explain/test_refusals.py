@@ -23,6 +23,10 @@ from tests.explain.test_explain import PACKS, run
         (["lastlight", "--players", "5"], "Last Light is for 2 to 4 players, not 5"),
         (["lastlight", "--games", "-3"], "'--games': -3 is not in the range 2<=x<=100000"),
         (["lastlight", "--probes", "always_trad"], "did you mean `always_trade`?"),
+        (
+            ["lastlight", "--probes", "take:x_blastr"],
+            "take:x_blastr: no card 'x_blastr' in the pack; did you mean `x_blaster`?",
+        ),
         (["lastlight", "--agents", "heuristic,random"], "give one agent: it plays every seat"),
         (["lastlight", "--agents", "hero"], "unknown agent 'hero'"),
         ([], "name the PACK to explain (or --resume DIR)"),
