@@ -54,3 +54,16 @@ def test_resume_needs_an_explanation_and_keeps_its_settings(tmp_path: Path) -> N
     code, text = run("explain", str(PACKS / "fair"), *args, "--out", str(out), "-q")
     assert code == 2
     assert f"{out} holds an explanation: continue it with --resume {out}, or use --force" in text
+
+
+def test_a_pack_with_errors_is_its_diagnostics_and_1(tmp_path: Path) -> None:
+    pack = tmp_path / "broken"
+    pack.mkdir()
+    for name in ("pack.yaml", "techs.yaml"):
+        text = (PACKS / "fair" / name).read_text()
+        (pack / name).write_text(text.replace("-> gain 1 common", "-> gane 1 common"))
+    code, text = run("explain", str(pack), "--out", str(tmp_path / "out"), "-q")
+    assert code == 1
+    assert "techs.yaml:7:31: error[E0401]: unknown verb `gane`" in text
+    assert "the content packs have errors; run `whitedwarf validate` on them" in text
+    assert not (tmp_path / "out").exists()
