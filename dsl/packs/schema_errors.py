@@ -242,7 +242,8 @@ def _not_allowed(err: ValidationError, path: DataPath, file: YamlFile, field: st
     hint = None
     if isinstance(err.instance, str):
         hint = did_you_mean(err.instance, [str(value) for value in allowed])
-    return error("E0605", message, file.span(path), hint)
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    return error("E0605", message, file.span(path), hint or schema.get("x-why"))
 
 
 def _word(value: Any) -> str:
