@@ -7,6 +7,7 @@ those resolutions; it never looks a word up itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,11 @@ class _Scope:
     # reaction, its act (``Hook.acted``), for ``the player who <acted>``
     parties: tuple[str, ...] = ()
     act: str = ""
+
+
+#: A reaction's act words that end with a use limit written without its comma (`plays trade
+#: once per round`): the act, and the limit.
+_LIMIT_IN_ACT = re.compile(r"(.+?) (once per [a-z_]+)")
 
 
 class Checker:
@@ -143,6 +149,8 @@ class Checker:
                 self.use_limit(clause.limit)
         elif isinstance(clause, ast.Reaction):
             self.reaction(clause, scope)
+            if clause.limit is not None:
+                self.use_limit(clause.limit)
         elif isinstance(clause, ast.AsSoonAs):
             self.cond(clause.cond, scope)
             self.step(clause.body, scope)
@@ -394,6 +402,16 @@ class Checker:
                 f"{place} >= 1 -> ...`",
             )
             hook = acts[said]
+        elif (
+            hook is None and (limited := _LIMIT_IN_ACT.fullmatch(phrase)) and (limited[1] in acts)
+        ):  # `when an opponent plays trade once per round ->`: the parser took it as the act
+            actor = self.source.text[clause.actor.pos.start : clause.actor.pos.end]
+            self.error(
+                "E0301",
+                where,
+                f"a use limit follows a comma: `when {actor} {limited[1]}, {limited[2]} -> ...`",
+            )
+            hook = acts[limited[1]]
         elif hook is None:
             shown = ", ".join(f"`{a}`" for a in sorted(acts))
             close = did_you_mean(phrase, acts)
@@ -843,11 +861,18 @@ class Checker:
             param = by_prep.get(arg.prep.text) or by_prep.get(prep)
             if param is None:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
+                hint = f"its prepositions: {known}; for example: `{verb.example}`"
+                if arg.prep.text == "with":  # "the player with the most light"
+                    hint = (
+                        "a selector cannot pick a thing by what it has (`the <noun> with the "
+                        "most ...`): let the owner pick one (`a <noun>`), name a party (`the "
+                        f"<party>`), or compare a value in a condition; {hint}"
+                    )
                 self.error(
                     "E0410",
                     arg.prep.pos,
                     f"`{verb.name}` takes nothing introduced by `{arg.prep.text}`",
-                    f"its prepositions: {known}; for example: `{verb.example}`",
+                    hint,
                 )
                 return None, None
             return param, arg.value

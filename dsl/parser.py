@@ -300,6 +300,11 @@ def _character_hint(char: str) -> str | None:
     return None
 
 
+#: The end of a modifier or a grant (`has +1 attack`, `can bombard`): an `if` after one is a
+#: condition on a clause that takes none.
+_STANDING = re.compile(r"(\b(has|have)\s+[+-]\d+\s+[a-z_]+|\bcan\s+[a-z_]+)$")
+
+
 def _postfix_if(before: str) -> bool:
     """Whether the step the error is in reads ``<step> if <words>``: an `if` written after its
     step, as English does (`gain 1 common if light < 5`), where the language writes it before
@@ -313,6 +318,12 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
     """A hint for an unexpected token; ``before`` is the text before it (its last word
     tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
     in_sum = "CMP" in expected or "ADD_OP" in expected
+    if token.type == "IF" and _STANDING.search(before):  # `you have +1 trades if light < 5`
+        return (
+            "a modifier or grant holds while its card is in play and takes no condition; for "
+            "one that holds only for a while, start it with a trigger: `when <hook> if "
+            "<condition> -> until the end of the <period>: <modifier>`"
+        )
     if _postfix_if(before):  # `gain 1 common if light < 5`: the condition comes first
         return (
             "a condition comes before what it guards: `if <condition> -> <step>` (or on the "
@@ -556,6 +567,13 @@ class _ToAst(Transformer[Token, ast.Effect]):
         start, end = det.start_pos or 0, noun.end_pos or 0
         actor = ast.Selector(_word(det), None, False, (_word(noun),), (), ast.Pos(start, end))
         return ast.Reaction(actor, words, cond, body, _pos(meta))
+
+    def limited_reaction(self, meta: Meta, items: Children) -> ast.Reaction:
+        """``when an opponent plays trade [if C], once per round -> ...``: a reaction whose
+        uses are counted as a limited trigger's (the engine runs both alike)."""
+        *head, limit, body = items
+        plain = self.reaction(meta, [*head, body])
+        return ast.Reaction(plain.actor, plain.act, plain.cond, body, plain.pos, limit)
 
     def as_soon_as(self, meta: Meta, items: Children) -> ast.AsSoonAs:
         cond, body = items[-2], items[-1]

@@ -122,3 +122,13 @@ def test_a_modifier_on_the_wrong_subject_says_which_subjects_there_are() -> None
     assert found.hint == (
         "a modifier's or a grant's subject is `you`, `this ship type` or `your ships`"
     )
+
+
+def test_a_player_picked_by_what_they_have_is_told_what_picks_one() -> None:
+    """ "Steal 1 common from the player with the most light" was told only "`steal` takes
+    nothing introduced by `with`" and its prepositions, as if a word were misplaced."""
+    found = only("when round_end -> steal 1 common from the player with the most light", "E0410")
+    assert found.message == "`steal` takes nothing introduced by `with`"
+    assert found.hint is not None
+    assert found.hint.startswith("a selector cannot pick a thing by what it has")
+    assert "`a <noun>`" in found.hint and "its prepositions: `from`" in found.hint
