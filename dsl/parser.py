@@ -17,6 +17,7 @@ from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, Unexpecte
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.tree import Meta
 from whitedwarf.dsl import ast
+from whitedwarf.dsl.suggest import not_ascii
 
 GRAMMAR_FILE = "grammar.lark"
 
@@ -284,7 +285,8 @@ def _bad_character(start: int, text: str) -> SyntaxProblem:
             begin -= 1
         word = text[begin:end]
         return SyntaxProblem(begin, end, f"`{word}` is not lower case", f"write `{word.lower()}`")
-    return SyntaxProblem(start, start + 1, f"unexpected character {char!r}", _character_hint(char))
+    hint = _character_hint(char) or not_ascii(char)
+    return SyntaxProblem(start, start + 1, f"unexpected character {char!r}", hint)
 
 
 def _character_hint(char: str) -> str | None:
