@@ -157,7 +157,38 @@ class Checker:
         else:
             if isinstance(clause, ast.Activated) and clause.limit is not None:
                 self.use_limit(clause.limit)
+            elif (
+                isinstance(clause, ast.Activated)
+                and form in self.kind.clauses
+                and not self.paid_for(clause.body)
+            ):
+                self.warning(
+                    "W0408",
+                    ast.Pos(clause.pos.start, clause.pos.start + len("activated")),
+                    "this ability costs nothing and has no use limit: its owner may use it "
+                    "again and again, until the engine's bound on uses stops the game "
+                    "(docs/rules-decisions.md E21)",
+                    "give it a cost (`activated: <cost> -> ...`) or a use limit "
+                    "(`activated, once per <period>: ...`)",
+                )
             self.step(clause.body, scope)
+
+    def paid_for(self, step: ast.Step) -> bool:
+        """Whether every way through ``step``'s start pays a cost first (an activated
+        ability's body): a cost before `->`, a cost verb as its first step, a `may` or
+        every option of a `choose one` that starts with one."""
+        if isinstance(step, ast.Body):
+            return bool(step.steps) and self.paid_for(step.steps[0])
+        if isinstance(step, ast.Paid):
+            return True
+        if isinstance(step, ast.Action):
+            verb = self.registry.verbs.get(step.verb.text)
+            return verb is not None and verb.cost
+        if isinstance(step, ast.Optional):
+            return self.paid_for(step.step)
+        if isinstance(step, ast.Choice):
+            return all(self.paid_for(option) for option in step.options)
+        return False
 
     def subject_scope(
         self, subject: ast.Selector | ast.You, scope: _Scope, needs: str | None, says: str
