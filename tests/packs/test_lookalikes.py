@@ -79,3 +79,24 @@ def test_an_effect_too_deep_in_parentheses_is_told_to_drop_them(tmp_path: Path) 
     code, output = validate(tmp_path, techs=TECH.format(id="tech", effect=effect))
     assert code == 1 and "error[E0302]" in output
     assert "help: drop the parentheses around a single step or condition" in output
+
+
+@pytest.mark.parametrize(
+    ("name", "where"),
+    [
+        ("a\x1b[31mred", "techs.yaml:2:11: error[E0514]"),
+        ("x\x00y", "techs.yaml:2:11: error[E0514]"),
+    ],
+)
+def test_a_control_character_written_raw_is_told_where_it_is(
+    tmp_path: Path, name: str, where: str
+) -> None:
+    """A raw ESC or NUL in a pack file (not the `\\e` escape of a quoted string) made YAML
+    refuse the file whole, told at 1:1 as "invalid YAML: unacceptable character #x001b"."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "name: T", f'name: "{name}"'
+    )
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1, output
+    assert where in output and "this text holds the invisible character U+00" in output
+    assert "written raw in the file" in output and "\x1b" not in output
