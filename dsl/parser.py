@@ -445,6 +445,15 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
         "do_thing 1 point from the boss of a place",
         "do_thing 1 point from the boss of place",
     ],
+    # `until your next turn: ...` (a designer's "until your next turn") was told only
+    # "unexpected `next`: expected `end`"
+    "a duration reads `until the end of the <period>: <modifier or grant>` (the reference "
+    "lists the game's periods); it cannot last until a moment of your own, such as `until "
+    "your next ...`": [
+        "until your next thing: you have +1 power",
+        "when some_hook -> until the start of the thing: you have +1 power",
+        "when some_hook -> until end of thing: you have +1 power",
+    ],
     "`choose one:` needs at least two options separated by `or`": [
         "choose one: do_thing 1 point",
     ],

@@ -178,11 +178,16 @@ def test_a_reaction_takes_a_use_limit(tmp_path: Path) -> None:
          "a modifier or grant holds while its card is in play and takes no condition"),
         ("your ships can bombard if round > 3",
          "a modifier or grant holds while its card is in play and takes no condition"),
+        ("when round_start -> until your next round: you have +1 trades",
+         "a duration reads `until the end of the <period>: <modifier or grant>`"),
+        ("when round_start -> until end of round: you have +1 trades",
+         "a duration reads `until the end of the <period>: <modifier or grant>`"),
     ],
 )  # fmt: skip
 def test_a_limit_or_a_condition_in_the_wrong_place_is_told_the_form(effect: str, said: str) -> None:
     """A reaction's limit without its comma was told "no act is said `plays research once per
-    round`"; a modifier with a condition after it "unexpected `if`" and nothing more."""
+    round`"; a modifier with a condition after it "unexpected `if`" and nothing more; "until
+    your next turn" "unexpected `next`: expected `end`"."""
     _, problems = _compile(effect, "faction")
     (problem,) = problems
     assert said in f"{problem.message} {problem.hint}", problem
