@@ -726,16 +726,29 @@ class Checker:
     def action(self, action: ast.Action, scope: _Scope) -> None:
         verb = self.registry.verbs.get(action.verb.text)
         if verb is None:
+            hook = self.hook_after(action)
             self.error(
                 "E0401",
                 action.verb.pos,
                 f"unknown verb `{action.verb.text}`",
-                self.hint(action.verb.text, self.registry.verbs, "verbs"),
+                f"a trigger starts with `when`: `when {hook} -> ...`"
+                if hook
+                else self.hint(action.verb.text, self.registry.verbs, "verbs"),
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
         if verb.cost:
             self.resolved.costs.add(id(action))
+
+    def hook_after(self, action: ast.Action) -> str | None:
+        """The hook named right after an unknown verb (`on round_end -> ...`, `after
+        ship_built -> ...`: a trigger written without `when`), or None."""
+        first = action.args[0] if action.args else None
+        value = first.value if isinstance(first, ast.PrepArg) else first
+        if isinstance(value, ast.Selector) and value.det is None and value.words:
+            word = value.words[0].text
+            return word if word in self.registry.hooks else None
+        return None
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
         positional = [p for p in verb.params if p.prep is None]
@@ -938,12 +951,11 @@ class Checker:
 
     def amount_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
         if not isinstance(value, ast.Amount) or value.unit is None:
-            self.error(
-                "E0409",
-                value.pos,
-                f"expected an amount such as `1 {param.types[0]}`",
-                f"units here: {', '.join(param.types)}",
-            )
+            hint = f"units here: {', '.join(param.types)}"
+            unit = value.words[-1].text if isinstance(value, ast.Selector) and value.words else ""
+            if _singular(unit, param.types) in param.types:  # `gain common 1`
+                hint = f"write the number before the unit: `1 {unit}`; {hint}"
+            self.error("E0409", value.pos, f"expected an amount such as `1 {param.types[0]}`", hint)
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:

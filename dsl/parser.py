@@ -285,11 +285,13 @@ def _bad_character(start: int, text: str) -> SyntaxProblem:
             begin -= 1
         word = text[begin:end]
         return SyntaxProblem(begin, end, f"`{word}` is not lower case", f"write `{word.lower()}`")
-    hint = _character_hint(char) or not_ascii(char)
+    hint = _character_hint(char, text[start + 1 : start + 2]) or not_ascii(char)
     return SyntaxProblem(start, start + 1, f"unexpected character {char!r}", hint)
 
 
-def _character_hint(char: str) -> str | None:
+def _character_hint(char: str, after: str = "") -> str | None:
+    if char == "=" and after == ">":  # `when round_end => ...`
+        return "the arrow is written `->`"
     if char == "=":
         return "compare with `==`, `>=` or `<=`"
     if char in "\"'":
@@ -320,6 +322,11 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
     """A hint for an unexpected token; ``before`` is the text before it (its last word
     tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
     in_sum = "CMP" in expected or "ADD_OP" in expected
+    if token.type == "_ARROW" and re.search(r"(:|\bmay|\bthen)$", before):  # `activated: ->`
+        return (
+            "nothing stands before this `->`: write the cost it follows (`<cost> -> <what "
+            "happens>`), or leave the arrow out"
+        )
     if token.type == "IF" and _STANDING.search(before):  # `you have +1 trades if light < 5`
         return (
             "a modifier or grant holds while its card is in play and takes no condition; for "
