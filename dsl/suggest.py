@@ -16,7 +16,9 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | 
     for candidate in pool:
         if candidate.lower() == lowered:
             return candidate
-    return None
+    # a word cut short (`civ` for `civilization`): the one candidate it begins
+    started = [c for c in pool if len(lowered) >= 3 and c.lower().startswith(lowered)]
+    return started[0] if len(started) == 1 else None
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

@@ -100,3 +100,14 @@ def test_a_control_character_written_raw_is_told_where_it_is(
     assert code == 1, output
     assert where in output and "this text holds the invisible character U+00" in output
     assert "written raw in the file" in output and "\x1b" not in output
+
+
+def test_a_word_cut_short_gets_a_did_you_mean(tmp_path: Path) -> None:
+    """`kind: civ` was told the three kinds with no did-you-mean (`civ` is too unlike
+    `civilization` for a spelling match): a word that begins one choice alone names it."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "kind: civilization", "kind: civ"
+    )
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1 and "techs.yaml:3:9: error[E0605]" in output
+    assert "help: did you mean `civilization`?" in output
