@@ -1,6 +1,7 @@
-"""A stranger's pack with characters that look like ASCII ones (a Cyrillic `е` in an id, an
-arrow or a full-width digit pasted into an effect), or a bad pack id as a `depends` key: each
-is told at the character or the key, with the code point and what to write."""
+"""Packs a stranger writes from the docs, and what they are told: characters that look like
+ASCII ones (a Cyrillic `е` in an id, an arrow or a full-width digit pasted into an effect), a
+control character written raw, a bad pack id as a `depends` key, a word cut short, a mod that
+forgot its `depends:`. Each is told at the character or the key, with what to write."""
 
 from __future__ import annotations
 
@@ -111,3 +112,14 @@ def test_a_word_cut_short_gets_a_did_you_mean(tmp_path: Path) -> None:
     code, output = validate(tmp_path, techs=techs)
     assert code == 1 and "techs.yaml:3:9: error[E0605]" in output
     assert "help: did you mean `civilization`?" in output
+
+
+def test_a_mod_without_depends_is_told_once(tmp_path: Path) -> None:
+    """A mod that forgot `depends:` was told E0709 once for each of the ten files the game
+    needs, none of them naming the missing line."""
+    manifest = MANIFEST.replace('depends: {lastlight: ">=1.0,<2"}\n', "")
+    code, output = validate(tmp_path, manifest, "- {id: warp_drive, remove: true}\n")
+    assert code == 1, output
+    assert output.count("error[E0709]") == 1
+    assert "mod depends on no pack, and no pack provides 10 of the files a lastlight game" in output
+    assert 'help: a mod depends on the base pack: `depends: {lastlight: ">=1.0,<2"}`' in output
