@@ -191,3 +191,15 @@ def test_a_limit_or_a_condition_in_the_wrong_place_is_told_the_form(effect: str,
     _, problems = _compile(effect, "faction")
     (problem,) = problems
     assert said in f"{problem.message} {problem.hint}", problem
+
+
+def test_each_reference_shows_the_limit_forms_its_game_has() -> None:
+    """Starlight's reference showed `activated, once per <period>: ...`, though no Starlight
+    card may have an activated ability (a god: modifier, grant, trigger); Last Light's did not
+    show a reaction's limit."""
+    docs = GUIDE.parent
+    starlight_page = " ".join((docs / "reference-starlight.md").read_text().split())
+    lastlight_page = " ".join((docs / "reference.md").read_text().split())
+    assert "A use limit counts by a period (`when <hook>, at most 3 times" in starlight_page
+    assert "`activated, once per <period>: ...`" not in starlight_page
+    assert "`when an opponent <act>, once per <period> -> ...`" in lastlight_page
