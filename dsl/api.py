@@ -119,7 +119,7 @@ def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnost
         span = source.span(error.start, error.end)
         hint = "split it into clauses, or into steps joined by `then`"
         if error.parentheses:
-            hint = "drop the parentheses around a single condition: `((a))` reads as `a`"
+            hint = "drop the parentheses around a single step or condition: `((a))` reads as `a`"
         return None, [Diagnostic("E0302", str(error), span, hint)]
     except EffectSyntaxError as error:
         problem = error.problem

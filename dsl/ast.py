@@ -316,6 +316,7 @@ class Reaction:
     cond: Cond | None
     body: Body
     pos: Pos
+    limit: Limit | None = None  # a use limit: `when an opponent plays trade, once per round`
 
 
 @dataclass(frozen=True, slots=True)

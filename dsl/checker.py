@@ -7,6 +7,7 @@ those resolutions; it never looks a word up itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,11 @@ class _Scope:
     # reaction, its act (``Hook.acted``), for ``the player who <acted>``
     parties: tuple[str, ...] = ()
     act: str = ""
+
+
+#: A reaction's act words that end with a use limit written without its comma (`plays trade
+#: once per round`): the act, and the limit.
+_LIMIT_IN_ACT = re.compile(r"(.+?) (once per [a-z_]+)")
 
 
 class Checker:
@@ -143,13 +149,46 @@ class Checker:
                 self.use_limit(clause.limit)
         elif isinstance(clause, ast.Reaction):
             self.reaction(clause, scope)
+            if clause.limit is not None:
+                self.use_limit(clause.limit)
         elif isinstance(clause, ast.AsSoonAs):
             self.cond(clause.cond, scope)
             self.step(clause.body, scope)
         else:
             if isinstance(clause, ast.Activated) and clause.limit is not None:
                 self.use_limit(clause.limit)
+            elif (
+                isinstance(clause, ast.Activated)
+                and form in self.kind.clauses
+                and not self.paid_for(clause.body)
+            ):
+                self.warning(
+                    "W0408",
+                    ast.Pos(clause.pos.start, clause.pos.start + len("activated")),
+                    "this ability costs nothing and has no use limit: its owner may use it "
+                    "again and again, until the engine's bound on uses stops the game "
+                    "(docs/rules-decisions.md E21)",
+                    "give it a cost (`activated: <cost> -> ...`) or a use limit "
+                    "(`activated, once per <period>: ...`)",
+                )
             self.step(clause.body, scope)
+
+    def paid_for(self, step: ast.Step) -> bool:
+        """Whether every way through ``step``'s start pays a cost first (an activated
+        ability's body): a cost before `->`, a cost verb as its first step, a `may` or
+        every option of a `choose one` that starts with one."""
+        if isinstance(step, ast.Body):
+            return bool(step.steps) and self.paid_for(step.steps[0])
+        if isinstance(step, ast.Paid):
+            return True
+        if isinstance(step, ast.Action):
+            verb = self.registry.verbs.get(step.verb.text)
+            return verb is not None and verb.cost
+        if isinstance(step, ast.Optional):
+            return self.paid_for(step.step)
+        if isinstance(step, ast.Choice):
+            return all(self.paid_for(option) for option in step.options)
+        return False
 
     def subject_scope(
         self, subject: ast.Selector | ast.You, scope: _Scope, needs: str | None, says: str
@@ -394,6 +433,16 @@ class Checker:
                 f"{place} >= 1 -> ...`",
             )
             hook = acts[said]
+        elif (
+            hook is None and (limited := _LIMIT_IN_ACT.fullmatch(phrase)) and (limited[1] in acts)
+        ):  # `when an opponent plays trade once per round ->`: the parser took it as the act
+            actor = self.source.text[clause.actor.pos.start : clause.actor.pos.end]
+            self.error(
+                "E0301",
+                where,
+                f"a use limit follows a comma: `when {actor} {limited[1]}, {limited[2]} -> ...`",
+            )
+            hook = acts[limited[1]]
         elif hook is None:
             shown = ", ".join(f"`{a}`" for a in sorted(acts))
             close = did_you_mean(phrase, acts)
@@ -677,16 +726,29 @@ class Checker:
     def action(self, action: ast.Action, scope: _Scope) -> None:
         verb = self.registry.verbs.get(action.verb.text)
         if verb is None:
+            hook = self.hook_after(action)
             self.error(
                 "E0401",
                 action.verb.pos,
                 f"unknown verb `{action.verb.text}`",
-                self.hint(action.verb.text, self.registry.verbs, "verbs"),
+                f"a trigger starts with `when`: `when {hook} -> ...`"
+                if hook
+                else self.hint(action.verb.text, self.registry.verbs, "verbs"),
             )
             return
         self.resolved.calls[id(action)] = self.bind_args(verb, action, scope)
         if verb.cost:
             self.resolved.costs.add(id(action))
+
+    def hook_after(self, action: ast.Action) -> str | None:
+        """The hook named right after an unknown verb (`on round_end -> ...`, `after
+        ship_built -> ...`: a trigger written without `when`), or None."""
+        first = action.args[0] if action.args else None
+        value = first.value if isinstance(first, ast.PrepArg) else first
+        if isinstance(value, ast.Selector) and value.det is None and value.words:
+            word = value.words[0].text
+            return word if word in self.registry.hooks else None
+        return None
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
         positional = [p for p in verb.params if p.prep is None]
@@ -843,11 +905,18 @@ class Checker:
             param = by_prep.get(arg.prep.text) or by_prep.get(prep)
             if param is None:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
+                hint = f"its prepositions: {known}; for example: `{verb.example}`"
+                if arg.prep.text == "with":  # "the player with the most light"
+                    hint = (
+                        "a selector cannot pick a thing by what it has (`the <noun> with the "
+                        "most ...`): let the owner pick one (`a <noun>`), name a party (`the "
+                        f"<party>`), or compare a value in a condition; {hint}"
+                    )
                 self.error(
                     "E0410",
                     arg.prep.pos,
                     f"`{verb.name}` takes nothing introduced by `{arg.prep.text}`",
-                    f"its prepositions: {known}; for example: `{verb.example}`",
+                    hint,
                 )
                 return None, None
             return param, arg.value
@@ -882,12 +951,11 @@ class Checker:
 
     def amount_operand(self, param: Param, value: Any, scope: _Scope) -> dict[str, Any] | None:
         if not isinstance(value, ast.Amount) or value.unit is None:
-            self.error(
-                "E0409",
-                value.pos,
-                f"expected an amount such as `1 {param.types[0]}`",
-                f"units here: {', '.join(param.types)}",
-            )
+            hint = f"units here: {', '.join(param.types)}"
+            unit = value.words[-1].text if isinstance(value, ast.Selector) and value.words else ""
+            if _singular(unit, param.types) in param.types:  # `gain common 1`
+                hint = f"write the number before the unit: `1 {unit}`; {hint}"
+            self.error("E0409", value.pos, f"expected an amount such as `1 {param.types[0]}`", hint)
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:

@@ -51,6 +51,7 @@ DSL_CODES: dict[str, str] = {
     "W0405": "a condition that can never hold (a number compared with less than it can be)",
     "W0406": "a `choose one` every option of which starts with a cost",
     "W0407": "a step after `choose one: ... or ...` without parentheses to say its reach",
+    "W0408": "an activated ability with no cost and no use limit: it can be used without end",
     "W0422": "a number above the number of the argument it may not exceed",
     "W0431": "a deprecated word, with the word to write instead (`whitedwarf fix`)",
 }

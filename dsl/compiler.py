@@ -97,13 +97,16 @@ class Compiler:
             )
         if isinstance(clause, ast.Reaction):  # issue 29: a trigger on an opponent's hook
             when = self.cond(clause.cond) if clause.cond is not None else None
-            return {
-                "form": "trigger",
-                "hook": self.resolved.reactions.get(id(clause), ""),
-                "when": when,
-                "code": self.program(clause.body),
-                "by": "others",  # heard when the hook fires for another player
-            }
+            return self.limited(
+                clause.limit,
+                {
+                    "form": "trigger",
+                    "hook": self.resolved.reactions.get(id(clause), ""),
+                    "when": when,
+                    "code": self.program(clause.body),
+                    "by": "others",  # heard when the hook fires for another player
+                },
+            )
         if isinstance(clause, ast.AsSoonAs):
             return {
                 "form": "as_soon_as",

@@ -17,6 +17,7 @@ from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, Unexpecte
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.tree import Meta
 from whitedwarf.dsl import ast
+from whitedwarf.dsl.suggest import not_ascii
 
 GRAMMAR_FILE = "grammar.lark"
 
@@ -284,10 +285,13 @@ def _bad_character(start: int, text: str) -> SyntaxProblem:
             begin -= 1
         word = text[begin:end]
         return SyntaxProblem(begin, end, f"`{word}` is not lower case", f"write `{word.lower()}`")
-    return SyntaxProblem(start, start + 1, f"unexpected character {char!r}", _character_hint(char))
+    hint = _character_hint(char, text[start + 1 : start + 2]) or not_ascii(char)
+    return SyntaxProblem(start, start + 1, f"unexpected character {char!r}", hint)
 
 
-def _character_hint(char: str) -> str | None:
+def _character_hint(char: str, after: str = "") -> str | None:
+    if char == "=" and after == ">":  # `when round_end => ...`
+        return "the arrow is written `->`"
     if char == "=":
         return "compare with `==`, `>=` or `<=`"
     if char in "\"'":
@@ -298,6 +302,11 @@ def _character_hint(char: str) -> str | None:
             "its line: no full stop"
         )
     return None
+
+
+#: The end of a modifier or a grant (`has +1 attack`, `can bombard`): an `if` after one is a
+#: condition on a clause that takes none.
+_STANDING = re.compile(r"(\b(has|have)\s+[+-]\d+\s+[a-z_]+|\bcan\s+[a-z_]+)$")
 
 
 def _postfix_if(before: str) -> bool:
@@ -313,6 +322,17 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
     """A hint for an unexpected token; ``before`` is the text before it (its last word
     tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
     in_sum = "CMP" in expected or "ADD_OP" in expected
+    if token.type == "_ARROW" and re.search(r"(:|\bmay|\bthen)$", before):  # `activated: ->`
+        return (
+            "nothing stands before this `->`: write the cost it follows (`<cost> -> <what "
+            "happens>`), or leave the arrow out"
+        )
+    if token.type == "IF" and _STANDING.search(before):  # `you have +1 trades if light < 5`
+        return (
+            "a modifier or grant holds while its card is in play and takes no condition; for "
+            "one that holds only for a while, start it with a trigger: `when <hook> if "
+            "<condition> -> until the end of the <period>: <modifier>`"
+        )
     if _postfix_if(before):  # `gain 1 common if light < 5`: the condition comes first
         return (
             "a condition comes before what it guards: `if <condition> -> <step>` (or on the "
@@ -431,6 +451,15 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     _OF_FORMS: [
         "do_thing 1 point from the boss of a place",
         "do_thing 1 point from the boss of place",
+    ],
+    # `until your next turn: ...` (a designer's "until your next turn") was told only
+    # "unexpected `next`: expected `end`"
+    "a duration reads `until the end of the <period>: <modifier or grant>` (the reference "
+    "lists the game's periods); it cannot last until a moment of your own, such as `until "
+    "your next ...`": [
+        "until your next thing: you have +1 power",
+        "when some_hook -> until the start of the thing: you have +1 power",
+        "when some_hook -> until end of thing: you have +1 power",
     ],
     "`choose one:` needs at least two options separated by `or`": [
         "choose one: do_thing 1 point",
@@ -556,6 +585,13 @@ class _ToAst(Transformer[Token, ast.Effect]):
         start, end = det.start_pos or 0, noun.end_pos or 0
         actor = ast.Selector(_word(det), None, False, (_word(noun),), (), ast.Pos(start, end))
         return ast.Reaction(actor, words, cond, body, _pos(meta))
+
+    def limited_reaction(self, meta: Meta, items: Children) -> ast.Reaction:
+        """``when an opponent plays trade [if C], once per round -> ...``: a reaction whose
+        uses are counted as a limited trigger's (the engine runs both alike)."""
+        *head, limit, body = items
+        plain = self.reaction(meta, [*head, body])
+        return ast.Reaction(plain.actor, plain.act, plain.cond, body, plain.pos, limit)
 
     def as_soon_as(self, meta: Meta, items: Children) -> ast.AsSoonAs:
         cond, body = items[-2], items[-1]

@@ -184,6 +184,8 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
         head = f"When {_selector(clause.actor, registry)} {' '.join(w.text for w in clause.act)}"
         if clause.cond is not None:
             head += f", if {_cond(clause.cond, registry)}"
+        if clause.limit is not None:  # "Once per round, when an opponent plays trade: ..."
+            head = f"{_limit(clause.limit)}, {head[:1].lower()}{head[1:]}"
         return f"{head}: {_body(clause.body, registry)}"
     if isinstance(clause, ast.Activated):
         if clause.limit is not None:  # "Action (once per round): ..." (issue 29)

@@ -16,7 +16,9 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | 
     for candidate in pool:
         if candidate.lower() == lowered:
             return candidate
-    return None
+    # a word cut short (`civ` for `civilization`): the one candidate it begins
+    started = [c for c in pool if len(lowered) >= 3 and c.lower().startswith(lowered)]
+    return started[0] if len(started) == 1 else None
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
@@ -67,3 +69,38 @@ def _sharing_a_part(word: str, pool: list[str]) -> list[str]:
 
 def _listed(names: Iterable[str]) -> str:
     return ", ".join(f"`{name}`" for name in names)
+
+
+#: Characters a word processor or a keyboard layout writes for ASCII ones (NFKC maps the
+#: full-width forms; these it leaves alone).
+_LOOKALIKE_ASCII = {
+    "→": "->",
+    "⟶": "->",
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "≥": ">=",
+    "≤": "<=",
+    "≠": "!=",
+}
+
+
+def not_ascii(text: str) -> str | None:
+    """For a text holding a character outside ASCII, a hint naming the first one, with its
+    code point and Unicode name (a Cyrillic `е` looks like `e`, and the message quoting it
+    would not show the difference), and the ASCII to write where there is one."""
+    import unicodedata
+
+    char = next((c for c in text if not c.isascii()), None)
+    if char is None:
+        return None
+    name = unicodedata.name(char, "unnamed")
+    said = f"`{char}` is U+{ord(char):04X} ({name}), not an ASCII character"
+    plain = _LOOKALIKE_ASCII.get(char) or unicodedata.normalize("NFKC", char)
+    if plain.isascii() and plain.strip():
+        return f"{said}: write `{plain}`"
+    return f"{said}, though it may look like one: write the word in plain a-z, 0-9 and `_`"

@@ -80,6 +80,14 @@ def card_files(game: str) -> dict[str, CardFile]:
     }
 
 
+def fixed_ids(card: CardFile) -> list[str]:
+    """The ids the rules fix for a kind (a mod only replaces one of them: a Last Light action
+    card, a Starlight privilege); empty when a mod may add cards of the kind."""
+    return [
+        str(value) for value in card.kind.schema.get("properties", {}).get("id", {}).get("enum", [])
+    ]
+
+
 def all_kind_words() -> set[str]:
     """The ``new`` words of every installed game's card kinds."""
     return {word for game in installed_games() for word in card_files(game)}
@@ -120,6 +128,8 @@ def skeleton(card: CardFile, card_id: str, name: str, pack_cards: Any = None) ->
     values |= effects
     if effects and TEXT_FIELD in properties:
         values[TEXT_FIELD] = card_text(values, card.kind, game_registry(card.game))
+    for field, value in _printed_card(card, properties, card_id).items():
+        values.setdefault(field, value)
     for field in schema.get("required", []):
         if field not in values:
             schema_of_field = properties.get(field, {})
@@ -147,6 +157,19 @@ def _check_fixed_id(card: CardFile, id_schema: dict[str, Any], card_id: str) -> 
             f"{card.game} {card.word} ids are fixed by the rules; a mod replaces one of: "
             f"{', '.join(allowed)}"
         )
+
+
+def _printed_card(card: CardFile, properties: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """For a kind whose ids the rules fix (a Last Light action card, a Starlight privilege),
+    the fields of the bundled card the mod replaces, but its id, name and source: the
+    replacement is a full card (docs/packs.md) and starts as the printed one, so it keeps the
+    values the engine plays whatever a pack says (an action card's number and steps, E0923)."""
+    if not properties.get("id", {}).get("enum"):
+        return {}
+    bundled = read_yaml(Path(bundled_pack(card.game)) / card.file)
+    printed = next((c for c in bundled or [] if isinstance(c, dict) and c.get("id") == card_id), {})
+    skipped = {"id", "name", "source"}
+    return {k: v for k, v in printed.items() if k in properties and k not in skipped}
 
 
 def _card_kind_choice(card: CardFile) -> str | None:

@@ -649,14 +649,19 @@ LIMITS_TITLE = "Periods and one-shot discounts"
 def _limits(registry: Registry) -> str:
     """The periods use limits count by and durations last to, and what a one-shot discount
     may name (issue 29; docs/dsl.md "Use limits", "Durations", "One-shot discounts")."""
-    lines = [
-        f"## {LIMITS_TITLE}",
-        "",
-        "A use limit counts by a period (`activated, once per <period>: ...`, `when <hook>,",
-        "at most 3 times per <period> -> ...`); a duration lasts to the end of one",
-        "(`until the end of the <period>: <modifier or grant>`), never to the end of the game.",
-        "",
-    ]
+    # Only the forms the game's cards can use: Starlight has no activated abilities and no
+    # reactions, so its page showed `activated, once per <period>: ...` for nothing.
+    forms = ["`when <hook>, at most 3 times per <period> -> ...`"]
+    if any("activated" in kind.clauses for kind in registry.card_kinds.values()):
+        forms.insert(0, "`activated, once per <period>: ...`")
+    if any(hook.acted for hook in registry.hooks.values()):
+        forms.append("`when an opponent <act>, once per <period> -> ...`")
+    said = (
+        f"A use limit counts by a period ({', '.join(forms)}); a duration lasts to the end of "
+        "one (`until the end of the <period>: <modifier or grant>`), never to the end of the "
+        "game."
+    )
+    lines = [f"## {LIMITS_TITLE}", "", *textwrap.wrap(said, 88, break_on_hyphens=False), ""]
     rows = [(_code(name), text) for name, text in registry.periods.items()]
     rows += [
         (_code(name), f"not a period here: {text}") for name, text in registry.no_periods.items()

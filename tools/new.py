@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.packs.games import installed_games
-from whitedwarf.tools.card_skeleton import all_kind_words, card_files
+from whitedwarf.tools.card_skeleton import all_kind_words, card_files, fixed_ids
 from whitedwarf.tools.cli import SuggestingGroup
 from whitedwarf.tools.exits import CommandLineProblem
 from whitedwarf.tools.pack_param import PackPath, refuse_writing_bundled
@@ -94,9 +94,19 @@ def new_pack_command(
     else:
         click.echo(
             f"next: add cards with `whitedwarf new card {shlex.quote(str(folder))} KIND ID` "
-            f"(KIND: {', '.join(card_files(game))}), then "
-            f"`whitedwarf validate {shlex.quote(str(folder))}`"
+            f"({kinds_to_add(game)}), then `whitedwarf validate {shlex.quote(str(folder))}`"
         )
+
+
+def kinds_to_add(game: str) -> str:
+    """The card kinds of ``game`` a mod may add new cards of, then those whose ids the rules
+    fix, which a mod only replaces: ``new card`` refuses a new id of those."""
+    files = card_files(game)
+    fixed = {word: fixed_ids(card) for word, card in files.items() if fixed_ids(card)}
+    said = f"KIND: {', '.join(word for word in files if word not in fixed)}"
+    for word, ids in fixed.items():
+        said += f"; {_a(word)} only replaces one of the game's own, ID one of {', '.join(ids)}"
+    return said
 
 
 @new.command("card")

@@ -18,8 +18,11 @@ from pathlib import Path
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.dsl.packs.schema_parts import ID_LIMIT, ID_WHY, NAME_LIMIT, NAME_WHY
 from whitedwarf.dsl.packs.schemas import write_schemas
 from whitedwarf.dsl.render import render_effect
+from whitedwarf.dsl.source import hostile_character
+from whitedwarf.dsl.suggest import not_ascii
 from whitedwarf.tools.atomic import (
     cannot_write_in,
     line_end_of,
@@ -106,10 +109,41 @@ SCHEMA_OF_FILE = {
 
 
 def check_id(card_id: str) -> None:
-    """Ids are lower-case words joined by ``_`` (the schemas' id pattern)."""
+    """Ids are lower-case words joined by ``_`` (the schemas' id pattern), at most
+    ``ID_LIMIT`` characters (E0607 otherwise: ``new`` would write a card that fails)."""
     if not ID_PATTERN.match(card_id):
+        plain = not_ascii(card_id)
         raise RequestRefused(
             f"{card_id!r} is not a valid id: use lower-case words joined by `_`, e.g. `warp_drive`"
+            + (f" ({plain})" if plain else "")
+        )
+    if len(card_id) > ID_LIMIT:
+        raise RequestRefused(
+            f"the id is {len(card_id)} characters long; the limit is {ID_LIMIT} ({ID_WHY})"
+        )
+
+
+def check_name(name: str | None) -> None:
+    """A name ``new`` writes must validate: one line of at most ``NAME_LIMIT`` plain
+    characters (E0607, E0514 otherwise; a raw control character makes the whole file
+    unreadable YAML)."""
+    if name is None:
+        return
+    if len(name) > NAME_LIMIT:
+        raise RequestRefused(
+            f"the name is {len(name)} characters long; the limit is {NAME_LIMIT} ({NAME_WHY})"
+        )
+    odd = hostile_character(name) or next(
+        (
+            (i, f"this text holds the character {c!r}", "")
+            for i, c in enumerate(name)
+            if c in "\t\n"
+        ),
+        None,
+    )
+    if odd is not None:
+        raise RequestRefused(
+            f"the name {name!r} cannot be written: {odd[1]}; a name is one line of plain characters"
         )
 
 
@@ -238,6 +272,7 @@ def new_pack(
                 "--id space_pirates"
             )
     check_id(pack_id)
+    check_name(name)
     if pack_id in installed_games():
         # The mod would depend on itself (E0706) and stand in for the bundled pack of that id.
         raise RequestRefused(
@@ -271,6 +306,7 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
     if kind not in CARD_KINDS:
         raise RequestRefused(f"unknown card kind {kind!r}; one of: {', '.join(CARD_KINDS)}")
     check_id(card_id)
+    check_name(name)
     linked = manifest_problem(folder, "new", "it makes the folder a pack")
     if linked is not None:
         raise ScaffoldError(linked)
@@ -308,6 +344,7 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
     (:mod:`whitedwarf.tools.card_skeleton`).
     """
     check_id(card_id)
+    check_name(name)
     game = pack_game(folder)
     if game == DEFAULT_GAME and word in CARD_KINDS:  # `token`, as `new token PACK ID` has it
         return new_card(folder, word, card_id, name)

@@ -11,12 +11,22 @@ from __future__ import annotations
 import click
 from whitedwarf.interpreter.agents.strong import think_error
 
+#: The longest ``--think`` (a minute a decision): a game has some 300 decisions, so a longer
+#: budget is a game that never ends for whoever waits (``--think 99999999999999`` hung).
+MOST_THINK_MS = 60_000
+
 
 def _checked(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
-    """``--think``'s milliseconds, refused in one sentence unless a positive number."""
+    """``--think``'s milliseconds, refused in one sentence unless a positive number no
+    larger than :data:`MOST_THINK_MS`."""
     if value is None:
         return None
     problem = think_error(value)
+    if problem is None and float(value) > MOST_THINK_MS:
+        problem = (
+            f"{value} ms is more than the {MOST_THINK_MS:,} ms (a minute) a strong seat may "
+            "think on one decision"
+        )
     if problem is not None:
         raise click.BadParameter(problem, ctx=ctx, param=param)
     return float(value)
@@ -26,7 +36,8 @@ THINK_OPTION = click.option(
     "--think",
     metavar="MS",
     callback=_checked,
-    help="CPU milliseconds a strong seat may think on each decision it searches (default: a "
+    help="CPU milliseconds a strong seat may think on each decision it searches, at most "
+    "60000 (default: a "
     "fixed number of simulated decisions, reproducible at any worker count; timed search "
     "is not)",
 )

@@ -224,6 +224,24 @@ class _Load:
         if any(d.is_error for d in self.resolution.diagnostics):
             return []  # a missing or refused dependency would provide them
         root = self._manifest(self.resolution.roots[0])
+        missing = [
+            kind.name
+            for kind in self.spec.kinds.values()
+            if kind.required and kind.name not in self._kinds_read
+        ]
+        if len(missing) > 1 and len(self.resolution.order) == 1 and not root.depends:
+            # A mod that forgot its `depends:` (or named it in another key): one error that
+            # says so, rather than one per file of the game it lacks.
+            files = ", ".join(f"`{name}.yaml`" for name in missing)
+            message = (
+                f"{root.id} depends on no pack, and no pack provides {len(missing)} of the files "
+                f"a {self.game} game needs: {files}"
+            )
+            hint = (
+                f'a mod depends on the base pack: `depends: {{{self.game}: ">=1.0,<2"}}` in '
+                "pack.yaml (docs/packs.md); a pack of its own needs every file"
+            )
+            return [error("E0709", message, root.file.span(("id",)), hint)]
         out = []
         for kind in self.spec.kinds.values():
             # A file whose cards were all removed (or refused) still counts as provided.

@@ -23,7 +23,7 @@ from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.schema_parts import ID_PATTERN, WARNING_CODE_PATTERN
 from whitedwarf.dsl.packs.yaml_errors import block_header_above
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.suggest import did_you_mean, not_ascii
 
 _TYPE_WORDS = {
     "string": "text",
@@ -242,7 +242,8 @@ def _not_allowed(err: ValidationError, path: DataPath, file: YamlFile, field: st
     hint = None
     if isinstance(err.instance, str):
         hint = did_you_mean(err.instance, [str(value) for value in allowed])
-    return error("E0605", message, file.span(path), hint)
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    return error("E0605", message, file.span(path), hint or schema.get("x-why"))
 
 
 def _word(value: Any) -> str:
@@ -267,7 +268,11 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
         message = (
             f"{field} must be lower-case words joined by `_` (like `warp_drive`), not {shown!r}"
         )
-        return error("E0601", message, file.span(path))
+        span = file.span(path)
+        if "propertyNames" in err.schema_path:  # a key of the mapping: point at the key
+            span = file.span((*path, str(err.instance)), key=True)
+            message = f"a key of {message}"
+        return error("E0601", message, span, not_ascii(str(err.instance)))
     if err.validator == "pattern" and err.validator_value == WARNING_CODE_PATTERN:
         message = f"`{_short(str(err.instance))}` is not a warning code"
         hint = "warning codes look like W0901; docs/diagnostics.md lists them"

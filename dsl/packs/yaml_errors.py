@@ -258,10 +258,18 @@ def _missing_dash(err: _Error) -> _Said | None:
         return None
     if err.column != err.context_column or "found '-'" in err.problem:
         return None
+    line = err.text(err.line).strip()
+    hint = f"write `- {line}`"
+    item = re.match(r"(\s*)- [^\s:]+:", err.text(err.context_line or 0))
+    if item is not None and re.match(r"[^\s:]+:", line):  # `name: T` under `- id: t1`
+        hint = (
+            f"indent it to column {len(item.group(1)) + 3}, like the fields of the item "
+            f"above, if it is one of them; else {hint} for a new item"
+        )
     return _Said(
         f"a new item of the list that starts on line {(err.context_line or 0) + 1} needs "
         "`- ` in front",
-        f"write `- {err.text(err.line).strip()}`",
+        hint,
         err.line,
         err.column,
     )

@@ -351,10 +351,32 @@ def _syntax(exc: YAMLError, display: str, text: str) -> Diagnostic:
     said = explain(exc, text, display)
     if said is not None:
         return said
+    raw = _raw_character(exc, text, display)
+    if raw is not None:
+        return raw
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
     message = f"invalid YAML: {problem}" + (f" ({context})" if context else "")
     return error("E0501", message, _mark_span(exc, display))
+
+
+def _raw_character(exc: YAMLError, text: str, display: str) -> Diagnostic | None:
+    """E0514 at a control character written raw in the file (a ReaderError: YAML refuses the
+    file whole, and said so at 1:1 in the reader's words), as for one written escaped."""
+    position = getattr(exc, "position", None)
+    if getattr(exc, "problem_mark", None) is not None or not isinstance(position, int):
+        return None
+    found = hostile_character(text[position:]) if 0 <= position < len(text) else None
+    if found is None:
+        found = hostile_character(text)
+        position = 0
+    if found is None:
+        return None
+    at, message, hint = found
+    at += position
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return error("E0514", f"{message}, written raw in the file", Span(display, line, column), hint)
 
 
 def _mark_span(exc: YAMLError, display: str) -> Span:

@@ -41,6 +41,7 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.lastlight import board as board_model
 from whitedwarf.interpreter.lastlight.action_cards import check_actions
 from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
+from whitedwarf.interpreter.lastlight.state import ACTIONS
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 # Why the numbers of the files are bounded where they are (DESIGN principle 3); the base
@@ -234,6 +235,11 @@ def actions(reg: Registry) -> FileKind:
             "text": _printed(),
         },
         ["number", "steps", "returnable", "turn_order"],
+    )
+    # The six action cards are rules of 000 the engine plays (E0923): a mod replaces one.
+    schema["properties"]["id"] = enum(ACTIONS, "one of the six action cards of 000")
+    schema["properties"]["id"]["x-why"] = (
+        "new actions need engine rules: add effects to techs or factions instead"
     )
     return FileKind("actions", "action card", True, schema, "The action cards each player holds.")
 

@@ -116,6 +116,9 @@ class Giver:
     seat_problem: Callable[[Any, int], str | None] = no_problem
     #: The gifts dealt by the game's options at setup (Last Light's factions).
     setup: SetupGifts = in_play
+    #: The last round any game of it can have whatever ``--round-limit`` says, and the
+    #: rule that ends it (Starlight: SL17); None when only the round limit ends a game.
+    last_round: tuple[int, str] | None = None
 
 
 def giver(engine: Any) -> Giver:
@@ -145,6 +148,17 @@ def _refuse(message: str) -> str:
     raise GiftError(message)
 
 
+def _never_comes(how: Giver, round_: int, round_limit: int | None) -> str | None:
+    """Why round ``round_`` comes in no game of the batch (None when it may come): after
+    the batch's ``round_limit``, or after the last round the game itself allows."""
+    last = how.last_round
+    if last is not None and round_ > last[0] and (round_limit is None or last[0] <= round_limit):
+        return f"round {round_} never comes: {last[1]}"
+    if round_limit is not None and round_ > round_limit:
+        return f"round {round_} never comes: the games end by round {round_limit} (--round-limit)"
+    return None
+
+
 def check_gifts(
     engine: GameEngine,
     content: Any,
@@ -165,11 +179,9 @@ def check_gifts(
         prefix = f"{gift.text()}: "
         if gift.seat >= players:
             raise GiftError(f"{prefix}there is no seat {gift.seat} in a {players}-seat game")
-        if round_limit is not None and gift.round > round_limit:
-            raise GiftError(
-                f"{prefix}round {gift.round} never comes: the games end by round "
-                f"{round_limit} (--round-limit)"
-            )
+        never = _never_comes(how, gift.round, round_limit)
+        if never:
+            raise GiftError(f"{prefix}{never}")
         problem = how.seat_problem(game, gift.seat)
         try:
             if problem:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.simulation.gifts import GiftError, Giver
+from whitedwarf.interpreter.starlight.ending import ROUND_LIMIT
 from whitedwarf.interpreter.starlight.records import State
 
 
@@ -101,4 +102,12 @@ GIVER = Giver(
         "starbots": "a Starbot card is the automated seat's own deck",
     },
     seat_problem=_seat_problem,
+    # SL17: a game that never reached daybreak ends after round 60; one whose daybreak came
+    # in round 60 plays its one more round (003 "End of Game"), so 61 is the last there is.
+    last_round=(
+        ROUND_LIMIT + 1,
+        f"a Starlight game ends by round {ROUND_LIMIT + 1} whatever --round-limit says "
+        f"(round {ROUND_LIMIT}, or the round after a daybreak in round {ROUND_LIMIT}: "
+        "docs/rules-decisions.md SL17)",
+    ),
 )

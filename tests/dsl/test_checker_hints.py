@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.source import EffectSource
@@ -122,3 +123,33 @@ def test_a_modifier_on_the_wrong_subject_says_which_subjects_there_are() -> None
     assert found.hint == (
         "a modifier's or a grant's subject is `you`, `this ship type` or `your ships`"
     )
+
+
+def test_a_player_picked_by_what_they_have_is_told_what_picks_one() -> None:
+    """ "Steal 1 common from the player with the most light" was told only "`steal` takes
+    nothing introduced by `with`" and its prepositions, as if a word were misplaced."""
+    found = only("when round_end -> steal 1 common from the player with the most light", "E0410")
+    assert found.message == "`steal` takes nothing introduced by `with`"
+    assert found.hint is not None
+    assert found.hint.startswith("a selector cannot pick a thing by what it has")
+    assert "`a <noun>`" in found.hint and "its prepositions: `from`" in found.hint
+
+
+@pytest.mark.parametrize(
+    ("effect", "code", "hint"),
+    [
+        ("on round_end -> gain 1 light", "E0401",
+         "a trigger starts with `when`: `when round_end -> ...`"),
+        ("after ship_built -> gain 1 light", "E0401", "`when ship_built -> ...`"),
+        ("when round_end => gain 1 light", "E0301", "the arrow is written `->`"),
+        ("activated: -> gain 1 light", "E0301", "nothing stands before this `->`"),
+        ("when round_end -> may -> gain 1 light", "E0301", "nothing stands before this `->`"),
+        ("when round_end -> gain common 1", "E0409",
+         "write the number before the unit: `1 common`"),
+    ],
+)  # fmt: skip
+def test_a_newcomers_slip_is_told_the_form(effect: str, code: str, hint: str) -> None:
+    """Each was told only what the parser expected (`=>`: "compare with `==`"; `on round_end`:
+    the 24 verbs; `activated: ->`: a list of tokens), not the form the designer meant."""
+    found = only(effect, code, kind="civilization")
+    assert hint in (found.hint or ""), found

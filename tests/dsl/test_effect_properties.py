@@ -24,10 +24,22 @@ SEEDS = [
     "repeat (players - 1) times -> gain 1 light per 2 planets you control",
     "if light < 5 -> if rare > 0 -> gain 1 light else gain 1 common\nelse gain 1 rare",
     "activated: discard a tech of yours -> destroy up to 2 enemy ships here",
+    # the forms of issue 29 and what designers wrote for them (limits on reactions, a
+    # condition after a modifier, a duration to a moment of one's own)
+    "when an opponent plays trade, once per round -> gain 1 common",
+    "when an opponent builds a ship if light < 5, at most 2 times per game -> gain 1 common",
+    "when an opponent plays trade once per round -> gain 1 common",
+    "activated, once per round: exhaust this card -> until the end of the round: "
+    "your ships have +1 attack",
+    "you have +1 trades if light < 5",
+    "when round_start -> until your next round: you have +1 trades",
+    "activated: gain 1 common",
 ]
 WORDS = sorted(
     {word for seed in SEEDS for word in seed.split()}
-    | {"->", ":", ";", "\n", "then", "or", "and", "not", "(", ")", "it", "#", "up to 3"}
+    | {"->", ":", ";", "\n", "then", "or", "and", "not", "(", ")", "it", "#", "up to 3", ","}
+    # characters pasted from a word processor or another alphabet (a Cyrillic `е`)
+    | {"\u2192", "\u2265", "\uff11", "comm\u043en", "\u2014"}
 )
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -125,3 +125,81 @@ def test_whitedwarf_text_writes_the_card_text_of_a_limited_card(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     written = (pack / "techs.yaml").read_text(encoding="utf-8")
     assert "Action (once per round): pay 1 [common] to gain 1 [light]." in written
+
+
+REACTOR_PACK = """\
+id: reactors
+name: Reactors
+version: 0.1.0
+game: lastlight
+depends: {lastlight: ">=1.0,<2"}
+allow: [W0902]
+"""
+REACTOR = """\
+- id: tithe
+  name: Tithe
+  three_plus: false
+  source: invented
+  effect: when an opponent plays research, once per round -> gain 1 common
+"""
+
+
+def test_a_reaction_takes_a_use_limit(tmp_path: Path) -> None:
+    """ "Once per round, when an opponent plays Research: gain 1 common." was refused at the
+    comma (E0301 "unexpected `,`"): a reaction takes a use limit as a trigger does. Two
+    opponents research in the same round: the reaction gains 1 common, not 2, and again
+    the next round."""
+    from whitedwarf.interpreter.lastlight.scenario import blank, choose, keep, new_game, options
+
+    compiled, problems = _compile(REACTOR.split("effect: ")[1].strip(), "faction")
+    assert problems == [] and compiled["clauses"][0]["limit"] == {"times": 1, "per": "round"}
+    text = render_effect(REACTOR.split("effect: ")[1].strip(), lastlight())
+    assert text == "Once per round, when an opponent plays research: gain 1 [common]."
+    pack = tmp_path / "reactors"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(REACTOR_PACK)
+    (pack / "factions.yaml").write_text(REACTOR)
+    game = new_game(players=3, packs=[pack])
+    state = blank(game)
+    keep(state, 1, faction="tithe")
+    choose(game, state, {0: "research", 1: "mine", 2: "research"})
+    for seat in (0, 2):
+        while seat in game.current_players(state):
+            game.apply(state, seat, options(game, state, seat)[0])
+    assert state["players"][1]["res"]["common"] == 1  # once, for the first researcher
+
+
+@pytest.mark.parametrize(
+    ("effect", "said"),
+    [
+        ("when an opponent plays research once per round -> gain 1 common",
+         "a use limit follows a comma: `when an opponent plays research, once per round -> ...`"),
+        ("you have +1 trades if light < 5",
+         "a modifier or grant holds while its card is in play and takes no condition"),
+        ("your ships can bombard if round > 3",
+         "a modifier or grant holds while its card is in play and takes no condition"),
+        ("when round_start -> until your next round: you have +1 trades",
+         "a duration reads `until the end of the <period>: <modifier or grant>`"),
+        ("when round_start -> until end of round: you have +1 trades",
+         "a duration reads `until the end of the <period>: <modifier or grant>`"),
+    ],
+)  # fmt: skip
+def test_a_limit_or_a_condition_in_the_wrong_place_is_told_the_form(effect: str, said: str) -> None:
+    """A reaction's limit without its comma was told "no act is said `plays research once per
+    round`"; a modifier with a condition after it "unexpected `if`" and nothing more; "until
+    your next turn" "unexpected `next`: expected `end`"."""
+    _, problems = _compile(effect, "faction")
+    (problem,) = problems
+    assert said in f"{problem.message} {problem.hint}", problem
+
+
+def test_each_reference_shows_the_limit_forms_its_game_has() -> None:
+    """Starlight's reference showed `activated, once per <period>: ...`, though no Starlight
+    card may have an activated ability (a god: modifier, grant, trigger); Last Light's did not
+    show a reaction's limit."""
+    docs = GUIDE.parent
+    starlight_page = " ".join((docs / "reference-starlight.md").read_text().split())
+    lastlight_page = " ".join((docs / "reference.md").read_text().split())
+    assert "A use limit counts by a period (`when <hook>, at most 3 times" in starlight_page
+    assert "`activated, once per <period>: ...`" not in starlight_page
+    assert "`when an opponent <act>, once per <period> -> ...`" in lastlight_page

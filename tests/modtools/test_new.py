@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.schemas import schema_dir
@@ -172,13 +173,12 @@ def test_every_kind_of_every_game_is_already_in_fmt_layout(tmp_path: Path) -> No
     --check` then failed on, in a pack nobody had edited yet."""
     from whitedwarf.tools.card_skeleton import card_files
 
-    fixed = {"privilege": "refill_rays"}  # a privilege's id is a rule of 003: only replaced
+    # A privilege's id is a rule of 003, an action card's of 000: only replaced.
+    fixed = {"privilege": "refill_rays", "action_card": "command"}
     for game in ("lastlight", "starlight"):
         pack = tmp_path / f"{game}_mod"
         assert run("new", "pack", str(pack), "--game", game)[0] == 0
         for word in card_files(game):
-            if word == "action_card":
-                continue  # Last Light plays only its six printed action cards (E0923)
             status, output = run("new", "card", str(pack), word, fixed.get(word, f"new_{word}"))
             assert status == 0, output
         assert load_packs([pack]).diagnostics == []
@@ -195,3 +195,28 @@ def test_new_card_takes_the_kind_words_new_kind_does(tmp_path: Path) -> None:
         status, output = run("new", "card", str(pack), kind, f"card_{kind}")
         assert status == 0, output
     assert load_packs([pack]).diagnostics == []
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("tech", "{pack}", "x" * 65), "the id is 65 characters long; the limit is 64"),
+        (("card", "{pack}", "tech", "t", "--name", "N" * 61),
+         "the name is 61 characters long; the limit is 60"),
+        (("card", "{pack}", "tech", "t", "--name", "a\x1b[2Jb"),
+         "holds the invisible character U+001B"),
+        (("card", "{pack}", "faction", "t", "--name", "a\tb"), "holds the character '\\t'"),
+        (("tech", "{pack}", "t\u0435ch"), "U+0435 (CYRILLIC SMALL LETTER IE)"),
+    ],
+)  # fmt: skip
+def test_new_refuses_an_id_or_name_the_pack_would_refuse(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """`new` wrote a 100-character id, a 500-character name and a name with a raw ESC, each a
+    card that then failed validate (the ESC made the whole file unreadable YAML)."""
+    pack = tmp_path / "mod"
+    assert run("new", "pack", str(pack), "--empty")[0] == 0
+    before = sorted(p.name for p in pack.iterdir())
+    status, output = run("new", *(a.format(pack=pack) for a in args))
+    assert status == 2 and said in output, output
+    assert sorted(p.name for p in pack.iterdir()) == before  # nothing written

@@ -16,6 +16,13 @@ CASES: dict[str, tuple[str, str, str, str]] = {
         "a value starting with `>` begins a block of text in YAML",
         'quote the value: `">=1.0,<2"`',
     ),
+    "a field of a list item not indented": (
+        "- id: t1\nname: T\n  kind: civilization\n",
+        "2:1",
+        "a new item of the list that starts on line 1 needs `- ` in front",
+        "indent it to column 3, like the fields of the item above, if it is one of them; "
+        "else write `- name: T` for a new item",
+    ),
     "tab in the indentation": (
         "- id: a\n  name: A\n  cost:\n  \tcommon: 1\n",
         "4:3",

@@ -87,6 +87,14 @@ REFUSED = {
         ("--give", "0:warp_drive@99999999999999999999"),
         "never comes: the games end by round 200",
     ),
+    "a Starlight round after the game's own end": (
+        ("--pack", "starlight", "--give", "0:alnilam@62"),
+        "round 62 never comes: a Starlight game ends by round 61 whatever --round-limit says",
+    ),
+    "a Starlight round after both ends": (
+        ("--pack", "starlight", "--round-limit", "10", "--give", "0:alnilam@200"),
+        "round 200 never comes: the games end by round 10 (--round-limit)",
+    ),
     "a god without gods": (
         ("--pack", "starlight", "--give", "0:helion"), "give it with --option gods=true",
     ),
@@ -117,3 +125,14 @@ def test_a_batch_with_gifts_writes_the_same_records_whatever_the_workers(tmp_pat
     assert (tmp_path / "1" / "games.jsonl").read_text() == (
         tmp_path / "2" / "games.jsonl"
     ).read_text()
+
+
+def test_a_starlight_gift_in_round_61_is_taken(tmp_path: Path) -> None:
+    """Round 61 comes in a Starlight game whose daybreak came in round 60 (SL17: its one
+    more round is played), so a gift for it is accepted; round 62 never comes (refused)."""
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--pack", "starlight", "--players", "2", "--games", "1",
+        "--give", "0:alnilam@61", "--workers", "1", "-q", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text

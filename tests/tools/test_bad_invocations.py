@@ -123,6 +123,13 @@ CASES = {
         2,
         "no command 'lint'; the commands: cards, compare, doc,",
     ),
+    # a strong seat searched for 99999999999999 ms a decision: the game never went on
+    "think for ever": (
+        ("play", "--seats", "strong,random", "--think", "99999999999999"),
+        2,
+        "Invalid value for '--think': 99999999999999 ms is more than the 60,000 ms (a minute) "
+        "a strong seat may think on one decision",
+    ),
     "validate a card file": (
         ("validate", "mod/techs.yaml"),
         2,

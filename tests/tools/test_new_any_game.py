@@ -15,10 +15,11 @@ from whitedwarf.tools.cli import main
 
 from tests.dsl.test_games import tiny_installed  # noqa: F401  (the fixture)
 
-#: Card kinds whose ids the game fixes (Starlight's six privileges): a mod replaces one.
-FIXED_IDS = {("starlight", "privilege"): "launch_alpha_star"}
-#: Card kinds a game refuses new cards of, whatever the schema allows (engine rules: E0923).
-REFUSED = {("lastlight", "action_card"): "no action card `extra` in the rules"}
+#: Card kinds whose ids the game fixes (Starlight's six privileges, Last Light's six action
+#: cards): a mod replaces one, and the skeleton starts as the printed card.
+FIXED_IDS = {("starlight", "privilege"): "launch_alpha_star", ("lastlight", "action_card"): "trade"}
+#: Card kinds a game refuses new cards of, whatever the schema allows.
+REFUSED: dict[tuple[str, str], str] = {}
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -131,6 +132,45 @@ def test_fixed_ids_are_refused_with_the_allowed_ones(tmp_path: Path) -> None:
     pack = new_pack(tmp_path, "starlight")
     status, output = run("new", "card", str(pack), "privilege", "free_lunch")
     assert status == 2 and "ids are fixed by the rules" in output and "refill_rays" in output
+    pack = new_pack(tmp_path / "ll", "lastlight")
+    status, output = run("new", "card", str(pack), "action_card", "scout")
+    assert status == 2 and "lastlight action_card ids are fixed by the rules" in output
+    assert "research, mine, construct, trade, refresh, command" in output
+    assert not (pack / "actions.yaml").exists()
+
+
+def test_a_replaced_action_card_starts_as_the_printed_one(tmp_path: Path) -> None:
+    """`new card PACK action_card research` wrote an unused `number: 7`, which the game then
+    refused (E0923: the engine plays it as number 1): nothing was written, and no way given."""
+    pack = new_pack(tmp_path, "lastlight")
+    status, output = run("new", "card", str(pack), "action_card", "research")
+    assert status == 0, output
+    card = (pack / "actions.yaml").read_text()
+    assert "number: 1" in card and "steps: [research, manufacture]" in card
+    assert "replace: true" in card
+    assert errors_and_warnings(pack) == []
+
+
+@pytest.mark.parametrize(
+    ("game", "listed", "fixed"),
+    [
+        ("lastlight", "KIND: tech, faction, exploration_token, achievement, planet;",
+         "an action_card only replaces one of the game's own, ID one of research, mine, "
+         "construct, trade, refresh, command"),
+        ("starlight",
+         "KIND: flare, laurel, accolade, god, starbot_card, aspect, core, starter_core;",
+         "a privilege only replaces one of the game's own, ID one of buy_night_points"),
+    ],
+)  # fmt: skip
+def test_new_pack_empty_lists_the_kinds_a_mod_may_add(
+    tmp_path: Path, game: str, listed: str, fixed: str
+) -> None:
+    """`new pack --empty` listed `action_card` (and Starlight's `privilege`) among the kinds
+    to add, though `new card` refuses a new one: the kinds whose ids the rules fix are said
+    apart, with the ids a mod replaces."""
+    status, output = run("new", "pack", str(tmp_path / "m"), "--empty", "--game", game)
+    assert status == 0, output
+    assert listed in output and fixed in output
 
 
 def test_last_lights_own_kinds_write_the_same_card_either_way(tmp_path: Path) -> None:
@@ -148,8 +188,8 @@ def test_last_lights_own_kinds_write_the_same_card_either_way(tmp_path: Path) ->
 def test_new_pack_for_starlight_says_how_to_add_cards(tmp_path: Path) -> None:
     status, output = run("new", "pack", str(tmp_path / "sm"), "--game", "starlight")
     assert status == 0
-    kinds = ", ".join(card_files("starlight"))
-    assert f"new card {tmp_path / 'sm'} KIND ID` (KIND: {kinds})" in output
+    kinds = ", ".join(word for word in card_files("starlight") if word != "privilege")
+    assert f"new card {tmp_path / 'sm'} KIND ID` (KIND: {kinds}; a privilege" in output
 
 
 def test_the_kinds_come_from_the_games_declarations() -> None:

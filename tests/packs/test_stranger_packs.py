@@ -1,0 +1,125 @@
+"""Packs a stranger writes from the docs, and what they are told: characters that look like
+ASCII ones (a Cyrillic `е` in an id, an arrow or a full-width digit pasted into an effect), a
+control character written raw, a bad pack id as a `depends` key, a word cut short, a mod that
+forgot its `depends:`. Each is told at the character or the key, with what to write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from whitedwarf.tools.cli import main
+
+MANIFEST = (
+    'id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: ">=1.0,<2"}\n'
+    "allow: [W0902]\n"
+)
+TECH = """\
+- id: {id}
+  name: T
+  kind: civilization
+  cost: {{common: 1}}
+  source: invented
+  text: "At the end of each round: gain 1 [common]."
+  effect: {effect}
+"""
+
+
+def validate(tmp_path: Path, manifest: str = MANIFEST, techs: str | None = None) -> tuple[int, str]:
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(manifest, encoding="utf-8")
+    if techs is not None:
+        (pack / "techs.yaml").write_text(techs, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("card_id", "effect", "where", "said"),
+    [
+        ("t\u0435ch", "when round_end -> gain 1 common", "techs.yaml:1:7: error[E0601]",
+         "help: `\u0435` is U+0435 (CYRILLIC SMALL LETTER IE), not an ASCII character, though "
+         "it may look like one"),
+        ("tech", "when round_end \u2192 gain 1 common", "techs.yaml:7:26: error[E0301]",
+         "help: `\u2192` is U+2192 (RIGHTWARDS ARROW), not an ASCII character: write `->`"),
+        ("tech", "when round_end -> gain \uff11 common", "techs.yaml:7:34: error[E0301]",
+         "help: `\uff11` is U+FF11 (FULLWIDTH DIGIT ONE), not an ASCII character: write `1`"),
+        ("tech", "when round_end if light \u2265 2 -> gain 1 common",
+         "techs.yaml:7:35: error[E0301]", "write `>=`"),
+    ],
+)  # fmt: skip
+def test_a_lookalike_character_is_named_with_its_code_point(
+    tmp_path: Path, card_id: str, effect: str, where: str, said: str
+) -> None:
+    """Before, the id was told "not 'tеch'" (which reads as `tech`) and the effect
+    "unexpected character '→'", neither saying what is wrong with it."""
+    code, output = validate(tmp_path, techs=TECH.format(id=card_id, effect=effect))
+    assert code == 1, output
+    assert where in output and said in output, output
+
+
+def test_a_bad_pack_id_in_depends_is_told_at_the_key(tmp_path: Path) -> None:
+    """`depends: {"../other": "*"}` was told at the start of the whole mapping."""
+    manifest = MANIFEST.replace(
+        'depends: {lastlight: ">=1.0,<2"}', 'depends: {lastlight: ">=1.0,<2", "../h1": "*"}'
+    )
+    code, output = validate(tmp_path, manifest)
+    assert code == 1, output
+    assert (
+        "pack.yaml:5:34: error[E0601]: a key of `depends` must be lower-case words joined by "
+        "`_` (like `warp_drive`), not '../h1'" in output
+    )
+
+
+def test_an_effect_too_deep_in_parentheses_is_told_to_drop_them(tmp_path: Path) -> None:
+    """A step in 600 parentheses was told to drop "the parentheses around a single
+    condition", though there was no condition."""
+    effect = "when round_end -> " + "(" * 600 + "gain 1 common" + ")" * 600
+    code, output = validate(tmp_path, techs=TECH.format(id="tech", effect=effect))
+    assert code == 1 and "error[E0302]" in output
+    assert "help: drop the parentheses around a single step or condition" in output
+
+
+@pytest.mark.parametrize(
+    ("name", "where"),
+    [
+        ("a\x1b[31mred", "techs.yaml:2:11: error[E0514]"),
+        ("x\x00y", "techs.yaml:2:11: error[E0514]"),
+    ],
+)
+def test_a_control_character_written_raw_is_told_where_it_is(
+    tmp_path: Path, name: str, where: str
+) -> None:
+    """A raw ESC or NUL in a pack file (not the `\\e` escape of a quoted string) made YAML
+    refuse the file whole, told at 1:1 as "invalid YAML: unacceptable character #x001b"."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "name: T", f'name: "{name}"'
+    )
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1, output
+    assert where in output and "this text holds the invisible character U+00" in output
+    assert "written raw in the file" in output and "\x1b" not in output
+
+
+def test_a_word_cut_short_gets_a_did_you_mean(tmp_path: Path) -> None:
+    """`kind: civ` was told the three kinds with no did-you-mean (`civ` is too unlike
+    `civilization` for a spelling match): a word that begins one choice alone names it."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "kind: civilization", "kind: civ"
+    )
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1 and "techs.yaml:3:9: error[E0605]" in output
+    assert "help: did you mean `civilization`?" in output
+
+
+def test_a_mod_without_depends_is_told_once(tmp_path: Path) -> None:
+    """A mod that forgot `depends:` was told E0709 once for each of the ten files the game
+    needs, none of them naming the missing line."""
+    manifest = MANIFEST.replace('depends: {lastlight: ">=1.0,<2"}\n', "")
+    code, output = validate(tmp_path, manifest, "- {id: warp_drive, remove: true}\n")
+    assert code == 1, output
+    assert output.count("error[E0709]") == 1
+    assert "mod depends on no pack, and no pack provides 10 of the files a lastlight game" in output
+    assert 'help: a mod depends on the base pack: `depends: {lastlight: ">=1.0,<2"}`' in output
