@@ -20,13 +20,14 @@ AUTOMATED_SEATS = ("starbot",)
 
 def _options(seats: list[str], round_limit: int) -> dict[str, Any]:
     """The seats the engine plays (``default_options``) and the player's round limit when
-    it cuts the game shorter than its own 60 rounds (SL17, SL114): a longer one changes
-    nothing, so it is left out of the options a replay header records."""
+    it can cut the game short (SL17, SL114). A game ends by round 60, or 61 when daybreak
+    comes in round 60 (003 "End of Game"), so a limit of 60 still cuts that one more round;
+    a longer limit changes nothing and is left out of the options a replay header records."""
     from whitedwarf.interpreter.engines import default_options
     from whitedwarf.interpreter.starlight.ending import ROUND_LIMIT
 
     options = default_options(seats, AUTOMATED_SEATS)
-    if round_limit < ROUND_LIMIT:
+    if round_limit <= ROUND_LIMIT:
         options["round_limit"] = round_limit
     return options
 

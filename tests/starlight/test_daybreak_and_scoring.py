@@ -184,3 +184,20 @@ def test_daybreak_in_the_round_limits_round_still_gets_its_one_more_round() -> N
     play(game, state, "end")
     assert not game.is_terminal(state) and state["round"] == ending.ROUND_LIMIT + 1
     assert "final" in ids(game, state)
+
+
+def test_a_round_limit_of_60_cuts_the_round_after_a_daybreak_in_round_60() -> None:
+    # SL114: the player's limit is a cut-off, daybreak or not; `--round-limit 60` was
+    # dropped as "no shorter than SL17" and round 61 was played anyway.
+    from whitedwarf.interpreter.starlight.engine import _options
+
+    options = _options(["live", "live"], ending.ROUND_LIMIT)
+    assert options["round_limit"] == ending.ROUND_LIMIT
+    assert "round_limit" not in _options(["live", "live"], ending.ROUND_LIMIT + 1)
+    game = make_game(("live", "live"), round_limit=ending.ROUND_LIMIT)
+    state = position(game, seat=1, ap=0)
+    state["round"] = ending.ROUND_LIMIT
+    _ready_to_launch(state["players"][0])
+    gain_night(state, 1, 65, "slot")
+    play(game, state, "end")
+    assert game.is_terminal(state) and state["round"] == ending.ROUND_LIMIT
