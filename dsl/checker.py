@@ -1249,7 +1249,8 @@ class Checker:
                 return None
             key = noun.party_in
         posts = [p for p in sel.posts if p.kind != "in_this"]
-        if (det != "the" or len(sel.words) > 1) and (posts or key in scope.parties):
+        known_here = key in scope.parties or noun.anywhere
+        if (det != "the" or len(sel.words) > 1) and (posts or known_here):
             self.error(
                 "E0434",
                 sel.pos,
@@ -1267,7 +1268,7 @@ class Checker:
             return None
         if posts:  # `the owner of this planet`
             return self.owner_of(sel, noun, posts, scope)
-        if key not in scope.parties:
+        if not known_here:
             if scope.lenient:
                 return None
             self.error(

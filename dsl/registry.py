@@ -163,6 +163,9 @@ class Noun(Entry):
     # ``the <noun> in this <word>``: a party of a player noun named by a hook's party of that
     # key (``the opponent in this combat``: ``combat``, which ``Hook.parties`` supply).
     party_in: str = ""
+    # A party every effect may name, whatever its hook (``the leader``): the engine reads it
+    # from the board, not from a hook's context, so E0430 never applies to it.
+    anywhere: bool = False
 
 
 @dataclass(frozen=True, slots=True)

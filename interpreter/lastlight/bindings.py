@@ -148,6 +148,7 @@ WORDS = Bindings(
         "ship type": noun(selectors.candidates_ship_type, selectors.label_ship_type),
         "die": noun(selectors.candidates_die, selectors.label_die),
         "destroyer": noun(selectors.candidates_player, selectors.label_player),
+        "leader": noun(selectors.candidates_player, selectors.label_player),
         "owner": noun(selectors.candidates_player, selectors.label_player),
     },
     filters=FILTERS,

@@ -1,12 +1,13 @@
 """Named parties: the players an effect names by their part in what happened (issue 29).
 
 ``the destroyer``, ``the owner``, ``the owner of this planet``, ``the opponent in this
-combat`` and, in a reaction, ``the player who played research`` compile to a ``{"party":
-...}`` operand (docs/effect-ir.md). Each is read here, when the verb runs, from the hook's
-context (what :func:`hooks.fire` was given: plain data, saved with a waiting frame) and the
-board. A party that is not there (an unowned planet, a unit its owner destroyed, a combat
-against the Lumos alone) is None: the verb does nothing and the trace says so
-(``effects.absent``; docs/rules-decisions.md E132).
+combat``, ``the leader`` and, in a reaction, ``the player who played research`` compile to a
+``{"party": ...}`` operand (docs/effect-ir.md). Each is read here, when the verb runs, from
+the hook's context (what :func:`hooks.fire` was given: plain data, saved with a waiting
+frame) and the board (``the leader``: the light of each seat, E136). A party that is not
+there (an unowned planet, a unit its owner destroyed, a combat against the Lumos alone) is
+None: the verb does nothing and the trace says so (``effects.absent``; docs/rules-decisions.md
+E132).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ def party(state: State, frame: Frame, operand: dict[str, Any]) -> str | None:
         seat = owner_of(state, operand["of"], context)
     elif key == "combat":
         seat = combat_opponent(state, frame)
+    elif key == "leader":
+        seat = leader(state, frame["owner"])
     else:  # `destroyer`, `owner`, `actor`: written into the context when the hook fired
         seat = context.get(key)
     if seat is None or seat == LUMOS or seat < 0:
@@ -50,6 +53,16 @@ def owner_of(state: State, what: str, context: dict[str, Any]) -> int | None:
         if extractor.get("planet") == planet:
             return int(extractor["owner"])
     return None
+
+
+def leader(state: State, me: int) -> int | None:
+    """``the leader``: the opponent with the most light now, the first of them after ``me``
+    in turn order on a tie (docs/rules-decisions.md E136); None with no opponent."""
+    n: int = state["n"]
+    opponents = [(me + step) % n for step in range(1, n)]
+    if not opponents:
+        return None
+    return max(opponents, key=lambda seat: state["players"][seat]["light"])
 
 
 def combat_opponent(state: State, frame: Frame) -> int | None:

@@ -195,6 +195,18 @@ def _nouns() -> list[Noun]:
             party="destroyer",
         ),
         Noun(
+            "leader",
+            "The opponent with the most light now (a tie: the first of them after you in turn "
+            "order); read when the verb runs, on any hook (docs/rules-decisions.md E136).",
+            "when round_end -> steal 1 common from the leader",
+            '000 "Game End": the player with the most light wins',
+            type="player",
+            text="leader",
+            reads=None,  # who leads changes with every light gained: never memoised
+            party="leader",
+            anywhere=True,
+        ),
+        Noun(
             "owner",
             "The owner of the unit this hook is about; `the owner of this planet` (the player "
             "with an extractor on it), `of this ship`, `of this sector` (its planet's).",

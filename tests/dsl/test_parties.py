@@ -249,3 +249,18 @@ def test_toll_gate_as_tried_is_offered_no_form_that_then_fails(text: str) -> Non
     for form in re.findall(r"`(the owner of this \w+)`", told):
         compiled, again = _compile(f"steal 1 common from {form}", "deep_space")
         assert compiled is not None and not again, (form, again)
+
+
+def test_the_leader_is_named_on_any_hook_and_only_as_one_player() -> None:
+    """E136: `the leader` needs no hook to supply it (a catch-up card on `round_end`, an
+    activated ability), and `a leader` is told to write `the leader`, with who that is."""
+    for text in (
+        "when round_end -> steal 1 common from the leader",
+        "activated, once per round: pay 1 common -> give 1 light to the leader",
+    ):
+        compiled, diagnostics = _compile(text)
+        assert diagnostics == [] and compiled is not None
+    _, found = _compile("when round_end -> steal 1 common from a leader")
+    (problem,) = [d for d in found if d.code == "E0434"]
+    assert problem.message == "`leader` names one player: write `the leader`"
+    assert "the opponent with the most light" in (problem.hint or "")

@@ -66,6 +66,11 @@ FACTIONS = """\
   three_plus: false
   source: invented
   effect: when hit_rolled -> steal 1 common from the opponent in this combat
+- id: leveller
+  name: Leveller
+  three_plus: false
+  source: invented
+  effect: when round_end -> steal 1 common from the leader
 """
 
 
@@ -244,3 +249,38 @@ def test_e129_the_things_of_a_named_party(pack):
     destroy(state, lost, 1)
     damage = {sid: state["ships"][sid]["damage"] for sid in (mine, theirs, bystander)}
     assert damage == {mine: 0, theirs: 1, bystander: 0}
+
+
+def test_e136_the_leader_is_the_opponent_with_the_most_light_first_after_you_on_a_tie(pack):
+    """E136: `the leader` is read when the verb runs: the opponent with the most light, and
+    of opponents tied for it the first after the card's owner in turn order."""
+    from whitedwarf.interpreter.lastlight.parties import party
+
+    game = new_game(players=4, packs=[pack])
+    state = blank(game)
+    for seat, light in enumerate([9, 3, 5, 5]):
+        state["players"][seat]["light"] = light
+    frame = {"owner": 3, "context": {}}
+    assert party(state, frame, {"party": "leader"}) == "p0"  # the owner's own 9 never counts
+    frame["owner"] = 0
+    assert party(state, frame, {"party": "leader"}) == "p2"  # 2 and 3 tie: 2 comes first
+    frame["owner"] = 2
+    assert party(state, frame, {"party": "leader"}) == "p0"
+
+
+def test_e136_a_round_end_card_steals_from_the_leader(pack):
+    """E136 in play: the Leveller's `when round_end -> steal 1 common from the leader` takes
+    from the opponent ahead on light, not from the one with the most commons."""
+    game = new_game(players=3, packs=[pack])
+    state = blank(game)
+    keep(state, 0, faction="leveller")
+    give(state, 1, common=3)
+    give(state, 2, common=1)
+    state["players"][2]["light"] = 4
+    trace = _trace(game)
+    with events.listening(game.listener):
+        from whitedwarf.interpreter.lastlight import hooks
+
+        hooks.fire(state, "round_end", 0, {})
+    assert _commons(state)[:3] == [1, 3, 0]
+    assert any("leveller" in line for line in trace)
