@@ -95,6 +95,14 @@ class Hidden:
             refs = [f"{cid}#{k}" for k in range(1, int(card.get("copies", 1)) + 1)]
             self.piles.setdefault(_pile_of(card), []).extend(r for r in refs if r not in seen)
         self.slot_pile = {slot.sector: slot.token for slot in rt.layout.planets}
+        #: ``(sector, its pile, its planet)`` of every face-down token, in sector order: the
+        #: places each guess fills (the same in every copy of the view).
+        self.face_down: list[tuple[str, str, str | None]] = []
+        for sector_id, sector in sorted(view["sectors"].items()):
+            if sector["token"] == HIDDEN:
+                kind = "deep_space" if sector["token_kind"] == "deep_space" else None
+                pile = kind or self.slot_pile.get(sector_id, "common")
+                self.face_down.append((sector_id, pile, sector.get("planet")))
 
 
 def _tasks_complete(view: State, seat: int) -> bool:
@@ -131,19 +139,14 @@ def _fill_tokens(state: State, hidden: Hidden, rng: random.Random) -> None:
     """Face-down tokens from the unseen tokens of the pile their place takes."""
     rt = hidden.runtime
     piles = {name: _shuffled(pile, rng) for name, pile in hidden.piles.items()}
-    slot_pile = hidden.slot_pile
-    for sector_id, sector in sorted(state["sectors"].items()):
-        if sector["token"] != HIDDEN:
-            continue
-        pile_name = "deep_space" if sector["token_kind"] == "deep_space" else None
-        pile_name = pile_name or slot_pile.get(sector_id, "common")
+    sectors, planets = state["sectors"], state["planets"]
+    for sector_id, pile_name, planet in hidden.face_down:
         pile = piles.get(pile_name) or []
         token = pile.pop() if pile else f"@blank_{pile_name}#{sector_id}"
-        sector["token"] = token
-        planet = sector.get("planet")
-        if planet in state["planets"]:
-            state["planets"][planet]["token"] = token
-            state["planets"][planet]["resource"] = token_resource(rt, token, pile_name)
+        sectors[sector_id]["token"] = token
+        if planet in planets:
+            planets[planet]["token"] = token
+            planets[planet]["resource"] = token_resource(rt, token, pile_name)
 
 
 def _unseen(refs: list[str], seen: set[str]) -> list[str]:

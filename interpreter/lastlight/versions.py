@@ -61,6 +61,7 @@ from __future__ import annotations
 import weakref
 from bisect import bisect_right
 from collections.abc import Callable, Collection
+from functools import cache
 from itertools import count
 from typing import Any, Literal
 
@@ -73,6 +74,13 @@ _STAMPS = count(1)
 #: Domains of the whole state, and domains kept per seat (``(domain, seat)`` keys).
 SHARED = ("ships", "extractors", "techs", "lights", "round", "lumos")
 PER_SEAT = ("me", "cards", "fleet", "holdings", "techs_of")
+
+
+@cache
+def _keys(seats: int) -> tuple[Any, ...]:
+    """Every domain key of a state of ``seats`` players: the shared ones, then each per-seat
+    domain's key for each seat."""
+    return (*SHARED, *((d, s) for d in PER_SEAT for s in range(seats)))
 
 
 class GameState(dict[str, Any]):
@@ -128,8 +136,10 @@ class Versions:
         self.base_stats = rt.base_stats
         self.ship_stats = rt.ship_stats
         #: domain key -> its stamp.
-        self.stamps: dict[Any, int] = {d: next(_STAMPS) for d in SHARED}
-        self.stamps.update({(d, s): next(_STAMPS) for d in PER_SEAT for s in range(seats)})
+        # The same stamps, in the same order, as one ``next`` per key in a comprehension
+        # (zip stops at the last key): a what-if view of an agent makes its versions at
+        # every evaluation, and the comprehension was half of making them.
+        self.stamps: dict[Any, int] = dict(zip(_keys(seats), _STAMPS, strict=False))
         #: The domain keys renewed since the last achievement check.
         self.moved: set[Any] = set()
         #: ``(ref, clause, seat)`` of a pending condition found false, none of whose domains

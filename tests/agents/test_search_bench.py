@@ -3,6 +3,9 @@ measures both games, and the compiled-engine experiment names what it compiles."
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from benchmarks import mypyc_build, search_bench
@@ -46,3 +49,35 @@ def test_search_bench_prints_the_options_chosen_at_searched_decisions(
     head, _, chosen = last.partition(": ")
     assert head == "starlight seed 0 searched"
     assert len(chosen.split()) == 1  # one searched decision, one option id
+
+
+def test_search_bench_traces_each_searched_decisions_simulations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What a speed change must keep: every simulation's result and the generator's state.
+    trace = tmp_path / "trace.txt"
+    search_bench.main(
+        ["--games", "starlight", "--seeds", "0", "1", "--decisions", "1", "--rounds", "1",
+         "--trace", str(trace)]
+    )  # fmt: skip
+    (line,) = trace.read_text().splitlines()
+    head, _, results = line.partition(" results ")
+    assert head.startswith("starlight seed 0 ") and " rng " in head
+    assert len(results.split()) == 16  # the agent's iterations, each a float's repr
+    assert all(float(r) == float(r) for r in results.split())
+
+
+def test_search_bench_against_a_checkout_runs_both_and_compares_their_traces(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The same checkout on both sides: the same games, so the same traces.
+    root = Path(search_bench.__file__).resolve().parents[1]
+    search_bench.main(
+        ["--games", "starlight", "--seeds", "0", "1", "--decisions", "1", "--rounds", "1",
+         "--times", "1", "--against", str(root), "--python", sys.executable]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    (row,) = [line for line in out.splitlines() if line.startswith("| starlight |")]
+    assert row.count("/") == 0 and row.endswith("x |")  # one run each, and their ratio
+    assert "the same choices, simulated results and generator states: yes" in out
+    assert "WHITEDWARF_CARD_VALUES=off" in out

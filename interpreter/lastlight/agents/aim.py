@@ -55,12 +55,13 @@ RESOURCE_DOMAINS = frozenset({"me"})
 
 
 #: Card id -> (its compiled clauses, their ``as_soon_as`` conditions, the domains those
-#: read): what :meth:`Aim.of` works out of a card's compiled program, which is the same for
-#: every decision of a game (reading the domains cost a quarter of the search's scoring). An
+#: read, and those domains sorted: the order of their stamps in a progress key): what
+#: :meth:`Aim.of` works out of a card's compiled program, which is the same for every
+#: decision of a game (reading the domains cost a quarter of the search's scoring). An
 #: entry holds the clauses it was made from and serves only while the content's compiled
 #: clauses are that same object, so another content, or one compiled afresh, makes its own.
 #: It reads no state, so nothing about a game can go stale in it.
-_GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None]] = {}
+_GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None, tuple[str, ...]]] = {}
 
 
 #: ``(achievement ref, seat, the stamps of the domains its conditions read)`` -> the
@@ -84,15 +85,17 @@ class Aim:
         ref: str,
         clauses: list[tuple[int, Any]],
         domains: set[str] | None,
+        order: tuple[str, ...] | None = None,
     ) -> None:
         """``domains``: every domain the ``clauses`` read, None when one may read anything
-        (:func:`_domains`)."""
+        (:func:`_domains`); ``order``: the same sorted (worked out when not given)."""
         self.view = view
         self.seat = seat
         self.ref = ref
         self.clauses = clauses
         self.worth = max(1.0, valuation.ref_value(view, ref))
         self.domains = domains
+        self._order = order
 
     @cached_property
     def now(self) -> float:
@@ -101,7 +104,8 @@ class Aim:
         if self.domains is None:
             return self.progress(self.view)
         stamps = versions.of(self.view).stamps
-        keys = versions.keys_of(tuple(sorted(self.domains)), self.seat)
+        order = self._order if self._order is not None else tuple(sorted(self.domains))
+        keys = versions.keys_of(order, self.seat)
         key = (self.ref, self.seat, *map(stamps.__getitem__, keys))
         found = _PROGRESS.get(key)
         if found is None:
@@ -124,9 +128,11 @@ class Aim:
         goal = _GOALS.get(cid)
         if goal is None or goal[0] is not found:
             clauses = [(i, c["when"]) for i, c in enumerate(found) if c.get("form") == "as_soon_as"]
-            goal = _GOALS[cid] = (found, clauses, _domains(clauses) if clauses else None)
-        _, clauses, domains = goal
-        return cls(view, seat, ref, clauses, domains) if clauses else None
+            domains = _domains(clauses) if clauses else None
+            order = tuple(sorted(domains)) if domains is not None else ()
+            goal = _GOALS[cid] = (found, clauses, domains, order)
+        _, clauses, domains, order = goal
+        return cls(view, seat, ref, clauses, domains, order) if clauses else None
 
     def progress(self, view: State) -> float:
         """How close the achievement is to being played in ``view`` (the best clause)."""
