@@ -130,6 +130,10 @@ class Versions:
         #: domain key -> its stamp.
         self.stamps: dict[Any, int] = {d: next(_STAMPS) for d in SHARED}
         self.stamps.update({(d, s): next(_STAMPS) for d in PER_SEAT for s in range(seats)})
+        # Read-only stamps no condition reads (:func:`shown`): a seat's chosen action card,
+        # and a token revealed; the RL observation vector's (``lastlight/rl/vector.py``).
+        self.stamps.update({("choice", s): next(_STAMPS) for s in range(seats)})
+        self.stamps["tokens"] = next(_STAMPS)
         #: The domain keys renewed since the last achievement check.
         self.moved: set[Any] = set()
         #: ``(ref, clause, seat)`` of a pending condition found false, none of whose domains
@@ -228,6 +232,15 @@ def changed(state: State, domain: str, seat: int | None = None) -> None:
         found.stamps[key] = next(_STAMPS)
         found.moved.add(key)
         found.asked = None
+
+
+def shown(state: State, key: Any) -> None:
+    """Renew a stamp no condition reads, ``("choice", seat)`` (a seat's chosen action card)
+    or ``"tokens"`` (a token revealed), for readers outside the engine (the RL vector): no
+    memo of the engine's is dropped and no condition is tested again."""
+    found = getattr(state, "memo", None)
+    if found is not None:
+        found.stamps[key] = next(_STAMPS)
 
 
 def light_changed(state: State, seat: int) -> None:

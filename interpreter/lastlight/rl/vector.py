@@ -36,7 +36,6 @@ one state is never taken for another's.
 
 from __future__ import annotations
 
-import weakref
 from array import array
 from collections import Counter
 from itertools import count
@@ -56,7 +55,7 @@ _FLOAT32 = np.dtype(np.float32)
 
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
 #: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
-_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings")
+_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings", "choice")
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
 #: A ship's owner, size and sector; its damage.
@@ -112,6 +111,8 @@ class StateEncoder:
         self._choice = 11 + 2 * len(ACTIONS)  # the chosen card's place in a seat's numbers
         #: seat -> its last vector, and what each block of it was made from
         self._bufs = [_zeros(self.size) for _ in range(n)]
+        #: seat -> numpy's view of its vector (a copy of it is handed out: one C call)
+        self._views = [np.frombuffer(buf, _FLOAT32) for buf in self._bufs]
         #: seat -> each seat's numbers in its seats block: the version of the row placed
         self._placed: list[list[int]] = [[0] * n for _ in range(n)]
         #: seat -> the ships stamp, extractors stamp, board made, own key its blocks hold
@@ -124,14 +125,11 @@ class StateEncoder:
         self._seat_stamps = [itemgetter(*k) for k in self._seat_keys]
         #: the stamps the getters were made for (:meth:`_new_stamps`)
         self._stamps_of: Any = None
-        #: every seat's chosen card and exhausted faction, in one read
-        self._chose = itemgetter("choice", "faction_exhausted")
         #: seat -> its numbers as another seat sees them (its chosen card only as chosen),
         #: made once for every seat and kept up part by part (:meth:`_refresh_rows`)
         self._rows = [_zeros(self._width) for _ in range(n)]
-        #: seat -> the stamps its row read, and its chosen card and exhausted faction then
+        #: seat -> the stamps its row read
         self._row_stamps: list[Any] = [None] * n
-        self._row_chose: list[Any] = [None] * n
         #: seat -> its row's version (new at each change; unique in the process)
         self._row_version = [0] * n
         ncard = len(ACTIONS)
@@ -151,10 +149,8 @@ class StateEncoder:
         self._ships_made: tuple[int, array[float], array[float]] | None = None
         #: (extractors stamp, the extractors block in seat order)
         self._extractors_made: tuple[int, array[float]] | None = None
-        #: (the state's versions, the explored pile's length, the sectors whose planetary
-        #: token lay face down then, the blocks then)
-        self._kept_board: tuple[Any, ...] | None = None
-        self._face_up = itemgetter("revealed")
+        #: (the tokens stamp, the sectors and planets blocks then)
+        self._kept_board: tuple[int, array[float]] | None = None
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
@@ -190,20 +186,19 @@ class StateEncoder:
         if self._stamps_of is not stamps:  # a new state: its own keys, looked up by identity
             self._new_stamps(stamps)
         players = state["players"]
-        chose = tuple(map(self._chose, players))
-        self._refresh_rows(players, stamps, chose)
-        self._seats(seat, buf, rel, chose)
+        self._refresh_rows(players, stamps)
+        self._seats(seat, buf, rel, players)
         stamp = stamps["ships"]
         if self._placed_ships[seat] != stamp:
             self._place_ships(state, seat, buf, stamp)
         stamp = stamps["extractors"]
         if self._placed_extractors[seat] != stamp:
             self._place_extractors(state, seat, buf, stamp)
-        made = self._board_blocks(state, found)
-        if self._placed_board[seat] is not made:
+        stamp = stamps["tokens"]
+        if self._placed_board[seat] != stamp:
             start, end = self._board
-            buf[start:end] = made[3]
-            self._placed_board[seat] = made
+            buf[start:end] = self._board_blocks(state, stamp)
+            self._placed_board[seat] = stamp
         at = self._lumos
         buf[at : at + self.n + 1] = self._no_ally
         lumos = state["lumos"]
@@ -226,7 +221,7 @@ class StateEncoder:
                 list(me["factions_dealt"]),
             )
         # a copy (the agent may keep it; this buffer is written again at the next step)
-        return np.frombuffer(bytearray(buf), _FLOAT32)
+        return self._views[seat].copy()
 
     # -- the seats block -------------------------------------------------------------------
 
@@ -237,17 +232,15 @@ class StateEncoder:
         self._seat_stamps = [itemgetter(*(own.get(k, k) for k in keys)) for keys in self._seat_keys]
         self._stamps_of = stamps
 
-    def _refresh_rows(
-        self, players: list[Player], stamps: dict[Any, int], chose: tuple[Any, ...]
-    ) -> None:
+    def _refresh_rows(self, players: list[Player], stamps: dict[Any, int]) -> None:
         """Bring each seat's row up to date (made once for every seat): only the parts whose
         sources changed are made again (its numbers with the stamps ``me``, ``techs_of``,
-        ``fleet``, ``holdings``; its action cards with ``cards`` and its chosen card; its
-        faction and techs in play with ``techs_of`` and its exhausted faction)."""
-        row_stamps, row_chose = self._row_stamps, self._row_chose
+        ``fleet``, ``holdings``; its action cards with ``cards`` and ``choice``, its chosen
+        card; its faction, exhausted or not, and techs in play with ``techs_of``)."""
+        row_stamps = self._row_stamps
         for s, getter in enumerate(self._seat_stamps):
             now, was = getter(stamps), row_stamps[s]
-            if now == was and chose[s] == row_chose[s]:
+            if now == was:
                 continue
             p = players[s]
             if was is None:
@@ -255,17 +248,17 @@ class StateEncoder:
                 self._cards(p)
                 self._faction(p)
             else:
-                me, techs_of, cards, fleet, holdings = now
+                me, techs_of, cards, fleet, holdings, choice = now
                 if me != was[0] or techs_of != was[1] or fleet != was[3] or holdings != was[4]:
                     self._numbers(p)
-                if cards != was[2] or chose[s][0] != row_chose[s][0]:
+                if cards != was[2] or choice != was[5]:
                     self._cards(p)
-                if techs_of != was[1] or chose[s][1] != row_chose[s][1]:
+                if techs_of != was[1]:
                     self._faction(p)
-            row_stamps[s], row_chose[s] = now, chose[s]
+            row_stamps[s] = now
             self._row_version[s] = next(_VERSIONS)
 
-    def _seats(self, seat: int, buf: array[float], rel: list[int], chose: Any) -> None:
+    def _seats(self, seat: int, buf: array[float], rel: list[int], players: list[Player]) -> None:
         """Each seat's row where ``seat``'s vector holds an older one; its own chosen card
         by card (another's shows only that it chose)."""
         placed, version = self._placed[seat], self._row_version
@@ -275,8 +268,8 @@ class StateEncoder:
                 continue
             base = at + rel[s] * width
             buf[base : base + width] = self._rows[s]
-            choice = chose[s][0]
-            if s == seat and choice is not None:  # yours by card, not only that you chose
+            choice = players[s]["choice"] if s == seat else None
+            if choice is not None:  # yours by card, not only that you chose
                 cell = base + self._choice
                 buf[cell] = 0.0
                 buf[cell + self.spec._action[choice]] = 1.0
@@ -413,40 +406,31 @@ class StateEncoder:
 
     # -- the board, the same for every seat ----------------------------------------------------
 
-    def _board_blocks(self, state: State, found: Any) -> tuple[Any, ...]:
-        """The sectors and planets blocks (the same for every seat), kept while no token
-        lying face down has been revealed: the only change they can see. Revealing a deep
-        space token takes it off the board onto the explored pile (one longer: nothing else
-        changes that pile), a planetary one stays, face up (``state.reveal_token``)."""
+    def _board_blocks(self, state: State, stamp: int) -> array[float]:
+        """The sectors and planets blocks (the same for every seat), kept with the
+        ``tokens`` stamp: a token revealed is the only change they can see (a deep space
+        one leaves the board, a planetary one turns face up, ``state.reveal_token``; tokens
+        are laid at setup, before the state is first observed)."""
         kept = self._kept_board
-        if (
-            kept is not None
-            and kept[0]() is found
-            and len(state["explored"]) == kept[1]
-            and not any(map(self._face_up, kept[2]))
-        ):
-            return kept
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
         spec = self.spec
         sectors = spec._sector
         start, end = self._board
         block = _zeros(end - start)
-        planetary = []
         seen = state["sectors"]
         for sid, s in seen.items():
             if s["revealed"]:
                 block[2 * sectors[sid]] += 1.0
             if s["token"]:
                 block[2 * sectors[sid] + 1] += 1.0
-                if not s["revealed"] and s["token_kind"] != "deep_space":
-                    planetary.append(s)
         at, planet_index = spec.layout.offset["planets"] - start, spec._planet
         for pid, planet in state["planets"].items():
             shown = seen[planet["sector"]]["revealed"]
             k = _RESOURCE.get(planet["resource"], 3) if shown else 3
             block[at + 4 * planet_index[pid] + k] += 1.0
-        made = (weakref.ref(found), len(state["explored"]), planetary, block)
-        self._kept_board = made
-        return made
+        self._kept_board = (stamp, block)
+        return block
 
 
 def _turn(
@@ -458,6 +442,7 @@ def _turn(
     mine = seat * part
     rest = (n - seat) * part
     buf[at : at + rest] = block[mine : n * part]
-    buf[at + rest : at + n * part] = block[:mine]
+    if mine:  # (an array numpy views refuses even an empty slice assigned to an empty one)
+        buf[at + rest : at + n * part] = block[:mine]
     if extra:
         buf[at + n * part : at + (n + extra) * part] = block[n * part :]
