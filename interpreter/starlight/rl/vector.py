@@ -3,11 +3,12 @@
 
 :meth:`StarlightSpec.encode <.spec.StarlightSpec.encode>` is the reference; this encoder gives
 the same vector (``tests/rl`` compares the two for every seat at every decision of whole
-games). Starlight's state has no version stamps, so what changed is found by comparing
-snapshots taken in C (``itemgetter``, ``map``, ``tuple``) with the ones kept:
+games). Starlight's state has no version stamps, so what changed is found by comparing what
+is read now (in C: ``itemgetter``, the lists and dicts themselves) with copies kept of what
+was read last, copied again only when it changed:
 
 * each seat's last vector is kept (a float32 ``array``); an observation writes into it the
-  blocks whose sources changed and hands numpy a copy of it (the agent may keep it);
+  blocks whose sources changed and hands out numpy's copy of it (the agent may keep it);
 * a seat's numbers (the seats block) are made once for every seat, kept with a snapshot of
   what they read (its scalars and its lists of cards, rays, stars ...), and placed in a
   seat's vector where it holds older ones; its god is put in afresh where it may be seen;
@@ -27,7 +28,7 @@ from array import array
 from collections import Counter
 from functools import cache
 from itertools import count
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,13 +45,17 @@ _VERSIONS = count(1)
 #: What a seat's numbers read, in one call: its scalars and four lists it shows by size (the
 #: first part of its row: :data:`_NUMBERS` items), then the cards, rays, privileges and
 #: aspects it holds, by content (the rest). The lists are read live and compared with the
-#: copies kept (:func:`_kept`): no copy is made while they are the same.
+#: copies kept: no copy is made while they are the same.
 _READS = itemgetter(
     "kind", "ap", "saved", "night", "day", "turns", "marker",
     "flares", "laurels", "stars", "used_flares",
     "cores", "rays", "privileges", "aspects",
 )  # fmt: skip
 _NUMBERS = 11
+#: The scalars (the rest are lists, and the privileges a dict, kept as copies: ``_seats``).
+_SCALARS = 7
+#: A list's or a dict's copy (kept, to compare the next read with).
+_COPY = methodcaller("copy")
 _OWN = itemgetter("laurels", "flares", "used_flares")
 #: The pools' and bags' lists (a missing one read as an empty list).
 _NONE: list[Any] = []
@@ -140,7 +145,7 @@ class StateEncoder:
         )
         kept = self._supply
         if kept is None or kept[0] != held:
-            kept = self._supply = (_kept(held), self._supply_block(held))
+            kept = self._supply = (tuple(map(_COPY, held)), self._supply_block(held))
         if self._placed_supply[seat] is not kept:
             start = self._off["pools"]
             buf[start : start + len(kept[1])] = kept[1]
@@ -217,7 +222,7 @@ class StateEncoder:
                     self._numbers(p, rows[s])
                 if kept is None or kept[_NUMBERS:] != now[_NUMBERS:]:
                     self._held(now[_NUMBERS:], rows[s])
-                snaps[s] = _kept(now)
+                snaps[s] = (*now[:_SCALARS], *map(_COPY, now[_SCALARS:]))
                 versions[s] = next(_VERSIONS)
             god = p.get("god")
             shown = None if (hide_gods and s != seat) or god not in gods else god
@@ -279,12 +284,10 @@ class StateEncoder:
         _count(buf, own + len(spec.flares), used, spec._flare, 1.0)
         if isinstance(dealt, list):
             _count(buf, own + 2 * len(spec.flares), dealt, spec._god, 1.0)
-        self._placed_own[seat] = _kept(now)
-
-
-def _kept(read: tuple[Any, ...]) -> tuple[Any, ...]:
-    """What was read, with a copy of each list in it (kept to compare the next read with)."""
-    return tuple([*x] if isinstance(x, list) else x for x in read)
+        self._placed_own[seat] = (
+            *map(_COPY, now[:3]),
+            [*dealt] if isinstance(dealt, list) else dealt,
+        )
 
 
 def _count(buf: array[float], base: int, items: Any, index: dict[str, int], scale: float) -> None:
