@@ -140,21 +140,21 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def _decide(self) -> None:
         """Ask the engine who decides, and point ``agent_selection`` at the agent to act."""
-        asked = self._ask(self.state_)
+        state = self.state_
+        assert state is not None, "a decision before reset()"
+        asked = self._ask(state)
         self._done = asked is None  # next_decision's None: the game is over (is_terminal)
-        if asked is None or asked[0] is None:
+        seat, options = (None, []) if asked is None else asked
+        if seat is None:
             self._asked = (None, [])
+            self._legal: dict[int, Any] = {}
         else:
-            self._asked = (asked[0], asked[1])  # read at once (spec.legal), never kept
+            self._asked = (seat, options)  # read at once (spec.legal), never kept
+            self._legal = self.spec.legal(state, seat, options)
         if self.cyclic:
             self.agent_selection = self.possible_agents[self._turn]
-        elif self._asked[0] is not None:
-            self.agent_selection = self.possible_agents[self._asked[0]]
-        seat = self._asked[0]
-        assert self.state_ is not None, "a decision before reset()"
-        self._legal: dict[int, Any] = (
-            {} if seat is None else self.spec.legal(self.state_, seat, self._asked[1])
-        )
+        elif seat is not None:
+            self.agent_selection = self.possible_agents[seat]
         self._set_info()
 
     def _next(self, state: Any) -> tuple[int | None, Sequence[Option]] | None:

@@ -62,6 +62,10 @@ _EXHAUSTED = itemgetter("exhausted")
 _BOARD_STAMPS = itemgetter("ships", "extractors", "tokens", "lumos")
 #: What a seat's own block reads beside its ``techs_of`` stamp.
 _OWN_READS = itemgetter("achievement", "achievements_dealt", "factions_dealt")
+#: A tech's card.
+_REF = itemgetter("ref")
+#: How many parts of a kind are kept at most (then forgotten, all at once).
+_KEEP = 4096
 #: An extractor's owner and sector.
 _PLACED = itemgetter("owner", "sector")
 
@@ -138,9 +142,9 @@ class StateEncoder:
         #: a row's parts: the numbers, the action cards, the faction and techs in play
         self._cards_part = (11, 11 + 3 * ncard)
         self._faction_part = (11 + 3 * ncard, self._width)
-        #: zeros to start each part (and the own block) from
-        self._no_cards = _zeros(3 * ncard)
-        self._no_faction = _zeros(self._width - 11 - 3 * ncard)
+        #: a row's action cards part and its faction part, by what they show (a few recur)
+        self._card_parts: dict[tuple[Any, ...], array[float]] = {}
+        self._faction_parts: dict[tuple[Any, ...], array[float]] = {}
         self._no_own = _zeros(self.size - off["own"])
         nsec = len(spec.sectors)
         self._per_owner = len(SIZES) * nsec
@@ -275,34 +279,56 @@ class StateEncoder:
         row[10] = supply.get("extractor", 0) / 5
 
     def _cards(self, p: Player) -> None:
-        """A row's action cards in hand, played and chosen (only that it chose)."""
-        row = self._rows[p["seat"]]
+        """A row's action cards in hand, played and chosen (only that it chose): a few
+        hands and plays recur all game long, so each part made is kept by what it shows."""
+        key = (*p["hand"], None, *p["played"], p["choice"] is not None)
+        part = self._card_parts.get(key)
+        if part is None:
+            part = self._card_part(p)
+            if len(self._card_parts) > _KEEP:
+                self._card_parts.clear()
+            self._card_parts[key] = part
         start, end = self._cards_part
-        row[start:end] = self._no_cards
+        self._rows[p["seat"]][start:end] = part
+
+    def _card_part(self, p: Player) -> array[float]:
+        part = _zeros(3 * len(ACTIONS))
         ncard, action = len(ACTIONS), self.spec._action
         for c in p["hand"]:
-            row[start + action[c]] += 1.0
+            part[action[c]] += 1.0
         for c in p["played"]:
-            row[start + ncard + action[c]] += 1.0
+            part[ncard + action[c]] += 1.0
         if p["choice"] is not None:
-            row[self._choice] += 1.0
+            part[2 * ncard] += 1.0
+        return part
 
     def _faction(self, p: Player) -> None:
-        """A row's faction, whether it is exhausted, and the techs in play by card."""
-        spec = self.spec
-        row = self._rows[p["seat"]]
+        """A row's faction, whether it is exhausted, and the techs in play by card, kept by
+        what it shows (a seat's techs in play only grow: a few parts a seat and game)."""
+        key = (p["faction"], p["faction_exhausted"], *map(_REF, p["techs"]))
+        part = self._faction_parts.get(key)
+        if part is None:
+            part = self._faction_part_of(p)
+            if len(self._faction_parts) > _KEEP:
+                self._faction_parts.clear()
+            self._faction_parts[key] = part
         start, end = self._faction_part
-        row[start:end] = self._no_faction
+        self._rows[p["seat"]][start:end] = part
+
+    def _faction_part_of(self, p: Player) -> array[float]:
+        spec = self.spec
+        part = _zeros(self._width - self._faction_part[0])
         k = spec._faction.get(p["faction"])  # type: ignore[arg-type]  # None: no faction yet
         if k is not None:
-            row[start + k] += 1.0
+            part[k] += 1.0
         if p["faction_exhausted"]:
-            row[start + len(spec.factions)] += 1.0
-        first, refs = start + len(spec.factions) + 1, spec._refs
+            part[len(spec.factions)] += 1.0
+        first, refs = len(spec.factions) + 1, spec._refs
         for t in p["techs"]:
             ref = t["ref"]
             k = refs.get(ref)
-            row[first + (spec._ref(ref) if k is None else k)] += 1.0
+            part[first + (spec._ref(ref) if k is None else k)] += 1.0
+        return part
 
     def _own(self, seat: int, me: Player) -> None:
         """Make the seat's own block (its techs in hand, achievement kept, cards dealt): at
