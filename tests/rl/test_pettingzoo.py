@@ -345,6 +345,10 @@ def test_every_option_s_action_is_the_one_its_name_numbers(players: int) -> None
             moves += option.id.startswith("move:")
         for k, option in env._legal.items():  # the mask's actions, as the environment numbers
             assert names[k] == spec.name(env.state_, seat, option.id), option.id
+        firsts: dict[int, Any] = {}  # each action names the engine's first option for it
+        for option in options:
+            firsts.setdefault(spec.index(env.state_, seat, option.id), option)
+        assert list(env._legal.items()) == list(firsts.items())
         env.step(int(rng.choice(list(info["options"]))))
     assert moves > 100
 
