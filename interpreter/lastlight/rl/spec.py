@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -31,8 +31,6 @@ PHASES = ("setup", "choose", "resolve", "over")
 _COPY = re.compile(r"#\d+")
 #: A ship's owner, size and sector, read in one call.
 _WHERE = itemgetter("owner", "size", "sector")
-#: An option's id.
-_ID = attrgetter("id")
 #: Option ids that name nothing (the same in every game).
 SINGLE = ("wait", "done", "skip", "yes", "no", "stop")
 
@@ -255,28 +253,24 @@ class LastLightSpec:
 
     def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
         """Each legal action's index -> the engine's first option naming it (:meth:`index`
-        of each; the ids naming no piece are looked up in C, the kept moves here without a
-        call: a step lists a dozen)."""
-        ids = list(map(_ID, options))
-        found: list[int | None] = list(map(self.known.get, ids))
-        if None in found:
-            moves, ships, index = self._kept_moves, state["ships"], self.index
-            for i, k in enumerate(found):
-                if k is None:
-                    oid = ids[i]
-                    kept = moves.get(oid)
-                    if (
-                        kept is not None
-                        and ships.get(kept[0]) is kept[1]
-                        and kept[1]["sector"] == kept[2]
-                    ):
-                        found[i] = kept[3]
-                    else:
-                        found[i] = index(state, seat, oid)
-        # in the order of each action's first option, naming that option (the pairs given
-        # last to first: the first option of an action is written last)
-        out: dict[int, Any] = dict.fromkeys(found)  # type: ignore[arg-type]  # no None left
-        out.update(zip(reversed(found), reversed(options), strict=True))  # type: ignore[arg-type]
+        of each, the kept ones looked up here without a call: a step lists a dozen)."""
+        out: dict[int, Any] = {}
+        known, moves, ships, index = self.known, self._kept_moves, state["ships"], self.index
+        for option in options:
+            oid = option.id
+            k = known.get(oid)
+            if k is None:
+                kept = moves.get(oid)
+                if (
+                    kept is not None
+                    and ships.get(kept[0]) is kept[1]
+                    and kept[1]["sector"] == kept[2]
+                ):
+                    k = kept[3]
+                else:
+                    k = index(state, seat, oid)
+            if k not in out:
+                out[k] = option
         return out
 
     # -- scores and text -----------------------------------------------------------------
