@@ -562,6 +562,7 @@ def play_chosen(state: State, seat: int) -> None:
     player["played"].append(chose)
     player["choice"] = None
     versions.changed(state, "cards", seat)
+    versions.shown(state, ("choice", seat))
 
 
 def take_back(state: State, seat: int, card: str) -> None:
@@ -725,6 +726,7 @@ def count_built(state: State, seat: int, ref: str) -> None:
 def choose_card(state: State, seat: int, card: str) -> None:
     """A seat's secret action card choice (000 "playing the game")."""
     state["players"][seat]["choice"] = card
+    versions.shown(state, ("choice", seat))
 
 
 def add_temp(state: State, seat: int, name: str, amount: int) -> None:
@@ -757,6 +759,7 @@ def reveal_token(state: State, sector: str) -> None:
         sec["token"], sec["token_kind"] = None, None
     else:
         sec["revealed"] = True
+    versions.shown(state, "tokens")
 
 
 def rotate_board(state: State) -> None:

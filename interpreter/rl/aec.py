@@ -127,29 +127,34 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        idle = self._idle()
+        self.infos: dict[str, dict[str, Any]] = {a: {"options": idle} for a in self.agents}
+        #: the agent whose info lists options (:meth:`_set_info`): every other's are idle
+        self._informed: str | None = None
         self.cycles = 0
         self._turn = 0  # cyclic mode: the place in the cycle
         self._asked: tuple[int | None, Sequence[Any]] = (None, [])
+        self._done = False  # whether the engine said the game is over (_decide)
         self._light = self._margins()
         self._decide()
 
     def _decide(self) -> None:
         """Ask the engine who decides, and point ``agent_selection`` at the agent to act."""
-        asked = self._ask(self.state_)
-        if asked is None or asked[0] is None:
+        state = self.state_
+        assert state is not None, "a decision before reset()"
+        asked = self._ask(state)
+        self._done = asked is None  # next_decision's None: the game is over (is_terminal)
+        seat, options = (None, []) if asked is None else asked
+        if seat is None:
             self._asked = (None, [])
+            self._legal: dict[int, Any] = {}
         else:
-            self._asked = (asked[0], asked[1])  # read at once (spec.legal), never kept
+            self._asked = (seat, options)  # read at once (spec.legal), never kept
+            self._legal = self.spec.legal(state, seat, options)
         if self.cyclic:
             self.agent_selection = self.possible_agents[self._turn]
-        elif self._asked[0] is not None:
-            self.agent_selection = self.possible_agents[self._asked[0]]
-        seat = self._asked[0]
-        assert self.state_ is not None, "a decision before reset()"
-        self._legal: dict[int, Any] = (
-            {} if seat is None else self.spec.legal(self.state_, seat, self._asked[1])
-        )
+        elif seat is not None:
+            self.agent_selection = self.possible_agents[seat]
         self._set_info()
 
     def _next(self, state: Any) -> tuple[int | None, Sequence[Option]] | None:
@@ -160,22 +165,28 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             return None, []
         return seats[0], self.game.legal_options(state, seats[0])
 
+    def _idle(self) -> dict[int, str]:
+        """The options of an agent that is not deciding: none (or ``wait``, cyclic)."""
+        return {WAIT: "wait: another seat decides"} if self.cyclic else {}
+
     def _set_info(self) -> None:
         """The acting agent's info: its legal actions' option texts (and the raw
-        observation); every other agent's options are emptied (or ``wait``, cyclic)."""
+        observation); every other agent's options are emptied (or ``wait``, cyclic): only
+        the one informed last can hold others (the rest were emptied then)."""
         agent = self.agent_selection
-        idle = {WAIT: "wait: another seat decides"} if self.cyclic else {}
-        for other, theirs in self.infos.items():
-            if other != agent:
-                theirs["options"] = idle
+        informed = self._informed
+        if informed is not None and informed != agent and informed in self.infos:
+            self.infos[informed]["options"] = self._idle()
         if agent not in self.infos:
+            self._informed = None
             return
+        self._informed = agent
         seat = self._seat[agent]
         info: dict[str, Any] = {}
         if seat == self._asked[0]:
             info["options"] = {k: o.text for k, o in self._legal.items()}
         else:
-            info["options"] = idle
+            info["options"] = self._idle()
         if self.raw_observation:
             info["observation"] = self.game.observation(self.state_, seat)
         self.infos[agent] = info
@@ -197,7 +208,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         return {"observation": vector, "action_mask": np.frombuffer(ones, _INT8)}
 
     def _over(self) -> bool:
-        return bool(self.game.is_terminal(self.state_))
+        return self._done
 
     def step(self, action: Any) -> None:
         """Apply the acting agent's action (None once it is terminated or truncated)."""

@@ -60,6 +60,17 @@ from tests.engine.positions import content as with_test_cards
 
 State = dict[str, Any]
 
+#: Domain -> what its stamp keeps track of: the conditions' domains, and the stamps no
+#: condition reads (``versions.shown``: a seat's chosen card, the tokens revealed).
+STAMPED = {
+    **FINGERPRINTS,
+    "choice": lambda state, seat: state["players"][seat]["choice"],
+    "tokens": lambda state, _: (
+        [(s["token"], s["token_kind"], s["revealed"]) for s in state["sectors"].values()],
+        list(state["explored"]),
+    ),
+}
+
 #: ``as soon as`` conditions over every domain a memo keys on (the base achievements' own).
 CONDITIONS = [
     "number of medium ships you own >= 2 and number of small ships you own >= 3",
@@ -183,7 +194,7 @@ class Auditor:
         assert getattr(state, "memo", None) is kept, "versions.of gave memos not the state's"
         for key, stamp in kept.stamps.items():
             domain, seat = key if isinstance(key, tuple) else (key, 0)
-            now = FINGERPRINTS[domain](state, seat)
+            now = STAMPED[domain](state, seat)
             assert self.seen.setdefault((key, stamp), now) == now, (
                 f"{key} changed without a new version stamp"
             )

@@ -345,6 +345,10 @@ def test_every_option_s_action_is_the_one_its_name_numbers(players: int) -> None
             moves += option.id.startswith("move:")
         for k, option in env._legal.items():  # the mask's actions, as the environment numbers
             assert names[k] == spec.name(env.state_, seat, option.id), option.id
+        firsts: dict[int, Any] = {}  # each action names the engine's first option for it
+        for option in options:
+            firsts.setdefault(spec.index(env.state_, seat, option.id), option)
+        assert list(env._legal.items()) == list(firsts.items())
         env.step(int(rng.choice(list(info["options"]))))
     assert moves > 100
 
@@ -380,3 +384,26 @@ def test_the_env_s_observations_are_the_reference_s_game_after_game(
             assert np.array_equal(obs["observation"], kept)  # the agent's copy is its own
             steps += 1
     assert steps > 300
+
+
+def test_starlight_vector_sees_an_edit_of_one_part_alone() -> None:
+    """Starlight's encoder keeps each part of a seat's vector until what it read changes:
+    an edit in place of one part alone (a seat's privileges, a pool, its own laurels) shows
+    in the next observation of every seat, as the reference encodes it."""
+    game, spec, state = _midgame("starlight", 3, 150)
+    edits = [
+        lambda s: s["players"][1]["privileges"].update({spec.privileges[0]: 1}),
+        lambda s: s["players"][1]["privileges"].clear(),
+        lambda s: s["pools"]["long"].append(s["pools"]["long"][0]),
+        lambda s: s["bags"]["short"].pop(),
+        lambda s: s["players"][0]["laurels"].append(spec.laurels[0]),
+        lambda s: s["players"][2]["aspects"].append("no_such_aspect"),
+    ]
+    for edit in edits:
+        for seat in range(3):
+            spec.observe(state, seat)  # each seat's vector kept
+        edit(state)
+        for seat in range(3):
+            view = game.observation(state, seat)
+            asked = seat in game.current_players(state)
+            assert np.array_equal(spec.observe(state, seat), spec.encode(view, seat, asked))

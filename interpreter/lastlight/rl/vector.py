@@ -4,39 +4,33 @@ environment's speed with the vector, BENCHMARKS.md "RL environment").
 :meth:`LastLightSpec.encode <.spec.LastLightSpec.encode>` is the reference:
 it encodes ``Game.observation(state, seat)``. This encoder gives the same vector (``tests/rl``
 compares the two for every seat at every decision of whole games) without building the
-observation, and between two observations of a seat it writes only what changed:
+observation, and it makes again only what changed since it last looked:
 
-* each seat's last vector is kept (a float64 ``array``) with what each block was made from;
-  an observation writes the blocks whose sources changed into it and hands numpy the
-  buffer (one conversion to float32, which copies it: the agent may keep its observations);
+* the vector is its blocks joined in C into a new buffer (the agent may keep it): the global
+  numbers (round, phase, the task on top, dice, first player, asked now), written afresh;
+  each seat's row of the seats block, made once for every seat; the pieces and the board as
+  the seat sees them; its own block;
 * what changed is read from the engine's version stamps (``interpreter/lastlight/
-  versions.py``, read, never written): the ships and damage blocks change only when a ship
-  is placed, moved, damaged, repaired or removed, the extractors block only when an
-  extractor is placed or removed (the ``ships`` and ``extractors`` stamps; ``state.py``: "A
-  ship's owner, size, sector and damage change only through these functions"); a seat's
-  numbers in the seats block with the stamps of what they read (``me``: light, resources,
-  techs in play, graveyard; ``techs_of``: faction, techs in hand and in play, exhausted or
-  not; ``cards``: action cards; ``fleet`` and ``holdings``: its pieces, so its supply) and
-  its chosen card and exhausted faction; the own block with the seat's ``techs_of`` stamp,
-  kept achievement and the cards dealt to it;
-* what every seat sees alike is worked out once for all of them: a seat's numbers (another
-  seat's chosen card shows only that it chose; the seat's own is put right in its own
-  vector), and the ships, damage and extractors by owner in seat order, which each seat's
-  vector takes turned to start at its own;
-* the sectors and planets blocks change only when a token is revealed or taken: a sector
-  without a token never gets one in play (tokens are laid at setup), and a planet's resource
-  is fixed at setup, so they are kept per state object (its ``Versions``, which a clone, a
-  loaded state and a hand edit replace) with the sectors that still hold a token, and made
-  again when one of those is revealed or emptied.
+  versions.py``, read, never written): a seat's row (light, resources, supply, action cards,
+  faction, techs in play) with the stamps of what it reads (``me``; ``techs_of``: faction,
+  techs in hand and in play, exhausted or not; ``cards``; ``choice``, the chosen card;
+  ``fleet`` and ``holdings``), its parts made again only when theirs change; another seat's
+  chosen card shows only that it chose, the seat's own row is a copy of its row with its
+  card (kept with the row's version);
+* the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
+  or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
+  only through these functions") and each seat's vector takes them turned to start at its
+  own part (views of them, joined); the sectors and planets blocks, the same for every seat,
+  once a ``tokens`` stamp (a token revealed: the only change they can see, tokens being laid
+  at setup); the Lumos block by the ``lumos`` stamp; a seat's own block with its
+  ``techs_of`` stamp, kept achievement and the cards dealt to it.
 
-The global numbers (round, phase, the task on top, dice, first player, the Lumos' ally) are
-written afresh at every observation. A stamp is unique in the process, so a block kept from
-one state is never taken for another's.
+A stamp is unique in the process, so a block kept from one state is never taken for
+another's.
 """
 
 from __future__ import annotations
 
-import weakref
 from array import array
 from collections import Counter
 from itertools import count
@@ -56,7 +50,7 @@ _FLOAT32 = np.dtype(np.float32)
 
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
 #: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
-_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings")
+_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings", "choice")
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
 #: A ship's owner, size and sector; its damage.
@@ -64,6 +58,14 @@ _WHERE = itemgetter("owner", "size", "sector")
 _DAMAGE = itemgetter("damage")
 #: Whether a tech in play is exhausted.
 _EXHAUSTED = itemgetter("exhausted")
+#: The stamps of the blocks after the seats (:meth:`StateEncoder._pieces_of`).
+_BOARD_STAMPS = itemgetter("ships", "extractors", "tokens", "lumos")
+#: What a seat's own block reads beside its ``techs_of`` stamp.
+_OWN_READS = itemgetter("achievement", "achievements_dealt", "factions_dealt")
+#: A tech's card.
+_REF = itemgetter("ref")
+#: How many parts of a kind are kept at most (then forgotten, all at once).
+_KEEP = 4096
 #: An extractor's owner and sector.
 _PLACED = itemgetter("owner", "sector")
 
@@ -106,41 +108,43 @@ class StateEncoder:
         self._first, self._faces, self._seats_at = off["first"], off["faces"], off["seats"]
         #: the global, first and faces blocks, written afresh: zeros to start them from
         self._head = _zeros(self._seats_at)
-        self._lumos = off["lumos"]
-        self._no_ally = _zeros(n + 1)
         self._width = spec._width
         self._choice = 11 + 2 * len(ACTIONS)  # the chosen card's place in a seat's numbers
-        #: seat -> its last vector, and what each block of it was made from
-        self._bufs = [_zeros(self.size) for _ in range(n)]
-        #: seat -> each seat's numbers in its seats block: the version of the row placed
-        self._placed: list[list[int]] = [[0] * n for _ in range(n)]
-        #: seat -> the ships stamp, extractors stamp, board made, own key its blocks hold
-        self._placed_ships: list[Any] = [None] * n
-        self._placed_extractors: list[Any] = [None] * n
-        self._placed_board: list[Any] = [None] * n
+        #: the global, first and faces blocks of the observation being made
+        self._top_blocks = _zeros(self._seats_at)
+        #: seat -> its own row (its chosen card by card) with the row's version then
+        self._mine: list[tuple[int, array[float]] | None] = [None] * n
+        #: seat -> the ships, damage, extractors, sectors, planets and Lumos blocks as it
+        #: sees them (in pieces to join), with the stamps they were made with
+        self._pieces: list[tuple[tuple[int, ...], list[Any]] | None] = [None] * n
+        #: the Lumos block, by the ally's place from the seat (the last: none)
+        self._allies = [_zeros(n + 1) for _ in range(n + 1)]
+        for k, block in enumerate(self._allies):
+            block[k] = 1.0
+        #: seat -> its own block, with what it was made from
+        self._owns = [_zeros(self.size - off["own"]) for _ in range(n)]
         self._placed_own: list[Any] = [None] * n
+        #: the vector's parts joined into one buffer (one C call, a new buffer each time)
+        self._join = bytearray().join
         #: seat -> the stamps its numbers read, in :data:`_SEAT_DOMAINS` order
         self._seat_keys = [tuple((d, s) for d in _SEAT_DOMAINS) for s in range(n)]
         self._seat_stamps = [itemgetter(*k) for k in self._seat_keys]
         #: the stamps the getters were made for (:meth:`_new_stamps`)
         self._stamps_of: Any = None
-        #: every seat's chosen card and exhausted faction, in one read
-        self._chose = itemgetter("choice", "faction_exhausted")
         #: seat -> its numbers as another seat sees them (its chosen card only as chosen),
         #: made once for every seat and kept up part by part (:meth:`_refresh_rows`)
         self._rows = [_zeros(self._width) for _ in range(n)]
-        #: seat -> the stamps its row read, and its chosen card and exhausted faction then
+        #: seat -> the stamps its row read
         self._row_stamps: list[Any] = [None] * n
-        self._row_chose: list[Any] = [None] * n
         #: seat -> its row's version (new at each change; unique in the process)
         self._row_version = [0] * n
         ncard = len(ACTIONS)
         #: a row's parts: the numbers, the action cards, the faction and techs in play
         self._cards_part = (11, 11 + 3 * ncard)
         self._faction_part = (11 + 3 * ncard, self._width)
-        #: zeros to start each part (and the own block) from
-        self._no_cards = _zeros(3 * ncard)
-        self._no_faction = _zeros(self._width - 11 - 3 * ncard)
+        #: a row's action cards part and its faction part, by what they show (a few recur)
+        self._card_parts: dict[tuple[Any, ...], array[float]] = {}
+        self._faction_parts: dict[tuple[Any, ...], array[float]] = {}
         self._no_own = _zeros(self.size - off["own"])
         nsec = len(spec.sectors)
         self._per_owner = len(SIZES) * nsec
@@ -151,17 +155,15 @@ class StateEncoder:
         self._ships_made: tuple[int, array[float], array[float]] | None = None
         #: (extractors stamp, the extractors block in seat order)
         self._extractors_made: tuple[int, array[float]] | None = None
-        #: (the state's versions, the explored pile's length, the sectors whose planetary
-        #: token lay face down then, the blocks then)
-        self._kept_board: tuple[Any, ...] | None = None
-        self._face_up = itemgetter("revealed")
+        #: (the tokens stamp, the sectors and planets blocks then)
+        self._kept_board: tuple[int, array[float]] | None = None
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(Game.observation(state, seat))``."""
-        buf = self._bufs[seat]
         rel = self.spec._rels[seat]
-        buf[: self._seats_at] = self._head  # the global block comes first
+        buf = self._top_blocks
+        buf[:] = self._head  # the global, first and faces blocks, written afresh
         deck = state["deck"]
         buf[0] = state["round"] / max(1, state["round_limit"])
         buf[1] = state["rotation"] / 16
@@ -185,48 +187,32 @@ class StateEncoder:
                     seen[k] = seen.get(k, 0.0) + 1 / 6
             for k, value in seen.items():
                 buf[at + k] = value
-        found = versions.of(state)
-        stamps = found.stamps
+        stamps = versions.of(state).stamps
         if self._stamps_of is not stamps:  # a new state: its own keys, looked up by identity
             self._new_stamps(stamps)
         players = state["players"]
-        chose = tuple(map(self._chose, players))
-        self._refresh_rows(players, stamps, chose)
-        self._seats(seat, buf, rel, chose)
-        stamp = stamps["ships"]
-        if self._placed_ships[seat] != stamp:
-            self._place_ships(state, seat, buf, stamp)
-        stamp = stamps["extractors"]
-        if self._placed_extractors[seat] != stamp:
-            self._place_extractors(state, seat, buf, stamp)
-        made = self._board_blocks(state, found)
-        if self._placed_board[seat] is not made:
-            start, end = self._board
-            buf[start:end] = made[3]
-            self._placed_board[seat] = made
-        at = self._lumos
-        buf[at : at + self.n + 1] = self._no_ally
-        lumos = state["lumos"]
-        ally = lumos.get("ally") if lumos else None
-        buf[at + (self.n if ally is None else rel[ally])] = 1.0
+        self._refresh_rows(players, stamps)
+        rows = self._rows
+        parts: list[Any] = [buf]
+        choice = players[seat]["choice"]
+        if choice is None:
+            parts += rows[seat:]
+        else:  # yours by card, not only that you chose
+            parts.append(self._own_row(seat, choice))
+            parts += rows[seat + 1 :]
+        parts += rows[:seat]
+        now = _BOARD_STAMPS(stamps)
+        kept = self._pieces[seat]
+        if kept is None or kept[0] != now:
+            kept = self._pieces[seat] = (now, self._pieces_of(state, seat, now))
+        parts += kept[1]
         me = players[seat]
-        kept = self._placed_own[seat]
-        if (
-            kept is None
-            or kept[0] != self._row_stamps[seat][1]  # its techs_of stamp
-            or kept[1] != me["achievement"]
-            or kept[2] != me["achievements_dealt"]
-            or kept[3] != me["factions_dealt"]
-        ):
-            self._own(buf, me)
-            self._placed_own[seat] = (
-                self._row_stamps[seat][1],
-                me["achievement"],
-                list(me["achievements_dealt"]),
-                list(me["factions_dealt"]),
-            )
-        # a copy (the agent may keep it; this buffer is written again at the next step)
-        return np.frombuffer(bytearray(buf), _FLOAT32)
+        own = self._placed_own[seat]
+        if own is None or own[0] != self._row_stamps[seat][1] or own[1] != _OWN_READS(me):
+            self._own(seat, me)
+        parts.append(self._owns[seat])
+        # a new buffer (the agent may keep it): the parts, in the layout's order, joined in C
+        return np.frombuffer(self._join(parts), _FLOAT32)
 
     # -- the seats block -------------------------------------------------------------------
 
@@ -237,17 +223,15 @@ class StateEncoder:
         self._seat_stamps = [itemgetter(*(own.get(k, k) for k in keys)) for keys in self._seat_keys]
         self._stamps_of = stamps
 
-    def _refresh_rows(
-        self, players: list[Player], stamps: dict[Any, int], chose: tuple[Any, ...]
-    ) -> None:
+    def _refresh_rows(self, players: list[Player], stamps: dict[Any, int]) -> None:
         """Bring each seat's row up to date (made once for every seat): only the parts whose
         sources changed are made again (its numbers with the stamps ``me``, ``techs_of``,
-        ``fleet``, ``holdings``; its action cards with ``cards`` and its chosen card; its
-        faction and techs in play with ``techs_of`` and its exhausted faction)."""
-        row_stamps, row_chose = self._row_stamps, self._row_chose
+        ``fleet``, ``holdings``; its action cards with ``cards`` and ``choice``, its chosen
+        card; its faction, exhausted or not, and techs in play with ``techs_of``)."""
+        row_stamps = self._row_stamps
         for s, getter in enumerate(self._seat_stamps):
             now, was = getter(stamps), row_stamps[s]
-            if now == was and chose[s] == row_chose[s]:
+            if now == was:
                 continue
             p = players[s]
             if was is None:
@@ -255,32 +239,28 @@ class StateEncoder:
                 self._cards(p)
                 self._faction(p)
             else:
-                me, techs_of, cards, fleet, holdings = now
+                me, techs_of, cards, fleet, holdings, choice = now
                 if me != was[0] or techs_of != was[1] or fleet != was[3] or holdings != was[4]:
                     self._numbers(p)
-                if cards != was[2] or chose[s][0] != row_chose[s][0]:
+                if cards != was[2] or choice != was[5]:
                     self._cards(p)
-                if techs_of != was[1] or chose[s][1] != row_chose[s][1]:
+                if techs_of != was[1]:
                     self._faction(p)
-            row_stamps[s], row_chose[s] = now, chose[s]
+            row_stamps[s] = now
             self._row_version[s] = next(_VERSIONS)
 
-    def _seats(self, seat: int, buf: array[float], rel: list[int], chose: Any) -> None:
-        """Each seat's row where ``seat``'s vector holds an older one; its own chosen card
-        by card (another's shows only that it chose)."""
-        placed, version = self._placed[seat], self._row_version
-        width, at = self._width, self._seats_at
-        for s in range(self.n):
-            if placed[s] == version[s]:
-                continue
-            base = at + rel[s] * width
-            buf[base : base + width] = self._rows[s]
-            choice = chose[s][0]
-            if s == seat and choice is not None:  # yours by card, not only that you chose
-                cell = base + self._choice
-                buf[cell] = 0.0
-                buf[cell + self.spec._action[choice]] = 1.0
-            placed[s] = version[s]
+    def _own_row(self, seat: int, choice: str) -> array[float]:
+        """The seat's own row, its chosen card by card (another seat's row shows only that
+        it chose), kept with the row's version."""
+        version = self._row_version[seat]
+        kept = self._mine[seat]
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        row = array("f", self._rows[seat])
+        row[self._choice] = 0.0
+        row[self._choice + self.spec._action[choice]] = 1.0
+        self._mine[seat] = (version, row)
+        return row
 
     def _numbers(self, p: Player) -> None:
         """A row's first eleven numbers: light, resources, techs, graveyard, supply."""
@@ -299,39 +279,69 @@ class StateEncoder:
         row[10] = supply.get("extractor", 0) / 5
 
     def _cards(self, p: Player) -> None:
-        """A row's action cards in hand, played and chosen (only that it chose)."""
-        row = self._rows[p["seat"]]
+        """A row's action cards in hand, played and chosen (only that it chose): a few
+        hands and plays recur all game long, so each part made is kept by what it shows."""
+        key = (*p["hand"], None, *p["played"], p["choice"] is not None)
+        part = self._card_parts.get(key)
+        if part is None:
+            part = self._card_part(p)
+            if len(self._card_parts) > _KEEP:
+                self._card_parts.clear()
+            self._card_parts[key] = part
         start, end = self._cards_part
-        row[start:end] = self._no_cards
+        self._rows[p["seat"]][start:end] = part
+
+    def _card_part(self, p: Player) -> array[float]:
+        part = _zeros(3 * len(ACTIONS))
         ncard, action = len(ACTIONS), self.spec._action
         for c in p["hand"]:
-            row[start + action[c]] += 1.0
+            part[action[c]] += 1.0
         for c in p["played"]:
-            row[start + ncard + action[c]] += 1.0
+            part[ncard + action[c]] += 1.0
         if p["choice"] is not None:
-            row[self._choice] += 1.0
+            part[2 * ncard] += 1.0
+        return part
 
     def _faction(self, p: Player) -> None:
-        """A row's faction, whether it is exhausted, and the techs in play by card."""
-        spec = self.spec
-        row = self._rows[p["seat"]]
+        """A row's faction, whether it is exhausted, and the techs in play by card, kept by
+        what it shows (a seat's techs in play only grow: a few parts a seat and game)."""
+        key = (p["faction"], p["faction_exhausted"], *map(_REF, p["techs"]))
+        part = self._faction_parts.get(key)
+        if part is None:
+            part = self._faction_part_of(p)
+            if len(self._faction_parts) > _KEEP:
+                self._faction_parts.clear()
+            self._faction_parts[key] = part
         start, end = self._faction_part
-        row[start:end] = self._no_faction
+        self._rows[p["seat"]][start:end] = part
+
+    def _faction_part_of(self, p: Player) -> array[float]:
+        spec = self.spec
+        part = _zeros(self._width - self._faction_part[0])
         k = spec._faction.get(p["faction"])  # type: ignore[arg-type]  # None: no faction yet
         if k is not None:
-            row[start + k] += 1.0
+            part[k] += 1.0
         if p["faction_exhausted"]:
-            row[start + len(spec.factions)] += 1.0
-        first, refs = start + len(spec.factions) + 1, spec._refs
+            part[len(spec.factions)] += 1.0
+        first, refs = len(spec.factions) + 1, spec._refs
         for t in p["techs"]:
             ref = t["ref"]
             k = refs.get(ref)
-            row[first + (spec._ref(ref) if k is None else k)] += 1.0
+            part[first + (spec._ref(ref) if k is None else k)] += 1.0
+        return part
 
-    def _own(self, buf: array[float], me: Player) -> None:
+    def _own(self, seat: int, me: Player) -> None:
+        """Make the seat's own block (its techs in hand, achievement kept, cards dealt): at
+        a change of its ``techs_of`` stamp, kept achievement or cards dealt."""
+        buf = self._owns[seat]
+        achievement, achievements, factions = _OWN_READS(me)
+        self._placed_own[seat] = (
+            self._row_stamps[seat][1],
+            (achievement, list(achievements), list(factions)),
+        )
         spec = self.spec
-        own = spec.layout.offset["own"]
-        buf[own:] = self._no_own
+        own = 0
+        buf[:] = self._no_own
         ref_tech, achievement = spec._ref, spec._achievement
         for ref in me["techs_hand"]:
             buf[own + ref_tech(ref)] += 1.0
@@ -348,16 +358,24 @@ class StateEncoder:
 
     # -- the pieces, by owner in seat order, turned to start at the seat -----------------------
 
-    def _place_ships(self, state: State, seat: int, buf: array[float], stamp: int) -> None:
-        """The ships and damage blocks: each owner's part in seat order, made once a stamp
-        (:meth:`_ships_by_seat`), then taken from the seat's own on (you, next, ...)."""
+    def _pieces_of(self, state: State, seat: int, stamps: tuple[int, ...]) -> list[Any]:
+        """The ships, damage, extractors, sectors, planets and Lumos blocks as ``seat`` sees
+        them, in pieces to join, for the ``ships``, ``extractors``, ``tokens`` and ``lumos``
+        stamps: the ships and damage by owner in seat order, made once a stamp
+        (:meth:`_ships_by_seat`), then taken from the seat's own on (you, next, ..., the
+        Lumos last), the extractors alike, the board the same for every seat."""
+        ships, extractors, tokens, _ = stamps
         made = self._ships_made
-        if made is None or made[0] != stamp:
-            made = self._ships_made = (stamp, *self._ships_by_seat(state))
-        off = self.spec.layout.offset
-        _turn(buf, off["ships"], made[1], seat, self.n, self._per_owner)
-        _turn(buf, off["damage"], made[2], seat, self.n, self._nsec)
-        self._placed_ships[seat] = stamp
+        if made is None or made[0] != ships:
+            made = self._ships_made = (ships, *self._ships_by_seat(state))
+        parts = _turn(made[1], seat, self.n, self._per_owner, 1)
+        parts += _turn(made[2], seat, self.n, self._nsec, 1)
+        parts += _turn(self._extractors_block(state, extractors), seat, self.n, self._nsec, 0)
+        parts.append(self._board_blocks(state, tokens))
+        lumos = state["lumos"]
+        ally = lumos.get("ally") if lumos else None
+        parts.append(self._allies[self.n if ally is None else self.spec._rels[seat][ally]])
+        return parts
 
     def _ships_by_seat(self, state: State) -> tuple[array[float], array[float]]:
         """The ships block by owner in seat order (the Lumos last), and the damage block:
@@ -395,7 +413,8 @@ class StateEncoder:
         self._ship_cell[where] = at
         return at
 
-    def _place_extractors(self, state: State, seat: int, buf: array[float], stamp: int) -> None:
+    def _extractors_block(self, state: State, stamp: int) -> array[float]:
+        """The extractors block by owner in seat order, made once a stamp."""
         made = self._extractors_made
         if made is None or made[0] != stamp:
             nsec, sectors = self._nsec, self.spec._sector
@@ -408,56 +427,41 @@ class StateEncoder:
                         _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many)
                     )
             made = self._extractors_made = (stamp, block)
-        _turn(buf, self.spec.layout.offset["extractors"], made[1], seat, self.n, self._nsec, 0)
-        self._placed_extractors[seat] = stamp
+        return made[1]
 
     # -- the board, the same for every seat ----------------------------------------------------
 
-    def _board_blocks(self, state: State, found: Any) -> tuple[Any, ...]:
-        """The sectors and planets blocks (the same for every seat), kept while no token
-        lying face down has been revealed: the only change they can see. Revealing a deep
-        space token takes it off the board onto the explored pile (one longer: nothing else
-        changes that pile), a planetary one stays, face up (``state.reveal_token``)."""
+    def _board_blocks(self, state: State, stamp: int) -> array[float]:
+        """The sectors and planets blocks (the same for every seat), kept with the
+        ``tokens`` stamp: a token revealed is the only change they can see (a deep space
+        one leaves the board, a planetary one turns face up, ``state.reveal_token``; tokens
+        are laid at setup, before the state is first observed)."""
         kept = self._kept_board
-        if (
-            kept is not None
-            and kept[0]() is found
-            and len(state["explored"]) == kept[1]
-            and not any(map(self._face_up, kept[2]))
-        ):
-            return kept
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
         spec = self.spec
         sectors = spec._sector
         start, end = self._board
         block = _zeros(end - start)
-        planetary = []
         seen = state["sectors"]
         for sid, s in seen.items():
             if s["revealed"]:
                 block[2 * sectors[sid]] += 1.0
             if s["token"]:
                 block[2 * sectors[sid] + 1] += 1.0
-                if not s["revealed"] and s["token_kind"] != "deep_space":
-                    planetary.append(s)
         at, planet_index = spec.layout.offset["planets"] - start, spec._planet
         for pid, planet in state["planets"].items():
             shown = seen[planet["sector"]]["revealed"]
             k = _RESOURCE.get(planet["resource"], 3) if shown else 3
             block[at + 4 * planet_index[pid] + k] += 1.0
-        made = (weakref.ref(found), len(state["explored"]), planetary, block)
-        self._kept_board = made
-        return made
+        self._kept_board = (stamp, block)
+        return block
 
 
-def _turn(
-    buf: array[float], at: int, block: array[float], seat: int, n: int, part: int, extra: int = 1
-) -> None:
-    """Write ``block`` (``n`` owners' parts of ``part`` numbers in seat order, then ``extra``
-    more, the Lumos') at ``at`` as ``seat`` sees it: its own part first, then the next
-    seat's ..., the Lumos' last."""
+def _turn(block: array[float], seat: int, n: int, part: int, extra: int) -> list[Any]:
+    """``block`` (``n`` owners' parts of ``part`` numbers in seat order, then ``extra``
+    more, the Lumos') as ``seat`` sees it, in pieces to join: its own part first, then the
+    next seat's ..., the Lumos' last."""
+    view = memoryview(block)
     mine = seat * part
-    rest = (n - seat) * part
-    buf[at : at + rest] = block[mine : n * part]
-    buf[at + rest : at + n * part] = block[:mine]
-    if extra:
-        buf[at + n * part : at + (n + extra) * part] = block[n * part :]
+    return [view[mine : n * part], view[:mine], view[n * part : (n + extra) * part]]

@@ -3,11 +3,12 @@
 
 :meth:`StarlightSpec.encode <.spec.StarlightSpec.encode>` is the reference; this encoder gives
 the same vector (``tests/rl`` compares the two for every seat at every decision of whole
-games). Starlight's state has no version stamps, so what changed is found by comparing
-snapshots taken in C (``itemgetter``, ``map``, ``tuple``) with the ones kept:
+games). Starlight's state has no version stamps, so what changed is found by comparing what
+is read now (in C: ``itemgetter``, the lists and dicts themselves) with copies kept of what
+was read last, copied again only when it changed:
 
 * each seat's last vector is kept (a float32 ``array``); an observation writes into it the
-  blocks whose sources changed and hands numpy a copy of it (the agent may keep it);
+  blocks whose sources changed and hands out numpy's copy of it (the agent may keep it);
 * a seat's numbers (the seats block) are made once for every seat, kept with a snapshot of
   what they read (its scalars and its lists of cards, rays, stars ...), and placed in a
   seat's vector where it holds older ones; its god is put in afresh where it may be seen;
@@ -27,7 +28,7 @@ from array import array
 from collections import Counter
 from functools import cache
 from itertools import count
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -41,12 +42,23 @@ _FLOAT32 = np.dtype(np.float32)
 
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
-#: What a seat's numbers read: its scalars and the sizes of four lists (the first part of
-#: its row), and the cards, rays, privileges and aspects it holds, by content (the rest).
-_SCALARS = itemgetter("kind", "ap", "saved", "night", "day", "turns", "marker")
-_SIZED = itemgetter("flares", "laurels", "stars", "used_flares")
-_HELD = itemgetter("cores", "rays", "privileges", "aspects")
+#: What a seat's numbers read, in one call: its scalars and four lists it shows by size (the
+#: first part of its row: :data:`_NUMBERS` items), then the cards, rays, privileges and
+#: aspects it holds, by content (the rest). The lists are read live and compared with the
+#: copies kept: no copy is made while they are the same.
+_READS = itemgetter(
+    "kind", "ap", "saved", "night", "day", "turns", "marker",
+    "flares", "laurels", "stars", "used_flares",
+    "cores", "rays", "privileges", "aspects",
+)  # fmt: skip
+_NUMBERS = 11
+#: The scalars (the rest are lists, and the privileges a dict, kept as copies: ``_seats``).
+_SCALARS = 7
+#: A list's or a dict's copy (kept, to compare the next read with).
+_COPY = methodcaller("copy")
 _OWN = itemgetter("laurels", "flares", "used_flares")
+#: The pools' and bags' lists (a missing one read as an empty list).
+_NONE: list[Any] = []
 _ACCOLADE = itemgetter("id", "owner")
 
 
@@ -66,6 +78,9 @@ class StateEncoder:
         self._nr = len(spec.rays)
         self._head = _zeros(off["pools"])  # the global and turn blocks, written afresh
         self._bufs = [_zeros(self.size) for _ in range(n)]
+        #: seat -> numpy's view of its vector (a copy of it is handed out: one C call); an
+        #: array numpy views refuses any resizing, even an empty slice assigned to an empty one
+        self._views = [np.frombuffer(buf, _FLOAT32) for buf in self._bufs]
         self._width = spec._width
         #: where a seat's god goes in its numbers
         self._god_at = self._width - len(spec.gods)
@@ -113,7 +128,7 @@ class StateEncoder:
         self._seats(state, seat, buf, rel, phase == "gods")
         self._own(state["players"][seat], seat, buf)
         # a copy (the agent may keep it; this buffer is written again at the next step)
-        return np.frombuffer(bytearray(buf), _FLOAT32)
+        return self._views[seat].copy()
 
     # -- the blocks every seat sees alike -----------------------------------------------------
 
@@ -121,16 +136,16 @@ class StateEncoder:
         """The pools and bags blocks, kept while their contents are the same."""
         pools, bags = state["pools"], state["bags"]
         held = (
-            tuple(pools.get("long", ())),
-            tuple(pools.get("short", ())),
-            tuple(pools.get("cores", ())),
-            tuple(pools.get("flares", ())),
-            tuple(bags.get("long", ())),
-            tuple(bags.get("short", ())),
+            pools.get("long", _NONE),
+            pools.get("short", _NONE),
+            pools.get("cores", _NONE),
+            pools.get("flares", _NONE),
+            bags.get("long", _NONE),
+            bags.get("short", _NONE),
         )
         kept = self._supply
         if kept is None or kept[0] != held:
-            kept = self._supply = (held, self._supply_block(held))
+            kept = self._supply = (tuple(map(_COPY, held)), self._supply_block(held))
         if self._placed_supply[seat] is not kept:
             start = self._off["pools"]
             buf[start : start + len(kept[1])] = kept[1]
@@ -156,18 +171,18 @@ class StateEncoder:
     def _slots(self, state: State, seat: int, buf: array[float], rel: list[int]) -> None:
         """Each slot's star by seat from ``seat``, kept while the owners are the same."""
         slots = state["slots"]
-        owners = tuple(slots.values())
         kept = self._placed_slots[seat]
-        if kept is not None and kept[0] is slots and kept[1] == owners:
+        if kept is not None and kept[0] is slots and kept[1] == slots:
             return
         spec = self.spec
         nslot, index = len(spec.slots), spec._slot
         start = self._off["slots"]
-        buf[start : start + self.n * nslot] = _zeros(self.n * nslot)
+        if nslot:  # (an array numpy views refuses an empty slice assigned, :meth:`__init__`)
+            buf[start : start + self.n * nslot] = _zeros(self.n * nslot)
         for slot, owner in slots.items():
             if isinstance(owner, int) and slot in index:
                 buf[start + rel[owner] * nslot + index[slot]] = 1.0
-        self._placed_slots[seat] = (slots, owners)
+        self._placed_slots[seat] = (slots, dict(slots))
 
     def _accolades(self, state: State, seat: int, buf: array[float], rel: list[int]) -> None:
         """Each accolade's owner by seat from ``seat``, or none."""
@@ -177,7 +192,8 @@ class StateEncoder:
         spec, n = self.spec, self.n
         many = len(spec.accolades)
         start = self._off["accolades"]
-        buf[start : start + (n + 1) * many] = _zeros((n + 1) * many)
+        if many:
+            buf[start : start + (n + 1) * many] = _zeros((n + 1) * many)
         for ident, owner in now:
             k = spec._accolade.get(ident)
             if k is not None:
@@ -200,15 +216,13 @@ class StateEncoder:
         width, start, gods = self._width, self._off["seats"], self.spec._god
         for p in state["players"]:
             s = p["seat"]
-            numbers = (_SCALARS(p), tuple(map(len, _SIZED(p))))
-            held = tuple(map(tuple, _HELD(p)))
-            kept = snaps[s]
-            if kept is None or kept[0] != numbers or kept[1] != held:
-                if kept is None or kept[0] != numbers:
+            now, kept = _READS(p), snaps[s]
+            if kept != now:
+                if kept is None or kept[:_NUMBERS] != now[:_NUMBERS]:
                     self._numbers(p, rows[s])
-                if kept is None or kept[1] != held:
-                    self._held(held, rows[s])
-                snaps[s] = (numbers, held)
+                if kept is None or kept[_NUMBERS:] != now[_NUMBERS:]:
+                    self._held(now[_NUMBERS:], rows[s])
+                snaps[s] = (*now[:_SCALARS], *map(_COPY, now[_SCALARS:]))
                 versions[s] = next(_VERSIONS)
             god = p.get("god")
             shown = None if (hide_gods and s != seat) or god not in gods else god
@@ -256,21 +270,24 @@ class StateEncoder:
 
     def _own(self, me: Any, seat: int, buf: array[float]) -> None:
         """The seat's laurels, flares, used flares and gods dealt."""
-        dealt = me.get("gods_dealt")
-        now = (tuple(map(tuple, _OWN(me))), tuple(dealt) if isinstance(dealt, list) else None)
+        now = (*_OWN(me), me.get("gods_dealt"))
         if self._placed_own[seat] == now:
             return
         spec = self.spec
         own = self._off["own"]
-        buf[own:] = _zeros(self.size - own)
-        laurels, flares, used = now[0]
+        if own < self.size:
+            buf[own:] = _zeros(self.size - own)
+        laurels, flares, used, dealt = now
         _count(buf, own, laurels, spec._laurel, 1.0)
         own += len(spec.laurels)
         _count(buf, own, flares, spec._flare, 1.0)
         _count(buf, own + len(spec.flares), used, spec._flare, 1.0)
-        if now[1] is not None:
-            _count(buf, own + 2 * len(spec.flares), now[1], spec._god, 1.0)
-        self._placed_own[seat] = now
+        if isinstance(dealt, list):
+            _count(buf, own + 2 * len(spec.flares), dealt, spec._god, 1.0)
+        self._placed_own[seat] = (
+            *map(_COPY, now[:3]),
+            [*dealt] if isinstance(dealt, list) else dealt,
+        )
 
 
 def _count(buf: array[float], base: int, items: Any, index: dict[str, int], scale: float) -> None:
