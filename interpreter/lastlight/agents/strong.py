@@ -28,6 +28,7 @@ from whitedwarf.interpreter.agents.strong import Budget, StrongAgent, current_bu
 from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option, score_options
 from whitedwarf.interpreter.lastlight.records import State
+from whitedwarf.interpreter.state import Option
 from whitedwarf.interpreter.vm import EffectError
 
 #: A won game's score, in light-equivalents (a loss scores minus it).
@@ -43,6 +44,8 @@ SETUP_WEIGHT, SETUP_ROUNDS = 8.0, 6
 #: three lines per candidate of four, and the mean stays under 50 ms of CPU a decision
 #: (BENCHMARKS.md, issue 24; 250 cost 43 ms on the loaded machine and won no more).
 NODES = 200
+#: Whether the others' secret action cards are guessed as the heuristic would choose them.
+GUESS_CHOICES = True
 
 
 class LastLightStrong:
@@ -53,6 +56,8 @@ class LastLightStrong:
 
     def __init__(self, rounds_ahead: int = ROUNDS_AHEAD) -> None:
         self.rounds_ahead = rounds_ahead
+        #: What the view of the decision being searched hides (its guesses share it).
+        self._hidden: determinise.Hidden | None = None
 
     def observation(self, state: State, seat: int) -> State:
         return persist.shared_observation(state, seat)
@@ -67,7 +72,13 @@ class LastLightStrong:
         return SETUP_WEIGHT if view["phase"] == "setup" else 1.0
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
-        return determinise.determinise(view, seat, rng)
+        hidden = self._hidden
+        if hidden is None or hidden.view is not view or hidden.seat != seat:
+            hidden = self._hidden = determinise.Hidden(view, seat)
+        world = determinise.determinise(view, seat, rng, hidden)
+        if world is not None and GUESS_CHOICES:
+            _guess_choices(view, world, seat, rng)
+        return world
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
         return best_option(world, seat, game.legal_options(world, seat), rng)
@@ -95,6 +106,19 @@ class LastLightStrong:
             return lead
         winners = result["winners"]
         return lead + (WIN_SCORE / len(winners) if seat in winners else -WIN_SCORE)
+
+
+def _guess_choices(view: State, world: State, seat: int, rng: random.Random) -> None:
+    """The other seats' secret action cards (000 "Choose an action"), guessed as the
+    heuristic would choose them on the guessed state (the determiniser draws them
+    uniformly from the hand). The heuristic is public code and scores a card from the seat's
+    own holdings, so this reads nothing the seat may not see but the guess itself."""
+    for other, shown in enumerate(view["players"]):
+        if other == seat or shown["choice"] != persist.HIDDEN:
+            continue
+        hand = world["players"][other]["hand"]
+        options = [Option(f"play:{card}", card) for card in hand]
+        world["players"][other]["choice"] = best_option(world, other, options, rng)[5:]
 
 
 def last_light_strong(seed: int, budget: Budget | None = None) -> StrongAgent:
