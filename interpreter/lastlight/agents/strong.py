@@ -6,7 +6,9 @@ extractor or move, what to trade, give or discard, whether to use an ability or 
 card's "may"). The candidates are the ``heuristic`` agent's best few by its own scores
 (:func:`~whitedwarf.interpreter.lastlight.agents.heuristic.score_options`), the rollouts
 are its choices on the guessed state, the guesses come from
-:mod:`~whitedwarf.interpreter.lastlight.determinise`, and a line stops at the end of the
+:mod:`~whitedwarf.interpreter.lastlight.determinise` (the others' secret action cards, which
+it draws from their hands at random, are then guessed as the heuristic would choose them:
+:func:`_guess_choices`), and a line stops at the end of the
 round after the one it starts in (000 "End of Round"; a round is about nine decisions of the
 table), where it is scored by the seat's lead in light-equivalents
 (:func:`~whitedwarf.interpreter.lastlight.valuation.advantage`: light, resources, techs,
@@ -40,12 +42,12 @@ ROUNDS_AHEAD = 1
 #: rounds before they are scored.
 SETUP_WEIGHT, SETUP_ROUNDS = 8.0, 6
 #: Simulated decisions per searched decision (the reproducible budget): nearly every
-#: decision is searched, and a line of two rounds is about 17 decisions, so this is about
-#: three lines per candidate of four, and the mean stays under 50 ms of CPU a decision
-#: (BENCHMARKS.md, issue 24; 250 cost 43 ms on the loaded machine and won no more).
-NODES = 200
-#: Whether the others' secret action cards are guessed as the heuristic would choose them.
-GUESS_CHOICES = True
+#: decision is searched, and a line of two rounds is 15-17 decisions, so this is about 16
+#: lines (two for each of four candidates, then four for each of the better two), and the
+#: mean stays under 50 ms of CPU a decision
+#: (BENCHMARKS.md, issue 24: 200 cost 36 ms on the loaded machine once the hidden cards of a
+#: view were found once a decision, so the budget grew by a fifth).
+NODES = 240
 
 
 class LastLightStrong:
@@ -76,7 +78,7 @@ class LastLightStrong:
         if hidden is None or hidden.view is not view or hidden.seat != seat:
             hidden = self._hidden = determinise.Hidden(view, seat)
         world = determinise.determinise(view, seat, rng, hidden)
-        if world is not None and GUESS_CHOICES:
+        if world is not None:
             _guess_choices(view, world, seat, rng)
         return world
 
