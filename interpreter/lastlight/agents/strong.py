@@ -6,11 +6,10 @@ extractor or move, what to trade, give or discard, whether to use an ability or 
 card's "may"). The candidates are the ``heuristic`` agent's best few by its own scores
 (:func:`~whitedwarf.interpreter.lastlight.agents.heuristic.score_options`), the rollouts
 are its choices on the guessed state, the guesses come from
-:mod:`~whitedwarf.interpreter.lastlight.determinise` (the others' secret action cards, which
-it draws from their hands at random, are then guessed as the heuristic would choose them:
-:func:`_guess_choices`), and a line stops at the end of the
-round after the one it starts in (000 "End of Round"; a round is about nine decisions of the
-table), where it is scored by the seat's lead in light-equivalents
+:mod:`~whitedwarf.interpreter.lastlight.determinise` (what a view hides is worked out once a
+decision, :class:`~whitedwarf.interpreter.lastlight.determinise.Hidden`), and a line stops at
+the end of the round after the one it starts in (000 "End of Round"; a round is about nine
+decisions of the table), where it is scored by the seat's lead in light-equivalents
 (:func:`~whitedwarf.interpreter.lastlight.valuation.advantage`: light, resources, techs,
 ships and extractors, valued by the heuristic's own public functions, so better card values
 make this agent better too). A finished game scores :data:`WIN_SCORE` for a win (shared:
@@ -30,7 +29,6 @@ from whitedwarf.interpreter.agents.strong import Budget, StrongAgent, current_bu
 from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option, score_options
 from whitedwarf.interpreter.lastlight.records import State
-from whitedwarf.interpreter.state import Option
 from whitedwarf.interpreter.vm import EffectError
 
 #: A won game's score, in light-equivalents (a loss scores minus it).
@@ -42,12 +40,10 @@ ROUNDS_AHEAD = 1
 #: rounds before they are scored.
 SETUP_WEIGHT, SETUP_ROUNDS = 8.0, 6
 #: Simulated decisions per searched decision (the reproducible budget): nearly every
-#: decision is searched, and a line of two rounds is 15-17 decisions, so this is about 16
-#: lines (two for each of four candidates, then four for each of the better two), and the
-#: mean stays under 50 ms of CPU a decision
-#: (BENCHMARKS.md, issue 24: 200 cost 36 ms on the loaded machine once the hidden cards of a
-#: view were found once a decision, so the budget grew by a fifth).
-NODES = 240
+#: decision is searched, and a line of two rounds is about 17 decisions, so this is about
+#: three lines per candidate of four, and the mean stays under 50 ms of CPU a decision
+#: (BENCHMARKS.md, issue 24: 240 cost 46-47 ms on the loaded machine and won no more).
+NODES = 200
 
 
 class LastLightStrong:
@@ -77,10 +73,7 @@ class LastLightStrong:
         hidden = self._hidden
         if hidden is None or hidden.view is not view or hidden.seat != seat:
             hidden = self._hidden = determinise.Hidden(view, seat)
-        world = determinise.determinise(view, seat, rng, hidden)
-        if world is not None:
-            _guess_choices(view, world, seat, rng)
-        return world
+        return determinise.determinise(view, seat, rng, hidden)
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
         return best_option(world, seat, game.legal_options(world, seat), rng)
@@ -108,19 +101,6 @@ class LastLightStrong:
             return lead
         winners = result["winners"]
         return lead + (WIN_SCORE / len(winners) if seat in winners else -WIN_SCORE)
-
-
-def _guess_choices(view: State, world: State, seat: int, rng: random.Random) -> None:
-    """The other seats' secret action cards (000 "Choose an action"), guessed as the
-    heuristic would choose them on the guessed state (the determiniser draws them
-    uniformly from the hand). The heuristic is public code and scores a card from the seat's
-    own holdings, so this reads nothing the seat may not see but the guess itself."""
-    for other, shown in enumerate(view["players"]):
-        if other == seat or shown["choice"] != persist.HIDDEN:
-            continue
-        hand = world["players"][other]["hand"]
-        options = [Option(f"play:{card}", card) for card in hand]
-        world["players"][other]["choice"] = best_option(world, other, options, rng)[5:]
 
 
 def last_light_strong(seed: int, budget: Budget | None = None) -> StrongAgent:
