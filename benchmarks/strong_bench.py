@@ -107,6 +107,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--combine", type=Path, nargs="+")
     args = parser.parse_args(argv)
     if args.combine:
+        missing = [str(path) for path in args.combine if not path.is_file()]
+        if missing:
+            parser.error(f"--combine: no file {missing[0]}")
+        if not any(path.read_text().strip() for path in args.combine):
+            parser.error("--combine: the files hold no games yet")
         print(combine(args.combine))
         return
     played = load_game_content([bundled_pack(args.pack)])

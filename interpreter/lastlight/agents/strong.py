@@ -6,9 +6,10 @@ extractor or move, what to trade, give or discard, whether to use an ability or 
 card's "may"). The candidates are the ``heuristic`` agent's best few by its own scores
 (:func:`~whitedwarf.interpreter.lastlight.agents.heuristic.score_options`), the rollouts
 are its choices on the guessed state, the guesses come from
-:mod:`~whitedwarf.interpreter.lastlight.determinise`, and a line stops at the end of the
-round after the one it starts in (000 "End of Round"; a round is about nine decisions of the
-table), where it is scored by the seat's lead in light-equivalents
+:mod:`~whitedwarf.interpreter.lastlight.determinise` (what a view hides is worked out once a
+decision, :class:`~whitedwarf.interpreter.lastlight.determinise.Hidden`), and a line stops at
+the end of the round after the one it starts in (000 "End of Round"; a round is about nine
+decisions of the table), where it is scored by the seat's lead in light-equivalents
 (:func:`~whitedwarf.interpreter.lastlight.valuation.advantage`: light, resources, techs,
 ships and extractors, valued by the heuristic's own public functions, so better card values
 make this agent better too). A finished game scores :data:`WIN_SCORE` for a win (shared:
@@ -41,7 +42,7 @@ SETUP_WEIGHT, SETUP_ROUNDS = 8.0, 6
 #: Simulated decisions per searched decision (the reproducible budget): nearly every
 #: decision is searched, and a line of two rounds is about 17 decisions, so this is about
 #: three lines per candidate of four, and the mean stays under 50 ms of CPU a decision
-#: (BENCHMARKS.md, issue 24; 250 cost 43 ms on the loaded machine and won no more).
+#: (BENCHMARKS.md, issue 24: 240 cost 46-47 ms on the loaded machine and won no more).
 NODES = 200
 
 
@@ -53,6 +54,8 @@ class LastLightStrong:
 
     def __init__(self, rounds_ahead: int = ROUNDS_AHEAD) -> None:
         self.rounds_ahead = rounds_ahead
+        #: What the view of the decision being searched hides (its guesses share it).
+        self._hidden: determinise.Hidden | None = None
 
     def observation(self, state: State, seat: int) -> State:
         return persist.shared_observation(state, seat)
@@ -67,7 +70,10 @@ class LastLightStrong:
         return SETUP_WEIGHT if view["phase"] == "setup" else 1.0
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
-        return determinise.determinise(view, seat, rng)
+        hidden = self._hidden
+        if hidden is None or hidden.view is not view or hidden.seat != seat:
+            hidden = self._hidden = determinise.Hidden(view, seat)
+        return determinise.determinise(view, seat, rng, hidden)
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
         return best_option(world, seat, game.legal_options(world, seat), rng)
