@@ -79,6 +79,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "tune",
         "Find the smallest change of a pack's numbers that meets its balance targets.",
     ),
+    "fairness": (
+        "whitedwarf.tools.fairness",
+        "fairness_command",
+        "Say whether a pack's factions, achievement sets, gods and first seat are fair.",
+    ),
     "ladder": (
         "whitedwarf.tools.ladder",
         "ladder",
