@@ -20,7 +20,7 @@ from typing import Any
 from whitedwarf.interpreter.simulation import stats
 from whitedwarf.interpreter.simulation.tally import Shares, share_row, win_shares
 
-Record = Mapping[str, Any]
+Record = dict[str, Any]
 
 #: The first seat's advantage the check allows, in points of win rate (issue 25).
 FIRST_SEAT_POINTS = 5.0
