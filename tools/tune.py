@@ -21,7 +21,7 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -450,14 +450,17 @@ class Tuning:
         self._say(
             f"playing {self.pack.id} as it is ({self.settings['games']} games a player count)"
         )
+        # in blocks, each followed by a line: off a terminal it was a minute or more of
+        # silence (a margin of 1 drops nothing: the games and rows are those of one block)
         baseline = race(
             self._player(None, self.settings["seed"]),
             [],
             [],
             self.targets,
             self.settings["games"],
-            self.settings["games"],
+            self.settings["block"],
             1.0,
+            self._played("as it is"),
         )
         self.journal["baseline"] = baseline.to_json()
         self.save()
@@ -512,8 +515,9 @@ class Tuning:
                 best.values,
                 self.targets,
                 games,
-                games,
+                self.settings["block"],
                 1.0,
+                self._played(name),
             )
             rows[name] = found.rows
         self.journal["confirmation"] = {"values": list(best.values), **rows}
@@ -651,6 +655,18 @@ class Tuning:
                 raise click.ClickException(cannot_write_in(self.folder, error)) from None
             click.echo(f"changed {self.folder} in place; backups: {', '.join(map(str, backups))}")
         click.echo(f"report: {self.out / 'tune.html'}")
+
+    def _played(self, what: str) -> Callable[[int, int], None]:
+        """A progress line after each block of a batch played whole (the pack as it is, the
+        confirmation): ``as it is: 120/480 games, 0:00:31``."""
+        started = time.monotonic()
+
+        def said(played: int, total: int) -> None:
+            elapsed = int(time.monotonic() - started)
+            clock = f"{elapsed // 3600}:{elapsed // 60 % 60:02d}:{elapsed % 60:02d}"
+            self._say(f"{what}: {played}/{total} games, {clock}")
+
+        return said
 
     def _say(self, text: str) -> None:
         if not self.settings["quiet"]:

@@ -384,10 +384,12 @@ def race(
     games: int,
     block: int,
     margin: float,
+    on_block: Callable[[int, int], None] = lambda *_: None,
 ) -> Evaluation:
     """Play ``games`` games a player count for ``values`` in blocks of ``block``, the same
     indices (so the same seeds) for every candidate; stop after a block where a target is
-    clearly missed (:func:`clearly_missed`)."""
+    clearly missed (:func:`clearly_missed`). ``on_block(played, total)`` is told the games
+    played so far after each player count's block (a progress line)."""
     records: dict[int, list[Record]] = {p: [] for p in targets.players}
     rows: list[dict[str, Any]] = []
     played = 0
@@ -397,6 +399,7 @@ def race(
         for players in targets.players:
             records[players] += play(values, players, indices)
             played += len(indices)
+            on_block(played, games * len(targets.players))
         rows = [row for p in targets.players for row in measure(records[p], targets, p)]
         if start + block < games and clearly_missed(rows, margin):
             dropped = True
