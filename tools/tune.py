@@ -27,7 +27,12 @@ from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, content_for
+from whitedwarf.interpreter.simulation.batch import (
+    BatchConfig,
+    BatchError,
+    content_for,
+    prepare_agents,
+)
 from whitedwarf.interpreter.simulation.tuning import (
     MIN_SEATED,
     Evaluation,
@@ -543,7 +548,9 @@ class Tuning:
             v != k.value for v, k in zip(values, self.knobs, strict=True)
         ):
             folder = self._candidate_pack(values)
+            base = config
             config = dataclasses.replace(config, packs=(*config.packs, str(folder)))
+            _values_as_it_is(base, config)
         workers = self.settings["workers"] or usable_cores()
         cluster = self.settings["cluster"]
         if cluster is None:
@@ -671,6 +678,34 @@ class Tuning:
     def _say(self, text: str) -> None:
         if not self.settings["quiet"]:
             click.echo(text, err=True)
+
+
+def _values_as_it_is(base: BatchConfig, candidate: BatchConfig) -> None:
+    """Seat the candidate's agents on the card values learned on the pack as it is.
+
+    A candidate's pack has its own content digest, so its agents would learn its card values
+    from scratch (docs/simulate.md S21: 1,500 games, minutes on the bundled pack) before
+    its first game, for every candidate. The search compares candidates on the same
+    players instead, those of the pack as it is; the values are learned again once the
+    change is made (``python -m whitedwarf.interpreter.agents.ship`` for a bundled pack).
+    Installed in this process, so forked workers have them (a cluster's learn their own).
+    """
+    from whitedwarf.interpreter.agents import values as card_values
+
+    if card_values.mode() != "learn":
+        return
+    played = content_for(base)
+    prepare_agents(base)  # the pack's values, shipped, cached or learned, now in memory
+    game = played.engine.name
+    found = card_values.known(game, _digest(played.content))
+    if found is not None:
+        card_values.install(found, game, _digest(content_for(candidate).content))
+
+
+def _digest(content: Any) -> str:
+    """The digest a game's content is known by to its card values."""
+    digest = content.digest
+    return str(digest() if callable(digest) else digest)
 
 
 def _narrowed(knobs: list[Knob], ranges: Sequence[str]) -> list[Knob]:
