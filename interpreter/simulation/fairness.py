@@ -124,7 +124,8 @@ def judge(
         "never_held": [{"kind": kind, "name": side} for kind, side in sorted(set(known) - held)],
         "invented_off": [r["name"] for r in off],
         "printed_off": [r["name"] for r in rows if r["significant"] and r["source"] != "invented"],
-        "fair": not off and first is not None and abs(first["points"]) <= first_seat_points,
+        # one seat (Starlight solo) has no seat order to judge
+        "fair": not off and (first is None or abs(first["points"]) <= first_seat_points),
     }
 
 
@@ -152,10 +153,12 @@ def sentences(result: dict[str, Any], names: Mapping[str, str] | None = None) ->
     first = result["first_seat"]
     off = [r for r in result["sides"] if r["significant"]]
     if result["fair"]:
-        lines.append(
-            f"{head}: fair (no invented side significantly off its fair share, "
-            f"the first seat within {result['first_seat_limit']:g} points)."
+        seat = (
+            f"the first seat within {result['first_seat_limit']:g} points"
+            if first is not None
+            else "one seat: no seat order to judge"
         )
+        lines.append(f"{head}: fair (no invented side significantly off its fair share, {seat}).")
     else:
         lines.append(f"{head}: NOT fair.")
     for row in off:

@@ -166,3 +166,16 @@ def test_a_folder_without_games_is_refused_in_one_sentence(tmp_path: Path) -> No
     code, out = run("fairness", str(folder))
     assert code == 1
     assert out.strip().endswith("holds no finished game to judge")
+
+
+def test_a_solo_batch_has_no_seat_order_to_judge(tmp_path: Path) -> None:
+    records = [
+        {"seed": i, "players": 1, "agents": ["heuristic"], "rounds": 18, "winners": [0],
+         "picks": {"god": [{"kept": GODS[i % 3], "offered": [GODS[i % 3]]}]}}
+        for i in range(30)
+    ]  # fmt: skip
+    folder = _batch(tmp_path / "solo", 1, records, str(bundled_pack("starlight")))
+    code, out = run("fairness", str(folder))
+    assert code == 0, out
+    assert "1 players, 30 games: fair (no invented side significantly off its fair share, " in out
+    assert "one seat: no seat order to judge" in out
