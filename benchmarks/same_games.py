@@ -11,6 +11,17 @@ versions play the same games when every line is equal. This is a check to run ar
 engine change that must not change the rules (a speed change), not a timing. ``--ids-only``
 leaves the option texts out of the digest: the check for a change that rewords what the
 options say on purpose (the moves and the final states must still be the same).
+
+``--content DIR`` plays the Last Light pack in DIR instead of the bundled one. The bundled
+pack's numbers change on purpose (issue 25: tuned for fairness, docs/rules-decisions.md), and
+then its games differ for the content's sake, not the engine's; to check an engine against
+an older one, play both on the same pack, e.g. the one of the older commit::
+
+    git archive c473e1a content/lastlight | tar -x -C /tmp/old
+    python benchmarks/same_games.py --content /tmp/old/content/lastlight --out B.jsonl
+
+(the older version may run this file with its own install: ``load_game_content`` takes the
+folder in both).
 """
 
 from __future__ import annotations
@@ -33,9 +44,9 @@ from whitedwarf.interpreter.state import state_hash
 LENGTHS = {10: 25, 20: 25, 40: 17}
 
 
-def content_to(light: int) -> GameContent:
-    """The base pack with the game ending at ``light`` light."""
-    base = load_game_content()
+def content_to(light: int, pack: Path | None = None) -> GameContent:
+    """The base pack (or the pack in ``pack``) with the game ending at ``light`` light."""
+    base = load_game_content([pack] if pack is not None else [])
     files = copy.deepcopy(base.files)
     files["supply"]["rules"]["game_end_light"] = light
     return GameContent(files, f"{base.name}-to-{light}")
@@ -60,10 +71,13 @@ def digest(game: Game, seed: int, texts: bool = True) -> dict[str, Any]:
     return {"decisions": decisions, "moves": moves.hexdigest(), "final": state_hash(state)}
 
 
-def games(scale: float = 1.0, texts: bool = True) -> Iterator[dict[str, Any]]:
-    """The digest of every game, in a fixed order."""
+def games(
+    scale: float = 1.0, texts: bool = True, pack: Path | None = None
+) -> Iterator[dict[str, Any]]:
+    """The digest of every game, in a fixed order (on the pack in ``pack``: the bundled one
+    when None)."""
     for light, seeds in LENGTHS.items():
-        data = content_to(light)
+        data = content_to(light, pack)
         for players in (2, 3, 4):
             game = Game.from_content(data, players)
             for seed in range(max(1, round(seeds * scale))):
@@ -94,13 +108,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ids-only", action="store_true", help="leave the option texts out of the digest"
     )
+    parser.add_argument(
+        "--content",
+        type=Path,
+        metavar="DIR",
+        help="play the Last Light pack in DIR (default: the bundled one)",
+    )
     args = parser.parse_args(argv)
     if args.compare:
         return compare(*args.compare)
     if args.out is None:
         parser.error("give --out FILE or --compare A B")
     with args.out.open("w") as out:
-        for line in games(args.scale, texts=not args.ids_only):
+        for line in games(args.scale, texts=not args.ids_only, pack=args.content):
             out.write(json.dumps(line, sort_keys=True) + "\n")
     return 0
 

@@ -84,6 +84,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "explain",
         "Say why a pack plays as it does: card effects, combos, degenerate strategies.",
     ),
+    "fairness": (
+        "whitedwarf.tools.fairness",
+        "fairness_command",
+        "Say whether a pack's factions, achievement sets, gods and first seat are fair.",
+    ),
     "ladder": (
         "whitedwarf.tools.ladder",
         "ladder",

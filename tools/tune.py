@@ -21,13 +21,18 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, content_for
+from whitedwarf.interpreter.simulation.batch import (
+    BatchConfig,
+    BatchError,
+    content_for,
+    prepare_agents,
+)
 from whitedwarf.interpreter.simulation.tuning import (
     MIN_SEATED,
     Evaluation,
@@ -450,14 +455,17 @@ class Tuning:
         self._say(
             f"playing {self.pack.id} as it is ({self.settings['games']} games a player count)"
         )
+        # in blocks, each followed by a line: off a terminal it was a minute or more of
+        # silence (a margin of 1 drops nothing: the games and rows are those of one block)
         baseline = race(
             self._player(None, self.settings["seed"]),
             [],
             [],
             self.targets,
             self.settings["games"],
-            self.settings["games"],
+            self.settings["block"],
             1.0,
+            self._played("as it is"),
         )
         self.journal["baseline"] = baseline.to_json()
         self.save()
@@ -512,8 +520,9 @@ class Tuning:
                 best.values,
                 self.targets,
                 games,
-                games,
+                self.settings["block"],
                 1.0,
+                self._played(name),
             )
             rows[name] = found.rows
         self.journal["confirmation"] = {"values": list(best.values), **rows}
@@ -539,7 +548,9 @@ class Tuning:
             v != k.value for v, k in zip(values, self.knobs, strict=True)
         ):
             folder = self._candidate_pack(values)
+            base = config
             config = dataclasses.replace(config, packs=(*config.packs, str(folder)))
+            _values_as_it_is(base, config)
         workers = self.settings["workers"] or usable_cores()
         cluster = self.settings["cluster"]
         if cluster is None:
@@ -652,9 +663,49 @@ class Tuning:
             click.echo(f"changed {self.folder} in place; backups: {', '.join(map(str, backups))}")
         click.echo(f"report: {self.out / 'tune.html'}")
 
+    def _played(self, what: str) -> Callable[[int, int], None]:
+        """A progress line after each block of a batch played whole (the pack as it is, the
+        confirmation): ``as it is: 120/480 games, 0:00:31``."""
+        started = time.monotonic()
+
+        def said(played: int, total: int) -> None:
+            elapsed = int(time.monotonic() - started)
+            clock = f"{elapsed // 3600}:{elapsed // 60 % 60:02d}:{elapsed % 60:02d}"
+            self._say(f"{what}: {played}/{total} games, {clock}")
+
+        return said
+
     def _say(self, text: str) -> None:
         if not self.settings["quiet"]:
             click.echo(text, err=True)
+
+
+def _values_as_it_is(base: BatchConfig, candidate: BatchConfig) -> None:
+    """Seat the candidate's agents on the card values learned on the pack as it is.
+
+    A candidate's pack has its own content digest, so its agents would learn its card values
+    from scratch (docs/simulate.md S21: 1,500 games, minutes on the bundled pack) before
+    its first game, for every candidate. The search compares candidates on the same
+    players instead, those of the pack as it is; the values are learned again once the
+    change is made (``python -m whitedwarf.interpreter.agents.ship`` for a bundled pack).
+    Installed in this process, so forked workers have them (a cluster's learn their own).
+    """
+    from whitedwarf.interpreter.agents import values as card_values
+
+    if card_values.mode() != "learn":
+        return
+    played = content_for(base)
+    prepare_agents(base)  # the pack's values, shipped, cached or learned, now in memory
+    game = played.engine.name
+    found = card_values.known(game, _digest(played.content))
+    if found is not None:
+        card_values.install(found, game, _digest(content_for(candidate).content))
+
+
+def _digest(content: Any) -> str:
+    """The digest a game's content is known by to its card values."""
+    digest = content.digest
+    return str(digest() if callable(digest) else digest)
 
 
 def _narrowed(knobs: list[Knob], ranges: Sequence[str]) -> list[Knob]:

@@ -94,8 +94,8 @@ class Targets:
     """What fair means for one tuning (docs/tune.md "Targets")."""
 
     players: tuple[int, ...]
-    #: Every side (Last Light faction, Starlight god or laurel set) within the fair share
-    #: plus or minus this; None: not a target.
+    #: Every side (Last Light faction or kept achievement, Starlight god or laurel set)
+    #: within the fair share plus or minus this; None: not a target.
     fair: float | None = 0.1
     #: Only these sides are judged (empty: every side seated).
     sides: tuple[str, ...] = ()
@@ -202,11 +202,17 @@ def _share(value: Any) -> bool:
 
 
 def sides_of(record: Record, seat: int) -> list[str]:
-    """What a seat played as: its Last Light faction, or the Starlight cards it kept from a
-    pick (its god, its laurel set)."""
+    """What a seat played as: its Last Light faction and kept achievement (the card kept
+    of its set, or played: 000 "setup"), or the Starlight cards it kept from a pick (its
+    god, its laurel set)."""
     out: list[str] = []
     if "factions" in record:
         out.append(str(record["factions"][seat]))
+    held = record.get("achievements") or []
+    if seat < len(held):
+        kept = held[seat].get("kept") or next(iter(held[seat].get("done") or []), None)
+        if kept is not None:
+            out.append(str(kept))
     for entries in record.get("picks", {}).values():
         if seat < len(entries) and entries[seat].get("kept") is not None:
             out.append(str(entries[seat]["kept"]))
@@ -384,10 +390,12 @@ def race(
     games: int,
     block: int,
     margin: float,
+    on_block: Callable[[int, int], None] = lambda *_: None,
 ) -> Evaluation:
     """Play ``games`` games a player count for ``values`` in blocks of ``block``, the same
     indices (so the same seeds) for every candidate; stop after a block where a target is
-    clearly missed (:func:`clearly_missed`)."""
+    clearly missed (:func:`clearly_missed`). ``on_block(played, total)`` is told the games
+    played so far after each player count's block (a progress line)."""
     records: dict[int, list[Record]] = {p: [] for p in targets.players}
     rows: list[dict[str, Any]] = []
     played = 0
@@ -397,6 +405,7 @@ def race(
         for players in targets.players:
             records[players] += play(values, players, indices)
             played += len(indices)
+            on_block(played, games * len(targets.players))
         rows = [row for p in targets.players for row in measure(records[p], targets, p)]
         if start + block < games and clearly_missed(rows, margin):
             dropped = True

@@ -1132,14 +1132,13 @@ ACHIEVEMENTS = [
         },
     ),
     _achievement("three_suns", **_controls("ashfall", "azure_deep", "canopy")),
-    _achievement(
-        "dominion", **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis", "thornhold")
-    ),
+    # players + 1 planets (4 players: 5; players + 2 until issue 25, rules-decisions K12)
+    _achievement("dominion", **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis")),
     _achievement(
         "dominion",
-        "five_planets",
+        "four_planets",
         0,
-        **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis"),
+        **_controls("ashfall", "azure_deep", "canopy", "cinder"),
     ),
     _achievement(
         "conqueror", given={"p0.graveyard": [{"kind": "extractor", "owner": 2, "size": None}] * 3}

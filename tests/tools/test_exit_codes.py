@@ -168,6 +168,7 @@ def test_a_card_file_and_two_games_are_said_of_what_was_given(here: Path) -> Non
 RUNS = {
     "cards": ("mod", "--out", "c.pdf"),
     "compare": ("--base", "lastlight", "--variant", "mod", "--out", "c"),
+    "fairness": ("batch",),
     "fix": ("mod",),
     "fmt": ("mod",),
     "new": ("x",),

@@ -96,6 +96,9 @@ def test_a_fair_pack_is_left_as_it_is(tmp_path: Path) -> None:
     )
     assert code == 0, text
     assert "nothing needs to change: every target is met" in text
+    # The pack as it is plays in blocks, each followed by a line: off a terminal it was a
+    # minute or more of silence on the bundled packs.
+    assert "as it is: 10/40 games, 0:0" in text and "as it is: 40/40 games, 0:0" in text
     assert not (out / "pack").exists()
     assert json.loads((out / "tune.json").read_text())["changes"] == []
 
