@@ -434,5 +434,7 @@ def test_every_registry_entry_is_used(compiled: list[Any], section: str) -> None
     declared = set(getattr(registry(), section))
     if section == "verbs":  # the language's own counter verbs, for mods (issue 29, R13)
         declared -= LANGUAGE_VERBS
+    if section == "nouns":  # `the leader` is for mods' catch-up cards: no base card has one (E136)
+        declared -= {"leader"}
     unused = sorted(declared - used)
     assert unused == [], f"{section} not used by any card: {unused}"
