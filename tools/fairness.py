@@ -17,6 +17,8 @@ import click
 from whitedwarf.interpreter.simulation import fairness, store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.labels import display_names
+from whitedwarf.tools.batch_report import load_batch_packs
+from whitedwarf.tools.session import ContentProblem
 
 
 @click.command("fairness")
@@ -79,17 +81,14 @@ def fairness_command(
 
 
 def _batch(folder: Path) -> tuple[BatchConfig, dict[str, Any]]:
-    """The batch's settings and the merged data of the packs it played, as they are now."""
-    from whitedwarf.content import bundled_pack
-    from whitedwarf.dsl.packs.loader import load_packs
-
+    """The batch's settings and the merged data of the packs it played, as they are now
+    (loaded as every report loads a batch's packs: ``batch_report.load_batch_packs``)."""
     try:
         config = store.load_config(folder)
     except store.StoreError as error:
         raise click.ClickException(str(error)) from None
-    loaded = load_packs(list(config.packs) or [bundled_pack("lastlight")], list(config.pack_paths))
-    if loaded.pack is None:
-        raise click.ClickException(
-            f"{folder}: its packs do not load now; run `whitedwarf validate` on them"
-        )
+    try:
+        loaded = load_batch_packs(config)
+    except ContentProblem as error:  # its diagnostics are printed already
+        raise ContentProblem(f"{folder}: {error.message}") from None
     return config, loaded.pack.data
