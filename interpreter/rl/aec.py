@@ -23,6 +23,8 @@ from whitedwarf.rl.spec import Spec
 
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
 _INT8 = np.dtype(np.int8)
+#: What the engine asks once the game is over: nobody, no options.
+_NOBODY: tuple[None, Sequence[Any]] = (None, ())
 
 RENDER_MODES = ("svg", "ansi")
 #: The action every space starts with: a seat the engine is not asking passes (cyclic mode).
@@ -133,8 +135,9 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._informed: str | None = None
         self.cycles = 0
         self._turn = 0  # cyclic mode: the place in the cycle
-        self._asked: tuple[int | None, Sequence[Any]] = (None, [])
+        self._asked: tuple[int | None, Sequence[Any]] = _NOBODY
         self._done = False  # whether the engine said the game is over (_decide)
+        self._legal: dict[int, Any] = {}  # the acting seat's legal actions (spec.legal)
         self._light = self._margins()
         self._decide()
 
@@ -143,18 +146,18 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         state = self.state_
         assert state is not None, "a decision before reset()"
         asked = self._ask(state)
-        self._done = asked is None  # next_decision's None: the game is over (is_terminal)
-        seat, options = (None, []) if asked is None else asked
-        if seat is None:
-            self._asked = (None, [])
-            self._legal: dict[int, Any] = {}
+        if asked is None:  # next_decision's None: the game is over (is_terminal)
+            self._done = True
+            self._asked, self._legal = _NOBODY, {}
         else:
-            self._asked = (seat, options)  # read at once (spec.legal), never kept
-            self._legal = self.spec.legal(state, seat, options)
+            self._done = False
+            seat = asked[0]
+            self._asked = asked  # (seat, options): read at once (spec.legal), never kept
+            self._legal = {} if seat is None else self.spec.legal(state, seat, asked[1])
+            if seat is not None and not self.cyclic:
+                self.agent_selection = self.possible_agents[seat]
         if self.cyclic:
             self.agent_selection = self.possible_agents[self._turn]
-        elif seat is not None:
-            self.agent_selection = self.possible_agents[seat]
         self._set_info()
 
     def _next(self, state: Any) -> tuple[int | None, Sequence[Option]] | None:
@@ -174,22 +177,22 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         observation); every other agent's options are emptied (or ``wait``, cyclic): only
         the one informed last can hold others (the rest were emptied then)."""
         agent = self.agent_selection
+        infos = self.infos
         informed = self._informed
-        if informed is not None and informed != agent and informed in self.infos:
-            self.infos[informed]["options"] = self._idle()
-        if agent not in self.infos:
+        if informed is not None and informed != agent and informed in infos:
+            infos[informed]["options"] = self._idle()
+        if agent not in infos:
             self._informed = None
             return
         self._informed = agent
         seat = self._seat[agent]
-        info: dict[str, Any] = {}
         if seat == self._asked[0]:
-            info["options"] = {k: o.text for k, o in self._legal.items()}
+            info: dict[str, Any] = {"options": {k: o.text for k, o in self._legal.items()}}
         else:
-            info["options"] = self._idle()
+            info = {"options": self._idle()}
         if self.raw_observation:
             info["observation"] = self.game.observation(self.state_, seat)
-        self.infos[agent] = info
+        infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation vector and its action mask."""
@@ -240,7 +243,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             if self._turn == 0:
                 self.cycles += 1
         self._decide()
-        self._end_if_over()
+        if self._done or self.cyclic:  # (else the game goes on: nothing ends)
+            self._end_if_over()
         if self._rewarded:
             self._accumulate_rewards()
 

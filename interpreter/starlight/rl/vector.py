@@ -1,21 +1,22 @@
-"""Starlight's observation vector read from the state itself, writing only what changed
+"""Starlight's observation vector read from the state itself, making again only what changed
 (issue 27: the environment's speed with the vector, BENCHMARKS.md "RL environment").
 
 :meth:`StarlightSpec.encode <.spec.StarlightSpec.encode>` is the reference; this encoder gives
 the same vector (``tests/rl`` compares the two for every seat at every decision of whole
 games). Starlight's state has no version stamps, so what changed is found by comparing what
-is read now (in C: ``itemgetter``, the lists and dicts themselves) with copies kept of what
-was read last, copied again only when it changed:
+is read now (in C: ``itemgetter``, the lists and dicts themselves) with copies kept
+of what was read last, copied again only when it changed:
 
-* each seat's last vector is kept (a float32 ``array``); an observation writes into it the
-  blocks whose sources changed and hands out numpy's copy of it (the agent may keep it);
-* a seat's numbers (the seats block) are made once for every seat, kept with a snapshot of
-  what they read (its scalars and its lists of cards, rays, stars ...), and placed in a
-  seat's vector where it holds older ones; its god is put in afresh where it may be seen;
-* the pools and bags (the same for every seat) are kept with their contents, the slots and
-  accolades per seat with their owners, the own block with the seat's laurels, flares, used
-  flares and gods dealt;
-* the global and whose-turn numbers are written afresh at every observation.
+* the vector is its blocks joined in C into a new buffer (the agent may keep it): the global
+  and whose-turn numbers, written afresh; the pools and bags (the same for every seat), kept
+  with their contents, the pools' part and the bags' made again apart; the slots, the
+  accolades and the own block per seat, kept with what they show; the seats block, each
+  seat's row in turn from the seat's own;
+* a seat's row is made once for every seat, kept with a snapshot of what it reads (its
+  scalars and its lists of cards, rays, stars ...): only the rows whose reads differ from
+  their snapshots are made again (the numbers or the held cards, whichever changed); a row
+  with its god shown is a copy of it with the god set, made when the row or the god changes
+  (another seat's god is hidden until every seat has kept one: ``persist.observation``).
 
 Every number is the float64 the reference works out, rounded once to float32 as it is
 stored (``array("f")``), as numpy's ``astype(np.float32)`` rounds it; the sums (rays by
@@ -27,7 +28,6 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from functools import cache
-from itertools import count
 from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
@@ -40,9 +40,7 @@ if TYPE_CHECKING:
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
 _FLOAT32 = np.dtype(np.float32)
 
-#: Row versions, unique in the process (0: none placed yet).
-_VERSIONS = count(1)
-#: What a seat's numbers read, in one call: its scalars and four lists it shows by size (the
+#: What a seat's row reads, in one call: its scalars and four lists it shows by size (the
 #: first part of its row: :data:`_NUMBERS` items), then the cards, rays, privileges and
 #: aspects it holds, by content (the rest). The lists are read live and compared with the
 #: copies kept: no copy is made while they are the same.
@@ -52,7 +50,7 @@ _READS = itemgetter(
     "cores", "rays", "privileges", "aspects",
 )  # fmt: skip
 _NUMBERS = 11
-#: The scalars (the rest are lists, and the privileges a dict, kept as copies: ``_seats``).
+#: The scalars (the rest are lists, and the privileges a dict, kept as copies).
 _SCALARS = 7
 #: A list's or a dict's copy (kept, to compare the next read with).
 _COPY = methodcaller("copy")
@@ -60,6 +58,9 @@ _OWN = itemgetter("laurels", "flares", "used_flares")
 #: The pools' and bags' lists (a missing one read as an empty list).
 _NONE: list[Any] = []
 _ACCOLADE = itemgetter("id", "owner")
+#: The pools and the bags, in :meth:`StateEncoder._supply_block`'s order.
+_POOLS = itemgetter("long", "short", "cores", "flares")
+_BAGS = itemgetter("long", "short")
 
 
 def _zeros(size: int) -> array[float]:
@@ -76,180 +77,240 @@ class StateEncoder:
         self.size = spec.layout.size
         self._off = off
         self._nr = len(spec.rays)
-        self._head = _zeros(off["pools"])  # the global and turn blocks, written afresh
-        self._bufs = [_zeros(self.size) for _ in range(n)]
-        #: seat -> numpy's view of its vector (a copy of it is handed out: one C call); an
-        #: array numpy views refuses any resizing, even an empty slice assigned to an empty one
-        self._views = [np.frombuffer(buf, _FLOAT32) for buf in self._bufs]
+        assert off["global"] == 0
+        self._pools_at = off["pools"]
+        #: the global and turn blocks: zeros to start them from, and the ones being made
+        self._head = _zeros(off["pools"])
+        self._top = _zeros(off["pools"])
+        #: the divisors of the decks' sizes (the reference's ``max(1, ...)``)
+        self._ncores, self._nflares = max(1, len(spec.cores)), max(1, len(spec.flares))
+        #: each phase's place in the global block, and the asked flag's
+        self._phase_at = {p: 5 + i for p, i in spec._phase.items()}
+        self._asked_at = 5 + len(spec._phase)
+        #: seat -> the place of each seat's turn, seen from it
+        self._turn_at = [[off["turn"] + r for r in spec._rels[s]] for s in range(n)]
+        #: a god -> itself, for the gods the layout names (any other shows none)
+        self._shown_god: dict[Any, str] = {g: g for g in spec.gods}
+        #: the vector's parts joined into one buffer (one C call, a new buffer each time)
+        self._join = bytearray().join
         self._width = spec._width
-        #: where a seat's god goes in its numbers
+        #: where a seat's god goes in its row
         self._god_at = self._width - len(spec.gods)
         #: zeros to start a row's parts from
-        self._no_numbers = _zeros(10 + spec.spaces)
+        self._no_marker = _zeros(spec.spaces)
         self._no_held = _zeros(self._god_at - 10 - spec.spaces)
-        #: seat -> each seat's row placed in its vector: (the row's version, the god shown)
-        self._placed: list[list[Any]] = [[None] * n for _ in range(n)]
-        #: seat -> its numbers as the others see them (no god), what they were made from
-        #: (its scalars and list sizes, the cards, rays, privileges and aspects it holds), and
-        #: their version
+        #: seat -> its row (no god), the snapshot of what it read, its row as shown (with
+        #: its god, if any shown: a copy), and the gods shown
         self._rows = [_zeros(self._width) for _ in range(n)]
-        self._row_snap: list[Any] = [None] * n
-        self._row_version = [0] * n
-        #: (the pools' and bags' contents, their blocks then), the same for every seat
-        self._supply: tuple[tuple[Any, ...], array[float]] | None = None
-        self._placed_supply: list[Any] = [None] * n
-        #: seat -> what its slots, accolades and own blocks were made from
-        self._placed_slots: list[Any] = [None] * n
-        self._placed_accolades: list[Any] = [None] * n
-        self._placed_own: list[Any] = [None] * n
+        self._snaps: list[Any] = [None] * n
+        self._shown: list[array[float]] = list(self._rows)
+        self._gods: list[Any] = [None] * n
+        #: (the pools' contents, the bags', their blocks then), the same for every seat
+        self._supply: tuple[Any, Any, array[float]] | None = None
+        #: seat -> (what its slots, accolades and own blocks were made from, the block)
+        self._slot_blocks: list[Any] = [None] * n
+        self._accolade_blocks: list[Any] = [None] * n
+        self._own_blocks: list[Any] = [None] * n
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(state, seat, asked, whole=True)``."""
-        spec, off, n = self.spec, self._off, self.n
-        buf = self._bufs[seat]
-        rel = spec._rels[seat]
-        buf[: off["pools"]] = self._head
-        g = off["global"]
-        buf[g] = state["round"] / 60
-        buf[g + 1] = len(state["core_deck"]) / max(1, len(spec.cores))
-        buf[g + 2] = len(state["flare_deck"]) / max(1, len(spec.flares))
-        buf[g + 3] = float(state.get("daybreak") is not None)
-        buf[g + 4] = float(state.get("last_round") is not None)
+        top = self._top
+        top[:] = self._head  # the global and turn blocks, written afresh
+        top[0] = state["round"] / 60
+        top[1] = len(state["core_deck"]) / self._ncores
+        top[2] = len(state["flare_deck"]) / self._nflares
+        if state.get("daybreak") is not None:
+            top[3] = 1.0
+        if state.get("last_round") is not None:
+            top[4] = 1.0
         phase = state["phase"]
-        buf[g + 5 + spec._phase[phase]] = 1.0
+        top[self._phase_at[phase]] = 1.0
         if asked:
-            buf[g + 5 + len(spec._phase)] = 1.0
+            top[self._asked_at] = 1.0
         turn = state.get("turn")
-        if isinstance(turn, int) and 0 <= turn < n:
-            buf[off["turn"] + rel[turn]] = 1.0
-        self._supply_blocks(state, seat, buf)
-        self._slots(state, seat, buf, rel)
-        self._accolades(state, seat, buf, rel)
-        self._seats(state, seat, buf, rel, phase == "gods")
-        self._own(state["players"][seat], seat, buf)
-        # a copy (the agent may keep it; this buffer is written again at the next step)
-        return self._views[seat].copy()
+        if isinstance(turn, int) and 0 <= turn < self.n:
+            top[self._turn_at[seat][turn]] = 1.0
+        players = state["players"]
+        parts: list[Any] = [
+            top,
+            self._supply_blocks(state),
+            self._slots(state, seat),
+            self._accolades(state, seat),
+        ]
+        shown = self._refresh_rows(players)
+        if phase == "gods":  # another seat's god is hidden until every seat has kept one
+            shown = list(self._rows)
+            shown[seat] = self._shown[seat]
+        parts += shown[seat:]
+        parts += shown[:seat]
+        parts.append(self._own(players[seat], seat))
+        # a new buffer (the agent may keep it): the parts, in the layout's order, joined in C
+        return np.frombuffer(self._join(parts), _FLOAT32)
 
     # -- the blocks every seat sees alike -----------------------------------------------------
 
-    def _supply_blocks(self, state: State, seat: int, buf: array[float]) -> None:
+    def _supply_blocks(self, state: State) -> array[float]:
         """The pools and bags blocks, kept while their contents are the same."""
         pools, bags = state["pools"], state["bags"]
-        held = (
-            pools.get("long", _NONE),
-            pools.get("short", _NONE),
-            pools.get("cores", _NONE),
-            pools.get("flares", _NONE),
-            bags.get("long", _NONE),
-            bags.get("short", _NONE),
-        )
+        try:  # (read in C; a pool or bag missing is read as empty)
+            held = _POOLS(pools) + _BAGS(bags)
+        except KeyError:
+            held = (
+                pools.get("long", _NONE),
+                pools.get("short", _NONE),
+                pools.get("cores", _NONE),
+                pools.get("flares", _NONE),
+                bags.get("long", _NONE),
+                bags.get("short", _NONE),
+            )
         kept = self._supply
-        if kept is None or kept[0] != held:
-            kept = self._supply = (tuple(map(_COPY, held)), self._supply_block(held))
-        if self._placed_supply[seat] is not kept:
-            start = self._off["pools"]
-            buf[start : start + len(kept[1])] = kept[1]
-            self._placed_supply[seat] = kept
+        if kept is None or kept[0] != held[:4] or kept[1] != held[4:]:
+            kept = self._supply = self._supply_block(held, kept)
+        return kept[2]
 
-    def _supply_block(self, held: tuple[Any, ...]) -> array[float]:
+    def _supply_block(
+        self, held: tuple[Any, ...], kept: tuple[Any, Any, array[float]] | None
+    ) -> tuple[Any, Any, array[float]]:
+        """The pools and bags blocks with copies of the pools and the bags they show: the
+        pools' part made again when a pool changed, the bags' when a bag did (a bag holds
+        some seventy rays: counted in C, each count standing for its rays added one by one
+        as the reference adds them, :data:`_TWENTIETHS`)."""
         spec, nr = self.spec, self._nr
-        block = _zeros(self._off["bags"] + 2 * nr - self._off["pools"])
-        _count(block, 0, held[0], spec._ray, 1 / 8)
-        _count(block, nr, held[1], spec._ray, 1 / 8)
-        _count(block, 2 * nr, held[2], spec._core, 1.0)
-        _count(block, 2 * nr + len(spec.cores), held[3], spec._flare, 1.0)
-        bags = self._off["bags"] - self._off["pools"]
-        for at, bag in ((bags, held[4]), (bags + nr, held[5])):
-            for ray, many in Counter(bag).items():
-                k = spec._ray.get(ray)
-                if k is not None:
-                    block[at + k] = _sum(1 / 20, many)
-        return block
+        pools, bags = held[:4], held[4:]
+        bags_at = self._off["bags"] - self._pools_at
+        block = _zeros(bags_at + 2 * nr) if kept is None else array("f", kept[2])
+        if kept is None or kept[0] != pools:
+            block[:bags_at] = _zeros(bags_at)
+            _count(block, 0, pools[0], spec._ray, 1 / 8)
+            _count(block, nr, pools[1], spec._ray, 1 / 8)
+            _count(block, 2 * nr, pools[2], spec._core, 1.0)
+            _count(block, 2 * nr + len(spec.cores), pools[3], spec._flare, 1.0)
+            pools = tuple(map(_COPY, pools))
+        else:
+            pools = kept[0]
+        if kept is None or kept[1] != bags:
+            block[bags_at:] = _zeros(2 * nr)
+            index = spec._ray
+            for at, bag in ((bags_at, bags[0]), (bags_at + nr, bags[1])):
+                for ray, many in Counter(bag).items():
+                    k = index.get(ray)
+                    if k is not None:
+                        block[at + k] = (
+                            _TWENTIETHS[many] if many < len(_TWENTIETHS) else _sum(1 / 20, many)
+                        )
+            bags = tuple(map(_COPY, bags))
+        else:
+            bags = kept[1]
+        return pools, bags, block
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
-    def _slots(self, state: State, seat: int, buf: array[float], rel: list[int]) -> None:
+    def _slots(self, state: State, seat: int) -> array[float]:
         """Each slot's star by seat from ``seat``, kept while the owners are the same."""
         slots = state["slots"]
-        kept = self._placed_slots[seat]
-        if kept is not None and kept[0] is slots and kept[1] == slots:
-            return
+        kept = self._slot_blocks[seat]
+        if kept is not None and kept[0] == slots:
+            return kept[1]  # type: ignore[no-any-return]
         spec = self.spec
-        nslot, index = len(spec.slots), spec._slot
-        start = self._off["slots"]
-        if nslot:  # (an array numpy views refuses an empty slice assigned, :meth:`__init__`)
-            buf[start : start + self.n * nslot] = _zeros(self.n * nslot)
+        nslot, index, rel = len(spec.slots), spec._slot, spec._rels[seat]
+        block = _zeros(self.n * nslot)
         for slot, owner in slots.items():
             if isinstance(owner, int) and slot in index:
-                buf[start + rel[owner] * nslot + index[slot]] = 1.0
-        self._placed_slots[seat] = (slots, dict(slots))
+                block[rel[owner] * nslot + index[slot]] = 1.0
+        self._slot_blocks[seat] = (dict(slots), block)
+        return block
 
-    def _accolades(self, state: State, seat: int, buf: array[float], rel: list[int]) -> None:
+    def _accolades(self, state: State, seat: int) -> array[float]:
         """Each accolade's owner by seat from ``seat``, or none."""
         now = tuple(map(_ACCOLADE, state["accolades"]))
-        if self._placed_accolades[seat] == now:
-            return
-        spec, n = self.spec, self.n
+        kept = self._accolade_blocks[seat]
+        if kept is not None and kept[0] == now:
+            return kept[1]  # type: ignore[no-any-return]
+        spec, n, rel = self.spec, self.n, self.spec._rels[seat]
         many = len(spec.accolades)
-        start = self._off["accolades"]
-        if many:
-            buf[start : start + (n + 1) * many] = _zeros((n + 1) * many)
+        block = _zeros((n + 1) * many)
         for ident, owner in now:
             k = spec._accolade.get(ident)
             if k is not None:
                 who = rel[owner] if isinstance(owner, int) else n
-                buf[start + who * many + k] = 1.0
-        self._placed_accolades[seat] = now
+                block[who * many + k] = 1.0
+        self._accolade_blocks[seat] = (now, block)
+        return block
 
-    def _seats(
-        self, state: State, seat: int, buf: array[float], rel: list[int], hide_gods: bool
-    ) -> None:
-        """Each seat's numbers where ``seat``'s vector holds older ones (made once for every
-        seat, :meth:`_row`), with its god where ``seat`` may see it (another seat's only once
-        every seat has kept one)."""
-        placed, rows, versions, snaps = (
-            self._placed[seat],
+    def _own(self, me: Any, seat: int) -> array[float]:
+        """The seat's laurels, flares, used flares and gods dealt."""
+        now = (*_OWN(me), me.get("gods_dealt"))
+        kept = self._own_blocks[seat]
+        if kept is not None and kept[0] == now:
+            return kept[1]  # type: ignore[no-any-return]
+        spec = self.spec
+        block = _zeros(self.size - self._off["own"])
+        laurels, flares, used, dealt = now
+        _count(block, 0, laurels, spec._laurel, 1.0)
+        at = len(spec.laurels)
+        _count(block, at, flares, spec._flare, 1.0)
+        _count(block, at + len(spec.flares), used, spec._flare, 1.0)
+        if isinstance(dealt, list):
+            _count(block, at + 2 * len(spec.flares), dealt, spec._god, 1.0)
+        made = (*map(_COPY, now[:3]), [*dealt] if isinstance(dealt, list) else dealt)
+        self._own_blocks[seat] = (made, block)
+        return block
+
+    # -- the seats block --------------------------------------------------------------------------
+
+    def _refresh_rows(self, players: list[Any]) -> list[array[float]]:
+        """Bring each seat's row up to date, and its row as shown (its god set, if it kept
+        one); returns the rows as shown, by seat. Only the rows whose reads differ from their
+        snapshots are made again (the numbers or the held cards, whichever changed)."""
+        snaps, rows, shown, gods, shown_god = (
+            self._snaps,
             self._rows,
-            self._row_version,
-            self._row_snap,
+            self._shown,
+            self._gods,
+            self._shown_god,
         )
-        width, start, gods = self._width, self._off["seats"], self.spec._god
-        for p in state["players"]:
-            s = p["seat"]
+        for s, p in enumerate(players):
             now, kept = _READS(p), snaps[s]
-            if kept != now:
+            god = shown_god.get(p.get("god"))
+            if now != kept:
+                row = rows[s]
                 if kept is None or kept[:_NUMBERS] != now[:_NUMBERS]:
-                    self._numbers(p, rows[s])
+                    self._numbers(now, row)
                 if kept is None or kept[_NUMBERS:] != now[_NUMBERS:]:
-                    self._held(now[_NUMBERS:], rows[s])
+                    self._held(now[_NUMBERS:], row)
                 snaps[s] = (*now[:_SCALARS], *map(_COPY, now[_SCALARS:]))
-                versions[s] = next(_VERSIONS)
-            god = p.get("god")
-            shown = None if (hide_gods and s != seat) or god not in gods else god
-            if placed[s] == (versions[s], shown):
+            elif god == gods[s]:
                 continue
-            base = start + rel[s] * width
-            buf[base : base + width] = rows[s]
-            if shown is not None:
-                buf[base + self._god_at + gods[shown]] = 1.0
-            placed[s] = (versions[s], shown)
+            gods[s] = god
+            shown[s] = self._with_god(rows[s], god)
+        return shown
 
-    def _numbers(self, p: Any, row: array[float]) -> None:
-        """A seat's first numbers (``spec.encode``'s seats block): starbot, AP, saved, night,
-        day, flares, laurels, stars, turns, used flares; its marker on the rondel."""
+    def _with_god(self, row: array[float], god: str | None) -> array[float]:
+        """A seat's row as shown: itself, or a copy with its god set."""
+        if god is None:
+            return row
+        copy = array("f", row)
+        copy[self._god_at + self.spec._god[god]] = 1.0
+        return copy
+
+    def _numbers(self, now: tuple[Any, ...], row: array[float]) -> None:
+        """A seat's first numbers (``spec.encode``'s seats block) from what :data:`_READS`
+        read: starbot, AP, saved, night, day, flares, laurels, stars, turns, used flares;
+        its marker on the rondel."""
+        kind, ap, saved, night, day, turns, marker, flares, laurels, stars, used = now[:_NUMBERS]
+        # one by one: ten stores beat making an array of ten and assigning a slice
+        row[0] = float(kind == "starbot")
+        row[1] = ap / 10
+        row[2] = saved / 10
+        row[3] = night / 50
+        row[4] = day / 50
+        row[5] = _size(flares) / 5
+        row[6] = _size(laurels) / 5
+        row[7] = len(stars) / 10
+        row[8] = turns / 60
+        row[9] = len(used) / 10
         spaces = self.spec.spaces
-        row[: 10 + spaces] = self._no_numbers
-        row[0] = float(p["kind"] == "starbot")
-        row[1] = p["ap"] / 10
-        row[2] = p["saved"] / 10
-        row[3] = p["night"] / 50
-        row[4] = p["day"] / 50
-        row[5] = _size(p["flares"]) / 5
-        row[6] = _size(p["laurels"]) / 5
-        row[7] = len(p["stars"]) / 10
-        row[8] = p["turns"] / 60
-        row[9] = len(p["used_flares"]) / 10
-        marker = p["marker"]
+        row[10 : 10 + spaces] = self._no_marker
         if isinstance(marker, int) and 0 <= marker < spaces:
             row[10 + marker] = 1.0
 
@@ -268,30 +329,11 @@ class StateEncoder:
         at += len(spec.privileges)
         _count(row, at, aspects, spec._aspect, 1.0)
 
-    def _own(self, me: Any, seat: int, buf: array[float]) -> None:
-        """The seat's laurels, flares, used flares and gods dealt."""
-        now = (*_OWN(me), me.get("gods_dealt"))
-        if self._placed_own[seat] == now:
-            return
-        spec = self.spec
-        own = self._off["own"]
-        if own < self.size:
-            buf[own:] = _zeros(self.size - own)
-        laurels, flares, used, dealt = now
-        _count(buf, own, laurels, spec._laurel, 1.0)
-        own += len(spec.laurels)
-        _count(buf, own, flares, spec._flare, 1.0)
-        _count(buf, own + len(spec.flares), used, spec._flare, 1.0)
-        if isinstance(dealt, list):
-            _count(buf, own + 2 * len(spec.flares), dealt, spec._god, 1.0)
-        self._placed_own[seat] = (
-            *map(_COPY, now[:3]),
-            [*dealt] if isinstance(dealt, list) else dealt,
-        )
-
 
 def _count(buf: array[float], base: int, items: Any, index: dict[str, int], scale: float) -> None:
-    """Add ``scale`` at ``base`` + each item's index (items without one are left out)."""
+    """Add ``scale`` at ``base`` + each item's index (items without one are left out). A
+    plain loop: for a few items it beats ``map`` and ``filter`` in C (their calls cost more
+    than the interpreter's specialised bytecodes)."""
     for item in items:
         k = index.get(item)
         if k is not None:
@@ -310,3 +352,7 @@ def _sum(scale: float, many: int) -> float:
     for _ in range(many):
         total += scale
     return total
+
+
+#: k rays of a kind in a bag: the reference's sum of k twentieths (a bag holds some seventy).
+_TWENTIETHS = [_sum(1 / 20, k) for k in range(128)]
