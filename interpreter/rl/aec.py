@@ -87,6 +87,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._size = size
         #: what the engine is asked before each decision, looked up once
         self._ask = getattr(game, "next_decision", None) or self._next
+        self._is_terminal, self._current_players = game.is_terminal, game.current_players
+        self._legal_options = game.legal_options
         self.state_: dict[str, Any] | None = None
         self._np_random_seed: int | None = None
 
@@ -161,12 +163,14 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._set_info()
 
     def _next(self, state: Any) -> tuple[int | None, Sequence[Option]] | None:
-        if self.game.is_terminal(state):
+        """A game without ``next_decision``: the same answer from its interface (its
+        methods looked up once, in :meth:`__init__`)."""
+        if self._is_terminal(state):
             return None
-        seats = self.game.current_players(state)
+        seats = self._current_players(state)
         if not seats:
             return None, []
-        return seats[0], self.game.legal_options(state, seats[0])
+        return seats[0], self._legal_options(state, seats[0])
 
     def _idle(self) -> dict[int, str]:
         """The options of an agent that is not deciding: none (or ``wait``, cyclic)."""

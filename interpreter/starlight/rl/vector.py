@@ -153,19 +153,13 @@ class StateEncoder:
         """The pools and bags blocks, kept while their contents are the same."""
         pools, bags = state["pools"], state["bags"]
         try:  # (read in C; a pool or bag missing is read as empty)
-            held = _POOLS(pools) + _BAGS(bags)
+            in_pools, in_bags = _POOLS(pools), _BAGS(bags)
         except KeyError:
-            held = (
-                pools.get("long", _NONE),
-                pools.get("short", _NONE),
-                pools.get("cores", _NONE),
-                pools.get("flares", _NONE),
-                bags.get("long", _NONE),
-                bags.get("short", _NONE),
-            )
+            in_pools = tuple(pools.get(k, _NONE) for k in ("long", "short", "cores", "flares"))
+            in_bags = (bags.get("long", _NONE), bags.get("short", _NONE))
         kept = self._supply
-        if kept is None or kept[0] != held[:4] or kept[1] != held[4:]:
-            kept = self._supply = self._supply_block(held, kept)
+        if kept is None or kept[0] != in_pools or kept[1] != in_bags:
+            kept = self._supply = self._supply_block(in_pools + in_bags, kept)
         return kept[2]
 
     def _supply_block(
@@ -274,11 +268,21 @@ class StateEncoder:
             god = shown_god.get(p.get("god"))
             if now != kept:
                 row = rows[s]
-                if kept is None or kept[:_NUMBERS] != now[:_NUMBERS]:
+                if kept is None:
                     self._numbers(now, row)
-                if kept is None or kept[_NUMBERS:] != now[_NUMBERS:]:
                     self._held(now[_NUMBERS:], row)
-                snaps[s] = (*now[:_SCALARS], *map(_COPY, now[_SCALARS:]))
+                    snaps[s] = (*now[:_SCALARS], *map(_COPY, now[_SCALARS:]))
+                else:  # the lists that did not change keep their copies
+                    sized, held = kept[_SCALARS:_NUMBERS], kept[_NUMBERS:]
+                    if sized != now[_SCALARS:_NUMBERS]:
+                        sized = tuple(map(_COPY, now[_SCALARS:_NUMBERS]))
+                        self._numbers(now, row)
+                    elif kept[:_SCALARS] != now[:_SCALARS]:
+                        self._numbers(now, row)
+                    if held != now[_NUMBERS:]:
+                        held = tuple(map(_COPY, now[_NUMBERS:]))
+                        self._held(held, row)
+                    snaps[s] = (*now[:_SCALARS], *sized, *held)
             elif god == gods[s]:
                 continue
             gods[s] = god
