@@ -388,8 +388,9 @@ def test_the_env_s_observations_are_the_reference_s_game_after_game(
 
 def test_starlight_vector_sees_an_edit_of_one_part_alone() -> None:
     """Starlight's encoder keeps each part of a seat's vector until what it read changes:
-    an edit in place of one part alone (a seat's privileges, a pool, its own laurels) shows
-    in the next observation of every seat, as the reference encodes it."""
+    an edit in place of one part alone (a seat's privileges, a pool, its own laurels, its AP
+    alone, its stars, its rays, its god) shows in the next observation of every seat, as the
+    reference encodes it."""
     game, spec, state = _midgame("starlight", 3, 150)
     edits = [
         lambda s: s["players"][1]["privileges"].update({spec.privileges[0]: 1}),
@@ -398,6 +399,16 @@ def test_starlight_vector_sees_an_edit_of_one_part_alone() -> None:
         lambda s: s["bags"]["short"].pop(),
         lambda s: s["players"][0]["laurels"].append(spec.laurels[0]),
         lambda s: s["players"][2]["aspects"].append("no_such_aspect"),
+        # one part of a row alone: a scalar, a list shown by its size, a list of cards held
+        lambda s: s["players"][1].update(ap=s["players"][1]["ap"] + 1),
+        lambda s: s["players"][2]["stars"].append("another_star"),
+        lambda s: s["players"][2]["rays"].append(s["players"][2]["rays"][0]),
+        lambda s: s["players"][0]["rays"].clear(),
+        # a god kept, then another: shown to every seat once all have one (gods hidden
+        # while the gods phase lasts, persist.observation)
+        lambda s: s["players"][1].update(god=spec.gods[0]),
+        lambda s: s["players"][1].update(god=spec.gods[-1]),
+        lambda s: s["players"][1].update(god=None),
     ]
     for edit in edits:
         for seat in range(3):
