@@ -154,6 +154,12 @@ class Checker:
         elif isinstance(clause, ast.AsSoonAs):
             self.cond(clause.cond, scope)
             self.step(clause.body, scope)
+        elif isinstance(clause, ast.While):  # a conditional modifier or grant
+            self.cond(clause.cond, scope)
+            if isinstance(clause.clause, ast.Modifier):
+                self.modifier(clause.clause, scope)
+            else:
+                self.grant(clause.clause, scope)
         else:
             if isinstance(clause, ast.Activated) and clause.limit is not None:
                 self.use_limit(clause.limit)

@@ -107,6 +107,12 @@ class Compiler:
                     "by": "others",  # heard when the hook fires for another player
                 },
             )
+        if isinstance(clause, ast.While):  # a conditional modifier or grant
+            return {
+                "form": "while",
+                "when": self.cond(clause.cond),
+                "clause": self.clause(clause.clause),
+            }
         if isinstance(clause, ast.AsSoonAs):
             return {
                 "form": "as_soon_as",

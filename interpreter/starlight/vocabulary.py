@@ -801,7 +801,7 @@ def _card_kinds() -> list[CardKind]:
             "you have +1 ap_per_turn",
             '003 "The Gods"',
             file="gods",
-            clauses=("modifier", "grant", "trigger"),
+            clauses=("modifier", "grant", "trigger", "while"),
             context=card,
             text="god",
         ),

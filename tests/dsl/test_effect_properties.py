@@ -34,6 +34,11 @@ SEEDS = [
     "you have +1 trades if light < 5",
     "when round_start -> until your next round: you have +1 trades",
     "activated: gain 1 common",
+    # conditional modifiers, and what designers write for them
+    "while number of planets you control >= 3: you have +1 trades",
+    "while light < opponents_max_light, your large ships can bombard",
+    "while light < 5 -> gain 1 light",
+    "your ships have +1 attack while round > 3",
 ]
 WORDS = sorted(
     {word for seed in SEEDS for word in seed.split()}

@@ -41,6 +41,7 @@ CLAUSE_STARTS = (
     "choose one:",
     "for each",
     "repeat",
+    "while",  # a conditional modifier: `while <condition>: <modifier or grant>`
 )
 DETERMINERS = frozenset(
     [

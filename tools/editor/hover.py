@@ -149,6 +149,10 @@ KEYWORDS: dict[str, str] = {
     "remembers as `that opponent` in all its clauses.",
     "choose another": "`choose another player: <step>`: the owner picks one other player, "
     "whom the card remembers as `that player` in all its clauses.",
+    # a conditional modifier (docs/dsl.md "Conditional modifiers")
+    "while": "A **conditional modifier**: `while <condition>: <modifier or grant>` counts only "
+    "while the condition holds, read each time the number is (`while light < 5: you have +1 "
+    "trades`).",
 }
 
 #: Several-word phrases of the grammar, longest first (a word of one shows the phrase).
