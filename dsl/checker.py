@@ -56,6 +56,9 @@ class Resolved:
     tests: dict[int, tuple[dict[str, Any], str]] = field(default_factory=dict)
     # card state (issue 29): ``choose an opponent:`` steps -> the noun they remember
     remembered: dict[int, str] = field(default_factory=dict)
+    # `when an opponent attacks you` (E138): reactions that are their hook heard by its
+    # owner (``Hook.suffered``), compiled as plain triggers
+    suffered: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -424,6 +427,8 @@ class Checker:
         self.reaction_actor(clause.actor)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
+        if self.suffered_reaction(clause, scope, phrase):
+            return
         hook = acts.get(phrase)
         where = ast.Pos(clause.act[0].pos.start, clause.act[-1].pos.end)
         place = clause.act[-1].text
@@ -450,8 +455,9 @@ class Checker:
             )
             hook = acts[limited[1]]
         elif hook is None:
-            shown = ", ".join(f"`{a}`" for a in sorted(acts))
-            close = did_you_mean(phrase, acts)
+            known = {*acts, *(h.suffered for h in self.registry.hooks.values() if h.suffered)}
+            shown = ", ".join(f"`{a}`" for a in sorted(known))
+            close = did_you_mean(phrase, known)
             self.error(
                 "E0431",
                 where,
@@ -469,6 +475,23 @@ class Checker:
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
+
+    def suffered_reaction(self, clause: ast.Reaction, scope: _Scope, phrase: str) -> bool:
+        """``when an opponent attacks you -> ...`` (E138): a hook whose ``suffered`` phrase
+        the act is, heard by its own owner (the one attacked); what the hook provides and its
+        parties (``the opponent in this combat``: the attacker) are the effect's. False when
+        the act is no such phrase."""
+        hook = next((h for h in self.registry.hooks.values() if h.suffered == phrase), None)
+        if hook is None:
+            return False
+        scope.context.update(dict(hook.provides))
+        scope.parties = hook.parties
+        self.resolved.reactions[id(clause)] = hook.name
+        self.resolved.suffered.add(id(clause))
+        if clause.cond is not None:
+            self.cond(clause.cond, scope)
+        self.step(clause.body, scope)
+        return True
 
     def no_reactions(self, clause: ast.Reaction, scope: _Scope) -> None:
         """E0431 for a reaction in a game whose hooks declare no acts: its

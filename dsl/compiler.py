@@ -95,6 +95,18 @@ class Compiler:
                     "code": self.program(clause.body),
                 },
             )
+        if isinstance(clause, ast.Reaction) and id(clause) in self.resolved.suffered:
+            # `when an opponent attacks you`: the hook heard by its own owner (E138)
+            when = self.cond(clause.cond) if clause.cond is not None else None
+            return self.limited(
+                clause.limit,
+                {
+                    "form": "trigger",
+                    "hook": self.resolved.reactions[id(clause)],
+                    "when": when,
+                    "code": self.program(clause.body),
+                },
+            )
         if isinstance(clause, ast.Reaction):  # issue 29: a trigger on an opponent's hook
             when = self.cond(clause.cond) if clause.cond is not None else None
             return self.limited(

@@ -683,6 +683,21 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
         faces = [d["face"] for d in dice]
         events.emit(state, "roll", owner, size=size, sector=t["sector"], faces=faces)
     t.update({"group": group, "die": 0, "fired": False, "hits": 0, "pc": "dice"})
+    if ships:
+        _attacked(state, seat, t["sector"])  # type: ignore[arg-type]
+
+
+def _attacked(state: State, seat: int, sector: str) -> None:
+    """``attacked`` for each player with a ship or an extractor in ``sector`` that the roll
+    of ``seat`` (their own ships, or the Lumos they command) is against, in turn order from
+    the first player, once the dice are rolled and before any is resolved; `the opponent in
+    this combat` is ``seat`` (docs/rules-decisions.md E138: "when an opponent attacks you")."""
+    owners = {ship["owner"] for ship in by_sector(state).get(sector, ())}
+    owners |= {x["owner"] for x in extractors_by_sector(state).get(sector, ())}
+    count, first = len(state["players"]), state["first"]
+    for defender in sorted(owners, key=lambda owner: (owner - first) % count):
+        if defender >= 0 and enemy(state, seat, defender):
+            fire(state, "attacked", defender, {"sector": sector, "combat": seat})
 
 
 def roll_face(state: State) -> str:

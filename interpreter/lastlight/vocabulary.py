@@ -984,6 +984,21 @@ def _hooks() -> list[Hook]:
                 text=f"After {doing}",
             )
         )
+    # `when an opponent attacks you` (docs/rules-decisions.md E138)
+    hooks.append(
+        Hook(
+            "attacked",
+            "When an opponent rolls attack dice in a sector where you have a ship or an "
+            "extractor (once per roll, before its damage is assigned); `the opponent in this "
+            "combat` is the attacker. Heard as `when an opponent attacks you`.",
+            "when attacked -> gain 1 common",
+            '000 "Action Card #6": 2. Attack; 004 "2. Attack"',
+            provides=(sector,),
+            parties=("combat",),  # the opponent in this combat: the player attacking
+            suffered="attacks you",
+            text="When an opponent attacks you",
+        )
+    )
     return hooks
 
 

@@ -258,6 +258,14 @@ def _act_phrase(registry: Registry, tokens: list[tuple[str, int, int]], at: int)
         return None
     phrase = " ".join(words[first:last])
     hook = next((h for h in registry.hooks.values() if h.acted and h.acted == phrase), None)
+    done_to_you = next((h for h in registry.hooks.values() if h.suffered == phrase), None)
+    if hook is None and done_to_you is not None:  # `when an opponent attacks you` (E138)
+        text = (
+            f"**{phrase}** (reaction)\n\nThe hook `{done_to_you.name}`, heard by the player "
+            f"it is done to (docs/rules-decisions.md E138).\n\n"
+            + entry_markdown(done_to_you.name, "hooks", done_to_you)
+        )
+        return Hover(text, tokens[first][1], tokens[last - 1][2])
     if hook is None:
         return None
     text = (
