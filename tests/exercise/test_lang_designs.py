@@ -4,6 +4,7 @@ says, and no more (the same checks as test_designs.py, docs/design-exercise.md).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,15 @@ def test_the_card_does_what_the_english_says(
     design: Design, n: int, packs: dict[str, Path]
 ) -> None:
     run_check(design, packs[design.id], design.checks[n])
+
+
+NOT_YET = [d for d in DESIGNS if not d.written]
+
+
+@pytest.mark.parametrize("design", NOT_YET, ids=[d.id for d in NOT_YET])
+def test_a_design_not_written_yet_is_still_refused(design: Design, tmp_path: Path) -> None:
+    """The card a designer tried for a design the language cannot say yet is refused with a
+    located error; when the language gains the construct this fails: write the card."""
+    tried = replace(design, status="exact", effect=design.tried)
+    found = diagnostics(write_pack(tried, tmp_path))
+    assert any(d.split()[0].startswith("E") for d in found), found
