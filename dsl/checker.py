@@ -59,6 +59,9 @@ class Resolved:
     # `when an opponent attacks you` (E138): reactions that are their hook heard by its
     # owner (``Hook.suffered``), compiled as plain triggers
     suffered: set[int] = field(default_factory=set)
+    # `when that opponent plays research` (E139): reactions heard only when the actor is
+    # the player the card remembers as `that <noun>`: clause id -> the noun
+    chosen_actors: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -424,7 +427,8 @@ class Checker:
         if not acts:
             self.no_reactions(clause, scope)
             return
-        self.reaction_actor(clause.actor)
+        if not self.chosen_actor(clause):
+            self.reaction_actor(clause.actor)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
         if self.suffered_reaction(clause, scope, phrase):
@@ -475,6 +479,20 @@ class Checker:
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
+
+    def chosen_actor(self, clause: ast.Reaction) -> bool:
+        """``when that opponent plays research -> ...`` (E139): a reaction to the player the
+        card remembers (``choose an opponent: ...``; E0421 when no clause chooses one). False
+        when the actor is not written `that <player noun>`."""
+        actor = clause.actor
+        if actor.det is None or actor.det.text != "that":
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in actor.words))
+        if found is None or found[0].type != "player" or found[0].party:
+            return False
+        if self.that_chosen(actor, found[0], found[1]) is not None:
+            self.resolved.chosen_actors[id(clause)] = found[0].name
+        return True
 
     def suffered_reaction(self, clause: ast.Reaction, scope: _Scope, phrase: str) -> bool:
         """``when an opponent attacks you -> ...`` (E138): a hook whose ``suffered`` phrase

@@ -117,6 +117,8 @@ class Compiler:
                     "when": when,
                     "code": self.program(clause.body),
                     "by": "others",  # heard when the hook fires for another player
+                    # `when that opponent ...`: only when the actor is the remembered player
+                    **self.chosen_actor(clause),
                 },
             )
         if isinstance(clause, ast.While):  # a conditional modifier or grant
@@ -136,6 +138,11 @@ class Compiler:
                 clause.limit, {"form": "activated", "code": self.program(clause.body)}
             )
         return {"form": "immediate", "code": self.program(clause.body)}
+
+    def chosen_actor(self, clause: ast.Reaction) -> dict[str, str]:
+        """``{"from": noun}`` for a reaction to the player the card remembers (E139)."""
+        noun = self.resolved.chosen_actors.get(id(clause))
+        return {"from": noun} if noun is not None else {}
 
     @staticmethod
     def limited(limit: ast.Limit | None, clause: dict[str, Any]) -> dict[str, Any]:
