@@ -997,6 +997,7 @@ def _hooks() -> list[Hook]:
             parties=("combat",),  # the opponent in this combat: the player attacking
             suffered="attacks you",
             text="When an opponent attacks you",
+            for_mods=True,  # for designers' cards: no base card is attacked-triggered (W0901)
         )
     )
     return hooks

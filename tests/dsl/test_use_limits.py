@@ -100,7 +100,7 @@ def test_each_game_counts_by_its_own_periods() -> None:
 def test_the_guide_s_starlight_examples_compile() -> None:
     page = GUIDE.read_text(encoding="utf-8")
     found = re.findall(r"^```effect-starlight (\w+)\n(.*?)^```$", page, re.M | re.S)
-    assert len(found) == 3
+    assert len(found) >= 3  # the guide's other Starlight examples are checked here too
     for kind, text in found:
         assert _compile(text.strip(), kind, starlight())[1] == [], text
 
