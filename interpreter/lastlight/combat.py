@@ -34,7 +34,14 @@ from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, graveyard, limits, modifiers, versions
+from whitedwarf.interpreter.lastlight import (
+    conditional,
+    events,
+    graveyard,
+    limits,
+    modifiers,
+    versions,
+)
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -288,7 +295,8 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     reaching the sector (:func:`_groups_kept`), else by walking the seat's ships
     (:func:`_groups_walk`).
     """
-    if not events.ON:
+    # a `while` clause's number may change with anything: no kept survey (E137)
+    if not events.ON and not conditional.present(runtime(state)):
         kept = versions.of(state)
         survey = kept.combat
         if survey is not None and survey.task is t and _unchanged(state, kept, survey):
@@ -399,7 +407,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     """
     # Read once: ``events.ON`` is the process's, and another thread's game may start or stop
     # listening between two reads of it (tests/engine/test_events_threads.py met that).
-    if events.ON:
+    if events.ON or conditional.present(runtime(state)):  # `while` clauses: read afresh (E137)
         return _survey(state, t)[0]
     kept = versions.of(state)
     found = kept.combat
