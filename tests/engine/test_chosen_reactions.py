@@ -41,6 +41,6 @@ def test_e139_only_the_chosen_opponent_s_research_is_heard(tmp_path: Path) -> No
     choose(game, state, {0: "trade", 1: "research", 2: "construct"})
     _finish_round(game, state)
     assert state["players"][0]["light"] == 0  # seat 1 researched: not the rival
-    choose(game, state, {0: "construct", 1: "trade", 2: "research"})
+    choose(game, state, {0: "construct", 1: "refresh", 2: "research"})
     _finish_round(game, state)
     assert state["players"][0]["light"] == 1
