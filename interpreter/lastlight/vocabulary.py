@@ -1505,6 +1505,13 @@ def registry() -> Registry:
     return reg
 
 
+#: What the language offers for a player named by their seat (to your left or right).
+_NEIGHBOUR = (
+    "a player is named by their part (`steal 1 common from the leader`, the opponent with "
+    "the most light) or picked (`give 1 common to an opponent`, `for each opponent -> give 1 "
+    "common to it`); a player by their seat, to your left or right, cannot be named"
+)
+
 #: Words designers reach for that the language has no construct for, each with the nearest
 #: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
 #: Every construct named here compiles (tests/dsl/test_concepts.py).
@@ -1537,7 +1544,8 @@ CONCEPTS = {
     '`when an opponent plays research -> ...` (docs/dsl.md "Reactions")',
     "attacker": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
     "opponent in this combat, `steal 1 common from the opponent in this combat`; after a loss, "
-    "the destroyer, `steal 1 common from the destroyer` (`when unit_lost`)",
+    "the destroyer, `steal 1 common from the destroyer` (`when unit_lost`); being attacked is "
+    "`when an opponent attacks you -> gain 1 common`",
     "defender": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
     "opponent in this combat, `steal 1 common from the opponent in this combat`; after a kill, "
     "the owner, `steal 1 common from the owner` (`when unit_destroyed`)",
@@ -1550,6 +1558,11 @@ CONCEPTS = {
     "-> ...`",
     "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '
     "`when game_end -> ...`",
+    # the player to your left or right (a designer's "give 1 common to the player to your
+    # left") cannot be named yet: what can
+    "left": _NEIGHBOUR,
+    "right": _NEIGHBOUR,
+    "neighbour": _NEIGHBOUR,
 }
 
 
