@@ -464,7 +464,22 @@ def _vocab_filters() -> list[Filter]:
         text="blockaded",
         reads=None,
     )
-    return [*faces, *kinds, blockade]
+    # players by their light: "each opponent with more light than you" (a catch-up card)
+    standing = [
+        Filter(
+            word,
+            f"Players with {more} light than you now (after the noun: `each opponent {word}`).",
+            f"when round_start -> for each opponent {word} -> steal 1 common from it",
+            '000 "Game End": the player with the most light wins',
+            applies_to=("player",),
+            form="after",
+            text=word,
+            reads=None,  # every player's light: never memoised
+            for_mods=True,  # for designers' cards: no base card ranks players (W0901)
+        )
+        for word, more in (("ahead", "more"), ("behind", "less"))
+    ]
+    return [*faces, *kinds, blockade, *standing]
 
 
 def _stats() -> list[Stat]:
