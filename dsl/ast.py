@@ -350,7 +350,17 @@ class Immediate:
     pos: Pos
 
 
-Clause = Modifier | Grant | Trigger | Activated | AsSoonAs | Immediate | Reaction
+@dataclass(frozen=True, slots=True)
+class While:
+    """``while <condition>: <modifier or grant>``: a modifier or grant of the card that
+    counts only while the condition holds, read each time the engine reads the number."""
+
+    cond: Cond
+    clause: Modifier | Grant
+    pos: Pos
+
+
+Clause = Modifier | Grant | Trigger | Activated | AsSoonAs | Immediate | Reaction | While
 
 CLAUSE_FORMS: dict[type, str] = {
     Modifier: "modifier",
@@ -360,6 +370,7 @@ CLAUSE_FORMS: dict[type, str] = {
     AsSoonAs: "as_soon_as",
     Immediate: "immediate",
     Reaction: "trigger",  # a reaction is a trigger, on another player's hook
+    While: "while",  # a conditional modifier or grant
 }
 
 

@@ -56,6 +56,12 @@ class Resolved:
     tests: dict[int, tuple[dict[str, Any], str]] = field(default_factory=dict)
     # card state (issue 29): ``choose an opponent:`` steps -> the noun they remember
     remembered: dict[int, str] = field(default_factory=dict)
+    # `when an opponent attacks you` (E138): reactions that are their hook heard by its
+    # owner (``Hook.suffered``), compiled as plain triggers
+    suffered: set[int] = field(default_factory=set)
+    # `when that opponent plays research` (E139): reactions heard only when the actor is
+    # the player the card remembers as `that <noun>`: clause id -> the noun
+    chosen_actors: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -154,6 +160,12 @@ class Checker:
         elif isinstance(clause, ast.AsSoonAs):
             self.cond(clause.cond, scope)
             self.step(clause.body, scope)
+        elif isinstance(clause, ast.While):  # a conditional modifier or grant
+            self.cond(clause.cond, scope)
+            if isinstance(clause.clause, ast.Modifier):
+                self.modifier(clause.clause, scope)
+            else:
+                self.grant(clause.clause, scope)
         else:
             if isinstance(clause, ast.Activated) and clause.limit is not None:
                 self.use_limit(clause.limit)
@@ -415,9 +427,12 @@ class Checker:
         if not acts:
             self.no_reactions(clause, scope)
             return
-        self.reaction_actor(clause.actor)
+        if not self.chosen_actor(clause):
+            self.reaction_actor(clause.actor)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
+        if self.suffered_reaction(clause, scope, phrase):
+            return
         hook = acts.get(phrase)
         where = ast.Pos(clause.act[0].pos.start, clause.act[-1].pos.end)
         place = clause.act[-1].text
@@ -444,8 +459,9 @@ class Checker:
             )
             hook = acts[limited[1]]
         elif hook is None:
-            shown = ", ".join(f"`{a}`" for a in sorted(acts))
-            close = did_you_mean(phrase, acts)
+            known = {*acts, *(h.suffered for h in self.registry.hooks.values() if h.suffered)}
+            shown = ", ".join(f"`{a}`" for a in sorted(known))
+            close = did_you_mean(phrase, known)
             self.error(
                 "E0431",
                 where,
@@ -463,6 +479,37 @@ class Checker:
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
+
+    def chosen_actor(self, clause: ast.Reaction) -> bool:
+        """``when that opponent plays research -> ...`` (E139): a reaction to the player the
+        card remembers (``choose an opponent: ...``; E0421 when no clause chooses one). False
+        when the actor is not written `that <player noun>`."""
+        actor = clause.actor
+        if actor.det is None or actor.det.text != "that":
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in actor.words))
+        if found is None or found[0].type != "player" or found[0].party:
+            return False
+        if self.that_chosen(actor, found[0], found[1]) is not None:
+            self.resolved.chosen_actors[id(clause)] = found[0].name
+        return True
+
+    def suffered_reaction(self, clause: ast.Reaction, scope: _Scope, phrase: str) -> bool:
+        """``when an opponent attacks you -> ...`` (E138): a hook whose ``suffered`` phrase
+        the act is, heard by its own owner (the one attacked); what the hook provides and its
+        parties (``the opponent in this combat``: the attacker) are the effect's. False when
+        the act is no such phrase."""
+        hook = next((h for h in self.registry.hooks.values() if h.suffered == phrase), None)
+        if hook is None:
+            return False
+        scope.context.update(dict(hook.provides))
+        scope.parties = hook.parties
+        self.resolved.reactions[id(clause)] = hook.name
+        self.resolved.suffered.add(id(clause))
+        if clause.cond is not None:
+            self.cond(clause.cond, scope)
+        self.step(clause.body, scope)
+        return True
 
     def no_reactions(self, clause: ast.Reaction, scope: _Scope) -> None:
         """E0431 for a reaction in a game whose hooks declare no acts: its

@@ -95,6 +95,18 @@ class Compiler:
                     "code": self.program(clause.body),
                 },
             )
+        if isinstance(clause, ast.Reaction) and id(clause) in self.resolved.suffered:
+            # `when an opponent attacks you`: the hook heard by its own owner (E138)
+            when = self.cond(clause.cond) if clause.cond is not None else None
+            return self.limited(
+                clause.limit,
+                {
+                    "form": "trigger",
+                    "hook": self.resolved.reactions[id(clause)],
+                    "when": when,
+                    "code": self.program(clause.body),
+                },
+            )
         if isinstance(clause, ast.Reaction):  # issue 29: a trigger on an opponent's hook
             when = self.cond(clause.cond) if clause.cond is not None else None
             return self.limited(
@@ -105,8 +117,16 @@ class Compiler:
                     "when": when,
                     "code": self.program(clause.body),
                     "by": "others",  # heard when the hook fires for another player
+                    # `when that opponent ...`: only when the actor is the remembered player
+                    **self.chosen_actor(clause),
                 },
             )
+        if isinstance(clause, ast.While):  # a conditional modifier or grant
+            return {
+                "form": "while",
+                "when": self.cond(clause.cond),
+                "clause": self.clause(clause.clause),
+            }
         if isinstance(clause, ast.AsSoonAs):
             return {
                 "form": "as_soon_as",
@@ -118,6 +138,11 @@ class Compiler:
                 clause.limit, {"form": "activated", "code": self.program(clause.body)}
             )
         return {"form": "immediate", "code": self.program(clause.body)}
+
+    def chosen_actor(self, clause: ast.Reaction) -> dict[str, str]:
+        """``{"from": noun}`` for a reaction to the player the card remembers (E139)."""
+        noun = self.resolved.chosen_actors.get(id(clause))
+        return {"from": noun} if noun is not None else {}
 
     @staticmethod
     def limited(limit: ast.Limit | None, clause: dict[str, Any]) -> dict[str, Any]:

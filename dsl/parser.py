@@ -209,7 +209,8 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         names = frozenset(str(name) for name in error.expected)
         start, end = _last_word(text, len(text))  # not a comment after it
         hint = None
-        if {"_ARROW", "AND"} <= names:  # `gain 1 common and gain 1 rare`: read as costs
+        if {"_ARROW", "AND"} <= names and _WHILE_FORM not in (friendly or ""):
+            # `gain 1 common and gain 1 rare`: read as costs
             hint = "steps joined with `and` are costs, paid before `->`; join steps with `then`"
         return SyntaxProblem(
             start,
@@ -229,10 +230,15 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
     hint = _token_hint(token, error.expected, text[:start].rstrip())
     if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of him`
         message, hint = _after_of(word)
+    if friendly == _WHILE_STEP:  # under the step written after `while <condition>:`
+        start = _after_head(text, start)
+        end = max(end, start + 1)
     if friendly == _OWN_MOMENT_FORM:  # under the whole sentence, `you play research`
         start, end = _own_moment_span(text, start, end)
-    if friendly in (_REACTION_FORM, _OWN_MOMENT_FORM) or (friendly or "").startswith(
-        _LIMIT_FORM[:20]
+    if (
+        friendly in (_REACTION_FORM, _OWN_MOMENT_FORM)
+        or (friendly or "").startswith(_LIMIT_FORM[:20])
+        or (friendly or "").find(_WHILE_FORM) >= 0  # a conditional modifier's forms
     ):
         hint = None  # the message names the form; "put `->` ..." would not
     return SyntaxProblem(start, end, friendly or message, hint)
@@ -329,9 +335,10 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
         )
     if token.type == "IF" and _STANDING.search(before):  # `you have +1 trades if light < 5`
         return (
-            "a modifier or grant holds while its card is in play and takes no condition; for "
-            "one that holds only for a while, start it with a trigger: `when <hook> if "
-            "<condition> -> until the end of the <period>: <modifier>`"
+            "a modifier or grant with a condition takes it first: `while <condition>: "
+            "<modifier or grant>` counts only while the condition holds; for one that lasts a "
+            "while after a moment, start it with a trigger: `when <hook> if <condition> -> "
+            "until the end of the <period>: <modifier>`"
         )
     if _postfix_if(before):  # `gain 1 common if light < 5`: the condition comes first
         return (
@@ -439,7 +446,10 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
     _TRIGGER_ARROW: [
         "when some_hook do_thing 1 point",
         "when some_hook if points > 2 do_thing 1 point",
+        # a `:` after a condition is read to its end since `while <condition>: ...`
+        "when some_hook if points > 2: do_thing 1 point",
     ],
+    _AS_SOON_AS_ARROW: ["as soon as points > 2: do_thing 1 point"],
     "a modifier needs a subject, as in `you have +1 <stat>`": [
         "+1 power",
     ],
@@ -474,6 +484,52 @@ FRIENDLY_EXAMPLES: dict[str, list[str]] = {
 }
 
 
+#: A conditional modifier (`while <condition>: <modifier or grant>`) written otherwise: each
+#: told the form that works rather than the tokens the parser could take.
+_WHILE_FORM = "`while <condition>: <modifier or grant>`"
+_WHILE_ARROW = (
+    f"a conditional modifier takes `:` after its condition, not `->`: {_WHILE_FORM}; steps "
+    "that happen when a condition holds are a trigger's: `when <hook> if <condition> -> ...`"
+)
+_WHILE_COLON = f"a conditional modifier takes `:` (or `,`) after its condition: {_WHILE_FORM}"
+_WHILE_STEP = (
+    "after `while <condition>:` comes a modifier or grant (`<subject> has +N <stat>`, "
+    "`<subject> can <ability>`), not a step; steps that happen when a condition holds are a "
+    "trigger's: `when <hook> if <condition> -> ...`"
+)
+_WHILE_INSIDE = (
+    f"{_WHILE_FORM} is a clause of its own, not a step after `->` or `:`; a change that a "
+    "trigger starts and that lasts a while is a duration: `until the end of the <period>: "
+    "<modifier or grant>`"
+)
+_WHILE_AFTER = f"a modifier's or grant's condition comes first: {_WHILE_FORM}"
+
+
+def _after_head(text: str, at: int) -> int:
+    """Where the part after a `while <condition>:` (or `,`) begins, on the line of ``at``."""
+    line = text.rfind("\n", 0, at) + 1
+    head = re.match(r"[ \t]*while\b[^:,\n]*[:,][ \t]*", text[line:at])
+    return line + head.end() if head is not None else at
+
+
+def _while_message(clause: str, whole: str, token: str) -> str | None:
+    """The message for a `while` clause written otherwise (see :data:`_WHILE_FORM`), or None;
+    ``clause``: its text up to the error, ``whole`` with the rest of its line, ``token``:
+    the word the parser stopped at."""
+    if re.match(r"while\b", whole):
+        head = re.match(r"while\b[^:,]*?(->|:|,|$)", whole)
+        if head is not None and head.group(1) == "->":
+            return _WHILE_ARROW
+        if head is not None and head.group(1) in (":", ",") and len(clause) > head.end():
+            return _WHILE_STEP
+        return _WHILE_COLON if head is not None and not head.group(1) else None
+    if re.search(r"(->|:)\s*while\b", whole):
+        return _WHILE_INSIDE
+    if token == "while":
+        return _WHILE_AFTER
+    return None
+
+
 def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
     limit = _limit_message(error, text)
     if limit is not None:
@@ -485,6 +541,10 @@ def _friendly_message(error: UnexpectedInput, text: str) -> str | None:
     whole = clause + text[at : len(text) if line_end < 0 else line_end]
     if OWN_MOMENT_TRIED.match(whole):
         return _OWN_MOMENT_FORM  # `when you play research ...`
+    if "while" in whole:  # a conditional modifier written otherwise
+        said = _while_message(clause, whole, str(getattr(error, "token", "")))
+        if said is not None:
+            return said
     try:
         label = error.match_examples(
             lark_parser().parse,
@@ -592,6 +652,11 @@ class _ToAst(Transformer[Token, ast.Effect]):
         *head, limit, body = items
         plain = self.reaction(meta, [*head, body])
         return ast.Reaction(plain.actor, plain.act, plain.cond, body, plain.pos, limit)
+
+    def while_clause(self, meta: Meta, items: Children) -> ast.While:
+        """``while <condition>: <modifier or grant>`` (or with a comma)."""
+        cond, clause = items[0], items[-1]
+        return ast.While(cond, clause, _pos(meta))
 
     def as_soon_as(self, meta: Meta, items: Children) -> ast.AsSoonAs:
         cond, body = items[-2], items[-1]

@@ -237,6 +237,10 @@ class Hook(Entry):
     # The hook is another player's moment, heard by the others (a hook like
     # ``when another player launches``): what a game without ``acted`` phrases offers.
     others: bool = False
+    # What another player does to the hook's owner, said from the owner's side (``attacks
+    # you``): ``when an opponent attacks you -> ...`` is then this hook itself, heard by the
+    # player it is done to (the hook fires for them; docs/rules-decisions.md E138).
+    suffered: str = ""
 
 
 @dataclass(frozen=True, slots=True)

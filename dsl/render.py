@@ -191,6 +191,8 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
         if clause.limit is not None:  # "Action (once per round): ..." (issue 29)
             return f"Action ({_limit(clause.limit)}): {_body(clause.body, registry)}"
         return f"Action: {_body(clause.body, registry)}"
+    if isinstance(clause, ast.While):  # "While you control 3 planets, you have +1 trades"
+        return f"While {_cond(clause.cond, registry)}, {_clause(clause.clause, registry)}"
     if isinstance(clause, ast.AsSoonAs):
         return f"As soon as {_cond(clause.cond, registry)}: {_body(clause.body, registry)}"
     return _body(clause.body, registry)

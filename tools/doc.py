@@ -67,6 +67,12 @@ CLAUSE_FORMS: tuple[tuple[str, str, str, str], ...] = (
         "may move a ship of yours to this sector",
         "runs once, when the card resolves",
     ),
+    (
+        "while",
+        "`while <condition>: <modifier or grant>`",
+        "while number of planets you control >= 3: you have +1 trades",
+        "a modifier or grant that counts only while the condition holds",
+    ),
 )
 
 # The step forms, with an example each and the card kind the example is checked for.

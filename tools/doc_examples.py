@@ -72,6 +72,14 @@ class GameExamples:
                 k.example for k in r.card_kinds.values() if k.example.startswith("as ")
             ],
             "immediate": lambda: self.steps,
+            # a conditional modifier: a value's `if <condition> -> ...` example's condition
+            # before a stat's example (`while rays_held < 3: you have +1 ap_per_turn`)
+            "while": lambda: [
+                f"while {v.example[3:].partition(' ->')[0]}: {s.example}"
+                for v in r.values.values()
+                if v.example.startswith("if ")
+                for s in r.stats.values()
+            ],
         }
         return found[form]() if form in found else []
 

@@ -83,6 +83,8 @@ FILTERS: dict[str, FilterMaker] = {
     "ship_ability": selectors.filter_tech_kind,
     "ship_mod": selectors.filter_tech_kind,
     "blockaded": selectors.filter_blockaded,
+    "ahead": selectors.filter_ahead,
+    "behind": selectors.filter_behind,
 }
 
 #: Value -> its reader, from the effect owner's point of view.

@@ -34,7 +34,14 @@ from operator import itemgetter
 from typing import Any
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import events, graveyard, limits, modifiers, versions
+from whitedwarf.interpreter.lastlight import (
+    conditional,
+    events,
+    graveyard,
+    limits,
+    modifiers,
+    versions,
+)
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -288,7 +295,8 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     reaching the sector (:func:`_groups_kept`), else by walking the seat's ships
     (:func:`_groups_walk`).
     """
-    if not events.ON:
+    # a `while` clause's number may change with anything: no kept survey (E137)
+    if not events.ON and not conditional.present(runtime(state)):
         kept = versions.of(state)
         survey = kept.combat
         if survey is not None and survey.task is t and _unchanged(state, kept, survey):
@@ -399,7 +407,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     """
     # Read once: ``events.ON`` is the process's, and another thread's game may start or stop
     # listening between two reads of it (tests/engine/test_events_threads.py met that).
-    if events.ON:
+    if events.ON or conditional.present(runtime(state)):  # `while` clauses: read afresh (E137)
         return _survey(state, t)[0]
     kept = versions.of(state)
     found = kept.combat
@@ -683,6 +691,21 @@ def roll_group(state: State, t: Task, seat: int, group: str) -> None:
         faces = [d["face"] for d in dice]
         events.emit(state, "roll", owner, size=size, sector=t["sector"], faces=faces)
     t.update({"group": group, "die": 0, "fired": False, "hits": 0, "pc": "dice"})
+    if ships:
+        _attacked(state, seat, t["sector"])  # type: ignore[arg-type]
+
+
+def _attacked(state: State, seat: int, sector: str) -> None:
+    """``attacked`` for each player with a ship or an extractor in ``sector`` that the roll
+    of ``seat`` (their own ships, or the Lumos they command) is against, in turn order from
+    the first player, once the dice are rolled and before any is resolved; `the opponent in
+    this combat` is ``seat`` (docs/rules-decisions.md E138: "when an opponent attacks you")."""
+    owners = {ship["owner"] for ship in by_sector(state).get(sector, ())}
+    owners |= {x["owner"] for x in extractors_by_sector(state).get(sector, ())}
+    count, first = len(state["players"]), state["first"]
+    for defender in sorted(owners, key=lambda owner: (owner - first) % count):
+        if defender >= 0 and enemy(state, seat, defender):
+            fire(state, "attacked", defender, {"sector": sector, "combat": seat})
 
 
 def roll_face(state: State) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter.lastlight import events, lumos, versions
+from whitedwarf.interpreter.lastlight import conditional, events, lumos, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.decisions import (
     Handler,
@@ -203,6 +203,8 @@ def _listing(state: State, t: Task) -> Listing | None:
     if events.ON or state["players"][seat]["temp"]:
         return None
     kept = versions.of(state)
+    if conditional.present(kept.rt):  # movement under `while` is read afresh (E137)
+        return None
     signature = _signature(state, kept, seat)
     found: Listing | None = kept.moves
     if found is None or found.task is not t or found.signature != signature:

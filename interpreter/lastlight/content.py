@@ -111,6 +111,8 @@ class Runtime:
         default_factory=dict
     )  # modifiers: a card's modifier and grant clauses
     triggers: dict[str, Any] = field(default_factory=dict)  # hooks: a card's triggered clauses
+    # conditional: a card's `while` clauses, and under "" whether the content has any
+    conditional: dict[str, Any] = field(default_factory=dict)
     # hooks: the hooks some card of the content reacts to (issue 29), once worked out
     reacting: dict[str, bool] = field(default_factory=dict)
     immediate: dict[str, Any] = field(default_factory=dict)  # hooks: a card's immediate clauses

@@ -23,7 +23,7 @@ import re
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter import card_uses
+from whitedwarf.interpreter import card_state, card_uses
 from whitedwarf.interpreter.lastlight import (
     conditions,
     effects,
@@ -69,6 +69,8 @@ def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, boo
         if clause["form"] == "trigger":
             when = clause["when"]
             test = None if when is None else effects.MACHINE.condition(when)
+            if clause.get("from") is not None:  # `when that opponent plays research ->`
+                test = _from_chosen(test, clause["from"])
             if clause.get("limit") is not None:  # `when <hook>, once per round ->`
                 test = _limited(test, i, clause["limit"])
             how = effects.runner(rt, cid, i)
@@ -77,6 +79,20 @@ def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, boo
             key = REACTION + clause["hook"] if clause.get("by") else clause["hook"]
             found.setdefault(key, []).append((i, test, how, whole))
     return {hook: tuple(clauses) for hook, clauses in found.items()} or _NONE
+
+
+def _from_chosen(test: Any, noun: str) -> Any:
+    """A reaction to the player its card remembers (``when that opponent plays research``,
+    docs/rules-decisions.md E139): it holds only when the act's player is the one the card
+    chose as ``that <noun>`` (none chosen yet: never), and then its own condition decides."""
+
+    def from_chosen(state: State, frame: Frame) -> bool:
+        chosen = card_state.recalled(state, frame, noun)
+        if chosen is None or chosen != f"p{frame['context'].get('actor')}":
+            return False
+        return test is None or bool(test(state, frame))
+
+    return from_chosen
 
 
 def _limited(test: Any, clause: int, limit: dict[str, Any]) -> Any:
@@ -163,7 +179,7 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
 #: The key of a hook's reactions in a seat's plan (``"@before_research"``).
 REACTION = "@"
 #: How a reaction's clause starts in a card's text: a determiner after ``when``.
-_REACTION_HEAD = re.compile(r"(^|[\n;])\s*when\s+(an|a|any|another|each|every|the)\s")
+_REACTION_HEAD = re.compile(r"(^|[\n;])\s*when\s+(an|a|any|another|each|every|the|that)\s")
 
 
 def _reacting(rt: Runtime) -> dict[str, bool]:

@@ -419,6 +419,19 @@ def filter_opponent(
     return lambda i, o: o["seat"] != me
 
 
+def filter_ahead(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """Vocabulary "ahead": players with more light than the effect's owner now (000 "Game
+    End": the most light wins)."""
+    mine = state["players"][frame["owner"]]["light"]
+    return lambda i, o: o["light"] > mine
+
+
+def filter_behind(state: State, frame: Frame, typ: str, spec: list[Any], resolve: Resolve) -> Keep:
+    """Vocabulary "behind": players with less light than the effect's owner now."""
+    mine = state["players"][frame["owner"]]["light"]
+    return lambda i, o: o["light"] < mine
+
+
 @cache
 def vocabulary_tables() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Candidates and labels by noun type, filters and values by word: the functions

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from whitedwarf.interpreter.lastlight import events, modifiers, versions
+from whitedwarf.interpreter.lastlight import conditional, events, modifiers, versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
@@ -47,6 +47,8 @@ def stat(state: State, player: int, name: str, ship_type: str | None = None) -> 
         base += found
         if events.ON:
             modifiers.announce(state, player, name, ship_type)
+        if conditional.present(kept.rt):  # `while <condition>: ...`, read now (E137)
+            base += conditional.modifier(state, player, name, ship_type)
     return base
 
 
@@ -55,6 +57,8 @@ def flag(state: State, player: int, name: str, ship_type: str | None = None) -> 
     found = modifiers.card_flag(state, player, name, ship_type)  # False for the Lumos
     if found and events.ON:
         modifiers.announce(state, player, name, ship_type, flag=True)
+    if not found and conditional.present(runtime(state)):  # `while ...: ... can ...` (E137)
+        found = conditional.grants(state, player, name, ship_type)
     return found
 
 
@@ -85,6 +89,8 @@ def ship_type(state: State, player: int, size: str) -> ShipType | None:
     if player != LUMOS and state["players"][player]["temp"]:
         return None
     kept = versions.of(state)
+    if conditional.present(kept.rt):  # `while` clauses are read afresh each time (E137)
+        return None
     known = kept.types.get(player)
     if known is None:
         known = kept.types[player] = {}

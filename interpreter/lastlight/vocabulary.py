@@ -464,7 +464,22 @@ def _vocab_filters() -> list[Filter]:
         text="blockaded",
         reads=None,
     )
-    return [*faces, *kinds, blockade]
+    # players by their light: "each opponent with more light than you" (a catch-up card)
+    standing = [
+        Filter(
+            word,
+            f"Players with {more} light than you now (after the noun: `each opponent {word}`).",
+            f"when round_start -> for each opponent {word} -> steal 1 common from it",
+            '000 "Game End": the player with the most light wins',
+            applies_to=("player",),
+            form="after",
+            text=word,
+            reads=None,  # every player's light: never memoised
+            for_mods=True,  # for designers' cards: no base card ranks players (W0901)
+        )
+        for word, more in (("ahead", "more"), ("behind", "less"))
+    ]
+    return [*faces, *kinds, blockade, *standing]
 
 
 def _stats() -> list[Stat]:
@@ -984,6 +999,22 @@ def _hooks() -> list[Hook]:
                 text=f"After {doing}",
             )
         )
+    # `when an opponent attacks you` (docs/rules-decisions.md E138)
+    hooks.append(
+        Hook(
+            "attacked",
+            "When an opponent rolls attack dice in a sector where you have a ship or an "
+            "extractor (once per roll, before its damage is assigned); `the opponent in this "
+            "combat` is the attacker. Heard as `when an opponent attacks you`.",
+            "when attacked -> gain 1 common",
+            '000 "Action Card #6": 2. Attack; 004 "2. Attack"',
+            provides=(sector,),
+            parties=("combat",),  # the opponent in this combat: the player attacking
+            suffered="attacks you",
+            text="When an opponent attacks you",
+            for_mods=True,  # for designers' cards: no base card is attacked-triggered (W0901)
+        )
+    )
     return hooks
 
 
@@ -1399,7 +1430,7 @@ def _card_kinds() -> list[CardKind]:
             "activated: exhaust this card -> gain 1 light",
             '000 "Civilization technology cards"',
             file="techs",
-            clauses=("modifier", "grant", "trigger", "activated", "as_soon_as"),
+            clauses=("modifier", "grant", "trigger", "activated", "as_soon_as", "while"),
             context=(card,),
             text="civilization",
         ),
@@ -1419,7 +1450,7 @@ def _card_kinds() -> list[CardKind]:
             "this ship type has +1 attack",
             '000 "Ship mod technology cards"',
             file="techs",
-            clauses=("modifier", "grant", "trigger"),
+            clauses=("modifier", "grant", "trigger", "while"),
             context=(card, ("ship type", "ship_type")),
             text="ship mod",
         ),
@@ -1429,7 +1460,7 @@ def _card_kinds() -> list[CardKind]:
             "when extractor_built -> mine this planet",
             '000 "Setup"',
             file="factions",
-            clauses=("modifier", "grant", "trigger", "activated", "as_soon_as"),
+            clauses=("modifier", "grant", "trigger", "activated", "as_soon_as", "while"),
             context=(card,),
             text="faction",
         ),
@@ -1489,6 +1520,13 @@ def registry() -> Registry:
     return reg
 
 
+#: What the language offers for a player named by their seat (to your left or right).
+_NEIGHBOUR = (
+    "a player is named by their part (`steal 1 common from the leader`, the opponent with "
+    "the most light) or picked (`give 1 common to an opponent`, `for each opponent -> give 1 "
+    "common to it`); a player by their seat, to your left or right, cannot be named"
+)
+
 #: Words designers reach for that the language has no construct for, each with the nearest
 #: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
 #: Every construct named here compiles (tests/dsl/test_concepts.py).
@@ -1521,7 +1559,8 @@ CONCEPTS = {
     '`when an opponent plays research -> ...` (docs/dsl.md "Reactions")',
     "attacker": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
     "opponent in this combat, `steal 1 common from the opponent in this combat`; after a loss, "
-    "the destroyer, `steal 1 common from the destroyer` (`when unit_lost`)",
+    "the destroyer, `steal 1 common from the destroyer` (`when unit_lost`); being attacked is "
+    "`when an opponent attacks you -> gain 1 common`",
     "defender": "in a combat hook (`hit_rolled`, `damage_dealt`, ...) the other side is the "
     "opponent in this combat, `steal 1 common from the opponent in this combat`; after a kill, "
     "the owner, `steal 1 common from the owner` (`when unit_destroyed`)",
@@ -1534,6 +1573,11 @@ CONCEPTS = {
     "-> ...`",
     "win": 'the most light wins (000 "Game End"): `gain 1 light`; end-of-game scoring is '
     "`when game_end -> ...`",
+    # the player to your left or right (a designer's "give 1 common to the player to your
+    # left") cannot be named yet: what can
+    "left": _NEIGHBOUR,
+    "right": _NEIGHBOUR,
+    "neighbour": _NEIGHBOUR,
 }
 
 

@@ -82,6 +82,7 @@ VALUES: dict[str, ValueReader] = {
     "round": values.value_round,
     "players": values.value_players,
     "saved_ap": values.value_saved_ap,
+    "opponents_max_night_points": values.value_opponents_max_night_points,
 }
 
 #: Word -> its function(s), by section of the vocabulary.

@@ -132,6 +132,9 @@ class Game:
         for clause in gods.clauses(self, state, seat):
             if clause["form"] == "modifier" and clause["stat"] == name:
                 base += int(clause["amount"])
+        # `while <condition>: you have -1 launch_cost`, read now (SL153)
+        for clause in gods.holding(self, state, seat, "modifier", name):
+            base += int(clause["amount"])
         return max(0, base)
 
     def flag(self, state: State, seat: int, name: str) -> bool:
@@ -142,7 +145,7 @@ class Game:
             return False
         return any(
             c["form"] == "grant" and c["flag"] == name for c in gods.clauses(self, state, seat)
-        )
+        ) or bool(gods.holding(self, state, seat, "grant", name))  # `while ...:` (SL153)
 
     def flare_costs(self) -> list[int]:
         """AP of each Flare pool place, cheapest first (003 "Gain Flares")."""

@@ -108,3 +108,38 @@ def fire(
         for index in reversed(started):
             effects.start(game, state, "gods", str(god), seat, index, context, False, depth)
     return bool(started)
+
+
+#: (id of the state, seat) whose ``while`` conditions are being read now: meanwhile that
+#: seat's ``while`` clauses count for nothing, so a condition that read a number one of them
+#: changes could not read itself without end (no Starlight value reads a stat today).
+_READING: set[tuple[int, int]] = set()
+
+
+def holding(game: Game, state: State, seat: int, form: str, name: str) -> list[dict[str, Any]]:
+    """The modifiers (``form`` "modifier") or grants of the god's ``while <condition>: ...``
+    clauses on the stat or power ``name`` whose conditions hold now (docs/rules-decisions.md
+    SL153): read at each read of the number, from the state as it is then."""
+    key = "stat" if form == "modifier" else "flag"
+    found = [
+        (index, clause)
+        for index, clause in enumerate(clauses(game, state, seat))
+        if clause["form"] == "while"
+        and clause["clause"]["form"] == form
+        and clause["clause"][key] == name
+    ]
+    reading = (id(state), seat)
+    if not found or reading in _READING:
+        return []
+    god = player(state, seat)["god"]
+    _READING.add(reading)
+    try:
+        return [
+            clause["clause"]
+            for index, clause in found
+            if game.adapter.machine.test(
+                state, effects.new_frame(f"gods:{god}", seat, index, {"card": god}), clause["when"]
+            )
+        ]
+    finally:
+        _READING.discard(reading)

@@ -150,6 +150,12 @@ def value_night_points(game: Game, state: State, seat: int) -> int:
     return int(player(state, seat)["night"])
 
 
+def value_opponents_max_night_points(game: Game, state: State, seat: int) -> int:
+    """003 "Victory Points": the most night points of the other players, Starbots too (0
+    in a game without another player)."""
+    return max((int(p["night"]) for p in state["players"] if p["seat"] != seat), default=0)
+
+
 def value_ap(game: Game, state: State, seat: int) -> int:
     return int(player(state, seat)["ap"])
 

@@ -272,6 +272,16 @@ def _values() -> list[Value]:
             "the AP you saved",
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
+        # a catch-up card's "if an opponent has more night points than you" (as Last Light's
+        # `opponents_max_light`)
+        _value(
+            "opponents_max_night_points",
+            "The most night points any opponent (live or Starbot) has.",
+            "if opponents_max_night_points > night_points -> gain 1 ap",
+            '003 "Victory Points"',
+            "the most night points an opponent has",
+            for_mods=True,
+        ),
     ]
 
 
@@ -801,7 +811,7 @@ def _card_kinds() -> list[CardKind]:
             "you have +1 ap_per_turn",
             '003 "The Gods"',
             file="gods",
-            clauses=("modifier", "grant", "trigger"),
+            clauses=("modifier", "grant", "trigger", "while"),
             context=card,
             text="god",
         ),

@@ -34,6 +34,14 @@ SEEDS = [
     "you have +1 trades if light < 5",
     "when round_start -> until your next round: you have +1 trades",
     "activated: gain 1 common",
+    # conditional modifiers, and what designers write for them
+    "while number of planets you control >= 3: you have +1 trades",
+    "while light < opponents_max_light, your large ships can bombard",
+    "while light < 5 -> gain 1 light",
+    "your ships have +1 attack while round > 3",
+    # reactions to what opponents do to you, and to the opponent a card chose
+    "when an opponent attacks you -> steal 1 common from the opponent in this combat",
+    "when that opponent plays research -> gain 1 common",
 ]
 WORDS = sorted(
     {word for seed in SEEDS for word in seed.split()}

@@ -100,7 +100,7 @@ def test_each_game_counts_by_its_own_periods() -> None:
 def test_the_guide_s_starlight_examples_compile() -> None:
     page = GUIDE.read_text(encoding="utf-8")
     found = re.findall(r"^```effect-starlight (\w+)\n(.*?)^```$", page, re.M | re.S)
-    assert len(found) == 3
+    assert len(found) >= 3  # the guide's other Starlight examples are checked here too
     for kind, text in found:
         assert _compile(text.strip(), kind, starlight())[1] == [], text
 
@@ -175,9 +175,9 @@ def test_a_reaction_takes_a_use_limit(tmp_path: Path) -> None:
         ("when an opponent plays research once per round -> gain 1 common",
          "a use limit follows a comma: `when an opponent plays research, once per round -> ...`"),
         ("you have +1 trades if light < 5",
-         "a modifier or grant holds while its card is in play and takes no condition"),
+         "a modifier or grant with a condition takes it first: `while <condition>: "),
         ("your ships can bombard if round > 3",
-         "a modifier or grant holds while its card is in play and takes no condition"),
+         "a modifier or grant with a condition takes it first: `while <condition>: "),
         ("when round_start -> until your next round: you have +1 trades",
          "a duration reads `until the end of the <period>: <modifier or grant>`"),
         ("when round_start -> until end of round: you have +1 trades",

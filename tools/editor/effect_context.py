@@ -41,6 +41,7 @@ CLAUSE_STARTS = (
     "choose one:",
     "for each",
     "repeat",
+    "while",  # a conditional modifier: `while <condition>: <modifier or grant>`
 )
 DETERMINERS = frozenset(
     [
@@ -146,6 +147,8 @@ def words_for(registry: Registry, cursor: EffectCursor) -> list[tuple[str, str, 
     if len(tokens) >= 3 and tokens[-3] == "when" and tokens[-2] in DETERMINERS:
         # a reaction, `when an opponent <act>` (issue 29): the hooks' acts
         acts = [(h.acted, "hooks", h) for h in registry.hooks.values() if h.acted]
+        # and what another player does to you: `when an opponent attacks you` (E138)
+        acts += [(h.suffered, "hooks", h) for h in registry.hooks.values() if h.suffered]
         return [item for item in acts if item[0].startswith(cursor.partial)]
     sections = _sections_after(tokens, registry)
     found: list[tuple[str, str, Entry | None]] = []

@@ -149,6 +149,10 @@ KEYWORDS: dict[str, str] = {
     "remembers as `that opponent` in all its clauses.",
     "choose another": "`choose another player: <step>`: the owner picks one other player, "
     "whom the card remembers as `that player` in all its clauses.",
+    # a conditional modifier (docs/dsl.md "Conditional modifiers")
+    "while": "A **conditional modifier**: `while <condition>: <modifier or grant>` counts only "
+    "while the condition holds, read each time the number is (`while light < 5: you have +1 "
+    "trades`).",
 }
 
 #: Several-word phrases of the grammar, longest first (a word of one shows the phrase).
@@ -254,6 +258,14 @@ def _act_phrase(registry: Registry, tokens: list[tuple[str, int, int]], at: int)
         return None
     phrase = " ".join(words[first:last])
     hook = next((h for h in registry.hooks.values() if h.acted and h.acted == phrase), None)
+    done_to_you = next((h for h in registry.hooks.values() if h.suffered == phrase), None)
+    if hook is None and done_to_you is not None:  # `when an opponent attacks you` (E138)
+        text = (
+            f"**{phrase}** (reaction)\n\nThe hook `{done_to_you.name}`, heard by the player "
+            f"it is done to (docs/rules-decisions.md E138).\n\n"
+            + entry_markdown(done_to_you.name, "hooks", done_to_you)
+        )
+        return Hover(text, tokens[first][1], tokens[last - 1][2])
     if hook is None:
         return None
     text = (

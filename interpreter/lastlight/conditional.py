@@ -1,0 +1,150 @@
+"""Conditional modifiers and grants: ``while <condition>: <modifier or grant>``.
+
+A card's ``while`` clause (docs/dsl.md "Conditional modifiers") is a modifier or grant that
+counts only while its condition holds. Its condition can read anything a condition reads
+(light, resources, the round, planets you control, the card's counters), so unlike a plain
+modifier its share cannot be kept until the player's cards change (``modifiers.py`` keeps
+those): it is worked out at each read of the number, from the state as it is then
+(docs/rules-decisions.md E137). ``stats.stat`` and ``stats.flag`` add it on top of the kept
+totals.
+
+A content none of whose factions and techs has a ``while`` clause (the base game) never
+reaches past :func:`present`: the numbers are read exactly as before.
+
+While a ``while`` condition is being read, the ``while`` clauses of that player count for
+nothing (:data:`_READING`): a condition that reads a number one of them changes would
+otherwise read itself without end; no condition value reads a stat today, so this is a guard,
+not a rule a card can meet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight.card_effects import card_effect
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
+from whitedwarf.interpreter.lastlight.modifiers import Where, clause_where, counts_on
+from whitedwarf.interpreter.lastlight.records import State
+from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
+from whitedwarf.interpreter.vm import new_frame
+
+#: The key of ``Runtime.conditional`` saying whether any card of the content has a ``while``.
+_ANY = ""
+#: The card files whose cards can be in play (a faction, techs): the only ones whose
+#: modifiers count (``modifiers.card_totals``).
+_IN_PLAY = ("factions", "techs")
+
+
+class Conditional(NamedTuple):
+    """One ``while`` clause of a card: where it is, its condition and what it changes."""
+
+    clause: int  # its index among the card's clauses
+    when: list[Any]  # the COND of docs/effect-ir.md
+    form: str  # "modifier" or "grant"
+    name: str  # the stat or the flag
+    where: Where
+    amount: int
+
+
+#: (id of the state, seat) of the conditions being read now (see the module docstring).
+_READING: set[tuple[int, int]] = set()
+
+
+def present(rt: Runtime) -> bool:
+    """Whether any faction or tech of the content has a ``while`` clause (worked out once)."""
+    found = rt.conditional.get(_ANY)
+    if found is None:
+        found = rt.conditional[_ANY] = any(
+            clauses(rt, cid)
+            for stem in _IN_PLAY
+            for cid, card in rt.cards.get(stem, {}).items()
+            if "while" in str(card.get("effect", "")) or card.get("compiled")
+        )
+    return bool(found)
+
+
+def clauses(rt: Runtime, ref: str) -> tuple[Conditional, ...]:
+    """A card's ``while`` clauses, by card ref (or id), made once per content."""
+    table = rt.conditional
+    found = table.get(ref)
+    if found is None:
+        out = []
+        for i, clause in enumerate(card_effect(rt, card_id(ref))["clauses"]):
+            if clause.get("form") != "while":
+                continue
+            inner = clause["clause"]
+            name = inner["stat"] if inner["form"] == "modifier" else inner["flag"]
+            amount = int(inner.get("amount", 0))
+            out.append(
+                Conditional(i, clause["when"], inner["form"], name, clause_where(inner), amount)
+            )
+        found = table[ref] = tuple(out)
+    return found
+
+
+def _holding(
+    state: State, player: int, form: str, name: str, ship_type: str | None
+) -> list[tuple[str, int]]:
+    """``(card id, amount)`` of each ``while`` clause of ``form`` on ``name`` of the player's
+    cards in play that counts on ``ship_type`` and whose condition holds now."""
+    rt = runtime(state)
+    p = state["players"][player]
+    held: list[tuple[str, str | None]] = [(p["faction"], None)] if p["faction"] else []
+    held += [(tech["ref"], tech["ship_type"]) for tech in p["techs"]]
+    found = [
+        (ref, slot, c)
+        for ref, slot in held
+        for c in clauses(rt, ref)
+        if c.form == form and c.name == name and counts_on(c.where, slot, ship_type)
+    ]
+    key = (id(state), player)
+    if not found or key in _READING:  # a condition read inside a condition: see above
+        return []
+    _READING.add(key)
+    try:
+        return [
+            (card_id(ref), c.amount)
+            for ref, slot, c in found
+            if _holds(state, player, ref, slot, c)
+        ]
+    finally:
+        _READING.discard(key)
+
+
+def _holds(state: State, player: int, ref: str, slot: str | None, c: Conditional) -> bool:
+    """Whether the clause's condition holds now, read as the card's owner; a tech's
+    ``this ship type`` (``of this type``) is the ship type it sits on."""
+    from whitedwarf.interpreter.lastlight import effects  # effects reads stats: no cycle
+
+    context: dict[str, Any] = {"card": ref}
+    if slot is not None:
+        context["ship_type"] = slot
+    frame = new_frame(card_id(ref), player, c.clause, context)
+    return bool(effects.MACHINE.test(state, frame, c.when))
+
+
+def modifier(state: State, player: int, name: str, ship_type: str | None) -> int:
+    """What the player's ``while`` modifiers whose conditions hold add to a stat now (each
+    card trace-told as modifying the stat, as a plain modifier is)."""
+    if player == LUMOS or not present(runtime(state)):
+        return 0
+    by_card: dict[str, int] = {}
+    for cid, amount in _holding(state, player, "modifier", name, ship_type):
+        by_card[cid] = by_card.get(cid, 0) + amount
+    if events.ON:
+        for cid, amount in by_card.items():
+            if amount:
+                events.modifier(state, player, cid, name, amount, ship_type)
+    return sum(by_card.values())
+
+
+def grants(state: State, player: int, name: str, ship_type: str | None) -> bool:
+    """Whether a ``while`` grant of the player's cards whose condition holds gives the flag."""
+    if player == LUMOS or not present(runtime(state)):
+        return False
+    holding = _holding(state, player, "grant", name, ship_type)
+    if events.ON:
+        for cid in dict.fromkeys(cid for cid, _ in holding):
+            events.modifier(state, player, cid, name, None, ship_type)
+    return bool(holding)
