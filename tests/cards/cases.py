@@ -885,6 +885,27 @@ FACTIONS = [
         },
     ),
     Case(
+        "thessari",
+        Engine(lambda s, u: research.manufacture(s, 0, "galactic_monument#9", None)),
+        {"p0.res": {"common": 0, "uncommon": 0, "rare": 0}},
+        # its sixth tech: at most 5 times per game (K13), so no common
+        name="used up",
+        given={
+            "p0.techs_hand": ["galactic_monument#9"],
+            "p0.res": {"common": 0, "uncommon": 2, "rare": 1},
+            "card_uses": {
+                "thessari/0": {
+                    "card": "thessari",
+                    "clause": 0,
+                    "owner": 0,
+                    "used": 5,
+                    "of": 5,
+                    "per": "game",
+                }
+            },
+        },
+    ),
+    Case(
         "veyshan",
         Fire("after_move"),
         {"p0.res.common": 1},
@@ -902,6 +923,14 @@ FACTIONS = [
         {"p0.res.common": 2, "ships.p0.distant_00": 0, "p1.res.common": 1},
         name="declines",
         answers=("no",),
+    ),
+    Case(
+        "hexan",
+        Static(),
+        {"stat.research_keep": 1},
+        # 2 drawn, 1 kept (K13): Research asks which to discard.
+        name="research",
+        rule=lambda s, u, b: run_task(s, "research", 3)["ask"] is not None,
     ),
     Case(
         "zhur",

@@ -14,7 +14,7 @@ from whitedwarf.interpreter.simulation.tuning import Evaluation, Knob, search
 from whitedwarf.tools import tune_pack
 
 PACK = tune_pack.read_pack(tune_pack.resolve_pack("lastlight"))
-#: Invented cards of several kinds: a faction with two numbers, a tech with a cost and copies.
+#: Invented cards of several kinds: a faction with three numbers, a tech with a cost and copies.
 CARDS = [PACK.cards[c] for c in ("hexan", "myrr", "grand_archive", "solar_lenses", "comeback")]
 KNOBS = tune_pack.find_knobs(PACK, CARDS)
 
@@ -22,7 +22,8 @@ KNOBS = tune_pack.find_knobs(PACK, CARDS)
 def test_the_ranges_are_the_checkers() -> None:
     by_key = {k.key: (k.value, k.low, k.high) for k in KNOBS}
     assert by_key["hexan:effect[0]"] == (1, -1, 10)  # +1 starting_common: the stat's range
-    assert by_key["hexan:effect[1]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
+    assert by_key["hexan:effect[1]"] == (-1, -2, 10)  # -1 research_keep: the stat's range
+    assert by_key["hexan:effect[2]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
     assert by_key["solar_lenses:cost.uncommon"][1:] == (0, 10)  # the schema's cost range
     assert {k.card for k in KNOBS} == {c.id for c in CARDS}
 
