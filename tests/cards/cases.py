@@ -888,7 +888,7 @@ FACTIONS = [
         "thessari",
         Engine(lambda s, u: research.manufacture(s, 0, "galactic_monument#9", None)),
         {"p0.res": {"common": 0, "uncommon": 0, "rare": 0}},
-        # its sixth tech: at most 5 times per game (K13), so no common
+        # its third tech: at most 2 times per game (K13), so no common
         name="used up",
         given={
             "p0.techs_hand": ["galactic_monument#9"],
@@ -898,8 +898,8 @@ FACTIONS = [
                     "card": "thessari",
                     "clause": 0,
                     "owner": 0,
-                    "used": 5,
-                    "of": 5,
+                    "used": 2,
+                    "of": 2,
                     "per": "game",
                 }
             },
@@ -908,8 +908,16 @@ FACTIONS = [
     Case(
         "veyshan",
         Fire("after_move"),
-        {"p0.res.common": 1},
+        {"p0.res.common": 2},
         ships={"a": (0, "small", "centre")},
+    ),
+    Case(
+        "veyshan",
+        Fire("after_move"),
+        # no ship in the centre: the first clause only (K13)
+        {"p0.res.common": 1},
+        name="away from the centre",
+        ships={"a": (0, "small", "outer_13")},
     ),
     Case(
         "hexan",
