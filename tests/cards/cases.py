@@ -845,6 +845,27 @@ FACTIONS = [
         given=UNCOMMON_CINDER,
     ),
     Case(
+        "korrundi",
+        Engine(lambda s, u: run_task(s, "mine", 1)),
+        # its fourth Mine: at most 3 times per game (K13), so the uncommon only
+        {"p0.res": {"common": 0, "uncommon": 1, "rare": 0}},
+        name="used up",
+        extractors={"m": (0, "cinder")},
+        given={
+            **UNCOMMON_CINDER,
+            "card_uses": {
+                "korrundi/0": {
+                    "card": "korrundi",
+                    "clause": 0,
+                    "owner": 0,
+                    "used": 3,
+                    "of": 3,
+                    "per": "game",
+                }
+            },
+        },
+    ),
+    Case(
         "quillari",
         Engine(lambda s, u: trade.make_trade(s, 0, "common_to_uncommon")),
         {"p0.res": {"common": 1, "uncommon": 1, "rare": 0}},
