@@ -28,6 +28,18 @@ def test_the_ranges_are_the_checkers() -> None:
     assert {k.card for k in KNOBS} == {c.id for c in CARDS}
 
 
+def test_a_signed_number_of_a_text_is_told_from_its_opposite() -> None:
+    """Hexan's text writes +1 (starting common) and -1 (cards kept): tune changes the one it
+    moved. Before, both read as 1, so neither was changed and the text said the old numbers."""
+    knobs = [k for k in KNOBS if k.card == "hexan"]
+    values = [-2 if k.key == "hexan:effect[1]" else k.value for k in knobs]
+    ((_, data),) = tune_pack.changed_cards(PACK, knobs, values).values()
+    assert "+1 starting [common]" in data["text"] and "-2 cards kept" in data["text"]
+    values = [2 if k.key == "hexan:effect[0]" else k.value for k in knobs]
+    ((_, data),) = tune_pack.changed_cards(PACK, knobs, values).values()
+    assert "+2 starting [common]" in data["text"] and "-1 cards kept" in data["text"]
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.data())
 def test_every_number_written_is_inside_its_declared_range(data: st.DataObject) -> None:
