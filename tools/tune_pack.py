@@ -266,7 +266,7 @@ def changed_cards(
         set_number(data, knob, value)
         printed = card.data.get("text")
         if "[" in knob.where and isinstance(printed, str):
-            words = [m for m in NUMBER.finditer(printed) if int(m.group(2)) == abs(knob.value)]
+            words = [m for m in NUMBER.finditer(printed) if _says(m, knob.value)]
             if len(words) == 1:
                 word = words[0]
                 new = f"{value:+d}" if word.group(1) else str(value)
@@ -279,6 +279,14 @@ def changed_cards(
             printed = printed[:start] + new + printed[end:]
         data["text"] = _like(card.data["text"], printed)
     return out
+
+
+def _says(word: re.Match[str], value: int) -> bool:
+    """Whether a number of a card's text writes ``value``: a signed one with its sign (Hexan's
+    "+1 starting [common]" is not its "-1 cards kept when you research"), a plain one as
+    the amount (``pay 2`` is 2, ``-1 trade_gift`` may be written "1 [light] less")."""
+    sign, digits = word.group(1), int(word.group(2))
+    return digits == value if sign == "+" else -digits == value if sign else digits == abs(value)
 
 
 def set_number(data: Any, knob: Knob, value: int) -> None:

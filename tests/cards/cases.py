@@ -845,6 +845,27 @@ FACTIONS = [
         given=UNCOMMON_CINDER,
     ),
     Case(
+        "korrundi",
+        Engine(lambda s, u: run_task(s, "mine", 1)),
+        # its fourth Mine: at most 3 times per game (K13), so the uncommon only
+        {"p0.res": {"common": 0, "uncommon": 1, "rare": 0}},
+        name="used up",
+        extractors={"m": (0, "cinder")},
+        given={
+            **UNCOMMON_CINDER,
+            "card_uses": {
+                "korrundi/0": {
+                    "card": "korrundi",
+                    "clause": 0,
+                    "owner": 0,
+                    "used": 3,
+                    "of": 3,
+                    "per": "game",
+                }
+            },
+        },
+    ),
+    Case(
         "quillari",
         Engine(lambda s, u: trade.make_trade(s, 0, "common_to_uncommon")),
         {"p0.res": {"common": 1, "uncommon": 1, "rare": 0}},
@@ -885,10 +906,39 @@ FACTIONS = [
         },
     ),
     Case(
+        "thessari",
+        Engine(lambda s, u: research.manufacture(s, 0, "galactic_monument#9", None)),
+        {"p0.res": {"common": 0, "uncommon": 0, "rare": 0}},
+        # its third tech: at most 2 times per game (K13), so no common
+        name="used up",
+        given={
+            "p0.techs_hand": ["galactic_monument#9"],
+            "p0.res": {"common": 0, "uncommon": 2, "rare": 1},
+            "card_uses": {
+                "thessari/0": {
+                    "card": "thessari",
+                    "clause": 0,
+                    "owner": 0,
+                    "used": 2,
+                    "of": 2,
+                    "per": "game",
+                }
+            },
+        },
+    ),
+    Case(
         "veyshan",
         Fire("after_move"),
-        {"p0.res.common": 1},
+        {"p0.res.common": 2},
         ships={"a": (0, "small", "centre")},
+    ),
+    Case(
+        "veyshan",
+        Fire("after_move"),
+        # no ship in the centre: the first clause only (K13)
+        {"p0.res.common": 1},
+        name="away from the centre",
+        ships={"a": (0, "small", "outer_13")},
     ),
     Case(
         "hexan",
@@ -902,6 +952,14 @@ FACTIONS = [
         {"p0.res.common": 2, "ships.p0.distant_00": 0, "p1.res.common": 1},
         name="declines",
         answers=("no",),
+    ),
+    Case(
+        "hexan",
+        Static(),
+        {"stat.research_keep": 1},
+        # 2 drawn, 1 kept (K13): Research asks which to discard.
+        name="research",
+        rule=lambda s, u, b: run_task(s, "research", 3)["ask"] is not None,
     ),
     Case(
         "zhur",

@@ -14,7 +14,7 @@ from whitedwarf.interpreter.simulation.tuning import Evaluation, Knob, search
 from whitedwarf.tools import tune_pack
 
 PACK = tune_pack.read_pack(tune_pack.resolve_pack("lastlight"))
-#: Invented cards of several kinds: a faction with two numbers, a tech with a cost and copies.
+#: Invented cards of several kinds: a faction with three numbers, a tech with a cost and copies.
 CARDS = [PACK.cards[c] for c in ("hexan", "myrr", "grand_archive", "solar_lenses", "comeback")]
 KNOBS = tune_pack.find_knobs(PACK, CARDS)
 
@@ -22,9 +22,22 @@ KNOBS = tune_pack.find_knobs(PACK, CARDS)
 def test_the_ranges_are_the_checkers() -> None:
     by_key = {k.key: (k.value, k.low, k.high) for k in KNOBS}
     assert by_key["hexan:effect[0]"] == (1, -1, 10)  # +1 starting_common: the stat's range
-    assert by_key["hexan:effect[1]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
+    assert by_key["hexan:effect[1]"] == (-1, -2, 10)  # -1 research_keep: the stat's range
+    assert by_key["hexan:effect[2]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
     assert by_key["solar_lenses:cost.uncommon"][1:] == (0, 10)  # the schema's cost range
     assert {k.card for k in KNOBS} == {c.id for c in CARDS}
+
+
+def test_a_signed_number_of_a_text_is_told_from_its_opposite() -> None:
+    """Hexan's text writes +1 (starting common) and -1 (cards kept): tune changes the one it
+    moved. Before, both read as 1, so neither was changed and the text said the old numbers."""
+    knobs = [k for k in KNOBS if k.card == "hexan"]
+    values = [-2 if k.key == "hexan:effect[1]" else k.value for k in knobs]
+    ((_, data),) = tune_pack.changed_cards(PACK, knobs, values).values()
+    assert "+1 starting [common]" in data["text"] and "-2 cards kept" in data["text"]
+    values = [2 if k.key == "hexan:effect[0]" else k.value for k in knobs]
+    ((_, data),) = tune_pack.changed_cards(PACK, knobs, values).values()
+    assert "+2 starting [common]" in data["text"] and "-1 cards kept" in data["text"]
 
 
 @settings(max_examples=12, deadline=None)
