@@ -10,10 +10,23 @@ from __future__ import annotations
 import enum
 import json
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whitedwarf.dsl.counts import counted
+
+#: Characters no text of a pack and no effect may hold (E0514): control characters other than
+#: tab and line feed (a terminal acts on ESC sequences, a carriage return sends the cursor
+#: back over what was written, and a double-quoted YAML string can write them as `\e`, `\r`),
+#: and the invisible ones that reorder or hide text (bidi overrides, zero-width space, byte
+#: order mark), which make a name read as another, or a line read backwards. One rule for the
+#: pack loader (every text of a file) and the effect compiler (an effect given to it directly)
+#: (dsl/source.py hostile_character); a source excerpt shows each as U+FFFD, so a diagnostic
+#: about one does not act on the terminal it is printed to.
+HOSTILE_CHARACTERS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+)
 
 
 class Severity(enum.StrEnum):
@@ -64,7 +77,7 @@ class Diagnostic:
         where = "<unknown>"
         if self.span is not None:
             where = f"{self.span.path}:{self.span.line}:{self.span.column}"
-        return f"{where}: {self.severity.value}[{self.code}]: {self.message}"
+        return f"{where}: {self.severity.value}[{self.code}]: {escaped(self.message)}"
 
     def to_json(self) -> dict[str, object]:
         """The stable JSON shape documented in docs/diagnostics.md."""
@@ -117,6 +130,15 @@ class SourceLines:
         return lines[number - 1] if 0 < number <= len(lines) else None
 
 
+def escaped(text: str) -> str:
+    """``text`` with each of :data:`HOSTILE_CHARACTERS` written as its escape (``\\x1b``,
+    ``\\u202e``): a message quoting a key or a value of a hostile file names the character
+    instead of sending it to the terminal (an ESC sequence would clear the screen)."""
+    if HOSTILE_CHARACTERS.search(text) is None:
+        return text
+    return HOSTILE_CHARACTERS.sub(lambda found: ascii(found.group())[1:-1], text)
+
+
 def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
     """Render one diagnostic with its source line, a caret and its hint."""
     out = [diagnostic.headline()]
@@ -128,14 +150,15 @@ def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
         width = 1
         if span.end_line == span.line and span.end_column and span.end_column > span.column:
             width = span.end_column - span.column
+        source = HOSTILE_CHARACTERS.sub("\ufffd", source)  # one column each, as written
         shown, at, width = _excerpt(source, span.column - 1, max(1, width))
         out.append(f"{pad} |")
         out.append(f"{gutter} | {shown}")
         out.append(f"{pad} | {' ' * at}{'^' * width}")
     for note in diagnostic.notes:
-        out.append(f"  = note: {note}")
+        out.append(f"  = note: {escaped(note)}")
     if diagnostic.hint:
-        out.append(f"  = help: {diagnostic.hint}")
+        out.append(f"  = help: {escaped(diagnostic.hint)}")
     return "\n".join(out)
 
 
