@@ -279,7 +279,11 @@ def new_pack(
             f"`{pack_id}` is the id of the {pack_id} pack shipped with whitedwarf, which a mod "
             f"depends on; name the mod otherwise (--id, or another folder name)"
         )
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    if folder.is_symlink() and not folder.exists():
+        raise RequestRefused(f"{folder} is a link to nothing; choose a new folder")
+    if folder.exists() and not folder.is_dir():  # a file, a device (/dev/null), a FIFO
+        raise RequestRefused(f"{folder} exists and is not a folder; choose a new folder")
+    if folder.exists() and any(folder.iterdir()):
         raise RequestRefused(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
     if game != DEFAULT_GAME:
