@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.interpreter.agents import values as card_values
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
     BatchConfig,
@@ -544,13 +545,18 @@ class Tuning:
         self, values: tuple[int, ...] | None, players: int, indices: Sequence[int], seed: int
     ) -> list[dict[str, Any]]:
         config = dataclasses.replace(self.configs[players], seed=seed)
-        if values is not None and any(
-            v != k.value for v, k in zip(values, self.knobs, strict=True)
-        ):
-            folder = self._candidate_pack(values)
-            base = config
-            config = dataclasses.replace(config, packs=(*config.packs, str(folder)))
-            _values_as_it_is(base, config)
+        # the pack's card values, learned here the first time it is played (not in each
+        # worker), with their progress line only without --quiet
+        with card_values.progress_shown(not self.settings["quiet"]):
+            if values is not None and any(
+                v != k.value for v, k in zip(values, self.knobs, strict=True)
+            ):
+                folder = self._candidate_pack(values)
+                base = config
+                config = dataclasses.replace(config, packs=(*config.packs, str(folder)))
+                _values_as_it_is(base, config)
+            else:
+                prepare_agents(config)
         workers = self.settings["workers"] or usable_cores()
         cluster = self.settings["cluster"]
         if cluster is None:
@@ -690,8 +696,6 @@ def _values_as_it_is(base: BatchConfig, candidate: BatchConfig) -> None:
     change is made (``python -m whitedwarf.interpreter.agents.ship`` for a bundled pack).
     Installed in this process, so forked workers have them (a cluster's learn their own).
     """
-    from whitedwarf.interpreter.agents import values as card_values
-
     if card_values.mode() != "learn":
         return
     played = content_for(base)
