@@ -169,6 +169,26 @@ def test_starlight_cards_carry_their_text_and_a_mods_missing_text_is_listed(
     assert run("text", "--check", str(mod))[0] == 0
 
 
+def test_a_starlight_card_keeping_counters_says_this_card_in_lower_case(tmp_path: Path) -> None:
+    """Starlight's open filters (`aquila stars`) made every word no registry declares a name:
+    a god keeping coins was written "put 1 coin on this Card" and "per Charge"."""
+    mod = tmp_path / "starmod"
+    assert run("new", "pack", str(mod), "--game", "starlight")[0] == 0
+    (mod / "gods.yaml").write_text(
+        "- id: miser\n  name: Miser\n  source: invented\n  effect: |\n"
+        "    when turn_start -> put 1 coin on this card\n"
+        "    when turn_start -> gain 1 ap per coin on this card\n"
+        "    when turn_start if number of your aquila stars >= 1 -> remove 1 coin from this card\n"
+    )
+    status, output = run("text", "--check", str(mod))
+    assert status == 1, output
+    assert (
+        "miser: At the start of your turn: put 1 coin on this card. At the start of your turn: "
+        "gain 1 [AP] per coin on this card. At the start of your turn, if the number of your "
+        "Aquila stars is at least 1: remove 1 coin from this card." in output
+    ), output
+
+
 @pytest.mark.parametrize(
     ("game", "kind", "card"), [("lastlight", "tech", "laser_grid"), ("starlight", "god", "apollo")]
 )
