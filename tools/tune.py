@@ -351,6 +351,7 @@ class Tuning:
         self.pack = tune_pack.read_pack(self.folder)
         self.knobs: list[Knob] = []
         self.security: Any = None  # the cluster's TLS, made on first use
+        self.local: Any = None  # --cluster local's LocalCluster, started once for every block
         self.started = time.monotonic()
 
     # -- the journal: every game result kept, so Ctrl-C loses at most one candidate --------
@@ -386,6 +387,10 @@ class Tuning:
             ) from None
         except BatchError as error:
             raise click.ClickException(str(error)) from None
+        finally:
+            if self.local is not None:
+                self.local.close()
+                self.local = None
 
     def check(self) -> None:
         """What is refused before the tuning's folder is written or a game played: --write on
@@ -563,10 +568,14 @@ class Tuning:
             # loaded here once, so that forked workers start with it (each block is a pool)
             content_for(config)
             return list(run_local(config, indices, workers))
-        from whitedwarf.interpreter.simulation.cluster import run_cluster
+        from whitedwarf.interpreter.simulation.cluster import local_cluster, run_cluster
 
         if self.security is None:
             self.security = cluster_security(cluster, *self.settings.get("tls", [None] * 3))
+        if cluster == "local":  # one cluster for the whole tuning, not one a block
+            if self.local is None:
+                self.local = local_cluster(workers)
+            cluster = self.local.scheduler_address
         return list(run_cluster(config, indices, cluster, workers, self.security))
 
     def _candidate_pack(self, values: tuple[int, ...]) -> Path:
