@@ -1060,7 +1060,7 @@ def _values() -> list[Value]:
             "Units in your graveyard.",
             "if graveyard >= 3 -> gain 1 light",
             '000 "Graveyard"',
-            text="the units in your graveyard",
+            text="the number of units in your graveyard",
             reads=("me",),
         ),
         Value(

@@ -26,6 +26,10 @@ REGISTRY = game_registry("lastlight")
         ("you have +1 research_draw", "You have +1 cards drawn when you research."),
         ("this ship type can bombard", "This ship type can bombard."),
         ("when round_start -> gain 1 common", "At the start of each round: gain 1 [common]."),
+        (  # was "the units in your graveyard is at least 4"
+            "as soon as graveyard >= 4 -> gain 3 light",
+            "As soon as the number of units in your graveyard is at least 4: gain 3 [light].",
+        ),
         (
             "activated: exhaust this card -> gain 1 light",
             "Action: exhaust this card to gain 1 [light].",
