@@ -191,3 +191,30 @@ def test_a_diagnostic_never_sends_a_control_character_to_the_terminal(tmp_path: 
     assert code == 1 and "techs.yaml:2:11: error[E0514]" in output, output
     assert "\x9b" not in output and "\x08" not in output, output
     assert "2 |   name: 'a\ufffd31m b\ufffdc'" in output, output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "said"),
+    [
+        ("version: 0.1.0", "version: " + "9" * 5000 + ".0.0", "pack.yaml:3:10: error[E0705]",
+         "`99999999999999999999...999999.0.0` is not a version"),
+        ('lastlight: ">=1.0,<2"', 'lastlight: ">=' + "9" * 5000 + '"',
+         "pack.yaml:5:22: error[E0705]",
+         "`>=999999999999999999...9999999999` is not a version range"),
+    ],
+)  # fmt: skip
+def test_a_version_with_a_number_too_long_to_read_is_told_where_it_is(
+    tmp_path: Path, old: str, new: str, where: str, said: str
+) -> None:
+    """A 5,000-digit version or range passed the schema's pattern and ended in an internal
+    error (exit 3: Python reads at most 4,300 digits as a number); and so did every pack
+    validated in the same folder, whose siblings are read for their dependencies."""
+    manifest = MANIFEST.replace(old, new)
+    code, output = validate(tmp_path, manifest)
+    assert code == 1 and where in output and said in output, output
+    assert len(output) < 1000, output  # the number is shown cut short
+    sibling = tmp_path / "good"
+    sibling.mkdir()
+    (sibling / "pack.yaml").write_text(MANIFEST.replace("id: mod", "id: good"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(sibling), "--no-cache"])
+    assert result.exit_code == 0, result.output
