@@ -406,7 +406,7 @@ def _how_to_load(pack_id: str) -> str:
     return "pass its folder with --pack"
 
 
-def _shown(value: Any, quoted: bool = True) -> str:
+def shown_value(value: Any, quoted: bool = True) -> str:
     """A value of a log's header as a message shows it: quoted with its control characters
     escaped (repr; unquoted text, ``quoted`` False, only when it has none), and cut short
     when long (a hostile log's 5,000-digit version)."""
@@ -420,12 +420,12 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
     problems: list[str] = []
     if recorded.get("game") != current.get("game"):
         problems.append(
-            f"game: log {_shown(recorded.get('game'))}, loaded {current.get('game')!r} "
+            f"game: log {shown_value(recorded.get('game'))}, loaded {current.get('game')!r} "
             "(without --pack the log's own game is loaded)"
         )
     listed = recorded.get("packs")
     if not isinstance(listed, list) or not all(isinstance(p, dict) for p in listed):
-        return [f"packs: the log's is {_shown(listed)}, not a list of {{id, version, hash}}"]
+        return [f"packs: the log's is {shown_value(listed)}, not a list of {{id, version, hash}}"]
     packs = listed
     old = {p["id"]: p for p in packs if isinstance(p, dict) and isinstance(p.get("id"), str)}
     new = {p["id"]: p for p in current.get("packs", [])}
@@ -435,13 +435,13 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
             problems.append(f"pack {pack_id!r} is loaded now but was not in the game")
         elif after is None:
             problems.append(
-                f"pack {_shown(pack_id)} was in the game but is not loaded now "
+                f"pack {shown_value(pack_id)} was in the game but is not loaded now "
                 f"({_how_to_load(pack_id)})"
             )
         elif before.get("version") != after.get("version"):
+            was = shown_value(before.get("version"), quoted=False)
             problems.append(
-                f"pack {pack_id!r}: log version {_shown(before.get('version'), quoted=False)}, "
-                f"loaded version {after.get('version')}"
+                f"pack {pack_id!r}: log version {was}, loaded version {after.get('version')}"
             )
         elif before.get("hash") != after.get("hash"):
             problems.append(f"pack {pack_id!r} {after.get('version')}: its files have changed")

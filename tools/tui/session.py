@@ -37,6 +37,7 @@ from whitedwarf.interpreter.replay import (
     ReplayWriter,
     event_record,
     read_game_file,
+    shown_value,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
@@ -466,7 +467,7 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
     ]
     for name, fine, why in expected:
         if not fine:
-            return f"the save's header {name!r} is {header[name]!r}, {why}"
+            return f"the save's header {name!r} is {shown_value(header[name])}, {why}"
     return None
 
 
@@ -481,7 +482,7 @@ def header_disagrees(header: dict[str, Any], seed: int, seats: list[str]) -> str
     ]
     for name, wrong, why in disagree:
         if wrong:
-            return f"the save's header {name!r} is {header[name]!r}, {why}"
+            return f"the save's header {name!r} is {shown_value(header[name])}, {why}"
     return None
 
 
