@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import values as card_values
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
@@ -281,15 +282,22 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _targets_file(path: Path) -> Targets:
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
+    """The targets of a YAML file, read as a pack file is (dsl/packs/yamlsource.py: bounded
+    aliases and depth, no tags that construct objects, duplicate keys refused), so a
+    problem with the file is told at its line and column."""
+    from whitedwarf.dsl.packs.yamlsource import parse_yaml
 
     try:
-        data = YAML(typ="safe").load(path.read_text("utf-8"))
-    except (OSError, YAMLError, UnicodeDecodeError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise TuneError(f"{path}: cannot be read as YAML ({first})") from None
-    return targets_from(data, str(path))
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise TuneError(f"{path}: cannot be read as YAML text ({error})") from None
+    located, problems = parse_yaml(text, path, str(path))
+    errors = [problem for problem in problems if problem.is_error]
+    if located is None or errors:
+        first = (errors or problems)[0]
+        hint = f" ({first.hint})" if first.hint else ""
+        raise TuneError(f"{first.headline()}{hint}")
+    return targets_from(located.data, str(path))
 
 
 def _length(text: str | None) -> tuple[int, int] | None:
@@ -402,7 +410,14 @@ class Tuning:
                 f"--write: {self.pack.id} is a pack shipped with whitedwarf and is not changed "
                 "in place; leave --write out and use the mod pack tune writes"
             )
+        known = content_for(next(iter(self.configs.values()))).origins  # every card's place
         for card in self.targets.cards:
+            if card not in known:  # no game would ever build it: refused before any is played
+                hint = did_you_mean(card, known)
+                raise TuneError(
+                    f"the targets name the card {card!r}, which {self.pack.id} and the packs "
+                    f"it depends on do not have{'; ' + hint if hint else ''}"
+                )
             found = self.pack.cards.get(card)
             if found is not None and found.source == "rulebook" and card not in named:
                 tune_pack.refuse_printed(card)
