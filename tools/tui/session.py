@@ -385,6 +385,11 @@ def resume(
     unknown = [kind for kind in seats if kind not in known]
     if unknown:
         raise SaveProblem(f"the save's seat kind {unknown[0]!r} is not one of {sorted(known)}")
+    if HUMAN not in seats:  # `play` saves only a game a person sits at: this one was edited
+        raise SaveProblem(
+            f"the save's seats ({', '.join(map(str, seats))}) have no human seat, and a save "
+            "is of a game a person plays (a game of bots alone: play --seats ... --seed ...)"
+        )
     session = Session(
         game,
         state,
