@@ -11,6 +11,7 @@ import enum
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -122,6 +123,10 @@ class SourceLines:
                 self._texts[path] = []
                 return None
             try:
+                # Only a regular file is read for its line: a FIFO (or a device) that a
+                # diagnostic names, E0507, would block the open until something wrote to it.
+                if not stat.S_ISREG(os.stat(path).st_mode):
+                    raise OSError(f"{path} is not a regular file")
                 with open(path, encoding="utf-8", errors="replace") as handle:
                     self._texts[path] = handle.read().splitlines()
             except OSError:

@@ -54,7 +54,9 @@ def read_manifest(
     """Read and check ``folder/pack.yaml``; None when it cannot be used."""
     path = folder / MANIFEST_FILE
     display = display_path(path)
-    if not path.is_file():
+    # Something that is there but is not a plain file (a folder, a FIFO, a link out of the
+    # pack or to nothing) is read_yaml's to refuse in its words (E0507), not "no pack.yaml".
+    if not (path.exists() or path.is_symlink()):
         hint = "a pack is a folder with a pack.yaml naming its id, name, version and game"
         message = f"no {MANIFEST_FILE} in {display_path(folder)!r}"
         if folder.is_file():  # a card file given for its pack: "no pack.yaml in" a file
