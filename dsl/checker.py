@@ -169,21 +169,72 @@ class Checker:
         else:
             if isinstance(clause, ast.Activated) and clause.limit is not None:
                 self.use_limit(clause.limit)
-            elif (
-                isinstance(clause, ast.Activated)
-                and form in self.kind.clauses
-                and not self.paid_for(clause.body)
-            ):
-                self.warning(
-                    "W0408",
-                    ast.Pos(clause.pos.start, clause.pos.start + len("activated")),
-                    "this ability costs nothing and has no use limit: its owner may use it "
-                    "again and again, until the engine's bound on uses stops the game "
-                    "(docs/rules-decisions.md E21)",
-                    "give it a cost (`activated: <cost> -> ...`) or a use limit "
-                    "(`activated, once per <period>: ...`)",
-                )
+            elif isinstance(clause, ast.Activated) and form in self.kind.clauses:
+                self.free_ability(clause)
             self.step(clause.body, scope)
+
+    def free_ability(self, clause: ast.Activated) -> None:
+        """W0408 for an activated ability without a use limit that costs nothing, or whose
+        effect gives its cost back (`exhaust this card -> unexhaust this card`): either way
+        its owner may use it without end (docs/rules-decisions.md E21)."""
+        where = ast.Pos(clause.pos.start, clause.pos.start + len("activated"))
+        hint = (
+            "give it a cost (`activated: <cost> -> ...`) or a use limit "
+            "(`activated, once per <period>: ...`)"
+        )
+        bound = "until the engine's bound on uses stops the game (docs/rules-decisions.md E21)"
+        if not self.paid_for(clause.body):
+            self.warning(
+                "W0408",
+                where,
+                "this ability costs nothing and has no use limit: its owner may use it "
+                f"again and again, {bound}",
+                hint,
+            )
+            return
+        refund = self.refund(clause.body)
+        if refund is not None:
+            cost, back = refund
+            undoes = "undoes"
+            hint = "give it a cost its effect does not give back, or a use limit"
+            paid, given = cost.split(" ", 1)[-1], back.split(" ", 1)[-1]
+            if paid.startswith("this ") and given != paid:  # `a tech of yours` may be it
+                undoes = "may undo"
+                hint = (
+                    f"add `other than {paid}` after `{given}` if it is never {paid}; "
+                    "else a use limit"
+                )
+            self.warning(
+                "W0408",
+                where,
+                f"this ability gives its cost back (`{back}` {undoes} `{cost}`) and has no "
+                f"use limit: its owner may use it again and again, {bound}",
+                f"{hint} (`activated, once per <period>: ...`)",
+            )
+
+    def refund(self, body: ast.Step) -> tuple[str, str] | None:
+        """A cost of an activated ability's body that a later step of it gives back, as
+        (the cost, the step) in the effect's words (``Verb.given_back_by``)."""
+        costs: list[ast.Action] = []
+        if isinstance(body, ast.Body) and body.steps:
+            body = body.steps[0] if len(body.steps) == 1 else body
+        if isinstance(body, ast.Paid):
+            costs, rest = list(body.costs), [body.effect]
+        elif isinstance(body, ast.Body) and body.steps and isinstance(body.steps[0], ast.Action):
+            costs, rest = [body.steps[0]], list(body.steps[1:])
+        else:
+            return None
+        text = self.source.text
+        actions = [
+            found for step in rest for found in walk_steps(step) if isinstance(found, ast.Action)
+        ]
+        for cost in costs:
+            for action in actions:
+                verb = self.registry.verbs.get(cost.verb.text)
+                if _gives_back(cost, action, verb, text, self.registry):
+                    said = text[cost.pos.start : cost.pos.end]
+                    return said, text[action.pos.start : action.pos.end]
+        return None
 
     def paid_for(self, step: ast.Step) -> bool:
         """Whether every way through ``step``'s start pays a cost first (an activated
@@ -2182,6 +2233,70 @@ def _or_words(words: list[str]) -> str:
 def _or_list(items: tuple[str, ...] | list[str]) -> str:
     names = [i.replace("_", " ") for i in items]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _gives_back(
+    cost: ast.Action, step: ast.Action, verb: Verb | None, text: str, registry: Registry
+) -> bool:
+    """Whether ``step`` undoes ``cost`` (``verb``, the cost's, names its inverse): the same
+    `this ...` thing (or a selector that may pick it), or as much of the same unit or more
+    (both written as plain numbers)."""
+    if verb is None or verb.given_back_by != step.verb.text or not cost.args or not step.args:
+        return False
+    paid, back = cost.args[0], step.args[0]
+    if isinstance(paid, ast.Amount) and isinstance(back, ast.Amount):
+        return (
+            paid.per is None
+            and back.per is None
+            and paid.unit is not None
+            and back.unit is not None
+            and paid.unit.text == back.unit.text
+            and isinstance(paid.count, ast.Num)
+            and isinstance(back.count, ast.Num)
+            and back.count.value >= paid.count.value
+        )
+    if not (
+        isinstance(paid, ast.Selector)
+        and isinstance(back, ast.Selector)
+        and paid.det is not None
+        and paid.det.text == "this"
+    ):
+        return False
+    return text[paid.pos.start : paid.pos.end] == text[back.pos.start : back.pos.end] or _may_pick(
+        back, paid, registry
+    )
+
+
+def _may_pick(chosen: ast.Selector, this: ast.Selector, registry: Registry) -> bool:
+    """Whether ``chosen`` (``a tech of yours``) may pick the card's own ``this`` thing
+    (``this card``), which a single candidate is taken as without asking: a noun that can be
+    it (``Noun.also``), not `another` nor `other than ...`, and no adjective but those of any
+    card (``exhausted``: a filter of the thing's own noun), which may all hold for it."""
+    this_noun = registry.nouns.get(this.words[-1].text) if this.words else None
+    noun = _noun_of(chosen, registry)
+    if this_noun is None or noun is None:
+        return False
+    if this_noun.type != noun.type and this_noun.type not in noun.also:
+        return False
+    if chosen.det is not None and chosen.det.text == "another":
+        return False
+    if any(post.kind == "other_than" for post in chosen.posts):
+        return False
+    adjectives = [word.text for word in chosen.words[:-1]]
+    return all(
+        word in registry.filters and this_noun.type in registry.filters[word].applies_to
+        for word in adjectives
+    )
+
+
+def _noun_of(selector: ast.Selector, registry: Registry) -> Noun | None:
+    """The noun a selector ends in, singular or plural (None when it is no noun)."""
+    if not selector.words:
+        return None
+    last = selector.words[-1].text
+    return registry.nouns.get(last) or next(
+        (noun for noun in registry.nouns.values() if noun.plural == last), None
+    )
 
 
 def walk_steps(step: ast.Step) -> Iterator[ast.Step]:

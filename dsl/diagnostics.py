@@ -10,10 +10,24 @@ from __future__ import annotations
 import enum
 import json
 import os
+import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whitedwarf.dsl.counts import counted
+
+#: Characters no text of a pack and no effect may hold (E0514): control characters other than
+#: tab and line feed (a terminal acts on ESC sequences, a carriage return sends the cursor
+#: back over what was written, and a double-quoted YAML string can write them as `\e`, `\r`),
+#: and the invisible ones that reorder or hide text (bidi overrides, zero-width space, byte
+#: order mark), which make a name read as another, or a line read backwards. One rule for the
+#: pack loader (every text of a file) and the effect compiler (an effect given to it directly)
+#: (dsl/source.py hostile_character); a source excerpt shows each as U+FFFD, so a diagnostic
+#: about one does not act on the terminal it is printed to.
+HOSTILE_CHARACTERS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+)
 
 
 class Severity(enum.StrEnum):
@@ -64,7 +78,7 @@ class Diagnostic:
         where = "<unknown>"
         if self.span is not None:
             where = f"{self.span.path}:{self.span.line}:{self.span.column}"
-        return f"{where}: {self.severity.value}[{self.code}]: {self.message}"
+        return f"{where}: {self.severity.value}[{self.code}]: {escaped(self.message)}"
 
     def to_json(self) -> dict[str, object]:
         """The stable JSON shape documented in docs/diagnostics.md."""
@@ -109,12 +123,25 @@ class SourceLines:
                 self._texts[path] = []
                 return None
             try:
+                # Only a regular file is read for its line: a FIFO (or a device) that a
+                # diagnostic names, E0507, would block the open until something wrote to it.
+                if not stat.S_ISREG(os.stat(path).st_mode):
+                    raise OSError(f"{path} is not a regular file")
                 with open(path, encoding="utf-8", errors="replace") as handle:
                     self._texts[path] = handle.read().splitlines()
             except OSError:
                 self._texts[path] = []
         lines = self._texts[path]
         return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+def escaped(text: str) -> str:
+    """``text`` with each of :data:`HOSTILE_CHARACTERS` written as its escape (``\\x1b``,
+    ``\\u202e``): a message quoting a key or a value of a hostile file names the character
+    instead of sending it to the terminal (an ESC sequence would clear the screen)."""
+    if HOSTILE_CHARACTERS.search(text) is None:
+        return text
+    return HOSTILE_CHARACTERS.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
 def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
@@ -128,14 +155,15 @@ def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
         width = 1
         if span.end_line == span.line and span.end_column and span.end_column > span.column:
             width = span.end_column - span.column
+        source = HOSTILE_CHARACTERS.sub("\ufffd", source)  # one column each, as written
         shown, at, width = _excerpt(source, span.column - 1, max(1, width))
         out.append(f"{pad} |")
         out.append(f"{gutter} | {shown}")
         out.append(f"{pad} | {' ' * at}{'^' * width}")
     for note in diagnostic.notes:
-        out.append(f"  = note: {note}")
+        out.append(f"  = note: {escaped(note)}")
     if diagnostic.hint:
-        out.append(f"  = help: {diagnostic.hint}")
+        out.append(f"  = help: {escaped(diagnostic.hint)}")
     return "\n".join(out)
 
 

@@ -124,6 +124,11 @@ class Verb(Entry):
     chooses: bool = False
     pure: bool = False
     fires: tuple[Fires, ...] = ()
+    # A cost verb's inverse: the verb that gives the cost back when it names the same card
+    # (``unexhaust this card`` after ``exhaust this card``) or as much of the same unit, or
+    # more (``gain 1 common`` after ``pay 1 common``). An activated ability whose effect does
+    # costs nothing (W0408).
+    given_back_by: str = ""
 
     @property
     def written(self) -> str:

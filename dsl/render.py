@@ -313,7 +313,8 @@ def _selector(selector: ast.Selector, registry: Registry) -> str:
     parts = []
     if selector.count is not None:
         parts.append(("up to " if selector.up_to else "") + _expr(selector.count, registry))
-    parts += [_selector_word(w.text, registry) for w in selector.words]
+    last = len(selector.words) - 1  # the noun; an open filter's id is an adjective before it
+    parts += [_selector_word(w.text, registry, i < last) for i, w in enumerate(selector.words)]
     parts += [_post(post, registry) for post in selector.posts]
     if selector.det is not None:
         det = selector.det.text
@@ -323,10 +324,12 @@ def _selector(selector: ast.Selector, registry: Registry) -> str:
     return " ".join(parts)
 
 
-def _selector_word(word: str, registry: Registry) -> str:
+def _selector_word(word: str, registry: Registry, adjective: bool = True) -> str:
     if word in registry.stats:  # `add 1 to mine_bonus`: a stat named as a target
         return word_text(registry, "stats", word)
-    if _is_pack_id(word, registry):  # an open filter's word: a name, as the pack prints it
+    # an open filter's word (`aquila stars`): a name, as the pack prints it; never the noun
+    # (`this card`, the `charge` of `per charge on this card`, which no registry declares)
+    if adjective and _is_pack_id(word, registry):
         return word.replace("_", " ").title()
     return word.replace("_", " ")
 

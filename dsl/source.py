@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whitedwarf.dsl.diagnostics import Span
+from whitedwarf.dsl.diagnostics import HOSTILE_CHARACTERS, Span
 
 Locator = Callable[[int], tuple[int, int]]
 
@@ -67,17 +66,6 @@ def _row_of(starts: list[int], offset: int) -> int:
         else:
             high = mid - 1
     return low
-
-
-#: Characters no text of a pack and no effect may hold (E0514): control characters other than
-#: tab and line feed (a terminal acts on ESC sequences, a carriage return sends the cursor
-#: back over what was written, and a double-quoted YAML string can write them as `\e`, `\r`),
-#: and the invisible ones that reorder or hide text (bidi overrides, zero-width space, byte
-#: order mark), which make a name read as another, or a line read backwards. One rule for the
-#: pack loader (every text of a file) and the effect compiler (an effect given to it directly).
-HOSTILE_CHARACTERS = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
-)
 
 
 def hostile_character(text: str) -> tuple[int, str, str] | None:

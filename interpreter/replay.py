@@ -21,6 +21,7 @@ docs/replays.md describes the format for other tools.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -396,9 +397,22 @@ def _how_to_load(pack_id: str) -> str:
     """How to load a pack a log names: a bundled pack by its id, any other by its folder."""
     from whitedwarf.content import bundled_pack
 
-    if (bundled_pack(pack_id) / "pack.yaml").is_file():
+    # (only a pack id names a bundled pack: never a path a hostile log wrote, `../../etc`)
+    if (
+        re.fullmatch(r"[a-z][a-z0-9_]*", pack_id)
+        and (bundled_pack(pack_id) / "pack.yaml").is_file()
+    ):
         return f"pass --pack {pack_id}"
     return "pass its folder with --pack"
+
+
+def shown_value(value: Any, quoted: bool = True) -> str:
+    """A value of a log's header as a message shows it: quoted with its control characters
+    escaped (repr; unquoted text, ``quoted`` False, only when it has none), and cut short
+    when long (a hostile log's 5,000-digit version)."""
+    plain = not quoted and isinstance(value, str) and value.isprintable()
+    said = value if plain else repr(value)
+    return said if len(said) <= 60 else f"{said[:40]}...{said[-10:]} ({len(said):,} characters)"
 
 
 def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[str]:
@@ -406,12 +420,12 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
     problems: list[str] = []
     if recorded.get("game") != current.get("game"):
         problems.append(
-            f"game: log {recorded.get('game')!r}, loaded {current.get('game')!r} (without "
-            "--pack the log's own game is loaded)"
+            f"game: log {shown_value(recorded.get('game'))}, loaded {current.get('game')!r} "
+            "(without --pack the log's own game is loaded)"
         )
     listed = recorded.get("packs")
     if not isinstance(listed, list) or not all(isinstance(p, dict) for p in listed):
-        return [f"packs: the log's is {listed!r}, not a list of {{id, version, hash}}"]
+        return [f"packs: the log's is {shown_value(listed)}, not a list of {{id, version, hash}}"]
     packs = listed
     old = {p["id"]: p for p in packs if isinstance(p, dict) and isinstance(p.get("id"), str)}
     new = {p["id"]: p for p in current.get("packs", [])}
@@ -421,12 +435,13 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
             problems.append(f"pack {pack_id!r} is loaded now but was not in the game")
         elif after is None:
             problems.append(
-                f"pack {pack_id!r} was in the game but is not loaded now ({_how_to_load(pack_id)})"
+                f"pack {shown_value(pack_id)} was in the game but is not loaded now "
+                f"({_how_to_load(pack_id)})"
             )
         elif before.get("version") != after.get("version"):
+            was = shown_value(before.get("version"), quoted=False)
             problems.append(
-                f"pack {pack_id!r}: log version {before.get('version')}, "
-                f"loaded version {after.get('version')}"
+                f"pack {pack_id!r}: log version {was}, loaded version {after.get('version')}"
             )
         elif before.get("hash") != after.get("hash"):
             problems.append(f"pack {pack_id!r} {after.get('version')}: its files have changed")

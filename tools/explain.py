@@ -26,10 +26,16 @@ from typing import Any
 
 import click
 from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.restricted import TAKE, Probe, probe_named, taking
 from whitedwarf.interpreter.simulation import explaining as ex
 from whitedwarf.interpreter.simulation import plots, store
-from whitedwarf.interpreter.simulation.batch import BatchConfig, content_for, run_indices
+from whitedwarf.interpreter.simulation.batch import (
+    BatchConfig,
+    content_for,
+    prepare_agents,
+    run_indices,
+)
 from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
@@ -343,6 +349,10 @@ class Explanation:
             for index in range(len(records[arm.name]), self.settings["games"])
         ]
         progress.advance(sum(len(r) for r in records.values()))
+        if tasks:  # card values learned here, once, the first time a pack is played
+            with values.progress_shown(not self.settings["quiet"]):
+                for config in self.configs.values():
+                    prepare_agents(config)
         (self.out / ARMS).mkdir(parents=True, exist_ok=True)
         files = {arm.name: self.path(arm).open("a", encoding="utf-8") for arm in arms}
         try:
@@ -749,6 +759,10 @@ class _Progress:
         self.done += games
         if self.bar is not None:
             self.bar.update(self.task, completed=self.done)
-        elif not self.quiet and (time.monotonic() - self.said >= 10 or self.done == self.count):
+        elif (
+            games
+            and not self.quiet
+            and (time.monotonic() - self.said >= 10 or self.done == self.count)
+        ):  # (a stage with nothing left to play says nothing: no second "8 of 8")
             self.said = time.monotonic()
             click.echo(f"explaining: {self.done} of {self.count} games", err=True)

@@ -55,7 +55,7 @@ def new() -> None:
 
 
 @new.command("pack")
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", type=click.Path(path_type=Path))  # a file in the way: new_pack says
 @click.option("--id", "pack_id", help="the pack id (default: from the folder name)")
 @click.option("--name", help="the pack's display name (default: from the id)")
 @click.option(

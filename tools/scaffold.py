@@ -224,7 +224,7 @@ def game_manifest(folder: Path, pack_id: str, name: str, game: str) -> str:
         + "version: 0.1.0\n"
         + f"game: {game}\n"
         + f'language: "{game_registry(game).language}"  # of the effect language\n'
-        + f"description: {name}, a {game} mod.\n"
+        + f"description: {name}, a {_game_name(game)} mod.\n"
         + "depends:\n"
         + f'  {game}: "{base_dependency(game)}"\n'
         + _box_counts_allowed(game)
@@ -241,6 +241,14 @@ def _box_counts_allowed(game: str) -> str:
         + "# W0902 would say so for every new card.\n"
         + "allow: [W0902]\n"
     )
+
+
+def _game_name(game: str) -> str:
+    """The name of ``game``'s bundled pack (``Starlight``), or its id when it cannot be read."""
+    from whitedwarf.dsl.packs.manifest import read_manifest
+
+    manifest, _ = read_manifest(Path(bundled_pack(game)))
+    return manifest.name if manifest is not None else game
 
 
 def _game_pack(game: str) -> None:
@@ -279,7 +287,11 @@ def new_pack(
             f"`{pack_id}` is the id of the {pack_id} pack shipped with whitedwarf, which a mod "
             f"depends on; name the mod otherwise (--id, or another folder name)"
         )
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    if folder.is_symlink() and not folder.exists():
+        raise RequestRefused(f"{folder} is a link to nothing; choose a new folder")
+    if folder.exists() and not folder.is_dir():  # a file, a device (/dev/null), a FIFO
+        raise RequestRefused(f"{folder} exists and is not a folder; choose a new folder")
+    if folder.exists() and any(folder.iterdir()):
         raise RequestRefused(f"{folder} exists and is not empty; choose a new folder")
     name = name or title_of(pack_id)
     if game != DEFAULT_GAME:

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.interpreter.agents import values as card_values
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
     BatchConfig,
@@ -280,15 +282,22 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _targets_file(path: Path) -> Targets:
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
+    """The targets of a YAML file, read as a pack file is (dsl/packs/yamlsource.py: bounded
+    aliases and depth, no tags that construct objects, duplicate keys refused), so a
+    problem with the file is told at its line and column."""
+    from whitedwarf.dsl.packs.yamlsource import parse_yaml
 
     try:
-        data = YAML(typ="safe").load(path.read_text("utf-8"))
-    except (OSError, YAMLError, UnicodeDecodeError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise TuneError(f"{path}: cannot be read as YAML ({first})") from None
-    return targets_from(data, str(path))
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise TuneError(f"{path}: cannot be read as YAML text ({error})") from None
+    located, problems = parse_yaml(text, path, str(path))
+    errors = [problem for problem in problems if problem.is_error]
+    if located is None or errors:
+        first = (errors or problems)[0]
+        hint = f" ({first.hint})" if first.hint else ""
+        raise TuneError(f"{first.headline()}{hint}")
+    return targets_from(located.data, str(path))
 
 
 def _length(text: str | None) -> tuple[int, int] | None:
@@ -350,6 +359,7 @@ class Tuning:
         self.pack = tune_pack.read_pack(self.folder)
         self.knobs: list[Knob] = []
         self.security: Any = None  # the cluster's TLS, made on first use
+        self.local: Any = None  # --cluster local's LocalCluster, started once for every block
         self.started = time.monotonic()
 
     # -- the journal: every game result kept, so Ctrl-C loses at most one candidate --------
@@ -385,6 +395,10 @@ class Tuning:
             ) from None
         except BatchError as error:
             raise click.ClickException(str(error)) from None
+        finally:
+            if self.local is not None:
+                self.local.close()
+                self.local = None
 
     def check(self) -> None:
         """What is refused before the tuning's folder is written or a game played: --write on
@@ -396,7 +410,14 @@ class Tuning:
                 f"--write: {self.pack.id} is a pack shipped with whitedwarf and is not changed "
                 "in place; leave --write out and use the mod pack tune writes"
             )
+        known = content_for(next(iter(self.configs.values()))).origins  # every card's place
         for card in self.targets.cards:
+            if card not in known:  # no game would ever build it: refused before any is played
+                hint = did_you_mean(card, known)
+                raise TuneError(
+                    f"the targets name the card {card!r}, which {self.pack.id} and the packs "
+                    f"it depends on do not have{'; ' + hint if hint else ''}"
+                )
             found = self.pack.cards.get(card)
             if found is not None and found.source == "rulebook" and card not in named:
                 tune_pack.refuse_printed(card)
@@ -544,23 +565,32 @@ class Tuning:
         self, values: tuple[int, ...] | None, players: int, indices: Sequence[int], seed: int
     ) -> list[dict[str, Any]]:
         config = dataclasses.replace(self.configs[players], seed=seed)
-        if values is not None and any(
-            v != k.value for v, k in zip(values, self.knobs, strict=True)
-        ):
-            folder = self._candidate_pack(values)
-            base = config
-            config = dataclasses.replace(config, packs=(*config.packs, str(folder)))
-            _values_as_it_is(base, config)
+        # the pack's card values, learned here the first time it is played (not in each
+        # worker), with their progress line only without --quiet
+        with card_values.progress_shown(not self.settings["quiet"]):
+            if values is not None and any(
+                v != k.value for v, k in zip(values, self.knobs, strict=True)
+            ):
+                folder = self._candidate_pack(values)
+                base = config
+                config = dataclasses.replace(config, packs=(*config.packs, str(folder)))
+                _values_as_it_is(base, config)
+            else:
+                prepare_agents(config)
         workers = self.settings["workers"] or usable_cores()
         cluster = self.settings["cluster"]
         if cluster is None:
             # loaded here once, so that forked workers start with it (each block is a pool)
             content_for(config)
             return list(run_local(config, indices, workers))
-        from whitedwarf.interpreter.simulation.cluster import run_cluster
+        from whitedwarf.interpreter.simulation.cluster import local_cluster, run_cluster
 
         if self.security is None:
             self.security = cluster_security(cluster, *self.settings.get("tls", [None] * 3))
+        if cluster == "local":  # one cluster for the whole tuning, not one a block
+            if self.local is None:
+                self.local = local_cluster(workers)
+            cluster = self.local.scheduler_address
         return list(run_cluster(config, indices, cluster, workers, self.security))
 
     def _candidate_pack(self, values: tuple[int, ...]) -> Path:
@@ -690,8 +720,6 @@ def _values_as_it_is(base: BatchConfig, candidate: BatchConfig) -> None:
     change is made (``python -m whitedwarf.interpreter.agents.ship`` for a bundled pack).
     Installed in this process, so forked workers have them (a cluster's learn their own).
     """
-    from whitedwarf.interpreter.agents import values as card_values
-
     if card_values.mode() != "learn":
         return
     played = content_for(base)

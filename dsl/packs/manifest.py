@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
@@ -54,7 +54,9 @@ def read_manifest(
     """Read and check ``folder/pack.yaml``; None when it cannot be used."""
     path = folder / MANIFEST_FILE
     display = display_path(path)
-    if not path.is_file():
+    # Something that is there but is not a plain file (a folder, a FIFO, a link out of the
+    # pack or to nothing) is read_yaml's to refuse in its words (E0507), not "no pack.yaml".
+    if not (path.exists() or path.is_symlink()):
         hint = "a pack is a folder with a pack.yaml naming its id, name, version and game"
         message = f"no {MANIFEST_FILE} in {display_path(folder)!r}"
         if folder.is_file():  # a card file given for its pack: "no pack.yaml in" a file
@@ -95,13 +97,14 @@ def _build(
     folder: Path, file: YamlFile, diagnostics: list[Diagnostic]
 ) -> tuple[Manifest | None, list[Diagnostic]]:
     data = file.data
-    try:
-        version = Version(data["version"])
-    except InvalidVersion:
-        diagnostics.append(
-            error("E0705", f"`{data['version']}` is not a version", file.span(("version",)))
-        )
+    version = _version(data["version"], file, ("version",), diagnostics)
+    if version is None:
         return None, diagnostics
+    language = None
+    if "language" in data:
+        language = _version(data["language"], file, ("language",), diagnostics)
+        if language is None:
+            return None, diagnostics
     depends = {}
     for dep, text in data.get("depends", {}).items():
         # A range that cannot be read (E0705) still names the dependency: it is loaded, at
@@ -119,9 +122,25 @@ def _build(
         depends=depends,
         allow=frozenset(data.get("allow", ())),
         description=data.get("description", ""),
-        language=Version(data["language"]) if "language" in data else None,
+        language=language,
     )
     return manifest, diagnostics
+
+
+def _version(
+    text: str, file: YamlFile, path: tuple[str], diagnostics: list[Diagnostic]
+) -> Version | None:
+    """``text`` as a version, or None with E0705 said at it. A part too long for a whole
+    number (Python reads at most 4,300 digits: ValueError, as InvalidVersion is) is no
+    version either, and is shown cut short."""
+    try:
+        return Version(text)
+    except ValueError:
+        shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
+        hint = 'write a version such as "1.0.0"'
+        said = f"`{shown}` is not a version"
+        diagnostics.append(error("E0705", said, file.span(path), hint))
+        return None
 
 
 def _range(
@@ -130,9 +149,14 @@ def _range(
     if text.strip() in ANY_VERSION:
         return SpecifierSet()
     try:
-        return SpecifierSet(text)
-    except InvalidSpecifier:
+        specs = SpecifierSet(text)
+        for spec in specs:  # a number too long to compare (ValueError only when compared)
+            if spec.operator != "===":  # (arbitrary equality compares text)
+                Version(spec.version.removesuffix(".*"))
+        return specs
+    except (InvalidSpecifier, ValueError):
         hint = "write a range like `>=1.0,<2` or `==1.2.0`; `*` accepts any version"
-        message = f"`{text}` is not a version range"
+        shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
+        message = f"`{shown}` is not a version range"
         diagnostics.append(error("E0705", message, file.span(("depends", dep)), hint))
         return None

@@ -215,7 +215,7 @@ def parse_yaml(
     node, problem = _compose(text, display, limits)
     if problem is not None:
         return None, [problem]
-    converter = _Converter(display, limits)
+    converter = _Converter(display, limits, text)
     data = converter.convert(node, (), None, 0) if node is not None else None
     if converter.stopped:  # the limit's error says it all: no shape errors about a stub
         return None, converter.diagnostics
@@ -395,8 +395,9 @@ class _Budget(Exception):
 class _Converter:
     """Turns composed nodes into plain data, recording positions and every problem."""
 
-    def __init__(self, display: str, limits: Limits) -> None:
+    def __init__(self, display: str, limits: Limits, text: str | None = None) -> None:
         self.display = display
+        self.text = text  # the file, to place a diagnostic inside a value
         self.limits = limits
         self.where: dict[DataPath, _Where] = {}
         self.refused: set[DataPath] = set()
@@ -447,9 +448,23 @@ class _Converter:
         return None
 
     def _hostile_character(self, node: Node, found: tuple[int, str, str]) -> None:
-        """E0514 for a text holding a character a terminal or a page would act on."""
-        _, message, hint = found
-        self.diagnostics.append(error("E0514", message, self.span(node), hint))
+        """E0514 for a text holding a character a terminal or a page would act on, at the
+        character itself (an escape such as `\\e` in a double-quoted string), as the effect
+        compiler places it."""
+        at, message, hint = found
+        span = self.span(node)
+        if self.text is not None and isinstance(node, ScalarNode):
+            from whitedwarf.dsl.packs.scalars import scalar_offsets  # only for a diagnostic
+
+            offsets = scalar_offsets(
+                self.text, node.start_mark.index, node.end_mark.index, node.style, node.value
+            )
+            if offsets is not None and at < len(offsets):
+                index = offsets[at]
+                line = self.text.count("\n", 0, index) + 1
+                column = index - self.text.rfind("\n", 0, index)
+                span = Span(self.display, line, column, line, column + 1)
+        self.diagnostics.append(error("E0514", message, span, hint))
 
     def _over_limit(self, node: Node, depth: int) -> None:
         if self._nodes_left < 0:  # an alias bomb: few aliases, huge expansion

@@ -605,6 +605,13 @@ def check_piece_counts(content: Content) -> list[Diagnostic]:
     ships_entry, supply = content.documents.get("ships"), content.data("supply")
     if ships_entry is None or not isinstance(supply, dict):
         return []
+    # Told at the file of the later pack: the one a mod changed (a mod's supply.yaml that
+    # disagrees with the base pack's ships.yaml is the mod's to fix, not the base pack's).
+    supply_entry = content.documents.get("supply")
+    order = content.order
+    at_supply = supply_entry is not None and order.get(supply_entry.pack, 0) > order.get(
+        ships_entry.pack, 0
+    )
     per_player = supply.get("per_player") or {}
     pairs: list[tuple[tuple[str | int, ...], Any, Any, str]] = [
         (
@@ -623,8 +630,13 @@ def check_piece_counts(content: Content) -> list[Diagnostic]:
     out = []
     for path, count, supplied, where in pairs:
         if count is not None and supplied is not None and count != supplied:
-            message = f"`count` is {count} but supply.yaml `{where}` is {supplied}"
             hint = "the engine uses supply.yaml's number: make the two agree"
+            if at_supply and supply_entry is not None:
+                message = f"`{where}` is {supplied} but ships.yaml's `count` is {count}"
+                span = supply_entry.span(("per_player", *where.split(".")[1:]))
+                out.append(error("E0924", message, span, hint))
+                continue
+            message = f"`count` is {count} but supply.yaml `{where}` is {supplied}"
             out.append(error("E0924", message, ships_entry.span(path), hint))
     return out
 

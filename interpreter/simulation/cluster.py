@@ -104,9 +104,7 @@ def run_cluster(
     distributed = _distributed()
     cluster = None
     if address == "local":
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        cluster = local_cluster(workers)
         client = distributed.Client(cluster)
     else:
         try:
@@ -119,6 +117,16 @@ def run_cluster(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(workers: int) -> Any:
+    """A Dask ``LocalCluster`` of ``workers`` single-threaded processes. :func:`run_cluster`
+    makes one for a ``local`` run; a caller running many batches on one (``tune``, a batch
+    a block) makes it here once, gives :func:`run_cluster` its ``scheduler_address`` and
+    closes it when done, so the workers are not started again for every batch."""
+    return _distributed().LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    )
 
 
 def _gather(

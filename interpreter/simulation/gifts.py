@@ -136,6 +136,8 @@ def card_kind(how: Giver, cards: dict[str, dict[str, Any]], card: str) -> str:
     if not kinds:
         known = {cid for kind in how.kinds for cid in cards.get(kind, {})}
         close = did_you_mean(card, known)
+        if "," in card:  # `--give 0:a,1:b`: one card a --give
+            close = "give each card with a --give of its own (--give 0:a --give 1:b)"
         return _refuse(f"no card {card!r} in the pack" + (f"; {close}" if close else ""))
     given = [kind for kind in kinds if kind in how.kinds]
     if not given:

@@ -104,7 +104,9 @@ def turn(game: Game, state: State, seat: int, ap: int | None = None, first: bool
     """Make it ``seat``'s turn, as the engine begins one (003 "Basics of Play"): an ordinary
     turn from where its marker is (:func:`put_marker`), or with ``first`` its first turn (no
     marker yet). ``ap``: what the turn starts with; by default the rules' (5, 6 with +1 Action
-    Point, plus the saved AP; 2 on a first turn). Privileges given earlier are usable."""
+    Point, plus the saved AP; 2 on a first turn). Privileges given earlier are usable. No
+    `when turn_start` power runs (a god's): end the turn before it with :func:`choose` to let
+    the engine begin this one (docs/scenarios.md)."""
     p = _live(state, seat)
     if first != (p["marker"] is None):
         raise ScenarioError(

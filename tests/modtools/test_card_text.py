@@ -26,6 +26,10 @@ REGISTRY = game_registry("lastlight")
         ("you have +1 research_draw", "You have +1 cards drawn when you research."),
         ("this ship type can bombard", "This ship type can bombard."),
         ("when round_start -> gain 1 common", "At the start of each round: gain 1 [common]."),
+        (  # was "the units in your graveyard is at least 4"
+            "as soon as graveyard >= 4 -> gain 3 light",
+            "As soon as the number of units in your graveyard is at least 4: gain 3 [light].",
+        ),
         (
             "activated: exhaust this card -> gain 1 light",
             "Action: exhaust this card to gain 1 [light].",
@@ -167,6 +171,26 @@ def test_starlight_cards_carry_their_text_and_a_mods_missing_text_is_listed(
     assert status == 1 and "apollo: You have +1 AP each turn." in output
     assert run("text", "--write", str(mod))[0] == 0
     assert run("text", "--check", str(mod))[0] == 0
+
+
+def test_a_starlight_card_keeping_counters_says_this_card_in_lower_case(tmp_path: Path) -> None:
+    """Starlight's open filters (`aquila stars`) made every word no registry declares a name:
+    a god keeping coins was written "put 1 coin on this Card" and "per Charge"."""
+    mod = tmp_path / "starmod"
+    assert run("new", "pack", str(mod), "--game", "starlight")[0] == 0
+    (mod / "gods.yaml").write_text(
+        "- id: miser\n  name: Miser\n  source: invented\n  effect: |\n"
+        "    when turn_start -> put 1 coin on this card\n"
+        "    when turn_start -> gain 1 ap per coin on this card\n"
+        "    when turn_start if number of your aquila stars >= 1 -> remove 1 coin from this card\n"
+    )
+    status, output = run("text", "--check", str(mod))
+    assert status == 1, output
+    assert (
+        "miser: At the start of your turn: put 1 coin on this card. At the start of your turn: "
+        "gain 1 [AP] per coin on this card. At the start of your turn, if the number of your "
+        "Aquila stars is at least 1: remove 1 coin from this card." in output
+    ), output
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -80,6 +81,25 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
     assert {
         str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()
     } == before
+
+
+@pytest.mark.parametrize("what", ["file", "device", "fifo", "dangling link"])
+def test_new_pack_over_something_not_a_folder_says_so(tmp_path: Path, what: str) -> None:
+    """`new pack /dev/null` said "/dev/null exists and is not empty", `new pack afile` gave
+    click's usage banner, and a link to nothing "cannot write in mod: File exists"."""
+    target = tmp_path / "mod"
+    if what == "file":
+        target.write_text("notes\n")
+    elif what == "fifo":
+        os.mkfifo(target)
+    elif what == "dangling link":
+        target.symlink_to(tmp_path / "nowhere")
+    else:
+        target = Path("/dev/null")
+    status, output = run("new", "pack", str(target), "--id", "mod")
+    said = "is a link to nothing" if what == "dangling link" else "exists and is not a folder"
+    assert status == 2 and output == f"Error: {target} {said}; choose a new folder\n", output
+    assert "Usage:" not in output
 
 
 def test_bad_requests_are_refused_in_words(tmp_path: Path) -> None:

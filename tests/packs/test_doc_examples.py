@@ -181,7 +181,7 @@ def test_e0514_an_escape_sequence_in_a_name(here: Path) -> None:
     techs.write_text(
         techs.read_text("utf-8").replace("name: Mod Tech", 'name: "Mod\\e[2J Tech"', 1)
     )
-    page_block = PAGE[PAGE.index("mod/techs.yaml:3:9: error[E0514]") :]
+    page_block = PAGE[PAGE.index("mod/techs.yaml:3:13: error[E0514]") :]
     shown = page_block[: page_block.index("```")].rstrip("\n")
     assert shown in validate("mod")
 

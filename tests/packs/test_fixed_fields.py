@@ -106,3 +106,15 @@ def test_a_ship_count_that_disagrees_with_the_supply_is_refused(mod: Path) -> No
     [problem] = load_packs(["mod"]).errors
     assert problem.code == "E0924" and problem.span.path == "mod/ships.yaml"
     assert problem.message == "`count` is 4 but supply.yaml `per_player.ships.large` is 2"
+
+
+def test_a_mods_supply_that_disagrees_with_the_ships_is_told_in_the_mods_file(mod: Path) -> None:
+    """It was told in the base pack's ships.yaml (`/.../content/lastlight/ships.yaml:98:10:
+    `count` is 8 but supply.yaml `per_player.extractors` is 0`), a file the mod's author
+    does not edit, and not at the line they changed."""
+    supply = base("supply").replace("extractors: 8", "extractors: 0", 1)
+    (mod / "supply.yaml").write_text(supply)
+    [problem] = load_packs(["mod"]).errors
+    assert problem.code == "E0924" and problem.span.path == "mod/supply.yaml"
+    assert problem.message == "`per_player.extractors` is 0 but ships.yaml's `count` is 8"
+    assert supply.splitlines()[problem.span.line - 1].strip() == "extractors: 0"

@@ -123,3 +123,98 @@ def test_a_mod_without_depends_is_told_once(tmp_path: Path) -> None:
     assert output.count("error[E0709]") == 1
     assert "mod depends on no pack, and no pack provides 10 of the files a lastlight game" in output
     assert 'help: a mod depends on the base pack: `depends: {lastlight: ">=1.0,<2"}`' in output
+
+
+def validate_on_a_terminal(tmp_path: Path, techs: str) -> tuple[int, str]:
+    """As :func:`validate`, with the output as a terminal gets it (click strips ESC sequences
+    only from output that is not a terminal's)."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
+    (pack / "techs.yaml").write_text(techs, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"], color=True)
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("line", "where"),
+    [
+        ('  name: "Bad \\e[31m name"', "techs.yaml:2:14: error[E0514]"),
+        ('  text: "Gain 1 light. \\x07"', "techs.yaml:6:24: error[E0514]"),
+        ("  text: 'single quoted \\e'", None),
+    ],
+)
+def test_an_escaped_control_character_is_told_at_the_escape(
+    tmp_path: Path, line: str, where: str | None
+) -> None:
+    """`\\e` in a double-quoted name was told at the opening quote (2:9), not at the escape;
+    in a single-quoted string `\\e` is two plain characters, and no error."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common")
+    key = line.split(":")[0]
+    techs = "\n".join(line if row.startswith(key + ":") else row for row in techs.split("\n"))
+    code, output = validate(tmp_path, techs=techs)
+    if where is None:
+        assert code == 0 and "E0514" not in output, output
+        return
+    column = int(where.split(":")[2])
+    assert code == 1 and where in output, output
+    assert f"  | {' ' * (column - 1)}^\n" in output, output
+
+
+def test_an_escaped_control_character_in_an_effect_is_told_once_at_the_escape(
+    tmp_path: Path,
+) -> None:
+    """The loader told it at the quote and the effect compiler at the character: two errors
+    for one character."""
+    techs = TECH.format(id="tech", effect='"when round_end -> gain 1 common\\e"')
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1, output
+    assert output.count("error[E0514]") == 1, output
+    assert "techs.yaml:7:43: error[E0514]" in output, output
+
+
+def test_a_diagnostic_never_sends_a_control_character_to_the_terminal(tmp_path: Path) -> None:
+    """A key holding `\\e[2J` was quoted raw in the E0602 message (on a terminal, the screen
+    cleared), and the source excerpt printed raw C1 controls and backspaces as they were."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "  name: T", '  name: T\n  "na\\e[2Jme": x'
+    )
+    code, output = validate_on_a_terminal(tmp_path, techs)
+    assert code == 1 and "\x1b" not in output, output
+    assert "error[E0602]: `na\\x1b[2Jme` is not a field of this tech" in output
+    tmp_path = tmp_path / "again"
+    tmp_path.mkdir()
+    raw = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "name: T", "name: 'a\x9b31m b\x08c'"
+    )
+    code, output = validate_on_a_terminal(tmp_path, raw)
+    assert code == 1 and "techs.yaml:2:11: error[E0514]" in output, output
+    assert "\x9b" not in output and "\x08" not in output, output
+    assert "2 |   name: 'a\ufffd31m b\ufffdc'" in output, output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "said"),
+    [
+        ("version: 0.1.0", "version: " + "9" * 5000 + ".0.0", "pack.yaml:3:10: error[E0705]",
+         "`99999999999999999999...999999.0.0` is not a version"),
+        ('lastlight: ">=1.0,<2"', 'lastlight: ">=' + "9" * 5000 + '"',
+         "pack.yaml:5:22: error[E0705]",
+         "`>=999999999999999999...9999999999` is not a version range"),
+    ],
+)  # fmt: skip
+def test_a_version_with_a_number_too_long_to_read_is_told_where_it_is(
+    tmp_path: Path, old: str, new: str, where: str, said: str
+) -> None:
+    """A 5,000-digit version or range passed the schema's pattern and ended in an internal
+    error (exit 3: Python reads at most 4,300 digits as a number); and so did every pack
+    validated in the same folder, whose siblings are read for their dependencies."""
+    manifest = MANIFEST.replace(old, new)
+    code, output = validate(tmp_path, manifest)
+    assert code == 1 and where in output and said in output, output
+    assert len(output) < 1000, output  # the number is shown cut short
+    sibling = tmp_path / "good"
+    sibling.mkdir()
+    (sibling / "pack.yaml").write_text(MANIFEST.replace("id: mod", "id: good"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(sibling), "--no-cache"])
+    assert result.exit_code == 0, result.output

@@ -146,3 +146,42 @@ def test_the_cache_notices_a_link_replaced_by_a_file(
     link.unlink()
     link.write_text(real)
     assert validate("mini")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "make", "said"),
+    [
+        ("techs.yaml", "fifo", "techs.yaml:1:1: error[E0507]: `techs.yaml` is not a regular file"),
+        ("pack.yaml", "fifo", "pack.yaml:1:1: error[E0507]: `pack.yaml` is not a regular file"),
+        ("pack.yaml", "folder", "pack.yaml:1:1: error[E0507]: `pack.yaml` is not a regular file"),
+        ("pack.yaml", "link out", "pack.yaml:1:1: error[E0507]: `pack.yaml` leads outside"),
+    ],
+)
+def test_a_pack_file_that_is_no_regular_file_is_told_without_hanging(
+    tmp_path: Path, file: str, make: str, said: str
+) -> None:
+    """A FIFO named techs.yaml hung `validate` for ever: the loader refused it (E0507), then
+    the report opened it to show its first line. A pack.yaml that was a FIFO, a folder or a
+    link out of the pack was told "no pack.yaml in 'mod'"."""
+    import subprocess
+
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: ">=1"}\n'
+    )
+    target = pack / file
+    target.unlink(missing_ok=True)
+    if make == "fifo":
+        os.mkfifo(target)
+    elif make == "folder":
+        target.mkdir()
+    else:
+        (tmp_path / "elsewhere.yaml").write_text(SECRET + "\n")
+        target.symlink_to(tmp_path / "elsewhere.yaml")
+    done = subprocess.run(
+        [sys.executable, "-m", "whitedwarf", "validate", str(pack), "--no-cache"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert said in done.stdout and SECRET not in done.stdout, done.stdout

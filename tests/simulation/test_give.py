@@ -78,6 +78,10 @@ REFUSED = {
         ("--pack", "starlight", "--give", "0:wormhole"), "no card 'wormhole' in the pack",
     ),
     "not SEAT:CARD": (("--give", "warp_drive"), "is not SEAT:CARD"),
+    "two cards in one --give": (  # was "no card 'warp_drive,1:supersonic'" and no more
+        ("--give", "0:warp_drive,1:supersonic"),
+        "give each card with a --give of its own (--give 0:a --give 1:b)",
+    ),
     "round 0": (("--give", "0:warp_drive@0"), "rounds are numbered from 1"),
     "a round after the round limit": (
         ("--round-limit", "5", "--give", "0:warp_drive@6"),

@@ -63,6 +63,25 @@ def test_a_hostile_replay_line_is_one_located_error(
     assert code == 1 and said in out, out
 
 
+def test_a_hostile_header_value_is_shown_short_and_escaped(
+    tmp_path: Path, log_lines: list[str]
+) -> None:
+    """A 5,000-digit pack version in a log's header was printed whole in the refusal, and a
+    pack id written as a path (`../../etc`) was looked for among the bundled packs."""
+    header = json.loads(log_lines[0])
+    (pack,) = header["packs"]
+    log = tmp_path / "game.jsonl"
+    log.write_text(edited(log_lines, 0, packs=[{**pack, "version": "9" * 5000}]))
+    code, out = run("replay", str(log))
+    assert code == 1 and len(out) < 400, out
+    assert "pack 'lastlight': log version 99999999" in out and "(5,000 characters)" in out
+    log.write_text(edited(log_lines, 0, packs=[{**pack, "id": "../../\x1b[2Jetc"}]))
+    code, out = run("replay", str(log))
+    assert code == 1 and "\x1b" not in out, out
+    assert "pack '../../\\x1b[2Jetc' was in the game but is not loaded now" in out, out
+    assert "pass its folder with --pack" in out
+
+
 def test_a_byte_order_mark_before_a_replay_is_read(tmp_path: Path, log_lines: list[str]) -> None:
     log = tmp_path / "game.jsonl"
     log.write_text("\ufeff" + "\n".join(log_lines) + "\n", encoding="utf-8")

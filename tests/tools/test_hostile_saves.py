@@ -96,6 +96,30 @@ def test_an_edited_save_is_refused_with_the_field_and_left_as_it_is(
     assert "(the save was left as it is)" in out
 
 
+def test_a_save_of_bots_alone_is_refused_in_words(tmp_path: Path, saved: dict[str, Any]) -> None:
+    """Its seats and header edited to `random, random`, it was told "human seats play in a
+    full-screen terminal interface" (exit 2, with the usage banner) though it has none."""
+    bots = edit(edit(saved, "seats", ["random", "random"]), "header.seats", ["random", "random"])
+    code, out, path = resume(tmp_path, bots)
+    assert code == 1 and "Usage:" not in out, out
+    assert f"{path}: the save's seats (random, random) have no human seat" in out
+
+
+def test_a_long_value_of_a_saves_header_is_shown_cut_short(
+    tmp_path: Path, saved: dict[str, Any]
+) -> None:
+    """A save whose header named a 5,000-digit pack version, or a 401-digit seed, was refused
+    with the whole number in its message, twice for the version."""
+    version = edit(saved, "header.packs.0.version", "9" * 5000)
+    code, out, path = resume(tmp_path, version)
+    assert code == 1 and len(out) < 600, out
+    assert f"{path} was made with the packs lastlight 99999999" in out
+    assert out.count("(5,000 characters)") == 2, out
+    code, out, path = resume(tmp_path, edit(saved, "header.seed", 10**400))
+    assert code == 1 and len(out) < 300, out
+    assert "the save's header 'seed' is 10000000" in out and "(401 characters)" in out, out
+
+
 def test_a_save_cannot_write_its_replay_over_an_existing_file(
     tmp_path: Path, saved: dict[str, Any]
 ) -> None:

@@ -190,6 +190,8 @@ def test_new_pack_for_starlight_says_how_to_add_cards(tmp_path: Path) -> None:
     assert status == 0
     kinds = ", ".join(word for word in card_files("starlight") if word != "privilege")
     assert f"new card {tmp_path / 'sm'} KIND ID` (KIND: {kinds}; a privilege" in output
+    # the game by its name, as Last Light's mod says "a Last Light mod" (was "a starlight mod")
+    assert "description: Sm, a Starlight mod.\n" in (tmp_path / "sm" / "pack.yaml").read_text()
 
 
 def test_the_kinds_come_from_the_games_declarations() -> None:

@@ -97,6 +97,56 @@ def test_targets_it_cannot_use_are_refused_in_a_sentence(tmp_path: Path) -> None
     assert code == 2 and "unknown target 'fairness'" in text
 
 
+#: Nine levels of nine aliases: 387 million values once expanded.
+BOMB = (
+    "a: &a [1,1,1,1,1,1,1,1,1]\n"
+    + "".join(
+        f"{x}: &{x} [{', '.join([f'*{y}'] * 9)}]\n"
+        for y, x in zip("abcdefg", "bcdefgh", strict=True)
+    )
+    + "players: [2]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("players: [2]\nplayers: [3]\n",
+         "targets.yaml:2:1: error[E0502]: the key `players` appears twice in this mapping"),
+        ("players: [2]\n  fair: 0.1\n", "targets.yaml:2:3: error[E0501]: this line is indented"),
+        (BOMB,
+         "targets.yaml:1:24: error[E0506]: the data expands to more than 200,000 values"),
+        ("!!python/object/apply:os.system ['echo hi']\n",
+         "targets.yaml:1:1: error[E0503]: the YAML tag `!!python/object/apply:os.system`"),
+    ],
+)  # fmt: skip
+def test_a_targets_file_is_read_as_safely_as_a_pack_file_and_told_where(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    """The targets were read with ruamel's safe loader: a duplicate key was "cannot be read
+    as YAML (while constructing a mapping)" with no line, and an alias bomb was expanded
+    whole (nine levels of nine: 387 million values) before anything was said."""
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text(text)
+    code, output = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
+    assert code == 2 and said in output, output
+
+
+def test_a_target_card_the_packs_do_not_have_is_refused_before_any_game(tmp_path: Path) -> None:
+    """`cards: {sunbrn: ...}` played the whole baseline and then said too few games judged
+    any target; a card no pack has can never be built."""
+    pack = planted_pack(tmp_path / "planted")
+    code, text = run("tune", str(pack), "--built", "sunbrn=0.2-0.4", *SHORT,
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1, text
+    assert text.strip() == (
+        "Error: the targets name the card 'sunbrn', which planted and the packs it depends on "
+        "do not have; did you mean `sunborn`?"
+    )
+    assert not (tmp_path / "out" / "journal.json").exists()
+
+
 def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
     pack = _plain_pack(tmp_path / "plain")
     out = tmp_path / "out"

@@ -16,7 +16,7 @@ from rich.text import Text
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.contract import GameRules
 from whitedwarf.interpreter.engines import GameEngine
-from whitedwarf.interpreter.replay import header_mismatch
+from whitedwarf.interpreter.replay import header_mismatch, shown_value
 from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
 from whitedwarf.tools.tui.views import views_of
@@ -57,7 +57,9 @@ def resumed_session(
         )
         if differences:
             made = ", ".join(
-                f"{p.get('id')} {p.get('version')}" for p in listed or [] if isinstance(p, dict)
+                " ".join(shown_value(p.get(key), quoted=False) for key in ("id", "version"))
+                for p in listed or []
+                if isinstance(p, dict)
             )
             raise SaveProblem(
                 f"{path} was made with the packs {made}; pass the same --pack options "

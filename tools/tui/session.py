@@ -37,6 +37,7 @@ from whitedwarf.interpreter.replay import (
     ReplayWriter,
     event_record,
     read_game_file,
+    shown_value,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
@@ -384,6 +385,11 @@ def resume(
     unknown = [kind for kind in seats if kind not in known]
     if unknown:
         raise SaveProblem(f"the save's seat kind {unknown[0]!r} is not one of {sorted(known)}")
+    if HUMAN not in seats:  # `play` saves only a game a person sits at: this one was edited
+        raise SaveProblem(
+            f"the save's seats ({', '.join(map(str, seats))}) have no human seat, and a save "
+            "is of a game a person plays (a game of bots alone: play --seats ... --seed ...)"
+        )
     session = Session(
         game,
         state,
@@ -466,7 +472,7 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
     ]
     for name, fine, why in expected:
         if not fine:
-            return f"the save's header {name!r} is {header[name]!r}, {why}"
+            return f"the save's header {name!r} is {shown_value(header[name])}, {why}"
     return None
 
 
@@ -481,7 +487,7 @@ def header_disagrees(header: dict[str, Any], seed: int, seats: list[str]) -> str
     ]
     for name, wrong, why in disagree:
         if wrong:
-            return f"the save's header {name!r} is {header[name]!r}, {why}"
+            return f"the save's header {name!r} is {shown_value(header[name])}, {why}"
     return None
 
 
