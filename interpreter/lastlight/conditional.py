@@ -19,6 +19,7 @@ not a rule a card can meet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.lastlight import events
@@ -27,7 +28,7 @@ from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.modifiers import Where, clause_where, counts_on
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
-from whitedwarf.interpreter.vm import new_frame
+from whitedwarf.interpreter.vm import Frame, new_frame
 
 #: The key of ``Runtime.conditional`` saying whether any card of the content has a ``while``.
 _ANY = ""
@@ -49,6 +50,18 @@ class Conditional(NamedTuple):
 
 #: (id of the state, seat) of the conditions being read now (see the module docstring).
 _READING: set[tuple[int, int]] = set()
+
+#: The effect machine's condition test, ``(state, frame, COND) -> truth``, connected by
+#: :func:`connect` when a game is set up (``game.wire``): the machine reads the stats, which
+#: read this module, so this module cannot import the machine (tests/architecture: no
+#: import cycle).
+_test: Callable[[State, Frame, list[Any]], Any] | None = None
+
+
+def connect(test: Callable[[State, Frame, list[Any]], Any]) -> None:
+    """Read ``while`` conditions with ``test`` (the effect machine's ``test``)."""
+    global _test
+    _test = test
 
 
 def present(rt: Runtime) -> bool:
@@ -115,13 +128,13 @@ def _holding(
 def _holds(state: State, player: int, ref: str, slot: str | None, c: Conditional) -> bool:
     """Whether the clause's condition holds now, read as the card's owner; a tech's
     ``this ship type`` (``of this type``) is the ship type it sits on."""
-    from whitedwarf.interpreter.lastlight import effects  # effects reads stats: no cycle
-
+    if _test is None:
+        raise RuntimeError("a `while` condition read before a Game connected the effect machine")
     context: dict[str, Any] = {"card": ref}
     if slot is not None:
         context["ship_type"] = slot
     frame = new_frame(card_id(ref), player, c.clause, context)
-    return bool(effects.MACHINE.test(state, frame, c.when))
+    return bool(_test(state, frame, c.when))
 
 
 def modifier(state: State, player: int, name: str, ship_type: str | None) -> int:

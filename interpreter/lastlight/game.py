@@ -31,6 +31,7 @@ from whitedwarf.interpreter.lastlight import (
     bindings,
     combat,
     command,
+    conditional,
     construct,
     effects,
     events,
@@ -150,6 +151,7 @@ def wire() -> None:
     (docs/rules-decisions.md E17; 000 "Planetary Achievement": "Play immediately when ...").
     Every :class:`Game` calls it; the rules' task handlers need none (:data:`HANDLERS`)."""
     effects.connect(bindings.WORDS, check_achievements)
+    conditional.connect(effects.MACHINE.test)  # `while` clauses' conditions (E137)
 
 
 class Game:
