@@ -5,11 +5,12 @@ its own seeded generator): claim light with extractors on ringed planets, build 
 ship it can pay for, research and manufacture the techs worth most (valued by
 :mod:`~whitedwarf.interpreter.lastlight.valuation`: learned from play on the pack, else from
 their compiled effect, so a mod's card is played on its merits), move towards the white
-dwarf, free planets and unexplored tokens, fight only where it is the stronger side, use an
-ability (or answer a card's "may") only when what it gives outweighs what it costs (its
-learned worth, else :func:`~whitedwarf.interpreter.lastlight.valuation.run_value`), steer
-towards its kept achievement (:mod:`.aim`), and refresh when its hand runs low or its
-extractors have light to claim.
+dwarf, free planets and unexplored tokens (and play Command for the moves it would make),
+fight only where it is the stronger side, use an ability (or answer a card's "may") only
+when what it gives outweighs what it costs (its learned worth, else
+:func:`~whitedwarf.interpreter.lastlight.valuation.run_value`), steer towards its kept
+achievement (:mod:`.aim`), and refresh when its hand runs low or its extractors have light
+to claim.
 
 The agent reads its seat's observation only (issue 8: "seeing only their own observation"):
 :func:`~whitedwarf.interpreter.lastlight.persist.shared_observation`, equal to
@@ -129,11 +130,11 @@ def _command_value(view: State, seat: int, player: Player) -> float:
     """Command is worth the moves it makes (000 "Action Card #6 - Command", "1. Move"): each
     ship's best move by the move step's own rule (:func:`_move`), summed, plus 1 for a seat
     with ships. Counting ships (at most 3 points) made Command the card it played least
-    readily, though a ship on a free planet is an extractor the next Construct (and the
-    refresh light of a ringed planet, or a blockade of another's), and a ship in the centre
-    is light at every rotation: ``whitedwarf explain``'s probe ``always_command`` beat the
-    heuristic by 41 points, and this rule wins 63% of 4-player games against three seats of
-    the old one (docs/simulate.md S11)."""
+    readily but for Trade, though a ship on a free planet is an extractor the next
+    Construct (and the Refresh light of a ringed planet, or a blockade of another's), and a
+    ship in the centre is light at every rotation: ``whitedwarf explain``'s probe
+    ``always_command`` beat the heuristic by 41 points, and this rule wins 63% of 4-player
+    games against three seats of the old one (docs/simulate.md S25, "Command")."""
     gains = _best_moves(view, seat)
     return 0.0 if not gains else 1.0 + sum(gains)
 
