@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,11 @@ def test_a_planted_strong_card_is_worth_much_and_a_planted_useless_one_little() 
     star, dud = found.get("planted_star", "build"), found.get("planted_dud", "build")
     assert star is not None and dud is not None
     assert star > 5.0  # a light each round: many light over a game
-    assert abs(dud) < star / 3
+    # Every seat holds two gifts, so the experiment measures techs against each other: the
+    # dud is worth about what the middle of the six is (below 0 since the heuristic plays
+    # Command for its moves, which a movement mod such as Supersonic makes worth more).
+    middle = statistics.median(found.get(t, "build") or 0.0 for t in experiment.techs)
+    assert abs(dud - middle) < star / 3
     assert star == max(found.get(t, "build") or 0.0 for t in experiment.techs)
 
 

@@ -218,7 +218,9 @@ def test_play_seats_strong_from_the_command_line() -> None:
             ["play", "--pack", pack, "--seats", seats, "--round-limit", "1", "--think", "2"],
         )
         assert result.exit_code == 0, result.output
-        assert "winner" in result.output
+        # After one round both seats may have no light yet (a shared win): since the
+        # heuristic plays Command for its moves it plays Trade, whose gift is light, less.
+        assert "winner" in result.output or "shared win" in result.output, result.output
 
 
 # -- --think -------------------------------------------------------------------------------------

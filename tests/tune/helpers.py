@@ -25,8 +25,8 @@ FACTIONS = """\
   three_plus: false
   source: invented
   # the planted number
-  text: "At the start of the game, gain {light} [light]."
-  effect: when game_start -> gain {light} light
+  text: "At the start of the game, gain {light} [{unit}]."
+  effect: when game_start -> gain {light} {unit}
   lore: Born rich.
 """
 
@@ -40,18 +40,20 @@ fair:
 """
 
 #: Sunborn against Iou'Nell in every 2-player game of 20 rounds: +4 light wins about 80%, +1
-#: about 58% (measured over 100 games).
+#: about 58% (measured over 100 games); since the heuristic plays Command for its moves, +1
+#: light wins 67% of tune's 100 (53% of 100 other seeds), +1 common is fair.
 TUNE = (
     "--option", "factions=sunborn,iou_nell", "--round-limit", "20", "--games", "40",
     "--budget", "8", "--confirm-games", "60", "--workers", "1",
 )  # fmt: skip
 
 
-def planted_pack(folder: Path, light: int = 4) -> Path:
-    """A mod of the base game whose one invented faction gains ``light`` at the start."""
+def planted_pack(folder: Path, light: int = 4, unit: str = "light") -> Path:
+    """A mod of the base game whose one invented faction gains ``light`` of ``unit`` (light,
+    or a resource) at the start."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "pack.yaml").write_text(MANIFEST)
-    (folder / "factions.yaml").write_text(FACTIONS.format(light=light))
+    (folder / "factions.yaml").write_text(FACTIONS.format(light=light, unit=unit))
     return folder
 
 

@@ -89,7 +89,7 @@ def test_the_change_is_a_mod_pack_that_validates_and_plays(
 
 
 def test_a_fair_pack_is_left_as_it_is(tmp_path: Path) -> None:
-    pack = planted_pack(tmp_path / "fair", light=1)
+    pack = planted_pack(tmp_path / "fair", light=1, unit="common")
     out = tmp_path / "out"
     code, text = run(
         "tune", str(pack), "--targets", str(targets_file(tmp_path)), *TUNE, "--out", str(out)
