@@ -29,7 +29,10 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # None of n (all of n) has the bound 0 (1) exactly; the arithmetic leaves some 1e-17.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return low, high
 
 
 def binomial_test(successes: int, n: int, p: float) -> float:

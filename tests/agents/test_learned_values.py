@@ -177,7 +177,7 @@ def test_starlight_keeps_the_god_worth_most_by_its_learned_values() -> None:
     learned = values.known("starlight", content.digest, starlight_agent.SHIPPED)
     assert learned is not None
     game = StarlightGame.from_content(content, 3, {"gods": True})
-    state = game.new_state(2)
+    state = game.new_state(1)  # the pack of SL73 (Mammon retuned) and its values
     seat = game.current_players(state)[0]
     options = game.legal_options(state, seat)
     gods = [o.id for o in options]

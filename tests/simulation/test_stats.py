@@ -16,6 +16,13 @@ def test_wilson_interval_matches_the_textbook_value() -> None:
     assert stats.wilson(0, 0) == (0.0, 1.0)
 
 
+def test_wilson_interval_of_none_or_all_holds_its_rate_exactly() -> None:
+    """0 of 24 has the bound 0 exactly (it was 5.6e-17, above the rate 0, and a god the
+    agents never kept broke the report's own check that an interval holds its rate)."""
+    for n in range(1, 200):
+        assert stats.wilson(0, n)[0] == 0.0 and stats.wilson(n, n)[1] == 1.0
+
+
 def _binomial_by_definition(k: int, n: int, p: float) -> float:
     pmf = [math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)]
     return sum(x for x in pmf if x <= pmf[k] * (1 + 1e-7))

@@ -88,10 +88,11 @@ def test_mammon_saves_eight_ignores_the_surcharge_starts_with_three_ap() -> None
     assert player(state, 0)["ap"] == 5 + 8
 
 
-def test_mammon_launches_for_two_ap() -> None:
+def test_mammon_launches_for_three_ap() -> None:
+    """1 AP and Mammon's +2 (SL73: +1 until it won 42% of 4-player games)."""
     game, state = with_god("mammon", cores=["achernar"], rays=[OR, YE], ap=5)
     launch(game, state, "achernar", [OR, YE], "hydrus_1")
-    assert player(state, 0)["stars"] == ["hydrus_1"] and player(state, 0)["ap"] == 5 - 2
+    assert player(state, 0)["stars"] == ["hydrus_1"] and player(state, 0)["ap"] == 5 - 3
 
 
 def test_iris_takes_a_ray_at_turn_end_flushes_for_two_and_gets_four_ap() -> None:

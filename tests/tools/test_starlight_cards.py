@@ -77,7 +77,7 @@ def shown() -> dict[str, str]:
         (
             "mammon",
             "You have +3 AP you may save. You have +1 AP on your first turn. "
-            "You can ignore the occupation surcharge. You have +1 AP to launch.",
+            "You can ignore the occupation surcharge. You have +2 AP to launch.",
         ),
     ],
 )

@@ -10,6 +10,10 @@ merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
   has not recorded yet;
 * attach the flare that scores most on a launch (tried on a copy of its own view);
 * step round the rondel only with AP to spare, save the rest, and take the final launch;
+* on the first turn, place its marker on a space it values most, drawn at random among
+  those it values alike (its own seeded generator): taking the first of them sent every seat
+  to the same Launch space and the same constellation, where the seats after the Start
+  Player got the slots it left, game after game (docs/rules-decisions.md SL102);
 * keep the god worth most to its keeper by the values learned from play on the pack
   (``interpreter/agents/values.py``, :mod:`.learning`; the first dealt where none are known).
 
@@ -60,11 +64,14 @@ class StarlightHeuristic:
 
     def choose(self, state: Any, seat: int, options: Sequence[OptionLike]) -> str:
         view = self.game.observation(state, seat)
-        return decide(self.game, view, seat, [o.id for o in options])
+        return decide(self.game, view, seat, [o.id for o in options], self.rng)
 
 
-def decide(game: Game, view: State, seat: int, ids: list[str]) -> str:
-    """The option this agent takes in ``view`` (an observation of ``seat``)."""
+def decide(
+    game: Game, view: State, seat: int, ids: list[str], rng: random.Random | None = None
+) -> str:
+    """The option this agent takes in ``view`` (an observation of ``seat``); ``rng`` draws
+    the first turn's space among those valued alike (without it: the first of them)."""
     if ids and all(i.startswith("god:") for i in ids):  # the god worth most, learned
         return best_card(game, ids, "keep", lambda i: i[4:])
     if view["frames"] or any(i.startswith("god:") for i in ids):
@@ -74,7 +81,7 @@ def decide(game: Game, view: State, seat: int, ids: list[str]) -> str:
         return _launch_step(game, view, seat, action, ids)
     if action is not None:
         return _gain(game, view, seat, action["kind"], ids)
-    return _between_actions(game, view, seat, ids)
+    return _between_actions(game, view, seat, ids, rng)
 
 
 # -- launching --------------------------------------------------------------------------------
@@ -240,18 +247,30 @@ def best_card(game: Game, ids: list[str], kind: str, card_of: Callable[[str], st
 # -- between actions --------------------------------------------------------------------------
 
 
-def _between_actions(game: Game, view: State, seat: int, ids: list[str]) -> str:
+def _between_actions(
+    game: Game, view: State, seat: int, ids: list[str], rng: random.Random | None
+) -> str:
     if "final" in ids:
         return "final"
     places = [i for i in ids if i.startswith("place:")]
     if places:
-        return max(places, key=lambda i: _space_value(game, view, seat, int(i[6:])))
+        return _place(game, view, seat, places, rng)
     p = player(view, seat)
     if "act" in ids and _space_value(game, view, seat, p["marker"]) > 0:  # type: ignore[arg-type]
         return "act"
     if "step" in ids and p["ap"] >= 2:
         return "step"
     return "end"
+
+
+def _place(game: Game, view: State, seat: int, places: list[str], rng: random.Random | None) -> str:
+    """The first turn's space (003 "Your First Turn": any space, its action only): one it
+    values most, at random among those valued alike. Every Launch space is valued alike
+    (a first star can go to any constellation), so the first of them would send every seat
+    to the same one (docs/rules-decisions.md SL102)."""
+    worth = {i: _space_value(game, view, seat, int(i[6:])) for i in places}
+    best = [i for i in places if worth[i] == max(worth.values())]
+    return best[0] if rng is None else rng.choice(best)
 
 
 def _space_value(game: Game, view: State, seat: int, index: int) -> int:
@@ -321,7 +340,7 @@ class StarlightSearch:
     def heuristic(
         self, view: State, seat: int, options: Sequence[OptionLike], rng: random.Random
     ) -> str:
-        return decide(self.game, view, seat, [o.id for o in options])
+        return decide(self.game, view, seat, [o.id for o in options], rng)
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
         listed, self._listed = self._listed, None
@@ -329,7 +348,7 @@ class StarlightSearch:
             options = listed[2]  # the world has not changed since they were listed
         else:
             options = self.game.legal_options(world, seat)
-        return decide(self.game, world, seat, [o.id for o in options])
+        return decide(self.game, world, seat, [o.id for o in options], rng)
 
     def mover(self, world: State) -> int:
         return self.game.current_players(world)[0]

@@ -73,7 +73,7 @@ class StarlightStrong:
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
         ids = [o.id for o in self.game.legal_options(world, seat)]
-        return decide(self.game, world, seat, ids)
+        return decide(self.game, world, seat, ids, rng)
 
     def mover(self, world: State) -> int | None:
         seats = self.game.current_players(world)
