@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitedwarf.dsl import ast, card_state, retrigger
+from whitedwarf.dsl import ast, budget, card_state, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.registry import (
     ArgKind,
@@ -129,8 +129,32 @@ class Checker:
         self.remembered = self.remembered_nouns(effect)
         for clause in effect.clauses:
             self.clause(clause)
+            self.step_budget(clause)
         self.counters_never_put()
         return self.resolved
+
+    def step_budget(self, clause: ast.Clause) -> None:
+        """E0418 at each outermost repeat that passes the machine's step budget each time
+        it runs (DESIGN principle 3; dsl/budget.py): the game would stop the card there
+        every time; else at the clause, when its steps together always pass it."""
+        body = getattr(clause, "body", None)
+        if body is None:
+            return
+        repeats = budget.over_budget(body)
+        least = budget.least_steps(body) + 1  # and the program's ``end``
+        if not repeats and least > budget.MAX_STEPS:
+            self.budget_error(body.pos, least)
+        for repeat in repeats:
+            self.budget_error(repeat.pos, budget.least_steps(repeat) + 1)
+
+    def budget_error(self, pos: ast.Pos, least: int) -> None:
+        self.error(
+            "E0418",
+            pos,
+            f"this runs at least {least:,} steps each time, over the {budget.MAX_STEPS:,} "
+            "an effect may run: the game would stop the card there every time",
+            "repeat fewer times or nest fewer repeats (three `repeat 10 times` deep is the most)",
+        )
 
     def clause(self, clause: ast.Clause) -> None:
         form = ast.CLAUSE_FORMS[type(clause)]

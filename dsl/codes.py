@@ -26,6 +26,7 @@ DSL_CODES: dict[str, str] = {
     "E0415": "division by zero",
     "E0416": "`it` outside `for each`",
     "E0417": "a number outside the range declared for where it is written",
+    "E0418": "repeats that run more steps than an effect may, each time the card acts",
     # card state (issue 29): counters on a card, a remembered choice
     "E0420": "a counter read or removed that the card never puts on itself",
     "E0421": "`that <player>` on a card none of whose clauses chooses one",

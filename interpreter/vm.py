@@ -35,6 +35,7 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any, NoReturn, Protocol, TypedDict
 
+from whitedwarf.dsl import budget
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.state import State
 
@@ -65,8 +66,9 @@ class Frame(TypedDict, total=False):
     calls: list[Any]
 
 
-#: Instructions one frame may execute (DESIGN principle 3: "DSL execution has a step budget").
-MAX_STEPS = 10_000
+#: Instructions one frame may execute (DESIGN principle 3: "DSL execution has a step budget");
+#: the checker refuses a clause every run of which passes it (dsl/budget.py, E0418).
+MAX_STEPS = budget.MAX_STEPS
 #: How deep effects may start other effects (DESIGN principle 3: "trigger chains have a
 #: depth limit").
 MAX_DEPTH = 16
