@@ -189,7 +189,11 @@ def test_the_step_budget_stops_a_program_with_fixed_verbs_naming_the_card() -> N
 def test_a_runaway_card_effect_through_fixed_verbs_ends_in_an_error_naming_it() -> None:
     _, s = fresh()
     add_card(
-        s, "exploration", "spin", "repeat 10 times -> " * 5 + "gain 1 common", kind="deep_space"
+        s,
+        "exploration",
+        "spin",
+        "repeat (players) times -> " * 2 + "repeat 10 times -> " * 3 + "gain 1 common",
+        kind="deep_space",
     )
     with pytest.raises(EffectLimitError, match="'spin'") as error:
         hooks.run_card(s, 0, "spin#1", {})

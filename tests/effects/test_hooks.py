@@ -190,7 +190,12 @@ def test_a_trigger_loop_hits_the_depth_limit():
 def test_an_endless_effect_hits_the_step_budget():
     _g, s = fresh()
     with pytest.raises(EffectLimitError, match="'spin'") as error:
-        token(s, 0, "spin", "repeat 10 times -> " * 5 + "gain 1 common")
+        token(
+            s,
+            0,
+            "spin",
+            "repeat (players) times -> " * 2 + "repeat 10 times -> " * 3 + "gain 1 common",
+        )
     assert error.value.limit == "steps"
 
 

@@ -19,8 +19,16 @@ from whitedwarf.tools.play import play
 
 from tests.engine.positions import BASE, FACTIONS, content, started
 
-# 10^5 gains: every number is within its declared range, the loop as a whole is not.
-LOOP = "when before_research -> " + "repeat 10 times -> " * 5 + "gain 1 common"
+# At least players^2 x 10^3 gains: every number is within its declared range, the loop as a
+# whole is not. Counts the checker cannot know (`(players)`) keep it past E0418, which
+# refuses a loop of written counts that always passes the budget (three `repeat 10 times`
+# deep is the most it lets through).
+LOOP = (
+    "when before_research -> "
+    + "repeat (players) times -> " * 2
+    + "repeat 10 times -> " * 3
+    + "gain 1 common"
+)
 CHAIN = "when ship_built -> build a small ship in this sector"
 
 
