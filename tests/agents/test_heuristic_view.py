@@ -27,11 +27,14 @@ from tests.base_content import base_content
 State = dict[str, Any]
 
 #: Option kinds whose scoring reads the most of the view (selectors, card programs, what-if
-#: views of the kept achievement): the walk must meet each, or it proves little.
+#: views of the kept achievement): the walk must meet each, or it proves little. The seeds
+#: are games that do: with the card values shipped for the merged tree no seat of the
+#: 4-player game at seed 7 holds a card it may use, so that game is now seed 10 (45 offers
+#: to use Emergency Power or Rapid Response).
 READING_KINDS = {"play", "move", "make", "build", "extractor", "use", "yes", "pick", "discard"}
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 6), (4, 7)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 6), (4, 10)])
 def test_the_agent_never_changes_the_game_it_reads(
     players: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -56,9 +56,10 @@ def test_a_card_giving_five_light_a_round_shows_a_significant_gain(tmp_path: Pat
 
 
 def test_a_card_that_does_nothing_shows_no_effect(tmp_path: Path) -> None:
-    """40 pairs: at 12 the seeds of the default --seed happened to give the null card a light
-    p of 0.027 once Last Light stopped offering payments for nothing (E134), the one time in
-    twenty a 5% test is wrong by design; at 40 its interval holds 0 (p 0.06)."""
+    """40 pairs. The null card has no effect of its own but is a tech in play, which Research
+    counts (1 light per 4 techs, 000 "Action Card #1"), so its holder now and then ends a
+    light up: at 12 pairs the default --seed gave it a light p of 0.027 once Last Light
+    stopped offering payments for nothing (E134); at 40 its interval holds 0 (p 0.06)."""
     out = tmp_path / "abl"
     code, text = ablate(noop_pack(tmp_path), out, games=40)
     assert code == 0, text

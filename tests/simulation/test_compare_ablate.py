@@ -42,14 +42,20 @@ def test_a_planted_card_shows_its_effect_on_one_pack_and_not_the_other(tmp_path:
     )
     assert "12 paired games (the same seeds with and without The Long Game" in base
     assert "makes no significant difference to its holder's win rate" in base
-    assert "Its holder's light does not change significantly" in base
+    # The base's card does nothing of its own, but it is a tech in play, and Research gains
+    # 1 light per 4 of them (000 "Action Card #1"): its holder may end a light up. On these
+    # 12 seeds it does in 4 games (+0.3, 95% interval +0.0 to +0.6, p = 0.039), so only the
+    # size is asserted (below, from comparison.json): under a light, far below the planted
+    # +5 a round's.
+    assert "Its holder ends with" in base or "Its holder's light does not change" in base
     assert "The Long Game raises its holder's win rate" in variant
     assert "light more on average" in variant and "significant" in variant
     assert "The Long Game's effect on its holder's win rate is larger on the variant" in between
     assert "The Long Game's effect on its holder's light is larger on the variant" in between
     assert text.rstrip().endswith(f"report: {out / 'comparison.html'}")
     result = json.loads((out / "comparison.json").read_text())
-    assert result["base"]["light"]["p"] >= 0.05 and result["variant"]["light"]["p"] < 0.05
+    assert result["base"]["light"]["high"] < 1 < result["variant"]["light"]["low"]
+    assert result["variant"]["light"]["p"] < 0.05
     assert result["difference"]["pairs"] == 12 and result["difference"]["light"]["low"] > 0
     # Four batches on the same seeds; a side folder is an ablation simulate can resume.
     seeds = {
