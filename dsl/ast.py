@@ -378,3 +378,20 @@ CLAUSE_FORMS: dict[type, str] = {
 class Effect:
     clauses: tuple[Clause, ...]
     pos: Pos
+
+
+def inner_steps(step: Step) -> tuple[Step, ...]:
+    """The steps written directly inside ``step``: a body's items, a choice's options, a
+    cost's costs and effect, a condition's branches, the step of a ``may``, a ``for each``, a
+    repeat or a remembered choice (a Lasting's modifier or grant and a NextCost hold none)."""
+    if isinstance(step, Body):
+        return step.steps
+    if isinstance(step, Choice):
+        return step.options
+    if isinstance(step, Paid):
+        return (*step.costs, step.effect)
+    if isinstance(step, Conditional):
+        return (step.step,) if step.otherwise is None else (step.step, step.otherwise)
+    if isinstance(step, Optional | ForEach | Repeat | Remember):
+        return (step.step,)
+    return ()

@@ -32,20 +32,4 @@ def over_budget(step: ast.Step) -> list[ast.Repeat]:
     a ``may``), that pass :data:`MAX_STEPS` each time they run."""
     if isinstance(step, ast.Repeat) and least_steps(step) + 1 > MAX_STEPS:
         return [step]
-    return [found for inner in _inner_steps(step) for found in over_budget(inner)]
-
-
-def _inner_steps(step: ast.Step) -> list[ast.Step]:
-    """The steps written inside ``step`` (a body's items, a condition's branches, a
-    choice's options, the step of a ``may``, a ``for each``, a repeat, a cost or a choice
-    remembered)."""
-    if isinstance(step, ast.Body):
-        return list(step.steps)
-    if isinstance(step, ast.Choice):
-        return list(step.options)
-    if isinstance(step, ast.Conditional):
-        return [step.step] if step.otherwise is None else [step.step, step.otherwise]
-    if isinstance(step, ast.Paid):
-        return [step.effect]
-    inner = getattr(step, "step", None)
-    return [] if inner is None else [inner]
+    return [found for inner in ast.inner_steps(step) for found in over_budget(inner)]

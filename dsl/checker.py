@@ -2326,17 +2326,5 @@ def _noun_of(selector: ast.Selector, registry: Registry) -> Noun | None:
 def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
     """Every step inside ``step``, itself included (for tools that scan effects)."""
     yield step
-    inner: tuple[ast.Step, ...] = ()
-    if isinstance(step, ast.Body):
-        inner = step.steps
-    elif isinstance(step, ast.Choice):
-        inner = step.options
-    elif isinstance(step, ast.Paid):
-        inner = (*step.costs, step.effect)
-    elif isinstance(step, ast.Conditional):
-        inner = (step.step,) if step.otherwise is None else (step.step, step.otherwise)
-    elif isinstance(step, ast.Optional | ast.ForEach | ast.Repeat | ast.Remember):
-        inner = (step.step,)
-    # (a Lasting's modifier or grant and a NextCost hold no steps: issue 29)
-    for item in inner:
+    for item in ast.inner_steps(step):
         yield from walk_steps(item)
