@@ -9,12 +9,11 @@ are its choices on the guessed state, the guesses come from
 :mod:`~whitedwarf.interpreter.lastlight.determinise` (what a view hides is worked out once a
 decision, :class:`~whitedwarf.interpreter.lastlight.determinise.Hidden`), and a line stops at
 the end of the round after the one it starts in (000 "End of Round"; a round is about nine
-decisions of the table), where it is scored by the seat's lead in light-equivalents
-(:func:`lead_with_board`: light, resources, techs, ships and extractors, valued by the
-heuristic's own public functions, so better card values make this agent better too, and the
-light the board is set to earn: ships in the centre, extractors on ringed planets). A
-finished game scores :data:`WIN_SCORE` for a win (shared:
-its share) and minus it for a loss, plus the final lead.
+decisions of the table), where it is scored by the seat's chance to win from there, as
+learned from heuristic games (:mod:`~whitedwarf.interpreter.lastlight.agents.leaf`: its
+light, the light its board is set to claim, its centre ships, techs and the rest, weighed
+by how much of the game is left). A finished game scores the seat's share of the win (1, a
+shared win its share, a loss 0).
 
 Setup's picks (the faction and the achievement kept) are made once and pay over the whole
 game: they are searched with :data:`SETUP_WEIGHT` budgets, on lines of :data:`SETUP_ROUNDS`
@@ -27,14 +26,12 @@ import random
 from collections.abc import Sequence
 
 from whitedwarf.interpreter.agents.strong import Budget, StrongAgent, current_budget
-from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
+from whitedwarf.interpreter.lastlight import determinise, game, persist
+from whitedwarf.interpreter.lastlight.agents import leaf
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option, score_options
-from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectError
 
-#: A won game's score, in light-equivalents (a loss scores minus it).
-WIN_SCORE = 20.0
 #: Rounds a line plays past the one it starts in before it is scored.
 ROUNDS_AHEAD = 1
 #: Setup's picks (the faction and the achievement kept, 000 "Setup") are made once and
@@ -46,19 +43,19 @@ SETUP_WEIGHT, SETUP_ROUNDS = 8.0, 6
 #: three lines per candidate of four, and the mean stays under 50 ms of CPU a decision
 #: (BENCHMARKS.md, issue 24: 240 cost 46-47 ms on the loaded machine and won no more).
 NODES = 200
-#: What the board is set to earn after a line (:func:`board_light`), in light: a ship in the
-#: centre (about two rotations are left in a game's middle), a point of an extractor's
-#: Refresh light (about three Refreshes). On games 100-129 of seed 24, four players, 1 and 2
-#: won 10 of 30, 2 and 3 won 15, 3 and 4 won 15; adding 1.5 for a free planet held alone
-#: (an extractor the next Construct) won 10.
-CENTRE_SHIP, REFRESH_SHARE = 2.0, 3.0
+#: The secret action card (000 "Choose an action") decides what the seat does all round:
+#: it gets this many budgets, and a step inside an action (a move, a build, a trade) fewer,
+#: about the same CPU a decision in all (the card is some 40% of a seat's decisions). On
+#: games 0-48 of seed 7, four players, 1.6 and 0.7 won 30 where 1 and 1 won 26.
+CARD_WEIGHT, STEP_WEIGHT = 1.6, 0.7
 
 
 class LastLightStrong:
     """The :class:`~whitedwarf.interpreter.agents.strong.StrongRules` of Last Light."""
 
     errors: tuple[type[BaseException], ...] = (EffectError, KeyError, IndexError, ValueError)
-    loss = -2 * WIN_SCORE
+    #: A line the rules could not play on scores below any chance (0 to 1).
+    loss = -1.0
 
     def __init__(self, rounds_ahead: int = ROUNDS_AHEAD) -> None:
         self.rounds_ahead = rounds_ahead
@@ -75,7 +72,11 @@ class LastLightStrong:
         return [ids[i] for i in order[:width]]
 
     def weight(self, view: State, seat: int) -> float:
-        return SETUP_WEIGHT if view["phase"] == "setup" else 1.0
+        """Setup's picks :data:`SETUP_WEIGHT` budgets, the action card :data:`CARD_WEIGHT`,
+        a step inside an action :data:`STEP_WEIGHT` (:data:`NODES`)."""
+        if view["phase"] == "setup":
+            return SETUP_WEIGHT
+        return CARD_WEIGHT if view["phase"] == "choose" else STEP_WEIGHT
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
         hidden = self._hidden
@@ -103,58 +104,13 @@ class LastLightStrong:
         return int(world["round"]) > start
 
     def value(self, world: State, seat: int) -> float:
-        lead = lead_with_board(world, seat)
+        """The seat's chance to win: its share of a finished game's win, else the learned
+        leaf's estimate (:func:`~whitedwarf.interpreter.lastlight.agents.leaf.chances`)."""
         result = world["result"]
-        if world["phase"] != "over" or result is None:
-            return lead
-        winners = result["winners"]
-        return lead + (WIN_SCORE / len(winners) if seat in winners else -WIN_SCORE)
-
-
-def lead_with_board(world: State, seat: int) -> float:
-    """``seat``'s position value (:func:`~whitedwarf.interpreter.lastlight.valuation.
-    position_value`) and :func:`board_light`, less the best other seat's: its lead."""
-    standings = board_light(world)
-    mine = valuation.position_value(world, seat) + standings.get(seat, 0.0)
-    others = (
-        valuation.position_value(world, s) + standings.get(s, 0.0)
-        for s in range(world["n"])
-        if s != seat
-    )
-    return mine - max(others, default=0.0)
-
-
-def board_light(world: State) -> dict[int, float]:
-    """The light each seat's board is set to earn after a line ends, which
-    :func:`~whitedwarf.interpreter.lastlight.valuation.position_value` leaves out: a line of
-    two rounds seldom reaches a rotation or a Refresh, so without this a ship moved into the
-    centre scored as any other ship and an extractor on an inner planet as one on a colony
-    ship, and the search undid the heuristic's Command (it won 5 of 30 four-player games
-    against three heuristic seats; 15 with this).
-
-    * :data:`CENTRE_SHIP` a ship in the centre (000 "Board Rotation": 1 light a ship at each
-      rotation);
-    * :data:`REFRESH_SHARE` times the light an extractor on a ringed planet claims at a
-      Refresh (001 "5. Refresh": the pack's ``refresh_light``), unless enemy ships blockade
-      it.
-    """
-    rt = runtime(world)
-    centre = rt.board.centre
-    owners: dict[str, set[int]] = {}
-    out: dict[int, float] = {}
-    for ship in world["ships"].values():
-        owner = ship["owner"]
-        owners.setdefault(ship["sector"], set()).add(owner)
-        if ship["sector"] == centre:
-            out[owner] = out.get(owner, 0.0) + CENTRE_SHIP
-    rates = rt.rules.get("refresh_light", {})
-    for extractor in world["extractors"].values():
-        sector, owner = extractor["sector"], extractor["owner"]
-        if extractor.get("planet") is None or owners.get(sector, set()) - {owner}:
-            continue  # a colony ship's space, or blockaded (001 "2. Mine")
-        light = rates.get(rt.ring.get(sector, ""), 0)
-        out[owner] = out.get(owner, 0.0) + REFRESH_SHARE * light
-    return out
+        if world["phase"] == "over" and result is not None:
+            winners = result["winners"]
+            return 1.0 / len(winners) if seat in winners else 0.0
+        return leaf.chances(world)[seat]
 
 
 def last_light_strong(seed: int, budget: Budget | None = None) -> StrongAgent:
