@@ -103,8 +103,8 @@ def seat_features(world: State) -> list[list[float]]:
             continue  # blockaded (001 "2. Mine")
         claim[owner] += float(rates.get(rt.ring.get(sector, ""), 0))
     free = [0.0] * n
-    for sector_id, sector in world["sectors"].items():
-        if sector.get("planet") and sector_id not in mined:
+    for sector_id, place in world["sectors"].items():
+        if place.get("planet") and sector_id not in mined:
             held = owners.get(sector_id, set())
             if len(held) == 1:
                 free[next(iter(held))] += 1
