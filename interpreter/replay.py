@@ -383,6 +383,29 @@ def start_game(
         raise ReplayError(str(error)) from None
 
 
+def engine_problem(header: Mapping[str, Any], game: str, field: str) -> str | None:
+    """Why a header's ``engine`` (``field`` names it: "the header's 'engine'") is not the
+    engine that plays ``game`` here, or None. A header without one (older logs) passes; a
+    game with no engine installed is told apart by the command that needs it."""
+    engine = header.get("engine")
+    if engine is None:
+        return None
+    if not isinstance(engine, str):  # what play writes: the engine's version, as text
+        return f"{field} is {shown_value(engine)}, not an engine version (text)"
+    from whitedwarf.interpreter.engines import Unserved, engine_for
+
+    try:
+        version = engine_for(game).version
+    except Unserved:
+        return None
+    if engine == version:
+        return None
+    return (
+        f"{field} is {shown_value(engine)}, but {game} is played by {version!r} here "
+        "(a log of another engine, or of another version of whitedwarf)"
+    )
+
+
 def pack_header(pack: Any) -> dict[str, Any]:
     """What a replay records about the content it was played with: the game, each pack's id,
     version and file digest, and the merged content's digest (a ``LoadedPack``)."""
