@@ -199,3 +199,77 @@ def test_doc_check_says_a_missing_page_is_missing(tmp_path: Path) -> None:
     page = tmp_path / "reference.md"
     code, out = run("doc", "--out", str(page), "--check")
     assert code == 1 and f"{page} is missing; run `whitedwarf doc --out {page}` to write it" in out
+
+
+#: The commands that read a file the user names, with {file} where it goes.
+NAMED_FILE_COMMANDS = [
+    ("replay", "{file}"),
+    ("render", "{file}", "--out", "{out}/board.svg"),
+    ("play", "--resume", "{file}"),
+    ("tune", "lastlight", "--targets", "{file}", "--out", "{out}/tune"),
+]
+
+
+@pytest.mark.parametrize("command", NAMED_FILE_COMMANDS, ids=lambda c: c[0])
+def test_a_named_pipe_nobody_writes_is_refused_not_waited_on(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """`replay p` on a FIFO made with mkfifo (and `render`, `play --resume`, `tune
+    --targets`) waited for a writer forever, saying nothing. A subprocess, so a regression
+    fails the test instead of hanging it."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    args = [word.format(file=fifo, out=tmp_path) for word in command]
+    done = subprocess.run(
+        [sys.executable, "-m", "whitedwarf", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    said = f"{fifo} is a named pipe (FIFO), which would wait for a program to write to it"
+    assert done.returncode in (1, 2) and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", NAMED_FILE_COMMANDS, ids=lambda c: c[0])
+def test_an_endless_device_is_refused(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """`replay /dev/zero` read until memory ran out: an internal error (exit 3) after
+    seconds of swapping, or no answer at all."""
+    args = [word.format(file="/dev/zero", out=tmp_path) for word in command]
+    code, out = run(*args)
+    assert code in (1, 2) and "/dev/zero is a device, not a file" in out, out
+
+
+def test_a_replay_through_process_substitution_is_read_once(
+    tmp_path: Path, log_lines: list[str]
+) -> None:
+    """`render <(zcat game.jsonl.gz) --at 3` said "/dev/fd/63:1: the first line must be the
+    replay header": render read the pipe three times (what it holds, its game, its
+    decisions) and the pipe was empty after the first. `replay` read it once and worked."""
+    import os
+    import threading
+
+    for command in (("render", "{file}", "--at", "3", "--out", "{out}"), ("replay", "{file}")):
+        reading, writing = os.pipe()
+        text = ("\n".join(log_lines) + "\n").encode()
+
+        def write(fd: int = writing, data: bytes = text) -> None:
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(data)
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        out_file = tmp_path / "board.svg"
+        out_file.unlink(missing_ok=True)
+        args = [word.format(file=f"/dev/fd/{reading}", out=out_file) for word in command]
+        try:
+            code, out = run(*args)
+        finally:
+            writer.join()
+            os.close(reading)
+        assert code == 0, out

@@ -38,6 +38,7 @@ from whitedwarf.interpreter.replay import (
     engine_problem,
     event_record,
     read_game_file,
+    read_named_text,
     shown_value,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
@@ -329,7 +330,7 @@ def save_game(path: Path) -> str | None:
     """The game a save in ``path`` was made for (None when it cannot be told): ``play
     --resume`` then loads that game's bundled pack unless ``--pack`` is given."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8-sig"))
+        record = json.loads(read_named_text(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None  # read_save says what is wrong with the file
     header = record.get("header") if isinstance(record, dict) else None
