@@ -172,6 +172,8 @@ def _config(batch: Path, **changes: object) -> str:
         ("batch.json", "games=100000000000", "'games' must be 1 to 10000000, not 100000000000"),
         ("batch.json", "players='2'", "'players' must be a whole number, not '2'"),
         ("batch.json", "agents=[1]", "'agents' must be a list of texts"),
+        # was read as format 1 by simulate --resume, report and fairness alike
+        ("batch.json", "record_format=99", "'record_format' is 99, but this whitedwarf reads"),
         ("games.jsonl", "5\n", "games.jsonl:1: not a game record"),
         ("games.jsonl", '{"index": 1}\n', 'games.jsonl:1: the record of game 0 must have "index"'),
         ("games.jsonl", '{"index": 0}\n', "games.jsonl:1: the record of game 0 has no int 'seed'"),
