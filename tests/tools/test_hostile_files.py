@@ -275,3 +275,11 @@ def test_a_replay_through_process_substitution_is_read_once(
             writer.join()
             os.close(reading)
         assert code == 0, out
+
+
+def test_fairness_of_a_folder_without_a_batch_says_so_in_its_words(tmp_path: Path) -> None:
+    """`fairness somefolder` said "somefolder holds no batch to resume": fairness resumes
+    nothing."""
+    code, out = run("fairness", str(tmp_path))
+    assert code == 1 and f"{tmp_path} holds no batch (batch.json is missing)" in out, out
+    assert "resume" not in out
