@@ -283,3 +283,15 @@ def test_fairness_of_a_folder_without_a_batch_says_so_in_its_words(tmp_path: Pat
     code, out = run("fairness", str(tmp_path))
     assert code == 1 and f"{tmp_path} holds no batch (batch.json is missing)" in out, out
     assert "resume" not in out
+
+
+def test_a_named_pipe_or_device_given_as_a_pack_is_not_a_pack(tmp_path: Path) -> None:
+    """`validate p` on a FIFO said "p/pack.yaml:1:1: error[E0701]: no pack.yaml in 'p'"
+    (exit 1), as if p were a folder; a plain file was already "is a file, not a pack"."""
+    import os
+
+    fifo = tmp_path / "p"
+    os.mkfifo(fifo)
+    for named in (str(fifo), "/dev/null"):
+        code, out = run("validate", named)
+        assert code == 2 and f"'{named}' is a file, not a pack" in out, out
