@@ -44,7 +44,60 @@ def unreadable(path: str | Path, error: OSError | UnicodeDecodeError) -> str:
     codec can't decode byte 0xdc in position 4", it is not a text file."""
     if isinstance(error, UnicodeDecodeError):
         return f"{path} is not a text file (not UTF-8), so not a replay log or a save"
+    if isinstance(error, NamedFileRefused):  # its message names the file and says why
+        return str(error)
     return f"cannot read {path}: {error.strerror or error}"
+
+
+#: The most a file named on the command line (a replay, a save, tune's targets) may hold: a
+#: replay of 1,000 rounds (``--round-limit``'s most) of four seats is a few MiB.
+NAMED_FILE_LIMIT = 64 * 2**20
+
+#: Pipes read before, by (device, inode): ``render <(zcat game.jsonl.gz)`` reads its file
+#: more than once (what it holds, its game, its decisions), and a pipe gives its text once.
+_PIPES_READ: dict[tuple[int, int], str] = {}
+
+
+class NamedFileRefused(OSError):
+    """A file named on the command line that is not read: a named pipe, a device, too big.
+    An OSError, so every reader's ``except OSError`` tells it as a file it cannot read."""
+
+
+def read_named_text(path: str | Path) -> str:
+    """The text of a file the user named (``utf-8-sig``: an editor on Windows may have put a
+    byte order mark in front), read whole, at most :data:`NAMED_FILE_LIMIT` bytes.
+
+    A named pipe (``mkfifo``) is refused: reading it waits, silently and for ever, until a
+    program writes to it. The pipe of a process substitution (``<(zcat game.jsonl.gz)``,
+    ``/dev/fd/N``), whose writer is already running, is read, once; a device other than
+    standard input (``/dev/zero``, a terminal) is refused."""
+    import os
+    import stat
+
+    info = os.stat(path)
+    said = str(path)
+    substituted = said.startswith(("/dev/fd/", "/proc/")) or said == "/dev/stdin"
+    if stat.S_ISFIFO(info.st_mode) and not substituted:
+        raise NamedFileRefused(
+            f"{path} is a named pipe (FIFO), which would wait for a program to write to it: "
+            "name a file, or a process substitution such as <(zcat game.jsonl.gz)"
+        )
+    if (stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)) and not substituted:
+        raise NamedFileRefused(f"{path} is a device, not a file")
+    key = (info.st_dev, info.st_ino)
+    if stat.S_ISFIFO(info.st_mode) and key in _PIPES_READ:
+        return _PIPES_READ[key]
+    with open(path, "rb") as stream:
+        data = stream.read(NAMED_FILE_LIMIT + 1)
+    if len(data) > NAMED_FILE_LIMIT:
+        raise NamedFileRefused(
+            f"{path} holds more than {NAMED_FILE_LIMIT // 2**20} MiB, more than any replay, "
+            "save or targets file whitedwarf writes or reads"
+        )
+    text = data.decode("utf-8-sig")
+    if stat.S_ISFIFO(info.st_mode):
+        _PIPES_READ[key] = text
+    return text
 
 
 #: The ``kind`` of a terminal game's save (``whitedwarf play`` with human seats).
@@ -78,7 +131,7 @@ def read_game_file(path: str | Path) -> tuple[str, str]:
     """
     try:
         # utf-8-sig: an editor on Windows may have put a byte order mark in front.
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_named_text(path)
     except (OSError, UnicodeDecodeError) as error:
         raise ReplayError(unreadable(path, error)) from None
     if not text.strip():
@@ -287,8 +340,7 @@ def read_replay(path: str | Path) -> Replay:
 def read_header(path: str | Path) -> dict[str, Any]:
     """The header of a replay log (its first line) without reading the rest."""
     try:
-        with Path(path).open(encoding="utf-8-sig") as stream:
-            first = stream.readline()
+        first = read_named_text(path).partition("\n")[0]
     except (OSError, UnicodeDecodeError) as error:
         raise ReplayError(unreadable(path, error)) from None
     records = list(_records(first, str(path)))
@@ -381,6 +433,29 @@ def start_game(
         return game_class.from_content(content, players, options), seed
     except refused as error:
         raise ReplayError(str(error)) from None
+
+
+def engine_problem(header: Mapping[str, Any], game: str, field: str) -> str | None:
+    """Why a header's ``engine`` (``field`` names it: "the header's 'engine'") is not the
+    engine that plays ``game`` here, or None. A header without one (older logs) passes; a
+    game with no engine installed is told apart by the command that needs it."""
+    engine = header.get("engine")
+    if engine is None:
+        return None
+    if not isinstance(engine, str):  # what play writes: the engine's version, as text
+        return f"{field} is {shown_value(engine)}, not an engine version (text)"
+    from whitedwarf.interpreter.engines import Unserved, engine_for
+
+    try:
+        version = engine_for(game).version
+    except Unserved:
+        return None
+    if engine == version:
+        return None
+    return (
+        f"{field} is {shown_value(engine)}, but {game} is played by {version!r} here "
+        "(a log of another engine, or of another version of whitedwarf)"
+    )
 
 
 def pack_header(pack: Any) -> dict[str, Any]:

@@ -54,7 +54,8 @@ class PackPath(click.Path):
         return given
 
     def _a_file_for_a_pack(self, path: Path) -> bool:
-        return not self.any_file and path.is_file() and path.name != MANIFEST
+        # Anything there that is not a folder: a file, a named pipe, a device (/dev/null).
+        return not self.any_file and not path.is_dir() and path.name != MANIFEST
 
 
 def _not_a_pack(path: Path) -> str:

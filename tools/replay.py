@@ -14,6 +14,7 @@ from whitedwarf.interpreter.contract import Event, GameRules, Listener
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
     ReplayError,
+    engine_problem,
     first_event_difference,
     header_mismatch,
     pack_header,
@@ -171,12 +172,15 @@ def _replay_to_viewer(
 def recorded_game(header: dict[str, Any], path: str | Path = "") -> str:
     """The game a log says it is of (logs name it since format 1; Last Light otherwise);
     ReplayError for a game that is not installed (a number, an unknown name)."""
-    if "game" not in header:
-        return DEFAULT_GAME
-    problem = unknown_game(header["game"], "the replay's header")
+    game = str(header.get("game", DEFAULT_GAME))
+    if "game" in header:
+        problem = unknown_game(header["game"], "the replay's header")
+        if problem is not None:
+            raise ReplayError(f"{path}:1: {problem}")
+    problem = engine_problem(header, game, "the header's 'engine'")
     if problem is not None:
         raise ReplayError(f"{path}:1: {problem}")
-    return str(header["game"])
+    return game
 
 
 def _start(

@@ -286,9 +286,12 @@ def _targets_file(path: Path) -> Targets:
     aliases and depth, no tags that construct objects, duplicate keys refused), so a
     problem with the file is told at its line and column."""
     from whitedwarf.dsl.packs.yamlsource import parse_yaml
+    from whitedwarf.interpreter.replay import NamedFileRefused, read_named_text
 
     try:
-        text = path.read_text("utf-8")
+        text = read_named_text(path)
+    except NamedFileRefused as error:  # a named pipe, a device: its message says which
+        raise TuneError(str(error)) from None
     except (OSError, UnicodeDecodeError) as error:
         raise TuneError(f"{path}: cannot be read as YAML text ({error})") from None
     located, problems = parse_yaml(text, path, str(path))

@@ -12,6 +12,7 @@ feeds a later check.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -146,7 +147,10 @@ def _unknown(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
     out = []
     for extra in sorted(set(err.instance) - set(allowed)):
         span = file.span((*path, extra), key=True)
-        hint = _out_of_block(file, span.line) or did_you_mean(extra, allowed) or _listing(allowed)
+        # A key of one word is a field (a slip, or one this kind lacks); a key of several
+        # words (`when round_end`) can only be a line of the effect block above it.
+        fell_out = None if re.fullmatch(r"\w+", extra) else _out_of_block(file, span.line)
+        hint = fell_out or did_you_mean(extra, allowed) or _listing(allowed)
         message = f"`{extra}` is not a field of {field}"
         out.append(error("E0602", message, span, hint))
     return out

@@ -82,6 +82,11 @@ class BatchConfig:
         for key, (low, high) in _RANGES.items():
             if key in data and not low <= data[key] <= high:
                 raise BatchError(f"{key!r} must be {low} to {high}, not {data[key]}")
+        if data.get("record_format", RECORD_FORMAT) != RECORD_FORMAT:  # records it cannot read
+            raise BatchError(
+                f"'record_format' is {data['record_format']}, but this whitedwarf reads "
+                f"format {RECORD_FORMAT} (a batch of another version of whitedwarf?)"
+            )
         fields = dict(data)
         for key in _TEXTS:
             value = fields.get(key, [])

@@ -48,7 +48,7 @@ def load_config(folder: Path) -> BatchConfig:
     """The settings of the batch in ``folder`` (for ``--resume``)."""
     path = folder / CONFIG
     if not path.exists():
-        raise StoreError(f"{folder} holds no batch to resume ({CONFIG} is missing)")
+        raise StoreError(f"{folder} holds no batch ({CONFIG} is missing)")
     try:
         return BatchConfig.from_json(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError) as error:

@@ -184,6 +184,9 @@ def test_the_docs_example_is_what_explain_says(combo: dict[str, Any]) -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "explain.md").read_text("utf-8")
     example = page.split("```console\n", 1)[1].split("```", 1)[0]
     command = " ".join(example.splitlines()[0:2]).replace("\\", " ").split()
+    # The run here plays on the hand weights (tests/conftest.py); a reader's run learns the
+    # mod's values first and plays other games unless told as the page tells it.
+    assert command[1:3] == ["WHITEDWARF_CARD_VALUES=off", "whitedwarf"], command
     assert command[command.index("--cards") :] == [*COMBO, "--out", "runs/why"]
     shown = [line for line in example.splitlines() if line.startswith("- ")]
     assert shown == [line for line in combo["text"].splitlines() if line.startswith("- ")]

@@ -186,6 +186,36 @@ def test_a_dedented_effect_line_that_reads_as_a_key_is_explained(tmp_path: Path)
     assert "indent it by 4 spaces" in (found.hint or "")
 
 
+@pytest.mark.parametrize(
+    ("field", "hint"),
+    [
+        ("colour: blue", "the fields are: id, name, source, kind, cost, copies, text, effect"),
+        ("notse: why", "did you mean `notes`?"),
+    ],
+)
+def test_a_field_after_a_block_effect_is_named_as_a_field(
+    tmp_path: Path, field: str, hint: str
+) -> None:
+    """A tech ending in an effect block, then `colour: blue` (a field techs do not have),
+    was told "this line is less indented than the block that starts on line 8, so it ended
+    the block; indent it by 4 spaces": as if `colour: blue` were a line of the effect. A
+    key that is one word is a field, and is told as any unknown field is."""
+    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.tools.scaffold import new_pack
+
+    mod = tmp_path / "mod"
+    new_pack(mod)
+    techs = mod / "techs.yaml"
+    text = techs.read_text("utf-8").replace(
+        "  effect: this ship type has +1 attack\n",
+        f"  effect: |\n    this ship type has +1 attack\n  {field}\n",
+    )
+    techs.write_text(text, "utf-8")
+    [found] = load_packs([mod]).errors
+    assert found.code == "E0602" and found.message.startswith(f"`{field.split(':')[0]}`")
+    assert (found.hint or "").startswith(hint), found.hint
+
+
 def test_an_empty_text_or_list_is_said_in_words(tmp_path: Path) -> None:
     """`effect: ""` read "`effect`: '' should be non-empty" (jsonschema's own words, no hint);
     an empty list the same. Both now say what is empty and what belongs there."""

@@ -172,6 +172,8 @@ def _config(batch: Path, **changes: object) -> str:
         ("batch.json", "games=100000000000", "'games' must be 1 to 10000000, not 100000000000"),
         ("batch.json", "players='2'", "'players' must be a whole number, not '2'"),
         ("batch.json", "agents=[1]", "'agents' must be a list of texts"),
+        # was read as format 1 by simulate --resume, report and fairness alike
+        ("batch.json", "record_format=99", "'record_format' is 99, but this whitedwarf reads"),
         ("games.jsonl", "5\n", "games.jsonl:1: not a game record"),
         ("games.jsonl", '{"index": 1}\n', 'games.jsonl:1: the record of game 0 must have "index"'),
         ("games.jsonl", '{"index": 0}\n', "games.jsonl:1: the record of game 0 has no int 'seed'"),
@@ -199,3 +201,97 @@ def test_doc_check_says_a_missing_page_is_missing(tmp_path: Path) -> None:
     page = tmp_path / "reference.md"
     code, out = run("doc", "--out", str(page), "--check")
     assert code == 1 and f"{page} is missing; run `whitedwarf doc --out {page}` to write it" in out
+
+
+#: The commands that read a file the user names, with {file} where it goes.
+NAMED_FILE_COMMANDS = [
+    ("replay", "{file}"),
+    ("render", "{file}", "--out", "{out}/board.svg"),
+    ("play", "--resume", "{file}"),
+    ("tune", "lastlight", "--targets", "{file}", "--out", "{out}/tune"),
+]
+
+
+@pytest.mark.parametrize("command", NAMED_FILE_COMMANDS, ids=lambda c: c[0])
+def test_a_named_pipe_nobody_writes_is_refused_not_waited_on(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """`replay p` on a FIFO made with mkfifo (and `render`, `play --resume`, `tune
+    --targets`) waited for a writer forever, saying nothing. A subprocess, so a regression
+    fails the test instead of hanging it."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    args = [word.format(file=fifo, out=tmp_path) for word in command]
+    done = subprocess.run(
+        [sys.executable, "-m", "whitedwarf", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    said = f"{fifo} is a named pipe (FIFO), which would wait for a program to write to it"
+    assert done.returncode in (1, 2) and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", NAMED_FILE_COMMANDS, ids=lambda c: c[0])
+def test_an_endless_device_is_refused(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """`replay /dev/zero` read until memory ran out: an internal error (exit 3) after
+    seconds of swapping, or no answer at all."""
+    args = [word.format(file="/dev/zero", out=tmp_path) for word in command]
+    code, out = run(*args)
+    assert code in (1, 2) and "/dev/zero is a device, not a file" in out, out
+
+
+def test_a_replay_through_process_substitution_is_read_once(
+    tmp_path: Path, log_lines: list[str]
+) -> None:
+    """`render <(zcat game.jsonl.gz) --at 3` said "/dev/fd/63:1: the first line must be the
+    replay header": render read the pipe three times (what it holds, its game, its
+    decisions) and the pipe was empty after the first. `replay` read it once and worked."""
+    import os
+    import threading
+
+    for command in (("render", "{file}", "--at", "3", "--out", "{out}"), ("replay", "{file}")):
+        reading, writing = os.pipe()
+        text = ("\n".join(log_lines) + "\n").encode()
+
+        def write(fd: int = writing, data: bytes = text) -> None:
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(data)
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        out_file = tmp_path / "board.svg"
+        out_file.unlink(missing_ok=True)
+        args = [word.format(file=f"/dev/fd/{reading}", out=out_file) for word in command]
+        try:
+            code, out = run(*args)
+        finally:
+            writer.join()
+            os.close(reading)
+        assert code == 0, out
+
+
+def test_fairness_of_a_folder_without_a_batch_says_so_in_its_words(tmp_path: Path) -> None:
+    """`fairness somefolder` said "somefolder holds no batch to resume": fairness resumes
+    nothing."""
+    code, out = run("fairness", str(tmp_path))
+    assert code == 1 and f"{tmp_path} holds no batch (batch.json is missing)" in out, out
+    assert "resume" not in out
+
+
+def test_a_named_pipe_or_device_given_as_a_pack_is_not_a_pack(tmp_path: Path) -> None:
+    """`validate p` on a FIFO said "p/pack.yaml:1:1: error[E0701]: no pack.yaml in 'p'"
+    (exit 1), as if p were a folder; a plain file was already "is a file, not a pack"."""
+    import os
+
+    fifo = tmp_path / "p"
+    os.mkfifo(fifo)
+    for named in (str(fifo), "/dev/null"):
+        code, out = run("validate", named)
+        assert code == 2 and f"'{named}' is a file, not a pack" in out, out

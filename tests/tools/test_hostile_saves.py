@@ -185,3 +185,34 @@ def test_a_replay_header_field_of_the_wrong_kind_is_named(
     log.write_text("\n".join([json.dumps({**json.loads(header), field: value}), *rest]) + "\n")
     code, out = run("replay", str(log))
     assert code == 1 and said in out, out
+
+
+@pytest.mark.parametrize("engine", ["starlight-engine-1", "lastlight-engine-99"])
+def test_a_replay_of_another_engine_is_refused_in_one_sentence(tmp_path: Path, engine: str) -> None:
+    """A Last Light log whose header said it was recorded by Starlight's engine (or by an
+    engine this whitedwarf does not have) was replayed as if it said nothing: the header's
+    `engine` was never read."""
+    log = tmp_path / "game.jsonl"
+    assert run("play", "--seats", "random,random", "--seed", "3", "--replay", str(log))[0] == 0
+    header, *rest = log.read_text().splitlines()
+    log.write_text("\n".join([json.dumps({**json.loads(header), "engine": engine}), *rest]) + "\n")
+    said = (
+        f"{log}:1: the header's 'engine' is {engine!r}, but lastlight is played by "
+        "'lastlight-engine-1' here (a log of another engine, or of another version of "
+        "whitedwarf)"
+    )
+    for command in (("replay", str(log)), ("render", str(log), "--out", str(tmp_path / "b.svg"))):
+        code, out = run(*command)
+        assert code == 1 and said in out and "verified" not in out, out
+        assert not (tmp_path / "b.svg").exists()
+
+
+def test_a_save_of_another_engine_is_refused_in_one_sentence(
+    tmp_path: Path, saved: dict[str, Any]
+) -> None:
+    code, out, path = resume(tmp_path, edit(saved, "header.engine", "starlight-engine-1"))
+    said = (
+        f"{path}: the save's header 'engine' is 'starlight-engine-1', but lastlight is played "
+        "by 'lastlight-engine-1' here"
+    )
+    assert code == 1 and said in out and "(the save was left as it is)" in out, out

@@ -109,10 +109,10 @@ def saved_game(path: Path) -> str:
     """The game a save names (``"game"`` in its state; Last Light when none)."""
     import json
 
-    from whitedwarf.interpreter.replay import PLAY_SAVE_KIND
+    from whitedwarf.interpreter.replay import PLAY_SAVE_KIND, read_named_text
 
     try:
-        record = json.loads(path.read_text(encoding="utf-8-sig"))
+        record = json.loads(read_named_text(path))
     except (OSError, UnicodeDecodeError, ValueError):
         return DEFAULT_GAME  # the game's own reader says what is wrong with the file
     if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:

@@ -24,6 +24,7 @@ from whitedwarf.interpreter.replay import (
     header_mismatch,
     pack_header,
     read_game_file,
+    read_named_text,
     read_replay,
     start_game,
     unreadable,
@@ -95,7 +96,7 @@ def read_saved_state(
     or the save of the terminal interface, which holds one. PositionError says why not
     (``what`` names what the file should be: "a Starlight save")."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_named_text(path)
         record = json.loads(text)
         if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
             text = json.dumps(record.get("state"))

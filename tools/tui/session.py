@@ -35,8 +35,10 @@ from whitedwarf.interpreter.replay import (
     REPLAY,
     ReplayError,
     ReplayWriter,
+    engine_problem,
     event_record,
     read_game_file,
+    read_named_text,
     shown_value,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
@@ -328,7 +330,7 @@ def save_game(path: Path) -> str | None:
     """The game a save in ``path`` was made for (None when it cannot be told): ``play
     --resume`` then loads that game's bundled pack unless ``--pack`` is given."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8-sig"))
+        record = json.loads(read_named_text(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None  # read_save says what is wrong with the file
     header = record.get("header") if isinstance(record, dict) else None
@@ -429,6 +431,8 @@ def _check_played(session: Session) -> None:
         )
 
 
+_ENGINE_FIELD = "the save's header 'engine'"
+
 #: What each field of a save record must be (``Session.to_json``).
 _LOG_FIELDS = {"number": int, "round": int, "seat": int, "kind": str, "text": str, "events": list}
 
@@ -462,13 +466,15 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
         problem = unknown_game(header["game"], "the save's header")
         if problem is not None:
             return problem
+    problem = engine_problem(header, str(header.get("game", "lastlight")), _ENGINE_FIELD)
+    if problem is not None:
+        return problem
     expected: list[tuple[str, bool, str]] = [
         ("seed", type(header.get("seed", 0)) is int, "not a whole number"),
         ("players", type(header.get("players", 0)) is int, "not a whole number"),
         ("seats", _list_of(header.get("seats", []), lambda s: isinstance(s, str)), "not a list"),
         ("packs", _list_of(header.get("packs", []), _is_pack), "not a list of {id, version, hash}"),
         ("content_hash", isinstance(header.get("content_hash", ""), str), "not a digest (text)"),
-        ("engine", isinstance(header.get("engine", ""), str), "not an engine version (text)"),
     ]
     for name, fine, why in expected:
         if not fine:
