@@ -1,6 +1,7 @@
 """Engine speed on one core: random-agent games, decisions, clone, save/load and hashing.
 
-Run: ``python benchmarks/engine_bench.py [--quick] [--games N] [--rounds R] [--core]``.
+Run: ``python benchmarks/engine_bench.py [--quick] [--games N] [--rounds R] [--core]
+[--content DIR]``.
 
 Every game is a full seeded game of the base pack with its card effects on (the real game),
 driven exactly like ``whitedwarf play``: :func:`whitedwarf.interpreter.runner.play` with one
@@ -18,6 +19,11 @@ Side by side with another checkout (issue 26: "measured side by side ... in one 
 [--rounds 3]`` runs this file and ``DIR/benchmarks/engine_bench.py`` (with the interpreter
 ``PY``, the one that has ``DIR`` installed) one after the other, ``--times`` times each, the
 other first each time, and prints every run and the best of each side against the other.
+With ``--content PACK`` both sides play that Last Light pack (the bundled packs of two
+checkouts differ where the content was tuned, issue 25, and then their games are other
+games), and both run this file, each with its own install (the file imports whatever
+``whitedwarf`` its interpreter has; ``load_game_content`` takes the folder in both, as
+``same_games.py --content`` relies on).
 
 The per-content caches are warmed first, so the figures are the steady state of a long run
 (a simulation of thousands of games): every card's effect is compiled (a one-time cost per
@@ -138,13 +144,15 @@ def _figures(output: str) -> dict[str, float]:
     return found
 
 
-def against(other: Path, python: str, times: int, passed: list[str]) -> None:
+def against(
+    other: Path, python: str, times: int, passed: list[str], same_file: bool = False
+) -> None:
     """Run ``other``'s benchmark (with ``python``) and this one alternately, ``times`` each,
-    the other first, and print each run and the best of each against the other."""
-    commands = {
-        "other": [python, str(other / "benchmarks" / "engine_bench.py"), *passed],
-        "this": [sys.executable, str(Path(__file__).resolve()), *passed],
-    }
+    the other first, and print each run and the best of each against the other.
+    ``same_file``: the other side runs this file too (``--content``: the module docstring)."""
+    here = str(Path(__file__).resolve())
+    theirs = here if same_file else str(other / "benchmarks" / "engine_bench.py")
+    commands = {"other": [python, theirs, *passed], "this": [sys.executable, here, *passed]}
     # The other side runs with its own install: a PYTHONPATH given for this side (a compiled
     # tree, mypyc_build.py) would put this side's package in its place.
     envs = {"other": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "this": None}
@@ -152,7 +160,12 @@ def against(other: Path, python: str, times: int, passed: list[str]) -> None:
     for n in range(times):
         for side, command in commands.items():
             done = subprocess.run(
-                command, capture_output=True, text=True, check=True, env=envs[side]
+                command,
+                capture_output=True,
+                text=True,
+                check=True,
+                env=envs[side],
+                cwd=other if side == "other" else None,  # not this checkout's folder on sys.path
             )
             runs[side].append(_figures(done.stdout))
             print(f"run {n + 1} of {times}, {side}: done", file=sys.stderr)
@@ -186,18 +199,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", type=Path, help="another checkout to run side by side")
     parser.add_argument("--python", default=sys.executable, help="the interpreter for --against")
     parser.add_argument("--times", type=int, default=3, help="runs of each side (--against)")
+    parser.add_argument("--content", type=Path, help="play this Last Light pack folder")
     args = parser.parse_args(argv)
     if args.against is not None:
         passed = [f"--games={args.games}"] if args.games else []
         passed += [f"--rounds={args.rounds}"] + (["--quick"] if args.quick else [])
         passed += (["--core"] if args.core else []) + (["--cold"] if args.cold else [])
-        against(args.against, args.python, args.times, passed)
+        if args.content is not None:
+            passed.append(f"--content={args.content.resolve()}")
+        same_file = args.content is not None
+        against(args.against, args.python, args.times, passed, same_file)
         return
     count = args.games or (4 if args.quick else 30)
     budget = 0.3 if args.quick else 1.5
     if args.core:
         stub_hooks()
-    content = load_game_content()
+    content = load_game_content() if args.content is None else load_game_content([args.content])
     rows = []
     total_time = total_decisions = 0.0
     for players in (2, 3, 4):
@@ -223,8 +240,9 @@ def main(argv: list[str] | None = None) -> None:
     ]  # fmt: skip
     mode = "rules only (--core)" if args.core else "card effects on"
     mode += ", cards compiled during the games (--cold)" if args.cold else ", warm caches"
+    pack = "base pack" if args.content is None else f"the pack in {args.content}"
     print(
-        f"Engine benchmark, one core, CPU time, base pack, {mode}, {count} games per count, "
+        f"Engine benchmark, one core, CPU time, {pack}, {mode}, {count} games per count, "
         f"fastest of {max(1, args.rounds)} rounds\n"
     )
     print("| measure | value | notes |")

@@ -133,6 +133,7 @@ class Runtime:
     move_options: dict[Any, Any] = field(default_factory=dict)  # command
     light_source: dict[str, str] = field(default_factory=dict)  # verbs: card id -> its source
     card_values: dict[str, float] = field(default_factory=dict)  # valuation: card id -> worth
+    card_costs: dict[str, dict[str, int]] = field(default_factory=dict)  # heuristic: ref -> cost
 
     def forget(self) -> None:
         """Empty the memo tables (after card data changed in place, as test cards do)."""

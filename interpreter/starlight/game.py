@@ -122,7 +122,9 @@ class Game:
 
         Every Starlight stat counts or costs something, so none goes below 0 (a god's -1 on a
         cost of 1 makes it free, never a gain)."""
-        base = self.content.number(name)
+        base = self.content.numbers.get(name)  # :meth:`number`'s table read first (2.6 a
+        if base is None:  # decision in the search's rollouts)
+            base = self.content.number(name)
         # durations (`until the end of the turn: ...`) and one-shot discounts (`your next
         # launch costs 1 less`): lasting.py (issue 29); none in a state without them
         if state.get("durations") or state.get("next_costs"):

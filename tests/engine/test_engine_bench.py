@@ -36,3 +36,13 @@ def test_against_prints_every_run_and_best_against_best(
     other, this, ratio = rows["4-player decisions/s"]
     assert len(other.split(" / ")) == len(this.split(" / ")) == 2  # each run, both sides
     assert ratio.endswith("x") and float(ratio[:-1]) > 0
+
+
+def test_content_plays_the_pack_named(capsys: pytest.CaptureFixture[str]) -> None:
+    # Two checkouts whose bundled packs were tuned apart play other games: ``--content``
+    # makes one run play the pack in a folder (both sides of ``--against`` play it).
+    pack = ROOT / "content" / "lastlight"
+    engine_bench.main(["--games", "1", "--rounds", "1", "--quick", "--content", str(pack)])
+    out = capsys.readouterr().out
+    assert f"CPU time, the pack in {pack}, card effects on" in out
+    assert "| 4-player games |" in out

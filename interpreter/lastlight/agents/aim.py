@@ -74,6 +74,9 @@ _GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None, tuple
 _PROGRESS: dict[tuple[Any, ...], float] = {}
 _PROGRESS_LIMIT = 20_000
 
+#: ``(domains in order, seat)`` -> their stamp keys (``versions.keys_of``), made once each.
+_KEYS: dict[tuple[tuple[str, ...], int], tuple[Any, ...]] = {}
+
 
 class Aim:
     """A seat's kept achievement and its progress now, judged from the seat's own view."""
@@ -105,7 +108,9 @@ class Aim:
             return self.progress(self.view)
         stamps = versions.of(self.view).stamps
         order = self._order if self._order is not None else tuple(sorted(self.domains))
-        keys = versions.keys_of(order, self.seat)
+        keys = _KEYS.get((order, self.seat))
+        if keys is None:
+            keys = _KEYS[order, self.seat] = versions.keys_of(order, self.seat)
         key = (self.ref, self.seat, *map(stamps.__getitem__, keys))
         found = _PROGRESS.get(key)
         if found is None:
@@ -368,13 +373,19 @@ def _mine_outcomes(aim: Aim) -> list[Outcome]:
     if not aim.reads(RESOURCE_DOMAINS):
         return []
     view, seat = aim.view, aim.seat
-    spaces = dict(runtime(view).colony_spaces)
+    spaces: dict[str, str] | None = None  # the colony ship's spaces, read when one is held
     extra: dict[str, int] = {}
     for x in view["extractors"].values():
         if x["owner"] != seat:
             continue
         planet = x["planet"]  # else on a colony ship space
-        unit = view["planets"][planet]["resource"] if planet else spaces.get(x["space"] or "")
+        unit: str | None
+        if planet:
+            unit = view["planets"][planet]["resource"]
+        else:
+            if spaces is None:
+                spaces = dict(runtime(view).colony_spaces)
+            unit = spaces.get(x["space"] or "")
         if unit in valuation.UNIT_VALUE and unit != "light":
             extra[unit] = extra.get(unit, 0) + 1
     return [(_with_resources(view, seat, extra), RESOURCE_DOMAINS)] if extra else []
@@ -386,12 +397,13 @@ def _held_free_sectors(view: State, seat: int) -> list[str]:
     owners: dict[str, set[int]] = {}
     for ship in view["ships"].values():
         owners.setdefault(ship["sector"], set()).add(ship["owner"])
+    held = {sector_id for sector_id, who in owners.items() if who == {seat}}
     return [
         sector_id
         for sector_id, sector in view["sectors"].items()
-        if sector.get("planet") is not None
+        if sector_id in held  # tested first: few sectors hold only this seat's ships
+        and sector.get("planet") is not None
         and sector["planet"] not in taken
-        and owners.get(sector_id) == {seat}
     ]
 
 

@@ -122,7 +122,13 @@ def _trade_value(view: State, seat: int, player: Player) -> float:
 
 
 def _refresh_value(view: State, seat: int, player: Player) -> float:
-    claim = sum(_ring_light(view, x) for x in view["extractors"].values() if x["owner"] == seat)
+    rt = runtime(view)  # the refresh light of each extractor's ring (000 "Refresh")
+    ring, light = rt.ring, rt.rules.get("refresh_light", {})
+    claim = sum(
+        0.0 if x.get("planet") is None else float(light.get(ring.get(x["sector"], ""), 0))
+        for x in view["extractors"].values()
+        if x["owner"] == seat
+    )
     return claim + (3.0 if len(player["hand"]) <= 2 else 0.0)
 
 
@@ -260,11 +266,17 @@ class _Occupancy:
             counts = self.ships.setdefault(ship["sector"], [0, 0])
             counts[0 if ship["owner"] == seat else 1] += 1
         self.mined = {x["sector"] for x in view["extractors"].values()}
+        #: sector -> its value, worked out once (the seat's ships share destinations).
+        self.values: dict[str, float] = {}
 
     def value(self, view: State, sector_id: str) -> float:
         """:func:`_sector_value` of ``sector_id``."""
-        mine, theirs = self.ships.get(sector_id, (0, 0))
-        return _place_value(view, sector_id, sector_id in self.mined, mine, theirs)
+        found = self.values.get(sector_id)
+        if found is None:
+            mine, theirs = self.ships.get(sector_id, (0, 0))
+            mined = sector_id in self.mined
+            found = self.values[sector_id] = _place_value(view, sector_id, mined, mine, theirs)
+        return found
 
 
 def _roll(view: State, seat: int, size: str) -> float:
@@ -395,17 +407,17 @@ def _count(pieces: Mapping[str, Ship | Extractor], seat: int) -> int:
 
 
 def _tech_cost(view: State, ref: str) -> dict[str, int]:
-    try:
-        return dict(runtime(view).card(ref).get("cost", {}))
-    except KeyError:
-        return {}
-
-
-def _ring_light(view: State, extractor: Extractor) -> float:
-    if extractor.get("planet") is None:
-        return 0.0
-    ring = runtime(view).ring.get(extractor["sector"], "")
-    return float(runtime(view).rules.get("refresh_light", {}).get(ring, 0))
+    """A card's cost (``{}`` for a card the content does not know), kept per content:
+    shared, read only (scored for every tech in hand at every Research option)."""
+    costs = runtime(view).card_costs
+    found = costs.get(ref)
+    if found is None:
+        try:
+            found = dict(runtime(view).card(ref).get("cost", {}))
+        except KeyError:
+            found = {}
+        costs[ref] = found
+    return found
 
 
 def _free_colony_spaces(view: State, seat: int) -> list[str]:
@@ -416,10 +428,13 @@ def _free_colony_spaces(view: State, seat: int) -> list[str]:
 def _free_planets_held(view: State, seat: int) -> bool:
     """A planet sector with only this seat's ships and no extractor (000 Construct "2.")."""
     taken = {x["sector"] for x in view["extractors"].values()}
+    owners: dict[str, set[int]] = {}  # the ships' owners of each sector, in one walk
+    for ship in view["ships"].values():
+        owners.setdefault(ship["sector"], set()).add(ship["owner"])
+    mine = {seat}
     for sector_id, sector in view["sectors"].items():
         if not sector.get("planet") or sector_id in taken:
             continue
-        owners = {s["owner"] for s in view["ships"].values() if s["sector"] == sector_id}
-        if owners == {seat}:
+        if owners.get(sector_id, set()) == mine:
             return True
     return False

@@ -72,9 +72,13 @@ def decide(
 ) -> str:
     """The option this agent takes in ``view`` (an observation of ``seat``); ``rng`` draws
     the first turn's space among those valued alike (without it: the first of them)."""
-    if ids and all(i.startswith("god:") for i in ids):  # the god worth most, learned
+    gods = 0  # the god options, counted in one loop (two generators were 2% of a rollout)
+    for i in ids:
+        if i.startswith("god:"):
+            gods += 1
+    if ids and gods == len(ids):  # the god worth most, learned
         return best_card(game, ids, "keep", lambda i: i[4:])
-    if view["frames"] or any(i.startswith("god:") for i in ids):
+    if view["frames"] or gods:
         return ids[0]  # an effect's choice: the first is as good as any
     action = view["action"]
     if action is not None and action["kind"] == "launch":
