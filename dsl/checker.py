@@ -483,6 +483,8 @@ class Checker:
         else:
             scope.context.update(dict(hook.provides))
             scope.parties = hook.parties
+            if hook.others:  # another player's moment: `the player who <acted>` is theirs
+                scope.act = hook.acted
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
@@ -549,6 +551,8 @@ class Checker:
             scope.parties = (*hook.parties, "actor")
             scope.act = hook.acted
             self.resolved.reactions[id(clause)] = hook.name
+            if hook.others:  # the hook fires for those who hear it: a plain trigger on it
+                self.resolved.suffered.add(id(clause))
         else:
             scope.parties = ("actor",)
         if clause.cond is not None:
@@ -612,21 +616,23 @@ class Checker:
         noun = actor.words[0].text
         found = self.registry.noun_for((noun,))
         players = self.registry.nouns.get("player")
-        kind = players.type if players is not None else ""
+        kind = players.type if players is not None else "player"
         ok = found is not None and found[0].type == kind and not found[0].party
         # a player noun that implies filters means other players; a bare one needs `another`
         if ok and found is not None and not found[0].implies:
             ok = det == "another"
         if ok and det in ("a", "an", "any", "another"):
             return
+        if det == "another" and noun == "player" and players is None:
+            return  # a game whose only player noun is `opponent` says it too
         others = [f"`{_article(n.name)} {n.name}`" for n in self.registry.nouns.values()
                   if n.type == kind and n.implies and not n.party]  # fmt: skip
+        others.append("`another player`")
         self.error(
             "E0432",
             actor.pos,
             f"a reaction hears another player's act, not `{det} {noun}`".replace("  ", " "),
-            f"write {_or_words([*others, '`another player`'])}; your own moments are "
-            "`when <hook> -> ...`",
+            f"write {_or_words(others)}; your own moments are `when <hook> -> ...`",
         )
 
     def retriggers(self, clause: ast.Trigger, hook: Hook, context: dict[str, str]) -> None:
@@ -935,6 +941,8 @@ class Checker:
         out: list[ast.Arg] = []
         for arg in args:
             previous = out[-1] if out else None
+            if self.misspelt_side(previous, arg):
+                continue  # `the player to your lefft`: told, and not an argument
             joined = self.in_this(previous, arg) or _who_did(previous, arg)
             if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
                 out[-1] = joined
@@ -971,6 +979,37 @@ class Checker:
                 continue
             out.append(arg)
         return out
+
+    def misspelt_side(self, previous: ast.Arg | None, arg: ast.Arg) -> bool:
+        """``the player to your lefft``: a side the grammar did not read as one (only
+        ``Registry.sides`` words are) after a player, told with the sides (E0434)."""
+        inner = previous.value if isinstance(previous, ast.PrepArg) else previous
+        if not (
+            isinstance(inner, ast.Selector)
+            and isinstance(arg, ast.PrepArg)
+            and arg.prep.text in ("to", "on")
+            and isinstance(arg.value, ast.Selector)
+            and arg.value.det is not None
+            and arg.value.det.text == "your"
+            and len(arg.value.words) == 1
+            and not arg.value.posts
+        ):
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in inner.words[-1:]))
+        word = arg.value.words[0].text
+        if found is None or found[0].type != "player" or self.registry.noun_for((word,)):
+            return False
+        sides = self.registry.sides
+        close = did_you_mean(word, sides) if sides else None
+        self.error(
+            "E0434",
+            arg.pos,
+            f"a player sits to your {_or_list(tuple(sides))}, not `{arg.prep.text} your {word}`"
+            if sides
+            else "this game names no player by where they sit",
+            close,
+        )
+        return True
 
     def in_this(self, previous: ast.Arg | None, arg: ast.Arg) -> ast.Arg | None:
         """``from the opponent`` followed by ``in this combat`` (a ``Noun.party_in`` word):
@@ -1258,6 +1297,9 @@ class Checker:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {noun.name}", hint)
             return None
         det = sel.det.text if sel.det else None
+        side = next((p for p in sel.posts if p.kind == "side"), None)
+        if side is not None:  # `the player to your left`
+            return self.side_party(sel, noun, det, side)
         if noun.party or any(p.kind == "in_this" for p in sel.posts):
             return self.party(sel, noun, det, scope)
         if det == "that" and noun.type == "player":  # card state: a remembered choice
@@ -1342,9 +1384,9 @@ class Checker:
 
     def party_hooks(self, party: str) -> str:
         """The hooks that supply a named party, in backticks (for E0430's hint)."""
-        if party == "actor":
-            return "a reaction, `when another player <act> -> ...`"
         names = [f"`{h.name}`" for h in self.registry.hooks.values() if party in h.parties]
+        if party == "actor":  # and the hooks of another player's moment
+            return ", ".join(["a reaction, `when another player <act> -> ...`", *names])
         return ", ".join(names) or "none"
 
     def party(
@@ -1401,6 +1443,44 @@ class Checker:
             )
             return None
         return {"party": key, "type": noun.type}
+
+    def side_party(
+        self, sel: ast.Selector, noun: Noun, det: str | None, side: ast.Post
+    ) -> dict[str, Any] | None:
+        """``the player to your left`` (``Registry.sides``): one player, named by where they
+        sit, read when the verb runs (docs/dsl.md "Named parties")."""
+        assert side.word is not None
+        said = self.source.text[side.pos.start : side.pos.end]
+        sides = self.registry.sides
+        if side.word.text not in sides:
+            self.error(
+                "E0434",
+                side.pos,
+                f"this game names nobody `{said}`",
+                "it names no player by where they sit"
+                if not sides
+                else f"write {_or_words([f'`the player to your {w}`' for w in sides])}",
+            )
+            return None
+        players = [n.name for n in self.registry.nouns.values() if n.type == "player"]
+        if noun.type != "player" or noun.party:
+            self.error(
+                "E0434",
+                sel.pos,
+                f"only a player sits {said}, not a {noun.name}",
+                f"write `the player {said}`; their things are `<things> of the player {said}`",
+            )
+            return None
+        others = [p for p in sel.posts if p.kind != "side"]
+        if det != "the" or len(sel.words) > 1 or others or sel.count is not None:
+            self.error(
+                "E0434",
+                sel.pos,
+                f"`{noun.name} {said}` names one player: write `the {noun.name} {said}`",
+                f"`the player {said}` is {sides[side.word.text]}" if "player" in players else None,
+            )
+            return None
+        return {"party": side.word.text, "type": noun.type}
 
     def owner_forms(self, noun: Noun, scope: _Scope, said: str) -> str:
         """The ``<said> <thing>`` forms (``of this planet``) that work here (a thing this
@@ -1484,10 +1564,14 @@ class Checker:
         heard. The words after ``who`` must say the reaction's own act (past or present)."""
         words = [w.text for w in sel.words]
         found = self.registry.noun_for((words[0],))
-        if found is None or found[0].party:
+        # `the player who launched` where the game's only player noun is `opponent`
+        players = words[0] == "player" and any(
+            n.type == "player" for n in self.registry.nouns.values()
+        )
+        if (found is None and not players) or (found is not None and found[0].party):
             self.error("E0405", sel.words[0].pos, f"unknown noun `{' '.join(words)}`")
             return None
-        typ = found[0].type
+        typ = found[0].type if found is not None else "player"
         if want and typ not in want:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {words[0]}", hint)
             return None
@@ -1709,7 +1793,8 @@ class Checker:
         words = tuple(w.text for w in post.other.words)
         found = self.registry.noun_for(words[:1] if "who" in words else words)
         inside = any(p.kind == "in_this" for p in post.other.posts)
-        if found is not None and len(words) > 2 and words[1] == "who":
+        sided = any(p.kind == "side" for p in post.other.posts)
+        if (found is not None and len(words) > 2 and words[1] == "who") or sided:
             party = self.selector(post.other, scope)  # `of the player who built`
             if party is None:
                 return False
