@@ -76,6 +76,9 @@ class _Scope:
     # reaction, its act (``Hook.acted``), for ``the player who <acted>``
     parties: tuple[str, ...] = ()
     act: str = ""
+    # the hook of the trigger the steps are in, when it starts each period (``round_start``)
+    # and nothing limits its uses: a one-shot discount started there adds up (W0411)
+    period_hook: str = ""
 
 
 #: A reaction's act words that end with a use limit written without its comma (`plays trade
@@ -485,6 +488,9 @@ class Checker:
             scope.parties = hook.parties
             if hook.others:  # another player's moment: `the player who <acted>` is theirs
                 scope.act = hook.acted
+            ends = {f"{p}_{edge}" for p in self.registry.periods for edge in ("start", "end")}
+            if hook.name in ends and getattr(clause, "limit", None) is None:
+                scope.period_hook = hook.name  # W0411 for a one-shot discount it starts
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
@@ -685,6 +691,7 @@ class Checker:
             self.lasting(step, scope)
         elif isinstance(step, ast.NextCost):
             self.next_cost(step)
+            self.adding_up(step, scope)
         elif isinstance(step, ast.Remember):
             self.remember(step, scope)
 
@@ -792,6 +799,27 @@ class Checker:
         else:
             self.number(step.amount, self.registry.numbers.get("discount"), "a discount")
 
+    def adding_up(self, step: ast.NextCost, scope: _Scope) -> None:
+        """W0411: `when round_start -> your next ship costs 1 less` reads as "the first ship
+        each round costs 1 less", but a one-shot discount waits until it is used and unused
+        ones add up (docs/rules-decisions.md E130): after a round without a ship, the next
+        costs 2 less. Said where a trigger on a hook that starts or ends each period (named
+        `<period>_start` or `<period>_end`, ``Registry.periods``) starts one unlimited."""
+        if not scope.period_hook:
+            return
+        thing = " ".join(w.text for w in step.thing)
+        period = scope.period_hook.rsplit("_", 1)[0]
+        self.warning(
+            "W0411",
+            step.pos,
+            f"a discount started at every `{scope.period_hook}` waits until a {thing} is made, "
+            f"and unused ones add up: after a {period} without one, the next {thing} costs "
+            f"{_twice(step.amount)} less",
+            f"a discount for the {period} only is a duration (`until the end of the {period}: "
+            "...` with a `-1 cost` modifier, where the game has one); a use limit (`once per "
+            "game`) starts it once; `allow: [W0411]` on the card if adding up is meant",
+        )
+
     def then_after_choice(self, body: ast.Body) -> None:
         """W0407: `choose one: A or B then C` does C after either option, which reads as
         `B then C` as often as not; parentheses say which is meant (both are offered, in the
@@ -831,6 +859,7 @@ class Checker:
         operand = self.selector(step.selector, scope, mode="all")
         inner = _Scope(dict(scope.context), scope.loop_type, scope.lenient)
         inner.parties, inner.act = scope.parties, scope.act  # named parties (issue 29)
+        inner.period_hook = scope.period_hook
         if operand is not None and "type" in operand:
             inner.loop_type = operand["type"]
         elif operand is None:
@@ -2413,3 +2442,8 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
     yield step
     for item in ast.inner_steps(step):
         yield from walk_steps(item)
+
+
+def _twice(amount: ast.Expr) -> str:
+    """Two discounts of ``amount`` together, in words (W0411)."""
+    return str(2 * amount.value) if isinstance(amount, ast.Num) else "twice as much"

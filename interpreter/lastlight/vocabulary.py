@@ -999,6 +999,21 @@ def _hooks() -> list[Hook]:
                 text=f"After {doing}",
             )
         )
+    # `when an opponent gains light` (docs/rules-decisions.md E141)
+    hooks.append(
+        Hook(
+            "light_gained",
+            "After you gain light, from anything (a card, a claim, Research, the centre star, "
+            "a graveyard, a trade's gift): heard once the step, decision or card verb that "
+            "gained it is done (E17's check), once per seat that gained. Heard as `when an "
+            "opponent gains light`.",
+            "when light_gained -> gain 1 common",
+            '000 "Overview": light is what players gain to win (docs/rules-decisions.md E141)',
+            acted="gains light",
+            text="When you gain light",
+            for_mods=True,  # for designers' cards: no base card hears it (W0901)
+        )
+    )
     # `when an opponent attacks you` (docs/rules-decisions.md E138)
     hooks.append(
         Hook(
