@@ -89,7 +89,10 @@ def _from_chosen(test: Any, noun: str) -> Any:
 
     def from_chosen(state: State, frame: Frame) -> bool:
         chosen = card_state.recalled(state, frame, noun)
-        if chosen is None or chosen != f"p{frame['context'].get('actor')}":
+        context = frame["context"]
+        # the act's player: a reaction's actor, or the attacker of `attacks you` (E138)
+        actor = context["actor"] if "actor" in context else context.get("combat")
+        if chosen is None or chosen != f"p{actor}":
             return False
         return test is None or bool(test(state, frame))
 
