@@ -76,6 +76,9 @@ class _Scope:
     # reaction, its act (``Hook.acted``), for ``the player who <acted>``
     parties: tuple[str, ...] = ()
     act: str = ""
+    # the hook of the trigger the steps are in, when it starts each period (``round_start``)
+    # and nothing limits its uses: a one-shot discount started there adds up (W0411)
+    period_hook: str = ""
 
 
 #: A reaction's act words that end with a use limit written without its comma (`plays trade
@@ -483,6 +486,11 @@ class Checker:
         else:
             scope.context.update(dict(hook.provides))
             scope.parties = hook.parties
+            if hook.others:  # another player's moment: `the player who <acted>` is theirs
+                scope.act = hook.acted
+            ends = {f"{p}_{edge}" for p in self.registry.periods for edge in ("start", "end")}
+            if hook.name in ends and getattr(clause, "limit", None) is None:
+                scope.period_hook = hook.name  # W0411 for a one-shot discount it starts
         if clause.cond is not None:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
@@ -549,6 +557,8 @@ class Checker:
             scope.parties = (*hook.parties, "actor")
             scope.act = hook.acted
             self.resolved.reactions[id(clause)] = hook.name
+            if hook.others:  # the hook fires for those who hear it: a plain trigger on it
+                self.resolved.suffered.add(id(clause))
         else:
             scope.parties = ("actor",)
         if clause.cond is not None:
@@ -612,21 +622,23 @@ class Checker:
         noun = actor.words[0].text
         found = self.registry.noun_for((noun,))
         players = self.registry.nouns.get("player")
-        kind = players.type if players is not None else ""
+        kind = players.type if players is not None else "player"
         ok = found is not None and found[0].type == kind and not found[0].party
         # a player noun that implies filters means other players; a bare one needs `another`
         if ok and found is not None and not found[0].implies:
             ok = det == "another"
         if ok and det in ("a", "an", "any", "another"):
             return
+        if det == "another" and noun == "player" and players is None:
+            return  # a game whose only player noun is `opponent` says it too
         others = [f"`{_article(n.name)} {n.name}`" for n in self.registry.nouns.values()
                   if n.type == kind and n.implies and not n.party]  # fmt: skip
+        others.append("`another player`")
         self.error(
             "E0432",
             actor.pos,
             f"a reaction hears another player's act, not `{det} {noun}`".replace("  ", " "),
-            f"write {_or_words([*others, '`another player`'])}; your own moments are "
-            "`when <hook> -> ...`",
+            f"write {_or_words(others)}; your own moments are `when <hook> -> ...`",
         )
 
     def retriggers(self, clause: ast.Trigger, hook: Hook, context: dict[str, str]) -> None:
@@ -679,6 +691,7 @@ class Checker:
             self.lasting(step, scope)
         elif isinstance(step, ast.NextCost):
             self.next_cost(step)
+            self.adding_up(step, scope)
         elif isinstance(step, ast.Remember):
             self.remember(step, scope)
 
@@ -786,6 +799,27 @@ class Checker:
         else:
             self.number(step.amount, self.registry.numbers.get("discount"), "a discount")
 
+    def adding_up(self, step: ast.NextCost, scope: _Scope) -> None:
+        """W0411: `when round_start -> your next ship costs 1 less` reads as "the first ship
+        each round costs 1 less", but a one-shot discount waits until it is used and unused
+        ones add up (docs/rules-decisions.md E130): after a round without a ship, the next
+        costs 2 less. Said where a trigger on a hook that starts or ends each period (named
+        `<period>_start` or `<period>_end`, ``Registry.periods``) starts one unlimited."""
+        if not scope.period_hook:
+            return
+        thing = " ".join(w.text for w in step.thing)
+        period = scope.period_hook.rsplit("_", 1)[0]
+        self.warning(
+            "W0411",
+            step.pos,
+            f"a discount started at every `{scope.period_hook}` waits until a {thing} is made, "
+            f"and unused ones add up: after a {period} without one, the next {thing} costs "
+            f"{_twice(step.amount)} less",
+            f"a discount for the {period} only is a duration (`until the end of the {period}: "
+            "...` with a `-1 cost` modifier, where the game has one); a use limit (`once per "
+            "game`) starts it once; `allow: [W0411]` on the card if adding up is meant",
+        )
+
     def then_after_choice(self, body: ast.Body) -> None:
         """W0407: `choose one: A or B then C` does C after either option, which reads as
         `B then C` as often as not; parentheses say which is meant (both are offered, in the
@@ -825,6 +859,7 @@ class Checker:
         operand = self.selector(step.selector, scope, mode="all")
         inner = _Scope(dict(scope.context), scope.loop_type, scope.lenient)
         inner.parties, inner.act = scope.parties, scope.act  # named parties (issue 29)
+        inner.period_hook = scope.period_hook
         if operand is not None and "type" in operand:
             inner.loop_type = operand["type"]
         elif operand is None:
@@ -935,6 +970,8 @@ class Checker:
         out: list[ast.Arg] = []
         for arg in args:
             previous = out[-1] if out else None
+            if self.misspelt_side(previous, arg):
+                continue  # `the player to your lefft`: told, and not an argument
             joined = self.in_this(previous, arg) or _who_did(previous, arg)
             if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
                 out[-1] = joined
@@ -971,6 +1008,37 @@ class Checker:
                 continue
             out.append(arg)
         return out
+
+    def misspelt_side(self, previous: ast.Arg | None, arg: ast.Arg) -> bool:
+        """``the player to your lefft``: a side the grammar did not read as one (only
+        ``Registry.sides`` words are) after a player, told with the sides (E0434)."""
+        inner = previous.value if isinstance(previous, ast.PrepArg) else previous
+        if not (
+            isinstance(inner, ast.Selector)
+            and isinstance(arg, ast.PrepArg)
+            and arg.prep.text in ("to", "on")
+            and isinstance(arg.value, ast.Selector)
+            and arg.value.det is not None
+            and arg.value.det.text == "your"
+            and len(arg.value.words) == 1
+            and not arg.value.posts
+        ):
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in inner.words[-1:]))
+        word = arg.value.words[0].text
+        if found is None or found[0].type != "player" or self.registry.noun_for((word,)):
+            return False
+        sides = self.registry.sides
+        close = did_you_mean(word, sides) if sides else None
+        self.error(
+            "E0434",
+            arg.pos,
+            f"a player sits to your {_or_list(tuple(sides))}, not `{arg.prep.text} your {word}`"
+            if sides
+            else "this game names no player by where they sit",
+            close,
+        )
+        return True
 
     def in_this(self, previous: ast.Arg | None, arg: ast.Arg) -> ast.Arg | None:
         """``from the opponent`` followed by ``in this combat`` (a ``Noun.party_in`` word):
@@ -1258,6 +1326,9 @@ class Checker:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {noun.name}", hint)
             return None
         det = sel.det.text if sel.det else None
+        side = next((p for p in sel.posts if p.kind == "side"), None)
+        if side is not None:  # `the player to your left`
+            return self.side_party(sel, noun, det, side)
         if noun.party or any(p.kind == "in_this" for p in sel.posts):
             return self.party(sel, noun, det, scope)
         if det == "that" and noun.type == "player":  # card state: a remembered choice
@@ -1342,9 +1413,9 @@ class Checker:
 
     def party_hooks(self, party: str) -> str:
         """The hooks that supply a named party, in backticks (for E0430's hint)."""
-        if party == "actor":
-            return "a reaction, `when another player <act> -> ...`"
         names = [f"`{h.name}`" for h in self.registry.hooks.values() if party in h.parties]
+        if party == "actor":  # and the hooks of another player's moment
+            return ", ".join(["a reaction, `when another player <act> -> ...`", *names])
         return ", ".join(names) or "none"
 
     def party(
@@ -1401,6 +1472,44 @@ class Checker:
             )
             return None
         return {"party": key, "type": noun.type}
+
+    def side_party(
+        self, sel: ast.Selector, noun: Noun, det: str | None, side: ast.Post
+    ) -> dict[str, Any] | None:
+        """``the player to your left`` (``Registry.sides``): one player, named by where they
+        sit, read when the verb runs (docs/dsl.md "Named parties")."""
+        assert side.word is not None
+        said = self.source.text[side.pos.start : side.pos.end]
+        sides = self.registry.sides
+        if side.word.text not in sides:
+            self.error(
+                "E0434",
+                side.pos,
+                f"this game names nobody `{said}`",
+                "it names no player by where they sit"
+                if not sides
+                else f"write {_or_words([f'`the player to your {w}`' for w in sides])}",
+            )
+            return None
+        players = [n.name for n in self.registry.nouns.values() if n.type == "player"]
+        if noun.type != "player" or noun.party:
+            self.error(
+                "E0434",
+                sel.pos,
+                f"only a player sits {said}, not a {noun.name}",
+                f"write `the player {said}`; their things are `<things> of the player {said}`",
+            )
+            return None
+        others = [p for p in sel.posts if p.kind != "side"]
+        if det != "the" or len(sel.words) > 1 or others or sel.count is not None:
+            self.error(
+                "E0434",
+                sel.pos,
+                f"`{noun.name} {said}` names one player: write `the {noun.name} {said}`",
+                f"`the player {said}` is {sides[side.word.text]}" if "player" in players else None,
+            )
+            return None
+        return {"party": side.word.text, "type": noun.type}
 
     def owner_forms(self, noun: Noun, scope: _Scope, said: str) -> str:
         """The ``<said> <thing>`` forms (``of this planet``) that work here (a thing this
@@ -1484,10 +1593,14 @@ class Checker:
         heard. The words after ``who`` must say the reaction's own act (past or present)."""
         words = [w.text for w in sel.words]
         found = self.registry.noun_for((words[0],))
-        if found is None or found[0].party:
+        # `the player who launched` where the game's only player noun is `opponent`
+        players = words[0] == "player" and any(
+            n.type == "player" for n in self.registry.nouns.values()
+        )
+        if (found is None and not players) or (found is not None and found[0].party):
             self.error("E0405", sel.words[0].pos, f"unknown noun `{' '.join(words)}`")
             return None
-        typ = found[0].type
+        typ = found[0].type if found is not None else "player"
         if want and typ not in want:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {words[0]}", hint)
             return None
@@ -1709,7 +1822,8 @@ class Checker:
         words = tuple(w.text for w in post.other.words)
         found = self.registry.noun_for(words[:1] if "who" in words else words)
         inside = any(p.kind == "in_this" for p in post.other.posts)
-        if found is not None and len(words) > 2 and words[1] == "who":
+        sided = any(p.kind == "side" for p in post.other.posts)
+        if (found is not None and len(words) > 2 and words[1] == "who") or sided:
             party = self.selector(post.other, scope)  # `of the player who built`
             if party is None:
                 return False
@@ -2328,3 +2442,8 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
     yield step
     for item in ast.inner_steps(step):
         yield from walk_steps(item)
+
+
+def _twice(amount: ast.Expr) -> str:
+    """Two discounts of ``amount`` together, in words (W0411)."""
+    return str(2 * amount.value) if isinstance(amount, ast.Num) else "twice as much"

@@ -96,7 +96,9 @@ class Compiler:
                 },
             )
         if isinstance(clause, ast.Reaction) and id(clause) in self.resolved.suffered:
-            # `when an opponent attacks you`: the hook heard by its own owner (E138)
+            # `when an opponent attacks you`: the hook heard by its own owner (E138); a hook
+            # of another player's moment (`when an opponent launches a star`: a hook
+            # `opponent_launched`) is heard by its own owner too
             when = self.cond(clause.cond) if clause.cond is not None else None
             return self.limited(
                 clause.limit,
@@ -105,6 +107,8 @@ class Compiler:
                     "hook": self.resolved.reactions[id(clause)],
                     "when": when,
                     "code": self.program(clause.body),
+                    # `when that opponent ...`: only when the actor is the remembered player
+                    **self.chosen_actor(clause),
                 },
             )
         if isinstance(clause, ast.Reaction):  # issue 29: a trigger on an opponent's hook

@@ -736,7 +736,7 @@ class _ToAst(Transformer[Token, ast.Effect]):
             det = _word(items[0])
             items = items[1:]
         words = tuple(_word(t) for t in items if isinstance(t, Token))
-        posts = tuple(p for p in items if isinstance(p, ast.Post))
+        posts = _sides_to_parties(tuple(p for p in items if isinstance(p, ast.Post)))
         return ast.Selector(det, None, False, words, posts, _pos(meta))
 
     def counted(self, meta: Meta, items: Children) -> ast.Selector:
@@ -748,7 +748,7 @@ class _ToAst(Transformer[Token, ast.Effect]):
         number = int(str(token).split()[-1])
         count = ast.Num(number, ast.Pos(token.start_pos or 0, token.end_pos or 0))
         words = tuple(_word(t) for t in items[1:] if isinstance(t, Token))
-        posts = tuple(p for p in items[1:] if isinstance(p, ast.Post))
+        posts = _sides_to_parties(tuple(p for p in items[1:] if isinstance(p, ast.Post)))
         return ast.Selector(det, count, True, words, posts, _pos(meta))
 
     def of_yours(self, meta: Meta, items: list[Token]) -> ast.Post:
@@ -756,6 +756,14 @@ class _ToAst(Transformer[Token, ast.Effect]):
 
     def of_it(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_it", None, None, _pos(meta))
+
+    def side(self, meta: Meta, items: list[Token]) -> ast.Post:
+        """``to your left``: a player by seat (``Registry.sides``); the word is the side."""
+        token = items[0]
+        text = str(token)
+        side = text.split()[-1]
+        end = token.end_pos or 0
+        return ast.Post("side", ast.Word(side, ast.Pos(end - len(side), end)), None, _pos(meta))
 
     def of_opponents(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_opponents", None, None, _pos(meta))
@@ -831,3 +839,25 @@ class _ToAst(Transformer[Token, ast.Effect]):
 
     def function(self, meta: Meta, items: Children) -> ast.Function:
         return ast.Function(_word(items[0]), tuple(items[1:]), _pos(meta))
+
+
+def _sides_to_parties(posts: tuple[ast.Post, ...]) -> tuple[ast.Post, ...]:
+    """``ships of the player to your left``: the side after ``of the player`` is that
+    player's (the grammar reads it as a qualifier of the ships)."""
+    out: list[ast.Post] = []
+    for post in posts:
+        last = out[-1] if out else None
+        if (
+            post.kind == "side"
+            and last is not None
+            and last.kind == "of_party"
+            and last.other is not None
+            and not any(p.kind == "side" for p in last.other.posts)
+        ):
+            party = last.other
+            end = ast.Pos(party.pos.start, post.pos.end)
+            party = ast.Selector(party.det, None, False, party.words, (*party.posts, post), end)
+            out[-1] = ast.Post("of_party", last.word, party, ast.Pos(last.pos.start, post.pos.end))
+            continue
+        out.append(post)
+    return tuple(out)

@@ -240,7 +240,10 @@ class Hook(Entry):
     # then hears it when it fires for an opponent. Empty: no reaction listens to it.
     acted: str = ""
     # The hook is another player's moment, heard by the others (a hook like
-    # ``when another player launches``): what a game without ``acted`` phrases offers.
+    # ``when another player launches``): it fires for each player who hears it. With an
+    # ``acted`` phrase, ``when an opponent <acted> -> ...`` is this hook itself, and its
+    # ``actor`` party (``Hook.parties``) is ``the player who <acted>`` (a game's
+    # ``opponent_launched``: ``when an opponent launches a star``).
     others: bool = False
     # What another player does to the hook's owner, said from the owner's side (``attacks
     # you``): ``when an opponent attacks you -> ...`` is then this hook itself, heard by the
@@ -320,6 +323,10 @@ class Registry:
     periods: dict[str, str] = field(default_factory=dict)
     no_periods: dict[str, str] = field(default_factory=dict)
     next_costs: dict[str, str] = field(default_factory=dict)
+    # Players named by where they sit: ``the player to your left`` (``to``/``on your
+    # <side>``), each side word with whom it names in this game; empty: a game that names
+    # nobody by seat.
+    sides: dict[str, str] = field(default_factory=dict)
     # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
     # empty: ``docs/reference-<game>.md``.
     reference: str = ""

@@ -880,10 +880,27 @@ def _reacting(registry: Registry) -> str:
     parties = [n.name for n in registry.nouns.values() if n.party]
     if parties:
         text = f", and the named parties (`the {parties[0]}`, ...) it supplies."
-    if any(h.acted for h in registry.hooks.values()):
+    if registry.sides:  # `the player to your left` (Registry.sides), on any hook
+        seats = "; ".join(f"`the player to your {w}` is {doc}" for w, doc in registry.sides.items())
+        text += f" Players are named by where they sit too, whatever the hook: {seats}."
+    acted = [h for h in registry.hooks.values() if h.acted]
+    # the game's own words for another player: `an opponent` (a player noun meaning others)
+    other = next(
+        (f"{'an' if n.name[0] in 'aeiou' else 'a'} {n.name}" for n in registry.nouns.values()
+         if n.type == "player" and n.implies and not n.party),
+        "another player",
+    )  # fmt: skip
+    if any(not h.others for h in acted):
         text += (
-            " A hook with an *act* is heard by reactions too, `when another player <act> -> "
+            f" A hook with an *act* is heard by reactions too, `when {other} <act> -> "
             '...`, when it fires for another player (docs/dsl.md "Reactions").'
+        )
+    if any(h.others for h in acted):
+        who = "player" if "player" in registry.nouns else other.split()[-1]
+        text += (
+            " A hook of another player's moment fires for each player who hears it; its *act* "
+            f"names it too (`when {other} <act> -> ...` is that hook), and `the {who} who "
+            '<acted>` is the player whose moment it is (docs/dsl.md "Reactions").'
         )
     return text
 

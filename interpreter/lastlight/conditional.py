@@ -12,9 +12,11 @@ A content none of whose factions and techs has a ``while`` clause (the base game
 reaches past :func:`present`: the numbers are read exactly as before.
 
 While a ``while`` condition is being read, the ``while`` clauses of that player count for
-nothing (:data:`_READING`): a condition that reads a number one of them changes would
-otherwise read itself without end; no condition value reads a stat today, so this is a guard,
-not a rule a card can meet.
+nothing (the seats being read are kept on the state object, ``versions.Versions.whiles``): a
+condition that reads a number one of them changes would otherwise read itself without end; no
+condition value reads a stat today, so this is a guard, not a rule a card can meet. (A plain
+``dict`` given to the engine has fresh versions at each read, so the guard holds on a game's
+own state, a ``versions.GameState``, which is what plays.)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from whitedwarf.interpreter.lastlight import events
+from whitedwarf.interpreter.lastlight import events, versions
 from whitedwarf.interpreter.lastlight.card_effects import card_effect
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.modifiers import Where, clause_where, counts_on
@@ -47,9 +49,6 @@ class Conditional(NamedTuple):
     where: Where
     amount: int
 
-
-#: (id of the state, seat) of the conditions being read now (see the module docstring).
-_READING: set[tuple[int, int]] = set()
 
 #: The effect machine's condition test, ``(state, frame, COND) -> truth``, connected by
 #: :func:`connect` when a game is set up (``game.wire``): the machine reads the stats, which
@@ -111,10 +110,12 @@ def _holding(
         for c in clauses(rt, ref)
         if c.form == form and c.name == name and counts_on(c.where, slot, ship_type)
     ]
-    key = (id(state), player)
-    if not found or key in _READING:  # a condition read inside a condition: see above
+    if not found:
         return []
-    _READING.add(key)
+    reading = versions.of(state).whiles  # the seats being read: on the state object
+    if player in reading:  # a condition read inside a condition: see above
+        return []
+    reading.add(player)
     try:
         return [
             (card_id(ref), c.amount)
@@ -122,7 +123,7 @@ def _holding(
             if _holds(state, player, ref, slot, c)
         ]
     finally:
-        _READING.discard(key)
+        reading.discard(player)
 
 
 def _holds(state: State, player: int, ref: str, slot: str | None, c: Conditional) -> bool:

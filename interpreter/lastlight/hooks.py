@@ -28,6 +28,7 @@ from whitedwarf.interpreter.lastlight import (
     conditions,
     effects,
     events,
+    gains,
     limits,
     pending,
     selectors,
@@ -88,7 +89,10 @@ def _from_chosen(test: Any, noun: str) -> Any:
 
     def from_chosen(state: State, frame: Frame) -> bool:
         chosen = card_state.recalled(state, frame, noun)
-        if chosen is None or chosen != f"p{frame['context'].get('actor')}":
+        context = frame["context"]
+        # the act's player: a reaction's actor, or the attacker of `attacks you` (E138)
+        actor = context["actor"] if "actor" in context else context.get("combat")
+        if chosen is None or chosen != f"p{actor}":
             return False
         return test is None or bool(test(state, frame))
 
@@ -195,6 +199,10 @@ def _reacting(rt: Runtime) -> dict[str, bool]:
                 for clause in effects.card_effect(rt, cid)["clauses"]:
                     if clause.get("by"):
                         found[clause["hook"]] = True
+            if isinstance(text, str) and ("light_gained" in text or "gains light" in text):
+                for clause in effects.card_effect(rt, cid)["clauses"]:
+                    if clause["form"] == "trigger" and clause.get("hook") == gains.HOOK:
+                        found[gains.HEARD] = True  # light gained is heard (gains.py)
     rt.reacting.update(found)
     return rt.reacting
 
@@ -517,6 +525,8 @@ def check_achievements(state: State) -> None:
     kept = getattr(state, "memo", None)
     if kept is None:
         kept = versions.of(state)
+    if gains.HEARD in (kept.reacting or _reacting(kept.rt)):  # `when ... gains light` (E141)
+        gains.hear(state, fire)
     moved = kept.moved
     if kept.settled:
         if not moved or moved.isdisjoint(kept.reading):

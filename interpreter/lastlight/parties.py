@@ -1,8 +1,9 @@
 """Named parties: the players an effect names by their part in what happened (issue 29).
 
 ``the destroyer``, ``the owner``, ``the owner of this planet``, ``the opponent in this
-combat``, ``the leader`` and, in a reaction, ``the player who played research`` compile to a
-``{"party": ...}`` operand (docs/effect-ir.md). Each is read here, when the verb runs, from
+combat``, ``the leader``, ``the player to your left`` (E140) and, in a reaction, ``the
+player who played research`` compile to a ``{"party": ...}`` operand
+(docs/effect-ir.md). Each is read here, when the verb runs, from
 the hook's context (what :func:`hooks.fire` was given: plain data, saved with a waiting
 frame) and the board (``the leader``: the light of each seat, E136). A party that is not
 there (an unowned planet, a unit its owner destroyed, a combat against the Lumos alone) is
@@ -29,11 +30,19 @@ def party(state: State, frame: Frame, operand: dict[str, Any]) -> str | None:
         seat = combat_opponent(state, frame)
     elif key == "leader":
         seat = leader(state, frame["owner"])
+    elif key in SIDES:  # `the player to your left` (E140)
+        seat = (frame["owner"] + SIDES[key]) % state["n"]
     else:  # `destroyer`, `owner`, `actor`: written into the context when the hook fired
         seat = context.get(key)
     if seat is None or seat == LUMOS or seat < 0:
         return None
     return f"p{seat}"
+
+
+#: ``the player to your left`` / ``right``: the step from your seat in turn order (play
+#: goes clockwise, 000 "Playing the game", so the next player is the one to your left:
+#: docs/rules-decisions.md E140).
+SIDES = {"left": 1, "right": -1}
 
 
 def owner_of(state: State, what: str, context: dict[str, Any]) -> int | None:

@@ -294,6 +294,9 @@ class State(TypedDict):
     next_costs: NotRequired[list[NextCost]]
     #: Uses of limited clauses, ``"<card ref>/<clause>"`` -> its count (``card_uses.py``).
     card_uses: NotRequired[dict[str, Use]]
+    #: Per seat, the light it gained that ``light_gained`` was heard for (``gains.py``);
+    #: only in games whose content has a card hearing light gained.
+    light_heard: NotRequired[list[int]]
 
 
 #: A seat's observation (``persist.observation``): a state's layout, in which what the seat

@@ -175,6 +175,9 @@ def give(state: State, seat: int, **amounts: int) -> None:
         if unit == "light":
             player["light"] += amount
             player["light_by_source"]["other"] += amount
+            heard = state.get("light_heard")
+            if heard is not None:  # the position's light, not a gain `light_gained` hears
+                heard[seat] += amount
         else:
             player["res"][unit] += amount
     Game.edited(state)

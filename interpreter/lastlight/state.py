@@ -661,6 +661,12 @@ def use_discount(state: State, index: int) -> None:
     versions.changed(state, "me", entry["owner"])
 
 
+def hear_light(state: State, heard: list[int]) -> None:
+    """The light each seat gained that ``light_gained`` is heard for now (``gains.py``):
+    what the hook tells, not what a condition reads, so no stamp is renewed."""
+    state["light_heard"] = heard
+
+
 def use_once(state: State, seat: int, name: str) -> None:
     """An ``as soon as`` clause of a seat's faction or tech (``"<ref>:<clause>"``) was met:
     it runs once, and is pending no more."""

@@ -119,10 +119,10 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "base_stats", "board", "card_changes", "combat",
-        "extractor_owners", "extractor_sectors", "flags", "held", "known_false", "mods",
-        "moved", "moves", "plans", "reacting", "readers", "reading", "runtime", "seats",
-        "sectors", "settled", "ship_index", "ship_order", "ship_stats", "stamps", "totals",
-        "types", "usable",
+        "extractor_owners", "extractor_sectors", "flags", "hearing", "held", "known_false",
+        "mods", "moved", "moves", "plans", "reacting", "readers", "reading", "runtime",
+        "seats", "sectors", "settled", "ship_index", "ship_order", "ship_stats", "stamps",
+        "totals", "types", "usable", "whiles",
     )  # fmt: skip
 
     def __init__(self, state: State, rt: Runtime) -> None:
@@ -202,6 +202,11 @@ class Versions:
         #: What the last attack pick surveyed (``combat.KeptSectors``), None: nothing kept.
         #: It holds its own record of what it was surveyed under (not dropped by renewals).
         self.combat: Any = None
+        #: How deep ``light_gained`` is being heard now (``gains.py``: its depth limit).
+        self.hearing = 0
+        #: The seats whose ``while`` conditions are being read now: meanwhile their
+        #: ``while`` clauses count for nothing (``conditional.py``'s re-entrancy guard).
+        self.whiles: set[int] = set()
 
     @property
     def rt(self) -> Runtime:

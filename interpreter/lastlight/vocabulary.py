@@ -999,6 +999,21 @@ def _hooks() -> list[Hook]:
                 text=f"After {doing}",
             )
         )
+    # `when an opponent gains light` (docs/rules-decisions.md E141)
+    hooks.append(
+        Hook(
+            "light_gained",
+            "After you gain light, from anything (a card, a claim, Research, the centre star, "
+            "a graveyard, a trade's gift): heard once the step, decision or card verb that "
+            "gained it is done (E17's check), once per seat that gained. Heard as `when an "
+            "opponent gains light`.",
+            "when light_gained -> gain 1 common",
+            '000 "Overview": light is what players gain to win (docs/rules-decisions.md E141)',
+            acted="gains light",
+            text="When you gain light",
+            for_mods=True,  # for designers' cards: no base card hears it (W0901)
+        )
+    )
     # `when an opponent attacks you` (docs/rules-decisions.md E138)
     hooks.append(
         Hook(
@@ -1137,6 +1152,14 @@ PERIODS = {
 NO_PERIODS = {
     "turn": "Last Light has no turns: each round every player plays one action card, all "
     'together (000 "playing the game"), so write `once per round`',
+}
+#: Players named by where they sit (`the player to your left`; docs/rules-decisions.md E140):
+#: play goes clockwise (000 "Playing the game": "proceeding clockwise"; the first player
+#: token "passes clockwise to the next player"), so the next player is the one to your left.
+SIDES = {
+    "left": 'the next player after you in turn order (play goes clockwise: 000 "Playing the '
+    'game"); in a 2-player game, your opponent',
+    "right": "the player before you in turn order; in a 2-player game, your opponent",
 }
 #: What `your next <thing> costs N less` may name (issue 29), and the cost it comes off.
 NEXT_COSTS = {
@@ -1518,15 +1541,15 @@ def registry() -> Registry:
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.no_periods.update(NO_PERIODS)
     reg.next_costs.update(NEXT_COSTS)
+    reg.sides.update(SIDES)  # `the player to your left` (E140)
     reg.reference = "docs/reference.md"  # the first game's page, where it has always been
     return reg
 
 
 #: What the language offers for a player named by their seat (to your left or right).
 _NEIGHBOUR = (
-    "a player is named by their part (`steal 1 common from the leader`, the opponent with "
-    "the most light) or picked (`give 1 common to an opponent`, `for each opponent -> give 1 "
-    "common to it`); a player by their seat, to your left or right, cannot be named"
+    "a player by their seat is `the player to your left` (the next in turn order) or `the "
+    "player to your right`: `when round_end -> give 1 common to the player to your left`"
 )
 
 #: Words designers reach for that the language has no construct for, each with the nearest
@@ -1577,8 +1600,6 @@ CONCEPTS = {
     "`when game_end -> ...`",
     # the player to your left or right (a designer's "give 1 common to the player to your
     # left") cannot be named yet: what can
-    "left": _NEIGHBOUR,
-    "right": _NEIGHBOUR,
     "neighbour": _NEIGHBOUR,
 }
 

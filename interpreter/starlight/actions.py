@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from whitedwarf.interpreter.starlight import effects, events, gods, supply
+from whitedwarf.interpreter.starlight import effects, events, gods, reactions, supply
 from whitedwarf.interpreter.starlight.narrate import a_ray, ray_words, words
 from whitedwarf.interpreter.starlight.records import Player
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
@@ -140,6 +140,7 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         supply.flush(game, state, pool_of(kind))
         events.emit(state, "flush", seat, pool=pool_of(kind))
         gods.fire(game, state, seat, "pool_flushed")
+        reactions.flushed(game, state, seat)  # the other seats react after (SL154)
     elif verb == "core":
         state["pools"]["cores"].remove(what)
         p["cores"].append(what)

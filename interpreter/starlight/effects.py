@@ -77,6 +77,9 @@ class Adapter:
             return frame["card"]
         if "word" in operand:  # a WORD parameter (`flush flares`)
             return operand["word"]
+        if operand.get("party") == "actor":  # `the player who launched` (SL148, SL154)
+            actor = frame["context"].get("actor")
+            return None if actor is None else str(actor)
         raise KeyError(f"operand {operand!r} is not one Starlight knows")
 
     def value(self, state: State, frame: Frame, name: str) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter import card_uses, rng
+from whitedwarf.interpreter import card_state, card_uses, rng
 from whitedwarf.interpreter.starlight import effects, events
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import Option
@@ -81,6 +81,9 @@ def fire(
     for index, clause in enumerate(clauses(game, state, seat)):
         if clause["form"] != "trigger" or clause["hook"] != hook:
             continue
+        chosen = clause.get("from")  # `when that opponent launches a star ->` (E139's rule)
+        if chosen is not None and not _from_chosen(state, seat, god, index, chosen, context):
+            continue
         when = clause.get("when")
         limit = clause.get("limit")  # `when <hook>, once per turn -> ...` (card_uses)
         if limit is not None and card_uses.used_up(state, str(god), index, limit):
@@ -108,6 +111,18 @@ def fire(
         for index in reversed(started):
             effects.start(game, state, "gods", str(god), seat, index, context, False, depth)
     return bool(started)
+
+
+def _from_chosen(
+    state: State, seat: int, god: Any, index: int, noun: str, context: dict[str, Any] | None
+) -> bool:
+    """Whether the player whose moment a clause hears (the context's ``actor``) is the one
+    the god remembers as ``that <noun>`` (none chosen yet: never; docs/rules-decisions.md
+    E139, as in Last Light)."""
+    frame = effects.new_frame(f"gods:{god}", seat, index, {"card": god})
+    chosen = card_state.recalled(state, frame, noun)
+    actor = (context or {}).get("actor")
+    return chosen is not None and actor is not None and str(chosen) == str(actor)
 
 
 #: (id of the state, seat) whose ``while`` conditions are being read now: meanwhile that

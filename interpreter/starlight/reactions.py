@@ -1,11 +1,14 @@
-"""Reactions to another player's launch: the hook ``opponent_launched`` (SL148).
+"""Reactions to another player's launch or flush: the hooks ``opponent_launched`` (SL148)
+and ``opponent_flushed`` (SL154).
 
-When a player (live or Starbot) launches a star, each other live seat whose god has an
-``opponent_launched`` trigger reacts, in turn order from the launcher's left, once the
-launcher's own effects of that launch are over (its god's ``star_launched`` and
-``action_done``, its flare's points): each reaction is a queued step of the turn
-(``state["todo"]``), so one that asks its owner is answered before the next seat reacts.
-What is queued is kept in ``state["launch_reactions"]`` (plain data: it saves and clones).
+When a player (live or Starbot) launches a star, or flushes a pool, each other live seat whose
+god has a trigger on the matching hook reacts, in turn order from that player's left, once the
+player's own effects of it are over (for a launch: its god's ``star_launched`` and
+``action_done``, its flare's points; for a flush: its god's ``pool_flushed``): each reaction is
+a queued step of the turn (``state["todo"]``), so one that asks its owner is answered before
+the next seat reacts. The reacting effect knows that player as ``the player who launched``
+(``the player who flushed``): the context's ``actor``. What is queued is kept in
+``state["launch_reactions"]`` (plain data: it saves and clones).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 HOOK = "opponent_launched"
+#: The hook another player's flush is heard on (SL154).
+FLUSHED: Final = "opponent_flushed"
 #: The state's key for the reactions still to run (present only while some are queued).
 KEY: Final = "launch_reactions"
 
@@ -30,23 +35,36 @@ def launch_context(game: Game, slot: str | None) -> dict[str, Any]:
     return {"slot": slot, "constellation": found.constellation if found else None}
 
 
-def _listens(game: Game, state: State, seat: int) -> bool:
+def _listens(game: Game, state: State, seat: int, hook: str) -> bool:
     return any(
-        clause["form"] == "trigger" and clause["hook"] == HOOK
+        clause["form"] == "trigger" and clause["hook"] == hook
         for clause in gods.clauses(game, state, seat)
     )
 
 
-def launched(game: Game, state: State, seat: int, slot: str | None) -> None:
-    """``seat`` launched a star to ``slot``: queue the other seats' reactions (SL148)."""
+def _queue(game: Game, state: State, seat: int, hook: str, context: dict[str, Any]) -> None:
+    """Queue the reactions of every other live seat listening to ``hook`` to ``seat``'s
+    moment, in turn order from ``seat``'s left."""
     n = state["n"]
     for step in range(1, n):
         other = (seat + step) % n
-        if player(state, other)["kind"] != "live" or not _listens(game, state, other):
+        if player(state, other)["kind"] != "live" or not _listens(game, state, other, hook):
             continue
-        entry = {"seat": other, "launcher": seat, **launch_context(game, slot)}
+        entry = {"seat": other, "launcher": seat, **context}
+        if hook != HOOK:  # a launch's entries stay as they were saved before SL154
+            entry["hook"] = hook
         state.setdefault(KEY, []).append(entry)
         state["todo"].append("react_to_launch")
+
+
+def launched(game: Game, state: State, seat: int, slot: str | None) -> None:
+    """``seat`` launched a star to ``slot``: queue the other seats' reactions (SL148)."""
+    _queue(game, state, seat, HOOK, launch_context(game, slot))
+
+
+def flushed(game: Game, state: State, seat: int) -> None:
+    """``seat`` flushed a pool: queue the other seats' reactions (SL154)."""
+    _queue(game, state, seat, FLUSHED, {})
 
 
 def react_to_launch(game: Game, state: State) -> None:
@@ -57,5 +75,8 @@ def react_to_launch(game: Game, state: State) -> None:
     entry = queued.pop(0)
     if not queued:
         del state[KEY]
-    context = {"slot": entry["slot"], "constellation": entry["constellation"]}
-    gods.fire(game, state, entry["seat"], HOOK, context)
+    hook = entry.get("hook", HOOK)
+    context = {"actor": entry["launcher"]}
+    if hook == HOOK:
+        context |= {"slot": entry["slot"], "constellation": entry["constellation"]}
+    gods.fire(game, state, entry["seat"], hook, context)

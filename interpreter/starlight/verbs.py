@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter.starlight import events, gods, supply
+from whitedwarf.interpreter.starlight import events, gods, reactions, supply
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, gain_day, gain_night, held_cores, player
 from whitedwarf.interpreter.vm import YIELD, Frame
@@ -160,6 +160,7 @@ def verb_flush(game: Game, state: State, frame: Frame, pool: str) -> Any:
     fired = gods.fire(
         game, state, frame["owner"], "pool_flushed", run=False, depth=frame["depth"] + 1
     )
+    reactions.flushed(game, state, frame["owner"])  # the other seats react after (SL154)
     return YIELD if fired else None
 
 
@@ -235,6 +236,8 @@ def verb_steal(
 ) -> Pending | None:
     """``steal N long_rays from an opponent``: rays of that size move from the player's hand
     to the owner's, the owner picking the colour when there is a choice (SL152)."""
+    if victim is None:  # a named party not there (``the player who launched``): nobody
+        return None
     return steal_next(state, frame["owner"], int(victim), _size(amount), int(amount[0]))
 
 

@@ -692,6 +692,9 @@ def _flags() -> list[Flag]:
 
 #: What a launch hook provides: ``this constellation``, the star's (SL148).
 CONSTELLATION = ("constellation", "constellation")
+#: The party a hook of another player's moment supplies: ``the player who <acted>``, the
+#: player whose launch or flush it is (``Hook.parties``; SL148, SL154).
+ACTOR = "actor"
 
 
 def _hooks() -> list[Hook]:
@@ -751,13 +754,30 @@ def _hooks() -> list[Hook]:
         ),
         Hook(
             "opponent_launched",
-            "After another player launches a star and its own effects are done (SL148).",
-            "when opponent_launched -> gain 1 long_ray",
+            "After another player launches a star and its own effects are done (SL148); "
+            "`the player who launched` is the launcher. Heard as `when an opponent launches "
+            "a star`.",
+            "when opponent_launched -> steal 1 short_ray from the player who launched",
             '003 "Launching a Star, step by step" (docs/rules-decisions.md SL148)',
             text="When another player launches a star",
             provides=(CONSTELLATION,),
+            parties=(ACTOR,),
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
             others=True,
+            acted="launches a star",
+        ),
+        Hook(
+            "opponent_flushed",
+            "After another player flushes a pool (in its Gain action, or by an effect's "
+            "`flush`) and its own effects are done (SL154); `the player who flushed` is that "
+            "player. Heard as `when an opponent flushes a pool`.",
+            "when opponent_flushed -> gain 1 short_ray",
+            '003 "When can you flush a pool?" (docs/rules-decisions.md SL154)',
+            text="When another player flushes a pool",
+            parties=(ACTOR,),
+            for_mods=True,  # for designers' cards (W0901 does not ask the base pack)
+            others=True,
+            acted="flushes a pool",
         ),
     ]
 

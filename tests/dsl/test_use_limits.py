@@ -50,7 +50,7 @@ def test_the_compiled_form_holds_the_limit_and_the_new_instructions() -> None:
     compiled, problems = _compile(
         "activated, once per round: exhaust this card -> until the end of the round: "
         "your large ships can bombard\n"
-        "when round_start -> your next tech costs 1 less",
+        "when tech_manufactured -> your next tech costs 1 less",
         "civilization",
     )
     assert problems == []
@@ -92,7 +92,7 @@ def test_each_game_counts_by_its_own_periods() -> None:
     (found,) = problems
     assert found.code == "E0425" and found.message.startswith("Last Light has no turns")
     assert found.hint is not None and found.hint.startswith("write `round`")
-    _, problems = _compile("when turn_end -> your next tech costs 1 less", "god", starlight())
+    _, problems = _compile("when star_launched -> your next tech costs 1 less", "god", starlight())
     (found,) = problems
     assert found.code == "E0427" and "write `launch`" in (found.hint or "")
 

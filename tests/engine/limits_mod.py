@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+from whitedwarf.interpreter.lastlight.events import _text_of
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.scenario import new_game
 
@@ -29,3 +31,15 @@ def mod_game(
     ]  # fmt: skip
     (mod / "techs.yaml").write_text(json.dumps(cards, indent=1), encoding="utf-8")
     return new_game(players=players, packs=[mod])
+
+
+class Trace:
+    """A listener that hears notes too, as `play --trace` does (the scenarios' trace)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        self.lines.append(_text_of(event))
+
+    note = __call__

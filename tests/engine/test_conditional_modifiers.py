@@ -10,7 +10,6 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight import conditional, persist
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.events import _text_of
 from whitedwarf.interpreter.lastlight.scenario import (
     blank,
     choose,
@@ -23,23 +22,11 @@ from whitedwarf.interpreter.lastlight.scenario import (
 )
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
-from tests.engine.limits_mod import mod_game
+from tests.engine.limits_mod import Trace, mod_game
 
 CHARTER = "while number of planets you control >= 2: you have +1 trades"
 BOOSTERS = "while light >= 1: your ships have +1 movement"
 SIEGE = "while number of ships you own >= 2: your large ships can bombard"
-
-
-class Trace:
-    """A listener that hears notes too, as `play --trace` does."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        self.lines.append(_text_of(event))
-
-    note = __call__
 
 
 def _game(tmp_path: Path) -> Any:

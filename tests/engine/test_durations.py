@@ -7,27 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import modifiers, persist
-from whitedwarf.interpreter.lastlight.events import _text_of
 from whitedwarf.interpreter.lastlight.scenario import blank, choose, options, put_tech
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
 
-from tests.engine.limits_mod import mod_game
+from tests.engine.limits_mod import Trace, mod_game
 
 BOOSTER = "activated: exhaust this card -> until the end of the round: your ships have +1 movement"
 SIEGE = "activated: exhaust this card -> until the end of the round: your large ships can bombard"
 SPARE = "activated: pay 1 rare -> gain 1 uncommon"
-
-
-class Trace:
-    """A listener that hears notes too, as `play --trace` does."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        self.lines.append(_text_of(event))
-
-    note = __call__
 
 
 def _finish_round(game: Any, state: dict[str, Any]) -> None:

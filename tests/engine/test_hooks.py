@@ -41,7 +41,9 @@ def test_every_vocabulary_hook_is_fired(monkeypatch: pytest.MonkeyPatch) -> None
         module = importlib.import_module(f"whitedwarf.interpreter.lastlight.{name}")
         if hasattr(module, "fire"):
             monkeypatch.setattr(module, "fire", record)
-    wanted = set(registry().hooks)
+    # `light_gained` is heard only in a content with a card hearing it (docs/rules-decisions.md
+    # E141: the base game plays as before); tests/engine/test_light_gained.py fires it.
+    wanted = set(registry().hooks) - {"light_gained"}
     # A graveyard fills (4 units) in few random games: 4-player seed 17 is one of them.
     for players, seed in [(4, 0), (4, 1), (2, 2), (3, 3), (4, 4), (4, 5), (4, 17)]:
         g = game(players)

@@ -7,25 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import persist
-from whitedwarf.interpreter.lastlight.events import _text_of
 from whitedwarf.interpreter.lastlight.scenario import blank, choose, give, options, put_tech
 
-from tests.engine.limits_mod import mod_game
+from tests.engine.limits_mod import Trace, mod_game
 
 COUPON = "activated: exhaust this card -> your next tech costs 1 less"
 TECHS = {"coupon": COUPON, "gadget": "you have +1 trades", "widget": "you have +1 trades"}
-
-
-class Trace:
-    """A listener that hears notes too, as `play --trace` does."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        self.lines.append(_text_of(event))
-
-    note = __call__
 
 
 def _research(tmp_path: Path) -> tuple[Any, dict[str, Any], Trace]:

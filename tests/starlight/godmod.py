@@ -13,8 +13,16 @@ from whitedwarf.interpreter.starlight.narrate import describe
 GOD = "testgod"
 
 
-def god_game(tmp_path: Path, effect: str, seats: tuple[str, ...] = ("live", "live")) -> Game:
-    """The bundled pack and a mod whose god ``testgod`` has ``effect``."""
+def god_game(
+    tmp_path: Path,
+    effect: str,
+    seats: tuple[str, ...] = ("live", "live"),
+    god: str = GOD,
+    name: str = "The Test God",
+    **options: Any,
+) -> Game:
+    """The bundled pack and a mod whose god ``god`` (``testgod``) has ``effect``;
+    ``options``: ``scenario.new_game``'s (``gods=True``)."""
     mod = tmp_path / "godmod"
     mod.mkdir(exist_ok=True)
     (mod / "pack.yaml").write_text(
@@ -24,10 +32,10 @@ def god_game(tmp_path: Path, effect: str, seats: tuple[str, ...] = ("live", "liv
     )
     quoted = effect.replace('"', '\\"')
     (mod / "gods.yaml").write_text(
-        f'- id: {GOD}\n  name: The Test God\n  source: invented\n  effect: "{quoted}"\n',
+        f'- id: {god}\n  name: {name}\n  source: invented\n  effect: "{quoted}"\n',
         encoding="utf-8",
     )
-    return scenario.new_game(seats=seats, packs=[mod])
+    return scenario.new_game(seats=seats, packs=[mod], **options)
 
 
 def start_turn(game: Game, state: dict[str, Any], seat: int) -> None:

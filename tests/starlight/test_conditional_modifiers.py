@@ -9,25 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.interpreter.starlight import persist
-from whitedwarf.interpreter.starlight.scenario import blank, give, keep, new_game, turn
+from whitedwarf.interpreter.starlight.scenario import blank, give, keep, turn
 from whitedwarf.interpreter.starlight.turns import surcharge
 
-PACK = (
-    'id: sl_while\nname: While\nversion: 0.1.0\ngame: starlight\nlanguage: "1.0"\n'
-    'depends: {starlight: ">=1.0,<2"}\nallow: [W0432]\n'
-)
+from tests.starlight.godmod import god_game
 
 
 def _game(tmp_path: Path, effect: str) -> Any:
     """The base pack and a mod god with ``effect``, kept by seat 0 of two live seats."""
-    mod = tmp_path / "sl_while"
-    mod.mkdir()
-    (mod / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (mod / "gods.yaml").write_text(
-        f'- id: ember\n  name: Ember\n  source: invented\n  effect: "{effect}"\n',
-        encoding="utf-8",
-    )
-    return new_game(("live", "live"), packs=[mod], gods=True)
+    return god_game(tmp_path, effect, god="ember", name="Ember", gods=True)
 
 
 def _position(game: Any) -> dict[str, Any]:

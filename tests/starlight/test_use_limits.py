@@ -8,24 +8,14 @@ from typing import Any
 
 from whitedwarf.interpreter.starlight import persist
 from whitedwarf.interpreter.starlight.narrate import WORDING
-from whitedwarf.interpreter.starlight.scenario import blank, keep, new_game, turn
+from whitedwarf.interpreter.starlight.scenario import blank, keep, turn
 
-PACK = (
-    'id: sl_limits\nname: Limits\nversion: 0.1.0\ngame: starlight\nlanguage: "1.0"\n'
-    'depends: {starlight: ">=1.0,<2"}\nallow: [W0432]\n'
-)
+from tests.starlight.godmod import god_game
 
 
 def _game(tmp_path: Path, effect: str) -> Any:
     """The base pack and a mod god with ``effect``, kept by seat 0 of two live seats."""
-    mod = tmp_path / "sl_limits"
-    mod.mkdir()
-    (mod / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (mod / "gods.yaml").write_text(
-        f'- id: tally\n  name: Tally\n  source: invented\n  effect: "{effect}"\n',
-        encoding="utf-8",
-    )
-    return new_game(("live", "live"), packs=[mod], gods=True)
+    return god_game(tmp_path, effect, god="tally", name="Tally", gods=True)
 
 
 class Trace:

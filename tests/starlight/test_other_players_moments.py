@@ -1,0 +1,101 @@
+"""Another player's launch and flush, said by their act, and the player who acted
+(docs/rules-decisions.md SL154): `when an opponent launches a star`, `when an opponent
+flushes a pool`, `the player who launched`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from whitedwarf.interpreter.starlight import persist, scenario
+from whitedwarf.interpreter.starlight.game import Game
+
+from tests.starlight.godmod import GOD, Trace, god_game
+
+LEVY = "when an opponent launches a star -> steal 1 short_ray from the player who launched"
+LAUNCH = ("step", "act", "core:starter_red_long", "ray:red:long", "ready", "slot:hydrus_1")
+
+
+def _launcher(game: Game, listener: int, rays: list[str]) -> dict[str, Any]:
+    """Seat 0 about to launch (as test_event_hooks.py), holding ``rays`` besides; ``listener``
+    keeps the test god."""
+    state = scenario.blank(game)
+    scenario.keep(game, state, listener, god=GOD)
+    scenario.give(game, state, 0, starter="starter_red_long", rays=["red:long", *rays])
+    scenario.put_marker(game, state, 0, "gain_cores")
+    scenario.turn(game, state, 0)
+    return state
+
+
+def test_sl154_the_player_who_launched_is_the_launcher(tmp_path: Path) -> None:
+    game = god_game(tmp_path, LEVY)
+    state = _launcher(game, 1, ["blue:short"])
+    scenario.choose(game, state, *LAUNCH)
+    assert state["players"][1]["rays"][-1:] == ["blue:short"]
+    assert "blue:short" not in state["players"][0]["rays"]
+    assert game.current_players(state) == [0]  # the launcher's turn goes on
+
+
+def test_sl154_the_hook_form_names_the_launcher_too_and_a_save_keeps_it(tmp_path: Path) -> None:
+    game = god_game(
+        tmp_path, "when opponent_launched -> may steal 1 short_ray from the player who launched"
+    )
+    state = _launcher(game, 1, ["blue:short"])
+    scenario.choose(game, state, *LAUNCH)
+    assert game.current_players(state) == [1]
+    state = game.edited(persist.load(persist.save(state)))  # the question waits in a save
+    scenario.choose(game, state, "yes")
+    assert "blue:short" in state["players"][1]["rays"]
+
+
+def test_sl154_a_launcher_without_short_rays_gives_nothing(tmp_path: Path) -> None:
+    game = god_game(tmp_path, LEVY)
+    state = _launcher(game, 1, [])
+    before = list(state["players"][1]["rays"])
+    scenario.choose(game, state, *LAUNCH)
+    assert state["players"][1]["rays"] == before
+
+
+def _flusher(game: Game, listener: int) -> dict[str, Any]:
+    """Seat 0 on the space before a Gain action whose pool it may flush."""
+    state = scenario.blank(game)
+    scenario.keep(game, state, listener, god=GOD)
+    scenario.put_marker(game, state, 0, "launch_aquila_hydrus")
+    scenario.turn(game, state, 0)
+    return state
+
+
+def test_sl154_another_players_flush_is_heard_after_it(tmp_path: Path) -> None:
+    game = god_game(tmp_path, "when an opponent flushes a pool -> gain 1 night_point")
+    state = _flusher(game, 1)
+    trace = Trace()
+    game.listen(trace)
+    scenario.choose(game, state, "step", "act", "flush")
+    assert state["players"][1]["points"]["night"]["effect"] == 1
+    assert "launch_reactions" not in state
+    assert any("(when opponent_flushed)" in line for line in trace.lines)
+
+
+def test_sl154_your_own_flush_is_not_another_players(tmp_path: Path) -> None:
+    game = god_game(tmp_path, "when an opponent flushes a pool -> gain 1 night_point")
+    state = _flusher(game, 0)
+    scenario.choose(game, state, "step", "act", "flush")
+    assert state["players"][0]["points"]["night"]["effect"] == 0
+
+
+def test_sl154_a_flush_by_an_effect_is_heard(tmp_path: Path) -> None:
+    """SL149's `flush` verb: the flusher's god flushes at its turn's start; the other seat's
+    god hears it (both keep the test god: each hears the other's flush only)."""
+    game = god_game(
+        tmp_path,
+        "when turn_start -> flush cores; when opponent_flushed -> gain 1 night_point",
+    )
+    state = scenario.blank(game)
+    scenario.keep(game, state, 0, god=GOD)
+    scenario.keep(game, state, 1, god="astraea")
+    state["players"][1]["god"] = GOD
+    scenario.put_marker(game, state, 0, "gain_short_rays")
+    scenario.put_marker(game, state, 1, "gain_cores")
+    scenario.turn(game, state, 1)
+    scenario.choose(game, state, "end")  # seat 0's turn starts: it flushes
+    assert [p["points"]["night"]["effect"] for p in state["players"]] == [0, 1]
