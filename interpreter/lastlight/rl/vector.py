@@ -59,11 +59,13 @@ _DAMAGE = itemgetter("damage")
 #: Whether a tech in play is exhausted.
 _EXHAUSTED = itemgetter("exhausted")
 #: The stamps of the blocks after the seats (:meth:`StateEncoder._pieces_of`).
-_BOARD_STAMPS = itemgetter("ships", "extractors", "tokens", "lumos")
+_BOARD_KEYS = ("ships", "extractors", "tokens", "lumos")
 #: What a seat's own block reads beside its ``techs_of`` stamp.
 _OWN_READS = itemgetter("achievement", "achievements_dealt", "factions_dealt")
 #: A tech's card.
 _REF = itemgetter("ref")
+#: A die's face.
+_FACE = itemgetter("face")
 #: How many parts of a kind are kept at most (then forgotten, all at once).
 _KEEP = 4096
 #: An extractor's owner and sector.
@@ -78,8 +80,20 @@ def _sum(scale: float, many: int) -> float:
     return total
 
 
+def _sums(scale: float, many: int) -> list[float]:
+    """``_sum(scale, k)`` for every k below ``many`` (each the one before plus ``scale``)."""
+    total, out = 0.0, []
+    for _ in range(many):
+        out.append(total)
+        total += scale
+    return out
+
+
 #: k ships in one cell: the reference's sum of k thirds (a board holds at most some dozens).
-_THIRDS = [_sum(1 / 3, k) for k in range(64)]
+_THIRDS = _sums(1 / 3, 64)
+#: The same as float32, by count, for numpy to index with each cell's count: more ships in a
+#: cell than the pieces a pack's supply could hold are an index error, not a wrong number.
+_THIRDS32 = np.array(_sums(1 / 3, 4096), np.float64).astype(np.float32)
 
 
 def _zeros(size: int) -> array[float]:
@@ -110,27 +124,34 @@ class StateEncoder:
         self._head = _zeros(self._seats_at)
         self._width = spec._width
         self._choice = 11 + 2 * len(ACTIONS)  # the chosen card's place in a seat's numbers
-        #: the global, first and faces blocks of the observation being made
-        self._top_blocks = _zeros(self._seats_at)
+        #: the global, first and faces blocks by what they show (:meth:`_head_of`)
+        self._heads: dict[tuple[Any, ...], array[float]] = {}
         #: seat -> its own row (its chosen card by card) with the row's version then
         self._mine: list[tuple[int, array[float]] | None] = [None] * n
         #: seat -> the ships, damage, extractors, sectors, planets and Lumos blocks as it
-        #: sees them (in pieces to join), with the stamps they were made with
-        self._pieces: list[tuple[tuple[int, ...], list[Any]] | None] = [None] * n
+        #: sees them (joined), with the stamps they were made with
+        self._pieces: list[tuple[tuple[int, ...], bytearray] | None] = [None] * n
         #: the Lumos block, by the ally's place from the seat (the last: none)
         self._allies = [_zeros(n + 1) for _ in range(n + 1)]
         for k, block in enumerate(self._allies):
             block[k] = 1.0
-        #: seat -> its own block, with what it was made from
+        #: seat -> its own block, with what it was made from; the blocks by what they show
         self._owns = [_zeros(self.size - off["own"]) for _ in range(n)]
+        self._own_blocks: dict[tuple[Any, ...], array[float]] = {}
         self._placed_own: list[Any] = [None] * n
         #: the vector's parts joined into one buffer (one C call, a new buffer each time)
         self._join = bytearray().join
         #: seat -> the stamps its numbers read, in :data:`_SEAT_DOMAINS` order
         self._seat_keys = [tuple((d, s) for d in _SEAT_DOMAINS) for s in range(n)]
-        self._seat_stamps = [itemgetter(*k) for k in self._seat_keys]
-        #: the stamps the getters were made for (:meth:`_new_stamps`)
+        #: seat -> the stamps its numbers read, taken by position from all of them
+        self._seat_stamps: list[Any] = []
+        #: the pieces' stamps (``ships``, ``extractors``, ``tokens``, ``lumos``), alike
+        self._board_stamps: Any = None
+        #: the stamps the getters were made for (:meth:`_new_stamps`), how many there were
+        #: then, and all their values at the last observation
         self._stamps_of: Any = None
+        self._count = 0
+        self._now: tuple[int, ...] = ()
         #: seat -> its numbers as another seat sees them (its chosen card only as chosen),
         #: made once for every seat and kept up part by part (:meth:`_refresh_rows`)
         self._rows = [_zeros(self._width) for _ in range(n)]
@@ -152,7 +173,7 @@ class StateEncoder:
         #: a ship's (owner, size, sector) -> its cell in the ships block by owner in seat order
         self._ship_cell: dict[tuple[int, str, str], int] = {}
         #: (ships stamp, the ships and damage blocks in seat order, Lumos last)
-        self._ships_made: tuple[int, array[float], array[float]] | None = None
+        self._ships_made: tuple[int, Any, array[float]] | None = None
         #: (extractors stamp, the extractors block in seat order)
         self._extractors_made: tuple[int, array[float]] | None = None
         #: (the tokens stamp, the sectors and planets blocks then)
@@ -161,39 +182,39 @@ class StateEncoder:
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(Game.observation(state, seat))``."""
-        rel = self.spec._rels[seat]
-        buf = self._top_blocks
-        buf[:] = self._head  # the global, first and faces blocks, written afresh
-        deck = state["deck"]
-        buf[0] = state["round"] / max(1, state["round_limit"])
-        buf[1] = state["rotation"] / 16
-        buf[2] = (deck if isinstance(deck, int) else len(deck)) / self._ntech
-        dice = state["dice"]
-        buf[3] = len(dice) / 6
-        buf[4 + self._phase[state["phase"]]] = 1.0
-        if state["frames"]:
-            buf[self._waiting] = 1.0
-        if state["stack"]:
-            buf[self._top + self._task.get(state["stack"][-1]["kind"], 0)] = 1.0
-        if asked:
-            buf[self._asked] = 1.0
-        buf[self._first + rel[state["first"]]] = 1.0
-        if dice:  # summed in float64, then stored (rounded) once
-            faces, at = self._face, self._faces
-            seen: dict[int, float] = {}
-            for die in dice:
-                k = faces.get(die.get("face"))
-                if k is not None:
-                    seen[k] = seen.get(k, 0.0) + 1 / 6
-            for k, value in seen.items():
-                buf[at + k] = value
+        deck, dice, stack = state["deck"], state["dice"], state["stack"]
+        try:
+            faces = tuple(map(_FACE, dice))
+        except KeyError:  # a die not rolled yet
+            faces = tuple(die.get("face") for die in dice)
+        # the global, first and faces blocks, kept by what they show (a few recur all game)
+        key = (
+            state["round"],
+            state["round_limit"],
+            state["rotation"],
+            deck if isinstance(deck, int) else len(deck),
+            state["phase"],
+            not state["frames"],
+            stack[-1]["kind"] if stack else None,
+            asked,
+            self.spec._rels[seat][state["first"]],
+            faces,
+        )
+        head = self._heads.get(key)
+        if head is None:
+            head = self._head_of(key)
         stamps = versions.of(state).stamps
-        if self._stamps_of is not stamps:  # a new state: its own keys, looked up by identity
-            self._new_stamps(stamps)
+        # every stamp at once, in the dict's order (one C call; no key hashed): the rows
+        # and pieces compare theirs by position (:meth:`_new_stamps`)
+        now = tuple(stamps.values())
         players = state["players"]
-        self._refresh_rows(players, stamps)
+        if now != self._now:  # something changed since the last observation, any seat's
+            if self._stamps_of is not stamps or len(now) != self._count:
+                self._new_stamps(stamps)
+            self._refresh_rows(players, now)
+            self._now = now
         rows = self._rows
-        parts: list[Any] = [buf]
+        parts: list[Any] = [head]
         choice = players[seat]["choice"]
         if choice is None:
             parts += rows[seat:]
@@ -201,11 +222,12 @@ class StateEncoder:
             parts.append(self._own_row(seat, choice))
             parts += rows[seat + 1 :]
         parts += rows[:seat]
-        now = _BOARD_STAMPS(stamps)
+        board = self._board_stamps(now)
         kept = self._pieces[seat]
-        if kept is None or kept[0] != now:
-            kept = self._pieces[seat] = (now, self._pieces_of(state, seat, now))
-        parts += kept[1]
+        if kept is None or kept[0] != board:  # joined once, one part of each vector
+            pieces = self._join(self._pieces_of(state, seat, board))
+            kept = self._pieces[seat] = (board, pieces)
+        parts.append(kept[1])
         me = players[seat]
         own = self._placed_own[seat]
         if own is None or own[0] != self._row_stamps[seat][1] or own[1] != _OWN_READS(me):
@@ -214,20 +236,57 @@ class StateEncoder:
         # a new buffer (the agent may keep it): the parts, in the layout's order, joined in C
         return np.frombuffer(self._join(parts), _FLOAT32)
 
+    def _head_of(self, key: tuple[Any, ...]) -> array[float]:
+        """The global, first and faces blocks for what :meth:`observe` read (``key``),
+        kept by it."""
+        rounds, limit, rotation, deck, phase, idle, task, asked, first, faces = key
+        buf = array("f", self._head)
+        buf[0] = rounds / max(1, limit)
+        buf[1] = rotation / 16
+        buf[2] = deck / self._ntech
+        buf[3] = len(faces) / 6
+        buf[4 + self._phase[phase]] = 1.0
+        if not idle:
+            buf[self._waiting] = 1.0
+        if task is not None:
+            buf[self._top + self._task.get(task, 0)] = 1.0
+        if asked:
+            buf[self._asked] = 1.0
+        buf[self._first + first] = 1.0
+        if faces:  # summed in float64, then stored (rounded) once
+            index, at = self._face, self._faces
+            seen: dict[int, float] = {}
+            for face in faces:
+                k = index.get(face)
+                if k is not None:
+                    seen[k] = seen.get(k, 0.0) + 1 / 6
+            for k, value in seen.items():
+                buf[at + k] = value
+        if len(self._heads) > _KEEP:
+            self._heads.clear()
+        self._heads[key] = buf
+        return buf
+
     # -- the seats block -------------------------------------------------------------------
 
     def _new_stamps(self, stamps: dict[Any, int]) -> None:
-        """Each seat's stamp getter for a new state's stamps, made with their own keys (a
-        look-up that finds its key by identity skips comparing the tuples)."""
-        own = {k: k for k in stamps}
-        self._seat_stamps = [itemgetter(*(own.get(k, k) for k in keys)) for keys in self._seat_keys]
+        """Each seat's stamp getter, and the pieces', for a new state's stamps (or one that
+        gained a key): by each key's position in the dict. The engine only renews a stamp
+        (``versions.py``: its keys are set when the versions are made and none is ever
+        removed), so a key keeps its position and ``tuple(stamps.values())`` reads them all
+        in one call without hashing a key."""
+        at = {k: i for i, k in enumerate(stamps)}
+        self._seat_stamps = [itemgetter(*(at[k] for k in keys)) for keys in self._seat_keys]
+        self._board_stamps = itemgetter(*(at[k] for k in _BOARD_KEYS))
         self._stamps_of = stamps
+        self._count = len(at)
 
-    def _refresh_rows(self, players: list[Player], stamps: dict[Any, int]) -> None:
+    def _refresh_rows(self, players: list[Player], stamps: tuple[int, ...]) -> None:
         """Bring each seat's row up to date (made once for every seat): only the parts whose
         sources changed are made again (its numbers with the stamps ``me``, ``techs_of``,
         ``fleet``, ``holdings``; its action cards with ``cards`` and ``choice``, its chosen
-        card; its faction, exhausted or not, and techs in play with ``techs_of``)."""
+        card; its faction, exhausted or not, and techs in play with ``techs_of``).
+        ``stamps``: every stamp's value, in the order :meth:`_new_stamps` read."""
         row_stamps = self._row_stamps
         for s, getter in enumerate(self._seat_stamps):
             now, was = getter(stamps), row_stamps[s]
@@ -331,17 +390,27 @@ class StateEncoder:
         return part
 
     def _own(self, seat: int, me: Player) -> None:
-        """Make the seat's own block (its techs in hand, achievement kept, cards dealt): at
-        a change of its ``techs_of`` stamp, kept achievement or cards dealt."""
-        buf = self._owns[seat]
+        """Take the seat's own block (its techs in hand, achievement kept, cards dealt) at a
+        change of its ``techs_of`` stamp, kept achievement or cards dealt: kept by what it
+        shows, for every seat (a hand recurs as techs come and go)."""
         achievement, achievements, factions = _OWN_READS(me)
         self._placed_own[seat] = (
             self._row_stamps[seat][1],
             (achievement, list(achievements), list(factions)),
         )
+        key = (*me["techs_hand"], None, achievement, *achievements, None, *factions)
+        block = self._own_blocks.get(key)
+        if block is None:
+            block = self._own_block(me)
+            if len(self._own_blocks) > _KEEP:
+                self._own_blocks.clear()
+            self._own_blocks[key] = block
+        self._owns[seat] = block
+
+    def _own_block(self, me: Player) -> array[float]:
         spec = self.spec
         own = 0
-        buf[:] = self._no_own
+        buf = array("f", self._no_own)
         ref_tech, achievement = spec._ref, spec._achievement
         for ref in me["techs_hand"]:
             buf[own + ref_tech(ref)] += 1.0
@@ -355,6 +424,7 @@ class StateEncoder:
         factions = ach + 2 * len(spec.achievements)
         for f in me["factions_dealt"]:
             buf[factions + spec._faction[f]] += 1.0
+        return buf
 
     # -- the pieces, by owner in seat order, turned to start at the seat -----------------------
 
@@ -377,19 +447,23 @@ class StateEncoder:
         parts.append(self._allies[self.n if ally is None else self.spec._rels[seat][ally]])
         return parts
 
-    def _ships_by_seat(self, state: State) -> tuple[array[float], array[float]]:
+    def _ships_by_seat(self, state: State) -> tuple[Any, array[float]]:
         """The ships block by owner in seat order (the Lumos last), and the damage block:
-        the ships counted by owner, size and sector in C, each count then stored as the
-        reference's sum of as many thirds; the damage summed in board order, as there."""
+        each ship's cell found in C, the cells counted by numpy, each count then stored as
+        the reference's sum of as many thirds (:data:`_THIRDS32`); the damage summed in
+        board order, as there."""
         n, nsec = self.n, self._nsec
         ships = state["ships"].values()
-        block = _zeros((n + 1) * self._per_owner)
-        cell, thirds = self._ship_cell, _THIRDS
-        for where, many in Counter(map(_WHERE, ships)).items():
-            at = cell.get(where)
-            if at is None:
-                at = self._new_ship_cell(where)
-            block[at] = thirds[many] if many < len(thirds) else _sum(1 / 3, many)
+        cell = self._ship_cell
+        try:
+            cells = list(map(cell.__getitem__, map(_WHERE, ships)))
+        except KeyError:  # a cell not seen yet: remembered, then all found again
+            for where in map(_WHERE, ships):
+                if where not in cell:
+                    self._new_ship_cell(where)
+            cells = list(map(cell.__getitem__, map(_WHERE, ships)))
+        size = (n + 1) * self._per_owner
+        block: Any = _THIRDS32.take(np.bincount(cells, minlength=size)) if cells else _zeros(size)
         damage = _zeros((n + 1) * nsec)
         if any(map(_DAMAGE, ships)):
             hurt: dict[int, float] = {}  # summed in float64, then stored (rounded) once

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from copy import deepcopy
 from functools import cache
 from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
@@ -215,20 +216,21 @@ class StateEncoder:
         return block
 
     def _accolades(self, state: State, seat: int) -> array[float]:
-        """Each accolade's owner by seat from ``seat``, or none."""
-        now = tuple(map(_ACCOLADE, state["accolades"]))
+        """Each accolade's owner by seat from ``seat``, or none: kept with a copy of the
+        accolades it was made from (compared whole, in C: they change a few times a game)."""
+        accolades = state["accolades"]
         kept = self._accolade_blocks[seat]
-        if kept is not None and kept[0] == now:
+        if kept is not None and kept[0] == accolades:
             return kept[1]  # type: ignore[no-any-return]
         spec, n, rel = self.spec, self.n, self.spec._rels[seat]
         many = len(spec.accolades)
         block = _zeros((n + 1) * many)
-        for ident, owner in now:
+        for ident, owner in map(_ACCOLADE, accolades):
             k = spec._accolade.get(ident)
             if k is not None:
                 who = rel[owner] if isinstance(owner, int) else n
                 block[who * many + k] = 1.0
-        self._accolade_blocks[seat] = (now, block)
+        self._accolade_blocks[seat] = (deepcopy(accolades), block)
         return block
 
     def _own(self, me: Any, seat: int) -> array[float]:
@@ -286,7 +288,8 @@ class StateEncoder:
             elif god == gods[s]:
                 continue
             gods[s] = god
-            shown[s] = self._with_god(rows[s], god)
+            # (most games show no god: the row itself, without a call)
+            shown[s] = rows[s] if god is None else self._with_god(rows[s], god)
         return shown
 
     def _with_god(self, row: array[float], god: str | None) -> array[float]:
@@ -308,8 +311,9 @@ class StateEncoder:
         row[2] = saved / 10
         row[3] = night / 50
         row[4] = day / 50
-        row[5] = _size(flares) / 5
-        row[6] = _size(laurels) / 5
+        # (a hidden list is shown by its length: :func:`_size`, written out)
+        row[5] = (flares if flares.__class__ is int else len(flares)) / 5
+        row[6] = (laurels if laurels.__class__ is int else len(laurels)) / 5
         row[7] = len(stars) / 10
         row[8] = turns / 60
         row[9] = len(used) / 10
@@ -342,11 +346,6 @@ def _count(buf: array[float], base: int, items: Any, index: dict[str, int], scal
         k = index.get(item)
         if k is not None:
             buf[base + k] += scale
-
-
-def _size(value: Any) -> int:
-    """A hidden list's length (the observation shows it as its length)."""
-    return value if isinstance(value, int) else len(value)
 
 
 @cache
