@@ -170,21 +170,23 @@ def test_a_learning_shows_its_progress_on_stderr(capsys: pytest.CaptureFixture[s
     assert "2/2 games" in said
 
 
-def test_starlight_keeps_the_god_worth_most_by_its_learned_values() -> None:
-    """Starlight's heuristic kept the first god dealt (003 "The Gods"); it keeps the one
-    play says is worth most to its keeper."""
+def test_starlight_keeps_a_god_worth_most_by_its_learned_values() -> None:
+    """Starlight's heuristic kept the first god dealt (003 "The Gods"); it keeps one that
+    play says is worth most to its keeper, drawn among those within GODS_ALIKE points of the
+    best (SL103: 400 games' values are not more precise than that)."""
     content = load_content()
     learned = values.known("starlight", content.digest, starlight_agent.SHIPPED)
     assert learned is not None
     game = StarlightGame.from_content(content, 3, {"gods": True})
-    state = game.new_state(1)  # the pack of SL73 (Mammon retuned) and its values
-    seat = game.current_players(state)[0]
-    options = game.legal_options(state, seat)
-    gods = [o.id for o in options]
-    assert len(gods) >= 2 and all(g.startswith("god:") for g in gods)
-    best = max(gods, key=lambda g: learned.get(g[4:], "keep") or 0.0)
-    assert best != gods[0], "pick a seed where the old rule (the first) differs"
-    assert starlight_agent.StarlightHeuristic(1, game).choose(state, seat, options) == best
+    for seed in range(20):
+        state = game.new_state(seed)
+        seat = game.current_players(state)[0]
+        options = game.legal_options(state, seat)
+        gods = [o.id for o in options]
+        assert len(gods) >= 2 and all(g.startswith("god:") for g in gods)
+        worth = {g: learned.get(g[4:], "keep") or 0.0 for g in gods}
+        kept = starlight_agent.StarlightHeuristic(seed, game).choose(state, seat, options)
+        assert worth[kept] >= max(worth.values()) - starlight_agent.GODS_ALIKE, seed
 
 
 @pytest.mark.parametrize("pack", ["lastlight", "starlight"])

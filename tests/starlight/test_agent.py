@@ -8,14 +8,18 @@ Through the commands: ``play --seats heuristic,...`` and ``simulate --agents heu
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import engine_for
 from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.starlight.agents import agent
 from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.tools.cli import main
@@ -135,3 +139,54 @@ def test_the_first_turns_spread_over_the_launch_spaces() -> None:
         assert {spaces[seat] for spaces in games} == launches, seat
     assert sum(len(set(spaces)) == 1 for spaces in games) <= 4  # was 12 of 12
     assert _first_spaces(3) == _first_spaces(3)  # seeded: the same game, the same draws
+
+
+def _kept_gods(seed: int) -> list[tuple[list[str], str]]:
+    """(the gods dealt, the god kept) of each seat of a seeded 3-player deal, heuristic seats
+    on the shipped card values."""
+    game = Game.from_content(full_pack(), 3, {"gods": True})
+    state = game.new_state(seed)
+    bots = _seat_bots(game, ("heuristic",) * 3, seed)
+    kept = []
+    while True:
+        seat = game.current_players(state)[0]
+        ids = [o.id for o in game.legal_options(state, seat)]
+        if not ids or not all(i.startswith("god:") for i in ids):
+            return kept
+        choice = bots[seat].choose(state, seat, game.legal_options(state, seat))
+        kept.append(([i[4:] for i in ids], choice[4:]))
+        game.apply(state, seat, choice)
+
+
+def test_every_god_is_kept_by_the_heuristic() -> None:
+    """A god never kept cannot be judged by `whitedwarf fairness` (SL103). The heuristic kept
+    the god its learned values rate highest, and those of 400 games differ by about 2 points
+    from one learning to the next: the god learned lowest (Tyr) was never kept. Gods within
+    GODS_ALIKE points of the best are now drawn among."""
+    deals = [pair for seed in range(40) for pair in _kept_gods(seed)]
+    kept = {god for _, god in deals}
+    assert kept == set(full_pack().cards["gods"]), set(full_pack().cards["gods"]) - kept
+    assert all(god in dealt for dealt, god in deals)
+    assert _kept_gods(7) == _kept_gods(7)  # seeded: the same deal, the same keeps
+
+
+def test_a_god_far_ahead_by_the_learned_values_is_kept() -> None:
+    """Gods further apart than GODS_ALIKE are not drawn among: the best is kept."""
+    game = Game.from_content(full_pack(), 3, {"gods": True})
+    view = game.observation(game.new_state(1), 0)
+    known = values.known("starlight", game.content.digest, agent.SHIPPED)
+    assert known is not None
+    worth = {g: (known.get(g, "keep") or 0.0) for g in game.content.cards["gods"]}
+    low, high = min(worth, key=worth.__getitem__), max(worth, key=worth.__getitem__)
+    far = {**known.values, low: {"keep": worth[high] - agent.GODS_ALIKE - 1.0}}
+    values.install(replace(known, values=far), "starlight", game.content.digest)
+    try:
+        ids = [f"god:{low}", f"god:{high}"]
+        draws = {agent.decide(game, view, 0, ids, random.Random(s)) for s in range(20)}
+        near = {**known.values, low: {"keep": worth[high] - agent.GODS_ALIKE + 1.0}}
+        values.install(replace(known, values=near), "starlight", game.content.digest)
+        alike = {agent.decide(game, view, 0, ids, random.Random(s)) for s in range(20)}
+    finally:
+        values.forget()
+    assert draws == {f"god:{high}"}
+    assert alike == set(ids)

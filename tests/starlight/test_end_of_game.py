@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from whitedwarf.interpreter.starlight import ending, persist
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
@@ -156,17 +157,21 @@ def test_sl144_a_god_scores_at_the_end_of_the_game_before_final_scoring(tmp_path
     assert result["night"] == [3, 70] and result["reason"] == "daybreak"
 
 
-def test_sl144_astraea_gains_three_night_points_at_the_end() -> None:
+@pytest.mark.parametrize(("players", "points"), [(2, 3), (3, 3), (4, 12)])
+def test_sl144_astraea_gains_night_points_at_the_end(players: int, points: int) -> None:
     """The bundled god that uses the hook: 3 night points once the last turn is over, even
-    for a seat that launched nothing."""
-    game = Game.from_content(load_content(), 2, {"seats": ["live", "live"]})
-    state = position(game, seat=1, ap=0, rays=[], starter=None)
+    for a seat that launched nothing; 12 at 4 players (SL74: it won 15-19% of 4-player
+    games with 3)."""
+    game = Game.from_content(load_content(), players, {"seats": ["live"] * players})
+    last = players - 1
+    state = position(game, seat=last, ap=0, rays=[], starter=None)
     state["players"][0].update(rays=[], starter=None, cores=[], god="astraea")
-    gain_night(state, 1, 70, "slot")
+    gain_night(state, last, 70, "slot")
     play(game, state, "end")
-    assert game.is_terminal(state)
-    assert state["players"][0]["points"]["night"]["effect"] == 3
-    assert game.result(state)["night"] == [3, 70]
+    while not game.is_terminal(state):  # the other seats' last turns (003 "Your Last Turn")
+        play(game, state, "end")
+    assert state["players"][0]["points"]["night"]["effect"] == points
+    assert game.result(state)["night"] == [points, *[0] * (players - 2), 70]
 
 
 def test_a_gods_cost_that_cannot_be_paid_is_a_trace_note(tmp_path: Path) -> None:

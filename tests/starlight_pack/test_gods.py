@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.state import player
 
@@ -21,11 +22,14 @@ OR, YE, GR, PU = "orange:long", "yellow:long", "green:long", "purple:long"
 State = dict[str, Any]
 
 
-def with_god(god: str | None, first_turn: bool = False, **given: Any) -> tuple[Game, State]:
+def with_god(
+    god: str | None, first_turn: bool = False, players: int = 2, **given: Any
+) -> tuple[Game, State]:
     """A live seat 0 that kept ``god`` (dealt with another god, chosen through the decision
-    interface before its first turn) and a Starbot seat 1; then the position ``given``
-    (``first_turn``: left at the first turn instead)."""
-    game = Game.from_content(content(), 2, {"seats": ["live", "starbot"], "gods": True})
+    interface before its first turn) and Starbot seats after it (``players`` in all); then
+    the position ``given`` (``first_turn``: left at the first turn instead)."""
+    seats = ["live", *["starbot"] * (players - 1)]
+    game = Game.from_content(content(), players, {"seats": seats, "gods": True})
     state = game.new_state(1)
     if god is not None:
         player(state, 0)["gods_dealt"] = [god, "gaea" if god != "gaea" else "tyr"]
@@ -88,11 +92,14 @@ def test_mammon_saves_eight_ignores_the_surcharge_starts_with_three_ap() -> None
     assert player(state, 0)["ap"] == 5 + 8
 
 
-def test_mammon_launches_for_three_ap() -> None:
-    """1 AP and Mammon's +2 (SL73: +1 until it won 42% of 4-player games)."""
-    game, state = with_god("mammon", cores=["achernar"], rays=[OR, YE], ap=5)
+@pytest.mark.parametrize(("players", "cost"), [(2, 2), (3, 3), (4, 4)])
+def test_mammon_launches_for_an_ap_a_player(players: int, cost: int) -> None:
+    """1 AP and Mammon's +1, +1 more at 3 players or more and +1 more at 4: 1 AP a player
+    (SL74). SL73's +2 at every count left it 37% of 2-player games and 34% of 4-player ones."""
+    given = {"cores": ["achernar"], "rays": [OR, YE], "ap": 5}
+    game, state = with_god("mammon", players=players, **given)
     launch(game, state, "achernar", [OR, YE], "hydrus_1")
-    assert player(state, 0)["stars"] == ["hydrus_1"] and player(state, 0)["ap"] == 5 - 3
+    assert player(state, 0)["stars"] == ["hydrus_1"] and player(state, 0)["ap"] == 5 - cost
 
 
 def test_iris_takes_a_ray_at_turn_end_flushes_for_two_and_gets_four_ap() -> None:

@@ -77,7 +77,9 @@ def shown() -> dict[str, str]:
         (
             "mammon",
             "You have +3 AP you may save. You have +1 AP on your first turn. "
-            "You can ignore the occupation surcharge. You have +2 AP to launch.",
+            "You can ignore the occupation surcharge. You have +1 AP to launch. "
+            "While the number of players is at least 3, you have +1 AP to launch. "
+            "While the number of players is at least 4, you have +1 AP to launch.",
         ),
     ],
 )

@@ -15,7 +15,10 @@ merits. Its rules of thumb (003 "Launching Stars", "Flares", "Your Last Turn"):
   to the same Launch space and the same constellation, where the seats after the Start
   Player got the slots it left, game after game (docs/rules-decisions.md SL102);
 * keep the god worth most to its keeper by the values learned from play on the pack
-  (``interpreter/agents/values.py``, :mod:`.learning`; the first dealt where none are known).
+  (``interpreter/agents/values.py``, :mod:`.learning`; the first dealt where none are known),
+  drawn at random among those within :data:`GODS_ALIKE` points of the best: 400 games'
+  worths of two gods that close are not told apart, and taking the larger meant the god
+  learned lowest was never kept, so never judged (docs/rules-decisions.md SL103).
 
 The ``search`` agent's Starlight part is here too (:class:`StarlightSearch`): the shared
 search (``interpreter/agents/search.py``) with states drawn by
@@ -51,6 +54,10 @@ PRIVILEGE_WORTH, MAGNITUDE_WORTH, ASPECT_WORTH = 6, 2, 2
 MAX_RAYS_HELD = 10
 #: The cores it likes to hold besides its starter.
 CORES_WANTED = 2
+#: Points of learned worth within which two gods are kept alike (drawn at random): two
+#: learnings of 400 games put a god's worth 2.8 points apart (root mean square over the ten),
+#: so two gods' worths are told apart at 95% only 1.96 * 2.8 = 5.5 apart (SL103).
+GODS_ALIKE = 5.5
 #: The values learned for the bundled pack (``learning.py``; ``interpreter/agents/values.py``).
 SHIPPED = Path(__file__).with_name("learned_values.json")
 
@@ -77,7 +84,7 @@ def decide(
         if i.startswith("god:"):
             gods += 1
     if ids and gods == len(ids):  # the god worth most, learned
-        return best_card(game, ids, "keep", lambda i: i[4:])
+        return best_card(game, ids, "keep", lambda i: i[4:], rng, GODS_ALIKE)
     if view["frames"] or gods:
         return ids[0]  # an effect's choice: the first is as good as any
     action = view["action"]
@@ -233,19 +240,27 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
     return "done"
 
 
-def best_card(game: Game, ids: list[str], kind: str, card_of: Callable[[str], str]) -> str:
+def best_card(
+    game: Game,
+    ids: list[str],
+    kind: str,
+    card_of: Callable[[str], str],
+    rng: random.Random | None = None,
+    alike: float = 0.0,
+) -> str:
     """The option whose card is worth most for a decision of ``kind`` by the values learned
     from play for the pack (``interpreter/agents/values.py``), the first on a tie; the first
-    when the pack's values are not known (the old rule)."""
+    when the pack's values are not known (the old rule). With ``rng``, one drawn among those
+    within ``alike`` points of the most."""
     learned = values.known("starlight", game.content.digest, SHIPPED)
     if learned is None:
         return ids[0]
-    best, top = ids[0], float("-inf")
-    for option in ids:
-        worth = learned.get(card_of(option), kind) or 0.0
-        if worth > top + 1e-9:
-            best, top = option, worth
-    return best
+    worth = {option: learned.get(card_of(option), kind) or 0.0 for option in ids}
+    top = max(worth.values())
+    best = [option for option in ids if worth[option] >= top - alike - 1e-9]
+    if rng is None or len(best) == 1:
+        return next(option for option in ids if worth[option] >= top - 1e-9)
+    return rng.choice(best)
 
 
 # -- between actions --------------------------------------------------------------------------
