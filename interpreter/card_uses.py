@@ -19,11 +19,29 @@ durations", says when each game's periods end).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from whitedwarf.interpreter.state import State
 
 Limit = dict[str, Any]
+
+
+class Use(TypedDict):
+    """One clause's count (``state["card_uses"]["<card ref>/<clause>"]``), for the games'
+    typed records (``lastlight/records.py``, ``starlight/records.py``)."""
+
+    #: The card copy's ref (``warp_drive#1``), or a Starlight god's id.
+    card: str
+    #: The clause's index in the card's effect.
+    clause: int
+    #: The seat that used it.
+    owner: int
+    used: int
+    #: The limit's times (``at most 3 times``) and period (``"round"``, ``"game"``,
+    #: ``"turn"``: a word of the game's registry).
+    of: int
+    per: str
+
 
 #: The state's key for the counts (issue 29 conventions: the use-limits construct's own key).
 KEY = "card_uses"

@@ -11,14 +11,16 @@ cards and costs (``player["res"][unit]``), which no ``Literal`` can list. ``Lite
 (:data:`Phase`, :data:`TokenKind` ...) type the fields whose values the rules fix.
 
 Keys some states lack are ``NotRequired``: a player's ``once`` (made when a card's ``once``
-clause first runs), the top level's ``card_state``, ``durations`` and ``next_costs`` (made by
-the first card that keeps them: ``card_state.py``, ``lasting.py``).
+clause first runs), the top level's ``card_state``, ``durations``, ``next_costs`` and
+``card_uses`` (made by the first card that keeps them: ``card_state.py``, ``lasting.py``,
+``card_uses.py``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from whitedwarf.interpreter.card_uses import Use
 from whitedwarf.interpreter.vm import Frame
 
 #: 000 "playing the game": the phases of a round (``state["phase"]``).
@@ -290,6 +292,8 @@ class State(TypedDict):
     durations: NotRequired[list[Duration]]
     #: ``your next ... costs less`` discounts (``lasting.py``).
     next_costs: NotRequired[list[NextCost]]
+    #: Uses of limited clauses, ``"<card ref>/<clause>"`` -> its count (``card_uses.py``).
+    card_uses: NotRequired[dict[str, Use]]
 
 
 #: A seat's observation (``persist.observation``): a state's layout, in which what the seat

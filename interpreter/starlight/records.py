@@ -8,14 +8,15 @@ and hands are lists of them.
 Where the keys are names from content (slot ids, privilege ids, point sources, accolade
 marks), a record is a ``dict[str, ...]``, indexed with names the rules read from cards.
 Keys some states lack are ``NotRequired``: those made by the first card or rule that keeps
-them (``card_state``, ``durations``, ``next_costs``, ``claims``, ``launch_reactions``,
-``starters_launched``, ``last_starbot_card``), and a player's ``laurels_met``.
+them (``card_state``, ``durations``, ``next_costs``, ``card_uses``, ``claims``,
+``launch_reactions``, ``starters_launched``, ``last_starbot_card``), and a player's ``laurels_met``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from whitedwarf.interpreter.card_uses import Use
 from whitedwarf.interpreter.vm import Frame
 
 #: What the game is doing (``state["phase"]``): keeping gods, playing, or over.
@@ -208,6 +209,8 @@ class State(TypedDict):
     #: Lasting effects and one-shot discounts (``lasting.py``).
     durations: NotRequired[list[Duration]]
     next_costs: NotRequired[list[NextCost]]
+    #: Uses of limited clauses, ``"<card ref>/<clause>"`` -> its count (``card_uses.py``).
+    card_uses: NotRequired[dict[str, Use]]
     #: ``[kind, card, seat]`` claims of the effect being resolved (``goals.py``).
     claims: NotRequired[list[list[Any]]]
     #: Reactions queued to a launch (``reactions.py``).

@@ -27,6 +27,11 @@ NOTE_ENDINGS = (
     "on top of the tech deck",
     "has nobody or nothing to act on here: did nothing",  # issue 29: a party not there
     "what it would pay for cannot happen now",  # issue 29 item 8: a payment for nothing
+    # issue 29 item 1: a limited clause counted (`korrundi is used 1 of 3 this game`), or
+    # used up (`... but was used 3 of 3 this game: did nothing`, `... not offered again ...`)
+    *(f" this {period}" for period in ("game", "round", "turn")),
+    *(f" this {period}: did nothing" for period in ("game", "round", "turn")),
+    "not offered again until the period ends",
 )
 
 
