@@ -822,11 +822,11 @@ FACTIONS = [
     Case(
         "talorin",
         Fire("before_command"),
-        {"ship.a.extra_move": 1, "p0.res.common": 0},
+        {"ship.a.extra_move": 1, "p0.res.uncommon": 0},
         cite='000 Talorin: "When you play your command action, you may spend [ ] to move 1 ship '
-        '1 extra sector"',
+        '1 extra sector" (the spent icon is ours: 1 uncommon, K6, K13)',
         ships={"a": (0, "small", "outer_04")},
-        given={"p0.res.common": 1},
+        given={"p0.res.uncommon": 1},
         answers=("yes",),
         rule=reaches("a", "outer_06"),
     ),

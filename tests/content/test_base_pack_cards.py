@@ -60,7 +60,8 @@ RULEBOOK_FACTIONS = {
         "If one or more of your ships harvest light from the center star, gain 1 extra [light]."
     ),
     "talorin": (
-        "When you play your command action, you may spend [1 common] to move 1 ship 1 extra sector."
+        "When you play your command action, you may spend [1 uncommon] to move 1 ship 1 extra "
+        "sector."
     ),
 }
 RULEBOOK_ACHIEVEMENTS = {
