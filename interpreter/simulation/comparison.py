@@ -35,14 +35,15 @@ def compare(
     variant: Sequence[Record],
     summaries: tuple[dict[str, Any], dict[str, Any]] | None = None,
     changed: list[dict[str, str]] | None = None,
+    in_both: set[str] | None = None,
 ) -> dict[str, Any]:
     """The comparison's numbers (``comparison.json``, docs/simulate.md) of two lists of
     records. ``summaries``: the two batches' summaries when already made (with their
     ``packs`` and ``names``); ``changed``: the cards the variant defines differently
-    (:func:`changed_cards`)."""
+    (:func:`changed_cards`); ``in_both``: the cards both packs define (:func:`cards_in_both`)."""
     a, b = summaries or (summarise(base), summarise(variant))
     by_index = sorted(base, key=lambda r: r["index"]), sorted(variant, key=lambda r: r["index"])
-    return compare_summaries(a, b, paired_rounds(*by_index), changed)
+    return compare_summaries(a, b, paired_rounds(*by_index), changed, in_both)
 
 
 def compare_summaries(
@@ -50,9 +51,12 @@ def compare_summaries(
     b: dict[str, Any],
     rounds: dict[str, Any],
     changed: list[dict[str, str]] | None = None,
+    in_both: set[str] | None = None,
 ) -> dict[str, Any]:
     """The comparison of two batches' summaries (``Tally.summary``) and the paired change
-    of their games' length (:func:`paired_rounds`): no record is held."""
+    of their games' length (:func:`paired_rounds`): no record is held. ``in_both``: the ids
+    of the cards both merged packs define (:func:`cards_in_both`), so that a card one batch
+    never dealt is not called new or removed when the other pack holds it too."""
     result: dict[str, Any] = {
         "games": min(a["games"], b["games"]),
         "players": a["players"],
@@ -66,7 +70,9 @@ def compare_summaries(
         "errors": {"base": a["errors"], "variant": b["errors"]},
         "seats": _differences(a["seats"], b["seats"], "rate", "wins", "games", "Holm"),
         "rounds": rounds,
-        "only_in": _only_in(a, b) if a["games"] and b["games"] else {"variant": [], "base": []},
+        "only_in": _only_in(a, b, in_both or set())
+        if a["games"] and b["games"]
+        else {"variant": [], "base": []},
     }
     if not (a["games"] and b["games"]):
         pass  # a pack with no finished game: nothing to compare (its errors are said)
@@ -76,7 +82,7 @@ def compare_summaries(
         )
         result["techs"] = _tech_differences(a["techs"], b["techs"])
         result["techs_built"] = _built_differences(a, b)
-        result["deal"] = deal(a, b)
+        result["deal"] = deal(a, b, in_both or set())
     else:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
         result["picks"] = {
@@ -167,10 +173,13 @@ def _built_differences(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, A
     return _differences(built(a, b), built(b, a), "rate", "wins", "games", "Benjamini-Hochberg")
 
 
-def _only_in(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def _only_in(
+    a: dict[str, Any], b: dict[str, Any], in_both: set[str]
+) -> dict[str, list[dict[str, Any]]]:
     """The factions, gods (any kind kept) and techs that one batch played and the other
     did not, each with its row of that batch's report: ``variant`` (what the change adds)
-    and ``base`` (what it removes)."""
+    and ``base`` (what it removes). A row whose card both packs define is marked
+    ``in_both``: the other batch's games never dealt it, the change did not add or remove it."""
 
     def tables(summary: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
         fair = summary["fair_share"]
@@ -186,7 +195,7 @@ def _only_in(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, A
     def missing(one: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]:
         there = {(kind, r["name"]) for kind, rows in tables(other) for r in rows}
         return [
-            {"kind": kind, **row}
+            {"kind": kind, **row, "in_both": row["name"] in in_both}
             for kind, rows in tables(one)
             for row in rows
             if (kind, row["name"]) not in there
@@ -242,10 +251,28 @@ def changed_cards(base: dict[str, Any], variant: dict[str, Any]) -> list[dict[st
     return found
 
 
-def deal(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def cards_in_both(base: dict[str, Any], variant: dict[str, Any]) -> set[str]:
+    """The ids of the cards both merged packs define, in any table."""
+
+    def ids(pack: dict[str, Any]) -> set[str]:
+        return {
+            str(row["id"])
+            for rows in pack.values()
+            if isinstance(rows, list)
+            for row in rows
+            if isinstance(row, dict) and "id" in row
+        }
+
+    return ids(base) & ids(variant)
+
+
+def deal(
+    a: dict[str, Any], b: dict[str, Any], in_both: set[str] | None = None
+) -> dict[str, list[dict[str, Any]]]:
     """How often each faction was dealt, base against variant: the share of games it played
-    in (``base``, ``variant``; None where that pack never dealt it). A variant that adds (or
-    removes) a faction changes every other faction's share too."""
+    in (``base``, ``variant``; None where that batch never dealt it; ``in_both``: whether
+    both packs define it). A variant that adds (or removes) a faction changes every other
+    faction's share too."""
     shares = {
         side: {r["name"]: r["games"] / s["games"] for r in s.get("factions", []) if r["games"]}
         for side, s in (("base", a), ("variant", b))
@@ -260,6 +287,7 @@ def deal(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[dict[str, Any]]
                 "name": n,
                 "base": shares["base"].get(n),
                 "variant": shares["variant"].get(n),
+                "in_both": n in (in_both or set()),
             }
             for n in names
         ]
@@ -392,8 +420,9 @@ def _deal_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[s
     """A faction the variant adds (or removes) changes which factions are dealt: how often
     the new ones play, and how often the others do now against before."""
     rows = result.get("deal", {}).get("factions", [])
-    new = [r for r in rows if r["base"] is None]
-    gone = [r for r in rows if r["variant"] is None]
+    # A faction both packs hold that one batch never dealt is chance, not the change.
+    new = [r for r in rows if r["base"] is None and not r.get("in_both")]
+    gone = [r for r in rows if r["variant"] is None and not r.get("in_both")]
     kept = [r for r in rows if r["base"] is not None and r["variant"] is not None]
     if not (new or gone):
         return
@@ -473,6 +502,12 @@ def _only_in_sentences(
             if (row["kind"] not in kinds) if kinds else (row["kind"] == "faction"):
                 continue
             head = f"{words[side]}: {row['kind']} {label(row['name'], names)}"
+            if row.get("in_both"):  # both packs hold it: the deal, not the change, left it out
+                other = "base" if side == "variant" else "variant"
+                head = (
+                    f"Only in the {side}'s games: {row['kind']} {label(row['name'], names)} "
+                    f"(both packs hold it; the {other}'s games never dealt it)"
+                )
             if row["kind"] == "tech":
                 owners = row["owned_games"]
                 yield f"{head}, built by {_pct(row['built'])} of players; " + (

@@ -408,7 +408,7 @@ def _only_in(result: dict[str, Any]) -> list[str]:
     sides = (("variant", "New in the variant"), ("base", "Only in the base"))
     rows = [
         [
-            title,
+            f"Only in the {side}'s games (in both packs)" if r.get("in_both") else title,
             r["kind"],
             label(r["name"], result.get("names")),
             r["owned_games"] if r["kind"] == "tech" else r["games"],

@@ -255,6 +255,25 @@ def test_compare_lists_a_new_faction_apart_with_its_own_win_rate() -> None:
     assert "-100.0" not in page
 
 
+def test_a_faction_both_packs_hold_but_one_batch_never_dealt_is_not_called_new() -> None:
+    # Both packs define A, B and C; chance dealt C only in the variant's games and B only in
+    # the base's: neither is what the change added or removed, and the report says so.
+    result = compare(_records(), _variant_with_a_new_faction(), in_both={"A", "B", "C"})
+    said = result["sentences"]
+    assert not any(s.startswith(("New in the variant:", "Only in the base:")) for s in said)
+    assert (
+        "Only in the variant's games: faction C (both packs hold it; the base's games never "
+        "dealt it) wins 30% of its 5 games (95% interval 7-70%), not significantly off the "
+        "fair 50%." in said
+    )
+    assert any(
+        s.startswith("Only in the base's games: faction B (both packs hold it") for s in said
+    )
+    assert not any(s.startswith("The deal changed which factions play") for s in said)
+    page = _text(comparison_html(result))
+    assert "| Only in the variant's games (in both packs) | faction | C | 5 |" in page
+
+
 def test_compare_reports_each_seat_and_a_change_of_seat_order() -> None:
     base = _records()
     variant = _records()
