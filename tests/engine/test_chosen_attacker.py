@@ -16,6 +16,8 @@ from whitedwarf.interpreter.lastlight.scenario import (
     rig_dice,
 )
 
+from tests.engine.faction_mod import faction_mod
+
 PACK = """\
 id: grudges
 name: Grudges
@@ -39,11 +41,7 @@ FACTIONS = """\
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("grudges") / "grudges"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "factions.yaml").write_text(FACTIONS, encoding="utf-8")
-    return folder
+    return faction_mod(tmp_path_factory, "grudges", PACK, FACTIONS)
 
 
 @pytest.mark.parametrize(("chosen", "attacker", "gained"), [(1, 1, 1), (2, 1, 0), (None, 1, 0)])

@@ -11,6 +11,8 @@ from whitedwarf.interpreter.lastlight import persist
 from whitedwarf.interpreter.lastlight.game import EffectLimitReached, Game
 from whitedwarf.interpreter.lastlight.scenario import blank, choose, give, keep, new_game
 
+from tests.engine.faction_mod import faction_mod
+
 PACK = """\
 id: envy
 name: Envy
@@ -61,11 +63,7 @@ FACTIONS = """\
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("gains") / "envy"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "factions.yaml").write_text(FACTIONS, encoding="utf-8")
-    return folder
+    return faction_mod(tmp_path_factory, "envy", PACK, FACTIONS)
 
 
 def _round(game: Game, state: dict, players: int) -> None:

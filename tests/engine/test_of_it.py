@@ -10,6 +10,8 @@ from whitedwarf.interpreter.lastlight import events
 from whitedwarf.interpreter.lastlight.graveyard import destroy
 from whitedwarf.interpreter.lastlight.scenario import blank, give, keep, new_game, put_ship
 
+from tests.engine.faction_mod import faction_mod
+
 PACK = """\
 id: tolls
 name: Tolls
@@ -33,11 +35,7 @@ FACTIONS = """\
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("of_it") / "tolls"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "factions.yaml").write_text(FACTIONS, encoding="utf-8")
-    return folder
+    return faction_mod(tmp_path_factory, "tolls", PACK, FACTIONS)
 
 
 def test_each_opponent_with_a_ship_here_pays_the_toll(pack):

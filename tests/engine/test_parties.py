@@ -25,6 +25,8 @@ from whitedwarf.interpreter.lastlight.scenario import (
     rig_dice,
 )
 
+from tests.engine.faction_mod import faction_mod
+
 PACK = """\
 id: reactors
 name: Reactors
@@ -76,11 +78,7 @@ FACTIONS = """\
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("parties") / "reactors"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "factions.yaml").write_text(FACTIONS, encoding="utf-8")
-    return folder
+    return faction_mod(tmp_path_factory, "reactors", PACK, FACTIONS)
 
 
 def _trace(game: Game) -> list[str]:

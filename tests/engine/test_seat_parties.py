@@ -10,6 +10,8 @@ import pytest
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.scenario import blank, choose, keep, new_game, put_ship
 
+from tests.engine.faction_mod import faction_mod
+
 PACK = """\
 id: seats
 name: Seats
@@ -41,11 +43,7 @@ FACTIONS = """\
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("seats") / "seats"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "factions.yaml").write_text(FACTIONS, encoding="utf-8")
-    return folder
+    return faction_mod(tmp_path_factory, "seats", PACK, FACTIONS)
 
 
 def _round(game: Game, state: dict, players: int, card: str = "command") -> list[dict[str, int]]:
