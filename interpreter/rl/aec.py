@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.rl.actions import UnmappedOption
+from whitedwarf.rl.recycle import Pool
 from whitedwarf.rl.spec import Spec
 
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
@@ -85,6 +86,10 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         )
         self._act_space = gymnasium.spaces.Discrete(size)
         self._size = size
+        #: the actions set in the mask of a seat the engine is not asking (cyclic: wait)
+        self._idle_ones: tuple[int, ...] = (WAIT,) if self.cyclic else ()
+        #: the masks made, each with its bytes and the actions set in it (:meth:`_mask`)
+        self._masks = Pool(size, _INT8)
         #: what the engine is asked before each decision, looked up once
         self._ask = getattr(game, "next_decision", None) or self._next
         self._is_terminal, self._current_players = game.is_terminal, game.current_players
@@ -201,18 +206,26 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation vector and its action mask."""
         seat = self._seat[agent]
-        # A new zeroed bytearray with the legal actions set costs a tenth of numpy's
-        # copy-and-index of twelve thousand int8s; numpy reads it in place (writable).
-        ones = bytearray(self._size)
         acting = seat == self._asked[0]  # the seat next_decision names: one of current_players
-        if acting:  # (the engine asks no seat once the game is over)
-            for k in self._legal:
-                ones[k] = 1
-        elif self.cyclic:
-            ones[WAIT] = 1
+        # (the engine asks no seat once the game is over)
+        ones = self._legal if acting else self._idle_ones
         assert self.state_ is not None, "observe() before reset()"
         vector = self.spec.observe(self.state_, seat, True if acting else None)
-        return {"observation": vector, "action_mask": np.frombuffer(ones, _INT8)}
+        return {"observation": vector, "action_mask": self._mask(ones)}
+
+    def _mask(self, ones: Any) -> np.ndarray:
+        """An action mask with 1 at each of ``ones`` (its keys): a new array, or one made
+        before that nobody holds any more (``recycle.py``), made again in place: only the
+        actions set then and now are written, not the twelve thousand bytes of a new mask
+        (memory the engine's own data then keeps in the cache)."""
+        entry = self._masks.take()
+        view = entry[1]
+        for k in entry[2]:
+            view[k] = 0
+        for k in ones:
+            view[k] = 1
+        entry[2] = tuple(ones)
+        return entry[0]  # type: ignore[no-any-return]
 
     def _over(self) -> bool:
         return self._done

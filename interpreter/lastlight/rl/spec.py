@@ -75,6 +75,9 @@ class LastLightSpec:
         #: option id -> action index, for ids that name no piece and no seat (:meth:`legal`
         #: looks these up before calling :meth:`index`)
         self.known: dict[str, int] = {}
+        #: seat -> option id -> action index, for ids that name a seat and no piece (a gift,
+        #: a build for another seat): the same in every game for the same deciding seat
+        self._known_by_seat: list[dict[str, int]] = [{} for _ in range(self.n)]
         self._moves = self.actions.families["move"][0]
         #: move option id -> (its ship's id, the ship, its sector, the action index then)
         self._kept_moves: dict[str, tuple[str, Ship, str, int]] = {}
@@ -238,6 +241,8 @@ class LastLightSpec:
         found = self.actions.of(self.name(state, seat, option_id), option_id)
         if option_id in self._plain:  # it names no piece and no seat: the same in every game
             self.known[option_id] = found
+        elif option_id[:5] == "gift:" or (option_id[:6] == "build:" and "@" in option_id):
+            self._known_by_seat[seat][option_id] = found  # it names a seat only (:meth:`name`)
         return found
 
     def _move_first(self, where: tuple[int, str, str]) -> int:
@@ -256,6 +261,7 @@ class LastLightSpec:
         of each, the kept ones looked up here without a call: a step lists a dozen)."""
         out: dict[int, Any] = {}
         known, moves, ships, index = self.known, self._kept_moves, state["ships"], self.index
+        by_seat = self._known_by_seat[seat]
         for option in options:
             oid = option.id
             k = known.get(oid)
@@ -268,7 +274,9 @@ class LastLightSpec:
                 ):
                     k = kept[3]
                 else:
-                    k = index(state, seat, oid)
+                    k = by_seat.get(oid)
+                    if k is None:
+                        k = index(state, seat, oid)
             if k not in out:
                 out[k] = option
         return out

@@ -41,6 +41,7 @@ import numpy as np
 from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
+from whitedwarf.rl.recycle import Pool
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
@@ -49,6 +50,10 @@ if TYPE_CHECKING:
 _FLOAT32 = np.dtype(np.float32)
 
 _RESOURCE = {"common": 0, "uncommon": 1, "rare": 2}
+#: A seat's resources and the pieces in its supply, in the row's order.
+_RESOURCES = itemgetter(*_RESOURCE)
+_PIECES = ("small", "medium", "large", "extractor")
+_SUPPLY = itemgetter(*_PIECES)
 #: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
 _SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings", "choice")
 #: Row versions, unique in the process (0: none placed yet).
@@ -139,8 +144,10 @@ class StateEncoder:
         self._owns = [_zeros(self.size - off["own"]) for _ in range(n)]
         self._own_blocks: dict[tuple[Any, ...], array[float]] = {}
         self._placed_own: list[Any] = [None] * n
-        #: the vector's parts joined into one buffer (one C call, a new buffer each time)
+        #: the vector's parts joined into one buffer (one C call), then copied into an
+        #: array of the pool
         self._join = bytearray().join
+        self._arrays = Pool(self.size, _FLOAT32)
         #: seat -> the stamps its numbers read, in :data:`_SEAT_DOMAINS` order
         self._seat_keys = [tuple((d, s) for d in _SEAT_DOMAINS) for s in range(n)]
         #: seat -> the stamps its numbers read, taken by position from all of them
@@ -203,7 +210,8 @@ class StateEncoder:
         head = self._heads.get(key)
         if head is None:
             head = self._head_of(key)
-        stamps = versions.of(state).stamps
+        memo = getattr(state, "memo", None)  # (:func:`versions.of` written out)
+        stamps = (memo or versions.of(state)).stamps
         # every stamp at once, in the dict's order (one C call; no key hashed): the rows
         # and pieces compare theirs by position (:meth:`_new_stamps`)
         now = tuple(stamps.values())
@@ -233,8 +241,11 @@ class StateEncoder:
         if own is None or own[0] != self._row_stamps[seat][1] or own[1] != _OWN_READS(me):
             self._own(seat, me)
         parts.append(self._owns[seat])
-        # a new buffer (the agent may keep it): the parts, in the layout's order, joined in C
-        return np.frombuffer(self._join(parts), _FLOAT32)
+        # the parts, in the layout's order, joined in C into an array nobody holds (the
+        # agent may keep the ones it was given: those are never written, ``recycle.py``)
+        entry = self._arrays.take()
+        entry[1][:] = self._join(parts)
+        return entry[0]  # type: ignore[no-any-return]
 
     def _head_of(self, key: tuple[Any, ...]) -> array[float]:
         """The global, first and faces blocks for what :meth:`observe` read (``key``),
@@ -325,17 +336,23 @@ class StateEncoder:
         """A row's first eleven numbers: light, resources, techs, graveyard, supply."""
         row = self._rows[p["seat"]]
         res, supply, hand, techs = p["res"], p["supply"], p["techs_hand"], p["techs"]
+        try:  # (read in C; a resource or a piece missing is read as 0)
+            common, uncommon, rare = _RESOURCES(res)
+            small, medium, large, extractor = _SUPPLY(supply)
+        except KeyError:
+            common, uncommon, rare = (res.get(k, 0) for k in _RESOURCE)
+            small, medium, large, extractor = (supply.get(k, 0) for k in _PIECES)
         row[0] = p["light"] / self._goal
-        row[1] = res.get("common", 0) / 10
-        row[2] = res.get("uncommon", 0) / 10
-        row[3] = res.get("rare", 0) / 10
-        row[4] = (hand if isinstance(hand, int) else len(hand)) / 10
+        row[1] = common / 10
+        row[2] = uncommon / 10
+        row[3] = rare / 10
+        row[4] = (hand if hand.__class__ is int else len(hand)) / 10
         row[5] = sum(map(bool, map(_EXHAUSTED, techs))) / 10
         row[6] = len(p["graveyard"]) / 4
-        row[7] = supply.get("small", 0) / 5
-        row[8] = supply.get("medium", 0) / 5
-        row[9] = supply.get("large", 0) / 5
-        row[10] = supply.get("extractor", 0) / 5
+        row[7] = small / 5
+        row[8] = medium / 5
+        row[9] = large / 5
+        row[10] = extractor / 5
 
     def _cards(self, p: Player) -> None:
         """A row's action cards in hand, played and chosen (only that it chose): a few

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.starlight.records import State
+from whitedwarf.rl.recycle import Pool
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
@@ -41,18 +42,16 @@ if TYPE_CHECKING:
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
 _FLOAT32 = np.dtype(np.float32)
 
-#: What a seat's row reads, in one call: its scalars and four lists it shows by size (the
-#: first part of its row: :data:`_NUMBERS` items), then the cards, rays, privileges and
-#: aspects it holds, by content (the rest). The lists are read live and compared with the
-#: copies kept: no copy is made while they are the same.
-_READS = itemgetter(
-    "kind", "ap", "saved", "night", "day", "turns", "marker",
-    "flares", "laurels", "stars", "used_flares",
-    "cores", "rays", "privileges", "aspects",
+#: What a seat's row reads, in two calls: its scalars (compared as they are), then the four
+#: lists it shows by size (the first part of its row with the scalars) and the cards, rays,
+#: privileges and aspects it holds, by content (the rest; compared with the copies kept: no
+#: copy is made while they are the same).
+_SCALARS = itemgetter("kind", "ap", "saved", "night", "day", "turns", "marker")
+_LISTS = itemgetter(
+    "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
 )  # fmt: skip
-_NUMBERS = 11
-#: The scalars (the rest are lists, and the privileges a dict, kept as copies).
-_SCALARS = 7
+#: How many of the lists are shown by size (the rest are the cards held).
+_SIZED = 4
 #: A list's or a dict's copy (kept, to compare the next read with).
 _COPY = methodcaller("copy")
 _OWN = itemgetter("laurels", "flares", "used_flares")
@@ -62,6 +61,8 @@ _ACCOLADE = itemgetter("id", "owner")
 #: The pools and the bags, in :meth:`StateEncoder._supply_block`'s order.
 _POOLS = itemgetter("long", "short", "cores", "flares")
 _BAGS = itemgetter("long", "short")
+#: How many global-and-turn blocks are kept at most (then forgotten, all at once).
+_KEEP = 4096
 
 
 def _zeros(size: int) -> array[float]:
@@ -80,9 +81,10 @@ class StateEncoder:
         self._nr = len(spec.rays)
         assert off["global"] == 0
         self._pools_at = off["pools"]
-        #: the global and turn blocks: zeros to start them from, and the ones being made
+        #: the global and turn blocks: zeros to start them from; the blocks by what they
+        #: show (:meth:`_head_of`: a few hundred a game, each shown again and again)
         self._head = _zeros(off["pools"])
-        self._top = _zeros(off["pools"])
+        self._heads: dict[tuple[Any, ...], array[float]] = {}
         #: the divisors of the decks' sizes (the reference's ``max(1, ...)``)
         self._ncores, self._nflares = max(1, len(spec.cores)), max(1, len(spec.flares))
         #: each phase's place in the global block, and the asked flag's
@@ -92,8 +94,10 @@ class StateEncoder:
         self._turn_at = [[off["turn"] + r for r in spec._rels[s]] for s in range(n)]
         #: a god -> itself, for the gods the layout names (any other shows none)
         self._shown_god: dict[Any, str] = {g: g for g in spec.gods}
-        #: the vector's parts joined into one buffer (one C call, a new buffer each time)
+        #: the vector's parts joined into one buffer (one C call), then copied into an
+        #: array of the pool
         self._join = bytearray().join
+        self._arrays = Pool(self.size, _FLOAT32)
         self._width = spec._width
         #: where a seat's god goes in its row
         self._god_at = self._width - len(spec.gods)
@@ -103,11 +107,14 @@ class StateEncoder:
         #: seat -> its row (no god), the snapshot of what it read, its row as shown (with
         #: its god, if any shown: a copy), and the gods shown
         self._rows = [_zeros(self._width) for _ in range(n)]
-        self._snaps: list[Any] = [None] * n
+        self._scalars: list[Any] = [None] * n
+        self._lists: list[Any] = [None] * n
         self._shown: list[array[float]] = list(self._rows)
         self._gods: list[Any] = [None] * n
-        #: (the pools' contents, the bags', their blocks then), the same for every seat
-        self._supply: tuple[Any, Any, array[float]] | None = None
+        #: copies of the pools and the bags (:meth:`_supply_blocks`), and their blocks' six
+        #: parts then, the same for every seat
+        self._supply_seen: tuple[Any, ...] = ()
+        self._supply_parts: list[array[float]] = [_zeros(0)] * 6
         #: seat -> (what its slots, accolades and own blocks were made from, the block)
         self._slot_blocks: list[Any] = [None] * n
         self._accolade_blocks: list[Any] = [None] * n
@@ -115,113 +122,135 @@ class StateEncoder:
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(state, seat, asked, whole=True)``."""
-        top = self._top
-        top[:] = self._head  # the global and turn blocks, written afresh
-        top[0] = state["round"] / 60
-        top[1] = len(state["core_deck"]) / self._ncores
-        top[2] = len(state["flare_deck"]) / self._nflares
-        if state.get("daybreak") is not None:
-            top[3] = 1.0
-        if state.get("last_round") is not None:
-            top[4] = 1.0
-        phase = state["phase"]
-        top[self._phase_at[phase]] = 1.0
-        if asked:
-            top[self._asked_at] = 1.0
         turn = state.get("turn")
-        if isinstance(turn, int) and 0 <= turn < self.n:
-            top[self._turn_at[seat][turn]] = 1.0
+        phase = state["phase"]
+        # the global and turn blocks, kept by what they show
+        key = (
+            state["round"],
+            len(state["core_deck"]),
+            len(state["flare_deck"]),
+            state.get("daybreak") is None,
+            state.get("last_round") is None,
+            phase,
+            asked,
+            self._turn_at[seat][turn] if isinstance(turn, int) and 0 <= turn < self.n else 0,
+        )
+        top = self._heads.get(key)
+        if top is None:
+            top = self._head_of(key)
         players = state["players"]
-        parts: list[Any] = [
-            top,
-            self._supply_blocks(state),
-            self._slots(state, seat),
-            self._accolades(state, seat),
-        ]
+        # each block's kept copy checked here, its method called only when it changed
+        slots = self._slot_blocks[seat]
+        if slots is None or slots[0] != state["slots"]:
+            slots = self._slots(state, seat)
+        accolades = self._accolade_blocks[seat]
+        if accolades is None or accolades[0] != state["accolades"]:
+            accolades = self._accolades(state, seat)
+        parts: list[Any] = [top, *self._supply_blocks(state), slots[1], accolades[1]]
         shown = self._refresh_rows(players)
         if phase == "gods":  # another seat's god is hidden until every seat has kept one
             shown = list(self._rows)
             shown[seat] = self._shown[seat]
         parts += shown[seat:]
         parts += shown[:seat]
-        parts.append(self._own(players[seat], seat))
-        # a new buffer (the agent may keep it): the parts, in the layout's order, joined in C
-        return np.frombuffer(self._join(parts), _FLOAT32)
+        me = players[seat]
+        own = self._own_blocks[seat]
+        if own is None or own[0] != (*_OWN(me), me.get("gods_dealt")):
+            own = self._own(me, seat)
+        parts.append(own[1])
+        # the parts, in the layout's order, joined in C into an array nobody holds (the
+        # agent may keep the ones it was given: those are never written, ``recycle.py``)
+        entry = self._arrays.take()
+        entry[1][:] = self._join(parts)
+        return entry[0]  # type: ignore[no-any-return]
+
+    def _head_of(self, key: tuple[Any, ...]) -> array[float]:
+        """The global and turn blocks for what :meth:`observe` read (``key``), kept by it."""
+        rounds, cores, flares, no_daybreak, no_last_round, phase, asked, turn_at = key
+        top = array("f", self._head)
+        top[0] = rounds / 60
+        top[1] = cores / self._ncores
+        top[2] = flares / self._nflares
+        if not no_daybreak:
+            top[3] = 1.0
+        if not no_last_round:
+            top[4] = 1.0
+        top[self._phase_at[phase]] = 1.0
+        if asked:
+            top[self._asked_at] = 1.0
+        if turn_at:  # (the turn block starts after the global one: 0 is no turn shown)
+            top[turn_at] = 1.0
+        if len(self._heads) > _KEEP:
+            self._heads.clear()
+        self._heads[key] = top
+        return top
 
     # -- the blocks every seat sees alike -----------------------------------------------------
 
-    def _supply_blocks(self, state: State) -> array[float]:
-        """The pools and bags blocks, kept while their contents are the same."""
+    def _supply_blocks(self, state: State) -> list[array[float]]:
+        """The pools and bags blocks in six parts (the long and short ray pools, the cores
+        and the flares in the pool, the long and short bags), each kept while its pool or
+        bag is the same: one compare of all six with their kept copies (in C), then only
+        the parts whose pool or bag changed are made again."""
         pools, bags = state["pools"], state["bags"]
         try:  # (read in C; a pool or bag missing is read as empty)
-            in_pools, in_bags = _POOLS(pools), _BAGS(bags)
+            held = _POOLS(pools) + _BAGS(bags)
         except KeyError:
-            in_pools = tuple(pools.get(k, _NONE) for k in ("long", "short", "cores", "flares"))
-            in_bags = (bags.get("long", _NONE), bags.get("short", _NONE))
-        kept = self._supply
-        if kept is None or kept[0] != in_pools or kept[1] != in_bags:
-            kept = self._supply = self._supply_block(in_pools + in_bags, kept)
-        return kept[2]
+            held = (
+                *(pools.get(k, _NONE) for k in ("long", "short", "cores", "flares")),
+                bags.get("long", _NONE),
+                bags.get("short", _NONE),
+            )
+        if held != self._supply_seen:
+            self._supply_parts_of(held)
+        return self._supply_parts
 
-    def _supply_block(
-        self, held: tuple[Any, ...], kept: tuple[Any, Any, array[float]] | None
-    ) -> tuple[Any, Any, array[float]]:
-        """The pools and bags blocks with copies of the pools and the bags they show: the
-        pools' part made again when a pool changed, the bags' when a bag did (a bag holds
+    def _supply_parts_of(self, held: tuple[Any, ...]) -> None:
+        """Make again the parts whose pool or bag differs from its kept copy (a bag holds
         some seventy rays: counted in C, each count standing for its rays added one by one
         as the reference adds them, :data:`_TWENTIETHS`)."""
-        spec, nr = self.spec, self._nr
-        pools, bags = held[:4], held[4:]
-        bags_at = self._off["bags"] - self._pools_at
-        block = _zeros(bags_at + 2 * nr) if kept is None else array("f", kept[2])
-        if kept is None or kept[0] != pools:
-            block[:bags_at] = _zeros(bags_at)
-            _count(block, 0, pools[0], spec._ray, 1 / 8)
-            _count(block, nr, pools[1], spec._ray, 1 / 8)
-            _count(block, 2 * nr, pools[2], spec._core, 1.0)
-            _count(block, 2 * nr + len(spec.cores), pools[3], spec._flare, 1.0)
-            pools = tuple(map(_COPY, pools))
-        else:
-            pools = kept[0]
-        if kept is None or kept[1] != bags:
-            block[bags_at:] = _zeros(2 * nr)
-            index = spec._ray
-            for at, bag in ((bags_at, bags[0]), (bags_at + nr, bags[1])):
-                for ray, many in Counter(bag).items():
+        spec = self.spec
+        seen = self._supply_seen
+        parts = self._supply_parts
+        indexes = (spec._ray, spec._ray, spec._core, spec._flare)
+        for i, now in enumerate(held):
+            if seen and seen[i] == now:
+                continue
+            if i < 4:  # a pool: its items by ones (rays by eighths: exact in float32)
+                part = _zeros(len(indexes[i]))
+                _count(part, 0, now, indexes[i], 1 / 8 if i < 2 else 1.0)
+            else:  # a bag
+                part = _zeros(self._nr)
+                index = spec._ray
+                for ray, many in Counter(now).items():
                     k = index.get(ray)
                     if k is not None:
-                        block[at + k] = (
+                        part[k] = (
                             _TWENTIETHS[many] if many < len(_TWENTIETHS) else _sum(1 / 20, many)
                         )
-            bags = tuple(map(_COPY, bags))
-        else:
-            bags = kept[1]
-        return pools, bags, block
+            parts[i] = part
+        self._supply_seen = tuple(map(_COPY, held))
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
-    def _slots(self, state: State, seat: int) -> array[float]:
-        """Each slot's star by seat from ``seat``, kept while the owners are the same."""
+    def _slots(self, state: State, seat: int) -> tuple[dict[str, Any], array[float]]:
+        """Each slot's star by seat from ``seat`` (made again when the owners changed), with
+        a copy of the owners it shows."""
         slots = state["slots"]
-        kept = self._slot_blocks[seat]
-        if kept is not None and kept[0] == slots:
-            return kept[1]  # type: ignore[no-any-return]
         spec = self.spec
         nslot, index, rel = len(spec.slots), spec._slot, spec._rels[seat]
         block = _zeros(self.n * nslot)
         for slot, owner in slots.items():
             if isinstance(owner, int) and slot in index:
                 block[rel[owner] * nslot + index[slot]] = 1.0
-        self._slot_blocks[seat] = (dict(slots), block)
-        return block
+        made = self._slot_blocks[seat] = (dict(slots), block)
+        return made
 
-    def _accolades(self, state: State, seat: int) -> array[float]:
-        """Each accolade's owner by seat from ``seat``, or none: kept with a copy of the
-        accolades it was made from (compared whole, in C: they change a few times a game)."""
+    def _accolades(self, state: State, seat: int) -> tuple[Any, array[float]]:
+        """Each accolade's owner by seat from ``seat``, or none, with a copy of the
+        accolades it was made from (:meth:`observe` compares it whole, in C: they change a
+        few times a game)."""
         accolades = state["accolades"]
-        kept = self._accolade_blocks[seat]
-        if kept is not None and kept[0] == accolades:
-            return kept[1]  # type: ignore[no-any-return]
         spec, n, rel = self.spec, self.n, self.spec._rels[seat]
         many = len(spec.accolades)
         block = _zeros((n + 1) * many)
@@ -230,15 +259,12 @@ class StateEncoder:
             if k is not None:
                 who = rel[owner] if isinstance(owner, int) else n
                 block[who * many + k] = 1.0
-        self._accolade_blocks[seat] = (deepcopy(accolades), block)
-        return block
+        made = self._accolade_blocks[seat] = (deepcopy(accolades), block)
+        return made
 
-    def _own(self, me: Any, seat: int) -> array[float]:
-        """The seat's laurels, flares, used flares and gods dealt."""
+    def _own(self, me: Any, seat: int) -> tuple[Any, array[float]]:
+        """The seat's laurels, flares, used flares and gods dealt, with copies of them."""
         now = (*_OWN(me), me.get("gods_dealt"))
-        kept = self._own_blocks[seat]
-        if kept is not None and kept[0] == now:
-            return kept[1]  # type: ignore[no-any-return]
         spec = self.spec
         block = _zeros(self.size - self._off["own"])
         laurels, flares, used, dealt = now
@@ -249,42 +275,38 @@ class StateEncoder:
         if isinstance(dealt, list):
             _count(block, at + 2 * len(spec.flares), dealt, spec._god, 1.0)
         made = (*map(_COPY, now[:3]), [*dealt] if isinstance(dealt, list) else dealt)
-        self._own_blocks[seat] = (made, block)
-        return block
+        kept = self._own_blocks[seat] = (made, block)
+        return kept
 
     # -- the seats block --------------------------------------------------------------------------
 
     def _refresh_rows(self, players: list[Any]) -> list[array[float]]:
         """Bring each seat's row up to date, and its row as shown (its god set, if it kept
-        one); returns the rows as shown, by seat. Only the rows whose reads differ from their
-        snapshots are made again (the numbers or the held cards, whichever changed)."""
-        snaps, rows, shown, gods, shown_god = (
-            self._snaps,
+        one); returns the rows as shown, by seat. Only the rows whose reads differ from what
+        they were made from are made again (the numbers or the held cards, whichever
+        changed): most steps change a seat's scalars (its AP) and none of its lists."""
+        scalars, lists, rows, shown, gods, shown_god = (
+            self._scalars,
+            self._lists,
             self._rows,
             self._shown,
             self._gods,
             self._shown_god,
         )
         for s, p in enumerate(players):
-            now, kept = _READS(p), snaps[s]
+            now, held = _SCALARS(p), _LISTS(p)
             god = shown_god.get(p.get("god"))
-            if now != kept:
+            kept = lists[s]
+            if held != kept:
                 row = rows[s]
-                if kept is None:
-                    self._numbers(now, row)
-                    self._held(now[_NUMBERS:], row)
-                    snaps[s] = (*now[:_SCALARS], *map(_COPY, now[_SCALARS:]))
-                else:  # the lists that did not change keep their copies
-                    sized, held = kept[_SCALARS:_NUMBERS], kept[_NUMBERS:]
-                    if sized != now[_SCALARS:_NUMBERS]:
-                        sized = tuple(map(_COPY, now[_SCALARS:_NUMBERS]))
-                        self._numbers(now, row)
-                    elif kept[:_SCALARS] != now[:_SCALARS]:
-                        self._numbers(now, row)
-                    if held != now[_NUMBERS:]:
-                        held = tuple(map(_COPY, now[_NUMBERS:]))
-                        self._held(held, row)
-                    snaps[s] = (*now[:_SCALARS], *sized, *held)
+                if kept is None or held[:_SIZED] != kept[:_SIZED] or now != scalars[s]:
+                    self._numbers(now, held, row)
+                if kept is None or held[_SIZED:] != kept[_SIZED:]:
+                    self._held(held[_SIZED:], row)
+                scalars[s], lists[s] = now, tuple(map(_COPY, held))
+            elif now != scalars[s]:
+                self._numbers(now, held, rows[s])
+                scalars[s] = now
             elif god == gods[s]:
                 continue
             gods[s] = god
@@ -300,11 +322,12 @@ class StateEncoder:
         copy[self._god_at + self.spec._god[god]] = 1.0
         return copy
 
-    def _numbers(self, now: tuple[Any, ...], row: array[float]) -> None:
-        """A seat's first numbers (``spec.encode``'s seats block) from what :data:`_READS`
-        read: starbot, AP, saved, night, day, flares, laurels, stars, turns, used flares;
-        its marker on the rondel."""
-        kind, ap, saved, night, day, turns, marker, flares, laurels, stars, used = now[:_NUMBERS]
+    def _numbers(self, now: tuple[Any, ...], held: tuple[Any, ...], row: array[float]) -> None:
+        """A seat's first numbers (``spec.encode``'s seats block) from what :data:`_SCALARS`
+        and :data:`_LISTS` read: starbot, AP, saved, night, day, flares, laurels, stars,
+        turns, used flares; its marker on the rondel."""
+        kind, ap, saved, night, day, turns, marker = now
+        flares, laurels, stars, used = held[:_SIZED]
         # one by one: ten stores beat making an array of ten and assigning a slice
         row[0] = float(kind == "starbot")
         row[1] = ap / 10
