@@ -26,7 +26,7 @@ def _free_refs() -> int:
     """The references to a kept array that nobody else holds, as :meth:`Pool.take` counts
     them: its entry, the memoryview it is written through, the call's argument."""
     array = np.zeros(1, np.int8)
-    entry = [array, memoryview(array).cast("B"), ()]
+    entry = [array, array.data.cast("B"), ()]
     del array
     return getrefcount(entry[0])
 
@@ -51,7 +51,7 @@ class Pool:
             if getrefcount(entry[0]) == FREE:
                 return entry
         array = np.zeros(self.size, self.dtype)
-        entry = [array, memoryview(array).cast("B"), ()]
+        entry = [array, array.data.cast("B"), ()]
         if len(self.entries) < KEEP:
             self.entries.append(entry)
         return entry

@@ -6,8 +6,10 @@ it encodes ``Game.observation(state, seat)``. This encoder gives the same vector
 compares the two for every seat at every decision of whole games) without building the
 observation, and it makes again only what changed since it last looked:
 
-* the vector is its blocks joined in C into a new buffer (the agent may keep it): the global
-  numbers (round, phase, the task on top, dice, first player, asked now), written afresh;
+* the vector is its blocks joined in C, copied into an array nobody else holds (a new one,
+  or one handed out before and dropped since: ``whitedwarf/rl/recycle.py``; the agent may
+  keep the arrays it is given): the global numbers (round, phase, the task on top, dice,
+  first player, asked now), kept by what they show;
   each seat's row of the seats block, made once for every seat; the pieces and the board as
   the seat sees them; its own block;
 * what changed is read from the engine's version stamps (``interpreter/lastlight/
@@ -346,7 +348,7 @@ class StateEncoder:
         row[1] = common / 10
         row[2] = uncommon / 10
         row[3] = rare / 10
-        row[4] = (hand if hand.__class__ is int else len(hand)) / 10
+        row[4] = (hand if isinstance(hand, int) else len(hand)) / 10
         row[5] = sum(map(bool, map(_EXHAUSTED, techs))) / 10
         row[6] = len(p["graveyard"]) / 4
         row[7] = small / 5

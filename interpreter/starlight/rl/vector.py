@@ -7,13 +7,15 @@ games). Starlight's state has no version stamps, so what changed is found by com
 is read now (in C: ``itemgetter``, the lists and dicts themselves) with copies kept
 of what was read last, copied again only when it changed:
 
-* the vector is its blocks joined in C into a new buffer (the agent may keep it): the global
-  and whose-turn numbers, written afresh; the pools and bags (the same for every seat), kept
-  with their contents, the pools' part and the bags' made again apart; the slots, the
+* the vector is its blocks joined in C, copied into an array nobody else holds (a new one,
+  or one handed out before and dropped since: ``whitedwarf/rl/recycle.py``; the agent may
+  keep the arrays it is given): the global and whose-turn numbers, kept by what they show;
+  the pools and bags (the same for every seat), kept with their contents, each pool's part
+  and each bag's made again apart; the slots, the
   accolades and the own block per seat, kept with what they show; the seats block, each
   seat's row in turn from the seat's own;
-* a seat's row is made once for every seat, kept with a snapshot of what it reads (its
-  scalars and its lists of cards, rays, stars ...): only the rows whose reads differ from
+* a seat's row is made once for every seat, kept with what it reads (its scalars, and
+  copies of its lists of cards, rays, stars ...): only the rows whose reads differ from
   their snapshots are made again (the numbers or the held cards, whichever changed); a row
   with its god shown is a copy of it with the god set, made when the row or the god changes
   (another seat's god is hidden until every seat has kept one: ``persist.observation``).
