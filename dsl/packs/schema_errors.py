@@ -21,7 +21,11 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match, relevance
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
-from whitedwarf.dsl.packs.schema_parts import ID_PATTERN, WARNING_CODE_PATTERN
+from whitedwarf.dsl.packs.schema_parts import (
+    ID_PATTERN,
+    WARNING_CODE_PATTERN,
+    version_number_out_of_range,
+)
 from whitedwarf.dsl.packs.yaml_errors import block_header_above
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 from whitedwarf.dsl.suggest import did_you_mean, not_ascii
@@ -282,12 +286,13 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
         hint = "warning codes look like W0901; docs/diagnostics.md lists them"
         return error("E0601", message, file.span(path), hint)
     if err.validator == "pattern" and path and path[-1] == "version":
-        message = (
+        hint = 'write a version such as "1.0.0"'
+        message = version_number_out_of_range(field, str(err.instance)) or (
             f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"
         )
-        return error("E0601", message, file.span(path))
+        return error("E0601", message, file.span(path), hint)
     if err.validator == "pattern" and path == ("language",):
-        message = (
+        message = version_number_out_of_range(field, str(err.instance)) or (
             f"{field} must be a language version like `1.1` (major.minor), not "
             f"{_short(str(err.instance))!r}"
         )

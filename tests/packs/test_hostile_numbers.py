@@ -117,3 +117,56 @@ def test_every_integer_of_every_schema_has_a_declared_range() -> None:
         for path, integer in _integers(schema):
             assert "minimum" in integer and "maximum" in integer, (name, path)
             assert integer["maximum"] <= 500, (name, path)  # nothing the game needs is larger
+
+
+#: pack.yaml field -> (the line written, the error expected at it). Every number of a
+#: version is 0 to 999,999,999 (nine digits: a date such as 20261206 fits).
+MANIFEST_NUMBERS = {
+    "version": (
+        'version: "12345678901234567890123456789.0.0"',
+        r"pack\.yaml:4:10: error\[E0705\]: `version` has the number "
+        r"12345678901234567890123456789, out of range: each number of a version must be "
+        r"0 to 999,999,999\n(.*\n){3}  = help: write a version such as \"1\.0\.0\"",
+    ),
+    "patch": (
+        'version: "1.0.99999999999999999999999999"',
+        r"pack\.yaml:4:10: error\[E0705\]: `version` has the number "
+        r"99999999999999999999999999, out of range",
+    ),
+    "language": (
+        'language: "1.99999999999999999999999999999"',
+        r"pack\.yaml:6:11: error\[E0601\]: `language` has the number "
+        r"99999999999999999999999999999, out of range: each number of a version must be "
+        r"0 to 999,999,999\n(.*\n){3}  = help: `whitedwarf fix` writes the current one",
+    ),
+    "range": (
+        'lastlight: ">=1.0,<99999999999999999999999999"',
+        r"pack\.yaml:9:14: error\[E0705\]: `>=1\.0,<99999999999999999999999999` has the number "
+        r"99999999999999999999999999, out of range: each number of a version must be "
+        r"0 to 999,999,999\n(.*\n){3}  = help: write a range like",
+    ),
+    "pre-release": (
+        'version: "1.0.0-' + "a" * 200 + '"',
+        r"pack\.yaml:4:10: error\[E0705\]: `version` must be a semantic version like `1\.2\.0`",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MANIFEST_NUMBERS))
+def test_a_number_too_large_in_pack_yaml_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """A 29-digit major version was accepted (and carried into every replay and report);
+    each number of a version and of a dependency's range now has a declared range."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    manifest = tmp_path / "mymod" / "pack.yaml"
+    line, expected = MANIFEST_NUMBERS[case]
+    key = line.split(":")[0]
+    text = manifest.read_text("utf-8")
+    text = re.sub(rf"(?m)^( *){key}: .*$", lambda m: m.group(1) + line, text, count=1)
+    manifest.write_text(text, "utf-8")
+    result = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert re.search(expected, result.output), result.output
+    assert result.output.endswith("1 error, 0 warnings\n"), result.output
