@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.schemas import game_schemas
 from whitedwarf.dsl.registry import ArgKind
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -170,3 +171,29 @@ def test_a_number_too_large_in_pack_yaml_is_a_located_error(
     assert result.exit_code == 1, result.output
     assert re.search(expected, result.output), result.output
     assert result.output.endswith("1 error, 0 warnings\n"), result.output
+
+
+def test_a_whole_number_written_with_a_point_reaches_the_engine_as_a_whole_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`copies: 2.0` and `cost: {common: 2.0}` are whole numbers to the JSON Schema (and so
+    to an editor), so validate accepts them; the engine was then handed the floats 2.0 (a
+    cost paid in floats leaves `1.0 common` in a player's supply). They are read as 2; a
+    number that is not whole (2.5) is still refused, and a huge one is still out of range."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    techs = tmp_path / "mymod" / "techs.yaml"
+    text = techs.read_text("utf-8").replace("copies: 1", "copies: 2.0")
+    techs.write_text(text.replace("{common: 2}", "{common: 2.0, uncommon: 1e0}"), "utf-8")
+    result = load_packs([Path("mymod")])
+    assert not result.errors, result.errors
+    assert result.pack is not None
+    card = next(t for t in result.pack.data["techs"] if t["id"] == "mymod_tech")
+    assert (card["copies"], card["cost"]) == (2, {"common": 2, "uncommon": 1})
+    assert all(type(n) is int for n in (card["copies"], *card["cost"].values()))
+    techs.write_text(text.replace("copies: 2.0", "copies: 2.5"), "utf-8")
+    out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
+    assert "`copies` must be a whole number, not the number 2.5" in out, out
+    techs.write_text(text.replace("copies: 2.0", "copies: 1e300"), "utf-8")
+    out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
+    assert "`copies` is 1e+300, out of range: it must be 1 to 10" in out, out
