@@ -54,10 +54,16 @@ def schema_diagnostics(
     """
     out: dict[tuple[str, str, int, int], Diagnostic] = {}
     refused: set[DataPath] = set()
-    for err in sorted(_leaves(validator.iter_errors(data)), key=relevance):
+    errors = sorted(_leaves(validator.iter_errors(data)), key=relevance)
+    # A value of the wrong type (`copies: .inf`, not a whole number) is said once: that it is
+    # also out of range adds nothing (the type error's hint gives the range).
+    mistyped = {tuple(err.absolute_path) for err in errors if err.validator == "type"}
+    for err in errors:
         path = tuple(err.absolute_path)
         if any(path[: len(tagged)] == tagged for tagged in file.refused):
             continue  # the refused tag was already reported (E0503)
+        if err.validator in ("minimum", "maximum") and path in mistyped:
+            continue
         refused.update(refused_paths(err, path))
         for diagnostic in _describe(err, path, file, noun):
             if codes and path in codes:

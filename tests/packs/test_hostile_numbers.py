@@ -197,3 +197,19 @@ def test_a_whole_number_written_with_a_point_reaches_the_engine_as_a_whole_numbe
     techs.write_text(text.replace("copies: 2.0", "copies: 1e300"), "utf-8")
     out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
     assert "`copies` is 1e+300, out of range: it must be 1 to 10" in out, out
+
+
+@pytest.mark.parametrize("value", [".inf", "1e400", "-.inf"])
+def test_an_infinite_float_is_one_error_not_two(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """`copies: .inf` was told twice at one place: not a whole number (E0604), and out of
+    range (E0606); the first says all a designer needs (the hint gives the range)."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    techs = tmp_path / "mymod" / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("copies: 1", f"copies: {value}"), "utf-8")
+    out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
+    assert out.endswith("1 error, 0 warnings\n"), out
+    assert re.search(r"error\[E0604\]: `copies` must be a whole number, not the number", out)
+    assert "(1 to 10: the base game prints at most 3 copies of a card)" in out, out
