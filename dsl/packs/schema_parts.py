@@ -33,8 +33,11 @@ def version_number_out_of_range(field: str, text: str) -> str | None:
     found = TOO_MANY_DIGITS.search(text)
     if found is None:
         return None
+    digits = found.group()
+    if len(digits) > 30:  # a 5,000-digit number is shown cut short
+        digits = f"{digits[:10]}...{digits[-5:]} ({len(digits):,} digits)"
     return (
-        f"{field} has the number {found.group()}, out of range: each number of a "
+        f"{field} has the number {digits}, out of range: each number of a "
         f"version must be 0 to {VERSION_NUMBER_MAX:,}"
     )
 

@@ -555,19 +555,10 @@ def _int(text: str) -> int | str:
         return text  # e.g. `!!int abc`: kept as text so the schema reports a wrong type
 
 
-#: Floats at most this far from zero that are whole are read as ints (beyond it a float
-#: is no longer exact, and the range check reports it as written, 1e+300).
-_EXACT_FLOAT = 2**53
-
-
-def _float(text: str) -> int | float | str:
-    """The number; a whole one (``2.0``, ``1e3``) as an int. Every number a pack gives is
-    an integer field, and the JSON Schema takes 2.0 as one (so an editor does): the engine
-    must then be handed 2, not a float that spreads into costs and supplies."""
+def _float(text: str) -> float | str:
     lowered = text.replace("_", "").lower()
     specials = {".inf": "inf", "+.inf": "inf", "-.inf": "-inf", ".nan": "nan"}
     try:
-        value = float(specials.get(lowered, lowered))
+        return float(specials.get(lowered, lowered))
     except ValueError:
         return text
-    return int(value) if value.is_integer() and abs(value) <= _EXACT_FLOAT else value
