@@ -65,7 +65,7 @@ def schema_diagnostics(
         if err.validator in ("minimum", "maximum") and path in mistyped:
             continue
         refused.update(refused_paths(err, path))
-        for diagnostic in _describe(err, path, file, noun):
+        for diagnostic in _describe(err, path, file, noun, validator.schema):
             if codes and path in codes:
                 diagnostic = replace(diagnostic, code=codes[path])
             span = diagnostic.span
@@ -103,16 +103,20 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterable[ValidationError]:
             yield err
 
 
-def _describe(err: ValidationError, path: DataPath, file: YamlFile, noun: str) -> list[Diagnostic]:
+def _describe(
+    err: ValidationError, path: DataPath, file: YamlFile, noun: str, root: Any = None
+) -> list[Diagnostic]:
     field = _field(path, noun)
     schema = err.schema if isinstance(err.schema, dict) else {}
     if "x-message" in schema:
-        return [error("E0601", schema["x-message"], file.span(path, key=True))]
+        name = path[-1] if path and isinstance(path[-1], str) else None
+        hint = schema.get("x-hint") or (f"remove `{name}`" if name else None)
+        return [error("E0601", schema["x-message"], file.span(path, key=True), hint)]
     kind = err.validator
     if kind == "additionalProperties":
         return _unknown(err, path, file, field)
     if kind == "required":
-        return _missing(err, path, file, field)
+        return _missing(err, path, file, field, root)
     if kind == "type":
         return [_wrong_type(err, path, file, field)]
     if kind in ("enum", "const"):
@@ -183,7 +187,9 @@ def _listing(words: list[str]) -> str | None:
     return f"the fields are: {', '.join(words)}" if 0 < len(words) <= 12 else None
 
 
-def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> list[Diagnostic]:
+def _missing(
+    err: ValidationError, path: DataPath, file: YamlFile, field: str, root: Any = None
+) -> list[Diagnostic]:
     missing = [name for name in err.validator_value if name not in err.instance]
     span = file.span(path, key=bool(path) and isinstance(path[-1], str))
     replacing = isinstance(err.instance, dict) and err.instance.get("replace") is True
@@ -193,10 +199,39 @@ def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
             "E0603",
             f"{field} needs `{name}`",
             span,
-            _missing_hint(name, replacing) or _described(name, properties.get(name)),
+            _missing_hint(name, replacing)
+            or _described(name, properties.get(name) or _field_schema(root, name)),
         )
         for name in missing
     ]
+
+
+def _as_id(value: Any) -> str | None:
+    """The id a designer most likely meant by ``value`` (`X-Probe` -> `x_probe`), if any."""
+    words = re.sub(r"[^a-z0-9]+", "_", str(value).lower()).strip("_")
+    if not re.fullmatch(ID_PATTERN.strip("^$"), words):
+        return None
+    return f"write `{words}`"
+
+
+def _field_schema(schema: Any, name: str) -> Any:
+    """The first schema of a field ``name`` in ``schema``: where a field is required by an
+    ``if``/``then`` branch (a planetary token's `tier`), the branch does not describe it."""
+    if isinstance(schema, dict):
+        found = schema.get("properties", {})
+        found = found.get(name) if isinstance(found, dict) else None
+        if isinstance(found, dict) and "description" in found:
+            return found
+        values: Iterable[Any] = schema.values()
+    elif isinstance(schema, list):
+        values = schema
+    else:
+        return None
+    for value in values:
+        found = _field_schema(value, name)
+        if found is not None:
+            return found
+    return None
 
 
 def _described(name: str, schema: Any) -> str | None:
@@ -251,7 +286,9 @@ def _not_allowed(err: ValidationError, path: DataPath, file: YamlFile, field: st
     shown = ", ".join(_word(value) for value in allowed)
     if err.validator == "const":
         message = f"{field} can only be {shown}, not {_word(err.instance)}"
-        return error("E0605", message, file.span(path))
+        name = path[-1] if path and isinstance(path[-1], str) else None
+        hint = f"write `{name}: {_word(err.validator_value).strip('`')}`" if name else None
+        return error("E0605", message, file.span(path), hint)
     message = f"{field} is {_word(err.instance)}, not one of: {shown}"
     hint = None
     if isinstance(err.instance, str):
@@ -286,7 +323,7 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
         if "propertyNames" in err.schema_path:  # a key of the mapping: point at the key
             span = file.span((*path, str(err.instance)), key=True)
             message = f"a key of {message}"
-        return error("E0601", message, span, not_ascii(str(err.instance)))
+        return error("E0601", message, span, not_ascii(str(err.instance)) or _as_id(err.instance))
     if err.validator == "pattern" and err.validator_value == WARNING_CODE_PATTERN:
         message = f"`{_short(str(err.instance))}` is not a warning code"
         hint = "warning codes look like W0901; docs/diagnostics.md lists them"

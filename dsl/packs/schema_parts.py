@@ -153,9 +153,13 @@ def fixed(value: Any, description: str, why: str) -> Schema:
     return {"const": value, "description": f"{description} (fixed: {why})"}
 
 
-def forbidden(message: str) -> Schema:
-    """A property that must not be present here (used in if/then/else branches)."""
-    return {"not": {}, "x-message": message}
+def forbidden(message: str, hint: str | None = None) -> Schema:
+    """A property that must not be present here (used in if/then/else branches); ``hint``
+    says how to fix it (default: remove the field)."""
+    schema: Schema = {"not": {}, "x-message": message}
+    if hint is not None:
+        schema["x-hint"] = hint
+    return schema
 
 
 def allow_list() -> Schema:

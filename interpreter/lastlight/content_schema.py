@@ -160,6 +160,11 @@ def factions(reg: Registry) -> FileKind:
     )
 
 
+def to_planetary(field: str) -> str:
+    """The fix for a planetary token's field written on a deep space token."""
+    return f"remove `{field}`, or make the token `kind: planetary`"
+
+
 def exploration(reg: Registry) -> FileKind:
     planetary_only = "only planetary tokens have a `{}`"
     schema = _card(
@@ -178,8 +183,10 @@ def exploration(reg: Registry) -> FileKind:
                 "then": {"required": ["tier", "resource"]},
                 "else": {
                     "properties": {
-                        "tier": forbidden(planetary_only.format("tier")),
-                        "resource": forbidden(planetary_only.format("resource")),
+                        "tier": forbidden(planetary_only.format("tier"), to_planetary("tier")),
+                        "resource": forbidden(
+                            planetary_only.format("resource"), to_planetary("resource")
+                        ),
                     }
                 },
             }

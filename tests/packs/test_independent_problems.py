@@ -337,3 +337,46 @@ def test_an_unknown_card_kind_reports_only_what_is_wrong_under_every_kind(
     (pack / "techs.yaml").write_text((pack / "techs.yaml").read_text("utf-8") + card, "utf-8")
     result = load_packs([Path("mini")], bundled=False)
     assert [d.code for d in result.diagnostics if d.is_error] == ["E0605"]
+
+
+#: A slip a designer makes, and the start of the help every such error now gives.
+HINTLESS = {
+    "replace: yes": (
+        "  kind: ship_mod\n",
+        "  replace: yes\n  kind: ship_mod\n",
+        "write `replace: true`",
+    ),
+    "id not a word": ("- id: x_probe\n", "- id: X-Probe\n", "write `x_probe`"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HINTLESS))
+def test_a_schema_error_says_how_to_fix_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """Errors whose help line was missing: a const refused (`replace: yes`), an id that is
+    not lower-case words; each now says what to write."""
+    monkeypatch.chdir(tmp_path)
+    pack = _mini_copy(tmp_path, {})
+    old, new, hint = HINTLESS[case]
+    card = KIND_CARD.format(kind="  kind: ship_mod\n", effect="this ship type has +1 attack")
+    (pack / "techs.yaml").write_text(
+        (pack / "techs.yaml").read_text("utf-8") + card.replace(old, new), "utf-8"
+    )
+    errors = [d for d in load_packs([Path("mini")], bundled=False).diagnostics if d.is_error]
+    assert errors and all(d.hint for d in errors), errors
+    assert any(d.hint and d.hint.startswith(hint) for d in errors), errors
+
+
+def test_a_planetary_field_on_a_deep_space_token_and_one_missing_say_what_to_write(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tests/fixtures/packs/schema_exploration: `tier` on a deep space token, and a planetary
+    token without `tier` and `resource`: each error has its help line."""
+    result = _load_case("schema_exploration", monkeypatch)
+    found = {(d.code, d.message): d.hint for d in result.diagnostics}
+    assert found[("E0601", "only planetary tokens have a `tier`")] == (
+        "remove `tier`, or make the token `kind: planetary`"
+    )
+    assert found[("E0603", "this exploration token needs `resource`")].startswith("`resource` is ")
+    assert found[("E0603", "this exploration token needs `tier`")].startswith("`tier` is ")
