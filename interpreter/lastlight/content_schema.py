@@ -555,9 +555,8 @@ def check_setups(content: Content) -> list[Diagnostic]:
             board_model.load_setup(board_entry.data, setups_entry.data, setup["players"])
         except (board_model.BoardError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
             where = setups_entry.span(("setups", index), key=False)
-            out.append(
-                error("E0903", f"the {setup['players']}-player setup is not valid: {exc}", where)
-            )
+            message = f"the {setup['players']}-player setup is not valid: {exc}"
+            out.append(error("E0903", message, where, getattr(exc, "hint", None)))
     return out
 
 

@@ -64,7 +64,7 @@ def test_each_problem_of_a_hostile_mod_is_located_with_its_hint(
     result = _load_case("independent_problems", monkeypatch)
     found = {(d.span.line, d.span.column, d.code): d.hint for d in result.diagnostics if d.span}
     assert found == {
-        (4, 12, "E0605"): None,  # replace: yes (and no E0801 "adds a card mini has")
+        (4, 12, "E0605"): "write `replace: true`",  # replace: yes (and no E0801 "adds a card mini has")
         (9, 33, "E0403"): "did you mean `attack`?",  # the replacement's effect, still checked
         (10, 7, "E0604"): "`id` is the card's id, unique among cards of its kind",  # id: 7
         (15, 51, "E0409"): "did you mean `light`?",  # the effect of the card with id 7
@@ -380,3 +380,29 @@ def test_a_planetary_field_on_a_deep_space_token_and_one_missing_say_what_to_wri
     )
     assert found[("E0603", "this exploration token needs `resource`")].startswith("`resource` is ")
     assert found[("E0603", "this exploration token needs `tier`")].startswith("`tier` is ")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said", "hint"),
+    [
+        ("homes: [distant_0, distant_2]", "homes: [distant_0, distant_2]",
+         "3-player setup lists 2 homes", "list one home per player, 3 distant sectors"),
+        ("homes: [distant_0, distant_2]", "homes: [distant_0, distant_2, inner_1]",
+         "home sector 'inner_1' is not a distant sector",
+         "colony ships start in the distant sectors, which do not turn: one of "),
+    ],
+)  # fmt: skip
+def test_a_setup_that_cannot_be_laid_out_says_how_to_fix_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str, hint: str
+) -> None:
+    """E0903 (tests/fixtures/packs/game_checks) said what was wrong with a setup but not
+    what to write instead."""
+    case = tmp_path / "case"
+    shutil.copytree(FIXTURES / "game_checks", case)
+    setups = case / "mod" / "setups.yaml"
+    setups.write_text(setups.read_text("utf-8").replace(old, new), "utf-8")
+    monkeypatch.chdir(case)
+    result = load_packs([Path("mod")], [SHARED], bundled=False)
+    found = [d for d in result.diagnostics if d.code == "E0903"]
+    assert len(found) == 1 and said in found[0].message, result.diagnostics
+    assert found[0].hint is not None and found[0].hint.startswith(hint), found[0].hint
