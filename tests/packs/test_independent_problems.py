@@ -64,7 +64,7 @@ def test_each_problem_of_a_hostile_mod_is_located_with_its_hint(
     result = _load_case("independent_problems", monkeypatch)
     found = {(d.span.line, d.span.column, d.code): d.hint for d in result.diagnostics if d.span}
     assert found == {
-        (4, 12, "E0605"): "write `replace: true`",  # replace: yes (and no E0801 "adds a card mini has")
+        (4, 12, "E0605"): "write `replace: true`",  # replace: yes (and no E0801)
         (9, 33, "E0403"): "did you mean `attack`?",  # the replacement's effect, still checked
         (10, 7, "E0604"): "`id` is the card's id, unique among cards of its kind",  # id: 7
         (15, 51, "E0409"): "did you mean `light`?",  # the effect of the card with id 7
