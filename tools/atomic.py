@@ -156,6 +156,12 @@ def write_atomically(path: Path, text: str) -> None:
     order mark and permissions; a read-only one raises :class:`ReadOnlyFile` (an OSError).
     """
     target = path.resolve()  # a link is written through and stays a link
+    if target.exists() and not target.is_file():
+        # A device or a FIFO (`--save /dev/null`): written as it is, never renamed over (a
+        # rename would replace the device itself, for every program on the machine).
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        return
     mode = None
     if target.exists():
         problem = unwritable(path)
@@ -187,6 +193,13 @@ def replaced_when_done(
     written in a long run, such as a game's replay, is so never left half-written under the
     name the user gave, nor does a failed run replace the user's file."""
     target = path.resolve()  # a link is written through and stays a link
+    if target.exists() and not target.is_file():
+        # A device or a FIFO (`--replay /dev/stdout`, a pipe to a reader) is written as it
+        # is: a file renamed over it would replace the device itself (/dev/null made a
+        # regular file, for every program on the machine).
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        return
     mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _created_mode()
     handle, temporary = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"

@@ -153,3 +153,27 @@ def test_play_stopped_by_the_limit_writes_no_replay_and_keeps_an_existing_one(
     ), result.output
     assert log.read_text("utf-8") == "my own notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "loopy"]
+
+
+def test_play_writes_a_replay_into_a_fifo_and_leaves_it_a_fifo(tmp_path: Path) -> None:
+    """`--replay` at a FIFO (or a device such as /dev/stdout) is written as it is: the log
+    written beside it and renamed over it replaced the FIFO with a regular file (and, run
+    as root with `--replay /dev/null --force`, made /dev/null a regular file)."""
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    lines: list[str] = []
+    reader = threading.Thread(
+        target=lambda: lines.extend(fifo.read_text("utf-8").splitlines()), daemon=True
+    )
+    reader.start()
+    args = ["--seats", "random,random", "--seed", "1", "--replay", str(fifo), "--force"]
+    result = CliRunner().invoke(play, args)
+    reader.join(timeout=120)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert json.loads(lines[0])["type"] == "header" and json.loads(lines[-1])["type"] == "end"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
