@@ -20,9 +20,11 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 import click
 from whitedwarf.dsl.packs.paths import link_fault
@@ -154,6 +156,12 @@ def write_atomically(path: Path, text: str) -> None:
     order mark and permissions; a read-only one raises :class:`ReadOnlyFile` (an OSError).
     """
     target = path.resolve()  # a link is written through and stays a link
+    if target.exists() and not target.is_file():
+        # A device or a FIFO (`--save /dev/null`): written as it is, never renamed over (a
+        # rename would replace the device itself, for every program on the machine).
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        return
     mode = None
     if target.exists():
         problem = unwritable(path)
@@ -173,6 +181,52 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def replaced_when_done(
+    path: Path, keep_on: tuple[type[BaseException], ...] = ()
+) -> Iterator[TextIO]:
+    """A stream to a fresh temporary file beside ``path``, put in its place when the block
+    ends, or raises one of ``keep_on`` (an interrupted game's log is kept, cut short); any
+    other error removes it, and ``path`` keeps what it held (or stays absent). A file
+    written in a long run, such as a game's replay, is so never left half-written under the
+    name the user gave, nor does a failed run replace the user's file."""
+    target = path.resolve()  # a link is written through and stays a link
+    if target.exists() and not target.is_file():
+        # A device or a FIFO (`--replay /dev/stdout`, a pipe to a reader) is written as it
+        # is: a file renamed over it would replace the device itself (/dev/null made a
+        # regular file, for every program on the machine).
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        return
+    mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _created_mode()
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
+    done = False
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            try:
+                yield stream
+            except keep_on:
+                done = True
+                raise
+        done = True
+    finally:
+        if done:
+            os.chmod(temporary, mode)
+            os.replace(temporary, target)
+        else:
+            Path(temporary).unlink(missing_ok=True)
+
+
+def _created_mode() -> int:
+    """The permissions ``open(path, "w")`` gives a new file (0o666 less the umask); a
+    temporary file is made 0o600, which a replay put in its place must not keep."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def folder_problem(folder: Path) -> str | None:

@@ -17,6 +17,7 @@ from whitedwarf.interpreter.contract import Event, GameRules
 from whitedwarf.interpreter.engines import GameEngine, every_agent
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
+from whitedwarf.tools.atomic import replaced_when_done
 from whitedwarf.tools.exits import Interrupted
 from whitedwarf.tools.pack_param import bundled_pack_ids
 from whitedwarf.tools.session import (
@@ -161,6 +162,7 @@ def play(
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
     listener = Listener(engine, trace, replay=replay_path is not None)
+    existed, logging = replay_path is not None and replay_path.exists(), False
     if trace or replay_path is not None or fmt == "json":
         game.listen(listener)  # events cost only when someone listens (events.py)
     try:
@@ -172,19 +174,29 @@ def play(
         if replay_path is None:
             outcome = run_game(game, state, bots)
         else:
-            with replay_path.open("w", encoding="utf-8", newline="\n") as stream:
+            logging = True
+            # The log is put at its name when the game ends, or is interrupted (kept cut
+            # short, with every whole line so far: what `replay` reads); a game an error
+            # stops leaves no log there, and a file that was there as it was.
+            with replaced_when_done(replay_path, keep_on=(KeyboardInterrupt,)) as stream:
                 writer = listener.record_to(ReplayWriter(stream))
                 writer.header(**header)
-                try:
-                    outcome = run_game(game, state, bots, writer)
-                except KeyboardInterrupt:
-                    stream.flush()  # every whole line so far: what `replay` will read
-                    raise Interrupted(_cut_short(replay_path)) from None
+                outcome = run_game(game, state, bots, writer)
                 writer.end(outcome.final_hash, game.result(state))
+    except KeyboardInterrupt:
+        if replay_path is None or not logging:
+            raise  # no log was begun: nothing is cut short
+        raise Interrupted(_cut_short(replay_path)) from None
     except engine.errors as error:
         # DESIGN principle 3: a runaway card effect, or a number over an engine limit, ends
         # in a clear error naming the card and where it was written, not a traceback.
-        raise click.ClickException(loaded.pack.located(error)) from None
+        message = loaded.pack.located(error)
+        if replay_path is not None:
+            left = "was left as it was" if existed else "does not exist"
+            message += (
+                f"; no replay was written: the game stopped before its end ({replay_path} {left})"
+            )
+        raise click.ClickException(message) from None
     except OSError as error:  # the replay's folder is missing, read-only, or the disk full
         raise click.ClickException(f"cannot write the replay {replay_path}: {error}") from None
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)

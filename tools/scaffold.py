@@ -30,7 +30,13 @@ from whitedwarf.tools.atomic import (
     manifest_problem,
     unwritable,
 )
-from whitedwarf.tools.card_skeleton import SkeletonError, find_card_file, read_yaml, skeleton
+from whitedwarf.tools.card_skeleton import (
+    SkeletonError,
+    find_card_file,
+    fixed_ids,
+    read_yaml,
+    skeleton,
+)
 
 
 class ScaffoldError(Exception):
@@ -325,6 +331,7 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
     if not (folder / "pack.yaml").is_file():
         raise RequestRefused(f"{folder} is not a pack (no pack.yaml); `whitedwarf new pack` first")
     spec = CARD_KINDS[kind]
+    _refuse_base_id(folder, DEFAULT_GAME, spec.file, card_id)
     card = spec.skeleton.format(
         id=card_id, name=_yaml_name(name or title_of(card_id)), text=_printed(spec.skeleton)
     )
@@ -362,6 +369,8 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
         return new_card(folder, word, card_id, name)
     try:
         card_file = find_card_file(game, word)
+        if not fixed_ids(card_file):  # a fixed id is one of the game's own: it is replaced
+            _refuse_base_id(folder, game, card_file.file, card_id)
         if game == DEFAULT_GAME:
             written = next((k for k, s in CARD_KINDS.items() if s.file == card_file.file), None)
             if written is not None:
@@ -379,6 +388,24 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
         _appendable(folder / card_file.file, card_id)  # said of the user's file, not the trial's
     _try_first(folder, card_file.file, card_id, card, top)
     return _append(folder / card_file.file, card_id, card, top)
+
+
+def _refuse_base_id(folder: Path, game: str, file: str, card_id: str) -> None:
+    """Refuse (a command-line problem: README "Exit codes") an id the game's bundled pack
+    has in ``file``: the new card would add a second one, which validate refuses (E0801).
+    Say the two ways on: another id, or the base card copied with ``replace: true``."""
+    base = Path(bundled_pack(game))
+    manifest = read_yaml(folder / "pack.yaml")
+    depends = manifest.get("depends") if isinstance(manifest, dict) else None
+    if not isinstance(depends, dict) or base.name not in depends:
+        return  # a pack of its own: the base pack's ids are not in its game
+    bundled = read_yaml(base / file)
+    ids = {card.get("id") for card in bundled or [] if isinstance(card, dict)}
+    if card_id in ids:
+        raise RequestRefused(
+            f"{game}'s {file} already has a card with id `{card_id}`: choose a new id, or to "
+            f"change that card copy it into {folder / file} with `replace: true` (docs/packs.md)"
+        )
 
 
 def _try_first(folder: Path, file: str, card_id: str, card: str, top: str) -> None:

@@ -47,8 +47,7 @@ def compile_cards(
     """
     out = CompiledCards()
     compiled, diagnostics = out.compiled, out.diagnostics
-    jobs: list[tuple[Entry, str, EffectSource]] = []
-    keys: list[str] = []
+    jobs: list[tuple[Job, str]] = []
     for kind in spec.card_kinds():
         for name, fixed_kind, key in kind.effect_fields():
             compiled.setdefault(key, {})
@@ -60,20 +59,42 @@ def compile_cards(
                 job, problems = _job(entry, kind, registry, limits, name, fixed_kind)
                 diagnostics += problems
                 if job is not None:
-                    jobs.append(job)
-                    keys.append(key)
-    unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
+                    jobs.append((job, key))
+    unique = sorted({(card_kind, job.source.text) for job, _ in jobs for card_kind in job.kinds})
     results = dict(zip(unique, _compile_all(unique, registry), strict=True))
     apart = [*content.unplaced.values(), *content.unmerged.values()]
     unplaced = {id(entry) for entries in apart for entry in entries}
-    for (entry, card_kind, source), key in zip(jobs, keys, strict=True):
-        result, problems, card_text = results[(card_kind, source.text)]
-        diagnostics += [_relocate(problem, source) for problem in problems]
-        if result is not None and id(entry) not in unplaced:
-            compiled[key][entry.card_id] = {"card": entry.id, **result}
+    for job, key in jobs:
+        if len(job.kinds) > 1:  # the card's kind is unknown: only what is wrong under all
+            outcomes = [results[(card_kind, job.source.text)] for card_kind in job.kinds]
+            diagnostics += [_relocate(problem, job.source) for problem in _common(outcomes)]
+            continue
+        result, problems, card_text = results[(job.kinds[0], job.source.text)]
+        diagnostics += [_relocate(problem, job.source) for problem in problems]
+        if result is not None and id(job.entry) not in unplaced:
+            compiled[key][job.entry.card_id] = {"card": job.entry.id, **result}
         if card_text is not None:
-            out.card_texts[source.text] = card_text
+            out.card_texts[job.source.text] = card_text
     return out
+
+
+@dataclass(frozen=True)
+class Job:
+    """One effect to compile: its card, the card kinds to compile it for (one, or every
+    kind the card could be when its own kind was refused or left out) and its text."""
+
+    entry: Entry
+    kinds: tuple[str, ...]
+    source: EffectSource
+
+
+def _common(outcomes: Sequence[Outcome]) -> list[Diagnostic]:
+    """The problems of an effect found under every card kind it was compiled for: an
+    unknown word, a number out of range, a syntax error; not one that only the kind the
+    designer did not mean would have (a ship mod's `this ship type` on a civilization)."""
+    first = outcomes[0][1]
+    others = [{(p.code, p.span, p.message) for p in outcome[1]} for outcome in outcomes[1:]]
+    return [p for p in first if all((p.code, p.span, p.message) in seen for seen in others)]
 
 
 def _job(
@@ -83,18 +104,14 @@ def _job(
     limits: Limits,
     field: str | None = None,
     fixed_kind: str | None = None,
-) -> tuple[tuple[Entry, str, EffectSource] | None, list[Diagnostic]]:
+) -> tuple[Job | None, list[Diagnostic]]:
     field = field or kind.effect_field
     assert field is not None
-    if entry.refuses((field,)) or (
-        kind.card_kind_field is not None and entry.refuses((kind.card_kind_field,))
-    ):
+    if entry.refuses((field,)):
         return None, []  # the schema already said what is wrong with the effect
     text = entry.data.get(field) if isinstance(entry.data, dict) else None
-    card_kind = fixed_kind
-    if card_kind is None and isinstance(entry.data, dict):
-        card_kind = kind.card_kind_of(entry.data)
-    if not isinstance(text, str) or card_kind not in registry.card_kinds:
+    kinds = _card_kinds(entry, kind, registry, fixed_kind)
+    if not isinstance(text, str) or not kinds:
         return None, []
     if len(text) > limits.effect_chars:
         limit = limits.effect_chars
@@ -105,7 +122,24 @@ def _job(
     source = entry.file.effect_source((*entry.path, field))
     if source is None:
         return None, []
-    return (entry, card_kind, source), []
+    return Job(entry, kinds, source), []
+
+
+def _card_kinds(
+    entry: Entry, kind: FileKind, registry: Registry, fixed_kind: str | None
+) -> tuple[str, ...]:
+    """The card kind to compile the effect for, or, when the card's own kind field was
+    refused or left out (the schema said so), every kind it could be."""
+    if fixed_kind is not None:
+        return (fixed_kind,) if fixed_kind in registry.card_kinds else ()
+    own = kind.card_kind_of(entry.data) if isinstance(entry.data, dict) else None
+    refused = kind.card_kind_field is not None and entry.refuses((kind.card_kind_field,))
+    if own is not None and not refused:
+        return (own,) if own in registry.card_kinds else ()
+    taken = isinstance(entry.data, dict) and kind.card_kind_field in entry.data
+    if kind.card_kind is None and taken and not refused:
+        return ()  # a value the schema took but the registry does not know
+    return tuple(k for k in kind.possible_card_kinds() if k in registry.card_kinds)
 
 
 def compile_dropped(
@@ -118,8 +152,8 @@ def compile_dropped(
     for change in changes:
         kind = kinds.get(change.dropped.kind)
         job = _job(change.dropped, kind, registry, limits)[0] if kind is not None else None
-        if job is not None:
-            jobs.append((change, job[1], job[2]))
+        if job is not None and len(job.kinds) == 1:
+            jobs.append((change, job.kinds[0], job.source))
     unique = sorted({(card_kind, source.text) for _, card_kind, source in jobs})
     results = dict(zip(unique, _compile_all(unique, registry), strict=True))
     out = []

@@ -51,6 +51,16 @@ class FileKind:
         effect, ``<kind>.<field>`` for one of :attr:`more_effects`)."""
         return self.name if field == self.effect_field else f"{self.name}.{field}"
 
+    def possible_card_kinds(self) -> tuple[str, ...]:
+        """Every card kind a card of this file may have: the fixed one, or the values the
+        schema lets its ``card_kind_field`` take."""
+        if self.card_kind is not None:
+            return (self.card_kind,)
+        if self.card_kind_field is None:
+            return ()
+        field = self.schema.get("properties", {}).get(self.card_kind_field, {})
+        return tuple(value for value in field.get("enum", []) if isinstance(value, str))
+
     def card_kind_of(self, card: dict[str, Any]) -> str | None:
         """The registry card kind this card's effect is compiled for."""
         if self.card_kind is not None:

@@ -290,9 +290,28 @@ class _Load:
             for m, read in zip(self.resolution.order, reads, strict=True)
         ]
         digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())
-        return LoadedPack(
-            self.game, content.plain(), compiled, packs, digest.hexdigest(), _origins(content)
-        )
+        data = whole_numbers(content.plain())
+        return LoadedPack(self.game, data, compiled, packs, digest.hexdigest(), _origins(content))
+
+
+def whole_numbers(data: Any) -> Any:
+    """``data`` with each float made an int, in place. Every number a pack gives is an
+    integer field, and the JSON Schema takes 2.0 as one (so an editor does, and validate): a
+    float that passed it is whole, and the engine must be handed 2, not a float that spreads
+    into the costs paid and the supplies. (Read as written until here, so a diagnostic shows
+    `1.0`.)"""
+    if isinstance(data, float):
+        return int(data)
+    if isinstance(data, dict):
+        items: Iterable[tuple[Any, Any]] = list(data.items())
+    elif isinstance(data, list):
+        items = list(enumerate(data))
+    else:
+        return data
+    for key, value in items:
+        if isinstance(value, float | dict | list):
+            data[key] = whole_numbers(value)
+    return data
 
 
 def located(error: BaseException, origins: dict[str, Span]) -> str:

@@ -11,6 +11,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.paths import display_path
+from whitedwarf.dsl.packs.schema_parts import version_number_out_of_range
 from whitedwarf.dsl.packs.schemas import MANIFEST, schema_problems
 from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
 
@@ -153,10 +154,15 @@ def _range(
         for spec in specs:  # a number too long to compare (ValueError only when compared)
             if spec.operator != "===":  # (arbitrary equality compares text)
                 Version(spec.version.removesuffix(".*"))
-        return specs
     except (InvalidSpecifier, ValueError):
-        hint = "write a range like `>=1.0,<2` or `==1.2.0`; `*` accepts any version"
-        shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
-        message = f"`{shown}` is not a version range"
-        diagnostics.append(error("E0705", message, file.span(("depends", dep)), hint))
-        return None
+        specs = None
+    hint = "write a range like `>=1.0,<2` or `==1.2.0`; `*` accepts any version"
+    shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]}"
+    # Every number of a pack has a declared range: a range's versions are bounded as a
+    # pack's own version is (schema_parts.VERSION_NUMBER_MAX).
+    too_large = version_number_out_of_range(f"`{shown}`", text)
+    if specs is not None and too_large is None:
+        return specs
+    message = too_large or f"`{shown}` is not a version range"
+    diagnostics.append(error("E0705", message, file.span(("depends", dep)), hint))
+    return None

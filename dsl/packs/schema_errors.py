@@ -21,7 +21,11 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match, relevance
 from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error
-from whitedwarf.dsl.packs.schema_parts import ID_PATTERN, WARNING_CODE_PATTERN
+from whitedwarf.dsl.packs.schema_parts import (
+    ID_PATTERN,
+    WARNING_CODE_PATTERN,
+    version_number_out_of_range,
+)
 from whitedwarf.dsl.packs.yaml_errors import block_header_above
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 from whitedwarf.dsl.suggest import did_you_mean, not_ascii
@@ -50,12 +54,18 @@ def schema_diagnostics(
     """
     out: dict[tuple[str, str, int, int], Diagnostic] = {}
     refused: set[DataPath] = set()
-    for err in sorted(_leaves(validator.iter_errors(data)), key=relevance):
+    errors = sorted(_leaves(validator.iter_errors(data)), key=relevance)
+    # A value of the wrong type (`copies: .inf`, not a whole number) is said once: that it is
+    # also out of range adds nothing (the type error's hint gives the range).
+    mistyped = {tuple(err.absolute_path) for err in errors if err.validator == "type"}
+    for err in errors:
         path = tuple(err.absolute_path)
         if any(path[: len(tagged)] == tagged for tagged in file.refused):
             continue  # the refused tag was already reported (E0503)
+        if err.validator in ("minimum", "maximum") and path in mistyped:
+            continue
         refused.update(refused_paths(err, path))
-        for diagnostic in _describe(err, path, file, noun):
+        for diagnostic in _describe(err, path, file, noun, validator.schema):
             if codes and path in codes:
                 diagnostic = replace(diagnostic, code=codes[path])
             span = diagnostic.span
@@ -93,16 +103,20 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterable[ValidationError]:
             yield err
 
 
-def _describe(err: ValidationError, path: DataPath, file: YamlFile, noun: str) -> list[Diagnostic]:
+def _describe(
+    err: ValidationError, path: DataPath, file: YamlFile, noun: str, root: Any = None
+) -> list[Diagnostic]:
     field = _field(path, noun)
     schema = err.schema if isinstance(err.schema, dict) else {}
     if "x-message" in schema:
-        return [error("E0601", schema["x-message"], file.span(path, key=True))]
+        name = path[-1] if path and isinstance(path[-1], str) else None
+        hint = schema.get("x-hint") or (f"remove `{name}`" if name else None)
+        return [error("E0601", schema["x-message"], file.span(path, key=True), hint)]
     kind = err.validator
     if kind == "additionalProperties":
         return _unknown(err, path, file, field)
     if kind == "required":
-        return _missing(err, path, file, field)
+        return _missing(err, path, file, field, root)
     if kind == "type":
         return [_wrong_type(err, path, file, field)]
     if kind in ("enum", "const"):
@@ -173,7 +187,9 @@ def _listing(words: list[str]) -> str | None:
     return f"the fields are: {', '.join(words)}" if 0 < len(words) <= 12 else None
 
 
-def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> list[Diagnostic]:
+def _missing(
+    err: ValidationError, path: DataPath, file: YamlFile, field: str, root: Any = None
+) -> list[Diagnostic]:
     missing = [name for name in err.validator_value if name not in err.instance]
     span = file.span(path, key=bool(path) and isinstance(path[-1], str))
     replacing = isinstance(err.instance, dict) and err.instance.get("replace") is True
@@ -183,10 +199,39 @@ def _missing(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
             "E0603",
             f"{field} needs `{name}`",
             span,
-            _missing_hint(name, replacing) or _described(name, properties.get(name)),
+            _missing_hint(name, replacing)
+            or _described(name, properties.get(name) or _field_schema(root, name)),
         )
         for name in missing
     ]
+
+
+def _as_id(value: Any) -> str | None:
+    """The id a designer most likely meant by ``value`` (`X-Probe` -> `x_probe`), if any."""
+    words = re.sub(r"[^a-z0-9]+", "_", str(value).lower()).strip("_")
+    if not re.fullmatch(ID_PATTERN.strip("^$"), words):
+        return None
+    return f"write `{words}`"
+
+
+def _field_schema(schema: Any, name: str) -> Any:
+    """The first schema of a field ``name`` in ``schema``: where a field is required by an
+    ``if``/``then`` branch (a planetary token's `tier`), the branch does not describe it."""
+    if isinstance(schema, dict):
+        found = schema.get("properties", {})
+        found = found.get(name) if isinstance(found, dict) else None
+        if isinstance(found, dict) and "description" in found:
+            return found
+        values: Iterable[Any] = schema.values()
+    elif isinstance(schema, list):
+        values = schema
+    else:
+        return None
+    for value in values:
+        found = _field_schema(value, name)
+        if found is not None:
+            return found
+    return None
 
 
 def _described(name: str, schema: Any) -> str | None:
@@ -241,7 +286,9 @@ def _not_allowed(err: ValidationError, path: DataPath, file: YamlFile, field: st
     shown = ", ".join(_word(value) for value in allowed)
     if err.validator == "const":
         message = f"{field} can only be {shown}, not {_word(err.instance)}"
-        return error("E0605", message, file.span(path))
+        name = path[-1] if path and isinstance(path[-1], str) else None
+        hint = f"write `{name}: {_word(err.validator_value).strip('`')}`" if name else None
+        return error("E0605", message, file.span(path), hint)
     message = f"{field} is {_word(err.instance)}, not one of: {shown}"
     hint = None
     if isinstance(err.instance, str):
@@ -276,18 +323,19 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
         if "propertyNames" in err.schema_path:  # a key of the mapping: point at the key
             span = file.span((*path, str(err.instance)), key=True)
             message = f"a key of {message}"
-        return error("E0601", message, span, not_ascii(str(err.instance)))
+        return error("E0601", message, span, not_ascii(str(err.instance)) or _as_id(err.instance))
     if err.validator == "pattern" and err.validator_value == WARNING_CODE_PATTERN:
         message = f"`{_short(str(err.instance))}` is not a warning code"
         hint = "warning codes look like W0901; docs/diagnostics.md lists them"
         return error("E0601", message, file.span(path), hint)
     if err.validator == "pattern" and path and path[-1] == "version":
-        message = (
+        hint = 'write a version such as "1.0.0"'
+        message = version_number_out_of_range(field, str(err.instance)) or (
             f"{field} must be a semantic version like `1.2.0`, not {_short(str(err.instance))!r}"
         )
-        return error("E0601", message, file.span(path))
+        return error("E0601", message, file.span(path), hint)
     if err.validator == "pattern" and path == ("language",):
-        message = (
+        message = version_number_out_of_range(field, str(err.instance)) or (
             f"{field} must be a language version like `1.1` (major.minor), not "
             f"{_short(str(err.instance))!r}"
         )

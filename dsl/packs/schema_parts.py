@@ -6,12 +6,42 @@ message is replaced by it (jsonschema ignores unknown keywords, editors show the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 Schema = dict[str, Any]
 
 ID_PATTERN = "^[a-z][a-z0-9_]*$"
+#: The largest number one part of a version may be (nine digits: a date such as 20261206
+#: fits). A pack is untrusted: a 29-digit version was accepted and carried into every
+#: replay and report; every number of pack.yaml now has a declared range.
+VERSION_NUMBER_MAX = 999_999_999
+_PART = r"(0|[1-9][0-9]{0,8})"
+#: Semantic versions (major.minor.patch), each number at most VERSION_NUMBER_MAX, and a
+#: pre-release or build label of at most 40 characters.
+VERSION_PATTERN = rf"^{_PART}\.{_PART}\.{_PART}(-[0-9A-Za-z.-]{{1,40}})?(\+[0-9A-Za-z.-]{{1,40}})?$"
+#: The effect language's version (major.minor), bounded as a pack's.
+LANGUAGE_PATTERN = rf"^{_PART}\.{_PART}$"
+#: A run of digits too long for one number of a version.
+TOO_MANY_DIGITS = re.compile(r"[0-9]{10,}")
+
+
+def version_number_out_of_range(field: str, text: str) -> str | None:
+    """The message for a version (or range) holding a number longer than nine digits: said
+    as out of range, with the range, rather than as no version at all."""
+    found = TOO_MANY_DIGITS.search(text)
+    if found is None:
+        return None
+    digits = found.group()
+    if len(digits) > 30:  # a 5,000-digit number is shown cut short
+        digits = f"{digits[:10]}...{digits[-5:]} ({len(digits):,} digits)"
+    return (
+        f"{field} has the number {digits}, out of range: each number of a "
+        f"version must be 0 to {VERSION_NUMBER_MAX:,}"
+    )
+
+
 WARNING_CODE_PATTERN = "^W[0-9]{4}$"
 
 
@@ -123,9 +153,13 @@ def fixed(value: Any, description: str, why: str) -> Schema:
     return {"const": value, "description": f"{description} (fixed: {why})"}
 
 
-def forbidden(message: str) -> Schema:
-    """A property that must not be present here (used in if/then/else branches)."""
-    return {"not": {}, "x-message": message}
+def forbidden(message: str, hint: str | None = None) -> Schema:
+    """A property that must not be present here (used in if/then/else branches); ``hint``
+    says how to fix it (default: remove the field)."""
+    schema: Schema = {"not": {}, "x-message": message}
+    if hint is not None:
+        schema["x-hint"] = hint
+    return schema
 
 
 def allow_list() -> Schema:

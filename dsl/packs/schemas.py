@@ -20,6 +20,8 @@ from whitedwarf.dsl.packs.kinds import FileKind
 from whitedwarf.dsl.packs.quickschema import Check, compile_check, is_valid
 from whitedwarf.dsl.packs.schema_parts import (
     ID_PATTERN,
+    LANGUAGE_PATTERN,
+    VERSION_PATTERN,
     Schema,
     allow_list,
     identifier,
@@ -35,9 +37,6 @@ if TYPE_CHECKING:
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://whitedwarf.invalid/schemas/{name}.schema.json"
 MANIFEST = "pack"
-VERSION_PATTERN = (
-    r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$"
-)
 
 
 def manifest_schema() -> Schema:
@@ -65,7 +64,7 @@ def manifest_schema() -> Schema:
             "description": text(),
             "language": {
                 "type": "string",
-                "pattern": r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$",
+                "pattern": LANGUAGE_PATTERN,
                 "description": "the version of the game's effect language the pack is written "
                 "for, e.g. 1.1 (`whitedwarf fix` updates it)",
             },

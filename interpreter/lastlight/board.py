@@ -54,7 +54,12 @@ _ReachKey = tuple[str, int, int, frozenset[str]]
 
 
 class BoardError(ValueError):
-    """Board or setup data that does not describe a valid board."""
+    """Board or setup data that does not describe a valid board; ``hint`` says how to fix
+    it, where the message alone does not."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 @dataclass(frozen=True)
@@ -456,17 +461,27 @@ def _check_layout(layout: SetupLayout, board: Board) -> None:
     """Every placement is on a real sector of the right ring, one placement per sector."""
     if len(layout.homes) != layout.players:
         raise BoardError(
-            f"{layout.players}-player setup lists {counted(len(layout.homes), 'home')}"
+            f"{layout.players}-player setup lists {counted(len(layout.homes), 'home')}",
+            f"list one home per player, {layout.players} distant sectors (each a colony ship)",
         )
     if board.ring_of(layout.white_dwarf) != "centre":
         raise BoardError(f"the white dwarf must be in the centre, not {layout.white_dwarf!r}")
     for home in layout.homes:
         # Public rules FAQ: the colony ships start in the distant sectors, which do not move.
         if board.ring_of(home) != "distant":
-            raise BoardError(f"home sector {home!r} is not a distant sector")
+            distant = [s for s in sorted(board.sectors) if board.ring_of(s) == "distant"]
+            raise BoardError(
+                f"home sector {home!r} is not a distant sector",
+                "colony ships start in the distant sectors, which do not turn: one of "
+                + ", ".join(distant[:4])
+                + (", ..." if len(distant) > 4 else ""),
+            )
     for slot in layout.planets:
         if slot.token not in TOKEN_TYPES:
-            raise BoardError(f"planet slot {slot.sector!r} has unknown token type {slot.token!r}")
+            raise BoardError(
+                f"planet slot {slot.sector!r} has unknown token type {slot.token!r}",
+                f"a planet's token is one of: {', '.join(sorted(TOKEN_TYPES))}",
+            )
     placed = [
         layout.white_dwarf,
         *layout.homes,

@@ -160,6 +160,11 @@ def factions(reg: Registry) -> FileKind:
     )
 
 
+def to_planetary(field: str) -> str:
+    """The fix for a planetary token's field written on a deep space token."""
+    return f"remove `{field}`, or make the token `kind: planetary`"
+
+
 def exploration(reg: Registry) -> FileKind:
     planetary_only = "only planetary tokens have a `{}`"
     schema = _card(
@@ -178,8 +183,10 @@ def exploration(reg: Registry) -> FileKind:
                 "then": {"required": ["tier", "resource"]},
                 "else": {
                     "properties": {
-                        "tier": forbidden(planetary_only.format("tier")),
-                        "resource": forbidden(planetary_only.format("resource")),
+                        "tier": forbidden(planetary_only.format("tier"), to_planetary("tier")),
+                        "resource": forbidden(
+                            planetary_only.format("resource"), to_planetary("resource")
+                        ),
                     }
                 },
             }
@@ -548,9 +555,8 @@ def check_setups(content: Content) -> list[Diagnostic]:
             board_model.load_setup(board_entry.data, setups_entry.data, setup["players"])
         except (board_model.BoardError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
             where = setups_entry.span(("setups", index), key=False)
-            out.append(
-                error("E0903", f"the {setup['players']}-player setup is not valid: {exc}", where)
-            )
+            message = f"the {setup['players']}-player setup is not valid: {exc}"
+            out.append(error("E0903", message, where, getattr(exc, "hint", None)))
     return out
 
 

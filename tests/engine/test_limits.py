@@ -125,3 +125,55 @@ def test_a_simulated_game_stopped_by_the_limit_is_recorded_at_the_card(tmp_path:
     assert len(errors) == 2
     for record in errors:
         _assert_at_the_effect(record["error"])
+
+
+def test_play_stopped_by_the_limit_writes_no_replay_and_keeps_an_existing_one(
+    tmp_path: Path,
+) -> None:
+    """A game a runaway card stops has no end: `play --replay` used to leave the log of its
+    first decisions at the name given (replaced, with --force, over the user's own file) and
+    said nothing of it; `replay` then called it "cut short". Now the log is written beside
+    the name and put in place only when the game ends (or is interrupted, docs/replays.md):
+    the error says no replay was written, and a file that was there is left as it was."""
+    pack = str(_looping_pack(tmp_path))
+    log = tmp_path / "game.jsonl"
+    result = CliRunner().invoke(play, ["--pack", pack, "--seed", "1", "--replay", str(log)])
+    assert result.exit_code == 1, result.output
+    _assert_at_the_effect(result.output)
+    assert result.output.rstrip().endswith(
+        f"; no replay was written: the game stopped before its end ({log} does not exist)"
+    ), result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loopy"]  # no temporary file left
+    log.write_text("my own notes\n", "utf-8")
+    args = ["--pack", pack, "--seed", "1", "--replay", str(log), "--force"]
+    result = CliRunner().invoke(play, args)
+    assert result.exit_code == 1, result.output
+    assert result.output.rstrip().endswith(
+        f"; no replay was written: the game stopped before its end ({log} was left as it was)"
+    ), result.output
+    assert log.read_text("utf-8") == "my own notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "loopy"]
+
+
+def test_play_writes_a_replay_into_a_fifo_and_leaves_it_a_fifo(tmp_path: Path) -> None:
+    """`--replay` at a FIFO (or a device such as /dev/stdout) is written as it is: the log
+    written beside it and renamed over it replaced the FIFO with a regular file (and, run
+    as root with `--replay /dev/null --force`, made /dev/null a regular file)."""
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    lines: list[str] = []
+    reader = threading.Thread(
+        target=lambda: lines.extend(fifo.read_text("utf-8").splitlines()), daemon=True
+    )
+    reader.start()
+    args = ["--seats", "random,random", "--seed", "1", "--replay", str(fifo), "--force"]
+    result = CliRunner().invoke(play, args)
+    reader.join(timeout=120)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert json.loads(lines[0])["type"] == "header" and json.loads(lines[-1])["type"] == "end"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]

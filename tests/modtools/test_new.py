@@ -83,6 +83,36 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
     } == before
 
 
+@pytest.mark.parametrize(
+    ("game", "word", "card_id", "file"),
+    [
+        ("lastlight", "tech", "warp_drive", "techs.yaml"),
+        ("lastlight", "faction", "zhur", "factions.yaml"),
+        ("lastlight", "planet", "emberlyn", "planets.yaml"),
+        ("starlight", "god", "helion", "gods.yaml"),
+    ],
+)
+def test_new_refuses_an_id_the_base_pack_has(
+    tmp_path: Path, game: str, word: str, card_id: str, file: str
+) -> None:
+    """`new tech mymod warp_drive` wrote a second Warp Drive, which validate then refused
+    (E0801: the base pack has it); Starlight's `new god` refused it, but as a content error
+    (exit 1). An id `new` finds taken is a command-line problem (README "Exit codes"): both
+    now say so before writing anything, with the two ways on."""
+    pack = tmp_path / "mod"
+    status, output = run("new", "pack", str(pack), "--game", game, "--empty")
+    assert status == 0, output
+    before = {str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()}
+    status, output = run("new", word, str(pack), card_id)
+    assert status == 2, output
+    assert output.strip().endswith(
+        f"{game}'s {file} already has a card with id `{card_id}`: choose a new id, or to "
+        f"change that card copy it into {pack / file} with `replace: true` (docs/packs.md)"
+    ), output
+    after = {str(p.relative_to(pack)): p.read_text() for p in pack.rglob("*") if p.is_file()}
+    assert after == before
+
+
 @pytest.mark.parametrize("what", ["file", "device", "fifo", "dangling link"])
 def test_new_pack_over_something_not_a_folder_says_so(tmp_path: Path, what: str) -> None:
     """`new pack /dev/null` said "/dev/null exists and is not empty", `new pack afile` gave

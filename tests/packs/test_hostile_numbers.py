@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.schemas import game_schemas
 from whitedwarf.dsl.registry import ArgKind
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -117,3 +118,98 @@ def test_every_integer_of_every_schema_has_a_declared_range() -> None:
         for path, integer in _integers(schema):
             assert "minimum" in integer and "maximum" in integer, (name, path)
             assert integer["maximum"] <= 500, (name, path)  # nothing the game needs is larger
+
+
+#: pack.yaml field -> (the line written, the error expected at it). Every number of a
+#: version is 0 to 999,999,999 (nine digits: a date such as 20261206 fits).
+MANIFEST_NUMBERS = {
+    "version": (
+        'version: "12345678901234567890123456789.0.0"',
+        r"pack\.yaml:4:10: error\[E0705\]: `version` has the number "
+        r"12345678901234567890123456789, out of range: each number of a version must be "
+        r"0 to 999,999,999\n(.*\n){3}  = help: write a version such as \"1\.0\.0\"",
+    ),
+    "patch": (
+        'version: "1.0.99999999999999999999999999"',
+        r"pack\.yaml:4:10: error\[E0705\]: `version` has the number "
+        r"99999999999999999999999999, out of range",
+    ),
+    "language": (
+        'language: "1.99999999999999999999999999999"',
+        r"pack\.yaml:6:11: error\[E0601\]: `language` has the number "
+        r"99999999999999999999999999999, out of range: each number of a version must be "
+        r"0 to 999,999,999\n(.*\n){3}  = help: `whitedwarf fix` writes the current one",
+    ),
+    "range": (
+        'lastlight: ">=1.0,<99999999999999999999999999"',
+        r"pack\.yaml:9:14: error\[E0705\]: `>=1\.0,<99999999999999999999999999` has the number "
+        r"99999999999999999999999999, out of range: each number of a version must be "
+        r"0 to 999,999,999\n(.*\n){3}  = help: write a range like",
+    ),
+    "pre-release": (
+        'version: "1.0.0-' + "a" * 200 + '"',
+        r"pack\.yaml:4:10: error\[E0705\]: `version` must be a semantic version like `1\.2\.0`",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MANIFEST_NUMBERS))
+def test_a_number_too_large_in_pack_yaml_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """A 29-digit major version was accepted (and carried into every replay and report);
+    each number of a version and of a dependency's range now has a declared range."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    manifest = tmp_path / "mymod" / "pack.yaml"
+    line, expected = MANIFEST_NUMBERS[case]
+    key = line.split(":")[0]
+    text = manifest.read_text("utf-8")
+    text = re.sub(rf"(?m)^( *){key}: .*$", lambda m: m.group(1) + line, text, count=1)
+    manifest.write_text(text, "utf-8")
+    result = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert re.search(expected, result.output), result.output
+    assert result.output.endswith("1 error, 0 warnings\n"), result.output
+
+
+def test_a_whole_number_written_with_a_point_reaches_the_engine_as_a_whole_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`copies: 2.0` and `cost: {common: 2.0}` are whole numbers to the JSON Schema (and so
+    to an editor), so validate accepts them; the engine was then handed the floats 2.0 (a
+    cost paid in floats leaves `1.0 common` in a player's supply). They are read as 2; a
+    number that is not whole (2.5) is still refused, and a huge one is still out of range."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    techs = tmp_path / "mymod" / "techs.yaml"
+    text = techs.read_text("utf-8").replace("copies: 1", "copies: 2.0")
+    techs.write_text(text.replace("{common: 2}", "{common: 2.0, uncommon: 1e0}"), "utf-8")
+    result = load_packs([Path("mymod")])
+    assert not result.errors, result.errors
+    assert result.pack is not None
+    card = next(t for t in result.pack.data["techs"] if t["id"] == "mymod_tech")
+    assert (card["copies"], card["cost"]) == (2, {"common": 2, "uncommon": 1})
+    assert all(type(n) is int for n in (card["copies"], *card["cost"].values()))
+    techs.write_text(text.replace("copies: 2.0", "copies: 2.5"), "utf-8")
+    out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
+    assert "`copies` must be a whole number, not the number 2.5" in out, out
+    techs.write_text(text.replace("copies: 2.0", "copies: 1e300"), "utf-8")
+    out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
+    assert "`copies` is 1e+300, out of range: it must be 1 to 10" in out, out
+
+
+@pytest.mark.parametrize("value", [".inf", "1e400", "-.inf"])
+def test_an_infinite_float_is_one_error_not_two(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """`copies: .inf` was told twice at one place: not a whole number (E0604), and out of
+    range (E0606); the first says all a designer needs (the hint gives the range)."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "pack", "mymod"]).exit_code == 0
+    techs = tmp_path / "mymod" / "techs.yaml"
+    techs.write_text(techs.read_text("utf-8").replace("copies: 1", f"copies: {value}"), "utf-8")
+    out = CliRunner().invoke(main, ["validate", "mymod", "--no-cache"]).output
+    assert out.endswith("1 error, 0 warnings\n"), out
+    assert re.search(r"error\[E0604\]: `copies` must be a whole number, not the number", out)
+    assert "(1 to 10: the base game prints at most 3 copies of a card)" in out, out

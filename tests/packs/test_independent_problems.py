@@ -64,7 +64,7 @@ def test_each_problem_of_a_hostile_mod_is_located_with_its_hint(
     result = _load_case("independent_problems", monkeypatch)
     found = {(d.span.line, d.span.column, d.code): d.hint for d in result.diagnostics if d.span}
     assert found == {
-        (4, 12, "E0605"): None,  # replace: yes (and no E0801 "adds a card mini has")
+        (4, 12, "E0605"): "write `replace: true`",  # replace: yes (and no E0801)
         (9, 33, "E0403"): "did you mean `attack`?",  # the replacement's effect, still checked
         (10, 7, "E0604"): "`id` is the card's id, unique among cards of its kind",  # id: 7
         (15, 51, "E0409"): "did you mean `light`?",  # the effect of the card with id 7
@@ -150,8 +150,8 @@ BREAKS: dict[str, list[tuple[str | None, str]]] = {
         ("effect: this ship type has +1", "E0301"),
     ],
 }
-#: Codes of the effect checker, only reported when the card kind (`kind`) was accepted.
-EFFECT_CODES = {"E0417", "E0403", "E0301"}
+#: Every effect break above is wrong under any card kind, so each is reported even while
+#: `kind` is refused (the effect is then checked against every kind a tech may have).
 
 
 @st.composite
@@ -178,12 +178,6 @@ def _line_of(text: str, name: str) -> int:
     return 1  # a missing field is reported at the card
 
 
-def _expected_codes(expected: dict[str, str]) -> dict[str, str]:
-    if "kind" in expected:  # the card kind is unknown, so its effect cannot be checked
-        return {k: v for k, v in expected.items() if v not in EFFECT_CODES}
-    return expected
-
-
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -202,10 +196,7 @@ def test_each_broken_field_of_a_card_is_reported_once_in_one_run(
     rendered = render_all_text(result.diagnostics, SourceLines(result.sources))
     assert "Traceback" not in rendered
     card_start = original.splitlines().index("- id: x_blaster") + 1
-    want = sorted(
-        (card_start - 1 + _line_of(text, name), code)
-        for name, code in _expected_codes(expected).items()
-    )
+    want = sorted((card_start - 1 + _line_of(text, name), code) for name, code in expected.items())
     got = sorted((d.span.line, d.code) for d in result.diagnostics if _located(d))
     assert got == want, rendered
     assert all(_located(d) for d in result.diagnostics), rendered
@@ -301,3 +292,117 @@ def test_an_unknown_manifest_field_does_not_hide_the_cards_problems(
     assert re.search(r"^mymod/techs\.yaml:\d+:\d+: error\[E0602\]: `gold` is not a field of "
                      r"`cost`", result.output, re.M), result.output  # fmt: skip
     assert result.output.endswith("2 errors, 0 warnings\n"), result.output
+
+
+KIND_CARD = """\
+- id: x_probe
+  name: X Probe
+{kind}  cost: {{common: 1}}
+  source: invented
+  effect: {effect}
+"""
+
+
+@pytest.mark.parametrize("kind", ["  kind: ship_modd\n", "", "  kind: [ship_mod]\n"])
+def test_an_unknown_card_kind_still_has_its_effect_words_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """A tech whose `kind` is misspelt, missing or not text: the words of its effect are
+    wrong whatever kind it is meant to be (`atack` is no stat of any), so the one run says
+    so beside the kind's own error; before, the designer fixed the kind and only then met
+    the effect's errors."""
+    monkeypatch.chdir(tmp_path)
+    pack = _mini_copy(tmp_path, {})
+    card = KIND_CARD.format(kind=kind, effect="this ship type has +1 atack")
+    (pack / "techs.yaml").write_text((pack / "techs.yaml").read_text("utf-8") + card, "utf-8")
+    result = load_packs([Path("mini")], bundled=False)
+    start = (pack / "techs.yaml").read_text("utf-8").splitlines().index("- id: x_probe") + 1
+    errors = [d for d in result.diagnostics if d.is_error and d.span]
+    found = sorted((d.span.line - start, d.code) for d in errors if d.span)
+    kind_error = (2, "E0605") if kind else (0, "E0603")
+    effect_line = 5 if kind else 4
+    assert sorted([kind_error, (effect_line, "E0403")]) == found
+    assert [d.hint for d in errors if d.code == "E0403"] == ["did you mean `attack`?"]
+
+
+def test_an_unknown_card_kind_reports_only_what_is_wrong_under_every_kind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`this ship type` is fine on a ship mod and wrong on a civilization tech: with the
+    kind unknown it is not said to be wrong (the designer may mean a ship mod); a word no
+    kind knows still is."""
+    monkeypatch.chdir(tmp_path)
+    pack = _mini_copy(tmp_path, {})
+    card = KIND_CARD.format(kind="  kind: ship_modd\n", effect="this ship type has +1 attack")
+    (pack / "techs.yaml").write_text((pack / "techs.yaml").read_text("utf-8") + card, "utf-8")
+    result = load_packs([Path("mini")], bundled=False)
+    assert [d.code for d in result.diagnostics if d.is_error] == ["E0605"]
+
+
+#: A slip a designer makes, and the start of the help every such error now gives.
+HINTLESS = {
+    "replace: yes": (
+        "  kind: ship_mod\n",
+        "  replace: yes\n  kind: ship_mod\n",
+        "write `replace: true`",
+    ),
+    "id not a word": ("- id: x_probe\n", "- id: X-Probe\n", "write `x_probe`"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HINTLESS))
+def test_a_schema_error_says_how_to_fix_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """Errors whose help line was missing: a const refused (`replace: yes`), an id that is
+    not lower-case words; each now says what to write."""
+    monkeypatch.chdir(tmp_path)
+    pack = _mini_copy(tmp_path, {})
+    old, new, hint = HINTLESS[case]
+    card = KIND_CARD.format(kind="  kind: ship_mod\n", effect="this ship type has +1 attack")
+    (pack / "techs.yaml").write_text(
+        (pack / "techs.yaml").read_text("utf-8") + card.replace(old, new), "utf-8"
+    )
+    errors = [d for d in load_packs([Path("mini")], bundled=False).diagnostics if d.is_error]
+    assert errors and all(d.hint for d in errors), errors
+    assert any(d.hint and d.hint.startswith(hint) for d in errors), errors
+
+
+def test_a_planetary_field_on_a_deep_space_token_and_one_missing_say_what_to_write(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tests/fixtures/packs/schema_exploration: `tier` on a deep space token, and a planetary
+    token without `tier` and `resource`: each error has its help line."""
+    result = _load_case("schema_exploration", monkeypatch)
+    found = {(d.code, d.message): d.hint for d in result.diagnostics}
+    assert found[("E0601", "only planetary tokens have a `tier`")] == (
+        "remove `tier`, or make the token `kind: planetary`"
+    )
+    assert found[("E0603", "this exploration token needs `resource`")].startswith("`resource` is ")
+    assert found[("E0603", "this exploration token needs `tier`")].startswith("`tier` is ")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said", "hint"),
+    [
+        ("homes: [distant_0, distant_2]", "homes: [distant_0, distant_2]",
+         "3-player setup lists 2 homes", "list one home per player, 3 distant sectors"),
+        ("homes: [distant_0, distant_2]", "homes: [distant_0, distant_2, inner_1]",
+         "home sector 'inner_1' is not a distant sector",
+         "colony ships start in the distant sectors, which do not turn: one of "),
+    ],
+)  # fmt: skip
+def test_a_setup_that_cannot_be_laid_out_says_how_to_fix_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str, hint: str
+) -> None:
+    """E0903 (tests/fixtures/packs/game_checks) said what was wrong with a setup but not
+    what to write instead."""
+    case = tmp_path / "case"
+    shutil.copytree(FIXTURES / "game_checks", case)
+    setups = case / "mod" / "setups.yaml"
+    setups.write_text(setups.read_text("utf-8").replace(old, new), "utf-8")
+    monkeypatch.chdir(case)
+    result = load_packs([Path("mod")], [SHARED], bundled=False)
+    found = [d for d in result.diagnostics if d.code == "E0903"]
+    assert len(found) == 1 and said in found[0].message, result.diagnostics
+    assert found[0].hint is not None and found[0].hint.startswith(hint), found[0].hint

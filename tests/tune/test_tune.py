@@ -183,11 +183,42 @@ def test_the_docs_example_is_what_tune_says(tuned: dict[str, Any]) -> None:
     assert [_untimed(line) for line in printed] == [_untimed(line) for line in said]
 
 
+def test_the_docs_example_is_one_a_reader_can_make_and_run() -> None:
+    """docs/tune.md's example pack, its targets and its command are the planted tuning's
+    (tests/tune/helpers.py), written out: before, the page named "the pack of
+    tests/tune/helpers.py", which a reader of the docs does not have, and its only targets
+    file named a card no pack holds."""
+    import re
+
+    from tests.tune.helpers import FACTIONS, MANIFEST, TARGETS
+
+    blocks = re.findall(r"```yaml\n(.*?)```", DOC.split("```console")[0], re.S)
+    files = {block.split("\n", 1)[0]: block.split("\n", 1)[1] for block in blocks[:2]}
+    assert files == {
+        "# planted/pack.yaml": MANIFEST,
+        "# planted/factions.yaml": FACTIONS.format(light=4, unit="light"),
+    }
+    assert blocks[2] == TARGETS
+    shown = DOC.split("```console")[1].split("```")[0]
+    # Hand weights, as the suite plays a fixture pack (tests/conftest.py): a user's first run
+    # would learn the mod's card values and tell other numbers (the page says which).
+    command = (
+        shown.split("$ WHITEDWARF_CARD_VALUES=off whitedwarf tune ")[1]
+        .split("\nplaying")[0]
+        .replace("\\\n", "")
+    )
+    words = command.split()
+    assert words[:3] == ["planted", "--targets", "sunborn-targets.yaml"]
+    given = [w for pair in zip(TUNE[::2], TUNE[1::2], strict=True) for w in pair
+             if pair != ("--workers", "1")]  # fmt: skip
+    assert words[3:] == [*given, "--out", "runs/tune"]
+
+
 def test_the_docs_targets_file_is_read() -> None:
     from ruamel.yaml import YAML
     from whitedwarf.interpreter.simulation.tuning import targets_from
 
-    example = DOC.split("```yaml")[1].split("```")[0]
+    example = "#" + DOC.split("```yaml\n# targets.yaml")[1].split("```")[0]
     targets = targets_from(YAML(typ="safe").load(example))
     assert targets.players == (2, 3) and targets.fair == 0.15 and targets.sides == ("sunborn",)
     assert targets.first_seat == 0.05 and targets.length == (20, 35)

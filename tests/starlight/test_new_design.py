@@ -1,0 +1,103 @@
+"""A Starlight god designed in plain English first, then written from docs/dsl.md and
+docs/reference-starlight.md alone: it validates, and scenarios prove it does what its
+English says (docs/scenarios.md "Starlight")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from whitedwarf.dsl.packs.loader import load_packs
+from whitedwarf.interpreter.starlight.scenario import (
+    blank,
+    choose,
+    give,
+    keep,
+    new_game,
+    options,
+    put_marker,
+    put_star,
+    turn,
+)
+
+PACK = """\
+id: heliamod
+name: Heliamod
+version: 0.1.0
+game: starlight
+depends:
+  starlight: ">=1.0,<2"
+allow: [W0430]  # the text is the designer's own words
+"""
+
+#: The god's `text` is its design in plain English, written before its effect.
+GODS = """\
+- id: helia
+  name: Helia
+  source: invented
+  text: >-
+    At the end of each of your turns, if you hold fewer than 2 rays, gain 1 short ray.
+    Each time an opponent launches a star, gain 1 night point.
+  effect: |
+    when turn_end if rays_held < 2 -> gain 1 short_ray
+    when an opponent launches a star -> gain 1 night_point
+"""
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("design") / "heliamod"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (folder / "gods.yaml").write_text(GODS, encoding="utf-8")
+    return folder
+
+
+def test_helia_validates_clean(pack: Path) -> None:
+    result = load_packs([pack])
+    assert result.diagnostics == [] and result.pack is not None
+
+
+@pytest.mark.parametrize(("rays", "gained"), [([], 1), (["red:long"], 1), (["red:long"] * 2, 0)])
+def test_helia_gives_a_short_ray_at_her_turns_end_below_2_rays(
+    pack: Path, rays: list[str], gained: int
+) -> None:
+    game = new_game(seats=("live", "live"), packs=[str(pack)], gods=True)
+    state = blank(game)
+    keep(game, state, 0, god="helia")
+    if rays:
+        give(game, state, 0, rays=rays)
+    put_marker(game, state, 0, "gain_cores")
+    put_marker(game, state, 1, "gain_cores")
+    turn(game, state, 0)
+    choose(game, state, "end")
+    if gained:  # the keeper picks the short ray's colour from the pool
+        picks = options(game, state)
+        assert picks and all(p.startswith("ray:") and p.endswith(":short") for p in picks)
+        choose(game, state, picks[0])
+    held = state["players"][0]["rays"]
+    assert len(held) == len(rays) + gained
+    assert sum(1 for ray in held if ray.endswith(":short")) == gained
+
+
+def test_helia_gives_a_night_point_when_an_opponent_launches(pack: Path) -> None:
+    """003's Example of Play: Yellow launches into Hydrus; Helia's keeper (Red) hears it."""
+    red, yellow, blue = 0, 1, 2
+    game = new_game(seats=("live", "live", "live"), packs=[str(pack)], gods=True)
+    state = blank(game)
+    keep(game, state, red, god="helia")
+    put_marker(game, state, red, "gain_cores")
+    put_marker(game, state, blue, "gain_cores")
+    put_star(game, state, blue, "hydrus_1")
+    put_marker(game, state, yellow, "gain_cores")  # one step before the Launch
+    give(game, state, yellow, cores=["achernar"], rays=["yellow:long"] * 3)
+    state["players"][yellow]["magnitudes"] = [3]
+    game.edited(state)
+    before = [p["night"] for p in state["players"]]
+    turn(game, state, yellow)
+    choose(game, state, "step", "act", "core:achernar")
+    choose(game, state, "ray:yellow:long", "ray:yellow:long", "ray:yellow:long", "ready")
+    choose(game, state, "slot:hydrus_2")
+    night = [p["night"] for p in state["players"]]
+    assert night[red] == before[red] + 1 and night[blue] == before[blue]
+    assert night[yellow] > before[yellow]  # the launch scored
