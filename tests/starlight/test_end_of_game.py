@@ -174,6 +174,23 @@ def test_sl144_astraea_gains_night_points_at_the_end(players: int, points: int) 
     assert game.result(state)["night"] == [points, *[0] * (players - 2), 70]
 
 
+@pytest.mark.parametrize(("players", "points"), [(2, 10), (3, 0), (4, 0)])
+def test_sl144_iris_gains_ten_night_points_at_the_end_of_a_two_player_game(
+    players: int, points: int
+) -> None:
+    """Iris's end-of-game points: 10 at 2 players, none at 3 or more (SL75: with none it won
+    39-42% of 2-player games)."""
+    game = Game.from_content(load_content(), players, {"seats": ["live"] * players})
+    last = players - 1
+    state = position(game, seat=last, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[], god="iris")
+    gain_night(state, last, 70, "slot")
+    play(game, state, "end")
+    while not game.is_terminal(state):  # the other seats' last turns (003 "Your Last Turn")
+        play(game, state, "end")
+    assert game.result(state)["night"][0] == points
+
+
 def test_a_gods_cost_that_cannot_be_paid_is_a_trace_note(tmp_path: Path) -> None:
     """A god's `may pay 5 ap -> ...` at the end of the game, with no AP left: nothing is
     asked or gained, and a trace (not the replay's events) says the cost could not be paid."""

@@ -61,15 +61,26 @@ def test_helion_gains_an_ap_each_turn_and_saves_none() -> None:
     assert player(state, 0)["ap"] == 5 + 1  # 5 a turn, +1 at turn start, none of 7 saved
 
 
-def test_hermes_steps_free_pays_the_surcharge_and_gets_two_ap() -> None:
-    game, state = with_god("hermes", ap=2)
-    player(state, 1)["marker"] = GAIN_LONG_RAYS  # the Starbot occupies Gain Long Rays
+@pytest.mark.parametrize(("players", "surcharge"), [(2, 2), (3, 2), (4, 1)])
+def test_hermes_steps_free_pays_the_surcharge_and_gets_two_ap(players: int, surcharge: int) -> None:
+    """Free steps, 2 AP a turn; occupied spaces cost 2 extra AP at 2 or 3 players, 1 at 4
+    (SL75: with 1 it won 54-60% of 2-player and 36-43% of 3-player games, with 2 at 4
+    players 13% of 4-player ones)."""
+    game, state = with_god("hermes", players=players, ap=4)
+    player(state, 1)["marker"] = GAIN_LONG_RAYS  # a Starbot occupies Gain Long Rays
     step_and_act(game, state, GAIN_LONG_RAYS)
-    assert player(state, 0)["ap"] == 1  # no step cost; the surcharge
-    choose(game, state, f"ray:{state['pools']['long'][0]}")
+    assert player(state, 0)["ap"] == 4 - surcharge  # no step cost; the surcharge
+    choose(game, state, f"ray:{state['pools']['long'][0]}")  # 1 AP a ray
     choose(game, state, "done")
     next_turn(game, state)
-    assert player(state, 0)["ap"] == 2
+    assert player(state, 0)["ap"] == 2 + (4 - surcharge - 1)  # 2 a turn, and those saved
+
+
+@pytest.mark.parametrize(("players", "first"), [(2, 0), (3, 2), (4, 2)])
+def test_hermes_has_no_first_turn_ap_at_two_players(players: int, first: int) -> None:
+    """SL75: at 2 players Hermes's first turn has no AP (its steps stay free)."""
+    _game, state = with_god("hermes", first_turn=True, players=players)
+    assert player(state, 0)["ap"] == first
 
 
 def test_without_a_god_the_same_visit_costs_a_step_and_the_surcharge() -> None:
@@ -114,6 +125,15 @@ def test_iris_takes_a_ray_at_turn_end_flushes_for_two_and_gets_four_ap() -> None
     pick_from_pools(game, state)  # which short ray of the pool (SL12)
     assert [r.partition(":")[2] for r in player(state, 0)["rays"]] == ["short"]
     assert state["turn"] == 0 and player(state, 0)["ap"] == 4 + 2  # 4 a turn, 2 saved
+
+
+@pytest.mark.parametrize(("players", "cost"), [(2, 1), (3, 1), (4, 2)])
+def test_iris_launches_for_two_ap_at_four_players(players: int, cost: int) -> None:
+    """SL75: with 1 AP a launch at every count Iris won 32-33% of 4-player games (fair 25%)."""
+    given = {"cores": ["achernar"], "rays": [OR, YE], "ap": 5}
+    game, state = with_god("iris", players=players, **given)
+    launch(game, state, "achernar", [OR, YE], "hydrus_1")
+    assert player(state, 0)["stars"] == ["hydrus_1"] and player(state, 0)["ap"] == 5 - cost
 
 
 def test_nyx_scores_for_spending_the_last_ap_and_saves_two() -> None:
