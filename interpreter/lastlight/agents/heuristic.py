@@ -49,6 +49,13 @@ RESOURCE_RANK = {"common": 1, "uncommon": 2, "rare": 3}
 #: meant the faction learned lowest (Korrundi) was never kept, so never judged
 #: (docs/rules-decisions.md K16, as Starlight's gods: SL103).
 KEEP_ALIKE = 1.3
+#: A free planet's worth beyond 2, by its ring: an inner planet claims 2 light at every
+#: Refresh and an outer one 1, a distant one none (000 "Action Card #5 - refresh"). Outer was
+#: 0 until issue 25's fifth pass: only a seat whose kept achievement pulled it there (Outer
+#: Reach, :mod:`.aim`) took an outer planet over a distant one, and its achievement set won
+#: 43% of 3-player seats; 0.1 and 0.25 play alike (the worth breaks ties), and 0.5 gave the
+#: first seat more (docs/rules-decisions.md K15, K16).
+RING_WORTH = {"inner": 1.0, "outer": 0.25}
 #: Setup's keep decisions (000 "Setup": keep 1 faction of 2, 1 achievement of the set).
 _KEPT = frozenset({"faction", "achievement"})
 
@@ -261,7 +268,8 @@ def _sector_value(view: State, seat: int, sector_id: str) -> float:
 
 def _place_value(view: State, sector_id: str, mined: bool, mine: int, theirs: int) -> float:
     """A sector's worth to a seat with ``mine`` ships there against ``theirs``: the white
-    dwarf, a free planet (an inner one more), a face-down token, and the odds of a fight."""
+    dwarf, a free planet (by its ring: :data:`RING_WORTH`), a face-down token, and the odds
+    of a fight."""
     sector = view["sectors"].get(sector_id)
     if sector is None:
         return 0.0
@@ -269,7 +277,7 @@ def _place_value(view: State, sector_id: str, mined: bool, mine: int, theirs: in
     if sector.get("white_dwarf"):
         value += 3.0
     if sector.get("planet") and not mined:
-        value += 2.0 + (1.0 if runtime(view).ring.get(sector_id) == "inner" else 0.0)
+        value += 2.0 + RING_WORTH.get(runtime(view).ring.get(sector_id, ""), 0.0)
     if sector.get("token") and not sector.get("revealed"):
         value += 1.0
     if theirs:
