@@ -251,6 +251,8 @@ def _choose(state: State, t: Task, option_id: str) -> None:
         size, _, source = arg.partition("@")
         if size not in SIZES:
             raise IllegalOption(f"no ship size {size!r}")
+        if source and not source.isdigit():  # an id bent out of shape ("build:small@2:x")
+            raise IllegalOption(f"no ship source {source!r}")
         build_ship(state, seat, size, int(source) if source else None, home_of(state, seat))
     elif pc == "extractor" and verb == "skip":
         t["pc"] = "end"

@@ -30,7 +30,7 @@ State = dict[str, Any]
 #: views of the kept achievement): the walk must meet each, or it proves little. The seeds
 #: are games that do: with the card values shipped for the merged tree no seat of the
 #: 4-player game at seed 7 holds a card it may use, so that game is now seed 10 (45 offers
-#: to use Emergency Power or Rapid Response).
+#: to use a card then; 10 since the fifth fairness pass, docs/rules-decisions.md K16).
 READING_KINDS = {"play", "move", "make", "build", "extractor", "use", "yes", "pick", "discard"}
 
 

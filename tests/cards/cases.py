@@ -9,7 +9,7 @@ files).
 
 Board facts used below (``content/lastlight/setups.yaml``, 4 players, rotation 0, the planets
 as ``fresh`` deals them): seat 0's colony ship is in ``distant_00`` (adjacent: ``distant_01``,
-``distant_15``, ``outer_00``); ``outer_13`` and ``centre`` hold no token; ``outer_03`` is an
+``distant_15``, ``outer_00``); ``outer_15`` and ``centre`` hold no token; ``outer_03`` is an
 asteroid next to ``outer_04``; ``outer_05``, between ``outer_04`` and ``outer_06``, holds a
 planet; ``outer_10`` a deep space token. Planets: red ``ashfall`` (outer), ``cinder``
 (distant); blue ``azure_deep``, ``glacis`` (outer); green ``canopy`` (outer), ``mossreach``
@@ -929,14 +929,14 @@ FACTIONS = [
     Case(
         "veyshan",
         Fire("after_move"),
-        {"p0.res.common": 2},
+        {"p0.res.common": 1},
         ships={"a": (0, "small", "centre")},
     ),
     Case(
         "veyshan",
         Fire("after_move"),
-        # no ship in the centre: the first clause only (K13)
-        {"p0.res.common": 1},
+        # no ship in the centre: nothing (K13's common a move was taken away again, K16)
+        {"p0.res.common": 0},
         name="away from the centre",
         ships={"a": (0, "small", "outer_13")},
     ),
@@ -996,7 +996,7 @@ FACTIONS = [
 
 ICONS = '000 "Exploration Icons Explained"'
 #: A planet sector (cinder) and a sector without a planet, both away from seat 0's ship.
-PLANET, SPACE = "distant_01", "outer_13"
+PLANET, SPACE = "distant_01", "outer_15"
 
 
 def _where(cid: str) -> str:
@@ -1179,7 +1179,9 @@ ACHIEVEMENTS = [
     ),
     _achievement("treasury", given={"p0.res": {"common": 4, "uncommon": 2, "rare": 1}}),
     _achievement("green_worlds", **_controls("canopy", "mossreach")),
-    _achievement("outer_reach", **_controls("ashfall", "azure_deep", "canopy")),
+    # 2 outer planets (3 until issue 25's fifth pass, rules-decisions K16)
+    _achievement("outer_reach", **_controls("ashfall", "azure_deep")),
+    _achievement("outer_reach", "one_outer_planet", 0, **_controls("ashfall", "cinder")),
     _achievement("dreadnoughts", **_fleet(large=2)),
     _achievement(
         "industrialist",
@@ -1190,13 +1192,16 @@ ACHIEVEMENTS = [
         },
     ),
     _achievement("three_suns", **_controls("ashfall", "azure_deep", "canopy")),
-    # players + 1 planets (4 players: 5; players + 2 until issue 25, rules-decisions K12)
-    _achievement("dominion", **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis")),
+    # players + 2 planets (4 players: 6; players + 1 from K12 to K16, issue 25)
     _achievement(
         "dominion",
-        "four_planets",
+        **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis", "mossreach"),
+    ),
+    _achievement(
+        "dominion",
+        "five_planets",
         0,
-        **_controls("ashfall", "azure_deep", "canopy", "cinder"),
+        **_controls("ashfall", "azure_deep", "canopy", "cinder", "glacis"),
     ),
     _achievement(
         "conqueror", given={"p0.graveyard": [{"kind": "extractor", "owner": 2, "size": None}] * 3}

@@ -30,7 +30,7 @@ def test_the_board_facts_the_cases_use_hold() -> None:
 
     assert home(s, 0) == "distant_00"
     assert near("distant_00") == {"distant_01", "distant_15", "outer_00"}
-    for empty in ("outer_13", "centre", SPACE):
+    for empty in ("outer_15", "centre", SPACE):
         assert sectors[empty]["token"] is None and not sectors[empty]["asteroid"], empty
     assert sectors[SPACE]["planet"] is None and sectors[PLANET]["planet"] == "cinder"
     assert sectors["outer_03"]["asteroid"] and "outer_03" in near("outer_04")

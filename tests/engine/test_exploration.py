@@ -4,7 +4,7 @@
 exploration tokens in sectors you now occupy with ships." "Command is broken into two parts
 (Move & Attack). Each of these steps is resolved independently and in turn order beginning
 with the player holding the first player token". 4-player map: deep space tokens in
-``outer_02`` and ``outer_06``, nothing in ``outer_13`` (as the first test checks)."""
+``outer_02`` and ``outer_06``, nothing in ``outer_15`` (as the first test checks)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from tests.engine.positions import beacon_game, choose_all, empty_board, resolve
 
 def test_the_map_is_as_the_tests_read_it() -> None:
     state = started(beacon_game(4))
-    kinds = {s: state["sectors"][s]["token_kind"] for s in ("outer_02", "outer_06", "outer_13")}
-    assert kinds == {"outer_02": "deep_space", "outer_06": "deep_space", "outer_13": None}
-    assert not state["sectors"]["outer_13"]["asteroid"]
+    kinds = {s: state["sectors"][s]["token_kind"] for s in ("outer_02", "outer_06", "outer_15")}
+    assert kinds == {"outer_02": "deep_space", "outer_06": "deep_space", "outer_15": None}
+    assert not state["sectors"]["outer_15"]["asteroid"]
 
 
 def test_000_a_ship_that_stayed_still_reveals_the_token_it_sits_on() -> None:
@@ -35,7 +35,7 @@ def test_000_only_the_command_player_reveals() -> None:
     sitting on a token reveals nothing during someone else's Command."""
     g = beacon_game(4)
     state = empty_board(started(g))
-    ship(state, 0, "small", "outer_13")
+    ship(state, 0, "small", "outer_15")
     ship(state, 1, "small", "outer_06")
     token = state["sectors"]["outer_06"]["token"]
     resolve(g, state, [["move", 0]])

@@ -10,7 +10,8 @@ fight only where it is the stronger side, use an ability (or answer a card's "ma
 when what it gives outweighs what it costs (its learned worth, else
 :func:`~whitedwarf.interpreter.lastlight.valuation.run_value`), steer towards its kept
 achievement (:mod:`.aim`), and refresh when its hand runs low or its extractors have light
-to claim.
+to claim. At setup it keeps the faction and the achievement worth most by the values learned
+for the pack, drawn among those within :data:`KEEP_ALIKE` of the best (K16).
 
 The agent reads its seat's observation only (issue 8: "seeing only their own observation"):
 :func:`~whitedwarf.interpreter.lastlight.persist.shared_observation`, equal to
@@ -41,6 +42,22 @@ from whitedwarf.interpreter.vm import EffectError, Frame
 SIZE_RANK = {"small": 1, "medium": 2, "large": 3}
 #: Resources, cheapest first (rarer extractor spaces are preferred).
 RESOURCE_RANK = {"common": 1, "uncommon": 2, "rare": 3}
+#: Points of learned ``keep`` worth within which two factions (or two achievements) dealt
+#: to a seat are kept alike, drawn by the agent's generator: four learnings of 1,500 games
+#: (seeds 0-3) put a faction's or an achievement's worth 0.65 points apart (root mean square
+#: over pairs), so two are told apart at 95% only 1.96 * 0.65 = 1.3 apart; keeping the larger
+#: meant the faction learned lowest (Korrundi) was never kept, so never judged
+#: (docs/rules-decisions.md K16, as Starlight's gods: SL103).
+KEEP_ALIKE = 1.3
+#: A free planet's worth beyond 2, by its ring: an inner planet claims 2 light at every
+#: Refresh and an outer one 1, a distant one none (000 "Action Card #5 - refresh"). Outer was
+#: 0 until issue 25's fifth pass: only a seat whose kept achievement pulled it there (Outer
+#: Reach, :mod:`.aim`) took an outer planet over a distant one, and its achievement set won
+#: 43% of 3-player seats; 0.1 and 0.25 play alike (the worth breaks ties), and 0.5 gave the
+#: first seat more (docs/rules-decisions.md K15, K16).
+RING_WORTH = {"inner": 1.0, "outer": 0.25}
+#: Setup's keep decisions (000 "Setup": keep 1 faction of 2, 1 achievement of the set).
+_KEPT = frozenset({"faction", "achievement"})
 
 
 class HeuristicAgent:
@@ -56,11 +73,23 @@ class HeuristicAgent:
 
 
 def best_option(view: State, seat: int, options: Sequence[OptionLike], rng: random.Random) -> str:
-    """The id of the highest-scoring option (ties broken by ``rng``)."""
-    scores = score_options(view, seat, [o.id for o in options])
-    top = max(scores)
-    best = [o.id for o, s in zip(options, scores, strict=True) if s >= top - 1e-9]
+    """The id of the highest-scoring option (ties broken by ``rng``; setup's keep of a
+    faction or an achievement drawn among those within :data:`KEEP_ALIKE` of the best)."""
+    ids = [o.id for o in options]
+    scores = score_options(view, seat, ids)
+    top = max(scores) - _alike(view, ids) - 1e-9
+    best = [option for option, s in zip(ids, scores, strict=True) if s >= top]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _alike(view: State, ids: Sequence[str]) -> float:
+    """Points of worth within which options are taken alike: :data:`KEEP_ALIKE` for setup's
+    keep of a faction or an achievement when the pack's learned values are known (the hand
+    weights are not noisy, so they are followed), else none (a tie only)."""
+    kind = ids[0].partition(":")[0] if ids else ""
+    if kind not in _KEPT or not all(i.startswith(kind + ":") for i in ids):
+        return 0.0
+    return KEEP_ALIKE if valuation.learned_values(runtime(view)) is not None else 0.0
 
 
 def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
@@ -239,7 +268,8 @@ def _sector_value(view: State, seat: int, sector_id: str) -> float:
 
 def _place_value(view: State, sector_id: str, mined: bool, mine: int, theirs: int) -> float:
     """A sector's worth to a seat with ``mine`` ships there against ``theirs``: the white
-    dwarf, a free planet (an inner one more), a face-down token, and the odds of a fight."""
+    dwarf, a free planet (by its ring: :data:`RING_WORTH`), a face-down token, and the odds
+    of a fight."""
     sector = view["sectors"].get(sector_id)
     if sector is None:
         return 0.0
@@ -247,7 +277,7 @@ def _place_value(view: State, sector_id: str, mined: bool, mine: int, theirs: in
     if sector.get("white_dwarf"):
         value += 3.0
     if sector.get("planet") and not mined:
-        value += 2.0 + (1.0 if runtime(view).ring.get(sector_id) == "inner" else 0.0)
+        value += 2.0 + RING_WORTH.get(runtime(view).ring.get(sector_id, ""), 0.0)
     if sector.get("token") and not sector.get("revealed"):
         value += 1.0
     if theirs:
