@@ -226,18 +226,28 @@ def test_play_seats_strong_from_the_command_line() -> None:
 # -- --think -------------------------------------------------------------------------------------
 
 
-def test_think_bounds_the_cpu_time_of_a_searched_decision() -> None:
-    game = Game.from_content(base_content(), 3)
-    positions = _positions(game, seed=6, every=5, most=6)
-    agent = last_light_strong(5, Budget(think_ms=20.0))
+def _cpu_per_search(game: Game, positions: list[tuple[State, int]], think_ms: float) -> float:
+    """CPU milliseconds a searched decision of a strong agent thinking ``think_ms`` spends."""
+    agent = last_light_strong(5, Budget(think_ms=think_ms))
     spent = 0.0
     for state, seat in positions:
         start = time.process_time()
         agent.choose(state, seat, game.legal_options(state, seat))
         spent += time.process_time() - start
     assert agent.searched >= 3
-    per_search = 1000 * spent / agent.searched
-    assert 10 <= per_search <= 60, per_search  # about the 20 ms asked, never far over
+    return 1000 * spent / agent.searched
+
+
+def test_think_bounds_the_cpu_time_of_a_searched_decision() -> None:
+    game = Game.from_content(base_content(), 3)
+    positions = _positions(game, seed=6, every=5, most=6)
+    short, long = (_cpu_per_search(game, positions, ms) for ms in (20.0, 80.0))
+    # The clock, not a node count, ends the search: four times the time asked buys about
+    # four times the CPU (a decision weighs 0.7 to 1.6 budgets, and a line under way is
+    # finished). Compared within one run, as a busy machine slows both alike: a bound in
+    # milliseconds alone (about 27 ms for the 20 asked, quiet) failed at 62 ms under load.
+    assert 10 <= short <= 150, short
+    assert 2.5 * short <= long <= 6 * short, (short, long)
 
 
 def test_think_is_set_for_the_agents_made_inside_it() -> None:
