@@ -8,6 +8,7 @@ import pytest
 from whitedwarf.interpreter.starlight import ending, persist
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
+from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.state import gain_night
 
 from tests.starlight.helpers import MINI, hand, ids, make_game, play, position
@@ -157,19 +158,27 @@ def test_sl144_a_god_scores_at_the_end_of_the_game_before_final_scoring(tmp_path
     assert result["night"] == [3, 70] and result["reason"] == "daybreak"
 
 
+def _god_game_to_its_end(god: str, players: int) -> tuple[Game, State]:
+    """A bundled game whose first seat holds ``god`` and has launched nothing, played
+    through every seat's last turn (003 "Your Last Turn"); the last seat holds 70 night
+    points."""
+    game = Game.from_content(load_content(), players, {"seats": ["live"] * players})
+    last = players - 1
+    state = position(game, seat=last, ap=0, rays=[], starter=None)
+    state["players"][0].update(rays=[], starter=None, cores=[], god=god)
+    gain_night(state, last, 70, "slot")
+    play(game, state, "end")
+    while not game.is_terminal(state):  # the other seats' last turns
+        play(game, state, "end")
+    return game, state
+
+
 @pytest.mark.parametrize(("players", "points"), [(2, 3), (3, 3), (4, 12)])
 def test_sl144_astraea_gains_night_points_at_the_end(players: int, points: int) -> None:
     """The bundled god that uses the hook: 3 night points once the last turn is over, even
     for a seat that launched nothing; 12 at 4 players (SL74: it won 15-19% of 4-player
     games with 3)."""
-    game = Game.from_content(load_content(), players, {"seats": ["live"] * players})
-    last = players - 1
-    state = position(game, seat=last, ap=0, rays=[], starter=None)
-    state["players"][0].update(rays=[], starter=None, cores=[], god="astraea")
-    gain_night(state, last, 70, "slot")
-    play(game, state, "end")
-    while not game.is_terminal(state):  # the other seats' last turns (003 "Your Last Turn")
-        play(game, state, "end")
+    game, state = _god_game_to_its_end("astraea", players)
     assert state["players"][0]["points"]["night"]["effect"] == points
     assert game.result(state)["night"] == [points, *[0] * (players - 2), 70]
 
@@ -180,14 +189,7 @@ def test_sl144_iris_gains_ten_night_points_at_the_end_of_a_two_player_game(
 ) -> None:
     """Iris's end-of-game points: 10 at 2 players, none at 3 or more (SL75: with none it won
     39-42% of 2-player games)."""
-    game = Game.from_content(load_content(), players, {"seats": ["live"] * players})
-    last = players - 1
-    state = position(game, seat=last, ap=0, rays=[], starter=None)
-    state["players"][0].update(rays=[], starter=None, cores=[], god="iris")
-    gain_night(state, last, 70, "slot")
-    play(game, state, "end")
-    while not game.is_terminal(state):  # the other seats' last turns (003 "Your Last Turn")
-        play(game, state, "end")
+    game, state = _god_game_to_its_end("iris", players)
     assert game.result(state)["night"][0] == points
 
 
