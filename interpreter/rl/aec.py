@@ -94,6 +94,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._ask = getattr(game, "next_decision", None) or self._next
         self._is_terminal, self._current_players = game.is_terminal, game.current_players
         self._legal_options = game.legal_options
+        self._observe_asked = spec.observe_asked
         self.state_: dict[str, Any] | None = None
         self._np_random_seed: int | None = None
 
@@ -145,6 +146,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._asked: tuple[int | None, Sequence[Any]] = _NOBODY
         self._done = False  # whether the engine said the game is over (_decide)
         self._legal: dict[int, Any] = {}  # the acting seat's legal actions (spec.legal)
+        self._texts: dict[int, str] = {}  # their options' texts: a new dict each decision
         self._light = self._margins()
         self._decide()
 
@@ -155,12 +157,15 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         asked = self._ask(state)
         if asked is None:  # next_decision's None: the game is over (is_terminal)
             self._done = True
-            self._asked, self._legal = _NOBODY, {}
+            self._asked, self._legal, self._texts = _NOBODY, {}, {}
         else:
             self._done = False
             seat = asked[0]
             self._asked = asked  # (seat, options): read at once (spec.legal), never kept
-            self._legal = {} if seat is None else self.spec.legal(state, seat, asked[1])
+            if seat is None:
+                self._legal, self._texts = {}, {}
+            else:  # the numbers and the info's texts, in one loop
+                self._legal, self._texts = self.spec.legal(state, seat, asked[1])
             if seat is not None and not self.cyclic:
                 self.agent_selection = self.possible_agents[seat]
         if self.cyclic:
@@ -196,7 +201,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._informed = agent
         seat = self._seat[agent]
         if seat == self._asked[0]:
-            info: dict[str, Any] = {"options": {k: o.text for k, o in self._legal.items()}}
+            info: dict[str, Any] = {"options": self._texts}  # (made for this decision)
         else:
             info = {"options": self._idle()}
         if self.raw_observation:
@@ -210,7 +215,10 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         # (the engine asks no seat once the game is over)
         ones = self._legal if acting else self._idle_ones
         assert self.state_ is not None, "observe() before reset()"
-        vector = self.spec.observe(self.state_, seat, True if acting else None)
+        if acting:  # (the encoder's own method: one call less a step)
+            vector = self._observe_asked(self.state_, seat, True)
+        else:
+            vector = self.spec.observe(self.state_, seat, None)
         return {"observation": vector, "action_mask": self._mask(ones)}
 
     def _mask(self, ones: Any) -> np.ndarray:

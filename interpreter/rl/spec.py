@@ -4,7 +4,7 @@ space, its observation layout and the functions between them and the engine's st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -19,6 +19,8 @@ class Spec(Protocol):
 
     actions: ActionSpace
     layout: Layout
+    #: :meth:`observe` with ``asked`` given: the encoder's own method (one call less a step)
+    observe_asked: Callable[[State, int, bool], np.ndarray]
 
     @property
     def goal(self) -> int:
@@ -27,8 +29,11 @@ class Spec(Protocol):
     def index(self, state: State, seat: int, option_id: str) -> int:
         """The action index of an option."""
 
-    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
-        """Each legal action's index -> the engine's first option naming it."""
+    def legal(
+        self, state: State, seat: int, options: Sequence[Any]
+    ) -> tuple[dict[int, Any], dict[int, str]]:
+        """Each legal action's index -> the engine's first option naming it; and each ->
+        that option's text (a new dict each call: the acting agent's info)."""
 
     def observe(self, state: State, seat: int, asked: bool | None = None) -> np.ndarray:
         """``seat``'s observation vector (``layout.size`` numbers)."""

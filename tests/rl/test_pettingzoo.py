@@ -362,7 +362,8 @@ def test_the_env_s_observations_are_the_reference_s_game_after_game(
     """The environment keeps each seat's vector between its observations and writes only
     what changed: what an agent gets at every step of two seeded games in a row (the second
     after a reset, one env, one encoder) equals the reference encoding of the seat's
-    ``Game.observation``, and the mask has a 1 exactly at the legal actions."""
+    ``Game.observation``, the mask has a 1 exactly at the legal actions, and the info
+    gives each its first option's text."""
     env = make(pack, players)
     spec, game = env.spec, env.game
     steps = 0
@@ -379,6 +380,10 @@ def test_the_env_s_observations_are_the_reference_s_game_after_game(
             assert np.array_equal(obs["observation"], spec.encode(view, seat, True))
             assert obs["observation"].dtype == np.float32
             assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(info["options"])
+            texts: dict[int, str] = {}  # each action's text: its first option's
+            for option in game.legal_options(env.state_, seat):
+                texts.setdefault(spec.index(env.state_, seat, option.id), option.text)
+            assert info["options"] == texts
             kept = obs["observation"].copy()
             env.step(int(rng.choice(list(info["options"]))))
             assert np.array_equal(obs["observation"], kept)  # the agent's copy is its own

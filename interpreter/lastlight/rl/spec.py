@@ -88,6 +88,8 @@ class LastLightSpec:
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
         self._width = 11 + 3 * len(ACTIONS) + len(self.factions) + 1 + len(self.techs)
         self._state_encoder = StateEncoder(self)
+        #: :meth:`observe` for a seat whose ``asked`` is known: the encoder's own method
+        self.observe_asked = self._state_encoder.observe
 
     # -- actions -------------------------------------------------------------------------
 
@@ -256,10 +258,14 @@ class LastLightSpec:
         self._move_from[where] = first
         return first
 
-    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
+    def legal(
+        self, state: State, seat: int, options: Sequence[Any]
+    ) -> tuple[dict[int, Any], dict[int, str]]:
         """Each legal action's index -> the engine's first option naming it (:meth:`index`
-        of each, the kept ones looked up here without a call: a step lists a dozen)."""
+        of each, the kept ones looked up here without a call: a step lists a dozen), and
+        -> that option's text (the info's, made in the same loop)."""
         out: dict[int, Any] = {}
+        texts: dict[int, str] = {}
         known, moves, ships, index = self.known, self._kept_moves, state["ships"], self.index
         by_seat = self._known_by_seat[seat]
         for option in options:
@@ -279,7 +285,8 @@ class LastLightSpec:
                         k = index(state, seat, oid)
             if k not in out:
                 out[k] = option
-        return out
+                texts[k] = option.text
+        return out, texts
 
     # -- scores and text -----------------------------------------------------------------
 

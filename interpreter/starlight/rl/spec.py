@@ -80,6 +80,8 @@ class StarlightSpec:
         #: seat -> each seat's place counted from it (you 0, the next 1, ...)
         self._rels = [[(p - seat) % self.n for p in range(self.n)] for seat in range(self.n)]
         self._state_encoder = StateEncoder(self)
+        #: :meth:`observe` for a seat whose ``asked`` is known: the encoder's own method
+        self.observe_asked = self._state_encoder.observe
 
     # -- actions -------------------------------------------------------------------------
 
@@ -92,9 +94,13 @@ class StarlightSpec:
         """The action index of an option (its id is its name)."""
         return self.actions.of(option_id, option_id)
 
-    def legal(self, state: State, seat: int, options: Sequence[Any]) -> dict[int, Any]:
-        """Each legal action's index -> the engine's first option naming it."""
+    def legal(
+        self, state: State, seat: int, options: Sequence[Any]
+    ) -> tuple[dict[int, Any], dict[int, str]]:
+        """Each legal action's index -> the engine's first option naming it, and -> that
+        option's text (the info's, made in the same loop)."""
         out: dict[int, Any] = {}
+        texts: dict[int, str] = {}
         names = self.actions.index
         for option in options:
             k = names.get(option.id)
@@ -102,7 +108,8 @@ class StarlightSpec:
                 k = self.actions.of(option.id, option.id)  # UnmappedOption, naming it
             if k not in out:
                 out[k] = option
-        return out
+                texts[k] = option.text
+        return out, texts
 
     # -- scores and text -----------------------------------------------------------------
 
