@@ -10,7 +10,9 @@ the engine is not asking has one legal action, ``wait``, and the game is truncat
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import gymnasium
@@ -28,6 +30,11 @@ _INT8 = np.dtype(np.int8)
 _NOBODY: tuple[None, Sequence[Any]] = (None, ())
 
 RENDER_MODES = ("svg", "ansi")
+#: From how many actions (cleared and set) a mask is written in C (``map``) rather than by
+#: a loop: for a few the interpreter's loop is faster than the calls.
+_IN_C = 24
+#: Runs an iterator to its end, keeping nothing.
+_drain = deque[Any](maxlen=0).extend
 #: The action every space starts with: a seat the engine is not asking passes (cyclic mode).
 WAIT = 0
 
@@ -227,12 +234,18 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         actions set then and now are written, not the twelve thousand bytes of a new mask
         (memory the engine's own data then keeps in the cache)."""
         entry = self._masks.take()
-        view = entry[1]
-        for k in entry[2]:
-            view[k] = 0
-        for k in ones:
-            view[k] = 1
-        entry[2] = tuple(ones)
+        now = tuple(ones)
+        if now != entry[2]:  # (else it holds these already: a third of Starlight's steps)
+            view, was = entry[1], entry[2]
+            if len(was) + len(now) < _IN_C:
+                for k in was:
+                    view[k] = 0
+                for k in now:
+                    view[k] = 1
+            else:  # (a 2-player move step lists dozens: written in C)
+                _drain(map(view.__setitem__, was, repeat(0)))
+                _drain(map(view.__setitem__, now, repeat(1)))
+            entry[2] = now
         return entry[0]  # type: ignore[no-any-return]
 
     def _over(self) -> bool:

@@ -31,6 +31,8 @@ PHASES = ("setup", "choose", "resolve", "over")
 _COPY = re.compile(r"#\d+")
 #: A ship's owner, size and sector, read in one call.
 _WHERE = itemgetter("owner", "size", "sector")
+#: How many move ids :meth:`LastLightSpec._move_part` remembers at most (then forgets all).
+_KEEP_MOVES = 1 << 16
 #: Option ids that name nothing (the same in every game).
 SINGLE = ("wait", "done", "skip", "yes", "no", "stop")
 
@@ -79,8 +81,8 @@ class LastLightSpec:
         #: a build for another seat): the same in every game for the same deciding seat
         self._known_by_seat: list[dict[str, int]] = [{} for _ in range(self.n)]
         self._moves = self.actions.families["move"][0]
-        #: move option id -> (its ship's id, the ship, its sector, the action index then)
-        self._kept_moves: dict[str, tuple[str, Ship, str, int]] = {}
+        #: move option id -> (its ship's id, its destination's place among the sectors)
+        self._move_parts: dict[str, tuple[str, int]] = {}
         #: a ship's (owner, size, sector) -> the index of its move to the first sector
         self._move_from: dict[tuple[int, str, str], int] = {}
         self._face = {f: i for i, f in enumerate(self.faces)}
@@ -223,23 +225,11 @@ class LastLightSpec:
         if found is not None:
             return found
         if option_id[:5] == "move:":  # most options: worked out from the family's order
-            kept = self._kept_moves.get(option_id)
-            if kept is not None:
-                sid, kept_ship, sector, found = kept
-                # a ship's owner and size never change (interpreter/lastlight/state.py)
-                if state["ships"].get(sid) is kept_ship and kept_ship["sector"] == sector:
-                    return found
-            sid, _, dest = option_id[5:].partition(":")
-            ship = state["ships"].get(sid)
-            to = self._sector.get(dest)
-            if ship is not None and to is not None:
-                where = _WHERE(ship)
-                first = self._move_from.get(where)
-                if first is None:
-                    first = self._move_first(where)
-                found = first + to
-                self._kept_moves[option_id] = (sid, ship, ship["sector"], found)
-                return found
+            part = self._move_part(option_id)
+            if part is not None:
+                first = self._first_move(state["ships"], part[0])
+                if first >= 0:
+                    return first + part[1]
         found = self.actions.of(self.name(state, seat, option_id), option_id)
         if option_id in self._plain:  # it names no piece and no seat: the same in every game
             self.known[option_id] = found
@@ -247,38 +237,63 @@ class LastLightSpec:
             self._known_by_seat[seat][option_id] = found  # it names a seat only (:meth:`name`)
         return found
 
-    def _move_first(self, where: tuple[int, str, str]) -> int:
-        """The first index of the moves of a ship of this owner, size and sector (the one
-        to the first sector): ``move:{me|lumos}:{size}:{sector}>...`` (:meth:`_families`)."""
-        owner, size, sector = where
-        nsec = len(self.sectors)
-        who = 1 if owner == LUMOS else 0  # me, lumos (_families)
-        kind = who * len(SIZES) + self._size[size]
-        first = self._moves + (kind * nsec + self._sector[sector]) * nsec
-        self._move_from[where] = first
+    def _move_part(self, option_id: str) -> tuple[str, int] | None:
+        """A move's ship id and its destination's place among the sectors, read from its
+        id once (remembered: the same id names the same ship and sector in every game);
+        None if it names no sector."""
+        part = self._move_parts.get(option_id)
+        if part is None:
+            sid, _, dest = option_id[5:].partition(":")
+            to = self._sector.get(dest)
+            if to is None:
+                return None
+            if len(self._move_parts) > _KEEP_MOVES:
+                self._move_parts.clear()
+            part = self._move_parts[option_id] = (sid, to)
+        return part
+
+    def _first_move(self, ships: dict[str, Ship], sid: str) -> int:
+        """The index of ship ``sid``'s move to the first sector (its moves follow in the
+        sectors' order), or -1 if there is no such ship: ``move:{me|lumos}:{size}:{sector}
+        >...`` (:meth:`_families`; a ship's owner and size never change,
+        interpreter/lastlight/state.py, its sector is read now)."""
+        ship = ships.get(sid)
+        if ship is None:
+            return -1
+        where = _WHERE(ship)
+        first = self._move_from.get(where)
+        if first is None:
+            owner, size, sector = where
+            nsec = len(self.sectors)
+            who = 1 if owner == LUMOS else 0  # me, lumos (_families)
+            kind = who * len(SIZES) + self._size[size]
+            first = self._moves + (kind * nsec + self._sector[sector]) * nsec
+            self._move_from[where] = first
         return first
 
     def legal(
         self, state: State, seat: int, options: Sequence[Any]
     ) -> tuple[dict[int, Any], dict[int, str]]:
         """Each legal action's index -> the engine's first option naming it (:meth:`index`
-        of each, the kept ones looked up here without a call: a step lists a dozen), and
-        -> that option's text (the info's, made in the same loop)."""
+        of each, the known ones looked up here without a call: a step lists a dozen, and
+        a ship's moves read its place once for all its destinations), and -> that
+        option's text (the info's, made in the same loop)."""
         out: dict[int, Any] = {}
         texts: dict[int, str] = {}
-        known, moves, ships, index = self.known, self._kept_moves, state["ships"], self.index
+        known, parts, ships, index = self.known, self._move_parts, state["ships"], self.index
         by_seat = self._known_by_seat[seat]
+        firsts: dict[str, int] = {}  # a ship's first move index, read once this call
         for option in options:
             oid = option.id
             k = known.get(oid)
             if k is None:
-                kept = moves.get(oid)
-                if (
-                    kept is not None
-                    and ships.get(kept[0]) is kept[1]
-                    and kept[1]["sector"] == kept[2]
-                ):
-                    k = kept[3]
+                part = parts.get(oid)
+                if part is not None:
+                    sid, to = part
+                    first = firsts.get(sid)
+                    if first is None:
+                        first = firsts[sid] = self._first_move(ships, sid)
+                    k = first + to if first >= 0 else index(state, seat, oid)
                 else:
                     k = by_seat.get(oid)
                     if k is None:

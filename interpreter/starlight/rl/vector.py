@@ -306,8 +306,8 @@ class StateEncoder:
                 if kept is None or held[_SIZED:] != kept[_SIZED:]:
                     self._held(held[_SIZED:], row)
                 scalars[s], lists[s] = now, tuple(map(_COPY, held))
-            elif now != scalars[s]:
-                self._numbers(now, held, rows[s])
+            elif now != scalars[s]:  # (the lists' sizes as they were: the scalars' places)
+                self._scalars_changed(now, scalars[s], rows[s])
                 scalars[s] = now
             elif god == gods[s]:
                 continue
@@ -346,6 +346,30 @@ class StateEncoder:
         row[10 : 10 + spaces] = self._no_marker
         if isinstance(marker, int) and 0 <= marker < spaces:
             row[10 + marker] = 1.0
+
+    def _scalars_changed(
+        self, now: tuple[Any, ...], was: tuple[Any, ...], row: array[float]
+    ) -> None:
+        """Write again only the numbers of :meth:`_numbers` whose scalar changed from
+        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else."""
+        kind, ap, saved, night, day, turns, marker = now
+        if ap != was[1]:
+            row[1] = ap / 10
+        if saved != was[2]:
+            row[2] = saved / 10
+        if night != was[3]:
+            row[3] = night / 50
+        if day != was[4]:
+            row[4] = day / 50
+        if turns != was[5]:
+            row[8] = turns / 60
+        if kind != was[0]:
+            row[0] = float(kind == "starbot")
+        if marker != was[6]:
+            spaces = self.spec.spaces
+            row[10 : 10 + spaces] = self._no_marker
+            if isinstance(marker, int) and 0 <= marker < spaces:
+                row[10 + marker] = 1.0
 
     def _held(self, held: tuple[Any, ...], row: array[float]) -> None:
         """The cores, rays (by quarters), privileges and aspects a seat holds (sums of
