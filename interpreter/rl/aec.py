@@ -101,7 +101,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._ask = getattr(game, "next_decision", None) or self._next
         self._is_terminal, self._current_players = game.is_terminal, game.current_players
         self._legal_options = game.legal_options
-        self._observe_asked = spec.observe_asked
+        # (a game's spec without it is asked through its ``observe``, the same answer)
+        self._observe_asked = getattr(spec, "observe_asked", None) or spec.observe
         self.state_: dict[str, Any] | None = None
         self._np_random_seed: int | None = None
 

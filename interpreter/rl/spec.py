@@ -19,7 +19,8 @@ class Spec(Protocol):
 
     actions: ActionSpace
     layout: Layout
-    #: :meth:`observe` with ``asked`` given: the encoder's own method (one call less a step)
+    #: :meth:`observe` with ``asked`` given: the encoder's own method (one call less a step;
+    #: optional: the environment asks :meth:`observe` of a spec without it)
     observe_asked: Callable[[State, int, bool], np.ndarray]
 
     @property
