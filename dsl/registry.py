@@ -207,6 +207,10 @@ class Stat(Entry):
     # Where a pack sets the base value: ``"file:key.key"`` (a key of each entry for a stat of
     # a noun type, such as ``"ships:shields"``); empty when no pack file sets it.
     setting: str = ""
+    # How a modifier of the stat reads on a card when "you have -1 <text>" would not read as
+    # English (dsl/render.py): ``{whose}`` is "your" (or "<subject>'s"), ``{n}`` the size of
+    # the change and ``{more}`` "more" or "less". Empty: "you have +1 <text>".
+    phrase: str = ""
 
 
 @dataclass(frozen=True, slots=True)

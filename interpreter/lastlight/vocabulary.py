@@ -620,6 +620,7 @@ def _stats() -> list[Stat]:
             '000 "Action Card #4": 1 light',
             range=Range(-1, 5, "the gift is 1 light"),
             text="[light] given by your Trade",
+            phrase="{whose} Trade gives the chosen opponent {n} {more} [light]",
             default=1,
             setting="supply:rules.trade_gift_light",
         ),
