@@ -253,6 +253,9 @@ class Hook(Entry):
     # you``): ``when an opponent attacks you -> ...`` is then this hook itself, heard by the
     # player it is done to (the hook fires for them; docs/rules-decisions.md E138).
     suffered: str = ""
+    # A ``this <noun>`` the card itself must have to hear the hook (``ship type``: only a
+    # ship tech, whose hook is about its own ship type, E127); E0411 on any other card.
+    needs: str = ""
 
 
 @dataclass(frozen=True, slots=True)

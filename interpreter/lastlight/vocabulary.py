@@ -909,6 +909,20 @@ def _hooks() -> list[Hook]:
             text="When you destroy an enemy unit",
         ),
         Hook(
+            "unit_destroyed_by_type",
+            "On a ship tech: after a ship of its type destroys an enemy unit (its roll dealt "
+            "the final damage); `this ship` is the unit when it was a ship, `the owner` its "
+            "owner. A unit a card's verb destroys is not counted (no ship rolled).",
+            "when unit_destroyed_by_type -> gain 1 common",
+            '004 "Attack": destroyed by "the player who assigned the final damage"; 000 '
+            '"Ship ability technology cards": a ship tech is about its ship type',
+            provides=(ship, sector),
+            parties=("owner",),
+            needs="ship type",
+            text="When a ship of this type destroys an enemy unit",
+            for_mods=True,
+        ),
+        Hook(
             "unit_lost",
             "After one of your units is destroyed (a ship tech: a ship of its type, E127); "
             "`this ship` is the unit when it was a ship (`this ship is large`), `the destroyer` "
