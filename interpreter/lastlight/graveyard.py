@@ -62,6 +62,8 @@ def destroy(state: State, unit_id: str, by: int | None, by_type: str | None = No
         fire(state, "unit_destroyed", by, ctx)
         if by_type is not None:  # E127: a ship tech hears its own ship type only
             fire(state, "unit_destroyed_by_type", by, {**ctx, "ship_type": by_type})
+        if unit["kind"] == "extractor":  # E143: "when you destroy an enemy extractor"
+            fire(state, "extractor_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         # A ship tech hears the loss of a ship of its own type only (E127): the lost unit's
         # size is the type the hook is about, and an extractor is no ship type at all.
@@ -69,6 +71,8 @@ def destroy(state: State, unit_id: str, by: int | None, by_type: str | None = No
         if by is not None and by >= 0 and by != unit["owner"]:
             lost["destroyer"] = by
         fire(state, "unit_lost", unit["owner"], lost)
+        if unit["kind"] == "extractor":  # E143; a ship tech never hears it (E127)
+            fire(state, "extractor_lost", unit["owner"], lost)
     # A unit destroyed is a change of its own (docs/rules-decisions.md E17): checked here,
     # before a full graveyard pays out and while the rest of a sector's damage is applied.
     check_achievements(state)

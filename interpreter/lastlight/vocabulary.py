@@ -923,6 +923,29 @@ def _hooks() -> list[Hook]:
             for_mods=True,
         ),
         Hook(
+            "extractor_destroyed",
+            "After you destroy an enemy extractor (as `unit_destroyed`, for an extractor "
+            "only); `this sector` is where it stood, `the owner` its owner.",
+            "when extractor_destroyed -> gain 1 light",
+            '000 "Graveyard": "When you destroy an enemy ship or extractor"',
+            provides=(sector,),
+            parties=("owner",),
+            text="When you destroy an enemy extractor",
+            for_mods=True,
+        ),
+        Hook(
+            "extractor_lost",
+            "After one of your extractors is destroyed (as `unit_lost`, for an extractor only; "
+            "a ship tech never hears it, E127); `this sector` is where it stood, `the "
+            "destroyer` who destroyed it (none when you did).",
+            "when extractor_lost -> steal 1 common from the destroyer",
+            '000 "Graveyard"',
+            provides=(sector,),
+            parties=("destroyer",),
+            text="When you lose an extractor",
+            for_mods=True,
+        ),
+        Hook(
             "unit_lost",
             "After one of your units is destroyed (a ship tech: a ship of its type, E127); "
             "`this ship` is the unit when it was a ship (`this ship is large`), `the destroyer` "
@@ -1199,6 +1222,9 @@ DESTROYING = (
     Fires("unit_destroyed", not_own="target", ends=UNITS_GONE),
     Fires("unit_lost", heard_by="target", ends=UNITS_GONE),
     Fires("graveyard_filled", not_own="target", ends=UNITS_GONE),
+    # the same moments for an extractor only (docs/rules-decisions.md E143)
+    Fires("extractor_destroyed", not_own="target", ends=UNITS_GONE),
+    Fires("extractor_lost", heard_by="target", ends=UNITS_GONE),
 )
 
 

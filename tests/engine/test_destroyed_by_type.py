@@ -16,8 +16,11 @@ from whitedwarf.interpreter.lastlight.graveyard import destroy
 from whitedwarf.interpreter.lastlight.scenario import (
     blank,
     choose,
+    give,
+    keep,
     new_game,
     options,
+    put_extractor,
     put_ship,
     put_tech,
     rig_dice,
@@ -166,3 +169,49 @@ def test_on_a_card_without_a_ship_type_it_is_refused_with_the_way_to_say_it(
     )
     assert "only ship_ability or ship_mod cards hear it" in (error.hint or "")
     assert "`unit_destroyed` is the same moment for any card" in (error.hint or "")
+
+
+#: "When you destroy an enemy extractor" and "when you lose an extractor" (E143), which were
+#: only `when unit_destroyed if not (this ship is small or ... large)`.
+FACTIONS = """\
+- id: wreckers
+  name: Wreckers
+  three_plus: false
+  source: invented
+  text: "When you destroy an enemy extractor: gain 1 [light]."
+  effect: when extractor_destroyed -> gain 1 light
+- id: insurers
+  name: Insurers
+  three_plus: false
+  source: invented
+  text: "When you lose an extractor: steal 1 [common] from the destroyer."
+  effect: when extractor_lost -> steal 1 common from the destroyer
+"""
+
+
+@pytest.fixture(scope="module")
+def extractor_pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("wreck") / "wreck"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(PACK.replace("bounty", "wreck"), "utf-8")
+    (folder / "factions.yaml").write_text(FACTIONS, "utf-8")
+    return folder
+
+
+def test_an_extractor_destroyed_is_heard_by_both_sides_and_a_ship_is_not(
+    extractor_pack: Path,
+) -> None:
+    game = new_game(players=2, packs=[extractor_pack])
+    state = blank(game)
+    keep(state, 0, faction="wreckers")
+    keep(state, 1, faction="insurers")
+    give(state, 0, common=2)
+    planet = sorted(state["planets"])[0]
+    target = put_extractor(state, 1, planet=planet)
+    ship = put_ship(state, 1, "small", state["planets"][planet]["sector"])
+    destroy(state, ship, 0)  # a ship: neither card
+    assert state["players"][0]["light"] == 0 and state["players"][0]["res"]["common"] == 2
+    destroy(state, target, 0)
+    assert state["players"][0]["light"] == 1  # Wreckers
+    assert state["players"][0]["res"]["common"] == 1  # Insurers took one from the destroyer
+    assert state["players"][1]["res"]["common"] == 1
