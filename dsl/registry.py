@@ -334,6 +334,9 @@ class Registry:
     # <side>``), each side word with whom it names in this game; empty: a game that names
     # nobody by seat.
     sides: dict[str, str] = field(default_factory=dict)
+    # Phrases a card text may use for what the text written from an effect says in the
+    # game's own words (W0430 compares them alike): a phrase -> the words the text has.
+    synonyms: dict[str, str] = field(default_factory=dict)
     # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
     # empty: ``docs/reference-<game>.md``.
     reference: str = ""

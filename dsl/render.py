@@ -112,6 +112,15 @@ FILLER = frozenset(
 )
 #: Words a designer writes for the same thing the renderer prints another way.
 SAME = {"fewer": "less", "one": "1"}
+#: Phrases a designer writes for what the renderer says another way ("2 or more" is "at least
+#: 2"; "as well" and "also" add nothing), on normalised text; a game adds its own
+#: (``Registry.synonyms``, such as "in this sector" for "here").
+PHRASES = (
+    (re.compile(r"\b([0-9]+|a|an|one) or more\b"), r"at least \1"),
+    (re.compile(r"\b([0-9]+|a|an|one) or (?:fewer|less)\b"), r"at most \1"),
+    (re.compile(r"\b(?:as well|also)\b"), " "),
+    (re.compile(r"\bthe number of\b"), " "),
+)
 
 
 def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Counter[str]]]:
@@ -124,7 +133,12 @@ def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Co
     """
     units = _units(tuple((name, r.text) for name, r in registry.resources.items()))
     exclaimed = re.sub(r"!(?!=)", " ", text)  # "gain 1 common!" ("!=" is a comparison)
-    words = [SAME.get(w, w) for w in normalise(exclaimed).split()]
+    said = normalise(exclaimed)
+    for pattern, instead in PHRASES:
+        said = pattern.sub(instead, said)
+    for phrase, instead in registry.synonyms.items():
+        said = re.sub(rf"\b{re.escape(phrase)}\b", instead, said)
+    words = [SAME.get(w, w) for w in said.split()]
     kept: list[str] = []
     before: dict[str, Counter[str]] = {}
     for index, word in enumerate(words):

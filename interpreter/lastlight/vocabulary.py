@@ -1583,6 +1583,7 @@ def registry() -> Registry:
     reg.no_periods.update(NO_PERIODS)
     reg.next_costs.update(NEXT_COSTS)
     reg.sides.update(SIDES)  # `the player to your left` (E140)
+    reg.synonyms["in this sector"] = "here"  # card texts say either (W0430 reads them alike)
     reg.reference = "docs/reference.md"  # the first game's page, where it has always been
     return reg
 

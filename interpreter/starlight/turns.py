@@ -69,7 +69,7 @@ def begin_turn(game: Game, state: State) -> None:
     state["actions"] += 1
     # SL155: AP a power gave the seat since its last turn ended (an opponent's flush heard,
     # `when an opponent flushes a pool -> gain 1 ap`) waits for this turn, not lost.
-    between = p["ap"]
+    between = p.pop("ap_waiting", 0)
     if p["marker"] is None:
         p["ap"] = max(0, game.stat(state, seat, "first_turn_ap")) + p["saved"] + between
     else:

@@ -312,3 +312,22 @@ def test_a_modifier_written_word_for_word_still_says_its_effect(mod: Path) -> No
     )
     (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
     assert "Your Trade gives the chosen opponent 1 less [light]." in (warning.hint or "")
+
+
+def test_w0430_reads_a_designers_everyday_phrases_alike(mod: Path) -> None:
+    """A token written from the docs: "2 or more" says "at least 2", "in this sector" says
+    Last Light's "here", "as well" adds nothing; another number is still W0430."""
+    exploration = mod / "exploration.yaml"
+    card = (
+        "- id: derelict_freighter\n  name: Derelict Freighter\n  kind: deep_space\n"
+        "  copies: 1\n  source: invented\n"
+        '  text: "Gain 1 [uncommon]. If N or more of your ships are in this sector, draw 1 '
+        'tech as well."\n'
+        "  effect: gain 1 uncommon then if number of ships of yours here >= 2 -> draw 1 tech\n"
+    )
+    original = exploration.read_text()
+    exploration.write_text(original + card.replace("N or more", "2 or more"))
+    assert [d for d in load_packs([mod]).diagnostics if d.code == "W0430"] == []
+    exploration.write_text(original + card.replace("N or more", "3 or more"))
+    (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+    assert "the number of ships of yours here is at least 2" in (warning.hint or "")

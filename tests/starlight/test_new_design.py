@@ -145,12 +145,12 @@ def test_thalassa_gives_an_ap_once_a_round_for_an_opponents_flush_kept_for_her_t
     """The AP comes in seat 0's turn and is spent in seat 1's (SL155): 5 AP a turn, and 1
     more; a second flush in the round gives nothing more."""
     game, state = _flush(pack, keeper=1)
-    assert state["players"][1]["ap"] == 1
+    assert state["players"][1].get("ap_waiting") == 1  # not spendable in seat 0's turn
     choose(game, state, "flush")  # the pool again: the use of the round is spent
-    assert state["players"][1]["ap"] == 1
+    assert state["players"][1].get("ap_waiting") == 1
     _end_turn(game, state)
     assert game.current_players(state) == [1]  # type: ignore[attr-defined]
-    assert state["players"][1]["ap"] == 5 + 1
+    assert state["players"][1]["ap"] == 5 + 1 and "ap_waiting" not in state["players"][1]
 
 
 def test_without_thalassa_the_turn_brings_the_usual_ap(pack: Path) -> None:
