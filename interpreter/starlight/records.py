@@ -122,6 +122,8 @@ class Turn(TypedDict):
     saved_ap: NotRequired[int]
     #: AP an effect gave during the turn.
     ap_gained: NotRequired[int]
+    #: Of ``ap_received``, the AP a power gave between the seat's turns (SL155).
+    ap_waited: NotRequired[int]
     #: Steps the marker moved (at most ``turns.MAX_STEPS``).
     steps: NotRequired[int]
 

@@ -80,6 +80,8 @@ def begin_turn(game: Game, state: State) -> None:
     turn["saved_ap"] = p["saved"]  # what the Saved AP box brought (saved_ap)
     p["saved"] = 0
     turn["ap_received"] = p["ap"]
+    if between:  # of which waited since the last turn (SL155); only in a game where some did
+        turn["ap_waited"] = between
     if events.ON:
         events.emit(state, "turn", seat, ap=p["ap"], last=last)
     gods.fire(game, state, seat, "turn_start")
