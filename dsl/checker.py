@@ -484,6 +484,14 @@ class Checker:
             )
             scope.lenient = True
         else:
+            if hook.needs and hook.needs not in scope.context:
+                self.error(
+                    "E0411",
+                    clause.hook.pos,
+                    f"`{hook.name}` is about `this {hook.needs}`, which "
+                    f"{_article(self.kind.name)} {self.kind.name} card does not have",
+                    self.needs_hint(hook),
+                )
             scope.context.update(dict(hook.provides))
             scope.parties = hook.parties
             if hook.others:  # another player's moment: `the player who <acted>` is theirs
@@ -496,6 +504,17 @@ class Checker:
         self.step(clause.body, scope)
         if hook is not None:
             self.retriggers(clause, hook, scope.context)
+
+    def needs_hint(self, hook: Hook) -> str:
+        """Where ``hook`` may be written (the card kinds with its ``needs``), and the hook
+        with the same moment for every card, if the game has one (the name's stem)."""
+        kinds = [k.name for k in self.registry.card_kinds.values() if hook.needs in dict(k.context)]
+        where = f"only {' or '.join(kinds)} cards hear it" if kinds else "no card hears it"
+        stem = next(
+            (h for h in self.registry.hooks if h != hook.name and hook.name.startswith(h + "_")),
+            None,
+        )
+        return where + (f"; `{stem}` is the same moment for any card" if stem else "")
 
     # --- reactions (issue 29; docs/rules-decisions.md E131) ---------------------
 

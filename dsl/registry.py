@@ -207,6 +207,10 @@ class Stat(Entry):
     # Where a pack sets the base value: ``"file:key.key"`` (a key of each entry for a stat of
     # a noun type, such as ``"ships:shields"``); empty when no pack file sets it.
     setting: str = ""
+    # How a modifier of the stat reads on a card when "you have -1 <text>" would not read as
+    # English (dsl/render.py): ``{whose}`` is "your" (or "<subject>'s"), ``{n}`` the size of
+    # the change and ``{more}`` "more" or "less". Empty: "you have +1 <text>".
+    phrase: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +253,9 @@ class Hook(Entry):
     # you``): ``when an opponent attacks you -> ...`` is then this hook itself, heard by the
     # player it is done to (the hook fires for them; docs/rules-decisions.md E138).
     suffered: str = ""
+    # A ``this <noun>`` the card itself must have to hear the hook (``ship type``: only a
+    # ship tech, whose hook is about its own ship type, E127); E0411 on any other card.
+    needs: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +334,9 @@ class Registry:
     # <side>``), each side word with whom it names in this game; empty: a game that names
     # nobody by seat.
     sides: dict[str, str] = field(default_factory=dict)
+    # Phrases a card text may use for what the text written from an effect says in the
+    # game's own words (W0430 compares them alike): a phrase -> the words the text has.
+    synonyms: dict[str, str] = field(default_factory=dict)
     # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
     # empty: ``docs/reference-<game>.md``.
     reference: str = ""

@@ -14,16 +14,31 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from contextvars import ContextVar
 from functools import cache
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.parser import parse
 from whitedwarf.dsl.registry import Entry, Registry
 
+#: Set while :func:`render_literal` writes: each modifier said as the language says it.
+_LITERAL: ContextVar[bool] = ContextVar("literal", default=False)
+
 
 def render_effect(text: str, registry: Registry) -> str:
     """The card text of an effect (raises EffectSyntaxError for text that does not parse)."""
     return render(parse(text), registry)
+
+
+def render_literal(text: str, registry: Registry) -> str:
+    """The card text of an effect with each modifier said word for word ("You have -1
+    [light] given by your Trade."), not in its stat's ``phrase`` ("Your Trade gives the
+    chosen opponent 1 less [light]."): a text written so says what the effect does too."""
+    token = _LITERAL.set(True)
+    try:
+        return render_effect(text, registry)
+    finally:
+        _LITERAL.reset(token)
 
 
 def render(effect: ast.Effect, registry: Registry) -> str:
@@ -97,6 +112,15 @@ FILLER = frozenset(
 )
 #: Words a designer writes for the same thing the renderer prints another way.
 SAME = {"fewer": "less", "one": "1"}
+#: Phrases a designer writes for what the renderer says another way ("2 or more" is "at least
+#: 2"; "as well" and "also" add nothing), on normalised text; a game adds its own
+#: (``Registry.synonyms``, such as "in this sector" for "here").
+PHRASES = (
+    (re.compile(r"\b([0-9]+|a|an|one) or more\b"), r"at least \1"),
+    (re.compile(r"\b([0-9]+|a|an|one) or (?:fewer|less)\b"), r"at most \1"),
+    (re.compile(r"\b(?:as well|also)\b"), " "),
+    (re.compile(r"\bthe number of\b"), " "),
+)
 
 
 def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Counter[str]]]:
@@ -109,7 +133,12 @@ def substance(text: str, registry: Registry) -> tuple[Counter[str], dict[str, Co
     """
     units = _units(tuple((name, r.text) for name, r in registry.resources.items()))
     exclaimed = re.sub(r"!(?!=)", " ", text)  # "gain 1 common!" ("!=" is a comparison)
-    words = [SAME.get(w, w) for w in normalise(exclaimed).split()]
+    said = normalise(exclaimed)
+    for pattern, instead in PHRASES:
+        said = pattern.sub(instead, said)
+    for phrase, instead in registry.synonyms.items():
+        said = re.sub(rf"\b{re.escape(phrase)}\b", instead, said)
+    words = [SAME.get(w, w) for w in said.split()]
     kept: list[str] = []
     before: dict[str, Counter[str]] = {}
     for index, word in enumerate(words):
@@ -166,6 +195,9 @@ def _sentence(text: str) -> str:
 
 def _clause(clause: ast.Clause, registry: Registry) -> str:
     if isinstance(clause, ast.Modifier):
+        phrased = _phrased(clause, registry)
+        if phrased is not None:
+            return phrased
         sign = f"+{clause.amount}" if clause.amount >= 0 else str(clause.amount)
         have = "have" if _plural_subject(clause.subject, registry) else "has"
         stat = word_text(registry, "stats", clause.stat.text)
@@ -214,6 +246,19 @@ def _plural_subject(subject: ast.Selector | ast.You, registry: Registry) -> bool
     return " ".join(w.text for w in subject.words[-2:]) in plurals or (
         bool(subject.words) and subject.words[-1].text in plurals
     )
+
+
+def _phrased(clause: ast.Modifier, registry: Registry) -> str | None:
+    """A modifier in its stat's ``phrase`` ("Your Trade gives the chosen opponent 1 less
+    [light]"), or None when the stat has none (or the literal form is asked for)."""
+    stat = registry.stats.get(clause.stat.text)
+    phrase = stat.phrase if stat is not None else ""
+    if not phrase or _LITERAL.get():
+        return None
+    subject = _subject(clause.subject, registry)
+    whose = "your" if subject == "you" else f"{subject}'s"
+    more = "more" if clause.amount >= 0 else "less"
+    return phrase.format(whose=whose, n=abs(clause.amount), more=more)
 
 
 def _subject(subject: ast.Selector | ast.You, registry: Registry) -> str:

@@ -149,38 +149,21 @@ def refuse_unwritable(paths: Iterable[Path], inside: Path | None = None) -> None
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` over ``path``: a temporary file beside it first, then one rename.
+    """Write ``text`` over ``path`` through :func:`replaced_when_done`: a temporary file
+    beside it first, then one rename, so no file of the user's is touched on the way.
 
-    The temporary name is fresh (``mkstemp``), so no file of the user's is touched on the way,
-    and it is removed again if anything fails. An existing file keeps its line ends, byte
-    order mark and permissions; a read-only one raises :class:`ReadOnlyFile` (an OSError).
+    An existing file keeps its line ends, byte order mark and permissions; a read-only one
+    raises :class:`ReadOnlyFile` (an OSError). A new file gets the permissions ``open()``
+    would give it (the umask's), as any file the user makes.
     """
     target = path.resolve()  # a link is written through and stays a link
-    if target.exists() and not target.is_file():
-        # A device or a FIFO (`--save /dev/null`): written as it is, never renamed over (a
-        # rename would replace the device itself, for every program on the machine).
-        with path.open("w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        return
-    mode = None
-    if target.exists():
+    if target.is_file():
         problem = unwritable(path)
         if problem is not None:
             raise ReadOnlyFile(f"{path}: {problem}")
-        mode = stat.S_IMODE(os.stat(target).st_mode)
         text = in_style_of(target.read_bytes().decode("utf-8", "replace"), text)
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with replaced_when_done(path) as stream:
+        stream.write(text)
 
 
 @contextmanager
@@ -191,12 +174,17 @@ def replaced_when_done(
     ends, or raises one of ``keep_on`` (an interrupted game's log is kept, cut short); any
     other error removes it, and ``path`` keeps what it held (or stays absent). A file
     written in a long run, such as a game's replay, is so never left half-written under the
-    name the user gave, nor does a failed run replace the user's file."""
+    name the user gave, nor does a failed run replace the user's file.
+
+    The file put in place has the permissions of the file it replaces, or, new, those
+    ``open()`` gives (0o666 less the umask), never the temporary file's 0o600: a save, a
+    replay or a report the user makes is theirs to share as their other files are.
+    """
     target = path.resolve()  # a link is written through and stays a link
     if target.exists() and not target.is_file():
-        # A device or a FIFO (`--replay /dev/stdout`, a pipe to a reader) is written as it
-        # is: a file renamed over it would replace the device itself (/dev/null made a
-        # regular file, for every program on the machine).
+        # A device or a FIFO (`--replay /dev/stdout`, `--save /dev/null`, a pipe to a
+        # reader) is written as it is: a file renamed over it would replace the device
+        # itself (/dev/null made a regular file, for every program on the machine).
         with path.open("w", encoding="utf-8", newline="\n") as stream:
             yield stream
         return
@@ -223,7 +211,7 @@ def replaced_when_done(
 
 def _created_mode() -> int:
     """The permissions ``open(path, "w")`` gives a new file (0o666 less the umask); a
-    temporary file is made 0o600, which a replay put in its place must not keep."""
+    temporary file is made 0o600, which a file put in its place must not keep."""
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask

@@ -15,13 +15,18 @@ from typing import Any
 import click
 from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
-from whitedwarf.dsl.packs.card_text import KEPT_WORDING, MISSING_TEXT, TEXT_FIELD, card_text
+from whitedwarf.dsl.packs.card_text import (
+    KEPT_WORDING,
+    MISSING_TEXT,
+    TEXT_FIELD,
+    card_text,
+    says_effect,
+)
 from whitedwarf.dsl.packs.games import game_registry, game_spec
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.yamlsource import YamlFile, parse_yaml
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.dsl.render import same_substance
 from whitedwarf.tools.atomic import (
     files_to_write,
     refuse_unwritable,
@@ -129,7 +134,7 @@ def _file_rewrites(
         if _keeps_wording(card, pack_allow):
             continue
         written = card.get(TEXT_FIELD)
-        if not isinstance(written, str) or not same_substance(written, rendered, registry):
+        if not isinstance(written, str) or not says_effect(written, rendered, card, kind, registry):
             out.append(Rewrite(path, card["id"], index, written, rendered))
     return out if not show else []
 

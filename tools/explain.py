@@ -243,6 +243,7 @@ class Explanation:
                 "same; start a new one with --out (or --force)"
             )
         self.cards, self.texts, self.names = self._cards(loaded)
+        self.removed = loaded.pack.removed  # ids a mod removed: said so by --probes take:
         self.probes = self._probes(settings.get("probes", "all"))
 
     def _probes(self, text: str) -> list[Probe]:
@@ -260,6 +261,8 @@ class Explanation:
                 if card not in self.texts:
                     close = did_you_mean(card, self.texts)
                     hint = f"; {close}" if close else ""
+                    if card in self.removed:
+                        hint = f": {self.removed[card]}"
                     raise click.BadParameter(
                         f"{name}: no card {card!r} in the pack{hint}", param_hint="--probes"
                     )

@@ -18,6 +18,7 @@ from whitedwarf.interpreter.simulation.batch import (
     BatchConfig,
     BatchError,
     check_agents,
+    content_for,
 )
 from whitedwarf.interpreter.simulation.record_files import FORMATS, RecordsError, need_pyarrow
 from whitedwarf.interpreter.simulation.report import simulation_html, terminal_summary
@@ -172,6 +173,13 @@ def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> t
 @THINK_OPTION
 @RECORDS_OPTION
 @click.option(
+    "--base-values",
+    is_flag=True,
+    help="seat the agents on the card values learned for the packs the mod depends on, not "
+    "on the mod's own (which a first run learns from play, a minute or two): a quick first "
+    "look at a mod (docs/simulate.md S21)",
+)
+@click.option(
     "--out",
     "out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -203,6 +211,7 @@ def simulate(
     robust: str | None,
     think: float | None,
     records_kind: str,
+    base_values: bool,
     out: Path | None,
     resume: Path | None,
     force: bool,
@@ -247,6 +256,8 @@ def simulate(
         )
         if think is not None:  # kept in the settings: a resumed batch thinks as long
             config = dataclasses.replace(config, extra=config.extra | {"think": think})
+        if base_values:
+            config = on_base_values(config)
         if robust is not None:
             if ablate is not None:
                 raise click.UsageError("--robust and --ablate are two experiments: run one")
@@ -290,6 +301,7 @@ _BATCH_SETTINGS = {
     "robust": "--robust",
     "think": "--think",
     "records_kind": "--records",
+    "base_values": "--base-values",
     "out": "--out",
     "force": "--force",
 }
@@ -401,6 +413,29 @@ def batch_config(
         | ({"records": records_kind} if records_kind != "jsonl" else {})
         | ({"give": list(gifts)} if gifts else {}),
     )
+
+
+def on_base_values(config: BatchConfig) -> BatchConfig:
+    """``--base-values``: the batch played on the card values of the packs the named packs
+    depend on (kept in the settings, so a resumed batch and every worker play on them);
+    refused, before any file is written, when there are none to use."""
+    loaded = load_batch_packs(config)
+    named = {Path(p).resolve() for p in config.packs}
+    base = [str(info.path) for info in loaded.pack.packs if info.path.resolve() not in named]
+    if not base or not named:
+        packs = ", ".join(config.packs) or "the bundled pack"
+        raise click.BadParameter(
+            f"{packs} depends on no other pack, so there are no other values to play it on; "
+            "leave --base-values out (a base pack plays on its own values)",
+            param_hint="--base-values",
+        )
+    config = dataclasses.replace(config, extra=config.extra | {"base_values": base})
+    try:
+        content_for(config)  # loads the mod and seats it on its base's values
+    except BatchError as error:
+        said = str(error).removeprefix("--base-values: ")
+        raise click.BadParameter(said, param_hint="--base-values") from None
+    return config
 
 
 def content_digest(loaded: Loaded) -> str:

@@ -413,13 +413,16 @@ class Tuning:
                 f"--write: {self.pack.id} is a pack shipped with whitedwarf and is not changed "
                 "in place; leave --write out and use the mod pack tune writes"
             )
-        known = content_for(next(iter(self.configs.values()))).origins  # every card's place
+        played = content_for(next(iter(self.configs.values())))
+        known = played.origins  # every card's place
+        removed = getattr(played.content, "removed", {})
         for card in self.targets.cards:
             if card not in known:  # no game would ever build it: refused before any is played
                 hint = did_you_mean(card, known)
+                said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
                 raise TuneError(
                     f"the targets name the card {card!r}, which {self.pack.id} and the packs "
-                    f"it depends on do not have{'; ' + hint if hint else ''}"
+                    f"it depends on do not have{said}"
                 )
             found = self.pack.cards.get(card)
             if found is not None and found.source == "rulebook" and card not in named:

@@ -28,7 +28,7 @@ from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
 from whitedwarf.dsl.parser import EffectSyntaxError
 from whitedwarf.dsl.registry import Registry
-from whitedwarf.dsl.render import render_effect, same_substance
+from whitedwarf.dsl.render import render_effect, render_literal, same_substance
 
 TEXT_FIELD = "text"
 MISSING_TEXT = "W0432"  # a card without a text (W0430: a text that says something else)
@@ -69,7 +69,9 @@ def text_mismatches(
                 continue
             if written is None and TEXT_FIELD in kind.schema.get("properties", {}):
                 out.append(_missing_text(entry.span(("id",)), rendered))
-            elif isinstance(written, str) and not same_substance(written, rendered, registry):
+            elif isinstance(written, str) and not says_effect(
+                written, rendered, card, kind, registry
+            ):
                 out.append(
                     warning(
                         "W0430",
@@ -100,25 +102,44 @@ def _missing_text(span: Span, rendered: str) -> Diagnostic:
     )
 
 
+def says_effect(
+    written: str, rendered: str, card: Mapping[str, Any], kind: FileKind, registry: Registry
+) -> bool:
+    """Whether ``written``, a card's text, says what its effect (``rendered``) does: in
+    substance, or as the effect's words say it (a modifier written "You have -1 [light]
+    given by your Trade." where the effect's text is "Your Trade gives the chosen opponent
+    1 less [light].": the stat's ``phrase``, dsl/render.py)."""
+    if same_substance(written, rendered, registry):
+        return True
+    literal = card_text(card, kind, registry, literal=True)
+    return (
+        literal is not None and literal != rendered and same_substance(written, literal, registry)
+    )
+
+
 def card_text(
     card: Mapping[str, Any],
     kind: FileKind,
     registry: Registry,
     written: Mapping[str, str] = MappingProxyType({}),
+    literal: bool = False,
 ) -> str | None:
     """The text of a card written from its effects (None: it has none).
 
     One effect: its text. Several (``more_effects``): each effect's text after its card
     kind's printed name, in the order of :meth:`FileKind.effect_fields`. ``written`` holds
     texts already written, by effect text. Raises EffectSyntaxError for an effect that does
-    not parse.
+    not parse. ``literal``: each modifier word for word (``render_literal``).
     """
     boxes = []
     for name, fixed_kind, _ in kind.effect_fields():
         effect = card.get(name)
         if not isinstance(effect, str):
             continue
-        text = written.get(effect) or render_effect(effect, registry)
+        if literal:
+            text = render_literal(effect, registry)
+        else:
+            text = written.get(effect) or render_effect(effect, registry)
         card_kind = registry.card_kinds.get(fixed_kind or kind.card_kind_of(dict(card)) or "")
         boxes.append((card_kind.text if card_kind is not None else name, text))
     if not boxes:

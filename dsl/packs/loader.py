@@ -63,6 +63,10 @@ class LoadedPack:
     #: id: an error the engine raises in play names a card id, and the commands print this
     #: location before it, as a diagnostic does.
     origins: dict[str, Span] = field(default_factory=dict)
+    #: Each card id a mod removed (``{id: x, remove: true}``) and what the user is told of
+    #: it: the mod pack and its line. An option naming the id (``--option factions=zhur``,
+    #: ``--give 0:zhur``) says the mod removed it rather than "no such card".
+    removed: dict[str, str] = field(default_factory=dict)
 
     def located(self, error: BaseException) -> str:
         """An engine's error in play, placed at the card it names (:func:`located`)."""
@@ -291,7 +295,8 @@ class _Load:
         ]
         digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())
         data = whole_numbers(content.plain())
-        return LoadedPack(self.game, data, compiled, packs, digest.hexdigest(), _origins(content))
+        origins, removed = _origins(content), _removed(content)
+        return LoadedPack(self.game, data, compiled, packs, digest.hexdigest(), origins, removed)
 
 
 def whole_numbers(data: Any) -> Any:
@@ -333,6 +338,19 @@ def _origins(content: Content) -> dict[str, Span]:
             if entry.id is not None and entry.id not in out:
                 has_effect = isinstance(entry.data, dict) and "effect" in entry.data
                 out[entry.id] = entry.span(("effect",) if has_effect else ())
+    return out
+
+
+def _removed(content: Content) -> dict[str, str]:
+    """Each id a mod's ``remove: true`` took away (and no later pack added again), said as
+    "the mod pack nozhur removes it (nozhur/factions.yaml:1:7)"."""
+    kept = {entry.id for entries in content.cards.values() for entry in entries}
+    out: dict[str, str] = {}
+    for change in content.changes:
+        by = change.by
+        if change.action == "remove" and by.id is not None and by.id not in kept:
+            at = by.span(("id",))
+            out[by.id] = f"the mod pack {by.pack} removes it ({at.path}:{at.line}:{at.column})"
     return out
 
 

@@ -820,7 +820,10 @@ def _assign(state: State, t: Task) -> None:
 
 
 def _hit(t: Task, seat: int, target: str) -> None:
-    t["pending"].append([target, seat])
+    # The hit remembers the ship type whose roll it came from (None: the Lumos ships a
+    # player commands, 002): its final damage is "destroyed by a ship of this type".
+    group = t["group"] or ""
+    t["pending"].append([target, seat, None if group.startswith("lumos:") else group or None])
     t["dmg"][target] = t["dmg"].get(target, 0) + 1
     t["hits"] -= 1
 
@@ -831,7 +834,8 @@ def _apply(state: State, t: Task) -> None:
     assert sector is not None  # the sector picked (``_open``)
     hits: dict[str, Any] = {}
     need = runtime(state).extractor_shield
-    for target, seat in t["pending"]:
+    for target, seat, *rolled in t["pending"]:
+        by_type = rolled[0] if rolled else None  # a save made before hits kept their type
         ship = state["ships"].get(target)
         if ship is not None:
             damage_ship(state, ship, 1)
@@ -843,11 +847,11 @@ def _apply(state: State, t: Task) -> None:
             # A damage_dealt trigger may already have destroyed (or moved) the ship: it is
             # destroyed once (docs/rules-decisions.md E121).
             if target in state["ships"] and ship["damage"] >= shield(state, ship):
-                graveyard.destroy(state, target, seat)
+                graveyard.destroy(state, target, seat, by_type)
         elif target in state["extractors"]:
             hits[target] = hits.get(target, 0) + 1
             if hits[target] >= need:
-                graveyard.destroy(state, target, seat)
+                graveyard.destroy(state, target, seat, by_type)
     graveyard.check_all(state)
     t["done"].append(sector)
     t.update({"sector": None, "pending": [], "dmg": {}, "pc": "pick"})

@@ -42,6 +42,9 @@ class GameContent:
     _digest: str | None = field(default=None, repr=False, compare=False)
     # The runtime tables by player count, built once (:meth:`runtime`).
     runtimes: dict[int, Runtime] = field(default_factory=dict, repr=False, compare=False)
+    #: Card ids a mod removed, each with where (``LoadedPack.removed``): an option that names
+    #: one is told the mod removed it. Not part of the rules (nor of the digest).
+    removed: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, stem: str, default: Any = None) -> Any:
         """One file's data, or ``default`` when the pack has no such file."""

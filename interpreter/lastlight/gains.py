@@ -67,14 +67,32 @@ def _fire_bounded(
     at once (nothing else running) that gains light is heard inside this call."""
     kept = versions.of(state)
     if kept.hearing >= MAX_DEPTH:
+        card = _a_listener(state) or HOOK  # named, so the error is placed at the card
         raise EffectLimitError(  # the game says it as it is (``game.EffectLimitReached``)
-            HOOK,
+            card,
             "heard",
-            f"light gained was heard more than {MAX_DEPTH} levels deep: a card's light makes "
-            "a card hear light gained again (a trigger loop?)",
+            f"light gained was heard more than {MAX_DEPTH} levels deep: the light of card "
+            f"{card!r} (or of another card hearing it) makes a card hear light gained again "
+            "(a trigger loop?)",
         )
     kept.hearing += 1
     try:
         fire(state, HOOK, seat, {})
     finally:
         kept.hearing -= 1
+
+
+def _a_listener(state: State) -> str | None:
+    """The first card in play (a faction, then techs, seat by seat) that hears :data:`HOOK`,
+    as a trigger or a reaction: the card a depth error names."""
+    from whitedwarf.interpreter.lastlight import effects
+    from whitedwarf.interpreter.lastlight.content import runtime
+    from whitedwarf.interpreter.lastlight.state import card_id
+
+    rt = runtime(state)
+    for p in state["players"]:
+        for cid in [p["faction"], *(card_id(t["ref"]) for t in p["techs"])]:
+            clauses = effects.card_effect(rt, cid)["clauses"] if cid else []
+            if any(clause.get("hook") == HOOK for clause in clauses):
+                return cid
+    return None

@@ -174,7 +174,7 @@ class Game:
         if "factions" in self.options:
             factions = runtime({"content": self.content_id}).cards["factions"]
             self.options["factions"] = setup.kept_factions(
-                self.options["factions"], factions, players, GameOptionError
+                self.options["factions"], factions, players, GameOptionError, content.removed
             )
 
     @classmethod

@@ -30,10 +30,12 @@ from whitedwarf.interpreter.lastlight.stats import stat
 _GRAVEYARD = itemgetter("graveyard")
 
 
-def destroy(state: State, unit_id: str, by: int | None) -> None:
+def destroy(state: State, unit_id: str, by: int | None, by_type: str | None = None) -> None:
     """Remove a ship or extractor from the board; it goes to ``by``'s graveyard.
 
     A unit destroyed by nobody, or by its own owner, goes back to its owner's supply.
+    ``by_type``: the ship type of ``by`` whose roll dealt the final damage (combat only),
+    which ``unit_destroyed_by_type`` tells that type's ship techs.
     """
     ship = unit_id in state["ships"]
     piece = remove_piece(state, unit_id)
@@ -58,6 +60,10 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
     else:
         to_graveyard(state, by, unit)
         fire(state, "unit_destroyed", by, ctx)
+        if by_type is not None:  # E127: a ship tech hears its own ship type only
+            fire(state, "unit_destroyed_by_type", by, {**ctx, "ship_type": by_type})
+        if unit["kind"] == "extractor":  # E143: "when you destroy an enemy extractor"
+            fire(state, "extractor_destroyed", by, ctx)
     if unit["owner"] != LUMOS:
         # A ship tech hears the loss of a ship of its own type only (E127): the lost unit's
         # size is the type the hook is about, and an extractor is no ship type at all.
@@ -65,6 +71,8 @@ def destroy(state: State, unit_id: str, by: int | None) -> None:
         if by is not None and by >= 0 and by != unit["owner"]:
             lost["destroyer"] = by
         fire(state, "unit_lost", unit["owner"], lost)
+        if unit["kind"] == "extractor":  # E143; a ship tech never hears it (E127)
+            fire(state, "extractor_lost", unit["owner"], lost)
     # A unit destroyed is a change of its own (docs/rules-decisions.md E17): checked here,
     # before a full graveyard pays out and while the rest of a sector's damage is applied.
     check_achievements(state)

@@ -27,7 +27,7 @@ def content_from_pack(pack: LoadedPack) -> GameContent:
         else:
             files[stem] = data
     name = pack.packs[-1].id if pack.packs else pack.game
-    return GameContent(files, name)
+    return GameContent(files, name, removed=dict(pack.removed))
 
 
 def _with_compiled(card: dict[str, Any], compiled: dict[str, dict[str, Any]]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ set of 4 achievements and secretly keeps 1 of each. The 2-player Lumos start in 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from whitedwarf.dsl.counts import counted
@@ -216,12 +217,17 @@ def _deal_secrets(state: State, rt: Runtime, kept: list[str | None]) -> None:
 
 
 def kept_factions(
-    given: Any, cards: dict[str, Any], players: int, error: type[ValueError]
+    given: Any,
+    cards: dict[str, Any],
+    players: int,
+    error: type[ValueError],
+    removed: Mapping[str, str] | None = None,
 ) -> list[str | None]:
     """The ``factions`` game option checked: one faction id or nothing per seat, in seat order
     (text ``"veyari,,hexan"`` from the command line, or that list from a replay header).
     Each named faction must be in the pack, allowed at this player count (000 "setup": the
-    3+ factions are removed with 2 players) and named once; ``error`` otherwise."""
+    3+ factions are removed with 2 players) and named once; ``error`` otherwise. ``removed``
+    (``GameContent.removed``) says which mod removed a faction named that the pack lacks."""
     if isinstance(given, str):
         given = [name.strip() or None for name in given.split(",")]
     if not isinstance(given, list) or not all(g is None or isinstance(g, str) for g in given):
@@ -231,6 +237,11 @@ def kept_factions(
     for name in given:
         if name is None:
             continue
+        if name not in cards and removed and name in removed:
+            raise error(
+                f"option factions: no faction {name} in the game: {removed[name]}; "
+                "name a faction the packs keep, or leave the seat empty to deal it"
+            )
         if name not in cards:
             hint = did_you_mean(name, cards)
             raise error(

@@ -620,6 +620,7 @@ def _stats() -> list[Stat]:
             '000 "Action Card #4": 1 light',
             range=Range(-1, 5, "the gift is 1 light"),
             text="[light] given by your Trade",
+            phrase="{whose} Trade gives the chosen opponent {n} {more} [light]",
             default=1,
             setting="supply:rules.trade_gift_light",
         ),
@@ -908,6 +909,43 @@ def _hooks() -> list[Hook]:
             text="When you destroy an enemy unit",
         ),
         Hook(
+            "unit_destroyed_by_type",
+            "On a ship tech: after a ship of its type destroys an enemy unit (its roll dealt "
+            "the final damage); `this ship` is the unit when it was a ship, `the owner` its "
+            "owner. A unit a card's verb destroys is not counted (no ship rolled).",
+            "when unit_destroyed_by_type -> gain 1 common",
+            '004 "Attack": destroyed by "the player who assigned the final damage"; 000 '
+            '"Ship ability technology cards": a ship tech is about its ship type',
+            provides=(ship, sector),
+            parties=("owner",),
+            needs="ship type",
+            text="When a ship of this type destroys an enemy unit",
+            for_mods=True,
+        ),
+        Hook(
+            "extractor_destroyed",
+            "After you destroy an enemy extractor (as `unit_destroyed`, for an extractor "
+            "only); `this sector` is where it stood, `the owner` its owner.",
+            "when extractor_destroyed -> gain 1 light",
+            '000 "Graveyard": "When you destroy an enemy ship or extractor"',
+            provides=(sector,),
+            parties=("owner",),
+            text="When you destroy an enemy extractor",
+            for_mods=True,
+        ),
+        Hook(
+            "extractor_lost",
+            "After one of your extractors is destroyed (as `unit_lost`, for an extractor only; "
+            "a ship tech never hears it, E127); `this sector` is where it stood, `the "
+            "destroyer` who destroyed it (none when you did).",
+            "when extractor_lost -> steal 1 common from the destroyer",
+            '000 "Graveyard"',
+            provides=(sector,),
+            parties=("destroyer",),
+            text="When you lose an extractor",
+            for_mods=True,
+        ),
+        Hook(
             "unit_lost",
             "After one of your units is destroyed (a ship tech: a ship of its type, E127); "
             "`this ship` is the unit when it was a ship (`this ship is large`), `the destroyer` "
@@ -1184,6 +1222,9 @@ DESTROYING = (
     Fires("unit_destroyed", not_own="target", ends=UNITS_GONE),
     Fires("unit_lost", heard_by="target", ends=UNITS_GONE),
     Fires("graveyard_filled", not_own="target", ends=UNITS_GONE),
+    # the same moments for an extractor only (docs/rules-decisions.md E143)
+    Fires("extractor_destroyed", not_own="target", ends=UNITS_GONE),
+    Fires("extractor_lost", heard_by="target", ends=UNITS_GONE),
 )
 
 
@@ -1542,6 +1583,7 @@ def registry() -> Registry:
     reg.no_periods.update(NO_PERIODS)
     reg.next_costs.update(NEXT_COSTS)
     reg.sides.update(SIDES)  # `the player to your left` (E140)
+    reg.synonyms["in this sector"] = "here"  # card texts say either (W0430 reads them alike)
     reg.reference = "docs/reference.md"  # the first game's page, where it has always been
     return reg
 

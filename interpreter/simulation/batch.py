@@ -236,15 +236,59 @@ def game_settings(config: BatchConfig) -> dict[str, Any]:
 
 # -- content, loaded once per process ---------------------------------------------------------
 
-_CONTENT: dict[tuple[tuple[str, ...], tuple[str, ...]], Played] = {}
+_CONTENT: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], Played] = {}
 
 
 def content_for(config: BatchConfig) -> Played:
-    """The batch's engine and content, loaded (and validated) once per process."""
-    key = (config.packs, config.pack_paths)
+    """The batch's engine and content, loaded (and validated) once per process; with
+    ``extra["base_values"]`` its agents play on the card values of those packs."""
+    # A mod on its base's values is loaded apart: the agents' memos live on the content.
+    key = (config.packs, config.pack_paths, tuple(config.extra.get("base_values", ())))
     if key not in _CONTENT:
-        _CONTENT[key] = load_game_content(config.packs, config.pack_paths)
+        played = load_game_content(config.packs, config.pack_paths)
+        if config.extra.get("base_values"):
+            use_base_values(config, played)
+        _CONTENT[key] = played
     return _CONTENT[key]
+
+
+def base_config(config: BatchConfig) -> BatchConfig:
+    """The batch of the packs a mod depends on (``extra["base_values"]``, their folders)."""
+    base = tuple(str(folder) for folder in config.extra["base_values"])
+    return BatchConfig(base, config.players, config.games, config.agents, config.seed,
+                       config.pack_paths, config.round_limit)  # fmt: skip
+
+
+def use_base_values(config: BatchConfig, played: Played) -> None:
+    """``simulate --base-values``: seat the mod's agents on the card values of the packs it
+    depends on (docs/simulate.md S21), as ``tune`` does for its candidates, instead of
+    learning the mod's own first: installed under the mod's digest in this process (each
+    worker does the same). :class:`BatchError` when there are none to use."""
+    from whitedwarf.interpreter.agents import values
+
+    if values.mode() == "off":
+        raise BatchError(
+            "--base-values: WHITEDWARF_CARD_VALUES=off seats the agents on their hand "
+            "weights, never on learned values; unset it, or leave --base-values out"
+        )
+    base = base_config(config)
+    prepare_agents(base)  # the base's values, shipped, cached or learned, now in memory
+    game = played.engine.name
+    found = values.known(game, content_digest(content_for(base).content))
+    if found is None:
+        raise BatchError(
+            f"--base-values: the card values of {', '.join(base.packs)} are not known here "
+            f"and WHITEDWARF_CARD_VALUES={values.mode()} does not learn them; play the base "
+            "pack once with WHITEDWARF_CARD_VALUES unset (it learns them), or leave "
+            "--base-values out"
+        )
+    values.install(found, game, content_digest(played.content))
+
+
+def content_digest(content: Any) -> str:
+    """The digest a game's content is known by to its card values."""
+    digest = content.digest
+    return str(digest() if callable(digest) else digest)
 
 
 def load_game_content(packs: Sequence[str], search: Sequence[str] = ()) -> Played:

@@ -27,7 +27,7 @@ in one sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -129,10 +129,18 @@ def giver(engine: Any) -> Giver:
     return found
 
 
-def card_kind(how: Giver, cards: dict[str, dict[str, Any]], card: str) -> str:
+def card_kind(
+    how: Giver,
+    cards: dict[str, dict[str, Any]],
+    card: str,
+    removed: Mapping[str, str] | None = None,
+) -> str:
     """The table of ``cards`` (a game's content, by kind) that holds ``card``, if the game can
-    give that kind; :class:`GiftError` otherwise (with the nearest card id)."""
+    give that kind; :class:`GiftError` otherwise (with the nearest card id, or the mod that
+    removed it: ``removed``, the content's)."""
     kinds = [kind for kind, table in cards.items() if card in table]
+    if not kinds and removed and card in removed:
+        return _refuse(f"no card {card} in the game: {removed[card]}")
     if not kinds:
         known = {cid for kind in how.kinds for cid in cards.get(kind, {})}
         close = did_you_mean(card, known)
@@ -188,7 +196,7 @@ def check_gifts(
         try:
             if problem:
                 raise GiftError(problem)
-            card_kind(how, cards, gift.card)
+            card_kind(how, cards, gift.card, getattr(content, "removed", {}))
         except GiftError as error:
             raise GiftError(f"{prefix}{error}") from None
     try:

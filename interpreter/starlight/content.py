@@ -62,6 +62,9 @@ class StarlightContent:
     digest: str = ""
     #: Each setup number once read (:meth:`number`, asked by every stat at every decision).
     numbers: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: Card ids a mod removed, each with where (``LoadedPack.removed``): a ``--give`` that
+    #: names one is told the mod removed it. Not part of the rules (nor of the digest).
+    removed: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.setup = self.files.get("setup") or {}
@@ -138,7 +141,7 @@ def content_from_pack(pack: LoadedPack) -> StarlightContent:
         else:
             files[stem] = data
     name = pack.packs[-1].id if pack.packs else pack.game
-    return StarlightContent(name, files)
+    return StarlightContent(name, files, removed=dict(pack.removed))
 
 
 def _with_compiled(stem: str, card: dict[str, Any], compiled: Any) -> dict[str, Any]:

@@ -70,6 +70,9 @@ class Player(TypedDict):
     moved: bool
     #: Laurels already met (scored at the end).
     laurels_met: NotRequired[list[str]]
+    #: AP a power gave the seat outside its turn, received with its next turn's AP (SL155);
+    #: only in a game where that happened.
+    ap_waiting: NotRequired[int]
 
 
 class Accolade(TypedDict):
@@ -119,6 +122,8 @@ class Turn(TypedDict):
     saved_ap: NotRequired[int]
     #: AP an effect gave during the turn.
     ap_gained: NotRequired[int]
+    #: Of ``ap_received``, the AP a power gave between the seat's turns (SL155).
+    ap_waited: NotRequired[int]
     #: Steps the marker moved (at most ``turns.MAX_STEPS``).
     steps: NotRequired[int]
 

@@ -67,16 +67,21 @@ def begin_turn(game: Game, state: State) -> None:
     # turn works from this turn's start (003 "+1 Action Point": "at the start of each
     # subsequent turn"), even when no other seat took an action in between.
     state["actions"] += 1
+    # SL155: AP a power gave the seat since its last turn ended (an opponent's flush heard,
+    # `when an opponent flushes a pool -> gain 1 ap`) waits for this turn, not lost.
+    between = p.pop("ap_waiting", 0)
     if p["marker"] is None:
-        p["ap"] = max(0, game.stat(state, seat, "first_turn_ap")) + p["saved"]
+        p["ap"] = max(0, game.stat(state, seat, "first_turn_ap")) + p["saved"] + between
     else:
         extra = 1 if has_privilege(state, seat, "extra_action_point") else 0
-        p["ap"] = max(0, game.stat(state, seat, "ap_per_turn")) + extra + p["saved"]
+        p["ap"] = max(0, game.stat(state, seat, "ap_per_turn")) + extra + p["saved"] + between
     turn = state["turn_state"]
     assert turn is not None  # a live turn has begun (``begin_turn``)
     turn["saved_ap"] = p["saved"]  # what the Saved AP box brought (saved_ap)
     p["saved"] = 0
     turn["ap_received"] = p["ap"]
+    if between:  # of which waited since the last turn (SL155); only in a game where some did
+        turn["ap_waited"] = between
     if events.ON:
         events.emit(state, "turn", seat, ap=p["ap"], last=last)
     gods.fire(game, state, seat, "turn_start")

@@ -30,7 +30,10 @@ def verb_gain(game: Game, state: State, frame: Frame, amount: list[Any]) -> Pend
     p = player(state, seat)
     if count <= 0:
         return None
-    if unit == "ap":
+    if unit == "ap" and not _in_own_turn(state, seat):
+        # SL155: gained between its turns (an opponent's flush heard), it waits for the next
+        p["ap_waiting"] = p.get("ap_waiting", 0) + count
+    elif unit == "ap":
         p["ap"] += count
         if state["turn_state"] is not None:  # AP beyond the turn's allowance, accounted for
             state["turn_state"]["ap_gained"] = state["turn_state"].get("ap_gained", 0) + count
@@ -278,3 +281,9 @@ def reask_steal(game: Game, state: State, frame: Frame, pending: Pending) -> Pen
     return steal_next(
         state, frame["owner"], int(pending["victim"]), pending["size"], int(pending["left"])
     )
+
+
+def _in_own_turn(state: State, seat: int) -> bool:
+    """Whether ``seat`` is the player whose turn it is (its AP are being spent)."""
+    turn = state["turn_state"]
+    return turn is not None and turn.get("seat") == seat

@@ -24,7 +24,7 @@ from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 from tests.base_content import base_content
-from tests.effects.scenario import adjacent, fresh, home, sector_of, ship, tech
+from tests.effects.scenario import adjacent, extractor, fresh, home, sector_of, ship, tech
 
 State = dict[str, Any]
 #: (hook, seat it fired for, its context) in the order fired.
@@ -133,23 +133,39 @@ def _mine(s: State) -> Calls:
     return [["glacis"]]
 
 
-def _destroying(s: State, first: list[Any]) -> Calls:
+#: The hooks of a unit destroyed that only an extractor fires (E143).
+EXTRACTOR_ONLY = {"extractor_destroyed", "extractor_lost"}
+
+
+def _destroying(s: State, first: list[Any], hooks: set[str]) -> Calls:
     """Calls that destroy an enemy ship with a graveyard one unit short of paying out, and
     a ship of the effect owner's own (its own units go back to its supply: no enemy
-    destroyed, no graveyard)."""
+    destroyed, no graveyard); then an enemy extractor and one of the owner's (``hooks``:
+    the verb's declared hooks, the extractor-only ones left out for a ship; an extractor
+    destroyed is damaged by no ship hook and fills no graveyard already paid out)."""
     unit = {"kind": "ship", "owner": 1, "size": "small"}
     s["players"][0]["graveyard"] = [dict(unit) for _ in range(3)]
     theirs = ship(s, 1, "small", sector_of(s, "glacis"))
     mine = ship(s, 0, "small", home(s, 0))
-    return [[*first, theirs], [*first, mine]]
+    ships = hooks - EXTRACTOR_ONLY
+    later = hooks - {"damage_dealt", "graveyard_filled"}  # paid out by the ship already
+    planets = sorted(s["planets"])
+    their_extractor = extractor(s, 1, planet=planets[0])
+    my_extractor = extractor(s, 0, planet=planets[1])
+    return [
+        ([*first, theirs], ships),
+        ([*first, mine], ships),
+        ([*first, their_extractor], later),
+        ([*first, my_extractor], later),
+    ]
 
 
 def _deal(s: State) -> Calls:
-    return _destroying(s, [[5, "damage"]])
+    return _destroying(s, [[5, "damage"]], {f.hook for f in REG.verbs["deal"].fires})
 
 
 def _destroy(s: State) -> Calls:
-    return _destroying(s, [])
+    return _destroying(s, [], {f.hook for f in REG.verbs["destroy"].fires})
 
 
 def _repair(s: State) -> Calls:

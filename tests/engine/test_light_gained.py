@@ -118,8 +118,10 @@ def test_e141_cards_gaining_light_for_each_other_stop_the_game_with_one_error(pa
     state = blank(game)
     keep(state, 0, faction="echo")
     keep(state, 1, faction="mirror")
-    with pytest.raises(EffectLimitReached, match="light gained was heard more than 16 levels"):
+    with pytest.raises(EffectLimitReached, match="light gained was heard more than 16 levels") as e:
         _round(game, state, 2)
+    # named by a card that hears it, so `play` places the error at the card (DESIGN 3)
+    assert e.value.card == "echo" and "card 'echo'" in str(e.value)
 
 
 def test_e141_a_content_without_such_cards_keeps_no_light_heard():

@@ -1,4 +1,4 @@
-"""Five cards designed in plain English first, then written in the effect language from the
+"""Cards designed in plain English first, then written in the effect language from the
 docs alone (docs/dsl.md, docs/reference.md), as an outside designer would: each validates,
 and a scenario proves it does what its English says (docs/scenarios.md's helpers)."""
 
@@ -92,6 +92,13 @@ EXPLORATION = """\
   kind: deep_space
   source: invented
   effect: gain (min(number of ships of yours here, 3)) light
+- id: derelict_freighter
+  name: Derelict Freighter
+  text: >-
+    Gain 1 [uncommon]. If 2 or more of your ships are in this sector, draw 1 tech as well.
+  kind: deep_space
+  source: invented
+  effect: gain 1 uncommon then if number of ships of yours here >= 2 -> draw 1 tech
 """
 
 
@@ -105,7 +112,7 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def test_the_five_designs_validate_clean(pack: Path) -> None:
+def test_the_designs_validate_clean(pack: Path) -> None:
     result = load_packs([pack])
     assert result.diagnostics == [] and result.pack is not None
 
@@ -184,6 +191,28 @@ def test_beacon_array_gives_a_light_per_ship_of_yours_here_at_most_3(
         game.apply(state, 0, "done")  # then the tokens of the sectors occupied are revealed
     assert state["sectors"][target]["token"] is None  # revealed: it leaves the board (E14)
     assert state["players"][0]["light"] == light
+
+
+@pytest.mark.parametrize(("waiting", "drawn"), [(0, 0), (1, 1)])
+def test_derelict_freighter_gives_an_uncommon_and_a_tech_with_two_ships_there(
+    pack: Path, waiting: int, drawn: int
+) -> None:
+    """The scout alone: 1 uncommon; the scout and a ship already there: a tech drawn too."""
+    game, state = _state(pack)
+    target = _deep_space(state)
+    state["sectors"][target]["token"] = "derelict_freighter#1"
+    for _ in range(waiting):
+        put_ship(state, 0, "small", target)
+    start = next(s for s in adjacent(state, target) if not state["sectors"][s]["asteroid"])
+    scout = put_ship(state, 0, "medium", start)
+    hand = len(state["players"][0]["techs_hand"])
+    choose(game, state, {0: "command", 1: "mine"})
+    game.apply(state, 0, f"move:{scout}:{target}")
+    if "done" in options(game, state, 0):
+        game.apply(state, 0, "done")
+    assert state["sectors"][target]["token"] is None
+    assert state["players"][0]["res"]["uncommon"] == 1
+    assert len(state["players"][0]["techs_hand"]) == hand + drawn
 
 
 def test_siege_engineers_adds_an_attack_die_only_while_two_planets_are_controlled(

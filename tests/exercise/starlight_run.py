@@ -52,7 +52,8 @@ State = dict[str, Any]
 WATCHED: dict[str, Callable[[dict[str, Any]], int]] = {
     "night": lambda p: p["night"],
     "day": lambda p: p["day"],
-    "ap": lambda p: p["ap"],
+    # AP gained between the seat's turns waits for its next one (SL155): the seat's all the same
+    "ap": lambda p: p["ap"] + p.get("ap_waiting", 0),
     "saved": lambda p: p["saved"],
     "rays": lambda p: len(p["rays"]),
     "long_rays": lambda p: sum(1 for r in p["rays"] if r.endswith(":long")),

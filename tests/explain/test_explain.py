@@ -28,9 +28,11 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def explained(root: Path, pack: str, *args: str) -> dict[str, Any]:
-    out = root / pack
-    code, text = run("explain", str(PACKS / pack), *args, "--workers", "1", "--out", str(out), "-q")
+def explained(root: Path, pack: str | Path, *args: str) -> dict[str, Any]:
+    """``explain`` of a fixture pack (by name) or of a pack folder."""
+    folder = pack if isinstance(pack, Path) else PACKS / pack
+    out = root / folder.name
+    code, text = run("explain", str(folder), *args, "--workers", "1", "--out", str(out), "-q")
     assert code == 0, text
     return {"text": text, "out": out, "json": json.loads((out / "explain.json").read_text())}
 
@@ -39,9 +41,26 @@ def explained(root: Path, pack: str, *args: str) -> dict[str, Any]:
 COMBO = ("--cards", "combo_key,combo_lock,x_blaster", "--probes", "none", "--games", "20")
 
 
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "explain.md"
+
+
+def pack_of_page(root: Path) -> Path:
+    """The mod docs/explain.md tells its reader to make (each ```yaml block whose first
+    line names its file, ``# planted_combo/pack.yaml``), written under ``root``: what a
+    reader who installed whitedwarf with pip, without the repository's tests, runs."""
+    for block in PAGE.read_text("utf-8").split("```yaml\n")[1:]:
+        text = block.split("```", 1)[0]
+        name = text.splitlines()[0].removeprefix("# ")
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, "utf-8")
+    return root / "planted_combo"
+
+
 @pytest.fixture(scope="module")
 def combo(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return explained(tmp_path_factory.mktemp("combo"), "planted_combo", *COMBO)
+    """The combo run of the page's own mod (the same cards as the fixture planted_combo)."""
+    root = tmp_path_factory.mktemp("combo")
+    return explained(root / "runs", pack_of_page(root), *COMBO)
 
 
 @pytest.fixture(scope="module")
@@ -181,12 +200,13 @@ def test_starlight_is_explained_too(tmp_path: Path) -> None:
 
 def test_the_docs_example_is_what_explain_says(combo: dict[str, Any]) -> None:
     """docs/explain.md's first example is this module's combo run, sentence for sentence."""
-    page = (Path(__file__).resolve().parents[2] / "docs" / "explain.md").read_text("utf-8")
+    page = PAGE.read_text("utf-8")
     example = page.split("```console\n", 1)[1].split("```", 1)[0]
     command = " ".join(example.splitlines()[0:2]).replace("\\", " ").split()
     # The run here plays on the hand weights (tests/conftest.py); a reader's run learns the
     # mod's values first and plays other games unless told as the page tells it.
     assert command[1:3] == ["WHITEDWARF_CARD_VALUES=off", "whitedwarf"], command
+    assert command[3:5] == ["explain", "planted_combo"], command  # the page's own mod
     assert command[command.index("--cards") :] == [*COMBO, "--out", "runs/why"]
     shown = [line for line in example.splitlines() if line.startswith("- ")]
     assert shown == [line for line in combo["text"].splitlines() if line.startswith("- ")]

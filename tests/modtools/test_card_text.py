@@ -277,3 +277,57 @@ def test_generated_english_reads_as_a_card(effect: str, text: str) -> None:
     """Articles agree with the word after them, and a comparison of your own number reads
     "if you have less than 3 [light]" (issue 23 item 5)."""
     assert render_effect(effect, REGISTRY) == text
+
+
+@pytest.mark.parametrize(
+    ("effect", "text"),
+    [
+        ("you have -1 trade_gift", "Your Trade gives the chosen opponent 1 less [light]."),
+        ("you have +2 trade_gift", "Your Trade gives the chosen opponent 2 more [light]."),
+        (
+            "while number of planets you control >= 3: you have -1 trade_gift",
+            "While the number of planets you control is at least 3, your Trade gives the "
+            "chosen opponent 1 less [light].",
+        ),
+    ],
+)
+def test_a_trade_gift_modifier_reads_as_english(effect: str, text: str) -> None:
+    """`whitedwarf text` wrote "You have -1 [light] given by your Trade." (Sha'vani): a stat
+    with a ``phrase`` is said as a sentence, its sign as more or less."""
+    assert render_effect(effect, REGISTRY) == text
+
+
+def test_a_modifier_written_word_for_word_still_says_its_effect(mod: Path) -> None:
+    """A card text that says the modifier as the language does (the base pack's Sha'vani,
+    written before the phrase) is not W0430; one that says another number is."""
+    factions = mod / "factions.yaml"
+    original = factions.read_text()
+    literal = 'text: "You have -1 [light] given by your Trade."'
+    card = f"- id: miser\n  name: Miser\n  three_plus: false\n  source: invented\n  {literal}\n"
+    factions.write_text(original + card + "  effect: you have -1 trade_gift\n")
+    assert [d for d in load_packs([mod]).diagnostics if d.code == "W0430"] == []
+    assert run("text", "--check", str(mod))[0] == 0
+    factions.write_text(
+        original + card.replace("-1 [light]", "-2 [light]") + "  effect: you have -1 trade_gift\n"
+    )
+    (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+    assert "Your Trade gives the chosen opponent 1 less [light]." in (warning.hint or "")
+
+
+def test_w0430_reads_a_designers_everyday_phrases_alike(mod: Path) -> None:
+    """A token written from the docs: "2 or more" says "at least 2", "in this sector" says
+    Last Light's "here", "as well" adds nothing; another number is still W0430."""
+    exploration = mod / "exploration.yaml"
+    card = (
+        "- id: derelict_freighter\n  name: Derelict Freighter\n  kind: deep_space\n"
+        "  copies: 1\n  source: invented\n"
+        '  text: "Gain 1 [uncommon]. If N or more of your ships are in this sector, draw 1 '
+        'tech as well."\n'
+        "  effect: gain 1 uncommon then if number of ships of yours here >= 2 -> draw 1 tech\n"
+    )
+    original = exploration.read_text()
+    exploration.write_text(original + card.replace("N or more", "2 or more"))
+    assert [d for d in load_packs([mod]).diagnostics if d.code == "W0430"] == []
+    exploration.write_text(original + card.replace("N or more", "3 or more"))
+    (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+    assert "the number of ships of yours here is at least 2" in (warning.hint or "")

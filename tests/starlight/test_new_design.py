@@ -1,4 +1,4 @@
-"""A Starlight god designed in plain English first, then written from docs/dsl.md and
+"""Starlight gods designed in plain English first, then written from docs/dsl.md and
 docs/reference-starlight.md alone: it validates, and scenarios prove it does what its
 English says (docs/scenarios.md "Starlight")."""
 
@@ -41,6 +41,15 @@ GODS = """\
   effect: |
     when turn_end if rays_held < 2 -> gain 1 short_ray
     when an opponent launches a star -> gain 1 night_point
+- id: thalassa
+  name: Thalassa the Tidewatcher
+  source: invented
+  text: >-
+    Each time you flush a pool, gain 1 long ray. Once per round, when an opponent flushes a
+    pool, gain 1 AP.
+  effect: |
+    when pool_flushed -> gain 1 long_ray
+    when an opponent flushes a pool, once per round -> gain 1 ap
 """
 
 
@@ -101,3 +110,55 @@ def test_helia_gives_a_night_point_when_an_opponent_launches(pack: Path) -> None
     night = [p["night"] for p in state["players"]]
     assert night[red] == before[red] + 1 and night[blue] == before[blue]
     assert night[yellow] > before[yellow]  # the launch scored
+
+
+def _flush(pack: Path, keeper: int) -> tuple[object, dict]:
+    """Seat 0 on the space before a Gain action whose pool it may flush; ``keeper`` keeps
+    Thalassa; seat 1 waits on Gain Cores."""
+    game = new_game(seats=("live", "live"), packs=[str(pack)], gods=True)
+    state = blank(game)
+    keep(game, state, keeper, god="thalassa")
+    put_marker(game, state, 0, "launch_aquila_hydrus")
+    put_marker(game, state, 1, "gain_cores")
+    turn(game, state, 0)
+    choose(game, state, "step", "act", "flush")
+    return game, state
+
+
+def test_thalassa_gives_her_keeper_a_long_ray_for_a_flush(pack: Path) -> None:
+    game, state = _flush(pack, keeper=0)
+    picks = options(game, state)  # the long ray's colour, from the pool
+    assert picks and all(p.startswith("ray:") and p.endswith(":long") for p in picks)
+    choose(game, state, picks[0])
+    assert state["players"][0]["rays"] == [picks[0].removeprefix("ray:")]
+
+
+def _end_turn(game: object, state: dict) -> None:
+    while game.current_players(state) == [0]:  # type: ignore[attr-defined]
+        found = options(game, state)
+        choose(game, state, next((o for o in ("done", "end") if o in found), found[0]))
+
+
+def test_thalassa_gives_an_ap_once_a_round_for_an_opponents_flush_kept_for_her_turn(
+    pack: Path,
+) -> None:
+    """The AP comes in seat 0's turn and is spent in seat 1's (SL155): 5 AP a turn, and 1
+    more; a second flush in the round gives nothing more."""
+    game, state = _flush(pack, keeper=1)
+    assert state["players"][1].get("ap_waiting") == 1  # not spendable in seat 0's turn
+    choose(game, state, "flush")  # the pool again: the use of the round is spent
+    assert state["players"][1].get("ap_waiting") == 1
+    _end_turn(game, state)
+    assert game.current_players(state) == [1]  # type: ignore[attr-defined]
+    assert state["players"][1]["ap"] == 5 + 1 and "ap_waiting" not in state["players"][1]
+
+
+def test_without_thalassa_the_turn_brings_the_usual_ap(pack: Path) -> None:
+    game = new_game(seats=("live", "live"), packs=[str(pack)], gods=True)
+    state = blank(game)
+    put_marker(game, state, 0, "launch_aquila_hydrus")
+    put_marker(game, state, 1, "gain_cores")
+    turn(game, state, 0)
+    choose(game, state, "step", "act", "flush")
+    _end_turn(game, state)
+    assert state["players"][1]["ap"] == 5

@@ -92,7 +92,8 @@ def check_points_and_ap(game: Game, state: dict[str, Any]) -> None:
             + 1
             + game.stat(state, p["seat"], "saved_ap_max")
         )
-        assert turn["ap_received"] <= max(allowed, game.stat(state, p["seat"], "first_turn_ap"))
+        received = turn["ap_received"] - turn.get("ap_waited", 0)  # SL155: gained before
+        assert received <= max(allowed, game.stat(state, p["seat"], "first_turn_ap"))
         assert p["ap"] <= turn["ap_received"] + turn.get("ap_gained", 0)
 
 
