@@ -173,23 +173,44 @@ def _god_game_to_its_end(god: str, players: int) -> tuple[Game, State]:
     return game, state
 
 
-@pytest.mark.parametrize(("players", "points"), [(2, 3), (3, 3), (4, 12)])
+@pytest.mark.parametrize(("players", "points"), [(2, 0), (3, 3), (4, 10)])
 def test_sl144_astraea_gains_night_points_at_the_end(players: int, points: int) -> None:
     """The bundled god that uses the hook: 3 night points once the last turn is over, even
-    for a seat that launched nothing; 12 at 4 players (SL74: it won 15-19% of 4-player
-    games with 3)."""
+    for a seat that launched nothing; 10 at 4 players (SL74: it won 15-19% of 4-player
+    games with 3; SL76: 24-30% with 12), none at 2 (SL76: 55-59% of 2-player games with 3)."""
     game, state = _god_game_to_its_end("astraea", players)
     assert state["players"][0]["points"]["night"]["effect"] == points
     assert game.result(state)["night"] == [points, *[0] * (players - 2), 70]
 
 
-@pytest.mark.parametrize(("players", "points"), [(2, 10), (3, 0), (4, 0)])
-def test_sl144_iris_gains_ten_night_points_at_the_end_of_a_two_player_game(
+@pytest.mark.parametrize(("players", "points"), [(2, 10), (3, 0), (4, 4)])
+def test_sl144_iris_gains_night_points_at_the_end_of_a_two_or_four_player_game(
     players: int, points: int
 ) -> None:
-    """Iris's end-of-game points: 10 at 2 players, none at 3 or more (SL75: with none it won
-    39-42% of 2-player games)."""
+    """Iris's end-of-game points: 10 at 2 players, none at 3, 4 at 4 (SL75: with none it won
+    39-42% of 2-player games; SL76: 19-23% of 4-player ones)."""
     game, state = _god_game_to_its_end("iris", players)
+    assert game.result(state)["night"][0] == points
+
+
+@pytest.mark.parametrize(("players", "points"), [(2, 0), (3, 0), (4, 2)])
+def test_sl144_mammon_gains_two_night_points_at_the_end_of_a_four_player_game(
+    players: int, points: int
+) -> None:
+    """Mammon's end-of-game points: 2 at 4 players (SL76: with none it won 21-25% of
+    4-player games, 22.5% over four batches)."""
+    game, state = _god_game_to_its_end("mammon", players)
+    assert game.result(state)["night"][0] == points
+
+
+@pytest.mark.parametrize(("players", "points"), [(2, 6), (3, 6), (4, 0)])
+def test_sl144_hermes_gains_six_night_points_at_the_end_of_a_two_or_three_player_game(
+    players: int, points: int
+) -> None:
+    """Hermes's end-of-game points: 6 at 2 or 3 players (SL76: with the double surcharge and no
+    points it won 26.5-26.9% of 3-player games, and 37.3% of 2-player ones on the values
+    learned again)."""
+    game, state = _god_game_to_its_end("hermes", players)
     assert game.result(state)["night"][0] == points
 
 

@@ -79,7 +79,9 @@ def shown() -> dict[str, str]:
             "You have +3 AP you may save. You have +1 AP on your first turn. "
             "You can ignore the occupation surcharge. You have +1 AP to launch. "
             "While the number of players is at least 3, you have +1 AP to launch. "
-            "While the number of players is at least 4, you have +1 AP to launch.",
+            "While the number of players is at least 4, you have +1 AP to launch. "
+            "At the end of the game: if the number of players is at least 4, gain 2 "
+            "[night point].",
         ),
     ],
 )
