@@ -20,7 +20,9 @@ from tests.base_content import base_content
 
 
 def test_the_fit_prints_a_weight_for_every_feature(capsys: pytest.CaptureFixture[str]) -> None:
-    strong_leaf_fit.main(["--games", "10", "--players", "3"])
+    # 20 games: a fit on 10 overfits on some seeds (held-out log-loss 1.55 and 2.60 at seeds
+    # 1 and 2 with the achievements of docs/rules-decisions.md K17, above the uniform 1.10)
+    strong_leaf_fit.main(["--games", "20", "--players", "3"])
     out = capsys.readouterr().out
     for name in leaf.NAMES:
         assert re.search(rf"^    -?\d+\.\d{{4}},  # {name}$", out, re.M), name

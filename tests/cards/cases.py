@@ -1145,6 +1145,12 @@ def _controls(*planets: str) -> dict[str, Any]:
     return {"extractors": {f"m{i}": (0, p) for i, p in enumerate(planets)}}
 
 
+def _extractors(*planets: str) -> dict[str, Any]:
+    """Seat 0's three colony-ship extractors and one on each planet named."""
+    on_ship = {f"c{i}": (0, space) for i, space in enumerate(("common_a", "common_b", "rare"))}
+    return on_ship | {f"m{i}": (0, p) for i, p in enumerate(planets, 1)}
+
+
 def _fleet(**sizes: int) -> dict[str, Any]:
     ships = {}
     for size, count in sizes.items():
@@ -1172,24 +1178,30 @@ ACHIEVEMENTS = [
     _achievement("battle_line", "two_small", 0, **_fleet(medium=2, small=2)),
     _achievement("scholars_renown", techs=(*FIVE_TECHS, "galactic_monument")),
     _achievement("blue_worlds", **_controls("azure_deep", "glacis")),
+    # 1 blue planet with 3 or more players (issue 25's sixth pass, rules-decisions K17)
+    _achievement("blue_worlds", "one_blue_at_four_players", **_controls("azure_deep")),
     _achievement("frontier_holdings", **_controls("cinder", "mossreach")),
     _achievement(
         "vigil_of_the_star",
         ships={"a": (0, "small", "centre"), "b": (0, "large", "centre")},
     ),
     _achievement("treasury", given={"p0.res": {"common": 4, "uncommon": 2, "rare": 1}}),
-    _achievement("green_worlds", **_controls("canopy", "mossreach")),
-    # 2 outer planets (3 until issue 25's fifth pass, rules-decisions K16)
-    _achievement("outer_reach", **_controls("ashfall", "azure_deep")),
-    _achievement("outer_reach", "one_outer_planet", 0, **_controls("ashfall", "cinder")),
-    _achievement("dreadnoughts", **_fleet(large=2)),
+    # 3, 1 and 1 with 3 or more players (K17)
     _achievement(
-        "industrialist",
-        extractors={
-            **{f"c{i}": (0, space) for i, space in enumerate(("common_a", "common_b", "rare"))},
-            "m1": (0, "ashfall"),
-            "m2": (0, "cinder"),
-        },
+        "treasury",
+        "less_at_four_players",
+        given={"p0.res": {"common": 3, "uncommon": 1, "rare": 1}},
+    ),
+    _achievement("green_worlds", **_controls("canopy", "mossreach")),
+    # 3 outer planets with 3 or more players, 2 with 2 (2 at every count from issue 25's fifth
+    # pass to its sixth, rules-decisions K16 and K17)
+    _achievement("outer_reach", **_controls("ashfall", "azure_deep", "canopy")),
+    _achievement("outer_reach", "two_outer_planets", 0, **_controls("ashfall", "azure_deep")),
+    _achievement("dreadnoughts", **_fleet(large=2)),
+    # 6 extractors (5 until issue 25's sixth pass, rules-decisions K17)
+    _achievement("industrialist", extractors=_extractors("ashfall", "cinder", "azure_deep")),
+    _achievement(
+        "industrialist", "five_extractors", 0, extractors=_extractors("ashfall", "cinder")
     ),
     _achievement("three_suns", **_controls("ashfall", "azure_deep", "canopy")),
     # players + 2 planets (4 players: 6; players + 1 from K12 to K16, issue 25)
@@ -1206,7 +1218,9 @@ ACHIEVEMENTS = [
     _achievement(
         "conqueror", given={"p0.graveyard": [{"kind": "extractor", "owner": 2, "size": None}] * 3}
     ),
-    _achievement("comeback", given={"round": 6, "p1.light": 6, "p0.light": 1}, light=3),
+    # 6 light behind with 3 or more players (5 with 2, and at every count until K17)
+    _achievement("comeback", given={"round": 6, "p1.light": 7, "p0.light": 1}, light=3),
+    _achievement("comeback", "five_behind_at_four_players", 0, given={"round": 6, "p1.light": 5}),
     _achievement("comeback", "round_5", 0, given={"round": 5, "p1.light": 6}),
 ]
 
