@@ -641,6 +641,7 @@ def test_a_given_god_counts_for_its_holder_and_its_deal_for_no_pick() -> None:
     """``--give 0:g3``: seat 0 holds g3 whatever it kept (its deal measures no pick); seat 1,
     which kept g3 from its deal, holds seat 0's god instead (one copy of each: swapped)."""
     from whitedwarf.interpreter.simulation.records import mark_given
+    from whitedwarf.interpreter.simulation.report import simulation_html
     from whitedwarf.interpreter.simulation.tally import summarise
 
     games = []
@@ -659,3 +660,5 @@ def test_a_given_god_counts_for_its_holder_and_its_deal_for_no_pick() -> None:
     assert (gods["g1"]["games"], gods["g1"]["wins"]) == (4, 1.0)
     assert (gods["g3"]["offered"], gods["g3"]["kept"]) == (4, 4)  # seat 1's deal only
     assert (gods["g1"]["offered"], gods["g1"]["pick_rate"]) == (0, None)  # only ever given
+    html = simulation_html(summarise(games))
+    assert "<tr><td>g1</td><td>0</td><td>0</td><td>n/a</td><td>n/a</td></tr>" in html
