@@ -208,3 +208,24 @@ def test_a_last_light_faction_given_counts_in_every_game_with_its_win_rate(
     side = next(s for s in json.loads((tmp_path / "f.json").read_text())[0]["sides"]
                 if s["name"] == "hexan")  # fmt: skip
     assert (side["kind"], side["games"]) == ("faction", 4)
+
+
+@pytest.mark.parametrize("kind", ["factions", "achievements"])
+def test_a_last_light_card_given_in_play_is_swapped_with_the_seat_holding_it(
+    tmp_path: Path, kind: str
+) -> None:
+    """One copy of each faction and achievement (000 "setup" 8): a faction or hidden
+    achievement given from round 3 leaves the seat that held it with the given seat's own,
+    never two seats with one card (it did: allterra twice in a 3-player game)."""
+    card = "allterra" if kind == "factions" else "red_worlds"
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--players", "3", "--games", "6", "--agents", "heuristic,random",
+        "--give", f"2:{card}@3", "--round-limit", "8", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    for game in records(out):
+        assert "error" not in game
+        held = game[kind] if kind == "factions" else [a["kept"] for a in game[kind]]
+        assert held[2] == card
+        assert len(set(held)) == len(held), held
