@@ -29,8 +29,10 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
         if kind == "exploration":
             _resolve_token(state, seat, card)
         elif kind == "factions":
+            _swap(state, seat, "faction", card)
             scenario.keep(state, seat, faction=card)
         elif kind == "achievements":
+            _swap(state, seat, "achievement", card)
             scenario.keep(state, seat, achievement=card)
         else:
             player = state["players"][seat]
@@ -43,6 +45,18 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
             scenario.put_tech(state, seat, card, ship_type=ship_type)
     except scenario.ScenarioError as error:
         raise GiftError(str(error)) from None
+
+
+def _swap(state: State, seat: int, key: str, card: str) -> None:
+    """Another seat holding ``card`` (its faction or hidden achievement) holds ``seat``'s
+    instead: the box has one copy of each faction and achievement card (000 "setup" 8), so
+    a gift in play swaps them, as Starlight swaps gods."""
+    giver = state["players"][seat]
+    for player in state["players"]:
+        if player["seat"] != seat and player[key] == card:
+            player[key] = giver[key]
+            if key == "faction":  # the card comes as it lies, exhausted or ready
+                player["faction_exhausted"] = giver["faction_exhausted"]
 
 
 #: The ref of a given token's copy: none of the box's (E135: the board and the box keep theirs).

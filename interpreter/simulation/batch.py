@@ -27,7 +27,7 @@ from whitedwarf.interpreter.simulation.gifts import (
     prepared,
 )
 from whitedwarf.interpreter.simulation.offers import Watcher
-from whitedwarf.interpreter.simulation.records import result_record
+from whitedwarf.interpreter.simulation.records import mark_given, result_record
 
 if TYPE_CHECKING:
     from whitedwarf.dsl.diagnostics import Span
@@ -206,6 +206,7 @@ def play_game(config: BatchConfig, played: Played, index: int) -> dict[str, Any]
     record["offers"] = watcher.record()
     if gifting is not None:  # what was given, and when (a round the game never reached: not)
         record["gifts"] = given + gifting.applied
+        mark_given(record.get("picks", {}), record["gifts"])  # a given god counts as held
     return record
 
 

@@ -1,8 +1,9 @@
 """Is a pack fair? Each side a seat holds against its fair share, and the first seat's edge.
 
-A *side* is what a seat is dealt and keeps for the whole game: a Last Light faction and
-achievement set (000 "setup": each player receives one set of 4 planetary achievements and
-keeps 1), a Starlight god (003 "The Gods"). A side's fair share is the win rate of all the
+A *side* is what a seat holds for the whole game, dealt and kept or given (``simulate
+--give``): a Last Light faction and achievement set (000 "setup": each player receives one
+set of 4 planetary achievements and keeps 1), a Starlight god (003 "The Gods"). A side's
+fair share is the win rate of all the
 seats that held a side of its kind (docs/simulate.md S16: with every seat holding one, it is
 1/players). Every side of a batch is tested against its share by the exact binomial test
 (docs/simulate.md S4), and the whole batch's tests are one family, Holm-corrected (S5): a
@@ -18,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
+from whitedwarf.interpreter.simulation.records import held_card
 from whitedwarf.interpreter.simulation.tally import Shares, share_row, win_shares
 
 Record = dict[str, Any]
@@ -66,7 +68,7 @@ class SideTally:
             yield "achievement set", self.sets.get(card) if card else None
         gods = (record.get("picks") or {}).get("god") or []
         if seat < len(gods):
-            yield "god", gods[seat].get("kept")
+            yield "god", held_card(gods[seat])  # kept from the deal or given (--give)
 
 
 def sources(pack: Mapping[str, Any]) -> dict[tuple[str, str], str]:

@@ -52,12 +52,16 @@ def result_record(
 
 
 def picks(opening: State | None, state: State) -> dict[str, list[dict[str, Any]]]:
-    """The cards each seat was dealt to keep one of, and the one it kept, by kind.
+    """The cards each seat was dealt to keep one of, the one it kept, and the one it held at
+    the end, by kind.
 
     Both games name a deal ``<kind>s_dealt`` in a player's record and the card kept
     ``<kind>`` (Last Light's ``factions_dealt``/``faction``, Starlight's ``gods_dealt``/
     ``god``); the deal is read from the state after setup, before anyone kept a card. A kind
-    nobody was dealt (Starlight without gods) is left out.
+    nobody was dealt (Starlight without gods) is left out. ``held`` is the card the seat
+    played with, however it came (kept from the deal or given by ``simulate --give``): the
+    side its win counts for; ``kept`` is the seat's own choice from its deal, None when the
+    card it holds is not of its deal (:func:`mark_given` says more of a batch with gifts).
     """
     if opening is None:
         return {}
@@ -67,12 +71,36 @@ def picks(opening: State | None, state: State) -> dict[str, list[dict[str, Any]]
             kind = key.removesuffix("s_dealt")
             if kind == key or not isinstance(dealt, list) or not dealt:
                 continue
-            kept = end.get(kind)
-            entry = {"offered": sorted(map(str, dealt)), "kept": kept if kept in dealt else None}
+            held = end.get(kind)
+            entry = {
+                "offered": sorted(map(str, dealt)),
+                "kept": held if held in dealt else None,
+                "held": held,
+            }
             seats = len(state["players"])
-            found.setdefault(kind, [{"offered": [], "kept": None} for _ in range(seats)])
+            found.setdefault(
+                kind, [{"offered": [], "kept": None, "held": None} for _ in range(seats)]
+            )
             found[kind][end["seat"]] = entry
     return found
+
+
+def mark_given(picks: dict[str, list[dict[str, Any]]], gifts: list[dict[str, Any]]) -> None:
+    """Mark in ``picks`` what the batch's gifts (``simulate --give``, as the record lists
+    them: ``seat``, ``card``, ``kind`` the card table) changed, in place.
+
+    A seat given a card of a kind (``given``: true) holds it whatever it kept: its own choice
+    is not known (``kept`` None), and its deal measures no pick. A seat whose kept card was
+    given to another seat holds that seat's card instead (Starlight: one copy of each god,
+    swapped: ``interpreter/starlight/gifts.py``): it kept the card given away."""
+    for kind, entries in picks.items():
+        cards = {g["card"]: g["seat"] for g in gifts if g.get("kind") == f"{kind}s"}
+        for seat, entry in enumerate(entries):
+            if seat in cards.values():
+                entry["kept"], entry["given"] = None, True
+            elif entry["kept"] is None and entry.get("held") is not None:
+                away = [card for card in entry["offered"] if card in cards]
+                entry["kept"] = away[0] if len(away) == 1 else None
 
 
 def sources(player: dict[str, Any]) -> dict[str, int]:
@@ -88,3 +116,10 @@ def sources(player: dict[str, Any]) -> dict[str, int]:
         for source, n in by_source.items()
         if isinstance(n, int)
     }
+
+
+def held_card(entry: Mapping[str, Any]) -> str | None:
+    """The card a seat held of a pick's kind (:func:`picks`): its side for win rates. A
+    record written before ``held`` was recorded has only what the seat kept."""
+    card = entry["held"] if "held" in entry else entry.get("kept")
+    return None if card is None else str(card)

@@ -263,13 +263,15 @@ def _picks(
     return [
         *_rates(
             f"Win rate per {kind} kept",
-            f"Win rate of the seats keeping each {kind} (95% interval; dashed: all keepers)",
+            f"Win rate of the seats holding each {kind}, kept or given (95% interval; dashed: "
+            "all holders)",
             played,
             fair,
             names,
         ),
         f'<p class="note">The fair share of one {escape(kind)} is the win rate of all the seats '
-        f"that kept a {escape(kind)}: {_pct(fair)}.</p>",
+        f"that held a {escape(kind)}: {_pct(fair)}. A seat given one (<code>--give</code>) "
+        "counts for the one it held; its deal counts in no pick rate.</p>",
         f"<h2>How often each {escape(kind)} is kept when dealt</h2>",
         _table(
             [kind, "dealt", "kept", "pick rate", "95% interval"],
@@ -279,7 +281,9 @@ def _picks(
                     r["offered"],
                     r["kept"],
                     _pct(r["pick_rate"]),
-                    f"{_pct(r['pick_low'])}–{_pct(r['pick_high'])}",
+                    "n/a"
+                    if r["pick_low"] is None
+                    else f"{_pct(r['pick_low'])}–{_pct(r['pick_high'])}",
                 ]
                 for r in rows
             ],

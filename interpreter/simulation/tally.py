@@ -23,6 +23,7 @@ from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
 from whitedwarf.interpreter.simulation.offers import Offers
+from whitedwarf.interpreter.simulation.records import held_card
 from whitedwarf.interpreter.simulation.summary import achievement_tests, sentences
 
 Record = dict[str, Any]
@@ -172,19 +173,24 @@ class Picks:
         self.offered: Counter[str] = Counter()
         self.kept: Counter[str] = Counter()
         self.keepers = Shares()
-        #: All the seats that kept a card of this kind, and their wins: a card's fair share.
+        #: All the seats that held a card of this kind, and their wins: a card's fair share.
         self.seats = 0
         self.wins = 0.0
 
     def add(self, entries: list[dict[str, Any]], shares: list[float]) -> None:
+        """One game's picks (``records.picks``): the deals and keeps of the seats that chose
+        (a seat given a card of the kind chose nothing: ``records.mark_given``), and the
+        win share of every seat for the card it held, however it came."""
         for entry in entries:
+            if entry.get("given"):
+                continue
             self.offered.update(entry["offered"])
             if entry["kept"] is not None:
                 self.kept[entry["kept"]] += 1
         for seat, share in enumerate(shares):
-            kept = entries[seat]["kept"] if seat < len(entries) else None
-            self.keepers.add(kept, share)
-            if kept is not None:
+            card = held_card(entries[seat]) if seat < len(entries) else None
+            self.keepers.add(card, share)
+            if card is not None:
                 self.seats += 1
                 self.wins += share
 
@@ -196,7 +202,8 @@ class Picks:
         self.wins += other.wins
 
     def fair(self) -> float:
-        """The win rate of all the seats that kept a card of this kind (docs/simulate.md S16)."""
+        """The win rate of all the seats that held a card of this kind, kept or given
+        (docs/simulate.md S16)."""
         return self.wins / self.seats if self.seats else 0.0
 
     def table(self) -> list[dict[str, Any]]:
@@ -204,15 +211,17 @@ class Picks:
         fair = self.fair()
         wins = {row["name"]: row for row in self.keepers.rows(fair)}
         rows = []
-        for name in sorted(self.offered):
-            low, high = stats.wilson(self.kept[name], self.offered[name])
+        for name in sorted({*self.offered, *self.keepers.plays}):
+            offered = self.offered[name]
+            low, high = stats.wilson(self.kept[name], offered) if offered else (None, None)
             row = wins.get(name) or _never_kept(name, fair)
             rows.append(
                 {
                     **row,
-                    "offered": self.offered[name],
+                    "offered": offered,
                     "kept": self.kept[name],
-                    "pick_rate": self.kept[name] / self.offered[name],
+                    # A card only ever given (never dealt to a seat that chose) has no rate.
+                    "pick_rate": self.kept[name] / offered if offered else None,
                     "pick_low": low,
                     "pick_high": high,
                 }

@@ -29,6 +29,7 @@ from statistics import median
 from typing import Any
 
 from whitedwarf.interpreter.simulation import stats
+from whitedwarf.interpreter.simulation.records import held_card
 
 Record = dict[str, Any]
 
@@ -214,8 +215,9 @@ def sides_of(record: Record, seat: int) -> list[str]:
         if kept is not None:
             out.append(str(kept))
     for entries in record.get("picks", {}).values():
-        if seat < len(entries) and entries[seat].get("kept") is not None:
-            out.append(str(entries[seat]["kept"]))
+        card = held_card(entries[seat]) if seat < len(entries) else None
+        if card is not None:  # kept from the deal or given (--give)
+            out.append(card)
     return out
 
 

@@ -140,3 +140,92 @@ def test_a_starlight_gift_in_round_61_is_taken(tmp_path: Path) -> None:
         "--give", "0:alnilam@61", "--workers", "1", "-q", "--out", str(out),
     )  # fmt: skip
     assert code == 0, text
+
+
+def _mod_with_a_god(folder: Path) -> Path:
+    """A Starlight mod (``whitedwarf new pack``) that adds one god, Lumen, to the box."""
+    pack = folder / "mod"
+    assert run("new", "pack", str(pack), "--game", "starlight")[0] == 0
+    with (pack / "gods.yaml").open("a", encoding="utf-8") as gods:
+        gods.write(
+            "- id: lumen\n  name: Lumen\n  source: invented\n"
+            '  text: "At the start of your turn: gain 1 [AP]."\n'
+            "  effect: when turn_start -> gain 1 ap\n"
+        )
+    return pack
+
+
+def test_a_god_given_to_seat_0_counts_in_every_game_with_its_win_rate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, the report and `fairness` counted a god only when the seat had kept it from its
+    own deal: Lumen, given in all 6 games, showed in the few where the deal brought it."""
+    monkeypatch.setenv("WHITEDWARF_CARD_VALUES", "off")  # the mod's values are not learned
+    monkeypatch.chdir(tmp_path)
+    _mod_with_a_god(tmp_path)
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--pack", "mod", "--players", "3", "--games", "6", "--option", "gods=true",
+        "--give", "0:lumen", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    games = records(out)
+    seat_0_wins = sum(1 / len(g["winners"]) for g in games if 0 in g["winners"])
+    for game in games:
+        seat_0 = game["picks"]["god"][0]
+        assert (seat_0["held"], seat_0["given"], seat_0["kept"]) == ("lumen", True, None)
+        assert [e["held"] for e in game["picks"]["god"]].count("lumen") == 1  # one copy
+    summary = json.loads((out / "summary.json").read_text())
+    lumen = next(r for r in summary["picks"]["god"] if r["name"] == "lumen")
+    assert (lumen["games"], lumen["wins"]) == (6, pytest.approx(seat_0_wins))
+    assert lumen["rate"] == pytest.approx(seat_0_wins / 6)
+    # Seat 0's deal, overruled by the gift, measures no pick: 2 seats x 2 gods x 6 games.
+    assert sum(r["offered"] for r in summary["picks"]["god"]) == 2 * 2 * 6
+    code, text = run("fairness", "--json", str(tmp_path / "f.json"), str(out))
+    side = next(s for s in json.loads((tmp_path / "f.json").read_text())[0]["sides"]
+                if s["name"] == "lumen")  # fmt: skip
+    assert (side["kind"], side["games"], side["rate"]) == ("god", 6, lumen["rate"])
+    assert "Lumen" in (out / "report.html").read_text()
+
+
+def test_a_last_light_faction_given_counts_in_every_game_with_its_win_rate(
+    tmp_path: Path,
+) -> None:
+    """Last Light records the faction each seat plays with (``factions``), however it came:
+    the report and `fairness` count a given faction in every game, as Starlight's gods now."""
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--players", "3", "--games", "4", "--agents", "heuristic,random",
+        "--give", "1:hexan", "--round-limit", "8", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    games = records(out)
+    wins = sum(1 / len(g["winners"]) for g in games if 1 in g["winners"])
+    summary = json.loads((out / "summary.json").read_text())
+    hexan = next(r for r in summary["factions"] if r["name"] == "hexan")
+    assert (hexan["games"], hexan["wins"]) == (4, pytest.approx(wins))
+    run("fairness", "--json", str(tmp_path / "f.json"), str(out))
+    side = next(s for s in json.loads((tmp_path / "f.json").read_text())[0]["sides"]
+                if s["name"] == "hexan")  # fmt: skip
+    assert (side["kind"], side["games"]) == ("faction", 4)
+
+
+@pytest.mark.parametrize("kind", ["factions", "achievements"])
+def test_a_last_light_card_given_in_play_is_swapped_with_the_seat_holding_it(
+    tmp_path: Path, kind: str
+) -> None:
+    """One copy of each faction and achievement (000 "setup" 8): a faction or hidden
+    achievement given from round 3 leaves the seat that held it with the given seat's own,
+    never two seats with one card (it did: allterra twice in a 3-player game)."""
+    card = "allterra" if kind == "factions" else "red_worlds"
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--players", "3", "--games", "6", "--agents", "heuristic,random",
+        "--give", f"2:{card}@3", "--round-limit", "8", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    for game in records(out):
+        assert "error" not in game
+        held = game[kind] if kind == "factions" else [a["kept"] for a in game[kind]]
+        assert held[2] == card
+        assert len(set(held)) == len(held), held

@@ -635,3 +635,30 @@ def test_compare_says_the_deal_changed_when_a_faction_is_added() -> None:
     assert said[2].startswith("New in the variant: faction C wins")
     page = _text(comparison_html(compare(base, variant)))
     assert "| B | 100.0% | 50.0%\n" in page and "| C | n/a | 50.0%\n" in page
+
+
+def test_a_given_god_counts_for_its_holder_and_its_deal_for_no_pick() -> None:
+    """``--give 0:g3``: seat 0 holds g3 whatever it kept (its deal measures no pick); seat 1,
+    which kept g3 from its deal, holds seat 0's god instead (one copy of each: swapped)."""
+    from whitedwarf.interpreter.simulation.records import mark_given
+    from whitedwarf.interpreter.simulation.report import simulation_html
+    from whitedwarf.interpreter.simulation.tally import summarise
+
+    games = []
+    for index, winners in enumerate([[0], [1], [0], [2]]):
+        record = _starlight(index, winners, [None, None])
+        record["picks"]["god"][:2] = [
+            {"offered": ["g1", "g2"], "kept": None, "held": "g3"},
+            {"offered": ["g2", "g3"], "kept": None, "held": "g1"},
+        ]
+        mark_given(record["picks"], [{"seat": 0, "card": "g3", "kind": "gods", "round": 1}])
+        games.append(record)
+    seat_0, seat_1 = games[0]["picks"]["god"][:2]
+    assert (seat_0["kept"], seat_0["given"], seat_1["kept"]) == (None, True, "g3")
+    gods = {r["name"]: r for r in summarise(games)["picks"]["god"]}
+    assert (gods["g3"]["games"], gods["g3"]["wins"]) == (4, 2.0)  # seat 0: games 0 and 2
+    assert (gods["g1"]["games"], gods["g1"]["wins"]) == (4, 1.0)
+    assert (gods["g3"]["offered"], gods["g3"]["kept"]) == (4, 4)  # seat 1's deal only
+    assert (gods["g1"]["offered"], gods["g1"]["pick_rate"]) == (0, None)  # only ever given
+    html = simulation_html(summarise(games))
+    assert "<tr><td>g1</td><td>0</td><td>0</td><td>n/a</td><td>n/a</td></tr>" in html
