@@ -10,7 +10,7 @@ docs/rules-decisions.md E135). A faction given from the start is dealt to its se
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.simulation.gifts import Gift, GiftError, Giver
@@ -47,16 +47,16 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
         raise GiftError(str(error)) from None
 
 
-def _swap(state: State, seat: int, key: str, card: str) -> None:
+def _swap(state: State, seat: int, key: Literal["faction", "achievement"], card: str) -> None:
     """Another seat holding ``card`` (its faction or hidden achievement) holds ``seat``'s
     instead: the box has one copy of each faction and achievement card (000 "setup" 8), so
     a gift in play swaps them, as Starlight swaps gods."""
-    giver = state["players"][seat]
+    receiver = state["players"][seat]
     for player in state["players"]:
         if player["seat"] != seat and player[key] == card:
-            player[key] = giver[key]
+            player[key] = receiver[key]
             if key == "faction":  # the card comes as it lies, exhausted or ready
-                player["faction_exhausted"] = giver["faction_exhausted"]
+                player["faction_exhausted"] = receiver["faction_exhausted"]
 
 
 #: The ref of a given token's copy: none of the box's (E135: the board and the box keep theirs).
