@@ -48,15 +48,21 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
 
 
 def _swap(state: State, seat: int, key: Literal["faction", "achievement"], card: str) -> None:
-    """Another seat holding ``card`` (its faction or hidden achievement) holds ``seat``'s
+    """Another seat holding ``card`` (its faction or hidden achievement) keeps ``seat``'s
     instead: the box has one copy of each faction and achievement card (000 "setup" 8), so
     a gift in play swaps them, as Starlight swaps gods."""
-    receiver = state["players"][seat]
+    from whitedwarf.interpreter.lastlight import scenario
+
+    own = state["players"][seat][key]
     for player in state["players"]:
-        if player["seat"] != seat and player[key] == card:
-            player[key] = receiver[key]
-            if key == "faction":  # the card comes as it lies, exhausted or ready
-                player["faction_exhausted"] = receiver["faction_exhausted"]
+        if player["seat"] == seat or player[key] != card:
+            continue
+        if own is None:  # nothing to hand over: two seats would hold one card
+            raise GiftError(f"seat {player['seat']} holds {card} and seat {seat} no {key} to swap")
+        if key == "faction":
+            scenario.keep(state, player["seat"], faction=own)
+        else:
+            scenario.keep(state, player["seat"], achievement=own)
 
 
 #: The ref of a given token's copy: none of the box's (E135: the board and the box keep theirs).
