@@ -162,3 +162,16 @@ def test_without_thalassa_the_turn_brings_the_usual_ap(pack: Path) -> None:
     choose(game, state, "step", "act", "flush")
     _end_turn(game, state)
     assert state["players"][1]["ap"] == 5
+
+
+def test_ap_waiting_for_the_next_turn_is_shown_on_the_mats(pack: Path) -> None:
+    """The terminal shows the AP Thalassa's keeper gained in seat 0's turn (SL155), on her
+    own mat and on the other seat's view of it."""
+    from whitedwarf.interpreter.starlight.views.panels import others_panel, own_panel
+
+    game, state = _flush(pack, keeper=1)
+    content = game.content  # type: ignore[attr-defined]
+    own = own_panel(content, game.observation(state, 1), 1)  # type: ignore[attr-defined]
+    assert "1 gained for the next turn" in own
+    other = others_panel(content, game.observation(state, 0), 0, ["live", "live"])  # type: ignore[attr-defined]
+    assert "1 gained for the next turn" in other

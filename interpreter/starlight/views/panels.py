@@ -60,6 +60,7 @@ def own_panel(content: Any, view: State, seat: int) -> str:
         f"[bold {_colour(seat)}]You: seat {seat}[/] · {counted(p['night'], 'night point')}"
         + _points(p, "night"),
         f"[bold]{p['ap']} AP[/] now · {p['saved']} saved for your next turn"
+        + _waiting(p)
         + (f" · {where}" if where else ""),
     ]
     cores = [core_line(content, c) for c in p["cores"]]
@@ -87,6 +88,12 @@ def own_panel(content: Any, view: State, seat: int) -> str:
     lines.append(f"stars: {', '.join(p['stars']) or 'none'}")
     lines += _god_lines(content, view, p)
     return "\n".join(lines)
+
+
+def _waiting(p: Mapping[str, Any]) -> str:
+    """AP a power gave the seat between its turns, which its next turn brings (SL155)."""
+    waiting = int(p.get("ap_waiting", 0))
+    return f" · {waiting} gained for the next turn" if waiting else ""
 
 
 def _flares(content: Any, flares: list[str]) -> str:
@@ -148,7 +155,7 @@ def _other(content: Any, view: State, p: Mapping[str, Any], kinds: list[str]) ->
     god_text = "kept, secret until all have kept" if god == "?" else god
     lines = [
         head,
-        f"  AP {p['ap']} · saved {p['saved']} · cores: {', '.join(cores) or 'none'}",
+        f"  AP {p['ap']} · saved {p['saved']}{_waiting(p)} · cores: {', '.join(cores) or 'none'}",
         f"  rays: {_rays(p['rays'])}",
         f"  flares in hand: {_count(p['flares'])} · laurels: {_count(p['laurels'])} (secret)",
         f"  privileges: {_privileges(content, view, p)}",
