@@ -32,6 +32,7 @@ from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
     BatchConfig,
     BatchError,
+    content_digest,
     content_for,
     prepare_agents,
 )
@@ -731,15 +732,9 @@ def _values_as_it_is(base: BatchConfig, candidate: BatchConfig) -> None:
     played = content_for(base)
     prepare_agents(base)  # the pack's values, shipped, cached or learned, now in memory
     game = played.engine.name
-    found = card_values.known(game, _digest(played.content))
+    found = card_values.known(game, content_digest(played.content))
     if found is not None:
-        card_values.install(found, game, _digest(content_for(candidate).content))
-
-
-def _digest(content: Any) -> str:
-    """The digest a game's content is known by to its card values."""
-    digest = content.digest
-    return str(digest() if callable(digest) else digest)
+        card_values.install(found, game, content_digest(content_for(candidate).content))
 
 
 def _narrowed(knobs: list[Knob], ranges: Sequence[str]) -> list[Knob]:

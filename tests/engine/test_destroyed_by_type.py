@@ -1,5 +1,5 @@
 """`unit_destroyed_by_type`: "When a ship of this type destroys an enemy unit" on a ship tech
-(docs/rules-decisions.md E139). 004 "Attack": a destroyed ship goes to "the player who
+(docs/rules-decisions.md E142). 004 "Attack": a destroyed ship goes to "the player who
 assigned the final damage"; 000 "Attack": each ship type rolls its dice together, so the
 final damage came from one ship type's roll, and the ship techs of that type hear it (E127:
 a ship tech is about its ship type). Positions written with docs/scenarios.md's helpers."""
