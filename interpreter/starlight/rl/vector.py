@@ -342,10 +342,7 @@ class StateEncoder:
         row[7] = len(stars) / 10
         row[8] = turns / 60
         row[9] = len(used) / 10
-        spaces = self.spec.spaces
-        row[10 : 10 + spaces] = self._no_marker
-        if isinstance(marker, int) and 0 <= marker < spaces:
-            row[10 + marker] = 1.0
+        self._marker(marker, row)
 
     def _scalars_changed(
         self, now: tuple[Any, ...], was: tuple[Any, ...], row: array[float]
@@ -366,10 +363,14 @@ class StateEncoder:
         if kind != was[0]:
             row[0] = float(kind == "starbot")
         if marker != was[6]:
-            spaces = self.spec.spaces
-            row[10 : 10 + spaces] = self._no_marker
-            if isinstance(marker, int) and 0 <= marker < spaces:
-                row[10 + marker] = 1.0
+            self._marker(marker, row)
+
+    def _marker(self, marker: Any, row: array[float]) -> None:
+        """A seat's marker on the rondel, one-hot after its first ten numbers (none: zeros)."""
+        spaces = self.spec.spaces
+        row[10 : 10 + spaces] = self._no_marker
+        if isinstance(marker, int) and 0 <= marker < spaces:
+            row[10 + marker] = 1.0
 
     def _held(self, held: tuple[Any, ...], row: array[float]) -> None:
         """The cores, rays (by quarters), privileges and aspects a seat holds (sums of
