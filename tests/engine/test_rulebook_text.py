@@ -587,3 +587,68 @@ def test_002_the_lumos_ally_gains_no_light_for_lumos_ships_in_the_centre() -> No
     choose(game, state, {0: "refresh", 1: "refresh"})
     assert state["rotation"] == 1
     assert [p["light"] for p in state["players"]] == [0, 1 + 1]
+
+
+def test_000_a_face_up_planetary_token_is_not_revealed_again() -> None:
+    """000 "1. Move": "Planetary exploration tokens remain on the board as they depict what
+    resource their associated planet produces": once face up, a later Command player's ship
+    there reveals nothing and gains nothing from it."""
+    game = new_game(players=3)
+    state = blank(game)
+    _, sector = _planet_on(state, "outer")
+    put_ship(state, 0, "small", sector)
+    choose(game, state, {0: "command", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "done")
+    while game.current_players(state) == [0]:
+        game.apply(state, 0, options(game, state, 0)[-1])  # the token's own question, if any
+    assert state["sectors"][sector]["revealed"]
+    put_ship(state, 1, "small", sector)
+    before = [dict(p["res"]) for p in state["players"]] + [p["light"] for p in state["players"]]
+    choose(game, state, {0: "mine", 1: "command", 2: "refresh"})
+    assert 1 not in game.current_players(state) or not [
+        o for o in options(game, state, 1) if o.startswith("reveal:")
+    ]
+    game.apply(state, 1, "done")
+    assert state["players"][1]["res"] == before[1] and state["players"][1]["light"] == before[4]
+
+
+def test_000_a_ship_from_a_graveyard_or_the_supply_but_only_your_own() -> None:
+    """000 "Action Card #3" footnote: "If you wish to build a ship that is in an opponent's
+    graveyard, you must pay the ship build cost to that opponent ... and return the ship from
+    their graveyard to play": a choice beside the supply; another player's ship lying in
+    that graveyard is not yours to build."""
+    game = new_game(players=3)
+    state = blank(game)
+    state["players"][0]["supply"]["small"] -= 1
+    state["players"][2]["supply"]["medium"] -= 1
+    state["players"][1]["graveyard"] = [
+        {"kind": "ship", "owner": 0, "size": "small"},
+        {"kind": "ship", "owner": 2, "size": "medium"},
+    ]
+    give(state, 0, common=6, uncommon=3)
+    game.edited(state)
+    choose(game, state, {0: "construct", 1: "mine", 2: "mine"})
+    offered = [o for o in options(game, state, 0) if o.startswith("build:")]
+    assert "build:small" in offered and "build:small@1" in offered
+    assert "build:medium" in offered and "build:medium@1" not in offered
+    game.apply(state, 0, "build:small@1")
+    assert state["players"][1]["graveyard"] == [{"kind": "ship", "owner": 2, "size": "medium"}]
+    assert state["players"][1]["res"]["common"] == 2  # the small ship's cost, paid to seat 1
+    home = next(s for s, v in state["sectors"].items() if v["home"] == 0)
+    assert [s["sector"] for s in state["ships"].values() if s["owner"] == 0] == [home]
+
+
+def test_002_no_extractor_beside_a_lumos_ship() -> None:
+    """000 "2. extractor": "a planet containing only your ships"; 002: the Lumos are "their
+    own faction", so a Lumos ship there, allied or not, forbids it (001 FAQ "Can I build an
+    extractor on a planet with enemy ships? No"; docs/rules-decisions.md E8)."""
+    game = new_game(players=2)
+    state = blank(game)
+    planet, sector = _planet_on(state, "outer")
+    put_ship(state, 0, "small", sector)
+    put_ship(state, -1, "small", sector)
+    give(state, 1, light=1)  # seat 0 has the least light: the Lumos are its allies
+    state["lumos"]["ally"] = 0
+    game.edited(state)
+    choose(game, state, {0: "construct", 1: "mine"})
+    assert f"extractor:{planet}" not in options(game, state, 0)

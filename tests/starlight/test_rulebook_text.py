@@ -489,3 +489,44 @@ def test_first_turn_ap_left_over_are_saved() -> None:
     pool = state["pools"]["cores"]
     choose(game, state, "place:0", f"core:{pool[0]}", "done")
     assert state["turn"] == 1 and state["players"][0]["saved"] == 1
+
+
+def test_flares_one_flare_attached_per_launch() -> None:
+    """003 "Flares": "you may attach one Flare to your star during a Launch action": with
+    two Flares held, one is attached and the other stays in hand, face up."""
+    game, state = _three()
+    give(game, state, 0, flares=["star_chorus", "wide_heavens"])
+    _launch_position(game, state, ["yellow:long"] * 2, "achernar")
+    choose(game, state, "step", "act", "core:achernar", "ray:yellow:long", "ray:yellow:long")
+    choose(game, state, "ready", "slot:aquila_1")
+    assert "flare:star_chorus" in options(game, state)
+    choose(game, state, "flare:star_chorus")
+    me = state["players"][0]
+    assert not [o for o in options(game, state) if o.startswith("flare:")]
+    assert me["flares"] == ["wide_heavens"] and me["used_flares"] == ["star_chorus"]
+
+
+def test_accolades_claimed_right_after_the_action_by_the_first_only() -> None:
+    """003 "Accolades": "Each Accolade may be claimed only once, by the first player to
+    achieve its goal ... you may immediately claim an Accolade after any action in which you
+    have achieved its goal": a fifth Aspect recorded by a launch claims Many Aspects before
+    the turn goes on; another player recording a fifth later does not."""
+    game, state = _three()
+    four = ["crown", "sword", "chalice", "serpent"]
+    state["players"][0]["aspects"] = list(four)
+    state["players"][1]["aspects"] = list(four)
+    game.edited(state)
+    _launch_position(game, state, ["yellow:long"] * 2, "achernar")  # cornucopia
+    choose(game, state, "step", "act", "core:achernar", "ray:yellow:long", "ray:yellow:long")
+    choose(game, state, "ready", "slot:aquila_1")
+    many = next(a for a in state["accolades"] if a["id"] == "many_aspects")
+    assert many["owner"] == 0 and state["players"][0]["accolades"] == ["many_aspects"]
+    assert state["turn"] == 0  # claimed within the turn, after the action
+    choose(game, state, "end")
+    give(game, state, 1, cores=["denebola"], rays=["red:long"] * 2)  # cornucopia too
+    put_marker(game, state, 1, "gain_cores")
+    turn(game, state, 1)
+    choose(game, state, "step", "act", "core:denebola", "ray:red:long", "ray:red:long")
+    choose(game, state, "ready", "slot:hydrus_1")
+    assert len(state["players"][1]["aspects"]) == 5
+    assert many["owner"] == 0 and state["players"][1]["accolades"] == []
