@@ -652,3 +652,19 @@ def test_002_no_extractor_beside_a_lumos_ship() -> None:
     game.edited(state)
     choose(game, state, {0: "construct", 1: "mine"})
     assert f"extractor:{planet}" not in options(game, state, 0)
+
+
+def test_e144_a_take_back_may_pick_up_the_card_being_resolved() -> None:
+    """000 "Exploration Icons Explained" (Time Eddy): "pick up an action card other than the
+    Refresh card"; the Command card being resolved is played, so it may come back, and its
+    attack still follows (docs/rules-decisions.md E144)."""
+    game = new_game(players=3)
+    state = blank(game)
+    _, sector = _reveal_here(game, state, "time_eddy")
+    put_ship(state, 1, "small", sector)
+    choose(game, state, {0: "command", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "done")
+    game.apply(state, 0, "yes")  # Command is the only card on the table: taken at once
+    me = state["players"][0]
+    assert "command" in me["hand"] and me["played"] == []
+    assert options(game, state, 0) == ["roll:small", "done"]
