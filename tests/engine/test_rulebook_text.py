@@ -15,6 +15,7 @@ from whitedwarf.interpreter.lastlight.scenario import (
     blank,
     choose,
     give,
+    keep,
     new_game,
     options,
     put_extractor,
@@ -668,3 +669,25 @@ def test_e144_a_take_back_may_pick_up_the_card_being_resolved() -> None:
     me = state["players"][0]
     assert "command" in me["hand"] and me["played"] == []
     assert options(game, state, 0) == ["roll:small", "done"]
+
+
+def test_002_lumos_ships_do_not_use_the_allys_faction_ability() -> None:
+    """002: "Lumos ships do not use your faction ability—they are their own faction":
+    Talorin's "spend [1 uncommon] to move 1 ship 1 extra sector" (000) goes to Talorin's own
+    ship, never to a Lumos ship it commands, which keeps its 1 sector."""
+    game = new_game(players=2)
+    state = blank(game)
+    keep(state, 0, faction="talorin")
+    mine = put_ship(state, 0, "small", "centre")
+    lumos = put_ship(state, -1, "small", "centre")
+    give(state, 0, uncommon=1)
+    give(state, 1, light=2)  # seat 0 has the least light: the Lumos are its allies
+    state["lumos"]["ally"] = 0
+    game.edited(state)
+    choose(game, state, {0: "command", 1: "mine"})
+    game.apply(state, 0, "yes")  # pay 1 uncommon: the only ship of its own gets the extra
+    offered = options(game, state, 0)
+    far = [s for s in state["sectors"] if s.startswith("outer_")]
+    assert [o for o in offered if o.startswith(f"move:{mine}:outer_")]
+    assert not [o for o in offered if o.split(":")[-1] in far and o.startswith(f"move:{lumos}:")]
+    assert state["players"][0]["res"]["uncommon"] == 0
