@@ -530,3 +530,49 @@ def test_accolades_claimed_right_after_the_action_by_the_first_only() -> None:
     choose(game, state, "ready", "slot:hydrus_1")
     assert len(state["players"][1]["aspects"]) == 5
     assert many["owner"] == 0 and state["players"][1]["accolades"] == []
+
+
+# -- Starbot Play ---------------------------------------------------------------------------------
+
+
+def _starbot_turn(game: Game, state: State, card: str) -> None:
+    """Seat 0 (live) ends its first turn; the Starbot in seat 1 turns up ``card``."""
+    rig_draws(game, state, starbots=[card])
+    choose(game, state, "place:0", "done")
+
+
+def test_starbot_fifth_marker_wins_the_accolade_at_once() -> None:
+    """003 "Starbot Play": "If a Starbot accumulates 5 of its own markers on an Accolade, it
+    immediately wins that Accolade. Take the Accolade card and put it by the Starbot's
+    marker supply"; its night points are scored the same turn."""
+    game = new_game(seats=("live", "starbot"))
+    state = blank(game)
+    state["accolades"][1]["marks"] = {"1": 4}  # accolade place 2: four markers already
+    game.edited(state)
+    _starbot_turn(game, state, "starbot_07")  # Gain Short Rays 1: 3 night points, place 2
+    bot = state["players"][1]
+    assert state["accolades"][1]["owner"] == 1
+    assert bot["accolades"] == [state["accolades"][1]["id"]] and bot["night"] == 3
+
+
+def test_starbot_places_no_marker_on_a_won_accolade() -> None:
+    """003 "Starbot Play": "If the Accolade is no longer in play because some player (live or
+    Starbot) has already won it, do not place a marker"; the night points still come."""
+    game = new_game(seats=("live", "starbot"))
+    state = blank(game)
+    state["accolades"][1]["owner"] = 0
+    state["players"][0]["accolades"] = [state["accolades"][1]["id"]]
+    game.edited(state)
+    _starbot_turn(game, state, "starbot_07")
+    assert state["accolades"][1]["marks"] == {} and state["accolades"][1]["owner"] == 0
+    assert state["players"][1]["night"] == 3 and state["players"][1]["accolades"] == []
+
+
+def test_starbot_refresh_card_names_no_accolade() -> None:
+    """003 "Starbot Play": "each Starbot card (except the Refresh card) specifies the index
+    number of one of the five Accolade locations": the Refresh card places no marker."""
+    game = new_game(seats=("live", "starbot"))
+    state = blank(game)
+    _starbot_turn(game, state, "starbot_28")
+    assert all(a["marks"] == {} for a in state["accolades"])
+    assert state["players"][1]["night"] == 3
