@@ -157,6 +157,12 @@ class Runtime:
 #: its runtime (owned by its content) goes. A plain dict of references rather than a
 #: ``WeakValueDictionary``, whose Python-level lookup cost 10% of a triggered effect.
 _DIRECTORY: dict[str, weakref.ref[Runtime]] = {}
+#: Content id -> every runtime alive under it. Two Games loaded from the same packs are two
+#: contents of one digest, so one id: when the runtime listed in :data:`_DIRECTORY` goes,
+#: another alive under the id takes its place (their tables are alike), and a Game made
+#: before the other one went keeps working (a scenario test's module-level game, with other
+#: tests making and dropping games of the same pack, found it refused as "not loaded").
+_ALIVE: dict[str, list[weakref.ref[Runtime]]] = {}
 
 
 def register(content: GameContent, players: int) -> str:
@@ -165,14 +171,28 @@ def register(content: GameContent, players: int) -> str:
     rt = content.runtime(players)
     known = _DIRECTORY.get(key)
     if known is None or known() is not rt:
-        _DIRECTORY[key] = weakref.ref(rt, partial(_forget, key))
+        alive = _ALIVE.setdefault(key, [])
+        ref = next((r for r in alive if r() is rt), None)
+        if ref is None:
+            ref = weakref.ref(rt, partial(_forget, key))
+            alive.append(ref)
+        _DIRECTORY[key] = ref
     return key
 
 
 def _forget(key: str, gone: weakref.ref[Runtime]) -> None:
-    """Drop a dead runtime's entry (unless a newer content took its id meanwhile)."""
+    """Drop a dead runtime's references; if it was the one listed, list another runtime of
+    the same id still alive, else drop the entry."""
+    alive = [r for r in _ALIVE.get(key, ()) if r is not gone and r() is not None]
+    if alive:
+        _ALIVE[key] = alive
+    else:
+        _ALIVE.pop(key, None)
     if _DIRECTORY.get(key) is gone:
-        del _DIRECTORY[key]
+        if alive:
+            _DIRECTORY[key] = alive[-1]
+        else:
+            del _DIRECTORY[key]
 
 
 def runtime(state: Named) -> Runtime:

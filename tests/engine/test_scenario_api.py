@@ -136,3 +136,19 @@ def test_starlight_games_take_the_same_call() -> None:
     from whitedwarf.interpreter.starlight.game import Game as Starlight
 
     assert Starlight.edited({"a": 1}) == {"a": 1}
+
+
+def test_a_game_outlives_another_game_of_the_same_pack() -> None:
+    """Two games of one pack share a content id; dropping the second leaves the first
+    working (it was refused as "content ... is not loaded" once the second was collected,
+    which any test file making a game at import met after another file's games went)."""
+    import gc
+
+    first = new_game(players=2)
+    second = new_game(players=2)
+    assert first.content_id == second.content_id
+    blank(second)
+    del second
+    gc.collect()
+    state = blank(first)
+    assert state["phase"] == "choose" and first.legal_options(state, 0)
