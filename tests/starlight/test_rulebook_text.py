@@ -576,3 +576,35 @@ def test_starbot_refresh_card_names_no_accolade() -> None:
     _starbot_turn(game, state, "starbot_28")
     assert all(a["marks"] == {} for a in state["accolades"])
     assert state["players"][1]["night"] == 3
+
+
+def test_last_turn_other_actions_as_usual_then_the_final_launch() -> None:
+    """003 "Your Last Turn": "You may take other actions as usual in your last turn ... Just
+    save 1 AP to pay for the launch as your last action": a Launch action from the rondel,
+    then the final launch, which goes to "any eligible slot in any constellation" without a
+    step and ends the turn."""
+    game, state = _three()
+    for seat in range(3):
+        put_marker(game, state, seat, "gain_cores")
+    give(game, state, 0, cores=["fomalhaut", "elnath"], rays=["green:long"] * 2 + ["blue:long"] * 2)
+    state["players"][1]["night"] = 64
+    game.edited(state)
+    turn(game, state, 1)
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"] * 2)
+    choose(game, state, "step", "act", "core:achernar", "ray:yellow:long", "ray:yellow:long")
+    choose(game, state, "ready", "slot:aquila_1", "end")  # daybreak: round 2 is the last
+    choose(game, state, "end")  # seat 2
+    assert (state["round"], state["turn"]) == (2, 0)
+    assert "final" in options(game, state)
+    choose(game, state, "step", "act", "core:fomalhaut", "ray:green:long", "ray:green:long")
+    choose(game, state, "ready", "slot:aquila_3")
+    me = state["players"][0]
+    assert me["ap"] == 5 - 1 - 1 - 1  # the step, the launch, seat 1's marker there
+    choose(game, state, "final", "core:elnath", "ray:blue:long", "ray:blue:long", "ready")
+    assert "slot:lyra_1" in options(game, state)  # a constellation of no launch space here
+    choose(game, state, "slot:lyra_1")
+    if "no_flare" in options(game, state):
+        choose(game, state, "no_flare")
+    assert me["stars"] == ["aquila_3", "lyra_1"]
+    assert state["players"][0]["saved"] == 1  # 1 AP for the final launch, no surcharge
+    assert state["turn"] != 0  # the final launch ended the turn
