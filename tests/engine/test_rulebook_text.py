@@ -277,13 +277,13 @@ def test_000_refresh_heals_only_your_own_ships_and_readies_your_faction() -> Non
     cards ... Remove all damage tokens currently on your ships": yours, not another's."""
     game = new_game(players=3)
     state = blank(game)
-    _, sector = _planet_on(state, "distant")
-    mine = put_ship(state, 0, "medium", sector, damage=1)
+    home = next(s for s, v in state["sectors"].items() if v["home"] == 0)
+    mine = put_ship(state, 0, "medium", home, damage=1)
     theirs = put_ship(state, 1, "medium", "centre", damage=1)
     put_tech(state, 0, "resourcefulness", exhausted=True)
     put_tech(state, 1, "development", exhausted=True)
-    state["players"][0]["faction"] = "allterra"
-    state["players"][0]["faction_exhausted"] = True
+    keep(state, 0, faction="allterra")
+    state["players"][0]["faction_exhausted"] = True  # by hand: used earlier this cycle
     game.edited(state)
     choose(game, state, {0: "refresh", 1: "mine", 2: "mine"})
     assert state["ships"][mine]["damage"] == 0 and state["ships"][theirs]["damage"] == 1
