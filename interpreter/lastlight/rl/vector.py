@@ -21,11 +21,12 @@ observation, and it makes again only what changed since it last looked:
   card (kept with the row's version);
 * the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
   or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
-  only through these functions") and each seat's vector takes them turned to start at its
-  own part (views of them, joined); the sectors and planets blocks, the same for every seat,
-  once a ``tokens`` stamp (a token revealed: the only change they can see, tokens being laid
-  at setup); the Lumos block by the ``lumos`` stamp; a seat's own block with its
-  ``techs_of`` stamp, kept achievement and the cards dealt to it.
+  only through these functions"), their owners' parts kept twice over, so that each seat's
+  vector takes them turned to start at its own part as one view of each; the sectors and
+  planets blocks, the same for every seat, once a ``tokens`` stamp (a token revealed: the
+  only change they can see, tokens being laid at setup); the Lumos block by the ``lumos``
+  stamp; a seat's own block with its ``techs_of`` stamp, kept achievement and the cards
+  dealt to it.
 
 A stamp is unique in the process, so a block kept from one state is never taken for
 another's.
