@@ -56,10 +56,10 @@ _SCALARS = itemgetter(*_SCALAR_KEYS)
 _LISTS = itemgetter(*_LIST_KEYS)
 #: All of it in one call (one compare with what a row was made from, most steps equal).
 _READS = itemgetter(*_SCALAR_KEYS, *_LIST_KEYS, "god")
-#: Where, in what :data:`_READS` reads, the lists start, the held cards start (after the
-#: four lists shown by size), and the god is.
+#: How many of the lists are shown by size (the rest are the cards held).
+_SIZED = 4
+#: Where, in what :data:`_READS` reads, the lists start and the god is.
 _LISTED = len(_SCALAR_KEYS)
-_HELD = _LISTED + 4
 _GOD = _LISTED + len(_LIST_KEYS)
 #: A list's or a dict's copy (kept, to compare the next read with).
 _COPY = methodcaller("copy")
@@ -114,9 +114,11 @@ class StateEncoder:
         self._no_marker = _zeros(spec.spaces)
         self._no_held = _zeros(self._god_at - 10 - spec.spaces)
         #: seat -> its row (no god), what it was made from (:data:`_READS`, its lists
-        #: copied), and its row as shown (with its god, if any shown: a copy)
+        #: copied), those copies alone, and its row as shown (with its god, if any shown: a
+        #: copy)
         self._rows = [_zeros(self._width) for _ in range(n)]
         self._reads: list[Any] = [None] * n
+        self._lists: list[Any] = [None] * n
         self._shown: list[array[float]] = list(self._rows)
         #: copies of the pools and the bags (:meth:`_supply_blocks`), and their blocks' six
         #: parts then, the same for every seat
@@ -309,25 +311,26 @@ class StateEncoder:
         from (the numbers, or only the scalars among them, or the held cards), and its row as
         shown; keep copies of the lists it read (the state's own lists change in place)."""
         kept, row = self._reads[s], self._rows[s]
+        held = now[_LISTED:_GOD]
         if kept is None:
-            self._numbers(now[:_LISTED], now[_LISTED:_HELD], row)
-            self._held(now[_HELD:_GOD], row)
-            lists = tuple(map(_COPY, now[_LISTED:_GOD]))
+            self._numbers(now[:_LISTED], held[:_SIZED], row)
+            self._held(held[_SIZED:], row)
+            lists = tuple(map(_COPY, held))
         else:
-            lists = kept[_LISTED:_GOD]
-            if now[_LISTED:_GOD] != lists:
-                if now[_LISTED:_HELD] != kept[_LISTED:_HELD]:
-                    self._numbers(now[:_LISTED], now[_LISTED:_HELD], row)
-                elif now[:_LISTED] != kept[:_LISTED]:
-                    self._scalars_changed(now[:_LISTED], kept[:_LISTED], row)
-                if now[_HELD:_GOD] != kept[_HELD:_GOD]:
-                    self._held(now[_HELD:_GOD], row)
-                lists = tuple(map(_COPY, now[_LISTED:_GOD]))
-            elif now[:_LISTED] != kept[:_LISTED]:  # (the lists as they were: their sizes too)
-                self._scalars_changed(now[:_LISTED], kept[:_LISTED], row)
-        god = now[_GOD]
-        self._reads[s] = (*now[:_LISTED], *lists, god)
-        shown = self._shown_god.get(god)
+            lists = self._lists[s]
+            if held == lists:  # (most changes: a scalar, its AP; or the god)
+                self._scalars_changed(now, kept, row)
+            else:
+                if held[:_SIZED] != lists[:_SIZED]:
+                    self._numbers(now[:_LISTED], held[:_SIZED], row)
+                else:  # (the lists' sizes as they were: the scalars' places)
+                    self._scalars_changed(now, kept, row)
+                if held[_SIZED:] != lists[_SIZED:]:
+                    self._held(held[_SIZED:], row)
+                lists = tuple(map(_COPY, held))
+        self._lists[s] = lists
+        self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
+        shown = self._shown_god.get(now[_GOD])
         # (most games show no god: the row itself, without a call)
         self._shown[s] = row if shown is None else self._with_god(row, shown)
 
@@ -363,20 +366,23 @@ class StateEncoder:
         self, now: tuple[Any, ...], was: tuple[Any, ...], row: array[float]
     ) -> None:
         """Write again only the numbers of :meth:`_numbers` whose scalar changed from
-        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else."""
-        kind, ap, saved, night, day, turns, marker = now
+        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else.
+        ``now`` and ``was``: what :data:`_READS` read, the scalars first (read by place)."""
+        ap = now[1]
         if ap != was[1]:
             row[1] = ap / 10
+        saved = now[2]
         if saved != was[2]:
             row[2] = saved / 10
-        if night != was[3]:
-            row[3] = night / 50
-        if day != was[4]:
-            row[4] = day / 50
-        if turns != was[5]:
-            row[8] = turns / 60
-        if kind != was[0]:
-            row[0] = float(kind == "starbot")
+        if now[3] != was[3]:
+            row[3] = now[3] / 50
+        if now[4] != was[4]:
+            row[4] = now[4] / 50
+        if now[5] != was[5]:
+            row[8] = now[5] / 60
+        if now[0] != was[0]:
+            row[0] = float(now[0] == "starbot")
+        marker = now[6]
         if marker != was[6]:  # (the old place cleared, the new one set)
             spaces = self.spec.spaces
             old = was[6]
