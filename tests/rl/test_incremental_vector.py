@@ -1,14 +1,15 @@
 """The fast observation encoders (each game's ``rl/vector.py``) keep blocks between
 observations and make again only what changed; here their vector equals the from-scratch
 encoding (``spec.encode`` of ``Game.observation``) for every seat at every decision of seeded
-games of both games at 2, 3 and 4 seats (thousands of positions), also when the encoder is
-turned to a saved copy of an earlier position (a rewind, as OpenSpiel's search does), to a
-branch played on from it, and back to the game."""
+games of both games at 2, 3 and 4 seats and of a mod pack (thousands of positions), also
+when the encoder is turned to a saved copy of an earlier position (a rewind, as OpenSpiel's
+search does), to a branch played on from it, and back to the game."""
 
 from __future__ import annotations
 
 import functools
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -18,12 +19,15 @@ pytest.importorskip("pettingzoo")
 
 from whitedwarf import rl
 
+#: A mod pack of Last Light (a new faction): its content, numbered and encoded as the base's.
+MOD = str(Path(__file__).resolve().parent / "packs" / "rl_mod")
 CASES = [
     *(("lastlight", n, {}) for n in (2, 3, 4)),
     *(("starlight", n, {}) for n in (2, 3, 4)),
     ("starlight", 3, {"gods": True}),
+    *((MOD, n, {}) for n in (2, 4)),
 ]
-IDS = [f"{p}-{n}p{'-gods' if o else ''}" for p, n, o in CASES]
+IDS = [f"{Path(p).name}-{n}p{'-gods' if o else ''}" for p, n, o in CASES]
 
 
 @functools.cache

@@ -21,11 +21,12 @@ observation, and it makes again only what changed since it last looked:
   card (kept with the row's version);
 * the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
   or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
-  only through these functions") and each seat's vector takes them turned to start at its
-  own part (views of them, joined); the sectors and planets blocks, the same for every seat,
-  once a ``tokens`` stamp (a token revealed: the only change they can see, tokens being laid
-  at setup); the Lumos block by the ``lumos`` stamp; a seat's own block with its
-  ``techs_of`` stamp, kept achievement and the cards dealt to it.
+  only through these functions"), their owners' parts kept twice over, so that each seat's
+  vector takes them turned to start at its own part as one view of each; the sectors and
+  planets blocks, the same for every seat, once a ``tokens`` stamp (a token revealed: the
+  only change they can see, tokens being laid at setup); the Lumos block by the ``lumos``
+  stamp; a seat's own block with its ``techs_of`` stamp, kept achievement and the cards
+  dealt to it.
 
 A stamp is unique in the process, so a block kept from one state is never taken for
 another's.
@@ -136,8 +137,8 @@ class StateEncoder:
         #: seat -> its own row (its chosen card by card) with the row's version then
         self._mine: list[tuple[int, array[float]] | None] = [None] * n
         #: seat -> the ships, damage, extractors, sectors, planets and Lumos blocks as it
-        #: sees them (joined), with the stamps they were made with
-        self._pieces: list[tuple[tuple[int, ...], bytearray] | None] = [None] * n
+        #: sees them (views, to join), with the stamps they were made with
+        self._pieces: list[tuple[tuple[int, ...], list[Any]] | None] = [None] * n
         #: the Lumos block, by the ally's place from the seat (the last: none)
         self._allies = [_zeros(n + 1) for _ in range(n + 1)]
         for k, block in enumerate(self._allies):
@@ -181,10 +182,11 @@ class StateEncoder:
         self._nsec = nsec
         #: a ship's (owner, size, sector) -> its cell in the ships block by owner in seat order
         self._ship_cell: dict[tuple[int, str, str], int] = {}
-        #: (ships stamp, the ships and damage blocks in seat order, Lumos last)
-        self._ships_made: tuple[int, Any, array[float]] | None = None
-        #: (extractors stamp, the extractors block in seat order)
-        self._extractors_made: tuple[int, array[float]] | None = None
+        #: (ships stamp, the ships and damage blocks by owner in seat order, each
+        #: :func:`_doubled`)
+        self._ships_made: tuple[int, _Doubled, _Doubled] | None = None
+        #: (extractors stamp, the extractors block by owner in seat order, :func:`_doubled`)
+        self._extractors_made: tuple[int, _Doubled] | None = None
         #: (the tokens stamp, the sectors and planets blocks then)
         self._kept_board: tuple[int, array[float]] | None = None
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
@@ -234,10 +236,9 @@ class StateEncoder:
         parts += rows[:seat]
         board = self._board_stamps(now)
         kept = self._pieces[seat]
-        if kept is None or kept[0] != board:  # joined once, one part of each vector
-            pieces = self._join(self._pieces_of(state, seat, board))
-            kept = self._pieces[seat] = (board, pieces)
-        parts.append(kept[1])
+        if kept is None or kept[0] != board:  # (views of the blocks: nothing copied)
+            kept = self._pieces[seat] = (board, self._pieces_of(state, seat, board))
+        parts += kept[1]
         me = players[seat]
         own = self._placed_own[seat]
         if own is None or own[0] != self._row_stamps[seat][1] or own[1] != _OWN_READS(me):
@@ -296,9 +297,10 @@ class StateEncoder:
 
     def _refresh_rows(self, players: list[Player], stamps: tuple[int, ...]) -> None:
         """Bring each seat's row up to date (made once for every seat): only the parts whose
-        sources changed are made again (its numbers with the stamps ``me``, ``techs_of``,
-        ``fleet``, ``holdings``; its action cards with ``cards`` and ``choice``, its chosen
-        card; its faction, exhausted or not, and techs in play with ``techs_of``).
+        sources changed are made again (its numbers with ``me``, only its techs' with
+        ``techs_of``, its supply with ``fleet`` and ``holdings``; its action cards with
+        ``cards``, only whether it chose with ``choice``; its faction, exhausted or not, and
+        techs in play with ``techs_of``).
         ``stamps``: every stamp's value, in the order :meth:`_new_stamps` read."""
         row_stamps = self._row_stamps
         for s, getter in enumerate(self._seat_stamps):
@@ -308,14 +310,23 @@ class StateEncoder:
             p = players[s]
             if was is None:
                 self._numbers(p)
+                self._supply(p)
                 self._cards(p)
                 self._faction(p)
             else:
                 me, techs_of, cards, fleet, holdings, choice = now
-                if me != was[0] or techs_of != was[1] or fleet != was[3] or holdings != was[4]:
+                if me != was[0]:
                     self._numbers(p)
-                if cards != was[2] or choice != was[5]:
+                elif techs_of != was[1]:
+                    self._techs(p)
+                if fleet != was[3] or holdings != was[4]:
+                    # (a piece taken from the supply or returned to it is placed or removed
+                    # with it, ``state.take_piece``: its ``fleet`` or ``holdings`` renews)
+                    self._supply(p)
+                if cards != was[2]:
                     self._cards(p)
+                elif choice != was[5]:  # a card chosen (or not): one number of the part
+                    self._rows[s][self._choice] = 0.0 if p["choice"] is None else 1.0
                 if techs_of != was[1]:
                     self._faction(p)
             row_stamps[s] = now
@@ -335,22 +346,37 @@ class StateEncoder:
         return row
 
     def _numbers(self, p: Player) -> None:
-        """A row's first eleven numbers: light, resources, techs, graveyard, supply."""
+        """A row's first seven numbers (its ``me`` stamp moved): light, resources, techs
+        in hand and exhausted in play, graveyard; the supply is :meth:`_supply`'s."""
         row = self._rows[p["seat"]]
-        res, supply, hand, techs = p["res"], p["supply"], p["techs_hand"], p["techs"]
-        try:  # (read in C; a resource or a piece missing is read as 0)
+        res = p["res"]
+        try:  # (read in C; a resource missing is read as 0)
             common, uncommon, rare = _RESOURCES(res)
-            small, medium, large, extractor = _SUPPLY(supply)
         except KeyError:
             common, uncommon, rare = (res.get(k, 0) for k in _RESOURCE)
-            small, medium, large, extractor = (supply.get(k, 0) for k in _PIECES)
         row[0] = p["light"] / self._goal
         row[1] = common / 10
         row[2] = uncommon / 10
         row[3] = rare / 10
-        row[4] = (hand if isinstance(hand, int) else len(hand)) / 10
-        row[5] = sum(map(bool, map(_EXHAUSTED, techs))) / 10
+        self._techs(p)
         row[6] = len(p["graveyard"]) / 4
+
+    def _techs(self, p: Player) -> None:
+        """A row's techs in hand and techs exhausted in play (its ``techs_of`` stamp)."""
+        row = self._rows[p["seat"]]
+        hand = p["techs_hand"]
+        row[4] = (hand if isinstance(hand, int) else len(hand)) / 10
+        row[5] = sum(map(bool, map(_EXHAUSTED, p["techs"]))) / 10
+
+    def _supply(self, p: Player) -> None:
+        """A row's supply numbers (the four after :meth:`_numbers`' seven): its ``fleet``
+        or ``holdings`` stamp moved (a ship moved, most often: the same supply)."""
+        row = self._rows[p["seat"]]
+        supply = p["supply"]
+        try:
+            small, medium, large, extractor = _SUPPLY(supply)
+        except KeyError:
+            small, medium, large, extractor = (supply.get(k, 0) for k in _PIECES)
         row[7] = small / 5
         row[8] = medium / 5
         row[9] = large / 5
@@ -455,12 +481,24 @@ class StateEncoder:
         Lumos last), the extractors alike, the board the same for every seat."""
         ships, extractors, tokens, _ = stamps
         made = self._ships_made
+        n, nsec = self.n, self._nsec
         if made is None or made[0] != ships:
-            made = self._ships_made = (ships, *self._ships_by_seat(state))
-        parts = _turn(made[1], seat, self.n, self._per_owner, 1)
-        parts += _turn(made[2], seat, self.n, self._nsec, 1)
-        parts += _turn(self._extractors_block(state, extractors), seat, self.n, self._nsec, 0)
-        parts.append(self._board_blocks(state, tokens))
+            block, damage = self._ships_by_seat(state)
+            made = self._ships_made = (
+                ships,
+                _doubled(block, n, self._per_owner),
+                _doubled(damage, n, nsec),
+            )
+        ships_seen, damage_seen = made[1], made[2]
+        extractors_seen = self._extractors_block(state, extractors)
+        parts = [
+            _turned(ships_seen, seat),
+            ships_seen[3],
+            _turned(damage_seen, seat),
+            damage_seen[3],
+            _turned(extractors_seen, seat),
+            self._board_blocks(state, tokens),
+        ]
         lumos = state["lumos"]
         ally = lumos.get("ally") if lumos else None
         parts.append(self._allies[self.n if ally is None else self.spec._rels[seat][ally]])
@@ -506,8 +544,9 @@ class StateEncoder:
         self._ship_cell[where] = at
         return at
 
-    def _extractors_block(self, state: State, stamp: int) -> array[float]:
-        """The extractors block by owner in seat order, made once a stamp."""
+    def _extractors_block(self, state: State, stamp: int) -> _Doubled:
+        """The extractors block by owner in seat order (:func:`_doubled`), made once a
+        stamp."""
         made = self._extractors_made
         if made is None or made[0] != stamp:
             nsec, sectors = self._nsec, self.spec._sector
@@ -519,7 +558,7 @@ class StateEncoder:
                     block[owner * nsec + sectors[sector]] = (
                         _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many)
                     )
-            made = self._extractors_made = (stamp, block)
+            made = self._extractors_made = (stamp, _doubled(block, self.n, nsec))
         return made[1]
 
     # -- the board, the same for every seat ----------------------------------------------------
@@ -551,10 +590,23 @@ class StateEncoder:
         return block
 
 
-def _turn(block: array[float], seat: int, n: int, part: int, extra: int) -> list[Any]:
-    """``block`` (``n`` owners' parts of ``part`` numbers in seat order, then ``extra``
-    more, the Lumos') as ``seat`` sees it, in pieces to join: its own part first, then the
-    next seat's ..., the Lumos' last."""
-    view = memoryview(block)
-    mine = seat * part
-    return [view[mine : n * part], view[:mine], view[n * part : (n + extra) * part]]
+#: A block by owner in seat order, as :func:`_doubled` keeps it: its owners' parts twice
+#: over (bytes), how many bytes an owner's part takes and all the owners' parts take, and
+#: the bytes after the owners' (the Lumos' part, or none).
+_Doubled = tuple[memoryview, int, int, memoryview]
+
+
+def _doubled(block: Any, n: int, part: int) -> _Doubled:
+    """``block`` (``n`` owners' parts of ``part`` float32 numbers in seat order, then the
+    Lumos' part or nothing) kept so that any seat's view of it is one slice: its owners'
+    parts twice over, then the rest apart (:func:`_turned`)."""
+    whole = memoryview(block).cast("B")
+    size = 4 * n * part
+    return memoryview(bytes(whole[:size]) * 2), 4 * part, size, whole[size:]
+
+
+def _turned(doubled: _Doubled, seat: int) -> memoryview:
+    """The owners' parts of a :func:`_doubled` block as ``seat`` sees them: its own first,
+    then the next seat's ... (the Lumos' part, ``doubled[3]``, comes after them)."""
+    twice, part, size, _ = doubled
+    return twice[seat * part : seat * part + size]

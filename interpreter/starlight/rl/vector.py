@@ -44,16 +44,23 @@ if TYPE_CHECKING:
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
 _FLOAT32 = np.dtype(np.float32)
 
-#: What a seat's row reads, in two calls: its scalars (compared as they are), then the four
-#: lists it shows by size (the first part of its row with the scalars) and the cards, rays,
+#: What a seat's row reads: its scalars (compared as they are), then the four lists it
+#: shows by size (the first part of its row with the scalars) and the cards, rays,
 #: privileges and aspects it holds, by content (the rest; compared with the copies kept: no
-#: copy is made while they are the same).
-_SCALARS = itemgetter("kind", "ap", "saved", "night", "day", "turns", "marker")
-_LISTS = itemgetter(
+#: copy is made while they are the same), then its god.
+_SCALAR_KEYS = ("kind", "ap", "saved", "night", "day", "turns", "marker")
+_LIST_KEYS = (
     "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
 )  # fmt: skip
+_SCALARS = itemgetter(*_SCALAR_KEYS)
+_LISTS = itemgetter(*_LIST_KEYS)
+#: All of it in one call (one compare with what a row was made from, most steps equal).
+_READS = itemgetter(*_SCALAR_KEYS, *_LIST_KEYS, "god")
 #: How many of the lists are shown by size (the rest are the cards held).
 _SIZED = 4
+#: Where, in what :data:`_READS` reads, the lists start and the god is.
+_LISTED = len(_SCALAR_KEYS)
+_GOD = _LISTED + len(_LIST_KEYS)
 #: A list's or a dict's copy (kept, to compare the next read with).
 _COPY = methodcaller("copy")
 _OWN = itemgetter("laurels", "flares", "used_flares")
@@ -106,13 +113,13 @@ class StateEncoder:
         #: zeros to start a row's parts from
         self._no_marker = _zeros(spec.spaces)
         self._no_held = _zeros(self._god_at - 10 - spec.spaces)
-        #: seat -> its row (no god), the snapshot of what it read, its row as shown (with
-        #: its god, if any shown: a copy), and the gods shown
+        #: seat -> its row (no god), what it was made from (:data:`_READS`, its lists
+        #: copied), those copies alone, and its row as shown (with its god, if any shown: a
+        #: copy)
         self._rows = [_zeros(self._width) for _ in range(n)]
-        self._scalars: list[Any] = [None] * n
+        self._reads: list[Any] = [None] * n
         self._lists: list[Any] = [None] * n
         self._shown: list[array[float]] = list(self._rows)
-        self._gods: list[Any] = [None] * n
         #: copies of the pools and the bags (:meth:`_supply_blocks`), and their blocks' six
         #: parts then, the same for every seat
         self._supply_seen: tuple[Any, ...] = ()
@@ -215,9 +222,11 @@ class StateEncoder:
         seen = self._supply_seen
         parts = self._supply_parts
         indexes = (spec._ray, spec._ray, spec._core, spec._flare)
+        copies = list(seen) if seen else [None] * len(held)
         for i, now in enumerate(held):
             if seen and seen[i] == now:
                 continue
+            copies[i] = now.copy()  # (the others' copies kept: a bag holds some seventy)
             if i < 4:  # a pool: its items by ones (rays by eighths: exact in float32)
                 part = _zeros(len(indexes[i]))
                 _count(part, 0, now, indexes[i], 1 / 8 if i < 2 else 1.0)
@@ -231,7 +240,7 @@ class StateEncoder:
                             _TWENTIETHS[many] if many < len(_TWENTIETHS) else _sum(1 / 20, many)
                         )
             parts[i] = part
-        self._supply_seen = tuple(map(_COPY, held))
+        self._supply_seen = tuple(copies)
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
@@ -284,37 +293,46 @@ class StateEncoder:
 
     def _refresh_rows(self, players: list[Any]) -> list[array[float]]:
         """Bring each seat's row up to date, and its row as shown (its god set, if it kept
-        one); returns the rows as shown, by seat. Only the rows whose reads differ from what
-        they were made from are made again (the numbers or the held cards, whichever
-        changed): most steps change a seat's scalars (its AP) and none of its lists."""
-        scalars, lists, rows, shown, gods, shown_god = (
-            self._scalars,
-            self._lists,
-            self._rows,
-            self._shown,
-            self._gods,
-            self._shown_god,
-        )
+        one); returns the rows as shown, by seat. Everything a row reads is read in one call
+        (:data:`_READS`) and compared with what it was made from in one compare: most steps
+        change one seat's scalars (its AP) and leave every other seat as it was."""
+        reads = self._reads
         for s, p in enumerate(players):
-            now, held = _SCALARS(p), _LISTS(p)
-            god = shown_god.get(p.get("god"))
-            kept = lists[s]
-            if held != kept:
-                row = rows[s]
-                if kept is None or held[:_SIZED] != kept[:_SIZED] or now != scalars[s]:
-                    self._numbers(now, held, row)
-                if kept is None or held[_SIZED:] != kept[_SIZED:]:
+            try:
+                now = _READS(p)
+            except KeyError:  # (a record without a god: none shown)
+                now = (*_SCALARS(p), *_LISTS(p), p.get("god"))
+            if now != reads[s]:
+                self._row_changed(s, now)
+        return self._shown
+
+    def _row_changed(self, s: int, now: tuple[Any, ...]) -> None:
+        """Make again the parts of seat ``s``'s row whose reads differ from what it was made
+        from (the numbers, or only the scalars among them, or the held cards), and its row as
+        shown; keep copies of the lists it read (the state's own lists change in place)."""
+        kept, row = self._reads[s], self._rows[s]
+        held = now[_LISTED:_GOD]
+        if kept is None:
+            self._numbers(now[:_LISTED], held[:_SIZED], row)
+            self._held(held[_SIZED:], row)
+            lists = tuple(map(_COPY, held))
+        else:
+            lists = self._lists[s]
+            if held == lists:  # (most changes: a scalar, its AP; or the god)
+                self._scalars_changed(now, kept, row)
+            else:
+                if held[:_SIZED] != lists[:_SIZED]:
+                    self._numbers(now[:_LISTED], held[:_SIZED], row)
+                else:  # (the lists' sizes as they were: the scalars' places)
+                    self._scalars_changed(now, kept, row)
+                if held[_SIZED:] != lists[_SIZED:]:
                     self._held(held[_SIZED:], row)
-                scalars[s], lists[s] = now, tuple(map(_COPY, held))
-            elif now != scalars[s]:  # (the lists' sizes as they were: the scalars' places)
-                self._scalars_changed(now, scalars[s], rows[s])
-                scalars[s] = now
-            elif god == gods[s]:
-                continue
-            gods[s] = god
-            # (most games show no god: the row itself, without a call)
-            shown[s] = rows[s] if god is None else self._with_god(rows[s], god)
-        return shown
+                lists = tuple(map(_COPY, held))
+        self._lists[s] = lists
+        self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
+        shown = self._shown_god.get(now[_GOD])
+        # (most games show no god: the row itself, without a call)
+        self._shown[s] = row if shown is None else self._with_god(row, shown)
 
     def _with_god(self, row: array[float], god: str | None) -> array[float]:
         """A seat's row as shown: itself, or a copy with its god set."""
@@ -329,7 +347,7 @@ class StateEncoder:
         and :data:`_LISTS` read: starbot, AP, saved, night, day, flares, laurels, stars,
         turns, used flares; its marker on the rondel."""
         kind, ap, saved, night, day, turns, marker = now
-        flares, laurels, stars, used = held[:_SIZED]
+        flares, laurels, stars, used = held
         # one by one: ten stores beat making an array of ten and assigning a slice
         row[0] = float(kind == "starbot")
         row[1] = ap / 10
@@ -348,22 +366,30 @@ class StateEncoder:
         self, now: tuple[Any, ...], was: tuple[Any, ...], row: array[float]
     ) -> None:
         """Write again only the numbers of :meth:`_numbers` whose scalar changed from
-        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else."""
-        kind, ap, saved, night, day, turns, marker = now
+        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else.
+        ``now`` and ``was``: what :data:`_READS` read, the scalars first (read by place)."""
+        ap = now[1]
         if ap != was[1]:
             row[1] = ap / 10
+        saved = now[2]
         if saved != was[2]:
             row[2] = saved / 10
-        if night != was[3]:
-            row[3] = night / 50
-        if day != was[4]:
-            row[4] = day / 50
-        if turns != was[5]:
-            row[8] = turns / 60
-        if kind != was[0]:
-            row[0] = float(kind == "starbot")
-        if marker != was[6]:
-            self._marker(marker, row)
+        if now[3] != was[3]:
+            row[3] = now[3] / 50
+        if now[4] != was[4]:
+            row[4] = now[4] / 50
+        if now[5] != was[5]:
+            row[8] = now[5] / 60
+        if now[0] != was[0]:
+            row[0] = float(now[0] == "starbot")
+        marker = now[6]
+        if marker != was[6]:  # (the old place cleared, the new one set)
+            spaces = self.spec.spaces
+            old = was[6]
+            if isinstance(old, int) and 0 <= old < spaces:
+                row[10 + old] = 0.0
+            if isinstance(marker, int) and 0 <= marker < spaces:
+                row[10 + marker] = 1.0
 
     def _marker(self, marker: Any, row: array[float]) -> None:
         """A seat's marker on the rondel, one-hot after its first ten numbers (none: zeros)."""
