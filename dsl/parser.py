@@ -228,6 +228,8 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
+    if token.type == "_COMMA":
+        hint = _comma_hint(text[:start], text[start + 1 :]) or hint
     if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of him`
         message, hint = _after_of(word)
     if friendly == _WHILE_STEP:  # under the step written after `while <condition>:`
@@ -322,6 +324,38 @@ def _postfix_if(before: str) -> bool:
     step = re.split(r"->|:|;|\n|\bthen\b|\belse\b|\bor\b", before)[-1].strip()
     head, found, _ = step.partition(" if ")
     return bool(found and head) and not head.startswith("when ")
+
+
+#: A function opened where a verb's amount stands (`gain min(2, light) light`), its
+#: comma reached: the amount takes a number, or a sum in parentheses.
+_BARE_FUNCTION = re.compile(r"(?<![(\w])\s*\b(min|max)\s*\([^()]*$")
+#: A cap written as English writes it, after the amount (`gain 1 light per planet you
+#: control, at most 3`).
+_AT_MOST_AFTER = re.compile(r"\s*at\s+most\s+(\d+)\b(?!\s+times)")
+
+
+def _comma_hint(before: str, after: str) -> str | None:
+    """A hint for an unexpected `,`: a function written where an amount's number stands, or
+    a cap written after an amount; both are said with parentheses, in the writer's own words
+    where the text has them (docs/dsl.md "Amounts, numbers and `per`")."""
+    bare = _BARE_FUNCTION.search(before)
+    if bare is not None:
+        opened = before[bare.start(1) :].strip()
+        close = after.find(")")
+        written = f"{opened}, {after[: close + 1].strip()}" if close >= 0 else f"{opened}, ...)"
+        return (
+            "a verb's amount takes a number, or a sum in parentheses: put the function in "
+            f"parentheses, `({written})`"
+        )
+    cap = _AT_MOST_AFTER.match(after)
+    if cap is not None:
+        most = cap.group(1)
+        return (
+            f"an amount is capped with `min`, in parentheses where its number stands: "
+            f"`(min(number of <things>, {most})) <unit>` is one a thing, at most {most}; a use "
+            "limit (`, at most 3 times per game`) follows the hook or `activated`"
+        )
+    return None
 
 
 def _token_hint(token: Token, expected: set[str], before: str = "") -> str | None:
