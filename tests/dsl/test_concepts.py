@@ -126,3 +126,45 @@ def test_starlight_hints_name_starlights_reference() -> None:
     (found,) = _diagnose("when turn_start -> gain (zorblax) ap", reg, "god")
     assert "docs/reference-starlight.md" in (found.hint or "")
     assert "docs/reference.md" not in (found.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "effect", "hook"),
+    [
+        ("lastlight", "civilization", "At the end of each round: gain 1 light", "round_end"),
+        ("lastlight", "civilization", "at the end of each round -> gain 1 light", "round_end"),
+        ("lastlight", "faction", "When you mine: gain 1 [common].", "resources_mined"),
+        ("lastlight", "civilization", "After your Trade: gain 1 uncommon", "after_trade"),
+        ("starlight", "god", "At the start of your turn: gain 1 AP", "turn_start"),
+    ],
+)
+def test_a_cards_printed_moment_written_as_its_effect_names_the_hook(
+    game: str, kind: str, effect: str, hook: str
+) -> None:
+    """`whitedwarf text` writes `round_end` as "At the end of each round:"; a designer who
+    copied a card's words back into its effect was told only where the parser stopped
+    (`unexpected each`, `At is not lower case`): the note names the hook those words say."""
+    found = _diagnose(effect, REGISTRIES[game], kind)
+    first = next(d for d in found if d.is_error)
+    assert any(f"the hook `{hook}`: write `when {hook} -> ...`" in n for n in first.notes)
+
+
+@pytest.mark.parametrize(
+    ("effect", "concept"),
+    [
+        ("when round_end -> lose 1 common", "lose"),
+        ("when round_end -> each opponent loses 1 common", "loses"),
+        (
+            "when round_start -> if number of planets you control is at least 3 -> gain 1 light",
+            "least",
+        ),
+        ("when round_end -> gain 1 light unless light > 5", "unless"),
+    ],
+)
+def test_words_of_a_cards_text_are_told_the_construct(effect: str, concept: str) -> None:
+    """The card text's "is at least 3" and the English "lose", "unless" are told what the
+    language writes instead, wherever the parser stopped."""
+    found = _diagnose(effect, REGISTRIES["lastlight"], "civilization")
+    first = next(d for d in found if d.is_error)
+    said = [first.hint or "", *first.notes]
+    assert any(s.startswith(f"the language has no `{concept}`:") for s in said)
