@@ -927,6 +927,8 @@ class Checker:
         return None
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
+        if self.for_each_after_amount(action.args):
+            return []
         positional = [p for p in verb.params if p.prep is None]
         by_prep: dict[str | None, Param] = {p.prep: p for p in verb.params if p.prep is not None}
         bound: list[tuple[Param, Any]] = []
@@ -950,6 +952,33 @@ class Checker:
                     f"for example: `{verb.example}`",
                 )
         return bound
+
+    def for_each_after_amount(self, args: tuple[ast.Arg, ...]) -> bool:
+        """``gain 1 light for each planet you control``, as English says it: told once that
+        an amount scaled by a count is written with ``per`` (was E0409 "expected an amount"
+        under the amount, and E0410 "given more than it takes")."""
+        for amount, bare, counted in zip(args, args[1:], args[2:], strict=False):
+            if not (
+                isinstance(amount, ast.Amount)
+                and amount.per is None
+                and isinstance(bare, ast.Selector)
+                and [w.text for w in bare.words] == ["for"]
+                and isinstance(counted, ast.Selector)
+                and counted.det is not None
+                and counted.det.text in ("each", "every")
+            ):
+                continue
+            text = self.source.text
+            things = text[counted.det.pos.end : counted.pos.end].strip()
+            per = f"{text[amount.pos.start : amount.pos.end]} per {things}"
+            self.error(
+                "E0409",
+                ast.Pos(bare.pos.start, counted.det.pos.end),
+                f"an amount for each thing is written with `per`: `{per}`",
+                "`per` scales an amount by a count; `per 2 <things>` is one for every two",
+            )
+            return True
+        return False
 
     def stat_ranges(self, bound: list[tuple[Param, Any]]) -> None:
         """``add 5 to trades``: a number bounded by the range of the stat it changes."""

@@ -386,6 +386,9 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
         )
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger, the condition or the cost and what happens"
+    every = re.search(r"(\d+\s+[a-z_]+)\s+for\s+(each|every)$", before)
+    if token.type == "INT" and every:  # `gain 1 common for every 2 planets you control`
+        return f"one for every {token} things is `{every.group(1)} per {token} <things>`"
     if token.type == "INT" and "SIGNED" in expected:
         return f"a modifier's number has its sign: `+{token}` or `-{token}`"
     if token.type == "OR" and "THEN" in expected:

@@ -153,3 +153,27 @@ def test_a_newcomers_slip_is_told_the_form(effect: str, code: str, hint: str) ->
     the 24 verbs; `activated: ->`: a list of tokens), not the form the designer meant."""
     found = only(effect, code, kind="civilization")
     assert hint in (found.hint or ""), found
+
+
+def test_an_amount_for_each_thing_is_told_per_once() -> None:
+    """`gain 1 light for each planet you control` was E0409 "expected an amount such as `1
+    common`" under the `1 light` it had, and E0410 "`gain` was given more than it takes":
+    now one error, at `for each`, writing the amount with `per`."""
+    found = diagnose("when round_end -> gain 1 light for each planet you control")
+    assert [(d.code, d.span.column, d.message) for d in found] == [
+        (
+            "E0409",
+            32,
+            "an amount for each thing is written with `per`: `1 light per planet you control`",
+        )
+    ]
+    fixed = "when round_end -> gain 1 light per planet you control"
+    assert diagnose(fixed) == []
+    (every,) = diagnose("when round_end -> gain 2 common for every red planet you control")
+    assert "`2 common per red planet you control`" in every.message
+
+
+def test_one_for_every_two_things_is_told_per_two() -> None:
+    (found,) = diagnose("when round_end -> gain 1 common for every 2 planets you control")
+    assert (found.code, found.span.column) == ("E0301", 43)
+    assert found.hint == "one for every 2 things is `1 common per 2 <things>`"
