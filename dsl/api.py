@@ -66,6 +66,8 @@ def _with_concepts(
         + _printed_hooks(text, registry)
         + _hooks_meant(text, registry)
     )
+    said = " ".join((*notes, told))
+    notes += tuple(note for note, word in _split_words(text, registry) if f"`{word}`" not in said)
     first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
     if not notes or first is None:
         return diagnostics
@@ -75,6 +77,26 @@ def _with_concepts(
 
 #: Words of a sentence that name no moment.
 _FILLER = frozenset({"the", "one", "any", "each", "your", "you", "and", "for", "from", "with"})
+
+
+def _split_words(text: str, registry: Registry) -> tuple[tuple[str, str], ...]:
+    """Words of the language written as two or three (`1 long ray`, `-1 launch cost`, `2
+    night points`): the parser stops at the second word, and told a unit list or "expected
+    a new line" the writer does not see that `_` joins them; each such phrase is told the
+    one word (a plural joins as its singular does: `night points` is `night_points`), with
+    that word."""
+    names = {entry.name for _, entry in registry.entries()}
+    words = re.findall(r"[a-z_]+", "\n".join(line.split("#", 1)[0] for line in text.splitlines()))
+    notes: list[tuple[str, str]] = []
+    for size in (3, 2):
+        for at in range(len(words) - size + 1):
+            phrase = " ".join(words[at : at + size])
+            joined = phrase.replace(" ", "_")
+            if joined not in names and joined[:-1] not in names:
+                continue
+            if not any(phrase in note for note, _ in notes):
+                notes.append((f"`{phrase}` is one word in the language: `{joined}`", joined))
+    return tuple(notes)
 
 
 def _printed_hooks(text: str, registry: Registry) -> tuple[str, ...]:

@@ -969,7 +969,8 @@ class Checker:
             ):
                 continue
             text = self.source.text
-            things = text[counted.det.pos.end : counted.pos.end].strip()
+            # the count's own words and what follows it (`in this constellation`), as written
+            things = text[counted.det.pos.end : args[-1].pos.end].strip()
             per = f"{text[amount.pos.start : amount.pos.end]} per {things}"
             self.error(
                 "E0409",
@@ -1125,6 +1126,27 @@ class Checker:
             return ast.PrepArg(previous.prep, merged, ast.Pos(previous.pos.start, arg.pos.end))
         return merged
 
+    def _of_this_meant(self, arg: ast.PrepArg) -> str | None:
+        """The hint for `in this <thing>` after a count, where the language says `of this
+        <thing>` (an `of` filter: `stars of this constellation`) or the filter a game's
+        synonyms give the phrase (`in this sector` is `here`)."""
+        value = arg.value
+        if not (
+            isinstance(value, ast.Selector)
+            and value.det is not None
+            and value.det.text == "this"
+            and len(value.words) == 1
+        ):
+            return None
+        word = value.words[0].text
+        found = self.registry.filters.get(word)
+        if found is not None and found.form == "of":
+            return f"`{arg.prep.text} this {word}` is written after the noun as `of this {word}`"
+        if self.registry.synonyms.get(f"in this {word}") in self.registry.filters:
+            said = self.registry.synonyms[f"in this {word}"]
+            return f"`{arg.prep.text} this {word}` is written after the noun as `{said}`"
+        return None
+
     def _is_after(self, word: str) -> bool:
         found = self.registry.filters.get(word)
         return found is not None and found.form == "after"
@@ -1144,6 +1166,9 @@ class Checker:
             if param is None:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
                 hint = f"its prepositions: {known}; for example: `{verb.example}`"
+                of_this = self._of_this_meant(arg)
+                if of_this is not None:  # `gain 1 night_point per star in this constellation`
+                    hint = of_this
                 if arg.prep.text == "with":  # "the player with the most light"
                     hint = (
                         "a selector cannot pick a thing by what it has (`the <noun> with the "

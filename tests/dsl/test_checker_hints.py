@@ -177,3 +177,8 @@ def test_one_for_every_two_things_is_told_per_two() -> None:
     (found,) = diagnose("when round_end -> gain 1 common for every 2 planets you control")
     assert (found.code, found.span.column) == ("E0301", 43)
     assert found.hint == "one for every 2 things is `1 common per 2 <things>`"
+
+
+def test_the_per_written_for_for_each_keeps_the_words_after_the_count() -> None:
+    (found,) = diagnose("when ship_built -> gain 1 common for each enemy ship of yours here")
+    assert "`1 common per enemy ship of yours here`" in found.message

@@ -168,3 +168,58 @@ def test_words_of_a_cards_text_are_told_the_construct(effect: str, concept: str)
     first = next(d for d in found if d.is_error)
     said = [first.hint or "", *first.notes]
     assert any(s.startswith(f"the language has no `{concept}`:") for s in said)
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "effect", "word"),
+    [
+        ("starlight", "god", "when turn_start -> gain 1 long ray", "long_ray"),
+        ("starlight", "god", "you have -1 launch cost", "launch_cost"),
+        ("lastlight", "faction", "you have +1 research draw", "research_draw"),
+        ("lastlight", "faction", "when unit lost -> gain 1 common", "unit_lost"),
+    ],
+)
+def test_a_word_of_the_language_written_as_two_is_told_the_one_word(
+    game: str, kind: str, effect: str, word: str
+) -> None:
+    """`gain 1 long ray` was told "expected an amount such as `1 long_ray`" and `you have -1
+    launch cost` "unexpected `cost`: expected a new line": nothing said that `_` joins them."""
+    found = _diagnose(effect, REGISTRIES[game], kind)
+    first = next(d for d in found if d.is_error)
+    phrase = word.replace("_", " ")
+    assert f"`{phrase}` is one word in the language: `{word}`" in first.notes
+
+
+def test_a_split_word_a_concept_already_names_is_not_told_twice() -> None:
+    found = _diagnose("when star_launched -> gain 2 night points", REGISTRIES["starlight"], "god")
+    notes = next(d for d in found if d.is_error).notes
+    assert [n for n in notes if "night_points" in n] == [
+        "the language has no `points`: write `night_points` (`gain 2 night_points`)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "effect", "hint"),
+    [
+        (
+            "starlight",
+            "god",
+            "when star_launched -> gain 1 night_point per star of yours in this constellation",
+            "`in this constellation` is written after the noun as `of this constellation`",
+        ),
+        (
+            "lastlight",
+            "faction",
+            "when ship_built -> gain 1 common per enemy ship in this sector",
+            "`in this sector` is written after the noun as `here`",
+        ),
+    ],
+)
+def test_in_this_place_after_a_count_is_told_the_qualifier(
+    game: str, kind: str, effect: str, hint: str
+) -> None:
+    """Was "`gain` takes nothing introduced by `in`" with "its prepositions: none"."""
+    (found,) = _diagnose(effect, REGISTRIES[game], kind)
+    assert (found.code, found.hint) == ("E0410", hint)
+    fixed = effect.replace("in this constellation", "of this constellation")
+    assert not _diagnose(fixed.replace("in this sector", "here"), REGISTRIES[game], kind)
