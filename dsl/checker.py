@@ -1326,6 +1326,8 @@ class Checker:
 
     def word_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
         text = _single_word(value)
+        if text is None:  # `flush the long pool`: several words where one is written
+            return self.one_word_expected(param, value)
         if param.kind is ArgKind.STAT:
             if text not in self.registry.stats or self.registry.stats[text].scope != "player":
                 names = [n for n, s in self.registry.stats.items() if s.scope == "player"]
@@ -1346,6 +1348,23 @@ class Checker:
             )
             return None
         return {"word": text}
+
+    def one_word_expected(self, param: Param, value: ast.Selector) -> None:
+        """E0403/E0414 where a stat or one of a few words is written, quoting what was
+        written (was "`...` is not allowed here" for several words)."""
+        pos = value.pos
+        written = " ".join(self.source.text[pos.start : pos.end].split())
+        last = written.split()[-1] if written else ""
+        several = len(written.split()) > 1
+        if param.kind is ArgKind.STAT:
+            names = [n for n, s in self.registry.stats.items() if s.scope == "player"]
+            said = ": a stat is one word" if several else ""
+            message = f"`{written}` is not one of your stats{said}"
+            self.error("E0403", pos, message, suggest(last, names, "stats of yours"))
+            return
+        said = ": one word is written here" if several else ""
+        message = f"`{written}` is not allowed here{said}"
+        self.error("E0414", pos, message, suggest(last, param.words, "allowed words"))
 
     # --- selectors ------------------------------------------------------------------
 

@@ -182,3 +182,12 @@ def test_one_for_every_two_things_is_told_per_two() -> None:
 def test_the_per_written_for_for_each_keeps_the_words_after_the_count() -> None:
     (found,) = diagnose("when ship_built -> gain 1 common for each enemy ship of yours here")
     assert "`1 common per enemy ship of yours here`" in found.message
+
+
+def test_several_words_where_a_stat_is_written_are_quoted() -> None:
+    """Was "`...` is not one of your stats" (and "`...` is not allowed here" for a word of
+    a few, Starlight's `flush the long pool`): the words written are quoted."""
+    (found,) = diagnose("when before_trade -> add 1 to research draw")
+    assert (found.code, found.span.column) == ("E0403", 31)
+    assert found.message == "`research draw` is not one of your stats: a stat is one word"
+    assert "`research_draw`" in (found.hint or "")

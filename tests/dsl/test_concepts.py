@@ -223,3 +223,10 @@ def test_in_this_place_after_a_count_is_told_the_qualifier(
     assert (found.code, found.hint) == ("E0410", hint)
     fixed = effect.replace("in this constellation", "of this constellation")
     assert not _diagnose(fixed.replace("in this sector", "here"), REGISTRIES[game], kind)
+
+
+def test_several_words_where_one_is_written_are_quoted() -> None:
+    found = _diagnose("when turn_start -> flush long rays", REGISTRIES["starlight"], "god")
+    (error,) = [d for d in found if d.is_error]
+    assert error.message == "`long rays` is not allowed here: one word is written here"
+    assert error.hint == "did you mean `long_rays`?"
