@@ -1326,8 +1326,9 @@ class Checker:
 
     def word_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
         text = _single_word(value)
-        if text is None:  # `flush the long pool`: several words where one is written
-            return self.one_word_expected(param, value)
+        if text is None:  # `flush the long pool`, `flush 2`: not one word
+            self.one_word_expected(param, value)
+            return None
         if param.kind is ArgKind.STAT:
             if text not in self.registry.stats or self.registry.stats[text].scope != "player":
                 names = [n for n, s in self.registry.stats.items() if s.scope == "player"]
@@ -1349,7 +1350,7 @@ class Checker:
             return None
         return {"word": text}
 
-    def one_word_expected(self, param: Param, value: ast.Selector) -> None:
+    def one_word_expected(self, param: Param, value: Any) -> None:
         """E0403/E0414 where a stat or one of a few words is written, quoting what was
         written (was "`...` is not allowed here" for several words)."""
         pos = value.pos
