@@ -901,6 +901,12 @@ class Checker:
 
     def action(self, action: ast.Action, scope: _Scope) -> None:
         verb = self.registry.verbs.get(action.verb.text)
+        if verb is None and action.verb.text in ("you", "i", "we"):  # `you gain 1 light`
+            start = action.args[0].pos.start if action.args else action.pos.end
+            rest = self.source.text[start : action.pos.end].strip() or "<verb> ..."
+            hint = f"a step starts with its verb, done by the card's owner: `{rest}`, not `you ...`"
+            self.error("E0401", action.verb.pos, f"unknown verb `{action.verb.text}`", hint)
+            return
         if verb is None:
             hook = self.hook_after(action)
             self.error(

@@ -379,6 +379,21 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             "a condition comes before what it guards: `if <condition> -> <step>` (or on the "
             "trigger: `when <hook> if <condition> -> <step>`)"
         )
+    if str(token) in ("is", "are") and "CMP" in expected:
+        # `if light is less than 5`, as a card's text says it
+        return (
+            "a condition compares with a sign: `<value> < 5` (less than), `<= 5` (at most), "
+            "`>= 5` (at least), `> 5` (more than), `== 5`"
+        )
+    if str(token) in ("have", "has") and before.endswith("you"):
+        # `if you have less than 5 light`: a value is read from the card owner's side
+        return "a value is read from your side already: `<value> < 5`, not `you have ...`"
+    joined = re.search(r"\b([a-z_]+) \d+ [a-z_]+ (and|,)$", before)
+    if token.type == "INT" and joined:  # `gain 1 light and 1 common`: two steps
+        verb = joined.group(1)
+        return (
+            f"each step has its own verb, joined with `then`: `{verb} ... then {verb} {token} ...`"
+        )
     if token.type == "NAME" and in_sum and before[-1:].isalpha():
         return (
             "to count things, write `number of` before them (`number of <things>`); else put "

@@ -191,3 +191,36 @@ def test_several_words_where_a_stat_is_written_are_quoted() -> None:
     assert (found.code, found.span.column) == ("E0403", 31)
     assert found.message == "`research draw` is not one of your stats: a stat is one word"
     assert "`research_draw`" in (found.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("effect", "code", "said"),
+    [
+        (  # as a card's text says a condition
+            "when round_end -> if light is less than 5 -> gain 1 light",
+            "E0301",
+            "a condition compares with a sign: `<value> < 5` (less than)",
+        ),
+        (
+            "when round_end -> if you have less than 5 light -> gain 1 light",
+            "E0301",
+            "a value is read from your side already: `<value> < 5`",
+        ),
+        (
+            "when round_end -> gain 1 light and 1 common",
+            "E0301",
+            "each step has its own verb, joined with `then`: `gain ... then gain 1 ...`",
+        ),
+        (
+            "when round_end -> you gain 1 light",
+            "E0401",
+            "a step starts with its verb, done by the card's owner: `gain 1 light`, not `you ...`",
+        ),
+    ],
+)
+def test_english_sentence_forms_are_told_the_language_s(effect: str, code: str, said: str) -> None:
+    """Each was told only where the parser stopped ("put `->` between ...", "expected a
+    word", "`whitedwarf doc` lists all 24 verbs")."""
+    (found,) = diagnose(effect)
+    assert found.code == code
+    assert (found.hint or "").startswith(said), found.hint
