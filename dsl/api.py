@@ -57,9 +57,17 @@ def _with_concepts(
     points at where it stopped, which is seldom the word that was meant."""
     told = " ".join(d.hint or "" for d in diagnostics)
     words = dict.fromkeys(word.lower() for word in re.findall(r"[A-Za-z_]+", text))
-    notes = tuple(
-        hint for word in words if (hint := registry.no_such(word)) and f"no `{word}`" not in told
-    ) + _hooks_meant(text, registry)
+    notes = (
+        tuple(
+            hint
+            for word in words
+            if (hint := registry.no_such(word)) and f"no `{word}`" not in told
+        )
+        + _printed_hooks(text, registry)
+        + _hooks_meant(text, registry)
+    )
+    said = " ".join((*notes, told))
+    notes += tuple(note for note, word in _split_words(text, registry) if f"`{word}`" not in said)
     first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
     if not notes or first is None:
         return diagnostics
@@ -69,6 +77,50 @@ def _with_concepts(
 
 #: Words of a sentence that name no moment.
 _FILLER = frozenset({"the", "one", "any", "each", "your", "you", "and", "for", "from", "with"})
+
+
+def _split_words(text: str, registry: Registry) -> tuple[tuple[str, str], ...]:
+    """Words of the language written as two or three (`1 long ray`, `-1 launch cost`, `2
+    night points`): the parser stops at the second word, and told a unit list or "expected
+    a new line" the writer does not see that `_` joins them; each such phrase is told the
+    one word (a plural joins as its singular does: `night points` is `night_points`), with
+    that word."""
+    names = {entry.name for _, entry in registry.entries()}
+    words = re.findall(r"[a-z_]+", "\n".join(line.split("#", 1)[0] for line in text.splitlines()))
+    notes: list[tuple[str, str]] = []
+    for size in (3, 2):
+        for at in range(len(words) - size + 1):
+            phrase = " ".join(words[at : at + size])
+            joined = phrase.replace(" ", "_")
+            if joined not in names and joined[:-1] not in names:
+                continue
+            if not any(phrase in note for note, _ in notes):
+                notes.append((f"`{phrase}` is one word in the language: `{joined}`", joined))
+    return tuple(notes)
+
+
+def _printed_hooks(text: str, registry: Registry) -> tuple[str, ...]:
+    """The hook whose printed words a clause starts with (`At the end of each round: gain 1
+    light`, as `whitedwarf text` writes the card): a designer copying a card's text back into
+    its effect is told the hook those words stand for, the longest match of each clause (a
+    `when you ...` sentence in lower case is told the hooks nearest it instead)."""
+    notes: list[str] = []
+    for clause in re.split(r"[\n;]", text):
+        if OWN_MOMENT_TRIED.match(clause.strip()):
+            continue  # `when you play research`: told the hooks nearest the sentence
+        said = " ".join(clause.replace("[", "").replace("]", "").lower().split())
+        found = [
+            (len(entry.text), name, entry.text)
+            for name, entry in registry.hooks.items()
+            if said.startswith(" ".join(entry.text.lower().split()))
+        ]
+        if found and not said.startswith("when " + max(found)[1]):
+            _, name, printed = max(found)
+            note = f"`{printed}` is how a card's text says the hook `{name}`: "
+            note += f"write `when {name} -> ...`"
+            if note not in notes:
+                notes.append(note)
+    return tuple(notes)
 
 
 def _hooks_meant(text: str, registry: Registry) -> tuple[str, ...]:

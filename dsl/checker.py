@@ -901,6 +901,12 @@ class Checker:
 
     def action(self, action: ast.Action, scope: _Scope) -> None:
         verb = self.registry.verbs.get(action.verb.text)
+        if verb is None and action.verb.text in ("you", "i", "we"):  # `you gain 1 light`
+            start = action.args[0].pos.start if action.args else action.pos.end
+            rest = self.source.text[start : action.pos.end].strip() or "<verb> ..."
+            hint = f"a step starts with its verb, done by the card's owner: `{rest}`, not `you ...`"
+            self.error("E0401", action.verb.pos, f"unknown verb `{action.verb.text}`", hint)
+            return
         if verb is None:
             hook = self.hook_after(action)
             self.error(
@@ -927,6 +933,8 @@ class Checker:
         return None
 
     def bind_args(self, verb: Verb, action: ast.Action, scope: _Scope) -> list[tuple[Param, Any]]:
+        if self.for_each_after_amount(action.args):
+            return []
         positional = [p for p in verb.params if p.prep is None]
         by_prep: dict[str | None, Param] = {p.prep: p for p in verb.params if p.prep is not None}
         bound: list[tuple[Param, Any]] = []
@@ -950,6 +958,34 @@ class Checker:
                     f"for example: `{verb.example}`",
                 )
         return bound
+
+    def for_each_after_amount(self, args: tuple[ast.Arg, ...]) -> bool:
+        """``gain 1 light for each planet you control``, as English says it: told once that
+        an amount scaled by a count is written with ``per`` (was E0409 "expected an amount"
+        under the amount, and E0410 "given more than it takes")."""
+        for amount, bare, counted in zip(args, args[1:], args[2:], strict=False):
+            if not (
+                isinstance(amount, ast.Amount)
+                and amount.per is None
+                and isinstance(bare, ast.Selector)
+                and [w.text for w in bare.words] == ["for"]
+                and isinstance(counted, ast.Selector)
+                and counted.det is not None
+                and counted.det.text in ("each", "every")
+            ):
+                continue
+            text = self.source.text
+            # the count's own words and what follows it (`in this constellation`), as written
+            things = text[counted.det.pos.end : args[-1].pos.end].strip()
+            per = f"{text[amount.pos.start : amount.pos.end]} per {things}"
+            self.error(
+                "E0409",
+                ast.Pos(bare.pos.start, counted.det.pos.end),
+                f"an amount for each thing is written with `per`: `{per}`",
+                "`per` scales an amount by a count; `per 2 <things>` is one for every two",
+            )
+            return True
+        return False
 
     def stat_ranges(self, bound: list[tuple[Param, Any]]) -> None:
         """``add 5 to trades``: a number bounded by the range of the stat it changes."""
@@ -1096,6 +1132,27 @@ class Checker:
             return ast.PrepArg(previous.prep, merged, ast.Pos(previous.pos.start, arg.pos.end))
         return merged
 
+    def _of_this_meant(self, arg: ast.PrepArg) -> str | None:
+        """The hint for `in this <thing>` after a count, where the language says `of this
+        <thing>` (an `of` filter: `stars of this constellation`) or the filter a game's
+        synonyms give the phrase (`in this sector` is `here`)."""
+        value = arg.value
+        if not (
+            isinstance(value, ast.Selector)
+            and value.det is not None
+            and value.det.text == "this"
+            and len(value.words) == 1
+        ):
+            return None
+        word = value.words[0].text
+        found = self.registry.filters.get(word)
+        if found is not None and found.form == "of":
+            return f"`{arg.prep.text} this {word}` is written after the noun as `of this {word}`"
+        if self.registry.synonyms.get(f"in this {word}") in self.registry.filters:
+            said = self.registry.synonyms[f"in this {word}"]
+            return f"`{arg.prep.text} this {word}` is written after the noun as `{said}`"
+        return None
+
     def _is_after(self, word: str) -> bool:
         found = self.registry.filters.get(word)
         return found is not None and found.form == "after"
@@ -1115,6 +1172,9 @@ class Checker:
             if param is None:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
                 hint = f"its prepositions: {known}; for example: `{verb.example}`"
+                of_this = self._of_this_meant(arg)
+                if of_this is not None:  # `gain 1 night_point per star in this constellation`
+                    hint = of_this
                 if arg.prep.text == "with":  # "the player with the most light"
                     hint = (
                         "a selector cannot pick a thing by what it has (`the <noun> with the "
@@ -1272,6 +1332,9 @@ class Checker:
 
     def word_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
         text = _single_word(value)
+        if text is None:  # `flush the long pool`, `flush 2`: not one word
+            self.one_word_expected(param, value)
+            return None
         if param.kind is ArgKind.STAT:
             if text not in self.registry.stats or self.registry.stats[text].scope != "player":
                 names = [n for n, s in self.registry.stats.items() if s.scope == "player"]
@@ -1292,6 +1355,23 @@ class Checker:
             )
             return None
         return {"word": text}
+
+    def one_word_expected(self, param: Param, value: Any) -> None:
+        """E0403/E0414 where a stat or one of a few words is written, quoting what was
+        written (was "`...` is not allowed here" for several words)."""
+        pos = value.pos
+        written = " ".join(self.source.text[pos.start : pos.end].split())
+        last = written.split()[-1] if written else ""
+        several = len(written.split()) > 1
+        if param.kind is ArgKind.STAT:
+            names = [n for n, s in self.registry.stats.items() if s.scope == "player"]
+            said = ": a stat is one word" if several else ""
+            message = f"`{written}` is not one of your stats{said}"
+            self.error("E0403", pos, message, suggest(last, names, "stats of yours"))
+            return
+        said = ": one word is written here" if several else ""
+        message = f"`{written}` is not allowed here{said}"
+        self.error("E0414", pos, message, suggest(last, param.words, "allowed words"))
 
     # --- selectors ------------------------------------------------------------------
 

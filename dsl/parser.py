@@ -228,6 +228,8 @@ def explain(error: UnexpectedInput, text: str) -> SyntaxProblem:
         start, end = _last_word(text, start)
         message = f"the clause ends too early: expected {describe_expected(error.expected)}"
     hint = _token_hint(token, error.expected, text[:start].rstrip())
+    if token.type == "_COMMA":
+        hint = _comma_hint(text[:start], text[start + 1 :]) or hint
     if token.type == "NAME" and set(error.expected) >= _AFTER_OF:  # `ships of him`
         message, hint = _after_of(word)
     if friendly == _WHILE_STEP:  # under the step written after `while <condition>:`
@@ -324,6 +326,38 @@ def _postfix_if(before: str) -> bool:
     return bool(found and head) and not head.startswith("when ")
 
 
+#: A function opened where a verb's amount stands (`gain min(2, light) light`), its
+#: comma reached: the amount takes a number, or a sum in parentheses.
+_BARE_FUNCTION = re.compile(r"(?<![(\w])\s*\b(min|max)\s*\([^()]*$")
+#: A cap written as English writes it, after the amount (`gain 1 light per planet you
+#: control, at most 3`).
+_AT_MOST_AFTER = re.compile(r"\s*at\s+most\s+(\d+)\b(?!\s+times)")
+
+
+def _comma_hint(before: str, after: str) -> str | None:
+    """A hint for an unexpected `,`: a function written where an amount's number stands, or
+    a cap written after an amount; both are said with parentheses, in the writer's own words
+    where the text has them (docs/dsl.md "Amounts, numbers and `per`")."""
+    bare = _BARE_FUNCTION.search(before)
+    if bare is not None:
+        opened = before[bare.start(1) :].strip()
+        close = after.find(")")
+        written = f"{opened}, {after[: close + 1].strip()}" if close >= 0 else f"{opened}, ...)"
+        return (
+            "a verb's amount takes a number, or a sum in parentheses: put the function in "
+            f"parentheses, `({written})`"
+        )
+    cap = _AT_MOST_AFTER.match(after)
+    if cap is not None:
+        most = cap.group(1)
+        return (
+            f"an amount is capped with `min`, in parentheses where its number stands: "
+            f"`(min(number of <things>, {most})) <unit>` is one a thing, at most {most}; a use "
+            "limit (`, at most 3 times per game`) follows the hook or `activated`"
+        )
+    return None
+
+
 def _token_hint(token: Token, expected: set[str], before: str = "") -> str | None:
     """A hint for an unexpected token; ``before`` is the text before it (its last word
     tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
@@ -345,6 +379,21 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             "a condition comes before what it guards: `if <condition> -> <step>` (or on the "
             "trigger: `when <hook> if <condition> -> <step>`)"
         )
+    if str(token) in ("is", "are") and "CMP" in expected:
+        # `if light is less than 5`, as a card's text says it
+        return (
+            "a condition compares with a sign: `<value> < 5` (less than), `<= 5` (at most), "
+            "`>= 5` (at least), `> 5` (more than), `== 5`"
+        )
+    if str(token) in ("have", "has") and before.endswith("you"):
+        # `if you have less than 5 light`: a value is read from the card owner's side
+        return "a value is read from your side already: `<value> < 5`, not `you have ...`"
+    joined = re.search(r"\b([a-z_]+) \d+ [a-z_]+ (and|,)$", before)
+    if token.type == "INT" and joined:  # `gain 1 light and 1 common`: two steps
+        verb = joined.group(1)
+        return (
+            f"each step has its own verb, joined with `then`: `{verb} ... then {verb} {token} ...`"
+        )
     if token.type == "NAME" and in_sum and before[-1:].isalpha():
         return (
             "to count things, write `number of` before them (`number of <things>`); else put "
@@ -352,6 +401,9 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
         )
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger, the condition or the cost and what happens"
+    every = re.search(r"(\d+\s+[a-z_]+)\s+for\s+(each|every)$", before)
+    if token.type == "INT" and every:  # `gain 1 common for every 2 planets you control`
+        return f"one for every {token} things is `{every.group(1)} per {token} <things>`"
     if token.type == "INT" and "SIGNED" in expected:
         return f"a modifier's number has its sign: `+{token}` or `-{token}`"
     if token.type == "OR" and "THEN" in expected:

@@ -8,6 +8,7 @@ two effects, a Starlight flare's points and boon, after the box's name).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -155,7 +156,7 @@ def _edited(path: Path, rewrites: list[Rewrite]) -> str:
     located, _ = parse_yaml(original, path, str(path))
     assert located is not None
     edited = original
-    for rewrite in sorted(rewrites, key=lambda r: r.index, reverse=True):
+    for rewrite in sorted(_one_edit_a_value(path, located, rewrites), key=lambda r: r.index)[::-1]:
         edited = _edit(edited, located, rewrite)
     check, _ = parse_yaml(edited, path, str(path))
     expected = [dict(c) for c in located.data]
@@ -168,8 +169,51 @@ def _edited(path: Path, rewrites: list[Rewrite]) -> str:
     return edited
 
 
+def _one_edit_a_value(path: Path, located: YamlFile, rewrites: list[Rewrite]) -> list[Rewrite]:
+    """The rewrites to make in the file: a text written once and shared through a YAML alias
+    (`text: &shared ...`, `text: *shared`) is one value, edited once when every card sharing
+    it gets the same new text; refused, saying so, when they would need different texts (the
+    edits fell on one another and the file was only said not to rewrite "safely")."""
+    cards = located.data if isinstance(located.data, list) else []
+    where: dict[tuple[int, int], list[int]] = {}
+    for index, card in enumerate(cards):
+        if isinstance(card, dict) and isinstance(card.get(TEXT_FIELD), str):
+            span = located.span((index, TEXT_FIELD))
+            where.setdefault((span.line, span.column), []).append(index)
+    out: list[Rewrite] = []
+    done: set[tuple[int, int]] = set()
+    for rewrite in rewrites:
+        if rewrite.written is None:
+            out.append(rewrite)
+            continue
+        span = located.span((rewrite.index, TEXT_FIELD))
+        key = (span.line, span.column)
+        sharing = where.get(key, [rewrite.index])
+        new = {r.rendered for r in rewrites if r.index in sharing and r.written is not None}
+        if len(sharing) > 1 and (len(new) > 1 or _kept(sharing, rewrites)):
+            ids = ", ".join(f"`{cards[i]['id']}`" for i in sharing)
+            raise click.ClickException(
+                f"{path}:{span.line}:{span.column}: the cards {ids} share this text through a "
+                "YAML alias, and they do not all get the same new text (their effects differ, "
+                "or one keeps its wording): write each card's text out (no `*alias`) and run "
+                "`whitedwarf text --write` again; no file was changed"
+            )
+        if key not in done:
+            done.add(key)
+            out.append(rewrite)
+    return out
+
+
+def _kept(sharing: list[int], rewrites: list[Rewrite]) -> bool:
+    """Whether a card sharing a text keeps it (no rewrite of its own)."""
+    return not set(sharing) <= {r.index for r in rewrites}
+
+
 def _same(card: dict[str, Any]) -> list[tuple[str, Any]]:
     return sorted(card.items())
+
+
+_ANCHOR_OR_TAG = re.compile(r"(?:[&!][^\s]*\s+)+")
 
 
 def _edit(text: str, located: YamlFile, rewrite: Rewrite) -> str:
@@ -189,7 +233,10 @@ def _edit(text: str, located: YamlFile, rewrite: Rewrite) -> str:
     else:  # a value over several lines (a block or a folded scalar): up to its last line
         last = located.lines_of((rewrite.index, TEXT_FIELD))[1] - 1
         end_column = len(lines[last]) + 1
-    head = lines[first][: span.column - 1]
+    # an anchor or a tag before the value (`text: &shared "..."`) stays: another card's
+    # `*shared` names it
+    kept = _ANCHOR_OR_TAG.match(lines[first], span.column - 1)
+    head = lines[first][: kept.end() if kept else span.column - 1]
     tail = lines[last][end_column - 1 :]
     lines[first : last + 1] = [head + quoted + tail]
     return "\n".join(lines)

@@ -84,13 +84,15 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     registry = game_registry(game)
     edits = _edits(result.diagnostics, pack)
     changed: dict[Path, tuple[str, str]] = {}
+    words = 0
     for file, spans in edits.items():
         original = file.read_text("utf-8")
-        changed[file] = (original, _replace_words(original, spans, registry))
+        text, replaced = _replace_words(original, spans, registry)
+        changed[file] = (original, text)
+        words += replaced
     before, after = changed.get(manifest, (manifest_text,) * 2)
     changed[manifest] = (before, _with_language(after, registry.language))
     changed = {f: texts for f, texts in changed.items() if texts[0] != texts[1]}
-    words = sum(len(spans) for spans in edits.values())
     files, skipped = _writable(list(changed), pack)
     tell_skipped(skipped)
     refused = sum(1 for entry in skipped if entry.refused)
@@ -177,8 +179,13 @@ def _edits(diagnostics: list[Diagnostic], pack: Path) -> dict[Path, list[tuple[i
     return edits
 
 
-def _replace_words(text: str, spans: list[tuple[int, int, int]], registry: Registry) -> str:
+def _replace_words(
+    text: str, spans: list[tuple[int, int, int]], registry: Registry
+) -> tuple[str, int]:
+    """The text with each deprecated word replaced, and how many were: a word two cards
+    share through a YAML alias is one place, written and counted once."""
     lines = text.split("\n")
+    replaced = 0
     for line, start, end in sorted(set(spans), reverse=True):
         row = lines[line - 1]
         old = row[start - 1 : end - 1]
@@ -186,7 +193,8 @@ def _replace_words(text: str, spans: list[tuple[int, int, int]], registry: Regis
         if deprecation is None:  # the file changed under us: leave it
             continue
         lines[line - 1] = row[: start - 1] + deprecation.new + row[end - 1 :]
-    return "\n".join(lines)
+        replaced += 1
+    return "\n".join(lines), replaced
 
 
 def _with_language(text: str, language: str) -> str:

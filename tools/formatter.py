@@ -224,8 +224,16 @@ def _block_style_if_broken(node: Any) -> None:
 def _layout_effects(card: CommentedMap) -> None:
     for key in EFFECT_KEYS:
         value = card.get(key)
-        if isinstance(value, str):
+        if isinstance(value, str) and not _anchored(value):
             card[key] = _effect_layout(value)
+
+
+def _anchored(value: str) -> bool:
+    """Whether an effect is written with an anchor (`effect: &shared ...`), which another
+    card's `*shared` names: it stays as written, since a new value in its place would drop
+    the anchor and write the effect out in every card that shared it."""
+    anchor = getattr(value, "anchor", None)
+    return getattr(anchor, "value", None) is not None
 
 
 def _effect_layout(effect: str) -> Any:

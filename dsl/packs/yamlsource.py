@@ -164,12 +164,31 @@ class _ScalarLocator:
     def _scan(self) -> list[int]:
         node = self._node
         start, end = node.start_mark.index, node.end_mark.index
+        start = _after_properties(self._file.text, start, end)
         from whitedwarf.dsl.packs.scalars import scalar_offsets  # only for a diagnostic
 
         offsets = scalar_offsets(self._file.text, start, end, node.style, node.value)
         if offsets is None:  # coarse but never wrong: the scalar's start
             offsets = [start] * (len(_value_text(node)) + 1)
         return offsets
+
+
+def _after_properties(text: str, start: int, end: int) -> int:
+    """Where a scalar's own text begins: after the anchor and the tag written before it
+    (`&eff`, `!!str`), which the parser's mark includes; an effect with an anchor was
+    located at the `&` (every caret of its diagnostics under the anchor)."""
+    at = start
+    while at < end and text[at] in "&!":
+        while at < end and not text[at].isspace():
+            at += 1
+        while at < end and text[at].isspace():
+            at += 1
+        if at < end and text[at] == "#":  # a comment after the properties, on their line
+            while at < end and text[at] != "\n":
+                at += 1
+            while at < end and text[at].isspace():
+                at += 1
+    return at if at < end else start
 
 
 def _line_starts(text: str) -> list[int]:

@@ -1594,6 +1594,16 @@ _NEIGHBOUR = (
     "player to your right`: `when round_end -> give 1 common to the player to your left`"
 )
 
+_LOSE = (
+    "a player gives up resources by paying them, `pay 1 common`; an opponent's go to you with "
+    "`steal 1 common from an opponent`, and `for each opponent -> steal 1 common from it` "
+    "takes from each"
+)
+_AT_LEAST = (
+    'a condition compares numbers with >=, <=, > or <: "at least 3" is >= 3, as in `if number '
+    'of planets you control >= 3 -> gain 1 light`; "at most 3" is <= 3, "more than 3" > 3'
+)
+
 #: Words designers reach for that the language has no construct for, each with the nearest
 #: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
 #: Every construct named here compiles (tests/dsl/test_concepts.py).
@@ -1643,6 +1653,13 @@ CONCEPTS = {
     # the player to your left or right (a designer's "give 1 common to the player to your
     # left") cannot be named yet: what can
     "neighbour": _NEIGHBOUR,
+    # the words of a card's own text, read back as an effect (the check helper): `whitedwarf
+    # text` writes "if the number of planets you control is at least 3", "At the end of each
+    # round:"; a designer copying them was told only where the parser stopped
+    "lose": _LOSE,
+    "loses": _LOSE,
+    "least": _AT_LEAST,
+    "unless": '"unless C" is a condition turned round: `if not (light >= 5) -> gain 1 light`',
 }
 
 

@@ -858,6 +858,11 @@ def registry() -> Registry:
     return reg
 
 
+_LOSE = (
+    "a player gives up AP with `pay 1 ap` and Cores with `discard 1 core`; an opponent's rays "
+    "go to you with `steal 1 long_ray from an opponent`"
+)
+
 #: Words designers reach for that Starlight's language has no construct for, each with the
 #: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
 CONCEPTS = {
@@ -874,4 +879,12 @@ CONCEPTS = {
     "from the pools with `gain 1 long_ray`",
     "win": 'the most points wins (003 "Scoring"): `gain 2 night_points`; end-of-game '
     "powers are `when game_end -> ...`",
+    # the words of a card's own text, read back as an effect (the check helper)
+    "lose": _LOSE,
+    "loses": _LOSE,
+    "least": 'a condition compares numbers with >=, <=, > or <: "at least 3" is >= 3, as in '
+    '`when turn_start -> if cores_held >= 3 -> gain 1 ap`; "at most 3" is <= 3, "more than 3" '
+    "> 3",
+    "unless": '"unless C" is a condition turned round: `when turn_start -> if not (cores_held '
+    ">= 3) -> gain 1 ap`",
 }

@@ -153,3 +153,74 @@ def test_a_newcomers_slip_is_told_the_form(effect: str, code: str, hint: str) ->
     the 24 verbs; `activated: ->`: a list of tokens), not the form the designer meant."""
     found = only(effect, code, kind="civilization")
     assert hint in (found.hint or ""), found
+
+
+def test_an_amount_for_each_thing_is_told_per_once() -> None:
+    """`gain 1 light for each planet you control` was E0409 "expected an amount such as `1
+    common`" under the `1 light` it had, and E0410 "`gain` was given more than it takes":
+    now one error, at `for each`, writing the amount with `per`."""
+    found = diagnose("when round_end -> gain 1 light for each planet you control")
+    assert [(d.code, d.span.column, d.message) for d in found] == [
+        (
+            "E0409",
+            32,
+            "an amount for each thing is written with `per`: `1 light per planet you control`",
+        )
+    ]
+    fixed = "when round_end -> gain 1 light per planet you control"
+    assert diagnose(fixed) == []
+    (every,) = diagnose("when round_end -> gain 2 common for every red planet you control")
+    assert "`2 common per red planet you control`" in every.message
+
+
+def test_one_for_every_two_things_is_told_per_two() -> None:
+    (found,) = diagnose("when round_end -> gain 1 common for every 2 planets you control")
+    assert (found.code, found.span.column) == ("E0301", 43)
+    assert found.hint == "one for every 2 things is `1 common per 2 <things>`"
+
+
+def test_the_per_written_for_for_each_keeps_the_words_after_the_count() -> None:
+    (found,) = diagnose("when ship_built -> gain 1 common for each enemy ship of yours here")
+    assert "`1 common per enemy ship of yours here`" in found.message
+
+
+def test_several_words_where_a_stat_is_written_are_quoted() -> None:
+    """Was "`...` is not one of your stats" (and "`...` is not allowed here" for a word of
+    a few, Starlight's `flush the long pool`): the words written are quoted."""
+    (found,) = diagnose("when before_trade -> add 1 to research draw")
+    assert (found.code, found.span.column) == ("E0403", 31)
+    assert found.message == "`research draw` is not one of your stats: a stat is one word"
+    assert "`research_draw`" in (found.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("effect", "code", "said"),
+    [
+        (  # as a card's text says a condition
+            "when round_end -> if light is less than 5 -> gain 1 light",
+            "E0301",
+            "a condition compares with a sign: `<value> < 5` (less than)",
+        ),
+        (
+            "when round_end -> if you have less than 5 light -> gain 1 light",
+            "E0301",
+            "a value is read from your side already: `<value> < 5`",
+        ),
+        (
+            "when round_end -> gain 1 light and 1 common",
+            "E0301",
+            "each step has its own verb, joined with `then`: `gain ... then gain 1 ...`",
+        ),
+        (
+            "when round_end -> you gain 1 light",
+            "E0401",
+            "a step starts with its verb, done by the card's owner: `gain 1 light`, not `you ...`",
+        ),
+    ],
+)
+def test_english_sentence_forms_are_told_the_language_s(effect: str, code: str, said: str) -> None:
+    """Each was told only where the parser stopped ("put `->` between ...", "expected a
+    word", "`whitedwarf doc` lists all 24 verbs")."""
+    (found,) = diagnose(effect)
+    assert found.code == code
+    assert (found.hint or "").startswith(said), found.hint

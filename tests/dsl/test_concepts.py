@@ -126,3 +126,107 @@ def test_starlight_hints_name_starlights_reference() -> None:
     (found,) = _diagnose("when turn_start -> gain (zorblax) ap", reg, "god")
     assert "docs/reference-starlight.md" in (found.hint or "")
     assert "docs/reference.md" not in (found.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "effect", "hook"),
+    [
+        ("lastlight", "civilization", "At the end of each round: gain 1 light", "round_end"),
+        ("lastlight", "civilization", "at the end of each round -> gain 1 light", "round_end"),
+        ("lastlight", "faction", "When you mine: gain 1 [common].", "resources_mined"),
+        ("lastlight", "civilization", "After your Trade: gain 1 uncommon", "after_trade"),
+        ("starlight", "god", "At the start of your turn: gain 1 AP", "turn_start"),
+    ],
+)
+def test_a_cards_printed_moment_written_as_its_effect_names_the_hook(
+    game: str, kind: str, effect: str, hook: str
+) -> None:
+    """`whitedwarf text` writes `round_end` as "At the end of each round:"; a designer who
+    copied a card's words back into its effect was told only where the parser stopped
+    (`unexpected each`, `At is not lower case`): the note names the hook those words say."""
+    found = _diagnose(effect, REGISTRIES[game], kind)
+    first = next(d for d in found if d.is_error)
+    assert any(f"the hook `{hook}`: write `when {hook} -> ...`" in n for n in first.notes)
+
+
+@pytest.mark.parametrize(
+    ("effect", "concept"),
+    [
+        ("when round_end -> lose 1 common", "lose"),
+        ("when round_end -> each opponent loses 1 common", "loses"),
+        (
+            "when round_start -> if number of planets you control is at least 3 -> gain 1 light",
+            "least",
+        ),
+        ("when round_end -> gain 1 light unless light > 5", "unless"),
+    ],
+)
+def test_words_of_a_cards_text_are_told_the_construct(effect: str, concept: str) -> None:
+    """The card text's "is at least 3" and the English "lose", "unless" are told what the
+    language writes instead, wherever the parser stopped."""
+    found = _diagnose(effect, REGISTRIES["lastlight"], "civilization")
+    first = next(d for d in found if d.is_error)
+    said = [first.hint or "", *first.notes]
+    assert any(s.startswith(f"the language has no `{concept}`:") for s in said)
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "effect", "word"),
+    [
+        ("starlight", "god", "when turn_start -> gain 1 long ray", "long_ray"),
+        ("starlight", "god", "you have -1 launch cost", "launch_cost"),
+        ("lastlight", "faction", "you have +1 research draw", "research_draw"),
+        ("lastlight", "faction", "when unit lost -> gain 1 common", "unit_lost"),
+    ],
+)
+def test_a_word_of_the_language_written_as_two_is_told_the_one_word(
+    game: str, kind: str, effect: str, word: str
+) -> None:
+    """`gain 1 long ray` was told "expected an amount such as `1 long_ray`" and `you have -1
+    launch cost` "unexpected `cost`: expected a new line": nothing said that `_` joins them."""
+    found = _diagnose(effect, REGISTRIES[game], kind)
+    first = next(d for d in found if d.is_error)
+    phrase = word.replace("_", " ")
+    assert f"`{phrase}` is one word in the language: `{word}`" in first.notes
+
+
+def test_a_split_word_a_concept_already_names_is_not_told_twice() -> None:
+    found = _diagnose("when star_launched -> gain 2 night points", REGISTRIES["starlight"], "god")
+    notes = next(d for d in found if d.is_error).notes
+    assert [n for n in notes if "night_points" in n] == [
+        "the language has no `points`: write `night_points` (`gain 2 night_points`)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "effect", "hint"),
+    [
+        (
+            "starlight",
+            "god",
+            "when star_launched -> gain 1 night_point per star of yours in this constellation",
+            "`in this constellation` is written after the noun as `of this constellation`",
+        ),
+        (
+            "lastlight",
+            "faction",
+            "when ship_built -> gain 1 common per enemy ship in this sector",
+            "`in this sector` is written after the noun as `here`",
+        ),
+    ],
+)
+def test_in_this_place_after_a_count_is_told_the_qualifier(
+    game: str, kind: str, effect: str, hint: str
+) -> None:
+    """Was "`gain` takes nothing introduced by `in`" with "its prepositions: none"."""
+    (found,) = _diagnose(effect, REGISTRIES[game], kind)
+    assert (found.code, found.hint) == ("E0410", hint)
+    fixed = effect.replace("in this constellation", "of this constellation")
+    assert not _diagnose(fixed.replace("in this sector", "here"), REGISTRIES[game], kind)
+
+
+def test_several_words_where_one_is_written_are_quoted() -> None:
+    found = _diagnose("when turn_start -> flush long rays", REGISTRIES["starlight"], "god")
+    (error,) = [d for d in found if d.is_error]
+    assert error.message == "`long rays` is not allowed here: one word is written here"
+    assert error.hint == "did you mean `long_rays`?"

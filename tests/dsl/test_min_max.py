@@ -67,3 +67,36 @@ def test_whitedwarf_text_writes_min_on_the_card(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["text", str(tmp_path / "godmod")])
     assert result.exit_code == 0, result.output
     assert "gain [AP] equal to the smaller of the number of your stars and 2" in result.output
+
+
+def _first_problem(text: str, kind: str = "faction") -> tuple[str, int, str]:
+    _, found = compile_effect(EffectSource.standalone(text), lastlight(), kind)
+    assert found, text
+    return found[0].code, found[0].span.column, found[0].hint or ""
+
+
+def test_a_function_written_bare_as_an_amount_is_told_to_take_parentheses() -> None:
+    """`gain min(2, light) light` (as English and most languages write it) was told only
+    "unexpected `,`: expected `)` or `+` or `-`": the hint now writes the amount with the
+    parentheses it takes, in the writer's own words."""
+    code, column, hint = _first_problem("when round_end -> gain min(2, light) light")
+    assert (code, column) == ("E0301", 29)
+    assert "`(min(2, light))`" in hint
+    text = "when turn_start -> gain max(stars_launched, 2) ap"
+    _, found = compile_effect(EffectSource.standalone(text), starlight(), "god")
+    assert "`(max(stars_launched, 2))`" in (found[0].hint or "")
+
+
+def test_a_cap_written_after_the_amount_is_told_min() -> None:
+    """A cap written as "gain 1 light per planet you control, at most 3" is said with `min`."""
+    text = "when round_end -> gain 1 light per planet you control, at most 3"
+    code, column, hint = _first_problem(text)
+    assert (code, column) == ("E0301", 54)
+    assert "`(min(number of <things>, 3)) <unit>` is one a thing, at most 3" in hint
+    # a use limit written right is no error, and one written wrong is not told `min`
+    assert not compile_effect(
+        EffectSource.standalone("when ship_moved, at most 3 times per game -> gain 1 common"),
+        lastlight(),
+        "faction",
+    )[1]
+    assert "min" not in _first_problem("when ship_moved, at most 3 per game -> gain 1 common")[2]

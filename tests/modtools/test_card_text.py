@@ -331,3 +331,60 @@ def test_w0430_reads_a_designers_everyday_phrases_alike(mod: Path) -> None:
     exploration.write_text(original + card.replace("N or more", "3 or more"))
     (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
     assert "the number of ships of yours here is at least 2" in (warning.hint or "")
+
+
+_ALIASED = """\
+- id: alpha_tech
+  name: Alpha Tech
+  kind: civilization
+  cost: {common: 1}
+  source: invented
+  text: &shared "Gain stuff."   # shared
+  effect: &eff when round_end -> gain 1 common
+- id: beta_tech
+  name: Beta Tech
+  kind: civilization
+  cost: {common: 1}
+  source: invented
+  text: *shared
+  effect: *eff
+"""
+
+
+def _aliased_mod(tmp_path: Path, techs: str) -> Path:
+    pack = tmp_path / "aliased"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: aliased\nname: A\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: ">=1.0"}\n'
+        "allow: [W0902]\n",
+        encoding="utf-8",
+    )
+    (pack / "techs.yaml").write_text(techs, encoding="utf-8")
+    return pack
+
+
+def test_text_write_rewrites_a_text_shared_through_an_alias_once(tmp_path: Path) -> None:
+    """Two cards whose `text` is one anchored value (`&shared`, `*shared`): the rewrite
+    replaced the value and its anchor, so the alias named nothing and the command said only
+    "could not rewrite the texts safely". The anchor stays, and the value is written once."""
+    pack = _aliased_mod(tmp_path, _ALIASED)
+    result = CliRunner().invoke(main, ["text", str(pack), "--write"])
+    assert result.exit_code == 0, result.output
+    written = (pack / "techs.yaml").read_text(encoding="utf-8")
+    assert 'text: &shared "At the end of each round: gain 1 [common]."   # shared' in written
+    assert "text: *shared" in written
+    assert CliRunner().invoke(main, ["text", str(pack), "--check"]).exit_code == 0
+
+
+def test_text_write_says_why_when_an_aliased_text_cannot_serve_both_cards(
+    tmp_path: Path,
+) -> None:
+    techs = _ALIASED.replace("effect: *eff", "effect: when round_end -> gain 2 common")
+    pack = _aliased_mod(tmp_path, techs)
+    result = CliRunner().invoke(main, ["text", str(pack), "--write"])
+    assert result.exit_code == 1
+    assert "techs.yaml:6:9: the cards `alpha_tech`, `beta_tech` share this text through a YAML" in (
+        result.output
+    )
+    assert "write each card's text out (no `*alias`)" in result.output
+    assert (pack / "techs.yaml").read_text(encoding="utf-8") == techs

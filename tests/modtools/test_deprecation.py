@@ -71,6 +71,26 @@ def test_fix_rewrites_the_words_keeps_the_rest_and_backs_up(mod: Path) -> None:
     assert (mod / "techs.yaml.bak.1").read_text() == before  # the first backup is kept
 
 
+def test_fix_rewrites_an_effect_shared_through_an_anchor(mod: Path) -> None:
+    """`effect: &old ...` and `effect: *old`: the words were located at the anchor, so `fix`
+    changed nothing there yet counted them fixed, and validate kept warning."""
+    techs = mod / "techs.yaml"
+    shared = (
+        OLD_WORDS.replace("effect: |  # written", "effect: &old |  # written")
+        + (OLD_WORDS.replace("pilgrims", "pilgrims_two").replace("Pilgrims", "Pilgrims Two")).split(
+            "  effect:"
+        )[0]
+        + "  effect: *old\n  allow: [W0430]\n"
+    )
+    techs.write_text(techs.read_text().replace(OLD_WORDS, shared))
+    status, output = run("fix", str(mod))
+    assert status == 0 and "fixed 3 deprecated words in 1 file" in output, output
+    assert "&old |  # written before language 1.1\n    you have +1 centre_light" in (
+        techs.read_text()
+    )
+    assert [d for d in load_packs([mod]).diagnostics if d.code == "W0431"] == []
+
+
 def test_fix_records_the_language_version(mod: Path) -> None:
     manifest = mod / "pack.yaml"
     manifest.write_text(manifest.read_text().replace('language: "1.1"', 'language: "1.0"'))

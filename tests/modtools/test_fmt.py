@@ -197,3 +197,20 @@ def test_an_effect_keeps_its_data_to_the_last_line_end(tmp_path: Path) -> None:
     before, after = parse_yaml(text, path, str(path))[0], parse_yaml(result, path, str(path))[0]
     assert before is not None and after is not None
     assert after.data == before.data
+
+
+def test_an_effect_shared_through_an_anchor_stays_shared(tmp_path: Path) -> None:
+    """`effect: &shared ...` and `effect: *shared`: fmt laid the value out anew, which
+    dropped the anchor and wrote the effect out in both cards, so an edit of one no longer
+    changed the other. An anchored effect stays as written; the other effects are laid out."""
+    text = (
+        "- id: a\n  effect: &shared >-\n    when round_start\n    -> gain 1 light\n"
+        "- id: b\n  effect: *shared\n"
+        "- id: c\n  effect: >-\n    when round_start\n    -> gain 1 common\n"
+    )
+    result = format_text(text, tmp_path / "techs.yaml", "techs.yaml")
+    assert result.text == (
+        "- id: a\n  effect: &shared >-\n    when round_start\n    -> gain 1 light\n"
+        "- id: b\n  effect: *shared\n"
+        "- id: c\n  effect: when round_start -> gain 1 common\n"
+    )

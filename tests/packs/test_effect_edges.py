@@ -69,3 +69,25 @@ def test_a_carriage_return_is_refused_by_the_effect_compiler_as_by_the_loader(
     output = validate_with_archive_effect(tmp_path, f'  effect: "{quoted}"\n')
     assert f"error[E0514]: {problem.message}" in output
     assert problem.message.startswith("this text holds the invisible character U+000D")
+
+
+@pytest.mark.parametrize(
+    ("effect", "where"),
+    [
+        ('  effect: &shared "activated: exhaust this card -> gain 1 atack"\n', ":21:59:"),
+        ('  effect: !!str "activated: exhaust this card -> gain 1 atack"\n', ":21:57:"),
+        ("  effect: &shared |\n    activated: exhaust this card -> gain 1 atack\n", ":22:44:"),
+        (
+            '  effect: &shared # shared\n    "activated: exhaust this card -> gain 1 atack"\n',
+            ":22:45:",
+        ),
+    ],
+)
+def test_an_effect_with_an_anchor_or_a_tag_is_pointed_at_inside(
+    tmp_path: Path, effect: str, where: str
+) -> None:
+    """An effect written `effect: &shared ...` (to share it with `*shared`) or with a tag
+    had every diagnostic at the anchor's `&`, column 11, not at the word; `whitedwarf fix`
+    then edited nothing there, yet counted the word fixed."""
+    output = validate_with_archive_effect(tmp_path, effect)
+    assert headline(output).startswith(f"techs.yaml{where} error[E0409]: `atack`"), output
