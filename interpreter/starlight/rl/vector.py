@@ -44,7 +44,12 @@ if TYPE_CHECKING:
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
 _FLOAT32 = np.dtype(np.float32)
 
-#: What a seat's row reads, in two calls: its scalars (compared as they are), then the four
+#: A seat's first numbers in its row, before its marker (:meth:`StateEncoder._numbers`).
+NUMBERS = 11
+
+#: What a seat's row reads, in two calls: its scalars (compared as they are; the AP waiting
+#: for its next turn, SL155, is read beside them with a default: a key only in a game where
+#: some waited), then the four
 #: lists it shows by size (the first part of its row with the scalars) and the cards, rays,
 #: privileges and aspects it holds, by content (the rest; compared with the copies kept: no
 #: copy is made while they are the same).
@@ -105,7 +110,7 @@ class StateEncoder:
         self._god_at = self._width - len(spec.gods)
         #: zeros to start a row's parts from
         self._no_marker = _zeros(spec.spaces)
-        self._no_held = _zeros(self._god_at - 10 - spec.spaces)
+        self._no_held = _zeros(self._god_at - NUMBERS - spec.spaces)
         #: seat -> its row (no god), the snapshot of what it read, its row as shown (with
         #: its god, if any shown: a copy), and the gods shown
         self._rows = [_zeros(self._width) for _ in range(n)]
@@ -296,7 +301,7 @@ class StateEncoder:
             self._shown_god,
         )
         for s, p in enumerate(players):
-            now, held = _SCALARS(p), _LISTS(p)
+            now, held = (*_SCALARS(p), p.get("ap_waiting", 0)), _LISTS(p)
             god = shown_god.get(p.get("god"))
             kept = lists[s]
             if held != kept:
@@ -326,11 +331,11 @@ class StateEncoder:
 
     def _numbers(self, now: tuple[Any, ...], held: tuple[Any, ...], row: array[float]) -> None:
         """A seat's first numbers (``spec.encode``'s seats block) from what :data:`_SCALARS`
-        and :data:`_LISTS` read: starbot, AP, saved, night, day, flares, laurels, stars,
-        turns, used flares; its marker on the rondel."""
-        kind, ap, saved, night, day, turns, marker = now
+        (with the AP waiting) and :data:`_LISTS` read: starbot, AP, saved, night, day,
+        flares, laurels, stars, turns, used flares, AP waiting; its marker on the rondel."""
+        kind, ap, saved, night, day, turns, marker, waiting = now
         flares, laurels, stars, used = held[:_SIZED]
-        # one by one: ten stores beat making an array of ten and assigning a slice
+        # one by one: eleven stores beat making an array of eleven and assigning a slice
         row[0] = float(kind == "starbot")
         row[1] = ap / 10
         row[2] = saved / 10
@@ -342,6 +347,7 @@ class StateEncoder:
         row[7] = len(stars) / 10
         row[8] = turns / 60
         row[9] = len(used) / 10
+        row[10] = waiting / 10
         self._marker(marker, row)
 
     def _scalars_changed(
@@ -349,7 +355,7 @@ class StateEncoder:
     ) -> None:
         """Write again only the numbers of :meth:`_numbers` whose scalar changed from
         ``was`` (its lists unchanged): most steps change a seat's AP and nothing else."""
-        kind, ap, saved, night, day, turns, marker = now
+        kind, ap, saved, night, day, turns, marker, waiting = now
         if ap != was[1]:
             row[1] = ap / 10
         if saved != was[2]:
@@ -364,19 +370,21 @@ class StateEncoder:
             row[0] = float(kind == "starbot")
         if marker != was[6]:
             self._marker(marker, row)
+        if waiting != was[7]:
+            row[10] = waiting / 10
 
     def _marker(self, marker: Any, row: array[float]) -> None:
-        """A seat's marker on the rondel, one-hot after its first ten numbers (none: zeros)."""
+        """A seat's marker on the rondel, one-hot after its first numbers (none: zeros)."""
         spaces = self.spec.spaces
-        row[10 : 10 + spaces] = self._no_marker
+        row[NUMBERS : NUMBERS + spaces] = self._no_marker
         if isinstance(marker, int) and 0 <= marker < spaces:
-            row[10 + marker] = 1.0
+            row[NUMBERS + marker] = 1.0
 
     def _held(self, held: tuple[Any, ...], row: array[float]) -> None:
         """The cores, rays (by quarters), privileges and aspects a seat holds (sums of
         quarters and ones: exact in float32 as in float64)."""
         spec = self.spec
-        at = 10 + spec.spaces
+        at = NUMBERS + spec.spaces
         row[at : self._god_at] = self._no_held
         cores, rays, privileges, aspects = held
         _count(row, at, cores, spec._core, 1.0)
