@@ -49,10 +49,9 @@ NUMBERS = 11
 
 #: What a seat's row reads, in two calls: its scalars (compared as they are; the AP waiting
 #: for its next turn, SL155, is read beside them with a default: a key only in a game where
-#: some waited), then the four
-#: lists it shows by size (the first part of its row with the scalars) and the cards, rays,
-#: privileges and aspects it holds, by content (the rest; compared with the copies kept: no
-#: copy is made while they are the same).
+#: some waited), then the four lists it shows by size (the first part of its row with the
+#: scalars) and the cards, rays, privileges and aspects it holds, by content (the rest;
+#: compared with the copies kept: no copy is made while they are the same).
 _SCALARS = itemgetter("kind", "ap", "saved", "night", "day", "turns", "marker")
 _LISTS = itemgetter(
     "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
