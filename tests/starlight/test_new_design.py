@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.interpreter.starlight.scenario import (
@@ -175,3 +176,42 @@ def test_ap_waiting_for_the_next_turn_is_shown_on_the_mats(pack: Path) -> None:
     assert "1 gained for the next turn" in own
     other = others_panel(content, game.observation(state, 0), 0, ["live", "live"])  # type: ignore[attr-defined]
     assert "1 gained for the next turn" in other
+
+
+def test_ap_waiting_is_in_the_public_view_and_the_rl_vector(pack: Path) -> None:
+    """Thalassa's AP for seat 0's flush waits for seat 1's turn (SL155): public, so the
+    picture's seat view and the RL vector of both seats show it (AP / 10, as the vector's AP),
+    the fast encoder as the from-scratch one, and neither once seat 1's turn has taken it."""
+    from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
+    from whitedwarf.interpreter.starlight.rl.vector import NUMBERS
+    from whitedwarf.interpreter.starlight.views.public import panel_lines, sky_view
+
+    game = new_game(seats=("live", "live"), packs=[str(pack)], gods=True)
+    state = blank(game)
+    keep(game, state, 1, god="thalassa")
+    put_marker(game, state, 0, "launch_aquila_hydrus")
+    put_marker(game, state, 1, "gain_cores")
+    turn(game, state, 0)
+    spec = StarlightSpec(game)
+    seats_at, width = spec.layout.offset["seats"], spec._width
+
+    def seen(seat: int) -> list[float]:
+        """Seat 1's AP and AP waiting as ``seat`` sees them, the fast vector checked against
+        the from-scratch one."""
+        asked = seat in game.current_players(state)  # type: ignore[attr-defined]
+        fast = spec.observe(state, seat, asked)
+        view = game.observation(state, seat)  # type: ignore[attr-defined]
+        assert np.array_equal(fast, spec.encode(view, seat, asked))
+        row = seats_at + spec._rels[seat][1] * width
+        return [float(fast[row + 1]), float(fast[row + NUMBERS - 1])]
+
+    assert seen(0) == seen(1) == [0.0, 0.0]
+    choose(game, state, "step", "act", "flush")
+    tenth = float(np.float32(0.1))
+    assert seen(0) == seen(1) == [0.0, tenth]
+    sky = sky_view(game.content, state)  # type: ignore[attr-defined]
+    assert [s.ap_waiting for s in sky.seats] == [0, 1]
+    assert "1 gained for the next turn" in panel_lines(sky.seats[1])[1]
+    _end_turn(game, state)
+    assert seen(0) == seen(1) == [float(np.float32(0.6)), 0.0]
+    assert [s.ap_waiting for s in sky_view(game.content, state).seats] == [0, 0]  # type: ignore[attr-defined]

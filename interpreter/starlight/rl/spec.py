@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 from whitedwarf.interpreter.starlight.records import State
-from whitedwarf.interpreter.starlight.rl.vector import StateEncoder, _sum
+from whitedwarf.interpreter.starlight.rl.vector import NUMBERS, StateEncoder, _sum
 from whitedwarf.rl.actions import ActionSpace
 from whitedwarf.rl.features import Layout
 
@@ -156,7 +156,7 @@ class StarlightSpec:
             "each accolade's owner by seat from you, or none",
         )
         self._width = (
-            10
+            NUMBERS
             + self.spaces
             + len(self.cores)
             + r
@@ -169,8 +169,9 @@ class StarlightSpec:
             n * self._width,
             "per seat from you: starbot, AP / 10, saved / 10, "
             "night / 50, day / 50, flares / 5, laurels / 5, stars / 10, turns / 60, "
-            "used flares / 10 (10 numbers); marker on the rondel one-hot; cores held; "
-            "rays held by ray; privileges; aspects; god (once revealed)",
+            "used flares / 10, AP gained for its next turn / 10 (11 numbers); marker on "
+            "the rondel one-hot; cores held; rays held by ray; privileges; aspects; god "
+            "(once revealed)",
         )
         lay.add(
             "own",
@@ -257,7 +258,9 @@ class StarlightSpec:
             acc[base + 7] = len(p["stars"]) / 10
             acc[base + 8] = p["turns"] / ROUNDS
             acc[base + 9] = len(p["used_flares"]) / 10
-            at = base + 10
+            # SL155: AP a power gave the seat between its turns, public (the mats show it)
+            acc[base + 10] = p.get("ap_waiting", 0) / 10
+            at = base + NUMBERS
             if isinstance(p["marker"], int) and 0 <= p["marker"] < self.spaces:
                 acc[at + p["marker"]] = 1.0
             at += self.spaces

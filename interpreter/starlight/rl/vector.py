@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
 _FLOAT32 = np.dtype(np.float32)
 
+#: A seat's first numbers in its row, before its marker (:meth:`StateEncoder._numbers`; the
+#: last, the AP waiting for its next turn, is kept apart: :meth:`StateEncoder._waiting`).
+NUMBERS = 11
+#: Where in a seat's row the AP waiting for its next turn is (SL155).
+_WAITING_AT = NUMBERS - 1
+
 #: What a seat's row reads: its scalars (compared as they are), then the four lists it
 #: shows by size (the first part of its row with the scalars) and the cards, rays,
 #: privileges and aspects it holds, by content (the rest; compared with the copies kept: no
@@ -112,12 +118,14 @@ class StateEncoder:
         self._god_at = self._width - len(spec.gods)
         #: zeros to start a row's parts from
         self._no_marker = _zeros(spec.spaces)
-        self._no_held = _zeros(self._god_at - 10 - spec.spaces)
+        self._no_held = _zeros(self._god_at - NUMBERS - spec.spaces)
         #: seat -> its row (no god), what it was made from (:data:`_READS`, its lists
         #: copied), those copies alone, and its row as shown (with its god, if any shown: a
         #: copy)
         self._rows = [_zeros(self._width) for _ in range(n)]
         self._reads: list[Any] = [None] * n
+        #: seat -> the AP waiting for its next turn its row shows (SL155)
+        self._waits: list[int] = [0] * n
         self._lists: list[Any] = [None] * n
         self._shown: list[array[float]] = list(self._rows)
         #: copies of the pools and the bags (:meth:`_supply_blocks`), and their blocks' six
@@ -296,15 +304,28 @@ class StateEncoder:
         one); returns the rows as shown, by seat. Everything a row reads is read in one call
         (:data:`_READS`) and compared with what it was made from in one compare: most steps
         change one seat's scalars (its AP) and leave every other seat as it was."""
-        reads = self._reads
+        reads, waits = self._reads, self._waits
         for s, p in enumerate(players):
             try:
                 now = _READS(p)
             except KeyError:  # (a record without a god: none shown)
                 now = (*_SCALARS(p), *_LISTS(p), p.get("god"))
+            # SL155: a key only in a game where some seat waited, so read apart, with a default
+            waiting = p.get("ap_waiting", 0)
+            if waiting != waits[s]:
+                self._waiting(s, waiting, now[_GOD])
             if now != reads[s]:
                 self._row_changed(s, now)
         return self._shown
+
+    def _waiting(self, s: int, waiting: int, god: str | None) -> None:
+        """Write the AP waiting for seat ``s``'s next turn (SL155) into its row, and its row
+        as shown again."""
+        self._waits[s] = waiting
+        row = self._rows[s]
+        row[_WAITING_AT] = waiting / 10
+        shown = self._shown_god.get(god)
+        self._shown[s] = row if shown is None else self._with_god(row, shown)
 
     def _row_changed(self, s: int, now: tuple[Any, ...]) -> None:
         """Make again the parts of seat ``s``'s row whose reads differ from what it was made
@@ -345,7 +366,8 @@ class StateEncoder:
     def _numbers(self, now: tuple[Any, ...], held: tuple[Any, ...], row: array[float]) -> None:
         """A seat's first numbers (``spec.encode``'s seats block) from what :data:`_SCALARS`
         and :data:`_LISTS` read: starbot, AP, saved, night, day, flares, laurels, stars,
-        turns, used flares; its marker on the rondel."""
+        turns, used flares; its marker on the rondel (the AP waiting, its eleventh number, is
+        :meth:`_waiting`'s)."""
         kind, ap, saved, night, day, turns, marker = now
         flares, laurels, stars, used = held
         # one by one: ten stores beat making an array of ten and assigning a slice
@@ -387,22 +409,22 @@ class StateEncoder:
             spaces = self.spec.spaces
             old = was[6]
             if isinstance(old, int) and 0 <= old < spaces:
-                row[10 + old] = 0.0
+                row[NUMBERS + old] = 0.0
             if isinstance(marker, int) and 0 <= marker < spaces:
-                row[10 + marker] = 1.0
+                row[NUMBERS + marker] = 1.0
 
     def _marker(self, marker: Any, row: array[float]) -> None:
-        """A seat's marker on the rondel, one-hot after its first ten numbers (none: zeros)."""
+        """A seat's marker on the rondel, one-hot after its first numbers (none: zeros)."""
         spaces = self.spec.spaces
-        row[10 : 10 + spaces] = self._no_marker
+        row[NUMBERS : NUMBERS + spaces] = self._no_marker
         if isinstance(marker, int) and 0 <= marker < spaces:
-            row[10 + marker] = 1.0
+            row[NUMBERS + marker] = 1.0
 
     def _held(self, held: tuple[Any, ...], row: array[float]) -> None:
         """The cores, rays (by quarters), privileges and aspects a seat holds (sums of
         quarters and ones: exact in float32 as in float64)."""
         spec = self.spec
-        at = 10 + spec.spaces
+        at = NUMBERS + spec.spaces
         row[at : self._god_at] = self._no_held
         cores, rays, privileges, aspects = held
         _count(row, at, cores, spec._core, 1.0)

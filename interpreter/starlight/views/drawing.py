@@ -398,7 +398,8 @@ def _seat(seat: SeatView, index: int, seats: int) -> str:
     colour = seat_colour(seat.seat)
     out = [
         f'<g class="seat" data-seat="{seat.seat}" data-kind="{_e(seat.kind)}" '
-        f'data-night="{seat.night}" data-ap="{seat.ap}" data-saved="{seat.saved}">',
+        f'data-night="{seat.night}" data-ap="{seat.ap}" data-saved="{seat.saved}" '
+        f'data-ap-waiting="{seat.ap_waiting}">',
         f'<rect x="{x:.1f}" y="{y}" width="{width - 6:.1f}" height="205" rx="5" fill="#121630" '
         f'stroke="{colour}" stroke-width="2"/>',
     ]

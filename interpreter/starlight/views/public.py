@@ -5,7 +5,8 @@ does, so nothing secret reaches the picture or the replay viewer: another seat's
 (003 "Laurels": "You may keep yours secret") and face-up flares in hand (SL26) are counts, the
 gods dealt are a count, and a kept god stays hidden until every live player has kept one
 (003 "The Gods"). Decks are their sizes. Whatever a seat has on the table is public: its
-rondel marker, AP, rays, cores, night points, privileges, stars and claimed accolades.
+rondel marker, AP (and AP a power gave it for its next turn, SL155), rays, cores, night
+points, privileges, stars and claimed accolades.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class SeatView:
     marker: int | None  # the rondel space its marker is on
     ap: int
     saved: int
+    ap_waiting: int  # AP a power gave it between its turns, for its next turn (SL155)
     night: int
     day: int
     long_rays: dict[str, int]  # colour -> count
@@ -164,6 +166,7 @@ def _seat(p: Mapping[str, Any], name: Namer, view: Mapping[str, Any]) -> SeatVie
         marker=p["marker"],
         ap=int(p["ap"]),
         saved=int(p["saved"]),
+        ap_waiting=int(p.get("ap_waiting", 0)),  # in the state only once some AP waited
         night=int(p["night"]),
         day=int(p["day"]),
         long_rays=_rays(p["rays"], "long"),
@@ -212,7 +215,9 @@ def panel_lines(seat: SeatView) -> list[str]:
     ]
     if seat.kind == "live":
         lines += [
-            f"AP {seat.ap} · saved {seat.saved} · stars {seat.stars}",
+            f"AP {seat.ap} · saved {seat.saved}"
+            + (f" · {seat.ap_waiting} gained for the next turn" if seat.ap_waiting else "")
+            + f" · stars {seat.stars}",
             f"rays: {rays or 'none'}",
             f"cores: {', '.join(seat.cores) or 'none'}",
             f"flares: {seat.flares} in hand, {seat.used_flares} used · laurels: "
