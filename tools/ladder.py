@@ -32,7 +32,7 @@ from whitedwarf.tools.simulate import (
     refuse_changed_packs,
     refuse_settings_with_resume,
 )
-from whitedwarf.tools.think import THINK_OPTION, refuse_idle_think
+from whitedwarf.tools.think import THINK_OPTION
 
 #: The ladder's table as JSON, in its folder.
 RESULT = "ladder.json"
@@ -123,7 +123,6 @@ def ladder(
         raise click.BadParameter(
             "name two or more different agents (random,heuristic,search)", param_hint="--agents"
         )
-    refuse_idle_think(think, names, "--agents")
     seats = len(names) if players is None else players
     if not 1 <= seats <= len(names):
         raise click.BadParameter(

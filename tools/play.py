@@ -29,7 +29,7 @@ from whitedwarf.tools.session import (
     refuse_overwrite,
     require,
 )
-from whitedwarf.tools.think import THINK_OPTION, refuse_idle_think
+from whitedwarf.tools.think import THINK_OPTION
 
 HUMAN = "human"
 
@@ -140,8 +140,6 @@ def play(
     With human seats (or --resume) the game is played in a full-screen terminal interface.
     """
     kinds = split_seats(seats)
-    if resume_path is None:  # a resumed game's seats are the save's
-        refuse_idle_think(think, kinds, "--seats")
     refuse_overwrite(replay_path, force, ask=True)
     loaded = load_game(packs, pack_paths, **_saved_game(resume_path, packs))
     engine = loaded.engine

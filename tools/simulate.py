@@ -35,7 +35,7 @@ from whitedwarf.tools.session import (
     Loaded,
     load_game,
 )
-from whitedwarf.tools.think import THINK_OPTION, refuse_idle_think
+from whitedwarf.tools.think import THINK_OPTION
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -241,7 +241,6 @@ def simulate(
     else:
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
-        refuse_idle_think(think, f"{agents},{robust or ''}".split(","), "--agents")
         folder = out
         config = batch_config(
             packs,

@@ -8,8 +8,6 @@ machine makes shorter, so a timed batch is not reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import click
 from whitedwarf.interpreter.agents.strong import think_error
 
@@ -43,16 +41,3 @@ THINK_OPTION = click.option(
     "fixed number of simulated decisions, reproducible at any worker count; timed search "
     "is not)",
 )
-
-
-def refuse_idle_think(think: float | None, agents: Iterable[str], option: str) -> None:
-    """Refuse ``--think`` when no seat is ``strong``: it times only a strong seat's search,
-    so with none it would change nothing, and an option that does nothing is refused rather
-    than ignored (``play --seats random,random --think 10`` played on as if it were not
-    there)."""
-    names = [name.strip() for name in agents if name.strip()]
-    if think is not None and "strong" not in names:
-        raise click.UsageError(
-            f"--think times a strong seat's search, and no seat is strong ({option} "
-            f"{','.join(names)}): add a strong seat, or leave --think out"
-        )

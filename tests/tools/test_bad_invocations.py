@@ -130,23 +130,6 @@ CASES = {
         "Invalid value for '--think': 99999999999999 ms is more than the 60,000 ms (a minute) "
         "a strong seat may think on one decision",
     ),
-    # --think with no strong seat played on as if it were not there (the check helper)
-    "think with no strong seat": (
-        ("play", "--seats", "random,random", "--think", "10"),
-        2,
-        "--think times a strong seat's search, and no seat is strong (--seats random,random): "
-        "add a strong seat, or leave --think out",
-    ),
-    "simulate thinking with no strong seat": (
-        ("simulate", "--games", "2", "--think", "10", "--out", "batch"),
-        2,
-        "no seat is strong (--agents heuristic): add a strong seat",
-    ),
-    "a ladder thinking with no strong seat": (
-        ("ladder", "--agents", "random,heuristic", "--think", "10"),
-        2,
-        "no seat is strong (--agents random,heuristic)",
-    ),
     "validate a card file": (
         ("validate", "mod/techs.yaml"),
         2,
