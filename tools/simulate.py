@@ -331,8 +331,8 @@ def robust_run(
     place = folder / "robust"
     if not (place / store.CONFIG).exists():
         store.prepare(place, second, force=True)
-    tally = run_into(place, second, workers, cluster, "robust", quiet, f"--resume {folder}",
-                     security=secure)  # fmt: skip
+    again = f"simulate --resume {folder}"
+    tally = run_into(place, second, workers, cluster, "robust", quiet, again, security=secure)
     other = write_report(place, tally, second)
     result = robustness(summary, other, (",".join(config.agents), ",".join(others)))
     result["sentences"] = robustness_sentences(result, summary.get("names"))

@@ -333,12 +333,12 @@ def test_ctrl_c_in_play_without_a_replay(tmp_path: Path) -> None:
     ("args", "games", "resume"),
     [
         (["simulate", "--games", "400", "--players", "2", "--workers", "1", "--out", "b"], "b",
-         "--resume b"),
+         "whitedwarf simulate --resume b"),
         (
             ["compare", "--base", "lastlight", "--variant", "lastlight", "--games", "400",
              "--players", "2", "--workers", "1", "--out", "c"],
             "c/base",
-            "compare --resume c",
+            "whitedwarf compare --resume c",
         ),
     ],
     ids=["simulate", "compare"],
