@@ -22,7 +22,12 @@ from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_report import load_batch_packs
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import Interrupted, OutputExists
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION
+from whitedwarf.tools.session import (
+    PACK_OPTION,
+    PACK_PATH_OPTION,
+    ROUND_LIMIT_OPTION,
+    comma_names,
+)
 from whitedwarf.tools.simulate import (
     QUIET_OPTION,
     SETTING_OPTION,
@@ -118,7 +123,7 @@ def ladder(
         refuse_changed_packs(resume, config, load_batch_packs(config))
         _play_and_rate(resume, config, workers, quiet, as_json, f"ladder --resume {resume}")
         return
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = comma_names(agents, "--agents")
     if len(set(names)) != len(names) or len(names) < 2:
         raise click.BadParameter(
             "name two or more different agents (random,heuristic,search)", param_hint="--agents"

@@ -25,6 +25,7 @@ from whitedwarf.tools.session import (
     PACK_PATH_OPTION,
     ROUND_LIMIT_OPTION,
     Loaded,
+    comma_names,
     load_game,
     refuse_overwrite,
     require,
@@ -36,7 +37,7 @@ HUMAN = "human"
 
 def split_seats(text: str) -> list[str]:
     """``human,random,random`` → the seat kinds, in seat order."""
-    return [s.strip() for s in text.split(",") if s.strip()]
+    return comma_names(text, "--seats")
 
 
 def check_seats(seats: list[str], engine: GameEngine) -> None:

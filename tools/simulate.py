@@ -33,6 +33,7 @@ from whitedwarf.tools.session import (
     PACK_PATH_OPTION,
     ROUND_LIMIT_OPTION,
     Loaded,
+    comma_names,
     load_game,
 )
 from whitedwarf.tools.think import THINK_OPTION
@@ -135,7 +136,7 @@ AGENTS_OPTION = click.option(
 
 def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> tuple[str, ...]:
     """The agents of ``--agents``, checked (against the game's, when given)."""
-    agents = tuple(a.strip() for a in text.split(",") if a.strip())
+    agents = tuple(comma_names(text, "--agents"))
     try:
         check_agents(agents, players, engine)
     except BatchError as error:

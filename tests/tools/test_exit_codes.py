@@ -117,6 +117,10 @@ BAD_COMMAND_LINES = {
     "ladder --agents, no such agent": ("ladder", "--agents", "random,nosuch", "--games", "2"),
     "simulate --robust, no such agent": ("simulate", *SHORT, "--robust", "nosuch", "--out", "b7"),
     "play --seats, too few": ("play", "--seats", "random"),
+    "play --seats, an empty place": ("play", "--seats", "heuristic,,random"),
+    "simulate --agents, an empty place": (
+        "simulate", "--players", "3", "--agents", "heuristic,,random", "--out", "b8",
+    ),
     "validate, no such pack": ("validate", "nothere"),
     "validate, a card file for its pack": ("validate", "mod/techs.yaml"),
     "validate, packs of two games": ("validate", "mod", "starlight"),
@@ -146,6 +150,27 @@ def test_a_wrong_command_line_is_2(here: Path, args: tuple[str, ...]) -> None:
     code, out = run(*args)
     assert code == 2, out
     assert "Error: " in out and "internal error" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (("play", "--seats", "heuristic,,random"), "--seats"),
+        (("play", "--seats", "heuristic,random,"), "--seats"),
+        (("simulate", "--players", "3", "--agents", "heuristic,,random", "--out", "b9"),
+         "--agents"),
+        (("ladder", "--agents", "random,,heuristic", "--games", "2"), "--agents"),
+    ],
+)  # fmt: skip
+def test_an_empty_place_in_a_list_of_seats_is_named_not_dropped(
+    here: Path, args: tuple[str, ...], flag: str
+) -> None:
+    """`--seats heuristic,,random` played a 2-seat game, and `--agents heuristic,,random`
+    with 3 players made a pool of two: the empty place is now refused, by its place."""
+    code, out = run(*args)
+    assert code == 2 and f"Invalid value for {flag}:" in out, out
+    assert "has nothing at place" in out and "name one for every place" in out
+    assert not (here / "b9").exists()
 
 
 def test_a_misspelt_command_reads_the_same_at_the_top_and_under_new(here: Path) -> None:
