@@ -30,7 +30,7 @@ from whitedwarf.tools.session import (
     refuse_overwrite,
     require,
 )
-from whitedwarf.tools.think import THINK_OPTION
+from whitedwarf.tools.think import THINK_OPTION, refuse_think_unused
 
 HUMAN = "human"
 
@@ -145,6 +145,8 @@ def play(
     loaded = load_game(packs, pack_paths, **_saved_game(resume_path, packs))
     engine = loaded.engine
     check_seats(kinds, engine)
+    if resume_path is None:  # a resumed game's seats are the save's
+        refuse_think_unused(think, kinds, "--seats")
     options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
     if resume_path is not None or HUMAN in kinds:
         command = "play --resume" if resume_path is not None else "play --seats human"

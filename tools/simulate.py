@@ -36,7 +36,7 @@ from whitedwarf.tools.session import (
     comma_names,
     load_game,
 )
-from whitedwarf.tools.think import THINK_OPTION
+from whitedwarf.tools.think import THINK_OPTION, refuse_think_unused
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -256,6 +256,8 @@ def simulate(
             gifts,
         )
         if think is not None:  # kept in the settings: a resumed batch thinks as long
+            robust_agents = tuple(comma_names(robust or "", "--robust"))
+            refuse_think_unused(think, (*config.agents, *robust_agents), "--agents")
             config = dataclasses.replace(config, extra=config.extra | {"think": think})
         if base_values:
             config = on_base_values(config)

@@ -411,3 +411,22 @@ def test_the_readme_table_has_every_code() -> None:
     assert codes == ["0", "1", "2", "3", "130"]
     for said in ("--force", "--option gods=maybe", "validate mymod/techs.yaml", "Ctrl-C"):
         assert said in table
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "--seats", "search,random", "--think", "100"),
+        ("simulate", "--players", "2", "--agents", "heuristic", "--think", "50", "--out", "b10"),
+        ("simulate", "--players", "2", "--agents", "heuristic", "--robust", "search", "--think",
+         "50", "--out", "b10"),
+    ],
+)  # fmt: skip
+def test_think_with_no_strong_seat_is_refused_not_ignored(
+    here: Path, args: tuple[str, ...]
+) -> None:
+    """`--think` is read by strong seats only: given without one, the game or batch would
+    look timed and not be, so it is a usage error that says how to seat one."""
+    code, out = run(*args)
+    assert code == 2 and "--think times a strong seat's search" in out, out
+    assert "human,strong,strong" in out and not (here / "b10").exists()
