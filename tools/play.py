@@ -159,6 +159,12 @@ def play(
                 settings,
             )  # fmt: skip
         return
+    if save_path is not None:  # only the terminal interface saves; a bot game would not
+        raise click.BadParameter(
+            f"--save is where a game with human seats is saved, and --seats {','.join(kinds)} "
+            "has none: a bot game is kept with --replay FILE",
+            param_hint="--save",
+        )
     game = make_game(loaded, len(kinds), options, settings)
     with thinking(think):
         bots = seat_bots(kinds, seed, engine, game)

@@ -430,3 +430,11 @@ def test_think_with_no_strong_seat_is_refused_not_ignored(
     code, out = run(*args)
     assert code == 2 and "--think times a strong seat's search" in out, out
     assert "human,strong,strong" in out and not (here / "b10").exists()
+
+
+def test_save_of_a_game_with_no_human_seat_is_refused_not_ignored(here: Path) -> None:
+    """`--save` is the terminal interface's: a bot game wrote no save, silently; it now says
+    to keep a bot game with --replay."""
+    code, out = run("play", "--seats", "random,random", "--save", "s.save")
+    assert code == 2 and "--save is where a game with human seats is saved" in out, out
+    assert "--replay FILE" in out and not (here / "s.save").exists()
