@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.atomic import replaced_when_done
 from whitedwarf.tools.exits import Interrupted
 from whitedwarf.tools.pack_param import bundled_pack_ids
+from whitedwarf.tools.play_progress import ProgressBot, progress_for
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -170,6 +172,9 @@ def play(
         bots = seat_bots(kinds, seed, engine, game)
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
+    progress = None if trace else progress_for(sys.stderr)
+    if progress is not None:  # a long game of strong seats says it is going on
+        bots = [ProgressBot(bot, progress) for bot in bots]
     listener = Listener(engine, trace, replay=replay_path is not None)
     existed, logging = replay_path is not None and replay_path.exists(), False
     if trace or replay_path is not None or fmt == "json":
@@ -208,6 +213,9 @@ def play(
         raise click.ClickException(message) from None
     except OSError as error:  # the replay's folder is missing, read-only, or the disk full
         raise click.ClickException(f"cannot write the replay {replay_path}: {error}") from None
+    finally:
+        if progress is not None:
+            progress.close()
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)
