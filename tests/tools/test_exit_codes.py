@@ -438,3 +438,14 @@ def test_save_of_a_game_with_no_human_seat_is_refused_not_ignored(here: Path) ->
     code, out = run("play", "--seats", "random,random", "--save", "s.save")
     assert code == 2 and "--save is where a game with human seats is saved" in out, out
     assert "--replay FILE" in out and not (here / "s.save").exists()
+
+
+def test_a_folder_of_other_files_is_not_called_a_batch(here: Path) -> None:
+    """`simulate --out` on a folder that holds a report.html of one's own (no batch.json)
+    said it 'already holds a batch' and offered --resume, which could not continue it: the
+    files are named instead, and nothing is touched."""
+    Path("notes").mkdir()
+    Path("notes/report.html").write_text("mine\n")
+    code, out = run("simulate", *SHORT, "--out", "notes")
+    assert code == 2 and "notes already holds report.html, not a batch's" in out, out
+    assert "--resume" not in out and Path("notes/report.html").read_text() == "mine\n"
