@@ -37,7 +37,7 @@ from whitedwarf.tools.simulate import (
     refuse_changed_packs,
     refuse_settings_with_resume,
 )
-from whitedwarf.tools.think import THINK_OPTION
+from whitedwarf.tools.think import THINK_OPTION, refuse_think_unused
 
 #: The ladder's table as JSON, in its folder.
 RESULT = "ladder.json"
@@ -128,6 +128,7 @@ def ladder(
         raise click.BadParameter(
             "name two or more different agents (random,heuristic,search)", param_hint="--agents"
         )
+    refuse_think_unused(think, names, "--agents")
     seats = len(names) if players is None else players
     if not 1 <= seats <= len(names):
         raise click.BadParameter(

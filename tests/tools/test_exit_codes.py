@@ -420,6 +420,7 @@ def test_the_readme_table_has_every_code() -> None:
         ("simulate", "--players", "2", "--agents", "heuristic", "--think", "50", "--out", "b10"),
         ("simulate", "--players", "2", "--agents", "heuristic", "--robust", "search", "--think",
          "50", "--out", "b10"),
+        ("ladder", "--agents", "random,heuristic", "--games", "2", "--think", "50"),
     ],
 )  # fmt: skip
 def test_think_with_no_strong_seat_is_refused_not_ignored(
