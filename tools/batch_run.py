@@ -79,11 +79,13 @@ def run_into(
 
 
 def _kept(folder: Path, config: BatchConfig, resume_with: str | None = None) -> str:
-    """What an interrupted run kept, and how to go on."""
+    """What an interrupted run kept, and how to go on: the whole command to type
+    (``whitedwarf simulate --resume DIR``), as ``tune`` and ``explain`` say theirs."""
     kept = store.finished(folder, store.records_kind(config))
+    again = resume_with or f"simulate --resume {folder}"
     return (
         f"{kept} of {counted(config.games, 'game')} kept in {folder}; "
-        f"continue with {resume_with or f'--resume {folder}'}"
+        f"continue with whitedwarf {again}"
     )
 
 

@@ -22,7 +22,12 @@ from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_report import load_batch_packs
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import Interrupted, OutputExists
-from whitedwarf.tools.session import PACK_OPTION, PACK_PATH_OPTION, ROUND_LIMIT_OPTION
+from whitedwarf.tools.session import (
+    PACK_OPTION,
+    PACK_PATH_OPTION,
+    ROUND_LIMIT_OPTION,
+    comma_names,
+)
 from whitedwarf.tools.simulate import (
     QUIET_OPTION,
     SETTING_OPTION,
@@ -32,7 +37,7 @@ from whitedwarf.tools.simulate import (
     refuse_changed_packs,
     refuse_settings_with_resume,
 )
-from whitedwarf.tools.think import THINK_OPTION
+from whitedwarf.tools.think import THINK_OPTION, refuse_think_unused
 
 #: The ladder's table as JSON, in its folder.
 RESULT = "ladder.json"
@@ -118,11 +123,12 @@ def ladder(
         refuse_changed_packs(resume, config, load_batch_packs(config))
         _play_and_rate(resume, config, workers, quiet, as_json, f"ladder --resume {resume}")
         return
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = comma_names(agents, "--agents")
     if len(set(names)) != len(names) or len(names) < 2:
         raise click.BadParameter(
             "name two or more different agents (random,heuristic,search)", param_hint="--agents"
         )
+    refuse_think_unused(think, names, "--agents")
     seats = len(names) if players is None else players
     if not 1 <= seats <= len(names):
         raise click.BadParameter(

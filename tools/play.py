@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,23 +21,25 @@ from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.atomic import replaced_when_done
 from whitedwarf.tools.exits import Interrupted
 from whitedwarf.tools.pack_param import bundled_pack_ids
+from whitedwarf.tools.play_progress import ProgressBot, progress_for
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
     ROUND_LIMIT_OPTION,
     Loaded,
+    comma_names,
     load_game,
     refuse_overwrite,
     require,
 )
-from whitedwarf.tools.think import THINK_OPTION
+from whitedwarf.tools.think import THINK_OPTION, refuse_think_unused
 
 HUMAN = "human"
 
 
 def split_seats(text: str) -> list[str]:
     """``human,random,random`` → the seat kinds, in seat order."""
-    return [s.strip() for s in text.split(",") if s.strip()]
+    return comma_names(text, "--seats")
 
 
 def check_seats(seats: list[str], engine: GameEngine) -> None:
@@ -144,6 +147,8 @@ def play(
     loaded = load_game(packs, pack_paths, **_saved_game(resume_path, packs))
     engine = loaded.engine
     check_seats(kinds, engine)
+    if resume_path is None:  # a resumed game's seats are the save's
+        refuse_think_unused(think, kinds, "--seats")
     options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
     if resume_path is not None or HUMAN in kinds:
         command = "play --resume" if resume_path is not None else "play --seats human"
@@ -156,11 +161,20 @@ def play(
                 settings,
             )  # fmt: skip
         return
+    if save_path is not None:  # only the terminal interface saves; a bot game would not
+        raise click.BadParameter(
+            f"--save is where a game with human seats is saved, and --seats {','.join(kinds)} "
+            "has none: a bot game is kept with --replay FILE",
+            param_hint="--save",
+        )
     game = make_game(loaded, len(kinds), options, settings)
     with thinking(think):
         bots = seat_bots(kinds, seed, engine, game)
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
+    progress = None if trace else progress_for(sys.stderr)
+    if progress is not None:  # a long game of strong seats says it is going on
+        bots = [ProgressBot(bot, progress) for bot in bots]
     listener = Listener(engine, trace, replay=replay_path is not None)
     existed, logging = replay_path is not None and replay_path.exists(), False
     if trace or replay_path is not None or fmt == "json":
@@ -199,6 +213,9 @@ def play(
         raise click.ClickException(message) from None
     except OSError as error:  # the replay's folder is missing, read-only, or the disk full
         raise click.ClickException(f"cannot write the replay {replay_path}: {error}") from None
+    finally:
+        if progress is not None:
+            progress.close()
     summary = engine.summarise(game, state, outcome.decisions, outcome.final_hash, listener.tally)
     text = json.dumps(summary, sort_keys=True) if fmt == "json" else engine.summary_text(summary)
     click.echo(text)

@@ -37,6 +37,25 @@ class Loaded:
     engine: GameEngine
 
 
+def comma_names(text: str, flag: str) -> list[str]:
+    """The names of a comma-separated option (``--seats``, ``--agents``), in order.
+
+    An empty place between names (``heuristic,,random``) is refused rather than dropped:
+    dropped, it would quietly make one seat fewer, or turn a list of one agent per seat into
+    a pool. Nothing at all gives an empty list, which the caller's count check words."""
+    names = [name.strip() for name in text.split(",")]
+    if not any(names):
+        return []
+    if "" in names:
+        place = names.index("")
+        raise click.BadParameter(
+            f"{text!r} has nothing at place {place + 1} (between two commas, or at an end): "
+            "name one for every place, as in heuristic,random,random",
+            param_hint=flag,
+        )
+    return names
+
+
 def load_game(
     packs: Sequence[Path], search: Sequence[Path] = (), default_game: str = DEFAULT_GAME
 ) -> Loaded:

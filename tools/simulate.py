@@ -33,9 +33,10 @@ from whitedwarf.tools.session import (
     PACK_PATH_OPTION,
     ROUND_LIMIT_OPTION,
     Loaded,
+    comma_names,
     load_game,
 )
-from whitedwarf.tools.think import THINK_OPTION
+from whitedwarf.tools.think import THINK_OPTION, refuse_think_unused
 
 WORKERS_OPTION = click.option(
     "--workers",
@@ -135,7 +136,7 @@ AGENTS_OPTION = click.option(
 
 def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> tuple[str, ...]:
     """The agents of ``--agents``, checked (against the game's, when given)."""
-    agents = tuple(a.strip() for a in text.split(",") if a.strip())
+    agents = tuple(comma_names(text, "--agents"))
     try:
         check_agents(agents, players, engine)
     except BatchError as error:
@@ -255,6 +256,8 @@ def simulate(
             gifts,
         )
         if think is not None:  # kept in the settings: a resumed batch thinks as long
+            robust_agents = tuple(comma_names(robust or "", "--robust"))
+            refuse_think_unused(think, (*config.agents, *robust_agents), "--agents")
             config = dataclasses.replace(config, extra=config.extra | {"think": think})
         if base_values:
             config = on_base_values(config)
@@ -331,8 +334,8 @@ def robust_run(
     place = folder / "robust"
     if not (place / store.CONFIG).exists():
         store.prepare(place, second, force=True)
-    tally = run_into(place, second, workers, cluster, "robust", quiet, f"--resume {folder}",
-                     security=secure)  # fmt: skip
+    again = f"simulate --resume {folder}"
+    tally = run_into(place, second, workers, cluster, "robust", quiet, again, security=secure)
     other = write_report(place, tally, second)
     result = robustness(summary, other, (",".join(config.agents), ",".join(others)))
     result["sentences"] = robustness_sentences(result, summary.get("names"))

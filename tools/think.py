@@ -41,3 +41,19 @@ THINK_OPTION = click.option(
     "fixed number of simulated decisions, reproducible at any worker count; timed search "
     "is not)",
 )
+
+#: The seat kind ``--think`` times; no other agent reads it.
+THINKER = "strong"
+
+
+def refuse_think_unused(think: float | None, kinds: tuple[str, ...] | list[str], flag: str) -> None:
+    """``--think`` with no ``strong`` seat or agent would be read by nobody: say so, rather
+    than let the game or batch look timed when it is not (``search`` keeps its fixed 16
+    determinisations a decision)."""
+    if think is None or THINKER in kinds:
+        return
+    raise click.BadParameter(
+        f"--think times a strong seat's search, and {flag} {','.join(kinds)} has none: "
+        f"seat one (as in {flag} human,strong,strong) or leave --think out",
+        param_hint="--think",
+    )

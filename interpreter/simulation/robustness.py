@@ -111,10 +111,20 @@ def robustness(
 
 _SIDE = {1: "significantly above", -1: "significantly below", 0: "not significant"}
 
+#: Said when the batch has no table of findings to compare (Starlight without gods: its
+#: only cards kept from a deal are the gods), so the report does not end on nothing.
+_NO_TABLES = (
+    "No findings to compare with {one} and with {two}: this batch has no table of them "
+    "(Last Light's factions and techs; Starlight's gods, with --option gods=true); each "
+    "batch's own report gives its win rates."
+)
+
 
 def robustness_sentences(result: dict[str, Any], names: dict[str, str] | None = None) -> list[str]:
     """Whether the findings hold with both sets of agents, a sentence a table."""
     one, two = result["agents"]
+    if not result["tables"]:
+        return [_NO_TABLES.format(one=one, two=two)]
     out = []
     for table in result["tables"]:
         rho = table["rho"]

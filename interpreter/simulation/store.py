@@ -27,14 +27,27 @@ class StoreError(ValueError):
     """A folder that cannot be used for this batch."""
 
 
+def _taken(folder: Path, found: list[str]) -> str:
+    """Why a new batch may not go in ``folder``: a batch is there (its settings), or files
+    of a batch's names that no batch wrote, which --force would delete (named, since a
+    folder of one's own notes is not a batch to --resume)."""
+    if CONFIG in found:
+        return (
+            f"{folder} already holds a batch; pass --force to overwrite it, "
+            "or --resume to continue it"
+        )
+    return (
+        f"{folder} already holds {', '.join(found)}, not a batch's (it has no {CONFIG}); "
+        "pass --out another folder, or --force to overwrite them"
+    )
+
+
 def prepare(folder: Path, config: BatchConfig, force: bool) -> None:
     """Create the folder for a new batch; an existing batch folder needs ``force``."""
-    if folder.exists() and any((folder / name).exists() for name in OUTPUTS):
+    found = [name for name in OUTPUTS if folder.exists() and (folder / name).exists()]
+    if found:
         if not force:
-            raise StoreError(
-                f"{folder} already holds a batch; pass --force to overwrite it, "
-                "or --resume to continue it"
-            )
+            raise StoreError(_taken(folder, found))
         for name in OUTPUTS:
             if (folder / name).is_dir():  # games.parquet/
                 shutil.rmtree(folder / name)

@@ -88,7 +88,10 @@ def test_a_scheduler_lost_mid_batch_keeps_the_games_and_resumes_here(
     kept = (folder / "games.jsonl").read_text().count("\n")
     assert 16 <= kept < GAMES
     assert f"Error: lost the scheduler at {address} mid-batch" in out
-    assert f"; {kept} of {GAMES} games kept in {folder}; continue with --resume {folder}" in out
+    assert (
+        f"; {kept} of {GAMES} games kept in {folder}; "
+        f"continue with whitedwarf simulate --resume {folder}" in out
+    )
     code, out = run("simulate", "--resume", str(folder), "--workers", "1")
     assert code == 0, out
     assert (folder / "games.jsonl").read_text() == local
@@ -105,7 +108,10 @@ def test_a_scheduler_that_cannot_be_reached_is_said_in_one_sentence(tmp_path: Pa
         code, out = run(*BATCH, "--out", str(folder), "--cluster", f"tcp://127.0.0.1:{port}")
     assert code == 1
     assert f"Error: cannot reach the scheduler at tcp://127.0.0.1:{port}: " in out
-    assert f"0 of {GAMES} games kept in {folder}; continue with --resume {folder}" in out
+    assert (
+        f"0 of {GAMES} games kept in {folder}; continue with whitedwarf simulate --resume {folder}"
+        in out
+    )
     assert "Traceback" not in out
 
 

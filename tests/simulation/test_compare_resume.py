@@ -50,7 +50,7 @@ def test_an_interrupted_comparison_resumes_to_the_same_records(tmp_path: Path) -
     code, err = _interrupted(cut, games)
     kept = (cut / "variant" / "games.jsonl").read_text().count("\n")
     assert code == 130 and 3 <= kept < games, (kept, err)  # interrupted (README: exit codes)
-    assert f"continue with compare --resume {cut}".encode() in err
+    assert f"continue with whitedwarf compare --resume {cut}".encode() in err
     assert not (cut / "comparison.json").exists()
     code, text = run("compare", "--resume", str(cut), "-q")
     assert code == 0, text

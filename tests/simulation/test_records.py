@@ -135,7 +135,10 @@ def test_ctrl_c_keeps_every_finished_game_of_a_compact_batch(
     monkeypatch.setattr(batch_run, "run_local", interrupted)
     code, out = run(*BATCH, "--records", kind, "--out", str(folder))
     assert code == 130  # interrupted (README: exit codes)
-    assert f"interrupted: 7 of 12 games kept in {folder}; continue with --resume {folder}" in out
+    assert (
+        f"interrupted: 7 of 12 games kept in {folder}; "
+        f"continue with whitedwarf simulate --resume {folder}" in out
+    )
     assert list(store.records(folder)) == played[:7]
     monkeypatch.setattr(batch_run, "run_local", real_run_local)
     assert run("simulate", "--resume", str(folder))[0] == 0

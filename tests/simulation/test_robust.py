@@ -8,7 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from whitedwarf.interpreter.simulation.robustness import robustness, spearman
+from whitedwarf.interpreter.simulation.robustness import (
+    robustness,
+    robustness_sentences,
+    spearman,
+)
 
 from tests.simulation.helpers import run
 
@@ -66,3 +70,14 @@ def test_simulate_robust_plays_the_same_seeds_with_the_other_agents(tmp_path: Pa
         "simulate", "--players", "3", "--robust", "nosuch", "--out", str(tmp_path / "x")
     )
     assert code == 2 and "unknown agent 'nosuch'" in text
+
+
+def test_a_batch_with_no_table_of_findings_says_so() -> None:
+    """A Starlight batch without gods has no table `--robust` compares: one sentence says
+    so, rather than the report ending on an empty line."""
+    first = {"fair_share": 1 / 3, "picks": {}}
+    result = robustness(first, dict(first), ("heuristic", "random"))
+    assert result["tables"] == []
+    (said,) = robustness_sentences(result)
+    assert said.startswith("No findings to compare with heuristic and with random")
+    assert "--option gods=true" in said

@@ -117,6 +117,10 @@ BAD_COMMAND_LINES = {
     "ladder --agents, no such agent": ("ladder", "--agents", "random,nosuch", "--games", "2"),
     "simulate --robust, no such agent": ("simulate", *SHORT, "--robust", "nosuch", "--out", "b7"),
     "play --seats, too few": ("play", "--seats", "random"),
+    "play --seats, an empty place": ("play", "--seats", "heuristic,,random"),
+    "simulate --agents, an empty place": (
+        "simulate", "--players", "3", "--agents", "heuristic,,random", "--out", "b8",
+    ),
     "validate, no such pack": ("validate", "nothere"),
     "validate, a card file for its pack": ("validate", "mod/techs.yaml"),
     "validate, packs of two games": ("validate", "mod", "starlight"),
@@ -146,6 +150,27 @@ def test_a_wrong_command_line_is_2(here: Path, args: tuple[str, ...]) -> None:
     code, out = run(*args)
     assert code == 2, out
     assert "Error: " in out and "internal error" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (("play", "--seats", "heuristic,,random"), "--seats"),
+        (("play", "--seats", "heuristic,random,"), "--seats"),
+        (("simulate", "--players", "3", "--agents", "heuristic,,random", "--out", "b9"),
+         "--agents"),
+        (("ladder", "--agents", "random,,heuristic", "--games", "2"), "--agents"),
+    ],
+)  # fmt: skip
+def test_an_empty_place_in_a_list_of_seats_is_named_not_dropped(
+    here: Path, args: tuple[str, ...], flag: str
+) -> None:
+    """`--seats heuristic,,random` played a 2-seat game, and `--agents heuristic,,random`
+    with 3 players made a pool of two: the empty place is now refused, by its place."""
+    code, out = run(*args)
+    assert code == 2 and f"Invalid value for {flag}:" in out, out
+    assert "has nothing at place" in out and "name one for every place" in out
+    assert not (here / "b9").exists()
 
 
 def test_a_misspelt_command_reads_the_same_at_the_top_and_under_new(here: Path) -> None:
@@ -333,12 +358,12 @@ def test_ctrl_c_in_play_without_a_replay(tmp_path: Path) -> None:
     ("args", "games", "resume"),
     [
         (["simulate", "--games", "400", "--players", "2", "--workers", "1", "--out", "b"], "b",
-         "--resume b"),
+         "whitedwarf simulate --resume b"),
         (
             ["compare", "--base", "lastlight", "--variant", "lastlight", "--games", "400",
              "--players", "2", "--workers", "1", "--out", "c"],
             "c/base",
-            "compare --resume c",
+            "whitedwarf compare --resume c",
         ),
     ],
     ids=["simulate", "compare"],
@@ -386,3 +411,42 @@ def test_the_readme_table_has_every_code() -> None:
     assert codes == ["0", "1", "2", "3", "130"]
     for said in ("--force", "--option gods=maybe", "validate mymod/techs.yaml", "Ctrl-C"):
         assert said in table
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "--seats", "search,random", "--think", "100"),
+        ("simulate", "--players", "2", "--agents", "heuristic", "--think", "50", "--out", "b10"),
+        ("simulate", "--players", "2", "--agents", "heuristic", "--robust", "search", "--think",
+         "50", "--out", "b10"),
+        ("ladder", "--agents", "random,heuristic", "--games", "2", "--think", "50"),
+    ],
+)  # fmt: skip
+def test_think_with_no_strong_seat_is_refused_not_ignored(
+    here: Path, args: tuple[str, ...]
+) -> None:
+    """`--think` is read by strong seats only: given without one, the game or batch would
+    look timed and not be, so it is a usage error that says how to seat one."""
+    code, out = run(*args)
+    assert code == 2 and "--think times a strong seat's search" in out, out
+    assert "human,strong,strong" in out and not (here / "b10").exists()
+
+
+def test_save_of_a_game_with_no_human_seat_is_refused_not_ignored(here: Path) -> None:
+    """`--save` is the terminal interface's: a bot game wrote no save, silently; it now says
+    to keep a bot game with --replay."""
+    code, out = run("play", "--seats", "random,random", "--save", "s.save")
+    assert code == 2 and "--save is where a game with human seats is saved" in out, out
+    assert "--replay FILE" in out and not (here / "s.save").exists()
+
+
+def test_a_folder_of_other_files_is_not_called_a_batch(here: Path) -> None:
+    """`simulate --out` on a folder that holds a report.html of one's own (no batch.json)
+    said it 'already holds a batch' and offered --resume, which could not continue it: the
+    files are named instead, and nothing is touched."""
+    Path("notes").mkdir()
+    Path("notes/report.html").write_text("mine\n")
+    code, out = run("simulate", *SHORT, "--out", "notes")
+    assert code == 2 and "notes already holds report.html, not a batch's" in out, out
+    assert "--resume" not in out and Path("notes/report.html").read_text() == "mine\n"

@@ -145,6 +145,7 @@ def test_a_replay_and_a_save_given_for_each_other_say_which_is_which(tmp_path: P
     log, _ = recorded(tmp_path)
     code, out = run("play", "--resume", str(log))
     assert code == 1 and f"{log} is a replay log, not a save: `whitedwarf replay {log}`" in out
+    assert "(the file was left as it is)" in out and "the save was left" not in out
     save = tmp_path / "game.save"
     save.write_text(json.dumps({"decisions": [[0, "x"]] * 500, "kind": "whitedwarf-play-save"}))
     code, out = run("replay", str(save))

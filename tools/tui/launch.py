@@ -18,7 +18,14 @@ from whitedwarf.interpreter.contract import GameRules
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import header_mismatch, shown_value
 from whitedwarf.tools.session import refuse_missing_folder
-from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume, save_game
+from whitedwarf.tools.tui.session import (
+    NotASave,
+    SaveProblem,
+    Session,
+    read_save,
+    resume,
+    save_game,
+)
 from whitedwarf.tools.tui.views import views_of
 
 
@@ -76,7 +83,8 @@ def resumed_session(
         except SaveProblem as error:
             raise SaveProblem(f"{path}: {error}") from None
     except SaveProblem as error:
-        raise click.ClickException(f"{error}\n(the save was left as it is)") from None
+        what = "file" if isinstance(error, NotASave) else "save"
+        raise click.ClickException(f"{error}\n(the {what} was left as it is)") from None
     session.resumed_from = path.resolve()
     return session
 

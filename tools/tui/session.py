@@ -55,6 +55,11 @@ class SaveProblem(Exception):
     """A save that cannot be read or resumed; the message says why."""
 
 
+class NotASave(SaveProblem):
+    """A file of another kind given as a save (a replay log): the message says what it is
+    and which command reads it, so it is not called a save."""
+
+
 class GameStopped(Exception):
     """A decision ended in an error of the engine's (a runaway card effect, a number over an
     engine limit: docs/rules-decisions.md E16): the game cannot go past it. The session is
@@ -346,7 +351,7 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     except ReplayError as error:
         raise SaveProblem(str(error)) from None
     if kind == REPLAY:
-        raise SaveProblem(
+        raise NotASave(
             f"{path} is a replay log, not a save: `whitedwarf replay {path}` re-runs it, "
             f"`whitedwarf render {path} --at N` draws it at a decision"
         )
