@@ -123,7 +123,9 @@ def test_bad_inputs_say_why_and_nothing_is_overwritten(replay_file: Path, tmp_pa
     code, text = run("render", str(replay_file), "--out", str(out))
     assert code == 2 and "--force" in text and out.read_text() == "mine"
     code, text = run("render", str(replay_file), "--at", "99999", "--out", str(tmp_path / "b.svg"))
-    assert code == 1 and "outside 0.." in text
+    assert code == 2 and "outside 0.." in text  # the command line's --at, not the file
+    code, text = run("render", str(replay_file), "--at", "-1", "--out", str(tmp_path / "b.svg"))
+    assert code == 2 and "outside 0.." in text and "Traceback" not in text
     junk = tmp_path / "junk.save"
     junk.write_text("{not json", encoding="utf-8")
     code, text = run("render", str(junk), "--out", str(tmp_path / "c.svg"))

@@ -12,7 +12,13 @@ from pathlib import Path
 
 import click
 from whitedwarf.tools.render.drawing import Drawing
-from whitedwarf.tools.render.position import Position, PositionError, is_replay, open_position
+from whitedwarf.tools.render.position import (
+    AtError,
+    Position,
+    PositionError,
+    is_replay,
+    open_position,
+)
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
     PACK_OPTION,
@@ -76,6 +82,8 @@ def render(
             drawing.load_save,
             loaded.engine.seats_disagree,
         )
+    except AtError as error:  # one word of the command line is the fix: exit 2
+        raise click.BadParameter(str(error), param_hint="--at") from None
     except PositionError as error:
         raise click.ClickException(str(error)) from None
     try:

@@ -38,6 +38,11 @@ class PositionError(Exception):
     """A file that holds no position we can show; the message says why."""
 
 
+class AtError(PositionError):
+    """``--at`` asks for a position the file cannot give (past the replay's end, or of a
+    save): the command line is wrong, not the file (README's exit codes: 2)."""
+
+
 @dataclass
 class Position:
     """A state to draw and where it came from."""
@@ -80,12 +85,12 @@ def open_position(
         total = len(log.decisions)
         stop = total if at is None else at
         if not 0 <= stop <= total:
-            raise PositionError(f"{path}: --at {at} is outside 0..{total} (the game's decisions)")
+            raise AtError(f"{at} is outside 0..{total}, the decisions of {path}")
         for _ in replay_states(game, state, log.decisions[:stop], path):
             pass
         return Position(state, stop, total, f"{path.name}: decision {stop} of {total}", heard)
     if at is not None:
-        raise PositionError(f"{path} is a save, not a replay: --at needs a replay log")
+        raise AtError(f"{path} is a save, not a replay: only a replay log has positions to pick")
     return Position(load_save(path, content, game_class), 0, 0, f"{path.name}")
 
 
