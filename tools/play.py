@@ -158,7 +158,7 @@ def play(
         with thinking(think):
             _play_in_terminal(
                 kinds, seed, options, loaded, resume_path, save_path, replay_path, force, words,
-                settings,
+                settings, think,
             )  # fmt: skip
         return
     if save_path is not None:  # only the terminal interface saves; a bot game would not
@@ -341,6 +341,7 @@ def _play_in_terminal(
     force: bool,
     pack_options: tuple[str, ...] = (),
     settings: tuple[str, ...] = (),
+    think: float | None = None,
 ) -> None:
     """Human seats: the terminal interface (tools/tui), new or resumed. ``pack_options``
     are the ``--pack``/``--pack-path`` words the game was loaded with, for the resume command
@@ -353,6 +354,7 @@ def _play_in_terminal(
         current = pack_header(loaded.pack)
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine, current)
         _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
+        refuse_think_unused(think, session.seats, f"the game in {resume_path}: its seats")
     else:
         game = make_game(loaded, len(kinds), options, settings)
         header = replay_header(loaded, seed, kinds, options)

@@ -52,8 +52,12 @@ def refuse_think_unused(think: float | None, kinds: tuple[str, ...] | list[str],
     determinisations a decision)."""
     if think is None or THINKER in kinds:
         return
+    seat_one = (
+        "leave --think out (a resumed game keeps its seats)"
+        if flag.startswith("the game in")
+        else f"seat one (as in {flag} human,strong,strong) or leave --think out"
+    )
     raise click.BadParameter(
-        f"--think times a strong seat's search, and {flag} {','.join(kinds)} has none: "
-        f"seat one (as in {flag} human,strong,strong) or leave --think out",
+        f"--think times a strong seat's search, and {flag} {','.join(kinds)} has none: {seat_one}",
         param_hint="--think",
     )

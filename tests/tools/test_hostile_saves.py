@@ -216,3 +216,17 @@ def test_a_save_of_another_engine_is_refused_in_one_sentence(
         "by 'lastlight-engine-1' here"
     )
     assert code == 1 and said in out and "(the save was left as it is)" in out, out
+
+
+def test_think_on_a_resumed_game_with_no_strong_seat_is_refused(
+    saved: dict[str, Any], tmp_path: Path
+) -> None:
+    """`play --resume game.save --think 50` on a game of a human and a random seat: the
+    resumed game keeps its seats, so --think would time nobody (it was ignored)."""
+    path = tmp_path / "game.save"
+    path.write_text(json.dumps(saved))
+    before = path.read_bytes()
+    code, out = run("play", "--resume", str(path), "--think", "50")
+    assert code == 2 and "its seats human,random has none" in out, out
+    assert "leave --think out" in out and "Traceback" not in out
+    assert path.read_bytes() == before
