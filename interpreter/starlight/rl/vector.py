@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 _FLOAT32 = np.dtype(np.float32)
 
 #: A seat's first numbers in its row, before its marker (:meth:`StateEncoder._numbers`; the
-#: last, the AP waiting for its next turn, is kept apart: :meth:`StateEncoder._waiting`).
+#: last, the AP waiting for its next turn, is read apart from :data:`_READS`).
 NUMBERS = 11
 #: Where in a seat's row the AP waiting for its next turn is (SL155).
 _WAITING_AT = NUMBERS - 1
@@ -312,26 +312,19 @@ class StateEncoder:
                 now = (*_SCALARS(p), *_LISTS(p), p.get("god"))
             # SL155: a key only in a game where some seat waited, so read apart, with a default
             waiting = p.get("ap_waiting", 0)
-            if waiting != waits[s]:
-                self._waiting(s, waiting, now[_GOD])
-            if now != reads[s]:
-                self._row_changed(s, now)
+            if now != reads[s] or waiting != waits[s]:
+                self._row_changed(s, now, waiting)
         return self._shown
 
-    def _waiting(self, s: int, waiting: int, god: str | None) -> None:
-        """Write the AP waiting for seat ``s``'s next turn (SL155) into its row, and its row
-        as shown again."""
-        self._waits[s] = waiting
-        row = self._rows[s]
-        row[_WAITING_AT] = waiting / 10
-        shown = self._shown_god.get(god)
-        self._shown[s] = row if shown is None else self._with_god(row, shown)
-
-    def _row_changed(self, s: int, now: tuple[Any, ...]) -> None:
+    def _row_changed(self, s: int, now: tuple[Any, ...], waiting: int) -> None:
         """Make again the parts of seat ``s``'s row whose reads differ from what it was made
-        from (the numbers, or only the scalars among them, or the held cards), and its row as
-        shown; keep copies of the lists it read (the state's own lists change in place)."""
+        from (the numbers, or only the scalars among them, or the held cards, or the AP
+        waiting for its next turn), and its row as shown; keep copies of the lists it read
+        (the state's own lists change in place)."""
         kept, row = self._reads[s], self._rows[s]
+        if waiting != self._waits[s]:  # (SL155; kept apart from the reads: see above)
+            self._waits[s] = waiting
+            row[_WAITING_AT] = waiting / 10
         held = now[_LISTED:_GOD]
         if kept is None:
             self._numbers(now[:_LISTED], held[:_SIZED], row)
@@ -367,7 +360,7 @@ class StateEncoder:
         """A seat's first numbers (``spec.encode``'s seats block) from what :data:`_SCALARS`
         and :data:`_LISTS` read: starbot, AP, saved, night, day, flares, laurels, stars,
         turns, used flares; its marker on the rondel (the AP waiting, its eleventh number, is
-        :meth:`_waiting`'s)."""
+        written by :meth:`_row_changed` itself)."""
         kind, ap, saved, night, day, turns, marker = now
         flares, laurels, stars, used = held
         # one by one: ten stores beat making an array of ten and assigning a slice

@@ -23,6 +23,7 @@ from whitedwarf.interpreter.starlight.views.board_text import (
     ray_markup,
     seat_mark,
 )
+from whitedwarf.interpreter.starlight.views.public import waiting_words
 
 #: 003 "Starbot Play": a Starbot wins an Accolade with this many markers on it.
 STARBOT_MARKS_TO_WIN = 5
@@ -91,9 +92,9 @@ def own_panel(content: Any, view: State, seat: int) -> str:
 
 
 def _waiting(p: Mapping[str, Any]) -> str:
-    """AP a power gave the seat between its turns, which its next turn brings (SL155)."""
-    waiting = int(p.get("ap_waiting", 0))
-    return f" · {waiting} gained for the next turn" if waiting else ""
+    """A player record's AP waiting for its next turn (SL155; the key only once some
+    waited), in the viewer's words (:func:`public.waiting_words`)."""
+    return waiting_words(int(p.get("ap_waiting", 0)))
 
 
 def _flares(content: Any, flares: list[str]) -> str:

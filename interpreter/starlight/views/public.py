@@ -201,6 +201,12 @@ def _accolade(accolade: Mapping[str, Any], content: Any) -> AccoladeView:
     )
 
 
+def waiting_words(ap_waiting: int) -> str:
+    """The AP a power gave a seat between its turns, which its next turn brings (SL155), as
+    the panels say it after the seat's AP: nothing when none waits."""
+    return f" · {ap_waiting} gained for the next turn" if ap_waiting else ""
+
+
 def panel_lines(seat: SeatView) -> list[str]:
     """A seat's public holdings in words, one line each (the viewer's panel)."""
     rays = ", ".join(
@@ -215,9 +221,8 @@ def panel_lines(seat: SeatView) -> list[str]:
     ]
     if seat.kind == "live":
         lines += [
-            f"AP {seat.ap} · saved {seat.saved}"
-            + (f" · {seat.ap_waiting} gained for the next turn" if seat.ap_waiting else "")
-            + f" · stars {seat.stars}",
+            f"AP {seat.ap} · saved {seat.saved}{waiting_words(seat.ap_waiting)} · stars "
+            f"{seat.stars}",
             f"rays: {rays or 'none'}",
             f"cores: {', '.join(seat.cores) or 'none'}",
             f"flares: {seat.flares} in hand, {seat.used_flares} used · laurels: "
