@@ -354,7 +354,8 @@ def _play_in_terminal(
         current = pack_header(loaded.pack)
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine, current)
         _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
-        refuse_think_unused(think, session.seats, f"the game in {resume_path}: its seats")
+        where = f"the game in {resume_path}: its seats"
+        refuse_think_unused(think, session.seats, where, resumed=True)
     else:
         game = make_game(loaded, len(kinds), options, settings)
         header = replay_header(loaded, seed, kinds, options)

@@ -46,15 +46,18 @@ THINK_OPTION = click.option(
 THINKER = "strong"
 
 
-def refuse_think_unused(think: float | None, kinds: tuple[str, ...] | list[str], flag: str) -> None:
+def refuse_think_unused(
+    think: float | None, kinds: tuple[str, ...] | list[str], flag: str, resumed: bool = False
+) -> None:
     """``--think`` with no ``strong`` seat or agent would be read by nobody: say so, rather
     than let the game or batch look timed when it is not (``search`` keeps its fixed 16
-    determinisations a decision)."""
+    determinisations a decision). ``flag`` names where the seats came from; a ``resumed``
+    game keeps its saved seats, so no other seat can be named."""
     if think is None or THINKER in kinds:
         return
     seat_one = (
         "leave --think out (a resumed game keeps its seats)"
-        if flag.startswith("the game in")
+        if resumed
         else f"seat one (as in {flag} human,strong,strong) or leave --think out"
     )
     raise click.BadParameter(
