@@ -20,7 +20,13 @@ from whitedwarf.interpreter.simulation.ablation import (
     paired_outcomes,
 )
 from whitedwarf.interpreter.simulation.batch import BatchConfig
-from whitedwarf.interpreter.simulation.gifts import GiftError, gifts_of, parse_gift
+from whitedwarf.interpreter.simulation.gifts import (
+    GiftError,
+    card_kind,
+    gifts_of,
+    giver,
+    parse_gift,
+)
 from whitedwarf.interpreter.simulation.report import ablation_html, terminal_summary
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_report import load_batch_packs, write_report
@@ -40,6 +46,7 @@ def ablation_configs(config: BatchConfig, card: str) -> dict[str, BatchConfig]:
     if not holders:
         try:
             parse_gift(f"0:{card}")
+            _refuse_unknown(config, card)
         except GiftError as error:
             raise click.BadParameter(str(error), param_hint="--ablate") from None
         raise click.BadParameter(
@@ -55,6 +62,15 @@ def ablation_configs(config: BatchConfig, card: str) -> dict[str, BatchConfig]:
             config, extra=extra | ({"give": kept} if kept else {}) | {"ablate": card}
         ),
     }
+
+
+def _refuse_unknown(config: BatchConfig, card: str) -> None:
+    """:class:`GiftError` for a card the batch's packs do not have (a typo: `--ablate
+    warp_drvie`), with the nearest id, before telling the user to give it to a seat."""
+    loaded = load_batch_packs(config)
+    how = giver(loaded.engine)
+    game = loaded.engine.game.from_content(loaded.content, config.players, {})
+    card_kind(how, how.cards(game), card, getattr(loaded.content, "removed", {}))
 
 
 def is_ablation(folder: Path) -> bool:

@@ -134,13 +134,16 @@ AGENTS_OPTION = click.option(
 )
 
 
-def parse_agents(text: str, players: int, engine: GameEngine | None = None) -> tuple[str, ...]:
-    """The agents of ``--agents``, checked (against the game's, when given)."""
-    agents = tuple(comma_names(text, "--agents"))
+def parse_agents(
+    text: str, players: int, engine: GameEngine | None = None, option: str = "--agents"
+) -> tuple[str, ...]:
+    """The agents of ``--agents`` (or of ``option``, such as ``--robust``), checked (against
+    the game's, when given); a problem is told at the option that named them."""
+    agents = tuple(comma_names(text, option))
     try:
         check_agents(agents, players, engine)
     except BatchError as error:
-        raise click.BadParameter(str(error), param_hint="--agents") from None
+        raise click.BadParameter(str(error), param_hint=option) from None
     return agents
 
 
@@ -264,7 +267,7 @@ def simulate(
         if robust is not None:
             if ablate is not None:
                 raise click.UsageError("--robust and --ablate are two experiments: run one")
-            others = parse_agents(robust, players, load_batch_packs(config).engine)
+            others = parse_agents(robust, players, load_batch_packs(config).engine, "--robust")
             config = dataclasses.replace(config, extra=config.extra | {"robust": list(others)})
         if ablate is not None:
             configs = ablation.ablation_configs(config, ablate)

@@ -83,3 +83,15 @@ def test_an_ablation_resumes_and_refuses_a_card_given_to_nobody(tmp_path: Path) 
         "--ablate", BOOSTED, "--out", str(tmp_path / "x"),
     )  # fmt: skip
     assert code == 2 and "long_game is given to no seat: add --give SEAT:long_game" in text
+
+
+def test_a_mistyped_card_to_ablate_is_refused_with_the_nearest_id(tmp_path: Path) -> None:
+    """A typo is told as a typo (with the card meant), not as a card to give to a seat."""
+    code, text = run(
+        "simulate", "--players", "3", "--games", "2", "--give", "0:warp_drive",
+        "--ablate", "warp_drvie", "--out", str(tmp_path / "x"),
+    )  # fmt: skip
+    assert code == 2
+    assert "Invalid value for --ablate: no card 'warp_drvie' in the pack" in text
+    assert "did you mean `warp_drive`?" in text and "given to no seat" not in text
+    assert not (tmp_path / "x").exists()

@@ -70,6 +70,7 @@ def test_simulate_robust_plays_the_same_seeds_with_the_other_agents(tmp_path: Pa
         "simulate", "--players", "3", "--robust", "nosuch", "--out", str(tmp_path / "x")
     )
     assert code == 2 and "unknown agent 'nosuch'" in text
+    assert "Invalid value for --robust" in text  # told at the option that named it
 
 
 def test_a_batch_with_no_table_of_findings_says_so() -> None:
