@@ -44,6 +44,7 @@ from whitedwarf.interpreter.simulation.tuning import (
     Record,
     Targets,
     TuneError,
+    TuneOptionError,
     optuna_module,
     race,
     search,
@@ -224,6 +225,8 @@ def tune(**options: Any) -> None:
             except OSError as error:
                 raise click.ClickException(cannot_write_in(out, error)) from None
         tuning.run()
+    except TuneOptionError as error:  # one word on the command line is the fix: exit 2
+        raise click.UsageError(str(error)) from None
     except TuneError as error:
         raise click.ClickException(str(error)) from None
 
@@ -309,7 +312,7 @@ def _length(text: str | None) -> tuple[int, int] | None:
         return None
     low, _, high = text.partition("-")
     if not (low.strip().isdigit() and high.strip().isdigit()) or int(low) > int(high):
-        raise TuneError(f"--length {text}: write MIN-MAX in rounds, such as 10-30")
+        raise TuneOptionError(f"--length {text}: write MIN-MAX in rounds, such as 10-30")
     return int(low), int(high)
 
 
@@ -319,11 +322,13 @@ def _built(text: str) -> tuple[str, tuple[float, float]]:
     try:
         values = float(low), float(high)
     except ValueError:
-        raise TuneError(
+        raise TuneOptionError(
             f"--built {text}: write CARD=LOW-HIGH with shares, such as my_tech=0.2-0.4"
         ) from None
     if not card or not 0 <= values[0] <= values[1] <= 1:
-        raise TuneError(f"--built {text}: write CARD=LOW-HIGH with shares, such as my_tech=0.2-0.4")
+        raise TuneOptionError(
+            f"--built {text}: write CARD=LOW-HIGH with shares, such as my_tech=0.2-0.4"
+        )
     return card, values
 
 
@@ -428,8 +433,24 @@ class Tuning:
             found = self.pack.cards.get(card)
             if found is not None and found.source == "rulebook" and card not in named:
                 tune_pack.refuse_printed(card)
+        self._check_ranges()
         if named or self.settings["move_all_invented"]:
             self._choose_knobs([])
+
+    def _check_ranges(self) -> None:
+        """Each ``--range`` names a card of the pack and one of its numbers, inside the range
+        the language declares: refused here, before any game (it was found wrong only after
+        the pack as it is had played, and a mistyped card got no suggestion)."""
+        for text in self.settings["ranges"]:
+            card = text.partition("=")[0].partition(":")[0]
+            found = self.pack.cards.get(card)
+            if found is None:
+                hint = did_you_mean(card, self.pack.cards)
+                raise TuneOptionError(
+                    f"--range {text}: the pack {self.pack.id} has no card {card!r}"
+                    + (f"; {hint}" if hint else "")
+                )
+            _narrowed(tune_pack.find_knobs(self.pack, [found], self.search_paths), [text])
 
     def _run(self) -> None:
         self.check()
@@ -747,20 +768,24 @@ def _narrowed(knobs: list[Knob], ranges: Sequence[str]) -> list[Knob]:
         knob = by_key.get(key)
         if knob is None:
             known = ", ".join(by_key) or "none"
-            raise TuneError(f"--range {text}: {key} is not a number tune may move (those: {known})")
+            raise TuneOptionError(
+                f"--range {text}: {key} is not a number tune may move (those: {known})"
+            )
         try:
             lo, hi = int(low), int(high)
         except ValueError:
-            raise TuneError(
+            raise TuneOptionError(
                 f"--range {text}: write CARD:WHERE=LOW..HIGH with whole numbers"
             ) from None
         if not knob.low <= lo <= hi <= knob.high:
-            raise TuneError(
+            raise TuneOptionError(
                 f"--range {text}: {lo}..{hi} is outside the range the language declares for "
                 f"{key} ({knob.what}: {knob.low} to {knob.high})"
             )
         if not lo <= knob.value <= hi:
-            raise TuneError(f"--range {text}: the number is {knob.value} now, outside {lo}..{hi}")
+            raise TuneOptionError(
+                f"--range {text}: the number is {knob.value} now, outside {lo}..{hi}"
+            )
         by_key[key] = dataclasses.replace(knob, low=lo, high=hi)
     return list(by_key.values())
 
@@ -801,22 +826,47 @@ def _sentences(result: dict[str, Any]) -> list[str]:
         f"{search_['candidates']} candidates searched in {search_['games']} games "
         f"({result['seconds']:.0f} s)."
     ]
+    baseline = Evaluation.from_json(search_["baseline"])
+    # Said on standard output too: under --quiet it was only in the progress, so a tuning
+    # that found nothing (exit 1) did not say what it had tried to fix.
+    lines.append(f"As it is, on the search's {baseline.games} games: {_misses(baseline)}.")
     if result["changes"]:
         lines.append("Changed: " + "; ".join(_change_words(result["changes"])) + ".")
     confirmation = result["confirmation"]
     if confirmation is not None:
-        met = [r for r in confirmation["after"] if r["met"]]
-        lines.append(
-            f"On {confirmation['games']} fresh games a player count (seed {confirmation['seed']}): "
-            f"{len(met)} of {len(confirmation['after'])} targets met after, "
-            f"{sum(r['met'] for r in confirmation['before'])} before."
-        )
-        for before, after in zip(confirmation["before"], confirmation["after"], strict=True):
-            if before["miss"] > 0 or after["miss"] > 0:
-                lines.append(
-                    f"{_row_words(before)} before; {_row_words(after)} after: {_verdict(after)}."
-                )
+        lines += _confirmation_sentences(confirmation, baseline)
     return lines
+
+
+def _confirmation_sentences(confirmation: dict[str, Any], baseline: Evaluation) -> list[str]:
+    """How the targets fared on the fresh seeds, before and after; the targets the search
+    set out to fix are said even when met both times, and a pack that met every target on
+    the fresh seeds as it is is said to be so (the search's miss may have been chance)."""
+    before_rows, after_rows = confirmation["before"], confirmation["after"]
+    met = [r for r in after_rows if r["met"]]
+    lines = [
+        f"On {confirmation['games']} fresh games a player count (seed {confirmation['seed']}): "
+        f"{len(met)} of {len(after_rows)} targets met after, "
+        f"{sum(r['met'] for r in before_rows)} before."
+    ]
+    missed = {_row_key(r) for r in baseline.rows if r["miss"] > 0}
+    for before, after in zip(before_rows, after_rows, strict=True):
+        if before["miss"] > 0 or after["miss"] > 0 or _row_key(before) in missed:
+            lines.append(
+                f"{_row_words(before)} before; {_row_words(after)} after: {_verdict(after)}."
+            )
+    if before_rows and all(r["met"] for r in before_rows):
+        lines.append(
+            "The pack as it is met every target on the fresh games too, so what it missed on "
+            "the search's games may have been chance: raise --games and --confirm-games "
+            "before taking the change."
+        )
+    return lines
+
+
+def _row_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """A target row's identity: the same target of the same card at the same player count."""
+    return row["target"], row["what"], row["players"]
 
 
 def _verdict(row: dict[str, Any]) -> str:
@@ -833,11 +883,14 @@ def _validates(pack: Path, mod: Path, search: Sequence[str]) -> str:
 
     result = load_packs([pack, mod], list(search))
     errors, warnings = len(result.errors), len(result.warnings)
-    return (
-        f"validates: {errors} errors, {warnings} warnings"
-        if not errors
-        else f"{errors} errors: run whitedwarf validate"
-    )
+    if errors:
+        return f"{_plural(errors, 'error')}: run whitedwarf validate"
+    return f"validates: {_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+
+
+def _plural(count: int, noun: str) -> str:
+    """``0 errors``, ``1 warning``, ``2 warnings``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _html(result: dict[str, Any]) -> str:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from whitedwarf.interpreter.simulation.tuning import Knob, TuneError
+from whitedwarf.interpreter.simulation.tuning import Knob, TuneError, TuneOptionError
 from whitedwarf.tools.atomic import write_atomically
 
 #: The card fields whose whole numbers may move (their schema gives the range); other whole
@@ -132,7 +132,7 @@ def choose_cards(
 
             close = did_you_mean(card, pack.cards)
             hint = f"; {close}" if close else ""
-            raise TuneError(f"--move {card}: the pack {pack.id} has no card {card!r}{hint}")
+            raise TuneOptionError(f"--move {card}: the pack {pack.id} has no card {card!r}{hint}")
     if named:
         return [pack.cards[c] for c in dict.fromkeys(named)]
     if all_invented:

@@ -44,6 +44,12 @@ class TuneError(ValueError):
     """Targets, ranges or settings that cannot be used, said in one sentence."""
 
 
+class TuneOptionError(TuneError):
+    """An option's value tune cannot use (``--move`` of a card the pack lacks, a ``--range``
+    or ``--length`` it cannot read): a command-line problem, exit status 2 (README "Exit
+    codes"), as ``--give 0:warp_drvie`` is."""
+
+
 @dataclass(frozen=True)
 class Knob:
     """One number ``tune`` may move: where it is written, its value, its declared range."""

@@ -54,8 +54,8 @@ def test_a_range_outside_the_declared_one_is_refused(tmp_path: Path) -> None:
         "tune", str(pack), "--move", "sunborn", "--range", "sunborn:effect[0]=0..30", *SHORT,
         "--out", str(tmp_path / "out"),
     )  # fmt: skip
-    assert code == 1
-    assert text.strip() == (
+    assert code == 2  # a command-line problem (README "Exit codes")
+    assert text.strip().splitlines()[-1] == (
         "Error: --range sunborn:effect[0]=0..30: 0..30 is outside the range the language "
         "declares for sunborn:effect[0] (an amount of light: 1 to 20)"
     )
@@ -63,15 +63,34 @@ def test_a_range_outside_the_declared_one_is_refused(tmp_path: Path) -> None:
         "tune", str(pack), "--move", "sunborn", "--range", "sunborn:cost=1..2", *SHORT,
         "--out", str(tmp_path / "out"),
     )  # fmt: skip
-    assert code == 1
+    assert code == 2
     assert "sunborn:cost is not a number tune may move (those: sunborn:effect[0])" in text
+
+
+def test_a_range_of_an_unknown_card_is_refused_before_any_game(tmp_path: Path) -> None:
+    """Without --move the cards to move are chosen after the pack as it is has played: a
+    mistyped --range was found wrong only then, with no suggestion, and exit 1."""
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), "--range", "sunbrn:effect[0]=1..3", *SHORT,
+                     "--out", str(out))  # fmt: skip
+    assert code == 2
+    assert text.strip().splitlines()[-1] == (
+        "Error: --range sunbrn:effect[0]=1..3: the pack planted has no card 'sunbrn'; "
+        "did you mean `sunborn`?"
+    )
+    assert not out.exists()  # no game was played
+    code, text = run("tune", str(pack), "--range", "sunborn:effect[0]=0..30", *SHORT,
+                     "--out", str(out))  # fmt: skip
+    assert code == 2 and "0..30 is outside the range the language declares" in text
+    assert not out.exists()
 
 
 def test_an_unknown_card_to_move_is_refused_with_a_suggestion(tmp_path: Path) -> None:
     pack = planted_pack(tmp_path / "planted")
     code, text = run("tune", str(pack), "--move", "sunborne", *SHORT,
                      "--out", str(tmp_path / "out"))  # fmt: skip
-    assert code == 1
+    assert code == 2
     assert "--move sunborne: the pack planted has no card 'sunborne'" in text
     assert "sunborn" in text.split("'sunborne'")[1]
 
