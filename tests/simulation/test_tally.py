@@ -38,7 +38,30 @@ def _expected(name: str) -> dict[str, Any]:
         # The list-based summary wrote each achievement's counts; the report has since added
         # their tests, a function of those counts alone (test_report_by_hand checks it).
         summary["achievements"] = achievement_tests(summary["achievements"])
+    if "techs" in summary:
+        summary["techs"] = _tested_family(summary["techs"], summary["games"] * summary["players"])
     return _exact_bounds(summary)
+
+
+def _tested_family(rows: list[dict[str, Any]], seat_games: int) -> list[dict[str, Any]]:
+    """The fixture's techs with Benjamini-Hochberg over the techs tested only: the
+    list-based summary also counted a tech no player (or every player) owned, which has
+    nothing to test (test_a_tech_nobody_owned_leaves_the_others_correction_alone)."""
+    from whitedwarf.interpreter.simulation import stats
+
+    tested = [r for r in rows if 0 < r["owned_games"] < seat_games]
+    adjusted = dict(
+        zip(
+            (r["name"] for r in tested),
+            stats.benjamini_hochberg([r["p"] for r in tested]),
+            strict=True,
+        )
+    )
+    out = []
+    for row in rows:
+        p_adjusted = adjusted.get(row["name"], 1.0)
+        out.append({**row, "p_adjusted": p_adjusted, "significant": p_adjusted < stats.ALPHA})
+    return out
 
 
 def _exact_bounds(data: Any, key: str = "") -> Any:
@@ -162,3 +185,27 @@ def test_the_paired_change_of_length_is_counted_as_the_records_stream() -> None:
     assert got["pairs"] == len(diffs) and got["mean"] == mean
     assert math.isclose(got["low"], mean - half, rel_tol=1e-12)
     assert math.isclose(got["high"], mean + half, rel_tol=1e-12)
+
+
+def test_a_tech_nobody_owned_leaves_the_others_correction_alone() -> None:
+    """A tech drawn but never owned at the end has no owners' win rate to test: it is no
+    test of the Benjamini-Hochberg family, so every other tech's corrected p is the same
+    with or without it (before, it made each correction stricter by one test)."""
+    records = _records("lastlight-4p")
+    plain = Tally()
+    for record in records:
+        plain.add(record)
+    ghost = Tally()
+    for index, record in enumerate(records):
+        if index == 0 and "techs" in record:
+            techs = [dict(t) for t in record["techs"]]
+            techs[0] = {**techs[0], "drawn": {**techs[0]["drawn"], "ghost_tech": 1}}
+            record = {**record, "techs": techs}
+        ghost.add(record)
+    before = {r["name"]: r for r in plain.summary()["techs"]}
+    after = {r["name"]: r for r in ghost.summary()["techs"]}
+    assert after["ghost_tech"]["owned_games"] == 0 and after["ghost_tech"]["p_adjusted"] == 1.0
+    assert not after["ghost_tech"]["significant"]
+    assert {n: r["p_adjusted"] for n, r in before.items()} == {
+        n: r["p_adjusted"] for n, r in after.items() if n != "ghost_tech"
+    }
