@@ -177,7 +177,7 @@ def test_the_paired_change_of_length_is_counted_as_the_records_stream() -> None:
     diffs = [
         v["rounds"] - b["rounds"] for b, v in zip(base, variant, strict=True) if "error" not in v
     ]
-    half = stats.Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    half = stats.t_quantile(0.975, len(diffs) - 1) * statistics.stdev(diffs) / math.sqrt(len(diffs))
     mean = statistics.fmean(diffs)
     got = paired_rounds(iter(base), iter(variant[:-3]))  # a variant still running: 3 fewer
     assert got["pairs"] == len(diffs) - 3
@@ -209,3 +209,17 @@ def test_a_tech_nobody_owned_leaves_the_others_correction_alone() -> None:
     assert {n: r["p_adjusted"] for n, r in before.items()} == {
         n: r["p_adjusted"] for n, r in after.items() if n != "ghost_tech"
     }
+
+
+def test_a_short_comparisons_length_interval_is_students_t() -> None:
+    """Five pairs of games, each variant game 1 to 5 rounds longer: the 95% interval is the
+    mean 3 +- t(0.975, 4) 2.7764 x 1.5811 / sqrt(5) = +- 1.963 (a textbook t table), not
+    the normal +- 1.386 it was."""
+    from whitedwarf.interpreter.simulation.comparison import paired_rounds
+
+    base = [{"index": i, "rounds": 20} for i in range(5)]
+    variant = [{"index": i, "rounds": 21 + i} for i in range(5)]
+    got = paired_rounds(iter(base), iter(variant))
+    assert got["mean"] == 3.0
+    assert math.isclose(got["low"], 3 - 1.9632, abs_tol=5e-4)
+    assert math.isclose(got["high"], 3 + 1.9632, abs_tol=5e-4)
