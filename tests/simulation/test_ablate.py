@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tests.simulation.helpers import BOOSTED, boosted_pack, pack_copy, run
 
@@ -95,3 +96,41 @@ def test_a_mistyped_card_to_ablate_is_refused_with_the_nearest_id(tmp_path: Path
     assert "Invalid value for --ablate: no card 'warp_drvie' in the pack" in text
     assert "did you mean `warp_drive`?" in text and "given to no seat" not in text
     assert not (tmp_path / "x").exists()
+
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "simulate.md").read_text("utf-8")
+
+
+def _said(block: str) -> list[str]:
+    return [line for line in block.splitlines() if line.startswith("- ")]
+
+
+def test_the_docs_ablation_example_is_what_simulate_says(tmp_path: Path) -> None:
+    """docs/simulate.md's `--ablate` example, on hand weights (the page's
+    WHITEDWARF_CARD_VALUES=off, the suite's for a pack with no values): its sentences had
+    gone stale (8.6 light more, where the pack of today says 7.5)."""
+    block = DOC.split("$ WHITEDWARF_CARD_VALUES=off whitedwarf simulate --pack boosted")[1]
+    command, shown = block.split("\n", 1)
+    assert command.split() == ["--players", "3", "--games", "12", "--give", f"0:{BOOSTED}",
+                               "--ablate", BOOSTED, "--out", "runs/abl"]  # fmt: skip
+    code, text = ablate(boosted_pack(tmp_path), tmp_path / "abl")
+    assert code == 0, text
+    assert _said(text) == _said(shown.split("```")[0])
+
+
+def test_the_docs_give_examples_run_as_written(tmp_path: Path, monkeypatch: Any) -> None:
+    """Each `--give` command of docs/simulate.md runs from the repository's root (2 games
+    each): the first gave salvage_drones, a card of a test mod, to the base pack, and was
+    refused ("no card 'salvage_drones' in the pack")."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    block = DOC.split("## Experiments aimed at one card")[1].split("```\n")[1]
+    commands = [line.split() for line in block.splitlines() if line.startswith("whitedwarf")]
+    assert len(commands) == 2
+    for index, words in enumerate(commands):
+        args = words[1 : words.index("--out")]
+        if "--games" in args:
+            args[args.index("--games") + 1] = "2"
+        else:
+            args += ["--games", "2"]
+        code, text = run(*args, "--workers", "1", "-q", "--out", str(tmp_path / f"g{index}"))
+        assert code == 0, f"{' '.join(words)}: {text}"
