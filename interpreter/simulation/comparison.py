@@ -321,20 +321,12 @@ def sentences(result: dict[str, Any]) -> list[str]:
     cards = list(_win_sentences(result, names, cards=True))
     built = [r for r in result.get("techs_built", []) if r["significant"]]
     among = "Of what both packs play, nothing" if any(result["only_in"].values()) else "Nothing"
-    if not (changed or cards or built) and "agents" in result:
-        out.append(
-            f"{among} changed significantly: no agent's win rate moved beyond chance, nor a "
-            "seat's, nor the win rate of a kept card's seats."
-        )
-    elif not (changed or cards or built):
-        out.append(
-            f"{among} changed significantly: no faction or seat win rate, tech build rate or "
-            "tech owners' win rate moved beyond chance."
-        )
+    shorter = _length_change(result["rounds"])
+    if not (changed or cards or built):
+        out.append(_nothing_changed(among, "agents" in result, bool(shorter)))
     elif result.get("factions") and not any(r["significant"] for r in result["factions"]):
         out.append("No faction's win rate changed significantly.")
     out += changed
-    shorter = _length_change(result["rounds"])
     edited = {c["name"] for c in result.get("changed", []) if c["kind"] == "tech"}
     with_length = [
         r
@@ -351,6 +343,22 @@ def sentences(result: dict[str, Any]) -> list[str]:
             )
     out += cards
     return out
+
+
+def _nothing_changed(among: str, agents: bool, length_changed: bool) -> str:
+    """No rate moved beyond chance. When the game's length did (said next), "nothing changed"
+    would contradict it: the sentence then names the rates only."""
+    rates = (
+        "no agent's win rate moved beyond chance, nor a seat's, nor the win rate of a kept "
+        "card's seats"
+        if agents
+        else "no faction or seat win rate, tech build rate or tech owners' win rate moved "
+        "beyond chance"
+    )
+    if length_changed:
+        head = "Of what both packs play, n" if among != "Nothing" else "N"
+        return f"{head}{rates[1:]}; the games' length did (below)."
+    return f"{among} changed significantly: {rates}."
 
 
 def _changed_sentences(changed: list[dict[str, str]], names: dict[str, str]) -> Iterable[str]:
@@ -376,10 +384,11 @@ def _length_sentence(rounds: dict[str, Any], with_length: list[dict[str, Any]]) 
     """The mean change of game length; the build rates that moved the same way are counted
     here: a shorter game builds fewer techs, whatever the change was."""
     longer = "longer" if rounds["mean"] >= 0 else "shorter"
-    said = (
-        f"Games are {abs(rounds['mean']):.1f} rounds {longer} "
-        f"on average (95% interval {_tenths(rounds['low'])} to {_tenths(rounds['high'])})"
-    )
+    interval = f"95% interval {_tenths(rounds['low'])} to {_tenths(rounds['high'])}"
+    if f"{abs(rounds['mean']):.1f}" == "0.0":  # not "0.0 rounds longer"
+        said = f"Games are as long on average (a change of 0.0 rounds, {interval})"
+    else:
+        said = f"Games are {abs(rounds['mean']):.1f} rounds {longer} on average ({interval})"
     if not with_length:
         return said + "."
     more = "more" if with_length[0]["difference"] > 0 else "less"

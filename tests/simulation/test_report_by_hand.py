@@ -662,3 +662,20 @@ def test_a_given_god_counts_for_its_holder_and_its_deal_for_no_pick() -> None:
     assert (gods["g1"]["offered"], gods["g1"]["pick_rate"]) == (0, None)  # only ever given
     html = simulation_html(summarise(games))
     assert "<tr><td>g1</td><td>0</td><td>0</td><td>n/a</td><td>n/a</td></tr>" in html
+
+
+def test_a_comparison_whose_games_changed_length_only_does_not_say_nothing_changed() -> None:
+    """The same winners, every variant game 2 or 3 rounds longer: "Nothing changed
+    significantly" was followed by "Games are 2.4 rounds longer ... (significant interval)",
+    which it contradicted; and a mean that rounds to 0.0 read "0.0 rounds longer"."""
+    variant = [{**r, "rounds": r["rounds"] + 2 + r["index"] % 2} for r in _records()]
+    said = compare(_records(), variant)["sentences"]
+    assert not any(s.startswith("Nothing changed") for s in said)
+    assert (
+        "No faction or seat win rate, tech build rate or tech owners' win rate moved beyond "
+        "chance; the games' length did (below)." in said
+    )
+    assert any(s.startswith("Games are 2.4 rounds longer on average (95% interval +") for s in said)
+    same = compare(_records(), _records())["sentences"]
+    assert any(s.startswith("Nothing changed significantly: no faction") for s in same)
+    assert "Games are as long on average (a change of 0.0 rounds, 95% interval 0.0 to 0.0)." in same
