@@ -172,19 +172,35 @@ def sentences(result: dict[str, Any], names: Mapping[str, str] | None = None) ->
             f"Holm-adjusted p {row['p_adjusted']:.2g})."
         )
     if first is not None:
-        verdict = "within" if abs(first["points"]) <= result["first_seat_limit"] else "outside"
+        limit = result["first_seat_limit"]
+        verdict = "within" if abs(first["points"]) <= limit else "outside"
         lines.append(
             f"  first seat: {first['points']:+.1f} points against the fair share "
             f"{1 / players:.1%} (95% interval {first['low']:+.1f} to {first['high']:+.1f}), "
-            f"{verdict} {result['first_seat_limit']:g} points; the largest seat deviation is "
+            f"{verdict} {limit:g} points; the largest seat deviation is "
             f"{result['widest_seat']:.1f} points."
         )
+        if _undecided(first, limit):
+            lines.append(
+                f"  the first seat's interval reaches both within and outside {limit:g} points: "
+                f"at {result['games']} games the verdict on it may be chance; more games would "
+                "tell (2,000 give about +-2 points)."
+            )
     if result["never_held"]:
         lines.append(
             "  not judged, held by no seat (not dealt at this player count, or always passed "
             "up): " + ", ".join(_label(row, names) for row in result["never_held"]) + "."
         )
     return lines
+
+
+def _undecided(first: dict[str, Any], limit: float) -> bool:
+    """Whether the first seat's 95% interval holds both an advantage within ``limit`` points
+    and one outside it: the point estimate's verdict is then not yet to be trusted (60 games
+    judged -8.3 points "NOT fair" with an interval of -17.6 to +3.9)."""
+    reaches_inside = first["low"] <= limit and first["high"] >= -limit
+    reaches_outside = first["low"] < -limit or first["high"] > limit
+    return reaches_inside and reaches_outside
 
 
 def _label(row: dict[str, Any], names: Mapping[str, str]) -> str:

@@ -134,6 +134,25 @@ def test_the_first_seat_beyond_the_tolerance_fails(tmp_path: Path) -> None:
     assert "outside 5 points" in out
     code, out = run("fairness", str(folder), "--first-seat", "15")
     assert code == 0, out
+    # 400 games: +12.5 (95% interval +7.7 to +17.6) is outside 5 points whatever chance did
+    assert "may be chance" not in run("fairness", str(folder))[1]
+
+
+def test_a_first_seat_verdict_a_short_batch_cannot_make_is_said_to_be_chancy(
+    tmp_path: Path,
+) -> None:
+    """At 40 games seat 0's interval is about +-13 points: "within" or "outside" 5 points
+    is the point estimate's luck, and the verdict says so (it said "NOT fair" bare)."""
+
+    def seat_zero(factions: list[str], sets: list[str], index: int) -> int:
+        return 0 if index % 8 == 1 else index % 4  # 37.5% for seat 0
+
+    code, out = run("fairness", str(_batch(tmp_path / "short", 4, _last_light(40, seat_zero))))
+    assert code == 1, out  # the verdict is still the point estimate's (S26)
+    assert (
+        "  the first seat's interval reaches both within and outside 5 points: at 40 games the "
+        "verdict on it may be chance; more games would tell (2,000 give about +-2 points)."
+    ) in out
 
 
 def test_a_starlight_god_is_judged_against_the_keepers_share(tmp_path: Path) -> None:
