@@ -85,7 +85,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     out += list(_seat_sentences(summary))
     for row in summary["agents"]:
         if len(summary["agents"]) > 1:
-            out.append(f"Agent {row['name']} wins {_rate(row)} of its seats.")
+            out.append(_agent_sentence(row, summary["fair_share"]))
     for kind, rows in summary.get("picks", {}).items():
         fair = summary.get("pick_fair", {}).get(kind, summary["fair_share"])
         played = [r for r in rows if r["games"]]
@@ -112,6 +112,16 @@ def _failed(summary: dict[str, Any]) -> Iterable[str]:
             f"an error and are left out (game {first['index']}, seed {first['seed']}: "
             f"{first['error']})."
         )
+
+
+def _agent_sentence(row: dict[str, Any], fair: float) -> str:
+    """An agent's win rate, and, as a faction's, whether it is significantly off the fair
+    share (it was the rate alone: "random wins 0% (0-11%)" read like any other)."""
+    said = f"Agent {row['name']} wins {_rate(row)} of its seats"
+    if not row.get("significant"):
+        return said + "."
+    side = "above" if row["rate"] > fair else "below"
+    return f"{said}, {side} the fair {_pct(fair)} (significant)."
 
 
 def _achievement_sentences(

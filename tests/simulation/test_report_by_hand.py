@@ -679,3 +679,19 @@ def test_a_comparison_whose_games_changed_length_only_does_not_say_nothing_chang
     same = compare(_records(), _records())["sentences"]
     assert any(s.startswith("Nothing changed significantly: no faction") for s in same)
     assert "Games are as long on average (a change of 0.0 rounds, 95% interval 0.0 to 0.0)." in same
+
+
+def test_an_agent_significantly_off_the_fair_share_is_said_to_be() -> None:
+    """A mixed-agent batch (README: `--agents heuristic,random,starbot`): "Agent random wins
+    0% (95% interval 0-11%) of its seats" said no more than an agent at its share did."""
+    from whitedwarf.interpreter.simulation.summary import _agent_sentence
+
+    off = {"name": "random", "rate": 0.0, "low": 0.0, "high": 0.1135, "significant": True}
+    level = {"name": "heuristic", "rate": 0.4667, "low": 0.302, "high": 0.639, "significant": False}
+    assert _agent_sentence(off, 1 / 3) == (
+        "Agent random wins 0% (95% interval 0-11%) of its seats, below the fair 33% (significant)."
+    )
+    assert (
+        _agent_sentence(level, 1 / 3)
+        == "Agent heuristic wins 47% (95% interval 30-64%) of its seats."
+    )
