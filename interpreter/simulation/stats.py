@@ -180,7 +180,9 @@ def paired_proportion_interval(
 def paired_t(differences: Sequence[float]) -> tuple[float, float, float, float]:
     """The paired t-test of ``differences`` (one a pair) against a mean of 0: (mean, low,
     high, p) with the 95% interval of the mean (Student's t on n - 1 degrees of freedom).
-    All differences equal: the interval is that value and p is 0 unless it is 0."""
+    All differences equal: the interval is that value, and p is that of the exact sign test
+    (2 x 0.5^n: n pairs all on one side), 1 when they are 0. The t-test has no p there;
+    calling it 0 made two pairs of equal difference "significant" (explain --games 2)."""
     n = len(differences)
     if n == 0:
         return 0.0, 0.0, 0.0, 1.0
@@ -189,7 +191,7 @@ def paired_t(differences: Sequence[float]) -> tuple[float, float, float, float]:
         return mean, -math.inf, math.inf, 1.0
     variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
     if variance == 0:
-        return mean, mean, mean, 1.0 if mean == 0 else 0.0
+        return mean, mean, mean, 1.0 if mean == 0 else min(1.0, 2 * 0.5**n)
     se = math.sqrt(variance / n)
     df = n - 1
     half = t_quantile(0.975, df) * se

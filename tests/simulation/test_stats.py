@@ -84,6 +84,14 @@ def test_the_paired_t_test_of_a_worked_example() -> None:
     assert stats.paired_t([0, 0, 0])[3] == 1.0
 
 
+def test_equal_differences_are_as_significant_as_the_sign_test_says() -> None:
+    """Two games with the card both 1 light up: no spread, so no t-test; the sign test's
+    p is 2 x 0.5^2 = 0.5, not the 0 that named the card among the strongest (explain
+    --games 2); twelve such pairs are significant (2 x 0.5^12 = 0.00049)."""
+    assert stats.paired_t([1.0, 1.0]) == (1.0, 1.0, 1.0, 0.5)
+    assert stats.paired_t([-2.0] * 12)[3] == 2 * 0.5**12
+
+
 def test_mcnemar_and_the_paired_interval() -> None:
     # 10 pairs won only with, 2 only without: R's binom.test(10, 12) p = 0.03857.
     assert stats.mcnemar_exact(10, 2) == pytest.approx(0.03857, abs=1e-5)
