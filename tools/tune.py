@@ -249,7 +249,10 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
     try:
         folder = tune_pack.resolve_pack(options["pack"])
         if options["targets_file"] is not None:
-            targets = _targets_file(options["targets_file"])
+            try:
+                targets = _targets_file(options["targets_file"])
+            except TuneError as error:  # told at the option: "Invalid value for --targets"
+                raise click.BadParameter(str(error), param_hint="--targets") from None
         else:
             targets = Targets(
                 players=tuple(sorted(set(options["player_counts"] or (4,)))),

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Any
 
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.simulation import stats
 from whitedwarf.interpreter.simulation.records import held_card
 
@@ -136,6 +137,7 @@ def targets_from(data: Any, where: str = "the targets") -> Targets:
     if unknown:
         raise TuneError(
             f"{where}: unknown target {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            + _nearest(unknown[0], known)
         )
     players = data.get("players", [])
     if isinstance(players, int) and not isinstance(players, bool):
@@ -168,13 +170,25 @@ def targets_from(data: Any, where: str = "the targets") -> Targets:
     )
 
 
+def _nearest(word: str, known: Iterable[str]) -> str:
+    """``; did you mean `tolerance`?`` for a near miss, else nothing."""
+    close = did_you_mean(word, set(known))
+    return f"; {close}" if close else ""
+
+
 def _fair(value: Any, where: str) -> tuple[float | None, tuple[str, ...]]:
     if value is None or value is False:
         return None, ()
     if _share(value):
         return float(value), ()
-    if not isinstance(value, Mapping) or not set(value) <= {"tolerance", "sides"}:
+    if not isinstance(value, Mapping):
         raise TuneError(f"{where}: 'fair' must be a tolerance (0.1) or {{tolerance, sides}}")
+    unknown = sorted(str(key) for key in set(value) - {"tolerance", "sides"})
+    if unknown:  # named, with the key meant: `tolerence` was told only as a bad shape
+        raise TuneError(
+            f"{where}: 'fair' has no key {unknown[0]!r} (it takes tolerance and sides)"
+            + _nearest(unknown[0], {"tolerance", "sides"})
+        )
     tolerance = value.get("tolerance", 0.1)
     if not _share(tolerance):
         raise TuneError(f"{where}: 'fair' tolerance must be a share from 0 to 1, not {tolerance!r}")

@@ -114,6 +114,16 @@ def test_targets_it_cannot_use_are_refused_in_a_sentence(tmp_path: Path) -> None
     targets.write_text("players: [2]\nfairness: 0.1\n")
     code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
     assert code == 2 and "unknown target 'fairness'" in text
+    assert "did you mean `fair`?" in text and "Invalid value for --targets" in text
+    # a mistyped key of `fair` is named, with the key meant (it was "must be a tolerance
+    # (0.1) or {tolerance, sides}", which did not say which key was wrong)
+    targets.write_text("players: [2]\nfair:\n  tolerence: 0.1\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert (
+        f"{targets}: 'fair' has no key 'tolerence' (it takes tolerance and sides); did you "
+        "mean `tolerance`?"
+    ) in text
 
 
 #: Nine levels of nine aliases: 387 million values once expanded.
