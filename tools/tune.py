@@ -188,6 +188,11 @@ def tune(**options: Any) -> None:
     report (OUT/tune.html) confirming each target on fresh seeds.
     """
     resume: Path | None = options["resume"]
+    if options["write"] and options["dry_run"]:  # --dry-run won, and --write was ignored
+        raise click.UsageError(
+            "--dry-run prints the change and writes nothing, --write makes it in the pack's "
+            "files: give one of them"
+        )
     options["tls"] = [options["tls_ca_file"], options["tls_cert"], options["tls_key"]]
     cluster_security(options["cluster"], *options["tls"])  # refused here when they disagree
     if resume is not None:

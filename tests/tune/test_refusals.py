@@ -237,3 +237,17 @@ def test_a_pack_changed_since_the_tuning_started_is_not_resumed(tmp_path: Path) 
         f"Error: {pack} changed since this tuning started: its games would not be the same; "
         "start a new tuning with --out (or --force)"
     )
+
+
+def test_write_and_dry_run_together_are_refused(tmp_path: Path) -> None:
+    """--dry-run won and --write was dropped without a word: the designer who asked for
+    both did not learn that the pack was left as it was."""
+    pack = planted_pack(tmp_path / "planted")
+    code, text = run("tune", str(pack), "--write", "--dry-run", *SHORT,
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 2
+    assert text.strip().splitlines()[-1] == (
+        "Error: --dry-run prints the change and writes nothing, --write makes it in the "
+        "pack's files: give one of them"
+    )
+    assert not (tmp_path / "out").exists()
