@@ -198,8 +198,9 @@ def _undecided(first: dict[str, Any], limit: float) -> bool:
     """Whether the first seat's 95% interval holds both an advantage within ``limit`` points
     and one outside it: the point estimate's verdict is then not yet to be trusted (60 games
     judged -8.3 points "NOT fair" with an interval of -17.6 to +3.9)."""
-    reaches_inside = first["low"] <= limit and first["high"] >= -limit
-    reaches_outside = first["low"] < -limit or first["high"] > limit
+    low, high = float(first["low"]), float(first["high"])
+    reaches_inside = low <= limit and high >= -limit
+    reaches_outside = low < -limit or high > limit
     return reaches_inside and reaches_outside
 
 
