@@ -21,7 +21,7 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -417,19 +417,28 @@ class Tuning:
         played = content_for(next(iter(self.configs.values())))
         known = played.origins  # every card's place
         removed = getattr(played.content, "removed", {})
+        for side in self.targets.sides:  # never seated, so never judged: "raise --games" misled
+            self._refuse_unknown("side", side, known, removed)
         for card in self.targets.cards:
-            if card not in known:  # no game would ever build it: refused before any is played
-                hint = did_you_mean(card, known)
-                said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
-                raise TuneError(
-                    f"the targets name the card {card!r}, which {self.pack.id} and the packs "
-                    f"it depends on do not have{said}"
-                )
+            self._refuse_unknown("card", card, known, removed)
             found = self.pack.cards.get(card)
             if found is not None and found.source == "rulebook" and card not in named:
                 tune_pack.refuse_printed(card)
         if named or self.settings["move_all_invented"]:
             self._choose_knobs([])
+
+    def _refuse_unknown(
+        self, what: str, card: str, known: Mapping[str, Any], removed: Mapping[str, str]
+    ) -> None:
+        """Refuse a target naming a card no pack has: no game would seat or build it."""
+        if card in known:
+            return
+        hint = did_you_mean(card, known)
+        said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
+        raise TuneError(
+            f"the targets name the {what} {card!r}, which {self.pack.id} and the packs "
+            f"it depends on do not have{said}"
+        )
 
     def _run(self) -> None:
         self.check()

@@ -147,6 +147,22 @@ def test_a_target_card_the_packs_do_not_have_is_refused_before_any_game(tmp_path
     assert not (tmp_path / "out" / "journal.json").exists()
 
 
+def test_a_fair_side_the_packs_do_not_have_is_refused_before_any_game(tmp_path: Path) -> None:
+    """`fair: {sides: [sunbrn]}` played the whole baseline and then said no side was seated
+    often enough, "raise --games": no number of games seats a side no pack has."""
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text("players: [2]\nfair: {tolerance: 0.1, sides: [sunbrn]}\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), *SHORT[4:],
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1, text
+    assert text.strip() == (
+        "Error: the targets name the side 'sunbrn', which planted and the packs it depends on "
+        "do not have; did you mean `sunborn`?"
+    )
+    assert not (tmp_path / "out" / "journal.json").exists()
+
+
 def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
     pack = _plain_pack(tmp_path / "plain")
     out = tmp_path / "out"
