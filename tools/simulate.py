@@ -28,6 +28,7 @@ from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play import game_settings, make_game
+from whitedwarf.tools.resumed import check_resumed_batch
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -228,7 +229,9 @@ def simulate(
         refuse_settings_with_resume(click.get_current_context(), what="ablation")
         configs = ablation.resumed(resume)
         for arm in ARMS:
-            refuse_changed_packs(resume / arm, configs[arm], load_batch_packs(configs[arm]))
+            loaded = load_batch_packs(configs[arm])
+            refuse_changed_packs(resume / arm, configs[arm], loaded)
+            check_resumed_batch(resume / arm, configs[arm], loaded)
         ablation.run_ablation(resume, configs, workers, cluster, quiet, secure)
         return
     if resume is not None:
@@ -238,7 +241,9 @@ def simulate(
             config = store.load_config(folder)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        refuse_changed_packs(folder, config, load_batch_packs(config))
+        loaded = load_batch_packs(config)
+        refuse_changed_packs(folder, config, loaded)
+        check_resumed_batch(folder, config, loaded)
     else:
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
