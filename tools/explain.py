@@ -28,6 +28,7 @@ import click
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.restricted import TAKE, Probe, probe_named, taking
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.simulation import explaining as ex
 from whitedwarf.interpreter.simulation import plots, store
 from whitedwarf.interpreter.simulation.batch import (
@@ -40,6 +41,7 @@ from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
+from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 from whitedwarf.tools.simulate import (
     SETTING_OPTION,
@@ -136,6 +138,7 @@ def explain(**options: Any) -> None:
             raise click.ClickException(
                 f"{out}: no explanation to resume here ({SETTINGS} is missing or damaged)"
             ) from None
+        check_kept(out / SETTINGS, settings, _KEPT_RULES, "explanation")
         settings["workers"], settings["quiet"] = options["workers"], options["quiet"]
     else:
         if options["pack"] is None:
@@ -171,6 +174,26 @@ _KEPT = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+}
+
+
+#: What each kept setting may be: what its option accepts (workers and quiet are the
+#: resuming command's own; the digest is the packs' when the explanation started).
+_KEPT_RULES = {
+    "pack": TEXT,
+    "pack_paths": TEXTS,
+    "players": optional(whole(1, 5)),
+    "games": whole(2, 100_000),
+    "agent": TEXT,
+    "cards": TEXTS,
+    "pairs": whole(0, 1000),
+    "probes": TEXT,
+    "seed": whole(),
+    "round_limit": whole(1, MOST_ROUNDS),
+    "options": TEXTS,
+    "workers": ANY,
+    "quiet": ANY,
+    "digest": optional(TEXT),
 }
 
 

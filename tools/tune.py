@@ -28,6 +28,7 @@ from typing import Any
 import click
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import values as card_values
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
     BatchConfig,
@@ -53,6 +54,16 @@ from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 from whitedwarf.tools import tune_pack
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
+from whitedwarf.tools.kept_settings import (
+    ANY,
+    FLAG,
+    MAPPING,
+    TEXT,
+    TEXTS,
+    check_kept,
+    optional,
+    whole,
+)
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
@@ -198,6 +209,7 @@ def tune(**options: Any) -> None:
             raise click.ClickException(
                 f"{out}: no tuning to resume here ({SETTINGS} is missing or damaged)"
             ) from None
+        check_kept(out / SETTINGS, settings, _KEPT_RULES, "tuning")
         for key in ("workers", "cluster", "tls", "quiet", "write", "dry_run"):
             settings[key] = options[key]
     else:
@@ -239,6 +251,28 @@ _KEPT = {
 }  # fmt: skip
 _KEPT |= {"pack": "PACK", "pack_paths": "--pack-path", "targets_file": "--targets",
           "player_counts": "--players", "settings": "--option", "ranges": "--range"}  # fmt: skip
+
+
+#: What each kept setting may be: what its option accepts (the targets are checked as a
+#: targets file is; the run's own settings, workers to dry_run, are the resuming command's).
+_KEPT_RULES = {
+    "pack": TEXT,
+    "pack_paths": TEXTS,
+    "targets": MAPPING,
+    "agents": TEXT,
+    "games": whole(2, 100_000),
+    "block": whole(1, 100_000),
+    "budget": whole(1, 10_000),
+    "confirm_games": whole(1, 1_000_000),
+    "seed": whole(),
+    "round_limit": whole(1, MOST_ROUNDS),
+    "options": TEXTS,
+    "move": TEXTS,
+    "move_all_invented": FLAG,
+    "ranges": TEXTS,
+    "digest": optional(TEXT),
+    **dict.fromkeys(("workers", "cluster", "tls", "quiet", "write", "dry_run"), ANY),
+}
 
 
 def _settings(options: dict[str, Any]) -> dict[str, Any]:

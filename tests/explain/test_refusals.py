@@ -5,6 +5,7 @@ folder that holds an explanation."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,34 @@ def test_a_pack_with_errors_is_its_diagnostics_and_1(tmp_path: Path) -> None:
     assert "techs.yaml:7:31: error[E0401]: unknown verb `gane`" in text
     assert "the content packs have errors; run `whitedwarf validate` on them" in text
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("games", 10**9, "'games' must be a whole number 2 to 100000, not 1000000000"),
+        ("games", "x", "'games' must be a whole number 2 to 100000, not 'x'"),
+        ("round_limit", -1, "'round_limit' must be a whole number 1 to 1000, not -1"),
+        ("players", True, "'players' must be null or a whole number 1 to 5, not True"),
+        ("seed", 1.5, "'seed' must be a whole number, not 1.5"),
+        ("cards", "x_blaster", "'cards' must be a list of texts, not 'x_blaster'"),
+        ("extra", 1, "unknown setting 'extra'"),
+    ],
+)
+def test_an_edited_setting_of_an_explanation_is_refused_at_its_file(
+    tmp_path: Path, key: str, value: object, said: str
+) -> None:
+    """A games count of a billion or of text, or a round limit of -1, ended in an internal
+    error (exit 3) on --resume; a count of -1 or a seed of 1.5 was used as it was."""
+    out = tmp_path / "out"
+    args = ["--cards", "x_blaster", "--probes", "none", "--games", "2", "--workers", "1"]
+    code, text = run("explain", str(PACKS / "fair"), *args, "--out", str(out), "-q")
+    assert code == 0, text
+    path = out / "explain-settings.json"
+    settings = json.loads(path.read_text())
+    path.write_text(json.dumps({**settings, key: value}))
+    before = path.read_bytes()
+    code, text = run("explain", "--resume", str(out), "-q")
+    assert code == 1, text
+    assert text.strip() == f"Error: {path}: {said}; the explanation was left as it is"
+    assert path.read_bytes() == before

@@ -4,6 +4,7 @@ one the language declares, a bundled pack to write in place, targets it cannot r
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -224,3 +225,29 @@ def test_a_pack_changed_since_the_tuning_started_is_not_resumed(tmp_path: Path) 
         f"Error: {pack} changed since this tuning started: its games would not be the same; "
         "start a new tuning with --out (or --force)"
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("games", "x", "'games' must be a whole number 2 to 100000, not 'x'"),
+        ("budget", 10**9, "'budget' must be a whole number 1 to 10000, not 1000000000"),
+        ("move_all_invented", "yes", "'move_all_invented' must be true or false, not 'yes'"),
+        ("targets", [], "'targets' must be a JSON object, not []"),
+        ("extra", 1, "unknown setting 'extra'"),
+    ],
+)
+def test_an_edited_setting_of_a_tuning_is_refused_at_its_file(
+    tmp_path: Path, key: str, value: object, said: str
+) -> None:
+    """The settings a tuning keeps were used as the file had them: an edited one ended in
+    an internal error, or was used out of its option's range."""
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))  # too few games: stops
+    assert code == 1 and (out / "tune-settings.json").exists()
+    path = out / "tune-settings.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), key: value}))
+    code, text = run("tune", "--resume", str(out))
+    assert code == 1, text
+    assert text.strip() == f"Error: {path}: {said}; the tuning was left as it is"
