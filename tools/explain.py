@@ -345,20 +345,32 @@ class Explanation:
         return self.out / ARMS / (re.sub(r"[^A-Za-z0-9_.@+-]", "_", arm.name) + ".jsonl")
 
     def kept(self, arm: ex.Arm) -> list[dict[str, Any]]:
-        """The records of ``arm`` already played: the complete lines of its file (a line
-        cut short by Ctrl-C is dropped, and the file written again without it)."""
+        """The records of ``arm`` already played: the complete lines of its file (a last
+        line cut short by Ctrl-C is dropped, and the file written again without it). A
+        whole line that is not its game's record (an edited file) is refused at its line,
+        the file left as it is: it was taken for the end, and every game after it dropped."""
         path = self.path(arm)
         if not path.exists():
             return []
         records: list[dict[str, Any]] = []
-        text = path.read_text("utf-8")
-        for line in text.splitlines(keepends=True):
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise click.ClickException(f"{path}: cannot be read ({error})") from None
+        for number, line in enumerate(text.splitlines(keepends=True), 1):
+            if not line.endswith("\n"):
+                break  # the last line, cut short by an interruption
             try:
-                if not line.endswith("\n"):
-                    raise ValueError("cut short")
-                records.append(json.loads(line))
-            except ValueError:
-                break
+                record = json.loads(line)
+            except (ValueError, RecursionError):
+                record = None
+            problem = store.record_problem(record, len(records))
+            if problem is not None:
+                raise click.ClickException(
+                    f"{path}:{number}: {problem}; the explanation was left as it is (delete "
+                    "this line and those after it to play those games again)"
+                )
+            records.append(record)
         if len(records) > self.settings["games"]:
             records = records[: self.settings["games"]]
         good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)

@@ -99,3 +99,30 @@ def test_an_edited_setting_of_an_explanation_is_refused_at_its_file(
     assert code == 1, text
     assert text.strip() == f"Error: {path}: {said}; the explanation was left as it is"
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("not json\n", ":1: not a game record (a JSON object per line)"),
+        ('{"index": 0}\n', ":1: the record of game 0 has no int 'seed'"),
+    ],
+)
+def test_an_edited_arm_record_is_refused_at_its_line_and_nothing_is_dropped(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    """A whole line of an arm's file that was not JSON was taken for the end of the file:
+    it and every game after it were dropped, the file rewritten without them, and the games
+    played again without a word."""
+    out = tmp_path / "out"
+    args = ["--cards", "x_blaster", "--probes", "none", "--games", "2", "--workers", "1"]
+    code, text = run("explain", str(PACKS / "fair"), *args, "--out", str(out), "-q")
+    assert code == 0, text
+    (arm,) = (out / "arms").glob("card_*.jsonl")
+    kept = arm.read_text().splitlines(keepends=True)
+    arm.write_text("".join([line, *kept[1:]]))
+    before = arm.read_bytes()
+    code, text = run("explain", "--resume", str(out), "-q")
+    assert code == 1, text
+    assert f"Error: {arm}{said}; the explanation was left as it is" in text, text
+    assert arm.read_bytes() == before
