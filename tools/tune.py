@@ -338,6 +338,37 @@ def _targets_file(path: Path) -> Targets:
     return targets_from(located.data, str(path))
 
 
+def _journal_problem(data: Any) -> str | None:
+    """Why a journal read back is not one this tuning wrote (None: it is one): its keys, and
+    each evaluation (the baseline, the candidates) and the confirmation of the shape read."""
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    unknown = sorted(set(data) - {"baseline", "candidates", "knobs", "confirmation"})
+    if unknown:
+        return f"unknown key {unknown[0]!r}"
+    candidates = data.get("candidates")
+    if not isinstance(candidates, list):
+        return "'candidates' is not a list"
+    baseline = data.get("baseline")
+    for where, kept in [("baseline", baseline), *(("a candidate", c) for c in candidates)]:
+        if kept is None and where == "baseline":
+            continue
+        try:
+            evaluation = Evaluation.from_json(kept)
+        except (KeyError, TypeError, ValueError):
+            return f"{where} is not an evaluation"
+        if not all(isinstance(row, dict) for row in evaluation.rows):
+            return f"{where} has rows that are not objects"
+    confirmation = data.get("confirmation")
+    if confirmation is not None and not (
+        isinstance(confirmation, dict)
+        and isinstance(confirmation.get("values"), list)
+        and all(isinstance(confirmation.get(k), list) for k in ("before", "after"))
+    ):
+        return "'confirmation' is not {values, before, after}"
+    return None
+
+
 def _length(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -411,6 +442,11 @@ class Tuning:
                 raise TuneError(
                     f"{path} is damaged: start a new tuning with --out (or --force)"
                 ) from None
+            problem = _journal_problem(data)
+            if problem is not None:  # an edited journal ended in an internal error
+                raise TuneError(
+                    f"{path} is damaged ({problem}): start a new tuning with --out (or --force)"
+                )
             return data
         return {"baseline": None, "candidates": []}
 

@@ -251,3 +251,30 @@ def test_an_edited_setting_of_a_tuning_is_refused_at_its_file(
     code, text = run("tune", "--resume", str(out))
     assert code == 1, text
     assert text.strip() == f"Error: {path}: {said}; the tuning was left as it is"
+
+
+@pytest.mark.parametrize(
+    ("journal", "said"),
+    [
+        ([], "not a JSON object"),
+        ({"baseline": None, "candidates": 5}, "'candidates' is not a list"),
+        ({"baseline": {"values": "x"}, "candidates": []}, "baseline is not an evaluation"),
+        ({"baseline": None, "candidates": [], "extra": 1}, "unknown key 'extra'"),
+        ({"baseline": None, "candidates": [], "confirmation": 5}, "'confirmation' is not"),
+    ],
+)
+def test_an_edited_journal_is_refused_as_damaged(
+    tmp_path: Path, journal: object, said: str
+) -> None:
+    """A journal of valid JSON but not of a tuning's shape ended in an internal error (a
+    KeyError or TypeError) when the resumed search read it."""
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))  # too few games: stops
+    assert code == 1 and (out / "tune-settings.json").exists()
+    path = out / "journal.json"
+    path.write_text(json.dumps(journal))
+    code, text = run("tune", "--resume", str(out))
+    assert code == 1, text
+    assert text.strip().startswith(f"Error: {path} is damaged ({said}"), text
+    assert text.strip().endswith("): start a new tuning with --out (or --force)"), text
