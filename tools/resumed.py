@@ -4,7 +4,8 @@
 its numbers, but its agents and its ``extra`` settings (game options, gifts, the think time,
 the robust agents ...) were trusted, so an edited one ended in an internal error halfway
 into the run, or was silently ignored. Each is refused here in one sentence at the file,
-before any game is played, and the batch is left as it is.
+before any game is played, and the batch is left as it is. :func:`check_given` (``--give``)
+lives here so that ``simulate`` and this check share it without importing each other.
 """
 
 from __future__ import annotations
@@ -68,14 +69,36 @@ def _texts(name: str) -> Callable[[Any, BatchConfig, Loaded], None]:
 
 
 def _give(value: Any, config: BatchConfig, loaded: Loaded) -> None:
-    from whitedwarf.tools.simulate import check_given
-
     _texts("give")(value, config, loaded)
     options, limit = config.extra.get("options", {}), config.round_limit
     try:
         check_given(loaded, config.players, config.agents, options, tuple(value), limit)
     except click.BadParameter as error:
         raise BatchError(f"the gift is refused: {error.message}") from None
+
+
+def check_given(
+    loaded: Loaded,
+    players: int,
+    agents: tuple[str, ...],
+    options: dict[str, Any],
+    gifts: tuple[str, ...],
+    round_limit: int,
+) -> None:
+    """Refuse a ``--give`` the game cannot make, in one sentence (exit 2): not SEAT:CARD, a
+    seat or card that does not exist, a kind of card no seat holds, a round after the
+    games' round limit (gifts.py)."""
+    from whitedwarf.interpreter.simulation.gifts import GiftError, check_gifts, parse_gift
+
+    engine = loaded.engine
+    # The seat kinds of a batch with one agent a seat (a pool: every seat one that decides).
+    seats = list(agents) if len(agents) == players else ["live"] * players
+    game_options = {**engine.game_options(seats, round_limit), **options}
+    try:
+        parsed = [parse_gift(text) for text in gifts]
+        check_gifts(engine, loaded.content, players, game_options, parsed, round_limit)
+    except GiftError as error:
+        raise click.BadParameter(str(error), param_hint="--give") from None
 
 
 def _think(value: Any, config: BatchConfig, loaded: Loaded) -> None:
