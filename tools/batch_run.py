@@ -94,18 +94,34 @@ def tally_of(folder: Path, tally: Tally | None = None) -> Tally:
     its file; a record edited into something the report cannot count is a ClickException
     naming the folder and the record."""
     tally = Tally() if tally is None else tally
+    count_records(folder, tally.add)
+    return tally
+
+
+def count_records(folder: Path, add: Callable[[dict[str, Any]], None]) -> int:
+    """Pass each record of ``folder`` to ``add`` (a report's or a fairness judge's tally); a
+    record edited into something it cannot count is a ClickException naming the folder and
+    the record (fairness ended in an internal error on one). How many were counted."""
+    counted = 0
     try:
         for record in store.records(folder):
-            tally.add(record)
+            problem = store.record_problem(record, counted)
+            counted += 1
+            if problem is not None:
+                raise click.ClickException(
+                    f"{folder}: record {counted}: {problem}; delete the edited records to "
+                    "play those games again"
+                )
+            add(record)
     except store.StoreError as error:
         raise click.ClickException(str(error)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         # Records checked one by one (store.finished) may still hold an edited value.
         raise click.ClickException(
-            f"{folder}: record {tally.records} cannot be counted ({error!r}); delete the "
+            f"{folder}: record {counted} cannot be counted ({error!r}); delete the "
             "edited records to play those games again"
         ) from None
-    return tally
+    return counted
 
 
 def _source(

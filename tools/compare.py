@@ -23,6 +23,7 @@ from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
+from whitedwarf.tools.resumed import check_resumed_batch
 from whitedwarf.tools.scaffold import pack_game
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
@@ -115,10 +116,14 @@ def compare(
             sides = compare_ablate.resumed(resume)
             for side, arms in sides.items():
                 for arm, config in arms.items():
-                    refuse_changed_packs(resume / side / arm, config, load_batch_packs(config))
+                    arm_packs = load_batch_packs(config)
+                    refuse_changed_packs(resume / side / arm, config, arm_packs)
+                    check_resumed_batch(resume / side / arm, config, arm_packs)
             compare_ablate.run(resume, sides, workers, cluster, quiet)
             return
         configs = _resumed(resume)
+        for name, config in configs.items():
+            check_resumed_batch(resume / name, config, load_batch_packs(config))
     else:
         if base is None or variant is None or out is None:
             raise click.UsageError(

@@ -28,6 +28,7 @@ import click
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.restricted import TAKE, Probe, probe_named, taking
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.simulation import explaining as ex
 from whitedwarf.interpreter.simulation import plots, store
 from whitedwarf.interpreter.simulation.batch import (
@@ -40,6 +41,7 @@ from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
+from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 from whitedwarf.tools.simulate import (
     SETTING_OPTION,
@@ -136,6 +138,7 @@ def explain(**options: Any) -> None:
             raise click.ClickException(
                 f"{out}: no explanation to resume here ({SETTINGS} is missing or damaged)"
             ) from None
+        check_kept(out / SETTINGS, settings, _KEPT_RULES, "explanation")
         settings["workers"], settings["quiet"] = options["workers"], options["quiet"]
     else:
         if options["pack"] is None:
@@ -171,6 +174,26 @@ _KEPT = {
     "seed": "--seed",
     "round_limit": "--round-limit",
     "settings": "--option",
+}
+
+
+#: What each kept setting may be: what its option accepts (workers and quiet are the
+#: resuming command's own; the digest is the packs' when the explanation started).
+_KEPT_RULES = {
+    "pack": TEXT,
+    "pack_paths": TEXTS,
+    "players": optional(whole(1, 5)),
+    "games": whole(2, 100_000),
+    "agent": TEXT,
+    "cards": TEXTS,
+    "pairs": whole(0, 1000),
+    "probes": TEXT,
+    "seed": whole(),
+    "round_limit": whole(1, MOST_ROUNDS),
+    "options": TEXTS,
+    "workers": ANY,
+    "quiet": ANY,
+    "digest": optional(TEXT),
 }
 
 
@@ -322,20 +345,32 @@ class Explanation:
         return self.out / ARMS / (re.sub(r"[^A-Za-z0-9_.@+-]", "_", arm.name) + ".jsonl")
 
     def kept(self, arm: ex.Arm) -> list[dict[str, Any]]:
-        """The records of ``arm`` already played: the complete lines of its file (a line
-        cut short by Ctrl-C is dropped, and the file written again without it)."""
+        """The records of ``arm`` already played: the complete lines of its file (a last
+        line cut short by Ctrl-C is dropped, and the file written again without it). A
+        whole line that is not its game's record (an edited file) is refused at its line,
+        the file left as it is: it was taken for the end, and every game after it dropped."""
         path = self.path(arm)
         if not path.exists():
             return []
         records: list[dict[str, Any]] = []
-        text = path.read_text("utf-8")
-        for line in text.splitlines(keepends=True):
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise click.ClickException(f"{path}: cannot be read ({error})") from None
+        for number, line in enumerate(text.splitlines(keepends=True), 1):
+            if not line.endswith("\n"):
+                break  # the last line, cut short by an interruption
             try:
-                if not line.endswith("\n"):
-                    raise ValueError("cut short")
-                records.append(json.loads(line))
-            except ValueError:
-                break
+                record = json.loads(line)
+            except (ValueError, RecursionError):
+                record = None
+            problem = store.record_problem(record, len(records))
+            if problem is not None:
+                raise click.ClickException(
+                    f"{path}:{number}: {problem}; the explanation was left as it is (delete "
+                    "this line and those after it to play those games again)"
+                )
+            records.append(record)
         if len(records) > self.settings["games"]:
             records = records[: self.settings["games"]]
         good = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)

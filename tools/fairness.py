@@ -18,6 +18,7 @@ from whitedwarf.interpreter.simulation import fairness, store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.labels import display_names
 from whitedwarf.tools.batch_report import load_batch_packs
+from whitedwarf.tools.batch_run import count_records
 from whitedwarf.tools.session import ContentProblem
 
 
@@ -55,11 +56,7 @@ def fairness_command(
     for folder in folders:
         config, pack = _batch(folder)
         tally = fairness.SideTally(pack)
-        try:
-            for record in store.records(folder):
-                tally.add(record)
-        except store.StoreError as error:
-            raise click.ClickException(str(error)) from None
+        count_records(folder, tally.add)
         if not tally.games:
             raise click.ClickException(f"{folder} holds no finished game to judge")
         result = fairness.judge(tally, pack, first_seat)

@@ -22,6 +22,7 @@ from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.batch_report import load_batch_packs
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import Interrupted, OutputExists
+from whitedwarf.tools.resumed import check_resumed_batch
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -120,7 +121,9 @@ def ladder(
             config = store.load_config(resume)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        refuse_changed_packs(resume, config, load_batch_packs(config))
+        loaded = load_batch_packs(config)
+        refuse_changed_packs(resume, config, loaded)
+        check_resumed_batch(resume, config, loaded)
         _play_and_rate(resume, config, workers, quiet, as_json, f"ladder --resume {resume}")
         return
     names = comma_names(agents, "--agents")

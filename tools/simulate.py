@@ -28,6 +28,7 @@ from whitedwarf.tools.batch_report import load_batch_packs, write_report
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play import game_settings, make_game
+from whitedwarf.tools.resumed import check_given, check_resumed_batch
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -231,7 +232,9 @@ def simulate(
         refuse_settings_with_resume(click.get_current_context(), what="ablation")
         configs = ablation.resumed(resume)
         for arm in ARMS:
-            refuse_changed_packs(resume / arm, configs[arm], load_batch_packs(configs[arm]))
+            loaded = load_batch_packs(configs[arm])
+            refuse_changed_packs(resume / arm, configs[arm], loaded)
+            check_resumed_batch(resume / arm, configs[arm], loaded)
         ablation.run_ablation(resume, configs, workers, cluster, quiet, secure)
         return
     if resume is not None:
@@ -241,7 +244,9 @@ def simulate(
             config = store.load_config(folder)
         except store.StoreError as error:
             raise click.ClickException(str(error)) from None
-        refuse_changed_packs(folder, config, load_batch_packs(config))
+        loaded = load_batch_packs(config)
+        refuse_changed_packs(folder, config, loaded)
+        check_resumed_batch(folder, config, loaded)
     else:
         if out is None:
             raise click.UsageError("give --out DIR for the batch's files (or --resume DIR)")
@@ -464,30 +469,6 @@ def refuse_changed_packs(folder: Path, config: BatchConfig, loaded: Loaded) -> N
             f"{config.digest}, now {now}), and its games would mix two packs; start a new "
             "batch with --out another folder (or put the pack back as it was)"
         )
-
-
-def check_given(
-    loaded: Loaded,
-    players: int,
-    agents: tuple[str, ...],
-    options: dict[str, Any],
-    gifts: tuple[str, ...],
-    round_limit: int,
-) -> None:
-    """Refuse a ``--give`` the game cannot make, in one sentence (exit 2): not SEAT:CARD, a
-    seat or card that does not exist, a kind of card no seat holds, a round after the
-    games' round limit (gifts.py)."""
-    from whitedwarf.interpreter.simulation.gifts import GiftError, check_gifts, parse_gift
-
-    engine = loaded.engine
-    # The seat kinds of a batch with one agent a seat (a pool: every seat one that decides).
-    seats = list(agents) if len(agents) == players else ["live"] * players
-    game_options = {**engine.game_options(seats, round_limit), **options}
-    try:
-        parsed = [parse_gift(text) for text in gifts]
-        check_gifts(engine, loaded.content, players, game_options, parsed, round_limit)
-    except GiftError as error:
-        raise click.BadParameter(str(error), param_hint="--give") from None
 
 
 def cluster_security(

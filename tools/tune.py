@@ -21,13 +21,14 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import values as card_values
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import (
     BatchConfig,
@@ -54,6 +55,16 @@ from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
 from whitedwarf.tools import tune_pack
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
+from whitedwarf.tools.kept_settings import (
+    ANY,
+    FLAG,
+    MAPPING,
+    TEXT,
+    TEXTS,
+    check_kept,
+    optional,
+    whole,
+)
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
@@ -204,6 +215,7 @@ def tune(**options: Any) -> None:
             raise click.ClickException(
                 f"{out}: no tuning to resume here ({SETTINGS} is missing or damaged)"
             ) from None
+        check_kept(out / SETTINGS, settings, _KEPT_RULES, "tuning")
         for key in ("workers", "cluster", "tls", "quiet", "write", "dry_run"):
             settings[key] = options[key]
     else:
@@ -247,6 +259,28 @@ _KEPT = {
 }  # fmt: skip
 _KEPT |= {"pack": "PACK", "pack_paths": "--pack-path", "targets_file": "--targets",
           "player_counts": "--players", "settings": "--option", "ranges": "--range"}  # fmt: skip
+
+
+#: What each kept setting may be: what its option accepts (the targets are checked as a
+#: targets file is; the run's own settings, workers to dry_run, are the resuming command's).
+_KEPT_RULES = {
+    "pack": TEXT,
+    "pack_paths": TEXTS,
+    "targets": MAPPING,
+    "agents": TEXT,
+    "games": whole(2, 100_000),
+    "block": whole(1, 100_000),
+    "budget": whole(1, 10_000),
+    "confirm_games": whole(1, 1_000_000),
+    "seed": whole(),
+    "round_limit": whole(1, MOST_ROUNDS),
+    "options": TEXTS,
+    "move": TEXTS,
+    "move_all_invented": FLAG,
+    "ranges": TEXTS,
+    "digest": optional(TEXT),
+    **dict.fromkeys(("workers", "cluster", "tls", "quiet", "write", "dry_run"), ANY),
+}
 
 
 def _settings(options: dict[str, Any]) -> dict[str, Any]:
@@ -313,6 +347,37 @@ def _targets_file(path: Path) -> Targets:
         hint = f" ({first.hint})" if first.hint else ""
         raise TuneError(f"{first.headline()}{hint}")
     return targets_from(located.data, str(path))
+
+
+def _journal_problem(data: Any) -> str | None:
+    """Why a journal read back is not one this tuning wrote (None: it is one): its keys, and
+    each evaluation (the baseline, the candidates) and the confirmation of the shape read."""
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    unknown = sorted(set(data) - {"baseline", "candidates", "knobs", "confirmation"})
+    if unknown:
+        return f"unknown key {unknown[0]!r}"
+    candidates = data.get("candidates")
+    if not isinstance(candidates, list):
+        return "'candidates' is not a list"
+    baseline = data.get("baseline")
+    for where, kept in [("baseline", baseline), *(("a candidate", c) for c in candidates)]:
+        if kept is None and where == "baseline":
+            continue
+        try:
+            evaluation = Evaluation.from_json(kept)
+        except (KeyError, TypeError, ValueError):
+            return f"{where} is not an evaluation"
+        if not all(isinstance(row, dict) for row in evaluation.rows):
+            return f"{where} has rows that are not objects"
+    confirmation = data.get("confirmation")
+    if confirmation is not None and not (
+        isinstance(confirmation, dict)
+        and isinstance(confirmation.get("values"), list)
+        and all(isinstance(confirmation.get(k), list) for k in ("before", "after"))
+    ):
+        return "'confirmation' is not {values, before, after}"
+    return None
 
 
 def _length(text: str | None) -> tuple[int, int] | None:
@@ -390,6 +455,11 @@ class Tuning:
                 raise TuneError(
                     f"{path} is damaged: start a new tuning with --out (or --force)"
                 ) from None
+            problem = _journal_problem(data)
+            if problem is not None:  # an edited journal ended in an internal error
+                raise TuneError(
+                    f"{path} is damaged ({problem}): start a new tuning with --out (or --force)"
+                )
             return data
         return {"baseline": None, "candidates": []}
 
@@ -430,14 +500,10 @@ class Tuning:
         played = content_for(next(iter(self.configs.values())))
         known = played.origins  # every card's place
         removed = getattr(played.content, "removed", {})
+        for side in self.targets.sides:  # never seated, so never judged: "raise --games" misled
+            self._refuse_unknown("side", side, known, removed)
         for card in self.targets.cards:
-            if card not in known:  # no game would ever build it: refused before any is played
-                hint = did_you_mean(card, known)
-                said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
-                raise TuneError(
-                    f"the targets name the card {card!r}, which {self.pack.id} and the packs "
-                    f"it depends on do not have{said}"
-                )
+            self._refuse_unknown("card", card, known, removed)
             found = self.pack.cards.get(card)
             if found is not None and found.source == "rulebook" and card not in named:
                 tune_pack.refuse_printed(card)
@@ -459,6 +525,19 @@ class Tuning:
                     + (f"; {hint}" if hint else "")
                 )
             _narrowed(tune_pack.find_knobs(self.pack, [found], self.search_paths), [text])
+
+    def _refuse_unknown(
+        self, what: str, card: str, known: Mapping[str, Any], removed: Mapping[str, str]
+    ) -> None:
+        """Refuse a target naming a card no pack has: no game would seat or build it."""
+        if card in known:
+            return
+        hint = did_you_mean(card, known)
+        said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
+        raise TuneError(
+            f"the targets name the {what} {card!r}, which {self.pack.id} and the packs "
+            f"it depends on do not have{said}"
+        )
 
     def _run(self) -> None:
         self.check()

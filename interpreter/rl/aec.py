@@ -10,6 +10,7 @@ the engine is not asking has one legal action, ``wait``, and the game is truncat
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from itertools import repeat
@@ -70,6 +71,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             raise ValueError(f"illegal is 'raise' or 'wait', not {illegal!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode is one of {RENDER_MODES}, not {render_mode!r}")
+        _check_numbers(max_cycles, shaping)
         self.engine, self.game, self.spec = engine, game, spec
         self.n = game.players
         self.max_cycles = max_cycles
@@ -365,3 +367,14 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
 
 __all__ = ["IllegalAction", "UnmappedOption", "WhitedwarfEnv"]
+
+
+def _check_numbers(max_cycles: Any, shaping: Any) -> None:
+    """Refuse a cycle limit that is not a positive whole number (-1 truncated every game at
+    its first step) and a shaping that is not a finite number (NaN made every reward NaN)."""
+    whole = isinstance(max_cycles, int) and not isinstance(max_cycles, bool)
+    if max_cycles is not None and not (whole and max_cycles >= 1):
+        raise ValueError(f"max_cycles is None or a whole number from 1, not {max_cycles!r}")
+    number = isinstance(shaping, int | float) and not isinstance(shaping, bool)
+    if not (number and math.isfinite(shaping)):
+        raise ValueError(f"shaping is a finite number, not {shaping!r}")

@@ -26,6 +26,9 @@ from whitedwarf.interpreter.state import state_hash
 
 #: Each game's defaults; ``pack`` "" is the bundled pack, else a pack folder (a mod).
 PARAMETERS: dict[str, Any] = {"players": 2, "pack": "", "round_limit": 200, "chance_outcomes": 64}
+#: The most outcomes a chance node may have: each is listed by ``chance_outcomes`` at every
+#: chance node, so a parameter of a billion hung the first one building its list.
+MAX_CHANCE_OUTCOMES = 4096
 #: Decisions a round can take at most, for OpenSpiel's ``max_game_length`` (a bound, generous).
 DECISIONS_PER_ROUND = 400
 
@@ -49,6 +52,20 @@ def _game_type(name: str, title: str, players: tuple[int, int]) -> Any:
     )
 
 
+def _chance_outcomes(value: Any) -> int:
+    """The ``chance_outcomes`` parameter, refused in a sentence unless 1 to the bound (0 left
+    every chance node without an outcome: an IndexError deep inside the first step)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 1 <= value <= MAX_CHANCE_OUTCOMES
+    ):
+        raise ValueError(
+            f"chance_outcomes is a whole number 1 to {MAX_CHANCE_OUTCOMES}, not {value!r}"
+        )
+    return value
+
+
 # pyspiel (a compiled module) ships no type information, so its classes are Any to mypy:
 # subclassing them is what OpenSpiel's Python games do.
 class WhitedwarfGame(pyspiel.Game):  # type: ignore[misc]
@@ -61,7 +78,7 @@ class WhitedwarfGame(pyspiel.Game):  # type: ignore[misc]
 
         values = {**PARAMETERS, **(params or {})}
         players, limit = int(values["players"]), int(values["round_limit"])
-        self.outcomes = int(values["chance_outcomes"])
+        self.outcomes = _chance_outcomes(values["chance_outcomes"])
         options: dict[str, Any] = {"round_limit": limit}
         self.engine, self.wd = rl.load(values["pack"] or self.game_name, players, **options)
         self.spec = rl.spec_of(self.engine, self.wd)

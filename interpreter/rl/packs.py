@@ -28,8 +28,10 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
             raise PackError(f"no bundled pack {pack!r} and no folder of that name")
     engine, content = _content(path, str(pack))
     low, high = engine.players
-    if not low <= players <= high:
-        raise PackError(f"{engine.title} is for {low} to {high} players, not {players}")
+    # a bool or a float passed the range test (True seated one Starlight player; 2.5 failed
+    # deep in Last Light's setup) and a string failed it with a TypeError
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise PackError(f"{engine.title} is for {low} to {high} players, not {players!r}")
     return engine, engine.game.from_content(content, players, dict(options))
 
 

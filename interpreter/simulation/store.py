@@ -121,7 +121,46 @@ def _record_problem(record: Any, index: int) -> str | None:
     for key, kind in shape.items():
         if not isinstance(record.get(key), kind):
             return f"the record of game {index} has no {kind.__name__} {key!r}"
+    return None if "error" in record else _seats_problem(record, index)
+
+
+#: Per-seat lists a record may hold, and what each entry must be (the reports sort and
+#: index by them: an edited entry of another kind ended in an internal error there).
+_PER_SEAT: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "agents": (str, "text"),
+    "factions": (str, "text"),
+    "light": ((int, float), "a number"),
+    "points": ((int, float), "a number"),
+}
+
+
+def _seats_problem(record: dict[str, Any], index: int) -> str | None:
+    """Why the per-seat values of a finished game's record do not fit its seats, if they
+    do not: one entry of the right kind per seat, winners among the seats."""
+    players = record["players"]
+    if not 1 <= players <= 5:
+        return f"the record of game {index} has {players} players; a game has 1 to 5"
+    for key, (kind, said) in _PER_SEAT.items():
+        values = record.get(key)
+        if key not in record or (key == "points" and values == []):
+            continue
+        if not (
+            isinstance(values, list)
+            and len(values) == players
+            and all(isinstance(v, kind) and not isinstance(v, bool) for v in values)
+        ):
+            return f"the record of game {index} must have {players} {key}, each {said}"
+    winners = record["winners"]
+    if not all(type(w) is int and 0 <= w < players for w in winners) or len(set(winners)) < len(
+        winners
+    ):
+        return f"the record of game {index} has winners that are not its seats 0 to {players - 1}"
     return None
+
+
+def record_problem(record: Any, index: int) -> str | None:
+    """Why ``record`` is not the record of game ``index`` of a batch (None: it is one)."""
+    return _record_problem(record, index)
 
 
 def append(

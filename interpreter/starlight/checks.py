@@ -35,6 +35,7 @@ CODES = {
     "E0945": "an effect names a constellation, aspect or privilege the pack does not have",
     "E0947": "a goal that does more than `claim`, or `claim` outside a goal",
     "E0948": "a Starbot card other than Refresh without an accolade place, or Refresh with one",
+    "E0949": "a ray colour or a sky link written twice (the second would replace or repeat it)",
     "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
 }
 
@@ -117,6 +118,47 @@ def check_sky(content: Content) -> list[Diagnostic]:
                 )
             )
     return out
+
+
+def check_ray_colours(content: Content) -> list[Diagnostic]:
+    """A ray colour written twice: the engine keeps the last counts of a colour, so the first
+    line would do nothing; each value a pack sets must do something, so it is refused."""
+    rays = content.documents.get("rays")
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(rays.data.get("colours", []) if rays is not None else []):
+        colour = entry.get("colour")
+        if colour in seen and rays is not None:
+            message = f"the ray colour `{colour}` is written twice; the first line would not count"
+            hint = "write each colour once, with its long and short counts"
+            out.append(error("E0949", message, rays.span(("colours", index)), hint))
+        seen.add(colour)
+    return out
+
+
+def check_links_once(content: Content) -> list[Diagnostic]:
+    """A link written twice (in either order): a link is a line on the board, there or not,
+    so the second does nothing and is refused."""
+    sky = content.documents.get("sky")
+    out: list[Diagnostic] = []
+    for c_index, constellation in enumerate(sky.data.get("constellations", []) if sky else []):
+        links: set[frozenset[str]] = set()
+        for l_index, link in enumerate(constellation.get("links", [])):
+            ends = frozenset(link) if _two_names(link) else None
+            if ends is not None and ends in links and sky is not None:
+                message = (
+                    f"the link {' - '.join(f'`{end}`' for end in link)} of "
+                    f"`{constellation.get('id')}` is written twice"
+                )
+                where = sky.span(("constellations", c_index, "links", l_index))
+                out.append(error("E0949", message, where, "write each link once"))
+            if ends is not None:
+                links.add(ends)
+    return out
+
+
+def _two_names(link: Any) -> bool:
+    return isinstance(link, list) and len(link) == 2 and all(isinstance(e, str) for e in link)
 
 
 def _target(slot: Any) -> bool:

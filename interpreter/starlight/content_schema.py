@@ -36,7 +36,9 @@ from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.starlight.checks import (
     CODES,
     check_goals,
+    check_links_once,
     check_pack_ids,
+    check_ray_colours,
     check_rondel,
     check_sky,
     check_starbot_deck,
@@ -328,6 +330,8 @@ def content_spec() -> ContentSpec:
         checks=(
             GameCheck(("rondel", "sky"), check_rondel),
             GameCheck(("sky",), check_sky),
+            GameCheck(("sky",), check_links_once),
+            GameCheck(("rays",), check_ray_colours),
             GameCheck(("starbots", "accolades"), check_starbots),
             GameCheck(("starbots",), check_starbot_deck),
             GameCheck(("starbots",), check_starbot_places),

@@ -1,10 +1,11 @@
 """Whole pack files mutated at random (numbers, types, shapes, nesting) never break validate.
 
-Starting from the base pack, each example changes one value of one file: a hostile number,
-a value of another type, a container in place of a scalar (or the reverse), a deleted or
-extra key, a deeper nesting, or a number inside an effect string. ``validate`` must answer
-with diagnostics (exit 0 or 1), never fail internally (exit 3); the report renders in both
-formats. The files are written as JSON, which is YAML, so every mutant reaches the schema.
+Starting from a bundled pack (Last Light's or Starlight's), each example changes one value of
+one file: a hostile number, a value of another type, a container in place of a scalar (or the
+reverse), a deleted or extra key, a deeper nesting, or a number inside an effect string.
+``validate`` must answer with diagnostics (exit 0 or 1), never fail internally (exit 3); the
+report renders in both formats. The files are written as JSON, which is YAML, so every mutant
+reaches the schema.
 """
 
 from __future__ import annotations
@@ -24,9 +25,19 @@ from whitedwarf.dsl.packs.loader import load_pack
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
 from whitedwarf.tools.validate import render
 
-BASE = bundled_pack()
-BASE_DATA = dict(load_pack(BASE).pack.data)  # type: ignore[union-attr]
-BASE_DATA["pack"] = parse_yaml((BASE / "pack.yaml").read_text("utf-8"), BASE, "pack.yaml")[0].data  # type: ignore[union-attr]
+GAMES = ("lastlight", "starlight")
+
+
+def _base_data(base: Path) -> dict[str, Any]:
+    """Each file's data of a bundled pack, by file kind (pack.yaml's as ``pack``)."""
+    data = dict(load_pack(base).pack.data)  # type: ignore[union-attr]
+    manifest = parse_yaml((base / "pack.yaml").read_text("utf-8"), base, "pack.yaml")[0]
+    data["pack"] = manifest.data  # type: ignore[union-attr]
+    return data
+
+
+BASES = {game: bundled_pack(game) for game in GAMES}
+BASE_DATA = {game: _base_data(BASES[game]) for game in GAMES}
 
 HOSTILE_NUMBERS = [0, -1, 1, 7, 2**31, 2**63, 10**12, -(10**12), 10**30, 1.5, -0.0]
 SCALARS = st.one_of(
@@ -68,10 +79,11 @@ def at(data: Any, path: tuple[Any, ...]) -> Any:
 
 
 @st.composite
-def mutants(draw: st.DrawFn) -> tuple[str, Any]:
-    """(file kind, its mutated data)."""
-    kind = draw(st.sampled_from(sorted(BASE_DATA)))
-    data = json.loads(json.dumps(BASE_DATA[kind]))
+def mutants(draw: st.DrawFn) -> tuple[str, str, Any]:
+    """(game, file kind, its mutated data)."""
+    game = draw(st.sampled_from(GAMES))
+    kind = draw(st.sampled_from(sorted(BASE_DATA[game])))
+    data = json.loads(json.dumps(BASE_DATA[game][kind]))
     for _ in range(draw(st.integers(1, 3))):
         choices = list(paths(data))
         if not choices:
@@ -92,26 +104,32 @@ def mutants(draw: st.DrawFn) -> tuple[str, Any]:
             parent[key] = draw(st.sampled_from(HOSTILE_NUMBERS))
         else:
             parent[key] = draw(VALUES)
-    return kind, data
+    return game, kind, data
 
 
 @pytest.fixture(scope="module")
-def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("mutants") / "lastlight"
-    shutil.copytree(BASE, folder)
-    return folder
+def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A copy of each bundled pack, each mutant written over one of its files."""
+    folder = tmp_path_factory.mktemp("mutants")
+    for game in GAMES:
+        shutil.copytree(BASES[game], folder / game)
+    return {game: folder / game for game in GAMES}
 
 
 @settings(
-    max_examples=40,
+    max_examples=60,
+    derandomize=True,  # the same mutants on every run: a failure is found again
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(mutant=mutants())
-def test_validate_never_fails_internally_on_a_mutated_pack(pack: Path, mutant: Any) -> None:
-    kind, data = mutant
+def test_validate_never_fails_internally_on_a_mutated_pack(
+    packs: dict[str, Path], mutant: Any
+) -> None:
+    game, kind, data = mutant
+    pack = packs[game]
     target = pack / f"{kind}.yaml"
-    original = (BASE / f"{kind}.yaml").read_text(encoding="utf-8")
+    original = (BASES[game] / f"{kind}.yaml").read_text(encoding="utf-8")
     target.write_text(json.dumps(data, indent=1), encoding="utf-8")
     try:
         result = load_pack(pack, bundled=False)

@@ -67,3 +67,11 @@ def test_dice_and_draws_are_chance_nodes_and_the_rest_is_deterministic() -> None
     assert _play(game, 0) == (chance, history)  # the same outcomes and actions: the same game
     # the action names are the environment's (docs/rl.md "Actions")
     assert any(h.startswith("play:") for h in history)
+
+
+@pytest.mark.parametrize("outcomes", [0, -5, 10**9])
+def test_a_chance_outcomes_parameter_out_of_bounds_is_refused(outcomes: int) -> None:
+    """0 or fewer failed with an IndexError at the first chance node; a billion hung it,
+    building the list of outcomes."""
+    with pytest.raises(ValueError, match="chance_outcomes is a whole number 1 to 4096, not"):
+        pyspiel.load_game("python_whitedwarf_lastlight", {"chance_outcomes": outcomes})

@@ -190,6 +190,36 @@ def test_an_unknown_pack_is_one_clear_error() -> None:
         rl.env("lastlight", players=5)
 
 
+@pytest.mark.parametrize(
+    ("pack", "players", "said"),
+    [("starlight", True, "1 to 5 players, not True"), ("lastlight", "3", "not '3'"),
+     ("lastlight", 2.5, "2 to 4 players, not 2.5")],
+)  # fmt: skip
+def test_a_player_count_that_is_not_a_whole_number_is_refused(
+    pack: str, players: Any, said: str
+) -> None:
+    """True seated one Starlight player, "3" failed with a TypeError, 2.5 reached Last
+    Light's setup and failed there."""
+    with pytest.raises(rl.PackError, match=said):
+        rl.load(pack, players)
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [({"max_cycles": -1}, "max_cycles is None or a whole number from 1, not -1"),
+     ({"max_cycles": 0}, "not 0"), ({"max_cycles": 2.5}, "not 2.5"),
+     ({"shaping": float("nan")}, "shaping is a finite number, not nan"),
+     ({"shaping": float("inf")}, "not inf"), ({"shaping": "1"}, "not '1'")],
+)  # fmt: skip
+def test_a_cycle_limit_or_a_shaping_out_of_bounds_is_refused(
+    setting: dict[str, Any], said: str
+) -> None:
+    """max_cycles=-1 truncated every game at its first step; shaping=nan made every reward
+    NaN; both were taken without a word."""
+    with pytest.raises(ValueError, match=said):
+        make("lastlight", 2, **setting)
+
+
 # -- only what the seat may see ---------------------------------------------------------------
 
 

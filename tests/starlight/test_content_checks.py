@@ -21,6 +21,8 @@ BREAKS = {
               "privilege: extra_action_point}"),
     "E0944": ("accolades.yaml", "- {id: accolade_flares", "#"),
     "E0948": ("starbots.yaml", "night_points: 2, accolade: 1}", "night_points: 2, accolade: null}"),
+    "E0949": ("sky.yaml", "links: [[orion_1, orion_2]]",
+              "links: [[orion_1, orion_2], [orion_2, orion_1]]"),
 }  # fmt: skip
 
 
@@ -35,6 +37,19 @@ def test_each_check_finds_its_problem(tmp_path: Path, code: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     result = load_packs([pack])
     assert [d.code for d in result.errors] and {d.code for d in result.errors} == {code}
+
+
+def test_a_ray_colour_written_twice_is_refused_at_its_second_line(tmp_path: Path) -> None:
+    """The engine kept the last counts of a colour: a second `red` line replaced the first
+    and the pack validated clean, a value that did nothing."""
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    rays = pack / "rays.yaml"
+    rays.write_text(rays.read_text("utf-8") + "  - {colour: red, long: 5, short: 1}\n", "utf-8")
+    (found,) = load_packs([pack]).errors
+    assert found.code == "E0949" and found.span is not None
+    assert (found.span.path.endswith("rays.yaml"), found.span.line) == (True, 9)
+    assert found.message == "the ray colour `red` is written twice; the first line would not count"
 
 
 def test_the_mini_pack_is_clean() -> None:

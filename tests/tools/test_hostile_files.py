@@ -195,6 +195,37 @@ def test_an_edited_batch_is_refused_at_its_line_and_left_alone(
     assert (folder / file).read_text() == text
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("winners", [9], "the record of game 0 has winners that are not its seats 0 to 1"),
+        ("winners", ["a"], "the record of game 0 has winners that are not its seats 0 to 1"),
+        ("players", 3, "the record of game 0 must have 3 agents, each text"),
+        ("players", 99, "the record of game 0 has 99 players; a game has 1 to 5"),
+        ("factions", [1, 2], "the record of game 0 must have 2 factions, each text"),
+        ("agents", ["random", 5], "the record of game 0 must have 2 agents, each text"),
+        ("light", "x", "the record of game 0 must have 2 light, each a number"),
+    ],
+)
+@pytest.mark.parametrize("command", ["report", "fairness"])
+def test_an_edited_record_is_refused_by_report_and_fairness_at_its_place(
+    tmp_path: Path, batch: Path, command: str, key: str, value: object, said: str
+) -> None:
+    """A record's per-seat values were trusted: winners out of the seats, factions of
+    numbers or more seats than agents ended `fairness` in an internal error (exit 3), and
+    `report` in one too, or in a Python exception's words."""
+    folder = tmp_path / "b"
+    folder.mkdir()
+    (folder / "batch.json").write_text((batch / "batch.json").read_text())
+    first, *rest = (batch / "games.jsonl").read_text().splitlines(keepends=True)
+    edited = json.dumps({**json.loads(first), key: value}) + "\n"
+    (folder / "games.jsonl").write_text("".join([edited, *rest]))
+    code, out = run(command, str(folder))
+    assert code == 1, out
+    assert f"Error: {folder}: record 1: {said}; delete the edited records" in out, out
+    assert (folder / "games.jsonl").read_text().startswith(edited)
+
+
 def test_doc_check_says_a_missing_page_is_missing(tmp_path: Path) -> None:
     """Outside the repository there is no docs/reference.md: `doc --check` says so, not that
     a page nobody wrote "is out of date"."""

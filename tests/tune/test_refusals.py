@@ -4,6 +4,7 @@ one the language declares, a bundled pack to write in place, targets it cannot r
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -176,6 +177,22 @@ def test_a_target_card_the_packs_do_not_have_is_refused_before_any_game(tmp_path
     assert not (tmp_path / "out" / "journal.json").exists()
 
 
+def test_a_fair_side_the_packs_do_not_have_is_refused_before_any_game(tmp_path: Path) -> None:
+    """`fair: {sides: [sunbrn]}` played the whole baseline and then said no side was seated
+    often enough, "raise --games": no number of games seats a side no pack has."""
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text("players: [2]\nfair: {tolerance: 0.1, sides: [sunbrn]}\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), *SHORT[4:],
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1, text
+    assert text.strip() == (
+        "Error: the targets name the side 'sunbrn', which planted and the packs it depends on "
+        "do not have; did you mean `sunborn`?"
+    )
+    assert not (tmp_path / "out" / "journal.json").exists()
+
+
 def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
     pack = _plain_pack(tmp_path / "plain")
     out = tmp_path / "out"
@@ -251,3 +268,56 @@ def test_write_and_dry_run_together_are_refused(tmp_path: Path) -> None:
         "pack's files: give one of them"
     )
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("games", "x", "'games' must be a whole number 2 to 100000, not 'x'"),
+        ("budget", 10**9, "'budget' must be a whole number 1 to 10000, not 1000000000"),
+        ("move_all_invented", "yes", "'move_all_invented' must be true or false, not 'yes'"),
+        ("targets", [], "'targets' must be a JSON object, not []"),
+        ("extra", 1, "unknown setting 'extra'"),
+    ],
+)
+def test_an_edited_setting_of_a_tuning_is_refused_at_its_file(
+    tmp_path: Path, key: str, value: object, said: str
+) -> None:
+    """The settings a tuning keeps were used as the file had them: an edited one ended in
+    an internal error, or was used out of its option's range."""
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))  # too few games: stops
+    assert code == 1 and (out / "tune-settings.json").exists()
+    path = out / "tune-settings.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), key: value}))
+    code, text = run("tune", "--resume", str(out))
+    assert code == 1, text
+    assert text.strip() == f"Error: {path}: {said}; the tuning was left as it is"
+
+
+@pytest.mark.parametrize(
+    ("journal", "said"),
+    [
+        ([], "not a JSON object"),
+        ({"baseline": None, "candidates": 5}, "'candidates' is not a list"),
+        ({"baseline": {"values": "x"}, "candidates": []}, "baseline is not an evaluation"),
+        ({"baseline": None, "candidates": [], "extra": 1}, "unknown key 'extra'"),
+        ({"baseline": None, "candidates": [], "confirmation": 5}, "'confirmation' is not"),
+    ],
+)
+def test_an_edited_journal_is_refused_as_damaged(
+    tmp_path: Path, journal: object, said: str
+) -> None:
+    """A journal of valid JSON but not of a tuning's shape ended in an internal error (a
+    KeyError or TypeError) when the resumed search read it."""
+    pack = planted_pack(tmp_path / "planted")
+    out = tmp_path / "out"
+    code, text = run("tune", str(pack), *SHORT, "--out", str(out))  # too few games: stops
+    assert code == 1 and (out / "tune-settings.json").exists()
+    path = out / "journal.json"
+    path.write_text(json.dumps(journal))
+    code, text = run("tune", "--resume", str(out))
+    assert code == 1, text
+    assert text.strip().startswith(f"Error: {path} is damaged ({said}"), text
+    assert text.strip().endswith("): start a new tuning with --out (or --force)"), text
