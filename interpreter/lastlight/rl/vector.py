@@ -16,9 +16,9 @@ observation, and it makes again only what changed since it last looked:
   versions.py``, read, never written): a seat's row (light, resources, supply, action cards,
   faction, techs in play) with the stamps of what it reads (``me``; ``techs_of``: faction,
   techs in hand and in play, exhausted or not; ``cards``; ``choice``, the chosen card;
-  ``fleet`` and ``holdings``), its parts made again only when theirs change; another seat's
-  chosen card shows only that it chose, the seat's own row is a copy of its row with its
-  card (kept with the row's version);
+  ``supply``, a piece taken from the supply or put back), its parts made again only when
+  theirs change; another seat's chosen card shows only that it chose, the seat's own row is
+  a copy of its row with its card (kept with the row's version);
 * the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
   or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
   only through these functions"), their owners' parts kept twice over, so that each seat's
@@ -58,7 +58,7 @@ _RESOURCES = itemgetter(*_RESOURCE)
 _PIECES = ("small", "medium", "large", "extractor")
 _SUPPLY = itemgetter(*_PIECES)
 #: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
-_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings", "choice")
+_SEAT_DOMAINS = ("me", "techs_of", "cards", "supply", "choice")
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
 #: A ship's owner, size and sector; its damage.
@@ -298,7 +298,7 @@ class StateEncoder:
     def _refresh_rows(self, players: list[Player], stamps: tuple[int, ...]) -> None:
         """Bring each seat's row up to date (made once for every seat): only the parts whose
         sources changed are made again (its numbers with ``me``, only its techs' with
-        ``techs_of``, its supply with ``fleet`` and ``holdings``; its action cards with
+        ``techs_of``, its supply with ``supply``; its action cards with
         ``cards``, only whether it chose with ``choice``; its faction, exhausted or not, and
         techs in play with ``techs_of``).
         ``stamps``: every stamp's value, in the order :meth:`_new_stamps` read."""
@@ -314,18 +314,18 @@ class StateEncoder:
                 self._cards(p)
                 self._faction(p)
             else:
-                me, techs_of, cards, fleet, holdings, choice = now
+                me, techs_of, cards, supply, choice = now
                 if me != was[0]:
                     self._numbers(p)
                 elif techs_of != was[1]:
                     self._techs(p)
-                if fleet != was[3] or holdings != was[4]:
-                    # (a piece taken from the supply or returned to it is placed or removed
-                    # with it, ``state.take_piece``: its ``fleet`` or ``holdings`` renews)
+                if supply != was[3]:
+                    # (``state.take_piece`` and ``return_piece``: a unit paid out of another
+                    # seat's graveyard comes home with no stamp of this seat's else)
                     self._supply(p)
                 if cards != was[2]:
                     self._cards(p)
-                elif choice != was[5]:  # a card chosen (or not): one number of the part
+                elif choice != was[4]:  # a card chosen (or not): one number of the part
                     self._rows[s][self._choice] = 0.0 if p["choice"] is None else 1.0
                 if techs_of != was[1]:
                     self._faction(p)
@@ -369,8 +369,8 @@ class StateEncoder:
         row[5] = sum(map(bool, map(_EXHAUSTED, p["techs"]))) / 10
 
     def _supply(self, p: Player) -> None:
-        """A row's supply numbers (the four after :meth:`_numbers`' seven): its ``fleet``
-        or ``holdings`` stamp moved (a ship moved, most often: the same supply)."""
+        """A row's supply numbers (the four after :meth:`_numbers`' seven): its ``supply``
+        stamp moved (``state.take_piece``, ``return_piece``)."""
         row = self._rows[p["seat"]]
         supply = p["supply"]
         try:
