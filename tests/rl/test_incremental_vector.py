@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -102,9 +103,6 @@ def test_a_unit_paid_out_of_a_graveyard_shows_in_its_owners_supply() -> None:
         _same(spec, game, state)
         supplies.append([dict(p["supply"]) for p in state["players"]])
     grew = any(
-        now[s][k] > was[s][k]
-        for was, now in zip(supplies, supplies[1:])
-        for s in range(2)
-        for k in now[s]
+        now[s][k] > was[s][k] for was, now in pairwise(supplies) for s in range(2) for k in now[s]
     )
     assert grew, "no piece came back to a supply: the seed no longer tests it"
