@@ -37,7 +37,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from itertools import count
-from operator import itemgetter
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -78,6 +78,8 @@ _FACE = itemgetter("face")
 _KEEP = 4096
 #: An extractor's owner and sector.
 _PLACED = itemgetter("owner", "sector")
+#: What the sectors block shows of a sector: its token revealed, a token lying there.
+_SEEN = itemgetter("revealed", "token")
 
 
 def _sum(scale: float, many: int) -> float:
@@ -187,8 +189,10 @@ class StateEncoder:
         self._ships_made: tuple[int, _Doubled, _Doubled] | None = None
         #: (extractors stamp, the extractors block by owner in seat order, :func:`_doubled`)
         self._extractors_made: tuple[int, _Doubled] | None = None
-        #: (the tokens stamp, the sectors and planets blocks then)
-        self._kept_board: tuple[int, array[float]] | None = None
+        #: (the tokens stamp, the sectors and planets blocks then, what they show of each
+        #: sector (:data:`_SEEN`, in the state's order), the state's sectors, its sector
+        #: ids in that order, its planets by sector, and its planets)
+        self._kept_board: _Board | None = None
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
@@ -567,10 +571,55 @@ class StateEncoder:
         """The sectors and planets blocks (the same for every seat), kept with the
         ``tokens`` stamp: a token revealed is the only change they can see (a deep space
         one leaves the board, a planetary one turns face up, ``state.reveal_token``; tokens
-        are laid at setup, before the state is first observed)."""
+        are laid at setup, before the state is first observed). At a new stamp of the same
+        state only the sectors whose token changed (found in C) are written again, with
+        their planets (a game reveals some fifteen, one at a time)."""
         kept = self._kept_board
         if kept is not None and kept[0] == stamp:
             return kept[1]
+        seen = state["sectors"]
+        flags = list(map(_SEEN, seen.values()))
+        planets = state["planets"]
+        if (
+            kept is None
+            or kept[3] is not seen
+            or kept[6] is not planets
+            or len(flags) != len(kept[2])
+        ):
+            block = self._board_of(state)  # (another state: kept holds its sectors alive)
+            ids = list(seen)
+            by_sector: dict[str, list[str]] = {}
+            for pid, planet in planets.items():
+                by_sector.setdefault(planet["sector"], []).append(pid)
+        else:
+            block, ids, by_sector = array("f", kept[1]), kept[4], kept[5]
+            diff = list(map(ne, flags, kept[2]))
+            at = -1
+            for _ in range(diff.count(True)):
+                at = diff.index(True, at + 1)
+                self._sector_changed(block, state, ids[at], by_sector.get(ids[at], ()))
+        self._kept_board = (stamp, block, flags, seen, ids, by_sector, planets)
+        return block
+
+    def _sector_changed(
+        self, block: array[float], state: State, sid: str, planets: list[str] | tuple[()]
+    ) -> None:
+        """Write again one sector's two numbers and its planets' in the board block (as
+        :meth:`_board_of` writes them)."""
+        spec = self.spec
+        s = state["sectors"][sid]
+        at = 2 * spec._sector[sid]
+        block[at] = 1.0 if s["revealed"] else 0.0
+        block[at + 1] = 1.0 if s["token"] else 0.0
+        first = spec.layout.offset["planets"] - self._board[0]
+        for pid in planets:
+            planet = state["planets"][pid]
+            place = first + 4 * spec._planet[pid]
+            k = _RESOURCE.get(planet["resource"], 3) if s["revealed"] else 3
+            block[place : place + 4] = _ONE_OF_FOUR[k]
+
+    def _board_of(self, state: State) -> array[float]:
+        """The sectors and planets blocks made from the whole board."""
         spec = self.spec
         sectors = spec._sector
         start, end = self._board
@@ -586,8 +635,13 @@ class StateEncoder:
             shown = seen[planet["sector"]]["revealed"]
             k = _RESOURCE.get(planet["resource"], 3) if shown else 3
             block[at + 4 * planet_index[pid] + k] += 1.0
-        self._kept_board = (stamp, block)
         return block
+
+
+#: What the board block keeps (:meth:`StateEncoder._board_blocks`).
+_Board = tuple[int, "array[float]", list[Any], Any, list[str], dict[str, list[str]], Any]
+#: A planet's four numbers with a 1 at each place (its resource, or not yet seen).
+_ONE_OF_FOUR = [array("f", [1.0 if i == k else 0.0 for i in range(4)]) for k in range(4)]
 
 
 #: A block by owner in seat order, as :func:`_doubled` keeps it: its owners' parts twice
