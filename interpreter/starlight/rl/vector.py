@@ -119,18 +119,6 @@ class StateEncoder:
         #: zeros to start a row's parts from
         self._no_marker = _zeros(spec.spaces)
         self._no_held = _zeros(self._god_at - NUMBERS - spec.spaces)
-        #: each held list's part of a row (cores, rays, privileges, aspects): where it
-        #: starts and ends, its zeros, its items' indexes and what an item adds
-        self._held_parts: list[tuple[int, int, array[float], dict[str, int], float]] = []
-        at = NUMBERS + spec.spaces
-        for index, scale, width in (  # (as :meth:`_held` writes them)
-            (spec._core, 1.0, len(spec.cores)),
-            (spec._ray, 1 / 4, self._nr),
-            (spec._privilege, 1.0, len(spec.privileges)),
-            (spec._aspect, 1.0, len(spec.aspects)),
-        ):
-            self._held_parts.append((at, at + width, _zeros(width), index, scale))
-            at += width
         #: seat -> its row (no god), what it was made from (:data:`_READS`, its lists
         #: copied), those copies alone, and its row as shown (with its god, if any shown: a
         #: copy)
@@ -351,14 +339,8 @@ class StateEncoder:
                     self._numbers(now[:_LISTED], held[:_SIZED], row)
                 else:  # (the lists' sizes as they were: the scalars' places)
                     self._scalars_changed(now, kept, row)
-                if held[_SIZED:] != lists[_SIZED:]:  # (only the lists that changed)
-                    for part, now_held, was_held in zip(
-                        self._held_parts, held[_SIZED:], lists[_SIZED:], strict=True
-                    ):
-                        if now_held != was_held:
-                            start, end, zeros, index, scale = part
-                            row[start:end] = zeros
-                            _count(row, start, now_held, index, scale)
+                if held[_SIZED:] != lists[_SIZED:]:
+                    self._held(held[_SIZED:], row)
                 lists = tuple(map(_COPY, held))
         self._lists[s] = lists
         self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
