@@ -694,6 +694,7 @@ def take_piece(state: State, owner: int, piece: str) -> None:
         lumos["supply"][piece] -= 1
     else:
         state["players"][owner]["supply"][piece] -= 1
+        versions.shown(state, ("supply", owner))
 
 
 def return_piece(state: State, owner: int, piece: str) -> None:
@@ -703,7 +704,9 @@ def return_piece(state: State, owner: int, piece: str) -> None:
         assert lumos is not None  # a Lumos piece: the Lumos are in the game (002)
         lumos["box"] += 1
     else:
+        # (a unit paid out of a graveyard comes home off the board: no ``fleet`` renews)
         state["players"][owner]["supply"][piece] += 1
+        versions.shown(state, ("supply", owner))
 
 
 def set_lumos(state: State, lumos: Lumos) -> None:

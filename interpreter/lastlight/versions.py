@@ -81,9 +81,10 @@ def _keys(seats: int) -> tuple[Any, ...]:
     """Every stamp key of a state of ``seats`` players: the shared domains, each per-seat
     domain's key for each seat, then the read-only stamps of :func:`shown`."""
     per_seat = ((d, s) for d in PER_SEAT for s in range(seats))
-    # Read-only stamps no condition reads (:func:`shown`): a seat's chosen action card, and
-    # a token revealed; the RL observation vector's (``lastlight/rl/vector.py``).
-    shown = (("choice", s) for s in range(seats))
+    # Read-only stamps no condition reads (:func:`shown`): a seat's chosen action card, the
+    # pieces in its supply, and a token revealed; the RL observation vector's
+    # (``lastlight/rl/vector.py``).
+    shown = ((d, s) for d in ("choice", "supply") for s in range(seats))
     return (*SHARED, *per_seat, *shown, "tokens")
 
 
@@ -256,9 +257,10 @@ def changed(state: State, domain: str, seat: int | None = None) -> None:
 
 
 def shown(state: State, key: Any) -> None:
-    """Renew a stamp no condition reads, ``("choice", seat)`` (a seat's chosen action card)
-    or ``"tokens"`` (a token revealed), for readers outside the engine (the RL vector): no
-    memo of the engine's is dropped and no condition is tested again."""
+    """Renew a stamp no condition reads, ``("choice", seat)`` (a seat's chosen action card),
+    ``("supply", seat)`` (a piece taken from its supply or put back) or ``"tokens"`` (a
+    token revealed), for readers outside the engine (the RL vector): no memo of the
+    engine's is dropped and no condition is tested again."""
     found = getattr(state, "memo", None)
     if found is not None:
         found.stamps[key] = next(_STAMPS)

@@ -65,6 +65,9 @@ State = dict[str, Any]
 STAMPED = {
     **FINGERPRINTS,
     "choice": lambda state, seat: state["players"][seat]["choice"],
+    # a seat's unbuilt pieces: the RL vector's supply numbers (a unit paid out of a
+    # graveyard comes home with no other stamp of its owner's)
+    "supply": lambda state, seat: dict(state["players"][seat]["supply"]),
     "tokens": lambda state, _: (
         [(s["token"], s["token_kind"], s["revealed"]) for s in state["sectors"].values()],
         list(state["explored"]),

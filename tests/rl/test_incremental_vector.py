@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +88,21 @@ def test_the_kept_vector_is_the_from_scratch_one_with_saves_and_rewinds(
                     compared += _same(spec, game, branch)
                 compared += _same(spec, game, state)
     assert compared > 1000
+
+
+def test_a_unit_paid_out_of_a_graveyard_shows_in_its_owners_supply() -> None:
+    """Seed 33's 2-player game pays out a graveyard at round 60: the units go home to their
+    owners' supplies while they are off the board (no ``fleet`` stamp renews); the owner's
+    supply numbers must show them (``state.return_piece`` renews its ``supply`` stamp)."""
+    engine, game = _loaded("lastlight", 2, False)
+    spec = rl.spec_of(engine, game)
+    rng = random.Random(33)
+    state = game.new_state(33)
+    supplies = []
+    while _step(game, state, rng.choice):
+        _same(spec, game, state)
+        supplies.append([dict(p["supply"]) for p in state["players"]])
+    grew = any(
+        now[s][k] > was[s][k] for was, now in pairwise(supplies) for s in range(2) for k in now[s]
+    )
+    assert grew, "no piece came back to a supply: the seed no longer tests it"

@@ -9,8 +9,9 @@ to ``Game.observation``: only what the seat may see goes in (docs/rl.md "Observa
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,12 @@ _COPY = re.compile(r"#\d+")
 _WHERE = itemgetter("owner", "size", "sector")
 #: How many move ids :meth:`LastLightSpec._move_part` remembers at most (then forgets all).
 _KEEP_MOVES = 1 << 16
+#: From how many options :meth:`LastLightSpec.legal` reads each as a move first (a move
+#: step's: a 2-player one lists dozens of ships' moves; a smaller list is mostly of options
+#: known by their id alone).
+_MANY = 16
+#: An option's text.
+_TEXT = attrgetter("text")
 #: Option ids that name nothing (the same in every game).
 SINGLE = ("wait", "done", "skip", "yes", "no", "stop")
 
@@ -249,7 +256,8 @@ class LastLightSpec:
                 return None
             if len(self._move_parts) > _KEEP_MOVES:
                 self._move_parts.clear()
-            part = self._move_parts[option_id] = (sid, to)
+            # (one string per ship: a move list tells its ships apart by identity, legal)
+            part = self._move_parts[option_id] = (sys.intern(sid), to)
         return part
 
     def _first_move(self, ships: dict[str, Ship], sid: str) -> int:
@@ -278,6 +286,10 @@ class LastLightSpec:
         of each, the known ones looked up here without a call: a step lists a dozen, and
         a ship's moves read its place once for all its destinations), and -> that
         option's text (the info's, made in the same loop)."""
+        if len(options) >= _MANY:
+            many = self._legal_moves(state, seat, options)
+            if many is not None:
+                return many
         out: dict[int, Any] = {}
         texts: dict[int, str] = {}
         known, parts, ships, index = self.known, self._move_parts, state["ships"], self.index
@@ -302,6 +314,38 @@ class LastLightSpec:
                 out[k] = option
                 texts[k] = option.text
         return out, texts
+
+    def _legal_moves(
+        self, state: State, seat: int, options: Sequence[Any]
+    ) -> tuple[dict[int, Any], dict[int, str]] | None:
+        """:meth:`legal` of a long list (a move step's, ships' moves but a few), each
+        option read as a known move first, a ship's first move index read again only when
+        the ship differs from the last option's (a ship's moves come together; its id is
+        one string, :meth:`_move_part`); an option no known move is numbered as there.
+        None (numbered by :meth:`legal`'s loop) if a move names a ship not there."""
+        out: dict[int, Any] = {}
+        parts, ships, first_move = self._move_parts, state["ships"], self._first_move
+        ship: Any = None
+        first = 0
+        for option in options:
+            oid = option.id
+            part = parts.get(oid)
+            if part is None:
+                k = self.known.get(oid)
+                if k is None:
+                    k = self._known_by_seat[seat].get(oid)
+                    if k is None:
+                        k = self.index(state, seat, oid)
+            else:
+                sid, to = part
+                if sid is not ship:
+                    ship, first = sid, first_move(ships, sid)
+                    if first < 0:
+                        return None
+                k = first + to
+            if k not in out:
+                out[k] = option
+        return out, dict(zip(out, map(_TEXT, out.values()), strict=True))
 
     # -- scores and text -----------------------------------------------------------------
 

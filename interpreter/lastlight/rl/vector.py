@@ -16,9 +16,9 @@ observation, and it makes again only what changed since it last looked:
   versions.py``, read, never written): a seat's row (light, resources, supply, action cards,
   faction, techs in play) with the stamps of what it reads (``me``; ``techs_of``: faction,
   techs in hand and in play, exhausted or not; ``cards``; ``choice``, the chosen card;
-  ``fleet`` and ``holdings``), its parts made again only when theirs change; another seat's
-  chosen card shows only that it chose, the seat's own row is a copy of its row with its
-  card (kept with the row's version);
+  ``supply``, a piece taken from the supply or put back), its parts made again only when
+  theirs change; another seat's chosen card shows only that it chose, the seat's own row is
+  a copy of its row with its card (kept with the row's version);
 * the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
   or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
   only through these functions"), their owners' parts kept twice over, so that each seat's
@@ -37,7 +37,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from itertools import count
-from operator import itemgetter
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -58,7 +58,7 @@ _RESOURCES = itemgetter(*_RESOURCE)
 _PIECES = ("small", "medium", "large", "extractor")
 _SUPPLY = itemgetter(*_PIECES)
 #: The per-seat stamps a seat's numbers read (``versions.PER_SEAT``).
-_SEAT_DOMAINS = ("me", "techs_of", "cards", "fleet", "holdings", "choice")
+_SEAT_DOMAINS = ("me", "techs_of", "cards", "supply", "choice")
 #: Row versions, unique in the process (0: none placed yet).
 _VERSIONS = count(1)
 #: A ship's owner, size and sector; its damage.
@@ -78,6 +78,8 @@ _FACE = itemgetter("face")
 _KEEP = 4096
 #: An extractor's owner and sector.
 _PLACED = itemgetter("owner", "sector")
+#: What the sectors block shows of a sector: its token revealed, a token lying there.
+_SEEN = itemgetter("revealed", "token")
 
 
 def _sum(scale: float, many: int) -> float:
@@ -187,8 +189,10 @@ class StateEncoder:
         self._ships_made: tuple[int, _Doubled, _Doubled] | None = None
         #: (extractors stamp, the extractors block by owner in seat order, :func:`_doubled`)
         self._extractors_made: tuple[int, _Doubled] | None = None
-        #: (the tokens stamp, the sectors and planets blocks then)
-        self._kept_board: tuple[int, array[float]] | None = None
+        #: (the tokens stamp, the sectors and planets blocks then, what they show of each
+        #: sector (:data:`_SEEN`, in the state's order), the state's sectors, its sector
+        #: ids in that order, its planets by sector, and its planets)
+        self._kept_board: _Board | None = None
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
@@ -298,7 +302,7 @@ class StateEncoder:
     def _refresh_rows(self, players: list[Player], stamps: tuple[int, ...]) -> None:
         """Bring each seat's row up to date (made once for every seat): only the parts whose
         sources changed are made again (its numbers with ``me``, only its techs' with
-        ``techs_of``, its supply with ``fleet`` and ``holdings``; its action cards with
+        ``techs_of``, its supply with ``supply``; its action cards with
         ``cards``, only whether it chose with ``choice``; its faction, exhausted or not, and
         techs in play with ``techs_of``).
         ``stamps``: every stamp's value, in the order :meth:`_new_stamps` read."""
@@ -314,18 +318,18 @@ class StateEncoder:
                 self._cards(p)
                 self._faction(p)
             else:
-                me, techs_of, cards, fleet, holdings, choice = now
+                me, techs_of, cards, supply, choice = now
                 if me != was[0]:
                     self._numbers(p)
                 elif techs_of != was[1]:
                     self._techs(p)
-                if fleet != was[3] or holdings != was[4]:
-                    # (a piece taken from the supply or returned to it is placed or removed
-                    # with it, ``state.take_piece``: its ``fleet`` or ``holdings`` renews)
+                if supply != was[3]:
+                    # (``state.take_piece`` and ``return_piece``: a unit paid out of another
+                    # seat's graveyard comes home with no stamp of this seat's else)
                     self._supply(p)
                 if cards != was[2]:
                     self._cards(p)
-                elif choice != was[5]:  # a card chosen (or not): one number of the part
+                elif choice != was[4]:  # a card chosen (or not): one number of the part
                     self._rows[s][self._choice] = 0.0 if p["choice"] is None else 1.0
                 if techs_of != was[1]:
                     self._faction(p)
@@ -369,8 +373,8 @@ class StateEncoder:
         row[5] = sum(map(bool, map(_EXHAUSTED, p["techs"]))) / 10
 
     def _supply(self, p: Player) -> None:
-        """A row's supply numbers (the four after :meth:`_numbers`' seven): its ``fleet``
-        or ``holdings`` stamp moved (a ship moved, most often: the same supply)."""
+        """A row's supply numbers (the four after :meth:`_numbers`' seven): its ``supply``
+        stamp moved (``state.take_piece``, ``return_piece``)."""
         row = self._rows[p["seat"]]
         supply = p["supply"]
         try:
@@ -567,10 +571,55 @@ class StateEncoder:
         """The sectors and planets blocks (the same for every seat), kept with the
         ``tokens`` stamp: a token revealed is the only change they can see (a deep space
         one leaves the board, a planetary one turns face up, ``state.reveal_token``; tokens
-        are laid at setup, before the state is first observed)."""
+        are laid at setup, before the state is first observed). At a new stamp of the same
+        state only the sectors whose token changed (found in C) are written again, with
+        their planets (a game reveals some fifteen, one at a time)."""
         kept = self._kept_board
         if kept is not None and kept[0] == stamp:
             return kept[1]
+        seen = state["sectors"]
+        flags = list(map(_SEEN, seen.values()))
+        planets = state["planets"]
+        if (
+            kept is None
+            or kept[3] is not seen
+            or kept[6] is not planets
+            or len(flags) != len(kept[2])
+        ):
+            block = self._board_of(state)  # (another state: kept holds its sectors alive)
+            ids = list(seen)
+            by_sector: dict[str, list[str]] = {}
+            for pid, planet in planets.items():
+                by_sector.setdefault(planet["sector"], []).append(pid)
+        else:
+            block, ids, by_sector = array("f", kept[1]), kept[4], kept[5]
+            diff = list(map(ne, flags, kept[2]))
+            at = -1
+            for _ in range(diff.count(True)):
+                at = diff.index(True, at + 1)
+                self._sector_changed(block, state, ids[at], by_sector.get(ids[at], ()))
+        self._kept_board = (stamp, block, flags, seen, ids, by_sector, planets)
+        return block
+
+    def _sector_changed(
+        self, block: array[float], state: State, sid: str, planets: list[str] | tuple[()]
+    ) -> None:
+        """Write again one sector's two numbers and its planets' in the board block (as
+        :meth:`_board_of` writes them)."""
+        spec = self.spec
+        s = state["sectors"][sid]
+        at = 2 * spec._sector[sid]
+        block[at] = 1.0 if s["revealed"] else 0.0
+        block[at + 1] = 1.0 if s["token"] else 0.0
+        first = spec.layout.offset["planets"] - self._board[0]
+        for pid in planets:
+            planet = state["planets"][pid]
+            place = first + 4 * spec._planet[pid]
+            k = _RESOURCE.get(planet["resource"], 3) if s["revealed"] else 3
+            block[place : place + 4] = _ONE_OF_FOUR[k]
+
+    def _board_of(self, state: State) -> array[float]:
+        """The sectors and planets blocks made from the whole board."""
         spec = self.spec
         sectors = spec._sector
         start, end = self._board
@@ -586,8 +635,13 @@ class StateEncoder:
             shown = seen[planet["sector"]]["revealed"]
             k = _RESOURCE.get(planet["resource"], 3) if shown else 3
             block[at + 4 * planet_index[pid] + k] += 1.0
-        self._kept_board = (stamp, block)
         return block
+
+
+#: What the board block keeps (:meth:`StateEncoder._board_blocks`).
+_Board = tuple[int, "array[float]", list[Any], Any, list[str], dict[str, list[str]], Any]
+#: A planet's four numbers with a 1 at each place (its resource, or not yet seen).
+_ONE_OF_FOUR = [array("f", [1.0 if i == k else 0.0 for i in range(4)]) for k in range(4)]
 
 
 #: A block by owner in seat order, as :func:`_doubled` keeps it: its owners' parts twice
