@@ -219,3 +219,45 @@ def test_a_version_with_a_number_too_long_to_read_is_told_where_it_is(
     (sibling / "pack.yaml").write_text(MANIFEST.replace("id: mod", "id: good"), encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(sibling), "--no-cache"])
     assert result.exit_code == 0, result.output
+
+
+def test_a_card_in_the_wrong_file_is_told_where_it_fits(tmp_path: Path) -> None:
+    """A faction written into techs.yaml was told `three_plus` is not a field of a tech and
+    that it lacks `kind` and `cost`, never that it is a faction: each error now notes the
+    file whose cards have its fields."""
+    faction = (
+        "- id: pirate_queens\n  name: Pirate Queens\n  three_plus: false\n  source: invented\n"
+        "  effect: when round_end -> gain 1 common\n"
+    )
+    code, output = validate(tmp_path, techs=faction)
+    assert code == 1, output
+    assert "techs.yaml:3:3: error[E0602]: `three_plus` is not a field of this tech" in output
+    assert "techs.yaml:1:3: error[E0603]: this tech needs `kind`" in output
+    note = "= note: this card has the fields of a card of `factions.yaml`: is it in the wrong file?"
+    assert output.count(note) == 3, output  # `three_plus`, and the missing `kind` and `cost`
+
+
+def test_a_misspelt_field_is_not_sent_to_another_file(tmp_path: Path) -> None:
+    """A tech with a slip in a field's name fits no file: only the did-you-mean is told."""
+    tech = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "effect:", "efect:"
+    )
+    code, output = validate(tmp_path, techs=tech)
+    assert code == 1 and "help: did you mean `effect`?" in output
+    assert "wrong file" not in output
+
+
+def test_a_starlight_god_in_the_flares_file_is_told_it_is_a_god(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: starlight\ndepends: {starlight: ">=1.0,<2"}\n'
+    )
+    (pack / "flares.yaml").write_text(
+        "- id: apollo\n  name: Apollo\n  source: invented\n  text: You have +1 AP each turn.\n"
+        "  effect: you have +1 ap_per_turn\n"
+    )
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "flares.yaml:5:3: error[E0602]: `effect` is not a field of this flare" in result.output
+    assert "a card of `gods.yaml`: is it in the wrong file?" in result.output
