@@ -261,3 +261,17 @@ def test_a_starlight_god_in_the_flares_file_is_told_it_is_a_god(tmp_path: Path) 
     assert result.exit_code == 1, result.output
     assert "flares.yaml:5:3: error[E0602]: `effect` is not a field of this flare" in result.output
     assert "a card of `gods.yaml`: is it in the wrong file?" in result.output
+
+
+def test_a_range_the_bundled_pack_misses_names_it_not_its_install_path(
+    tmp_path: Path,
+) -> None:
+    """E0704 showed the bundled pack's folder in site-packages ("in /usr/lib/.../lastlight"),
+    a path the modder never chose, and told them to install another version of it."""
+    code, output = validate(tmp_path, MANIFEST.replace(">=1.0,<2", ">=2.0"))
+    assert code == 1, output
+    assert "error[E0704]: `lastlight` 1.0.0 (the bundled pack) is not in the range `>=2.0`" in (
+        output
+    )
+    assert "help: change the range: this whitedwarf ships `lastlight` 1.0.0" in output
+    assert "/content/lastlight" not in output
