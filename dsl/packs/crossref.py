@@ -267,6 +267,10 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         # designer looking for a field the schema refuses.
         change = "remove a card" if total > expected else "add a card"
         hint = f"change `copies`, or {silence}" if copies else f"{change}, or {silence}"
+        if copies and any(c.by is last and c.action == "remove" for c in content.changes):
+            # At a `remove` line there is no `copies` to change: a mod that removes cards
+            # on purpose leaves the box short, and says so.
+            hint = f"{silence} when the mod means to leave the box short, or {change}"
         out.append(warning("W0902", message, span, hint))
     return out
 

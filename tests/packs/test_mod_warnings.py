@@ -78,6 +78,20 @@ def test_a_box_count_a_mod_changed_warns_at_the_mod(packs: Path) -> None:
     ]
 
 
+def test_a_box_count_a_removal_changed_is_not_told_to_change_copies(packs: Path) -> None:
+    """At a `remove` line the hint said "change `copies`", a field the line does not have
+    (and may not: E0602): it now says how a mod keeps its removals."""
+    (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0901]\n")
+    (packs / "mod" / "techs.yaml").write_text("- {id: warp_drive, remove: true}\n")
+    result = load_packs(["lastlight", "mod"], ["."], bundled=False)
+    [tech] = [d for d in result.warnings if d.span and d.span.path == "mod/techs.yaml"]
+    assert tech.message == "the technology cards add up to 80 copies, but the box has 83"
+    assert tech.hint == (
+        "silence this with `allow: [W0902]` in pack.yaml when the mod means to leave the box "
+        "short, or add a card"
+    )
+
+
 JUMP_DRIVE = (
     "- id: jump_drive\n  name: {name}\n  kind: ship_ability\n  cost: {{common: 2}}\n"
     "  copies: 1\n  source: invented\n  text: 'At the start of each round: gain 1 [common].'\n"
