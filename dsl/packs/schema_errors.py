@@ -287,8 +287,31 @@ def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str
     if not path and "array" in wanted:
         hint = "a card file is a list: start each card with `- id: ...`"
     elif path and isinstance(path[-1], str):
-        hint = _described(path[-1], err.schema)
+        hint = _as_bool(path[-1], err.instance, wanted) or _described(path[-1], err.schema)
     return error("E0604", message, file.span(path), hint)
+
+
+_YAML11_BOOLS = {
+    "yes": "true",
+    "y": "true",
+    "on": "true",
+    "no": "false",
+    "n": "false",
+    "off": "false",
+}
+
+
+def _as_bool(name: str, value: Any, wanted: list[Any]) -> str | None:
+    """`three_plus: yes` is text to the YAML whitedwarf reads (1.2, as JSON Schema has it):
+    say the word to write rather than the field's description."""
+    if wanted != ["boolean"] or not isinstance(value, str):
+        return None
+    meant = _YAML11_BOOLS.get(value.strip().lower())
+    if meant is None:
+        return f"write `{name}: true` or `{name}: false`"
+    return (
+        f"write `{name}: {meant}` (`{value}` is text here: only `true` and `false` are yes and no)"
+    )
 
 
 def _describe_value(value: Any) -> str:

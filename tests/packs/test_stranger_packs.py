@@ -275,3 +275,29 @@ def test_a_range_the_bundled_pack_misses_names_it_not_its_install_path(
     )
     assert "help: change the range: this whitedwarf ships `lastlight` 1.0.0" in output
     assert "/content/lastlight" not in output
+
+
+@pytest.mark.parametrize(
+    ("value", "hint"),
+    [
+        ("yes", "help: write `three_plus: true` (`yes` is text here: only `true` and `false` "
+         "are yes and no)"),
+        ("Off", "help: write `three_plus: false` (`Off` is text here"),
+        ("maybe", "help: write `three_plus: true` or `three_plus: false`"),
+    ],
+)  # fmt: skip
+def test_a_yaml_1_1_yes_is_told_the_word_to_write(tmp_path: Path, value: str, hint: str) -> None:
+    """`three_plus: yes` was told "help: `three_plus` is true: removed from the deck in
+    2-player games", which reads as if the value were already true."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(MANIFEST)
+    (pack / "factions.yaml").write_text(
+        f"- id: elves\n  name: Elves\n  three_plus: {value}\n  source: invented\n"
+        "  text: At the end of each round, gain 1 [common].\n"
+        "  effect: when round_end -> gain 1 common\n"
+    )
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "factions.yaml:3:15: error[E0604]: `three_plus` must be true or false" in result.output
+    assert hint in result.output, result.output
