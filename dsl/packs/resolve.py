@@ -155,7 +155,7 @@ def _follow(loaded: dict[str, Manifest], candidates: _Candidates, result: Resolu
                 )
                 hint = f"change the range, or install a version of `{dep}` that matches it"
                 if _bundled(found):
-                    hint = f"change the range: this whitedwarf ships `{dep}` {found.version}"
+                    hint = f"change the range: this whitedwarf comes with `{dep}` {found.version}"
                 result.diagnostics.append(error("E0704", message, manifest.depends_span(dep), hint))
             if dep not in loaded:
                 loaded[dep] = found

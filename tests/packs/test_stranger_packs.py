@@ -273,7 +273,7 @@ def test_a_range_the_bundled_pack_misses_names_it_not_its_install_path(
     assert "error[E0704]: `lastlight` 1.0.0 (the bundled pack) is not in the range `>=2.0`" in (
         output
     )
-    assert "help: change the range: this whitedwarf ships `lastlight` 1.0.0" in output
+    assert "help: change the range: this whitedwarf comes with `lastlight` 1.0.0" in output
     assert "/content/lastlight" not in output
 
 
