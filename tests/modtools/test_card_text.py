@@ -333,6 +333,26 @@ def test_w0430_reads_a_designers_everyday_phrases_alike(mod: Path) -> None:
     assert "the number of ships of yours here is at least 2" in (warning.hint or "")
 
 
+
+def test_w0430_reads_the_references_after_as_the_texts_when(mod: Path) -> None:
+    """docs/reference.md says `unit_destroyed` fires "After you destroy an enemy unit"; a
+    faction whose text said so was W0430 against the rendered "When you destroy an enemy
+    unit". "After" and "when" now say the same; a `before_` hook's "Before" still differs."""
+    factions = mod / "factions.yaml"
+    original = factions.read_text()
+    mine = 'text: "When you mine: gain 1 [common]."\n  effect: when resources_mined'
+    assert mine in original
+    destroyed = 'text: "{}: gain 1 [common]."\n  effect: when unit_destroyed'
+    for said, warned in (
+        ("After you destroy an enemy unit", False),
+        ("When you destroy an enemy unit", False),
+        ("Before you destroy an enemy unit", True),
+    ):
+        factions.write_text(original.replace(mine, destroyed.format(said)))
+        found = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+        assert bool(found) is warned, said
+
+
 _ALIASED = """\
 - id: alpha_tech
   name: Alpha Tech
