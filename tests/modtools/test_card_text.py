@@ -333,7 +333,6 @@ def test_w0430_reads_a_designers_everyday_phrases_alike(mod: Path) -> None:
     assert "the number of ships of yours here is at least 2" in (warning.hint or "")
 
 
-
 def test_w0430_reads_the_references_after_as_the_texts_when(mod: Path) -> None:
     """docs/reference.md says `unit_destroyed` fires "After you destroy an enemy unit"; a
     faction whose text said so was W0430 against the rendered "When you destroy an enemy
