@@ -173,6 +173,30 @@ def test_starlight_cards_carry_their_text_and_a_mods_missing_text_is_listed(
     assert run("text", "--check", str(mod))[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("text", "agrees"),
+    [
+        ("Points: gain 3 night points. Boon: gain 2 long rays.", True),
+        ("Flare points: gain 3 [night point]. Flare boon: gain 2 [long ray].", True),
+        ("Points: gain 4 night points. Boon: gain 2 long rays.", False),
+        ("Points: gain 3 night points. Boon: gain 2 short rays.", False),
+    ],
+)
+def test_a_flares_text_may_name_its_boxes_in_short(tmp_path: Path, text: str, agrees: bool) -> None:
+    """A flare's text "Points: ... Boon: ..." was W0430 against the rendered "Flare points:
+    ... Flare boon: ...": the word "Flare" twice was all that differed. The boxes' labels say
+    nothing of one card's effect; another number or resource is still told."""
+    mod = tmp_path / "starmod"
+    assert run("new", "pack", str(mod), "--game", "starlight")[0] == 0
+    (mod / "flares.yaml").write_text(
+        "- id: sunburst\n  name: Sunburst\n  source: invented\n  points: gain 3 night_points\n"
+        f'  boon: gain 2 long_rays\n  text: "{text}"\n'
+    )
+    found = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+    assert (found == []) is agrees, found
+    assert run("text", "--check", str(mod))[0] == (0 if agrees else 1)
+
+
 def test_a_starlight_card_keeping_counters_says_this_card_in_lower_case(tmp_path: Path) -> None:
     """Starlight's open filters (`aquila stars`) made every word no registry declares a name:
     a god keeping coins was written "put 1 coin on this Card" and "per Charge"."""
