@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
@@ -72,7 +73,7 @@ def read_manifest(
     codes: dict[tuple[str | int, ...], str] = {("game",): "E0702", ("version",): "E0705"}
     # The manifest schema is the same for every game.
     problems, _ = schema_problems("", MANIFEST, file, "pack", codes)
-    diagnostics += [_version_hint(d) for d in problems]
+    diagnostics += [_version_hint(d, file.data) for d in problems]
     if any(d.is_error and d.code != _UNKNOWN_FIELD for d in diagnostics):
         return None, diagnostics
     # A field the manifest does not have (E0602) is refused, but the fields it has are
@@ -80,10 +81,19 @@ def read_manifest(
     return _build(folder, file, diagnostics)
 
 
-def _version_hint(found: Diagnostic) -> Diagnostic:
+def _version_hint(found: Diagnostic, data: Any) -> Diagnostic:
     """``version: 1`` (or ``language: 1.1``) is a number to YAML: say how to write a
-    version, which the schema's "must be text" alone does not."""
+    version, which the schema's "must be text" alone does not. The version to write is the
+    number's own, in quotes and with three parts (`1.0` is "1.0.0"): quoted as it stands,
+    `"1.0"`, it would be refused again, as not a semantic version."""
     if found.code == "E0705" and "`version` must be text" in found.message:
+        number = data.get("version") if isinstance(data, dict) else None
+        parts = str(number).split(".") if isinstance(number, int | float) else []
+        if parts and all(part.isdigit() for part in parts) and len(parts) <= 3:
+            written = ".".join([*parts, "0", "0"][:3])
+            return replace(
+                found, hint=f'write `version: "{written}"`: a version is text, three numbers'
+            )
         return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
     if found.code == "E0604" and "`language` must be text" in found.message:
         return replace(found, hint='a language version is text such as "1.1": write it in quotes')
