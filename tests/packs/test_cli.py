@@ -160,6 +160,21 @@ def test_schema_of_a_misspelt_kind_gets_a_did_you_mean() -> None:
     assert "unknown kind 'tech'" in out and "did you mean `techs`?" in out
 
 
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("gods", "`gods` is a file of starlight: `whitedwarf schema --game starlight gods`"),
+        ("flare", "`flares` is a file of starlight: `whitedwarf schema --game starlight flares`"),
+        ("setupz", "did you mean `setups`?"),
+    ],
+)
+def test_schema_of_another_games_kind_names_the_game(kind: str, said: str) -> None:
+    """`whitedwarf schema gods` (docs/packs.md lists gods.yaml) was told only Last Light's
+    kinds: the schema is Starlight's, printed with `--game starlight`."""
+    code, out = run("schema", kind)
+    assert code == 2 and said in out, out
+
+
 def write_self_trigger_mod(folder: Path) -> None:
     """A mod of three techs that trigger themselves: `loop` for ever (W0403, its effect a
     block whose second line is the loop), `maybe` by its owner's choice (W0404), `meant`
