@@ -364,7 +364,8 @@ def check_deals(content: Content) -> list[Diagnostic]:
         removals = [
             c.by for c in content.changes if c.dropped.kind == kind and c.action == "remove"
         ]
-        span = content.latest(removals).span(("id",)) if removals else setup.span((number,))
+        last = content.latest(removals)
+        span = last.span(("id",)) if last is not None else setup.span((number,))
         message = (
             f"the packs have {counted(held, noun)} and setup deals {each} to each live player: "
             f"a game of more than {counted(fits, 'live player')} cannot be dealt"
