@@ -15,6 +15,7 @@ from whitedwarf.dsl.packs.paths import display_path
 from whitedwarf.dsl.packs.schema_parts import version_number_out_of_range
 from whitedwarf.dsl.packs.schemas import MANIFEST, schema_problems
 from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
+from whitedwarf.dsl.suggest import closest
 
 MANIFEST_FILE = "pack.yaml"
 ANY_VERSION = ("", "*")
@@ -61,6 +62,9 @@ def read_manifest(
     if not (path.exists() or path.is_symlink()):
         hint = "a pack is a folder with a pack.yaml naming its id, name, version and game"
         message = f"no {MANIFEST_FILE} in {display_path(folder)!r}"
+        misnamed = _misnamed_manifest(folder)
+        if misnamed is not None:  # `pack.yml`, `Pack.yaml`: the loader reads one name only
+            hint = f"rename `{misnamed}` to `{MANIFEST_FILE}`"
         if folder.is_file():  # a card file given for its pack: "no pack.yaml in" a file
             # The span stays on the pack.yaml that is not there: placed on the file itself,
             # the report would read and print the first line of whatever file it is.
@@ -79,6 +83,15 @@ def read_manifest(
     # A field the manifest does not have (E0602) is refused, but the fields it has are
     # sound: the pack is still read, so one run of `validate` shows its other errors too.
     return _build(folder, file, diagnostics)
+
+
+def _misnamed_manifest(folder: Path) -> str | None:
+    """A file of ``folder`` named almost like the manifest (`pack.yml`), if there is one."""
+    try:
+        names = sorted(entry.name for entry in folder.iterdir() if entry.is_file())
+    except OSError:  # not a folder, or not readable: E0701 says so in its own words
+        return None
+    return closest(MANIFEST_FILE, [n for n in names if n.lower().startswith("pack")], 0.8)
 
 
 def _version_hint(found: Diagnostic, data: Any) -> Diagnostic:

@@ -301,3 +301,16 @@ def test_a_yaml_1_1_yes_is_told_the_word_to_write(tmp_path: Path, value: str, hi
     assert result.exit_code == 1, result.output
     assert "factions.yaml:3:15: error[E0604]: `three_plus` must be true or false" in result.output
     assert hint in result.output, result.output
+
+
+@pytest.mark.parametrize("name", ["pack.yml", "Pack.yaml", "pack.YAML"])
+def test_a_manifest_under_another_name_is_told_to_be_renamed(tmp_path: Path, name: str) -> None:
+    """`pack.yml` was told only "no pack.yaml in 'mod'": the file is there, under a name the
+    loader does not read."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / name).write_text(MANIFEST)
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "error[E0701]: no pack.yaml in" in result.output
+    assert f"= help: rename `{name}` to `pack.yaml`" in result.output
