@@ -399,6 +399,14 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             "to count things, write `number of` before them (`number of <things>`); else put "
             "`->` between the condition and what happens"
         )
+    compared = re.search(r"\bwhen\s+([a-z_]+)$", before)
+    if token.type == "CMP" and compared:  # `when stars_launched >= 5 -> claim`: a condition
+        value = compared.group(1)
+        return (
+            f"`when` names a moment (a hook), and a condition follows it after `if`: `when "
+            f"<hook> if {value} {token} ... -> ...`; a goal met as soon as a condition holds "
+            f"is `as soon as {value} {token} ... -> ...`"
+        )
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger, the condition or the cost and what happens"
     every = re.search(r"(\d+\s+[a-z_]+)\s+for\s+(each|every)$", before)

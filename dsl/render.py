@@ -100,6 +100,7 @@ FILLER = frozenset(
         "does",
         "when",
         "whenever",
+        "after",
         "once",
         "time",
         "times",

@@ -490,6 +490,27 @@ def shown_value(value: Any, quoted: bool = True) -> str:
     return said if len(said) <= 60 else f"{said[:40]}...{said[-10:]} ({len(said):,} characters)"
 
 
+def save_made_with_other_packs(path: Any, header: Any, current: dict[str, Any]) -> str | None:
+    """Why a save of `whitedwarf play` (its ``header``) cannot be used with the packs loaded
+    now (``current``, a :func:`pack_header`), naming the packs it was made with; None when
+    they agree or the header lists no packs (a bare state, refused in its own words)."""
+    listed = header.get("packs") if isinstance(header, dict) else None
+    if not isinstance(listed, list):
+        return None
+    differences = header_mismatch(header, current)
+    if not differences:
+        return None
+    made = ", ".join(
+        " ".join(shown_value(p.get(key), quoted=False) for key in ("id", "version"))
+        for p in listed
+        if isinstance(p, dict)
+    )
+    return (
+        f"{path} was made with the packs {made}; pass the same --pack options "
+        f"({'; '.join(differences)})"
+    )
+
+
 def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[str]:
     """What differs between the content a log was made with and the content loaded now."""
     problems: list[str] = []

@@ -394,18 +394,31 @@ def _refuse_base_id(folder: Path, game: str, file: str, card_id: str) -> None:
     """Refuse (a command-line problem: README "Exit codes") an id the game's bundled pack
     has in ``file``: the new card would add a second one, which validate refuses (E0801).
     Say the two ways on: another id, or the base card copied with ``replace: true``."""
-    base = Path(bundled_pack(game))
-    manifest = read_yaml(folder / "pack.yaml")
-    depends = manifest.get("depends") if isinstance(manifest, dict) else None
-    if not isinstance(depends, dict) or base.name not in depends:
-        return  # a pack of its own: the base pack's ids are not in its game
-    bundled = read_yaml(base / file)
-    ids = {card.get("id") for card in bundled or [] if isinstance(card, dict)}
-    if card_id in ids:
-        raise RequestRefused(
-            f"{game}'s {file} already has a card with id `{card_id}`: choose a new id, or to "
-            f"change that card copy it into {folder / file} with `replace: true` (docs/packs.md)"
-        )
+    for owner, folder_of_owner in _dependencies(folder):
+        cards = read_yaml(folder_of_owner / file)
+        listed = cards if isinstance(cards, list) else []
+        ids = {
+            card.get("id")
+            for card in listed
+            if isinstance(card, dict) and card.get("remove") is not True
+        }
+        if card_id in ids:
+            raise RequestRefused(
+                f"{owner}'s {file} already has a card with id `{card_id}`: choose a new id, or "
+                f"to change that card copy it into {folder / file} with `replace: true` "
+                "(docs/packs.md)"
+            )
+
+
+def _dependencies(folder: Path) -> list[tuple[str, Path]]:
+    """The packs the pack at ``folder`` depends on, transitively, as validate finds them (a
+    mod of a mod: the bundled pack is a dependency of its dependency), by id and folder."""
+    from whitedwarf.dsl.packs.loader import bundled_search
+    from whitedwarf.dsl.packs.resolve import resolve
+
+    found = resolve([folder], bundled_search())
+    own = found.roots[0] if found.roots else None
+    return [(m.id, m.folder) for m in found.order if m.id != own]
 
 
 def _try_first(folder: Path, file: str, card_id: str, card: str, top: str) -> None:

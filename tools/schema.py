@@ -21,12 +21,25 @@ from whitedwarf.dsl.packs.schemas import (
     stale_schemas,
     write_schemas,
 )
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.suggest import closest, did_you_mean
 from whitedwarf.schemas import schema_dir
 from whitedwarf.tools.atomic import cannot_write_in
 from whitedwarf.tools.exits import OutputExists
 
 DEFAULT_GAME = "lastlight"
+
+
+def _other_game(kind: str, exact: bool) -> str | None:
+    """`schema gods` without `--game`: the kind is another game's (``exact``) or close to
+    one, and the command that prints it names that game."""
+    for name in sorted(installed_games()):
+        if name == DEFAULT_GAME:
+            continue
+        schemas = game_schemas(name)
+        meant = kind if kind in schemas else None if exact else closest(kind, schemas)
+        if meant is not None and meant not in game_schemas(DEFAULT_GAME):
+            return f"`{meant}` is a file of {name}: `whitedwarf schema --game {name} {meant}`"
+    return None
 
 
 def game_folder(root: Path, game: str) -> Path:
@@ -59,7 +72,12 @@ def schema(
     """Print the JSON Schema of KIND (pack, techs, board, ...), or export them all with --out."""
     schemas = game_schemas(game or DEFAULT_GAME)
     if kind is not None and kind not in schemas:
-        close = did_you_mean(kind, schemas)
+        # Another game's file by its exact name first, then a slip in this game's names,
+        # then a slip in another game's (`setup` is Starlight's; `setup_` Last Light's `setups`).
+        close = _other_game(kind, exact=True) if game is None else None
+        close = close or did_you_mean(kind, schemas)
+        if close is None and game is None:
+            close = _other_game(kind, exact=False)
         raise click.BadParameter(
             f"unknown kind {kind!r}; kinds: {', '.join(schemas)}" + (f"; {close}" if close else ""),
             param_hint="KIND",

@@ -339,6 +339,9 @@ def write_pack_files(
         for _card, data in sorted(entries, key=lambda e: e[0].index):
             entry = copy.deepcopy(data)
             entry.insert(1, "replace", True)
+            if entry.get("source") == "rulebook":
+                # A printed card tune was told to move (--move) is printed no more (W0905).
+                entry["source"] = "invented"
             seq.append(entry)
         path = out / file
         _dump(

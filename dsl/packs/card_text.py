@@ -17,6 +17,7 @@ any other card can keep its own wording with ``allow: [W0430]``. ``whitedwarf te
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -111,10 +112,42 @@ def says_effect(
     1 less [light].": the stat's ``phrase``, dsl/render.py)."""
     if same_substance(written, rendered, registry):
         return True
+    labels = _box_labels(card, kind, registry)
+    if labels and same_substance(
+        _unlabelled(written, labels), _unlabelled(rendered, labels), registry
+    ):
+        return True
     literal = card_text(card, kind, registry, literal=True)
     return (
         literal is not None and literal != rendered and same_substance(written, literal, registry)
     )
+
+
+def _box_labels(card: Mapping[str, Any], kind: FileKind, registry: Registry) -> list[str]:
+    """The printed names of a card's boxes ("Flare points", "Flare boon") when it has more
+    than one; none for a card of one effect, whose text has no label."""
+    fields = kind.effect_fields()
+    if len(fields) < 2:
+        return []
+    out = []
+    for _, fixed_kind, _ in fields:
+        card_kind = registry.card_kinds.get(fixed_kind or kind.card_kind_of(dict(card)) or "")
+        if card_kind is not None:
+            out.append(card_kind.text)
+    return out
+
+
+def _unlabelled(text: str, labels: list[str]) -> str:
+    """``text`` without its boxes' labels, written in full ("Flare points:") or by their last
+    word ("Boon:"): the same words open every such card, so they say nothing of this one's
+    effect, and a designer's "Points: ... Boon: ..." says what "Flare points: ... Flare
+    boon: ..." does."""
+    for label in labels:
+        last = label.split()[-1]
+        # The short form only where a sentence starts: "gain 3 night points: ..." keeps them.
+        full, short = re.escape(label), re.escape(last)
+        text = re.sub(rf"\b{full}\s*:|(?:^|(?<=[.!?]))\s*{short}\s*:", " ", text, flags=re.I)
+    return text
 
 
 def card_text(

@@ -144,6 +144,40 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     return out
 
 
+#: Fields a replacement may change and still be the printed card: bookkeeping and flavour.
+_NOT_PRINTED = frozenset({"replace", "notes", "allow", "lore"})
+
+
+def check_printed(content: Content) -> list[Diagnostic]:
+    """W0905: a mod's replacement of a printed card (`source: rulebook`) that changes it but
+    still says `source: rulebook`. Printed cards stay as printed (DESIGN principle 6), and a
+    `rulebook` card's text is not compared with its effect (W0430): a changed card that keeps
+    the mark would be neither. Told at the replacement's `source`."""
+    out = []
+    for change in content.changes:
+        new, old = change.by.data, change.dropped.data
+        if change.action != "replace" or not isinstance(new, dict) or not isinstance(old, dict):
+            continue
+        if new.get("source") != "rulebook" or old.get("source") != "rulebook":
+            continue
+        changed = sorted(
+            key for key in (new.keys() | old.keys()) - _NOT_PRINTED if new.get(key) != old.get(key)
+        )
+        if not changed:
+            continue
+        fields = ", ".join(f"`{key}`" for key in changed)
+        message = (
+            f"`{change.by.id}` changes the printed card ({fields}) but still says "
+            "`source: rulebook`"
+        )
+        hint = (
+            "write `source: invented`: a card with `source: rulebook` is the one the rulebook "
+            "prints"
+        )
+        out.append(warning("W0905", message, change.by.span(("source",)), hint))
+    return out
+
+
 def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     """Values that must name an existing id, with a did-you-mean among the accepted ids.
 
@@ -267,6 +301,10 @@ def check_counts(spec: ContentSpec, content: Content) -> list[Diagnostic]:
         # designer looking for a field the schema refuses.
         change = "remove a card" if total > expected else "add a card"
         hint = f"change `copies`, or {silence}" if copies else f"{change}, or {silence}"
+        if copies and any(c.by is last and c.action == "remove" for c in content.changes):
+            # At a `remove` line there is no `copies` to change: a mod that removes cards
+            # on purpose leaves the box short, and says so.
+            hint = f"{silence} when the mod means to leave the box short, or {change}"
         out.append(warning("W0902", message, span, hint))
     return out
 

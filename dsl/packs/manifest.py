@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
@@ -14,6 +15,7 @@ from whitedwarf.dsl.packs.paths import display_path
 from whitedwarf.dsl.packs.schema_parts import version_number_out_of_range
 from whitedwarf.dsl.packs.schemas import MANIFEST, schema_problems
 from whitedwarf.dsl.packs.yamlsource import YamlFile, read_yaml
+from whitedwarf.dsl.suggest import closest
 
 MANIFEST_FILE = "pack.yaml"
 ANY_VERSION = ("", "*")
@@ -60,6 +62,9 @@ def read_manifest(
     if not (path.exists() or path.is_symlink()):
         hint = "a pack is a folder with a pack.yaml naming its id, name, version and game"
         message = f"no {MANIFEST_FILE} in {display_path(folder)!r}"
+        misnamed = _misnamed_manifest(folder)
+        if misnamed is not None:  # `pack.yml`, `Pack.yaml`: the loader reads one name only
+            hint = f"rename `{misnamed}` to `{MANIFEST_FILE}`"
         if folder.is_file():  # a card file given for its pack: "no pack.yaml in" a file
             # The span stays on the pack.yaml that is not there: placed on the file itself,
             # the report would read and print the first line of whatever file it is.
@@ -72,7 +77,7 @@ def read_manifest(
     codes: dict[tuple[str | int, ...], str] = {("game",): "E0702", ("version",): "E0705"}
     # The manifest schema is the same for every game.
     problems, _ = schema_problems("", MANIFEST, file, "pack", codes)
-    diagnostics += [_version_hint(d) for d in problems]
+    diagnostics += [_version_hint(d, file.data) for d in problems]
     if any(d.is_error and d.code != _UNKNOWN_FIELD for d in diagnostics):
         return None, diagnostics
     # A field the manifest does not have (E0602) is refused, but the fields it has are
@@ -80,10 +85,28 @@ def read_manifest(
     return _build(folder, file, diagnostics)
 
 
-def _version_hint(found: Diagnostic) -> Diagnostic:
+def _misnamed_manifest(folder: Path) -> str | None:
+    """A file of ``folder`` named almost like the manifest (`pack.yml`), if there is one."""
+    try:
+        names = sorted(entry.name for entry in folder.iterdir() if entry.is_file())
+    except OSError:  # not a folder, or not readable: E0701 says so in its own words
+        return None
+    return closest(MANIFEST_FILE, [n for n in names if n.lower().startswith("pack")], 0.8)
+
+
+def _version_hint(found: Diagnostic, data: Any) -> Diagnostic:
     """``version: 1`` (or ``language: 1.1``) is a number to YAML: say how to write a
-    version, which the schema's "must be text" alone does not."""
+    version, which the schema's "must be text" alone does not. The version to write is the
+    number's own, in quotes and with three parts (`1.0` is "1.0.0"): quoted as it stands,
+    `"1.0"`, it would be refused again, as not a semantic version."""
     if found.code == "E0705" and "`version` must be text" in found.message:
+        number = data.get("version") if isinstance(data, dict) else None
+        parts = str(number).split(".") if isinstance(number, int | float) else []
+        if parts and all(part.isdigit() for part in parts) and len(parts) <= 3:
+            written = ".".join([*parts, "0", "0"][:3])
+            return replace(
+                found, hint=f'write `version: "{written}"`: a version is text, three numbers'
+            )
         return replace(found, hint='a version is text such as "1.0.0": write it in quotes')
     if found.code == "E0604" and "`language` must be text" in found.message:
         return replace(found, hint='a language version is text such as "1.1": write it in quotes')

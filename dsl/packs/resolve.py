@@ -151,9 +151,11 @@ def _follow(loaded: dict[str, Manifest], candidates: _Candidates, result: Resolu
                 continue
             if not spec.contains(found.version, prereleases=True):
                 message = (
-                    f"`{dep}` {found.version} (in {found.display}) is not in the range `{spec}`"
+                    f"`{dep}` {found.version} ({_found_in(found)}) is not in the range `{spec}`"
                 )
                 hint = f"change the range, or install a version of `{dep}` that matches it"
+                if _bundled(found):
+                    hint = f"change the range: this whitedwarf comes with `{dep}` {found.version}"
                 result.diagnostics.append(error("E0704", message, manifest.depends_span(dep), hint))
             if dep not in loaded:
                 loaded[dep] = found
@@ -183,9 +185,20 @@ def _shadowing(
 
 def _where(manifest: Manifest) -> str:
     """A pack's folder as messages show it; a pack shipped with whitedwarf is "bundled"."""
-    if manifest.folder.resolve().parent == bundled_pack().parent.resolve():
+    if _bundled(manifest):
         return f"the bundled pack ({manifest.folder.name})"
     return manifest.display
+
+
+def _found_in(manifest: Manifest) -> str:
+    """Where a pack was found, in words: never the install path of a bundled pack, which
+    means nothing to a modder (and differs from machine to machine)."""
+    return "the bundled pack" if _bundled(manifest) else f"in {manifest.display}"
+
+
+def _bundled(manifest: Manifest) -> bool:
+    """Whether the pack is one shipped with whitedwarf."""
+    return manifest.folder.resolve().parent == bundled_pack().parent.resolve()
 
 
 def _missing(

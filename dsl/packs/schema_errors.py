@@ -13,7 +13,7 @@ feeds a later check.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -47,10 +47,13 @@ def schema_diagnostics(
     file: YamlFile,
     noun: str,
     codes: dict[DataPath, str] | None = None,
+    elsewhere: Callable[[frozenset[str]], list[str]] | None = None,
 ) -> tuple[list[Diagnostic], set[DataPath]]:
     """Every schema problem of ``data``; also the data paths the schema refused.
 
     ``codes`` gives some paths their own code (the manifest's `game` is E0702, not E0605).
+    ``elsewhere`` names the other files whose cards have all of a card's fields: a card whose
+    fields are wrong here is told where it fits (a faction written into techs.yaml).
     """
     out: dict[tuple[str, str, int, int], Diagnostic] = {}
     refused: set[DataPath] = set()
@@ -65,9 +68,12 @@ def schema_diagnostics(
         if err.validator in ("minimum", "maximum") and path in mistyped:
             continue
         refused.update(refused_paths(err, path))
+        home = _home_note(err, path, elsewhere)
         for diagnostic in _describe(err, path, file, noun, validator.schema):
             if codes and path in codes:
                 diagnostic = replace(diagnostic, code=codes[path])
+            if home:
+                diagnostic = replace(diagnostic, notes=(*diagnostic.notes, home))
             span = diagnostic.span
             key = (
                 diagnostic.code,
@@ -77,6 +83,26 @@ def schema_diagnostics(
             )
             out.setdefault(key, diagnostic)
     return list(out.values()), refused
+
+
+def _home_note(
+    err: ValidationError,
+    path: DataPath,
+    elsewhere: Callable[[frozenset[str]], list[str]] | None,
+) -> str | None:
+    """Where a card with a field too many or too few belongs, when another file fits it."""
+    card = err.instance
+    is_card = len(path) == 1 and isinstance(path[0], int) and isinstance(card, dict)
+    if elsewhere is None or not is_card or err.validator not in _FIELD_FAULTS:
+        return None
+    homes = elsewhere(frozenset(str(key) for key in card))
+    if not homes:
+        return None
+    files = " or ".join(f"`{home}`" for home in homes)
+    return f"this card has the fields of a card of {files}: is it in the wrong file?"
+
+
+_FIELD_FAULTS = ("additionalProperties", "required")
 
 
 def refused_paths(err: ValidationError, path: DataPath) -> list[DataPath]:
@@ -261,8 +287,31 @@ def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str
     if not path and "array" in wanted:
         hint = "a card file is a list: start each card with `- id: ...`"
     elif path and isinstance(path[-1], str):
-        hint = _described(path[-1], err.schema)
+        hint = _as_bool(path[-1], err.instance, wanted) or _described(path[-1], err.schema)
     return error("E0604", message, file.span(path), hint)
+
+
+_YAML11_BOOLS = {
+    "yes": "true",
+    "y": "true",
+    "on": "true",
+    "no": "false",
+    "n": "false",
+    "off": "false",
+}
+
+
+def _as_bool(name: str, value: Any, wanted: list[Any]) -> str | None:
+    """`three_plus: yes` is text to the YAML whitedwarf reads (1.2, as JSON Schema has it):
+    say the word to write rather than the field's description."""
+    if wanted != ["boolean"] or not isinstance(value, str):
+        return None
+    meant = _YAML11_BOOLS.get(value.strip().lower())
+    if meant is None:
+        return f"write `{name}: true` or `{name}: false`"
+    return (
+        f"write `{name}: {meant}` (`{value}` is text here: only `true` and `false` are yes and no)"
+    )
 
 
 def _describe_value(value: Any) -> str:

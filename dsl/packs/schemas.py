@@ -181,4 +181,36 @@ def schema_problems(
         return [], set()
     from whitedwarf.dsl.packs.schema_errors import schema_diagnostics
 
-    return schema_diagnostics(validator(game, name), file.data, file, noun, codes)
+    def elsewhere(fields: frozenset[str]) -> list[str]:
+        return other_homes(game, name, fields)
+
+    return schema_diagnostics(validator(game, name), file.data, file, noun, codes, elsewhere)
+
+
+# Fields every card file has: they say nothing about which file a card belongs in.
+_COMMON_FIELDS = frozenset({"id", "name", "source", "text", "notes", "allow", "replace", "remove"})
+
+
+@remembers_games
+@cache
+def card_fields(game: str) -> dict[str, frozenset[str]]:
+    """Each card file of ``game`` (by name) with the fields its cards may have."""
+    out = {}
+    for name, schema in game_schemas(game).items():
+        items = schema.get("items")
+        if not isinstance(items, dict):
+            continue  # the manifest and the documents (board.yaml ...) are not card lists
+        card = items.get("else", items)
+        out[name] = frozenset(card.get("properties", {}))
+    return out
+
+
+def other_homes(game: str, name: str, fields: frozenset[str]) -> list[str]:
+    """The other card files of ``game`` whose cards may have every one of ``fields`` (the
+    file names, sorted), when the file ``name`` may not: a card in the wrong file."""
+    files = card_fields(game)
+    if name not in files or fields <= files[name] or fields <= _COMMON_FIELDS:
+        return []
+    return sorted(
+        f"{other}.yaml" for other, have in files.items() if other != name and fields <= have
+    )

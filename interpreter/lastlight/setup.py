@@ -249,7 +249,9 @@ def kept_factions(
                 + (f"; {hint}" if hint else "")
             )
         if not _allowed(cards[name], players):
-            raise error(f"option factions: {name} is not played with {players} players")
+            why = ' (it is labelled 3+: `three_plus: true`, 000 "setup")'
+            why = why if cards[name].get("three_plus") else ""
+            raise error(f"option factions: {name} is not played with {players} players{why}")
         if given.count(name) > 1:
             raise error(f"option factions: {name} is named for two seats")
     return [*given, *[None] * (players - len(given))]

@@ -37,6 +37,7 @@ CODES = {
     "E0948": "a Starbot card other than Refresh without an accolade place, or Refresh with one",
     "E0949": "a ray colour or a sky link written twice (the second would replace or repeat it)",
     "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
+    "W0949": "setup deals more gods or laurels to each live player than five live players can have",
 }
 
 
@@ -379,3 +380,44 @@ def check_starbot_deck(content: Content) -> list[Diagnostic]:
     message = "this pack has no Starbot cards: games with a Starbot seat cannot be played"
     hint = 'add Starbot cards (starbots.yaml), or seat live players only (003 "Starbot Play")'
     return [warning("W0946", message, span, hint)]
+
+
+#: What setup deals each live player from a card file: the file, the setup number, its noun.
+_DEALT = (("gods", "gods_per_player", "god"), ("laurels", "laurels_per_player", "laurel"))
+#: 003 "Live and Starbot Players": up to five seats, every one of them may be live.
+MOST_LIVE_PLAYERS = 5
+
+
+def check_deals(content: Content) -> list[Diagnostic]:
+    """W0949: setup deals each live player more gods or laurels than the packs hold for five
+    live players (003 "The Gods": two each; SL4: laurels), so `play` would refuse such a game
+    ("this game needs 16 gods"). A warning, as W0946: games of fewer live players still
+    play. Told at the mod line that removed the last card of the kind, else at the number."""
+    setup = content.documents.get("setup")
+    if setup is None or not isinstance(setup.data, dict):
+        return []
+    out = []
+    for kind, number, noun in _DEALT:
+        each = setup.data.get(number)
+        held = len(content.cards.get(kind, []))
+        if not isinstance(each, int) or each <= 0 or held >= each * MOST_LIVE_PLAYERS:
+            continue
+        fits = held // each
+        removals = [
+            c.by for c in content.changes if c.dropped.kind == kind and c.action == "remove"
+        ]
+        last = content.latest(removals)
+        span = last.span(("id",)) if last is not None else setup.span((number,))
+        message = (
+            f"the packs have {counted(held, noun)} and setup deals {each} to each live player: "
+            f"a game of more than {counted(fits, 'live player')} cannot be dealt"
+        )
+        most = held // MOST_LIVE_PLAYERS
+        hint = (
+            f"add {counted(each * MOST_LIVE_PLAYERS - held, noun)} ({kind}.yaml), or deal at most "
+            f"{most} (`{number}: {most}`) for five live players"
+        )
+        if kind == "gods":
+            message += " with the gods (`--option gods=true`)"
+        out.append(warning("W0949", message, span, hint))
+    return out

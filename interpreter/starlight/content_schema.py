@@ -35,6 +35,7 @@ from whitedwarf.dsl.packs.schema_parts import (
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.starlight.checks import (
     CODES,
+    check_deals,
     check_goals,
     check_links_once,
     check_pack_ids,
@@ -335,6 +336,7 @@ def content_spec() -> ContentSpec:
             GameCheck(("starbots", "accolades"), check_starbots),
             GameCheck(("starbots",), check_starbot_deck),
             GameCheck(("starbots",), check_starbot_places),
+            GameCheck(("setup", "gods", "laurels"), check_deals),
         ),
     )
     # The pack-ids check reads the spec's own effect fields, so it is added once they exist.

@@ -224,3 +224,13 @@ def test_english_sentence_forms_are_told_the_language_s(effect: str, code: str, 
     (found,) = diagnose(effect)
     assert found.code == code
     assert (found.hint or "").startswith(said), found.hint
+
+
+def test_a_condition_written_as_the_moment_of_when_is_told_if_and_as_soon_as() -> None:
+    """A Starlight laurel's goal written `when stars_launched >= 5 -> claim` was told only
+    "put `->` between the trigger, the condition or the cost and what happens", and an arrow
+    put there does not help: the hint names the two forms that read a condition."""
+    found = only("when light >= 5 -> gain 1 common", "E0301")
+    assert found.hint is not None
+    assert "a condition follows it after `if`: `when <hook> if light >= ... -> ...`" in found.hint
+    assert "as soon as light >= ... -> ...`" in found.hint

@@ -173,6 +173,30 @@ def test_starlight_cards_carry_their_text_and_a_mods_missing_text_is_listed(
     assert run("text", "--check", str(mod))[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("text", "agrees"),
+    [
+        ("Points: gain 3 night points. Boon: gain 2 long rays.", True),
+        ("Flare points: gain 3 [night point]. Flare boon: gain 2 [long ray].", True),
+        ("Points: gain 4 night points. Boon: gain 2 long rays.", False),
+        ("Points: gain 3 night points. Boon: gain 2 short rays.", False),
+    ],
+)
+def test_a_flares_text_may_name_its_boxes_in_short(tmp_path: Path, text: str, agrees: bool) -> None:
+    """A flare's text "Points: ... Boon: ..." was W0430 against the rendered "Flare points:
+    ... Flare boon: ...": the word "Flare" twice was all that differed. The boxes' labels say
+    nothing of one card's effect; another number or resource is still told."""
+    mod = tmp_path / "starmod"
+    assert run("new", "pack", str(mod), "--game", "starlight")[0] == 0
+    (mod / "flares.yaml").write_text(
+        "- id: sunburst\n  name: Sunburst\n  source: invented\n  points: gain 3 night_points\n"
+        f'  boon: gain 2 long_rays\n  text: "{text}"\n'
+    )
+    found = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+    assert (found == []) is agrees, found
+    assert run("text", "--check", str(mod))[0] == (0 if agrees else 1)
+
+
 def test_a_starlight_card_keeping_counters_says_this_card_in_lower_case(tmp_path: Path) -> None:
     """Starlight's open filters (`aquila stars`) made every word no registry declares a name:
     a god keeping coins was written "put 1 coin on this Card" and "per Charge"."""
@@ -331,6 +355,25 @@ def test_w0430_reads_a_designers_everyday_phrases_alike(mod: Path) -> None:
     exploration.write_text(original + card.replace("N or more", "3 or more"))
     (warning,) = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
     assert "the number of ships of yours here is at least 2" in (warning.hint or "")
+
+
+def test_w0430_reads_the_references_after_as_the_texts_when(mod: Path) -> None:
+    """docs/reference.md says `unit_destroyed` fires "After you destroy an enemy unit"; a
+    faction whose text said so was W0430 against the rendered "When you destroy an enemy
+    unit". "After" and "when" now say the same; a `before_` hook's "Before" still differs."""
+    factions = mod / "factions.yaml"
+    original = factions.read_text()
+    mine = 'text: "When you mine: gain 1 [common]."\n  effect: when resources_mined'
+    assert mine in original
+    destroyed = 'text: "{}: gain 1 [common]."\n  effect: when unit_destroyed'
+    for said, warned in (
+        ("After you destroy an enemy unit", False),
+        ("When you destroy an enemy unit", False),
+        ("Before you destroy an enemy unit", True),
+    ):
+        factions.write_text(original.replace(mine, destroyed.format(said)))
+        found = [d for d in load_packs([mod]).diagnostics if d.code == "W0430"]
+        assert bool(found) is warned, said
 
 
 _ALIASED = """\

@@ -113,6 +113,28 @@ def test_new_refuses_an_id_the_base_pack_has(
     assert after == before
 
 
+def test_new_refuses_an_id_a_dependency_of_a_mod_of_a_mod_has(tmp_path: Path) -> None:
+    """A mod of a mod (`depends: {corsairs: ...}`) took `new tech chain warp_drive` and
+    `new tech chain boarding_hooks` (an id of corsairs): only a mod depending on the bundled
+    pack by name was checked, so both were written and then refused by validate (E0801).
+    Every dependency, as validate finds it, is checked now, and named."""
+    corsairs, chain = tmp_path / "corsairs", tmp_path / "chain"
+    assert run("new", "pack", str(corsairs), "--empty")[0] == 0
+    assert run("new", "tech", str(corsairs), "boarding_hooks")[0] == 0
+    assert run("new", "pack", str(chain), "--empty")[0] == 0
+    manifest = chain / "pack.yaml"
+    manifest.write_text(
+        manifest.read_text().replace('  lastlight: ">=1.0,<2"', '  corsairs: ">=0.1"')
+    )
+    for card_id, owner in (("warp_drive", "lastlight"), ("boarding_hooks", "corsairs")):
+        status, output = run("new", "tech", str(chain), card_id)
+        assert status == 2, output
+        assert f"{owner}'s techs.yaml already has a card with id `{card_id}`" in output
+    assert not (chain / "techs.yaml").exists()
+    assert run("new", "tech", str(chain), "grappling_beam")[0] == 0
+    assert [d for d in load_packs([chain]).diagnostics if d.is_error] == []
+
+
 @pytest.mark.parametrize("what", ["file", "device", "fifo", "dangling link"])
 def test_new_pack_over_something_not_a_folder_says_so(tmp_path: Path, what: str) -> None:
     """`new pack /dev/null` said "/dev/null exists and is not empty", `new pack afile` gave

@@ -146,13 +146,33 @@ def test_a_version_written_as_a_number_says_to_quote_it(
     code, out = run("validate", "mod", "--no-cache")
     assert code == 1
     assert "mod/pack.yaml:3:10: error[E0705]: `version` must be text, not the number 1.0" in out
-    assert '= help: a version is text such as "1.0.0": write it in quotes' in out
+    assert '= help: write `version: "1.0.0"`: a version is text, three numbers' in out
+    # The hint said "write it in quotes", and `"1.0"` was then refused as no semantic version.
+    (tmp_path / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 2\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+    )
+    assert '= help: write `version: "2.0.0"`' in run("validate", "mod", "--no-cache")[1]
 
 
 def test_schema_of_a_misspelt_kind_gets_a_did_you_mean() -> None:
     code, out = run("schema", "tech")
     assert code == 2
     assert "unknown kind 'tech'" in out and "did you mean `techs`?" in out
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("gods", "`gods` is a file of starlight: `whitedwarf schema --game starlight gods`"),
+        ("flare", "`flares` is a file of starlight: `whitedwarf schema --game starlight flares`"),
+        ("setupz", "did you mean `setups`?"),
+    ],
+)
+def test_schema_of_another_games_kind_names_the_game(kind: str, said: str) -> None:
+    """`whitedwarf schema gods` (docs/packs.md lists gods.yaml) was told only Last Light's
+    kinds: the schema is Starlight's, printed with `--game starlight`."""
+    code, out = run("schema", kind)
+    assert code == 2 and said in out, out
 
 
 def write_self_trigger_mod(folder: Path) -> None:

@@ -103,6 +103,23 @@ def _mini_mod(here: Path, files: dict[str, str]) -> None:
         (mod / name).write_text(text)
 
 
+def block(code: str) -> str:
+    """The first example block under ``### code``, as the page prints it."""
+    section = PAGE.split(f"### {code}\n", 1)[1]
+    return section.split("```\n", 2)[1]
+
+
+def test_e0602_a_field_the_manifest_does_not_have(here: Path) -> None:
+    """The page listed the manifest's fields without `language`, which pack.yaml has."""
+    mod = here / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\nextra: 1\ngame: lastlight\n"
+        'depends: {lastlight: ">=1.0,<2"}\n'
+    )
+    assert block("E0602") in validate("mod")
+
+
 def test_e0805_a_mod_removing_an_action_card(here: Path) -> None:
     _mini_mod(here, {"actions.yaml": "- {id: trade, remove: true}\n"})
     [headline] = example("E0805")
@@ -314,3 +331,17 @@ def test_w0902_a_starbot_deck_of_27_cards(here: Path) -> None:
     block = PAGE[start : PAGE.index("\n```", start)]
     out = validate("mod")
     assert block in out and "0 errors, 1 warning" in out
+
+
+PACKS_PAGE = (Path(__file__).resolve().parents[2] / "docs" / "packs.md").read_text("utf-8")
+
+
+def test_the_manifest_of_docs_packs_md_validates(here: Path) -> None:
+    """The page's pack.yaml, copied as it stands, is a mod that validates clean."""
+    manifest = PACKS_PAGE.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert "language:" in manifest  # the field `whitedwarf new pack` writes is documented
+    (here / "space_pirates").mkdir()
+    (here / "space_pirates" / "pack.yaml").write_text(manifest)
+    assert "checked lastlight 1.0.0, space_pirates 1.2.0: 0 errors, 0 warnings" in validate(
+        "space_pirates"
+    )

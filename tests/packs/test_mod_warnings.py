@@ -78,6 +78,20 @@ def test_a_box_count_a_mod_changed_warns_at_the_mod(packs: Path) -> None:
     ]
 
 
+def test_a_box_count_a_removal_changed_is_not_told_to_change_copies(packs: Path) -> None:
+    """At a `remove` line the hint said "change `copies`", a field the line does not have
+    (and may not: E0602): it now says how a mod keeps its removals."""
+    (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0901]\n")
+    (packs / "mod" / "techs.yaml").write_text("- {id: warp_drive, remove: true}\n")
+    result = load_packs(["lastlight", "mod"], ["."], bundled=False)
+    [tech] = [d for d in result.warnings if d.span and d.span.path == "mod/techs.yaml"]
+    assert tech.message == "the technology cards add up to 80 copies, but the box has 83"
+    assert tech.hint == (
+        "silence this with `allow: [W0902]` in pack.yaml when the mod means to leave the box "
+        "short, or add a card"
+    )
+
+
 JUMP_DRIVE = (
     "- id: jump_drive\n  name: {name}\n  kind: ship_ability\n  cost: {{common: 2}}\n"
     "  copies: 1\n  source: invented\n  text: 'At the start of each round: gain 1 [common].'\n"
@@ -107,3 +121,41 @@ def test_a_card_of_its_own_name_a_replacement_or_an_allow_does_not(packs: Path) 
     techs.write_text(JUMP_DRIVE.format(name="Warp Drive"))
     (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0902, W0904]\n")
     assert warnings("lastlight", "mod") == []
+
+
+LYANNAE = (
+    "- id: lyannae\n  replace: true\n  name: Lyannae\n  three_plus: false\n  source: {source}\n"
+    "  text: >-\n    If one or more of your ships harvest light from the center star, gain 1 extra"
+    " [light].\n  effect: {effect}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "effect", "warned"),
+    [
+        ("rulebook", "when centre_light_harvested if round > 5 -> gain 1 light", True),
+        ("invented", "when centre_light_harvested if round > 5 -> gain 1 light", False),
+        ("rulebook", "when centre_light_harvested -> gain 1 light", False),  # as printed
+    ],
+)
+def test_a_changed_printed_card_that_keeps_source_rulebook_is_told(
+    packs: Path, source: str, effect: str, warned: bool
+) -> None:
+    """A modder copied Lyannae, changed its effect and kept `source: rulebook`: nothing was
+    said (a rulebook card's text is not compared with its effect, W0430), and the pack
+    claimed a printed card the rulebook does not print."""
+    (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0902, W0901]\n")
+    (packs / "mod" / "factions.yaml").write_text(LYANNAE.format(source=source, effect=effect))
+    found = [d for d in load_packs(["mod"], ["."], bundled=False).diagnostics if d.code == "W0905"]
+    if not warned:
+        assert found == []
+        return
+    [warning] = found
+    assert warning.message == (
+        "`lyannae` changes the printed card (`effect`) but still says `source: rulebook`"
+    )
+    assert warning.span is not None and (warning.span.path, warning.span.line) == (
+        "mod/factions.yaml",
+        5,
+    )
+    assert warning.hint is not None and warning.hint.startswith("write `source: invented`")

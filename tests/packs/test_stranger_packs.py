@@ -219,3 +219,98 @@ def test_a_version_with_a_number_too_long_to_read_is_told_where_it_is(
     (sibling / "pack.yaml").write_text(MANIFEST.replace("id: mod", "id: good"), encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(sibling), "--no-cache"])
     assert result.exit_code == 0, result.output
+
+
+def test_a_card_in_the_wrong_file_is_told_where_it_fits(tmp_path: Path) -> None:
+    """A faction written into techs.yaml was told `three_plus` is not a field of a tech and
+    that it lacks `kind` and `cost`, never that it is a faction: each error now notes the
+    file whose cards have its fields."""
+    faction = (
+        "- id: pirate_queens\n  name: Pirate Queens\n  three_plus: false\n  source: invented\n"
+        "  effect: when round_end -> gain 1 common\n"
+    )
+    code, output = validate(tmp_path, techs=faction)
+    assert code == 1, output
+    assert "techs.yaml:3:3: error[E0602]: `three_plus` is not a field of this tech" in output
+    assert "techs.yaml:1:3: error[E0603]: this tech needs `kind`" in output
+    note = "= note: this card has the fields of a card of `factions.yaml`: is it in the wrong file?"
+    assert output.count(note) == 3, output  # `three_plus`, and the missing `kind` and `cost`
+
+
+def test_a_misspelt_field_is_not_sent_to_another_file(tmp_path: Path) -> None:
+    """A tech with a slip in a field's name fits no file: only the did-you-mean is told."""
+    tech = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "effect:", "efect:"
+    )
+    code, output = validate(tmp_path, techs=tech)
+    assert code == 1 and "help: did you mean `effect`?" in output
+    assert "wrong file" not in output
+
+
+def test_a_starlight_god_in_the_flares_file_is_told_it_is_a_god(tmp_path: Path) -> None:
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: starlight\ndepends: {starlight: ">=1.0,<2"}\n'
+    )
+    (pack / "flares.yaml").write_text(
+        "- id: apollo\n  name: Apollo\n  source: invented\n  text: You have +1 AP each turn.\n"
+        "  effect: you have +1 ap_per_turn\n"
+    )
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "flares.yaml:5:3: error[E0602]: `effect` is not a field of this flare" in result.output
+    assert "a card of `gods.yaml`: is it in the wrong file?" in result.output
+
+
+def test_a_range_the_bundled_pack_misses_names_it_not_its_install_path(
+    tmp_path: Path,
+) -> None:
+    """E0704 showed the bundled pack's folder in site-packages ("in /usr/lib/.../lastlight"),
+    a path the modder never chose, and told them to install another version of it."""
+    code, output = validate(tmp_path, MANIFEST.replace(">=1.0,<2", ">=2.0"))
+    assert code == 1, output
+    assert "error[E0704]: `lastlight` 1.0.0 (the bundled pack) is not in the range `>=2.0`" in (
+        output
+    )
+    assert "help: change the range: this whitedwarf comes with `lastlight` 1.0.0" in output
+    assert "/content/lastlight" not in output
+
+
+@pytest.mark.parametrize(
+    ("value", "hint"),
+    [
+        ("yes", "help: write `three_plus: true` (`yes` is text here: only `true` and `false` "
+         "are yes and no)"),
+        ("Off", "help: write `three_plus: false` (`Off` is text here"),
+        ("maybe", "help: write `three_plus: true` or `three_plus: false`"),
+    ],
+)  # fmt: skip
+def test_a_yaml_1_1_yes_is_told_the_word_to_write(tmp_path: Path, value: str, hint: str) -> None:
+    """`three_plus: yes` was told "help: `three_plus` is true: removed from the deck in
+    2-player games", which reads as if the value were already true."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(MANIFEST)
+    (pack / "factions.yaml").write_text(
+        f"- id: elves\n  name: Elves\n  three_plus: {value}\n  source: invented\n"
+        "  text: At the end of each round, gain 1 [common].\n"
+        "  effect: when round_end -> gain 1 common\n"
+    )
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "factions.yaml:3:15: error[E0604]: `three_plus` must be true or false" in result.output
+    assert hint in result.output, result.output
+
+
+@pytest.mark.parametrize("name", ["pack.yml", "Pack.yaml", "pack.YAML"])
+def test_a_manifest_under_another_name_is_told_to_be_renamed(tmp_path: Path, name: str) -> None:
+    """`pack.yml` was told only "no pack.yaml in 'mod'": the file is there, under a name the
+    loader does not read."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / name).write_text(MANIFEST)
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "error[E0701]: no pack.yaml in" in result.output
+    assert f"= help: rename `{name}` to `pack.yaml`" in result.output

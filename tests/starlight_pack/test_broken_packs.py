@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.loader import load_pack
 
 from tests.packs.corpus import FIXTURES, SHARED, run_case
@@ -129,3 +130,34 @@ def _starmod(folder: Path, **files: str) -> Path:
     for name, text in files.items():
         (mod / f"{name}.yaml").write_text(text)
     return mod
+
+
+def test_a_setup_dealing_more_gods_than_five_players_can_have_is_told(tmp_path: Path) -> None:
+    """A mod dealt 4 gods a player from the 10 (12 with its own two) and validated clean;
+    `play` with 4 live players and the gods then refused, "this game needs 16 gods". W0949
+    says so at validate, at the number, with how many each count of live players allows."""
+    setup = (bundled_pack("starlight") / "setup.yaml").read_text()
+    assert "gods_per_player: 2\n" in setup
+    mod = _starmod(tmp_path, setup=setup.replace("gods_per_player: 2\n", "gods_per_player: 3\n"))
+    [found] = [d for d in load_pack(mod).diagnostics if d.code == "W0949"]
+    assert found.message == (
+        "the packs have 10 gods and setup deals 3 to each live player: a game of more than 3 "
+        "live players cannot be dealt with the gods (`--option gods=true`)"
+    )
+    assert found.hint == (
+        "add 5 gods (gods.yaml), or deal at most 2 (`gods_per_player: 2`) for five live players"
+    )
+    assert found.span is not None and found.span.path.endswith("starmod/setup.yaml")
+
+
+def test_removing_laurels_below_a_five_player_deal_is_told_at_the_removal(tmp_path: Path) -> None:
+    laurels = (bundled_pack("starlight") / "laurels.yaml").read_text()
+    ids = [line.split("id: ")[1] for line in laurels.splitlines() if line.startswith("- id: ")]
+    removals = "".join(f"- {{id: {laurel}, remove: true}}\n" for laurel in ids[:30])
+    mod = _starmod(tmp_path, laurels=removals)
+    [found] = [d for d in load_pack(mod).diagnostics if d.code == "W0949"]
+    assert found.message.startswith(
+        f"the packs have {len(ids) - 30} laurels and setup deals 3 to each live player: a game "
+        "of more than 4 live players cannot be dealt"
+    )
+    assert found.span is not None and found.span.line == 30  # the last removal's line

@@ -54,6 +54,12 @@ def test_the_factions_option_seats_a_faction_and_the_replay_keeps_it(tmp_path: P
         code, out = run(*args, "--option", option)
         # a value the option does not take: the command line (README "Exit codes")
         assert code == 2 and said in " ".join(out.split()), (option, out)
+    # A 3+ faction in a 2-player game was refused without the reason: its label.
+    code, out = run("play", "--seats", "random,random", "--option", "factions=zhur")
+    assert code == 2 and (
+        "option factions: zhur is not played with 2 players (it is labelled 3+: `three_plus: "
+        'true`, 000 "setup")'
+    ) in " ".join(out.split()), out
 
 
 def test_text_output_names_the_winner_and_each_players_light() -> None:

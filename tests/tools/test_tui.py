@@ -483,6 +483,19 @@ def test_a_mods_save_names_its_packs_in_the_resume_command_and_when_they_are_mis
         result.output
     )
     assert "(the save was left as it is)" in result.output and save.read_bytes() == before
+    # `render` says it in the same words: before, "saved with different content
+    # (mymod-0a1b...-2p); the packs loaded now are lastlight-...-2p", keys no one can read.
+    picture = tmp_path / "board.svg"
+    result = CliRunner().invoke(main, ["render", str(save), "--out", str(picture)])
+    assert result.exit_code == 1 and not picture.exists()
+    assert f"{save} was made with the packs lastlight 1.0.0, mymod 0.1.0; pass the same --pack" in (
+        result.output
+    )
+    assert "different content" not in result.output
+    result = CliRunner().invoke(
+        main, ["render", str(save), "--pack", str(mod), "--out", str(picture)]
+    )
+    assert result.exit_code == 0 and picture.exists(), result.output
     # A pack shipped with whitedwarf is found by the save's game: not repeated in the command.
     from whitedwarf.content import bundled_pack
 

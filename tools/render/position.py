@@ -26,6 +26,7 @@ from whitedwarf.interpreter.replay import (
     read_game_file,
     read_named_text,
     read_replay,
+    save_made_with_other_packs,
     start_game,
     unreadable,
 )
@@ -91,7 +92,22 @@ def open_position(
         return Position(state, stop, total, f"{path.name}: decision {stop} of {total}", heard)
     if at is not None:
         raise AtError(f"{path} is a save, not a replay: only a replay log has positions to pick")
+    other = save_made_with_other_packs(path, _save_header(path), pack_header(loaded))
+    if other is not None:  # said as `play --resume` says it, naming the packs of the save
+        raise PositionError(other)
     return Position(load_save(path, content, game_class), 0, 0, f"{path.name}")
+
+
+def _save_header(path: Path) -> Any:
+    """The header of a save of `whitedwarf play` (None for a bare state, or a file the
+    game's own reading will refuse in its words)."""
+    try:
+        record = json.loads(read_named_text(path))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if isinstance(record, dict) and record.get("kind") == PLAY_SAVE_KIND:
+        return record.get("header")
+    return None
 
 
 def read_saved_state(

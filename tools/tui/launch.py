@@ -16,7 +16,7 @@ from rich.text import Text
 from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.contract import GameRules
 from whitedwarf.interpreter.engines import GameEngine
-from whitedwarf.interpreter.replay import header_mismatch, shown_value
+from whitedwarf.interpreter.replay import save_made_with_other_packs
 from whitedwarf.tools.session import refuse_missing_folder
 from whitedwarf.tools.tui.session import (
     NotASave,
@@ -56,22 +56,10 @@ def resumed_session(
             )
         record = read_save(path, views_of(engine))
         header = dict(record.get("header") or {})
-        listed = header.get("packs")
-        if not isinstance(listed, list):
-            listed = None  # a header without its packs is refused by resume() in its own words
-        differences = (
-            header_mismatch(header, current) if current is not None and listed is not None else []
-        )
-        if differences:
-            made = ", ".join(
-                " ".join(shown_value(p.get(key), quoted=False) for key in ("id", "version"))
-                for p in listed or []
-                if isinstance(p, dict)
-            )
-            raise SaveProblem(
-                f"{path} was made with the packs {made}; pass the same --pack options "
-                f"({'; '.join(differences)})"
-            )
+        # A header without its packs is refused by resume() in its own words.
+        other = None if current is None else save_made_with_other_packs(path, header, current)
+        if other is not None:
+            raise SaveProblem(other)
         state = record["state"]
         refused: tuple[type[BaseException], ...] = (*engine.errors, KeyError, TypeError, ValueError)
         try:
