@@ -278,7 +278,33 @@ def changed_cards(
             end, new = edits[start]
             printed = printed[:start] + new + printed[end:]
         data["text"] = _like(card.data["text"], printed)
+    for card, data in out.values():
+        _rewrite_text_from_effect(pack.game, card, data)
     return out
+
+
+def _rewrite_text_from_effect(game: str, card: Card, data: Any) -> None:
+    """A text that writes a changed number more than once (Hexan's "1"s since K19) is not
+    edited number by number; if it is the text written from the card's effect (`whitedwarf
+    text`), it is written again from the new effect, so it still says what the card does."""
+    from whitedwarf.dsl.packs.card_text import card_text
+    from whitedwarf.dsl.packs.games import game_registry, game_spec
+    from whitedwarf.dsl.parser import EffectSyntaxError
+
+    printed = card.data.get("text")
+    if not isinstance(printed, str) or card.source == "rulebook":
+        return
+    kinds = [k for k in game_spec(game).card_kinds() if f"{k.name}.yaml" == card.file]
+    if not kinds:
+        return
+    registry = game_registry(game)
+    try:
+        before = card_text(card.data, kinds[0], registry)
+        after = card_text(data, kinds[0], registry)
+    except EffectSyntaxError:  # an effect that does not parse keeps its text; validate says why
+        return
+    if before is not None and after is not None and before == printed.strip() != after:
+        data["text"] = _like(printed, after)
 
 
 def _says(word: re.Match[str], value: int) -> bool:

@@ -28,16 +28,84 @@ def test_the_ranges_are_the_checkers() -> None:
     assert {k.card for k in KNOBS} == {c.id for c in CARDS}
 
 
-def test_a_signed_number_of_a_text_is_told_from_its_opposite() -> None:
+#: Hexan as K17 ships it, written out so that this test keeps a text that writes each of its
+#: numbers once (tune edits a number of a text in place only then) whatever the pack does.
+HEXAN_K17 = """\
+- id: hexan
+  replace: true
+  name: Hexan Collective
+  three_plus: false
+  source: invented
+  text: >-
+    You have +1 starting [common]. You have -1 cards kept when you research. At the start of
+    the game: you may pay 2 [common] to build small ship in the home sector.
+  effect: |
+    you have +1 starting_common
+    you have -1 research_keep
+    when game_start -> may pay 2 common -> build small ship in the home sector
+  lore: Builders who arrive with their first colony already half assembled.
+"""
+
+
+def test_a_signed_number_of_a_text_is_told_from_its_opposite(tmp_path: Path) -> None:
     """Hexan's text writes +1 (starting common) and -1 (cards kept): tune changes the one it
     moved. Before, both read as 1, so neither was changed and the text said the old numbers."""
-    knobs = [k for k in KNOBS if k.card == "hexan"]
+    mod = tmp_path / "hexan_k17"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: hexan_k17\nname: Hexan K17\nversion: 1.0.0\ngame: lastlight\n"
+        'depends:\n  lastlight: ">=1.0"\n',
+        encoding="utf-8",
+    )
+    (mod / "factions.yaml").write_text(HEXAN_K17, encoding="utf-8")
+    pack = tune_pack.read_pack(mod)
+    knobs = tune_pack.find_knobs(pack, [pack.cards["hexan"]])
     values = [-2 if k.key == "hexan:effect[1]" else k.value for k in knobs]
-    ((_, data),) = tune_pack.changed_cards(PACK, knobs, values).values()
+    ((_, data),) = tune_pack.changed_cards(pack, knobs, values).values()
     assert "+1 starting [common]" in data["text"] and "-2 cards kept" in data["text"]
     values = [2 if k.key == "hexan:effect[0]" else k.value for k in knobs]
-    ((_, data),) = tune_pack.changed_cards(PACK, knobs, values).values()
+    ((_, data),) = tune_pack.changed_cards(pack, knobs, values).values()
     assert "+2 starting [common]" in data["text"] and "-1 cards kept" in data["text"]
+
+
+#: A card whose text writes 1 three ways (the K19 candidate's Hexan): no number of it can be
+#: edited in place, as the text writes it more than once.
+HEXAN_ONES = """\
+- id: hexan
+  replace: true
+  name: Hexan Collective
+  three_plus: false
+  source: invented
+  text: >-
+    You have +1 starting [common]. You have -1 cards kept when you research. At the start of
+    each round, if the round is 3: gain 1 [common].
+  effect: |
+    you have +1 starting_common
+    you have -1 research_keep
+    when round_start if round == 3 -> gain 1 common
+  lore: Builders who arrive with their first colony already half assembled.
+"""
+
+
+def test_a_text_that_writes_a_number_twice_is_written_again_from_its_effect(
+    tmp_path: Path,
+) -> None:
+    """The text cannot be edited number by number (three 1s), but it is the text written from
+    the effect, so tune writes it again from the changed effect: it says +2, not +1."""
+    mod = tmp_path / "hexan_ones"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        "id: hexan_ones\nname: Hexan ones\nversion: 1.0.0\ngame: lastlight\n"
+        'depends:\n  lastlight: ">=1.0"\n',
+        encoding="utf-8",
+    )
+    (mod / "factions.yaml").write_text(HEXAN_ONES, encoding="utf-8")
+    pack = tune_pack.read_pack(mod)
+    knobs = tune_pack.find_knobs(pack, [pack.cards["hexan"]])
+    values = [2 if k.key == "hexan:effect[0]" else k.value for k in knobs]
+    ((_, data),) = tune_pack.changed_cards(pack, knobs, values).values()
+    assert "+2 starting [common]" in data["text"] and "gain 1 [common]" in data["text"]
+    assert "-1 cards kept" in data["text"]
 
 
 @settings(max_examples=12, deadline=None)
