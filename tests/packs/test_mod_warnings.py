@@ -107,3 +107,14 @@ def test_a_card_of_its_own_name_a_replacement_or_an_allow_does_not(packs: Path) 
     techs.write_text(JUMP_DRIVE.format(name="Warp Drive"))
     (packs / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0902, W0904]\n")
     assert warnings("lastlight", "mod") == []
+
+
+def test_an_allow_code_in_lower_case_is_told_its_capitals(packs: Path) -> None:
+    """``allow: [w0902]`` was told only what warning codes look like, not that the code it
+    names is right apart from its case."""
+    manifest = packs / "mod" / "pack.yaml"
+    manifest.write_text(MANIFEST + "allow: [w0902]\n")
+    result = load_packs(["lastlight", "mod"], ["."], bundled=False)
+    [problem] = [d for d in result.errors if d.span and d.span.path.endswith("pack.yaml")]
+    assert problem.message == "`w0902` is not a warning code"
+    assert problem.hint == "warning codes are written in capitals: `W0902`"
