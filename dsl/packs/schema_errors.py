@@ -362,6 +362,14 @@ def _first_repeat(items: list[Any]) -> Any:
     return None
 
 
+def _warning_code_hint(written: Any) -> str:
+    """The fix for an allow entry that is not of a warning code's shape: the same code in
+    capitals when that is all it lacks (``w0430`` is ``W0430``), else what codes look like."""
+    if isinstance(written, str) and re.fullmatch(WARNING_CODE_PATTERN, written.strip().upper()):
+        return f"warning codes are written in capitals: `{written.strip().upper()}`"
+    return "warning codes look like W0901; docs/diagnostics.md lists them"
+
+
 def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -> Diagnostic:
     if err.validator == "pattern" and err.validator_value == ID_PATTERN:
         shown = _short(str(err.instance))
@@ -375,7 +383,7 @@ def _generic(err: ValidationError, path: DataPath, file: YamlFile, field: str) -
         return error("E0601", message, span, not_ascii(str(err.instance)) or _as_id(err.instance))
     if err.validator == "pattern" and err.validator_value == WARNING_CODE_PATTERN:
         message = f"`{_short(str(err.instance))}` is not a warning code"
-        hint = "warning codes look like W0901; docs/diagnostics.md lists them"
+        hint = _warning_code_hint(err.instance)
         return error("E0601", message, file.span(path), hint)
     if err.validator == "pattern" and path and path[-1] == "version":
         hint = 'write a version such as "1.0.0"'

@@ -159,3 +159,14 @@ def test_a_changed_printed_card_that_keeps_source_rulebook_is_told(
         5,
     )
     assert warning.hint is not None and warning.hint.startswith("write `source: invented`")
+
+
+def test_an_allow_code_in_lower_case_is_told_its_capitals(packs: Path) -> None:
+    """``allow: [w0902]`` was told only what warning codes look like, not that the code it
+    names is right apart from its case."""
+    manifest = packs / "mod" / "pack.yaml"
+    manifest.write_text(MANIFEST + "allow: [w0902]\n")
+    result = load_packs(["lastlight", "mod"], ["."], bundled=False)
+    [problem] = [d for d in result.errors if d.span and d.span.path.endswith("pack.yaml")]
+    assert problem.message == "`w0902` is not a warning code"
+    assert problem.hint == "warning codes are written in capitals: `W0902`"
