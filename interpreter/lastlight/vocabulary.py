@@ -1050,6 +1050,9 @@ def _hooks() -> list[Hook]:
             acted="gains light",
             text="When you gain light",
             for_mods=True,  # for designers' cards: no base card hears it (W0901)
+            # heard after a card's own `gain N light` is done (gains.py): W0403 on
+            # `when light_gained -> gain 1 light`, which the depth limit would stop
+            gained_by=(("gain", "light"),),
         )
     )
     # `when an opponent attacks you` (docs/rules-decisions.md E138)
