@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitedwarf.dsl import ast, budget, card_state, retrigger
+from whitedwarf.dsl import ast, budget, card_state, emptied, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.registry import (
     ArgKind,
@@ -133,8 +133,30 @@ class Checker:
         for clause in effect.clauses:
             self.clause(clause)
             self.step_budget(clause)
+            self.emptied_counters(clause)
         self.counters_never_put()
         return self.resolved
+
+    def emptied_counters(self, clause: ast.Clause) -> None:
+        """W0412 at each read of a counter after a step of the clause took every one of it
+        (dsl/emptied.py): it is always 0 there."""
+        body = getattr(clause, "body", None)
+        if body is None:
+            return
+        for read, removal in emptied.emptied_reads(body):
+            word = read.name if isinstance(read, ast.CounterRef) else read
+            name = card_state.counter_name(word.text)
+            self.warning(
+                "W0412",
+                read.pos,
+                f"`{card_state.plural(name, 2)} on {card_state.THIS_CARD}` is read after "
+                f"`{self.source.text[removal.pos.start : removal.pos.end]}` took every one, "
+                "so it is always 0 here",
+                "a cost before `->` is paid before the steps after it run: read the count "
+                "first, with the step that reads it before the removal (`<the step> then "
+                f"remove ({card_state.plural(name, 2)} on {card_state.THIS_CARD}) "
+                f"{card_state.plural(name, 2)} from {card_state.THIS_CARD}`)",
+            )
 
     def step_budget(self, clause: ast.Clause) -> None:
         """E0418 at each outermost repeat that passes the machine's step budget each time

@@ -52,6 +52,23 @@ FACTIONS = """\
   effect: |
     when after_refresh -> put 1 charge on this card
     activated: remove 2 charges from this card -> choose one: gain 2 light or gain 2 rare
+- id: spendthrift
+  name: Spendthrift
+  three_plus: false
+  source: invented
+  allow: [W0412]
+  effect: |
+    when round_start -> put 1 charge on this card
+    activated: remove (charges on this card) charges from this card ->
+      gain 1 common per charge on this card
+- id: cashier
+  name: Cashier
+  three_plus: false
+  source: invented
+  effect: |
+    when round_start -> put 1 charge on this card
+    activated, once per round: gain 1 common per charge on this card
+      then remove (charges on this card) charges from this card
 """
 
 TECHS = """\
@@ -110,6 +127,22 @@ def test_r10_three_charges_buy_two_light_and_fewer_are_not_offered(mod: Path) ->
     assert state["players"][0]["light"] == light + 2
     assert state["card_state"]["0"]["chronos"]["counters"] == {}
     assert "use:chronos" not in scenario.options(game, state, 0)
+
+
+@pytest.mark.parametrize(("faction", "gained"), [("spendthrift", 0), ("cashier", 2)])
+def test_a_count_read_after_the_removal_of_every_counter_is_0(
+    mod: Path, faction: str, gained: int
+) -> None:
+    """W0412's card: "spend every charge for a common each" written with the removal as a
+    cost pays the cost first, so the gain reads 0 charges; read first, it gains 2."""
+    game, state = _game(mod, faction)
+    for _ in range(2):
+        fire(state, "round_start", 0, {})
+    scenario.choose(game, state, {0: "trade", 1: "mine", 2: "mine"})
+    common = state["players"][0]["res"]["common"]
+    game.apply(state, 0, f"use:{faction}")
+    assert state["players"][0]["res"]["common"] == common + gained
+    assert state["card_state"]["0"][faction]["counters"] == {}
 
 
 def test_r10_a_card_holds_at_most_99_of_a_kind_and_per_reads_them(mod: Path) -> None:
