@@ -79,6 +79,9 @@ class _Scope:
     # the hook of the trigger the steps are in, when it starts each period (``round_start``)
     # and nothing limits its uses: a one-shot discount started there adds up (W0411)
     period_hook: str = ""
+    # the hook of the trigger the steps are in, if any: a duration started on the hook that
+    # ends its period ends at once (W0413)
+    hook: str = ""
 
 
 #: A reaction's act words that end with a use limit written without its comma (`plays trade
@@ -516,6 +519,7 @@ class Checker:
                 )
             scope.context.update(dict(hook.provides))
             scope.parties = hook.parties
+            scope.hook = hook.name
             if hook.others:  # another player's moment: `the player who <acted>` is theirs
                 scope.act = hook.acted
             ends = {f"{p}_{edge}" for p in self.registry.periods for edge in ("start", "end")}
@@ -801,11 +805,31 @@ class Checker:
             )
         else:
             self.period(step.period, "E0426", "a duration", ends=True)
+            self.lasts_no_time(step, scope)
         inner = step.clause
         if isinstance(inner, ast.Modifier):
             self.modifier(inner, scope)
         else:
             self.grant(inner, scope)
+
+    def lasts_no_time(self, step: ast.Lasting, scope: _Scope) -> None:
+        """W0413: a duration until the end of a period, started by the trigger on the hook
+        that ends that period (``<period>_end``), ends as it starts: the period ends once its
+        end triggers are done (docs/rules-decisions.md E129, SL145)."""
+        period = step.period.text
+        if scope.hook != f"{period}_end" or f"{period}_start" not in self.registry.hooks:
+            return
+        self.warning(
+            "W0413",
+            step.pos,
+            f"this lasts no time: started at `{scope.hook}`, it ends with the {period}, right "
+            f"after the {period}'s `{scope.hook}` triggers, before anything reads it",
+            f"start it at `{period}_start` (`when {period}_start -> until the end of the "
+            f"{period}: ...`); for the next {period}, mark it now and start it then: `when "
+            f"{scope.hook} -> put 1 mark on this card` and `when {period}_start if marks on "
+            f"this card >= 1 -> remove 1 mark from this card -> until the end of the {period}: "
+            "...`",
+        )
 
     def ending_hint(self) -> str | None:
         ending = [p for p in self.registry.periods if p != _WHOLE_GAME]
