@@ -517,6 +517,8 @@ class Checker:
                     f"{_article(self.kind.name)} {self.kind.name} card does not have",
                     self.needs_hint(hook),
                 )
+            if self.kind.name in hook.never_on:
+                self.never_heard(clause.hook, hook)
             scope.context.update(dict(hook.provides))
             scope.parties = hook.parties
             scope.hook = hook.name
@@ -530,6 +532,16 @@ class Checker:
         self.step(clause.body, scope)
         if hook is not None:
             self.retriggers(clause, hook, scope.context)
+
+    def never_heard(self, word: ast.Word, hook: Hook) -> None:
+        """W0414: a trigger on a hook that fires when no card of this kind is in play."""
+        self.warning(
+            "W0414",
+            word.pos,
+            f"{_article(self.kind.name)} {self.kind.name} card is never in play when "
+            f"`{hook.name}` fires ({hook.never_why}), so this clause never runs",
+            hook.never_instead or None,
+        )
 
     def needs_hint(self, hook: Hook) -> str:
         """Where ``hook`` may be written (the card kinds with its ``needs``), and the hook

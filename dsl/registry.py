@@ -261,6 +261,11 @@ class Hook(Entry):
     # light``: a pure verb fires no hook, ``Verb.fires``), so a trigger on the hook whose
     # effect gains the unit triggers itself again (W0403, dsl/retrigger.py).
     gained_by: tuple[tuple[str, str], ...] = ()
+    # Card kinds never in play when the hook fires, and why (a game whose cards all start
+    # out of play, at its start hook): a trigger of one on it never runs (W0414).
+    never_on: tuple[str, ...] = ()
+    never_why: str = ""
+    never_instead: str = ""  # the hint: what such a card writes instead
 
 
 @dataclass(frozen=True, slots=True)

@@ -749,6 +749,11 @@ def _hooks() -> list[Hook]:
             "when game_start -> gain 1 common",
             '000 "Setup"',
             text="At the start of the game",
+            # 000 "Setup": every player starts with unresearched techs only (setup.finish)
+            never_on=tuple(TECH_KINDS),
+            never_why="every tech starts the game unresearched, in its owner's hand",
+            never_instead="what a civilization tech does once, when it comes into play, is "
+            "`as soon as round >= 1 -> ...`; a ship tech hears its hooks once it is in play",
         ),
         Hook(
             "round_start",

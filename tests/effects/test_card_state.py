@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.lastlight import persist, scenario
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
 
 State = dict[str, Any]
 
@@ -81,6 +81,25 @@ TECHS = """\
   effect: |
     when after_refresh -> put 1 charge on this card
     when round_end if charges on this card >= 2 -> gain 1 light
+- id: dawn
+  name: Dawn
+  kind: civilization
+  cost: {common: 1}
+  copies: 1
+  source: invented
+  allow: [W0414]
+  effect: |
+    when game_start -> put 2 charges on this card
+    activated: remove 1 charge from this card -> gain 1 light
+- id: bloom
+  name: Bloom
+  kind: civilization
+  cost: {common: 1}
+  copies: 1
+  source: invented
+  effect: |
+    as soon as round >= 1 -> put 2 charges on this card
+    activated: remove 1 charge from this card -> gain 1 light
 """
 
 
@@ -143,6 +162,23 @@ def test_a_count_read_after_the_removal_of_every_counter_is_0(
     game.apply(state, 0, f"use:{faction}")
     assert state["players"][0]["res"]["common"] == common + gained
     assert state["card_state"]["0"][faction]["counters"] == {}
+
+
+def test_a_tech_never_hears_game_start_and_as_soon_as_runs_once_it_is_in_play(
+    mod: Path,
+) -> None:
+    """W0414's card: a tech is never in play at `game_start` (every tech starts unresearched),
+    so Dawn's charges never come; Bloom's `as soon as round >= 1` puts them once the tech is
+    in play, and only once."""
+    _, state = _game(mod, "chronos")
+    for tech in ("dawn", "bloom"):
+        scenario.put_tech(state, 0, tech)
+    state = Game.edited(state)
+    check_achievements(state)
+    check_achievements(state)
+    kept = state["card_state"]["0"]
+    assert kept["bloom#1"]["counters"] == {"charge": 2}
+    assert "dawn#1" not in kept
 
 
 def test_r10_a_card_holds_at_most_99_of_a_kind_and_per_reads_them(mod: Path) -> None:
