@@ -1468,6 +1468,16 @@ class Checker:
         found = self.registry.noun_for(words)
         if found is None:
             last = sel.words[-1]
+            if len(words) == 1 and last.text in self.registry.values:
+                self.error(
+                    "E0405",
+                    last.pos,
+                    f"`{last.text}` is a value, a number, not things to count: `per`, "
+                    "`number of` and `for each` count things (nouns)",
+                    f"write the value in brackets where a number goes: `({last.text} / 2)` is "
+                    f"one per 2, so `1 <unit> per 2 {last.text}` is `({last.text} / 2) <unit>`",
+                )
+                return None
             self.error(
                 "E0405",
                 last.pos,
