@@ -138,7 +138,30 @@ class Checker:
             self.step_budget(clause)
             self.emptied_counters(clause)
         self.counters_never_put()
+        self.stale_conditions(effect)
         return self.resolved
+
+    def stale_conditions(self, effect: ast.Effect) -> None:
+        """W0415 at a trigger's condition reading a counter an earlier clause on the same
+        hook changes (dsl/emptied.py): it may be tested before that clause runs. Not said
+        of an effect with errors, whose counters may be wrongly written."""
+        if any(d.is_error for d in self.diagnostics):
+            return
+        for read, earlier in emptied.stale_conditions(effect.clauses):
+            name = card_state.counter_name(read.name.text)
+            hook = earlier.hook.text
+            plural = card_state.plural(name, 2)
+            self.warning(
+                "W0415",
+                read.pos,
+                f"`{plural} on {card_state.THIS_CARD}` may be read before the earlier `when "
+                f"{hook}` clause of this card changes it: the conditions of a hook's triggers "
+                "are tested as the hook comes, before any of them runs (docs/rules-decisions.md "
+                "R8), so this one sees the count from before",
+                f"test it after the change, in one clause: `when {hook} -> put 1 {name} on "
+                f"{card_state.THIS_CARD} then if {plural} on {card_state.THIS_CARD} >= ... -> "
+                "...`",
+            )
 
     def emptied_counters(self, clause: ast.Clause) -> None:
         """W0412 at each read of a counter after a step of the clause took every one of it

@@ -127,3 +127,32 @@ def _nodes(node: object) -> Iterator[object]:
                 yield from _nodes(item)
         elif hasattr(value, "__dataclass_fields__"):
             yield from _nodes(value)
+
+
+def stale_conditions(
+    clauses: tuple[object, ...],
+) -> list[tuple[ast.CounterRef, ast.Trigger]]:
+    """Each counter a trigger's ``when ... if`` condition reads that an earlier trigger of the
+    same card on the same hook puts or removes, with that earlier trigger (W0415): the
+    conditions of a hook's triggers may be tested as the hook comes, before any of them runs
+    (docs/rules-decisions.md R8), so the condition sees the count from
+    before the earlier clause."""
+    found: list[tuple[ast.CounterRef, ast.Trigger]] = []
+    for n, clause in enumerate(clauses):
+        if not isinstance(clause, ast.Trigger) or clause.cond is None:
+            continue
+        reads = [r for r in _nodes(clause.cond) if isinstance(r, ast.CounterRef)]
+        for earlier in clauses[:n]:
+            if not isinstance(earlier, ast.Trigger) or earlier.hook.text != clause.hook.text:
+                continue
+            changed = {_unit(a) for a in _actions(earlier.body) if a.verb.text in (PUT, REMOVE)}
+            found.extend(
+                (read, earlier) for read in reads if counter_name(read.name.text) in changed
+            )
+    return found
+
+
+def _unit(action: ast.Action) -> str:
+    first = action.args[0] if action.args else None
+    unit = getattr(first, "unit", None)
+    return counter_name(unit.text) if isinstance(unit, ast.Word) else ""

@@ -61,6 +61,21 @@ FACTIONS = """\
     when round_start -> put 1 charge on this card
     activated: remove (charges on this card) charges from this card ->
       gain 1 common per charge on this card
+- id: late_tally
+  name: Late Tally
+  three_plus: false
+  source: invented
+  allow: [W0415]
+  effect: |
+    when round_start -> put 1 charge on this card
+    when round_start if charges on this card >= 2 -> remove 2 charges from this card -> gain 1 rare
+- id: tally
+  name: Tally
+  three_plus: false
+  source: invented
+  effect: |
+    when round_start -> put 1 charge on this card
+      then if charges on this card >= 2 -> remove 2 charges from this card -> gain 1 rare
 - id: cashier
   name: Cashier
   three_plus: false
@@ -162,6 +177,22 @@ def test_a_count_read_after_the_removal_of_every_counter_is_0(
     game.apply(state, 0, f"use:{faction}")
     assert state["players"][0]["res"]["common"] == common + gained
     assert state["card_state"]["0"][faction]["counters"] == {}
+
+
+@pytest.mark.parametrize(("faction", "rounds"), [("late_tally", 3), ("tally", 2)])
+def test_a_condition_on_the_hook_sees_the_count_from_before_the_earlier_clause(
+    mod: Path, faction: str, rounds: int
+) -> None:
+    """W0415's card: both clauses hear `round_start`, and the second's condition is tested
+    as the hook comes (R8), before the first puts its charge, so the rare comes a round late;
+    tested after the put, in one clause, it comes at the second charge."""
+    _, state = _game(mod, faction)
+    rare = state["players"][0]["res"]["rare"]
+    fired = 0
+    while state["players"][0]["res"]["rare"] == rare and fired < 4:
+        fire(state, "round_start", 0, {})
+        fired += 1
+    assert fired == rounds
 
 
 def test_a_tech_never_hears_game_start_and_as_soon_as_runs_once_it_is_in_play(
