@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitedwarf.dsl import ast, budget, card_state, retrigger
+from whitedwarf.dsl import ast, budget, card_state, emptied, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.registry import (
     ArgKind,
@@ -79,6 +79,9 @@ class _Scope:
     # the hook of the trigger the steps are in, when it starts each period (``round_start``)
     # and nothing limits its uses: a one-shot discount started there adds up (W0411)
     period_hook: str = ""
+    # the hook of the trigger the steps are in, if any: a duration started on the hook that
+    # ends its period ends at once (W0413)
+    hook: str = ""
 
 
 #: A reaction's act words that end with a use limit written without its comma (`plays trade
@@ -133,8 +136,53 @@ class Checker:
         for clause in effect.clauses:
             self.clause(clause)
             self.step_budget(clause)
+            self.emptied_counters(clause)
         self.counters_never_put()
+        self.stale_conditions(effect)
         return self.resolved
+
+    def stale_conditions(self, effect: ast.Effect) -> None:
+        """W0415 at a trigger's condition reading a counter an earlier clause on the same
+        hook changes (dsl/emptied.py): it may be tested before that clause runs. Not said
+        of an effect with errors, whose counters may be wrongly written."""
+        if any(d.is_error for d in self.diagnostics):
+            return
+        for read, earlier in emptied.stale_conditions(effect.clauses):
+            name = card_state.counter_name(read.name.text)
+            hook = earlier.hook.text
+            plural = card_state.plural(name, 2)
+            self.warning(
+                "W0415",
+                read.pos,
+                f"`{plural} on {card_state.THIS_CARD}` may be read before the earlier `when "
+                f"{hook}` clause of this card changes it: the conditions of a hook's triggers "
+                "are tested as the hook comes, before any of them runs (docs/rules-decisions.md "
+                "R8), so this one sees the count from before",
+                f"test it after the change, in one clause: `when {hook} -> put 1 {name} on "
+                f"{card_state.THIS_CARD} then if {plural} on {card_state.THIS_CARD} >= ... -> "
+                "...`",
+            )
+
+    def emptied_counters(self, clause: ast.Clause) -> None:
+        """W0412 at each read of a counter after a step of the clause took every one of it
+        (dsl/emptied.py): it is always 0 there."""
+        body = getattr(clause, "body", None)
+        if body is None:
+            return
+        for read, removal in emptied.emptied_reads(body):
+            word = read.name if isinstance(read, ast.CounterRef) else read
+            name = card_state.counter_name(word.text)
+            self.warning(
+                "W0412",
+                read.pos,
+                f"`{card_state.plural(name, 2)} on {card_state.THIS_CARD}` is read after "
+                f"`{self.source.text[removal.pos.start : removal.pos.end]}` took every one, "
+                "so it is always 0 here",
+                "a cost before `->` is paid before the steps after it run: read the count "
+                "first, with the step that reads it before the removal (`<the step> then "
+                f"remove ({card_state.plural(name, 2)} on {card_state.THIS_CARD}) "
+                f"{card_state.plural(name, 2)} from {card_state.THIS_CARD}`)",
+            )
 
     def step_budget(self, clause: ast.Clause) -> None:
         """E0418 at each outermost repeat that passes the machine's step budget each time
@@ -492,8 +540,11 @@ class Checker:
                     f"{_article(self.kind.name)} {self.kind.name} card does not have",
                     self.needs_hint(hook),
                 )
+            if self.kind.name in hook.never_on:
+                self.never_heard(clause.hook, hook)
             scope.context.update(dict(hook.provides))
             scope.parties = hook.parties
+            scope.hook = hook.name
             if hook.others:  # another player's moment: `the player who <acted>` is theirs
                 scope.act = hook.acted
             ends = {f"{p}_{edge}" for p in self.registry.periods for edge in ("start", "end")}
@@ -504,6 +555,16 @@ class Checker:
         self.step(clause.body, scope)
         if hook is not None:
             self.retriggers(clause, hook, scope.context)
+
+    def never_heard(self, word: ast.Word, hook: Hook) -> None:
+        """W0414: a trigger on a hook that fires when no card of this kind is in play."""
+        self.warning(
+            "W0414",
+            word.pos,
+            f"{_article(self.kind.name)} {self.kind.name} card is never in play when "
+            f"`{hook.name}` fires ({hook.never_why}), so this clause never runs",
+            hook.never_instead or None,
+        )
 
     def needs_hint(self, hook: Hook) -> str:
         """Where ``hook`` may be written (the card kinds with its ``needs``), and the hook
@@ -779,11 +840,31 @@ class Checker:
             )
         else:
             self.period(step.period, "E0426", "a duration", ends=True)
+            self.lasts_no_time(step, scope)
         inner = step.clause
         if isinstance(inner, ast.Modifier):
             self.modifier(inner, scope)
         else:
             self.grant(inner, scope)
+
+    def lasts_no_time(self, step: ast.Lasting, scope: _Scope) -> None:
+        """W0413: a duration until the end of a period, started by the trigger on the hook
+        that ends that period (``<period>_end``), ends as it starts: the period ends once its
+        end triggers are done (docs/rules-decisions.md E129, SL145)."""
+        period = step.period.text
+        if scope.hook != f"{period}_end" or f"{period}_start" not in self.registry.hooks:
+            return
+        self.warning(
+            "W0413",
+            step.pos,
+            f"this lasts no time: started at `{scope.hook}`, it ends with the {period}, right "
+            f"after the {period}'s `{scope.hook}` triggers, before anything reads it",
+            f"start it at `{period}_start` (`when {period}_start -> until the end of the "
+            f"{period}: ...`); for the next {period}, mark it now and start it then: `when "
+            f"{scope.hook} -> put 1 mark on this card` and `when {period}_start if marks on "
+            f"this card >= 1 -> remove 1 mark from this card -> until the end of the {period}: "
+            "...`",
+        )
 
     def ending_hint(self) -> str | None:
         ending = [p for p in self.registry.periods if p != _WHOLE_GAME]
@@ -1410,6 +1491,16 @@ class Checker:
         found = self.registry.noun_for(words)
         if found is None:
             last = sel.words[-1]
+            if len(words) == 1 and last.text in self.registry.values:
+                self.error(
+                    "E0405",
+                    last.pos,
+                    f"`{last.text}` is a value, a number, not things to count: `per`, "
+                    "`number of` and `for each` count things (nouns)",
+                    f"write the value in brackets where a number goes: `({last.text} / 2)` is "
+                    f"one per 2, so `1 <unit> per 2 {last.text}` is `({last.text} / 2) <unit>`",
+                )
+                return None
             self.error(
                 "E0405",
                 last.pos,

@@ -34,6 +34,10 @@ DSL_CODES: dict[str, str] = {
     "E0423": "a remembered choice (`choose a ...:`) of something that is not one player",
     "W0410": "a counter the card puts on itself that nothing of the card reads or removes",
     "W0411": "a one-shot discount started at the start or end of every period: unused ones add up",
+    "W0412": "a counter read after a step of the same effect took every one of it: always 0",
+    "W0413": "a duration started at the hook that ends its period: it lasts no time",
+    "W0414": "a trigger on a hook that fires when no card of its kind is in play: it never runs",
+    "W0415": "a trigger's condition reads a counter an earlier clause on its hook changes",
     # use limits, durations, one-shot discounts (issue 29)
     "E0425": "a use limit (`once per ...`) with a period the game does not have, or a bad count",
     "E0426": "a duration (`until the end of the ...: ...`) with a period the game does not have",

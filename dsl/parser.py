@@ -407,6 +407,13 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             f"<hook> if {value} {token} ... -> ...`; a goal met as soon as a condition holds "
             f"is `as soon as {value} {token} ... -> ...`"
         )
+    if str(token) == "of" and in_sum and before[-1:].isalpha():
+        # `if light of the leader > light`: a value is always read from the owner's side
+        return (
+            "a value is the card owner's own: `<value> of <player>` does not read another "
+            "player's; count another player's things with `number of <things> of <player>`, "
+            "or compare with a value the reference says reads the opponents"
+        )
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger, the condition or the cost and what happens"
     every = re.search(r"(\d+\s+[a-z_]+)\s+for\s+(each|every)$", before)

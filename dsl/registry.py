@@ -256,6 +256,16 @@ class Hook(Entry):
     # A ``this <noun>`` the card itself must have to hear the hook (``ship type``: only a
     # ship tech, whose hook is about its own ship type, E127); E0411 on any other card.
     needs: str = ""
+    # ``(verb, unit)``: the hook is heard for the effect's owner once a step of that verb
+    # gaining that unit is done, not while the verb runs (``light_gained`` after ``gain 1
+    # light``: a pure verb fires no hook, ``Verb.fires``), so a trigger on the hook whose
+    # effect gains the unit triggers itself again (W0403, dsl/retrigger.py).
+    gained_by: tuple[tuple[str, str], ...] = ()
+    # Card kinds never in play when the hook fires, and why (a game whose cards all start
+    # out of play, at its start hook): a trigger of one on it never runs (W0414).
+    never_on: tuple[str, ...] = ()
+    never_why: str = ""
+    never_instead: str = ""  # the hint: what such a card writes instead
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,8 +266,33 @@ def _subject(subject: ast.Selector | ast.You, registry: Registry) -> str:
     return "you" if isinstance(subject, ast.You) else _selector(subject, registry)
 
 
+#: Steps that hold a step of their own: a step after one with `then` is not part of it (the
+#: loosest join, docs/dsl.md "Steps"), so the text ends the sentence there.
+_HOLDERS = (ast.Optional, ast.Conditional, ast.Choice, ast.ForEach, ast.Repeat, ast.Remember)
+
+
 def _body(body: ast.Body, registry: Registry) -> str:
-    return ", then ".join(_step(step, registry) for step in body.steps)
+    """Steps one after the other: ", then" joins them, but a step after one that holds steps
+    of its own starts a sentence ("For each opponent, give 1 [common] to it. Then gain 1
+    [light].") so the text tells it from one inside ("..., give 1 [common] to it, then gain
+    1 [light]." for `for each opponent -> (give 1 common to it then gain 1 light)`)."""
+    text = ""
+    for n, step in enumerate(body.steps):
+        said = _step(step, registry)
+        if n == 0:
+            text = said
+        elif isinstance(_unwrapped(body.steps[n - 1]), _HOLDERS):
+            text += f". Then {said}"
+        else:
+            text += f", then {said}"
+    return text
+
+
+def _unwrapped(step: ast.Step) -> ast.Step:
+    """A step in parentheses alone is that step (`(choose one: A or B) then C`)."""
+    while isinstance(step, ast.Body) and len(step.steps) == 1:
+        step = step.steps[0]
+    return step
 
 
 def _step(step: ast.Step, registry: Registry) -> str:

@@ -16,7 +16,8 @@ reports it where the verb is written, so the designer learns it before playing:
 
 Precision comes first (docs/diagnostics.md "W0403"): a clause is not reported when its
 effect might not fire the hook again in ways the checker cannot see. A trigger with a
-``when ... if`` condition (the effect may make it false), a step under ``if`` or ``for each``,
+``when ... if`` condition (the effect may make it false), one with a use limit (``once per
+round``: used up, it does nothing, so the chain ends), a step under ``if`` or ``for each``,
 a step after a cost (``-> ...``: a cost is a brake of its own), and a verb acting on a thing
 an earlier step acted on (``deal 1 damage to this ship then move this ship ...``: the ship
 may be gone) are left alone.
@@ -75,6 +76,8 @@ def refirings(
     ``selectors`` are what the checker resolved."""
     if clause.cond is not None:
         return []  # the effect may make the condition false: the checker cannot tell
+    if clause.limit is not None:
+        return []  # used up, the trigger does nothing: the chain is at most N deep
     walk = _Walk(registry, hook, context, calls, selectors)
     found = [r for r in walk.step(clause.body, SURE) if r.fires.hook == hook.name]
     best: dict[int, Refiring] = {}
@@ -183,13 +186,31 @@ class _Walk:
         if stale:
             return []
         found = []
-        for fires in verb.fires:
+        for fires in (*verb.fires, *self.gains(verb, operands)):
             how = self.fires(fires, operands)
             if how is not None:
                 if how != ENDS and path == CHOSEN:
                     how = CHOSEN
                 found.append(Refiring(action, verb, fires, how))
         return found
+
+    def gains(self, verb: Verb, operands: dict[str, Any]) -> tuple[Fires, ...]:
+        """The hook heard once the verb's gain is done (``Hook.gained_by``), when the verb
+        surely gains: a written number of at least 1 and no ``per`` (a count or a value may
+        be 0, and precision comes first)."""
+        for name, unit in self.hook.gained_by:
+            amount = next(
+                (o for o in operands.values() if isinstance(o, dict) and o.get("unit") == unit),
+                None,
+            )
+            if verb.name != name or amount is None:
+                continue
+            written = amount.get("amount")
+            count = getattr(written, "count", None)
+            plain = getattr(written, "per", None) is None
+            if plain and isinstance(count, ast.Num) and count.value >= 1:
+                return (Fires(self.hook.name),)
+        return ()
 
     def this_or_it(self, operand: Any) -> Any:
         """`it` of a loop that surely reaches the hook's own thing stands for that thing
@@ -306,7 +327,10 @@ def report(registry: Registry, refiring: Refiring) -> tuple[str, str, str]:
 
 def _hint(registry: Registry, hook: str) -> str:
     """Ways to end the chain that the language has: a condition, a cost, another hook."""
-    ways = [f"a condition that its effect makes false (`when {hook} if ... ->`)"]
+    ways = [
+        f"a condition that its effect makes false (`when {hook} if ... ->`)",
+        f"a use limit (`when {hook}, once per <period> -> ...`)",
+    ]
     cost = _card_cost(registry)
     if cost is not None:
         ways.append(f"a cost the chain can meet only once (`{cost} -> ...`)")

@@ -749,6 +749,11 @@ def _hooks() -> list[Hook]:
             "when game_start -> gain 1 common",
             '000 "Setup"',
             text="At the start of the game",
+            # 000 "Setup": every player starts with unresearched techs only (setup.finish)
+            never_on=tuple(TECH_KINDS),
+            never_why="every tech starts the game unresearched, in its owner's hand",
+            never_instead="what a civilization tech does once, when it comes into play, is "
+            "`as soon as round >= 1 -> ...`; a ship tech hears its hooks once it is in play",
         ),
         Hook(
             "round_start",
@@ -1050,6 +1055,9 @@ def _hooks() -> list[Hook]:
             acted="gains light",
             text="When you gain light",
             for_mods=True,  # for designers' cards: no base card hears it (W0901)
+            # heard after a card's own `gain N light` is done (gains.py): W0403 on
+            # `when light_gained -> gain 1 light`, which the depth limit would stop
+            gained_by=(("gain", "light"),),
         )
     )
     # `when an opponent attacks you` (docs/rules-decisions.md E138)

@@ -885,6 +885,11 @@ CONCEPTS = {
     "least": 'a condition compares numbers with >=, <=, > or <: "at least 3" is >= 3, as in '
     '`when turn_start -> if cores_held >= 3 -> gain 1 ap`; "at most 3" is <= 3, "more than 3" '
     "> 3",
+    # `the leader` is Last Light's party; Starlight reads the opponents' best as a value
+    "leader": "Starlight names no leader: the most night points of any opponent is the value "
+    "`opponents_max_night_points` (`when turn_start if opponents_max_night_points > "
+    "night_points -> gain 1 ap`); take rays from an opponent you pick with `steal 1 long_ray "
+    "from an opponent`",
     "unless": '"unless C" is a condition turned round: `when turn_start -> if not (cores_held '
     ">= 3) -> gain 1 ap`",
 }

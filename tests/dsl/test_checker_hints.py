@@ -234,3 +234,30 @@ def test_a_condition_written_as_the_moment_of_when_is_told_if_and_as_soon_as() -
     assert found.hint is not None
     assert "a condition follows it after `if`: `when <hook> if light >= ... -> ...`" in found.hint
     assert "as soon as light >= ... -> ...`" in found.hint
+
+
+def test_a_value_after_per_is_told_it_is_a_number_with_its_bracketed_form() -> None:
+    found = only("when round_end -> gain 1 common per 2 techs_in_play", "E0405")
+    assert found.span.column == 39
+    assert found.message == (
+        "`techs_in_play` is a value, a number, not things to count: `per`, `number of` and "
+        "`for each` count things (nouns)"
+    )
+    assert "`1 <unit> per 2 techs_in_play` is `(techs_in_play / 2) <unit>`" in found.hint
+
+
+def test_another_players_value_is_told_values_are_the_owners_not_sent_to_an_arrow() -> None:
+    (found,) = diagnose("when round_end if light of the leader > light -> gain 1 common")
+    assert (found.code, found.span.column) == ("E0301", 25)
+    assert found.hint.startswith("a value is the card owner's own: `<value> of <player>`")
+    assert "`number of <things> of <player>`" in found.hint
+
+
+def test_last_lights_leader_in_starlight_is_told_the_value_starlight_has() -> None:
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    effect = EffectSource.standalone("when turn_start -> steal 1 long_ray from the leader")
+    _, (found,) = compile_effect(effect, starlight(), "god")
+    assert (found.code, found.message) == ("E0405", "unknown noun `leader`")
+    assert found.hint.startswith("the language has no `leader`: Starlight names no leader")
+    assert "`opponents_max_night_points`" in found.hint

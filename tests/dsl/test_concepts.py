@@ -40,7 +40,7 @@ def _known_words(reg: Registry) -> set[str]:
 
 def _compiles_somewhere(fragment: str, reg: Registry) -> bool:
     """A step, a trigger head, a cost, a condition's number or a player, wrapped until whole."""
-    hook = next(iter(reg.hooks))
+    hook = next(h.name for h in reg.hooks.values() if not h.never_on)  # heard by every kind
     gain = next(iter(reg.resources))
     wrapped = [
         fragment,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.lastlight import persist, scenario
 from whitedwarf.interpreter.lastlight.game import Game
-from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
 
 State = dict[str, Any]
 
@@ -52,6 +52,38 @@ FACTIONS = """\
   effect: |
     when after_refresh -> put 1 charge on this card
     activated: remove 2 charges from this card -> choose one: gain 2 light or gain 2 rare
+- id: spendthrift
+  name: Spendthrift
+  three_plus: false
+  source: invented
+  allow: [W0412]
+  effect: |
+    when round_start -> put 1 charge on this card
+    activated: remove (charges on this card) charges from this card ->
+      gain 1 common per charge on this card
+- id: late_tally
+  name: Late Tally
+  three_plus: false
+  source: invented
+  allow: [W0415]
+  effect: |
+    when round_start -> put 1 charge on this card
+    when round_start if charges on this card >= 2 -> remove 2 charges from this card -> gain 1 rare
+- id: tally
+  name: Tally
+  three_plus: false
+  source: invented
+  effect: |
+    when round_start -> put 1 charge on this card
+      then if charges on this card >= 2 -> remove 2 charges from this card -> gain 1 rare
+- id: cashier
+  name: Cashier
+  three_plus: false
+  source: invented
+  effect: |
+    when round_start -> put 1 charge on this card
+    activated, once per round: gain 1 common per charge on this card
+      then remove (charges on this card) charges from this card
 """
 
 TECHS = """\
@@ -64,6 +96,25 @@ TECHS = """\
   effect: |
     when after_refresh -> put 1 charge on this card
     when round_end if charges on this card >= 2 -> gain 1 light
+- id: dawn
+  name: Dawn
+  kind: civilization
+  cost: {common: 1}
+  copies: 1
+  source: invented
+  allow: [W0414]
+  effect: |
+    when game_start -> put 2 charges on this card
+    activated: remove 1 charge from this card -> gain 1 light
+- id: bloom
+  name: Bloom
+  kind: civilization
+  cost: {common: 1}
+  copies: 1
+  source: invented
+  effect: |
+    as soon as round >= 1 -> put 2 charges on this card
+    activated: remove 1 charge from this card -> gain 1 light
 """
 
 
@@ -110,6 +161,55 @@ def test_r10_three_charges_buy_two_light_and_fewer_are_not_offered(mod: Path) ->
     assert state["players"][0]["light"] == light + 2
     assert state["card_state"]["0"]["chronos"]["counters"] == {}
     assert "use:chronos" not in scenario.options(game, state, 0)
+
+
+@pytest.mark.parametrize(("faction", "gained"), [("spendthrift", 0), ("cashier", 2)])
+def test_a_count_read_after_the_removal_of_every_counter_is_0(
+    mod: Path, faction: str, gained: int
+) -> None:
+    """W0412's card: "spend every charge for a common each" written with the removal as a
+    cost pays the cost first, so the gain reads 0 charges; read first, it gains 2."""
+    game, state = _game(mod, faction)
+    for _ in range(2):
+        fire(state, "round_start", 0, {})
+    scenario.choose(game, state, {0: "trade", 1: "mine", 2: "mine"})
+    common = state["players"][0]["res"]["common"]
+    game.apply(state, 0, f"use:{faction}")
+    assert state["players"][0]["res"]["common"] == common + gained
+    assert state["card_state"]["0"][faction]["counters"] == {}
+
+
+@pytest.mark.parametrize(("faction", "rounds"), [("late_tally", 3), ("tally", 2)])
+def test_a_condition_on_the_hook_sees_the_count_from_before_the_earlier_clause(
+    mod: Path, faction: str, rounds: int
+) -> None:
+    """W0415's card: both clauses hear `round_start`, and the second's condition is tested
+    as the hook comes (R8), before the first puts its charge, so the rare comes a round late;
+    tested after the put, in one clause, it comes at the second charge."""
+    _, state = _game(mod, faction)
+    rare = state["players"][0]["res"]["rare"]
+    fired = 0
+    while state["players"][0]["res"]["rare"] == rare and fired < 4:
+        fire(state, "round_start", 0, {})
+        fired += 1
+    assert fired == rounds
+
+
+def test_a_tech_never_hears_game_start_and_as_soon_as_runs_once_it_is_in_play(
+    mod: Path,
+) -> None:
+    """W0414's card: a tech is never in play at `game_start` (every tech starts unresearched),
+    so Dawn's charges never come; Bloom's `as soon as round >= 1` puts them once the tech is
+    in play, and only once."""
+    _, state = _game(mod, "chronos")
+    for tech in ("dawn", "bloom"):
+        scenario.put_tech(state, 0, tech)
+    state = Game.edited(state)
+    check_achievements(state)
+    check_achievements(state)
+    kept = state["card_state"]["0"]
+    assert kept["bloom#1"]["counters"] == {"charge": 2}
+    assert "dawn#1" not in kept
 
 
 def test_r10_a_card_holds_at_most_99_of_a_kind_and_per_reads_them(mod: Path) -> None:

@@ -31,6 +31,19 @@ def test_gain_takes_from_the_finite_supply():
     assert s["players"][0]["light"] == 3
 
 
+def test_a_pay_nothing_follows_takes_what_there_is_and_one_followed_is_all_or_nothing():
+    # docs/dsl.md "Costs before ->": "lose 1 light per damaged ship" at the game's end takes
+    # the light there is; a pay a step waits on is a cost, never half paid.
+    _g, s = fresh()
+    s["players"][0]["light"] = 2
+    token(s, 0, "t", "pay 3 light")
+    assert s["players"][0]["light"] == 0
+    s["players"][0]["light"] = 2
+    token(s, 0, "t", "pay 3 light then gain 1 rare")
+    assert s["players"][0]["light"] == 2
+    assert s["players"][0]["res"]["rare"] == 0
+
+
 def test_pay_is_asked_only_when_affordable():
     # 000 "Manufacture Technologies": costs return to the supply; a cost is never half paid.
     g, s = fresh()

@@ -109,3 +109,36 @@ def test_the_terminal_game_lists_the_durations_of_its_seat(tmp_path: Path) -> No
     game, state, _ = _used(tmp_path)
     panel = own_panel(game.observation(state, 0), 0)
     assert "until the end of the round: movement +1 of your ships" in panel
+
+
+DUSK = "when round_end -> until the end of the round: your ships have +1 movement"
+WATCH = (
+    "when round_end -> put 1 mark on this card\n"
+    "when round_start if marks on this card >= 1 -> remove 1 mark from this card ->"
+    " until the end of the round: your ships have +1 movement"
+)
+
+
+def test_e129_a_duration_started_at_round_end_lasts_no_time_and_w0413_card_does(
+    tmp_path: Path,
+) -> None:
+    """W0413's card ("your ships have +1 movement until the end of the next round", written
+    as a duration started at `round_end`) never counts: the round ends right after its
+    `round_end` triggers. The hint's card, a mark put at `round_end` and spent at the next
+    `round_start`, counts for the whole next round."""
+    game = mod_game(tmp_path, {"dusk": DUSK, "watch": WATCH})
+    state = blank(game)
+    put_tech(state, 0, "dusk")
+    put_tech(state, 1, "watch")
+    game.edited(state)
+    trace = Trace()
+    game.listen(trace)
+    choose(game, state, {0: "mine", 1: "mine"})
+    _finish_round(game, state)
+    game.listen(None)
+    assert "dusk's movement +1 of your ships ends: the round is over" in trace.lines
+    assert state["round"] == 2
+    assert stat(state, 0, "movement", "small") == 1
+    assert stat(state, 1, "movement", "small") == 2
+    assert [d["card"] for d in state["durations"]] == ["watch#1"]  # the mark spent once
+    assert state["card_state"]["1"]["watch#1"]["counters"] == {}

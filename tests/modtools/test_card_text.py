@@ -431,3 +431,46 @@ def test_text_write_says_why_when_an_aliased_text_cannot_serve_both_cards(
     )
     assert "write each card's text out (no `*alias`)" in result.output
     assert (pack / "techs.yaml").read_text(encoding="utf-8") == techs
+
+
+@pytest.mark.parametrize(
+    ("inside", "after"),
+    [
+        (
+            "for each opponent -> (give 1 common to it then gain 1 light)",
+            "for each opponent -> give 1 common to it then gain 1 light",
+        ),
+        ("may (gain 1 light then gain 1 common)", "may gain 1 light then gain 1 common"),
+        (
+            "if light < 5 -> (gain 1 light then gain 1 common)",
+            "if light < 5 -> gain 1 light then gain 1 common",
+        ),
+        (
+            "choose one: gain 2 common or (gain 1 uncommon then gain 1 light)",
+            "(choose one: gain 2 common or gain 1 uncommon) then gain 1 light",
+        ),
+    ],
+)
+def test_a_step_after_a_loop_condition_or_choice_is_told_from_one_inside_it(
+    inside: str, after: str
+) -> None:
+    """`then` is the loosest join (docs/dsl.md "Steps"): the step after a loop, a `may`, an
+    `if` or a choice is not part of it, and the text starts a sentence for it; the same
+    step inside (in parentheses) stays joined with ", then". The two cards printed the same
+    text before."""
+    first, second = render_effect(inside, REGISTRY), render_effect(after, REGISTRY)
+    assert ", then " in first and ". Then " not in first
+    assert ". Then " in second
+    assert first.replace(", then ", ". Then ") == second
+
+
+def test_the_step_after_a_loop_reads_as_its_own_sentence() -> None:
+    text = render_effect(
+        "for each opponent -> if number of ships of it here >= 1 -> steal 1 common from it "
+        "then gain 1 light",
+        REGISTRY,
+    )
+    assert text == (
+        "For each opponent, if the number of ships of it here is at least 1, steal 1 [common] "
+        "from it. Then gain 1 [light]."
+    )
