@@ -4,8 +4,9 @@ A log is one JSON object per line, written with sorted keys and no timestamps, s
 seed and seats give a byte-identical file:
 
 1. ``{"type": "header", "format": 1, "game", "seed", "players", "seats", "options",
-   "packs": [{"id", "version", "hash"}], "content_hash", "engine"}`` (``game`` names the
-   game, so any installed game's log is replayed by its own engine)
+   "packs": [{"id", "version", "hash"}], "content_hash", "data_hash", "engine"}`` (``game``
+   names the game, so any installed game's log is replayed by its own engine; ``data_hash``,
+   the digest of the merged content data, lets a log outlive a reformatting of its packs)
 2. one ``{"type": "decision", "n", "seat", "option"}`` per decision applied, in order, each
    followed by the engine's events that decision caused (format 2):
    ``{"type": "event", "decision": n, "kind", "round", ...}`` (whatever the game's engine
@@ -460,11 +461,13 @@ def engine_problem(header: Mapping[str, Any], game: str, field: str) -> str | No
 
 def pack_header(pack: Any) -> dict[str, Any]:
     """What a replay records about the content it was played with: the game, each pack's id,
-    version and file digest, and the merged content's digest (a ``LoadedPack``)."""
+    version and file digest, the digest of those (``content_hash``) and the digest of the
+    merged content data the engine reads (``data_hash``; a ``LoadedPack``)."""
     return {
         "game": pack.game,
         "packs": [{"id": p.id, "version": p.version, "hash": p.sha256} for p in pack.packs],
         "content_hash": pack.content_hash,
+        "data_hash": pack.data_hash,
     }
 
 
@@ -512,8 +515,13 @@ def save_made_with_other_packs(path: Any, header: Any, current: dict[str, Any]) 
 
 
 def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[str]:
-    """What differs between the content a log was made with and the content loaded now."""
+    """What differs between the content a log was made with and the content loaded now.
+
+    Files that differ in bytes only (``whitedwarf fmt``, a comment added) are no difference
+    when the log recorded the digest of the merged content data and it is the one loaded now;
+    a log without it (made before it was recorded) is held to the file digests as before."""
     problems: list[str] = []
+    same_data = _same_data(recorded, current)
     if recorded.get("game") != current.get("game"):
         problems.append(
             f"game: log {shown_value(recorded.get('game'))}, loaded {current.get('game')!r} "
@@ -539,8 +547,20 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
             problems.append(
                 f"pack {pack_id!r}: log version {was}, loaded version {after.get('version')}"
             )
-        elif before.get("hash") != after.get("hash"):
+        elif before.get("hash") != after.get("hash") and not same_data:
             problems.append(f"pack {pack_id!r} {after.get('version')}: its files have changed")
-    if not problems and recorded.get("content_hash") != current.get("content_hash"):
+    if (
+        not problems
+        and not same_data
+        and recorded.get("content_hash") != current.get("content_hash")
+    ):
         problems.append("the merged content differs (content hash)")
     return problems
+
+
+def _same_data(recorded: dict[str, Any], current: dict[str, Any]) -> bool:
+    """Whether a log recorded the digest of the merged content data (text) and it is the
+    digest of the content loaded now: then the engine reads the same content, whatever the
+    files' layout and comments."""
+    digest = recorded.get("data_hash")
+    return isinstance(digest, str) and bool(digest) and digest == current.get("data_hash")

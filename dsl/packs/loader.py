@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -58,6 +59,8 @@ class LoadedPack:
     data: dict[str, Any]
     compiled: Compiled
     packs: list[PackInfo]
+    #: The digest of the packs' ids, versions and file digests (bytes): a comment or a
+    #: reformatting changes it. Learned values, caches and recorded fixtures are keyed on it.
     content_hash: str
     #: Where each card was written (its ``effect``, or the card when it has none), by card
     #: id: an error the engine raises in play names a card id, and the commands print this
@@ -67,6 +70,10 @@ class LoadedPack:
     #: it: the mod pack and its line. An option naming the id (``--option factions=zhur``,
     #: ``--give 0:zhur``) says the mod removed it rather than "no such card".
     removed: dict[str, str] = field(default_factory=dict)
+    #: The digest of ``data`` as the engine reads it (:func:`data_digest`): the same for
+    #: packs whose files differ only in layout or comments. A save or replay records it, so
+    #: one made before ``whitedwarf fmt`` still loads (docs/replays.md "The replay log").
+    data_hash: str = ""
 
     def located(self, error: BaseException) -> str:
         """An engine's error in play, placed at the card it names (:func:`located`)."""
@@ -297,7 +304,25 @@ class _Load:
         digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())
         data = whole_numbers(content.plain())
         origins, removed = _origins(content), _removed(content)
-        return LoadedPack(self.game, data, compiled, packs, digest.hexdigest(), origins, removed)
+        return LoadedPack(
+            self.game,
+            data,
+            compiled,
+            packs,
+            digest.hexdigest(),
+            origins,
+            removed,
+            data_digest(data),
+        )
+
+
+def data_digest(data: Any) -> str:
+    """The sha256 of ``data``, the merged content, as canonical JSON: keys sorted (``fmt``
+    orders a card's keys, and a card's fields are read by name), lists in their order (a
+    deck's order is the game's), no spaces. Layout, comments and quoting of the files do not
+    reach it; any value that changes does."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def whole_numbers(data: Any) -> Any:

@@ -62,6 +62,22 @@ def test_the_content_hash_changes_with_the_content(tmp_path: Path) -> None:
     assert before != after
 
 
+def test_the_data_hash_follows_the_content_not_the_layout(tmp_path: Path) -> None:
+    """A comment changes the file digests (which key learned values and caches) but not the
+    digest of the merged data a save records; a changed value changes both."""
+    copy = tmp_path / "mini"
+    shutil.copytree(SHARED / "mini", copy)
+    first = load_packs([copy], bundled=False).pack
+    planets = copy / "planets.yaml"
+    planets.write_text("# a note\n" + planets.read_text())
+    commented = load_packs([copy], bundled=False).pack
+    assert commented.content_hash != first.content_hash
+    assert commented.data_hash == first.data_hash and len(first.data_hash) == 64
+    planets.write_text(planets.read_text().replace("Glacis", "Glacier"))
+    renamed = load_packs([copy], bundled=False).pack
+    assert renamed.data_hash != first.data_hash
+
+
 def test_a_symlink_out_of_the_pack_is_refused(tmp_path: Path) -> None:
     copy = tmp_path / "packs" / "mini"
     shutil.copytree(SHARED / "mini", copy)

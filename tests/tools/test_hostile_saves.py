@@ -83,6 +83,7 @@ def edit(record: dict[str, Any], where: str, value: Any) -> dict[str, Any]:
         ),
         ("header.packs", 5, "the save's header 'packs' is 5, not a list of"),
         ("header.content_hash", 7, "the save's header 'content_hash' is 7, not a digest"),
+        ("header.data_hash", [], "the save's header 'data_hash' is [], not a digest"),
         ("header.engine", 1, "the save's header 'engine' is 1, not an engine version"),
     ],
 )

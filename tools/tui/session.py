@@ -480,6 +480,7 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
         ("seats", _list_of(header.get("seats", []), lambda s: isinstance(s, str)), "not a list"),
         ("packs", _list_of(header.get("packs", []), _is_pack), "not a list of {id, version, hash}"),
         ("content_hash", isinstance(header.get("content_hash", ""), str), "not a digest (text)"),
+        ("data_hash", isinstance(header.get("data_hash", ""), str), "not a digest (text)"),
     ]
     for name, fine, why in expected:
         if not fine:
