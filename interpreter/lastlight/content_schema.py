@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.kinds import (
     BoxCount,
@@ -647,6 +647,31 @@ def check_piece_counts(content: Content) -> list[Diagnostic]:
     return out
 
 
+def check_research(content: Content) -> list[Diagnostic]:
+    """W0925: Research keeps more techs than it draws. 000 "Action Card #1 - Research" draws 3
+    and keeps 2; the engine keeps every tech drawn when there are no more than it may keep
+    (``research.py``), so a ``research_keep`` above ``research_draw`` does nothing beyond
+    ``research_draw`` and a pack that wrote it likely swapped the two. A warning: a tech that
+    raises ``research_draw`` may still make the difference count."""
+    supply = content.data("supply")  # merged: a mod may change one of the two numbers
+    rules = supply.get("rules") if isinstance(supply, dict) else None
+    span = content.span("supply", ("rules", "research_keep"))
+    if not isinstance(rules, dict) or span is None:
+        return []
+    draw, keep = rules.get("research_draw"), rules.get("research_keep")
+    if type(draw) is not int or type(keep) is not int or keep <= draw:
+        return []
+    message = (
+        f"Research keeps {keep} techs but draws only {draw}: it keeps every tech it draws, "
+        f"so a keep above {draw} does nothing"
+    )
+    hint = (
+        f"Research draws `research_draw` techs and keeps `research_keep` of them (the rulebook: "
+        f"draw 3, keep 2); write `research_keep: {draw}` or less, or draw more"
+    )
+    return [warning("W0925", message, span, hint)]
+
+
 #: The codes of Last Light's own checks of its files (``checks`` of :func:`content_spec`).
 CODES = {
     "E0920": "a die whose results' faces do not add up to its sides",
@@ -654,6 +679,7 @@ CODES = {
     "E0922": "a die every face of which rolls another die",
     "E0923": "an action card, or a field of one, that the engine would not play as written",
     "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
+    "W0925": "Research keeps more techs than it draws (supply.yaml's research_keep)",
     "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
 }
 
@@ -687,6 +713,7 @@ def content_spec() -> ContentSpec:
             GameCheck(("dice",), check_dice),
             GameCheck(("actions",), check_actions),
             GameCheck(("ships", "supply"), check_piece_counts),
+            GameCheck(("supply",), check_research),
             GameCheck(
                 ("setups", "supply", "factions", "achievements", "planets"),
                 check_setup_needs,

@@ -155,6 +155,24 @@ def test_e0924_a_ship_count_the_supply_contradicts(here: Path) -> None:
     assert headline in validate("lastlight")
 
 
+def test_w0925_research_keeping_more_than_it_draws(here: Path) -> None:
+    """A mod's supply.yaml drawing 1 tech and keeping 2 played as 'keep the one drawn'
+    without a word: the two numbers were most likely swapped."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+    )
+    supply = (bundled_pack() / "supply.yaml").read_text("utf-8")
+    assert "  research_draw: 3\n" in supply
+    (here / "mod" / "supply.yaml").write_text(
+        supply.replace("  research_draw: 3\n", "  research_draw: 1\n")
+    )
+    [headline] = example("W0925")
+    output = validate("mod")
+    assert headline in output and "0 errors, 1 warning" in output
+    assert "W0925" not in validate(str(bundled_pack()))
+
+
 def test_w0901_a_word_a_mod_left_unused(here: Path) -> None:
     (here / "mod").mkdir()
     (here / "mod" / "pack.yaml").write_text(

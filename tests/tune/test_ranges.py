@@ -28,6 +28,20 @@ def test_the_ranges_are_the_checkers() -> None:
     assert {k.card for k in KNOBS} == {c.id for c in CARDS}
 
 
+def _hexan_mod(mod: Path, factions: str) -> tuple[tune_pack.Pack, list[Knob]]:
+    """A mod of the base pack holding ``factions`` (a Hexan), read as tune reads it, with the
+    numbers of its Hexan."""
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        f"id: {mod.name}\nname: {mod.name}\nversion: 1.0.0\ngame: lastlight\n"
+        'depends:\n  lastlight: ">=1.0"\n',
+        encoding="utf-8",
+    )
+    (mod / "factions.yaml").write_text(factions, encoding="utf-8")
+    pack = tune_pack.read_pack(mod)
+    return pack, tune_pack.find_knobs(pack, [pack.cards["hexan"]])
+
+
 #: Hexan as K17 ships it, written out so that this test keeps a text that writes each of its
 #: numbers once (tune edits a number of a text in place only then) whatever the pack does.
 HEXAN_K17 = """\
@@ -50,16 +64,7 @@ HEXAN_K17 = """\
 def test_a_signed_number_of_a_text_is_told_from_its_opposite(tmp_path: Path) -> None:
     """Hexan's text writes +1 (starting common) and -1 (cards kept): tune changes the one it
     moved. Before, both read as 1, so neither was changed and the text said the old numbers."""
-    mod = tmp_path / "hexan_k17"
-    mod.mkdir()
-    (mod / "pack.yaml").write_text(
-        "id: hexan_k17\nname: Hexan K17\nversion: 1.0.0\ngame: lastlight\n"
-        'depends:\n  lastlight: ">=1.0"\n',
-        encoding="utf-8",
-    )
-    (mod / "factions.yaml").write_text(HEXAN_K17, encoding="utf-8")
-    pack = tune_pack.read_pack(mod)
-    knobs = tune_pack.find_knobs(pack, [pack.cards["hexan"]])
+    pack, knobs = _hexan_mod(tmp_path / "hexan_k17", HEXAN_K17)
     values = [-2 if k.key == "hexan:effect[1]" else k.value for k in knobs]
     ((_, data),) = tune_pack.changed_cards(pack, knobs, values).values()
     assert "+1 starting [common]" in data["text"] and "-2 cards kept" in data["text"]
@@ -92,16 +97,7 @@ def test_a_text_that_writes_a_number_twice_is_written_again_from_its_effect(
 ) -> None:
     """The text cannot be edited number by number (three 1s), but it is the text written from
     the effect, so tune writes it again from the changed effect: it says +2, not +1."""
-    mod = tmp_path / "hexan_ones"
-    mod.mkdir()
-    (mod / "pack.yaml").write_text(
-        "id: hexan_ones\nname: Hexan ones\nversion: 1.0.0\ngame: lastlight\n"
-        'depends:\n  lastlight: ">=1.0"\n',
-        encoding="utf-8",
-    )
-    (mod / "factions.yaml").write_text(HEXAN_ONES, encoding="utf-8")
-    pack = tune_pack.read_pack(mod)
-    knobs = tune_pack.find_knobs(pack, [pack.cards["hexan"]])
+    pack, knobs = _hexan_mod(tmp_path / "hexan_ones", HEXAN_ONES)
     values = [2 if k.key == "hexan:effect[0]" else k.value for k in knobs]
     ((_, data),) = tune_pack.changed_cards(pack, knobs, values).values()
     assert "+2 starting [common]" in data["text"] and "gain 1 [common]" in data["text"]
