@@ -143,7 +143,8 @@ class Checker:
 
     def stale_conditions(self, effect: ast.Effect) -> None:
         """W0415 at a trigger's condition reading a counter an earlier clause on the same
-        hook changes (dsl/emptied.py): it may be tested before that clause runs. Not said
+        hook changes (dsl/emptied.py): it is tested before that clause runs, in every game
+        (docs/rules-decisions.md R8, SL156). Not said
         of an effect with errors, whose counters may be wrongly written."""
         if any(d.is_error for d in self.diagnostics):
             return
@@ -154,10 +155,10 @@ class Checker:
             self.warning(
                 "W0415",
                 read.pos,
-                f"`{plural} on {card_state.THIS_CARD}` may be read before the earlier `when "
+                f"`{plural} on {card_state.THIS_CARD}` is read before the earlier `when "
                 f"{hook}` clause of this card changes it: the conditions of a hook's triggers "
                 "are tested as the hook comes, before any of them runs (docs/rules-decisions.md "
-                "R8), so this one sees the count from before",
+                "R8, SL156), so this one sees the count from before",
                 f"test it after the change, in one clause: `when {hook} -> put 1 {name} on "
                 f"{card_state.THIS_CARD} then if {plural} on {card_state.THIS_CARD} >= ... -> "
                 "...`",

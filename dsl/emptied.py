@@ -134,9 +134,9 @@ def stale_conditions(
 ) -> list[tuple[ast.CounterRef, ast.Trigger]]:
     """Each counter a trigger's ``when ... if`` condition reads that an earlier trigger of the
     same card on the same hook puts or removes, with that earlier trigger (W0415): the
-    conditions of a hook's triggers may be tested as the hook comes, before any of them runs
-    (docs/rules-decisions.md R8), so the condition sees the count from
-    before the earlier clause."""
+    conditions of a hook's triggers are tested as the hook comes, before any of them runs
+    (docs/rules-decisions.md R8, SL156), so the condition sees the count from before the
+    earlier clause."""
     found: list[tuple[ast.CounterRef, ast.Trigger]] = []
     for n, clause in enumerate(clauses):
         if not isinstance(clause, ast.Trigger) or clause.cond is None:

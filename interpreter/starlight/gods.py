@@ -75,7 +75,11 @@ def fire(
     ``context``: what the hook provides (``Hook.provides``: the constellation of the star
     being launched), put in the frame's context for the trigger's condition and steps.
     ``run`` and ``depth``: as :func:`effects.start` (a verb firing a hook passes
-    ``run=False``). True when a trigger started."""
+    ``run=False``). True when a trigger started.
+
+    Every ``when ... if`` condition on the hook is tested first, then the clauses run in
+    printed order, each after the one before is done (docs/rules-decisions.md SL156, Last
+    Light's R8), whoever fired the hook."""
     god = player(state, seat)["god"]
     started: list[int] = []
     for index, clause in enumerate(clauses(game, state, seat)):
@@ -104,12 +108,13 @@ def fire(
                 events.note(state, "god_use_counted", seat, god=god, shown=card_uses.shown(entry))
         if events.ON:
             events.note(state, "god_triggered", seat, god=god, hook=hook)
-        if run:
-            effects.start(game, state, "gods", str(god), seat, index, context)
         started.append(index)
-    if not run:  # left on the stack, the first clause on top: it runs first, as with ``run``
-        for index in reversed(started):
-            effects.start(game, state, "gods", str(god), seat, index, context, False, depth)
+    # on the stack, the first clause on top: it runs first, and one that asks its owner
+    # holds back those under it (SL156)
+    for index in reversed(started):
+        effects.start(game, state, "gods", str(god), seat, index, context, False, depth)
+    if run and started:
+        effects.run_frames(game, state)
     return bool(started)
 
 
