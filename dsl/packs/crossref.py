@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content, Entry
@@ -232,7 +234,7 @@ def removed_but_named(
     the dependency's file that still names the card (``code`` for a game's own check)."""
     first = next((span for span in places if span is not None), None)
     first_of = "at" if len(places) == 1 else "the first at"
-    where = f" ({first_of} {first.path}:{first.line}:{first.column})" if first else ""
+    where = f" ({first_of} {shown_place(first)})" if first else ""
     count = "1 place still names" if len(places) == 1 else f"{len(places)} places still name"
     message = f"{removal.pack} removes {target} `{value}`, which {count}{where}"
     hint = (
@@ -240,6 +242,19 @@ def removed_but_named(
         "cards that name it"
     )
     return error(code, message, removal.span(("id",)), hint)
+
+
+def shown_place(span: Span) -> str:
+    """``file:line:column`` of ``span`` as a modder reads it: a file of a pack shipped with
+    whitedwarf is named inside its pack (``sky.yaml:49:65 of the bundled pack starlight``),
+    never by its install path, which means nothing to a modder and differs by machine."""
+    place = f"{span.path}:{span.line}:{span.column}"
+    try:
+        inside = Path(span.path).resolve().relative_to(bundled_pack().parent.resolve())
+    except (OSError, ValueError):
+        return place
+    pack, *file = inside.parts
+    return f"{'/'.join(file)}:{span.line}:{span.column} of the bundled pack {pack}"
 
 
 def _refused_ids(spec: ContentSpec, content: Content) -> dict[str, set[Any]]:

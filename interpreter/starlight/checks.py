@@ -16,7 +16,13 @@ from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content, Entry
-from whitedwarf.dsl.packs.crossref import hidden_spaces, id_spaces, removed_but_named, removed_ids
+from whitedwarf.dsl.packs.crossref import (
+    hidden_spaces,
+    id_spaces,
+    removed_but_named,
+    removed_ids,
+    shown_place,
+)
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.dsl.suggest import suggest
 
@@ -233,8 +239,7 @@ def _accolade_removed(removal: Entry, cards: list[Entry], left: int) -> Diagnost
     message = (
         f"{removal.pack} removes accolade `{removal.id}`, leaving {left}, but "
         f"{counted(len(cards), 'Starbot card')} {'marks' if len(cards) == 1 else 'mark'} a "
-        f"later place (the first at {first.path}:{first.line}:"
-        f"{first.column})"
+        f"later place (the first at {shown_place(first)})"
     )
     hint = (
         "replace the accolade (`replace: true`) instead of removing it, or also replace "

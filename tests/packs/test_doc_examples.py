@@ -173,6 +173,21 @@ def test_w0925_research_keeping_more_than_it_draws(here: Path) -> None:
     assert "W0925" not in validate(str(bundled_pack()))
 
 
+def test_e0902_a_mods_removal_names_a_bundled_file_inside_its_pack(here: Path) -> None:
+    """The first place still naming the removed card was shown by its install path (a
+    site-packages folder on a stranger's machine): it is named inside its bundled pack."""
+    (here / "starmod").mkdir()
+    (here / "starmod" / "pack.yaml").write_text(
+        "id: starmod\nname: Star mod\nversion: 0.1.0\ngame: starlight\n"
+        "depends: {starlight: '>=1'}\n"
+    )
+    (here / "starmod" / "privileges.yaml").write_text("- {id: refill_rays, remove: true}\n")
+    _, headline = example("E0902")
+    output = validate("starmod")
+    assert headline in output
+    assert str(bundled_pack("starlight")) not in output
+
+
 def test_w0901_a_word_a_mod_left_unused(here: Path) -> None:
     (here / "mod").mkdir()
     (here / "mod" / "pack.yaml").write_text(
@@ -280,7 +295,11 @@ def test_e0902_a_removal_a_dependency_still_names(here: Path) -> None:
     )
     (mod / "privileges.yaml").write_text("- {id: refill_rays, remove: true}\n")
     headline = next(line for line in example("E0902") if "removes" in line)
-    assert headline in validate("starmod", "--pack-path", "content")
+    # a copy of the pack is not the bundled one: its file is shown by its own path
+    shown = headline.replace(
+        "sky.yaml:49:65 of the bundled pack starlight", "content/starlight/sky.yaml:49:65"
+    )
+    assert shown in validate("starmod", "--pack-path", "content")
 
 
 def test_w0432_a_starlight_god_without_text(here: Path) -> None:
