@@ -246,7 +246,7 @@ def removed_but_named(
 
 def shown_place(span: Span) -> str:
     """``file:line:column`` of ``span`` as a modder reads it: a file of a pack shipped with
-    whitedwarf is named inside its pack (``sky.yaml:49:65 of the bundled pack starlight``),
+    whitedwarf is named inside its pack (``techs.yaml:12:9 of the bundled pack <id>``),
     never by its install path, which means nothing to a modder and differs by machine."""
     place = f"{span.path}:{span.line}:{span.column}"
     try:
