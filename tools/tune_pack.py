@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import io
 import re
@@ -207,7 +208,10 @@ def _effect_knobs(pack: Pack, cards: Sequence[Card], search: Sequence[str]) -> l
                 continue
             parts: list[str] = []
             last = 0
+            seats = player_counts_at(text)
             for index, match in enumerate(NUMBER.finditer(text)):
+                if match.start(2) in seats:
+                    continue  # `if players != 3`: which games the card acts in, not a number
                 value += 1
                 probes[value] = (card, name, index, int(match.group(1) + match.group(2)))
                 parts += [text[last : match.start()], f"{match.group(1)}{value}"]
@@ -224,6 +228,41 @@ def _effect_knobs(pack: Pack, cards: Sequence[Card], search: Sequence[str]) -> l
             low, high, what = found[number]
             knobs.append(Knob(card.id, card.file, f"{name}[{index}]", written, low, high, what))
     return knobs
+
+
+def player_counts_at(effect: str) -> set[int]:
+    """Where ``effect`` compares the number of players with a written number (``if players
+    != 3``): the offsets of those numbers. They say at which player counts a card acts, a
+    choice of the design and not an amount to balance, and the checker bounds them as any
+    number (0 to 100), so tune leaves them as written. An effect that does not parse has
+    none (the checker tells its author)."""
+    from whitedwarf.dsl import ast
+    from whitedwarf.dsl.parser import EffectSyntaxError, EffectTooDeep, parse
+
+    try:
+        tree = parse(effect)
+    except (EffectSyntaxError, EffectTooDeep):  # the checker tells the author
+        return set()
+    found: set[int] = set()
+    for node in _nodes(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        for one, other in ((node.left, node.right), (node.right, node.left)):
+            counts_players = isinstance(one, ast.ValueRef) and one.name.text == "players"
+            if counts_players and isinstance(other, ast.Num):
+                found.add(other.pos.start)
+    return found
+
+
+def _nodes(node: Any) -> Iterator[Any]:
+    """``node`` and every node of the effect tree below it."""
+    if isinstance(node, list | tuple):
+        for item in node:
+            yield from _nodes(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        yield node
+        for item in dataclasses.fields(node):
+            yield from _nodes(getattr(node, item.name))
 
 
 def _checker_ranges(

@@ -173,3 +173,16 @@ def test_a_starlight_change_validates_too(data: st.DataObject) -> None:
         tune_pack.write_pack_files(STARLIGHT, mod, "starlight_tuned", cards)
         result = load_packs([STARLIGHT.folder, mod])
         assert result.errors == [], [d.headline() for d in result.errors]
+
+
+def test_a_player_count_a_card_compares_with_is_not_a_number_to_move(tmp_path: Path) -> None:
+    """`if players != 3` says at which player counts the card acts: tune offered the 3 as a
+    number to move (0 to 100, "a number"), and could have made the card act in every game."""
+    seated = HEXAN_K17.replace(
+        "when game_start -> may pay", "when game_start if players != 3 -> may pay"
+    ).replace("the game: you may", "the game, if there are not 3 players: you may")
+    pack, knobs = _hexan_mod(tmp_path / "seated", seated)
+    assert [k.key for k in knobs] == ["hexan:effect[0]", "hexan:effect[1]", "hexan:effect[3]"]
+    values = [3 if k.key == "hexan:effect[3]" else k.value for k in knobs]
+    ((_, data),) = tune_pack.changed_cards(pack, knobs, values).values()
+    assert "when game_start if players != 3 -> may pay 3 common" in data["effect"]
