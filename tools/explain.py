@@ -40,6 +40,7 @@ from whitedwarf.interpreter.simulation.batch import (
 from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
+from whitedwarf.tools.batch_run import clock_time
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
@@ -760,7 +761,7 @@ class _Progress:
         self.count, self.quiet, self.done = total, quiet, 0
         self.bar: Any = None
         self.task: Any = None
-        self.said = time.monotonic()
+        self.said = self.start = time.monotonic()
 
     def __enter__(self) -> _Progress:
         if not self.quiet and sys.stderr.isatty():
@@ -803,4 +804,13 @@ class _Progress:
             and (time.monotonic() - self.said >= 10 or self.done == self.count)
         ):  # (a stage with nothing left to play says nothing: no second "8 of 8")
             self.said = time.monotonic()
-            click.echo(f"explaining: {self.done} of {self.count} games", err=True)
+            click.echo(f"explaining: {self.done} of {self.count} games{self._time()}", err=True)
+
+    def _time(self) -> str:
+        """How long the games have taken, and, before the last, about how long is left (as
+        simulate's lines say it)."""
+        elapsed = time.monotonic() - self.start
+        if self.done >= self.count:
+            return f" in {clock_time(elapsed)}"
+        left = elapsed / max(1, self.done) * (self.count - self.done)
+        return f", {clock_time(elapsed)} elapsed, about {clock_time(left)} left"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -52,6 +53,8 @@ def test_explain_shows_the_learning_without_quiet(new_pack: Path, tmp_path: Path
     assert code == 0, output
     assert f"{LEARNING} (first use of this pack)" in output, output
     assert output.count("explaining: 8 of 8 games") == 1, output  # said once, not twice
+    # with how long the games took, as simulate's plain lines say it
+    assert re.search(r"^explaining: 8 of 8 games in \d+:\d\d:\d\d$", output, re.M), output
 
 
 def test_tune_quiet_does_not_show_the_learning(new_pack: Path, tmp_path: Path) -> None:
