@@ -9,11 +9,13 @@ Records are appended as games finish, so an interrupted run keeps the finished g
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.interpreter.engines import MOST_ROUNDS
 from whitedwarf.interpreter.simulation import record_files
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError
 
@@ -129,8 +131,8 @@ def _record_problem(record: Any, index: int) -> str | None:
 _PER_SEAT: dict[str, tuple[type | tuple[type, ...], str]] = {
     "agents": (str, "text"),
     "factions": (str, "text"),
-    "light": ((int, float), "a number"),
-    "points": ((int, float), "a number"),
+    "light": ((int, float), "a finite number"),
+    "points": ((int, float), "a finite number"),
 }
 
 
@@ -140,6 +142,9 @@ def _seats_problem(record: dict[str, Any], index: int) -> str | None:
     players = record["players"]
     if not 1 <= players <= 5:
         return f"the record of game {index} has {players} players; a game has 1 to 5"
+    if not 0 <= record["rounds"] <= MOST_ROUNDS:  # no round limit allows more: edited
+        rounds = record["rounds"]
+        return f"the record of game {index} has {rounds} rounds; a game has 0 to {MOST_ROUNDS}"
     for key, (kind, said) in _PER_SEAT.items():
         values = record.get(key)
         if key not in record or (key == "points" and values == []):
@@ -148,6 +153,7 @@ def _seats_problem(record: dict[str, Any], index: int) -> str | None:
             isinstance(values, list)
             and len(values) == players
             and all(isinstance(v, kind) and not isinstance(v, bool) for v in values)
+            and all(math.isfinite(v) for v in values if isinstance(v, float))
         ):
             return f"the record of game {index} must have {players} {key}, each {said}"
     winners = record["winners"]

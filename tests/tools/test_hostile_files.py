@@ -204,7 +204,13 @@ def test_an_edited_batch_is_refused_at_its_line_and_left_alone(
         ("players", 99, "the record of game 0 has 99 players; a game has 1 to 5"),
         ("factions", [1, 2], "the record of game 0 must have 2 factions, each text"),
         ("agents", ["random", 5], "the record of game 0 must have 2 agents, each text"),
-        ("light", "x", "the record of game 0 must have 2 light, each a number"),
+        ("light", "x", "the record of game 0 must have 2 light, each a finite number"),
+        (
+            "light",
+            [float("nan"), 0],
+            "the record of game 0 must have 2 light, each a finite number",
+        ),
+        ("rounds", -1, "the record of game 0 has -1 rounds; a game has 0 to 1000"),
     ],
 )
 @pytest.mark.parametrize("command", ["report", "fairness"])
