@@ -25,6 +25,7 @@ from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, prepare_agents
 from whitedwarf.interpreter.simulation.tally import Tally
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
+from whitedwarf.tools import ctrl_c
 from whitedwarf.tools.exits import Interrupted
 
 #: Seconds between two progress lines when stderr is not a terminal.
@@ -62,11 +63,15 @@ def run_into(
         config, range(kept, config.games), workers or usable_cores(), cluster, security
     )
     try:
-        with progress_for(label, config.games, kept, quiet) as progress:
+        with (
+            ctrl_c.remembered() as heard,
+            progress_for(label, config.games, kept, quiet) as progress,
+        ):
             written = store.append(folder, source, progress.advance, kind)
             try:
                 for record in written:
                     tally.add(record)
+                    heard.check()  # a Ctrl-C a finaliser swallowed stops the run here
             finally:  # what a format holds back is written before the games are counted
                 written.close()
     except KeyboardInterrupt:
