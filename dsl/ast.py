@@ -6,7 +6,11 @@ checker can point at the exact word inside the YAML file via an EffectSource.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,3 +399,16 @@ def inner_steps(step: Step) -> tuple[Step, ...]:
     if isinstance(step, Optional | ForEach | Repeat | Remember):
         return (step.step,)
     return ()
+
+
+def nodes_in(node: Any, kind: type[T]) -> Iterator[T]:
+    """Every node of ``kind`` in a syntax tree, ``node`` included, depth first (a generic
+    walk over the dataclass fields; ``object`` for every node)."""
+    if isinstance(node, kind):
+        yield node
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from nodes_in(item, kind)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for item in fields(node):
+            yield from nodes_in(getattr(node, item.name), kind)

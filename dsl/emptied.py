@@ -87,14 +87,12 @@ def _puts(action: ast.Action, name: str) -> bool:
 
 
 def _actions(step: object) -> Iterator[ast.Action]:
-    for node in _nodes(step):
-        if isinstance(node, ast.Action):
-            yield node
+    yield from ast.nodes_in(step, ast.Action)
 
 
 def _reads(step: ast.Step, name: str) -> Iterator[ast.CounterRef | ast.Word]:
     """``<name> on this card`` in a number, and ``per <name> on this card``."""
-    for node in _nodes(step):
+    for node in ast.nodes_in(step, object):
         if isinstance(node, ast.CounterRef) and counter_name(node.name.text) == name:
             yield node
         elif isinstance(node, ast.Action):
@@ -114,21 +112,6 @@ def _per_reads(action: ast.Action, name: str) -> Iterator[ast.Word]:
             yield word
 
 
-def _nodes(node: object) -> Iterator[object]:
-    """Every AST node under ``node`` (itself included), depth first."""
-    yield node
-    fields = getattr(node, "__dataclass_fields__", None)
-    if fields is None:
-        return
-    for field in fields:
-        value = getattr(node, field)
-        if isinstance(value, tuple):
-            for item in value:
-                yield from _nodes(item)
-        elif hasattr(value, "__dataclass_fields__"):
-            yield from _nodes(value)
-
-
 def stale_conditions(
     clauses: tuple[object, ...],
 ) -> list[tuple[ast.CounterRef, ast.Trigger]]:
@@ -141,7 +124,7 @@ def stale_conditions(
     for n, clause in enumerate(clauses):
         if not isinstance(clause, ast.Trigger) or clause.cond is None:
             continue
-        reads = [r for r in _nodes(clause.cond) if isinstance(r, ast.CounterRef)]
+        reads = list(ast.nodes_in(clause.cond, ast.CounterRef))
         for earlier in clauses[:n]:
             if not isinstance(earlier, ast.Trigger) or earlier.hook.text != clause.hook.text:
                 continue

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import difflib
 import io
 import re
@@ -244,25 +243,12 @@ def player_counts_at(effect: str) -> set[int]:
     except (EffectSyntaxError, EffectTooDeep):  # the checker tells the author
         return set()
     found: set[int] = set()
-    for node in _nodes(tree):
-        if not isinstance(node, ast.Compare):
-            continue
+    for node in ast.nodes_in(tree, ast.Compare):
         for one, other in ((node.left, node.right), (node.right, node.left)):
             counts_players = isinstance(one, ast.ValueRef) and one.name.text == "players"
             if counts_players and isinstance(other, ast.Num):
                 found.add(other.pos.start)
     return found
-
-
-def _nodes(node: Any) -> Iterator[Any]:
-    """``node`` and every node of the effect tree below it."""
-    if isinstance(node, list | tuple):
-        for item in node:
-            yield from _nodes(item)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        yield node
-        for item in dataclasses.fields(node):
-            yield from _nodes(getattr(node, item.name))
 
 
 def _checker_ranges(

@@ -6,9 +6,8 @@ code is documented in docs/diagnostics.md.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl import ast
 from whitedwarf.dsl.api import parse_effect
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
     from whitedwarf.dsl.packs.kinds import ContentSpec, FileKind
     from whitedwarf.dsl.source import EffectSource
 
-T = TypeVar("T")
 
 CODES = {
     "E0940": "a rondel space whose constellations do not fit its action",
@@ -334,24 +332,12 @@ def only_claims(clause: ast.AsSoonAs) -> bool:
 
 def actions_in(node: Any) -> Iterator[ast.Action]:
     """Every action in a syntax tree."""
-    return nodes_in(node, ast.Action)
-
-
-def nodes_in(node: Any, kind: type[T]) -> Iterator[T]:
-    """Every node of ``kind`` in a syntax tree (a generic walk over its dataclass fields)."""
-    if isinstance(node, kind):
-        yield node
-    if isinstance(node, tuple | list):
-        for item in node:
-            yield from nodes_in(item, kind)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for item in dataclasses.fields(node):
-            yield from nodes_in(getattr(node, item.name), kind)
+    return ast.nodes_in(node, ast.Action)
 
 
 def _pack_words(effect: ast.Effect, registry: Registry) -> Iterator[tuple[ast.Word, str]]:
     """Each adjective of a selector that names a pack id, with its id space."""
-    for selector in nodes_in(effect, ast.Selector):
+    for selector in ast.nodes_in(effect, ast.Selector):
         found = registry.noun_for(tuple(w.text for w in selector.words))
         if found is None:
             continue
