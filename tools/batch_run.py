@@ -172,6 +172,13 @@ def clock_time(seconds: float) -> str:
     return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
 
 
+def time_left(elapsed: float, played: int, to_play: int) -> str:
+    """``0:00:30 elapsed, about 0:01:10 left``: the time ``played`` games took, and the
+    time ``to_play`` more would take at that pace."""
+    left = elapsed / max(1, played) * to_play
+    return f"{clock_time(elapsed)} elapsed, about {clock_time(left)} left"
+
+
 class ProgressLines:
     """Progress as plain lines on stderr, for logs: where the batch is, how long it has
     run, and about how long is left (from the games played in this run only, so a resumed
@@ -202,11 +209,9 @@ class ProgressLines:
         now = self.clock()
         if self.done < self.total and now - self.last >= self.every:
             self.last = now
-            played = self.done - self.first
-            left = (now - self.start) / played * (self.total - self.done)
             self._say(
                 f"{self.done}/{counted(self.total, 'game')} ({100 * self.done // self.total}%), "
-                f"{clock_time(now - self.start)} elapsed, about {clock_time(left)} left"
+                + time_left(now - self.start, self.done - self.first, self.total - self.done)
             )
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:

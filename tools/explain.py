@@ -40,7 +40,7 @@ from whitedwarf.interpreter.simulation.batch import (
 from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
-from whitedwarf.tools.batch_run import clock_time
+from whitedwarf.tools.batch_run import clock_time, time_left
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
@@ -812,5 +812,4 @@ class _Progress:
         elapsed = time.monotonic() - self.start
         if self.done >= self.count:
             return f" in {clock_time(elapsed)}"
-        left = elapsed / max(1, self.done) * (self.count - self.done)
-        return f", {clock_time(elapsed)} elapsed, about {clock_time(left)} left"
+        return ", " + time_left(elapsed, self.done, self.count - self.done)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from whitedwarf.dsl.counts import counted
 from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents import values as card_values
 from whitedwarf.interpreter.engines import MOST_ROUNDS
@@ -971,13 +972,8 @@ def _validates(pack: Path, mod: Path, search: Sequence[str]) -> str:
     result = load_packs([pack, mod], list(search))
     errors, warnings = len(result.errors), len(result.warnings)
     if errors:
-        return f"{_plural(errors, 'error')}: run whitedwarf validate"
-    return f"validates: {_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
-
-
-def _plural(count: int, noun: str) -> str:
-    """``0 errors``, ``1 warning``, ``2 warnings``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+        return f"{counted(errors, 'error')}: run whitedwarf validate"
+    return f"validates: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
 
 
 def _html(result: dict[str, Any]) -> str:
