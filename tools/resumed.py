@@ -18,6 +18,7 @@ import click
 from whitedwarf.interpreter.agents.strong import think_error
 from whitedwarf.interpreter.simulation import record_files, store
 from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, check_agents
+from whitedwarf.tools.kept_settings import FLAG, TEXT, TEXTS, Rule
 from whitedwarf.tools.play import make_game
 from whitedwarf.tools.session import Loaded
 from whitedwarf.tools.think import MOST_THINK_MS
@@ -60,16 +61,18 @@ def _records(value: Any, config: BatchConfig, loaded: Loaded) -> None:
         raise BatchError(f"'records' is one of {', '.join(record_files.FORMATS)}, not {value!r}")
 
 
-def _texts(name: str) -> Callable[[Any, BatchConfig, Loaded], None]:
+def _kept(name: str, rule: Rule) -> Callable[[Any, BatchConfig, Loaded], None]:
+    """The check of a setting that need only pass ``rule`` (kept_settings' rules)."""
+
     def check(value: Any, config: BatchConfig, loaded: Loaded) -> None:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise BatchError(f"{name!r} must be a list of texts, not {value!r}")
+        if not rule.test(value):
+            raise BatchError(f"{name!r} must be {rule.said}, not {value!r}")
 
     return check
 
 
 def _give(value: Any, config: BatchConfig, loaded: Loaded) -> None:
-    _texts("give")(value, config, loaded)
+    _kept("give", TEXTS)(value, config, loaded)
     options, limit = config.extra.get("options", {}), config.round_limit
     try:
         check_given(loaded, config.players, config.agents, options, tuple(value), limit)
@@ -111,18 +114,8 @@ def _think(value: Any, config: BatchConfig, loaded: Loaded) -> None:
 
 
 def _robust(value: Any, config: BatchConfig, loaded: Loaded) -> None:
-    _texts("robust")(value, config, loaded)
+    _kept("robust", TEXTS)(value, config, loaded)
     check_agents(tuple(value), config.players, loaded.engine)
-
-
-def _text(value: Any, config: BatchConfig, loaded: Loaded) -> None:
-    if not isinstance(value, str):
-        raise BatchError(f"'ablate' must be a card id, not {value!r}")
-
-
-def _flag(value: Any, config: BatchConfig, loaded: Loaded) -> None:
-    if not isinstance(value, bool):
-        raise BatchError(f"'rotate' must be true or false, not {value!r}")
 
 
 def _probe(value: Any, config: BatchConfig, loaded: Loaded) -> None:
@@ -139,8 +132,8 @@ _EXTRA: dict[str, Callable[[Any, BatchConfig, Loaded], None]] = {
     "give": _give,
     "think": _think,
     "robust": _robust,
-    "base_values": _texts("base_values"),
-    "ablate": _text,
-    "rotate": _flag,
+    "base_values": _kept("base_values", TEXTS),
+    "ablate": _kept("ablate", Rule("a card id", TEXT.test)),
+    "rotate": _kept("rotate", FLAG),
     "probe": _probe,
 }
