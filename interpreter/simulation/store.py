@@ -92,7 +92,7 @@ def finished(folder: Path, kind: str | None = None) -> int:
     """
     try:
         kind = kind or record_files.present(folder) or "jsonl"
-        return record_files.keep_finished(folder, kind, _record_problem)
+        return record_files.keep_finished(folder, kind, record_problem)
     except record_files.RecordsError as error:
         raise StoreError(str(error)) from None
 
@@ -113,8 +113,8 @@ _RECORD = {"seed": int, "players": int, "agents": list, "winners": list, "rounds
 _ERROR = {"seed": int, "agents": list, "error": str}
 
 
-def _record_problem(record: Any, index: int) -> str | None:
-    """Why ``record`` is not the record of game ``index`` (None: it is one)."""
+def record_problem(record: Any, index: int) -> str | None:
+    """Why ``record`` is not the record of game ``index`` of a batch (None: it is one)."""
     if not isinstance(record, dict):
         return "not a game record (a JSON object per line)"
     if record.get("index") != index or type(record.get("index")) is not int:
@@ -162,11 +162,6 @@ def _seats_problem(record: dict[str, Any], index: int) -> str | None:
     ):
         return f"the record of game {index} has winners that are not its seats 0 to {players - 1}"
     return None
-
-
-def record_problem(record: Any, index: int) -> str | None:
-    """Why ``record`` is not the record of game ``index`` of a batch (None: it is one)."""
-    return _record_problem(record, index)
 
 
 def append(
