@@ -129,11 +129,13 @@ def check_ray_colours(content: Content) -> list[Diagnostic]:
     """A ray colour written twice: the engine keeps the last counts of a colour, so the first
     line would do nothing; each value a pack sets must do something, so it is refused."""
     rays = content.documents.get("rays")
+    if rays is None:
+        return []
     out: list[Diagnostic] = []
     seen: set[str] = set()
-    for index, entry in enumerate(rays.data.get("colours", []) if rays is not None else []):
+    for index, entry in enumerate(rays.data.get("colours", [])):
         colour = entry.get("colour")
-        if colour in seen and rays is not None:
+        if colour in seen:
             message = f"the ray colour `{colour}` is written twice; the first line would not count"
             hint = "write each colour once, with its long and short counts"
             out.append(error("E0949", message, rays.span(("colours", index)), hint))
@@ -145,12 +147,14 @@ def check_links_once(content: Content) -> list[Diagnostic]:
     """A link written twice (in either order): a link is a line on the board, there or not,
     so the second does nothing and is refused."""
     sky = content.documents.get("sky")
+    if sky is None:
+        return []
     out: list[Diagnostic] = []
-    for c_index, constellation in enumerate(sky.data.get("constellations", []) if sky else []):
+    for c_index, constellation in enumerate(sky.data.get("constellations", [])):
         links: set[frozenset[str]] = set()
         for l_index, link in enumerate(constellation.get("links", [])):
             ends = frozenset(link) if _two_names(link) else None
-            if ends is not None and ends in links and sky is not None:
+            if ends is not None and ends in links:
                 message = (
                     f"the link {' - '.join(f'`{end}`' for end in link)} of "
                     f"`{constellation.get('id')}` is written twice"
