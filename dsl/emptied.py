@@ -36,7 +36,7 @@ def _scan(step: ast.Step, found: list[tuple[ast.CounterRef | ast.Word, ast.Actio
         if name is None:
             continue
         for later in sequence[n + 1 :]:
-            if any(_puts(a, name) for a in _actions(later)):
+            if any(_puts(a, name) for a in ast.nodes_in(later, ast.Action)):
                 break
             found.extend((read, item) for read in _reads(later, name))  # type: ignore[misc]
 
@@ -79,15 +79,7 @@ def _emptied(step: ast.Step) -> str | None:
 
 
 def _puts(action: ast.Action, name: str) -> bool:
-    first = action.args[0] if action.args else None
-    unit = getattr(first, "unit", None)
-    return (
-        action.verb.text == PUT and isinstance(unit, ast.Word) and counter_name(unit.text) == name
-    )
-
-
-def _actions(step: object) -> Iterator[ast.Action]:
-    yield from ast.nodes_in(step, ast.Action)
+    return action.verb.text == PUT and _unit(action) == name
 
 
 def _reads(step: ast.Step, name: str) -> Iterator[ast.CounterRef | ast.Word]:
@@ -128,7 +120,8 @@ def stale_conditions(
         for earlier in clauses[:n]:
             if not isinstance(earlier, ast.Trigger) or earlier.hook.text != clause.hook.text:
                 continue
-            changed = {_unit(a) for a in _actions(earlier.body) if a.verb.text in (PUT, REMOVE)}
+            actions = ast.nodes_in(earlier.body, ast.Action)
+            changed = {_unit(a) for a in actions if a.verb.text in (PUT, REMOVE)}
             found.extend(
                 (read, earlier) for read in reads if counter_name(read.name.text) in changed
             )
@@ -136,6 +129,8 @@ def stale_conditions(
 
 
 def _unit(action: ast.Action) -> str:
+    """The counter an action's first argument names (``put 1 charge``: ``charge``), else
+    nothing."""
     first = action.args[0] if action.args else None
     unit = getattr(first, "unit", None)
     return counter_name(unit.text) if isinstance(unit, ast.Word) else ""
