@@ -356,8 +356,8 @@ def _nothing_changed(among: str, agents: bool, length_changed: bool) -> str:
         "beyond chance"
     )
     if length_changed:
-        head = "Of what both packs play, n" if among != "Nothing" else "N"
-        return f"{head}{rates[1:]}; the games' length did (below)."
+        said = rates if among == "Nothing" else f"of what both packs play, {rates}"
+        return f"{said[0].upper()}{said[1:]}; the games' length did (below)."
     return f"{among} changed significantly: {rates}."
 
 
