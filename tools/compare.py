@@ -122,8 +122,6 @@ def compare(
             compare_ablate.run(resume, sides, workers, cluster, quiet)
             return
         configs = _resumed(resume)
-        for name, config in configs.items():
-            check_resumed_batch(resume / name, config, load_batch_packs(config))
     else:
         if base is None or variant is None or out is None:
             raise click.UsageError(
@@ -150,6 +148,7 @@ def compare(
     if resume is not None:
         for name in SIDES:
             refuse_changed_packs(out / name, configs[name], loaded[name])
+            check_resumed_batch(out / name, configs[name], loaded[name])
     for name, config in configs.items():
         folder = out / name
         tally = run_into(folder, config, workers, cluster, name, quiet, f"compare --resume {out}")
