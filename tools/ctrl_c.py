@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 from contextlib import contextmanager
 from types import FrameType
+
+Item = TypeVar("Item")
 
 
 class Heard:
@@ -51,3 +54,14 @@ def remembered() -> Iterator[Heard]:
         yield heard
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def each_heard(items: Iterable[Item]) -> Iterator[Item]:
+    """``items`` one by one with Ctrl-C remembered while they are made: a Ctrl-C a
+    finaliser swallowed raises ``KeyboardInterrupt`` at the next item, not at the end of a
+    run (``explain``'s and ``tune``'s games, as ``simulate``'s loop does)."""
+    with remembered() as heard:
+        for item in items:
+            heard.check()
+            yield item
+        heard.check()

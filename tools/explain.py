@@ -40,6 +40,7 @@ from whitedwarf.interpreter.simulation.batch import (
 from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
+from whitedwarf.tools import ctrl_c
 from whitedwarf.tools.batch_run import clock_time, time_left
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
@@ -395,7 +396,7 @@ class Explanation:
         (self.out / ARMS).mkdir(parents=True, exist_ok=True)
         files = {arm.name: self.path(arm).open("a", encoding="utf-8") for arm in arms}
         try:
-            for arm, record in self._games(tasks):
+            for arm, record in ctrl_c.each_heard(self._games(tasks)):
                 files[arm.name].write(json.dumps(record, sort_keys=True) + "\n")
                 files[arm.name].flush()
                 records[arm.name].append(record)

@@ -53,7 +53,7 @@ from whitedwarf.interpreter.simulation.tuning import (
     targets_from,
 )
 from whitedwarf.interpreter.simulation.workers import run_local, usable_cores
-from whitedwarf.tools import tune_pack
+from whitedwarf.tools import ctrl_c, tune_pack
 from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import (
@@ -698,7 +698,7 @@ class Tuning:
         if cluster is None:
             # loaded here once, so that forked workers start with it (each block is a pool)
             content_for(config)
-            return list(run_local(config, indices, workers))
+            return list(ctrl_c.each_heard(run_local(config, indices, workers)))
         from whitedwarf.interpreter.simulation.cluster import local_cluster, run_cluster
 
         if self.security is None:

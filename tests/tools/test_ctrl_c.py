@@ -51,3 +51,28 @@ def test_a_caller_that_ignores_ctrl_c_keeps_its_way() -> None:
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_each_heard_stops_at_the_item_after_a_swallowed_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "unraisablehook", lambda _: None)
+    made: list[int] = []
+
+    def games() -> Any:
+        for index in range(5):
+            made.append(index)
+            if index == 1:
+                _Collected()  # a runtime collected while game 1 is played
+            yield index
+
+    seen: list[int] = []
+    with pytest.raises(KeyboardInterrupt):
+        for game in ctrl_c.each_heard(games()):
+            seen.append(game)
+    assert seen == [0] and made == [0, 1]  # explain and tune stop there, not at the run's end
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_each_heard_gives_every_item_without_ctrl_c() -> None:
+    assert list(ctrl_c.each_heard(range(4))) == [0, 1, 2, 3]
