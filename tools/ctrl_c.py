@@ -14,9 +14,9 @@ from __future__ import annotations
 import signal
 import threading
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
 from contextlib import contextmanager
 from types import FrameType
+from typing import TypeVar
 
 Item = TypeVar("Item")
 

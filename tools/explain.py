@@ -39,8 +39,8 @@ from whitedwarf.interpreter.simulation.batch import (
 )
 from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
-from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools import ctrl_c
+from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.batch_run import clock_time, time_left
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
