@@ -516,6 +516,29 @@ def progress_shown(show: bool) -> Iterator[None]:
         _SHOWN[0] = before
 
 
+_NAMED: list[str | None] = [None]
+
+
+@contextmanager
+def pack_named(name: str | None) -> Iterator[None]:
+    """Within the block, a learning's progress line names the pack ``name`` (a mod's folder),
+    not only its game: "learning the card values of drones (lastlight)"."""
+    before = _NAMED[0]
+    _NAMED[0] = name
+    try:
+        yield
+    finally:
+        _NAMED[0] = before
+
+
+def _subject(game: str) -> str:
+    """What a learning's line says it learns: the pack's card values, with its game."""
+    name = _NAMED[0]
+    if name is None or name == game:
+        return f"the {game} card values"
+    return f"the card values of {name} ({game})"
+
+
 def stderr_progress(game: str, note: str = "") -> Callable[[int, int], None]:
     """A progress line on standard error: a bar redrawn in place on a terminal, a plain line
     about every 10 seconds elsewhere (as ``simulate`` shows a batch's)."""
@@ -536,7 +559,7 @@ def stderr_progress(game: str, note: str = "") -> Callable[[int, int], None]:
         elapsed = now - started
         left = elapsed / done * (total - done) if done else 0.0
         text = (
-            f"learning {game} card values from play{note} [{bar}] "
+            f"learning {_subject(game)} from play{note} [{bar}] "
             f"{done}/{total} games, {elapsed:.0f}s, about {left:.0f}s left"
         )
         sys.stderr.write(("\r" + text) if terminal else text + "\n")

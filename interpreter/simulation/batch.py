@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.dsl.suggest import did_you_mean
@@ -315,6 +316,13 @@ def prepare_agents(config: BatchConfig) -> None:
     out: an agent that learns its pack's card values the first time it meets the pack
     (``interpreter/agents/values.py``) learns them here once, on every core and with its
     progress line, instead of in each worker. A batch that cannot start says so later."""
+    from whitedwarf.interpreter.agents import values
+
+    with values.pack_named(Path(config.packs[-1]).name if config.packs else None):
+        _seat_one_of_each(config)
+
+
+def _seat_one_of_each(config: BatchConfig) -> None:
     try:
         played = content_for(config)
     except BatchError:

@@ -103,7 +103,8 @@ def test_values_are_cached_by_the_packs_content_and_learned_again_when_it_change
 
     first = simulate(first_pack)
     # The designer is told why the first batch on a new pack takes longer.
-    assert "learning lastlight card values from play (first use of this pack)" in shown[0]
+    said = "learning the card values of mod (lastlight) from play (first use of this pack)"
+    assert said in shown[0]
     assert len(first) == 1  # learned once, for this pack
     (learned,) = first
     data = json.loads((cache / "values" / learned).read_text())
@@ -166,7 +167,7 @@ def test_a_learning_shows_its_progress_on_stderr(capsys: pytest.CaptureFixture[s
     experiment = LastLightExperiment(load_game_content())
     values.learn(experiment, 2, seed=0, workers=1)
     said = capsys.readouterr().err
-    assert "learning lastlight card values from play [" in said
+    assert "learning the lastlight card values from play [" in said
     assert "2/2 games" in said
 
 

@@ -13,7 +13,7 @@ from whitedwarf.interpreter.agents import values
 from whitedwarf.tools.cli import main
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "agent_packs" / "salvage_drones"
-LEARNING = "learning lastlight card values from play"
+LEARNING = "learning the card values of drones (lastlight) from play"
 
 
 @pytest.fixture
