@@ -347,7 +347,12 @@ def _targets_file(path: Path) -> Targets:
         first = (errors or problems)[0]
         hint = f" ({first.hint})" if first.hint else ""
         raise TuneError(f"{first.headline()}{hint}")
-    return targets_from(located.data, str(path))
+
+    def place(at: tuple[str, ...], key: bool) -> str:
+        span = located.span(at, key=key)
+        return f"{span.path}:{span.line}:{span.column}"
+
+    return targets_from(located.data, place)
 
 
 def _journal_problem(data: Any) -> str | None:

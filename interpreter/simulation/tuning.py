@@ -127,47 +127,78 @@ class Targets:
         }
 
 
-def targets_from(data: Any, where: str = "the targets") -> Targets:
+#: Where a problem with the targets is, as the start of its message: given the data path of
+#: the value (and whether its key is meant), ``targets.yaml:3:5`` for a file, else a name.
+Placer = Callable[[tuple[str, ...], bool], str]
+
+
+def targets_from(data: Any, where: str | Placer = "the targets") -> Targets:
     """Targets from the mapping of a targets file (docs/tune.md); :class:`TuneError` names
-    the first key that is unknown, missing or out of range, with ``where`` (the file)."""
+    the first key that is unknown, missing or out of range, with ``where`` (the file, or
+    what places each value in it: its line and column)."""
+    at: Placer = where if callable(where) else _named(where)
     if not isinstance(data, Mapping):
-        raise TuneError(f"{where} must be a mapping of targets (players, fair, first_seat, ...)")
+        raise TuneError(f"{at((), False)} must be a mapping of targets (players, fair, ...)")
     known = {"players", "fair", "first_seat", "length", "cards"}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(str(key) for key in set(data) - known)
     if unknown:
         raise TuneError(
-            f"{where}: unknown target {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            f"{at((unknown[0],), True)}: unknown target {unknown[0]!r}; known: "
+            + ", ".join(sorted(known))
             + _nearest(unknown[0], known)
         )
     players = data.get("players", [])
     if isinstance(players, int) and not isinstance(players, bool):
         players = [players]
     if not isinstance(players, list) or not players or not all(_whole(p, 1, 5) for p in players):
-        raise TuneError(f"{where}: 'players' must be a player count or a list of them (1 to 5)")
-    fair, sides = _fair(data.get("fair", {"tolerance": 0.1}), where)
+        raise TuneError(
+            f"{at(('players',), False)}: 'players' must be a player count or a list of them "
+            "(1 to 5)"
+        )
+    fair, sides = _fair(data.get("fair", {"tolerance": 0.1}), at)
     first = data.get("first_seat")
     if first is not None and not _share(first):
-        raise TuneError(f"{where}: 'first_seat' must be a share from 0 to 1, not {first!r}")
+        raise TuneError(
+            f"{at(('first_seat',), False)}: 'first_seat' must be a share from 0 to 1, not {first!r}"
+        )
     length = data.get("length")
     if length is not None:
-        length = _band(length, where, "length", whole=True)
-    cards = data.get("cards", {})
-    if not isinstance(cards, Mapping):
-        raise TuneError(f"{where}: 'cards' must map card ids to {{built: [LOW, HIGH]}}")
-    bands: dict[str, tuple[float, float]] = {}
-    for card, target in cards.items():
-        if not isinstance(target, Mapping) or set(target) != {"built"}:
-            raise TuneError(f"{where}: card {card!r} needs exactly 'built: [LOW, HIGH]' (shares)")
-        low, high = _band(target["built"], where, f"{card}'s built")
-        bands[str(card)] = (float(low), float(high))
+        length = _band(length, at(("length",), False), "length", whole=True)
     return Targets(
         players=tuple(sorted(set(players))),
         fair=fair,
         sides=sides,
         first_seat=None if first is None else float(first),
         length=None if length is None else (int(length[0]), int(length[1])),
-        cards=bands,
+        cards=_card_bands(data.get("cards", {}), at),
     )
+
+
+def _named(name: str) -> Placer:
+    """Where every problem is when the targets have no file to place them in: ``name``."""
+
+    def place(_path: tuple[str, ...], _key: bool) -> str:
+        return name
+
+    return place
+
+
+def _card_bands(cards: Any, at: Placer) -> dict[str, tuple[float, float]]:
+    if not isinstance(cards, Mapping):
+        raise TuneError(
+            f"{at(('cards',), False)}: 'cards' must map card ids to {{built: [LOW, HIGH]}}"
+        )
+    bands: dict[str, tuple[float, float]] = {}
+    for card, target in cards.items():
+        if not isinstance(target, Mapping) or set(target) != {"built"}:
+            raise TuneError(
+                f"{at(('cards', str(card)), False)}: card {card!r} needs exactly "
+                "'built: [LOW, HIGH]' (shares)"
+            )
+        place = at(("cards", str(card), "built"), False)
+        low, high = _band(target["built"], place, f"{card}'s built")
+        bands[str(card)] = (float(low), float(high))
+    return bands
 
 
 def _nearest(word: str, known: Iterable[str]) -> str:
@@ -176,25 +207,33 @@ def _nearest(word: str, known: Iterable[str]) -> str:
     return f"; {close}" if close else ""
 
 
-def _fair(value: Any, where: str) -> tuple[float | None, tuple[str, ...]]:
+def _fair(value: Any, at: Placer) -> tuple[float | None, tuple[str, ...]]:
     if value is None or value is False:
         return None, ()
     if _share(value):
         return float(value), ()
     if not isinstance(value, Mapping):
-        raise TuneError(f"{where}: 'fair' must be a tolerance (0.1) or {{tolerance, sides}}")
+        raise TuneError(
+            f"{at(('fair',), False)}: 'fair' must be a tolerance (0.1) or {{tolerance, sides}}"
+        )
     unknown = sorted(str(key) for key in set(value) - {"tolerance", "sides"})
     if unknown:  # named, with the key meant: `tolerence` was told only as a bad shape
         raise TuneError(
-            f"{where}: 'fair' has no key {unknown[0]!r} (it takes tolerance and sides)"
-            + _nearest(unknown[0], {"tolerance", "sides"})
+            f"{at(('fair', unknown[0]), True)}: 'fair' has no key {unknown[0]!r} "
+            "(it takes tolerance and sides)" + _nearest(unknown[0], {"tolerance", "sides"})
         )
     tolerance = value.get("tolerance", 0.1)
     if not _share(tolerance):
-        raise TuneError(f"{where}: 'fair' tolerance must be a share from 0 to 1, not {tolerance!r}")
+        raise TuneError(
+            f"{at(('fair', 'tolerance'), False)}: 'fair' tolerance must be a share from 0 to 1, "
+            f"not {tolerance!r}"
+        )
     sides = value.get("sides", [])
     if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-        raise TuneError(f"{where}: 'fair' sides must be a list of faction, god or set ids")
+        raise TuneError(
+            f"{at(('fair', 'sides'), False)}: 'fair' sides must be a list of faction, god or "
+            "set ids"
+        )
     return float(tolerance), tuple(sides)
 
 

@@ -111,10 +111,11 @@ def test_targets_it_cannot_use_are_refused_in_a_sentence(tmp_path: Path) -> None
     targets.write_text("players: [2]\nfair: {tolerance: 2}\n")
     code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
     assert code == 2
-    assert f"{targets}: 'fair' tolerance must be a share from 0 to 1, not 2" in text
+    # at the value's line and column, as a pack file's problems are told
+    assert f"{targets}:2:19: 'fair' tolerance must be a share from 0 to 1, not 2" in text
     targets.write_text("players: [2]\nfairness: 0.1\n")
     code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
-    assert code == 2 and "unknown target 'fairness'" in text
+    assert code == 2 and f"{targets}:2:1: unknown target 'fairness'" in text
     assert "did you mean `fair`?" in text and "Invalid value for --targets" in text
     # a mistyped key of `fair` is named, with the key meant (it was "must be a tolerance
     # (0.1) or {tolerance, sides}", which did not say which key was wrong)
@@ -122,9 +123,13 @@ def test_targets_it_cannot_use_are_refused_in_a_sentence(tmp_path: Path) -> None
     code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
     assert code == 2
     assert (
-        f"{targets}: 'fair' has no key 'tolerence' (it takes tolerance and sides); did you "
+        f"{targets}:3:3: 'fair' has no key 'tolerence' (it takes tolerance and sides); did you "
         "mean `tolerance`?"
     ) in text
+    targets.write_text("players: [2]\ncards:\n  shield_matrix: {built: [0.5, 0.2]}\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert f"{targets}:3:26: shield_matrix's built must be [LOW, HIGH]" in text
 
 
 #: Nine levels of nine aliases: 387 million values once expanded.
