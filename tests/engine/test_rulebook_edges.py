@@ -929,3 +929,75 @@ def test_000_a_medium_ship_with_two_mods_takes_no_third() -> None:
     game.apply(state, 0, options(game, state, 0)[0])
     made = sorted(o for o in options(game, state, 0) if o.startswith(f"make:{shield}"))
     assert made == [f"make:{shield}:large", f"make:{shield}:small"]
+
+
+def test_004_a_third_players_ship_shields_another_players_extractor() -> None:
+    """004: "Extractors may be targeted by ships with bombardment but only if there are no
+    enemy ships remaining in the sector": every ship not the attacker's is an enemy, so a
+    third player's ship over seat 1's extractor takes the hit, and the extractor stays."""
+    game = new_game(players=3)
+    state = blank(game)
+    planet, sector = _planet_on(state, "outer")
+    put_extractor(state, 1, planet=planet)
+    guard = put_ship(state, 2, "small", sector)
+    put_tech(state, 0, "bombardment", ship_type="small")
+    put_ship(state, 0, "small", sector)
+    state["sectors"][sector]["revealed"] = True
+    game.edited(state)
+    choose(game, state, {0: "command", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "done")
+    rig_dice(state, ["hit"])
+    game.apply(state, 0, "roll:small")
+    _finish_round(game, state)
+    assert guard not in state["ships"]
+    assert [x["planet"] for x in state["extractors"].values()] == [planet]
+
+
+def test_002_an_allied_lumos_ship_does_not_shield_an_enemy_extractor() -> None:
+    """002: the Lumos are allied to the player with the least light, so their ships are not
+    that player's enemies (docs/rules-decisions.md R4); 004: bombardment reaches an
+    extractor once "no enemy ships" remain: the ally's bombarding ship destroys the other
+    player's extractor beside a Lumos ship."""
+    game = new_game(players=2)
+    state = blank(game)
+    planet, sector = _planet_on(state, "outer")
+    put_extractor(state, 1, planet=planet)
+    put_ship(state, LUMOS, "small", sector)
+    put_tech(state, 0, "bombardment", ship_type="small")
+    put_ship(state, 0, "small", sector)
+    give(state, 1, light=3)
+    state["lumos"]["ally"] = 0
+    state["sectors"][sector]["revealed"] = True
+    game.edited(state)
+    choose(game, state, {0: "command", 1: "mine"})
+    game.apply(state, 0, "done")
+    rig_dice(state, ["hit"])
+    game.apply(state, 0, "roll:small")
+    assert not state["extractors"]
+    assert state["players"][0]["graveyard"] == [{"kind": "extractor", "owner": 1, "size": None}]
+
+
+def test_004_every_command_player_moves_before_anyone_attacks() -> None:
+    """004 "2. Attack": "All players that chose Command must finish their movement before the
+    attack phase occurs": seat 1 moves its ship into the centre after seat 0's move step, and
+    seat 0's ship there (which did not move) may then attack it."""
+    game = new_game(players=3)
+    state = blank(game)
+    put_ship(state, 0, "small", "centre")
+    raider = put_ship(state, 1, "small", "inner_1")
+    state["sectors"]["inner_1"]["token"] = None  # by hand: nothing to reveal where it starts
+    game.edited(state)
+    choose(game, state, {0: "command", 1: "command", 2: "mine"})
+    game.apply(state, 0, "done")
+    assert game.current_players(state) == [1]
+    game.apply(state, 1, f"move:{raider}:centre")
+    if game.current_players(state) == [1] and "done" in options(game, state, 1):
+        game.apply(state, 1, "done")
+    assert game.current_players(state) == [0]
+    assert options(game, state, 0) == ["roll:small", "done"]
+    rig_dice(state, ["hit"])
+    game.apply(state, 0, "roll:small")
+    if game.current_players(state) == [1]:
+        game.apply(state, 1, "done")  # seat 1 declines to roll: attacking is optional
+    _finish_round(game, state)
+    assert raider not in state["ships"]

@@ -550,3 +550,29 @@ def test_flare_points_count_the_stars_magnitude_and_aspect_not_its_slots_privile
         me = state["players"][0]
         assert me["night"] == 3 + points, flare
         assert list(me["privileges"]) == ["core_plus_ray"]  # recorded after the points
+
+
+def test_accolade_a_live_player_takes_it_from_under_a_starbots_four_markers() -> None:
+    """003 "Accolades": "Each Accolade may be claimed only once, by the first player to
+    achieve its goal"; 003 "Starbot Play": "If the Accolade is no longer in play because some
+    player (live or Starbot) has already won it, do not place a marker": four Starbot markers
+    on Many Aspects do not stop a live player's fifth Aspect claiming it, and the Starbot's
+    next card naming it places nothing."""
+    game = new_game(seats=("live", "starbot"))
+    state = blank(game)
+    place = next(i for i, a in enumerate(state["accolades"]) if a["id"] == "many_aspects")
+    state["accolades"][place]["marks"] = {"1": 4}
+    state["players"][0]["aspects"] = ["crown", "sword", "chalice", "serpent"]
+    game.edited(state)
+    _at_launch(game, state, "achernar", ["yellow:long"] * 2)  # cornucopia, a fifth Aspect
+    choose(game, state, "ray:yellow:long", "ray:yellow:long", "ready", "slot:aquila_1")
+    assert state["accolades"][place]["owner"] == 0
+    card = next(c for c, d in game.content.cards["starbots"].items()
+                if d.get("accolade") == place + 1)  # fmt: skip
+    rig_draws(game, state, starbots=[card])
+    choose(game, state, "end")  # the Starbot's turn follows
+    night = game.content.cards["starbots"][card]["night_points"]
+    assert state["players"][1]["night"] == night  # its card was played
+    assert state["accolades"][place]["owner"] == 0
+    assert state["accolades"][place]["marks"] == {"1": 4}
+    assert state["players"][1]["accolades"] == []
