@@ -21,6 +21,7 @@ from whitedwarf.interpreter.starlight.scenario import (
     put_marker,
     put_star,
     rig_draws,
+    set_pool,
     turn,
 )
 
@@ -576,3 +577,25 @@ def test_accolade_a_live_player_takes_it_from_under_a_starbots_four_markers() ->
     assert state["accolades"][place]["owner"] == 0
     assert state["accolades"][place]["marks"] == {"1": 4}
     assert state["players"][1]["accolades"] == []
+
+
+def test_flare_boon_before_an_action_gives_the_ray_a_star_lacks() -> None:
+    """003 "Flares": "To use a Flare's boon, take the benefit shown in the green box ... You
+    may use any number of Flares in this way, during, before, or after any appropriate
+    action"; "Each Flare may be used either to add victory points ... or to gain the card's
+    boon, but never both": one yellow ray is no star; Star Chorus's boon (2 long rays, from
+    the pool) completes it, and the used Flare is not offered again at the launch."""
+    game, state = _three()
+    give(game, state, 0, cores=["achernar"], rays=["yellow:long"], flares=["star_chorus"])
+    put_marker(game, state, 0, "gain_cores")
+    turn(game, state, 0)
+    choose(game, state, "step")
+    assert "act" not in options(game, state)  # no star can be launched yet
+    set_pool(game, state, "long", ["yellow:long", "purple:long", "red:long", "blue:long"])
+    choose(game, state, "boon:star_chorus", "ray:yellow:long", "ray:purple:long")
+    assert sorted(state["players"][0]["rays"]) == ["purple:long", "yellow:long", "yellow:long"]
+    choose(game, state, "act", "core:achernar", "ray:yellow:long", "ray:purple:long", "ready")
+    choose(game, state, "slot:aquila_1")
+    me = state["players"][0]
+    assert me["stars"] == ["aquila_1"] and me["used_flares"] == ["star_chorus"]
+    assert me["night"] == 3  # the Flare gave its boon, so no points
