@@ -286,6 +286,18 @@ def test_the_quoted_sections_are_the_rulebooks_words() -> None:
                 assert _plain(line) in book, (key, line)
 
 
+def test_the_rules_page_names_the_icon_a_ship_ability_fires_on() -> None:
+    """000 "technology cards": ship abilities "activate every time you roll a [icon] when
+    attacking"; the print's icon is lost, and the engine fires them on the die's ability
+    face (docs/rules-decisions.md K2, C7), so the rules page a player reads names that face,
+    not the plain hit (which fires nothing)."""
+    from whitedwarf.tools.tui.rulebook import sections
+
+    words = sections()['000 "technology cards"']
+    assert "every time you roll a [ability] when attacking" in words
+    assert "[hit]" not in words
+
+
 @pytest.mark.asyncio
 async def test_starlight_rondel_and_menu_say_what_each_action_does(tmp_path: Path) -> None:
     from whitedwarf.content import bundled_pack
