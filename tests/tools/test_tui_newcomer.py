@@ -369,3 +369,15 @@ def test_a_finished_games_save_does_not_block_the_next_play(tmp_path: Path) -> N
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and save_path.exists()
+
+
+def test_the_rules_page_names_the_slot_sizes_of_the_slotless_table() -> None:
+    """003 "Your Last Turn" prints the slotless final launch's points under slot-size icons
+    the text lost; the rules page names each size with the points the engine gives it
+    (setup.yaml ``slotless_points``, docs/rules-decisions.md SL54)."""
+    from whitedwarf.interpreter.starlight.scenario import new_game
+    from whitedwarf.tools.tui.rulebook import sections
+
+    points = new_game().content.setup["slotless_points"]
+    table = " ".join(f"[{size}] {points[size]}" for size in ("small", "medium", "large"))
+    assert f"Slot Size Night Points {table}" in sections()['003 "your last turn"']
