@@ -1001,3 +1001,33 @@ def test_004_every_command_player_moves_before_anyone_attacks() -> None:
         game.apply(state, 1, "done")  # seat 1 declines to roll: attacking is optional
     _finish_round(game, state)
     assert raider not in state["ships"]
+
+
+def test_e145_a_ship_pulled_away_by_a_token_leaves_its_token_unrevealed() -> None:
+    """000 "1. Move": "reveal any ... exploration tokens in sectors you now occupy with
+    ships ... one at a time and completely resolve the effect of a revealed token before
+    moving on to the next one": a wormhole revealed first pulls seat 0's only ship off
+    another face-down token, which is then in no sector seat 0 occupies and stays face down
+    (docs/rules-decisions.md E145)."""
+    game = new_game(players=3)
+    state = blank(game)
+    first = _deep_space(state)
+    _swap_token(state, first, "wormhole")
+    second = next(
+        s for s, v in sorted(state["sectors"].items())
+        if v["token_kind"] == "deep_space" and v["token"] and s != first
+        and not v["token"].startswith(("wormhole", "relay_gate", "landing_beacon"))
+    )  # fmt: skip
+    put_ship(state, 0, "small", first)
+    pulled = put_ship(state, 0, "small", second)
+    token = state["sectors"][second]["token"]
+    game.edited(state)
+    choose(game, state, {0: "command", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "done")
+    assert sorted(options(game, state, 0)) == sorted([f"reveal:{first}", f"reveal:{second}"])
+    game.apply(state, 0, f"reveal:{first}")
+    game.apply(state, 0, "yes")  # "You may move one of your ships to this sector"
+    game.apply(state, 0, f"pick:{pulled}")
+    assert state["ships"][pulled]["sector"] == first
+    assert state["sectors"][second]["token"] == token and token not in state["explored"]
+    assert not [o for o in options(game, state, 0) if o.startswith("reveal:")]
