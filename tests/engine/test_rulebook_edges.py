@@ -1031,3 +1031,36 @@ def test_e145_a_ship_pulled_away_by_a_token_leaves_its_token_unrevealed() -> Non
     assert state["ships"][pulled]["sector"] == first
     assert state["sectors"][second]["token"] == token and token not in state["explored"]
     assert not [o for o in options(game, state, 0) if o.startswith("reveal:")]
+
+
+def test_k10_allterra_gains_nothing_for_an_extractor_on_its_colony_ship() -> None:
+    """000 Allterra: "When you build an extractor, immediately gain resources as though you
+    mined this planet": a colony ship space is no planet, so nothing comes (K10)."""
+    game = new_game(players=3)
+    state = blank(game)
+    keep(state, 0, faction="allterra")
+    choose(game, state, {0: "construct", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "extractor:rare")
+    assert state["players"][0]["res"] == {"common": 0, "uncommon": 0, "rare": 0}
+
+
+def test_000_a_free_ship_revealed_in_the_move_step_attacks_with_its_group() -> None:
+    """000 "Exploration Icons Explained": "Immediately build a small ship in this sector";
+    004 "2. Attack": every ship of a Command player "may attack ... even if they did not
+    move": the new small ship rolls with the one that found the token, two dice for two
+    enemy ships."""
+    game = new_game(players=3)
+    state = blank(game)
+    sector = _deep_space(state)
+    _swap_token(state, sector, "free_ship")
+    put_ship(state, 0, "small", sector)
+    enemies = [put_ship(state, 1, "small", sector) for _ in range(2)]
+    game.edited(state)
+    choose(game, state, {0: "command", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "done")
+    assert options(game, state, 0) == ["roll:small", "done"]
+    rig_dice(state, ["hit", "hit"])
+    game.apply(state, 0, "roll:small")
+    _assign_all(game, state, 0)
+    assert not [e for e in enemies if e in state["ships"]]
+    assert [s["owner"] for s in state["ships"].values() if s["sector"] == sector] == [0, 0]
