@@ -91,7 +91,7 @@ def _deep_space(state: State) -> str:
 def test_000_rotation_centre_light_is_one_per_ship_regardless_of_type() -> None:
     """000 "Board Rotation": "each player collects 1 light from the supply for each ship they
     have in the center sector ... regardless of the ship type": a large and a medium ship
-    give 2 light, not 5 (their dice) or 5 (their shields)."""
+    give 2 light, not 5 (their dice, or their shields)."""
     game = new_game(players=3)
     state = blank(game)
     put_ship(state, 0, "large", "centre")
@@ -245,14 +245,12 @@ def test_000_centre_light_at_the_rotation_can_end_the_game() -> None:
 def test_000_tied_light_most_techs_in_play_wins_exhausted_and_ship_techs_count() -> None:
     """000 "Game End": "If there is a tie, the tied player with the most Technology cards in
     play is the winner": an exhausted civilization tech and a ship mod are in play; techs
-    in hand (unresearched) are not."""
+    in hand (unresearched) are not, and techs do not count before light."""
     game = new_game(players=3)
     state = blank(game)
     give(state, 0, light=20, rare=5)
     give(state, 1, light=20)
-    give(state, 2, light=25)
-    state["players"][2]["light"] -= 6  # by hand: 19, short of a tie
-    state["supply"]["light"] += 6
+    give(state, 2, light=19)  # the most techs, but one light short of the tie
     put_tech(state, 0, "planning", hand=True)
     put_tech(state, 0, "warp_drive", hand=True)
     put_tech(state, 1, "resourcefulness", exhausted=True)
