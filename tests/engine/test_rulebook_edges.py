@@ -1062,3 +1062,26 @@ def test_000_a_free_ship_revealed_in_the_move_step_attacks_with_its_group() -> N
     _assign_all(game, state, 0)
     assert not [e for e in enemies if e in state["ships"]]
     assert [s["owner"] for s in state["ships"].values() if s["sector"] == sector] == [0, 0]
+
+
+def test_002_the_ally_changes_between_two_refreshes_of_one_round() -> None:
+    """002: "The Lumos change allegiance only at the end of an action card resolution"; 000
+    "playing the game": the same card resolves "beginning with the player holding the first
+    player token" (docs/rules-decisions.md E1): seat 0's Refresh takes it past seat 1, so
+    the Lumos ally with seat 1 before seat 1's Refresh claims, and the Lumos ship on seat
+    1's planet no longer blockades it."""
+    game = new_game(players=2)
+    state = blank(game)
+    mine, _ = _planet_on(state, "inner")
+    theirs, their_sector = _planet_on(state, "outer")
+    put_extractor(state, 0, planet=mine)
+    put_extractor(state, 1, planet=theirs)
+    put_ship(state, LUMOS, "small", their_sector)
+    give(state, 0, light=1)
+    give(state, 1, light=2)
+    state["lumos"]["ally"] = 0
+    _played(state, 0, "mine")
+    _played(state, 1, "mine")
+    game.edited(state)
+    choose(game, state, {0: "refresh", 1: "refresh"})
+    assert [p["light_by_source"]["refresh"] for p in state["players"]] == [2, 1]
