@@ -286,6 +286,18 @@ def test_the_quoted_sections_are_the_rulebooks_words() -> None:
                 assert _plain(line) in book, (key, line)
 
 
+def test_the_rules_page_names_the_icon_a_ship_ability_fires_on() -> None:
+    """000 "technology cards": ship abilities "activate every time you roll a [icon] when
+    attacking"; the print's icon is lost, and the engine fires them on the die's ability
+    face (docs/rules-decisions.md K2, C7), so the rules page a player reads names that face,
+    not the plain hit (which fires nothing)."""
+    from whitedwarf.tools.tui.rulebook import sections
+
+    words = sections()['000 "technology cards"']
+    assert "every time you roll a [ability] when attacking" in words
+    assert "[hit]" not in words
+
+
 @pytest.mark.asyncio
 async def test_starlight_rondel_and_menu_say_what_each_action_does(tmp_path: Path) -> None:
     from whitedwarf.content import bundled_pack
@@ -357,3 +369,15 @@ def test_a_finished_games_save_does_not_block_the_next_play(tmp_path: Path) -> N
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and save_path.exists()
+
+
+def test_the_rules_page_names_the_slot_sizes_of_the_slotless_table() -> None:
+    """003 "Your Last Turn" prints the slotless final launch's points under slot-size icons
+    the text lost; the rules page names each size with the points the engine gives it
+    (setup.yaml ``slotless_points``, docs/rules-decisions.md SL54)."""
+    from whitedwarf.interpreter.starlight.scenario import new_game
+    from whitedwarf.tools.tui.rulebook import sections
+
+    points = new_game().content.setup["slotless_points"]
+    table = " ".join(f"[{size}] {points[size]}" for size in ("small", "medium", "large"))
+    assert f"Slot Size Night Points {table}" in sections()['003 "your last turn"']
