@@ -306,7 +306,11 @@ def setups(reg: Registry) -> FileKind:
     sectors = array(identifier(), unique=True)
     setup = obj(
         {
-            "players": integer(1, 6, "the player count it is for", "Last Light is for 2 to 4"),
+            # The engine seats 2 to 4 (engine.py's ``players``): a setup for another count
+            # validated and could never be played.
+            "players": integer(
+                2, 4, "the player count it is for", '000 "Setup": Last Light is for 2 to 4 players'
+            ),
             "source": enum(SOURCES),
             "white_dwarf": identifier(),
             "homes": sectors,
