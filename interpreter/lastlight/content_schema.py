@@ -40,6 +40,7 @@ from whitedwarf.dsl.packs.schema_parts import (
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.lastlight import board as board_model
 from whitedwarf.interpreter.lastlight.action_cards import check_actions
+from whitedwarf.interpreter.lastlight.limits import MAX_DECK
 from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
 from whitedwarf.interpreter.lastlight.state import ACTIONS
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -676,6 +677,41 @@ def check_research(content: Content) -> list[Diagnostic]:
     return [warning("W0925", message, span, hint)]
 
 
+#: The decks the engine builds card by card at setup, one entry per copy (content.py's
+#: ``_check_decks``): the file and what its cards make.
+DECKS = (("techs", "technology deck"), ("exploration", "exploration tokens"))
+
+
+def deck_check(kind: str, what: str) -> GameCheck:
+    """E0926 for the ``kind`` file: its copies add up to more than the engine builds
+    (``limits.MAX_DECK``). Each card's ``copies`` is in range (1 to 10), but a file may hold
+    10,000 cards: such a pack validated and then every ``play`` refused it at setup. Told at
+    the ``copies`` (or the card) of the card with the most copies, the latest written among
+    equals."""
+
+    def check(content: Content) -> list[Diagnostic]:
+        entries = content.cards.get(kind, [])
+        copies = [(_copies(e.data), content.load_position(e), e) for e in entries]
+        total = sum(n for n, _, _ in copies)
+        if total <= MAX_DECK:
+            return []
+        most, _, entry = max(copies, key=lambda found: (found[0], found[1]))
+        path: tuple[str, ...] = ("copies",) if "copies" in entry.data else ()
+        message = (
+            f"the {what} would hold {total:,} cards (every copy of {len(entries):,} cards); "
+            f"a deck holds at most {MAX_DECK:,}"
+        )
+        hint = f"give fewer copies, or fewer cards (this one has {most})"
+        return [error("E0926", message, entry.span(path), hint)]
+
+    return GameCheck((kind,), check)
+
+
+def _copies(card: Any) -> int:
+    found = card.get("copies", 1) if isinstance(card, dict) else 1
+    return found if type(found) is int and found > 0 else 0
+
+
 #: The codes of Last Light's own checks of its files (``checks`` of :func:`content_spec`).
 CODES = {
     "E0920": "a die whose results' faces do not add up to its sides",
@@ -684,6 +720,7 @@ CODES = {
     "E0923": "an action card, or a field of one, that the engine would not play as written",
     "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
     "W0925": "Research keeps more techs than it draws (supply.yaml's research_keep)",
+    "E0926": "a tech deck or exploration pile of more cards than the engine builds (10,000)",
     "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
 }
 
@@ -718,6 +755,7 @@ def content_spec() -> ContentSpec:
             GameCheck(("actions",), check_actions),
             GameCheck(("ships", "supply"), check_piece_counts),
             GameCheck(("supply",), check_research),
+            *(deck_check(kind, what) for kind, what in DECKS),
             GameCheck(
                 ("setups", "supply", "factions", "achievements", "planets"),
                 check_setup_needs,

@@ -173,6 +173,32 @@ def test_w0925_research_keeping_more_than_it_draws(here: Path) -> None:
     assert "W0925" not in validate(str(bundled_pack()))
 
 
+def _many_techs(count: int, copies: int) -> str:
+    """A techs.yaml of ``count`` plain cards of ``copies`` copies each (9 lines a card)."""
+    card = (
+        "- id: t{i}\n  name: T {i}\n  kind: civilization\n  cost: {{common: 1}}\n"
+        "  copies: {copies}\n  source: invented\n  allow: [W0430]\n  text: x\n"
+        "  effect: when round_start -> gain 1 common\n"
+    )
+    return "# 2,000 techs\n" + "".join(card.format(i=i, copies=copies) for i in range(count))
+
+
+def test_e0926_a_deck_of_more_cards_than_the_engine_builds(here: Path) -> None:
+    """2,000 techs of 10 copies each validated clean, then every `play` refused the pack at
+    setup ("a deck holds at most 10,000"): validate tells it, at the card's `copies`."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    (here / "mod" / "techs.yaml").write_text(_many_techs(2000, 10))
+    [headline] = example("E0926")
+    output = validate("mod")
+    assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+    (here / "mod" / "techs.yaml").write_text(_many_techs(990, 10))  # 9,900 + the base's 83
+    assert "E0926" not in validate("mod")
+
+
 def test_e0902_a_mods_removal_names_a_bundled_file_inside_its_pack(here: Path) -> None:
     """The first place still naming the removed card was shown by its install path (a
     site-packages folder on a stranger's machine): it is named inside its bundled pack."""
