@@ -40,9 +40,14 @@ from whitedwarf.dsl.packs.schema_parts import (
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.interpreter.lastlight import board as board_model
 from whitedwarf.interpreter.lastlight.action_cards import check_actions
-from whitedwarf.interpreter.lastlight.limits import MAX_DECK
 from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
 from whitedwarf.interpreter.lastlight.state import ACTIONS
+from whitedwarf.interpreter.lastlight.supply_checks import (
+    DECKS,
+    check_light_supply,
+    check_neutral_ships,
+    deck_check,
+)
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 # Why the numbers of the files are bounded where they are (DESIGN principle 3); the base
@@ -677,41 +682,6 @@ def check_research(content: Content) -> list[Diagnostic]:
     return [warning("W0925", message, span, hint)]
 
 
-#: The decks the engine builds card by card at setup, one entry per copy (content.py's
-#: ``_check_decks``): the file and what its cards make.
-DECKS = (("techs", "technology deck"), ("exploration", "exploration tokens"))
-
-
-def deck_check(kind: str, what: str) -> GameCheck:
-    """E0926 for the ``kind`` file: its copies add up to more than the engine builds
-    (``limits.MAX_DECK``). Each card's ``copies`` is in range (1 to 10), but a file may hold
-    10,000 cards: such a pack validated and then every ``play`` refused it at setup. Told at
-    the ``copies`` (or the card) of the card with the most copies, the latest written among
-    equals."""
-
-    def check(content: Content) -> list[Diagnostic]:
-        entries = content.cards.get(kind, [])
-        copies = [(_copies(e.data), content.load_position(e), e) for e in entries]
-        total = sum(n for n, _, _ in copies)
-        if total <= MAX_DECK:
-            return []
-        most, _, entry = max(copies, key=lambda found: (found[0], found[1]))
-        path: tuple[str, ...] = ("copies",) if "copies" in entry.data else ()
-        message = (
-            f"the {what} would hold {total:,} cards (every copy of {len(entries):,} cards); "
-            f"a deck holds at most {MAX_DECK:,}"
-        )
-        hint = f"give fewer copies, or fewer cards (this one has {most})"
-        return [error("E0926", message, entry.span(path), hint)]
-
-    return GameCheck((kind,), check)
-
-
-def _copies(card: Any) -> int:
-    found = card.get("copies", 1) if isinstance(card, dict) else 1
-    return found if type(found) is int and found > 0 else 0
-
-
 #: The codes of Last Light's own checks of its files (``checks`` of :func:`content_spec`).
 CODES = {
     "E0920": "a die whose results' faces do not add up to its sides",
@@ -721,6 +691,8 @@ CODES = {
     "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
     "W0925": "Research keeps more techs than it draws (supply.yaml's research_keep)",
     "E0926": "a tech deck or exploration pile of more cards than the engine builds (10,000)",
+    "E0927": "less light in the box (light_crystals) than a player needs to win",
+    "E0928": "Lumos ships a setup places that the engine never would (not 2 players, too many)",
     "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
 }
 
@@ -756,6 +728,8 @@ def content_spec() -> ContentSpec:
             GameCheck(("ships", "supply"), check_piece_counts),
             GameCheck(("supply",), check_research),
             *(deck_check(kind, what) for kind, what in DECKS),
+            GameCheck(("supply",), check_light_supply),
+            GameCheck(("setups", "supply"), check_neutral_ships),
             GameCheck(
                 ("setups", "supply", "factions", "achievements", "planets"),
                 check_setup_needs,

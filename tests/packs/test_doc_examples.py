@@ -199,6 +199,62 @@ def test_e0926_a_deck_of_more_cards_than_the_engine_builds(here: Path) -> None:
     assert "E0926" not in validate("mod")
 
 
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("no crystals", None),
+        ("  game_end_light: 20\n", "the box holds 90 light in crystals, but a player wins at 100"),
+    ],
+)
+def test_e0927_less_light_in_the_box_than_a_player_needs(
+    here: Path, change: str, said: str | None
+) -> None:
+    """A mod's supply.yaml without `light_crystals` (an optional field) validated clean, and
+    every game then ran to the round limit with 0 light; so did `game_end_light: 100` with the
+    base game's 90 light of crystals."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+    )
+    supply = (bundled_pack() / "supply.yaml").read_text("utf-8")
+    crystals = "light_crystals:\n  - {value: 1, count: 15}\n  - {value: 5, count: 15}\n"
+    assert crystals in supply and "  game_end_light: 20\n" in supply
+    if said is None:
+        (here / "mod" / "supply.yaml").write_text(supply.replace(crystals, ""))
+        [headline] = example("E0927")
+        output = validate("mod")
+        assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+        return
+    (here / "mod" / "supply.yaml").write_text(supply.replace(change, change.replace("20", "100")))
+    output = validate("mod")
+    assert f"supply.yaml:17:1: error[E0927]: {said}" in output, output
+
+
+def test_e0928_lumos_ships_the_engine_never_places(here: Path) -> None:
+    """8 small Lumos ships (the supply holds 5) validated clean and 3 were silently left out;
+    Lumos ships in the 3-player setup were never placed at all (the Lumos are 002's 2-player
+    variant)."""
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    setups = here / "lastlight" / "setups.yaml"
+    text = setups.read_text("utf-8")
+    lumos = "      - {faction: lumos, sector: centre, ships: {small: 2}}\n"
+    assert text.count(lumos) == 1
+    setups.write_text(text.replace(lumos, lumos.replace("small: 2", "small: 8")))
+    [headline] = example("E0928")
+    output = validate("lastlight")
+    assert headline in output, output
+    assert output.endswith("1 error, 0 warnings\n"), output
+    at = text.index("  - players: 3")
+    three = text[:at] + text[at:].replace(
+        "    homes:", "    neutral_ships:\n" + lumos + "    homes:", 1
+    )
+    setups.write_text(three)
+    output = validate("lastlight")
+    assert "error[E0928]: the 3-player setup places Lumos ships, but the Lumos join 2-player " in (
+        output
+    ), output
+
+
 def test_e0902_a_mods_removal_names_a_bundled_file_inside_its_pack(here: Path) -> None:
     """The first place still naming the removed card was shown by its install path (a
     site-packages folder on a stranger's machine): it is named inside its bundled pack."""
