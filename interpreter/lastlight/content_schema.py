@@ -46,6 +46,8 @@ from whitedwarf.interpreter.lastlight.supply_checks import (
     DECKS,
     check_light_supply,
     check_neutral_ships,
+    check_ship_sizes,
+    check_starting_ships,
     deck_check,
 )
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -692,7 +694,8 @@ CODES = {
     "W0925": "Research keeps more techs than it draws (supply.yaml's research_keep)",
     "E0926": "a tech deck or exploration pile of more cards than the engine builds (10,000)",
     "E0927": "less light in the box (light_crystals) than a player needs to win",
-    "E0928": "Lumos ships a setup places that the engine never would (not 2 players, too many)",
+    "E0928": "ships setup would place that the engine never does (Lumos off 2 players, too many)",
+    "E0929": "a ship size (small, medium, large) missing from ships.yaml or per_player.ships",
     "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
 }
 
@@ -729,7 +732,10 @@ def content_spec() -> ContentSpec:
             GameCheck(("supply",), check_research),
             *(deck_check(kind, what) for kind, what in DECKS),
             GameCheck(("supply",), check_light_supply),
+            # A ship size missing first: the two checks after it read the sizes' counts.
+            GameCheck(("ships", "supply"), check_ship_sizes),
             GameCheck(("setups", "supply"), check_neutral_ships),
+            GameCheck(("supply",), check_starting_ships),
             GameCheck(
                 ("setups", "supply", "factions", "achievements", "planets"),
                 check_setup_needs,

@@ -2,7 +2,7 @@
 
 Each stops a pack that validated and then did something else in play: a deck the engine
 refuses to build (E0926), a box without the light a player needs to win (E0927), Lumos ships
-a setup names that the engine never places (E0928).
+or starting ships a setup names that the engine never places (E0928).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from whitedwarf.dsl.packs.codes import error
 from whitedwarf.dsl.packs.content import Content
 from whitedwarf.dsl.packs.kinds import GameCheck
 from whitedwarf.interpreter.lastlight.limits import MAX_DECK
+from whitedwarf.interpreter.lastlight.state import SIZES
 
 #: 000 "Game End": a player with 20 light ends the game (supply.yaml's rules.game_end_light).
 GAME_END_LIGHT = 20
@@ -115,6 +116,70 @@ def check_neutral_ships(content: Content) -> list[Diagnostic]:
             out += _at(content, where, "E0928", message, hint)
             continue
         out += _over_supply(content, where, setup["neutral_ships"], pieces)
+    return out
+
+
+def check_ship_sizes(content: Content) -> list[Diagnostic]:
+    """E0929 for a ship size the engine plays that ships.yaml or supply.yaml's
+    ``per_player.ships`` leaves out: the engine plays small, medium and large ships (000
+    "Components"), and a pack without one validated clean, then stopped every game with an
+    internal error at the first Construct (its cost or a player's count of it was looked up).
+    A pack plays without a size by giving it 0 ships."""
+    out = []
+    ships = content.data("ships")
+    listed = ships.get("ships") if isinstance(ships, dict) else None
+    if isinstance(listed, list):
+        have = {s.get("id") for s in listed if isinstance(s, dict)}
+        for size in (s for s in SIZES if s not in have):
+            message = f"ships.yaml has no `{size}` ship: the engine plays {_sizes()}"
+            hint = f"keep the `{size}` ship type; to play without it, give it `count: 0`"
+            out += _one(content, "ships", ("ships",), message, hint)
+    supply = content.data("supply")
+    per_player = _mapping(supply, "per_player") if isinstance(supply, dict) else None
+    if per_player is not None:
+        pieces = _mapping(per_player, "ships")
+        for size in (s for s in SIZES if s not in pieces):
+            message = (
+                f"supply.yaml's `per_player.ships` has no `{size}`: a player's supply holds "
+                f"{_sizes()}"
+            )
+            hint = f"give `{size}` a count (0 to play without it)"
+            where = ("per_player", "ships") if "ships" in per_player else ("per_player",)
+            out += _one(content, "supply", where, message, hint)
+    return out
+
+
+def _sizes() -> str:
+    return ", ".join(SIZES[:-1]) + f" and {SIZES[-1]} ships"
+
+
+def _one(
+    content: Content, kind: str, where: tuple[str | int, ...], message: str, hint: str
+) -> list[Diagnostic]:
+    span = content.span(kind, where, key=True)
+    return [] if span is None else [error("E0929", message, span, hint)]
+
+
+def check_starting_ships(content: Content) -> list[Diagnostic]:
+    """E0928 for starting ships past a player's supply: setup takes each from the supply
+    (``setup._place_start_pieces``), so `starting_ships: {large: 4}` with 2 large ships in
+    the supply placed 2, silently."""
+    supply = content.data("supply")
+    if not isinstance(supply, dict):
+        return []
+    per_player = _mapping(supply, "per_player")
+    pieces, starting = _mapping(per_player, "ships"), _mapping(per_player, "starting_ships")
+    out = []
+    for size, count in starting.items():
+        have = pieces.get(size, 0)
+        if type(count) is int and type(have) is int and count > have:
+            message = (
+                f"each player starts with {count} {size} ships, but a player's supply holds "
+                f"{have} (`per_player.ships.{size}`): {count - have} would never be placed"
+            )
+            hint = f"start with at most {have}, or give the supply more"
+            span = content.span("supply", ("per_player", "starting_ships", size))
+            out += [] if span is None else [error("E0928", message, span, hint)]
     return out
 
 

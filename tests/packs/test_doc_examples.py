@@ -27,6 +27,11 @@ def example(code: str) -> list[str]:
     return re.findall(rf"^(\S+: (?:error|warning)\[{code}\]: .*)$", PAGE, re.M)
 
 
+def run_play(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["play", *args])
+    return result.exit_code, result.output
+
+
 def validate(*args: str) -> str:
     result = CliRunner().invoke(main, ["validate", "--no-cache", *args])
     assert result.exit_code in (0, 1), result.output
@@ -253,6 +258,30 @@ def test_e0928_lumos_ships_the_engine_never_places(here: Path) -> None:
     assert "error[E0928]: the 3-player setup places Lumos ships, but the Lumos join 2-player " in (
         output
     ), output
+    setups.write_text(text)
+    supply = here / "lastlight" / "supply.yaml"
+    start = "  starting_ships: {small: 1}\n"
+    assert start in supply.read_text("utf-8")
+    supply.write_text(supply.read_text("utf-8").replace(start, start.replace("1}", "1, large: 4}")))
+    output = validate("lastlight")
+    assert "supply.yaml:52:37: error[E0928]: each player starts with 4 large ships, but a " in (
+        output
+    ), output
+
+
+def test_e0929_a_ship_size_left_out(here: Path) -> None:
+    """A supply without large ships (or a ships.yaml without the type) validated clean, and
+    every game then stopped with an internal error (KeyError 'large') at a Construct."""
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    supply = here / "lastlight" / "supply.yaml"
+    ships = "  ships: {small: 5, medium: 3, large: 2}\n"
+    assert ships in supply.read_text("utf-8")
+    supply.write_text(supply.read_text("utf-8").replace(ships, ships.replace(", large: 2", "")))
+    [headline] = example("E0929")
+    output = validate("lastlight")
+    assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+    code, out = run_play("--pack", "lastlight", "--seats", "random,random")
+    assert code == 1 and "internal error" not in out, out
 
 
 def test_e0902_a_mods_removal_names_a_bundled_file_inside_its_pack(here: Path) -> None:
