@@ -2144,17 +2144,25 @@ class Checker:
             self.resolved.tests[id(cond)] = ({"this": operand["this"]}, out[0][0])
 
     def never_holds(self, cond: ast.Compare) -> None:
-        """W0405 for `light < 0` and the like: a number compared with less than it can be."""
+        """W0405 for `light < 0`, `players > 7` and the like: a number compared with less than
+        it can be, or more than it can be."""
         found = _bounded_compare(cond, self.registry)
         if found is None:
             return
-        what, least, op, number = found
+        what, (least, most), op, number = found
         if {"<": number <= least, "<=": number < least, "==": number < least}.get(op, False):
             self.warning(
                 "W0405",
                 cond.pos,
                 f"this condition can never hold: {what} is never less than {least}",
                 f"the card's steps never run; compare with a number {least} or more",
+            )
+        elif most is not None and _over(op, number, most):
+            self.warning(
+                "W0405",
+                cond.pos,
+                f"this condition can never hold: {what} is never more than {most}",
+                f"the card's steps never run; compare with a number {most} or less",
             )
 
     def expr(
@@ -2387,21 +2395,29 @@ FUNCTIONS = {"min": "the smaller of", "max": "the larger of"}
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
 
 
-def _bounded_compare(cond: ast.Compare, registry: Registry) -> tuple[str, int, str, int] | None:
-    """``(what, its least value, op, number)`` for a value or count compared with a number."""
+def _bounded_compare(
+    cond: ast.Compare, registry: Registry
+) -> tuple[str, tuple[int, int | None], str, int] | None:
+    """``(what, (its least, its most or None), op, number)`` for a value or count compared
+    with a number."""
     left, op, right = cond.left, cond.op, cond.right
     if isinstance(left, ast.Num):
         left, op, right = right, _FLIPPED[op], left
     if not isinstance(right, ast.Num):
         return None
     if isinstance(left, ast.Count):
-        return "a count", 0, op, right.value
+        return "a count", (0, None), op, right.value
     if isinstance(left, ast.CounterRef):  # card state: a card holds no fewer than 0
-        return "a number of counters", 0, op, right.value
+        return "a number of counters", (0, None), op, right.value
     if isinstance(left, ast.ValueRef) and left.name.text in registry.values:
         value = registry.values[left.name.text]
-        return f"`{value.name}`", value.least, op, right.value
+        return f"`{value.name}`", (value.least, value.most), op, right.value
     return None
+
+
+def _over(op: str, number: int, most: int) -> bool:
+    """Whether ``value <op> number`` asks for more than ``most``, which the value never is."""
+    return {">": number >= most, ">=": number > most, "==": number > most}.get(op, False)
 
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.

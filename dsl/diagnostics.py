@@ -24,9 +24,13 @@ from whitedwarf.dsl.counts import counted
 #: order mark), which make a name read as another, or a line read backwards. One rule for the
 #: pack loader (every text of a file) and the effect compiler (an effect given to it directly)
 #: (dsl/source.py hostile_character); a source excerpt shows each as U+FFFD, so a diagnostic
-#: about one does not act on the terminal it is printed to.
+#: about one does not act on the terminal it is printed to. A lone surrogate (U+D800 to
+#: U+DFFF, which a double-quoted YAML escape such as `"\ud800"` makes) is half of a UTF-16 pair
+#: and no character at all: no UTF-8 output can hold it, and every command that wrote the
+#: pack's data (a digest, a replay, JSON) stopped on it with an internal error.
 HOSTILE_CHARACTERS = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"
+    "\ud800-\udfff]"
 )
 
 

@@ -276,6 +276,9 @@ class Value(Entry):
     # The smallest the number can be (light and counts 0, the round 1): a condition asking for
     # less can never hold (W0405).
     least: int = 0
+    # The largest it can be, when the game caps it (the players, a round limit): a condition
+    # asking for more can never hold either (W0405: `players > 7` in a 2-4 player game).
+    most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,13 @@ def hostile_character(text: str) -> tuple[int, str, str] | None:
     if found is None:
         return None
     char = found.group()
+    if 0xD800 <= ord(char) <= 0xDFFF:  # from an escape: a file of UTF-8 cannot hold one
+        message = (
+            f"this text holds U+{ord(char):04X}, half of a UTF-16 surrogate pair and not a "
+            "character"
+        )
+        hint = "write the character itself, or the escape of its code point (`\\U0001F31F`)"
+        return found.start(), message, hint
     name = unicodedata.name(char, "non-printing character").lower()
     message = f"this text holds the invisible character U+{ord(char):04X} ({name})"
     hint = "remove it: pack texts are plain characters (tabs and line breaks are fine)"

@@ -37,6 +37,7 @@ from whitedwarf.interpreter.simulation.batch import (
     prepare_agents,
     run_indices,
 )
+from whitedwarf.interpreter.simulation.labels import printable_path
 from whitedwarf.interpreter.simulation.offers import PLAYING
 from whitedwarf.interpreter.simulation.workers import usable_cores
 from whitedwarf.tools import ctrl_c
@@ -513,7 +514,7 @@ class Explanation:
         first = [ex.first_seat(records[ex.baseline(c).name], c) for c in self.configs]
         played = sum(len(r) for r in records.values())
         result: dict[str, Any] = {
-            "pack": Path(self.settings["pack"]).name,
+            "pack": printable_path(Path(self.settings["pack"]).name),
             "game": self.engine.name,
             "players": self.players,
             "games": self.settings["games"],

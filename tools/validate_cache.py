@@ -31,10 +31,17 @@ def cache_dir() -> Path | None:
     return Path(base) / "whitedwarf" / "validate"
 
 
+def _bytes(text: str) -> bytes:
+    """``text`` as UTF-8 for a digest. A file name that is not UTF-8 (a byte such as 0xff, which
+    Python keeps as a lone surrogate, U+DCFF) is its own bytes again: a strict encoding stopped
+    every ``validate`` run in a folder holding one with an internal error."""
+    return text.encode("utf-8", "surrogateescape")
+
+
 def request_key(request: dict[str, Any]) -> str:
     """The sha256 of a request (paths, flags, working folder, code fingerprint)."""
     text = json.dumps({**request, "code": code_fingerprint()}, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(_bytes(text)).hexdigest()
 
 
 def code_fingerprint() -> str:
@@ -43,8 +50,8 @@ def code_fingerprint() -> str:
     that way; an editable game's own files are watched per entry: :func:`game_code`)."""
     digest = hashlib.sha256()
     for root in _package_roots():
-        digest.update(tree_digest(root).encode())
-    digest.update(_distributions().encode())
+        digest.update(_bytes(tree_digest(root)))
+    digest.update(_bytes(_distributions()))
     return digest.hexdigest()
 
 
@@ -54,12 +61,12 @@ def tree_digest(root: str) -> str:
     digest = hashlib.sha256()
     if os.path.isfile(root):
         info = os.stat(root)
-        digest.update(f"{root}:{info.st_mtime_ns}:{info.st_size};".encode())
+        digest.update(_bytes(f"{root}:{info.st_mtime_ns}:{info.st_size};"))
     for folder, _dirs, names in sorted(os.walk(root)):
         for name in sorted(names):
             if name.endswith((".py", ".lark", ".json", ".yaml")):
                 info = os.stat(os.path.join(folder, name))
-                digest.update(f"{folder}/{name}:{info.st_mtime_ns}:{info.st_size};".encode())
+                digest.update(_bytes(f"{folder}/{name}:{info.st_mtime_ns}:{info.st_size};"))
     return digest.hexdigest()
 
 
@@ -89,7 +96,7 @@ def _distributions() -> str:
         for entry in entries:
             if entry.name.endswith((".dist-info", ".egg-info", ".egg-link", ".pth")):
                 found.append(f"{place}/{entry.name}:{entry.stat().st_mtime_ns}")
-    return hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()
+    return hashlib.sha256(_bytes("\n".join(sorted(found)))).hexdigest()
 
 
 def game_code() -> dict[str, str]:
@@ -177,7 +184,7 @@ def listing(path: str) -> str | None:
     except OSError:
         return None
     entries = [_entry(os.path.join(path, name), name) for name in names]
-    return hashlib.sha256("\n".join(entries).encode()).hexdigest()
+    return hashlib.sha256(_bytes("\n".join(entries))).hexdigest()
 
 
 def _entry(path: str, name: str) -> str:

@@ -42,6 +42,14 @@ from whitedwarf.interpreter.lastlight import board as board_model
 from whitedwarf.interpreter.lastlight.action_cards import check_actions
 from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
 from whitedwarf.interpreter.lastlight.state import ACTIONS
+from whitedwarf.interpreter.lastlight.supply_checks import (
+    DECKS,
+    check_light_supply,
+    check_neutral_ships,
+    check_ship_sizes,
+    check_starting_ships,
+    deck_check,
+)
 from whitedwarf.interpreter.lastlight.vocabulary import registry
 
 # Why the numbers of the files are bounded where they are (DESIGN principle 3); the base
@@ -306,7 +314,11 @@ def setups(reg: Registry) -> FileKind:
     sectors = array(identifier(), unique=True)
     setup = obj(
         {
-            "players": integer(1, 6, "the player count it is for", "Last Light is for 2 to 4"),
+            # The engine seats 2 to 4 (engine.py's ``players``): a setup for another count
+            # validated and could never be played.
+            "players": integer(
+                2, 4, "the player count it is for", '000 "Setup": Last Light is for 2 to 4 players'
+            ),
             "source": enum(SOURCES),
             "white_dwarf": identifier(),
             "homes": sectors,
@@ -680,6 +692,10 @@ CODES = {
     "E0923": "an action card, or a field of one, that the engine would not play as written",
     "E0924": "a piece count in ships.yaml that disagrees with supply.yaml's per_player",
     "W0925": "Research keeps more techs than it draws (supply.yaml's research_keep)",
+    "E0926": "a tech deck or exploration pile of more cards than the engine builds (10,000)",
+    "E0927": "less light in the box (light_crystals) than a player needs to win",
+    "E0928": "ships setup would place that the engine never does (Lumos off 2 players, too many)",
+    "E0929": "a ship size (small, medium, large) missing from ships.yaml or per_player.ships",
     "E0930": "merged content too small for a setup the packs offer (factions, achievements, ...)",
 }
 
@@ -714,6 +730,12 @@ def content_spec() -> ContentSpec:
             GameCheck(("actions",), check_actions),
             GameCheck(("ships", "supply"), check_piece_counts),
             GameCheck(("supply",), check_research),
+            *(deck_check(kind, what) for kind, what in DECKS),
+            GameCheck(("supply",), check_light_supply),
+            # A ship size missing first: the two checks after it read the sizes' counts.
+            GameCheck(("ships", "supply"), check_ship_sizes),
+            GameCheck(("setups", "supply"), check_neutral_ships),
+            GameCheck(("supply",), check_starting_ships),
             GameCheck(
                 ("setups", "supply", "factions", "achievements", "planets"),
                 check_setup_needs,

@@ -1146,6 +1146,7 @@ def _values() -> list[Value]:
             text="the number of players",
             reads=(),
             least=2,  # 000 "Setup": 2-4 players
+            most=4,
         ),
         Value(
             "graveyard",

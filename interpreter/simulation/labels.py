@@ -46,12 +46,20 @@ def short_label(cid: str, names: Mapping[str, str] | None) -> str:
 
 def shown_path(path: str) -> str:
     """A pack's folder as the user would type it: relative to the working folder when it is
-    inside it, else as stored."""
+    inside it, else as stored; a byte of its name that is not UTF-8 is shown as U+FFFD."""
     try:
         relative = os.path.relpath(path)
     except ValueError:  # another drive (Windows)
-        return path
-    return path if relative.startswith("..") else Path(relative).as_posix()
+        return printable_path(path)
+    return printable_path(path if relative.startswith("..") else Path(relative).as_posix())
+
+
+def printable_path(path: str) -> str:
+    """``path`` with each byte that is not UTF-8 (which Python keeps as a lone surrogate,
+    ``p\\udcff`` for the folder ``p\\xff``) as U+FFFD: the reports are UTF-8 files, and writing
+    such a folder's name into one stopped simulate, compare and explain with an internal
+    error after every game was played."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def packs_text(packs: list[dict[str, Any]]) -> str:

@@ -106,9 +106,18 @@ def _resources() -> list[Resource]:
 
 
 def _value(
-    name: str, doc: str, example: str, cite: str, text: str, least: int = 0, for_mods: bool = False
+    name: str,
+    doc: str,
+    example: str,
+    cite: str,
+    text: str,
+    least: int = 0,
+    for_mods: bool = False,
+    most: int | None = None,
 ) -> Value:
-    return Value(name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods)
+    return Value(
+        name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods, most=most
+    )
 
 
 def _values() -> list[Value]:
@@ -254,6 +263,7 @@ def _values() -> list[Value]:
             '003 "Basics of Play"',
             "the round",
             least=1,
+            most=61,  # SL17: the game ends after round 60, or 61 when daybreak came in round 60
         ),
         _value(
             "players",
@@ -262,6 +272,7 @@ def _values() -> list[Value]:
             '003 "Live and Starbot Players"',
             "the number of players",
             least=1,
+            most=5,  # 003 "Live and Starbot Players": "a combined total of 5"
         ),
         # issue 29: the AP a player saved
         _value(

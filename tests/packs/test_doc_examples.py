@@ -27,6 +27,11 @@ def example(code: str) -> list[str]:
     return re.findall(rf"^(\S+: (?:error|warning)\[{code}\]: .*)$", PAGE, re.M)
 
 
+def run_play(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["play", *args])
+    return result.exit_code, result.output
+
+
 def validate(*args: str) -> str:
     result = CliRunner().invoke(main, ["validate", "--no-cache", *args])
     assert result.exit_code in (0, 1), result.output
@@ -171,6 +176,112 @@ def test_w0925_research_keeping_more_than_it_draws(here: Path) -> None:
     output = validate("mod")
     assert headline in output and "0 errors, 1 warning" in output
     assert "W0925" not in validate(str(bundled_pack()))
+
+
+def _many_techs(count: int, copies: int) -> str:
+    """A techs.yaml of ``count`` plain cards of ``copies`` copies each (9 lines a card)."""
+    card = (
+        "- id: t{i}\n  name: T {i}\n  kind: civilization\n  cost: {{common: 1}}\n"
+        "  copies: {copies}\n  source: invented\n  allow: [W0430]\n  text: x\n"
+        "  effect: when round_start -> gain 1 common\n"
+    )
+    return "# 2,000 techs\n" + "".join(card.format(i=i, copies=copies) for i in range(count))
+
+
+def test_e0926_a_deck_of_more_cards_than_the_engine_builds(here: Path) -> None:
+    """2,000 techs of 10 copies each validated clean, then every `play` refused the pack at
+    setup ("a deck holds at most 10,000"): validate tells it, at the card's `copies`."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+        "allow: [W0902]\n"
+    )
+    (here / "mod" / "techs.yaml").write_text(_many_techs(2000, 10))
+    [headline] = example("E0926")
+    output = validate("mod")
+    assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+    (here / "mod" / "techs.yaml").write_text(_many_techs(990, 10))  # 9,900 + the base's 83
+    assert "E0926" not in validate("mod")
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("no crystals", None),
+        ("  game_end_light: 20\n", "the box holds 90 light in crystals, but a player wins at 100"),
+    ],
+)
+def test_e0927_less_light_in_the_box_than_a_player_needs(
+    here: Path, change: str, said: str | None
+) -> None:
+    """A mod's supply.yaml without `light_crystals` (an optional field) validated clean, and
+    every game then ran to the round limit with 0 light; so did `game_end_light: 100` with the
+    base game's 90 light of crystals."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
+    )
+    supply = (bundled_pack() / "supply.yaml").read_text("utf-8")
+    crystals = "light_crystals:\n  - {value: 1, count: 15}\n  - {value: 5, count: 15}\n"
+    assert crystals in supply and "  game_end_light: 20\n" in supply
+    if said is None:
+        (here / "mod" / "supply.yaml").write_text(supply.replace(crystals, ""))
+        [headline] = example("E0927")
+        output = validate("mod")
+        assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+        return
+    (here / "mod" / "supply.yaml").write_text(supply.replace(change, change.replace("20", "100")))
+    output = validate("mod")
+    assert f"supply.yaml:17:1: error[E0927]: {said}" in output, output
+
+
+def test_e0928_lumos_ships_the_engine_never_places(here: Path) -> None:
+    """8 small Lumos ships (the supply holds 5) validated clean and 3 were silently left out;
+    Lumos ships in the 3-player setup were never placed at all (the Lumos are 002's 2-player
+    variant)."""
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    setups = here / "lastlight" / "setups.yaml"
+    text = setups.read_text("utf-8")
+    lumos = "      - {faction: lumos, sector: centre, ships: {small: 2}}\n"
+    assert text.count(lumos) == 1
+    setups.write_text(text.replace(lumos, lumos.replace("small: 2", "small: 8")))
+    [headline] = example("E0928")
+    output = validate("lastlight")
+    assert headline in output, output
+    assert output.endswith("1 error, 0 warnings\n"), output
+    at = text.index("  - players: 3")
+    three = text[:at] + text[at:].replace(
+        "    homes:", "    neutral_ships:\n" + lumos + "    homes:", 1
+    )
+    setups.write_text(three)
+    output = validate("lastlight")
+    assert "error[E0928]: the 3-player setup places Lumos ships, but the Lumos join 2-player " in (
+        output
+    ), output
+    setups.write_text(text)
+    supply = here / "lastlight" / "supply.yaml"
+    start = "  starting_ships: {small: 1}\n"
+    assert start in supply.read_text("utf-8")
+    supply.write_text(supply.read_text("utf-8").replace(start, start.replace("1}", "1, large: 4}")))
+    output = validate("lastlight")
+    assert "supply.yaml:52:37: error[E0928]: each player starts with 4 large ships, but a " in (
+        output
+    ), output
+
+
+def test_e0929_a_ship_size_left_out(here: Path) -> None:
+    """A supply without large ships (or a ships.yaml without the type) validated clean, and
+    every game then stopped with an internal error (KeyError 'large') at a Construct."""
+    shutil.copytree(bundled_pack(), here / "lastlight")
+    supply = here / "lastlight" / "supply.yaml"
+    ships = "  ships: {small: 5, medium: 3, large: 2}\n"
+    assert ships in supply.read_text("utf-8")
+    supply.write_text(supply.read_text("utf-8").replace(ships, ships.replace(", large: 2", "")))
+    [headline] = example("E0929")
+    output = validate("lastlight")
+    assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+    code, out = run_play("--pack", "lastlight", "--seats", "random,random")
+    assert code == 1 and "internal error" not in out, out
 
 
 def test_e0902_a_mods_removal_names_a_bundled_file_inside_its_pack(here: Path) -> None:

@@ -213,3 +213,26 @@ def test_an_infinite_float_is_one_error_not_two(
     assert out.endswith("1 error, 0 warnings\n"), out
     assert re.search(r"error\[E0604\]: `copies` must be a whole number, not the number", out)
     assert "(1 to 10: the base game prints at most 3 copies of a card)" in out, out
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_a_setup_for_a_player_count_the_game_never_seats_is_refused(
+    tmp_path: Path, players: int
+) -> None:
+    """A 1-player setup validated clean (the schema took 1 to 6) and `play --seats random`
+    then refused the count: the setup could never be used. Last Light seats 2 to 4, so a
+    setup for another count is out of range at its `players`."""
+    pack = tmp_path / "lastlight"
+    shutil.copytree(bundled_pack(), pack)
+    setups = pack / "setups.yaml"
+    text = setups.read_text("utf-8")
+    two = text[text.index("  - players: 2") :]
+    setups.write_text(text + "\n" + two.replace("players: 2", f"players: {players}", 1), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert re.search(
+        rf"setups\.yaml:\d+:14: error\[E0606\]: `players` is {players}, out of range: it must "
+        r"be 2 to 4\n",
+        result.output,
+    ), result.output
+    assert '= help: 000 "Setup": Last Light is for 2 to 4 players' in result.output

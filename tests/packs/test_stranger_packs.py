@@ -314,3 +314,41 @@ def test_a_manifest_under_another_name_is_told_to_be_renamed(tmp_path: Path, nam
     assert result.exit_code == 1, result.output
     assert "error[E0701]: no pack.yaml in" in result.output
     assert f"= help: rename `{name}` to `pack.yaml`" in result.output
+
+
+@pytest.mark.parametrize(
+    ("line", "where"),
+    [
+        ('  name: "T \\ud800"', "techs.yaml:2:12: error[E0514]"),
+        ('  text: "Gain 1 common. \\udfff"', "techs.yaml:6:25: error[E0514]"),
+        ('  effect: "when round_end -> gain 1 common\\udc80"', "techs.yaml:7:43: error[E0514]"),
+        ('  name: "T \\ud83c\\udf1f"', "techs.yaml:2:12: error[E0514]"),  # a pair, escaped apart
+    ],
+)
+def test_a_lone_surrogate_is_told_at_its_escape_not_an_internal_error(
+    tmp_path: Path, line: str, where: str
+) -> None:
+    """`name: "T \\ud800"` (a YAML escape of half a UTF-16 pair) loaded as a string no UTF-8
+    output can hold: validate stopped with exit 3, a UnicodeEncodeError writing the data's
+    digest. It is E0514 at the escape, and the message says what it is."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common")
+    key = line.split(":")[0]
+    techs = "\n".join(line if row.startswith(key + ":") else row for row in techs.split("\n"))
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1 and where in output, output
+    assert "half of a UTF-16 surrogate pair and not a character" in output, output
+    assert output.count("error[E0514]") == 1, output
+
+
+def test_a_lone_surrogate_in_a_key_or_the_manifest_is_told_by_its_escape(tmp_path: Path) -> None:
+    """A key holding one is an unknown field named by its escape (printing it raw would
+    stop the output), and pack.yaml's texts are held to the same rule."""
+    techs = TECH.format(id="tech", effect="when round_end -> gain 1 common").replace(
+        "  name: T", '  name: T\n  "na\\udc80me": x'
+    )
+    code, output = validate(tmp_path, techs=techs)
+    assert code == 1 and "error[E0602]: `na\\udc80me` is not a field of this tech" in output
+    (tmp_path / "again").mkdir()
+    manifest = MANIFEST + 'description: "a \\udead pack"\n'
+    code, output = validate(tmp_path / "again", manifest=manifest)
+    assert code == 1 and "pack.yaml:7:17: error[E0514]: this text holds U+DEAD" in output, output

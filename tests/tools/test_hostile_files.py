@@ -5,6 +5,8 @@ wrote is overwritten without asking."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -332,3 +334,34 @@ def test_a_named_pipe_or_device_given_as_a_pack_is_not_a_pack(tmp_path: Path) ->
     for named in (str(fifo), "/dev/null"):
         code, out = run("validate", named)
         assert code == 2 and f"'{named}' is a file, not a pack" in out, out
+
+
+#: A folder name that is not UTF-8 (Linux allows any bytes): Python keeps the byte 0xff as
+#: the lone surrogate U+DCFF, which no UTF-8 file or digest could hold.
+NOT_UTF8 = os.fsdecode(b"mod\xff")
+
+
+def test_a_folder_named_in_bytes_that_are_not_utf8_is_no_internal_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """validate ended in an internal error for any pack when the working folder held such a
+    name (its cache digests the folder's listing); simulate, compare and explain of a pack in
+    such a folder played every game, then stopped writing the report. The reports show the
+    byte as U+FFFD."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "pack", "mod")[0] == 0
+    shutil.copytree("mod", NOT_UTF8)
+    code, out = run("validate", "mod")
+    assert code == 0 and out.endswith("0 errors, 0 warnings\n"), out
+    assert run("validate", NOT_UTF8)[0] == 0
+    code, out = run(
+        "simulate", "--pack", NOT_UTF8, "--games", "2", "--players", "2", "--out", "runs"
+    )
+    assert code == 0, out
+    assert "mod\ufffd" in (tmp_path / "runs" / "report.html").read_text("utf-8")
+    code, out = run("compare", "--base", "lastlight", "--variant", NOT_UTF8, "--games", "2",
+                    "--players", "2", "--out", "cmp")  # fmt: skip
+    assert code == 0, out
+    code, out = run("explain", NOT_UTF8, "--games", "2", "--players", "2", "--out", "why")
+    assert code == 0, out
+    assert "mod\ufffd" in (tmp_path / "why" / "explain.html").read_text("utf-8")
