@@ -10,6 +10,7 @@ are the relative ones a user sees.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -351,3 +352,13 @@ def test_e0944_an_accolade_place_the_packs_do_not_lay_out(here: Path) -> None:
     out = bundled_starlight(here, "accolades.yaml", first, "")
     words = re.sub(r"`\w+`", "`ID`", message("E0944"))
     assert any(re.sub(r"`\w+`", "`ID`", line).endswith(words) for line in out.splitlines())
+
+
+def test_the_json_example_is_what_format_json_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's `--format json` document is the corpus case of a mod adding a base id."""
+    shown = PAGE.split("## JSON format", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(FIXTURES / "mod_add_existing")
+    result = CliRunner().invoke(
+        main, ["validate", "--no-cache", "--format", "json", "mod", "--pack-path", str(SHARED)]
+    )
+    assert json.loads(result.output) == json.loads(shown)
