@@ -112,3 +112,85 @@ def test_the_guide_says_remove_takes_an_expression():
     text = f"when round_start -> put 1 charge on this card\nwhen round_end -> {written.group(1)}"
     compiled, found = diagnose(text, "civilization")
     assert compiled and not found, [d.headline() for d in found]
+
+
+#: The page's inline claims "`<effect>` is error E0xxx": (the words the page writes, the card
+#: kind, the effect that holds them, the code). A reader walking the page tried each one.
+INLINE_CLAIMS = [
+    ("`you have +1 trades if light < 5` is error E0301", "faction",
+     "you have +1 trades if light < 5", "E0301"),
+    ("`this ship type has +1 movement` is error E0411", "faction",
+     "this ship type has +1 movement", "E0411"),
+    ("`you have +1 movement` error E0403", "faction", "you have +1 movement", "E0403"),
+    ("`while this planet is red: ...` is error E0411", "faction",
+     "while this planet is red: you have +1 trades", "E0411"),
+    ("a tech's `when game_start -> ...` never runs (W0414)", "civilization",
+     "when game_start -> gain 1 light", "W0414"),
+    ("`if a ship is large` is error E0433", "faction",
+     "when unit_lost if a ship is large -> gain 1 rare", "E0433"),
+    ("`this ship is a ship` and `this ship is not an extractor` are syntax errors", "faction",
+     "when unit_lost if this ship is a ship -> gain 1 rare", "E0301"),
+    ("`this ship is a ship` and `this ship is not an extractor` are syntax errors", "faction",
+     "when unit_lost if this ship is not an extractor -> gain 1 rare", "E0301"),
+    ("`when round_start -> destroy a ship of yours here` would never find a ship, so it is "
+     "error E0411", "civilization", "when round_start -> destroy a ship of yours here", "E0411"),
+    ("(`a ship to your left`), is E0434", "civilization",
+     "when round_end -> deal 1 damage to a ship to your left", "E0434"),
+    ("(`ships of it` inside `for each enemy ship` is E0434)", "deep_space",
+     "for each enemy ship -> deal 1 damage to a ship of it", "E0434"),
+    ("`gain 1 light for each planet you control` is error E0409", "deep_space",
+     "gain 1 light for each planet you control", "E0409"),
+    ("techs_in_play` is error E0405", "deep_space", "gain 1 common per 2 techs_in_play", "E0405"),
+    ("Dividing by the number 0 is error E0415", "deep_space", "gain (light / 0) light", "E0415"),
+    ("A function other than `min` and `max` is error E0445", "deep_space",
+     "gain (avg(light, 2)) light", "E0445"),
+    ("one given other than two numbers is error E0446", "deep_space",
+     "gain (min(light, 2, 3)) light", "E0446"),
+    ("`gain min(2, light) light` is error E0301", "deep_space",
+     "gain min(2, light) light", "E0301"),
+    ("`light of the leader` is E0301", "faction",
+     "when round_end if light of the leader > 3 -> gain 1 rare", "E0301"),
+    ("(`choose a ship:` is E0423)", "faction", "when game_start -> choose a ship: gain 1 light",
+     "E0423"),
+    ("`once per turn` is error E0425", "civilization", "activated, once per turn: gain 1 common",
+     "E0425"),
+    ("N is a plain number from 1 to 10 (E0417 outside)", "civilization",
+     "activated, at most 11 times per round: gain 1 common", "E0417"),
+    ("`until the end of the game` is error E0426", "civilization",
+     "when round_start -> until the end of the game: you have +1 trades", "E0426"),
+    ("`your next planet costs 1 less` is error E0427", "civilization",
+     "when round_start -> your next planet costs 1 less", "E0427"),
+]  # fmt: skip
+
+STARLIGHT_CLAIMS = [
+    ("plays research` is E0431", "when an opponent plays research -> gain 1 core", "E0431"),
+    ("`steal 1 long_ray from the leader` is E0405",
+     "when turn_end -> steal 1 long_ray from the leader", "E0405"),
+    ("`number of stars of the leader` E0434",
+     "when turn_end if number of stars of the leader > 3 -> gain 1 core", "E0434"),
+]  # fmt: skip
+
+
+def _said(words: str) -> bool:
+    page = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    return " ".join(words.split()) in page
+
+
+@pytest.mark.parametrize(("said", "kind", "text", "code"), INLINE_CLAIMS)
+def test_an_inline_claim_of_the_guide_holds(said, kind, text, code):
+    assert _said(said), "the guide no longer says this: update INLINE_CLAIMS"
+    _, found = diagnose(text, kind)
+    assert code in [d.code for d in found], [d.headline() for d in found]
+
+
+@pytest.mark.parametrize(("said", "text", "code"), STARLIGHT_CLAIMS)
+def test_an_inline_starlight_claim_of_the_guide_holds(said, text, code):
+    """`the leader` in Starlight: each form tells the value that is the leader's points."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    assert _said(said), "the guide no longer says this: update STARLIGHT_CLAIMS"
+    _, found = compile_effect(EffectSource.standalone(text), starlight(), "god")
+    assert code in [d.code for d in found], [d.headline() for d in found]
+    if "leader" in text:
+        told = " ".join(" ".join([d.hint or "", *d.notes]) for d in found)
+        assert "opponents_max_night_points" in told

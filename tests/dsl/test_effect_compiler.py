@@ -151,3 +151,14 @@ def test_else_jumps_to_its_step_and_the_first_step_jumps_over_it():
     assert ops == ["check", "call", "jump", "call", "end"]
     assert code[0][2] == 3 and code[2][1] == 4
     assert [code[1][1], code[3][1]] == ["gain", "gain"]
+
+
+def test_a_compiled_card_has_the_documented_keys():
+    """The page showed a compiled card with a `card` key, which it never had: the id is the
+    key the engine keeps it under, and the page's shape is what compile_effect returns."""
+    page = IR_DOC.read_text(encoding="utf-8").split("## A compiled card", 1)[1]
+    shown = re.search(r"```json\n(\{.*?\})\n```", page, re.S)
+    assert shown is not None
+    keys = re.findall(r'"(\w+)":', shown.group(1))
+    effect = compiled("ship_ability", "when ability_rolled -> repair this ship")
+    assert keys == list(effect) and effect["kind"] == "ship_ability"

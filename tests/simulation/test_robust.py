@@ -5,6 +5,7 @@ Before, nothing said whether "Hexan wins 70%" was the card or the bot."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,15 @@ from whitedwarf.interpreter.simulation.robustness import (
 )
 
 from tests.simulation.helpers import run
+
+_PAGE = (Path(__file__).resolve().parents[2] / "docs" / "simulate.md").read_text("utf-8")
+_PAGE_EXAMPLE = _PAGE.split("--robust random --out runs/r\n", 1)[1].split("```", 1)[0]
+
+
+def _shape(text: str) -> set[str]:
+    """The robustness sentences of ``text`` with their numbers taken out."""
+    lines = [line for line in text.splitlines() if "findings with" in line]
+    return {re.sub(r"-?\d+(\.\d+)?", "N", line) for line in lines}
 
 
 def test_spearman_of_known_samples() -> None:
@@ -50,6 +60,8 @@ def test_simulate_robust_plays_the_same_seeds_with_the_other_agents(tmp_path: Pa
     assert code == 0, text
     assert "The faction findings with heuristic and with random: rank correlation" in text
     assert "The tech findings with heuristic and with random" in text
+    # docs/simulate.md's sentences, numbers aside
+    assert _shape(_PAGE_EXAMPLE) and _shape(text) >= _shape(_PAGE_EXAMPLE)
     seeds = [
         [json.loads(line)["seed"] for line in (folder / "games.jsonl").open()]
         for folder in (out, out / "robust")
