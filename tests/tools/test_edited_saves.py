@@ -109,3 +109,30 @@ def test_a_save_whose_state_lost_its_game_says_so_in_words(game: str, here: Path
     code, out = run("render", "edited.save", "--pack", "mod", "--out", "board.svg")
     assert code == 1 and out.count("not a") <= 1 and "None" not in out, out
     assert "the state has no 'game' field" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("lastlight", "random,random"), ("starlight", "random,starbot")]
+)
+def test_a_replay_whose_end_line_names_another_winner_is_refused(
+    game: str, seats: str, here: Path
+) -> None:
+    """`whitedwarf replay` checked the final state's hash, which the result is not part of:
+    a log edited to say another seat won was "verified"."""
+    assert CliRunner().invoke(main, ["new", "pack", "mod", "--game", game]).exit_code == 0
+    args = ("play", "--pack", "mod", "--seats", seats, "--seed", "2", "--replay", "game.jsonl")
+    code, out = run(*args, "--round-limit", "6")
+    assert code == 0, out
+    lines = Path("game.jsonl").read_text().splitlines()
+    end = json.loads(lines[-1])
+    winners = end["result"]["winners"]
+    end["result"]["winners"] = [1] if winners != [1] else [0]
+    Path("edited.jsonl").write_text("\n".join([*lines[:-1], json.dumps(end)]) + "\n")
+    assert run("replay", "game.jsonl", "--pack", "mod")[0] == 0
+    code, out = run("replay", "edited.jsonl", "--pack", "mod")
+    assert code == 1, out
+    assert (
+        f"edited.jsonl: the end line's result is not the game's (its 'winners' is "
+        f"{json.dumps(end['result']['winners'])}, but the game's is {json.dumps(winners)}): "
+        "the log was altered"
+    ) in " ".join(out.split())

@@ -516,7 +516,7 @@ def _is_pack(item: Any) -> bool:
 _PACK_FIELDS = ("id", "version", "hash")
 
 #: What every header ``play`` writes has (``replay_header``), and a resumed game needs.
-_HEADER_NEEDS = ("game", "packs", "options")
+_HEADER_NEEDS = ("game", "options")
 
 
 def _list_of(value: Any, each: Callable[[Any], bool]) -> bool:
