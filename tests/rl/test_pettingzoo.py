@@ -483,3 +483,22 @@ def test_starlight_vector_sees_an_edit_of_one_part_alone() -> None:
             view = game.observation(state, seat)
             asked = seat in game.current_players(state)
             assert np.array_equal(spec.observe(state, seat), spec.encode(view, seat, asked))
+
+
+def test_a_mod_with_errors_names_each_where_it_is(tmp_path: Path) -> None:
+    """A researcher opening a broken mod is told the file and line, as `validate` tells
+    them, not the bare messages; a folder that is not there is said to be missing."""
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: "*"}\n'
+    )
+    (mod / "techs.yaml").write_text("- {id: warp_drivve, remove: true}\n")
+    with pytest.raises(rl.PackError) as refused:
+        rl.env(str(mod))
+    said = str(refused.value)
+    assert f"the pack {str(mod)!r} has errors: " in said
+    assert "techs.yaml:1:8: error[E0802]: cannot remove `warp_drivve`" in said
+    assert f"`whitedwarf validate {mod}` shows each with its fix" in said
+    with pytest.raises(rl.PackError, match=r"no pack folder '.*gone': it does not exist"):
+        rl.env(str(tmp_path / "gone"))
