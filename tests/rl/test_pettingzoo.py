@@ -502,3 +502,33 @@ def test_a_mod_with_errors_names_each_where_it_is(tmp_path: Path) -> None:
     assert f"`whitedwarf validate {mod}` shows each with its fix" in said
     with pytest.raises(rl.PackError, match=r"no pack folder '.*gone': it does not exist"):
         rl.env(str(tmp_path / "gone"))
+
+
+def test_a_keep_question_of_an_effect_is_an_action(tmp_path: Path) -> None:
+    """`keep N tech from M` (the bundled War Memorial; here a mod's faction at every
+    round's start) asks which tech to keep: the action space had no `keep:` names, so the
+    environment raised UnmappedOption in the middle of docs/examples/train_masked_policy.py."""
+    mod = tmp_path / "keepmod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: keepmod\nname: Keepmod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: "*"}\n'
+        "allow: [W0902]\n"
+    )
+    (mod / "factions.yaml").write_text(
+        "- {id: keeper, name: Keeper, three_plus: false, source: invented,\n"
+        "   text: Keep 1 tech from 2., allow: [W0430],\n"
+        "   effect: 'when round_start -> keep 1 tech from 2'}\n"
+    )
+    env = rl.env(str(mod), players=2, factions="keeper,hexan")
+    env.reset(seed=1)
+    for _ in range(200):
+        observation, _, _, _, info = env.last()
+        names = [env.action_names[i] for i in info["options"]]
+        if any(name.startswith("keep:") for name in names):
+            break
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    else:
+        raise AssertionError("no keep question in 200 steps")
+    assert all(name.startswith("keep:") for name in names), names
+    assert all(text.startswith("keep ") for text in info["options"].values())
+    env.step(next(iter(info["options"])))  # kept: the game goes on

@@ -51,7 +51,7 @@ def _table(heading: str) -> list[list[str]]:
         if set(cells[0]) <= {"-", " "} or cells[0] in ("block", "family"):
             continue
         out.append(cells)
-        if cells[0] == "own" or cells[0] == "pick":
+        if cells[0] == "own" or cells[0] == "keep":
             break
     return out
 
