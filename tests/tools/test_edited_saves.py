@@ -136,3 +136,17 @@ def test_a_replay_whose_end_line_names_another_winner_is_refused(
         f"{json.dumps(end['result']['winners'])}, but the game's is {json.dumps(winners)}): "
         "the log was altered"
     ) in " ".join(out.split())
+
+
+def test_a_save_of_a_mod_changed_since_says_to_put_it_back(here: Path) -> None:
+    """The same --pack again is no fix when the mod's cards were edited after the save."""
+    record = saved_mod_game("lastlight", GAMES["lastlight"])
+    techs = Path("mod/techs.yaml")
+    techs.write_text(techs.read_text("utf-8").replace("cost: {common: 2}", "cost: {common: 1}"))
+    told = resumed(record)
+    assert told.startswith(
+        "edited.save was made with the packs lastlight 1.0.0, mod 0.1.0, and they have changed "
+        "since (pack 'mod' 0.1.0: its files have changed): a game goes on with the cards it "
+        "started with; put the pack back as it was"
+    ), told
+    assert "pass the same --pack options" not in told
