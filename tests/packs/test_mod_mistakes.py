@@ -94,3 +94,17 @@ def test_a_mod_of_a_mod_brings_a_removed_card_back_by_adding_it(here: Path) -> N
         ["play", "--pack", "mod", "--seats", "random,random", "--seed", "3", "--format", "json"],
     )
     assert played.exit_code == 0, played.output
+
+
+def test_a_new_starlight_privilege_is_told_what_a_mod_may_do_instead(here: Path) -> None:
+    args = ["new", "pack", "starmod", "--game", "starlight"]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    (Path("starmod") / "privileges.yaml").write_text(
+        "- id: extra_turn\n  name: Extra Turn\n  source: invented\n  text: Take another turn.\n"
+    )
+    out = validate("starmod")
+    assert "starmod/privileges.yaml:1:7: error[E0605]: `id` is `extra_turn`, not one of:" in out
+    assert (
+        "= help: the six privileges are rules of 003: a mod replaces one (`replace: true`) "
+        "and cannot add another"
+    ) in out
