@@ -508,6 +508,14 @@ def save_made_with_other_packs(path: Any, header: Any, current: dict[str, Any]) 
         for p in listed
         if isinstance(p, dict)
     )
+    ids = {p.get("id") for p in listed if isinstance(p, dict)}
+    if ids == {p["id"] for p in current.get("packs", [])}:
+        # The same --pack options, but a pack was edited since: passing them again is no fix.
+        return (
+            f"{path} was made with the packs {made}, and they have changed since "
+            f"({'; '.join(differences)}): a game goes on with the cards it started with; "
+            "put the pack back as it was (keep a copy of a mod for a game in progress)"
+        )
     return (
         f"{path} was made with the packs {made}; pass the same --pack options "
         f"({'; '.join(differences)})"

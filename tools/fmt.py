@@ -71,7 +71,7 @@ def fmt(packs: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     changed = [r for r in results if r.changed]
     left_alone = [r for r in results if r.text is None]
     for result in left_alone:
-        click.echo(f"{result.path}: left alone: {result.reason}", err=True)
+        click.echo(f"{result.path}: left alone: {result.reason}{_first_error(result)}", err=True)
     refused = [s for s in skipped if s.refused]
     blocked = False
     if show_diff or check:
@@ -111,3 +111,12 @@ def _diff(result: Formatted) -> str:
         f"{result.path} (formatted)",
     )
     return "".join(lines)
+
+
+def _first_error(result: Formatted) -> str:
+    """Where the file first goes wrong (``validate``'s headline), so the reason is located."""
+    errors = [d for d in result.problems if d.is_error]
+    if not errors:
+        return ""
+    more = f", and {counted(len(errors) - 1, 'more error')}" if len(errors) > 1 else ""
+    return f"\n  {errors[0].headline()}{more} (`whitedwarf validate` shows each with its fix)"

@@ -19,7 +19,7 @@ from whitedwarf.interpreter.engines import GameEngine, every_agent
 from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.atomic import replaced_when_done
-from whitedwarf.tools.exits import Interrupted
+from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.pack_param import bundled_pack_ids
 from whitedwarf.tools.play_progress import ProgressBot, progress_for
 from whitedwarf.tools.session import (
@@ -29,6 +29,7 @@ from whitedwarf.tools.session import (
     Loaded,
     comma_names,
     load_game,
+    refuse_missing_folder,
     refuse_overwrite,
     require,
 )
@@ -316,6 +317,26 @@ def seat_bots(kinds: list[str], seed: int, engine: GameEngine, game: GameRules[A
     ]
 
 
+def _refuse_saved_replay(replay: Path, save: Path, force: bool) -> None:
+    """Stop when the replay a save names cannot be written without losing a file."""
+    said = (
+        f"{save} writes its replay to {replay} when the game ends (the --replay it was "
+        "started with)"
+    )
+    try:
+        refuse_missing_folder(replay)
+    except click.ClickException as error:
+        problem = error.message.removeprefix(f"cannot write {replay}: ")
+        raise click.ClickException(
+            f"{said}, but {problem}: pass --replay FILE to write it elsewhere"
+        ) from None
+    if replay.exists() and not force:
+        raise OutputExists(
+            f"{said}, and that file exists: pass --replay FILE to write it elsewhere, or "
+            "--force to overwrite it"
+        )
+
+
 def replay_header(
     loaded: Loaded, seed: int, kinds: list[str], options: dict[str, Any]
 ) -> dict[str, Any]:
@@ -366,8 +387,9 @@ def _play_in_terminal(
         session.replay_to = str(replay_path)
     elif session.replay_to is not None:
         # A save names where its replay goes when the game ends: a save from someone else
-        # may name any file, so it is held to the rules of --replay.
-        refuse_overwrite(Path(session.replay_to), force)
+        # may name any file, so it is held to the rules of --replay, and the refusal says
+        # the name came from the save (the user never typed it).
+        _refuse_saved_replay(Path(session.replay_to), resume_path or target, force)
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
 
 

@@ -117,6 +117,7 @@ def replay(
         )
     if not game.is_terminal(state):
         raise ReplayRefused(f"{path}: the log ends before the game is over")
+    _check_result(path, log.end, game.result(state))
     if log.header.get("format", 1) >= 2:
         difference = first_event_difference(log.events, heard)
         if difference is not None:
@@ -132,6 +133,28 @@ def replay(
         reproduce = "reproduces" if outcome.decisions == 1 else "reproduce"
         click.echo(f"verified: {decisions} {reproduce} the recorded game")
         click.echo(f"final state hash: {outcome.final_hash}")
+
+
+def _check_result(path: Path, end: dict[str, Any], result: Any) -> None:
+    """The end line's result (who won, the points) must be the game's: the final state hash
+    does not cover it, so a log edited to name another winner was "verified"."""
+    if "result" not in end:
+        return  # a log written before the end line carried it
+    played = json.loads(json.dumps(result))
+    recorded = end["result"]
+    if recorded == played:
+        return
+    if isinstance(recorded, dict) and isinstance(played, dict):
+        field = next(k for k in sorted({*recorded, *played}) if recorded.get(k) != played.get(k))
+        said = (
+            f"its {field!r} is {json.dumps(recorded.get(field))}, "
+            f"but the game's is {json.dumps(played.get(field))}"
+        )
+    else:
+        said = f"it is {json.dumps(recorded)}, but the game's is {json.dumps(played)}"
+    raise ReplayRefused(
+        f"{path}: the end line's result is not the game's ({said}): the log was altered"
+    )
 
 
 def _replay_to_viewer(

@@ -130,7 +130,22 @@ def watched(
     # ``result.sources``, yet fixing it must invalidate the report (issue 6 item 5).
     for folder in sorted(folders):
         files += _pack_files(folder)
+    files += _candidate_manifests(paths, pack_paths)
     return files, sorted(folders)
+
+
+def _candidate_manifests(paths: tuple[Path, ...], pack_paths: tuple[Path, ...]) -> list[str]:
+    """The manifest of every pack a dependency was looked for in: a sibling's `id:` or
+    `version:` edited decides whether it is found (a report cached before that edit said
+    "cannot find the pack `mymod`" after the folder had been given that id)."""
+    from whitedwarf.dsl.packs.loader import bundled_search
+    from whitedwarf.dsl.packs.manifest import MANIFEST_FILE, pack_folder
+    from whitedwarf.dsl.packs.paths import absolute
+    from whitedwarf.dsl.packs.resolve import candidate_folders
+
+    roots = [absolute(pack_folder(Path(p))) for p in paths]
+    search = [Path(p) for p in (*pack_paths, *bundled_search())]
+    return [os.path.abspath(folder / MANIFEST_FILE) for folder in candidate_folders(roots, search)]
 
 
 def _pack_files(folder: str) -> list[str]:

@@ -123,7 +123,13 @@ def load_packs(
         folders = [Path(p) for p in search] + (bundled_search() if bundled else [])
         resolution = resolve([Path(p) for p in paths], folders, limits)
         result = LoadResult(list(resolution.diagnostics))
-        if resolution.order and resolution.order[0].game in installed_games():
+        # Packs of two games (E0707): checking their files as either game's would bury the
+        # one line to fix under "not a content file" and language errors of the other game.
+        if (
+            resolution.order
+            and resolution.order[0].game in installed_games()
+            and not resolution.mixed_games
+        ):
             _Load(resolution, result, limits).run()
         result.diagnostics = _sorted(result.diagnostics)
     return result
@@ -184,6 +190,7 @@ class _Load:
             [r.files for r in reads],
             [k.name for k in self.spec.card_kinds()],
             self.resolution.closure,
+            self.resolution.blind,
         )
         self.diagnostics.extend(problems)
         self._cross_reference(content)

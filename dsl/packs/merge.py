@@ -43,9 +43,12 @@ class _Change:
 class _CardMerge:
     """The merge of one card kind."""
 
-    def __init__(self, kind: str, closure: dict[str, frozenset[str]]) -> None:
+    def __init__(
+        self, kind: str, closure: dict[str, frozenset[str]], blind: frozenset[str] = frozenset()
+    ) -> None:
         self.kind = kind
         self.closure = closure
+        self.blind = blind
         self.current: dict[str, Entry] = {}
         self.changes: dict[str, list[_Change]] = {}
         self.dropped: list[Change] = []  # what each replace/remove took away
@@ -92,6 +95,10 @@ class _CardMerge:
 
     def _change(self, pack: str, entry: Entry, action: str) -> bool:
         """Check a replace/remove; True when it may go ahead."""
+        if pack in self.blind and not self._visible(pack, entry.card_id):
+            # Its dependency is missing: the manifest's error (E0703) is the one to fix, not
+            # one E0802 or E0804 per card the mod changes.
+            return False
         if not self.closure.get(pack):
             hint: str | None = "only a pack that depends on another may replace or remove its cards"
             self.diagnostics.append(
@@ -111,7 +118,43 @@ class _CardMerge:
             )
             self.diagnostics.append(error("E0802", message, entry.span(("id",)), hint))
             return False
-        return not self._conflict(pack, entry, action)
+        refused = (
+            self._twice(pack, entry, action)
+            or self._conflict(pack, entry, action)
+            or self._gone(pack, entry, action)
+        )
+        return not refused
+
+    def _twice(self, pack: str, entry: Entry, action: str) -> bool:
+        """E0901 for a pack that changes one card twice: which change counts would depend
+        on the order of its lines, so neither is guessed."""
+        for change in self.changes.get(entry.card_id, []):
+            if change.pack == pack:
+                message = (
+                    f"{pack} changes `{entry.card_id}` twice ({action} here, {change.action} at "
+                    f"{_where(change.entry)})"
+                )
+                hint = (
+                    "keep one change of the card: the full card with `replace: true`, or the remove"
+                )
+                self.diagnostics.append(error("E0901", message, entry.span(("id",)), hint))
+                return True
+        return False
+
+    def _gone(self, pack: str, entry: Entry, action: str) -> bool:
+        """E0802 for a replace or remove of a card a dependency already removed."""
+        if entry.card_id in self.current:
+            return False
+        last = self.changes[entry.card_id][-1]
+        if action == "remove":
+            hint = "it is already gone: drop this line"
+        else:
+            hint = "to bring it back, write the whole card without `replace: true`"
+        message = (
+            f"cannot {action} `{entry.card_id}`: {last.pack} removes it ({_where(last.entry)})"
+        )
+        self.diagnostics.append(error("E0802", message, entry.span(("id",)), hint))
+        return True
 
     def _conflict(self, pack: str, entry: Entry, action: str) -> bool:
         deps = self.closure.get(pack, frozenset())
@@ -133,6 +176,8 @@ class _CardMerge:
             self.changes[entry.card_id] = [_Change(pack, "add", entry)]
             return
         first = changes[0]
+        if self._restores(pack, entry, changes[-1]):
+            return
         self.unmerged.append(entry)
         if first.pack == pack:
             self.diagnostics.append(_duplicate_error(entry, first.entry))
@@ -142,6 +187,18 @@ class _CardMerge:
             self.diagnostics.append(error("E0801", message, entry.span(("id",)), hint))
         else:
             self.diagnostics.append(_conflict_error(entry, "add", first))
+
+    def _restores(self, pack: str, entry: Entry, last: _Change) -> bool:
+        """Add back a card a dependency removed (a mod of a mod that wants it again); it
+        comes after the cards still there. True when the add is dealt with here."""
+        if entry.card_id in self.current or last.pack not in self.closure.get(pack, frozenset()):
+            return False
+        if self._twice(pack, entry, "add") or self._conflict(pack, entry, "add"):
+            self.unmerged.append(entry)
+            return True
+        self.current[entry.card_id] = entry
+        self.changes[entry.card_id].append(_Change(pack, "add", entry))
+        return True
 
     def _replace(self, pack: str, entry: Entry) -> None:
         if not self._change(pack, entry, "replace"):
@@ -198,13 +255,20 @@ def _conflict_error(entry: Entry, action: str, other: _Change) -> Diagnostic:
 
 
 def merge(
-    packs: Sequence[PackFiles], card_kinds: Sequence[str], closure: dict[str, frozenset[str]]
+    packs: Sequence[PackFiles],
+    card_kinds: Sequence[str],
+    closure: dict[str, frozenset[str]],
+    blind: frozenset[str] = frozenset(),
 ) -> tuple[Content, list[Diagnostic]]:
-    """Merge packs (in load order) into one :class:`Content`."""
+    """Merge packs (in load order) into one :class:`Content`.
+
+    ``blind`` packs have a dependency missing: a replace or remove of
+    theirs that no loaded dependency has is left out without a word (the manifest says why).
+    """
     content = Content(order={pack.id: index for index, pack in enumerate(packs)})
     diagnostics: list[Diagnostic] = []
     for kind in card_kinds:
-        merger = _CardMerge(kind, closure)
+        merger = _CardMerge(kind, closure, blind)
         for pack in packs:
             if kind in pack.files:
                 merger.apply(pack.id, *pack.files[kind])

@@ -29,7 +29,16 @@ class Resolution:
     order: list[Manifest] = field(default_factory=list)
     roots: list[str] = field(default_factory=list)
     closure: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: Packs with a dependency that could not be loaded (E0703, E0704, ...): what they
+    #: replace or remove cannot be checked, and the manifest's error says why.
+    blind: frozenset[str] = frozenset()
     diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def mixed_games(self) -> bool:
+        """Whether packs of two games were loaded together (E0707): their files cannot be
+        checked as either game's until the manifest is fixed."""
+        return any(d.code == "E0707" for d in self.diagnostics)
 
 
 class _Candidates:
@@ -114,7 +123,13 @@ def resolve(
     _check_games(loaded, result)
     result.order = _load_order(loaded)
     result.closure = {pid: _closure(pid, loaded) for pid in loaded}
+    result.blind = frozenset(pid for pid, manifest in loaded.items() if _blind(manifest, loaded))
     return result
+
+
+def _blind(manifest: Manifest, loaded: dict[str, Manifest]) -> bool:
+    """Whether one of the pack's dependencies is missing."""
+    return any(dep not in loaded for dep in manifest.depends)
 
 
 def _read_roots(folders: list[Path], result: Resolution, limits: Limits) -> dict[str, Manifest]:

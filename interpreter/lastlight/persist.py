@@ -64,7 +64,7 @@ def load(text: str) -> State:
     """A state from :func:`save` output, format-checked."""
     state = GameState(generic.from_json(text))  # its memos start empty (versions.py)
     if state.get("game") != "lastlight":
-        raise SaveError(f"not a Last Light save: game {state.get('game')!r}")
+        raise SaveError(_not_this_game(state.get("game")))
     if state.get("format") == _LOGGED and isinstance(state.get("log"), list):
         del state["log"]  # kept beside the state since format 3 (see the module docstring)
         state["format"] = FORMAT
@@ -155,3 +155,10 @@ def _frame_view(frame: Frame, player: int) -> Mapping[str, Any]:
     if frame.get("pending") is not None:
         shown["pending"] = HIDDEN
     return shown
+
+
+def _not_this_game(game: object) -> str:
+    """Why a JSON object is not a Last Light state, in words (not "game None")."""
+    if game is None:
+        return 'the state has no \'game\' field (a Last Light state says `"game": "lastlight"`)'
+    return f"the state is of the game {game!r}, not 'lastlight'"

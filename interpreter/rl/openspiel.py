@@ -81,6 +81,14 @@ class WhitedwarfGame(pyspiel.Game):  # type: ignore[misc]
         self.outcomes = _chance_outcomes(values["chance_outcomes"])
         options: dict[str, Any] = {"round_limit": limit}
         self.engine, self.wd = rl.load(values["pack"] or self.game_name, players, **options)
+        if self.engine.name != self.game_name:
+            # Else python_whitedwarf_lastlight would play Starlight under Last Light's name
+            # and player range.
+            raise rl.PackError(
+                f"the pack {values['pack']!r} is a {self.engine.name} pack, and "
+                f"python_whitedwarf_{self.game_name} plays {self.game_name} packs: load "
+                f"python_whitedwarf_{self.engine.name}"
+            )
         self.spec = rl.spec_of(self.engine, self.wd)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.spec.actions),

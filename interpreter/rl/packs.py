@@ -26,6 +26,8 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
         path = bundled_pack(pack)
         if not path.is_dir():
             raise PackError(f"no bundled pack {pack!r} and no folder of that name")
+    if not path.exists():
+        raise PackError(f"no pack folder {str(pack)!r}: it does not exist")
     engine, content = _content(path, str(pack))
     low, high = engine.players
     # a bool or a float passed the range test (True seated one Starlight player; 2.5 failed
@@ -55,8 +57,14 @@ def _content(path: Path, named: str) -> tuple[Any, Any]:
         return found
     result = load_packs([path])
     if result.pack is None:
-        first = "; ".join(str(getattr(e, "message", e)) for e in result.errors[:3])
-        raise PackError(f"the pack {named!r} has errors: {first}")
+        # Each problem where it is (`whitedwarf validate`'s headline), so it can be found.
+        first = "; ".join(e.headline() for e in result.errors[:3])
+        more = len(result.errors) - 3
+        rest = f"; and {more} more" if more > 0 else ""
+        raise PackError(
+            f"the pack {named!r} has errors: {first}{rest} (`whitedwarf validate {named}` "
+            "shows each with its fix)"
+        )
     try:
         engine = engine_for(result.pack.game)
     except Unserved as error:

@@ -171,7 +171,12 @@ def starbots(reg: Registry) -> FileKind:
 
 def privileges(reg: Registry) -> FileKind:
     schema = _card({"text": text("the printed text")}, [])
-    schema["properties"]["id"] = enum(PRIVILEGES, "one of the six privileges of 003")
+    schema["properties"]["id"] = {
+        **enum(PRIVILEGES, "one of the six privileges of 003"),
+        # the hint of E0605: a newcomer's new privilege is told what a mod may do instead
+        "x-why": "the six privileges are rules of 003: a mod replaces one (`replace: true`) "
+        "and cannot add another",
+    }
     return FileKind("privileges", "privilege", True, schema, '003 "Privileges".')
 
 

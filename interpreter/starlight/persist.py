@@ -37,7 +37,7 @@ def load(text: str) -> State:
     """A state from :func:`save` output, format-checked."""
     state = generic.from_json(text)
     if state.get("game") != "starlight":
-        raise SaveError(f"not a Starlight save: game {state.get('game')!r}")
+        raise SaveError(_not_this_game(state.get("game")))
     if state.get("format") != FORMAT:
         raise SaveError(
             f"save format {state.get('format')!r} is not supported (this engine "
@@ -73,3 +73,10 @@ def observation(state: State, seat: int) -> State:
             if frame.get("pending") is not None:
                 frame["pending"] = HIDDEN
     return cast(State, view)
+
+
+def _not_this_game(game: object) -> str:
+    """Why a JSON object is not a Starlight state, in words (not "game None")."""
+    if game is None:
+        return 'the state has no \'game\' field (a Starlight state says `"game": "starlight"`)'
+    return f"the state is of the game {game!r}, not 'starlight'"

@@ -94,6 +94,9 @@ def test_bad_yaml_is_left_alone_with_the_reason(tmp_path: Path) -> None:
     status, output = fmt(str(pack))
     assert status == 1 and "left alone: it is not valid pack YAML" in output
     assert (pack / "techs.yaml").read_text() == bad
+    # where it goes wrong, as validate says it (it once said only "not valid pack YAML")
+    assert f"{pack / 'techs.yaml'}:2:9: error[E0501]: the `[` here is never closed" in output
+    assert "(`whitedwarf validate` shows each with its fix)" in output
 
 
 def test_multiline_effects_become_tidy_blocks(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import whitedwarf.rl.openspiel  # noqa: E402, F401  (registers the games)
+from whitedwarf import rl  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -75,3 +76,17 @@ def test_a_chance_outcomes_parameter_out_of_bounds_is_refused(outcomes: int) -> 
     building the list of outcomes."""
     with pytest.raises(ValueError, match="chance_outcomes is a whole number 1 to 4096, not"):
         pyspiel.load_game("python_whitedwarf_lastlight", {"chance_outcomes": outcomes})
+
+
+@pytest.mark.parametrize(
+    ("name", "pack", "other"),
+    [("python_whitedwarf_lastlight", "starlight", "starlight"),
+     ("python_whitedwarf_starlight", "lastlight", "lastlight")],
+)  # fmt: skip
+def test_a_pack_of_the_other_game_is_refused_naming_the_game_to_load(
+    name: str, pack: str, other: str
+) -> None:
+    """It was loaded: the other game played under this one's name and player range."""
+    with pytest.raises(rl.PackError) as refused:
+        pyspiel.load_game(name, {"players": 2, "pack": pack})
+    assert str(refused.value).endswith(f"load python_whitedwarf_{other}")

@@ -483,3 +483,52 @@ def test_starlight_vector_sees_an_edit_of_one_part_alone() -> None:
             view = game.observation(state, seat)
             asked = seat in game.current_players(state)
             assert np.array_equal(spec.observe(state, seat), spec.encode(view, seat, asked))
+
+
+def test_a_mod_with_errors_names_each_where_it_is(tmp_path: Path) -> None:
+    """A researcher opening a broken mod is told the file and line, as `validate` tells
+    them, not the bare messages; a folder that is not there is said to be missing."""
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: "*"}\n'
+    )
+    (mod / "techs.yaml").write_text("- {id: warp_drivve, remove: true}\n")
+    with pytest.raises(rl.PackError) as refused:
+        rl.env(str(mod))
+    said = str(refused.value)
+    assert f"the pack {str(mod)!r} has errors: " in said
+    assert "techs.yaml:1:8: error[E0802]: cannot remove `warp_drivve`" in said
+    assert f"`whitedwarf validate {mod}` shows each with its fix" in said
+    with pytest.raises(rl.PackError, match=r"no pack folder '.*gone': it does not exist"):
+        rl.env(str(tmp_path / "gone"))
+
+
+def test_a_keep_question_of_an_effect_is_an_action(tmp_path: Path) -> None:
+    """`keep N tech from M` (the bundled War Memorial; here a mod's faction at every
+    round's start) asks which tech to keep: the action space had no `keep:` names, so the
+    environment raised UnmappedOption in the middle of docs/examples/train_masked_policy.py."""
+    mod = tmp_path / "keepmod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: keepmod\nname: Keepmod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: "*"}\n'
+        "allow: [W0902]\n"
+    )
+    (mod / "factions.yaml").write_text(
+        "- {id: keeper, name: Keeper, three_plus: false, source: invented,\n"
+        "   text: Keep 1 tech from 2., allow: [W0430],\n"
+        "   effect: 'when round_start -> keep 1 tech from 2'}\n"
+    )
+    env = rl.env(str(mod), players=2, factions="keeper,hexan")
+    env.reset(seed=1)
+    for _ in range(200):
+        observation, _, _, _, info = env.last()
+        names = [env.action_names[i] for i in info["options"]]
+        if any(name.startswith("keep:") for name in names):
+            break
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    else:
+        raise AssertionError("no keep question in 200 steps")
+    assert all(name.startswith("keep:") for name in names), names
+    assert all(text.startswith("keep ") for text in info["options"].values())
+    env.step(next(iter(info["options"])))  # kept: the game goes on

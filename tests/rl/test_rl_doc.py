@@ -22,6 +22,11 @@ def test_the_three_lines_and_the_loop_play_a_whole_game() -> None:
     env = scope["env"]
     assert env.agents == []  # every agent stepped out: the game is over
     assert env.game.is_terminal(env.state_)
+    # Random legal actions play a real game: someone reaches the light that ends it. (The
+    # loop once made a new generator at every step, seeded 0, so it took the same fraction
+    # of the legal actions each time and every game ran to the round limit at 0 light.)
+    result = env.game.result(env.state_)
+    assert result["reason"] == "light" and max(result["light"]) >= 20, result
 
 
 def test_the_openspiel_lines_load_the_game() -> None:
@@ -46,7 +51,7 @@ def _table(heading: str) -> list[list[str]]:
         if set(cells[0]) <= {"-", " "} or cells[0] in ("block", "family"):
             continue
         out.append(cells)
-        if cells[0] == "own" or cells[0] == "pick":
+        if cells[0] == "own" or cells[0] == "keep":
             break
     return out
 

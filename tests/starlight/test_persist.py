@@ -24,7 +24,9 @@ def test_a_save_loads_to_the_same_state_and_plays_on_alike() -> None:
 def test_a_save_of_another_game_or_format_is_refused() -> None:
     game = make_game()
     text = persist.save(game.new_state(1))
-    with pytest.raises(persist.SaveError, match="not a Starlight save"):
+    with pytest.raises(
+        persist.SaveError, match="the state is of the game 'lastlight', not 'starlight'"
+    ):
         persist.load(text.replace('"starlight"', '"lastlight"', 1))
     data = json.loads(text)
     data["format"] = 99

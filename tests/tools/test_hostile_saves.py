@@ -127,7 +127,9 @@ def test_a_save_cannot_write_its_replay_over_an_existing_file(
     precious = tmp_path / "precious.txt"
     precious.write_text("mine")
     code, out, _ = resume(tmp_path, edit(saved, "replay", str(precious)))
-    assert code == 2 and f"{precious} already exists; pass --force" in out, out
+    said = f"writes its replay to {precious} when the game ends (the --replay it was started"
+    assert code == 2 and said in " ".join(out.split()), out
+    assert "and that file exists: pass --replay FILE" in " ".join(out.split()), out
     assert precious.read_text() == "mine"
 
 

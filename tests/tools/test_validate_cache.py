@@ -115,3 +115,23 @@ def test_an_edited_third_party_game_is_checked_again(tmp_path: Path, monkeypatch
     finally:
         monkeypatch.undo()
         games.forget()
+
+
+def test_a_sibling_given_the_id_a_mod_asks_for_is_found(tmp_path: Path, monkeypatch) -> None:
+    """A mod of a mod: the dependency's folder is `base`, its `id:` a typo. Fixing the id
+    edits only the sibling's pack.yaml, which the mod's check read but did not watch, so the
+    cached "cannot find the pack" was printed again."""
+    monkeypatch.setenv("WHITEDWARF_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "packs").mkdir()  # the cache's folder is no sibling: its listing would change
+    monkeypatch.chdir(tmp_path / "packs")
+    assert CliRunner().invoke(main, ["new", "pack", "base", "--empty"]).exit_code == 0
+    assert CliRunner().invoke(main, ["new", "pack", "mod", "--empty"]).exit_code == 0
+    manifest = Path("mod/pack.yaml")
+    manifest.write_text(manifest.read_text().replace('lastlight: ">=1.0,<2"', 'base: "*"'))
+    base = Path("base/pack.yaml")
+    base.write_text(base.read_text().replace("id: base", "id: bsae"))
+    code, out = validate("mod")
+    assert code == 1 and "cannot find the pack `base` that mod depends on" in out
+    base.write_text(base.read_text().replace("id: bsae", "id: base"))
+    code, out = validate("mod")
+    assert code == 0 and "checked lastlight 1.0.0, base 0.1.0, mod 0.1.0" in out, out

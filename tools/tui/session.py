@@ -444,7 +444,7 @@ _LOG_FIELDS = {"number": int, "round": int, "seat": int, "kind": str, "text": st
 
 def _record_problem(record: dict[str, Any]) -> str | None:
     """The first field of a save record that is missing or of the wrong kind (None: none)."""
-    header = record.get("header", {})
+    header = record.get("header")  # play always writes one: without it the options are lost
     options = header.get("options", {}) if isinstance(header, dict) else {}
     checks: list[tuple[str, bool]] = [
         ("header", isinstance(header, dict)),
@@ -458,8 +458,8 @@ def _record_problem(record: dict[str, Any]) -> str | None:
         ("state", "state" in record),
     ]
     wrong = [name for name, fine in checks if not fine]
-    if wrong:
-        return f"the save's {wrong[0]!r} is missing or of the wrong kind"
+    if wrong or not isinstance(header, dict):  # (the header is one of the checks)
+        return f"the save's {(wrong or ['header'])[0]!r} is missing or of the wrong kind"
     return _header_problem(header, record)
 
 
@@ -467,6 +467,11 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
     """The first field of a save's header that is not what ``play`` writes (``replay_header``:
     the game, its packs and content digest, the seed, players and seats; None: none). The
     header goes into the replay written when the game ends, so it must describe this game."""
+    missing = [name for name in _HEADER_NEEDS if name not in header]
+    if missing:
+        # Without them the game would be set up with other options or packs, and its
+        # decisions refused as "not a legal option" far from the real cause.
+        return f"the save's header has no {missing[0]!r} (the file was edited)"
     if "game" in header:
         problem = unknown_game(header["game"], "the save's header")
         if problem is not None:
@@ -509,6 +514,9 @@ def _is_pack(item: Any) -> bool:
 
 
 _PACK_FIELDS = ("id", "version", "hash")
+
+#: What every header ``play`` writes has (``replay_header``), and a resumed game needs.
+_HEADER_NEEDS = ("game", "options")
 
 
 def _list_of(value: Any, each: Callable[[Any], bool]) -> bool:

@@ -168,6 +168,8 @@ class LastLightSpec:
             ("size", [f"size:{z}" for z in sizes]),
             ("branch", [f"branch:{i}" for i in range(self.branches)]),
             ("pick", [f"pick:{e}" for e in self._entities()]),
+            # last, so adding it moved no earlier action: a trained policy keeps its indices
+            ("keep", [f"keep:{t}" for t in self.techs]),  # the `keep N tech from M` verb
         ]
 
     def _rel(self, state: State, seat: int, owner: int) -> str:
