@@ -64,6 +64,10 @@ class Param:
     # The NUMBER or AMOUNT parameter this one's number does no good above (``keep 3 techs from
     # 2`` keeps 2): a written number above the other's written number is warned of (W0422).
     most: str = ""
+    # The card kinds whose ``this card`` a TARGET parameter may name (``discard this card``:
+    # only a tech leaves play so); empty: any card kind's. Any other card kind's ``this card``
+    # there is E0437, naming these kinds.
+    this_kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +280,10 @@ class Value(Entry):
     # The smallest the number can be (light and counts 0, the round 1): a condition asking for
     # less can never hold (W0405).
     least: int = 0
+    # How the value is said of another player when its ``text`` names no "you"/"your"
+    # (``the most [light] an opponent has``): ``{player}`` stands for the player (``the most
+    # [light] a player other than {player} has``); empty: the text with "your" made theirs.
+    their: str = ""
 
 
 @dataclass(frozen=True, slots=True)

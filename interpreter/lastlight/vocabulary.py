@@ -1161,6 +1161,7 @@ def _values() -> list[Value]:
             "if opponents_max_light > light -> gain 1 light",
             '000 "Game End"',
             text="the most [light] an opponent has",
+            their="the most [light] a player other than {player} has",
             reads=("lights",),
         ),
     ]
@@ -1332,10 +1333,11 @@ def _verbs() -> list[Verb]:
         ),
         Verb(
             "discard",
-            "Discard a tech of yours from play.",
+            "Discard a tech of yours from play; `discard this card`: the tech itself (its "
+            "effect ends; docs/rules-decisions.md E152).",
             "discard a tech of yours",
             '000 "Ship ability technology cards"',
-            params=(Param("tech", T, ("tech",)),),
+            params=(Param("tech", T, ("tech", "card"), this_kinds=tuple(TECH_KINDS)),),
             cost=True,
             text="discard",
             pure=True,

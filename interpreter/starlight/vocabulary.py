@@ -106,9 +106,19 @@ def _resources() -> list[Resource]:
 
 
 def _value(
-    name: str, doc: str, example: str, cite: str, text: str, least: int = 0, for_mods: bool = False
+    name: str,
+    doc: str,
+    example: str,
+    cite: str,
+    text: str,
+    least: int = 0,
+    for_mods: bool = False,
+    their: str = "",
 ) -> Value:
-    return Value(name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods)
+    return Value(
+        name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods,
+        their=their,
+    )  # fmt: skip
 
 
 def _values() -> list[Value]:
@@ -281,6 +291,7 @@ def _values() -> list[Value]:
             '003 "Victory Points"',
             "the most night points an opponent has",
             for_mods=True,
+            their="the most night points a player other than {player} has",
         ),
     ]
 
@@ -330,6 +341,21 @@ def _nouns() -> list[Noun]:
             text="opponent",
             implies=("opponents",),
             reads=None,
+        ),
+        # a named party every effect may name (docs/rules-decisions.md SL157)
+        Noun(
+            "leader",
+            "The opponent who would win if the game ended now: the most points (night "
+            "points, and any day points a card gave), then the most stars launched, then stars "
+            "in the most constellations; still tied, the first of them after you in turn "
+            "order. Read when the verb runs, on any hook (docs/rules-decisions.md SL157).",
+            "when turn_start -> steal 1 long_ray from the leader",
+            '003 "Scoring": the winner, and the tiebreaks',
+            type="player",
+            text="leader",
+            reads=None,  # who leads changes with every point scored: never memoised
+            party="leader",
+            anywhere=True,
         ),
     ]
 
@@ -885,11 +911,6 @@ CONCEPTS = {
     "least": 'a condition compares numbers with >=, <=, > or <: "at least 3" is >= 3, as in '
     '`when turn_start -> if cores_held >= 3 -> gain 1 ap`; "at most 3" is <= 3, "more than 3" '
     "> 3",
-    # `the leader` is Last Light's party; Starlight reads the opponents' best as a value
-    "leader": "Starlight names no leader: the most night points of any opponent is the value "
-    "`opponents_max_night_points` (`when turn_start if opponents_max_night_points > "
-    "night_points -> gain 1 ap`); take rays from an opponent you pick with `steal 1 long_ray "
-    "from an opponent`",
     "unless": '"unless C" is a condition turned round: `when turn_start -> if not (cores_held '
     ">= 3) -> gain 1 ap`",
 }
