@@ -680,6 +680,8 @@ class Checker:
             )
             return True
         found = self.registry.noun_for((actor.words[0].text,))
+        if found is None and self.seated_player(actor):
+            found = self.registry.noun_for((self.others_noun(),))
         if side is None or found is None:
             return False
         det = actor.det.text if actor.det else None
@@ -1136,6 +1138,8 @@ class Checker:
         for arg in args:
             previous = out[-1] if out else None
             if self.misspelt_side(previous, arg):
+                if previous is not None and self.bare_player(previous):
+                    out[-1] = self.as_others(previous)  # told once, not as an unknown noun too
                 continue  # `the player to your lefft`: told, and not an argument
             joined = self.in_this(previous, arg) or _who_did(previous, arg)
             if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
@@ -1190,6 +1194,8 @@ class Checker:
         ):
             return False
         found = self.registry.noun_for(tuple(w.text for w in inner.words[-1:]))
+        if found is None and self.bare_player(inner) and self.registry.sides:
+            found = self.registry.noun_for((self.others_noun(),))
         word = arg.value.words[0].text
         if found is None or found[0].type != "player" or self.registry.noun_for((word,)):
             return False
@@ -1414,13 +1420,14 @@ class Checker:
         if self.kind.name in param.this_kinds:
             return True
         kinds = _or_words([f"`{k}`" for k in param.this_kinds])
+        other = next((t for t in param.types if t != "card"), "card")
         self.error(
             "E0437",
             value.pos,
             f"`{verb.name} this card` cannot act on {_article(self.kind.name)} "
             f"{self.kind.name} card: only {kinds} "
             f"cards {verb.name} themselves",
-            f"name another card, as in `{verb.example}`",
+            f"name another card, as in `{verb.name} {_article(other)} {other} of yours`",
         )
         return False
 
@@ -1548,6 +1555,8 @@ class Checker:
         sel, trailing = self.peel_trailing(sel)
         words = tuple(w.text for w in sel.words)
         found = self.registry.noun_for(words)
+        if found is None and self.seated_player(sel):  # a game with no `player` noun
+            found = self.registry.noun_for((self.others_noun(),))
         if found is None:
             last = sel.words[-1]
             if len(words) == 1 and last.text in self.registry.values:
@@ -2340,6 +2349,31 @@ class Checker:
             )
             return
         self.resolved.operands[id(expr)] = operand
+
+    def bare_player(self, arg: ast.Arg) -> bool:
+        """``the player`` (or ``from the player``) in a game with no ``player`` noun."""
+        inner = arg.value if isinstance(arg, ast.PrepArg) else arg
+        if not isinstance(inner, ast.Selector):
+            return False
+        words = tuple(w.text for w in inner.words)
+        return words == ("player",) and "player" not in self.registry.nouns
+
+    def as_others(self, arg: ast.Arg) -> ast.Arg:
+        """``the player`` read as the game's noun for another player (``the opponent``)."""
+        inner = arg.value if isinstance(arg, ast.PrepArg) else arg
+        assert isinstance(inner, ast.Selector)
+        word = ast.Word(self.others_noun(), inner.words[0].pos)
+        renamed = ast.Selector(inner.det, inner.count, inner.up_to, (word,), inner.posts, inner.pos)
+        if isinstance(arg, ast.PrepArg):
+            return ast.PrepArg(arg.prep, renamed, arg.pos)
+        return renamed
+
+    def seated_player(self, sel: ast.Selector) -> bool:
+        """``the player to your left`` in a game whose only player noun implies others (a
+        player by your side is always another): read as that noun."""
+        words = tuple(w.text for w in sel.words)
+        sided = any(p.kind == "side" for p in sel.posts)
+        return words == ("player",) and sided and "player" not in self.registry.nouns
 
     def others_noun(self) -> str:
         """The game's noun for another player (one that implies its filter: ``opponent``)."""

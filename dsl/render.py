@@ -457,14 +457,23 @@ def _ranked_by(words: tuple[ast.Word, ...], registry: Registry) -> str:
                     enumerate(words))  # fmt: skip
 
 
+#: English words that end a value text's thing ("your stars linked to another of yours").
+_JOINS = frozenset({"linked", "in", "on", "with", "to", "of", "from", "that", "you"})
+
+
 def _their(said: str, player: str) -> str:
     """A value's text (written from the card owner's side: "your [light]", "the number of
     rays you hold") said of another player: "the [light] of the leader"."""
     if said.startswith("your "):
         return f"the {said.removeprefix('your ')} of {player}"
     said = said.replace(" of yours", " of theirs")
-    if " your " in said:
-        return said.replace(" your ", f" {player}'s ", 1)
+    if " your " in said:  # "the number of your stars": "the number of the stars of P"
+        head, tail = said.split(" your ", 1)
+        words = tail.split(" ")
+        # the thing is the words up to a preposition ("your stars linked to another")
+        ends = next((i for i, w in enumerate(words) if w in _JOINS), len(words))
+        thing, rest = " ".join(words[:ends]), " ".join(words[ends:])
+        return f"{head} the {thing} of {player}" + (f" {rest}" if rest else "")
     for verb in ("hold", "have"):
         said = said.replace(f" you {verb}", f" {player} {verb}s")
     return said.replace(" you ", f" {player} ")

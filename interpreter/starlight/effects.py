@@ -26,6 +26,9 @@ from whitedwarf.interpreter.starlight.vocabulary import registry
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
+#: ``the player to your left`` / ``right``: the step from your seat in turn order (SL158).
+SIDES = {"left": 1, "right": -1}
+
 
 class Adapter:
     """What the machine asks of Starlight: programs, operands, values, verbs."""
@@ -89,6 +92,8 @@ class Adapter:
             return None if seat is None else str(seat)
         if operand.get("party") == "ranked":  # `the opponent with the most stars`
             return self.machine.ranked(state, frame, operand)
+        if operand.get("party") in SIDES:  # `the player to your left` (SL158)
+            return str((frame["owner"] + SIDES[operand["party"]]) % state["n"])
         raise KeyError(f"operand {operand!r} is not one Starlight knows")
 
     def seat_of(self, player: Any) -> int | None:

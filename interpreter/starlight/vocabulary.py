@@ -881,7 +881,17 @@ def registry() -> Registry:
     reg.concepts.update(CONCEPTS)
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.next_costs.update(NEXT_COSTS)
+    reg.sides.update(SIDES)  # `the player to your left` (SL158)
     return reg
+
+
+#: ``the player to your left`` / ``right`` (SL158): 003 "Players take turns in clockwise
+#: order", so the next seat in turn order sits to your left, as in Last Light (E140).
+SIDES = {
+    "left": 'the next player after you in turn order, live or Starbot (003: "Players take '
+    'turns in clockwise order"); in a 2-player game, your opponent',
+    "right": "the player before you in turn order; in a 2-player game, your opponent",
+}
 
 
 _LOSE = (

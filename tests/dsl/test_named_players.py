@@ -127,11 +127,18 @@ def test_the_least_is_told_the_ranking_word() -> None:
     assert found.notes == ()
 
 
-def test_starlight_names_nobody_by_seat_in_a_reaction() -> None:
-    (found,) = diagnose("when the player to your left launches a star -> gain 1 ap", "god",
-                        starlight)  # fmt: skip
-    assert (found.code, found.span.column) == ("E0434", 17)
-    assert found.message == "this game names nobody `to your left`"
+def test_starlight_names_players_by_seat_too() -> None:
+    """003 "Players take turns in clockwise order" (SL158): `the player to your left`,
+    though Starlight's only player noun is `opponent`."""
+    for effect in (
+        "when the player to your left launches a star -> gain 1 ap",
+        "when turn_start -> steal 1 short_ray from the player to your right",
+        "when turn_start if night_points of the player to your left > night_points -> gain 1 ap",
+    ):
+        clean(effect, "god", starlight)
+    (found,) = diagnose("when turn_start -> steal 1 short_ray from the player to your lfet",
+                        "god", starlight)  # fmt: skip
+    assert found.code == "E0434"
 
 
 # --- what it does in a game ---------------------------------------------------------------
