@@ -1347,7 +1347,12 @@ class Checker:
             unit = value.words[-1].text if isinstance(value, ast.Selector) and value.words else ""
             if _singular(unit, param.types) in param.types:  # `gain common 1`
                 hint = f"write the number before the unit: `1 {unit}`; {hint}"
-            self.error("E0409", value.pos, f"expected an amount such as `1 {param.types[0]}`", hint)
+            message = f"expected an amount such as `1 {param.types[0]}`"
+            if isinstance(value, ast.Selector) and value.det is not None and unit == "card":
+                # `discard this card` where the verb takes an amount (a god's Cores): the card
+                # itself is no amount, and no card of this game removes itself so
+                message += f", not {value.det.text} card: this verb takes no card"
+            self.error("E0409", value.pos, message, hint)
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:
@@ -1792,6 +1797,17 @@ class Checker:
             )
             return None
         others = [p for p in sel.posts if p.kind != "ranked"]
+        owned = next((p for p in others if p.kind in ("of_yours", "you_verb")), None)
+        if owned is not None:  # `with the most ships of yours`: the things are theirs
+            written = self.source.text[owned.pos.start : owned.pos.end]
+            self.error(
+                "E0436",
+                owned.pos,
+                f"a player is ranked by their own things, so `{written}` says nothing here",
+                f"drop `{written}`: each player's things are counted as theirs (`the "
+                f"{noun.name} {said}`)",
+            )
+            return None
         if det != "the" or len(sel.words) > 1 or others or sel.count is not None:
             self.error(
                 "E0436",
@@ -1815,7 +1831,10 @@ class Checker:
         if len(words) == 1 and words[0].text in self.registry.values:
             return {"value": words[0].text}
         names = tuple(w.text for w in words)
-        if self.registry.noun_for(names) is None:
+        mine = ast.Post("of_yours", None, None, pos)
+        counted = ast.Selector(None, None, False, words, (mine,), pos)
+        peeled = tuple(w.text for w in self.peel_trailing(counted)[0].words)  # `ships here`
+        if self.registry.noun_for(peeled) is None:
             known = [*self.registry.all_noun_words(), *self.registry.values]
             close = did_you_mean(words[-1].text, known)
             self.error(
@@ -1828,8 +1847,6 @@ class Checker:
                 f"{self.rank_example('most')}",
             )
             return None
-        mine = ast.Post("of_yours", None, None, pos)
-        counted = ast.Selector(None, None, False, words, (mine,), pos)
         operand = self.selector(counted, scope, mode="count")
         return None if operand is None else {"count": operand}
 
@@ -2333,6 +2350,14 @@ class Checker:
         if not self.value_name(expr.name):
             return
         said = self.source.text[expr.player.pos.start : expr.player.pos.end]
+        if tuple(w.text for w in expr.player.words) == ("you",):  # `light of you`
+            self.error(
+                "E0435",
+                expr.player.pos,
+                f"a value is read from your side already: `{expr.name.text}` is your own",
+                f"drop `of you`: `{expr.name.text}` alone is yours",
+            )
+            return
         forms = self.one_player_forms()
         hint = f"a value is read of one player named so: {forms}"
         operand = self.selector(expr.player, scope, want=("player",), hint=hint)
