@@ -124,7 +124,16 @@ class Is:
     pos: Pos
 
 
-Cond = Compare | AllOf | AnyOf | Not | Is
+@dataclass(frozen=True, slots=True)
+class Same:
+    """``the owner is the leader``: whether two named players are one player."""
+
+    left: Selector
+    right: Selector
+    pos: Pos
+
+
+Cond = Compare | AllOf | AnyOf | Not | Is | Same
 
 
 # --- selectors and arguments ----------------------------------------------------------

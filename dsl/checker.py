@@ -65,6 +65,8 @@ class Resolved:
     # `when the player to your left builds a ship` (E151): reactions heard only when the
     # actor sits there: clause id -> the side word
     side_actors: dict[int, str] = field(default_factory=dict)
+    # `the owner is the leader` (E154): the two players' operands
+    same: dict[int, tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -2258,6 +2260,9 @@ class Checker:
         if isinstance(cond, ast.Is):
             self.is_cond(cond, scope)
             return
+        if isinstance(cond, ast.Same):  # `the owner is the leader`
+            self.same_cond(cond, scope)
+            return
         if isinstance(cond, ast.Compare):
             self.expr(cond.left, scope)
             self.expr(cond.right, scope)
@@ -2290,6 +2295,28 @@ class Checker:
         out: list[list[Any]] = []
         if self.filter_word(cond.word, found[0], "adjective", out):
             self.resolved.tests[id(cond)] = ({"this": operand["this"]}, out[0][0])
+
+    def same_cond(self, cond: ast.Same, scope: _Scope) -> None:
+        """``the owner is the leader``: both sides one named player (E0435 for a player to
+        pick, as ``<value> of <player>``)."""
+        sides = []
+        for sel in (cond.left, cond.right):
+            said = self.source.text[sel.pos.start : sel.pos.end]
+            forms = self.one_player_forms()
+            hint = f"`is` compares a player with another, each named so: {forms}"
+            operand = self.selector(sel, scope, want=("player",), hint=hint)
+            if operand is None:
+                return
+            if not any(key in operand for key in ("party", "it", "chosen")):
+                self.error(
+                    "E0435",
+                    sel.pos,
+                    f"`{said}` is a player to pick, and a condition asks nobody",
+                    f"name one player: {forms}",
+                )
+                return
+            sides.append(operand)
+        self.resolved.same[id(cond)] = (sides[0], sides[1])
 
     def never_holds(self, cond: ast.Compare) -> None:
         """W0405 for `light < 0` and the like: a number compared with less than it can be."""

@@ -421,6 +421,10 @@ class Compiler:
             return {"select": self.selector_ir(operand, loop_var)}
         return self.party_ir(operand, loop_var)
 
+    def player_ir(self, operand: dict[str, Any], loop_var: int | None) -> dict[str, Any]:
+        """One named player: a party, a remembered one, or the player a loop is at."""
+        return {"var": loop_var} if "it" in operand else self.party_ir(operand, loop_var)
+
     def party_ir(self, operand: dict[str, Any], loop_var: int | None) -> dict[str, Any]:
         """A party operand; a ranked one's players and measure as IR (docs/effect-ir.md
         ``ranked``)."""
@@ -487,8 +491,7 @@ class Compiler:
             return ["value", expr.name.text]
         if isinstance(expr, ast.ValueOf):  # `night_points of the player who flushed`
             who = self.resolved.operands.get(id(expr), {})
-            player = self.party_ir(who, loop_var) if "it" not in who else {"var": loop_var}
-            return ["value_of", expr.name.text, player]
+            return ["value_of", expr.name.text, self.player_ir(who, loop_var)]
         if isinstance(expr, ast.Count):
             operand = self.resolved.selectors.get(id(expr.selector), {})
             return ["count", self.selector_ir(operand, loop_var)]
@@ -504,6 +507,9 @@ class Compiler:
             return ["is", dict(thing), word]
         if isinstance(cond, ast.Compare):
             return ["cmp", cond.op, self.expr(cond.left, loop_var), self.expr(cond.right, loop_var)]
+        if isinstance(cond, ast.Same):  # `the owner is the leader` (E154)
+            left, right = self.resolved.same.get(id(cond), ({}, {}))
+            return ["same", self.player_ir(left, loop_var), self.player_ir(right, loop_var)]
         if isinstance(cond, ast.Not):
             return ["not", self.cond(cond.item, loop_var)]
         op = "and" if isinstance(cond, ast.AllOf) else "or"

@@ -892,6 +892,14 @@ class _ToAst(Transformer[Token, ast.Effect]):
         )  # fmt: skip
         return ast.Is(thing, _word(what), _pos(meta))
 
+    def same_cond(self, meta: Meta, items: Children) -> ast.Same:
+        """``the owner is the leader``: two players, each a determiner, words and qualifiers;
+        the second starts at the second determiner."""
+        second = next(
+            i for i, t in enumerate(items) if i and isinstance(t, Token) and t.type == "DET"
+        )
+        return ast.Same(_player(items[:second]), _player(items[second:]), _pos(meta))
+
     def compare(self, meta: Meta, items: Children) -> ast.Compare:
         left, op, right = items
         return ast.Compare(str(op), left, right, _pos(meta))
@@ -922,6 +930,16 @@ class _ToAst(Transformer[Token, ast.Effect]):
 
     def function(self, meta: Meta, items: Children) -> ast.Function:
         return ast.Function(_word(items[0]), tuple(items[1:]), _pos(meta))
+
+
+def _player(items: Children) -> ast.Selector:
+    """A selector of a ``same_cond`` side: its determiner, words and qualifiers."""
+    det, *rest = items
+    words = tuple(_word(t) for t in rest if isinstance(t, Token))
+    posts = _sides_to_parties(tuple(p for p in rest if isinstance(p, ast.Post)))
+    ends = [w.pos.end for w in words] + [p.pos.end for p in posts]
+    start = det.start_pos or 0
+    return ast.Selector(_word(det), None, False, words, posts, ast.Pos(start, max(ends)))
 
 
 def _sides_to_parties(posts: tuple[ast.Post, ...]) -> tuple[ast.Post, ...]:

@@ -484,8 +484,13 @@ def _cond(cond: ast.Cond, registry: Registry) -> str:
         return " and ".join(_grouped(c, registry) for c in cond.items)
     if isinstance(cond, ast.AnyOf):
         return " or ".join(_cond(c, registry) for c in cond.items)
+    if isinstance(cond, ast.Not) and isinstance(cond.item, ast.Same):  # "is not the leader"
+        same = cond.item
+        return f"{_selector(same.left, registry)} is not {_selector(same.right, registry)}"
     if isinstance(cond, ast.Not):
         return f"not {_grouped(cond.item, registry)}"
+    if isinstance(cond, ast.Same):  # `the owner is the leader`
+        return f"{_selector(cond.left, registry)} is {_selector(cond.right, registry)}"
     if isinstance(cond, ast.Is):  # `this ship is large` (issue 29)
         word = word_text(registry, "filters", cond.word.text)
         return f"{_selector(cond.thing, registry)} is {word}"

@@ -977,6 +977,20 @@ class Machine:
 
         return other
 
+    def _same(self, left: dict[str, Any], right: dict[str, Any]) -> Callable[[State, Frame], bool]:
+        """Whether two named players are one (docs/effect-ir.md ``same``): false when either
+        is nobody now."""
+        operand, seat_of = self.operand, self.adapter.seat_of
+
+        def same(state: State, frame: Frame) -> bool:
+            a, b = operand(state, frame, left), operand(state, frame, right)
+            if a is None or b is None:
+                return False
+            seat = seat_of(a)
+            return seat is not None and seat == seat_of(b)
+
+        return same
+
     def ranked(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
         """``the opponent with the most ships`` (docs/effect-ir.md ``ranked``;
         docs/rules-decisions.md E150): of the players ``among`` selects, the one whose ``by``
@@ -1011,6 +1025,8 @@ class Machine:
                 raise EffectError("this game's effects cannot test `is`")
             found: Callable[[State, Frame], bool] = passes(cond[1], cond[2])
             return found
+        if op == "same":  # `the owner is the leader` (docs/rules-decisions.md E154)
+            return self._same(cond[1], cond[2])
         if op == "and":
             parts = tuple(self._lower_cond(c) for c in cond[1])
             return lambda state, frame: all(p(state, frame) for p in parts)

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.bindings import Bindings
-from whitedwarf.interpreter.starlight import ending, events
+from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, player
-from whitedwarf.interpreter.starlight.values import FRAME_VALUES
+from whitedwarf.interpreter.starlight.values import FRAME_VALUES, leader
 from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
@@ -88,7 +88,7 @@ class Adapter:
             actor = frame["context"].get("actor")
             return None if actor is None else str(actor)
         if operand.get("party") == "leader":  # `the leader` (SL157)
-            seat = ending.leader(self.game, state, frame["owner"])
+            seat = leader(self.game, state, frame["owner"])
             return None if seat is None else str(seat)
         if operand.get("party") == "ranked":  # `the opponent with the most stars`
             return self.machine.ranked(state, frame, operand)

@@ -198,3 +198,17 @@ def test_a_remembered_player_not_chosen_yet_has_nothing():
     token(s, 0, "a", "if light of that opponent == 0 -> gain 1 common\n"
           "if round >= 99 -> choose an opponent: gain 1 light")  # fmt: skip
     assert s["players"][0]["res"]["common"] == 1
+
+
+def test_two_named_players_are_one_when_they_sit_in_one_seat():
+    """`<player> is <player>` (docs/rules-decisions.md E154), printed "is not" negated."""
+    _g, s = fresh(players=3)
+    _light(s, 0, 2, 2)  # seats 1 and 2 tie: the leader is seat 1, the first after you
+    token(s, 0, "a", "if the player to your left is the leader -> gain 1 common")
+    token(s, 0, "b", "if the player to your right is the leader -> gain 1 uncommon")
+    token(s, 0, "c", "if not the player to your right is the leader -> gain 1 rare")
+    res = s["players"][0]["res"]
+    assert (res["common"], res["uncommon"], res["rare"]) == (1, 0, 1)
+    said = render_effect("if not the owner of this planet is the leader -> gain 1 rare",
+                         registry())  # fmt: skip
+    assert said == "If the owner of this planet is not the leader, gain 1 [rare]."

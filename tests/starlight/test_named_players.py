@@ -4,7 +4,7 @@ SL157: 003 "Scoring"'s order, then turn order), and a god naming it takes from t
 from __future__ import annotations
 
 from whitedwarf.interpreter.starlight import scenario
-from whitedwarf.interpreter.starlight.ending import leader
+from whitedwarf.interpreter.starlight.values import leader
 
 
 def _game(seats: int = 4):
