@@ -76,7 +76,17 @@ class Function:
     pos: Pos
 
 
-Expr = Num | ValueRef | Count | Arith | CounterRef | Function
+@dataclass(frozen=True, slots=True)
+class ValueOf:
+    """Another player's value, ``night_points of the player who flushed``: the value read
+    from that player's side (the checker takes one named player only)."""
+
+    name: Word
+    player: Selector
+    pos: Pos
+
+
+Expr = Num | ValueRef | Count | Arith | CounterRef | Function | ValueOf
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +124,16 @@ class Is:
     pos: Pos
 
 
-Cond = Compare | AllOf | AnyOf | Not | Is
+@dataclass(frozen=True, slots=True)
+class Same:
+    """``the owner is the leader``: whether two named players are one player."""
+
+    left: Selector
+    right: Selector
+    pos: Pos
+
+
+Cond = Compare | AllOf | AnyOf | Not | Is | Same
 
 
 # --- selectors and arguments ----------------------------------------------------------
@@ -129,6 +148,9 @@ class Post:
     word: Word | None
     other: Selector | None
     pos: Pos
+    # ``ranked`` (``with the most ships``): ``word`` is ``most`` or ``fewest``, ``by`` the
+    # words of what the players are ranked by (a count of their things, or a value)
+    by: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,11 @@ class Resolved:
     # `when that opponent plays research` (E139): reactions heard only when the actor is
     # the player the card remembers as `that <noun>`: clause id -> the noun
     chosen_actors: dict[int, str] = field(default_factory=dict)
+    # `when the player to your left builds a ship` (E151): reactions heard only when the
+    # actor sits there: clause id -> the side word
+    side_actors: dict[int, str] = field(default_factory=dict)
+    # `the owner is the leader` (E154): the two players' operands
+    same: dict[int, tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -591,7 +596,7 @@ class Checker:
         if not acts:
             self.no_reactions(clause, scope)
             return
-        if not self.chosen_actor(clause):
+        if not self.chosen_actor(clause) and not self.side_actor(clause):
             self.reaction_actor(clause.actor)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
@@ -658,6 +663,33 @@ class Checker:
             return False
         if self.that_chosen(actor, found[0], found[1]) is not None:
             self.resolved.chosen_actors[id(clause)] = found[0].name
+        return True
+
+    def side_actor(self, clause: ast.Reaction) -> bool:
+        """``when the player to your left builds a ship -> ...`` (docs/rules-decisions.md
+        E151): a reaction heard only when the act is that player's. False when the actor
+        names no side."""
+        actor = clause.actor
+        side = next((p for p in actor.posts if p.kind == "side"), None)
+        if side is not None and not self.registry.sides:
+            said = self.source.text[side.pos.start : side.pos.end]
+            self.error(
+                "E0434",
+                side.pos,
+                f"this game names nobody `{said}`",
+                "it names no player by where they sit: a reaction hears "
+                f"`{_article(self.others_noun())} {self.others_noun()}`",
+            )
+            return True
+        found = self.registry.noun_for((actor.words[0].text,))
+        if found is None and self.seated_player(actor):
+            found = self.registry.noun_for((self.others_noun(),))
+        if side is None or found is None:
+            return False
+        det = actor.det.text if actor.det else None
+        operand = self.side_party(actor, found[0], det, side)
+        if operand is not None:
+            self.resolved.side_actors[id(clause)] = str(operand["party"])
         return True
 
     def suffered_reaction(self, clause: ast.Reaction, scope: _Scope, phrase: str) -> bool:
@@ -1108,6 +1140,8 @@ class Checker:
         for arg in args:
             previous = out[-1] if out else None
             if self.misspelt_side(previous, arg):
+                if previous is not None and self.bare_player(previous):
+                    out[-1] = self.as_others(previous)  # told once, not as an unknown noun too
                 continue  # `the player to your lefft`: told, and not an argument
             joined = self.in_this(previous, arg) or _who_did(previous, arg)
             if joined is not None:  # `the opponent in this combat`, `the player who built a ship`
@@ -1162,6 +1196,8 @@ class Checker:
         ):
             return False
         found = self.registry.noun_for(tuple(w.text for w in inner.words[-1:]))
+        if found is None and self.bare_player(inner) and self.registry.sides:
+            found = self.registry.noun_for((self.others_noun(),))
         word = arg.value.words[0].text
         if found is None or found[0].type != "player" or self.registry.noun_for((word,)):
             return False
@@ -1257,11 +1293,18 @@ class Checker:
                 of_this = self._of_this_meant(arg)
                 if of_this is not None:  # `gain 1 night_point per star in this constellation`
                     hint = of_this
-                if arg.prep.text == "with":  # "the player with the most light"
+                if arg.prep.text == "with" and _words_after(arg)[:2] == ["the", "least"]:
+                    hint = (  # "the player with the least light": one ranking word
+                        "the language has no `least` for ranking a player: write `with the "
+                        f"fewest` ({self.rank_example('fewest')})"
+                    )
+                elif arg.prep.text == "with":  # "the player with the most light"
                     hint = (
-                        "a selector cannot pick a thing by what it has (`the <noun> with the "
-                        "most ...`): let the owner pick one (`a <noun>`), name a party (`the "
-                        f"<party>`), or compare a value in a condition; {hint}"
+                        "a player is picked by what they have as `the "
+                        f"{self.others_noun()} with the most <things or value>` or `with the "
+                        f"fewest ...` ({self.rank_example('fewest')}); a thing cannot be: let "
+                        "the owner pick one (`a <noun>`), or compare a value in a condition; "
+                        f"{hint}"
                     )
                 self.error(
                     "E0410",
@@ -1306,7 +1349,12 @@ class Checker:
             unit = value.words[-1].text if isinstance(value, ast.Selector) and value.words else ""
             if _singular(unit, param.types) in param.types:  # `gain common 1`
                 hint = f"write the number before the unit: `1 {unit}`; {hint}"
-            self.error("E0409", value.pos, f"expected an amount such as `1 {param.types[0]}`", hint)
+            message = f"expected an amount such as `1 {param.types[0]}`"
+            if isinstance(value, ast.Selector) and value.det is not None and unit == "card":
+                # `discard this card` where the verb takes an amount (a god's Cores): the card
+                # itself is no amount, and no card of this game removes itself so
+                message += f", not {value.det.text} card: this verb takes no card"
+            self.error("E0409", value.pos, message, hint)
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:
@@ -1364,7 +1412,31 @@ class Checker:
                 return None
             value = counted
         shape = f"`{verb.name}` is written `{verb.written}`, as in `{verb.example}`"
-        return self.selector(value, scope, want=param.types, hint=shape)
+        operand = self.selector(value, scope, want=param.types, hint=shape)
+        if operand is not None and not self.names_itself_fittingly(param, operand, verb, value):
+            return None
+        return operand
+
+    def names_itself_fittingly(
+        self, param: Param, operand: dict[str, Any], verb: Verb, value: ast.Selector
+    ) -> bool:
+        """``discard this card`` only on the card kinds ``Param.this_kinds`` names (E0437):
+        on any other, the card is not the kind of thing the verb acts on."""
+        if operand.get("this") != "card" or not param.this_kinds:
+            return True
+        if self.kind.name in param.this_kinds:
+            return True
+        kinds = _or_words([f"`{k}`" for k in param.this_kinds])
+        other = next((t for t in param.types if t != "card"), "card")
+        self.error(
+            "E0437",
+            value.pos,
+            f"`{verb.name} this card` cannot act on {_article(self.kind.name)} "
+            f"{self.kind.name} card: only {kinds} "
+            f"cards {verb.name} themselves",
+            f"name another card, as in `{verb.name} {_article(other)} {other} of yours`",
+        )
+        return False
 
     def unit_operand(self, param: Param, value: Any) -> dict[str, Any] | None:
         if isinstance(value, ast.Amount):
@@ -1490,6 +1562,8 @@ class Checker:
         sel, trailing = self.peel_trailing(sel)
         words = tuple(w.text for w in sel.words)
         found = self.registry.noun_for(words)
+        if found is None and self.seated_player(sel):  # a game with no `player` noun
+            found = self.registry.noun_for((self.others_noun(),))
         if found is None:
             last = sel.words[-1]
             if len(words) == 1 and last.text in self.registry.values:
@@ -1517,6 +1591,9 @@ class Checker:
             self.error("E0410", sel.pos, f"expected {_or_list(want)} here, not {noun.name}", hint)
             return None
         det = sel.det.text if sel.det else None
+        ranked = next((p for p in sel.posts if p.kind == "ranked"), None)
+        if ranked is not None:  # `the opponent with the most ships`
+            return self.ranked_party(sel, noun, det, ranked, scope)
         side = next((p for p in sel.posts if p.kind == "side"), None)
         if side is not None:  # `the player to your left`
             return self.side_party(sel, noun, det, side)
@@ -1701,6 +1778,79 @@ class Checker:
             )
             return None
         return {"party": side.word.text, "type": noun.type}
+
+    def ranked_party(
+        self, sel: ast.Selector, noun: Noun, det: str | None, ranked: ast.Post, scope: _Scope
+    ) -> dict[str, Any] | None:
+        """``the opponent with the most ships`` (``with the fewest light``): one player of
+        those the noun names, ranked by a count of their things or a value, each read from
+        their side; ties go to the first after you in turn order (docs/dsl.md "Named
+        parties"). E0436 for anything but one player ranked by things or a value."""
+        assert ranked.word is not None
+        rank = ranked.word.text
+        said = self.source.text[ranked.pos.start : ranked.pos.end]
+        if noun.type != "player" or noun.party:
+            self.error(
+                "E0436",
+                sel.pos,
+                f"only a player is ranked `{said}`, not {_article(noun.name)} {noun.name}",
+                f"a player is named so, `the {self.others_noun()} {said}`; a thing to act on "
+                "is picked by its owner (`a <thing>`)",
+            )
+            return None
+        others = [p for p in sel.posts if p.kind != "ranked"]
+        owned = next((p for p in others if p.kind in ("of_yours", "you_verb")), None)
+        if owned is not None:  # `with the most ships of yours`: the things are theirs
+            written = self.source.text[owned.pos.start : owned.pos.end]
+            self.error(
+                "E0436",
+                owned.pos,
+                f"a player is ranked by their own things, so `{written}` says nothing here",
+                f"drop `{written}`: each player's things are counted as theirs (`the "
+                f"{noun.name} {said}`)",
+            )
+            return None
+        if det != "the" or len(sel.words) > 1 or others or sel.count is not None:
+            self.error(
+                "E0436",
+                sel.pos,
+                f"`{noun.name} {said}` names one player: write `the {noun.name} {said}`",
+                "of those tied for it, the first after you in turn order is named",
+            )
+            return None
+        by = self.ranked_by(ranked, scope)
+        if by is None:
+            return None
+        among = self.quantify(sel, noun, "each", (noun.name,), [], "all", scope)
+        return {"party": "ranked", "rank": rank, "among": among, "by": by, "type": noun.type}
+
+    def ranked_by(self, ranked: ast.Post, scope: _Scope) -> dict[str, Any] | None:
+        """What players are ranked by: a value (``light``) or their things (``ships``,
+        ``damaged ships``, ``red planets``: counted as ``<things> of yours`` from each
+        player's side)."""
+        words = ranked.by
+        pos = ast.Pos(words[0].pos.start, words[-1].pos.end)
+        if len(words) == 1 and words[0].text in self.registry.values:
+            return {"value": words[0].text}
+        names = tuple(w.text for w in words)
+        mine = ast.Post("of_yours", None, None, pos)
+        counted = ast.Selector(None, None, False, words, (mine,), pos)
+        peeled = tuple(w.text for w in self.peel_trailing(counted)[0].words)  # `ships here`
+        if self.registry.noun_for(peeled) is None:
+            known = [*self.registry.all_noun_words(), *self.registry.values]
+            close = did_you_mean(words[-1].text, known)
+            self.error(
+                "E0436",
+                pos,
+                f"a player is ranked by their things or a value, and `{' '.join(names)}` is "
+                "neither",
+                (close + "; " if close else "")
+                + f"write things or a value the reference lists, as in "
+                f"{self.rank_example('most')}",
+            )
+            return None
+        operand = self.selector(counted, scope, mode="count")
+        return None if operand is None else {"count": operand}
 
     def owner_forms(self, noun: Noun, scope: _Scope, said: str) -> str:
         """The ``<said> <thing>`` forms (``of this planet``) that work here (a thing this
@@ -2013,7 +2163,7 @@ class Checker:
         words = tuple(w.text for w in post.other.words)
         found = self.registry.noun_for(words[:1] if "who" in words else words)
         inside = any(p.kind == "in_this" for p in post.other.posts)
-        sided = any(p.kind == "side" for p in post.other.posts)
+        sided = any(p.kind in ("side", "ranked") for p in post.other.posts)
         if (found is not None and len(words) > 2 and words[1] == "who") or sided:
             party = self.selector(post.other, scope)  # `of the player who built`
             if party is None:
@@ -2110,6 +2260,9 @@ class Checker:
         if isinstance(cond, ast.Is):
             self.is_cond(cond, scope)
             return
+        if isinstance(cond, ast.Same):  # `the owner is the leader`
+            self.same_cond(cond, scope)
+            return
         if isinstance(cond, ast.Compare):
             self.expr(cond.left, scope)
             self.expr(cond.right, scope)
@@ -2143,6 +2296,28 @@ class Checker:
         if self.filter_word(cond.word, found[0], "adjective", out):
             self.resolved.tests[id(cond)] = ({"this": operand["this"]}, out[0][0])
 
+    def same_cond(self, cond: ast.Same, scope: _Scope) -> None:
+        """``the owner is the leader``: both sides one named player (E0435 for a player to
+        pick, as ``<value> of <player>``)."""
+        sides = []
+        for sel in (cond.left, cond.right):
+            said = self.source.text[sel.pos.start : sel.pos.end]
+            forms = self.one_player_forms()
+            hint = f"`is` compares a player with another, each named so: {forms}"
+            operand = self.selector(sel, scope, want=("player",), hint=hint)
+            if operand is None:
+                return
+            if not any(key in operand for key in ("party", "it", "chosen")):
+                self.error(
+                    "E0435",
+                    sel.pos,
+                    f"`{said}` is a player to pick, and a condition asks nobody",
+                    f"name one player: {forms}",
+                )
+                return
+            sides.append(operand)
+        self.resolved.same[id(cond)] = (sides[0], sides[1])
+
     def never_holds(self, cond: ast.Compare) -> None:
         """W0405 for `light < 0`, `players > 7` and the like: a number compared with less than
         it can be, or more than it can be."""
@@ -2172,16 +2347,9 @@ class Checker:
         if isinstance(expr, ast.Num):
             self.number(expr, bound, what)
         elif isinstance(expr, ast.ValueRef):
-            if expr.name.text not in self.registry.values:
-                self.error(
-                    "E0408",
-                    expr.name.pos,
-                    f"unknown value `{expr.name.text}`",
-                    self.registry.no_such(expr.name.text)
-                    or did_you_mean(expr.name.text, self.registry.values)
-                    or "count things with `number of <selector>`; "
-                    + self.hint(expr.name.text, self.registry.values, "values"),
-                )
+            self.value_name(expr.name)
+        elif isinstance(expr, ast.ValueOf):  # `night_points of the player who flushed`
+            self.value_of(expr, scope)
         elif isinstance(expr, ast.Count):
             self.selector(expr.selector, scope, mode="count")
         elif isinstance(expr, ast.Arith):
@@ -2193,6 +2361,113 @@ class Checker:
             self.counter_read(expr, scope)
         elif isinstance(expr, ast.Function):  # `min(a, b)` (issue 29)
             self.function(expr, scope)
+
+    def value_name(self, name: ast.Word) -> bool:
+        """A value's name must be the registry's (E0408); False when it is not."""
+        if name.text in self.registry.values:
+            return True
+        self.error(
+            "E0408",
+            name.pos,
+            f"unknown value `{name.text}`",
+            self.registry.no_such(name.text)
+            or did_you_mean(name.text, self.registry.values)
+            or "count things with `number of <selector>`; "
+            + self.hint(name.text, self.registry.values, "values"),
+        )
+        return False
+
+    def value_of(self, expr: ast.ValueOf, scope: _Scope) -> None:
+        """``<value> of <player>``: the value read from one named player's side, a party
+        (``the player who flushed``, ``the leader``, ``the player to your left``, a ranked
+        player), ``that opponent`` or ``it`` in a loop over players (E0435 for a player to
+        pick: an expression asks nobody anything)."""
+        if not self.value_name(expr.name):
+            return
+        said = self.source.text[expr.player.pos.start : expr.player.pos.end]
+        if tuple(w.text for w in expr.player.words) == ("you",):  # `light of you`
+            self.error(
+                "E0435",
+                expr.player.pos,
+                f"a value is read from your side already: `{expr.name.text}` is your own",
+                f"drop `of you`: `{expr.name.text}` alone is yours",
+            )
+            return
+        forms = self.one_player_forms()
+        hint = f"a value is read of one player named so: {forms}"
+        operand = self.selector(expr.player, scope, want=("player",), hint=hint)
+        if operand is None:
+            return
+        if not any(key in operand for key in ("party", "it", "chosen")):
+            self.error(
+                "E0435",
+                expr.player.pos,
+                f"`{expr.name.text} of {said}` reads one player's value, but `{said}` is a "
+                "player to pick, and a number asks nobody",
+                f"name one player: {forms}; to test each in turn, `for each "
+                f"{self.others_noun()} -> if {expr.name.text} of it > {expr.name.text} -> ...`",
+            )
+            return
+        self.resolved.operands[id(expr)] = operand
+
+    def bare_player(self, arg: ast.Arg) -> bool:
+        """``the player`` (or ``from the player``) in a game with no ``player`` noun."""
+        inner = arg.value if isinstance(arg, ast.PrepArg) else arg
+        if not isinstance(inner, ast.Selector):
+            return False
+        words = tuple(w.text for w in inner.words)
+        return words == ("player",) and "player" not in self.registry.nouns
+
+    def as_others(self, arg: ast.Arg) -> ast.Arg:
+        """``the player`` read as the game's noun for another player (``the opponent``)."""
+        inner = arg.value if isinstance(arg, ast.PrepArg) else arg
+        assert isinstance(inner, ast.Selector)
+        word = ast.Word(self.others_noun(), inner.words[0].pos)
+        renamed = ast.Selector(inner.det, inner.count, inner.up_to, (word,), inner.posts, inner.pos)
+        if isinstance(arg, ast.PrepArg):
+            return ast.PrepArg(arg.prep, renamed, arg.pos)
+        return renamed
+
+    def seated_player(self, sel: ast.Selector) -> bool:
+        """``the player to your left`` in a game whose only player noun implies others (a
+        player by your side is always another): read as that noun."""
+        words = tuple(w.text for w in sel.words)
+        sided = any(p.kind == "side" for p in sel.posts)
+        return words == ("player",) and sided and "player" not in self.registry.nouns
+
+    def others_noun(self) -> str:
+        """The game's noun for another player (one that implies its filter: ``opponent``)."""
+        return next(
+            (n.name for n in self.registry.nouns.values() if n.type == "player" and n.implies),
+            "player",
+        )
+
+    def rank_example(self, rank: str) -> str:
+        """``the <other player> with the most <things>`` or ``... <value>``, in backticks,
+        from the registry: the first things an owner has, the first value."""
+        yours = self.registry.filters.get("yours")
+        owned = [
+            n.plural or n.name
+            for n in self.registry.nouns.values()
+            if yours is not None and n.type in yours.applies_to and n.type != "player"
+        ]
+        values = list(self.registry.values)
+        shown = [f"`the {self.others_noun()} with the {rank} {w}`" for w in (owned + values)[:1]]
+        shown += [f"`the {self.others_noun()} with the {rank} {w}`" for w in values[:1]]
+        return _or_words(list(dict.fromkeys(shown)))
+
+    def one_player_forms(self) -> str:
+        """The forms that name one player in this game, for hints."""
+        forms = ["`the player who <acted>` in a reaction"]
+        forms += [f"`the {n.name}`" for n in self.registry.nouns.values() if n.anywhere]
+        forms += [f"`the player to your {side}`" for side in self.registry.sides]
+        opponent = self.others_noun()
+        forms += [
+            f"`the {opponent} with the most <things or value>`",
+            f"`that {opponent}` (a remembered choice)",
+            f"`it` inside `for each {opponent}`",
+        ]
+        return ", ".join(forms)
 
     # --- card state (issue 29): counters on a card, a remembered choice ---------------
 
@@ -2385,6 +2660,15 @@ class Checker:
                 f"give it two numbers, as in `{name}(a, b)`; nest it for more: "
                 f"`{name}(a, {name}(b, c))`",
             )
+
+
+def _words_after(arg: ast.PrepArg) -> list[str]:
+    """The words of a preposition's selector, its determiner first (`the least light`)."""
+    value = arg.value
+    if not isinstance(value, ast.Selector):
+        return []
+    det = [value.det.text] if value.det is not None else []
+    return det + [w.text for w in value.words]
 
 
 #: Functions of numbers an expression may call (issue 29): the smaller and the larger of two.

@@ -48,6 +48,10 @@ DSL_CODES: dict[str, str] = {
     "E0432": "a reaction's actor is not another player",
     "E0433": "`is` reads something other than a `this <noun>` of the card or the hook",
     "E0434": "a named party written without `the`, or `of` something it cannot own",
+    "E0435": "another player's value (`<value> of <player>`) of a player to pick, not one named",
+    "E0436": "a ranked party (`the <noun> with the most ...`) that is not one player ranked by "
+    "things or a value",
+    "E0437": "a card names itself (`<verb> this card`) where its kind cannot be so acted on",
     "E0445": "unknown function in an expression (the functions: `min`, `max`)",
     "E0446": "a function given the wrong number of numbers (`min(a, b)` takes two)",
     "W0401": "a modifier or repeat that changes nothing",

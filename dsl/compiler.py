@@ -144,8 +144,12 @@ class Compiler:
         return {"form": "immediate", "code": self.program(clause.body)}
 
     def chosen_actor(self, clause: ast.Reaction) -> dict[str, str]:
-        """``{"from": noun}`` for a reaction to the player the card remembers (E139)."""
+        """``{"from": noun}`` for a reaction to the player the card remembers (E139), ``{"side":
+        word}`` for one to the player sitting there (E151)."""
         noun = self.resolved.chosen_actors.get(id(clause))
+        side = self.resolved.side_actors.get(id(clause))
+        if side is not None:  # `when the player to your left ...` (E151)
+            return {"side": side}
         return {"from": noun} if noun is not None else {}
 
     @staticmethod
@@ -415,7 +419,30 @@ class Compiler:
             return {"num": self.amount(operand["num"], loop_var)}
         if "quant" in operand:
             return {"select": self.selector_ir(operand, loop_var)}
-        return dict(operand)
+        return self.party_ir(operand, loop_var)
+
+    def player_ir(self, operand: dict[str, Any], loop_var: int | None) -> dict[str, Any]:
+        """One named player: a party, a remembered one, or the player a loop is at."""
+        return {"var": loop_var} if "it" in operand else self.party_ir(operand, loop_var)
+
+    def party_ir(self, operand: dict[str, Any], loop_var: int | None) -> dict[str, Any]:
+        """A party operand; a ranked one's players and measure as IR (docs/effect-ir.md
+        ``ranked``)."""
+        if operand.get("party") != "ranked":
+            return dict(operand)
+        by = operand["by"]
+        measure = (
+            ["value", by["value"]]
+            if "value" in by
+            else ["count", self.selector_ir(by["count"], loop_var)]
+        )
+        return {
+            "party": "ranked",
+            "rank": operand["rank"],
+            "among": self.selector_ir(operand["among"], loop_var),
+            "by": measure,
+            "type": operand["type"],
+        }
 
     def amount(self, value: ast.Amount, loop_var: int | None) -> list[Any]:
         count = self.expr(value.count, loop_var)
@@ -435,6 +462,8 @@ class Compiler:
                 filters.append(["other_than", self.simple_operand(item[1], loop_var)])
             elif item[0] == "of_party" and "it" in item[1]:  # `ships of it` in a loop
                 filters.append(["of_party", {"var": loop_var}])
+            elif item[0] == "of_party":  # `ships of the opponent with the most ships`
+                filters.append(["of_party", self.party_ir(item[1], loop_var)])
             else:
                 filters.append(list(item))
         count = operand.get("count")
@@ -460,6 +489,9 @@ class Compiler:
             return ["num", expr.value]
         if isinstance(expr, ast.ValueRef):
             return ["value", expr.name.text]
+        if isinstance(expr, ast.ValueOf):  # `night_points of the player who flushed`
+            who = self.resolved.operands.get(id(expr), {})
+            return ["value_of", expr.name.text, self.player_ir(who, loop_var)]
         if isinstance(expr, ast.Count):
             operand = self.resolved.selectors.get(id(expr.selector), {})
             return ["count", self.selector_ir(operand, loop_var)]
@@ -475,6 +507,9 @@ class Compiler:
             return ["is", dict(thing), word]
         if isinstance(cond, ast.Compare):
             return ["cmp", cond.op, self.expr(cond.left, loop_var), self.expr(cond.right, loop_var)]
+        if isinstance(cond, ast.Same):  # `the owner is the leader` (E154)
+            left, right = self.resolved.same.get(id(cond), ({}, {}))
+            return ["same", self.player_ir(left, loop_var), self.player_ir(right, loop_var)]
         if isinstance(cond, ast.Not):
             return ["not", self.cond(cond.item, loop_var)]
         op = "and" if isinstance(cond, ast.AllOf) else "or"

@@ -28,6 +28,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SIGNED": "a signed number such as `+1`",
     "DET": "a determiner (`a`, `this`, `each`, `any`, ...)",
     "NUMBER_DET": "`up to N`",
+    "RANK": "`with the most` or `with the fewest`",
     "PREP": "a preposition (`to`, `in`, `on`, `from`, `by`, ...)",
     "AS": "`as`",
     "CHOOSE_A": "`choose a`, `choose an` or `choose another`",
@@ -407,13 +408,6 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             f"<hook> if {value} {token} ... -> ...`; a goal met as soon as a condition holds "
             f"is `as soon as {value} {token} ... -> ...`"
         )
-    if str(token) == "of" and in_sum and before[-1:].isalpha():
-        # `if light of the leader > light`: a value is always read from the owner's side
-        return (
-            "a value is the card owner's own: `<value> of <player>` does not read another "
-            "player's; count another player's things with `number of <things> of <player>`, "
-            "or compare with a value the reference says reads the opponents"
-        )
     if "_ARROW" in expected and token.type != "_ARROW":
         return "put `->` between the trigger, the condition or the cost and what happens"
     every = re.search(r"(\d+\s+[a-z_]+)\s+for\s+(each|every)$", before)
@@ -710,7 +704,15 @@ class _ToAst(Transformer[Token, ast.Effect]):
         cond, body = rest[-2], rest[-1]
         words = tuple(_word(t) for t in rest[:-2])
         start, end = det.start_pos or 0, noun.end_pos or 0
-        actor = ast.Selector(_word(det), None, False, (_word(noun),), (), ast.Pos(start, end))
+        posts: tuple[ast.Post, ...] = ()
+        if len(words) > 3 and words[0].text in ("to", "on") and words[1].text == "your":
+            # `when the player to your left builds a ship`: the grammar reads the side as
+            # act words (no side is expected there); it is the actor's (the checker reads
+            # the side word against ``Registry.sides``)
+            side, begin, words = words[2], words[0].pos.start, words[3:]
+            end = side.pos.end
+            posts = (ast.Post("side", side, None, ast.Pos(begin, end)),)
+        actor = ast.Selector(_word(det), None, False, (_word(noun),), posts, ast.Pos(start, end))
         return ast.Reaction(actor, words, cond, body, _pos(meta))
 
     def limited_reaction(self, meta: Meta, items: Children) -> ast.Reaction:
@@ -832,6 +834,15 @@ class _ToAst(Transformer[Token, ast.Effect]):
         end = token.end_pos or 0
         return ast.Post("side", ast.Word(side, ast.Pos(end - len(side), end)), None, _pos(meta))
 
+    def ranked(self, meta: Meta, items: list[Token]) -> ast.Post:
+        """``with the most ships``: a player ranked by a count of their things or a value
+        (the checker reads ``by``); ``word`` is ``most`` or ``fewest``."""
+        token, *words = items
+        rank = str(token).split()[-1]
+        end = token.end_pos or 0
+        word = ast.Word(rank, ast.Pos(end - len(rank), end))
+        return ast.Post("ranked", word, None, _pos(meta), tuple(_word(w) for w in words))
+
     def of_opponents(self, meta: Meta, items: list[Token]) -> ast.Post:
         return ast.Post("of_opponents", None, None, _pos(meta))
 
@@ -881,6 +892,14 @@ class _ToAst(Transformer[Token, ast.Effect]):
         )  # fmt: skip
         return ast.Is(thing, _word(what), _pos(meta))
 
+    def same_cond(self, meta: Meta, items: Children) -> ast.Same:
+        """``the owner is the leader``: two players, each a determiner, words and qualifiers;
+        the second starts at the second determiner."""
+        second = next(
+            i for i, t in enumerate(items) if i and isinstance(t, Token) and t.type == "DET"
+        )
+        return ast.Same(_player(items[:second]), _player(items[second:]), _pos(meta))
+
     def compare(self, meta: Meta, items: Children) -> ast.Compare:
         left, op, right = items
         return ast.Compare(str(op), left, right, _pos(meta))
@@ -899,6 +918,11 @@ class _ToAst(Transformer[Token, ast.Effect]):
     def value(self, meta: Meta, items: list[Token]) -> ast.ValueRef:
         return ast.ValueRef(_word(items[0]), _pos(meta))
 
+    def value_of(self, meta: Meta, items: Children) -> ast.ValueOf:
+        """``night_points of the player who flushed``: another player's value."""
+        name, player = items
+        return ast.ValueOf(_word(name), player, _pos(meta))
+
     def counter(self, meta: Meta, items: Children) -> ast.CounterRef:
         """``charges on this card`` (card state, issue 29); the checker reads the preposition."""
         name, prep, card = items
@@ -908,6 +932,16 @@ class _ToAst(Transformer[Token, ast.Effect]):
         return ast.Function(_word(items[0]), tuple(items[1:]), _pos(meta))
 
 
+def _player(items: Children) -> ast.Selector:
+    """A selector of a ``same_cond`` side: its determiner, words and qualifiers."""
+    det, *rest = items
+    words = tuple(_word(t) for t in rest if isinstance(t, Token))
+    posts = _sides_to_parties(tuple(p for p in rest if isinstance(p, ast.Post)))
+    ends = [w.pos.end for w in words] + [p.pos.end for p in posts]
+    start = det.start_pos or 0
+    return ast.Selector(_word(det), None, False, words, posts, ast.Pos(start, max(ends)))
+
+
 def _sides_to_parties(posts: tuple[ast.Post, ...]) -> tuple[ast.Post, ...]:
     """``ships of the player to your left``: the side after ``of the player`` is that
     player's (the grammar reads it as a qualifier of the ships)."""
@@ -915,11 +949,11 @@ def _sides_to_parties(posts: tuple[ast.Post, ...]) -> tuple[ast.Post, ...]:
     for post in posts:
         last = out[-1] if out else None
         if (
-            post.kind == "side"
+            post.kind in ("side", "ranked")
             and last is not None
             and last.kind == "of_party"
             and last.other is not None
-            and not any(p.kind == "side" for p in last.other.posts)
+            and not any(p.kind in ("side", "ranked") for p in last.other.posts)
         ):
             party = last.other
             end = ast.Pos(party.pos.start, post.pos.end)

@@ -64,6 +64,10 @@ class Param:
     # The NUMBER or AMOUNT parameter this one's number does no good above (``keep 3 techs from
     # 2`` keeps 2): a written number above the other's written number is warned of (W0422).
     most: str = ""
+    # The card kinds whose ``this card`` a TARGET parameter may name (``discard this card``:
+    # only a tech leaves play so); empty: any card kind's. Any other card kind's ``this card``
+    # there is E0437, naming these kinds.
+    this_kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +283,10 @@ class Value(Entry):
     # The largest it can be, when the game caps it (the players, a round limit): a condition
     # asking for more can never hold either (W0405: `players > 7` in a 2-4 player game).
     most: int | None = None
+    # How the value is said of another player when its ``text`` names no "you"/"your"
+    # (``the most [light] an opponent has``): ``{player}`` stands for the player (``the most
+    # [light] a player other than {player} has``); empty: the text with "your" made theirs.
+    their: str = ""
 
 
 @dataclass(frozen=True, slots=True)

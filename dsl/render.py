@@ -385,6 +385,8 @@ def _selector(selector: ast.Selector, registry: Registry) -> str:
     if selector.count is not None:
         parts.append(("up to " if selector.up_to else "") + _expr(selector.count, registry))
     last = len(selector.words) - 1  # the noun; an open filter's id is an adjective before it
+    if any(w.text == "who" for w in selector.words):  # `the player who flushed`: no ids
+        last = 0
     parts += [_selector_word(w.text, registry, i < last) for i, w in enumerate(selector.words)]
     parts += [_post(post, registry) for post in selector.posts]
     if selector.det is not None:
@@ -431,7 +433,50 @@ def _post(post: ast.Post, registry: Registry) -> str:
         return f"in this {post.word.text}"
     if post.kind == "other_than" and post.other is not None:
         return f"other than {_selector(post.other, registry)}"
+    if post.kind == "side" and post.word is not None:  # `the player to your left`
+        return f"to your {post.word.text}"
+    if post.kind == "ranked" and post.word is not None:  # `with the most ships`
+        return f"with the {post.word.text} {_ranked_by(post.by, registry)} ({TIES})"
     return post.word.text.replace("_", " ") if post.word is not None else ""
+
+
+#: How a ranked player's card text says whom a tie names (dsl/checker.py ``ranked_party``).
+TIES = "of those tied, the first after you in turn order"
+
+
+def _ranked_by(words: tuple[ast.Word, ...], registry: Registry) -> str:
+    """What players are ranked by, as the card prints it: their things (``ships``), or a
+    value without its owner (``[light]``, ``night points``)."""
+    if len(words) == 1 and words[0].text in registry.values:
+        said = word_text(registry, "values", words[0].text)
+        said = said.removeprefix("the number of ").removeprefix("your ")
+        if "you" in said.split() or said.startswith("the "):  # `cores you hold`
+            return words[0].text.replace("_", " ")
+        return said
+    return " ".join(_selector_word(w.text, registry, i < len(words) - 1) for i, w in
+                    enumerate(words))  # fmt: skip
+
+
+#: English words that end a value text's thing ("your stars linked to another of yours").
+_JOINS = frozenset({"linked", "in", "on", "with", "to", "of", "from", "that", "you"})
+
+
+def _their(said: str, player: str) -> str:
+    """A value's text (written from the card owner's side: "your [light]", "the number of
+    rays you hold") said of another player: "the [light] of the leader"."""
+    if said.startswith("your "):
+        return f"the {said.removeprefix('your ')} of {player}"
+    said = said.replace(" of yours", " of theirs")
+    if " your " in said:  # "the number of your stars": "the number of the stars of P"
+        head, tail = said.split(" your ", 1)
+        words = tail.split(" ")
+        # the thing is the words up to a preposition ("your stars linked to another")
+        ends = next((i for i, w in enumerate(words) if w in _JOINS), len(words))
+        thing, rest = " ".join(words[:ends]), " ".join(words[ends:])
+        return f"{head} the {thing} of {player}" + (f" {rest}" if rest else "")
+    for verb in ("hold", "have"):
+        said = said.replace(f" you {verb}", f" {player} {verb}s")
+    return said.replace(" you ", f" {player} ")
 
 
 def _cond(cond: ast.Cond, registry: Registry) -> str:
@@ -439,8 +484,13 @@ def _cond(cond: ast.Cond, registry: Registry) -> str:
         return " and ".join(_grouped(c, registry) for c in cond.items)
     if isinstance(cond, ast.AnyOf):
         return " or ".join(_cond(c, registry) for c in cond.items)
+    if isinstance(cond, ast.Not) and isinstance(cond.item, ast.Same):  # "is not the leader"
+        same = cond.item
+        return f"{_selector(same.left, registry)} is not {_selector(same.right, registry)}"
     if isinstance(cond, ast.Not):
         return f"not {_grouped(cond.item, registry)}"
+    if isinstance(cond, ast.Same):  # `the owner is the leader`
+        return f"{_selector(cond.left, registry)} is {_selector(cond.right, registry)}"
     if isinstance(cond, ast.Is):  # `this ship is large` (issue 29)
         word = word_text(registry, "filters", cond.word.text)
         return f"{_selector(cond.thing, registry)} is {word}"
@@ -489,6 +539,12 @@ def _expr(expr: ast.Expr, registry: Registry) -> str:
         return str(expr.value)
     if isinstance(expr, ast.ValueRef):
         return word_text(registry, "values", expr.name.text)
+    if isinstance(expr, ast.ValueOf):  # `light of the leader`: "the [light] of the leader"
+        player = _selector(expr.player, registry)
+        value = registry.values.get(expr.name.text)
+        if value is not None and value.their:
+            return value.their.format(player=player)
+        return _their(word_text(registry, "values", expr.name.text), player)
     if isinstance(expr, ast.Count):
         return f"the number of {_selector(expr.selector, registry)}"
     if isinstance(expr, ast.CounterRef):  # card state (issue 29)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from itertools import product
-from typing import Any, NoReturn, Protocol, TypedDict
+from typing import Any, NoReturn, Protocol, TypedDict, cast
 
 from whitedwarf.dsl import budget
 from whitedwarf.interpreter import card_state
@@ -147,6 +147,10 @@ class Adapter(Protocol):
     def value(self, state: State, frame: Frame, name: str) -> int:
         """A registry value, from the frame owner's point of view."""
 
+    def seat_of(self, player: Any) -> int | None:
+        """The seat of a player as the game's operands name one (``"p1"``, ``"1"``), or
+        None for nobody (``night_points of the player who flushed``, ranked players)."""
+
     def affordable(self, state: State, frame: Frame, calls: list[list[Any]]) -> bool:
         """Whether every cost call ``[verb, operands]`` can be paid now."""
 
@@ -170,6 +174,18 @@ class Adapter(Protocol):
     #     does for those cost calls;
     # ``selector(selector)`` -> a function ``(state, frame) -> ids`` doing what
     #     ``candidates`` does for that selector, a new list at each call.
+
+
+#: More seats than any game has (:meth:`Machine.ranked` orders seats by a remainder).
+_SEATS = 64
+
+
+def as_seat(frame: Frame, seat: int) -> Frame:
+    """The frame read from another player's side: a copy whose owner is ``seat``, for a
+    value or a count of that player's (the copy is read, never run)."""
+    if seat == frame["owner"]:
+        return frame
+    return cast(Frame, {**frame, "owner": seat})
 
 
 def new_frame(card: str, owner: int, clause: int, context: dict[str, Any], depth: int = 1) -> Frame:
@@ -926,6 +942,8 @@ class Machine:
         if op == "counter":  # card state: ``charges on this card``
             name = expr[1]
             return lambda state, frame: card_state.count(state, frame, name)
+        if op == "value_of":  # ``night_points of the player who flushed``
+            return self._value_of(expr[1], expr[2])
         a, b = self._lower_expr(expr[1]), self._lower_expr(expr[2])
         if op == "min":  # `min(a, b)` (docs/effect-ir.md)
             return lambda state, frame: min(a(state, frame), b(state, frame))
@@ -945,6 +963,54 @@ class Machine:
 
         return divide
 
+    def _value_of(self, name: str, who: dict[str, Any]) -> Callable[[State, Frame], int]:
+        """Another player's value (docs/effect-ir.md ``value_of``; docs/rules-decisions.md
+        E153): the value read with that player as the frame's owner; a player who is not
+        there (no choice made yet) has 0 of everything."""
+        read = self._lower_expr(["value", name])
+        operand, seat_of = self.operand, self.adapter.seat_of
+
+        def other(state: State, frame: Frame) -> int:
+            found = operand(state, frame, who)
+            seat = None if found is None else seat_of(found)
+            return 0 if seat is None else read(state, as_seat(frame, seat))
+
+        return other
+
+    def _same(self, left: dict[str, Any], right: dict[str, Any]) -> Callable[[State, Frame], bool]:
+        """Whether two named players are one (docs/effect-ir.md ``same``): false when either
+        is nobody now."""
+        operand, seat_of = self.operand, self.adapter.seat_of
+
+        def same(state: State, frame: Frame) -> bool:
+            a, b = operand(state, frame, left), operand(state, frame, right)
+            if a is None or b is None:
+                return False
+            seat = seat_of(a)
+            return seat is not None and seat == seat_of(b)
+
+        return same
+
+    def ranked(self, state: State, frame: Frame, operand: dict[str, Any]) -> Any:
+        """``the opponent with the most ships`` (docs/effect-ir.md ``ranked``;
+        docs/rules-decisions.md E150): of the players ``among`` selects, the one whose ``by``
+        (read from their side) is the most, or the fewest; of those tied, the first after
+        the frame's owner in turn order (the owner last). None when ``among`` is nobody."""
+        found = self.adapter.candidates(state, frame, operand["among"])
+        seat_of, by = self.adapter.seat_of, self.expression(operand["by"])
+        me, most = frame["owner"], operand["rank"] == "most"
+        best: tuple[int, Any] | None = None
+        # turn order from the seat after the owner's: seats are below _SEATS, so the
+        # remainder orders them as turn order does whatever the number of players
+        for player in sorted(found, key=lambda p: ((seat_of(p) or 0) - me - 1) % _SEATS):
+            seat = seat_of(player)
+            if seat is None:
+                continue
+            n = by(state, as_seat(frame, seat))
+            if best is None or (n > best[0] if most else n < best[0]):
+                best = (n, player)
+        return None if best is None else best[1]
+
     def _lower_cond(self, cond: list[Any]) -> Callable[[State, Frame], bool]:
         op = cond[0]
         if op == "cmp":
@@ -959,6 +1025,8 @@ class Machine:
                 raise EffectError("this game's effects cannot test `is`")
             found: Callable[[State, Frame], bool] = passes(cond[1], cond[2])
             return found
+        if op == "same":  # `the owner is the leader` (docs/rules-decisions.md E154)
+            return self._same(cond[1], cond[2])
         if op == "and":
             parts = tuple(self._lower_cond(c) for c in cond[1])
             return lambda state, frame: all(p(state, frame) for p in parts)

@@ -34,7 +34,13 @@ from whitedwarf.interpreter.lastlight.card_state import removable
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.decisions import IllegalOption, Option
 from whitedwarf.interpreter.lastlight.records import State
-from whitedwarf.interpreter.lastlight.selectors import candidates, is_exhausted, labeller, value
+from whitedwarf.interpreter.lastlight.selectors import (
+    candidates,
+    is_exhausted,
+    labeller,
+    seat_of,
+    value,
+)
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, holds
 from whitedwarf.interpreter.lastlight.versions import GameState
 from whitedwarf.interpreter.lastlight.vocabulary import registry
@@ -236,6 +242,8 @@ class LastLightAdapter:
             if what == "die":
                 return FN, _this_die
             return FN, lambda state, frame: frame["context"].get(what)
+        if operand.get("party") == "ranked":  # `the opponent with the most ships`
+            return FN, lambda state, frame: self.machine.ranked(state, frame, operand)
         if "party" in operand:  # a named party (issue 29): read when the verb runs
             return FN, lambda state, frame: parties.party(state, frame, operand)
         if "you" in operand:
@@ -271,6 +279,8 @@ class LastLightAdapter:
             return found
         if "you" in operand:
             return f"p{frame['owner']}"
+        if operand.get("party") == "ranked":  # `the opponent with the most ships`
+            return self.machine.ranked(state, frame, operand)
         if "party" in operand:
             return parties.party(state, frame, operand)
         if "word" in operand:
@@ -288,6 +298,10 @@ class LastLightAdapter:
 
     def value(self, state: State, frame: Frame, name: str) -> int:
         return value(state, frame, name)
+
+    def seat_of(self, player: Any) -> int | None:
+        """``"p1"`` -> 1 (a player's id in Last Light's operands)."""
+        return seat_of(player) if isinstance(player, str) and player[:1] == "p" else None
 
     def unpaid(self, state: State, frame: Frame) -> None:
         """A cost could not be paid (:func:`unpaid`)."""

@@ -30,6 +30,7 @@ from whitedwarf.interpreter.lastlight import (
     events,
     gains,
     limits,
+    parties,
     pending,
     selectors,
     versions,
@@ -72,6 +73,8 @@ def _triggers(rt: Runtime, ref: str) -> dict[str, tuple[tuple[int, Any, Any, boo
             test = None if when is None else effects.MACHINE.condition(when)
             if clause.get("from") is not None:  # `when that opponent plays research ->`
                 test = _from_chosen(test, clause["from"])
+            if clause.get("side") is not None:  # `when the player to your left builds ...`
+                test = _from_side(test, clause["side"])
             if clause.get("limit") is not None:  # `when <hook>, once per round ->`
                 test = _limited(test, i, clause["limit"])
             how = effects.runner(rt, cid, i)
@@ -97,6 +100,24 @@ def _from_chosen(test: Any, noun: str) -> Any:
         return test is None or bool(test(state, frame))
 
     return from_chosen
+
+
+def _from_side(test: Any, side: str) -> Any:
+    """A reaction to the player sitting on a side (``when the player to your left builds a
+    ship``, docs/rules-decisions.md E151): it holds only when the act's player sits there
+    now (E140: the next in turn order is to your left), and then its own condition
+    decides."""
+    step = parties.SIDES[side]
+
+    def from_side(state: State, frame: Frame) -> bool:
+        context = frame["context"]
+        # the act's player: a reaction's actor, or the attacker of `attacks you` (E138)
+        actor = context["actor"] if "actor" in context else context.get("combat")
+        if actor is None or actor != (frame["owner"] + step) % state["n"]:
+            return False
+        return test is None or bool(test(state, frame))
+
+    return from_side
 
 
 def _limited(test: Any, clause: int, limit: dict[str, Any]) -> Any:

@@ -116,5 +116,6 @@ WORDS = Bindings(
         "aspect": noun(selectors.candidates_aspect),
         "privilege": noun(selectors.candidates_privilege),
         "opponent": noun(selectors.candidates_player),
+        "leader": noun(selectors.candidates_player),
     },
 )

@@ -16,7 +16,7 @@ from whitedwarf.interpreter.bindings import Bindings
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, player
-from whitedwarf.interpreter.starlight.values import FRAME_VALUES
+from whitedwarf.interpreter.starlight.values import FRAME_VALUES, leader
 from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
@@ -25,6 +25,9 @@ from whitedwarf.interpreter.starlight.vocabulary import registry
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
+
+#: ``the player to your left`` / ``right``: the step from your seat in turn order (SL158).
+SIDES = {"left": 1, "right": -1}
 
 
 class Adapter:
@@ -57,6 +60,10 @@ class Adapter:
         """Ids of the selector's noun that pass its filters (selectors.py), sorted."""
         found = self.nouns[selector["type"]](self.game, state, frame)
         for spec in selector.get("filters", []):
+            if spec[0] == "of_party":  # `stars of the leader`, `stars of it` (a player)
+                seat = self.seat_of(self.machine.operand(state, frame, spec[1]))
+                found = [c for c in found if seat is not None and c[1] == seat]
+                continue
             keep = self.filters[spec[0]](self.game, frame, spec)
             found = [candidate for candidate in found if keep(candidate)]
         if selector.get("for") == ["steal", "player"]:  # a player with no rays is no target
@@ -80,7 +87,18 @@ class Adapter:
         if operand.get("party") == "actor":  # `the player who launched` (SL148, SL154)
             actor = frame["context"].get("actor")
             return None if actor is None else str(actor)
+        if operand.get("party") == "leader":  # `the leader` (SL157)
+            seat = leader(self.game, state, frame["owner"])
+            return None if seat is None else str(seat)
+        if operand.get("party") == "ranked":  # `the opponent with the most stars`
+            return self.machine.ranked(state, frame, operand)
+        if operand.get("party") in SIDES:  # `the player to your left` (SL158)
+            return str((frame["owner"] + SIDES[operand["party"]]) % state["n"])
         raise KeyError(f"operand {operand!r} is not one Starlight knows")
+
+    def seat_of(self, player: Any) -> int | None:
+        """``"1"`` -> 1 (a player's id in Starlight's operands)."""
+        return int(player) if isinstance(player, str | int) and str(player).isdigit() else None
 
     def value(self, state: State, frame: Frame, name: str) -> int:
         if name in FRAME_VALUES:  # a value that reads which card asks (`flares_used`: SL151)

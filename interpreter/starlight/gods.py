@@ -88,6 +88,9 @@ def fire(
         chosen = clause.get("from")  # `when that opponent launches a star ->` (E139's rule)
         if chosen is not None and not _from_chosen(state, seat, god, index, chosen, context):
             continue
+        side = clause.get("side")  # `when the player to your left launches a star ->` (SL158)
+        if side is not None and not _from_side(state, seat, side, context):
+            continue
         when = clause.get("when")
         limit = clause.get("limit")  # `when <hook>, once per turn -> ...` (card_uses)
         if limit is not None and card_uses.used_up(state, str(god), index, limit):
@@ -128,6 +131,13 @@ def _from_chosen(
     chosen = card_state.recalled(state, frame, noun)
     actor = (context or {}).get("actor")
     return chosen is not None and actor is not None and str(chosen) == str(actor)
+
+
+def _from_side(state: State, seat: int, side: str, context: dict[str, Any] | None) -> bool:
+    """Whether the player whose moment a clause hears sits on that side of ``seat`` now
+    (the next seat in turn order is to the left: docs/rules-decisions.md SL158, E151)."""
+    actor = (context or {}).get("actor")
+    return actor is not None and int(actor) == (seat + effects.SIDES[side]) % state["n"]
 
 
 #: (id of the state, seat) whose ``while`` conditions are being read now: meanwhile that

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.records import Action
 from whitedwarf.interpreter.starlight.stars import plan_of
-from whitedwarf.interpreter.starlight.state import State, held_cores, player
+from whitedwarf.interpreter.starlight.state import State, held_cores, player, score
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -166,3 +166,23 @@ def value_round(game: Game, state: State, seat: int) -> int:
 
 def value_players(game: Game, state: State, seat: int) -> int:
     return int(state["n"])
+
+
+def leader(game: Game, state: State, me: int) -> int | None:
+    """``the leader`` (docs/rules-decisions.md SL157): the opponent who would win if the game
+    ended now, by the winner's order of 003 "Scoring" ("the player with the most victory
+    points is the winner. If there is a tie, ... the most stars ... the most
+    constellations"), read from the points scored so far (night points on the score track,
+    and any day points a card gave); of opponents still tied, the first after ``me`` in turn
+    order (003 "Players take turns in clockwise order"). None without an opponent."""
+    players = state["players"]
+    n = len(players)
+    slots = game.content.slots
+
+    def rank(seat: int) -> tuple[int, int, int]:
+        p = players[seat]
+        skies = len({slots[s].constellation for s in p["stars"]})
+        return score(p), len(p["stars"]), skies
+
+    opponents = [(me + step) % n for step in range(1, n)]
+    return max(opponents, key=rank) if opponents else None

@@ -114,10 +114,12 @@ def _value(
     least: int = 0,
     for_mods: bool = False,
     most: int | None = None,
+    their: str = "",
 ) -> Value:
     return Value(
-        name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods, most=most
-    )
+        name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods,
+        most=most, their=their,
+    )  # fmt: skip
 
 
 def _values() -> list[Value]:
@@ -292,6 +294,7 @@ def _values() -> list[Value]:
             '003 "Victory Points"',
             "the most night points an opponent has",
             for_mods=True,
+            their="the most night points a player other than {player} has",
         ),
     ]
 
@@ -341,6 +344,21 @@ def _nouns() -> list[Noun]:
             text="opponent",
             implies=("opponents",),
             reads=None,
+        ),
+        # a named party every effect may name (docs/rules-decisions.md SL157)
+        Noun(
+            "leader",
+            "The opponent who would win if the game ended now: the most points (night "
+            "points, and any day points a card gave), then the most stars launched, then stars "
+            "in the most constellations; still tied, the first of them after you in turn "
+            "order. Read when the verb runs, on any hook (docs/rules-decisions.md SL157).",
+            "when turn_start -> steal 1 long_ray from the leader",
+            '003 "Scoring": the winner, and the tiebreaks',
+            type="player",
+            text="leader",
+            reads=None,  # who leads changes with every point scored: never memoised
+            party="leader",
+            anywhere=True,
         ),
     ]
 
@@ -866,7 +884,17 @@ def registry() -> Registry:
     reg.concepts.update(CONCEPTS)
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.next_costs.update(NEXT_COSTS)
+    reg.sides.update(SIDES)  # `the player to your left` (SL158)
     return reg
+
+
+#: ``the player to your left`` / ``right`` (SL158): 003 "Players take turns in clockwise
+#: order", so the next seat in turn order sits to your left, as in Last Light (E140).
+SIDES = {
+    "left": 'the next player after you in turn order, live or Starbot (003: "Players take '
+    'turns in clockwise order"); in a 2-player game, your opponent',
+    "right": "the player before you in turn order; in a 2-player game, your opponent",
+}
 
 
 _LOSE = (
@@ -896,11 +924,6 @@ CONCEPTS = {
     "least": 'a condition compares numbers with >=, <=, > or <: "at least 3" is >= 3, as in '
     '`when turn_start -> if cores_held >= 3 -> gain 1 ap`; "at most 3" is <= 3, "more than 3" '
     "> 3",
-    # `the leader` is Last Light's party; Starlight reads the opponents' best as a value
-    "leader": "Starlight names no leader: the most night points of any opponent is the value "
-    "`opponents_max_night_points` (`when turn_start if opponents_max_night_points > "
-    "night_points -> gain 1 ap`); take rays from an opponent you pick with `steal 1 long_ray "
-    "from an opponent`",
     "unless": '"unless C" is a condition turned round: `when turn_start -> if not (cores_held '
     ">= 3) -> gain 1 ap`",
 }

@@ -125,14 +125,14 @@ def test_a_modifier_on_the_wrong_subject_says_which_subjects_there_are() -> None
     )
 
 
-def test_a_player_picked_by_what_they_have_is_told_what_picks_one() -> None:
-    """ "Steal 1 common from the player with the most light" was told only "`steal` takes
-    nothing introduced by `with`" and its prepositions, as if a word were misplaced."""
-    found = only("when round_end -> steal 1 common from the player with the most light", "E0410")
+def test_a_player_picked_by_a_word_the_ranking_lacks_is_told_the_form() -> None:
+    """ "Steal 1 common from the player with the highest light" (`highest` is no ranking word):
+    told the form that ranks players, `with the most` / `with the fewest`."""
+    found = only("when round_end -> steal 1 common from the player with the highest light", "E0410")
     assert found.message == "`steal` takes nothing introduced by `with`"
     assert found.hint is not None
-    assert found.hint.startswith("a selector cannot pick a thing by what it has")
-    assert "`a <noun>`" in found.hint and "its prepositions: `from`" in found.hint
+    assert found.hint.startswith("a player is picked by what they have as `the opponent with")
+    assert "`with the fewest ...`" in found.hint and "its prepositions: `from`" in found.hint
 
 
 @pytest.mark.parametrize(
@@ -246,18 +246,24 @@ def test_a_value_after_per_is_told_it_is_a_number_with_its_bracketed_form() -> N
     assert "`1 <unit> per 2 techs_in_play` is `(techs_in_play / 2) <unit>`" in found.hint
 
 
-def test_another_players_value_is_told_values_are_the_owners_not_sent_to_an_arrow() -> None:
-    (found,) = diagnose("when round_end if light of the leader > light -> gain 1 common")
-    assert (found.code, found.span.column) == ("E0301", 25)
-    assert found.hint.startswith("a value is the card owner's own: `<value> of <player>`")
-    assert "`number of <things> of <player>`" in found.hint
+def test_another_players_value_of_a_player_to_pick_is_told_the_players_it_can_read() -> None:
+    """`light of the leader` is a form now (docs/dsl.md "Another player's value"); `light of
+    an opponent` would have to ask which, and a number asks nobody (E0435)."""
+    found = only("when round_end if light of an opponent > light -> gain 1 common", "E0435")
+    assert found.span.column == 28
+    assert found.message == (
+        "`light of an opponent` reads one player's value, but `an opponent` is a player to "
+        "pick, and a number asks nobody"
+    )
+    assert "`the leader`" in found.hint and "`the player to your left`" in found.hint
+    assert "`for each opponent -> if light of it > light -> ...`" in found.hint
 
 
-def test_last_lights_leader_in_starlight_is_told_the_value_starlight_has() -> None:
+def test_starlights_leader_is_a_named_party() -> None:
+    """Starlight's `the leader` is the opponent who would win now (SL157), not an unknown
+    noun sent to a value."""
     from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
 
     effect = EffectSource.standalone("when turn_start -> steal 1 long_ray from the leader")
-    _, (found,) = compile_effect(effect, starlight(), "god")
-    assert (found.code, found.message) == ("E0405", "unknown noun `leader`")
-    assert found.hint.startswith("the language has no `leader`: Starlight names no leader")
-    assert "`opponents_max_night_points`" in found.hint
+    compiled, found = compile_effect(effect, starlight(), "god")
+    assert compiled is not None and found == []

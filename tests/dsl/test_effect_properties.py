@@ -42,6 +42,13 @@ SEEDS = [
     # reactions to what opponents do to you, and to the opponent a card chose
     "when an opponent attacks you -> steal 1 common from the opponent in this combat",
     "when that opponent plays research -> gain 1 common",
+    # players ranked and by seat, another player's value, a tech discarding itself (E150-E153)
+    "when round_end -> steal 1 common from the opponent with the most damaged ships",
+    "when round_end -> give 1 common to the player with the fewest light",
+    "when round_end if light of the player to your left > light -> gain 1 common",
+    "for each opponent -> if light of it < light -> steal 1 common from it",
+    "when the player to your right builds a ship -> gain 1 common",
+    "activated, once per round: discard this card -> gain 3 light",
 ]
 WORDS = sorted(
     {word for seed in SEEDS for word in seed.split()}

@@ -207,7 +207,9 @@ def test_a_games_page_shows_selectors_and_filters_in_its_own_words(game, other):
             n.plural for n in registry.nouns.values()
         }
         context = {p for k in registry.card_kinds.values() for p, _ in k.context}
-        return found | set(registry.filters) | context
+        # `the player to your left` is a form of every game that names sides (SL158)
+        seated = {"player"} if registry.sides else set()
+        return found | set(registry.filters) | context | seated
 
     foreign = words(theirs) - words(ours) - set(ours.verbs) - set(ours.values)
     page = render(ours)
