@@ -31,7 +31,8 @@ from array import array
 from collections import Counter
 from copy import deepcopy
 from functools import cache
-from operator import itemgetter, methodcaller
+from itertools import compress
+from operator import itemgetter, methodcaller, ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -59,6 +60,11 @@ _LIST_KEYS = (
     "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
 )  # fmt: skip
 _SCALARS = itemgetter(*_SCALAR_KEYS)
+#: Each scalar's place among them (:meth:`StateEncoder._scalars_changed`), the marker's;
+#: each number's place in the row and its divisor (0: the starbot flag, a 1 or a 0).
+_SCALAR_PLACES = tuple(range(len(_SCALAR_KEYS)))
+_MARKER = _SCALAR_KEYS.index("marker")
+_SCALED = ((0, 0), (1, 10), (2, 10), (3, 50), (4, 50), (8, 60))
 _LISTS = itemgetter(*_LIST_KEYS)
 #: All of it in one call (one compare with what a row was made from, most steps equal).
 _READS = itemgetter(*_SCALAR_KEYS, *_LIST_KEYS, "god")
@@ -325,6 +331,13 @@ class StateEncoder:
         if waiting != self._waits[s]:  # (SL155; kept apart from the reads: see above)
             self._waits[s] = waiting
             row[_WAITING_AT] = waiting / 10
+        if kept is not None and now[_LISTED:] == kept[_LISTED:]:
+            # (most changes: a scalar, its AP; the lists and the god as they were)
+            self._scalars_changed(now, kept, row)
+            self._reads[s] = now[:_LISTED] + kept[_LISTED:]
+            if self._shown[s] is not row:  # (its god shown: a copy of the row, made again)
+                self._shown[s] = self._with_god(row, self._shown_god[now[_GOD]])
+            return
         held = now[_LISTED:_GOD]
         if kept is None:
             self._numbers(now[:_LISTED], held[:_SIZED], row)
@@ -381,26 +394,16 @@ class StateEncoder:
         self, now: tuple[Any, ...], was: tuple[Any, ...], row: array[float]
     ) -> None:
         """Write again only the numbers of :meth:`_numbers` whose scalar changed from
-        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else.
+        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else, so
+        the scalars that changed are found in C and only theirs are written.
         ``now`` and ``was``: what :data:`_READS` read, the scalars first (read by place)."""
-        ap = now[1]
-        if ap != was[1]:
-            row[1] = ap / 10
-        saved = now[2]
-        if saved != was[2]:
-            row[2] = saved / 10
-        if now[3] != was[3]:
-            row[3] = now[3] / 50
-        if now[4] != was[4]:
-            row[4] = now[4] / 50
-        if now[5] != was[5]:
-            row[8] = now[5] / 60
-        if now[0] != was[0]:
-            row[0] = float(now[0] == "starbot")
-        marker = now[6]
-        if marker != was[6]:  # (the old place cleared, the new one set)
+        for i in compress(_SCALAR_PLACES, map(ne, now, was)):
+            if i < _MARKER:  # a number: its place in the row and its divisor
+                at, by = _SCALED[i]
+                row[at] = now[i] / by if by else float(now[i] == "starbot")
+                continue
+            marker, old = now[i], was[i]  # (the old place cleared, the new one set)
             spaces = self.spec.spaces
-            old = was[6]
             if isinstance(old, int) and 0 <= old < spaces:
                 row[NUMBERS + old] = 0.0
             if isinstance(marker, int) and 0 <= marker < spaces:
