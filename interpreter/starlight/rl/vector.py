@@ -60,6 +60,8 @@ _LIST_KEYS = (
     "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
 )  # fmt: skip
 _SCALARS = itemgetter(*_SCALAR_KEYS)
+#: The AP a seat waits for until its next turn (SL155: a key only in some games).
+_WAITING = methodcaller("get", "ap_waiting", 0)
 #: Each scalar's place among them (:meth:`StateEncoder._scalars_changed`), the marker's;
 #: each number's place in the row and its divisor (0: the starbot flag, a 1 or a 0).
 _SCALAR_PLACES = tuple(range(len(_SCALAR_KEYS)))
@@ -310,16 +312,20 @@ class StateEncoder:
         one); returns the rows as shown, by seat. Everything a row reads is read in one call
         (:data:`_READS`) and compared with what it was made from in one compare: most steps
         change one seat's scalars (its AP) and leave every other seat as it was."""
-        reads, waits = self._reads, self._waits
-        for s, p in enumerate(players):
-            try:
-                now = _READS(p)
-            except KeyError:  # (a record without a god: none shown)
-                now = (*_SCALARS(p), *_LISTS(p), p.get("god"))
-            # SL155: a key only in a game where some seat waited, so read apart, with a default
-            waiting = p.get("ap_waiting", 0)
-            if now != reads[s] or waiting != waits[s]:
-                self._row_changed(s, now, waiting)
+        try:  # every seat's reads at once, compared with its row's in C
+            nows = list(map(_READS, players))
+        except KeyError:  # (a record without a god: none shown)
+            nows = [(*_SCALARS(p), *_LISTS(p), p.get("god")) for p in players]
+        # SL155: a key only in a game where some seat waited, so read apart, with a default
+        waiting = list(map(_WAITING, players))
+        seats = range(len(players))
+        if waiting == self._waits:  # (most steps: one seat's reads changed, its AP)
+            for s in compress(seats, map(ne, nows, self._reads)):
+                self._row_changed(s, nows[s], waiting[s])
+        else:  # (some seat's AP waiting changed too)
+            for s in seats:
+                if nows[s] != self._reads[s] or waiting[s] != self._waits[s]:
+                    self._row_changed(s, nows[s], waiting[s])
         return self._shown
 
     def _row_changed(self, s: int, now: tuple[Any, ...], waiting: int) -> None:
