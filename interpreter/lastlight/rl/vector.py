@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from itertools import compress, count, repeat
-from operator import call, itemgetter, ne
+from itertools import count
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -326,11 +326,10 @@ class StateEncoder:
         techs in play with ``techs_of``).
         ``stamps``: every stamp's value, in the order :meth:`_new_stamps` read."""
         row_stamps = self._row_stamps
-        # every seat's stamps read and compared with its row's in C; the seats that
-        # changed (one or two a step) are brought up to date
-        nows = list(map(call, self._seat_stamps, repeat(stamps, self.n)))
-        for s in compress(range(self.n), map(ne, nows, row_stamps)):
-            now, was = nows[s], row_stamps[s]
+        for s, getter in enumerate(self._seat_stamps):
+            now, was = getter(stamps), row_stamps[s]
+            if now == was:
+                continue
             p = players[s]
             if was is None:
                 self._numbers(p)

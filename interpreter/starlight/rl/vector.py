@@ -31,8 +31,7 @@ from array import array
 from collections import Counter
 from copy import deepcopy
 from functools import cache
-from itertools import compress
-from operator import itemgetter, methodcaller, ne
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -60,13 +59,6 @@ _LIST_KEYS = (
     "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
 )  # fmt: skip
 _SCALARS = itemgetter(*_SCALAR_KEYS)
-#: The AP a seat waits for until its next turn (SL155: a key only in some games).
-_WAITING = methodcaller("get", "ap_waiting", 0)
-#: Each scalar's place among them (:meth:`StateEncoder._scalars_changed`), the marker's;
-#: each number's place in the row and its divisor (0: the starbot flag, a 1 or a 0).
-_SCALAR_PLACES = tuple(range(len(_SCALAR_KEYS)))
-_MARKER = _SCALAR_KEYS.index("marker")
-_SCALED = ((0, 0), (1, 10), (2, 10), (3, 50), (4, 50), (8, 60))
 _LISTS = itemgetter(*_LIST_KEYS)
 #: All of it in one call (one compare with what a row was made from, most steps equal).
 _READS = itemgetter(*_SCALAR_KEYS, *_LIST_KEYS, "god")
@@ -312,20 +304,16 @@ class StateEncoder:
         one); returns the rows as shown, by seat. Everything a row reads is read in one call
         (:data:`_READS`) and compared with what it was made from in one compare: most steps
         change one seat's scalars (its AP) and leave every other seat as it was."""
-        try:  # every seat's reads at once, compared with its row's in C
-            nows = list(map(_READS, players))
-        except KeyError:  # (a record without a god: none shown)
-            nows = [(*_SCALARS(p), *_LISTS(p), p.get("god")) for p in players]
-        # SL155: a key only in a game where some seat waited, so read apart, with a default
-        waiting = list(map(_WAITING, players))
-        seats = range(len(players))
-        if waiting == self._waits:  # (most steps: one seat's reads changed, its AP)
-            for s in compress(seats, map(ne, nows, self._reads)):
-                self._row_changed(s, nows[s], waiting[s])
-        else:  # (some seat's AP waiting changed too)
-            for s in seats:
-                if nows[s] != self._reads[s] or waiting[s] != self._waits[s]:
-                    self._row_changed(s, nows[s], waiting[s])
+        reads, waits = self._reads, self._waits
+        for s, p in enumerate(players):
+            try:
+                now = _READS(p)
+            except KeyError:  # (a record without a god: none shown)
+                now = (*_SCALARS(p), *_LISTS(p), p.get("god"))
+            # SL155: a key only in a game where some seat waited, so read apart, with a default
+            waiting = p.get("ap_waiting", 0)
+            if now != reads[s] or waiting != waits[s]:
+                self._row_changed(s, now, waiting)
         return self._shown
 
     def _row_changed(self, s: int, now: tuple[Any, ...], waiting: int) -> None:
@@ -337,13 +325,6 @@ class StateEncoder:
         if waiting != self._waits[s]:  # (SL155; kept apart from the reads: see above)
             self._waits[s] = waiting
             row[_WAITING_AT] = waiting / 10
-        if kept is not None and now[_LISTED:] == kept[_LISTED:]:
-            # (most changes: a scalar, its AP; the lists and the god as they were)
-            self._scalars_changed(now, kept, row)
-            self._reads[s] = now[:_LISTED] + kept[_LISTED:]
-            if self._shown[s] is not row:  # (its god shown: a copy of the row, made again)
-                self._shown[s] = self._with_god(row, self._shown_god[now[_GOD]])
-            return
         held = now[_LISTED:_GOD]
         if kept is None:
             self._numbers(now[:_LISTED], held[:_SIZED], row)
@@ -400,16 +381,26 @@ class StateEncoder:
         self, now: tuple[Any, ...], was: tuple[Any, ...], row: array[float]
     ) -> None:
         """Write again only the numbers of :meth:`_numbers` whose scalar changed from
-        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else, so
-        the scalars that changed are found in C and only theirs are written.
+        ``was`` (its lists unchanged): most steps change a seat's AP and nothing else.
         ``now`` and ``was``: what :data:`_READS` read, the scalars first (read by place)."""
-        for i in compress(_SCALAR_PLACES, map(ne, now, was)):
-            if i < _MARKER:  # a number: its place in the row and its divisor
-                at, by = _SCALED[i]
-                row[at] = now[i] / by if by else float(now[i] == "starbot")
-                continue
-            marker, old = now[i], was[i]  # (the old place cleared, the new one set)
+        ap = now[1]
+        if ap != was[1]:
+            row[1] = ap / 10
+        saved = now[2]
+        if saved != was[2]:
+            row[2] = saved / 10
+        if now[3] != was[3]:
+            row[3] = now[3] / 50
+        if now[4] != was[4]:
+            row[4] = now[4] / 50
+        if now[5] != was[5]:
+            row[8] = now[5] / 60
+        if now[0] != was[0]:
+            row[0] = float(now[0] == "starbot")
+        marker = now[6]
+        if marker != was[6]:  # (the old place cleared, the new one set)
             spaces = self.spec.spaces
+            old = was[6]
             if isinstance(old, int) and 0 <= old < spaces:
                 row[NUMBERS + old] = 0.0
             if isinstance(marker, int) and 0 <= marker < spaces:
