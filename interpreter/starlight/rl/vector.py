@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from copy import deepcopy
 from functools import cache
+from itertools import count
 from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +76,8 @@ _ACCOLADE = itemgetter("id", "owner")
 #: The pools and the bags, in :meth:`StateEncoder._supply_block`'s order.
 _POOLS = itemgetter("long", "short", "cores", "flares")
 _BAGS = itemgetter("long", "short")
+#: Versions of the rows' lists, unique in the process (0: none made yet).
+_MADE = count(1)
 #: How many global-and-turn blocks are kept at most (then forgotten, all at once).
 _KEEP = 4096
 
@@ -136,6 +138,9 @@ class StateEncoder:
         self._slot_blocks: list[Any] = [None] * n
         self._accolade_blocks: list[Any] = [None] * n
         self._own_blocks: list[Any] = [None] * n
+        #: seat -> the version of its row's lists (new at each copy of them: unique in the
+        #: process), which its own block is kept with
+        self._lists_made = [0] * n
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(state, seat, asked, whole=True)``."""
@@ -157,13 +162,19 @@ class StateEncoder:
             top = self._head_of(key)
         players = state["players"]
         # each block's kept copy checked here, its method called only when it changed
+        # (the slots by their owners in order, then their names: no slot looked up, where
+        # a compare of the dicts looked up each of some forty; the accolades by what the
+        # block shows of each, its id and owner)
+        live = state["slots"]
+        owners = list(live.values())
         slots = self._slot_blocks[seat]
-        if slots is None or slots[0] != state["slots"]:
-            slots = self._slots(state, seat)
+        if slots is None or slots[1] != owners or slots[0] != list(live):
+            slots = self._slots(live, owners, seat)
+        shown_accolades = list(map(_ACCOLADE, state["accolades"]))
         accolades = self._accolade_blocks[seat]
-        if accolades is None or accolades[0] != state["accolades"]:
-            accolades = self._accolades(state, seat)
-        parts: list[Any] = [top, *self._supply_blocks(state), slots[1], accolades[1]]
+        if accolades is None or accolades[0] != shown_accolades:
+            accolades = self._accolades(shown_accolades, seat)
+        parts: list[Any] = [top, *self._supply_blocks(state), slots[2], accolades[1]]
         shown = self._refresh_rows(players)
         if phase == "gods":  # another seat's god is hidden until every seat has kept one
             shown = list(self._rows)
@@ -172,9 +183,11 @@ class StateEncoder:
         parts += shown[:seat]
         me = players[seat]
         own = self._own_blocks[seat]
-        if own is None or own[0] != (*_OWN(me), me.get("gods_dealt")):
+        # (the laurels, flares and used flares it shows are among what the seat's row reads:
+        # the same while the row's lists are; the gods dealt are read here)
+        if own is None or own[0] != self._lists_made[seat] or own[1] != me.get("gods_dealt"):
             own = self._own(me, seat)
-        parts.append(own[1])
+        parts.append(own[2])
         # the parts, in the layout's order, joined in C into an array nobody holds (the
         # agent may keep the ones it was given: those are never written, ``recycle.py``)
         entry = self._arrays.take()
@@ -252,37 +265,40 @@ class StateEncoder:
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
-    def _slots(self, state: State, seat: int) -> tuple[dict[str, Any], array[float]]:
+    def _slots(
+        self, slots: dict[str, Any], owners: list[Any], seat: int
+    ) -> tuple[list[str], list[Any], array[float]]:
         """Each slot's star by seat from ``seat`` (made again when the owners changed), with
-        a copy of the owners it shows."""
-        slots = state["slots"]
+        the slots' names and owners (``owners``, in the same order) it shows."""
         spec = self.spec
         nslot, index, rel = len(spec.slots), spec._slot, spec._rels[seat]
         block = _zeros(self.n * nslot)
         for slot, owner in slots.items():
             if isinstance(owner, int) and slot in index:
                 block[rel[owner] * nslot + index[slot]] = 1.0
-        made = self._slot_blocks[seat] = (dict(slots), block)
+        made = self._slot_blocks[seat] = (list(slots), owners, block)
         return made
 
-    def _accolades(self, state: State, seat: int) -> tuple[Any, array[float]]:
-        """Each accolade's owner by seat from ``seat``, or none, with a copy of the
-        accolades it was made from (:meth:`observe` compares it whole, in C: they change a
-        few times a game)."""
-        accolades = state["accolades"]
+    def _accolades(
+        self, shown: list[tuple[Any, Any]], seat: int
+    ) -> tuple[list[tuple[Any, Any]], array[float]]:
+        """Each accolade's owner by seat from ``seat``, or none, from each accolade's id and
+        owner (``shown``, kept with the block: :meth:`observe` compares them in C; they
+        change a few times a game)."""
         spec, n, rel = self.spec, self.n, self.spec._rels[seat]
         many = len(spec.accolades)
         block = _zeros((n + 1) * many)
-        for ident, owner in map(_ACCOLADE, accolades):
+        for ident, owner in shown:
             k = spec._accolade.get(ident)
             if k is not None:
                 who = rel[owner] if isinstance(owner, int) else n
                 block[who * many + k] = 1.0
-        made = self._accolade_blocks[seat] = (deepcopy(accolades), block)
+        made = self._accolade_blocks[seat] = (shown, block)
         return made
 
-    def _own(self, me: Any, seat: int) -> tuple[Any, array[float]]:
-        """The seat's laurels, flares, used flares and gods dealt, with copies of them."""
+    def _own(self, me: Any, seat: int) -> tuple[int, Any, array[float]]:
+        """The seat's laurels, flares, used flares and gods dealt, with the version of its
+        row's lists (:meth:`_row_changed`) and a copy of the gods dealt."""
         now = (*_OWN(me), me.get("gods_dealt"))
         spec = self.spec
         block = _zeros(self.size - self._off["own"])
@@ -293,8 +309,8 @@ class StateEncoder:
         _count(block, at + len(spec.flares), used, spec._flare, 1.0)
         if isinstance(dealt, list):
             _count(block, at + 2 * len(spec.flares), dealt, spec._god, 1.0)
-        made = (*map(_COPY, now[:3]), [*dealt] if isinstance(dealt, list) else dealt)
-        kept = self._own_blocks[seat] = (made, block)
+        dealt = [*dealt] if isinstance(dealt, list) else dealt
+        kept = self._own_blocks[seat] = (self._lists_made[seat], dealt, block)
         return kept
 
     # -- the seats block --------------------------------------------------------------------------
@@ -330,6 +346,7 @@ class StateEncoder:
             self._numbers(now[:_LISTED], held[:_SIZED], row)
             self._held(held[_SIZED:], row)
             lists = tuple(map(_COPY, held))
+            self._lists_made[s] = next(_MADE)
         else:
             lists = self._lists[s]
             if held == lists:  # (most changes: a scalar, its AP; or the god)
@@ -342,6 +359,7 @@ class StateEncoder:
                 if held[_SIZED:] != lists[_SIZED:]:
                     self._held(held[_SIZED:], row)
                 lists = tuple(map(_COPY, held))
+                self._lists_made[s] = next(_MADE)
         self._lists[s] = lists
         self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
         shown = self._shown_god.get(now[_GOD])
