@@ -138,8 +138,9 @@ class StateEncoder:
         self._slot_blocks: list[Any] = [None] * n
         self._accolade_blocks: list[Any] = [None] * n
         self._own_blocks: list[Any] = [None] * n
-        #: seat -> the version of its row's lists (new at each copy of them: unique in the
-        #: process), which its own block is kept with
+        #: seat -> the version of its row's lists shown by size (flares, laurels, stars,
+        #: used flares: new at each change of them, unique in the process), which its own
+        #: block is kept with
         self._lists_made = [0] * n
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
@@ -183,8 +184,8 @@ class StateEncoder:
         parts += shown[:seat]
         me = players[seat]
         own = self._own_blocks[seat]
-        # (the laurels, flares and used flares it shows are among what the seat's row reads:
-        # the same while the row's lists are; the gods dealt are read here)
+        # (the laurels, flares and used flares it shows are among the lists the seat's row
+        # shows by size: the same while those are; the gods dealt are read here)
         if own is None or own[0] != self._lists_made[seat] or own[1] != me.get("gods_dealt"):
             own = self._own(me, seat)
         parts.append(own[2])
@@ -298,7 +299,7 @@ class StateEncoder:
 
     def _own(self, me: Any, seat: int) -> tuple[int, Any, array[float]]:
         """The seat's laurels, flares, used flares and gods dealt, with the version of its
-        row's lists (:meth:`_row_changed`) and a copy of the gods dealt."""
+        row's lists shown by size (:meth:`_row_changed`) and a copy of the gods dealt."""
         now = (*_OWN(me), me.get("gods_dealt"))
         spec = self.spec
         block = _zeros(self.size - self._off["own"])
@@ -354,12 +355,12 @@ class StateEncoder:
             else:
                 if held[:_SIZED] != lists[:_SIZED]:
                     self._numbers(now[:_LISTED], held[:_SIZED], row)
+                    self._lists_made[s] = next(_MADE)
                 else:  # (the lists' sizes as they were: the scalars' places)
                     self._scalars_changed(now, kept, row)
                 if held[_SIZED:] != lists[_SIZED:]:
                     self._held(held[_SIZED:], row)
                 lists = tuple(map(_COPY, held))
-                self._lists_made[s] = next(_MADE)
         self._lists[s] = lists
         self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
         shown = self._shown_god.get(now[_GOD])
