@@ -163,19 +163,15 @@ class StateEncoder:
             top = self._head_of(key)
         players = state["players"]
         # each block's kept copy checked here, its method called only when it changed
-        # (the slots by their owners in order, then their names: no slot looked up, where
-        # a compare of the dicts looked up each of some forty; the accolades by what the
-        # block shows of each, its id and owner)
-        live = state["slots"]
-        owners = list(live.values())
+        # (the accolades by what the block shows of each, its id and owner)
         slots = self._slot_blocks[seat]
-        if slots is None or slots[1] != owners or slots[0] != list(live):
-            slots = self._slots(live, owners, seat)
+        if slots is None or slots[0] != state["slots"]:
+            slots = self._slots(state, seat)
         shown_accolades = list(map(_ACCOLADE, state["accolades"]))
         accolades = self._accolade_blocks[seat]
         if accolades is None or accolades[0] != shown_accolades:
             accolades = self._accolades(shown_accolades, seat)
-        parts: list[Any] = [top, *self._supply_blocks(state), slots[2], accolades[1]]
+        parts: list[Any] = [top, *self._supply_blocks(state), slots[1], accolades[1]]
         shown = self._refresh_rows(players)
         if phase == "gods":  # another seat's god is hidden until every seat has kept one
             shown = list(self._rows)
@@ -266,18 +262,17 @@ class StateEncoder:
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
-    def _slots(
-        self, slots: dict[str, Any], owners: list[Any], seat: int
-    ) -> tuple[list[str], list[Any], array[float]]:
+    def _slots(self, state: State, seat: int) -> tuple[dict[str, Any], array[float]]:
         """Each slot's star by seat from ``seat`` (made again when the owners changed), with
-        the slots' names and owners (``owners``, in the same order) it shows."""
+        a copy of the owners it shows."""
+        slots = state["slots"]
         spec = self.spec
         nslot, index, rel = len(spec.slots), spec._slot, spec._rels[seat]
         block = _zeros(self.n * nslot)
         for slot, owner in slots.items():
             if isinstance(owner, int) and slot in index:
                 block[rel[owner] * nslot + index[slot]] = 1.0
-        made = self._slot_blocks[seat] = (list(slots), owners, block)
+        made = self._slot_blocks[seat] = (dict(slots), block)
         return made
 
     def _accolades(
