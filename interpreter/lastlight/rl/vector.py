@@ -19,17 +19,20 @@ observation, and it makes again only what changed since it last looked:
   ``supply``, a piece taken from the supply or put back), its parts made again only when
   theirs change; another seat's chosen card shows only that it chose, the seat's own row is
   a copy of its row with its card (kept with the row's version);
-* the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
-  or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
-  only through these functions"), their owners' parts kept twice over, so that each seat's
-  vector takes them turned to start at its own part as one view of each; the sectors and
-  planets blocks, the same for every seat, once a ``tokens`` stamp (a token revealed: the
-  only change they can see, tokens being laid at setup); the Lumos block by the ``lumos``
-  stamp; a seat's own block with its ``techs_of`` stamp, kept achievement and the cards
-  dealt to it.
+* the ships, damage and extractors blocks by owner in seat order are kept up in place at a
+  new ``ships`` or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and
+  damage change only through these functions"): each ship's cell is compared with the one
+  the block shows (a move changes one) and only the cells whose counts changed are written;
+  their owners' parts are kept twice over, so that each seat's vector takes them turned to
+  start at its own part as one view of each, which stays valid as the block changes; the
+  sectors and planets blocks, the same for every seat, at a new ``tokens`` stamp (a token
+  revealed: the only change they can see, tokens being laid at setup); the Lumos block by
+  the ``lumos`` stamp; a seat's own block with its ``techs_of`` stamp, kept achievement and
+  the cards dealt to it.
 
 A stamp is unique in the process, so a block kept from one state is never taken for
-another's.
+another's; the blocks kept up in place are brought to whichever state is observed (a
+ship's cells are compared with those of the last state observed, any state's).
 """
 
 from __future__ import annotations
@@ -38,13 +41,14 @@ from array import array
 from collections import Counter
 from itertools import count
 from operator import itemgetter, ne
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
-from whitedwarf.rl.recycle import Pool
+from whitedwarf.rl.recycle import FREE, Pool
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
@@ -269,7 +273,11 @@ class StateEncoder:
         parts.append(self._owns[seat])
         # the parts, in the layout's order, joined in C into an array nobody holds (the
         # agent may keep the ones it was given: those are never written, ``recycle.py``)
-        entry = self._arrays.take()
+        for entry in self._arrays.entries:  # (:meth:`Pool.take` written out: a call less)
+            if getrefcount(entry[0]) == FREE:
+                break
+        else:
+            entry = self._arrays.take()
         entry[1][:] = self._join(parts)
         return entry[0]  # type: ignore[no-any-return]
 

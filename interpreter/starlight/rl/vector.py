@@ -32,11 +32,12 @@ from collections import Counter
 from functools import cache
 from itertools import count
 from operator import itemgetter, methodcaller
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.starlight.records import State
-from whitedwarf.rl.recycle import Pool
+from whitedwarf.rl.recycle import FREE, Pool
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
@@ -187,7 +188,11 @@ class StateEncoder:
         parts.append(own[2])
         # the parts, in the layout's order, joined in C into an array nobody holds (the
         # agent may keep the ones it was given: those are never written, ``recycle.py``)
-        entry = self._arrays.take()
+        for entry in self._arrays.entries:  # (:meth:`Pool.take` written out: a call less)
+            if getrefcount(entry[0]) == FREE:
+                break
+        else:
+            entry = self._arrays.take()
         entry[1][:] = self._join(parts)
         return entry[0]  # type: ignore[no-any-return]
 
