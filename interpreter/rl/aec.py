@@ -14,6 +14,7 @@ import math
 from collections import deque
 from collections.abc import Sequence
 from itertools import repeat
+from sys import getrefcount
 from typing import Any
 
 import gymnasium
@@ -22,7 +23,7 @@ from pettingzoo import AECEnv
 from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.rl.actions import UnmappedOption
-from whitedwarf.rl.recycle import Pool
+from whitedwarf.rl.recycle import FREE, Pool
 from whitedwarf.rl.spec import Spec
 
 #: numpy reads a dtype given as an object, by position, a microsecond sooner than by name.
@@ -81,6 +82,9 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self.shaping = float(shaping)
         self.illegal = illegal
         self.raw_observation = raw_observation
+        #: whether an info holds the option texts alone and the agent to act is the seat
+        #: the engine asks (:meth:`_decide`)
+        self._plain = not self.cyclic and not raw_observation
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(self.n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -176,6 +180,18 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
                 self._legal, self._texts = {}, {}
             else:  # the numbers and the info's texts, in one loop
                 self._legal, self._texts = self.spec.legal(state, seat, asked[1])
+                agent = self.possible_agents[seat]
+                infos = self.infos
+                if self._plain and agent in infos:  # (most steps: :meth:`_set_info` of the
+                    # seat asked written out: its info the decision's texts, the agent
+                    # informed before it, if another, emptied)
+                    self.agent_selection = agent
+                    informed = self._informed
+                    if informed is not agent and informed is not None and informed in infos:
+                        infos[informed]["options"] = {}
+                    self._informed = agent
+                    infos[agent] = {"options": self._texts}
+                    return
             if seat is not None and not self.cyclic:
                 self.agent_selection = self.possible_agents[seat]
         if self.cyclic:
@@ -221,22 +237,47 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation vector and its action mask."""
         seat = self._seat[agent]
-        acting = seat == self._asked[0]  # the seat next_decision names: one of current_players
-        # (the engine asks no seat once the game is over)
-        ones = self._legal if acting else self._idle_ones
         assert self.state_ is not None, "observe() before reset()"
-        if acting:  # (the encoder's own method: one call less a step)
+        if seat == self._asked[0]:  # the seat next_decision names (none once it is over)
+            # (the encoder's own method: one call less a step)
             vector = self._observe_asked(self.state_, seat, True)
+            return {"observation": vector, "action_mask": self._mask(self._legal)}
+        vector = self.spec.observe(self.state_, seat, None)
+        return {"observation": vector, "action_mask": self._mask(self._idle_ones)}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the acting agent's observation (if ``observe``), its
+        cumulative reward, whether it is terminated or truncated, and its info (the acting
+        seat's observation made here, as :meth:`observe` makes it: one call less a step)."""
+        agent = self.agent_selection
+        if not observe:
+            observation = None
+        elif self._seat[agent] == self._asked[0] and self.state_ is not None:
+            seat = self._asked[0]
+            vector = self._observe_asked(self.state_, seat, True)
+            observation = {"observation": vector, "action_mask": self._mask(self._legal)}
         else:
-            vector = self.spec.observe(self.state_, seat, None)
-        return {"observation": vector, "action_mask": self._mask(ones)}
+            observation = self.observe(agent)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _mask(self, ones: Any) -> np.ndarray:
         """An action mask with 1 at each of ``ones`` (its keys): a new array, or one made
         before that nobody holds any more (``recycle.py``), made again in place: only the
         actions set then and now are written, not the twelve thousand bytes of a new mask
         (memory the engine's own data then keeps in the cache)."""
-        entry = self._masks.take()
+        for entry in self._masks.entries:  # (:meth:`Pool.take` written out)
+            if getrefcount(entry[0]) == FREE:
+                break
+        else:
+            entry = self._masks.take()
         now = tuple(ones)
         if now != entry[2]:  # (else it holds these already: a third of Starlight's steps)
             view, was = entry[1], entry[2]

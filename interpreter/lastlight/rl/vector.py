@@ -19,17 +19,20 @@ observation, and it makes again only what changed since it last looked:
   ``supply``, a piece taken from the supply or put back), its parts made again only when
   theirs change; another seat's chosen card shows only that it chose, the seat's own row is
   a copy of its row with its card (kept with the row's version);
-* the ships, damage and extractors blocks by owner in seat order are made once a ``ships``
-  or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and damage change
-  only through these functions"), their owners' parts kept twice over, so that each seat's
-  vector takes them turned to start at its own part as one view of each; the sectors and
-  planets blocks, the same for every seat, once a ``tokens`` stamp (a token revealed: the
-  only change they can see, tokens being laid at setup); the Lumos block by the ``lumos``
-  stamp; a seat's own block with its ``techs_of`` stamp, kept achievement and the cards
-  dealt to it.
+* the ships, damage and extractors blocks by owner in seat order are kept up in place at a
+  new ``ships`` or ``extractors`` stamp (``state.py``: "A ship's owner, size, sector and
+  damage change only through these functions"): each ship's cell is compared with the one
+  the block shows (a move changes one) and only the cells whose counts changed are written;
+  their owners' parts are kept twice over, so that each seat's vector takes them turned to
+  start at its own part as one view of each, which stays valid as the block changes; the
+  sectors and planets blocks, the same for every seat, at a new ``tokens`` stamp (a token
+  revealed: the only change they can see, tokens being laid at setup); the Lumos block by
+  the ``lumos`` stamp; a seat's own block with its ``techs_of`` stamp, kept achievement and
+  the cards dealt to it.
 
 A stamp is unique in the process, so a block kept from one state is never taken for
-another's.
+another's; the blocks kept up in place are brought to whichever state is observed (a
+ship's cells are compared with those of the last state observed, any state's).
 """
 
 from __future__ import annotations
@@ -38,13 +41,14 @@ from array import array
 from collections import Counter
 from itertools import count
 from operator import itemgetter, ne
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.state import ACTIONS, LUMOS, SIZES
-from whitedwarf.rl.recycle import Pool
+from whitedwarf.rl.recycle import FREE, Pool
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.lastlight.rl.spec import LastLightSpec
@@ -66,7 +70,7 @@ _WHERE = itemgetter("owner", "size", "sector")
 _DAMAGE = itemgetter("damage")
 #: Whether a tech in play is exhausted.
 _EXHAUSTED = itemgetter("exhausted")
-#: The stamps of the blocks after the seats (:meth:`StateEncoder._pieces_of`).
+#: The stamps of the blocks after the seats (:meth:`StateEncoder._board_changed`).
 _BOARD_KEYS = ("ships", "extractors", "tokens", "lumos")
 #: What a seat's own block reads beside its ``techs_of`` stamp.
 _OWN_READS = itemgetter("achievement", "achievements_dealt", "factions_dealt")
@@ -101,9 +105,6 @@ def _sums(scale: float, many: int) -> list[float]:
 
 #: k ships in one cell: the reference's sum of k thirds (a board holds at most some dozens).
 _THIRDS = _sums(1 / 3, 64)
-#: The same as float32, by count, for numpy to index with each cell's count: more ships in a
-#: cell than the pieces a pack's supply could hold are an index error, not a wrong number.
-_THIRDS32 = np.array(_sums(1 / 3, 4096), np.float64).astype(np.float32)
 
 
 def _zeros(size: int) -> array[float]:
@@ -138,9 +139,6 @@ class StateEncoder:
         self._heads: dict[tuple[Any, ...], array[float]] = {}
         #: seat -> its own row (its chosen card by card) with the row's version then
         self._mine: list[tuple[int, array[float]] | None] = [None] * n
-        #: seat -> the ships, damage, extractors, sectors, planets and Lumos blocks as it
-        #: sees them (views, to join), with the stamps they were made with
-        self._pieces: list[tuple[tuple[int, ...], list[Any]] | None] = [None] * n
         #: the Lumos block, by the ally's place from the seat (the last: none)
         self._allies = [_zeros(n + 1) for _ in range(n + 1)]
         for k, block in enumerate(self._allies):
@@ -184,15 +182,41 @@ class StateEncoder:
         self._nsec = nsec
         #: a ship's (owner, size, sector) -> its cell in the ships block by owner in seat order
         self._ship_cell: dict[tuple[int, str, str], int] = {}
-        #: (ships stamp, the ships and damage blocks by owner in seat order, each
-        #: :func:`_doubled`)
-        self._ships_made: tuple[int, _Doubled, _Doubled] | None = None
-        #: (extractors stamp, the extractors block by owner in seat order, :func:`_doubled`)
-        self._extractors_made: tuple[int, _Doubled] | None = None
-        #: (the tokens stamp, the sectors and planets blocks then, what they show of each
-        #: sector (:data:`_SEEN`, in the state's order), the state's sectors, its sector
-        #: ids in that order, its planets by sector, and its planets)
+        self._board = (off["sectors"], off["lumos"])  # sectors and planets
+        #: the pieces' blocks, kept up in place (:meth:`_board_changed`): the ships and the
+        #: damage by owner in seat order, each owners' part twice over (a seat's view is one
+        #: slice, its own part first), the Lumos' part apart; the extractors alike (no
+        #: Lumos part); the sectors and planets, the same for every seat
+        self._ships = _Twice(n, self._per_owner, lumos=True)
+        self._damage = _Twice(n, nsec, lumos=True)
+        self._extractors = _Twice(n, nsec, lumos=False)
+        self._board_block = _zeros(self._board[1] - self._board[0])
+        #: what the sectors and planets blocks were brought to (:meth:`_board_blocks`)
         self._kept_board: _Board | None = None
+        #: the board stamps (``ships``, ``extractors``, ``tokens``, ``lumos``) the blocks
+        #: show now
+        self._board_now: tuple[int, ...] = ()
+        #: each ship's cell, in board order, and each cell's ships, as the ships block shows
+        #: them; each ship's damage then, and whether any was damaged
+        self._cells: list[int] = []
+        self._counts = [0] * ((n + 1) * self._per_owner)
+        self._damages: list[int] = []
+        self._hurt = False
+        #: seat -> the ships, damage, extractors, sectors, planets and Lumos blocks as it
+        #: sees them (views of the blocks above, which change in place; to join), the Lumos
+        #: block (the last) set at each ``lumos`` stamp
+        self._seat_pieces: list[list[Any]] = [
+            [
+                self._ships.seen_by(seat),
+                self._ships.lumos,
+                self._damage.seen_by(seat),
+                self._damage.lumos,
+                self._extractors.seen_by(seat),
+                self._board_block,
+                self._allies[n],
+            ]
+            for seat in range(n)
+        ]
         self._board = (off["sectors"], off["lumos"])  # sectors and planets
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
@@ -239,10 +263,9 @@ class StateEncoder:
             parts += rows[seat + 1 :]
         parts += rows[:seat]
         board = self._board_stamps(now)
-        kept = self._pieces[seat]
-        if kept is None or kept[0] != board:  # (views of the blocks: nothing copied)
-            kept = self._pieces[seat] = (board, self._pieces_of(state, seat, board))
-        parts += kept[1]
+        if board != self._board_now:  # (the blocks change in place: the views stay)
+            self._board_changed(state, board)
+        parts += self._seat_pieces[seat]
         me = players[seat]
         own = self._placed_own[seat]
         if own is None or own[0] != self._row_stamps[seat][1] or own[1] != _OWN_READS(me):
@@ -250,7 +273,11 @@ class StateEncoder:
         parts.append(self._owns[seat])
         # the parts, in the layout's order, joined in C into an array nobody holds (the
         # agent may keep the ones it was given: those are never written, ``recycle.py``)
-        entry = self._arrays.take()
+        for entry in self._arrays.entries:  # (:meth:`Pool.take` written out: a call less)
+            if getrefcount(entry[0]) == FREE:
+                break
+        else:
+            entry = self._arrays.take()
         entry[1][:] = self._join(parts)
         return entry[0]  # type: ignore[no-any-return]
 
@@ -475,45 +502,35 @@ class StateEncoder:
             buf[factions + spec._faction[f]] += 1.0
         return buf
 
-    # -- the pieces, by owner in seat order, turned to start at the seat -----------------------
+    # -- the pieces, by owner in seat order, kept up in place -------------------------------
 
-    def _pieces_of(self, state: State, seat: int, stamps: tuple[int, ...]) -> list[Any]:
-        """The ships, damage, extractors, sectors, planets and Lumos blocks as ``seat`` sees
-        them, in pieces to join, for the ``ships``, ``extractors``, ``tokens`` and ``lumos``
-        stamps: the ships and damage by owner in seat order, made once a stamp
-        (:meth:`_ships_by_seat`), then taken from the seat's own on (you, next, ..., the
-        Lumos last), the extractors alike, the board the same for every seat."""
-        ships, extractors, tokens, _ = stamps
-        made = self._ships_made
-        n, nsec = self.n, self._nsec
-        if made is None or made[0] != ships:
-            block, damage = self._ships_by_seat(state)
-            made = self._ships_made = (
-                ships,
-                _doubled(block, n, self._per_owner),
-                _doubled(damage, n, nsec),
-            )
-        ships_seen, damage_seen = made[1], made[2]
-        extractors_seen = self._extractors_block(state, extractors)
-        parts = [
-            _turned(ships_seen, seat),
-            ships_seen[3],
-            _turned(damage_seen, seat),
-            damage_seen[3],
-            _turned(extractors_seen, seat),
-            self._board_blocks(state, tokens),
-        ]
-        lumos = state["lumos"]
-        ally = lumos.get("ally") if lumos else None
-        parts.append(self._allies[self.n if ally is None else self.spec._rels[seat][ally]])
-        return parts
+    def _board_changed(self, state: State, stamps: tuple[int, ...]) -> None:
+        """Bring the pieces' blocks up to the ``ships``, ``extractors``, ``tokens`` and
+        ``lumos`` stamps (each block written again only at its own stamp's change; a stamp is
+        unique in the process, so another state's are others, and each block is then
+        brought to that state's pieces)."""
+        ships, extractors, tokens, lumos = stamps
+        was = self._board_now or (0, 0, 0, 0)
+        if ships != was[0]:
+            self._ships_changed(state)
+        if extractors != was[1]:
+            self._extractors_changed(state)
+        if tokens != was[2]:
+            self._board_blocks(state, tokens)
+        if lumos != was[3]:
+            lumos_of = state["lumos"]
+            ally = lumos_of.get("ally") if lumos_of else None
+            rels, allies, n = self.spec._rels, self._allies, self.n
+            for seat, pieces in enumerate(self._seat_pieces):
+                pieces[-1] = allies[n if ally is None else rels[seat][ally]]
+        self._board_now = stamps
 
-    def _ships_by_seat(self, state: State) -> tuple[Any, array[float]]:
-        """The ships block by owner in seat order (the Lumos last), and the damage block:
-        each ship's cell found in C, the cells counted by numpy, each count then stored as
-        the reference's sum of as many thirds (:data:`_THIRDS32`); the damage summed in
-        board order, as there."""
-        n, nsec = self.n, self._nsec
+    def _ships_changed(self, state: State) -> None:
+        """The ships and damage blocks at a new ``ships`` stamp: each ship's cell found in
+        C and compared with the cells the block shows (in C: a move changes one), the
+        count of each cell that changed written again as the reference's sum of as many
+        thirds (:data:`_THIRDS`); the damage block made again when a damage or a damaged
+        ship's cell changed, summed in board order as the reference sums it."""
         ships = state["ships"].values()
         cell = self._ship_cell
         try:
@@ -523,21 +540,56 @@ class StateEncoder:
                 if where not in cell:
                     self._new_ship_cell(where)
             cells = list(map(cell.__getitem__, map(_WHERE, ships)))
-        size = (n + 1) * self._per_owner
-        block: Any = _THIRDS32.take(np.bincount(cells, minlength=size)) if cells else _zeros(size)
-        damage = _zeros((n + 1) * nsec)
-        if any(map(_DAMAGE, ships)):
-            hurt: dict[int, float] = {}  # summed in float64, then stored (rounded) once
-            for ship in ships:
-                if ship["damage"]:
-                    at = cell.get(_WHERE(ship))
-                    if at is None:
-                        at = self._new_ship_cell(_WHERE(ship))
-                    at = at // self._per_owner * nsec + at % nsec  # owner, sector
-                    hurt[at] = hurt.get(at, 0.0) + ship["damage"] / 3
+        old = self._cells
+        moved = cells != old
+        if moved:
+            self._count_cells(cells, old)
+            self._cells = cells
+        damages = list(map(_DAMAGE, ships))
+        if damages != self._damages or (moved and self._hurt):
+            self._damages = damages
+            self._hurt = any(damages)
+            self._damage_block(cells, damages)
+
+    def _count_cells(self, cells: list[int], old: list[int]) -> None:
+        """Count the ships of each cell anew from the cells the block shows (``old``: any
+        state's, the last one observed): the cells that differ by place are taken out and
+        put in (the counts are the same whatever the order), and their numbers written."""
+        counts = self._counts
+        touched: list[int] = []
+        common = min(len(cells), len(old))
+        diff = list(map(ne, cells, old))
+        at = -1
+        for _ in range(diff.count(True)):
+            at = diff.index(True, at + 1)
+            counts[old[at]] -= 1
+            counts[cells[at]] += 1
+            touched += (old[at], cells[at])
+        for c in old[common:]:
+            counts[c] -= 1
+            touched.append(c)
+        for c in cells[common:]:
+            counts[c] += 1
+            touched.append(c)
+        put = self._ships.put
+        for c in touched:
+            many = counts[c]
+            put(c, _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many))
+
+    def _damage_block(self, cells: list[int], damages: list[int]) -> None:
+        """The damage block by owner in seat order (the Lumos last), summed in board order
+        as the reference sums it, then stored (rounded) once."""
+        per_owner, nsec = self._per_owner, self._nsec
+        damage = _zeros((self.n + 1) * nsec)
+        if self._hurt:
+            hurt: dict[int, float] = {}  # summed in float64
+            for at, many in zip(cells, damages, strict=True):
+                if many:
+                    at = at // per_owner * nsec + at % nsec  # owner, sector
+                    hurt[at] = hurt.get(at, 0.0) + many / 3
             for at, value in hurt.items():
                 damage[at] = value
-        return block, damage
+        self._damage.write(damage)
 
     def _new_ship_cell(self, where: tuple[int, str, str]) -> int:
         """A ship's cell in the ships block by owner in seat order (remembered)."""
@@ -548,58 +600,53 @@ class StateEncoder:
         self._ship_cell[where] = at
         return at
 
-    def _extractors_block(self, state: State, stamp: int) -> _Doubled:
-        """The extractors block by owner in seat order (:func:`_doubled`), made once a
+    def _extractors_changed(self, state: State) -> None:
+        """The extractors block by owner in seat order, made again at a new ``extractors``
         stamp."""
-        made = self._extractors_made
-        if made is None or made[0] != stamp:
-            nsec, sectors = self._nsec, self.spec._sector
-            block = _zeros(self.n * nsec)
-            for (owner, sector), many in Counter(
-                map(_PLACED, state["extractors"].values())
-            ).items():
-                if owner != LUMOS:
-                    block[owner * nsec + sectors[sector]] = (
-                        _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many)
-                    )
-            made = self._extractors_made = (stamp, _doubled(block, self.n, nsec))
-        return made[1]
+        nsec, sectors = self._nsec, self.spec._sector
+        block = _zeros(self.n * nsec)
+        for (owner, sector), many in Counter(map(_PLACED, state["extractors"].values())).items():
+            if owner != LUMOS:
+                block[owner * nsec + sectors[sector]] = (
+                    _THIRDS[many] if many < len(_THIRDS) else _sum(1 / 3, many)
+                )
+        self._extractors.write(block)
 
     # -- the board, the same for every seat ----------------------------------------------------
 
-    def _board_blocks(self, state: State, stamp: int) -> array[float]:
-        """The sectors and planets blocks (the same for every seat), kept with the
-        ``tokens`` stamp: a token revealed is the only change they can see (a deep space
-        one leaves the board, a planetary one turns face up, ``state.reveal_token``; tokens
-        are laid at setup, before the state is first observed). At a new stamp of the same
-        state only the sectors whose token changed (found in C) are written again, with
-        their planets (a game reveals some fifteen, one at a time)."""
+    def _board_blocks(self, state: State, stamp: int) -> None:
+        """Bring the sectors and planets blocks (the same for every seat, written in place)
+        to the ``tokens`` stamp: a token revealed is the only change they can see (a deep
+        space one leaves the board, a planetary one turns face up, ``state.reveal_token``;
+        tokens are laid at setup, before the state is first observed). At a new stamp of
+        the same state only the sectors whose token changed (found in C) are written again,
+        with their planets (a game reveals some fifteen, one at a time)."""
         kept = self._kept_board
         if kept is not None and kept[0] == stamp:
-            return kept[1]
+            return
         seen = state["sectors"]
         flags = list(map(_SEEN, seen.values()))
         planets = state["planets"]
+        block = self._board_block
         if (
             kept is None
-            or kept[3] is not seen
-            or kept[6] is not planets
-            or len(flags) != len(kept[2])
+            or kept[2] is not seen
+            or kept[5] is not planets
+            or len(flags) != len(kept[1])
         ):
-            block = self._board_of(state)  # (another state: kept holds its sectors alive)
+            block[:] = self._board_of(state)  # (another state: kept holds its sectors alive)
             ids = list(seen)
             by_sector: dict[str, list[str]] = {}
             for pid, planet in planets.items():
                 by_sector.setdefault(planet["sector"], []).append(pid)
         else:
-            block, ids, by_sector = array("f", kept[1]), kept[4], kept[5]
-            diff = list(map(ne, flags, kept[2]))
+            ids, by_sector = kept[3], kept[4]
+            diff = list(map(ne, flags, kept[1]))
             at = -1
             for _ in range(diff.count(True)):
                 at = diff.index(True, at + 1)
                 self._sector_changed(block, state, ids[at], by_sector.get(ids[at], ()))
-        self._kept_board = (stamp, block, flags, seen, ids, by_sector, planets)
-        return block
+        self._kept_board = (stamp, flags, seen, ids, by_sector, planets)
 
     def _sector_changed(
         self, block: array[float], state: State, sid: str, planets: list[str] | tuple[()]
@@ -638,29 +685,51 @@ class StateEncoder:
         return block
 
 
-#: What the board block keeps (:meth:`StateEncoder._board_blocks`).
-_Board = tuple[int, "array[float]", list[Any], Any, list[str], dict[str, list[str]], Any]
+#: What the board block was brought to (:meth:`StateEncoder._board_blocks`): the tokens
+#: stamp, what it showed of each sector (:data:`_SEEN`, in the state's order), the state's
+#: sectors, its sector ids in that order, its planets by sector, and its planets.
+_Board = tuple[int, list[Any], Any, list[str], dict[str, list[str]], Any]
 #: A planet's four numbers with a 1 at each place (its resource, or not yet seen).
 _ONE_OF_FOUR = [array("f", [1.0 if i == k else 0.0 for i in range(4)]) for k in range(4)]
 
 
-#: A block by owner in seat order, as :func:`_doubled` keeps it: its owners' parts twice
-#: over (bytes), how many bytes an owner's part takes and all the owners' parts take, and
-#: the bytes after the owners' (the Lumos' part, or none).
-_Doubled = tuple[memoryview, int, int, memoryview]
+class _Twice:
+    """A block by owner in seat order (``n`` owners' parts of ``part`` float32 numbers, then
+    the Lumos' part or none), kept so that every seat's view of it, its own part first, then
+    the next seat's ..., is one slice of bytes that stays valid as the block changes: the
+    owners' parts twice over, then the Lumos' part apart. Each number is written in both
+    places (:meth:`put`) or the whole block again (:meth:`write`); the bytes never move."""
 
+    def __init__(self, n: int, part: int, *, lumos: bool) -> None:
+        self.owners = n * part  # numbers
+        self._part = 4 * part  # bytes
+        self._twice = bytearray(8 * self.owners)
+        self._numbers = memoryview(self._twice).cast("f")
+        lumos_part = bytearray(4 * part if lumos else 0)
+        self._lumos_numbers = memoryview(lumos_part).cast("f")
+        #: the Lumos' part (bytes, to join)
+        self.lumos = memoryview(lumos_part)
 
-def _doubled(block: Any, n: int, part: int) -> _Doubled:
-    """``block`` (``n`` owners' parts of ``part`` float32 numbers in seat order, then the
-    Lumos' part or nothing) kept so that any seat's view of it is one slice: its owners'
-    parts twice over, then the rest apart (:func:`_turned`)."""
-    whole = memoryview(block).cast("B")
-    size = 4 * n * part
-    return memoryview(bytes(whole[:size]) * 2), 4 * part, size, whole[size:]
+    def seen_by(self, seat: int) -> memoryview:
+        """The owners' parts as ``seat`` sees them (a view: it shows every later change)."""
+        start = seat * self._part
+        return memoryview(self._twice)[start : start + 4 * self.owners]
 
+    def put(self, at: int, value: float) -> None:
+        """Number ``at`` of the block (by owner in seat order, the Lumos' last) is ``value``
+        (stored as float32)."""
+        owners = self.owners
+        if at < owners:
+            numbers = self._numbers
+            numbers[at] = value
+            numbers[at + owners] = value
+        else:
+            self._lumos_numbers[at - owners] = value
 
-def _turned(doubled: _Doubled, seat: int) -> memoryview:
-    """The owners' parts of a :func:`_doubled` block as ``seat`` sees them: its own first,
-    then the next seat's ... (the Lumos' part, ``doubled[3]``, comes after them)."""
-    twice, part, size, _ = doubled
-    return twice[seat * part : seat * part + size]
+    def write(self, block: array[float]) -> None:
+        """The whole block again (``owners`` numbers in seat order, then the Lumos')."""
+        data = memoryview(block).cast("B")
+        size = 4 * self.owners
+        self._twice[:size] = data[:size]
+        self._twice[size:] = data[:size]
+        self.lumos[:] = data[size:]

@@ -29,14 +29,15 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from copy import deepcopy
 from functools import cache
+from itertools import count
 from operator import itemgetter, methodcaller
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from whitedwarf.interpreter.starlight.records import State
-from whitedwarf.rl.recycle import Pool
+from whitedwarf.rl.recycle import FREE, Pool
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.rl.spec import StarlightSpec
@@ -76,6 +77,8 @@ _ACCOLADE = itemgetter("id", "owner")
 #: The pools and the bags, in :meth:`StateEncoder._supply_block`'s order.
 _POOLS = itemgetter("long", "short", "cores", "flares")
 _BAGS = itemgetter("long", "short")
+#: Versions of the rows' lists, unique in the process (0: none made yet).
+_MADE = count(1)
 #: How many global-and-turn blocks are kept at most (then forgotten, all at once).
 _KEEP = 4096
 
@@ -136,6 +139,10 @@ class StateEncoder:
         self._slot_blocks: list[Any] = [None] * n
         self._accolade_blocks: list[Any] = [None] * n
         self._own_blocks: list[Any] = [None] * n
+        #: seat -> the version of its row's lists shown by size (flares, laurels, stars,
+        #: used flares: new at each change of them, unique in the process), which its own
+        #: block is kept with
+        self._lists_made = [0] * n
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(state, seat, asked, whole=True)``."""
@@ -157,12 +164,14 @@ class StateEncoder:
             top = self._head_of(key)
         players = state["players"]
         # each block's kept copy checked here, its method called only when it changed
+        # (the accolades by what the block shows of each, its id and owner)
         slots = self._slot_blocks[seat]
         if slots is None or slots[0] != state["slots"]:
             slots = self._slots(state, seat)
+        shown_accolades = list(map(_ACCOLADE, state["accolades"]))
         accolades = self._accolade_blocks[seat]
-        if accolades is None or accolades[0] != state["accolades"]:
-            accolades = self._accolades(state, seat)
+        if accolades is None or accolades[0] != shown_accolades:
+            accolades = self._accolades(shown_accolades, seat)
         parts: list[Any] = [top, *self._supply_blocks(state), slots[1], accolades[1]]
         shown = self._refresh_rows(players)
         if phase == "gods":  # another seat's god is hidden until every seat has kept one
@@ -172,12 +181,18 @@ class StateEncoder:
         parts += shown[:seat]
         me = players[seat]
         own = self._own_blocks[seat]
-        if own is None or own[0] != (*_OWN(me), me.get("gods_dealt")):
+        # (the laurels, flares and used flares it shows are among the lists the seat's row
+        # shows by size: the same while those are; the gods dealt are read here)
+        if own is None or own[0] != self._lists_made[seat] or own[1] != me.get("gods_dealt"):
             own = self._own(me, seat)
-        parts.append(own[1])
+        parts.append(own[2])
         # the parts, in the layout's order, joined in C into an array nobody holds (the
         # agent may keep the ones it was given: those are never written, ``recycle.py``)
-        entry = self._arrays.take()
+        for entry in self._arrays.entries:  # (:meth:`Pool.take` written out: a call less)
+            if getrefcount(entry[0]) == FREE:
+                break
+        else:
+            entry = self._arrays.take()
         entry[1][:] = self._join(parts)
         return entry[0]  # type: ignore[no-any-return]
 
@@ -265,24 +280,26 @@ class StateEncoder:
         made = self._slot_blocks[seat] = (dict(slots), block)
         return made
 
-    def _accolades(self, state: State, seat: int) -> tuple[Any, array[float]]:
-        """Each accolade's owner by seat from ``seat``, or none, with a copy of the
-        accolades it was made from (:meth:`observe` compares it whole, in C: they change a
-        few times a game)."""
-        accolades = state["accolades"]
+    def _accolades(
+        self, shown: list[tuple[Any, Any]], seat: int
+    ) -> tuple[list[tuple[Any, Any]], array[float]]:
+        """Each accolade's owner by seat from ``seat``, or none, from each accolade's id and
+        owner (``shown``, kept with the block: :meth:`observe` compares them in C; they
+        change a few times a game)."""
         spec, n, rel = self.spec, self.n, self.spec._rels[seat]
         many = len(spec.accolades)
         block = _zeros((n + 1) * many)
-        for ident, owner in map(_ACCOLADE, accolades):
+        for ident, owner in shown:
             k = spec._accolade.get(ident)
             if k is not None:
                 who = rel[owner] if isinstance(owner, int) else n
                 block[who * many + k] = 1.0
-        made = self._accolade_blocks[seat] = (deepcopy(accolades), block)
+        made = self._accolade_blocks[seat] = (shown, block)
         return made
 
-    def _own(self, me: Any, seat: int) -> tuple[Any, array[float]]:
-        """The seat's laurels, flares, used flares and gods dealt, with copies of them."""
+    def _own(self, me: Any, seat: int) -> tuple[int, Any, array[float]]:
+        """The seat's laurels, flares, used flares and gods dealt, with the version of its
+        row's lists shown by size (:meth:`_row_changed`) and a copy of the gods dealt."""
         now = (*_OWN(me), me.get("gods_dealt"))
         spec = self.spec
         block = _zeros(self.size - self._off["own"])
@@ -293,8 +310,8 @@ class StateEncoder:
         _count(block, at + len(spec.flares), used, spec._flare, 1.0)
         if isinstance(dealt, list):
             _count(block, at + 2 * len(spec.flares), dealt, spec._god, 1.0)
-        made = (*map(_COPY, now[:3]), [*dealt] if isinstance(dealt, list) else dealt)
-        kept = self._own_blocks[seat] = (made, block)
+        dealt = [*dealt] if isinstance(dealt, list) else dealt
+        kept = self._own_blocks[seat] = (self._lists_made[seat], dealt, block)
         return kept
 
     # -- the seats block --------------------------------------------------------------------------
@@ -330,6 +347,7 @@ class StateEncoder:
             self._numbers(now[:_LISTED], held[:_SIZED], row)
             self._held(held[_SIZED:], row)
             lists = tuple(map(_COPY, held))
+            self._lists_made[s] = next(_MADE)
         else:
             lists = self._lists[s]
             if held == lists:  # (most changes: a scalar, its AP; or the god)
@@ -337,6 +355,7 @@ class StateEncoder:
             else:
                 if held[:_SIZED] != lists[:_SIZED]:
                     self._numbers(now[:_LISTED], held[:_SIZED], row)
+                    self._lists_made[s] = next(_MADE)
                 else:  # (the lists' sizes as they were: the scalars' places)
                     self._scalars_changed(now, kept, row)
                 if held[_SIZED:] != lists[_SIZED:]:
