@@ -362,3 +362,19 @@ def test_the_json_example_is_what_format_json_prints(monkeypatch: pytest.MonkeyP
         main, ["validate", "--no-cache", "--format", "json", "mod", "--pack-path", str(SHARED)]
     )
     assert json.loads(result.output) == json.loads(shown)
+
+
+def test_e0924_a_mods_supply_is_told_in_the_mods_file(here: Path) -> None:
+    """The page's inline example: the error stands in the mod's supply.yaml, not the base's."""
+    said = re.search(r"\(`(mod/supply\.yaml:\d+:\d+: error\[E0924\]:\s+[^)]+)`\)", PAGE)
+    assert said is not None
+    supply = (bundled_pack() / "supply.yaml").read_text("utf-8")
+    assert "ships: {small: 5," in supply
+    write(
+        here,
+        {
+            "mod/pack.yaml": MOD.replace("mini", "lastlight"),
+            "mod/supply.yaml": supply.replace("ships: {small: 5,", "ships: {small: 4,"),
+        },
+    )
+    assert " ".join(said.group(1).split()) in validate("mod")
