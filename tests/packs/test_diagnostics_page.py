@@ -378,3 +378,44 @@ def test_e0924_a_mods_supply_is_told_in_the_mods_file(here: Path) -> None:
         },
     )
     assert " ".join(said.group(1).split()) in validate("mod")
+
+
+#: The effect table's rows that show the words they are about: (code, the words of the row,
+#: the card kind, an effect holding those words).
+TABLE_ROWS = [
+    ("E0425", "`once per turn` in Last Light", "civilization",
+     "activated, once per turn: gain 1 common"),
+    ("E0427", "`your next planet costs 1 less`", "civilization",
+     "when round_start -> your next planet costs 1 less"),
+    ("E0430", "(`the destroyer`,",
+     "faction", "when round_end -> steal 1 common from the destroyer"),
+    ("E0431", "(`when an opponent plays reserch`)", "faction",
+     "when an opponent plays reserch -> gain 1 common"),
+    ("E0431", "or one with `here`",
+     "faction", "when an opponent builds a ship here -> gain 1 common"),
+    ("E0433", "(`if a ship is large`)",
+     "faction", "when unit_lost if a ship is large -> gain 1 rare"),
+    ("E0434", "without `the` (`a destroyer`)", "faction",
+     "when unit_lost -> steal 1 common from a destroyer"),
+    ("E0434", "(`the owner of this card`)", "faction",
+     "when round_end -> steal 1 common from the owner of this card"),
+    ("E0434", "`the player to your lefft`", "civilization",
+     "when round_end -> give 1 common to the player to your lefft"),
+    ("E0434", "`a ship to your left`", "civilization",
+     "when round_end -> deal 1 damage to a ship to your left"),
+    ("W0411", "started at every `round_start`", "civilization",
+     "when round_start -> your next ship costs 1 less"),
+    ("W0413", "(`when round_end -> until the end of the round: ...`", "civilization",
+     "when round_end -> until the end of the round: you have +1 trades"),
+    ("W0414", "(a tech's `when game_start`", "civilization", "when game_start -> gain 1 light"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "words", "kind", "text"), TABLE_ROWS)
+def test_a_row_of_the_effect_table_names_what_gives_its_code(
+    code: str, words: str, kind: str, text: str
+) -> None:
+    row = next(line for line in PAGE.splitlines() if line.startswith(f"| {code} |"))
+    assert words in row, "the row no longer says this: update TABLE_ROWS"
+    _, found = compile_effect(EffectSource.standalone(text), registry(), kind)
+    assert code in [d.code for d in found], [d.headline() for d in found]
