@@ -160,6 +160,20 @@ INLINE_CLAIMS = [
      "when round_start -> until the end of the game: you have +1 trades", "E0426"),
     ("`your next planet costs 1 less` is error E0427", "civilization",
      "when round_start -> your next planet costs 1 less", "E0427"),
+    # the page's table of codes
+    ("(`sum(a, b)`); the functions are `min` and `max`", "deep_space",
+     "gain (sum(light, 2)) light", "E0445"),
+    ("(`min(light)`)", "deep_space", "gain (min(light)) light", "E0446"),
+    ("a modifier of `+0` or `repeat 0 times`", "deep_space", "repeat 0 times -> gain 1 light",
+     "W0401"),
+    ("a modifier of `+0` or `repeat 0 times`", "faction", "you have +0 trades", "W0401"),
+    ("(`a enemy ship`: write `an`)", "faction", "when round_end -> destroy a enemy ship", "W0402"),
+    ("`if light < 0`, `if round < 1`", "faction", "when round_end if round < 1 -> gain 1 light",
+     "W0405"),
+    ("(`when a player plays research`)", "faction",
+     "when a player plays research -> gain 1 common", "E0432"),
+    ("(`when round_end -> steal 1 common from the destroyer`)", "faction",
+     "when round_end -> steal 1 common from the destroyer", "E0430"),
 ]  # fmt: skip
 
 STARLIGHT_CLAIMS = [
