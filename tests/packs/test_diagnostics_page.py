@@ -136,7 +136,9 @@ def effect_examples() -> list:
 def test_an_effect_example_prints_what_the_checker_prints(block: str) -> None:
     """The block shows the effect's last line; a line before it (W0412's second line) is
     the card's `put`, which gives the counter it reads."""
-    number, shown = re.search(r"^\s*(\d+) \| (.*)$", block, re.M).groups()  # type: ignore[union-attr]
+    source = re.search(r"^\s*(\d+) \| (.*)$", block, re.M)
+    assert source is not None
+    number, shown = source.groups()
     text = "\n".join(
         ["when round_start -> put 1 charge on this card"] * (int(number) - 1) + [shown]
     )
@@ -160,7 +162,9 @@ def test_e0504_a_file_over_the_size_limit(here: Path) -> None:
 
 
 def test_e0505_data_nested_too_deep(here: Path) -> None:
-    line = re.search(r"^1 \| (a: \[+x\]+)$", examples("E0505")[0], re.M).group(1)  # type: ignore[union-attr]
+    shown = re.search(r"^1 \| (a: \[+x\]+)$", examples("E0505")[0], re.M)
+    assert shown is not None
+    line = shown.group(1)
     out = with_mini(here, {"mod/pack.yaml": MOD, "mod/board.yaml": line + "\n"})
     assert examples("E0505")[0] in out
 
