@@ -213,13 +213,13 @@ def test_an_inline_starlight_claim_of_the_guide_holds(said, text, code):
 def test_the_yaml_of_where_effects_live_is_the_bundled_card_and_a_block_that_compiles():
     """The page's first card is the bundled X Blaster as it stands in techs.yaml, and its
     `effect: |` block, read by YAML, is an effect that compiles as written."""
-    import yaml
+    from ruamel.yaml import YAML
     from whitedwarf.content import bundled_pack
 
     section = GUIDE.read_text(encoding="utf-8").split("## Where effects live", 1)[1]
     card_block, effect_block = re.findall(r"^```yaml\n(.*?)^```$", section, re.M | re.S)[:2]
     techs = (bundled_pack() / "techs.yaml").read_text(encoding="utf-8")
     assert card_block.split("\n", 1)[1] in techs  # after its `# content/...` comment line
-    effect = yaml.safe_load(effect_block)["effect"]
+    effect = YAML(typ="safe").load(effect_block)["effect"]
     compiled, found = diagnose(effect, "civilization")
     assert compiled is not None and not found, [d.headline() for d in found]
