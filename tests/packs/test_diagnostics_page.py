@@ -299,6 +299,12 @@ def test_w0949_more_gods_dealt_than_the_packs_hold(here: Path) -> None:
         },
     )
     assert examples("W0949")[0] in validate("mod")
+    # the game it warns of is refused by `play` in the one line the page quotes
+    said = re.search(r'\("(this\s+game needs \d+ gods \(the packs have \d+\))"\)', PAGE)
+    assert said is not None
+    seats = ["--seats", "random,random,random,random", "--option", "gods=true"]
+    refused = CliRunner().invoke(main, ["play", "--pack", "mod", *seats])
+    assert refused.exit_code == 2 and " ".join(said.group(1).split()) in refused.output
 
 
 def test_w0946_a_pack_without_starbot_cards(here: Path) -> None:
