@@ -256,13 +256,18 @@ class _Walk:
             if elsewhere is not None and self.away_from(phrase, elsewhere):
                 return SURE
             return CHOSEN if elsewhere is not None or unfiltered else None
-        # ``a ship of yours``: its owner may pick the hook's own thing, moved surely.
-        if not _picked_one(thing) or thing.get("exclude") or elsewhere is None:
+        # ``a ship of yours``: its owner may pick the hook's own thing and move it away, to a
+        # place picked elsewhere or to any place (where it is is one of them, not the only).
+        if not _picked_one(thing) or thing.get("exclude"):
             return None
         if any(spec != [YOURS] for spec in thing["filters"]):
             return None
         phrase = self.own.get(thing["type"])
-        return CHOSEN if phrase is not None and self.away_from(phrase, elsewhere) else None
+        if phrase is None:
+            return None
+        if unfiltered:
+            return CHOSEN
+        return CHOSEN if elsewhere is not None and self.away_from(phrase, elsewhere) else None
 
     def elsewhere(self, place: dict[str, Any]) -> str | None:
         """The ``this`` phrase the place's filters read their place from, when every filter

@@ -160,6 +160,20 @@ INLINE_CLAIMS = [
      "when round_start -> until the end of the game: you have +1 trades", "E0426"),
     ("`your next planet costs 1 less` is error E0427", "civilization",
      "when round_start -> your next planet costs 1 less", "E0427"),
+    # the page's table of codes
+    ("(`sum(a, b)`); the functions are `min` and `max`", "deep_space",
+     "gain (sum(light, 2)) light", "E0445"),
+    ("(`min(light)`)", "deep_space", "gain (min(light)) light", "E0446"),
+    ("a modifier of `+0` or `repeat 0 times`", "deep_space", "repeat 0 times -> gain 1 light",
+     "W0401"),
+    ("a modifier of `+0` or `repeat 0 times`", "faction", "you have +0 trades", "W0401"),
+    ("(`a enemy ship`: write `an`)", "faction", "when round_end -> destroy a enemy ship", "W0402"),
+    ("`if light < 0`, `if round < 1`", "faction", "when round_end if round < 1 -> gain 1 light",
+     "W0405"),
+    ("(`when a player plays research`)", "faction",
+     "when a player plays research -> gain 1 common", "E0432"),
+    ("(`when round_end -> steal 1 common from the destroyer`)", "faction",
+     "when round_end -> steal 1 common from the destroyer", "E0430"),
 ]  # fmt: skip
 
 STARLIGHT_CLAIMS = [
@@ -186,3 +200,18 @@ def test_an_inline_starlight_claim_of_the_guide_holds(said, text, code):
     assert _said(said), "the guide no longer says this: update STARLIGHT_CLAIMS"
     _, found = compile_effect(EffectSource.standalone(text), starlight(), "god")
     assert code in [d.code for d in found], [d.headline() for d in found]
+
+
+def test_the_yaml_of_where_effects_live_is_the_bundled_card_and_a_block_that_compiles():
+    """The page's first card is the bundled X Blaster as it stands in techs.yaml, and its
+    `effect: |` block, read by YAML, is an effect that compiles as written."""
+    from ruamel.yaml import YAML
+    from whitedwarf.content import bundled_pack
+
+    section = GUIDE.read_text(encoding="utf-8").split("## Where effects live", 1)[1]
+    card_block, effect_block = re.findall(r"^```yaml\n(.*?)^```$", section, re.M | re.S)[:2]
+    techs = (bundled_pack() / "techs.yaml").read_text(encoding="utf-8")
+    assert card_block.split("\n", 1)[1] in techs  # after its `# content/...` comment line
+    effect = YAML(typ="safe").load(effect_block)["effect"]
+    compiled, found = diagnose(effect, "civilization")
+    assert compiled is not None and not found, [d.headline() for d in found]

@@ -136,7 +136,9 @@ def effect_examples() -> list:
 def test_an_effect_example_prints_what_the_checker_prints(block: str) -> None:
     """The block shows the effect's last line; a line before it (W0412's second line) is
     the card's `put`, which gives the counter it reads."""
-    number, shown = re.search(r"^\s*(\d+) \| (.*)$", block, re.M).groups()  # type: ignore[union-attr]
+    source = re.search(r"^\s*(\d+) \| (.*)$", block, re.M)
+    assert source is not None
+    number, shown = source.groups()
     text = "\n".join(
         ["when round_start -> put 1 charge on this card"] * (int(number) - 1) + [shown]
     )
@@ -160,7 +162,9 @@ def test_e0504_a_file_over_the_size_limit(here: Path) -> None:
 
 
 def test_e0505_data_nested_too_deep(here: Path) -> None:
-    line = re.search(r"^1 \| (a: \[+x\]+)$", examples("E0505")[0], re.M).group(1)  # type: ignore[union-attr]
+    shown = re.search(r"^1 \| (a: \[+x\]+)$", examples("E0505")[0], re.M)
+    assert shown is not None
+    line = shown.group(1)
     out = with_mini(here, {"mod/pack.yaml": MOD, "mod/board.yaml": line + "\n"})
     assert examples("E0505")[0] in out
 
@@ -295,6 +299,12 @@ def test_w0949_more_gods_dealt_than_the_packs_hold(here: Path) -> None:
         },
     )
     assert examples("W0949")[0] in validate("mod")
+    # the game it warns of is refused by `play` in the one line the page quotes
+    said = re.search(r'\("(this\s+game needs \d+ gods \(the packs have \d+\))"\)', PAGE)
+    assert said is not None
+    seats = ["--seats", "random,random,random,random", "--option", "gods=true"]
+    refused = CliRunner().invoke(main, ["play", "--pack", "mod", *seats])
+    assert refused.exit_code == 2 and " ".join(said.group(1).split()) in refused.output
 
 
 def test_w0946_a_pack_without_starbot_cards(here: Path) -> None:
@@ -362,3 +372,60 @@ def test_the_json_example_is_what_format_json_prints(monkeypatch: pytest.MonkeyP
         main, ["validate", "--no-cache", "--format", "json", "mod", "--pack-path", str(SHARED)]
     )
     assert json.loads(result.output) == json.loads(shown)
+
+
+def test_e0924_a_mods_supply_is_told_in_the_mods_file(here: Path) -> None:
+    """The page's inline example: the error stands in the mod's supply.yaml, not the base's."""
+    said = re.search(r"\(`(mod/supply\.yaml:\d+:\d+: error\[E0924\]:\s+[^)]+)`\)", PAGE)
+    assert said is not None
+    supply = (bundled_pack() / "supply.yaml").read_text("utf-8")
+    assert "ships: {small: 5," in supply
+    write(
+        here,
+        {
+            "mod/pack.yaml": MOD.replace("mini", "lastlight"),
+            "mod/supply.yaml": supply.replace("ships: {small: 5,", "ships: {small: 4,"),
+        },
+    )
+    assert " ".join(said.group(1).split()) in validate("mod")
+
+
+#: The effect table's rows that show the words they are about: (code, the words of the row,
+#: the card kind, an effect holding those words).
+TABLE_ROWS = [
+    ("E0425", "`once per turn` in Last Light", "civilization",
+     "activated, once per turn: gain 1 common"),
+    ("E0427", "`your next planet costs 1 less`", "civilization",
+     "when round_start -> your next planet costs 1 less"),
+    ("E0430", "(`the destroyer`,",
+     "faction", "when round_end -> steal 1 common from the destroyer"),
+    ("E0431", "(`when an opponent plays reserch`)", "faction",
+     "when an opponent plays reserch -> gain 1 common"),
+    ("E0431", "or one with `here`",
+     "faction", "when an opponent builds a ship here -> gain 1 common"),
+    ("E0433", "(`if a ship is large`)",
+     "faction", "when unit_lost if a ship is large -> gain 1 rare"),
+    ("E0434", "without `the` (`a destroyer`)", "faction",
+     "when unit_lost -> steal 1 common from a destroyer"),
+    ("E0434", "(`the owner of this card`)", "faction",
+     "when round_end -> steal 1 common from the owner of this card"),
+    ("E0434", "`the player to your lefft`", "civilization",
+     "when round_end -> give 1 common to the player to your lefft"),
+    ("E0434", "`a ship to your left`", "civilization",
+     "when round_end -> deal 1 damage to a ship to your left"),
+    ("W0411", "started at every `round_start`", "civilization",
+     "when round_start -> your next ship costs 1 less"),
+    ("W0413", "(`when round_end -> until the end of the round: ...`", "civilization",
+     "when round_end -> until the end of the round: you have +1 trades"),
+    ("W0414", "(a tech's `when game_start`", "civilization", "when game_start -> gain 1 light"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "words", "kind", "text"), TABLE_ROWS)
+def test_a_row_of_the_effect_table_names_what_gives_its_code(
+    code: str, words: str, kind: str, text: str
+) -> None:
+    row = next(line for line in PAGE.splitlines() if line.startswith(f"| {code} |"))
+    assert words in row, "the row no longer says this: update TABLE_ROWS"
+    _, found = compile_effect(EffectSource.standalone(text), registry(), kind)
+    assert code in [d.code for d in found], [d.headline() for d in found]

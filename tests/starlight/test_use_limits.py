@@ -126,3 +126,25 @@ def test_sl146_a_launch_pays_the_discounted_cost_and_uses_the_discount() -> None
     spent, state = _launch(discount=True)
     assert full >= 1 and spent == full - 1
     assert state["next_costs"] == []
+
+
+def test_the_guides_once_per_round_god_gains_in_every_round(tmp_path: Path) -> None:
+    """docs/dsl.md "Use limits" shows Starlight's `when turn_start, once per round -> gain 1
+    ap`: used up in a round, it acts again in the next (a per-game limit would not)."""
+    page = (Path(__file__).parents[2] / "docs" / "dsl.md").read_text(encoding="utf-8")
+    effect = "when turn_start, once per round -> gain 1 ap"
+    assert f"```effect-starlight god\n{effect}\n```" in page
+    seen = {}
+    for limit in ("round", "game"):
+        (tmp_path / limit).mkdir()
+        game = _game(tmp_path / limit, effect.replace("per round", f"per {limit}"))
+        state = _position(game)
+        aps = []
+        for _ in range(3):  # seat 0's turn ends, seat 1's, then seat 0's next turn starts
+            _end_turn(game, state)
+            _end_turn(game, state)
+            aps.append(state["players"][0]["ap"])
+        seen[limit] = aps
+    assert seen["round"][0] == seen["game"][0]  # the first use, either way
+    assert seen["round"][1:] == [seen["round"][0]] * 2  # and once again each round
+    assert seen["game"][1:] == [seen["game"][0] - 1] * 2  # not again in the game
