@@ -218,7 +218,10 @@ def setup(reg: Registry) -> FileKind:
     fields["slotless_points"] = obj(
         {size: _points(f"a {size} slotless launch") for size in SLOT_SIZES}, list(SLOT_SIZES)
     )
-    schema = obj(fields, ["flare_costs", "starbot_star_points", "slotless_points", "daybreak"])
+    # Every setup number is read as written (``StarlightContent.number``): one left out
+    # validated, then stopped every game with an internal error at setup.
+    required = ["flare_costs", "starbot_star_points", "slotless_points", *SETUP_NUMBERS]
+    schema = obj(fields, required)
     return FileKind("setup", "setup sheet", False, schema, "The numbers of the setup sheet.")
 
 

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from whitedwarf.content import bundled_pack
 from whitedwarf.tools.cli import main
 
-#: case -> (file, the text taken out or changed, what replaces it, what validate says)
+#: case -> (file, the text taken out or changed, what replaces it, what validate says); a
+#: file of Starlight's pack is named ``starlight/<file>``.
 CASES = {
     "no colony ship": (
         "board.yaml",
@@ -38,6 +39,12 @@ CASES = {
         "",
         "supply.yaml:10:1: error[E0603]: `resources` needs `uncommon`",
     ),
+    "a Starlight setup number missing": (
+        "starlight/setup.yaml",
+        "cores_pool: 3\n",
+        "",
+        "setup.yaml:5:1: error[E0603]: the file needs `cores_pool`",
+    ),
 }
 
 
@@ -46,13 +53,15 @@ def test_a_field_left_out_is_told_by_validate_not_an_internal_error_in_play(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
 ) -> None:
     file, old, new, said = CASES[case]
+    game, _, file = file.rpartition("/")
+    game = game or "lastlight"
     monkeypatch.chdir(tmp_path)
-    shutil.copytree(bundled_pack(), tmp_path / "lastlight")
-    path = tmp_path / "lastlight" / file
+    shutil.copytree(bundled_pack(game), tmp_path / game)
+    path = tmp_path / game / file
     text = path.read_text("utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), "utf-8")
-    result = CliRunner().invoke(main, ["validate", "lastlight", "--no-cache"])
-    assert result.exit_code == 1 and f"lastlight/{said}" in result.output, result.output
-    played = CliRunner().invoke(main, ["play", "--pack", "lastlight", "--seats", "random,random"])
+    result = CliRunner().invoke(main, ["validate", game, "--no-cache"])
+    assert result.exit_code == 1 and f"{game}/{said}" in result.output, result.output
+    played = CliRunner().invoke(main, ["play", "--pack", game, "--seats", "random,random"])
     assert played.exit_code == 1 and "internal error" not in played.output, played.output
