@@ -44,6 +44,7 @@ from whitedwarf.interpreter.lastlight.setup_needs import check_setup_needs
 from whitedwarf.interpreter.lastlight.state import ACTIONS
 from whitedwarf.interpreter.lastlight.supply_checks import (
     DECKS,
+    check_colony_ship,
     check_light_supply,
     check_neutral_ships,
     check_ship_sizes,
@@ -292,7 +293,9 @@ def board(reg: Registry) -> FileKind:
             "colony_ship": obj({"source": enum(SOURCES), "spaces": array(space, 1)}, ["spaces"]),
             "notes": text(),
         },
-        ["id", "source", "rings", "centre"],
+        # The colony ship's spaces are where setup puts each player's first extractor (000
+        # "setup"): a board without them validated, then stopped every game at setup.
+        ["id", "source", "rings", "centre", "colony_ship"],
     )
     return FileKind("board", "board", False, schema, "The board geometry.")
 
@@ -477,7 +480,12 @@ def supply(reg: Registry) -> FileKind:
     schema = obj(
         {
             "source": enum(SOURCES),
-            "resources": counts(res, 500, why="the base game: 30 common, 15 uncommon, 15 rare"),
+            # Every resource, 0 for none: the engine's supply holds each (a box without one
+            # validated, then stopped every game at the first gain of it).
+            "resources": {
+                **counts(res, 500, why="the base game: 30 common, 15 uncommon, 15 rare"),
+                "required": list(res),
+            },
             "light_crystals": array(crystal),
             **{piece: integer(0, 500, why=box) for piece in counted},
             **{
@@ -734,6 +742,7 @@ def content_spec() -> ContentSpec:
             GameCheck(("supply",), check_light_supply),
             # A ship size missing first: the two checks after it read the sizes' counts.
             GameCheck(("ships", "supply"), check_ship_sizes),
+            GameCheck(("board",), check_colony_ship),
             GameCheck(("setups", "supply"), check_neutral_ships),
             GameCheck(("supply",), check_starting_ships),
             GameCheck(

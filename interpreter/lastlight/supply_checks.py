@@ -160,6 +160,25 @@ def _one(
     return [] if span is None else [error("E0929", message, span, hint)]
 
 
+def check_colony_ship(content: Content) -> list[Diagnostic]:
+    """E0903 for a colony ship without a common space. 000 "setup": each player "places ...
+    an extractor on one of the common resource spaces (grey) on their colony ship token"; a
+    ship with none validated, then stopped every game at setup with an internal error."""
+    board = content.data("board")
+    spaces = _mapping(board, "colony_ship").get("spaces") if isinstance(board, dict) else None
+    if not isinstance(spaces, list) or not spaces:
+        return []
+    if any(isinstance(s, dict) and s.get("resource") == "common" for s in spaces):
+        return []
+    message = (
+        "the colony ship has no common space: setup puts each player's first extractor on one "
+        '(000 "setup")'
+    )
+    span = content.span("board", ("colony_ship", "spaces"), key=True)
+    hint = "give the colony ship a space with `resource: common`"
+    return [] if span is None else [error("E0903", message, span, hint)]
+
+
 def check_starting_ships(content: Content) -> list[Diagnostic]:
     """E0928 for starting ships past a player's supply: setup takes each from the supply
     (``setup._place_start_pieces``), so `starting_ships: {large: 4}` with 2 large ships in

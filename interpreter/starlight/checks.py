@@ -40,6 +40,7 @@ CODES = {
     "E0947": "a goal that does more than `claim`, or `claim` outside a goal",
     "E0948": "a Starbot card other than Refresh without an accolade place, or Refresh with one",
     "E0949": "a ray colour or a sky link written twice (the second would replace or repeat it)",
+    "E0950": "ray bags without a single ray (no star could be launched)",
     "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
     "W0949": "setup deals more gods or laurels to each live player than five live players can have",
 }
@@ -141,6 +142,29 @@ def check_ray_colours(content: Content) -> list[Diagnostic]:
             out.append(error("E0949", message, rays.span(("colours", index)), hint))
         seen.add(colour)
     return out
+
+
+def check_ray_bags(content: Content) -> list[Diagnostic]:
+    """E0950: ray bags without a single ray. A star is launched with 2 to 7 rays, a starter
+    core's printed one among them (003 "Launching Stars", "Your Starter Core"), so with no ray
+    in the bags no star is ever launched: such a pack validated, and every game then ran to
+    the round limit with no points."""
+    rays = content.documents.get("rays")
+    if rays is None:
+        return []
+    colours = rays.data.get("colours", [])
+    total = sum(
+        n
+        for entry in colours
+        if isinstance(entry, dict)
+        for n in (entry.get("long"), entry.get("short"))
+        if type(n) is int
+    )
+    if total or not colours:
+        return []
+    message = "the ray bags hold no rays: no star could ever be launched"
+    hint = "give some colours long or short rays (the base game: 8 of each per colour)"
+    return [error("E0950", message, rays.span(("colours",), key=True), hint)]
 
 
 def check_links_once(content: Content) -> list[Diagnostic]:

@@ -39,6 +39,7 @@ from whitedwarf.interpreter.starlight.checks import (
     check_goals,
     check_links_once,
     check_pack_ids,
+    check_ray_bags,
     check_ray_colours,
     check_rondel,
     check_sky,
@@ -223,7 +224,10 @@ def setup(reg: Registry) -> FileKind:
     fields["slotless_points"] = obj(
         {size: _points(f"a {size} slotless launch") for size in SLOT_SIZES}, list(SLOT_SIZES)
     )
-    schema = obj(fields, ["flare_costs", "starbot_star_points", "slotless_points", "daybreak"])
+    # Every setup number is read as written (``StarlightContent.number``): one left out
+    # validated, then stopped every game with an internal error at setup.
+    required = ["flare_costs", "starbot_star_points", "slotless_points", *SETUP_NUMBERS]
+    schema = obj(fields, required)
     return FileKind("setup", "setup sheet", False, schema, "The numbers of the setup sheet.")
 
 
@@ -338,6 +342,7 @@ def content_spec() -> ContentSpec:
             GameCheck(("sky",), check_sky),
             GameCheck(("sky",), check_links_once),
             GameCheck(("rays",), check_ray_colours),
+            GameCheck(("rays",), check_ray_bags),
             GameCheck(("starbots", "accolades"), check_starbots),
             GameCheck(("starbots",), check_starbot_deck),
             GameCheck(("starbots",), check_starbot_places),

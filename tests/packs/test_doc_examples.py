@@ -284,6 +284,20 @@ def test_e0929_a_ship_size_left_out(here: Path) -> None:
     assert code == 1 and "internal error" not in out, out
 
 
+def test_e0950_ray_bags_without_a_ray(here: Path) -> None:
+    """Every colour at 0 long and 0 short rays validated clean; every game then ran to the
+    round limit with no star launched and no points."""
+    shutil.copytree(bundled_pack("starlight"), here / "starlight")
+    rays = here / "starlight" / "rays.yaml"
+    assert "long: 8, short: 8" in rays.read_text("utf-8")
+    rays.write_text(rays.read_text("utf-8").replace("long: 8, short: 8", "long: 0, short: 0"))
+    [headline] = example("E0950")
+    output = validate("starlight")
+    assert headline in output and output.endswith("1 error, 0 warnings\n"), output
+    rays.write_text(rays.read_text("utf-8").replace("long: 0, short: 0", "long: 0, short: 1", 1))
+    assert "E0950" not in validate("starlight")
+
+
 def test_e0902_a_mods_removal_names_a_bundled_file_inside_its_pack(here: Path) -> None:
     """The first place still naming the removed card was shown by its install path (a
     site-packages folder on a stranger's machine): it is named inside its bundled pack."""
