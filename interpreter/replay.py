@@ -412,12 +412,38 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
         raise ReplayError(f"{where}: unknown line type {kind!r}")
 
 
+#: The seeds whitedwarf plays (``play --seed``): a signed 64-bit whole number. A log's or a
+#: save's seed outside them was written by hand, and its game cannot be the one recorded.
+SEED_RANGE = (-(2**63), 2**63 - 1)
+
+
+def seed_problem(seed: Any) -> str | None:
+    """Why ``seed`` (a header's or a save's) is not a seed ``play`` writes, after "is", or
+    None: told as a bad seed, not as its first decision refused under another game."""
+    low, high = SEED_RANGE
+    if type(seed) is not int:
+        return f"{shown_value(seed)}, not a whole number"
+    if not low <= seed <= high:
+        return f"{shown_value(seed)}, outside the seeds play takes ({low} to {high})"
+    return None
+
+
 def game_setup(header: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
     """The seed, player count and options a log's header starts its game with; ReplayError
-    (at line 1) when they are missing, of the wrong kind, or its seats disagree with them."""
+    (at line 1) naming the field that is missing or of the wrong kind, or when its seats
+    disagree with them."""
     seed, players, options = header.get("seed"), header.get("players"), header.get("options")
-    if type(seed) is not int or type(players) is not int or not isinstance(options, dict):
-        raise ReplayError("the header needs an integer seed and players, and options")
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise ReplayError(f"the header's 'seed' is {problem}")
+    assert isinstance(seed, int)  # what seed_problem checked
+    if type(players) is not int:
+        raise ReplayError(f"the header's 'players' is {shown_value(players)}, not a whole number")
+    if not isinstance(options, dict):
+        raise ReplayError(
+            f"the header's 'options' is {shown_value(options)}, not a mapping of option names "
+            "to values"
+        )
     seats = header.get("seats")
     if seats is not None and (not isinstance(seats, list) or len(seats) != players):
         raise ReplayError(f"the header names {players} players but its seats are {seats!r}")

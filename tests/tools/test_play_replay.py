@@ -251,8 +251,9 @@ def test_trace_shows_each_decision_with_its_text() -> None:
         ({"options": {"wizard": 1}}, "Last Light has no option 'wizard'"),
         ({"options": {"factions": "nobody"}}, "option factions: no faction 'nobody' in the pack"),
         ({"seats": ["random", "random"]}, "names 3 players but its seats are ['random', 'random']"),
-        ({"seed": "abc"}, "the header needs an integer seed"),
-        ({"players": True}, "the header needs an integer seed"),
+        ({"seed": "abc"}, "the header's 'seed' is 'abc', not a whole number"),
+        ({"seed": 2**64}, "the header's 'seed' is 18446744073709551616, outside the seeds"),
+        ({"players": True}, "the header's 'players' is True, not a whole number"),
     ],
 )
 def test_a_header_out_of_range_is_refused_at_line_1(
@@ -275,3 +276,10 @@ def test_a_header_out_of_range_is_refused_at_line_1(
 def test_play_takes_a_round_limit_of_1_to_1000(limit: str) -> None:
     code, out = run("play", "--round-limit", limit)
     assert code == 2 and "1<=x<=1000" in out
+
+
+def test_play_takes_a_seed_a_replay_can_hold() -> None:
+    """Any whole number was a seed to `play`, and a log's header edited to a 30-digit seed was
+    told as its first decision refused: the seeds play takes are those a header may hold."""
+    code, out = run("play", "--seed", str(2**63))
+    assert code == 2 and "-9223372036854775808<=x<=9223372036854775807" in out, out
