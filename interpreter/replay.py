@@ -233,6 +233,16 @@ class Replay:
     end: dict[str, Any] | None = None
     #: The engine's events (format 2), each with the ``decision`` that caused it.
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: The file's line of each decision (``lines[n]`` holds decision ``n``), so a decision
+    #: refused on replay is told at the line a person would edit.
+    lines: list[int] = field(default_factory=list)
+
+    def where(self, path: str | Path, number: int) -> str:
+        """``game.jsonl:14``: the file and line of decision ``number`` (the file alone when
+        the log was not read from a file)."""
+        if 0 <= number < len(self.lines):
+            return f"{path}:{self.lines[number]}"
+        return str(path)
 
 
 def dump_line(record: dict[str, Any]) -> str:
@@ -314,9 +324,9 @@ def read_replay(path: str | Path) -> Replay:
             f"`whitedwarf render {path}`"
         )
     records = list(_records(text, str(path)))
-    if not records or records[0].get("type") != "header":
+    if not records or records[0][1].get("type") != "header":
         raise ReplayError(f"{path}:1: the first line must be the replay header")
-    header = records[0]
+    header = records[0][1]
     if type(header.get("format")) is not int or header["format"] not in READABLE:
         raise ReplayError(
             f"{path}:1: replay format {header.get('format')!r} is not supported "
@@ -324,11 +334,13 @@ def read_replay(path: str | Path) -> Replay:
         )
     replay = Replay(header)
     with_events = header["format"] >= 2
-    for line, record in enumerate(records[1:], start=2):
+    for line, record in records[1:]:
         if record.get("type") == "event" and with_events and replay.end is None:
             replay.events.append(record)
             continue
         _add_record(replay, record, f"{path}:{line}")
+        if record.get("type") == "decision":
+            replay.lines.append(line)
     if replay.end is None:
         last = len(text.rstrip("\n").split("\n"))
         raise ReplayError(
@@ -345,12 +357,14 @@ def read_header(path: str | Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as error:
         raise ReplayError(unreadable(path, error)) from None
     records = list(_records(first, str(path)))
-    if not records or records[0].get("type") != "header":
+    if not records or records[0][1].get("type") != "header":
         raise ReplayError(f"{path}:1: the first line must be the replay header")
-    return records[0]
+    return records[0][1]
 
 
-def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
+def _records(text: str, where: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each line's number and object; blank lines are skipped, but counted, so a number is
+    the line an editor shows."""
     lines = text.splitlines()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -371,7 +385,7 @@ def _records(text: str, where: str) -> Iterator[dict[str, Any]]:
             raise ReplayError(f"{where}:{number}: not a replay line ({said})") from None
         if not isinstance(record, dict):
             raise ReplayError(f"{where}:{number}: each line must be a JSON object")
-        yield record
+        yield number, record
 
 
 def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
@@ -398,12 +412,38 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
         raise ReplayError(f"{where}: unknown line type {kind!r}")
 
 
+#: The seeds whitedwarf plays (``play --seed``): a signed 64-bit whole number. A log's or a
+#: save's seed outside them was written by hand, and its game cannot be the one recorded.
+SEED_RANGE = (-(2**63), 2**63 - 1)
+
+
+def seed_problem(seed: Any) -> str | None:
+    """Why ``seed`` (a header's or a save's) is not a seed ``play`` writes, after "is", or
+    None: told as a bad seed, not as its first decision refused under another game."""
+    low, high = SEED_RANGE
+    if type(seed) is not int:
+        return f"{shown_value(seed)}, not a whole number"
+    if not low <= seed <= high:
+        return f"{shown_value(seed)}, outside the seeds play takes ({low} to {high})"
+    return None
+
+
 def game_setup(header: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
     """The seed, player count and options a log's header starts its game with; ReplayError
-    (at line 1) when they are missing, of the wrong kind, or its seats disagree with them."""
+    (at line 1) naming the field that is missing or of the wrong kind, or when its seats
+    disagree with them."""
     seed, players, options = header.get("seed"), header.get("players"), header.get("options")
-    if type(seed) is not int or type(players) is not int or not isinstance(options, dict):
-        raise ReplayError("the header needs an integer seed and players, and options")
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise ReplayError(f"the header's 'seed' is {problem}")
+    assert isinstance(seed, int)  # what seed_problem checked
+    if type(players) is not int:
+        raise ReplayError(f"the header's 'players' is {shown_value(players)}, not a whole number")
+    if not isinstance(options, dict):
+        raise ReplayError(
+            f"the header's 'options' is {shown_value(options)}, not a mapping of option names "
+            "to values"
+        )
     seats = header.get("seats")
     if seats is not None and (not isinstance(seats, list) or len(seats) != players):
         raise ReplayError(f"the header names {players} players but its seats are {seats!r}")

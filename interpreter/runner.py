@@ -107,23 +107,35 @@ def _asker(game: Decisions[Any]) -> Asker:
     return next_decision
 
 
+class DecisionRefused(ReplayError):
+    """A logged decision that cannot be played again; ``number`` is the decision's, so a
+    caller holding the log can say the file's line (:meth:`Replay.where`)."""
+
+    def __init__(self, number: int, why: str) -> None:
+        super().__init__(f"decision {number}: {why}")
+        self.number = number
+
+
 def replay_decisions(
     game: Decisions[Any], state: Any, decisions: Sequence[tuple[int, str]]
 ) -> Outcome:
-    """Re-apply logged decisions, checking each is legal at its point of the game."""
+    """Re-apply logged decisions, checking each is legal at its point of the game
+    (:class:`DecisionRefused` names the first that is not)."""
     for number, (seat, option) in enumerate(decisions):
         if game.is_terminal(state):
-            raise ReplayError(f"decision {number}: the game was already over")
+            raise DecisionRefused(number, "the game was already over")
         if seat not in game.current_players(state):
-            raise ReplayError(
-                f"decision {number}: seat {seat} is not the one to decide here "
-                "(the log was altered, or made by a different engine)"
+            raise DecisionRefused(
+                number,
+                f"seat {seat} is not the one to decide here "
+                "(the log was altered, or made by a different engine)",
             )
         legal = {o.id for o in game.legal_options(state, seat)}
         if option not in legal:
-            raise ReplayError(
-                f"decision {number}: {option!r} is not a legal option for seat {seat} here "
-                "(the log was altered, or made by a different engine)"
+            raise DecisionRefused(
+                number,
+                f"{option!r} is not a legal option for seat {seat} here "
+                "(the log was altered, or made by a different engine)",
             )
         game.apply(state, seat, option, check=False)
     return Outcome(state, len(decisions), state_hash(state))

@@ -3,7 +3,8 @@
 A game's :class:`~whitedwarf.dsl.packs.kinds.ContentSpec` names its card files (``cards=True``)
 and the JSON Schema of one card; its vocabulary names, for each card kind, an example effect.
 From these a skeleton is written with every required field filled in: the id and name asked
-for, ``source: invented`` (DESIGN principle 6), the card kind's example as the effect, the
+for, ``source: invented`` (DESIGN principle 6; a printed card copied unchanged keeps
+``source: rulebook``), the card kind's example as the effect, the
 effect rendered as the printed ``text`` (so the two agree: W0430), the first word of each
 closed list, the least number allowed (or the schema's own ``examples``), and for a field
 that must name an id of the pack (a :class:`~whitedwarf.dsl.packs.kinds.Reference`) the first
@@ -29,8 +30,13 @@ from whitedwarf.tools.formatter import card_key_order
 
 #: The provenance word of content designed rather than printed (DESIGN principle 6).
 INVENTED = "invented"
+#: The provenance word of a card as the rulebook prints it (DESIGN principle 6).
+PRINTED = "rulebook"
 #: The key a mod's card sets to replace its dependency's card of the same id (docs/packs.md).
 REPLACE = "replace"
+#: Fields a replacement may differ in and still be the printed card (as W0905 counts them,
+#: ``dsl/packs/crossref.py``): bookkeeping and flavour, and the provenance itself.
+_NOT_PRINTED = frozenset({"source", REPLACE, "notes", "allow", "lore"})
 
 
 class SkeletonError(Exception):
@@ -114,7 +120,9 @@ def skeleton(card: CardFile, card_id: str, name: str, pack_cards: Any = None) ->
     ``name`` is written as given: a YAML scalar (quoted by the caller where it must be).
     ``pack_cards`` is what the mod's file holds already, so a field whose values must be
     unique (an :class:`~whitedwarf.dsl.packs.kinds.IdSpace`, such as an action's number)
-    gets one neither it nor the game's bundled pack uses.
+    gets one neither it nor the game's bundled pack uses. A copy of a printed card that
+    differs from it in nothing keeps ``source: rulebook``: it is the card the rulebook prints
+    (W0905 asks for ``source: invented`` once the mod changes it).
     """
     spec = game_spec(card.game)
     schema = card.kind.schema
@@ -128,8 +136,10 @@ def skeleton(card: CardFile, card_id: str, name: str, pack_cards: Any = None) ->
     values |= effects
     if effects and TEXT_FIELD in properties:
         values[TEXT_FIELD] = card_text(values, card.kind, game_registry(card.game))
-    for field, value in _printed_card(card, properties, card_id).items():
-        values.setdefault(field, value)
+    printed = printed_card(card, card_id)
+    for field, value in printed.items():
+        if field in properties and field not in {"id", "name", "source"}:
+            values.setdefault(field, value)
     for field in schema.get("required", []):
         if field not in values:
             schema_of_field = properties.get(field, {})
@@ -137,6 +147,8 @@ def skeleton(card: CardFile, card_id: str, name: str, pack_cards: Any = None) ->
             if fixed is None and _is_unique(spec, card, field):
                 fixed = _unused(schema_of_field, _taken(card, field, pack_cards), card_id)
             values[field] = _example(schema_of_field, fixed, field)
+    if printed and _unchanged(values, name, printed):
+        values["source"] = PRINTED
     if properties.get("id", {}).get("enum"):
         # A fixed id is always one of the game's own cards: the mod replaces it (E0801).
         values[REPLACE] = True
@@ -159,17 +171,25 @@ def _check_fixed_id(card: CardFile, id_schema: dict[str, Any], card_id: str) -> 
         )
 
 
-def _printed_card(card: CardFile, properties: dict[str, Any], card_id: str) -> dict[str, Any]:
+def printed_card(card: CardFile, card_id: str) -> dict[str, Any]:
     """For a kind whose ids the rules fix (a Last Light action card, a Starlight privilege),
-    the fields of the bundled card the mod replaces, but its id, name and source: the
-    replacement is a full card (docs/packs.md) and starts as the printed one, so it keeps the
-    values the engine plays whatever a pack says (an action card's number and steps, E0923)."""
-    if not properties.get("id", {}).get("enum"):
+    the bundled card the mod replaces (empty for any other kind): the replacement is a full
+    card (docs/packs.md) and starts as the printed one, so it keeps the values the engine
+    plays whatever a pack says (an action card's number and steps, E0923)."""
+    if not card.kind.schema.get("properties", {}).get("id", {}).get("enum"):
         return {}
     bundled = read_yaml(Path(bundled_pack(card.game)) / card.file)
-    printed = next((c for c in bundled or [] if isinstance(c, dict) and c.get("id") == card_id), {})
-    skipped = {"id", "name", "source"}
-    return {k: v for k, v in printed.items() if k in properties and k not in skipped}
+    found = next((c for c in bundled or [] if isinstance(c, dict) and c.get("id") == card_id), {})
+    return dict(found) if found.get("source") == PRINTED else {}
+
+
+def _unchanged(values: dict[str, Any], name: str, printed: dict[str, Any]) -> bool:
+    """Whether the skeleton's ``values`` (its ``name`` a YAML scalar) are the printed card's
+    in every field W0905 compares."""
+    said = json.loads(name) if name.startswith('"') else name  # as _yaml_name quotes it
+    mine = {**values, "name": said}
+    fields = (mine.keys() | printed.keys()) - _NOT_PRINTED
+    return all(mine.get(field) == printed.get(field) for field in fields)
 
 
 def _card_kind_choice(card: CardFile) -> str | None:

@@ -16,7 +16,7 @@ from whitedwarf.interpreter.agents.strong import thinking
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.contract import Event, GameRules
 from whitedwarf.interpreter.engines import GameEngine, every_agent
-from whitedwarf.interpreter.replay import ReplayWriter, pack_header
+from whitedwarf.interpreter.replay import SEED_RANGE, ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.atomic import replaced_when_done
 from whitedwarf.tools.exits import Interrupted, OutputExists
@@ -95,7 +95,13 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="where the terminal interface saves the game [default: game.save, or the --resume file]",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="the game's seed")
+@click.option(
+    "--seed",
+    type=click.IntRange(*SEED_RANGE),
+    default=0,
+    show_default=True,
+    help="the game's seed (a 64-bit whole number)",
+)
 @click.option(
     "--option",
     "settings",

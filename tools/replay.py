@@ -13,6 +13,7 @@ from whitedwarf.dsl.packs.games import unknown_game
 from whitedwarf.interpreter.contract import Event, GameRules, Listener
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import (
+    Replay,
     ReplayError,
     engine_problem,
     first_event_difference,
@@ -21,7 +22,7 @@ from whitedwarf.interpreter.replay import (
     read_replay,
     start_game,
 )
-from whitedwarf.interpreter.runner import Outcome, replay_decisions
+from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
@@ -102,9 +103,9 @@ def replay(
         if html_path is None:
             outcome = replay_decisions(game, state, log.decisions)
         else:
-            outcome, page = _replay_to_viewer(
-                game, state, log.decisions, (engine, content, heard), path
-            )
+            outcome, page = _replay_to_viewer(game, state, log, (engine, content, heard), path)
+    except DecisionRefused as error:  # at the line of the decision, the one a person edited
+        raise ReplayRefused(f"{log.where(path, error.number)}: {error}") from None
     except ReplayError as error:
         raise ReplayRefused(f"{path}: {error}") from None
     except engine.errors as error:
@@ -160,11 +161,11 @@ def _check_result(path: Path, end: dict[str, Any], result: Any) -> None:
 def _replay_to_viewer(
     game: GameRules[Any],
     state: State,
-    decisions: list[tuple[int, str]],
+    log: Replay,
     heard: tuple[GameEngine, Any, list[Event]],
     path: Path,
 ) -> tuple[Outcome, str]:
-    """Replay the decisions, recording every step for the viewer: the outcome and the page.
+    """Replay the log's decisions, recording every step for the viewer: the outcome and the page.
 
     ``heard`` is the engine, the content and the list the game's listener appends its events
     to; each step's log line is followed by the events its decision caused, in the engine's
@@ -180,16 +181,16 @@ def _replay_to_viewer(
     builder.add(state, "setup", [describe(e) for e in events_heard], events_heard)
     builder.events_seen = len(events_heard)
     try:
-        for seat, _option, text in replay_states(game, state, decisions, path):
+        for seat, _option, text in replay_states(game, state, log.decisions, path, log.lines):
             # The round the decision was made in, before it could end the round.
             made_in = builder.steps[-1]["round"]
             told = [describe(e) for e in events_heard[builder.events_seen :]]
             builder.events_seen = len(events_heard)
             builder.add(state, f"round {made_in} · seat {seat}: {text}", told, events_heard)
-    except PositionError as error:
-        raise ReplayError(str(error)) from None
+    except PositionError as error:  # its message names the file and the line
+        raise ReplayRefused(str(error)) from None
     page = builder.html(game.result(state))
-    return Outcome(state, len(decisions), state_hash(state)), page
+    return Outcome(state, len(log.decisions), state_hash(state)), page
 
 
 def recorded_game(header: dict[str, Any], path: str | Path = "") -> str:

@@ -34,6 +34,7 @@ from whitedwarf.tools.card_skeleton import (
     SkeletonError,
     find_card_file,
     fixed_ids,
+    printed_card,
     read_yaml,
     skeleton,
 )
@@ -375,10 +376,12 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
             written = next((k for k, s in CARD_KINDS.items() if s.file == card_file.file), None)
             if written is not None:
                 return new_card(folder, written, card_id, name)
+        # A printed card copied (a fixed id) keeps its printed name unless given another.
+        printed = printed_card(card_file, card_id).get("name")
         card = skeleton(
             card_file,
             card_id,
-            _yaml_name(name or title_of(card_id)),
+            _yaml_name(name or (printed if isinstance(printed, str) else title_of(card_id))),
             read_yaml(folder / card_file.file),
         )
     except SkeletonError as error:

@@ -10,6 +10,7 @@ factions refuse in one line naming the game.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,10 @@ def test_an_altered_replay_is_refused(garden: Path, tmp_path: Path) -> None:
     lines[at] = lines[at].replace('"plant"', f'"{swapped}"').replace('"gamble"', f'"{swapped}"')
     log.write_text("\n".join(lines) + "\n")
     code, out = run("replay", "--pack", str(garden), str(log))
-    assert code == 1 and out.startswith(f"Error: {log}: ") and "Traceback" not in out
+    assert code == 1 and out.startswith(f"Error: {log}:") and "Traceback" not in out
+    # told at the file's line of the decision refused, with the decision's number
+    line, number = re.match(rf"Error: {re.escape(str(log))}:(\d+): decision (\d+): ", out).groups()
+    assert f'"n":{number},' in lines[int(line) - 1], out
 
 
 def test_a_replay_played_with_other_content_is_refused(garden: Path, tmp_path: Path) -> None:

@@ -63,7 +63,12 @@ def edit(record: dict[str, Any], where: str, value: Any) -> dict[str, Any]:
         ("state.players.0.light", 19, "the saved state is not where its 20+ decisions lead"),
         ("seed", 5, "the save's decisions cannot be played again"),
         ("decisions.3", [0, "play:nonsense"], "the save's decisions cannot be played again"),
-        ("seed", "four", "the save's 'seed' is missing or of the wrong kind"),
+        ("seed", "four", "the save's 'seed' is 'four', not a whole number"),
+        ("seed", 2.5, "the save's 'seed' is 2.5, not a whole number"),
+        ("seed", 2**64, "the save's 'seed' is 18446744073709551616, outside the seeds play"),
+        ("header.seed", -(2**70), "the save's header 'seed' is -1180591620717411303424, outside"),
+        ("header.seed", 4.0, "the save's header 'seed' is 4.0, not a whole number"),
+        ("header.players", 2.0, "header 'players' is 2.0, not a whole number"),
         ("header", "lastlight", "the save's 'header' is missing or of the wrong kind"),
         ("header.options", "fast", "the save's \"header's options\" is missing"),
         ("decisions", [[0]], "the save's 'decisions' is missing or of the wrong kind"),
@@ -177,6 +182,16 @@ def test_a_replay_naming_no_game_whitedwarf_has_is_refused_with_the_games(
     [
         ("engine", 5, ":1: the header's 'engine' is 5, not an engine version (text)"),
         ("packs", 5, "packs: the log's is 5, not a list of {id, version, hash}"),
+        ("seed", 2.5, ":1: the header's 'seed' is 2.5, not a whole number"),
+        ("seed", "3", ":1: the header's 'seed' is '3', not a whole number"),
+        (
+            "seed",
+            10**30,
+            ":1: the header's 'seed' is 1000000000000000000000000000000, outside the seeds play "
+            "takes (-9223372036854775808 to 9223372036854775807)",
+        ),
+        ("players", "two", ":1: the header's 'players' is 'two', not a whole number"),
+        ("options", [], ":1: the header's 'options' is [], not a mapping of option names"),
     ],
 )
 def test_a_replay_header_field_of_the_wrong_kind_is_named(
@@ -187,7 +202,8 @@ def test_a_replay_header_field_of_the_wrong_kind_is_named(
     header, *rest = log.read_text().splitlines()
     log.write_text("\n".join([json.dumps({**json.loads(header), field: value}), *rest]) + "\n")
     code, out = run("replay", str(log))
-    assert code == 1 and said in out, out
+    assert code == 1 and said in " ".join(out.split()), out
+    assert "decision 0" not in out, out  # a bad header, not a first decision refused
 
 
 @pytest.mark.parametrize("engine", ["starlight-engine-1", "lastlight-engine-99"])

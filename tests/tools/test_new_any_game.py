@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.games import game_spec
 from whitedwarf.dsl.packs.loader import load_packs
-from whitedwarf.tools.card_skeleton import card_files
+from whitedwarf.tools.card_skeleton import card_files, read_yaml
 from whitedwarf.tools.cli import main
 
 from tests.dsl.test_games import tiny_installed  # noqa: F401  (the fixture)
@@ -148,6 +149,43 @@ def test_a_replaced_action_card_starts_as_the_printed_one(tmp_path: Path) -> Non
     card = (pack / "actions.yaml").read_text()
     assert "number: 1" in card and "steps: [research, manufacture]" in card
     assert "replace: true" in card
+    assert errors_and_warnings(pack) == []
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "card_id", "file"),
+    [
+        ("starlight", "privilege", "refill_rays", "privileges.yaml"),
+        ("starlight", "privilege", "laurels_bonus", "privileges.yaml"),
+        ("lastlight", "action_card", "research", "actions.yaml"),
+    ],
+)
+def test_a_printed_card_copied_unchanged_keeps_source_rulebook(
+    tmp_path: Path, game: str, word: str, card_id: str, file: str
+) -> None:
+    """`new privilege PACK refill_rays` wrote the printed card word for word under `source:
+    invented`: a card no one had designed. The copy is the printed card, name and all, until
+    the mod changes it, and then W0905 asks for `source: invented`."""
+    pack = new_pack(tmp_path, game)
+    status, output = run("new", word, str(pack), card_id)
+    assert status == 0, output
+    card = (pack / file).read_text()
+    assert "source: rulebook" in card and "invented" not in card, card
+    printed = next(c for c in read_yaml(bundled_pack(game) / file) if c["id"] == card_id)
+    assert f"name: {printed['name']}" in card.replace('"', ""), card
+    assert errors_and_warnings(pack) == []
+    text = str(printed["text"]).split()[0]
+    (pack / file).write_text(card.replace(f"text: {text}", f"text: Twice, {text}"))
+    told = errors_and_warnings(pack)
+    assert len(told) == 1 and "W0905" in told[0] and "(`text`)" in told[0], told
+
+
+def test_a_printed_card_copied_under_another_name_is_invented(tmp_path: Path) -> None:
+    pack = new_pack(tmp_path, "starlight")
+    status, output = run("new", "privilege", str(pack), "refill_rays", "--name", "Free Refills")
+    assert status == 0, output
+    card = (pack / "privileges.yaml").read_text()
+    assert "name: Free Refills" in card and "source: invented" in card, card
     assert errors_and_warnings(pack) == []
 
 

@@ -103,6 +103,30 @@ def test_an_altered_decision_is_refused(tmp_path: Path) -> None:
     assert code == 1 and "decision 11" in out and "not a legal option" in out
 
 
+def test_an_edited_decision_is_told_at_the_line_of_the_file(tmp_path: Path) -> None:
+    """The refusal said `game.jsonl: decision 11: ...`: the person who edited the file had
+    to count decision lines among the event lines to find it. A blank line left above it
+    by the editor counts, as the editor counts it."""
+    log, lines = recorded(tmp_path)
+    at = [i for i, line in enumerate(lines) if '"type":"decision"' in line][11]
+    decision = json.loads(lines[at])
+    decision["option"] = "play:nonsense"
+    lines[at] = json.dumps(decision)
+    lines.insert(3, "")
+    log.write_text("\n".join(lines) + "\n")
+    line = at + 2  # its index, one for counting from 1, one for the blank line above it
+    code, out = run("replay", str(log))
+    assert code == 1, out
+    assert f"{log}:{line}: decision 11: 'play:nonsense' is not a legal option" in out, out
+    for command in (
+        ("replay", str(log), "--html", str(tmp_path / "game.html")),
+        ("render", str(log), "--out", str(tmp_path / "board.svg")),
+    ):
+        code, out = run(*command)
+        assert code == 1 and f"{log}:{line}: decision 11 ('play:nonsense' by seat" in out, out
+        assert out.count(str(log)) == 1, out
+
+
 def test_a_log_from_other_content_is_refused_with_what_differs(tmp_path: Path) -> None:
     log, lines = recorded(tmp_path)
     header = json.loads(lines[0])
@@ -227,8 +251,9 @@ def test_trace_shows_each_decision_with_its_text() -> None:
         ({"options": {"wizard": 1}}, "Last Light has no option 'wizard'"),
         ({"options": {"factions": "nobody"}}, "option factions: no faction 'nobody' in the pack"),
         ({"seats": ["random", "random"]}, "names 3 players but its seats are ['random', 'random']"),
-        ({"seed": "abc"}, "the header needs an integer seed"),
-        ({"players": True}, "the header needs an integer seed"),
+        ({"seed": "abc"}, "the header's 'seed' is 'abc', not a whole number"),
+        ({"seed": 2**64}, "the header's 'seed' is 18446744073709551616, outside the seeds"),
+        ({"players": True}, "the header's 'players' is True, not a whole number"),
     ],
 )
 def test_a_header_out_of_range_is_refused_at_line_1(
@@ -251,3 +276,10 @@ def test_a_header_out_of_range_is_refused_at_line_1(
 def test_play_takes_a_round_limit_of_1_to_1000(limit: str) -> None:
     code, out = run("play", "--round-limit", limit)
     assert code == 2 and "1<=x<=1000" in out
+
+
+def test_play_takes_a_seed_a_replay_can_hold() -> None:
+    """Any whole number was a seed to `play`, and a log's header edited to a 30-digit seed was
+    told as its first decision refused: the seeds play takes are those a header may hold."""
+    code, out = run("play", "--seed", str(2**63))
+    assert code == 2 and "-9223372036854775808<=x<=9223372036854775807" in out, out

@@ -9,7 +9,7 @@ Problems are :class:`PositionError` with a message that says what is wrong with 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,7 +87,7 @@ def open_position(
         stop = total if at is None else at
         if not 0 <= stop <= total:
             raise AtError(f"{at} is outside 0..{total}, the decisions of {path}")
-        for _ in replay_states(game, state, log.decisions[:stop], path):
+        for _ in replay_states(game, state, log.decisions[:stop], path, log.lines):
             pass
         return Position(state, stop, total, f"{path.name}: decision {stop} of {total}", heard)
     if at is not None:
@@ -157,14 +157,21 @@ def start_replay(
 
 
 def replay_states(
-    game: Decisions[Any], state: State, decisions: list[tuple[int, str]], path: Path
+    game: Decisions[Any],
+    state: State,
+    decisions: list[tuple[int, str]],
+    path: Path,
+    lines: Sequence[int] = (),
 ) -> Iterator[tuple[int, str, str]]:
-    """Apply ``decisions`` one by one, yielding ``(seat, option id, option text)`` after each."""
+    """Apply ``decisions`` one by one, yielding ``(seat, option id, option text)`` after each.
+    ``lines`` holds the file's line of each decision (``Replay.lines``): a decision that is
+    not legal is told at its line, the one a person edited."""
     for number, (seat, option) in enumerate(decisions):
         options = {o.id: o.text for o in game.legal_options(state, seat)}
         if seat not in game.current_players(state) or option not in options:
+            where = f"{path}:{lines[number]}" if number < len(lines) else f"{path}"
             raise PositionError(
-                f"{path}: decision {number} ({option!r} by seat {seat}) is not legal there "
+                f"{where}: decision {number} ({option!r} by seat {seat}) is not legal there "
                 "(the log was altered, or made by a different engine)"
             )
         game.apply(state, seat, option, check=False)

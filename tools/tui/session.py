@@ -39,6 +39,7 @@ from whitedwarf.interpreter.replay import (
     event_record,
     read_game_file,
     read_named_text,
+    seed_problem,
     shown_value,
 )
 from whitedwarf.interpreter.runner import Outcome, replay_decisions
@@ -449,7 +450,6 @@ def _record_problem(record: dict[str, Any]) -> str | None:
     checks: list[tuple[str, bool]] = [
         ("header", isinstance(header, dict)),
         ("header's options", isinstance(options, dict)),
-        ("seed", type(record.get("seed", 0)) is int),
         ("seats", _list_of(record.get("seats"), lambda s: isinstance(s, str))),
         ("decisions", _list_of(record.get("decisions", []), _is_decision)),
         ("log", _list_of(record.get("log", []), _is_log_entry)),
@@ -460,6 +460,9 @@ def _record_problem(record: dict[str, Any]) -> str | None:
     wrong = [name for name, fine in checks if not fine]
     if wrong or not isinstance(header, dict):  # (the header is one of the checks)
         return f"the save's {(wrong or ['header'])[0]!r} is missing or of the wrong kind"
+    problem = seed_problem(record.get("seed", 0))
+    if problem is not None:  # a bad seed, not a first decision refused under another game
+        return f"the save's 'seed' is {problem}"
     return _header_problem(header, record)
 
 
@@ -480,7 +483,6 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
     if problem is not None:
         return problem
     expected: list[tuple[str, bool, str]] = [
-        ("seed", type(header.get("seed", 0)) is int, "not a whole number"),
         ("players", type(header.get("players", 0)) is int, "not a whole number"),
         ("seats", _list_of(header.get("seats", []), lambda s: isinstance(s, str)), "not a list"),
         ("packs", _list_of(header.get("packs", []), _is_pack), "not a list of {id, version, hash}"),
@@ -490,6 +492,9 @@ def _header_problem(header: dict[str, Any], record: dict[str, Any]) -> str | Non
     for name, fine, why in expected:
         if not fine:
             return f"the save's header {name!r} is {shown_value(header[name])}, {why}"
+    problem = seed_problem(header.get("seed", 0))
+    if problem is not None:
+        return f"the save's header 'seed' is {problem}"
     return None
 
 
