@@ -1198,10 +1198,17 @@ ACHIEVEMENTS = [
     _achievement("outer_reach", **_controls("ashfall", "azure_deep", "canopy")),
     _achievement("outer_reach", "two_outer_planets", 0, **_controls("ashfall", "azure_deep")),
     _achievement("dreadnoughts", **_fleet(large=2)),
-    # 6 extractors (5 until issue 25's sixth pass, rules-decisions K17)
-    _achievement("industrialist", extractors=_extractors("ashfall", "cinder", "azure_deep")),
+    # 7 extractors with 4 players, 6 with fewer (5 until issue 25's sixth pass, 6 at every
+    # count until its eighth, rules-decisions K17 and K19); these cases play 4 players
     _achievement(
-        "industrialist", "five_extractors", 0, extractors=_extractors("ashfall", "cinder")
+        "industrialist",
+        extractors=_extractors("ashfall", "cinder", "azure_deep", "glacis"),
+    ),
+    _achievement(
+        "industrialist",
+        "six_extractors_at_four_players",
+        0,
+        extractors=_extractors("ashfall", "cinder", "azure_deep"),
     ),
     _achievement("three_suns", **_controls("ashfall", "azure_deep", "canopy")),
     # players + 2 planets (4 players: 6; players + 1 from K12 to K16, issue 25)
