@@ -1198,8 +1198,9 @@ ACHIEVEMENTS = [
     _achievement("outer_reach", **_controls("ashfall", "azure_deep", "canopy")),
     _achievement("outer_reach", "two_outer_planets", 0, **_controls("ashfall", "azure_deep")),
     _achievement("dreadnoughts", **_fleet(large=2)),
-    # 7 extractors with 4 players, 6 with fewer (5 until issue 25's sixth pass, 6 at every
-    # count until its eighth, rules-decisions K17 and K19); these cases play 4 players
+    # 7 extractors with 2 or 4 players, 6 with 3 (5 until issue 25's sixth pass, 6 at every
+    # count until its eighth, 7 with 4 only until K21; rules-decisions K17, K19 and K21);
+    # these cases play 4 players
     _achievement(
         "industrialist",
         extractors=_extractors("ashfall", "cinder", "azure_deep", "glacis"),
