@@ -1181,8 +1181,20 @@ ACHIEVEMENTS = [
     # 1 blue planet with 3 or more players (issue 25's sixth pass, rules-decisions K17)
     _achievement("blue_worlds", "one_blue_at_four_players", **_controls("azure_deep")),
     _achievement("frontier_holdings", **_controls("cinder", "mossreach")),
+    # 3 ships with 4 players, 2 with fewer (2 at every count until rules-decisions K21);
+    # these cases play 4 players
     _achievement(
         "vigil_of_the_star",
+        ships={
+            "a": (0, "small", "centre"),
+            "b": (0, "large", "centre"),
+            "c": (0, "small", "centre"),
+        },
+    ),
+    _achievement(
+        "vigil_of_the_star",
+        "two_ships_at_four_players",
+        0,
         ships={"a": (0, "small", "centre"), "b": (0, "large", "centre")},
     ),
     _achievement("treasury", given={"p0.res": {"common": 4, "uncommon": 2, "rare": 1}}),
