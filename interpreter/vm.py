@@ -180,6 +180,17 @@ class Adapter(Protocol):
 _SEATS = 64
 
 
+#: ``the player to your left`` / ``right``: the step from a seat in turn order. Both games
+#: play clockwise, so the next player in turn order sits to your left (Last Light 000
+#: "Playing the game", docs/rules-decisions.md E140; Starlight 003, SL158).
+SIDE_STEPS = {"left": 1, "right": -1}
+
+
+def seat_beside(seat: int, side: str, players: int) -> int:
+    """The seat on ``side`` (``left``, ``right``) of ``seat`` at a table of ``players``."""
+    return (seat + SIDE_STEPS[side]) % players
+
+
 def as_seat(frame: Frame, seat: int) -> Frame:
     """The frame read from another player's side: a copy whose owner is ``seat``, for a
     value or a count of that player's (the copy is read, never run)."""

@@ -30,7 +30,6 @@ from whitedwarf.interpreter.lastlight import (
     events,
     gains,
     limits,
-    parties,
     pending,
     selectors,
     versions,
@@ -45,7 +44,7 @@ from whitedwarf.interpreter.lastlight.state import (
     use_once,
 )
 from whitedwarf.interpreter.lastlight.tokens import BLANK
-from whitedwarf.interpreter.vm import DONE, Frame, new_frame
+from whitedwarf.interpreter.vm import DONE, Frame, new_frame, seat_beside
 
 __all__ = [
     "activated_options",
@@ -107,13 +106,12 @@ def _from_side(test: Any, side: str) -> Any:
     ship``, docs/rules-decisions.md E151): it holds only when the act's player sits there
     now (E140: the next in turn order is to your left), and then its own condition
     decides."""
-    step = parties.SIDES[side]
 
     def from_side(state: State, frame: Frame) -> bool:
         context = frame["context"]
         # the act's player: a reaction's actor, or the attacker of `attacks you` (E138)
         actor = context["actor"] if "actor" in context else context.get("combat")
-        if actor is None or actor != (frame["owner"] + step) % state["n"]:
+        if actor is None or actor != seat_beside(frame["owner"], side, state["n"]):
             return False
         return test is None or bool(test(state, frame))
 

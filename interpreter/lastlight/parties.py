@@ -17,7 +17,7 @@ from typing import Any
 
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
-from whitedwarf.interpreter.vm import Frame
+from whitedwarf.interpreter.vm import SIDE_STEPS, Frame, seat_beside
 
 
 def party(state: State, frame: Frame, operand: dict[str, Any]) -> str | None:
@@ -30,19 +30,13 @@ def party(state: State, frame: Frame, operand: dict[str, Any]) -> str | None:
         seat = combat_opponent(state, frame)
     elif key == "leader":
         seat = leader(state, frame["owner"])
-    elif key in SIDES:  # `the player to your left` (E140)
-        seat = (frame["owner"] + SIDES[key]) % state["n"]
+    elif key in SIDE_STEPS:  # `the player to your left` (E140)
+        seat = seat_beside(frame["owner"], key, state["n"])
     else:  # `destroyer`, `owner`, `actor`: written into the context when the hook fired
         seat = context.get(key)
     if seat is None or seat == LUMOS or seat < 0:
         return None
     return f"p{seat}"
-
-
-#: ``the player to your left`` / ``right``: the step from your seat in turn order (play
-#: goes clockwise, 000 "Playing the game", so the next player is the one to your left:
-#: docs/rules-decisions.md E140).
-SIDES = {"left": 1, "right": -1}
 
 
 def owner_of(state: State, what: str, context: dict[str, Any]) -> int | None:

@@ -17,7 +17,16 @@ from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.starlight.values import FRAME_VALUES, leader
-from whitedwarf.interpreter.vm import DONE, YIELD, Frame, IllegalAnswer, Machine, new_frame
+from whitedwarf.interpreter.vm import (
+    DONE,
+    SIDE_STEPS,
+    YIELD,
+    Frame,
+    IllegalAnswer,
+    Machine,
+    new_frame,
+    seat_beside,
+)
 
 __all__ = ["Adapter", "answer", "holds", "new_frame", "run_frames", "start"]
 from whitedwarf.interpreter.starlight import lasting
@@ -25,9 +34,6 @@ from whitedwarf.interpreter.starlight.vocabulary import registry
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
-
-#: ``the player to your left`` / ``right``: the step from your seat in turn order (SL158).
-SIDES = {"left": 1, "right": -1}
 
 
 class Adapter:
@@ -92,8 +98,8 @@ class Adapter:
             return None if seat is None else str(seat)
         if operand.get("party") == "ranked":  # `the opponent with the most stars`
             return self.machine.ranked(state, frame, operand)
-        if operand.get("party") in SIDES:  # `the player to your left` (SL158)
-            return str((frame["owner"] + SIDES[operand["party"]]) % state["n"])
+        if operand.get("party") in SIDE_STEPS:  # `the player to your left` (SL158)
+            return str(seat_beside(frame["owner"], operand["party"], state["n"]))
         raise KeyError(f"operand {operand!r} is not one Starlight knows")
 
     def seat_of(self, player: Any) -> int | None:

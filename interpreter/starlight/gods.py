@@ -15,6 +15,7 @@ from whitedwarf.interpreter import card_state, card_uses, rng
 from whitedwarf.interpreter.starlight import effects, events
 from whitedwarf.interpreter.starlight.state import State, player
 from whitedwarf.interpreter.state import Option
+from whitedwarf.interpreter.vm import seat_beside
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -137,7 +138,7 @@ def _from_side(state: State, seat: int, side: str, context: dict[str, Any] | Non
     """Whether the player whose moment a clause hears sits on that side of ``seat`` now
     (the next seat in turn order is to the left: docs/rules-decisions.md SL158, E151)."""
     actor = (context or {}).get("actor")
-    return actor is not None and int(actor) == (seat + effects.SIDES[side]) % state["n"]
+    return actor is not None and int(actor) == seat_beside(seat, side, state["n"])
 
 
 #: (id of the state, seat) whose ``while`` conditions are being read now: meanwhile that
