@@ -2300,23 +2300,35 @@ class Checker:
         """``the owner is the leader``: both sides one named player (E0435 for a player to
         pick, as ``<value> of <player>``)."""
         sides = []
+        forms = self.one_player_forms()
         for sel in (cond.left, cond.right):
             said = self.source.text[sel.pos.start : sel.pos.end]
-            forms = self.one_player_forms()
-            hint = f"`is` compares a player with another, each named so: {forms}"
-            operand = self.selector(sel, scope, want=("player",), hint=hint)
+            operand = self.one_named_player(
+                sel,
+                scope,
+                f"`is` compares a player with another, each named so: {forms}",
+                f"`{said}` is a player to pick, and a condition asks nobody",
+                f"name one player: {forms}",
+            )
             if operand is None:
-                return
-            if not any(key in operand for key in ("party", "it", "chosen")):
-                self.error(
-                    "E0435",
-                    sel.pos,
-                    f"`{said}` is a player to pick, and a condition asks nobody",
-                    f"name one player: {forms}",
-                )
                 return
             sides.append(operand)
         self.resolved.same[id(cond)] = (sides[0], sides[1])
+
+    def one_named_player(
+        self, sel: ast.Selector, scope: _Scope, hint: str, picked: str, picked_hint: str
+    ) -> dict[str, Any] | None:
+        """The operand of ``sel`` when it names one player (a party, ``that <noun>``, ``it``
+        in a loop over players); else None, told: ``hint`` for what is no player, E0435
+        (``picked``, ``picked_hint``) for a player to pick, whom a number or a condition
+        cannot ask."""
+        operand = self.selector(sel, scope, want=("player",), hint=hint)
+        if operand is None:
+            return None
+        if not any(key in operand for key in ("party", "it", "chosen")):
+            self.error("E0435", sel.pos, picked, picked_hint)
+            return None
+        return operand
 
     def never_holds(self, cond: ast.Compare) -> None:
         """W0405 for `light < 0`, `players > 7` and the like: a number compared with less than
@@ -2394,21 +2406,17 @@ class Checker:
             )
             return
         forms = self.one_player_forms()
-        hint = f"a value is read of one player named so: {forms}"
-        operand = self.selector(expr.player, scope, want=("player",), hint=hint)
-        if operand is None:
-            return
-        if not any(key in operand for key in ("party", "it", "chosen")):
-            self.error(
-                "E0435",
-                expr.player.pos,
-                f"`{expr.name.text} of {said}` reads one player's value, but `{said}` is a "
-                "player to pick, and a number asks nobody",
-                f"name one player: {forms}; to test each in turn, `for each "
-                f"{self.others_noun()} -> if {expr.name.text} of it > {expr.name.text} -> ...`",
-            )
-            return
-        self.resolved.operands[id(expr)] = operand
+        operand = self.one_named_player(
+            expr.player,
+            scope,
+            f"a value is read of one player named so: {forms}",
+            f"`{expr.name.text} of {said}` reads one player's value, but `{said}` is a "
+            "player to pick, and a number asks nobody",
+            f"name one player: {forms}; to test each in turn, `for each "
+            f"{self.others_noun()} -> if {expr.name.text} of it > {expr.name.text} -> ...`",
+        )
+        if operand is not None:
+            self.resolved.operands[id(expr)] = operand
 
     def bare_player(self, arg: ast.Arg) -> bool:
         """``the player`` (or ``from the player``) in a game with no ``player`` noun."""
