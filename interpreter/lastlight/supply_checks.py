@@ -113,7 +113,7 @@ def check_neutral_ships(content: Content) -> list[Diagnostic]:
                 "2-player games only (002): these ships are never placed"
             )
             hint = "remove `neutral_ships` here, or move them to the 2-player setup"
-            out += _at(content, where, "E0928", message, hint)
+            out += _told(content, "E0928", "setups", where, message, hint)
             continue
         out += _over_supply(content, where, setup["neutral_ships"], pieces)
     return out
@@ -133,7 +133,7 @@ def check_ship_sizes(content: Content) -> list[Diagnostic]:
         for size in (s for s in SIZES if s not in have):
             message = f"ships.yaml has no `{size}` ship: the engine plays {_sizes()}"
             hint = f"keep the `{size}` ship type; to play without it, give it `count: 0`"
-            out += _one(content, "ships", ("ships",), message, hint)
+            out += _told(content, "E0929", "ships", ("ships",), message, hint)
     supply = content.data("supply")
     per_player = _mapping(supply, "per_player") if isinstance(supply, dict) else None
     if per_player is not None:
@@ -145,19 +145,12 @@ def check_ship_sizes(content: Content) -> list[Diagnostic]:
             )
             hint = f"give `{size}` a count (0 to play without it)"
             where = ("per_player", "ships") if "ships" in per_player else ("per_player",)
-            out += _one(content, "supply", where, message, hint)
+            out += _told(content, "E0929", "supply", where, message, hint)
     return out
 
 
 def _sizes() -> str:
     return ", ".join(SIZES[:-1]) + f" and {SIZES[-1]} ships"
-
-
-def _one(
-    content: Content, kind: str, where: tuple[str | int, ...], message: str, hint: str
-) -> list[Diagnostic]:
-    span = content.span(kind, where, key=True)
-    return [] if span is None else [error("E0929", message, span, hint)]
 
 
 def check_colony_ship(content: Content) -> list[Diagnostic]:
@@ -174,9 +167,8 @@ def check_colony_ship(content: Content) -> list[Diagnostic]:
         "the colony ship has no common space: setup puts each player's first extractor on one "
         '(000 "setup")'
     )
-    span = content.span("board", ("colony_ship", "spaces"), key=True)
     hint = "give the colony ship a space with `resource: common`"
-    return [] if span is None else [error("E0903", message, span, hint)]
+    return _told(content, "E0903", "board", ("colony_ship", "spaces"), message, hint)
 
 
 def check_starting_ships(content: Content) -> list[Diagnostic]:
@@ -197,8 +189,8 @@ def check_starting_ships(content: Content) -> list[Diagnostic]:
                 f"{have} (`per_player.ships.{size}`): {count - have} would never be placed"
             )
             hint = f"start with at most {have}, or give the supply more"
-            span = content.span("supply", ("per_player", "starting_ships", size))
-            out += [] if span is None else [error("E0928", message, span, hint)]
+            where = ("per_player", "starting_ships", size)
+            out += _told(content, "E0928", "supply", where, message, hint, key=False)
     return out
 
 
@@ -221,7 +213,7 @@ def _over_supply(
                 f"{count - have} would never be placed"
             )
             hint = f"place at most {have} {size} Lumos ships in all"
-            out += _at(content, where, "E0928", message, hint)
+            out += _told(content, "E0928", "setups", where, message, hint)
     return out
 
 
@@ -231,8 +223,16 @@ def _mapping(data: dict[str, Any], key: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _at(
-    content: Content, where: tuple[str | int, ...], code: str, message: str, hint: str
+def _told(
+    content: Content,
+    code: str,
+    kind: str,
+    where: tuple[str | int, ...],
+    message: str,
+    hint: str,
+    key: bool = True,
 ) -> list[Diagnostic]:
-    span = content.span("setups", where, key=True)
+    """The error ``code`` at ``where`` in the ``kind`` file (its key, or its value when not
+    ``key``); none when the file does not hold it (a refused value, told already)."""
+    span = content.span(kind, where, key=key)
     return [] if span is None else [error(code, message, span, hint)]
