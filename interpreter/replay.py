@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -240,9 +240,15 @@ class Replay:
     def where(self, path: str | Path, number: int) -> str:
         """``game.jsonl:14``: the file and line of decision ``number`` (the file alone when
         the log was not read from a file)."""
-        if 0 <= number < len(self.lines):
-            return f"{path}:{self.lines[number]}"
-        return str(path)
+        return decision_place(path, self.lines, number)
+
+
+def decision_place(path: str | Path, lines: Sequence[int], number: int) -> str:
+    """``game.jsonl:14``: the file and, when ``lines`` (each decision's line) has it, the
+    line of decision ``number``."""
+    if 0 <= number < len(lines):
+        return f"{path}:{lines[number]}"
+    return str(path)
 
 
 def dump_line(record: dict[str, Any]) -> str:

@@ -21,6 +21,7 @@ from whitedwarf.interpreter.replay import (
     REPLAY,
     Replay,
     ReplayError,
+    decision_place,
     header_mismatch,
     pack_header,
     read_game_file,
@@ -169,9 +170,9 @@ def replay_states(
     for number, (seat, option) in enumerate(decisions):
         options = {o.id: o.text for o in game.legal_options(state, seat)}
         if seat not in game.current_players(state) or option not in options:
-            where = f"{path}:{lines[number]}" if number < len(lines) else f"{path}"
             raise PositionError(
-                f"{where}: decision {number} ({option!r} by seat {seat}) is not legal there "
+                f"{decision_place(path, lines, number)}: decision {number} ({option!r} by seat "
+                f"{seat}) is not legal there "
                 "(the log was altered, or made by a different engine)"
             )
         game.apply(state, seat, option, check=False)

@@ -458,8 +458,9 @@ def _record_problem(record: dict[str, Any]) -> str | None:
         ("state", "state" in record),
     ]
     wrong = [name for name, fine in checks if not fine]
-    if wrong or not isinstance(header, dict):  # (the header is one of the checks)
-        return f"the save's {(wrong or ['header'])[0]!r} is missing or of the wrong kind"
+    if wrong:
+        return f"the save's {wrong[0]!r} is missing or of the wrong kind"
+    assert isinstance(header, dict)  # the first of the checks
     problem = seed_problem(record.get("seed", 0))
     if problem is not None:  # a bad seed, not a first decision refused under another game
         return f"the save's 'seed' is {problem}"
