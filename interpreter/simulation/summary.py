@@ -12,7 +12,7 @@ from typing import Any
 
 from whitedwarf.dsl.counts import counted, noun_for
 from whitedwarf.interpreter.simulation import stats
-from whitedwarf.interpreter.simulation.labels import label
+from whitedwarf.interpreter.simulation.labels import label, short_label
 from whitedwarf.interpreter.simulation.offers import offer_sentences
 
 Record = dict[str, Any]
@@ -75,8 +75,9 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             f"{counted(summary['games'], 'game')} of {summary['players']} players; "
             f"a fair share of wins is {_pct(summary['fair_share'])}."
         )
-    out += list(_cut_off(summary))
     names = summary.get("names")
+    out += list(_gift_sentences(summary, names))
+    out += list(_cut_off(summary))
     if "factions" in summary:  # Last Light's
         out += list(
             _share_sentences(summary["factions"], summary["fair_share"], "faction", "", names)
@@ -168,6 +169,35 @@ def _cut_off(summary: dict[str, Any]) -> Iterable[str]:
     )
 
 
+def _gift_sentences(summary: dict[str, Any], names: dict[str, str] | None) -> Iterable[str]:
+    """What ``--give`` put in play, said before any number: a seat given a card wins as the
+    card makes it, and a reader who did not run the batch must not take that for the deal."""
+    gifts = summary.get("gifts")
+    if not gifts:
+        return
+    games = summary["games"]
+    parts = []
+    for gift in gifts:
+        when = "from the start" if gift["round"] <= 1 else f"from round {gift['round']}"
+        held = (
+            f"in every game ({gift['games']} of {games})"
+            if gift["games"] == games
+            else f"in {gift['games']} of {counted(games, 'game')}"
+        )
+        parts.append(f"{label(gift['card'], names)} to seat {gift['seat']} {when} {held}")
+    yield (
+        f"Given: {'; '.join(parts)}. A given card's numbers, and its seat's, are those of a "
+        "card held by gift, not dealt."
+    )
+
+
+def _given_to(summary: dict[str, Any], seat: int) -> str:
+    """``, given Helion`` for a seat ``--give`` gave cards to (its display names), else ``""``."""
+    names = summary.get("names")
+    cards = [short_label(g["card"], names) for g in summary.get("gifts") or [] if g["seat"] == seat]
+    return f", given {', '.join(cards)}" if cards else ""
+
+
 def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
     """The first player's advantage and any other seat off its fair share; when each seat
     always had the same agent, that a seat's rate is its agent's (S15)."""
@@ -193,13 +223,18 @@ def _seat_sentences(summary: dict[str, Any]) -> Iterable[str]:
             if first["significant"]
             else "no significant advantage"
         )
-        yield f"The starting player (seat 0) wins {_rate(first)}: {verdict}."
+        given = _given_to(summary, 0)
+        if given and first["significant"]:
+            verdict += " with what it was given, not seat order alone"
+        yield f"The starting player (seat 0{given}) wins {_rate(first)}: {verdict}."
     if summary["players"] == 2:  # seat 1's rate is the first player's, the other way round
         return
     for row in summary["seats"]:
         if row["significant"] and row["name"] != "seat 0":
             side = "above" if row["rate"] > summary["fair_share"] else "below"
             name = row["name"].capitalize()
+            given = _given_to(summary, int(row["name"].split()[-1]))
+            name = f"{name} ({given[2:]})" if given else name
             yield f"{name} wins {_rate(row)}, {side} a fair share (significant)."
 
 

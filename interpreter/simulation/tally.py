@@ -308,6 +308,37 @@ class Techs:
         }
 
 
+class Gifts:
+    """The cards ``simulate --give`` put in play (each record's ``gifts``): in how many games
+    each seat was given each card, and from which round, so the report says its batch was not
+    a plain deal."""
+
+    def __init__(self) -> None:
+        self.games: Counter[tuple[int, str]] = Counter()
+        self.first_round: dict[tuple[int, str], int] = {}
+
+    def add(self, record: Record) -> None:
+        for gift in record.get("gifts", []):
+            key = (gift["seat"], gift["card"])
+            self.games[key] += 1
+            # round 0 is the setup (a faction dealt): the start, as round 1
+            when = max(1, gift["round"])
+            self.first_round[key] = min(self.first_round.get(key, when), when)
+
+    def merge(self, other: Gifts) -> None:
+        _add_counts(self.games, other.games)
+        for key, when in other.first_round.items():
+            self.first_round[key] = min(self.first_round.get(key, when), when)
+
+    def table(self) -> list[dict[str, Any]]:
+        """A row per seat and card given: ``seat``, ``card``, ``round`` (the first round it
+        was given in: 1 is the start) and ``games`` (how many games it was given in)."""
+        return [
+            {"seat": seat, "card": card, "round": self.first_round[seat, card], "games": n}
+            for (seat, card), n in sorted(self.games.items())
+        ]
+
+
 def rounds_table(histogram: Counter[int]) -> dict[str, Any]:
     """Game length from its histogram: distribution, mean, median and range (the median is
     ``statistics.median``'s: the middle length, or the mean of the two middle ones)."""
@@ -363,6 +394,7 @@ class Tally:
         self.done: Counter[str] = Counter()
         self.explored: Counter[str] = Counter()
         self.revealed: Counter[str] = Counter()
+        self.gifts = Gifts()
 
     @classmethod
     def of(cls, records: Iterable[Record]) -> Tally:
@@ -397,6 +429,7 @@ class Tally:
         self._add_result(record, shares)
         self._add_last_light(record, shares)
         self.offers.add(record)
+        self.gifts.add(record)
 
     def _add_result(self, record: Record, shares: list[float]) -> None:
         """A result game's numbers (records.py ``result_record``: Starlight)."""
@@ -455,6 +488,7 @@ class Tally:
         self.light.merge(other.light)
         self.techs.merge(other.techs)
         self.offers.merge(other.offers)
+        self.gifts.merge(other.gifts)
 
     def summary(self) -> dict[str, Any]:
         """The report's numbers (the layout of ``summary.json``, docs/simulate.md): what every
@@ -485,6 +519,8 @@ class Tally:
         if offers is not None:  # the chances to play each card (offers.py)
             summary["offers"] = offers
             summary["offer_seat_games"] = self.offers.seat_games
+        if self.gifts.games:  # a batch with --give: said first, since it is not a deal
+            summary["gifts"] = self.gifts.table()
         summary["first_player"] = next(
             (row for row in summary["seats"] if row["name"] == "seat 0"), None
         )

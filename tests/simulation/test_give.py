@@ -229,3 +229,37 @@ def test_a_last_light_card_given_in_play_is_swapped_with_the_seat_holding_it(
         held = game[kind] if kind == "factions" else [a["kept"] for a in game[kind]]
         assert held[2] == card
         assert len(set(held)) == len(held), held
+
+
+def test_the_report_says_what_was_given_and_does_not_call_it_seat_order(tmp_path: Path) -> None:
+    """A batch with ``--give`` reported as if it were dealt: seat 0 given a god won most games
+    and the report said "The starting player (seat 0) wins 75%: a significant advantage", with
+    no word of the gift anywhere in the text, the HTML or summary.json."""
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--pack", "starlight", "--players", "3", "--games", "4",
+        "--option", "gods=true", "--give", "0:helion", "--give", "2:star_chorus@3",
+        "--workers", "1", "--seed", "5", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    given = (
+        "Given: Helion the Tireless (helion) to seat 0 from the start in every game (4 of 4); "
+        "Star Chorus (star_chorus) to seat 2 from round 3"
+    )
+    assert given in text
+    assert "The starting player (seat 0, given Helion the Tireless)" in text
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["gifts"][0] == {"seat": 0, "card": "helion", "round": 1, "games": 4}
+    assert any(s.startswith(given) for s in summary["sentences"])
+    assert "Given: Helion the Tireless (helion) to seat 0" in (out / "report.html").read_text()
+
+
+def test_a_batch_without_gifts_says_nothing_of_them(tmp_path: Path) -> None:
+    out = tmp_path / "b"
+    code, text = run(
+        "simulate", "--players", "2", "--games", "2", "--agents", "random",
+        "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    assert "Given" not in text
+    assert "gifts" not in json.loads((out / "summary.json").read_text())
