@@ -161,6 +161,7 @@ def compare(
         rounds,
         changed_cards(*(loaded[name].pack.data for name in SIDES)),
         cards_in_both(*(loaded[name].pack.data for name in SIDES)),
+        _revalued(configs),
     )
     store.write_json(out / "comparison.json", _without_games(result))
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
@@ -367,3 +368,36 @@ def _without_games(result: dict[str, Any]) -> dict[str, Any]:
 def _game_of(pack: Path) -> str:
     """The game of the (already checked) pack at ``pack``, a folder or its pack.yaml."""
     return pack_game(pack if pack.is_dir() else pack.parent)
+
+
+#: Agents that play by no card values (S21): a batch of only these values no card.
+_UNVALUED = {"random", "first", "starbot"}
+
+
+def _revalued(configs: dict[str, BatchConfig]) -> dict[str, dict[str, float | None]]:
+    """The cards the two sides' agents value differently to build (their learned worth, None
+    for the hand weights), when they play on card values at all: each pack's are learned from
+    its own play (docs/simulate.md S21), so a card the variant does not change may be valued
+    anew, and built more or less for it."""
+    from whitedwarf.interpreter.agents import values
+    from whitedwarf.interpreter.simulation.batch import (
+        content_digest,
+        content_for,
+        prepare_agents,
+    )
+
+    if values.mode() == "off" or not set(configs["base"].agents) - _UNVALUED:
+        return {}
+    found = {}
+    for side in SIDES:
+        prepare_agents(configs[side])  # the values its agents play on, now in memory
+        played = content_for(configs[side])
+        found[side] = values.known(played.engine.name, content_digest(played.content))
+    cards = sorted({c for v in found.values() if v is not None for c in v.values})
+    worths = {card: {side: _build_worth(found[side], card) for side in SIDES} for card in cards}
+    return {card: worth for card, worth in worths.items() if worth["base"] != worth["variant"]}
+
+
+def _build_worth(found: Any, card: str) -> float | None:
+    """A card's learned worth to build (None: the hand weights, when none is learned)."""
+    return None if found is None else found.get(card, "build")

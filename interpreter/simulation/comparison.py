@@ -36,14 +36,16 @@ def compare(
     summaries: tuple[dict[str, Any], dict[str, Any]] | None = None,
     changed: list[dict[str, str]] | None = None,
     in_both: set[str] | None = None,
+    revalued: dict[str, dict[str, float | None]] | None = None,
 ) -> dict[str, Any]:
     """The comparison's numbers (``comparison.json``, docs/simulate.md) of two lists of
     records. ``summaries``: the two batches' summaries when already made (with their
     ``packs`` and ``names``); ``changed``: the cards the variant defines differently
-    (:func:`changed_cards`); ``in_both``: the cards both packs define (:func:`cards_in_both`)."""
+    (:func:`changed_cards`); ``in_both``: the cards both packs define (:func:`cards_in_both`);
+    ``revalued``: as :func:`compare_summaries` takes it."""
     a, b = summaries or (summarise(base), summarise(variant))
     by_index = sorted(base, key=lambda r: r["index"]), sorted(variant, key=lambda r: r["index"])
-    return compare_summaries(a, b, paired_rounds(*by_index), changed, in_both)
+    return compare_summaries(a, b, paired_rounds(*by_index), changed, in_both, revalued)
 
 
 def compare_summaries(
@@ -52,11 +54,15 @@ def compare_summaries(
     rounds: dict[str, Any],
     changed: list[dict[str, str]] | None = None,
     in_both: set[str] | None = None,
+    revalued: dict[str, dict[str, float | None]] | None = None,
 ) -> dict[str, Any]:
     """The comparison of two batches' summaries (``Tally.summary``) and the paired change
     of their games' length (:func:`paired_rounds`): no record is held. ``in_both``: the ids
     of the cards both merged packs define (:func:`cards_in_both`), so that a card one batch
-    never dealt is not called new or removed when the other pack holds it too."""
+    never dealt is not called new or removed when the other pack holds it too. ``revalued``:
+    the cards the agents of the two sides value differently (their learned worth to build,
+    ``base`` and ``variant``, None for the hand weights: S21), which a build rate's sentence
+    names when the variant does not change that card."""
     result: dict[str, Any] = {
         "games": min(a["games"], b["games"]),
         "players": a["players"],
@@ -82,6 +88,8 @@ def compare_summaries(
         )
         result["techs"] = _tech_differences(a["techs"], b["techs"])
         result["techs_built"] = _built_differences(a, b)
+        said = {r["name"] for r in result["techs_built"] if r["significant"]}
+        result["revalued"] = {c: w for c, w in (revalued or {}).items() if c in said}
         result["deal"] = deal(a, b, in_both or set())
     else:  # a game without factions or techs (records.py ``result_record``)
         result["agents"] = _differences(a["agents"], b["agents"], "rate", "wins", "games", "Holm")
@@ -337,12 +345,32 @@ def sentences(result: dict[str, Any]) -> list[str]:
     out += list(_only_in_sentences(result, None, names))
     for row in built:
         if row not in with_length:
+            why = _revalued(row["name"], edited, result.get("revalued", {}))
             out.append(
                 f"{label(row['name'], names)} is now built by {_pct(row['variant'])} of players "
-                f"instead of {_pct(row['base'])} ({_signed(row['difference'])}; significant)."
+                f"instead of {_pct(row['base'])} ({_signed(row['difference'])}; significant)"
+                f"{why}."
             )
     out += cards
     return out
+
+
+def _revalued(card: str, edited: set[str], revalued: dict[str, dict[str, float | None]]) -> str:
+    """Why a card the variant does not change may be built more or less: its agents value it
+    anew, each pack's card values being learned from its own play (S21). Said, since a
+    designer reads a moved build rate as the change's doing."""
+    worth = revalued.get(card)
+    if card in edited or worth is None:
+        return ""
+
+    def said(value: float | None) -> str:
+        return "their hand weight" if value is None else f"{value:+.1f} light"
+
+    return (
+        f"; the variant does not change it: its agents value it anew ({said(worth['variant'])} "
+        f"to build, {said(worth['base'])} on the base; each pack's card values are learned from "
+        "its own play, docs/simulate.md S21)"
+    )
 
 
 def _nothing_changed(among: str, agents: bool, length_changed: bool) -> str:

@@ -695,3 +695,36 @@ def test_an_agent_significantly_off_the_fair_share_is_said_to_be() -> None:
         _agent_sentence(level, 1 / 3)
         == "Agent heuristic wins 47% (95% interval 30-64%) of its seats."
     )
+
+
+def _never_built(record: dict) -> dict:
+    """The record with seat 0 keeping t but never building it."""
+    seat0 = {**record["techs"][0], "built": {}, "in_play": []}
+    return {**record, "techs": [seat0, record["techs"][1]]}
+
+
+def _twenty() -> list[dict]:
+    """The five games four times over (20 games: a build rate of 50% against 0% is
+    significant)."""
+    return [{**r, "index": r["index"] + 5 * k} for k in range(4) for r in _records()]
+
+
+def test_a_build_rate_of_a_card_the_variant_does_not_change_says_it_was_valued_anew() -> None:
+    """Seen comparing the base pack with a mod adding three techs: "Warp Drive is now built by
+    0% of players instead of 16% (significant)", a card the mod does not touch. Each pack's
+    card values are learned from its own play (S21): the mod's agents valued it -0.9 light,
+    the base's 0.0. The sentence says so rather than leave the change to take the blame."""
+    worth = {"t": {"base": 0.0001, "variant": -0.8902}}
+    result = compare(_twenty(), [_never_built(r) for r in _twenty()], revalued=worth)
+    said = next(s for s in result["sentences"] if s.startswith("t is now built by 0%"))
+    assert said.endswith(
+        "; the variant does not change it: its agents value it anew (-0.9 light to build, "
+        "+0.0 light on the base; each pack's card values are learned from its own play, "
+        "docs/simulate.md S21)."
+    )
+    assert result["revalued"] == worth
+    # a card the variant changed is the change's doing: nothing is added
+    changed = [{"kind": "tech", "name": "t"}]
+    result = compare(_twenty(), [_never_built(r) for r in _twenty()], None, changed, None, worth)
+    said = next(s for s in result["sentences"] if s.startswith("t is now built by 0%"))
+    assert "anew" not in said
