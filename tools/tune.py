@@ -268,6 +268,7 @@ _KEPT_RULES = {
     "pack": TEXT,
     "pack_paths": TEXTS,
     "targets": MAPPING,
+    "targets_file": optional(TEXT),
     "agents": TEXT,
     "games": whole(2, 100_000),
     "block": whole(1, 100_000),
@@ -308,6 +309,8 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
         "pack": str(folder.resolve()),
         "pack_paths": [str(Path(p).resolve()) for p in options["pack_paths"]],
         "targets": targets.to_json(),
+        # where a side or card it names is told (a resumed tuning's settings have none)
+        "targets_file": None if options["targets_file"] is None else str(options["targets_file"]),
         "agents": options["agents"],
         "games": games,
         "block": options["block"] or max(1, games // 4),
@@ -353,6 +356,30 @@ def _targets_file(path: Path) -> Targets:
         return f"{span.path}:{span.line}:{span.column}"
 
     return targets_from(located.data, place)
+
+
+def _target_place(path: Path, what: str, card: str) -> str | None:
+    """``targets.yaml:2:32``: where the targets file names ``card`` (a side under ``fair:
+    sides``, or a card under ``cards``), so a misspelt id is told at its place as any other
+    problem of the file is; None when the file no longer reads or does not name it there."""
+    from whitedwarf.dsl.packs.yamlsource import parse_yaml
+
+    try:
+        located, _ = parse_yaml(path.read_text("utf-8"), path, str(path))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if located is None or not isinstance(located.data, Mapping):
+        return None
+    if what == "card":
+        at: tuple[str | int, ...] = ("cards", card)
+    else:
+        fair = located.data.get("fair")
+        sides = fair.get("sides") if isinstance(fair, Mapping) else None
+        if not isinstance(sides, list) or card not in sides:
+            return None
+        at = ("fair", "sides", sides.index(card))
+    span = located.span(at, key=what == "card")
+    return f"{span.path}:{span.line}:{span.column}"
 
 
 def _journal_problem(data: Any) -> str | None:
@@ -540,8 +567,11 @@ class Tuning:
             return
         hint = did_you_mean(card, known)
         said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
+        where = self.settings.get("targets_file")
+        place = _target_place(Path(where), what, card) if where else None
         raise TuneError(
-            f"the targets name the {what} {card!r}, which {self.pack.id} and the packs "
+            (f"{place}: " if place else "")
+            + f"the targets name the {what} {card!r}, which {self.pack.id} and the packs "
             f"it depends on do not have{said}"
         )
 

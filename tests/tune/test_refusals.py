@@ -191,11 +191,22 @@ def test_a_fair_side_the_packs_do_not_have_is_refused_before_any_game(tmp_path: 
     code, text = run("tune", str(pack), "--targets", str(targets), *SHORT[4:],
                      "--out", str(tmp_path / "out"))  # fmt: skip
     assert code == 1, text
+    # told at its place in the file, as the file's other problems are (it named no place)
     assert text.strip() == (
-        "Error: the targets name the side 'sunbrn', which planted and the packs it depends on "
-        "do not have; did you mean `sunborn`?"
+        f"Error: {targets}:2:32: the targets name the side 'sunbrn', which planted and the "
+        "packs it depends on do not have; did you mean `sunborn`?"
     )
     assert not (tmp_path / "out" / "journal.json").exists()
+
+
+def test_a_target_card_misspelt_in_the_targets_file_is_told_at_its_place(tmp_path: Path) -> None:
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text("players: [2]\ncards:\n  sunbrn: {built: [0.2, 0.4]}\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), *SHORT[4:],
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1, text
+    assert text.strip().startswith(f"Error: {targets}:3:3: the targets name the card 'sunbrn'")
 
 
 def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
