@@ -306,7 +306,14 @@ class Explanation:
 
     def _cards(self, loaded: Any) -> tuple[list[str], dict[str, str], dict[str, str]]:
         """The cards to measure (checked), and every givable card's effect text and name."""
-        from whitedwarf.interpreter.simulation.gifts import GiftError, card_kind, giver
+        from whitedwarf.interpreter.simulation.batch import game_settings
+        from whitedwarf.interpreter.simulation.gifts import (
+            Gift,
+            GiftError,
+            card_kind,
+            check_gifts,
+            giver,
+        )
 
         try:
             how = giver(self.engine)
@@ -325,11 +332,17 @@ class Explanation:
         if not wanted:
             kinds = self.engine.explained_kinds or how.kinds[:1]
             return sorted(c for k in kinds for c in tables.get(k, {})), texts, names
+        config = self.configs[self.players]
+        # a card the game refuses to give in a dry run (a god without --option gods=true)
+        # would stop every game of its arm with that error, and leave nothing measured
+        dealt = {**options, **game_settings(config)}
         for card in wanted:
             try:
                 card_kind(how, tables, card)
+                check_gifts(self.engine, loaded.content, self.players, dealt, [Gift(0, card)])
             except GiftError as error:
-                raise click.BadParameter(str(error), param_hint="--cards") from None
+                said = str(error).removeprefix(f"0:{card}: ")
+                raise click.BadParameter(said, param_hint="--cards") from None
         if len(set(wanted)) < 1:
             raise click.BadParameter("name at least one card", param_hint="--cards")
         return list(dict.fromkeys(wanted)), texts, names

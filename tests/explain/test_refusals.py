@@ -31,6 +31,16 @@ from tests.explain.test_explain import PACKS, run
         (["lastlight", "--agents", "heuristic,random"], "give one agent: it plays every seat"),
         (["lastlight", "--agents", "hero"], "unknown agent 'hero'"),
         ([], "name the PACK to explain (or --resume DIR)"),
+        # a god without gods played every game to an error, then said "Apollo +0.0 (95%
+        # interval +0.0 to +0.0)" of no game at all; simulate --give refused it up front
+        (
+            ["starlight", "--cards", "helion", "--probes", "none"],
+            "Invalid value for --cards: helion is a god: give it with --option gods=true",
+        ),
+        (
+            ["starlight", "--cards", "star_chorus,helion", "--probes", "none"],
+            "helion is a god: give it with --option gods=true",
+        ),
     ],
 )
 def test_bad_input_is_one_sentence(args: list[str], said: str, tmp_path: Path) -> None:
