@@ -371,6 +371,14 @@ def sentences(result: Mapping[str, Any], names: Mapping[str, str] | None = None)
         f"{games} paired games each ({result['agent']} agents); "
         f"{result['played']} games in all."
     )
+    lost = [c for c in cards if not c["games"]]  # every pair stopped with an error
+    if lost:
+        listed = ", ".join(name(c["card"]) for c in lost)
+        lines.append(
+            f"Not measured, every game of its arm stopped with an error: {listed} "
+            "(explain.json `errors`; the arms' records in arms/ say which)."
+        )
+    cards = [c for c in cards if c["games"]]
     strong = [c for c in cards if c["significant"]]
     if strong:
         listed = "; ".join(
