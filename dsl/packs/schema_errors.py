@@ -287,8 +287,23 @@ def _wrong_type(err: ValidationError, path: DataPath, file: YamlFile, field: str
     if not path and "array" in wanted:
         hint = "a card file is a list: start each card with `- id: ...`"
     elif path and isinstance(path[-1], str):
-        hint = _as_bool(path[-1], err.instance, wanted) or _described(path[-1], err.schema)
+        hint = (
+            _as_bool(path[-1], err.instance, wanted)
+            or _as_mapping(path[-1], err.instance, wanted, err.schema)
+            or _described(path[-1], err.schema)
+        )
     return error("E0604", message, file.span(path), hint)
+
+
+def _as_mapping(name: str, value: Any, wanted: list[Any], schema: Any) -> str | None:
+    """`cost: 2` where a mapping goes: say its keys and an example with the number written,
+    `cost: {common: 2}`, rather than only what the field is."""
+    keys = list(schema.get("properties", {})) if isinstance(schema, dict) else []
+    if wanted != ["object"] or not keys or isinstance(value, dict | list):
+        return None
+    number = value if isinstance(value, int) and not isinstance(value, bool) else 1
+    said = _described(name, schema) or f"`{name}` is"
+    return f"{said}, a mapping of {', '.join(keys)}: such as `{name}: {{{keys[0]}: {number}}}`"
 
 
 _YAML11_BOOLS = {
@@ -343,7 +358,14 @@ def _not_allowed(err: ValidationError, path: DataPath, file: YamlFile, field: st
     if isinstance(err.instance, str):
         hint = did_you_mean(err.instance, [str(value) for value in allowed])
     schema = err.schema if isinstance(err.schema, dict) else {}
-    return error("E0605", message, file.span(path), hint or schema.get("x-why"))
+    hint = hint or schema.get("x-why")
+    name = path[-1] if path and isinstance(path[-1], str) else None
+    if hint is None and name is not None and allowed:
+        # `kind: 3`: nothing close to suggest, so say what the words mean and write one
+        said = _described(name, schema)
+        write = f"write one of those words, such as `{name}: {_word(allowed[0]).strip('`')}`"
+        hint = f"{said}: {write}" if said else write
+    return error("E0605", message, file.span(path), hint)
 
 
 def _word(value: Any) -> str:

@@ -108,3 +108,31 @@ def test_a_new_starlight_privilege_is_told_what_a_mod_may_do_instead(here: Path)
         "= help: the six privileges are rules of 003: a mod replaces one (`replace: true`) "
         "and cannot add another"
     ) in out
+
+
+def test_a_number_where_a_word_or_a_mapping_goes_is_told_what_to_write(here: Path) -> None:
+    """`kind: 3` said only "`kind` is `3`, not one of: ..." with no help line, and `cost: 2`
+    "`cost` is resources paid to manufacture it": neither said what to write instead."""
+    mod = new_mod("mod")
+    (mod / "techs.yaml").write_text(
+        "- id: grid\n  name: Grid\n  kind: 3\n  cost: 2\n  source: invented\n"
+        "  text: At the start of each round, gain 1 [common].\n"
+        "  effect: when round_start -> gain 1 common\n"
+    )
+    result = CliRunner().invoke(main, ["validate", "mod"])
+    assert result.exit_code == 1
+    assert (
+        "mod/techs.yaml:3:9: error[E0605]: `kind` is `3`, not one of: `civilization`, "
+        "`ship_ability`, `ship_mod`"
+    ) in result.output
+    assert (
+        "= help: `kind` is blue civilization, green ship ability, yellow ship mod: write one "
+        "of those words, such as `kind: civilization`"
+    ) in result.output
+    assert "mod/techs.yaml:4:9: error[E0604]: `cost` must be a mapping, not the number 2" in (
+        result.output
+    )
+    assert (
+        "= help: `cost` is resources paid to manufacture it, a mapping of common, uncommon, "
+        "rare: such as `cost: {common: 2}`"
+    ) in result.output
