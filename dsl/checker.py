@@ -635,7 +635,7 @@ class Checker:
                 "E0431",
                 where,
                 f"no act is said `{phrase}`: a reaction hears one of the hooks' acts",
-                (close + "; " if close else "") + f"acts: {shown}",
+                (close + " " if close else "") + f"The acts: {shown}",
             )
             scope.lenient = True
         if hook is not None:

@@ -52,3 +52,10 @@ def test_card_text_and_hover_say_it() -> None:
     line = "when an opponent attacks you -> gain 1 common"
     found = effect_hover(lastlight(), line, line.index("attacks") + 1)
     assert found is not None and "`attacked`" in found.markdown
+
+
+def test_the_hint_of_an_unknown_act_reads_as_sentences() -> None:
+    """It read "did you mean `attacks you`?; acts: ..." (a question mark, then a semicolon)."""
+    _, problems = _compile("when an opponent attacks -> gain 1 common")
+    (problem,) = problems
+    assert (problem.hint or "").startswith("did you mean `attacks you`? The acts: `attacks you`,")
