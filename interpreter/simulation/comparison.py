@@ -416,7 +416,12 @@ def _length_sentence(rounds: dict[str, Any], with_length: list[dict[str, Any]]) 
     if f"{abs(rounds['mean']):.1f}" == "0.0":  # not "0.0 rounds longer"
         said = f"Games are as long on average (a change of 0.0 rounds, {interval})"
     else:
-        said = f"Games are {abs(rounds['mean']):.1f} rounds {longer} on average ({interval})"
+        # said as the other changes are: a mean whose interval holds 0 is no finding
+        verdict = "significant" if _length_change(rounds) else "not significant"
+        said = (
+            f"Games are {abs(rounds['mean']):.1f} rounds {longer} on average ({interval}; "
+            f"{verdict})"
+        )
     if not with_length:
         return said + "."
     more = "more" if with_length[0]["difference"] > 0 else "less"

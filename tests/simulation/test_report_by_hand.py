@@ -606,7 +606,8 @@ def test_compare_leads_with_factions_then_length_then_cards() -> None:
     # The four techs built less in shorter games are one clause, not four sentences.
     length = next(i for i, s in enumerate(said) if s.startswith("Games are"))
     assert said[length] == (
-        "Games are 5.5 rounds shorter on average (95% interval -5.6 to -5.4); with them 4 techs "
+        "Games are 5.5 rounds shorter on average (95% interval -5.6 to -5.4; significant); with "
+        "them 4 techs "
         "are built significantly less often (the table of build rates in the report lists each)."
     )
     assert length < next(i for i, s in enumerate(said) if s.startswith("x is now built"))
@@ -728,3 +729,13 @@ def test_a_build_rate_of_a_card_the_variant_does_not_change_says_it_was_valued_a
     result = compare(_twenty(), [_never_built(r) for r in _twenty()], None, changed, None, worth)
     said = next(s for s in result["sentences"] if s.startswith("t is now built by 0%"))
     assert "anew" not in said
+
+
+def test_a_change_of_length_whose_interval_holds_0_is_said_not_significant() -> None:
+    """Starlight vs a mod with a new god: "Games are 1.2 rounds shorter on average (95%
+    interval -2.4 to 0.0)." read as a finding; every other change says whether it is one."""
+    variant = [{**r, "rounds": r["rounds"] + (2 if r["index"] % 2 else -1)} for r in _records()]
+    said = compare(_records(), variant)["sentences"]
+    length = next(s for s in said if s.startswith("Games are"))
+    assert length.startswith("Games are 0.2 rounds longer on average (95% interval ")
+    assert length.endswith("; not significant).")
