@@ -1349,6 +1349,7 @@ class Checker:
             unit = value.words[-1].text if isinstance(value, ast.Selector) and value.words else ""
             if _singular(unit, param.types) in param.types:  # `gain common 1`
                 hint = f"write the number before the unit: `1 {unit}`; {hint}"
+                hint = self._amount_hint(value, unit) or hint
             message = f"expected an amount such as `1 {param.types[0]}`"
             if isinstance(value, ast.Selector) and value.det is not None and unit == "card":
                 # `discard this card` where the verb takes an amount (a god's Cores): the card
@@ -1369,6 +1370,18 @@ class Checker:
         operand = {"amount": count, "unit": unit}
         self.resolved.operands[id(value)] = operand
         return operand
+
+    def _amount_hint(self, value: Any, unit: str) -> str | None:
+        """What to write for a count said in words before its unit: a value name
+        (`gain stars_launched night_points`) counts in parentheses, a number in digits
+        (`gain two ap`); None for anything else."""
+        if not isinstance(value, ast.Selector) or len(value.words) != 2:
+            return None
+        first = value.words[0].text
+        if first in self.registry.values:
+            return f"a value counts in parentheses: `({first}) {unit}`"
+        digit = _NUMBER_WORDS.get(first.lower())
+        return None if digit is None else f"write the number in digits: `{digit} {unit}`"
 
     def amount_expr(
         self, value: ast.Amount, scope: _Scope, bound: Range | None = None, what: str = ""
@@ -2829,6 +2842,13 @@ def _written_number(operand: dict[str, Any]) -> ast.Num | None:
     if isinstance(value, ast.Amount) and value.per is None and isinstance(value.count, ast.Num):
         return value.count
     return None
+
+
+#: Numbers a newcomer writes in words (`gain two ap`), with the digits to write instead.
+_NUMBER_WORDS = {
+    word: str(n)
+    for n, word in enumerate("zero one two three four five six seven eight nine ten".split())  # noqa: SIM905
+}
 
 
 def _singular(word: str, allowed: tuple[str, ...]) -> str:
