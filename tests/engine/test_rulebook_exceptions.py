@@ -903,3 +903,105 @@ def test_000_a_tie_on_light_below_twenty_players_ahead_do_not_matter() -> None:
     give(state, 2, light=10, rare=3)
     choose(game, state, {0: "mine", 1: "mine", 2: "mine"})
     assert state["result"]["winners"] == [0] and state["result"]["tiebreak"] == "light"
+
+
+# -- Supplies run out (000 "Components"; docs/rules-decisions.md E5, E6) -------------------------
+
+
+def test_e5_research_with_one_card_left_shuffles_the_discards_to_draw_three() -> None:
+    """000 "1. Research": "draw 3 technology cards from the technology deck"; the rulebook is
+    silent on an empty deck (E5: the face-up discards are shuffled into a new deck): one card
+    left and the rest discarded, Research still offers three cards to discard from."""
+    game = new_game(players=3)
+    state = blank(game)
+    state["discard"] = state["deck"][1:] + state["discard"]
+    state["deck"] = state["deck"][:1]
+    game.edited(state)
+    choose(game, state, {0: "research", 1: "mine", 2: "mine"})
+    assert len([o for o in options(game, state, 0) if o.startswith("discard:")]) == 3
+    assert state["discard"] == [] and len(state["deck"]) == 83 - 3
+
+
+def test_000_a_sixth_small_ship_cannot_be_built() -> None:
+    """000 "setup": "5 small, 3 medium, and 2 large ships" each; "You can build as many ships
+    as you can afford": with all five small ships on the board, no small ship is offered
+    however rich the player is, while a medium one is."""
+    game = new_game(players=3)
+    state = blank(game)
+    for _ in range(5):
+        put_ship(state, 0, "small", _home(state, 0))
+    give(state, 0, common=10, uncommon=5, rare=5)
+    choose(game, state, {0: "construct", 1: "mine", 2: "mine"})
+    builds = [o for o in options(game, state, 0) if o.startswith("build:")]
+    assert "build:small" not in builds and "build:medium" in builds
+
+
+def test_000_the_third_large_ship_is_not_offered_after_two_are_built() -> None:
+    """000 "setup": "2 large ships" each: two built in one Construct, no third."""
+    game = new_game(players=3)
+    state = blank(game)
+    give(state, 0, common=15, uncommon=15, rare=15)
+    choose(game, state, {0: "construct", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "build:large")
+    game.apply(state, 0, "build:large")
+    assert "build:large" not in options(game, state, 0)
+    assert state["players"][0]["supply"]["large"] == 0
+
+
+def test_e6_light_from_an_empty_supply_is_what_is_left() -> None:
+    """000 "Components": "15 small light crystals (value 1) / 15 large light crystals (value
+    5)": 90 light in all; the rulebook is silent on running out (E6: a gain takes what is
+    left): with 1 light left in the supply, an inner planet's Refresh gives 1, not 2."""
+    game = new_game(players=3)
+    state = blank(game)
+    planet, _ = _planets_on(state, "inner")[0]
+    put_extractor(state, 0, planet=planet)
+    give(state, 1, light=89)
+    assert state["supply"]["light"] == 1
+    choose(game, state, {0: "refresh", 1: "mine", 2: "mine"})
+    _finish_round(game, state)
+    assert state["players"][0]["light"] == 1 and state["supply"]["light"] == 0
+
+
+def test_e6_a_trade_the_supply_cannot_pay_in_full_is_not_offered() -> None:
+    """000 "Components": "15 purple uncommon resources"; E6: a trade is offered only when
+    the supply can pay it in full: with no uncommon left in the supply, neither gaining nor
+    converting into uncommon is offered."""
+    game = new_game(players=3)
+    state = blank(game)
+    give(state, 1, uncommon=15)
+    give(state, 0, common=4)
+    choose(game, state, {0: "trade", 1: "mine", 2: "mine"})
+    assert [o for o in options(game, state, 0) if o.startswith("trade:")] == ["trade:gain_common"]
+    assert "trade:common_to_uncommon" in _trades_with(common=4)  # as it would be with stock
+
+
+def _trades_with(**res: int) -> list[str]:
+    game = new_game(players=3)
+    state = blank(game)
+    give(state, 0, **res)
+    choose(game, state, {0: "trade", 1: "mine", 2: "mine"})
+    return [o for o in options(game, state, 0) if o.startswith("trade:")]
+
+
+def test_e3_trade_offers_the_rulebooks_four_lines_both_ways() -> None:
+    """000 "Action Card #4": "Gain 1 _ / Trade 2 _ for 1 _ (or 1 _ for 2 _) / Trade 2 _ for
+    1 _ (or 1 _ for 2 _) / Trade 2 _ for 1 _" (E3: gain 1 common; common <-> uncommon;
+    uncommon <-> rare; 2 rare -> 1 light, the one-way line): with enough of each, exactly
+    these six picks, and no gain of an uncommon or rare (001's list is not the rulebook's)."""
+    assert sorted(_trades_with(common=4, uncommon=2, rare=2)) == sorted([
+        "trade:gain_common", "trade:common_to_uncommon", "trade:uncommon_to_common",
+        "trade:uncommon_to_rare", "trade:rare_to_uncommon", "trade:rare_to_light",
+    ])  # fmt: skip
+
+
+def test_e3_two_rare_become_one_light() -> None:
+    """000 "OVERVIEW": resources "purchase technologies, ships, and light"; E3: the one-way
+    line is 2 rare for 1 light: two such trades turn 4 rare into 2 light."""
+    game = new_game(players=3)
+    state = blank(game)
+    give(state, 0, rare=4)
+    choose(game, state, {0: "trade", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "trade:rare_to_light")
+    game.apply(state, 0, "trade:rare_to_light")
+    assert state["players"][0]["light"] == 2 and state["players"][0]["res"]["rare"] == 0
