@@ -573,3 +573,41 @@ def test_flush_the_flare_pool_is_only_on_its_own_action() -> None:
     flares = list(state["pools"]["flares"])
     choose(game, state, "flush")
     assert state["pools"]["flares"] == flares
+
+
+def test_last_turn_the_final_launch_keeps_the_target_and_link_rules() -> None:
+    """003 "Your Last Turn": "launch a completed star to any eligible slot in any
+    constellation"; 003 "Choosing a Destination Slot": eligible is empty, of the star's size,
+    a target in an empty constellation or linked to a filled slot: with one star in Aquila,
+    a magnitude 2 star is offered Aquila's linked small slot and the small targets of the
+    empty constellations, from Gain Cores and without a step."""
+    game, state = _three()
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"] * 2)
+    put_star(game, state, 2, "aquila_1")
+    game.edited(state)
+    _last_round(game, state, 1)
+    assert "final" in options(game, state) and state["players"][1]["marker"] == 0
+    choose(game, state, "final", "core:achernar", "ray:yellow:long", "ray:yellow:long", "ready")
+    small_targets = {
+        sid for sid, slot in game.content.slots.items()
+        if slot.target and slot.size == "small" and slot.constellation != "aquila"
+    }  # fmt: skip
+    assert _slots(game, state) == {"aquila_3"} | small_targets
+
+
+def test_last_turn_the_final_launch_pays_one_ap_and_no_surcharge() -> None:
+    """003 "Your Last Turn": "without moving on the rondel or being on a Launch action space.
+    Pay 1 AP": beside the other players' markers on Gain Cores, the final launch costs 1 AP
+    (the surcharge is for taking a space's action)."""
+    game, state = _three()
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"] * 2)
+    game.edited(state)
+    _last_round(game, state, 1)
+    assert [p["marker"] for p in state["players"]] == [0, 0, 0]
+    ap = state["players"][1]["ap"]
+    choose(game, state, "final", "core:achernar", "ray:yellow:long", "ray:yellow:long", "ready")
+    choose(game, state, "slot:aquila_1")
+    assert state["players"][1]["stars"] == ["aquila_1"]
+    assert state["players"][1]["night"] == game.content.slots["aquila_1"].night_points
+    assert state["turn"] != 1  # the final launch is the last action (SL19)
+    assert state["players"][1]["saved"] == min(5, ap - 1)  # what is left after its 1 AP
