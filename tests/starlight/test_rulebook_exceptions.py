@@ -6,8 +6,9 @@ the section of 003 it comes from. They add to ``test_rulebook_text.py`` and
 ``test_rulebook_edges.py``: the Gain actions' limits, the rondel's full lap, where the
 surcharge goes, Buy Night Points' AP, the slot sizes by magnitude, the Starter Core's seven
 rays, daybreak's threshold (night points only, a Starbot too), the last turn's Flare and
-slotless sizes, the printed sample Laurel, when an accolade is claimed, and the gods dealt
-to live players only.
+slotless sizes, the printed sample Laurel, when an accolade is claimed, the gods dealt
+to live players only, and a held Flare's boon completing the last turn's star (the one
+disagreement this pass found: docs/rules-decisions.md SL160).
 """
 
 from __future__ import annotations
@@ -611,3 +612,71 @@ def test_last_turn_the_final_launch_pays_one_ap_and_no_surcharge() -> None:
     assert state["players"][1]["night"] == game.content.slots["aquila_1"].night_points
     assert state["turn"] != 1  # the final launch is the last action (SL19)
     assert state["players"][1]["saved"] == min(5, ap - 1)  # what is left after its 1 AP
+
+
+# -- The last turn's forfeit and a Flare's boon (SL160) -----------------------------------------
+
+
+def test_sl160_a_flares_boon_may_complete_the_star_of_a_last_turn() -> None:
+    """003 "Your Last Turn": "If you cannot assemble a completed star, your last turn is
+    forfeit ... Do not take any actions or move your marker"; 003 "Actions": "In addition to
+    your movements and actions, on any turn you may spend any number of Flares to use their
+    boons": a Core and one ray are no star, but Star Chorus's boon (2 long rays) completes
+    it: the turn is not forfeit; only the boon (or ending, which forfeits) is offered until
+    the star is complete, then the turn goes on as usual and the final launch scores."""
+    game, state = _three()
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"], flares=["star_chorus"])
+    set_pool(game, state, "long", ["yellow:long", "green:long", "red:long", "blue:long"])
+    game.edited(state)
+    _last_round(game, state, 1)
+    assert state["turn"] == 1 and not state["turn_state"]["forfeit"]
+    assert options(game, state) == ["boon:star_chorus", "end"]
+    choose(game, state, "boon:star_chorus", "ray:yellow:long", "ray:green:long")
+    assert {"step", "final", "end"} <= set(options(game, state))
+    choose(game, state, "final", "core:achernar", *["ray:yellow:long"] * 2, "ray:green:long")
+    choose(game, state, "ready", "slot:aquila_1")
+    me = state["players"][1]
+    assert me["stars"] == ["aquila_1"] and me["marker"] == 0
+    assert me["used_flares"] == ["star_chorus"]
+
+
+def test_sl160_ending_without_a_star_forfeits_and_the_marker_stays() -> None:
+    """003 "Your Last Turn": a player who holds a Flare but does not complete a star with its
+    boon forfeits the turn: ending it records the forfeit, takes no action and leaves the
+    marker where it was."""
+    game, state = _three()
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"], flares=["full_scale"])
+    game.edited(state)
+    _last_round(game, state, 1)
+    assert options(game, state) == ["boon:full_scale", "end"]  # its boon is 2 AP, no ray
+    events: list[dict[str, Any]] = []
+    game.listen(events.append)
+    choose(game, state, "boon:full_scale")  # then only `end` is left: taken unasked (SL8)
+    assert state["turn"] != 1 or state["phase"] == "over"
+    assert "forfeit" in [e["kind"] for e in events if e.get("seat") == 1]
+    assert state["players"][1]["marker"] == 0 and state["players"][1]["stars"] == []
+
+
+def test_sl160_without_a_flare_the_last_turn_is_forfeit_at_once() -> None:
+    """003 "Your Last Turn": with no Flare to use and no complete star, nothing can complete
+    one without an action: the turn is forfeit at once (the next seat plays)."""
+    game, state = _three()
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"])
+    game.edited(state)
+    _last_round(game, state, 1)
+    assert state["turn"] != 1 or state["phase"] == "over"
+
+
+def test_sl160_ap_from_a_boon_before_the_star_is_complete_are_kept() -> None:
+    """003 "Flares": a boon's benefit is the player's: Full Scale's 2 AP, used before Star
+    Chorus completes the last turn's star, are added to the turn's 5 AP."""
+    game, state = _three()
+    give(game, state, 1, cores=["achernar"], rays=["yellow:long"],
+         flares=["full_scale", "star_chorus"])  # fmt: skip
+    set_pool(game, state, "long", ["yellow:long", "green:long", "red:long", "blue:long"])
+    game.edited(state)
+    _last_round(game, state, 1)
+    choose(game, state, "boon:full_scale")
+    assert state["players"][1]["ap"] == 2 and "step" not in options(game, state)
+    choose(game, state, "boon:star_chorus", "ray:yellow:long", "ray:green:long")
+    assert state["players"][1]["ap"] == 5 + 2 and "final" in options(game, state)
