@@ -299,6 +299,8 @@ def _may_be_forced(game: Game, state: State) -> bool:
     turn = state["turn_state"]
     if turn is None or turn["first"]:
         return False
+    if turn.get("assembling"):  # SL160: only boons and `end` until a star can be assembled
+        return True
     steps_left = turn.get("steps", 0) < turns.MAX_STEPS
     return not (steps_left and p["ap"] >= game.stat(state, p["seat"], "step_cost"))
 

@@ -117,6 +117,9 @@ class Turn(TypedDict):
     final_done: bool
     #: No complete star can be launched in the last turn: it is forfeit.
     forfeit: bool
+    #: A last turn begun without a complete star but with Flares: until their boons complete
+    #: one, only boons may be used and the turn's AP wait (docs/rules-decisions.md SL160).
+    assembling: NotRequired[bool]
     #: The AP the turn began with, and what the Saved AP box brought.
     ap_received: NotRequired[int]
     saved_ap: NotRequired[int]

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 END = Option("end", "end your turn (save what AP you may)")
+#: ``end`` in a last turn still without a complete star (SL160).
+FORFEIT = Option("end", "forfeit your last turn: no complete star to launch")
 #: Steps one turn may take (SL18): two laps of the rondel. A turn has at most 11 AP, so the
 #: bound only matters when a god makes steps free; it keeps every turn finite.
 MAX_STEPS = 14
@@ -58,10 +60,20 @@ def begin_turn(game: Game, state: State) -> None:
         state["todo"].append("finish_turn")
         return
     if last and not launch.can_start(game, state, seat, None):
-        state["turn_state"]["forfeit"] = True  # type: ignore[index]  # set above; 003 "Your Last Turn": no complete star
-        events.emit(state, "forfeit", seat)
+        if actions.boon_options(p):
+            # SL160: a Flare's boon is no action and may bring the Core or rays the star
+            # lacks; the turn begins (``assembled``) only once a star can be assembled.
+            state["turn_state"]["assembling"] = True  # type: ignore[index]  # set above
+            return
+        _forfeit(state, seat)
         state["todo"].append("finish_turn")
         return
+    _start_live_turn(game, state, seat)
+
+
+def _start_live_turn(game: Game, state: State, seat: int) -> None:
+    """A live turn's AP (5, 6 with +1 Action Point, the saved AP) and its god's start."""
+    p = player(state, seat)
     p["turns"] += 1
     # SL110: a turn begins after every action before it, so a privilege gained in an earlier
     # turn works from this turn's start (003 "+1 Action Point": "at the start of each
@@ -83,8 +95,29 @@ def begin_turn(game: Game, state: State) -> None:
     if between:  # of which waited since the last turn (SL155); only in a game where some did
         turn["ap_waited"] = between
     if events.ON:
-        events.emit(state, "turn", seat, ap=p["ap"], last=last)
+        events.emit(state, "turn", seat, ap=p["ap"], last=turn["last"])
     gods.fire(game, state, seat, "turn_start")
+
+
+def assembled(game: Game, state: State) -> None:
+    """After a boon used at the start of a last turn without a star (SL160): once a complete
+    star can be assembled, the turn begins as any last turn; until then only boons remain."""
+    seat = state["turn"]
+    turn = state["turn_state"]
+    assert turn is not None  # a last turn waiting for its star (``begin_turn``)
+    if turn.get("assembling") and launch.can_start(game, state, seat, None):
+        turn["assembling"] = False
+        p = player(state, seat)
+        boons_gave = p["ap"]  # a boon's AP (Full Scale) before the turn's own
+        _start_live_turn(game, state, seat)
+        p["ap"] += boons_gave
+
+
+def _forfeit(state: State, seat: int) -> None:
+    """003 "Your Last Turn": "If you cannot assemble a completed star, your last turn is
+    forfeit"."""
+    state["turn_state"]["forfeit"] = True  # type: ignore[index]  # a live turn has begun
+    events.emit(state, "forfeit", seat)
 
 
 def end_turn(game: Game, state: State) -> None:
@@ -187,6 +220,12 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
     spaces = game.content.spaces
     turn = state["turn_state"]
     assert turn is not None  # between actions of a live turn
+    if turn.get("assembling"):
+        # SL160, 003 "Your Last Turn": "If you cannot assemble a completed star, your last
+        # turn is forfeit ... Do not take any actions or move your marker on the rondel";
+        # 003 "Actions": a Flare's boon may be used "in addition to your movements and
+        # actions", so it may still complete the star; `end` forfeits the turn.
+        return [*actions.boon_options(p), FORFEIT]
     if turn["first"]:
         # 003 "Your First Turn": the first-turn AP are spent on the one action, so a launch
         # whose cost is more than they are is not offered (docs/rules-decisions.md SL141).
@@ -261,8 +300,14 @@ def choose(game: Game, state: State, seat: int, option_id: str) -> None:
         launch.begin(state, seat, list(game.content.constellations), 0, final=True)
     elif verb == "boon":
         actions.use_boon(game, state, seat, what)  # 003 "Flares": the green box
+        if turn is not None and turn.get("assembling"):
+            state["todo"].append("assembled")  # once the boon is over (SL160)
     elif verb == "end":
-        state["todo"].append("end_turn")
+        if turn is not None and turn.get("assembling"):
+            _forfeit(state, seat)  # SL160: no boon completed a star; the turn never began
+            state["todo"].append("finish_turn")
+        else:
+            state["todo"].append("end_turn")
     else:
         raise IllegalOption(f"player {seat} cannot choose {option_id!r} now")
 
@@ -303,6 +348,7 @@ STEPS = {
     "begin_turn": begin_turn,
     "end_turn": end_turn,
     "finish_turn": finish_turn,
+    "assembled": assembled,
     "score_daybreak": score_daybreak,
     "score_round_limit": score_round_limit,
     "react_to_launch": reactions.react_to_launch,  # SL148
