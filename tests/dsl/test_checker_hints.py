@@ -267,3 +267,21 @@ def test_starlights_leader_is_a_named_party() -> None:
     effect = EffectSource.standalone("when turn_start -> steal 1 long_ray from the leader")
     compiled, found = compile_effect(effect, starlight(), "god")
     assert compiled is not None and found == []
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "choose one: gain 2 light or gain 1 common then draw 2 techs",
+        # the last option a group: its parentheses are quoted both, not the opening one alone
+        "choose one: gain 2 light or (for each opponent -> give 1 common to it) then draw 2 techs",
+    ],
+)
+def test_the_cards_a_step_after_a_choice_is_told_to_write_compile_cleanly(effect: str) -> None:
+    """W0407's hint writes the card both ways it may be meant; each is a card that compiles
+    with no warning (a hint that dropped a group's `)` gave an effect that does not parse)."""
+    hint = only(effect, "W0407", "deep_space").hint
+    written = hint.split("`")[1::2]
+    assert len(written) == 2, hint
+    for card in written:
+        assert diagnose(card, "deep_space") == [], (card, diagnose(card, "deep_space"))
