@@ -277,3 +277,24 @@ def test_e127_a_ship_tech_hears_only_the_loss_of_a_ship_of_its_type() -> None:
     assert s["players"][0]["res"]["rare"] == 0 and s["players"][0]["res"]["common"] == 2
     destroy(s, large, 1)
     assert s["players"][0]["res"]["rare"] == 1 and s["players"][0]["res"]["common"] == 3
+
+
+def test_a_ship_tech_hears_the_damage_its_own_ship_type_deals_not_the_damaged_ships_type():
+    """E156: `damage_dealt` on a ship mod of medium ships was heard when an enemy *medium*
+    ship took damage, from anything (the hook's ship is the damaged one): now it is heard for
+    damage its own ship type deals, by its roll or its own effect, and no card's verb else."""
+    from whitedwarf.interpreter.lastlight.verbs import verb_deal
+
+    _, s = fresh()
+    tech(s, 0, "gun_crews", "when damage_dealt -> gain 1 rare", kind="ship_mod", slot="medium")
+    tech(s, 0, "boarders", "when damage_dealt -> gain 1 common")
+    enemy = ship(s, 1, "medium", "outer_02")
+    big = ship(s, 1, "large", "outer_02")
+    token(s, 0, "t", "deal 1 damage to each enemy ship here", sector="outer_02")
+    # a token's verb: no ship type dealt it, so only the civilization tech hears it (twice)
+    assert s["players"][0]["res"]["rare"] == 0 and s["players"][0]["res"]["common"] == 2
+    # the medium ship tech's own effect deals it: its ship type's damage
+    frame = {"owner": 0, "card": "gun_crews", "clause": 0, "context": {"ship_type": "medium"}}
+    verb_deal(s, frame, [(1, "damage"), big])
+    assert s["players"][0]["res"]["rare"] == 1 and s["players"][0]["res"]["common"] == 3
+    assert enemy in s["ships"]
