@@ -270,6 +270,10 @@ class Hook(Entry):
     never_on: tuple[str, ...] = ()
     never_why: str = ""
     never_instead: str = ""  # the hint: what such a card writes instead
+    # How a card of a ``CardKind.narrowed`` kind says the hook, which it hears only about its
+    # own thing (a ship tech: ``When you lose a ship of this type``, E127, E156); empty: as
+    # ``text`` says it.
+    tech_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +305,9 @@ class CardKind(Entry):
     file: str = ""
     clauses: tuple[str, ...] = ()
     context: tuple[tuple[str, str], ...] = ()  # ``this <noun>`` bindings every card of it has
+    # A card of the kind hears some hooks only about its own thing (a ship tech: its ship
+    # type, E127) and its text says them so (``Hook.tech_text``).
+    narrowed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
