@@ -1356,11 +1356,13 @@ class Checker:
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:
+            why = dict(param.refused_units).get(unit)
+            listed = suggest(value.unit.text, param.types, "units this verb takes")
             self.error(
                 "E0409",
                 value.unit.pos,
                 f"`{value.unit.text}` is not a unit this verb takes",
-                suggest(value.unit.text, param.types, "units this verb takes"),
+                f"{why}; {listed}" if why else listed,
             )
             return None
         count = self.amount_expr(value, scope, param.range, f"an amount of {unit}")

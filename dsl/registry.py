@@ -68,6 +68,9 @@ class Param:
     # only a tech leaves play so); empty: any card kind's. Any other card kind's ``this card``
     # there is E0437, naming these kinds.
     this_kinds: tuple[str, ...] = ()
+    # Units an AMOUNT parameter refuses for a reason a designer should be told, as
+    # ``(unit, why)`` (``steal 1 light``: light is never taken from a player); E0409's hint.
+    refused_units: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

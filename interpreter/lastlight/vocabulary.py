@@ -1292,7 +1292,21 @@ def _verbs() -> list[Verb]:
             "steal 1 common from an opponent",
             "invented",
             params=(
-                Param("amount", A, RESOURCES, range=RESOURCES_MOVED),
+                Param(
+                    "amount",
+                    A,
+                    RESOURCES,
+                    range=RESOURCES_MOVED,
+                    refused_units=(
+                        (
+                            "light",
+                            "light is never taken from a player: it is what a player wins "
+                            '(000 "Game End"), and only its owner gives it up, with `pay 1 '
+                            "light`, so no card makes an opponent lose light "
+                            "(docs/rules-decisions.md E157)",
+                        ),
+                    ),
+                ),
                 Param("player", T, ("player",), prep="from"),
             ),
             text="steal",

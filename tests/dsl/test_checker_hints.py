@@ -285,3 +285,15 @@ def test_the_cards_a_step_after_a_choice_is_told_to_write_compile_cleanly(effect
     assert len(written) == 2, hint
     for card in written:
         assert diagnose(card, "deep_space") == [], (card, diagnose(card, "deep_space"))
+
+
+def test_stealing_light_is_told_why_light_is_never_taken_from_a_player() -> None:
+    """E157: `ll_ion_storm` ("each opponent with a ship here loses 1 light") tried `steal 1
+    light from it` and was told only the units `steal` takes."""
+    found = only(
+        "for each opponent -> if number of ships of it here >= 1 -> steal 1 light from it",
+        "E0409",
+        "planetary",
+    )
+    assert found.hint.startswith("light is never taken from a player")
+    assert "`pay 1 light`" in found.hint and "`common`" in found.hint
