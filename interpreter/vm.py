@@ -36,7 +36,7 @@ from itertools import product
 from typing import Any, NoReturn, Protocol, TypedDict, cast
 
 from whitedwarf.dsl import budget
-from whitedwarf.interpreter import card_state, card_uses
+from whitedwarf.interpreter import card_state
 from whitedwarf.interpreter.state import State
 
 
@@ -185,6 +185,11 @@ class Adapter(Protocol):
     #     does for those cost calls;
     # ``selector(selector)`` -> a function ``(state, frame) -> ids`` doing what
     #     ``candidates`` does for that selector, a new list at each call.
+    #
+    # Optional, told what a frame did: ``unpaid(state, frame)`` (a cost could not be paid),
+    # ``pointless(state, frame)`` (a payment whose gain cannot happen now was not made),
+    # ``unused(state, frame)`` (a clause whose whole effect is one `may` did nothing: a
+    # limited trigger gets its use back, docs/rules-decisions.md E155).
 
 
 #: More seats than any game has (:meth:`Machine.ranked` orders seats by a remainder).
@@ -1189,14 +1194,14 @@ class Machine:
     def _not_taken(self, state: State, frame: Frame, to: int) -> None:
         """A jump to ``to`` past a `may` (declined, or with nothing it could do) or past the
         costs before it: when the `may` is the clause's whole effect and ``to`` its end, the
-        clause did nothing, so a use limit gets its use back ("once per game, you may ...":
-        docs/rules-decisions.md E155). A clause without a limit has no use to give back."""
-        program = self.adapter.program(state, frame)
-        if to != len(program) - 1 or not _whole_may(program):
+        clause did nothing, and the adapter's optional ``unused(state, frame)`` is told (a
+        limited trigger gets its use back: "once per game, you may ...", E155)."""
+        unused = getattr(self.adapter, "unused", None)
+        if unused is None:
             return
-        card = frame.get("context", {}).get("card")
-        if card is not None and "clause" in frame:
-            card_uses.give_back(state, str(card), frame["clause"])
+        program = self.adapter.program(state, frame)
+        if to == len(program) - 1 and _whole_may(program):
+            unused(state, frame)
 
     @staticmethod
     def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
