@@ -3,7 +3,7 @@
 A clause compiled with ``limit`` (``{"times": N, "per": period}``: ``activated, once per
 round: ...``, ``when <hook>, at most 3 times per game -> ...``) is counted each time it is
 used: an activated ability when its owner starts it, a trigger when its hook comes and its
-``when ... if`` condition holds; a clause whose whole effect is one ``may`` gets its use back
+``when ... if`` condition holds; a trigger whose whole effect is one ``may`` gets its use back
 when the ``may`` is not taken (:func:`give_back`, E155). A clause used up is not offered
 (activated) or does nothing (trigger) until its period ends, when the engine calls
 :func:`reset` with the period.
