@@ -962,13 +962,11 @@ class Checker:
             choice = item.step if isinstance(item, ast.Optional) else item
             if not isinstance(choice, ast.Choice):
                 continue
-            last = choice.options[-1].pos
+            start, end = _grouped(text, choice.options[-1].pos)
             whole = text[choice.pos.start : choice.pos.end]
             step = text[after.pos.start : after.pos.end]
             either = f"({whole}) then {step}"
-            two_steps = (
-                f"{text[choice.pos.start : last.start]}({text[last.start : last.end]} then {step})"
-            )
+            two_steps = f"{text[choice.pos.start : start]}({text[start:end]} then {step})"
             self.warning(
                 "W0407",
                 ast.Pos(choice.pos.start, after.pos.end),
@@ -1359,11 +1357,13 @@ class Checker:
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:
+            why = dict(param.refused_units).get(unit)
+            listed = suggest(value.unit.text, param.types, "units this verb takes")
             self.error(
                 "E0409",
                 value.unit.pos,
                 f"`{value.unit.text}` is not a unit this verb takes",
-                suggest(value.unit.text, param.types, "units this verb takes"),
+                f"{why}; {listed}" if why else listed,
             )
             return None
         count = self.amount_expr(value, scope, param.range, f"an amount of {unit}")
@@ -2961,6 +2961,17 @@ def walk_steps(step: ast.Step) -> Iterator[ast.Step]:
     yield step
     for item in ast.inner_steps(step):
         yield from walk_steps(item)
+
+
+def _grouped(text: str, pos: ast.Pos) -> tuple[int, int]:
+    """The span of a step with the parentheses of its group, when it is one (`(A then B)`
+    is parsed to its steps, whose span leaves the parentheses out), so a hint that quotes it
+    quotes them both, not the opening one alone."""
+    before = text[: pos.start].rstrip()
+    after = text[pos.end :].lstrip()
+    if before.endswith("(") and after.startswith(")"):
+        return len(before) - 1, len(text) - len(after) + 1
+    return pos.start, pos.end
 
 
 def _twice(amount: ast.Expr) -> str:

@@ -68,6 +68,9 @@ class Param:
     # only a tech leaves play so); empty: any card kind's. Any other card kind's ``this card``
     # there is E0437, naming these kinds.
     this_kinds: tuple[str, ...] = ()
+    # Units an AMOUNT parameter refuses for a reason a designer should be told, as
+    # ``(unit, why)`` (``steal 1 light``: light is never taken from a player); E0409's hint.
+    refused_units: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +273,10 @@ class Hook(Entry):
     never_on: tuple[str, ...] = ()
     never_why: str = ""
     never_instead: str = ""  # the hint: what such a card writes instead
+    # How a card of a ``CardKind.narrowed`` kind says the hook, which it hears only about its
+    # own thing (a ship tech: ``When you lose a ship of this type``, E127, E156); empty: as
+    # ``text`` says it.
+    tech_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +308,9 @@ class CardKind(Entry):
     file: str = ""
     clauses: tuple[str, ...] = ()
     context: tuple[tuple[str, str], ...] = ()  # ``this <noun>`` bindings every card of it has
+    # A card of the kind hears some hooks only about its own thing (a ship tech: its ship
+    # type, E127) and its text says them so (``Hook.tech_text``).
+    narrowed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,27 +23,36 @@ from whitedwarf.dsl.registry import Entry, Registry
 
 #: Set while :func:`render_literal` writes: each modifier said as the language says it.
 _LITERAL: ContextVar[bool] = ContextVar("literal", default=False)
+#: Set while a ship tech's text is written: its hooks about a ship are said of its own ship
+#: type (``Hook.tech_text``: "When you lose a ship of this type"), as the engine hears them.
+_SHIP_TECH: ContextVar[bool] = ContextVar("ship_tech", default=False)
 
 
-def render_effect(text: str, registry: Registry) -> str:
-    """The card text of an effect (raises EffectSyntaxError for text that does not parse)."""
-    return render(parse(text), registry)
+def render_effect(text: str, registry: Registry, kind: str | None = None) -> str:
+    """The card text of an effect (raises EffectSyntaxError for text that does not parse);
+    ``kind``: the card kind, when known (a ship tech says its hooks of its ship type)."""
+    return render(parse(text), registry, kind)
 
 
-def render_literal(text: str, registry: Registry) -> str:
+def render_literal(text: str, registry: Registry, kind: str | None = None) -> str:
     """The card text of an effect with each modifier said word for word ("You have -1
     [light] given by your Trade."), not in its stat's ``phrase`` ("Your Trade gives the
     chosen opponent 1 less [light]."): a text written so says what the effect does too."""
     token = _LITERAL.set(True)
     try:
-        return render_effect(text, registry)
+        return render_effect(text, registry, kind)
     finally:
         _LITERAL.reset(token)
 
 
-def render(effect: ast.Effect, registry: Registry) -> str:
+def render(effect: ast.Effect, registry: Registry, kind: str | None = None) -> str:
     """The card text of a parsed effect: one sentence per clause."""
-    return " ".join(_sentence(_clause(c, registry)) for c in effect.clauses)
+    card_kind = registry.card_kinds.get(kind or "")
+    token = _SHIP_TECH.set(card_kind is not None and card_kind.narrowed)
+    try:
+        return " ".join(_sentence(_clause(c, registry)) for c in effect.clauses)
+    finally:
+        _SHIP_TECH.reset(token)
 
 
 def word_text(registry: Registry, section: str, name: str) -> str:
@@ -208,6 +217,9 @@ def _clause(clause: ast.Clause, registry: Registry) -> str:
         return f"{_subject(clause.subject, registry)} can {flag}"
     if isinstance(clause, ast.Trigger):
         head = word_text(registry, "hooks", clause.hook.text)
+        hook = registry.hooks.get(clause.hook.text)
+        if hook is not None and hook.tech_text and _SHIP_TECH.get():
+            head = hook.tech_text
         if clause.cond is not None:
             head += f", if {_cond(clause.cond, registry)}"
         if clause.limit is not None:  # "Once per round, when ...: ..." (issue 29)
@@ -288,6 +300,22 @@ def _body(body: ast.Body, registry: Registry) -> str:
     return text
 
 
+def _optional(step: ast.Step, registry: Registry) -> str:
+    """``may <step>``: "you may" before a step whose text starts with a verb; the others
+    are said so that "you may" reads ("you may until the end of the turn, you can ..." did
+    not): "you may choose that until the end of ...", "you may, for each opponent, ...",
+    "you may have your next tech cost 1 less"."""
+    said, inner = _step(step, registry), _unwrapped(step)
+    if isinstance(inner, ast.Lasting):
+        return f"you may choose that {said}"
+    if isinstance(inner, (ast.ForEach, ast.Conditional)):
+        return f"you may, {said}"
+    if isinstance(inner, ast.NextCost):
+        thing = " ".join(w.text for w in inner.thing)
+        return f"you may have your next {thing} cost {_expr(inner.amount, registry)} less"
+    return f"you may {said}"
+
+
 def _unwrapped(step: ast.Step) -> ast.Step:
     """A step in parentheses alone is that step (`(choose one: A or B) then C`)."""
     while isinstance(step, ast.Body) and len(step.steps) == 1:
@@ -299,7 +327,7 @@ def _step(step: ast.Step, registry: Registry) -> str:
     if isinstance(step, ast.Action):
         return _action(step, registry)
     if isinstance(step, ast.Optional):
-        return f"you may {_step(step.step, registry)}"
+        return _optional(step.step, registry)
     if isinstance(step, ast.Conditional):
         text = f"if {_cond(step.cond, registry)}, {_step(step.step, registry)}"
         if step.otherwise is not None:

@@ -3,8 +3,10 @@
 A clause compiled with ``limit`` (``{"times": N, "per": period}``: ``activated, once per
 round: ...``, ``when <hook>, at most 3 times per game -> ...``) is counted each time it is
 used: an activated ability when its owner starts it, a trigger when its hook comes and its
-``when ... if`` condition holds. A clause used up is not offered (activated) or does nothing
-(trigger) until its period ends, when the engine calls :func:`reset` with the period.
+``when ... if`` condition holds; a trigger whose whole effect is one ``may`` gets its use back
+when the ``may`` is not taken (:func:`give_back`, E155). A clause used up is not offered
+(activated) or does nothing (trigger) until its period ends, when the engine calls
+:func:`reset` with the period.
 
 The counts live in the state under ``card_uses`` (plain data: they save, load, clone and
 are shown to every player, as the cards are public), keyed ``"<card ref>/<clause>"``::
@@ -80,6 +82,18 @@ def count(state: State, owner: int, ref: str, clause: int, limit: Limit) -> dict
             "per": limit["per"],
         }
     entry["used"] += 1
+    return entry
+
+
+def give_back(state: State, ref: str, clause: int) -> dict[str, Any] | None:
+    """Take back one counted use of the clause (a use limit on a clause whose whole effect is
+    one `may` not taken: docs/rules-decisions.md E155); its entry, or None when it had no use
+    counted this period (an unlimited clause, or a period that ended since)."""
+    table = state.get(KEY)
+    entry: dict[str, Any] | None = table.get(key(ref, clause)) if table else None
+    if entry is None or entry["used"] <= 0:
+        return None
+    entry["used"] -= 1
     return entry
 
 

@@ -74,6 +74,17 @@ MAX_STEPS = budget.MAX_STEPS
 MAX_DEPTH = 16
 
 
+def _whole_may(program: list[list[Any]]) -> bool:
+    """Whether a program is one `may` (its costs' checks, then the question, whose "no"
+    goes to the program's end): `when <hook>, once per round -> may pay 1 common -> ...`."""
+    for ins in program:
+        if ins[0] == "ask":
+            return bool(ins[2] == len(program) - 1 and program[-1][0] == "end")
+        if ins[0] != "affordable":
+            return False
+    return False
+
+
 class Outcome:
     """How a run of a frame ended: :data:`DONE`, :data:`PAUSE` or :data:`YIELD`."""
 
@@ -174,6 +185,11 @@ class Adapter(Protocol):
     #     does for those cost calls;
     # ``selector(selector)`` -> a function ``(state, frame) -> ids`` doing what
     #     ``candidates`` does for that selector, a new list at each call.
+    #
+    # Optional, told what a frame did: ``unpaid(state, frame)`` (a cost could not be paid),
+    # ``pointless(state, frame)`` (a payment whose gain cannot happen now was not made),
+    # ``unused(state, frame)`` (a clause whose whole effect is one `may` did nothing: a
+    # limited trigger gets its use back, docs/rules-decisions.md E155).
 
 
 #: More seats than any game has (:meth:`Machine.ranked` orders seats by a remainder).
@@ -881,6 +897,8 @@ class Machine:
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         if kind == "ask":
             frame["pc"] = pending["next"] if option_id == "yes" else pending["else"]
+            if option_id != "yes":
+                self._not_taken(state, frame, frame["pc"])
         elif kind == "branch":
             frame["pc"] = pending["pcs"][int(option_id.partition(":")[2])]
         elif not self._pick(frame, pending, option_id):
@@ -1161,6 +1179,7 @@ class Machine:
                 if pointless is not None:
                     pointless(state, frame)
                 skipped: int = ins[2]  # the pc past what the costs pay for
+                self._not_taken(state, frame, skipped)
                 return skipped
             return pc + 1
         # A cost that cannot be paid skips what it pays for; a trace says so (the adapter's
@@ -1169,7 +1188,20 @@ class Machine:
         if unpaid is not None:
             unpaid(state, frame)
         past: int = ins[2]  # the pc past what the costs pay for
+        self._not_taken(state, frame, past)
         return past
+
+    def _not_taken(self, state: State, frame: Frame, to: int) -> None:
+        """A jump to ``to`` past a `may` (declined, or with nothing it could do) or past the
+        costs before it: when the `may` is the clause's whole effect and ``to`` its end, the
+        clause did nothing, and the adapter's optional ``unused(state, frame)`` is told (a
+        limited trigger gets its use back: "once per game, you may ...", E155)."""
+        unused = getattr(self.adapter, "unused", None)
+        if unused is None:
+            return
+        program = self.adapter.program(state, frame)
+        if to == len(program) - 1 and _whole_may(program):
+            unused(state, frame)
 
     @staticmethod
     def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
@@ -1202,6 +1234,7 @@ class Machine:
     def _op_ask(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         if not self.acts(state, frame, self._code(state, frame), pc + 1):
             declined: int = ins[2]  # ``may`` before a choice none of whose options can act:
+            self._not_taken(state, frame, declined)
             return declined  # no question
         frame["pending"] = {
             "kind": "ask",

@@ -41,12 +41,12 @@ def text_mismatches(
     spec: ContentSpec,
     registry: Registry,
     compiled: Mapping[str, Mapping[str, object]],
-    card_texts: Mapping[str, str] = MappingProxyType({}),
+    card_texts: Mapping[tuple[str, str], str] = MappingProxyType({}),
 ) -> list[Diagnostic]:
     """W0430 for each compiled card whose text differs from the text of its effect.
 
-    ``card_texts`` holds texts already written from effects (by effect text); the others
-    are written here.
+    ``card_texts`` holds texts already written from effects (by card kind and effect text);
+    the others are written here.
     """
     out = []
     for kind in spec.card_kinds():
@@ -154,26 +154,27 @@ def card_text(
     card: Mapping[str, Any],
     kind: FileKind,
     registry: Registry,
-    written: Mapping[str, str] = MappingProxyType({}),
+    written: Mapping[tuple[str, str], str] = MappingProxyType({}),
     literal: bool = False,
 ) -> str | None:
     """The text of a card written from its effects (None: it has none).
 
     One effect: its text. Several (``more_effects``): each effect's text after its card
     kind's printed name, in the order of :meth:`FileKind.effect_fields`. ``written`` holds
-    texts already written, by effect text. Raises EffectSyntaxError for an effect that does
-    not parse. ``literal``: each modifier word for word (``render_literal``).
+    texts already written, by card kind and effect text. Raises EffectSyntaxError for an
+    effect that does not parse. ``literal``: each modifier word for word (``render_literal``).
     """
     boxes = []
     for name, fixed_kind, _ in kind.effect_fields():
         effect = card.get(name)
         if not isinstance(effect, str):
             continue
+        kind_name = fixed_kind or kind.card_kind_of(dict(card)) or ""
         if literal:
-            text = render_literal(effect, registry)
+            text = render_literal(effect, registry, kind_name)
         else:
-            text = written.get(effect) or render_effect(effect, registry)
-        card_kind = registry.card_kinds.get(fixed_kind or kind.card_kind_of(dict(card)) or "")
+            text = written.get((kind_name, effect)) or render_effect(effect, registry, kind_name)
+        card_kind = registry.card_kinds.get(kind_name)
         boxes.append((card_kind.text if card_kind is not None else name, text))
     if not boxes:
         return None

@@ -29,9 +29,10 @@ class CompiledCards:
 
     compiled: Compiled = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: effect text -> the card text written from it (dsl/render.py), for each effect that
-    #: compiled: written where it was parsed, so the text check need not parse it again.
-    card_texts: dict[str, str] = field(default_factory=dict)
+    #: (card kind, effect text) -> the card text written from it (dsl/render.py), for each
+    #: effect that compiled: written where it was parsed, so the text check need not parse it
+    #: again (the kind: a ship tech says its hooks of its own ship type).
+    card_texts: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def compile_cards(
@@ -74,7 +75,7 @@ def compile_cards(
         if result is not None and id(job.entry) not in unplaced:
             compiled[key][job.entry.card_id] = {"card": job.entry.id, **result}
         if card_text is not None:
-            out.card_texts[job.source.text] = card_text
+            out.card_texts[(job.kinds[0], job.source.text)] = card_text
     return out
 
 
@@ -191,7 +192,7 @@ def _compile_batch(registry: Registry, batch: list[tuple[str, str]]) -> list[Out
     for card_kind, text in batch:
         source = EffectSource(text, "", _offset_locator)
         result, problems = api.compile_effect(source, registry, card_kind)
-        card_text = render_effect(text, registry) if result is not None else None
+        card_text = render_effect(text, registry, card_kind) if result is not None else None
         out.append((result, problems, card_text))
     return out
 

@@ -51,7 +51,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
-from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.hooks import NO_SHIP_TYPE, fire
 from whitedwarf.interpreter.lastlight.records import RolledDie, Ship, State, Task
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship, mark_fought
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
@@ -841,8 +841,14 @@ def _apply(state: State, t: Task) -> None:
             damage_ship(state, ship, 1)
             if events.ON:
                 events.emit(state, "damage", seat, ship=target, owner=ship["owner"], sector=sector)
-            # `the opponent in this combat` is the damaged ship's owner (issue 29)
-            ctx = {"ship": target, "sector": sector, "combat": ship["owner"]}
+            # `the opponent in this combat` is the damaged ship's owner (issue 29); a ship tech
+            # hears the damage its own ship type's roll dealt (E156), not the damaged ship's
+            ctx = {
+                "ship": target,
+                "sector": sector,
+                "combat": ship["owner"],
+                "ship_type": by_type or NO_SHIP_TYPE,
+            }
             fire(state, "damage_dealt", seat, ctx)
             # A damage_dealt trigger may already have destroyed (or moved) the ship: it is
             # destroyed once (docs/rules-decisions.md E121).

@@ -21,7 +21,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from whitedwarf.interpreter import card_state
+from whitedwarf.interpreter import card_state, card_uses
 from whitedwarf.interpreter.bindings import Bindings
 from whitedwarf.interpreter.lastlight import dispatch, events, lasting, parties, selectors
 from whitedwarf.interpreter.lastlight.card_effects import (
@@ -306,6 +306,15 @@ class LastLightAdapter:
     def unpaid(self, state: State, frame: Frame) -> None:
         """A cost could not be paid (:func:`unpaid`)."""
         unpaid(state, frame)
+
+    def unused(self, state: State, frame: Frame) -> None:
+        """A clause whose whole effect is one `may` did nothing (declined, or nothing it
+        could do): a limited trigger gets its use back (docs/rules-decisions.md E155). An
+        activated ability keeps its use: its owner started it, and giving it back would let
+        one be started and declined without end."""
+        clause = card_effect(runtime(state), frame["card"])["clauses"][frame["clause"]]
+        if clause["form"] == "trigger" and clause.get("limit"):
+            card_uses.give_back(state, frame["context"]["card"], frame["clause"])
 
     # durations and one-shot discounts (issue 29; the machine's ``lasting`` and
     # ``next_cost`` instructions)

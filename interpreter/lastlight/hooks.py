@@ -158,8 +158,14 @@ def _limited(test: Any, clause: int, limit: dict[str, Any]) -> Any:
     return limited
 
 
+#: A hook's ``ship_type`` when it is about a ship type but none of the hearer's did it (damage
+#: a card's verb dealt, or a Lumos roll): no ship tech hears it (docs/rules-decisions.md E156).
+NO_SHIP_TYPE = "-"
+
+
 def _ship_size(state: State, context: dict[str, Any]) -> str | None:
-    """The ship type a hook is about: its ``ship_type``, its ship's, or its die's."""
+    """The ship type a hook is about: its ``ship_type`` (``damage_dealt``: the type whose roll
+    dealt it, E156), else its ship's, or its die's."""
     size = context.get("ship_type")
     if size is None and context.get("ship") in state["ships"]:
         size = state["ships"][context["ship"]]["size"]

@@ -24,7 +24,7 @@ from whitedwarf.interpreter.lastlight.command import reveal
 from whitedwarf.interpreter.lastlight.construct import build_extractor, extractor_options
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.effects import absent
-from whitedwarf.interpreter.lastlight.hooks import fire, run_card
+from whitedwarf.interpreter.lastlight.hooks import NO_SHIP_TYPE, fire, run_card
 from whitedwarf.interpreter.lastlight.mine import mine_planet
 from whitedwarf.interpreter.lastlight.modifiers import add_temp
 from whitedwarf.interpreter.lastlight.records import RolledDie, State
@@ -424,8 +424,14 @@ def verb_deal(state: State, frame: Frame, args: list[Any]) -> None:
     ship = state["ships"].get(target)
     if ship is not None:
         damage_ship(state, ship, amount)
-        # `the opponent in this combat` is the damaged ship's owner (issue 29)
-        ctx = {"ship": target, "sector": ship["sector"], "combat": ship["owner"]}
+        # `the opponent in this combat` is the damaged ship's owner (issue 29); the damage is
+        # the ship type's of a ship tech dealing it, else no ship type's (E156)
+        ctx = {
+            "ship": target,
+            "sector": ship["sector"],
+            "combat": ship["owner"],
+            "ship_type": frame["context"].get("ship_type") or NO_SHIP_TYPE,
+        }
         fire(state, "damage_dealt", me, ctx)
         if target in state["ships"] and ship["damage"] >= shield(state, ship):
             graveyard.destroy(state, target, me)

@@ -826,7 +826,7 @@ def _hooks() -> list[Hook]:
         ),
         Hook(
             "ship_built",
-            "After you build a ship.",
+            "After you build a ship (a ship tech: a ship of its type, E127).",
             "when ship_built -> gain 1 common",
             '000 "Ships"',
             provides=(ship, sector),
@@ -834,6 +834,7 @@ def _hooks() -> list[Hook]:
             at=(("ship", "sector"),),
             acted="builds a ship",
             text="When you build a ship",
+            tech_text="When you build a ship of this type",
         ),
         Hook(
             "light_claimed",
@@ -895,12 +896,14 @@ def _hooks() -> list[Hook]:
         ),
         Hook(
             "damage_dealt",
-            "After damage you assigned is applied to a ship.",
+            "After damage you assigned is applied to a ship (a ship tech: damage its own ship "
+            "type's roll, or its own effect, dealt; E156).",
             "when damage_dealt -> gain 1 common",
             '000 "Attack"',
             provides=(ship, sector),
             parties=("combat",),  # the opponent: the damaged ship's owner
             text="When you deal damage",
+            tech_text="When a ship of this type deals damage",
         ),
         Hook(
             "unit_destroyed",
@@ -961,6 +964,7 @@ def _hooks() -> list[Hook]:
             parties=("destroyer",),
             acted="loses a unit",
             text="When you lose a unit",
+            tech_text="When you lose a ship of this type",
         ),
         Hook(
             "graveyard_filled",
@@ -971,7 +975,7 @@ def _hooks() -> list[Hook]:
         ),
         Hook(
             "ship_moved",
-            "After one of your ships finishes its move.",
+            "After one of your ships finishes its move (a ship tech: a ship of its type, E127).",
             "when ship_moved -> gain 1 common",
             '000 "Move"',
             provides=(ship, sector),
@@ -979,6 +983,7 @@ def _hooks() -> list[Hook]:
             at=(("ship", "sector"),),
             acted="moves a ship",
             text="When one of your ships moves",
+            tech_text="When one of your ships of this type moves",
         ),
         Hook(
             "trade_made",
@@ -1287,7 +1292,21 @@ def _verbs() -> list[Verb]:
             "steal 1 common from an opponent",
             "invented",
             params=(
-                Param("amount", A, RESOURCES, range=RESOURCES_MOVED),
+                Param(
+                    "amount",
+                    A,
+                    RESOURCES,
+                    range=RESOURCES_MOVED,
+                    refused_units=(
+                        (
+                            "light",
+                            "light is never taken from a player: it is what a player wins "
+                            '(000 "Game End"), and only its owner gives it up, with `pay 1 '
+                            "light`, so no card makes an opponent lose light "
+                            "(docs/rules-decisions.md E157)",
+                        ),
+                    ),
+                ),
                 Param("player", T, ("player",), prep="from"),
             ),
             text="steal",
@@ -1520,6 +1539,7 @@ def _card_kinds() -> list[CardKind]:
             clauses=("trigger",),
             context=(card, ("ship type", "ship_type")),
             text="ship ability",
+            narrowed=True,  # E127: its hooks about a ship are its ship type's
         ),
         CardKind(
             "ship_mod",
@@ -1530,6 +1550,7 @@ def _card_kinds() -> list[CardKind]:
             clauses=("modifier", "grant", "trigger", "while"),
             context=(card, ("ship type", "ship_type")),
             text="ship mod",
+            narrowed=True,  # E127: its hooks about a ship are its ship type's
         ),
         CardKind(
             "faction",

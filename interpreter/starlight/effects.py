@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whitedwarf.interpreter import card_state
+from whitedwarf.interpreter import card_state, card_uses
 from whitedwarf.interpreter.bindings import Bindings
 from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
@@ -116,6 +116,15 @@ class Adapter:
         if events.ON:
             card = frame["card"].partition(":")[2] or frame["card"]
             events.note(state, "unpaid", frame["owner"], card=card)
+
+    def unused(self, state: State, frame: Frame) -> None:
+        """A god's clause whose whole effect is one `may` did nothing (declined, or nothing
+        it could do): a limited trigger gets its use back (docs/rules-decisions.md E155)."""
+        kind, _, card = frame["card"].partition(":")
+        compiled = self.game.content.compiled(kind, card)
+        clause = compiled["clauses"][frame["clause"]] if compiled else {}
+        if clause.get("form") == "trigger" and clause.get("limit"):
+            card_uses.give_back(state, str(frame["context"]["card"]), frame["clause"])
 
     # durations and one-shot discounts (issue 29; the machine's ``lasting`` and
     # ``next_cost`` instructions)

@@ -267,3 +267,33 @@ def test_starlights_leader_is_a_named_party() -> None:
     effect = EffectSource.standalone("when turn_start -> steal 1 long_ray from the leader")
     compiled, found = compile_effect(effect, starlight(), "god")
     assert compiled is not None and found == []
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "choose one: gain 2 light or gain 1 common then draw 2 techs",
+        # the last option a group: its parentheses are quoted both, not the opening one alone
+        "choose one: gain 2 light or (for each opponent -> give 1 common to it) then draw 2 techs",
+    ],
+)
+def test_the_cards_a_step_after_a_choice_is_told_to_write_compile_cleanly(effect: str) -> None:
+    """W0407's hint writes the card both ways it may be meant; each is a card that compiles
+    with no warning (a hint that dropped a group's `)` gave an effect that does not parse)."""
+    hint = only(effect, "W0407", "deep_space").hint
+    written = hint.split("`")[1::2]
+    assert len(written) == 2, hint
+    for card in written:
+        assert diagnose(card, "deep_space") == [], (card, diagnose(card, "deep_space"))
+
+
+def test_stealing_light_is_told_why_light_is_never_taken_from_a_player() -> None:
+    """E157: `ll_ion_storm` ("each opponent with a ship here loses 1 light") tried `steal 1
+    light from it` and was told only the units `steal` takes."""
+    found = only(
+        "for each opponent -> if number of ships of it here >= 1 -> steal 1 light from it",
+        "E0409",
+        "planetary",
+    )
+    assert found.hint.startswith("light is never taken from a player")
+    assert "`pay 1 light`" in found.hint and "`common`" in found.hint

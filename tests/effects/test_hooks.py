@@ -277,3 +277,47 @@ def test_e127_a_ship_tech_hears_only_the_loss_of_a_ship_of_its_type() -> None:
     assert s["players"][0]["res"]["rare"] == 0 and s["players"][0]["res"]["common"] == 2
     destroy(s, large, 1)
     assert s["players"][0]["res"]["rare"] == 1 and s["players"][0]["res"]["common"] == 3
+
+
+def test_a_ship_tech_hears_the_damage_its_own_ship_type_deals_not_the_damaged_ships_type():
+    """E156: `damage_dealt` on a ship mod of medium ships was heard when an enemy *medium*
+    ship took damage, from anything (the hook's ship is the damaged one): now it is heard for
+    damage its own ship type deals, by its roll or its own effect, and no card's verb else."""
+    from whitedwarf.interpreter.lastlight.verbs import verb_deal
+
+    _, s = fresh()
+    tech(s, 0, "gun_crews", "when damage_dealt -> gain 1 rare", kind="ship_mod", slot="medium")
+    tech(s, 0, "boarders", "when damage_dealt -> gain 1 common")
+    enemy = ship(s, 1, "medium", "outer_02")
+    big = ship(s, 1, "large", "outer_02")
+    token(s, 0, "t", "deal 1 damage to each enemy ship here", sector="outer_02")
+    # a token's verb: no ship type dealt it, so only the civilization tech hears it (twice)
+    assert s["players"][0]["res"]["rare"] == 0 and s["players"][0]["res"]["common"] == 2
+    # the medium ship tech's own effect deals it: its ship type's damage
+    frame = {"owner": 0, "card": "gun_crews", "clause": 0, "context": {"ship_type": "medium"}}
+    verb_deal(s, frame, [(1, "damage"), big])
+    assert s["players"][0]["res"]["rare"] == 1 and s["players"][0]["res"]["common"] == 3
+    assert enemy in s["ships"]
+
+
+def test_a_limited_trigger_declined_gets_its_use_back_an_activated_ability_does_not():
+    """E155: a limited clause whose whole effect is one `may` is used only when taken, for a
+    trigger; an activated ability its owner started and declined keeps its use (given back,
+    it could be started and declined without end)."""
+    g, s = fresh()
+    s["players"][0]["res"]["common"] = 2
+    tech(s, 0, "tolls", "when ship_moved, once per round -> may pay 1 common -> gain 1 rare")
+    lamp = tech(s, 0, "lamp", "activated, once per round: may pay 1 common -> gain 1 light")
+    sid = ship(s, 0, "small", "outer_08")
+    context = {"ship": sid, "sector": "outer_08"}
+    hooks.fire(s, "ship_moved", 0, context)
+    g.apply(s, 0, "no")
+    hooks.fire(s, "ship_moved", 0, context)
+    g.apply(s, 0, "yes")
+    assert s["players"][0]["res"]["rare"] == 1
+    hooks.fire(s, "ship_moved", 0, context)  # used: not asked again this round
+    assert not s["frames"]
+    assert (f"use:{lamp}", "use Lamp") in hooks.activated_options(s, 0)
+    hooks.start_activated(s, 0, f"use:{lamp}")
+    g.apply(s, 0, "no")
+    assert all(o[0] != f"use:{lamp}" for o in hooks.activated_options(s, 0))

@@ -474,3 +474,47 @@ def test_the_step_after_a_loop_reads_as_its_own_sentence() -> None:
         "For each opponent, if the number of ships of it here is at least 1, steal 1 [common] "
         "from it. Then gain 1 [light]."
     )
+
+
+@pytest.mark.parametrize(
+    ("effect", "kind", "text"),
+    [
+        # a ship tech hears these for its own ship type only (E127, E156): its text says so
+        ("when unit_lost -> gain 1 common", "ship_mod", "When you lose a ship of this type:"),
+        ("when ship_built -> gain 1 common", "ship_ability", "When you build a ship of this type:"),
+        ("when ship_moved -> gain 1 common", "ship_mod", "When one of your ships of this type"),
+        ("when damage_dealt -> gain 1 common", "ship_mod", "When a ship of this type deals damage"),
+        # any other card hears every one
+        ("when unit_lost -> gain 1 common", "civilization", "When you lose a unit:"),
+        ("when damage_dealt -> gain 1 common", "faction", "When you deal damage:"),
+        ("when damage_dealt -> gain 1 common", None, "When you deal damage:"),
+    ],
+)
+def test_a_ship_techs_hooks_about_a_ship_are_said_of_its_own_ship_type(
+    effect: str, kind: str | None, text: str
+) -> None:
+    """The sixth design round's `ll_scrap_drive` (a ship mod's `when unit_lost`) printed
+    "When you lose a unit" and paid only for its own ship type's losses."""
+    assert render_effect(effect, REGISTRY, kind).startswith(text)
+
+
+@pytest.mark.parametrize(
+    ("effect", "text"),
+    [
+        (
+            "when turn_start -> may until the end of the turn: you can launch_anywhere",
+            "At the start of your turn: you may choose that until the end of the turn, you can "
+            "launch to any constellation.",
+        ),
+        ("may for each opponent -> gain 1 ap", "You may, for each opponent, gain 1 [AP]."),
+        (
+            "when turn_start -> may your next launch costs 1 less",
+            "At the start of your turn: you may have your next launch cost 1 less.",
+        ),
+    ],
+)
+def test_you_may_reads_before_a_step_that_starts_with_no_verb(effect: str, text: str) -> None:
+    """`sl_wanderlust` printed "you may until the end of the turn, you can ..."."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    assert render_effect(effect, starlight()) == text
