@@ -49,8 +49,8 @@ CODES = {
 def check_rondel(content: Content) -> list[Diagnostic]:
     """003 "Launch": a launch space names two constellations, a gain space none; every
     constellation is reachable from exactly one launch space (SL2)."""
-    rondel, sky = content.documents.get("rondel"), content.data("sky")
-    if rondel is None or not isinstance(sky, dict):
+    rondel, sky_entry = content.documents.get("rondel"), content.documents.get("sky")
+    if rondel is None or sky_entry is None or not isinstance(sky_entry.data, dict):
         return []
     out: list[Diagnostic] = []
     seen: dict[str, int] = {}
@@ -76,21 +76,33 @@ def check_rondel(content: Content) -> list[Diagnostic]:
                     "remove `constellations`, or make it a launch space",
                 )
             )
-        for name in named if space.get("action") == "launch" else []:
+        for k, name in enumerate(named if space.get("action") == "launch" else []):
             seen[name] = seen.get(name, 0) + 1
-    for constellation in sky.get("constellations", []):
-        cid = constellation.get("id")
-        if seen.get(cid, 0) != 1:
-            where = "no launch space" if cid not in seen else f"{seen[cid]} launch spaces"
-            out.append(
-                error(
-                    "E0941",
-                    f"constellation `{cid}` is on {where}; each is on one",
-                    rondel.span(("spaces",)),
-                    "name it on exactly one launch space",
-                )
-            )
+            if seen[name] == 2:  # told at its second launch space, the one to change
+                message = f"constellation `{name}` is on more than one launch space; each is on one"
+                hint = "name it on exactly one launch space"
+                where = rondel.span(("spaces", index, "constellations", k))
+                out.append(error("E0941", message, where, hint))
+    out.extend(_unlaunched(content, rondel, sky_entry, seen))
     return out
+
+
+def _unlaunched(
+    content: Content, rondel: Entry, sky: Entry, seen: dict[str, int]
+) -> Iterator[Diagnostic]:
+    """E0941 for each constellation on no launch space: told at its id in sky.yaml, unless
+    the rondel was written by a later pack (a mod's rondel that left it out: its `spaces`)."""
+    for index, constellation in enumerate(sky.data.get("constellations", [])):
+        cid = constellation.get("id") if isinstance(constellation, dict) else None
+        if cid is None or cid in seen:
+            continue
+        if content.latest([sky, rondel]) is sky:
+            where = sky.span(("constellations", index, "id"))
+        else:
+            where = rondel.span(("spaces",), key=True)
+        message = f"constellation `{cid}` is on no launch space; each is on one"
+        hint = "name it on one launch space of rondel.yaml, or remove it from the sky"
+        yield error("E0941", message, where, hint)
 
 
 def check_sky(content: Content) -> list[Diagnostic]:

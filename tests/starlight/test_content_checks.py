@@ -91,3 +91,25 @@ def test_a_starbot_deck_that_is_not_28_cards_warns(tmp_path: Path) -> None:
     assert found.message == "there are 8 Starbot cards, but the box has 28"
     assert found.span is not None and found.span.path.endswith("starbots.yaml")
     assert found.hint is not None and found.hint.startswith("add a card")
+
+
+def test_a_constellation_on_two_launch_spaces_or_none_is_told_where_to_change_it(
+    tmp_path: Path,
+) -> None:
+    """E0941 pointed at the rondel's first space (a gain space) for both: `hydrus` named on a
+    second launch space is told at that name, `draco` left on none at its id in sky.yaml."""
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    rondel = pack / "rondel.yaml"
+    text = rondel.read_text("utf-8")
+    rondel.write_text(text.replace("[orion, draco]", "[orion, hydrus]"), "utf-8")
+    found = {d.message: d for d in load_packs([pack]).errors}
+    twice = found["constellation `hydrus` is on more than one launch space; each is on one"]
+    none = found["constellation `draco` is on no launch space; each is on one"]
+    assert twice.span is not None and none.span is not None
+    line = text.splitlines()[twice.span.line - 1]
+    assert line[twice.span.column - 1 :].startswith("draco]")  # the name written over draco
+    assert none.span.path.endswith("sky.yaml")
+    sky = (pack / "sky.yaml").read_text("utf-8").splitlines()
+    assert sky[none.span.line - 1][none.span.column - 1 :] == "draco"
+    assert none.hint == "name it on one launch space of rondel.yaml, or remove it from the sky"
