@@ -113,3 +113,40 @@ def test_a_constellation_on_two_launch_spaces_or_none_is_told_where_to_change_it
     sky = (pack / "sky.yaml").read_text("utf-8").splitlines()
     assert sky[none.span.line - 1][none.span.column - 1 :] == "draco"
     assert none.hint == "name it on one launch space of rondel.yaml, or remove it from the sky"
+
+
+def test_a_sky_slot_no_star_can_reach_is_refused_at_its_id(tmp_path: Path) -> None:
+    """E0951: two slots linked only to each other, neither a target, validated clean; no
+    star could ever go to either (003 "Choosing a Destination Slot"), so their night points
+    did nothing. Linked to a slot a target reaches, they are good."""
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    sky = pack / "sky.yaml"
+    text = sky.read_text("utf-8")
+    assert "links: [[orion_1, orion_2]]" in text
+    slot = "{id: orion_2, "
+    start = text.index(slot)
+    line = text[text.rindex("\n", 0, start) + 1 : text.index("\n", start) + 1]
+    extra = line.replace("orion_2", "orion_8").replace("target: true", "target: false")
+    extra += extra.replace("orion_8", "orion_9")
+    sky.write_text(
+        text.replace(line, line + extra).replace(
+            "links: [[orion_1, orion_2]]", "links: [[orion_1, orion_2], [orion_8, orion_9]]"
+        ),
+        "utf-8",
+    )
+    found = load_packs([pack]).errors
+    assert [d.code for d in found] == ["E0951", "E0951"]
+    assert found[0].message == (
+        "slot `orion_8` of `orion` can never hold a star: it is no target slot, and no chain "
+        "of links joins it to one"
+    )
+    assert found[0].hint == "link it to a slot of its constellation (`links`), or remove it"
+    assert found[0].span is not None
+    lines = sky.read_text("utf-8").splitlines()
+    assert lines[found[0].span.line - 1][found[0].span.column - 1 :].startswith("orion_8,")
+    joined = sky.read_text("utf-8").replace(
+        "[orion_8, orion_9]", "[orion_2, orion_8], [orion_8, orion_9]"
+    )
+    sky.write_text(joined, "utf-8")
+    assert load_packs([pack]).errors == []
