@@ -17,7 +17,7 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content, Entry
-from whitedwarf.dsl.packs.kinds import BoxCount, ContentSpec, select
+from whitedwarf.dsl.packs.kinds import BoxCount, ContentSpec, IdSpace, select
 from whitedwarf.dsl.suggest import did_you_mean
 
 Located = tuple[Any, Span | None]
@@ -73,11 +73,23 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
             if value in first:
                 where = first[value]
                 shown = f"{where.path}:{where.line}:{where.column}" if where else "elsewhere"
-                message = f"two {space.name}s have the id `{value}` (the first is at {shown})"
-                out.append(error("E0901", message, span, f"give each {space.name} its own id"))
+                out.append(_twice(space, value, shown, span))
             else:
                 first[value] = span
     return out
+
+
+def _twice(space: IdSpace, value: Any, first: str, span: Span | None) -> Diagnostic:
+    """E0901 for an id written twice; a namespace whose values are not written as `id` (a
+    setup's `players`, an action card's `number`) is told by its field: "two setups have
+    `players: 2`", not "the id `2`", with "give each setup its own id" as the fix."""
+    field = space.path.rsplit("/", 1)[-1]
+    if field == "id":
+        message = f"two {space.name}s have the id `{value}` (the first is at {first})"
+        return error("E0901", message, span, f"give each {space.name} its own id")
+    owner = space.owner or space.name
+    message = f"two {owner}s have `{field}: {value}` (the first is at {first})"
+    return error("E0901", message, span, f"give each {owner} its own `{field}`, or remove one")
 
 
 def check_ids_across_kinds(

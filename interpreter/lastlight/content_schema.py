@@ -524,7 +524,7 @@ def _ids() -> tuple[IdSpace, ...]:
         IdSpace("ship type", "ships", "ships/*/id"),
         IdSpace("die", "dice", "dice/*/id"),
         IdSpace("setup", "setups", "setups/*/players"),
-        IdSpace("action number", "actions", "*/number"),
+        IdSpace("action number", "actions", "*/number", owner="action card"),
     )
 
 

@@ -129,3 +129,25 @@ def test_a_board_or_setup_error_is_told_at_the_value_to_change(tmp_path: Path, c
     assert int(found.group(2)) == column, out
     assert (found.group(3), found.group(4)) == (message, line), out
     assert found.group(5).startswith(hint), out
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message", "hint"),
+    [
+        ("setups.yaml", "  - players: 3\n", "  - players: 2\n",
+         "two setups have `players: 2`", "give each setup its own `players`, or remove one"),
+        ("actions.yaml", "- number: 2\n", "- number: 1\n",
+         "two action cards have `number: 1`",
+         "give each action card its own `number`, or remove one"),
+    ],
+)  # fmt: skip
+def test_a_player_count_or_an_action_number_written_twice_is_named_by_its_field(
+    tmp_path: Path, file: str, old: str, new: str, message: str, hint: str
+) -> None:
+    """Two setups for 2 players were told "two setups have the id `2`", help "give each
+    setup its own id": a setup has no id; its `players` is what to change."""
+    out = validate_edited(tmp_path, file, old, new)
+    assert re.search(
+        rf"{re.escape(file)}:\d+:\d+: error\[E0901\]: {re.escape(message)} \(the first is at ", out
+    ), out
+    assert f"  = help: {hint}\n" in out, out
