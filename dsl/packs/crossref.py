@@ -18,7 +18,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content, Entry
 from whitedwarf.dsl.packs.kinds import BoxCount, ContentSpec, IdSpace, select
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.suggest import did_you_mean, name_key
 
 Located = tuple[Any, Span | None]
 
@@ -131,7 +131,9 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     rules may read it (no two cards of one name in play, say), so a mod card that takes an
     existing card's name is nearly always a slip: a copy of the card is written with
     ``copies``, a new version with ``replace``.
-    Names are compared ignoring case and spacing; a refused name is not compared.
+    Names are compared as a player reads them (:func:`name_key`: case, spacing and
+    lookalike letters aside); a refused name is not compared. A name that differs from the
+    other only by a lookalike letter is told which one.
     """
     out = []
     for kind in spec.card_kinds():
@@ -140,7 +142,7 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
             name = entry.data.get("name") if isinstance(entry.data, dict) else None
             if not isinstance(name, str) or entry.refuses(("name",)):
                 continue
-            key = " ".join(name.lower().split())
+            key = name_key(name)
             seen = first.setdefault(key, entry)
             if seen is entry:
                 continue
@@ -154,8 +156,22 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
                 "give the card a name of its own; more copies of one card are `copies: N`, "
                 "a new version of a card is `replace: true` with its id"
             )
+            if " ".join(name.lower().split()) != " ".join(spelt.lower().split()):
+                hint = f"{_lookalike(name, spelt)}; {hint}"  # differ as written: say by what
             out.append(warning("W0904", message, entry.span(("name",)), hint))
     return out
+
+
+def _lookalike(name: str, other: str) -> str:
+    """What tells two names apart that a player reads as one: the first character of either
+    that is not plain ASCII, with its code point and Unicode name."""
+    import unicodedata
+
+    char = next((c for c in name + other if not c.isascii()), None)
+    if char is None:
+        return "the two are written alike"
+    said = unicodedata.name(char, "unnamed")
+    return f"`{char}` is U+{ord(char):04X} ({said}), though it reads as a plain letter"
 
 
 #: Fields a replacement may change and still be the printed card: bookkeeping and flavour.
