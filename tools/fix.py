@@ -7,9 +7,10 @@ shows the changes and writes nothing.
 
 The exit status is the same with ``--dry-run`` as without: 1 when a file of the pack cannot be
 fixed (a link out of the pack, or a file no YAML reading gets data from, is skipped; a
-read-only file stops the run before any file is written), 0 otherwise. A dry run is how a designer (or CI) learns whether the real run would
-succeed, so it must not say 0 where the run would say 1; like ``fmt --diff``, it does not
-fail merely because there are words to change.
+read-only file stops the run before any file is written), 0 otherwise. A dry run is how a
+designer (or CI) learns whether the real run would succeed, so it must not say 0 where the
+run would say 1; like ``fmt --diff``, it does not fail merely because there are words to
+change.
 """
 
 from __future__ import annotations

@@ -290,13 +290,13 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
     """The command line as the tuning's settings (kept for --resume), checked."""
     try:
         folder = tune_pack.resolve_pack(options["pack"])
+        places: dict[str, str] = {}  # where a targets file wrote each thing (none: flags)
         if options["targets_file"] is not None:
             try:
                 targets, places = _targets_file(options["targets_file"])
             except TuneError as error:  # told at the option: "Invalid value for --targets"
                 raise click.BadParameter(str(error), param_hint="--targets") from None
         else:
-            places: dict[str, str] = {}
             targets = Targets(
                 players=tuple(sorted(set(options["player_counts"] or (4,)))),
                 fair=options["tolerance"] if options["target"] == "fair" else None,
