@@ -89,6 +89,25 @@ _LOOKALIKE_ASCII = {
 }
 
 
+#: Cyrillic and Greek letters drawn like Latin ones (lower case: :func:`name_key` folds case
+#: first). A name written with one reads as another card's name on the table and in every
+#: log, so names are compared through them.
+_LOOKALIKE_LETTERS = str.maketrans(
+    "аеорсухіјѕԁһӏԛԝвкмнтαβεικμνορτυχ",
+    "aeopcyxijsdhlqwbkmhtabeikmvoptux",
+)
+
+
+def name_key(name: str) -> str:
+    """What a printed name is compared by: the same for two names a player cannot tell
+    apart (case, spacing, compatibility forms such as full-width letters, Cyrillic or Greek
+    lookalikes of Latin letters)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKE_LETTERS)
+    return " ".join(folded.split())
+
+
 def not_ascii(text: str) -> str | None:
     """For a text holding a character outside ASCII, a hint naming the first one, with its
     code point and Unicode name (a Cyrillic `е` looks like `e`, and the message quoting it

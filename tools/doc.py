@@ -726,11 +726,12 @@ def _file_numbers(game: str) -> str:
         "",
         "Every whole number of a pack file has a range too (from the JSON Schemas, which",
         "`whitedwarf schema` writes); one outside it is error E0606. `[]` stands for any item",
-        "of a list.",
+        "of a list. A list whose length the engine reads as a number is bounded too (its",
+        "range counts items); a longer one is error E0607.",
         "",
     ]
     rows = [
-        (f"`{name}.yaml`", _code(field), f"{schema['minimum']} to {schema['maximum']}", why)
+        (f"`{name}.yaml`", _code(field), _range(schema), why)
         for name, schema_of_file in game_schemas(game).items()
         for field, schema, why in _schema_integers(schema_of_file)
     ]
@@ -738,11 +739,21 @@ def _file_numbers(game: str) -> str:
     return "\n".join(lines)
 
 
+def _range(schema: dict[str, Any]) -> str:
+    """A bounded integer's range, or a bounded list's length."""
+    if schema.get("type") == "array":
+        return f"{schema.get('minItems', 0)} to {schema['maxItems']} items"
+    return f"{schema['minimum']} to {schema['maximum']}"
+
+
 def _schema_integers(schema: object, field: str = "") -> Iterable[tuple[str, dict[str, Any], str]]:
-    """(field path, integer schema, why) for every bounded integer of a schema, in order."""
+    """(field path, schema, why) for every bounded integer of a schema, and every list of a
+    bounded length, in order."""
     if not isinstance(schema, dict):
         return
     if schema.get("type") == "integer" and "maximum" in schema:
+        yield field, schema, schema.get("x-why", "")
+    if schema.get("type") == "array" and "maxItems" in schema:
         yield field, schema, schema.get("x-why", "")
     for key, value in schema.items():
         if key == "properties":

@@ -6,10 +6,11 @@ Each changed file is first copied to ``<file>.bak`` (``--no-backup`` to skip); `
 shows the changes and writes nothing.
 
 The exit status is the same with ``--dry-run`` as without: 1 when a file of the pack cannot be
-fixed (a link out of the pack is skipped; a read-only file stops the run before any file is
-written), 0 otherwise. A dry run is how a designer (or CI) learns whether the real run would
-succeed, so it must not say 0 where the run would say 1; like ``fmt --diff``, it does not
-fail merely because there are words to change.
+fixed (a link out of the pack, or a file no YAML reading gets data from, is skipped; a
+read-only file stops the run before any file is written), 0 otherwise. A dry run is how a
+designer (or CI) learns whether the real run would succeed, so it must not say 0 where the
+run would say 1; like ``fmt --diff``, it does not fail merely because there are words to
+change.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from whitedwarf.dsl.packs.files import YAML_SUFFIXES
 from whitedwarf.dsl.packs.games import game_registry, installed_games
 from whitedwarf.dsl.packs.loader import LoadResult, load_packs
 from whitedwarf.dsl.packs.manifest import MANIFEST_FILE
+from whitedwarf.dsl.packs.yamlsource import parse_yaml
 from whitedwarf.dsl.registry import Registry
 from whitedwarf.tools.atomic import (
     Skipped,
@@ -60,8 +62,9 @@ def fix(pack: Path, dry_run: bool, no_backup: bool, pack_paths: tuple[Path, ...]
     PACK is a folder, or a bundled pack's id (with --dry-run only: fix never writes into the
     pack installed with whitedwarf).
 
-    Exit status 1 when a file cannot be fixed: a link that leads out of the pack is skipped
-    (named on stderr), a read-only file stops the run before any file is written. --dry-run
+    Exit status 1 when a file cannot be fixed: a link that leads out of the pack, or a file
+    that cannot be read as YAML, is skipped (named on stderr), a read-only file stops the run
+    before any file is written. --dry-run
     exits as the run would, so it tells whether the fix can be made; 0 otherwise.
     """
     if not dry_run:
@@ -135,10 +138,32 @@ def _writable(changed: list[Path], pack: Path) -> tuple[list[Path], list[Skipped
     """The changed files fix may write, and the files it skips with the reason (links:
     tools/atomic.py, C30). A link out of the pack is named even when it has no deprecated
     word to fix: the loader never read it."""
-    unread = [s for s in files_to_write(_pack_files(pack), pack)[1] if s.refused]
+    readable, linked = files_to_write(_pack_files(pack), pack)
+    unread = [s for s in linked if s.refused] + _unreadable(readable)
     files, skipped = files_to_write(changed, pack)
     told = {Path(os.path.abspath(s.path)) for s in unread}
     return files, unread + [s for s in skipped if Path(os.path.abspath(s.path)) not in told]
+
+
+def _unreadable(files: list[Path]) -> list[Skipped]:
+    """The files no YAML reading gets data from (not YAML, an alias bomb, too deep ...): the
+    checker never saw their effects, so their old words are not found, and fix would say
+    "fixed 0 deprecated words" of a pack it never read. Each is named with its first problem
+    (the loader's words: the file was read as the loader reads it)."""
+    out = []
+    for file in files:
+        try:
+            data, problems = parse_yaml(file.read_text("utf-8"), file, str(file))
+            first = problems[0].headline() if problems else "no data"
+        except (OSError, UnicodeDecodeError) as error:
+            data, first = None, str(error)
+        if data is None:
+            reason = (
+                f"it could not be read ({first}): its deprecated words, if any, are not "
+                "fixed; `whitedwarf validate` shows why"
+            )
+            out.append(Skipped(file, reason))
+    return out
 
 
 def _pack_files(pack: Path) -> list[Path]:

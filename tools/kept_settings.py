@@ -48,6 +48,10 @@ TEXTS = Rule(
 FLAG = Rule("true or false", lambda v: isinstance(v, bool))
 ANY = Rule("anything", lambda v: True)
 MAPPING = Rule("a JSON object", lambda v: isinstance(v, dict))
+PLACES = Rule(
+    "a JSON object of texts",
+    lambda v: isinstance(v, dict) and all(isinstance(t, str) for t in v.values()),
+)
 
 
 def check_kept(path: Path, settings: Any, rules: Mapping[str, Rule], what: str) -> None:

@@ -60,6 +60,7 @@ from whitedwarf.tools.kept_settings import (
     ANY,
     FLAG,
     MAPPING,
+    PLACES,
     TEXT,
     TEXTS,
     check_kept,
@@ -268,7 +269,7 @@ _KEPT_RULES = {
     "pack": TEXT,
     "pack_paths": TEXTS,
     "targets": MAPPING,
-    "targets_file": optional(TEXT),
+    "target_places": optional(PLACES),
     "agents": TEXT,
     "games": whole(2, 100_000),
     "block": whole(1, 100_000),
@@ -289,9 +290,10 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
     """The command line as the tuning's settings (kept for --resume), checked."""
     try:
         folder = tune_pack.resolve_pack(options["pack"])
+        places: dict[str, str] = {}  # where a targets file wrote each thing (none: flags)
         if options["targets_file"] is not None:
             try:
-                targets = _targets_file(options["targets_file"])
+                targets, places = _targets_file(options["targets_file"])
             except TuneError as error:  # told at the option: "Invalid value for --targets"
                 raise click.BadParameter(str(error), param_hint="--targets") from None
         else:
@@ -309,8 +311,7 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
         "pack": str(folder.resolve()),
         "pack_paths": [str(Path(p).resolve()) for p in options["pack_paths"]],
         "targets": targets.to_json(),
-        # where a side or card it names is told (a resumed tuning's settings have none)
-        "targets_file": None if options["targets_file"] is None else str(options["targets_file"]),
+        "target_places": places,
         "agents": options["agents"],
         "games": games,
         "block": options["block"] or max(1, games // 4),
@@ -331,10 +332,11 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _targets_file(path: Path) -> Targets:
+def _targets_file(path: Path) -> tuple[Targets, dict[str, str]]:
     """The targets of a YAML file, read as a pack file is (dsl/packs/yamlsource.py: bounded
     aliases and depth, no tags that construct objects, duplicate keys refused), so a
-    problem with the file is told at its line and column."""
+    problem with the file is told at its line and column; and the places of what is checked
+    only once the packs are loaded (:func:`_target_places`)."""
     from whitedwarf.dsl.packs.yamlsource import parse_yaml
     from whitedwarf.interpreter.replay import NamedFileRefused, read_named_text
 
@@ -351,35 +353,31 @@ def _targets_file(path: Path) -> Targets:
         hint = f" ({first.hint})" if first.hint else ""
         raise TuneError(f"{first.headline()}{hint}")
 
-    def place(at: tuple[str, ...], key: bool) -> str:
+    def place(at: tuple[str | int, ...], key: bool) -> str:
         span = located.span(at, key=key)
         return f"{span.path}:{span.line}:{span.column}"
 
-    return targets_from(located.data, place)
+    targets = targets_from(located.data, place)
+    return targets, _target_places(located.data, place)
 
 
-def _target_place(path: Path, what: str, card: str) -> str | None:
-    """``targets.yaml:2:32``: where the targets file names ``card`` (a side under ``fair:
-    sides``, or a card under ``cards``), so a misspelt id is told at its place as any other
-    problem of the file is; None when the file no longer reads or does not name it there."""
-    from whitedwarf.dsl.packs.yamlsource import parse_yaml
-
-    try:
-        located, _ = parse_yaml(path.read_text("utf-8"), path, str(path))
-    except (OSError, UnicodeDecodeError):
-        return None
-    if located is None or not isinstance(located.data, Mapping):
-        return None
-    if what == "card":
-        at: tuple[str | int, ...] = ("cards", card)
-    else:
-        fair = located.data.get("fair")
-        sides = fair.get("sides") if isinstance(fair, Mapping) else None
-        if not isinstance(sides, list) or card not in sides:
-            return None
-        at = ("fair", "sides", sides.index(card))
-    span = located.span(at, key=what == "card")
-    return f"{span.path}:{span.line}:{span.column}"
+def _target_places(data: Mapping[str, Any], place: Callable[..., str]) -> dict[str, str]:
+    """Where a targets file writes what the packs must have, by what it is: ``players`` and
+    ``players:<n>`` (a count the game seats), ``side:<id>`` and ``card:<id>`` (a card of the
+    packs). Those are
+    checked once the packs are loaded (:meth:`Tuning.check`), and were told without a place
+    ("Invalid value for --players" for a count written in the file)."""
+    places = {"players": place(("players",), False)}
+    counts = data.get("players")
+    for index, count in enumerate(counts if isinstance(counts, list) else []):
+        places.setdefault(f"players:{count}", place(("players", index), False))
+    fair = data.get("fair")
+    sides = fair.get("sides", []) if isinstance(fair, Mapping) else []
+    for index, side in enumerate(sides):
+        places.setdefault(f"side:{side}", place(("fair", "sides", index), False))
+    for card in data.get("cards", {}):
+        places[f"card:{card}"] = place(("cards", str(card)), True)
+    return places
 
 
 def _journal_problem(data: Any) -> str | None:
@@ -450,18 +448,26 @@ class Tuning:
         self.journal: dict[str, Any] = (
             {"baseline": None, "candidates": []} if fresh else self._journal()
         )
+        #: where the targets file wrote what :meth:`check` checks (empty: flags, no file)
+        self.places: dict[str, str] = settings.get("target_places") or {}
         self.configs: dict[int, BatchConfig] = {}
         for players in self.targets.players:
-            self.configs[players] = batch_config(
-                (self.folder,),
-                tuple(Path(p) for p in self.search_paths),
-                players,
-                max(settings["games"], settings["confirm_games"]),
-                settings["agents"],
-                settings["seed"],
-                settings["round_limit"],
-                tuple(settings["options"]),
-            )
+            try:
+                self.configs[players] = batch_config(
+                    (self.folder,),
+                    tuple(Path(p) for p in self.search_paths),
+                    players,
+                    max(settings["games"], settings["confirm_games"]),
+                    settings["agents"],
+                    settings["seed"],
+                    settings["round_limit"],
+                    tuple(settings["options"]),
+                )
+            except click.BadParameter as error:  # a count the file wrote: told at it
+                where = self.places.get(f"players:{players}", self.places.get("players"))
+                if error.param_hint != "--players" or where is None:
+                    raise
+                raise TuneError(f"{where}: 'players' lists {players}: {error.message}") from None
         digest = next(iter(self.configs.values())).digest
         if fresh:
             settings["digest"] = digest
@@ -567,12 +573,10 @@ class Tuning:
             return
         hint = did_you_mean(card, known)
         said = f": {removed[card]}" if card in removed else f"{'; ' + hint if hint else ''}"
-        where = self.settings.get("targets_file")
-        place = _target_place(Path(where), what, card) if where else None
+        where = self.places.get(f"{what}:{card}")
         raise TuneError(
-            (f"{place}: " if place else "")
-            + f"the targets name the {what} {card!r}, which {self.pack.id} and the packs "
-            f"it depends on do not have{said}"
+            f"{where + ': ' if where else ''}the targets name the {what} {card!r}, which "
+            f"{self.pack.id} and the packs it depends on do not have{said}"
         )
 
     def _run(self) -> None:

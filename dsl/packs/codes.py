@@ -33,7 +33,7 @@ PACK_CODES: dict[str, str] = {
     "E0604": "a value of the wrong type",
     "E0605": "a value that is not one of the allowed words",
     "E0606": "a number outside the range the schema declares for it",
-    "E0607": "a text longer than the schema allows (an id, a name, a card's text)",
+    "E0607": "a text or a list longer than the schema allows (an id, a name, a pool)",
     "E0701": "no pack.yaml in the pack folder",
     "E0702": "unknown game",
     "E0703": "a dependency that cannot be found",

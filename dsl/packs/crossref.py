@@ -17,8 +17,8 @@ from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Content, Entry
-from whitedwarf.dsl.packs.kinds import BoxCount, ContentSpec, select
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.packs.kinds import BoxCount, ContentSpec, IdSpace, select
+from whitedwarf.dsl.suggest import did_you_mean, name_key
 
 Located = tuple[Any, Span | None]
 
@@ -73,11 +73,23 @@ def check_duplicates(spec: ContentSpec, content: Content) -> list[Diagnostic]:
             if value in first:
                 where = first[value]
                 shown = f"{where.path}:{where.line}:{where.column}" if where else "elsewhere"
-                message = f"two {space.name}s have the id `{value}` (the first is at {shown})"
-                out.append(error("E0901", message, span, f"give each {space.name} its own id"))
+                out.append(_twice(space, value, shown, span))
             else:
                 first[value] = span
     return out
+
+
+def _twice(space: IdSpace, value: Any, first: str, span: Span | None) -> Diagnostic:
+    """E0901 for an id written twice; a namespace whose values are not written as `id` (a
+    setup's `players`, an action card's `number`) is told by its field: "two setups have
+    `players: 2`", not "the id `2`", with "give each setup its own id" as the fix."""
+    field = space.path.rsplit("/", 1)[-1]
+    if field == "id":
+        message = f"two {space.name}s have the id `{value}` (the first is at {first})"
+        return error("E0901", message, span, f"give each {space.name} its own id")
+    owner = space.owner or space.name
+    message = f"two {owner}s have `{field}: {value}` (the first is at {first})"
+    return error("E0901", message, span, f"give each {owner} its own `{field}`, or remove one")
 
 
 def check_ids_across_kinds(
@@ -119,7 +131,9 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     rules may read it (no two cards of one name in play, say), so a mod card that takes an
     existing card's name is nearly always a slip: a copy of the card is written with
     ``copies``, a new version with ``replace``.
-    Names are compared ignoring case and spacing; a refused name is not compared.
+    Names are compared as a player reads them (:func:`name_key`: case, spacing and
+    lookalike letters aside); a refused name is not compared. A name that differs from the
+    other only by a lookalike letter is told which one.
     """
     out = []
     for kind in spec.card_kinds():
@@ -128,7 +142,7 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
             name = entry.data.get("name") if isinstance(entry.data, dict) else None
             if not isinstance(name, str) or entry.refuses(("name",)):
                 continue
-            key = " ".join(name.lower().split())
+            key = name_key(name)
             seen = first.setdefault(key, entry)
             if seen is entry:
                 continue
@@ -142,8 +156,22 @@ def check_names(spec: ContentSpec, content: Content) -> list[Diagnostic]:
                 "give the card a name of its own; more copies of one card are `copies: N`, "
                 "a new version of a card is `replace: true` with its id"
             )
+            if " ".join(name.lower().split()) != " ".join(spelt.lower().split()):
+                hint = f"{_lookalike(name, spelt)}; {hint}"  # differ as written: say by what
             out.append(warning("W0904", message, entry.span(("name",)), hint))
     return out
+
+
+def _lookalike(name: str, other: str) -> str:
+    """What tells two names apart that a player reads as one: the first character of either
+    that is not plain ASCII, with its code point and Unicode name."""
+    import unicodedata
+
+    char = next((c for c in name + other if not c.isascii()), None)
+    if char is None:
+        return "the two are written alike"
+    said = unicodedata.name(char, "unnamed")
+    return f"`{char}` is U+{ord(char):04X} ({said}), though it reads as a plain letter"
 
 
 #: Fields a replacement may change and still be the printed card: bookkeeping and flavour.

@@ -73,11 +73,14 @@ class FileKind:
 
 @dataclass(frozen=True)
 class IdSpace:
-    """A namespace of ids: the values found at ``path`` (see :func:`select`) of ``kind``."""
+    """A namespace of ids: the values found at ``path`` (see :func:`select`) of ``kind``.
+    ``owner``: what writes the value, when the namespace is named after the value (an action
+    card writes an action number); default ``name``."""
 
     name: str
     kind: str
     path: str
+    owner: str = ""
 
 
 @dataclass(frozen=True)

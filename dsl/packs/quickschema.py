@@ -229,6 +229,13 @@ def _min_items(limit: int, _: dict[str, Any]) -> Check:
     return check
 
 
+def _max_items(limit: int, _: dict[str, Any]) -> Check:
+    def check(instance: Any) -> bool:
+        return not _is_type("array", instance) or len(instance) <= limit
+
+    return check
+
+
 def _unique_items(unique: bool, _: dict[str, Any]) -> Check:
     def check(instance: Any) -> bool:
         if not unique or not _is_type("array", instance):
@@ -330,6 +337,7 @@ _KEYWORDS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
     "pattern": _pattern,
     "items": _items,
     "minItems": _min_items,
+    "maxItems": _max_items,
     "uniqueItems": _unique_items,
     "properties": _properties,
     "additionalProperties": _additional,

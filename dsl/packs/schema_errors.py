@@ -151,6 +151,9 @@ def _describe(
         return [_out_of_range(err, schema, path, file, field)]
     if kind == "maxLength":
         return [_too_long(err, schema, path, file, field)]
+    if kind == "maxItems" and isinstance(err.instance, list):
+        message = f"{field} lists {len(err.instance):,} items; the limit is {schema['maxItems']:,}"
+        return [error("E0607", message, file.span(path), schema.get("x-why"))]
     return [_generic(err, path, file, field)]
 
 

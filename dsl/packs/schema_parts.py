@@ -130,10 +130,21 @@ def boolean(description: str = "") -> Schema:
     return schema
 
 
-def array(items: Schema, min_items: int = 0, unique: bool = False, description: str = "") -> Schema:
+def array(
+    items: Schema,
+    min_items: int = 0,
+    unique: bool = False,
+    description: str = "",
+    most: tuple[int, str] | None = None,
+) -> Schema:
+    """A list of ``items``; ``most``: (the most items it may hold, why), for a list whose
+    length the engine reads as a number (a pool's places, a setting's levels), so its
+    length is bounded as every number is (DESIGN principle 3; too many is E0607)."""
     schema: Schema = {"type": "array", "items": items}
     if min_items:
         schema["minItems"] = min_items
+    if most is not None:
+        schema["maxItems"], schema["x-why"] = most
     if unique:
         schema["uniqueItems"] = True
     if description:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from math import gcd, lcm
 from typing import Any
@@ -53,13 +54,20 @@ _REACH_CACHE_LIMIT = 1 << 16
 _ReachKey = tuple[str, int, int, frozenset[str]]
 
 
+#: A place inside a board or setup entry: its keys and list indexes.
+DataPath = tuple[str | int, ...]
+
+
 class BoardError(ValueError):
     """Board or setup data that does not describe a valid board; ``hint`` says how to fix
-    it, where the message alone does not."""
+    it, where the message alone does not; ``at`` is the path of the wrong value inside the
+    data given (``board.yaml``'s, or the one entry of ``setups.yaml``), so the pack checker
+    can point at it (empty: the whole)."""
 
-    def __init__(self, message: str, hint: str | None = None) -> None:
+    def __init__(self, message: str, hint: str | None = None, at: DataPath = ()) -> None:
         super().__init__(message)
         self.hint = hint
+        self.at = at
 
 
 @dataclass(frozen=True)
@@ -139,17 +147,30 @@ class Board:
             # The rings turn the other way: a clockwise turn by minus the degrees.
             degrees = {ring: -turn for ring, turn in degrees.items()}
         circle = lcm(*(int(r["slots"]) for r in ring_data.values()))
-        rings = [_make_ring(rid, r, degrees[rid], circle) for rid, r in ring_data.items()]
-        sectors = [_make_sector(rid, s, r) for rid, r in ring_data.items() for s in r["sectors"]]
-        _check_sectors(sectors, {r.id: r for r in rings})
+        places = _ring_places(board)
+        rings = [
+            _make_ring(rid, r, degrees[rid], circle, places[rid]) for rid, r in ring_data.items()
+        ]
+        placed = [
+            (_make_sector(rid, s, r, at), at)
+            for rid, r in ring_data.items()
+            for k, s in enumerate(r["sectors"])
+            for at in [(*places[rid], "sectors", k)]
+        ]
+        _check_sectors(placed, {r.id: r for r in rings})
+        sectors = [sector for sector, _ in placed]
         ids = {s.id for s in sectors}
         centre = str(board.get("centre", "centre"))
         if centre not in ids:
-            raise BoardError(f"centre sector {centre!r} is not a sector of the board")
+            raise BoardError(
+                f"centre sector {centre!r} is not a sector of the board", at=("centre",)
+            )
         homes = tuple(setup.get("homes", ())) if setup else ()
-        for home in homes:
+        for k, home in enumerate(homes):
             if home not in ids:
-                raise BoardError(f"home sector {home!r} is not a sector of the board")
+                raise BoardError(
+                    f"home sector {home!r} is not a sector of the board", at=("homes", k)
+                )
         return cls(sectors, rings, centre, homes, carries)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -296,9 +317,23 @@ def _ring_data_by_id(board: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     if unknown:
         raise BoardError(f"unknown ring {unknown[0]!r}; rings are {', '.join(RING_ORDER)}")
     listed = [r for r in rings if r in RING_ORDER]
-    if listed != [r for r in RING_ORDER if r in rings]:
-        raise BoardError(f"rings must be listed centre outwards: {', '.join(RING_ORDER)}")
+    expected = [r for r in RING_ORDER if r in rings]
+    if listed != expected:
+        first = next(
+            k for k, (got, want) in enumerate(zip(listed, expected, strict=True)) if got != want
+        )
+        raise BoardError(
+            f"rings must be listed centre outwards: {', '.join(RING_ORDER)}",
+            f"list ring {expected[first]!r} here, before {listed[first]!r}",
+            at=(*_ring_places(board)[listed[first]], "id"),
+        )
     return rings
+
+
+def _ring_places(board: Mapping[str, Any]) -> dict[str, DataPath]:
+    """Each ring id -> its place in ``board.yaml`` (the last ring of an id, as the board
+    reads them: a ring written twice is the pack checker's E0901)."""
+    return {str(r["id"]): ("rings", k) for k, r in enumerate(board.get("rings", ()))}
 
 
 def _effective_degrees(rings: Mapping[str, Mapping[str, Any]], carries: bool) -> dict[str, int]:
@@ -313,39 +348,78 @@ def _effective_degrees(rings: Mapping[str, Mapping[str, Any]], carries: bool) ->
     return degrees
 
 
-def _make_ring(ring_id: str, data: Mapping[str, Any], degrees: int, circle: int) -> _Ring:
-    """A ring from its data; its turn must be a whole number of slots."""
+def _make_ring(
+    ring_id: str, data: Mapping[str, Any], degrees: int, circle: int, at: DataPath
+) -> _Ring:
+    """A ring from its data (at ``at`` in the board); its turn must be a whole number of
+    slots."""
     slots = int(data["slots"])
     if slots <= 0:
-        raise BoardError(f"ring {ring_id!r} needs at least one slot")
+        raise BoardError(f"ring {ring_id!r} needs at least one slot", at=(*at, "slots"))
     if (degrees * slots) % 360:
+        step = Fraction(360, slots)
         raise BoardError(
-            f"ring {ring_id!r} turns {degrees} degrees, not a whole number of its {slots} slots"
+            f"ring {ring_id!r} turns {degrees} degrees, not a whole number of its "
+            f"{counted(slots, 'slot')}",
+            f"a slot of ring {ring_id!r} is {_degrees(step)} degrees: turn it by a multiple of "
+            f"that, such as {_degrees(step * max(1, round(degrees / step)))}, or give it a "
+            "number of slots that divides its turn",
+            at=(*at, "degrees_per_rotation"),
         )
     return _Ring(ring_id, slots, (degrees * slots // 360) % slots, circle // slots)
 
 
-def _make_sector(ring_id: str, data: Mapping[str, Any], ring: Mapping[str, Any]) -> Sector:
-    """A sector from its data, with its slot and span inside the ring."""
+def _degrees(angle: Fraction) -> str:
+    """An angle for a message: 45, or 22.5, or 360/7."""
+    if angle.denominator == 1:
+        return str(angle.numerator)
+    as_float = float(angle)
+    return f"{as_float:g}" if Fraction(as_float) == angle else str(angle)
+
+
+def _make_sector(
+    ring_id: str, data: Mapping[str, Any], ring: Mapping[str, Any], at: DataPath
+) -> Sector:
+    """A sector from its data (at ``at`` in the board), with its slot and span inside the
+    ring."""
     sector = Sector(str(data["id"]), ring_id, int(data["slot"]), int(data.get("span", 1)))
     slots = int(ring["slots"])
-    if not 0 <= sector.slot < slots or not 1 <= sector.span <= slots:
-        raise BoardError(f"sector {sector.id!r} does not fit in ring {ring_id!r} of {slots} slots")
+    if not 0 <= sector.slot < slots:
+        raise BoardError(
+            f"sector {sector.id!r} does not fit in ring {ring_id!r} of "
+            f"{counted(slots, 'slot')}: its slot is {sector.slot}",
+            f"the slots of ring {ring_id!r} are 0 to {slots - 1}",
+            at=(*at, "slot"),
+        )
+    if not 1 <= sector.span <= slots:
+        raise BoardError(
+            f"sector {sector.id!r} does not fit in ring {ring_id!r} of "
+            f"{counted(slots, 'slot')}: its span is {sector.span}",
+            f"a sector of ring {ring_id!r} spans 1 to {slots} slots",
+            at=(*at, "span"),
+        )
     return sector
 
 
-def _check_sectors(sectors: Sequence[Sector], rings: Mapping[str, _Ring]) -> None:
-    """Sector ids are unique and no two sectors of a ring cover the same slot."""
+def _check_sectors(placed: Sequence[tuple[Sector, DataPath]], rings: Mapping[str, _Ring]) -> None:
+    """Sector ids are unique and no two sectors of a ring cover the same slot; ``placed``:
+    each sector and its place in the board."""
     seen: set[str] = set()
     covered: dict[tuple[str, int], str] = {}
-    for sector in sectors:
+    for sector, at in placed:
         if sector.id in seen:
-            raise BoardError(f"sector id {sector.id!r} is used twice")
+            raise BoardError(f"sector id {sector.id!r} is used twice", at=(*at, "id"))
         seen.add(sector.id)
         for k in range(sector.span):
             where = (sector.ring, (sector.slot + k) % rings[sector.ring].slots)
             if where in covered:
-                raise BoardError(f"sectors {covered[where]!r} and {sector.id!r} overlap")
+                raise BoardError(
+                    f"sectors {covered[where]!r} and {sector.id!r} overlap at slot {where[1]} "
+                    f"of ring {sector.ring!r}",
+                    "give each sector slots of its own (a sector covers `span` slots from "
+                    "its `slot`, default 1)",
+                    at=(*at, "slot"),
+                )
             covered[where] = sector.id
 
 
@@ -458,15 +532,23 @@ def _neutral(data: Mapping[str, Any]) -> NeutralShips:
 
 
 def _check_layout(layout: SetupLayout, board: Board) -> None:
-    """Every placement is on a real sector of the right ring, one placement per sector."""
+    """Every placement is on a real sector of the right ring, one placement per sector. Each
+    error says where in the setup entry it is (``BoardError.at``)."""
     if len(layout.homes) != layout.players:
         raise BoardError(
-            f"{layout.players}-player setup lists {counted(len(layout.homes), 'home')}",
+            f"it lists {counted(len(layout.homes), 'home')} for "
+            f"{counted(layout.players, 'player')}",
             f"list one home per player, {layout.players} distant sectors (each a colony ship)",
+            at=("homes",),
         )
     if board.ring_of(layout.white_dwarf) != "centre":
-        raise BoardError(f"the white dwarf must be in the centre, not {layout.white_dwarf!r}")
-    for home in layout.homes:
+        raise BoardError(
+            f"the white dwarf must be in the centre, not {layout.white_dwarf!r}",
+            f'write `white_dwarf: {board.centre}` (000 "Board Rotation": the centre sector '
+            "holds the white dwarf), or leave it out",
+            at=("white_dwarf",),
+        )
+    for k, home in enumerate(layout.homes):
         # Public rules FAQ: the colony ships start in the distant sectors, which do not move.
         if board.ring_of(home) != "distant":
             distant = [s for s in sorted(board.sectors) if board.ring_of(s) == "distant"]
@@ -475,23 +557,36 @@ def _check_layout(layout: SetupLayout, board: Board) -> None:
                 "colony ships start in the distant sectors, which do not turn: one of "
                 + ", ".join(distant[:4])
                 + (", ..." if len(distant) > 4 else ""),
+                at=("homes", k),
             )
-    for slot in layout.planets:
+    for k, slot in enumerate(layout.planets):
         if slot.token not in TOKEN_TYPES:
             raise BoardError(
                 f"planet slot {slot.sector!r} has unknown token type {slot.token!r}",
                 f"a planet's token is one of: {', '.join(sorted(TOKEN_TYPES))}",
+                at=("planets", k, "token"),
             )
-    placed = [
-        layout.white_dwarf,
-        *layout.homes,
-        *(p.sector for p in layout.planets),
-        *layout.deep_space,
-        *layout.asteroids,
-    ]
-    for sector in placed:
+    placed = _placements(layout)
+    for sector, _, at in placed:
         if sector not in board.sectors:
-            raise BoardError(f"{layout.players}-player setup uses unknown sector {sector!r}")
-    doubled = sorted({s for s in placed if placed.count(s) > 1})
-    if doubled:
-        raise BoardError(f"{layout.players}-player setup places two things on {doubled[0]!r}")
+            raise BoardError(f"it uses unknown sector {sector!r}", at=at)
+    first: dict[str, str] = {}
+    for sector, what, at in placed:
+        if sector in first:
+            raise BoardError(
+                f"it places {what} on {sector!r}, which already has {first[sector]}",
+                "put one thing on a sector: move one of them to an empty sector",
+                at=at,
+            )
+        first[sector] = what
+
+
+def _placements(layout: SetupLayout) -> list[tuple[str, str, DataPath]]:
+    """Each thing a setup places: its sector, what it is, and where the setup says so."""
+    return [
+        (layout.white_dwarf, "the white dwarf", ("white_dwarf",)),
+        *((s, "a home", ("homes", k)) for k, s in enumerate(layout.homes)),
+        *((p.sector, "a planet", ("planets", k, "sector")) for k, p in enumerate(layout.planets)),
+        *((s, "a deep space token", ("deep_space", k)) for k, s in enumerate(layout.deep_space)),
+        *((s, "an asteroid", ("asteroids", k)) for k, s in enumerate(layout.asteroids)),
+    ]

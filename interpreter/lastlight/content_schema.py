@@ -524,7 +524,7 @@ def _ids() -> tuple[IdSpace, ...]:
         IdSpace("ship type", "ships", "ships/*/id"),
         IdSpace("die", "dice", "dice/*/id"),
         IdSpace("setup", "setups", "setups/*/players"),
-        IdSpace("action number", "actions", "*/number"),
+        IdSpace("action number", "actions", "*/number", owner="action card"),
     )
 
 
@@ -566,7 +566,10 @@ def check_setups(content: Content) -> list[Diagnostic]:
     try:
         board_model.Board.from_data(board_entry.data)
     except (board_model.BoardError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
-        return [error("E0903", f"the board cannot be built: {exc}", board_entry.span())]
+        # at the value the board's own check names (BoardError.at), with its fix
+        where = board_entry.span(getattr(exc, "at", ()))
+        message = f"the board cannot be built: {exc}"
+        return [error("E0903", message, where, getattr(exc, "hint", None))]
     if setups_entry is None:
         return []
     out = []
@@ -574,7 +577,7 @@ def check_setups(content: Content) -> list[Diagnostic]:
         try:
             board_model.load_setup(board_entry.data, setups_entry.data, setup["players"])
         except (board_model.BoardError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
-            where = setups_entry.span(("setups", index), key=False)
+            where = setups_entry.span(("setups", index, *getattr(exc, "at", ())), key=False)
             message = f"the {setup['players']}-player setup is not valid: {exc}"
             out.append(error("E0903", message, where, getattr(exc, "hint", None)))
     return out

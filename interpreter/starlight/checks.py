@@ -41,6 +41,7 @@ CODES = {
     "E0948": "a Starbot card other than Refresh without an accolade place, or Refresh with one",
     "E0949": "a ray colour or a sky link written twice (the second would replace or repeat it)",
     "E0950": "ray bags without a single ray (no star could be launched)",
+    "E0951": "a sky slot no star can ever go to (no target, and linked to none)",
     "W0946": "a pack with no Starbot cards: a game with a Starbot seat cannot be played",
     "W0949": "setup deals more gods or laurels to each live player than five live players can have",
 }
@@ -49,8 +50,8 @@ CODES = {
 def check_rondel(content: Content) -> list[Diagnostic]:
     """003 "Launch": a launch space names two constellations, a gain space none; every
     constellation is reachable from exactly one launch space (SL2)."""
-    rondel, sky = content.documents.get("rondel"), content.data("sky")
-    if rondel is None or not isinstance(sky, dict):
+    rondel, sky_entry = content.documents.get("rondel"), content.documents.get("sky")
+    if rondel is None or sky_entry is None or not isinstance(sky_entry.data, dict):
         return []
     out: list[Diagnostic] = []
     seen: dict[str, int] = {}
@@ -76,21 +77,33 @@ def check_rondel(content: Content) -> list[Diagnostic]:
                     "remove `constellations`, or make it a launch space",
                 )
             )
-        for name in named if space.get("action") == "launch" else []:
+        for k, name in enumerate(named if space.get("action") == "launch" else []):
             seen[name] = seen.get(name, 0) + 1
-    for constellation in sky.get("constellations", []):
-        cid = constellation.get("id")
-        if seen.get(cid, 0) != 1:
-            where = "no launch space" if cid not in seen else f"{seen[cid]} launch spaces"
-            out.append(
-                error(
-                    "E0941",
-                    f"constellation `{cid}` is on {where}; each is on one",
-                    rondel.span(("spaces",)),
-                    "name it on exactly one launch space",
-                )
-            )
+            if seen[name] == 2:  # told at its second launch space, the one to change
+                message = f"constellation `{name}` is on more than one launch space; each is on one"
+                hint = "name it on exactly one launch space"
+                where = rondel.span(("spaces", index, "constellations", k))
+                out.append(error("E0941", message, where, hint))
+    out.extend(_unlaunched(content, rondel, sky_entry, seen))
     return out
+
+
+def _unlaunched(
+    content: Content, rondel: Entry, sky: Entry, seen: dict[str, int]
+) -> Iterator[Diagnostic]:
+    """E0941 for each constellation on no launch space: told at its id in sky.yaml, unless
+    the rondel was written by a later pack (a mod's rondel that left it out: its `spaces`)."""
+    for index, constellation in enumerate(sky.data.get("constellations", [])):
+        cid = constellation.get("id") if isinstance(constellation, dict) else None
+        if cid is None or cid in seen:
+            continue
+        if content.latest([sky, rondel]) is sky:
+            where = sky.span(("constellations", index, "id"))
+        else:
+            where = rondel.span(("spaces",), key=True)
+        message = f"constellation `{cid}` is on no launch space; each is on one"
+        hint = "name it on one launch space of rondel.yaml, or remove it from the sky"
+        yield error("E0941", message, where, hint)
 
 
 def check_sky(content: Content) -> list[Diagnostic]:
@@ -102,6 +115,7 @@ def check_sky(content: Content) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for c_index, constellation in enumerate(entry.data.get("constellations", [])):
         slots = {slot.get("id") for slot in constellation.get("slots", [])}
+        told = len(out)
         for l_index, link in enumerate(constellation.get("links", [])):
             if len(link) != 2 or link[0] == link[1] or not set(link) <= slots:
                 out.append(
@@ -123,7 +137,39 @@ def check_sky(content: Content) -> list[Diagnostic]:
                     "mark a small or medium slot `target: true`",
                 )
             )
+        elif len(out) == told:  # a wrong link (E0942) may be what leaves a slot unlinked
+            out.extend(_unreachable_slots(entry, c_index, constellation))
     return out
+
+
+def _unreachable_slots(entry: Entry, c_index: int, constellation: Any) -> Iterator[Diagnostic]:
+    """E0951: a slot no star can ever go to. 003 "Choosing a Destination Slot": the first
+    star of a constellation goes to a target slot, each later one to an empty slot linked to
+    a filled one (``stars.open_slots``), so a slot that is no target and that no chain of
+    links joins to one stays empty all game: its points and privilege do nothing."""
+    slots = [s for s in constellation.get("slots", []) if isinstance(s, dict)]
+    ids = {slot.get("id") for slot in slots}
+    neighbours: dict[Any, set[Any]] = {slot_id: set() for slot_id in ids}
+    for link in constellation.get("links", []):
+        if isinstance(link, list) and len(link) == 2 and set(link) <= ids:
+            neighbours[link[0]].add(link[1])
+            neighbours[link[1]].add(link[0])
+    reached = {slot.get("id") for slot in slots if _target(slot)}
+    todo = list(reached)
+    while todo:
+        for other in neighbours[todo.pop()] - reached:
+            reached.add(other)
+            todo.append(other)
+    name = constellation.get("id")
+    for index, slot in enumerate(constellation.get("slots", [])):
+        if isinstance(slot, dict) and slot.get("id") not in reached:
+            message = (
+                f"slot `{slot.get('id')}` of `{name}` can never hold a star: it is no target "
+                "slot, and no chain of links joins it to one"
+            )
+            hint = "link it to a slot of its constellation (`links`), or remove it"
+            where = entry.span(("constellations", c_index, "slots", index, "id"))
+            yield error("E0951", message, where, hint)
 
 
 def check_ray_colours(content: Content) -> list[Diagnostic]:

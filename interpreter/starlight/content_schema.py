@@ -204,6 +204,12 @@ def starters(reg: Registry) -> FileKind:
     return FileKind("starters", "starter core", True, schema, '003 "Your Starter Core".')
 
 
+#: The most places a Flare pool may have, and Starbot levels a setup may list: each is a
+#: number the engine reads (a pool's size; `--option starbot_level`'s range), so bounded.
+MOST_FLARE_PLACES = 10
+MOST_STARBOT_LEVELS = 10
+
+
 def setup(reg: Registry) -> FileKind:
     fields: dict[str, Schema] = {"source": enum(SOURCES), "notes": text()}
     for stat in reg.stats.values():
@@ -214,12 +220,16 @@ def setup(reg: Registry) -> FileKind:
     for name, (low, high, doc, why) in SETUP_NUMBERS.items():
         fields[name] = integer(low, high, doc, why)
     fields["flare_costs"] = array(
-        integer(0, 10, "AP", "1 to 4"), 1, description="AP of each Flare pool place, cheapest first"
+        integer(0, 10, "AP", "1 to 4"),
+        1,
+        description="AP of each Flare pool place, cheapest first",
+        most=(MOST_FLARE_PLACES, '003 "Gain Flares": the pool has four places, one per cost'),
     )
     fields["starbot_star_points"] = array(
         integer(0, 20, "day points per launched star", "designed (SL22)"),
         1,
         description="Starbot difficulty: day points per star, by level (level 1 first)",
+        most=(MOST_STARBOT_LEVELS, "the base game has four levels, easy to brutal (SL22)"),
     )
     fields["slotless_points"] = obj(
         {size: _points(f"a {size} slotless launch") for size in SLOT_SIZES}, list(SLOT_SIZES)

@@ -141,7 +141,7 @@ def test_setup_rejects_two_things_on_one_sector(board_data: Any, setups_data: An
     data = copy.deepcopy(setups_data)
     entry = setup_entry(data, 4)
     entry["asteroids"] = [*entry["asteroids"], entry["homes"][0]]
-    with pytest.raises(BoardError, match="two things"):
+    with pytest.raises(BoardError, match="an asteroid on 'distant_00', which already has a home"):
         load_setup(board_data, data, 4)
 
 

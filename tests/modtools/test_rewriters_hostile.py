@@ -285,3 +285,26 @@ def test_a_link_loop_is_named_not_followed(mod: Path) -> None:
     code, out = run("fmt", str(mod))
     assert code == 1 and f"{mod / 'a.yaml'}: skipped: it is a link that cannot be followed" in out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("dry_run", [True, False], ids=["dry-run", "run"])
+def test_fix_names_a_file_it_could_not_read_and_exits_1(mod: Path, dry_run: bool) -> None:
+    """A file no YAML reading gets data from (here: a tab before a key, then old words) was
+    passed over in silence: "fixed 3 deprecated words in 1 file", exit 0, the words of the
+    unread file never looked at. It is named, with the first problem, and the run exits 1."""
+    (mod / "factions.yaml").write_text((mod / "factions.yaml").read_text() + OLD_WORDS)
+    techs = mod / "techs.yaml"
+    techs.write_text(OLD_WORDS + "\t- broken: [\n")
+    before = techs.read_bytes()
+    code, out = run("fix", *(["--dry-run"] if dry_run else []), "--no-backup", str(mod))
+    assert code == 1, out
+    assert re.search(
+        rf"{re.escape(str(techs))}: skipped: it could not be read \({re.escape(str(techs))}:"
+        r"\d+:\d+: error\[E05\d\d\]: [^)]+\): its deprecated words, if any, are not fixed; "
+        r"`whitedwarf validate` shows why",
+        out,
+    ), out
+    verb = "would fix" if dry_run else "fixed"
+    assert f"{verb} 3 deprecated words in 1 file" in out  # factions.yaml's
+    assert "; 1 file skipped (named above)" in out
+    assert techs.read_bytes() == before

@@ -332,6 +332,9 @@ LAUNCH_LYRA = (
     "  - {id: launch_lyra_draco, name: Launch to Lyra or Draco, action: launch,"
     " constellations: [lyra, draco]}\n"
 )
+AQUILA_7 = (
+    "      - {id: aquila_7, size: medium, night_points: 10, privilege: null, target: false}\n"
+)
 STARLIGHT_EDITS = {
     "E0940": (
         "rondel.yaml",
@@ -343,6 +346,11 @@ STARLIGHT_EDITS = {
     "E0943": ("sky.yaml", "target: true", "target: false"),
     "E0945": ("laurels.yaml", "aquila", "aquilla"),
     "E0949": ("sky.yaml", "      - [aquila_1, aquila_2]\n", "      - [aquila_2, aquila_1]\n" * 2),
+    "E0951": (
+        "sky.yaml",
+        AQUILA_7,
+        AQUILA_7 + AQUILA_7.replace("_7, size: medium", "_8, size: large"),
+    ),
 }
 
 

@@ -386,7 +386,8 @@ def test_a_planetary_field_on_a_deep_space_token_and_one_missing_say_what_to_wri
     ("old", "new", "said", "hint"),
     [
         ("homes: [distant_0, distant_2]", "homes: [distant_0, distant_2]",
-         "3-player setup lists 2 homes", "list one home per player, 3 distant sectors"),
+         "3-player setup is not valid: it lists 2 homes for 3 players",
+         "list one home per player, 3 distant sectors"),
         ("homes: [distant_0, distant_2]", "homes: [distant_0, distant_2, inner_1]",
          "home sector 'inner_1' is not a distant sector",
          "colony ships start in the distant sectors, which do not turn: one of "),

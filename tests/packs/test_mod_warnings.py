@@ -110,6 +110,28 @@ def test_a_mod_card_named_like_a_base_card_warns_at_the_mod(packs: Path, name: s
     ]
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("W\u0430rp Drive", "`\u0430` is U+0430 (CYRILLIC SMALL LETTER A)"),
+        ("\uff37arp Drive", "`\uff37` is U+FF37 (FULLWIDTH LATIN CAPITAL LETTER W)"),
+        ("Warp Dr\u0456ve", "`\u0456` is U+0456 (CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I)"),
+    ],
+)
+def test_a_name_that_differs_only_by_a_lookalike_letter_warns_and_names_it(
+    packs: Path, name: str, said: str
+) -> None:
+    """`Warp Drive` written with a Cyrillic `а` (or a full-width `Ｗ`) is read as the base
+    card's name on the table and in every log, but was a name of its own: no W0904."""
+    (packs / "mod" / "factions.yaml").unlink()
+    (packs / "mod" / "techs.yaml").write_text(JUMP_DRIVE.format(name=name))
+    result = load_packs(["lastlight", "mod"], ["."], bundled=False)
+    (found,) = [d for d in result.diagnostics if d.code == "W0904"]
+    assert found.message.startswith("tech `jump_drive` has the name of tech `warp_drive`")
+    assert found.hint is not None
+    assert found.hint.startswith(f"{said}, though it reads as a plain letter; give the card")
+
+
 def test_a_card_of_its_own_name_a_replacement_or_an_allow_does_not(packs: Path) -> None:
     (packs / "mod" / "factions.yaml").unlink()
     techs = packs / "mod" / "techs.yaml"

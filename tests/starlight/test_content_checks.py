@@ -91,3 +91,62 @@ def test_a_starbot_deck_that_is_not_28_cards_warns(tmp_path: Path) -> None:
     assert found.message == "there are 8 Starbot cards, but the box has 28"
     assert found.span is not None and found.span.path.endswith("starbots.yaml")
     assert found.hint is not None and found.hint.startswith("add a card")
+
+
+def test_a_constellation_on_two_launch_spaces_or_none_is_told_where_to_change_it(
+    tmp_path: Path,
+) -> None:
+    """E0941 pointed at the rondel's first space (a gain space) for both: `hydrus` named on a
+    second launch space is told at that name, `draco` left on none at its id in sky.yaml."""
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    rondel = pack / "rondel.yaml"
+    text = rondel.read_text("utf-8")
+    rondel.write_text(text.replace("[orion, draco]", "[orion, hydrus]"), "utf-8")
+    found = {d.message: d for d in load_packs([pack]).errors}
+    twice = found["constellation `hydrus` is on more than one launch space; each is on one"]
+    none = found["constellation `draco` is on no launch space; each is on one"]
+    assert twice.span is not None and none.span is not None
+    line = text.splitlines()[twice.span.line - 1]
+    assert line[twice.span.column - 1 :].startswith("draco]")  # the name written over draco
+    assert none.span.path.endswith("sky.yaml")
+    sky = (pack / "sky.yaml").read_text("utf-8").splitlines()
+    assert sky[none.span.line - 1][none.span.column - 1 :] == "draco"
+    assert none.hint == "name it on one launch space of rondel.yaml, or remove it from the sky"
+
+
+def test_a_sky_slot_no_star_can_reach_is_refused_at_its_id(tmp_path: Path) -> None:
+    """E0951: two slots linked only to each other, neither a target, validated clean; no
+    star could ever go to either (003 "Choosing a Destination Slot"), so their night points
+    did nothing. Linked to a slot a target reaches, they are good."""
+    pack = tmp_path / "mini"
+    shutil.copytree(MINI, pack)
+    sky = pack / "sky.yaml"
+    text = sky.read_text("utf-8")
+    assert "links: [[orion_1, orion_2]]" in text
+    slot = "{id: orion_2, "
+    start = text.index(slot)
+    line = text[text.rindex("\n", 0, start) + 1 : text.index("\n", start) + 1]
+    extra = line.replace("orion_2", "orion_8").replace("target: true", "target: false")
+    extra += extra.replace("orion_8", "orion_9")
+    sky.write_text(
+        text.replace(line, line + extra).replace(
+            "links: [[orion_1, orion_2]]", "links: [[orion_1, orion_2], [orion_8, orion_9]]"
+        ),
+        "utf-8",
+    )
+    found = load_packs([pack]).errors
+    assert [d.code for d in found] == ["E0951", "E0951"]
+    assert found[0].message == (
+        "slot `orion_8` of `orion` can never hold a star: it is no target slot, and no chain "
+        "of links joins it to one"
+    )
+    assert found[0].hint == "link it to a slot of its constellation (`links`), or remove it"
+    assert found[0].span is not None
+    lines = sky.read_text("utf-8").splitlines()
+    assert lines[found[0].span.line - 1][found[0].span.column - 1 :].startswith("orion_8,")
+    joined = sky.read_text("utf-8").replace(
+        "[orion_8, orion_9]", "[orion_2, orion_8], [orion_8, orion_9]"
+    )
+    sky.write_text(joined, "utf-8")
+    assert load_packs([pack]).errors == []

@@ -199,14 +199,36 @@ def test_a_fair_side_the_packs_do_not_have_is_refused_before_any_game(tmp_path: 
     assert not (tmp_path / "out" / "journal.json").exists()
 
 
-def test_a_target_card_misspelt_in_the_targets_file_is_told_at_its_place(tmp_path: Path) -> None:
+def test_a_target_card_in_a_targets_file_is_refused_at_its_line(tmp_path: Path) -> None:
+    """A card of a targets file no pack has was told without a place (as `--built` is)."""
     pack = planted_pack(tmp_path / "planted")
     targets = tmp_path / "targets.yaml"
     targets.write_text("players: [2]\ncards:\n  sunbrn: {built: [0.2, 0.4]}\n")
     code, text = run("tune", str(pack), "--targets", str(targets), *SHORT[4:],
                      "--out", str(tmp_path / "out"))  # fmt: skip
     assert code == 1, text
-    assert text.strip().startswith(f"Error: {targets}:3:3: the targets name the card 'sunbrn'")
+    assert text.strip() == (
+        f"Error: {targets}:3:3: the targets name the card 'sunbrn', which planted and the "
+        "packs it depends on do not have; did you mean `sunborn`?"
+    )
+
+
+@pytest.mark.parametrize(("written", "column"), [("[2, 5]", 14), ("5", 10)])
+def test_a_player_count_of_a_targets_file_the_game_does_not_seat_is_told_in_the_file(
+    tmp_path: Path, written: str, column: int
+) -> None:
+    """`players: [2, 5]` in a targets file was told "Invalid value for --players", an option
+    the command line did not give; it is told at the count, in the file."""
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text(f"players: {written}\n")
+    code, text = run("tune", str(pack), "--targets", str(targets), *SHORT[4:],
+                     "--out", str(tmp_path / "out"))  # fmt: skip
+    assert code == 1, text
+    assert text.strip() == (
+        f"Error: {targets}:1:{column}: 'players' lists 5: Last Light is for 2 to 4 players"
+    )
+    assert not (tmp_path / "out" / "journal.json").exists()
 
 
 def test_an_existing_tuning_needs_resume_or_force(tmp_path: Path) -> None:
