@@ -296,7 +296,7 @@ def groups(state: State, t: Task, seat: int, sector: str) -> list[str]:
     (:func:`_groups_walk`).
     """
     # a `while` clause's number may change with anything: no kept survey (E137)
-    if not events.ON and not conditional.present(runtime(state)):
+    if not events.ON and not conditional.moves_ships(runtime(state)):
         kept = versions.of(state)
         survey = kept.combat
         if survey is not None and survey.task is t and _unchanged(state, kept, survey):
@@ -407,7 +407,7 @@ def combat_sectors(state: State, t: Task) -> list[str]:
     """
     # Read once: ``events.ON`` is the process's, and another thread's game may start or stop
     # listening between two reads of it (tests/engine/test_events_threads.py met that).
-    if events.ON or conditional.present(runtime(state)):  # `while` clauses: read afresh (E137)
+    if events.ON or conditional.moves_ships(runtime(state)):  # `while`: read afresh (E137)
         return _survey(state, t)[0]
     kept = versions.of(state)
     found = kept.combat

@@ -8,8 +8,13 @@ those): it is worked out at each read of the number, from the state as it is the
 (docs/rules-decisions.md E137). ``stats.stat`` and ``stats.flag`` add it on top of the kept
 totals.
 
-A content none of whose factions and techs has a ``while`` clause (the base game) never
-reaches past :func:`present`: the numbers are read exactly as before.
+Only the numbers some ``while`` clause of the content changes are read afresh
+(:func:`changes`); every other number is read exactly as without one, and the kept readings
+of a ship type's numbers that movement and combat rest on (``stats.ship_type``, Command's
+move listings, combat's survey) stay in use unless a ``while`` clause changes one of those
+numbers (:func:`moves_ships`). So a content none of whose factions and techs has a
+``while`` clause reads as before, and so does the base pack, whose one ``while`` clause
+(Hexan's starting common, docs/rules-decisions.md K19) changes a number read once, at setup.
 
 While a ``while`` condition is being read, the ``while`` clauses of that player count for
 nothing (the seats being read are kept on the state object, ``versions.Versions.whiles``): a
@@ -32,8 +37,15 @@ from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS, card_id
 from whitedwarf.interpreter.vm import Frame, new_frame
 
-#: The key of ``Runtime.conditional`` saying whether any card of the content has a ``while``.
+#: The key of ``Runtime.conditional`` holding the names of the stats and flags the content's
+#: ``while`` clauses change (empty when it has none).
 _ANY = ""
+#: The numbers of a ship type read at once and kept (``stats.ShipType``), on which Command's
+#: move listings and combat's kept survey rest: while no ``while`` clause changes one of
+#: them, those kept readings hold (E137).
+SHIP_NUMBERS = frozenset(
+    {"fight_twice", "bombard", "range", "shield", "movement", "cross_asteroids"}
+)
 #: The card files whose cards can be in play (a faction, techs): the only ones whose
 #: modifiers count (``modifiers.card_totals``).
 _IN_PLAY = ("factions", "techs")
@@ -63,17 +75,35 @@ def connect(test: Callable[[State, Frame, list[Any]], Any]) -> None:
     _test = test
 
 
-def present(rt: Runtime) -> bool:
-    """Whether any faction or tech of the content has a ``while`` clause (worked out once)."""
+def names(rt: Runtime) -> frozenset[str]:
+    """The stats and flags some ``while`` clause of a faction or tech of the content changes
+    (worked out once per content)."""
     found = rt.conditional.get(_ANY)
     if found is None:
-        found = rt.conditional[_ANY] = any(
-            clauses(rt, cid)
+        found = rt.conditional[_ANY] = frozenset(
+            c.name
             for stem in _IN_PLAY
             for cid, card in rt.cards.get(stem, {}).items()
             if "while" in str(card.get("effect", "")) or card.get("compiled")
+            for c in clauses(rt, cid)
         )
-    return bool(found)
+    return found  # type: ignore[no-any-return]
+
+
+def present(rt: Runtime) -> bool:
+    """Whether any faction or tech of the content has a ``while`` clause."""
+    return bool(names(rt))
+
+
+def changes(rt: Runtime, name: str) -> bool:
+    """Whether some ``while`` clause of the content changes the stat or flag ``name``."""
+    return name in names(rt)
+
+
+def moves_ships(rt: Runtime) -> bool:
+    """Whether some ``while`` clause changes a number of :data:`SHIP_NUMBERS`, so the kept
+    readings of ship types, move listings and combat surveys must be read afresh."""
+    return not names(rt).isdisjoint(SHIP_NUMBERS)
 
 
 def clauses(rt: Runtime, ref: str) -> tuple[Conditional, ...]:
@@ -141,7 +171,7 @@ def _holds(state: State, player: int, ref: str, slot: str | None, c: Conditional
 def modifier(state: State, player: int, name: str, ship_type: str | None) -> int:
     """What the player's ``while`` modifiers whose conditions hold add to a stat now (each
     card trace-told as modifying the stat, as a plain modifier is)."""
-    if player == LUMOS or not present(runtime(state)):
+    if player == LUMOS or not changes(runtime(state), name):
         return 0
     by_card: dict[str, int] = {}
     for cid, amount in _holding(state, player, "modifier", name, ship_type):
@@ -155,7 +185,7 @@ def modifier(state: State, player: int, name: str, ship_type: str | None) -> int
 
 def grants(state: State, player: int, name: str, ship_type: str | None) -> bool:
     """Whether a ``while`` grant of the player's cards whose condition holds gives the flag."""
-    if player == LUMOS or not present(runtime(state)):
+    if player == LUMOS or not changes(runtime(state), name):
         return False
     holding = _holding(state, player, "grant", name, ship_type)
     if events.ON:

@@ -47,7 +47,7 @@ def stat(state: State, player: int, name: str, ship_type: str | None = None) -> 
         base += found
         if events.ON:
             modifiers.announce(state, player, name, ship_type)
-        if conditional.present(kept.rt):  # `while <condition>: ...`, read now (E137)
+        if conditional.changes(kept.rt, name):  # `while <condition>: ...`, read now (E137)
             base += conditional.modifier(state, player, name, ship_type)
     return base
 
@@ -57,7 +57,7 @@ def flag(state: State, player: int, name: str, ship_type: str | None = None) -> 
     found = modifiers.card_flag(state, player, name, ship_type)  # False for the Lumos
     if found and events.ON:
         modifiers.announce(state, player, name, ship_type, flag=True)
-    if not found and conditional.present(runtime(state)):  # `while ...: ... can ...` (E137)
+    if not found and conditional.changes(runtime(state), name):  # `while ...: ... can ...`
         found = conditional.grants(state, player, name, ship_type)
     return found
 
@@ -89,7 +89,7 @@ def ship_type(state: State, player: int, size: str) -> ShipType | None:
     if player != LUMOS and state["players"][player]["temp"]:
         return None
     kept = versions.of(state)
-    if conditional.present(kept.rt):  # `while` clauses are read afresh each time (E137)
+    if conditional.moves_ships(kept.rt):  # `while` clauses are read afresh each time (E137)
         return None
     known = kept.types.get(player)
     if known is None:

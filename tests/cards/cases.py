@@ -1181,8 +1181,20 @@ ACHIEVEMENTS = [
     # 1 blue planet with 3 or more players (issue 25's sixth pass, rules-decisions K17)
     _achievement("blue_worlds", "one_blue_at_four_players", **_controls("azure_deep")),
     _achievement("frontier_holdings", **_controls("cinder", "mossreach")),
+    # 3 ships with 4 players, 2 with fewer (2 at every count until rules-decisions K21);
+    # these cases play 4 players
     _achievement(
         "vigil_of_the_star",
+        ships={
+            "a": (0, "small", "centre"),
+            "b": (0, "large", "centre"),
+            "c": (0, "small", "centre"),
+        },
+    ),
+    _achievement(
+        "vigil_of_the_star",
+        "two_ships_at_four_players",
+        0,
         ships={"a": (0, "small", "centre"), "b": (0, "large", "centre")},
     ),
     _achievement("treasury", given={"p0.res": {"common": 4, "uncommon": 2, "rare": 1}}),
@@ -1198,10 +1210,18 @@ ACHIEVEMENTS = [
     _achievement("outer_reach", **_controls("ashfall", "azure_deep", "canopy")),
     _achievement("outer_reach", "two_outer_planets", 0, **_controls("ashfall", "azure_deep")),
     _achievement("dreadnoughts", **_fleet(large=2)),
-    # 6 extractors (5 until issue 25's sixth pass, rules-decisions K17)
-    _achievement("industrialist", extractors=_extractors("ashfall", "cinder", "azure_deep")),
+    # 7 extractors with 2 or 4 players, 6 with 3 (5 until issue 25's sixth pass, 6 at every
+    # count until its eighth, 7 with 4 only until K21; rules-decisions K17, K19 and K21);
+    # these cases play 4 players
     _achievement(
-        "industrialist", "five_extractors", 0, extractors=_extractors("ashfall", "cinder")
+        "industrialist",
+        extractors=_extractors("ashfall", "cinder", "azure_deep", "glacis"),
+    ),
+    _achievement(
+        "industrialist",
+        "six_extractors_at_four_players",
+        0,
+        extractors=_extractors("ashfall", "cinder", "azure_deep"),
     ),
     _achievement("three_suns", **_controls("ashfall", "azure_deep", "canopy")),
     # players + 2 planets (4 players: 6; players + 1 from K12 to K16, issue 25)

@@ -377,20 +377,28 @@ def _walk_cond(cond: list[Any]) -> Iterator[tuple[str, Any]]:
 def _walk_card(result: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     yield "card_kind", result["kind"]
     for clause in result["clauses"]:
-        form = clause["form"]
-        if form == "modifier":
-            yield "stat", clause["stat"]
-            if clause["scope"] == "ship_type":
-                yield "noun_type", "ship_type"
-        elif form == "grant":
-            yield "flag", clause["flag"]
+        yield from _walk_clause(clause)
+
+
+def _walk_clause(clause: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """The words of one clause; a `while` clause's words are its condition's and its inner
+    clause's (Hexan's `while players != 3: you have +1 starting_common`, K19)."""
+    form = clause["form"]
+    if form == "modifier":
+        yield "stat", clause["stat"]
+        if clause["scope"] == "ship_type":
             yield "noun_type", "ship_type"
-        elif form == "trigger":
-            yield "hook", clause["hook"]
-        if clause.get("when") is not None:
-            yield from _walk_cond(clause["when"])
-        if "code" in clause:
-            yield from _walk_code(clause["code"])
+    elif form == "grant":
+        yield "flag", clause["flag"]
+        yield "noun_type", "ship_type"
+    elif form == "trigger":
+        yield "hook", clause["hook"]
+    elif form == "while":
+        yield from _walk_clause(clause["clause"])
+    if clause.get("when") is not None:
+        yield from _walk_cond(clause["when"])
+    if "code" in clause:
+        yield from _walk_code(clause["code"])
 
 
 def _calls(result: dict[str, Any]) -> Iterator[tuple[str, Any]]:

@@ -101,7 +101,29 @@ def test_e137_a_saved_game_reads_the_same_number(tmp_path: Path) -> None:
     assert stat(loaded, 0, "trades") == stat(state, 0, "trades") == 3
 
 
-def test_the_base_game_has_no_conditional_clause_and_reads_as_before() -> None:
+def test_the_base_games_while_clause_leaves_the_kept_ship_numbers_in_use() -> None:
+    """The base pack's one ``while`` clause (Hexan's starting common, K19) changes a number
+    read at setup only: every other number is read as without it, the kept ship numbers too."""
     state = blank(new_game(players=2))
-    assert not conditional.present(runtime(state))
+    rt = runtime(state)
+    assert conditional.names(rt) == {"starting_common"}
+    assert not conditional.changes(rt, "movement") and not conditional.moves_ships(rt)
     assert ship_type(state, 0, "small") is not None  # the kept numbers are used
+
+
+def test_a_while_clause_on_a_ship_number_reads_ship_types_afresh(tmp_path: Path) -> None:
+    """Boosters' movement and Siege's bombard are numbers of a ship type: no kept reading."""
+    state = blank(_game(tmp_path))
+    assert conditional.moves_ships(runtime(state))
+    assert ship_type(state, 0, "small") is None
+
+
+def test_a_while_clause_on_another_number_keeps_ship_types(tmp_path: Path) -> None:
+    """Charter alone changes trades: ship types and move listings stay kept, trades is read now."""
+    state = blank(mod_game(tmp_path, {"charter": CHARTER}))
+    assert not conditional.moves_ships(runtime(state))
+    assert ship_type(state, 0, "small") is not None
+    put_tech(state, 0, "charter")
+    put_extractor(state, 0, planet="ashfall")
+    put_extractor(state, 0, planet="scoria")
+    assert stat(state, 0, "trades") == 3

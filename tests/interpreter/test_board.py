@@ -354,9 +354,11 @@ def test_homes_are_distant_and_in_clockwise_seat_order(board_data: Any, setups_d
 def test_every_home_starts_beside_a_planet_and_a_deep_space_token(
     board_data: Any, setups_data: Any
 ) -> None:
-    """But the 4-player map's last home (distant_12): the box's 15 planets leave one quarter
-    a planet short, and since docs/rules-decisions.md K16 it is that quarter's distant planet,
-    not its outer one (an outer planet claims light at every Refresh)."""
+    """But two homes. The 4-player map's last home (distant_12): the box's 15 planets leave one
+    quarter a planet short, and since docs/rules-decisions.md K16 it is that quarter's distant
+    planet, not its outer one (an outer planet claims light at every Refresh). The 3-player
+    map's first home (distant_00): the inner ring brings it the empty quarter's inner planet
+    first, so its distant planet lies away from it (K18; the next test)."""
     board = make_board(board_data)
     for layout in layouts(board_data, setups_data):
         contents = layout.contents()
@@ -364,8 +366,24 @@ def test_every_home_starts_beside_a_planet_and_a_deep_space_token(
             around = {
                 contents.get(s) for s in board.adjacent(home, 0) if board.ring_of(s) == "distant"
             }
-            short = layout.players == 4 and home == "distant_12"
+            short = (layout.players, home) in {(4, "distant_12"), (3, "distant_00")}
             assert around == ({None, "deep_space"} if short else {"planet", "deep_space"}), home
+
+
+def test_three_player_first_home_meets_the_empty_quarter_first(
+    board_data: Any, setups_data: Any
+) -> None:
+    """docs/rules-decisions.md K18: on the 3-player map the first clockwise inner turn puts
+    inner_6, the empty quarter's planet, two moves from distant_00 and from no other home, so
+    distant_00's distant planet is distant_12, 4 moves from it and 6 from the other homes."""
+    board = make_board(board_data)
+    layout = load_setup(board_data, setups_data, 3)
+    planets = {p.sector for p in layout.planets}
+    assert "inner_6" in planets and "distant_12" in planets
+    near_inner_6 = [h for h in layout.homes if board.distance(h, "inner_6", 1, layout.blocked) == 2]
+    assert near_inner_6 == ["distant_00"]
+    far = [board.distance(h, "distant_12", 0, layout.blocked) for h in layout.homes]
+    assert far == [4, 6, 6]
 
 
 # -- static components -------------------------------------------------------------------------

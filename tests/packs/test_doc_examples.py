@@ -319,7 +319,7 @@ def test_w0901_a_word_a_mod_left_unused(here: Path) -> None:
         "id: mod\nname: Mod\nversion: 0.1.0\ngame: lastlight\ndepends: {lastlight: '>=1'}\n"
         "allow: [W0902]\n"
     )
-    (here / "mod" / "factions.yaml").write_text("- {id: zhur, remove: true}\n")
+    (here / "mod" / "factions.yaml").write_text("- {id: korrundi, remove: true}\n")
     headline = example("W0901")[1]
     assert headline in validate("mod")
 

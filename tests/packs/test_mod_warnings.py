@@ -1,6 +1,7 @@
 """A warning a mod causes is the mod's: located at its change, silenced by its ``allow``.
 
-Issue 6 item 4: a mod removing the only card that uses hook ``round_start`` used to get a
+Issue 6 item 4: a mod removing the only card that uses a hook (``round_start`` then, Zhur's;
+``resources_mined`` now, Korrundi's, since K19 gave Hexan and Vorrkai round starts) used to get a
 W0901 "no card uses these hooks" on the base pack's ``game:`` line, which the mod's
 ``allow: [W0901]`` could not silence.
 """
@@ -24,7 +25,7 @@ def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(bundled_pack(), tmp_path / "lastlight")
     (tmp_path / "mod").mkdir()
     (tmp_path / "mod" / "pack.yaml").write_text(MANIFEST + "allow: [W0902]\n")
-    (tmp_path / "mod" / "factions.yaml").write_text("- {id: zhur, remove: true}\n")
+    (tmp_path / "mod" / "factions.yaml").write_text("- {id: korrundi, remove: true}\n")
     return tmp_path
 
 
@@ -36,8 +37,8 @@ def warnings(*roots: str) -> list[str]:
 
 def test_removing_the_only_user_of_a_hook_warns_at_the_removal(packs: Path) -> None:
     assert warnings("lastlight", "mod") == [
-        "mod/factions.yaml:1:8: no card uses these hooks any more: `round_start` "
-        "(mod removes `zhur`, the last card that used them)"
+        "mod/factions.yaml:1:8: no card uses these hooks any more: `resources_mined` "
+        "(mod removes `korrundi`, the last card that used them)"
     ]
 
 
@@ -51,14 +52,15 @@ def test_a_replacement_that_drops_the_word_is_blamed_and_its_card_allow_works(
     packs: Path,
 ) -> None:
     card = (
-        "- id: zhur\n  name: Zhur\n  three_plus: true\n  source: invented\n  replace: true\n"
+        "- id: korrundi\n  name: Korrundi\n  three_plus: false\n  source: invented\n"
+        "  replace: true\n"
         '  text: "When the board rotates: gain 1 [common]."\n'
         "  effect: when rotation -> gain 1 common\n"
     )
     (packs / "mod" / "factions.yaml").write_text(card)
     [found] = warnings("lastlight", "mod")
     assert found.startswith("mod/factions.yaml:1:7: no card uses these hooks any more")
-    assert "(mod replaces `zhur`" in found
+    assert "(mod replaces `korrundi`" in found
     (packs / "mod" / "factions.yaml").write_text(card + "  allow: [W0901]\n")
     assert warnings("lastlight", "mod") == []
 

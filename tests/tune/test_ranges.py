@@ -21,9 +21,10 @@ KNOBS = tune_pack.find_knobs(PACK, CARDS)
 
 def test_the_ranges_are_the_checkers() -> None:
     by_key = {k.key: (k.value, k.low, k.high) for k in KNOBS}
-    assert by_key["hexan:effect[0]"] == (1, -1, 10)  # +1 starting_common: the stat's range
-    assert by_key["hexan:effect[1]"] == (-1, -2, 10)  # -1 research_keep: the stat's range
-    assert by_key["hexan:effect[2]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
+    # effect[0] is the 3 of `while players != 3` (Hexan by player count, K19), a number too
+    assert by_key["hexan:effect[1]"] == (1, -1, 10)  # +1 starting_common: the stat's range
+    assert by_key["hexan:effect[2]"] == (-1, -2, 10)  # -1 research_keep: the stat's range
+    assert by_key["hexan:effect[4]"] == (2, 1, 10)  # pay 2 common: `pay` takes 1 to 10
     assert by_key["solar_lenses:cost.uncommon"][1:] == (0, 10)  # the schema's cost range
     assert {k.card for k in KNOBS} == {c.id for c in CARDS}
 
