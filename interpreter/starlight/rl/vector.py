@@ -84,6 +84,9 @@ _COPY = methodcaller("copy")
 _OWN = itemgetter("laurels", "flares", "used_flares")
 #: The pools' and bags' lists (a missing one read as an empty list).
 _NONE: list[Any] = []
+#: What the global and turn blocks read of the state (with the decks' sizes, the seat and
+#: whether it is asked: :meth:`StateEncoder.observe`'s key).
+_HEAD = itemgetter("round", "phase", "daybreak", "last_round", "turn")
 #: The pools and the bags, in :meth:`StateEncoder._supply_block`'s order.
 _POOLS = itemgetter("long", "short", "cores", "flares")
 _BAGS = itemgetter("long", "short")
@@ -137,14 +140,17 @@ class StateEncoder:
         #: copy)
         self._rows = [_zeros(self._width) for _ in range(n)]
         self._reads: list[Any] = [None] * n
+        #: seat -> what its row was made from after its scalars (its lists' copies, its god)
+        self._rests: list[Any] = [None] * n
         #: seat -> the AP waiting for its next turn its row shows (SL155)
         self._waits: list[int] = [0] * n
         self._lists: list[Any] = [None] * n
         self._shown: list[array[float]] = list(self._rows)
         #: copies of the pools and the bags (:meth:`_supply_blocks`), and their blocks' six
-        #: parts then, the same for every seat
+        #: parts then, and the parts joined, the same for every seat
         self._supply_seen: tuple[Any, ...] = ()
         self._supply_parts: list[array[float]] = [_zeros(0)] * 6
+        self._supply_joined = bytearray()
         #: the state observed last (held: a new one is another game, or a save or branch)
         #: and the version of its table (slots' and accolades' owners: :meth:`observe`),
         #: renewed when a seat's stars or accolades change (unique in the process)
@@ -161,19 +167,24 @@ class StateEncoder:
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(state, seat, asked, whole=True)``."""
-        turn = state.get("turn")
-        phase = state["phase"]
         # the global and turn blocks, kept by what they show
-        key = (
-            state["round"],
-            len(state["core_deck"]),
-            len(state["flare_deck"]),
-            state.get("daybreak") is None,
-            state.get("last_round") is None,
-            phase,
-            asked,
-            self._turn_at[seat][turn] if isinstance(turn, int) and 0 <= turn < self.n else 0,
-        )
+        try:  # (read in C; a state without the keys read with ``get`` shows none)
+            key = (
+                *_HEAD(state), len(state["core_deck"]), len(state["flare_deck"]), seat, asked
+            )  # fmt: skip
+        except KeyError:
+            key = (
+                state["round"],
+                state["phase"],
+                state.get("daybreak"),
+                state.get("last_round"),
+                state.get("turn"),
+                len(state["core_deck"]),
+                len(state["flare_deck"]),
+                seat,
+                asked,
+            )
+        phase = key[1]
         top = self._heads.get(key)
         if top is None:
             top = self._head_of(key)
@@ -190,7 +201,7 @@ class StateEncoder:
         table = self._table_blocks[seat]
         if table is None or table[0] != self._table:
             table = self._table_of(state, seat)
-        parts: list[Any] = [top, *self._supply_blocks(state), table[1]]
+        parts: list[Any] = [top, self._supply_blocks(state), table[1]]
         if phase == "gods":  # another seat's god is hidden until every seat has kept one
             shown = list(self._rows)
             shown[seat] = self._shown[seat]
@@ -215,20 +226,20 @@ class StateEncoder:
 
     def _head_of(self, key: tuple[Any, ...]) -> array[float]:
         """The global and turn blocks for what :meth:`observe` read (``key``), kept by it."""
-        rounds, cores, flares, no_daybreak, no_last_round, phase, asked, turn_at = key
+        rounds, phase, daybreak, last_round, turn, cores, flares, seat, asked = key
         top = array("f", self._head)
         top[0] = rounds / 60
         top[1] = cores / self._ncores
         top[2] = flares / self._nflares
-        if not no_daybreak:
+        if daybreak is not None:
             top[3] = 1.0
-        if not no_last_round:
+        if last_round is not None:
             top[4] = 1.0
         top[self._phase_at[phase]] = 1.0
         if asked:
             top[self._asked_at] = 1.0
-        if turn_at:  # (the turn block starts after the global one: 0 is no turn shown)
-            top[turn_at] = 1.0
+        if isinstance(turn, int) and 0 <= turn < self.n:
+            top[self._turn_at[seat][turn]] = 1.0
         if len(self._heads) > _KEEP:
             self._heads.clear()
         self._heads[key] = top
@@ -236,11 +247,11 @@ class StateEncoder:
 
     # -- the blocks every seat sees alike -----------------------------------------------------
 
-    def _supply_blocks(self, state: State) -> list[array[float]]:
-        """The pools and bags blocks in six parts (the long and short ray pools, the cores
-        and the flares in the pool, the long and short bags), each kept while its pool or
-        bag is the same: one compare of all six with their kept copies (in C), then only
-        the parts whose pool or bag changed are made again."""
+    def _supply_blocks(self, state: State) -> bytearray:
+        """The pools and bags blocks, joined from six parts (the long and short ray pools,
+        the cores and the flares in the pool, the long and short bags), each kept while its
+        pool or bag is the same: one compare of all six with their kept copies (in C), then
+        only the parts whose pool or bag changed are made again, and joined again."""
         pools, bags = state["pools"], state["bags"]
         try:  # (read in C; a pool or bag missing is read as empty)
             held = _POOLS(pools) + _BAGS(bags)
@@ -252,7 +263,7 @@ class StateEncoder:
             )
         if held != self._supply_seen:
             self._supply_parts_of(held)
-        return self._supply_parts
+        return self._supply_joined
 
     def _supply_parts_of(self, held: tuple[Any, ...]) -> None:
         """Make again the parts whose pool or bag differs from its kept copy (a bag holds
@@ -281,6 +292,7 @@ class StateEncoder:
                         )
             parts[i] = part
         self._supply_seen = tuple(copies)
+        self._supply_joined = self._join(parts)
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
@@ -351,7 +363,7 @@ class StateEncoder:
             self._waits[s] = waiting
             row[_WAITING_AT] = waiting / 10
         if kept is not None:
-            rest = kept[_LISTED:]
+            rest = self._rests[s]
             if now[_LISTED:] == rest:  # (most changes: a scalar alone, its AP)
                 self._scalars_changed(now, kept, row)
                 self._reads[s] = now[:_LISTED] + rest
@@ -381,7 +393,8 @@ class StateEncoder:
                     self._table = next(_MADE)
                 lists = tuple(map(_COPY, held))
         self._lists[s] = lists
-        self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
+        rest = self._rests[s] = lists + now[_GOD:]
+        self._reads[s] = now[:_LISTED] + rest
         shown = self._shown_god.get(now[_GOD])
         # (most games show no god: the row itself, without a call)
         self._shown[s] = row if shown is None else self._with_god(row, shown)
