@@ -106,3 +106,34 @@ def test_a_unit_paid_out_of_a_graveyard_shows_in_its_owners_supply() -> None:
         now[s][k] > was[s][k] for was, now in pairwise(supplies) for s in range(2) for k in now[s]
     )
     assert grew, "no piece came back to a supply: the seed no longer tests it"
+
+
+def _table(state: Any) -> tuple[Any, ...]:
+    """The slots' and accolades' owners, and each seat's stars and accolades lists."""
+    return (
+        dict(state["slots"]),
+        [(a["id"], a.get("owner")) for a in state["accolades"]],
+        [(list(p["stars"]), list(p["accolades"])) for p in state["players"]],
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_starlight_slot_or_accolade_changes_owner_only_beside_a_seats_own_list(
+    players: int,
+) -> None:
+    """Starlight's encoder makes its slots and accolades blocks again only when a seat's
+    stars or accolades list changed (``starlight/rl/vector.py``): every decision of seeded
+    random games, Starbots' included, keeps to it."""
+    _, game = _loaded("starlight", players, False)
+    changes = 0
+    for seed in range(30, 36):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        was = _table(state)
+        while _step(game, state, rng.choice):
+            now = _table(state)
+            if now[:2] != was[:2]:
+                changes += 1
+                assert now[2] != was[2], f"seed {seed}, round {state['round']}"
+            was = now
+    assert changes > 10

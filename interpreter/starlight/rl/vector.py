@@ -11,8 +11,10 @@ of what was read last, copied again only when it changed:
   or one handed out before and dropped since: ``whitedwarf/rl/recycle.py``; the agent may
   keep the arrays it is given): the global and whose-turn numbers, kept by what they show;
   the pools and bags (the same for every seat), kept with their contents, each pool's part
-  and each bag's made again apart; the slots, the
-  accolades and the own block per seat, kept with what they show; the seats block, each
+  and each bag's made again apart; the slots and accolades blocks per seat, kept with the
+  version of the table they show (renewed when a seat's stars or accolades list changes,
+  which the rows compare anyway: a slot's or an accolade's owner is written only beside
+  them), and the own block per seat, kept with what it shows; the seats block, each
   seat's row in turn from the seat's own;
 * a seat's row is made once for every seat, kept with what it reads (its scalars, and
   copies of its lists of cards, rays, stars ...): only the rows whose reads differ from
@@ -54,26 +56,37 @@ _WAITING_AT = NUMBERS - 1
 #: What a seat's row reads: its scalars (compared as they are), then the four lists it
 #: shows by size (the first part of its row with the scalars) and the cards, rays,
 #: privileges and aspects it holds, by content (the rest; compared with the copies kept: no
-#: copy is made while they are the same), then its god.
+#: copy is made while they are the same), then the accolades it won (not in its row: read
+#: to know when the accolades block may have changed, see :meth:`StateEncoder.observe`),
+#: then its god.
 _SCALAR_KEYS = ("kind", "ap", "saved", "night", "day", "turns", "marker")
 _LIST_KEYS = (
-    "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects"
+    "flares", "laurels", "stars", "used_flares", "cores", "rays", "privileges", "aspects",
+    "accolades",
 )  # fmt: skip
 _SCALARS = itemgetter(*_SCALAR_KEYS)
-_LISTS = itemgetter(*_LIST_KEYS)
+_SHOWN_LISTS = itemgetter(*_LIST_KEYS[:-1])
 #: All of it in one call (one compare with what a row was made from, most steps equal).
 _READS = itemgetter(*_SCALAR_KEYS, *_LIST_KEYS, "god")
-#: How many of the lists are shown by size (the rest are the cards held).
+#: How many of the lists are shown by size (the rest are the cards held, then the
+#: accolades won).
 _SIZED = 4
-#: Where, in what :data:`_READS` reads, the lists start and the god is.
+#: Where, in what :data:`_READS` reads, the lists start, the held cards end and the god is.
 _LISTED = len(_SCALAR_KEYS)
 _GOD = _LISTED + len(_LIST_KEYS)
+#: Where, among the lists, the cards held end, and the stars (slot ids) and accolades are:
+#: a change of either may change the table (the slots' and accolades' owners).
+_HELD_END = _LIST_KEYS.index("accolades")
+_STARS = _LIST_KEYS.index("stars")
+_WON = _LIST_KEYS.index("accolades")
 #: A list's or a dict's copy (kept, to compare the next read with).
 _COPY = methodcaller("copy")
 _OWN = itemgetter("laurels", "flares", "used_flares")
 #: The pools' and bags' lists (a missing one read as an empty list).
 _NONE: list[Any] = []
-_ACCOLADE = itemgetter("id", "owner")
+#: What the global and turn blocks read of the state (with the decks' sizes, the seat and
+#: whether it is asked: :meth:`StateEncoder.observe`'s key).
+_HEAD = itemgetter("round", "phase", "daybreak", "last_round", "turn")
 #: The pools and the bags, in :meth:`StateEncoder._supply_block`'s order.
 _POOLS = itemgetter("long", "short", "cores", "flares")
 _BAGS = itemgetter("long", "short")
@@ -127,17 +140,25 @@ class StateEncoder:
         #: copy)
         self._rows = [_zeros(self._width) for _ in range(n)]
         self._reads: list[Any] = [None] * n
+        #: seat -> what its row was made from after its scalars (its lists' copies, its god)
+        self._rests: list[Any] = [None] * n
         #: seat -> the AP waiting for its next turn its row shows (SL155)
         self._waits: list[int] = [0] * n
         self._lists: list[Any] = [None] * n
         self._shown: list[array[float]] = list(self._rows)
         #: copies of the pools and the bags (:meth:`_supply_blocks`), and their blocks' six
-        #: parts then, the same for every seat
+        #: parts then, and the parts joined, the same for every seat
         self._supply_seen: tuple[Any, ...] = ()
         self._supply_parts: list[array[float]] = [_zeros(0)] * 6
-        #: seat -> (what its slots, accolades and own blocks were made from, the block)
-        self._slot_blocks: list[Any] = [None] * n
-        self._accolade_blocks: list[Any] = [None] * n
+        self._supply_joined = bytearray()
+        #: the state observed last (held: a new one is another game, or a save or branch)
+        #: and the version of its table (slots' and accolades' owners: :meth:`observe`),
+        #: renewed when a seat's stars or accolades change (unique in the process)
+        self._state: Any = None
+        self._table = next(_MADE)
+        #: seat -> (the table's version its slots and accolades blocks show, the blocks)
+        self._table_blocks: list[Any] = [None] * n
+        #: seat -> (what its own block was made from ..., the block)
         self._own_blocks: list[Any] = [None] * n
         #: seat -> the version of its row's lists shown by size (flares, laurels, stars,
         #: used flares: new at each change of them, unique in the process), which its own
@@ -146,34 +167,41 @@ class StateEncoder:
 
     def observe(self, state: State, seat: int, asked: bool) -> np.ndarray:
         """``seat``'s vector (float32), equal to ``spec.encode(state, seat, asked, whole=True)``."""
-        turn = state.get("turn")
-        phase = state["phase"]
         # the global and turn blocks, kept by what they show
-        key = (
-            state["round"],
-            len(state["core_deck"]),
-            len(state["flare_deck"]),
-            state.get("daybreak") is None,
-            state.get("last_round") is None,
-            phase,
-            asked,
-            self._turn_at[seat][turn] if isinstance(turn, int) and 0 <= turn < self.n else 0,
-        )
+        try:  # (read in C; a state without the keys read with ``get`` shows none)
+            key = (
+                *_HEAD(state), len(state["core_deck"]), len(state["flare_deck"]), seat, asked
+            )  # fmt: skip
+        except KeyError:
+            key = (
+                state["round"],
+                state["phase"],
+                state.get("daybreak"),
+                state.get("last_round"),
+                state.get("turn"),
+                len(state["core_deck"]),
+                len(state["flare_deck"]),
+                seat,
+                asked,
+            )
+        phase = key[1]
         top = self._heads.get(key)
         if top is None:
             top = self._head_of(key)
         players = state["players"]
-        # each block's kept copy checked here, its method called only when it changed
-        # (the accolades by what the block shows of each, its id and owner)
-        slots = self._slot_blocks[seat]
-        if slots is None or slots[0] != state["slots"]:
-            slots = self._slots(state, seat)
-        shown_accolades = list(map(_ACCOLADE, state["accolades"]))
-        accolades = self._accolade_blocks[seat]
-        if accolades is None or accolades[0] != shown_accolades:
-            accolades = self._accolades(shown_accolades, seat)
-        parts: list[Any] = [top, *self._supply_blocks(state), slots[1], accolades[1]]
-        shown = self._refresh_rows(players)
+        shown = self._refresh_rows(players)  # (first: it renews the table's version)
+        if state is not self._state:  # (another game, or a save or branch of one)
+            self._state = state
+            self._table = next(_MADE)
+        # the slots and accolades blocks, made again only at a new version of the table: a
+        # slot's or an accolade's owner is written only beside the seat's own list of them
+        # (its stars, its accolades: ``launch.py``, ``starbots.py``, ``goals.py``,
+        # ``scenario.py``), which the rows compare at every observation anyway
+        # (``tests/rl/test_incremental_vector.py`` audits it at every decision)
+        table = self._table_blocks[seat]
+        if table is None or table[0] != self._table:
+            table = self._table_of(state, seat)
+        parts: list[Any] = [top, self._supply_blocks(state), table[1]]
         if phase == "gods":  # another seat's god is hidden until every seat has kept one
             shown = list(self._rows)
             shown[seat] = self._shown[seat]
@@ -198,20 +226,20 @@ class StateEncoder:
 
     def _head_of(self, key: tuple[Any, ...]) -> array[float]:
         """The global and turn blocks for what :meth:`observe` read (``key``), kept by it."""
-        rounds, cores, flares, no_daybreak, no_last_round, phase, asked, turn_at = key
+        rounds, phase, daybreak, last_round, turn, cores, flares, seat, asked = key
         top = array("f", self._head)
         top[0] = rounds / 60
         top[1] = cores / self._ncores
         top[2] = flares / self._nflares
-        if not no_daybreak:
+        if daybreak is not None:
             top[3] = 1.0
-        if not no_last_round:
+        if last_round is not None:
             top[4] = 1.0
         top[self._phase_at[phase]] = 1.0
         if asked:
             top[self._asked_at] = 1.0
-        if turn_at:  # (the turn block starts after the global one: 0 is no turn shown)
-            top[turn_at] = 1.0
+        if isinstance(turn, int) and 0 <= turn < self.n:
+            top[self._turn_at[seat][turn]] = 1.0
         if len(self._heads) > _KEEP:
             self._heads.clear()
         self._heads[key] = top
@@ -219,11 +247,11 @@ class StateEncoder:
 
     # -- the blocks every seat sees alike -----------------------------------------------------
 
-    def _supply_blocks(self, state: State) -> list[array[float]]:
-        """The pools and bags blocks in six parts (the long and short ray pools, the cores
-        and the flares in the pool, the long and short bags), each kept while its pool or
-        bag is the same: one compare of all six with their kept copies (in C), then only
-        the parts whose pool or bag changed are made again."""
+    def _supply_blocks(self, state: State) -> bytearray:
+        """The pools and bags blocks, joined from six parts (the long and short ray pools,
+        the cores and the flares in the pool, the long and short bags), each kept while its
+        pool or bag is the same: one compare of all six with their kept copies (in C), then
+        only the parts whose pool or bag changed are made again, and joined again."""
         pools, bags = state["pools"], state["bags"]
         try:  # (read in C; a pool or bag missing is read as empty)
             held = _POOLS(pools) + _BAGS(bags)
@@ -235,7 +263,7 @@ class StateEncoder:
             )
         if held != self._supply_seen:
             self._supply_parts_of(held)
-        return self._supply_parts
+        return self._supply_joined
 
     def _supply_parts_of(self, held: tuple[Any, ...]) -> None:
         """Make again the parts whose pool or bag differs from its kept copy (a bag holds
@@ -264,37 +292,28 @@ class StateEncoder:
                         )
             parts[i] = part
         self._supply_seen = tuple(copies)
+        self._supply_joined = self._join(parts)
 
     # -- the blocks seen from the seat ------------------------------------------------------------
 
-    def _slots(self, state: State, seat: int) -> tuple[dict[str, Any], array[float]]:
-        """Each slot's star by seat from ``seat`` (made again when the owners changed), with
-        a copy of the owners it shows."""
-        slots = state["slots"]
-        spec = self.spec
-        nslot, index, rel = len(spec.slots), spec._slot, spec._rels[seat]
-        block = _zeros(self.n * nslot)
-        for slot, owner in slots.items():
+    def _table_of(self, state: State, seat: int) -> tuple[int, array[float]]:
+        """The slots and accolades blocks (adjacent in the layout) seen from ``seat``: each
+        slot's star by seat, each accolade's owner by seat or none; kept with the table's
+        version (:meth:`observe`)."""
+        spec, n, rel = self.spec, self.n, self.spec._rels[seat]
+        nslot, index = len(spec.slots), spec._slot
+        block = _zeros(n * nslot + (n + 1) * len(spec.accolades))
+        for slot, owner in state["slots"].items():
             if isinstance(owner, int) and slot in index:
                 block[rel[owner] * nslot + index[slot]] = 1.0
-        made = self._slot_blocks[seat] = (dict(slots), block)
-        return made
-
-    def _accolades(
-        self, shown: list[tuple[Any, Any]], seat: int
-    ) -> tuple[list[tuple[Any, Any]], array[float]]:
-        """Each accolade's owner by seat from ``seat``, or none, from each accolade's id and
-        owner (``shown``, kept with the block: :meth:`observe` compares them in C; they
-        change a few times a game)."""
-        spec, n, rel = self.spec, self.n, self.spec._rels[seat]
-        many = len(spec.accolades)
-        block = _zeros((n + 1) * many)
-        for ident, owner in shown:
-            k = spec._accolade.get(ident)
+        at, many = n * nslot, len(spec.accolades)
+        for accolade in state["accolades"]:
+            k = spec._accolade.get(accolade["id"])
             if k is not None:
+                owner = accolade.get("owner")
                 who = rel[owner] if isinstance(owner, int) else n
-                block[who * many + k] = 1.0
-        made = self._accolade_blocks[seat] = (shown, block)
+                block[at + who * many + k] = 1.0
+        made = self._table_blocks[seat] = (self._table, block)
         return made
 
     def _own(self, me: Any, seat: int) -> tuple[int, Any, array[float]]:
@@ -325,8 +344,8 @@ class StateEncoder:
         for s, p in enumerate(players):
             try:
                 now = _READS(p)
-            except KeyError:  # (a record without a god: none shown)
-                now = (*_SCALARS(p), *_LISTS(p), p.get("god"))
+            except KeyError:  # (a record without a god or accolades: none shown)
+                now = (*_SCALARS(p), *_SHOWN_LISTS(p), p.get("accolades", _NONE), p.get("god"))
             # SL155: a key only in a game where some seat waited, so read apart, with a default
             waiting = p.get("ap_waiting", 0)
             if now != reads[s] or waiting != waits[s]:
@@ -337,20 +356,30 @@ class StateEncoder:
         """Make again the parts of seat ``s``'s row whose reads differ from what it was made
         from (the numbers, or only the scalars among them, or the held cards, or the AP
         waiting for its next turn), and its row as shown; keep copies of the lists it read
-        (the state's own lists change in place)."""
+        (the state's own lists change in place). A change of its stars or accolades renews
+        the table's version (:meth:`observe`)."""
         kept, row = self._reads[s], self._rows[s]
         if waiting != self._waits[s]:  # (SL155; kept apart from the reads: see above)
             self._waits[s] = waiting
             row[_WAITING_AT] = waiting / 10
+        if kept is not None:
+            rest = self._rests[s]
+            if now[_LISTED:] == rest:  # (most changes: a scalar alone, its AP)
+                self._scalars_changed(now, kept, row)
+                self._reads[s] = now[:_LISTED] + rest
+                if self._shown[s] is not row:  # (its god shown: the copy made again)
+                    self._shown[s] = self._with_god(row, self._shown_god[now[_GOD]])
+                return
         held = now[_LISTED:_GOD]
         if kept is None:
             self._numbers(now[:_LISTED], held[:_SIZED], row)
-            self._held(held[_SIZED:], row)
+            self._held(held[_SIZED:_HELD_END], row)
             lists = tuple(map(_COPY, held))
             self._lists_made[s] = next(_MADE)
+            self._table = next(_MADE)
         else:
             lists = self._lists[s]
-            if held == lists:  # (most changes: a scalar, its AP; or the god)
+            if held == lists:  # (the god changed, or a scalar with it)
                 self._scalars_changed(now, kept, row)
             else:
                 if held[:_SIZED] != lists[:_SIZED]:
@@ -358,11 +387,14 @@ class StateEncoder:
                     self._lists_made[s] = next(_MADE)
                 else:  # (the lists' sizes as they were: the scalars' places)
                     self._scalars_changed(now, kept, row)
-                if held[_SIZED:] != lists[_SIZED:]:
-                    self._held(held[_SIZED:], row)
+                if held[_SIZED:_HELD_END] != lists[_SIZED:_HELD_END]:
+                    self._held(held[_SIZED:_HELD_END], row)
+                if held[_STARS] != lists[_STARS] or held[_WON] != lists[_WON]:
+                    self._table = next(_MADE)
                 lists = tuple(map(_COPY, held))
         self._lists[s] = lists
-        self._reads[s] = now[:_LISTED] + lists + now[_GOD:]
+        rest = self._rests[s] = lists + now[_GOD:]
+        self._reads[s] = now[:_LISTED] + rest
         shown = self._shown_god.get(now[_GOD])
         # (most games show no god: the row itself, without a call)
         self._shown[s] = row if shown is None else self._with_god(row, shown)
