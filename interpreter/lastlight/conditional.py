@@ -87,7 +87,7 @@ def names(rt: Runtime) -> frozenset[str]:
             if "while" in str(card.get("effect", "")) or card.get("compiled")
             for c in clauses(rt, cid)
         )
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def present(rt: Runtime) -> bool:
