@@ -173,11 +173,12 @@ def _god_game_to_its_end(god: str, players: int) -> tuple[Game, State]:
     return game, state
 
 
-@pytest.mark.parametrize(("players", "points"), [(2, 0), (3, 3), (4, 10)])
+@pytest.mark.parametrize(("players", "points"), [(2, 0), (3, 7), (4, 10)])
 def test_sl144_astraea_gains_night_points_at_the_end(players: int, points: int) -> None:
-    """The bundled god that uses the hook: 3 night points once the last turn is over, even
-    for a seat that launched nothing; 10 at 4 players (SL74: it won 15-19% of 4-player
-    games with 3; SL76: 24-30% with 12), none at 2 (SL76: 55-59% of 2-player games with 3)."""
+    """The bundled god that uses the hook: 7 night points at 3 players once the last turn is
+    over, even for a seat that launched nothing (SL77: it won 29.8% of 3-player seats with 3);
+    10 at 4 players (SL74: it won 15-19% of 4-player games with 3; SL76: 24-30% with 12),
+    none at 2 (SL76: 55-59% of 2-player games with 3)."""
     game, state = _god_game_to_its_end("astraea", players)
     assert state["players"][0]["points"]["night"]["effect"] == points
     assert game.result(state)["night"] == [points, *[0] * (players - 2), 70]
@@ -242,3 +243,19 @@ def test_a_gods_cost_that_cannot_be_paid_is_a_trace_note(tmp_path: Path) -> None
         "skipped"
     ]
     assert all(e["kind"] != "unpaid" for e in heard)
+
+
+@pytest.mark.parametrize(
+    ("god", "players", "points"),
+    [
+        ("tyr", 2, 3), ("tyr", 3, 4), ("tyr", 4, 0),
+        ("gaea", 2, 0), ("gaea", 3, 4), ("gaea", 4, 0),
+        ("hermod", 2, 0), ("hermod", 3, 4), ("hermod", 4, 0),
+    ],
+)  # fmt: skip
+def test_sl77_the_player_count_bonuses_at_the_end(god: str, players: int, points: int) -> None:
+    """SL77: Tyr 3 night points at the end of a 2-player game and 4 of a 3-player one; Gaea
+    and Hermod 4 of a 3-player one; none otherwise (issue 25's fresh-seed checks)."""
+    game, state = _god_game_to_its_end(god, players)
+    assert state["players"][0]["points"]["night"]["effect"] == points
+    assert game.result(state)["night"] == [points, *[0] * (players - 2), 70]
