@@ -90,11 +90,6 @@ def names(rt: Runtime) -> frozenset[str]:
     return found
 
 
-def present(rt: Runtime) -> bool:
-    """Whether any faction or tech of the content has a ``while`` clause."""
-    return bool(names(rt))
-
-
 def changes(rt: Runtime, name: str) -> bool:
     """Whether some ``while`` clause of the content changes the stat or flag ``name``."""
     return name in names(rt)
