@@ -25,41 +25,16 @@ from whitedwarf.interpreter.starlight.scenario import (
     turn,
 )
 
+from tests.starlight.rulebook_steps import at_launch as _at_launch
+from tests.starlight.rulebook_steps import last_round as _last_round
+from tests.starlight.rulebook_steps import three as _three
+
 Game = Any
 State = Any
 
 
-def _three() -> tuple[Game, State]:
-    game = new_game(seats=("live", "live", "live"))
-    return game, blank(game)
-
-
-def _at_launch(game: Game, state: State, core: str, rays: list[str], ap: int | None = None) -> None:
-    """Seat 0 holding ``core`` and ``rays``, one step before the Aquila/Hydrus launch space,
-    then stepped onto it and acting: the launch's first question (which Core) is next."""
-    give(game, state, 0, cores=[core], rays=rays)
-    put_marker(game, state, 0, "gain_cores")
-    turn(game, state, 0, ap=ap)
-    choose(game, state, "step", "act", f"core:{core}")
-
-
 def _rays_offered(game: Game, state: State) -> set[str]:
     return {o[4:] for o in options(game, state) if o.startswith("ray:")}
-
-
-def _last_round(game: Game, state: State, seat: int) -> None:
-    """Daybreak came earlier this round; the engine begins ``seat``'s last turn (the seat
-    before it ends its turn)."""
-    for s in range(len(state["players"])):
-        if state["players"][s]["marker"] is None:
-            put_marker(game, state, s, "gain_cores")
-    state["daybreak"] = state["round"]
-    state["last_round"] = state["round"]
-    game.edited(state)
-    before = seat - 1
-    assert before >= 0, "the seat before must play this round too"
-    turn(game, state, before)
-    choose(game, state, "end")
 
 
 # -- Star Plans -----------------------------------------------------------------------------------

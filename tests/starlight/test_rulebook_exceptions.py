@@ -31,23 +31,20 @@ from whitedwarf.interpreter.starlight.scenario import (
     turn,
 )
 
+from tests.starlight.rulebook_steps import at_launch as _at_launch
+from tests.starlight.rulebook_steps import last_round as _last_round
+from tests.starlight.rulebook_steps import three as _three
+
 Game = Any
 State = Any
-
-
-def _three() -> tuple[Game, State]:
-    game = new_game(seats=("live", "live", "live"))
-    return game, blank(game)
 
 
 def _launch_from(game: Game, state: State, seat: int, core: str, rays: list[str],
                  ap: int | None = None) -> None:  # fmt: skip
     """``seat`` holding ``core`` and ``rays`` steps from Gain Cores onto Launch to Aquila or
     Hydrus, acts, picks the Core and attaches every ray: the star is ready to launch."""
-    give(game, state, seat, cores=[core], rays=rays)
-    put_marker(game, state, seat, "gain_cores")
-    turn(game, state, seat, ap=ap)
-    choose(game, state, "step", "act", f"core:{core}", *[f"ray:{r}" for r in rays], "ready")
+    _at_launch(game, state, core, rays, ap, seat)
+    choose(game, state, *[f"ray:{r}" for r in rays], "ready")
 
 
 def _no_flare(game: Game, state: State) -> None:
@@ -61,18 +58,6 @@ def _slots(game: Game, state: State) -> set[str]:
 
 def _size(game: Game, slot: str) -> str:
     return str(game.content.slots[slot].size)
-
-
-def _last_round(game: Game, state: State, seat: int) -> None:
-    """Daybreak came earlier this round; the engine begins ``seat``'s last turn."""
-    for s in range(len(state["players"])):
-        if state["players"][s]["marker"] is None:
-            put_marker(game, state, s, "gain_cores")
-    state["daybreak"] = state["round"]
-    state["last_round"] = state["round"]
-    game.edited(state)
-    turn(game, state, seat - 1)
-    choose(game, state, "end")
 
 
 # -- Gain Cores, Gain Rays, Gain Flares (003 "Actions") -----------------------------------------
