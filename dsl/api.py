@@ -17,6 +17,7 @@ from whitedwarf.dsl.deprecation import message as deprecation_message
 from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.parser import OWN_MOMENT_TRIED, EffectSyntaxError, EffectTooDeep, parse
+from whitedwarf.dsl.party_steps import party_step
 from whitedwarf.dsl.registry import Deprecation, Registry
 from whitedwarf.dsl.source import EffectSource, hostile_character
 from whitedwarf.dsl.suggest import did_you_mean
@@ -36,7 +37,7 @@ def compile_effect(
         hint = did_you_mean(card_kind, registry.card_kinds)
         span = source.span(source.first_code())
         return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", span, hint)]
-    effect, problems = parse_effect(source)
+    effect, problems = parse_effect(source, registry)
     if effect is None:
         return None, _with_concepts(problems, source.text, registry)
     effect, old_words = modernise(effect, registry, source.text)
@@ -149,8 +150,11 @@ def _deprecated(word: ast.Word, deprecation: Deprecation, source: EffectSource) 
     return Diagnostic("W0431", text, span, hint, Severity.WARNING)
 
 
-def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnostic]]:
-    """Parse with the language's size limits; syntax problems become diagnostics."""
+def parse_effect(
+    source: EffectSource, registry: Registry | None = None
+) -> tuple[ast.Effect | None, list[Diagnostic]]:
+    """Parse with the language's size limits; syntax problems become diagnostics (told in
+    the game's words when ``registry`` is given: a step with a player as its subject)."""
     text = source.text
     if len(text) > MAX_EFFECT_CHARS:
         message = f"the effect is {len(text)} characters long; the limit is {MAX_EFFECT_CHARS}"
@@ -176,4 +180,6 @@ def parse_effect(source: EffectSource) -> tuple[ast.Effect | None, list[Diagnost
     except EffectSyntaxError as error:
         problem = error.problem
         span = source.span(problem.start, problem.end)
-        return None, [Diagnostic("E0301", problem.message, span, problem.hint)]
+        subject = party_step(text, problem.start, registry) if registry else None
+        message, hint = subject or (problem.message, problem.hint)
+        return None, [Diagnostic("E0301", message, span, hint)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from whitedwarf.dsl import ast, budget, card_state, emptied, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
+from whitedwarf.dsl.party_steps import party_step
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
@@ -1018,6 +1019,10 @@ class Checker:
             rest = self.source.text[start : action.pos.end].strip() or "<verb> ..."
             hint = f"a step starts with its verb, done by the card's owner: `{rest}`, not `you ...`"
             self.error("E0401", action.verb.pos, f"unknown verb `{action.verb.text}`", hint)
+            return
+        subject = party_step(self.source.text, action.verb.pos.start, self.registry)
+        if verb is None and subject is not None:  # `opponents lose 1 common`
+            self.error("E0401", action.verb.pos, *subject)
             return
         if verb is None:
             hook = self.hook_after(action)

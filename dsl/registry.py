@@ -365,6 +365,11 @@ class Registry:
     # <side>``), each side word with whom it names in this game; empty: a game that names
     # nobody by seat.
     sides: dict[str, str] = field(default_factory=dict)
+    # What a step written with another player as its subject (`each opponent gains 1 common`)
+    # is told (dsl/party_steps.py), by the English verb's stem (``gain`` for "gains"), or by
+    # stem and unit (``lose light``); ``""`` for any other verb. Each is a hint template with
+    # ``{amount}`` (`1 common`) and ``{party}`` (`each opponent`). Empty: not told.
+    subject_steps: dict[str, str] = field(default_factory=dict)
     # Phrases a card text may use for what the text written from an effect says in the
     # game's own words (W0430 compares them alike): a phrase -> the words the text has.
     synonyms: dict[str, str] = field(default_factory=dict)

@@ -1611,6 +1611,7 @@ def registry() -> Registry:
     _deprecate(reg)
     reg.numbers.update(NUMBERS)
     reg.concepts.update(CONCEPTS)
+    reg.subject_steps.update(SUBJECT_STEPS)
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.no_periods.update(NO_PERIODS)
     reg.next_costs.update(NEXT_COSTS)
@@ -1638,6 +1639,23 @@ _AT_LEAST = (
 
 #: Words designers reach for that the language has no construct for, each with the nearest
 #: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
+_GAINS = "a player gains from the supply with `give {amount} to {party}`"
+_PAYS = "no card makes another player pay: `steal {amount} from {party}` takes it from them for you"
+_LIGHT_KEPT = (
+    "no card takes light from a player (docs/rules-decisions.md E157): light leaves a player "
+    "only when they pay it themselves"
+)
+
+#: A step written with another player as its subject, `each opponent gains 1 common`, by the
+#: English verb (dsl/party_steps.py; tests/dsl/test_checker_hints.py compiles each form).
+SUBJECT_STEPS = {
+    "": "only the card's owner does a step; another player can gain from the supply (`give "
+    "<amount> to {party}`) or lose resources to you (`steal <amount> from {party}`)",
+    **dict.fromkeys(("gain", "get", "receive", "take", "collect"), _GAINS),
+    **dict.fromkeys(("lose", "pay", "discard", "spend", "return"), _PAYS),
+    **dict.fromkeys(("lose light", "pay light", "discard light", "spend light"), _LIGHT_KEPT),
+}
+
 #: Every construct named here compiles (tests/dsl/test_concepts.py).
 CONCEPTS = {
     "roll": 'a ship rolls one die per point of `attack` (000 "Attack"), so extra dice are '

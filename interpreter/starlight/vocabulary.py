@@ -882,6 +882,7 @@ def registry() -> Registry:
     reg.declare("card_kinds", _card_kinds())
     reg.numbers.update(NUMBERS)
     reg.concepts.update(CONCEPTS)
+    reg.subject_steps.update(SUBJECT_STEPS)
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.next_costs.update(NEXT_COSTS)
     reg.sides.update(SIDES)  # `the player to your left` (SL158)
@@ -901,6 +902,30 @@ _LOSE = (
     "a player gives up AP with `pay 1 ap` and Cores with `discard 1 core`; an opponent's rays "
     "go to you with `steal 1 long_ray from an opponent`"
 )
+
+#: A step written with another player as its subject, `each opponent gains 1 long_ray`, by
+#: the English verb (dsl/party_steps.py): Starlight's cards give only their owner, and take
+#: only rays from another player (SL152).
+SUBJECT_STEPS = {
+    "": "only the card's owner does a step; another player's rays go to you with `steal "
+    "<amount> from {party}`",
+    **dict.fromkeys(
+        ("gain", "get", "receive", "take", "collect"),
+        "a Starlight card gives only its owner (`gain {amount}`); no card gives another player "
+        "anything",
+    ),
+    **dict.fromkeys(
+        ("lose", "pay", "discard", "spend", "return"),
+        "no card makes another player pay; their rays go to you with `steal 1 long_ray from "
+        "{party}` (rays only, SL152)",
+    ),
+    **{
+        f"{verb} {ray}": "no card makes another player pay: `steal {amount} from {party}` "
+        "takes their rays for you (SL152)"
+        for verb in ("lose", "pay", "discard", "spend", "return")
+        for ray in ("long_ray", "short_ray")
+    },
+}
 
 #: Words designers reach for that Starlight's language has no construct for, each with the
 #: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).

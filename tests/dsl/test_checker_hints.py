@@ -297,3 +297,78 @@ def test_stealing_light_is_told_why_light_is_never_taken_from_a_player() -> None
     )
     assert found.hint.startswith("light is never taken from a player")
     assert "`pay 1 light`" in found.hint and "`common`" in found.hint
+
+
+@pytest.mark.parametrize(
+    ("effect", "code", "suggested"),
+    [
+        (
+            "when round_end -> each opponent gains 1 common",
+            "E0301",
+            "give 1 common to each opponent",
+        ),
+        ("when round_end -> all players gain 1 common", "E0301", "give 1 common to each player"),
+        ("when round_end -> the leader gains 1 light", "E0301", "give 1 light to the leader"),
+        (
+            "when round_end -> the player to your left gains 1 common",
+            "E0301",
+            "give 1 common to the player to your left",
+        ),
+        (
+            "when round_end -> for each opponent -> it gains 2 common",
+            "E0401",
+            "give 2 common to it",
+        ),
+        (
+            "when round_end -> gain 1 light then each opponent discards 1 common",
+            "E0301",
+            "steal 1 common from each opponent",
+        ),
+        (
+            "when round_end -> opponents lose 1 uncommon",
+            "E0401",
+            "steal 1 uncommon from each opponent",
+        ),
+    ],
+)
+def test_a_step_with_another_player_as_its_subject_is_told_the_form_that_works(
+    effect: str, code: str, suggested: str
+) -> None:
+    """A designer writes the card's English, "each opponent gains 1 common", where the
+    language names the player after the verb; the parser had said only "unexpected
+    `opponent`: expected `next`". The form the hint writes is a card that compiles."""
+    found = only(effect, code)
+    assert found.message.startswith("a step starts with its verb and is done by the card's owner")
+    assert f"`{suggested}`" in found.hint
+    prefix = (
+        effect.split("->")[0] + "->" + (" for each opponent ->" if "it gains" in effect else "")
+    )
+    assert diagnose(f"{prefix} {suggested}") == []
+
+
+def test_a_player_losing_light_is_told_light_is_never_taken() -> None:
+    found = only("when extractor_lost -> the destroyer loses 1 light", "E0301")
+    assert "`steal" not in found.hint and "E157" in found.hint
+
+
+def test_a_step_the_owner_does_for_another_player_names_give_and_steal() -> None:
+    found = only("when round_end -> each opponent draws 1 tech", "E0301")
+    assert "`give <amount> to each opponent`" in found.hint
+    assert "`steal <amount> from each opponent`" in found.hint
+
+
+def test_starlight_tells_a_player_subject_in_its_own_words() -> None:
+    """Starlight has no `give`, and takes only rays from another player (SL152)."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    def told(effect: str) -> Diagnostic:
+        _, found = compile_effect(EffectSource.standalone(effect), starlight(), "god")
+        assert len(found) == 1, found
+        return found[0]
+
+    gains = told("when turn_start -> each opponent gains 1 long_ray")
+    assert "gives only its owner" in gains.hint and "give" not in gains.hint.split("`")[1::2]
+    loses = told("when turn_start -> the leader loses 1 short_ray")
+    assert "`steal 1 short_ray from the leader`" in loses.hint
+    source = EffectSource.standalone("when turn_start -> steal 1 short_ray from the leader")
+    assert compile_effect(source, starlight(), "god")[1] == []
