@@ -17,7 +17,7 @@ from whitedwarf.dsl.deprecation import message as deprecation_message
 from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.parser import OWN_MOMENT_TRIED, EffectSyntaxError, EffectTooDeep, parse
-from whitedwarf.dsl.party_steps import party_step
+from whitedwarf.dsl.party_steps import foreign_subject, party_step
 from whitedwarf.dsl.registry import Deprecation, Registry
 from whitedwarf.dsl.source import EffectSource, hostile_character
 from whitedwarf.dsl.suggest import did_you_mean
@@ -180,6 +180,11 @@ def parse_effect(
     except EffectSyntaxError as error:
         problem = error.problem
         span = source.span(problem.start, problem.end)
-        subject = party_step(text, problem.start, registry) if registry else None
+        subject = (
+            party_step(text, problem.start, registry)
+            or foreign_subject(text, problem.start, registry)
+            if registry
+            else None
+        )
         message, hint = subject or (problem.message, problem.hint)
         return None, [Diagnostic("E0301", message, span, hint)]

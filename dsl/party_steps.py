@@ -85,3 +85,25 @@ def _as_object(party: str) -> str:
     if words[0] == "all" or (len(words) == 1 and words[0].endswith("s")):
         return "each " + words[-1].removesuffix("s")
     return party
+
+
+#: A modifier or a grant after its subject: `has -1 movement`, `have +1 attack`, `can bombard`.
+_STANDING = re.compile(r"(?:has|have)\s+[+-]\d|can(?:not|'t)?\s+[a-z_]")
+#: The subject before it, from the clause's start (or a `while <condition>:`'s colon).
+_SUBJECT_BEFORE = re.compile(r"(?:^|[:,;\n])\s*(?P<subject>[a-z_' ]+?)\s*$")
+
+
+def foreign_subject(text: str, at: int, registry: Registry) -> tuple[str, str] | None:
+    """(message, hint) when the parser stopped at the `has`/`have`/`can` of a modifier or
+    grant whose subject the grammar has no form for (`enemy ships have -1 movement`,
+    `opponents' ships have -1 movement`): a card changes only its owner's numbers."""
+    template = registry.subject_steps.get("modifier")
+    before = _SUBJECT_BEFORE.search(text[:at])
+    if template is None or before is None or not _STANDING.match(text, at):
+        return None
+    subject = before.group("subject")
+    message = (
+        f"`{subject}` cannot be a modifier's or a grant's subject: a modifier or a grant "
+        "changes only its owner's numbers"
+    )
+    return message, template.format(subject=subject)

@@ -1654,6 +1654,10 @@ SUBJECT_STEPS = {
     **dict.fromkeys(("gain", "get", "receive", "take", "collect"), _GAINS),
     **dict.fromkeys(("lose", "pay", "discard", "spend", "return"), _PAYS),
     **dict.fromkeys(("lose light", "pay light", "discard light", "spend light"), _LIGHT_KEPT),
+    # a modifier of another player's things (`enemy ships have -1 movement`)
+    "modifier": "a modifier changes its owner's ships (`your ships have -1 movement`) or its "
+    "owner (`you have +1 trades`); another player's ships are hurt by a trigger's steps "
+    "(`when before_attack -> deal 1 damage to an enemy ship`)",
 }
 
 #: Every construct named here compiles (tests/dsl/test_concepts.py).

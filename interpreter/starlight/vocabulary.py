@@ -925,6 +925,8 @@ SUBJECT_STEPS = {
         for verb in ("lose", "pay", "discard", "spend", "return")
         for ray in ("long_ray", "short_ray")
     },
+    # a modifier of another player's numbers (`opponents have +1 launch_cost`)
+    "modifier": "a modifier changes only its owner's numbers: `you have -1 launch_cost`",
 }
 
 #: Words designers reach for that Starlight's language has no construct for, each with the

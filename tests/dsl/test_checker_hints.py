@@ -372,3 +372,23 @@ def test_starlight_tells_a_player_subject_in_its_own_words() -> None:
     assert "`steal 1 short_ray from the leader`" in loses.hint
     source = EffectSource.standalone("when turn_start -> steal 1 short_ray from the leader")
     assert compile_effect(source, starlight(), "god")[1] == []
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "enemy ships have -1 movement",
+        "enemy large ships here have -1 attack",
+        "opponents' ships have -1 movement",
+    ],
+)
+def test_a_modifier_of_another_players_things_is_told_what_a_modifier_changes(
+    effect: str,
+) -> None:
+    """`enemy ships have -1 movement` was told "unexpected `have`" with the advice to put `->`
+    between a trigger and what happens; each form the hint writes compiles."""
+    found = only(effect, "E0301", "civilization")
+    subject = effect.split(" ha")[0]
+    assert found.message.startswith(f"`{subject}` cannot be a modifier's or a grant's subject")
+    for card in found.hint.split("`")[1::2]:
+        assert diagnose(card, "civilization") == [], card
