@@ -186,5 +186,6 @@ def parse_effect(
             if registry
             else None
         )
-        message, hint = subject or (problem.message, problem.hint)
-        return None, [Diagnostic("E0301", message, span, hint)]
+        if subject is not None:  # `each opponent gains 1 common`: told in the game's words
+            return None, [Diagnostic("E0301", subject[0], span, subject[1])]
+        return None, [Diagnostic("E0301", problem.message, span, problem.hint)]
