@@ -356,6 +356,9 @@ class LastLightAdapter:
             elif verb in ("exhaust", "discard"):
                 refs = args[0] if isinstance(args[0], list) else [args[0]]
                 for ref in refs:
+                    if verb == "discard" and ref in p["techs_hand"] and ref not in flipped:
+                        flipped.add(ref)  # an unresearched tech is discarded from the hand
+                        continue
                     state_of = is_exhausted(state, ref) if ref is not None else None
                     if state_of is None or ref in flipped or (verb == "exhaust" and state_of):
                         return False
