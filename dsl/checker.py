@@ -1362,7 +1362,8 @@ class Checker:
             return None
         unit = _singular(value.unit.text, param.types)
         if unit not in param.types:
-            why = dict(param.refused_units).get(unit)
+            refused = dict(param.refused_units)
+            why = refused.get(_singular(value.unit.text, tuple(refused)))
             listed = suggest(value.unit.text, param.types, "units this verb takes")
             self.error(
                 "E0409",

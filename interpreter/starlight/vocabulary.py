@@ -491,7 +491,15 @@ def _verbs() -> list[Verb]:
             "Spend action points; a cost.",
             "may pay 1 ap -> gain 2 short_rays",
             '003 "Action Points"',
-            params=(Param("amount", ArgKind.AMOUNT, ("ap",), range=PAID),),
+            params=(
+                Param(
+                    "amount",
+                    ArgKind.AMOUNT,
+                    ("ap",),
+                    range=PAID,
+                    refused_units=tuple((unit, _POINTS_KEPT) for unit in POINT_UNITS),
+                ),
+            ),
             cost=True,
             text="pay",
             pure=True,
@@ -901,6 +909,14 @@ SIDES = {
 _LOSE = (
     "a player gives up AP with `pay 1 ap` and Cores with `discard 1 core`; an opponent's rays "
     "go to you with `steal 1 long_ray from an opponent`"
+)
+
+#: Why no card takes points away (E0409's hint for `pay 1 day_point`; rules-decisions SL162).
+POINT_UNITS = ("night_point", "day_point")
+_POINTS_KEPT = (
+    'a score only goes up: nothing in the rulebook takes points away (003 "Victory Points"), '
+    "so no card does; a penalty is written as points for avoiding what it punishes, as in "
+    "`when game_end if flares_held == 0 -> gain 2 day_points` (docs/rules-decisions.md SL162)"
 )
 
 #: A step written with another player as its subject, `each opponent gains 1 long_ray`, by

@@ -392,3 +392,22 @@ def test_a_modifier_of_another_players_things_is_told_what_a_modifier_changes(
     assert found.message.startswith(f"`{subject}` cannot be a modifier's or a grant's subject")
     for card in found.hint.split("`")[1::2]:
         assert diagnose(card, "civilization") == [], card
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "when game_end -> pay 1 day_point per flare held",
+        "when game_end -> pay (flares_held) night_points",
+    ],
+)
+def test_a_starlight_penalty_is_told_a_score_only_goes_up(effect: str) -> None:
+    """SL162: "lose 1 day point for each Flare you hold" was told only that `pay` takes `ap`;
+    the hint's own card compiles."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    _, found = compile_effect(EffectSource.standalone(effect), starlight(), "god")
+    assert [d.code for d in found] == ["E0409"]
+    assert found[0].hint.startswith("a score only goes up")
+    card = found[0].hint.split("`")[1]
+    assert compile_effect(EffectSource.standalone(card), starlight(), "god")[1] == []
