@@ -265,7 +265,7 @@ class Lasting:
     counts from now until the end of ``period`` (a word the game's registry declares)."""
 
     period: Word
-    clause: Modifier | Grant
+    clause: Modifier | Grant | NextCost  # a discount kept until then (`until ...: your next`)
     pos: Pos
     articles: tuple[Word, Word]  # the two ``the`` of ``until the end of the ...``
 

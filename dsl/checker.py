@@ -878,6 +878,8 @@ class Checker:
         inner = step.clause
         if isinstance(inner, ast.Modifier):
             self.modifier(inner, scope)
+        elif isinstance(inner, ast.NextCost):  # gone at the period's end: nothing adds up
+            self.next_cost(inner)
         else:
             self.grant(inner, scope)
 
@@ -943,15 +945,17 @@ class Checker:
             return
         thing = " ".join(w.text for w in step.thing)
         period = scope.period_hook.rsplit("_", 1)[0]
+        amount = self.source.text[step.amount.pos.start : step.amount.pos.end]
         self.warning(
             "W0411",
             step.pos,
             f"a discount started at every `{scope.period_hook}` waits until a {thing} is made, "
             f"and unused ones add up: after a {period} without one, the next {thing} costs "
             f"{_twice(step.amount)} less",
-            f"a discount for the {period} only is a duration (`until the end of the {period}: "
-            "...` with a `-1 cost` modifier, where the game has one); a use limit (`once per "
-            "game`) starts it once; `allow: [W0411]` on the card if adding up is meant",
+            f"for the first {thing} each {period}, keep it for the {period} only: `until the "
+            f"end of the {period}: your next {thing} costs {amount} less`; a "
+            "use limit (`once per game`) starts it once; `allow: [W0411]` on the card if adding "
+            "up is meant",
         )
 
     def then_after_choice(self, body: ast.Body) -> None:

@@ -193,8 +193,13 @@ class Compiler:
             self.for_each(step, asm)
         elif isinstance(step, ast.Repeat):
             self.repeat(step, asm, loop_var)
-        elif isinstance(step, ast.Lasting):  # durations (issue 29)
-            asm.emit("lasting", step.period.text, self.clause(step.clause))
+        elif isinstance(step, ast.Lasting) and isinstance(step.clause, ast.NextCost):
+            discount = step.clause  # a one-shot discount gone at the period's end
+            if isinstance(discount.amount, ast.Num):
+                thing = " ".join(w.text for w in discount.thing)
+                asm.emit("next_cost", thing, discount.amount.value, step.period.text)
+        elif isinstance(step, ast.Lasting) and not isinstance(step.clause, ast.NextCost):
+            asm.emit("lasting", step.period.text, self.clause(step.clause))  # durations
         elif isinstance(step, ast.NextCost) and isinstance(step.amount, ast.Num):
             thing = " ".join(w.text for w in step.thing)
             asm.emit("next_cost", thing, step.amount.value)

@@ -697,6 +697,16 @@ class _ToAst(Transformer[Token, ast.Effect]):
         det, *thing, amount = items
         return ast.NextCost(_word(det), tuple(_word(w) for w in thing), amount, _pos(meta))
 
+    def lasting_next_cost(self, meta: Meta, items: Children) -> ast.Lasting:
+        """``until the end of the round: your next ship costs 1 less``: a one-shot discount
+        that is gone at the period's end if not used (the first ship each round)."""
+        first, second, period, det, *thing, amount = items
+        start, end = det.start_pos or 0, getattr(amount, "pos", _pos(meta)).end
+        discount = ast.NextCost(
+            _word(det), tuple(_word(w) for w in thing), amount, ast.Pos(start, end)
+        )
+        return ast.Lasting(_word(period), discount, _pos(meta), (_word(first), _word(second)))
+
     def reaction(self, meta: Meta, items: Children) -> ast.Reaction:
         """``when an opponent plays research [if C] -> ...``: the actor is the determiner
         and the first word; the act the words after it, up to ``if`` or ``->``."""

@@ -351,8 +351,12 @@ def _step(step: ast.Step, registry: Registry) -> str:
         # not, so a cost before anything but one action is said as what comes first.
         joint = " to " if isinstance(step.effect, ast.Action) else ", then "
         return f"{costs}{joint}{_step(step.effect, registry)}"
-    if isinstance(step, ast.Lasting):  # durations (issue 29)
-        return f"until the end of the {step.period.text}, {_clause(step.clause, registry)}"
+    if isinstance(step, ast.Lasting):  # durations (issue 29), a discount for a while too
+        inner = step.clause
+        said = (
+            _step(inner, registry) if isinstance(inner, ast.NextCost) else _clause(inner, registry)
+        )
+        return f"until the end of the {step.period.text}, {said}"
     if isinstance(step, ast.NextCost):  # one-shot discounts (issue 29)
         thing = " ".join(w.text for w in step.thing)
         return f"your next {thing} costs {_expr(step.amount, registry)} less"

@@ -1351,11 +1351,13 @@ class Machine:
 
     def _op_next_cost(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         """``["next_cost", thing, n]``: the owner's next ``thing`` costs ``n`` less, once
-        (``your next tech costs 1 less``), kept by the adapter's ``next_cost``."""
+        (``your next tech costs 1 less``), kept by the adapter's ``next_cost``;
+        ``["next_cost", thing, n, period]``: gone at the end of ``period`` if not used
+        (``until the end of the round: your next ship costs 1 less``)."""
         found = getattr(self.adapter, "next_cost", None)
         if found is None:
             raise EffectError(f"card {frame['card']!r}: this game keeps no one-shot discounts")
-        found(state, frame, ins[1], ins[2])
+        found(state, frame, ins[1], ins[2], *ins[3:])
         return pc + 1
 
     def _buys(

@@ -323,9 +323,12 @@ class LastLightAdapter:
         lasting.start(state, frame, period, clause)
         after_verb(state)
 
-    def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
-        """``your next tech costs 1 less`` (``lasting.keep``)."""
-        lasting.keep(state, frame, thing, amount)
+    def next_cost(
+        self, state: State, frame: Frame, thing: str, amount: int, until: str | None = None
+    ) -> None:
+        """``your next tech costs 1 less``, kept ``until`` the end of a period if one is
+        named (``lasting.keep``)."""
+        lasting.keep(state, frame, thing, amount, until)
         after_verb(state)
 
     def pointless(self, state: State, frame: Frame) -> None:

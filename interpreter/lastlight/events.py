@@ -77,6 +77,8 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
 ``next_cost``           a one-shot discount is kept: ``thing``, ``amount``
 ``next_cost_used``      a one-shot discount is used up on what was made: ``thing``,
                         ``amount``, ``on``
+``next_cost_over``      a one-shot discount kept to the end of a period was not used by
+                        then and is gone: ``thing``, ``amount``, ``until``
 ``die_face``            a die of the roll given a new face (``reroll``, ``treat``):
                         ``die``, ``old``, ``new``, ``how`` (``rerolled``, ``treated so``)
 ``looked``              ``keep`` looked at the top of the tech deck: ``text`` (the techs)
@@ -287,6 +289,8 @@ def _text_of(event: Event) -> str:
         return f"{card}: your next {event['thing']} costs {event['amount']} less"
     if kind == "next_cost_used":
         return f"{card}'s discount ({event['amount']} less) is used on {event['on']}"
+    if kind == "next_cost_over":
+        return f"{card}'s discount ({event['amount']} less) is gone: the {event['until']} is over"
     if kind == "absent":  # a note (trace only): a party or thing named is not there
         verb = str(event.get("verb", "")).removeprefix("verb_")
         return f"{card}: {verb} has nobody or nothing to act on here: did nothing"

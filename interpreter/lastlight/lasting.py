@@ -54,7 +54,9 @@ def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> No
 
 
 def end(state: State, period: str) -> None:
-    """The period is over: every duration lasting to its end ends (a trace line each)."""
+    """The period is over: every duration lasting to its end ends (a trace line each), and
+    every one-shot discount kept to its end and not used is gone."""
+    _discounts_end(state, period)
     kept = state.get(DURATIONS)
     if not kept:
         return
@@ -73,6 +75,27 @@ def end(state: State, period: str) -> None:
                 text=said(d["clause"]),
                 until=period,
             )
+
+
+def _discounts_end(state: State, period: str) -> None:
+    """``until the end of the round: your next ship costs 1 less`` not used by then."""
+    kept = state.get(NEXT_COSTS)
+    if not kept or all(entry.get("until") != period for entry in kept):
+        return
+    for index in reversed(range(len(kept))):
+        entry = kept[index]
+        if entry.get("until") == period:
+            use_discount(state, index)  # as a used one goes: the owner's listings renew
+            if events.ON:
+                events.note(
+                    state,
+                    "next_cost_over",
+                    entry["owner"],
+                    card_id(entry["card"]),
+                    thing=entry["thing"],
+                    amount=entry["amount"],
+                    until=period,
+                )
 
 
 def of(state: State, player: int) -> list[Duration]:
@@ -98,11 +121,14 @@ def said(clause: dict[str, Any]) -> str:
 # -- one-shot discounts ------------------------------------------------------------------------
 
 
-def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
-    """``your next <thing> costs N less``: kept until the owner next makes one."""
+def keep(state: State, frame: Frame, thing: str, amount: int, until: str | None = None) -> None:
+    """``your next <thing> costs N less``: kept until the owner next makes one, or, with
+    ``until``, to the end of that period at most (:func:`end`)."""
     owner = frame["owner"]
     card = frame["context"].get("card", frame["card"])
     entry: NextCost = {"owner": owner, "card": card, "thing": thing, "amount": int(amount)}
+    if until is not None:
+        entry["until"] = until
     keep_discount(state, entry)  # the options listed before (build, make) go
     if events.ON:
         events.note(state, "next_cost", owner, frame["card"], thing=thing, amount=int(amount))

@@ -209,6 +209,9 @@ class NextCost(TypedDict):
     #: ``"tech"``, ``"ship"`` or ``"<size> ship"``.
     thing: str
     amount: int
+    #: The period it is kept to (``until the end of the round: your next ...``): gone unused
+    #: at its end; absent: kept until used.
+    until: NotRequired[str]
 
 
 class Task(TypedDict):

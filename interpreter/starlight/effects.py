@@ -132,9 +132,12 @@ class Adapter:
         """``until the end of the turn: <modifier or grant>`` (``lasting.start``)."""
         lasting.start(state, frame, period, clause)
 
-    def next_cost(self, state: State, frame: Frame, thing: str, amount: int) -> None:
-        """``your next launch costs 1 less`` (``lasting.keep``)."""
-        lasting.keep(state, frame, thing, amount)
+    def next_cost(
+        self, state: State, frame: Frame, thing: str, amount: int, until: str | None = None
+    ) -> None:
+        """``your next launch costs 1 less``, kept ``until`` the end of a period if one is
+        named (``lasting.keep``)."""
+        lasting.keep(state, frame, thing, amount, until)
 
     def possible(self, state: State, frame: Frame, verb: str, args: list[Any]) -> bool:
         """Whether a call would change anything now (``VerbBinding.can``; docs/rules-decisions.md

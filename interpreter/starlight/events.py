@@ -51,6 +51,8 @@ they did (:func:`note`):
 ``lasting_over``    a duration ends with its period: ``card``, ``text``, ``until``
 ``next_cost``       a one-shot discount is kept: ``card``, ``thing``, ``amount``
 ``next_cost_used``  it is used up on what was made: ``card``, ``thing``, ``amount``, ``on``
+``next_cost_over``  one kept to the end of a period was not used by then and is gone: ``card``,
+                    ``thing``, ``amount``, ``until``
 ``pointless``       a payment of a card (``card``) was not made: what it pays for cannot happen
                     now (a gain of cores at the most held; docs/rules-decisions.md SL147)
 ==================  ====================================================================

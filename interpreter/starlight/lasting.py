@@ -47,7 +47,16 @@ def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> No
 
 
 def end(state: State, period: str) -> None:
-    """The period is over: its durations end, a trace line each."""
+    """The period is over: its durations end, a trace line each, and its one-shot discounts
+    not used are gone."""
+    discounts = state.get(NEXT_COSTS)
+    if discounts and any(entry.get("until") == period for entry in discounts):
+        state[NEXT_COSTS] = [entry for entry in discounts if entry.get("until") != period]
+        if events.ON:
+            for entry in discounts:
+                if entry.get("until") == period:
+                    told = {"thing": entry["thing"], "amount": entry["amount"], "until": period}
+                    events.note(state, "next_cost_over", entry["owner"], card=entry["card"], **told)
     kept = state.get(DURATIONS)
     if not kept:
         return
@@ -76,10 +85,13 @@ def grants(state: State, seat: int, name: str) -> bool:
     )
 
 
-def keep(state: State, frame: Frame, thing: str, amount: int) -> None:
-    """``your next <thing> costs N less``: kept until the owner next pays for one."""
+def keep(state: State, frame: Frame, thing: str, amount: int, until: str | None = None) -> None:
+    """``your next <thing> costs N less``: kept until the owner next pays for one, or, with
+    ``until``, to the end of that period at most (:func:`end`)."""
     owner = frame["owner"]
     entry: NextCost = {"owner": owner, "card": _card(frame), "thing": thing, "amount": int(amount)}
+    if until is not None:
+        entry["until"] = until
     state.setdefault(NEXT_COSTS, []).append(entry)
     if events.ON:
         events.note(state, "next_cost", owner, card=entry["card"], thing=thing, amount=int(amount))

@@ -232,6 +232,10 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "next_cost_used": lambda e: (
         f"{words(e.get('card'))}'s discount ({e.get('amount')} less) is used on {e.get('on')}"
     ),
+    "next_cost_over": lambda e: (
+        f"{words(e.get('card'))}'s discount ({e.get('amount')} less) is gone: the "
+        f"{e.get('until')} is over"
+    ),
     "counters": _counters,  # card state (issue 29)
     "pointless": _pointless,
     "day_points": lambda e: (

@@ -148,6 +148,9 @@ class NextCost(TypedDict):
     card: str
     thing: str
     amount: int
+    #: The period it is kept to (``until the end of the round: your next ...``): gone unused
+    #: at its end; absent: kept until used.
+    until: NotRequired[str]
 
 
 class Result(TypedDict):

@@ -148,3 +148,26 @@ def test_the_guides_once_per_round_god_gains_in_every_round(tmp_path: Path) -> N
     assert seen["round"][0] == seen["game"][0]  # the first use, either way
     assert seen["round"][1:] == [seen["round"][0]] * 2  # and once again each round
     assert seen["game"][1:] == [seen["game"][0] - 1] * 2  # not again in the game
+
+
+def test_a_discount_until_the_end_of_the_turn_is_gone_unused_with_the_turn(tmp_path: Path) -> None:
+    """ "The first star you launch each turn costs 1 less AP" (stop 43): kept to the end of
+    the turn, an unused discount does not wait and add up as `your next launch costs 1 less`
+    alone does (W0411); it survives a save within the turn, and the trace says it is gone."""
+    effect = "when turn_start -> until the end of the turn: your next launch costs 1 less"
+    game = _game(tmp_path, effect)
+    state = _position(game)
+    trace = Trace()
+    game.listen(trace)
+    full = game.stat(state, 0, "launch_cost")
+    _end_turn(game, state)
+    _end_turn(game, state)  # seat 0's turn starts: the discount with it
+    assert state["turn"] == 0 and game.stat(state, 0, "launch_cost") == max(0, full - 1)
+    kept = {"owner": 0, "card": "tally", "thing": "launch", "amount": 1, "until": "turn"}
+    loaded = persist.load(persist.save(state))
+    assert loaded["next_costs"] == [kept]
+    _end_turn(game, loaded)  # not used: gone with the turn
+    assert loaded["next_costs"] == [] and game.stat(loaded, 0, "launch_cost") == full
+    _end_turn(game, loaded)  # the next turn keeps one discount, not two
+    assert loaded["next_costs"] == [kept]
+    assert "Tally's discount (1 less) is gone: the turn is over" in trace.lines

@@ -72,11 +72,17 @@ def _lasting(view: State, seat: int) -> list[str]:
         if d.get("owner") == seat
     ]
     lines += [
-        f"  your next {d['thing']} costs {d['amount']} less ({escape(card_name(d['card']))})"
+        f"  {_until(d)}your next {d['thing']} costs {d['amount']} less"
+        f" ({escape(card_name(d['card']))})"
         for d in view.get("next_costs") or ()
         if d.get("owner") == seat
     ]
     return ["lasting effects:", *lines] if lines else []
+
+
+def _until(discount: dict[str, object]) -> str:
+    """``until the end of the round: `` before a discount kept to a period's end."""
+    return f"until the end of the {discount['until']}: " if discount.get("until") else ""
 
 
 def _kept(view: State, seat: int, ref: str) -> str:
