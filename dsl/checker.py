@@ -864,7 +864,15 @@ class Checker:
                     f"a duration reads `until the end of the ...`, not `{article.text}`",
                     "write `the`",
                 )
-        if step.period.text == _WHOLE_GAME:
+        if step.period.text == _WHOLE_GAME and isinstance(step.clause, ast.NextCost):
+            self.error(
+                "E0426",
+                step.period.pos,
+                "a one-shot discount is kept until it is used, to the end of the game if need "
+                "be: `until the end of the game` adds nothing",
+                "write the discount alone: `your next ... costs N less`",
+            )
+        elif step.period.text == _WHOLE_GAME:
             self.error(
                 "E0426",
                 step.period.pos,

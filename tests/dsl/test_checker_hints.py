@@ -411,3 +411,12 @@ def test_a_starlight_penalty_is_told_a_score_only_goes_up(effect: str) -> None:
     assert found[0].hint.startswith("a score only goes up")
     card = found[0].hint.split("`")[1]
     assert compile_effect(EffectSource.standalone(card), starlight(), "god")[1] == []
+
+
+def test_a_discount_until_the_end_of_the_game_is_told_it_is_kept_until_used() -> None:
+    found = only(
+        "when round_start -> until the end of the game: your next ship costs 1 less",
+        "E0426",
+        "civilization",
+    )
+    assert found.message.startswith("a one-shot discount is kept until it is used")
