@@ -66,7 +66,7 @@ def _told(registry: Registry, party: str, verb: str, rest: str) -> tuple[str, st
         f"a step starts with its verb and is done by the card's owner, so `{party} {verb} "
         "...` is not a step: another player is named after the verb"
     )
-    amount = re.match(r"(\d+|\([^)]*\))\s+([a-z_]+)", rest)
+    amount = re.match(r"(?:you\s+)?(\d+|\([^)]*\))\s+([a-z_]+)", rest)  # `gives you 1 common`
     written, unit = (
         (f"{amount.group(1)} {amount.group(2)}", amount.group(2)) if amount else ("<amount>", "")
     )

@@ -1641,6 +1641,7 @@ _AT_LEAST = (
 #: real constructs by meaning (issue 29: `roll` was told `reroll`, `remove` told `move`).
 _GAINS = "a player gains from the supply with `give {amount} to {party}`"
 _PAYS = "no card makes another player pay: `steal {amount} from {party}` takes it from them for you"
+_GIVES = "what another player gives you is taken with `steal {amount} from {party}`"
 _LIGHT_KEPT = (
     "no card takes light from a player (docs/rules-decisions.md E157): light leaves a player "
     "only when they pay it themselves"
@@ -1653,6 +1654,7 @@ SUBJECT_STEPS = {
     "<amount> to {party}`) or lose resources to you (`steal <amount> from {party}`)",
     **dict.fromkeys(("gain", "get", "receive", "take", "collect"), _GAINS),
     **dict.fromkeys(("lose", "pay", "discard", "spend", "return"), _PAYS),
+    **dict.fromkeys(("give", "hand"), _GIVES),
     **dict.fromkeys(("lose light", "pay light", "discard light", "spend light"), _LIGHT_KEPT),
     # a modifier of another player's things (`enemy ships have -1 movement`)
     "modifier": "a modifier changes its owner's ships (`your ships have -1 movement`) or its "
