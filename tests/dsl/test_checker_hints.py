@@ -329,6 +329,11 @@ def test_stealing_light_is_told_why_light_is_never_taken_from_a_player() -> None
             "E0401",
             "steal 1 uncommon from each opponent",
         ),
+        (
+            "when round_end -> each opponent gives you 1 common",
+            "E0301",
+            "steal 1 common from each opponent",
+        ),
     ],
 )
 def test_a_step_with_another_player_as_its_subject_is_told_the_form_that_works(
