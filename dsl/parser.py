@@ -380,6 +380,18 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             "a condition comes before what it guards: `if <condition> -> <step>` (or on the "
             "trigger: `when <hook> if <condition> -> <step>`)"
         )
+    if str(token) == "is" and re.search(r"\bit$", before):  # `when ship_built if it is large`
+        return (
+            "the thing a hook is about is `this <noun>` (`if this <noun> is <adjective>`); "
+            "`it` is the current thing of a `for each` loop"
+        )
+    if token.type == "_COLON" and re.search(
+        r"(^|[\n;])\s*(once|at most \d+ times) per \w+$", before
+    ):
+        return (
+            "a use limit follows `activated,` or a trigger's hook: `activated, once per <period>: "
+            "...`, `when <hook>, once per <period> -> ...`"
+        )
     if str(token) in ("is", "are") and "CMP" in expected:
         # `if light is less than 5`, as a card's text says it
         return (

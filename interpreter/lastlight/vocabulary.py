@@ -1664,6 +1664,9 @@ SUBJECT_STEPS = {
 
 #: Every construct named here compiles (tests/dsl/test_concepts.py).
 CONCEPTS = {
+    # "gain 1 resource of your choice" (seventh design round): a choice is written out
+    "choice": "a choice between gains is `choose one: gain 1 common or gain 1 uncommon or gain "
+    "1 rare`",
     "roll": 'a ship rolls one die per point of `attack` (000 "Attack"), so extra dice are '
     "more attack: `this ship type has +1 attack`, `your large ships have +1 attack`; in a die "
     "trigger, `treat this die as explode` rolls one more, and `reroll each miss die` rolls "

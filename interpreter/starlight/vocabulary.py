@@ -948,6 +948,9 @@ SUBJECT_STEPS = {
 #: Words designers reach for that Starlight's language has no construct for, each with the
 #: nearest real constructs by meaning (tests/dsl/test_concepts.py compiles every one named).
 CONCEPTS = {
+    # "1 action point": the unit is one word (seventh design round)
+    "action": "an action point is `ap` (`gain 1 ap`, `pay 1 ap`); the moment after each action "
+    "you take is the hook `action_done` (`when action_done -> gain 1 night_point`)",
     "score": "Starlight scores `night_points` during play (`gain 2 night_points`); day points "
     'are kept for final scoring (003 "Scoring"): `gain 2 day_points`',
     "points": "write `night_points` (`gain 2 night_points`)",

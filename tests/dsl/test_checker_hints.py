@@ -425,3 +425,22 @@ def test_a_discount_until_the_end_of_the_game_is_told_it_is_kept_until_used() ->
         "civilization",
     )
     assert found.message.startswith("a one-shot discount is kept until it is used")
+
+
+@pytest.mark.parametrize(
+    ("effect", "kind", "said"),
+    [
+        ("when ship_built if it is large -> gain 1 light", "faction", "`this <noun>`"),
+        ("once per round: gain 1 common", "civilization", "`activated, once per <period>: ...`"),
+    ],
+)
+def test_the_seventh_design_rounds_first_slips_get_a_hint(
+    effect: str, kind: str, said: str
+) -> None:
+    found = only(effect, "E0301", kind)
+    assert said in (found.hint or ""), found
+
+
+def test_a_resource_of_your_choice_is_told_the_choice_to_write() -> None:
+    found = only("when round_start -> gain 1 resource of your choice", "E0409", "civilization")
+    assert any("`choose one: gain 1 common or" in note for note in found.notes), found
