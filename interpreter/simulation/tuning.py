@@ -178,7 +178,7 @@ def targets_from(data: Any, where: str | Placer = "the targets") -> Targets:
 def _named(name: str) -> Placer:
     """Where every problem is when the targets have no file to place them in: ``name``."""
 
-    def place(_path: tuple[str, ...], _key: bool) -> str:
+    def place(_path: tuple[str | int, ...], _key: bool) -> str:
         return name
 
     return place
