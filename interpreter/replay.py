@@ -517,17 +517,39 @@ def pack_header(pack: Any) -> dict[str, Any]:
     }
 
 
-def _how_to_load(pack_id: str) -> str:
-    """How to load a pack a log names: a bundled pack by its id, any other by its folder."""
+def _is_bundled(pack_id: Any) -> bool:
+    """Whether a pack id a log names is a pack shipped with whitedwarf."""
     from whitedwarf.content import bundled_pack
 
     # (only a pack id names a bundled pack: never a path a hostile log wrote, `../../etc`)
-    if (
-        re.fullmatch(r"[a-z][a-z0-9_]*", pack_id)
+    return (
+        isinstance(pack_id, str)
+        and re.fullmatch(r"[a-z][a-z0-9_]*", pack_id) is not None
         and (bundled_pack(pack_id) / "pack.yaml").is_file()
-    ):
+    )
+
+
+def _last_missing_mod(listed: list[Any], loaded: dict[str, Any]) -> str | None:
+    """The last pack of the log's load order that is neither loaded now nor bundled. Load
+    order is dependency order, so no pack of the log depends on it: it is a mod the game was
+    played with (`--pack modmod`), and the mods before it may be its dependencies, which
+    `--pack` of it finds beside its folder (a replay of a mod of a mod asked for every pack)."""
+    ids = [p.get("id") for p in listed if isinstance(p, dict)]
+    missing = [i for i in ids if isinstance(i, str) and i not in loaded and not _is_bundled(i)]
+    return missing[-1] if missing else None
+
+
+def _how_to_load(pack_id: str, last_mod: str | None = None) -> str:
+    """How to load a pack a log names: a bundled pack by its id, any other by its folder;
+    one loaded before ``last_mod`` (:func:`_last_missing_mod`) may come with that mod."""
+    if _is_bundled(pack_id):
         return f"pass --pack {pack_id}"
-    return "pass its folder with --pack"
+    if last_mod is None or pack_id == last_mod:
+        return "pass its folder with --pack"
+    return (
+        f"it may come with {last_mod!r}: --pack finds a mod's dependencies beside its folder; "
+        "else pass its folder with --pack too"
+    )
 
 
 def shown_value(value: Any, quoted: bool = True) -> str:
@@ -587,6 +609,7 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
     packs = listed
     old = {p["id"]: p for p in packs if isinstance(p, dict) and isinstance(p.get("id"), str)}
     new = {p["id"]: p for p in current.get("packs", [])}
+    last_mod = _last_missing_mod(packs, new)
     for pack_id in sorted(old.keys() | new.keys()):
         before, after = old.get(pack_id), new.get(pack_id)
         if before is None:
@@ -594,7 +617,7 @@ def header_mismatch(recorded: dict[str, Any], current: dict[str, Any]) -> list[s
         elif after is None:
             problems.append(
                 f"pack {shown_value(pack_id)} was in the game but is not loaded now "
-                f"({_how_to_load(pack_id)})"
+                f"({_how_to_load(pack_id, last_mod)})"
             )
         elif before.get("version") != after.get("version"):
             was = shown_value(before.get("version"), quoted=False)

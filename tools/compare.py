@@ -9,6 +9,7 @@ import click
 from whitedwarf.interpreter.simulation import store
 from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.comparison import (
+    added_and_removed,
     cards_in_both,
     changed_cards,
     compare_summaries,
@@ -162,6 +163,7 @@ def compare(
         changed_cards(*(loaded[name].pack.data for name in SIDES)),
         cards_in_both(*(loaded[name].pack.data for name in SIDES)),
         _revalued(configs),
+        added_and_removed(*(loaded[name].pack.data for name in SIDES)),
     )
     store.write_json(out / "comparison.json", _without_games(result))
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")

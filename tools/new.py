@@ -19,6 +19,7 @@ from whitedwarf.tools.scaffold import (
     SCHEMAS_FOLDER,
     RequestRefused,
     ScaffoldError,
+    dependency,
     new_card,
     new_card_of_game,
     new_pack,
@@ -71,13 +72,27 @@ def new() -> None:
     is_flag=True,
     help="write no example cards, only pack.yaml (and the schemas): add cards with `new KIND`",
 )
+@click.option(
+    "--depends",
+    type=PackPath(file_okay=False),
+    help="a mod's folder: make a mod of that mod (for its game, depending on its version)",
+)
 def new_pack_command(
-    folder: Path, pack_id: str | None, name: str | None, game: str, empty: bool
+    folder: Path,
+    pack_id: str | None,
+    name: str | None,
+    game: str,
+    empty: bool,
+    depends: Path | None,
 ) -> None:
-    """Create FOLDER as a mod of the base pack, with one example card of each kind (none with
-    --empty)."""
+    """Create FOLDER as a mod of the base pack (or of the mod --depends names), with one
+    example card of each kind (none with --empty)."""
     try:
-        written = new_pack(folder, pack_id, name, game, empty)
+        if depends is not None:  # a mod of a mod is for its game; a --game given must be it
+            given = click.get_current_context().get_parameter_source("game")
+            named = game if given is not click.core.ParameterSource.DEFAULT else None
+            game = dependency(depends, named).game
+        written = new_pack(folder, pack_id, name, game, empty, depends)
     except (ScaffoldError, OSError) as error:
         raise refused(error) from None
     schemas = folder / SCHEMAS_FOLDER
@@ -89,13 +104,25 @@ def new_pack_command(
         f"wrote {schemas}/ ({counted(count, 'JSON Schema')}, for editors; after upgrading "
         f"whitedwarf: `whitedwarf schema --game {game} --out {shlex.quote(str(schemas))}`)"
     )
+    check = f"`whitedwarf validate {shlex.quote(str(folder))}{_pack_path(folder, depends)}`"
     if game == DEFAULT_GAME and not empty:
-        click.echo(f"next: edit the cards, then `whitedwarf validate {shlex.quote(str(folder))}`")
+        click.echo(f"next: edit the cards, then {check}")
     else:
         click.echo(
             f"next: add cards with `whitedwarf new card {shlex.quote(str(folder))} KIND ID` "
-            f"({kinds_to_add(game)}), then `whitedwarf validate {shlex.quote(str(folder))}`"
+            f"({kinds_to_add(game)}), then {check}"
         )
+
+
+def _pack_path(folder: Path, depends: Path | None) -> str:
+    """`` --pack-path DIR`` when the mod a new pack builds on is not beside it, where the
+    loader would not find it (docs/packs.md "Finding dependencies"); else nothing."""
+    if depends is None:
+        return ""
+    there = depends.resolve().parent
+    if folder.resolve().parent == there:
+        return ""
+    return f" --pack-path {shlex.quote(str(there))}"
 
 
 def kinds_to_add(game: str) -> str:

@@ -14,6 +14,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
@@ -238,6 +239,40 @@ def game_manifest(folder: Path, pack_id: str, name: str, game: str) -> str:
     )
 
 
+def dependency(folder: Path, game: str | None = None) -> Any:
+    """The manifest of the mod ``folder`` a new pack builds on; refused when it has none
+    that reads, or is for another game than ``game`` (``--game``, when given)."""
+    from whitedwarf.dsl.packs.manifest import read_manifest
+
+    base, problems = read_manifest(folder)
+    if base is None:
+        why = problems[0].headline() if problems else f"{folder} has no pack.yaml"
+        raise RequestRefused(
+            f"--depends {folder}: not a pack that can be read ({why}); "
+            f"`whitedwarf validate {folder}` says why"
+        )
+    if game is not None and base.game != game:
+        raise RequestRefused(
+            f"--depends {folder}: {base.id} is a {base.game} pack, not a {game} one; "
+            "leave --game out: a mod of it is for its game"
+        )
+    return base
+
+
+def _on_mod(text: str, base: Any, name: str) -> str:
+    """A new mod's manifest ``text`` (named ``name``) turned to depend on the mod ``base``
+    (its id, from its version to its next major version) instead of the game's bundled
+    pack."""
+    lines = text.split("\n")
+    lines[lines.index("depends:") + 1] = (
+        f'  {base.id}: ">={base.version},<{base.version.major + 1}"'
+    )
+    return "\n".join(
+        f"description: {name}, a mod of {base.name}." if line.startswith("description: ") else line
+        for line in lines
+    )
+
+
 def _box_counts_allowed(game: str) -> str:
     """``allow: [W0902]`` for a game with box counts (Starlight's 28 Starbot cards), as in a
     Last Light mod: every card the mod adds to a counted deck would otherwise warn."""
@@ -270,6 +305,7 @@ def new_pack(
     name: str | None = None,
     game: str = DEFAULT_GAME,
     empty: bool = False,
+    depends: Path | None = None,
 ) -> list[Path]:
     """Write a mod pack with one example card of each kind; returns the files written.
 
@@ -277,7 +313,12 @@ def new_pack(
     hand-written) only ``pack.yaml`` is written: a designer adding just a faction adds it with
     ``new faction`` instead of deleting three placeholder cards. Either way the game's JSON
     Schemas are copied into the pack's ``schemas/``, which each file's first line names.
+    ``depends``: the folder of a mod this one builds on (a mod of a mod), whose game it is for
+    and whose id and major version it depends on, in place of the base pack.
     """
+    base = None if depends is None else dependency(depends)
+    if base is not None:
+        game = base.game
     if pack_id is None:
         pack_id = folder.name.lower().replace("-", "_").replace(" ", "_")
         if not ID_PATTERN.match(pack_id):
@@ -308,10 +349,16 @@ def new_pack(
     except OSError as error:  # a file on the way, a folder it may not write in
         raise ScaffoldError(cannot_write_in(folder, error)) from None
     schemas = write_pack_schemas(folder, game)
+    text = (
+        manifest(folder, pack_id, name)
+        if game == DEFAULT_GAME
+        else game_manifest(folder, pack_id, name, game)
+    )
+    if base is not None:
+        text = _on_mod(text, base, name)
     if game != DEFAULT_GAME:
-        text = game_manifest(folder, pack_id, name, game)
         return [_write_new(folder / "pack.yaml", text), *schemas]
-    written = [_write_new(folder / "pack.yaml", manifest(folder, pack_id, name)), *schemas]
+    written = [_write_new(folder / "pack.yaml", text), *schemas]
     if empty:
         return written
     for kind in CARD_KINDS:

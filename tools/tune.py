@@ -298,11 +298,11 @@ def _settings(options: dict[str, Any]) -> dict[str, Any]:
                 raise click.BadParameter(str(error), param_hint="--targets") from None
         else:
             targets = Targets(
-                players=tuple(sorted(set(options["player_counts"] or (4,)))),
+                players=_player_counts(options["player_counts"]),
                 fair=options["tolerance"] if options["target"] == "fair" else None,
                 first_seat=options["first_seat"],
                 length=_length(options["length"]),
-                cards=dict(_built(text) for text in options["built"]),
+                cards=_built_all(options["built"]),
             )
     except TuneError as error:
         raise click.BadParameter(str(error)) from None
@@ -418,6 +418,29 @@ def _length(text: str | None) -> tuple[int, int] | None:
     if not (low.strip().isdigit() and high.strip().isdigit()) or int(low) > int(high):
         raise TuneOptionError(f"--length {text}: write MIN-MAX in rounds, such as 10-30")
     return int(low), int(high)
+
+
+def _player_counts(counts: Sequence[int]) -> tuple[int, ...]:
+    """The ``--players`` counts (4 by default); a count given twice is refused, as in a
+    targets file."""
+    twice = sorted({count for count in counts if list(counts).count(count) > 1})
+    if twice:
+        raise TuneOptionError(f"--players {twice[0]} is given twice; give each count once")
+    return tuple(sorted(counts or (4,)))
+
+
+def _built_all(texts: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """Every ``--built``; a card given twice is refused (the last band won without a word)."""
+    bands: dict[str, tuple[float, float]] = {}
+    for text in texts:
+        card, band = _built(text)
+        if card in bands:
+            raise TuneOptionError(
+                f"--built {text}: {card} has a band already ({card}={bands[card][0]:g}-"
+                f"{bands[card][1]:g}); give each card once"
+            )
+        bands[card] = band
+    return bands
 
 
 def _built(text: str) -> tuple[str, tuple[float, float]]:

@@ -2,8 +2,8 @@
 
 Dependencies are looked up, in this order, among the given packs, the sibling folders of each
 given pack, the ``--pack-path`` folders and the bundled packs; the first pack with the id
-wins. Load order is dependency order, ties broken by pack id, so it never depends on the
-file system.
+wins (among the folders beside a pack, one named like the id comes first). Load order is
+dependency order, ties broken by pack id, so it never depends on the file system.
 """
 
 from __future__ import annotations
@@ -65,11 +65,26 @@ class _Candidates:
                 manifest, problems = read_manifest(folder, self._limits)
                 if manifest is None:
                     self.broken[folder.name] = problems
-                elif manifest.id in self._by_id:
-                    self.shadowed.setdefault(manifest.id, []).append(manifest)
-                else:
+                elif manifest.id not in self._by_id:
                     self._by_id[manifest.id] = manifest
+                elif _named_for_it(manifest, self._by_id[manifest.id]):
+                    self.shadowed.setdefault(manifest.id, []).append(self._by_id[manifest.id])
+                    self._by_id[manifest.id] = manifest
+                else:
+                    self.shadowed.setdefault(manifest.id, []).append(manifest)
         return self._by_id
+
+
+def _named_for_it(manifest: Manifest, first: Manifest) -> bool:
+    """Whether ``manifest``, found after ``first`` in the same folder, is the one to use: its
+    folder is named like the pack (`mymod/`, as `whitedwarf new pack` names it) and the
+    first's is not. A copy beside it (`a-mymod/`, `mymod-old/`) sorted first by name and was
+    used instead, broken or not, with a W0701 that named the right folder as the other."""
+    return (
+        manifest.folder.parent.resolve() == first.folder.parent.resolve()
+        and manifest.folder.name == manifest.id
+        and first.folder.name != first.id
+    )
 
 
 def candidate_folders(roots: Sequence[Path], search: Sequence[Path]) -> list[Path]:

@@ -37,15 +37,16 @@ def compare(
     changed: list[dict[str, str]] | None = None,
     in_both: set[str] | None = None,
     revalued: dict[str, dict[str, float | None]] | None = None,
+    edits: dict[str, list[dict[str, str]]] | None = None,
 ) -> dict[str, Any]:
     """The comparison's numbers (``comparison.json``, docs/simulate.md) of two lists of
     records. ``summaries``: the two batches' summaries when already made (with their
     ``packs`` and ``names``); ``changed``: the cards the variant defines differently
     (:func:`changed_cards`); ``in_both``: the cards both packs define (:func:`cards_in_both`);
-    ``revalued``: as :func:`compare_summaries` takes it."""
+    ``revalued`` and ``edits``: as :func:`compare_summaries` takes them."""
     a, b = summaries or (summarise(base), summarise(variant))
     by_index = sorted(base, key=lambda r: r["index"]), sorted(variant, key=lambda r: r["index"])
-    return compare_summaries(a, b, paired_rounds(*by_index), changed, in_both, revalued)
+    return compare_summaries(a, b, paired_rounds(*by_index), changed, in_both, revalued, edits)
 
 
 def compare_summaries(
@@ -55,6 +56,7 @@ def compare_summaries(
     changed: list[dict[str, str]] | None = None,
     in_both: set[str] | None = None,
     revalued: dict[str, dict[str, float | None]] | None = None,
+    edits: dict[str, list[dict[str, str]]] | None = None,
 ) -> dict[str, Any]:
     """The comparison of two batches' summaries (``Tally.summary``) and the paired change
     of their games' length (:func:`paired_rounds`): no record is held. ``in_both``: the ids
@@ -62,7 +64,8 @@ def compare_summaries(
     never dealt is not called new or removed when the other pack holds it too. ``revalued``:
     the cards the agents of the two sides value differently (their learned worth to build,
     ``base`` and ``variant``, None for the hand weights: S21), which a build rate's sentence
-    names when the variant does not change that card."""
+    names when the variant does not change that card. ``edits``: the cards the variant
+    adds and removes (:func:`added_and_removed`), named with the changed ones first."""
     result: dict[str, Any] = {
         "games": min(a["games"], b["games"]),
         "players": a["players"],
@@ -70,6 +73,8 @@ def compare_summaries(
         "packs": {"base": a.get("packs", []), "variant": b.get("packs", [])},
         "names": {**a.get("names", {}), **b.get("names", {})},
         "changed": changed or [],
+        "added": (edits or {}).get("added", []),
+        "removed": (edits or {}).get("removed", []),
         "base": a,
         "variant": b,
         # Games an engine limit stopped, per pack: said first, never compared away.
@@ -262,6 +267,30 @@ def changed_cards(base: dict[str, Any], variant: dict[str, Any]) -> list[dict[st
     return found
 
 
+def added_and_removed(
+    base: dict[str, Any], variant: dict[str, Any]
+) -> dict[str, list[dict[str, str]]]:
+    """The cards only the variant defines (``added``) and only the base (``removed``), each
+    as :func:`changed_cards` names one: a mod's new and removed cards, which the comparison
+    names with the changed ones (a mod that added a faction and removed a tech led with
+    "The variant changes tech Warp Drive" alone)."""
+
+    def cards(pack: dict[str, Any]) -> dict[tuple[str, str], None]:
+        return {
+            (table.removesuffix("s"), str(row["id"])): None
+            for table, rows in sorted(pack.items())
+            if isinstance(rows, list)
+            for row in rows
+            if isinstance(row, dict) and "id" in row
+        }
+
+    ours, theirs = cards(base), cards(variant)
+    return {
+        "added": [{"kind": k, "name": n} for k, n in theirs if (k, n) not in ours],
+        "removed": [{"kind": k, "name": n} for k, n in ours if (k, n) not in theirs],
+    }
+
+
 def cards_in_both(base: dict[str, Any], variant: dict[str, Any]) -> set[str]:
     """The ids of the cards both merged packs define, in any table."""
 
@@ -322,7 +351,7 @@ def sentences(result: dict[str, Any]) -> list[str]:
     if not all(played.values()):
         return [*out, "Nothing can be compared: a pack with no finished game has no numbers."]
     names = result.get("names", {})
-    out += list(_changed_sentences(result.get("changed", []), names))
+    out += list(_changed_sentences(result, names))
     out += list(_deal_sentences(result, names))
     out += list(_only_in_sentences(result, ("faction",), names))
     changed = list(_win_sentences(result, names, cards=False))
@@ -389,14 +418,24 @@ def _nothing_changed(among: str, agents: bool, length_changed: bool) -> str:
     return f"{among} changed significantly: {rates}."
 
 
-def _changed_sentences(changed: list[dict[str, str]], names: dict[str, str]) -> Iterable[str]:
-    """The cards the variant changed, first: the cause to read every change against."""
-    if not changed:
-        return
-    shown = [f"{c['kind']} {label(c['name'], names)}" for c in changed[:5]]
-    more = len(changed) - len(shown)
-    listed = ", ".join(shown) + (f" and {more} more (comparison.json lists them)" if more else "")
-    yield f"The variant changes {listed}."
+#: A card table's name, in the singular, as a sentence names one of its cards.
+_KIND_WORDS = {"exploration": "exploration token"}
+
+
+def _changed_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[str]:
+    """The cards the variant changed, adds and removes, first: the cause to read every
+    change against."""
+    parts = []
+    for verb, key in (("changes", "changed"), ("adds", "added"), ("removes", "removed")):
+        cards = result.get(key, [])
+        if cards:
+            shown = [f"{_KIND_WORDS.get(c['kind'], c['kind'])} {label(c['name'], names)}"
+                     for c in cards[:5]]  # fmt: skip
+            more = len(cards) - len(shown)
+            tail = f" and {more} more (comparison.json lists them)" if more else ""
+            parts.append(f"{verb} {', '.join(shown)}{tail}")
+    if parts:
+        yield f"The variant {'; '.join(parts)}."
 
 
 def _length_change(rounds: dict[str, Any]) -> int:

@@ -129,7 +129,7 @@ class Targets:
 
 #: Where a problem with the targets is, as the start of its message: given the data path of
 #: the value (and whether its key is meant), ``targets.yaml:3:5`` for a file, else a name.
-Placer = Callable[[tuple[str, ...], bool], str]
+Placer = Callable[[tuple[str | int, ...], bool], str]
 
 
 def targets_from(data: Any, where: str | Placer = "the targets") -> Targets:
@@ -155,6 +155,7 @@ def targets_from(data: Any, where: str | Placer = "the targets") -> Targets:
             f"{at(('players',), False)}: 'players' must be a player count or a list of them "
             "(1 to 5)"
         )
+    _no_twice(players, ("players",), at)
     fair, sides = _fair(data.get("fair", {"tolerance": 0.1}), at)
     first = data.get("first_seat")
     if first is not None and not _share(first):
@@ -177,7 +178,7 @@ def targets_from(data: Any, where: str | Placer = "the targets") -> Targets:
 def _named(name: str) -> Placer:
     """Where every problem is when the targets have no file to place them in: ``name``."""
 
-    def place(_path: tuple[str, ...], _key: bool) -> str:
+    def place(_path: tuple[str | int, ...], _key: bool) -> str:
         return name
 
     return place
@@ -234,7 +235,21 @@ def _fair(value: Any, at: Placer) -> tuple[float | None, tuple[str, ...]]:
             f"{at(('fair', 'sides'), False)}: 'fair' sides must be a list of faction, god or "
             "set ids"
         )
+    _no_twice(sides, ("fair", "sides"), at)
     return float(tolerance), tuple(sides)
+
+
+def _no_twice(values: list[Any], path: tuple[str, ...], at: Placer) -> None:
+    """Refuse a list of the targets that names one thing twice, at the second: `players:
+    [3, 3]` (meant `[3, 4]`?) was merged into one count without a word."""
+    name = " ".join([repr(path[0]), *path[1:]])  # 'players', 'fair' sides
+    for index, value in enumerate(values):
+        first = values.index(value)
+        if first < index:
+            raise TuneError(
+                f"{at((*path, index), False)}: {name} lists {value} twice (first "
+                f"at {at((*path, first), False)}); name each once"
+            )
 
 
 def _band(value: Any, where: str, name: str, whole: bool = False) -> tuple[float, float]:

@@ -136,3 +136,27 @@ def test_a_number_where_a_word_or_a_mapping_goes_is_told_what_to_write(here: Pat
         "= help: `cost` is resources paid to manufacture it, a mapping of common, uncommon, "
         "rare: such as `cost: {common: 2}`"
     ) in result.output
+
+
+def test_a_copy_of_a_mod_beside_it_is_not_used_for_it(here: Path) -> None:
+    """A broken copy `a-mymod/` (id mymod) beside `mymod/` sorted first and was used for a mod
+    of `mymod`: its errors were shown and modmod's removal of `mymod_tech` was E0802. Now the
+    folder named like the pack is used, and W0701 names the copy."""
+    mod = new_mod("mymod")
+    (mod / "techs.yaml").write_text(
+        "- {id: mymod_tech, name: Mymod Tech, kind: ship_mod, cost: {common: 2}, source: invented,"
+        " text: 'This ship type has +1 [attack].', effect: this ship type has +1 attack}\n"
+    )
+    copy = here / "a-mymod"
+    copy.mkdir()
+    (copy / "pack.yaml").write_text((mod / "pack.yaml").read_text("utf-8"))
+    (copy / "techs.yaml").write_text("- {id: broken\n")
+    new_mod("modmod", depends='mymod: ">=0.1"')
+    Path("modmod/techs.yaml").write_text("- {id: mymod_tech, remove: true}\n")
+    result = CliRunner().invoke(main, ["validate", "modmod"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "warning[W0701]: `mymod` is the pack in mymod, but another folder holds a pack `mymod` "
+        "too: a-mymod"
+    ) in result.output
+    assert "a-mymod/techs.yaml" not in result.output and "E0802" not in result.output

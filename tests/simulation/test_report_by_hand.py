@@ -18,7 +18,11 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.simulation import plots
-from whitedwarf.interpreter.simulation.comparison import compare
+from whitedwarf.interpreter.simulation.comparison import (
+    added_and_removed,
+    changed_cards,
+    compare,
+)
 from whitedwarf.interpreter.simulation.report import comparison_html
 
 from tests.simulation.helpers import run
@@ -619,6 +623,35 @@ def test_compare_leads_with_factions_then_length_then_cards() -> None:
     assert said[1] == "The variant changes tech t1."
     assert "with them 3 techs are built significantly less often" in " ".join(said)
     assert "t1 is now built by 0% of players instead of 100% (-100 points; significant)." in said
+
+
+def test_compare_names_the_cards_the_variant_adds_and_removes() -> None:
+    """A mod of the base that changed a tech, added a faction and a token and removed a tech
+    led with "The variant changes tech Warp Drive" alone: what it adds and removes is the
+    cause to read every change against too."""
+    base = {"techs": [{"id": "t1", "cost": 1}, {"id": "gone"}], "factions": [{"id": "a"}]}
+    variant = {
+        "techs": [{"id": "t1", "cost": 2}],
+        "factions": [{"id": "a"}, {"id": "new_faction"}],
+        "exploration": [{"id": "new_token"}],
+    }
+    edits = added_and_removed(base, variant)
+    assert edits == {
+        "added": [
+            {"kind": "exploration", "name": "new_token"},
+            {"kind": "faction", "name": "new_faction"},
+        ],
+        "removed": [{"kind": "tech", "name": "gone"}],
+    }
+    said = compare(*_shorter_games(), changed=changed_cards(base, variant), edits=edits)[
+        "sentences"
+    ]
+    assert said[1] == (
+        "The variant changes tech t1; adds exploration token new_token, faction new_faction; "
+        "removes tech gone."
+    )
+    only = compare(*_shorter_games(), edits=edits)["sentences"]
+    assert only[1].startswith("The variant adds exploration token new_token")
 
 
 def test_compare_says_the_deal_changed_when_a_faction_is_added() -> None:

@@ -157,3 +157,25 @@ def test_a_replay_whose_pack_is_gone(logs: dict[str, Path], tmp_path: Path) -> N
         told
     )
     assert said("render", str(path), "--out", str(tmp_path / "x.svg")) == told
+
+
+def test_a_replay_of_a_mod_of_a_mod_asks_for_the_mod_played(
+    logs: dict[str, Path], tmp_path: Path
+) -> None:
+    """A log of `play --pack modmod` (modmod depends on mymod, beside it) replayed without
+    --pack asks for modmod's folder, and says mymod may come with it; it asked for the folder
+    of every pack, though `--pack modmod` alone finds mymod."""
+    header, rest = logs["lastlight"].read_text().split("\n", 1)
+    record = json.loads(header)
+    for mod in ("mymod", "modmod"):  # in load order: a dependency before its dependent
+        record["packs"].append({"id": mod, "version": "0.1.0", "hash": "0" * 64})
+    path = tmp_path / "modmod.jsonl"
+    path.write_text(json.dumps(record, sort_keys=True) + "\n" + rest)
+    told = said("replay", str(path))
+    assert "pack 'modmod' was in the game but is not loaded now (pass its folder with --pack)" in (
+        told
+    )
+    assert (
+        "pack 'mymod' was in the game but is not loaded now (it may come with 'modmod': --pack "
+        "finds a mod's dependencies beside its folder; else pass its folder with --pack too)"
+    ) in told

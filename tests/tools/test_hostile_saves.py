@@ -62,7 +62,12 @@ def edit(record: dict[str, Any], where: str, value: Any) -> dict[str, Any]:
         ("state.round", 7, "the saved state is not where its 20+ decisions lead"),
         ("state.players.0.light", 19, "the saved state is not where its 20+ decisions lead"),
         ("seed", 5, "the save's decisions cannot be played again"),
-        ("decisions.3", [0, "play:nonsense"], "the save's decisions cannot be played again"),
+        (
+            "decisions.3",
+            [0, "play:nonsense"],
+            "the save's decisions cannot be played again: decision 3 (counted from 0 in its "
+            "'decisions'), [0, \"play:nonsense\"]: ",
+        ),
         ("seed", "four", "the save's 'seed' is 'four', not a whole number"),
         ("seed", 2.5, "the save's 'seed' is 2.5, not a whole number"),
         ("seed", 2**64, "the save's 'seed' is 18446744073709551616, outside the seeds play"),

@@ -268,3 +268,30 @@ def test_a_new_starbot_card_names_an_accolade_place(tmp_path: Path) -> None:
     card = (pack / "starbots.yaml").read_text()
     assert "action: gain_cores" in card and "accolade: 1" in card
     assert errors_and_warnings(pack) == []
+
+
+@pytest.mark.parametrize("game", ["lastlight", "starlight"])
+def test_a_mod_of_a_mod_is_started_with_depends(tmp_path: Path, game: str) -> None:
+    """`new pack FOLDER` could only start a mod of the base pack: a mod of a mod meant
+    editing pack.yaml by hand (its id, a version range, the game). `--depends MOD` writes
+    them, for the mod's game, and the new mod validates on top of it."""
+    base = new_pack(tmp_path, game)
+    status, output = run("new", "pack", str(tmp_path / "modmod"), "--depends", str(base))
+    assert status == 0, output
+    manifest = (tmp_path / "modmod" / "pack.yaml").read_text("utf-8")
+    assert f"game: {game}\n" in manifest and '\n  mod: ">=0.1.0,<1"\n' in manifest
+    assert "description: Modmod, a mod of Mod.\n" in manifest
+    result = load_packs([tmp_path / "modmod"])
+    assert [d.headline() for d in result.diagnostics] == []
+    assert [p.id for p in result.pack.packs] == [game, "mod", "modmod"]
+    # Elsewhere than beside the mod, the next step names the folder to find it in.
+    status, output = run("new", "pack", str(tmp_path / "more" / "x"), "--depends", str(base))
+    assert status == 0 and f"--pack-path {tmp_path}`" in output, output
+
+
+def test_depends_on_a_mod_of_another_game_than_game_is_refused(tmp_path: Path) -> None:
+    base = new_pack(tmp_path, "starlight")
+    args = ("new", "pack", str(tmp_path / "x"), "--depends", str(base), "--game", "lastlight")
+    status, output = run(*args)
+    assert status == 2 and "mod is a starlight pack, not a lastlight one" in output, output
+    assert not (tmp_path / "x").exists()

@@ -132,6 +132,43 @@ def test_targets_it_cannot_use_are_refused_in_a_sentence(tmp_path: Path) -> None
     assert f"{targets}:3:26: shield_matrix's built must be [LOW, HIGH]" in text
 
 
+@pytest.mark.parametrize(
+    ("written", "told"),
+    [
+        ("players: [3, 3]\n", "1:14: 'players' lists 3 twice (first at {t}:1:11)"),
+        (
+            "players: [3]\nfair: {tolerance: 0.1, sides: [sunborn, iou_nell, sunborn]}\n",
+            "2:51: 'fair' sides lists sunborn twice (first at {t}:2:32)",
+        ),
+    ],
+)
+def test_a_target_listed_twice_is_refused_at_the_second(
+    tmp_path: Path, written: str, told: str
+) -> None:
+    """`players: [3, 3]` (meant `[3, 4]`?) and a side listed twice were merged into one
+    without a word; each is told at the second, naming the first."""
+    pack = planted_pack(tmp_path / "planted")
+    targets = tmp_path / "targets.yaml"
+    targets.write_text(written)
+    code, text = run("tune", str(pack), "--targets", str(targets), "--out", str(tmp_path / "o"))
+    assert code == 2, text
+    assert f"{targets}:{told.format(t=targets)}; name each once" in " ".join(text.split())
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_flag_target_given_twice_is_refused(tmp_path: Path) -> None:
+    """Two --built of one card kept the last band without a word; --players 3 twice too."""
+    pack = planted_pack(tmp_path / "planted")
+    out = ("--out", str(tmp_path / "o"))
+    built = ("--built", "sunborn=0.1-0.2", "--built", "sunborn=0.3-0.4")
+    code, text = run("tune", str(pack), *built, *out)
+    assert code == 2 and (
+        "--built sunborn=0.3-0.4: sunborn has a band already (sunborn=0.1-0.2); give each card once"
+    ) in " ".join(text.split())
+    code, text = run("tune", str(pack), "--players", "3", "--players", "3", *out)
+    assert code == 2 and "--players 3 is given twice; give each count once" in text
+
+
 #: Nine levels of nine aliases: 387 million values once expanded.
 BOMB = (
     "a: &a [1,1,1,1,1,1,1,1,1]\n"

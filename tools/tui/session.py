@@ -42,7 +42,7 @@ from whitedwarf.interpreter.replay import (
     seed_problem,
     shown_value,
 )
-from whitedwarf.interpreter.runner import Outcome, replay_decisions
+from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
 from whitedwarf.tools.atomic import write_atomically
 from whitedwarf.tools.tui.views import TerminalViews, views_of
@@ -427,6 +427,13 @@ def _check_played(session: Session) -> None:
     )
     try:
         replayed = session._played_again()
+    except DecisionRefused as error:  # named with what it says, to find it in the file
+        written = session.decisions[error.number]
+        why = str(error).removeprefix(f"decision {error.number}: ")
+        raise SaveProblem(
+            f"the save's decisions cannot be played again: decision {error.number} (counted "
+            f"from 0 in its 'decisions'), {json.dumps(list(written))}: {why}"
+        ) from None
     except refused as error:
         raise SaveProblem(f"the save's decisions cannot be played again: {error}") from None
     if replayed.final_hash != state_hash(session.state):
