@@ -911,12 +911,12 @@ _LOSE = (
     "go to you with `steal 1 long_ray from an opponent`"
 )
 
-#: Why no card takes points away (E0409's hint for `pay 1 day_point`; rules-decisions SL162).
+#: Why no card takes points away (E0409's hint for `pay 1 day_point`; rules-decisions SL163).
 POINT_UNITS = ("night_point", "day_point")
 _POINTS_KEPT = (
     'a score only goes up: nothing in the rulebook takes points away (003 "Victory Points"), '
     "so no card does; a penalty is written as points for avoiding what it punishes, as in "
-    "`when game_end if flares_held == 0 -> gain 2 day_points` (docs/rules-decisions.md SL162)"
+    "`when game_end if flares_held == 0 -> gain 2 day_points` (docs/rules-decisions.md SL163)"
 )
 
 #: A step written with another player as its subject, `each opponent gains 1 long_ray`, by

@@ -407,7 +407,7 @@ def test_a_modifier_of_another_players_things_is_told_what_a_modifier_changes(
     ],
 )
 def test_a_starlight_penalty_is_told_a_score_only_goes_up(effect: str) -> None:
-    """SL162: "lose 1 day point for each Flare you hold" was told only that `pay` takes `ap`;
+    """SL163: "lose 1 day point for each Flare you hold" was told only that `pay` takes `ap`;
     the hint's own card compiles."""
     from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
 
