@@ -365,10 +365,23 @@ def _step(step: ast.Step, registry: Registry) -> str:
 
 def _action(action: ast.Action, registry: Registry) -> str:
     verb = word_text(registry, "verbs", action.verb.text)
+    if "{+}" in verb and action.args:  # "have {+}": a signed amount, then what it changes
+        return verb.replace("{+}", _signed(action.args, registry))
     args = " ".join(_arg(arg, registry) for arg in action.args)
     if "{}" in verb:  # the verb's words stand around its arguments: "make {} trade(s)"
         return verb.replace("{}", args)
     return f"{verb} {args}".strip()
+
+
+def _signed(args: tuple[ast.Arg, ...], registry: Registry) -> str:
+    """``add 1 to trades`` said as the modifier it lasts as: "+1 trades per Trade action" (a
+    stat's text follows a signed number, "You have +1 trades per Trade action"), the
+    prepositions of the effect's words left out."""
+    first, *rest = args
+    amount = _arg(first, registry)
+    sign = "" if amount.startswith(("-", "+")) else "+"
+    words = [_arg(a.value if isinstance(a, ast.PrepArg) else a, registry) for a in rest]
+    return " ".join([f"{sign}{amount}", *words])
 
 
 def _arg(arg: ast.Arg, registry: Registry) -> str:
@@ -378,7 +391,20 @@ def _arg(arg: ast.Arg, registry: Registry) -> str:
         return f"{arg.prep.text} {_arg(arg.value, registry)}"
     if isinstance(arg, ast.You):
         return "you"
-    return _selector(arg, registry)
+    return _bare(arg, registry) or _selector(arg, registry)
+
+
+def _bare(selector: ast.Selector, registry: Registry) -> str | None:
+    """One thing an effect names without a determiner, said as English: "build an
+    extractor", "build a small ship" (the effect's `build extractor`); None for any other
+    selector (a plural, a stat, one with a determiner or a count)."""
+    if selector.det is not None or selector.count is not None or selector.posts:
+        return None
+    words = [w.text for w in selector.words]
+    if not words or words[-1] not in registry.nouns:  # a plural, or no noun: as written
+        return None
+    said = _selector(selector, registry)
+    return f"{'an' if said[:1].lower() in 'aeiou' else 'a'} {said}"
 
 
 def _amount(amount: ast.Amount, registry: Registry) -> str:

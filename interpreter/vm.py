@@ -1140,6 +1140,10 @@ class Machine:
             _put(frame["vars"], var, found)
             return pc + 1
         if quant == "one":
+            found = self._usable(state, frame, pc, var, found)
+            if not found:  # no candidate the step could use: as with none at all
+                skip: int = ins[3]
+                return skip
             if len(found) == 1:
                 _put(frame["vars"], var, found[0])
                 return pc + 1
@@ -1166,6 +1170,27 @@ class Machine:
         }
         frame["pc"] = pc
         return _PAUSE
+
+    def _usable(self, state: State, frame: Frame, pc: int, var: int, found: list[Any]) -> list[Any]:
+        """The candidates of a pick of one that the step using it right after would act on
+        (the adapter's ``possible``): a choice offers only what can be carried out (docs/
+        rules-decisions.md R9, E158), so "Research a tech without paying its cost" offers no
+        tech that cannot go into play. Only a real choice (two candidates or more) is looked
+        at; a single candidate is taken as before and its step does nothing."""
+        possible = self._possible
+        if possible is None or len(found) < 2:
+            return found
+        code = self._code(state, frame)
+        then = code[pc + 1] if pc + 1 < len(code) else None
+        if then is None or then[0] is not self._ops["call"]:
+            return found
+        look = cast(Frame, {**frame, "vars": list(frame["vars"])})
+        usable = []
+        for candidate in found:
+            _put(look["vars"], var, candidate)
+            if possible(state, look, then[1], self._args(state, look, then)):
+                usable.append(candidate)
+        return usable
 
     def _op_affordable(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         if ins[3](state, frame):
@@ -1321,6 +1346,8 @@ class Machine:
                 pc = pc + 1 if found is not None else ins[2]
             elif handler is choose:
                 found = self.adapter.candidates(state, look, ins[2])
+                if ins[2]["quant"] == "one":  # as the pick would offer them (:meth:`_usable`)
+                    found = self._usable(state, look, pc, ins[1], found)
                 if not found:
                     pc = ins[3]
                     continue

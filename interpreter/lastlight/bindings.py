@@ -119,6 +119,7 @@ WORDS = Bindings(
             verbs.verb_manufacture_free,
             resume=verbs.resume_manufacture_free,
             reask=verbs.reask_manufacture_free,
+            can=verbs.can_manufacture_free,  # no place for the tech: not offered (E158)
         ),
         "discard": verb(verbs.verb_discard),
         "take_back": verb(verbs.verb_take_back),

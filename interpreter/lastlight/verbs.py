@@ -184,6 +184,15 @@ def verb_manufacture_free(state: State, frame: Frame, args: list[Any]) -> Any:
     return _slot_question(ref, found) if found else None
 
 
+def can_manufacture_free(state: State, frame: Frame, args: list[Any]) -> bool:
+    """Whether ``manufacture_free`` would put ``args[0]`` into play now (``VerbBinding.can``):
+    a tech in the owner's hand with a place to go (000: "No player may have two civilization
+    technologies with the same name"; a full ship type takes no mod, E4), so a free research
+    offers no tech that cannot be played (docs/rules-decisions.md E158)."""
+    ref, owner = args[0], frame["owner"]
+    return ref in state["players"][owner]["techs_hand"] and bool(slots(state, owner, ref))
+
+
 def _slot_question(ref: str, found: list[str | None]) -> dict[str, Any]:
     """Which ship type takes the tech; keeps the tech to ask again."""
     options = [[f"slot:{s}", f"put {card_id(ref)} on your {s} ships"] for s in found]

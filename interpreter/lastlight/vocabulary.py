@@ -1505,7 +1505,9 @@ def _verbs() -> list[Verb]:
             "add 1 to extractor_builds",
             "000 development",
             params=(Param("amount", N, range_of="stat"), Param("stat", S, prep="to")),
-            text="add",
+            # said as the modifier it is for the action card: "have +1 trades per Trade
+            # action" (the stat's text follows a signed number, as in "You have +1 ...")
+            text="have {+}",
             pure=True,
         ),
         # card state (issue 29): counters on a card (dsl/card_state.py)

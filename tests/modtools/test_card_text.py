@@ -44,6 +44,14 @@ REGISTRY = game_registry("lastlight")
             "As soon as the number of red planets you control is at least 2: gain 2 [light].",
         ),
         ("gain 1 light then draw 1 tech", "Gain 1 [light], then draw 1 tech."),
+        # One unit said with its article; `add` as the modifier it is for the action card.
+        ("may build extractor on this planet", "You may build an extractor on this planet."),
+        ("build small ship in this sector", "Build a small ship in this sector."),
+        (
+            "when before_trade -> may exhaust this card -> add 1 to trades",
+            "When you play Trade: you may exhaust this card to have +1 trades per Trade action.",
+        ),
+        ("add -1 to extractor_builds", "Have -1 extractors built per Construct."),
         # A cost before more than one action, and a repeat, read as sentences.
         (
             "activated: pay 1 common -> choose one: gain 1 light or draw 1 tech",
