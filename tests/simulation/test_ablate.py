@@ -59,19 +59,39 @@ def test_a_card_giving_five_light_a_round_shows_a_significant_gain(tmp_path: Pat
     assert "Ablation of long_game" in html and "McNemar" in html
 
 
+def null_token_pack(tmp_path: Path) -> Path:
+    """The base pack with a deep space token whose effect does nothing in any game."""
+    pack = pack_copy(tmp_path, "nulltoken")
+    tokens = pack / "exploration.yaml"
+    tokens.write_text(
+        tokens.read_text(encoding="utf-8")
+        + "\n- id: null_token\n  name: Null Token\n  kind: deep_space\n  copies: 1\n"
+        '  source: invented\n  text: "If the round is at least 100: gain 1 [light]."\n'
+        "  effect: if round >= 100 -> gain 1 light\n",
+        encoding="utf-8",
+    )
+    return pack
+
+
 def test_a_card_that_does_nothing_shows_no_effect(tmp_path: Path) -> None:
-    """40 pairs. The null card has no effect of its own but is a tech in play, which Research
-    counts (1 light per 4 techs, 000 "Action Card #1"), so its holder now and then ends a
-    light up: at 12 pairs the default --seed gave it a light p of 0.027 once Last Light
-    stopped offering payments for nothing (E134); at 40 its interval holds 0 (p 0.06)."""
+    """A token given to seat 0 whose effect does nothing (a given token is a copy: the board
+    keeps its own, E135) leaves every paired game as it was: no difference, said so. (Until
+    stop 43 this was a tech with no effect, which is not nothing: a tech in play counts for
+    Research's light, 000 "Action Card #1", and takes a copy from the deck; at 40 pairs its
+    win interval held 0 at p 0.06, and E158's games moved it to a significant gain.)"""
     out = tmp_path / "abl"
-    code, text = ablate(noop_pack(tmp_path), out, games=40)
+    code, text = run(
+        "simulate", "--pack", str(null_token_pack(tmp_path)), "--players", "3", "--games",
+        "12", "--give", "0:null_token", "--ablate", "null_token", "--workers", "1", "-q",
+        "--out", str(out),
+    )  # fmt: skip
     assert code == 0, text
     assert "makes no significant difference to its holder's win rate" in text
     assert "Its holder's light does not change significantly" in text
     result = json.loads((out / "ablation.json").read_text())
+    assert result["win"]["gained"] == result["win"]["lost"] == 0
     assert result["win"]["low"] < 0 < result["win"]["high"]
-    assert result["light"]["low"] < 0 < result["light"]["high"]
+    assert result["light"]["difference"] == 0 and result["light"]["p"] == 1.0
 
 
 def test_an_ablation_resumes_and_refuses_a_card_given_to_nobody(tmp_path: Path) -> None:
