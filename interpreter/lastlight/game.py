@@ -599,9 +599,7 @@ def _finish(state: State, done: Task) -> None:
         # vocabulary "add": "until the current action card is resolved".
         changed = clear_temp(state, seat) or changed
     # 002: "The Lumos change allegiance only at the end of an action card resolution."
-    ally = state["lumos"] and state["lumos"]["ally"]
-    lumos.reevaluate(state)
-    if changed or ally != (state["lumos"] and state["lumos"]["ally"]):
+    if lumos.reevaluate(state) or changed:
         # The end hooks' verbs were checked as they ran (E17); what changed here since is
         # the temporary adds and the Lumos' ally.
         check_achievements(state)
