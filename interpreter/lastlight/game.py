@@ -373,7 +373,7 @@ def _step_options(state: State, top: Task, player: int) -> list[Option]:
     """The options of the task on top, which asks ``player``."""
     if top["pc"] == "abilities":
         return [*_abilities(state, player), _END_ACTION]
-    options = HANDLERS[top["kind"]].options(state, top)
+    options = _OPTIONS[top["kind"]](state, top)
     if _may_activate(top, player):
         found = activated_options(state, player)
         if found:  # mostly none: no list of options made (_abilities written out)
@@ -404,7 +404,7 @@ def apply(state: State, player: int, option_id: str) -> None:
         else:
             asked = top["ask"]
             try:
-                HANDLERS[top["kind"]].choose(state, top, option_id)
+                _CHOOSE[top["kind"]](state, top, option_id)
             except IllegalOption:
                 # A handler refuses before it changes anything, but has stopped asking:
                 # the same seat is asked again (``apply(..., check=False)`` with a bad id).
@@ -436,7 +436,7 @@ def advance(state: State) -> None:
                 stack.pop()
                 _finish(state, top)
                 continue
-            HANDLERS[kind].run(state, top)
+            _RUN[kind](state, top)
             if pc not in _QUIET_PCS.get(kind, _NO_PCS):
                 # An automatic step of the rules is followed by the achievement check (000
                 # "Planetary Achievement": "Play immediately when ..."; E17).
@@ -630,3 +630,8 @@ HANDLERS: dict[str, Handler] = {
     "attack": combat.HANDLER,
     "round_flow": rotation.HANDLER,
 }
+#: :data:`HANDLERS`' three functions in a table each, for the engine's own steps (some
+#: 3.5 a decision): a dict lookup, where a named tuple's field is a descriptor call.
+_RUN = {kind: handler.run for kind, handler in HANDLERS.items()}
+_OPTIONS = {kind: handler.options for kind, handler in HANDLERS.items()}
+_CHOOSE = {kind: handler.choose for kind, handler in HANDLERS.items()}
