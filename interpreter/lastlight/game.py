@@ -154,6 +154,30 @@ def wire() -> None:
     conditional.connect(effects.MACHINE.test)  # `while` clauses' conditions (E137)
 
 
+def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
+    """None once the game is over, else the first seat :func:`current_players` names (None
+    if none) and its :func:`legal_options`: what ``runner.play`` asks before each decision,
+    in one call instead of three. Defined before :class:`Game`, which holds it as its
+    method (the driver's other functions follow the class)."""
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    frames = state["frames"]
+    if frames:
+        return frames[-1]["owner"], effects.frame_options(state)
+    if phase == "choose":
+        for player in state["players"]:
+            if player["choice"] is None:
+                return player["seat"], choose_options(state, player["seat"])
+        return None, []
+    if phase != "resolve":
+        seats = setup.pending_seats(state)
+        return (seats[0], setup.options(state, seats[0])) if seats else (None, [])
+    top = state["stack"][-1]
+    seat = top["ask"]
+    return (None, []) if seat is None else (seat, _step_options(state, top, seat))
+
+
 class Game:
     """One ruleset (content pack, player count, options); states are plain dicts."""
 
@@ -235,11 +259,10 @@ class Game:
         """Seats whose decision is awaited (several during the simultaneous choices)."""
         return current_players(state)
 
-    @staticmethod
-    def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
-        """None once the game is over, else the seat asked next (``current_players(state)[0]``,
-        None if nobody is) and its legal options: ``runner.play``'s one call a decision."""
-        return next_decision(state)
+    #: None once the game is over, else the seat asked next (``current_players(state)[0]``,
+    #: None if nobody is) and its legal options: ``runner.play``'s one call a decision, the
+    #: driver's function itself (a method calling it was one call more a decision).
+    next_decision = staticmethod(next_decision)
 
     @staticmethod
     def legal_options(state: State, player: int) -> list[Option]:
@@ -344,29 +367,6 @@ def legal_options(state: State, player: int) -> list[Option]:
     if top["ask"] != player:
         return []
     return _step_options(state, top, player)
-
-
-def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
-    """None once the game is over, else the first seat :func:`current_players` names (None
-    if none) and its :func:`legal_options`: what ``runner.play`` asks before each decision,
-    in one call instead of three."""
-    phase = state["phase"]
-    if phase == "over":
-        return None
-    frames = state["frames"]
-    if frames:
-        return frames[-1]["owner"], effects.frame_options(state)
-    if phase == "choose":
-        for player in state["players"]:
-            if player["choice"] is None:
-                return player["seat"], choose_options(state, player["seat"])
-        return None, []
-    if phase != "resolve":
-        seats = setup.pending_seats(state)
-        return (seats[0], setup.options(state, seats[0])) if seats else (None, [])
-    top = state["stack"][-1]
-    seat = top["ask"]
-    return (None, []) if seat is None else (seat, _step_options(state, top, seat))
 
 
 def _step_options(state: State, top: Task, player: int) -> list[Option]:
