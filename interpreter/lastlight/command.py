@@ -203,7 +203,7 @@ def _listing(state: State, t: Task) -> Listing | None:
     if events.ON or state["players"][seat]["temp"]:
         return None
     kept = versions.of(state)
-    if conditional.moves_ships(kept.rt):  # movement under `while` is read afresh (E137)
+    if conditional.moves_ships_of(kept):  # movement under `while` is read afresh (E137)
         return None
     signature = _signature(state, kept, seat)
     found: Listing | None = kept.moves

@@ -39,7 +39,7 @@ from whitedwarf.interpreter.vm import Frame, new_frame
 
 #: The key of ``Runtime.conditional`` holding the names of the stats and flags the content's
 #: ``while`` clauses change (empty when it has none).
-_ANY = ""
+ANY = ""
 #: The numbers of a ship type read at once and kept (``stats.ShipType``), on which Command's
 #: move listings and combat's kept survey rest: while no ``while`` clause changes one of
 #: them, those kept readings hold (E137).
@@ -78,9 +78,9 @@ def connect(test: Callable[[State, Frame, list[Any]], Any]) -> None:
 def names(rt: Runtime) -> frozenset[str]:
     """The stats and flags some ``while`` clause of a faction or tech of the content changes
     (worked out once per content)."""
-    found = rt.conditional.get(_ANY)
+    found = rt.conditional.get(ANY)
     if found is None:
-        found = rt.conditional[_ANY] = frozenset(
+        found = rt.conditional[ANY] = frozenset(
             c.name
             for stem in _IN_PLAY
             for cid, card in rt.cards.get(stem, {}).items()
@@ -93,6 +93,20 @@ def names(rt: Runtime) -> frozenset[str]:
 def changes(rt: Runtime, name: str) -> bool:
     """Whether some ``while`` clause of the content changes the stat or flag ``name``."""
     return name in names(rt)
+
+
+def changed_by(kept: versions.Versions, name: str) -> bool:
+    """:func:`changes` from a state's versions (``versions.Versions``, which hold the
+    runtime's table): the stat reads ask it at every read, and reaching the runtime through
+    its weak reference cost more than the test."""
+    found: frozenset[str] | None = kept.conditional.get(ANY)
+    return name in (names(kept.rt) if found is None else found)
+
+
+def moves_ships_of(kept: versions.Versions) -> bool:
+    """:func:`moves_ships` from a state's versions (as :func:`changed_by`)."""
+    found: frozenset[str] | None = kept.conditional.get(ANY)
+    return not (names(kept.rt) if found is None else found).isdisjoint(SHIP_NUMBERS)
 
 
 def moves_ships(rt: Runtime) -> bool:

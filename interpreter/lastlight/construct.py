@@ -62,10 +62,13 @@ def ship_cost(state: State, seat: int, size: str) -> dict[str, int]:
     return discounted(runtime(state).ship_cost[size], _discount(state, seat, size) + once)
 
 
-def _discount(state: State, seat: int, size: str) -> int:
-    """Resources off a ship of ``size``: ``ship_discount`` for every ship, and the type's
-    ``cost`` (only ever lowered: its range is -4 to 0) for that type."""
-    return stat(state, seat, "ship_discount") - stat(state, seat, "cost", size)
+def _discount(state: State, seat: int, size: str, every: int | None = None) -> int:
+    """Resources off a ship of ``size``: ``ship_discount`` for every ship (``every`` if
+    read already), and the type's ``cost`` (only ever lowered: its range is -4 to 0) for
+    that type."""
+    if every is None:
+        every = stat(state, seat, "ship_discount")
+    return every - stat(state, seat, "cost", size)
 
 
 def ship_options(state: State, seat: int) -> list[Option]:
@@ -73,10 +76,13 @@ def ship_options(state: State, seat: int) -> list[Option]:
     player = state["players"][seat]
     costs = runtime(state).ship_cost
     held = _graveyard_sizes(state, seat)
+    # The same for every size, read once a listing (a third of the stat reads were these).
+    every = stat(state, seat, "ship_discount")
     out = []
     for size in SIZES:
         once = lasting.pending(state, seat, "ship", size)  # `your next ship costs 1 less`
-        if not can_pay(player, discounted(costs[size], _discount(state, seat, size) + once)):
+        off = _discount(state, seat, size, every) + once
+        if not can_pay(player, discounted(costs[size], off)):
             continue
         if player["supply"][size] > 0:
             out.append(_build_option(size, None))

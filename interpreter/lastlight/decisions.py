@@ -20,7 +20,7 @@ other player to gift) a handler applies it without asking; it never picks among 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from whitedwarf.interpreter.lastlight.records import State, Task
 from whitedwarf.interpreter.state import IllegalOption, Option
@@ -38,9 +38,9 @@ class Handler(NamedTuple):
 
 def task(kind: str, seat: int | None, pc: str, **fields: Any) -> Task:
     """A new engine task dict (``fields``: the kind's own, ``records.Task``)."""
-    # A cast: mypy cannot check ``**fields`` against the record; each kind's ``new_task``
-    # names them.
-    return cast(Task, {"kind": kind, "seat": seat, "pc": pc, "ask": None, **fields})
+    # mypy cannot check ``**fields`` against the record (each kind's ``new_task`` names
+    # them): ignored rather than ``typing.cast``, a call at each of a game's tasks.
+    return {"kind": kind, "seat": seat, "pc": pc, "ask": None, **fields}  # type: ignore[typeddict-item]
 
 
 def ask(task_: Task, seat: int) -> None:

@@ -154,6 +154,30 @@ def wire() -> None:
     conditional.connect(effects.MACHINE.test)  # `while` clauses' conditions (E137)
 
 
+def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
+    """None once the game is over, else the first seat :func:`current_players` names (None
+    if none) and its :func:`legal_options`: what ``runner.play`` asks before each decision,
+    in one call instead of three. Defined before :class:`Game`, which holds it as its
+    method (the driver's other functions follow the class)."""
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    frames = state["frames"]
+    if frames:
+        return frames[-1]["owner"], effects.frame_options(state)
+    if phase == "choose":
+        for player in state["players"]:
+            if player["choice"] is None:
+                return player["seat"], choose_options(state, player["seat"])
+        return None, []
+    if phase != "resolve":
+        seats = setup.pending_seats(state)
+        return (seats[0], setup.options(state, seats[0])) if seats else (None, [])
+    top = state["stack"][-1]
+    seat = top["ask"]
+    return (None, []) if seat is None else (seat, _step_options(state, top, seat))
+
+
 class Game:
     """One ruleset (content pack, player count, options); states are plain dicts."""
 
@@ -235,11 +259,10 @@ class Game:
         """Seats whose decision is awaited (several during the simultaneous choices)."""
         return current_players(state)
 
-    @staticmethod
-    def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
-        """None once the game is over, else the seat asked next (``current_players(state)[0]``,
-        None if nobody is) and its legal options: ``runner.play``'s one call a decision."""
-        return next_decision(state)
+    #: None once the game is over, else the seat asked next (``current_players(state)[0]``,
+    #: None if nobody is) and its legal options: ``runner.play``'s one call a decision, the
+    #: driver's function itself (a method calling it was one call more a decision).
+    next_decision = staticmethod(next_decision)
 
     @staticmethod
     def legal_options(state: State, player: int) -> list[Option]:
@@ -346,34 +369,11 @@ def legal_options(state: State, player: int) -> list[Option]:
     return _step_options(state, top, player)
 
 
-def next_decision(state: State) -> tuple[int | None, list[Option]] | None:
-    """None once the game is over, else the first seat :func:`current_players` names (None
-    if none) and its :func:`legal_options`: what ``runner.play`` asks before each decision,
-    in one call instead of three."""
-    phase = state["phase"]
-    if phase == "over":
-        return None
-    frames = state["frames"]
-    if frames:
-        return frames[-1]["owner"], effects.frame_options(state)
-    if phase == "choose":
-        for player in state["players"]:
-            if player["choice"] is None:
-                return player["seat"], choose_options(state, player["seat"])
-        return None, []
-    if phase != "resolve":
-        seats = setup.pending_seats(state)
-        return (seats[0], setup.options(state, seats[0])) if seats else (None, [])
-    top = state["stack"][-1]
-    seat = top["ask"]
-    return (None, []) if seat is None else (seat, _step_options(state, top, seat))
-
-
 def _step_options(state: State, top: Task, player: int) -> list[Option]:
     """The options of the task on top, which asks ``player``."""
     if top["pc"] == "abilities":
         return [*_abilities(state, player), _END_ACTION]
-    options = HANDLERS[top["kind"]].options(state, top)
+    options = _OPTIONS[top["kind"]](state, top)
     if _may_activate(top, player):
         found = activated_options(state, player)
         if found:  # mostly none: no list of options made (_abilities written out)
@@ -404,7 +404,7 @@ def apply(state: State, player: int, option_id: str) -> None:
         else:
             asked = top["ask"]
             try:
-                HANDLERS[top["kind"]].choose(state, top, option_id)
+                _CHOOSE[top["kind"]](state, top, option_id)
             except IllegalOption:
                 # A handler refuses before it changes anything, but has stopped asking:
                 # the same seat is asked again (``apply(..., check=False)`` with a bad id).
@@ -436,7 +436,7 @@ def advance(state: State) -> None:
                 stack.pop()
                 _finish(state, top)
                 continue
-            HANDLERS[kind].run(state, top)
+            _RUN[kind](state, top)
             if pc not in _QUIET_PCS.get(kind, _NO_PCS):
                 # An automatic step of the rules is followed by the achievement check (000
                 # "Planetary Achievement": "Play immediately when ..."; E17).
@@ -599,9 +599,7 @@ def _finish(state: State, done: Task) -> None:
         # vocabulary "add": "until the current action card is resolved".
         changed = clear_temp(state, seat) or changed
     # 002: "The Lumos change allegiance only at the end of an action card resolution."
-    ally = state["lumos"] and state["lumos"]["ally"]
-    lumos.reevaluate(state)
-    if changed or ally != (state["lumos"] and state["lumos"]["ally"]):
+    if lumos.reevaluate(state) or changed:
         # The end hooks' verbs were checked as they ran (E17); what changed here since is
         # the temporary adds and the Lumos' ally.
         check_achievements(state)
@@ -632,3 +630,8 @@ HANDLERS: dict[str, Handler] = {
     "attack": combat.HANDLER,
     "round_flow": rotation.HANDLER,
 }
+#: :data:`HANDLERS`' three functions in a table each, for the engine's own steps (some
+#: 3.5 a decision): a dict lookup, where a named tuple's field is a descriptor call.
+_RUN = {kind: handler.run for kind, handler in HANDLERS.items()}
+_OPTIONS = {kind: handler.options for kind, handler in HANDLERS.items()}
+_CHOOSE = {kind: handler.choose for kind, handler in HANDLERS.items()}

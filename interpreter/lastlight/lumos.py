@@ -40,18 +40,21 @@ def setup(state: State, rt: Runtime) -> None:
     set_lumos(state, {"ally": None, "supply": supply, "box": 0})
 
 
-def reevaluate(state: State) -> None:
-    """002: allied to the player with the least light; nobody on a tie."""
+def reevaluate(state: State) -> bool:
+    """002: allied to the player with the least light; nobody on a tie. Whether the ally
+    changed."""
     lumos = state["lumos"]
     if lumos is None:
-        return
+        return False
     lights = [p["light"] for p in state["players"]]
     least = min(lights)
     ally = lights.index(least) if lights.count(least) == 1 else None
-    if events.ON and ally != lumos["ally"]:
+    if ally == lumos["ally"]:
+        return False
+    if events.ON:
         events.emit(state, "lumos", LUMOS, what="ally", ally=ally)
-    if ally != lumos["ally"]:
-        set_ally(state, ally)
+    set_ally(state, ally)
+    return True
 
 
 def reinforce(state: State) -> None:

@@ -120,9 +120,8 @@ def hand_rule(state: State) -> None:
 
 def _run(state: State, t: Task) -> None:
     pc = t["pc"]
-    order = turn_order(state)
     if pc == "round_end":
-        for seat in order:
+        for seat in turn_order(state):
             fire(state, "round_end", seat, {})
         end_turn_marks(state)
         t["pc"] = "rotate"
@@ -143,7 +142,7 @@ def _run(state: State, t: Task) -> None:
     elif pc == "start":
         state["phase"] = "choose"
         hand_rule(state)
-        for seat in order:
+        for seat in turn_order(state):
             fire(state, "round_start", seat, {})
         t["pc"] = "done"
 

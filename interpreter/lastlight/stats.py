@@ -47,7 +47,10 @@ def stat(state: State, player: int, name: str, ship_type: str | None = None) -> 
         base += found
         if events.ON:
             modifiers.announce(state, player, name, ship_type)
-        if conditional.changes(kept.rt, name):  # `while <condition>: ...`, read now (E137)
+        # `while <condition>: ...`, read now (E137); ``conditional.changed_by`` written out
+        # (every read asks it, most of the content has no `while` clause)
+        whiles = kept.conditional.get(conditional.ANY)
+        if name in (conditional.names(kept.rt) if whiles is None else whiles):
             base += conditional.modifier(state, player, name, ship_type)
     return base
 
@@ -89,7 +92,7 @@ def ship_type(state: State, player: int, size: str) -> ShipType | None:
     if player != LUMOS and state["players"][player]["temp"]:
         return None
     kept = versions.of(state)
-    if conditional.moves_ships(kept.rt):  # `while` clauses are read afresh each time (E137)
+    if conditional.moves_ships_of(kept):  # `while` clauses are read afresh each time (E137)
         return None
     known = kept.types.get(player)
     if known is None:

@@ -120,7 +120,8 @@ class Versions:
 
     __slots__ = (
         "__weakref__", "acts", "asked", "base_stats", "board", "card_changes", "combat",
-        "extractor_owners", "extractor_sectors", "flags", "hearing", "held", "known_false",
+        "conditional", "extractor_owners", "extractor_sectors", "flags", "hearing", "held",
+        "known_false",
         "mods", "moved", "moves", "plans", "reacting", "readers", "reading", "runtime",
         "seats", "sectors", "settled", "ship_index", "ship_order", "ship_stats", "stamps",
         "totals", "types", "usable", "whiles",
@@ -136,6 +137,10 @@ class Versions:
         #: The runtime's table of the hooks some card reacts to (``hooks.fire``, at every
         #: hook): the table itself is held, not the runtime, and read without a call.
         self.reacting = rt.reacting
+        #: The runtime's table of ``while`` clauses (``conditional.py``), whose ``""`` entry
+        #: names the stats and flags some ``while`` clause changes: ``stats.stat`` asks it at
+        #: every read (1.4 a decision), held here for the same reason.
+        self.conditional = rt.conditional
         #: The runtime's base stats and ship stats (``stats.stat``, some 1.4 reads a
         #: decision), held as tables for the same reason.
         self.base_stats = rt.base_stats
