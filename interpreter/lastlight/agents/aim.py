@@ -17,7 +17,6 @@ achievement is visible to it, the others' are ``"?"`` there and never looked at.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects, valuation, versions
@@ -99,11 +98,19 @@ class Aim:
         self.worth = max(1.0, valuation.ref_value(view, ref))
         self.domains = domains
         self._order = order
+        #: :attr:`now`, once worked out.
+        self._now: float | None = None
 
-    @cached_property
+    @property
     def now(self) -> float:
-        """The progress in the view itself (worked out when an option may change it), kept
-        with the stamps of the domains it reads (:data:`_PROGRESS`)."""
+        """The progress in the view itself (worked out when an option may change it, then
+        kept: a plain slot, since ``functools.cached_property`` takes a lock at every read),
+        kept with the stamps of the domains it reads (:data:`_PROGRESS`)."""
+        if self._now is None:
+            self._now = self._progress_now()
+        return self._now
+
+    def _progress_now(self) -> float:
         if self.domains is None:
             return self.progress(self.view)
         stamps = versions.of(self.view).stamps
