@@ -107,3 +107,44 @@ def test_the_progress_a_decisions_guesses_share_is_each_views_own() -> None:
             found += shared.found
         game.apply(state, seat, agents[seat].choose(state, seat, game.legal_options(state, seat)))
     assert compared > 1000 and found > 200, (compared, found)
+
+
+def test_options_left_without_their_pull_are_below_the_best_by_more_than_near(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The heuristic's choice works out the achievement's pull only for options that may
+    come within ``near`` of the best (``heuristic._near_top``): the best score and the
+    options tying with it are those of the whole scores, and every option left without its
+    pull is more than ``near`` below the best."""
+    from whitedwarf.interpreter.lastlight.agents import heuristic
+
+    pulls = [0]
+    bonus = aim.Aim.bonus
+
+    def counted(self: aim.Aim, option: str) -> float:
+        pulls[0] += self.may_gain(option)
+        return bonus(self, option)
+
+    monkeypatch.setattr(aim.Aim, "bonus", counted)
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(24)
+    agents = [engine().make_agent("heuristic", 24, s, game) for s in range(4)]
+    near, compared, whole_pulls, some_pulls = 1e-6, 0, 0, 0
+    while not game.is_terminal(state):
+        seat = game.current_players(state)[0]
+        options = game.legal_options(state, seat)
+        ids = [o.id for o in options]
+        view = observation(state, seat)
+        pulls[0] = 0
+        whole = heuristic.score_options(view, seat, ids)
+        whole_pulls, pulls[0] = whole_pulls + pulls[0], 0
+        some = heuristic.score_options(view, seat, ids, None, near)
+        some_pulls += pulls[0]
+        top = max(whole)
+        assert max(some) == top
+        for full, part in zip(whole, some, strict=True):
+            assert (full >= top - 1e-9) == (part >= top - 1e-9)
+            assert part == full or (part <= full and full < top - near)
+        compared += len(ids)
+        game.apply(state, seat, agents[seat].choose(state, seat, options))
+    assert compared > 500 and some_pulls < 0.8 * whole_pulls, (compared, some_pulls, whole_pulls)
