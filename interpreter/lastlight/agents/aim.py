@@ -197,21 +197,27 @@ class Aim:
 
     def bonus(self, option: str) -> float:
         """Extra score for an option that brings the achievement closer (0 if it does not)."""
-        if not self.may_gain(option):
-            return 0.0
-        kind, _, rest = option.partition(":")
-        gain = _GAINS[kind](self, rest)
-        return PULL * self.worth * gain if gain > 0 else 0.0
+        return self.pull(option) if self.may_gain(option) else 0.0
 
     def may_gain(self, option: str) -> bool:
         """Whether :meth:`bonus` can be above 0 for ``option`` (a test of its kind against
-        what the conditions read, and of the progress now): else it is 0 without a what-if."""
-        changes = _CHANGES.get(option.partition(":")[0])
+        what the conditions read, of an action card's usual results, and of the progress
+        now): else it is 0 without a what-if."""
+        kind, _, rest = option.partition(":")
+        changes = _CHANGES.get(kind)
         if changes is None:
             return False
+        if kind == "play" and rest not in _PLAY_OUTCOMES:
+            return False  # an action whose results are not foreseen gains nothing here
         if self.domains is not None and not changes & self.domains:
             return False
         return self.now < 1.0
+
+    def pull(self, option: str) -> float:
+        """:meth:`bonus` of an option that :meth:`may_gain` (its what-if views made)."""
+        kind, _, rest = option.partition(":")
+        gain = _GAINS[kind](self, rest)
+        return PULL * self.worth * gain if gain > 0 else 0.0
 
     @property
     def most(self) -> float:

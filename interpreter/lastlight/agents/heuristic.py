@@ -133,24 +133,24 @@ _NEAR = 1e-6
 
 def _near_top(aim: Aim, ids: Sequence[str], scores: list[float], near: float) -> list[float]:
     """The scores with the achievement's pull (:meth:`.aim.Aim.bonus`) added to each option
-    that may come within ``near`` of the best, best rule-of-thumb score first: a pull is at
-    most :attr:`.aim.Aim.most`, so an option whose score with that much is still more than
+    that may come within ``near`` of the best, the best rule-of-thumb score first: a pull is
+    at most :attr:`.aim.Aim.most`, so an option whose score with that much is still more than
     ``near`` below a score already found is below the best by more than ``near`` whatever its
     pull, and its what-if views (the pull's work) are not made. The best, and every option
     within ``near`` of it, have their whole scores: the best option and its ties are those of
-    the whole scores. A quarter of the pulls in ``search_bench.py``'s rollouts are not
-    worked out (mostly action cards, each worked out on one to three what-if views)."""
+    the whole scores."""
     out = list(scores)
+    first = scores.index(max(scores))  # the best by the rules of thumb, worked out first
     top = -math.inf
     most: float | None = None
-    for i in sorted(range(len(ids)), key=lambda i: -scores[i]):
+    for i in (first, *range(len(ids))):
         option = ids[i]
-        if aim.may_gain(option):
+        if (i != first or top == -math.inf) and aim.may_gain(option):
             if most is None:
                 most = aim.most
             if scores[i] + most < top - near:
                 continue  # below the best by more than near, whatever its pull
-            out[i] = scores[i] + aim.bonus(option)
+            out[i] = scores[i] + aim.pull(option)
         top = max(top, out[i])
     return out
 
