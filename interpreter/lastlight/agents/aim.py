@@ -197,34 +197,16 @@ class Aim:
 
     def bonus(self, option: str) -> float:
         """Extra score for an option that brings the achievement closer (0 if it does not)."""
-        return self.pull(option) if self.may_gain(option) else 0.0
-
-    def may_gain(self, option: str) -> bool:
-        """Whether :meth:`bonus` can be above 0 for ``option`` (a test of its kind against
-        what the conditions read, of an action card's usual results, and of the progress
-        now): else it is 0 without a what-if."""
         kind, _, rest = option.partition(":")
         changes = _CHANGES.get(kind)
         if changes is None:
-            return False
-        if kind == "play" and rest not in _PLAY_OUTCOMES:
-            return False  # an action whose results are not foreseen gains nothing here
+            return 0.0
         if self.domains is not None and not changes & self.domains:
-            return False
-        return self.now < 1.0
-
-    def pull(self, option: str) -> float:
-        """:meth:`bonus` of an option that :meth:`may_gain` (its what-if views made)."""
-        kind, _, rest = option.partition(":")
+            return 0.0
+        if self.now >= 1.0:
+            return 0.0
         gain = _GAINS[kind](self, rest)
         return PULL * self.worth * gain if gain > 0 else 0.0
-
-    @property
-    def most(self) -> float:
-        """The largest :meth:`bonus` can be: all the progress left (a progress is at most 1,
-        so a gain at most ``1 - now``), worked out as the bonus is, so that no bonus is above
-        it even by rounding (a product of floats grows with its factors)."""
-        return PULL * self.worth * (1.0 - self.now)
 
     def reads(self, changes: frozenset[str]) -> bool:
         """Whether a what-if differing in ``changes`` can have another progress (else its

@@ -25,7 +25,6 @@ call it on a determinised state in its rollouts.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -84,9 +83,8 @@ def best_option(
     faction or an achievement drawn among those within :data:`KEEP_ALIKE` of the best).
     ``shared``: what a searched decision's guesses share (:data:`.aim.Shared`)."""
     ids = [o.id for o in options]
-    alike = _alike(view, ids)
-    scores = score_options(view, seat, ids, shared, alike + _NEAR)
-    top = max(scores) - alike - 1e-9
+    scores = score_options(view, seat, ids, shared)
+    top = max(scores) - _alike(view, ids) - 1e-9
     best = [option for option, s in zip(ids, scores, strict=True) if s >= top]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
@@ -102,57 +100,18 @@ def _alike(view: State, ids: Sequence[str]) -> float:
 
 
 def score_options(
-    view: State,
-    seat: int,
-    ids: Sequence[str],
-    shared: Shared | None = None,
-    near: float | None = None,
+    view: State, seat: int, ids: Sequence[str], shared: Shared | None = None
 ) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
     seat's kept achievement closer scores more (:mod:`.aim`; ``shared``: what a searched
-    decision's guesses share of its work, :data:`.aim.Shared`).
-
-    ``near``: only the options that may score within ``near`` of the best are scored
-    whole; another's score may leave out the achievement's pull, so it is below its own, but
-    it stays more than ``near`` below the best (:func:`_near_top`)."""
+    decision's guesses share of its work, :data:`.aim.Shared`)."""
     scores = [score(view, seat, option) for option in ids]
     if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores
     aim = Aim.of(view, seat, shared)
-    if aim is None:
-        return scores
-    if near is not None:
-        return _near_top(aim, ids, scores, near)
-    return [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
-
-
-#: How far below the best an option :func:`best_option` leaves unscored may be: more than
-#: the ``1e-9`` within which options tie, and far more than a float's rounding of a score.
-_NEAR = 1e-6
-
-
-def _near_top(aim: Aim, ids: Sequence[str], scores: list[float], near: float) -> list[float]:
-    """The scores with the achievement's pull (:meth:`.aim.Aim.bonus`) added to each option
-    that may come within ``near`` of the best, the best rule-of-thumb score first: a pull is
-    at most :attr:`.aim.Aim.most`, so an option whose score with that much is still more than
-    ``near`` below a score already found is below the best by more than ``near`` whatever its
-    pull, and its what-if views (the pull's work) are not made. The best, and every option
-    within ``near`` of it, have their whole scores: the best option and its ties are those of
-    the whole scores."""
-    out = list(scores)
-    first = scores.index(max(scores))  # the best by the rules of thumb, worked out first
-    top = -math.inf
-    most: float | None = None
-    for i in (first, *range(len(ids))):
-        option = ids[i]
-        if (i != first or top == -math.inf) and aim.may_gain(option):
-            if most is None:
-                most = aim.most
-            if scores[i] + most < top - near:
-                continue  # below the best by more than near, whatever its pull
-            out[i] = scores[i] + aim.pull(option)
-        top = max(top, out[i])
-    return out
+    if aim is not None:
+        scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
+    return scores
 
 
 def score(view: State, seat: int, option: str) -> float:
