@@ -11,6 +11,7 @@ games deal (000 "Planetary Achievement").
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -53,3 +54,56 @@ def test_a_skipped_what_if_has_the_gain_an_evaluated_one_has(players: int, seed:
             skipped += found.domains is not None
         game.apply(state, seat, agents[seat].choose(state, seat, options))
     assert compared > 100 and skipped > 20, (compared, skipped)
+
+
+class _Counted(dict[tuple[Any, ...], float]):
+    """A shared progress table that counts the entries found in it."""
+
+    found = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = super().get(key, default)
+        self.found += value is not None
+        return value
+
+
+def test_the_progress_a_decisions_guesses_share_is_each_views_own() -> None:
+    """The search's guesses of one decision share the aim's progress by the fingerprints of
+    what its conditions read (:data:`aim.Shared`): along their rollouts, every option's gain
+    and the progress now are those of the same aim working them out afresh."""
+    from whitedwarf.interpreter.lastlight import determinise
+    from whitedwarf.interpreter.lastlight.agents.heuristic import best_option
+
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(23)
+    agents = [engine().make_agent("heuristic", 23, s, game) for s in range(4)]
+    rng = random.Random(5)
+    compared = found = 0
+    for decision in range(160):
+        if game.is_terminal(state):
+            break
+        seat = game.current_players(state)[0]
+        if state["phase"] != "setup" and decision % 8 == 0:
+            view = observation(state, seat)
+            hidden, shared = determinise.Hidden(view, seat), _Counted()
+            for _ in range(3):
+                world = determinise.determinise(view, seat, rng, hidden)
+                for _ in range(12 if world is not None else 0):
+                    if world is None or game.is_terminal(world):
+                        break
+                    mover = game.current_players(world)[0]
+                    ids = [o.id for o in game.legal_options(world, mover)]
+                    kept = aim.Aim.of(world, mover, shared)
+                    alone = aim.Aim.of(world, mover)
+                    if kept is not None and alone is not None:
+                        # each works out its progress now afresh (not from the stamps' memo)
+                        aim._PROGRESS.clear()
+                        shared_answers = _gains(kept, ids), kept.now
+                        aim._PROGRESS.clear()
+                        assert shared_answers == (_gains(alone, ids), alone.now)
+                        compared += len(ids)
+                    option = best_option(world, mover, game.legal_options(world, mover), rng)
+                    game.apply(world, mover, option)
+            found += shared.found
+        game.apply(state, seat, agents[seat].choose(state, seat, game.legal_options(state, seat)))
+    assert compared > 1000 and found > 200, (compared, found)

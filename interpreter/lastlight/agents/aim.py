@@ -17,11 +17,10 @@ achievement is visible to it, the others' are ``"?"`` there and never looked at.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any
 
 from whitedwarf.interpreter.lastlight import effects, valuation, versions
-from whitedwarf.interpreter.lastlight.conditions import reads
+from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
 from whitedwarf.interpreter.lastlight.records import State, Tech
@@ -63,6 +62,12 @@ RESOURCE_DOMAINS = frozenset({"me"})
 #: It reads no state, so nothing about a game can go stale in it.
 _GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None, tuple[str, ...]]] = {}
 
+#: What a searched decision's guesses share of the aim's work: ``(achievement ref, seat,
+#: the fingerprints of the domains its conditions read)`` -> the progress there
+#: (:meth:`Aim.progress`). Made by the search for one searched decision and dropped after
+#: it (``agents/search.py``).
+Shared = dict[tuple[Any, ...], float]
+
 
 #: ``(achievement ref, seat, the stamps of the domains its conditions read)`` -> the
 #: progress there. A seat's progress is asked again at most of its decisions, mostly with
@@ -89,9 +94,12 @@ class Aim:
         clauses: list[tuple[int, Any]],
         domains: set[str] | None,
         order: tuple[str, ...] | None = None,
+        shared: Shared | None = None,
     ) -> None:
         """``domains``: every domain the ``clauses`` read, None when one may read anything
-        (:func:`_domains`); ``order``: the same sorted (worked out when not given)."""
+        (:func:`_domains`); ``order``: the same sorted (worked out when not given);
+        ``shared``: the progress a searched decision's guesses share (:data:`Shared`), or
+        None (each view's progress worked out afresh)."""
         self.view = view
         self.seat = seat
         self.ref = ref
@@ -99,11 +107,24 @@ class Aim:
         self.worth = max(1.0, valuation.ref_value(view, ref))
         self.domains = domains
         self._order = order
+        #: The fingerprints of what the conditions read, when their progress is shared.
+        self._prints = None
+        if shared is not None and domains is not None:
+            self._prints = _prints(order if order is not None else tuple(sorted(domains)))
+        self._shared = shared
+        #: :attr:`now`, once worked out.
+        self._now: float | None = None
 
-    @cached_property
+    @property
     def now(self) -> float:
-        """The progress in the view itself (worked out when an option may change it), kept
-        with the stamps of the domains it reads (:data:`_PROGRESS`)."""
+        """The progress in the view itself (worked out when an option may change it, then
+        kept: a plain slot, since ``functools.cached_property`` takes a lock at every read),
+        kept with the stamps of the domains it reads (:data:`_PROGRESS`)."""
+        if self._now is None:
+            self._now = self._progress_now()
+        return self._now
+
+    def _progress_now(self) -> float:
         if self.domains is None:
             return self.progress(self.view)
         stamps = versions.of(self.view).stamps
@@ -120,8 +141,9 @@ class Aim:
         return found
 
     @classmethod
-    def of(cls, view: State, seat: int) -> Aim | None:
-        """The seat's aim, or None when it has no achievement left to complete."""
+    def of(cls, view: State, seat: int, shared: Shared | None = None) -> Aim | None:
+        """The seat's aim, or None when it has no achievement left to complete (``shared``:
+        the progress a searched decision's guesses share, :data:`Shared`)."""
         ref = view["players"][seat].get("achievement")
         if not ref or ref == HIDDEN:
             return None
@@ -137,10 +159,36 @@ class Aim:
             order = tuple(sorted(domains)) if domains is not None else ()
             goal = _GOALS[cid] = (found, clauses, domains, order)
         _, clauses, domains, order = goal
-        return cls(view, seat, ref, clauses, domains, order) if clauses else None
+        return cls(view, seat, ref, clauses, domains, order, shared) if clauses else None
 
     def progress(self, view: State) -> float:
-        """How close the achievement is to being played in ``view`` (the best clause)."""
+        """How close the achievement is to being played in ``view`` (the best clause).
+
+        With a searched decision's :data:`Shared` progress, it is looked up by what the
+        conditions read of ``view``: the fingerprints of their domains (``conditions.
+        FINGERPRINTS``: everything a condition can read of a domain), the achievement and the
+        seat. A condition is a pure function of its domains and of what no domain names,
+        which stays as it is all game (conditions.py; the premise of the engine's memos),
+        and the guesses of one searched decision are one position's (determinise.py fills in
+        only what the seat cannot see, of which a condition reads only its domains: the
+        others' cards), so every view played from them has the same board and content: an
+        entry found is the progress this view would give. Guesses start as new objects, so
+        the stamps of :data:`_PROGRESS` never meet across them; the fingerprints do (for
+        58% of the views in ``search_bench.py``'s rollouts, each sparing a what-if view its
+        indexes and evaluation)."""
+        prints = self._prints
+        if prints is None:
+            return self._evaluate(view)
+        seat = self.seat
+        key = (self.ref, seat, *[fingerprint(view, seat) for fingerprint in prints])
+        shared = self._shared
+        assert shared is not None  # (prints are kept only with it)
+        found = shared.get(key)
+        if found is None:
+            found = shared[key] = self._evaluate(view)
+        return found
+
+    def _evaluate(self, view: State) -> float:
         best = 0.0
         for index, cond in self.clauses:
             frame = new_frame(card_id(self.ref), self.seat, index, {"card": self.ref})
@@ -203,6 +251,18 @@ def _progress(view: State, frame: Frame, cond: list[Any]) -> float:
         need = effects.MACHINE.evaluate(view, frame, cond[3]) + (1 if cond[1] == ">" else 0)
         return 1.0 if need <= 0 else max(0.0, min(1.0, have / need))
     return 1.0 if effects.MACHINE.test(view, frame, cond) else 0.0
+
+
+#: Sorted domains -> their fingerprint functions (``conditions.FINGERPRINTS``), None when
+#: one has none (its progress is never shared).
+_PRINTS: dict[tuple[str, ...], tuple[Callable[[State, int], Any], ...] | None] = {}
+
+
+def _prints(order: tuple[str, ...]) -> tuple[Callable[[State, int], Any], ...] | None:
+    if order not in _PRINTS:
+        known = all(domain in FINGERPRINTS for domain in order)
+        _PRINTS[order] = tuple(FINGERPRINTS[d] for d in order) if known else None
+    return _PRINTS[order]
 
 
 def _domains(clauses: list[tuple[int, Any]]) -> set[str] | None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import command, effects, valuation
-from whitedwarf.interpreter.lastlight.agents.aim import Aim, steers
+from whitedwarf.interpreter.lastlight.agents.aim import Aim, Shared, steers
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.records import Extractor, Player, Ship, State
@@ -72,11 +72,18 @@ class HeuristicAgent:
         return best_option(shared_observation(state, seat), seat, options, self.rng)
 
 
-def best_option(view: State, seat: int, options: Sequence[OptionLike], rng: random.Random) -> str:
+def best_option(
+    view: State,
+    seat: int,
+    options: Sequence[OptionLike],
+    rng: random.Random,
+    shared: Shared | None = None,
+) -> str:
     """The id of the highest-scoring option (ties broken by ``rng``; setup's keep of a
-    faction or an achievement drawn among those within :data:`KEEP_ALIKE` of the best)."""
+    faction or an achievement drawn among those within :data:`KEEP_ALIKE` of the best).
+    ``shared``: what a searched decision's guesses share (:data:`.aim.Shared`)."""
     ids = [o.id for o in options]
-    scores = score_options(view, seat, ids)
+    scores = score_options(view, seat, ids, shared)
     top = max(scores) - _alike(view, ids) - 1e-9
     best = [option for option, s in zip(ids, scores, strict=True) if s >= top]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
@@ -92,13 +99,16 @@ def _alike(view: State, ids: Sequence[str]) -> float:
     return KEEP_ALIKE if valuation.learned_values(runtime(view)) is not None else 0.0
 
 
-def score_options(view: State, seat: int, ids: Sequence[str]) -> list[float]:
+def score_options(
+    view: State, seat: int, ids: Sequence[str], shared: Shared | None = None
+) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
-    seat's kept achievement closer scores more (:mod:`.aim`)."""
+    seat's kept achievement closer scores more (:mod:`.aim`; ``shared``: what a searched
+    decision's guesses share of its work, :data:`.aim.Shared`)."""
     scores = [score(view, seat, option) for option in ids]
     if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores
-    aim = Aim.of(view, seat)
+    aim = Aim.of(view, seat, shared)
     if aim is not None:
         scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
     return scores

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
+from whitedwarf.interpreter.lastlight.agents.aim import Shared
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectError
@@ -39,11 +40,15 @@ class LastLightSearch:
     def __init__(self) -> None:
         #: What the view of the decision being searched hides (its guesses share it).
         self._hidden: determinise.Hidden | None = None
+        #: The aim's progress its guesses' rollouts share (:data:`.aim.Shared`), made anew
+        #: with :attr:`_hidden`: the guesses of one view share its board.
+        self._shared: Shared = {}
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
         hidden = self._hidden
         if hidden is None or hidden.view is not view or hidden.seat != seat:
             hidden = self._hidden = determinise.Hidden(view, seat)
+            self._shared = {}
         return determinise.determinise(view, seat, rng, hidden)
 
     def searched(self, view: State, seat: int, ids: Sequence[str]) -> bool:
@@ -55,7 +60,7 @@ class LastLightSearch:
         return best_option(view, seat, options, rng)
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
-        return best_option(world, seat, game.legal_options(world, seat), rng)
+        return best_option(world, seat, game.legal_options(world, seat), rng, self._shared)
 
     def mover(self, world: State) -> int:
         return game.current_players(world)[0]

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from whitedwarf.interpreter.agents.strong import Budget, StrongAgent, current_budget
 from whitedwarf.interpreter.lastlight import determinise, game, persist
 from whitedwarf.interpreter.lastlight.agents import leaf
+from whitedwarf.interpreter.lastlight.agents.aim import Shared
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option, score_options
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectError
@@ -61,6 +62,9 @@ class LastLightStrong:
         self.rounds_ahead = rounds_ahead
         #: What the view of the decision being searched hides (its guesses share it).
         self._hidden: determinise.Hidden | None = None
+        #: The aim's progress its guesses' rollouts share (:data:`.aim.Shared`), made anew
+        #: with :attr:`_hidden`: the guesses of one view share its board.
+        self._shared: Shared = {}
 
     def observation(self, state: State, seat: int) -> State:
         return persist.shared_observation(state, seat)
@@ -82,10 +86,11 @@ class LastLightStrong:
         hidden = self._hidden
         if hidden is None or hidden.view is not view or hidden.seat != seat:
             hidden = self._hidden = determinise.Hidden(view, seat)
+            self._shared = {}
         return determinise.determinise(view, seat, rng, hidden)
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
-        return best_option(world, seat, game.legal_options(world, seat), rng)
+        return best_option(world, seat, game.legal_options(world, seat), rng, self._shared)
 
     def mover(self, world: State) -> int | None:
         seats = game.current_players(world)
