@@ -195,7 +195,7 @@ class _Load:
         self.diagnostics.extend(problems)
         self._cross_reference(content)
         compiled = self._compile(content)
-        self.diagnostics.extend(check_allow_lists(self.resolution.order, content))
+        self.diagnostics.extend(check_allow_lists(self.resolution.order, content, self.game))
         self.silencer.add_cards(content)
         self.result.diagnostics = [d for d in self.diagnostics if self.silencer.keeps(d)]
         if not any(d.is_error for d in self.result.diagnostics):

@@ -18,14 +18,24 @@ from whitedwarf.dsl.packs.paths import absolute
 from whitedwarf.dsl.suggest import did_you_mean
 
 
-def known_warnings() -> set[str]:
-    """Every warning code a pack may silence."""
+def known_warnings(game_codes: Iterable[str] = ()) -> set[str]:
+    """Every warning code a pack may silence: the loader's, the effect language's and
+    ``game_codes``, the warnings of the game's own checks (``ContentSpec.codes``)."""
     codes = {code for code in PACK_CODES if code.startswith("W")}
     try:
         from whitedwarf.dsl.codes import DSL_CODES
     except ImportError:  # the effect language's table is optional for this pass
         DSL_CODES = {}
+    codes |= {code for code in game_codes if code.startswith("W")}
     return codes | {code for code in DSL_CODES if code.startswith("W")}
+
+
+#: Warnings told for a whole file or at a manifest line, never inside a card: a card's
+#: ``allow`` of one silences nothing.
+NOT_ON_A_CARD = {
+    "W0501": "a file that is not a content file",
+    "W0701": "a dependency on pack.yaml's `depends` line",
+}
 
 
 @dataclass
@@ -79,21 +89,77 @@ class Silencer:
         return True
 
 
-def check_allow_lists(manifests: Iterable[Manifest], content: Content) -> list[Diagnostic]:
-    """W0903 for allow entries that are not warning codes anyone emits."""
-    known = known_warnings()
+def check_allow_lists(
+    manifests: Iterable[Manifest], content: Content, game: str | None = None
+) -> list[Diagnostic]:
+    """W0903 for allow entries that silence nothing: not a warning code anyone emits, a
+    warning of another game (``game``'s packs never get it), or, on a card, a warning never
+    told inside a card. Each validated clean and silenced nothing."""
+    own, others = _game_warnings(game)
+    known = known_warnings(own)
     out = []
     for manifest in manifests:
         for index, code in enumerate(manifest.file.data.get("allow", [])):
-            if code not in known:
-                out.append(_unknown(code, known, manifest.file.span(("allow", index))))
+            span = manifest.file.span(("allow", index))
+            found = _never_fires(code, known, others, game, span, on_card=False)
+            out += [found] if found is not None else []
     for entry in content.entries():
         allow = entry.data.get("allow") if isinstance(entry.data, dict) else None
         for index, code in enumerate(allow if isinstance(allow, list) else []):
             refused = entry.refuses(("allow", index))  # not a code at all: E0601 said so
-            if isinstance(code, str) and code not in known and not refused:
-                out.append(_unknown(code, known, entry.span(("allow", index))))
+            if isinstance(code, str) and not refused:
+                span = entry.span(("allow", index))
+                found = _never_fires(code, known, others, game, span, on_card=True)
+                out += [found] if found is not None else []
     return out
+
+
+def _game_warnings(game: str | None) -> tuple[set[str], dict[str, str]]:
+    """The warning codes of ``game``'s own checks, and those of every other installed game
+    (code -> the game), so that an allow of another game's warning is told as such."""
+    from whitedwarf.dsl.packs.games import game_spec, installed_games
+
+    own: set[str] = set()
+    others: dict[str, str] = {}
+    for name in sorted(installed_games()):
+        try:
+            codes = game_spec(name).codes
+        except Exception:  # a broken third-party game: its codes stay unknown
+            continue
+        for code in codes:
+            if not code.startswith("W"):
+                continue
+            if name == game:
+                own.add(code)
+            else:
+                others.setdefault(code, name)
+    return own, {code: name for code, name in others.items() if code not in own}
+
+
+def _never_fires(
+    code: str,
+    known: set[str],
+    others: dict[str, str],
+    game: str | None,
+    span: Span | None,
+    on_card: bool,
+) -> Diagnostic | None:
+    """W0903 when an allow of ``code`` can silence nothing here, else None."""
+    if code in others:
+        message = (
+            f"`{code}` is a warning of `game: {others[code]}` packs: a `game: {game}` pack "
+            "never gets it"
+        )
+        return warning("W0903", message, span, "remove it from `allow`")
+    if code not in known:
+        return _unknown(code, known, span)
+    if on_card and code in NOT_ON_A_CARD:
+        message = (
+            f"`{code}` is told for {NOT_ON_A_CARD[code]}, never inside a card: "
+            "this card's `allow` of it silences nothing"
+        )
+        return warning("W0903", message, span, "move it to pack.yaml's `allow`")
+    return None
 
 
 def _unknown(code: str, known: set[str], span: Span | None) -> Diagnostic:

@@ -44,3 +44,64 @@ def test_a_lumos_group_without_ships_is_refused(here: Path, ships: str) -> None:
     ) in output, output
     assert "help: give it ships, such as `ships: {small: 2}` (002), or remove the entry" in output
     assert output.endswith("1 error, 0 warnings\n"), output
+
+
+MOD = 'id: mod\nname: Mod\nversion: 0.1.0\ngame: {game}\ndepends: {{{game}: "*"}}\nallow: {allow}\n'
+TECH = """\
+- id: new_tech
+  name: New Tech
+  kind: civilization
+  cost: {common: 1}
+  source: invented
+  text: "At the end of each round: gain 1 [common]."
+  effect: when round_end -> gain 1 common
+  allow: [W0501]
+"""
+
+
+def _mod(here: Path, game: str, allow: str, techs: str | None = None) -> tuple[int, str]:
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(MOD.format(game=game, allow=allow), "utf-8")
+    if techs is not None:
+        (here / "mod" / "techs.yaml").write_text(techs, "utf-8")
+    return validate("mod")
+
+
+@pytest.mark.parametrize(
+    ("game", "code", "other"),
+    [("lastlight", "W0949", "starlight"), ("starlight", "W0925", "lastlight")],
+)
+def test_an_allow_of_another_games_warning_is_told(
+    here: Path, game: str, code: str, other: str
+) -> None:
+    """`allow: [W0949]` in a Last Light pack silenced nothing, without a word: W0949 is
+    Starlight's (its setup's gods and laurels)."""
+    status, output = _mod(here, game, f"[{code}]")
+    assert status == 0, output
+    assert (
+        f"mod/pack.yaml:6:9: warning[W0903]: `{code}` is a warning of `game: {other}` packs: "
+        f"a `game: {game}` pack never gets it"
+    ) in output, output
+    assert "help: remove it from `allow`" in output
+
+
+def test_an_allow_of_the_games_own_warning_is_not_told(here: Path) -> None:
+    """W0925 (Research keeps more than it draws) is Last Light's own check: it used to be told
+    "`W0925` is not a warning code (did you mean `W0905`?)", so it could not be silenced
+    without a warning about the silencing."""
+    status, output = _mod(here, "lastlight", "[W0925]")
+    assert status == 0, output
+    assert "W0903" not in output, output
+    assert output.endswith("0 errors, 0 warnings\n"), output
+
+
+def test_a_cards_allow_of_a_file_warning_is_told(here: Path) -> None:
+    """W0501 is told at line 1 of a stray file, never inside a card: a card's allow of it
+    silenced nothing."""
+    status, output = _mod(here, "lastlight", "[W0902]", techs=TECH)
+    assert status == 0, output
+    assert (
+        "mod/techs.yaml:8:11: warning[W0903]: `W0501` is told for a file that is not a "
+        "content file, never inside a card: this card's `allow` of it silences nothing"
+    ) in output, output
+    assert "help: move it to pack.yaml's `allow`" in output
