@@ -43,12 +43,17 @@ from whitedwarf.dsl.packs.suppress import Silencer, check_allow_lists
 
 @dataclass(frozen=True)
 class PackInfo:
-    """One loaded pack: its id, version, folder and the sha256 of its files."""
+    """One loaded pack: its id, version, folder and the sha256 of its files; its manifest's
+    ``name`` and ``description`` (shown by ``validate``) and whether it was asked for
+    (``given``) rather than found as a dependency."""
 
     id: str
     version: str
     path: Path
     sha256: str
+    name: str = ""
+    description: str = ""
+    given: bool = False
 
 
 @dataclass
@@ -305,7 +310,15 @@ class _Load:
 
     def _loaded(self, content: Content, compiled: Compiled, reads: list[ReadPack]) -> LoadedPack:
         packs = [
-            PackInfo(m.id, str(m.version), m.folder.resolve(), read.sha256)
+            PackInfo(
+                m.id,
+                str(m.version),
+                m.folder.resolve(),
+                read.sha256,
+                m.name,
+                m.description,
+                m.id in self.resolution.roots,
+            )
             for m, read in zip(self.resolution.order, reads, strict=True)
         ]
         digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())

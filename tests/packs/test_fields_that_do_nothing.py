@@ -4,6 +4,7 @@ something or is refused (docs/packs.md, docs/rules-decisions.md C22)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -105,3 +106,34 @@ def test_a_cards_allow_of_a_file_warning_is_told(here: Path) -> None:
         "content file, never inside a card: this card's `allow` of it silences nothing"
     ) in output, output
     assert "help: move it to pack.yaml's `allow`" in output
+
+
+def test_validate_shows_the_description_of_each_pack_it_was_given(here: Path) -> None:
+    """pack.yaml's `description` (and `name`) was read and shown nowhere: `validate` now
+    says what each pack it was given is, its dependencies' left out, in text and JSON."""
+    (here / "mod").mkdir()
+    manifest = MOD.format(game="lastlight", allow="[]") + (
+        "description: >-\n  Pirate factions\n  and techs.\n"
+    )
+    (here / "mod" / "pack.yaml").write_text(manifest, "utf-8")
+    status, output = validate("mod")
+    assert status == 0, output
+    assert output.splitlines()[-2:] == [
+        'mod 0.1.0 "Mod": Pirate factions and techs.',
+        "checked lastlight 1.0.0, mod 0.1.0: 0 errors, 0 warnings",
+    ], output
+    document = json.loads(validate("mod", "--format", "json")[1])
+    assert [(p["id"], p["name"], p["given"]) for p in document["packs"]] == [
+        ("lastlight", "Last Light", False),
+        ("mod", "Mod", True),
+    ]
+    assert document["packs"][1]["description"] == "Pirate factions and techs."
+
+
+def test_a_pack_with_errors_shows_them_not_its_description(here: Path) -> None:
+    (here / "mod").mkdir()
+    manifest = MOD.format(game="lastlight", allow="[W9999]") + "description: Pirates.\n"
+    (here / "mod" / "pack.yaml").write_text(manifest, "utf-8")
+    (here / "mod" / "techs.yaml").write_text("- id: x\n", "utf-8")
+    status, output = validate("mod")
+    assert status == 1 and "Pirates." not in output, output
