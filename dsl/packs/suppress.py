@@ -30,6 +30,10 @@ def known_warnings(game_codes: Iterable[str] = ()) -> set[str]:
     return codes | {code for code in DSL_CODES if code.startswith("W")}
 
 
+#: The warning about allow lists themselves: never silenced, since an ``allow: [W0903, ...]``
+#: hid every other entry's W0903 (10,000 codes that silence nothing validated clean).
+UNSILENCED = "W0903"
+
 #: Warnings told for a whole file or at a manifest line, never inside a card: a card's
 #: ``allow`` of one silences nothing.
 NOT_ON_A_CARD = {
@@ -78,7 +82,7 @@ class Silencer:
     def keeps(self, diagnostic: Diagnostic) -> bool:
         """Whether ``diagnostic`` survives the allow lists."""
         span = diagnostic.span
-        if diagnostic.is_error or span is None:
+        if diagnostic.is_error or span is None or diagnostic.code == UNSILENCED:
             return True
         allow, root = self._pack_of(span.path)
         if not root or diagnostic.code in allow:
@@ -153,6 +157,14 @@ def _never_fires(
         return warning("W0903", message, span, "remove it from `allow`")
     if code not in known:
         return _unknown(code, known, span)
+    if code == UNSILENCED:
+        message = (
+            f"`{code}` cannot be silenced: it tells of the entries of `allow` lists that "
+            "silence nothing, and silencing it would hide them all"
+        )
+        return warning(
+            "W0903", message, span, "remove it, and fix or remove the entries it tells of"
+        )
     if on_card and code in NOT_ON_A_CARD:
         message = (
             f"`{code}` is told for {NOT_ON_A_CARD[code]}, never inside a card: "
