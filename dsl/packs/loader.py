@@ -235,6 +235,7 @@ class _Load:
         self.diagnostics.extend(crossref.check_counts(self.spec, content))
         self.diagnostics.extend(crossref.check_names(self.spec, content))
         self.diagnostics.extend(crossref.check_printed(content))
+        self.diagnostics.extend(crossref.check_unchanged(content))
         packs = [manifest.id for manifest in self.resolution.order]
         self.diagnostics.extend(crossref.check_ids_across_kinds(self.spec, content, packs))
         self.diagnostics.extend(self._missing_kinds(content))

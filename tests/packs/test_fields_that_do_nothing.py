@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from ruamel.yaml import YAML
 from whitedwarf.content import bundled_pack
 from whitedwarf.tools.cli import main
 
@@ -151,3 +152,47 @@ def test_w0903_cannot_silence_itself(here: Path) -> None:
     ) in output, output
     assert "warning[W0903]: `W0008` is not a warning code" in output, output
     assert "0 errors, 0 warnings" not in output, output
+
+
+def _replacing(here: Path, card: dict[str, object]) -> tuple[int, str]:
+    """A mod replacing the base pack's first tech with ``card`` (and `replace: true`)."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(MOD.format(game="lastlight", allow="[]"), "utf-8")
+    yaml = YAML()
+    with (here / "mod" / "techs.yaml").open("w", encoding="utf-8") as out:
+        yaml.dump([{**card, "replace": True}], out)
+    return validate("mod")
+
+
+def _first_tech() -> dict[str, object]:
+    return dict(YAML(typ="safe").load((bundled_pack() / "techs.yaml").read_text("utf-8"))[0])
+
+
+def test_a_replacement_that_is_the_same_card_is_told(here: Path) -> None:
+    """A mod whose `replace: true` card equals the card it replaces validated clean: the
+    mod changed nothing (a number edited in the base pack's copy instead)."""
+    card = _first_tech()
+    status, output = _replacing(here, {**card, "allow": ["W0430"]})
+    assert status == 0, output
+    assert (
+        f"warning[W0906]: `{card['id']}` replaces lastlight's card with the same card: the "
+        "replacement changes nothing"
+    ) in output, output
+    assert "help: change what mod means to change, or remove this card from it" in output
+
+
+def test_a_replacement_that_changes_a_number_is_not_told(here: Path) -> None:
+    card = _first_tech()
+    _, output = _replacing(here, {**card, "copies": int(card.get("copies", 1)) % 10 + 1})
+    assert "W0906" not in output, output
+
+
+def test_a_document_the_same_as_the_dependencys_is_told(here: Path) -> None:
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(MOD.format(game="lastlight", allow="[]"), "utf-8")
+    dice = (bundled_pack() / "dice.yaml").read_text("utf-8")
+    (here / "mod" / "dice.yaml").write_text("# my dice, laid out my way\n\n" + dice, "utf-8")
+    status, output = validate("mod")
+    assert status == 0, output
+    assert "warning[W0906]: `dice.yaml` is the same as lastlight's (" in output, output
+    assert "it replaces that file with the same content, and changes nothing" in output
