@@ -303,12 +303,12 @@ def _document(
         hint = "make one pack depend on the other, or drop one of the files"
         return [error("E0803", message, entry.span(), hint)]
     owners[kind] = pack
-    old = content.documents.get(kind)
+    replaced = content.documents.get(kind)
     content.documents[kind] = entry
-    if previous is not None and old is not None and old.data == file.data:
+    if previous is not None and replaced is not None and replaced.data == file.data:
         message = (
-            f"`{kind}.yaml` is the same as {previous}'s ({old.file.display}): it replaces that "
-            "file with the same content, and changes nothing"
+            f"`{kind}.yaml` is the same as {previous}'s ({replaced.file.display}): it replaces "
+            "that file with the same content, and changes nothing"
         )
         hint = f"change what {pack} means to change, or remove this file from it"
         return [warning("W0906", message, entry.span(), hint)]
