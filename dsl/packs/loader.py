@@ -38,7 +38,7 @@ from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.manifest import Manifest
 from whitedwarf.dsl.packs.merge import merge
 from whitedwarf.dsl.packs.resolve import Resolution, resolve
-from whitedwarf.dsl.packs.suppress import Silencer, check_allow_lists
+from whitedwarf.dsl.packs.suppress import Silencer, check_allow_lists, game_known_warnings
 
 
 @dataclass(frozen=True)
@@ -203,6 +203,8 @@ class _Load:
         self.diagnostics.extend(check_allow_lists(self.resolution.order, content, self.game))
         self.silencer.add_cards(content)
         self.result.diagnostics = [d for d in self.diagnostics if self.silencer.keeps(d)]
+        if not any(d.is_error for d in self.result.diagnostics):
+            self.result.diagnostics += self.silencer.unused(game_known_warnings(self.game))
         if not any(d.is_error for d in self.result.diagnostics):
             self.result.pack = self._loaded(content, compiled, reads)
 

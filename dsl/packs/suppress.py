@@ -12,7 +12,7 @@ from pathlib import Path
 
 from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.packs.codes import PACK_CODES, warning
-from whitedwarf.dsl.packs.content import Content
+from whitedwarf.dsl.packs.content import Content, Entry
 from whitedwarf.dsl.packs.manifest import Manifest
 from whitedwarf.dsl.packs.paths import absolute
 from whitedwarf.dsl.suggest import did_you_mean
@@ -53,6 +53,10 @@ class Silencer:
 
     packs: list[tuple[Path, frozenset[str], bool]] = field(default_factory=list)
     card_ranges: dict[str, list[tuple[int, int, frozenset[str]]]] = field(default_factory=dict)
+    #: Each card's allow entries (the card, the entry's index, the code), and the (file, first
+    #: line, code) of those that silenced a warning: the others silence nothing.
+    card_allows: list[tuple[Entry, int, str]] = field(default_factory=list)
+    used: set[tuple[str, int, str]] = field(default_factory=set)
 
     def add_pack(self, manifest: Manifest, root: bool) -> None:
         """Silence ``manifest.allow`` in the pack's folder; drop all its warnings if not a root."""
@@ -78,6 +82,9 @@ class Silencer:
                     first, last = entry.file.lines_of(entry.path)
                     codes = frozenset(c for c in allow if isinstance(c, str))
                     self.card_ranges.setdefault(entry.file.display, []).append((first, last, codes))
+                    self.card_allows += [
+                        (entry, index, code) for index, code in enumerate(allow) if code in codes
+                    ]
 
     def keeps(self, diagnostic: Diagnostic) -> bool:
         """Whether ``diagnostic`` survives the allow lists."""
@@ -89,8 +96,27 @@ class Silencer:
             return False
         for first, last, codes in self.card_ranges.get(span.path, []):
             if first <= span.line <= last and diagnostic.code in codes:
+                self.used.add((span.path, first, diagnostic.code))
                 return False
         return True
+
+    def unused(self, known: set[str]) -> list[Diagnostic]:
+        """W0903 for each entry of a card's ``allow`` in a pack asked for that silenced no
+        warning of the card: call after :meth:`keeps` saw every diagnostic of a load without
+        errors (a card with an error skips some checks, so their warnings are not told)."""
+        out = []
+        for entry, index, code in self.card_allows:
+            first, _ = entry.file.lines_of(entry.path)
+            allow, root = self._pack_of(entry.file.display)
+            if not root or code not in known or (entry.file.display, first, code) in self.used:
+                continue
+            if code in allow or code in NOT_ON_A_CARD or code == UNSILENCED:
+                continue  # the pack's allow silenced it first; or told by check_allow_lists
+            message = (
+                f"`{code}` is told of nothing in this card: its `allow` of it silences nothing"
+            )
+            out.append(warning("W0903", message, entry.span(("allow", index)), "remove it"))
+        return out
 
 
 def check_allow_lists(
@@ -116,6 +142,11 @@ def check_allow_lists(
                 found = _never_fires(code, known, others, game, span, on_card=True)
                 out += [found] if found is not None else []
     return out
+
+
+def game_known_warnings(game: str | None) -> set[str]:
+    """Every warning code a pack of ``game`` may be told."""
+    return known_warnings(_game_warnings(game)[0])
 
 
 def _game_warnings(game: str | None) -> tuple[set[str], dict[str, str]]:

@@ -196,3 +196,27 @@ def test_a_document_the_same_as_the_dependencys_is_told(here: Path) -> None:
     assert status == 0, output
     assert "warning[W0906]: `dice.yaml` is the same as lastlight's (" in output, output
     assert "it replaces that file with the same content, and changes nothing" in output
+
+
+def _tech_allowing(text: str) -> str:
+    return TECH.replace("allow: [W0501]", "allow: [W0430]").replace(
+        'text: "At the end of each round: gain 1 [common]."', f"text: {text}"
+    )
+
+
+def test_a_cards_allow_that_silences_nothing_is_told(here: Path) -> None:
+    """A card's `allow: [W0430]` whose text agrees with its effect silenced nothing, without
+    a word (a stale entry, or one on the wrong card)."""
+    techs = _tech_allowing('"At the end of each round: gain 1 [common]."')
+    status, output = _mod(here, "lastlight", "[W0902]", techs=techs)
+    assert status == 0, output
+    assert (
+        "mod/techs.yaml:8:11: warning[W0903]: `W0430` is told of nothing in this card: its "
+        "`allow` of it silences nothing"
+    ) in output, output
+
+
+def test_a_cards_allow_that_silences_its_warning_is_not_told(here: Path) -> None:
+    techs = _tech_allowing('"Whenever you like: gain 9 [light]."')
+    status, output = _mod(here, "lastlight", "[W0902]", techs=techs)
+    assert status == 0 and "W0903" not in output and "W0430" not in output, output
