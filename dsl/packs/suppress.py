@@ -201,7 +201,7 @@ def _never_fires(
             f"`{code}` is told for {NOT_ON_A_CARD[code]}, never inside a card: "
             "this card's `allow` of it silences nothing"
         )
-        return warning("W0903", message, span, "move it to pack.yaml's `allow`")
+        return warning("W0903", message, span, "write it in pack.yaml's `allow` instead")
     return None
 
 

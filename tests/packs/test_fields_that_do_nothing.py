@@ -106,7 +106,7 @@ def test_a_cards_allow_of_a_file_warning_is_told(here: Path) -> None:
         "mod/techs.yaml:8:11: warning[W0903]: `W0501` is told for a file that is not a "
         "content file, never inside a card: this card's `allow` of it silences nothing"
     ) in output, output
-    assert "help: move it to pack.yaml's `allow`" in output
+    assert "help: write it in pack.yaml's `allow` instead" in output
 
 
 def test_validate_shows_the_description_of_each_pack_it_was_given(here: Path) -> None:
