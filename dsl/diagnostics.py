@@ -14,6 +14,7 @@ import re
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from whitedwarf.dsl.counts import counted
 
@@ -206,14 +207,15 @@ def render_all_text(diagnostics: Iterable[Diagnostic], sources: SourceLines) -> 
     return "\n\n".join(blocks)
 
 
-def render_json(diagnostics: Iterable[Diagnostic]) -> str:
-    """Render diagnostics as the documented JSON document."""
+def render_json(diagnostics: Iterable[Diagnostic], extra: dict[str, Any] | None = None) -> str:
+    """Render diagnostics as the documented JSON document (with ``extra``'s fields added)."""
     items = [d.to_json() for d in diagnostics]
     errors = sum(1 for d in items if d["severity"] == "error")
     document = {
         "version": 1,
         "diagnostics": items,
         "summary": {"errors": errors, "warnings": len(items) - errors},
+        **(extra or {}),
     }
     return json.dumps(document, indent=2)
 

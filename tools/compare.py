@@ -26,6 +26,7 @@ from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.pack_param import PackPath
 from whitedwarf.tools.resumed import check_resumed_batch
 from whitedwarf.tools.scaffold import pack_game
+from whitedwarf.tools.seed_param import seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
@@ -59,7 +60,7 @@ SIDES = ("base", "variant")
 @PLAYERS_OPTION
 @games_option(200, "games on each pack (the same seeds on both)")
 @AGENTS_OPTION
-@click.option("--seed", type=int, default=0, show_default=True, help="the seed of both batches")
+@seed_option("the seed of both batches")
 @WORKERS_OPTION
 @CLUSTER_OPTION
 @ROUND_LIMIT_OPTION

@@ -45,6 +45,7 @@ from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.batch_run import clock_time, time_left
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
+from whitedwarf.tools.seed_param import SEED_RANGE, seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 from whitedwarf.tools.simulate import (
     SETTING_OPTION,
@@ -107,7 +108,7 @@ TAKE_CARDS = 3
     metavar="NAME,...|all|none",
     help="the restricted-play probes to try (Last Light: always_trade, never_build_ships, ...)",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="the games' seed")
+@seed_option("the games' seed")
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
 @WORKERS_OPTION
@@ -191,7 +192,7 @@ _KEPT_RULES = {
     "cards": TEXTS,
     "pairs": whole(0, 1000),
     "probes": TEXT,
-    "seed": whole(),
+    "seed": whole(*SEED_RANGE),
     "round_limit": whole(1, MOST_ROUNDS),
     "options": TEXTS,
     "workers": ANY,

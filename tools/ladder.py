@@ -23,6 +23,7 @@ from whitedwarf.tools.batch_report import load_batch_packs
 from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.resumed import check_resumed_batch
+from whitedwarf.tools.seed_param import seed_option
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -76,7 +77,7 @@ _LADDER_SETTINGS = {
     help="seats a game (at most the number of agents: each game seats each agent once)",
 )
 @games_option(60, "games to play (each agent sits in each seat equally often)")
-@click.option("--seed", type=int, default=0, show_default=True, help="the ladder's seed")
+@seed_option("the ladder's seed")
 @WORKERS_OPTION
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION

@@ -16,12 +16,13 @@ from whitedwarf.interpreter.agents.strong import thinking
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.contract import Event, GameRules
 from whitedwarf.interpreter.engines import GameEngine, every_agent
-from whitedwarf.interpreter.replay import SEED_RANGE, ReplayWriter, pack_header
+from whitedwarf.interpreter.replay import ReplayWriter, pack_header
 from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.atomic import replaced_when_done
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.pack_param import bundled_pack_ids
 from whitedwarf.tools.play_progress import ProgressBot, progress_for
+from whitedwarf.tools.seed_param import SEED
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -97,7 +98,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
 )
 @click.option(
     "--seed",
-    type=click.IntRange(*SEED_RANGE),
+    type=SEED,
     default=0,
     show_default=True,
     help="the game's seed (a 64-bit whole number)",

@@ -29,6 +29,7 @@ from whitedwarf.tools.batch_run import run_into
 from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play import game_settings, make_game
 from whitedwarf.tools.resumed import check_given, check_resumed_batch
+from whitedwarf.tools.seed_param import seed_option
 from whitedwarf.tools.session import (
     PACK_OPTION,
     PACK_PATH_OPTION,
@@ -154,7 +155,7 @@ def parse_agents(
 @PLAYERS_OPTION
 @games_option(100, "games to play (the report says how precise this many make a win rate)")
 @AGENTS_OPTION
-@click.option("--seed", type=int, default=0, show_default=True, help="the batch's seed")
+@seed_option("the batch's seed")
 @WORKERS_OPTION
 @CLUSTER_OPTION
 @tls_options

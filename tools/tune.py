@@ -67,6 +67,7 @@ from whitedwarf.tools.kept_settings import (
     optional,
     whole,
 )
+from whitedwarf.tools.seed_param import SEED_RANGE, seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
     AGENTS_OPTION,
@@ -171,7 +172,7 @@ FRESH = 1_000_003
     default=None,
     help="fresh games confirming the change [default: 2 x --games]",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="the search's seed")
+@seed_option("the search's seed")
 @ROUND_LIMIT_OPTION
 @SETTING_OPTION
 @WORKERS_OPTION
@@ -275,7 +276,7 @@ _KEPT_RULES = {
     "block": whole(1, 100_000),
     "budget": whole(1, 10_000),
     "confirm_games": whole(1, 1_000_000),
-    "seed": whole(),
+    "seed": whole(*SEED_RANGE),
     "round_limit": whole(1, MOST_ROUNDS),
     "options": TEXTS,
     "move": TEXTS,

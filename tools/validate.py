@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import shlex
+import textwrap
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from whitedwarf.dsl.counts import counted
@@ -174,11 +175,46 @@ def render(result: LoadResult, fmt: str) -> str:
     from whitedwarf.dsl.diagnostics import SourceLines, render_json, render_text
 
     if fmt == "json":
-        return render_json(result.diagnostics)
+        return render_json(result.diagnostics, {"packs": packs_json(result)})
     sources = SourceLines(result.sources)
     blocks = [render_text(d, sources) for d in result.diagnostics]
-    blocks.append(summary(result))
+    blocks.append("\n".join([*introductions(result), summary(result)]))
     return "\n\n".join(blocks)
+
+
+#: The width the packs' descriptions are wrapped to (the diagnostics' excerpts are no wider).
+WIDTH = 100
+
+
+def introductions(result: LoadResult) -> list[str]:
+    """A paragraph for each pack asked for: ``mod 0.1.0 "Space Pirates": Pirate factions.``,
+    its manifest's ``name`` and ``description`` (docs/packs.md), so that the one place a pack
+    is checked says what it is. Only for packs that loaded: a pack with errors shows them."""
+    if result.pack is None:
+        return []
+    lines = []
+    for info in result.pack.packs:
+        if info.given:
+            about = " ".join(info.description.split())  # a folded or literal block: one line
+            said = f'{info.id} {info.version} "{info.name}"' + (f": {about}" if about else "")
+            lines.append(textwrap.fill(said, WIDTH, subsequent_indent="  "))
+    return lines
+
+
+def packs_json(result: LoadResult) -> list[dict[str, Any]]:
+    """The packs loaded, in load order, for ``--format json``; empty when one has an error."""
+    if result.pack is None:
+        return []
+    return [
+        {
+            "id": info.id,
+            "version": info.version,
+            "name": info.name,
+            "description": info.description,
+            "given": info.given,
+        }
+        for info in result.pack.packs
+    ]
 
 
 def summary(result: LoadResult) -> str:

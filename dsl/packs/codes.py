@@ -56,9 +56,10 @@ PACK_CODES: dict[str, str] = {
     "W0701": "a dependency found in more than one folder (the first is used)",
     "W0901": "a vocabulary word that no card uses",
     "W0902": "card copies that do not add up to the box count",
-    "W0903": "an allow: entry that is not a known warning code",
+    "W0903": "an allow: entry that silences nothing (unknown code, another game's, not on a card)",
     "W0904": "two cards of one kind with the same name",
     "W0905": "a mod's replacement of a printed card that changes it but keeps `source: rulebook`",
+    "W0906": "a mod's replacement of a card or document that is the same as what it replaces",
     "W0430": "a card's text says something other than its effect",
     "W0432": "a card with an effect has no text",
 }

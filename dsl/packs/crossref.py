@@ -208,6 +208,32 @@ def check_printed(content: Content) -> list[Diagnostic]:
     return out
 
 
+#: What a replacement may differ in and still change nothing in play or print.
+_BOOKKEEPING = frozenset({"replace", "allow"})
+
+
+def check_unchanged(content: Content) -> list[Diagnostic]:
+    """W0906: a mod's ``replace: true`` of a card with the very same card (its `allow` aside):
+    the replacement does nothing, and a mod that meant to change the card (a number edited in
+    the dependency's copy rather than its own) validated clean. Told at the `replace`."""
+    out = []
+    for change in content.changes:
+        new, old = change.by.data, change.dropped.data
+        if change.action != "replace" or not isinstance(new, dict) or not isinstance(old, dict):
+            continue
+        if {k: v for k, v in new.items() if k not in _BOOKKEEPING} != {
+            k: v for k, v in old.items() if k not in _BOOKKEEPING
+        }:
+            continue
+        message = (
+            f"`{change.by.id}` replaces {change.dropped.pack}'s card with the same card: "
+            "the replacement changes nothing"
+        )
+        hint = f"change what {change.by.pack} means to change, or remove this card from it"
+        out.append(warning("W0906", message, change.by.span(("replace",), key=True), hint))
+    return out
+
+
 def check_references(spec: ContentSpec, content: Content) -> list[Diagnostic]:
     """Values that must name an existing id, with a did-you-mean among the accepted ids.
 

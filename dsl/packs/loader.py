@@ -38,17 +38,22 @@ from whitedwarf.dsl.packs.limits import DEFAULT_LIMITS, Limits
 from whitedwarf.dsl.packs.manifest import Manifest
 from whitedwarf.dsl.packs.merge import merge
 from whitedwarf.dsl.packs.resolve import Resolution, resolve
-from whitedwarf.dsl.packs.suppress import Silencer, check_allow_lists
+from whitedwarf.dsl.packs.suppress import Silencer, check_allow_lists, game_known_warnings
 
 
 @dataclass(frozen=True)
 class PackInfo:
-    """One loaded pack: its id, version, folder and the sha256 of its files."""
+    """One loaded pack: its id, version, folder and the sha256 of its files; its manifest's
+    ``name`` and ``description`` (shown by ``validate``) and whether it was asked for
+    (``given``) rather than found as a dependency."""
 
     id: str
     version: str
     path: Path
     sha256: str
+    name: str = ""
+    description: str = ""
+    given: bool = False
 
 
 @dataclass
@@ -195,9 +200,11 @@ class _Load:
         self.diagnostics.extend(problems)
         self._cross_reference(content)
         compiled = self._compile(content)
-        self.diagnostics.extend(check_allow_lists(self.resolution.order, content))
+        self.diagnostics.extend(check_allow_lists(self.resolution.order, content, self.game))
         self.silencer.add_cards(content)
         self.result.diagnostics = [d for d in self.diagnostics if self.silencer.keeps(d)]
+        if not any(d.is_error for d in self.result.diagnostics):
+            self.result.diagnostics += self.silencer.unused(game_known_warnings(self.game))
         if not any(d.is_error for d in self.result.diagnostics):
             self.result.pack = self._loaded(content, compiled, reads)
 
@@ -230,6 +237,7 @@ class _Load:
         self.diagnostics.extend(crossref.check_counts(self.spec, content))
         self.diagnostics.extend(crossref.check_names(self.spec, content))
         self.diagnostics.extend(crossref.check_printed(content))
+        self.diagnostics.extend(crossref.check_unchanged(content))
         packs = [manifest.id for manifest in self.resolution.order]
         self.diagnostics.extend(crossref.check_ids_across_kinds(self.spec, content, packs))
         self.diagnostics.extend(self._missing_kinds(content))
@@ -305,7 +313,15 @@ class _Load:
 
     def _loaded(self, content: Content, compiled: Compiled, reads: list[ReadPack]) -> LoadedPack:
         packs = [
-            PackInfo(m.id, str(m.version), m.folder.resolve(), read.sha256)
+            PackInfo(
+                m.id,
+                str(m.version),
+                m.folder.resolve(),
+                read.sha256,
+                m.name,
+                m.description,
+                m.id in self.resolution.roots,
+            )
             for m, read in zip(self.resolution.order, reads, strict=True)
         ]
         digest = hashlib.sha256("\n".join(f"{p.id}@{p.version}:{p.sha256}" for p in packs).encode())

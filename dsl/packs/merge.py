@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.codes import error
+from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Change, Content, Entry
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
 from whitedwarf.dsl.suggest import did_you_mean
@@ -303,5 +303,13 @@ def _document(
         hint = "make one pack depend on the other, or drop one of the files"
         return [error("E0803", message, entry.span(), hint)]
     owners[kind] = pack
+    replaced = content.documents.get(kind)
     content.documents[kind] = entry
+    if previous is not None and replaced is not None and replaced.data == file.data:
+        message = (
+            f"`{kind}.yaml` is the same as {previous}'s ({replaced.file.display}): it replaces "
+            "that file with the same content, and changes nothing"
+        )
+        hint = f"change what {pack} means to change, or remove this file from it"
+        return [warning("W0906", message, entry.span(), hint)]
     return []

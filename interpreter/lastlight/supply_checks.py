@@ -115,7 +115,26 @@ def check_neutral_ships(content: Content) -> list[Diagnostic]:
             hint = "remove `neutral_ships` here, or move them to the 2-player setup"
             out += _told(content, "E0928", "setups", where, message, hint)
             continue
+        out += _empty_groups(content, where, setup["neutral_ships"])
         out += _over_supply(content, where, setup["neutral_ships"], pieces)
+    return out
+
+
+def _empty_groups(content: Content, where: tuple[str | int, ...], groups: Any) -> list[Diagnostic]:
+    """E0928 for each Lumos group that places no ship (``ships: {}`` or only zeros): the
+    entry names a sector and then does nothing, and a pack that meant ships there (a size
+    misspelt, a count left at 0) was told nothing."""
+    out = []
+    for index, group in enumerate(groups if isinstance(groups, list) else []):
+        ships = group.get("ships") if isinstance(group, dict) else None
+        if not isinstance(ships, dict) or any(type(n) is int and n > 0 for n in ships.values()):
+            continue
+        message = (
+            f"this Lumos group in `{group.get('sector')}` places no ship "
+            f"(`ships: {{{', '.join(f'{k}: {v}' for k, v in ships.items())}}}`): it does nothing"
+        )
+        hint = "give it ships, such as `ships: {small: 2}` (002), or remove the entry"
+        out += _told(content, "E0928", "setups", (*where, index, "ships"), message, hint)
     return out
 
 

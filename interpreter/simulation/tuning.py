@@ -537,7 +537,9 @@ def search(
     learning from every score told to it.
     """
     optuna = optuna_module()
-    sampler = optuna.samplers.TPESampler(seed=seed, n_startup_trials=4)
+    # Optuna's sampler takes 0 to 2**32 - 1 (numpy's); --seed takes 64 bits, folded here, so
+    # a seed in Optuna's range asks the candidates it always did.
+    sampler = optuna.samplers.TPESampler(seed=seed & 0xFFFF_FFFF, n_startup_trials=4)
     study = optuna.create_study(direction="minimize", sampler=sampler)
     space = {knob.key: optuna.distributions.IntDistribution(knob.low, knob.high) for knob in knobs}
     singles = single_moves(knobs)

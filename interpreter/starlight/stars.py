@@ -26,7 +26,8 @@ MIN_RAYS, MAX_RAYS = 2, 7  # 003 "Launching Stars": "from 2 to 7 rays"
 
 
 class Plan:
-    """What a core accepts: colours (None: any), a pattern, and its pre-printed ray."""
+    """What a core accepts: colours (None: any), a pattern, and the colour of its
+    pre-printed ray (a starter's; None for a core)."""
 
     def __init__(self, colours: set[str] | None, pattern: str, printed: str | None) -> None:
         self.colours = colours
@@ -64,8 +65,10 @@ def plan_of(game: Game, core: str) -> Plan:
 def _plan(game: Game, core: str) -> Plan:
     starters = game.content.cards["starters"]
     if core in starters:
-        ray = starters[core]["ray"]
-        return Plan(None, "any", f"{ray['colour']}:{ray['size']}")
+        # 003 "Your Starter Core": the printed ray "counts like a regular ray" and the starter
+        # takes "any sizes of ray ... without restriction", so only its colour is ever read
+        # (the star's colours); its size is the card's picture, shown by the views.
+        return Plan(None, "any", starters[core]["ray"]["colour"])
     card = game.content.cards["cores"][core]
     return Plan(set(card["colours"]), card["pattern"], None)
 

@@ -93,11 +93,11 @@ def value_star_colours(game: Game, state: State, seat: int) -> int:
     launching = _launching(state, seat)
     if launching is None:
         return 0
-    rays = list(launching["rays"])
+    colours = {ray.partition(":")[0] for ray in launching["rays"]}
     printed = plan_of(game, launching["core"]).printed  # type: ignore[arg-type]  # placed
     if printed:  # 003 "Your Starter Core": the pre-printed ray "counts like a regular ray"
-        rays.append(printed)
-    return len({ray.partition(":")[0] for ray in rays})
+        colours.add(printed)
+    return len(colours)
 
 
 def value_rays_held(game: Game, state: State, seat: int) -> int:

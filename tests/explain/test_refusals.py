@@ -87,7 +87,11 @@ def test_a_pack_with_errors_is_its_diagnostics_and_1(tmp_path: Path) -> None:
         ("games", "x", "'games' must be a whole number 2 to 100000, not 'x'"),
         ("round_limit", -1, "'round_limit' must be a whole number 1 to 1000, not -1"),
         ("players", True, "'players' must be null or a whole number 1 to 5, not True"),
-        ("seed", 1.5, "'seed' must be a whole number, not 1.5"),
+        (
+            "seed",
+            1.5,
+            "'seed' must be a whole number -9223372036854775808 to 9223372036854775807, not 1.5",
+        ),
         ("cards", "x_blaster", "'cards' must be a list of texts, not 'x_blaster'"),
         ("extra", 1, "unknown setting 'extra'"),
     ],

@@ -253,7 +253,11 @@ def test_every_kind_of_every_game_is_already_in_fmt_layout(tmp_path: Path) -> No
         for word in card_files(game):
             status, output = run("new", "card", str(pack), word, fixed.get(word, f"new_{word}"))
             assert status == 0, output
-        assert load_packs([pack]).diagnostics == []
+        # The skeleton of a card that may only be replaced is the card it replaces, unchanged
+        # until edited (W0906).
+        said = [(d.code, d.message.split(" ")[0]) for d in load_packs([pack]).diagnostics]
+        only = "command" if game == "lastlight" else "refill_rays"
+        assert said == [("W0906", f"`{only}`")], said
         status, output = run("fmt", str(pack), "--check")
         assert status == 0, output
 

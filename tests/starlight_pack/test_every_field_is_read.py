@@ -50,6 +50,10 @@ READ_BY_TOOLS = {
 READ_BY_TOOL_PATH = {
     "aspects/*/colour": "interpreter/starlight/views/board_text.py",  # "aspect Crown (gold icon)"
     "privileges/*/text": "interpreter/starlight/views/board_text.py",  # the help page's privileges
+    # A starter's printed ray's size: no rule reads it (003 "Your Starter Core": a starter
+    # takes rays of any size), so it is the card's picture, shown on each Core's plan in play
+    # ("printed red long ray") and on the card sheet (docs/rules-decisions.md SL65).
+    "starters/*/ray/size": "interpreter/starlight/views/board_text.py",
 }
 #: Fields (with what they hold) read in a step random games seldom reach -> the reader.
 #: A slotless final launch (003 "Your Last Turn") reads its size's points in one lookup;

@@ -104,7 +104,10 @@ def write_mod(folder: Path) -> Path:
 def test_a_starlight_mod_works_as_for_last_light(user_folder: Path) -> None:
     mod = write_mod(user_folder)
     code, out = run("validate", "--no-cache", "mymod")
-    assert code == 0 and out.strip() == "checked starlight 1.0.0, mymod 0.1.0: 0 errors, 0 warnings"
+    assert code == 0 and out.strip().splitlines() == [
+        'mymod 0.1.0 "Mymod": Mymod, a Starlight mod.',  # its pack.yaml's name and description
+        "checked starlight 1.0.0, mymod 0.1.0: 0 errors, 0 warnings",
+    ]
 
     loaded = load_game([mod])
     gods = {g["id"] for g in loaded.content.files["gods"]}

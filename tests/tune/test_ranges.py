@@ -7,6 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from whitedwarf.dsl.packs.loader import load_packs
@@ -155,6 +156,14 @@ def test_the_search_asks_only_numbers_inside_their_ranges_and_resumes_the_same()
     assert resumed is not None and resumed.values == whole.values
     assert [e.values for e in cut] == [e.values for e in journal]
     assert len(asked) == len(journal) - len(journal) // 2  # the cut half was not played again
+
+
+@pytest.mark.parametrize("seed", [-1, 2**32, 2**63 - 1])
+def test_the_search_takes_every_seed_tune_takes(seed: int) -> None:
+    """`tune --seed -1` played the pack as it was, then stopped with an internal error
+    (Optuna's sampler takes 0 to 2**32 - 1); the seed is folded into its range."""
+    best = search(KNOBS_2, _scored, 30, seed, [])
+    assert best is not None and best.values[0] == 5
 
 
 STARLIGHT = tune_pack.read_pack(tune_pack.resolve_pack("starlight"))
