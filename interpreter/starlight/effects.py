@@ -9,6 +9,7 @@ A ``may`` pauses the frame: its owner's decision is offered by the game like any
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter import card_state, card_uses
@@ -110,6 +111,19 @@ class Adapter:
         if name in FRAME_VALUES:  # a value that reads which card asks (`flares_used`: SL151)
             return int(self.values[name](self.game, state, frame["owner"], frame))
         return int(self.values[name](self.game, state, frame["owner"]))
+
+    def valuer(self, name: str) -> Callable[[State, Frame], int] | None:
+        """A value as ``(state, frame) -> int``, the machine's lowered form of what
+        :meth:`value` does (None: a name the vocabulary lacks, which :meth:`value` refuses).
+        The accolade checks read a value some 5 times a rollout decision of the search: the
+        call through :meth:`value` and its table was a layer each time."""
+        found = self.values.get(name)
+        if found is None:
+            return None
+        game = self.game
+        if name in FRAME_VALUES:
+            return lambda state, frame: int(found(game, state, frame["owner"], frame))
+        return lambda state, frame: int(found(game, state, frame["owner"]))
 
     def unpaid(self, state: State, frame: Frame) -> None:
         """A trace says a card could not pay a cost (a note; replays never record it)."""
