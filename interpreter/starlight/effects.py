@@ -255,18 +255,25 @@ def answer(game: Game, state: State, option_id: str) -> None:
 
 def holds(game: Game, state: State, kind: str, card: str, seat: int) -> bool:
     """Whether the ``as soon as`` condition of a laurel or accolade holds for ``seat``."""
-    tests = game.goal_conditions.get((kind, card))
-    if tests is None:
-        compiled = game.content.compiled(kind, card)
-        clauses = compiled["clauses"] if compiled is not None else []
-        condition = game.adapter.machine.condition  # each COND made a function once
-        tests = [condition(c["when"]) for c in clauses if c.get("when") is not None]
-        game.goal_conditions[kind, card] = tests
-    if not tests:
-        return False
-    frame = new_frame(f"{kind}:{card}", seat, 0, {"card": card})
+    found = game.goal_conditions.get((kind, card, seat))
+    if found is None:
+        found = game.goal_conditions[kind, card, seat] = _goal_condition(game, kind, card, seat)
+    tests, frame = found
     # A loop, not any() of a generator (SIM110): this is asked some 25 times a decision.
     for test in tests:  # noqa: SIM110
         if test(state, frame):
             return True
     return False
+
+
+def _goal_condition(
+    game: Game, kind: str, card: str, seat: int
+) -> tuple[list[Callable[[State, Frame], bool]], Frame]:
+    """A goal's conditions as the machine's tests, each COND made a function once, and the
+    frame they are asked in for ``seat``: a test only reads its frame (the owner, the card),
+    so one frame serves every check (a new one at each was a dict of 11 keys every time)."""
+    compiled = game.content.compiled(kind, card)
+    clauses = compiled["clauses"] if compiled is not None else []
+    condition = game.adapter.machine.condition
+    tests = [condition(c["when"]) for c in clauses if c.get("when") is not None]
+    return tests, new_frame(f"{kind}:{card}", seat, 0, {"card": card})

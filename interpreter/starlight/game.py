@@ -95,8 +95,11 @@ class Game:
         #: each god's compiled clauses, read once (gods.clauses)
         self.god_clauses: dict[str, list[dict[str, Any]]] = {}
         #: each laurel's and accolade's ``as soon as`` conditions as the effect machine's
-        #: tests, made once (effects.holds, asked after every action)
-        self.goal_conditions: dict[tuple[str, str], list[Callable[[State, Frame], bool]]] = {}
+        #: tests, made once, and the frame a seat's check asks them in (effects.holds, asked
+        #: after every action), by (kind, card, seat)
+        self.goal_conditions: dict[
+            tuple[str, str, int], tuple[list[Callable[[State, Frame], bool]], Frame]
+        ] = {}
         setup.check_fits(self)
 
     @classmethod
