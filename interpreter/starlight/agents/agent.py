@@ -38,6 +38,7 @@ from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.starlight import goals, launch, stars
+from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, player
@@ -101,10 +102,7 @@ def decide(
 def slot_worth(game: Game, view: State, seat: int, slot: str, core: str | None, mag: int) -> int:
     """What launching a star of ``mag`` from ``core`` to ``slot`` brings this seat."""
     p = player(view, seat)
-    found = game.content.slots[slot]
-    worth = found.night_points
-    if found.privilege and found.privilege not in p["privileges"]:
-        worth += PRIVILEGE_WORTH
+    worth = _slot_part(game, p, slot)
     if mag not in p["magnitudes"]:
         worth += MAGNITUDE_WORTH
     aspect = stars.aspect_of(game, core) if core else None
@@ -120,12 +118,24 @@ def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[s
     where = list(game.content.constellations) if action["final"] else action["constellations"]
     best: tuple[int, int | None] = (-1, None)
     opened: list[str] | None = None  # the open slots, found once for every magnitude
+    # A slot's worth is its own part (:func:`_slot_part`) plus the magnitude's and the
+    # aspect's (:func:`slot_worth`): the best slot of a size is found once for the
+    # magnitudes of that size, its worth for each magnitude its part plus theirs.
+    p = player(view, seat)
+    aspect = stars.aspect_of(game, core)
+    aspect_part = ASPECT_WORTH if aspect and aspect not in p["aspects"] else 0
+    tops: dict[str | None, int | None] = {}  # size -> its best slot's own part (None: none)
     for mag in sorted(stars.reachable_magnitudes(stars.plan_of(game, core), chosen, spare)):
-        if opened is None:
-            opened = stars.open_slots(game, view, where)
-        slots = stars.eligible_slots(game, view, seat, where, mag, opened)
-        if slots:
-            worth = max(slot_worth(game, view, seat, s, core, mag) for s in slots)
+        size = slot_size_for(mag)
+        if size in tops:
+            top = tops[size]
+        else:
+            if opened is None:
+                opened = stars.open_slots(game, view, where)
+            slots = stars.eligible_slots(game, view, seat, where, mag, opened)
+            top = tops[size] = max((_slot_part(game, p, s) for s in slots), default=None)
+        if top is not None:
+            worth = top + aspect_part + (MAGNITUDE_WORTH if mag not in p["magnitudes"] else 0)
         elif action["final"] and (mag < 6 or stars.can_launch_large(game, view, seat)):
             worth = mag  # a slotless final launch still scores (003 "Your Last Turn")
         else:
@@ -133,6 +143,15 @@ def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[s
         if worth > best[0]:
             best = (worth, mag)
     return best
+
+
+def _slot_part(game: Game, p: Player, slot: str) -> int:
+    """:func:`slot_worth`'s part that is the slot's own: its night points and privilege."""
+    found = game.content.slots[slot]
+    worth = found.night_points
+    if found.privilege and found.privilege not in p["privileges"]:
+        worth += PRIVILEGE_WORTH
+    return worth
 
 
 def _launch_step(game: Game, view: State, seat: int, action: Action, ids: list[str]) -> str:
