@@ -196,11 +196,20 @@ def eligible_slots(
     return [s for s in opened if slots[s].size == size]
 
 
-def launchable_sizes(game: Game, state: State, seat: int, constellations: list[str]) -> set[int]:
-    """Magnitudes for which some slot is open now."""
+def launchable_sizes(
+    game: Game,
+    state: State,
+    seat: int,
+    constellations: list[str],
+    opened: list[str] | None = None,
+) -> set[int]:
+    """Magnitudes for which some slot is open now. ``opened``: :func:`open_slots` of the same
+    constellations, when the caller has them."""
     large = can_launch_large(game, state, seat)
     found: set[int] = set()
-    for sid in open_slots(game, state, constellations):
+    if opened is None:
+        opened = open_slots(game, state, constellations)
+    for sid in opened:
         size = game.content.slots[sid].size
         if size != "large" or large:
             found.update(MAGNITUDES[size])
