@@ -100,6 +100,29 @@ def reachable_magnitudes(plan: Plan, chosen: list[str], spare: list[str]) -> fro
     return _magnitudes(long0, short0, long_spare, short_spare, bool(plan.printed), plan.pattern)
 
 
+def counts_of(plan: Plan, chosen: list[str], spare: list[str]) -> tuple[int, ...] | None:
+    """:func:`_counts` for ``plan`` (None when ``chosen`` has a ray the plan refuses: no
+    magnitude is reachable then), for :func:`reachable_adding`."""
+    accepted = plan.rays
+    if not all(r in accepted for r in chosen):
+        return None
+    return _counts(accepted, chosen, spare)
+
+
+def reachable_adding(plan: Plan, counts: tuple[int, ...], ray: str) -> frozenset[int]:
+    """:func:`reachable_magnitudes` of ``chosen`` and ``ray``, with ``ray`` out of ``spare``,
+    from ``counts`` (:func:`counts_of` of ``chosen`` and ``spare``; ``ray`` one of
+    ``spare``): the counts of long and short rays move by the one ray, as in
+    :func:`feasible_rays`, instead of being counted again for every ray."""
+    if ray not in plan.rays:
+        return frozenset()  # a star with a ray its plan refuses is never complete
+    long0, short0, long_spare, short_spare = counts
+    printed, pattern = bool(plan.printed), plan.pattern
+    if ray.endswith("g"):  # ":long"
+        return _magnitudes(long0 + 1, short0, long_spare - 1, short_spare, printed, pattern)
+    return _magnitudes(long0, short0 + 1, long_spare, short_spare - 1, printed, pattern)
+
+
 def _counts(accepted: frozenset[str], chosen: list[str], spare: list[str]) -> tuple[int, ...]:
     """Long and short rays chosen, and long and short rays of ``spare`` the plan accepts."""
     long_spare = short_spare = 0

@@ -189,12 +189,14 @@ def _next_ray(game: Game, view: State, action: Action, ids: list[str], held: lis
     plan = stars.plan_of(game, core)
     if "ready" in ids and (aim is None or stars.magnitude(plan, chosen) >= aim):
         return "ready"
+    counts = stars.counts_of(plan, chosen, spare)  # once, each ray's magnitudes from them
     for option in ids:
         if not option.startswith("ray:"):
             continue
-        rest = list(spare)
-        rest.remove(option[4:])
-        if aim in stars.reachable_magnitudes(plan, [*chosen, option[4:]], rest):
+        ray = option[4:]
+        if ray not in spare:
+            raise ValueError(f"{option} is not a ray held")
+        if counts is not None and aim in stars.reachable_adding(plan, counts, ray):
             return option
     rays = [i for i in ids if i.startswith("ray:")]
     return "ready" if "ready" in ids else (rays[0] if rays else ids[0])
