@@ -202,6 +202,11 @@ class Game:
         """The options ``seat`` may choose now (empty if it is not their decision)."""
         if seat not in self.current_players(state):
             return []
+        return self.awaited_options(state, seat)
+
+    def awaited_options(self, state: State, seat: int) -> list[Option]:
+        """:meth:`legal_options` of ``seat`` when the caller knows the decision is that seat's
+        (the rules between two steps, the search's rollouts): not asked again."""
         if state["frames"]:
             frame = state["frames"][-1]
             return [Option(i, t) for i, t in self.adapter.machine.options(frame)]
@@ -318,8 +323,8 @@ def advance(game: Game, state: State) -> list[Option] | None:
         if state["frames"]:
             return None
         if not state["todo"] and state["phase"] == "play" and _may_be_forced(game, state):
-            seat = state["turn"]
-            found = game.legal_options(state, seat)
+            seat = state["turn"]  # no frame, the play phase: the decision is the turn's
+            found = game.awaited_options(state, seat)
             if len(found) == 1 and found[0].id in FORCED:
                 dispatch(game, state, seat, found[0].id)
                 continue

@@ -440,11 +440,15 @@ class StarlightSearch:
         listed, self._listed = self._listed, None
         if listed is not None and listed[0] is world and listed[1] == seat:
             options = listed[2]  # the world has not changed since they were listed
+        elif world["phase"] == "play" and not world["frames"] and world["turn"] == seat:
+            options = self.game.awaited_options(world, seat)  # the seat's turn: not asked
         else:
             options = self.game.legal_options(world, seat)
         return decide(self.game, world, seat, [o.id for o in options], rng)
 
     def mover(self, world: State) -> int:
+        if world["phase"] == "play" and not world["frames"]:
+            return world["turn"]  # what current_players says then, without making its list
         return self.game.current_players(world)[0]
 
     def apply(self, world: State, seat: int, option: str) -> None:
