@@ -112,12 +112,14 @@ def slot_worth(game: Game, view: State, seat: int, slot: str, core: str | None, 
 
 
 def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[str],
-              spare: list[str]) -> tuple[int, int | None]:  # fmt: skip
-    """(worth, magnitude) of the best star ``core`` can still become; (−1, None) if none."""
+              spare: list[str], opened: list[str] | None = None,
+              ) -> tuple[int, int | None]:  # fmt: skip
+    """(worth, magnitude) of the best star ``core`` can still become; (−1, None) if none.
+    ``opened``: the open slots of the launch's constellations, when the caller has them
+    (else found once for every magnitude, when one is reachable)."""
     seat = action["seat"]
-    where = list(game.content.constellations) if action["final"] else action["constellations"]
+    where = _aimed_at(game, action)
     best: tuple[int, int | None] = (-1, None)
-    opened: list[str] | None = None  # the open slots, found once for every magnitude
     # A slot's worth is its own part (:func:`_slot_part`) plus the magnitude's and the
     # aspect's (:func:`slot_worth`): the best slot of a size is found once for the
     # magnitudes of that size, its worth for each magnitude its part plus theirs.
@@ -145,6 +147,11 @@ def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[s
     return best
 
 
+def _aimed_at(game: Game, action: Action) -> list[str]:
+    """The constellations a launch may aim at (a final launch: every one)."""
+    return list(game.content.constellations) if action["final"] else action["constellations"]
+
+
 def _slot_part(game: Game, p: Player, slot: str) -> int:
     """:func:`slot_worth`'s part that is the slot's own: its night points and privilege."""
     found = game.content.slots[slot]
@@ -161,7 +168,10 @@ def _launch_step(game: Game, view: State, seat: int, action: Action, ids: list[s
         cores = [i for i in ids if i.startswith("core:")]
         if not cores:
             return ids[0]
-        return max(cores, key=lambda c: _best_aim(game, view, action, c[5:], [], p["rays"])[0])
+        # the open slots found once for every core (the view is the same)
+        opened = stars.open_slots(game, view, _aimed_at(game, action))
+        rays = p["rays"]
+        return max(cores, key=lambda c: _best_aim(game, view, action, c[5:], [], rays, opened)[0])
     if step == "rays":
         return _next_ray(game, view, action, ids, list(p["rays"]))
     if step == "slot":
