@@ -88,7 +88,7 @@ def is_complete(plan: Plan, rays: list[str]) -> bool:
     """003 "Completed Stars and Plans"."""
     if not MIN_RAYS <= magnitude(plan, rays) <= MAX_RAYS:
         return False
-    if not all(plan.accepts(r) for r in rays):
+    if not plan.rays.issuperset(rays):  # every ray one the plan accepts
         return False
     longs = sum(1 for r in rays if r.endswith(":long"))
     return plan.sizes_fit(longs, len(rays) - longs)
