@@ -91,8 +91,6 @@ class Game:
         self.adapter = Adapter(self, bindings.WORDS)
         #: each core's plan, made once (stars.plan_of)
         self.plans: dict[str, Any] = {}
-        #: each constellation's slots showing the target icon, listed once (stars.open_slots)
-        self.targets: dict[str, list[str]] = {}
         self.gods = bool(self.options.get("gods"))
         #: each god's compiled clauses, read once (gods.clauses)
         self.god_clauses: dict[str, list[dict[str, Any]]] = {}

@@ -191,26 +191,14 @@ def open_slots(game: Game, state: State, constellations: list[str]) -> list[str]
     """Empty slots of these constellations a star may go to now (size aside)."""
     out: list[str] = []
     taken, slots, groups = state["slots"], game.content.slots, game.content.constellations
-    seat_on = taken.__getitem__
     for cid in constellations:
         ids = groups[cid]
-        seats = list(map(seat_on, ids))  # who holds each slot (most are empty: told at once)
-        if seats.count(None) == len(seats):
-            out += _targets(game, cid)
-        else:
-            filled = {s for s, seat in zip(ids, seats, strict=True) if seat is not None}
+        filled = {s for s in ids if taken[s] is not None}
+        if filled:
             out += [s for s in ids if taken[s] is None and not filled.isdisjoint(slots[s].links)]
+        else:
+            out += [s for s in ids if slots[s].target]
     return out
-
-
-def _targets(game: Game, constellation: str) -> list[str]:
-    """The slots of ``constellation`` showing the target icon (listed once per game)."""
-    found = game.targets.get(constellation)
-    if found is None:
-        slots = game.content.slots
-        found = [s for s in game.content.constellations[constellation] if slots[s].target]
-        game.targets[constellation] = found
-    return found
 
 
 def eligible_slots(
@@ -245,8 +233,8 @@ def launchable_sizes(
     found: set[int] = set()
     if opened is None:
         opened = open_slots(game, state, constellations)
-    slots = game.content.slots
-    for size in {slots[sid].size for sid in opened}:  # each size once, not each slot
+    for sid in opened:
+        size = game.content.slots[sid].size
         if size != "large" or large:
             found.update(MAGNITUDES[size])
     return found
