@@ -76,10 +76,17 @@ def options(game: Game, state: State) -> list[Option]:
     return [*out, DONE]
 
 
-def boon_options(p: Player) -> list[Option]:
+def boon_options(p: Player) -> tuple[Option, ...]:
     """003 "Actions": flares' boons may be used "during, before, or after" an action (SL13)."""
     flares = p["flares"]
-    return [_boon_option(f) for f in dict.fromkeys(flares)] if flares else []
+    return _boons(tuple(flares)) if flares else ()
+
+
+@lru_cache(maxsize=1024)
+def _boons(flares: tuple[str, ...]) -> tuple[Option, ...]:
+    """The boon options of a hand of flares (each card once), made once per hand: they are
+    listed at nearly every decision of a seat holding flares."""
+    return tuple(_boon_option(f) for f in dict.fromkeys(flares))
 
 
 # Options of a card or ray, made once each: offered at most decisions.

@@ -61,7 +61,7 @@ def determinise(
     if not filled:
         return None  # the view does not add up with the packs' cards: no consistent state
     for bag in state["bags"].values():
-        rng.shuffle(bag)
+        shuffle(rng, bag)
     state["rng"] = rng.getrandbits(64)
     state["seed"] = 0
     return cast(State, state)
@@ -152,12 +152,31 @@ def _fill_deck(state: Filling, key: str, cards: list[str], rng: random.Random) -
     if len(cards) != size:
         return False
     deck = list(cards)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     state[key] = deck
     return True
 
 
 def _unseen(cards: list[str], seen: set[str], rng: random.Random) -> list[str]:
     pool = [c for c in cards if c not in seen]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     return pool
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: for a plain :class:`random.Random`, its steps written out here
+    (the same draws of ``getrandbits`` in the same order, so the same order and the same
+    generator state after; ``tests/starlight/test_determinise.py`` holds it to that). The
+    library's shuffle calls a helper for every item, and a guess shuffles the three ray bags
+    and the hidden decks: a few hundred items a simulation of the search."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)  # a generator of its own kind draws its own way
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1  # an index below n, drawn as random.Random._randbelow_with_getrandbits does
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

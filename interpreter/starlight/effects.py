@@ -9,6 +9,7 @@ A ``may`` pauses the frame: its owner's decision is offered by the game like any
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter import card_state, card_uses
@@ -110,6 +111,19 @@ class Adapter:
         if name in FRAME_VALUES:  # a value that reads which card asks (`flares_used`: SL151)
             return int(self.values[name](self.game, state, frame["owner"], frame))
         return int(self.values[name](self.game, state, frame["owner"]))
+
+    def valuer(self, name: str) -> Callable[[State, Frame], int] | None:
+        """A value as ``(state, frame) -> int``, the machine's lowered form of what
+        :meth:`value` does (None: a name the vocabulary lacks, which :meth:`value` refuses).
+        The accolade checks read a value some 5 times a rollout decision of the search: the
+        call through :meth:`value` and its table was a layer each time."""
+        found = self.values.get(name)
+        if found is None:
+            return None
+        game = self.game
+        if name in FRAME_VALUES:
+            return lambda state, frame: int(found(game, state, frame["owner"], frame))
+        return lambda state, frame: int(found(game, state, frame["owner"]))
 
     def unpaid(self, state: State, frame: Frame) -> None:
         """A trace says a card could not pay a cost (a note; replays never record it)."""
@@ -244,18 +258,25 @@ def answer(game: Game, state: State, option_id: str) -> None:
 
 def holds(game: Game, state: State, kind: str, card: str, seat: int) -> bool:
     """Whether the ``as soon as`` condition of a laurel or accolade holds for ``seat``."""
-    tests = game.goal_conditions.get((kind, card))
-    if tests is None:
-        compiled = game.content.compiled(kind, card)
-        clauses = compiled["clauses"] if compiled is not None else []
-        condition = game.adapter.machine.condition  # each COND made a function once
-        tests = [condition(c["when"]) for c in clauses if c.get("when") is not None]
-        game.goal_conditions[kind, card] = tests
-    if not tests:
-        return False
-    frame = new_frame(f"{kind}:{card}", seat, 0, {"card": card})
+    found = game.goal_conditions.get((kind, card, seat))
+    if found is None:
+        found = game.goal_conditions[kind, card, seat] = _goal_condition(game, kind, card, seat)
+    tests, frame = found
     # A loop, not any() of a generator (SIM110): this is asked some 25 times a decision.
     for test in tests:  # noqa: SIM110
         if test(state, frame):
             return True
     return False
+
+
+def _goal_condition(
+    game: Game, kind: str, card: str, seat: int
+) -> tuple[list[Callable[[State, Frame], bool]], Frame]:
+    """A goal's conditions as the machine's tests, each COND made a function once, and the
+    frame they are asked in for ``seat``: a test only reads its frame (the owner, the card),
+    so one frame serves every check (a new one at each was a dict of 11 keys every time)."""
+    compiled = game.content.compiled(kind, card)
+    clauses = compiled["clauses"] if compiled is not None else []
+    condition = game.adapter.machine.condition
+    tests = [condition(c["when"]) for c in clauses if c.get("when") is not None]
+    return tests, new_frame(f"{kind}:{card}", seat, 0, {"card": card})

@@ -95,8 +95,11 @@ class Game:
         #: each god's compiled clauses, read once (gods.clauses)
         self.god_clauses: dict[str, list[dict[str, Any]]] = {}
         #: each laurel's and accolade's ``as soon as`` conditions as the effect machine's
-        #: tests, made once (effects.holds, asked after every action)
-        self.goal_conditions: dict[tuple[str, str], list[Callable[[State, Frame], bool]]] = {}
+        #: tests, made once, and the frame a seat's check asks them in (effects.holds, asked
+        #: after every action), by (kind, card, seat)
+        self.goal_conditions: dict[
+            tuple[str, str, int], tuple[list[Callable[[State, Frame], bool]], Frame]
+        ] = {}
         setup.check_fits(self)
 
     @classmethod
@@ -197,6 +200,11 @@ class Game:
         """The options ``seat`` may choose now (empty if it is not their decision)."""
         if seat not in self.current_players(state):
             return []
+        return self.awaited_options(state, seat)
+
+    def awaited_options(self, state: State, seat: int) -> list[Option]:
+        """:meth:`legal_options` of ``seat`` when the caller knows the decision is that seat's
+        (the rules between two steps, the search's rollouts): not asked again."""
         if state["frames"]:
             frame = state["frames"][-1]
             return [Option(i, t) for i, t in self.adapter.machine.options(frame)]
@@ -313,8 +321,8 @@ def advance(game: Game, state: State) -> list[Option] | None:
         if state["frames"]:
             return None
         if not state["todo"] and state["phase"] == "play" and _may_be_forced(game, state):
-            seat = state["turn"]
-            found = game.legal_options(state, seat)
+            seat = state["turn"]  # no frame, the play phase: the decision is the turn's
+            found = game.awaited_options(state, seat)
             if len(found) == 1 and found[0].id in FORCED:
                 dispatch(game, state, seat, found[0].id)
                 continue

@@ -82,6 +82,8 @@ def fire(
     printed order, each after the one before is done (docs/rules-decisions.md SL156, Last
     Light's R8), whoever fired the hook."""
     god = player(state, seat)["god"]
+    if god is None:
+        return False  # no god kept (a game without gods): nothing hears the hook
     started: list[int] = []
     for index, clause in enumerate(clauses(game, state, seat)):
         if clause["form"] != "trigger" or clause["hook"] != hook:

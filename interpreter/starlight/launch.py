@@ -57,11 +57,15 @@ def begin(state: State, seat: int, constellations: list[str], surcharge: int, fi
     }  # fmt: skip
 
 
-def targets(game: Game, state: State, action: Action) -> set[int] | None:
-    """Magnitudes with an open slot; None for a final launch (any star can score)."""
+def targets(
+    game: Game, state: State, action: Action, opened: list[str] | None = None
+) -> set[int] | None:
+    """Magnitudes with an open slot; None for a final launch (any star can score).
+    ``opened``: the open slots of the launch's constellations, when the caller has them."""
     if action["final"]:
         return None
-    return stars.launchable_sizes(game, state, action["seat"], action["constellations"])
+    constellations = action["constellations"]
+    return stars.launchable_sizes(game, state, action["seat"], constellations, opened)
 
 
 def can_start(game: Game, state: State, seat: int, constellations: list[str] | None) -> bool:
@@ -90,8 +94,8 @@ def options(game: Game, state: State) -> list[Option]:
     assert action is not None  # a launch in progress
     seat, step = action["seat"], action["step"]
     p = player(state, seat)
-    aims = targets(game, state, action)
     if step == "core":
+        aims = targets(game, state, action)
         found = [
             c
             for c in stars.cores_of(p)
@@ -102,12 +106,15 @@ def options(game: Game, state: State) -> list[Option]:
     if step == "rays":
         core, chosen = action["core"], action["rays"]
         assert core is not None  # chosen at the first step
+        # the open slots, found once for the aims and for the complete star's slots
+        opened = None if action["final"] else _open(game, state, action)
+        aims = targets(game, state, action, opened)
         spare = _spare(p, chosen)
         rays = stars.feasible_rays(game, state, seat, core, chosen, spare, aims)
         out = [_ray_option(ray) for ray in rays]
         plan = stars.plan_of(game, core)
         mag = stars.magnitude(plan, chosen)
-        if stars.is_complete(plan, chosen) and _launchable(game, state, action, mag):
+        if stars.is_complete(plan, chosen) and _launchable(game, state, action, mag, opened):
             out.append(Option("ready", f"the star is complete (magnitude {mag})"))
         return [*out, CANCEL, *actions.boon_options(p)]
     if step == "slot":
@@ -141,18 +148,33 @@ def _slot_option(slot: str) -> Option:
     return Option(f"slot:{slot}", f"launch to {slot_words(slot)}")
 
 
-def _launchable(game: Game, state: State, action: Action, mag: int) -> bool:
+def _launchable(
+    game: Game, state: State, action: Action, mag: int, opened: list[str] | None = None
+) -> bool:
     if action["final"]:
         return slot_size_for(mag) != "large" or stars.can_launch_large(game, state, action["seat"])
-    return bool(_slots(game, state, action, mag))
+    return bool(_slots(game, state, action, mag, opened))
 
 
-def _slots(game: Game, state: State, action: Action, mag: int | None = None) -> list[str]:
+def _open(game: Game, state: State, action: Action) -> list[str]:
+    """The open slots of the constellations a launch (not a final one) reaches."""
+    return stars.open_slots(game, state, action["constellations"])
+
+
+def _slots(
+    game: Game,
+    state: State,
+    action: Action,
+    mag: int | None = None,
+    opened: list[str] | None = None,
+) -> list[str]:
+    """The slots the launch's star of ``mag`` (default: its magnitude) may go to.
+    ``opened``: the open slots of the launch's constellations, when the caller has them."""
     seat = action["seat"]
     if mag is None:
         mag = action["magnitude"]
     everywhere = list(game.content.constellations) if action["final"] else action["constellations"]
-    return stars.eligible_slots(game, state, seat, everywhere, mag)
+    return stars.eligible_slots(game, state, seat, everywhere, mag, opened)
 
 
 def choose(game: Game, state: State, option_id: str) -> bool:

@@ -37,6 +37,9 @@ class Plan:
         sizes = ("long", "short") if pattern in ("any", "equal") else (pattern,)
         #: every ray (``colour:size``) the plan accepts, for quick membership tests
         self.rays = frozenset(f"{c}:{s}" for c in colours_ok for s in sizes)
+        #: the long ones among them, and the short ones (:func:`_counts`)
+        self.longs = frozenset(r for r in self.rays if r.endswith("g"))  # ":long"
+        self.shorts = self.rays - self.longs
 
     def accepts(self, ray: str) -> bool:
         """Whether ``ray`` may be attached at all (its colour, and a size the pattern uses)."""
@@ -88,7 +91,7 @@ def is_complete(plan: Plan, rays: list[str]) -> bool:
     """003 "Completed Stars and Plans"."""
     if not MIN_RAYS <= magnitude(plan, rays) <= MAX_RAYS:
         return False
-    if not all(plan.accepts(r) for r in rays):
+    if not plan.rays.issuperset(rays):  # every ray one the plan accepts
         return False
     longs = sum(1 for r in rays if r.endswith(":long"))
     return plan.sizes_fit(longs, len(rays) - longs)
@@ -99,20 +102,41 @@ def reachable_magnitudes(plan: Plan, chosen: list[str], spare: list[str]) -> fro
     accepted = plan.rays
     if not all(r in accepted for r in chosen):
         return frozenset()
-    long0, short0, long_spare, short_spare = _counts(accepted, chosen, spare)
+    long0, short0, long_spare, short_spare = _counts(plan, chosen, spare)
     return _magnitudes(long0, short0, long_spare, short_spare, bool(plan.printed), plan.pattern)
 
 
-def _counts(accepted: frozenset[str], chosen: list[str], spare: list[str]) -> tuple[int, ...]:
-    """Long and short rays chosen, and long and short rays of ``spare`` the plan accepts."""
-    long_spare = short_spare = 0
-    for ray in spare:
-        if ray in accepted:
-            if ray.endswith("g"):  # ":long"
-                long_spare += 1
-            else:
-                short_spare += 1
-    long0 = sum(1 for r in chosen if r.endswith("g"))
+def counts_of(plan: Plan, chosen: list[str], spare: list[str]) -> tuple[int, ...] | None:
+    """:func:`_counts` for ``plan`` (None when ``chosen`` has a ray the plan refuses: no
+    magnitude is reachable then), for :func:`reachable_adding`."""
+    accepted = plan.rays
+    if not all(r in accepted for r in chosen):
+        return None
+    return _counts(plan, chosen, spare)
+
+
+def reachable_adding(plan: Plan, counts: tuple[int, ...], ray: str) -> frozenset[int]:
+    """:func:`reachable_magnitudes` of ``chosen`` and ``ray``, with ``ray`` out of ``spare``,
+    from ``counts`` (:func:`counts_of` of ``chosen`` and ``spare``; ``ray`` one of
+    ``spare``): the counts of long and short rays move by the one ray, as in
+    :func:`feasible_rays`, instead of being counted again for every ray."""
+    if ray not in plan.rays:
+        return frozenset()  # a star with a ray its plan refuses is never complete
+    long0, short0, long_spare, short_spare = counts
+    printed, pattern = bool(plan.printed), plan.pattern
+    if ray.endswith("g"):  # ":long"
+        return _magnitudes(long0 + 1, short0, long_spare - 1, short_spare, printed, pattern)
+    return _magnitudes(long0, short0 + 1, long_spare, short_spare - 1, printed, pattern)
+
+
+def _counts(plan: Plan, chosen: list[str], spare: list[str]) -> tuple[int, ...]:
+    """Long and short rays chosen (each one the plan accepts), and long and short rays of
+    ``spare`` the plan accepts: counted by membership in the plan's long and short rays, in
+    one pass of the interpreter's C each (asked for every Core at most decisions)."""
+    longs = plan.longs.__contains__
+    long0 = sum(map(longs, chosen))
+    long_spare = sum(map(longs, spare))
+    short_spare = sum(map(plan.shorts.__contains__, spare))
     return long0, len(chosen) - long0, long_spare, short_spare
 
 
@@ -125,7 +149,7 @@ def feasible_rays(game: Game, state: State, seat: int, core: str, chosen: list[s
     accepted = plan.rays
     if not all(r in accepted for r in chosen):
         return []
-    long0, short0, long_spare, short_spare = _counts(accepted, chosen, spare)
+    long0, short0, long_spare, short_spare = _counts(plan, chosen, spare)
     printed, pattern = bool(plan.printed), plan.pattern
     large: bool | None = None
     out: list[str] = []
@@ -199,11 +223,20 @@ def eligible_slots(
     return [s for s in opened if slots[s].size == size]
 
 
-def launchable_sizes(game: Game, state: State, seat: int, constellations: list[str]) -> set[int]:
-    """Magnitudes for which some slot is open now."""
+def launchable_sizes(
+    game: Game,
+    state: State,
+    seat: int,
+    constellations: list[str],
+    opened: list[str] | None = None,
+) -> set[int]:
+    """Magnitudes for which some slot is open now. ``opened``: :func:`open_slots` of the same
+    constellations, when the caller has them."""
     large = can_launch_large(game, state, seat)
     found: set[int] = set()
-    for sid in open_slots(game, state, constellations):
+    if opened is None:
+        opened = open_slots(game, state, constellations)
+    for sid in opened:
         size = game.content.slots[sid].size
         if size != "large" or large:
             found.update(MAGNITUDES[size])

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
 
 
+#: The setup number of each pool's size (the Flare pool's is its number of prices).
+POOL_SIZES = {"long": "long_ray_pool", "short": "short_ray_pool", "cores": "cores_pool"}
+
+
 def pool_size(game: Game, kind: str) -> int:
     """How many items a full pool holds."""
     if kind == "flares":
         return len(game.content.setup.get("flare_costs", [1, 2, 3, 4]))
-    names = {"long": "long_ray_pool", "short": "short_ray_pool", "cores": "cores_pool"}
-    return game.content.number(names[kind])
+    return game.content.number(POOL_SIZES[kind])
 
 
 def draw_ray(state: State, size: str) -> str | None:
@@ -50,13 +53,14 @@ def refill(game: Game, state: State, kind: str) -> None:
     """Fill a pool up to its size, as far as the supply allows (003 "What happens if you
     can't refill a pool?"). The Flare pool first slides to its cheaper places."""
     pool = state["pools"][kind]
+    size = pool_size(game, kind)  # once: every pool is refilled at every turn's end
     if kind == "flares":
         cards = [f for f in pool if f is not None]
-        while len(cards) < pool_size(game, kind) and state["flare_deck"]:
+        while len(cards) < size and state["flare_deck"]:
             cards.append(state["flare_deck"].pop(0))
-        pool[:] = cards + [None] * (pool_size(game, kind) - len(cards))
+        pool[:] = cards + [None] * (size - len(cards))
         return
-    while len(pool) < pool_size(game, kind):
+    while len(pool) < size:
         item = draw_core(state) if kind == "cores" else draw_ray(state, kind)
         if item is None:
             break

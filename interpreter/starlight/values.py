@@ -36,8 +36,11 @@ def value_stars_launched(game: Game, state: State, seat: int) -> int:
 
 
 def value_constellations_with_stars(game: Game, state: State, seat: int) -> int:
+    stars = player(state, seat)["stars"]
+    if not stars:
+        return 0  # (an accolade's goal, asked after every action: most seats have none yet)
     slots = game.content.slots
-    return len({slots[s].constellation for s in player(state, seat)["stars"]})
+    return len({slots[s].constellation for s in stars})
 
 
 def value_magnitudes_recorded(game: Game, state: State, seat: int) -> int:
@@ -62,8 +65,11 @@ def value_privileges(game: Game, state: State, seat: int) -> int:
 
 
 def _sized(game: Game, state: State, seat: int, size: str) -> int:
+    stars = player(state, seat)["stars"]
+    if not stars:
+        return 0  # (an accolade's goal, asked after every action: most seats have none yet)
     slots = game.content.slots
-    return sum(1 for s in player(state, seat)["stars"] if slots[s].size == size)
+    return sum(1 for s in stars if slots[s].size == size)
 
 
 def value_alpha_stars(game: Game, state: State, seat: int) -> int:

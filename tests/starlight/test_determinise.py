@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic
-from whitedwarf.interpreter.starlight.determinise import determinise
+from whitedwarf.interpreter.starlight.determinise import determinise, shuffle
 from whitedwarf.interpreter.starlight.game import Game
 
 from tests.starlight.test_random_games import check_supplies, full_pack
@@ -121,3 +121,29 @@ def test_another_seats_effect_waiting_for_its_decision_is_not_guessed() -> None:
     view = game.observation(state, 0)
     view["frames"] = [{"owner": 1, "vars": 2, "pending": "?"}]
     assert determinise(game.content, view, 0, random.Random(1)) is None
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 33, 64, 65, 200])
+def test_a_guess_shuffles_as_the_library_does(size: int) -> None:
+    """A guess's shuffle is ``random.Random.shuffle`` written out: the same order from the
+    same generator, which is left in the same state (a seeded search stays reproducible)."""
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        items = [f"ray {i}" for i in range(size)]
+        expected = list(items)
+        theirs.shuffle(expected)
+        shuffle(mine, items)
+        assert items == expected
+        assert mine.getstate() == theirs.getstate()
+
+
+def test_a_generator_of_its_own_kind_shuffles_its_own_way() -> None:
+    """A subclass of :class:`random.Random` (one that draws otherwise) gets its own shuffle."""
+
+    class Backwards(random.Random):
+        def shuffle(self, x: Any) -> None:
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(Backwards(0), items)
+    assert items == [3, 2, 1]

@@ -31,13 +31,16 @@ import pickle
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import repeat
+from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.starlight import goals, launch, stars
+from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, player
@@ -58,6 +61,8 @@ CORES_WANTED = 2
 #: learnings of 400 games put a god's worth 2.8 points apart (root mean square over the ten),
 #: so two gods' worths are told apart at 95% only 1.96 * 2.8 = 5.5 apart (SL103).
 GODS_ALIKE = 5.5
+#: What a god option's id starts with (003 "The Gods": the god kept).
+GOD = "god:"
 #: The values learned for the bundled pack (``learning.py``; ``interpreter/agents/values.py``).
 SHIPPED = Path(__file__).with_name("learned_values.json")
 
@@ -79,10 +84,9 @@ def decide(
 ) -> str:
     """The option this agent takes in ``view`` (an observation of ``seat``); ``rng`` draws
     the first turn's space among those valued alike (without it: the first of them)."""
-    gods = 0  # the god options, counted in one loop (two generators were 2% of a rollout)
-    for i in ids:
-        if i.startswith("god:"):
-            gods += 1
+    # the god options, counted in one pass the interpreter runs in C (two generators were 2%
+    # of a rollout, a Python loop 1%)
+    gods = sum(map(str.startswith, ids, repeat(GOD)))
     if ids and gods == len(ids):  # the god worth most, learned
         return best_card(game, ids, "keep", lambda i: i[4:], rng, GODS_ALIKE)
     if view["frames"] or gods:
@@ -101,10 +105,7 @@ def decide(
 def slot_worth(game: Game, view: State, seat: int, slot: str, core: str | None, mag: int) -> int:
     """What launching a star of ``mag`` from ``core`` to ``slot`` brings this seat."""
     p = player(view, seat)
-    found = game.content.slots[slot]
-    worth = found.night_points
-    if found.privilege and found.privilege not in p["privileges"]:
-        worth += PRIVILEGE_WORTH
+    worth = _slot_part(game, p, slot)
     if mag not in p["magnitudes"]:
         worth += MAGNITUDE_WORTH
     aspect = stars.aspect_of(game, core) if core else None
@@ -114,18 +115,32 @@ def slot_worth(game: Game, view: State, seat: int, slot: str, core: str | None, 
 
 
 def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[str],
-              spare: list[str]) -> tuple[int, int | None]:  # fmt: skip
-    """(worth, magnitude) of the best star ``core`` can still become; (−1, None) if none."""
+              spare: list[str], opened: list[str] | None = None,
+              ) -> tuple[int, int | None]:  # fmt: skip
+    """(worth, magnitude) of the best star ``core`` can still become; (−1, None) if none.
+    ``opened``: the open slots of the launch's constellations, when the caller has them
+    (else found once for every magnitude, when one is reachable)."""
     seat = action["seat"]
-    where = list(game.content.constellations) if action["final"] else action["constellations"]
+    where = _aimed_at(game, action)
     best: tuple[int, int | None] = (-1, None)
-    opened: list[str] | None = None  # the open slots, found once for every magnitude
+    # A slot's worth is its own part (:func:`_slot_part`) plus the magnitude's and the
+    # aspect's (:func:`slot_worth`): the best slot of a size is found once for the
+    # magnitudes of that size, its worth for each magnitude its part plus theirs.
+    p = player(view, seat)
+    aspect = stars.aspect_of(game, core)
+    aspect_part = ASPECT_WORTH if aspect and aspect not in p["aspects"] else 0
+    tops: dict[str | None, int | None] = {}  # size -> its best slot's own part (None: none)
     for mag in sorted(stars.reachable_magnitudes(stars.plan_of(game, core), chosen, spare)):
-        if opened is None:
-            opened = stars.open_slots(game, view, where)
-        slots = stars.eligible_slots(game, view, seat, where, mag, opened)
-        if slots:
-            worth = max(slot_worth(game, view, seat, s, core, mag) for s in slots)
+        size = slot_size_for(mag)
+        if size in tops:
+            top = tops[size]
+        else:
+            if opened is None:
+                opened = stars.open_slots(game, view, where)
+            slots = stars.eligible_slots(game, view, seat, where, mag, opened)
+            top = tops[size] = max((_slot_part(game, p, s) for s in slots), default=None)
+        if top is not None:
+            worth = top + aspect_part + (MAGNITUDE_WORTH if mag not in p["magnitudes"] else 0)
         elif action["final"] and (mag < 6 or stars.can_launch_large(game, view, seat)):
             worth = mag  # a slotless final launch still scores (003 "Your Last Turn")
         else:
@@ -135,6 +150,20 @@ def _best_aim(game: Game, view: State, action: Action, core: str, chosen: list[s
     return best
 
 
+def _aimed_at(game: Game, action: Action) -> list[str]:
+    """The constellations a launch may aim at (a final launch: every one)."""
+    return list(game.content.constellations) if action["final"] else action["constellations"]
+
+
+def _slot_part(game: Game, p: Player, slot: str) -> int:
+    """:func:`slot_worth`'s part that is the slot's own: its night points and privilege."""
+    found = game.content.slots[slot]
+    worth = found.night_points
+    if found.privilege and found.privilege not in p["privileges"]:
+        worth += PRIVILEGE_WORTH
+    return worth
+
+
 def _launch_step(game: Game, view: State, seat: int, action: Action, ids: list[str]) -> str:
     p = player(view, seat)
     step = action["step"]
@@ -142,7 +171,10 @@ def _launch_step(game: Game, view: State, seat: int, action: Action, ids: list[s
         cores = [i for i in ids if i.startswith("core:")]
         if not cores:
             return ids[0]
-        return max(cores, key=lambda c: _best_aim(game, view, action, c[5:], [], p["rays"])[0])
+        # the open slots found once for every core (the view is the same)
+        opened = stars.open_slots(game, view, _aimed_at(game, action))
+        rays = p["rays"]
+        return max(cores, key=lambda c: _best_aim(game, view, action, c[5:], [], rays, opened)[0])
     if step == "rays":
         return _next_ray(game, view, action, ids, list(p["rays"]))
     if step == "slot":
@@ -170,12 +202,14 @@ def _next_ray(game: Game, view: State, action: Action, ids: list[str], held: lis
     plan = stars.plan_of(game, core)
     if "ready" in ids and (aim is None or stars.magnitude(plan, chosen) >= aim):
         return "ready"
+    counts = stars.counts_of(plan, chosen, spare)  # once, each ray's magnitudes from them
     for option in ids:
         if not option.startswith("ray:"):
             continue
-        rest = list(spare)
-        rest.remove(option[4:])
-        if aim in stars.reachable_magnitudes(plan, [*chosen, option[4:]], rest):
+        ray = option[4:]
+        if ray not in spare:
+            raise ValueError(f"{option} is not a ray held")
+        if counts is not None and aim in stars.reachable_adding(plan, counts, ray):
             return option
     rays = [i for i in ids if i.startswith("ray:")]
     return "ready" if "ready" in ids else (rays[0] if rays else ids[0])
@@ -189,8 +223,12 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
     for option in ids:
         if not option.startswith("flare:"):
             continue
-        data = data or pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
-        trial: State = pickle.loads(data)
+        trial: State
+        if _scores_only(game, view, option[6:]):
+            trial = _scoring_copy(view, seat)
+        else:
+            data = data or pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
+            trial = pickle.loads(data)
         try:
             launch.choose(game, trial, option)  # only this step: the blue box's points
             scored = player(trial, seat)["night"] - before
@@ -201,6 +239,56 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
         if scored > gain:
             best, gain = option, scored
     return best if best in ids else ids[-1]
+
+
+#: The one instruction of a flare's points box that :func:`_scores_only` lets through besides
+#: the tests and jumps between its parts: a gain of night points.
+_GAIN, _NIGHT = "gain", "night_point"
+
+
+def _scores_only(game: Game, view: State, flare: str) -> bool:
+    """Whether attaching ``flare`` to the launch in ``view`` writes nothing but what
+    :func:`_scoring_copy` copies: its points box only gains night points (by amounts and tests
+    that read the state), no frame waits, and no seat keeps a god (a god's powers heard at
+    the launch's end, and the reactions of others' gods, may do anything)."""
+    if view["frames"] or any(p["god"] is not None for p in view["players"]):
+        return False
+    compiled = game.content.compiled("flares", flare)
+    if compiled is None:
+        return False
+    for clause in compiled["clauses"]:
+        if clause.keys() - {"form", "code"} or clause["form"] != "immediate":
+            return False
+        for ins in clause["code"]:
+            if ins[0] == "call":
+                if ins[1] != _GAIN or any(arg.get("unit") != _NIGHT for arg in ins[2]):
+                    return False
+            elif ins[0] not in ("check", "jump", "end"):
+                return False
+    return True
+
+
+def _scoring_copy(view: State, seat: int) -> State:
+    """A copy of ``view`` for a flare's trial when :func:`_scores_only` holds: what the
+    flare step and the launch's end (``launch.choose``: the flare moved to the used ones, its
+    frame, the night points and their sources, the star recorded, the Core discarded, the
+    rays back in their bags) write is copied, the rest shared. A whole copy of the position
+    (a pickle round trip, twice the dearer part of the trial) was 8% of the search's time."""
+    trial = dict(view)
+    players = list(view["players"])
+    mine, action = pickle.loads(
+        pickle.dumps((players[seat], view["action"]), pickle.HIGHEST_PROTOCOL)
+    )
+    players[seat] = mine
+    trial["players"] = players
+    trial["action"] = action
+    trial["frames"] = []
+    trial["todo"] = list(view["todo"])
+    trial["bags"] = {size: list(bag) for size, bag in view["bags"].items()}
+    trial["core_discard"] = list(view["core_discard"])
+    if "starters_launched" in view:
+        trial["starters_launched"] = list(view["starters_launched"])
+    return cast(State, trial)
 
 
 # -- gaining ----------------------------------------------------------------------------------
@@ -317,6 +405,9 @@ def _space_value(game: Game, view: State, seat: int, index: int) -> int:
 
 # -- the search agent's part --------------------------------------------------------------------
 
+#: An option's id (the rollouts read the ids of every decision's options).
+_ID = attrgetter("id")
+
 #: The search budget per searched decision: simulations, and decisions played in each after
 #: the option tried. A round of three players is about 40 decisions; rays gathered now score
 #: only when a star is launched turns later, so the rollouts look about three rounds ahead
@@ -371,11 +462,15 @@ class StarlightSearch:
         listed, self._listed = self._listed, None
         if listed is not None and listed[0] is world and listed[1] == seat:
             options = listed[2]  # the world has not changed since they were listed
+        elif world["phase"] == "play" and not world["frames"] and world["turn"] == seat:
+            options = self.game.awaited_options(world, seat)  # the seat's turn: not asked
         else:
             options = self.game.legal_options(world, seat)
-        return decide(self.game, world, seat, [o.id for o in options], rng)
+        return decide(self.game, world, seat, list(map(_ID, options)), rng)
 
     def mover(self, world: State) -> int:
+        if world["phase"] == "play" and not world["frames"]:
+            return world["turn"]  # what current_players says then, without making its list
         return self.game.current_players(world)[0]
 
     def apply(self, world: State, seat: int, option: str) -> None:
