@@ -54,7 +54,11 @@ def test_a_planted_card_shows_its_effect_on_one_pack_and_not_the_other(tmp_path:
     assert "The Long Game's effect on its holder's light is larger on the variant" in between
     assert text.rstrip().endswith(f"report: {out / 'comparison.html'}")
     result = json.loads((out / "comparison.json").read_text())
-    assert result["base"]["light"]["high"] < 1 < result["variant"]["light"]["low"]
+    # The two light intervals do not meet: the base's holds 0, the variant's is above it (on
+    # these seeds since E158's games, -2.9 to +1.7 and +3.4 to +15.4; the base's high end had
+    # been asserted under 1, which its 12 seeds' spread does not promise).
+    base_light, variant_light = result["base"]["light"], result["variant"]["light"]
+    assert base_light["low"] < 0 < base_light["high"] < variant_light["low"]
     assert result["variant"]["light"]["p"] < 0.05
     assert result["difference"]["pairs"] == 12 and result["difference"]["light"]["low"] > 0
     # Four batches on the same seeds; a side folder is an ablation simulate can resume.
