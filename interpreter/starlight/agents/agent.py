@@ -359,12 +359,6 @@ def _between_actions(
 ) -> str:
     if "final" in ids:
         return "final"
-    turn = view.get("turn_state")
-    if turn is not None and turn.get("assembling"):
-        # A last turn without a star (SL160): ending forfeits it, while a held Flare's boon
-        # may bring the Core or rays the star lacks. Measured on 200 3-player games (docs/
-        # rules-decisions.md SL162): +4.75 points a seat that got here, none worse.
-        return next((i for i in ids if i.startswith("boon:")), "end")
     places = [i for i in ids if i.startswith("place:")]
     if places:
         return _place(game, view, seat, places, rng)
