@@ -39,6 +39,12 @@ def errors_and_warnings(pack: Path) -> list[str]:
     return [d.headline() for d in load_packs([pack]).diagnostics]
 
 
+def assert_unchanged_copy(found: list[str]) -> None:
+    """A replace-only card's skeleton is the printed card until the mod edits it: the one
+    thing validate says is W0906 (the replacement changes nothing)."""
+    assert len(found) == 1 and "warning[W0906]" in found[0], found
+
+
 @pytest.mark.parametrize(
     ("game", "word"),
     [(game, word) for game in ("lastlight", "starlight") for word in card_files(game)],
@@ -57,7 +63,11 @@ def test_every_card_kind_of_both_games_appends_a_card_that_validates(
         } == before  # nothing written
         return
     assert status == 0, output
-    assert errors_and_warnings(pack) == []
+    found = errors_and_warnings(pack)
+    if (game, word) in FIXED_IDS:  # a printed card copied unchanged replaces it with itself
+        assert_unchanged_copy(found)
+    else:
+        assert found == []
     file = card_files(game)[word].file
     assert f"id: {card_id}" in (pack / file).read_text()
 
@@ -79,7 +89,10 @@ def test_every_skeleton_is_already_in_fmt_layout(tmp_path: Path, game: str) -> N
     assert status == 0, output
     assert "0 files would be reformatted" in output
     status, output = run("validate", str(pack))
-    assert status == 0 and "0 errors, 0 warnings" in output, output
+    # A printed card copied unchanged (the fixed ids) replaces it with itself until edited: W0906.
+    fixed = sum(1 for g, _ in FIXED_IDS if g == game)
+    assert status == 0 and f"0 errors, {fixed} warning" in output, output
+    assert output.count("warning[W0906]") == fixed, output
 
 
 def test_a_starlight_mod_gets_a_god_and_two_flares_by_kind_name(tmp_path: Path) -> None:
@@ -149,7 +162,7 @@ def test_a_replaced_action_card_starts_as_the_printed_one(tmp_path: Path) -> Non
     card = (pack / "actions.yaml").read_text()
     assert "number: 1" in card and "steps: [research, manufacture]" in card
     assert "replace: true" in card
-    assert errors_and_warnings(pack) == []
+    assert_unchanged_copy(errors_and_warnings(pack))
 
 
 @pytest.mark.parametrize(
@@ -173,7 +186,7 @@ def test_a_printed_card_copied_unchanged_keeps_source_rulebook(
     assert "source: rulebook" in card and "invented" not in card, card
     printed = next(c for c in read_yaml(bundled_pack(game) / file) if c["id"] == card_id)
     assert f"name: {printed['name']}" in card.replace('"', ""), card
-    assert errors_and_warnings(pack) == []
+    assert_unchanged_copy(errors_and_warnings(pack))
     text = str(printed["text"]).split()[0]
     (pack / file).write_text(card.replace(f"text: {text}", f"text: Twice, {text}"))
     told = errors_and_warnings(pack)
