@@ -1032,8 +1032,12 @@ class Checker:
             hint = f"a step starts with its verb, done by the card's owner: `{rest}`, not `you ...`"
             self.error("E0401", action.verb.pos, f"unknown verb `{action.verb.text}`", hint)
             return
-        subject = party_step(self.source.text, action.verb.pos.start, self.registry)
-        if verb is None and subject is not None:  # `opponents lose 1 common`
+        subject = (
+            party_step(self.source.text, action.verb.pos.start, self.registry)
+            if verb is None
+            else None
+        )
+        if subject is not None:  # `opponents lose 1 common`
             self.error("E0401", action.verb.pos, *subject)
             return
         if verb is None:

@@ -193,18 +193,27 @@ class Compiler:
             self.for_each(step, asm)
         elif isinstance(step, ast.Repeat):
             self.repeat(step, asm, loop_var)
-        elif isinstance(step, ast.Lasting) and isinstance(step.clause, ast.NextCost):
-            discount = step.clause  # a one-shot discount gone at the period's end
-            if isinstance(discount.amount, ast.Num):
-                thing = " ".join(w.text for w in discount.thing)
-                asm.emit("next_cost", thing, discount.amount.value, step.period.text)
-        elif isinstance(step, ast.Lasting) and not isinstance(step.clause, ast.NextCost):
-            asm.emit("lasting", step.period.text, self.clause(step.clause))  # durations
-        elif isinstance(step, ast.NextCost) and isinstance(step.amount, ast.Num):
-            thing = " ".join(w.text for w in step.thing)
-            asm.emit("next_cost", thing, step.amount.value)
+        elif isinstance(step, ast.Lasting):
+            self.lasting(step, asm)
+        elif isinstance(step, ast.NextCost):
+            self.next_cost(step, asm)
         elif isinstance(step, ast.Remember):
             self.remember(step, asm, loop_var)
+
+    def lasting(self, step: ast.Lasting, asm: _Assembler) -> None:
+        """A duration's modifier or grant (issue 29), or a one-shot discount gone at the
+        period's end."""
+        if isinstance(step.clause, ast.NextCost):
+            self.next_cost(step.clause, asm, step.period.text)
+        else:
+            asm.emit("lasting", step.period.text, self.clause(step.clause))
+
+    @staticmethod
+    def next_cost(step: ast.NextCost, asm: _Assembler, *until: str) -> None:
+        """``["next_cost", thing, n]``, with the period it is kept to when one is named (the
+        checker refuses an amount that is not a plain number)."""
+        if isinstance(step.amount, ast.Num):
+            asm.emit("next_cost", " ".join(w.text for w in step.thing), step.amount.value, *until)
 
     def body(self, steps: tuple[ast.Step, ...], asm: _Assembler, loop_var: int | None) -> None:
         """Steps in order. A cost written as a plain step (`pay 1 rare then gain 2 light`) is

@@ -79,9 +79,7 @@ def end(state: State, period: str) -> None:
 
 def _discounts_end(state: State, period: str) -> None:
     """``until the end of the round: your next ship costs 1 less`` not used by then."""
-    kept = state.get(NEXT_COSTS)
-    if not kept or all(entry.get("until") != period for entry in kept):
-        return
+    kept = state.get(NEXT_COSTS) or []
     for index in reversed(range(len(kept))):
         entry = kept[index]
         if entry.get("until") == period:

@@ -49,14 +49,14 @@ def start(state: State, frame: Frame, period: str, clause: dict[str, Any]) -> No
 def end(state: State, period: str) -> None:
     """The period is over: its durations end, a trace line each, and its one-shot discounts
     not used are gone."""
-    discounts = state.get(NEXT_COSTS)
-    if discounts and any(entry.get("until") == period for entry in discounts):
+    discounts = state.get(NEXT_COSTS) or []
+    gone = [entry for entry in discounts if entry.get("until") == period]
+    if gone:
         state[NEXT_COSTS] = [entry for entry in discounts if entry.get("until") != period]
-        if events.ON:
-            for entry in discounts:
-                if entry.get("until") == period:
-                    told = {"thing": entry["thing"], "amount": entry["amount"], "until": period}
-                    events.note(state, "next_cost_over", entry["owner"], card=entry["card"], **told)
+    if events.ON:
+        for entry in gone:
+            told = {"thing": entry["thing"], "amount": entry["amount"], "until": period}
+            events.note(state, "next_cost_over", entry["owner"], card=entry["card"], **told)
     kept = state.get(DURATIONS)
     if not kept:
         return
