@@ -22,6 +22,9 @@ class EffectSource:
     text: str
     path: str
     locate: Locator
+    #: Lines of the file that YAML joined into one line of ``text`` (a quoted, plain or
+    #: ``>`` scalar folds each line break into a space); 0 when the lines were kept.
+    joined_lines: int = 0
 
     def span(self, start: int, end: int | None = None) -> Span:
         """The file span of ``text[start:end]``."""

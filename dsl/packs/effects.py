@@ -68,10 +68,10 @@ def compile_cards(
     for job, key in jobs:
         if len(job.kinds) > 1:  # the card's kind is unknown: only what is wrong under all
             outcomes = [results[(card_kind, job.source.text)] for card_kind in job.kinds]
-            diagnostics += [_relocate(problem, job.source) for problem in _common(outcomes)]
+            diagnostics += _located(_common(outcomes), job.source)
             continue
         result, problems, card_text = results[(job.kinds[0], job.source.text)]
-        diagnostics += [_relocate(problem, job.source) for problem in problems]
+        diagnostics += _located(problems, job.source)
         if result is not None and id(job.entry) not in unplaced:
             compiled[key][job.entry.card_id] = {"card": job.entry.id, **result}
         if card_text is not None:
@@ -199,6 +199,27 @@ def _compile_batch(registry: Registry, batch: list[tuple[str, str]]) -> list[Out
 
 def _offset_locator(offset: int) -> tuple[int, int]:
     return 1, offset + 1
+
+
+def _located(problems: Sequence[Diagnostic], source: EffectSource) -> list[Diagnostic]:
+    """The problems of one effect at the card's place in its file; the first error of an
+    effect whose written lines YAML joined into one says so, since a clause written on a
+    line of its own was read as the end of the line before it (the error's own message,
+    `gain` is not a cost, does not say why)."""
+    located = [_relocate(problem, source) for problem in problems]
+    if source.joined_lines > 1:
+        for index, problem in enumerate(located):
+            if problem.is_error:
+                note = (
+                    f"YAML joined the {source.joined_lines} lines of this effect into one "
+                    "line (a quoted or plain string, or a `>` block, folds each line break "
+                    "into a space), so a clause on a line of its own is read as part of the "
+                    "line before: write the effect as a block, `effect: |`, which keeps its "
+                    "lines, or separate the clauses with `;`"
+                )
+                located[index] = replace(problem, notes=(*problem.notes, note))
+                break
+    return located
 
 
 def _relocate(problem: Diagnostic, source: EffectSource) -> Diagnostic:

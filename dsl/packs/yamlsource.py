@@ -135,7 +135,20 @@ class YamlFile:
         node = self._where.get(tuple(path), (None, None))[0]
         if not isinstance(node, ScalarNode):
             return None
-        return EffectSource(_value_text(node), self.display, _ScalarLocator(self, node))
+        text = _value_text(node)
+        return EffectSource(text, self.display, _ScalarLocator(self, node), _joined(node, text))
+
+
+def _joined(node: ScalarNode, text: str) -> int:
+    """How many lines of the file YAML joined into one line of the effect ``text``: the
+    written lines of a scalar that is not a literal block (`|`) and whose value has no line
+    break left; 0 when its lines were kept or it was written on one line."""
+    if node.style == "|" or "\n" in text.strip() or node.end_mark is None:
+        return 0
+    written = node.end_mark.line - node.start_mark.line + (1 if node.end_mark.column else 0)
+    if node.style == ">":  # its text starts on the line after the `>`
+        written -= 1
+    return written if written > 1 else 0
 
 
 def _value_text(node: ScalarNode) -> str:
