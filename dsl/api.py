@@ -18,6 +18,7 @@ from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.parser import OWN_MOMENT_TRIED, EffectSyntaxError, EffectTooDeep, parse
 from whitedwarf.dsl.party_steps import foreign_subject, party_step
+from whitedwarf.dsl.place_phrases import place_phrase
 from whitedwarf.dsl.registry import Deprecation, Registry
 from whitedwarf.dsl.source import EffectSource, hostile_character
 from whitedwarf.dsl.suggest import did_you_mean
@@ -183,6 +184,7 @@ def parse_effect(
         subject = (
             party_step(text, problem.start, registry)
             or foreign_subject(text, problem.start, registry)
+            or place_phrase(text, problem.start, registry)
             if registry
             else None
         )

@@ -15,6 +15,7 @@ from typing import Any
 from whitedwarf.dsl import ast, budget, card_state, emptied, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.party_steps import party_step
+from whitedwarf.dsl.place_phrases import place_phrase
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
@@ -1310,8 +1311,11 @@ class Checker:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
                 hint = f"its prepositions: {known}; for example: `{verb.example}`"
                 of_this = self._of_this_meant(arg)
+                place = place_phrase(self.source.text, arg.prep.pos.start, self.registry)
                 if of_this is not None:  # `gain 1 night_point per star in this constellation`
                     hint = of_this
+                elif place is not None:  # `per ship of yours in the centre sector`
+                    hint = f"{place[0]}: {place[1]}"
                 if arg.prep.text == "with" and _words_after(arg)[:2] == ["the", "least"]:
                     hint = (  # "the player with the least light": one ranking word
                         "the language has no `least` for ranking a player: write `with the "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.diagnostics import Diagnostic
@@ -444,3 +446,64 @@ def test_the_seventh_design_rounds_first_slips_get_a_hint(
 def test_a_resource_of_your_choice_is_told_the_choice_to_write() -> None:
     found = only("when round_start -> gain 1 resource of your choice", "E0409", "civilization")
     assert any("`choose one: gain 1 common or" in note for note in found.notes), found
+
+
+#: A place written after the noun as English writes it, and the form the hint must write
+#: (design round 8: "put `->` between the trigger ..." was all a condition was told).
+PLACES = [
+    (
+        "lastlight",
+        "while number of ships in the centre sector >= 2: you have +1 trades",
+        "centre ships",
+    ),
+    (
+        "lastlight",
+        "when round_end if number of planets you control in the inner ring >= 2 -> gain 1 light",
+        "inner planets you control",
+    ),
+    (
+        "lastlight",
+        "when ship_moved -> for each ship of yours in an adjacent sector -> gain 1 common",
+        "adjacent ship of yours",
+    ),
+    (
+        "lastlight",
+        "when ship_built if number of enemy ships in this sector >= 1 -> gain 1 common",
+        "enemy ships here",
+    ),
+    (
+        "lastlight",
+        "when round_end -> gain 1 common per ship of yours in the centre sector",
+        "centre ship of yours",
+    ),
+    (
+        "starlight",
+        "when star_launched if number of stars of yours in aquila >= 2 -> gain 1 night_point",
+        "aquila stars of yours",
+    ),
+    (
+        "starlight",
+        "when star_launched if number of stars in this constellation >= 2 -> gain 1 night_point",
+        "stars of this constellation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "effect", "fixed"), PLACES)
+def test_a_place_after_the_noun_is_told_the_filter_that_says_it(
+    game: str, effect: str, fixed: str
+) -> None:
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    reg, kind = (registry(), "civilization") if game == "lastlight" else (starlight(), "god")
+    _, found = compile_effect(EffectSource.standalone(effect), reg, kind)
+    errors = [d for d in found if d.is_error]
+    assert len(errors) == 1, errors
+    said = f"{errors[0].message} {errors[0].hint}"
+    assert "is not how a place is said" in said and f"`{fixed}`" in said, said
+    written = re.search(r" (in|on) (the |an |this )?[a-z]+( (sector|ring|constellation))?", effect)
+    assert written is not None
+    rewritten = effect.replace(effect[written.start() :][: len(written.group(0))], "")
+    noun = fixed.split(" of ")[0].split(" you ")[0].split()[-1]
+    rewritten = re.sub(rf"\b(enemy )?{noun}( of yours| you control)?\b", fixed, rewritten, count=1)
+    assert compile_effect(EffectSource.standalone(rewritten), reg, kind)[1] == [], rewritten
