@@ -9,7 +9,8 @@ from collections.abc import Iterable
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """Return the candidate most like ``word``, or None when nothing is close."""
     pool = sorted(set(candidates))
-    matches = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
+    matches = difflib.get_close_matches(word, pool, n=3, cutoff=cutoff)
+    matches = [match for match in matches if _parts_alike(word, match)]
     if matches:
         return matches[0]
     lowered = word.lower().replace("-", "_").replace(" ", "_")
@@ -19,6 +20,19 @@ def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | 
     # a word cut short (`civ` for `civilization`): the one candidate it begins
     started = [c for c in pool if len(lowered) >= 3 and c.lower().startswith(lowered)]
     return started[0] if len(started) == 1 else None
+
+
+def _parts_alike(word: str, match: str) -> bool:
+    """Whether each ``_``-separated part of ``word`` is a slip of the same part of
+    ``match``: `round_ned` of `round_end`, not `ship_repaired` of `ship_moved`, which share
+    `ship_` and `ed` (difflib's 0.61) but name another moment. Names of other shapes pass."""
+    parts, others = word.lower().split("_"), match.lower().split("_")
+    if len(parts) != len(others) or len(parts) < 2:
+        return True
+    return all(
+        difflib.SequenceMatcher(None, part, other).ratio() >= 0.5
+        for part, other in zip(parts, others, strict=True)
+    )
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

@@ -507,3 +507,14 @@ def test_a_place_after_the_noun_is_told_the_filter_that_says_it(
     noun = fixed.split(" of ")[0].split(" you ")[0].split()[-1]
     rewritten = re.sub(rf"\b(enemy )?{noun}( of yours| you control)?\b", fixed, rewritten, count=1)
     assert compile_effect(EffectSource.standalone(rewritten), reg, kind)[1] == [], rewritten
+
+
+def test_an_unknown_hook_sharing_one_part_is_not_a_did_you_mean() -> None:
+    """`ship_repaired` was "did you mean `ship_moved`?" (difflib 0.61 for `ship_` and `ed`):
+    another moment, not a slip; each part of a name must be a slip of the same part."""
+    found = only("when ship_repaired -> gain 1 common", "E0402")
+    assert "did you mean" not in found.hint and "`ship_moved`" in found.hint
+    assert only("when round_ned -> gain 1 common", "E0402").hint == "did you mean `round_end`?"
+    assert only("when unit_destoryed -> gain 1 common", "E0402").hint == (
+        "did you mean `unit_destroyed`?"
+    )
