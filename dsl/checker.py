@@ -245,6 +245,7 @@ class Checker:
             self.step(clause.body, scope)
         elif isinstance(clause, ast.While):  # a conditional modifier or grant
             self.cond(clause.cond, scope)
+            self.read_outside_its_moment(clause)
             if isinstance(clause.clause, ast.Modifier):
                 self.modifier(clause.clause, scope)
             else:
@@ -255,6 +256,32 @@ class Checker:
             elif isinstance(clause, ast.Activated) and form in self.kind.clauses:
                 self.free_ability(clause)
             self.step(clause.body, scope)
+
+    def read_outside_its_moment(self, clause: ast.While) -> None:
+        """E0447: a conditional modifier or grant whose condition reads a value set only
+        during a moment (`star_magnitude`: the star being launched) of a number the engine
+        reads outside it (`launch_cost`, read when the launch is offered and paid, before the
+        star is placed): the value is 0 there, so the condition says nothing of the star."""
+        inner = clause.clause
+        if isinstance(inner, ast.Modifier):
+            name, stat = inner.stat.text, self.registry.stats.get(inner.stat.text)
+            during = stat.during if stat is not None else ()
+        else:
+            name, during = inner.flag.text, ()
+        for word, moment in _moment_words(clause.cond, self.registry):
+            if moment in during or moment not in self.registry.moments:
+                continue
+            said = self.registry.moments[moment]
+            cond = self.source.text[clause.cond.pos.start : clause.cond.pos.end]
+            self.error(
+                "E0447",
+                word.pos,
+                f"`{word.text}` is set only for {said.what} ({said.when}), and `{name}` is "
+                f"read at other times, so this condition never sees {said.what}",
+                f"a condition on {said.what} can guard what happens then, in a trigger: "
+                f"`when {said.hook} if {cond} -> <what happens>`",
+            )
+            return
 
     def free_ability(self, clause: ast.Activated) -> None:
         """W0408 for an activated ability without a use limit that costs nothing, or whose
@@ -2521,16 +2548,22 @@ class Checker:
     def counter_operand(
         self, param: Param, value: Any, scope: _Scope, verb: Verb
     ) -> dict[str, Any] | None:
-        """``1 charge``: a number and a counter name the card writer chooses."""
+        """``1 charge``: a number and a counter name the card writer chooses; ``a charge``
+        is one, as English says it ("put a charge on this card")."""
+        written = value
+        value = _one_counter(value)
         if not isinstance(value, ast.Amount) or value.unit is None or value.per is not None:
             self.error(
                 "E0410",
                 value.pos,
                 f"`{verb.name}` needs a number of counters and their name, such as `1 charge`",
-                f"`{verb.name}` counts counters on this card, as in `{verb.name} 1 charge "
-                + ("on" if verb.name == card_state.PUT else "from")
-                + f" this card`{self.verbs_for(value)}",
+                self.counter_hint(verb, value),
             )
+            if _every_counter(value):  # `remove all charges`:
+                # used all the same, so W0410 does not say the card's puts are never used
+                self.counters_used.append(
+                    (card_state.counter_name(value.words[0].text), value.words[0])
+                )
             return None
         name = card_state.counter_name(value.unit.text)
         if verb.name == card_state.PUT:
@@ -2539,8 +2572,23 @@ class Checker:
             self.counters_used.append((name, value.unit))
         self.expr(value.count, scope, param.range, f"a number of `{name}` counters")
         operand = {"amount": value, "unit": name}
-        self.resolved.operands[id(value)] = operand
+        self.resolved.operands[id(written)] = operand
         return operand
+
+    def counter_hint(self, verb: Verb, value: Any) -> str:
+        """How `put` and `remove` count: `remove all charges` is told the count that empties
+        the card, `(charges on this card)`."""
+        prep = "on" if verb.name == card_state.PUT else "from"
+        if _every_counter(value) and verb.name == card_state.REMOVE:
+            name = value.words[0].text
+            return (
+                f"every counter of a kind is `({name} on this card)`: `remove ({name} on this "
+                f"card) {name} from this card` empties the card"
+            )
+        return (
+            f"`{verb.name}` counts counters on this card, as in `{verb.name} 1 charge {prep} "
+            f"this card`{self.verbs_for(value)}"
+        )
 
     def verbs_for(self, value: Any) -> str:
         """``; verbs that act on a ship: `deal`, `destroy`, ...``: for `remove a ship of
@@ -2761,6 +2809,45 @@ def _past(verb: str) -> str:
         return _IRREGULAR_PAST[verb]
     stem = verb.removesuffix("s")
     return stem + ("d" if stem.endswith("e") else "ed")
+
+
+def _moment_words(node: Any, registry: Registry) -> list[tuple[ast.Word, str]]:
+    """The words of a condition that read a value or a filter set only during a moment
+    (``Value.during``, ``Filter.during``), with the moment, in the order written."""
+    found: list[tuple[ast.Word, str]] = []
+    if isinstance(node, ast.Word):
+        value = registry.values.get(node.text)
+        kept = registry.filters.get(node.text)
+        moment = (value.during if value else "") or (kept.during if kept else "")
+        if moment:
+            found.append((node, moment))
+        return found
+    if isinstance(node, tuple):
+        for item in node:
+            found += _moment_words(item, registry)
+        return found
+    for name in getattr(node, "__dataclass_fields__", {}):
+        if name != "pos":
+            found += _moment_words(getattr(node, name), registry)
+    return found
+
+
+def _every_counter(value: Any) -> bool:
+    """`all charges`, `every seal`: every counter of a kind, as English says it."""
+    if not isinstance(value, ast.Selector) or value.det is None or value.posts:
+        return False
+    return value.det.text in ("all", "every", "each") and len(value.words) == 1
+
+
+def _one_counter(value: Any) -> Any:
+    """`a charge`, `an envy`, `one seal`: one counter, as `1 charge` (the written selector
+    otherwise)."""
+    one = isinstance(value, ast.Selector) and value.det is not None and value.count is None
+    if not (one and value.det.text in ("a", "an", "one") and len(value.words) == 1):
+        return value
+    if value.posts or value.up_to:
+        return value
+    return ast.Amount(ast.Num(1, value.det.pos), value.words[0], None, value.pos)
 
 
 def _per_counter(previous: ast.Arg | None, arg: ast.Arg) -> ast.Amount | None:

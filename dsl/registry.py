@@ -202,6 +202,9 @@ class Filter(Entry):
     # accepts any word for it; the game's content check names a misspelt one, with the
     # pack's ids as suggestions. At most one open filter per noun type and form.
     ids: str = ""
+    # A moment outside which the filter keeps nothing (``Value.during``; a `launching`
+    # filter: the star being launched).
+    during: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +221,10 @@ class Stat(Entry):
     # English (dsl/render.py): ``{whose}`` is "your" (or "<subject>'s"), ``{n}`` the size of
     # the change and ``{more}`` "more" or "less". Empty: "you have +1 <text>".
     phrase: str = ""
+    # The moments (``Value.during``) inside which the engine reads the number: a
+    # conditional modifier of it may test a value that is only set then (a price read while
+    # a placed star is scored, not a cost paid before it is placed).
+    during: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +301,10 @@ class Value(Entry):
     # (``the most [light] an opponent has``): ``{player}`` stands for the player (``the most
     # [light] a player other than {player} has``); empty: the text with "your" made theirs.
     their: str = ""
+    # A moment of the game outside which the value is always 0 (a `star_magnitude`,
+    # during ``launch``: the star being launched, once placed); ``Registry.moments`` says it. A
+    # conditional modifier or grant whose number is read outside it is refused (E0447).
+    during: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +337,15 @@ class Deprecation:
     section: str
     since: str  # the language version that deprecated it
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment of the game outside which some values are always 0 (``Value.during``)."""
+
+    what: str  # what is set only then: "the star being launched"
+    when: str  # when that is: "from its placing to its scoring (003 launch steps 4 and 5)"
+    hook: str  # the hook heard inside it, for the form that acts then: "star_launched"
 
 
 @dataclass
@@ -373,6 +393,9 @@ class Registry:
     # Phrases a card text may use for what the text written from an effect says in the
     # game's own words (W0430 compares them alike): a phrase -> the words the text has.
     synonyms: dict[str, str] = field(default_factory=dict)
+    # The moments of ``Value.during`` (and ``Filter.during``): each says what is set only
+    # then, and a form that acts inside it (for E0447's hint).
+    moments: dict[str, Moment] = field(default_factory=dict)
     # The game's generated reference page (``whitedwarf doc`` writes it; hints name it);
     # empty: ``docs/reference-<game>.md``.
     reference: str = ""

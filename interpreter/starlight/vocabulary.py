@@ -18,6 +18,7 @@ from whitedwarf.dsl.registry import (
     Fires,
     Flag,
     Hook,
+    Moment,
     Noun,
     Param,
     Range,
@@ -105,6 +106,11 @@ def _resources() -> list[Resource]:
     ]
 
 
+#: The moment of a launch from the placing of its star on (``Value.during``): the star's
+#: magnitude and colours and the `launching` filter are read only then (launch.py).
+LAUNCH = "launch"
+
+
 def _value(
     name: str,
     doc: str,
@@ -115,10 +121,11 @@ def _value(
     for_mods: bool = False,
     most: int | None = None,
     their: str = "",
+    during: str = "",
 ) -> Value:
     return Value(
         name, doc, example, cite, text=text, reads=None, least=least, for_mods=for_mods,
-        most=most, their=their,
+        most=most, their=their, during=during,
     )  # fmt: skip
 
 
@@ -194,6 +201,7 @@ def _values() -> list[Value]:
             "gain (star_magnitude) night_points",
             '003 "Flares": include the star',
             "the magnitude of this star",
+            during=LAUNCH,  # set from the placing of the star on (launch.py)
         ),
         _value(
             "star_colours",
@@ -201,6 +209,7 @@ def _values() -> list[Value]:
             "gain (star_colours) night_points",
             '003 "Flares": include the star',
             "the number of colours in this star",
+            during=LAUNCH,  # set from the placing of the star on (launch.py)
         ),
         _value(
             "rays_held",
@@ -433,6 +442,7 @@ def _filters() -> list[Filter]:
             '003 "Flares": "Include the star you are launching now"',
             applies_to=("star",),
             text="being launched",
+            during=LAUNCH,
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
     ]
@@ -570,6 +580,9 @@ def _stat(
         text=text,
         default=default,
         setting=f"setup:{name}",
+        # the price of a bought night point is read once the star is placed (003 launch step
+        # 5, launch.py's buying); every other number before a launch or outside one
+        during=(LAUNCH,) if name == "night_point_price" else (),
     )
 
 
@@ -894,6 +907,11 @@ def registry() -> Registry:
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
     reg.next_costs.update(NEXT_COSTS)
     reg.sides.update(SIDES)  # `the player to your left` (SL158)
+    reg.moments[LAUNCH] = Moment(  # E0447: `star_magnitude` and the like are 0 outside it
+        "the star being launched",
+        "from its placing to its scoring, 003 launch steps 4 and 5",
+        "star_launched",
+    )
     return reg
 
 

@@ -518,3 +518,29 @@ def test_an_unknown_hook_sharing_one_part_is_not_a_did_you_mean() -> None:
     assert only("when unit_destoryed -> gain 1 common", "E0402").hint == (
         "did you mean `unit_destroyed`?"
     )
+
+
+@pytest.mark.parametrize(
+    ("effect", "word"),
+    [
+        ("while star_magnitude <= 2: you have -1 launch_cost", "star_magnitude"),
+        ("while number of launching aquila stars >= 1: you have -1 launch_cost", "launching"),
+        ("while star_colours >= 3: you can ignore_surcharge", "star_colours"),
+    ],
+)
+def test_a_condition_on_the_star_being_launched_is_refused_where_it_is_never_read(
+    effect: str, word: str
+) -> None:
+    """`while star_magnitude <= 2: you have -1 launch_cost` validated and made every launch
+    1 AP cheaper: the cost is paid before the star is placed, when `star_magnitude` is 0
+    (design round 8, SL170). The hint's trigger compiles; the price of a bought night point,
+    read once the star is placed, may test it."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    _, found = compile_effect(EffectSource.standalone(effect), starlight(), "god")
+    assert [d.code for d in found] == ["E0447"], found
+    assert found[0].message.startswith(f"`{word}` is set only for the star being launched")
+    trigger = found[0].hint.split("`")[1].replace("<what happens>", "gain 1 ap")
+    assert compile_effect(EffectSource.standalone(trigger), starlight(), "god")[1] == []
+    kept = "while star_magnitude >= 5: you have -1 night_point_price"
+    assert compile_effect(EffectSource.standalone(kept), starlight(), "god")[1] == []
