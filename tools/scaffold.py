@@ -463,10 +463,10 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
     if (folder / card_file.file).exists():
         _appendable(folder / card_file.file, card_id)  # said of the user's file, not the trial's
     _try_first(folder, card_file.file, card_id, card, top)
-    written = _append(folder / card_file.file, card_id, card, top)
+    path = _append(folder / card_file.file, card_id, card, top)
     if not fixed_ids(card_file):  # a card of the game's own is replaced, not added
         allow_box_counts(folder, card_file.file)
-    return written
+    return path
 
 
 def _refuse_base_id(folder: Path, game: str, file: str, card_id: str) -> None:
