@@ -116,6 +116,7 @@ class SourceLines:
         self._texts: dict[str, list[str]] = {
             path: text.splitlines() for path, text in (texts or {}).items()
         }
+        self._shown: dict[tuple[str, int], ShownLine | None] = {}
 
     def add(self, path: str, text: str) -> None:
         self._texts[path] = text.splitlines()
@@ -139,6 +140,44 @@ class SourceLines:
         lines = self._texts[path]
         return lines[number - 1] if 0 < number <= len(lines) else None
 
+    def shown(self, path: str, number: int) -> ShownLine | None:
+        """The line as an excerpt shows it, worked out once per line: a 2 MiB file written on
+        one line (JSON is YAML) with an error at each of its 100,000 values would otherwise
+        scan the whole line again for each of them."""
+        key = (path, number)
+        if key not in self._shown:
+            source = self.line(path, number)
+            self._shown[key] = None if source is None else ShownLine.of(source)
+        return self._shown[key]
+
+
+@dataclass(frozen=True)
+class ShownLine:
+    """A source line as an excerpt shows it: each hostile character as U+FFFD (one column
+    each, as written), tabs expanded; ``columns[i]`` is where the line's character ``i``
+    is shown (None: where it is written, the line having no tab)."""
+
+    text: str
+    columns: tuple[int, ...] | None
+
+    @classmethod
+    def of(cls, source: str) -> ShownLine:
+        source = HOSTILE_CHARACTERS.sub("\ufffd", source)
+        if "\t" not in source:
+            return cls(source, None)
+        columns, at = [], 0
+        for character in source:
+            columns.append(at)
+            at = at + 4 - at % 4 if character == "\t" else at + 1
+        columns.append(at)
+        return cls(source.expandtabs(4), tuple(columns))
+
+    def column(self, index: int) -> int:
+        """Where the line's character ``index`` (0-based; past the end: the line's end) is shown."""
+        if self.columns is None:
+            return min(index, len(self.text))
+        return self.columns[min(index, len(self.columns) - 1)]
+
 
 def escaped(text: str) -> str:
     """``text`` with each of :data:`HOSTILE_CHARACTERS` written as its escape (``\\x1b``,
@@ -153,15 +192,14 @@ def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
     """Render one diagnostic with its source line, a caret and its hint."""
     out = [diagnostic.headline()]
     span = diagnostic.span
-    source = sources.line(span.path, span.line) if span else None
-    if span is not None and source is not None:
+    line = sources.shown(span.path, span.line) if span else None
+    if span is not None and line is not None:
         gutter = str(span.line)
         pad = " " * len(gutter)
         width = 1
         if span.end_line == span.line and span.end_column and span.end_column > span.column:
             width = span.end_column - span.column
-        source = HOSTILE_CHARACTERS.sub("\ufffd", source)  # one column each, as written
-        shown, at, width = _excerpt(source, span.column - 1, max(1, width))
+        shown, at, width = _excerpt(line, span.column - 1, max(1, width))
         out.append(f"{pad} |")
         out.append(f"{gutter} | {shown}")
         out.append(f"{pad} | {' ' * at}{'^' * width}")
@@ -177,11 +215,11 @@ def render_text(diagnostic: Diagnostic, sources: SourceLines) -> str:
 EXCERPT_WIDTH = 120
 
 
-def _excerpt(source: str, column: int, width: int) -> tuple[str, int, int]:
-    """The line as shown (tabs expanded, cut to :data:`EXCERPT_WIDTH` around the fault),
-    where its caret starts and how many carets it has."""
-    line = source.expandtabs(4)
-    at = len(_visual_prefix(source, column))
+def _excerpt(source: ShownLine, column: int, width: int) -> tuple[str, int, int]:
+    """The line as shown (cut to :data:`EXCERPT_WIDTH` around the fault), where its caret
+    starts and how many carets it has; the cost does not grow with the line's length."""
+    line = source.text
+    at = source.column(column)
     if len(line) <= EXCERPT_WIDTH:
         return line, at, width
     start = max(0, min(at - EXCERPT_WIDTH // 3, len(line) - EXCERPT_WIDTH))
@@ -190,11 +228,6 @@ def _excerpt(source: str, column: int, width: int) -> tuple[str, int, int]:
     tail = "..." if end < len(line) else ""
     width = max(1, min(width, end - at))
     return head + line[start:end] + tail, at - start + len(head), width
-
-
-def _visual_prefix(source: str, chars: int) -> str:
-    """Blank space as wide as the first ``chars`` characters of the line (tabs kept)."""
-    return "".join("\t" if c == "\t" else " " for c in source[:chars]).expandtabs(4)
 
 
 def render_all_text(diagnostics: Iterable[Diagnostic], sources: SourceLines) -> str:

@@ -30,6 +30,7 @@ from whitedwarf.tools.atomic import (
     link_problem,
     manifest_problem,
     unwritable,
+    write_atomically,
 )
 from whitedwarf.tools.card_skeleton import (
     SkeletonError,
@@ -216,9 +217,7 @@ def manifest(folder: Path, pack_id: str, name: str) -> str:
         + f"description: {name}, a Last Light mod.\n"
         + "depends:\n"
         + f'  lastlight: "{base_dependency()}"\n'
-        + "# The base game's box counts (supply.yaml) do not include the cards this pack adds:\n"
-        + "# W0902 would say so for every new card.\n"
-        + "allow: [W0902]\n"
+        + _box_counts_allowed(DEFAULT_GAME)
     )
 
 
@@ -273,16 +272,41 @@ def _on_mod(text: str, base: Any, name: str) -> str:
     )
 
 
+#: The manifest's line silencing W0902, written off by ``new pack`` and turned on by ``new
+#: card`` with the first card of a counted deck: an ``allow`` entry that silences nothing is
+#: W0903 (docs/rules-decisions.md E166), and a new pack has no card yet.
+BOX_COUNTS_OFF = "# allow: [W0902]"
+BOX_COUNTS_ON = "allow: [W0902]"
+
+
 def _box_counts_allowed(game: str) -> str:
-    """``allow: [W0902]`` for a game with box counts (Starlight's 28 Starbot cards), as in a
-    Last Light mod: every card the mod adds to a counted deck would otherwise warn."""
+    """The lines of a new manifest about W0902, for a game with box counts (Last Light's
+    decks, Starlight's 28 Starbot cards): every card a mod adds to a counted deck would
+    warn, so :func:`allow_box_counts` turns the allow on with the first one."""
     if not game_spec(game).counts:
         return ""
     return (
-        "# The base game's box counts do not include the cards this pack adds:\n"
-        + "# W0902 would say so for every new card.\n"
-        + "allow: [W0902]\n"
+        "# The base game's box counts do not include the cards this pack adds: W0902 would say\n"
+        + "# so for each one. `whitedwarf new card` turns the next line on with the first.\n"
+        + BOX_COUNTS_OFF
+        + "\n"
     )
+
+
+def allow_box_counts(folder: Path, file: str) -> None:
+    """Turn on the manifest's ``allow: [W0902]`` that :func:`_box_counts_allowed` wrote off,
+    once a card is added to ``file``, a deck with a box count; a manifest the designer has
+    changed since is left as it is."""
+    manifest = folder / "pack.yaml"
+    counted = {count.kind for count in game_spec(pack_game(folder)).counts}
+    if Path(file).stem not in counted or manifest.is_symlink() or unwritable(manifest):
+        return  # the card is written; validate's W0902 says how to silence it
+    lines = manifest.read_text(encoding="utf-8").splitlines(keepends=True)
+    shown = [line.rstrip("\r\n") for line in lines]
+    if BOX_COUNTS_OFF in shown and BOX_COUNTS_ON not in shown:
+        at = shown.index(BOX_COUNTS_OFF)
+        lines[at] = BOX_COUNTS_ON + lines[at][len(BOX_COUNTS_OFF) :]
+        write_atomically(manifest, "".join(lines))
 
 
 def _game_name(game: str) -> str:
@@ -383,7 +407,9 @@ def new_card(folder: Path, kind: str, card_id: str, name: str | None = None) -> 
     card = spec.skeleton.format(
         id=card_id, name=_yaml_name(name or title_of(card_id)), text=_printed(spec.skeleton)
     )
-    return _append(folder / spec.file, card_id, card, modeline(folder, spec.file))
+    written = _append(folder / spec.file, card_id, card, modeline(folder, spec.file))
+    allow_box_counts(folder, spec.file)
+    return written
 
 
 def pack_game(folder: Path) -> str:
@@ -437,7 +463,10 @@ def new_card_of_game(folder: Path, word: str, card_id: str, name: str | None = N
     if (folder / card_file.file).exists():
         _appendable(folder / card_file.file, card_id)  # said of the user's file, not the trial's
     _try_first(folder, card_file.file, card_id, card, top)
-    return _append(folder / card_file.file, card_id, card, top)
+    path = _append(folder / card_file.file, card_id, card, top)
+    if not fixed_ids(card_file):  # a card of the game's own is replaced, not added
+        allow_box_counts(folder, card_file.file)
+    return path
 
 
 def _refuse_base_id(folder: Path, game: str, file: str, card_id: str) -> None:

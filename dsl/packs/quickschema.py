@@ -236,6 +236,13 @@ def _max_items(limit: int, _: dict[str, Any]) -> Check:
     return check
 
 
+def _max_properties(limit: int, _: dict[str, Any]) -> Check:
+    def check(instance: Any) -> bool:
+        return not _is_type("object", instance) or len(instance) <= limit
+
+    return check
+
+
 def _unique_items(unique: bool, _: dict[str, Any]) -> Check:
     def check(instance: Any) -> bool:
         if not unique or not _is_type("array", instance):
@@ -339,6 +346,7 @@ _KEYWORDS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
     "minItems": _min_items,
     "maxItems": _max_items,
     "uniqueItems": _unique_items,
+    "maxProperties": _max_properties,
     "properties": _properties,
     "additionalProperties": _additional,
     "required": _required,

@@ -154,6 +154,10 @@ def _describe(
     if kind == "maxItems" and isinstance(err.instance, list):
         message = f"{field} lists {len(err.instance):,} items; the limit is {schema['maxItems']:,}"
         return [error("E0607", message, file.span(path), schema.get("x-why"))]
+    if kind == "maxProperties" and isinstance(err.instance, dict):
+        most = schema["maxProperties"]
+        message = f"{field} has {len(err.instance):,} entries; the limit is {most:,}"
+        return [error("E0607", message, file.span(path), schema.get("x-why"))]
     return [_generic(err, path, file, field)]
 
 

@@ -57,18 +57,27 @@ class Silencer:
     #: line, code) of those that silenced a warning: the others silence nothing.
     card_allows: list[tuple[Entry, int, str]] = field(default_factory=list)
     used: set[tuple[str, int, str]] = field(default_factory=set)
+    #: The manifests of the packs asked for, and the (folder, code) of their ``allow``
+    #: entries that silenced a warning: the others silence nothing (E166).
+    roots: list[Manifest] = field(default_factory=list)
+    pack_used: set[tuple[Path, str]] = field(default_factory=set)
 
     def add_pack(self, manifest: Manifest, root: bool) -> None:
         """Silence ``manifest.allow`` in the pack's folder; drop all its warnings if not a root."""
         self.packs.append((absolute(manifest.folder), manifest.allow, root))
         self.packs.sort(key=lambda pack: -len(pack[0].parts))  # the innermost folder wins
+        if root:
+            self.roots.append(manifest)
 
     def _pack_of(self, path: str) -> tuple[frozenset[str], bool]:
+        return self._folder_of(path)[1:]
+
+    def _folder_of(self, path: str) -> tuple[Path | None, frozenset[str], bool]:
         full = absolute(path)
         for folder, allow, root in self.packs:
             if full.is_relative_to(folder):
-                return allow, root
-        return frozenset(), True
+                return folder, allow, root
+        return None, frozenset(), True
 
     def add_cards(self, content: Content) -> None:
         for entries in (
@@ -91,8 +100,12 @@ class Silencer:
         span = diagnostic.span
         if diagnostic.is_error or span is None or diagnostic.code == UNSILENCED:
             return True
-        allow, root = self._pack_of(span.path)
-        if not root or diagnostic.code in allow:
+        folder, allow, root = self._folder_of(span.path)
+        if not root:
+            return False
+        if diagnostic.code in allow:
+            if folder is not None:
+                self.pack_used.add((folder, diagnostic.code))
             return False
         for first, last, codes in self.card_ranges.get(span.path, []):
             if first <= span.line <= last and diagnostic.code in codes:
@@ -116,6 +129,28 @@ class Silencer:
                 f"`{code}` is told of nothing in this card: its `allow` of it silences nothing"
             )
             out.append(warning("W0903", message, entry.span(("allow", index)), "remove it"))
+        return out + self._unused_in_manifests(known)
+
+    def _unused_in_manifests(self, known: set[str]) -> list[Diagnostic]:
+        """W0903 for each entry of the ``allow`` of a pack asked for that silenced no warning
+        of the pack, as a card's (E166: an entry kept "in case" hides the next warning of
+        that code the pack is told, unseen). Unknown codes, another game's and W0903 itself
+        are told by :func:`check_allow_lists`."""
+        out = []
+        for manifest in self.roots:
+            folder = absolute(manifest.folder)
+            entries = manifest.file.data.get("allow", [])
+            for index, code in enumerate(entries if isinstance(entries, list) else []):
+                if not isinstance(code, str) or code not in known or code == UNSILENCED:
+                    continue
+                if (folder, code) in self.pack_used:
+                    continue
+                message = (
+                    f"`{code}` is told of nothing in this pack: pack.yaml's `allow` of it "
+                    "silences nothing"
+                )
+                span = manifest.file.span(("allow", index))
+                out.append(warning("W0903", message, span, "remove it"))
         return out
 
 

@@ -136,7 +136,16 @@ class EffectLimitReached(EffectError):
     def from_error(cls, error: EffectLimitError) -> EffectLimitReached:
         """The engine's error for a limit the effect machine hit."""
         if error.limit == "depth":
-            what = f"started a trigger chain deeper than {MACHINE.max_depth:,} effects"
+            # A loop through cards of two players (each `when ship_moved -> move an enemy
+            # ship ...`) is found only here, in play (docs/diagnostics.md "Limits"; E167):
+            # the message says what makes one and what ends it.
+            what = (
+                f"started a trigger chain deeper than {MACHINE.max_depth:,} effects: cards "
+                "(of one player or of several) firing each other's hooks; give the chain an "
+                "end: a condition its effect makes false (`when <hook> if ... ->`), a use "
+                "limit (`when <hook>, once per round -> ...`) or a cost it can pay once "
+                "(`exhaust this card -> ...`)"
+            )
         elif error.limit == "steps":
             what = f"ran more than {MACHINE.max_steps:,} steps"
         else:  # an engine bound (limits.py) says it all

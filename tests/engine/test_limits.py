@@ -66,6 +66,9 @@ def test_a_trigger_chain_deeper_than_the_limit_names_the_card() -> None:
     assert caught.value.limit == "depth"
     assert str(caught.value) == (
         f"the effect of card {player['faction']!r} started a trigger chain deeper than 16 effects"
+        ": cards (of one player or of several) firing each other's hooks; give the chain an end"
+        ": a condition its effect makes false (`when <hook> if ... ->`), a use limit (`when "
+        "<hook>, once per round -> ...`) or a cost it can pay once (`exhaust this card -> ...`)"
     )
 
 

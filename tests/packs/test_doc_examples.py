@@ -504,6 +504,13 @@ def test_the_manifest_of_docs_packs_md_validates(here: Path) -> None:
     assert "language:" in manifest  # the field `whitedwarf new pack` writes is documented
     (here / "space_pirates").mkdir()
     (here / "space_pirates" / "pack.yaml").write_text(manifest)
+    # Its cards: a 16th faction, which its `allow: [W0902]` is for (an entry that silences
+    # nothing is W0903: E166).
+    (here / "space_pirates" / "factions.yaml").write_text(
+        "- id: corsairs\n  name: Corsairs\n  three_plus: false\n  source: invented\n"
+        "  text: 'At the start of each round: gain 1 [common].'\n"
+        "  effect: when round_start -> gain 1 common\n"
+    )
     assert "checked lastlight 1.0.0, space_pirates 1.2.0: 0 errors, 0 warnings" in validate(
         "space_pirates"
     )

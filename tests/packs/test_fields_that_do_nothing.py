@@ -90,8 +90,17 @@ def test_an_allow_of_another_games_warning_is_told(
 def test_an_allow_of_the_games_own_warning_is_not_told(here: Path) -> None:
     """W0925 (Research keeps more than it draws) is Last Light's own check: it used to be told
     "`W0925` is not a warning code (did you mean `W0905`?)", so it could not be silenced
-    without a warning about the silencing."""
-    status, output = _mod(here, "lastlight", "[W0925]")
+    without a warning about the silencing. The mod draws 1 tech at Research and keeps 2, so
+    it is told W0925, which its `allow` silences (an entry that silenced nothing would be
+    W0903 since E166)."""
+    (here / "mod").mkdir()
+    (here / "mod" / "pack.yaml").write_text(MOD.format(game="lastlight", allow="[W0925]"), "utf-8")
+    supply = (bundled_pack() / "supply.yaml").read_text("utf-8")
+    assert "research_draw: 3" in supply
+    (here / "mod" / "supply.yaml").write_text(
+        supply.replace("research_draw: 3", "research_draw: 1")
+    )
+    status, output = validate("mod")
     assert status == 0, output
     assert "W0903" not in output, output
     assert output.endswith("0 errors, 0 warnings\n"), output

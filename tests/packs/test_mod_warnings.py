@@ -58,6 +58,8 @@ def test_a_replacement_that_drops_the_word_is_blamed_and_its_card_allow_works(
         "  effect: when rotation -> gain 1 common\n"
     )
     (packs / "mod" / "factions.yaml").write_text(card)
+    # A replacement changes no box count: the fixture's `allow: [W0902]` would be W0903 (E166).
+    (packs / "mod" / "pack.yaml").write_text(MANIFEST)
     [found] = warnings("lastlight", "mod")
     assert found.startswith("mod/factions.yaml:1:7: no card uses these hooks any more")
     assert "(mod replaces `korrundi`" in found

@@ -28,7 +28,6 @@ version: 0.1.0
 game: starlight
 depends:
   starlight: ">=1.0,<2"
-allow: [W0430]  # the text is the designer's own words
 """
 
 #: The god's `text` is its design in plain English, written before its effect.

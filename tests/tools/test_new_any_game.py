@@ -273,11 +273,14 @@ def test_the_tiny_third_game_gets_skeletons_too(tmp_path: Path) -> None:
 def test_a_new_starbot_card_names_an_accolade_place(tmp_path: Path) -> None:
     """003 "Starbot Play": every Starbot card but Refresh marks an accolade place, so the
     skeleton (a Gain Cores card) names one rather than `accolade: null` (E0948); the mod's
-    manifest allows the deck's 29th card (W0902), as a Last Light mod's allows new techs."""
+    manifest allows the deck's 29th card (W0902), as a Last Light mod's allows new techs:
+    written off with the pack, turned on with the card (an entry that silences nothing is
+    W0903, E166)."""
     pack = new_pack(tmp_path, "starlight")
-    assert "allow: [W0902]" in (pack / "pack.yaml").read_text()
+    assert "\n# allow: [W0902]\n" in (pack / "pack.yaml").read_text()
     status, output = run("new", "card", str(pack), "starbot_card", "overdrive")
     assert status == 0, output
+    assert "\nallow: [W0902]\n" in (pack / "pack.yaml").read_text()
     card = (pack / "starbots.yaml").read_text()
     assert "action: gain_cores" in card and "accolade: 1" in card
     assert errors_and_warnings(pack) == []
