@@ -92,6 +92,9 @@ class Action(TypedDict):
     seat: int
     taken: NotRequired[int]
     rays_owed: NotRequired[int]
+    #: A Flare flush's Flares still to go under the deck, in the order the player gives
+    #: (``actions._flares_out``, SL164).
+    under: NotRequired[list[str]]
     # -- a launch ----------------------------------------------------------------------
     step: NotRequired[str]
     core: NotRequired[str | None]
