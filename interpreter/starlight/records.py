@@ -70,6 +70,9 @@ class Player(TypedDict):
     moved: bool
     #: Laurels already met (scored at the end).
     laurels_met: NotRequired[list[str]]
+    #: Stars launched without a slot (003 "Your Last Turn": a final launch with no eligible
+    #: slot); only once one was (SL165).
+    slotless: NotRequired[int]
     #: AP a power gave the seat outside its turn, received with its next turn's AP (SL155);
     #: only in a game where that happened.
     ap_waiting: NotRequired[int]
