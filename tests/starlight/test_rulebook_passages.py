@@ -10,13 +10,16 @@ Starbot's among them; a claimed Accolade costs nothing; a final launch records a
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from whitedwarf.interpreter.starlight import persist
 from whitedwarf.interpreter.starlight.ending import result_of
 from whitedwarf.interpreter.starlight.scenario import (
     blank,
     choose,
     give,
+    keep,
     new_game,
     options,
     put_marker,
@@ -26,6 +29,7 @@ from whitedwarf.interpreter.starlight.scenario import (
 )
 from whitedwarf.interpreter.starlight.state import stars_launched
 
+from tests.starlight.godmod import GOD, Trace, god_game
 from tests.starlight.rulebook_steps import last_round as _last_round
 from tests.starlight.rulebook_steps import three as _three
 
@@ -282,3 +286,28 @@ def test_the_final_launch_records_its_magnitude_aspect_and_privilege_as_usual() 
     assert me["aspects"] == ([aspect] if aspect else [])
     assert list(me["privileges"]) == ([found.privilege] if found.privilege else [])
     assert me["night"] == found.night_points
+
+
+def test_flush_flares_the_flush_is_heard_once_the_order_is_given_and_survives_a_save(
+    tmp_path: Path,
+) -> None:
+    """SL164 with SL154: the flush is over, and heard (the flusher's god's `pool_flushed`,
+    the `flush` event), once the last Flare is under the deck; a game saved while the order
+    is asked loads and goes on."""
+    game = god_game(tmp_path, "when pool_flushed -> gain 1 night_point", gods=True)
+    state = blank(game)
+    keep(game, state, 0, god=GOD)
+    _deck_left(game, state, 0)
+    pool = list(state["pools"]["flares"])
+    _at_gain_flares(game, state)
+    trace = Trace()
+    game.listen(trace)
+    choose(game, state, "flush")
+    me = state["players"][0]
+    assert me["night"] == 0 and not any("flushes the" in line for line in trace.lines)
+    state = game.edited(persist.load(persist.save(state)))  # saved while the order is asked
+    assert _under(game, state) == sorted(pool)
+    choose(game, state, *[f"under:{f}" for f in reversed(pool[1:])])
+    assert state["pools"]["flares"] == [*reversed(pool[1:]), pool[0]]
+    assert state["players"][0]["night"] == 1
+    assert sum("flushes the" in line for line in trace.lines) == 1
