@@ -1,9 +1,9 @@
 """Last Light rules an outside checker would write from the rulebooks, fifth pass: clauses
 the earlier passes covered only in passing, each as a position made with the public scenario
-helpers (docs/scenarios.md), the decision, and what 000 (rulebook) or 001 (reference manual)
-says follows: the order a player rolls its ship types in, an extractor only where your ships
-stand, what setup keeps hidden and what it reveals, the first player token given at setup,
-and the trade's gift with one other player. No disagreement was found.
+helpers (docs/scenarios.md), the decision, and what 000 (rulebook) says follows: the order a
+player rolls its ship types in, an extractor only where your ships stand, the exploration
+tokens face down from setup until a ship reveals one, the first player token given at
+setup, and the trade's gift with one other player. No disagreement was found.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from whitedwarf.interpreter.lastlight.scenario import (
     options,
     put_ship,
     rig_dice,
-    started,
 )
 
 from tests.engine.rulebook_steps import assign_all as _assign_all
@@ -69,20 +68,32 @@ def test_000_no_extractor_on_a_planet_without_your_ship() -> None:
     assert f"extractor:{planet}" in options(game, state, 0)
 
 
-def test_000_setup_the_achievement_is_hidden_the_faction_revealed() -> None:
-    """000 "setup": "Each player secretly and simultaneously chooses 1 planetary achievement
-    card and 1 alien faction card to keep ... All players reveal their alien faction card";
-    the achievement card says "Keep Hidden": another seat's view shows seat 0's faction and
-    not its achievement; seat 0's own view shows both."""
+def test_000_setup_exploration_tokens_lie_face_down_until_a_ship_reveals_one() -> None:
+    """000 "setup": "The planetary exploration tokens should be shuffled ... then assigned
+    face down ... Randomly distribute the deep space exploration tokens face down"; 000
+    "1. Move": revealed "in sectors you now occupy with ships": no seat's view shows a token
+    or a planet's resource at setup; once seat 0's ship reveals a planet's token, every
+    seat's view shows it (a planetary token stays on the board)."""
     game = new_game(players=3)
-    state = started(game)
-    me = state["players"][0]
-    assert me["faction"] and me["achievement"]
-    theirs = game.observation(state, 1)["players"][0]
-    assert theirs["faction"] == me["faction"]
-    assert theirs["achievement"] != me["achievement"]
-    mine = game.observation(state, 0)["players"][0]
-    assert mine["achievement"] == me["achievement"]
+    state = blank(game)
+    hidden = [s for s, v in state["sectors"].items() if v["token"]]
+    assert hidden and not any(state["sectors"][s]["revealed"] for s in hidden)
+    for seat in range(3):
+        view = game.observation(state, seat)
+        assert {view["sectors"][s]["token"] for s in hidden} == {"?"}
+        assert {p["resource"] for p in view["planets"].values()} == {"?"}
+    planet, data = next((p, d) for p, d in sorted(state["planets"].items())
+                        if state["sectors"][d["sector"]]["token"])  # fmt: skip
+    put_ship(state, 0, "small", data["sector"])
+    choose(game, state, {0: "command", 1: "mine", 2: "mine"})
+    game.apply(state, 0, "done")  # no move: the ship reveals where it stands
+    while game.current_players(state) == [0] and "done" in options(game, state, 0):
+        game.apply(state, 0, options(game, state, 0)[-1])  # decline what the token offers
+    token = state["sectors"][data["sector"]]["token"]
+    assert state["sectors"][data["sector"]]["revealed"] and token != "?"
+    other = game.observation(state, 1)
+    assert other["sectors"][data["sector"]]["token"] == token
+    assert other["planets"][planet]["resource"] == state["planets"][planet]["resource"]
 
 
 def test_000_the_first_player_token_starts_where_setup_gives_it() -> None:
