@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from whitedwarf.interpreter.starlight import effects, events, gods, reactions, supply
 from whitedwarf.interpreter.starlight.narrate import a_ray, ray_words, words
-from whitedwarf.interpreter.starlight.records import Player
+from whitedwarf.interpreter.starlight.records import Action, Player
 from whitedwarf.interpreter.starlight.state import State, has_privilege, held_cores, player
 from whitedwarf.interpreter.state import IllegalOption, Option
 
@@ -38,7 +38,7 @@ def can_flush(game: Game, state: State, seat: int, kind: str) -> bool:
     if pool == "cores":
         return bool(state["core_deck"] or state["core_discard"] or state["pools"]["cores"])
     if pool == "flares":
-        return bool(state["flare_deck"])
+        return supply.flare_flush_changes(game, state)
     return bool(state["bags"][pool])
 
 
@@ -47,6 +47,8 @@ def options(game: Game, state: State) -> list[Option]:
     action = state["action"]
     assert action is not None  # an action in progress
     seat, kind = action["seat"], action["kind"]
+    if "under" in action:  # a flush's Flares going under the deck, in the player's order
+        return [_under_option(f) for f in dict.fromkeys(action["under"])]
     p = player(state, seat)
     out: list[Option] = []
     if kind == "gain_cores":
@@ -122,6 +124,11 @@ def _flush_option(cost: int) -> Option:
     return Option("flush", f"flush the pool ({cost} AP)")
 
 
+@lru_cache(maxsize=1024)
+def _under_option(flare: str) -> Option:
+    return Option(f"under:{flare}", f"put the Flare {words(flare)} under the deck next")
+
+
 def use_boon(game: Game, state: State, seat: int, flare: str) -> None:
     """Turn a flare face-down for its green box (003 "Flares": never also its points)."""
     p = player(state, seat)
@@ -144,10 +151,13 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         use_boon(game, state, seat, what)
     elif verb == "flush":
         p["ap"] -= game.stat(state, seat, "flush_cost")
-        supply.flush(game, state, pool_of(kind))
-        events.emit(state, "flush", seat, pool=pool_of(kind))
-        gods.fire(game, state, seat, "pool_flushed")
-        reactions.flushed(game, state, seat)  # the other seats react after (SL154)
+        if kind == "gain_flares" and supply.flares_come_back(game, state):
+            _flares_out(state, action)  # the player orders them under the deck (SL164)
+        else:
+            supply.flush(game, state, pool_of(kind))
+            _flushed(game, state, seat, pool_of(kind))
+    elif verb == "under":
+        _put_under(game, state, action, what)
     elif verb == "core":
         state["pools"]["cores"].remove(what)
         p["cores"].append(what)
@@ -180,6 +190,39 @@ def choose(game: Game, state: State, option_id: str) -> bool:
     return False
 
 
+def _flushed(game: Game, state: State, seat: int, pool: str) -> None:
+    events.emit(state, "flush", seat, pool=pool)
+    gods.fire(game, state, seat, "pool_flushed")
+    reactions.flushed(game, state, seat)  # the other seats react after (SL154)
+
+
+def _flares_out(state: State, action: Action) -> None:
+    """003 "When you flush a pool": "Discarded Flares go face-down on the bottom of the Flare
+    deck, in any order". When some come straight back into the pool (the deck holds fewer
+    than its places), their order sets their prices, so the player gives it, one Flare at a
+    time (``under:<flare>``) (SL164)."""
+    pool = state["pools"]["flares"]
+    action["under"] = [f for f in pool if f is not None]
+    pool[:] = [None] * len(pool)
+
+
+def _put_under(game: Game, state: State, action: Action, flare: str) -> None:
+    """The next Flare of a flush goes under the deck; once the rest are all alike, they
+    follow, and the pool refills from the deck (003 "When you flush a pool": "discard all
+    cards from the pool and refill the pool from the deck")."""
+    waiting = action["under"]
+    if flare not in waiting:
+        raise IllegalOption(f"the Flare {flare!r} is not waiting to go under the deck")
+    waiting.remove(flare)
+    state["flare_deck"].append(flare)
+    if len(set(waiting)) > 1:
+        return
+    state["flare_deck"].extend(waiting)
+    del action["under"]
+    supply.refill(game, state, "flares")
+    _flushed(game, state, action["seat"], "flares")
+
+
 def possible(game: Game, state: State, seat: int, kind: str, ap: int) -> bool:
     """Whether the action could do anything with ``ap`` left after the surcharge."""
     p = player(state, seat)
@@ -191,4 +234,6 @@ def possible(game: Game, state: State, seat: int, kind: str, ap: int) -> bool:
         return (bool(state["pools"][pool_of(kind)]) and ap >= UNIT_COST) or flush
     costs = game.flare_costs()
     cheapest = [costs[i] for i, f in enumerate(state["pools"]["flares"]) if f is not None]
-    return (bool(cheapest) and ap >= min(cheapest)) or (flush and bool(state["flare_deck"]))
+    return (bool(cheapest) and ap >= min(cheapest)) or (
+        flush and supply.flare_flush_changes(game, state)
+    )

@@ -93,6 +93,7 @@ def _fill_flares(
 ) -> bool:
     """The others' flares in hand and the Flare deck, from the flares not in view."""
     seen = {f for f in state["pools"]["flares"] if f is not None}
+    seen.update((state["action"] or {}).get("under", ()))  # a flush's, in view (SL164)
     for p in state["players"]:
         seen.update(p["used_flares"])
         if isinstance(p["flares"], list):

@@ -20,6 +20,7 @@ from whitedwarf.interpreter.starlight.state import (
     gain_day,
     has_privilege,
     score,
+    stars_launched,
 )
 
 if TYPE_CHECKING:
@@ -87,12 +88,12 @@ def final_score(game: Game, p: Player) -> dict[str, Any]:
 
 
 def result_of(game: Game, state: State, reason: str) -> Result:
-    """Winners by points, then stars launched, then constellations (003 "Scoring"); stars are
-    those on the sky board, so a slotless final star does not count (SL111)."""
+    """Winners by points, then stars launched, then constellations (003 "Scoring"); a
+    slotless final star is a star launched, in no constellation (SL165)."""
     players = state["players"]
     totals = [score(p) for p in players]
     slots = game.content.slots
-    stars = [len(p["stars"]) for p in players]
+    stars = [stars_launched(p) for p in players]
     skies = [len({slots[s].constellation for s in p["stars"]}) for p in players]
     tied = [p["seat"] for p in players if totals[p["seat"]] == max(totals)]
     tiebreak = "points"

@@ -246,6 +246,7 @@ def _place(game: Game, state: State, action: Action, slot: str | None) -> None:
         gain_night(state, seat, game.content.slots[slot].night_points, "slot")
     else:
         size = slot_size_for(action["magnitude"]) or "small"
+        p["slotless"] = p.get("slotless", 0) + 1  # a star launched, on no board (SL165)
         gain_night(state, seat, int(game.content.setup["slotless_points"][size]), "slotless")
 
 

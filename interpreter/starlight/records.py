@@ -70,6 +70,9 @@ class Player(TypedDict):
     moved: bool
     #: Laurels already met (scored at the end).
     laurels_met: NotRequired[list[str]]
+    #: Stars launched without a slot (003 "Your Last Turn": a final launch with no eligible
+    #: slot); only once one was (SL165).
+    slotless: NotRequired[int]
     #: AP a power gave the seat outside its turn, received with its next turn's AP (SL155);
     #: only in a game where that happened.
     ap_waiting: NotRequired[int]
@@ -92,6 +95,9 @@ class Action(TypedDict):
     seat: int
     taken: NotRequired[int]
     rays_owed: NotRequired[int]
+    #: A Flare flush's Flares still to go under the deck, in the order the player gives
+    #: (``actions._flares_out``, SL164).
+    under: NotRequired[list[str]]
     # -- a launch ----------------------------------------------------------------------
     step: NotRequired[str]
     core: NotRequired[str | None]

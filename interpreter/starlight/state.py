@@ -76,6 +76,13 @@ def player(state: State, seat: int) -> Player:
     return found
 
 
+def stars_launched(p: Player) -> int:
+    """The stars ``p`` has launched: those on the sky board and a slotless final launch (003
+    "Scoring": "the tied player who has launched the most stars"; 003 "Your Last Turn" calls
+    it the "slotless final launch": SL165, which replaced SL111)."""
+    return len(p["stars"]) + p.get("slotless", 0)
+
+
 def is_live(state: State, seat: int) -> bool:
     """Whether ``seat`` is a live player (not a Starbot)."""
     return bool(state["players"][seat]["kind"] == "live")

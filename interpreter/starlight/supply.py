@@ -74,7 +74,9 @@ def refill_all(game: Game, state: State) -> None:
 
 
 def flush(game: Game, state: State, kind: str) -> None:
-    """Discard a whole pool and refill it (003 "When you flush a pool")."""
+    """Discard a whole pool and refill it (003 "When you flush a pool"). Flares go under the
+    deck in the pool's order, cheapest place first (a player's flush whose Flares come back
+    at once is ordered by the player first: :func:`flares_come_back`, SL164)."""
     pool = state["pools"][kind]
     if kind == "flares":
         state["flare_deck"].extend(f for f in pool if f is not None)
@@ -89,6 +91,27 @@ def flush(game: Game, state: State, kind: str) -> None:
         pool.clear()
         refill(game, state, kind)
         state["bags"][kind].extend(held_out)
+
+
+def flares_come_back(game: Game, state: State) -> bool:
+    """Whether flushing the Flare pool now would draw some of the flushed Flares straight
+    back, so that the order they go under the deck in sets their places, and prices: the
+    deck holds fewer Flares than the pool has places, and the pool two different Flares
+    (003 "When you flush a pool": "Discarded Flares go face-down on the bottom of the Flare
+    deck, in any order"; SL164)."""
+    flushed = {f for f in state["pools"]["flares"] if f is not None}
+    return len(state["flare_deck"]) < pool_size(game, "flares") and len(flushed) > 1
+
+
+def flare_flush_changes(game: Game, state: State) -> bool:
+    """Whether a flush of the Flare pool can change it: the deck has a Flare to draw, or the
+    pool's Flares can come back in other places (an empty deck: the flushed Flares are the
+    whole deck and refill the pool in the order they went under it, SL164). A pool of one
+    Flare in the cheapest place, over an empty deck, comes back as it was."""
+    if state["flare_deck"]:
+        return True
+    held = [i for i, f in enumerate(state["pools"]["flares"]) if f is not None]
+    return len(held) > 1 or held not in ([], [0])
 
 
 def take_ray(game: Game, state: State, seat: int, size: str, ray: str) -> None:

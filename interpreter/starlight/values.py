@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.records import Action
 from whitedwarf.interpreter.starlight.stars import plan_of
-from whitedwarf.interpreter.starlight.state import State, held_cores, player, score
+from whitedwarf.interpreter.starlight.state import (
+    State,
+    held_cores,
+    player,
+    score,
+    stars_launched,
+)
 
 if TYPE_CHECKING:
     from whitedwarf.interpreter.starlight.game import Game
@@ -32,6 +38,8 @@ def launching_aspect(state: State, seat: int) -> str | None:
 
 
 def value_stars_launched(game: Game, state: State, seat: int) -> int:
+    # the stars on the sky board, as the cards say "your stars"; the tiebreak also counts a
+    # slotless final star (``state.stars_launched``, SL165)
     return len(player(state, seat)["stars"])
 
 
@@ -188,7 +196,7 @@ def leader(game: Game, state: State, me: int) -> int | None:
     def rank(seat: int) -> tuple[int, int, int]:
         p = players[seat]
         skies = len({slots[s].constellation for s in p["stars"]})
-        return score(p), len(p["stars"]), skies
+        return score(p), stars_launched(p), skies
 
     opponents = [(me + step) % n for step in range(1, n)]
     return max(opponents, key=rank) if opponents else None

@@ -112,9 +112,11 @@ def test_a_starbot_scores_its_accolades_and_stars_but_no_alpha_or_laurels() -> N
     assert game.result(state)["points"][1] == 30 + 13
 
 
-def test_a_slotless_final_star_is_not_a_launched_star_in_the_tiebreak() -> None:
-    # SL111: the tiebreak counts stars on the sky board; a slotless final launch places no
-    # marker (003 "Your Last Turn"). Seats 0 and 1 tie on points with one last star each.
+def test_a_slotless_final_star_is_launched_but_in_no_constellation_in_the_tiebreak() -> None:
+    # SL165 (replacing SL111): 003 "Scoring" breaks a tie on "launched the most stars", and
+    # 003 "Your Last Turn" calls the star scored without a slot a "slotless final launch";
+    # it places no marker, so it is in no constellation. Seats 0 and 1 tie on points with
+    # one last star each: tied on stars, seat 0 wins on constellations.
     game = make_game(("live", "live", "live"))
     state = position(game, seat=2, ap=0)
     for slot in game.content.slots.values():
@@ -135,8 +137,9 @@ def test_a_slotless_final_star_is_not_a_launched_star_in_the_tiebreak() -> None:
     assert ids(game, state) == ["slotless", "cancel"]
     play(game, state, "slotless")  # seat 2 has no star: its last turn is forfeit
     result = game.result(state)
-    assert result["points"][:2] == [72, 72] and result["stars"][:2] == [1, 0]
-    assert result["winners"] == [0] and result["tiebreak"] == "stars"
+    assert result["points"][:2] == [72, 72] and result["stars"][:2] == [1, 1]
+    assert result["constellations"][:2] == [1, 0]
+    assert result["winners"] == [0] and result["tiebreak"] == "constellations"
 
 
 def test_the_final_launch_needs_one_ap_left() -> None:

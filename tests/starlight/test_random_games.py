@@ -110,6 +110,7 @@ def check_supplies(game: Game, state: dict[str, Any]) -> None:
     cores += [c for p in state["players"] for c in p["cores"]]
     assert sorted(cores) == sorted(content.cards["cores"])
     flares = [*state["flare_deck"], *(f for f in state["pools"]["flares"] if f)]
+    flares += (state["action"] or {}).get("under", [])  # a flush being ordered (SL164)
     flares += [f for p in state["players"] for f in (*p["flares"], *p["used_flares"])]
     assert sorted(flares) == sorted(content.cards["flares"])
     if "starbot" in game.seats:

@@ -277,7 +277,8 @@ def test_last_turn_slotless_launch_scores_by_size_and_records_nothing() -> None:
     """003 "Your Last Turn": "If there are no more eligible slots ... you may still score your
     star. Take night points for the size of slot ... but do not place any markers on the
     board or on your player mat": a magnitude 2 star with every small slot filled scores 7
-    and records no magnitude, aspect or privilege; it is no star on the board (SL111)."""
+    and records no magnitude, aspect or privilege; it is no star on the board, but a star
+    launched (SL165)."""
     game, state = _three()
     small = [s for s, slot in game.content.slots.items() if slot.size == "small"]
     for sid in small:
@@ -296,6 +297,7 @@ def test_last_turn_slotless_launch_scores_by_size_and_records_nothing() -> None:
     assert me["night"] == 7 and me["points"]["night"]["slotless"] == 7
     assert me["stars"] == [] and me["magnitudes"] == [] and me["aspects"] == []
     assert me["privileges"] == {}
+    assert me["slotless"] == 1
 
 
 def test_last_turn_forfeit_without_a_complete_star() -> None:

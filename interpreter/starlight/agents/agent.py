@@ -306,6 +306,8 @@ def _accepted(plans: tuple[stars.Plan, ...]) -> frozenset[str]:
 
 
 def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
+    if ids[0].startswith("under:"):
+        return ids[0]  # a Flare flush's order (SL164): the pool's, as the heuristic buys by price
     p = player(view, seat)
     rays = [i for i in ids if i.startswith("ray:")]
     if kind == "gain_cores":

@@ -63,6 +63,8 @@ class StarlightSpec:
                 ("slot", [f"slot:{s}" for s in self.slots]),
                 ("place", [f"place:{i}" for i in range(self.spaces)]),
                 ("branch", [f"branch:{i}" for i in range(MOST_BRANCHES)]),
+                # a Flare flush's order over a short deck (SL164); last, the others' places kept
+                ("under", [f"under:{f}" for f in self.flares]),
             ]
         )
         self._core = {c: i for i, c in enumerate(self.cores)}
