@@ -30,7 +30,8 @@ def _parts_alike(word: str, match: str) -> bool:
     if len(parts) != len(others) or len(parts) < 2:
         return True
     return all(
-        difflib.SequenceMatcher(None, part, other).ratio() >= 0.5
+        max(len(part), len(other)) <= 2  # `distant_9` of `distant_3`: a number or a letter
+        or difflib.SequenceMatcher(None, part, other).ratio() >= 0.5
         for part, other in zip(parts, others, strict=True)
     )
 
