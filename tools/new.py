@@ -159,11 +159,30 @@ def _kind_command(kind: str) -> click.Command:
 
 def _append_card(pack: Path, kind: str, card_id: str, name: str | None) -> None:
     refuse_writing_bundled(pack, "new")
+    before = _manifest_text(pack)
     try:
         path = new_card_of_game(pack, kind, card_id, name)
     except (ScaffoldError, OSError) as error:
         raise refused(error) from None
     click.echo(f"added {kind} `{card_id}` to {path}")
+    _say_manifest_changed(pack, before)
+
+
+def _manifest_text(pack: Path) -> str | None:
+    try:
+        return (pack / "pack.yaml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _say_manifest_changed(pack: Path, before: str | None) -> None:
+    """Say that the first card of a counted deck turned on the manifest's `allow: [W0902]`
+    (tools/scaffold.py ``allow_box_counts``): a file the user has is never changed unsaid."""
+    if before is not None and _manifest_text(pack) != before:
+        click.echo(
+            f"turned on `allow: [W0902]` in {pack / 'pack.yaml'}: the game's box counts do "
+            "not include the cards a mod adds"
+        )
 
 
 def refused(error: ScaffoldError | OSError) -> click.ClickException:
@@ -186,6 +205,7 @@ def _card_command(kind: str) -> click.Command:
     @click.option("--name", help="the card's name (default: from the id)")
     def command(pack: Path, card_id: str, name: str | None) -> None:
         refuse_writing_bundled(pack, "new")
+        before = _manifest_text(pack)
         try:
             if (pack / "pack.yaml").is_file() and pack_game(pack) != DEFAULT_GAME:
                 path = new_card_of_game(pack, kind, card_id, name)  # refused, with the kinds
@@ -194,6 +214,7 @@ def _card_command(kind: str) -> click.Command:
         except (ScaffoldError, OSError) as error:
             raise refused(error) from None
         click.echo(f"added {kind} `{card_id}` to {path}")
+        _say_manifest_changed(pack, before)
 
     return command
 

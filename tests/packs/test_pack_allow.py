@@ -131,6 +131,8 @@ def test_new_card_turns_the_box_count_allow_on_for_a_counted_deck(
     status, output = run("new", "card", "mymod", kind, card)
     assert status == 0, output
     assert ("\nallow: [W0902]\n" in manifest.read_text()) is on
+    # the manifest is the designer's file: its change is said
+    assert ("turned on `allow: [W0902]` in mymod/pack.yaml" in output) is on, output
     told = {d.code for d in load_packs([here / "mymod"]).diagnostics}
     # A skeleton of a card of the game's own is the printed card until edited (W0906).
     assert told == (set() if on or kind == "god" else {"W0906"})
@@ -145,3 +147,4 @@ def test_a_manifest_the_designer_changed_is_left_as_it_is(here: Path) -> None:
     status, output = run("new", "tech", "mymod", "laser_grid")
     assert status == 0, output
     assert manifest.read_text() == edited
+    assert "turned on" not in output
