@@ -351,6 +351,9 @@ def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
         "New in the variant: tech w, built by 50% of players; its 5 owners win 30% (95% "
         "interval 7-70%) against 70% without it (not significant)." in (result["sentences"])
     )
+    # comparison.html's row says the same: its owners' rate beside the players' without it
+    page = _text(comparison_html(result))
+    assert "| New in the variant | tech | w | 5 | 30.0% (7–70%) | 70.0% | \n" in page
 
 
 def test_compare_says_each_card_only_one_side_played_a_faction_then_techs() -> None:
