@@ -372,6 +372,7 @@ def sentences(result: dict[str, Any]) -> list[str]:
     ]
     out.append(_length_sentence(result["rounds"], with_length))
     out += list(_only_in_sentences(result, None, names))
+    out += list(_offered_sentences(result, names))
     revalued = result.get("revalued", {})
     told = [row for row in built if row not in with_length]
     anew = [row for row in told if _revalued(row["name"], edited, revalued)]
@@ -663,6 +664,36 @@ def _owners(row: dict[str, Any]) -> str:
         f"{100 * row['win_owned_high']:.0f}%) against {_pct(row['win_not_owned'])} without it "
         f"({verdict})"
     )
+
+
+def _offered_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[str]:
+    """A card the variant adds (or removes) that has no win-rate row of its own (a Starlight
+    flare, a Last Light achievement or token): how often its pack's agents took it when it
+    was offered, from that batch's ``offers``. A new flare was named among the cards added
+    and then never again."""
+    listed = {r["name"] for rows in result.get("only_in", {}).values() for r in rows}
+    for key, side, head in (("added", "variant", "New in the variant"),
+                            ("removed", "base", "Only in the base")):  # fmt: skip
+        offers = result.get(side, {}).get("offers", [])
+        for card in result.get(key, []):
+            if card["name"] in listed:
+                continue
+            rows = [o for o in offers if o["name"] == card["name"] and o.get("offered")]
+            kind = _KIND_WORDS.get(card["kind"], card["kind"])
+            if not rows:
+                yield (
+                    f"{head}: {kind} {label(card['name'], names)}, never offered to a seat in "
+                    "its games."
+                )
+                continue
+            taken = ", ".join(
+                f"{o['verb']}: {o['chosen']} of {counted(o['offered'], 'chance')}" for o in rows
+            )
+            yield (
+                f"{head}: {kind} {label(card['name'], names)}, taken when offered ({taken}); "
+                f"what it does to its holder: `simulate --give 0:{card['name']} --ablate "
+                f"{card['name']}`."
+            )
 
 
 def _tenths(value: float) -> str:

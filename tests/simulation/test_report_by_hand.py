@@ -819,3 +819,27 @@ def test_a_change_of_length_whose_interval_holds_0_is_said_not_significant() -> 
     length = next(s for s in said if s.startswith("Games are"))
     assert length.startswith("Games are 0.2 rounds longer on average (95% interval ")
     assert length.endswith("; not significant).")
+
+
+def test_compare_says_how_often_a_new_flare_was_taken() -> None:
+    """Starlight against a mod adding a flare and two gods: "The variant adds flare Comet,
+    god Apollo, god Boreas", then a sentence for each god and none for Comet, which has no
+    win-rate row. It is said with its batch's chances (the report's `offers`): bought 2 of
+    the 4 seat-games it was offered in, its boon used in none of its 2 chances."""
+    base = [_starlight(i, [i % 2], ["g1", "g2"]) for i in range(4)]
+    variant = [_starlight(i, [i % 2], ["g1", "g2"]) for i in range(4)]
+    for record in variant:  # seat 0 is offered Comet in every game, buys it in two
+        bought = record["index"] < 2
+        comet = {"flare": [1, int(bought)]} | ({"boon": [1, 0]} if bought else {})
+        record["offers"] = [{"comet": comet}, {}, {}]
+    edits = {"added": [{"kind": "flare", "name": "comet"}], "removed": []}
+    said = compare(base, variant, edits=edits)["sentences"]
+    assert "The variant adds flare comet." in said
+    assert (
+        "New in the variant: flare comet, taken when offered (boon: 0 of 2 chances, flare: 2 "
+        "of 4 chances); what it does to its holder: `simulate --give 0:comet --ablate comet`."
+        in said
+    ), said
+    never = [{**r, "offers": [{}, {}, {}]} for r in variant]
+    said = compare(base, never, edits=edits)["sentences"]
+    assert "New in the variant: flare comet, never offered to a seat in its games." in said
