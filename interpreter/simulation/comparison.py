@@ -668,9 +668,9 @@ def _owners(row: dict[str, Any]) -> str:
 
 def _offered_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[str]:
     """A card the variant adds (or removes) that has no win-rate row of its own (a Starlight
-    flare, a Last Light achievement or token): how often its pack's agents took it when it
-    was offered, from that batch's ``offers``. A new flare was named among the cards added
-    and then never again."""
+    flare, a Last Light achievement): how often its pack's agents took it when it was
+    offered, from that batch's ``offers``. A new flare was named among the cards added and
+    then never again."""
     listed = {r["name"] for rows in result.get("only_in", {}).values() for r in rows}
     for key, side, head in (("added", "variant", "New in the variant"),
                             ("removed", "base", "Only in the base")):  # fmt: skip
@@ -680,11 +680,7 @@ def _offered_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterabl
                 continue
             rows = [o for o in offers if o["name"] == card["name"] and o.get("offered")]
             kind = _KIND_WORDS.get(card["kind"], card["kind"])
-            if not rows:
-                yield (
-                    f"{head}: {kind} {label(card['name'], names)}, never offered to a seat in "
-                    "its games."
-                )
+            if not rows:  # never a seat's choice (an exploration token is revealed, not taken)
                 continue
             taken = ", ".join(
                 f"{o['verb']}: {o['chosen']} of {counted(o['offered'], 'chance')}" for o in rows
