@@ -14,6 +14,7 @@ from typing import Any
 
 from whitedwarf.dsl import ast, budget, card_state, emptied, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
+from whitedwarf.dsl.other_games import other_games_word
 from whitedwarf.dsl.party_steps import party_step
 from whitedwarf.dsl.place_phrases import place_phrase
 from whitedwarf.dsl.registry import (
@@ -121,9 +122,12 @@ class Checker:
     def hint(self, word: str, names: Iterable[str], kind: str, total: int | None = None) -> str:
         """The help line for an unknown word: what the language offers instead when it has
         no such construct (the registry's concepts), else a did-you-mean or the reference."""
-        return self.registry.no_such(word) or suggest(
-            word, names, kind, total, self.registry.reference_page()
-        )
+        found = self.registry.no_such(word) or did_you_mean(word, names)
+        if found is not None:
+            return found
+        listed = suggest(word, names, kind, total, self.registry.reference_page())
+        elsewhere = other_games_word(self.registry, word, kind)
+        return f"{elsewhere}; {listed}" if elsewhere else listed
 
     def filter_hint(self, word: str, names: list[str], form: str) -> str:
         """Adjective filters are counted as the reference counts every filter (one table)."""

@@ -138,4 +138,7 @@ def replay_decisions(
                 "(the log was altered, or made by a different engine)",
             )
         game.apply(state, seat, option, check=False)
+    # Asked once more, as play's last question is: a game that gives cards (``play
+    # --give``) gives those due then, before the final state is hashed.
+    game.is_terminal(state)
     return Outcome(state, len(decisions), state_hash(state))

@@ -21,6 +21,13 @@ from whitedwarf.interpreter.runner import play as run_game
 from whitedwarf.tools.atomic import replaced_when_done
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.pack_param import bundled_pack_ids
+from whitedwarf.tools.play_gifts import (
+    GIVE_OPTION,
+    check_play_gifts,
+    gifted_game,
+    rules_of,
+    told_gifts,
+)
 from whitedwarf.tools.play_progress import ProgressBot, progress_for
 from whitedwarf.tools.seed_param import SEED
 from whitedwarf.tools.session import (
@@ -131,6 +138,7 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
 @PACK_OPTION
 @PACK_PATH_OPTION
 @THINK_OPTION
+@GIVE_OPTION
 def play(
     seats: str,
     resume_path: Path | None,
@@ -145,6 +153,7 @@ def play(
     packs: tuple[Path, ...],
     pack_paths: tuple[Path, ...],
     think: float | None,
+    gifts: tuple[str, ...],
 ) -> None:
     """Play a full game to the end and print the result.
 
@@ -158,7 +167,9 @@ def play(
     if resume_path is None:  # a resumed game's seats are the save's
         refuse_think_unused(think, kinds, "--seats")
     options = {**engine.game_options(kinds, round_limit), **game_settings(settings, engine)}
-    if resume_path is not None or HUMAN in kinds:
+    human = resume_path is not None or HUMAN in kinds
+    check_play_gifts(loaded, kinds, options, gifts, round_limit, human)
+    if human:
         command = "play --resume" if resume_path is not None else "play --seats human"
         missing = "it brings no board and panels for the terminal interface"
         require(engine, "terminal", command, missing)
@@ -176,8 +187,10 @@ def play(
             param_hint="--save",
         )
     game = make_game(loaded, len(kinds), options, settings)
+    if gifts:  # the same game, giving the cards as their rounds come (play_gifts.py)
+        game = gifted_game(loaded, len(kinds), options, gifts)
     with thinking(think):
-        bots = seat_bots(kinds, seed, engine, game)
+        bots = seat_bots(kinds, seed, engine, rules_of(game))
     if trace:
         bots = [TracingBot(bot, engine) for bot in bots]
     progress = None if trace else progress_for(sys.stderr)
@@ -190,9 +203,11 @@ def play(
     try:
         state = game.new_state(seed)
         if trace:  # what setup dealt in secret, which no event tells (Starlight's gods)
-            for line in engine.setup_trace(game, state):
+            for line in [*told_gifts(gifts), *engine.setup_trace(rules_of(game), state)]:
                 click.echo(line, err=True)
-        header = replay_header(loaded, seed, kinds, options)
+        header = replay_header(loaded, seed, kinds, options) | (
+            {"gifts": list(gifts)} if gifts else {}
+        )
         if replay_path is None:
             outcome = run_game(game, state, bots)
         else:

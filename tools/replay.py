@@ -24,6 +24,7 @@ from whitedwarf.interpreter.replay import (
 )
 from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
+from whitedwarf.tools.play_gifts import replayed_with_gifts
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
     PACK_OPTION,
@@ -217,6 +218,7 @@ def _start(
     refused: tuple[type[BaseException], ...] = (ValueError, *engine.errors)
     try:
         game, seed = start_game(header, engine.game, content, engine.seats_disagree, refused)
+        game = replayed_with_gifts(header, engine, content) or game  # play --give
     except ReplayError as error:
         raise ReplayRefused(f"{path}:1: {error}") from None
     game.listen(listener)

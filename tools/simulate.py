@@ -272,7 +272,10 @@ def simulate(
             config = on_base_values(config)
         if robust is not None:
             if ablate is not None:
-                raise click.UsageError("--robust and --ablate are two experiments: run one")
+                raise click.UsageError(
+                    "--robust and --ablate are two experiments: run one; to see whether an "
+                    f"ablation holds with other players, run it again with --agents {robust}"
+                )
             others = parse_agents(robust, players, load_batch_packs(config).engine, "--robust")
             config = dataclasses.replace(config, extra=config.extra | {"robust": list(others)})
         if ablate is not None:

@@ -270,6 +270,8 @@ def _field_schema(schema: Any, name: str) -> Any:
 def _described(name: str, schema: Any) -> str | None:
     """The schema's description of a field, so the message says what to write there."""
     if isinstance(schema, dict) and isinstance(schema.get("description"), str):
+        if schema.get("type") == "boolean":  # "`three_plus` is true: ..." read as if it were
+            return f"write `{name}: true` or `{name}: false` ({schema['description']})"
         return f"`{name}` is {schema['description']}"
     return None
 

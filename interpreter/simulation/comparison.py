@@ -372,16 +372,55 @@ def sentences(result: dict[str, Any]) -> list[str]:
     ]
     out.append(_length_sentence(result["rounds"], with_length))
     out += list(_only_in_sentences(result, None, names))
-    for row in built:
-        if row not in with_length:
-            why = _revalued(row["name"], edited, result.get("revalued", {}))
+    out += list(_offered_sentences(result, names))
+    revalued = result.get("revalued", {})
+    told = [row for row in built if row not in with_length]
+    anew = [row for row in told if _revalued(row["name"], edited, revalued)]
+    if len(anew) <= MOST_REVALUED_SAID:
+        anew = []
+    for row in told:
+        if row not in anew:
+            why = _revalued(row["name"], edited, revalued)
             out.append(
                 f"{label(row['name'], names)} is now built by {_pct(row['variant'])} of players "
                 f"instead of {_pct(row['base'])} ({_signed(row['difference'])}; significant)"
                 f"{why}."
             )
+    if anew:
+        out.append(_revalued_sentence(anew, revalued, names))
     out += cards
     return out
+
+
+#: More build rates than this moved by the agents' values alone are said in one sentence: a
+#: mod adding three cards had 34 such sentences, which buried what the mod itself did.
+MOST_REVALUED_SAID = 3
+
+
+def _revalued_sentence(
+    rows: list[dict[str, Any]], revalued: dict[str, dict[str, float | None]], names: dict[str, str]
+) -> str:
+    """Many build rates of cards the variant does not change moved because each pack's agents
+    value the cards anew (S21): one sentence, counting them and naming the largest moves."""
+    largest = sorted(rows, key=lambda r: (-abs(r["difference"]), r["name"]))[:MOST_REVALUED_SAID]
+
+    def worth(value: float | None) -> str:
+        return "their hand weight" if value is None else f"{value:+.1f} light"
+
+    named = "; ".join(
+        f"{label(r['name'], names)} {_pct(r['variant'])} instead of {_pct(r['base'])} "
+        f"({worth(revalued[r['name']]['variant'])} to build, "
+        f"{worth(revalued[r['name']]['base'])} on the base)"
+        for r in largest
+    )
+    rest = len(rows) - len(largest)
+    return (
+        f"{counted(len(rows), 'tech')} the variant does not change "
+        "are built significantly more or less often, and its agents value them anew (each "
+        "pack's card values are learned from its own play, docs/simulate.md S21): they may "
+        f"have moved for that alone, not for what the change does; the largest: {named}"
+        + (f"; {rest} more in comparison.html." if rest else ".")
+    )
 
 
 def _revalued(card: str, edited: set[str], revalued: dict[str, dict[str, float | None]]) -> str:
@@ -593,13 +632,7 @@ def _only_in_sentences(
                     f"(both packs hold it; the {other}'s games never dealt it)"
                 )
             if row["kind"] == "tech":
-                owners = row["owned_games"]
-                yield f"{head}, built by {_pct(row['built'])} of players; " + (
-                    f"its {counted(owners, 'owner')} {'wins' if owners == 1 else 'win'} "
-                    f"{_pct(row['win_owned'])}."
-                    if owners
-                    else "nobody had it in play at the end."
-                )
+                yield f"{head}, built by {_pct(row['built'])} of players; {_owners(row)}."
                 continue
             direction = "above" if row["rate"] > row["fair"] else "below"
             verdict = (
@@ -611,6 +644,51 @@ def _only_in_sentences(
             yield (
                 f"{head} wins {_pct(row['rate'])} of its {games} (95% interval "
                 f"{100 * row['low']:.0f}-{100 * row['high']:.0f}%), {verdict}."
+            )
+
+
+def _owners(row: dict[str, Any]) -> str:
+    """How a tech's owners fared in the one batch that played it, as its report's sentence
+    says it (interval, against the players without it, significant or not): "its 398 owners
+    win 27%" left out that this was significantly below the 34% of the others."""
+    owners = row["owned_games"]
+    if not owners:
+        return "nobody had it in play at the end"
+    verb = "wins" if owners == 1 else "win"
+    said = f"its {counted(owners, 'owner')} {verb} {_pct(row['win_owned'])}"
+    if row.get("win_owned_low") is None or row.get("win_not_owned") is None:
+        return said
+    verdict = "significant" if row.get("significant") else "not significant"
+    return (
+        f"{said} (95% interval {100 * row['win_owned_low']:.0f}-"
+        f"{100 * row['win_owned_high']:.0f}%) against {_pct(row['win_not_owned'])} without it "
+        f"({verdict})"
+    )
+
+
+def _offered_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterable[str]:
+    """A card the variant adds (or removes) that has no win-rate row of its own (a Starlight
+    flare, a Last Light achievement): how often its pack's agents took it when it was
+    offered, from that batch's ``offers``. A new flare was named among the cards added and
+    then never again."""
+    listed = {r["name"] for rows in result.get("only_in", {}).values() for r in rows}
+    for key, side, head in (("added", "variant", "New in the variant"),
+                            ("removed", "base", "Only in the base")):  # fmt: skip
+        offers = result.get(side, {}).get("offers", [])
+        for card in result.get(key, []):
+            if card["name"] in listed:
+                continue
+            rows = [o for o in offers if o["name"] == card["name"] and o.get("offered")]
+            kind = _KIND_WORDS.get(card["kind"], card["kind"])
+            if not rows:  # never a seat's choice (an exploration token is revealed, not taken)
+                continue
+            taken = ", ".join(
+                f"{o['verb']}: {o['chosen']} of {counted(o['offered'], 'chance')}" for o in rows
+            )
+            yield (
+                f"{head}: {kind} {label(card['name'], names)}, taken when offered ({taken}); "
+                f"what it does to its holder: `simulate --give 0:{card['name']} --ablate "
+                f"{card['name']}`."
             )
 
 

@@ -254,6 +254,33 @@ class GiftingGame:
         self.gifting.due(state)
         return self.asker(state)
 
+    # A replay asks the three calls of the interface instead (``runner.replay_decisions``,
+    # ``render``, the viewer): each applies the gifts due first, so the gifts land at the
+    # point of the game where ``play --give`` gave them, before the next decision.
+    def is_terminal(self, state: State) -> bool:
+        self.gifting.due(state)
+        return bool(self.game.is_terminal(state))
+
+    def current_players(self, state: State) -> list[int]:
+        self.gifting.due(state)
+        return list(self.game.current_players(state))
+
+    def legal_options(self, state: State, seat: int) -> list[Option]:
+        self.gifting.due(state)
+        return list(self.game.legal_options(state, seat))
+
+
+def gifted(
+    engine: GameEngine, content: Any, players: int, options: dict[str, Any], texts: Sequence[str]
+) -> GiftingGame:
+    """The game of ``play --give`` (and of its replay, whose header keeps the gifts as
+    ``SEAT:CARD[@ROUND]`` texts): the gifts applied as their rounds come, before the next
+    decision. :class:`GiftError` for a text that is not a gift; the game's errors for a
+    gift it refuses."""
+    gifts = [parse_gift(text) for text in texts]
+    game, gifting, _ = prepared(engine, content, players, options, gifts)
+    return GiftingGame(game, gifting)
+
 
 class Gifting:
     """The gifts of one game, applied as their rounds come (:meth:`due` before each

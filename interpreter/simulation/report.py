@@ -419,8 +419,8 @@ def _only_in(result: dict[str, Any]) -> list[str]:
             _with_interval(r["win_owned"], r.get("win_owned_low"), r.get("win_owned_high"))
             if r["kind"] == "tech"
             else _with_interval(r["rate"], r["low"], r["high"]),
-            "" if r["kind"] == "tech" else _pct(r["fair"]),
-            "" if r["kind"] == "tech" else _mark(r),
+            _pct(r.get("win_not_owned")) if r["kind"] == "tech" else _pct(r["fair"]),
+            _mark(r),
         ]
         for side, title in sides
         for r in result.get("only_in", {}).get(side, [])
@@ -430,10 +430,21 @@ def _only_in(result: dict[str, Any]) -> list[str]:
     return [
         "<h2>Played in one pack only</h2>",
         _table(
-            ["", "kind", "card", "games (owners)", "win rate (95% interval)", "fair share", ""],
+            [
+                "",
+                "kind",
+                "card",
+                "games (owners)",
+                "win rate (95% interval)",
+                "fair share (a tech: win rate of the players without it)",
+                "",
+            ],
             rows,
-            "exact binomial test against the fair share in that pack's batch, Holm-corrected "
-            "with the rest of its table; there is no change to measure for these",
+            "a faction or a kept card: the exact binomial test against the fair share in that "
+            "pack's batch, Holm-corrected with the rest of its table; a tech: its owners against "
+            "the players without it, as its batch's report tests it (z-test, Fisher's exact "
+            "test where a cell expects under 5, Benjamini-Hochberg-corrected); there is no "
+            "change to measure for these",
         ),
     ]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter import card_state, card_uses
 from whitedwarf.interpreter.bindings import Bindings
 from whitedwarf.interpreter.starlight import events
@@ -184,6 +185,10 @@ class Adapter:
         return bool(player(state, seat)["ap"] - reserved_ap(self.game, state, seat) >= need)
 
     def call(self, state: State, frame: Frame, verb: str, args: list[Any]) -> Any:
+        if events.ON and verb not in _TOLD_BY_THEMSELVES:
+            # what the card does, step by step, for a trace (a note: replays never record it)
+            told = args_text(verb, args)
+            events.note(state, "verb", frame["owner"], card=frame["card"], verb=verb, args=told)
         return self.verbs[verb](self.game, state, frame, *args)
 
     def resume(self, state: State, frame: Frame, pending: dict[str, Any], option_id: str) -> Any:
@@ -192,6 +197,24 @@ class Adapter:
             frame["pending"] = pending
             raise IllegalAnswer(f"card {frame['card']!r} does not offer {option_id!r}")
         return self.resumes[pending["verb"]](self.game, state, frame, pending, option_id)
+
+
+#: Verbs whose own note says what they did (``card_state``: ``puts 1 charge on itself``).
+_TOLD_BY_THEMSELVES = frozenset({"put", "remove"})
+
+
+def args_text(verb: str, args: list[Any]) -> str:
+    """A verb's bound operands as the effect language writes them: ``1 short_ray``,
+    ``2 night_points``, ``1 long_ray from seat 2``, ``cores``."""
+    parts = []
+    for arg in args:
+        if isinstance(arg, list) and len(arg) == 2 and isinstance(arg[1], str):
+            parts.append(counted(int(arg[0]), arg[1]) if isinstance(arg[0], int) else str(arg))
+        elif verb == "steal" and isinstance(arg, int):
+            parts.append(f"from seat {arg}")
+        elif isinstance(arg, (str, int)):
+            parts.append(str(arg))
+    return " ".join(parts)
 
 
 def start(

@@ -90,6 +90,13 @@ def _take(e: Event) -> str:
     return f"buys the Flare {words(item)} ({price})"
 
 
+def _gained(e: Event) -> str:
+    """A card's ``gain`` took this from its pool, free (a note)."""
+    if e.get("what") == "core":
+        return f"gets the Core {words(e.get('item'))} from the pool"
+    return f"gets {a_ray(e.get('item'))} ray from the pool"
+
+
 def _launch(e: Event) -> str:
     star = f"launches a magnitude-{e.get('magnitude')} star (Core {words(e.get('core'))})"
     slot = e.get("slot")
@@ -148,6 +155,27 @@ def _counters(e: Event) -> str:
     kind = str(e.get("card_kind", "")).partition(".")[0]
     what = {"gods": "the god ", "flares": "the flare ", "laurels": "the laurel "}.get(kind, "")
     return f"{what}{words(e.get('card'))} {e.get('did')} itself ({e.get('held')} now{full})"
+
+
+#: A frame's card kind (``gods:helion``, ``flares.boon:comet``) as the trace names the card.
+CARD_KIND_WORDS = {
+    "gods": "the god",
+    "flares": "the flare",
+    "laurels": "the laurel",
+    "accolades": "the accolade",
+}
+
+
+def card_words(card: object) -> str:
+    """``gods:boreas`` → ``the god Boreas``; a card without a kind is its id as words."""
+    kind, _, ident = str(card).rpartition(":")
+    what = CARD_KIND_WORDS.get(kind.partition(".")[0])
+    return f"{what} {words(ident)}" if what else words(ident)
+
+
+def _verb(e: Event) -> str:
+    """A step of a card's effect (a note): ``the god Boreas: gain 1 short_ray``."""
+    return f"{card_words(e.get('card'))}: {e.get('verb')} {e.get('args') or ''}".rstrip()
 
 
 def _pointless(e: Event) -> str:
@@ -238,6 +266,8 @@ WORDING: dict[str, Callable[[Event], str]] = {
     ),
     "counters": _counters,  # card state (issue 29)
     "pointless": _pointless,
+    "verb": _verb,  # a note: a step of a card's effect
+    "gained": _gained,  # a note: what that step's gain took
     "day_points": lambda e: (
         f"gains {counted(int(e.get('amount') or 0), 'day point')} from "
         f"{words(str(e.get('card', '')).partition(':')[2])}, kept for final scoring"

@@ -101,6 +101,8 @@ def _take(game: Game, state: State, seat: int, unit: str, item: str) -> None:
         player(state, seat)["cores"].append(item)
     else:
         supply.take_ray(game, state, seat, _pool(unit), item)
+    if events.ON:  # which one a card's gain took, asked or not (a note: replays never hold it)
+        events.note(state, "gained", seat, what="core" if unit == "core" else "ray", item=item)
 
 
 def reask_gain(game: Game, state: State, frame: Frame, pending: Pending) -> Pending | None:

@@ -544,3 +544,29 @@ def test_a_condition_on_the_star_being_launched_is_refused_where_it_is_never_rea
     assert compile_effect(EffectSource.standalone(trigger), starlight(), "god")[1] == []
     kept = "while star_magnitude >= 5: you have -1 night_point_price"
     assert compile_effect(EffectSource.standalone(kept), starlight(), "god")[1] == []
+
+
+def test_a_word_of_the_other_game_is_told_whose_it_is() -> None:
+    """A designer copying a card from one game to the other: `when star_launched` in a Last
+    Light faction was told only "`whitedwarf doc` lists all 52 hooks", as if the word were
+    wrong; it is Starlight's. The help says so, then what this game has, as before."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    found = only("when star_launched -> gain 1 light", "E0402")
+    assert found.hint == (
+        "`star_launched` is a hook of starlight, not of lastlight, the game this pack plays "
+        f"(`game:` in pack.yaml); `whitedwarf doc` lists all {len(registry().hooks)} hooks "
+        "(docs/reference.md)"
+    )
+    stat = only("you have +1 ap_per_turn", "E0403").hint
+    assert stat is not None and stat.startswith("`ap_per_turn` is a stat of starlight, not of")
+    _, said = compile_effect(
+        EffectSource.standalone("when hit_rolled -> gain 1 ap"), starlight(), "god"
+    )
+    (hook,) = [d for d in said if d.code == "E0402"]
+    assert hook.hint is not None and hook.hint.startswith(
+        "`hit_rolled` is a hook of lastlight, not of starlight, the game this pack plays "
+        "(`game:` in pack.yaml); the hooks are: `action_done`, "
+    )
+    # a close word of this game is still the did-you-mean, never the other game's word
+    assert only("when round_ned -> gain 1 common", "E0402").hint == "did you mean `round_end`?"

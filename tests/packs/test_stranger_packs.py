@@ -303,6 +303,27 @@ def test_a_yaml_1_1_yes_is_told_the_word_to_write(tmp_path: Path, value: str, hi
     assert hint in result.output, result.output
 
 
+def test_a_missing_yes_or_no_field_is_told_both_words_to_write(tmp_path: Path) -> None:
+    """A faction written without `three_plus` was told "help: `three_plus` is true: removed
+    from the deck in 2-player games (000 'setup')", which reads as if it were already true
+    and does not say what to write."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(MANIFEST)
+    (pack / "factions.yaml").write_text(
+        "- id: elves\n  name: Elves\n  source: invented\n"
+        "  text: At the end of each round, gain 1 [common].\n"
+        "  effect: when round_end -> gain 1 common\n"
+    )
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "factions.yaml:1:3: error[E0603]: this faction needs `three_plus`" in result.output
+    assert (
+        "= help: write `three_plus: true` or `three_plus: false` (true: removed from the deck "
+        "in 2-player games (000 'setup'))" in result.output
+    ), result.output
+
+
 @pytest.mark.parametrize("name", ["pack.yml", "Pack.yaml", "pack.YAML"])
 def test_a_manifest_under_another_name_is_told_to_be_renamed(tmp_path: Path, name: str) -> None:
     """`pack.yml` was told only "no pack.yaml in 'mod'": the file is there, under a name the

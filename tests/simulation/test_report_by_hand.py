@@ -342,13 +342,18 @@ def test_compare_says_what_a_new_tech_did_apart_from_the_changes() -> None:
         }
     result = compare(_records(), variant)
     assert [(r["kind"], r["name"]) for r in result["only_in"]["variant"]] == [("tech", "w")]
-    # u and v were drawn only in the base; w's 5 owners (seat 1) won 1.5 of 5 games.
+    # u and v were drawn only in the base; w's 5 owners (seat 1) won 1.5 of 5 games, the
+    # 5 players without it (seat 0) 3.5: Wilson of 1.5 in 5 is 0.0726-0.7012; Fisher's exact
+    # test of 2 of 5 against 4 of 5 (the wins rounded, a half to the even one) is p 0.52.
     assert [r["name"] for r in result["only_in"]["base"]] == ["u", "v"]
     assert [r["name"] for r in result["techs_built"]] == ["t"]
     assert (
-        "New in the variant: tech w, built by 50% of players; its 5 owners win 30%."
-        in (result["sentences"])
+        "New in the variant: tech w, built by 50% of players; its 5 owners win 30% (95% "
+        "interval 7-70%) against 70% without it (not significant)." in (result["sentences"])
     )
+    # comparison.html's row says the same: its owners' rate beside the players' without it
+    page = _text(comparison_html(result))
+    assert "| New in the variant | tech | w | 5 | 30.0% (7–70%) | 70.0% | \n" in page
 
 
 def test_compare_says_each_card_only_one_side_played_a_faction_then_techs() -> None:
@@ -494,7 +499,10 @@ def test_one_game_on_each_pack_and_one_owner_are_said_in_the_singular() -> None:
     }
     said = compare(base, variant)["sentences"]
     assert said[0] == "1 game on each pack, the same seeds and agents."
-    assert "New in the variant: tech w, built by 50% of players; its 1 owner wins 0%." in said
+    assert (
+        "New in the variant: tech w, built by 50% of players; its 1 owner wins 0% (95% "
+        "interval 0-79%) against 100% without it (not significant)." in said
+    )
     assert not [s for s in said if ONE_AND_A_PLURAL.search(s)], said
 
 
@@ -764,6 +772,45 @@ def test_a_build_rate_of_a_card_the_variant_does_not_change_says_it_was_valued_a
     assert "anew" not in said
 
 
+def _building(record: dict, cards: list[str], build: bool = True) -> dict:
+    """The record with seat 0 drawing and keeping each of ``cards``, and building them."""
+    held = {c: 1 for c in cards}
+    seat0 = {"drawn": held, "kept": held, "built": held if build else {}, "in_play": []}
+    if build:
+        seat0["in_play"] = list(cards)
+    return {**record, "techs": [seat0, record["techs"][1]]}
+
+
+def test_many_build_rates_moved_by_the_agents_values_are_one_sentence() -> None:
+    """Comparing the base pack with a mod adding a faction and two techs (1,000 3-player games,
+    seed 5): 34 sentences "X is now built by ...; the variant does not change it: its agents
+    value it anew ..." came after the mod's own, which a designer had to dig out. More than
+    three such cards are one sentence: how many, the three that moved most with both worths,
+    and where the others are; three or fewer are still said one by one."""
+    cards = ["c1", "c2", "c3", "c4", "c5"]
+    worth = {c: {"base": 0.5, "variant": -1.0 - i / 10} for i, c in enumerate(cards)}
+    base = [_building(r, cards) for r in _twenty()]
+    result = compare(base, [_building(r, cards, build=False) for r in _twenty()], revalued=worth)
+    said = [s for s in result["sentences"] if "anew" in s]
+    assert said == [
+        "5 techs the variant does not change are built significantly more or less often, and "
+        "its agents value them anew (each pack's card values are learned from its own play, "
+        "docs/simulate.md S21): they may have moved for that alone, not for what the change "
+        "does; the largest: c1 0% instead of 50% (-1.0 light to build, +0.5 light on the "
+        "base); c2 0% instead of 50% (-1.1 light to build, +0.5 light on the base); c3 0% "
+        "instead of 50% (-1.2 light to build, +0.5 light on the base); 2 more in "
+        "comparison.html."
+    ]
+    assert sorted(result["revalued"]) == cards
+    three = compare(
+        [_building(r, cards[:3]) for r in _twenty()],
+        [_building(r, cards[:3], build=False) for r in _twenty()],
+        revalued=worth,
+    )
+    one_by_one = [s for s in three["sentences"] if "anew" in s]
+    assert [s.split(" ")[0] for s in one_by_one] == ["c1", "c2", "c3"]
+
+
 def test_a_change_of_length_whose_interval_holds_0_is_said_not_significant() -> None:
     """Starlight vs a mod with a new god: "Games are 1.2 rounds shorter on average (95%
     interval -2.4 to 0.0)." read as a finding; every other change says whether it is one."""
@@ -772,3 +819,28 @@ def test_a_change_of_length_whose_interval_holds_0_is_said_not_significant() -> 
     length = next(s for s in said if s.startswith("Games are"))
     assert length.startswith("Games are 0.2 rounds longer on average (95% interval ")
     assert length.endswith("; not significant).")
+
+
+def test_compare_says_how_often_a_new_flare_was_taken() -> None:
+    """Starlight against a mod adding a flare and two gods: "The variant adds flare Comet,
+    god Apollo, god Boreas", then a sentence for each god and none for Comet, which has no
+    win-rate row. It is said with its batch's chances (the report's `offers`): bought 2 of
+    the 4 seat-games it was offered in, its boon used in none of its 2 chances."""
+    base = [_starlight(i, [i % 2], ["g1", "g2"]) for i in range(4)]
+    variant = [_starlight(i, [i % 2], ["g1", "g2"]) for i in range(4)]
+    for record in variant:  # seat 0 is offered Comet in every game, buys it in two
+        bought = record["index"] < 2
+        comet = {"flare": [1, int(bought)]} | ({"boon": [1, 0]} if bought else {})
+        record["offers"] = [{"comet": comet}, {}, {}]
+    edits = {"added": [{"kind": "flare", "name": "comet"}], "removed": []}
+    said = compare(base, variant, edits=edits)["sentences"]
+    assert "The variant adds flare comet." in said
+    assert (
+        "New in the variant: flare comet, taken when offered (boon: 0 of 2 chances, flare: 2 "
+        "of 4 chances); what it does to its holder: `simulate --give 0:comet --ablate comet`."
+        in said
+    ), said
+    # a card no seat was ever offered (a Last Light token is revealed, not taken): not said
+    never = [{**r, "offers": [{}, {}, {}]} for r in variant]
+    said = compare(base, never, edits=edits)["sentences"]
+    assert not [s for s in said if s.startswith("New in the variant: flare")], said

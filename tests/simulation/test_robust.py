@@ -94,3 +94,19 @@ def test_a_batch_with_no_table_of_findings_says_so() -> None:
     (said,) = robustness_sentences(result)
     assert said.startswith("No findings to compare with heuristic and with random")
     assert "--option gods=true" in said
+
+
+def test_an_ablation_with_robust_is_told_how_to_check_it_with_other_agents(tmp_path: Path) -> None:
+    """README: "see whether the findings hold with stronger players: --robust search". An
+    ablation with it was told only "two experiments: run one", not how an ablation's finding
+    is checked with other players: the same ablation with those agents."""
+    code, text = run(
+        "simulate", "--players", "3", "--games", "2", "--give", "0:warp_drive", "--ablate",
+        "warp_drive", "--robust", "search", "--out", str(tmp_path / "x"),
+    )  # fmt: skip
+    assert code == 2, text
+    assert (
+        "--robust and --ablate are two experiments: run one; to see whether an ablation holds "
+        "with other players, run it again with --agents search" in " ".join(text.split())
+    )
+    assert not (tmp_path / "x").exists()

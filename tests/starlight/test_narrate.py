@@ -179,3 +179,42 @@ def test_a_ray_is_named_with_its_article() -> None:
     assert describe({**taken, "item": "blue:short", "cost": 0}).endswith(
         "takes a blue short ray (free)"
     )
+
+
+def test_play_trace_says_what_a_card_does_step_by_step(tmp_path: Path) -> None:
+    """A designer watching a card (``play --trace``) sees each step of its effect as it runs,
+    as Last Light's trace does (``korrin: gain 1 light``), and what a gain took from a pool:
+    a flare's boon ``gain 2 long_rays`` is followed by the two rays its owner got, a god's
+    ``gain 4 night_points`` by the points. The lines are notes: the replay is the same as
+    an untraced game's and verifies."""
+    from whitedwarf.interpreter.replay import read_replay
+    from whitedwarf.tools.cli import main
+
+    runs = {}
+    for traced in (True, False):
+        log = tmp_path / f"game-{traced}.jsonl"
+        args = ["play", "--pack", str(PACK), "--seats", "random,random,starbot", "--seed", "7",
+                "--option", "gods=true", "--replay", str(log)]  # fmt: skip
+        result = CliRunner().invoke(main, [*args, "--trace"] if traced else args)
+        assert result.exit_code == 0, result.output
+        runs[traced] = (result.stderr.splitlines(), read_replay(log).events)
+    lines = runs[True][0]
+    boon = lines.index("round   5 seat 0: the flare Star Chorus: gain 2 long_rays")
+    assert lines[boon - 1].endswith("of the Flare Star Chorus; it turns face down")
+    got = [line for line in lines[boon : boon + 5] if ": gets " in line]
+    assert got == ["round   5 seat 0: gets a red long ray from the pool",
+                   "round   5 seat 0: gets an orange long ray from the pool"]  # fmt: skip
+    triggered = lines.index("round  18 seat 0: the god Hermod is triggered (when game_end)")
+    assert lines[triggered + 1] == "round  18 seat 0: the god Hermod: gain 4 night_points"
+    assert lines[triggered + 2] == "round  18 seat 0: scores 4 night points from a card's effect"
+    assert runs[True][1] == runs[False][1]
+    verified = CliRunner().invoke(main, ["replay", str(tmp_path / "game-True.jsonl")])
+    assert verified.exit_code == 0, verified.output
+
+
+def test_a_steal_names_the_seat_it_takes_from() -> None:
+    from whitedwarf.interpreter.starlight.effects import args_text
+
+    assert args_text("steal", [[1, "long_ray"], 2]) == "1 long_ray from seat 2"
+    assert args_text("gain", [[2, "night_point"]]) == "2 night_points"
+    assert args_text("flush", ["cores"]) == "cores"

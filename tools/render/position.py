@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from whitedwarf.dsl.packs.games import game_engine
 from whitedwarf.dsl.packs.loader import LoadedPack
 from whitedwarf.interpreter.contract import Decisions, GameClass, GameRules, Listener
 from whitedwarf.interpreter.replay import (
@@ -32,6 +33,7 @@ from whitedwarf.interpreter.replay import (
     unreadable,
 )
 from whitedwarf.interpreter.state import State
+from whitedwarf.tools.play_gifts import replayed_with_gifts
 
 Event = dict[str, Any]
 
@@ -150,6 +152,9 @@ def start_replay(
         )
     try:
         game, seed = start_game(log.header, game_class, content, seats_disagree)
+        if "gifts" in log.header:  # play --give: the cards given again where they were
+            engine = game_engine(loaded.game)
+            game = replayed_with_gifts(log.header, engine, content) or game
     except ReplayError as error:
         raise PositionError(f"{path}:1: {error}") from None
     if listener is not None:
