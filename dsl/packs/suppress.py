@@ -61,6 +61,8 @@ class Silencer:
     #: entries that silenced a warning: the others silence nothing (E166).
     roots: list[Manifest] = field(default_factory=list)
     pack_used: set[tuple[Path, str]] = field(default_factory=set)
+    #: The (folder, code) of every warning a pack asked for was told, silenced or not.
+    seen: set[tuple[Path, str]] = field(default_factory=set)
 
     def add_pack(self, manifest: Manifest, root: bool) -> None:
         """Silence ``manifest.allow`` in the pack's folder; drop all its warnings if not a root."""
@@ -103,6 +105,8 @@ class Silencer:
         folder, allow, root = self._folder_of(span.path)
         if not root:
             return False
+        if folder is not None:
+            self.seen.add((folder, diagnostic.code))
         if diagnostic.code in allow:
             if folder is not None:
                 self.pack_used.add((folder, diagnostic.code))
@@ -139,11 +143,18 @@ class Silencer:
         out = []
         for manifest in self.roots:
             folder = absolute(manifest.folder)
+            # A mod asked for with it may replace its cards, and a warning of a replaced card
+            # is told in the mod's file: the entry is needed when the pack is validated alone
+            # (tune's mod of a pack adding a sixteenth faction: its `allow: [W0902]` was told
+            # stale). So a code told in the folder of a pack depending on it is not judged.
+            dependents = {absolute(r.folder) for r in self.roots if manifest.id in r.depends}
             entries = manifest.file.data.get("allow", [])
             for index, code in enumerate(entries if isinstance(entries, list) else []):
                 if not isinstance(code, str) or code not in known or code == UNSILENCED:
                     continue
                 if (folder, code) in self.pack_used:
+                    continue
+                if any((dependent, code) in self.seen for dependent in dependents):
                     continue
                 message = (
                     f"`{code}` is told of nothing in this pack: pack.yaml's `allow` of it "

@@ -148,3 +148,22 @@ def test_a_manifest_the_designer_changed_is_left_as_it_is(here: Path) -> None:
     assert status == 0, output
     assert manifest.read_text() == edited
     assert "turned on" not in output
+
+
+def test_an_entry_a_mod_asked_for_with_it_moves_is_not_told(here: Path) -> None:
+    """`tune` validates a pack with its tuned mod, which replaces the pack's sixteenth
+    faction: W0902 is then told in the mod's file, and the pack's own `allow: [W0902]`,
+    needed when the pack is validated alone, was told stale."""
+    _mod(here, "[W0902]")
+    top = here / "top"
+    top.mkdir()
+    (top / "pack.yaml").write_text(
+        "id: top\nname: Top\nversion: 0.1.0\ngame: lastlight\ndepends: {mod: '>=0.1'}\n"
+        "allow: [W0902]\n",
+        "utf-8",
+    )
+    replaced = FACTION.replace("name: Rebels", "name: Rebels\n  replace: true")
+    replaced = replaced.replace("gain 1 common", "gain 2 common").replace("Gain 1", "Gain 2")
+    (top / "factions.yaml").write_text(replaced)
+    assert _told("mod") == []
+    assert _told("mod", "top") == []
