@@ -87,9 +87,20 @@ def _copy(data: S) -> S:
     return copy
 
 
+#: The encoders of :func:`canonical_json` and :func:`to_json`, made once. A state is a tree
+#: (module docstring), so they do not look for cycles: ``json.dumps``' check puts every
+#: container's id in a dict and takes it out again, 5-6% of a save's instructions (stop 44).
+#: A state that held itself would end in a ``RecursionError`` rather than a ``ValueError``;
+#: the text written is the same either way.
+_CANONICAL = json.JSONEncoder(
+    check_circular=False, sort_keys=True, separators=(",", ":"), ensure_ascii=True
+)
+_SAVED = json.JSONEncoder(check_circular=False)
+
+
 def canonical_json(state: State) -> str:
     """The state as JSON with sorted keys and no spaces: equal states give equal text."""
-    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _CANONICAL.encode(state)
 
 
 def state_hash(state: State) -> str:
@@ -108,7 +119,9 @@ def to_json(state: State, indent: int | None = None) -> str:
     Insertion order is kept (not sorted) because the engine iterates dicts such as the ships
     in that order, so a loaded state offers options in the same order as the saved one.
     """
-    return json.dumps(state, indent=indent)
+    if indent is None:
+        return _SAVED.encode(state)
+    return json.dumps(state, indent=indent, check_circular=False)
 
 
 def from_json(text: str) -> State:
