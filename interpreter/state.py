@@ -12,7 +12,7 @@ import json
 import marshal
 import pickle
 from collections.abc import Mapping
-from typing import Any, NamedTuple, TypeAlias, TypeVar, cast
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 #: A state as the game-free layers hold it (this module, the effect machine, card state, the
 #: runner, the agents' search core, the tools): plain data whose fields belong to one game,
@@ -72,19 +72,21 @@ def clone(state: S) -> S:
     makes them (pickling it went through ``__reduce_ex__`` and a call of its ``__new__``
     per item batch, the slow path of both ``pickle`` and ``marshal``).
     """
-    cls = type(state)
+    cls: Any = type(state)
+    copy: S
     if cls is not dict and isinstance(state, dict) and cls.__init__ is dict.__init__:
-        return cast(S, cls(_copy(dict(state))))
-    return _copy(state)
+        copy = cls(_copy(dict(state)))
+    else:
+        copy = _copy(state)
+    return copy
 
 
-def _copy(data: S) -> S:
+def _copy(data: Any) -> Any:
     """A deep copy of plain data: ``marshal`` where it takes every value, else pickle."""
     try:
-        copy: S = marshal.loads(marshal.dumps(data))
+        return marshal.loads(marshal.dumps(data))
     except ValueError:  # an object marshal does not take (a class of its own, a subclass)
-        copy = pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
-    return copy
+        return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
 #: The encoders of :func:`canonical_json` and :func:`to_json`, made once. A state is a tree
