@@ -188,8 +188,9 @@ def game_state(data: Any, **parts: Any) -> State:
 
 
 def clone(state: State) -> State:
-    """An independent copy of a state, its memos empty: the data pickled as a plain ``dict``
-    (the pickler's fast path; a :class:`GameState` goes through ``__reduce_ex__``)."""
+    """An independent copy of a state, its memos empty: the data copied as a plain ``dict``
+    (``interpreter/state.py``'s ``clone``: ``marshal``, pickle for what it refuses) and held
+    by a new :class:`GameState`."""
     return game_state(generic.clone(dict(state)))
 
 

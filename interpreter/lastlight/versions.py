@@ -102,7 +102,7 @@ class GameState(dict[str, Any]):
     running: tuple[int, int] | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
-        # Set here rather than in __init__: unpickling (a clone) calls __new__ only.
+        # Set here rather than in __init__: unpickling (pickle, copy.copy) calls __new__ only.
         # dict's own __new__ (which leaves the items to __init__), named rather than reached
         # through super(), which mypyc refuses in a class it leaves a Python class.
         self = dict.__new__(cls)
