@@ -242,7 +242,7 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
         out.append(_step_option(nxt, step))
     if can_act(game, state, seat):
         out.append(_act_option(spaces[marker]["id"]))
-    if _final_open(game, state, seat):
+    if final_open(game, state, seat):
         out.append(Option("final", "the final launch: any constellation, 1 AP"))
     out += actions.boon_options(p)
     return [*out, END]
@@ -261,7 +261,7 @@ def _act_option(space: str) -> Option:
     return Option("act", f"take the action of {words(space)}")
 
 
-def _final_open(game: Game, state: State, seat: int) -> bool:
+def final_open(game: Game, state: State, seat: int) -> bool:
     """003 "Your Last Turn": the final launch, once, with the AP for it and a star to make."""
     turn = state["turn_state"]
     assert turn is not None  # between actions of a live turn

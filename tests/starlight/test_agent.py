@@ -190,3 +190,36 @@ def test_a_god_far_ahead_by_the_learned_values_is_kept() -> None:
         values.forget()
     assert draws == {f"god:{high}"}
     assert alike == set(ids)
+
+
+@pytest.mark.parametrize(
+    ("seats", "gods"),
+    [(("live", "live", "live"), True), (("live", "starbot", "live", "live"), True),
+     (("live", "live"), False)],
+)  # fmt: skip
+def test_the_rollouts_choice_between_actions_is_the_listed_options_choice(
+    seats: tuple[str, ...], gods: bool
+) -> None:
+    """The search's rollouts decide between actions without listing the options
+    (``turn_choice``): at every such decision of seeded games (gods that launch anywhere or
+    ignore the surcharge among them), the same choice and the same draws as :func:`decide`
+    of the listed options, on the full state as the rollouts have it."""
+    asked = 0
+    for seed in range(4):
+        game = Game.from_content(full_pack(), len(seats), {"seats": list(seats), "gods": gods})
+        state = game.new_state(seed)
+        bots = _seat_bots(game, tuple("heuristic" if s == "live" else s for s in seats), seed)
+        while not game.is_terminal(state):
+            seat = game.current_players(state)[0]
+            options = game.legal_options(state, seat)
+            between = state["phase"] == "play" and not state["frames"] and not state["action"]
+            if between and seats[seat] == "live":
+                listed, lazy = random.Random(seed), random.Random(seed)
+                ids = [o.id for o in options]
+                assert agent.turn_choice(game, state, seat, lazy) == agent.decide(
+                    game, state, seat, ids, listed
+                ), (seed, ids)
+                assert lazy.getstate() == listed.getstate()
+                asked += 1
+            game.apply(state, seat, bots[seat].choose(state, seat, options))
+    assert asked > 300

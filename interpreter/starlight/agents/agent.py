@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, cast
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.starlight import goals, launch, stars
+from whitedwarf.interpreter.starlight import goals, launch, stars, turns
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
@@ -370,6 +370,38 @@ def _between_actions(
     return "end"
 
 
+def turn_choice(game: Game, world: State, seat: int, rng: random.Random | None) -> str:
+    """:func:`decide`'s choice between actions (``world``'s turn is ``seat``'s, no action
+    under way, no frame) without listing the options (:func:`turns.options`): the rules of
+    :func:`_between_actions` asked of the rules' tests in its order, the first that answers
+    deciding. The search's rollouts take a third of their decisions here, and the list's
+    options (their texts, the boons) were never read; ``tests/starlight/test_agent.py``
+    holds it to the listed options' choice, position by position."""
+    turn = world["turn_state"]
+    assert turn is not None  # between actions of a live turn
+    if turn.get("assembling"):
+        return "end"  # SL160: the boons and ``end``; the rules above take ``end``
+    if turn["first"]:  # the first turn's places, once a game: listed as ever
+        return _between_actions(
+            game, world, seat, [o.id for o in turns.options(game, world, seat)], rng
+        )
+    if turns.final_open(game, world, seat):
+        return "final"
+    p = player(world, seat)
+    marker = p["marker"]
+    assert marker is not None  # placed in the first turn
+    if turns.can_act(game, world, seat):
+        space = game.content.spaces[marker]
+        if space["action"] == "launch" and not game.flag(world, seat, "launch_anywhere"):
+            # can_act's launch.can_start asked what _space_value asks (the same reach)
+            return "act"
+        if _space_value(game, world, seat, marker) > 0:
+            return "act"
+    ap, steps = p["ap"], turn.get("steps", 0)
+    step_paid = ap >= 2 and ap >= game.stat(world, seat, "step_cost")
+    return "step" if step_paid and steps < turns.MAX_STEPS else "end"
+
+
 def _place(game: Game, view: State, seat: int, places: list[str], rng: random.Random | None) -> str:
     """The first turn's space (003 "Your First Turn": any space, its action only): one it
     values most, at random among those valued alike. Every Launch space is valued alike
@@ -457,6 +489,8 @@ class StarlightSearch:
         if listed is not None and listed[0] is world and listed[1] == seat:
             options = listed[2]  # the world has not changed since they were listed
         elif world["phase"] == "play" and not world["frames"] and world["turn"] == seat:
+            if world["action"] is None:  # between actions: decided without the list
+                return turn_choice(self.game, world, seat, rng)
             options = self.game.awaited_options(world, seat)  # the seat's turn: not asked
         else:
             options = self.game.legal_options(world, seat)
