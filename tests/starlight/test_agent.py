@@ -197,29 +197,38 @@ def test_a_god_far_ahead_by_the_learned_values_is_kept() -> None:
     [(("live", "live", "live"), True), (("live", "starbot", "live", "live"), True),
      (("live", "live"), False)],
 )  # fmt: skip
-def test_the_rollouts_choice_between_actions_is_the_listed_options_choice(
+def test_the_rollouts_choices_without_a_list_are_the_listed_options_choices(
     seats: tuple[str, ...], gods: bool
 ) -> None:
-    """The search's rollouts decide between actions without listing the options
-    (``turn_choice``): at every such decision of seeded games (gods that launch anywhere or
-    ignore the surcharge among them), the same choice and the same draws as :func:`decide`
-    of the listed options, on the full state as the rollouts have it."""
-    asked = 0
-    for seed in range(4):
+    """The search's rollouts decide between actions (``turn_choice``) and in a gain action
+    (``gain_choice``) without listing the options: at every such decision of seeded games
+    (gods that launch anywhere or ignore the surcharge, Core + Ray's free rays among them),
+    the same choice and the same draws as :func:`decide` of the listed options, on the full
+    state as the rollouts have it."""
+    asked = {"between": 0, "gain_cores": 0, "gain_long_rays": 0, "gain_short_rays": 0,
+             "gain_flares": 0, "free ray": 0}  # fmt: skip
+    for seed in range(6):
         game = Game.from_content(full_pack(), len(seats), {"seats": list(seats), "gods": gods})
         state = game.new_state(seed)
         bots = _seat_bots(game, tuple("heuristic" if s == "live" else s for s in seats), seed)
         while not game.is_terminal(state):
             seat = game.current_players(state)[0]
             options = game.legal_options(state, seat)
-            between = state["phase"] == "play" and not state["frames"] and not state["action"]
-            if between and seats[seat] == "live":
-                listed, lazy = random.Random(seed), random.Random(seed)
+            action = state["action"]
+            if state["phase"] == "play" and not state["frames"] and seats[seat] == "live":
                 ids = [o.id for o in options]
-                assert agent.turn_choice(game, state, seat, lazy) == agent.decide(
-                    game, state, seat, ids, listed
-                ), (seed, ids)
-                assert lazy.getstate() == listed.getstate()
-                asked += 1
+                listed, lazy = random.Random(seed), random.Random(seed)
+                if action is None:
+                    mine = agent.turn_choice(game, state, seat, lazy)
+                    asked["between"] += 1
+                elif action["kind"] != "launch":
+                    mine = agent.gain_choice(game, state, seat, action)
+                    asked[action["kind"]] += 1
+                    asked["free ray"] += action["rays_owed"] > 0
+                else:
+                    mine = None
+                if mine is not None:
+                    assert mine == agent.decide(game, state, seat, ids, listed), (seed, ids)
+                    assert lazy.getstate() == listed.getstate()
             game.apply(state, seat, bots[seat].choose(state, seat, options))
-    assert asked > 300
+    assert asked["between"] > 300 and min(asked.values()) > 0, asked

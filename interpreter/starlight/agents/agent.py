@@ -39,11 +39,11 @@ from typing import TYPE_CHECKING, Any, cast
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.starlight import goals, launch, stars, turns
+from whitedwarf.interpreter.starlight import actions, goals, launch, stars, turns
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
-from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.starlight.state import State, held_cores, player
 from whitedwarf.interpreter.state import Option
 from whitedwarf.interpreter.vm import EffectError
 
@@ -328,6 +328,47 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
     return "done"
 
 
+def gain_choice(game: Game, world: State, seat: int, action: Action) -> str:
+    """:func:`_gain`'s choice in a gain action (``action``, not a launch) without listing
+    the options (:func:`actions.options`): the options it takes are read from the pools in
+    the order the list has them (each ray or Core once, the first of equals kept); the
+    flush, the boons and the options' texts, never taken, are not made. The search's
+    rollouts take a third of their decisions in gain actions; ``tests/starlight/
+    test_agent.py`` holds it to the listed options' choice, position by position."""
+    p = player(world, seat)
+    kind, pools = action["kind"], world["pools"]
+    if kind == "gain_cores":
+        if action["rays_owed"] > 0:  # a free ray (Core + Ray): one the plans take, else any
+            free = [*pools["long"], *pools["short"]]
+            if free:
+                wanted = _wanted_rays(game, p)
+                return f"ray:{next((r for r in free if r in wanted), free[0])}"
+        if (
+            pools["cores"]
+            and len(p["cores"]) < CORES_WANTED
+            and p["ap"] >= actions.UNIT_COST
+            and held_cores(p) < game.stat(world, seat, "max_cores")
+            and action["taken"] < game.stat(world, seat, "cores_per_action")
+        ):
+            return f"core:{pools['cores'][0]}"
+        return "done"
+    if kind in ("gain_long_rays", "gain_short_rays"):
+        rays = p["rays"]
+        if len(rays) >= MAX_RAYS_HELD or p["ap"] <= 1:  # (more than a ray's 1 AP)
+            return "done"
+        wanted = _wanted_rays(game, p)
+        useful = [r for r in dict.fromkeys(pools[actions.pool_of(kind)]) if r in wanted]
+        return f"ray:{min(useful, key=rays.count)}" if useful else "done"
+    ap = p["ap"]
+    if ap < 3 or len(p["flares"]) >= 2:
+        return "done"
+    costs = game.flare_costs()  # the cheapest place the seat can pay for
+    for place, flare in enumerate(pools["flares"]):
+        if flare is not None and ap >= costs[place]:
+            return f"flare:{place}"
+    return "done"
+
+
 def best_card(
     game: Game,
     ids: list[str],
@@ -489,8 +530,11 @@ class StarlightSearch:
         if listed is not None and listed[0] is world and listed[1] == seat:
             options = listed[2]  # the world has not changed since they were listed
         elif world["phase"] == "play" and not world["frames"] and world["turn"] == seat:
-            if world["action"] is None:  # between actions: decided without the list
+            action = world["action"]
+            if action is None:  # between actions: decided without the list
                 return turn_choice(self.game, world, seat, rng)
+            if action["kind"] != "launch":  # a gain action: likewise
+                return gain_choice(self.game, world, seat, action)
             options = self.game.awaited_options(world, seat)  # the seat's turn: not asked
         else:
             options = self.game.legal_options(world, seat)
