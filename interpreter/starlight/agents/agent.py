@@ -39,7 +39,15 @@ from typing import TYPE_CHECKING, Any, cast
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.starlight import actions, goals, launch, stars, turns
+from whitedwarf.interpreter.starlight import (
+    actions,
+    effects,
+    goals,
+    launch,
+    reactions,
+    stars,
+    turns,
+)
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
@@ -224,13 +232,17 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
         if not option.startswith("flare:"):
             continue
         trial: State
-        if _scores_only(game, view, option[6:]):
+        scores_only = _scores_only(game, view, option[6:])
+        if scores_only:
             trial = _scoring_copy(view, seat)
         else:
             data = data or pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
             trial = pickle.loads(data)
         try:
-            launch.choose(game, trial, option)  # only this step: the blue box's points
+            if scores_only:
+                _points_box(game, trial, seat, option[6:])
+            else:
+                launch.choose(game, trial, option)  # only this step: the blue box's points
             scored = player(trial, seat)["night"] - before
         except (AttributeError, KeyError, TypeError, ValueError):
             # the flare's effect reached a part the view hides (a deck is only its size):
@@ -269,26 +281,32 @@ def _scores_only(game: Game, view: State, flare: str) -> bool:
 
 
 def _scoring_copy(view: State, seat: int) -> State:
-    """A copy of ``view`` for a flare's trial when :func:`_scores_only` holds: what the
-    flare step and the launch's end (``launch.choose``: the flare moved to the used ones, its
-    frame, the night points and their sources, the star recorded, the Core discarded, the
-    rays back in their bags) write is copied, the rest shared. A whole copy of the position
-    (a pickle round trip, twice the dearer part of the trial) was 8% of the search's time."""
+    """A copy of ``view`` for a flare's trial when :func:`_scores_only` holds: what
+    :func:`_points_box` writes (the seat's player: its flares, night points and their
+    sources; the frames; daybreak's keys) is copied, the rest shared. A whole copy of the
+    position (a pickle round trip, twice the dearer part of the trial) was 8% of the
+    search's time."""
     trial = dict(view)
     players = list(view["players"])
-    mine, action = pickle.loads(
-        pickle.dumps((players[seat], view["action"]), pickle.HIGHEST_PROTOCOL)
-    )
-    players[seat] = mine
+    players[seat] = pickle.loads(pickle.dumps(players[seat], pickle.HIGHEST_PROTOCOL))
     trial["players"] = players
-    trial["action"] = action
     trial["frames"] = []
-    trial["todo"] = list(view["todo"])
-    trial["bags"] = {size: list(bag) for size, bag in view["bags"].items()}
-    trial["core_discard"] = list(view["core_discard"])
-    if "starters_launched" in view:
-        trial["starters_launched"] = list(view["starters_launched"])
     return cast(State, trial)
+
+
+def _points_box(game: Game, trial: State, seat: int, flare: str) -> None:
+    """What the flare step of ``launch.choose`` does to the night points when
+    :func:`_scores_only` holds: the flare moves to the used ones (a value may count them)
+    and its blue box runs with the launch's slot. The rest of the launch's end (buying, the
+    star recorded, the Core and rays put back, the gods' and the others' hooks: no seat
+    keeps a god) scores no night point, so the trial stops there."""
+    p = player(trial, seat)
+    p["flares"].remove(flare)
+    p["used_flares"].append(flare)
+    action = trial["action"]
+    assert action is not None  # a launch's flare step
+    context = reactions.launch_context(game, action["slot"])
+    effects.start(game, trial, "flares", flare, seat, context=context)
 
 
 # -- gaining ----------------------------------------------------------------------------------
