@@ -186,8 +186,11 @@ def surcharge(game: Game, state: State, seat: int, space: int) -> int:
     """003 "occupation surcharge": 1 AP if any other marker is on the space."""
     if game.flag(state, seat, "ignore_surcharge"):
         return 0
-    others = any(q["marker"] == space for q in state["players"] if q["seat"] != seat)
-    return max(0, game.stat(state, seat, "surcharge")) if others else 0
+    # a loop, not any() of a generator: asked at every decision between actions after a move
+    for q in state["players"]:
+        if q["marker"] == space and q["seat"] != seat:
+            return max(0, game.stat(state, seat, "surcharge"))
+    return 0
 
 
 def reach(game: Game, state: State, seat: int, space: int) -> list[str]:
