@@ -281,15 +281,23 @@ def answer(game: Game, state: State, option_id: str) -> None:
 
 def holds(game: Game, state: State, kind: str, card: str, seat: int) -> bool:
     """Whether the ``as soon as`` condition of a laurel or accolade holds for ``seat``."""
-    found = game.goal_conditions.get((kind, card, seat))
-    if found is None:
-        found = game.goal_conditions[kind, card, seat] = _goal_condition(game, kind, card, seat)
-    tests, frame = found
+    tests, frame = goal(game, kind, card, seat)
     # A loop, not any() of a generator (SIM110): this is asked some 25 times a decision.
     for test in tests:  # noqa: SIM110
         if test(state, frame):
             return True
     return False
+
+
+def goal(
+    game: Game, kind: str, card: str, seat: int
+) -> tuple[list[Callable[[State, Frame], bool]], Frame]:
+    """A goal's tests and the frame they are asked in for ``seat`` (:func:`_goal_condition`),
+    made once each."""
+    found = game.goal_conditions.get((kind, card, seat))
+    if found is None:
+        found = game.goal_conditions[kind, card, seat] = _goal_condition(game, kind, card, seat)
+    return found
 
 
 def _goal_condition(

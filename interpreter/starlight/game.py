@@ -92,6 +92,8 @@ class Game:
         #: each core's plan, made once (stars.plan_of)
         self.plans: dict[str, Any] = {}
         self.gods = bool(self.options.get("gods"))
+        #: a constellation's open slots by who holds each of its slots (stars.open_slots)
+        self.open_memo: dict[tuple[str, tuple[int | None, ...]], list[str]] = {}
         #: each god's compiled clauses, read once (gods.clauses)
         self.god_clauses: dict[str, list[dict[str, Any]]] = {}
         #: each laurel's and accolade's ``as soon as`` conditions as the effect machine's

@@ -31,8 +31,23 @@ def check_accolades(game: Game, state: State, seat: int) -> None:
     """After an action of ``seat``: claim every unclaimed accolade whose goal it meets."""
     if not is_live(state, seat):
         return  # Starbots win accolades with markers only (003 "Starbot Play")
+    conditions = game.goal_conditions
     for accolade in state["accolades"]:
-        if accolade["owner"] is None and _claimed(game, state, "accolades", accolade["id"], seat):
+        if accolade["owner"] is not None:
+            continue
+        card = accolade["id"]
+        # :func:`effects.holds` written out: asked of every unclaimed accolade after every
+        # action and turn (some 150 times a simulation of the search), nearly always false
+        found = conditions.get(("accolades", card, seat)) or effects.goal(
+            game, "accolades", card, seat
+        )
+        tests, frame = found
+        for test in tests:
+            if test(state, frame):
+                break
+        else:
+            continue  # its goal not met
+        if _claimed(game, state, "accolades", card, seat):
             accolade["owner"] = seat
             player(state, seat)["accolades"].append(accolade["id"])
             events.emit(state, "accolade", seat, card=accolade["id"])

@@ -191,17 +191,41 @@ def can_launch_large(game: Game, state: State, seat: int) -> bool:
 
 
 def open_slots(game: Game, state: State, constellations: list[str]) -> list[str]:
-    """Empty slots of these constellations a star may go to now (size aside)."""
+    """Empty slots of these constellations a star may go to now (size aside): a
+    constellation's are worked out once for each way its slots are held
+    (:func:`_open_in`; asked some 50 times a simulation of the search, by the rules' options
+    and the heuristic's aims, on a sky that changes a few times a game)."""
     out: list[str] = []
-    taken, slots, groups = state["slots"], game.content.slots, game.content.constellations
+    taken, groups, memo = state["slots"], game.content.constellations, game.open_memo
     for cid in constellations:
         ids = groups[cid]
-        filled = {s for s in ids if taken[s] is not None}
-        if filled:
-            out += [s for s in ids if taken[s] is None and not filled.isdisjoint(slots[s].links)]
-        else:
-            out += [s for s in ids if slots[s].target]
+        held = tuple(map(taken.__getitem__, ids))
+        found = memo.get((cid, held))
+        if found is None:
+            if len(memo) >= _OPEN_MEMO_LIMIT:
+                memo.clear()
+            found = memo[cid, held] = _open_in(game, ids, held)
+        out += found
     return out
+
+
+#: Ways of holding a constellation's slots :func:`open_slots` keeps before starting afresh.
+_OPEN_MEMO_LIMIT = 1 << 14
+
+
+def _open_in(game: Game, ids: list[str], held: tuple[int | None, ...]) -> list[str]:
+    """The open slots of one constellation (slots ``ids``, held by ``held``): 003 launch
+    step 2, a slot with the target icon in an empty constellation, else an empty slot linked
+    to a filled one."""
+    slots = game.content.slots
+    filled = {s for s, seat in zip(ids, held, strict=True) if seat is not None}
+    if filled:
+        return [
+            s
+            for s, seat in zip(ids, held, strict=True)
+            if seat is None and not filled.isdisjoint(slots[s].links)
+        ]
+    return [s for s in ids if slots[s].target]
 
 
 def eligible_slots(

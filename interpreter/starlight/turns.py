@@ -186,8 +186,11 @@ def surcharge(game: Game, state: State, seat: int, space: int) -> int:
     """003 "occupation surcharge": 1 AP if any other marker is on the space."""
     if game.flag(state, seat, "ignore_surcharge"):
         return 0
-    others = any(q["marker"] == space for q in state["players"] if q["seat"] != seat)
-    return max(0, game.stat(state, seat, "surcharge")) if others else 0
+    # a loop, not any() of a generator: asked at every decision between actions after a move
+    for q in state["players"]:
+        if q["marker"] == space and q["seat"] != seat:
+            return max(0, game.stat(state, seat, "surcharge"))
+    return 0
 
 
 def reach(game: Game, state: State, seat: int, space: int) -> list[str]:
@@ -242,7 +245,7 @@ def options(game: Game, state: State, seat: int) -> list[Option]:
         out.append(_step_option(nxt, step))
     if can_act(game, state, seat):
         out.append(_act_option(spaces[marker]["id"]))
-    if _final_open(game, state, seat):
+    if final_open(game, state, seat):
         out.append(Option("final", "the final launch: any constellation, 1 AP"))
     out += actions.boon_options(p)
     return [*out, END]
@@ -261,7 +264,7 @@ def _act_option(space: str) -> Option:
     return Option("act", f"take the action of {words(space)}")
 
 
-def _final_open(game: Game, state: State, seat: int) -> bool:
+def final_open(game: Game, state: State, seat: int) -> bool:
     """003 "Your Last Turn": the final launch, once, with the AP for it and a star to make."""
     turn = state["turn_state"]
     assert turn is not None  # between actions of a live turn

@@ -8,6 +8,7 @@ Through the commands: ``play --seats heuristic,...`` and ``simulate --agents heu
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.bots import EngineSeat
 from whitedwarf.interpreter.engines import engine_for
 from whitedwarf.interpreter.runner import play
+from whitedwarf.interpreter.starlight import launch
 from whitedwarf.interpreter.starlight.agents import agent
 from whitedwarf.interpreter.starlight.agents.agent import StarlightHeuristic
 from whitedwarf.interpreter.starlight.game import Game
@@ -190,3 +192,77 @@ def test_a_god_far_ahead_by_the_learned_values_is_kept() -> None:
         values.forget()
     assert draws == {f"god:{high}"}
     assert alike == set(ids)
+
+
+@pytest.mark.parametrize(
+    ("seats", "gods"),
+    [(("live", "live", "live"), True), (("live", "starbot", "live", "live"), True),
+     (("live", "live"), False)],
+)  # fmt: skip
+def test_the_rollouts_choices_without_a_list_are_the_listed_options_choices(
+    seats: tuple[str, ...], gods: bool
+) -> None:
+    """The search's rollouts decide between actions (``turn_choice``) and in a gain action
+    (``gain_choice``) without listing the options: at every such decision of seeded games
+    (gods that launch anywhere or ignore the surcharge, Core + Ray's free rays among them),
+    the same choice and the same draws as :func:`decide` of the listed options, on the full
+    state as the rollouts have it."""
+    asked = {"between": 0, "gain_cores": 0, "gain_long_rays": 0, "gain_short_rays": 0,
+             "gain_flares": 0, "free ray": 0}  # fmt: skip
+    for seed in range(6):
+        game = Game.from_content(full_pack(), len(seats), {"seats": list(seats), "gods": gods})
+        state = game.new_state(seed)
+        bots = _seat_bots(game, tuple("heuristic" if s == "live" else s for s in seats), seed)
+        while not game.is_terminal(state):
+            seat = game.current_players(state)[0]
+            options = game.legal_options(state, seat)
+            action = state["action"]
+            if state["phase"] == "play" and not state["frames"] and seats[seat] == "live":
+                ids = [o.id for o in options]
+                listed, lazy = random.Random(seed), random.Random(seed)
+                if action is None:
+                    mine = agent.turn_choice(game, state, seat, lazy)
+                    asked["between"] += 1
+                elif action["kind"] != "launch":
+                    mine = agent.gain_choice(game, state, seat, action)
+                    asked[action["kind"]] += 1
+                    asked["free ray"] += action["rays_owed"] > 0
+                else:
+                    mine = None
+                if mine is not None:
+                    assert mine == agent.decide(game, state, seat, ids, listed), (seed, ids)
+                    assert lazy.getstate() == listed.getstate()
+            game.apply(state, seat, bots[seat].choose(state, seat, options))
+    assert asked["between"] > 300 and min(asked.values()) > 0, asked
+
+
+def test_a_scoring_flares_trial_scores_what_the_whole_flare_step_scores() -> None:
+    """The heuristic tries a flare that only scores night points (``_scores_only``) on a copy
+    of its seat's player, running the points box alone (``_points_box``): at every flare
+    step of seeded games, each such flare scores what ``launch.choose`` of the flare step
+    scores on a whole copy of the position, and the position is left as it was."""
+    tried = scored = 0
+    for seed in range(12):
+        game = _game(("live", "live", "live"))
+        state = game.new_state(seed)
+        bots = _seat_bots(game, ("heuristic",) * 3, seed)
+        while not game.is_terminal(state):
+            seat = game.current_players(state)[0]
+            options = game.legal_options(state, seat)
+            action = state["action"]
+            if action is not None and action.get("step") == "flare" and not state["frames"]:
+                for flare in [o.id[6:] for o in options if o.id.startswith("flare:")]:
+                    if not agent._scores_only(game, state, flare):
+                        continue
+                    before = pickle.dumps(state)
+                    whole = game.clone(state)
+                    launch.choose(game, whole, f"flare:{flare}")
+                    trial = agent._scoring_copy(state, seat)
+                    agent._points_box(game, trial, seat, flare)
+                    assert trial["players"][seat]["night"] == whole["players"][seat]["night"]
+                    assert pickle.dumps(state) == before
+                    tried += 1
+                    scored += whole["players"][seat]["night"] > state["players"][seat]["night"]
+            game.apply(state, seat, bots[seat].choose(state, seat, options))
+    assert scored > 20  # most of them score on the launch
+    assert tried > 20

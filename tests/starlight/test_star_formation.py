@@ -113,3 +113,18 @@ def test_launching_returns_the_rays_and_discards_the_core() -> None:
          "ray:green:short", "ready", "slot:cygnus_1")  # fmt: skip
     assert len(state["bags"]["long"]) == longs + 2 and len(state["bags"]["short"]) == shorts + 2
     assert "core_3" in state["core_discard"] and state["players"][0]["rays"] == []
+
+
+def test_the_open_slots_follow_the_sky_on_the_same_game() -> None:
+    # stars.open_slots keeps each constellation's answer by who holds its slots: one game
+    # asked of a sky, then of that sky with a star in Draco, then of another state's empty
+    # sky, answers each as 003 "Choosing a Destination Slot" says.
+    game = make_game()
+    state = position(game)
+    empty = stars.open_slots(game, state, ["draco"])
+    assert {"draco_1", "draco_2"} <= set(empty)
+    assert all(game.content.slots[s].target for s in empty)
+    state["slots"]["draco_1"] = 1
+    linked = stars.open_slots(game, state, ["draco"])
+    assert "draco_2" not in linked and "draco_3" in linked and "draco_1" not in linked
+    assert stars.open_slots(game, position(game, seed=2), ["draco"]) == empty

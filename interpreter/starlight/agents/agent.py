@@ -39,11 +39,19 @@ from typing import TYPE_CHECKING, Any, cast
 from whitedwarf.interpreter.agents import values
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
-from whitedwarf.interpreter.starlight import goals, launch, stars
+from whitedwarf.interpreter.starlight import (
+    actions,
+    effects,
+    goals,
+    launch,
+    reactions,
+    stars,
+    turns,
+)
 from whitedwarf.interpreter.starlight.content import slot_size_for
 from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.records import Action, Player
-from whitedwarf.interpreter.starlight.state import State, player
+from whitedwarf.interpreter.starlight.state import State, held_cores, player
 from whitedwarf.interpreter.state import Option
 from whitedwarf.interpreter.vm import EffectError
 
@@ -224,13 +232,17 @@ def _best_flare(game: Game, view: State, seat: int, ids: list[str]) -> str:
         if not option.startswith("flare:"):
             continue
         trial: State
-        if _scores_only(game, view, option[6:]):
+        scores_only = _scores_only(game, view, option[6:])
+        if scores_only:
             trial = _scoring_copy(view, seat)
         else:
             data = data or pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
             trial = pickle.loads(data)
         try:
-            launch.choose(game, trial, option)  # only this step: the blue box's points
+            if scores_only:
+                _points_box(game, trial, seat, option[6:])
+            else:
+                launch.choose(game, trial, option)  # only this step: the blue box's points
             scored = player(trial, seat)["night"] - before
         except (AttributeError, KeyError, TypeError, ValueError):
             # the flare's effect reached a part the view hides (a deck is only its size):
@@ -269,26 +281,32 @@ def _scores_only(game: Game, view: State, flare: str) -> bool:
 
 
 def _scoring_copy(view: State, seat: int) -> State:
-    """A copy of ``view`` for a flare's trial when :func:`_scores_only` holds: what the
-    flare step and the launch's end (``launch.choose``: the flare moved to the used ones, its
-    frame, the night points and their sources, the star recorded, the Core discarded, the
-    rays back in their bags) write is copied, the rest shared. A whole copy of the position
-    (a pickle round trip, twice the dearer part of the trial) was 8% of the search's time."""
+    """A copy of ``view`` for a flare's trial when :func:`_scores_only` holds: what
+    :func:`_points_box` writes (the seat's player: its flares, night points and their
+    sources; the frames; daybreak's keys) is copied, the rest shared. A whole copy of the
+    position (a pickle round trip, twice the dearer part of the trial) was 8% of the
+    search's time."""
     trial = dict(view)
     players = list(view["players"])
-    mine, action = pickle.loads(
-        pickle.dumps((players[seat], view["action"]), pickle.HIGHEST_PROTOCOL)
-    )
-    players[seat] = mine
+    players[seat] = pickle.loads(pickle.dumps(players[seat], pickle.HIGHEST_PROTOCOL))
     trial["players"] = players
-    trial["action"] = action
     trial["frames"] = []
-    trial["todo"] = list(view["todo"])
-    trial["bags"] = {size: list(bag) for size, bag in view["bags"].items()}
-    trial["core_discard"] = list(view["core_discard"])
-    if "starters_launched" in view:
-        trial["starters_launched"] = list(view["starters_launched"])
     return cast(State, trial)
+
+
+def _points_box(game: Game, trial: State, seat: int, flare: str) -> None:
+    """What the flare step of ``launch.choose`` does to the night points when
+    :func:`_scores_only` holds: the flare moves to the used ones (a value may count them)
+    and its blue box runs with the launch's slot. The rest of the launch's end (buying, the
+    star recorded, the Core and rays put back, the gods' and the others' hooks: no seat
+    keeps a god) scores no night point, so the trial stops there."""
+    p = player(trial, seat)
+    p["flares"].remove(flare)
+    p["used_flares"].append(flare)
+    action = trial["action"]
+    assert action is not None  # a launch's flare step
+    context = reactions.launch_context(game, action["slot"])
+    effects.start(game, trial, "flares", flare, seat, context=context)
 
 
 # -- gaining ----------------------------------------------------------------------------------
@@ -327,6 +345,47 @@ def _gain(game: Game, view: State, seat: int, kind: str, ids: list[str]) -> str:
     flares = [i for i in ids if i.startswith("flare:")]
     if flares and p["ap"] >= 3 and len(p["flares"]) < 2:
         return flares[0]  # the cheapest place: the pool is priced 1-4 from the left
+    return "done"
+
+
+def gain_choice(game: Game, world: State, seat: int, action: Action) -> str:
+    """:func:`_gain`'s choice in a gain action (``action``, not a launch) without listing
+    the options (:func:`actions.options`): the options it takes are read from the pools in
+    the order the list has them (each ray or Core once, the first of equals kept); the
+    flush, the boons and the options' texts, never taken, are not made. The search's
+    rollouts take a third of their decisions in gain actions; ``tests/starlight/
+    test_agent.py`` holds it to the listed options' choice, position by position."""
+    p = player(world, seat)
+    kind, pools = action["kind"], world["pools"]
+    if kind == "gain_cores":
+        if action["rays_owed"] > 0:  # a free ray (Core + Ray): one the plans take, else any
+            free = [*pools["long"], *pools["short"]]
+            if free:
+                wanted = _wanted_rays(game, p)
+                return f"ray:{next((r for r in free if r in wanted), free[0])}"
+        if (
+            pools["cores"]
+            and len(p["cores"]) < CORES_WANTED
+            and p["ap"] >= actions.UNIT_COST
+            and held_cores(p) < game.stat(world, seat, "max_cores")
+            and action["taken"] < game.stat(world, seat, "cores_per_action")
+        ):
+            return f"core:{pools['cores'][0]}"
+        return "done"
+    if kind in ("gain_long_rays", "gain_short_rays"):
+        rays = p["rays"]
+        if len(rays) >= MAX_RAYS_HELD or p["ap"] <= 1:  # (more than a ray's 1 AP)
+            return "done"
+        wanted = _wanted_rays(game, p)
+        useful = [r for r in dict.fromkeys(pools[actions.pool_of(kind)]) if r in wanted]
+        return f"ray:{min(useful, key=rays.count)}" if useful else "done"
+    ap = p["ap"]
+    if ap < 3 or len(p["flares"]) >= 2:
+        return "done"
+    costs = game.flare_costs()  # the cheapest place the seat can pay for
+    for place, flare in enumerate(pools["flares"]):
+        if flare is not None and ap >= costs[place]:
+            return f"flare:{place}"
     return "done"
 
 
@@ -370,6 +429,38 @@ def _between_actions(
     if "step" in ids and p["ap"] >= 2:
         return "step"
     return "end"
+
+
+def turn_choice(game: Game, world: State, seat: int, rng: random.Random | None) -> str:
+    """:func:`decide`'s choice between actions (``world``'s turn is ``seat``'s, no action
+    under way, no frame) without listing the options (:func:`turns.options`): the rules of
+    :func:`_between_actions` asked of the rules' tests in its order, the first that answers
+    deciding. The search's rollouts take a third of their decisions here, and the list's
+    options (their texts, the boons) were never read; ``tests/starlight/test_agent.py``
+    holds it to the listed options' choice, position by position."""
+    turn = world["turn_state"]
+    assert turn is not None  # between actions of a live turn
+    if turn.get("assembling"):
+        return "end"  # SL160: the boons and ``end``; the rules above take ``end``
+    if turn["first"]:  # the first turn's places, once a game: listed as ever
+        return _between_actions(
+            game, world, seat, [o.id for o in turns.options(game, world, seat)], rng
+        )
+    if turns.final_open(game, world, seat):
+        return "final"
+    p = player(world, seat)
+    marker = p["marker"]
+    assert marker is not None  # placed in the first turn
+    if turns.can_act(game, world, seat):
+        space = game.content.spaces[marker]
+        if space["action"] == "launch" and not game.flag(world, seat, "launch_anywhere"):
+            # can_act's launch.can_start asked what _space_value asks (the same reach)
+            return "act"
+        if _space_value(game, world, seat, marker) > 0:
+            return "act"
+    ap, steps = p["ap"], turn.get("steps", 0)
+    step_paid = ap >= 2 and ap >= game.stat(world, seat, "step_cost")
+    return "step" if step_paid and steps < turns.MAX_STEPS else "end"
 
 
 def _place(game: Game, view: State, seat: int, places: list[str], rng: random.Random | None) -> str:
@@ -459,6 +550,11 @@ class StarlightSearch:
         if listed is not None and listed[0] is world and listed[1] == seat:
             options = listed[2]  # the world has not changed since they were listed
         elif world["phase"] == "play" and not world["frames"] and world["turn"] == seat:
+            action = world["action"]
+            if action is None:  # between actions: decided without the list
+                return turn_choice(self.game, world, seat, rng)
+            if action["kind"] != "launch":  # a gain action: likewise
+                return gain_choice(self.game, world, seat, action)
             options = self.game.awaited_options(world, seat)  # the seat's turn: not asked
         else:
             options = self.game.legal_options(world, seat)
