@@ -203,6 +203,8 @@ class Aim:
             return 0.0
         if self.domains is not None and not changes & self.domains:
             return 0.0
+        if kind == "play" and rest not in _PLAY_OUTCOMES:
+            return 0.0  # no usual outcome: no gain (:func:`_gain_play`), the progress not asked
         if self.now >= 1.0:
             return 0.0
         gain = _GAINS[kind](self, rest)
@@ -226,9 +228,13 @@ class Aim:
 
 
 def steers(option: str) -> bool:
-    """Whether an option's kind can bring an achievement closer (:meth:`Aim.bonus` is 0 for
-    the others: a decision among them needs no aim)."""
-    return option.partition(":")[0] in _CHANGES
+    """Whether an option can bring an achievement closer (:meth:`Aim.bonus` is 0 for the
+    others: a decision among them needs no aim): its kind changes something a condition
+    reads, and an action card is one with usual outcomes (:data:`_PLAY_OUTCOMES`: Trade,
+    Refresh and Command have none, so their gain is 0 whatever the aim; half the search's
+    rollout decisions are the action card)."""
+    kind, _, rest = option.partition(":")
+    return kind in _CHANGES and (kind != "play" or rest in _PLAY_OUTCOMES)
 
 
 def condition_progress(view: State, frame: Frame, cond: list[Any]) -> float:
