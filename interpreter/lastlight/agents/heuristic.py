@@ -109,7 +109,7 @@ def score_options(
     """A score for each option id: higher is better for ``seat``. An option that brings the
     seat's kept achievement closer scores more (:mod:`.aim`; ``shared``: what a searched
     decision's guesses share of its work, :data:`.aim.Shared`)."""
-    scores = [score(view, seat, option) for option in ids]
+    scores = _rule_scores(view, seat, ids)
     if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores
     aim = Aim.of(view, seat, shared)
@@ -123,6 +123,25 @@ def score(view: State, seat: int, option: str) -> float:
     kind, _, rest = option.partition(":")
     rule = _RULES.get(kind)
     return rule(view, seat, rest) if rule is not None else 0.0
+
+
+def _rule_scores(view: State, seat: int, ids: Sequence[str]) -> list[float]:
+    """:func:`score` of each option. The move options of one decision share one count of
+    the board's ships and extractors (:class:`_Occupancy`) and each sector's value: each
+    option's :func:`_move` walked them twice (its destination and its ship's sector, the
+    same for all of one ship's options), in a decision of four moves on average."""
+    occupied: _Occupancy | None = None
+    out = []
+    for option in ids:
+        kind, _, rest = option.partition(":")
+        if kind == "move":
+            if occupied is None:
+                occupied = _Occupancy(view, seat)
+            out.append(_move_on(view, occupied, rest))
+        else:
+            rule = _RULES.get(kind)
+            out.append(rule(view, seat, rest) if rule is not None else 0.0)
+    return out
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -266,6 +285,14 @@ def _move(view: State, seat: int, rest: str) -> float:
     return _sector_value(view, seat, dest) - (
         _sector_value(view, seat, here) if here is not None else 0.0
     )
+
+
+def _move_on(view: State, occupied: _Occupancy, rest: str) -> float:
+    """:func:`_move` with the sectors' values of ``occupied`` (the same numbers)."""
+    ship, _, dest = rest.partition(":")
+    found = view["ships"].get(ship)
+    here = occupied.value(view, found["sector"]) if found is not None else 0.0
+    return occupied.value(view, dest) - here
 
 
 def _sector_value(view: State, seat: int, sector_id: str) -> float:
