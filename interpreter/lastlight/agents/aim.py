@@ -68,6 +68,10 @@ _GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None, tuple
 #: it (``agents/search.py``).
 Shared = dict[tuple[Any, ...], float]
 
+#: Seat -> (its kept achievement then, its :class:`Aim`) for one view object
+#: (:meth:`Aim.kept`).
+Aims = dict[int, tuple[Any, "Aim | None"]]
+
 
 #: ``(achievement ref, seat, the stamps of the domains its conditions read)`` -> the
 #: progress there. A seat's progress is asked again at most of its decisions, mostly with
@@ -160,6 +164,25 @@ class Aim:
             goal = _GOALS[cid] = (found, clauses, domains, order)
         _, clauses, domains, order = goal
         return cls(view, seat, ref, clauses, domains, order, shared) if clauses else None
+
+    @classmethod
+    def kept(cls, view: State, seat: int, shared: Shared | None, aims: Aims) -> Aim | None:
+        """:meth:`of`, kept in ``aims`` from one decision of ``view`` to the next: the aim a
+        seat's decision made serves its later decisions of the same view object while the
+        seat keeps the same achievement, its progress now asked again (:attr:`now`). What
+        :meth:`of` reads besides the achievement is the content's (the card's compiled
+        clauses, its worth), the same all game. ``aims`` belongs to one view object (a
+        rollout's world, :mod:`.search`), which a search's rollout asks about 40 times."""
+        ref = view["players"][seat].get("achievement")
+        found = aims.get(seat)
+        if found is not None and found[0] == ref:
+            aim = found[1]
+            if aim is not None:
+                aim._now = None
+            return aim
+        aim = cls.of(view, seat, shared)
+        aims[seat] = (ref, aim)
+        return aim
 
     def progress(self, view: State) -> float:
         """How close the achievement is to being played in ``view`` (the best clause).

@@ -31,7 +31,7 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import command, effects, valuation
-from whitedwarf.interpreter.lastlight.agents.aim import Aim, Shared, steers
+from whitedwarf.interpreter.lastlight.agents.aim import Aim, Aims, Shared, steers
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.records import Extractor, Player, Ship, State
@@ -78,16 +78,18 @@ def best_option(
     options: Sequence[OptionLike],
     rng: random.Random,
     shared: Shared | None = None,
+    aims: Aims | None = None,
 ) -> str:
     """The id of the highest-scoring option (ties broken by ``rng``; setup's keep of a
     faction or an achievement drawn among those within :data:`KEEP_ALIKE` of the best).
-    ``shared``: what a searched decision's guesses share (:data:`.aim.Shared`)."""
+    ``shared``: what a searched decision's guesses share (:data:`.aim.Shared`); ``aims``:
+    the seats' aims kept for ``view`` from one decision to the next (:meth:`.Aim.kept`)."""
     if len(options) == 1:
         # Forced: scoring it could only find it best, and a lone best draws nothing from
         # ``rng`` (1.4% of the search's rollout decisions: a lone trade, a lone card).
         return options[0].id
     ids = [o.id for o in options]
-    scores = score_options(view, seat, ids, shared)
+    scores = score_options(view, seat, ids, shared, aims)
     top = max(scores) - _alike(view, ids) - 1e-9
     best = [option for option, s in zip(ids, scores, strict=True) if s >= top]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
@@ -104,15 +106,20 @@ def _alike(view: State, ids: Sequence[str]) -> float:
 
 
 def score_options(
-    view: State, seat: int, ids: Sequence[str], shared: Shared | None = None
+    view: State,
+    seat: int,
+    ids: Sequence[str],
+    shared: Shared | None = None,
+    aims: Aims | None = None,
 ) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
     seat's kept achievement closer scores more (:mod:`.aim`; ``shared``: what a searched
-    decision's guesses share of its work, :data:`.aim.Shared`)."""
+    decision's guesses share of its work, :data:`.aim.Shared`; ``aims``: the aims kept for
+    ``view``, :meth:`.Aim.kept`)."""
     scores = _rule_scores(view, seat, ids)
     if view["phase"] == "setup" or not any(steers(option) for option in ids):
         return scores
-    aim = Aim.of(view, seat, shared)
+    aim = Aim.of(view, seat, shared) if aims is None else Aim.kept(view, seat, shared, aims)
     if aim is not None:
         scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
     return scores
