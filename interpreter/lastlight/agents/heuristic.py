@@ -369,7 +369,10 @@ def _use(view: State, seat: int, option: str) -> float:
     if code is None:
         return 0.0
     learned = valuation.use_value(view, ref)  # from play, when the pack's values know it
-    net = valuation.run_value(view, seat, code, ref) if learned is None else learned
+    if learned is None:
+        net = valuation.run_part_value(view, seat, code, 0, len(code), ref)
+    else:
+        net = learned
     return 1.0 + net if net >= 0 else net
 
 
@@ -380,7 +383,8 @@ def _yes(view: State, seat: int, rest: str) -> float:
         return 1.0
     frame, pending, code = found
     stop = pending["else"] if pending["else"] > pending["next"] else len(code)
-    return valuation.run_value(view, seat, code[pending["next"] : stop], frame["card"]) + 0.01
+    part = valuation.run_part_value(view, seat, code, pending["next"], stop, frame["card"])
+    return part + 0.01
 
 
 def _pick(view: State, seat: int, ref: str) -> float:
