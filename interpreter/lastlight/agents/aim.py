@@ -221,6 +221,10 @@ class Aim:
     def bonus(self, option: str) -> float:
         """Extra score for an option that brings the achievement closer (0 if it does not)."""
         kind, _, rest = option.partition(":")
+        return self.bonus_of(kind, rest)
+
+    def bonus_of(self, kind: str, rest: str) -> float:
+        """:meth:`bonus` of the option ``kind:rest``."""
         changes = _CHANGES.get(kind)
         if changes is None:
             return 0.0
@@ -257,6 +261,11 @@ def steers(option: str) -> bool:
     Refresh and Command have none, so their gain is 0 whatever the aim; half the search's
     rollout decisions are the action card)."""
     kind, _, rest = option.partition(":")
+    return steers_kind(kind, rest)
+
+
+def steers_kind(kind: str, rest: str) -> bool:
+    """:func:`steers` of the option ``kind:rest``."""
     return kind in _CHANGES and (kind != "play" or rest in _PLAY_OUTCOMES)
 
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import command, effects, valuation
-from whitedwarf.interpreter.lastlight.agents.aim import Aim, Aims, Shared, steers
+from whitedwarf.interpreter.lastlight.agents.aim import Aim, Aims, Shared, steers_kind
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.records import Extractor, Player, Ship, State
@@ -116,12 +116,14 @@ def score_options(
     seat's kept achievement closer scores more (:mod:`.aim`; ``shared``: what a searched
     decision's guesses share of its work, :data:`.aim.Shared`; ``aims``: the aims kept for
     ``view``, :meth:`.Aim.kept`)."""
-    scores = _rule_scores(view, seat, ids)
-    if view["phase"] == "setup" or not any(steers(option) for option in ids):
+    scores, steering = _rule_scores(view, seat, ids)
+    if not steering or view["phase"] == "setup":
         return scores
     aim = Aim.of(view, seat, shared) if aims is None else Aim.kept(view, seat, shared, aims)
     if aim is not None:
-        scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
+        # The others' bonus is 0 (:func:`.aim.steers`): their score is left as it is.
+        for i, kind, rest in steering:
+            scores[i] += aim.bonus_of(kind, rest)
     return scores
 
 
@@ -132,14 +134,19 @@ def score(view: State, seat: int, option: str) -> float:
     return rule(view, seat, rest) if rule is not None else 0.0
 
 
-def _rule_scores(view: State, seat: int, ids: Sequence[str]) -> list[float]:
-    """:func:`score` of each option. The move options of one decision share one count of
-    the board's ships and extractors (:class:`_Occupancy`) and each sector's value: each
-    option's :func:`_move` walked them twice (its destination and its ship's sector, the
-    same for all of one ship's options), in a decision of four moves on average."""
+def _rule_scores(
+    view: State, seat: int, ids: Sequence[str]
+) -> tuple[list[float], list[tuple[int, str, str]]]:
+    """:func:`score` of each option, and ``(index, kind, rest)`` of those that steer
+    (:func:`.aim.steers`), each id read once. The move options of one decision share one
+    count of the board's ships and extractors (:class:`_Occupancy`) and each sector's
+    value: each option's :func:`_move` walked them twice (its destination and its ship's
+    sector, the same for all of one ship's options), in a decision of four moves on
+    average."""
     occupied: _Occupancy | None = None
     out = []
-    for option in ids:
+    steering = []
+    for i, option in enumerate(ids):
         kind, _, rest = option.partition(":")
         if kind == "move":
             if occupied is None:
@@ -148,7 +155,9 @@ def _rule_scores(view: State, seat: int, ids: Sequence[str]) -> list[float]:
         else:
             rule = _RULES.get(kind)
             out.append(rule(view, seat, rest) if rule is not None else 0.0)
-    return out
+        if steers_kind(kind, rest):
+            steering.append((i, kind, rest))
+    return out, steering
 
 
 # -- setup -------------------------------------------------------------------------------------
