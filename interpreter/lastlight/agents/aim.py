@@ -118,9 +118,6 @@ class Aim:
         self._shared = shared
         #: :attr:`now`, once worked out.
         self._now: float | None = None
-        #: The fingerprints of :attr:`view` (:meth:`progress`), once worked out: a what-if
-        #: made from it has the same ones but for the domains it changes.
-        self._here: list[Any] | None = None
 
     @property
     def now(self) -> float:
@@ -181,16 +178,14 @@ class Aim:
         if found is not None and found[0] == ref:
             aim = found[1]
             if aim is not None:
-                aim._now = aim._here = None  # the view may have changed since
+                aim._now = None
             return aim
         aim = cls.of(view, seat, shared)
         aims[seat] = (ref, aim)
         return aim
 
-    def progress(self, view: State, changes: frozenset[str] | None = None) -> float:
-        """How close the achievement is to being played in ``view`` (the best clause);
-        ``changes``: given for a what-if of :attr:`view`, the domains it differs in
-        (:meth:`gain`).
+    def progress(self, view: State) -> float:
+        """How close the achievement is to being played in ``view`` (the best clause).
 
         With a searched decision's :data:`Shared` progress, it is looked up by what the
         conditions read of ``view``: the fingerprints of their domains (``conditions.
@@ -208,23 +203,7 @@ class Aim:
         if prints is None:
             return self._evaluate(view)
         seat = self.seat
-        if changes is None:
-            key = (self.ref, seat, *[fingerprint(view, seat) for fingerprint in prints])
-        else:
-            # A what-if of :attr:`view` differing in ``changes`` only (:meth:`gain`): the
-            # fingerprints of the other domains are the view's, worked out once.
-            here = self._here
-            if here is None:
-                here = self._here = [fingerprint(self.view, seat) for fingerprint in prints]
-            order = self._order if self._order is not None else tuple(sorted(self.domains or ()))
-            key = (
-                self.ref,
-                seat,
-                *[
-                    fingerprint(view, seat) if domain in changes else same
-                    for domain, fingerprint, same in zip(order, prints, here, strict=True)
-                ],
-            )
+        key = (self.ref, seat, *[fingerprint(view, seat) for fingerprint in prints])
         shared = self._shared
         assert shared is not None  # (prints are kept only with it)
         found = shared.get(key)
@@ -272,7 +251,7 @@ class Aim:
             return 0.0
         if self.domains is not None and not changes & self.domains:
             return 0.0
-        return self.progress(what_if, changes) - self.now  # its memos (versions.py) go with it
+        return self.progress(what_if) - self.now  # its memos (versions.py) go with it
 
 
 def steers(option: str) -> bool:
