@@ -228,7 +228,7 @@ class Aim:
         changes = _CHANGES.get(kind)
         if changes is None:
             return 0.0
-        if self.domains is not None and not changes & self.domains:
+        if self.domains is not None and changes.isdisjoint(self.domains):
             return 0.0
         if kind == "play" and rest not in _PLAY_OUTCOMES:
             return 0.0  # no usual outcome: no gain (:func:`_gain_play`), the progress not asked
@@ -249,7 +249,7 @@ class Aim:
         own achievement memos), so the gain is 0 without a test."""
         if what_if is None:
             return 0.0
-        if self.domains is not None and not changes & self.domains:
+        if self.domains is not None and changes.isdisjoint(self.domains):
             return 0.0
         return self.progress(what_if) - self.now  # its memos (versions.py) go with it
 
