@@ -67,7 +67,8 @@ class Hidden:
     """What one observation hides: the cards and tokens not in view, which every guess
     from it shuffles and deals. Finding them walks the whole view (:func:`_refs_in`), the
     dearest part of a guess, and the search draws its guesses of one decision from one
-    view: made once, it serves them all. Nothing here is written after it is made."""
+    view: made once, it serves them all. Nothing here is written after it is made
+    but :attr:`resources`, a memo of the content's answers."""
 
     def __init__(self, view: State, seat: int) -> None:
         self.view = view
@@ -80,6 +81,9 @@ class Hidden:
         #: Each token pile's unseen tokens (in card order), and the pile of each planet slot.
         self.piles: dict[str, list[str]] = {}
         self.slot_pile: dict[str, str] = {}
+        #: ``(token, pile)`` -> what a planet over it yields (``setup.token_resource``, a
+        #: card lookup: a guess asks it for each face-down planetary token), found once.
+        self.resources: dict[tuple[str, str], str] = {}
         self.runtime = rt = runtime(view)
         #: The view's data, pickled once: each guess unpickles its own copy
         #: (``state.clone`` pickles and unpickles the whole view every time).
@@ -137,7 +141,7 @@ def _fill_player(
 
 def _fill_tokens(state: State, hidden: Hidden, rng: random.Random) -> None:
     """Face-down tokens from the unseen tokens of the pile their place takes."""
-    rt = hidden.runtime
+    rt, resources = hidden.runtime, hidden.resources
     piles = {name: _shuffled(pile, rng) for name, pile in hidden.piles.items()}
     sectors, planets = state["sectors"], state["planets"]
     for sector_id, pile_name, planet in hidden.face_down:
@@ -146,7 +150,10 @@ def _fill_tokens(state: State, hidden: Hidden, rng: random.Random) -> None:
         sectors[sector_id]["token"] = token
         if planet in planets:
             planets[planet]["token"] = token
-            planets[planet]["resource"] = token_resource(rt, token, pile_name)
+            found = resources.get((token, pile_name))
+            if found is None:
+                found = resources[token, pile_name] = token_resource(rt, token, pile_name)
+            planets[planet]["resource"] = found
 
 
 def _unseen(refs: list[str], seen: set[str]) -> list[str]:

@@ -187,6 +187,38 @@ def run_value(view: State, seat: int, code: list[Any], card: str | None = None) 
     return total
 
 
+#: ``id`` of a compiled program (a clause's code: the content's, read only) -> the program
+#: and the call instructions of each of its items, found once: :func:`run_value` walked the
+#: whole program (a generator per nested item) at every ``yes`` or ``use`` the heuristic
+#: scored. The program is held, so its ``id`` names it while the entry lives; emptied when
+#: full.
+_ITEM_CALLS: dict[int, tuple[list[Any], list[tuple[list[Any], ...]] | None]] = {}
+_ITEM_CALLS_LIMIT = 4096
+
+
+def run_part_value(
+    view: State, seat: int, code: list[Any], start: int, stop: int, card: str | None = None
+) -> float:
+    """:func:`run_value` of ``code[start:stop]``, a part of a compiled program (a "may"'s
+    part): the same calls in the same order, found once per program."""
+    entry = _ITEM_CALLS.get(id(code))
+    if entry is None or entry[0] is not code:
+        if len(_ITEM_CALLS) >= _ITEM_CALLS_LIMIT:
+            _ITEM_CALLS.clear()
+        # A program is a list of instructions (lists): a part of it is then never a call
+        # itself, and its calls are its items' (:func:`_calls`); anything else is walked.
+        items = all(isinstance(item, list) for item in code)
+        found = [tuple(_calls(item)) for item in code] if items else None
+        entry = _ITEM_CALLS[id(code)] = (code, found)
+    if entry[1] is None:
+        return run_value(view, seat, code[start:stop], card)
+    total = 0.0
+    for calls in entry[1][start:stop]:
+        for call in calls:
+            total += _once(view, seat, call, card)
+    return total
+
+
 def _once(view: State, seat: int, call: list[Any], card: str | None) -> float:
     verb, args = call[1], call[2] if len(call) > 2 else []
     if verb in ("gain", "steal", "pay"):

@@ -107,3 +107,73 @@ def test_the_progress_a_decisions_guesses_share_is_each_views_own() -> None:
             found += shared.found
         game.apply(state, seat, agents[seat].choose(state, seat, game.legal_options(state, seat)))
     assert compared > 1000 and found > 200, (compared, found)
+
+
+def test_a_rollouts_kept_aims_score_as_aims_made_afresh() -> None:
+    """The search keeps each seat's aim for a rollout's world from one decision to the next
+    (:meth:`aim.Aim.kept`) and asks the bonus of the options that steer only
+    (``heuristic.score_options``): along rollouts from guesses, every decision's scores are
+    those of aims made afresh for it, and an option that does not steer has no bonus."""
+    from whitedwarf.interpreter.lastlight import determinise
+    from whitedwarf.interpreter.lastlight.agents.heuristic import best_option, score_options
+
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(24)
+    agents = [engine().make_agent("heuristic", 24, s, game) for s in range(4)]
+    rng = random.Random(6)
+    compared = reused = zero = 0
+    for decision in range(160):
+        if game.is_terminal(state):
+            break
+        seat = game.current_players(state)[0]
+        if state["phase"] != "setup" and decision % 8 == 0:
+            view = observation(state, seat)
+            hidden = determinise.Hidden(view, seat)
+            for _ in range(3):
+                world = determinise.determinise(view, seat, rng, hidden)
+                aims: aim.Aims = {}
+                for _ in range(20 if world is not None else 0):
+                    if world is None or game.is_terminal(world):
+                        break
+                    mover = game.current_players(world)[0]
+                    ids = [o.id for o in game.legal_options(world, mover)]
+                    reused += mover in aims
+                    kept = score_options(world, mover, ids, None, aims)
+                    assert kept == score_options(world, mover, ids)
+                    fresh = aim.Aim.of(world, mover)
+                    if fresh is not None and world["phase"] != "setup":
+                        for option in ids:
+                            if not aim.steers(option):
+                                assert fresh.bonus(option) == 0.0, option
+                                zero += 1
+                    compared += len(ids)
+                    option = best_option(world, mover, game.legal_options(world, mover), rng)
+                    game.apply(world, mover, option)
+        game.apply(state, seat, agents[seat].choose(state, seat, game.legal_options(state, seat)))
+    assert compared > 1000 and reused > 200 and zero > 100, (compared, reused, zero)
+
+
+def test_a_part_of_a_program_is_worth_what_its_calls_are() -> None:
+    """``valuation.run_part_value`` (the calls of each item found once per program) gives
+    ``run_value`` of the same part, for every part of every clause of the pack's cards."""
+    from whitedwarf.interpreter.lastlight import effects, valuation
+    from whitedwarf.interpreter.lastlight.content import runtime
+
+    game = Game.from_content(base_content(), 4)
+    state = game.new_state(3)  # a discard is priced from the seat's techs: any state serves
+    rt = runtime(state)
+    parts = 0
+    for table in rt.cards.values():
+        for cid in table:
+            for clause in effects.card_effect(rt, cid).get("clauses", []):
+                code = clause.get("code")
+                if not isinstance(code, list) or not code:
+                    continue
+                for start in range(len(code)):
+                    for stop in (start + 1, len(code)):
+                        for seat in (0, 1):
+                            want = valuation.run_value(state, seat, code[start:stop], cid)
+                            got = valuation.run_part_value(state, seat, code, start, stop, cid)
+                            assert got == want, (cid, start, stop)
+                            parts += 1
+    assert parts > 100, parts

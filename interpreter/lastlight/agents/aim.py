@@ -68,6 +68,10 @@ _GOALS: dict[str, tuple[list[Any], list[tuple[int, Any]], set[str] | None, tuple
 #: it (``agents/search.py``).
 Shared = dict[tuple[Any, ...], float]
 
+#: Seat -> (its kept achievement then, its :class:`Aim`) for one view object
+#: (:meth:`Aim.kept`).
+Aims = dict[int, tuple[Any, "Aim | None"]]
+
 
 #: ``(achievement ref, seat, the stamps of the domains its conditions read)`` -> the
 #: progress there. A seat's progress is asked again at most of its decisions, mostly with
@@ -161,6 +165,25 @@ class Aim:
         _, clauses, domains, order = goal
         return cls(view, seat, ref, clauses, domains, order, shared) if clauses else None
 
+    @classmethod
+    def kept(cls, view: State, seat: int, shared: Shared | None, aims: Aims) -> Aim | None:
+        """:meth:`of`, kept in ``aims`` from one decision of ``view`` to the next: the aim a
+        seat's decision made serves its later decisions of the same view object while the
+        seat keeps the same achievement, its progress now asked again (:attr:`now`). What
+        :meth:`of` reads besides the achievement is the content's (the card's compiled
+        clauses, its worth), the same all game. ``aims`` belongs to one view object (a
+        rollout's world, :mod:`.search`), which a search's rollout asks about 40 times."""
+        ref = view["players"][seat].get("achievement")
+        found = aims.get(seat)
+        if found is not None and found[0] == ref:
+            aim = found[1]
+            if aim is not None:
+                aim._now = None
+            return aim
+        aim = cls.of(view, seat, shared)
+        aims[seat] = (ref, aim)
+        return aim
+
     def progress(self, view: State) -> float:
         """How close the achievement is to being played in ``view`` (the best clause).
 
@@ -198,11 +221,17 @@ class Aim:
     def bonus(self, option: str) -> float:
         """Extra score for an option that brings the achievement closer (0 if it does not)."""
         kind, _, rest = option.partition(":")
+        return self.bonus_of(kind, rest)
+
+    def bonus_of(self, kind: str, rest: str) -> float:
+        """:meth:`bonus` of the option ``kind:rest``."""
         changes = _CHANGES.get(kind)
         if changes is None:
             return 0.0
-        if self.domains is not None and not changes & self.domains:
+        if self.domains is not None and changes.isdisjoint(self.domains):
             return 0.0
+        if kind == "play" and rest not in _PLAY_OUTCOMES:
+            return 0.0  # no usual outcome: no gain (:func:`_gain_play`), the progress not asked
         if self.now >= 1.0:
             return 0.0
         gain = _GAINS[kind](self, rest)
@@ -220,15 +249,24 @@ class Aim:
         own achievement memos), so the gain is 0 without a test."""
         if what_if is None:
             return 0.0
-        if self.domains is not None and not changes & self.domains:
+        if self.domains is not None and changes.isdisjoint(self.domains):
             return 0.0
         return self.progress(what_if) - self.now  # its memos (versions.py) go with it
 
 
 def steers(option: str) -> bool:
-    """Whether an option's kind can bring an achievement closer (:meth:`Aim.bonus` is 0 for
-    the others: a decision among them needs no aim)."""
-    return option.partition(":")[0] in _CHANGES
+    """Whether an option can bring an achievement closer (:meth:`Aim.bonus` is 0 for the
+    others: a decision among them needs no aim): its kind changes something a condition
+    reads, and an action card is one with usual outcomes (:data:`_PLAY_OUTCOMES`: Trade,
+    Refresh and Command have none, so their gain is 0 whatever the aim; half the search's
+    rollout decisions are the action card)."""
+    kind, _, rest = option.partition(":")
+    return steers_kind(kind, rest)
+
+
+def steers_kind(kind: str, rest: str) -> bool:
+    """:func:`steers` of the option ``kind:rest``."""
+    return kind in _CHANGES and (kind != "play" or rest in _PLAY_OUTCOMES)
 
 
 def condition_progress(view: State, frame: Frame, cond: list[Any]) -> float:

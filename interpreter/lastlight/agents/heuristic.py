@@ -31,7 +31,7 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import command, effects, valuation
-from whitedwarf.interpreter.lastlight.agents.aim import Aim, Shared, steers
+from whitedwarf.interpreter.lastlight.agents.aim import Aim, Aims, Shared, steers_kind
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import shared_observation
 from whitedwarf.interpreter.lastlight.records import Extractor, Player, Ship, State
@@ -78,12 +78,18 @@ def best_option(
     options: Sequence[OptionLike],
     rng: random.Random,
     shared: Shared | None = None,
+    aims: Aims | None = None,
 ) -> str:
     """The id of the highest-scoring option (ties broken by ``rng``; setup's keep of a
     faction or an achievement drawn among those within :data:`KEEP_ALIKE` of the best).
-    ``shared``: what a searched decision's guesses share (:data:`.aim.Shared`)."""
+    ``shared``: what a searched decision's guesses share (:data:`.aim.Shared`); ``aims``:
+    the seats' aims kept for ``view`` from one decision to the next (:meth:`.Aim.kept`)."""
+    if len(options) == 1:
+        # Forced: scoring it could only find it best, and a lone best draws nothing from
+        # ``rng`` (1.4% of the search's rollout decisions: a lone trade, a lone card).
+        return options[0].id
     ids = [o.id for o in options]
-    scores = score_options(view, seat, ids, shared)
+    scores = score_options(view, seat, ids, shared, aims)
     top = max(scores) - _alike(view, ids) - 1e-9
     best = [option for option, s in zip(ids, scores, strict=True) if s >= top]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
@@ -100,17 +106,24 @@ def _alike(view: State, ids: Sequence[str]) -> float:
 
 
 def score_options(
-    view: State, seat: int, ids: Sequence[str], shared: Shared | None = None
+    view: State,
+    seat: int,
+    ids: Sequence[str],
+    shared: Shared | None = None,
+    aims: Aims | None = None,
 ) -> list[float]:
     """A score for each option id: higher is better for ``seat``. An option that brings the
     seat's kept achievement closer scores more (:mod:`.aim`; ``shared``: what a searched
-    decision's guesses share of its work, :data:`.aim.Shared`)."""
-    scores = [score(view, seat, option) for option in ids]
-    if view["phase"] == "setup" or not any(steers(option) for option in ids):
+    decision's guesses share of its work, :data:`.aim.Shared`; ``aims``: the aims kept for
+    ``view``, :meth:`.Aim.kept`)."""
+    scores, steering = _rule_scores(view, seat, ids)
+    if not steering or view["phase"] == "setup":
         return scores
-    aim = Aim.of(view, seat, shared)
+    aim = Aim.of(view, seat, shared) if aims is None else Aim.kept(view, seat, shared, aims)
     if aim is not None:
-        scores = [s + aim.bonus(option) for s, option in zip(scores, ids, strict=True)]
+        # The others' bonus is 0 (:func:`.aim.steers`): their score is left as it is.
+        for i, kind, rest in steering:
+            scores[i] += aim.bonus_of(kind, rest)
     return scores
 
 
@@ -119,6 +132,32 @@ def score(view: State, seat: int, option: str) -> float:
     kind, _, rest = option.partition(":")
     rule = _RULES.get(kind)
     return rule(view, seat, rest) if rule is not None else 0.0
+
+
+def _rule_scores(
+    view: State, seat: int, ids: Sequence[str]
+) -> tuple[list[float], list[tuple[int, str, str]]]:
+    """:func:`score` of each option, and ``(index, kind, rest)`` of those that steer
+    (:func:`.aim.steers`), each id read once. The move options of one decision share one
+    count of the board's ships and extractors (:class:`_Occupancy`) and each sector's
+    value: each option's :func:`_move` walked them twice (its destination and its ship's
+    sector, the same for all of one ship's options), in a decision of four moves on
+    average."""
+    occupied: _Occupancy | None = None
+    out = []
+    steering = []
+    for i, option in enumerate(ids):
+        kind, _, rest = option.partition(":")
+        if kind == "move":
+            if occupied is None:
+                occupied = _Occupancy(view, seat)
+            out.append(_move_on(view, occupied, rest))
+        else:
+            rule = _RULES.get(kind)
+            out.append(rule(view, seat, rest) if rule is not None else 0.0)
+        if steers_kind(kind, rest):
+            steering.append((i, kind, rest))
+    return out, steering
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -264,6 +303,14 @@ def _move(view: State, seat: int, rest: str) -> float:
     )
 
 
+def _move_on(view: State, occupied: _Occupancy, rest: str) -> float:
+    """:func:`_move` with the sectors' values of ``occupied`` (the same numbers)."""
+    ship, _, dest = rest.partition(":")
+    found = view["ships"].get(ship)
+    here = occupied.value(view, found["sector"]) if found is not None else 0.0
+    return occupied.value(view, dest) - here
+
+
 def _sector_value(view: State, seat: int, sector_id: str) -> float:
     mine = theirs = 0
     for ship in view["ships"].values():  # one walk (two per move option)
@@ -331,7 +378,10 @@ def _use(view: State, seat: int, option: str) -> float:
     if code is None:
         return 0.0
     learned = valuation.use_value(view, ref)  # from play, when the pack's values know it
-    net = valuation.run_value(view, seat, code, ref) if learned is None else learned
+    if learned is None:
+        net = valuation.run_part_value(view, seat, code, 0, len(code), ref)
+    else:
+        net = learned
     return 1.0 + net if net >= 0 else net
 
 
@@ -342,7 +392,8 @@ def _yes(view: State, seat: int, rest: str) -> float:
         return 1.0
     frame, pending, code = found
     stop = pending["else"] if pending["else"] > pending["next"] else len(code)
-    return valuation.run_value(view, seat, code[pending["next"] : stop], frame["card"]) + 0.01
+    part = valuation.run_part_value(view, seat, code, pending["next"], stop, frame["card"])
+    return part + 0.01
 
 
 def _pick(view: State, seat: int, ref: str) -> float:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from whitedwarf.interpreter.agents.search import SearchAgent
 from whitedwarf.interpreter.bots import OptionLike
 from whitedwarf.interpreter.lastlight import determinise, game, persist, valuation
-from whitedwarf.interpreter.lastlight.agents.aim import Shared
+from whitedwarf.interpreter.lastlight.agents.aim import Aims, Shared
 from whitedwarf.interpreter.lastlight.agents.heuristic import best_option
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.vm import EffectError
@@ -43,6 +43,10 @@ class LastLightSearch:
         #: The aim's progress its guesses' rollouts share (:data:`.aim.Shared`), made anew
         #: with :attr:`_hidden`: the guesses of one view share its board.
         self._shared: Shared = {}
+        #: The world the last rollout decision was made in, and the seats' aims kept for it
+        #: (:meth:`.aim.Aim.kept`: a simulation's 40 decisions are made in one world).
+        self._world: State | None = None
+        self._aims: Aims = {}
 
     def determinise(self, view: State, seat: int, rng: random.Random) -> State | None:
         hidden = self._hidden
@@ -60,7 +64,10 @@ class LastLightSearch:
         return best_option(view, seat, options, rng)
 
     def rollout(self, world: State, seat: int, rng: random.Random) -> str:
-        return best_option(world, seat, game.legal_options(world, seat), rng, self._shared)
+        if world is not self._world:
+            self._world, self._aims = world, {}
+        options = game.legal_options(world, seat)
+        return best_option(world, seat, options, rng, self._shared, self._aims)
 
     def mover(self, world: State) -> int:
         return game.current_players(world)[0]
