@@ -46,6 +46,9 @@ class PackReport:
     diagnostics: dict[Path, list[Diagnostic]] = field(default_factory=dict)  # by absolute file
     cards: dict[str, list[CardPlace]] = field(default_factory=dict)  # id -> places, base first
     packs: dict[str, Path] = field(default_factory=dict)  # pack id -> its pack.yaml
+    # every file read, by lines as the loader read them (its spans count their characters;
+    # the server turns those into the editor's units: positions.Columns)
+    lines: dict[Path, list[str]] = field(default_factory=dict)
 
     @property
     def registry(self) -> Registry:
@@ -77,7 +80,9 @@ def check_pack(
         path = Path(os.path.abspath(diagnostic.span.path))
         report.diagnostics.setdefault(path, []).append(diagnostic)
     for display, text in result.sources.items():
-        _index(report, Path(os.path.abspath(display)), text)
+        path = Path(os.path.abspath(display))
+        report.lines[path] = text.split("\n")
+        _index(report, path, text)
     return report
 
 
