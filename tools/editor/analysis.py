@@ -15,13 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.games import game_registry, installed_games
+from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.paths import link_fault
 from whitedwarf.dsl.packs.yamlsource import UNSAVED, parse_yaml
 from whitedwarf.dsl.registry import Registry
-
-CARD_FILES = ("techs", "factions", "exploration", "achievements", "planets", "actions")
 
 
 @dataclass(frozen=True)
@@ -53,6 +51,25 @@ class PackReport:
     @property
     def registry(self) -> Registry:
         return game_registry(self.game)
+
+    def effect_keys(self, file: Path) -> tuple[str, ...]:
+        """The keys whose values are effects in ``file``, from its game's file kinds
+        (Starlight's ``flares.yaml``: ``points`` and ``boon``); ``effect`` in a file the game
+        has no kind for, and none in a kind without effects."""
+        return effect_keys(self.game, file.stem)
+
+
+def card_files(game: str) -> frozenset[str]:
+    """The file stems of ``game`` that hold cards (lists of entries with ids)."""
+    return frozenset(kind.name for kind in game_spec(game).card_kinds())
+
+
+def effect_keys(game: str, stem: str) -> tuple[str, ...]:
+    """The effect keys of ``game``'s file ``stem`` (see :meth:`PackReport.effect_keys`)."""
+    for kind in game_spec(game).card_kinds():
+        if kind.name == stem:
+            return tuple(field for field, _, _ in kind.effect_fields())
+    return ("effect",)
 
 
 def pack_folder(document: Path) -> Path | None:
@@ -120,7 +137,7 @@ def _index(report: PackReport, path: Path, text: str) -> None:
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             report.packs[data["id"]] = path
         return
-    if kind not in CARD_FILES:
+    if kind not in card_files(report.game):
         return
     located, _ = parse_yaml(text, path, str(path))
     if located is None or not isinstance(located.data, list):

@@ -203,7 +203,7 @@ def completion(ls: PackServer, params: types.CompletionParams) -> types.Completi
     report = ls.report_for(params.text_document.uri)
     items: list[types.CompletionItem] = []
     if report is not None:
-        cursor = effect_at(lines, line, column)
+        cursor = effect_at(lines, line, column, report.effect_keys(Path(document.path)))
         if cursor is not None:
             items = [_word_item(w, s, e) for w, s, e in words_for(report.registry, cursor)]
         else:
@@ -270,19 +270,22 @@ def hover(ls: PackServer, params: types.HoverParams) -> types.Hover | None:
     opened = open_lines(ls, params.text_document.uri)
     if opened is None:
         return None
-    lines = opened[1]
+    document, lines = opened
     columns = ls.columns(lines)
     line = params.position.line
     column = columns.from_client(line, params.position.character)
-    if effect_at(lines, line, column) is not None:
+    report = ls.report_for(params.text_document.uri)
+    if report is None:
+        return None
+    if effect_at(lines, line, column, report.effect_keys(Path(document.path))) is not None:
         return _effect_hover(ls, params.text_document.uri, columns, line, column)
     word, word_range = _word_at(lines, line, column, columns)
-    report = ls.report_for(params.text_document.uri) if word else None
-    if report is None or not word:
+    if not word:
         return None
     if word in report.cards:
         cards = [p for p in report.cards[word] if not p.card.get("remove")]
-        text = _card_markdown((cards or report.cards[word])[-1])  # the card as it now stands
+        # the card as it now stands
+        text = _card_markdown((cards or report.cards[word])[-1], report)
     else:
         return None
     return types.Hover(
@@ -310,14 +313,16 @@ def _effect_hover(
     word = text[found.start : found.end]
     places = [p for p in report.cards.get(word, []) if not p.card.get("remove")]
     if places and not any(e.name == word for _, e in report.registry.entries()):
-        value = _card_markdown(places[-1])
+        value = _card_markdown(places[-1], report)
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value),
         range=columns.range(line, found.start, found.end),
     )
 
 
-def _card_markdown(place: CardPlace) -> str:
+def _card_markdown(place: CardPlace, report: PackReport) -> str:
+    """A card for hover: its name, kind and cost, text and each of its effects (Starlight's
+    flare: its points and its boon)."""
     card = place.card
     lines = [f"**{card.get('name', place.id)}** (`{place.id}`, {place.kind})"]
     for key in ("kind", "cost", "copies", "source"):
@@ -325,8 +330,10 @@ def _card_markdown(place: CardPlace) -> str:
             lines.append(f"- {key}: {card[key]}")
     if "text" in card:
         lines.append(f"\n{card['text']}")
-    if "effect" in card:
-        lines.append(f"\n```\n{str(card['effect']).strip()}\n```")
+    for key in report.effect_keys(place.file):
+        if key in card:
+            label = "" if key == "effect" else f"{key}:\n"
+            lines.append(f"\n{label}```\n{str(card[key]).strip()}\n```")
     lines.append(f"\n{place.file.name}:{place.line + 1}")
     return "\n".join(lines)
 
