@@ -252,17 +252,25 @@ class Explanation:
             )
         self.players = players
         self.configs: dict[int, BatchConfig] = {}
+        # Why the first seat is not measured at a player count the options do not fit
+        # (`--players 3 --option factions=a,b,c`: three seats named, and 2 players have two).
+        self.unplayed: dict[int, str] = {}
         for count in sorted({players, *range(max(2, fewest), most + 1)}):
-            self.configs[count] = batch_config(
-                (folder,),
-                paths,
-                count,
-                settings["games"],
-                settings["agent"],
-                settings["seed"],
-                settings["round_limit"],
-                tuple(settings["options"]),
-            )
+            try:
+                self.configs[count] = batch_config(
+                    (folder,),
+                    paths,
+                    count,
+                    settings["games"],
+                    settings["agent"],
+                    settings["seed"],
+                    settings["round_limit"],
+                    tuple(settings["options"]),
+                )
+            except click.BadParameter as refused:
+                if count == players or refused.param_hint != "--option":
+                    raise
+                self.unplayed[count] = refused.message
         digest = self.configs[players].digest
         if settings.setdefault("digest", digest) != digest:
             raise click.ClickException(
@@ -541,6 +549,9 @@ class Explanation:
             "pairs": pairs,
             "probes": probes,
             "first_seat": first,
+            "first_seat_unplayed": [
+                {"players": count, "why": why} for count, why in sorted(self.unplayed.items())
+            ],
             "names": {c: self.names.get(c, c) for c in self.cards},
         }
         result["sentences"] = ex.sentences(result, self.names)

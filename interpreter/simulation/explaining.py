@@ -428,7 +428,16 @@ def sentences(result: Mapping[str, Any], names: Mapping[str, str] | None = None)
             f"No restricted-play probe beats the {result['agent']} agent significantly "
             f"({len(result['probes'])} tried, Holm-corrected)."
         )
-    for row in result["first_seat"]:
+    # A player count the game options do not fit (a seat list for 3 at 2 players) is not
+    # played: said in its place, with the option's refusal.
+    unplayed = result.get("first_seat_unplayed", [])
+    for row in sorted([*result["first_seat"], *unplayed], key=lambda r: int(r["players"])):
+        if "why" in row:
+            lines.append(
+                f"At {row['players']} players seat 0 is not measured: the game options do "
+                f"not fit ({row['why']})."
+            )
+            continue
         if row["share"] is None:
             continue
         verdict = "significant" if row["p"] < stats.ALPHA else "not significant"

@@ -210,3 +210,30 @@ def test_the_docs_example_is_what_explain_says(combo: dict[str, Any]) -> None:
     assert command[command.index("--cards") :] == [*COMBO, "--out", "runs/why"]
     shown = [line for line in example.splitlines() if line.startswith("- ")]
     assert shown == [line for line in combo["text"].splitlines() if line.startswith("- ")]
+
+
+def test_options_for_one_player_count_leave_out_the_others_first_seat(tmp_path: Path) -> None:
+    """`--players 3 --option factions=a,b,c` was refused with "names 3 seats; the game has 2":
+    the first seat is measured at every player count, and three named seats do not fit 2
+    players. The counts the options fit are played; the one they do not is said, with why."""
+    code, text = run(
+        "explain", "lastlight", "--players", "3", "--option", "factions=veyshan,hexan,talorin",
+        "--cards", "x_blaster", "--probes", "none", "--games", "2", "--workers", "1",
+        "--out", str(tmp_path / "factions"), "-q",
+    )  # fmt: skip
+    assert code == 0, text
+    result = json.loads((tmp_path / "factions" / "explain.json").read_text())
+    assert [r["players"] for r in result["first_seat"]] == [3, 4]
+    said = [line for line in text.splitlines() if line.startswith("- At ")]
+    assert said[0] == (
+        "- At 2 players seat 0 is not measured: the game options do not fit "
+        "(option factions names 3 seats; the game has 2)."
+    )
+    assert said[1].startswith("- At 3 players seat 0 wins")
+    assert said[2].startswith("- At 4 players seat 0 wins")
+    # at the player count asked for, the options must fit: still refused, as simulate does
+    code, text = run(
+        "explain", "lastlight", "--players", "2", "--option", "factions=veyshan,hexan,talorin",
+        "--out", str(tmp_path / "two"), "-q",
+    )  # fmt: skip
+    assert code == 2 and "option factions names 3 seats; the game has 2" in text

@@ -6,7 +6,10 @@ Each test sets a position as data, plays the rules and checks what 003 says shou
 from __future__ import annotations
 
 from whitedwarf.interpreter.starlight import ending
+from whitedwarf.interpreter.starlight.persist import observation
 from whitedwarf.interpreter.starlight.state import gain_night
+from whitedwarf.interpreter.starlight.views.panels import others_panel, own_panel
+from whitedwarf.interpreter.starlight.views.public import public_panels
 
 from tests.starlight.helpers import hand, ids, make_game, play, position
 
@@ -204,3 +207,27 @@ def test_a_round_limit_of_60_cuts_the_round_after_a_daybreak_in_round_60() -> No
     gain_night(state, 1, 65, "slot")
     play(game, state, "end")
     assert game.is_terminal(state) and state["round"] == ending.ROUND_LIMIT
+
+
+def test_the_status_views_name_stars_on_the_board_not_stars_launched() -> None:
+    # 003 "Your Last Turn": a slotless star is scored, but "do not place any markers on the
+    # board". The panels counted the markers and called them "stars": after a slotless final
+    # launch they said "stars 0" of a seat that had just launched a star.
+    game = make_game(("live", "live"))
+    state = position(game, seat=1, ap=0)
+    for slot in game.content.slots.values():
+        if slot.size == "small":
+            state["slots"][slot.id] = 1
+    first = state["players"][0]
+    _ready_to_launch(first)
+    first["saved"] = 0
+    gain_night(state, 1, 70, "slot")
+    play(game, state, "end", "final", "core:core_1", "ray:orange:long", "ray:orange:long",
+         "ready", "slotless")  # fmt: skip
+    assert first["points"]["night"]["slotless"] == 7 and first["stars"] == []
+    seat = public_panels(game.content, state)[0]["lines"]
+    assert any(line.endswith("· stars on the board 0") for line in seat), seat
+    assert not any(line.endswith("stars 0") for line in seat)
+    view = observation(state, 0)
+    assert "stars on the board: none" in own_panel(game.content, view, 0)
+    assert "  stars on the board: none" in others_panel(game.content, view, 1, ["live"] * 2)

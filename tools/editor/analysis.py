@@ -15,13 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.dsl.diagnostics import Diagnostic
-from whitedwarf.dsl.packs.games import game_registry, installed_games
+from whitedwarf.dsl.packs.games import game_registry, game_spec, installed_games
 from whitedwarf.dsl.packs.loader import load_packs
 from whitedwarf.dsl.packs.paths import link_fault
 from whitedwarf.dsl.packs.yamlsource import UNSAVED, parse_yaml
 from whitedwarf.dsl.registry import Registry
-
-CARD_FILES = ("techs", "factions", "exploration", "achievements", "planets", "actions")
 
 
 @dataclass(frozen=True)
@@ -46,10 +44,32 @@ class PackReport:
     diagnostics: dict[Path, list[Diagnostic]] = field(default_factory=dict)  # by absolute file
     cards: dict[str, list[CardPlace]] = field(default_factory=dict)  # id -> places, base first
     packs: dict[str, Path] = field(default_factory=dict)  # pack id -> its pack.yaml
+    # every file read, by lines as the loader read them (its spans count their characters;
+    # the server turns those into the editor's units: positions.Columns)
+    lines: dict[Path, list[str]] = field(default_factory=dict)
 
     @property
     def registry(self) -> Registry:
         return game_registry(self.game)
+
+    def effect_keys(self, file: Path) -> tuple[str, ...]:
+        """The keys whose values are effects in ``file``, from its game's file kinds
+        (Starlight's ``flares.yaml``: ``points`` and ``boon``); ``effect`` in a file the game
+        has no kind for, and none in a kind without effects."""
+        return effect_keys(self.game, file.stem)
+
+
+def card_files(game: str) -> frozenset[str]:
+    """The file stems of ``game`` that hold cards (lists of entries with ids)."""
+    return frozenset(kind.name for kind in game_spec(game).card_kinds())
+
+
+def effect_keys(game: str, stem: str) -> tuple[str, ...]:
+    """The effect keys of ``game``'s file ``stem`` (see :meth:`PackReport.effect_keys`)."""
+    for kind in game_spec(game).card_kinds():
+        if kind.name == stem:
+            return tuple(field for field, _, _ in kind.effect_fields())
+    return ("effect",)
 
 
 def pack_folder(document: Path) -> Path | None:
@@ -77,7 +97,9 @@ def check_pack(
         path = Path(os.path.abspath(diagnostic.span.path))
         report.diagnostics.setdefault(path, []).append(diagnostic)
     for display, text in result.sources.items():
-        _index(report, Path(os.path.abspath(display)), text)
+        path = Path(os.path.abspath(display))
+        report.lines[path] = text.split("\n")
+        _index(report, path, text)
     return report
 
 
@@ -115,7 +137,7 @@ def _index(report: PackReport, path: Path, text: str) -> None:
         if isinstance(data, dict) and isinstance(data.get("id"), str):
             report.packs[data["id"]] = path
         return
-    if kind not in CARD_FILES:
+    if kind not in card_files(report.game):
         return
     located, _ = parse_yaml(text, path, str(path))
     if located is None or not isinstance(located.data, list):

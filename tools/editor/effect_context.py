@@ -22,10 +22,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from whitedwarf.dsl.registry import Entry, Registry
 
 EFFECT_KEY = re.compile(r"^(?P<indent>\s*)(?:-\s+)?effect:\s?(?P<rest>.*)$")
+#: The keys whose values are effects, by file: a game's card kinds say (``FileKind``'s
+#: ``effect_fields``: Starlight's flares have ``points`` and ``boon``, its laurels ``goal``).
+DEFAULT_KEYS = ("effect",)
+
+
+@cache
+def _key_pattern(keys: tuple[str, ...]) -> re.Pattern[str]:
+    if keys == DEFAULT_KEYS:
+        return EFFECT_KEY
+    named = "|".join(re.escape(key) for key in keys)
+    return re.compile(rf"^(?P<indent>\s*)(?:-\s+)?(?:{named}):\s?(?P<rest>.*)$")
+
+
 BLOCK_INDICATOR = re.compile(r"^[|>][-+0-9]*\s*(#.*)?$")
 WORD = re.compile(r"[a-z0-9_']+|->|[+-][0-9]+|[()<>=!*/:+-]+|#")
 
@@ -76,16 +90,20 @@ class EffectCursor:
     start_column: int  # 0-based column of it
 
 
-def effect_at(lines: list[str], line: int, column: int) -> EffectCursor | None:
+def effect_at(
+    lines: list[str], line: int, column: int, keys: tuple[str, ...] = DEFAULT_KEYS
+) -> EffectCursor | None:
     """The effect the cursor (0-based ``line``, ``column``) is in, or None.
 
     The cursor is in an effect when its own line is the ``effect:`` line (after the colon),
     or when the nearest line above that is less indented (its parent in YAML) is one.
+    ``keys`` are the file's effect keys (``effect``, or a game's own: ``points``, ``boon``).
     """
-    if line >= len(lines):
+    if line >= len(lines) or not keys:
         return None
+    key_line = _key_pattern(keys)
     here = lines[line]
-    match = EFFECT_KEY.match(here)
+    match = key_line.match(here)
     if match:
         return _cursor_from(lines, line, match, line, column)
     indent = _indent(here) if here.strip() else min(column, len(here)) if here else column
@@ -93,7 +111,7 @@ def effect_at(lines: list[str], line: int, column: int) -> EffectCursor | None:
         text = lines[top]
         if not text.strip() or _indent(text) >= indent:
             continue
-        parent = EFFECT_KEY.match(text)
+        parent = key_line.match(text)
         if parent:
             return _cursor_from(lines, top, parent, line, column)
         # a less indented line of a block may itself be in the block: a `then` line indented

@@ -186,12 +186,31 @@ def effect_hover(registry: Registry, line: str, column: int) -> Hover | None:
     if act is not None:
         return act
     word, start, end = tokens[at]
-    parts = [entry_markdown(word, s, e) for s, e in registry.entries() if e.name == word]
+    found = [(s, entry_markdown(word, s, e)) for s, e in registry.entries() if e.name == word]
+    unit = _plural_unit(registry, word)
+    if unit is not None:  # `gain 2 long_rays`: the resource, as the checker reads a plural
+        found.append(("resources", unit))
+    if at > 0 and (tokens[at - 1][0].isdigit() or tokens[at - 1][0] == ")"):
+        # after an amount (`gain 1 light`, `gain (stars_launched) night_points`) the word is
+        # its unit: the resource first, before the value of the same name
+        found.sort(key=lambda part: part[0] != "resources")
+    parts = [markdown for _, markdown in found]
     if word in KEYWORDS:
         parts.append(f"**{word}** (grammar)\n\n{KEYWORDS[word]}")
     if not parts:
         parts.append(_other(registry, word, tokens, at))
     return Hover("\n\n---\n\n".join(parts), start, end)
+
+
+def _plural_unit(registry: Registry, word: str) -> str | None:
+    """A resource's plural (``long_rays``, ``night_points``) as its resource's entry."""
+    singular = word[:-1] if word.endswith("s") else ""
+    entry = registry.resources.get(singular) if singular else None
+    if entry is None or word in registry.resources:
+        return None
+    return entry_markdown(singular, "resources", entry).replace(
+        f"**{singular}** (resource)", f"**{word}** (resource `{singular}`, plural)", 1
+    )
 
 
 def entry_markdown(word: str, section: str, entry: Entry) -> str:

@@ -12,6 +12,9 @@ Features, each from the same code the command line uses:
 - go to definition: from a card id to the card in the pack it comes from, from a dependency
   to its ``pack.yaml``;
 - quick fixes: a diagnostic whose hint says "did you mean `x`?" offers to write ``x``.
+
+Every column goes through :mod:`.positions` both ways: whitedwarf counts characters, the
+editor the units of the negotiated position encoding (UTF-16 unless it offers another).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from whitedwarf.dsl.registry import Entry
 from whitedwarf.tools.editor.analysis import CardPlace, PackReport, check_pack, pack_folder
 from whitedwarf.tools.editor.effect_context import effect_at, words_for
 from whitedwarf.tools.editor.hover import effect_hover, entry_markdown
+from whitedwarf.tools.editor.positions import Columns
 
 SERVER_NAME = "whitedwarf"
 SUGGESTION = re.compile(r"did you mean `([^`]+)`\?|write `([^`]+)` instead")
@@ -88,13 +92,25 @@ class PackServer(LanguageServer):
         self.reports[folder] = report
         shown = {p for p in report.diagnostics if p.is_relative_to(folder)}
         for stale in self.published.get(folder, set()) - shown:
-            self._publish(stale, [])
+            self._publish(stale, [], [])
         for file in shown:
-            self._publish(file, report.diagnostics[file])
+            self._publish(file, report.diagnostics[file], self.lines_of(file, report))
         if path and Path(path) not in shown:
-            self._publish(Path(path), [])
+            self._publish(Path(path), [], [])
         self.published[folder] = shown
         return report
+
+    def columns(self, lines: list[str]) -> Columns:
+        """The column converter for ``lines`` in the encoding agreed at ``initialize``."""
+        return Columns(lines, self.workspace.position_encoding)
+
+    def lines_of(self, file: Path, report: PackReport | None = None) -> list[str]:
+        """A file's lines as the check read them, else as the editor has them, else none."""
+        if report is not None and file in report.lines:
+            return report.lines[file]
+        uri = from_fs_path(str(file)) or file.as_uri()
+        document = self.workspace.text_documents.get(unquote(uri))  # kept unquoted
+        return document.source.split("\n") if document is not None else []
 
     def report_for(self, uri: str) -> PackReport | None:
         path = to_fs_path(uri)
@@ -103,9 +119,10 @@ class PackServer(LanguageServer):
             return None
         return self.reports.get(folder) or self.refresh(uri)
 
-    def _publish(self, file: Path, diagnostics: list[Diagnostic]) -> None:
+    def _publish(self, file: Path, diagnostics: list[Diagnostic], lines: list[str]) -> None:
         uri = from_fs_path(str(file)) or file.as_uri()
-        items = [to_lsp(d) for d in diagnostics]
+        columns = self.columns(lines)
+        items = [to_lsp(d, columns) for d in diagnostics]
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=items)
         )
@@ -123,18 +140,20 @@ def open_lines(ls: PackServer, uri: str) -> tuple[TextDocument, list[str]] | Non
     return document, document.source.split("\n")
 
 
-def to_lsp(diagnostic: Diagnostic) -> types.Diagnostic:
-    """A whitedwarf diagnostic as the protocol's (0-based lines and columns)."""
+def to_lsp(diagnostic: Diagnostic, columns: Columns) -> types.Diagnostic:
+    """A whitedwarf diagnostic as the protocol's (0-based lines; columns in the client's
+    units, from the characters of the file's ``columns.lines``)."""
     span = diagnostic.span
     assert span is not None
-    start = types.Position(line=span.line - 1, character=span.column - 1)
+    line, column = span.line - 1, span.column - 1
     end_line = (span.end_line or span.line) - 1
     end_column = (span.end_column or span.column + 1) - 1
-    if (end_line, end_column) <= (start.line, start.character):
-        end_line, end_column = start.line, start.character + 1
+    if (end_line, end_column) <= (line, column):
+        end_line, end_column = line, column + 1
+    start = columns.position(line, column)
     message = diagnostic.message + (f"\nhelp: {diagnostic.hint}" if diagnostic.hint else "")
     return types.Diagnostic(
-        range=types.Range(start=start, end=types.Position(line=end_line, character=end_column)),
+        range=types.Range(start=start, end=columns.position(end_line, end_column)),
         message=message,
         severity=(
             types.DiagnosticSeverity.Error
@@ -176,14 +195,15 @@ def did_close(ls: PackServer, params: types.DidCloseTextDocumentParams) -> None:
 )
 def completion(ls: PackServer, params: types.CompletionParams) -> types.CompletionList:
     opened = open_lines(ls, params.text_document.uri)
-    line, column = params.position.line, params.position.character
+    line = params.position.line
     if opened is None or line >= len(opened[1]):
         return types.CompletionList(is_incomplete=False, items=[])
     document, lines = opened
+    column = ls.columns(lines).from_client(line, params.position.character)
     report = ls.report_for(params.text_document.uri)
     items: list[types.CompletionItem] = []
     if report is not None:
-        cursor = effect_at(lines, line, column)
+        cursor = effect_at(lines, line, column, report.effect_keys(Path(document.path)))
         if cursor is not None:
             items = [_word_item(w, s, e) for w, s, e in words_for(report.registry, cursor)]
         else:
@@ -250,17 +270,22 @@ def hover(ls: PackServer, params: types.HoverParams) -> types.Hover | None:
     opened = open_lines(ls, params.text_document.uri)
     if opened is None:
         return None
-    lines = opened[1]
-    line, column = params.position.line, params.position.character
-    if effect_at(lines, line, column) is not None:
-        return _effect_hover(ls, params.text_document.uri, lines[line], line, column)
-    word, word_range = _word_at(lines, line, column)
-    report = ls.report_for(params.text_document.uri) if word else None
-    if report is None or not word:
+    document, lines = opened
+    columns = ls.columns(lines)
+    line = params.position.line
+    column = columns.from_client(line, params.position.character)
+    report = ls.report_for(params.text_document.uri)
+    if report is None:
+        return None
+    if effect_at(lines, line, column, report.effect_keys(Path(document.path))) is not None:
+        return _effect_hover(ls, params.text_document.uri, columns, line, column)
+    word, word_range = _word_at(lines, line, column, columns)
+    if not word:
         return None
     if word in report.cards:
         cards = [p for p in report.cards[word] if not p.card.get("remove")]
-        text = _card_markdown((cards or report.cards[word])[-1])  # the card as it now stands
+        # the card as it now stands
+        text = _card_markdown((cards or report.cards[word])[-1], report)
     else:
         return None
     return types.Hover(
@@ -273,13 +298,14 @@ def _markdown(text: str) -> types.MarkupContent:
 
 
 def _effect_hover(
-    ls: PackServer, uri: str, text: str, line: int, column: int
+    ls: PackServer, uri: str, columns: Columns, line: int, column: int
 ) -> types.Hover | None:
     """Every word of an effect answers (:mod:`.hover`): the game's words, the grammar's,
     numbers; a pack's id written in it (an open filter's word) shows its card."""
     report = ls.report_for(uri)
     if report is None:
         return None
+    text = columns.lines[line]
     found = effect_hover(report.registry, text, column)
     if found is None:
         return None
@@ -287,16 +313,16 @@ def _effect_hover(
     word = text[found.start : found.end]
     places = [p for p in report.cards.get(word, []) if not p.card.get("remove")]
     if places and not any(e.name == word for _, e in report.registry.entries()):
-        value = _card_markdown(places[-1])
-    start = types.Position(line=line, character=found.start)
-    end = types.Position(line=line, character=found.end)
+        value = _card_markdown(places[-1], report)
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value),
-        range=types.Range(start=start, end=end),
+        range=columns.range(line, found.start, found.end),
     )
 
 
-def _card_markdown(place: CardPlace) -> str:
+def _card_markdown(place: CardPlace, report: PackReport) -> str:
+    """A card for hover: its name, kind and cost, text and each of its effects (Starlight's
+    flare: its points and its boon)."""
     card = place.card
     lines = [f"**{card.get('name', place.id)}** (`{place.id}`, {place.kind})"]
     for key in ("kind", "cost", "copies", "source"):
@@ -304,20 +330,23 @@ def _card_markdown(place: CardPlace) -> str:
             lines.append(f"- {key}: {card[key]}")
     if "text" in card:
         lines.append(f"\n{card['text']}")
-    if "effect" in card:
-        lines.append(f"\n```\n{str(card['effect']).strip()}\n```")
+    for key in report.effect_keys(place.file):
+        if key in card:
+            label = "" if key == "effect" else f"{key}:\n"
+            lines.append(f"\n{label}```\n{str(card[key]).strip()}\n```")
     lines.append(f"\n{place.file.name}:{place.line + 1}")
     return "\n".join(lines)
 
 
-def _word_at(lines: list[str], line: int, column: int) -> tuple[str, types.Range | None]:
+def _word_at(
+    lines: list[str], line: int, column: int, columns: Columns
+) -> tuple[str, types.Range | None]:
+    """The word at character ``column``, with its range in the client's units."""
     if line >= len(lines):
         return "", None
     for match in WORD_AT.finditer(lines[line]):
         if match.start() <= column <= match.end():
-            start = types.Position(line=line, character=match.start())
-            end = types.Position(line=line, character=match.end())
-            return match.group(0), types.Range(start=start, end=end)
+            return match.group(0), columns.range(line, match.start(), match.end())
     return "", None
 
 
@@ -327,29 +356,39 @@ def definition(ls: PackServer, params: types.DefinitionParams) -> list[types.Loc
     if opened is None:
         return []
     document, lines = opened
-    word, _ = _word_at(lines, params.position.line, params.position.character)
+    columns = ls.columns(lines)
+    line = params.position.line
+    column = columns.from_client(line, params.position.character)
+    word, _ = _word_at(lines, line, column, columns)
     report = ls.report_for(params.text_document.uri) if word else None
     if report is None or not word:
         return []
     here = Path(document.path)
     if here.name == "pack.yaml" and word in report.packs and report.packs[word] != here:
         target = report.packs[word]
-        return [_location(target, 0, 0, 0)]
+        return [_location(target, 0, 0, 0, ls.columns([]))]
     places = [p for p in report.cards.get(word, []) if p.file != here]
-    return [_location(p.file, p.line, p.column, p.end_column) for p in places[:1]]
+    return [
+        _location(p.file, p.line, p.column, p.end_column, ls.columns(ls.lines_of(p.file, report)))
+        for p in places[:1]
+    ]
 
 
-def _text_in(lines: list[str], where: types.Range) -> str:
+def _text_in(columns: Columns, where: types.Range) -> str:
+    """The text of a one-line range the client sent (in its units)."""
     start, end = where.start, where.end
-    if start.line != end.line or start.line >= len(lines):
+    if start.line != end.line or start.line >= len(columns.lines):
         return ""
-    return lines[start.line][start.character : end.character]
+    begin = columns.from_client(start.line, start.character)
+    return columns.lines[start.line][begin : columns.from_client(end.line, end.character)]
 
 
-def _location(file: Path, line: int, column: int, end_column: int) -> types.Location:
-    start = types.Position(line=line, character=column)
-    end = types.Position(line=line, character=max(end_column, column))
-    return types.Location(uri=file.as_uri(), range=types.Range(start=start, end=end))
+def _location(
+    file: Path, line: int, column: int, end_column: int, columns: Columns
+) -> types.Location:
+    """A place in ``file`` (character columns of ``columns.lines``), in the client's units."""
+    where = columns.range(line, column, max(end_column, column))
+    return types.Location(uri=file.as_uri(), range=where)
 
 
 @server.feature(
@@ -360,10 +399,10 @@ def code_action(ls: PackServer, params: types.CodeActionParams) -> list[types.Co
     opened = open_lines(ls, params.text_document.uri)
     if opened is None:
         return []
-    lines = opened[1]
+    columns = ls.columns(opened[1])
     actions = []
     for diagnostic in params.context.diagnostics:
-        if not WORD_AT.fullmatch(_text_in(lines, diagnostic.range)):
+        if not WORD_AT.fullmatch(_text_in(columns, diagnostic.range)):
             continue  # only a misspelt word is replaced by its suggestion
         hint = (diagnostic.data or {}).get("hint") if isinstance(diagnostic.data, dict) else None
         found = SUGGESTION.search(hint or diagnostic.message)

@@ -86,9 +86,15 @@ def own_panel(content: Any, view: State, seat: int) -> str:
     magnitudes = ", ".join(map(str, sorted(p["magnitudes"]))) or "none"
     aspects = ", ".join(escape(aspect_words(content, a)) for a in p["aspects"]) or "none"
     lines.append(f"magnitudes recorded: {magnitudes} · aspects recorded: {aspects}")
-    lines.append(f"stars: {', '.join(p['stars']) or 'none'}")
+    lines.append(f"stars on the board: {_stars(p)}")
     lines += _god_lines(content, view, p)
     return "\n".join(lines)
+
+
+def _stars(p: Mapping[str, Any]) -> str:
+    """The slots a seat's stars are in: its markers on the sky board, not every star it
+    launched (003 "Your Last Turn": a slotless final star places no marker)."""
+    return ", ".join(p["stars"]) or "none"
 
 
 def _waiting(p: Mapping[str, Any]) -> str:
@@ -148,7 +154,7 @@ def _other(content: Any, view: State, p: Mapping[str, Any], kinds: list[str]) ->
     night = counted(p["night"], "night point")
     head = f"{seat_mark(p['seat'])} [bold]seat {p['seat']}[/] ({kind}) · {night}"
     if p["kind"] == "starbot":
-        return f"{head}\n  stars: {', '.join(p['stars']) or 'none'}"
+        return f"{head}\n  stars on the board: {_stars(p)}"
     cores = [card_name(content, "cores", c) for c in p["cores"]]
     if p["starter"]:
         cores.insert(0, card_name(content, "starters", p["starter"]))
@@ -160,7 +166,7 @@ def _other(content: Any, view: State, p: Mapping[str, Any], kinds: list[str]) ->
         f"  rays: {_rays(p['rays'])}",
         f"  flares in hand: {_count(p['flares'])} · laurels: {_count(p['laurels'])} (secret)",
         f"  privileges: {_privileges(content, view, p)}",
-        f"  stars: {', '.join(p['stars']) or 'none'}",
+        f"  stars on the board: {_stars(p)}",
     ]
     if god is not None:
         kept = _kept(view, p, god) if god != "?" else ""

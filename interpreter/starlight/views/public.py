@@ -6,7 +6,7 @@ does, so nothing secret reaches the picture or the replay viewer: another seat's
 gods dealt are a count, and a kept god stays hidden until every live player has kept one
 (003 "The Gods"). Decks are their sizes. Whatever a seat has on the table is public: its
 rondel marker, AP (and AP a power gave it for its next turn, SL155), rays, cores, night
-points, privileges, stars and claimed accolades.
+points, privileges, stars on the board and claimed accolades.
 """
 
 from __future__ import annotations
@@ -46,7 +46,9 @@ class SeatView:
     privileges: list[str]  # privilege names, in the order gained
     magnitudes: list[int]
     aspects: list[str]
-    stars: int
+    # Its markers on the sky board: not every star launched, as a slotless final star (003
+    # "Your Last Turn": "do not place any markers on the board") is scored and not placed.
+    stars_on_board: int
     accolades: list[str]  # accolade names claimed
     god: str | None  # None: none, or not yet revealed
 
@@ -178,7 +180,7 @@ def _seat(p: Mapping[str, Any], name: Namer, view: Mapping[str, Any]) -> SeatVie
         privileges=[name("privileges", privilege) for privilege, _ in gained],
         magnitudes=sorted(p["magnitudes"]),
         aspects=[name("aspects", a) for a in p["aspects"]],
-        stars=len(p["stars"]),
+        stars_on_board=len(p["stars"]),
         accolades=[name("accolades", a) for a in p["accolades"]],
         god=_god(name, view, p, god) if isinstance(god, str) and god != "?" else None,
     )
@@ -221,8 +223,8 @@ def panel_lines(seat: SeatView) -> list[str]:
     ]
     if seat.kind == "live":
         lines += [
-            f"AP {seat.ap} · saved {seat.saved}{waiting_words(seat.ap_waiting)} · stars "
-            f"{seat.stars}",
+            f"AP {seat.ap} · saved {seat.saved}{waiting_words(seat.ap_waiting)} · "
+            f"stars on the board {seat.stars_on_board}",
             f"rays: {rays or 'none'}",
             f"cores: {', '.join(seat.cores) or 'none'}",
             f"flares: {seat.flares} in hand, {seat.used_flares} used · laurels: "
@@ -234,7 +236,7 @@ def panel_lines(seat: SeatView) -> list[str]:
         if seat.god:
             lines.append(f"god: {seat.god}")
     else:
-        lines.append(f"stars {seat.stars}")
+        lines.append(f"stars on the board {seat.stars_on_board}")
     if seat.accolades:
         lines.append(f"accolades: {', '.join(seat.accolades)}")
     return lines
