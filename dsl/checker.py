@@ -88,6 +88,8 @@ class _Scope:
     # the hook of the trigger the steps are in, if any: a duration started on the hook that
     # ends its period ends at once (W0413)
     hook: str = ""
+    # values of the heard player's moment, read bare (E0448: ``Hook.actor_values``)
+    actor_values: tuple[str, ...] = ()
 
 
 #: A reaction's act words that end with a use limit written without its comma (`plays trade
@@ -554,6 +556,7 @@ class Checker:
             scope.hook = hook.name
             if hook.others:  # another player's moment: `the player who <acted>` is theirs
                 scope.act = hook.acted
+                scope.actor_values = hook.actor_values
             ends = {f"{p}_{edge}" for p in self.registry.periods for edge in ("start", "end")}
             if hook.name in ends and getattr(clause, "limit", None) is None:
                 scope.period_hook = hook.name  # W0411 for a one-shot discount it starts
@@ -643,6 +646,7 @@ class Checker:
             scope.context.update(dict(hook.provides))
             scope.parties = (*hook.parties, "actor")
             scope.act = hook.acted
+            scope.actor_values = hook.actor_values
             self.resolved.reactions[id(clause)] = hook.name
             if hook.others:  # the hook fires for those who hear it: a plain trigger on it
                 self.resolved.suffered.add(id(clause))
@@ -2394,7 +2398,8 @@ class Checker:
         if isinstance(expr, ast.Num):
             self.number(expr, bound, what)
         elif isinstance(expr, ast.ValueRef):
-            self.value_name(expr.name)
+            if self.value_name(expr.name) and expr.name.text in scope.actor_values:
+                self.actor_value(expr.name, scope)
         elif isinstance(expr, ast.ValueOf):  # `night_points of the player who flushed`
             self.value_of(expr, scope)
         elif isinstance(expr, ast.Count):
@@ -2423,6 +2428,21 @@ class Checker:
             + self.hint(name.text, self.registry.values, "values"),
         )
         return False
+
+    def actor_value(self, name: ast.Word, scope: _Scope) -> None:
+        """E0448: in a reaction to another player's moment (`when an opponent launches a
+        star`), a value of that moment read bare is the hearer's own, who has no such moment
+        then: always 0 (docs/rules-decisions.md SL171). The heard player's is `<value> of
+        the player who <acted>`."""
+        actor = f"the player who {_past(scope.act.split()[0])}"
+        doc = re.sub(r"\s*\(.*\)$", "", self.registry.values[name.text].doc.rstrip("."))
+        self.error(
+            "E0448",
+            name.pos,
+            f"`{name.text}` is yours ({doc[:1].lower()}{doc[1:]}), and here another player "
+            f"{scope.act}: yours is always 0 here",
+            f"the player you react to has it: `{name.text} of {actor}`",
+        )
 
     def value_of(self, expr: ast.ValueOf, scope: _Scope) -> None:
         """``<value> of <player>``: the value read from one named player's side, a party

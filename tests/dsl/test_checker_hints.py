@@ -444,3 +444,36 @@ def test_the_seventh_design_rounds_first_slips_get_a_hint(
 def test_a_resource_of_your_choice_is_told_the_choice_to_write() -> None:
     found = only("when round_start -> gain 1 resource of your choice", "E0409", "civilization")
     assert any("`choose one: gain 1 common or" in note for note in found.notes), found
+
+
+@pytest.mark.parametrize(
+    ("effect", "word"),
+    [
+        (
+            "when an opponent launches a star if star_magnitude >= 4 -> gain 1 flare",
+            "star_magnitude",
+        ),
+        ("when opponent_launched -> gain (star_colours) ap", "star_colours"),
+    ],
+)
+def test_the_star_another_player_launched_is_read_of_them(effect: str, word: str) -> None:
+    """SL171: in a reaction to another player's launch, the launched star's numbers read bare
+    are the hearer's own (always 0: they launch nothing then); E0448 at the word, with the
+    form that reads the launcher's, which compiles cleanly."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    _, found = compile_effect(EffectSource.standalone(effect), starlight(), "god")
+    assert [d.code for d in found] == ["E0448"]
+    assert effect[found[0].span.column - 1 :].startswith(word)
+    assert "always 0" in found[0].message
+    fixed = f"{word} of the player who launched"
+    assert f"`{fixed}`" in found[0].hint
+    assert (
+        compile_effect(EffectSource.standalone(effect.replace(word, fixed)), starlight(), "god")[1]
+        == []
+    )
+    # the god's own launch reads its own star, as before
+    own = effect.replace("an opponent launches a star", "star_launched").replace(
+        "opponent_launched", "star_launched"
+    )
+    assert compile_effect(EffectSource.standalone(own), starlight(), "god")[1] == []
