@@ -634,7 +634,11 @@ class Checker:
         elif hook is None:
             known = {*acts, *(h.suffered for h in self.registry.hooks.values() if h.suffered)}
             shown = ", ".join(f"`{a}`" for a in sorted(known))
-            close = did_you_mean(phrase, known)
+            # an act is named by its verb: `uses a flare` is no slip of `flushes a pool`,
+            # however alike the letters (design round 9); `launchs a star` is one (a slip
+            # keeps the verb's first letter)
+            alike = [a for a in known if _same_verb(words[0], a.split()[0])]
+            close = did_you_mean(phrase, alike)
             self.error(
                 "E0431",
                 where,
@@ -2769,6 +2773,12 @@ def _over(op: str, number: int, most: int) -> bool:
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
 _IRREGULAR_PAST = {"builds": "built", "loses": "lost"}
+
+
+def _same_verb(written: str, verb: str) -> bool:
+    """Whether ``written`` may be a slip of ``verb`` (`launchs`, `lanches` for `launches`):
+    the same first letter, and close (``did_you_mean``); `uses` is not `flushes`."""
+    return written[:1] == verb[:1] and did_you_mean(written, [verb]) is not None
 
 
 def _past(verb: str) -> str:

@@ -477,3 +477,22 @@ def test_the_star_another_player_launched_is_read_of_them(effect: str, word: str
         "opponent_launched", "star_launched"
     )
     assert compile_effect(EffectSource.standalone(own), starlight(), "god")[1] == []
+
+
+def test_an_act_no_hook_hears_is_not_sent_to_one_whose_letters_look_alike() -> None:
+    """Design round 9: "when an opponent uses a Flare" was told "did you mean `flushes a
+    pool`?" (difflib found `uses` in `flushes`); an act is named by its verb, so only a slip
+    of the verb is told its act, and every act is listed."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    def hint(effect: str) -> str:
+        found = compile_effect(EffectSource.standalone(effect), starlight(), "god")[1]
+        assert [d.code for d in found] == ["E0431"]
+        return found[0].hint
+
+    assert hint("when an opponent uses a flare -> gain 1 ap") == (
+        "The acts: `flushes a pool`, `launches a star`"
+    )
+    assert hint("when an opponent launchs a star -> gain 1 ap").startswith(
+        "did you mean `launches a star`?"
+    )
