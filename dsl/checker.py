@@ -2207,7 +2207,13 @@ class Checker:
         found = self.registry.noun_for(words[:1] if "who" in words else words)
         inside = any(p.kind == "in_this" for p in post.other.posts)
         sided = any(p.kind in ("side", "ranked") for p in post.other.posts)
-        if (found is not None and len(words) > 2 and words[1] == "who") or sided:
+        # `the player who launched` where the game's only player noun is `opponent` (as
+        # ``actor_party`` reads it; design round 9: it was told "this is no party")
+        players = words[0] == "player" and any(
+            n.type == "player" for n in self.registry.nouns.values()
+        )
+        who = (found is not None or players) and len(words) > 2 and words[1] == "who"
+        if who or sided:
             party = self.selector(post.other, scope)  # `of the player who built`
             if party is None:
                 return False
