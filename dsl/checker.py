@@ -27,7 +27,7 @@ from whitedwarf.dsl.registry import (
     Verb,
 )
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.dsl.suggest import did_you_mean, suggest
+from whitedwarf.dsl.suggest import closest, did_you_mean, suggest
 
 # Prepositions that mean the same place.
 PREP_SYNONYMS = {"on": "in", "at": "in", "into": "to"}
@@ -1619,6 +1619,8 @@ class Checker:
                     f"one per 2, so `1 <unit> per 2 {last.text}` is `({last.text} / 2) <unit>`",
                 )
                 return None
+            if self.not_a_noun(sel, words):
+                return None
             self.error(
                 "E0405",
                 last.pos,
@@ -1653,6 +1655,47 @@ class Checker:
             if not self.filter_word(word, noun, "after", filters, scope):
                 return None
         return self.quantify(sel, noun, det, words, filters, mode, scope)
+
+    def not_a_noun(self, sel: ast.Selector, words: tuple[str, ...]) -> bool:
+        """E0405 for words that are no noun but say a value (`per flare used`:
+        `flares_used`), or a noun followed by what happened to it (`enemy ships destroyed`):
+        a selector names things as they are now, and the did-you-mean of its last word sent
+        the designer to a lookalike (`destroyer`; design round 9). False: neither."""
+        pos = ast.Pos(sel.words[0].pos.start, sel.words[-1].pos.end)
+        written = " ".join(words)
+        value = None
+        if len(words) > 1:  # `flare used`, `star linked` (in either order)
+            tried = ("_".join(words), "_".join(reversed(words)))
+            value = next((v for j in tried if (v := closest(j, self.registry.values, 0.85))), None)
+        if value is not None:
+            self.error(
+                "E0405",
+                pos,
+                f"`{written}` is no noun: `{value}` is a value, a number, not things to count",
+                f"write the value in brackets where a number goes: `({value})`, or `({value} "
+                f"/ 2)` for one per 2",
+            )
+            return True
+        head = self.registry.noun_for(words[:-1]) if len(words) > 1 else None
+        if head is None or head[0].party:
+            return False
+        noun, last = head[0], sel.words[-1]
+        things = noun.plural or noun.name
+        after = [f"`{_after_noun(f)}`" for f in self.registry.filters.values()
+                 if f.form in ("after", "of", "you") and noun.type in f.applies_to]  # fmt: skip
+        stems = {w.rstrip("s") for w in words if len(w) > 3}
+        near = [v for v in self.registry.values if stems & {p.rstrip("s") for p in v.split("_")}]
+        values = ", ".join(f"`{v}`" for v in sorted(near or self.registry.values))
+        self.error(
+            "E0405",
+            last.pos,
+            f"`{last.text}` after `{' '.join(words[:-1])}` is no word for {things}: a "
+            "selector names things as they are now, by the words after them, not by what "
+            "happened to them",
+            (f"the words after {things}: {_or_words(after)}; " if after else "")
+            + f"what happened is counted by a value, if one says it: {values}",
+        )
+        return True
 
     def article(self, sel: ast.Selector) -> None:
         """W0402: ``a`` before a vowel or ``an`` before a consonant (``a enemy ship``); the
@@ -2779,6 +2822,14 @@ def _over(op: str, number: int, most: int) -> bool:
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
 _IRREGULAR_PAST = {"builds": "built", "loses": "lost"}
+
+
+def _after_noun(kept: Filter) -> str:
+    """How a filter is written after its noun: `here`, `of yours`, `of this type`, `you
+    control`."""
+    if kept.form == "of":
+        return f"of this {kept.name}" if kept.needs else f"of {kept.name}"
+    return f"you {kept.name}" if kept.form == "you" else kept.name
 
 
 def _same_verb(written: str, verb: str) -> bool:

@@ -496,3 +496,33 @@ def test_an_act_no_hook_hears_is_not_sent_to_one_whose_letters_look_alike() -> N
     assert hint("when an opponent launchs a star -> gain 1 ap").startswith(
         "did you mean `launches a star`?"
     )
+
+
+def test_words_that_say_a_value_are_told_the_value() -> None:
+    """Design round 9: `gain 1 ap per flare used` was told "unknown noun `used`" and every
+    noun; the words say Starlight's value `flares_used` (in either order: `star linked`)."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    for effect, value in [
+        ("gain 1 ap per flare used", "flares_used"),
+        ("gain 1 ap per star linked", "linked_stars"),
+    ]:
+        found = compile_effect(EffectSource.standalone(effect), starlight(), "flare_boon")[1]
+        assert [d.code for d in found] == ["E0405"]
+        assert f"`{value}` is a value" in found[0].message
+        assert f"`({value})`" in found[0].hint
+        fixed = f"gain ({value}) ap"
+        assert compile_effect(EffectSource.standalone(fixed), starlight(), "flare_boon")[1] == []
+
+
+def test_what_happened_to_things_is_not_sent_to_a_lookalike_noun() -> None:
+    """Design round 9: `number of enemy ships destroyed` was told "unknown noun `destroyed`,
+    did you mean `destroyer`?"; it is told a selector names things as they are now, the
+    words that follow the noun, and the values."""
+    found = only(
+        "as soon as number of enemy ships destroyed >= 3 -> gain 2 light", "E0405", "achievement"
+    )
+    assert found.span.column == 34
+    assert "`destroyed` after `enemy ships`" in found.message
+    assert "destroyer" not in found.hint
+    assert "`here`" in found.hint and "`graveyard`" in found.hint
