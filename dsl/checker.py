@@ -631,6 +631,19 @@ class Checker:
                 f"a use limit follows a comma: `when {actor} {limited[1]}, {limited[2]} -> ...`",
             )
             hook = acts[limited[1]]
+        elif hook is None and (said := _act_before(phrase, acts)) is not None:
+            # `launches a star into this constellation`: an act with words of its own after it
+            actor = self.source.text[clause.actor.pos.start : clause.actor.pos.end]
+            rest = phrase[len(said) + 1 :]
+            hook = acts[said]
+            things = _or_words([f"`this {noun}`" for noun, _ in hook.provides])
+            self.error(
+                "E0431",
+                where,
+                f"the act is `{said}`; a reaction takes no words after it (`{rest}`)",
+                f"test what you ask of it in a condition: `when {actor} {said} if <condition> "
+                "-> ...`" + (f"; there {things} is the act's own" if hook.provides else ""),
+            )
         elif hook is None:
             known = {*acts, *(h.suffered for h in self.registry.hooks.values() if h.suffered)}
             shown = ", ".join(f"`{a}`" for a in sorted(known))
@@ -2830,6 +2843,13 @@ def _after_noun(kept: Filter) -> str:
     if kept.form == "of":
         return f"of this {kept.name}" if kept.needs else f"of {kept.name}"
     return f"you {kept.name}" if kept.form == "you" else kept.name
+
+
+def _act_before(phrase: str, acts: Iterable[str]) -> str | None:
+    """The longest act ``phrase`` starts with and goes on after (`launches a star into this
+    constellation`: `launches a star`), or None."""
+    found = [a for a in acts if phrase.startswith(a + " ")]
+    return max(found, key=len) if found else None
 
 
 def _same_verb(written: str, verb: str) -> bool:

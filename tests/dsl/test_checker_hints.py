@@ -526,3 +526,17 @@ def test_what_happened_to_things_is_not_sent_to_a_lookalike_noun() -> None:
     assert "`destroyed` after `enemy ships`" in found.message
     assert "destroyer" not in found.hint
     assert "`here`" in found.hint and "`graveyard`" in found.hint
+
+
+def test_an_act_followed_by_words_of_its_own_is_told_the_act_and_the_condition() -> None:
+    """Design round 9: `when an opponent builds a ship in the centre sector` was told "no act
+    is said `builds a ship in the centre sector`" and every act; the act is named, and what
+    is asked of it goes in a condition, where the hook's own places are `this ...`."""
+    found = only("when an opponent builds a ship in the centre sector -> gain 1 common", "E0431")
+    assert found.message == (
+        "the act is `builds a ship`; a reaction takes no words after it (`in the centre sector`)"
+    )
+    assert "`when an opponent builds a ship if <condition> -> ...`" in found.hint
+    assert "`this sector`" in found.hint
+    fixed = "when an opponent builds a ship if this sector is centre -> gain 1 common"
+    assert diagnose(fixed) == []
