@@ -631,10 +631,10 @@ class Checker:
                 f"a use limit follows a comma: `when {actor} {limited[1]}, {limited[2]} -> ...`",
             )
             hook = acts[limited[1]]
-        elif hook is None and (said := _act_before(phrase, acts)) is not None:
+        elif hook is None and (before := _act_before(phrase, acts)) is not None:
             # `launches a star into this constellation`: an act with words of its own after it
             actor = self.source.text[clause.actor.pos.start : clause.actor.pos.end]
-            rest = phrase[len(said) + 1 :]
+            said, rest = before, phrase[len(before) + 1 :]
             hook = acts[said]
             things = _or_words([f"`this {noun}`" for noun, _ in hook.provides])
             self.error(
