@@ -29,7 +29,7 @@ from whitedwarf.dsl.registry import (
     Verb,
 )
 from whitedwarf.dsl.source import EffectSource
-from whitedwarf.dsl.suggest import did_you_mean, suggest
+from whitedwarf.dsl.suggest import closest, did_you_mean, suggest
 
 # Prepositions that mean the same place.
 PREP_SYNONYMS = {"on": "in", "at": "in", "into": "to"}
@@ -90,6 +90,8 @@ class _Scope:
     # the hook of the trigger the steps are in, if any: a duration started on the hook that
     # ends its period ends at once (W0413)
     hook: str = ""
+    # values of the heard player's moment, read bare (E0448: ``Hook.actor_values``)
+    actor_values: tuple[str, ...] = ()
 
 
 #: A reaction's act words that end with a use limit written without its comma (`plays trade
@@ -586,6 +588,7 @@ class Checker:
             scope.hook = hook.name
             if hook.others:  # another player's moment: `the player who <acted>` is theirs
                 scope.act = hook.acted
+                scope.actor_values = hook.actor_values
             ends = {f"{p}_{edge}" for p in self.registry.periods for edge in ("start", "end")}
             if hook.name in ends and getattr(clause, "limit", None) is None:
                 scope.period_hook = hook.name  # W0411 for a one-shot discount it starts
@@ -660,10 +663,27 @@ class Checker:
                 f"a use limit follows a comma: `when {actor} {limited[1]}, {limited[2]} -> ...`",
             )
             hook = acts[limited[1]]
+        elif hook is None and (before := _act_before(phrase, acts)) is not None:
+            # `launches a star into this constellation`: an act with words of its own after it
+            actor = self.source.text[clause.actor.pos.start : clause.actor.pos.end]
+            said, rest = before, phrase[len(before) + 1 :]
+            hook = acts[said]
+            things = _or_words([f"`this {noun}`" for noun, _ in hook.provides])
+            self.error(
+                "E0431",
+                where,
+                f"the act is `{said}`; a reaction takes no words after it (`{rest}`)",
+                f"test what you ask of it in a condition: `when {actor} {said} if <condition> "
+                "-> ...`" + (f"; there {things} is the act's own" if hook.provides else ""),
+            )
         elif hook is None:
             known = {*acts, *(h.suffered for h in self.registry.hooks.values() if h.suffered)}
             shown = ", ".join(f"`{a}`" for a in sorted(known))
-            close = did_you_mean(phrase, known)
+            # an act is named by its verb: `uses a flare` is no slip of `flushes a pool`,
+            # however alike the letters (design round 9); `launchs a star` is one (a slip
+            # keeps the verb's first letter)
+            alike = [a for a in known if _same_verb(words[0], a.split()[0])]
+            close = did_you_mean(phrase, alike)
             self.error(
                 "E0431",
                 where,
@@ -675,6 +695,7 @@ class Checker:
             scope.context.update(dict(hook.provides))
             scope.parties = (*hook.parties, "actor")
             scope.act = hook.acted
+            scope.actor_values = hook.actor_values
             self.resolved.reactions[id(clause)] = hook.name
             if hook.others:  # the hook fires for those who hear it: a plain trigger on it
                 self.resolved.suffered.add(id(clause))
@@ -1646,6 +1667,8 @@ class Checker:
                     f"one per 2, so `1 <unit> per 2 {last.text}` is `({last.text} / 2) <unit>`",
                 )
                 return None
+            if self.not_a_noun(sel, words):
+                return None
             self.error(
                 "E0405",
                 last.pos,
@@ -1680,6 +1703,47 @@ class Checker:
             if not self.filter_word(word, noun, "after", filters, scope):
                 return None
         return self.quantify(sel, noun, det, words, filters, mode, scope)
+
+    def not_a_noun(self, sel: ast.Selector, words: tuple[str, ...]) -> bool:
+        """E0405 for words that are no noun but say a value (`per flare used`:
+        `flares_used`), or a noun followed by what happened to it (`enemy ships destroyed`):
+        a selector names things as they are now, and the did-you-mean of its last word sent
+        the designer to a lookalike (`destroyer`; design round 9). False: neither."""
+        pos = ast.Pos(sel.words[0].pos.start, sel.words[-1].pos.end)
+        written = " ".join(words)
+        value = None
+        if len(words) > 1:  # `flare used`, `star linked` (in either order)
+            tried = ("_".join(words), "_".join(reversed(words)))
+            value = next((v for j in tried if (v := closest(j, self.registry.values, 0.85))), None)
+        if value is not None:
+            self.error(
+                "E0405",
+                pos,
+                f"`{written}` is no noun: `{value}` is a value, a number, not things to count",
+                f"write the value in brackets where a number goes: `({value})`, or `({value} "
+                f"/ 2)` for one per 2",
+            )
+            return True
+        head = self.registry.noun_for(words[:-1]) if len(words) > 1 else None
+        if head is None or head[0].party:
+            return False
+        noun, last = head[0], sel.words[-1]
+        things = noun.plural or noun.name
+        after = [f"`{_after_noun(f)}`" for f in self.registry.filters.values()
+                 if f.form in ("after", "of", "you") and noun.type in f.applies_to]  # fmt: skip
+        stems = {w.rstrip("s") for w in words if len(w) > 3}
+        near = [v for v in self.registry.values if stems & {p.rstrip("s") for p in v.split("_")}]
+        values = ", ".join(f"`{v}`" for v in sorted(near or self.registry.values))
+        self.error(
+            "E0405",
+            last.pos,
+            f"`{last.text}` after `{' '.join(words[:-1])}` is no word for {things}: a "
+            "selector names things as they are now, by the words after them, not by what "
+            "happened to them",
+            (f"the words after {things}: {_or_words(after)}; " if after else "")
+            + f"what happened is counted by a value, if one says it: {values}",
+        )
+        return True
 
     def article(self, sel: ast.Selector) -> None:
         """W0402: ``a`` before a vowel or ``an`` before a consonant (``a enemy ship``); the
@@ -2234,7 +2298,13 @@ class Checker:
         found = self.registry.noun_for(words[:1] if "who" in words else words)
         inside = any(p.kind == "in_this" for p in post.other.posts)
         sided = any(p.kind in ("side", "ranked") for p in post.other.posts)
-        if (found is not None and len(words) > 2 and words[1] == "who") or sided:
+        # `the player who launched` where the game's only player noun is `opponent` (as
+        # ``actor_party`` reads it; design round 9: it was told "this is no party")
+        players = words[0] == "player" and any(
+            n.type == "player" for n in self.registry.nouns.values()
+        )
+        who = (found is not None or players) and len(words) > 2 and words[1] == "who"
+        if who or sided:
             party = self.selector(post.other, scope)  # `of the player who built`
             if party is None:
                 return False
@@ -2429,7 +2499,8 @@ class Checker:
         if isinstance(expr, ast.Num):
             self.number(expr, bound, what)
         elif isinstance(expr, ast.ValueRef):
-            self.value_name(expr.name)
+            if self.value_name(expr.name) and expr.name.text in scope.actor_values:
+                self.actor_value(expr.name, scope)
         elif isinstance(expr, ast.ValueOf):  # `night_points of the player who flushed`
             self.value_of(expr, scope)
         elif isinstance(expr, ast.Count):
@@ -2458,6 +2529,21 @@ class Checker:
             + self.hint(name.text, self.registry.values, "values"),
         )
         return False
+
+    def actor_value(self, name: ast.Word, scope: _Scope) -> None:
+        """E0448: in a reaction to another player's moment (`when an opponent launches a
+        star`), a value of that moment read bare is the hearer's own, who has no such moment
+        then: always 0 (docs/rules-decisions.md SL171). The heard player's is `<value> of
+        the player who <acted>`."""
+        actor = f"the player who {_past(scope.act.split()[0])}"
+        doc = re.sub(r"\s*\(.*\)$", "", self.registry.values[name.text].doc.rstrip("."))
+        self.error(
+            "E0448",
+            name.pos,
+            f"`{name.text}` is yours ({doc[:1].lower()}{doc[1:]}), and here another player "
+            f"{scope.act}: yours is always 0 here",
+            f"the player you react to has it: `{name.text} of {actor}`",
+        )
 
     def value_of(self, expr: ast.ValueOf, scope: _Scope) -> None:
         """``<value> of <player>``: the value read from one named player's side, a party
@@ -2805,6 +2891,27 @@ def _over(op: str, number: int, most: int) -> bool:
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
 _IRREGULAR_PAST = {"builds": "built", "loses": "lost"}
+
+
+def _after_noun(kept: Filter) -> str:
+    """How a filter is written after its noun: `here`, `of yours`, `of this type`, `you
+    control`."""
+    if kept.form == "of":
+        return f"of this {kept.name}" if kept.needs else f"of {kept.name}"
+    return f"you {kept.name}" if kept.form == "you" else kept.name
+
+
+def _act_before(phrase: str, acts: Iterable[str]) -> str | None:
+    """The longest act ``phrase`` starts with and goes on after (`launches a star into this
+    constellation`: `launches a star`), or None."""
+    found = [a for a in acts if phrase.startswith(a + " ")]
+    return max(found, key=len) if found else None
+
+
+def _same_verb(written: str, verb: str) -> bool:
+    """Whether ``written`` may be a slip of ``verb`` (`launchs`, `lanches` for `launches`):
+    the same first letter, and close (``did_you_mean``); `uses` is not `flushes`."""
+    return written[:1] == verb[:1] and did_you_mean(written, [verb]) is not None
 
 
 def _past(verb: str) -> str:

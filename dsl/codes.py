@@ -56,6 +56,8 @@ DSL_CODES: dict[str, str] = {
     "E0446": "a function given the wrong number of numbers (`min(a, b)` takes two)",
     "E0447": "a conditional modifier or grant tests a value set only during a moment of the "
     "game that its number is never read in",
+    "E0448": "a value of another player's moment read as your own in a reaction to it (always "
+    "0 there): write `<value> of the player who <acted>`",
     "W0401": "a modifier or repeat that changes nothing",
     "W0402": "`a` before a vowel or `an` before a consonant",
     "W0403": "a trigger whose own effect fires its hook: it loops until the depth limit",

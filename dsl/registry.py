@@ -284,6 +284,11 @@ class Hook(Entry):
     # own thing (a ship tech: ``When you lose a ship of this type``, E127, E156); empty: as
     # ``text`` says it.
     tech_text: str = ""
+    # Values of another player's moment (a hook with ``others``): read bare they are the
+    # hearer's own, which has no such moment then (always 0: `star_magnitude` when another
+    # player launches), so the checker refuses them there and writes ``<value> of the
+    # player who <acted>`` (E0448).
+    actor_values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

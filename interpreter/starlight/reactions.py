@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from whitedwarf.interpreter.starlight import gods
+from whitedwarf.interpreter.starlight import gods, values
 from whitedwarf.interpreter.starlight.state import State, player
 
 if TYPE_CHECKING:
@@ -58,8 +58,15 @@ def _queue(game: Game, state: State, seat: int, hook: str, context: dict[str, An
 
 
 def launched(game: Game, state: State, seat: int, slot: str | None) -> None:
-    """``seat`` launched a star to ``slot``: queue the other seats' reactions (SL148)."""
-    _queue(game, state, seat, HOOK, launch_context(game, slot))
+    """``seat`` launched a star to ``slot``: queue the other seats' reactions (SL148). The
+    entry keeps the star's magnitude and ray colours, read while the launch is still the
+    turn's action (a Starbot's star has no rays: 0), for ``star_magnitude of the player who
+    launched`` (docs/rules-decisions.md SL171)."""
+    star = {
+        "magnitude": values.value_star_magnitude(game, state, seat),
+        "colours": values.value_star_colours(game, state, seat),
+    }
+    _queue(game, state, seat, HOOK, launch_context(game, slot) | star)
 
 
 def flushed(game: Game, state: State, seat: int) -> None:
@@ -77,6 +84,7 @@ def react_to_launch(game: Game, state: State) -> None:
         del state[KEY]
     hook = entry.get("hook", HOOK)
     context = {"actor": entry["launcher"]}
-    if hook == HOOK:
+    if hook == HOOK:  # a save made before SL171 has no star's numbers: 0
         context |= {"slot": entry["slot"], "constellation": entry["constellation"]}
+        context |= {"magnitude": entry.get("magnitude", 0), "colours": entry.get("colours", 0)}
     gods.fire(game, state, entry["seat"], hook, context)

@@ -98,15 +98,31 @@ def value_linked_stars(game: Game, state: State, seat: int) -> int:
     return sum(1 for s in mine if any(other in mine for other in slots[s].links))
 
 
-def value_star_magnitude(game: Game, state: State, seat: int) -> int:
-    launching = _launching(state, seat)
-    return int(launching["magnitude"]) if launching is not None else 0
+def _launched(seat: int, frame: dict[str, Any] | None, key: str) -> int:
+    """In a reaction to another player's launch (``opponent_launched``), the star that player
+    launched, as the reaction's context keeps it (``reactions.launched``): read as ``<value>
+    of the player who launched`` (docs/rules-decisions.md SL171); 0 for anyone else."""
+    context = frame.get("context") if frame is not None else None
+    if not context or context.get("actor") != seat:
+        return 0
+    return int(context.get(key, 0))
 
 
-def value_star_colours(game: Game, state: State, seat: int) -> int:
+def value_star_magnitude(
+    game: Game, state: State, seat: int, frame: dict[str, Any] | None = None
+) -> int:
     launching = _launching(state, seat)
     if launching is None:
-        return 0
+        return _launched(seat, frame, "magnitude")
+    return int(launching["magnitude"])
+
+
+def value_star_colours(
+    game: Game, state: State, seat: int, frame: dict[str, Any] | None = None
+) -> int:
+    launching = _launching(state, seat)
+    if launching is None:
+        return _launched(seat, frame, "colours")
     colours = {ray.partition(":")[0] for ray in launching["rays"]}
     printed = plan_of(game, launching["core"]).printed  # type: ignore[arg-type]  # placed
     if printed:  # 003 "Your Starter Core": the pre-printed ray "counts like a regular ray"
@@ -134,8 +150,9 @@ def value_flares_held(game: Game, state: State, seat: int) -> int:
     return len(player(state, seat)["flares"])
 
 
-#: Values that read the frame asking (``Adapter.value`` passes it): which card is running.
-FRAME_VALUES = frozenset({"flares_used"})
+#: Values that read the frame asking (``Adapter.value`` passes it): which card is running,
+#: or the star another player launched (a reaction's context: SL171).
+FRAME_VALUES = frozenset({"flares_used", "star_magnitude", "star_colours"})
 
 
 def value_flares_used(

@@ -202,6 +202,7 @@ def _values() -> list[Value]:
             '003 "Flares": include the star',
             "the magnitude of this star",
             during=LAUNCH,  # set from the placing of the star on (launch.py)
+            their="the magnitude of the star of {player}",  # SL171: the star they launched
         ),
         _value(
             "star_colours",
@@ -210,6 +211,7 @@ def _values() -> list[Value]:
             '003 "Flares": include the star',
             "the number of colours in this star",
             during=LAUNCH,  # set from the placing of the star on (launch.py)
+            their="the number of colours in the star of {player}",
         ),
         _value(
             "rays_held",
@@ -805,8 +807,9 @@ def _hooks() -> list[Hook]:
         Hook(
             "opponent_launched",
             "After another player launches a star and its own effects are done (SL148); "
-            "`the player who launched` is the launcher. Heard as `when an opponent launches "
-            "a star`.",
+            "`the player who launched` is the launcher, and `star_magnitude of the player who "
+            "launched` (`star_colours` too) the star they launched (SL171; a Starbot's: 0). "
+            "Heard as `when an opponent launches a star`.",
             "when opponent_launched -> steal 1 short_ray from the player who launched",
             '003 "Launching a Star, step by step" (docs/rules-decisions.md SL148)',
             text="When another player launches a star",
@@ -815,6 +818,9 @@ def _hooks() -> list[Hook]:
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
             others=True,
             acted="launches a star",
+            # the launched star is the launcher's: `star_magnitude of the player who
+            # launched` (reactions.launched keeps it; SL171); bare, the hearer's, 0 (E0448)
+            actor_values=("star_magnitude", "star_colours"),
         ),
         Hook(
             "opponent_flushed",

@@ -570,3 +570,98 @@ def test_a_word_of_the_other_game_is_told_whose_it_is() -> None:
     )
     # a close word of this game is still the did-you-mean, never the other game's word
     assert only("when round_ned -> gain 1 common", "E0402").hint == "did you mean `round_end`?"
+
+@pytest.mark.parametrize(
+    ("effect", "word"),
+    [
+        (
+            "when an opponent launches a star if star_magnitude >= 4 -> gain 1 flare",
+            "star_magnitude",
+        ),
+        ("when opponent_launched -> gain (star_colours) ap", "star_colours"),
+    ],
+)
+def test_the_star_another_player_launched_is_read_of_them(effect: str, word: str) -> None:
+    """SL171: in a reaction to another player's launch, the launched star's numbers read bare
+    are the hearer's own (always 0: they launch nothing then); E0448 at the word, with the
+    form that reads the launcher's, which compiles cleanly."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    _, found = compile_effect(EffectSource.standalone(effect), starlight(), "god")
+    assert [d.code for d in found] == ["E0448"]
+    assert effect[found[0].span.column - 1 :].startswith(word)
+    assert "always 0" in found[0].message
+    fixed = f"{word} of the player who launched"
+    assert f"`{fixed}`" in found[0].hint
+    assert (
+        compile_effect(EffectSource.standalone(effect.replace(word, fixed)), starlight(), "god")[1]
+        == []
+    )
+    # the god's own launch reads its own star, as before
+    own = effect.replace("an opponent launches a star", "star_launched").replace(
+        "opponent_launched", "star_launched"
+    )
+    assert compile_effect(EffectSource.standalone(own), starlight(), "god")[1] == []
+
+
+def test_an_act_no_hook_hears_is_not_sent_to_one_whose_letters_look_alike() -> None:
+    """Design round 9: "when an opponent uses a Flare" was told "did you mean `flushes a
+    pool`?" (difflib found `uses` in `flushes`); an act is named by its verb, so only a slip
+    of the verb is told its act, and every act is listed."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    def hint(effect: str) -> str:
+        found = compile_effect(EffectSource.standalone(effect), starlight(), "god")[1]
+        assert [d.code for d in found] == ["E0431"]
+        return found[0].hint
+
+    assert hint("when an opponent uses a flare -> gain 1 ap") == (
+        "The acts: `flushes a pool`, `launches a star`"
+    )
+    assert hint("when an opponent launchs a star -> gain 1 ap").startswith(
+        "did you mean `launches a star`?"
+    )
+
+
+def test_words_that_say_a_value_are_told_the_value() -> None:
+    """Design round 9: `gain 1 ap per flare used` was told "unknown noun `used`" and every
+    noun; the words say Starlight's value `flares_used` (in either order: `star linked`)."""
+    from whitedwarf.interpreter.starlight.vocabulary import registry as starlight
+
+    for effect, value in [
+        ("gain 1 ap per flare used", "flares_used"),
+        ("gain 1 ap per star linked", "linked_stars"),
+    ]:
+        found = compile_effect(EffectSource.standalone(effect), starlight(), "flare_boon")[1]
+        assert [d.code for d in found] == ["E0405"]
+        assert f"`{value}` is a value" in found[0].message
+        assert f"`({value})`" in found[0].hint
+        fixed = f"gain ({value}) ap"
+        assert compile_effect(EffectSource.standalone(fixed), starlight(), "flare_boon")[1] == []
+
+
+def test_what_happened_to_things_is_not_sent_to_a_lookalike_noun() -> None:
+    """Design round 9: `number of enemy ships destroyed` was told "unknown noun `destroyed`,
+    did you mean `destroyer`?"; it is told a selector names things as they are now, the
+    words that follow the noun, and the values."""
+    found = only(
+        "as soon as number of enemy ships destroyed >= 3 -> gain 2 light", "E0405", "achievement"
+    )
+    assert found.span.column == 34
+    assert "`destroyed` after `enemy ships`" in found.message
+    assert "destroyer" not in found.hint
+    assert "`here`" in found.hint and "`graveyard`" in found.hint
+
+
+def test_an_act_followed_by_words_of_its_own_is_told_the_act_and_the_condition() -> None:
+    """Design round 9: `when an opponent builds a ship in the centre sector` was told "no act
+    is said `builds a ship in the centre sector`" and every act; the act is named, and what
+    is asked of it goes in a condition, where the hook's own places are `this ...`."""
+    found = only("when an opponent builds a ship in the centre sector -> gain 1 common", "E0431")
+    assert found.message == (
+        "the act is `builds a ship`; a reaction takes no words after it (`in the centre sector`)"
+    )
+    assert "`when an opponent builds a ship if <condition> -> ...`" in found.hint
+    assert "`this sector`" in found.hint
+    fixed = "when an opponent builds a ship if this sector is centre -> gain 1 common"
+    assert diagnose(fixed) == []
