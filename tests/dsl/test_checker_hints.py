@@ -571,6 +571,7 @@ def test_a_word_of_the_other_game_is_told_whose_it_is() -> None:
     # a close word of this game is still the did-you-mean, never the other game's word
     assert only("when round_ned -> gain 1 common", "E0402").hint == "did you mean `round_end`?"
 
+
 @pytest.mark.parametrize(
     ("effect", "word"),
     [
