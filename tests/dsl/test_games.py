@@ -95,6 +95,8 @@ NOT_ABOUT_GAMES = {
     "whitedwarf.dsl.parser.lark_parser": "the effect grammar, the same for every game",
     "whitedwarf.dsl.parser.parse": "effect text to syntax tree: no game's words involved",
     "whitedwarf.dsl.parser._keyword_text": "a grammar terminal's text",
+    "whitedwarf.tools.editor.effect_context._key_pattern": "keyed by the effect keys "
+    "themselves: another game's keys have their own entry",
     "whitedwarf.dsl.render._units": "keyed by the resources' names and texts themselves: "
     "another game's vocabulary has its own entry",
     "whitedwarf.tools.tui.rulebook.sections": "the rulebook words the terminal quotes, "
