@@ -16,7 +16,7 @@ from whitedwarf.dsl import ast, budget, card_state, emptied, retrigger
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
 from whitedwarf.dsl.other_games import other_games_word
 from whitedwarf.dsl.party_steps import party_step
-from whitedwarf.dsl.place_phrases import place_phrase
+from whitedwarf.dsl.place_phrases import place_phrase, this_place
 from whitedwarf.dsl.registry import (
     ArgKind,
     CardKind,
@@ -1335,13 +1335,10 @@ class Checker:
         ):
             return None
         word = value.words[0].text
-        found = self.registry.filters.get(word)
-        if found is not None and found.form == "of":
-            return f"`{arg.prep.text} this {word}` is written after the noun as `of this {word}`"
-        if self.registry.synonyms.get(f"in this {word}") in self.registry.filters:
-            said = self.registry.synonyms[f"in this {word}"]
-            return f"`{arg.prep.text} this {word}` is written after the noun as `{said}`"
-        return None
+        said = this_place(self.registry, word)
+        if said is None:
+            return None
+        return f"`{arg.prep.text} this {word}` is written after the noun as `{said}`"
 
     def _is_after(self, word: str) -> bool:
         found = self.registry.filters.get(word)
@@ -1363,11 +1360,10 @@ class Checker:
                 known = ", ".join(f"`{p}`" for p in by_prep if p) or "none"
                 hint = f"its prepositions: {known}; for example: `{verb.example}`"
                 of_this = self._of_this_meant(arg)
-                place = place_phrase(self.source.text, arg.prep.pos.start, self.registry)
                 if of_this is not None:  # `gain 1 night_point per star in this constellation`
                     hint = of_this
-                elif place is not None:  # `per ship of yours in the centre sector`
-                    hint = f"{place[0]}: {place[1]}"
+                elif place := place_phrase(self.source.text, arg.prep.pos.start, self.registry):
+                    hint = f"{place[0]}: {place[1]}"  # `per ship of yours in the centre sector`
                 if arg.prep.text == "with" and _words_after(arg)[:2] == ["the", "least"]:
                     hint = (  # "the player with the least light": one ranking word
                         "the language has no `least` for ranking a player: write `with the "

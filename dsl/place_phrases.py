@@ -94,15 +94,23 @@ def _adjective(registry: Registry, word: str) -> bool:
     return found is not None and found.form == "adjective"
 
 
+def this_place(registry: Registry, word: str, kind: str | None = None) -> str | None:
+    """What `in this <word>` is written as after a noun (of type ``kind``, any if None): an
+    `of` filter's `of this <word>` (`stars of this constellation`), or the filter a game's
+    synonyms give the phrase (`in this sector` is `here`); None when neither."""
+    own = registry.filters.get(word)
+    if own is not None and own.form == "of" and (kind is None or kind in own.applies_to):
+        return f"of this {word}"
+    synonym = registry.filters.get(registry.synonyms.get(f"in this {word}", ""))
+    if synonym is not None and (kind is None or kind in synonym.applies_to):
+        return synonym.name
+    return None
+
+
 def _said(registry: Registry, noun: Noun, det: str, words: list[str]) -> tuple[str, str] | None:
     """The filter that says the place and where it goes (`before` or `after` the phrase)."""
-    if det == "this" and len(words) >= 1:
-        synonym = registry.synonyms.get(f"in this {words[0]}")
-        if synonym in registry.filters and noun.type in registry.filters[synonym].applies_to:
-            return synonym, "after"
-        own = registry.filters.get(words[0])
-        if own is not None and own.form == "of" and noun.type in own.applies_to:
-            return f"of this {words[0]}", "after"
+    if det == "this" and (after := this_place(registry, words[0], noun.type)) is not None:
+        return after, "after"
     for word in words:
         named = registry.filters.get(word)
         if named is not None and named.form == "adjective" and noun.type in named.applies_to:
