@@ -31,12 +31,23 @@ def pool_of(kind: str) -> str:
 
 
 def can_flush(game: Game, state: State, seat: int, kind: str) -> bool:
-    """A flush costs ``flush_cost`` and needs something to refill from."""
-    pool = pool_of(kind)
+    """A flush costs ``flush_cost`` and must be able to change the pool."""
     if player(state, seat)["ap"] < game.stat(state, seat, "flush_cost"):
         return False
+    return flush_changes(game, state, kind)
+
+
+def flush_changes(game: Game, state: State, kind: str) -> bool:
+    """Whether flushing the action's pool can change it (docs/rules-decisions.md SL177, as
+    SL147: no payment for nothing). Cores: the deck or the discards hold a Core (with both
+    empty the flushed Cores are reshuffled and drawn again, 003 "Gain Cores": "If the deck of
+    Cores is ever empty, immediately refill it by turning the discards face down", and their
+    order "does not matter"). Rays: the bag holds a ray (003 "When you flush a pool": the
+    flushed rays go back only after the refill). Flares: :func:`supply.flare_flush_changes`
+    (SL164)."""
+    pool = pool_of(kind)
     if pool == "cores":
-        return bool(state["core_deck"] or state["core_discard"] or state["pools"]["cores"])
+        return bool(state["core_deck"] or state["core_discard"])
     if pool == "flares":
         return supply.flare_flush_changes(game, state)
     return bool(state["bags"][pool])
@@ -224,9 +235,11 @@ def _put_under(game: Game, state: State, action: Action, flare: str) -> None:
 
 
 def possible(game: Game, state: State, seat: int, kind: str, ap: int) -> bool:
-    """Whether the action could do anything with ``ap`` left after the surcharge."""
+    """Whether the action could do anything with ``ap`` left after the surcharge: the same
+    takings and flush the action would offer (:func:`options`), so its space's `act` is not
+    offered, nor its surcharge paid, for an action that can only be ended (SL177)."""
     p = player(state, seat)
-    flush = ap >= game.stat(state, seat, "flush_cost")
+    flush = ap >= game.stat(state, seat, "flush_cost") and flush_changes(game, state, kind)
     if kind == "gain_cores":
         room = held_cores(p) < game.stat(state, seat, "max_cores")
         return room and ((bool(state["pools"]["cores"]) and ap >= UNIT_COST) or flush)
@@ -234,6 +247,4 @@ def possible(game: Game, state: State, seat: int, kind: str, ap: int) -> bool:
         return (bool(state["pools"][pool_of(kind)]) and ap >= UNIT_COST) or flush
     costs = game.flare_costs()
     cheapest = [costs[i] for i, f in enumerate(state["pools"]["flares"]) if f is not None]
-    return (bool(cheapest) and ap >= min(cheapest)) or (
-        flush and supply.flare_flush_changes(game, state)
-    )
+    return (bool(cheapest) and ap >= min(cheapest)) or flush
