@@ -81,11 +81,18 @@ def test_setup_every_table_of_one_to_five_seats(seats: tuple[str, ...]) -> None:
     assert state["turn"] == 0  # seat 0 is the Start Player (SL4)
 
 
-@pytest.mark.parametrize("seats", [("live",) * 6, ("starbot", "starbot"), ()])
-def test_setup_six_seats_or_no_live_player_is_refused(seats: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("seats", "said"),
+    [
+        (("live",) * 6, "for 1 to 5 players, not 6"),
+        (("starbot", "starbot"), "at least one live"),
+        ((), "for 1 to 5 players, not 0"),
+    ],
+)
+def test_setup_six_seats_or_no_live_player_is_refused(seats: tuple[str, ...], said: str) -> None:
     """003: "up to a combined total of 5", "as few as one live player": a sixth seat, or a
-    table of Starbots alone, is not a game."""
-    with pytest.raises(ValueError):
+    table of Starbots alone, is not a game, and the refusal says why."""
+    with pytest.raises(ValueError, match=said):
         new_game(seats=seats)
 
 
