@@ -131,6 +131,22 @@ class Checker:
         elsewhere = other_games_word(self.registry, word, kind)
         return f"{elsewhere}; {listed}" if elsewhere else listed
 
+    def counted_by_values(self, word: str) -> list[str]:
+        """The values that count a word that is no noun (`cores`: `cores_held`), by their
+        first part, singular or plural."""
+        stem = word.removesuffix("s")
+        return sorted(v for v in self.registry.values if v.split("_")[0] in (stem, f"{stem}s"))
+
+    def no_form(self, noun: Noun, form: str) -> str:
+        """The hint for a filter of a form the game has none of (`privileges you have` where
+        no filter is written `you <word>`): it was "the you filters are: " and nothing."""
+        things = noun.plural or noun.name
+        yours = self.registry.filters.get("yours")
+        if form == "you" and yours is not None and noun.type in yours.applies_to:
+            return f"your own are `your {things}` or `{things} of yours`"
+        said = "`you <word>`" if form == "you" else f"{form} words"
+        return f"no filter is written as {said} after a noun here; the reference lists the filters"
+
     def filter_hint(self, word: str, names: list[str], form: str) -> str:
         """Adjective filters are counted as the reference counts every filter (one table)."""
         if form != "adjective":
@@ -1722,6 +1738,17 @@ class Checker:
                 return None
             if self.not_a_noun(sel, words):
                 return None
+            counted = self.counted_by_values(last.text)
+            if counted:  # `number of cores`: a player's holding is a value (design round 11)
+                shown = " or ".join(f"`{v}`" for v in counted)
+                self.error(
+                    "E0405",
+                    last.pos,
+                    f"unknown noun `{last.text}`: how many a player has is a value, {shown}",
+                    f"write the value where a number goes: `{counted[0]} >= 4` in a condition, "
+                    f"`({counted[0]}) <unit>` for one {last.text.removesuffix('s')} each",
+                )
+                return None
             self.error(
                 "E0405",
                 last.pos,
@@ -2215,11 +2242,12 @@ class Checker:
                 return True
         if found is None or found.form != form:
             names = [f.name for f in self.registry.filters.values() if f.form == form]
+            hint = self.filter_hint(word.text, names, form) if names else self.no_form(noun, form)
             self.error(
                 "E0406",
                 word.pos,
                 f"unknown filter `{word.text}` for {noun.plural or noun.name}",
-                self.filter_hint(word.text, names, form),
+                hint,
             )
             return False
         if noun.type not in found.applies_to:

@@ -378,6 +378,15 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
             f"a use limit of more than one use is `at most {times} times per <period>` "
             f"(`once per <period>` for one): `, at most {times} times per game`"
         )
+    if re.search(r"\buntil\s+the\s+end\s+of\s+(your|the)\s+next$", before):
+        # `until the end of your next turn: ...` (design round 11): no form says "next"
+        period = str(token)
+        return (
+            f"a duration lasts to the end of the {period} it starts in; for the next {period}, "
+            f"mark the card now and start it then: `put 1 mark on this card`, and `when "
+            f"{period}_start if marks on this card >= 1 -> remove (marks on this card) marks "
+            f"from this card -> until the end of the {period}: ...`"
+        )
     if token.type == "_ARROW" and re.search(r"(:|\bmay|\bthen)$", before):  # `activated: ->`
         return (
             "nothing stands before this `->`: write the cost it follows (`<cost> -> <what "

@@ -152,3 +152,37 @@ def test_a_game_with_no_turn_of_its_own_is_never_told_w0436() -> None:
     )
     compiled, found = compile_effect(EffectSource.standalone(effect), lastlight(), "faction")
     assert compiled is not None and found == []
+
+
+def test_a_players_holding_written_as_things_is_told_its_value() -> None:
+    """`number of cores` was E0405 with the list of nouns: Cores held are a value."""
+    found = only("as soon as number of cores >= 4 -> claim", "E0405", "accolade")
+    assert "`cores_held`" in found.message
+    assert "`cores_held >= 4`" in (found.hint or "")
+    clean("as soon as cores_held >= 4 -> claim", "accolade")
+    found = only("when turn_start -> gain 1 ap per ray", "E0405")
+    assert "`(rays_held) <unit>`" in (found.hint or "")
+    clean("when turn_start -> gain (rays_held) ap")
+
+
+def test_things_you_have_are_told_your_things() -> None:
+    """`per privilege you have` was told "the you filters are: " and nothing (Starlight
+    writes no filter `you <word>`)."""
+    found = only("gain 1 ap per privilege you have", "E0406", "flare_boon")
+    told = quoted(found.hint)
+    assert told == ["your privileges", "privileges of yours"]
+    for card in told:
+        clean(f"gain 1 ap per {card}", "flare_boon")
+
+
+def test_until_the_end_of_your_next_turn_is_told_the_marked_card() -> None:
+    effect = (
+        "when an opponent launches a star -> until the end of your next turn: you can "
+        "ignore_surcharge"
+    )
+    found = only(effect, "E0301")
+    (then,) = [q for q in quoted(found.hint) if q.startswith("when turn_start")]
+    clean(
+        "when an opponent launches a star -> put 1 mark on this card\n"
+        + then.replace("...", "you can ignore_surcharge")
+    )
