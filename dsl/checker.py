@@ -131,6 +131,22 @@ class Checker:
         elsewhere = other_games_word(self.registry, word, kind)
         return f"{elsewhere}; {listed}" if elsewhere else listed
 
+    def counted_by_values(self, word: str) -> list[str]:
+        """The values that count a word that is no noun (`cores`: `cores_held`), by their
+        first part, singular or plural."""
+        stem = word.removesuffix("s")
+        return sorted(v for v in self.registry.values if v.split("_")[0] in (stem, f"{stem}s"))
+
+    def no_form(self, noun: Noun, form: str) -> str:
+        """The hint for a filter of a form the game has none of (`privileges you have` where
+        no filter is written `you <word>`): it was "the you filters are: " and nothing."""
+        things = noun.plural or noun.name
+        yours = self.registry.filters.get("yours")
+        if form == "you" and yours is not None and noun.type in yours.applies_to:
+            return f"your own are `your {things}` or `{things} of yours`"
+        said = "`you <word>`" if form == "you" else f"{form} words"
+        return f"no filter is written as {said} after a noun here; the reference lists the filters"
+
     def filter_hint(self, word: str, names: list[str], form: str) -> str:
         """Adjective filters are counted as the reference counts every filter (one table)."""
         if form != "adjective":
@@ -936,6 +952,7 @@ class Checker:
         else:
             self.period(step.period, "E0426", "a duration", ends=True)
             self.lasts_no_time(step, scope)
+            self.ends_with_theirs(step, scope)
         inner = step.clause
         if isinstance(inner, ast.Modifier):
             self.modifier(inner, scope)
@@ -961,6 +978,31 @@ class Checker:
             f"{scope.hook} -> put 1 mark on this card` and `when {period}_start if marks on "
             f"this card >= 1 -> remove 1 mark from this card -> until the end of the {period}: "
             "...`",
+        )
+
+    def ends_with_theirs(self, step: ast.Lasting, scope: _Scope) -> None:
+        """W0436: a duration to the end of a period that is one player's own (a turn,
+        ``Registry.own_periods``), started while another player's moment is heard (a
+        reaction): it is that player's period that ends, before the card's owner acts, so
+        the modifier or grant never counts for them (design round 11: a card that validated
+        and did nothing; docs/rules-decisions.md SL172)."""
+        period = step.period.text
+        if period not in self.registry.own_periods or not scope.act:
+            return
+        start = f"{period}_start"
+        then = (
+            f"`when {start} if marks on this card >= 1 -> remove (marks on this card) marks "
+            f"from this card -> until the end of the {period}: ...`"
+            if start in self.registry.hooks
+            else f"start the duration on a hook of your own {period}"
+        )
+        self.warning(
+            "W0436",
+            step.pos,
+            f"this ends with the {period} of the player whose moment the card heard, before "
+            f"you act: it is their {period}, not yours, so it never counts for you",
+            f"for your next {period}, mark it now and start it then: `put 1 mark on this "
+            f"card` here, and {then}",
         )
 
     def ending_hint(self) -> str | None:
@@ -1083,7 +1125,36 @@ class Checker:
             start = action.args[0].pos.start if action.args else action.pos.end
             rest = self.source.text[start : action.pos.end].strip() or "<verb> ..."
             hint = f"a step starts with its verb, done by the card's owner: `{rest}`, not `you ...`"
+            lasting = re.fullmatch(r"(can|have|has)\s+(.+?)\s+(until the end of the \w+)", rest)
+            if lasting is not None:  # `you can X until the end of the round` (design round 11)
+                can, what, until = lasting.groups()
+                hint = (
+                    "a grant or modifier for a while is a step that starts with its duration: "
+                    f"`{until}: you {can} {what}`"
+                )
+            elif rest.split()[0] in ("can", "have", "has"):  # it was told `can ...` as a step
+                hint = (
+                    f"`you {rest}` is a clause of the card, not a step; as a step it lasts a "
+                    f"while: `until the end of the <period>: you {rest}`"
+                )
             self.error("E0401", action.verb.pos, f"unknown verb `{action.verb.text}`", hint)
+            return
+        otherwise = next(
+            (
+                a
+                for a in action.args
+                if isinstance(a, ast.Selector) and a.words and a.words[0].text == "otherwise"
+            ),
+            None,
+        )
+        if otherwise is not None:  # `if C -> gain 8 x otherwise gain 1 x` (design round 11)
+            self.error(
+                "E0301",
+                otherwise.words[0].pos,
+                "`otherwise` is not a word of the language: the step for when a condition "
+                "does not hold follows `else`",
+                "write `if <condition> -> <step> else <step>`",
+            )
             return
         subject = (
             party_step(self.source.text, action.verb.pos.start, self.registry)
@@ -1163,6 +1234,8 @@ class Checker:
             text = self.source.text
             # the count's own words and what follows it (`in this constellation`), as written
             things = text[counted.det.pos.end : args[-1].pos.end].strip()
+            # `for each of your stars ...`: `per of your stars` is no form (design round 11)
+            things = re.sub(r"^of\s+(your|the)\s+", r"\1 ", things)
             per = f"{text[amount.pos.start : amount.pos.end]} per {things}"
             self.error(
                 "E0409",
@@ -1649,8 +1722,8 @@ class Checker:
         sel, trailing = self.peel_trailing(sel)
         words = tuple(w.text for w in sel.words)
         found = self.registry.noun_for(words)
-        if found is None and self.seated_player(sel):  # a game with no `player` noun
-            found = self.registry.noun_for((self.others_noun(),))
+        if found is None and (self.seated_player(sel) or self.ranked_player(sel)):
+            found = self.registry.noun_for((self.others_noun(),))  # a game with no `player`
         if found is None:
             last = sel.words[-1]
             if len(words) == 1 and last.text in self.registry.values:
@@ -1664,6 +1737,17 @@ class Checker:
                 )
                 return None
             if self.not_a_noun(sel, words):
+                return None
+            counted = self.counted_by_values(last.text)
+            if counted:  # `number of cores`: a player's holding is a value (design round 11)
+                shown = " or ".join(f"`{v}`" for v in counted)
+                self.error(
+                    "E0405",
+                    last.pos,
+                    f"unknown noun `{last.text}`: how many a player has is a value, {shown}",
+                    f"write the value where a number goes: `{counted[0]} >= 4` in a condition, "
+                    f"`({counted[0]}) <unit>` for one {last.text.removesuffix('s')} each",
+                )
                 return None
             self.error(
                 "E0405",
@@ -1952,6 +2036,9 @@ class Checker:
         if by is None:
             return None
         among = self.quantify(sel, noun, "each", (noun.name,), [], "all", scope)
+        if self.ranked_player(sel):  # `the player with the most stars` ranks you too
+            implied = [[word] for word in noun.implies]
+            among["filters"] = [f for f in among["filters"] if f not in implied]
         return {"party": "ranked", "rank": rank, "among": among, "by": by, "type": noun.type}
 
     def ranked_by(self, ranked: ast.Post, scope: _Scope) -> dict[str, Any] | None:
@@ -2155,11 +2242,12 @@ class Checker:
                 return True
         if found is None or found.form != form:
             names = [f.name for f in self.registry.filters.values() if f.form == form]
+            hint = self.filter_hint(word.text, names, form) if names else self.no_form(noun, form)
             self.error(
                 "E0406",
                 word.pos,
                 f"unknown filter `{word.text}` for {noun.plural or noun.name}",
-                self.filter_hint(word.text, names, form),
+                hint,
             )
             return False
         if noun.type not in found.applies_to:
@@ -2595,6 +2683,14 @@ class Checker:
         sided = any(p.kind == "side" for p in sel.posts)
         return words == ("player",) and sided and "player" not in self.registry.nouns
 
+    def ranked_player(self, sel: ast.Selector) -> bool:
+        """``the player with the most stars`` in a game whose only player noun implies
+        others (``opponent``): every player, you too, ranked (docs/dsl.md "Named parties";
+        design round 11: it was E0405 "unknown noun `player`", "did you mean `leader`?")."""
+        words = tuple(w.text for w in sel.words)
+        ranked = any(p.kind == "ranked" for p in sel.posts)
+        return words == ("player",) and ranked and "player" not in self.registry.nouns
+
     def others_noun(self) -> str:
         """The game's noun for another player (one that implies its filter: ``opponent``)."""
         return next(
@@ -2886,7 +2982,7 @@ def _over(op: str, number: int, most: int) -> bool:
 
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
-_IRREGULAR_PAST = {"builds": "built", "loses": "lost"}
+_IRREGULAR_PAST = {"builds": "built", "loses": "lost", "takes": "took"}
 
 
 def _after_noun(kept: Filter) -> str:

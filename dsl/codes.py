@@ -38,6 +38,8 @@ DSL_CODES: dict[str, str] = {
     "W0413": "a duration started at the hook that ends its period: it lasts no time",
     "W0414": "a trigger on a hook that fires when no card of its kind is in play: it never runs",
     "W0415": "a trigger's condition reads a counter an earlier clause on its hook changes",
+    "W0436": "a duration to the end of a player's own period (a turn), started in another "
+    "player's: it ends with theirs",
     # use limits, durations, one-shot discounts (issue 29)
     "E0425": "a use limit (`once per ...`) with a period the game does not have, or a bad count",
     "E0426": "a duration (`until the end of the ...: ...`) with a period the game does not have",

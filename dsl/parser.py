@@ -29,6 +29,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "DET": "a determiner (`a`, `this`, `each`, `any`, ...)",
     "NUMBER_DET": "`up to N`",
     "RANK": "`with the most` or `with the fewest`",
+    "SIDE": "`to your left` or `to your right`",
     "PREP": "a preposition (`to`, `in`, `on`, `from`, `by`, ...)",
     "AS": "`as`",
     "CHOOSE_A": "`choose a`, `choose an` or `choose another`",
@@ -194,8 +195,10 @@ def _word_for(terminal: str) -> str:
 def _keyword_text(terminal: str) -> str | None:
     for definition in lark_parser().terminals:
         if definition.name == terminal:
+            # a keyword's own text; a pattern's regex is no words (design round 11: SIDE's
+            # `(to|on)[ \t]+your...` was shown to a designer as what was expected)
             value = definition.pattern.value
-            return value if isinstance(value, str) else None
+            return value if definition.pattern.type == "str" and isinstance(value, str) else None
     return None
 
 
@@ -359,10 +362,31 @@ def _comma_hint(before: str, after: str) -> str | None:
     return None
 
 
+#: Words a designer writes for a count of uses (`twice per game`): the number they mean.
+_TIMES_WORDS = {"twice": "2", "thrice": "3", "two": "2", "three": "3", "four": "4", "five": "5"}
+
+
 def _token_hint(token: Token, expected: set[str], before: str = "") -> str | None:
     """A hint for an unexpected token; ``before`` is the text before it (its last word
     tells a value followed by a noun, `light > red planets`, from a missing arrow)."""
     in_sum = "CMP" in expected or "ADD_OP" in expected
+    if "ONCE" in expected and (str(token) in _TIMES_WORDS or token.type == "INT"):
+        # `when turn_start, twice per game -> ...` (design round 11: told "expected `once` or
+        # a preposition", which says nothing of how a count of uses is written)
+        times = _TIMES_WORDS.get(str(token), str(token))
+        return (
+            f"a use limit of more than one use is `at most {times} times per <period>` "
+            f"(`once per <period>` for one): `, at most {times} times per game`"
+        )
+    if re.search(r"\buntil\s+the\s+end\s+of\s+(your|the)\s+next$", before):
+        # `until the end of your next turn: ...` (design round 11): no form says "next"
+        period = str(token)
+        return (
+            f"a duration lasts to the end of the {period} it starts in; for the next {period}, "
+            f"mark the card now and start it then: `put 1 mark on this card`, and `when "
+            f"{period}_start if marks on this card >= 1 -> remove (marks on this card) marks "
+            f"from this card -> until the end of the {period}: ...`"
+        )
     if token.type == "_ARROW" and re.search(r"(:|\bmay|\bthen)$", before):  # `activated: ->`
         return (
             "nothing stands before this `->`: write the cost it follows (`<cost> -> <what "
@@ -397,6 +421,14 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
         return (
             "a condition compares with a sign: `<value> < 5` (less than), `<= 5` (at most), "
             "`>= 5` (at least), `> 5` (more than), `== 5`"
+        )
+    if str(token) in ("have", "has") and re.search(r"\bif\s+the\s+[a-z_' ]+$", before):
+        # `if the player to your left has fewer night_points than you` (design round 11)
+        return (
+            "a condition compares numbers: another player's value is `<value> of the <player>` "
+            "(`<value> of the player to your left < <value>`, yours being the bare value), "
+            "their things "
+            "`number of <things> of the <player>`"
         )
     if str(token) in ("have", "has") and before.endswith("you"):
         # `if you have less than 5 light`: a value is read from the card owner's side

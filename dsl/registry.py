@@ -385,6 +385,10 @@ class Registry:
     # what ``your next <thing> costs N less`` may name, each with the cost it comes off.
     periods: dict[str, str] = field(default_factory=dict)
     no_periods: dict[str, str] = field(default_factory=dict)
+    # ``own_periods``: the periods of ``periods`` that are one player's (a turn): a duration
+    # to the end of one, started while another player's moment is heard, ends with that
+    # player's and never counts in its owner's own (W0436)
+    own_periods: frozenset[str] = frozenset()
     next_costs: dict[str, str] = field(default_factory=dict)
     # Players named by where they sit: ``the player to your left`` (``to``/``on your
     # <side>``), each side word with whom it names in this game; empty: a game that names

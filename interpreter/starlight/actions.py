@@ -179,6 +179,7 @@ def choose(game: Game, state: State, option_id: str) -> bool:
         if has_privilege(state, seat, "core_plus_ray"):
             action["rays_owed"] += 1  # 003 "Core + Ray": one free ray per Core taken
         gods.fire(game, state, seat, "cores_taken")
+        reactions.took_core(game, state, seat)  # the other seats react after (SL173)
     elif verb == "ray" and kind == "gain_cores":
         action["rays_owed"] -= 1
         supply.take_ray(game, state, seat, what.partition(":")[2], what)

@@ -1,14 +1,15 @@
-"""Reactions to another player's launch or flush: the hooks ``opponent_launched`` (SL148)
-and ``opponent_flushed`` (SL154).
+"""Reactions to another player's launch, flush or Core taken: the hooks
+``opponent_launched`` (SL148), ``opponent_flushed`` (SL154) and ``opponent_took_core`` (SL173).
 
-When a player (live or Starbot) launches a star, or flushes a pool, each other live seat whose
-god has a trigger on the matching hook reacts, in turn order from that player's left, once the
-player's own effects of it are over (for a launch: its god's ``star_launched`` and
-``action_done``, its flare's points; for a flush: its god's ``pool_flushed``): each reaction is
-a queued step of the turn (``state["todo"]``), so one that asks its owner is answered before
+When a player (live or Starbot) launches a star, flushes a pool or takes a Core (in a Gain
+Cores action, so a live player only), each other live seat whose god has a trigger on the
+matching hook reacts, in turn order from that player's left, once the player's own effects of
+it are over (for a launch: its god's ``star_launched`` and ``action_done``, its flare's points;
+for a flush: its god's ``pool_flushed``; for a Core: its god's ``cores_taken``): each reaction
+is a queued step of the turn (``state["todo"]``), so one that asks its owner is answered before
 the next seat reacts. The reacting effect knows that player as ``the player who launched``
-(``the player who flushed``): the context's ``actor``. What is queued is kept in
-``state["launch_reactions"]`` (plain data: it saves and clones).
+(``the player who flushed``, ``the player who took``): the context's ``actor``. What is queued
+is kept in ``state["launch_reactions"]`` (plain data: it saves and clones).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 HOOK = "opponent_launched"
 #: The hook another player's flush is heard on (SL154).
 FLUSHED: Final = "opponent_flushed"
+#: The hook another player's Core taken is heard on (SL173).
+TOOK_CORE: Final = "opponent_took_core"
 #: The state's key for the reactions still to run (present only while some are queued).
 KEY: Final = "launch_reactions"
 
@@ -72,6 +75,12 @@ def launched(game: Game, state: State, seat: int, slot: str | None) -> None:
 def flushed(game: Game, state: State, seat: int) -> None:
     """``seat`` flushed a pool: queue the other seats' reactions (SL154)."""
     _queue(game, state, seat, FLUSHED, {})
+
+
+def took_core(game: Game, state: State, seat: int) -> None:
+    """``seat`` took a Core in its Gain Cores action: queue the other seats' reactions
+    (SL173), one per Core, as ``cores_taken`` fires once per Core."""
+    _queue(game, state, seat, TOOK_CORE, {})
 
 
 def react_to_launch(game: Game, state: State) -> None:

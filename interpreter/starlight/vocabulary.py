@@ -835,6 +835,19 @@ def _hooks() -> list[Hook]:
             others=True,
             acted="flushes a pool",
         ),
+        Hook(
+            "opponent_took_core",
+            "After another player takes a Core in a Gain Cores action and its own effects "
+            "of it are done (SL173); `the player who took` is that player. Heard as `when an "
+            "opponent takes a core`.",
+            "when opponent_took_core -> gain 1 short_ray",
+            '003 "Gain Cores" (docs/rules-decisions.md SL173)',
+            text="When another player takes a Core",
+            parties=(ACTOR,),
+            for_mods=True,  # for designers' cards (W0901 does not ask the base pack)
+            others=True,
+            acted="takes a core",
+        ),
     ]
 
 
@@ -911,6 +924,7 @@ def registry() -> Registry:
     reg.concepts.update(CONCEPTS)
     reg.subject_steps.update(SUBJECT_STEPS)
     reg.periods.update(PERIODS)  # use limits and durations (issue 29)
+    reg.own_periods = frozenset({"turn"})  # one player's: W0436 (docs/rules-decisions.md SL172)
     reg.next_costs.update(NEXT_COSTS)
     reg.sides.update(SIDES)  # `the player to your left` (SL158)
     reg.moments[LAUNCH] = Moment(  # E0447: `star_magnitude` and the like are 0 outside it

@@ -617,7 +617,7 @@ def test_an_act_no_hook_hears_is_not_sent_to_one_whose_letters_look_alike() -> N
         return found[0].hint
 
     assert hint("when an opponent uses a flare -> gain 1 ap") == (
-        "The acts: `flushes a pool`, `launches a star`"
+        "The acts: `flushes a pool`, `launches a star`, `takes a core`"  # SL173: a Core too
     )
     assert hint("when an opponent launchs a star -> gain 1 ap").startswith(
         "did you mean `launches a star`?"

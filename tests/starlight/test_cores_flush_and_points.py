@@ -162,7 +162,7 @@ def test_the_new_words_complete_and_hover_through_the_registry() -> None:
 
     reg = registry()
     hooks = [w for w, _, _ in words_for(reg, EffectCursor("when opp", "opp", 0, 0))]
-    assert hooks == ["opponent_launched", "opponent_flushed"]  # another player's moments
+    assert hooks == ["opponent_launched", "opponent_flushed", "opponent_took_core"]  # others
     verbs = [w for w, _, _ in words_for(reg, EffectCursor("when turn_start -> fl", "fl", 0, 0))]
     assert "flush" in verbs
     found = effect_hover(reg, "when turn_start -> flush cores", 21)

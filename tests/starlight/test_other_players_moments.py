@@ -99,3 +99,52 @@ def test_sl154_a_flush_by_an_effect_is_heard(tmp_path: Path) -> None:
     scenario.turn(game, state, 1)
     scenario.choose(game, state, "end")  # seat 0's turn starts: it flushes
     assert [p["points"]["night"]["effect"] for p in state["players"]] == [0, 1]
+
+
+def _taker(game: Game, listener: int) -> dict[str, Any]:
+    """Seat 0 on the space before Gain Cores, the pool three known Cores, holding a short ray."""
+    state = scenario.blank(game)
+    scenario.keep(game, state, listener, god=GOD)
+    scenario.give(game, state, 0, rays=["blue:short"])
+    scenario.set_pool(game, state, "cores", ["achernar", "adhara", "aldebaran"])
+    scenario.put_marker(game, state, 0, "gain_short_rays")
+    scenario.turn(game, state, 0)
+    return state
+
+
+def test_sl173_each_core_another_player_takes_is_heard(tmp_path: Path) -> None:
+    """Design round 11: "each time an opponent takes a Core" was E0431 (the acts were a
+    launch and a flush); it is the hook `opponent_took_core`, once per Core, as `cores_taken`."""
+    game = god_game(tmp_path, "when an opponent takes a core -> gain 1 night_point")
+    state = _taker(game, 1)
+    trace = Trace()
+    game.listen(trace)
+    scenario.choose(game, state, "step", "act", "core:achernar")
+    assert state["players"][1]["points"]["night"]["effect"] == 1
+    scenario.choose(game, state, "core:adhara")
+    assert state["players"][1]["points"]["night"]["effect"] == 2
+    assert "launch_reactions" not in state
+    assert any("(when opponent_took_core)" in line for line in trace.lines)
+
+
+def test_sl173_your_own_core_is_not_another_players(tmp_path: Path) -> None:
+    game = god_game(tmp_path, "when an opponent takes a core -> gain 1 night_point")
+    state = _taker(game, 0)
+    scenario.choose(game, state, "step", "act", "core:achernar")
+    assert state["players"][0]["points"]["night"]["effect"] == 0
+
+
+def test_sl173_the_player_who_took_is_the_taker_and_a_save_keeps_the_question(
+    tmp_path: Path,
+) -> None:
+    game = god_game(
+        tmp_path, "when an opponent takes a core -> may steal 1 short_ray from the player who took"
+    )
+    state = _taker(game, 1)
+    scenario.choose(game, state, "step", "act", "core:achernar")
+    assert game.current_players(state) == [1]  # asked in the taker's action
+    state = game.edited(persist.load(persist.save(state)))
+    scenario.choose(game, state, "yes")
+    assert "blue:short" in state["players"][1]["rays"]
+    assert "blue:short" not in state["players"][0]["rays"]
+    assert game.current_players(state) == [0]  # the taker's action goes on
