@@ -94,6 +94,8 @@ def _place_filter(diagnostics: list[Diagnostic], text: str, registry: Registry) 
     if found is None or first is None:
         return diagnostics
     noun_word, place = found.groups()
+    if not (diagnostics[first].hint or "").startswith(f"`this {noun_word} is` takes"):
+        return diagnostics  # the parser stopped elsewhere: its hint is about that
     noun = registry.noun_for((noun_word,))
     kept = registry.filters.get(place)
     if noun is None or kept is None or noun[0].type not in kept.applies_to:
