@@ -40,7 +40,9 @@ def compile_effect(
         return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", span, hint)]
     effect, problems = parse_effect(source, registry)
     if effect is None:
-        return None, _with_concepts(problems, source.text, registry)
+        return None, _with_concepts(
+            _place_filter(problems, source.text, registry), source.text, registry
+        )
     effect, old_words = modernise(effect, registry, source.text)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
@@ -75,6 +77,31 @@ def _with_concepts(
         return diagnostics
     noted = replace(diagnostics[first], notes=diagnostics[first].notes + notes)
     return [*diagnostics[:first], noted, *diagnostics[first + 1 :]]
+
+
+#: `this ship is in the centre sector`: a place phrase after `is` (parser.py's hint for it).
+_IS_IN_PLACE = re.compile(
+    r"\b(?:this|that)\s+([a-z_]+)\s+is\s+(?:in|on|at)\s+(?:the\s+|a\s+|an\s+)?([a-z_]+)"
+)
+
+
+def _place_filter(diagnostics: list[Diagnostic], text: str, registry: Registry) -> list[Diagnostic]:
+    """The parser's hint for `this <noun> is in the <place>` says the place is a filter; when
+    the place's word is a filter of that noun (the game's word: dsl/ names none), the hint
+    writes the condition with it (design round 10)."""
+    found = _IS_IN_PLACE.search(text.lower())
+    first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
+    if found is None or first is None:
+        return diagnostics
+    noun_word, place = found.groups()
+    if not (diagnostics[first].hint or "").startswith(f"`this {noun_word} is` takes"):
+        return diagnostics  # the parser stopped elsewhere: its hint is about that
+    noun = registry.noun_for((noun_word,))
+    kept = registry.filters.get(place)
+    if noun is None or kept is None or noun[0].type not in kept.applies_to:
+        return diagnostics
+    hint = f"write `this {noun_word} is {place}`: `is` takes one filter word, with no place phrase"
+    return [*diagnostics[:first], replace(diagnostics[first], hint=hint), *diagnostics[first + 1 :]]
 
 
 #: Words of a sentence that name no moment.

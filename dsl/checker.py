@@ -649,7 +649,7 @@ class Checker:
             self.no_reactions(clause, scope)
             return
         if not self.chosen_actor(clause) and not self.side_actor(clause):
-            self.reaction_actor(clause.actor)
+            self.reaction_actor(clause.actor, clause.act)
         words = [w.text for w in clause.act]
         phrase = " ".join(words)
         if self.suffered_reaction(clause, scope, phrase):
@@ -798,9 +798,10 @@ class Checker:
             self.cond(clause.cond, scope)
         self.step(clause.body, scope)
 
-    def reaction_actor(self, actor: ast.Selector) -> None:
+    def reaction_actor(self, actor: ast.Selector, act: tuple[ast.Word, ...] = ()) -> None:
         """A reaction hears the other players: ``an opponent``, ``any opponent``, ``another
-        player`` (E0432 for anybody else)."""
+        player`` (E0432 for anybody else; a named party, ``the leader``, is told to test the
+        actor in a condition: design round 10)."""
         det = actor.det.text if actor.det else ""
         noun = actor.words[0].text
         found = self.registry.noun_for((noun,))
@@ -817,11 +818,23 @@ class Checker:
         others = [f"`{_article(n.name)} {n.name}`" for n in self.registry.nouns.values()
                   if n.type == kind and n.implies and not n.party]  # fmt: skip
         others.append("`another player`")
+        hint = f"write {_or_words(others)}; your own moments are `when <hook> -> ...`"
+        if found is not None and found[0].anywhere and act:
+            # `when the leader moves a ship`: who the party is is read when the act comes, so
+            # the act is heard of everyone and the actor tested (`the owner is the leader`)
+            verb, rest = act[0].text, " ".join(w.text for w in act[1:])
+            actor_words = f"the player who {_past(verb)}"
+            first = others[0].strip("`")
+            hint = (
+                f"to hear {det} {noun} alone, hear them all and test who acted: `when "
+                f"{first} {verb}{' ' + rest if rest else ''} if {actor_words} is {det} {noun} "
+                f"-> ...`; " + hint
+            ).replace("  ", " ")
         self.error(
             "E0432",
             actor.pos,
             f"a reaction hears another player's act, not `{det} {noun}`".replace("  ", " "),
-            f"write {_or_words(others)}; your own moments are `when <hook> -> ...`",
+            hint,
         )
 
     def retriggers(self, clause: ast.Trigger, hook: Hook, context: dict[str, str]) -> None:
@@ -2243,6 +2256,13 @@ class Checker:
         if found is None or found.form != form:
             names = [f.name for f in self.registry.filters.values() if f.form == form]
             hint = self.filter_hint(word.text, names, form) if names else self.no_form(noun, form)
+            fits = [f"`{f.name}`" for f in self.registry.filters.values()
+                    if noun.type in f.applies_to and f.form == form]  # fmt: skip
+            if fits and not hint.startswith("did you mean") and len(fits) <= _FEW_FILTERS:
+                # `this die is hit`: a noun with few filters is told them (design round 10)
+                hint = (
+                    f"{noun.plural or noun.name} are told apart by {_or_words(fits)} only; {hint}"
+                )
             self.error(
                 "E0406",
                 word.pos,
@@ -3004,6 +3024,10 @@ def _same_verb(written: str, verb: str) -> bool:
     """Whether ``written`` may be a slip of ``verb`` (`launchs`, `lanches` for `launches`):
     the same first letter, and close (``did_you_mean``); `uses` is not `flushes`."""
     return written[:1] == verb[:1] and did_you_mean(written, [verb]) is not None
+
+
+#: A noun with at most this many filters of a form is told them all when one is unknown.
+_FEW_FILTERS = 6
 
 
 def _past(verb: str) -> str:

@@ -45,6 +45,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "ADD_OP": "`+` or `-`",
     "MUL_OP": "`*` or `/`",
     "$END": "the end of the effect",
+    "SIDE": "`to your left` or `to your right`",
+    "_CONT": "a new line",
 }
 
 
@@ -415,6 +417,31 @@ def _token_hint(token: Token, expected: set[str], before: str = "") -> str | Non
         return (
             "a use limit follows `activated,` or a trigger's hook: `activated, once per <period>: "
             "...`, `when <hook>, once per <period> -> ...`"
+        )
+    in_place = re.search(r"\b(this|that)\s+([a-z_]+)\s+is\s+(in|on|at)$", before)
+    if in_place:  # `if this ship is in the centre sector`: `is` takes one filter word
+        noun = in_place.group(2)
+        return (
+            f"`this {noun} is` takes one filter word, with no place phrase: `this {noun} is "
+            f"<filter>`, a filter that says the place (the reference lists the filters of "
+            f"each noun); or count: `number of <filter> {noun}s of yours >= 1`"
+        )
+    acted = re.search(r"\bthe\s+([a-z_]+)\s+who\s+([a-z_]+)$", before)
+    if acted and token.type == "DET" and "IS" in {str(e) for e in expected}:
+        # `if the player who moved a ship is the leader`: the act's things do not follow
+        who, verb = acted.groups()
+        return (
+            f"in a condition the actor is named by the act's verb alone: `the {who} who {verb} "
+            f"is ...`"
+        )
+    ahead = re.search(r"\bnext\s+time$", before)
+    if ahead and str(token) == "you":  # `the next time you mine: gain 2 common`
+        return (
+            "`the next time you <act>` is not a form of the language: mark this card now "
+            "(`put a flag on this card`) and spend the mark in a trigger on the act's hook, "
+            "`when <hook> if flags on this card >= 1 -> remove 1 flag from this card -> ...` "
+            '(docs/dsl.md "The next time you ..."); a discount on the next thing made is '
+            "`your next <thing> costs N less`"
         )
     if str(token) in ("is", "are") and "CMP" in expected:
         # `if light is less than 5`, as a card's text says it

@@ -74,15 +74,16 @@ MAX_STEPS = budget.MAX_STEPS
 MAX_DEPTH = 16
 
 
-def _whole_may(program: list[list[Any]]) -> bool:
-    """Whether a program is one `may` (its costs' checks, then the question, whose "no"
-    goes to the program's end): `when <hook>, once per round -> may pay 1 common -> ...`."""
+def _leading_may(program: list[list[Any]]) -> int | None:
+    """Where the "no" of the `may` a program starts with goes (its costs' checks, then the
+    question: `when <hook>, once per round -> may pay 1 common -> ... then ...`); None when
+    the program does something before any question."""
     for ins in program:
         if ins[0] == "ask":
-            return bool(ins[2] == len(program) - 1 and program[-1][0] == "end")
+            return int(ins[2])
         if ins[0] != "affordable":
-            return False
-    return False
+            return None
+    return None
 
 
 class Outcome:
@@ -1218,14 +1219,18 @@ class Machine:
 
     def _not_taken(self, state: State, frame: Frame, to: int) -> None:
         """A jump to ``to`` past a `may` (declined, or with nothing it could do) or past the
-        costs before it: when the `may` is the clause's whole effect and ``to`` its end, the
-        clause did nothing, and the adapter's optional ``unused(state, frame)`` is told (a
-        limited trigger gets its use back: "once per game, you may ...", E155)."""
+        costs before it: when the clause starts with that `may` and what is left after it
+        would do nothing now (the clause's end, or steps that reach no verb: `then if <the
+        die the may would have rerolled> -> ...`), the clause did nothing, and the adapter's
+        optional ``unused(state, frame)`` is told (a limited trigger gets its use back: "once
+        per game, you may ...", E155; docs/rules-decisions.md E181)."""
         unused = getattr(self.adapter, "unused", None)
         if unused is None:
             return
         program = self.adapter.program(state, frame)
-        if to == len(program) - 1 and _whole_may(program):
+        if to != _leading_may(program):
+            return
+        if to == len(program) - 1 or not self.acts(state, frame, self._code(state, frame), to):
             unused(state, frame)
 
     @staticmethod

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.lastlight import setup
 from whitedwarf.interpreter.lastlight.content import runtime
-from whitedwarf.interpreter.lastlight.game import Game
+from whitedwarf.interpreter.lastlight.game import Game, advance
 from whitedwarf.interpreter.lastlight.packs import load_game_content
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import (
@@ -55,6 +56,7 @@ __all__ = [
     "put_ship",
     "put_tech",
     "rig_dice",
+    "start_players",
     "started",
 ]
 
@@ -87,7 +89,8 @@ def started(game: Game, seed: int = 1) -> State:
 
 def blank(game: Game, seed: int = 1) -> State:
     """:func:`started`, then emptied to a position a scenario writes whole: no faction,
-    achievement, tech, resource, light, ship or extractor; every piece in its owner's supply,
+    achievement, tech, resource, light, ship or extractor, and nothing their effects left
+    (a question waiting, counters, uses, durations); every piece in its owner's supply,
     every resource and light in the general supply, the techs back in the deck."""
     state = started(game, seed)
     clear_board(state)
@@ -102,6 +105,15 @@ def blank(game: Game, seed: int = 1) -> State:
         state["deck"].extend(player["techs_hand"])
         player.update({"techs": [], "techs_hand": [], "faction": None, "achievement": None})
         player["tech_stats"] = {"drawn": {}, "kept": {}, "built": {}}
+    # What the cards taken away left: a question of their effects still waiting (the kept
+    # faction's `round_start` may ask, and its answer would come in the position after it),
+    # their counters, uses, durations and kept discounts.
+    state["frames"].clear()
+    kept: dict[str, Any] = cast(dict[str, Any], state)  # keys the state may lack
+    for key in ("card_state", "card_uses", "durations", "next_costs"):
+        kept.pop(key, None)
+    for player in state["players"]:
+        player.pop("once", None)
     game.edited(state)
     return state
 
@@ -239,6 +251,17 @@ def keep(
         player[key] = card
     player["faction_exhausted"] = False
     Game.edited(state)
+
+
+def start_players(game: Game, state: State) -> State:
+    """What the end of setup does once the kept cards are revealed, on this position: each
+    seat's starting techs and resources as its faction changes them (``starting_techs``,
+    ``starting_common``), then its `game_start` triggers, and the rules run to the next
+    decision (000 "setup"; a faction's starting twist is checked so)."""
+    Game.edited(state)
+    setup.start_players(state)
+    advance(state)
+    return state
 
 
 def choose(game: Game, state: State, cards: Mapping[int, str]) -> State:

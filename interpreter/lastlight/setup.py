@@ -351,6 +351,13 @@ def finish(state: State) -> None:
     if events.ON:
         for player in state["players"]:
             events.emit(state, "faction", player["seat"], player["faction"])
+    start_players(state)
+
+
+def start_players(state: State) -> None:
+    """Each player's starting cards and resources, which their faction may change, then
+    `game_start` for each (after the kept cards are revealed: :func:`finish`; the design
+    exercise checks a faction's starting twist with it, tests/exercise/lastlight_run.py)."""
     for seat in turn_order(state):
         # 000 Iou'Nell: "You start the game with 1 additional unresearched technology card".
         # No more are dealt than the deck holds, whatever the stat (docs/rules-decisions.md E21).

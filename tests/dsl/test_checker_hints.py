@@ -666,3 +666,83 @@ def test_an_act_followed_by_words_of_its_own_is_told_the_act_and_the_condition()
     assert "`this sector`" in found.hint
     fixed = "when an opponent builds a ship if this sector is centre -> gain 1 common"
     assert diagnose(fixed) == []
+
+
+def test_a_reaction_to_the_leader_is_told_to_test_who_acted() -> None:
+    """Design round 10: `when the leader moves a ship` was told only "write `an opponent` or
+    `another player`"; who the leader is is read when the act comes, so the hint writes the
+    reaction to everyone with a condition on the actor, and that card validates."""
+    found = only("when the leader moves a ship -> gain 1 common", "E0432", "civilization")
+    assert (
+        "`when an opponent moves a ship if the player who moved is the leader -> ...`" in found.hint
+    )
+    fixed = "when an opponent moves a ship if the player who moved is the leader -> gain 1 common"
+    assert diagnose(fixed, "civilization") == []
+    # a party only some hooks name is not offered so
+    told = only("when the destroyer plays research -> gain 1 common", "E0432").hint
+    assert "test who acted" not in told
+
+
+def test_the_actor_in_a_condition_is_told_the_verb_alone_and_no_pattern() -> None:
+    """Design round 10: `if the player who moved a ship is the leader` listed a regular
+    expression among the words expected (`(to|on)[ \t]+your...`); it lists `to your left`
+    and says the actor is the act's verb alone there."""
+    effect = (
+        "when an opponent moves a ship if the player who moved a ship is the leader -> "
+        "gain 1 common"
+    )
+    found = only(effect, "E0301", "civilization")
+    assert "`to your left` or `to your right`" in found.message
+    assert "[" not in found.message and "(?!" not in found.message
+    assert found.hint == (
+        "in a condition the actor is named by the act's verb alone: `the player who moved is ...`"
+    )
+
+
+def test_the_next_time_you_act_is_told_the_counter_form() -> None:
+    """Design round 10: `the next time you mine: gain 2 common` was told "unexpected `you`:
+    expected `costs` or a word"; the hint writes the mark on the card and its trigger, and
+    the card the docs give validates."""
+    found = only(
+        "activated: exhaust this card -> the next time you mine: gain 2 common",
+        "E0301",
+        "civilization",
+    )
+    assert "`the next time you <act>` is not a form" in found.hint
+    assert "`put a flag on this card`" in found.hint
+    fixed = (
+        "activated: exhaust this card -> put a flag on this card\n"
+        "when before_mine if flags on this card >= 1 -> remove 1 flag from this card -> "
+        "gain 2 common"
+    )
+    assert diagnose(fixed, "civilization") == []
+
+
+def test_a_place_after_is_is_told_the_filter() -> None:
+    """Design round 10: `if this ship is in the centre sector` was told "put `->` between the
+    trigger ..."; `is` takes one filter word, and the place's filter is written."""
+    effect = "when ability_rolled -> if this ship is in the centre sector -> gain 1 light"
+    found = only(effect, "E0301", "ship_ability")
+    assert found.hint.startswith("write `this ship is centre`")
+    unknown = only(
+        "when ability_rolled -> if this ship is in the big sector -> gain 1 light",
+        "E0301",
+        "ship_ability",
+    )
+    assert "`this ship is <filter>`" in unknown.hint
+    assert (
+        diagnose("when ability_rolled -> if this ship is centre -> gain 1 light", "ship_ability")
+        == []
+    )
+
+
+def test_an_unknown_filter_of_a_noun_with_few_is_told_them() -> None:
+    """Design round 10: `if this die is hit` was told only that the reference lists 31
+    filters; dice are told apart by `miss` alone, and the hint says so."""
+    effect = "when miss_rolled -> reroll this die then if this die is hit -> gain 1 uncommon"
+    found = only(effect, "E0406", "ship_mod")
+    assert found.hint.startswith("dice are told apart by `miss` only")
+    # a slip keeps its did-you-mean alone
+    assert only("when round_end -> gain 1 common per rde planet you control", "E0406").hint == (
+        "did you mean `red`?"
+    )

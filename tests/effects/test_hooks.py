@@ -321,3 +321,29 @@ def test_a_limited_trigger_declined_gets_its_use_back_an_activated_ability_does_
     hooks.start_activated(s, 0, f"use:{lamp}")
     g.apply(s, 0, "no")
     assert all(o[0] != f"use:{lamp}" for o in hooks.activated_options(s, 0))
+
+
+def test_a_declined_may_whose_rest_does_nothing_gets_its_use_back():
+    """E181: a limited clause that starts with a `may`, declined, gets its use back when what
+    follows its `then` would do nothing now (a test of what the `may` would have done); a
+    rest that does something counts the use, as before."""
+    g, s = fresh()
+    s["players"][0]["res"]["common"] = 2
+    tech(s, 0, "tolls", "when ship_moved, once per round -> may pay 1 common -> gain 1 rare "
+         "then if rare >= 1 -> gain 1 uncommon")  # fmt: skip
+    sid = ship(s, 0, "small", "outer_08")
+    context = {"ship": sid, "sector": "outer_08"}
+    hooks.fire(s, "ship_moved", 0, context)
+    g.apply(s, 0, "no")  # no rare: the rest would gain nothing, so no use is spent
+    hooks.fire(s, "ship_moved", 0, context)
+    g.apply(s, 0, "yes")
+    assert (s["players"][0]["res"]["rare"], s["players"][0]["res"]["uncommon"]) == (1, 1)
+    _, s2 = fresh()
+    tech(s2, 0, "tolls", "when ship_moved, once per round -> may pay 1 common -> gain 1 rare "
+         "then gain 1 uncommon")  # fmt: skip
+    sid = ship(s2, 0, "small", "outer_08")
+    context = {"ship": sid, "sector": "outer_08"}
+    hooks.fire(s2, "ship_moved", 0, context)  # nothing to pay: the rest still gains
+    assert s2["players"][0]["res"]["uncommon"] == 1
+    hooks.fire(s2, "ship_moved", 0, context)  # used
+    assert s2["players"][0]["res"]["uncommon"] == 1

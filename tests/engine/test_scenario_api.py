@@ -5,6 +5,7 @@ cannot have is refused with a sentence naming why."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,10 +19,13 @@ from whitedwarf.interpreter.lastlight.scenario import (
     give,
     keep,
     new_game,
+    options,
     put_extractor,
     put_ship,
     put_tech,
     rig_dice,
+    start_players,
+    started,
 )
 from whitedwarf.interpreter.lastlight.state import RESOURCES, SIZES
 
@@ -152,3 +156,50 @@ def test_a_game_outlives_another_game_of_the_same_pack() -> None:
     gc.collect()
     state = blank(first)
     assert state["phase"] == "choose" and first.legal_options(state, 0)
+
+
+def _faction_pack(tmp_path: Path, effect: str) -> Path:
+    """A mod holding one faction, ``asker``, with ``effect``."""
+    (tmp_path / "pack.yaml").write_text(
+        "id: asking\nname: Asking\nversion: 0.1.0\ngame: lastlight\n"
+        "depends: {lastlight: '>=1.0,<2'}\ndescription: one faction that asks\n"
+        "allow: [W0430, W0902]\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "factions.yaml").write_text(
+        "- id: asker\n  name: Asker\n  three_plus: false\n  source: invented\n"
+        f"  text: An invented faction.\n  effect: {json.dumps(effect)}\n",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def test_blank_leaves_no_question_of_the_faction_it_took_away(tmp_path: Path) -> None:
+    """Design round 10: `started` keeps the first faction dealt, whose `round_start` may ask;
+    `blank` takes the faction away, and its question went with it only since then (it was
+    answered in the scenario's position, by whatever came next: the design exercise's
+    baseline manufactured a tech without the card)."""
+    game = new_game(
+        players=3,
+        packs=[_faction_pack(tmp_path, "when round_start -> may gain 1 common")],
+        factions="asker,",
+    )
+    assert started(game)["frames"]  # the kept faction asks at round 1's start
+    state = blank(game)
+    assert state["frames"] == []
+    assert "card_uses" not in state and "card_state" not in state
+    assert "play:mine" in options(game, state, 0)  # seat 0 chooses its action card
+
+
+def test_start_players_gives_a_factions_starting_twist_and_fires_game_start(tmp_path: Path) -> None:
+    """`start_players` does what the end of setup does on a written position: the starting
+    common and techs as the faction changes them, then `game_start` (000 "setup")."""
+    effect = "you have +2 starting_common\nwhen game_start -> gain 1 uncommon"
+    game = new_game(players=3, packs=[_faction_pack(tmp_path, effect)])
+    state = blank(game)
+    keep(state, 0, faction="asker")
+    start_players(game, state)
+    mine, other = state["players"][0], state["players"][1]
+    assert mine["res"]["common"] - other["res"]["common"] == 2
+    assert (mine["res"]["uncommon"], other["res"]["uncommon"]) == (1, 0)
+    assert len(mine["techs_hand"]) == len(other["techs_hand"])

@@ -49,9 +49,11 @@ SETUP_KEYS = {
     "starlight": {"seats", "options", "markers", "stars", "give", "pools", "set", "turn", "ap"},
 }  # fmt: skip
 STEP_KEYS = {
-    "lastlight": {"play", "do", "first", "dice", "until_round", "reload", "has", "lacks"},
+    "lastlight": {
+        "play", "game_start", "do", "first", "dice", "until_round", "reload", "has", "lacks",
+    },
     "starlight": {"do", "first", "draws", "until_end", "reload", "has", "lacks"},
-}
+}  # fmt: skip
 for _keys in STEP_KEYS.values():
     _keys |= {"expect", "card_only"}
 

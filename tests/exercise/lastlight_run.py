@@ -14,7 +14,9 @@ ship type]), ``hand`` ([seat, tech]: unresearched, in the hand), ``set`` (state 
 a path's parts joined with ``.``), ``token`` (the sector an exploration card lies face down
 in; the baseline's sector holds no token), ``options`` (new_game options: ``round_limit``).
 
-Steps: ``play`` (seat: action card, for every seat), ``do`` ([seat, option id]; ``$name``
+Steps: ``game_start`` (the end of setup on this position: every seat's starting techs and
+common as its faction changes them, then ``game_start``), ``play`` (seat: action card, for
+every seat), ``do`` ([seat, option id]; ``$name``
 is the id of the ship named ``name``), ``first`` ([seat, N]: the seat takes its first option
 N times: a Research's discard, whose cards the deck decides), ``dice`` (the next combat dice
 faces), ``until_round`` (every waiting seat takes ``done`` or else its first option until
@@ -44,6 +46,7 @@ from whitedwarf.interpreter.lastlight.scenario import (
     put_ship,
     put_tech,
     rig_dice,
+    start_players,
 )
 
 from tests.exercise.compare import set_path
@@ -147,6 +150,8 @@ class LastLightRun:
         if step.get("reload"):  # saved and loaded: what the card keeps must be in the state
             self.state = persist.load(persist.save(self.state))
         game, s = self.game, self.state
+        if step.get("game_start"):  # the end of setup: starting techs and common, game_start
+            start_players(game, s)
         if "play" in step:
             for seat, card in step["play"].items():
                 game.apply(s, int(seat), f"play:{card}")
