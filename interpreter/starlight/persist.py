@@ -15,9 +15,12 @@ a god keeps something only once its powers act, after every god is revealed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 from whitedwarf.interpreter import state as generic
+from whitedwarf.interpreter.save_names import Named, each, first_unknown, keys, one, records
+from whitedwarf.interpreter.starlight.content import StarlightContent
 from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.state import FORMAT
 
@@ -45,6 +48,71 @@ def load(text: str) -> State:
         )
     loaded: State = state  # format-checked above; the records are checked by tests/starlight
     return loaded
+
+
+def unknown_name(state: State, content: StarlightContent) -> str | None:
+    """The first card, slot or ray the state names that ``content`` does not have, in a
+    sentence (None: every name is the pack's). ``load`` checks the format only, and a save
+    of these packs (``state["content"]``) whose names were edited would otherwise be drawn
+    or resumed with a flare the pack does not have (docs/replays.md)."""
+    cards = content.cards
+    known = {kind.removesuffix("s"): set(cards[kind]) for kind in cards}
+    known["core"] = known["core"] | known["starter"]
+    known["slot"] = set(content.slots)
+    known["ray"] = set(content.rays)
+    known["starbot card"] = known.pop("starbot")
+    return first_unknown(_names(state), known, f"pack {content.name!r}")
+
+
+def _names(state: State) -> Iterator[Named]:
+    """Where a Starlight state holds names (``records.py``), each with the kind it names."""
+    data = cast(dict[str, Any], state)
+    for where, p in records("players", data.get("players")):
+        yield from each(f"{where}.cores", "core", p.get("cores"))
+        yield from one(f"{where}.starter", "starter", p.get("starter"))
+        yield from each(f"{where}.rays", "ray", p.get("rays"))
+        for field in ("flares", "used_flares"):
+            yield from each(f"{where}.{field}", "flare", p.get(field))
+        for field in ("laurels", "laurels_met"):
+            if field in p:
+                yield from each(f"{where}.{field}", "laurel", p[field])
+        yield from keys(f"{where}.privileges", "privilege", p.get("privileges"))
+        yield from each(f"{where}.aspects", "aspect", p.get("aspects"))
+        yield from each(f"{where}.stars", "slot", p.get("stars"))
+        yield from each(f"{where}.accolades", "accolade", p.get("accolades"))
+        yield from one(f"{where}.god", "god", p.get("god"))
+        yield from each(f"{where}.gods_dealt", "god", p.get("gods_dealt"))
+    pools = data.get("pools")
+    if isinstance(pools, dict):
+        yield from each("pools.cores", "core", pools.get("cores"), empty=True)
+        yield from each("pools.flares", "flare", pools.get("flares"), empty=True)
+        for size in ("long", "short"):
+            yield from each(f"pools.{size}", "ray", pools.get(size), empty=True)
+    bags = data.get("bags")
+    if isinstance(bags, dict):
+        for size, bag in bags.items():
+            yield from each(f"bags.{size}", "ray", bag)
+    for field, kind in (
+        ("core_deck", "core"),
+        ("core_discard", "core"),
+        ("flare_deck", "flare"),
+        ("starbot_deck", "starbot card"),
+        ("starbot_discard", "starbot card"),
+        ("starters_launched", "starter"),
+    ):
+        if field in data:
+            yield from each(field, kind, data[field])
+    if "last_starbot_card" in data:
+        yield from one("last_starbot_card", "starbot card", data["last_starbot_card"])
+    yield from keys("slots", "slot", data.get("slots"))
+    for where, accolade in records("accolades", data.get("accolades")):
+        yield from one(f"{where}.id", "accolade", accolade.get("id"), empty=False)
+    action = data.get("action")
+    if isinstance(action, dict):
+        yield from one("action.core", "core", action.get("core"))
+        yield from one("action.slot", "slot", action.get("slot"))
+        if "under" in action:
+            yield from each("action.under", "flare", action["under"])
 
 
 def observation(state: State, seat: int) -> State:
