@@ -6,7 +6,8 @@ value is ``"?"``, a hidden list is replaced by its length). Hidden from the othe
 their ``laurels`` (003 "Laurels": "You may keep yours secret") and, once scored, which were
 met; their ``flares`` held face-up in hand (SL26) by id; the gods dealt to them, and the god
 they keep until every live player has kept one (003 "The Gods": announced; SL25); the
-``vars`` and ``pending`` question of their effect frames. Hidden from everyone: the order and
+``vars`` and ``pending`` question of their effect frames (but for a card's flush ordering
+the Flares every seat saw in the pool: SL182). Hidden from everyone: the order and
 contents of the Core, Flare and Starbot decks (their sizes stay), the order of the ray bags
 (their contents are what is not elsewhere, so they are shown sorted), ``rng`` and ``seed``.
 ``card_state`` (the counters on a god or another card: issue 29, decision R13) is public:
@@ -138,9 +139,15 @@ def observation(state: State, seat: int) -> State:
     for frame in view["frames"]:
         if frame.get("owner") != seat:
             frame["vars"] = len(frame.get("vars") or [])
-            if frame.get("pending") is not None:
+            if frame.get("pending") is not None and not _public(frame["pending"]):
                 frame["pending"] = HIDDEN
     return cast(State, view)
+
+
+def _public(pending: Any) -> bool:
+    """A card's flush ordering its Flares under the deck asks about Flares every seat saw
+    face up in the pool (SL164, SL182): shown, as the action's ``under`` is."""
+    return isinstance(pending, dict) and pending.get("verb") == "flush"
 
 
 def _not_this_game(game: object) -> str:
