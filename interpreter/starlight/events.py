@@ -43,6 +43,8 @@ they did (:func:`note`):
                     ``alpha_points``, ``laurels`` (each ``card``, ``points``,
                     ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each
                     ``card``, ``points``), ``accolade_points``, ``starbot_stars``
+``untrue``          an ``if`` step of a card's (``card``) effect was false: what it guards was
+                    skipped (``why``: ``night_points is 3, not >= 4``)
 ``unpaid``          a cost of a card (``card``) could not be paid: what it pays for was skipped
 ``god_use_counted`` a god's limited trigger was used: ``god``, ``shown`` (``used 1 of 1 this
                     turn``)

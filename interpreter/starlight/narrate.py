@@ -178,6 +178,13 @@ def _verb(e: Event) -> str:
     return f"{card_words(e.get('card'))}: {e.get('verb')} {e.get('args') or ''}".rstrip()
 
 
+def _untrue(e: Event) -> str:
+    """An ``if`` step of a card's effect was false (a note)."""
+    why = f" ({e.get('why')})" if e.get("why") else ""
+    said = f"an if step is false{why}: what it guards is skipped"
+    return f"{card_words(e.get('card'))}: {said}"
+
+
 def _pointless(e: Event) -> str:
     return f"{words(e.get('card'))} pays nothing: what it would pay for cannot happen now"
 
@@ -267,6 +274,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "counters": _counters,  # card state (issue 29)
     "pointless": _pointless,
     "verb": _verb,  # a note: a step of a card's effect
+    "untrue": _untrue,  # a note: an `if` step of it was false
     "gained": _gained,  # a note: what that step's gain took
     "day_points": lambda e: (
         f"gains {counted(int(e.get('amount') or 0), 'day point')} from "
