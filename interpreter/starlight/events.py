@@ -39,6 +39,9 @@ they did (:func:`note`):
 ==================  ====================================================================
 ``god_triggered``   a god's trigger starts: ``god``, ``hook`` (its ``when ... if`` held)
 ``god_unmet``       a god's trigger's hook came but its condition was false: it did nothing
+``god_given``       ``play --give`` gave the seat a god: ``god``, ``kept`` (the god it kept,
+                    which the gift replaces), ``holder`` (a seat that kept the gift and keeps
+                    ``kept`` instead, or None)
 ``final_score``     a seat's day points at the end (003 "Scoring"): ``day``, ``alpha``,
                     ``alpha_points``, ``laurels`` (each ``card``, ``points``,
                     ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each

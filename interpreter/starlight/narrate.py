@@ -128,6 +128,19 @@ def _god_triggered(e: Event) -> str:
     return f"the god {words(e.get('god'))} is triggered (when {e.get('hook')})"
 
 
+def _god_given(e: Event) -> str:
+    """``play --give`` gave a god (a note): the seat keeps one god only (003 "The Gods"), so
+    the gift takes the place of the one it kept, which goes to a seat that kept the gift."""
+    god, kept, holder = e.get("god"), e.get("kept"), e.get("holder")
+    said = f"is given the god {words(god)} (--give)"
+    if kept is None or kept == god:
+        return said
+    said += f": it replaces {words(kept)}, the god this seat kept (one god a seat)"
+    if holder is not None:
+        said += f", and seat {holder}, which kept {words(god)}, keeps {words(kept)} instead"
+    return said
+
+
 def _god_unmet(e: Event) -> str:
     return f"{_god_triggered(e)} but its condition is false: did nothing"
 
@@ -256,6 +269,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "gods": _gods,
     "god_triggered": _god_triggered,
     "god_unmet": _god_unmet,
+    "god_given": _god_given,
     "unpaid": _unpaid,
     "god_use_counted": lambda e: f"the god {words(e.get('god'))} is {e.get('shown')}",
     "god_used_up": _god_used_up,
