@@ -198,6 +198,12 @@ def resume_flush(game: Game, state: State, frame: Frame, pending: Pending, optio
     return _under_next(game, state, frame, waiting)
 
 
+def reask_flush(game: Game, state: State, frame: Frame, pending: Pending) -> Pending:
+    """Asked again as it was: the Flares waiting are the question's own, out of every pool
+    and deck, so a frame started above it cannot have taken one (SL140)."""
+    return pending
+
+
 def _flushed(game: Game, state: State, frame: Frame, kind: str) -> Any:
     """The flush is heard: the event, the owner's god, then the other seats (SL154)."""
     events.emit(state, "flush", frame["owner"], pool=kind)

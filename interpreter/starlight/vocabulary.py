@@ -540,6 +540,7 @@ def _verbs() -> list[Verb]:
             params=(Param("pool", ArgKind.WORD, words=POOL_WORDS),),
             text="flush the pool of",  # nothing to refill it from: no flush (SL147)
             fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
+            chooses=True,  # the order of Flares that come straight back (SL182)
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Verb(
