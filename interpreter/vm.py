@@ -122,6 +122,32 @@ VAR, CONST, AMOUNT, AMOUNT_EXPR, NUM_EXPR, FN = range(6)
 VerbResult = dict[str, Any] | Outcome | None
 
 
+def falsity(machine: Machine, state: State, frame: Frame, cond: list[Any]) -> str:
+    """A false ``if`` condition in words for a trace, with the numbers it compared:
+    ``light_held is 3, not >= 4``; of an ``and`` the first false part, of an ``or`` each;
+    an ``is`` or ``not`` test says nothing more (``""``)."""
+    if cond[0] == "and":
+        part = next((c for c in cond[1] if not machine.test(state, frame, c)), None)
+        return "" if part is None else falsity(machine, state, frame, part)
+    if cond[0] == "or":
+        return "; ".join(filter(None, (falsity(machine, state, frame, c) for c in cond[1])))
+    if cond[0] != "cmp":
+        return ""
+    left, right = (machine.evaluate(state, frame, expr) for expr in cond[2:4])
+    return f"{_expr_name(cond[2])} is {left}, not {cond[1]} {right}"
+
+
+def _expr_name(expr: list[Any]) -> str:
+    """What a compared number reads, as the card names it (a value), else ``the number``."""
+    if expr[0] == "value":
+        return str(expr[1])
+    if expr[0] == "value_of":
+        return f"{expr[1]} of that player"
+    if expr[0] == "counter":
+        return f"{expr[1]} on this card"
+    return "the count" if expr[0] == "count" else "the number"
+
+
 class EffectError(Exception):
     """A card effect that cannot run (bad content reaching the engine, or a limit)."""
 
@@ -187,7 +213,9 @@ class Adapter(Protocol):
     # ``selector(selector)`` -> a function ``(state, frame) -> ids`` doing what
     #     ``candidates`` does for that selector, a new list at each call.
     #
-    # Optional, told what a frame did: ``unpaid(state, frame)`` (a cost could not be paid),
+    # Optional, told what a frame did: ``untrue(state, frame, cond)`` (an ``if`` step's
+    # condition was false, so what it guards was skipped: :func:`falsity` words it for a
+    # trace), ``unpaid(state, frame)`` (a cost could not be paid),
     # ``pointless(state, frame)`` (a payment whose gain cannot happen now was not made),
     # ``unused(state, frame)`` (a clause whose whole effect is one `may` did nothing: a
     # limited trigger gets its use back, docs/rules-decisions.md E155).
@@ -424,6 +452,10 @@ class Machine:
             adapter, "valuer", None
         )
         self._coster = getattr(adapter, "coster", None)
+        # ``untrue(state, frame, cond)`` (optional): an ``if`` step's condition was false.
+        self._untrue: Callable[[State, Frame, list[Any]], None] | None = getattr(
+            adapter, "untrue", None
+        )
         # ``possible(state, frame, verb, args) -> bool`` (optional): whether a call would
         # change anything now (a gain of cores at the cap would not: :meth:`_buys`).
         self._possible = getattr(adapter, "possible", None)
@@ -462,7 +494,7 @@ class Machine:
                 variables = tuple(i for i, (kind, _) in enumerate(operands) if kind == VAR)
                 out.append((handler, verb, operands, self._bound(verb), variables))
             elif op == "check":
-                out.append((handler, self.condition(ins[1]), ins[2]))
+                out.append((handler, self.condition(ins[1]), ins[2], ins[1]))
             elif op == "affordable":
                 out.append((handler, ins[1], ins[2], self._cost(ins[1])))
             else:
@@ -633,7 +665,7 @@ class Machine:
                 )
                 if inner is None:
                     return None
-                steps.append(self._compile_check(code[pc][1], inner, pc))
+                steps.append(self._compile_check(code[pc][1], inner, pc, code[pc][3]))
                 pc = skip
             elif op in ("loop", "repeat") and pc + 1 < stop and program[pc + 1][0] == "next":
                 _, slot, var, done = program[pc + 1]
@@ -713,8 +745,10 @@ class Machine:
 
         return call
 
-    def _compile_check(self, test: Callable[[State, Frame], bool], inner: _Step, pc: int) -> _Step:
-        over = self._over
+    def _compile_check(
+        self, test: Callable[[State, Frame], bool], inner: _Step, pc: int, cond: list[Any]
+    ) -> _Step:
+        over, untrue = self._over, self._untrue
 
         def check(state: State, frame: Frame, steps: int, limit: int) -> int:
             steps += 1
@@ -722,7 +756,19 @@ class Machine:
                 over(frame, steps, pc)
             return inner(state, frame, steps, limit) if test(state, frame) else steps
 
-        return check
+        if untrue is None:
+            return check
+
+        def told(state: State, frame: Frame, steps: int, limit: int) -> int:
+            steps += 1
+            if steps > limit:
+                over(frame, steps, pc)
+            if test(state, frame):
+                return inner(state, frame, steps, limit)
+            untrue(state, frame, cond)  # the block fused, a trace still hears the `if` failed
+            return steps
+
+        return told
 
     def _listing(self, selector: dict[str, Any]) -> Callable[[State, Frame], list[str]]:
         """A selector's candidates as a function ``(state, frame) -> ids``: the adapter's
@@ -1233,9 +1279,13 @@ class Machine:
         if to == len(program) - 1 or not self.acts(state, frame, self._code(state, frame), to):
             unused(state, frame)
 
-    @staticmethod
-    def _op_check(state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
-        return pc + 1 if ins[1](state, frame) else ins[2]
+    def _op_check(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
+        if ins[1](state, frame):
+            return pc + 1
+        if self._untrue is not None:
+            self._untrue(state, frame, ins[3])
+        found: int = ins[2]
+        return found
 
     def _op_next(self, state: State, frame: Frame, ins: tuple[Any, ...], pc: int) -> int:
         loops = frame["loops"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 from whitedwarf.interpreter.simulation import store
-from whitedwarf.interpreter.simulation.batch import BatchConfig
+from whitedwarf.interpreter.simulation.batch import BatchConfig, BatchError, content_for
 from whitedwarf.interpreter.simulation.comparison import (
     added_and_removed,
     cards_in_both,
@@ -74,6 +75,13 @@ SIDES = ("base", "variant")
     "two effects differ",
 )
 @click.option(
+    "--base-values",
+    is_flag=True,
+    help="seat the variant's agents on the card values learned for the base pack, as the "
+    "base's are, instead of on its own (learned from its play first): what the change does "
+    "with agents that value every card as before, and no learning (docs/simulate.md S21)",
+)
+@click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     help="folder for base/, variant/, comparison.json and comparison.html; a batch already "
@@ -101,6 +109,7 @@ def compare(
     settings: tuple[str, ...],
     gifts: tuple[str, ...],
     ablate: str | None,
+    base_values: bool,
     out: Path | None,
     resume: Path | None,
     force: bool,
@@ -130,6 +139,11 @@ def compare(
                 "give --base PACK, --variant PACK and --out DIR (or --resume DIR to continue "
                 "a comparison)"
             )
+        if ablate is not None and base_values:
+            raise click.UsageError(
+                "--base-values and --ablate: an ablation compares each pack's card with and "
+                "without it on that pack's own values; run one of the two"
+            )
         if ablate is not None:
             sides = _ablation_sides(
                 base, variant, pack_paths, players, games, agents, seed, round_limit,
@@ -142,6 +156,8 @@ def compare(
             base, variant, pack_paths, players, games, agents, seed, round_limit, settings,
             gifts,
         )  # fmt: skip
+        if base_values:
+            configs["variant"] = on_the_base_values(configs)
         _prepare(out, configs, force, quiet)
     summaries: dict[str, dict[str, Any]] = {}
     # Each side's packs, loaded once: checked before a game is played (a resumed comparison's
@@ -170,9 +186,11 @@ def compare(
     (out / "comparison.html").write_text(comparison_html(result), encoding="utf-8")
     click.echo(terminal_summary(result["sentences"]))
     for name in SIDES:
+        on_base = name == "variant" and configs[name].extra.get("base_values")
         click.echo(
-            f"{name} pack {packs_text(summaries[name].get('packs', []))}, "
-            f"its report {out / name / 'report.html'}"
+            f"{name} pack {packs_text(summaries[name].get('packs', []))}"
+            + (", played on the base pack's card values (--base-values)" if on_base else "")
+            + f", its report {out / name / 'report.html'}"
         )
     click.echo(f"report: {out / 'comparison.html'}")
     stopped = [name for name in SIDES if not result[name]["games"]]
@@ -211,6 +229,30 @@ def _new(
             "compare two packs of the same game"
         )
     return configs
+
+
+def on_the_base_values(configs: dict[str, BatchConfig]) -> BatchConfig:
+    """``--base-values``: the variant's batch seated on the card values of the base's packs
+    (kept in its settings, so a resumed comparison and every worker play on them), which
+    are learned first if need be, as the base's own batch would; refused, before any file is
+    written, when no learned values are used (``WHITEDWARF_CARD_VALUES=off``) or the base's
+    are not to be had (``=cached``)."""
+    from whitedwarf.interpreter.agents import values
+
+    if values.mode() == "off":  # said before the content is loaded (it is kept per process)
+        raise click.BadParameter(
+            "WHITEDWARF_CARD_VALUES=off seats the agents on their hand weights, never on "
+            "learned values; unset it, or leave --base-values out",
+            param_hint="--base-values",
+        )
+    base = [str(Path(pack).resolve()) for pack in configs["base"].packs]
+    config = replace(configs["variant"], extra=configs["variant"].extra | {"base_values": base})
+    try:
+        content_for(config)  # loads the variant and seats it on the base's values
+    except BatchError as error:
+        said = str(error).removeprefix("--base-values: ")
+        raise click.BadParameter(said, param_hint="--base-values") from None
+    return config
 
 
 def _ablation_sides(
@@ -319,6 +361,8 @@ def setting_difference(old: BatchConfig, new: BatchConfig, packs: bool = True) -
         was, now = getattr(old, key), getattr(new, key)
         if key == "pack_paths" and not packs:
             continue
+        if key == "extra" and not packs:  # the variant alone may play on the base's values
+            was, now = ({k: v for k, v in x.items() if k != "base_values"} for x in (was, now))
         if was != now:
             if isinstance(was, tuple):
                 was, now = ",".join(was), ",".join(now)
@@ -358,6 +402,7 @@ _COMPARISON_SETTINGS = {
     "settings": "--option",
     "gifts": "--give",
     "ablate": "--ablate",
+    "base_values": "--base-values",
     "out": "--out",
     "force": "--force",
 }

@@ -11,6 +11,9 @@ else:
 - an effect of one line is a plain scalar on one line (a ``|-`` block where YAML would need
   quotes); an effect of several lines is a ``|`` block, each line without trailing blanks;
   an effect keeps whether it ends with a line end (``|`` or ``|-``), so its data is the same;
+  the effects are every field the game's content spec says holds one (``effect``;
+  Starlight's Flare ``points`` and ``boon``, a laurel's or accolade's ``goal``:
+  :func:`effect_keys`);
 - a null is written ``null`` (ruamel wrote an empty value in a block, ``null`` in a flow);
 - nothing is folded: long lines stay long, a line break is the designer's.
 
@@ -32,8 +35,11 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.scalarstring import LiteralScalarString, PlainScalarString
 from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.packs.games import game_spec, installed_games
+from whitedwarf.dsl.packs.paths import link_fault
 from whitedwarf.dsl.packs.yamlsource import parse_yaml
 from whitedwarf.tools.atomic import BOM, in_style_of
 
@@ -63,7 +69,8 @@ CARD_KEY_ORDER = (
     "replace",
     "remove",
 )
-EFFECT_KEYS = ("effect",)
+#: The effect fields of a file no installed game describes (a card file of an unknown game).
+EFFECT_KEYS: tuple[str, ...] = ("effect",)
 ROOT_INDENT = 2  # how far ruamel indents the items of a root list; taken off again
 BLOCK_START = re.compile(r"(:|^\s*-)\s+[|>][-+0-9]*\s*(#.*)?$")
 
@@ -102,8 +109,12 @@ def _null(representer: Any, _: None) -> Any:
     return representer.represent_scalar("tag:yaml.org,2002:null", "null")
 
 
-def format_text(text: str, path: Path, display: str) -> Formatted:
-    """Format the text of one pack file (``display`` is the path shown in messages)."""
+def format_text(
+    text: str, path: Path, display: str, effects: tuple[str, ...] | None = None
+) -> Formatted:
+    """Format the text of one pack file (``display`` is the path shown in messages;
+    ``effects``: the fields holding effects, by default :func:`effect_keys` of ``path``)."""
+    effects = effect_keys(path) if effects is None else effects
     checked, problems = parse_yaml(text, path, display)
     errors = [d for d in problems if d.is_error]
     if checked is None or errors:
@@ -126,14 +137,14 @@ def format_text(text: str, path: Path, display: str) -> Formatted:
         for item in document:
             if isinstance(item, CommentedMap):
                 _order_card(item, lines)
-                _layout_effects(item)
+                _layout_effects(item, effects)
     out = io.StringIO()
     yaml.dump(document, out)
     result = out.getvalue()
     if isinstance(document, CommentedSeq):
         result = _unindent_root_list(result)
     result = result.rstrip("\n") + "\n"  # exactly one line end at the end of the file
-    reason = _lost_something(text, result, checked.data, path, display)
+    reason = _lost_something(text, result, checked.data, path, display, effects)
     if reason:
         return Formatted(path, text, None, [], reason)
     return Formatted(path, text, result, [])
@@ -221,8 +232,39 @@ def _block_style_if_broken(node: Any) -> None:
         _block_style_if_broken(child)
 
 
-def _layout_effects(card: CommentedMap) -> None:
-    for key in EFFECT_KEYS:
+def effect_keys(path: Path) -> tuple[str, ...]:
+    """The fields of the cards in ``path`` that hold effects: those the content spec of the
+    pack's game (its ``pack.yaml``'s ``game``) gives the file's kind, or, with no manifest
+    naming an installed game, those any installed game gives a file of that name."""
+    games = installed_games()
+    game = _manifest_game(path.parent)
+    found: list[str] = []
+    for name in [game] if game in games else sorted(games):
+        kind = game_spec(name).kinds.get(path.stem)
+        for field, _, _ in kind.effect_fields() if kind is not None else ():
+            if field not in found:
+                found.append(field)
+    return tuple(found) or EFFECT_KEYS
+
+
+def _manifest_game(folder: Path) -> str | None:
+    """The ``game`` the pack's ``pack.yaml`` names, if it can be read (a link out of the
+    folder is not: tools/atomic.py, C30)."""
+    manifest = folder / "pack.yaml"
+    try:
+        if link_fault(manifest, folder.resolve()) is not None or not manifest.is_file():
+            return None
+        text = manifest.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    located, _ = parse_yaml(text, manifest, str(manifest))
+    data = located.data if located is not None else None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) else None
+
+
+def _layout_effects(card: CommentedMap, effects: tuple[str, ...]) -> None:
+    for key in effects:
         value = card.get(key)
         if isinstance(value, str) and not _anchored(value):
             card[key] = _effect_layout(value)
@@ -256,14 +298,20 @@ def _effect_layout(effect: str) -> Any:
 
 
 def _plain_safe(line: str) -> bool:
-    """Whether a one-line effect reads back as itself written plain (no quotes, no block)."""
+    """Whether a one-line effect reads back as itself written plain (no quotes, no block):
+    not a number, a truth value or a null either (a quoted ``"5"`` stays text)."""
     return not (
         ": " in line
         or " #" in line
         or line.endswith(":")
         or line[0] in "-?:,[]{}#&*!|>'\"%@`"
         or line != line.strip()
+        or _PLAIN.resolver.resolve(ScalarNode, line, (True, False)) != _TEXT
     )
+
+
+_PLAIN = YAML(typ="safe")
+_TEXT = "tag:yaml.org,2002:str"
 
 
 def _unindent_root_list(text: str) -> str:
@@ -307,12 +355,12 @@ def _keep_comment_column(line: str) -> str:
     return f"{found['data']}{found['gap']}{' ' * ROOT_INDENT}{found['comment']}"
 
 
-def _comparable(data: Any) -> Any:
+def _comparable(data: Any, effects: tuple[str, ...] = EFFECT_KEYS) -> Any:
     """The data with each effect's layout (line ends, trailing blanks) evened out."""
     if not isinstance(data, list):
         return data
     return [
-        {k: _effect_words(v) if k in EFFECT_KEYS else v for k, v in card.items()}
+        {k: _effect_words(v) if k in effects else v for k, v in card.items()}
         if isinstance(card, dict)
         else card
         for card in data
@@ -340,12 +388,14 @@ def _inside_quotes(line: str, index: int) -> bool:
     return before.count('"') % 2 == 1 or before.count("'") % 2 == 1
 
 
-def _lost_something(original: str, result: str, data: Any, path: Path, display: str) -> str:
+def _lost_something(
+    original: str, result: str, data: Any, path: Path, display: str, effects: tuple[str, ...]
+) -> str:
     """Why ``result`` may not replace ``original`` (empty when it may)."""
     reread, problems = parse_yaml(result, path, display)
     if reread is None or any(d.is_error for d in problems):
         return "the formatted text would not read back (a whitedwarf bug; please report it)"
-    if _comparable(reread.data) != _comparable(data):
+    if _comparable(reread.data, effects) != _comparable(data, effects):
         return "formatting would change the data (a whitedwarf bug; please report it)"
     if _comments(original) - _comments(result):
         return "formatting would lose a comment (a whitedwarf bug; please report it)"

@@ -56,6 +56,7 @@ from whitedwarf.interpreter.vm import (
     IllegalAnswer,
     Machine,
     Outcome,
+    falsity,
     new_frame,
     offers,
 )
@@ -302,6 +303,12 @@ class LastLightAdapter:
     def seat_of(self, player: Any) -> int | None:
         """``"p1"`` -> 1 (a player's id in Last Light's operands)."""
         return seat_of(player) if isinstance(player, str) and player[:1] == "p" else None
+
+    def untrue(self, state: State, frame: Frame, cond: list[Any]) -> None:
+        """A trace says an ``if`` step was false, with what it compared (a note)."""
+        if events.ON:
+            why = falsity(self.machine, state, frame, cond)
+            events.note(state, "untrue", frame["owner"], frame["card"], why=why)
 
     def unpaid(self, state: State, frame: Frame) -> None:
         """A cost could not be paid (:func:`unpaid`)."""

@@ -67,6 +67,8 @@ summary, and replays recorded before it existed verify as they did (:func:`note`
 ======================  ==========================================================
 ``unmet``               a trigger's hook came but its ``when ... if`` condition was
                         false: the card did nothing (``how``: ``when <hook>``)
+``untrue``              an ``if`` step of the card's effect was false: what it guards
+                        was skipped (``why``: ``light_held is 3, not >= 4``)
 ``unpaid``              a cost of the card could not be paid: what it pays for was
                         skipped
 ``use_counted``         a limited clause was used: ``shown`` (``used 1 of 3 this game``)
@@ -272,6 +274,9 @@ def _text_of(event: Event) -> str:
         return f"{card} is triggered ({event['how']})"
     if kind == "unmet":  # a note (trace only): the `when ... if` condition was false
         return f"{card} is triggered ({event['how']}) but its condition is false: did nothing"
+    if kind == "untrue":  # a note (trace only): an `if` step of the effect was false
+        why = f" ({event['why']})" if event.get("why") else ""
+        return f"{card}: an if step is false{why}: what it guards is skipped"
     if kind == "unpaid":  # a note (trace only): a cost could not be paid
         return f"{card} cannot pay its cost: what it pays for is skipped"
     # use limits, durations, one-shot discounts (notes, trace only: issue 29)

@@ -40,13 +40,17 @@ cannot differ.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, cast
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from whitedwarf.interpreter import state as generic
 from whitedwarf.interpreter.lastlight.records import Planet, Player, State, Task, View
-from whitedwarf.interpreter.lastlight.state import FORMAT, GameState, clone
+from whitedwarf.interpreter.lastlight.state import FORMAT, GameState, card_id, clone
+from whitedwarf.interpreter.save_names import Named, each, first_unknown, keys, one, records
 from whitedwarf.interpreter.vm import Frame
+
+if TYPE_CHECKING:
+    from whitedwarf.interpreter.lastlight.content import GameContent
 
 HIDDEN = "?"
 
@@ -79,6 +83,61 @@ def load(text: str) -> State:
 
 #: The save format that kept the decision log inside the state (upgraded on load).
 _LOGGED = 2
+
+
+def unknown_name(state: State, content: GameContent) -> str | None:
+    """The first card the state names that ``content`` does not have, in a sentence (None:
+    every card is the pack's). ``load`` checks the format only; a save of these packs
+    (``state["content"]``) whose card names were edited would otherwise be drawn or resumed
+    with a tech the pack does not have (docs/replays.md)."""
+    stems = {"tech": "techs", "faction": "factions", "achievement": "achievements"}
+    known = {kind: _ids(content.get(stem)) for kind, stem in stems.items()}
+    known["exploration token"] = _ids(content.get("exploration"))
+    known["action card"] = _ids(content.get("actions"))
+    return first_unknown(_names(state), known, f"pack {content.name!r}", card_id)
+
+
+def _ids(cards: Any) -> set[str]:
+    """The ids of a card file's cards."""
+    return {str(c["id"]) for c in cards or [] if isinstance(c, dict) and "id" in c}
+
+
+def _names(state: State) -> Iterator[Named]:
+    """Where a Last Light state holds card names (``state.py``), each with its kind."""
+    data = cast(dict[str, Any], state)
+    for where, p in records("players", data.get("players")):
+        yield from each(f"{where}.hand", "action card", p.get("hand"))
+        yield from each(f"{where}.played", "action card", p.get("played"))
+        yield from one(f"{where}.choice", "action card", p.get("choice"))
+        yield from each(f"{where}.techs_hand", "tech", p.get("techs_hand"))
+        for at, tech in records(f"{where}.techs", p.get("techs")):
+            yield from one(f"{at}.ref", "tech", tech.get("ref"), empty=False)
+        yield from one(f"{where}.faction", "faction", p.get("faction"))
+        yield from each(f"{where}.factions_dealt", "faction", p.get("factions_dealt"))
+        yield from one(f"{where}.achievement", "achievement", p.get("achievement"))
+        for field in ("achievements_dealt", "achievements_done"):
+            yield from each(f"{where}.{field}", "achievement", p.get(field))
+        stats = p.get("tech_stats")
+        if isinstance(stats, dict):
+            for field, counts in stats.items():
+                yield from keys(f"{where}.tech_stats.{field}", "tech", counts)
+    for field in ("deck", "discard"):
+        yield from each(field, "tech", data.get(field))
+    yield from each("explored", "exploration token", data.get("explored"))
+    box = data.get("box")
+    if isinstance(box, dict):
+        for field, kind in (
+            ("factions", "faction"),
+            ("achievements", "achievement"),
+            ("tokens", "exploration token"),
+        ):
+            yield from each(f"box.{field}", kind, box.get(field))
+    for field in ("sectors", "planets"):
+        places = data.get(field)
+        if isinstance(places, dict):
+            for name, place in places.items():
+                if isinstance(place, dict):
+                    yield from one(f"{field}.{name}.token", "exploration token", place.get("token"))
 
 
 def observation(state: State, player: int) -> View:

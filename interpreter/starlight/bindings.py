@@ -95,7 +95,12 @@ WORDS = Bindings(
         "claim": verb(verbs.verb_claim),
         "put": verb(card_state.verb_put),
         "remove": verb(card_state.verb_remove),
-        "flush": verb(verbs.verb_flush, can=verbs.can_flush),
+        "flush": verb(
+            verbs.verb_flush,
+            resume=verbs.resume_flush,
+            reask=verbs.reask_flush,
+            can=verbs.can_flush,
+        ),
         "steal": verb(
             verbs.verb_steal,
             resume=verbs.resume_steal,

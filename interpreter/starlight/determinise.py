@@ -94,6 +94,10 @@ def _fill_flares(
     """The others' flares in hand and the Flare deck, from the flares not in view."""
     seen = {f for f in state["pools"]["flares"] if f is not None}
     seen.update((state["action"] or {}).get("under", ()))  # a flush's, in view (SL164)
+    for frame in state["frames"]:  # a card's flush's, in view too (SL182)
+        pending = frame.get("pending")
+        if isinstance(pending, dict) and pending.get("verb") == "flush":
+            seen.update(pending["under"])
     for p in state["players"]:
         seen.update(p["used_flares"])
         if isinstance(p["flares"], list):

@@ -26,6 +26,7 @@ from whitedwarf.interpreter.vm import (
     Frame,
     IllegalAnswer,
     Machine,
+    falsity,
     new_frame,
     seat_beside,
 )
@@ -125,6 +126,12 @@ class Adapter:
         if name in FRAME_VALUES:
             return lambda state, frame: int(found(game, state, frame["owner"], frame))
         return lambda state, frame: int(found(game, state, frame["owner"]))
+
+    def untrue(self, state: State, frame: Frame, cond: list[Any]) -> None:
+        """A trace says an ``if`` step of a card was false, with what it compared (a note)."""
+        if events.ON:
+            why = falsity(self.machine, state, frame, cond)
+            events.note(state, "untrue", frame["owner"], card=frame["card"], why=why)
 
     def unpaid(self, state: State, frame: Frame) -> None:
         """A trace says a card could not pay a cost (a note; replays never record it)."""

@@ -39,10 +39,15 @@ they did (:func:`note`):
 ==================  ====================================================================
 ``god_triggered``   a god's trigger starts: ``god``, ``hook`` (its ``when ... if`` held)
 ``god_unmet``       a god's trigger's hook came but its condition was false: it did nothing
+``god_given``       ``play --give`` gave the seat a god: ``god``, ``kept`` (the god it kept,
+                    which the gift replaces), ``holder`` (a seat that kept the gift and keeps
+                    ``kept`` instead, or None)
 ``final_score``     a seat's day points at the end (003 "Scoring"): ``day``, ``alpha``,
                     ``alpha_points``, ``laurels`` (each ``card``, ``points``,
                     ``fulfilled``), ``laurel_points``, ``laurel_bonus``, ``accolades`` (each
                     ``card``, ``points``), ``accolade_points``, ``starbot_stars``
+``untrue``          an ``if`` step of a card's (``card``) effect was false: what it guards was
+                    skipped (``why``: ``night_points is 3, not >= 4``)
 ``unpaid``          a cost of a card (``card``) could not be paid: what it pays for was skipped
 ``god_use_counted`` a god's limited trigger was used: ``god``, ``shown`` (``used 1 of 1 this
                     turn``)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from whitedwarf.interpreter.simulation.gifts import GiftError, Giver
+from whitedwarf.interpreter.starlight import events
 from whitedwarf.interpreter.starlight.ending import ROUND_LIMIT
 from whitedwarf.interpreter.starlight.records import State
 
@@ -31,8 +32,11 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
                     f"{card} is a god: give it with --option gods=true (003 'The Gods': "
                     "without them no god's power applies)"
                 )
-            _swap_god(state, seat, card)
+            kept = state["players"][seat]["god"]
+            holder = _swap_god(state, seat, card)
             scenario.keep(game, state, seat, god=card)
+            with events.listening(game.listener):  # the trace says whose god it displaced
+                events.note(state, "god_given", seat, god=card, kept=kept, holder=holder)
         elif kind == "laurels":
             for p in state["players"]:  # the gift comes first: another holder lets it go
                 if card in p["laurels"]:
@@ -55,12 +59,15 @@ def _give(game: Any, state: State, seat: int, kind: str, card: str) -> None:
         raise GiftError(str(error)) from None
 
 
-def _swap_god(state: State, seat: int, god: str) -> None:
-    """Another seat keeping ``god`` keeps ``seat``'s god instead (one copy of each god)."""
+def _swap_god(state: State, seat: int, god: str) -> int | None:
+    """Another seat keeping ``god`` keeps ``seat``'s god instead (one copy of each god); that
+    seat, if any."""
     mine = next(p for p in state["players"] if p["seat"] == seat)
     for p in state["players"]:
         if p["seat"] != seat and p.get("god") == god:
             p["god"], p["gods_dealt"] = mine.get("god"), [g for g in [mine.get("god")] if g]
+            return p["seat"]
+    return None
 
 
 def _free_card(state: State, kind: str, card: str) -> None:

@@ -128,6 +128,19 @@ def _god_triggered(e: Event) -> str:
     return f"the god {words(e.get('god'))} is triggered (when {e.get('hook')})"
 
 
+def _god_given(e: Event) -> str:
+    """``play --give`` gave a god (a note): the seat keeps one god only (003 "The Gods"), so
+    the gift takes the place of the one it kept, which goes to a seat that kept the gift."""
+    god, kept, holder = e.get("god"), e.get("kept"), e.get("holder")
+    said = f"is given the god {words(god)} (--give)"
+    if kept is None or kept == god:
+        return said
+    said += f": it replaces {words(kept)}, the god this seat kept (one god a seat)"
+    if holder is not None:
+        said += f", and seat {holder}, which kept {words(god)}, keeps {words(kept)} instead"
+    return said
+
+
 def _god_unmet(e: Event) -> str:
     return f"{_god_triggered(e)} but its condition is false: did nothing"
 
@@ -176,6 +189,13 @@ def card_words(card: object) -> str:
 def _verb(e: Event) -> str:
     """A step of a card's effect (a note): ``the god Boreas: gain 1 short_ray``."""
     return f"{card_words(e.get('card'))}: {e.get('verb')} {e.get('args') or ''}".rstrip()
+
+
+def _untrue(e: Event) -> str:
+    """An ``if`` step of a card's effect was false (a note)."""
+    why = f" ({e.get('why')})" if e.get("why") else ""
+    said = f"an if step is false{why}: what it guards is skipped"
+    return f"{card_words(e.get('card'))}: {said}"
 
 
 def _pointless(e: Event) -> str:
@@ -249,6 +269,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "gods": _gods,
     "god_triggered": _god_triggered,
     "god_unmet": _god_unmet,
+    "god_given": _god_given,
     "unpaid": _unpaid,
     "god_use_counted": lambda e: f"the god {words(e.get('god'))} is {e.get('shown')}",
     "god_used_up": _god_used_up,
@@ -267,6 +288,7 @@ WORDING: dict[str, Callable[[Event], str]] = {
     "counters": _counters,  # card state (issue 29)
     "pointless": _pointless,
     "verb": _verb,  # a note: a step of a card's effect
+    "untrue": _untrue,  # a note: an `if` step of it was false
     "gained": _gained,  # a note: what that step's gain took
     "day_points": lambda e: (
         f"gains {counted(int(e.get('amount') or 0), 'day point')} from "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight import events, gods, reactions, supply
+from whitedwarf.interpreter.starlight.narrate import words
 from whitedwarf.interpreter.starlight.reserve import reserved_ap
 from whitedwarf.interpreter.starlight.state import State, gain_day, gain_night, held_cores, player
 from whitedwarf.interpreter.vm import YIELD, Frame
@@ -146,21 +147,65 @@ FLUSHED = {"cores": "cores", "long_rays": "long", "short_rays": "short", "flares
 
 def can_flush(game: Game, state: State, frame: Frame, pool: str) -> bool:
     """Whether ``flush <pool>`` would change the pool: its deck or bag has something to refill
-    it from (003 "What happens if you can't refill a pool?")."""
+    it from (003 "What happens if you can't refill a pool?"); the Flare pool also when its
+    Flares can come back in other places, as the Gain Flares action's flush (SL164, SL182)."""
     kind = FLUSHED[pool]
     if kind == "cores":
         return bool(state["core_deck"] or state["core_discard"])
     if kind == "flares":
-        return bool(state["flare_deck"])
+        return supply.flare_flush_changes(game, state)
     return bool(state["bags"][kind])
 
 
 def verb_flush(game: Game, state: State, frame: Frame, pool: str) -> Any:
     """``flush <pool>``: discard the pool and refill it at once, free (003 "When you flush a
-    pool"; an effect may flush outside the pool's Gain action: SL149). Its owner's god then
-    hears ``pool_flushed``."""
+    pool"; an effect may flush outside the pool's Gain action: SL149). Flushed Flares that
+    come straight back (a deck shorter than the pool) go under the deck in the order the
+    card's owner gives, one at a time, as the action's flush (003 "Clarifications":
+    "Discarded Flares go face-down on the bottom of the Flare deck, in any order"; SL164,
+    SL182). Its owner's god then hears ``pool_flushed``."""
     kind = FLUSHED[pool]
+    if kind == "flares" and supply.flares_come_back(game, state):
+        flushed = [f for f in state["pools"]["flares"] if f is not None]
+        state["pools"]["flares"][:] = [None] * len(state["pools"]["flares"])
+        return _under_next(game, state, frame, flushed)
     supply.flush(game, state, kind)
+    return _flushed(game, state, frame, kind)
+
+
+def _under_next(game: Game, state: State, frame: Frame, waiting: list[str]) -> Any:
+    """Ask which flushed Flare goes under the deck next while two different ones wait; then
+    the rest follow, and the pool refills from the deck (``actions._put_under``'s rule)."""
+    if len(set(waiting)) > 1:
+        options = [
+            [f"under:{f}", f"put the Flare {words(f)} under the deck next"]
+            for f in dict.fromkeys(waiting)
+        ]
+        return {"kind": "verb", "verb": "flush", "options": options, "under": waiting}
+    state["flare_deck"].extend(waiting)
+    supply.refill(game, state, "flares")
+    return _flushed(game, state, frame, "flares")
+
+
+def resume_flush(game: Game, state: State, frame: Frame, pending: Pending, option_id: str) -> Any:
+    """The owner put one flushed Flare under the deck; the next is asked, or the rest follow."""
+    waiting = list(pending["under"])
+    flare = option_id.partition(":")[2]
+    if flare not in waiting:
+        raise KeyError(f"the Flare {flare!r} is not waiting to go under the deck")
+    waiting.remove(flare)
+    state["flare_deck"].append(flare)
+    return _under_next(game, state, frame, waiting)
+
+
+def reask_flush(game: Game, state: State, frame: Frame, pending: Pending) -> Pending:
+    """Asked again as it was: the Flares waiting are the question's own, out of every pool
+    and deck, so a frame started above it cannot have taken one (SL140)."""
+    return pending
+
+
+def _flushed(game: Game, state: State, frame: Frame, kind: str) -> Any:
+    """The flush is heard: the event, the owner's god, then the other seats (SL154)."""
     events.emit(state, "flush", frame["owner"], pool=kind)
     fired = gods.fire(
         game, state, frame["owner"], "pool_flushed", run=False, depth=frame["depth"] + 1

@@ -533,12 +533,14 @@ def _verbs() -> list[Verb]:
         # issue 29: a flush verb and effects on cores
         Verb(
             "flush",
-            "Discard a pool and refill it at once, free (any time: a god's power).",
+            "Discard a pool and refill it at once, free (any time: a god's power); Flares "
+            "that come straight back go under the deck in your order, as in Gain Flares.",
             "when turn_start -> may pay 1 ap -> flush flares",
-            '003 "When you flush a pool" (SL149)',
+            '003 "When you flush a pool" (SL149, SL182)',
             params=(Param("pool", ArgKind.WORD, words=POOL_WORDS),),
             text="flush the pool of",  # nothing to refill it from: no flush (SL147)
             fires=(Fires("pool_flushed", ends=DECK_EMPTY),),
+            chooses=True,  # the order of Flares that come straight back (SL182)
             for_mods=True,  # issue 29: for designers' cards (W0901 does not ask the base pack)
         ),
         Verb(

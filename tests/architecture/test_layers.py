@@ -35,6 +35,7 @@ SHARED = (
     "interpreter/bindings.py",
     "interpreter/card_state.py",
     "interpreter/card_uses.py",
+    "interpreter/save_names.py",
     "interpreter/rng.py",
     "interpreter/simulation",
     "interpreter/agents",

@@ -232,3 +232,26 @@ def test_a_cost_that_cannot_be_paid_is_a_note_for_the_trace_only() -> None:
     assert [events.describe(e) for e in tracing.notes] == [
         "round   1 seat 0: rare_buyer cannot pay its cost: what it pays for is skipped"
     ]
+
+
+def test_an_if_step_that_is_false_is_a_note_naming_what_it_compared() -> None:
+    """The effect machine runs `-> if common >= 50 -> gain 1 light` as one fused block, and
+    the trace used to show the card triggered and then nothing: a designer could not tell a
+    false `if` from a card that never ran its step. The trace now says the `if` was false,
+    with the number it read (a note: the events, so the replay, are the same)."""
+    g, s = fresh()
+    tech(s, 0, "rich_only", "when after_mine -> if common >= 50 and light >= 0 -> gain 1 light")
+    plain: list[dict[str, Any]] = []
+    with events.listening(plain.append):
+        resolve(g, s, [["mine", 0]])
+    g, s = fresh()
+    tech(s, 0, "rich_only", "when after_mine -> if common >= 50 and light >= 0 -> gain 1 light")
+    tracing = Tracing()
+    with events.listening(tracing):
+        resolve(g, s, [["mine", 0]])
+    assert tracing.events == plain
+    common = s["players"][0]["res"]["common"]
+    assert [events.describe(e) for e in tracing.notes] == [
+        f"round   1 seat 0: rich_only: an if step is false (common is {common}, not >= 50): "
+        "what it guards is skipped"
+    ]

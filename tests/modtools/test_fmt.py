@@ -217,3 +217,62 @@ def test_an_effect_shared_through_an_anchor_stays_shared(tmp_path: Path) -> None
         "- id: b\n  effect: *shared\n"
         "- id: c\n  effect: when round_start -> gain 1 common\n"
     )
+
+
+def test_starlight_points_boon_and_goal_are_laid_out_as_effects(tmp_path: Path) -> None:
+    """fmt laid out only `effect:`; Starlight's effects are also a Flare's `points` and
+    `boon` and a laurel's or accolade's `goal` (the game's content spec says so). They are
+    laid out as an effect is, and nothing else moves: a laurel's `points` is a number, and
+    a quoted `"5"` in a field that is no effect stays quoted. A file fmt cannot read is left
+    as it was."""
+    mod = tmp_path / "mod"
+    mod.mkdir()
+    (mod / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: starlight\nlanguage: "1.0"\n'
+        'depends: {starlight: ">=1.0"}\n',
+        encoding="utf-8",
+    )
+    flares = mod / "flares.yaml"
+    flares.write_text(
+        "- id: f\n  name: F\n  source: invented\n  text: t\n"
+        "  points: |\n    gain 2 night_points   \n"
+        '  boon:    "gain 1 core"\n'
+        "- id: g\n  name: G\n  source: invented\n  text: t\n"
+        "  points: gain 1 night_point\n"
+        '  boon: "choose one: gain 1 core or gain 1 ap"\n',
+        encoding="utf-8",
+    )
+    laurels = mod / "laurels.yaml"
+    laurels.write_text(
+        '- id: l\n  name: L\n  source: invented\n  text: t\n  points: 5\n  notes: "5"\n'
+        "  goal: >-\n    as soon as alpha_stars >= 1\n    -> claim\n",
+        encoding="utf-8",
+    )
+    before = load_packs([mod])
+    assert before.pack is not None, before.diagnostics
+    broken = mod / "accolades.yaml"
+    broken.write_text("- id: a\n  goal: [unclosed\n", encoding="utf-8")
+    status, output = fmt(str(mod))
+    assert status == 1 and "accolades.yaml: left alone" in output, output
+    assert broken.read_text(encoding="utf-8") == "- id: a\n  goal: [unclosed\n"
+    assert flares.read_text(encoding="utf-8") == (
+        "- id: f\n  name: F\n  source: invented\n  text: t\n"
+        "  points: |\n    gain 2 night_points\n"
+        "  boon: gain 1 core\n"
+        "- id: g\n  name: G\n  source: invented\n  text: t\n"
+        "  points: gain 1 night_point\n"
+        "  boon: |-\n    choose one: gain 1 core or gain 1 ap\n"
+    )
+    assert laurels.read_text(encoding="utf-8") == (
+        "- id: l\n  name: L\n  source: invented\n  text: t\n"
+        '  points: 5\n  notes: "5"\n  goal: as soon as alpha_stars >= 1 -> claim\n'
+    )
+    broken.unlink()
+    after = load_packs([mod])
+    assert after.pack is not None and meaning(after) == meaning(before)
+    effects = ("points", "boon", "goal")
+    for stem in ("flares", "laurels"):
+        assert _comparable(after.pack.data[stem], effects) == _comparable(
+            before.pack.data[stem], effects
+        )
+    assert fmt("--check", str(mod))[0] == 0  # laid out once, for good

@@ -135,3 +135,39 @@ def test_the_encoding_is_negotiated_over_stdio(
     assert seen["encoding"] == agreed
     (typo,) = seen["typo"]
     assert typo.range.start == at(ROCKETS, "atack}", agreed)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8"])
+def test_a_byte_order_mark_does_not_shift_line_1(tmp_path: Path, encoding: str) -> None:
+    """whitedwarf's reader drops a UTF-8 byte order mark; an editor that keeps it in the text
+    counts it as line 1's first character. The typo's diagnostic on line 1 was one column
+    left of the typo, and hover, the quick fix and completion there one column off the
+    other way; line 2 was right."""
+    new_pack(tmp_path / "pirates")
+    ls = Encoded(tmp_path, encoding)
+    techs = tmp_path / "pirates" / "techs.yaml"
+    text = (
+        "\ufeff- {id: rocket, name: Rocket, kind: ship_mod, cost: {common: 2}, copies: 1,"
+        ' source: invented, text: "x", effect: this ship type has +1 atack}\n'
+        '- {name: "gone", id: x_blaster, remove: true}\n'
+    )
+    uri = ls.open(techs, text)
+    document = types.TextDocumentIdentifier(uri=uri)
+    (typo,) = [d for d in ls.sent[-1].diagnostics if d.code == "E0403"]
+    assert typo.range == types.Range(
+        at(text, "atack}", encoding), at(text, "atack}", encoding, len("atack"))
+    )
+    (fix,) = server.code_action(
+        ls, types.CodeActionParams(document, typo.range, types.CodeActionContext([typo]))
+    )
+    (edit,) = fix.edit.changes[uri]
+    assert edit.new_text == "attack" and edit.range == typo.range
+    removal = '\ufeff- {name: "gone", id: x_blaster, remove: true}\n'
+    ls.open(techs, removal)
+    card = server.hover(ls, types.HoverParams(document, at(removal, "x_blaster", encoding, 2)))
+    assert card is not None and "X Blaster" in card.contents.value
+    assert card.range == types.Range(
+        at(removal, "x_blaster", encoding), at(removal, "x_blaster", encoding, len("x_blaster"))
+    )
+    # Before the mark is line 1's first column too: nothing is found there, nothing fails.
+    assert server.hover(ls, types.HoverParams(document, types.Position(0, 0))) is None

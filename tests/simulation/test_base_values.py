@@ -103,3 +103,38 @@ def test_base_values_not_known_and_not_learned_are_refused(
     assert code == 2, text
     assert "are not known here and WHITEDWARF_CARD_VALUES=cached does not learn them" in text
     assert str(first.resolve()) in text
+
+
+def test_compare_on_the_bases_values_plays_the_variants_games_as_the_base_values_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`compare --base-values`: the variant's agents value every card as the base's do, so a
+    mod that changes no rule plays the base's very games, and nothing is revalued; without
+    it the mod is played on its own values (here the hand weights: the suite never learns)
+    and its games differ. A resumed comparison keeps the setting, and it is refused with
+    --ablate and where no learned values are used."""
+    mod = lore_mod(tmp_path)
+    sides = ("--base", "lastlight", "--variant", str(mod), *BATCH)
+    code, text = run("compare", *sides, "--out", str(tmp_path / "own"))
+    assert code == 0, text
+    assert outcomes(tmp_path / "own" / "variant") != outcomes(tmp_path / "own" / "base")
+    values.forget()
+    out = tmp_path / "on"
+    code, text = run("compare", *sides, "--base-values", "--out", str(out))
+    assert code == 0, text
+    assert outcomes(out / "variant") == outcomes(out / "base")
+    assert "played on the base pack's card values (--base-values)" in text
+    kept = json.loads((out / "variant" / "batch.json").read_text())
+    assert kept["extra"]["base_values"] == [str(bundled_pack("lastlight").resolve())]
+    assert "base_values" not in json.loads((out / "base" / "batch.json").read_text())["extra"]
+    assert json.loads((out / "comparison.json").read_text())["revalued"] == {}
+    values.forget()
+    code, text = run("compare", "--resume", str(out), "--quiet")
+    assert code == 0, text
+    code, text = run("compare", *sides, "--base-values", "--give", "0:warp_drive",
+                     "--ablate", "warp_drive", "--out", str(tmp_path / "abl"))  # fmt: skip
+    assert code == 2 and "--base-values and --ablate" in text
+    monkeypatch.setenv("WHITEDWARF_CARD_VALUES", "off")
+    code, text = run("compare", *sides, "--base-values", "--out", str(tmp_path / "off"))
+    assert code == 2 and "WHITEDWARF_CARD_VALUES=off seats the agents on their hand" in text
+    assert not (tmp_path / "off").exists()

@@ -4,12 +4,14 @@ and `stars of opponents`."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from whitedwarf.dsl.api import compile_effect
 from whitedwarf.dsl.parser import parse
 from whitedwarf.dsl.source import EffectSource
 from whitedwarf.interpreter.starlight import persist, scenario
+from whitedwarf.interpreter.starlight.determinise import determinise
 from whitedwarf.interpreter.starlight.vocabulary import registry
 
 from tests.starlight.godmod import GOD, Trace, god_game, start_turn
@@ -191,3 +193,52 @@ def test_sl147_two_powers_on_a_flush_run_in_printed_order(tmp_path: Path) -> Non
     assert game.legal_options(state, 0)[0].text == "gain 1 night_point"
     scenario.choose(game, state, "yes", "yes")
     assert state["players"][0]["night"] == 1 and state["players"][0]["ap"] == 5 + 2
+
+
+def _flares_left(game, state, left: int) -> None:
+    """Seat 1 holds every Flare of the deck but its first ``left``."""
+    scenario.give(game, state, 1, flares=list(state["flare_deck"][left:]))
+    assert len(state["flare_deck"]) == left
+
+
+def test_sl182_a_cards_flush_over_a_short_deck_asks_the_order_as_the_rule_flush(
+    tmp_path: Path,
+) -> None:
+    """003 "Clarifications": "Discarded Flares go face-down on the bottom of the Flare deck,
+    in any order". A card's `flush flares` over a deck of two: the deck's two take the 1 and
+    2 AP places, and the owner says which flushed Flares go under first, so which come back
+    at the 3 and 4 AP places, as the Gain Flares action's flush (SL164). The other seat sees
+    the question (the Flares were face up), and a save in the middle of it resumes."""
+    game, state = _with_god(tmp_path, "when turn_start -> flush flares")
+    _flares_left(game, state, 2)
+    deck, pool = list(state["flare_deck"]), list(state["pools"]["flares"])
+    start_turn(game, state, 0)
+    assert sorted(scenario.options(game, state)) == sorted(f"under:{f}" for f in pool)
+    assert state["pools"]["flares"] == [None] * 4
+    view = game.observation(state, 1)
+    assert sorted(view["frames"][-1]["pending"]["under"]) == sorted(pool)
+    # The owner's search fills the hidden Flares without the ones it is ordering.
+    world = determinise(game.content, game.observation(state, 0), 0, random.Random(3))
+    assert world is not None
+    assert not set(pool) & {*world["flare_deck"], *world["players"][1]["flares"]}
+    state = game.edited(persist.load(persist.save(state)))
+    scenario.choose(game, state, f"under:{pool[2]}", f"under:{pool[0]}", f"under:{pool[3]}")
+    assert state["pools"]["flares"] == [*deck, pool[2], pool[0]]
+    assert state["flare_deck"] == [pool[3], pool[1]]
+
+
+def test_sl182_a_cards_flush_over_an_empty_deck_is_offered_and_comes_back_in_order(
+    tmp_path: Path,
+) -> None:
+    """Over an empty deck a card's flush used to be skipped (`can` said the deck was empty);
+    the rule flush brings the pool back in the order given, and so does the card's now."""
+    game, state = _with_god(tmp_path, "when turn_start -> may flush flares")
+    _flares_left(game, state, 0)
+    pool = list(state["pools"]["flares"])
+    start_turn(game, state, 0)
+    assert scenario.options(game, state) == ["yes", "no"]
+    scenario.choose(game, state, "yes", f"under:{pool[3]}", f"under:{pool[1]}")
+    assert sorted(scenario.options(game, state)) == sorted(f"under:{f}" for f in pool[::2])
+    scenario.choose(game, state, f"under:{pool[2]}")
+    assert state["pools"]["flares"] == [pool[3], pool[1], pool[2], pool[0]]
+    assert state["flare_deck"] == []

@@ -10,9 +10,10 @@ from typing import Any
 
 import whitedwarf.interpreter.starlight as starlight
 from click.testing import CliRunner
-from whitedwarf.interpreter.starlight import events
+from whitedwarf.interpreter.starlight import events, scenario
 from whitedwarf.interpreter.starlight.narrate import WORDING, describe
 
+from tests.starlight.godmod import GOD, Trace, god_game, start_turn
 from tests.starlight.helpers import make_game
 
 PACKAGE = Path(starlight.__file__).parent
@@ -218,3 +219,32 @@ def test_a_steal_names_the_seat_it_takes_from() -> None:
     assert args_text("steal", [[1, "long_ray"], 2]) == "1 long_ray from seat 2"
     assert args_text("gain", [[2, "night_point"]]) == "2 night_points"
     assert args_text("flush", ["cores"]) == "cores"
+
+
+def test_an_if_step_that_is_false_is_told_with_what_it_compared(tmp_path: Path) -> None:
+    """A god's `if` step that does not hold is a trace line (a note), naming the value read
+    and the comparison, whether the step stands alone or inside a loop over the players."""
+    for number, effect in enumerate(
+        (
+            "when turn_start -> if night_points >= 4 or round >= 9 -> gain 2 ap",
+            "when turn_start -> for each opponent -> if night_points of it >= 4 -> gain 2 ap",
+        )
+    ):
+        (tmp_path / str(number)).mkdir()
+        game = god_game(tmp_path / str(number), effect)
+        state = scenario.blank(game)
+        scenario.keep(game, state, 0, god=GOD)
+        trace = Trace()
+        game.listen(trace)
+        start_turn(game, state, 0)
+        told = [line for line in trace.lines if "if step" in line]
+        assert told == [
+            (
+                "round   1 seat 0: the god Testgod: an if step is false (night_points is 0, "
+                "not >= 4; round is 1, not >= 9): what it guards is skipped"
+            )
+            if number == 0
+            else "round   1 seat 0: the god Testgod: an if step is false (night_points of that "
+            "player is "
+            "0, not >= 4): what it guards is skipped"
+        ], trace.lines

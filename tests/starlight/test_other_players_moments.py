@@ -148,3 +148,23 @@ def test_sl173_the_player_who_took_is_the_taker_and_a_save_keeps_the_question(
     assert "blue:short" in state["players"][1]["rays"]
     assert "blue:short" not in state["players"][0]["rays"]
     assert game.current_players(state) == [0]  # the taker's action goes on
+
+
+def test_launching_stars_in_a_reaction_are_the_star_the_other_player_launched(
+    tmp_path: Path,
+) -> None:
+    """`number of launching <constellation> stars` heard in another player's launch counts
+    the star they launched (the reaction's context keeps its slot, SL171), so the filter
+    needs no `of` form and no warning, unlike `star_magnitude` (E0448): seat 0 launches to
+    Hydrus, and the god of seat 1 gains for Hydrus, not for Aquila."""
+    for constellation, gained in (("hydrus", 1), ("aquila", 0)):
+        (tmp_path / constellation).mkdir()
+        game = god_game(
+            tmp_path / constellation,
+            f"when an opponent launches a star if number of launching {constellation} stars "
+            ">= 1 -> gain 1 night_point",
+        )
+        state = _launcher(game, 1, [])
+        scenario.choose(game, state, *LAUNCH)
+        assert state["slots"]["hydrus_1"] == 0
+        assert state["players"][1]["night"] == gained, constellation

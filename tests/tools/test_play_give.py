@@ -73,6 +73,23 @@ def test_a_given_starlight_god_is_played_and_replayed(tmp_path: Path) -> None:
     assert replayed.exit_code == 0, replayed.output
 
 
+def test_a_given_god_is_told_as_replacing_the_one_the_seat_kept() -> None:
+    """A seat keeps one god (003 "The Gods"): a god given after the seats kept theirs takes
+    the place of the kept one, and a seat that kept the given god keeps the other instead.
+    The trace said the gift and then the given god at work, never which god went out."""
+    pack = str(PACK / "starlight")
+    code, out, err = _play(
+        "--pack", pack, "--seats", "heuristic,heuristic", "--seed", "3", "--option",
+        "gods=true", "--give", "0:nyx", "--trace",
+    )  # fmt: skip
+    assert code == 0, out + err
+    assert "round   1 seat -: the gods are revealed: seat 0 keeps Tyr; seat 1 keeps Nyx" in err
+    assert (
+        "round   1 seat 0: is given the god Nyx (--give): it replaces Tyr, the god this seat "
+        "kept (one god a seat), and seat 1, which kept Nyx, keeps Tyr instead"
+    ) in err.splitlines()
+
+
 def test_a_gift_the_game_cannot_make_is_refused_at_the_option() -> None:
     code, _, err = _play("--seats", "random,random", "--give", "0:warp_drvie")
     assert code == 2

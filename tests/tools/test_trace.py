@@ -27,6 +27,7 @@ NOTE_ENDINGS = (
     "on top of the tech deck",
     "has nobody or nothing to act on here: did nothing",  # issue 29: a party not there
     "what it would pay for cannot happen now",  # issue 29 item 8: a payment for nothing
+    "what it guards is skipped",  # an `if` step of the effect was false
     # issue 29 item 1: a limited clause counted (`korrundi is used 1 of 3 this game`), or
     # used up (`... but was used 3 of 3 this game: did nothing`, `... not offered again ...`)
     *(f" this {period}" for period in ("game", "round", "turn")),
@@ -208,13 +209,13 @@ def test_a_trigger_whose_condition_is_false_is_told_as_doing_nothing(tmp_path: P
     assert result.exit_code == 0 and "verified:" in result.output, result.output
 
 
-def test_a_trigger_whose_own_if_fails_has_no_line_and_a_step_if_is_told_after_it(
+def test_a_trigger_whose_own_if_fails_is_a_note_and_a_false_step_if_is_told_after_it(
     tmp_path: Path,
 ) -> None:
     """README and docs/replays.md: `CARD is triggered (when HOOK)` comes before an `if` in
-    the card's steps (and nothing follows when it fails), but a trigger's own condition,
-    `when HOOK if C`, is tested when the hook fires: when C fails the card is not triggered
-    (the trace's note says it did nothing) and the JSON `effects` does not count it."""
+    the card's steps (and when it fails only a note saying so follows), but a trigger's own
+    condition, `when HOOK if C`, is tested when the hook fires: when C fails the card is not
+    triggered (the trace's note says it did nothing) and the JSON `effects` does not count it."""
     mod = tmp_path / "mymod"
     mod.mkdir()
     (mod / "pack.yaml").write_text(
@@ -236,7 +237,15 @@ def test_a_trigger_whose_own_if_fails_has_no_line_and_a_step_if_is_told_after_it
     unmet = "watcher is triggered (when round_start) but its condition is false: did nothing"
     assert unmet in watcher
     assert "watcher is triggered (when round_end)" in watcher
-    assert not any(line.startswith("watcher: ") for line in watcher)
+    told = [line for line in watcher if line.startswith("watcher: ")]
+    assert told and all(
+        re.fullmatch(
+            r"watcher: an if step is false \(round is \d+, not > 100\): what it guards is skipped",
+            line,
+        )
+        for line in told
+    ), told
+    assert len(told) == watcher.count("watcher is triggered (when round_end)")
     result = CliRunner().invoke(main, ["play", *args, "--format", "json"])
     summary = json.loads(result.stdout)
     assert summary["players"][0]["effects"]["watcher"] == watcher.count(

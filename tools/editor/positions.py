@@ -31,12 +31,34 @@ def _units(text: str, encoding: str) -> int:
     return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
 
 
+BOM = "\ufeff"
+
+
+class EditorLines(list[str]):
+    """A document's lines as whitedwarf counts them (its reader drops a byte order mark,
+    ``yamlsource._normalise``), knowing whether the editor's text starts with one: an editor
+    that keeps the mark counts it as line 1's first character, so every column of line 1
+    is one further on there (:class:`Columns`)."""
+
+    bom: bool = False
+
+
+def editor_lines(source: str, lines: Sequence[str] | None = None) -> EditorLines:
+    """``lines`` (by default the editor's ``source`` split) without a byte order mark,
+    marked with whether ``source`` starts with one."""
+    found = EditorLines(source.removeprefix(BOM).split("\n") if lines is None else lines)
+    found.bom = source.startswith(BOM)
+    return found
+
+
 class Columns:
     """Converts columns of one document's lines between characters and the client's units."""
 
     def __init__(self, lines: Sequence[str], encoding: str | None) -> None:
         self.lines = lines
         self.encoding = encoding if encoding in (UTF8, UTF32) else UTF16
+        #: The units of a byte order mark the editor has before line 1 and ``lines`` do not.
+        self.lead = _units(BOM, self.encoding) if getattr(lines, "bom", False) else 0
 
     def _line(self, line: int) -> str:
         return self.lines[line] if 0 <= line < len(self.lines) else ""
@@ -44,6 +66,11 @@ class Columns:
     def to_client(self, line: int, column: int) -> int:
         """The client's units for character ``column`` of ``line`` (past the end: one unit a
         character, as an end just past the last character is)."""
+        if line == 0 and self.lead:
+            return self.lead + self._to_client(0, column)
+        return self._to_client(line, column)
+
+    def _to_client(self, line: int, column: int) -> int:
         text = self._line(line)
         if column <= 0:
             return column
@@ -54,7 +81,11 @@ class Columns:
     def from_client(self, line: int, units: int) -> int:
         """The character column of the client's ``units`` on ``line``: a position inside a
         character (half a surrogate pair) is that character's start; past the end stays past
-        it by as many units (so a position past the end still finds nothing)."""
+        it by as many units (so a position past the end still finds nothing); on line 1, the
+        units of a byte order mark the editor keeps come off first (at or before the mark:
+        column 0)."""
+        if line == 0 and self.lead:
+            units = max(0, units - self.lead)
         text = self._line(line)
         if units <= 0 or text.isascii() or self.encoding == UTF32:
             return units

@@ -35,7 +35,7 @@ from whitedwarf.dsl.registry import Entry
 from whitedwarf.tools.editor.analysis import CardPlace, PackReport, check_pack, pack_folder
 from whitedwarf.tools.editor.effect_context import effect_at, words_for
 from whitedwarf.tools.editor.hover import effect_hover, entry_markdown
-from whitedwarf.tools.editor.positions import Columns
+from whitedwarf.tools.editor.positions import Columns, editor_lines
 
 SERVER_NAME = "whitedwarf"
 SUGGESTION = re.compile(r"did you mean `([^`]+)`\?|write `([^`]+)` instead")
@@ -105,12 +105,15 @@ class PackServer(LanguageServer):
         return Columns(lines, self.workspace.position_encoding)
 
     def lines_of(self, file: Path, report: PackReport | None = None) -> list[str]:
-        """A file's lines as the check read them, else as the editor has them, else none."""
-        if report is not None and file in report.lines:
-            return report.lines[file]
+        """A file's lines as the check read them, else as the editor has them, else none;
+        marked with whether the editor's text starts with a byte order mark
+        (``positions.EditorLines``)."""
         uri = from_fs_path(str(file)) or file.as_uri()
         document = self.workspace.text_documents.get(unquote(uri))  # kept unquoted
-        return document.source.split("\n") if document is not None else []
+        source = document.source if document is not None else ""
+        if report is not None and file in report.lines:
+            return editor_lines(source, report.lines[file])
+        return editor_lines(source) if document is not None else []
 
     def report_for(self, uri: str) -> PackReport | None:
         path = to_fs_path(uri)
@@ -137,7 +140,7 @@ def open_lines(ls: PackServer, uri: str) -> tuple[TextDocument, list[str]] | Non
     document = ls.workspace.text_documents.get(unquote(uri))  # pygls keeps them unquoted
     if document is None:
         return None
-    return document, document.source.split("\n")
+    return document, editor_lines(document.source)  # without a byte order mark, as checked
 
 
 def to_lsp(diagnostic: Diagnostic, columns: Columns) -> types.Diagnostic:

@@ -398,6 +398,9 @@ def resume(
             f"the save's seats ({', '.join(map(str, seats))}) have no human seat, and a save "
             "is of a game a person plays (a game of bots alone: play --seats ... --seed ...)"
         )
+    edited = views_of(engine).unknown_name(game, state)
+    if edited is not None:  # said before the replay, which could only say "not where ... lead"
+        raise SaveProblem(edited)
     session = Session(
         game,
         state,

@@ -52,6 +52,9 @@ class TerminalViews:
     load: Callable[[str], State]
     #: ``game`` to what its states record of the content (a save of other content is refused).
     content_id: Callable[[Any], Any]
+    #: ``(game, state)`` to the first card or place a saved state names that the game's
+    #: packs do not have, in a sentence (None: none; ``interpreter/save_names.py``).
+    unknown_name: Callable[[Any, State], str | None]
     #: The game's result for the end screen (Rich markup).
     end_text: Callable[[Mapping[str, Any]], str]
     #: The help page's part about this game's board.

@@ -64,7 +64,7 @@ def load_save(path: Path, content: Any) -> State:
     (``whitedwarf play --seats human,...``), which holds one.
     """
     from whitedwarf.interpreter.lastlight.game import Game
-    from whitedwarf.interpreter.lastlight.persist import SaveError, load
+    from whitedwarf.interpreter.lastlight.persist import SaveError, load, unknown_name
     from whitedwarf.tools.render.position import PositionError, read_saved_state
 
     state = read_saved_state(path, load, SaveError, "a whitedwarf save")
@@ -77,4 +77,7 @@ def load_save(path: Path, content: Any) -> State:
             f"{path} was saved with different content ({state.get('content')}); "
             f"the packs loaded now are {expected}: pass the same --pack options"
         )
+    problem = unknown_name(state, content)
+    if problem is not None:
+        raise PositionError(f"{path}: {problem}")
     return state

@@ -10,7 +10,7 @@ from typing import Any
 from rich.markup import escape
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.events import describe
-from whitedwarf.interpreter.lastlight.persist import load, save
+from whitedwarf.interpreter.lastlight.persist import load, save, unknown_name
 from whitedwarf.interpreter.lastlight.records import State
 from whitedwarf.interpreter.lastlight.state import LUMOS
 from whitedwarf.interpreter.lastlight.views.board_text import LEGEND, board_markup, menu_words
@@ -135,6 +135,7 @@ def views() -> TerminalViews:
         save=save,
         load=load,
         content_id=lambda game: game.content_id,
+        unknown_name=lambda game, state: unknown_name(state, game.content),
         end_text=end_text,
         legend=BOARD_HELP,
         step=step,

@@ -492,7 +492,7 @@ def _status(state: State) -> str:
 def load_save(path: Path, content: Any, game: Any) -> State:
     """A saved Starlight state, checked to be made with this content: a bare state
     (``persist.save``) or the save of the terminal interface, which holds one."""
-    from whitedwarf.interpreter.starlight.persist import SaveError, load
+    from whitedwarf.interpreter.starlight.persist import SaveError, load, unknown_name
     from whitedwarf.interpreter.starlight.state import content_id
     from whitedwarf.tools.render.position import PositionError, read_saved_state
 
@@ -508,4 +508,7 @@ def load_save(path: Path, content: Any, game: Any) -> State:
             f"{path} was saved with different content ({recorded}); the packs loaded now are "
             f"{json.dumps(expected, sort_keys=True)}: pass the same --pack options"
         )
+    problem = unknown_name(state, content)
+    if problem is not None:
+        raise PositionError(f"{path}: {problem}")
     return state

@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.text import Text
 from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.narrate import TIEBREAK_WORDS, sentence, words
-from whitedwarf.interpreter.starlight.persist import load, save
+from whitedwarf.interpreter.starlight.persist import load, save, unknown_name
 from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.state import content_id
 from whitedwarf.interpreter.starlight.views.board_text import (
@@ -254,6 +254,7 @@ def views() -> TerminalViews:
         save=save,
         load=load,
         content_id=lambda game: content_id(game.content, game.players),
+        unknown_name=lambda game, state: unknown_name(state, game.content),
         end_text=end_text,
         legend=LEGEND,
         rules_cards=privileges_help,
