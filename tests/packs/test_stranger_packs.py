@@ -277,6 +277,14 @@ def test_a_range_the_bundled_pack_misses_names_it_not_its_install_path(
     assert "/content/lastlight" not in output
 
 
+def test_a_range_the_dependency_misses_is_shown_as_written(tmp_path: Path) -> None:
+    """E0704 showed `>=2.0,<3` as packaging prints it, sorted (`<3,>=2.0`): not what the
+    modder typed in pack.yaml, in the line the caret points at."""
+    code, output = validate(tmp_path, MANIFEST.replace(">=1.0,<2", ">=2.0,<3"))
+    assert code == 1, output
+    assert "(the bundled pack) is not in the range `>=2.0,<3`" in output
+
+
 @pytest.mark.parametrize(
     ("value", "hint"),
     [
