@@ -12,6 +12,7 @@ from typing import Any
 import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents.strong import thinking
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.contract import Event, GameRules
@@ -63,8 +64,10 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
                 f"{', '.join(engine.agents)} (an agent plays only the games that bring it)",
                 param_hint="--seats",
             )
+        close = did_you_mean(unknown[0], known)  # `humna`: a typo of `human`
         raise click.BadParameter(
-            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}",
+            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            + (f"; {close}" if close else ""),
             param_hint="--seats",
         )
     fewest, most = engine.players
