@@ -184,8 +184,12 @@ def test_a_mod_s_cards_get_action_indices() -> None:
 
 
 def test_an_unknown_pack_is_one_clear_error() -> None:
-    with pytest.raises(rl.PackError, match="no bundled pack 'nosuchpack'"):
+    with pytest.raises(rl.PackError, match="no bundled pack 'nosuchpack'") as refused:
         rl.env("nosuchpack")
+    assert "(the bundled packs: lastlight, starlight)" in str(refused.value)
+    # a typo of a bundled pack's name is told which one was meant, as `play --pack` tells it
+    with pytest.raises(rl.PackError, match="; did you mean `starlight`"):
+        rl.env("starlite")
     with pytest.raises(rl.PackError, match="2 to 4 players, not 5"):
         rl.env("lastlight", players=5)
 
