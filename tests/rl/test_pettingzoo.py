@@ -92,6 +92,33 @@ def test_max_cycles(pack: str, players: int) -> None:
     max_cycles_test(module)
 
 
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_the_parallel_api_with_masked_actions_plays_a_game_to_its_end(
+    pack: str, players: int
+) -> None:
+    """docs/rl.md: `max_cycles` for PettingZoo's parallel API. A parallel agent picks each
+    seat's action from the mask handed out at the cycle's start; a seat the engine came to
+    ask only later in that cycle (the next seat's secret action choice) was told `wait` but
+    then asked to decide, and its `wait` raised IllegalAction ("action 0 (wait) is not legal
+    for seat_1 now") on the first cycle."""
+    par = aec_to_parallel(make(pack, players, max_cycles=5000))
+    observations, _ = par.reset(seed=3)
+    rng = np.random.default_rng(0)
+    decided = 0
+    while par.agents:
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+            for agent in par.agents
+        }
+        decided += sum(1 for a in actions.values() if a != 0)
+        observations, rewards, terminations, truncations, infos = par.step(actions)
+    assert decided > 50
+    ended = terminations if any(terminations.values()) else truncations
+    assert all(ended.values()) and set(ended) == set(par.possible_agents)
+    assert "result" in next(iter(infos.values()))
+    assert sum(rewards.values()) == pytest.approx(1.0)  # the win shares, at the end
+
+
 def play(env: Any, seed: int) -> tuple[list[int], dict[str, float], Any]:
     """A whole masked-random game: the actions taken, each agent's total reward, the end."""
     env.reset(seed=seed)
