@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 from pettingzoo.utils.conversions import aec_to_parallel
 from whitedwarf import rl
 from whitedwarf.rl.aec import IllegalAction
@@ -90,6 +90,13 @@ def test_max_cycles(pack: str, players: int) -> None:
         env=env, parallel_env=lambda max_cycles: aec_to_parallel(env(max_cycles))
     )
     max_cycles_test(module)
+
+
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_parallel_api(pack: str, players: int) -> None:
+    """PettingZoo's own parallel test samples each action from the mask it was handed at the
+    cycle's start (it raised IllegalAction before a cycle had one decision only)."""
+    parallel_api_test(aec_to_parallel(make(pack, players, max_cycles=50)), num_cycles=100)
 
 
 @pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
