@@ -408,6 +408,9 @@ def _play_in_terminal(
         session = launch.new_session(game, kinds, seed, header, loaded.engine)
     session.locate = loaded.pack.located
     session.pack_options = pack_options
+    if think is not None:  # the resume command keeps the strong seats' thinking time
+        ms = str(int(think)) if think.is_integer() else repr(think)
+        session.think_options = ("--think", ms)
     if replay_path is not None:
         session.replay_to = str(replay_path)
     elif session.replay_to is not None:
