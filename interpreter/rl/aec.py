@@ -209,7 +209,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         once, at its turn; every other seat waits. The parallel API hands every agent its
         mask at the cycle's start and takes all the actions at once: a seat the engine came
         to ask later in the cycle (the next seat's secret action choice) had been shown
-        `wait` only, and its `wait` was refused. So it decides in the next cycle."""
+        `wait` only, and its `wait` was refused. So it decides in the next cycle
+        (docs/rules-decisions.md E193)."""
         if self._turn == 0:
             self._cycle_seat = asked[0]
         seat = asked[0]
