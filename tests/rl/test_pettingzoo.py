@@ -206,6 +206,25 @@ def test_render_draws_the_board() -> None:
     assert picture.startswith("<svg") or "<svg" in picture[:200]
 
 
+def test_the_ansi_render_says_each_seat_in_words() -> None:
+    """`render_mode="ansi"` said "seat 0 (None): ..." before a faction was kept, and
+    "1 techs in play", "1 stars"."""
+    env = make("lastlight", 2, render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render().splitlines() == [
+        "round 1 (setup)",
+        "seat 0 (no faction yet): 0 light, 0/0/0 resources, 0 techs in play",
+        "seat 1 (no faction yet): 0 light, 0/0/0 resources, 0 techs in play",
+    ]
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        env.step(int(rng.choice(np.flatnonzero(env.last()[0]["action_mask"]))))
+    assert "seat 0 (veyshan): 1 light, 3/0/0 resources, 1 tech in play" in env.render()
+    star = make("starlight", 2, render_mode="ansi")
+    star.reset(seed=1)
+    assert "seat 0 (live): 0 night, 0 day, 0 stars, 2 AP" in star.render()
+
+
 def test_a_mod_s_cards_get_action_indices() -> None:
     base, mod = make("lastlight", 2), make(str(MOD), 2)
     assert "faction:rl_corsairs" in mod.action_names
