@@ -32,7 +32,7 @@ _INT8 = np.dtype(np.int8)
 #: What the engine asks once the game is over: nobody, no options.
 _NOBODY: tuple[None, Sequence[Any]] = (None, ())
 
-RENDER_MODES = ("svg", "ansi")
+RENDER_MODES = ("svg", "ansi", "human")
 #: From how many actions (cleared and set) a mask is written in C (``map``) rather than by
 #: a loop: for a few the interpreter's loop is faster than the calls.
 _IN_C = 24
@@ -52,7 +52,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     # PettingZoo reads it from the instance; a cyclic env (max_cycles) sets its own copy.
     metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "whitedwarf_v0",
-        "render_modes": ["svg", "ansi"],
+        "render_modes": ["svg", "ansi", "human"],
         "is_parallelizable": False,
     }
 
@@ -406,13 +406,18 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def render(self) -> str | None:
         """The board picture as SVG text (``render_mode="svg"``), or the state's summary
-        line by seat (``"ansi"``); None without a render mode."""
+        line by seat (``"ansi"``; ``"human"`` prints those lines and returns None, as
+        PettingZoo's text games do: its ``render_test`` makes every env in human mode
+        first); None without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         assert self.state_ is not None, "render() before reset()"
         if self.render_mode == "ansi":
             return self.spec.text(self.state_)
+        if self.render_mode == "human":
+            print(self.spec.text(self.state_))
+            return None
         drawing = self.engine.part(self.engine.drawing)
         title = f"{self.engine.title} · round {self.state_.get('round')}"
         svg: str = drawing.svg(self.game.content, self.state_, [], title)

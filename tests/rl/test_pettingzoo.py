@@ -13,7 +13,13 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    render_test,
+    seed_test,
+)
 from pettingzoo.utils.conversions import aec_to_parallel
 from whitedwarf import rl
 from whitedwarf.rl.aec import IllegalAction
@@ -204,6 +210,17 @@ def test_render_draws_the_board() -> None:
     env.reset(seed=2)
     picture = env.render()
     assert picture.startswith("<svg") or "<svg" in picture[:200]
+
+
+@pytest.mark.parametrize("pack", ["lastlight", "starlight"])
+def test_pettingzoos_render_test(pack: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test makes the env with render_mode="human" first: it was refused
+    ("render_mode is one of ('svg', 'ansi'), not 'human'"). Human mode prints the lines."""
+    render_test(lambda render_mode=None: make(pack, 2, render_mode=render_mode))
+    env = make(pack, 2, render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert capsys.readouterr().out.startswith("round 1 (")
 
 
 def test_the_ansi_render_says_each_seat_in_words() -> None:
