@@ -287,8 +287,7 @@ def _box_counts_allowed(game: str) -> str:
         return ""
     return (
         "# The base game's box counts do not include the cards this pack adds: W0902 would say\n"
-        + "# so for each one. The next line is on once the pack has such a card (`whitedwarf new\n"
-        + "# card` turns it on with the first; on with none, it would be W0903).\n"
+        + "# so for each one. The next line is on once the pack has one (`new card` turns it on).\n"
         + BOX_COUNTS_OFF
         + "\n"
     )

@@ -148,8 +148,8 @@ def test_the_manifest_comment_is_true_with_the_line_on_and_off(here: Path) -> No
         manifest = (here / args[0] / "pack.yaml").read_text()
         assert "turns the next line on with the first." not in manifest
         assert (
-            "# so for each one. The next line is on once the pack has such a card (`whitedwarf "
-            f"new\n# card` turns it on with the first; on with none, it would be W0903).\n{line}\n"
+            "# so for each one. The next line is on once the pack has one (`new card` turns it "
+            f"on).\n{line}\n"
         ) in manifest
 
 
