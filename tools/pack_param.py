@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 from whitedwarf.content import bundled_pack
+from whitedwarf.dsl.suggest import did_you_mean
 
 #: Where, in the click context's ``meta`` (shared by a command and its group), the paths that
 #: were named by a bundled pack's id are kept, each with that id.
@@ -45,8 +46,12 @@ class PackPath(click.Path):
                     ctx.meta.setdefault(BY_ID, {})[path] = value
                 return path
             names = ", ".join(shipped)
+            close = did_you_mean(value, shipped)  # `starlite`: a typo of `starlight`
             self.fail(
-                f"{value!r} is neither a pack folder nor a bundled pack ({names})", param, ctx
+                f"{value!r} is neither a pack folder nor a bundled pack ({names})"
+                + (f"; {close}" if close else ""),
+                param,
+                ctx,
             )
         given = super().convert(value, param, ctx)
         if isinstance(given, Path) and self._a_file_for_a_pack(given):

@@ -12,6 +12,7 @@ from typing import Any
 import click
 from whitedwarf.content import bundled_pack
 from whitedwarf.dsl.counts import counted
+from whitedwarf.dsl.suggest import did_you_mean
 from whitedwarf.interpreter.agents.strong import thinking
 from whitedwarf.interpreter.bots import Bot, EngineSeat
 from whitedwarf.interpreter.contract import Event, GameRules
@@ -63,8 +64,10 @@ def check_seats(seats: list[str], engine: GameEngine) -> None:
                 f"{', '.join(engine.agents)} (an agent plays only the games that bring it)",
                 param_hint="--seats",
             )
+        close = did_you_mean(unknown[0], known)  # `humna`: a typo of `human`
         raise click.BadParameter(
-            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}",
+            f"unknown seat kind {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            + (f"; {close}" if close else ""),
             param_hint="--seats",
         )
     fewest, most = engine.players
@@ -405,6 +408,9 @@ def _play_in_terminal(
         session = launch.new_session(game, kinds, seed, header, loaded.engine)
     session.locate = loaded.pack.located
     session.pack_options = pack_options
+    if think is not None:  # the resume command keeps the strong seats' thinking time
+        ms = str(int(think)) if think.is_integer() else repr(think)
+        session.think_options = ("--think", ms)
     if replay_path is not None:
         session.replay_to = str(replay_path)
     elif session.replay_to is not None:

@@ -287,7 +287,7 @@ def _box_counts_allowed(game: str) -> str:
         return ""
     return (
         "# The base game's box counts do not include the cards this pack adds: W0902 would say\n"
-        + "# so for each one. `whitedwarf new card` turns the next line on with the first.\n"
+        + "# so for each one. The next line is on once the pack has one (`new card` turns it on).\n"
         + BOX_COUNTS_OFF
         + "\n"
     )

@@ -32,6 +32,9 @@ class Manifest:
     folder: Path
     file: YamlFile
     depends: dict[str, SpecifierSet] = field(default_factory=dict)
+    #: each range as written (``>=0.1.0,<1``): a SpecifierSet prints its parts sorted
+    #: (``<1,>=0.1.0``), which is not what the designer typed
+    ranges_written: dict[str, str] = field(default_factory=dict)
     allow: frozenset[str] = frozenset()
     description: str = ""
     language: Version | None = None  # the effect language version the pack is written for
@@ -144,6 +147,7 @@ def _build(
         folder=folder,
         file=file,
         depends=depends,
+        ranges_written={dep: str(text).strip() for dep, text in data.get("depends", {}).items()},
         allow=frozenset(data.get("allow", ())),
         description=data.get("description", ""),
         language=language,

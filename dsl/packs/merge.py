@@ -15,7 +15,7 @@ from whitedwarf.dsl.diagnostics import Diagnostic
 from whitedwarf.dsl.packs.codes import error, warning
 from whitedwarf.dsl.packs.content import Change, Content, Entry
 from whitedwarf.dsl.packs.yamlsource import DataPath, YamlFile
-from whitedwarf.dsl.suggest import did_you_mean
+from whitedwarf.dsl.suggest import LIST_AT_MOST, did_you_mean
 
 MOD_KEYS = ("replace", "remove")
 IDENTITY = ((), ("id",), *((key,) for key in MOD_KEYS))  # what places a card in the merge
@@ -111,7 +111,13 @@ class _CardMerge:
             )
             return False
         if not self._visible(pack, entry.card_id):
-            hint = did_you_mean(entry.card_id, self._visible_ids(pack))
+            ids = sorted(set(self._visible_ids(pack)))
+            hint = did_you_mean(entry.card_id, ids)
+            kept = [i for i in ids if i in self.current]  # (not one a dependency removed)
+            if hint is None and 0 < len(kept) <= LIST_AT_MOST:  # (a privilege: one of six)
+                hint = f"the ids of {self.kind}.yaml it can change: " + ", ".join(
+                    f"`{i}`" for i in kept
+                )
             message = (
                 f"cannot {action} `{entry.card_id}`: no dependency of {pack} has it in "
                 f"{self.kind}.yaml"

@@ -180,8 +180,11 @@ def _follow(loaded: dict[str, Manifest], candidates: _Candidates, result: Resolu
                 result.diagnostics += _missing(manifest, dep, candidates, loaded)
                 continue
             if not spec.contains(found.version, prereleases=True):
+                written = manifest.ranges_written.get(dep) or str(spec)
+                if len(written) > 40:  # as E0705 shows a long range (manifest._range)
+                    written = f"{written[:20]}...{written[-10:]}"
                 message = (
-                    f"`{dep}` {found.version} ({_found_in(found)}) is not in the range `{spec}`"
+                    f"`{dep}` {found.version} ({_found_in(found)}) is not in the range `{written}`"
                 )
                 hint = f"change the range, or install a version of `{dep}` that matches it"
                 if _bundled(found):

@@ -2,8 +2,9 @@
 
 The agents are ``seat_0`` ... ``seat_{n-1}``. By default the agent to act is the seat the
 engine asks (Last Light's secret action choice asks every seat in turn, seat order); with
-``max_cycles`` the agents act in a strict cycle, as PettingZoo's parallel API needs: a seat
-the engine is not asking has one legal action, ``wait``, and the game is truncated after
+``max_cycles`` the agents act in a strict cycle, as PettingZoo's parallel API needs: the
+seat the engine asked when a cycle began decides once in it, every other seat has one legal
+action, ``wait`` (so each cycle makes one decision), and the game is truncated after
 ``max_cycles`` cycles. The engine's own end at its round limit is a truncation too
 (docs/rules-decisions.md E10; Starlight's SL114).
 """
@@ -31,7 +32,7 @@ _INT8 = np.dtype(np.int8)
 #: What the engine asks once the game is over: nobody, no options.
 _NOBODY: tuple[None, Sequence[Any]] = (None, ())
 
-RENDER_MODES = ("svg", "ansi")
+RENDER_MODES = ("svg", "ansi", "human")
 #: From how many actions (cleared and set) a mask is written in C (``map``) rather than by
 #: a loop: for a few the interpreter's loop is faster than the calls.
 _IN_C = 24
@@ -51,7 +52,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     # PettingZoo reads it from the instance; a cyclic env (max_cycles) sets its own copy.
     metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "whitedwarf_v0",
-        "render_modes": ["svg", "ansi"],
+        "render_modes": ["svg", "ansi", "human"],
         "is_parallelizable": False,
     }
 
@@ -157,6 +158,7 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self._informed: str | None = None
         self.cycles = 0
         self._turn = 0  # cyclic mode: the place in the cycle
+        self._cycle_seat: int | None = None  # cyclic mode: the one seat deciding in this cycle
         self._asked: tuple[int | None, Sequence[Any]] = _NOBODY
         self._done = False  # whether the engine said the game is over (_decide)
         self._legal: dict[int, Any] = {}  # the acting seat's legal actions (spec.legal)
@@ -169,6 +171,8 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         state = self.state_
         assert state is not None, "a decision before reset()"
         asked = self._ask(state)
+        if asked is not None and self.cyclic:
+            asked = self._in_this_cycle(asked)
         if asked is None:  # next_decision's None: the game is over (is_terminal)
             self._done = True
             self._asked, self._legal, self._texts = _NOBODY, {}, {}
@@ -197,6 +201,22 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if self.cyclic:
             self.agent_selection = self.possible_agents[self._turn]
         self._set_info()
+
+    def _in_this_cycle(
+        self, asked: tuple[int | None, Sequence[Any]]
+    ) -> tuple[int | None, Sequence[Any]]:
+        """Cyclic mode: only the seat the engine asked when the cycle began decides in it,
+        once, at its turn; every other seat waits. The parallel API hands every agent its
+        mask at the cycle's start and takes all the actions at once: a seat the engine came
+        to ask later in the cycle (the next seat's secret action choice) had been shown
+        `wait` only, and its `wait` was refused. So it decides in the next cycle
+        (docs/rules-decisions.md E193)."""
+        if self._turn == 0:
+            self._cycle_seat = asked[0]
+        seat = asked[0]
+        if seat is None or seat != self._cycle_seat or seat < self._turn:
+            return _NOBODY
+        return asked
 
     def _next(self, state: Any) -> tuple[int | None, Sequence[Option]] | None:
         """A game without ``next_decision``: the same answer from its interface (its
@@ -386,13 +406,18 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def render(self) -> str | None:
         """The board picture as SVG text (``render_mode="svg"``), or the state's summary
-        line by seat (``"ansi"``); None without a render mode."""
+        line by seat (``"ansi"``; ``"human"`` prints those lines and returns None, as
+        PettingZoo's text games do: its ``render_test`` makes every env in human mode
+        first); None without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         assert self.state_ is not None, "render() before reset()"
         if self.render_mode == "ansi":
             return self.spec.text(self.state_)
+        if self.render_mode == "human":
+            print(self.spec.text(self.state_))
+            return None
         drawing = self.engine.part(self.engine.drawing)
         title = f"{self.engine.title} · round {self.state_.get('round')}"
         svg: str = drawing.svg(self.game.content, self.state_, [], title)

@@ -25,7 +25,14 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
     if not path.exists() and isinstance(pack, str) and "/" not in pack:
         path = bundled_pack(pack)
         if not path.is_dir():
-            raise PackError(f"no bundled pack {pack!r} and no folder of that name")
+            from whitedwarf.dsl.suggest import did_you_mean
+
+            shipped = sorted(p.name for p in path.parent.iterdir() if (p / "pack.yaml").is_file())
+            close = did_you_mean(pack, shipped)  # `lastlite`: a typo of `lastlight`
+            raise PackError(
+                f"no bundled pack {pack!r} and no folder of that name"
+                + (f"; {close}" if close else f" (the bundled packs: {', '.join(shipped)})")
+            )
     if not path.exists():
         raise PackError(f"no pack folder {str(pack)!r}: it does not exist")
     engine, content = _content(path, str(pack))

@@ -685,8 +685,10 @@ def _offered_sentences(result: dict[str, Any], names: dict[str, str]) -> Iterabl
             taken = ", ".join(
                 f"{o['verb']}: {o['chosen']} of {counted(o['offered'], 'chance')}" for o in rows
             )
+            # "taken when offered (achievement: 0 of 7 chances)" read as if it was taken
             yield (
-                f"{head}: {kind} {label(card['name'], names)}, taken when offered ({taken}); "
+                f"{head}: {kind} {label(card['name'], names)}, how often taken when offered "
+                f"({taken}); "
                 f"what it does to its holder: `simulate --give 0:{card['name']} --ablate "
                 f"{card['name']}`."
             )

@@ -138,6 +138,21 @@ def test_new_card_turns_the_box_count_allow_on_for_a_counted_deck(
     assert told == (set() if on or kind == "god" else {"W0906"})
 
 
+def test_the_manifest_comment_is_true_with_the_line_on_and_off(here: Path) -> None:
+    """`new pack mymod` (sample cards) wrote `allow: [W0902]` on under a comment saying
+    "`whitedwarf new card` turns the next line on with the first": on already, a newcomer
+    read that it was off. The comment now says when the line is on, true either way."""
+    for args, line in ((("mymod",), "allow: [W0902]"), (("bare", "--empty"), "# allow: [W0902]")):
+        status, output = run("new", "pack", *args)
+        assert status == 0, output
+        manifest = (here / args[0] / "pack.yaml").read_text()
+        assert "turns the next line on with the first." not in manifest
+        assert (
+            "# so for each one. The next line is on once the pack has one (`new card` turns it "
+            f"on).\n{line}\n"
+        ) in manifest
+
+
 def test_a_manifest_the_designer_changed_is_left_as_it_is(here: Path) -> None:
     status, output = run("new", "pack", "mymod", "--empty")
     assert status == 0, output

@@ -277,6 +277,14 @@ def test_a_range_the_bundled_pack_misses_names_it_not_its_install_path(
     assert "/content/lastlight" not in output
 
 
+def test_a_range_the_dependency_misses_is_shown_as_written(tmp_path: Path) -> None:
+    """E0704 showed `>=2.0,<3` as packaging prints it, sorted (`<3,>=2.0`): not what the
+    modder typed in pack.yaml, in the line the caret points at."""
+    code, output = validate(tmp_path, MANIFEST.replace(">=1.0,<2", ">=2.0,<3"))
+    assert code == 1, output
+    assert "(the bundled pack) is not in the range `>=2.0,<3`" in output
+
+
 @pytest.mark.parametrize(
     ("value", "hint"),
     [
@@ -373,3 +381,24 @@ def test_a_lone_surrogate_in_a_key_or_the_manifest_is_told_by_its_escape(tmp_pat
     manifest = MANIFEST + 'description: "a \\udead pack"\n'
     code, output = validate(tmp_path / "again", manifest=manifest)
     assert code == 1 and "pack.yaml:7:17: error[E0514]: this text holds U+DEAD" in output, output
+
+
+def test_a_change_of_an_id_the_few_cards_lack_lists_them(tmp_path: Path) -> None:
+    """`- {id: extra_ap, remove: true}` in a Starlight mod's privileges.yaml was told "no
+    dependency of mod has it" with no help: nothing near enough for a did-you-mean, and the
+    six ids a mod may change were nowhere. A file of a few cards lists them."""
+    pack = tmp_path / "mod"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: mod\nname: Mod\nversion: 0.1.0\ngame: starlight\ndepends: {starlight: ">=1.0,<2"}\n'
+    )
+    (pack / "privileges.yaml").write_text("- {id: xyz, remove: true}\n")
+    result = CliRunner().invoke(main, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "error[E0802]: cannot remove `xyz`: no dependency of mod has it in privileges.yaml" in (
+        result.output
+    )
+    assert (
+        "help: the ids of privileges.yaml it can change: `buy_night_points`, `core_plus_ray`, "
+        "`extra_action_point`, `launch_alpha_star`, `laurels_bonus`, `refill_rays`"
+    ) in result.output

@@ -13,7 +13,13 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    render_test,
+    seed_test,
+)
 from pettingzoo.utils.conversions import aec_to_parallel
 from whitedwarf import rl
 from whitedwarf.rl.aec import IllegalAction
@@ -90,6 +96,40 @@ def test_max_cycles(pack: str, players: int) -> None:
         env=env, parallel_env=lambda max_cycles: aec_to_parallel(env(max_cycles))
     )
     max_cycles_test(module)
+
+
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_parallel_api(pack: str, players: int) -> None:
+    """PettingZoo's own parallel test samples each action from the mask it was handed at the
+    cycle's start (it raised IllegalAction before a cycle had one decision only)."""
+    parallel_api_test(aec_to_parallel(make(pack, players, max_cycles=50)), num_cycles=100)
+
+
+@pytest.mark.parametrize(("pack", "players"), CASES, ids=IDS)
+def test_the_parallel_api_with_masked_actions_plays_a_game_to_its_end(
+    pack: str, players: int
+) -> None:
+    """docs/rl.md: `max_cycles` for PettingZoo's parallel API. A parallel agent picks each
+    seat's action from the mask handed out at the cycle's start; a seat the engine came to
+    ask only later in that cycle (the next seat's secret action choice) was told `wait` but
+    then asked to decide, and its `wait` raised IllegalAction ("action 0 (wait) is not legal
+    for seat_1 now") on the first cycle."""
+    par = aec_to_parallel(make(pack, players, max_cycles=5000))
+    observations, _ = par.reset(seed=3)
+    rng = np.random.default_rng(0)
+    decided = 0
+    while par.agents:
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+            for agent in par.agents
+        }
+        decided += sum(1 for a in actions.values() if a != 0)
+        observations, rewards, terminations, truncations, infos = par.step(actions)
+    assert decided > 50
+    ended = terminations if any(terminations.values()) else truncations
+    assert all(ended.values()) and set(ended) == set(par.possible_agents)
+    assert "result" in next(iter(infos.values()))
+    assert sum(rewards.values()) == pytest.approx(1.0)  # the win shares, at the end
 
 
 def play(env: Any, seed: int) -> tuple[list[int], dict[str, float], Any]:
@@ -172,6 +212,36 @@ def test_render_draws_the_board() -> None:
     assert picture.startswith("<svg") or "<svg" in picture[:200]
 
 
+@pytest.mark.parametrize("pack", ["lastlight", "starlight"])
+def test_pettingzoos_render_test(pack: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test makes the env with render_mode="human" first: it was refused
+    ("render_mode is one of ('svg', 'ansi'), not 'human'"). Human mode prints the lines."""
+    render_test(lambda render_mode=None: make(pack, 2, render_mode=render_mode))
+    env = make(pack, 2, render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert capsys.readouterr().out.startswith("round 1 (")
+
+
+def test_the_ansi_render_says_each_seat_in_words() -> None:
+    """`render_mode="ansi"` said "seat 0 (None): ..." before a faction was kept, and
+    "1 techs in play", "1 stars"."""
+    env = make("lastlight", 2, render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render().splitlines() == [
+        "round 1 (setup)",
+        "seat 0 (no faction yet): 0 light, 0/0/0 resources, 0 techs in play",
+        "seat 1 (no faction yet): 0 light, 0/0/0 resources, 0 techs in play",
+    ]
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        env.step(int(rng.choice(np.flatnonzero(env.last()[0]["action_mask"]))))
+    assert "seat 0 (veyshan): 1 light, 3/0/0 resources, 1 tech in play" in env.render()
+    star = make("starlight", 2, render_mode="ansi")
+    star.reset(seed=1)
+    assert "seat 0 (live): 0 night, 0 day, 0 stars, 2 AP" in star.render()
+
+
 def test_a_mod_s_cards_get_action_indices() -> None:
     base, mod = make("lastlight", 2), make(str(MOD), 2)
     assert "faction:rl_corsairs" in mod.action_names
@@ -184,8 +254,12 @@ def test_a_mod_s_cards_get_action_indices() -> None:
 
 
 def test_an_unknown_pack_is_one_clear_error() -> None:
-    with pytest.raises(rl.PackError, match="no bundled pack 'nosuchpack'"):
+    with pytest.raises(rl.PackError, match="no bundled pack 'nosuchpack'") as refused:
         rl.env("nosuchpack")
+    assert "(the bundled packs: lastlight, starlight)" in str(refused.value)
+    # a typo of a bundled pack's name is told which one was meant, as `play --pack` tells it
+    with pytest.raises(rl.PackError, match="; did you mean `starlight`"):
+        rl.env("starlite")
     with pytest.raises(rl.PackError, match="2 to 4 players, not 5"):
         rl.env("lastlight", players=5)
 

@@ -29,16 +29,29 @@ def test_the_three_lines_and_the_loop_play_a_whole_game() -> None:
     assert result["reason"] == "light" and max(result["light"]) >= 20, result
 
 
+def test_the_parallel_lines_play_a_whole_game_with_the_masks_given() -> None:
+    """The parallel API's loop, as docs/rl.md writes it, plays to the game's end (each
+    cycle's masks once went stale within the cycle: the next seat asked was refused)."""
+    scope: dict[str, object] = {}
+    exec(BLOCKS[0], scope)  # `rl`
+    exec("import numpy as np\nrng = np.random.default_rng(0)", scope)
+    exec(BLOCKS[2], scope)
+    assert scope["par"].agents == []
+    ended = {**scope["terminations"], **scope["truncations"]}  # type: ignore[dict-item]
+    assert set(ended) == {"seat_0", "seat_1"}
+    assert scope["infos"]["seat_0"]["result"]["reason"] == "light"  # type: ignore[index]
+
+
 def test_the_openspiel_lines_load_the_game() -> None:
     pytest.importorskip("pyspiel")
     scope: dict[str, object] = {}
-    exec(BLOCKS[2], scope)
+    exec(BLOCKS[3], scope)
     assert scope["game"].num_players() == 2
 
 
 def test_the_rating_lines_rate_a_policy() -> None:
     scope: dict[str, object] = {}
-    exec(BLOCKS[3], scope)
+    exec(BLOCKS[4], scope)
     assert scope["rating"].games == 4
 
 

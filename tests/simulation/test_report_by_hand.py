@@ -836,9 +836,9 @@ def test_compare_says_how_often_a_new_flare_was_taken() -> None:
     said = compare(base, variant, edits=edits)["sentences"]
     assert "The variant adds flare comet." in said
     assert (
-        "New in the variant: flare comet, taken when offered (boon: 0 of 2 chances, flare: 2 "
-        "of 4 chances); what it does to its holder: `simulate --give 0:comet --ablate comet`."
-        in said
+        "New in the variant: flare comet, how often taken when offered (boon: 0 of 2 chances, "
+        "flare: 2 of 4 chances); what it does to its holder: `simulate --give 0:comet "
+        "--ablate comet`." in said
     ), said
     # a card no seat was ever offered (a Last Light token is revealed, not taken): not said
     never = [{**r, "offers": [{}, {}, {}]} for r in variant]

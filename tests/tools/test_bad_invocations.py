@@ -108,6 +108,19 @@ CASES = {
         2,
         "Invalid value for --seats: unknown seat kind 'bogus'",
     ),
+    # a typo at the first prompt a newcomer types: the known kinds were listed, unranked
+    "play, a misspelt seat": (
+        ("play", "--seats", "humna,random"),
+        2,
+        "unknown seat kind 'humna'; known: first, heuristic, human, random, search, strong; "
+        "did you mean `human`?",
+    ),
+    "play, a misspelt bundled pack": (
+        ("play", "--pack", "starlite", "--seats", "random,random"),
+        2,
+        "'starlite' is neither a pack folder nor a bundled pack (lastlight, starlight); "
+        "did you mean `starlight`?",
+    ),
     "a misspelt command": (
         ("valdate", "mod"),
         2,

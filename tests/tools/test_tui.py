@@ -502,3 +502,32 @@ def test_a_mods_save_names_its_packs_in_the_resume_command_and_when_they_are_mis
     assert _pack_options((bundled_pack("starlight"), mod), (tmp_path,)) == (
         "--pack", str(mod), "--pack-path", str(tmp_path),
     )  # fmt: skip
+
+
+def test_a_save_against_a_timed_strong_seat_resumes_with_its_thinking_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play --seats human,strong --think 200`, saved and quit, said "resume with:
+    whitedwarf play --resume game.save": that command resumed the strong seat searching a
+    fixed number of simulations, not the 200 ms a decision its player had chosen."""
+    from types import SimpleNamespace
+
+    from whitedwarf.tools.tui import launch
+
+    terminal = SimpleNamespace(isatty=lambda: True)
+    monkeypatch.setattr(launch, "sys", SimpleNamespace(stdin=terminal, stdout=terminal))
+
+    def save_and_quit(app: PlayApp) -> str:  # the player presses q, then y
+        app.session.save(app.save_path)
+        return "saved"
+
+    monkeypatch.setattr(PlayApp, "run", save_and_quit)
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "--seats", "human,strong", "--think", "200", "--seed", "3"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    said = "saved to game.save; resume with: whitedwarf play --resume game.save --think 200"
+    assert said in result.output
+    result = CliRunner().invoke(main, ["play", "--resume", "game.save", "--think", "200"])
+    assert result.exit_code == 0, result.output
+    assert said in result.output

@@ -113,6 +113,9 @@ class Session:
     #: The options that loaded the game's packs (``--pack mymod``): a save of a mod's game
     #: resumes only with them, so the command the interface shows carries them.
     pack_options: tuple[str, ...] = ()
+    #: ``--think MS`` when the game was played with it: a strong seat resumed without it
+    #: would search a fixed number of simulations, not the time its players chose.
+    think_options: tuple[str, ...] = ()
     #: The files this session saved to, and the save it was resumed from (``owns_save``).
     saved_to: set[Path] = field(default_factory=set)
     resumed_from: Path | None = None
@@ -133,7 +136,12 @@ class Session:
     def resume_command(self, save_path: Path | str) -> str:
         """The command that resumes this game from ``save_path``, with its pack options."""
         return " ".join(
-            ["whitedwarf play --resume", shlex.quote(str(save_path)), *self.pack_options]
+            [
+                "whitedwarf play --resume",
+                shlex.quote(str(save_path)),
+                *self.pack_options,
+                *self.think_options,
+            ]
         )
 
     # -- whose turn --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.records import Ship, State
 from whitedwarf.interpreter.lastlight.rl.vector import StateEncoder
@@ -367,10 +368,11 @@ class LastLightSpec:
         lines = [f"round {state['round']} ({state['phase']})"]
         for p in state["players"]:
             res = p["res"]
+            faction = p["faction"] or "no faction yet"  # (setup: "seat 0 (None)" before)
             lines.append(
-                f"seat {p['seat']} ({p['faction']}): {p['light']} light, "
+                f"seat {p['seat']} ({faction}): {p['light']} light, "
                 f"{res.get('common', 0)}/{res.get('uncommon', 0)}/{res.get('rare', 0)} "
-                f"resources, {len(p['techs'])} techs in play"
+                f"resources, {counted(len(p['techs']), 'tech')} in play"
             )
         return "\n".join(lines)
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from whitedwarf.dsl.counts import counted
 from whitedwarf.interpreter.starlight.records import State
 from whitedwarf.interpreter.starlight.rl.vector import NUMBERS, StateEncoder, _sum
 from whitedwarf.rl.actions import ActionSpace
@@ -129,7 +130,7 @@ class StarlightSpec:
         for p in state["players"]:
             lines.append(
                 f"seat {p['seat']} ({p['kind']}): {p['night']} night, {p['day']} day, "
-                f"{len(p['stars'])} stars, {p['ap']} AP"
+                f"{counted(len(p['stars']), 'star')}, {p['ap']} AP"
             )
         return "\n".join(lines)
 
