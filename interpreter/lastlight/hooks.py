@@ -531,7 +531,8 @@ def check_achievements(state: State) -> None:
 
     "Immediately" is every point where the state can change (docs/rules-decisions.md E17):
     ``game.advance`` calls this after every automatic step of an engine task that can change
-    what a condition reads (not after ``game.QUIET_STEPS``) and ``game.apply`` after every
+    what a condition reads (not after ``game.QUIET_STEPS``; the round flow's steps are
+    followed by it in ``rotation._run``, which runs them on) and ``game.apply`` after every
     decision of one; ``effects.after_verb`` after every verb of a card effect;
     ``graveyard.destroy`` after each unit destroyed; ``game._finish`` at the end of an action
     card whose temporary adds or Lumos ally changed. Players are checked in turn order. A
