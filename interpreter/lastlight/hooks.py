@@ -205,6 +205,28 @@ def fire(state: State, hook: str, player: int, context: dict[str, Any]) -> None:
         _react(state, hook, player, context)
 
 
+def fire_each(state: State, hook: str, seats: list[int]) -> None:
+    """:func:`fire` ``hook`` for each of ``seats`` in order, with an empty context (the
+    round's hooks, an attack's start and end: 000 "Playing the game", timing conflicts in
+    turn order). A seat whose cards in play bind nothing to the hook, when no card reacts to
+    it, is passed over without the call: what :func:`fire` would find (its plan is read
+    afresh for each seat, as each fire's effects may change the next seat's cards). Most of
+    these fires find nothing (0.13 of 2.84 fires a decision in 4-player games of the base
+    pack find an effect), and each costs about 2,000 instructions (issue 26, stop 45)."""
+    for seat in seats:
+        kept = getattr(state, "memo", None)  # versions.of written out, as in fire
+        if kept is None:
+            kept = versions.of(state)
+        plan = kept.plans[seat]
+        if (
+            plan is not None
+            and hook not in plan
+            and hook not in (kept.reacting or _reacting(kept.rt))
+        ):
+            continue
+        fire(state, hook, seat, {})
+
+
 #: The key of a hook's reactions in a seat's plan (``"@before_research"``).
 REACTION = "@"
 #: How a reaction's clause starts in a card's text: a determiner after ``when``.

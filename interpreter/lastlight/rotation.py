@@ -30,7 +30,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector
-from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire
+from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire, fire_each
 from whitedwarf.interpreter.lastlight.records import Reason, Result, State, Task
 from whitedwarf.interpreter.lastlight.state import (
     end_turn_marks,
@@ -65,8 +65,7 @@ def rotate(state: State) -> None:
     if events.ON:
         events.emit(state, "rotation", None, rotation=state["rotation"])
     order = turn_order(state)
-    for seat in order:
-        fire(state, "rotation", seat, {})
+    fire_each(state, "rotation", order)
     centre = runtime(state).board.centre
     # The owners of the ships in the centre (from the ships by sector, not one pass per player).
     owners = [s["owner"] for s in by_sector(state).get(centre, ())]
@@ -137,8 +136,7 @@ def _run(state: State, t: Task) -> None:
 
 
 def _round_end(state: State, t: Task) -> None:
-    for seat in turn_order(state):
-        fire(state, "round_end", seat, {})
+    fire_each(state, "round_end", turn_order(state))
     end_turn_marks(state)
     t["pc"] = "rotate"
 
@@ -162,8 +160,7 @@ def _decide(state: State, t: Task) -> None:
 def _start(state: State, t: Task) -> None:
     state["phase"] = "choose"
     hand_rule(state)
-    for seat in turn_order(state):
-        fire(state, "round_start", seat, {})
+    fire_each(state, "round_start", turn_order(state))
     t["pc"] = "done"
 
 
@@ -186,8 +183,7 @@ def _game_end(state: State, t: Task) -> None:
 def _ending(state: State, t: Task, reason: Reason) -> None:
     """The game is over: end-of-game effects now, the winner at the task's next step."""
     t["reason"], t["pc"] = reason, "decide"
-    for seat in turn_order(state):
-        fire(state, "game_end", seat, {})
+    fire_each(state, "game_end", turn_order(state))
 
 
 #: The round flow's steps by name.
