@@ -62,7 +62,7 @@ MODULES = (
     "game", "research", "mine", "construct", "trade", "refresh", "command", "combat",
     "graveyard", "rotation",
 )  # fmt: skip
-ENTRY_POINTS = ("fire", "run_card", "check_achievements")
+ENTRY_POINTS = ("fire", "fire_each", "run_card", "check_achievements")
 
 
 def stub_hooks() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from packaging.version import Version
 from whitedwarf.content import bundled_pack
@@ -113,8 +113,8 @@ def load_pack(path: Path | str, search: Sequence[Path | str] = (), **options: An
 
 
 def load_packs(
-    paths: Iterable[Path | str],
-    search: Sequence[Path | str] = (),
+    paths: Folders,
+    search: Folders = (),
     *,
     bundled: bool = True,
     limits: Limits = DEFAULT_LIMITS,
@@ -122,11 +122,12 @@ def load_packs(
     """Load the packs at ``paths`` with their dependencies into one :class:`LoadedPack`.
 
     Dependencies are looked up among the given packs, their sibling folders, ``search``
-    folders and (unless ``bundled=False``) the packs shipped with whitedwarf.
+    folders and (unless ``bundled=False``) the packs shipped with whitedwarf. ``paths`` and
+    ``search`` are lists of folders, or one folder (:func:`folders`).
     """
     with collector_paused():
-        folders = [Path(p) for p in search] + (bundled_search() if bundled else [])
-        resolution = resolve([Path(p) for p in paths], folders, limits)
+        searched = folders(search) + (bundled_search() if bundled else [])
+        resolution = resolve(folders(paths), searched, limits)
         result = LoadResult(list(resolution.diagnostics))
         # Packs of two games (E0707): checking their files as either game's would bury the
         # one line to fix under "not a content file" and language errors of the other game.
@@ -138,6 +139,19 @@ def load_packs(
             _Load(resolution, result, limits).run()
         result.diagnostics = _sorted(result.diagnostics)
     return result
+
+
+#: Pack folders as the loaders take them: a list of folders, or one folder.
+Folders: TypeAlias = Path | str | Iterable[Path | str]
+
+
+def folders(given: Folders) -> list[Path]:
+    """``given`` as a list of folders: one folder (a ``str`` or a ``Path``) is a list of one.
+    A ``str`` is iterable, and read letter by letter it named a pack folder per character
+    (``load_packs("packs/mine")``: "no pack.yaml in 'p'", then 'a', 'c' ...)."""
+    if isinstance(given, (str, Path)):
+        return [Path(given)]
+    return [Path(p) for p in given]
 
 
 class _CollectorPause:

@@ -51,7 +51,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector, extractors_by_sector, fleet
-from whitedwarf.interpreter.lastlight.hooks import NO_SHIP_TYPE, fire
+from whitedwarf.interpreter.lastlight.hooks import NO_SHIP_TYPE, fire, fire_each
 from whitedwarf.interpreter.lastlight.records import RolledDie, Ship, State, Task
 from whitedwarf.interpreter.lastlight.state import LUMOS, SIZES, damage_ship, mark_fought
 from whitedwarf.interpreter.lastlight.stats import flag, ship_type, stat
@@ -618,9 +618,12 @@ def _run(state: State, t: Task) -> None:
 
 
 def _start(state: State, t: Task) -> None:
-    for seat in t["players"]:
-        fire(state, "before_attack", seat, {})
+    fire_each(state, "before_attack", t["players"])
     t["pc"] = "pick"
+    # Start and pick are quiet (``QUIET_STEPS``): the pick runs here, as ``game.advance``
+    # would run it next, unless a hook's effect waits for a decision or a task is on top.
+    if not state["frames"] and state["stack"][-1] is t:
+        _pick(state, t)
 
 
 def _pick(state: State, t: Task) -> None:
@@ -864,8 +867,7 @@ def _apply(state: State, t: Task) -> None:
 
 
 def _end(state: State, t: Task) -> None:
-    for seat in t["players"]:
-        fire(state, "after_attack", seat, {})
+    fire_each(state, "after_attack", t["players"])
     t["pc"] = "done"
 
 

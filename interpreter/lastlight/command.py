@@ -260,8 +260,12 @@ def _run(state: State, t: Task) -> None:
     seat, pc = t["seat"], t["pc"]
     if pc == "start":
         fire(state, "before_move", seat, {})
-        t["pc"] = "move"
-    elif pc == "move":
+        t["pc"] = pc = "move"
+        if state["frames"] or state["stack"][-1] is not t:
+            return  # a hook's effect waits for a decision: the move step runs after it
+        # Both steps are quiet (``game.QUIET_STEPS``): ``game.advance`` would run the move
+        # step next with nothing between, so it runs here (a round trip of the loop less).
+    if pc == "move":
         # Any ship left to move: the player is asked (a boxed-in ship can only "done").
         if _any_mover(state, t):
             ask(t, seat)

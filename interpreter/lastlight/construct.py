@@ -202,25 +202,34 @@ def build_extractor(state: State, seat: int, where: str) -> str:
 
 
 def _run(state: State, t: Task) -> None:
+    # Every step of Construct is quiet (``game.QUIET_STEPS``: no achievement check follows):
+    # ``game.advance`` would run the next one straight after, so each runs on into the next
+    # here (a round trip of the engine loop less), unless a hook's effect waits for a
+    # decision (a frame) or another task is on top.
     seat, pc = t["seat"], t["pc"]
     if pc == "start":
         fire(state, "before_build_ships", seat, {})
-        t["pc"] = "ships"
-    elif pc == "ships":
+        t["pc"] = pc = "ships"
+        if state["frames"] or state["stack"][-1] is not t:
+            return
+    if pc == "ships":
         found = ship_options(state, seat)
         if found:
             versions.remember_asked(state, t, found)  # the decision's list (not worked twice)
             ask(t, seat)
-        else:
-            _to_extractor(state, t)
-    elif pc == "extractor":
+            return
+        _to_extractor(state, t)
+        if state["frames"] or state["stack"][-1] is not t:
+            return
+        pc = "extractor"
+    if pc == "extractor":
         spots = extractor_options(state, seat) if t["left"] > 0 else None
         if spots:
             versions.remember_asked(state, t, spots)
             ask(t, seat)
-        else:
-            t["pc"] = "end"
-    elif pc == "end":
+            return
+        t["pc"] = pc = "end"
+    if pc == "end":
         fire(state, "after_build_extractor", seat, {})
         t["pc"] = "done"
 

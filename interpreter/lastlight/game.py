@@ -482,9 +482,15 @@ QUIET_STEPS = frozenset(
         ("round_flow", "round_end"),
     }
 )  # fmt: skip
-#: :data:`QUIET_STEPS` by task kind: ``advance`` looks up the kind and tests the step, a
-#: little cheaper than building and hashing the pair at every step.
+#: Task kinds whose handler makes the achievement check itself after each of its steps that
+#: is not quiet, running its steps on in one call (the round flow: ``rotation._run``), so no
+#: check follows the call here.
+SELF_CHECKED = frozenset(("round_flow",))
+#: The steps :func:`advance` follows with no check, by task kind (:data:`QUIET_STEPS` and
+#: every step of :data:`SELF_CHECKED`'s kinds): ``advance`` looks up the kind and tests the
+#: step, a little cheaper than building and hashing the pair at every step.
 _QUIET_PCS = {kind: frozenset(p for k, p in QUIET_STEPS if k == kind) for kind, _ in QUIET_STEPS}
+_QUIET_PCS.update({kind: frozenset(rotation.STEPS) for kind in SELF_CHECKED})
 _NO_PCS: frozenset[str] = frozenset()
 
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.lastlight.content import CARD_FILES, GameContent
@@ -14,7 +12,7 @@ from whitedwarf.interpreter.replay import pack_header
 __all__ = ["ContentLoadError", "content_from_pack", "load_game_content", "pack_header"]
 
 if TYPE_CHECKING:
-    from whitedwarf.dsl.packs.loader import LoadedPack
+    from whitedwarf.dsl.packs.loader import Folders, LoadedPack
 
 
 def content_from_pack(pack: LoadedPack) -> GameContent:
@@ -39,16 +37,14 @@ class ContentLoadError(ValueError):
     """The packs did not load; the message holds every diagnostic, rendered."""
 
 
-def load_game_content(
-    paths: Sequence[Path | str] = (), search: Sequence[Path | str] = ()
-) -> GameContent:
+def load_game_content(paths: Folders = (), search: Folders = ()) -> GameContent:
     """The engine's content, through the validating loader: the packs at ``paths`` (default:
     the bundled base pack) with their dependencies, schema-checked and compiled."""
     from whitedwarf.content import bundled_pack
     from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
-    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.dsl.packs.loader import folders, load_packs
 
-    result = load_packs(list(paths) or [bundled_pack(GAME)], search)
+    result = load_packs(folders(paths) or [bundled_pack(GAME)], search)
     if result.pack is None:
         raise ContentLoadError(render_all_text(result.errors, SourceLines(result.sources)))
     return content_from_pack(result.pack)

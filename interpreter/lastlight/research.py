@@ -96,9 +96,11 @@ def _run(state: State, t: Task) -> None:
         if found:
             versions.remember_asked(state, t, found)
             ask(t, seat)
-        else:
-            t["pc"] = "end"
-    elif pc == "end":
+            return
+        # Both steps are quiet (``game.QUIET_STEPS``): ``game.advance`` would run the end
+        # step next with nothing between, so it runs here.
+        t["pc"] = pc = "end"
+    if pc == "end":
         fire(state, "after_manufacture", seat, {})
         t["pc"] = "done"
 

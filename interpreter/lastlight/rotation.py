@@ -30,7 +30,7 @@ from whitedwarf.interpreter.lastlight.decisions import (
     task,
 )
 from whitedwarf.interpreter.lastlight.fleet import by_sector
-from whitedwarf.interpreter.lastlight.hooks import fire
+from whitedwarf.interpreter.lastlight.hooks import check_achievements, fire, fire_each
 from whitedwarf.interpreter.lastlight.records import Reason, Result, State, Task
 from whitedwarf.interpreter.lastlight.state import (
     end_turn_marks,
@@ -65,8 +65,7 @@ def rotate(state: State) -> None:
     if events.ON:
         events.emit(state, "rotation", None, rotation=state["rotation"])
     order = turn_order(state)
-    for seat in order:
-        fire(state, "rotation", seat, {})
+    fire_each(state, "rotation", order)
     centre = runtime(state).board.centre
     # The owners of the ships in the centre (from the ships by sector, not one pass per player).
     owners = [s["owner"] for s in by_sector(state).get(centre, ())]
@@ -119,32 +118,50 @@ def hand_rule(state: State) -> None:
 
 
 def _run(state: State, t: Task) -> None:
-    pc = t["pc"]
-    if pc == "round_end":
-        for seat in turn_order(state):
-            fire(state, "round_end", seat, {})
-        end_turn_marks(state)
-        t["pc"] = "rotate"
-    elif pc == "rotate":
-        # The round is over once its `round_end` effects have run (docs/rules-decisions.md
-        # "Use limits and durations"): `once per round` counts start afresh, and durations
-        # `until the end of the round` end.
-        card_uses.reset(state, "round")
-        lasting.end(state, "round")
-        if all_refreshed(state):
-            rotate(state)
-        t["pc"] = "game_end"
-    elif pc == "game_end":
-        _game_end(state, t)
-    elif pc == "decide":
-        finish_game(state, t["reason"])
-        t["pc"] = "done"
-    elif pc == "start":
-        state["phase"] = "choose"
-        hand_rule(state)
-        for seat in turn_order(state):
-            fire(state, "round_start", seat, {})
-        t["pc"] = "done"
+    """Run the round flow's steps on, one after the other, each step that can change what an
+    achievement's condition reads followed by the achievement check (000 "Planetary
+    Achievement": "Play immediately when ..."; docs/rules-decisions.md E17), until the flow
+    is over, a hook's effect or a played achievement waits for a decision (a frame), or
+    another task is on top. ``game.advance`` would run each step next with nothing between
+    but that check: run here, the flow is one round trip of the engine loop, not four, and
+    ``game.advance`` makes no check after it (``game.SELF_CHECKED``)."""
+    stack, frames = state["stack"], state["frames"]
+    while True:
+        pc = t["pc"]
+        STEPS[pc](state, t)
+        if pc in CHECKED:
+            check_achievements(state)
+        if frames or t["pc"] == "done" or stack[-1] is not t:
+            return
+
+
+def _round_end(state: State, t: Task) -> None:
+    fire_each(state, "round_end", turn_order(state))
+    end_turn_marks(state)
+    t["pc"] = "rotate"
+
+
+def _rotate(state: State, t: Task) -> None:
+    # The round is over once its `round_end` effects have run (docs/rules-decisions.md
+    # "Use limits and durations"): `once per round` counts start afresh, and durations
+    # `until the end of the round` end.
+    card_uses.reset(state, "round")
+    lasting.end(state, "round")
+    if all_refreshed(state):
+        rotate(state)
+    t["pc"] = "game_end"
+
+
+def _decide(state: State, t: Task) -> None:
+    finish_game(state, t["reason"])
+    t["pc"] = "done"
+
+
+def _start(state: State, t: Task) -> None:
+    state["phase"] = "choose"
+    hand_rule(state)
+    fire_each(state, "round_start", turn_order(state))
+    t["pc"] = "done"
 
 
 def _game_end(state: State, t: Task) -> None:
@@ -166,9 +183,21 @@ def _game_end(state: State, t: Task) -> None:
 def _ending(state: State, t: Task, reason: Reason) -> None:
     """The game is over: end-of-game effects now, the winner at the task's next step."""
     t["reason"], t["pc"] = reason, "decide"
-    for seat in turn_order(state):
-        fire(state, "game_end", seat, {})
+    fire_each(state, "game_end", turn_order(state))
 
+
+#: The round flow's steps by name.
+STEPS = {
+    "round_end": _round_end,
+    "rotate": _rotate,
+    "game_end": _game_end,
+    "decide": _decide,
+    "start": _start,
+}
+#: The steps followed by the achievement check (E17): all but the round end, which only
+#: fires hooks (whose effects' verbs are checked themselves) and clears the ships' per-turn
+#: marks (fought, moved), which no word of the effect language reads.
+CHECKED = frozenset(("rotate", "game_end", "decide", "start"))
 
 #: What runs the ``round_flow`` task (``game.HANDLERS``).
 HANDLER = Handler(_run, no_options, no_choice)

@@ -86,8 +86,10 @@ def _run(state: State, t: Task) -> None:
             # Trades can be undone by the reverse trade, so no supply ends them (E21).
             raised = modifiers.stat_sources(state, seat, "trades", None)
             limits.too_many_trades(raised, seat, t["left"])
-        t["pc"] = "trade"
-    elif pc == "trade":
+        # The start and trade steps are quiet (``game.QUIET_STEPS``) and the start fires
+        # nothing: ``game.advance`` would run the trade step next, so it runs here.
+        t["pc"] = pc = "trade"
+    if pc == "trade":
         found = trade_options(state, seat) if t["left"] > 0 else None
         if found:
             versions.remember_asked(state, t, found)  # the decision's list (not worked twice)

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whitedwarf.interpreter.starlight.vocabulary import GAME, SLOT_SIZES, registry
 
 if TYPE_CHECKING:
-    from whitedwarf.dsl.packs.loader import LoadedPack
+    from whitedwarf.dsl.packs.loader import Folders, LoadedPack
 
 #: 003 "Slot Sizes and Magnitudes": the magnitudes each slot size hosts.
 MAGNITUDES = {"small": (2, 3), "medium": (4, 5), "large": (6, 7)}
@@ -159,15 +157,13 @@ class ContentLoadError(ValueError):
     """The packs did not load; the message holds every diagnostic, rendered."""
 
 
-def load_content(
-    paths: Sequence[Path | str] = (), search: Sequence[Path | str] = ()
-) -> StarlightContent:
+def load_content(paths: Folders = (), search: Folders = ()) -> StarlightContent:
     """The packs at ``paths`` (default: the bundled Starlight pack), validated and compiled."""
     from whitedwarf.content import bundled_pack
     from whitedwarf.dsl.diagnostics import SourceLines, render_all_text
-    from whitedwarf.dsl.packs.loader import load_packs
+    from whitedwarf.dsl.packs.loader import folders, load_packs
 
-    result = load_packs(list(paths) or [bundled_pack(GAME)], search)
+    result = load_packs(folders(paths) or [bundled_pack(GAME)], search)
     if result.pack is None:
         raise ContentLoadError(render_all_text(result.errors, SourceLines(result.sources)))
     if result.pack.game != GAME:

@@ -37,10 +37,16 @@ def test_every_vocabulary_hook_is_fired(monkeypatch: pytest.MonkeyPatch) -> None
         assert 0 <= player < state["n"], (hook, player)
         seen.add(hook)
 
+    def record_each(state: dict[str, Any], hook: str, seats: list[int]) -> None:
+        for seat in seats:  # hooks.fire_each: the hook offered to each seat in order
+            record(state, hook, seat, {})
+
     for name in MODULES:
         module = importlib.import_module(f"whitedwarf.interpreter.lastlight.{name}")
         if hasattr(module, "fire"):
             monkeypatch.setattr(module, "fire", record)
+        if hasattr(module, "fire_each"):
+            monkeypatch.setattr(module, "fire_each", record_each)
     # `light_gained` is heard only in a content with a card hearing it (docs/rules-decisions.md
     # E141: the base game plays as before); tests/engine/test_light_gained.py fires it.
     # An extractor is destroyed in few random games (a bombard ship and no enemy ship left):

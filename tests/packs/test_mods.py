@@ -25,6 +25,29 @@ def test_a_mod_adds_replaces_and_removes(monkeypatch: pytest.MonkeyPatch) -> Non
     assert pack.game == "lastlight" and len(pack.content_hash) == 64
 
 
+def test_one_folder_may_be_given_alone_as_a_str_or_a_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A str is iterable: read as a list it named a pack folder per letter ("no pack.yaml in
+    # 'm'", 'o', 'd'), burying what the caller meant.
+    monkeypatch.chdir(FIXTURES / "valid_mod")
+    listed = load_packs(["mod"], [SHARED], bundled=False)
+    for folder, search in (("mod", str(SHARED)), (Path("mod"), SHARED)):
+        alone = load_packs(folder, search, bundled=False)
+        assert alone.diagnostics == []
+        assert alone.pack.content_hash == listed.pack.content_hash
+        assert [p.id for p in alone.pack.packs] == ["mini", "mod"]
+
+
+def test_the_engines_take_one_pack_folder_alone() -> None:
+    from whitedwarf.content import bundled_pack
+    from whitedwarf.interpreter.lastlight.packs import load_game_content
+    from whitedwarf.interpreter.starlight.content import load_content
+
+    folder = str(bundled_pack("lastlight"))
+    assert load_game_content(folder).digest() == load_game_content([folder]).digest()
+    starlight = bundled_pack("starlight")
+    assert load_content(starlight).digest == load_content([starlight]).digest
+
+
 def test_load_order_is_dependencies_first_then_by_id(tmp_path: Path) -> None:
     for name, deps in (("zeta", "{mini: '*'}"), ("alpha", "{zeta: '*'}"), ("beta", "{mini: '*'}")):
         folder = tmp_path / name
