@@ -30,7 +30,7 @@ it has none: the what-if views of one position share one build.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State
@@ -181,16 +181,20 @@ def _owners(state: State) -> dict[int, list[Extractor]]:
     return kept[1]
 
 
-def _added(table: dict[Any, list[Piece]], piece: Piece | None, field: str = "sector") -> Any:
+def _added(
+    table: dict[Any, list[Any]],
+    piece: Ship | Extractor | None,
+    field: Literal["sector", "owner"] = "sector",
+) -> Any:
     """A table of pieces by sector (or owner: ``field``) lent by another state
     (``versions.lend``), with ``piece`` put last in its list when it is not None: a new
     table and list, the lent ones unchanged."""
     if piece is None:
         return table
-    table = dict(table)
-    key = piece[field]  # type: ignore[literal-required]
-    table[key] = [*table.get(key, ()), piece]
-    return table
+    out = dict(table)
+    key: Any = piece[field]
+    out[key] = [*out.get(key, ()), piece]
+    return out
 
 
 def owners_of(pieces: dict[str, Piece]) -> dict[int, list[Piece]]:

@@ -262,14 +262,20 @@ def lend(source: State, target: State, added: tuple[str, Any] | None = None) -> 
     the ships' by owner and size again, walking every piece on the board, at the first read
     of a condition's selector (2,100 builds for the search's 192 simulations, seeds 0-5).
 
+    A seat's ship types' numbers are lent too while the seat holds the same cards in both
+    states (:func:`card_lender`), so a guess of the search agent (``determinise.py``: the
+    view's data copied, the hidden parts filled) is lent its view, and the guesses of one
+    decision share the numbers read there (860 ship types read stat by stat for the
+    search's 192 simulations, seeds 0-5, each a dozen stat and flag reads).
+
     The two states share the parts not put over: an edit in place of one (a ship moved, an
     extractor placed through ``state.py``) is an edit of the other that the other's memos do
-    not see, lent or not. So lend only to a view no one edits in place."""
+    not see, lent or not. So lend only to a view no one edits in place, or to a copy."""
     if isinstance(target, GameState) and isinstance(source, GameState):
         target.lender = (source, added)
 
 
-def lender(state: State, kind: str) -> tuple[State, Any] | None:
+def lender(state: State, kind: Literal["ships", "extractors"]) -> tuple[State, Any] | None:
     """``(the state lent to state, the piece to add or None)`` for an index of ``kind``
     (``"ships"`` or ``"extractors"``), :func:`lend`: while ``state`` holds the same dict
     object as that state, or the copy with one piece added that it was lent with; else None."""
@@ -295,6 +301,29 @@ def lender(state: State, kind: str) -> tuple[State, Any] | None:
             break
         source = up[0]
     return source, piece
+
+
+def card_lender(state: State, seat: int) -> State | None:
+    """The state lent to ``state`` (:func:`lend`) when ``seat`` holds the same cards in play
+    there (faction, techs and the ship types they sit on) and the same durations
+    (``lasting.py``), else None: the memos derived from a seat's cards (its ship types'
+    numbers, ``stats.ship_type``) are then the same there. Compared at each ask, so a state
+    whose cards changed since the lend (a tech researched in a simulation) is not lent."""
+    found = getattr(state, "lender", None)
+    if found is None:
+        return None
+    source: State = found[0]
+    if _cards(source, seat) != _cards(state, seat):
+        return None
+    return source
+
+
+def _cards(state: State, seat: int) -> tuple[Any, ...]:
+    """What the memos of a seat's cards are worked out from (:func:`card_lender`)."""
+    p = state["players"][seat]
+    techs = [(t["ref"], t["ship_type"]) for t in p["techs"]]
+    durations = [d for d in state.get("durations") or () if d["owner"] == seat]
+    return p["faction"], techs, durations
 
 
 def _kept(state: State) -> Versions | None:
