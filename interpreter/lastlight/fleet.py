@@ -22,15 +22,11 @@ for each Command player at each combat pick, group and target list (docs/engine-
 
 Every list is in board order (the order of ``state["ships"]``), so what is built from them
 lists options in the same order as a walk over every ship would.
-
-A state lent another's indexes (``versions.lend``: an agent's what-if view) takes each index
-from that state while both hold the same ships (or extractors) dict, building it there when
-it has none: the what-if views of one position share one build.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State
@@ -72,18 +68,6 @@ class Fleet:
             if owner in (seat, LUMOS):
                 self.commanding[seat] = [*ships, ship]
 
-    def lent(self, ships: dict[str, Ship]) -> Fleet:
-        """A copy for another state (``versions.lend``), whose ships are ``ships``: the
-        same dict, or a copy with a ship put last that the caller :meth:`place` s next. Its
-        tables are its own (:meth:`place` changes them), the lists are shared (never
-        changed, only replaced)."""
-        copy = Fleet.__new__(Fleet)
-        copy._ships = ships
-        copy.owned = dict(self.owned)
-        copy.kinds = dict(self.kinds)
-        copy.commanding = dict(self.commanding)
-        return copy
-
     def of(self, owner: int) -> list[Ship] | tuple[Ship, ...]:
         """The ships of one owner (a seat, or ``LUMOS``)."""
         return self.owned.get(owner, _NONE)
@@ -115,14 +99,7 @@ def fleet(state: State) -> Fleet:
     kept = versions.of(state)
     found: Fleet | None = kept.ship_index
     if found is None:
-        lent = versions.lender(state, "ships")
-        if lent is None:
-            found = Fleet(state["ships"])
-        else:
-            found = fleet(lent[0]).lent(state["ships"])
-            if lent[1] is not None:
-                found.place(lent[1])
-        kept.ship_index = found
+        found = kept.ship_index = Fleet(state["ships"])
     return found
 
 
@@ -134,9 +111,7 @@ def by_sector(state: State) -> dict[str, list[Ship]]:
     stamp = kept.stamps["ships"]
     found = kept.sectors
     if found is None or found[0] != stamp:
-        lent = versions.lender(state, "ships")
-        table = sectors_of(state["ships"]) if lent is None else _added(by_sector(lent[0]), lent[1])
-        found = kept.sectors = (stamp, table)
+        found = kept.sectors = (stamp, sectors_of(state["ships"]))
     return found[1]
 
 
@@ -147,12 +122,7 @@ def extractors_by_sector(state: State) -> dict[str, list[Extractor]]:
     stamp = kept.stamps["extractors"]
     found = kept.extractor_sectors
     if found is None or found[0] != stamp:
-        lent = versions.lender(state, "extractors")
-        if lent is None:
-            table = sectors_of(state["extractors"])
-        else:
-            table = _added(extractors_by_sector(lent[0]), lent[1])
-        found = kept.extractor_sectors = (stamp, table)
+        found = kept.extractor_sectors = (stamp, sectors_of(state["extractors"]))
     return found[1]
 
 
@@ -164,37 +134,8 @@ def extractors_of(state: State, owner: int) -> list[Extractor] | tuple[()]:
     stamp = kept.stamps["extractors"]
     found = kept.extractor_owners
     if found is None or found[0] != stamp:
-        lent = versions.lender(state, "extractors")
-        if lent is None:
-            table = owners_of(state["extractors"])
-        else:
-            table = _added(_owners(lent[0]), lent[1], "owner")
-        found = kept.extractor_owners = (stamp, table)
+        found = kept.extractor_owners = (stamp, owners_of(state["extractors"]))
     return found[1].get(owner, ())
-
-
-def _owners(state: State) -> dict[int, list[Extractor]]:
-    """Owner -> their extractors, as :func:`extractors_of` keeps it for ``state``."""
-    extractors_of(state, 0)
-    kept = versions.of(state).extractor_owners
-    assert kept is not None  # just made or found current
-    return kept[1]
-
-
-def _added(
-    table: dict[Any, list[Any]],
-    piece: Ship | Extractor | None,
-    field: Literal["sector", "owner"] = "sector",
-) -> Any:
-    """A table of pieces by sector (or owner: ``field``) lent by another state
-    (``versions.lend``), with ``piece`` put last in its list when it is not None: a new
-    table and list, the lent ones unchanged."""
-    if piece is None:
-        return table
-    out = dict(table)
-    key: Any = piece[field]
-    out[key] = [*out.get(key, ()), piece]
-    return out
 
 
 def owners_of(pieces: dict[str, Piece]) -> dict[int, list[Piece]]:

@@ -48,12 +48,10 @@ Light state is a :class:`GameState`, a ``dict`` with two slots beside its data, 
 :class:`Versions`, made when first asked) and ``running`` (the frame its effects are running,
 ``effects.drive``). A clone, a copy or a loaded state is a new object whose slots start empty
 (pickling and copying carry the data only), so nothing is carried from one state to another,
-and the memos go with their state, but for what :func:`lend` allows: a state made from
-another by putting new parts over a shallow copy of it (an agent's what-if view: a ship
-moved, an extractor placed) takes the indexes of the pieces it holds the very same objects
-of from the state it was made from (``fleet.py``), under its own stamps. A plain ``dict``
-given to the engine is answered with fresh versions at each read: the same answers, kept
-nowhere.
+and the memos go with their state, but for what :func:`lend` allows: a guess of the search
+agent made from a view takes the numbers of a seat's ship types read there while the seat
+holds the same cards in both. A plain ``dict`` given to the engine (a what-if view of an
+agent) is answered with fresh versions at each read: the same answers, kept nowhere.
 ``tests/engine/test_versions.py`` plays seeded games comparing every memoised answer with one
 worked out from scratch, so a change made without renewing a stamp fails it. Code outside the
 engine that edits a state in place after it was checked (a test building a position) calls
@@ -97,8 +95,8 @@ class GameState(dict[str, Any]):
     hashed and cloned as one), with two slots the data does not hold: ``memo``, what the
     engine has worked out about this object (its :class:`Versions`, None until first asked),
     and ``running``, ``(index, depth)`` of the frame its effects are running now
-    (``effects.drive``), else None; ``lender``, the state it was made from, whose indexes of
-    the pieces both hold it takes rather than building its own (:func:`lend`), else None.
+    (``effects.drive``), else None; ``lender``, the state it was made from, whose memos of
+    the seats' cards it takes while they hold for it (:func:`lend`), else None.
     Pickling and copying carry the data only: a clone or a loaded state starts with every
     slot empty."""
 
@@ -106,7 +104,7 @@ class GameState(dict[str, Any]):
 
     memo: Versions | None
     running: tuple[int, int] | None
-    lender: tuple[GameState, tuple[str, Any] | None] | None
+    lender: GameState | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         # Set here rather than in __init__: unpickling (pickle, copy.copy) calls __new__ only.
@@ -248,59 +246,20 @@ def of(state: State) -> Versions:
     return found
 
 
-def lend(source: State, target: State, added: tuple[str, Any] | None = None) -> None:
-    """Let ``target``, a state just made from ``source`` by putting new parts over a shallow
-    copy of it (``state.game_state(source, ships=...)``: an agent's what-if view), take the
-    indexes of ``source``'s pieces (``fleet.py``): those of a kind it holds the very same
-    ``ships`` (or ``extractors``) dict object of, so the same piece objects; and, when
-    ``added`` is ``(kind, piece)``, those of the kind whose dict is a copy of ``source``'s
-    with ``piece`` put last, with the piece added. ``fleet.py`` asks :func:`lender` when an
-    index of the target is to be built, builds it on the source if it has none (the next
-    view of the same source finds it there) and keeps it under the target's own stamp.
+def lend(source: State, target: State) -> None:
+    """Let ``target``, a state made from ``source`` (a guess of the search agent,
+    ``determinise.py``: the view's data copied, the hidden parts filled), take the numbers
+    of a seat's ship types read in ``source`` while the seat holds the same cards in both
+    (:func:`card_lender`, ``stats.ship_type``): the guesses of one decision share the
+    numbers read once in their view, where each guess read them stat by stat in its new
+    world (860 ship types read for the search's 192 simulations, seeds 0-5, now 179).
 
-    An agent's what-if view of an option used to build the extractors' index by owner or
-    the ships' by owner and size again, walking every piece on the board, at the first read
-    of a condition's selector (2,100 builds for the search's 192 simulations, seeds 0-5).
-
-    A seat's ship types' numbers are lent too while the seat holds the same cards in both
-    states (:func:`card_lender`), so a guess of the search agent (``determinise.py``: the
-    view's data copied, the hidden parts filled) is lent its view, and the guesses of one
-    decision share the numbers read there (860 ship types read stat by stat for the
-    search's 192 simulations, seeds 0-5, each a dozen stat and flag reads).
-
-    The two states share the parts not put over: an edit in place of one (a ship moved, an
-    extractor placed through ``state.py``) is an edit of the other that the other's memos do
-    not see, lent or not. So lend only to a view no one edits in place, or to a copy."""
+    Nothing else is lent: a memo that holds the pieces (the fleet's indexes) would hold
+    ``source``'s objects, not ``target``'s (lending those to the aim's what-if views, which
+    share them, cost more instructions than the walks it spared: BENCHMARKS.md, issue 26
+    item 5, stop 45)."""
     if isinstance(target, GameState) and isinstance(source, GameState):
-        target.lender = (source, added)
-
-
-def lender(state: State, kind: Literal["ships", "extractors"]) -> tuple[State, Any] | None:
-    """``(the state lent to state, the piece to add or None)`` for an index of ``kind``
-    (``"ships"`` or ``"extractors"``), :func:`lend`: while ``state`` holds the same dict
-    object as that state, or the copy with one piece added that it was lent with; else None."""
-    found = getattr(state, "lender", None)
-    if found is None:
-        return None
-    source, added = found
-    piece = None
-    if source[kind] is not state[kind]:
-        if added is None or added[0] != kind:
-            return None
-        piece = added[1]
-        pieces = state[kind]
-        # the copy it was made as: one piece more, the piece last (an edit since: not lent)
-        if len(pieces) != len(source[kind]) + 1 or next(reversed(pieces.values())) is not piece:
-            return None
-    # A view of a view never read itself (it has no memos) lends what its own lender would
-    # when both hold the same dict: the index is not built for a view read only through
-    # the views made from it.
-    while source.memo is None:
-        up = source.lender
-        if up is None or up[0][kind] is not source[kind]:
-            break
-        source = up[0]
-    return source, piece
+        target.lender = source
 
 
 def card_lender(state: State, seat: int) -> State | None:
@@ -309,11 +268,8 @@ def card_lender(state: State, seat: int) -> State | None:
     (``lasting.py``), else None: the memos derived from a seat's cards (its ship types'
     numbers, ``stats.ship_type``) are then the same there. Compared at each ask, so a state
     whose cards changed since the lend (a tech researched in a simulation) is not lent."""
-    found = getattr(state, "lender", None)
-    if found is None:
-        return None
-    source: State = found[0]
-    if _cards(source, seat) != _cards(state, seat):
+    source: State | None = getattr(state, "lender", None)
+    if source is None or _cards(source, seat) != _cards(state, seat):
         return None
     return source
 

@@ -41,7 +41,6 @@ from whitedwarf.interpreter.lastlight import (
     trade,
     versions,
 )
-from whitedwarf.interpreter.lastlight.agents import aim
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import GameContent, runtime
 from whitedwarf.interpreter.lastlight.game import Game
@@ -1161,179 +1160,7 @@ def test_the_audit_fails_when_a_selector_starts_from_too_few_ships(
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
 
 
-# -- indexes lent to what-if views (versions.lend) --------------------------------------------
-
-
-def _what_ifs(state: State, seat: int) -> list[State]:
-    """The search agent's what-if views of a position (``agents/aim.py``): a ship built, an
-    extractor placed, a ship moved, a tech made, and a view of a view (an extractor placed
-    after a move), each lent the position's indexes."""
-    home = aim._home(state, seat)
-    ship = next((s for s in state["ships"].values() if s["owner"] == seat), None)
-    views = [aim._with_ship(state, seat, "small")]
-    if home is not None:
-        views.append(aim._with_extractor(state, seat, home, None, "what-if-space"))
-    if ship is not None:
-        moved = aim._moved(state, ship["id"], ship["sector"])
-        assert moved is not None
-        views += [moved, aim._with_extractor(moved, seat, ship["sector"], None, "space")]
-    hand = state["players"][seat]["techs_hand"]
-    views.append(aim._with_tech(state, seat, hand[0] if hand else "none#1", None))
-    return views
-
-
-def _read_indexes(view: State, seat: int) -> None:
-    """Every index of the pieces a condition's selector starts from, read (and so audited)."""
-    fleet.fleet(view).of(seat)
-    fleet.by_sector(view)
-    fleet.extractors_by_sector(view)
-    fleet.extractors_of(view, seat)
-
-
-class Peeking:
-    """A random bot that, before each choice, reads the indexes of what-if views of the
-    position, half of them at once and half after the next decision changed the position
-    (a view first read after its lender moved on)."""
-
-    def __init__(self, seed: int, seat: int, lent: list[int]) -> None:
-        self.bot = make_bot("random", seed, seat)
-        self.kept: list[State] = []
-        self.lent = lent
-
-    def choose(self, state: State, seat: int, options: list[Any]) -> str:
-        for view in self.kept:
-            # Only the extractors: their dicts are the view's own or the lender's, never
-            # edited in place behind a memo (the ship objects are shared with the game, which
-            # moves them: a view's own ships memo would be stale, lent or not).
-            fleet.extractors_by_sector(view)
-            fleet.extractors_of(view, seat)
-        views = _what_ifs(state, seat)
-        for view in views[::2]:
-            _read_indexes(view, seat)
-        self.kept = [v for v in views[1::2] if v["ships"] is state["ships"]]
-        return str(self.bot.choose(state, seat, options))
-
-
-def test_indexes_lent_to_what_if_views_match_a_fresh_walk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What-if views lent their position's indexes (the ships by owner and size and by
-    sector, the extractors by sector and by owner; a built ship or placed extractor added)
-    list what a fresh walk of the view lists, each time they are read, also when the view
-    is first read after the game went on (a grown extractors dict is not lent)."""
-    lent: list[int] = []
-    real = versions.lender
-
-    def counted(state: State, kind: str) -> Any:
-        found = real(state, kind)
-        lent.append(found is not None)
-        return found
-
-    monkeypatch.setattr(versions, "lender", counted)
-    auditor = Auditor()
-    monkeypatch.setattr(versions, "of", auditor)
-    game = Game.from_content(GameContent(base_content().files, "lent"), 4)
-    for seed in range(2):
-        state = game.new_state(seed)
-        play(game, state, [Peeking(seed, seat, lent) for seat in range(4)])
-    assert sum(lent) > 2_000 and len(lent) > sum(lent)  # lent, and refused
-    assert auditor.fleets_checked > 1_000 and auditor.extractor_owners_checked > 1_000
-
-
-def _mid_game() -> State:
-    """A 4-player position some 300 decisions in, its indexes built."""
-    game = Game.from_content(base_content(), 4)
-    state = game.new_state(3)
-    bots = [make_bot("random", 3, seat) for seat in range(4)]
-    for _ in range(300):
-        seat = game.current_players(state)[0]
-        game.apply(state, seat, bots[seat].choose(state, seat, game.legal_options(state, seat)))
-    for seat in range(4):
-        _read_indexes(state, seat)
-    return state
-
-
-def _ids(table: Any) -> dict[Any, list[str]]:
-    return {key: [piece["id"] for piece in pieces] for key, pieces in table.items()}
-
-
-def test_a_view_edited_after_the_lend_keeps_its_own_indexes_and_the_lender_its() -> None:
-    """A ship placed in a view that was lent its lender's index of ships by owner and size
-    (its own copy, ``fleet.Fleet.lent``) is in the view's index, not the lender's; an
-    extractor placed in a view before its first read (its dict no longer the copy it was
-    lent with) makes the view build its own extractor indexes."""
-    state = _mid_game()
-    before = fleet.fleet(state).layout()
-    owned = _ids(fleet.extractors_by_sector(state))
-    view = aim._with_ship(state, 0, "small")
-    fleet.fleet(view)  # lent, with the what-if ship added
-    view["ships"] = dict(view["ships"])  # the view's own ships from here on
-    view["players"] = copy.deepcopy(view["players"])
-    ship = place_ship(view, 0, "medium", next(iter(view["sectors"])))
-    assert ship in [s["id"] for s in fleet.fleet(view).of(0)]
-    assert fleet.fleet(view).layout() == fleet.Fleet(view["ships"]).layout()
-    assert fleet.fleet(state).layout() == before  # the lender's index is as it was
-
-    held = aim._with_extractor(state, 1, "what-if-sector", None, "space")
-    held["next_id"] = 10_000
-    place_extractor(held, 2, "what-if-sector-2", None, "space")  # before the first read
-    assert versions.lender(held, "extractors") is None  # two pieces more: not the lent copy
-    assert _ids(fleet.extractors_by_sector(held)) == _ids(fleet.sectors_of(held["extractors"]))
-    assert _ids(fleet.extractors_by_sector(state)) == owned
-
-
-def test_a_view_of_an_unread_view_borrows_from_the_first_lender() -> None:
-    """An extractor placed after a move (a view of a view never read itself) takes the
-    position's extractor indexes with its extractor added (the moved view holds the
-    position's extractors, so the position lends them), and the ships' from the moved view
-    (its ships are other objects than the position's: nothing of those is lent)."""
-    state = _mid_game()
-    ship = next(s for s in state["ships"].values() if s["owner"] == 0)
-    moved = aim._moved(state, ship["id"], "elsewhere")
-    assert moved is not None
-    held = aim._with_extractor(moved, 0, "elsewhere", None, "space")
-    assert versions.lender(held, "ships") == (moved, None)  # the moved ships: not the state's
-    found = versions.lender(held, "extractors")
-    assert found is not None and found[0] is state and found[1]["sector"] == "elsewhere"
-    assert versions.lender(moved, "extractors") == (state, None)
-    sectors = fleet.by_sector(held)
-    assert [s["id"] for s in sectors["elsewhere"]][-1] == ship["id"]
-    assert _ids(sectors) == _ids(fleet.sectors_of(held["ships"]))
-    assert _ids(fleet.extractors_by_sector(held)) == _ids(fleet.sectors_of(held["extractors"]))
-
-
-def _peeked_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(versions, "of", Auditor())
-    game = Game.from_content(GameContent(base_content().files, "lent"), 4)
-    state = game.new_state(0)
-    play(game, state, [Peeking(0, seat, []) for seat in range(4)])
-
-
-@pytest.mark.parametrize(
-    "fault, message",
-    [
-        ("added", "the (ships|extractors) by (sector|owner)"),
-        ("any lender", "the ships by owner and size"),
-        ("shared fleet", "the ships by owner and size"),
-    ],
-)
-def test_the_audit_fails_when_a_lent_index_is_not_the_view_s(
-    fault: str, message: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """An index lent without the piece the view added, lent by a state whose pieces are
-    not the view's, or lent as the lender's own object (a ship placed in one then shows in
-    the other): the audit of the views' reads catches each."""
-    if fault == "added":
-        monkeypatch.setattr(fleet, "_added", lambda table, piece, field="sector": table)
-    elif fault == "any lender":
-
-        def any_lender(state: State, kind: str) -> Any:
-            found = getattr(state, "lender", None)
-            return None if found is None else (found[0], None)
-
-        monkeypatch.setattr(versions, "lender", any_lender)
-    else:
-        monkeypatch.setattr(fleet.Fleet, "lent", lambda self, ships: self)
-    with pytest.raises(AssertionError, match=message):
-        _peeked_games(monkeypatch)
+# -- ship types lent to the search agent's guesses (versions.lend) ---------------------------
 
 
 SIZES = ("small", "medium", "large")
@@ -1400,10 +1227,6 @@ def test_the_audit_fails_when_ship_types_are_lent_for_other_cards(
 ) -> None:
     """A guess lent its view's ship types whatever cards its seats hold now: once a tech
     left play in the guess, the audit's read stat by stat differs."""
-    monkeypatch.setattr(
-        versions,
-        "card_lender",
-        lambda state, seat: getattr(state, "lender", None) and state.lender[0],
-    )
+    monkeypatch.setattr(versions, "card_lender", lambda state, seat: getattr(state, "lender", None))
     with pytest.raises(AssertionError, match="the numbers of"):
         _guessed_games(monkeypatch, range(2))

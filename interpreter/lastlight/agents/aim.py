@@ -23,7 +23,7 @@ from whitedwarf.interpreter.lastlight import effects, valuation, versions
 from whitedwarf.interpreter.lastlight.conditions import FINGERPRINTS, reads
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
-from whitedwarf.interpreter.lastlight.records import Extractor, Ship, State, Tech
+from whitedwarf.interpreter.lastlight.records import State, Tech
 from whitedwarf.interpreter.lastlight.state import can_pay, card_id, game_state
 from whitedwarf.interpreter.vm import EffectError, Frame, new_frame
 
@@ -317,43 +317,32 @@ def _domains(clauses: list[tuple[int, Any]]) -> set[str] | None:
 # -- what-if views: an option's usual result on a shallow copy (memos of its own) ----------------
 
 
-def _what_if(view: State, added: tuple[str, Any] | None = None, **parts: Any) -> State:
-    """``view`` with ``parts`` put over it, taking the indexes of the pieces ``view`` has
-    (``versions.lend``): of those it shares, and of the kind ``added`` names, ``(kind,
-    piece)``, whose dict is a copy of the view's with the piece put last. A what-if is read,
-    never edited."""
-    what_if = game_state(view, **parts)
-    versions.lend(view, what_if, added)
-    return what_if
-
-
 def _moved(view: State, ship: str, dest: str) -> State | None:
     if ship not in view["ships"]:
         return None
     ships = dict(view["ships"])
     ships[ship] = {**ships[ship], "sector": dest}
-    return _what_if(view, ships=ships)
+    return game_state(view, ships=ships)
 
 
 def _with_extractor(
     view: State, seat: int, sector: str, planet: str | None, space: str | None
 ) -> State:
     extractors = dict(view["extractors"])
-    extractor: Extractor = {
+    extractors[f"what-if-x{len(extractors)}"] = {
         "id": "what-if",
         "owner": seat,
         "sector": sector,
         "planet": planet,
         "space": space,
     }
-    extractors[f"what-if-x{len(extractors)}"] = extractor
-    return _what_if(view, ("extractors", extractor), extractors=extractors)
+    return game_state(view, extractors=extractors)
 
 
 def _with_ship(view: State, seat: int, size: str) -> State:
     ships = dict(view["ships"])
     home = _home(view, seat)
-    ship: Ship = {
+    ships[f"what-if-s{len(ships)}"] = {
         "id": "what-if",
         "owner": seat,
         "size": size,
@@ -363,8 +352,7 @@ def _with_ship(view: State, seat: int, size: str) -> State:
         "moved": False,
         "extra_move": 0,
     }
-    ships[f"what-if-s{len(ships)}"] = ship
-    return _what_if(view, ("ships", ship), ships=ships)
+    return game_state(view, ships=ships)
 
 
 def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
@@ -375,7 +363,7 @@ def _with_tech(view: State, seat: int, ref: str, size: str | None) -> State:
     if isinstance(player["techs_hand"], list):
         player["techs_hand"] = [r for r in player["techs_hand"] if r != ref]
     players[seat] = player
-    return _what_if(view, players=players)
+    return game_state(view, players=players)
 
 
 def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
@@ -386,7 +374,7 @@ def _with_resources(view: State, seat: int, extra: dict[str, int]) -> State:
         res[unit] = res.get(unit, 0) + amount
     player["res"] = res
     players[seat] = player
-    return _what_if(view, players=players)
+    return game_state(view, players=players)
 
 
 def _home(view: State, seat: int) -> str | None:
