@@ -25,6 +25,7 @@ import pickle
 import random
 from typing import Any, cast
 
+from whitedwarf.interpreter.lastlight import versions
 from whitedwarf.interpreter.lastlight.content import runtime
 from whitedwarf.interpreter.lastlight.persist import HIDDEN
 from whitedwarf.interpreter.lastlight.records import State
@@ -60,6 +61,9 @@ def determinise(
     }
     state["rng"] = rng.getrandbits(64)
     state["seed"] = 0
+    # The seats' ship types as read in the view while a seat holds the same cards (each
+    # guess of a decision read them afresh: versions.lend, stats.ship_type).
+    versions.lend(view, state)
     return state
 
 

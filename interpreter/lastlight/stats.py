@@ -85,7 +85,9 @@ def ship_type(state: State, player: int, size: str) -> ShipType | None:
 
     A listing of moves or combat sectors reads two or three numbers of each ship type, at
     every listing; each read through :func:`stat` or :func:`flag` is a chain of calls (about
-    150-200 ns), one read here gives them all.
+    150-200 ns), one read here gives them all. A state lent another's memos
+    (``versions.lend``: a guess of the search agent, lent its view) takes the numbers read
+    there (read there first) while the player holds the same cards in both.
     """
     if events.ON:
         return None
@@ -99,7 +101,10 @@ def ship_type(state: State, player: int, size: str) -> ShipType | None:
         known = kept.types[player] = {}
     found = known.get(size)
     if found is None:
-        found = known[size] = read_ship_type(state, player, size)
+        # a state made from another where the player holds the same cards (versions.lend)
+        source = None if player == LUMOS else versions.card_lender(state, player)
+        lent = None if source is None else ship_type(source, player, size)
+        found = known[size] = read_ship_type(state, player, size) if lent is None else lent
     return found
 
 

@@ -48,7 +48,9 @@ Light state is a :class:`GameState`, a ``dict`` with two slots beside its data, 
 :class:`Versions`, made when first asked) and ``running`` (the frame its effects are running,
 ``effects.drive``). A clone, a copy or a loaded state is a new object whose slots start empty
 (pickling and copying carry the data only), so nothing is carried from one state to another,
-and the memos go with their state. A plain ``dict`` given to the engine (a what-if view of an
+and the memos go with their state, but for what :func:`lend` allows: a guess of the search
+agent made from a view takes the numbers of a seat's ship types read there while the seat
+holds the same cards in both. A plain ``dict`` given to the engine (a what-if view of an
 agent) is answered with fresh versions at each read: the same answers, kept nowhere.
 ``tests/engine/test_versions.py`` plays seeded games comparing every memoised answer with one
 worked out from scratch, so a change made without renewing a stamp fails it. Code outside the
@@ -93,13 +95,16 @@ class GameState(dict[str, Any]):
     hashed and cloned as one), with two slots the data does not hold: ``memo``, what the
     engine has worked out about this object (its :class:`Versions`, None until first asked),
     and ``running``, ``(index, depth)`` of the frame its effects are running now
-    (``effects.drive``), else None. Pickling and copying carry the data only: a clone or a
-    loaded state starts with both slots empty."""
+    (``effects.drive``), else None; ``lender``, the state it was made from, whose memos of
+    the seats' cards it takes while they hold for it (:func:`lend`), else None.
+    Pickling and copying carry the data only: a clone or a loaded state starts with every
+    slot empty."""
 
-    __slots__ = ("memo", "running")
+    __slots__ = ("lender", "memo", "running")
 
     memo: Versions | None
     running: tuple[int, int] | None
+    lender: GameState | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         # Set here rather than in __init__: unpickling (pickle, copy.copy) calls __new__ only.
@@ -108,6 +113,7 @@ class GameState(dict[str, Any]):
         self = dict.__new__(cls)
         self.memo = None
         self.running = None
+        self.lender = None
         return self
 
     def __getstate__(self) -> None:
@@ -238,6 +244,48 @@ def of(state: State) -> Versions:
         if isinstance(state, GameState):
             state.memo = found
     return found
+
+
+def lend(source: State, target: State) -> None:
+    """Let ``target``, a state made from ``source`` (a guess of the search agent,
+    ``determinise.py``: the view's data copied, the hidden parts filled), take the numbers
+    of a seat's ship types read in ``source`` while the seat holds the same cards in both
+    (:func:`card_lender`, ``stats.ship_type``): the guesses of one decision share the
+    numbers read once in their view, where each guess read them stat by stat in its new
+    world (860 ship types read for the search's 192 simulations, seeds 0-5, now 179).
+
+    Nothing else is lent: a memo that holds the pieces (the fleet's indexes) would hold
+    ``source``'s objects, not ``target``'s (lending those to the aim's what-if views, which
+    share them, cost more instructions than the walks it spared: BENCHMARKS.md, issue 26
+    item 5, stop 45)."""
+    if isinstance(target, GameState) and isinstance(source, GameState):
+        target.lender = source
+
+
+def card_lender(state: State, seat: int) -> State | None:
+    """The state lent to ``state`` (:func:`lend`) when ``seat`` holds the same cards in play
+    there (faction, techs and the ship types they sit on) and the same durations
+    (``lasting.py``), else None: the memos derived from a seat's cards (its ship types'
+    numbers, ``stats.ship_type``) are then the same there. Compared at each ask, so a state
+    whose cards changed since the lend (a tech researched in a simulation) is not lent. The
+    techs are compared whole (one ``==``, their exhausted marks too: stricter than the memos
+    need, cheaper than picking out the ref and ship type of each)."""
+    source: State | None = getattr(state, "lender", None)
+    if source is None:
+        return None
+    mine, theirs = state["players"][seat], source["players"][seat]
+    if mine["faction"] != theirs["faction"] or mine["techs"] != theirs["techs"]:
+        return None
+    if (state.get("durations") or source.get("durations")) and _durations(
+        state, seat
+    ) != _durations(source, seat):
+        return None
+    return source
+
+
+def _durations(state: State, seat: int) -> list[Any]:
+    """A seat's durations (``lasting.py``), which count as its cards' clauses do."""
+    return [d for d in state.get("durations") or () if d["owner"] == seat]
 
 
 def _kept(state: State) -> Versions | None:

@@ -15,6 +15,7 @@ import copy
 import gc
 import operator
 import pickle
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,7 @@ from whitedwarf.interpreter.lastlight import (
     combat,
     command,
     construct,
+    determinise,
     effects,
     fleet,
     hooks,
@@ -50,6 +52,7 @@ from whitedwarf.interpreter.lastlight.state import (
     move_ship,
     place_extractor,
     place_ship,
+    remove_tech,
 )
 from whitedwarf.interpreter.runner import play
 from whitedwarf.interpreter.state import clone
@@ -195,7 +198,11 @@ class Auditor:
         self.audits += 1
         # The memos readers take from the state object are those versions.of gives.
         assert getattr(state, "memo", None) is kept, "versions.of gave memos not the state's"
-        for key, stamp in kept.stamps.items():
+        # A seat's observation (the others' hands are counts there), read by the guesses
+        # lent it (versions.lend): the stamps' fingerprints read those hands, so only its
+        # memos are checked.
+        view = any(isinstance(p["techs_hand"], int) for p in state["players"])
+        for key, stamp in () if view else kept.stamps.items():
             domain, seat = key if isinstance(key, tuple) else (key, 0)
             now = STAMPED[domain](state, seat)
             assert self.seen.setdefault((key, stamp), now) == now, (
@@ -1151,3 +1158,75 @@ def test_the_audit_fails_when_a_selector_starts_from_too_few_ships(
     monkeypatch.setattr(selectors, "_size_named", lambda frame, filters: "small")
     with pytest.raises(AssertionError, match="the candidates of"):
         audited_games(monkeypatch, to_light(base_content(), 40), 4, range(2))
+
+
+# -- ship types lent to the search agent's guesses (versions.lend) ---------------------------
+
+
+SIZES = ("small", "medium", "large")
+
+
+class Guessing:
+    """A random bot that, before each choice, makes a guess of the position from its
+    observation as the search agent does (``determinise.py``: lent the view's memos), reads
+    every seat's ship types there, takes a tech out of play in the guess (its cards are then
+    not the view's) and reads them again."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.bot = make_bot("random", seed, seat)
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int, options: list[Any]) -> str:
+        view = persist.observation(state, seat)
+        guess = determinise.determinise(view, seat, self.rng)
+        if guess is not None:
+            players = range(len(guess["players"]))
+            for owner in players:
+                for size in SIZES:
+                    stats.ship_type(guess, owner, size)
+            for owner in players:
+                techs = guess["players"][owner]["techs"]
+                if techs:
+                    remove_tech(guess, owner, techs[-1])
+                    for size in SIZES:
+                        stats.ship_type(guess, owner, size)
+            versions.of(guess)  # the audit, after the last reads
+        return str(self.bot.choose(state, seat, options))
+
+
+def _guessed_games(monkeypatch: pytest.MonkeyPatch, seeds: range) -> Auditor:
+    auditor = Auditor()
+    monkeypatch.setattr(versions, "of", auditor)
+    game = Game.from_content(GameContent(to_light(base_content(), 40).files, "guessed"), 4)
+    for seed in seeds:
+        state = game.new_state(seed)
+        play(game, state, [Guessing(seed, seat) for seat in range(4)])
+    return auditor
+
+
+def test_ship_types_lent_to_guesses_match_a_fresh_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guess of the search agent is lent its view's ship type numbers while a seat holds
+    the same cards in both, and reads them afresh once its cards changed (a tech taken out
+    of play after the lend): every read is audited against the numbers read stat by stat."""
+    lent: list[bool] = []
+    real = versions.card_lender
+
+    def counted(state: State, seat: int) -> Any:
+        found = real(state, seat)
+        lent.append(found is not None)
+        return found
+
+    monkeypatch.setattr(versions, "card_lender", counted)
+    auditor = _guessed_games(monkeypatch, range(1))
+    assert sum(lent) > 500 and len(lent) - sum(lent) > 100  # lent, and refused
+    assert auditor.types_checked > 5_000
+
+
+def test_the_audit_fails_when_ship_types_are_lent_for_other_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A guess lent its view's ship types whatever cards its seats hold now: once a tech
+    left play in the guess, the audit's read stat by stat differs."""
+    monkeypatch.setattr(versions, "card_lender", lambda state, seat: getattr(state, "lender", None))
+    with pytest.raises(AssertionError, match="the numbers of"):
+        _guessed_games(monkeypatch, range(2))
