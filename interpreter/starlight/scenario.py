@@ -28,10 +28,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.starlight import effects, goals
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.records import Player, State
-from whitedwarf.interpreter.starlight.state import has_privilege, player
+from whitedwarf.interpreter.starlight.state import has_privilege, is_live, player
 from whitedwarf.interpreter.starlight.supply import pool_size
 from whitedwarf.interpreter.starlight.vocabulary import PRIVILEGES
 
@@ -44,6 +45,7 @@ __all__ = [
     "linked",
     "new_game",
     "options",
+    "put_accolade",
     "put_marker",
     "put_star",
     "rig_draws",
@@ -174,6 +176,9 @@ def put_star(game: Game, state: State, seat: int, slot: str) -> None:
         )
     state["slots"][slot] = seat
     player(state, seat)["stars"].append(slot)
+    # 003 "Accolades": the launch that put the star there claimed what it met, right after
+    # (a Starbot claims with markers only, so nothing for it).
+    goals.check_accolades(game, state, seat)
     game.edited(state)
 
 
@@ -193,38 +198,63 @@ def give(
     ``starter`` Core no seat holds, and ``privileges`` recorded on its mat before this action
     (so usable now: 003 "Privileges")."""
     p = _live(state, seat)
-    for ray in rays:
-        bag = state["bags"].get(_size(ray), [])
-        if ray not in bag:
-            left = sorted(set(bag))
-            raise ScenarioError(
-                f"the {_size(ray)} bag holds no {ray} ray (left in it: {', '.join(left) or 'none'})"
-            )
-        bag.remove(ray)
-        p["rays"].append(ray)
+    rays, cores, flares, privileges = list(rays), list(cores), list(flares), list(privileges)
+    # Everything is checked before anything moves: a refused give leaves the box as it was.
+    for size in ("long", "short"):
+        bag = list(state["bags"].get(size, []))
+        for ray in (r for r in rays if _size(r) == size):
+            if ray not in bag:
+                left = sorted(set(bag))
+                raise ScenarioError(
+                    f"the {size} bag holds no {ray} ray (left in it: {', '.join(left) or 'none'})"
+                )
+            bag.remove(ray)
+    deck = [*state["core_deck"], *state["core_discard"]]
     for core in cores:
         _card(game, "cores", core)
-        _take_out(core, "Core", [state["core_deck"], state["core_discard"]], "the Core deck")
-        p["cores"].append(core)
+        if core not in deck:
+            raise ScenarioError(
+                f"the Core {core} is not in the Core deck (it is held, or in a pool)"
+            )
+        deck.remove(core)
     most = game.stat(state, seat, "max_cores")
-    if len(p["cores"]) + (1 if p["starter"] or starter else 0) > most:
+    if len(p["cores"]) + len(cores) + (1 if p["starter"] or starter else 0) > most:
         raise ScenarioError(
             f"seat {seat} would hold more than {most} Cores (003 'Gain Cores': at most 4)"
         )
+    flare_deck = list(state["flare_deck"])
     for flare in flares:
         _card(game, "flares", flare)
-        _take_out(flare, "Flare", [state["flare_deck"]], "the Flare deck")
-        p["flares"].append(flare)
+        if flare not in flare_deck:
+            raise ScenarioError(
+                f"the Flare {flare} is not in the Flare deck (it is held, or in a pool)"
+            )
+        flare_deck.remove(flare)
     if starter is not None:
         _card(game, "starters", starter)
         holder = next((q["seat"] for q in state["players"] if q["starter"] == starter), None)
         if holder is not None or starter in state.get("starters_launched", []):
             raise ScenarioError(f"the Starter Core {starter} is not in the box (seat {holder})")
-        p["starter"] = starter
     for privilege in privileges:
         if privilege not in PRIVILEGES:
             raise ScenarioError(f"no privilege {privilege!r}; privileges: {', '.join(PRIVILEGES)}")
+    for ray in rays:
+        state["bags"][_size(ray)].remove(ray)
+        p["rays"].append(ray)
+    for core in cores:
+        _take_out(core, "Core", [state["core_deck"], state["core_discard"]], "the Core deck")
+        p["cores"].append(core)
+    for flare in flares:
+        _take_out(flare, "Flare", [state["flare_deck"]], "the Flare deck")
+        p["flares"].append(flare)
+    if starter is not None:
+        p["starter"] = starter
+    for privilege in privileges:
         p["privileges"].setdefault(privilege, state["actions"] - 1)
+    if privileges:
+        # 003 "Accolades": claimed by the first to meet the goal, right after the action that
+        # met it; the privileges were recorded by an earlier launch, so was the claim.
+        goals.check_accolades(game, state, seat)
     game.edited(state)
 
 
@@ -234,18 +264,79 @@ def keep(
     """Live ``seat`` holds these laurels (secret until the end: 003 "Laurels") and keeps this
     god (003 "The Gods"; its powers apply when the game deals gods: ``gods=True``)."""
     p = _live(state, seat)
-    for laurel in laurels:
+    laurels = list(laurels)
+    for at, laurel in enumerate(laurels):  # all checked before any is handed over
         _card(game, "laurels", laurel)
         holder = next((q["seat"] for q in state["players"] if laurel in q["laurels"]), None)
-        if holder is not None:
-            raise ScenarioError(f"seat {holder} holds the laurel {laurel} already")
-        p["laurels"].append(laurel)
+        if holder is not None or laurel in laurels[:at]:
+            raise ScenarioError(
+                f"seat {holder if holder is not None else seat} holds the laurel {laurel} already"
+            )
     if god is not None:
         _card(game, "gods", god)
+        if not game.gods:
+            raise ScenarioError(
+                f"this game deals no gods, so {god} would do nothing: new_game(..., gods=True) "
+                "(003 'The Gods': either all players have a God card, or none)"
+            )
         holder = next((q["seat"] for q in state["players"] if q["god"] == god), None)
         if holder not in (None, seat):
             raise ScenarioError(f"seat {holder} keeps the god {god} already")
+    p["laurels"].extend(laurels)
+    if god is not None:
         p["god"], p["gods_dealt"] = god, [god]
+    game.edited(state)
+
+
+def put_accolade(
+    game: Game,
+    state: State,
+    accolade: str,
+    owner: int | None = None,
+    marks: Mapping[int, int] | None = None,
+) -> None:
+    """The accolade ``accolade`` claimed earlier by ``owner`` (a live seat that meets its goal
+    now, or a Starbot, with the 5 markers that won it), and/or ``marks``: how many markers
+    each Starbot has on it, 1 to 4 (003 "Accolades", "Starbot Play")."""
+    found = next((a for a in state["accolades"] if a["id"] == accolade), None)
+    if found is None:
+        laid = ", ".join(a["id"] for a in state["accolades"])
+        raise ScenarioError(f"no accolade {accolade!r} on the Sky Board; the accolades: {laid}")
+    if owner is not None:
+        _seat(state, owner)
+        if found["owner"] is not None:
+            raise ScenarioError(f"{accolade} is claimed by seat {found['owner']} already")
+    marked = dict(marks or {})
+    for seat, count in marked.items():
+        _seat(state, seat)
+        if is_live(state, seat):
+            raise ScenarioError(
+                f"seat {seat} is a live player: only Starbots put markers on accolades "
+                "(003 'Starbot Play')"
+            )
+        if not 1 <= count <= 4:
+            raise ScenarioError(
+                f"{count} markers of seat {seat} on {accolade}: 1 to 4 (5 win it: give the "
+                "Starbot as its owner)"
+            )
+    if (
+        owner is not None
+        and is_live(state, owner)
+        and not effects.holds(game, state, "accolades", accolade, owner)
+    ):
+        goal = game.content.card("accolades", accolade).get("text", "")
+        raise ScenarioError(
+            f"seat {owner} does not meet the goal of {accolade} ({goal}): set its stars, "
+            "magnitudes, aspects or privileges first (003 'Accolades': the first to achieve it"
+            " claims it)"
+        )
+    for seat, count in marked.items():
+        found["marks"][str(seat)] = count
+    if owner is not None:
+        if not is_live(state, owner):
+            found["marks"][str(owner)] = 5  # 003 "Starbot Play": 5 of its markers won it
+        found["owner"] = owner
+        player(state, owner)["accolades"].append(accolade)
     game.edited(state)
 
 
@@ -330,6 +421,11 @@ def choose(game: Game, state: State, *choices: str) -> State:
         seats = game.current_players(state)
         if not seats:
             raise ScenarioError(f"the game is over: nobody chooses {choice!r}")
+        can = options(game, state, seats[0])
+        if choice not in can:
+            raise ScenarioError(
+                f"seat {seats[0]} has no option {choice!r} now; its options: {', '.join(can)}"
+            )
         game.apply(state, seats[0], choice)
     return state
 
