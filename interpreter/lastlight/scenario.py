@@ -31,7 +31,7 @@ from whitedwarf.interpreter.lastlight import lumos
 from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.game import Game
 from whitedwarf.interpreter.lastlight.packs import load_game_content
-from whitedwarf.interpreter.lastlight.records import State
+from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
 from whitedwarf.interpreter.lastlight.state import (
     LIGHT_SOURCES,
@@ -179,7 +179,7 @@ def put_extractor(
 def give(state: State, seat: int, **amounts: int) -> None:
     """Resources or light from the general supply to ``seat``: ``give(state, 0, common=2,
     light=3)``."""
-    player = state["players"][seat]
+    player = _player(state, seat)
     for unit, amount in amounts.items():
         if unit not in (*RESOURCES, "light"):
             raise ScenarioError(f"no unit {unit!r}; give common, uncommon, rare or light")
@@ -215,10 +215,16 @@ def put_tech(
     """A copy of ``tech`` from the deck (or the discard pile) into ``seat``'s play, on
     ``ship_type`` for a ship ability or mod, or with ``hand`` into its unresearched techs;
     returns its ref (``warp_drive#2``)."""
+    _player(state, seat)
     cards = runtime(state).cards["techs"]
     if tech not in cards:
         raise ScenarioError(f"no tech {tech!r} in the pack; techs: {_some(cards)}")
     kind = cards[tech].get("kind")
+    if hand and (ship_type is not None or exhausted):
+        raise ScenarioError(
+            f"{tech} in the hand is unresearched: it goes on a ship type and is exhausted only "
+            "once in play (000 'Research'); give no ship_type or exhausted with hand=True"
+        )
     if not hand and (kind == "civilization") != (ship_type is None):
         raise ScenarioError(
             f"{tech} is a {kind} tech: "
@@ -249,7 +255,7 @@ def keep(
     """``seat`` keeps this faction card and/or this hidden planetary achievement, as if it
     had chosen them at setup (000 "setup" 8)."""
     cards = runtime(state).cards
-    player = state["players"][seat]
+    player = _player(state, seat)
     kept: tuple[tuple[str, str | None, Literal["faction", "achievement"]], ...] = (
         ("factions", faction, "faction"),
         ("achievements", achievement, "achievement"),
@@ -299,6 +305,7 @@ def adjacent(state: State, sector: str) -> list[str]:
 
 def options(game: Game, state: State, seat: int) -> list[str]:
     """The ids of the options ``seat`` has now."""
+    _player(state, seat)
     return [option.id for option in game.legal_options(state, seat)]
 
 
@@ -454,15 +461,23 @@ def _faction_free(state: State, seat: int, faction: str, card: Mapping[str, Any]
             )
 
 
+def _player(state: State, seat: int) -> Player:
+    """The player at ``seat``, or a ScenarioError naming the seats there are."""
+    if not 0 <= seat < state["n"]:
+        raise ScenarioError(
+            f"no seat {seat} in a {state['n']}-player game (seats 0 to {state['n'] - 1})"
+        )
+    found: Player = state["players"][seat]
+    return found
+
+
 def _pieces(state: State, seat: int) -> dict[str, int]:
     if seat == -1:
         if state["lumos"] is None:
             raise ScenarioError("the Lumos play only in a 2-player game (002)")
         supply: dict[str, int] = state["lumos"]["supply"]
         return supply
-    if not 0 <= seat < state["n"]:
-        raise ScenarioError(f"no seat {seat} in a {state['n']}-player game")
-    pieces: dict[str, int] = state["players"][seat]["supply"]
+    pieces: dict[str, int] = _player(state, seat)["supply"]
     return pieces
 
 

@@ -437,6 +437,7 @@ def options(game: Game, state: State, seat: int | None = None) -> list[str]:
         if not seats:
             return []
         seat = seats[0]
+    _seat(state, seat)
     return [option.id for option in game.legal_options(state, seat)]
 
 

@@ -347,6 +347,11 @@ REFUSED: list[tuple[str, Callable[[Any, Any], object], str]] = [
         lambda g, s: give(g, s, 0, rays=["red:long"], privileges=["laurels_plus_3"]),
         "laurels_bonus",
     ),
+    (
+        "the options of a seat that is not there",
+        lambda g, s: options(g, s, 9),
+        "no seat 9 in a 2-seat game",
+    ),
     ("a god where the game deals none", lambda g, s: keep(g, s, 0, god="tyr"), "deals no gods"),
     (
         "a laurel twice, after one",
