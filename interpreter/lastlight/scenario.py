@@ -35,6 +35,7 @@ from whitedwarf.interpreter.lastlight.records import Player, State
 from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
 from whitedwarf.interpreter.lastlight.state import (
     LIGHT_SOURCES,
+    LUMOS,
     RESOURCES,
     SIZES,
     card_id,
@@ -49,6 +50,7 @@ __all__ = [
     "ScenarioError",
     "adjacent",
     "blank",
+    "box_whole",
     "choose",
     "clear_board",
     "give",
@@ -307,6 +309,55 @@ def options(game: Game, state: State, seat: int) -> list[str]:
     """The ids of the options ``seat`` has now."""
     _player(state, seat)
     return [option.id for option in game.legal_options(state, seat)]
+
+
+def box_whole(state: State) -> None:
+    """Check what docs/scenarios.md asks of any scenario: every resource, light, ship and
+    extractor is somewhere (supply, a seat, the board, a graveyard, the Lumos' box), nothing
+    is negative, and no place holds two extractors; a ScenarioError names what is not."""
+    rt = runtime(state)
+    players = state["players"]
+    faults = []
+    for unit in (*RESOURCES, "light"):
+        held = [p["light"] if unit == "light" else p["res"][unit] for p in players]
+        total = rt.light_total if unit == "light" else rt.resources_total[unit]
+        if state["supply"][unit] < 0 or min(held) < 0:
+            faults.append(f"{unit} below 0 (supply {state['supply'][unit]}, seats {held})")
+        elif state["supply"][unit] + sum(held) != total:
+            faults.append(f"{unit}: supply {state['supply'][unit]} + seats {held} is not {total}")
+    graves = [u for p in players for u in p["graveyard"]]
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    extractors = int(per_player.get("extractors", 8))  # as setup.py deals them
+    for seat, player in enumerate(players):
+        for size in (*SIZES, "extractor"):
+            if size == "extractor":
+                board = sum(1 for x in state["extractors"].values() if x["owner"] == seat)
+            else:
+                board = sum(
+                    1 for s in state["ships"].values() if s["owner"] == seat and s["size"] == size
+                )
+            dead = sum(
+                1 for u in graves if u["owner"] == seat and (u["size"] or "extractor") == size
+            )
+            whole = extractors if size == "extractor" else rt.pieces[size]
+            supply = player["supply"][size]
+            if supply < 0 or supply + board + dead != whole:
+                faults.append(
+                    f"seat {seat}'s {size}s: {supply} in its supply, {board} on the board, "
+                    f"{dead} in graveyards, not {whole}"
+                )
+    if state["lumos"]:
+        lumos = sum(state["lumos"]["supply"].values()) + state["lumos"]["box"]
+        lumos += sum(1 for s in state["ships"].values() if s["owner"] == LUMOS)
+        lumos += sum(1 for u in graves if u["owner"] == LUMOS)
+        if lumos != sum(rt.pieces.values()):
+            faults.append(f"the Lumos' ships add up to {lumos}, not {sum(rt.pieces.values())}")
+    places = [x["planet"] or (x["owner"], x["space"]) for x in state["extractors"].values()]
+    twice = sorted({str(p) for p in places if places.count(p) > 1})
+    if twice:
+        faults.append(f"two extractors on {', '.join(twice)} (000 '2. Extractor')")
+    if faults:
+        raise ScenarioError("the box is not whole: " + "; ".join(faults))
 
 
 def put_token(state: State, sector: str, token: str) -> str:

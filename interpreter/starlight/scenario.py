@@ -23,6 +23,7 @@ take the rays asked; the game still saves and replays as any other.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -39,6 +40,7 @@ from whitedwarf.interpreter.starlight.vocabulary import PRIVILEGES
 __all__ = [
     "ScenarioError",
     "blank",
+    "box_whole",
     "choose",
     "give",
     "keep",
@@ -136,6 +138,46 @@ def turn(game: Game, state: State, seat: int, ap: int | None = None, first: bool
                            "forfeit": False, "ap_received": ap, "saved_ap": saved}  # fmt: skip
     p.update({"ap": ap, "moved": False, "visit_done": False})
     return game.edited(state)
+
+
+def box_whole(game: Game, state: State) -> None:
+    """Check what docs/scenarios.md asks of any scenario: every ray, Core, Flare and Starbot
+    card is somewhere once (a bag, a pool, a deck, its discards, a seat), no AP or point is
+    negative, and the slots and the seats' stars agree; a ScenarioError names what is not."""
+    content, players = game.content, state["players"]
+    faults = []
+    rays: Counter[str] = Counter()
+    for where in (*state["bags"].values(), state["pools"]["long"], state["pools"]["short"]):
+        rays.update(where)
+    for p in players:
+        rays.update(p["rays"])
+    if rays != Counter(content.rays):
+        extra, missing = rays - Counter(content.rays), Counter(content.rays) - rays
+        faults.append(f"rays: {dict(extra) or 'none'} too many, {dict(missing) or 'none'} missing")
+    places: dict[str, list[str]] = {
+        "cores": [*state["core_deck"], *state["pools"]["cores"], *state["core_discard"]]
+        + [c for p in players for c in p["cores"]],
+        "flares": [*state["flare_deck"], *(f for f in state["pools"]["flares"] if f)]
+        + list((state["action"] or {}).get("under", []))
+        + [f for p in players for f in (*p["flares"], *p["used_flares"])],
+    }
+    if "starbot" in game.seats:
+        places["starbots"] = [*state["starbot_deck"], *state["starbot_discard"]]
+    for kind, found in places.items():
+        if sorted(found) != sorted(content.cards[kind]):
+            twice = sorted({c for c in found if found.count(c) > 1})
+            lost = sorted(set(content.cards[kind]) - set(found))
+            faults.append(f"{kind}: twice {twice or 'none'}, nowhere {lost or 'none'}")
+    for p in players:
+        counts = {"ap": p["ap"], "saved": p["saved"], "night": p["night"], "day": p["day"]}
+        low = [name for name, count in counts.items() if count < 0]
+        if low:
+            faults.append(f"seat {p['seat']}'s {', '.join(low)} below 0")
+    stars = sorted(s for p in players for s in p["stars"])
+    if stars != sorted(s for s, seat in state["slots"].items() if seat is not None):
+        faults.append("the seats' stars and the filled slots differ")
+    if faults:
+        raise ScenarioError("the box is not whole: " + "; ".join(faults))
 
 
 def put_marker(game: Game, state: State, seat: int, space: str) -> None:

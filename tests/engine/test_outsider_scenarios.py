@@ -14,6 +14,7 @@ from whitedwarf.interpreter.lastlight.scenario import (
     ScenarioError,
     adjacent,
     blank,
+    box_whole,
     choose,
     give,
     keep,
@@ -70,6 +71,7 @@ def test_000_002_four_kills_in_one_roll_pay_two_light_and_go_home() -> None:
     assert state["players"][0]["graveyard"] == []
     assert state["players"][1]["supply"]["small"] == 5  # all four back home
     assert _box_ships(state) == {0: 10, 1: 10}
+    box_whole(state)  # and the box stays whole
 
 
 def test_002_lumos_ships_leaving_a_graveyard_go_to_the_box() -> None:
@@ -89,6 +91,7 @@ def test_002_lumos_ships_leaving_a_graveyard_go_to_the_box() -> None:
     _assign_all(game, state, 0)
     assert state["players"][0]["light"] == 3 + 2
     assert state["lumos"]["box"] == 4 and state["lumos"]["supply"]["small"] == 1
+    box_whole(state)  # and the box stays whole
 
 
 def test_000_both_ships_fire_and_both_die_each_in_the_killers_graveyard() -> None:
@@ -111,6 +114,7 @@ def test_000_both_ships_fire_and_both_die_each_in_the_killers_graveyard() -> Non
     assert mine not in state["ships"] and theirs not in state["ships"]
     assert state["players"][0]["graveyard"] == [{"kind": "ship", "owner": 1, "size": "small"}]
     assert state["players"][1]["graveyard"] == [{"kind": "ship", "owner": 0, "size": "small"}]
+    box_whole(state)  # and the box stays whole
 
 
 def test_000_an_explosion_deals_one_and_rolls_again_and_damage_stays_until_refresh() -> None:
@@ -135,6 +139,7 @@ def test_000_an_explosion_deals_one_and_rolls_again_and_damage_stays_until_refre
         seat = game.current_players(state)[0]
         game.apply(state, seat, options(game, state, seat)[0])
     assert state["ships"][big]["damage"] == 0
+    box_whole(state)  # and the box stays whole
 
 
 def test_004_no_attack_on_an_extractor_alone_without_bombardment() -> None:
@@ -183,6 +188,7 @@ def test_000_a_ship_built_out_of_a_graveyard_is_paid_to_its_keeper() -> None:
     assert state["players"][1]["res"]["common"] == 2
     assert state["players"][0]["graveyard"] == []
     assert _box_ships(state) == {0: 10, 1: 10}
+    box_whole(state)  # and the box stays whole
 
 
 # --- Refresh, research, rotation -----------------------------------------------------------
@@ -206,6 +212,7 @@ def test_000_refresh_claims_outer_1_inner_2_and_nothing_blockaded_or_on_the_colo
     put_ship(state, 0, "small", state["planets"][outer_b]["sector"])  # one's own: no blockade
     choose(game, state, {0: "refresh", 1: "mine", 2: "mine"})
     assert state["players"][0]["light"] == 2 + 1 + 1
+    box_whole(state)  # and the box stays whole
 
 
 def test_000_research_gains_one_light_for_each_four_techs_in_play() -> None:
@@ -240,6 +247,7 @@ def test_000_002_rotation_pays_each_ship_in_the_centre_and_adds_the_smallest_lum
     assert [p["light"] for p in state["players"]] == [2, 1]
     lumos = sorted(s["size"] for s in state["ships"].values() if s["owner"] == -1)
     assert lumos == ["medium", "medium", "small"]  # no small left: the next smallest
+    box_whole(state)  # and the box stays whole
 
 
 # --- the end of the game and its tiebreakers -----------------------------------------------
@@ -260,6 +268,7 @@ def test_000_tied_light_then_tied_techs_the_most_resources_wins() -> None:
     choose(game, state, {0: "mine", 1: "mine", 2: "mine"})
     assert state["result"]["winners"] == [2]
     assert state["result"]["tiebreak"] == "resources"
+    box_whole(state)  # and the box stays whole
 
 
 def test_000_tied_on_everything_the_win_is_shared_and_resources_are_counted_not_valued() -> None:
@@ -274,6 +283,7 @@ def test_000_tied_on_everything_the_win_is_shared_and_resources_are_counted_not_
     choose(game, state, {0: "mine", 1: "mine", 2: "mine", 3: "mine"})
     assert state["result"]["winners"] == [0, 1]
     assert state["result"]["tiebreak"] == "shared"
+    box_whole(state)  # and the box stays whole
 
 
 def test_000_light_reached_in_the_round_ends_the_game_at_its_end_gift_included() -> None:
@@ -293,6 +303,7 @@ def test_000_light_reached_in_the_round_ends_the_game_at_its_end_gift_included()
     assert state["phase"] == "over"
     assert [p["light"] for p in state["players"]] == [19, 18 + 2 + 1]
     assert state["result"]["winners"] == [1]
+    box_whole(state)  # and the box stays whole
 
 
 # --- the Lumos at 2 players ------------------------------------------------------------------
@@ -316,6 +327,7 @@ def test_002_the_least_light_player_commands_the_lumos_and_takes_their_kills() -
     game.apply(state, 1, "roll:lumos:small")
     assert target not in state["ships"]
     assert state["players"][1]["graveyard"] == [{"kind": "ship", "owner": 0, "size": "small"}]
+    box_whole(state)  # and the box stays whole
 
 
 def test_002_a_light_found_mid_command_changes_the_lumos_only_when_the_card_ends() -> None:
@@ -338,6 +350,7 @@ def test_002_a_light_found_mid_command_changes_the_lumos_only_when_the_card_ends
     game.apply(state, 1, "roll:lumos:small")
     assert target not in state["ships"]
     assert state["lumos"]["ally"] is None
+    box_whole(state)  # and the box stays whole
 
 
 def test_002_lumos_ships_reveal_no_token_where_they_go() -> None:
@@ -353,6 +366,7 @@ def test_002_lumos_ships_reveal_no_token_where_they_go() -> None:
     assert state["ships"][lumos]["sector"] == "outer_00"
     assert not state["sectors"]["outer_00"]["revealed"]
     assert state["players"][1]["light"] == 0
+    box_whole(state)  # and the box stays whole
 
 
 def test_002_a_blockading_lumos_ship_costs_the_non_ally_its_claim() -> None:
@@ -377,6 +391,7 @@ def test_002_a_blockading_lumos_ship_costs_the_non_ally_its_claim() -> None:
         seat = game.current_players(state)[0]
         game.apply(state, seat, options(game, state, seat)[-1])
     assert state["players"][1]["light"] == 2  # the ally's planet is not blockaded
+    box_whole(state)  # and the box stays whole
 
 
 # --- the helpers refuse what the rulebook does not allow -------------------------------------
@@ -537,3 +552,18 @@ def test_a_swapped_token_goes_to_the_box_and_the_planet_yields_the_new_one() -> 
     put_extractor(state, 0, planet=planet)
     choose(game, state, {0: "mine", 1: "mine"})
     assert state["players"][0]["res"]["uncommon"] == 1
+
+
+def test_box_whole_names_a_hand_edit_that_forgot_the_supply() -> None:
+    """docs/scenarios.md "Checks worth adding": an edit by hand must keep the box whole."""
+    game = new_game(players=2)
+    state = blank(game)
+    box_whole(state)
+    state["players"][0]["res"]["common"] = 3  # by hand, without taking them from the supply
+    state["players"][1]["supply"]["small"] -= 1  # a ship gone from nowhere to nowhere
+    with pytest.raises(ScenarioError) as refused:
+        box_whole(state)
+    assert str(refused.value) == (
+        "the box is not whole: common: supply 30 + seats [3, 0] is not 30; seat 1's smalls: "
+        "4 in its supply, 0 on the board, 0 in graveyards, not 5"
+    )

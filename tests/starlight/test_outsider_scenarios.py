@@ -13,6 +13,7 @@ import pytest
 from whitedwarf.interpreter.starlight.scenario import (
     ScenarioError,
     blank,
+    box_whole,
     choose,
     give,
     keep,
@@ -73,6 +74,7 @@ def test_003_daybreak_finishes_the_round_then_one_more_then_scores() -> None:
     assert result["reason"] == "daybreak"
     assert result["night"] == [game.content.slots["lyra_1"].night_points, 65, 0]
     assert state["players"][0]["stars"] == ["lyra_1"]
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_ties_go_to_more_stars_then_more_constellations_then_are_shared() -> None:
@@ -115,6 +117,7 @@ def test_003_day_points_alpha_star_laurels_their_bonus_and_an_accolade() -> None
     _daybreak_by_seat_1(game, state, 58)
     result = _to_the_end(game, state)
     assert result["day"][0] == 5 + (5 + 3) + 4
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_gods_tyr_launches_an_alpha_without_the_privilege_for_3_day_points() -> None:
@@ -136,6 +139,7 @@ def test_003_gods_tyr_launches_an_alpha_without_the_privilege_for_3_day_points()
     _daybreak_by_seat_1(game, state, 58, slot="aquila_1")
     result = _to_the_end(game, state)
     assert result["day"][0] == 5 - 2 + 4  # and First Alpha's 4, claimed by that launch
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_gods_hermod_launches_to_any_constellation_for_one_more_ap() -> None:
@@ -153,6 +157,7 @@ def test_003_gods_hermod_launches_to_any_constellation_for_one_more_ap() -> None
     assert {"slot:aquila_1", "slot:lyra_2", "slot:orion_1"} <= set(slots)
     choose(game, state, "slot:lyra_2")
     assert state["players"][1]["ap"] == 5 - 1 - 2  # the step, and 1 + 1 to launch
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_gods_mammon_saves_eight_helion_none() -> None:
@@ -169,6 +174,7 @@ def test_003_gods_mammon_saves_eight_helion_none() -> None:
     turn(game, state, 1, ap=4)
     choose(game, state, "end")
     assert state["players"][1]["saved"] == 0
+    box_whole(game, state)  # and the box stays whole
 
 
 # --- privileges, flares, pools ---------------------------------------------------------------
@@ -197,6 +203,7 @@ def test_003_buy_night_points_not_in_the_action_that_records_it_then_2_ap_each()
     assert state["players"][0]["ap"] == 10 - 1 - 1  # the step and the launch
     choose(game, state, "buy", "buy", "buy", "buy")  # a night point for 2 AP each time
     assert state["players"][0]["night"] == night + 4 and state["players"][0]["ap"] == 0
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_one_flare_attached_counts_the_star_launched_now_then_lies_face_down() -> None:
@@ -217,6 +224,7 @@ def test_003_one_flare_attached_counts_the_star_launched_now_then_lies_face_down
     assert me["night"] == 4 + 2
     assert me["flares"] == ["small_wonder"] and me["used_flares"] == ["star_chorus"]
     assert "flare:small_wonder" not in options(game, state)  # one Flare a launch
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_plus_one_ap_from_the_next_turn_on() -> None:
@@ -253,6 +261,7 @@ def test_003_four_cores_at_most_and_gaea_holds_five() -> None:
     turn(game, state, 1)
     choose(game, state, "step", "act")
     assert any(o.startswith("core:") for o in options(game, state))
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_the_surcharge_is_one_ap_however_many_markers_are_there() -> None:
@@ -265,6 +274,7 @@ def test_003_the_surcharge_is_one_ap_however_many_markers_are_there() -> None:
     turn(game, state, 0)
     choose(game, state, "step", "act")
     assert state["players"][0]["ap"] == 5 - 1 - 1
+    box_whole(game, state)  # and the box stays whole
 
 
 # --- accolades and Starbots -------------------------------------------------------------------
@@ -284,6 +294,7 @@ def test_003_a_starbots_fifth_marker_wins_and_a_claimed_accolade_takes_none() ->
     choose(game, state, "place:0", "done")
     assert state["accolades"][1] == {"id": "sky_walker", "owner": 0, "marks": {"1": 4}}
     assert state["players"][1]["night"] == 3
+    box_whole(game, state)  # and the box stays whole
 
 
 def test_003_an_accolade_owner_must_meet_its_goal_markers_are_a_starbots() -> None:
@@ -379,3 +390,17 @@ def test_a_refused_helper_moves_nothing_and_names_the_fault(
         edit(game, state)
     if "options" not in said:  # choose applied place:0 before the refusal
         assert _box(state) == before
+
+
+def test_box_whole_names_a_hand_edit_that_forgot_the_bag() -> None:
+    """docs/scenarios.md "Checks worth adding": an edit by hand must keep the box whole."""
+    game = new_game(seats=("live", "live"))
+    state = blank(game)
+    box_whole(game, state)
+    state["players"][0]["rays"].append("red:long")  # by hand, not out of the long bag
+    state["players"][1]["ap"] = -1
+    with pytest.raises(ScenarioError) as refused:
+        box_whole(game, state)
+    assert str(refused.value) == (
+        "the box is not whole: rays: {'red:long': 1} too many, none missing; seat 1's ap below 0"
+    )
