@@ -181,7 +181,8 @@ def put_extractor(
 def give(state: State, seat: int, **amounts: int) -> None:
     """Resources or light from the general supply to ``seat``: ``give(state, 0, common=2,
     light=3)``."""
-    player = _player(state, seat)
+    _player(state, seat)  # a seat at the table
+    player = state["players"][seat]
     for unit, amount in amounts.items():
         if unit not in (*RESOURCES, "light"):
             raise ScenarioError(f"no unit {unit!r}; give common, uncommon, rare or light")
@@ -257,7 +258,8 @@ def keep(
     """``seat`` keeps this faction card and/or this hidden planetary achievement, as if it
     had chosen them at setup (000 "setup" 8)."""
     cards = runtime(state).cards
-    player = _player(state, seat)
+    _player(state, seat)  # a seat at the table
+    player = state["players"][seat]
     kept: tuple[tuple[str, str | None, Literal["faction", "achievement"]], ...] = (
         ("factions", faction, "faction"),
         ("achievements", achievement, "achievement"),
