@@ -154,11 +154,13 @@ def box_whole(game: Game, state: State) -> None:
     if rays != Counter(content.rays):
         extra, missing = rays - Counter(content.rays), Counter(content.rays) - rays
         faults.append(f"rays: {dict(extra) or 'none'} too many, {dict(missing) or 'none'} missing")
+    action = state["action"]
+    under = list(action.get("under", [])) if action is not None else []  # a flush (SL164)
     places: dict[str, list[str]] = {
         "cores": [*state["core_deck"], *state["pools"]["cores"], *state["core_discard"]]
         + [c for p in players for c in p["cores"]],
         "flares": [*state["flare_deck"], *(f for f in state["pools"]["flares"] if f)]
-        + list((state["action"] or {}).get("under", []))
+        + under
         + [f for p in players for f in (*p["flares"], *p["used_flares"])],
     }
     if "starbot" in game.seats:
