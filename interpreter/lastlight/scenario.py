@@ -27,13 +27,15 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from whitedwarf.interpreter import rng
-from whitedwarf.interpreter.lastlight import setup
-from whitedwarf.interpreter.lastlight.content import runtime
+from whitedwarf.interpreter.lastlight import lumos, setup
+from whitedwarf.interpreter.lastlight.content import Runtime, runtime
 from whitedwarf.interpreter.lastlight.game import Game, advance
 from whitedwarf.interpreter.lastlight.packs import load_game_content
-from whitedwarf.interpreter.lastlight.records import State
+from whitedwarf.interpreter.lastlight.records import Player, State
+from whitedwarf.interpreter.lastlight.setup import _pile_of, token_resource
 from whitedwarf.interpreter.lastlight.state import (
     LIGHT_SOURCES,
+    LUMOS,
     RESOURCES,
     SIZES,
     card_id,
@@ -41,11 +43,14 @@ from whitedwarf.interpreter.lastlight.state import (
     place_extractor,
     place_ship,
 )
+from whitedwarf.interpreter.lastlight.stats import stat
+from whitedwarf.interpreter.lastlight.tokens import BLANK
 
 __all__ = [
     "ScenarioError",
     "adjacent",
     "blank",
+    "box_whole",
     "choose",
     "clear_board",
     "give",
@@ -55,6 +60,7 @@ __all__ = [
     "put_extractor",
     "put_ship",
     "put_tech",
+    "put_token",
     "rig_dice",
     "start_players",
     "started",
@@ -114,6 +120,8 @@ def blank(game: Game, seed: int = 1) -> State:
         kept.pop(key, None)
     for player in state["players"]:
         player.pop("once", None)
+
+    lumos.reevaluate(state)  # every light is 0: a tie, the Lumos allied to nobody (002)
     game.edited(state)
     return state
 
@@ -142,6 +150,13 @@ def put_ship(state: State, seat: int, size: str, sector: str, damage: int = 0) -
     if damage < 0:
         raise ScenarioError(f"a ship cannot hold {damage} damage")
     supply = _pieces(state, seat)
+    shields = stat(state, seat, "shield", size)
+    if damage >= shields:
+        # 000 "2. Attack": "Any ship which receives damage equal to its shields is destroyed".
+        raise ScenarioError(
+            f"a {size} ship of seat {seat} has {shields} shields: it holds at most "
+            f"{shields - 1} damage, {damage} destroys it (000 '2. Attack')"
+        )
     if supply[size] <= 0:
         raise ScenarioError(f"seat {seat} has no {size} ship left in its supply")
     supply[size] -= 1
@@ -165,6 +180,7 @@ def put_extractor(
     if seat == -1:
         raise ScenarioError("the Lumos build no extractors (002: they need only their ships)")
     supply = _pieces(state, seat)
+    _extractor_room(state, seat, planet, space)
     if supply["extractor"] <= 0:
         raise ScenarioError(f"seat {seat} has no extractor left in its supply")
     supply["extractor"] -= 1
@@ -177,10 +193,13 @@ def put_extractor(
 def give(state: State, seat: int, **amounts: int) -> None:
     """Resources or light from the general supply to ``seat``: ``give(state, 0, common=2,
     light=3)``."""
+    _player(state, seat)  # a seat at the table
     player = state["players"][seat]
     for unit, amount in amounts.items():
         if unit not in (*RESOURCES, "light"):
             raise ScenarioError(f"no unit {unit!r}; give common, uncommon, rare or light")
+        if amount < 0:
+            raise ScenarioError(f"give {unit}={amount}: a seat is given 0 or more, never less")
         if amount > state["supply"][unit]:
             raise ScenarioError(f"the supply holds {state['supply'][unit]} {unit}, not {amount}")
         state["supply"][unit] -= amount
@@ -192,6 +211,11 @@ def give(state: State, seat: int, **amounts: int) -> None:
                 heard[seat] += amount
         else:
             player["res"][unit] += amount
+    if "light" in amounts and state["phase"] == "choose":
+        # 002: the Lumos are allied to the player with the least light, re-evaluated at the
+        # end of each action card; in the action choice every card has ended, so the ally
+        # of the position written is the one its light makes (E9).
+        lumos.reevaluate(state)
     Game.edited(state)
 
 
@@ -206,15 +230,23 @@ def put_tech(
     """A copy of ``tech`` from the deck (or the discard pile) into ``seat``'s play, on
     ``ship_type`` for a ship ability or mod, or with ``hand`` into its unresearched techs;
     returns its ref (``warp_drive#2``)."""
+    _player(state, seat)
     cards = runtime(state).cards["techs"]
     if tech not in cards:
         raise ScenarioError(f"no tech {tech!r} in the pack; techs: {_some(cards)}")
     kind = cards[tech].get("kind")
+    if hand and (ship_type is not None or exhausted):
+        raise ScenarioError(
+            f"{tech} in the hand is unresearched: it goes on a ship type and is exhausted only "
+            "once in play (000 'Research'); give no ship_type or exhausted with hand=True"
+        )
     if not hand and (kind == "civilization") != (ship_type is None):
         raise ScenarioError(
             f"{tech} is a {kind} tech: "
             + ("it goes on no ship type" if kind == "civilization" else "name its ship_type")
         )
+    if not hand:
+        _tech_fits(state, seat, tech, kind, ship_type)
     for pile in (state["deck"], state["discard"]):
         ref = next((r for r in pile if card_id(r) == tech), None)
         if ref is not None:
@@ -238,6 +270,7 @@ def keep(
     """``seat`` keeps this faction card and/or this hidden planetary achievement, as if it
     had chosen them at setup (000 "setup" 8)."""
     cards = runtime(state).cards
+    _player(state, seat)  # a seat at the table
     player = state["players"][seat]
     kept: tuple[tuple[str, str | None, Literal["faction", "achievement"]], ...] = (
         ("factions", faction, "faction"),
@@ -248,6 +281,8 @@ def keep(
             continue
         if card not in cards[kind]:
             raise ScenarioError(f"no {key} {card!r} in the pack; {kind}: {_some(cards[kind])}")
+        if key == "faction":
+            _faction_free(state, seat, card, cards[kind][card])
         player[key] = card
     player["faction_exhausted"] = False
     Game.edited(state)
@@ -268,6 +303,22 @@ def choose(game: Game, state: State, cards: Mapping[int, str]) -> State:
     """Every seat plays its action card of this round (``{0: "command", 1: "mine"}``), and
     the rules run to the next decision."""
     for seat, card in cards.items():
+        if not 0 <= seat < state["n"]:
+            raise ScenarioError(f"no seat {seat} in a {state['n']}-player game")
+        if state["phase"] != "choose":
+            raise ScenarioError(
+                f"seat {seat} cannot play {card!r}: the round's cards are chosen already "
+                f"(phase {state['phase']!r}); its options now: "
+                + _listed(options(game, state, seat))
+            )
+        can = [o.removeprefix("play:") for o in options(game, state, seat)]
+        if card not in can:
+            why = "a played card stays on the table until a Refresh (000 'playing the game')"
+            if state["n"] == 2 and card == "refresh":
+                why = "with 2 players Refresh needs a card on the table already (002)"
+            raise ScenarioError(
+                f"seat {seat} cannot play {card!r} now; it can play: {_listed(can)}; {why}"
+            )
         game.apply(state, seat, f"play:{card}")
     return state
 
@@ -281,7 +332,111 @@ def adjacent(state: State, sector: str) -> list[str]:
 
 def options(game: Game, state: State, seat: int) -> list[str]:
     """The ids of the options ``seat`` has now."""
+    _player(state, seat)
     return [option.id for option in game.legal_options(state, seat)]
+
+
+def box_whole(state: State) -> None:
+    """Check what docs/scenarios.md asks of any scenario: every resource, light, ship and
+    extractor is somewhere (supply, a seat, the board, a graveyard, the Lumos' box), nothing
+    is negative, and no place holds two extractors; a ScenarioError names what is not."""
+    rt = runtime(state)
+    players = state["players"]
+    faults = []
+    for unit in (*RESOURCES, "light"):
+        held = [p["light"] if unit == "light" else p["res"][unit] for p in players]
+        total = rt.light_total if unit == "light" else rt.resources_total[unit]
+        if state["supply"][unit] < 0 or min(held) < 0:
+            faults.append(f"{unit} below 0 (supply {state['supply'][unit]}, seats {held})")
+        elif state["supply"][unit] + sum(held) != total:
+            faults.append(f"{unit}: supply {state['supply'][unit]} + seats {held} is not {total}")
+    graves = [u for p in players for u in p["graveyard"]]
+    per_player = rt.content.get("supply", {}).get("per_player", {})
+    extractors = int(per_player.get("extractors", 8))  # as setup.py deals them
+    for seat, player in enumerate(players):
+        for size in (*SIZES, "extractor"):
+            if size == "extractor":
+                board = sum(1 for x in state["extractors"].values() if x["owner"] == seat)
+            else:
+                board = sum(
+                    1 for s in state["ships"].values() if s["owner"] == seat and s["size"] == size
+                )
+            dead = sum(
+                1 for u in graves if u["owner"] == seat and (u["size"] or "extractor") == size
+            )
+            whole = extractors if size == "extractor" else rt.pieces[size]
+            supply = player["supply"][size]
+            if supply < 0 or supply + board + dead != whole:
+                faults.append(
+                    f"seat {seat}'s {size}s: {supply} in its supply, {board} on the board, "
+                    f"{dead} in graveyards, not {whole}"
+                )
+    if state["lumos"]:
+        lumos = sum(state["lumos"]["supply"].values()) + state["lumos"]["box"]
+        lumos += sum(1 for s in state["ships"].values() if s["owner"] == LUMOS)
+        lumos += sum(1 for u in graves if u["owner"] == LUMOS)
+        if lumos != sum(rt.pieces.values()):
+            faults.append(f"the Lumos' ships add up to {lumos}, not {sum(rt.pieces.values())}")
+    places = [x["planet"] or (x["owner"], x["space"]) for x in state["extractors"].values()]
+    twice = sorted({str(p) for p in places if places.count(p) > 1})
+    if twice:
+        faults.append(f"two extractors on {', '.join(twice)} (000 '2. Extractor')")
+    if faults:
+        raise ScenarioError("the box is not whole: " + "; ".join(faults))
+
+
+def put_token(state: State, sector: str, token: str) -> str:
+    """The face-down exploration token of ``sector`` becomes a copy of ``token`` (its id,
+    ``light_shrine``, or a ref, ``light_shrine#2``) from the box; the token it replaces goes
+    to the box. A planet takes a planetary token of the pile its map slot deals (common or
+    rare), a deep space sector a deep space token (000 "setup"). Returns the ref placed."""
+    _sector(state, sector, ships=False)
+    here = state["sectors"][sector]
+    old = here["token"]
+    if old is None or here["revealed"]:
+        holding = [s for s, v in state["sectors"].items() if v["token"] and not v["revealed"]]
+        raise ScenarioError(
+            f"{sector} holds no face-down exploration token; sectors that do: {', '.join(holding)}"
+        )
+    rt = runtime(state)
+    boxed = state["box"]["tokens"]
+    ref = next((r for r in boxed if r == token or card_id(r) == token), None)
+    if ref is None:
+        known = sorted({card_id(r) for r in boxed})
+        raise ScenarioError(
+            f"no {token!r} token in the box (the others are on the board); in the box: "
+            + (", ".join(known) or "none")
+        )
+    pile, wanted = _pile_of(rt.card(ref)), _token_pile_of(rt, old)
+    if pile != wanted:
+        raise ScenarioError(
+            f"{card_id(ref)} is {_pile_words(pile)}; {sector} holds {_pile_words(wanted)} "
+            "(000 'setup': each pile is dealt to its own places on the map)"
+        )
+    boxed.remove(ref)
+    boxed.append(old)
+    boxed.sort()
+    here["token"] = ref
+    planet = here["planet"]
+    if planet is not None:
+        state["planets"][planet]["token"] = ref
+        state["planets"][planet]["resource"] = token_resource(rt, ref, pile)
+    Game.edited(state)
+    return ref
+
+
+def _pile_words(pile: str) -> str:
+    """A token pile in words: ``a deep space token``, ``a rare planetary token``."""
+    return "a deep space token" if pile == "deep_space" else f"a {pile} planetary token"
+
+
+def _token_pile_of(rt: Runtime, token: str) -> str:
+    """The pile a token on the board came from (a blank's pile is in its name)."""
+    if token.startswith(BLANK):
+        return (
+            "deep_space" if token.startswith(f"{BLANK}deep") else token[len(BLANK) :].split("#")[0]
+        )
+    return _pile_of(rt.card(token))
 
 
 def rig_dice(state: State, faces: Sequence[str]) -> None:
@@ -316,15 +471,89 @@ def rig_dice(state: State, faces: Sequence[str]) -> None:
     raise ScenarioError(f"no run of the generator shows {wanted}")  # pragma: no cover
 
 
+def _tech_fits(state: State, seat: int, tech: str, kind: str | None, ship_type: str | None) -> None:
+    """Refuse a tech the seat's play area or player board cannot hold (000 "Technology")."""
+    if ship_type is not None and ship_type not in SIZES:
+        raise ScenarioError(f"no ship type {ship_type!r}; the types are {', '.join(SIZES)}")
+    cards = runtime(state).cards["techs"]
+    name = cards[tech].get("name", tech)
+    played = state["players"][seat]["techs"]
+    if kind == "civilization":
+        if any(cards[card_id(t["ref"])].get("name", card_id(t["ref"])) == name for t in played):
+            raise ScenarioError(
+                f"seat {seat} has {name} in play already: 'No player may have two civilization "
+                "technologies with the same name' (000 'Technology')"
+            )
+        return
+    same = [t["ref"] for t in played if t["ship_type"] == ship_type]
+    same = [r for r in same if cards[card_id(r)].get("kind") == kind]
+    if kind == "ship_ability" and same:
+        raise ScenarioError(
+            f"seat {seat}'s {ship_type} ships hold the ship ability {same[0]} already: 'Each "
+            "ship type may only have one ship ability' (000 'Technology'); put_tech replaces "
+            "nothing, so put the one wanted only"
+        )
+    room = runtime(state).ship_stats[ship_type or ""]["mod_slots"]
+    if kind == "ship_mod" and len(same) >= room:
+        raise ScenarioError(
+            f"seat {seat}'s {ship_type} ships hold {room} ship mod(s) already, all they may "
+            f"({', '.join(same)}; 000 'Technology': small 1, medium 2, large 3)"
+        )
+
+
+def _extractor_room(state: State, seat: int, planet: str | None, space: str | None) -> None:
+    """Refuse a second extractor on a planet or colony ship space, or a space the colony ship
+    does not have (000 "2. Extractor": a planet "not containing a previously built extractor
+    belonging to any player", a colony ship sector "that does not yet contain an extractor")."""
+    held = state["extractors"].values()
+    if planet is not None:
+        there = next((x for x in held if x["planet"] == planet), None)
+        if there is not None:
+            raise ScenarioError(
+                f"{planet} holds an extractor of seat {there['owner']} already: one a planet "
+                "(000 '2. Extractor')"
+            )
+        return
+    spaces = [sid for sid, _ in runtime(state).colony_spaces]
+    if space not in spaces:
+        raise ScenarioError(f"no colony ship space {space!r}; the spaces: {', '.join(spaces)}")
+    if any(x["owner"] == seat and x["space"] == space for x in held):
+        raise ScenarioError(
+            f"seat {seat}'s colony ship space {space} holds an extractor already: one a space "
+            "(000 '2. Extractor')"
+        )
+
+
+def _faction_free(state: State, seat: int, faction: str, card: Mapping[str, Any]) -> None:
+    """Refuse a faction card the table cannot give this seat (000 "Components", "setup")."""
+    if card.get("three_plus") and state["n"] == 2:
+        raise ScenarioError(
+            f"{faction} is labeled 3+: it is removed when playing with 2 players (000 'setup')"
+        )
+    for other in state["players"]:
+        if other["seat"] != seat and other["faction"] == faction:
+            raise ScenarioError(
+                f"seat {other['seat']} keeps {faction} already: there is one card of each faction"
+            )
+
+
+def _player(state: State, seat: int) -> Player:
+    """The player at ``seat``, or a ScenarioError naming the seats there are."""
+    if not 0 <= seat < state["n"]:
+        raise ScenarioError(
+            f"no seat {seat} in a {state['n']}-player game (seats 0 to {state['n'] - 1})"
+        )
+    found: Player = state["players"][seat]
+    return found
+
+
 def _pieces(state: State, seat: int) -> dict[str, int]:
     if seat == -1:
         if state["lumos"] is None:
             raise ScenarioError("the Lumos play only in a 2-player game (002)")
         supply: dict[str, int] = state["lumos"]["supply"]
         return supply
-    if not 0 <= seat < state["n"]:
-        raise ScenarioError(f"no seat {seat} in a {state['n']}-player game")
-    pieces: dict[str, int] = state["players"][seat]["supply"]
+    pieces: dict[str, int] = _player(state, seat)["supply"]
     return pieces
 
 
@@ -338,6 +567,11 @@ def _sector(state: State, sector: str, ships: bool = True) -> None:
 
 def _to_supply(state: State, unit: str, amount: int) -> None:
     state["supply"][unit] += amount
+
+
+def _listed(ids: Sequence[str]) -> str:
+    """Option ids for a message, or what having none means."""
+    return ", ".join(ids) if ids else "none (it waits for another seat)"
 
 
 def _some(names: Mapping[str, Any]) -> str:

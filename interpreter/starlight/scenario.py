@@ -23,27 +23,31 @@ take the rays asked; the game still saves and replays as any other.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from whitedwarf.interpreter import rng
+from whitedwarf.interpreter.starlight import effects, goals
 from whitedwarf.interpreter.starlight.content import load_content
 from whitedwarf.interpreter.starlight.game import Game
 from whitedwarf.interpreter.starlight.records import Player, State
-from whitedwarf.interpreter.starlight.state import has_privilege, player
+from whitedwarf.interpreter.starlight.state import has_privilege, is_live, player
 from whitedwarf.interpreter.starlight.supply import pool_size
 from whitedwarf.interpreter.starlight.vocabulary import PRIVILEGES
 
 __all__ = [
     "ScenarioError",
     "blank",
+    "box_whole",
     "choose",
     "give",
     "keep",
     "linked",
     "new_game",
     "options",
+    "put_accolade",
     "put_marker",
     "put_star",
     "rig_draws",
@@ -136,6 +140,48 @@ def turn(game: Game, state: State, seat: int, ap: int | None = None, first: bool
     return game.edited(state)
 
 
+def box_whole(game: Game, state: State) -> None:
+    """Check what docs/scenarios.md asks of any scenario: every ray, Core, Flare and Starbot
+    card is somewhere once (a bag, a pool, a deck, its discards, a seat), no AP or point is
+    negative, and the slots and the seats' stars agree; a ScenarioError names what is not."""
+    content, players = game.content, state["players"]
+    faults = []
+    rays: Counter[str] = Counter()
+    for where in (*state["bags"].values(), state["pools"]["long"], state["pools"]["short"]):
+        rays.update(where)
+    for p in players:
+        rays.update(p["rays"])
+    if rays != Counter(content.rays):
+        extra, missing = rays - Counter(content.rays), Counter(content.rays) - rays
+        faults.append(f"rays: {dict(extra) or 'none'} too many, {dict(missing) or 'none'} missing")
+    action = state["action"]
+    under = list(action.get("under", [])) if action is not None else []  # a flush (SL164)
+    places: dict[str, list[str]] = {
+        "cores": [*state["core_deck"], *state["pools"]["cores"], *state["core_discard"]]
+        + [c for p in players for c in p["cores"]],
+        "flares": [*state["flare_deck"], *(f for f in state["pools"]["flares"] if f)]
+        + under
+        + [f for p in players for f in (*p["flares"], *p["used_flares"])],
+    }
+    if "starbot" in game.seats:
+        places["starbots"] = [*state["starbot_deck"], *state["starbot_discard"]]
+    for kind, found in places.items():
+        if sorted(found) != sorted(content.cards[kind]):
+            twice = sorted({c for c in found if found.count(c) > 1})
+            lost = sorted(set(content.cards[kind]) - set(found))
+            faults.append(f"{kind}: twice {twice or 'none'}, nowhere {lost or 'none'}")
+    for p in players:
+        counts = {"ap": p["ap"], "saved": p["saved"], "night": p["night"], "day": p["day"]}
+        low = [name for name, count in counts.items() if count < 0]
+        if low:
+            faults.append(f"seat {p['seat']}'s {', '.join(low)} below 0")
+    stars = sorted(s for p in players for s in p["stars"])
+    if stars != sorted(s for s, seat in state["slots"].items() if seat is not None):
+        faults.append("the seats' stars and the filled slots differ")
+    if faults:
+        raise ScenarioError("the box is not whole: " + "; ".join(faults))
+
+
 def put_marker(game: Game, state: State, seat: int, space: str) -> None:
     """``seat``'s marker on the rondel space ``space`` (its id: ``gain_cores``), where it
     ended its last turn (003 "Using the Rondel")."""
@@ -174,6 +220,9 @@ def put_star(game: Game, state: State, seat: int, slot: str) -> None:
         )
     state["slots"][slot] = seat
     player(state, seat)["stars"].append(slot)
+    # 003 "Accolades": the launch that put the star there claimed what it met, right after
+    # (a Starbot claims with markers only, so nothing for it).
+    goals.check_accolades(game, state, seat)
     game.edited(state)
 
 
@@ -193,38 +242,63 @@ def give(
     ``starter`` Core no seat holds, and ``privileges`` recorded on its mat before this action
     (so usable now: 003 "Privileges")."""
     p = _live(state, seat)
-    for ray in rays:
-        bag = state["bags"].get(_size(ray), [])
-        if ray not in bag:
-            left = sorted(set(bag))
-            raise ScenarioError(
-                f"the {_size(ray)} bag holds no {ray} ray (left in it: {', '.join(left) or 'none'})"
-            )
-        bag.remove(ray)
-        p["rays"].append(ray)
+    rays, cores, flares, privileges = list(rays), list(cores), list(flares), list(privileges)
+    # Everything is checked before anything moves: a refused give leaves the box as it was.
+    for size in ("long", "short"):
+        bag = list(state["bags"].get(size, []))
+        for ray in (r for r in rays if _size(r) == size):
+            if ray not in bag:
+                left = sorted(set(bag))
+                raise ScenarioError(
+                    f"the {size} bag holds no {ray} ray (left in it: {', '.join(left) or 'none'})"
+                )
+            bag.remove(ray)
+    deck = [*state["core_deck"], *state["core_discard"]]
     for core in cores:
         _card(game, "cores", core)
-        _take_out(core, "Core", [state["core_deck"], state["core_discard"]], "the Core deck")
-        p["cores"].append(core)
+        if core not in deck:
+            raise ScenarioError(
+                f"the Core {core} is not in the Core deck (it is held, or in a pool)"
+            )
+        deck.remove(core)
     most = game.stat(state, seat, "max_cores")
-    if len(p["cores"]) + (1 if p["starter"] or starter else 0) > most:
+    if len(p["cores"]) + len(cores) + (1 if p["starter"] or starter else 0) > most:
         raise ScenarioError(
             f"seat {seat} would hold more than {most} Cores (003 'Gain Cores': at most 4)"
         )
+    flare_deck = list(state["flare_deck"])
     for flare in flares:
         _card(game, "flares", flare)
-        _take_out(flare, "Flare", [state["flare_deck"]], "the Flare deck")
-        p["flares"].append(flare)
+        if flare not in flare_deck:
+            raise ScenarioError(
+                f"the Flare {flare} is not in the Flare deck (it is held, or in a pool)"
+            )
+        flare_deck.remove(flare)
     if starter is not None:
         _card(game, "starters", starter)
         holder = next((q["seat"] for q in state["players"] if q["starter"] == starter), None)
         if holder is not None or starter in state.get("starters_launched", []):
             raise ScenarioError(f"the Starter Core {starter} is not in the box (seat {holder})")
-        p["starter"] = starter
     for privilege in privileges:
         if privilege not in PRIVILEGES:
             raise ScenarioError(f"no privilege {privilege!r}; privileges: {', '.join(PRIVILEGES)}")
+    for ray in rays:
+        state["bags"][_size(ray)].remove(ray)
+        p["rays"].append(ray)
+    for core in cores:
+        _take_out(core, "Core", [state["core_deck"], state["core_discard"]], "the Core deck")
+        p["cores"].append(core)
+    for flare in flares:
+        _take_out(flare, "Flare", [state["flare_deck"]], "the Flare deck")
+        p["flares"].append(flare)
+    if starter is not None:
+        p["starter"] = starter
+    for privilege in privileges:
         p["privileges"].setdefault(privilege, state["actions"] - 1)
+    if privileges:
+        # 003 "Accolades": claimed by the first to meet the goal, right after the action that
+        # met it; the privileges were recorded by an earlier launch, so was the claim.
+        goals.check_accolades(game, state, seat)
     game.edited(state)
 
 
@@ -234,18 +308,79 @@ def keep(
     """Live ``seat`` holds these laurels (secret until the end: 003 "Laurels") and keeps this
     god (003 "The Gods"; its powers apply when the game deals gods: ``gods=True``)."""
     p = _live(state, seat)
-    for laurel in laurels:
+    laurels = list(laurels)
+    for at, laurel in enumerate(laurels):  # all checked before any is handed over
         _card(game, "laurels", laurel)
         holder = next((q["seat"] for q in state["players"] if laurel in q["laurels"]), None)
-        if holder is not None:
-            raise ScenarioError(f"seat {holder} holds the laurel {laurel} already")
-        p["laurels"].append(laurel)
+        if holder is not None or laurel in laurels[:at]:
+            raise ScenarioError(
+                f"seat {holder if holder is not None else seat} holds the laurel {laurel} already"
+            )
     if god is not None:
         _card(game, "gods", god)
+        if not game.gods:
+            raise ScenarioError(
+                f"this game deals no gods, so {god} would do nothing: new_game(..., gods=True) "
+                "(003 'The Gods': either all players have a God card, or none)"
+            )
         holder = next((q["seat"] for q in state["players"] if q["god"] == god), None)
         if holder not in (None, seat):
             raise ScenarioError(f"seat {holder} keeps the god {god} already")
+    p["laurels"].extend(laurels)
+    if god is not None:
         p["god"], p["gods_dealt"] = god, [god]
+    game.edited(state)
+
+
+def put_accolade(
+    game: Game,
+    state: State,
+    accolade: str,
+    owner: int | None = None,
+    marks: Mapping[int, int] | None = None,
+) -> None:
+    """The accolade ``accolade`` claimed earlier by ``owner`` (a live seat that meets its goal
+    now, or a Starbot, with the 5 markers that won it), and/or ``marks``: how many markers
+    each Starbot has on it, 1 to 4 (003 "Accolades", "Starbot Play")."""
+    found = next((a for a in state["accolades"] if a["id"] == accolade), None)
+    if found is None:
+        laid = ", ".join(a["id"] for a in state["accolades"])
+        raise ScenarioError(f"no accolade {accolade!r} on the Sky Board; the accolades: {laid}")
+    if owner is not None:
+        _seat(state, owner)
+        if found["owner"] is not None:
+            raise ScenarioError(f"{accolade} is claimed by seat {found['owner']} already")
+    marked = dict(marks or {})
+    for seat, count in marked.items():
+        _seat(state, seat)
+        if is_live(state, seat):
+            raise ScenarioError(
+                f"seat {seat} is a live player: only Starbots put markers on accolades "
+                "(003 'Starbot Play')"
+            )
+        if not 1 <= count <= 4:
+            raise ScenarioError(
+                f"{count} markers of seat {seat} on {accolade}: 1 to 4 (5 win it: give the "
+                "Starbot as its owner)"
+            )
+    if (
+        owner is not None
+        and is_live(state, owner)
+        and not effects.holds(game, state, "accolades", accolade, owner)
+    ):
+        goal = game.content.card("accolades", accolade).get("text", "")
+        raise ScenarioError(
+            f"seat {owner} does not meet the goal of {accolade} ({goal}): set its stars, "
+            "magnitudes, aspects or privileges first (003 'Accolades': the first to achieve it"
+            " claims it)"
+        )
+    for seat, count in marked.items():
+        found["marks"][str(seat)] = count
+    if owner is not None:
+        if not is_live(state, owner):
+            found["marks"][str(owner)] = 5  # 003 "Starbot Play": 5 of its markers won it
+        found["owner"] = owner
+        player(state, owner)["accolades"].append(accolade)
     game.edited(state)
 
 
@@ -330,6 +465,11 @@ def choose(game: Game, state: State, *choices: str) -> State:
         seats = game.current_players(state)
         if not seats:
             raise ScenarioError(f"the game is over: nobody chooses {choice!r}")
+        can = options(game, state, seats[0])
+        if choice not in can:
+            raise ScenarioError(
+                f"seat {seats[0]} has no option {choice!r} now; its options: {', '.join(can)}"
+            )
         game.apply(state, seats[0], choice)
     return state
 
@@ -341,6 +481,7 @@ def options(game: Game, state: State, seat: int | None = None) -> list[str]:
         if not seats:
             return []
         seat = seats[0]
+    _seat(state, seat)
     return [option.id for option in game.legal_options(state, seat)]
 
 

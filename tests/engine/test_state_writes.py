@@ -83,6 +83,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("scenario.py", "give"): _SCENARIO,
     ("scenario.py", "put_tech"): _SCENARIO,
     ("scenario.py", "keep"): _SCENARIO,
+    ("scenario.py", "put_token"): _SCENARIO,
     ("scenario.py", "_to_supply"): _SCENARIO + " (called by give and clear_board's callers)",
     ("scenario.py", "rig_dice"): (
         "a scenario helper that sets the generator's state so the next dice show the faces"

@@ -35,7 +35,8 @@ def god_game(
         f'- id: {god}\n  name: {name}\n  source: invented\n  effect: "{quoted}"\n',
         encoding="utf-8",
     )
-    return scenario.new_game(seats=seats, packs=[mod], **options)
+    # a god is kept only where the game deals gods (003 "The Gods": all players or none)
+    return scenario.new_game(seats=seats, packs=[mod], **{"gods": True, **options})
 
 
 def start_turn(game: Game, state: dict[str, Any], seat: int) -> None:

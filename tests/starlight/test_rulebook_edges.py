@@ -390,7 +390,10 @@ def test_scoring_day_points_count_toward_the_winner() -> None:
     state["players"][1]["night"] = 63
     game.edited(state)
     finish(game, state, "test")
-    assert state["result"]["winners"] == [0] and state["result"]["points"][:2] == [65, 63]
+    # 60 night, 5 for the alpha star and 4 for First Alpha, which the launch of that star
+    # claimed (put_star claims what the launch would have: 003 "Accolades")
+    assert state["accolades"][0] == {"id": "first_alpha", "owner": 0, "marks": {}}
+    assert state["result"]["winners"] == [0] and state["result"]["points"][:2] == [69, 63]
 
 
 # -- Privileges -----------------------------------------------------------------------------------
