@@ -67,6 +67,7 @@ from whitedwarf.tools.kept_settings import (
     optional,
     whole,
 )
+from whitedwarf.tools.number_param import Finite
 from whitedwarf.tools.seed_param import SEED_RANGE, seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
@@ -104,7 +105,7 @@ FRESH = 1_000_003
 )
 @click.option(
     "--tolerance",
-    type=click.FloatRange(0, 1),
+    type=Finite(0, 1),
     default=0.1,
     show_default=True,
     help="how far from the fair share a side may win (0.1: 10 points)",
@@ -118,7 +119,7 @@ FRESH = 1_000_003
 )
 @click.option(
     "--first-seat",
-    type=click.FloatRange(0, 1),
+    type=Finite(0, 1),
     default=None,
     help="the first seat wins at most the fair share plus this",
 )

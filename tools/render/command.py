@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import click
+from whitedwarf.tools.number_param import Finite
 from whitedwarf.tools.render.drawing import Drawing
 from whitedwarf.tools.render.position import (
     AtError,
@@ -43,7 +44,7 @@ PNG_WIDTH = 1600
 )
 @click.option(
     "--scale",
-    type=click.FloatRange(min=0.1, max=10),
+    type=Finite(min=0.1, max=10),
     help=f"size the picture by this factor (default: a PNG at least {PNG_WIDTH} px wide, an "
     "SVG at its own size)",
 )
