@@ -21,6 +21,10 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
     them). ``options`` are the game's options (``round_limit``, Starlight's ``gods`` ...)."""
     from whitedwarf.content import bundled_pack
 
+    if not isinstance(pack, (str, Path)):  # Path(None) was a TypeError naming no pack
+        raise PackError(
+            f"pack is a bundled pack's name (lastlight, starlight) or a folder, not {pack!r}"
+        )
     path = Path(pack)
     if not path.exists() and isinstance(pack, str) and "/" not in pack:
         path = bundled_pack(pack)

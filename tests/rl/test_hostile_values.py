@@ -1,0 +1,65 @@
+"""What a stranger's training script may pass the PettingZoo environment by mistake: an
+action that is not a whole number, a seed play does not take, a pack that is not a name or
+a folder. Each is a ValueError saying what it is, never an action read as another (1.5 was
+action 1, True action 1) nor an OverflowError about index sizes (docs/rules-decisions.md
+E191)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from whitedwarf import rl
+from whitedwarf.rl.aec import IllegalAction
+
+
+@pytest.fixture(scope="module", params=["lastlight", "starlight"])
+def env(request: pytest.FixtureRequest) -> Any:
+    made = rl.env(pack=request.param, players=2)
+    made.reset(seed=1)
+    return made
+
+
+@pytest.mark.parametrize("action", [1.5, float("nan"), True, "3", None, [0]])
+def test_an_action_that_is_not_a_whole_number_is_refused(env: Any, action: Any) -> None:
+    env.reset(seed=1)
+    with pytest.raises(IllegalAction, match=r"an action is a whole number \(int or a NumPy"):
+        env.step(action)
+
+
+def test_a_numpy_whole_number_is_an_action(env: Any) -> None:
+    env.reset(seed=1)
+    legal = np.flatnonzero(env.last()[0]["action_mask"])
+    env.step(np.int64(legal[0]))
+    env.step(np.int32(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+
+
+@pytest.mark.parametrize(
+    ("seed", "said"),
+    [
+        ("x", "seed is a whole number (int or a NumPy integer), not 'x'"),
+        (2.0, "seed is a whole number (int or a NumPy integer), not 2.0"),
+        (2**70, "seed is 1180591620717411303424, outside the seeds play takes"),
+    ],
+)
+def test_a_seed_play_does_not_take_is_refused(env: Any, seed: Any, said: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        env.reset(seed=seed)
+    assert str(refused.value).startswith(said)
+
+
+def test_a_numpy_seed_plays_the_game_of_that_seed(env: Any) -> None:
+    env.reset(seed=np.int64(7))
+    first = env.last()[0]["observation"].copy()
+    env.reset(seed=7)
+    assert (env.last()[0]["observation"] == first).all()
+
+
+@pytest.mark.parametrize("pack", [None, 5, ["lastlight"]])
+def test_a_pack_that_is_no_name_nor_folder_is_a_pack_error(pack: Any) -> None:
+    with pytest.raises(rl.PackError, match=r"pack is a bundled pack's name .* or a folder"):
+        rl.env(pack=pack, players=2)
