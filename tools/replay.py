@@ -20,6 +20,7 @@ from whitedwarf.interpreter.replay import (
     header_mismatch,
     pack_header,
     read_replay,
+    shown_value,
     start_game,
 )
 from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
@@ -114,16 +115,21 @@ def replay(
     assert log.end is not None
     if outcome.final_hash != log.end.get("final_hash"):
         raise ReplayRefused(
-            f"{path}: the replay ends in state {outcome.final_hash}, "
-            f"but the log recorded {log.end.get('final_hash')}"
+            f"{path}:{log.end_line}: the replay ends in state {outcome.final_hash}, "
+            f"but the log recorded {shown_value(log.end.get('final_hash'))}"
         )
     if not game.is_terminal(state):
-        raise ReplayRefused(f"{path}: the log ends before the game is over")
-    _check_result(path, log.end, game.result(state))
+        raise ReplayRefused(f"{path}:{log.end_line}: the log ends before the game is over")
+    _check_result(f"{path}:{log.end_line}", log.end, game.result(state))
     if log.header.get("format", 1) >= 2:
         difference = first_event_difference(log.events, heard)
         if difference is not None:
-            raise ReplayRefused(f"{path}: the recorded events differ from the game's: {difference}")
+            number, said = difference
+            line = log.event_lines[number] if number < len(log.event_lines) else log.end_line
+            raise ReplayRefused(
+                f"{path}:{line}: the recorded events differ from the game's: {said} "
+                "(the log was altered, or made by another version of whitedwarf)"
+            )
     if html_path is not None and page is not None:
         html_path.write_text(page, encoding="utf-8")
         click.echo(f"wrote {html_path} ({counted(outcome.decisions, 'decision')})", err=True)
@@ -137,7 +143,7 @@ def replay(
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _check_result(path: Path, end: dict[str, Any], result: Any) -> None:
+def _check_result(path: str, end: dict[str, Any], result: Any) -> None:
     """The end line's result (who won, the points) must be the game's: the final state hash
     does not cover it, so a log edited to name another winner was "verified"."""
     if "result" not in end:
@@ -149,11 +155,11 @@ def _check_result(path: Path, end: dict[str, Any], result: Any) -> None:
     if isinstance(recorded, dict) and isinstance(played, dict):
         field = next(k for k in sorted({*recorded, *played}) if recorded.get(k) != played.get(k))
         said = (
-            f"its {field!r} is {json.dumps(recorded.get(field))}, "
-            f"but the game's is {json.dumps(played.get(field))}"
+            f"its {shown_value(field)} is {_json_short(recorded.get(field))}, "
+            f"but the game's is {_json_short(played.get(field))}"
         )
     else:
-        said = f"it is {json.dumps(recorded)}, but the game's is {json.dumps(played)}"
+        said = f"it is {_json_short(recorded)}, but the game's is {json.dumps(played)}"
     raise ReplayRefused(
         f"{path}: the end line's result is not the game's ({said}): the log was altered"
     )
@@ -223,3 +229,10 @@ def _start(
         raise ReplayRefused(f"{path}:1: {error}") from None
     game.listen(listener)
     return game, game.new_state(seed)
+
+
+def _json_short(value: Any) -> str:
+    """A value of an end line as JSON, cut short as a header's value is: an edited log's
+    result may hold a megabyte."""
+    said = json.dumps(value)
+    return said if len(said) <= 200 else f"{said[:150]}...{said[-20:]} ({len(said):,} characters)"
