@@ -116,7 +116,7 @@ def replay(
     if outcome.final_hash != log.end.get("final_hash"):
         raise ReplayRefused(
             f"{path}:{log.end_line}: the replay ends in state {outcome.final_hash}, "
-            f"but the log recorded {shown_value(log.end.get('final_hash'))}"
+            f"but the log recorded {_hash_shown(log.end.get('final_hash'))}"
         )
     if not game.is_terminal(state):
         raise ReplayRefused(f"{path}:{log.end_line}: the log ends before the game is over")
@@ -236,3 +236,10 @@ def _json_short(value: Any) -> str:
     result may hold a megabyte."""
     said = json.dumps(value)
     return said if len(said) <= 200 else f"{said[:150]}...{said[-20:]} ({len(said):,} characters)"
+
+
+def _hash_shown(value: Any) -> str:
+    """A log's final hash as written (a digest of 64 characters), else cut short."""
+    if isinstance(value, str) and len(value) <= 100 and value.isprintable():
+        return value
+    return shown_value(value)
