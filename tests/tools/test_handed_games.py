@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from whitedwarf.interpreter.replay import pack_header
 from whitedwarf.tools.session import load_game
-from whitedwarf.tools.tui.session import SaveProblem, Session, read_save, resume
-from whitedwarf.tools.tui.views import views_of
+from whitedwarf.tools.tui.launch import checked_session
+from whitedwarf.tools.tui.session import SaveProblem, Session
 
 from tests.hostile_cli import run
 
@@ -123,9 +123,7 @@ def _resumed(tmp_path: Path, record: dict[str, Any]) -> Session:
     path.write_text(json.dumps(record))
     loaded = load_game(())
     try:
-        found = read_save(path, views_of(loaded.engine))
-        game = loaded.engine.game.from_content(loaded.content, 2, found["header"]["options"])
-        return resume(found, game, loaded.engine)
+        return checked_session(path, loaded.content, loaded.engine, pack_header(loaded.pack))
     finally:
         assert json.loads(path.read_text()) == record  # left as it is
 
@@ -159,7 +157,7 @@ def test_a_saves_log_edited_is_refused_naming_the_entry(
     with pytest.raises(SaveProblem) as refused:
         _resumed(tmp_path, record)
     message = str(refused.value)
-    assert message.startswith(f"the save's 'log' entry {index} (counted from 0) is not what")
+    assert f"game.save: the save's 'log' entry {index} (counted from 0) is not what" in message
     assert said in message and "the file was edited" in message
 
 
@@ -211,3 +209,60 @@ def test_nan_is_not_a_number_an_option_takes(
 ) -> None:
     code, out = run(*(part.format(log=log, tmp=tmp_path) for part in command))
     assert code == 2 and "is not a number: 0" in out and list(tmp_path.iterdir()) == []
+
+
+# -- render of a save ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "said"),
+    [
+        ("state.players.0.light", -5, "the saved state is not where its 40 decisions lead"),
+        ("state.round", 10**30, "the saved state is not where its 40 decisions lead"),
+        ("log.3.events.0.seat", 99, "'log' entry 3 (counted from 0) is not what its decision"),
+        ("version", True, "save version True is not supported"),
+    ],
+)
+def test_render_of_an_edited_save_says_why_as_resume_does(
+    tmp_path: Path, saved: dict[str, Any], where: str, value: Any, said: str
+) -> None:
+    # A save was drawn as it was read: edited to -5 light, it drew -5 light.
+    record = copy.deepcopy(saved)
+    *parents, key = where.split(".")
+    target: Any = record
+    for parent in parents:
+        target = target[int(parent)] if isinstance(target, list) else target[parent]
+    target[int(key) if isinstance(target, list) else key] = value
+    path = tmp_path / "game.save"
+    path.write_text(json.dumps(record))
+    code, out = run("render", str(path), "--out", str(tmp_path / "board.svg"))
+    assert code == 1 and f"{path}: " in out and said in out, out
+    assert "a save is drawn only as its decisions leave the game" in out
+    assert not (tmp_path / "board.svg").exists() and json.loads(path.read_text()) == record
+
+
+def test_render_of_a_save_as_it_was_written_draws_it(tmp_path: Path, saved: dict[str, Any]) -> None:
+    path = tmp_path / "game.save"
+    path.write_text(json.dumps(saved))
+    code, out = run("render", str(path), "--out", str(tmp_path / "board.svg"))
+    assert code == 0 and (tmp_path / "board.svg").read_text().startswith("<svg"), out
+
+
+# -- outputs a user wrote -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ablate", [(), ("--give", "0:lens_calibration", "--ablate", "lens_calibration")]
+)
+def test_compare_never_deletes_a_comparison_page_the_user_wrote(
+    tmp_path: Path, ablate: tuple[str, ...]
+) -> None:
+    # It was deleted before the games, and a comparison written in its place, unasked.
+    page = tmp_path / "comparison.html"
+    page.write_text("my notes")
+    code, out = run(
+        "compare", "--base", "lastlight", "--variant", "lastlight", "--games", "2",
+        "--out", str(tmp_path), *ablate,
+    )  # fmt: skip
+    assert code == 2 and f"{tmp_path} already holds comparison.html; pass --force" in out
+    assert page.read_text() == "my notes" and sorted(tmp_path.iterdir()) == [page]

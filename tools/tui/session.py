@@ -443,6 +443,11 @@ def _check_played(session: Session) -> None:
             f"{'leads' if len(session.decisions) == 1 else 'lead'} "
             "(the file was edited, or written by another version of whitedwarf)"
         )
+
+
+def check_log(session: Session) -> None:
+    """A resumed session's log must be what its decisions did (``save_log``, E190): asked
+    after its state and seats are found right, so an edited seat kind is told as that."""
     entries = [entry.__dict__ for entry in session.log]
     problem = log_problem(
         session._fresh_game(), session.seed, session.seats, session.decisions, entries
