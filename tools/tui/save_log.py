@@ -54,6 +54,6 @@ def _difference(key: str, saved: Any, played: Any) -> str:
     """The first difference of one field of a log entry, in words, cut short."""
     if key == "events" and isinstance(saved, list) and all(isinstance(e, dict) for e in saved):
         found = first_event_difference(saved, played)
-        if found is not None:
-            return f"its {found[1]}"
+        if found is not None:  # "event 3 (faction) has ...", or the counts that differ
+            return f"its {found[1]}" if found[1].startswith("event") else found[1]
     return f"its {key!r} is {shown_value(saved)}, the game's {shown_value(played)}"
