@@ -14,7 +14,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
-from whitedwarf.tools.exits import INTERNAL, INTERRUPTED, Interrupted, issue_tracker
+from whitedwarf.tools.exits import (
+    INTERNAL,
+    INTERRUPTED,
+    USAGE,
+    Interrupted,
+    issue_tracker,
+    name_too_long,
+    shortened,
+)
 
 # name -> (module, attribute, one-line help shown by `whitedwarf --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -155,6 +163,7 @@ class LazyGroup(SuggestingGroup):
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as problem:
+            problem.message = shortened(problem.message)
             problem.show()
             sys.exit(problem.exit_code)
         except click.Abort as stop:  # Ctrl-C (click's prompts say Ctrl-D so too)
@@ -165,6 +174,13 @@ class LazyGroup(SuggestingGroup):
         except KeyboardInterrupt:  # after click's handling: while the context closed
             Interrupted("").show()
             sys.exit(INTERRUPTED)
+        except OSError as error:  # a name too long for the system, from any command
+            told = name_too_long(error)
+            if told is None:
+                _internal_error(error)
+                sys.exit(INTERNAL)
+            click.echo(f"Error: {told}", err=True)
+            sys.exit(USAGE)
         except Exception as bug:  # a bug of ours: say so, never a traceback
             _internal_error(bug)
             sys.exit(INTERNAL)

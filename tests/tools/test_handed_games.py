@@ -266,3 +266,50 @@ def test_compare_never_deletes_a_comparison_page_the_user_wrote(
     )  # fmt: skip
     assert code == 2 and f"{tmp_path} already holds comparison.html; pass --force" in out
     assert page.read_text() == "my notes" and sorted(tmp_path.iterdir()) == [page]
+
+
+# -- names and values too long --------------------------------------------------------------
+
+LONG = "a" * 300  # a name over the 255 bytes a file system takes
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("validate", LONG),
+        ("play", "--seats", "random,random", "--pack", LONG),
+        ("play", "--seats", "random,random", "--replay", LONG),
+        ("render", "{log}", "--out", LONG + ".svg"),
+        ("replay", "{log}", "--html", LONG),
+        ("simulate", "--games", "2", "--out", LONG),
+        ("doc", "--out", LONG),
+        ("fmt", LONG),
+        ("compare", "--base", "lastlight", "--variant", LONG, "--out", "cmp"),
+    ],
+)
+def test_a_name_too_long_for_the_file_system_is_told_not_a_bug(
+    log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    # Path.exists raises ENAMETOOLONG rather than answering False: an internal error (exit
+    # 3) in every command that checks a path it was given.
+    monkeypatch.chdir(tmp_path)
+    code, out = run(*(part.format(log=log) for part in command))
+    assert code == 2 and "(30" in out and "characters)" in out, out
+    assert "the name is longer than the file system allows" in out and len(out) < 400
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (("--option", f"{LONG}=1"), "has no option 'aaaa"),
+        (("--seats", f"random,{LONG}"), "unknown seat kind 'aaaa"),
+        (("--give", f"0:{LONG}"), "no card 'aaaa"),
+    ],
+)
+def test_a_long_value_on_the_command_line_is_echoed_cut_short(
+    command: tuple[str, ...], said: str
+) -> None:
+    seats = () if "--seats" in command else ("--seats", "random,random")
+    code, out = run("play", *seats, *command)
+    assert code == 2 and said in out and "...aaaa" in out and "(301 characters)" in out
+    assert len(out) < 600
