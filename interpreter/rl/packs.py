@@ -26,12 +26,15 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
             f"pack is a bundled pack's name (lastlight, starlight) or a folder, not {pack!r}"
         )
     path = Path(pack)
-    if not path.exists() and isinstance(pack, str) and "/" not in pack:
-        path = bundled_pack(pack)
-        if not path.is_dir():
-            raise PackError(f"no bundled pack {pack!r} and no folder of that name")
-    if not path.exists():
-        raise PackError(f"no pack folder {str(pack)!r}: it does not exist")
+    try:  # a name over 255 bytes is an OSError of exists(), not False
+        if not path.exists() and isinstance(pack, str) and "/" not in pack:
+            path = bundled_pack(pack)
+            if not path.is_dir():
+                raise PackError(f"no bundled pack {pack!r} and no folder of that name")
+        if not path.exists():
+            raise PackError(f"no pack folder {str(pack)!r}: it does not exist")
+    except OSError as error:
+        raise PackError(f"no pack folder {str(pack)[:80]!r}...: {error.strerror}") from None
     engine, content = _content(path, str(pack))
     low, high = engine.players
     # a bool or a float passed the range test (True seated one Starlight player; 2.5 failed

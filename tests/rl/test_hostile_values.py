@@ -63,3 +63,8 @@ def test_a_numpy_seed_plays_the_game_of_that_seed(env: Any) -> None:
 def test_a_pack_that_is_no_name_nor_folder_is_a_pack_error(pack: Any) -> None:
     with pytest.raises(rl.PackError, match=r"pack is a bundled pack's name .* or a folder"):
         rl.env(pack=pack, players=2)
+
+
+def test_a_pack_name_too_long_for_the_file_system_is_a_pack_error() -> None:
+    with pytest.raises(rl.PackError, match=r"no pack folder 'aaaa.*File name too long"):
+        rl.env(pack="a" * 300, players=2)
