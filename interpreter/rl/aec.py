@@ -25,6 +25,7 @@ from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine
 from whitedwarf.interpreter.replay import seed_problem
 from whitedwarf.rl.actions import UnmappedOption
+from whitedwarf.rl.packs import stopped
 from whitedwarf.rl.recycle import FREE, Pool
 from whitedwarf.rl.spec import Spec
 
@@ -335,7 +336,10 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
                         f"{agent} now; its legal actions: {sorted(self._legal)}"
                     )
             else:
-                self.game.apply(self.state_, seat, option.id, check=False)
+                try:
+                    self.game.apply(self.state_, seat, option.id, check=False)
+                except self.engine.errors as error:  # at the card, as play says it
+                    raise stopped(self.game, error) from error
                 if self.shaping:
                     self._shape()
         elif k != WAIT and self.illegal == "raise":

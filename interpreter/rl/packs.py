@@ -15,6 +15,23 @@ class PackError(ValueError):
     """The pack could not be loaded or played; the message says why (the first problems)."""
 
 
+class GameStopped(RuntimeError):
+    """A card of the pack stopped the game in play (a runaway effect, a number over an engine
+    limit: docs/rules-decisions.md E16), said as ``whitedwarf play`` says it, at the card's
+    file, line and column; ``error`` is the engine's own. The state is in the middle of the
+    effect: reset the environment."""
+
+    def __init__(self, message: str, error: BaseException) -> None:
+        super().__init__(message)
+        self.error = error
+
+
+def stopped(game: Any, error: BaseException) -> GameStopped:
+    """The engine's ``error`` in ``game`` of a pack loaded here, placed at its card."""
+    where = _WHERE.get(id(getattr(game, "content", None)))
+    return GameStopped(str(error) if where is None else where(error), error)
+
+
 def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tuple[Any, Any]:
     """``(engine, game)`` for a pack: a bundled pack's name (``lastlight``, ``starlight``) or
     a pack folder (a mod, with its dependencies found as ``whitedwarf play --pack`` finds
@@ -49,6 +66,8 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
 #: and digest while that object lives (``content.register``): two loads of one pack, one of
 #: them dropped, would leave the other's games unable to find their tables.
 _LOADED: dict[tuple[str, float], tuple[Any, Any]] = {}
+#: id of a loaded content -> its pack's ``located`` (the content lives in ``_LOADED``).
+_WHERE: dict[int, Any] = {}
 
 
 def _content(path: Path, named: str) -> tuple[Any, Any]:
@@ -77,6 +96,7 @@ def _content(path: Path, named: str) -> tuple[Any, Any]:
     except Unserved as error:
         raise PackError(str(error)) from None
     _LOADED[key] = found = (engine, engine.content_from_pack(result.pack))
+    _WHERE[id(found[1])] = result.pack.located
     return found
 
 

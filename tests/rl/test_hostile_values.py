@@ -6,15 +6,22 @@ E191)."""
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from ruamel.yaml import YAML
 
 pytest.importorskip("pettingzoo")
 
 from whitedwarf import rl
 from whitedwarf.rl.aec import IllegalAction
+
+from tests.engine.test_limits import BASE_DIR, LOOP
 
 
 @pytest.fixture(scope="module", params=["lastlight", "starlight"])
@@ -68,3 +75,26 @@ def test_a_pack_that_is_no_name_nor_folder_is_a_pack_error(pack: Any) -> None:
 def test_a_pack_name_too_long_for_the_file_system_is_a_pack_error() -> None:
     with pytest.raises(rl.PackError, match=r"no pack folder 'aaaa.*File name too long"):
         rl.env(pack="a" * 300, players=2)
+
+
+def test_a_runaway_card_stops_the_game_at_its_file_line_and_column(tmp_path: Path) -> None:
+    # The engine's error reached the training script as `the effect of card 'zhur' ran more
+    # than 10,000 steps`, without the place `whitedwarf play` gives it.
+    pack = tmp_path / "loopy"
+    shutil.copytree(BASE_DIR, pack)
+    factions = YAML(typ="safe", pure=True).load((pack / "factions.yaml").read_text("utf-8"))
+    for card in factions:
+        card["effect"] = LOOP
+    (pack / "factions.yaml").write_text(json.dumps(factions, indent=1), "utf-8")
+    made = rl.env(pack=str(pack), players=4)
+    made.reset(seed=1)
+    rng = np.random.default_rng(0)
+    with pytest.raises(rl.GameStopped) as stopped:
+        for _ in made.agent_iter(5000):
+            observation = made.last()[0]
+            made.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert re.match(
+        r"\S*loopy/factions\.yaml:\d+:\d+: the effect of card '\w+' ran more than",
+        str(stopped.value),
+    )
+    assert type(stopped.value.error).__name__ == "EffectLimitReached"
