@@ -68,6 +68,7 @@ from whitedwarf.tools.kept_settings import (
     whole,
 )
 from whitedwarf.tools.number_param import Finite
+from whitedwarf.tools.out_folder import refuse_foreign_outputs
 from whitedwarf.tools.seed_param import SEED_RANGE, seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
@@ -233,6 +234,8 @@ def tune(**options: Any) -> None:
             raise OutputExists(
                 f"{out} holds a tuning: continue it with --resume {out}, or use --force"
             )
+        written = (JOURNAL, "candidates", "pack", "tune.json", "tune.html")
+        refuse_foreign_outputs(out, written, options["force"], SETTINGS, "tuning")
     try:
         tuning = Tuning(out, settings, fresh=resume is None)  # the packs checked first
         tuning.check()

@@ -313,3 +313,28 @@ def test_a_long_value_on_the_command_line_is_echoed_cut_short(
     code, out = run("play", *seats, *command)
     assert code == 2 and said in out and "...aaaa" in out and "(301 characters)" in out
     assert len(out) < 600
+
+
+@pytest.mark.parametrize(
+    ("command", "mine", "settings"),
+    [
+        (("tune", "lastlight"), "pack/notes.yaml", "tune-settings.json"),
+        (("tune", "lastlight"), "candidates/x.txt", "tune-settings.json"),
+        (("tune", "lastlight"), "tune.html", "tune-settings.json"),
+        (("explain", "lastlight"), "arms/mine.jsonl", "explain-settings.json"),
+        (("explain", "lastlight"), "explain.html", "explain-settings.json"),
+    ],
+)
+def test_tune_and_explain_never_clear_a_folder_they_did_not_write(
+    tmp_path: Path, command: tuple[str, ...], mine: str, settings: str
+) -> None:
+    # `tune --out work` removed work/pack/ and work/candidates/, and `explain` the
+    # arms/*.jsonl of its --out, whatever they were, without --force.
+    path = tmp_path / mine
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("mine")
+    code, out = run(*command, "--out", str(tmp_path))
+    first = mine.split("/")[0]
+    assert code == 2 and f"{tmp_path} already holds {first}, which no " in out
+    assert f"(it has no {settings}); pass --force to overwrite it" in out
+    assert path.read_text() == "mine" and not (tmp_path / settings).exists()
