@@ -411,6 +411,14 @@ def _play_in_terminal(
         # may name any file, so it is held to the rules of --replay, and the refusal says
         # the name came from the save (the user never typed it).
         _refuse_saved_replay(Path(session.replay_to), resume_path or target, force)
+    if session.replay_to is not None and Path(session.replay_to).resolve() == target.resolve():
+        # The save is removed when the game ends, just after the replay is written to it.
+        named = "--replay" if replay_path is not None else f"{target}'s replay"
+        raise click.UsageError(
+            f"{named} {session.replay_to} is the game's save too ({target}): a game played to "
+            "its end writes its replay, then removes its save; give the replay another name "
+            "(--replay FILE)"
+        )
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
 
 

@@ -25,6 +25,7 @@ from whitedwarf.interpreter.replay import (
 )
 from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
+from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play_gifts import replayed_with_gifts
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
@@ -69,6 +70,11 @@ def replay(
     The log names its game; without --pack it is replayed on that game's bundled pack.
     With --html, also write a page that steps through the game decision by decision.
     """
+    if html_path is not None and _same_file(html_path, path):  # --force or not: the log
+        raise OutputExists(
+            f"--html {html_path} is the replay it verifies: the page would replace the log; "
+            "name the page another file (game.html)"
+        )
     refuse_overwrite(html_path, force)
     try:
         log = read_replay(path)
@@ -243,3 +249,11 @@ def _hash_shown(value: Any) -> str:
     if isinstance(value, str) and len(value) <= 100 and value.isprintable():
         return value
     return shown_value(value)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two names are one file (a name that is not there is no file)."""
+    try:
+        return one.exists() and one.samefile(other)
+    except OSError:
+        return False

@@ -338,3 +338,30 @@ def test_tune_and_explain_never_clear_a_folder_they_did_not_write(
     assert code == 2 and f"{tmp_path} already holds {first}, which no " in out
     assert f"(it has no {settings}); pass --force to overwrite it" in out
     assert path.read_text() == "mine" and not (tmp_path / settings).exists()
+
+
+def test_replay_html_never_writes_over_the_replay_it_reads(log: Path, tmp_path: Path) -> None:
+    # With --force the page replaced the log it had just verified.
+    copy_of = tmp_path / "game.jsonl"
+    copy_of.write_bytes(log.read_bytes())
+    code, out = run("replay", str(copy_of), "--html", str(copy_of), "--force")
+    assert code == 2 and "is the replay it verifies: the page would replace the log" in out
+    assert copy_of.read_bytes() == log.read_bytes()
+
+
+@pytest.mark.parametrize("how", ["new", "resumed", "named by the save"])
+def test_a_replay_named_as_the_games_save_is_refused(
+    tmp_path: Path, saved: dict[str, Any], monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    # The game's end writes the replay, then removes the save: the replay went with it.
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "game.save"
+    path.write_text(json.dumps({**saved, "replay": "game.save" if how != "resumed" else None}))
+    if how == "new":
+        code, out = run("play", "--seats", "human,random", "--replay", "game.save", "--force")
+    elif how == "resumed":
+        code, out = run("play", "--resume", "game.save", "--replay", "game.save", "--force")
+    else:
+        code, out = run("play", "--resume", "game.save", "--force")
+    assert code == 2 and "game.save is the game's save too (game.save)" in out, out
+    assert "give the replay another name" in out
