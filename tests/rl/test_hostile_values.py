@@ -77,24 +77,44 @@ def test_a_pack_name_too_long_for_the_file_system_is_a_pack_error() -> None:
         rl.env(pack="a" * 300, players=2)
 
 
-def test_a_runaway_card_stops_the_game_at_its_file_line_and_column(tmp_path: Path) -> None:
-    # The engine's error reached the training script as `the effect of card 'zhur' ran more
-    # than 10,000 steps`, without the place `whitedwarf play` gives it.
-    pack = tmp_path / "loopy"
+@pytest.fixture(scope="module")
+def loopy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The base pack with every faction's effect running away at Research (test_limits)."""
+    pack = tmp_path_factory.mktemp("packs") / "loopy"
     shutil.copytree(BASE_DIR, pack)
     factions = YAML(typ="safe", pure=True).load((pack / "factions.yaml").read_text("utf-8"))
     for card in factions:
         card["effect"] = LOOP
     (pack / "factions.yaml").write_text(json.dumps(factions, indent=1), "utf-8")
-    made = rl.env(pack=str(pack), players=4)
+    return pack
+
+
+PLACED = r"\S*loopy/factions\.yaml:\d+:\d+: the effect of card '\w+' ran more than 10,000"
+
+
+def test_a_runaway_card_stops_the_game_at_its_file_line_and_column(loopy: Path) -> None:
+    # The engine's error reached the training script as `the effect of card 'zhur' ran more
+    # than 10,000 steps`, without the place `whitedwarf play` gives it.
+    made = rl.env(pack=str(loopy), players=4)
     made.reset(seed=1)
     rng = np.random.default_rng(0)
     with pytest.raises(rl.GameStopped) as stopped:
         for _ in made.agent_iter(5000):
             observation = made.last()[0]
             made.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    assert re.match(
-        r"\S*loopy/factions\.yaml:\d+:\d+: the effect of card '\w+' ran more than",
-        str(stopped.value),
-    )
+    assert re.match(PLACED, str(stopped.value))
     assert type(stopped.value.error).__name__ == "EffectLimitReached"
+
+
+def test_a_runaway_card_stops_an_openspiel_game_at_its_place(loopy: Path) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import whitedwarf.rl.openspiel  # noqa: F401  # registers the games
+
+    game = pyspiel.load_game("python_whitedwarf_lastlight", {"players": 4, "pack": str(loopy)})
+    state, rng = game.new_initial_state(), np.random.default_rng(0)
+    with pytest.raises(rl.GameStopped, match=PLACED):
+        for _ in range(20_000):
+            if state.is_chance_node():
+                state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
