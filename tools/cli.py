@@ -6,6 +6,7 @@ importing the game engine (start-up time is part of the validate benchmark).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -15,12 +16,14 @@ from typing import Any
 
 import click
 from whitedwarf.tools.exits import (
+    CONTENT,
     INTERNAL,
     INTERRUPTED,
     USAGE,
     Interrupted,
     issue_tracker,
     name_too_long,
+    output_failed,
     shortened,
 )
 
@@ -174,13 +177,17 @@ class LazyGroup(SuggestingGroup):
         except KeyboardInterrupt:  # after click's handling: while the context closed
             Interrupted("").show()
             sys.exit(INTERRUPTED)
-        except OSError as error:  # a name too long for the system, from any command
+        except OSError as error:  # a name too long for the system, an output that is full
             told = name_too_long(error)
+            if told is not None:
+                click.echo(f"Error: {told}", err=True)
+                sys.exit(USAGE)
+            told = output_failed(error)
             if told is None:
                 _internal_error(error)
                 sys.exit(INTERNAL)
-            click.echo(f"Error: {told}", err=True)
-            sys.exit(USAGE)
+            _say(f"Error: {told}")
+            sys.exit(CONTENT)
         except Exception as bug:  # a bug of ours: say so, never a traceback
             _internal_error(bug)
             sys.exit(INTERNAL)
@@ -200,6 +207,12 @@ class LazyGroup(SuggestingGroup):
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _say(message: str) -> None:
+    """A last line to standard error, which may be full too: then nothing is said."""
+    with contextlib.suppress(OSError):
+        click.echo(message, err=True)
 
 
 def _internal_error(bug: Exception) -> None:

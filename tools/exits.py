@@ -94,3 +94,18 @@ def name_too_long(error: OSError) -> str | None:
         f"{name}: the name is longer than the file system allows (a name of a folder or file "
         "is at most 255 bytes on most systems): give a shorter one"
     )
+
+
+#: The errors of an output that cannot take what is written (README: exit 1, "the disk full").
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def output_failed(error: OSError) -> str | None:
+    """The message for an output the system could not write (the disk full, the quota, an
+    I/O error: ``play > /dev/full`` was an internal error), or None for another error."""
+    if error.errno not in _FULL:
+        return None
+    where = "the standard output" if error.filename is None else shortened(str(error.filename))
+    return (
+        f"cannot write {where}: {error.strerror} (the disk full, or an output that takes nothing)"
+    )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -365,3 +367,20 @@ def test_a_replay_named_as_the_games_save_is_refused(
         code, out = run("play", "--resume", "game.save", "--force")
     assert code == 2 and "game.save is the game's save too (game.save)" in out, out
     assert "give the replay another name" in out
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("command", [("replay", "{log}"), ("validate", "--no-cache", "{pack}")])
+def test_a_full_standard_output_is_exit_1_not_an_internal_error(
+    log: Path, command: tuple[str, ...]
+) -> None:
+    # `whitedwarf play > /dev/full` was "internal error ... OSError(28, ...)", exit 3.
+    pack = Path(__file__).resolve().parents[2] / "content" / "lastlight"
+    args = [part.format(log=log, pack=pack) for part in command]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "whitedwarf", *args], stdout=full, stderr=subprocess.PIPE,
+            text=True, check=False, timeout=300,
+        )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("Error: cannot write the standard output: No space left")
