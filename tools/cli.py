@@ -166,7 +166,8 @@ class LazyGroup(SuggestingGroup):
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as problem:
-            problem.message = shortened(problem.message)
+            # click declares `message` Final; a long value in it is cut short all the same
+            object.__setattr__(problem, "message", shortened(problem.message))
             problem.show()
             sys.exit(problem.exit_code)
         except click.Abort as stop:  # Ctrl-C (click's prompts say Ctrl-D so too)
