@@ -236,6 +236,10 @@ class Replay:
     #: The file's line of each decision (``lines[n]`` holds decision ``n``), so a decision
     #: refused on replay is told at the line a person would edit.
     lines: list[int] = field(default_factory=list)
+    #: The file's line of each event (``event_lines[n]`` holds ``events[n]``) and of the end
+    #: line: an edited event or final hash is told at its line, as a decision is.
+    event_lines: list[int] = field(default_factory=list)
+    end_line: int = 0
 
     def where(self, path: str | Path, number: int) -> str:
         """``game.jsonl:14``: the file and line of decision ``number`` (the file alone when
@@ -304,15 +308,22 @@ def event_record(event: dict[str, Any]) -> dict[str, Any]:
 
 def first_event_difference(
     recorded: list[dict[str, Any]], replayed: list[dict[str, Any]]
-) -> str | None:
-    """Where the events of a replayed game differ from the log's (None: they agree)."""
+) -> tuple[int, str] | None:
+    """Where the events of a replayed game first differ from the log's: the event's number
+    and, in words, its first field that differs (None: they agree). A field's value is cut
+    short as a header's is (``shown_value``): an edited event may hold a megabyte of text."""
     for number, (old, new) in enumerate(zip(recorded, replayed, strict=False)):
         old = {k: v for k, v in old.items() if k not in ("type", "decision")}
         new = event_record(new)
         if old != new:
-            return f"event {number}: the log has {old}, the replay {new}"
+            key = next(k for k in sorted({*old, *new}, key=str) if old.get(k) != new.get(k))
+            log = f"has {shown_value(old[key])} for" if key in old else "has no"
+            game = f"has {shown_value(new[key])}" if key in new else "has none"
+            kind = shown_value(new.get("kind", old.get("kind")), quoted=False)
+            return number, f"event {number} ({kind}) {log} {shown_value(key)}, the game's {game}"
     if len(recorded) != len(replayed):
-        return f"the log has {counted(len(recorded), 'event')}, the replay {len(replayed)}"
+        said = f"the log has {counted(len(recorded), 'event')}, the game {len(replayed)}"
+        return min(len(recorded), len(replayed)), said
     return None
 
 
@@ -343,10 +354,13 @@ def read_replay(path: str | Path) -> Replay:
     for line, record in records[1:]:
         if record.get("type") == "event" and with_events and replay.end is None:
             replay.events.append(record)
+            replay.event_lines.append(line)
             continue
         _add_record(replay, record, f"{path}:{line}")
         if record.get("type") == "decision":
             replay.lines.append(line)
+        elif record.get("type") == "end":
+            replay.end_line = line
     if replay.end is None:
         last = len(text.rstrip("\n").split("\n"))
         raise ReplayError(
@@ -415,7 +429,22 @@ def _add_record(replay: Replay, record: dict[str, Any], where: str) -> None:
             )
         replay.end = record
     else:
-        raise ReplayError(f"{where}: unknown line type {kind!r}")
+        raise ReplayError(f"{where}: {_line_type_problem(record, kind)}")
+
+
+def _line_type_problem(record: dict[str, Any], kind: Any) -> str:
+    """Why a line's ``type`` cannot stand where it is: missing, a second header, an event in
+    a log of format 1 (which has none), or a word no log has (cut short)."""
+    if "type" not in record:
+        return f"a line without a 'type' (a log's lines are of the types {_LINE_TYPES})"
+    if kind == "header":
+        return "a second header line: only line 1 is the header (were two logs joined?)"
+    if kind == "event":
+        return "an event line in a log of format 1, which has none (was its format edited?)"
+    return f"unknown line type {shown_value(kind)} (a log's lines are of the types {_LINE_TYPES})"
+
+
+_LINE_TYPES = "header, decision, event, end"
 
 
 #: The seeds whitedwarf plays (``play --seed``): a signed 64-bit whole number. A log's or a

@@ -14,7 +14,7 @@ from typing import Any
 
 from whitedwarf.interpreter.bots import Bot
 from whitedwarf.interpreter.contract import Decisions, Option
-from whitedwarf.interpreter.replay import ReplayError, ReplayWriter
+from whitedwarf.interpreter.replay import ReplayError, ReplayWriter, shown_value
 from whitedwarf.interpreter.state import interpreted, state_hash
 
 
@@ -127,14 +127,14 @@ def replay_decisions(
         if seat not in game.current_players(state):
             raise DecisionRefused(
                 number,
-                f"seat {seat} is not the one to decide here "
+                f"seat {shown_value(seat)} is not the one to decide here "
                 "(the log was altered, or made by a different engine)",
             )
         legal = {o.id for o in game.legal_options(state, seat)}
         if option not in legal:
             raise DecisionRefused(
                 number,
-                f"{option!r} is not a legal option for seat {seat} here "
+                f"{shown_value(option)} is not a legal option for seat {seat} here "
                 "(the log was altered, or made by a different engine)",
             )
         game.apply(state, seat, option, check=False)

@@ -6,6 +6,7 @@ importing the game engine (start-up time is part of the validate benchmark).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -14,7 +15,17 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
-from whitedwarf.tools.exits import INTERNAL, INTERRUPTED, Interrupted, issue_tracker
+from whitedwarf.tools.exits import (
+    CONTENT,
+    INTERNAL,
+    INTERRUPTED,
+    USAGE,
+    Interrupted,
+    issue_tracker,
+    name_too_long,
+    output_failed,
+    shortened,
+)
 
 # name -> (module, attribute, one-line help shown by `whitedwarf --help`)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -155,6 +166,8 @@ class LazyGroup(SuggestingGroup):
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as problem:
+            # click declares `message` Final; a long value in it is cut short all the same
+            object.__setattr__(problem, "message", shortened(problem.message))
             problem.show()
             sys.exit(problem.exit_code)
         except click.Abort as stop:  # Ctrl-C (click's prompts say Ctrl-D so too)
@@ -165,6 +178,17 @@ class LazyGroup(SuggestingGroup):
         except KeyboardInterrupt:  # after click's handling: while the context closed
             Interrupted("").show()
             sys.exit(INTERRUPTED)
+        except OSError as error:  # a name too long for the system, an output that is full
+            told = name_too_long(error)
+            if told is not None:
+                click.echo(f"Error: {told}", err=True)
+                sys.exit(USAGE)
+            told = output_failed(error)
+            if told is None:
+                _internal_error(error)
+                sys.exit(INTERNAL)
+            _say(f"Error: {told}")
+            sys.exit(CONTENT)
         except Exception as bug:  # a bug of ours: say so, never a traceback
             _internal_error(bug)
             sys.exit(INTERNAL)
@@ -184,6 +208,12 @@ class LazyGroup(SuggestingGroup):
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _say(message: str) -> None:
+    """A last line to standard error, which may be full too: then nothing is said."""
+    with contextlib.suppress(OSError):
+        click.echo(message, err=True)
 
 
 def _internal_error(bug: Exception) -> None:

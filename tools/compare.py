@@ -304,11 +304,13 @@ def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: boo
                 "--force to overwrite it, or --out another folder"
             )
         kept.append(name)
-    if not force and len(kept) < len(configs) and (out / "comparison.json").exists():
-        # A comparison whose batches are not both this one's: someone's earlier results.
+    there = [name for name in compare_ablate.COMPARISON_FILES if (out / name).exists()]
+    if not force and len(kept) < len(configs) and there:
+        # A comparison whose batches are not both this one's (someone's earlier results), or
+        # a comparison.html of the user's own, deleted unasked before (E192).
+        what = "a comparison of other batches" if "comparison.json" in there else there[0]
         raise OutputExists(
-            f"{out} already holds a comparison of other batches; pass --force to overwrite "
-            "it, or --out another folder"
+            f"{out} already holds {what}; pass --force to overwrite it, or --out another folder"
         )
     for name, config in configs.items():
         folder = out / name
@@ -321,7 +323,7 @@ def _prepare(out: Path, configs: dict[str, BatchConfig], force: bool, quiet: boo
             store.prepare(folder, config, force=True)
         except OSError as error:  # --out under a file, a folder it may not write in, ...
             raise click.ClickException(cannot_write_in(folder, error)) from None
-    for name in ("comparison.json", "comparison.html"):
+    for name in compare_ablate.COMPARISON_FILES:
         (out / name).unlink(missing_ok=True)
 
 

@@ -86,12 +86,24 @@ def is_ablation_comparison(folder: Path) -> bool:
     return any(ablation.is_ablation(folder / side) for side in SIDES)
 
 
+#: What a comparison writes in ``--out`` besides its sides' folders: either one there already
+#: needs ``--force`` (a comparison.html a person wrote was deleted unasked: E192).
+COMPARISON_FILES = ("comparison.json", "comparison.html")
+
+
 def prepare(out: Path, sides: Sides, force: bool) -> None:
     """Every arm's folder, made before a game is played; a comparison or a batch already in
     ``out`` needs ``force``, which removes it (a plain comparison's batches, the arms of a
     side that has not the card now)."""
-    old = [out / "comparison.json", *(out / side / store.CONFIG for side in SIDES)]
-    if not force and any(path.exists() for path in old):
+    old = [out / name for name in COMPARISON_FILES]
+    old += [out / side / store.CONFIG for side in SIDES]
+    there = [path for path in old if path.exists()]
+    if not force and there == [out / "comparison.html"]:  # a page, and no comparison to go on
+        raise OutputExists(
+            f"{out} already holds comparison.html; pass --force to overwrite it, or --out "
+            "another folder"
+        )
+    if not force and there:
         raise OutputExists(
             f"{out} already holds a comparison; pass --force to overwrite it, or continue it "
             f"with compare --resume {out}"
@@ -103,7 +115,7 @@ def prepare(out: Path, sides: Sides, force: bool) -> None:
                 _clear(out / side / arm)
     for side, configs in sides.items():
         ablation.prepare(out / side, configs, force)
-    for name in ("comparison.json", "comparison.html"):
+    for name in COMPARISON_FILES:
         (out / name).unlink(missing_ok=True)
 
 

@@ -16,6 +16,8 @@ An existing output file is a command-line problem: the command is right but for 
 
 from __future__ import annotations
 
+import errno
+import re
 import sys
 from typing import IO, Any
 
@@ -62,3 +64,48 @@ def issue_tracker() -> str:
     except metadata.PackageNotFoundError:
         pass
     return "the whitedwarf issue tracker"
+
+
+#: A word of a message longer than this is a value a stranger typed (a 100,000-character
+#: ``--option`` name, ``--give`` card or seat kind), echoed back: it is cut to its ends.
+LONG_WORD = 200
+_LONG = re.compile(rf"(\S{{{LONG_WORD + 1},}}?)([',;:.]*)(?=\s|$)")
+
+
+def shortened(message: str) -> str:
+    """``message`` with each word over :data:`LONG_WORD` characters cut to its ends and its
+    length, so a refusal of a long value is a line, not the value again (E191)."""
+    if len(message) <= LONG_WORD:
+        return message
+    return _LONG.sub(lambda m: f"{_cut(m[1])}{m[2]}", message)
+
+
+def _cut(word: str) -> str:
+    return f"{word[:60]}...{word[-20:]} ({len(word):,} characters)"
+
+
+def name_too_long(error: OSError) -> str | None:
+    """The message for a file name the system refuses as too long (ENAMETOOLONG, which
+    ``Path.exists`` raises rather than answering False), or None for another error."""
+    if error.errno != errno.ENAMETOOLONG:
+        return None
+    name = shortened(str(error.filename)) if error.filename is not None else "a file name"
+    return (
+        f"{name}: the name is longer than the file system allows (a name of a folder or file "
+        "is at most 255 bytes on most systems): give a shorter one"
+    )
+
+
+#: The errors of an output that cannot take what is written (README: exit 1, "the disk full").
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def output_failed(error: OSError) -> str | None:
+    """The message for an output the system could not write (the disk full, the quota, an
+    I/O error: ``play > /dev/full`` was an internal error), or None for another error."""
+    if error.errno not in _FULL:
+        return None
+    where = "the standard output" if error.filename is None else shortened(str(error.filename))
+    return (
+        f"cannot write {where}: {error.strerror} (the disk full, or an output that takes nothing)"
+    )

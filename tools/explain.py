@@ -45,6 +45,7 @@ from whitedwarf.tools.atomic import cannot_write_in, write_atomically
 from whitedwarf.tools.batch_run import clock_time, time_left
 from whitedwarf.tools.exits import Interrupted, OutputExists
 from whitedwarf.tools.kept_settings import ANY, TEXT, TEXTS, check_kept, optional, whole
+from whitedwarf.tools.out_folder import refuse_foreign_outputs
 from whitedwarf.tools.seed_param import SEED_RANGE, seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION, load_game
 from whitedwarf.tools.simulate import (
@@ -152,6 +153,8 @@ def explain(**options: Any) -> None:
             raise OutputExists(
                 f"{out} holds an explanation: continue it with --resume {out}, or use --force"
             )
+        written = (ARMS, "explain.json", "explain.html")
+        refuse_foreign_outputs(out, written, options["force"], SETTINGS, "explanation")
         settings = _settings(options)
     run = Explanation(out, settings)
     if resume is None:

@@ -19,6 +19,7 @@ from whitedwarf.interpreter.simulation.batch import BatchConfig
 from whitedwarf.interpreter.simulation.labels import display_names
 from whitedwarf.tools.batch_report import load_batch_packs
 from whitedwarf.tools.batch_run import count_records
+from whitedwarf.tools.number_param import Finite
 from whitedwarf.tools.session import ContentProblem
 
 
@@ -32,7 +33,7 @@ from whitedwarf.tools.session import ContentProblem
 @click.option(
     "--first-seat",
     "first_seat",
-    type=click.FloatRange(0, 100),
+    type=Finite(0, 100),
     default=fairness.FIRST_SEAT_POINTS,
     show_default=True,
     help="the first seat's advantage allowed, in points of win rate",

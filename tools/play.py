@@ -399,7 +399,6 @@ def _play_in_terminal(
     if resume_path is not None:
         current = pack_header(loaded.pack)
         session = launch.resumed_session(resume_path, loaded.content, loaded.engine, current)
-        _check_saved_seats(session.seats, session.seed, session.header, loaded.engine, resume_path)
         where = f"the game in {resume_path}: its seats"
         refuse_think_unused(think, session.seats, where, resumed=True)
     else:
@@ -418,21 +417,15 @@ def _play_in_terminal(
         # may name any file, so it is held to the rules of --replay, and the refusal says
         # the name came from the save (the user never typed it).
         _refuse_saved_replay(Path(session.replay_to), resume_path or target, force)
+    if session.replay_to is not None and Path(session.replay_to).resolve() == target.resolve():
+        # The save is removed when the game ends, just after the replay is written to it.
+        named = "--replay" if replay_path is not None else f"{target}'s replay"
+        raise click.UsageError(
+            f"{named} {session.replay_to} is the game's save too ({target}): a game played to "
+            "its end writes its replay, then removes its save; give the replay another name "
+            "(--replay FILE)"
+        )
     launch.run(session, target, Path(session.replay_to) if session.replay_to else None)
-
-
-def _check_saved_seats(
-    seats: list[str], seed: int, header: dict[str, Any], engine: GameEngine, path: Path
-) -> None:
-    """A save whose seat kinds were edited away from its game's, or whose header says
-    another seed or seats than it holds, is refused before play."""
-    problem = engine.seats_disagree(seats, header.get("options"))
-    if problem is None:
-        from whitedwarf.tools.tui.session import header_disagrees
-
-        problem = header_disagrees(header, seed, seats)
-    if problem is not None:
-        raise click.ClickException(f"{path}: {problem}\n(the save was left as it is)")
 
 
 class TracingBot:

@@ -20,10 +20,12 @@ from whitedwarf.interpreter.replay import (
     header_mismatch,
     pack_header,
     read_replay,
+    shown_value,
     start_game,
 )
 from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
+from whitedwarf.tools.exits import OutputExists
 from whitedwarf.tools.play_gifts import replayed_with_gifts
 from whitedwarf.tools.session import (
     DEFAULT_GAME,
@@ -68,6 +70,11 @@ def replay(
     The log names its game; without --pack it is replayed on that game's bundled pack.
     With --html, also write a page that steps through the game decision by decision.
     """
+    if html_path is not None and _same_file(html_path, path):  # --force or not: the log
+        raise OutputExists(
+            f"--html {html_path} is the replay it verifies: the page would replace the log; "
+            "name the page another file (game.html)"
+        )
     refuse_overwrite(html_path, force)
     try:
         log = read_replay(path)
@@ -114,16 +121,21 @@ def replay(
     assert log.end is not None
     if outcome.final_hash != log.end.get("final_hash"):
         raise ReplayRefused(
-            f"{path}: the replay ends in state {outcome.final_hash}, "
-            f"but the log recorded {log.end.get('final_hash')}"
+            f"{path}:{log.end_line}: the replay ends in state {outcome.final_hash}, "
+            f"but the log recorded {_hash_shown(log.end.get('final_hash'))}"
         )
     if not game.is_terminal(state):
-        raise ReplayRefused(f"{path}: the log ends before the game is over")
-    _check_result(path, log.end, game.result(state))
+        raise ReplayRefused(f"{path}:{log.end_line}: the log ends before the game is over")
+    _check_result(f"{path}:{log.end_line}", log.end, game.result(state))
     if log.header.get("format", 1) >= 2:
         difference = first_event_difference(log.events, heard)
         if difference is not None:
-            raise ReplayRefused(f"{path}: the recorded events differ from the game's: {difference}")
+            number, said = difference
+            line = log.event_lines[number] if number < len(log.event_lines) else log.end_line
+            raise ReplayRefused(
+                f"{path}:{line}: the recorded events differ from the game's: {said} "
+                "(the log was altered, or made by another version of whitedwarf)"
+            )
     if html_path is not None and page is not None:
         html_path.write_text(page, encoding="utf-8")
         click.echo(f"wrote {html_path} ({counted(outcome.decisions, 'decision')})", err=True)
@@ -137,7 +149,7 @@ def replay(
         click.echo(f"final state hash: {outcome.final_hash}")
 
 
-def _check_result(path: Path, end: dict[str, Any], result: Any) -> None:
+def _check_result(path: str, end: dict[str, Any], result: Any) -> None:
     """The end line's result (who won, the points) must be the game's: the final state hash
     does not cover it, so a log edited to name another winner was "verified"."""
     if "result" not in end:
@@ -149,11 +161,11 @@ def _check_result(path: Path, end: dict[str, Any], result: Any) -> None:
     if isinstance(recorded, dict) and isinstance(played, dict):
         field = next(k for k in sorted({*recorded, *played}) if recorded.get(k) != played.get(k))
         said = (
-            f"its {field!r} is {json.dumps(recorded.get(field))}, "
-            f"but the game's is {json.dumps(played.get(field))}"
+            f"its {shown_value(field)} is {_json_short(recorded.get(field))}, "
+            f"but the game's is {_json_short(played.get(field))}"
         )
     else:
-        said = f"it is {json.dumps(recorded)}, but the game's is {json.dumps(played)}"
+        said = f"it is {_json_short(recorded)}, but the game's is {json.dumps(played)}"
     raise ReplayRefused(
         f"{path}: the end line's result is not the game's ({said}): the log was altered"
     )
@@ -223,3 +235,25 @@ def _start(
         raise ReplayRefused(f"{path}:1: {error}") from None
     game.listen(listener)
     return game, game.new_state(seed)
+
+
+def _json_short(value: Any) -> str:
+    """A value of an end line as JSON, cut short as a header's value is: an edited log's
+    result may hold a megabyte."""
+    said = json.dumps(value)
+    return said if len(said) <= 200 else f"{said[:150]}...{said[-20:]} ({len(said):,} characters)"
+
+
+def _hash_shown(value: Any) -> str:
+    """A log's final hash as written (a digest of 64 characters), else cut short."""
+    if isinstance(value, str) and len(value) <= 100 and value.isprintable():
+        return value
+    return shown_value(value)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two names are one file (a name that is not there is no file)."""
+    try:
+        return one.exists() and one.samefile(other)
+    except OSError:
+        return False

@@ -67,6 +67,8 @@ from whitedwarf.tools.kept_settings import (
     optional,
     whole,
 )
+from whitedwarf.tools.number_param import Finite
+from whitedwarf.tools.out_folder import refuse_foreign_outputs
 from whitedwarf.tools.seed_param import SEED_RANGE, seed_option
 from whitedwarf.tools.session import PACK_PATH_OPTION, ROUND_LIMIT_OPTION
 from whitedwarf.tools.simulate import (
@@ -104,7 +106,7 @@ FRESH = 1_000_003
 )
 @click.option(
     "--tolerance",
-    type=click.FloatRange(0, 1),
+    type=Finite(0, 1),
     default=0.1,
     show_default=True,
     help="how far from the fair share a side may win (0.1: 10 points)",
@@ -118,7 +120,7 @@ FRESH = 1_000_003
 )
 @click.option(
     "--first-seat",
-    type=click.FloatRange(0, 1),
+    type=Finite(0, 1),
     default=None,
     help="the first seat wins at most the fair share plus this",
 )
@@ -232,6 +234,8 @@ def tune(**options: Any) -> None:
             raise OutputExists(
                 f"{out} holds a tuning: continue it with --resume {out}, or use --force"
             )
+        written = (JOURNAL, "candidates", "pack", "tune.json", "tune.html")
+        refuse_foreign_outputs(out, written, options["force"], SETTINGS, "tuning")
     try:
         tuning = Tuning(out, settings, fresh=resume is None)  # the packs checked first
         tuning.check()

@@ -73,7 +73,6 @@ def validate(
 
         result = load_packs(paths, pack_paths)
         output = render(result, fmt)
-        click.echo(output)
     except Exception as exc:  # a bug of ours: say so, never blame the pack with a traceback
         click.echo(f"internal error: {exc!r}", err=True)
         click.echo(
@@ -82,6 +81,7 @@ def validate(
         if debug:
             click.echo(traceback.format_exc(), err=True)
         raise SystemExit(INTERNAL) from None
+    click.echo(output)  # a full output is said by the command line's handler (exit 1)
     status = exit_status(result.diagnostics, strict)
     files, dirs = watched(result, paths, pack_paths)
     validate_cache.store(key, output, status, files, dirs)

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from whitedwarf.rl.actions import ActionSpace, UnmappedOption
-from whitedwarf.rl.packs import PackError, load, spec_of
+from whitedwarf.rl.packs import GameStopped, PackError, load, spec_of
 from whitedwarf.rl.rating import Rating, masked_random, rate
 from whitedwarf.rl.spec import Spec
 
 __all__ = [
     "ActionSpace",
+    "GameStopped",
     "PackError",
     "Rating",
     "Spec",

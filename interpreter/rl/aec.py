@@ -12,6 +12,7 @@ action, ``wait`` (so each cycle makes one decision), and the game is truncated a
 from __future__ import annotations
 
 import math
+import operator
 from collections import deque
 from collections.abc import Sequence
 from itertools import repeat
@@ -23,7 +24,9 @@ import numpy as np
 from pettingzoo import AECEnv
 from whitedwarf.interpreter.contract import GameRules, Option
 from whitedwarf.interpreter.engines import GameEngine
+from whitedwarf.interpreter.replay import seed_problem
 from whitedwarf.rl.actions import UnmappedOption
+from whitedwarf.rl.packs import stopped
 from whitedwarf.rl.recycle import FREE, Pool
 from whitedwarf.rl.spec import Spec
 
@@ -44,6 +47,17 @@ WAIT = 0
 
 class IllegalAction(ValueError):
     """An action index that is not legal for the agent now (its mask is 0 there)."""
+
+
+def _whole(value: Any, what: str, error: type[ValueError] = IllegalAction) -> int:
+    """``value`` as a whole number (a Python or NumPy integer); else a ValueError saying
+    what it is (an action of 1.5 was taken as 1, a seed of "x" was an OverflowError)."""
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise error(f"{what} is a whole number (int or a NumPy integer), not {value!r}")
 
 
 class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
@@ -144,6 +158,11 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         """A new game; the same seed plays the same game for the same actions."""
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
+        else:  # a seed play takes (NumPy's whole numbers too): "x" was an OverflowError
+            seed = _whole(seed, "seed", ValueError)
+            problem = seed_problem(seed)
+            if problem is not None:
+                raise ValueError(f"seed is {problem}")
         self._np_random_seed = seed
         self.state_ = self.game.new_state(seed)
         self.agents = list(self.possible_agents)
@@ -326,19 +345,24 @@ class WhitedwarfEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         if self._rewarded:  # (else every reward is 0 already: most steps of most games)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
+        # An index into the mask: 1.5 was read as 1 and True as 1 (E191)
+        k = action if type(action) is int else _whole(action, "an action")
         if seat == self._asked[0]:  # the seat the engine asks: the game is not over
-            option = self._legal.get(int(action))
+            option = self._legal.get(k)
             if option is None:
                 if self.illegal == "raise":
                     raise IllegalAction(
-                        f"action {int(action)} ({self._name(int(action))}) is not legal for "
+                        f"action {k} ({self._name(k)}) is not legal for "
                         f"{agent} now; its legal actions: {sorted(self._legal)}"
                     )
             else:
-                self.game.apply(self.state_, seat, option.id, check=False)
+                try:
+                    self.game.apply(self.state_, seat, option.id, check=False)
+                except self.engine.errors as error:  # at the card, as play says it
+                    raise stopped(self.game, error) from error
                 if self.shaping:
                     self._shape()
-        elif int(action) != WAIT and self.illegal == "raise":
+        elif k != WAIT and self.illegal == "raise":
             raise IllegalAction(f"{agent} is not deciding now: its only action is {WAIT} (wait)")
         if self.cyclic:
             self._turn = (self._turn + 1) % self.n

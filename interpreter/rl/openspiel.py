@@ -23,6 +23,7 @@ import numpy as np
 import pyspiel
 from whitedwarf.interpreter import rng
 from whitedwarf.interpreter.state import state_hash
+from whitedwarf.rl.packs import stopped
 
 #: Each game's defaults; ``pack`` "" is the bundled pack, else a pack folder (a mod).
 PARAMETERS: dict[str, Any] = {"players": 2, "pack": "", "round_limit": 200, "chance_outcomes": 64}
@@ -154,6 +155,12 @@ class WhitedwarfState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         return [(k, 1.0 / count) for k in range(count)]
 
     def _apply_action(self, action: int) -> None:
+        try:
+            self._applied(action)
+        except self._game().engine.errors as error:  # at the card, as play says it (E191)
+            raise stopped(self._game().wd, error) from error
+
+    def _applied(self, action: int) -> None:
         game = self._game()
         wd = game.wd
         if self.position is None:

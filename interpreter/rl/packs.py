@@ -15,26 +15,43 @@ class PackError(ValueError):
     """The pack could not be loaded or played; the message says why (the first problems)."""
 
 
+class GameStopped(RuntimeError):
+    """A card of the pack stopped the game in play (a runaway effect, a number over an engine
+    limit: docs/rules-decisions.md E16), said as ``whitedwarf play`` says it, at the card's
+    file, line and column; ``error`` is the engine's own. The state is in the middle of the
+    effect: reset the environment."""
+
+    def __init__(self, message: str, error: BaseException) -> None:
+        super().__init__(message)
+        self.error = error
+
+
+def stopped(game: Any, error: BaseException) -> GameStopped:
+    """The engine's ``error`` in ``game`` of a pack loaded here, placed at its card."""
+    where = _WHERE.get(id(getattr(game, "content", None)))
+    return GameStopped(str(error) if where is None else where(error), error)
+
+
 def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tuple[Any, Any]:
     """``(engine, game)`` for a pack: a bundled pack's name (``lastlight``, ``starlight``) or
     a pack folder (a mod, with its dependencies found as ``whitedwarf play --pack`` finds
     them). ``options`` are the game's options (``round_limit``, Starlight's ``gods`` ...)."""
     from whitedwarf.content import bundled_pack
 
+    if not isinstance(pack, (str, Path)):  # Path(None) was a TypeError naming no pack
+        raise PackError(
+            f"pack is a bundled pack's name (lastlight, starlight) or a folder, not {pack!r}"
+        )
     path = Path(pack)
-    if not path.exists() and isinstance(pack, str) and "/" not in pack:
-        path = bundled_pack(pack)
-        if not path.is_dir():
-            from whitedwarf.dsl.suggest import did_you_mean
-
-            shipped = sorted(p.name for p in path.parent.iterdir() if (p / "pack.yaml").is_file())
-            close = did_you_mean(pack, shipped)  # `lastlite`: a typo of `lastlight`
-            raise PackError(
-                f"no bundled pack {pack!r} and no folder of that name"
-                + (f"; {close}" if close else f" (the bundled packs: {', '.join(shipped)})")
-            )
-    if not path.exists():
-        raise PackError(f"no pack folder {str(pack)!r}: it does not exist")
+    try:  # a name over 255 bytes is an OSError of exists(), not False
+        if not path.exists() and isinstance(pack, str) and "/" not in pack:
+            path = bundled_pack(pack)
+            if not path.is_dir():
+                raise PackError(_no_bundled_pack(pack, path.parent))
+        if not path.exists():
+            raise PackError(f"no pack folder {str(pack)!r}: it does not exist")
+    except OSError as error:
+        raise PackError(f"no pack folder {str(pack)[:80]!r}...: {error.strerror}") from None
     engine, content = _content(path, str(pack))
     low, high = engine.players
     # a bool or a float passed the range test (True seated one Starlight player; 2.5 failed
@@ -49,6 +66,20 @@ def load(pack: str | Path = "lastlight", players: int = 2, **options: Any) -> tu
 #: and digest while that object lives (``content.register``): two loads of one pack, one of
 #: them dropped, would leave the other's games unable to find their tables.
 _LOADED: dict[tuple[str, float], tuple[Any, Any]] = {}
+#: id of a loaded content -> its pack's ``located`` (the content lives in ``_LOADED``).
+_WHERE: dict[int, Any] = {}
+
+
+def _no_bundled_pack(pack: str, folder: Path) -> str:
+    """Why ``pack`` names no pack: a did-you-mean of the bundled packs (`lastlite`: a typo of
+    `lastlight`), else their names."""
+    from whitedwarf.dsl.suggest import did_you_mean
+
+    shipped = sorted(p.name for p in folder.iterdir() if (p / "pack.yaml").is_file())
+    close = did_you_mean(pack, shipped)
+    return f"no bundled pack {pack!r} and no folder of that name" + (
+        f"; {close}" if close else f" (the bundled packs: {', '.join(shipped)})"
+    )
 
 
 def _content(path: Path, named: str) -> tuple[Any, Any]:
@@ -77,6 +108,7 @@ def _content(path: Path, named: str) -> tuple[Any, Any]:
     except Unserved as error:
         raise PackError(str(error)) from None
     _LOADED[key] = found = (engine, engine.content_from_pack(result.pack))
+    _WHERE[id(found[1])] = result.pack.located
     return found
 
 

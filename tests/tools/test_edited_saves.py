@@ -132,7 +132,7 @@ def test_a_replay_whose_end_line_names_another_winner_is_refused(
     code, out = run("replay", "edited.jsonl", "--pack", "mod")
     assert code == 1, out
     assert (
-        f"edited.jsonl: the end line's result is not the game's (its 'winners' is "
+        f"edited.jsonl:{len(lines)}: the end line's result is not the game's (its 'winners' is "
         f"{json.dumps(end['result']['winners'])}, but the game's is {json.dumps(winners)}): "
         "the log was altered"
     ) in " ".join(out.split())

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
+from whitedwarf.tools.number_param import Finite
 from whitedwarf.tools.render.drawing import Drawing
 from whitedwarf.tools.render.position import (
     AtError,
@@ -43,7 +46,7 @@ PNG_WIDTH = 1600
 )
 @click.option(
     "--scale",
-    type=click.FloatRange(min=0.1, max=10),
+    type=Finite(min=0.1, max=10),
     help=f"size the picture by this factor (default: a PNG at least {PNG_WIDTH} px wide, an "
     "SVG at its own size)",
 )
@@ -81,6 +84,7 @@ def render(
             loaded.engine.game,
             drawing.load_save,
             loaded.engine.seats_disagree,
+            save_problem(loaded.engine, content, loaded.pack),
         )
     except AtError as error:  # one word of the command line is the fix: exit 2
         raise click.BadParameter(str(error), param_hint="--at") from None
@@ -100,6 +104,26 @@ def render(
     else:
         out.write_bytes(svg_to_png(svg, scale))
     click.echo(f"wrote {out}")
+
+
+def save_problem(engine: Any, content: Any, pack: Any) -> Callable[[Path], str | None] | None:
+    """Why a save of ``play`` cannot be resumed, in ``play --resume``'s words (None: it can),
+    for a game with a terminal interface (only such a game has such saves)."""
+    if getattr(engine, "terminal", None) is None:
+        return None
+
+    def problem(path: Path) -> str | None:
+        from whitedwarf.interpreter.replay import pack_header
+        from whitedwarf.tools.tui.launch import checked_session
+        from whitedwarf.tools.tui.session import SaveProblem
+
+        try:
+            checked_session(path, content, engine, pack_header(pack))
+        except SaveProblem as error:
+            return f"{error} (a save is drawn only as its decisions leave the game)"
+        return None
+
+    return problem
 
 
 def recorded_game(path: Path) -> str:

@@ -77,10 +77,13 @@ def open_position(
     game_class: GameClass,
     load_save: Callable[[Path, Any, Any], State],
     seats_disagree: Callable[[Any, Any], str | None] | None = None,
+    check_save: Callable[[Path], str | None] | None = None,
 ) -> Position:
     """The position in ``path``: a save's state, or a replay's state after ``at`` decisions
     (with the events the engine told on the way). ``seats_disagree`` is the engine's check
-    of a header's seat kinds against its options (``GameEngine.seats_disagree``)."""
+    of a header's seat kinds against its options (``GameEngine.seats_disagree``);
+    ``check_save`` says why a save of ``play`` cannot be resumed (None: it can), so an
+    edited one is refused, not drawn as it was edited (docs/rules-decisions.md E192)."""
     if is_replay(path):
         heard: list[Event] = []
         log, game, state = start_replay(
@@ -95,9 +98,13 @@ def open_position(
         return Position(state, stop, total, f"{path.name}: decision {stop} of {total}", heard)
     if at is not None:
         raise AtError(f"{path} is a save, not a replay: only a replay log has positions to pick")
-    other = save_made_with_other_packs(path, _save_header(path), pack_header(loaded))
+    header = _save_header(path)
+    other = save_made_with_other_packs(path, header, pack_header(loaded))
     if other is not None:  # said as `play --resume` says it, naming the packs of the save
         raise PositionError(other)
+    problem = None if header is None or check_save is None else check_save(path)
+    if problem is not None:
+        raise PositionError(problem)
     return Position(load_save(path, content, game_class), 0, 0, f"{path.name}")
 
 

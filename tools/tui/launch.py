@@ -22,6 +22,8 @@ from whitedwarf.tools.tui.session import (
     NotASave,
     SaveProblem,
     Session,
+    check_log,
+    header_disagrees,
     read_save,
     resume,
     save_game,
@@ -45,35 +47,51 @@ def resumed_session(
     made with other packs (a mod's game resumed without its ``--pack``) is told so, naming
     the packs, before its options are tried on packs that may not have what they name."""
     try:
-        saved = save_game(path)
-        problem = None if saved is None else unknown_game(saved, "the save's header")
-        if problem is not None:
-            raise SaveProblem(f"{path}: {problem}")
-        if saved is not None and saved != engine.name:
-            raise SaveProblem(
-                f"{path} is a save of {saved!r}, but the packs loaded now are for "
-                f"{engine.name!r}: pass the same --pack options"
-            )
-        record = read_save(path, views_of(engine))
-        header = dict(record.get("header") or {})
-        # A header without its packs is refused by resume() in its own words.
-        other = None if current is None else save_made_with_other_packs(path, header, current)
-        if other is not None:
-            raise SaveProblem(other)
-        state = record["state"]
-        refused: tuple[type[BaseException], ...] = (*engine.errors, KeyError, TypeError, ValueError)
-        try:
-            game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
-        except refused as error:
-            raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
-        try:
-            session = resume(record, game, engine)
-        except SaveProblem as error:
-            raise SaveProblem(f"{path}: {error}") from None
+        session = checked_session(path, content, engine, current)
     except SaveProblem as error:
         what = "file" if isinstance(error, NotASave) else "save"
         raise click.ClickException(f"{error}\n(the {what} was left as it is)") from None
     session.resumed_from = path.resolve()
+    return session
+
+
+def checked_session(
+    path: Path, content: Any, engine: GameEngine, current: dict[str, Any] | None = None
+) -> Session:
+    """The game saved in ``path``, every check of ``play --resume`` passed (its fields, its
+    packs, its state and log where its decisions lead); :class:`SaveProblem` says why not.
+    ``render`` holds a save to them too before drawing it (docs/rules-decisions.md E192)."""
+    saved = save_game(path)
+    problem = None if saved is None else unknown_game(saved, "the save's header")
+    if problem is not None:
+        raise SaveProblem(f"{path}: {problem}")
+    if saved is not None and saved != engine.name:
+        raise SaveProblem(
+            f"{path} is a save of {saved!r}, but the packs loaded now are for "
+            f"{engine.name!r}: pass the same --pack options"
+        )
+    record = read_save(path, views_of(engine))
+    header = dict(record.get("header") or {})
+    # A header without its packs is refused by resume() in its own words.
+    other = None if current is None else save_made_with_other_packs(path, header, current)
+    if other is not None:
+        raise SaveProblem(other)
+    state = record["state"]
+    refused: tuple[type[BaseException], ...] = (*engine.errors, KeyError, TypeError, ValueError)
+    try:
+        game = engine.game.from_content(content, int(state["n"]), header.get("options", {}))
+    except refused as error:
+        raise SaveProblem(f"{path}: the saved game cannot be set up: {error}") from None
+    try:
+        session = resume(record, game, engine)
+        problem = engine.seats_disagree(session.seats, session.header.get("options"))
+        if problem is None:  # its seat kinds are its game's, its header says this game
+            problem = header_disagrees(session.header, session.seed, session.seats)
+        if problem is not None:
+            raise SaveProblem(problem)
+        check_log(session)
+    except SaveProblem as error:
+        raise SaveProblem(f"{path}: {error}") from None
     return session
 
 

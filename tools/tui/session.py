@@ -45,6 +45,7 @@ from whitedwarf.interpreter.replay import (
 from whitedwarf.interpreter.runner import DecisionRefused, Outcome, replay_decisions
 from whitedwarf.interpreter.state import State, state_hash
 from whitedwarf.tools.atomic import write_atomically
+from whitedwarf.tools.tui.save_log import log_problem
 from whitedwarf.tools.tui.views import TerminalViews, views_of
 
 HUMAN = "human"
@@ -367,7 +368,7 @@ def read_save(path: Path, views: TerminalViews) -> dict[str, Any]:
     if kind != PLAY_SAVE:  # read_game_file found no object of the save's kind
         raise SaveProblem(f"{path} is not a save of `whitedwarf play` (no {SAVE_KIND!r} kind)")
     record: dict[str, Any] = json.loads(text)  # read_game_file found the save's object
-    if record.get("version") != SAVE_VERSION:
+    if type(record.get("version")) is not int or record["version"] != SAVE_VERSION:
         raise SaveProblem(
             f"{path}: save version {record.get('version')!r} is not supported "
             f"(this whitedwarf reads version {SAVE_VERSION})"
@@ -453,6 +454,17 @@ def _check_played(session: Session) -> None:
             f"{'leads' if len(session.decisions) == 1 else 'lead'} "
             "(the file was edited, or written by another version of whitedwarf)"
         )
+
+
+def check_log(session: Session) -> None:
+    """A resumed session's log must be what its decisions did (``save_log``, E190): asked
+    after its state and seats are found right, so an edited seat kind is told as that."""
+    entries = [entry.__dict__ for entry in session.log]
+    problem = log_problem(
+        session._fresh_game(), session.seed, session.seats, session.decisions, entries
+    )
+    if problem is not None:
+        raise SaveProblem(problem)
 
 
 _ENGINE_FIELD = "the save's header 'engine'"
