@@ -622,7 +622,7 @@ def _start(state: State, t: Task) -> None:
     t["pc"] = "pick"
     # Start and pick are quiet (``QUIET_STEPS``): the pick runs here, as ``game.advance``
     # would run it next, unless a hook's effect waits for a decision or a task is on top.
-    if not state["frames"] and state["stack"][-1] is t:
+    if not state["frames"] and state["stack"] and state["stack"][-1] is t:
         _pick(state, t)
 
 

@@ -261,7 +261,7 @@ def _run(state: State, t: Task) -> None:
     if pc == "start":
         fire(state, "before_move", seat, {})
         t["pc"] = pc = "move"
-        if state["frames"] or state["stack"][-1] is not t:
+        if state["frames"] or not state["stack"] or state["stack"][-1] is not t:
             return  # a hook's effect waits for a decision: the move step runs after it
         # Both steps are quiet (``game.QUIET_STEPS``): ``game.advance`` would run the move
         # step next with nothing between, so it runs here (a round trip of the loop less).

@@ -210,7 +210,7 @@ def _run(state: State, t: Task) -> None:
     if pc == "start":
         fire(state, "before_build_ships", seat, {})
         t["pc"] = pc = "ships"
-        if state["frames"] or state["stack"][-1] is not t:
+        if state["frames"] or not state["stack"] or state["stack"][-1] is not t:
             return
     if pc == "ships":
         found = ship_options(state, seat)
@@ -219,7 +219,7 @@ def _run(state: State, t: Task) -> None:
             ask(t, seat)
             return
         _to_extractor(state, t)
-        if state["frames"] or state["stack"][-1] is not t:
+        if state["frames"] or not state["stack"] or state["stack"][-1] is not t:
             return
         pc = "extractor"
     if pc == "extractor":

@@ -131,7 +131,7 @@ def _run(state: State, t: Task) -> None:
         STEPS[pc](state, t)
         if pc in CHECKED:
             check_achievements(state)
-        if frames or t["pc"] == "done" or stack[-1] is not t:
+        if frames or t["pc"] == "done" or not stack or stack[-1] is not t:
             return
 
 
