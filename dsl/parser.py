@@ -45,7 +45,6 @@ TERMINAL_WORDS: dict[str, str] = {
     "ADD_OP": "`+` or `-`",
     "MUL_OP": "`*` or `/`",
     "$END": "the end of the effect",
-    "SIDE": "`to your left` or `to your right`",
     "_CONT": "a new line",
 }
 
