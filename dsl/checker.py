@@ -700,6 +700,10 @@ class Checker:
             # keeps the verb's first letter)
             alike = [a for a in known if _same_verb(words[0], a.split()[0])]
             close = did_you_mean(phrase, alike)
+            # `took a core`: an act is said as it happens, in the present (E183)
+            past = [a for a in known if [_past(a.split()[0]), *a.split()[1:]] == words]
+            if past:
+                close = f"did you mean `{past[0]}`? An act is said in the present tense."
             self.error(
                 "E0431",
                 where,
@@ -1895,11 +1899,12 @@ class Checker:
             if scope.lenient:
                 return None
             have = ", ".join(f"`this {n}`" for n in scope.context) or "nothing"
+            read_by = f"; {noun.read_by}" if noun.read_by else ""
             self.error(
                 "E0411",
                 sel.pos,
                 f"there is no `this {noun.name}` here",
-                f"here there is: {have}",
+                f"here there is: {have}{read_by}",
             )
             return None
         return {"this": scope.context[noun.name], "type": noun.type}
@@ -2540,11 +2545,32 @@ class Checker:
         if self.filter_word(cond.word, found[0], "adjective", out):
             self.resolved.tests[id(cond)] = ({"this": operand["this"]}, out[0][0])
 
+    def this_thing_is(self, sel: ast.Selector, scope: _Scope) -> bool:
+        """``this star is an alpha star``: `is` between two selectors compares players, and
+        a thing the hook is about is read by the words its noun names (``Noun.read_by``,
+        docs/rules-decisions.md E183). True when told so."""
+        if sel.det is None or sel.det.text != "this":
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in sel.words))
+        if found is None or not found[0].read_by or found[0].type == "player":
+            return False
+        noun = found[0]
+        self.error(
+            "E0410",
+            sel.pos,
+            f"`is` between two named things compares two players, and `this {noun.name}` "
+            f"is a {noun.name}",
+            noun.read_by,
+        )
+        return True
+
     def same_cond(self, cond: ast.Same, scope: _Scope) -> None:
         """``the owner is the leader``: both sides one named player (E0435 for a player to
         pick, as ``<value> of <player>``)."""
         sides = []
         forms = self.one_player_forms()
+        if self.this_thing_is(cond.left, scope):
+            return
         for sel in (cond.left, cond.right):
             said = self.source.text[sel.pos.start : sel.pos.end]
             operand = self.one_named_player(
@@ -2628,11 +2654,28 @@ class Checker:
             name.pos,
             f"unknown value `{name.text}`",
             self.registry.no_such(name.text)
+            or self.ranked_value(name.text)
             or did_you_mean(name.text, self.registry.values)
             or "count things with `number of <selector>`; "
             + self.hint(name.text, self.registry.values, "values"),
         )
         return False
+
+    def ranked_value(self, name: str) -> str | None:
+        """`opponents_min_night_points`: another player's value by rank is read of the
+        player so ranked, `night_points of the opponent with the fewest night_points`
+        (docs/rules-decisions.md E183)."""
+        found = _RANKED_VALUE.fullmatch(name)
+        if found is None or found[4] not in self.registry.values:
+            return None
+        said = found[1] or found[3]
+        if not said:
+            return None  # `max_night_points`: no player is named, it may be a limit
+        who = "player" if said.startswith("player") and "player" in self.registry.nouns else ""
+        who = who or "opponent"
+        rank = "fewest" if found[2] in _FEWEST else "most"
+        value = found[4]
+        return f"write `{value} of the {who} with the {rank} {value}`"
 
     def actor_value(self, name: ast.Word, scope: _Scope) -> None:
         """E0448: in a reaction to another player's moment (`when an opponent launches a
@@ -3002,7 +3045,28 @@ def _over(op: str, number: int, most: int) -> bool:
 
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
-_IRREGULAR_PAST = {"builds": "built", "loses": "lost", "takes": "took"}
+#: `opponents_min_night_points`, `max_opponent_stars`: a value by rank among players.
+_RANKED_VALUE = re.compile(
+    r"(?:(opponents?|others?|players?)_)?(min|max|minimum|maximum|most|fewest|least|highest|"
+    r"lowest|top|best|worst)_(?:(opponents?|others?|players?)_)?([a-z_]+)"
+)
+_FEWEST = frozenset({"min", "minimum", "fewest", "least", "lowest", "worst"})
+
+_IRREGULAR_PAST = {
+    "builds": "built",
+    "buys": "bought",
+    "draws": "drew",
+    "gets": "got",
+    "gives": "gave",
+    "holds": "held",
+    "loses": "lost",
+    "makes": "made",
+    "pays": "paid",
+    "sells": "sold",
+    "spends": "spent",
+    "takes": "took",
+    "wins": "won",
+}
 
 
 def _after_noun(kept: Filter) -> str:
