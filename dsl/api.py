@@ -16,6 +16,7 @@ from whitedwarf.dsl.compiler import compile_checked
 from whitedwarf.dsl.deprecation import message as deprecation_message
 from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
+from whitedwarf.dsl.first_tries import told_the_form
 from whitedwarf.dsl.parser import OWN_MOMENT_TRIED, EffectSyntaxError, EffectTooDeep, parse
 from whitedwarf.dsl.party_steps import foreign_subject, party_step
 from whitedwarf.dsl.place_phrases import place_phrase
@@ -41,12 +42,14 @@ def compile_effect(
     effect, problems = parse_effect(source, registry)
     if effect is None:
         told = _flag_meant(_place_filter(problems, source.text, registry), source.text, registry)
+        told = told_the_form(told, source.text, registry)
         return None, _with_concepts(told, source.text, registry)
     effect, old_words = modernise(effect, registry, source.text)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
     diagnostics = [_deprecated(word, d, source) for word, d in old_words] + checker.diagnostics
     if any(d.is_error for d in diagnostics):
+        diagnostics = told_the_form(diagnostics, source.text, registry)
         return None, _with_concepts(diagnostics, source.text, registry)
     clauses = compile_checked(effect, resolved, source.text)
     return {"kind": card_kind, "clauses": clauses}, diagnostics

@@ -2558,8 +2558,8 @@ class Checker:
         self.error(
             "E0410",
             sel.pos,
-            f"`is` between two named things compares two players, and `this {noun.name}` "
-            f"is a {noun.name}",
+            f"`is` between two named things compares one player with another, and "
+            f"`this {noun.name}` is a {noun.name}",
             noun.read_by,
         )
         return True
@@ -2664,18 +2664,21 @@ class Checker:
     def ranked_value(self, name: str) -> str | None:
         """`opponents_min_night_points`: another player's value by rank is read of the
         player so ranked, `night_points of the opponent with the fewest night_points`
-        (docs/rules-decisions.md E183)."""
-        found = _RANKED_VALUE.fullmatch(name)
-        if found is None or found[4] not in self.registry.values:
+        (docs/rules-decisions.md E183). The players are named by a noun of the game's."""
+        parts = name.split("_")
+        at = next((i for i, part in enumerate(parts) if part in _RANKS), None)
+        if at is None:
             return None
-        said = found[1] or found[3]
-        if not said:
+        who, rest = parts[:at], parts[at + 1 :]
+        if "_".join(rest) not in self.registry.values and rest:
+            who, rest = [*who, rest[0]], rest[1:]
+        value = "_".join(rest)
+        nouns = [self.registry.noun_for((word,)) for word in who]
+        named = [found[0].name for found in nouns if found and found[0].type == "player"]
+        if value not in self.registry.values or len(named) != 1 or len(who) != 1:
             return None  # `max_night_points`: no player is named, it may be a limit
-        who = "player" if said.startswith("player") and "player" in self.registry.nouns else ""
-        who = who or "opponent"
-        rank = "fewest" if found[2] in _FEWEST else "most"
-        value = found[4]
-        return f"write `{value} of the {who} with the {rank} {value}`"
+        rank = "fewest" if _RANKS[parts[at]] else "most"
+        return f"write `{value} of the {named[0]} with the {rank} {value}`"
 
     def actor_value(self, name: ast.Word, scope: _Scope) -> None:
         """E0448: in a reaction to another player's moment (`when an opponent launches a
@@ -3045,12 +3048,18 @@ def _over(op: str, number: int, most: int) -> bool:
 
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
-#: `opponents_min_night_points`, `max_opponent_stars`: a value by rank among players.
-_RANKED_VALUE = re.compile(
-    r"(?:(opponents?|others?|players?)_)?(min|max|minimum|maximum|most|fewest|least|highest|"
-    r"lowest|top|best|worst)_(?:(opponents?|others?|players?)_)?([a-z_]+)"
-)
-_FEWEST = frozenset({"min", "minimum", "fewest", "least", "lowest", "worst"})
+#: `opponents_min_night_points`: a rank among players, and whether it is the fewest.
+_RANKS = {
+    "min": True,
+    "minimum": True,
+    "fewest": True,
+    "least": True,
+    "lowest": True,
+    "max": False,
+    "maximum": False,
+    "most": False,
+    "highest": False,
+}
 
 _IRREGULAR_PAST = {
     "builds": "built",

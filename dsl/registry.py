@@ -176,7 +176,7 @@ class Noun(Entry):
     # key (``the opponent in this combat``: ``combat``, which ``Hook.parties`` supply).
     party_in: str = ""
     # How a card reads the one of these a hook is about where there is no ``this <noun>``
-    # (Starlight's launched star: ``star_magnitude``, the ``launching`` filter): the hint of
+    # (a launched star read by its magnitude): the hint of
     # ``this <noun> is ...`` and of an unknown ``this <noun>`` (docs/rules-decisions.md E183).
     read_by: str = ""
     # A party every effect may name, whatever its hook (``the leader``): the engine reads it

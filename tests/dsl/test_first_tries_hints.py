@@ -120,3 +120,98 @@ def test_every_die_face_is_a_filter_for_designers() -> None:
         "ship_mod",
     )
     assert "did you mean `hit`" in (told.hint or "")
+
+
+#: E189: first tries for the forms docs/dsl.md teaches least, in both games: (game, kind,
+#: the first try, the form the hint writes, the card written with it).
+TEN = [
+    (
+        "starlight",
+        "god",
+        "when turn_start -> until end of turn: you have +1 ap_per_turn",
+        "until the end of the turn: <modifier or grant>",
+        "when turn_start -> until the end of the turn: you have +1 ap_per_turn",
+    ),
+    (
+        "lastlight",
+        "faction",
+        "when round_start -> for the rest of the round: your ships have +1 movement",
+        "until the end of the round: <modifier or grant>",
+        "when round_start -> until the end of the round: your ships have +1 movement",
+    ),
+    (
+        "starlight",
+        "god",
+        "when turn_start -> this turn: you can ignore_surcharge",
+        "until the end of the turn: <modifier or grant>",
+        "when turn_start -> until the end of the turn: you can ignore_surcharge",
+    ),
+    (
+        "lastlight",
+        "faction",
+        "when round_start, once a game -> gain 1 common",
+        ", once per game",
+        "when round_start, once per game -> gain 1 common",
+    ),
+    (
+        "starlight",
+        "god",
+        "when turn_start, once each round -> gain 1 flare",
+        ", once per round",
+        "when turn_start, once per round -> gain 1 flare",
+    ),
+    (
+        "starlight",
+        "god",
+        "when turn_start, max 2 times per game -> gain 1 flare",
+        ", at most 2 times per game",
+        "when turn_start, at most 2 times per game -> gain 1 flare",
+    ),
+    (
+        "lastlight",
+        "faction",
+        "when round_start -> steal 1 common from the player on my right",
+        "the player to your right",
+        "when round_start -> steal 1 common from the player to your right",
+    ),
+    (
+        "starlight",
+        "god",
+        "when turn_start -> steal 1 long_ray from the leading player",
+        "the leader",
+        "when turn_start -> steal 1 long_ray from the leader",
+    ),
+    (
+        "lastlight",
+        "faction",
+        "when round_end -> put 1 mark on this card\n"
+        "when round_start if this card has at least 2 marks -> gain 1 common",
+        "if marks on this card >= 2",
+        "when round_end -> put 1 mark on this card\n"
+        "when round_start if marks on this card >= 2 -> gain 1 common",
+    ),
+    (
+        "starlight",
+        "god",
+        "at the end of the game -> gain 2 day_points",
+        "when game_end -> ...",
+        "when game_end -> gain 2 day_points",
+    ),
+    (
+        "lastlight",
+        "faction",
+        "when the game ends -> gain 2 light",
+        "when game_end -> ...",
+        "when game_end -> gain 2 light",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "kind", "tried", "form", "works"), TEN)
+def test_a_first_try_at_a_less_taught_form_is_told_the_form(
+    game: str, kind: str, tried: str, form: str, works: str
+) -> None:
+    _, told = found(tried, game, kind)
+    first = next(d for d in told if d.is_error)
+    assert f"`{form}`" in (first.hint or ""), [d.headline() for d in told]
+    clean(works, game, kind)
