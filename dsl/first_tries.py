@@ -28,7 +28,13 @@ def _period(word: str, registry: Registry) -> str | None:
 
 def _until(found: re.Match[str], registry: Registry) -> str | None:
     period = _period(found["period"], registry)
-    return period and f"write `until the end of the {period}: <modifier or grant>`"
+    if period:
+        return f"write `until the end of the {period}: <modifier or grant>`"
+    said = found["period"].removesuffix("s")
+    other = next((p for p in registry.periods if p != "game"), None)
+    if said not in registry.no_periods or other is None:
+        return None
+    return f"this game has no {said}: write `until the end of the {other}: <modifier or grant>`"
 
 
 def _once(found: re.Match[str], registry: Registry) -> str | None:

@@ -149,6 +149,13 @@ TEN = [
     (
         "lastlight",
         "faction",
+        "when round_start -> this turn: your ships have +1 movement",
+        "until the end of the round: <modifier or grant>",
+        "when round_start -> until the end of the round: your ships have +1 movement",
+    ),
+    (
+        "lastlight",
+        "faction",
         "when round_start, once a game -> gain 1 common",
         ", once per game",
         "when round_start, once per game -> gain 1 common",
