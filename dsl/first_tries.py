@@ -132,10 +132,21 @@ def told_the_form(diagnostics: list[Diagnostic], text: str, registry: Registry) 
         hint = rule(found, registry) if found else None
         if hint is None:
             continue
-        was = diagnostics[first]
-        if was.hint and hint in was.hint:
-            return diagnostics
-        notes = (*was.notes, was.hint) if was.hint else was.notes
-        told = replace(was, hint=hint, notes=notes)
-        return [*diagnostics[:first], told, *diagnostics[first + 1 :]]
+        # the first error, and any other at its place (`at the end of the game`: an unknown
+        # verb and a clause the card kind refuses, both at `at`; a report sorts them by code)
+        at = diagnostics[first].span
+        return [
+            _told(d, hint)
+            if d.is_error and (d.span.line, d.span.column) == (at.line, at.column)
+            else d
+            for d in diagnostics
+        ]
     return diagnostics
+
+
+def _told(was: Diagnostic, hint: str) -> Diagnostic:
+    """``was`` with ``hint``, its own hint kept as a note."""
+    if was.hint and hint in was.hint:
+        return was
+    notes = (*was.notes, was.hint) if was.hint else was.notes
+    return replace(was, hint=hint, notes=notes)

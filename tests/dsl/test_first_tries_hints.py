@@ -222,3 +222,11 @@ def test_a_first_try_at_a_less_taught_form_is_told_the_form(
     first = next(d for d in told if d.is_error)
     assert f"`{form}`" in (first.hint or ""), [d.headline() for d in told]
     clean(works, game, kind)
+
+
+def test_every_error_at_the_first_ones_place_is_told_the_form() -> None:
+    """`at the end of the game ->` is an unknown verb and a clause a god may not have, both
+    at `at`; `whitedwarf validate` sorts them by code, so each is told `when game_end`."""
+    _, told = found("at the end of the game -> gain 2 day_points", "starlight", "god")
+    assert sorted(d.code for d in told) == ["E0401", "E0412"]
+    assert all("write `when game_end -> ...`" in (d.hint or "") for d in told)
