@@ -134,14 +134,18 @@ def told_the_form(diagnostics: list[Diagnostic], text: str, registry: Registry) 
             continue
         # the first error, and any other at its place (`at the end of the game`: an unknown
         # verb and a clause the card kind refuses, both at `at`; a report sorts them by code)
-        at = diagnostics[first].span
+        at = _place(diagnostics[first])
         return [
-            _told(d, hint)
-            if d.is_error and (d.span.line, d.span.column) == (at.line, at.column)
-            else d
-            for d in diagnostics
+            _told(d, hint) if i == first or (d.is_error and at and _place(d) == at) else d
+            for i, d in enumerate(diagnostics)
         ]
     return diagnostics
+
+
+def _place(diagnostic: Diagnostic) -> tuple[int, int] | None:
+    """Where a diagnostic starts (line, column), if it is located."""
+    span = diagnostic.span
+    return None if span is None else (span.line, span.column)
 
 
 def _told(was: Diagnostic, hint: str) -> Diagnostic:
