@@ -16,6 +16,7 @@ from whitedwarf.dsl.compiler import compile_checked
 from whitedwarf.dsl.deprecation import message as deprecation_message
 from whitedwarf.dsl.deprecation import modernise
 from whitedwarf.dsl.diagnostics import Diagnostic, Severity
+from whitedwarf.dsl.first_tries import told_the_form
 from whitedwarf.dsl.parser import OWN_MOMENT_TRIED, EffectSyntaxError, EffectTooDeep, parse
 from whitedwarf.dsl.party_steps import foreign_subject, party_step
 from whitedwarf.dsl.place_phrases import place_phrase
@@ -40,14 +41,15 @@ def compile_effect(
         return None, [Diagnostic("E0412", f"unknown card kind `{card_kind}`", span, hint)]
     effect, problems = parse_effect(source, registry)
     if effect is None:
-        return None, _with_concepts(
-            _place_filter(problems, source.text, registry), source.text, registry
-        )
+        told = _flag_meant(_place_filter(problems, source.text, registry), source.text, registry)
+        told = told_the_form(told, source.text, registry)
+        return None, _with_concepts(told, source.text, registry)
     effect, old_words = modernise(effect, registry, source.text)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
     diagnostics = [_deprecated(word, d, source) for word, d in old_words] + checker.diagnostics
     if any(d.is_error for d in diagnostics):
+        diagnostics = told_the_form(diagnostics, source.text, registry)
         return None, _with_concepts(diagnostics, source.text, registry)
     clauses = compile_checked(effect, resolved, source.text)
     return {"kind": card_kind, "clauses": clauses}, diagnostics
@@ -101,6 +103,33 @@ def _place_filter(diagnostics: list[Diagnostic], text: str, registry: Registry) 
     if noun is None or kept is None or noun[0].type not in kept.applies_to:
         return diagnostics
     hint = f"write `this {noun_word} is {place}`: `is` takes one filter word, with no place phrase"
+    return [*diagnostics[:first], replace(diagnostics[first], hint=hint), *diagnostics[first + 1 :]]
+
+
+#: `you can ignore the occupation surcharge`: an ability said in words after `can`.
+_CAN_WORDS = re.compile(r"\bcan\s+([a-z_]+(?:\s+[a-z_]+)+)")
+
+
+def _flag_meant(diagnostics: list[Diagnostic], text: str, registry: Registry) -> list[Diagnostic]:
+    """An ability written as a phrase (`you can ignore the occupation surcharge`): the parser
+    stops at its second word; when an ability's name is made of the phrase's words (each part
+    a word's stem: `ignore_surcharge`), the first error without a hint of its own is told
+    that word (the game's word, from the registry: docs/rules-decisions.md E183)."""
+    first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
+    found = _CAN_WORDS.search(text.lower())
+    if found is None or first is None or diagnostics[first].hint:
+        return diagnostics
+    words = [w for w in found.group(1).split() if len(w) > 2]
+    meant = [
+        name
+        for name in registry.flags
+        if all(any(w[:5] == part[:5] for w in words) for part in name.split("_"))
+    ]
+    if len(meant) != 1:
+        return diagnostics
+    start = found.start(1)
+    phrase = text[start : start + len(found.group(1))]
+    hint = f"`{phrase}` is the ability `{meant[0]}`: write `can {meant[0]}`"
     return [*diagnostics[:first], replace(diagnostics[first], hint=hint), *diagnostics[first + 1 :]]
 
 

@@ -700,6 +700,10 @@ class Checker:
             # keeps the verb's first letter)
             alike = [a for a in known if _same_verb(words[0], a.split()[0])]
             close = did_you_mean(phrase, alike)
+            # `took a core`: an act is said as it happens, in the present (E183)
+            past = [a for a in known if [_past(a.split()[0]), *a.split()[1:]] == words]
+            if past:
+                close = f"did you mean `{past[0]}`? An act is said in the present tense."
             self.error(
                 "E0431",
                 where,
@@ -1895,11 +1899,12 @@ class Checker:
             if scope.lenient:
                 return None
             have = ", ".join(f"`this {n}`" for n in scope.context) or "nothing"
+            read_by = f"; {noun.read_by}" if noun.read_by else ""
             self.error(
                 "E0411",
                 sel.pos,
                 f"there is no `this {noun.name}` here",
-                f"here there is: {have}",
+                f"here there is: {have}{read_by}",
             )
             return None
         return {"this": scope.context[noun.name], "type": noun.type}
@@ -2540,11 +2545,32 @@ class Checker:
         if self.filter_word(cond.word, found[0], "adjective", out):
             self.resolved.tests[id(cond)] = ({"this": operand["this"]}, out[0][0])
 
+    def this_thing_is(self, sel: ast.Selector, scope: _Scope) -> bool:
+        """``this star is an alpha star``: `is` between two selectors compares players, and
+        a thing the hook is about is read by the words its noun names (``Noun.read_by``,
+        docs/rules-decisions.md E183). True when told so."""
+        if sel.det is None or sel.det.text != "this":
+            return False
+        found = self.registry.noun_for(tuple(w.text for w in sel.words))
+        if found is None or not found[0].read_by or found[0].type == "player":
+            return False
+        noun = found[0]
+        self.error(
+            "E0410",
+            sel.pos,
+            f"`is` between two named things compares one player with another, and "
+            f"`this {noun.name}` is a {noun.name}",
+            noun.read_by,
+        )
+        return True
+
     def same_cond(self, cond: ast.Same, scope: _Scope) -> None:
         """``the owner is the leader``: both sides one named player (E0435 for a player to
         pick, as ``<value> of <player>``)."""
         sides = []
         forms = self.one_player_forms()
+        if self.this_thing_is(cond.left, scope):
+            return
         for sel in (cond.left, cond.right):
             said = self.source.text[sel.pos.start : sel.pos.end]
             operand = self.one_named_player(
@@ -2628,11 +2654,31 @@ class Checker:
             name.pos,
             f"unknown value `{name.text}`",
             self.registry.no_such(name.text)
+            or self.ranked_value(name.text)
             or did_you_mean(name.text, self.registry.values)
             or "count things with `number of <selector>`; "
             + self.hint(name.text, self.registry.values, "values"),
         )
         return False
+
+    def ranked_value(self, name: str) -> str | None:
+        """`opponents_min_night_points`: another player's value by rank is read of the
+        player so ranked, `night_points of the opponent with the fewest night_points`
+        (docs/rules-decisions.md E183). The players are named by a noun of the game's."""
+        parts = name.split("_")
+        at = next((i for i, part in enumerate(parts) if part in _RANKS), None)
+        if at is None:
+            return None
+        who, rest = parts[:at], parts[at + 1 :]
+        if "_".join(rest) not in self.registry.values and rest:
+            who, rest = [*who, rest[0]], rest[1:]
+        value = "_".join(rest)
+        nouns = [self.registry.noun_for((word,)) for word in who]
+        named = [found[0].name for found in nouns if found and found[0].type == "player"]
+        if value not in self.registry.values or len(named) != 1 or len(who) != 1:
+            return None  # `max_night_points`: no player is named, it may be a limit
+        rank = "fewest" if _RANKS[parts[at]] else "most"
+        return f"write `{value} of the {named[0]} with the {rank} {value}`"
 
     def actor_value(self, name: ast.Word, scope: _Scope) -> None:
         """E0448: in a reaction to another player's moment (`when an opponent launches a
@@ -3002,7 +3048,34 @@ def _over(op: str, number: int, most: int) -> bool:
 
 
 #: Verbs of the acts (``Hook.acted``) whose past is not ``-ed``.
-_IRREGULAR_PAST = {"builds": "built", "loses": "lost", "takes": "took"}
+#: `opponents_min_night_points`: a rank among players, and whether it is the fewest.
+_RANKS = {
+    "min": True,
+    "minimum": True,
+    "fewest": True,
+    "least": True,
+    "lowest": True,
+    "max": False,
+    "maximum": False,
+    "most": False,
+    "highest": False,
+}
+
+_IRREGULAR_PAST = {
+    "builds": "built",
+    "buys": "bought",
+    "draws": "drew",
+    "gets": "got",
+    "gives": "gave",
+    "holds": "held",
+    "loses": "lost",
+    "makes": "made",
+    "pays": "paid",
+    "sells": "sold",
+    "spends": "spent",
+    "takes": "took",
+    "wins": "won",
+}
 
 
 def _after_noun(kept: Filter) -> str:

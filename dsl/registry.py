@@ -175,6 +175,10 @@ class Noun(Entry):
     # ``the <noun> in this <word>``: a party of a player noun named by a hook's party of that
     # key (``the opponent in this combat``: ``combat``, which ``Hook.parties`` supply).
     party_in: str = ""
+    # How a card reads the one of these a hook is about where there is no ``this <noun>``
+    # (a launched star read by its magnitude): the hint of
+    # ``this <noun> is ...`` and of an unknown ``this <noun>`` (docs/rules-decisions.md E183).
+    read_by: str = ""
     # A party every effect may name, whatever its hook (``the leader``): the engine reads it
     # from the board, not from a hook's context, so E0430 never applies to it.
     anywhere: bool = False

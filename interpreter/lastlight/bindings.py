@@ -78,7 +78,12 @@ FILTERS: dict[str, FilterMaker] = {
     "control": selectors.filter_yours,
     "own": selectors.filter_yours,
     "opponent": selectors.filter_opponent,
+    # every printed face (000 "Combat Dice Results Explained"; E188: `this die is hit`)
     "miss": selectors.filter_face,
+    "hit": selectors.filter_face,
+    "hit_ability": selectors.filter_face,
+    "explode": selectors.filter_face,
+    "ability": selectors.filter_face,
     "civilization": selectors.filter_tech_kind,
     "ship_ability": selectors.filter_tech_kind,
     "ship_mod": selectors.filter_tech_kind,

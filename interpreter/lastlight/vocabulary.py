@@ -429,17 +429,20 @@ def _vocab_filters() -> list[Filter]:
     faces = [
         Filter(
             face,
-            f"Dice of the roll being resolved that show {face} and are not counted yet.",
-            f"when die_rolled -> may pay 1 common -> reroll each {face} die",
-            '000 "Combat Dice Results Explained"; decision R11',
+            f"Dice of the roll being resolved that show {face} and are not counted yet"
+            f" (`this die is {face}`: the die whose hooks fire shows it).",
+            f"when die_rolled -> may pay 1 common -> reroll each {face} die"
+            if face == "miss"
+            else f"when miss_rolled -> reroll this die then if this die is {face} -> gain 1 common",
+            '000 "Combat Dice Results Explained"; decisions R11, E188',
             applies_to=("die",),
             text=f"[{face}]",
             reads=None,
+            # The base pack's cards name `miss` only (W0901); the other faces are for designers'
+            # cards ("if the new roll is a hit": `this die is hit`, E188), covered by tests.
+            for_mods=face != "miss",
         )
-        # Only the face a card reaches for (`reroll each miss die`, `treat a miss die as
-        # hit`); another face is one more entry here, and a base card that uses it (every
-        # word is shown by the base pack, W0901).
-        for face in ("miss",)
+        for face in DIE_FACES
     ]
     kinds = [
         Filter(

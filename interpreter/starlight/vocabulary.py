@@ -323,6 +323,11 @@ def _nouns() -> list[Noun]:
             plural="stars",
             text="star",
             reads=None,
+            # E183: `if this star is an alpha star` in a `star_launched` reaction. 003 "Slot
+            # Sizes and Magnitudes": "large slots host magnitudes 6 or 7".
+            read_by="the star being launched is read by its magnitude, `star_magnitude`, and by "
+            "the `launching` filter: an alpha star (a large slot's) is `if star_magnitude >= "
+            "6`, one going to Aquila `if number of launching aquila stars >= 1`",
         ),
         Noun(
             "aspect",

@@ -738,10 +738,13 @@ def test_a_place_after_is_is_told_the_filter() -> None:
 
 def test_an_unknown_filter_of_a_noun_with_few_is_told_them() -> None:
     """Design round 10: `if this die is hit` was told only that the reference lists 31
-    filters; dice are told apart by `miss` alone, and the hint says so."""
-    effect = "when miss_rolled -> reroll this die then if this die is hit -> gain 1 uncommon"
+    filters; dice are told apart by their faces, and the hint names them (`hit` is one since
+    E188, docs/rules-decisions.md)."""
+    effect = "when miss_rolled -> reroll this die then if this die is critical -> gain 1 uncommon"
     found = only(effect, "E0406", "ship_mod")
-    assert found.hint.startswith("dice are told apart by `miss` only")
+    assert found.hint.startswith(
+        "dice are told apart by `miss`, `hit`, `hit_ability`, `explode` or `ability` only"
+    )
     # a slip keeps its did-you-mean alone
     assert only("when round_end -> gain 1 common per rde planet you control", "E0406").hint == (
         "did you mean `red`?"

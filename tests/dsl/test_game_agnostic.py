@@ -42,6 +42,9 @@ ALLOWED = {
     # for every game, and English (`put it in '...'`, `remove the tag`)
     "put": "the language's card-state verb `put 1 charge on this card`, and English",
     "remove": "the language's card-state verb `remove 3 charges from this card`, and English",
+    # a die face of Last Light since E188 (`this die is ability`), and English in hints
+    # (`the ability <name>`, `ability` clauses)
+    "ability": "English, in hints and messages (`can <ability>`)",
 }
 
 
