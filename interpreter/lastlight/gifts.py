@@ -60,7 +60,7 @@ def _swap(state: State, seat: int, key: Literal["faction", "achievement"], card:
         if own is None:  # nothing to hand over: two seats would hold one card
             raise GiftError(f"seat {player['seat']} holds {card} and seat {seat} no {key} to swap")
         if key == "faction":
-            scenario.keep(state, player["seat"], faction=own)
+            scenario.keep(state, player["seat"], faction=own, swapping=seat)
         else:
             scenario.keep(state, player["seat"], achievement=own)
 

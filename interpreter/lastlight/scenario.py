@@ -265,10 +265,16 @@ def put_tech(
 
 
 def keep(
-    state: State, seat: int, faction: str | None = None, achievement: str | None = None
+    state: State,
+    seat: int,
+    faction: str | None = None,
+    achievement: str | None = None,
+    swapping: int | None = None,
 ) -> None:
     """``seat`` keeps this faction card and/or this hidden planetary achievement, as if it
-    had chosen them at setup (000 "setup" 8)."""
+    had chosen them at setup (000 "setup" 8). ``swapping``: the seat that holds the faction
+    now and takes ``seat``'s in the same swap (a gift, ``gifts.py``), so its copy is not a
+    second one."""
     cards = runtime(state).cards
     _player(state, seat)  # a seat at the table
     player = state["players"][seat]
@@ -282,7 +288,7 @@ def keep(
         if card not in cards[kind]:
             raise ScenarioError(f"no {key} {card!r} in the pack; {kind}: {_some(cards[kind])}")
         if key == "faction":
-            _faction_free(state, seat, card, cards[kind][card])
+            _faction_free(state, seat, card, cards[kind][card], swapping)
         player[key] = card
     player["faction_exhausted"] = False
     Game.edited(state)
@@ -524,14 +530,17 @@ def _extractor_room(state: State, seat: int, planet: str | None, space: str | No
         )
 
 
-def _faction_free(state: State, seat: int, faction: str, card: Mapping[str, Any]) -> None:
-    """Refuse a faction card the table cannot give this seat (000 "Components", "setup")."""
+def _faction_free(
+    state: State, seat: int, faction: str, card: Mapping[str, Any], swapping: int | None = None
+) -> None:
+    """Refuse a faction card the table cannot give this seat (000 "Components", "setup");
+    ``swapping``'s copy is the one being handed over."""
     if card.get("three_plus") and state["n"] == 2:
         raise ScenarioError(
             f"{faction} is labeled 3+: it is removed when playing with 2 players (000 'setup')"
         )
     for other in state["players"]:
-        if other["seat"] != seat and other["faction"] == faction:
+        if other["seat"] not in (seat, swapping) and other["faction"] == faction:
             raise ScenarioError(
                 f"seat {other['seat']} keeps {faction} already: there is one card of each faction"
             )
