@@ -111,6 +111,10 @@ def check_supplies(game: Game, state: dict[str, Any]) -> None:
     assert sorted(cores) == sorted(content.cards["cores"])
     flares = [*state["flare_deck"], *(f for f in state["pools"]["flares"] if f)]
     flares += (state["action"] or {}).get("under", [])  # a flush being ordered (SL164)
+    for frame in state["frames"]:  # a card's flush being ordered (SL182)
+        pending = frame.get("pending")
+        if isinstance(pending, dict) and pending.get("verb") == "flush":
+            flares += pending["under"]
     flares += [f for p in state["players"] for f in (*p["flares"], *p["used_flares"])]
     assert sorted(flares) == sorted(content.cards["flares"])
     if "starbot" in game.seats:
