@@ -42,14 +42,14 @@ def compile_effect(
     effect, problems = parse_effect(source, registry)
     if effect is None:
         told = _flag_meant(_place_filter(problems, source.text, registry), source.text, registry)
-        told = told_the_form(told, source.text, registry)
+        told = told_the_form(told, source, registry)
         return None, _with_concepts(told, source.text, registry)
     effect, old_words = modernise(effect, registry, source.text)
     checker = Checker(registry, kind, source)
     resolved = checker.run(effect)
     diagnostics = [_deprecated(word, d, source) for word, d in old_words] + checker.diagnostics
     if any(d.is_error for d in diagnostics):
-        diagnostics = told_the_form(diagnostics, source.text, registry)
+        diagnostics = told_the_form(diagnostics, source, registry)
         return None, _with_concepts(diagnostics, source.text, registry)
     clauses = compile_checked(effect, resolved, source.text)
     return {"kind": card_kind, "clauses": clauses}, diagnostics

@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from whitedwarf.dsl.diagnostics import Diagnostic
+from whitedwarf.dsl.diagnostics import Diagnostic, Span
 from whitedwarf.dsl.registry import Registry
+from whitedwarf.dsl.source import EffectSource
 
 Rule = Callable[["re.Match[str]", Registry], "str | None"]
 
@@ -120,26 +121,58 @@ RULES: tuple[tuple[re.Pattern[str], Rule], ...] = (
 )
 
 
-def told_the_form(diagnostics: list[Diagnostic], text: str, registry: Registry) -> list[Diagnostic]:
-    """The first error, told the form that works when the effect holds a first try above
-    (its own hint, if any, is kept after it)."""
-    first = next((i for i, d in enumerate(diagnostics) if d.is_error), None)
-    if first is None:
+def told_the_form(
+    diagnostics: list[Diagnostic], source: EffectSource, registry: Registry
+) -> list[Diagnostic]:
+    """The first error on the line of a first try above, told the form that works (its own
+    hint, if any, is kept after it). An error elsewhere in the effect (a misspelt verb two
+    lines before) is about something else and keeps its own hint."""
+    if not any(d.is_error for d in diagnostics):
         return diagnostics
-    said = text.lower()
+    said = _lower(source.text)
     for pattern, rule in RULES:
         found = pattern.search(said)
         hint = rule(found, registry) if found else None
-        if hint is None:
+        if found is None or hint is None:
             continue
-        # the first error, and any other at its place (`at the end of the game`: an unknown
-        # verb and a clause the card kind refuses, both at `at`; a report sorts them by code)
-        at = _place(diagnostics[first])
+        # the line(s) of the effect the first try is on, from its start to its end (a
+        # position compared as (line, column): the compiler's own spans are offsets + 1)
+        begins = said.rfind("\n", 0, found.start()) + 1
+        ends = said.find("\n", found.end())
+        low = source.locate(begins)
+        high = source.locate(len(said) if ends < 0 else ends)
+        target = next(
+            (
+                d
+                for d in diagnostics
+                if d.is_error and d.span is not None and low <= _place_of(d.span) <= high
+            ),
+            None,
+        )
+        if target is None:
+            continue
+        # that error, and any other at its place (`at the end of the game`: an unknown verb
+        # and a clause the card kind refuses, both at `at`; a report sorts them by code)
+        at = _place(target)
         return [
-            _told(d, hint) if i == first or (d.is_error and at and _place(d) == at) else d
-            for i, d in enumerate(diagnostics)
+            _told(d, hint) if d is target or (d.is_error and _place(d) == at) else d
+            for d in diagnostics
         ]
     return diagnostics
+
+
+def _lower(text: str) -> str:
+    """``text`` in lower case, each character kept to one (`İ` lowers to two), so an offset
+    in it is an offset in ``text``."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def _place_of(span: Span) -> tuple[int, int]:
+    """A span's start as (line, column)."""
+    return span.line, span.column
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int] | None:

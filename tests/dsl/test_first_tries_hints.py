@@ -230,3 +230,21 @@ def test_every_error_at_the_first_ones_place_is_told_the_form() -> None:
     _, told = found("at the end of the game -> gain 2 day_points", "starlight", "god")
     assert sorted(d.code for d in told) == ["E0401", "E0412"]
     assert all("write `when game_end -> ...`" in (d.hint or "") for d in told)
+
+
+@pytest.mark.parametrize("located", ["standalone", "offsets"])
+def test_an_error_on_another_line_keeps_its_own_hint(located: str) -> None:
+    """A first try on line 2 is told at its own line: the misspelt verb on line 1 keeps its
+    did-you-mean (it was told "write `the player to your left`", the did-you-mean a note),
+    whether spans are the file's (the editor) or offsets the loader moves later."""
+    effect = (
+        "when round_start -> gian 1 light\n"
+        "when round_start -> gain 1 light to the player on my left"
+    )
+    source = EffectSource.standalone(effect)
+    if located == "offsets":  # as the pack loader compiles: spans are offsets + 1
+        source = EffectSource(effect, "", lambda offset: (1, offset + 1))
+    _, told = compile_effect(source, lastlight(), "civilization")
+    misspelt, *rest = told
+    assert misspelt.code == "E0401" and misspelt.hint == "did you mean `gain`?"
+    assert any("`the player to your left`" in (d.hint or "") for d in rest)
