@@ -316,7 +316,13 @@ def first_event_difference(
         old = {k: v for k, v in old.items() if k not in ("type", "decision")}
         new = event_record(new)
         if old != new:
-            key = next(k for k in sorted({*old, *new}, key=str) if old.get(k) != new.get(k))
+            # a key only one side has differs even when its value is null (`"by": null`
+            # spliced into `"b y": null`: both `get`s are None)
+            key = next(
+                k
+                for k in sorted({*old, *new}, key=str)
+                if k not in old or k not in new or old[k] != new[k]
+            )
             log = f"has {shown_value(old[key])} for" if key in old else "has no"
             game = f"has {shown_value(new[key])}" if key in new else "has none"
             kind = shown_value(new.get("kind", old.get("kind")), quoted=False)

@@ -159,11 +159,20 @@ def _check_result(path: str, end: dict[str, Any], result: Any) -> None:
     if recorded == played:
         return
     if isinstance(recorded, dict) and isinstance(played, dict):
-        field = next(k for k in sorted({*recorded, *played}) if recorded.get(k) != played.get(k))
-        said = (
-            f"its {shown_value(field)} is {_json_short(recorded.get(field))}, "
-            f"but the game's is {_json_short(played.get(field))}"
+        field = next(
+            k
+            for k in sorted({*recorded, *played})
+            if k not in recorded or k not in played or recorded[k] != played[k]
         )
+        if field not in recorded:  # a key only one side has, even with a null value
+            said = f"it has no {shown_value(field)}, but the game's is {_json_short(played[field])}"
+        elif field not in played:
+            said = f"it has {shown_value(field)}, which the game's result has not"
+        else:
+            said = (
+                f"its {shown_value(field)} is {_json_short(recorded[field])}, "
+                f"but the game's is {_json_short(played[field])}"
+            )
     else:
         said = f"it is {_json_short(recorded)}, but the game's is {json.dumps(played)}"
     raise ReplayRefused(

@@ -365,3 +365,25 @@ def test_a_folder_named_in_bytes_that_are_not_utf8_is_no_internal_error(
     code, out = run("explain", NOT_UTF8, "--games", "2", "--players", "2", "--out", "why")
     assert code == 0, out
     assert "mod\ufffd" in (tmp_path / "why" / "explain.html").read_text("utf-8")
+
+
+def test_a_null_field_renamed_in_an_event_or_the_result_is_named(
+    tmp_path: Path, log_lines: list[str]
+) -> None:
+    """A key renamed where its value is null (`"by": null` spliced into `"b y": null`) made
+    both sides' `get` None, and the search for the differing field an internal error."""
+    event = next(n for n, line in enumerate(log_lines) if '"type":"event"' in line)
+    lines = list(log_lines)
+    lines[event] = lines[event].replace('"by":null', '"b y":null', 1)
+    log = tmp_path / "renamed.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    code, out = run("replay", str(log))
+    assert code == 1 and "internal error" not in out, out
+    assert "'b y'" in out or "b y" in out, out
+    end = len(log_lines) - 1
+    result = json.loads(log_lines[end])["result"]
+    assert isinstance(result, dict)
+    log.write_text(edited(log_lines, end, result={**result, "extra": None}))
+    code, out = run("replay", str(log))
+    assert code == 1 and "internal error" not in out, out
+    assert "extra" in out and "the log was altered" in out, out
